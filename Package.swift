@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// MARK: - Products
+
+let products: [Product] = [
+    .executable(name: "txfeed", targets: ["txfeed"]),
+    .library(name: "TxFeed", targets: ["TxFeed"]),
+    // Shipped plugins: each a shared library loaded with dlopen (libNAME.so).
+    .library(name: "fixture", type: .dynamic, targets: ["FixtureSource"]),
+]
+
+// MARK: - Dependencies
+
+let dependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+]
+
+// MARK: - Targets
+
+let targets: [Target] = [
+    // The whole plugin contract: one C header, shared by the host and every plugin.
+    .target(name: "TxFeedPluginABI", path: "Sources/TxFeedPluginABI"),
+    // jansson, the JSON parser, as a system library.
+    .systemLibrary(
+        name: "CJansson",
+        path: "Sources/CJansson",
+        pkgConfig: "jansson",
+        providers: [.apt(["libjansson-dev"])]
+    ),
+    // The pipeline core: plugin host, barrier pipeline, decoding, feed, presentation, sinks.
+    .target(name: "TxFeed", dependencies: ["TxFeedPluginABI", "CJansson"]),
+    // The command-line interface; it only wires the core together.
+    .executableTarget(
+        name: "txfeed",
+        dependencies: ["TxFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+
+    // MARK: Plugins (depend only on the ABI header and jansson)
+
+    .target(name: "FixtureSource", dependencies: ["TxFeedPluginABI"], path: "Plugins/Fixture"),
+
+    // MARK: Tests
+
+    .target(name: "TxFeedTestSupport", dependencies: ["TxFeed"], path: "Tests/TxFeedTestSupport"),
+    .testTarget(name: "TxFeedTests", dependencies: ["TxFeed", "TxFeedTestSupport", "CJansson"]),
+    .testTarget(
+        name: "TxFeedEndToEndTests",
+        dependencies: ["TxFeedTestSupport"],
+        exclude: []
+    ),
+]
+
+let package = Package(
+    name: "txfeed",
+    products: products,
+    dependencies: dependencies,
+    targets: targets,
+    swiftLanguageModes: [.v5]
+)
