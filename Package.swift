@@ -38,7 +38,7 @@ let targets: [Target] = [
 
     // MARK: Plugins (depend only on the ABI header and jansson)
 
-    .target(name: "FixtureSource", dependencies: ["TxFeedPluginABI"], path: "Plugins/Fixture"),
+    .target(name: "FixtureSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/Fixture"),
 
     // MARK: Tests
 

@@ -1,0 +1,163 @@
+/// A syntax error at a byte offset of the text being decoded.
+public struct JSONSyntaxError: Error, Sendable {
+    public var offset: Int
+    public var reason: String
+}
+
+/// Finds where JSON values begin and end without building them.
+///
+/// Large documents are decoded piece by piece: the scanner locates the envelope's
+/// `transactions` elements so that each can be parsed on its own with jansson (which
+/// validates it fully). The scanner is iterative, never recursive, so a 200,000-deep
+/// `[[[[` is an error and not a stack overflow.
+struct JSONScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// jansson's own nesting limit; deeper input fails here, early and clearly.
+    static let maxDepth = 2048
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    @inline(__always)
+    func skipWhitespace(from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end {
+            switch bytes[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            default: return i
+            }
+        }
+        return i
+    }
+
+    /// The end (exclusive) of the string whose opening quote is at `start`.
+    @inline(__always)
+    func endOfString(at start: Int, limit end: Int) throws(JSONSyntaxError) -> Int {
+        var i = start + 1
+        while i < end {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") { return i + 1 }
+            if c == UInt8(ascii: "\\") { i += 2 } else { i += 1 }
+        }
+        throw JSONSyntaxError(offset: end, reason: "unterminated string")
+    }
+
+    /// The end (exclusive) of the value starting at `start` (which is not whitespace).
+    /// Brackets must balance; the content is validated later by jansson.
+    func endOfValue(at start: Int, limit end: Int) throws(JSONSyntaxError) -> Int {
+        guard start < end else { throw JSONSyntaxError(offset: start, reason: "unexpected end of input") }
+        let first = bytes[start]
+        if first == UInt8(ascii: "\"") { return try endOfString(at: start, limit: end) }
+        if first != UInt8(ascii: "{") && first != UInt8(ascii: "[") {
+            var i = start
+            while i < end {
+                switch bytes[i] {
+                case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
+                    0x20, 0x0A, 0x0D, 0x09:
+                    return i
+                default: i += 1
+                }
+            }
+            return i
+        }
+        // Containers: a stack of the closers we expect, on the heap.
+        var expected: [UInt8] = []
+        var i = start
+        while i < end {
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                i = try endOfString(at: i, limit: end)
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if expected.count >= Self.maxDepth {
+                    throw JSONSyntaxError(offset: i, reason: "nesting deeper than \(Self.maxDepth) levels")
+                }
+                expected.append(c == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard let closer = expected.popLast(), closer == c else {
+                    throw JSONSyntaxError(offset: i, reason: "unexpected '\(Character(UnicodeScalar(c)))'")
+                }
+                if expected.isEmpty { return i + 1 }
+            default:
+                break
+            }
+            i += 1
+        }
+        throw JSONSyntaxError(offset: end, reason: "unexpected end of input (unclosed '\(Character(UnicodeScalar(first)))')")
+    }
+
+    /// Calls `body` with each element's byte range of the array whose `[` is at `start`;
+    /// returns the end of the array.
+    func forEachElement(
+        ofArrayAt start: Int, limit end: Int, _ body: (Range<Int>) throws -> Void
+    ) throws -> Int {
+        var i = skipWhitespace(from: start + 1, to: end)
+        if i < end && bytes[i] == UInt8(ascii: "]") { return i + 1 }
+        while true {
+            guard i < end else { throw JSONSyntaxError(offset: end, reason: "unexpected end of input in array") }
+            let valueEnd = try endOfValue(at: i, limit: end)
+            try body(i..<valueEnd)
+            i = skipWhitespace(from: valueEnd, to: end)
+            guard i < end else { throw JSONSyntaxError(offset: end, reason: "unexpected end of input in array") }
+            switch bytes[i] {
+            case UInt8(ascii: ","): i = skipWhitespace(from: i + 1, to: end)
+            case UInt8(ascii: "]"): return i + 1
+            default: throw JSONSyntaxError(offset: i, reason: "expected ',' or ']' in array")
+            }
+        }
+    }
+
+    /// Calls `body` with each member's raw key bytes (without quotes, escapes left as they are)
+    /// and value range, for the object whose `{` is at `start`; returns the end of the object.
+    func forEachMember(
+        ofObjectAt start: Int, limit end: Int, _ body: (Range<Int>, Range<Int>) throws -> Void
+    ) throws -> Int {
+        var i = skipWhitespace(from: start + 1, to: end)
+        if i < end && bytes[i] == UInt8(ascii: "}") { return i + 1 }
+        while true {
+            guard i < end else { throw JSONSyntaxError(offset: end, reason: "unexpected end of input in object") }
+            guard bytes[i] == UInt8(ascii: "\"") else {
+                throw JSONSyntaxError(offset: i, reason: "expected a string key in object")
+            }
+            let keyEnd = try endOfString(at: i, limit: end)
+            let key = (i + 1)..<(keyEnd - 1)
+            i = skipWhitespace(from: keyEnd, to: end)
+            guard i < end, bytes[i] == UInt8(ascii: ":") else {
+                throw JSONSyntaxError(offset: min(i, end), reason: "expected ':' after object key")
+            }
+            i = skipWhitespace(from: i + 1, to: end)
+            let valueEnd = try endOfValue(at: i, limit: end)
+            try body(key, i..<valueEnd)
+            i = skipWhitespace(from: valueEnd, to: end)
+            guard i < end else { throw JSONSyntaxError(offset: end, reason: "unexpected end of input in object") }
+            switch bytes[i] {
+            case UInt8(ascii: ","): i = skipWhitespace(from: i + 1, to: end)
+            case UInt8(ascii: "}"): return i + 1
+            default: throw JSONSyntaxError(offset: i, reason: "expected ',' or '}' in object")
+            }
+        }
+    }
+
+    func bytesEqual(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        let p = literal.utf8Start
+        for k in 0..<range.count where bytes[range.lowerBound + k] != p[k] { return false }
+        return true
+    }
+}
+
+/// Maps a byte offset to a 1-based line and column (in bytes), for messages.
+func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    let limit = min(offset, bytes.count)
+    var i = 0
+    while i < limit {
+        if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+        i += 1
+    }
+    return (line, limit - lineStart + 1)
+}

@@ -1,0 +1,77 @@
+import CJansson
+import Glibc
+
+/// Checks one transaction object and turns it into a compact ``Transaction``, or a ``Reject``
+/// with its path (`transactions[17].amount`) and reason. The rest of the envelope goes on.
+struct TransactionNormaliser {
+    var origin: String
+    /// Decimals of the account's currency.
+    var scale: Int
+
+    /// - Parameters:
+    ///   - raw: the element's own JSON text when it came from text, kept for `--rejects`.
+    mutating func add(_ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?, into data: inout SourceData) {
+        let account = UInt32(data.accounts.count - 1)
+        func reject(_ field: String?, _ reason: String) {
+            let path = "transactions[\(index)]" + (field.map { ".\($0)" } ?? "")
+            let rawBytes: [UInt8]
+            if let raw { rawBytes = Array(raw) } else if let json, let dumped = json_dumps(json, Int(JSON_COMPACT | JSON_ENCODE_ANY)) {
+                rawBytes = Array(UnsafeRawBufferPointer(start: dumped, count: strlen(dumped)))
+                free(dumped)
+            } else { rawBytes = Array("null".utf8) }
+            data.rejects.append(Reject(origin: origin, path: path, reason: reason, raw: rawBytes))
+        }
+        guard let json, json.pointee.type == JSON_OBJECT else {
+            return reject(nil, "transaction is not a JSON object")
+        }
+
+        let isDebit: Bool
+        switch json_object_get(json, "type") {
+        case nil: return reject("type", "missing type")
+        case let t? where t.pointee.type == JSON_INTEGER && json_integer_value(t) == 0: isDebit = false
+        case let t? where t.pointee.type == JSON_INTEGER && json_integer_value(t) == 1: isDebit = true
+        case let t?:
+            let shown = t.pointee.type == JSON_INTEGER ? String(json_integer_value(t)) : "value"
+            return reject("type", "unknown type \(shown) (expected 0 = credit or 1 = debit)")
+        }
+
+        guard let vendor = json_object_get(json, "vendor") else { return reject("vendor", "missing vendor") }
+        guard vendor.pointee.type == JSON_STRING else { return reject("vendor", "vendor is not a string") }
+        let vendorLength = json_string_length(vendor)
+        guard vendorLength > 0 else { return reject("vendor", "vendor is empty") }
+
+        guard let amountValue = json_object_get(json, "amount") else { return reject("amount", "missing amount") }
+        let amount: Money
+        do {
+            switch amountValue.pointee.type {
+            case JSON_INTEGER:
+                let v = json_integer_value(amountValue)
+                guard v >= 0 else { throw AmountError.negative }
+                amount = try Money.parse(integer: v, scale: scale)
+            case JSON_REAL: amount = try Money.parse(real: json_real_value(amountValue), scale: scale)
+            default: throw AmountError.notANumber
+            }
+        } catch {
+            return reject("amount", "\(error)")
+        }
+
+        guard let dateValue = json_object_get(json, "date") else { return reject("date", "missing date") }
+        guard dateValue.pointee.type == JSON_STRING, let datePointer = json_string_value(dateValue) else {
+            return reject("date", "date is not a string")
+        }
+        let seconds: Int64
+        do {
+            seconds = try datePointer.withMemoryRebound(to: UInt8.self, capacity: json_string_length(dateValue)) {
+                try TransactionDate.parse(UnsafeBufferPointer(start: $0, count: json_string_length(dateValue)))
+            }
+        } catch {
+            return reject("date", "\(error)")
+        }
+
+        let vendorID = json_string_value(vendor)!.withMemoryRebound(to: UInt8.self, capacity: vendorLength) {
+            data.vendors.intern(UnsafeBufferPointer(start: $0, count: vendorLength))
+        }
+        data.transactions.append(Transaction(
+            unixSeconds: seconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account, isDebit: isDebit))
+    }
+}

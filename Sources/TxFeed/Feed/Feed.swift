@@ -1,0 +1,58 @@
+/// The merged feed the sinks receive: every source's accounts and transactions, newest first,
+/// with one colour per distinct vendor.
+public struct Feed: Sendable {
+    public var accounts: [Account] = []
+    /// Newest first; ties keep source order, then input order.
+    public var transactions: [Transaction] = []
+    public var vendors = VendorTable()
+    /// `colours[vendorID]`, computed once per distinct vendor.
+    public var colours: [RGB] = []
+    public var sources: [SourceReport] = []
+    /// Rejected records with the index of their source.
+    public var rejects: [(source: Int, reject: Reject)] = []
+
+    public init() {}
+
+    /// Merges what the barrier let through.
+    public init(merging outcome: Pipeline.Outcome, palette: Palette) {
+        sources = outcome.reports
+        transactions.reserveCapacity(outcome.data.reduce(0) { $0 + $1.transactions.count })
+        for (source, data) in outcome.data.enumerated() {
+            let accountBase = UInt32(accounts.count)
+            accounts.append(contentsOf: data.accounts)
+            let vendorMap = (0..<data.vendors.count).map { id in
+                data.vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { vendors.intern($0) }
+            }
+            for var t in data.transactions {
+                t.vendor = vendorMap[Int(t.vendor)]
+                t.account += accountBase
+                transactions.append(t)
+            }
+            rejects += data.rejects.map { (source, $0) }
+        }
+        sortNewestFirst()
+        colours = (0..<vendors.count).map { id in
+            vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { palette.colour(forVendorUTF8: $0) }
+        }
+    }
+
+    /// A stable sort by time, newest first; skipped when the input is already in order
+    /// (the usual case for one statement).
+    mutating func sortNewestFirst() {
+        var sorted = true
+        for i in transactions.indices.dropFirst() where transactions[i - 1].unixSeconds < transactions[i].unixSeconds {
+            sorted = false
+            break
+        }
+        guard !sorted else { return }
+        let t = transactions
+        var order = Array(0..<t.count)
+        order.sort { a, b in
+            t[a].unixSeconds != t[b].unixSeconds ? t[a].unixSeconds > t[b].unixSeconds : a < b
+        }
+        transactions = order.map { t[$0] }
+    }
+
+    /// The source (index) an account came from.
+    public func source(of transaction: Transaction) -> Int { accounts[Int(transaction.account)].source }
+}

@@ -1,0 +1,38 @@
+/// What one source delivered: built on the source's own thread, read after the barrier.
+public struct SourceData: Sendable {
+    public var accounts: [Account] = []
+    public var transactions: [Transaction] = []
+    public var vendors = VendorTable()
+    public var rejects: [Reject] = []
+    /// Documents that failed as a whole (syntax, shape, envelope status), one message each.
+    public var failures: [String] = []
+    /// Envelopes delivered whole.
+    public var documents = 0
+    /// Transactions read from delivered envelopes: `read == transactions.count + rejects.count`.
+    public var read: Int { transactions.count + rejects.count }
+
+    public init() {}
+
+    /// Appends `other` after this data, renumbering its vendors and accounts.
+    public mutating func append(_ other: SourceData) {
+        if accounts.isEmpty && transactions.isEmpty && rejects.isEmpty && failures.isEmpty && documents == 0 {
+            self = other
+            return
+        }
+        let accountBase = UInt32(accounts.count)
+        accounts.append(contentsOf: other.accounts)
+        var vendorMap = [UInt32](repeating: 0, count: other.vendors.count)
+        for id in 0..<other.vendors.count {
+            vendorMap[id] = other.vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { vendors.intern($0) }
+        }
+        transactions.reserveCapacity(transactions.count + other.transactions.count)
+        for var t in other.transactions {
+            t.vendor = vendorMap[Int(t.vendor)]
+            t.account += accountBase
+            transactions.append(t)
+        }
+        rejects.append(contentsOf: other.rejects)
+        failures.append(contentsOf: other.failures)
+        documents += other.documents
+    }
+}

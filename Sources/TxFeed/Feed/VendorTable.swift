@@ -1,0 +1,80 @@
+/// Interns vendor names by their UTF-8 bytes.
+///
+/// Keyed by bytes, never by `String`: Swift's `==` treats "é" and "e\u{301}" as equal, but
+/// their colours (sums of scalars) differ. Lookups hash the bytes in place, so the hot path
+/// allocates only for a name it has not seen.
+public struct VendorTable: Sendable {
+    /// All names back to back; name `i` is `storage[offsets[i]..<offsets[i + 1]]`.
+    public private(set) var storage: [UInt8] = []
+    private var offsets: [Int] = [0]
+    private var slots: [UInt32] = Array(repeating: .max, count: 64)
+    private var hashes: [UInt64] = []
+
+    public init() {}
+
+    public var count: Int { offsets.count - 1 }
+
+    public func bytes(of id: UInt32) -> ArraySlice<UInt8> {
+        storage[offsets[Int(id)]..<offsets[Int(id) + 1]]
+    }
+
+    public func name(of id: UInt32) -> String {
+        String(decoding: bytes(of: id), as: UTF8.self)
+    }
+
+    /// The id of `name`, adding it when new.
+    public mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let hash = Self.hash(name)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let id = slots[slot]
+            if id == .max { break }
+            if hashes[Int(id)] == hash && equals(id, name) { return id }
+            slot = (slot + 1) & mask
+        }
+        let id = UInt32(count)
+        storage.append(contentsOf: name)
+        offsets.append(storage.count)
+        hashes.append(hash)
+        slots[slot] = id
+        if count * 2 > slots.count { grow() }
+        return id
+    }
+
+    public mutating func intern(_ name: String) -> UInt32 {
+        var name = name
+        return name.withUTF8 { intern($0) }
+    }
+
+    private func equals(_ id: UInt32, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = offsets[Int(id)], end = offsets[Int(id) + 1]
+        guard end - start == name.count else { return false }
+        return storage.withUnsafeBufferPointer { s in
+            name.count == 0 || memcmp(s.baseAddress! + start, name.baseAddress!, name.count) == 0
+        }
+    }
+
+    private mutating func grow() {
+        var bigger = [UInt32](repeating: .max, count: slots.count * 2)
+        let mask = bigger.count - 1
+        for id in 0..<count {
+            var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+            while bigger[slot] != .max { slot = (slot + 1) & mask }
+            bigger[slot] = UInt32(id)
+        }
+        slots = bigger
+    }
+
+    /// FNV-1a; vendor names are short.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,195 @@
+import Foundation
+import Synchronization
+import TxFeedPluginABI
+import CJansson
+
+/// One source's run on its own OS thread, and the host side of its callbacks.
+///
+/// The plugin's thread decodes what it emits (outside the lock) and commits whole documents
+/// under the lock; the pipeline reads the committed data after the barrier. Once abandoned,
+/// the run keeps what it had and ignores everything later.
+final class SourceRun: @unchecked Sendable {
+    let index: Int
+    let configuration: SourceConfiguration
+    let cancelled = Atomic<Bool>(false)
+    private let lock = NSLock()
+    private var committed = SourceData()
+    private var abandoned = false
+    private var runError: String?
+    private var finishedAt: Date?
+    private var cancelledAt: Date?
+    private(set) var startedAt = Date()
+    private var streamed: StreamedAccount?
+    private var streamedOrigin = ""
+    /// Lives as long as the run: the plugin holds a pointer to it while it runs.
+    let host: UnsafeMutablePointer<txfeed_source_host>
+    let log: @Sendable (String, Int32, String) -> Void
+
+    init(index: Int, configuration: SourceConfiguration, log: @escaping @Sendable (String, Int32, String) -> Void) {
+        self.index = index
+        self.configuration = configuration
+        self.log = log
+        host = .allocate(capacity: 1)
+        host.initialize(to: SourceRun.callbacks)
+        host.pointee.host_data = nil
+    }
+
+    /// Starts the thread; `done` is called on it when the plugin returns.
+    func start(done: @escaping @Sendable () -> Void) {
+        host.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
+        startedAt = Date()
+        let thread = Thread { [self] in
+            execute()
+            lock.lock()
+            finishedAt = Date()
+            lock.unlock()
+            done()
+        }
+        thread.name = "source \(configuration.name)"
+        thread.start()
+    }
+
+    private func execute() {
+        let plugin = configuration.plugin
+        let d = plugin.descriptor.pointee
+        var state: UnsafeMutableRawPointer?
+        var error: UnsafeMutablePointer<CChar>?
+        let opened = configuration.configJSON.withCString { d.open(($0), &state, &error) }
+        guard opened == TXFEED_OK else {
+            record(error: plugin.takeError(error, default: "plugin could not open its configuration"))
+            return
+        }
+        error = nil
+        let status = d.run(state, host, &error)
+        if status != TXFEED_OK {
+            record(error: plugin.takeError(error, default: status == TXFEED_STOP ? "stopped" : "source failed"))
+        } else if let error {
+            _ = plugin.takeError(error, default: "")
+        }
+        d.close(state)
+        if streamed != nil {
+            commit { $0.failures.append("\(streamedOrigin): account ended without end_account") }
+            streamed = nil
+        }
+    }
+
+    private func record(error: String) {
+        lock.lock()
+        if !abandoned { runError = error }
+        lock.unlock()
+    }
+
+    /// Adds a decoded unit, unless the run was abandoned. Returns the callback's answer.
+    private func commit(_ update: (inout SourceData) -> Void) -> Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !abandoned else { return Int32(TXFEED_STOP) }
+        update(&committed)
+        return cancelled.load(ordering: .relaxed) ? Int32(TXFEED_STOP) : Int32(TXFEED_OK)
+    }
+
+    private var isStopping: Bool {
+        cancelled.load(ordering: .relaxed)
+    }
+
+    // MARK: Callbacks
+
+    func emitDocument(_ bytes: UnsafeBufferPointer<UInt8>, origin: String) -> Int32 {
+        if isStopping { return Int32(TXFEED_STOP) }
+        let data = DocumentDecoder(origin: origin, sourceIndex: index).decode(text: bytes)
+        return commit { $0.append(data) }
+    }
+
+    func emitDocument(dom: UnsafeMutableRawPointer, origin: String) -> Int32 {
+        if isStopping { return Int32(TXFEED_STOP) }
+        let data = DocumentDecoder(origin: origin, sourceIndex: index)
+            .decode(dom: dom.assumingMemoryBound(to: json_t.self))
+        return commit { $0.append(data) }
+    }
+
+    func beginAccount(_ bytes: UnsafeBufferPointer<UInt8>, origin: String) -> Int32 {
+        if isStopping { return Int32(TXFEED_STOP) }
+        if streamed != nil {
+            _ = commit { $0.failures.append("\(streamedOrigin): begin_account again before end_account") }
+        }
+        streamedOrigin = origin
+        streamed = StreamedAccount(decoder: DocumentDecoder(origin: origin, sourceIndex: index), envelope: bytes)
+        return Int32(TXFEED_OK)
+    }
+
+    func emitTransactions(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        if isStopping { return Int32(TXFEED_STOP) }
+        guard streamed != nil else {
+            return commit { $0.failures.append("\(configuration.name): emit_transactions without begin_account") }
+        }
+        streamed!.add(batch: bytes)
+        return Int32(TXFEED_OK)
+    }
+
+    func endAccount() -> Int32 {
+        guard let account = streamed else {
+            return commit { $0.failures.append("\(configuration.name): end_account without begin_account") }
+        }
+        streamed = nil
+        let data = account.finish()
+        return commit { $0.append(data) }
+    }
+
+    // MARK: Barrier side
+
+    /// Asks the plugin to stop (it polls `is_cancelled`; callbacks answer TXFEED_STOP).
+    func cancel() {
+        lock.lock()
+        if finishedAt == nil { cancelledAt = Date() }
+        lock.unlock()
+        cancelled.store(true, ordering: .relaxed)
+    }
+
+    var hasFinished: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return finishedAt != nil
+    }
+
+    /// Still running when the timeout cancelled it (whether or not it then stopped).
+    var finishedAfterCancel: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelledAt != nil
+    }
+
+    /// Gives up on a run that would not stop: keeps what it had delivered, ignores the rest.
+    func abandon() {
+        lock.lock()
+        abandoned = true
+        lock.unlock()
+    }
+
+    /// The run's outcome, read after the barrier.
+    func report(timeout: Double?, abandonedRun: Bool) -> (SourceData, SourceReport) {
+        lock.lock()
+        defer { lock.unlock() }
+        let data = committed
+        let end = finishedAt ?? Date()
+        var error = runError
+        if let timeout {
+            let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+            error = "timed out after \(seconds)s" + (abandonedRun ? " and did not stop; abandoned" : "")
+        }
+        var problems: [String] = []
+        if let error { problems.append(error) }
+        problems += data.failures.prefix(3)
+        if data.failures.count > 3 { problems.append("and \(data.failures.count - 3) more failed documents") }
+        let failed = !problems.isEmpty
+        if failed, data.documents > 0 {
+            problems.append("delivered \(data.documents) document\(data.documents == 1 ? "" : "s") before failing")
+        }
+        return (data, SourceReport(
+            name: configuration.name, plugin: configuration.plugin.name,
+            status: failed ? .failure : .success,
+            error: failed ? problems.joined(separator: "; ") : nil,
+            count: data.transactions.count, rejected: data.rejects.count,
+            documents: data.documents, failedDocuments: data.failures.count,
+            elapsedMilliseconds: Int(end.timeIntervalSince(startedAt) * 1000)))
+    }
+}

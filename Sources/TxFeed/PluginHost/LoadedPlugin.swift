@@ -1,0 +1,89 @@
+import TxFeedPluginABI
+
+/// What a plugin is for.
+public enum PluginKind: String, Sendable, CustomStringConvertible {
+    case source, sink
+    public var description: String { rawValue }
+}
+
+/// One declared option of a plugin.
+public struct PluginOption: Sendable, Equatable {
+    public var name: String
+    public var help: String
+    public var isMain: Bool
+
+    /// `header.*` declares a family of options.
+    public func accepts(_ key: String) -> Bool {
+        if name.hasSuffix(".*") { return key.hasPrefix(name.dropLast()) && key.count > name.count - 1 }
+        return key == name
+    }
+}
+
+/// A plugin library that passed every check: its descriptor is ABI v1 and complete.
+///
+/// It is never unloaded: a source abandoned after a timeout may still be running its code.
+public final class LoadedPlugin: @unchecked Sendable {
+    public let path: String
+    public let kind: PluginKind
+    public let name: String
+    public let summary: String
+    public let version: String
+    public let abiVersion: UInt32
+    public let options: [PluginOption]
+    public let sampleConfig: String
+    let descriptor: UnsafePointer<txfeed_plugin>
+
+    init(path: String, descriptor: UnsafePointer<txfeed_plugin>) throws(PluginLoadError) {
+        let d = descriptor.pointee
+        func text(_ p: UnsafePointer<CChar>?, _ field: String) throws(PluginLoadError) -> String {
+            guard let p else { throw .invalidDescriptor(path: path, reason: "\(field) is NULL") }
+            return String(cString: p)
+        }
+        self.path = path
+        self.descriptor = descriptor
+        self.abiVersion = d.abi_version
+        self.name = try text(d.name, "name")
+        self.summary = try text(d.description, "description")
+        self.version = d.version.map { String(cString: $0) } ?? ""
+        self.sampleConfig = d.sample_config.map { String(cString: $0) } ?? "{}"
+        guard d.free_error != nil else { throw .invalidDescriptor(path: path, reason: "free_error is NULL") }
+        switch d.kind {
+        case UInt32(TXFEED_KIND_SOURCE.rawValue):
+            kind = .source
+            guard d.open != nil, d.run != nil, d.close != nil else {
+                throw .invalidDescriptor(path: path, reason: "a source plugin needs open, run and close")
+            }
+        case UInt32(TXFEED_KIND_SINK.rawValue):
+            kind = .sink
+            guard d.sink_open != nil, d.sink_write != nil, d.sink_finish != nil, d.sink_close != nil else {
+                throw .invalidDescriptor(path: path, reason: "a sink plugin needs sink_open, sink_write, sink_finish and sink_close")
+            }
+        default:
+            throw .invalidDescriptor(path: path, reason: "unknown kind \(d.kind)")
+        }
+        var options: [PluginOption] = []
+        if d.option_count > 0 {
+            guard let list = d.options else { throw .invalidDescriptor(path: path, reason: "options is NULL but option_count is \(d.option_count)") }
+            for i in 0..<d.option_count {
+                let o = list[i]
+                options.append(PluginOption(name: try text(o.name, "options[\(i)].name"),
+                                            help: o.help.map { String(cString: $0) } ?? "",
+                                            isMain: o.is_main != 0))
+            }
+        }
+        self.options = options
+    }
+
+    /// The option a bare SPEC value sets.
+    public var mainOption: PluginOption? { options.first(where: \.isMain) }
+
+    /// Takes an error string the plugin returned and frees it with the plugin's own function.
+    func takeError(_ error: UnsafeMutablePointer<CChar>?, default fallback: String) -> String {
+        guard let error else { return fallback }
+        let message = String(cString: error)
+        descriptor.pointee.free_error(error)
+        return message
+    }
+}
+
+let txfeedEntrySymbol: StaticString = "txfeed_plugin_entry"

@@ -1,0 +1,60 @@
+import Glibc
+import TxFeedPluginABI
+
+/// Loads plugin libraries with `dlopen` and checks them before anything in them is used.
+public enum PluginLoader {
+    /// Loads the plugin file at `path`.
+    ///
+    /// The order of checks gives each failure its own message: file and folder permissions
+    /// (refuse what other users could have replaced), `dlopen`, the entry symbol, then the
+    /// descriptor's ABI version and size — before any other field is read.
+    public static func load(path: String) throws(PluginLoadError) -> LoadedPlugin {
+        try checkPermissions(path)
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
+            throw .dlopenFailed(path: path, message: message)
+        }
+        guard let symbol = dlsym(handle, txfeedEntrySymbol.utf8Start.withMemoryRebound(to: CChar.self, capacity: 1) { $0 }) else {
+            dlclose(handle)
+            throw .notAPlugin(path: path)
+        }
+        let entry = unsafeBitCast(symbol, to: txfeed_plugin_entry_fn.self)
+        guard let descriptor = entry() else {
+            throw .invalidDescriptor(path: path, reason: "txfeed_plugin_entry returned NULL")
+        }
+        let abi = descriptor.pointee.abi_version
+        guard abi == TXFEED_ABI_VERSION else {
+            throw .abiMismatch(path: path, plugin: abi, host: TXFEED_ABI_VERSION)
+        }
+        let size = descriptor.pointee.struct_size
+        guard size >= UInt32(MemoryLayout<txfeed_plugin>.size) else {
+            throw .structSizeMismatch(path: path, plugin: size, host: UInt32(MemoryLayout<txfeed_plugin>.size))
+        }
+        // Never dlclose from here on: an abandoned source may still be running its code.
+        return try LoadedPlugin(path: path, descriptor: descriptor)
+    }
+
+    /// Refuses a plugin file, or the folder holding it, that other users may write.
+    static func checkPermissions(_ path: String) throws(PluginLoadError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadable(path: path, reason: "not a regular file")
+        }
+        if info.st_mode & S_IWOTH != 0 {
+            throw .writableByOthers(path: path, writable: "the file")
+        }
+        let folder = parentFolder(of: path)
+        var folderInfo = stat()
+        if stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IWOTH != 0, folderInfo.st_mode & S_ISVTX == 0 {
+            throw .writableByOthers(path: path, writable: "its folder \(folder)")
+        }
+    }
+
+    static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,68 @@
+import Glibc
+
+/// Where plugins are looked for, in order: `--plugin-path` folders, `TXFEED_PLUGIN_PATH`,
+/// then the folder of the built plugins (beside the running executable).
+///
+/// Never the current directory unless asked for by name: an empty entry in
+/// `TXFEED_PLUGIN_PATH` (which shells read as ".") is skipped.
+public struct PluginSearchPath: Sendable {
+    public var folders: [String]
+
+    public init(folders: [String]) {
+        self.folders = folders
+    }
+
+    /// - Parameters:
+    ///   - explicit: `--plugin-path` folders, searched first.
+    ///   - environment: the value of `TXFEED_PLUGIN_PATH`, colon-separated.
+    public static func standard(explicit: [String], environment: String? = getenv("TXFEED_PLUGIN_PATH").map { String(cString: $0) }) -> PluginSearchPath {
+        var folders = explicit
+        folders += (environment ?? "").split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+        if let builtIn = builtInFolder() { folders.append(builtIn) }
+        var seen = Set<String>()
+        return PluginSearchPath(folders: folders.filter { seen.insert($0).inserted })
+    }
+
+    /// The folder holding the running executable; SwiftPM builds the plugins there.
+    public static func builtInFolder() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return PluginLoader.parentFolder(of: path)
+    }
+
+    /// The file for plugin `name`: `libNAME.so` in the first folder that holds it.
+    public func locate(_ name: String) throws(PluginLoadError) -> String {
+        let file = "lib\(name).so"
+        for folder in folders {
+            let path = folder.hasSuffix("/") ? folder + file : folder + "/" + file
+            if access(path, F_OK) == 0 { return path }
+        }
+        throw .notFound(name: name, searched: folders, available: candidates().map(\.name))
+    }
+
+    /// Every `lib*.so` in the folders, first one of a name winning, as PATH does.
+    public func candidates() -> [(name: String, path: String)] {
+        var result: [(String, String)] = []
+        var seen = Set<String>()
+        for folder in folders {
+            guard let dir = opendir(folder) else { continue }
+            var names: [String] = []
+            while let entry = readdir(dir) {
+                let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if file.hasPrefix("lib") && file.hasSuffix(".so") && file.count > 6 { names.append(file) }
+            }
+            closedir(dir)
+            for file in names.sorted() {
+                let name = String(file.dropFirst(3).dropLast(3))
+                if seen.insert(name).inserted {
+                    result.append((name, folder.hasSuffix("/") ? folder + file : folder + "/" + file))
+                }
+            }
+        }
+        return result
+    }
+}

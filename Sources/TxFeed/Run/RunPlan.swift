@@ -1,0 +1,194 @@
+import CJansson
+import Foundation
+
+/// Where a sink's output goes and what writes it.
+public struct SinkPlan: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case text, json, ndjson, csv
+
+        /// The options each built-in sink accepts (besides `path`).
+        var options: [String] {
+            switch self {
+            case .csv: return ["bom"]
+            case .text, .json, .ndjson: return []
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// nil: stdout.
+    public var path: String?
+    public var options: [String: String]
+
+    /// `-o out.csv` picks the sink from the extension.
+    public static func kind(forExtensionOf path: String) -> Kind? {
+        let ext = path.split(separator: ".").count > 1 ? path.split(separator: ".").last!.lowercased() : ""
+        switch ext {
+        case "csv": return .csv
+        case "json": return .json
+        case "ndjson", "jsonl": return .ndjson
+        case "txt", "text": return .text
+        default: return nil
+        }
+    }
+
+    static func kind(named name: String) -> Kind? {
+        switch name {
+        case "text": return .text
+        case "json": return .json
+        case "ndjson": return .ndjson
+        case "csv": return .csv
+        default: return nil
+        }
+    }
+}
+
+/// Everything a run needs, checked before any source runs: a mistake here is exit 2.
+public struct RunPlan: Sendable {
+    public var sources: [SourceConfiguration] = []
+    public var sinks: [SinkPlan] = []
+    public var timeout: Double = 30
+    public var palette: Palette = .legacy
+    public var timeZone: TimeZone?
+    public var strict = false
+    public var rejectsFile: String?
+    public var colour: ColourMode = .auto
+    public var progress = true
+    public var threads: Int?
+    public var searchPath = PluginSearchPath(folders: [])
+
+    /// Builds the plan: the config file first, then the flags added to it.
+    /// - Throws: ``UsageError`` or ``PluginLoadError`` (both exit 2).
+    public static func make(_ request: RunRequest, environment: String? = ProcessInfo.processInfo.environment["TXFEED_PLUGIN_PATH"]) throws -> RunPlan {
+        var plan = RunPlan()
+        var sourceEntries: [(plugin: String, name: String?, options: [(key: String, value: String)]?, spec: SourceSpec?)] = []
+        var sinkEntries: [(name: String, path: String?, options: [(key: String, value: String)])] = []
+        var pluginPaths = request.pluginPaths
+
+        if let file = request.configFile {
+            let config = try ConfigFile(path: file)
+            pluginPaths = config.pluginPaths + pluginPaths
+            for s in config.sources { sourceEntries.append((s.plugin, s.name, s.options, nil)) }
+            for s in config.sinks { sinkEntries.append((s.sink, s.path, s.options)) }
+            if let t = config.timeout { plan.timeout = t }
+            if let p = config.palette { plan.palette = try palette(p) }
+            if let tz = config.timeZone { plan.timeZone = try timeZone(tz) }
+            if let strict = config.strict { plan.strict = strict }
+            if let rejects = config.rejects { plan.rejectsFile = rejects }
+        }
+        plan.searchPath = .standard(explicit: pluginPaths, environment: environment)
+
+        for file in request.files { sourceEntries.append(("fixture", nil, [("path", file)], nil)) }
+        for text in request.sources {
+            let spec = try SourceSpec(parsing: text)
+            sourceEntries.append((spec.plugin, nil, nil, spec))
+        }
+        guard !sourceEntries.isEmpty else {
+            throw UsageError("no sources: give a FILE, -s SPEC or --config FILE (try: txfeed run samples/accounts/checking.json)")
+        }
+
+        // Load every plugin and check every option before anything runs.
+        var uses: [String: Int] = [:]
+        for entry in sourceEntries {
+            let path = entry.plugin.contains("/") ? entry.plugin : try plan.searchPath.locate(entry.plugin)
+            let plugin = try PluginLoader.load(path: path)
+            if !entry.plugin.contains("/") && plugin.name != entry.plugin {
+                throw PluginLoadError.nameMismatch(path: path, expected: entry.plugin, found: plugin.name)
+            }
+            guard plugin.kind == .source else {
+                throw PluginLoadError.wrongKind(path: path, expected: .source, found: plugin.kind)
+            }
+            var options = try entry.spec?.options(mainOption: plugin.mainOption?.name) { key in
+                key == "name" || plugin.options.contains { $0.accepts(key) }
+            } ?? entry.options ?? []
+            var name = entry.name
+            if let n = options.firstIndex(where: { $0.key == "name" }) {
+                name = options[n].value
+                options.remove(at: n)
+            }
+            try checkOptions(options, of: plugin)
+            if name == nil {
+                uses[plugin.name, default: 0] += 1
+                let n = uses[plugin.name]!
+                name = n == 1 ? plugin.name : "\(plugin.name)#\(n)"
+            }
+            plan.sources.append(SourceConfiguration(name: name!, plugin: plugin, options: options))
+        }
+        let names = plan.sources.map(\.name)
+        if let repeated = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
+            throw UsageError("two sources are named '\(repeated)'; give each its own name=")
+        }
+
+        // Sinks: --sink specs, paired in order with -o paths when the counts match.
+        for text in request.sinks {
+            let spec = try SourceSpec(parsing: text)
+            let options = try spec.options(mainOption: nil) { _ in true }
+            sinkEntries.append((spec.plugin, options.first { $0.key == "path" }?.value, options.filter { $0.key != "path" }))
+        }
+        var outputs = request.outputs
+        let unpaired = sinkEntries.indices.filter { sinkEntries[$0].path == nil && !request.sinks.isEmpty }
+        if !outputs.isEmpty && unpaired.count == outputs.count {
+            for (i, path) in zip(unpaired, outputs) { sinkEntries[i].path = path }
+            outputs = []
+        }
+        for path in outputs {
+            guard let kind = SinkPlan.kind(forExtensionOf: path) else {
+                throw UsageError("-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson or .txt, or --sink)")
+            }
+            sinkEntries.append(("\(kind)", path, []))
+        }
+        if sinkEntries.isEmpty { sinkEntries.append(("text", nil, [])) }
+        for entry in sinkEntries {
+            guard let kind = SinkPlan.kind(named: entry.name) else {
+                throw UsageError("unknown sink '\(entry.name)'; sinks: text, json, ndjson, csv")
+            }
+            var options: [String: String] = [:]
+            for (key, value) in entry.options {
+                guard kind.options.contains(key) else {
+                    let valid = (["path"] + kind.options).joined(separator: ", ")
+                    throw UsageError("sink '\(entry.name)': unknown option '\(key)'; valid options: \(valid)")
+                }
+                options[key] = value
+            }
+            plan.sinks.append(SinkPlan(kind: kind, path: entry.path, options: options))
+        }
+
+        if let t = request.timeout {
+            guard t > 0, t.isFinite else { throw UsageError("--timeout must be a positive number of seconds") }
+            plan.timeout = t
+        }
+        if let p = request.palette { plan.palette = try palette(p) }
+        if let tz = request.timeZone { plan.timeZone = try timeZone(tz) }
+        if request.strict { plan.strict = true }
+        if let r = request.rejectsFile { plan.rejectsFile = r }
+        if let threads = request.threads {
+            guard threads >= 1 else { throw UsageError("--threads must be 1 or more") }
+            plan.threads = threads
+        }
+        plan.colour = request.colour
+        plan.progress = request.progress
+        return plan
+    }
+
+    /// Refuses options the plugin does not declare, except `{placeholders}` used by another
+    /// option's value.
+    static func checkOptions(_ options: [(key: String, value: String)], of plugin: LoadedPlugin) throws(UsageError) {
+        for (key, _) in options where !plugin.options.contains(where: { $0.accepts(key) }) {
+            let placeholder = "{\(key)}"
+            if options.contains(where: { $0.key != key && $0.value.contains(placeholder) }) { continue }
+            let valid = (plugin.options.map(\.name) + ["name"]).joined(separator: ", ")
+            throw UsageError("source '\(plugin.name)': unknown option '\(key)'; valid options: \(valid)")
+        }
+    }
+
+    static func palette(_ text: String) throws(UsageError) -> Palette {
+        do { return try Palette(parsing: text) } catch { throw UsageError("--palette: \(error)") }
+    }
+
+    static func timeZone(_ name: String) throws(UsageError) -> TimeZone {
+        guard let zone = DayFormat.timeZone(named: name) else {
+            throw UsageError("--tz: unknown time zone '\(name)' (use an IANA name such as Europe/Berlin, or UTC)")
+        }
+        return zone
+    }
+}

@@ -1,0 +1,49 @@
+/// What the user asked for on the command line, before anything is loaded.
+public struct RunRequest: Sendable {
+    /// Bare FILE arguments: each means `fixture:FILE`.
+    public var files: [String] = []
+    /// `-s SPEC`, in order.
+    public var sources: [String] = []
+    /// `--sink SPEC`, in order.
+    public var sinks: [String] = []
+    /// `-o PATH`, in order.
+    public var outputs: [String] = []
+    public var configFile: String?
+    public var pluginPaths: [String] = []
+    public var timeout: Double?
+    public var strict = false
+    public var rejectsFile: String?
+    public var palette: String?
+    public var timeZone: String?
+    public var colour: ColourMode = .auto
+    public var progress = true
+    /// Worker threads for decoding large documents (`--threads`); nil means one per core.
+    public var threads: Int?
+
+    public init() {}
+}
+
+/// `--color auto|always|never`.
+public enum ColourMode: String, Sendable, CaseIterable {
+    case auto, always, never
+}
+
+/// A mistake in how txfeed was called or configured: exit status 2, before any source runs.
+public struct UsageError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Exit statuses, as SPEC.md defines them.
+public enum ExitStatus: Int32, Sendable {
+    /// Every source succeeded and nothing was rejected.
+    case success = 0
+    /// Nothing written: every source failed, a sink failed, or `--strict` met a failure.
+    case nothingWritten = 1
+    /// Usage or configuration error, or a plugin that cannot be loaded.
+    case usage = 2
+    /// Output written, but some source failed or some records were rejected.
+    case partial = 3
+}

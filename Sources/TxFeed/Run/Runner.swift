@@ -1,0 +1,125 @@
+import Foundation
+
+/// Runs a checked plan: sources to the barrier, the merged feed to every sink, the summary
+/// to stderr. Returns the exit status SPEC.md defines.
+public final class Runner {
+    public let plan: RunPlan
+    /// Where diagnostics and the summary go (stderr in the CLI).
+    public var diagnostics: (String) -> Void
+    /// stdout's descriptor (a test may point it elsewhere).
+    public var standardOutput: Int32 = 1
+
+    public init(plan: RunPlan, diagnostics: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+        self.plan = plan
+        self.diagnostics = diagnostics
+    }
+
+    public func run() -> ExitStatus {
+        let report = diagnostics
+        let lock = NSLock()
+        let pipeline = Pipeline(sources: plan.sources, timeout: plan.timeout) { source, level, message in
+            lock.lock()
+            defer { lock.unlock() }
+            let tag = level >= 3 ? "error" : level == 2 ? "warning" : "info"
+            report("txfeed: \(source): \(tag): \(message)")
+        }
+        let outcome = pipeline.run()
+        let feed = Feed(merging: outcome, palette: plan.palette)
+        summarise(feed)
+
+        let failed = feed.sources.filter { $0.status == .failure }
+        let rejected = feed.rejects.count
+        if failed.count == feed.sources.count {
+            diagnostics("txfeed: every source failed; nothing written")
+            return .nothingWritten
+        }
+        if plan.strict && (!failed.isEmpty || rejected > 0) {
+            diagnostics("txfeed: --strict: \(failed.count) source(s) failed and \(rejected) record(s) were rejected; nothing written")
+            return .nothingWritten
+        }
+        do {
+            try write(feed)
+        } catch OutputError.brokenPipe {
+            return .success
+        } catch {
+            diagnostics("txfeed: \(error); nothing written")
+            return .nothingWritten
+        }
+        return failed.isEmpty && rejected == 0 ? .success : .partial
+    }
+
+    /// Writes every sink; files appear (atomically) only once all of them have succeeded.
+    func write(_ feed: Feed) throws {
+        let context = FeedContext(dayFormat: DayFormat(timeZone: plan.timeZone), colour: false)
+        var files: [AtomicFile] = []
+        defer { for file in files { file.discard() } }
+        for sink in plan.sinks {
+            guard let path = sink.path else { continue }
+            let file = try AtomicFile(path: path)
+            files.append(file)
+            try makeSink(sink).write(feed, context: context, to: file.writer)
+            try file.writer.flush()
+        }
+        if let path = plan.rejectsFile {
+            let file = try AtomicFile(path: path)
+            files.append(file)
+            RejectsFile.write(feed, to: file.writer)
+            try file.writer.flush()
+        }
+        var brokenPipe = false
+        let stdout = OutputWriter(fd: standardOutput, name: "stdout")
+        for sink in plan.sinks where sink.path == nil {
+            context.colour = sink.kind == .text && wantsColour()
+            do {
+                try makeSink(sink).write(feed, context: context, to: stdout)
+                try stdout.flush()
+            } catch OutputError.brokenPipe {
+                brokenPipe = true
+                break
+            }
+        }
+        for file in files { try file.commit() }
+        files = []
+        if brokenPipe { throw OutputError.brokenPipe }
+    }
+
+    func makeSink(_ sink: SinkPlan) -> FeedSink {
+        switch sink.kind {
+        case .text: return TextSink()
+        case .ndjson: return NDJSONSink()
+        case .json: return JSONSink()
+        case .csv: return CSVSink(byteOrderMark: ["true", "1", "yes"].contains(sink.options["bom"]?.lowercased() ?? ""))
+        }
+    }
+
+    /// ANSI colour only on a terminal, unless asked; `NO_COLOR` wins over auto.
+    func wantsColour() -> Bool {
+        switch plan.colour {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let env = ProcessInfo.processInfo.environment
+            if let noColour = env["NO_COLOR"], !noColour.isEmpty { return false }
+            if env["TERM"] == "dumb" { return false }
+            return isatty(standardOutput) != 0
+        }
+    }
+
+    /// Per source: read = written + rejected, status and time; then the first rejects.
+    func summarise(_ feed: Feed) {
+        for s in feed.sources {
+            let counts = "read \(s.read) = written \(s.count) + rejected \(s.rejected), \(s.elapsedMilliseconds) ms"
+            if s.status == .success {
+                diagnostics("txfeed: \(s.name) (\(s.plugin)): ok, \(counts)")
+            } else {
+                diagnostics("txfeed: \(s.name) (\(s.plugin)): FAILED: \(s.error ?? "unknown error"); \(counts)")
+            }
+        }
+        for (source, reject) in feed.rejects.prefix(10) {
+            diagnostics("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")
+        }
+        if feed.rejects.count > 10 {
+            diagnostics("txfeed: … and \(feed.rejects.count - 10) more rejected records" + (plan.rejectsFile == nil ? " (write them all with --rejects FILE)" : ""))
+        }
+    }
+}

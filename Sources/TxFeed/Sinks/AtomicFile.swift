@@ -1,0 +1,65 @@
+import Glibc
+
+/// An output file that appears whole or not at all: written to a temporary file in the same
+/// folder, renamed over the destination only by ``commit()``. ``discard()`` (or never
+/// committing) leaves an existing file untouched and no temporary file behind.
+public final class AtomicFile {
+    public let path: String
+    public let temporaryPath: String
+    public let writer: OutputWriter
+    private var open = true
+
+    public init(path: String) throws(OutputError) {
+        self.path = path
+        let folder = PluginLoader.parentFolder(of: path)
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        var template = Array("\(folder)/.\(base).txfeed-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+        }
+        temporaryPath = String(cString: template)
+        // mkstemp makes 0600; give the file the mode a plain create would (or the old file's).
+        var old = stat()
+        if stat(path, &old) == 0 {
+            fchmod(fd, old.st_mode & 0o7777)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            fchmod(fd, 0o666 & ~mask)
+        }
+        writer = OutputWriter(fd: fd, name: path)
+    }
+
+    /// Flushes, syncs and renames over the destination.
+    public func commit() throws(OutputError) {
+        guard open else { return }
+        do {
+            try writer.flush()
+        } catch {
+            discard()
+            throw error
+        }
+        open = false
+        if fsync(writer.fd) != 0 || close(writer.fd) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw .failed(path: path, reason: reason)
+        }
+        if rename(temporaryPath, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw .failed(path: path, reason: "cannot replace the file: \(reason)")
+        }
+    }
+
+    /// Removes the temporary file; the destination is left as it was.
+    public func discard() {
+        guard open else { return }
+        open = false
+        close(writer.fd)
+        unlink(temporaryPath)
+    }
+
+    deinit { discard() }
+}

@@ -1,0 +1,71 @@
+/// RFC 4180 CSV for spreadsheets: UTF-8, a header row, CRLF line ends, the nine columns of
+/// SPEC.md. Text cells that a spreadsheet would evaluate (`=`, `+`, `-`, `@`, tab, CR first)
+/// get a leading `'`; numeric cells are left alone.
+public struct CSVSink: FeedSink {
+    /// Starts the file with a UTF-8 BOM, which Excel needs to read UTF-8.
+    public var byteOrderMark: Bool
+
+    public init(byteOrderMark: Bool = false) {
+        self.byteOrderMark = byteOrderMark
+    }
+
+    public static let header = "date,day,account,vendor,type,amount,currency,colour,source\r\n"
+
+    public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
+        if byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
+        out.write(Self.header)
+        // Every text cell rendered once per distinct value.
+        let vendors = (0..<feed.vendors.count).map { Self.cell(Array(feed.vendors.bytes(of: UInt32($0)))) }
+        let accounts = feed.accounts.map { Self.cell(Array($0.name.utf8)) }
+        let currencies = feed.accounts.map { Self.cell(Array(($0.currency ?? "").utf8)) }
+        let sources = feed.sources.map { Self.cell(Array($0.name.utf8)) }
+        var day: [UInt8] = []
+        for t in feed.transactions {
+            let account = Int(t.account)
+            ISODate.appendUTC(unixSeconds: t.unixSeconds, to: &out.buffer)
+            out.buffer.append(UInt8(ascii: ","))
+            day.removeAll(keepingCapacity: true)
+            context.dayFormat.appendDay(ofUnixSeconds: t.unixSeconds, to: &day)
+            Self.appendCell(day, to: &out.buffer)
+            out.buffer.append(UInt8(ascii: ","))
+            out.buffer.append(contentsOf: accounts[account])
+            out.buffer.append(UInt8(ascii: ","))
+            out.buffer.append(contentsOf: vendors[Int(t.vendor)])
+            out.write(t.isDebit ? ",debit," : ",credit,")
+            Money(minorUnits: t.amountMinor, scale: feed.accounts[account].scale).appendPlainDecimal(to: &out.buffer, negative: t.isDebit)
+            out.buffer.append(UInt8(ascii: ","))
+            out.buffer.append(contentsOf: currencies[account])
+            out.buffer.append(UInt8(ascii: ","))
+            feed.colours[Int(t.vendor)].appendHex(to: &out.buffer)
+            out.buffer.append(UInt8(ascii: ","))
+            out.buffer.append(contentsOf: sources[feed.accounts[account].source])
+            out.buffer.append(0x0D)
+            out.buffer.append(0x0A)
+            try out.rowDone()
+        }
+    }
+
+    /// A text cell: neutralised when a spreadsheet would read it as a formula, quoted when
+    /// it holds a comma, quote, CR or LF (quotes doubled).
+    public static func cell(_ text: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        appendCell(text, to: &out)
+        return out
+    }
+
+    static func appendCell(_ text: [UInt8], to out: inout [UInt8]) {
+        let formula: Bool
+        switch text.first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: formula = true
+        default: formula = false
+        }
+        let quote = text.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
+        if quote { out.append(UInt8(ascii: "\"")) }
+        if formula { out.append(UInt8(ascii: "'")) }
+        for b in text {
+            if b == UInt8(ascii: "\"") { out.append(b) }
+            out.append(b)
+        }
+        if quote { out.append(UInt8(ascii: "\"")) }
+    }
+}

@@ -1,0 +1,22 @@
+/// One JSON document: `{"accounts": [...], "transactions": [...], "sources": [...], "summary": {...}}`.
+/// Transactions stream into the output; the rest is small.
+public struct JSONSink: FeedSink {
+    public init() {}
+
+    public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
+        let cells = JSONCells(feed)
+        out.write("{\"accounts\":")
+        out.write(FeedJSON.accounts(feed))
+        out.write(",\n\"transactions\":[")
+        for (i, t) in feed.transactions.enumerated() {
+            out.write(i == 0 ? "\n" : ",\n")
+            TransactionJSON.append(t, feed: feed, cells: cells, context: context, to: &out.buffer)
+            try out.rowDone()
+        }
+        out.write("],\n\"sources\":")
+        out.write(FeedJSON.sources(feed))
+        out.write(",\n\"summary\":")
+        out.write(FeedJSON.summary(feed))
+        out.write("}\n")
+    }
+}

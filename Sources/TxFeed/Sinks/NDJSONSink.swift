@@ -1,0 +1,59 @@
+/// One transaction a line, the fields of a CSV row plus `amount_minor`, written as soon as
+/// the barrier opens.
+public struct NDJSONSink: FeedSink {
+    public init() {}
+
+    public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
+        let cells = JSONCells(feed)
+        for t in feed.transactions {
+            TransactionJSON.append(t, feed: feed, cells: cells, context: context, to: &out.buffer)
+            out.buffer.append(0x0A)
+            try out.rowDone()
+        }
+    }
+}
+
+/// The JSON object of one transaction, shared by the `json` and `ndjson` sinks.
+enum TransactionJSON {
+    static func append(_ t: Transaction, feed: Feed, cells: JSONCells, context: FeedContext, to b: inout [UInt8]) {
+        let account = Int(t.account)
+        let scale = feed.accounts[account].scale
+        b.append(contentsOf: #"{"date":""#.utf8)
+        ISODate.appendUTC(unixSeconds: t.unixSeconds, to: &b)
+        b.append(contentsOf: #"","day":""#.utf8)
+        context.dayFormat.appendDay(ofUnixSeconds: t.unixSeconds, to: &b)
+        b.append(contentsOf: #"","account":"#.utf8)
+        b.append(contentsOf: cells.accounts[account])
+        b.append(contentsOf: #","vendor":"#.utf8)
+        b.append(contentsOf: cells.vendors[Int(t.vendor)])
+        b.append(contentsOf: t.isDebit ? #","type":"debit","amount":""#.utf8 : #","type":"credit","amount":""#.utf8)
+        Money(minorUnits: t.amountMinor, scale: scale).appendPlainDecimal(to: &b, negative: t.isDebit)
+        b.append(contentsOf: #"","amount_minor":"#.utf8)
+        appendInteger(t.signedMinor, to: &b)
+        b.append(contentsOf: #","currency":"#.utf8)
+        b.append(contentsOf: cells.currencies[account])
+        b.append(contentsOf: #","colour":"#.utf8)
+        b.append(contentsOf: cells.colours[Int(t.vendor)])
+        b.append(contentsOf: #","source":"#.utf8)
+        b.append(contentsOf: cells.sources[feed.accounts[account].source])
+        b.append(UInt8(ascii: "}"))
+    }
+
+    @inline(__always)
+    static func appendInteger(_ value: Int64, to b: inout [UInt8]) {
+        if value < 0 { b.append(UInt8(ascii: "-")) }
+        var v = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[n] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                n += 1
+            } while v > 0
+            for i in stride(from: n - 1, through: 0, by: -1) { b.append(d[i]) }
+        }
+    }
+}

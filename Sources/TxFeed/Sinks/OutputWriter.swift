@@ -1,0 +1,65 @@
+import Glibc
+
+/// Why output could not be written.
+public enum OutputError: Error, CustomStringConvertible {
+    /// The reader went away (`| head`): the run ends quietly.
+    case brokenPipe
+    case failed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .brokenPipe: return "output closed by the reader"
+        case let .failed(path, reason): return "\(path): \(reason)"
+        }
+    }
+}
+
+/// A large reusable byte buffer in front of a file descriptor: sinks format rows straight
+/// into ``buffer`` and the writer flushes it in big writes.
+public final class OutputWriter {
+    public let fd: Int32
+    /// For messages: "stdout" or the destination path.
+    public let name: String
+    public var buffer: [UInt8] = []
+    private let threshold = 1 << 20
+
+    public init(fd: Int32, name: String) {
+        self.fd = fd
+        self.name = name
+        buffer.reserveCapacity(threshold + 4096)
+    }
+
+    @inline(__always)
+    public func write(_ bytes: some Collection<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    @inline(__always)
+    public func write(_ text: StaticString) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    /// Flushes when the buffer is large; call once per row.
+    @inline(__always)
+    public func rowDone() throws(OutputError) {
+        if buffer.count >= threshold { try flush() }
+    }
+
+    public func flush() throws(OutputError) {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { throw .brokenPipe }
+                throw .failed(path: name, reason: String(cString: strerror(errno)))
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import TxFeed
+
+/// The options `run` and `watch` share.
+struct RunOptions: ParsableArguments {
+    @Argument(help: "Input files; each is read by the fixture source (fixture:FILE).")
+    var files: [String] = []
+
+    @Option(name: [.short, .customLong("source")], help: "A source: NAME[:VALUE][,key=value...], or a path to a plugin .so.")
+    var sources: [String] = []
+
+    @Option(name: .customLong("sink"), help: "A sink: text (default), json, ndjson or csv[,bom=true].")
+    var sinks: [String] = []
+
+    @Option(name: [.short, .customLong("output")], help: "Write to PATH (atomically); the sink follows the extension.")
+    var outputs: [String] = []
+
+    @Option(name: [.short, .customLong("config")], help: "A pipeline config file (JSON); flags add to it.")
+    var config: String?
+
+    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in, before TXFEED_PLUGIN_PATH and the built-in ones.")
+    var pluginPaths: [String] = []
+
+    @Option(help: "Seconds every source gets before it is asked to stop (default 30).")
+    var timeout: Double?
+
+    @Flag(help: "Any failed source or rejected record: write nothing, exit 1.")
+    var strict = false
+
+    @Option(help: "Write every rejected record with its reason to FILE (NDJSON).")
+    var rejects: String?
+
+    @Option(help: "Vendor colours: legacy, or hashed[:seed=N].")
+    var palette: String?
+
+    @Option(help: "Time zone for days (IANA name); UTC by default.")
+    var tz: String?
+
+    @Option(help: "Colour in the text view: auto, always or never.")
+    var color: ColourMode = .auto
+
+    @Flag(help: "No progress display on stderr.")
+    var noProgress = false
+
+    @Option(help: "Threads for decoding large documents (default: one per core).")
+    var threads: Int?
+
+    var request: RunRequest {
+        var r = RunRequest()
+        r.files = files
+        r.sources = sources
+        r.sinks = sinks
+        r.outputs = outputs
+        r.configFile = config
+        r.pluginPaths = pluginPaths
+        r.timeout = timeout
+        r.strict = strict
+        r.rejectsFile = rejects
+        r.palette = palette
+        r.timeZone = tz
+        r.colour = color
+        r.progress = !noProgress
+        r.threads = threads
+        return r
+    }
+
+    /// Loads and checks everything; a mistake is exit 2 before any source runs.
+    func plan() throws -> RunPlan {
+        do {
+            return try RunPlan.make(request)
+        } catch {
+            throw usageFailure("\(error)")
+        }
+    }
+}
+
+extension ColourMode: ExpressibleByArgument {}
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the sources, wait for all of them, and write the merged feed.")
+
+    @OptionGroup var options: RunOptions
+
+    func run() throws {
+        let plan = try options.plan()
+        let status = Runner(plan: plan).run()
+        if status != .success { throw ExitStatusError(status: status) }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The result of running a command to the end.
+public struct CommandResult {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: String
+    public var seconds: Double
+
+    public var output: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Runs `executable` with `arguments`, feeding `input` (or nothing) on stdin, and waits.
+///
+/// - Parameters:
+///   - environment: added to (and overriding) this process's environment.
+///   - directory: the working directory; the repository by default, as a user would run it.
+@discardableResult
+public func runCommand(_ executable: String, _ arguments: [String], input: Data? = nil,
+                       environment: [String: String] = [:], directory: String? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory ?? BuiltProducts.repository)
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = nil
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let out = Pipe(), err = Pipe(), inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    let start = Date()
+    try process.run()
+    // Read both pipes concurrently so a large output cannot block the child.
+    var outData = Data(), errData = Data()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    if let input { inPipe.fileHandleForWriting.write(input) }
+    try? inPipe.fileHandleForWriting.close()
+    group.wait()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, stdout: outData,
+                         stderr: String(decoding: errData, as: UTF8.self),
+                         seconds: Date().timeIntervalSince(start))
+}
+
+/// Runs the built `txfeed`.
+@discardableResult
+public func txfeed(_ arguments: String..., input: Data? = nil, environment: [String: String] = [:],
+                   directory: String? = nil) throws -> CommandResult {
+    try runCommand(BuiltProducts.txfeed, arguments, input: input, environment: environment, directory: directory)
+}
+
+@discardableResult
+public func txfeed(arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+                   directory: String? = nil) throws -> CommandResult {
+    try runCommand(BuiltProducts.txfeed, arguments, input: input, environment: environment, directory: directory)
+}

@@ -1,0 +1,48 @@
+# Shared set-up for bin/ scripts: install what is missing, build when stale.
+# Sourced, not run. Expects $root (the repository).
+
+say() { printf 'txfeed: %s\n' "$*" >&2; }
+
+# jansson's headers and pkg-config file; apt-get on a fresh Debian/Ubuntu machine.
+ensure_jansson() {
+    if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists jansson; then
+        return 0
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        say "needs jansson (libjansson-dev) and pkg-config; install them with your package manager"
+        exit 1
+    fi
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+            say "needs libjansson-dev: run as root or install it: apt-get install -y libjansson-dev pkg-config"
+            exit 1
+        fi
+    fi
+    say "installing libjansson-dev (apt-get)…"
+    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libjansson-dev pkg-config; } >/tmp/txfeed-apt.log 2>&1; then
+        cat /tmp/txfeed-apt.log >&2
+        say "could not install libjansson-dev; install it by hand: apt-get install -y libjansson-dev pkg-config"
+        exit 1
+    fi
+}
+
+# Builds every product (plugins included) in CONFIG when a source is newer than the last build.
+build_if_stale() {
+    local config="$1" stamp="$root/.build/$1/.txfeed-built"
+    if [ -f "$stamp" ] && [ -x "$root/.build/$config/txfeed" ] &&
+        [ -z "$(find "$root/Package.swift" "$root/Sources" "$root/Plugins" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+        return 0
+    fi
+    say "building ($config)…"
+    local log
+    log=$(mktemp)
+    if ! (cd "$root" && swift build -c "$config") >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        say "build failed"
+        exit 1
+    fi
+    rm -f "$log"
+    touch "$stamp"
+}
