@@ -1,0 +1,109 @@
+/* A source plugin for txfeed's own tests, built by the tests with cc.
+ * -DTEST_ABI_VERSION=N / -DTEST_STRUCT_SIZE=N build deliberately broken descriptors;
+ * -DTEST_NAME="x" renames it. The `mode` option picks a behaviour:
+ *   ok              one envelope with two transactions
+ *   stream          the same account as header + two batches
+ *   fail-after-one  one envelope, then a failure
+ *   sleep           waits, polling is_cancelled (a well-behaved slow source)
+ *   ignore-cancel   waits 30 s and never looks at is_cancelled
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <jansson.h>
+#include "txfeed_plugin.h"
+
+#ifndef TEST_ABI_VERSION
+#define TEST_ABI_VERSION TXFEED_ABI_VERSION
+#endif
+#ifndef TEST_STRUCT_SIZE
+#define TEST_STRUCT_SIZE sizeof(txfeed_plugin)
+#endif
+#ifndef TEST_NAME
+#define TEST_NAME "test-source"
+#endif
+
+static const char *ENVELOPE =
+    "{\"status\":200,\"message\":\"ok\",\"body\":{\"name\":\"Test Account\",\"currentBalance\":10,"
+    "\"transactions\":[{\"type\":0,\"vendor\":\"Alpha\",\"amount\":1.25,\"date\":\"2022-01-02 03:04:05\"},"
+    "{\"type\":1,\"vendor\":\"Beta\",\"amount\":2,\"date\":\"2022-01-01 00:00:00\"}]}}";
+
+typedef struct { char mode[32]; } state_t;
+
+static void nap(int ms) {
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+static int test_open(const char *config, void **state, char **error) {
+    json_error_t e;
+    json_t *root = json_loads(config, 0, &e);
+    state_t *s = calloc(1, sizeof *s);
+    const char *mode = root ? json_string_value(json_object_get(root, "mode")) : NULL;
+    strncpy(s->mode, mode ? mode : "ok", sizeof s->mode - 1);
+    if (root) json_decref(root);
+    *state = s;
+    (void)error;
+    return TXFEED_OK;
+}
+
+static int test_run(void *state, const txfeed_source_host *host, char **error) {
+    state_t *s = state;
+    if (strcmp(s->mode, "ok") == 0) {
+        return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:ok") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "stream") == 0) {
+        const char *head = "{\"status\":200,\"body\":{\"name\":\"Streamed\",\"transactions\":[]}}";
+        const char *b1 = "[{\"type\":0,\"vendor\":\"Alpha\",\"amount\":1,\"date\":\"2022-01-02 03:04:05\"}]";
+        const char *b2 = "[{\"type\":1,\"vendor\":\"Beta\",\"amount\":-1,\"date\":\"2022-01-01 00:00:00\"},"
+                         "{\"type\":1,\"vendor\":\"Gamma\",\"amount\":3,\"date\":\"2022-01-01 00:00:01\"}]";
+        host->begin_account(host, head, strlen(head), "test:stream");
+        host->emit_transactions(host, b1, strlen(b1));
+        host->emit_transactions(host, b2, strlen(b2));
+        return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "fail-after-one") == 0) {
+        host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:first");
+        *error = strdup("lost the connection after the first document");
+        return TXFEED_FAILED;
+    }
+    if (strcmp(s->mode, "sleep") == 0) {
+        for (int i = 0; i < 3000; i++) {
+            if (host->is_cancelled(host)) return TXFEED_STOP;
+            nap(10);
+        }
+        return TXFEED_OK;
+    }
+    if (strcmp(s->mode, "ignore-cancel") == 0) {
+        nap(30000);
+        host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:late");
+        return TXFEED_OK;
+    }
+    *error = strdup("unknown mode");
+    return TXFEED_FAILED;
+}
+
+static void test_close(void *state) { free(state); }
+static void test_free_error(char *error) { free(error); }
+
+static const txfeed_option OPTIONS[] = {
+    {"mode", "ok, stream, fail-after-one, sleep or ignore-cancel", 1},
+};
+
+static const txfeed_plugin DESCRIPTOR = {
+    .abi_version = TEST_ABI_VERSION,
+    .struct_size = TEST_STRUCT_SIZE,
+    .kind = TXFEED_KIND_SOURCE,
+    .name = TEST_NAME,
+    .description = "txfeed's test source",
+    .version = "1",
+    .options = OPTIONS,
+    .option_count = 1,
+    .sample_config = "{\"mode\": \"ok\"}",
+    .free_error = test_free_error,
+    .open = test_open,
+    .run = test_run,
+    .close = test_close,
+};
+
+TXFEED_EXPORT const txfeed_plugin *txfeed_plugin_entry(void) { return &DESCRIPTOR; }

@@ -1,0 +1,107 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// The barrier, with real plugins: nothing reaches a sink before every source has ended, and
+/// a slow or failing source never costs the others their records.
+final class BarrierEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+    var testPlugin: String!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+        testPlugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
+    }
+
+    /// A fixture reading a pipe that stays open, next to a fast file: no output until the pipe closes.
+    func testNothingReachesTheSinkBeforeTheSlowSourceEnds() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.txfeed)
+        process.arguments = ["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "60"]
+        process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+
+        let reader = output.fileHandleForReading.fileDescriptor
+        var early = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&early, 1, 1500), 0, "output appeared while a source was still running")
+        XCTAssertTrue(process.isRunning)
+
+        let envelope = #"{"status":200,"body":{"name":"Piped","transactions":[{"type":0,"vendor":"Late","amount":1,"date":"2020-01-01 00:00:00"}]}}"#
+        input.fileHandleForWriting.write(Data((envelope + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 8)
+        XCTAssertTrue(lines.contains { $0.contains("\"vendor\":\"Late\"") })
+    }
+
+    func testTimedOutSourceIsReportedAndTheOthersSurvive() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.txfeed)
+        process.arguments = ["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "1"]
+        process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input  // kept open: the stdin source never ends by itself
+        process.standardOutput = output
+        process.standardError = errors
+        let start = Date()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let elapsed = Date().timeIntervalSince(start)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 3, stderr)
+        XCTAssertLessThan(elapsed, 6, "the barrier waited past timeout + grace")
+        XCTAssertEqual(String(decoding: data, as: UTF8.self).split(separator: "\n").count, 7)
+        XCTAssertTrue(stderr.contains("timed out after 1s"), stderr)
+        try input.fileHandleForWriting.close()
+    }
+
+    func testAPluginThatIgnoresCancellationIsAbandonedInTime() throws {
+        let result = try txfeed("run", "-s", testPlugin! + ":mode=ignore-cancel", "samples/accounts/checking.json",
+                                "--sink", "ndjson", "--timeout", "1")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertLessThan(result.seconds, 6, "abandoning took too long")
+        XCTAssertTrue(result.stderr.contains("did not stop; abandoned"), result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7)
+    }
+
+    func testAWellBehavedSlowSourceStopsWhenCancelled() throws {
+        let result = try txfeed("run", "-s", testPlugin! + ":mode=sleep", "samples/accounts/checking.json",
+                                "--sink", "ndjson", "--timeout", "1")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("timed out after 1s"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("abandoned"), result.stderr)
+    }
+
+    func testASourceFailingAfterOneDocumentKeepsIt() throws {
+        let result = try txfeed("run", "-s", testPlugin! + ":mode=fail-after-one", "samples/accounts/checking.json",
+                                "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 9)
+        XCTAssertTrue(result.stderr.contains("lost the connection after the first document"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("delivered 1 document"), result.stderr)
+    }
+
+    func testEverySourceFailingWritesNothingAndExitsOne() throws {
+        let output = folder.path + "/out.ndjson"
+        let result = try txfeed("run", folder.path + "/missing.json", "-o", output)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("missing.json"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testStreamedAccountArrivesWithRejectsCounted() throws {
+        let result = try txfeed("run", "-s", testPlugin! + ":mode=stream", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 2)
+        XCTAssertTrue(result.stderr.contains("read 3 = written 2 + rejected 1"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("transactions[1].amount"), result.stderr)
+    }
+}

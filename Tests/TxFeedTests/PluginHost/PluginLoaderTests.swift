@@ -1,0 +1,107 @@
+import Foundation
+import TxFeed
+import TxFeedTestSupport
+import XCTest
+
+/// The loader against real files: the built plugins, and bad ones compiled from C here.
+final class PluginLoaderTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    func testLoadsTheBuiltFixturePlugin() throws {
+        let plugin = try PluginLoader.load(path: BuiltProducts.plugin("fixture"))
+        XCTAssertEqual(plugin.name, "fixture")
+        XCTAssertEqual(plugin.kind, .source)
+        XCTAssertEqual(plugin.abiVersion, 1)
+        XCTAssertEqual(plugin.mainOption?.name, "path")
+    }
+
+    func testNotFoundListsWhereItLookedAndWhatExists() throws {
+        try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
+        let search = PluginSearchPath(folders: [folder.path, "/nonexistent"])
+        XCTAssertThrowsError(try search.locate("nope")) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("libnope.so"), text)
+            XCTAssertTrue(text.contains(folder.path), text)
+            XCTAssertTrue(text.contains("/nonexistent"), text)
+            XCTAssertTrue(text.contains("test-source"), text)
+        }
+        XCTAssertEqual(try search.locate("test-source"), folder.path + "/libtest-source.so")
+    }
+
+    func testAPlainSharedLibraryIsNotAPlugin() throws {
+        let path = try CPlugin.build(CPlugin.fixture("not_a_plugin.c"), name: "plain", into: folder.path)
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            XCTAssertEqual(error as? PluginLoadError, .notAPlugin(path: path))
+            XCTAssertTrue("\(error)".contains(path))
+            XCTAssertTrue("\(error)".contains("txfeed_plugin_entry"))
+        }
+    }
+
+    func testWrongABIVersionNamesTheFileAndBothVersions() throws {
+        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "future", into: folder.path,
+                                     defines: ["TEST_ABI_VERSION=7"])
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            XCTAssertEqual(error as? PluginLoadError, .abiMismatch(path: path, plugin: 7, host: 1))
+            let text = "\(error)"
+            XCTAssertTrue(text.contains(path) && text.contains("7") && text.contains("1"), text)
+        }
+    }
+
+    func testTooSmallDescriptorIsRefused() throws {
+        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "small", into: folder.path,
+                                     defines: ["TEST_STRUCT_SIZE=24"])
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            guard case let .structSizeMismatch(p, plugin, host)? = error as? PluginLoadError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(p, path)
+            XCTAssertEqual(plugin, 24)
+            XCTAssertGreaterThan(host, 24)
+        }
+    }
+
+    func testAFileThatIsNotALibraryReportsDlerror() throws {
+        let path = try folder.write("libjunk.so", "this is not an ELF file\n")
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            guard case let .dlopenFailed(p, message)? = error as? PluginLoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(p, path)
+            XCTAssertFalse(message.isEmpty)
+        }
+    }
+
+    func testPluginWritableByOthersIsRefused() throws {
+        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "open", into: folder.path)
+        chmod(path, 0o757)
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            XCTAssertEqual(error as? PluginLoadError, .writableByOthers(path: path, writable: "the file"))
+            XCTAssertTrue("\(error)".contains("writable by other users"))
+        }
+    }
+
+    func testPluginInAFolderWritableByOthersIsRefused() throws {
+        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "open", into: folder.path)
+        chmod(folder.path, 0o777)
+        defer { chmod(folder.path, 0o700) }
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            guard case .writableByOthers(path, let what)? = error as? PluginLoadError else { return XCTFail("\(error)") }
+            XCTAssertTrue(what.contains(folder.path), what)
+        }
+    }
+
+    func testSearchPathNeverAddsTheCurrentDirectory() {
+        let search = PluginSearchPath.standard(explicit: [], environment: "::/opt/plugins:")
+        XCTAssertFalse(search.folders.contains(""))
+        XCTAssertFalse(search.folders.contains("."))
+        XCTAssertEqual(search.folders.first, "/opt/plugins")
+        XCTAssertEqual(search.folders.last, BuiltProducts.folder)
+    }
+
+    func testExplicitFoldersComeFirst() {
+        let search = PluginSearchPath.standard(explicit: ["/a"], environment: "/b")
+        XCTAssertEqual(Array(search.folders.prefix(2)), ["/a", "/b"])
+    }
+}
