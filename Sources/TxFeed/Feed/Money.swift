@@ -66,11 +66,15 @@ public struct Money: Hashable, Sendable {
     /// Appends the magnitude as a plain decimal, whatever the sign of `minorUnits`.
     func appendUnsignedDecimal(to buffer: inout [UInt8]) {
         let magnitude = minorUnits.magnitude
-        guard scale > 0 else { buffer.appendASCIIDecimal(magnitude, minimumDigits: 1); return }
-        let divisor = UInt64(Money.powersOfTen[scale])
-        buffer.appendASCIIDecimal(magnitude / divisor, minimumDigits: 1)
-        buffer.append(UInt8(ascii: "."))
-        buffer.appendASCIIDecimal(magnitude % divisor, minimumDigits: scale)
+        let scale = self.scale
+        buffer.appendASCII(maximumCount: 32) { out in
+            guard scale > 0 else { return out.writeASCIIDecimal(magnitude, minimumDigits: 1) }
+            let divisor = UInt64(Money.powersOfTen[scale])
+            let integerDigits = out.writeASCIIDecimal(magnitude / divisor, minimumDigits: 1)
+            out[integerDigits] = UInt8(ascii: ".")
+            let fraction = out + integerDigits + 1
+            return integerDigits + 1 + fraction.writeASCIIDecimal(magnitude % divisor, minimumDigits: scale)
+        }
     }
 
     /// Amounts must stay below 10^13 major units (the contract's limit).
@@ -101,22 +105,46 @@ public enum AmountError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Array where Element == UInt8 {
-    /// Appends `value` in decimal ASCII, left-padded with zeros to `minimumDigits`, without allocating
-    /// anything but the array's own growth.
+    /// Appends up to `maximumCount` bytes that `write` puts into stack scratch memory (returning how many
+    /// it wrote): one capacity check and one copy per field instead of one per byte.
+    @inline(__always)
+    mutating func appendASCII(maximumCount: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { scratch in
+            let start = scratch.baseAddress!
+            append(contentsOf: UnsafeBufferPointer(start: start, count: write(start)))
+        }
+    }
+
+    /// Appends `value` in decimal ASCII, left-padded with zeros to `minimumDigits` (at most 20).
     mutating func appendASCIIDecimal(_ value: UInt64, minimumDigits: Int) {
+        appendASCII(maximumCount: 20) { $0.writeASCIIDecimal(value, minimumDigits: minimumDigits) }
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == UInt8 {
+    /// Writes `value` in decimal, left-padded with zeros to `minimumDigits`; returns the bytes written
+    /// (at most 20, or `minimumDigits`).
+    @inline(__always)
+    func writeASCIIDecimal(_ value: UInt64, minimumDigits: Int) -> Int {
         var digits = 1
-        var rest = value / 10
-        while rest > 0 { digits += 1; rest /= 10 }
+        var rest = value
+        while rest >= 10 { digits += 1; rest /= 10 }
         let width = Swift.max(digits, minimumDigits)
-        let start = count
-        append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-        var index = start + width - 1
         var remaining = value
-        while remaining > 0 {
+        var index = width
+        while index > 0 {
+            index -= 1
             self[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
             remaining /= 10
-            index -= 1
         }
+        return width
+    }
+
+    /// Writes `value` (0...99) as two digits.
+    @inline(__always)
+    func writeASCIITwoDigits(_ value: Int) {
+        self[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+        self[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
     }
 }
 

@@ -37,12 +37,17 @@ public struct DayFormat {
         let days = local >= 0 ? local / 86_400 : (local + 1) / 86_400 - 1  // floor division
         let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday (index 4, Sunday = 0)
         let date = TransactionDate.civilFromDays(days)
-        buffer.append(contentsOf: DayFormat.weekdayNames[weekday * 3 ..< weekday * 3 + 3])
-        buffer.append(UInt8(ascii: ","))
-        buffer.append(UInt8(ascii: " "))
-        buffer.append(contentsOf: DayFormat.monthNames[(date.month - 1) * 3 ..< date.month * 3])
-        buffer.append(UInt8(ascii: " "))
-        buffer.appendASCIIDecimal(UInt64(date.day), minimumDigits: 2)
+        buffer.appendASCII(maximumCount: 11) { out in
+            let weekdayName = DayFormat.weekdayNames.utf8Start + weekday * 3
+            let monthName = DayFormat.monthNames.utf8Start + (date.month - 1) * 3
+            out.update(from: weekdayName, count: 3)
+            out[3] = UInt8(ascii: ",")
+            out[4] = UInt8(ascii: " ")
+            (out + 5).update(from: monthName, count: 3)
+            out[8] = UInt8(ascii: " ")
+            (out + 9).writeASCIITwoDigits(date.day)
+            return 11
+        }
     }
 
     /// Seconds east of UTC at `unixSeconds`, from the cache when a cached span holds it.
@@ -93,8 +98,8 @@ public struct DayFormat {
         return TimeZone(identifier: name)
     }
 
-    private static let weekdayNames = Array("SunMonTueWedThuFriSat".utf8)
-    private static let monthNames = Array("JanFebMarAprMayJunJulAugSepOctNovDec".utf8)
+    private static let weekdayNames: StaticString = "SunMonTueWedThuFriSat"
+    private static let monthNames: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
 }
 
 /// Writes instants as ISO 8601 in UTC, `2021-09-01T08:15:00Z`: the form CSV and JSON sinks carry so
@@ -103,20 +108,31 @@ public enum ISODate {
     /// Appends `yyyy-MM-ddTHH:mm:ssZ`; a year outside 0...9999 gets a sign and at least four digits.
     public static func appendUTC(unixSeconds: Int64, to buffer: inout [UInt8]) {
         let days = unixSeconds >= 0 ? unixSeconds / 86_400 : (unixSeconds + 1) / 86_400 - 1
-        let secondOfDay = UInt64(unixSeconds - days * 86_400)
+        let secondOfDay = Int(unixSeconds - days * 86_400)
         let date = TransactionDate.civilFromDays(days)
-        if date.year < 0 { buffer.append(UInt8(ascii: "-")) } else if date.year > 9999 { buffer.append(UInt8(ascii: "+")) }
-        buffer.appendASCIIDecimal(date.year.magnitude, minimumDigits: 4)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.appendASCIIDecimal(UInt64(date.month), minimumDigits: 2)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.appendASCIIDecimal(UInt64(date.day), minimumDigits: 2)
-        buffer.append(UInt8(ascii: "T"))
-        buffer.appendASCIIDecimal(secondOfDay / 3600, minimumDigits: 2)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.appendASCIIDecimal(secondOfDay / 60 % 60, minimumDigits: 2)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.appendASCIIDecimal(secondOfDay % 60, minimumDigits: 2)
-        buffer.append(UInt8(ascii: "Z"))
+        buffer.appendASCII(maximumCount: 40) { out in
+            var i = 0
+            if (0...9999).contains(date.year) {
+                (out + 0).writeASCIITwoDigits(Int(date.year / 100))
+                (out + 2).writeASCIITwoDigits(Int(date.year % 100))
+                i = 4
+            } else {
+                out[0] = date.year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                i = 1 + (out + 1).writeASCIIDecimal(date.year.magnitude, minimumDigits: 4)
+            }
+            let time = out + i
+            time[0] = UInt8(ascii: "-")
+            (time + 1).writeASCIITwoDigits(date.month)
+            time[3] = UInt8(ascii: "-")
+            (time + 4).writeASCIITwoDigits(date.day)
+            time[6] = UInt8(ascii: "T")
+            (time + 7).writeASCIITwoDigits(secondOfDay / 3600)
+            time[9] = UInt8(ascii: ":")
+            (time + 10).writeASCIITwoDigits(secondOfDay / 60 % 60)
+            time[12] = UInt8(ascii: ":")
+            (time + 13).writeASCIITwoDigits(secondOfDay % 60)
+            time[15] = UInt8(ascii: "Z")
+            return i + 16
+        }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A 24-bit colour, written as `#rrggbb` in the CSV, JSON and text views.
 public struct RGB: Hashable, Sendable {
     public var r: UInt8
@@ -12,15 +18,18 @@ public struct RGB: Hashable, Sendable {
 
     /// Appends `#rrggbb` in lowercase hex.
     public func appendHex(to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "#"))
-        RGB.appendHexByte(r, to: &buffer)
-        RGB.appendHexByte(g, to: &buffer)
-        RGB.appendHexByte(b, to: &buffer)
-    }
-
-    private static func appendHexByte(_ byte: UInt8, to buffer: inout [UInt8]) {
-        buffer.append(hexDigits[Int(byte >> 4)])
-        buffer.append(hexDigits[Int(byte & 0xF)])
+        let (r, g, b) = (r, g, b)
+        buffer.appendASCII(maximumCount: 7) { out in
+            let digits = RGB.hexDigits.utf8Start
+            out[0] = UInt8(ascii: "#")
+            out[1] = digits[Int(r >> 4)]
+            out[2] = digits[Int(r & 0xF)]
+            out[3] = digits[Int(g >> 4)]
+            out[4] = digits[Int(g & 0xF)]
+            out[5] = digits[Int(b >> 4)]
+            out[6] = digits[Int(b & 0xF)]
+            return 7
+        }
     }
 
     /// `#rrggbb` as a `String`, for tests and diagnostics.
@@ -30,7 +39,7 @@ public struct RGB: Hashable, Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let hexDigits: StaticString = "0123456789abcdef"
 }
 
 /// How a vendor's name becomes its colour.
@@ -194,13 +203,26 @@ public final class VendorColourCache {
 
     /// The vendor's colour, computed once per distinct byte sequence.
     public func colour(forVendorUTF8 bytes: UnsafeBufferPointer<UInt8>) -> RGB {
-        let hash = Palette.hash(bytes, seed: 0x7478_6665_6564)  // fixed seed: the table's own hash
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while slots[index].length >= 0 {
-            if slots[index].hash == hash && storedName(slots[index], equals: bytes) { return slots[index].colour }
-            index = (index + 1) & mask
+        let hash = VendorColourCache.hash(bytes)
+        // One access to each stored array per lookup (each access of a class's property is checked).
+        let (index, hit) = names.withUnsafeBufferPointer { names in
+            slots.withUnsafeBufferPointer { slots -> (Int, RGB?) in
+                let mask = slots.count - 1
+                var index = Int(truncatingIfNeeded: hash) & mask
+                while slots[index].length >= 0 {
+                    let slot = slots[index]
+                    if slot.hash == hash && slot.length == bytes.count {
+                        if slot.length == 0 { return (index, slot.colour) }
+                        if memcmp(names.baseAddress! + slot.start, bytes.baseAddress!, slot.length) == 0 {
+                            return (index, slot.colour)
+                        }
+                    }
+                    index = (index + 1) & mask
+                }
+                return (index, nil)
+            }
         }
+        if let hit { return hit }
         let colour = palette.colour(forVendorUTF8: bytes)
         slots[index] = Slot(hash: hash, start: names.count, length: bytes.count, colour: colour)
         names.append(contentsOf: bytes)
@@ -209,10 +231,25 @@ public final class VendorColourCache {
         return colour
     }
 
-    private func storedName(_ slot: Slot, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard slot.length == bytes.count else { return false }
-        for offset in 0..<slot.length where names[slot.start + offset] != bytes[offset] { return false }
-        return true
+    /// The table's own hash: eight bytes per step (names are short and looked up once per record),
+    /// then the splitmix64 finaliser. Unrelated to the colours.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = bytes.baseAddress else { return h }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 29
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        while offset < bytes.count {
+            tail = tail << 8 | UInt64(base[offset])
+            offset += 1
+        }
+        h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 31)
     }
 
     /// Doubles the table, keeping the load factor at or below one half so probes stay short.
