@@ -59,7 +59,8 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
     public struct ParseError: Error, CustomStringConvertible {
         public let spec: String
         public var description: String {
-            "unknown palette \(spec.debugDescription); valid forms: legacy, hashed, hashed:seed=N (N an integer 0...\(UInt64.max))"
+            "unknown palette \(spec.debugDescription); valid forms: legacy, hashed, hashed:seed=N "
+                + "(N an integer 0...\(UInt64.max))"
         }
     }
 
