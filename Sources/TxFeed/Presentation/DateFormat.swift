@@ -1,0 +1,138 @@
+import Foundation
+
+/// Writes the day of a transaction as `E, MMM dd` in English (`Wed, Sep 01`), in UTC or in a chosen zone.
+///
+/// Formatting is done by hand on bytes: `DateFormatter` costs microseconds and a `String` per record,
+/// and its output depends on the locale. For a zone other than UTC, the offset of each instant comes
+/// from a small cache of spans between the zone's transitions, so Foundation is asked only when a
+/// record falls outside every cached span: a handful of times per run, not once per record.
+///
+/// The cache makes `appendDay` `mutating`; give each thread or stage its own copy.
+public struct DayFormat {
+    /// An interval of Unix seconds, `start..<end`, over which the zone's offset is `offset`.
+    private struct Span {
+        var start: Int64
+        var end: Int64
+        var offset: Int64
+    }
+
+    private let timeZone: TimeZone?
+    private var spans: [Span] = []
+    private var lastSpan = 0
+    /// How many times Foundation was asked for a span (for tests of the cache).
+    private(set) var spanLookups = 0
+    /// Enough for a feed spanning several years of DST changes, small enough to scan linearly.
+    private static let maximumSpans = 16
+
+    /// `timeZone` nil means UTC.
+    public init(timeZone: TimeZone?) {
+        // UTC needs no offset lookups at all.
+        let isUTC = timeZone.map { ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains($0.identifier) } ?? true
+        self.timeZone = isUTC ? nil : timeZone
+    }
+
+    /// Appends `Wed, Sep 01` for the day that `unixSeconds` falls on in the formatter's zone.
+    public mutating func appendDay(ofUnixSeconds unixSeconds: Int64, to buffer: inout [UInt8]) {
+        let local = unixSeconds &+ offset(at: unixSeconds)
+        let days = local >= 0 ? local / 86_400 : (local + 1) / 86_400 - 1  // floor division
+        let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday (index 4, Sunday = 0)
+        let date = TransactionDate.civilFromDays(days)
+        buffer.appendASCII(maximumCount: 11) { out in
+            let weekdayName = DayFormat.weekdayNames.utf8Start + weekday * 3
+            let monthName = DayFormat.monthNames.utf8Start + (date.month - 1) * 3
+            out.update(from: weekdayName, count: 3)
+            out[3] = UInt8(ascii: ",")
+            out[4] = UInt8(ascii: " ")
+            (out + 5).update(from: monthName, count: 3)
+            out[8] = UInt8(ascii: " ")
+            (out + 9).writeASCIITwoDigits(date.day)
+            return 11
+        }
+    }
+
+    /// Seconds east of UTC at `unixSeconds`, from the cache when a cached span holds it.
+    private mutating func offset(at unixSeconds: Int64) -> Int64 {
+        guard let timeZone else { return 0 }
+        if lastSpan < spans.count, spans[lastSpan].start <= unixSeconds, unixSeconds < spans[lastSpan].end {
+            return spans[lastSpan].offset
+        }
+        for (index, span) in spans.enumerated() where span.start <= unixSeconds && unixSeconds < span.end {
+            lastSpan = index
+            return span.offset
+        }
+        let span = DayFormat.span(of: timeZone, around: unixSeconds)
+        spanLookups += 1
+        if spans.count == DayFormat.maximumSpans { spans.removeFirst() }
+        spans.append(span)
+        lastSpan = spans.count - 1
+        return span.offset
+    }
+
+    /// The span of constant offset that holds `unixSeconds`: from the last transition at or before it
+    /// (searched within the preceding year; with none there, the span starts a year back, which is still
+    /// exact) to the next transition after it.
+    private static func span(of timeZone: TimeZone, around unixSeconds: Int64) -> Span {
+        let instant = Date(timeIntervalSince1970: TimeInterval(unixSeconds))
+        let offset = Int64(timeZone.secondsFromGMT(for: instant))
+        let end = timeZone.nextDaylightSavingTimeTransition(after: instant).map(seconds) ?? .max
+        let yearBack = unixSeconds.subtractingReportingOverflow(366 * 86_400).overflow
+            ? Int64.min : unixSeconds - 366 * 86_400
+        var start = yearBack
+        var cursor = Date(timeIntervalSince1970: TimeInterval(yearBack))
+        while let transition = timeZone.nextDaylightSavingTimeTransition(after: cursor),
+              seconds(transition) <= unixSeconds, seconds(transition) > start {
+            start = seconds(transition)
+            cursor = transition
+        }
+        return Span(start: start, end: Swift.max(end, unixSeconds &+ 1), offset: offset)
+    }
+
+    private static func seconds(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// The zone for a `--tz` value: `UTC` (any case) or an IANA name such as `America/New_York`;
+    /// nil when Foundation does not know the name, so that the CLI can reject it as a usage error.
+    public static func timeZone(named name: String) -> TimeZone? {
+        if name.uppercased() == "UTC" || name == "Z" { return TimeZone(identifier: "UTC") }
+        return TimeZone(identifier: name)
+    }
+
+    private static let weekdayNames: StaticString = "SunMonTueWedThuFriSat"
+    private static let monthNames: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
+}
+
+/// Writes instants as ISO 8601 in UTC, `2021-09-01T08:15:00Z`: the form CSV and JSON sinks carry so
+/// that any other tool reads them back unambiguously.
+public enum ISODate {
+    /// Appends `yyyy-MM-ddTHH:mm:ssZ`; a year outside 0...9999 gets a sign and at least four digits.
+    public static func appendUTC(unixSeconds: Int64, to buffer: inout [UInt8]) {
+        let days = unixSeconds >= 0 ? unixSeconds / 86_400 : (unixSeconds + 1) / 86_400 - 1
+        let secondOfDay = Int(unixSeconds - days * 86_400)
+        let date = TransactionDate.civilFromDays(days)
+        buffer.appendASCII(maximumCount: 40) { out in
+            var i = 0
+            if (0...9999).contains(date.year) {
+                (out + 0).writeASCIITwoDigits(Int(date.year / 100))
+                (out + 2).writeASCIITwoDigits(Int(date.year % 100))
+                i = 4
+            } else {
+                out[0] = date.year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                i = 1 + (out + 1).writeASCIIDecimal(date.year.magnitude, minimumDigits: 4)
+            }
+            let time = out + i
+            time[0] = UInt8(ascii: "-")
+            (time + 1).writeASCIITwoDigits(date.month)
+            time[3] = UInt8(ascii: "-")
+            (time + 4).writeASCIITwoDigits(date.day)
+            time[6] = UInt8(ascii: "T")
+            (time + 7).writeASCIITwoDigits(secondOfDay / 3600)
+            time[9] = UInt8(ascii: ":")
+            (time + 10).writeASCIITwoDigits(secondOfDay / 60 % 60)
+            time[12] = UInt8(ascii: ":")
+            (time + 13).writeASCIITwoDigits(secondOfDay % 60)
+            time[15] = UInt8(ascii: "Z")
+            return i + 16
+        }
+    }
+}

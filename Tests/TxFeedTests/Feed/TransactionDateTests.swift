@@ -1,0 +1,141 @@
+import Foundation
+import Glibc
+import XCTest
+import TxFeed
+
+final class TransactionDateTests: XCTestCase {
+    /// Reference: libc's timegm on broken-down UTC fields.
+    private func timegmUTC(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Int = 0) -> Int64 {
+        var parts = tm()
+        parts.tm_year = Int32(y - 1900)
+        parts.tm_mon = Int32(mo - 1)
+        parts.tm_mday = Int32(d)
+        parts.tm_hour = Int32(h)
+        parts.tm_min = Int32(mi)
+        parts.tm_sec = Int32(s)
+        return Int64(timegm(&parts))
+    }
+
+    private func kind(of text: String) -> DateError.Kind? {
+        do {
+            _ = try TransactionDate.parse(text)
+            return nil
+        } catch {
+            return error.kind
+        }
+    }
+
+    func testValidForms() throws {
+        let expected = timegmUTC(2021, 9, 1, 8, 15, 0)
+        XCTAssertEqual(expected, 1_630_484_100)
+        for text in ["2021-09-01 08:15:00", "2021-09-01T08:15:00", "2021-09-01T08:15:00Z",
+                     "2021-09-01T08:15:00.999Z", "2021-09-01T08:15:00.5", "2021-09-01T08:15:00.123456789+00:00",
+                     "2021-09-01T10:15:00+02:00", "2021-09-01T10:15:00+0200", "2021-09-01T03:15:00-05:00",
+                     "2021-09-01T13:45:00+05:30", "2021-08-31T23:15:00-0900", "2021-09-01T08:15:00-00:00"] {
+            XCTAssertEqual(try TransactionDate.parse(text), expected, text)
+        }
+        XCTAssertEqual(try TransactionDate.parse("1970-01-01 00:00:00"), 0)
+        XCTAssertEqual(try TransactionDate.parse("1969-12-31T23:59:59Z"), -1)
+        XCTAssertEqual(try TransactionDate.parse("2000-01-01T00:30:00+01:00"), timegmUTC(1999, 12, 31, 23, 30))
+    }
+
+    func testByteFormMatchesTimegmOverManyDays() throws {
+        // Every day of 1899...2101 at a varying time: covers leap years, centuries and negative seconds.
+        var day = timegmUTC(1899, 1, 1) / 86_400
+        let last = timegmUTC(2101, 12, 31) / 86_400
+        var checked = 0
+        while day <= last {
+            let seconds = day * 86_400 + (day * 7_919) % 86_400
+            var parts = tm()
+            var t = time_t(seconds)
+            gmtime_r(&t, &parts)
+            let text = String(format: "%04d-%02d-%02d %02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
+                              parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+            let parsed = try Array(text.utf8).withUnsafeBufferPointer { try TransactionDate.parse($0) }
+            XCTAssertEqual(parsed, seconds, text)
+            day += 1
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 73_000)
+    }
+
+    func testLeapYears() throws {
+        XCTAssertEqual(try TransactionDate.parse("2020-02-29 12:00:00"), timegmUTC(2020, 2, 29, 12))
+        XCTAssertEqual(try TransactionDate.parse("2000-02-29 12:00:00"), timegmUTC(2000, 2, 29, 12))
+        XCTAssertEqual(try TransactionDate.parse("2024-02-29T00:00:00Z"), timegmUTC(2024, 2, 29))
+        XCTAssertEqual(kind(of: "1900-02-29 12:00:00"), .notARealDay)
+        XCTAssertEqual(kind(of: "2023-02-29 12:00:00"), .notARealDay)
+        XCTAssertEqual(kind(of: "2100-02-29T12:00:00Z"), .notARealDay)
+    }
+
+    func testImpossibleDatesAndTimes() {
+        for text in ["2021-00-10 10:00:00", "2021-13-10 10:00:00", "2021-02-30 10:00:00", "2021-04-31 10:00:00",
+                     "2021-01-32 10:00:00", "2021-01-00 10:00:00", "2021-06-31T10:00:00Z"] {
+            XCTAssertEqual(kind(of: text), .notARealDay, text)
+        }
+        for text in ["2021-01-10 24:00:00", "2021-01-10 10:60:00", "2021-01-10 10:00:60", "2021-01-10T99:00:00Z"] {
+            XCTAssertEqual(kind(of: text), .notARealTime, text)
+        }
+    }
+
+    func testMalformedInput() {
+        for text in ["", "2021-09-01", "2021-09-01 08:15", "2021-9-01 08:15:00", "2021-09-01 08:15:0",
+                     "2021/09/01 08:15:00", "2021-09-01X08:15:00", "2021-09-01 08:15:00Z", "2021-09-01 08:15:00 ",
+                     " 2021-09-01 08:15:00", "2021-09-01T08:15:00.", "2021-09-01T08:15:00.5x", "2021-09-01T08:15:00ZZ",
+                     "2021-09-01T08:15:00 ", "2021-09-01t08:15:00Z", "２０２１-09-01 08:15:00", "2021-09-0a 08:15:00",
+                     "+021-09-01 08:15:00", "2021-09-01T08:15:00UTC", "2021-09-01 08:15:00.000"] {
+            XCTAssertEqual(kind(of: text), .malformed, text)
+        }
+        for text in ["2021-09-01T08:15:00+2", "2021-09-01T08:15:00+02", "2021-09-01T08:15:00+02:0",
+                     "2021-09-01T08:15:00+24:00", "2021-09-01T08:15:00+02:60", "2021-09-01T08:15:00+02:00:00",
+                     "2021-09-01T08:15:00+0a:00", "2021-09-01T08:15:00+02-00"] {
+            XCTAssertEqual(kind(of: text), .badOffset, text)
+        }
+    }
+
+    func testErrorReasonsQuoteTheInput() {
+        XCTAssertEqual(DateError(.notARealDay, input: "2021-02-30 10:00:00").description,
+                       "date \"2021-02-30 10:00:00\" is not a real day")
+        XCTAssertThrowsError(try TransactionDate.parse("yesterday")) { error in
+            let text = String(describing: error)
+            XCTAssertTrue(text.hasPrefix("date \"yesterday\""), text)
+            XCTAssertTrue(text.contains("expected yyyy-MM-dd HH:mm:ss or ISO 8601"), text)
+        }
+        XCTAssertThrowsError(try TransactionDate.parse("2021-09-01\n08:15:00")) { error in
+            XCTAssertFalse(String(describing: error).contains("\n"), "control characters are escaped")
+        }
+        let long = String(repeating: "9", count: 1000)
+        XCTAssertThrowsError(try TransactionDate.parse(long)) { error in
+            XCTAssertLessThan(String(describing: error).count, 200, "long input is cut short")
+        }
+    }
+
+    func testISODateRoundTrip() throws {
+        var state: UInt64 = 88_172_645_463_325_252
+        for _ in 0..<20_000 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            // Anywhere in years 0001...9998.
+            let seconds = Int64(state % 315_000_000_000) - 62_000_000_000
+            var bytes: [UInt8] = []
+            ISODate.appendUTC(unixSeconds: seconds, to: &bytes)
+            XCTAssertEqual(bytes.count, 20)
+            let back = try bytes.withUnsafeBufferPointer { try TransactionDate.parse($0) }
+            XCTAssertEqual(back, seconds, String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    func testISODateText() {
+        func iso(_ seconds: Int64) -> String {
+            var bytes: [UInt8] = []
+            ISODate.appendUTC(unixSeconds: seconds, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        XCTAssertEqual(iso(timegmUTC(2021, 9, 1, 8, 15, 0)), "2021-09-01T08:15:00Z")
+        XCTAssertEqual(iso(0), "1970-01-01T00:00:00Z")
+        XCTAssertEqual(iso(-1), "1969-12-31T23:59:59Z")
+        XCTAssertEqual(iso(timegmUTC(2000, 2, 29, 23, 59, 59)), "2000-02-29T23:59:59Z")
+        XCTAssertEqual(iso(timegmUTC(1, 1, 1) - 1), "0000-12-31T23:59:59Z")  // year 0 exists in ISO 8601
+        XCTAssertEqual(iso(timegmUTC(0, 1, 1) - 1), "-0001-12-31T23:59:59Z")
+        XCTAssertEqual(iso(timegmUTC(10000, 1, 1)), "+10000-01-01T00:00:00Z")
+    }
+}
