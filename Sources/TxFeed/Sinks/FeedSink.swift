@@ -8,7 +8,7 @@ public protocol FeedSink {
 /// What every sink formats with: the time zone for days, colour use, and cells rendered once
 /// per distinct vendor, account and source rather than once per row.
 public final class FeedContext {
-    public let dayFormat: DayFormat
+    public var dayFormat: DayFormat
     /// Whether the text sink may use ANSI colour.
     public var colour: Bool
 
