@@ -6,7 +6,8 @@ import CJansson
 public struct StreamedAccount {
     private let decoder: DocumentDecoder
     private var unit = SourceData()
-    private var normaliser: TransactionNormaliser?
+    /// The account's decimals; nil once the account has failed.
+    private var scale: Int?
     private var nextIndex = 0
     private var batches = 0
 
@@ -17,18 +18,18 @@ public struct StreamedAccount {
         let decoded = decoder.decode(text: envelope)
         unit = decoded
         if decoded.failures.isEmpty, decoded.accounts.count == 1 {
-            normaliser = TransactionNormaliser(origin: decoder.origin, scale: decoded.accounts[0].scale)
+            scale = decoded.accounts[0].scale
             nextIndex = decoded.read
         } else if decoded.failures.isEmpty {
             unit.failures.append("\(decoder.origin): begin_account needs exactly one envelope")
         }
     }
 
-    public var hasFailed: Bool { normaliser == nil }
+    public var hasFailed: Bool { scale == nil }
 
     /// Adds a batch: JSON text of an array of transactions.
     public mutating func add(batch: UnsafeBufferPointer<UInt8>) {
-        guard var normaliser else { return }
+        guard let scale else { return }
         batches += 1
         let scanner = JSONScanner(batch)
         var pending = unit
@@ -37,37 +38,22 @@ public struct StreamedAccount {
             guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
                 throw JSONSyntaxError(offset: start, reason: "a transaction batch must be a JSON array")
             }
-            var index = nextIndex
-            let end = try scanner.forEachElement(ofArrayAt: start, limit: batch.count) { element in
-                var error = json_error_t()
-                let base = batch.baseAddress! + element.lowerBound
-                let json = base.withMemoryRebound(to: CChar.self, capacity: element.count) {
-                    json_loadb($0, element.count, 0, &error)
-                }
-                guard let json else {
-                    throw JSONSyntaxError(offset: element.lowerBound + max(Int(error.position) - 1, 0), reason: janssonReason(error))
-                }
-                normaliser.add(json, index: index, raw: UnsafeBufferPointer(start: base, count: element.count), into: &pending)
-                json_decref(json)
-                index += 1
-            }
+            let (elements, end) = try scanner.elementRanges(ofArrayAt: start, limit: batch.count)
             if scanner.skipWhitespace(from: end, to: batch.count) < batch.count {
                 throw JSONSyntaxError(offset: end, reason: "unexpected data after the batch")
             }
-            nextIndex = index
+            try decoder.decodeElements(elements, firstIndex: nextIndex, in: batch, scale: scale, into: &pending)
+            nextIndex += elements.count
             unit = pending
-            self.normaliser = normaliser
-        } catch let error as JSONSyntaxError {
-            fail("batch \(batches): " + decoder.message(at: error.offset, in: batch, error.reason).dropFirst(decoder.origin.count + 1))
         } catch {
-            fail("batch \(batches): \(error)")
+            fail("batch \(batches): " + decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1))
         }
     }
 
     /// Fails the whole account: none of its records are kept.
     public mutating func fail(_ reason: String) {
-        guard normaliser != nil else { return }
-        normaliser = nil
+        guard scale != nil else { return }
+        scale = nil
         unit = SourceData()
         unit.failures.append("\(decoder.origin): \(reason)")
     }

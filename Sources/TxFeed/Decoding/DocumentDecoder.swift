@@ -1,4 +1,5 @@
 import CJansson
+import Foundation
 
 /// Turns what a source emits — JSON text or a jansson DOM — into ``SourceData``.
 ///
@@ -11,11 +12,17 @@ public struct DocumentDecoder {
     public var origin: String
     /// Index of the source, stored in each account.
     public var sourceIndex: Int
+    /// Threads for the transactions of one large envelope (`--threads`).
+    public var threads: Int
 
-    public init(origin: String, sourceIndex: Int) {
+    public init(origin: String, sourceIndex: Int, threads: Int = DocumentDecoder.defaultThreads) {
         self.origin = origin
         self.sourceIndex = sourceIndex
+        self.threads = threads
     }
+
+    /// One per core.
+    public static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     // MARK: - JSON text
 
@@ -26,7 +33,7 @@ public struct DocumentDecoder {
         if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { start = 3 }
         let scanner = JSONScanner(text)
         let end = text.count
-        var i = scanner.skipWhitespace(from: start, to: end)
+        let i = scanner.skipWhitespace(from: start, to: end)
         guard i < end else {
             result.failures.append(message(at: i, in: text, "empty document (no JSON value)"))
             return result
@@ -37,30 +44,25 @@ public struct DocumentDecoder {
             var unit = SourceData()
             do {
                 let arrayEnd = try scanner.forEachElement(ofArrayAt: i, limit: end) { element in
-                    try decodeEnvelope(element, in: text, into: &unit)
+                    try decodeEnvelope(at: element, limit: end, in: text, into: &unit)
                 }
                 let rest = scanner.skipWhitespace(from: arrayEnd, to: end)
                 if rest < end { throw JSONSyntaxError(offset: rest, reason: "unexpected data after the array of envelopes") }
                 result.append(unit)
-            } catch let error as JSONSyntaxError {
-                result.failures.append(message(at: error.offset, in: text, error.reason))
             } catch {
-                result.failures.append("\(origin): \(error)")
+                result.failures.append(describe(error, in: text))
             }
         case UInt8(ascii: "{"):
             // NDJSON: every line its own document, so one bad line loses only itself.
             for line in ndjsonLines(in: text, from: i) ?? [i..<end] {
                 var unit = SourceData()
                 do {
-                    let valueEnd = try scanner.endOfValue(at: line.lowerBound, limit: line.upperBound)
-                    try decodeEnvelope(line.lowerBound..<valueEnd, in: text, into: &unit)
+                    let valueEnd = try decodeEnvelope(at: line.lowerBound, limit: line.upperBound, in: text, into: &unit)
                     let rest = scanner.skipWhitespace(from: valueEnd, to: line.upperBound)
                     if rest < line.upperBound { throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope") }
                     result.append(unit)
-                } catch let error as JSONSyntaxError {
-                    result.failures.append(message(at: error.offset, in: text, error.reason))
                 } catch {
-                    result.failures.append("\(origin): \(error)")
+                    result.failures.append(describe(error, in: text))
                 }
             }
         default:
@@ -69,26 +71,28 @@ public struct DocumentDecoder {
         return result
     }
 
-    /// Decodes the envelope object at `range`: its skeleton with jansson, its transactions
-    /// element by element.
-    func decodeEnvelope(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, into data: inout SourceData) throws {
+    /// Decodes the envelope object starting at `start`: its skeleton with jansson, its
+    /// transactions element by element (on several threads when there are many).
+    /// Returns the envelope's end. One pass finds `body.transactions` and its elements.
+    func decodeEnvelope(at start: Int, limit: Int, in text: UnsafeBufferPointer<UInt8>, into data: inout SourceData) throws -> Int {
         let scanner = JSONScanner(text)
-        guard text[range.lowerBound] == UInt8(ascii: "{") else {
-            throw JSONSyntaxError(offset: range.lowerBound, reason: "expected an envelope object, found \(describeStart(text[range.lowerBound]))")
+        guard text[start] == UInt8(ascii: "{") else {
+            throw JSONSyntaxError(offset: start, reason: "expected an envelope object, found \(describeStart(text[start]))")
         }
-        // Find body.transactions so the skeleton can be parsed without it.
-        var transactionsRange: Range<Int>?
-        _ = try scanner.forEachMember(ofObjectAt: range.lowerBound, limit: range.upperBound) { key, value in
-            guard scanner.bytesEqual(key, "body"), text[value.lowerBound] == UInt8(ascii: "{") else { return }
-            _ = try scanner.forEachMember(ofObjectAt: value.lowerBound, limit: value.upperBound) { key, value in
-                if scanner.bytesEqual(key, "transactions"), text[value.lowerBound] == UInt8(ascii: "[") {
-                    transactionsRange = value
-                }
+        var transactions: (range: Range<Int>, elements: [Range<Int>])?
+        let end = try scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
+            guard scanner.bytesEqual(key, "body"), text[value] == UInt8(ascii: "{") else { return nil }
+            return try scanner.forEachMember(ofObjectAt: value, limit: limit) { key, value in
+                guard scanner.bytesEqual(key, "transactions"), text[value] == UInt8(ascii: "[") else { return nil }
+                let (elements, arrayEnd) = try scanner.elementRanges(ofArrayAt: value, limit: limit)
+                transactions = (value..<arrayEnd, elements)
+                return arrayEnd
             }
         }
+        let range = start..<end
 
         var skeleton: [UInt8]
-        if let t = transactionsRange {
+        if let t = transactions?.range {
             skeleton = Array(text[range.lowerBound..<t.lowerBound])
             skeleton.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
             skeleton.append(contentsOf: text[t.upperBound..<range.upperBound])
@@ -102,7 +106,7 @@ public struct DocumentDecoder {
         guard let root else {
             // Map the skeleton offset back to the text.
             var offset = Int(error.position) - 1
-            if let t = transactionsRange {
+            if let t = transactions?.range {
                 let prefix = t.lowerBound - range.lowerBound
                 if offset >= prefix + 2 { offset = t.upperBound + (offset - prefix - 2) }
                 else if offset >= prefix { offset = t.lowerBound } else { offset += range.lowerBound }
@@ -115,41 +119,95 @@ public struct DocumentDecoder {
 
         let (line, column) = lineAndColumn(of: range.lowerBound, in: text)
         let place = "\(origin):\(line):\(column)"
-        var envelope = EnvelopeReader(place: place, sourceIndex: sourceIndex, origin: origin)
-        guard var account = envelope.readAccount(root, failures: &data.failures) else { return }
+        let envelope = EnvelopeReader(place: place, sourceIndex: sourceIndex, origin: origin)
+        guard var account = envelope.readAccount(root, failures: &data.failures) else { return end }
 
         // Parse every element before keeping any: a syntax error fails the whole text.
         var unit = SourceData()
         account.source = sourceIndex
         unit.accounts.append(account)
         unit.documents = 1
-        var normaliser = TransactionNormaliser(origin: origin, scale: account.scale)
-        if let t = transactionsRange {
-            var index = 0
-            _ = try scanner.forEachElement(ofArrayAt: t.lowerBound, limit: t.upperBound) { element in
-                var elementError = json_error_t()
-                let base = text.baseAddress! + element.lowerBound
-                let json = base.withMemoryRebound(to: CChar.self, capacity: element.count) {
-                    json_loadb($0, element.count, 0, &elementError)
-                }
-                guard let json else {
-                    throw JSONSyntaxError(offset: element.lowerBound + max(Int(elementError.position) - 1, 0), reason: janssonReason(elementError))
-                }
-                normaliser.add(json, index: index, raw: UnsafeBufferPointer(start: base, count: element.count), into: &unit)
-                json_decref(json)
-                index += 1
-            }
+        if let elements = transactions?.elements {
+            try decodeElements(elements, in: text, scale: account.scale, into: &unit)
         } else {
-            guard let transactions = json_object_get(json_object_get(root, "body"), "transactions"),
-                  transactions.pointee.type == JSON_ARRAY else {
-                data.failures.append("\(place): body.transactions is missing or not an array")
-                return
-            }
-            for index in 0..<json_array_size(transactions) {
-                normaliser.add(json_array_get(transactions, index), index: index, raw: nil, into: &unit)
+            var normaliser = TransactionNormaliser(origin: origin, scale: account.scale)
+            let list = json_object_get(json_object_get(root, "body"), "transactions")!
+            for index in 0..<json_array_size(list) {
+                normaliser.add(json_array_get(list, index), index: index, raw: nil, into: &unit)
             }
         }
         data.append(unit)
+        return end
+    }
+
+    /// Parses and normalises transaction elements into `unit` (whose last account they
+    /// belong to), in input order.
+    ///
+    /// Large arrays are split into one contiguous chunk per thread. Each thread writes its
+    /// transactions straight into its own region of the result (no second copy); the regions
+    /// are then closed up in order, so the result does not depend on the thread count.
+    func decodeElements(_ elements: [Range<Int>], firstIndex: Int = 0, in text: UnsafeBufferPointer<UInt8>,
+                        scale: Int, into unit: inout SourceData) throws {
+        let account = UInt32(unit.accounts.count - 1)
+        let chunks = elements.count >= 20_000 ? max(1, min(threads, 64)) : 1
+        let size = (elements.count + chunks - 1) / chunks
+        let normaliser = TransactionNormaliser(origin: origin, scale: scale)
+        let results = ChunkResults(count: chunks)
+        var syntaxError: JSONSyntaxError?
+        let decoded = [Transaction](unsafeUninitializedCapacity: elements.count) { buffer, count in
+            let region = buffer.baseAddress
+            let work = { (n: Int) in
+                let lower = min(n * size, elements.count), upper = min(lower + size, elements.count)
+                var result = ChunkResult()
+                for k in lower..<upper {
+                    let element = elements[k]
+                    var error = json_error_t()
+                    let start = text.baseAddress! + element.lowerBound
+                    let json = start.withMemoryRebound(to: CChar.self, capacity: element.count) {
+                        json_loadb($0, element.count, 0, &error)
+                    }
+                    guard let json else {
+                        result.error = JSONSyntaxError(offset: element.lowerBound + max(Int(error.position) - 1, 0),
+                                                       reason: janssonReason(error))
+                        break
+                    }
+                    switch normaliser.normalise(json, index: firstIndex + k, raw: UnsafeBufferPointer(start: start, count: element.count),
+                                                account: account, vendors: &result.vendors) {
+                    case let .transaction(t):
+                        (region! + lower + result.written).initialize(to: t)
+                        result.written += 1
+                    case let .reject(r):
+                        result.rejects.append(r)
+                    }
+                    json_decref(json)
+                }
+                results.store(n, result)
+            }
+            if chunks == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: work) }
+
+            // Close up the regions in order, renumbering each chunk's vendors.
+            var out = 0
+            for n in 0..<chunks {
+                let result = results.take(n)
+                let vendorMap = (0..<result.vendors.count).map { id in
+                    result.vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { unit.vendors.intern($0) }
+                }
+                let lower = n * size
+                for k in 0..<result.written {
+                    var t = buffer[lower + k]
+                    t.vendor = vendorMap[Int(t.vendor)]
+                    buffer[out] = t
+                    out += 1
+                }
+                unit.rejects += result.rejects
+                if syntaxError == nil || (result.error.map { $0.offset < syntaxError!.offset } ?? false) {
+                    syntaxError = result.error ?? syntaxError
+                }
+            }
+            count = out
+        }
+        if let syntaxError { throw syntaxError }
+        if unit.transactions.isEmpty { unit.transactions = decoded } else { unit.transactions += decoded }
     }
 
     // MARK: - DOM
@@ -187,6 +245,11 @@ public struct DocumentDecoder {
     }
 
     // MARK: - Messages
+
+    func describe(_ error: Error, in text: UnsafeBufferPointer<UInt8>) -> String {
+        if let syntax = error as? JSONSyntaxError { return message(at: syntax.offset, in: text, syntax.reason) }
+        return "\(origin): \(error)"
+    }
 
     func message(at offset: Int, in text: UnsafeBufferPointer<UInt8>, _ reason: String) -> String {
         let (line, column) = lineAndColumn(of: offset, in: text)
@@ -235,4 +298,36 @@ func janssonReason(_ error: json_error_t) -> String {
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
     }
     return text.isEmpty ? "invalid JSON" : text
+}
+
+/// What one chunk of a parallel decode produced besides its transactions.
+private struct ChunkResult {
+    var vendors = VendorTable()
+    var rejects: [Reject] = []
+    var written = 0
+    var error: JSONSyntaxError?
+}
+
+/// Per-chunk results, each slot written by one thread.
+private final class ChunkResults: @unchecked Sendable {
+    private var slots: [ChunkResult]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        slots = Array(repeating: ChunkResult(), count: count)
+    }
+
+    func store(_ n: Int, _ result: ChunkResult) {
+        lock.lock()
+        slots[n] = result
+        lock.unlock()
+    }
+
+    func take(_ n: Int) -> ChunkResult {
+        lock.lock()
+        defer { lock.unlock() }
+        let result = slots[n]
+        slots[n] = ChunkResult()
+        return result
+    }
 }

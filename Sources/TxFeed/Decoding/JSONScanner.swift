@@ -45,7 +45,9 @@ struct JSONScanner {
     }
 
     /// The end (exclusive) of the value starting at `start` (which is not whitespace).
-    /// Brackets must balance; the content is validated later by jansson.
+    ///
+    /// Only counts nesting: every byte ends up either in a piece jansson parses or in the
+    /// punctuation checked below, so a mismatched bracket still fails — in jansson.
     func endOfValue(at start: Int, limit end: Int) throws(JSONSyntaxError) -> Int {
         guard start < end else { throw JSONSyntaxError(offset: start, reason: "unexpected end of input") }
         let first = bytes[start]
@@ -62,25 +64,21 @@ struct JSONScanner {
             }
             return i
         }
-        // Containers: a stack of the closers we expect, on the heap.
-        var expected: [UInt8] = []
+        var depth = 0
         var i = start
         while i < end {
-            let c = bytes[i]
-            switch c {
+            switch bytes[i] {
             case UInt8(ascii: "\""):
                 i = try endOfString(at: i, limit: end)
                 continue
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if expected.count >= Self.maxDepth {
+                depth += 1
+                if depth > Self.maxDepth {
                     throw JSONSyntaxError(offset: i, reason: "nesting deeper than \(Self.maxDepth) levels")
                 }
-                expected.append(c == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard let closer = expected.popLast(), closer == c else {
-                    throw JSONSyntaxError(offset: i, reason: "unexpected '\(Character(UnicodeScalar(c)))'")
-                }
-                if expected.isEmpty { return i + 1 }
+                depth -= 1
+                if depth == 0 { return i + 1 }
             default:
                 break
             }
@@ -89,17 +87,17 @@ struct JSONScanner {
         throw JSONSyntaxError(offset: end, reason: "unexpected end of input (unclosed '\(Character(UnicodeScalar(first)))')")
     }
 
-    /// Calls `body` with each element's byte range of the array whose `[` is at `start`;
-    /// returns the end of the array.
+    /// Walks the array whose `[` is at `start`. `body` gets each element's start and returns
+    /// its end when it walked the element itself, or nil to have it skipped. Returns the
+    /// end of the array.
     func forEachElement(
-        ofArrayAt start: Int, limit end: Int, _ body: (Range<Int>) throws -> Void
+        ofArrayAt start: Int, limit end: Int, _ body: (Int) throws -> Int?
     ) throws -> Int {
         var i = skipWhitespace(from: start + 1, to: end)
         if i < end && bytes[i] == UInt8(ascii: "]") { return i + 1 }
         while true {
             guard i < end else { throw JSONSyntaxError(offset: end, reason: "unexpected end of input in array") }
-            let valueEnd = try endOfValue(at: i, limit: end)
-            try body(i..<valueEnd)
+            let valueEnd = try body(i) ?? endOfValue(at: i, limit: end)
             i = skipWhitespace(from: valueEnd, to: end)
             guard i < end else { throw JSONSyntaxError(offset: end, reason: "unexpected end of input in array") }
             switch bytes[i] {
@@ -110,10 +108,22 @@ struct JSONScanner {
         }
     }
 
-    /// Calls `body` with each member's raw key bytes (without quotes, escapes left as they are)
-    /// and value range, for the object whose `{` is at `start`; returns the end of the object.
+    /// The byte ranges of the elements of the array at `start`, and the array's end.
+    func elementRanges(ofArrayAt start: Int, limit end: Int) throws -> (elements: [Range<Int>], end: Int) {
+        var elements: [Range<Int>] = []
+        let arrayEnd = try forEachElement(ofArrayAt: start, limit: end) { element in
+            let elementEnd = try endOfValue(at: element, limit: end)
+            elements.append(element..<elementEnd)
+            return elementEnd
+        }
+        return (elements, arrayEnd)
+    }
+
+    /// Walks the object whose `{` is at `start`. `body` gets each member's raw key bytes
+    /// (without quotes, escapes as they are) and its value's start, and returns the value's
+    /// end when it walked the value itself, or nil to have it skipped. Returns the object's end.
     func forEachMember(
-        ofObjectAt start: Int, limit end: Int, _ body: (Range<Int>, Range<Int>) throws -> Void
+        ofObjectAt start: Int, limit end: Int, _ body: (Range<Int>, Int) throws -> Int?
     ) throws -> Int {
         var i = skipWhitespace(from: start + 1, to: end)
         if i < end && bytes[i] == UInt8(ascii: "}") { return i + 1 }
@@ -129,8 +139,8 @@ struct JSONScanner {
                 throw JSONSyntaxError(offset: min(i, end), reason: "expected ':' after object key")
             }
             i = skipWhitespace(from: i + 1, to: end)
-            let valueEnd = try endOfValue(at: i, limit: end)
-            try body(key, i..<valueEnd)
+            guard i < end else { throw JSONSyntaxError(offset: end, reason: "unexpected end of input in object") }
+            let valueEnd = try body(key, i) ?? endOfValue(at: i, limit: end)
             i = skipWhitespace(from: valueEnd, to: end)
             guard i < end else { throw JSONSyntaxError(offset: end, reason: "unexpected end of input in object") }
             switch bytes[i] {

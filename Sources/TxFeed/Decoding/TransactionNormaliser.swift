@@ -8,18 +8,32 @@ struct TransactionNormaliser {
     /// Decimals of the account's currency.
     var scale: Int
 
+    enum Outcome {
+        case transaction(Transaction)
+        case reject(Reject)
+    }
+
+    /// Normalises into `data`, whose last account the transaction belongs to.
+    mutating func add(_ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?, into data: inout SourceData) {
+        switch normalise(json, index: index, raw: raw, account: UInt32(data.accounts.count - 1), vendors: &data.vendors) {
+        case let .transaction(t): data.transactions.append(t)
+        case let .reject(r): data.rejects.append(r)
+        }
+    }
+
     /// - Parameters:
     ///   - raw: the element's own JSON text when it came from text, kept for `--rejects`.
-    mutating func add(_ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?, into data: inout SourceData) {
-        let account = UInt32(data.accounts.count - 1)
-        func reject(_ field: String?, _ reason: String) {
+    ///   - vendors: where the vendor name is interned.
+    func normalise(_ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?,
+                   account: UInt32, vendors: inout VendorTable) -> Outcome {
+        func reject(_ field: String?, _ reason: String) -> Outcome {
             let path = "transactions[\(index)]" + (field.map { ".\($0)" } ?? "")
             let rawBytes: [UInt8]
             if let raw { rawBytes = Array(raw) } else if let json, let dumped = json_dumps(json, Int(JSON_COMPACT | JSON_ENCODE_ANY)) {
                 rawBytes = Array(UnsafeRawBufferPointer(start: dumped, count: strlen(dumped)))
                 free(dumped)
             } else { rawBytes = Array("null".utf8) }
-            data.rejects.append(Reject(origin: origin, path: path, reason: reason, raw: rawBytes))
+            return .reject(Reject(origin: origin, path: path, reason: reason, raw: rawBytes))
         }
         guard let json, json.pointee.type == JSON_OBJECT else {
             return reject(nil, "transaction is not a JSON object")
@@ -69,9 +83,9 @@ struct TransactionNormaliser {
         }
 
         let vendorID = json_string_value(vendor)!.withMemoryRebound(to: UInt8.self, capacity: vendorLength) {
-            data.vendors.intern(UnsafeBufferPointer(start: $0, count: vendorLength))
+            vendors.intern(UnsafeBufferPointer(start: $0, count: vendorLength))
         }
-        data.transactions.append(Transaction(
+        return .transaction(Transaction(
             unixSeconds: seconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account, isDebit: isDebit))
     }
 }

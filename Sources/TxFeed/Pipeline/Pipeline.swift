@@ -11,6 +11,8 @@ public final class Pipeline {
     public var grace: Double
     /// Diagnostics from plugins' `log`: (source name, level, message).
     public var log: @Sendable (String, Int32, String) -> Void
+    /// Threads for decoding one large document (`--threads`).
+    public var decodeThreads = DocumentDecoder.defaultThreads
     /// Called from the source's thread when it ends (for status lines).
     public var onSourceFinished: (@Sendable (Int) -> Void)?
 
@@ -31,7 +33,7 @@ public final class Pipeline {
     /// Runs the sources and returns once the barrier opens; never later than timeout + grace.
     public func run() -> Outcome {
         let barrier = Barrier(parties: sources.count)
-        let runs = sources.enumerated().map { SourceRun(index: $0.offset, configuration: $0.element, log: log) }
+        let runs = sources.enumerated().map { SourceRun(index: $0.offset, configuration: $0.element, threads: decodeThreads, log: log) }
         let finished = onSourceFinished
         for run in runs {
             run.start { [index = run.index] in

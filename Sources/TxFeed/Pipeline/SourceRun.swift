@@ -24,9 +24,12 @@ final class SourceRun: @unchecked Sendable {
     /// Lives as long as the run: the plugin holds a pointer to it while it runs.
     let host: UnsafeMutablePointer<txfeed_source_host>
     let log: @Sendable (String, Int32, String) -> Void
+    /// Threads for decoding one large document.
+    let threads: Int
 
-    init(index: Int, configuration: SourceConfiguration, log: @escaping @Sendable (String, Int32, String) -> Void) {
+    init(index: Int, configuration: SourceConfiguration, threads: Int, log: @escaping @Sendable (String, Int32, String) -> Void) {
         self.index = index
+        self.threads = threads
         self.configuration = configuration
         self.log = log
         host = .allocate(capacity: 1)
@@ -96,13 +99,13 @@ final class SourceRun: @unchecked Sendable {
 
     func emitDocument(_ bytes: UnsafeBufferPointer<UInt8>, origin: String) -> Int32 {
         if isStopping { return Int32(TXFEED_STOP) }
-        let data = DocumentDecoder(origin: origin, sourceIndex: index).decode(text: bytes)
+        let data = DocumentDecoder(origin: origin, sourceIndex: index, threads: threads).decode(text: bytes)
         return commit { $0.append(data) }
     }
 
     func emitDocument(dom: UnsafeMutableRawPointer, origin: String) -> Int32 {
         if isStopping { return Int32(TXFEED_STOP) }
-        let data = DocumentDecoder(origin: origin, sourceIndex: index)
+        let data = DocumentDecoder(origin: origin, sourceIndex: index, threads: threads)
             .decode(dom: dom.assumingMemoryBound(to: json_t.self))
         return commit { $0.append(data) }
     }
@@ -113,7 +116,7 @@ final class SourceRun: @unchecked Sendable {
             _ = commit { $0.failures.append("\(streamedOrigin): begin_account again before end_account") }
         }
         streamedOrigin = origin
-        streamed = StreamedAccount(decoder: DocumentDecoder(origin: origin, sourceIndex: index), envelope: bytes)
+        streamed = StreamedAccount(decoder: DocumentDecoder(origin: origin, sourceIndex: index, threads: threads), envelope: bytes)
         return Int32(TXFEED_OK)
     }
 

@@ -23,6 +23,7 @@ public final class Runner {
             let tag = level >= 3 ? "error" : level == 2 ? "warning" : "info"
             report("txfeed: \(source): \(tag): \(message)")
         }
+        if let threads = plan.threads { pipeline.decodeThreads = threads }
         let outcome = pipeline.run()
         let feed = Feed(merging: outcome, palette: plan.palette)
         summarise(feed)
