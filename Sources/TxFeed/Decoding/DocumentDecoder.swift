@@ -283,6 +283,8 @@ public struct DocumentDecoder {
     private func describeStart(_ byte: UInt8) -> String {
         switch byte {
         case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "{"): return "an object"
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): return "a number"
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean (or invalid text)"
         case UInt8(ascii: "n"): return "null (or invalid text)"
