@@ -85,7 +85,28 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let plan = try options.plan()
-        let status = Runner(plan: plan).run()
+        let runner = Runner(plan: plan)
+        if plan.progress && TerminalCapabilities(fd: 2).isTerminal { runner.progress = SkeletonView() }
+        let status = runner.run()
+        if status != .success { throw ExitStatusError(status: status) }
+    }
+}
+
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Run again on a timer, on SIGHUP, or on Enter; Ctrl-C or SIGTERM stops (exit 0).")
+
+    @OptionGroup var options: RunOptions
+
+    @Option(help: "How often to refresh: N ms, s, m or h (default 60s).")
+    var every: String = "60s"
+
+    func run() throws {
+        let plan = try options.plan()
+        let interval: Double
+        do { interval = try Watcher.parseDuration(every) } catch { throw usageFailure("\(error)") }
+        let status = Watcher(plan: plan, every: interval).run()
         if status != .success { throw ExitStatusError(status: status) }
     }
 }

@@ -8,7 +8,7 @@ struct TxFeedCommand: ParsableCommand {
         commandName: "txfeed",
         abstract: "Merge transaction feeds from data-source plugins into one clean feed.",
         version: TxFeed.version,
-        subcommands: [RunCommand.self, PluginsCommand.self],
+        subcommands: [RunCommand.self, WatchCommand.self, PluginsCommand.self],
         defaultSubcommand: RunCommand.self)
 
     /// ArgumentParser exits 64 on usage errors; SPEC.md says 2.

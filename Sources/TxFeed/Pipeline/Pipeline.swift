@@ -14,7 +14,7 @@ public final class Pipeline {
     /// Threads for decoding one large document (`--threads`).
     public var decodeThreads = DocumentDecoder.defaultThreads
     /// Called from the source's thread when it ends (for status lines).
-    public var onSourceFinished: (@Sendable (Int) -> Void)?
+    public var onSourceFinished: (@Sendable (Int, SourceReport) -> Void)?
 
     public init(sources: [SourceConfiguration], timeout: Double = 30, grace: Double = 1,
                 log: @escaping @Sendable (String, Int32, String) -> Void = { _, _, _ in }) {
@@ -37,7 +37,7 @@ public final class Pipeline {
         let finished = onSourceFinished
         for run in runs {
             run.start { [index = run.index] in
-                finished?(index)
+                if let finished { finished(index, run.report(timeout: nil, abandonedRun: false).1) }
                 barrier.arrive()
             }
         }

@@ -8,6 +8,11 @@ public final class Runner {
     public var diagnostics: (String) -> Void
     /// stdout's descriptor (a test may point it elsewhere).
     public var standardOutput: Int32 = 1
+    /// A live display while sources load (skeleton rows on a terminal), or nil.
+    public var progress: RunProgress?
+    /// Keep what would go to stdout in ``captured`` instead (watch redraws it).
+    public var captureStandardOutput = false
+    public private(set) var captured: [UInt8] = []
 
     public init(plan: RunPlan, diagnostics: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
         self.plan = plan
@@ -17,15 +22,21 @@ public final class Runner {
     public func run() -> ExitStatus {
         let report = diagnostics
         let lock = NSLock()
+        let progress = progress
         let pipeline = Pipeline(sources: plan.sources, timeout: plan.timeout) { source, level, message in
             lock.lock()
             defer { lock.unlock() }
             let tag = level >= 3 ? "error" : level == 2 ? "warning" : "info"
-            report("txfeed: \(source): \(tag): \(message)")
+            let line = "txfeed: \(source): \(tag): \(message)"
+            if let progress { progress.print(line) } else { report(line) }
         }
         if let threads = plan.threads { pipeline.decodeThreads = threads }
-        let outcome = pipeline.run()
-        let feed = Feed(merging: outcome, palette: plan.palette)
+        if let progress {
+            pipeline.onSourceFinished = { progress.sourceFinished($0, report: $1) }
+            progress.started(sources: plan.sources.map(\.name))
+        }
+        let feed = Feed(merging: pipeline.run(), palette: plan.palette)
+        progress?.finished()
         summarise(feed)
 
         let failed = feed.sources.filter { $0.status == .failure }
@@ -68,7 +79,8 @@ public final class Runner {
             try file.writer.flush()
         }
         var brokenPipe = false
-        let stdout = OutputWriter(fd: standardOutput, name: "stdout")
+        let stdout = captureStandardOutput ? OutputWriter.capturing(name: "stdout") : OutputWriter(fd: standardOutput, name: "stdout")
+        defer { captured = stdout.captured }
         for sink in plan.sinks where sink.path == nil {
             context.colour = sink.kind == .text && wantsColour()
             do {

@@ -21,12 +21,19 @@ public final class OutputWriter {
     /// For messages: "stdout" or the destination path.
     public let name: String
     public var buffer: [UInt8] = []
+    /// When capturing (no descriptor), everything flushed so far.
+    public private(set) var captured: [UInt8] = []
     private let threshold = 1 << 20
 
     public init(fd: Int32, name: String) {
         self.fd = fd
         self.name = name
         buffer.reserveCapacity(threshold + 4096)
+    }
+
+    /// A writer that keeps its output in ``captured`` (a watch view redrawn later).
+    public static func capturing(name: String) -> OutputWriter {
+        OutputWriter(fd: -1, name: name)
     }
 
     @inline(__always)
@@ -50,6 +57,11 @@ public final class OutputWriter {
     }
 
     public func flush() throws(OutputError) {
+        if fd < 0 {
+            captured += buffer
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
         var offset = 0
         while offset < buffer.count {
             let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

@@ -1,0 +1,117 @@
+import Foundation
+
+/// `txfeed watch`: runs the plan, then again on every tick, SIGHUP and Enter ("pull to
+/// refresh"), until SIGINT or SIGTERM (exit 0, terminal restored).
+///
+/// On a terminal each refresh clears the screen, shows the skeleton while loading and then the
+/// feed; a failed refresh puts the last good view back with a note saying why. Off a terminal
+/// each refresh writes the whole feed again (stdout, or `-o` files replaced atomically); a
+/// failed one writes nothing and says why on stderr.
+public final class Watcher: @unchecked Sendable {
+    public let plan: RunPlan
+    public let every: Double
+    private let wake = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var stopping = false
+    private var sources: [DispatchSourceSignal] = []
+
+    public init(plan: RunPlan, every: Double) {
+        self.plan = plan
+        self.every = every
+    }
+
+    /// `500ms`, `30s`, `5m`, `1h`; a bare number is seconds.
+    public static func parseDuration(_ text: String) throws(UsageError) -> Double {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            if let value = Double(text.dropLast(suffix.count)), value > 0 { return value * scale }
+            break
+        }
+        if let value = Double(text), value > 0 { return value }
+        throw UsageError("--every: '\(text)' is not a duration (e.g. 500ms, 30s, 5m, 1h)")
+    }
+
+    public func run() -> ExitStatus {
+        installSignals()
+        let stdoutTerminal = isatty(1) != 0
+        if isatty(0) != 0 { listenForEnter() }
+        var lastGood: [UInt8]?
+        while true {
+            let runner = Runner(plan: plan)
+            if plan.progress && TerminalCapabilities(fd: 2).isTerminal { runner.progress = SkeletonView() }
+            if stdoutTerminal {
+                FileHandle.standardError.write(Data("\u{1B}[H\u{1B}[2J".utf8))
+                runner.captureStandardOutput = true
+            }
+            let status = runner.run()
+            let time = Self.clock()
+            if stdoutTerminal {
+                if status != .nothingWritten { lastGood = runner.captured }
+                if let view = lastGood { _ = view.withUnsafeBytes { write(1, $0.baseAddress, $0.count) } }
+                let note = status == .nothingWritten
+                    ? "refresh failed at \(time) (see above); showing the last good feed"
+                    : "updated \(time)"
+                FileHandle.standardError.write(Data("txfeed watch: \(note) — every \(Self.describe(every)); Enter or SIGHUP refreshes, Ctrl-C quits\n".utf8))
+            } else if status == .nothingWritten {
+                FileHandle.standardError.write(Data("txfeed watch: refresh failed at \(time); nothing written this time\n".utf8))
+            }
+            _ = wake.wait(timeout: .now() + every)
+            if isStopping { break }
+        }
+        FileHandle.standardError.write(Data((TerminalCapabilities(fd: 2).isTerminal ? "\u{1B}[?25h" : "").utf8))
+        return .success
+    }
+
+    private var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
+    }
+
+    private func installSignals() {
+        for signalNumber in [SIGHUP, SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                if signalNumber != SIGHUP {
+                    self.lock.lock()
+                    self.stopping = true
+                    self.lock.unlock()
+                    // A run still loading may take until its timeout: leave soon regardless
+                    // (files are only ever renamed into place whole, so none is half-written).
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+                        FileHandle.standardError.write(Data((isatty(2) != 0 ? "\u{1B}[?25h" : "").utf8))
+                        exit(0)
+                    }
+                }
+                self.wake.signal()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Enter on a terminal refreshes at once.
+    private func listenForEnter() {
+        let thread = Thread { [weak self] in
+            var byte: UInt8 = 0
+            while read(0, &byte, 1) == 1 {
+                if byte == 0x0A { self?.wake.signal() }
+            }
+        }
+        thread.name = "watch-enter"
+        thread.start()
+    }
+
+    static func clock() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
+    static func describe(_ seconds: Double) -> String {
+        seconds < 1 ? "\(Int(seconds * 1000))ms" : seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+    }
+}

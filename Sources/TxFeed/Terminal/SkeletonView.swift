@@ -1,0 +1,136 @@
+import Foundation
+
+/// Placeholder rows on stderr while sources load: grey bars shaped like the table's rows,
+/// shimmering, with one status line per source (loading / ✓ count and time / ✗ message).
+///
+/// When the barrier opens, ``finished()`` erases the lot, so the table (on the same terminal)
+/// or the run summary (when stdout is a file or pipe) takes its place — never a header
+/// before its rows. Only ever used when stderr is a terminal.
+public final class SkeletonView: RunProgress, @unchecked Sendable {
+    private let fd: Int32
+    private let columns: Int
+    private let lock = NSLock()
+    private var names: [String] = []
+    private var status: [String?] = []
+    private var started = Date()
+    private var linesDrawn = 0
+    private var frame = 0
+    private var running = false
+    private let rows: Int
+
+    /// - Parameters:
+    ///   - rows: how many placeholder rows to draw; a guess at the table's height.
+    public init(fd: Int32 = 2, rows: Int = 6) {
+        self.fd = fd
+        self.rows = rows
+        columns = max(20, TerminalCapabilities(fd: fd).columns)
+    }
+
+    public func started(sources: [String]) {
+        lock.lock()
+        names = sources
+        status = Array(repeating: nil, count: sources.count)
+        started = Date()
+        running = true
+        lock.unlock()
+        write("\u{1B}[?25l")  // hide the cursor while animating
+        let thread = Thread { [weak self] in
+            while let self, self.tick() {
+                usleep(80_000)
+            }
+        }
+        thread.name = "skeleton"
+        thread.start()
+    }
+
+    public func sourceFinished(_ index: Int, report: SourceReport) {
+        let text: String
+        if report.status == .success {
+            text = "\u{1B}[32m✓\u{1B}[0m \(report.name)  \(report.count) transactions  \(report.elapsedMilliseconds) ms"
+        } else {
+            text = "\u{1B}[31m✗\u{1B}[0m \(report.name)  \(report.error ?? "failed")"
+        }
+        lock.lock()
+        if index < status.count { status[index] = text }
+        lock.unlock()
+    }
+
+    public func print(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        var out = erase()
+        out += line + "\n"
+        linesDrawn = 0
+        if running { out += render() }
+        write(out)
+    }
+
+    public func finished() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard running else { return }
+        running = false
+        write(erase() + "\u{1B}[?25h")
+    }
+
+    /// One animation frame; false once finished.
+    private func tick() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard running else { return false }
+        frame += 1
+        write(erase() + render())
+        return true
+    }
+
+    /// Moves back over what was drawn and clears it.
+    private func erase() -> String {
+        guard linesDrawn > 0 else { return "" }
+        defer { linesDrawn = 0 }
+        return "\u{1B}[\(linesDrawn)F\u{1B}[J"
+    }
+
+    private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+
+    private func render() -> String {
+        var lines: [String] = []
+        let elapsed = String(format: "%.1fs", Date().timeIntervalSince(started))
+        for (i, name) in names.enumerated() {
+            lines.append(status[i] ?? "\(Self.spinner[frame % Self.spinner.count]) \(name)  loading… \(elapsed)")
+        }
+        // Bars shaped like rows: day, vendor (varying), amount; a light band sweeps across,
+        // each row a little behind the one above.
+        let width = min(columns - 1, 60)
+        for row in 0..<rows {
+            let vendor = 14 + (row * 7) % 12
+            let shape = [(0, 11), (13, 13 + vendor), (width - 9, width)]
+            let band = (frame * 2 - row * 3) % (width + 20) - 10
+            var line = ""
+            var current = ""
+            for x in 0..<width {
+                let inBar = shape.contains { x >= $0.0 && x < $0.1 }
+                let colour = !inBar ? "" : abs(x - band) < 5 ? "\u{1B}[38;5;250m" : "\u{1B}[38;5;238m"
+                if colour != current {
+                    line += current.isEmpty ? colour : "\u{1B}[0m" + colour
+                    current = colour
+                }
+                line += inBar ? "▇" : " "
+            }
+            lines.append(line + "\u{1B}[0m")
+        }
+        linesDrawn = lines.count
+        return lines.map { "\u{1B}[2K" + $0 }.joined(separator: "\n") + "\n"
+    }
+
+    private func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n <= 0 { if errno == EINTR { continue } else { return } }
+                offset += n
+            }
+        }
+    }
+}
