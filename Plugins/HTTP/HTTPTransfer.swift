@@ -43,9 +43,9 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        // URLSession's own timer only counts whole seconds; ours (below) is exact. Its timer
-        // stays as a backstop, a little later so that ours fires first.
-        configuration.timeoutIntervalForRequest = (config.timeout + 1).rounded(.up)
+        // The idle timeout is ours (below): URLSession's timer counts whole seconds only, and
+        // whether it restarts on each chunk depends on the Foundation version. Keep it out of the way.
+        configuration.timeoutIntervalForRequest = 24 * 3600
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1  // delegate callbacks in order, one at a time
         let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: queue)
