@@ -8,6 +8,7 @@ let products: [Product] = [
     .library(name: "TxFeed", targets: ["TxFeed"]),
     // Shipped plugins: each a shared library loaded with dlopen (libNAME.so).
     .library(name: "fixture", type: .dynamic, targets: ["FixtureSource"]),
+    .library(name: "http", type: .dynamic, targets: ["HTTPSource"]),
 ]
 
 // MARK: - Dependencies
@@ -39,6 +40,7 @@ let targets: [Target] = [
     // MARK: Plugins (depend only on the ABI header and jansson)
 
     .target(name: "FixtureSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/Fixture"),
+    .target(name: "HTTPSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/HTTP"),
 
     // MARK: Tests
 

@@ -1,0 +1,324 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TxFeedTestSupport
+import XCTest
+
+/// The built `txfeed` with the built `libhttp.so` against a real HTTP server on 127.0.0.1:
+/// `Tests/Fixtures/http/server.py`, one per test so that its hit counts start at zero.
+final class HTTPSourceEndToEndTests: XCTestCase {
+    private var servers: [Process] = []
+    private var port = 0
+    /// What the server's /secret accepts as the Authorization header.
+    private let goodToken = "Bearer good-token-4f1c9a"
+
+    override func setUpWithError() throws {
+        port = try startServer(["--token", goodToken, "--samples", BuiltProducts.repository + "/samples/http"])
+    }
+
+    override func tearDown() {
+        for server in servers where server.isRunning {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        servers = []
+    }
+
+    // MARK: Success
+
+    func testEnvelopeIsDeliveredWithEveryRecord() throws {
+        let result = try run("-s", "http:url=\(url("ok"))")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let records = try self.records(result)
+        XCTAssertEqual(records.count, 3, result.output)
+        XCTAssertEqual(Set(records.map { $0["account"] as? String }), ["HTTP Checking"])
+        XCTAssertEqual(Set(records.map { $0["source"] as? String }), ["http"])
+        XCTAssertTrue(result.stderr.contains("http (http): ok, read 3 = written 3 + rejected 0"), result.stderr)
+    }
+
+    func testPlaceholdersAreFilledPercentEncoded() throws {
+        // The server names the account after the raw path it received.
+        let result = try run("-s", "http:url=\(url("users/{userId}/account")),userId=a b/ç?&x")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try records(result).first?["account"] as? String, "/users/a%20b%2F%C3%A7%3F%26x/account")
+    }
+
+    func testAPlaceholderWithoutItsOptionIsNamed() throws {
+        let result = try run("-s", "http:url=\(url("users/{userId}/account"))")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("{userId}") && result.stderr.contains("userId=VALUE"), result.stderr)
+        XCTAssertEqual(try hits("users"), 0)
+    }
+
+    func testSamplePipelineRunsAgainstAServer() throws {
+        // samples/pipeline-http.json expects `python3 -m http.server 8080 --directory samples/http`;
+        // our server serves the same files, on its own port.
+        let sample = try String(contentsOfFile: BuiltProducts.repository + "/samples/pipeline-http.json", encoding: .utf8)
+        XCTAssertTrue(sample.contains("127.0.0.1:8080/accounts/{userId}.json"), sample)
+        let folder = try TemporaryFolder()
+        let config = try folder.write("pipeline.json", sample.replacingOccurrences(of: ":8080/", with: ":\(port)/"))
+        // As is: the pipeline's own text sink.
+        let result = try txfeed("run", "--config", config, "--no-progress", environment: environment([:]))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for account in ["Online Bank Current", "Everyday Checking"] {
+            XCTAssertTrue(result.output.contains(account), "missing \(account) in\n\(result.output)")
+        }
+        XCTAssertTrue(result.stderr.contains("bank (http): ok, read 5 = written 5"), result.stderr)
+    }
+
+    func testSlowLinkFinishesWithinTheTimeout() throws {
+        // ~1.5 s of small pieces: longer than the 1 s `timeout`, which counts idle time only.
+        let result = try run("-s", "http:url=\(url("drip")),timeout=1", "--timeout", "10")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try records(result).count, 4, result.output)
+        XCTAssertGreaterThan(result.seconds, 1.2, "the drip should be slower than the 1 s idle timeout")
+    }
+
+    // MARK: Failures reported by the host
+
+    func testEnvelopeFailureShowsItsMessage() throws {
+        let result = try run("-s", "http:url=\(url("envelope-failure"))")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("account locked by the bank"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("500"), result.stderr)
+        XCTAssertEqual(result.output, "")
+    }
+
+    func testHTMLBodyIsAClearError() throws {
+        let result = try run("-s", "http:url=\(url("html"))")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("text/html, not JSON"), result.stderr)
+        // The host's parser names the document (the URL) with line and column.
+        XCTAssertTrue(result.stderr.contains("/html:1:1"), result.stderr)
+    }
+
+    // MARK: Retries
+
+    func testServerErrorsAreRetriedUntilTheyRecover() throws {
+        let result = try run("-s", "http:url=\(url("flaky"))")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try records(result).count, 3)
+        XCTAssertEqual(try hits("flaky"), 3)
+        XCTAssertTrue(result.stderr.contains("HTTP 503") && result.stderr.contains("retry 2 of 3"), result.stderr)
+    }
+
+    func testRetriesGiveUpWithTheLastStatus() throws {
+        let result = try run("-s", "http:url=\(url("down")),retries=2")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(try hits("down"), 3)
+        XCTAssertTrue(result.stderr.contains("HTTP 503 Service Unavailable") && result.stderr.contains("gave up after 3 attempts"), result.stderr)
+    }
+
+    func testRetryAfterIsHonoured() throws {
+        let result = try run("-s", "http:url=\(url("throttled"))")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try hits("throttled"), 2)
+        XCTAssertGreaterThanOrEqual(result.seconds, 1.0, "Retry-After: 1 was not waited for")
+        XCTAssertTrue(result.stderr.contains("HTTP 429"), result.stderr)
+    }
+
+    func testNotFoundIsRequestedOnceAndTheQueryIsNotShown() throws {
+        let result = try run("-s", "http:url=\(url("missing?account=7&apikey=q7x9secret"))")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(try hits("missing"), 1)
+        XCTAssertTrue(result.stderr.contains("HTTP 404 Not Found from \(url("missing"))"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("q7x9secret"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("retry"), result.stderr)
+    }
+
+    func testConnectionRefusedIsRetriedThenFails() throws {
+        let closed = try freePort()
+        let result = try run("-s", "http:url=http://127.0.0.1:\(closed)/ok,retries=1")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("retry 1 of 1"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("gave up after 2 attempts"), result.stderr)
+        XCTAssertTrue(result.stderr.lowercased().contains("connect"), result.stderr)
+    }
+
+    // MARK: Limits and broken responses
+
+    func testTruncatedBodyFails() throws {
+        let result = try run("-s", "http:url=\(url("truncated")),retries=1")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("response truncated: got 100 of 1000 bytes"), result.stderr)
+        XCTAssertEqual(try hits("truncated"), 2, "a connection closed early is retried")
+        XCTAssertEqual(result.output, "")
+    }
+
+    func testBodyOverMaxBytesIsAborted() throws {
+        // The big body is a valid envelope: only the limit stops it.
+        let unlimited = try run("-s", "http:url=\(url("big"))")
+        XCTAssertEqual(unlimited.status, 0, unlimited.stderr)
+        XCTAssertEqual(try records(unlimited).count, 400)
+
+        for path in ["big", "big-stream"] {  // with Content-Length, and without (streamed to EOF)
+            let result = try run("-s", "http:url=\(url(path)),max-bytes=2000")
+            XCTAssertEqual(result.status, 1, "\(path): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("response larger than max-bytes 2000"), "\(path): \(result.stderr)")
+            XCTAssertEqual(result.output, "")
+        }
+        XCTAssertEqual(try hits("big-stream"), 1, "an oversized body is not retried")
+    }
+
+    // MARK: Timeouts and cancellation
+
+    func testSlowServerDoesNotHoldUpTheRunTimeout() throws {
+        let timeout = 1.0, grace = 1.0
+        let result = try run("samples/accounts/checking.json", "-s", "http:url=\(url("slow"))", "--timeout", "1")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertLessThan(result.seconds, 2 * (timeout + grace), "the run waited for the slow server")
+        let records = try self.records(result)
+        XCTAssertEqual(records.count, 7)
+        XCTAssertEqual(Set(records.map { $0["source"] as? String }), ["fixture"])
+        XCTAssertTrue(result.stderr.contains("http (http): FAILED: timed out after 1s"), result.stderr)
+        // It stopped when asked (polling is_cancelled), rather than being abandoned.
+        XCTAssertFalse(result.stderr.contains("abandoned"), result.stderr)
+    }
+
+    func testTimeoutOptionLimitsTheWaitForAResponse() throws {
+        let result = try run("-s", "http:url=\(url("slow")),timeout=1,retries=0", "--timeout", "20")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("no response within 1 s"), result.stderr)
+        XCTAssertLessThan(result.seconds, 5)
+    }
+
+    // MARK: Secrets and TLS
+
+    func testRejectedTokenNeverAppearsInOutput() throws {
+        let token = "Bearer wrong-s3cr3t-77d2"
+        for sink in ["ndjson", "json"] {
+            let result = try txfeed(arguments: ["run", "-s", "http:url=\(url("secret")),header.Authorization=env:BANK_TOKEN",
+                                                "samples/accounts/checking.json", "--sink", sink, "--no-progress"],
+                                    environment: environment(["BANK_TOKEN": token]))
+            XCTAssertEqual(result.status, 3, result.stderr)
+            XCTAssertTrue(result.stderr.contains("HTTP 401 Unauthorized from \(url("secret"))"), result.stderr)
+            for text in [result.output, result.stderr] {
+                XCTAssertFalse(text.contains("s3cr3t"), "the token leaked:\n\(text)")
+            }
+        }
+        XCTAssertEqual(try hits("secret"), 2, "a 401 is not retried")
+    }
+
+    func testAcceptedTokenFromTheEnvironmentIsSentAndNotShown() throws {
+        let result = try run("-s", "http:url=\(url("secret")),header.Authorization=env:BANK_TOKEN",
+                             environment: ["BANK_TOKEN": goodToken])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try records(result).count, 3)
+        XCTAssertFalse(result.output.contains("good-token") || result.stderr.contains("good-token"))
+    }
+
+    func testMissingEnvironmentVariableIsNamedNotGuessed() throws {
+        let result = try run("-s", "http:url=\(url("secret")),header.Authorization=env:TXFEED_TEST_UNSET_TOKEN")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("header.Authorization: environment variable TXFEED_TEST_UNSET_TOKEN is not set"), result.stderr)
+        XCTAssertEqual(try hits("secret"), 0, "no request goes out without the header")
+    }
+
+    func testHeadersFollowRedirectsOnlyToTheSameOrigin() throws {
+        for (path, expected) in [("redirect-home", "auth present"), ("redirect-away", "auth absent")] {
+            let result = try run("-s", "http:url=\(url(path)),header.Authorization=env:BANK_TOKEN",
+                                 environment: ["BANK_TOKEN": goodToken])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try records(result).first?["account"] as? String, expected, path)
+        }
+    }
+
+    func testSelfSignedCertificateIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let made = try runCommand("/bin/sh", ["-c", "command -v openssl >/dev/null || exit 77; "
+            + "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 "
+            + "-addext subjectAltName=IP:127.0.0.1 -keyout key.pem -out cert.pem"], directory: folder.path)
+        if made.status == 77 { throw XCTSkip("openssl is not installed") }
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let tlsPort = try startServer(["--tls-cert", folder.path + "/cert.pem", "--tls-key", folder.path + "/key.pem"])
+        let result = try run("-s", "http:url=https://127.0.0.1:\(tlsPort)/ok")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("TLS failed"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("retry"), "a certificate failure is not retried:\n\(result.stderr)")
+    }
+
+    // MARK: Options and the descriptor
+
+    func testBadOptionValuesAreExplained() throws {
+        let cases = [("timeout=soon", "timeout must be a positive number"),
+                     ("retries=-1", "retries must be a whole number"),
+                     ("max-bytes=0", "max-bytes must be a positive whole number"),
+                     ("header.Bad Name=x", "is not a valid header name")]
+        for (option, message) in cases {
+            let result = try run("-s", "http:url=\(url("ok")),\(option)")
+            XCTAssertEqual(result.status, 1, "\(option): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(option): \(result.stderr)")
+        }
+        XCTAssertEqual(try hits("ok"), 0)
+    }
+
+    func testPluginsCheckListsTheDeclaredOptions() throws {
+        // The sample run needs a server on port 8080, so only the descriptor is asserted.
+        let result = try txfeed("plugins", "check", BuiltProducts.plugin("http"), "--timeout", "5", environment: environment([:]))
+        XCTAssertTrue(result.output.contains("ok    loaded http (source plugin, ABI 1"), result.output)
+        XCTAssertTrue(result.output.contains("ok    descriptor: 5 option(s): url, header.*, timeout, retries, max-bytes"), result.output)
+        XCTAssertTrue(result.output.contains("ok    sample_config:"), result.output)
+    }
+
+    // MARK: Helpers
+
+    private func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// Never go through a proxy a developer may have configured: the server is on loopback.
+    private func environment(_ extra: [String: String]) -> [String: String] {
+        ["no_proxy": "127.0.0.1,localhost", "NO_PROXY": "127.0.0.1,localhost"].merging(extra) { $1 }
+    }
+
+    private func run(_ arguments: String..., environment extra: [String: String] = [:]) throws -> CommandResult {
+        try txfeed(arguments: ["run"] + arguments + ["--sink", "ndjson", "--no-progress"], environment: environment(extra))
+    }
+
+    private func records(_ result: CommandResult) throws -> [[String: Any]] {
+        try result.output.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    /// Starts server.py and returns the port it printed once listening.
+    private func startServer(_ arguments: [String]) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", BuiltProducts.fixtures + "/http/server.py"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        servers.append(process)
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { throw ServerError(description: "server.py exited before printing its port (is python3 installed?)") }
+            line.append(chunk)
+        }
+        return try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    /// How many requests the server saw for the path starting with `name`.
+    private func hits(_ name: String) throws -> Int {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var body: Data?
+        URLSession.shared.dataTask(with: URL(string: url("hits/\(name)"))!) { data, _, _ in
+            body = data
+            done.signal()
+        }.resume()
+        done.wait()
+        let object = try JSONSerialization.jsonObject(with: try XCTUnwrap(body)) as? [String: Int]
+        return try XCTUnwrap(object?["hits"])
+    }
+
+    /// A port nothing listens on: bound, read, released.
+    private func freePort() throws -> Int {
+        let result = try runCommand("/usr/bin/env", ["python3", "-c",
+            "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
+        return try XCTUnwrap(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+}
+
+private struct ServerError: Error, CustomStringConvertible {
+    var description: String
+}
