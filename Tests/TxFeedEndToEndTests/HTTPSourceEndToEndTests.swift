@@ -46,7 +46,7 @@ final class HTTPSourceEndToEndTests: XCTestCase {
 
     func testAPlaceholderWithoutItsOptionIsNamed() throws {
         let result = try run("-s", "http:url=\(url("users/{userId}/account"))")
-        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.status, 2, "a configuration error, found before any source runs: \(result.stderr)")
         XCTAssertTrue(result.stderr.contains("{userId}") && result.stderr.contains("userId=VALUE"), result.stderr)
         XCTAssertEqual(try hits("users"), 0)
     }
@@ -210,7 +210,7 @@ final class HTTPSourceEndToEndTests: XCTestCase {
 
     func testMissingEnvironmentVariableIsNamedNotGuessed() throws {
         let result = try run("-s", "http:url=\(url("secret")),header.Authorization=env:TXFEED_TEST_UNSET_TOKEN")
-        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("header.Authorization: environment variable TXFEED_TEST_UNSET_TOKEN is not set"), result.stderr)
         XCTAssertEqual(try hits("secret"), 0, "no request goes out without the header")
     }
@@ -247,7 +247,7 @@ final class HTTPSourceEndToEndTests: XCTestCase {
                      ("header.Bad Name=x", "is not a valid header name")]
         for (option, message) in cases {
             let result = try run("-s", "http:url=\(url("ok")),\(option)")
-            XCTAssertEqual(result.status, 1, "\(option): \(result.stderr)")
+            XCTAssertEqual(result.status, 2, "\(option): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), "\(option): \(result.stderr)")
         }
         XCTAssertEqual(try hits("ok"), 0)

@@ -30,10 +30,31 @@ public final class Pipeline {
         public var reports: [SourceReport]
     }
 
+    private var prepared: [SourceRun]?
+
+    /// Opens every source with its configuration before any runs, so that a value the
+    /// plugin refuses is a configuration error (exit 2), not a failed run.
+    /// - Throws: ``UsageError`` naming the source and the plugin's reason.
+    public func prepare() throws(UsageError) {
+        let runs = makeRuns()
+        for run in runs {
+            if let message = run.open() {
+                for opened in runs { opened.closeUnused() }
+                throw UsageError("source '\(run.configuration.name)' (\(run.configuration.plugin.name)): \(message)")
+            }
+        }
+        prepared = runs
+    }
+
+    private func makeRuns() -> [SourceRun] {
+        sources.enumerated().map { SourceRun(index: $0.offset, configuration: $0.element, threads: decodeThreads, log: log) }
+    }
+
     /// Runs the sources and returns once the barrier opens; never later than timeout + grace.
     public func run() -> Outcome {
         let barrier = Barrier(parties: sources.count)
-        let runs = sources.enumerated().map { SourceRun(index: $0.offset, configuration: $0.element, threads: decodeThreads, log: log) }
+        let runs = prepared ?? makeRuns()
+        prepared = nil
         let finished = onSourceFinished
         for run in runs {
             run.start { [index = run.index] in

@@ -52,17 +52,39 @@ final class SourceRun: @unchecked Sendable {
         thread.start()
     }
 
+    /// The plugin's state once `open` has accepted the configuration.
+    private var state: UnsafeMutableRawPointer?
+    private var isOpen = false
+
+    /// Hands the configuration to the plugin's `open`; the error message when it refuses.
+    func open() -> String? {
+        let plugin = configuration.plugin
+        var error: UnsafeMutablePointer<CChar>?
+        var opened: UnsafeMutableRawPointer?
+        let status = configuration.configJSON.withCString { plugin.descriptor.pointee.open($0, &opened, &error) }
+        guard status == TXFEED_OK else {
+            return plugin.takeError(error, default: "plugin could not open its configuration")
+        }
+        state = opened
+        isOpen = true
+        return nil
+    }
+
+    /// Closes a source that was opened but will not run.
+    func closeUnused() {
+        guard isOpen else { return }
+        configuration.plugin.descriptor.pointee.close(state)
+        isOpen = false
+    }
+
     private func execute() {
         let plugin = configuration.plugin
         let d = plugin.descriptor.pointee
-        var state: UnsafeMutableRawPointer?
-        var error: UnsafeMutablePointer<CChar>?
-        let opened = configuration.configJSON.withCString { d.open(($0), &state, &error) }
-        guard opened == TXFEED_OK else {
-            record(error: plugin.takeError(error, default: "plugin could not open its configuration"))
+        if !isOpen, let message = open() {
+            record(error: message)
             return
         }
-        error = nil
+        var error: UnsafeMutablePointer<CChar>?
         let status = d.run(state, host, &error)
         if status != TXFEED_OK {
             record(error: plugin.takeError(error, default: status == TXFEED_STOP ? "stopped" : "source failed"))
@@ -70,8 +92,9 @@ final class SourceRun: @unchecked Sendable {
             _ = plugin.takeError(error, default: "")
         }
         d.close(state)
+        isOpen = false
         if streamed != nil {
-            commit { $0.failures.append("\(streamedOrigin): account ended without end_account") }
+            _ = commit { $0.failures.append("\(streamedOrigin): account ended without end_account") }
             streamed = nil
         }
     }

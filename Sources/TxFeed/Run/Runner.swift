@@ -31,6 +31,12 @@ public final class Runner {
             if let progress { progress.print(line) } else { report(line) }
         }
         if let threads = plan.threads { pipeline.decodeThreads = threads }
+        do {
+            try pipeline.prepare()
+        } catch {
+            diagnostics("txfeed: error: \(error)")
+            return .usage
+        }
         if let progress {
             pipeline.onSourceFinished = { progress.sourceFinished($0, report: $1) }
             progress.started(sources: plan.sources.map(\.name))
