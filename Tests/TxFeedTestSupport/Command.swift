@@ -33,16 +33,16 @@ public func runCommand(_ executable: String, _ arguments: [String], input: Data?
     let start = Date()
     try process.run()
     // Read both pipes concurrently so a large output cannot block the child.
-    var outData = Data(), errData = Data()
+    let outData = Collected(), errData = Collected()
     let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { outData.data = out.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
     if let input { inPipe.fileHandleForWriting.write(input) }
     try? inPipe.fileHandleForWriting.close()
     group.wait()
     process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, stdout: outData,
-                         stderr: String(decoding: errData, as: UTF8.self),
+    return CommandResult(status: process.terminationStatus, stdout: outData.data,
+                         stderr: String(decoding: errData.data, as: UTF8.self),
                          seconds: Date().timeIntervalSince(start))
 }
 
@@ -57,4 +57,9 @@ public func txfeed(_ arguments: String..., input: Data? = nil, environment: [Str
 public func txfeed(arguments: [String], input: Data? = nil, environment: [String: String] = [:],
                    directory: String? = nil) throws -> CommandResult {
     try runCommand(BuiltProducts.txfeed, arguments, input: input, environment: environment, directory: directory)
+}
+
+/// One pipe's bytes, filled by its reader before the group is waited on.
+private final class Collected: @unchecked Sendable {
+    var data = Data()
 }

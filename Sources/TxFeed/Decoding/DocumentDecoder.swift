@@ -14,6 +14,8 @@ public struct DocumentDecoder {
     public var sourceIndex: Int
     /// Threads for the transactions of one large envelope (`--threads`).
     public var threads: Int
+    /// Told every so many transactions, from the decoding threads: a long run's progress.
+    public var onProgress: (@Sendable (Int) -> Void)?
 
     public init(origin: String, sourceIndex: Int, threads: Int = DocumentDecoder.defaultThreads) {
         self.origin = origin
@@ -159,7 +161,9 @@ public struct DocumentDecoder {
             let work = { (n: Int) in
                 let lower = min(n * size, elements.count), upper = min(lower + size, elements.count)
                 var result = ChunkResult()
+                let progressStep = 1 << 16
                 for k in lower..<upper {
+                    if (k - lower) & (progressStep - 1) == progressStep - 1 { onProgress?(progressStep) }
                     let element = elements[k]
                     var error = json_error_t()
                     let start = text.baseAddress! + element.lowerBound

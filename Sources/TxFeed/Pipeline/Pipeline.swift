@@ -15,6 +15,8 @@ public final class Pipeline {
     public var decodeThreads = DocumentDecoder.defaultThreads
     /// Called from the source's thread when it ends (for status lines).
     public var onSourceFinished: (@Sendable (Int, SourceReport) -> Void)?
+    /// Transactions decoded so far by source `index`, in increments (long runs).
+    public var onProgress: (@Sendable (Int, Int) -> Void)?
 
     public init(sources: [SourceConfiguration], timeout: Double = 30, grace: Double = 1,
                 log: @escaping @Sendable (String, Int32, String) -> Void = { _, _, _ in }) {
@@ -47,7 +49,11 @@ public final class Pipeline {
     }
 
     private func makeRuns() -> [SourceRun] {
-        sources.enumerated().map { SourceRun(index: $0.offset, configuration: $0.element, threads: decodeThreads, log: log) }
+        sources.enumerated().map { n, source in
+            let run = SourceRun(index: n, configuration: source, threads: decodeThreads, log: log)
+            if let progress = onProgress { run.onProgress = { progress(n, $0) } }
+            return run
+        }
     }
 
     /// Runs the sources and returns once the barrier opens; never later than timeout + grace.

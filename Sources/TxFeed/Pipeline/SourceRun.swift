@@ -118,17 +118,26 @@ final class SourceRun: @unchecked Sendable {
         cancelled.load(ordering: .relaxed)
     }
 
+    /// Reports transactions decoded so far (a long run's progress), from any decoding thread.
+    var onProgress: (@Sendable (Int) -> Void)?
+
+    private func decoder(_ origin: String) -> DocumentDecoder {
+        var decoder = DocumentDecoder(origin: origin, sourceIndex: index, threads: threads)
+        decoder.onProgress = onProgress
+        return decoder
+    }
+
     // MARK: Callbacks
 
     func emitDocument(_ bytes: UnsafeBufferPointer<UInt8>, origin: String) -> Int32 {
         if isStopping { return Int32(TXFEED_STOP) }
-        let data = DocumentDecoder(origin: origin, sourceIndex: index, threads: threads).decode(text: bytes)
+        let data = decoder(origin).decode(text: bytes)
         return commit { $0.append(data) }
     }
 
     func emitDocument(dom: UnsafeMutableRawPointer, origin: String) -> Int32 {
         if isStopping { return Int32(TXFEED_STOP) }
-        let data = DocumentDecoder(origin: origin, sourceIndex: index, threads: threads)
+        let data = decoder(origin)
             .decode(dom: dom.assumingMemoryBound(to: json_t.self))
         return commit { $0.append(data) }
     }
@@ -139,7 +148,7 @@ final class SourceRun: @unchecked Sendable {
             _ = commit { $0.failures.append("\(streamedOrigin): begin_account again before end_account") }
         }
         streamedOrigin = origin
-        streamed = StreamedAccount(decoder: DocumentDecoder(origin: origin, sourceIndex: index, threads: threads), envelope: bytes)
+        streamed = StreamedAccount(decoder: decoder(origin), envelope: bytes)
         return Int32(TXFEED_OK)
     }
 

@@ -2,6 +2,8 @@
 public protocol RunProgress: AnyObject, Sendable {
     /// The sources are starting, in run order.
     func started(sources: [String])
+    /// Source `index` decoded `count` more transactions (from decoding threads).
+    func decoded(_ index: Int, count: Int)
     /// A source has ended (called on its thread).
     func sourceFinished(_ index: Int, report: SourceReport)
     /// A diagnostic line that must not tear the display.

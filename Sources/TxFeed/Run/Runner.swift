@@ -31,6 +31,7 @@ public final class Runner {
             if let progress { progress.print(line) } else { report(line) }
         }
         if let threads = plan.threads { pipeline.decodeThreads = threads }
+        if let progress { pipeline.onProgress = { progress.decoded($0, count: $1) } }
         do {
             try pipeline.prepare()
         } catch {

@@ -12,6 +12,7 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
     private let lock = NSLock()
     private var names: [String] = []
     private var status: [String?] = []
+    private var counts: [Int] = []
     private var started = Date()
     private var linesDrawn = 0
     private var frame = 0
@@ -30,6 +31,7 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
         lock.lock()
         names = sources
         status = Array(repeating: nil, count: sources.count)
+        counts = Array(repeating: 0, count: sources.count)
         started = Date()
         running = true
         lock.unlock()
@@ -52,6 +54,12 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
         }
         lock.lock()
         if index < status.count { status[index] = text }
+        lock.unlock()
+    }
+
+    public func decoded(_ index: Int, count: Int) {
+        lock.lock()
+        if index < counts.count { counts[index] += count }
         lock.unlock()
     }
 
@@ -96,7 +104,8 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
         var lines: [String] = []
         let elapsed = String(format: "%.1fs", Date().timeIntervalSince(started))
         for (i, name) in names.enumerated() {
-            lines.append(status[i] ?? "\(Self.spinner[frame % Self.spinner.count]) \(name)  loading… \(elapsed)")
+            let decoded = counts[i] > 0 ? "  \(counts[i].formatted()) transactions" : ""
+            lines.append(status[i] ?? "\(Self.spinner[frame % Self.spinner.count]) \(name)  loading…\(decoded)  \(elapsed)")
         }
         // Bars shaped like rows: day, vendor (varying), amount; a light band sweeps across,
         // each row a little behind the one above.
