@@ -45,14 +45,18 @@ public struct Feed: Sendable {
             break
         }
         guard !sorted else { return }
-        let t = transactions
-        var order = Array(0..<t.count)
-        order.sort { a, b in
-            t[a].unixSeconds != t[b].unixSeconds ? t[a].unixSeconds > t[b].unixSeconds : a < b
-        }
-        transactions = order.map { t[$0] }
+        // Sort small (time, position) keys, not the records, then gather once.
+        var keys = transactions.enumerated().map { SortKey(time: $0.element.unixSeconds, position: UInt32($0.offset)) }
+        keys.sort { $0.time != $1.time ? $0.time > $1.time : $0.position < $1.position }
+        let unsorted = transactions
+        transactions = keys.map { unsorted[Int($0.position)] }
     }
 
     /// The source (index) an account came from.
     public func source(of transaction: Transaction) -> Int { accounts[Int(transaction.account)].source }
+}
+
+private struct SortKey {
+    var time: Int64
+    var position: UInt32
 }
