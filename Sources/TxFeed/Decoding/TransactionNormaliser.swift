@@ -31,8 +31,7 @@ struct TransactionNormaliser {
         case let t? where t.pointee.type == JSON_INTEGER && json_integer_value(t) == 0: isDebit = false
         case let t? where t.pointee.type == JSON_INTEGER && json_integer_value(t) == 1: isDebit = true
         case let t?:
-            let shown = t.pointee.type == JSON_INTEGER ? String(json_integer_value(t)) : "value"
-            return reject("type", "unknown type \(shown) (expected 0 = credit or 1 = debit)")
+            return reject("type", "unknown type \(Self.shortJSON(t)) (expected 0 = credit or 1 = debit)")
         }
 
         guard let vendor = json_object_get(json, "vendor") else { return reject("vendor", "missing vendor") }
@@ -73,5 +72,14 @@ struct TransactionNormaliser {
         }
         data.transactions.append(Transaction(
             unixSeconds: seconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account, isDebit: isDebit))
+    }
+
+    /// A value as compact JSON for a message (`"1"`, `2`, `null`), cut after 40 bytes.
+    static func shortJSON(_ value: UnsafeMutablePointer<json_t>) -> String {
+        guard let dumped = json_dumps(value, Int(JSON_COMPACT | JSON_ENCODE_ANY)) else { return "value" }
+        defer { free(dumped) }
+        let bytes = UnsafeRawBufferPointer(start: dumped, count: strlen(dumped))
+        let text = String(decoding: bytes.prefix(40), as: UTF8.self)
+        return bytes.count > 40 ? text + "…" : text
     }
 }
