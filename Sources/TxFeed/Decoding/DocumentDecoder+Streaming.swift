@@ -42,9 +42,14 @@ public struct StreamedAccount {
                 var error = json_error_t()
                 let base = batch.baseAddress! + element.lowerBound
                 let json = base.withMemoryRebound(to: CChar.self, capacity: element.count) {
-                    json_loadb($0, element.count, 0, &error)
+                    json_loadb($0, element.count, Int(JSON_DECODE_ANY), &error)  // `42` is a reject, not a syntax error
                 }
                 guard let json else {
+                    if json_error_code(&error) == json_error_numeric_overflow {
+                        normaliser.addOutOfRange(UnsafeBufferPointer(start: base, count: element.count), index: index, into: &pending)
+                        index += 1
+                        return
+                    }
                     throw JSONSyntaxError(offset: element.lowerBound + max(Int(error.position) - 1, 0), reason: janssonReason(error))
                 }
                 normaliser.add(json, index: index, raw: UnsafeBufferPointer(start: base, count: element.count), into: &pending)

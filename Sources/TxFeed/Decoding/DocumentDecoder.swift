@@ -130,9 +130,14 @@ public struct DocumentDecoder {
                 var elementError = json_error_t()
                 let base = text.baseAddress! + element.lowerBound
                 let json = base.withMemoryRebound(to: CChar.self, capacity: element.count) {
-                    json_loadb($0, element.count, 0, &elementError)
+                    json_loadb($0, element.count, Int(JSON_DECODE_ANY), &elementError)  // `42` is a reject, not a syntax error
                 }
                 guard let json else {
+                    if json_error_code(&elementError) == json_error_numeric_overflow {
+                        normaliser.addOutOfRange(UnsafeBufferPointer(start: base, count: element.count), index: index, into: &unit)
+                        index += 1
+                        return
+                    }
                     throw JSONSyntaxError(offset: element.lowerBound + max(Int(elementError.position) - 1, 0), reason: janssonReason(elementError))
                 }
                 normaliser.add(json, index: index, raw: UnsafeBufferPointer(start: base, count: element.count), into: &unit)

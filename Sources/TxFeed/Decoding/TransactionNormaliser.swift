@@ -74,6 +74,30 @@ struct TransactionNormaliser {
             unixSeconds: seconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account, isDebit: isDebit))
     }
 
+    /// An element jansson would not load because a number in it overflowed (`1e400`, an integer
+    /// beyond 64 bits): valid JSON, so the record is rejected rather than the whole document
+    /// failing. The path names the member that holds the number when it is a top-level member.
+    mutating func addOutOfRange(_ raw: UnsafeBufferPointer<UInt8>, index: Int, into data: inout SourceData) {
+        let scanner = JSONScanner(raw)
+        var field: String?
+        let start = scanner.skipWhitespace(from: 0, to: raw.count)
+        if start < raw.count, raw[start] == UInt8(ascii: "{") {
+            _ = try? scanner.forEachMember(ofObjectAt: start, limit: raw.count) { key, value in
+                guard field == nil else { return }
+                var error = json_error_t()
+                let json = (raw.baseAddress! + value.lowerBound).withMemoryRebound(to: CChar.self, capacity: value.count) {
+                    json_loadb($0, value.count, Int(JSON_DECODE_ANY), &error)
+                }
+                if let json { json_decref(json) } else if json_error_code(&error) == json_error_numeric_overflow {
+                    field = String(decoding: UnsafeBufferPointer(rebasing: raw[key]), as: UTF8.self)
+                }
+            }
+        }
+        let reason = field == "amount" ? AmountError.tooLarge.description : "\(field ?? "a number") is out of range"
+        let path = "transactions[\(index)]" + (field.map { ".\($0)" } ?? "")
+        data.rejects.append(Reject(origin: origin, path: path, reason: reason, raw: Array(raw)))
+    }
+
     /// A value as compact JSON for a message (`"1"`, `2`, `null`), cut after 40 bytes.
     static func shortJSON(_ value: UnsafeMutablePointer<json_t>) -> String {
         guard let dumped = json_dumps(value, Int(JSON_COMPACT | JSON_ENCODE_ANY)) else { return "value" }
