@@ -168,9 +168,14 @@ public struct DocumentDecoder {
                     var error = json_error_t()
                     let start = text.baseAddress! + element.lowerBound
                     let json = start.withMemoryRebound(to: CChar.self, capacity: element.count) {
-                        json_loadb($0, element.count, 0, &error)
+                        json_loadb($0, element.count, Int(JSON_DECODE_ANY), &error)  // `42` is a reject, not a syntax error
                     }
                     guard let json else {
+                        if json_error_code(&error) == json_error_numeric_overflow {
+                            // Valid JSON with a number jansson cannot hold: that record is rejected.
+                            result.rejects.append(normaliser.outOfRange(UnsafeBufferPointer(start: start, count: element.count), index: firstIndex + k))
+                            continue
+                        }
                         result.error = JSONSyntaxError(offset: element.lowerBound + max(Int(error.position) - 1, 0),
                                                        reason: janssonReason(error))
                         break

@@ -45,8 +45,7 @@ struct TransactionNormaliser {
         case let t? where t.pointee.type == JSON_INTEGER && json_integer_value(t) == 0: isDebit = false
         case let t? where t.pointee.type == JSON_INTEGER && json_integer_value(t) == 1: isDebit = true
         case let t?:
-            let shown = t.pointee.type == JSON_INTEGER ? String(json_integer_value(t)) : "value"
-            return reject("type", "unknown type \(shown) (expected 0 = credit or 1 = debit)")
+            return reject("type", "unknown type \(Self.shortJSON(t)) (expected 0 = credit or 1 = debit)")
         }
 
         guard let vendor = json_object_get(json, "vendor") else { return reject("vendor", "missing vendor") }
@@ -87,5 +86,40 @@ struct TransactionNormaliser {
         }
         return .transaction(Transaction(
             unixSeconds: seconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account, isDebit: isDebit))
+    }
+
+    /// An element jansson would not load because a number in it overflowed (`1e400`, an integer
+    /// beyond 64 bits): valid JSON, so the record is rejected rather than the whole document
+    /// failing. The path names the member that holds the number when it is a top-level member.
+    func outOfRange(_ raw: UnsafeBufferPointer<UInt8>, index: Int) -> Reject {
+        let scanner = JSONScanner(raw)
+        var field: String?
+        let start = scanner.skipWhitespace(from: 0, to: raw.count)
+        if start < raw.count, raw[start] == UInt8(ascii: "{") {
+            _ = try? scanner.forEachMember(ofObjectAt: start, limit: raw.count) { key, valueStart in
+                let valueEnd = try scanner.endOfValue(at: valueStart, limit: raw.count)
+                guard field == nil else { return valueEnd }
+                var error = json_error_t()
+                let json = (raw.baseAddress! + valueStart).withMemoryRebound(to: CChar.self, capacity: valueEnd - valueStart) {
+                    json_loadb($0, valueEnd - valueStart, Int(JSON_DECODE_ANY), &error)
+                }
+                if let json { json_decref(json) } else if json_error_code(&error) == json_error_numeric_overflow {
+                    field = String(decoding: UnsafeBufferPointer(rebasing: raw[key]), as: UTF8.self)
+                }
+                return valueEnd
+            }
+        }
+        let reason = field == "amount" ? AmountError.tooLarge.description : "\(field ?? "a number") is out of range"
+        let path = "transactions[\(index)]" + (field.map { ".\($0)" } ?? "")
+        return Reject(origin: origin, path: path, reason: reason, raw: Array(raw))
+    }
+
+    /// A value as compact JSON for a message (`"1"`, `2`, `null`), cut after 40 bytes.
+    static func shortJSON(_ value: UnsafeMutablePointer<json_t>) -> String {
+        guard let dumped = json_dumps(value, Int(JSON_COMPACT | JSON_ENCODE_ANY)) else { return "value" }
+        defer { free(dumped) }
+        let bytes = UnsafeRawBufferPointer(start: dumped, count: strlen(dumped))
+        let text = String(decoding: bytes.prefix(40), as: UTF8.self)
+        return bytes.count > 40 ? text + "…" : text
     }
 }

@@ -48,6 +48,13 @@ public final class Runner {
 
         let failed = feed.sources.filter { $0.status == .failure }
         let rejected = feed.rejects.count
+        // The rejects file explains a failed run too (--strict), so it does not wait for the sinks.
+        do {
+            try writeRejects(feed)
+        } catch {
+            diagnostics("txfeed: --rejects \(error); nothing written")
+            return .nothingWritten
+        }
         if failed.count == feed.sources.count {
             diagnostics("txfeed: every source failed; nothing written")
             return .nothingWritten
@@ -69,20 +76,17 @@ public final class Runner {
 
     /// Writes every sink; files appear (atomically) only once all of them have succeeded.
     func write(_ feed: Feed) throws {
-        let context = FeedContext(dayFormat: DayFormat(timeZone: plan.timeZone), colour: false)
+        let context = FeedContext(dayFormat: DayFormat(timeZone: plan.timeZone), colour: false,
+                                  trueColour: TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment))
         var files: [AtomicFile] = []
         defer { for file in files { file.discard() } }
         for sink in plan.sinks {
             guard let path = sink.path else { continue }
             let file = try AtomicFile(path: path)
             files.append(file)
+            // A file gets escape sequences only when asked for with --color always.
+            context.colour = sink.kind == .text && plan.colour == .always
             try makeSink(sink).write(feed, context: context, to: file.writer)
-            try file.writer.flush()
-        }
-        if let path = plan.rejectsFile {
-            let file = try AtomicFile(path: path)
-            files.append(file)
-            RejectsFile.write(feed, to: file.writer)
             try file.writer.flush()
         }
         var brokenPipe = false
@@ -101,6 +105,14 @@ public final class Runner {
         for file in files { try file.commit() }
         files = []
         if brokenPipe { throw OutputError.brokenPipe }
+    }
+
+    /// `--rejects FILE`: every rejected record, replaced atomically on each run (empty when none).
+    func writeRejects(_ feed: Feed) throws {
+        guard let path = plan.rejectsFile else { return }
+        let file = try AtomicFile(path: path)
+        RejectsFile.write(feed, to: file.writer)
+        try file.commit()
     }
 
     func makeSink(_ sink: SinkPlan) -> FeedSink {

@@ -38,7 +38,7 @@ public enum FeedJSON {
             set(o, "name", json_string(a.name))
             if let b = a.balance {
                 var text: [UInt8] = []
-                b.appendPlainDecimal(to: &text, negative: b.minorUnits < 0)
+                b.appendPlainDecimal(to: &text, negative: false)  // signed minor units: no flip
                 set(o, "balance", json_string(String(decoding: text, as: UTF8.self)))
                 set(o, "balance_minor", json_integer(json_int_t(b.minorUnits)))
             } else {

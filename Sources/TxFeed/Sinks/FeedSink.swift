@@ -11,9 +11,12 @@ public final class FeedContext {
     public var dayFormat: DayFormat
     /// Whether the text sink may use ANSI colour.
     public var colour: Bool
+    /// With colour: 24-bit vendor colours (`COLORTERM=truecolor`), else the nearest xterm-256 ones.
+    public var trueColour: Bool
 
-    public init(dayFormat: DayFormat = DayFormat(timeZone: nil), colour: Bool = false) {
+    public init(dayFormat: DayFormat = DayFormat(timeZone: nil), colour: Bool = false, trueColour: Bool = true) {
         self.dayFormat = dayFormat
         self.colour = colour
+        self.trueColour = trueColour
     }
 }

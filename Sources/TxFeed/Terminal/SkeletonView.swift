@@ -18,12 +18,16 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
     private var frame = 0
     private var running = false
     private let rows: Int
+    /// Grey and green/red, unless `NO_COLOR` asks for none: the shimmer then moves as
+    /// characters (`▇` in the band, `░` elsewhere).
+    private let colour: Bool
 
     /// - Parameters:
     ///   - rows: how many placeholder rows to draw; a guess at the table's height.
-    public init(fd: Int32 = 2, rows: Int = 6) {
+    public init(fd: Int32 = 2, rows: Int = 6, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.fd = fd
         self.rows = rows
+        colour = (environment["NO_COLOR"] ?? "").isEmpty
         columns = max(20, TerminalCapabilities(fd: fd).columns)
     }
 
@@ -47,10 +51,11 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
 
     public func sourceFinished(_ index: Int, report: SourceReport) {
         let text: String
+        let (green, red, reset) = colour ? ("\u{1B}[32m", "\u{1B}[31m", "\u{1B}[0m") : ("", "", "")
         if report.status == .success {
-            text = "\u{1B}[32m✓\u{1B}[0m \(report.name)  \(report.count) transactions  \(report.elapsedMilliseconds) ms"
+            text = "\(green)✓\(reset) \(report.name)  \(report.count) transactions  \(report.elapsedMilliseconds) ms"
         } else {
-            text = "\u{1B}[31m✗\u{1B}[0m \(report.name)  \(report.error ?? "failed")"
+            text = "\(red)✗\(reset) \(report.name)  \(report.error ?? "failed")"
         }
         lock.lock()
         if index < status.count { status[index] = text }
@@ -118,14 +123,19 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
             var current = ""
             for x in 0..<width {
                 let inBar = shape.contains { x >= $0.0 && x < $0.1 }
-                let colour = !inBar ? "" : abs(x - band) < 5 ? "\u{1B}[38;5;250m" : "\u{1B}[38;5;238m"
-                if colour != current {
-                    line += current.isEmpty ? colour : "\u{1B}[0m" + colour
-                    current = colour
+                let lit = abs(x - band) < 5
+                guard colour else {
+                    line += !inBar ? " " : lit ? "▇" : "░"
+                    continue
+                }
+                let grey = !inBar ? "" : lit ? "\u{1B}[38;5;250m" : "\u{1B}[38;5;238m"
+                if grey != current {
+                    line += current.isEmpty ? grey : "\u{1B}[0m" + grey
+                    current = grey
                 }
                 line += inBar ? "▇" : " "
             }
-            lines.append(line + "\u{1B}[0m")
+            lines.append(colour ? line + "\u{1B}[0m" : line)
         }
         linesDrawn = lines.count
         return lines.map { "\u{1B}[2K" + $0 }.joined(separator: "\n") + "\n"

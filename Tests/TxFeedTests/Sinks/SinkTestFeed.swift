@@ -1,0 +1,64 @@
+import Foundation
+@testable import TxFeed
+
+/// Builds a merged ``Feed`` from envelope texts, one source each, as the pipeline would.
+enum SinkTestFeed {
+    static func make(_ sources: [(name: String, text: String)], palette: Palette = .legacy) -> Feed {
+        var data: [SourceData] = []
+        var reports: [SourceReport] = []
+        for (index, source) in sources.enumerated() {
+            let decoded = Array(source.text.utf8).withUnsafeBufferPointer {
+                DocumentDecoder(origin: source.name + ".json", sourceIndex: index).decode(text: $0)
+            }
+            data.append(decoded)
+            reports.append(SourceReport(
+                name: source.name, plugin: "fixture", status: decoded.failures.isEmpty ? .success : .failure,
+                error: decoded.failures.first, count: decoded.transactions.count, rejected: decoded.rejects.count,
+                documents: decoded.documents, failedDocuments: decoded.failures.count, elapsedMilliseconds: 0))
+        }
+        return Feed(merging: Pipeline.Outcome(data: data, reports: reports), palette: palette)
+    }
+
+    /// One envelope; `transactions` are `(type, vendor, amount, date)`.
+    static func envelope(name: String, balance: String? = "1234.56", currency: String? = "USD", profile: String? = nil,
+                         _ transactions: [(Int, String, String, String)]) -> String {
+        var body = #""name":\#(json(name))"#
+        if let balance { body += #","currentBalance":\#(balance)"# }
+        if let currency { body += #","currency":\#(json(currency))"# }
+        if let profile { body += #","profile":\#(profile)"# }
+        let rows = transactions.map { #"{"type":\#($0.0),"vendor":\#(json($0.1)),"amount":\#($0.2),"date":"\#($0.3)"}"# }
+        body += #","transactions":[\#(rows.joined(separator: ","))]"#
+        return #"{"status":200,"message":"ok","body":{\#(body)}}"#
+    }
+
+    /// A JSON string literal for `text` (escapes quotes, backslashes and control characters).
+    static func json(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// What a sink writes for `feed`, as bytes.
+    static func render(_ sink: FeedSink, _ feed: Feed, colour: Bool = false, trueColour: Bool = true,
+                       timeZone: TimeZone? = nil) throws -> [UInt8] {
+        let path = "/dev/null"
+        let writer = OutputWriter(fd: -1, name: path)
+        let context = FeedContext(dayFormat: DayFormat(timeZone: timeZone), colour: colour, trueColour: trueColour)
+        try sink.write(feed, context: context, to: writer)
+        return writer.buffer
+    }
+}
