@@ -124,15 +124,18 @@ public struct DocumentDecoder {
         let envelope = EnvelopeReader(place: place, sourceIndex: sourceIndex, origin: origin)
         guard var account = envelope.readAccount(root, failures: &data.failures) else { return end }
 
+        // Rejects name the envelope too when the text holds more than one (NDJSON, arrays).
+        let rejectOrigin = range.lowerBound <= 3 + leadingWhitespace(text) ? origin : place
+
         // Parse every element before keeping any: a syntax error fails the whole text.
         var unit = SourceData()
         account.source = sourceIndex
         unit.accounts.append(account)
         unit.documents = 1
         if let elements = transactions?.elements {
-            try decodeElements(elements, in: text, scale: account.scale, into: &unit)
+            try decodeElements(elements, in: text, scale: account.scale, origin: rejectOrigin, into: &unit)
         } else {
-            var normaliser = TransactionNormaliser(origin: origin, scale: account.scale)
+            var normaliser = TransactionNormaliser(origin: rejectOrigin, scale: account.scale)
             let list = json_object_get(json_object_get(root, "body"), "transactions")!
             for index in 0..<json_array_size(list) {
                 normaliser.add(json_array_get(list, index), index: index, raw: nil, into: &unit)
@@ -149,11 +152,11 @@ public struct DocumentDecoder {
     /// transactions straight into its own region of the result (no second copy); the regions
     /// are then closed up in order, so the result does not depend on the thread count.
     func decodeElements(_ elements: [Range<Int>], firstIndex: Int = 0, in text: UnsafeBufferPointer<UInt8>,
-                        scale: Int, into unit: inout SourceData) throws {
+                        scale: Int, origin: String? = nil, into unit: inout SourceData) throws {
         let account = UInt32(unit.accounts.count - 1)
         let chunks = elements.count >= 20_000 ? max(1, min(threads, 64)) : 1
         let size = (elements.count + chunks - 1) / chunks
-        let normaliser = TransactionNormaliser(origin: origin, scale: scale)
+        let normaliser = TransactionNormaliser(origin: origin ?? self.origin, scale: scale)
         let results = ChunkResults(count: chunks)
         var syntaxError: JSONSyntaxError?
         let decoded = [Transaction](unsafeUninitializedCapacity: elements.count) { buffer, count in
@@ -254,6 +257,12 @@ public struct DocumentDecoder {
     }
 
     // MARK: - Messages
+
+    /// Bytes of whitespace (after a BOM) before the first value: the first envelope's offset.
+    private func leadingWhitespace(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        let start = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
+        return JSONScanner(text).skipWhitespace(from: start, to: text.count) - start
+    }
 
     func describe(_ error: Error, in text: UnsafeBufferPointer<UInt8>) -> String {
         if let syntax = error as? JSONSyntaxError { return message(at: syntax.offset, in: text, syntax.reason) }

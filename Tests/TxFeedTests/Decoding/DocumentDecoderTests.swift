@@ -182,4 +182,11 @@ final class DocumentDecoderTests: XCTestCase {
         XCTAssertEqual(String(decoding: data.rejects[1].raw, as: UTF8.self), #"{"type":7,"vendor":"X","amount":1,"date":"2021-01-01 00:00:00"}"#)
         XCTAssertEqual(data.read, 7)
     }
+
+    func testRejectsInLaterEnvelopesNameTheirLine() {
+        let bad = #"{"type":0,"vendor":"X","amount":-1,"date":"2021-01-01 00:00:00"}"#
+        let data = decode(envelope("A", bad) + "\n" + envelope("B", bad) + "\n")
+        XCTAssertEqual(data.rejects.map(\.origin), ["in.json", "in.json:2:1"])
+        XCTAssertEqual(data.rejects.map(\.path), ["transactions[0].amount", "transactions[0].amount"])
+    }
 }
