@@ -53,7 +53,11 @@ public final class Runner {
         let context = FeedContext(dayFormat: DayFormat(timeZone: plan.timeZone), colour: false)
         var files: [AtomicFile] = []
         defer { for file in files { file.discard() } }
-        for sink in plan.sinks {
+        // Sink plugins first: they write their own output (PluginSink.swift).
+        for sink in plan.sinks where sink.kind == .plugin {
+            try PluginSink.deliver(sink, feed: feed, context: context, files: &files)
+        }
+        for sink in plan.sinks where sink.kind != .plugin {
             guard let path = sink.path else { continue }
             let file = try AtomicFile(path: path)
             files.append(file)
@@ -68,7 +72,7 @@ public final class Runner {
         }
         var brokenPipe = false
         let stdout = OutputWriter(fd: standardOutput, name: "stdout")
-        for sink in plan.sinks where sink.path == nil {
+        for sink in plan.sinks where sink.path == nil && sink.kind != .plugin {
             context.colour = sink.kind == .text && wantsColour()
             do {
                 try makeSink(sink).write(feed, context: context, to: stdout)
@@ -89,6 +93,7 @@ public final class Runner {
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
         case .csv: return CSVSink(byteOrderMark: ["true", "1", "yes"].contains(sink.options["bom"]?.lowercased() ?? ""))
+        case .plugin: return PluginSink(plugin: sink.plugin!, options: sink.pluginOptions)
         }
     }
 
