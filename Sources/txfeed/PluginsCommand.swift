@@ -4,8 +4,8 @@ import TxFeed
 struct PluginsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plugins",
-        abstract: "List and check plugins.",
-        subcommands: [List.self, Check.self])
+        abstract: "List, check and write plugins.",
+        subcommands: [List.self, Check.self, New.self, Cflags.self, Header.self])
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Every plugin found: name, kind, ABI version, file, options.")
@@ -35,7 +35,13 @@ struct PluginsCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Load one plugin file, validate it, run it with its sample configuration, report.")
+            abstract: "Load one plugin file, validate it, exercise it with its sample configuration, report.",
+            discussion: """
+                A source runs once under --timeout (documents that fail and rejected transactions are \
+                listed), then again and is cancelled after 200 ms: it must stop within 2 s. A sink gets \
+                a small sample feed in several batches. Exit status: 0 when every check passed, 1 when \
+                one failed, 2 when the file cannot be loaded as a plugin.
+                """)
 
         @Argument(help: "The plugin file (.so).")
         var path: String

@@ -65,6 +65,7 @@ final class SourceRun: @unchecked Sendable {
         guard status == TXFEED_OK else {
             return plugin.takeError(error, default: "plugin could not open its configuration")
         }
+        if let error { _ = plugin.takeError(error, default: "") }  // set although it succeeded: still the plugin's to free
         state = opened
         isOpen = true
         return nil

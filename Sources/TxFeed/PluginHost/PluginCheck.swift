@@ -1,11 +1,21 @@
 import CJansson
 import Foundation
 
-/// `txfeed plugins check PATH`: loads one plugin, validates its descriptor, runs it with its
-/// sample configuration under a timeout and validates what it emits — for plugin authors.
+/// `txfeed plugins check PATH`: loads one plugin, validates its descriptor and exercises it
+/// with its sample configuration — for plugin authors.
+///
+/// A source runs once under the timeout (what it emits is validated: documents that fail as
+/// a whole and rejected transactions are listed with their messages), then once more to see
+/// that it stops when cancelled. A sink gets a small sample feed through the whole sink ABI,
+/// in several batches.
 public struct PluginCheck {
     public var path: String
+    /// Seconds the sample run gets.
     public var timeout: Double
+    /// The cancellation run is cancelled this many seconds after it starts...
+    public var cancelAfter: Double = 0.2
+    /// ...and must return within this many seconds after that.
+    public var grace: Double = 2
 
     public init(path: String, timeout: Double = 10) {
         self.path = path
@@ -16,12 +26,16 @@ public struct PluginCheck {
         public var lines: [String] = []
         public var passed = true
         public var loadFailed = false
+        public var problems = 0
 
         mutating func ok(_ line: String) { lines.append("ok    \(line)") }
         mutating func fail(_ line: String) {
             lines.append("FAIL  \(line)")
             passed = false
+            problems += 1
         }
+        /// A detail under the line before.
+        mutating func detail(_ line: String) { lines.append("      \(line)") }
     }
 
     public func run() -> Report {
@@ -32,45 +46,47 @@ public struct PluginCheck {
         } catch {
             report.fail("load: \(error)")
             report.loadFailed = true
-            return report
+            return conclude(report, name: path)
         }
-        report.ok("loaded \(plugin.name) (\(plugin.kind) plugin, ABI \(plugin.abiVersion), version \(plugin.version.isEmpty ? "unset" : plugin.version))")
+        report.ok("loaded \(plugin.name) (\(plugin.kind) plugin, ABI \(plugin.abiVersion), version \(plugin.version.isEmpty ? "unset" : plugin.version)) from \(plugin.path)")
         checkDescriptor(plugin, &report)
-        guard let options = sampleOptions(plugin, &report) else { return report }
-        guard plugin.kind == .source else {
-            report.ok("sink plugin: descriptor valid (run it with txfeed run --sink \(plugin.name))")
-            return report
+        guard let options = sampleOptions(plugin, &report) else { return conclude(report, name: plugin.name) }
+        switch plugin.kind {
+        case .source:
+            let source = SourceConfiguration(name: plugin.name, plugin: plugin, options: options)
+            checkSampleRun(source, &report)
+            checkCancellation(source, &report)
+        case .sink:
+            checkSink(plugin, options: options, &report)
         }
-        let source = SourceConfiguration(name: plugin.name, plugin: plugin, options: options)
-        let logged = LogLines()
-        let pipeline = Pipeline(sources: [source], timeout: timeout) { _, level, message in
-            if level >= 2 { logged.append(message) }
-        }
-        let outcome = pipeline.run()
-        let r = outcome.reports[0]
-        let data = outcome.data[0]
-        for message in logged.lines { report.lines.append("log   \(message)") }
-        if r.status == .success {
-            report.ok("sample run: \(r.documents) document(s), \(r.count) transaction(s), \(r.rejected) rejected, \(r.elapsedMilliseconds) ms")
+        return conclude(report, name: plugin.name)
+    }
+
+    private func conclude(_ report: Report, name: String) -> Report {
+        var report = report
+        if report.passed {
+            report.lines.append("PASS  \(name): every check passed")
         } else {
-            report.fail("sample run: \(r.error ?? "failed")")
-        }
-        if r.documents == 0 && r.status == .success { report.fail("sample run emitted no documents") }
-        for reject in data.rejects.prefix(5) {
-            report.fail("emitted an invalid transaction at \(reject.origin) \(reject.path): \(reject.reason)")
+            report.lines.append("FAILED  \(name): \(report.problems) problem\(report.problems == 1 ? "" : "s")")
         }
         return report
     }
 
     func checkDescriptor(_ plugin: LoadedPlugin, _ report: inout Report) {
+        let before = report.problems
         let mains = plugin.options.filter(\.isMain)
         if mains.count > 1 { report.fail("options: \(mains.count) main options (at most one)") }
         let names = plugin.options.map(\.name)
         if Set(names).count != names.count { report.fail("options: a name is declared twice") }
-        if names.contains("name") { report.fail("options: 'name' is the host's (the source's name in the feed)") }
+        if plugin.kind == .source && names.contains("name") {
+            report.fail("options: 'name' is the host's (the source's name in the feed)")
+        }
+        for option in plugin.options where option.name.isEmpty { report.fail("an option has an empty name") }
         for option in plugin.options where option.help.isEmpty { report.fail("option \(option.name) has no help text") }
         if plugin.summary.isEmpty { report.fail("description is empty") }
-        if report.passed { report.ok("descriptor: \(plugin.options.count) option(s): \(names.joined(separator: ", "))") }
+        if report.problems == before {
+            report.ok("descriptor: \(plugin.options.count) option(s)\(names.isEmpty ? "" : ": " + names.joined(separator: ", "))")
+        }
     }
 
     /// The sample configuration as options, checked against the declared ones.
@@ -83,13 +99,190 @@ public struct PluginCheck {
         defer { json_decref(root) }
         do {
             let options = try ConfigFile.options(root, at: "sample_config")
-            try RunPlan.checkOptions(options, of: plugin)
+            switch plugin.kind {
+            case .source: try RunPlan.checkOptions(options, of: plugin)
+            case .sink: _ = try SinkPlan.plugin(plugin, path: nil, options: options)
+            }
             report.ok("sample_config: \(plugin.sampleConfig)")
             return options
         } catch {
-            report.fail("\(error)")
+            report.fail("sample_config: \(error)")
             return nil
         }
+    }
+
+    // MARK: Sources
+
+    /// One run under the timeout; lists what failed and what was rejected.
+    func checkSampleRun(_ source: SourceConfiguration, _ report: inout Report) {
+        let logged = LogLines()
+        let pipeline = Pipeline(sources: [source], timeout: timeout) { _, level, message in
+            logged.append((level >= 3 ? "error: " : level == 2 ? "warning: " : "") + message)
+        }
+        let outcome = pipeline.run()
+        let r = outcome.reports[0]
+        let data = outcome.data[0]
+        for message in logged.lines { report.lines.append("log   \(message)") }
+        let counts = "\(r.documents) document(s), \(r.count) transaction(s), \(r.rejected) rejected, \(r.elapsedMilliseconds) ms"
+        if r.status == .success {
+            report.ok("sample run: \(counts)")
+        } else {
+            report.fail("sample run: \(counts); failed: \(r.error ?? "unknown error")")
+        }
+        if !data.failures.isEmpty {
+            report.fail("sample run: \(data.failures.count) document(s) failed as a whole (none of their records kept):")
+            for failure in data.failures.prefix(10) { report.detail(failure) }
+            if data.failures.count > 10 { report.detail("… and \(data.failures.count - 10) more") }
+        }
+        if r.documents == 0 && r.status == .success { report.fail("sample run emitted no documents") }
+        if !data.rejects.isEmpty {
+            report.fail("sample run: \(data.rejects.count) transaction(s) rejected:")
+            for reject in data.rejects.prefix(10) { report.detail("\(reject.origin) \(reject.path): \(reject.reason)") }
+            if data.rejects.count > 10 { report.detail("… and \(data.rejects.count - 10) more") }
+        }
+    }
+
+    /// Runs the sample configuration again and cancels it after ``cancelAfter``: it must
+    /// return within ``grace``. A run over before the cancel is run once more, cancelled at
+    /// once.
+    func checkCancellation(_ source: SourceConfiguration, _ report: inout Report) {
+        let first = cancelledRun(source, after: cancelAfter)
+        switch first {
+        case let .finishedBeforeCancel(ms):
+            let second = cancelledRun(source, after: 0)
+            switch second {
+            case let .finishedBeforeCancel(stopped), let .stopped(stopped):
+                report.ok("cancellation: the sample run ends in \(ms) ms, before a cancel at \(milliseconds(cancelAfter)) ms; cancelled at its start, it returned in \(stopped) ms")
+            case .abandoned:
+                report.fail("cancellation: cancelled at its start, it was still running \(seconds(grace)) s later; poll host->is_cancelled and return TXFEED_STOP when it says so")
+            }
+        case let .stopped(ms):
+            report.ok("cancellation: stopped \(ms) ms after being cancelled (at \(milliseconds(cancelAfter)) ms into the run)")
+        case .abandoned:
+            report.fail("cancellation: still running \(seconds(grace)) s after being cancelled (at \(milliseconds(cancelAfter)) ms into the run); poll host->is_cancelled between units of work and return TXFEED_STOP when it says so (a source that does not stop is abandoned and reported failed)")
+        }
+    }
+
+    enum CancelledRun {
+        case finishedBeforeCancel(milliseconds: Int)
+        case stopped(milliseconds: Int)
+        case abandoned
+    }
+
+    private func cancelledRun(_ source: SourceConfiguration, after delay: Double) -> CancelledRun {
+        let run = SourceRun(index: 0, configuration: source, threads: DocumentDecoder.defaultThreads, log: { _, _, _ in })
+        let done = DispatchSemaphore(value: 0)
+        let start = Date()
+        run.start { done.signal() }
+        if delay > 0, done.wait(timeout: .now() + delay) == .success {
+            return .finishedBeforeCancel(milliseconds: Int(Date().timeIntervalSince(start) * 1000))
+        }
+        let cancelled = Date()
+        run.cancel()
+        guard done.wait(timeout: .now() + grace) == .success else {
+            run.abandon()
+            return .abandoned
+        }
+        return .stopped(milliseconds: Int(Date().timeIntervalSince(cancelled) * 1000))
+    }
+
+    // MARK: Sinks
+
+    /// A small feed: two accounts, seven transactions (commas, quotes, non-ASCII, two currencies).
+    static let sampleFeedText = """
+        [{"status": 200, "message": "ok", "body": {"name": "Check Account", "currency": "USD", "transactions": [
+          {"type": 1, "vendor": "Corner Cafe", "amount": 4.5, "date": "2024-03-01 08:15:00"},
+          {"type": 0, "vendor": "Employer", "amount": 2500, "date": "2024-02-29 09:00:00"},
+          {"type": 1, "vendor": "Café Zoë", "amount": 12.8, "date": "2024-02-28 13:05:00"},
+          {"type": 1, "vendor": "Smith, Jones & \\"Co.\\"", "amount": 120, "date": "2024-02-27T17:45:00Z"}]}},
+         {"status": 200, "message": "ok", "body": {"name": "Check Yen", "currency": "JPY", "transactions": [
+          {"type": 1, "vendor": "東京ストア", "amount": 825, "date": "2024-03-01 10:30:00"},
+          {"type": 0, "vendor": "Refund", "amount": 1200, "date": "2024-02-20 12:00:00"},
+          {"type": 1, "vendor": "Corner Cafe", "amount": 300, "date": "2024-02-19 07:00:00"}]}}]
+        """
+
+    static func sampleFeed() -> Feed {
+        var text = sampleFeedText
+        let data = text.withUTF8 { DocumentDecoder(origin: "plugins check", sourceIndex: 0).decode(text: $0) }
+        let report = SourceReport(name: "sample", plugin: "plugins-check", status: .success, error: nil,
+                                  count: data.transactions.count, rejected: data.rejects.count,
+                                  documents: data.documents, failedDocuments: data.failures.count,
+                                  elapsedMilliseconds: 1)
+        return Feed(merging: Pipeline.Outcome(data: [data], reports: [report]), palette: .legacy)
+    }
+
+    /// Feeds the sample feed through the sink in batches of 3 (so `sink_write` is called more
+    /// than once), on its own thread so a sink that hangs is reported rather than waited for.
+    /// A sink that declares `path` writes to a temporary file, shown here.
+    func checkSink(_ plugin: LoadedPlugin, options: [(key: String, value: String)], _ report: inout Report) {
+        let feed = Self.sampleFeed()
+        var options = options
+        var output: String?
+        if SinkPlan.takesPath(plugin) {
+            var template = Array("/tmp/txfeed-check-XXXXXX".utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if fd >= 0 {
+                close(fd)
+                output = String(cString: template)
+                options.removeAll { $0.key == "path" }
+                options.append(("path", output!))
+            }
+        }
+        defer { if let output { unlink(output) } }
+        var sink = PluginSink(plugin: plugin, options: options)
+        sink.batchSize = 3
+        let batches = (feed.transactions.count + sink.batchSize - 1) / sink.batchSize
+        let outcome = SinkOutcome()
+        let done = DispatchSemaphore(value: 0)
+        let start = Date()
+        let thread = Thread { [sink] in
+            do {
+                try sink.deliver(feed, context: FeedContext(dayFormat: DayFormat(timeZone: nil)))
+            } catch {
+                outcome.set("\(error)")
+            }
+            done.signal()
+        }
+        thread.name = "sink \(plugin.name)"
+        thread.start()
+        guard done.wait(timeout: .now() + timeout) == .success else {
+            report.fail("sample feed: the sink had not finished after \(seconds(timeout)) s")
+            return
+        }
+        let elapsed = Int(Date().timeIntervalSince(start) * 1000)
+        if let failure = outcome.error {
+            report.fail("sample feed: \(failure)")
+            return
+        }
+        report.ok("sample feed: \(feed.transactions.count) transactions from \(feed.accounts.count) accounts in \(batches) sink_write batches, then sink_finish and sink_close, \(elapsed) ms")
+        if let output {
+            let bytes = FileManager.default.contents(atPath: output) ?? Data()
+            report.ok("it wrote \(bytes.count) bytes to its path (a temporary file here)\(bytes.isEmpty ? "" : "; first lines:")")
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            for line in lines.prefix(5) where !line.isEmpty { report.detail("| " + line) }
+            if lines.count > 6 { report.detail("| …") }
+        }
+    }
+
+    private func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+    private func seconds(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+}
+
+/// The error a sink thread ended with.
+final class SinkOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: String?
+
+    func set(_ error: String) {
+        lock.lock()
+        stored = error
+        lock.unlock()
+    }
+
+    var error: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
     }
 }
 

@@ -35,7 +35,7 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
         case let .nameMismatch(path, expected, found):
             return "\(path): plugin calls itself '\(found)', not '\(expected)' as its file name says"
         case let .wrongKind(path, expected, found):
-            return "\(path): plugin '\(path)' is a \(found) plugin, not a \(expected) plugin"
+            return "\(path): a \(found) plugin, not a \(expected) plugin: use it as \(found == .source ? "a source (-s)" : "a sink (--sink)")"
         }
     }
 }

@@ -10,7 +10,8 @@ public enum PluginLoader {
     /// descriptor's ABI version and size — before any other field is read.
     public static func load(path: String) throws(PluginLoadError) -> LoadedPlugin {
         try checkPermissions(path)
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+        // A bare file name is a file here, not a library for the dynamic linker to search for.
+        guard let handle = dlopen(path.contains("/") ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw .dlopenFailed(path: path, message: message)
         }

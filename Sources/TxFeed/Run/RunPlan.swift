@@ -5,12 +5,14 @@ import Foundation
 public struct SinkPlan: Sendable {
     public enum Kind: Sendable, Equatable {
         case text, json, ndjson, csv
+        /// A sink plugin (``plugin``), loaded like a source plugin.
+        case plugin
 
         /// The options each built-in sink accepts (besides `path`).
         var options: [String] {
             switch self {
             case .csv: return ["bom"]
-            case .text, .json, .ndjson: return []
+            case .text, .json, .ndjson, .plugin: return []
             }
         }
     }
@@ -19,6 +21,9 @@ public struct SinkPlan: Sendable {
     /// nil: stdout.
     public var path: String?
     public var options: [String: String]
+    /// For ``Kind/plugin``: the loaded sink plugin and its checked options (see PluginSink.swift).
+    public var plugin: LoadedPlugin?
+    public var pluginOptions: [(key: String, value: String)] = []
 
     /// `-o out.csv` picks the sink from the extension.
     public static func kind(forExtensionOf path: String) -> Kind? {
@@ -62,14 +67,14 @@ public struct RunPlan: Sendable {
     public static func make(_ request: RunRequest, environment: String? = ProcessInfo.processInfo.environment["TXFEED_PLUGIN_PATH"]) throws -> RunPlan {
         var plan = RunPlan()
         var sourceEntries: [(plugin: String, name: String?, options: [(key: String, value: String)]?, spec: SourceSpec?)] = []
-        var sinkEntries: [(name: String, path: String?, options: [(key: String, value: String)])] = []
+        var sinkEntries: [(name: String, path: String?, options: [(key: String, value: String)], plugin: LoadedPlugin?)] = []
         var pluginPaths = request.pluginPaths
 
         if let file = request.configFile {
             let config = try ConfigFile(path: file)
             pluginPaths = config.pluginPaths + pluginPaths
             for s in config.sources { sourceEntries.append((s.plugin, s.name, s.options, nil)) }
-            for s in config.sinks { sinkEntries.append((s.sink, s.path, s.options)) }
+            for s in config.sinks { sinkEntries.append((s.sink, s.path, s.options, nil)) }
             if let t = config.timeout { plan.timeout = t }
             if let p = config.palette { plan.palette = try palette(p) }
             if let tz = config.timeZone { plan.timeZone = try timeZone(tz) }
@@ -122,11 +127,21 @@ public struct RunPlan: Sendable {
         // Sinks: --sink specs, paired in order with -o paths when the counts match.
         for text in request.sinks {
             let spec = try SourceSpec(parsing: text)
+            // A name that is not a built-in sink is a sink plugin (PluginSink.swift).
+            if SinkPlan.kind(named: spec.plugin) == nil {
+                sinkEntries.append(try SinkPlan.pluginEntry(spec, searchPath: plan.searchPath))
+                continue
+            }
             let options = try spec.options(mainOption: nil) { _ in true }
-            sinkEntries.append((spec.plugin, options.first { $0.key == "path" }?.value, options.filter { $0.key != "path" }))
+            sinkEntries.append((spec.plugin, options.first { $0.key == "path" }?.value, options.filter { $0.key != "path" }, nil))
+        }
+        for i in sinkEntries.indices where sinkEntries[i].plugin == nil && SinkPlan.kind(named: sinkEntries[i].name) == nil {
+            sinkEntries[i].plugin = try SinkPlan.loadPlugin(sinkEntries[i].name, searchPath: plan.searchPath)
         }
         var outputs = request.outputs
-        let unpaired = sinkEntries.indices.filter { sinkEntries[$0].path == nil && !request.sinks.isEmpty }
+        let unpaired = sinkEntries.indices.filter {
+            sinkEntries[$0].path == nil && !request.sinks.isEmpty && (sinkEntries[$0].plugin.map(SinkPlan.takesPath) ?? true)
+        }
         if !outputs.isEmpty && unpaired.count == outputs.count {
             for (i, path) in zip(unpaired, outputs) { sinkEntries[i].path = path }
             outputs = []
@@ -135,10 +150,14 @@ public struct RunPlan: Sendable {
             guard let kind = SinkPlan.kind(forExtensionOf: path) else {
                 throw UsageError("-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson or .txt, or --sink)")
             }
-            sinkEntries.append(("\(kind)", path, []))
+            sinkEntries.append(("\(kind)", path, [], nil))
         }
-        if sinkEntries.isEmpty { sinkEntries.append(("text", nil, [])) }
+        if sinkEntries.isEmpty { sinkEntries.append(("text", nil, [], nil)) }
         for entry in sinkEntries {
+            if let plugin = entry.plugin {
+                plan.sinks.append(try SinkPlan.plugin(plugin, path: entry.path, options: entry.options))
+                continue
+            }
             guard let kind = SinkPlan.kind(named: entry.name) else {
                 throw UsageError("unknown sink '\(entry.name)'; sinks: text, json, ndjson, csv")
             }

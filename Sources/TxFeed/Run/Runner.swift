@@ -80,7 +80,11 @@ public final class Runner {
                                   trueColour: TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment))
         var files: [AtomicFile] = []
         defer { for file in files { file.discard() } }
-        for sink in plan.sinks {
+        // Sink plugins first: they write their own output (PluginSink.swift).
+        for sink in plan.sinks where sink.kind == .plugin {
+            try PluginSink.deliver(sink, feed: feed, context: context, files: &files)
+        }
+        for sink in plan.sinks where sink.kind != .plugin {
             guard let path = sink.path else { continue }
             let file = try AtomicFile(path: path)
             files.append(file)
@@ -92,7 +96,7 @@ public final class Runner {
         var brokenPipe = false
         let stdout = captureStandardOutput ? OutputWriter.capturing(name: "stdout") : OutputWriter(fd: standardOutput, name: "stdout")
         defer { captured = stdout.captured }
-        for sink in plan.sinks where sink.path == nil {
+        for sink in plan.sinks where sink.path == nil && sink.kind != .plugin {
             context.colour = sink.kind == .text && wantsColour()
             do {
                 try makeSink(sink).write(feed, context: context, to: stdout)
@@ -121,6 +125,7 @@ public final class Runner {
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
         case .csv: return CSVSink(byteOrderMark: ["true", "1", "yes"].contains(sink.options["bom"]?.lowercased() ?? ""))
+        case .plugin: return PluginSink(plugin: sink.plugin!, options: sink.pluginOptions)
         }
     }
 

@@ -125,7 +125,9 @@ struct txfeed_source_host {
 
 /**
  * One normalised transaction, as sink plugins receive it: the NDJSON fields.
- * All strings are borrowed for the duration of `sink_write`.
+ * All strings are borrowed for the duration of `sink_write`. The struct may grow in
+ * later versions, so step through a batch by `struct_size` bytes, not by
+ * `sizeof(txfeed_record)`, and read only the fields your header has.
  */
 typedef struct txfeed_record {
     uint32_t struct_size;

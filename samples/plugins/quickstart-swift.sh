@@ -1,0 +1,10 @@
+#!/bin/sh
+# The same in Swift (docs/PLUGINS.md): a package with a dynamic library product. Building a
+# package takes a while, so PluginAuthoringEndToEndTests runs this only with
+# TXFEED_SLOW_TESTS=1; by default it compiles the generated source with swiftc instead.
+set -eu
+
+txfeed plugins new my-swift-bank --lang swift
+(cd my-swift-bank && swift build)
+txfeed plugins check my-swift-bank/.build/debug/libmy-swift-bank.so
+txfeed run -s my-swift-bank:Savings --plugin-path my-swift-bank/.build/debug --sink ndjson
