@@ -9,6 +9,7 @@ let products: [Product] = [
     // Shipped plugins: each a shared library loaded with dlopen (libNAME.so).
     .library(name: "fixture", type: .dynamic, targets: ["FixtureSource"]),
     .library(name: "http", type: .dynamic, targets: ["HTTPSource"]),
+    .library(name: "random-users", type: .dynamic, targets: ["RandomUsersSource"]),
 ]
 
 // MARK: - Dependencies
@@ -41,6 +42,8 @@ let targets: [Target] = [
 
     .target(name: "FixtureSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/Fixture"),
     .target(name: "HTTPSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/HTTP"),
+    // Written in C: it generates a million transactions in a fraction of the host's parse time.
+    .target(name: "RandomUsersSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/RandomUsers"),
 
     // MARK: Tests
 
