@@ -5,9 +5,9 @@ import XCTest
 /// The built `librandom-users.so`, through the built CLI (and once through a tiny C host, for
 /// what only the ABI shows: batch sizes and stopping).
 ///
-/// Invalid option *values* (`users=abc`) are found by the plugin's `open`, which runs on the
-/// source's thread: the source fails, and being the only one, the run exits 1 with the
-/// plugin's message. Unknown option *names* are the host's: exit 2 before anything runs.
+/// Invalid option values (`users=abc`) are refused by the plugin's `open`, which the host calls
+/// for every source before any runs: a configuration error, exit 2, with the plugin's message.
+/// Unknown option names are refused by the host itself, also with exit 2.
 final class RandomUsersEndToEndTests: XCTestCase {
     /// NDJSON lines as objects.
     func records(_ result: CommandResult) throws -> [[String: Any]] {
@@ -105,7 +105,7 @@ final class RandomUsersEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output + result.stderr)
     }
 
-    func testInvalidOptionValuesFailTheSourceWithExit1() throws {
+    func testInvalidOptionValuesAreConfigurationErrorsWithExit2() throws {
         let cases = [
             ("users=abc", "users must be a whole number from 1 to 100000"),
             ("users=0", "users must be a whole number"),
@@ -116,7 +116,7 @@ final class RandomUsersEndToEndTests: XCTestCase {
         ]
         for (option, message) in cases {
             let result = try txfeed("run", "-s", "random-users:\(option)", "--sink", "ndjson")
-            XCTAssertEqual(result.status, 1, "\(option): \(result.stderr)")
+            XCTAssertEqual(result.status, 2, "\(option): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), "\(option): \(result.stderr)")
             XCTAssertTrue(result.output.isEmpty)
         }
