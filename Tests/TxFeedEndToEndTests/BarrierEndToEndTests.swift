@@ -89,6 +89,13 @@ final class BarrierEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("delivered 1 document"), result.stderr)
     }
 
+    func testALoneSourceThatFailsAfterDeliveringKeepsWhatItDelivered() throws {
+        let result = try txfeed("run", "-s", testPlugin! + ":mode=fail-after-one", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 2)
+        XCTAssertFalse(result.stderr.contains("nothing written"), result.stderr)
+    }
+
     func testEverySourceFailingWritesNothingAndExitsOne() throws {
         let output = folder.path + "/out.ndjson"
         let result = try txfeed("run", folder.path + "/missing.json", "-o", output)

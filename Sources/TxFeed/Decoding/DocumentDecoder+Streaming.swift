@@ -32,7 +32,6 @@ public struct StreamedAccount {
         guard let scale else { return }
         batches += 1
         let scanner = JSONScanner(batch)
-        var pending = unit
         do {
             let start = scanner.skipWhitespace(from: 0, to: batch.count)
             guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
@@ -42,9 +41,9 @@ public struct StreamedAccount {
             if scanner.skipWhitespace(from: end, to: batch.count) < batch.count {
                 throw JSONSyntaxError(offset: end, reason: "unexpected data after the batch")
             }
-            try decoder.decodeElements(elements, firstIndex: nextIndex, in: batch, scale: scale, into: &pending)
+            // Straight into the account: a failure discards all of it anyway.
+            try decoder.decodeElements(elements, firstIndex: nextIndex, in: batch, scale: scale, into: &unit)
             nextIndex += elements.count
-            unit = pending
         } catch {
             fail("batch \(batches): " + decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1))
         }

@@ -23,6 +23,9 @@ public struct DocumentDecoder {
         self.threads = threads
     }
 
+    /// Below this many elements one thread is quicker than handing out work.
+    static let parallelThreshold = 2048
+
     /// One per core.
     public static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount }
 
@@ -154,7 +157,7 @@ public struct DocumentDecoder {
     func decodeElements(_ elements: [Range<Int>], firstIndex: Int = 0, in text: UnsafeBufferPointer<UInt8>,
                         scale: Int, origin: String? = nil, into unit: inout SourceData) throws {
         let account = UInt32(unit.accounts.count - 1)
-        let chunks = elements.count >= 20_000 ? max(1, min(threads, 64)) : 1
+        let chunks = elements.count >= Self.parallelThreshold ? max(1, min(threads, 64)) : 1
         let size = (elements.count + chunks - 1) / chunks
         let normaliser = TransactionNormaliser(origin: origin ?? self.origin, scale: scale)
         let results = ChunkResults(count: chunks)

@@ -55,7 +55,9 @@ public final class Runner {
             diagnostics("txfeed: --rejects \(error); nothing written")
             return .nothingWritten
         }
-        if failed.count == feed.sources.count {
+        // A failed source keeps what it delivered: nothing is written only when no source
+        // delivered anything.
+        if failed.count == feed.sources.count && feed.sources.allSatisfy({ $0.documents == 0 }) {
             diagnostics("txfeed: every source failed; nothing written")
             return .nothingWritten
         }
