@@ -112,4 +112,13 @@ final class TerminalEndToEndTests: XCTestCase {
         XCTAssertTrue(result.output.contains("Enter or SIGHUP refreshes"), result.output)
         XCTAssertTrue(result.output.hasSuffix("\u{1B}[?25h") || result.output.contains("\u{1B}[?25h"))
     }
+
+    func testEnterOnTheTerminalRefreshesAtOnce() throws {
+        let command = [BuiltProducts.txfeed, "watch", "samples/accounts/checking.json", "--every", "1h"].map { "'\($0)'" }.joined(separator: " ")
+        // Only Enter can redraw within the hour: press it once, a second in.
+        let shell = "(sleep 1; printf '\\n'; sleep 1.5) | script -qfec \"timeout --preserve-status -s TERM 2 \(command)\" /dev/null"
+        let result = try runCommand("/bin/sh", ["-c", shell], environment: ["TERM": "xterm-256color"])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "one view at start, one after Enter:\n\(result.output)")
+    }
 }
