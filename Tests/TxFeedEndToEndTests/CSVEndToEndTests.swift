@@ -31,18 +31,6 @@ final class CSVEndToEndTests: XCTestCase {
         var description: String
     }
 
-    /// The reference app's colour, word for word, on libc's own generator.
-    private func libcLegacyHex(_ name: String) -> String {
-        let total = name.unicodeScalars.reduce(0) { $0 + Int($1.value) }
-        srand48(total * 200)
-        let r = drand48()
-        srand48(total)
-        let g = drand48()
-        srand48(total / 200)
-        let b = drand48()
-        return String(format: "#%02x%02x%02x", Int(Foundation.round(r * 255)), Int(Foundation.round(g * 255)),
-                      Int(Foundation.round(b * 255)))
-    }
 
     /// Exact comparison: Swift's `==` would call `é` and `e` + U+0301 equal.
     private func sameScalars(_ a: String, _ b: String) -> Bool { Array(a.unicodeScalars) == Array(b.unicodeScalars) }
@@ -129,7 +117,7 @@ final class CSVEndToEndTests: XCTestCase {
             XCTAssertEqual(row[4], n % 2 == 0 ? "credit" : "debit")
             XCTAssertEqual(row[5], n % 2 == 0 ? "4.50" : "-4.50", "amounts are numeric: never a quote mark")
             XCTAssertEqual(row[6], "EUR")
-            XCTAssertEqual(row[7], libcLegacyHex(vendor), "legacy colour of \(vendor.debugDescription)")
+            XCTAssertEqual(row[7], LibcReference.legacyHex(vendor), "legacy colour of \(vendor.debugDescription)")
             XCTAssertEqual(row[8], "'@source")
         }
         XCTAssertEqual(rows[1][1], "Sat, Aug 28")
@@ -171,7 +159,7 @@ final class CSVEndToEndTests: XCTestCase {
         for row in rows.dropFirst() {
             XCTAssertEqual(row.count, 9)
             guard row.count == 9 else { continue }
-            XCTAssertEqual(row[7], libcLegacyHex(row[3].hasPrefix("'") ? String(row[3].dropFirst()) : row[3]), row[3])
+            XCTAssertEqual(row[7], LibcReference.legacyHex(row[3].hasPrefix("'") ? String(row[3].dropFirst()) : row[3]), row[3])
             XCTAssertNotNil(row[5].range(of: #"^-?\d+(\.\d+)?$"#, options: .regularExpression), row[5])
         }
         let byVendor = Dictionary(rows.dropFirst().map { ($0[3], $0) }, uniquingKeysWith: { a, _ in a })

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TxFeedTestSupport
 import XCTest
 import TxFeed
 
@@ -14,18 +15,6 @@ final class VendorColourTests: XCTestCase {
         bytes.withUnsafeBufferPointer { palette.colour(forVendorUTF8: $0) }
     }
 
-    /// The reference app's recipe, word for word, on libc's global generator.
-    private func libcLegacyHex(_ name: String) -> String {
-        let total = name.unicodeScalars.reduce(0) { $0 + Int($1.value) }
-        srand48(total * 200)
-        let r = drand48()
-        srand48(total)
-        let g = drand48()
-        srand48(total / 200)
-        let b = drand48()
-        return String(format: "#%02x%02x%02x", Int(Foundation.round(r * 255)), Int(Foundation.round(g * 255)),
-                      Int(Foundation.round(b * 255)))
-    }
 
     private var names: [String] {
         var names = [
@@ -52,12 +41,12 @@ final class VendorColourTests: XCTestCase {
         let huge = names.filter { $0.unicodeScalars.reduce(0) { $0 + Int($1.value) } * 200 > 1 << 32 }
         XCTAssertGreaterThanOrEqual(huge.count, 3, "some seeds must exceed 32 bits")
         for name in names {
-            XCTAssertEqual(colour(.legacy, name).hex, libcLegacyHex(name), name.debugDescription)
+            XCTAssertEqual(colour(.legacy, name).hex, LibcReference.legacyHex(name), name.debugDescription)
         }
     }
 
     func testStarbucks() {
-        XCTAssertEqual(colour(.legacy, "Starbucks").hex, libcLegacyHex("Starbucks"))
+        XCTAssertEqual(colour(.legacy, "Starbucks").hex, LibcReference.legacyHex("Starbucks"))
         XCTAssertEqual(colour(.legacy, "Starbucks").hex.count, 7)
     }
 
@@ -80,7 +69,7 @@ final class VendorColourTests: XCTestCase {
         ]
         for bytes in samples {
             let repaired = String(decoding: bytes, as: UTF8.self)
-            XCTAssertEqual(colour(.legacy, bytes: bytes).hex, libcLegacyHex(repaired), "\(bytes)")
+            XCTAssertEqual(colour(.legacy, bytes: bytes).hex, LibcReference.legacyHex(repaired), "\(bytes)")
         }
     }
 

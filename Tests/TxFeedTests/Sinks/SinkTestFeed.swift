@@ -31,26 +31,8 @@ enum SinkTestFeed {
         return #"{"status":200,"message":"ok","body":{\#(body)}}"#
     }
 
-    /// A JSON string literal for `text` (escapes quotes, backslashes and control characters).
-    static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal for `text`.
+    static func json(_ text: String) -> String { JSONText.string(text) }
 
     /// What a sink writes for `feed`, as bytes.
     static func render(_ sink: FeedSink, _ feed: Feed, colour: Bool = false, trueColour: Bool = true,
