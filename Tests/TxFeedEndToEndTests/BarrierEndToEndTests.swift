@@ -104,6 +104,19 @@ final class BarrierEndToEndTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
+    func testDocumentsBuiltWithJanssonAreDecodedLikeText() throws {
+        let rejects = folder.path + "/rejects.ndjson"
+        let result = try txfeed("run", "-s", testPlugin! + ":mode=dom", "--sink", "ndjson", "--rejects", rejects)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        let lines = result.output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].contains(#""vendor":"Alpha""#) && lines[0].contains(#""amount":"1.50""#) && lines[0].contains(#""currency":"EUR""#), String(lines[0]))
+        XCTAssertTrue(result.stderr.contains("test:dom[1]: envelope status 500: backend down"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("transactions[1].amount"), result.stderr)
+        let reject = try String(contentsOfFile: rejects)
+        XCTAssertTrue(reject.contains(#""record":{"type":1,"vendor":"Beta","amount":2.555"#), reject)
+    }
+
     func testStreamedAccountArrivesWithRejectsCounted() throws {
         let result = try txfeed("run", "-s", testPlugin! + ":mode=stream", "--sink", "ndjson")
         XCTAssertEqual(result.status, 3, result.stderr)

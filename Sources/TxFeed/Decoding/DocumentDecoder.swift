@@ -138,11 +138,7 @@ public struct DocumentDecoder {
         if let elements = transactions?.elements {
             try decodeElements(elements, in: text, scale: account.scale, origin: rejectOrigin, into: &unit)
         } else {
-            var normaliser = TransactionNormaliser(origin: rejectOrigin, scale: account.scale)
-            let list = json_object_get(json_object_get(root, "body"), "transactions")!
-            for index in 0..<json_array_size(list) {
-                normaliser.add(json_array_get(list, index), index: index, raw: nil, into: &unit)
-            }
+            addTransactions(of: root, scale: account.scale, origin: rejectOrigin, into: &unit)
         }
         data.append(unit)
         return end
@@ -240,23 +236,24 @@ public struct DocumentDecoder {
         }
         for (n, root) in envelopes.enumerated() {
             let place = envelopes.count == 1 ? origin : "\(origin)[\(n)]"
-            var envelope = EnvelopeReader(place: place, sourceIndex: sourceIndex, origin: origin)
+            let envelope = EnvelopeReader(place: place, sourceIndex: sourceIndex, origin: origin)
             guard let account = envelope.readAccount(root, failures: &result.failures) else { continue }
-            guard let transactions = json_object_get(json_object_get(root, "body"), "transactions"),
-                  transactions.pointee.type == JSON_ARRAY else {
-                result.failures.append("\(place): body.transactions is missing or not an array")
-                continue
-            }
             var unit = SourceData()
             unit.accounts.append(account)
             unit.documents = 1
-            var normaliser = TransactionNormaliser(origin: origin, scale: account.scale)
-            for index in 0..<json_array_size(transactions) {
-                normaliser.add(json_array_get(transactions, index), index: index, raw: nil, into: &unit)
-            }
+            addTransactions(of: root, scale: account.scale, origin: place, into: &unit)
             result.append(unit)
         }
         return result
+    }
+
+    /// The transactions of an envelope DOM whose shape ``EnvelopeReader`` has checked.
+    private func addTransactions(of root: UnsafeMutablePointer<json_t>, scale: Int, origin: String, into unit: inout SourceData) {
+        var normaliser = TransactionNormaliser(origin: origin, scale: scale)
+        let list = json_object_get(json_object_get(root, "body"), "transactions")!
+        for index in 0..<json_array_size(list) {
+            normaliser.add(json_array_get(list, index), index: index, raw: nil, into: &unit)
+        }
     }
 
     // MARK: - Messages

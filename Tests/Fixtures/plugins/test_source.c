@@ -3,6 +3,8 @@
  * -DTEST_NAME="x" renames it. The `mode` option picks a behaviour:
  *   ok              one envelope with two transactions
  *   stream          the same account as header + two batches
+ *   dom             an array of envelopes built with jansson, handed over as json_t*:
+ *                   one good (with one bad transaction), one with status 500
  *   fail-after-one  one envelope, then a failure
  *   sleep           waits, polling is_cancelled (a well-behaved slow source)
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
@@ -61,6 +63,17 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_transactions(host, b1, strlen(b1));
         host->emit_transactions(host, b2, strlen(b2));
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "dom") == 0) {
+        json_error_t e;
+        json_t *doc = json_loads(
+            "[{\"status\":200,\"body\":{\"name\":\"Built\",\"currency\":\"EUR\",\"transactions\":["
+            "{\"type\":0,\"vendor\":\"Alpha\",\"amount\":1.5,\"date\":\"2022-01-02 03:04:05\"},"
+            "{\"type\":1,\"vendor\":\"Beta\",\"amount\":2.555,\"date\":\"2022-01-01 00:00:00\"}]}},"
+            "{\"status\":500,\"message\":\"backend down\",\"body\":null}]", 0, &e);
+        int status = host->emit_document_json(host, doc, "test:dom");
+        json_decref(doc); /* the plugin keeps its own reference and drops it when it likes */
+        return status == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
     if (strcmp(s->mode, "fail-after-one") == 0) {
         host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:first");
