@@ -61,5 +61,5 @@ let package = Package(
     products: products,
     dependencies: dependencies,
     targets: targets,
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,8 @@ import TxFeedPluginABI
 
 // MARK: - Descriptor
 
-private let options: UnsafeMutablePointer<txfeed_option> = {
+// Written once by the lazy initialiser, read-only afterwards.
+nonisolated(unsafe) private let options: UnsafeMutablePointer<txfeed_option> = {
     let list = UnsafeMutablePointer<txfeed_option>.allocate(capacity: 1)
     list[0] = txfeed_option(
         name: cString("path"),
@@ -15,7 +16,7 @@ private let options: UnsafeMutablePointer<txfeed_option> = {
     return list
 }()
 
-private let descriptor: UnsafeMutablePointer<txfeed_plugin> = {
+nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<txfeed_plugin> = {
     let d = UnsafeMutablePointer<txfeed_plugin>.allocate(capacity: 1)
     d.initialize(to: txfeed_plugin())
     d.pointee.abi_version = TXFEED_ABI_VERSION

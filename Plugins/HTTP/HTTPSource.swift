@@ -21,7 +21,8 @@ private let optionList: [(name: String, help: String, main: Bool)] = [
     ("max-bytes", "largest response body accepted, in bytes (default 67108864 = 64 MiB)", false),
 ]
 
-private let options: UnsafeMutablePointer<txfeed_option> = {
+// Written once by the lazy initialiser, read-only afterwards.
+nonisolated(unsafe) private let options: UnsafeMutablePointer<txfeed_option> = {
     let list = UnsafeMutablePointer<txfeed_option>.allocate(capacity: optionList.count)
     for (i, option) in optionList.enumerated() {
         list[i] = txfeed_option(name: cString(option.name), help: cString(option.help), is_main: option.main ? 1 : 0)
@@ -29,7 +30,7 @@ private let options: UnsafeMutablePointer<txfeed_option> = {
     return list
 }()
 
-private let descriptor: UnsafeMutablePointer<txfeed_plugin> = {
+nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<txfeed_plugin> = {
     let d = UnsafeMutablePointer<txfeed_plugin>.allocate(capacity: 1)
     d.initialize(to: txfeed_plugin())
     d.pointee.abi_version = TXFEED_ABI_VERSION

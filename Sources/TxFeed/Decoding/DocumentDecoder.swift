@@ -7,7 +7,7 @@ import Foundation
 /// The unit that fails on a syntax error is the JSON text (each NDJSON line is its own), and
 /// none of its records are kept. Large envelopes are never built as one DOM: the scanner finds
 /// each element of `body.transactions` and jansson parses it on its own.
-public struct DocumentDecoder {
+public struct DocumentDecoder: Sendable {
     /// File name or URL, named in every message.
     public var origin: String
     /// Index of the source, stored in each account.
@@ -158,9 +158,12 @@ public struct DocumentDecoder {
         let normaliser = TransactionNormaliser(origin: origin ?? self.origin, scale: scale)
         let results = ChunkResults(count: chunks)
         var syntaxError: JSONSyntaxError?
+        // The threads share the input text and the output buffer, each its own part of them.
+        let input = UnsafeShared(text)
         let decoded = [Transaction](unsafeUninitializedCapacity: elements.count) { buffer, count in
-            let region = buffer.baseAddress
-            let work = { (n: Int) in
+            let output = UnsafeShared(buffer.baseAddress)
+            let work: @Sendable (Int) -> Void = { n in
+                let text = input.value, region = output.value
                 let lower = min(n * size, elements.count), upper = min(lower + size, elements.count)
                 var result = ChunkResult()
                 let progressStep = 1 << 16
@@ -350,4 +353,10 @@ private final class ChunkResults: @unchecked Sendable {
         slots[n] = ChunkResult()
         return result
     }
+}
+
+/// A pointer handed to worker threads that each touch a disjoint part of what it points to.
+private struct UnsafeShared<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -2,7 +2,7 @@ import TxFeedPluginABI
 
 /// The C side of the host: plain functions that find their ``SourceRun`` in `host_data`.
 extension SourceRun {
-    static let callbacks: txfeed_source_host = {
+    nonisolated(unsafe) static let callbacks: txfeed_source_host = {
         var host = txfeed_source_host()
         host.abi_version = TXFEED_ABI_VERSION
         host.struct_size = UInt32(MemoryLayout<txfeed_source_host>.size)

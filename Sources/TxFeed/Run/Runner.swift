@@ -5,7 +5,7 @@ import Foundation
 public final class Runner {
     public let plan: RunPlan
     /// Where diagnostics and the summary go (stderr in the CLI).
-    public var diagnostics: (String) -> Void
+    public var diagnostics: @Sendable (String) -> Void
     /// stdout's descriptor (a test may point it elsewhere).
     public var standardOutput: Int32 = 1
     /// A live display while sources load (skeleton rows on a terminal), or nil.
@@ -14,7 +14,7 @@ public final class Runner {
     public var captureStandardOutput = false
     public private(set) var captured: [UInt8] = []
 
-    public init(plan: RunPlan, diagnostics: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+    public init(plan: RunPlan, diagnostics: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
         self.plan = plan
         self.diagnostics = diagnostics
     }

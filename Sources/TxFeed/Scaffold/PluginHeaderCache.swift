@@ -95,7 +95,7 @@ public enum PluginHeaderCache {
         guard fd >= 0 else {
             throw Failure(description: "cannot write in \(folder): \(String(cString: strerror(errno)))")
         }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }

@@ -18,7 +18,7 @@ public final class AtomicFile {
         guard fd >= 0 else {
             throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
         }
-        temporaryPath = String(cString: template)
+        temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // mkstemp makes 0600; give the file the mode a plain create would (or the old file's).
         var old = stat()
         if stat(path, &old) == 0 {

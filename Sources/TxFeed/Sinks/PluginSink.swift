@@ -15,7 +15,7 @@ public struct PluginSinkError: Error, CustomStringConvertible {
 /// The plugin writes its output itself; `out` is not used. When the sink has a `path`, the
 /// runner hands the plugin a temporary file in the same folder instead and renames it over
 /// the path only after every sink has succeeded, as for the built-in sinks.
-public struct PluginSink: FeedSink {
+public struct PluginSink: FeedSink, Sendable {
     public let plugin: LoadedPlugin
     /// Options in the order given, checked against the plugin's declaration.
     public let options: [(key: String, value: String)]
