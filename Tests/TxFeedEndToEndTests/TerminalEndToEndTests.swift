@@ -121,4 +121,18 @@ final class TerminalEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "one view at start, one after Enter:\n\(result.output)")
     }
+
+    func testAFailedRefreshOnTheTerminalPutsTheLastGoodViewBackWithANote() throws {
+        let input = try folder.write("in.json", try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json"))
+        let command = [BuiltProducts.txfeed, "watch", input, "--every", "400ms"].map { "'\($0)'" }.joined(separator: " ")
+        // The file disappears after the first view: later refreshes fail.
+        let shell = "(sleep 0.7; rm -f '\(input)') & script -qfec \"timeout --preserve-status -s TERM 2 \(command)\" /dev/null"
+        let result = try runCommand("/bin/sh", ["-c", shell], environment: ["TERM": "xterm-256color"])
+        XCTAssertEqual(result.status, 0, result.output)
+        guard let failed = result.output.range(of: "refresh failed") else { return XCTFail("no note:\n\(result.output)") }
+        let beforeNote = result.output[..<failed.lowerBound]
+        guard let lastClear = beforeNote.range(of: "\u{1B}[2J", options: .backwards) else { return XCTFail("no redraw") }
+        XCTAssertTrue(beforeNote[lastClear.upperBound...].contains("Everyday Checking"), "the last good view is shown again above the note")
+        XCTAssertTrue(result.output.contains("showing the last good feed"), result.output)
+    }
 }
