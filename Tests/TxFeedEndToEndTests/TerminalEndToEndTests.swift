@@ -31,6 +31,7 @@ final class TerminalEndToEndTests: XCTestCase {
         XCTAssertTrue(before.contains("\u{1B}[J"), "the skeleton is erased before the table")
         XCTAssertTrue(before.contains("\u{1B}[?25h"), "the cursor is shown again")
         XCTAssertFalse(screen[table.lowerBound...].contains("▇"), "skeleton drawn after the table")
+        XCTAssertTrue(screen[table.lowerBound...].contains("test-source (test-source): FAILED"), "the summary follows the table on a shared terminal")
     }
 
     func testNoProgressMeansNoSkeleton() throws {

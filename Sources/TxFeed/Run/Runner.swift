@@ -44,7 +44,11 @@ public final class Runner {
         }
         let feed = Feed(merging: pipeline.run(), palette: plan.palette)
         progress?.finished()
-        summarise(feed)
+        // On a shared terminal the table takes the skeleton's place and the summary follows it;
+        // elsewhere the summary comes first, as soon as the barrier opens.
+        let summaryAfterFeed = TerminalCapabilities.sameTerminal(standardOutput, 2) && !captureStandardOutput
+        if !summaryAfterFeed { summarise(feed) }
+        defer { if summaryAfterFeed { summarise(feed) } }
 
         let failed = feed.sources.filter { $0.status == .failure }
         let rejected = feed.rejects.count
