@@ -203,9 +203,7 @@ public struct DocumentDecoder: Sendable {
             var out = 0
             for n in 0..<chunks {
                 let result = results.take(n)
-                let vendorMap = (0..<result.vendors.count).map { id in
-                    result.vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { unit.vendors.intern($0) }
-                }
+                let vendorMap = unit.vendors.absorb(result.vendors)
                 let lower = n * size
                 for k in 0..<result.written {
                     var t = buffer[lower + k]

@@ -13,23 +13,17 @@ public struct Feed: Sendable {
 
     public init() {}
 
-    /// Merges what the barrier let through.
+    /// Merges what the barrier let through. One source's arrays are taken over, not copied.
     public init(merging outcome: Pipeline.Outcome, palette: Palette) {
         sources = outcome.reports
-        transactions.reserveCapacity(outcome.data.reduce(0) { $0 + $1.transactions.count })
+        var merged = SourceData()
         for (source, data) in outcome.data.enumerated() {
-            let accountBase = UInt32(accounts.count)
-            accounts.append(contentsOf: data.accounts)
-            let vendorMap = (0..<data.vendors.count).map { id in
-                data.vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { vendors.intern($0) }
-            }
-            for var t in data.transactions {
-                t.vendor = vendorMap[Int(t.vendor)]
-                t.account += accountBase
-                transactions.append(t)
-            }
             rejects += data.rejects.map { (source, $0) }
+            merged.append(data)
         }
+        accounts = merged.accounts
+        transactions = merged.transactions
+        vendors = merged.vendors
         sortNewestFirst()
         colours = (0..<vendors.count).map { id in
             vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { palette.colour(forVendorUTF8: $0) }

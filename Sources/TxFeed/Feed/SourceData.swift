@@ -21,10 +21,7 @@ public struct SourceData: Sendable {
         }
         let accountBase = UInt32(accounts.count)
         accounts.append(contentsOf: other.accounts)
-        var vendorMap = [UInt32](repeating: 0, count: other.vendors.count)
-        for id in 0..<other.vendors.count {
-            vendorMap[id] = other.vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { vendors.intern($0) }
-        }
+        let vendorMap = vendors.absorb(other.vendors)
         transactions.reserveCapacity(transactions.count + other.transactions.count)
         for var t in other.transactions {
             t.vendor = vendorMap[Int(t.vendor)]

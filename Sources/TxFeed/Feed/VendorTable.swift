@@ -42,6 +42,12 @@ public struct VendorTable: Sendable {
         return id
     }
 
+    /// Interns every name of `other`; `result[id]` is the id here of `other`'s vendor `id`.
+    /// Used wherever tables built apart (threads, documents, sources) are joined.
+    public mutating func absorb(_ other: VendorTable) -> [UInt32] {
+        (0..<other.count).map { id in other.bytes(of: UInt32(id)).withUnsafeBufferPointer { intern($0) } }
+    }
+
     public mutating func intern(_ name: String) -> UInt32 {
         var name = name
         return name.withUTF8 { intern($0) }

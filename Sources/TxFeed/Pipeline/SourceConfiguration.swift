@@ -17,21 +17,9 @@ public struct SourceConfiguration: Sendable {
 
 /// Small JSON writing for configuration text (not the hot path).
 public enum JSONText {
+    /// `"..."`, encoded by jansson like every other string txfeed writes.
     public static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        String(decoding: JSONCells.literal(s), as: UTF8.self)
     }
 
     public static func object(_ pairs: [(key: String, value: String)]) -> String {
