@@ -219,13 +219,11 @@ public struct PluginCheck {
         var options = options
         var output: String?
         if SinkPlan.takesPath(plugin) {
-            var template = Array("/tmp/txfeed-check-XXXXXX".utf8CString)
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if fd >= 0 {
+            if let (fd, path) = Paths.makeTemporaryFile(template: "/tmp/txfeed-check-XXXXXX") {
                 close(fd)
-                output = String(cString: template)
+                output = path
                 options.removeAll { $0.key == "path" }
-                options.append(("path", output!))
+                options.append(("path", path))
             }
         }
         defer { if let output { unlink(output) } }

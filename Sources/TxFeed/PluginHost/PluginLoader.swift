@@ -47,15 +47,10 @@ public enum PluginLoader {
         if info.st_mode & S_IWOTH != 0 {
             throw .writableByOthers(path: path, writable: "the file")
         }
-        let folder = parentFolder(of: path)
+        let folder = Paths.parentFolder(of: path)
         var folderInfo = stat()
         if stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IWOTH != 0, folderInfo.st_mode & S_ISVTX == 0 {
             throw .writableByOthers(path: path, writable: "its folder \(folder)")
         }
-    }
-
-    static func parentFolder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

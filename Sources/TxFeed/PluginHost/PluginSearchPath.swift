@@ -29,7 +29,7 @@ public struct PluginSearchPath: Sendable {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
         let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return PluginLoader.parentFolder(of: path)
+        return Paths.parentFolder(of: path)
     }
 
     /// The file for plugin `name`: `libNAME.so` in the first folder that holds it.

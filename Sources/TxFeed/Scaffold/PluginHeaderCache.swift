@@ -88,32 +88,14 @@ public enum PluginHeaderCache {
         }
     }
 
+    /// 0644 whatever the umask: a group-writable copy would be refused on the next run.
     private static func writeAtomically(_ bytes: [UInt8], to file: String) throws(Failure) {
-        let folder = PluginLoader.parentFolder(of: file)
-        var template = Array("\(folder)/.\(PluginHeader.fileName).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw Failure(description: "cannot write in \(folder): \(String(cString: strerror(errno)))")
-        }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw Failure(description: "cannot write \(temporary): \(reason)")
-            }
-            written += n
-        }
-        fchmod(fd, 0o644)
-        close(fd)
-        guard rename(temporary, file) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(description: "cannot create \(file): \(reason)")
+        do {
+            let out = try AtomicFile(path: file, mode: 0o644)
+            out.writer.write(bytes)
+            try out.commit()
+        } catch {
+            throw Failure(description: "cannot write \(file): \(error)")
         }
     }
 

@@ -94,7 +94,7 @@ public struct PluginScaffold {
         for (path, contents) in files {
             let file = folder + "/" + path
             do {
-                try FileManager.default.createDirectory(atPath: PluginLoader.parentFolder(of: file), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: Paths.parentFolder(of: file), withIntermediateDirectories: true)
                 try Data(contents.utf8).write(to: URL(fileURLWithPath: file))
             } catch {
                 throw WriteError(description: "cannot write \(file): \(error.localizedDescription)")

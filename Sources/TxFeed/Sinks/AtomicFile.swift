@@ -9,19 +9,22 @@ public final class AtomicFile {
     public let writer: OutputWriter
     private var open = true
 
-    public init(path: String) throws(OutputError) {
+    /// - Parameters:
+    ///   - mode: the file's permissions; by default an existing file's, else what a plain
+    ///     create would give (0666 less the umask).
+    public init(path: String, mode: mode_t? = nil) throws(OutputError) {
         self.path = path
-        let folder = PluginLoader.parentFolder(of: path)
+        let folder = Paths.parentFolder(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
-        var template = Array("\(folder)/.\(base).txfeed-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
+        guard let (fd, temporary) = Paths.makeTemporaryFile(template: "\(folder)/.\(base).txfeed-XXXXXX") else {
             throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
         }
-        temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // mkstemp makes 0600; give the file the mode a plain create would (or the old file's).
+        temporaryPath = temporary
+        // mkstemp makes 0600; give the file the mode asked for, the old file's, or a plain create's.
         var old = stat()
-        if stat(path, &old) == 0 {
+        if let mode {
+            fchmod(fd, mode)
+        } else if stat(path, &old) == 0 {
             fchmod(fd, old.st_mode & 0o7777)
         } else {
             let mask = umask(0)

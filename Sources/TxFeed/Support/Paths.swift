@@ -1,0 +1,19 @@
+import Glibc
+
+/// Small path helpers shared by the loader, atomic files, the scaffold and `plugins check`.
+enum Paths {
+    /// The folder part of `path` ("." for a bare name, "/" at the root).
+    static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `mkstemp` on `template` (ending in `XXXXXX`): the open descriptor and the path it made,
+    /// or nil with `errno` set.
+    static func makeTemporaryFile(template: String) -> (fd: Int32, path: String)? {
+        var bytes = Array(template.utf8CString)
+        let fd = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        return (fd, String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+}
