@@ -25,8 +25,6 @@ public struct StreamedAccount {
         }
     }
 
-    public var hasFailed: Bool { scale == nil }
-
     /// Adds a batch: JSON text of an array of transactions.
     public mutating func add(batch: UnsafeBufferPointer<UInt8>) {
         guard let scale else { return }

@@ -45,9 +45,6 @@ public struct Feed: Sendable {
         let unsorted = transactions
         transactions = keys.map { unsorted[Int($0.position)] }
     }
-
-    /// The source (index) an account came from.
-    public func source(of transaction: Transaction) -> Int { accounts[Int(transaction.account)].source }
 }
 
 private struct SortKey {

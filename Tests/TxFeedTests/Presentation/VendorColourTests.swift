@@ -133,37 +133,4 @@ final class VendorColourTests: XCTestCase {
     }
 
     // MARK: Cache
-
-    func testCacheKeysByBytes() {
-        let cache = VendorColourCache(palette: .legacy)
-        let precomposed = Array("é".utf8), decomposed = Array("e\u{301}".utf8)
-        let first = precomposed.withUnsafeBufferPointer { cache.colour(forVendorUTF8: $0) }
-        let second = decomposed.withUnsafeBufferPointer { cache.colour(forVendorUTF8: $0) }
-        XCTAssertNotEqual(first, second)
-        XCTAssertEqual(first, colour(.legacy, "é"))
-        XCTAssertEqual(second, colour(.legacy, "e\u{301}"))
-    }
-
-    func testCacheAgreesWithThePaletteAsItGrows() {
-        for palette in [Palette.legacy, .hashed(seed: 3)] {
-            let cache = VendorColourCache(palette: palette)
-            let names = self.names + (0..<3_000).map { "v\($0)" }
-            for _ in 0..<2 {
-                for name in names {
-                    let cached = Array(name.utf8).withUnsafeBufferPointer { cache.colour(forVendorUTF8: $0) }
-                    XCTAssertEqual(cached, colour(palette, name), name.debugDescription)
-                }
-            }
-        }
-    }
-
-    func testCacheHandlesEmptyAndPrefixNames() {
-        let cache = VendorColourCache(palette: .hashed(seed: 0))
-        for name in ["", "a", "ab", "abc", "", "ab", "a"] {
-            let cached = Array(name.utf8).withUnsafeBufferPointer { cache.colour(forVendorUTF8: $0) }
-            XCTAssertEqual(cached, colour(.hashed(seed: 0), name), name)
-        }
-        let nilBase = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        XCTAssertEqual(cache.colour(forVendorUTF8: nilBase), colour(.hashed(seed: 0), ""))
-    }
 }

@@ -1,0 +1,37 @@
+@testable import TxFeed
+import XCTest
+
+/// Colours are computed once per distinct vendor — distinct by UTF-8 bytes, which is what
+/// ``VendorTable`` interns — and each is exactly the palette's colour for that name.
+final class FeedColourTests: XCTestCase {
+    func colour(_ palette: Palette, _ name: String) -> RGB {
+        Array(name.utf8).withUnsafeBufferPointer { palette.colour(forVendorUTF8: $0) }
+    }
+
+    func rows(_ vendors: [String]) -> [(Int, String, String, String)] {
+        vendors.map { (1, $0, "1", "2021-01-01 00:00:00") }
+    }
+
+    func testCanonicallyEqualNamesKeepTheirOwnColours() {
+        let feed = SinkTestFeed.make([("a", SinkTestFeed.envelope(name: "A", rows(["é", "e\u{301}", "é"])))])
+        XCTAssertEqual(feed.vendors.count, 2, "é and e+U+0301 are two vendors")
+        let ids = feed.transactions.map { Int($0.vendor) }
+        XCTAssertEqual(feed.colours[ids[0]], colour(.legacy, "é"))
+        XCTAssertEqual(feed.colours[ids[1]], colour(.legacy, "e\u{301}"))
+        XCTAssertNotEqual(feed.colours[ids[0]], feed.colours[ids[1]])
+        XCTAssertEqual(ids[0], ids[2])
+    }
+
+    func testEveryVendorAcrossSourcesGetsThePalettesColour() {
+        let names = ["a", "ab", "abc", "Café Zoë", "🍕 Pizza", "東京ストア"] + (0..<3_000).map { "v\($0)" }
+        for palette in [Palette.legacy, .hashed(seed: 3)] {
+            let feed = SinkTestFeed.make([("one", SinkTestFeed.envelope(name: "A", rows(names))),
+                                          ("two", SinkTestFeed.envelope(name: "B", rows(names.reversed())))], palette: palette)
+            XCTAssertEqual(feed.vendors.count, names.count, "the second source's vendors are the first's")
+            for t in feed.transactions {
+                let name = feed.vendors.name(of: t.vendor)
+                XCTAssertEqual(feed.colours[Int(t.vendor)], colour(palette, name), name)
+            }
+        }
+    }
+}
