@@ -86,7 +86,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let plan = try options.plan()
         let runner = Runner(plan: plan)
-        if plan.progress && TerminalCapabilities(fd: 2).isTerminal { runner.progress = SkeletonView() }
+        runner.progress = SkeletonView.onStandardError(if: plan.progress)
         let status = runner.run()
         if status != .success { throw ExitStatusError(status: status) }
     }

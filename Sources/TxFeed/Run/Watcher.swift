@@ -38,7 +38,7 @@ public final class Watcher: @unchecked Sendable {
         var lastGood: [UInt8]?
         while true {
             let runner = Runner(plan: plan)
-            if plan.progress && TerminalCapabilities(fd: 2).isTerminal { runner.progress = SkeletonView() }
+            runner.progress = SkeletonView.onStandardError(if: plan.progress)
             if stdoutTerminal {
                 FileHandle.standardError.write(Data("\u{1B}[H\u{1B}[2J".utf8))
                 runner.captureStandardOutput = true
