@@ -15,15 +15,8 @@ final class BarrierEndToEndTests: XCTestCase {
 
     /// A fixture reading a pipe that stays open, next to a fast file: no output until the pipe closes.
     func testNothingReachesTheSinkBeforeTheSlowSourceEnds() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.txfeed)
-        process.arguments = ["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "60"]
-        process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let running = try startTxfeed(["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "60"], openInput: true)
+        let (process, input, output) = (running.process, running.input!, running.output)
 
         let reader = output.fileHandleForReading.fileDescriptor
         var early = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
@@ -42,16 +35,10 @@ final class BarrierEndToEndTests: XCTestCase {
     }
 
     func testTimedOutSourceIsReportedAndTheOthersSurvive() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.txfeed)
-        process.arguments = ["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "1"]
-        process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input  // kept open: the stdin source never ends by itself
-        process.standardOutput = output
-        process.standardError = errors
         let start = Date()
-        try process.run()
+        // stdin kept open: the stdin source never ends by itself.
+        let running = try startTxfeed(["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "1"], openInput: true)
+        let (process, input, output, errors) = (running.process, running.input!, running.output, running.errors)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let elapsed = Date().timeIntervalSince(start)
@@ -113,7 +100,7 @@ final class BarrierEndToEndTests: XCTestCase {
         XCTAssertTrue(lines[0].contains(#""vendor":"Alpha""#) && lines[0].contains(#""amount":"1.50""#) && lines[0].contains(#""currency":"EUR""#), String(lines[0]))
         XCTAssertTrue(result.stderr.contains("test:dom[1]: envelope status 500: backend down"), result.stderr)
         XCTAssertTrue(result.stderr.contains("transactions[1].amount"), result.stderr)
-        let reject = try String(contentsOfFile: rejects)
+        let reject = try String(contentsOfFile: rejects, encoding: .utf8)
         XCTAssertTrue(reject.contains(#""record":{"type":1,"vendor":"Beta","amount":2.555"#), reject)
     }
 

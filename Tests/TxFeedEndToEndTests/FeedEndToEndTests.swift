@@ -244,15 +244,8 @@ final class FeedEndToEndTests: XCTestCase {
         let input = try folder.write("big.json", big)
 
         for sink in ["text", "ndjson", "csv"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: BuiltProducts.txfeed)
-            process.arguments = ["run", input, "--sink", sink]
-            process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
-            let output = Pipe(), errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+            let running = try startTxfeed(["run", input, "--sink", sink])
+            let (process, output, errors) = (running.process, running.output, running.errors)
             final class Box: @unchecked Sendable { var data = Data() }
             let errorData = Box()
             let group = DispatchGroup()

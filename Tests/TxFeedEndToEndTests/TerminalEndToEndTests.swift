@@ -50,16 +50,8 @@ final class TerminalEndToEndTests: XCTestCase {
     // MARK: watch
 
     func startWatch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.txfeed)
-        process.arguments = ["watch"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return (process, out, err)
+        let running = try startTxfeed(["watch"] + arguments)
+        return (running.process, running.output, running.errors)
     }
 
     func testWatchRefreshesOnTimerAndSIGHUPAndStopsCleanlyOnSIGTERM() throws {
@@ -88,7 +80,7 @@ final class TerminalEndToEndTests: XCTestCase {
     }
 
     func testFailedRefreshKeepsTheLastGoodFile() throws {
-        let input = try folder.write("in.json", try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json"))
+        let input = try folder.write("in.json", try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
         let output = folder.path + "/feed.csv"
         let (process, _, err) = try startWatch([input, "-o", output, "--every", "300ms"])
         Thread.sleep(forTimeInterval: 0.8)
@@ -124,7 +116,7 @@ final class TerminalEndToEndTests: XCTestCase {
     }
 
     func testAFailedRefreshOnTheTerminalPutsTheLastGoodViewBackWithANote() throws {
-        let input = try folder.write("in.json", try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json"))
+        let input = try folder.write("in.json", try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
         let command = [BuiltProducts.txfeed, "watch", input, "--every", "400ms"].map { "'\($0)'" }.joined(separator: " ")
         // The file disappears after the first view: later refreshes fail.
         let shell = "(sleep 0.7; rm -f '\(input)') & script -qfec \"timeout --preserve-status -s TERM 2 \(command)\" /dev/null"

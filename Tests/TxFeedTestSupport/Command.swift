@@ -63,3 +63,29 @@ public func txfeed(arguments: [String], input: Data? = nil, environment: [String
 private final class Collected: @unchecked Sendable {
     var data = Data()
 }
+
+/// A `txfeed` still running, for tests that talk to it while it runs (pipes, signals).
+public struct RunningTxfeed {
+    public let process: Process
+    /// Its stdin, left open until the test closes it; nil when stdin is /dev/null.
+    public let input: Pipe?
+    public let output: Pipe
+    public let errors: Pipe
+}
+
+/// Starts the built `txfeed` in the repository and returns at once.
+///
+/// - Parameters:
+///   - openInput: give it a stdin pipe the test writes to and closes (a source reading `-`).
+public func startTxfeed(_ arguments: [String], openInput: Bool = false) throws -> RunningTxfeed {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.txfeed)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
+    let input = openInput ? Pipe() : nil, output = Pipe(), errors = Pipe()
+    process.standardInput = input ?? FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    return RunningTxfeed(process: process, input: input, output: output, errors: errors)
+}
