@@ -9,8 +9,7 @@ extension SourceRun {
         host.emit_document = { host, json, length, origin in
             guard let run = SourceRun.from(host) else { return Int32(TXFEED_FAILED) }
             guard let json else { return run.fault("emit_document with a NULL buffer") }
-            let bytes = UnsafeRawPointer(json).assumingMemoryBound(to: UInt8.self)
-            return run.emitDocument(UnsafeBufferPointer(start: bytes, count: length), origin: run.origin(origin))
+            return run.emitDocument(SourceRun.bytes(json, length), origin: run.origin(origin))
         }
         host.emit_document_json = { host, document, origin in
             guard let run = SourceRun.from(host) else { return Int32(TXFEED_FAILED) }
@@ -20,14 +19,12 @@ extension SourceRun {
         host.begin_account = { host, json, length, origin in
             guard let run = SourceRun.from(host) else { return Int32(TXFEED_FAILED) }
             guard let json else { return run.fault("begin_account with a NULL envelope") }
-            let bytes = UnsafeRawPointer(json).assumingMemoryBound(to: UInt8.self)
-            return run.beginAccount(UnsafeBufferPointer(start: bytes, count: length), origin: run.origin(origin))
+            return run.beginAccount(SourceRun.bytes(json, length), origin: run.origin(origin))
         }
         host.emit_transactions = { host, json, length in
             guard let run = SourceRun.from(host) else { return Int32(TXFEED_FAILED) }
             guard let json else { return run.fault("emit_transactions with a NULL batch") }
-            let bytes = UnsafeRawPointer(json).assumingMemoryBound(to: UInt8.self)
-            return run.emitTransactions(UnsafeBufferPointer(start: bytes, count: length))
+            return run.emitTransactions(SourceRun.bytes(json, length))
         }
         host.end_account = { host in
             SourceRun.from(host)?.endAccount() ?? Int32(TXFEED_FAILED)
@@ -42,6 +39,11 @@ extension SourceRun {
         }
         return host
     }()
+
+    /// The plugin's `char *` and length as the bytes the decoder reads.
+    static func bytes(_ text: UnsafePointer<CChar>, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+    }
 
     static func from(_ host: UnsafePointer<txfeed_source_host>?) -> SourceRun? {
         guard let data = host?.pointee.host_data else { return nil }
