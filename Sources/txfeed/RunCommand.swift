@@ -84,9 +84,17 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
+        StopSignals.block()
         let plan = try options.plan()
         let runner = Runner(plan: plan)
-        runner.progress = SkeletonView.onStandardError(if: plan.progress)
+        let progress = SkeletonView.onStandardError(if: plan.progress)
+        runner.progress = progress
+        // Ctrl-C mid-run: put the terminal back, leave no half-written file, then die of the
+        // signal as any interrupted program does.
+        StopSignals.listen { signal in
+            progress?.finished()
+            StopSignals.die(of: signal)
+        }
         let status = runner.run()
         if status != .success { throw ExitStatusError(status: status) }
     }
@@ -103,6 +111,7 @@ struct WatchCommand: ParsableCommand {
     var every: String = "60s"
 
     func run() throws {
+        StopSignals.block()
         let plan = try options.plan()
         let interval: Double
         do { interval = try Watcher.parseDuration(every) } catch { throw usageFailure("\(error)") }

@@ -259,7 +259,10 @@ final class FeedEndToEndTests: XCTestCase {
                 first.append(chunk)
             }
             try output.fileHandleForReading.close()
-            group.wait()
+            guard group.wait(timeout: .now() + commandDeadline) == .success else {
+                kill(process.processIdentifier, SIGKILL)
+                return XCTFail("\(sink): txfeed did not end after its reader went away")
+            }
             process.waitUntilExit()
             let stderr = String(decoding: errorData.data, as: UTF8.self)
             XCTAssertFalse(first.isEmpty, sink)
@@ -498,13 +501,6 @@ final class FeedEndToEndTests: XCTestCase {
 
     // MARK: - Colour
 
-    /// Runs txfeed on a pseudo-terminal (util-linux `script`), so that `--color auto` sees a terminal.
-    private func onTerminal(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
-        let quoted = ([BuiltProducts.txfeed] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return try runCommand("/usr/bin/script", ["-qec", quoted.joined(separator: " "), "/dev/null"],
-                              environment: environment)
-    }
-
     func testNoEscapeCodeReachesAPipeOrAFileUnlessAskedFor() throws {
         let plain = ["TERM": "xterm-256color", "COLORTERM": ""]
         for arguments in [[], ["--color", "auto"], ["--color", "never"]] {
@@ -540,25 +536,25 @@ final class FeedEndToEndTests: XCTestCase {
 
     func testAutoColourOnATerminalHonoursNO_COLORAndTERM() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives txfeed a terminal")
-        let terminal = try onTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "xterm-256color", "COLORTERM": ""])
+        let terminal = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "xterm-256color", "COLORTERM": ""])
         XCTAssertEqual(terminal.status, 0, terminal.output)
         XCTAssertTrue(terminal.output.contains("\u{1B}[38;5;"), "auto colours a terminal:\n\(terminal.output)")
 
-        let noColour = try onTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        let noColour = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
         XCTAssertEqual(noColour.status, 0, noColour.output)
         XCTAssertTrue(noColour.output.contains("Starbucks"), noColour.output)
         XCTAssertFalse(noColour.stdout.contains(esc), "NO_COLOR turns auto colour off")
 
-        let emptyNoColour = try onTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        let emptyNoColour = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
         XCTAssertTrue(emptyNoColour.stdout.contains(esc), "an empty NO_COLOR does not count")
 
-        let dumb = try onTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "dumb"])
+        let dumb = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "dumb"])
         XCTAssertFalse(dumb.stdout.contains(esc), "TERM=dumb turns auto colour off")
 
-        let never = try onTerminal(["run", "--no-progress", "--config", "samples/pipeline.json", "--color", "never"], environment: ["TERM": "xterm-256color"])
+        let never = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json", "--color", "never"], environment: ["TERM": "xterm-256color"])
         XCTAssertFalse(never.stdout.contains(esc))
 
-        let forced = try onTerminal(["run", "--no-progress", "--config", "samples/pipeline.json", "--color", "always"],
+        let forced = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json", "--color", "always"],
                                     environment: ["TERM": "dumb", "NO_COLOR": "1", "COLORTERM": "24bit"])
         XCTAssertTrue(forced.output.contains("\u{1B}[38;2;"), "--color always wins over NO_COLOR and TERM")
     }

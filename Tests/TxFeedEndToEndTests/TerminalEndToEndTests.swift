@@ -13,11 +13,9 @@ final class TerminalEndToEndTests: XCTestCase {
         slowPlugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
     }
 
-    /// Runs `txfeed ARGS` with stdin, stdout and stderr on one pseudo-terminal.
+    /// What the terminal showed while `txfeed ARGS` ran on it.
     func inTerminal(_ arguments: [String]) throws -> String {
-        let command = ([BuiltProducts.txfeed] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let result = try runCommand("/usr/bin/script", ["-qfec", command, "/dev/null"], environment: ["TERM": "xterm-256color", "COLUMNS": "100"])
-        return result.output
+        try txfeedOnTerminal(arguments, environment: ["TERM": "xterm-256color", "COLUMNS": "100"]).output
     }
 
     func testSkeletonRowsShimmerWhileLoadingThenGiveWayToTheTable() throws {
@@ -49,78 +47,133 @@ final class TerminalEndToEndTests: XCTestCase {
 
     // MARK: watch
 
-    func startWatch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        let running = try startTxfeed(["watch"] + arguments)
-        return (running.process, running.output, running.errors)
-    }
-
     func testWatchRefreshesOnTimerAndSIGHUPAndStopsCleanlyOnSIGTERM() throws {
-        let (process, out, err) = try startWatch(["samples/accounts/checking.json", "--sink", "ndjson", "--every", "400ms"])
+        let watch = try startTxfeed(["watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "400ms"])
         Thread.sleep(forTimeInterval: 1.0)
-        kill(process.processIdentifier, SIGHUP)
+        kill(watch.process.processIdentifier, SIGHUP)
         Thread.sleep(forTimeInterval: 0.5)
-        kill(process.processIdentifier, SIGTERM)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        _ = err.fileHandleForReading.readDataToEndOfFile()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        kill(watch.process.processIdentifier, SIGTERM)
+        let result = try watch.finish()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.output.split(separator: "\n")
         XCTAssertEqual(lines.count % 7, 0, "each refresh writes the whole feed")
         XCTAssertGreaterThanOrEqual(lines.count / 7, 3, "start + timer ticks + SIGHUP")
     }
 
     func testWatchStopsOnSIGINTWithExitZero() throws {
-        let (process, out, _) = try startWatch(["samples/accounts/checking.json", "--sink", "ndjson", "--every", "1h"])
+        let watch = try startTxfeed(["watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "1h"])
         Thread.sleep(forTimeInterval: 0.7)
-        kill(process.processIdentifier, SIGINT)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        XCTAssertEqual(String(decoding: data, as: UTF8.self).split(separator: "\n").count, 7)
+        kill(watch.process.processIdentifier, SIGINT)
+        let result = try watch.finish()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7)
+    }
+
+    /// A stop signal sent while txfeed is still starting is not lost: it is blocked from the
+    /// first line of the command and waits for the listener, even when the parent ignored it.
+    func testAStopSignalDuringStartUpIsNotLost() throws {
+        for signal in [SIGINT, SIGTERM] {
+            let watch = try startTxfeed(["watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "1h"])
+            Thread.sleep(forTimeInterval: 0.05)
+            kill(watch.process.processIdentifier, signal)
+            let result = try watch.finish(within: 20)
+            // Either it died of the signal before txfeed's first line ran, or it stopped cleanly.
+            XCTAssertTrue(watch.process.terminationReason == .uncaughtSignal || result.status == 0,
+                          "signal \(signal): status \(result.status)\n\(result.stderr)")
+        }
+    }
+
+    /// Ctrl-C during `run` writing to a file: no temporary file is left, the old file stays,
+    /// and the process ends the way an interrupted program does (killed by SIGINT).
+    func testInterruptedRunLeavesTheOldFileAndNoTemporaryFile() throws {
+        let output = try folder.write("feed.csv", "old\n")
+        let run = try startTxfeed(["run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "30", "-o", output])
+        Thread.sleep(forTimeInterval: 0.8)
+        kill(run.process.processIdentifier, SIGINT)
+        let result = try run.finish(within: 20)
+        XCTAssertEqual(run.process.terminationReason, .uncaughtSignal, result.stderr)
+        XCTAssertEqual(result.status, SIGINT)
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "old\n")
+        XCTAssertEqual(folder.contents().filter { $0.contains(".txfeed-") }, [], "temporary files left behind")
     }
 
     func testFailedRefreshKeepsTheLastGoodFile() throws {
         let input = try folder.write("in.json", try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
         let output = folder.path + "/feed.csv"
-        let (process, _, err) = try startWatch([input, "-o", output, "--every", "300ms"])
+        let watch = try startTxfeed(["watch", input, "-o", output, "--every", "300ms"])
+        defer { kill(watch.process.processIdentifier, SIGKILL) }
         Thread.sleep(forTimeInterval: 0.8)
         let good = try Data(contentsOf: URL(fileURLWithPath: output))
         try FileManager.default.removeItem(atPath: input)
         Thread.sleep(forTimeInterval: 0.8)
-        kill(process.processIdentifier, SIGTERM)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        kill(watch.process.processIdentifier, SIGTERM)
+        let result = try watch.finish()
+        XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), good, "a failed refresh replaced the last good file")
-        XCTAssertTrue(stderr.contains("refresh failed"), stderr)
+        XCTAssertTrue(result.stderr.contains("refresh failed"), result.stderr)
         XCTAssertEqual(folder.contents().filter { $0.contains(".txfeed-") }, [], "temporary files left behind")
     }
 
+    /// `txfeed watch ARGS` on a terminal, stopped by SIGTERM from timeout(1) after `seconds`.
+    ///
+    /// - Parameters:
+    ///   - foreground: keep it in the terminal's foreground process group, as when typed at a
+    ///     prompt; otherwise timeout's own group puts it in the background, as `&` would.
+    ///   - typing: typed at the terminal meanwhile.
+    func watchOnTerminal(_ arguments: [String], for seconds: Double, foreground: Bool = true,
+                         typing: Typing = Typing()) throws -> CommandResult {
+        let watch = shellQuoted([BuiltProducts.txfeed, "watch"] + arguments)
+        // `; :` makes the shell fork rather than exec, so that timeout is not the session
+        // leader and its own process group (the background) is really made.
+        let command = foreground
+            ? "timeout --foreground --preserve-status -s TERM \(seconds) \(watch)"
+            : "timeout --preserve-status -s TERM \(seconds) \(watch); :"
+        return try runOnTerminal(command, typing: typing, environment: ["TERM": "xterm-256color"])
+    }
+
     func testWatchRedrawsInATerminalWithTheSkeletonAgain() throws {
-        let command = [BuiltProducts.txfeed, "watch", "samples/accounts/checking.json", "--every", "300ms"].map { "'\($0)'" }.joined(separator: " ")
-        // timeout(1) sends SIGTERM after 1.5 s: watch must leave with 0 and the cursor shown.
-        let result = try runCommand("/usr/bin/script", ["-qfec", "timeout --preserve-status -s TERM 1.5 \(command)", "/dev/null"], environment: ["TERM": "xterm-256color"])
+        // SIGTERM after 1.5 s: watch must leave with 0 and the cursor shown.
+        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "300ms"], for: 1.5)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertGreaterThanOrEqual(result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "the view was redrawn")
         XCTAssertTrue(result.output.contains("Enter or SIGHUP refreshes"), result.output)
-        XCTAssertTrue(result.output.hasSuffix("\u{1B}[?25h") || result.output.contains("\u{1B}[?25h"))
+        XCTAssertTrue(result.output.contains("\u{1B}[?25h"), "the cursor is shown again")
+    }
+
+    /// Started in the background of a terminal: Enter belongs to the shell, so watch must not
+    /// read the terminal (and be stopped by SIGTTIN) but keep drawing and stop cleanly.
+    func testWatchInTheBackgroundOfATerminalIsNotStoppedByTheTerminal() throws {
+        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "300ms"], for: 1.5, foreground: false,
+                                         typing: Typing([(0.5, "\n")]))
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertGreaterThanOrEqual(result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "the timer still redraws:\n\(result.output)")
+        XCTAssertTrue(result.output.contains("\u{1B}[?25h"), "the cursor is shown again")
     }
 
     func testEnterOnTheTerminalRefreshesAtOnce() throws {
-        let command = [BuiltProducts.txfeed, "watch", "samples/accounts/checking.json", "--every", "1h"].map { "'\($0)'" }.joined(separator: " ")
         // Only Enter can redraw within the hour: press it once, a second in.
-        let shell = "(sleep 1; printf '\\n'; sleep 1.5) | script -qfec \"timeout --preserve-status -s TERM 2 \(command)\" /dev/null"
-        let result = try runCommand("/bin/sh", ["-c", shell], environment: ["TERM": "xterm-256color"])
+        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "1h"], for: 2,
+                                         typing: Typing([(1, "\n")]))
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "one view at start, one after Enter:\n\(result.output)")
     }
 
+    /// Ctrl-D (end of input) on the terminal stops watch like Ctrl-C; so does the terminal
+    /// closing, which reads the same way.
+    func testEndOfInputOnTheTerminalStopsWatch() throws {
+        let start = Date()
+        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "1h"], for: 20,
+                                         typing: Typing([(1, "\u{04}")]))
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 15, "watch did not stop on Ctrl-D")
+        XCTAssertTrue(result.output.contains("\u{1B}[?25h"), "the cursor is shown again")
+    }
+
     func testAFailedRefreshOnTheTerminalPutsTheLastGoodViewBackWithANote() throws {
         let input = try folder.write("in.json", try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
-        let command = [BuiltProducts.txfeed, "watch", input, "--every", "400ms"].map { "'\($0)'" }.joined(separator: " ")
         // The file disappears after the first view: later refreshes fail.
-        let shell = "(sleep 0.7; rm -f '\(input)') & script -qfec \"timeout --preserve-status -s TERM 2 \(command)\" /dev/null"
-        let result = try runCommand("/bin/sh", ["-c", shell], environment: ["TERM": "xterm-256color"])
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.7) { unlink(input) }
+        let result = try watchOnTerminal([input, "--every", "400ms"], for: 2)
         XCTAssertEqual(result.status, 0, result.output)
         guard let failed = result.output.range(of: "refresh failed") else { return XCTFail("no note:\n\(result.output)") }
         let beforeNote = result.output[..<failed.lowerBound]

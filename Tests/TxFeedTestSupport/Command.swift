@@ -10,14 +10,40 @@ public struct CommandResult {
     public var output: String { String(decoding: stdout, as: UTF8.self) }
 }
 
+/// How long any command started by a test may take before it is killed and the test fails:
+/// far above what any of them needs, far below CI's limit, so a hang is a red test naming
+/// the command instead of a run that never ends.
+public let commandDeadline: Double = 120
+
+/// A command that did not finish within its deadline; it has been killed.
+public struct CommandTimedOut: Error, CustomStringConvertible {
+    public var command: String
+    public var seconds: Double
+    public var output: String
+    public var stderr: String
+    public var description: String {
+        "killed after \(Int(seconds)) s: \(command)\n--- stdout ---\n\(output.suffix(2000))\n--- stderr ---\n\(stderr.suffix(2000))"
+    }
+}
+
+/// What a test types into a command while it runs: each text after a pause. Stdin then stays
+/// open until the command exits, because closing it is input too (`script` turns it into Ctrl-D).
+public struct Typing: Sendable {
+    public var steps: [(pause: Double, text: String)]
+    public init(_ steps: [(pause: Double, text: String)] = []) { self.steps = steps }
+}
+
 /// Runs `executable` with `arguments`, feeding `input` (or nothing) on stdin, and waits.
 ///
 /// - Parameters:
+///   - typing: instead of `input`, texts typed while it runs, stdin kept open to the end.
 ///   - environment: added to (and overriding) this process's environment.
 ///   - directory: the working directory; the repository by default, as a user would run it.
+///   - deadline: seconds before the command is killed and ``CommandTimedOut`` thrown.
 @discardableResult
-public func runCommand(_ executable: String, _ arguments: [String], input: Data? = nil,
-                       environment: [String: String] = [:], directory: String? = nil) throws -> CommandResult {
+public func runCommand(_ executable: String, _ arguments: [String], input: Data? = nil, typing: Typing? = nil,
+                       environment: [String: String] = [:], directory: String? = nil,
+                       deadline: Double = commandDeadline) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -30,20 +56,85 @@ public func runCommand(_ executable: String, _ arguments: [String], input: Data?
     process.standardOutput = out
     process.standardError = err
     process.standardInput = inPipe
-    let start = Date()
     try process.run()
-    // Read both pipes concurrently so a large output cannot block the child.
-    let outData = Collected(), errData = Collected()
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { outData.data = out.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
-    if let input { inPipe.fileHandleForWriting.write(input) }
-    try? inPipe.fileHandleForWriting.close()
-    group.wait()
-    process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, stdout: outData.data,
-                         stderr: String(decoding: errData.data, as: UTF8.self),
-                         seconds: Date().timeIntervalSince(start))
+    let running = RunningProcess(process: process, output: out, errors: err)
+    guard let typing else {
+        if let input { inPipe.fileHandleForWriting.write(input) }
+        try? inPipe.fileHandleForWriting.close()
+        return try running.finish(within: deadline)
+    }
+    let keyboard = Keyboard(inPipe.fileHandleForWriting.fileDescriptor)
+    Thread { keyboard.type(typing) }.start()
+    defer { keyboard.unplug() }
+    return try running.finish(within: deadline)
+}
+
+/// Writes a ``Typing`` into a pipe from its own thread; ``unplug()`` closes the pipe, after
+/// which nothing more is written (the fd number may already be someone else's).
+private final class Keyboard: @unchecked Sendable {
+    private let fd: Int32
+    private let lock = NSLock()
+    private var plugged = true
+
+    init(_ fd: Int32) {
+        self.fd = fd
+        signal(SIGPIPE, SIG_IGN)  // the command may be gone before the last key: EPIPE, not death
+    }
+
+    func type(_ typing: Typing) {
+        for (pause, text) in typing.steps {
+            Thread.sleep(forTimeInterval: pause)
+            lock.lock()
+            defer { lock.unlock() }
+            guard plugged else { return }
+            var bytes = Array(text.utf8)
+            _ = write(fd, &bytes, bytes.count)
+        }
+    }
+
+    func unplug() {
+        lock.lock()
+        defer { lock.unlock() }
+        if plugged { close(fd) }
+        plugged = false
+    }
+}
+
+/// A started process whose stdout and stderr are pipes to the test.
+public struct RunningProcess {
+    public let process: Process
+    public let output: Pipe
+    public let errors: Pipe
+    let started = Date()
+
+    /// Reads both pipes to their end and waits for the exit; after `seconds` the process is
+    /// killed and ``CommandTimedOut`` thrown with what it had written.
+    public func finish(within seconds: Double = commandDeadline) throws -> CommandResult {
+        // Read both pipes concurrently so a large output cannot block the child.
+        let outData = Collected(), errData = Collected()
+        let group = DispatchGroup()
+        for (pipe, box) in [(output, outData), (errors, errData)] {
+            let thread = Thread {
+                box.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                group.leave()
+            }
+            group.enter()
+            thread.start()
+        }
+        if group.wait(timeout: .now() + seconds) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            // Something it started may still hold the pipes: do not wait for them long.
+            _ = group.wait(timeout: .now() + 5)
+            let command = ([process.executableURL?.path ?? "?"] + (process.arguments ?? [])).joined(separator: " ")
+            throw CommandTimedOut(command: command, seconds: seconds,
+                                  output: String(decoding: outData.get(), as: UTF8.self),
+                                  stderr: String(decoding: errData.get(), as: UTF8.self))
+        }
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: outData.get(),
+                             stderr: String(decoding: errData.get(), as: UTF8.self),
+                             seconds: Date().timeIntervalSince(started))
+    }
 }
 
 /// Runs the built `txfeed`.
@@ -59,9 +150,12 @@ public func txfeed(arguments: [String], input: Data? = nil, environment: [String
     try runCommand(BuiltProducts.txfeed, arguments, input: input, environment: environment, directory: directory)
 }
 
-/// One pipe's bytes, filled by its reader before the group is waited on.
+/// One pipe's bytes, filled by its reader thread.
 private final class Collected: @unchecked Sendable {
-    var data = Data()
+    private var data = Data()
+    private let lock = NSLock()
+    func set(_ bytes: Data) { lock.lock(); data = bytes; lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
 }
 
 /// A `txfeed` still running, for tests that talk to it while it runs (pipes, signals).
@@ -71,6 +165,11 @@ public struct RunningTxfeed {
     public let input: Pipe?
     public let output: Pipe
     public let errors: Pipe
+
+    /// Waits for it to exit (reading what it wrote), killing it after `seconds`.
+    public func finish(within seconds: Double = commandDeadline) throws -> CommandResult {
+        try RunningProcess(process: process, output: output, errors: errors).finish(within: seconds)
+    }
 }
 
 /// Starts the built `txfeed` in the repository and returns at once.
@@ -88,4 +187,32 @@ public func startTxfeed(_ arguments: [String], openInput: Bool = false) throws -
     process.standardError = errors
     try process.run()
     return RunningTxfeed(process: process, input: input, output: output, errors: errors)
+}
+
+// MARK: On a terminal
+
+/// `arguments` quoted for `/bin/sh`.
+public func shellQuoted(_ arguments: [String]) -> String {
+    arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+}
+
+/// Runs a shell command with stdin, stdout and stderr on one pseudo-terminal (util-linux
+/// `script`); what the terminal showed comes back as stdout.
+///
+/// `SHELL` is pinned to `/bin/sh`, which `script` runs the command with, so that process
+/// groups (and with them job control) are the same on every machine.
+///
+/// - Parameters:
+///   - typing: what is typed at the terminal while the command runs (nothing by default).
+public func runOnTerminal(_ command: String, typing: Typing = Typing(), environment: [String: String] = [:],
+                          deadline: Double = commandDeadline) throws -> CommandResult {
+    var env = environment
+    env["SHELL"] = "/bin/sh"
+    return try runCommand("/usr/bin/script", ["-qfec", command, "/dev/null"], typing: typing,
+                          environment: env, deadline: deadline)
+}
+
+/// Runs the built `txfeed` on a pseudo-terminal, as a user at a shell prompt would.
+public func txfeedOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+    try runOnTerminal(shellQuoted([BuiltProducts.txfeed] + arguments), environment: environment)
 }

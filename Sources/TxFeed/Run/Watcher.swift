@@ -1,7 +1,7 @@
 import Foundation
 
 /// `txfeed watch`: runs the plan, then again on every tick, SIGHUP and Enter ("pull to
-/// refresh"), until SIGINT or SIGTERM (exit 0, terminal restored).
+/// refresh"), until SIGINT, SIGTERM, Ctrl-D or the terminal closing (exit 0, terminal restored).
 ///
 /// On a terminal each refresh clears the screen, shows the skeleton while loading and then the
 /// feed; a failed refresh puts the last good view back with a note saying why. Off a terminal
@@ -13,7 +13,6 @@ public final class Watcher: @unchecked Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var stopping = false
-    private var sources: [DispatchSourceSignal] = []
 
     public init(plan: RunPlan, every: Double) {
         self.plan = plan
@@ -68,37 +67,55 @@ public final class Watcher: @unchecked Sendable {
         return stopping
     }
 
+    /// SIGHUP refreshes; SIGINT and SIGTERM stop. The signals were blocked by the command
+    /// before any thread started (``StopSignals/block()``), so one sent at any moment is seen.
     private func installSignals() {
-        for signalNumber in [SIGHUP, SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in
-                guard let self else { return }
-                if signalNumber != SIGHUP {
-                    self.lock.lock()
-                    self.stopping = true
-                    self.lock.unlock()
-                    // A run still loading may take until its timeout: leave soon regardless
-                    // (files are only ever renamed into place whole, so none is half-written).
-                    DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
-                        FileHandle.standardError.write(Data((isatty(2) != 0 ? "\u{1B}[?25h" : "").utf8))
-                        exit(0)
-                    }
-                }
-                self.wake.signal()
-            }
-            source.resume()
-            sources.append(source)
+        StopSignals.listen { [weak self] signal in
+            guard let self else { return }
+            if signal == SIGHUP { self.wake.signal() } else { self.stop() }
         }
     }
 
-    /// Enter on a terminal refreshes at once.
+    private func stop() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        wake.signal()
+        // A run still loading may take until its timeout: leave soon regardless
+        // (files are only ever renamed into place whole, so none is half-written).
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            FileHandle.standardError.write(Data((isatty(2) != 0 ? "\u{1B}[?25h" : "").utf8))
+            AtomicFile.removeUnfinished()
+            exit(0)
+        }
+    }
+
+    /// Enter on a terminal refreshes at once; the terminal closing (or Ctrl-D) stops.
+    ///
+    /// Only read while in the terminal's foreground process group: in the background (started
+    /// with `&`, or under `timeout`, which makes its own group) Enter belongs to the shell, and
+    /// reading would get the whole process stopped by SIGTTIN.
     private func listenForEnter() {
+        signal(SIGTTIN, SIG_IGN)  // a read from the background fails with EIO instead of stopping us
         let thread = Thread { [weak self] in
             var byte: UInt8 = 0
-            while read(0, &byte, 1) == 1 {
-                if byte == 0x0A { self?.wake.signal() }
+            while true {
+                let foreground = tcgetpgrp(0)
+                if foreground < 0 { break }  // no terminal any more
+                if foreground != getpgrp() {
+                    usleep(200_000)
+                    continue
+                }
+                let n = read(0, &byte, 1)
+                if n == 1 {
+                    if byte == 0x0A { self?.wake.signal() }
+                } else if n == 0 {
+                    break  // Ctrl-D, or the terminal hung up
+                } else if errno != EINTR && !(errno == EIO && tcgetpgrp(0) != getpgrp()) {
+                    break  // EIO in the foreground: the terminal is gone
+                }
             }
+            self?.stop()
         }
         thread.name = "watch-enter"
         thread.start()

@@ -1,9 +1,13 @@
-import Glibc
+import Foundation
 
 /// An output file that appears whole or not at all: written to a temporary file in the same
 /// folder, renamed over the destination only by ``commit()``. ``discard()`` (or never
 /// committing) leaves an existing file untouched and no temporary file behind.
 public final class AtomicFile {
+    /// Temporary files not yet committed or discarded, for ``removeUnfinished()``.
+    nonisolated(unsafe) private static var unfinished: Set<String> = []
+    private static let unfinishedLock = NSLock()
+
     public let path: String
     public let temporaryPath: String
     public let writer: OutputWriter
@@ -20,6 +24,7 @@ public final class AtomicFile {
             throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
         }
         temporaryPath = temporary
+        Self.track(temporary, open: true)
         // mkstemp makes 0600; give the file the mode asked for, the old file's, or a plain create's.
         var old = stat()
         if let mode {
@@ -44,6 +49,7 @@ public final class AtomicFile {
             throw error
         }
         open = false
+        defer { Self.track(temporaryPath, open: false) }
         if fsync(writer.fd) != 0 || close(writer.fd) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
@@ -62,6 +68,22 @@ public final class AtomicFile {
         open = false
         close(writer.fd)
         unlink(temporaryPath)
+        Self.track(temporaryPath, open: false)
+    }
+
+    /// Removes every temporary file still being written: a run stopped by a signal leaves
+    /// its destinations as they were and nothing beside them.
+    public static func removeUnfinished() {
+        unfinishedLock.lock()
+        defer { unfinishedLock.unlock() }
+        for path in unfinished { unlink(path) }
+        unfinished.removeAll()
+    }
+
+    private static func track(_ path: String, open: Bool) {
+        unfinishedLock.lock()
+        defer { unfinishedLock.unlock() }
+        if open { unfinished.insert(path) } else { unfinished.remove(path) }
     }
 
     deinit { discard() }

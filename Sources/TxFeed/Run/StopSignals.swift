@@ -1,0 +1,62 @@
+import Glibc
+
+/// SIGHUP, SIGINT and SIGTERM delivered as calls on a thread of ours instead of to
+/// asynchronous handlers.
+///
+/// ``block()`` runs before any other thread exists, so every later thread inherits the mask
+/// and a signal that arrives before anyone listens waits, pending, instead of being lost or
+/// killing the process half-way through drawing. The code that reacts is ordinary code on an
+/// ordinary thread: it may take locks, put the cursor back and remove unfinished files.
+public enum StopSignals {
+    public static let all: [Int32] = [SIGHUP, SIGINT, SIGTERM]
+
+    /// Blocks the stop signals in the calling thread and every thread it starts from now on.
+    /// Call it first thing on the main thread.
+    public static func block() {
+        var set = signalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Starts a thread that waits for the stop signals and calls `handler` with each one.
+    ///
+    /// - Parameters:
+    ///   - handler: runs on the listening thread, one signal at a time; it may block.
+    public static func listen(_ handler: @escaping @Sendable (Int32) -> Void) {
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(Handler(handler)).toOpaque()
+        pthread_create(&thread, nil, { context in
+            let handler = Unmanaged<Handler>.fromOpaque(context!).takeRetainedValue()
+            var set = StopSignals.signalSet()
+            while true {
+                var received: Int32 = 0
+                if sigwait(&set, &received) == 0 { handler.call(received) }
+            }
+        }, box)
+        pthread_detach(thread)
+    }
+
+    /// Ends the process the way `signal` would have without a handler, so that a shell sees
+    /// 128+N and a parent sees "killed by SIGINT". Unfinished output files are removed first.
+    public static func die(of signal: Int32) -> Never {
+        AtomicFile.removeUnfinished()
+        Glibc.signal(signal, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signal)
+        _exit(128 + signal)
+    }
+
+    static func signalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in all { sigaddset(&set, signal) }
+        return set
+    }
+
+    private final class Handler {
+        let call: @Sendable (Int32) -> Void
+        init(_ call: @escaping @Sendable (Int32) -> Void) { self.call = call }
+    }
+}
