@@ -17,6 +17,7 @@ final class BarrierEndToEndTests: XCTestCase {
     func testNothingReachesTheSinkBeforeTheSlowSourceEnds() throws {
         let running = try startTxfeed(["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "60"], openInput: true)
         let (process, input, output) = (running.process, running.input!, running.output)
+        defer { kill(process.processIdentifier, SIGKILL) }
 
         let reader = output.fileHandleForReading.fileDescriptor
         var early = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
@@ -26,10 +27,9 @@ final class BarrierEndToEndTests: XCTestCase {
         let envelope = #"{"status":200,"body":{"name":"Piped","transactions":[{"type":0,"vendor":"Late","amount":1,"date":"2020-01-01 00:00:00"}]}}"#
         input.fileHandleForWriting.write(Data((envelope + "\n").utf8))
         try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let result = try running.finish()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.output.split(separator: "\n")
         XCTAssertEqual(lines.count, 8)
         XCTAssertTrue(lines.contains { $0.contains("\"vendor\":\"Late\"") })
     }
@@ -38,16 +38,14 @@ final class BarrierEndToEndTests: XCTestCase {
         let start = Date()
         // stdin kept open: the stdin source never ends by itself.
         let running = try startTxfeed(["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "1"], openInput: true)
-        let (process, input, output, errors) = (running.process, running.input!, running.output, running.errors)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let result = try running.finish()
         let elapsed = Date().timeIntervalSince(start)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 3, stderr)
+        let stderr = result.stderr
+        XCTAssertEqual(result.status, 3, stderr)
         XCTAssertLessThan(elapsed, 6, "the barrier waited past timeout + grace")
-        XCTAssertEqual(String(decoding: data, as: UTF8.self).split(separator: "\n").count, 7)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7)
         XCTAssertTrue(stderr.contains("timed out after 1s"), stderr)
-        try input.fileHandleForWriting.close()
+        try running.input!.fileHandleForWriting.close()
     }
 
     func testAPluginThatIgnoresCancellationIsAbandonedInTime() throws {

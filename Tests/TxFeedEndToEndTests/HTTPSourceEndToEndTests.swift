@@ -287,6 +287,9 @@ final class HTTPSourceEndToEndTests: XCTestCase {
         process.arguments = ["python3", BuiltProducts.fixtures + "/http/server.py"] + arguments
         let out = Pipe()
         process.standardOutput = out
+        // Not the test run's own stderr: a server outliving a crashed test would hold the CI
+        // log's pipe open, and the run would never end.
+        process.standardError = FileHandle.nullDevice
         try process.run()
         servers.append(process)
         var line = Data()
