@@ -121,7 +121,7 @@ private final class HTTPSourceState {
                 let described = "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code)) from \(url)"
                 guard code >= 500 || code == 429 else { throw .failed(described) }
                 if let retryAfter, retryAfter > retryAfterCap {
-                    throw .failed("\(described); Retry-After \(seconds(retryAfter)) is longer than \(seconds(retryAfterCap)), not waiting")
+                    throw .failed("\(described); Retry-After \(seconds(retryAfter.rounded(.up))) is longer than \(seconds(retryAfterCap)), not waiting")
                 }
                 problem = described
                 wait = retryAfter

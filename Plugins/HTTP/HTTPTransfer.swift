@@ -104,7 +104,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         let status = http?.statusCode ?? 0
         if !(200..<300).contains(status) {
             // The status and Retry-After say all we use; an error page is not worth reading.
-            early = .status(status, retryAfter: http.flatMap(Self.retryAfter))
+            early = .status(status, retryAfter: http.flatMap { Self.retryAfter($0) })
         } else if response.expectedContentLength > Int64(config.maxBytes) {
             early = .fatal("response larger than max-bytes \(config.maxBytes) (Content-Length \(response.expectedContentLength))")
         }
@@ -220,10 +220,27 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     /// `Retry-After: SECONDS`. (The HTTP-date form is rare for APIs; it falls back to backoff.)
-    static func retryAfter(_ response: HTTPURLResponse) -> Double? {
+    /// Seconds to wait before retrying, from `Retry-After`: delay-seconds, or an HTTP-date
+    /// (in any of the three forms RFC 9110 says a recipient must accept), counted from `now`.
+    static func retryAfter(_ response: HTTPURLResponse, now: Date = Date()) -> Double? {
         guard let text = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces),
-              let value = Double(text), value.isFinite, value >= 0 else { return nil }
-        return value
+              !text.isEmpty else { return nil }
+        if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return Double(text) }
+        return httpDate(text).map { max(0, $0.timeIntervalSince(now)) }
+    }
+
+    /// `Sun, 06 Nov 1994 08:49:37 GMT`, `Sunday, 06-Nov-94 08:49:37 GMT` or `Sun Nov  6 08:49:37 1994`.
+    static func httpDate(_ text: String) -> Date? {
+        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for format in ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"] {
+            // Made per call: only a throttled retry gets here, and a formatter is not thread-safe.
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: collapsed) { return date }
+        }
+        return nil
     }
 }
 

@@ -118,6 +118,26 @@ final class HTTPSourceEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("HTTP 429"), result.stderr)
     }
 
+    /// Retry-After as an HTTP-date (whole seconds, 2 s ahead when sent), in each of the three
+    /// forms a recipient must accept: the retry waits for it rather than the short backoff.
+    func testRetryAfterAsAnHTTPDateIsHonoured() throws {
+        for form in ["throttled-until", "throttled-until-rfc850", "throttled-until-asctime"] {
+            let result = try run("-s", "http:url=\(url(form))")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try hits(form), 2)
+            XCTAssertGreaterThanOrEqual(result.seconds, 0.8, "\(form): the HTTP-date was not waited for")
+            XCTAssertTrue(result.stderr.contains("HTTP 503") && result.stderr.contains("retry 1 of 3 in 1."), "\(form): \(result.stderr)")
+        }
+    }
+
+    func testRetryAfterDateTooFarAheadFailsAtOnce() throws {
+        let result = try run("-s", "http:url=\(url("throttled-long"))", "--timeout", "20")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(try hits("throttled-long"), 1)
+        XCTAssertLessThan(result.seconds, 10, "waited for an hour-long Retry-After")
+        XCTAssertTrue(result.stderr.contains("is longer than 30 s, not waiting"), result.stderr)
+    }
+
     func testNotFoundIsRequestedOnceAndTheQueryIsNotShown() throws {
         let result = try run("-s", "http:url=\(url("missing?account=7&apikey=q7x9secret"))")
         XCTAssertEqual(result.status, 1, result.stderr)

@@ -11,6 +11,7 @@ import json
 import sys
 import threading
 import time
+from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 def envelope(name, count, status=200, message="ok"):
@@ -24,6 +25,15 @@ def envelope(name, count, status=200, message="ok"):
 OK = envelope("HTTP Checking", 3).encode()
 BIG = envelope("Big Account", 400).encode()      # ~30 KB, valid: only max-bytes may stop it
 DRIP = envelope("Dripped Account", 4).encode()
+
+def http_date(when, name):
+    """The three HTTP-date forms of RFC 9110 5.6.7, picked by the path's suffix."""
+    t = time.gmtime(when)
+    if name.endswith("-rfc850"):
+        return time.strftime("%A, %d-%b-%y %H:%M:%S GMT", t)
+    if name.endswith("-asctime"):
+        return time.strftime("%a %b ", t) + f"{t.tm_mday:2d}" + time.strftime(" %H:%M:%S %Y", t)
+    return formatdate(when, usegmt=True)
 
 hits = {}
 hits_lock = threading.Lock()
@@ -66,6 +76,12 @@ class Handler(BaseHTTPRequestHandler):
             if count == 1:
                 return self.send(429, b"slow down", "text/plain", [("Retry-After", "1")])
             return self.send(200, OK)
+        if name.startswith("throttled-until"):  # 503 until an HTTP-date 2 s ahead, then 200
+            if count == 1:
+                return self.send(503, b"maintenance", "text/plain", [("Retry-After", http_date(time.time() + 2, name))])
+            return self.send(200, OK)
+        if name == "throttled-long":  # asks for an hour, as an HTTP-date
+            return self.send(503, b"maintenance", "text/plain", [("Retry-After", formatdate(time.time() + 3600, usegmt=True))])
         if name == "missing":
             return self.send(404, b"no such account", "text/plain")
         if name == "slow":
