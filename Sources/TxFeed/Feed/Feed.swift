@@ -17,8 +17,9 @@ public struct Feed: Sendable {
     public init(merging outcome: Pipeline.Outcome, palette: Palette) {
         sources = outcome.reports
         var merged = SourceData()
-        for (source, data) in outcome.data.enumerated() {
+        for (source, var data) in outcome.data.enumerated() {
             rejects += data.rejects.map { (source, $0) }
+            data.rejects = []  // kept once, above, with their source
             merged.append(data)
         }
         accounts = merged.accounts
