@@ -342,6 +342,26 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(leftovers(), [])
     }
 
+    /// Two feeds back to back on stdout, or one file written by two sinks, is a mistake found
+    /// before any source runs (exit 2), wherever the sinks came from.
+    func testTwoSinksOnOneDestinationAreAUsageError() throws {
+        let p = folder.path
+        let stdout = try txfeed("run", "samples/accounts/checking.json", "--sink", "text", "--sink", "csv")
+        XCTAssertEqual(stdout.status, 2, stdout.stderr)
+        XCTAssertTrue(stdout.stderr.contains("2 sinks would write to stdout (text, csv)"), stdout.stderr)
+        XCTAssertEqual(stdout.stdout.count, 0)
+
+        let config = try folder.write("pipeline.json", #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "sinks": [{"sink": "text"}]}"#)
+        let both = try txfeed("run", "-c", config, "--sink", "ndjson")
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertTrue(both.stderr.contains("(text, ndjson)"), both.stderr)
+
+        let sameFile = try txfeed("run", "samples/accounts/checking.json", "--sink", "csv:path=\(p)/same.csv", "-o", p + "/./same.csv")
+        XCTAssertEqual(sameFile.status, 2, sameFile.stderr)
+        XCTAssertTrue(sameFile.stderr.contains("two sinks would write the same file"), sameFile.stderr)
+        XCTAssertFalse(folder.exists("same.csv"))
+    }
+
     // MARK: - JSON sink
 
     func testJSONSinkIsOneExactDocument() throws {

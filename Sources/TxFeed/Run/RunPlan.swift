@@ -153,6 +153,17 @@ public struct RunPlan: Sendable {
             sinkEntries.append(("\(kind)", path, [], nil))
         }
         if sinkEntries.isEmpty { sinkEntries.append(("text", nil, [], nil)) }
+        // Two feeds one after the other on stdout, or one file written twice, is never what
+        // anyone wants: say so before anything runs. (A sink plugin without a path writes
+        // wherever it likes, so it is left out.)
+        let toStdout = sinkEntries.filter { $0.path == nil && $0.plugin == nil }.map(\.name)
+        if toStdout.count > 1 {
+            throw UsageError("\(toStdout.count) sinks would write to stdout (\(toStdout.joined(separator: ", "))): give all but one a file with -o FILE or path=FILE")
+        }
+        var seenPaths: Set<String> = []
+        for path in sinkEntries.compactMap(\.path) where !seenPaths.insert(Paths.absolute(path)).inserted {
+            throw UsageError("two sinks would write the same file \(path)")
+        }
         for entry in sinkEntries {
             if let plugin = entry.plugin {
                 plan.sinks.append(try SinkPlan.plugin(plugin, path: entry.path, options: entry.options))

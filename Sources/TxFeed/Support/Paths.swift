@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// Small path helpers shared by the loader, atomic files, the scaffold and `plugins check`.
 enum Paths {
@@ -6,6 +6,12 @@ enum Paths {
     static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` from the root, `.` and `..` resolved (links are not followed): two spellings of
+    /// one destination compare equal.
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// `mkstemp` on `template` (ending in `XXXXXX`): the open descriptor and the path it made,
