@@ -37,7 +37,7 @@ extension PluginsCommand {
             } catch let error as UsageError {
                 throw usageFailure("\(error)")
             } catch {
-                FileHandle.standardError.write("txfeed: error: \(error)\n")
+                StandardStreams.error("txfeed: error: \(error)\n")
                 throw ExitStatusError(status: .nothingWritten)
             }
             let shown = dir == "." ? name : folder
@@ -67,7 +67,7 @@ extension PluginsCommand {
             do {
                 print(try PluginHeaderCache.cflags())
             } catch {
-                FileHandle.standardError.write("txfeed: error: \(error)\n")
+                StandardStreams.error("txfeed: error: \(error)\n")
                 throw ExitStatusError(status: .nothingWritten)
             }
         }
@@ -79,7 +79,7 @@ extension PluginsCommand {
             abstract: "Print txfeed_plugin.h, the plugin contract this txfeed was built with.")
 
         func run() throws {
-            FileHandle.standardOutput.write(PluginHeader.text)
+            StandardStreams.output(PluginHeader.text)
         }
     }
 }

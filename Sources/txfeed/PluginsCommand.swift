@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TxFeed
 
 struct PluginsCommand: ParsableCommand {
@@ -49,10 +50,46 @@ struct PluginsCommand: ParsableCommand {
         @Option(help: "Seconds the sample run gets.")
         var timeout: Double = 10
 
+        /// Set on the child that really loads the plugin (see ``run()``).
+        @Flag(name: .customLong("in-process"), help: .hidden)
+        var inProcess = false
+
+        /// The plugin is exercised in a child txfeed, so that a plugin that crashes (a null
+        /// pointer, an abort) is reported as a failed check instead of taking the report with it.
         func run() throws {
-            let report = PluginCheck(path: path, timeout: timeout).run()
-            for line in report.lines { print(line) }
+            if inProcess { try checkHere() } else { try runInChild() }
+        }
+
+        private func checkHere() throws {
+            // Unbuffered: every line is out before the next step, which may crash.
+            let report = PluginCheck(path: path, timeout: timeout).run { line in
+                StandardStreams.output(line + "\n")
+            }
             if !report.passed { throw ExitStatusError(status: report.loadFailed ? .usage : .nothingWritten) }
+        }
+
+        private func runInChild() throws {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            child.arguments = ["plugins", "check", "--in-process", "--timeout", "\(timeout)", path]
+            do {
+                try child.run()
+            } catch {
+                // No child to be had: check here, without the safety net.
+                return try checkHere()
+            }
+            child.waitUntilExit()
+            if child.terminationReason == .uncaughtSignal {
+                let signal = child.terminationStatus
+                print("FAIL  the plugin crashed the check: \(String(cString: strsignal(signal))) (signal \(signal)); the step after the last line above")
+                print("FAILED  \(path): the plugin crashed")
+                throw ExitStatusError(status: .nothingWritten)
+            }
+            switch child.terminationStatus {
+            case 0: return
+            case ExitStatus.usage.rawValue: throw ExitStatusError(status: .usage)
+            default: throw ExitStatusError(status: .nothingWritten)
+            }
         }
     }
 }

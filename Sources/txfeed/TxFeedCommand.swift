@@ -26,7 +26,7 @@ struct TxFeedCommand: ParsableCommand {
                 Glibc.exit(0)
             }
             let message = fullMessage(for: error)
-            if !message.isEmpty { FileHandle.standardError.write(message + "\n") }
+            if !message.isEmpty { StandardStreams.error(message + "\n") }
             Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
         }
     }
@@ -39,14 +39,7 @@ struct ExitStatusError: Error {
 
 /// A usage error, printed as ArgumentParser prints its own, exiting 2.
 func usageFailure(_ message: String) -> ExitStatusError {
-    FileHandle.standardError.write("txfeed: error: \(message)\n")
+    StandardStreams.error("txfeed: error: \(message)\n")
     return ExitStatusError(status: .usage)
 }
 
-import Foundation
-
-extension FileHandle {
-    func write(_ text: String) {
-        write(Data(text.utf8))
-    }
-}

@@ -233,6 +233,27 @@ final class FeedEndToEndTests: XCTestCase {
     }
 
     /// `txfeed ... | head -1`: the reader goes away; txfeed stops quietly with status 0.
+    /// Diagnostics for a reader that has gone (`txfeed … 2>&1 | head -1`) are dropped: the
+    /// exit status is the run's own, never a crash.
+    func testAReaderClosingStderrIsNoCrash() throws {
+        let closedStderr = """
+            import os, subprocess, sys
+            r, w = os.pipe()
+            os.close(r)
+            print(subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=w).returncode)
+            """
+        let cases: [([String], Int)] = [
+            (["run", "samples/accounts/checking.json", "--sink", "ndjson"], 0),
+            (["run", folder.path + "/missing.json"], 1),
+            (["run", "samples/accounts/checking.json", "--palette", "nope"], 2),
+            (["plugins", "check", BuiltProducts.plugin("fixture")], 0),
+        ]
+        for (arguments, expected) in cases {
+            let result = try runCommand("/usr/bin/env", ["python3", "-c", closedStderr, BuiltProducts.txfeed] + arguments)
+            XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "\(expected)", "\(arguments): \(result.stderr)")
+        }
+    }
+
     func testReaderClosingStdoutEarlyEndsTheRunQuietly() throws {
         var big = #"{"status": 200, "message": "ok", "body": {"name": "Big", "currency": "USD", "transactions": ["#
         big.reserveCapacity(200_000 * 90)

@@ -285,6 +285,18 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
 
     // MARK: plugins check
 
+    /// A plugin that crashes is a failed check with the report up to the crash, not a crashed
+    /// txfeed: the plugin runs in a child process.
+    func testCheckReportsAPluginThatCrashes() throws {
+        let plugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path,
+                                       defines: [#"TEST_SAMPLE_MODE=\"crash\""#])
+        let result = try run("plugins", "check", plugin)
+        XCTAssertEqual(result.status, 1, result.output + result.stderr)
+        XCTAssertTrue(result.output.contains("ok    sample_config: {\"mode\": \"crash\"}"), result.output)
+        XCTAssertTrue(result.output.contains("FAIL  the plugin crashed the check: Segmentation fault (signal 11)"), result.output)
+        XCTAssertTrue(result.output.hasSuffix("FAILED  \(plugin): the plugin crashed\n"), result.output)
+    }
+
     func testCheckFailsASourceThatIgnoresCancellation() throws {
         try CPlugin.build(CPlugin.fixture("author_source.c"), name: "author-source", into: folder.path, defines: ["SAMPLE=1"])
         let result = try run("plugins", "check", "./libauthor-source.so")

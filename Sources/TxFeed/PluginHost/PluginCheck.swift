@@ -27,19 +27,29 @@ public struct PluginCheck {
         public var passed = true
         public var loadFailed = false
         public var problems = 0
+        /// Called with each line as soon as it is known.
+        var emit: (String) -> Void = { _ in }
 
-        mutating func ok(_ line: String) { lines.append("ok    \(line)") }
+        mutating func add(_ line: String) {
+            lines.append(line)
+            emit(line)
+        }
+        mutating func ok(_ line: String) { add("ok    \(line)") }
         mutating func fail(_ line: String) {
-            lines.append("FAIL  \(line)")
+            add("FAIL  \(line)")
             passed = false
             problems += 1
         }
         /// A detail under the line before.
-        mutating func detail(_ line: String) { lines.append("      \(line)") }
+        mutating func detail(_ line: String) { add("      \(line)") }
     }
 
-    public func run() -> Report {
+    /// - Parameters:
+    ///   - emit: gets each line as soon as it is known, so that a plugin crashing the process
+    ///     leaves the checks before the crash on the screen.
+    public func run(emit: @escaping (String) -> Void = { _ in }) -> Report {
         var report = Report()
+        report.emit = emit
         let plugin: LoadedPlugin
         do {
             plugin = try PluginLoader.load(path: path)
@@ -65,9 +75,9 @@ public struct PluginCheck {
     private func conclude(_ report: Report, name: String) -> Report {
         var report = report
         if report.passed {
-            report.lines.append("PASS  \(name): every check passed")
+            report.add("PASS  \(name): every check passed")
         } else {
-            report.lines.append("FAILED  \(name): \(report.problems) problem\(report.problems == 1 ? "" : "s")")
+            report.add("FAILED  \(name): \(report.problems) problem\(report.problems == 1 ? "" : "s")")
         }
         return report
     }
@@ -122,7 +132,7 @@ public struct PluginCheck {
         let outcome = pipeline.run()
         let r = outcome.reports[0]
         let data = outcome.data[0]
-        for message in logged.lines { report.lines.append("log   \(message)") }
+        for message in logged.lines { report.add("log   \(message)") }
         let counts = "\(r.documents) document(s), \(r.count) transaction(s), \(r.rejected) rejected, \(r.elapsedMilliseconds) ms"
         if r.status == .success {
             report.ok("sample run: \(counts)")

@@ -14,7 +14,7 @@ public final class Runner {
     public var captureStandardOutput = false
     public private(set) var captured: [UInt8] = []
 
-    public init(plan: RunPlan, diagnostics: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+    public init(plan: RunPlan, diagnostics: @escaping @Sendable (String) -> Void = { StandardStreams.error($0 + "\n") }) {
         self.plan = plan
         self.diagnostics = diagnostics
     }

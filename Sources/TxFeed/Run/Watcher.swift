@@ -39,7 +39,7 @@ public final class Watcher: @unchecked Sendable {
             let runner = Runner(plan: plan)
             runner.progress = SkeletonView.onStandardError(if: plan.progress)
             if stdoutTerminal {
-                FileHandle.standardError.write(Data("\u{1B}[H\u{1B}[2J".utf8))
+                StandardStreams.error("\u{1B}[H\u{1B}[2J")
                 runner.captureStandardOutput = true
             }
             let status = runner.run()
@@ -50,14 +50,14 @@ public final class Watcher: @unchecked Sendable {
                 let note = status == .nothingWritten
                     ? "refresh failed at \(time) (see above); showing the last good feed"
                     : "updated \(time)"
-                FileHandle.standardError.write(Data("txfeed watch: \(note) — every \(Self.describe(every)); Enter or SIGHUP refreshes, Ctrl-C quits\n".utf8))
+                StandardStreams.error("txfeed watch: \(note) — every \(Self.describe(every)); Enter or SIGHUP refreshes, Ctrl-C quits\n")
             } else if status == .nothingWritten {
-                FileHandle.standardError.write(Data("txfeed watch: refresh failed at \(time); nothing written this time\n".utf8))
+                StandardStreams.error("txfeed watch: refresh failed at \(time); nothing written this time\n")
             }
             _ = wake.wait(timeout: .now() + every)
             if isStopping { break }
         }
-        FileHandle.standardError.write(Data((TerminalCapabilities(fd: 2).isTerminal ? "\u{1B}[?25h" : "").utf8))
+        StandardStreams.error(TerminalCapabilities(fd: 2).isTerminal ? "\u{1B}[?25h" : "")
         return .success
     }
 
@@ -84,7 +84,7 @@ public final class Watcher: @unchecked Sendable {
         // A run still loading may take until its timeout: leave soon regardless
         // (files are only ever renamed into place whole, so none is half-written).
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
-            FileHandle.standardError.write(Data((isatty(2) != 0 ? "\u{1B}[?25h" : "").utf8))
+            StandardStreams.error(isatty(2) != 0 ? "\u{1B}[?25h" : "")
             AtomicFile.removeUnfinished()
             exit(0)
         }

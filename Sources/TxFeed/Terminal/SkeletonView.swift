@@ -148,14 +148,6 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
     }
 
     private func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n <= 0 { if errno == EINTR { continue } else { return } }
-                offset += n
-            }
-        }
+        StandardStreams.write(text, to: fd)
     }
 }

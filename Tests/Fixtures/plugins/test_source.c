@@ -8,6 +8,8 @@
  *   fail-after-one  one envelope, then a failure
  *   sleep           waits, polling is_cancelled (a well-behaved slow source)
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
+ *   crash           dereferences a null pointer (a plugin bug the host cannot survive)
+ * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,9 @@
 #endif
 #ifndef TEST_STRUCT_SIZE
 #define TEST_STRUCT_SIZE sizeof(txfeed_plugin)
+#endif
+#ifndef TEST_SAMPLE_MODE
+#define TEST_SAMPLE_MODE "ok"
 #endif
 #ifndef TEST_NAME
 #define TEST_NAME "test-source"
@@ -92,6 +97,10 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:late");
         return TXFEED_OK;
     }
+    if (strcmp(s->mode, "crash") == 0) {
+        volatile int *nowhere = NULL;
+        *nowhere = 1;
+    }
     *error = strdup("unknown mode");
     return TXFEED_FAILED;
 }
@@ -100,7 +109,7 @@ static void test_close(void *state) { free(state); }
 static void test_free_error(char *error) { free(error); }
 
 static const txfeed_option OPTIONS[] = {
-    {"mode", "ok, stream, fail-after-one, sleep or ignore-cancel", 1},
+    {"mode", "ok, stream, dom, fail-after-one, sleep, ignore-cancel or crash", 1},
 };
 
 static const txfeed_plugin DESCRIPTOR = {
@@ -112,7 +121,7 @@ static const txfeed_plugin DESCRIPTOR = {
     .version = "1",
     .options = OPTIONS,
     .option_count = 1,
-    .sample_config = "{\"mode\": \"ok\"}",
+    .sample_config = "{\"mode\": \"" TEST_SAMPLE_MODE "\"}",
     .free_error = test_free_error,
     .open = test_open,
     .run = test_run,

@@ -1,0 +1,26 @@
+import Glibc
+
+/// Writes to stdout and stderr that never bring the process down.
+///
+/// `FileHandle.write` traps when the reader has gone (EPIPE, with SIGPIPE ignored), so a
+/// `2>&1 | head -1` would turn a run into a crash. A diagnostic nobody reads is dropped.
+public enum StandardStreams {
+    public static func error(_ text: String) { write(text, to: 2) }
+    public static func output(_ text: String) { write(text, to: 1) }
+
+    /// Writes all of `text`, retrying short writes and EINTR; gives up quietly on any error.
+    public static func write(_ text: String, to fd: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard var base = bytes.baseAddress else { return }
+            var left = bytes.count
+            while left > 0 {
+                let n = Glibc.write(fd, base, left)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                base += n
+                left -= n
+            }
+        }
+    }
+}
