@@ -69,6 +69,20 @@ final class TerminalEndToEndTests: XCTestCase {
         XCTAssertEqual(result.output.split(separator: "\n").count, 7)
     }
 
+    /// `watch … | head`: once the reader has gone no refresh can reach anyone, so watch ends
+    /// quietly (exit 0) at the next refresh instead of running on forever.
+    func testWatchStopsWhenItsReaderGoes() throws {
+        let watch = try startTxfeed(["watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "200ms"])
+        defer { kill(watch.process.processIdentifier, SIGKILL) }
+        XCTAssertFalse(watch.output.fileHandleForReading.availableData.isEmpty, "no first view")
+        try watch.output.fileHandleForReading.close()
+        let deadline = Date() + 10
+        while watch.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertFalse(watch.process.isRunning, "watch ran on after its reader went")
+        XCTAssertEqual(watch.process.terminationReason, .exit)
+        XCTAssertEqual(watch.process.terminationStatus, 0)
+    }
+
     /// A stop signal sent while txfeed is still starting is not lost: it is blocked from the
     /// first line of the command and waits for the listener, even when the parent ignored it.
     func testAStopSignalDuringStartUpIsNotLost() throws {

@@ -13,6 +13,9 @@ public final class Runner {
     /// Keep what would go to stdout in ``captured`` instead (watch redraws it).
     public var captureStandardOutput = false
     public private(set) var captured: [UInt8] = []
+    /// Whether stdout's reader went away during the run (`| head`): a run ends quietly, and
+    /// `watch` stops, since no refresh can reach anyone.
+    public private(set) var outputReaderGone = false
 
     public init(plan: RunPlan, diagnostics: @escaping @Sendable (String) -> Void = { StandardStreams.error($0 + "\n") }) {
         self.plan = plan
@@ -72,6 +75,7 @@ public final class Runner {
         do {
             try write(feed)
         } catch OutputError.brokenPipe {
+            outputReaderGone = true
             return .success
         } catch {
             diagnostics("txfeed: \(error); nothing written")

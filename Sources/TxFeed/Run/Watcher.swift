@@ -1,7 +1,8 @@
 import Foundation
 
 /// `txfeed watch`: runs the plan, then again on every tick, SIGHUP and Enter ("pull to
-/// refresh"), until SIGINT, SIGTERM, Ctrl-D or the terminal closing (exit 0, terminal restored).
+/// refresh"), until SIGINT, SIGTERM, Ctrl-D, the terminal closing or stdout's reader leaving
+/// (exit 0, terminal restored).
 ///
 /// On a terminal each refresh clears the screen, shows the skeleton while loading and then the
 /// feed; a failed refresh puts the last good view back with a note saying why. Off a terminal
@@ -54,6 +55,7 @@ public final class Watcher: @unchecked Sendable {
             } else if status == .nothingWritten {
                 StandardStreams.error("txfeed watch: refresh failed at \(time); nothing written this time\n")
             }
+            if runner.outputReaderGone { break }  // `watch … | head`: nobody left to refresh for
             _ = wake.wait(timeout: .now() + every)
             if isStopping { break }
         }
