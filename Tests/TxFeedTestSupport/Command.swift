@@ -174,12 +174,16 @@ public struct RunningTxfeed {
 
 /// Starts the built `txfeed` in the repository and returns at once.
 ///
+/// It starts with every signal at its default action, as from a shell prompt: Foundation's
+/// Process passes on what this process ignores, and a CI runner may ignore SIGINT, which
+/// would make the signal tests depend on the machine.
+///
 /// - Parameters:
 ///   - openInput: give it a stdin pipe the test writes to and closes (a source reading `-`).
 public func startTxfeed(_ arguments: [String], openInput: Bool = false) throws -> RunningTxfeed {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.txfeed)
-    process.arguments = arguments
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["--default-signal", BuiltProducts.txfeed] + arguments
     process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
     let input = openInput ? Pipe() : nil, output = Pipe(), errors = Pipe()
     process.standardInput = input ?? FileHandle.nullDevice
