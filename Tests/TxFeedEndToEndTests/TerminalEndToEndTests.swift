@@ -97,6 +97,17 @@ final class TerminalEndToEndTests: XCTestCase {
         }
     }
 
+    /// `nohup txfeed run … &`: a stop signal ignored when txfeed started stays ignored, so the
+    /// run survives the terminal closing and writes its feed.
+    func testASignalIgnoredAtStartStaysIgnored() throws {
+        let run = shellQuoted([BuiltProducts.txfeed, "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep",
+                               "--timeout", "1.5", "--sink", "ndjson"])
+        let shell = "trap '' HUP; \(run) & pid=$!; sleep 0.5; kill -HUP $pid; wait $pid; echo \"status=$?\" >&2"
+        let result = try runCommand("/usr/bin/env", ["--default-signal", "/bin/sh", "-c", shell])
+        XCTAssertTrue(result.stderr.contains("status=3"), "killed by the ignored SIGHUP?\n\(result.stderr)")
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7)
+    }
+
     /// Ctrl-C during `run` writing to a file: no temporary file is left, the old file stays,
     /// and the process ends the way an interrupted program does (killed by SIGINT).
     func testInterruptedRunLeavesTheOldFileAndNoTemporaryFile() throws {

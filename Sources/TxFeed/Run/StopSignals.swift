@@ -7,14 +7,27 @@ import Glibc
 /// and a signal that arrives before anyone listens waits, pending, instead of being lost or
 /// killing the process half-way through drawing. The code that reacts is ordinary code on an
 /// ordinary thread: it may take locks, put the cursor back and remove unfinished files.
+///
+/// A signal that was ignored when txfeed started stays ignored, as the shell's convention
+/// goes: `nohup txfeed run … &` must survive the terminal closing, and a background job of a
+/// script is not meant to see Ctrl-C.
 public enum StopSignals {
     public static let all: [Int32] = [SIGHUP, SIGINT, SIGTERM]
+    /// The stop signals not ignored at start-up; set by ``block()`` before any thread exists.
+    nonisolated(unsafe) private static var handled: [Int32] = all
 
     /// Blocks the stop signals in the calling thread and every thread it starts from now on.
     /// Call it first thing on the main thread.
     public static func block() {
+        handled = all.filter { !isIgnored($0) }
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    private static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(signal, nil, &current)
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Starts a thread that waits for the stop signals and calls `handler` with each one.
@@ -51,7 +64,7 @@ public enum StopSignals {
     static func signalSet() -> sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
-        for signal in all { sigaddset(&set, signal) }
+        for signal in handled { sigaddset(&set, signal) }
         return set
     }
 
