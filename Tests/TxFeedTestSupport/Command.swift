@@ -212,7 +212,8 @@ public func runOnTerminal(_ command: String, typing: Typing = Typing(), environm
                           deadline: Double = commandDeadline) throws -> CommandResult {
     var env = environment
     env["SHELL"] = "/bin/sh"
-    return try runCommand("/usr/bin/script", ["-qfec", command, "/dev/null"], typing: typing,
+    // Default signal actions, as at a prompt, whatever this test process ignores.
+    return try runCommand("/usr/bin/env", ["--default-signal", "/usr/bin/script", "-qfec", command, "/dev/null"], typing: typing,
                           environment: env, deadline: deadline)
 }
 
