@@ -383,6 +383,19 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertFalse(folder.exists("same.csv"))
     }
 
+    /// A sink option value that means nothing is refused, not read as "no".
+    func testBadSinkOptionValuesAreUsageErrors() throws {
+        for (sink, message) in [("csv:bom=maybe", "sink 'csv': bom must be true or false, not 'maybe'"),
+                                ("json:path=", "sink 'json': the path is empty")] {
+            let result = try txfeed("run", "samples/accounts/checking.json", "--sink", sink)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            XCTAssertEqual(result.stdout.count, 0)
+        }
+        let yes = try txfeed("run", "samples/accounts/checking.json", "--sink", "csv:bom=YES")
+        XCTAssertEqual(Array(yes.stdout.prefix(3)), [0xEF, 0xBB, 0xBF])
+    }
+
     // MARK: - JSON sink
 
     func testJSONSinkIsOneExactDocument() throws {

@@ -25,6 +25,16 @@ public struct SinkPlan: Sendable {
     public var plugin: LoadedPlugin?
     public var pluginOptions: [(key: String, value: String)] = []
 
+    /// A sink's yes/no option (`bom=true`): true/false, yes/no or 1/0 in any case; nil for
+    /// anything else, which the plan refuses rather than read as "no".
+    public static func flag(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "true", "yes", "1": return true
+        case "false", "no", "0": return false
+        default: return nil
+        }
+    }
+
     /// `-o out.csv` picks the sink from the extension.
     public static func kind(forExtensionOf path: String) -> Kind? {
         let ext = path.split(separator: ".").count > 1 ? path.split(separator: ".").last!.lowercased() : ""
@@ -165,6 +175,7 @@ public struct RunPlan: Sendable {
             throw UsageError("two sinks would write the same file \(path)")
         }
         for entry in sinkEntries {
+            if entry.path?.isEmpty == true { throw UsageError("sink '\(entry.name)': the path is empty") }
             if let plugin = entry.plugin {
                 plan.sinks.append(try SinkPlan.plugin(plugin, path: entry.path, options: entry.options))
                 continue
@@ -177,6 +188,9 @@ public struct RunPlan: Sendable {
                 guard kind.options.contains(key) else {
                     let valid = (["path"] + kind.options).joined(separator: ", ")
                     throw UsageError("sink '\(entry.name)': unknown option '\(key)'; valid options: \(valid)")
+                }
+                if key == "bom" && SinkPlan.flag(value) == nil {
+                    throw UsageError("sink '\(entry.name)': bom must be true or false, not '\(value)'")
                 }
                 options[key] = value
             }

@@ -134,7 +134,7 @@ public final class Runner {
         case .text: return TextSink()
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
-        case .csv: return CSVSink(byteOrderMark: ["true", "1", "yes"].contains(sink.options["bom"]?.lowercased() ?? ""))
+        case .csv: return CSVSink(byteOrderMark: sink.options["bom"].flatMap(SinkPlan.flag) ?? false)
         case .plugin: return PluginSink(plugin: sink.plugin!, options: sink.pluginOptions)
         }
     }
