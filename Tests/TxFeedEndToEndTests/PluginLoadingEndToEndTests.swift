@@ -62,6 +62,12 @@ final class PluginLoadingEndToEndTests: XCTestCase {
         XCTAssertTrue(result.output.contains("\"source\":\"fixture\""))
     }
 
+    func testAnEmptySourceNameIsAUsageError() throws {
+        let result = try txfeed("run", "-s", "fixture:samples/accounts/checking.json,name=", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("source 'fixture': name= is empty"), result.stderr)
+    }
+
     func testPluginsListShowsTheBuiltPlugins() throws {
         let result = try txfeed("plugins", "list")
         XCTAssertEqual(result.status, 0, result.stderr)

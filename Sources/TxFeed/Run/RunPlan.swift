@@ -122,6 +122,9 @@ public struct RunPlan: Sendable {
                 options.remove(at: n)
             }
             try checkOptions(options, of: plugin)
+            if let given = name, given.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw UsageError("source '\(plugin.name)': name= is empty; the name fills the source column, so give it one (or leave name= out)")
+            }
             if name == nil {
                 uses[plugin.name, default: 0] += 1
                 let n = uses[plugin.name]!
