@@ -15,6 +15,7 @@ struct PluginsCommand: ParsableCommand {
         var pluginPaths: [String] = []
 
         func run() throws {
+            if pluginPaths.contains("") { throw usageFailure("--plugin-path is empty; name a folder") }
             let searchPath = PluginSearchPath.standard(explicit: pluginPaths)
             print("Plugin folders, in order: \(searchPath.folders.joined(separator: ", "))")
             var problems = 0

@@ -62,6 +62,17 @@ final class PluginLoadingEndToEndTests: XCTestCase {
         XCTAssertTrue(result.output.contains("\"source\":\"fixture\""))
     }
 
+    /// An empty folder or file name (an unset shell variable) is a mistake, never "here".
+    func testEmptyPluginPathOrRejectsFileIsAUsageError() throws {
+        for (arguments, message) in [(["run", "samples/accounts/checking.json", "--plugin-path", ""], "--plugin-path is empty"),
+                                     (["plugins", "list", "--plugin-path", ""], "--plugin-path is empty"),
+                                     (["run", "samples/accounts/checking.json", "--rejects", ""], "--rejects is empty")] {
+            let result = try txfeed(arguments: arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+        }
+    }
+
     func testAnEmptySourceNameIsAUsageError() throws {
         let result = try txfeed("run", "-s", "fixture:samples/accounts/checking.json,name=", "--sink", "ndjson")
         XCTAssertEqual(result.status, 2, result.stderr)

@@ -91,6 +91,8 @@ public struct RunPlan: Sendable {
             if let strict = config.strict { plan.strict = strict }
             if let rejects = config.rejects { plan.rejectsFile = rejects }
         }
+        // An empty folder or file name is a mistake (an unset variable, say), never "here".
+        if pluginPaths.contains("") { throw UsageError("--plugin-path is empty; name a folder") }
         plan.searchPath = .standard(explicit: pluginPaths, environment: environment)
 
         for file in request.files { sourceEntries.append(("fixture", nil, [("path", file)], nil)) }
@@ -208,6 +210,7 @@ public struct RunPlan: Sendable {
         if let tz = request.timeZone { plan.timeZone = try timeZone(tz) }
         if request.strict { plan.strict = true }
         if let r = request.rejectsFile { plan.rejectsFile = r }
+        if plan.rejectsFile?.isEmpty == true { throw UsageError("--rejects is empty; name a file") }
         if let threads = request.threads {
             guard threads >= 1 else { throw UsageError("--threads must be 1 or more") }
             plan.threads = threads
