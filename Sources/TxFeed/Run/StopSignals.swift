@@ -35,14 +35,18 @@ public enum StopSignals {
     /// - Parameters:
     ///   - handler: runs on the listening thread, one signal at a time; it may block.
     public static func listen(_ handler: @escaping @Sendable (Int32) -> Void) {
+        guard !handled.isEmpty else { return }  // all ignored at start: nothing to wait for
         var thread = pthread_t()
         let box = Unmanaged.passRetained(Handler(handler)).toOpaque()
         pthread_create(&thread, nil, { context in
             let handler = Unmanaged<Handler>.fromOpaque(context!).takeRetainedValue()
             var set = StopSignals.signalSet()
+            var received: Int32 = 0
             while true {
-                var received: Int32 = 0
-                if sigwait(&set, &received) == 0 { handler.call(received) }
+                let failure = sigwait(&set, &received)
+                if failure == EINTR { continue }
+                if failure != 0 { return nil }  // cannot happen with a valid set; never spin
+                handler.call(received)
             }
         }, box)
         pthread_detach(thread)
