@@ -63,21 +63,22 @@ public func runCommand(_ executable: String, _ arguments: [String], input: Data?
         try? inPipe.fileHandleForWriting.close()
         return try running.finish(within: deadline)
     }
-    let keyboard = Keyboard(inPipe.fileHandleForWriting.fileDescriptor)
+    let keyboard = Keyboard(inPipe.fileHandleForWriting)
     Thread { keyboard.type(typing) }.start()
     defer { keyboard.unplug() }
     return try running.finish(within: deadline)
 }
 
 /// Writes a ``Typing`` into a pipe from its own thread; ``unplug()`` closes the pipe, after
-/// which nothing more is written (the fd number may already be someone else's).
+/// which nothing more is written. The pipe is closed through its FileHandle, never by number:
+/// the handle would close the number again later, by then perhaps another test's descriptor.
 private final class Keyboard: @unchecked Sendable {
-    private let fd: Int32
+    private let handle: FileHandle
     private let lock = NSLock()
     private var plugged = true
 
-    init(_ fd: Int32) {
-        self.fd = fd
+    init(_ handle: FileHandle) {
+        self.handle = handle
         signal(SIGPIPE, SIG_IGN)  // the command may be gone before the last key: EPIPE, not death
     }
 
@@ -88,14 +89,14 @@ private final class Keyboard: @unchecked Sendable {
             defer { lock.unlock() }
             guard plugged else { return }
             var bytes = Array(text.utf8)
-            _ = write(fd, &bytes, bytes.count)
+            _ = write(handle.fileDescriptor, &bytes, bytes.count)
         }
     }
 
     func unplug() {
         lock.lock()
         defer { lock.unlock() }
-        if plugged { close(fd) }
+        if plugged { try? handle.close() }
         plugged = false
     }
 }
