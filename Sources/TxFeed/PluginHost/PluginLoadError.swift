@@ -38,4 +38,10 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path): a \(found) plugin, not a \(expected) plugin: use it as \(found == .source ? "a source (-s)" : "a sink (--sink)")"
         }
     }
+
+    /// No file of that name in any plugin folder (as opposed to a file that is not usable).
+    public var isNotFound: Bool {
+        if case .notFound = self { return true }
+        return false
+    }
 }

@@ -42,6 +42,19 @@ public struct PluginSearchPath: Sendable {
         throw .notFound(name: name, searched: folders, available: candidates().map(\.name))
     }
 
+    /// Loads the plugin a SPEC names: `NAME` through ``locate(_:)`` (its descriptor must call
+    /// itself `NAME`), or a path containing `/` as it is. Either way it must be of `kind`.
+    public func load(_ nameOrPath: String, kind: PluginKind) throws(PluginLoadError) -> LoadedPlugin {
+        let byName = !nameOrPath.contains("/")
+        let path = byName ? try locate(nameOrPath) : nameOrPath
+        let plugin = try PluginLoader.load(path: path)
+        if byName && plugin.name != nameOrPath {
+            throw .nameMismatch(path: path, expected: nameOrPath, found: plugin.name)
+        }
+        guard plugin.kind == kind else { throw .wrongKind(path: path, expected: kind, found: plugin.kind) }
+        return plugin
+    }
+
     /// Every `lib*.so` in the folders, first one of a name winning, as PATH does.
     public func candidates() -> [(name: String, path: String)] {
         var result: [(String, String)] = []

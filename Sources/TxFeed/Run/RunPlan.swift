@@ -107,14 +107,7 @@ public struct RunPlan: Sendable {
         // Load every plugin and check every option before anything runs.
         var uses: [String: Int] = [:]
         for entry in sourceEntries {
-            let path = entry.plugin.contains("/") ? entry.plugin : try plan.searchPath.locate(entry.plugin)
-            let plugin = try PluginLoader.load(path: path)
-            if !entry.plugin.contains("/") && plugin.name != entry.plugin {
-                throw PluginLoadError.nameMismatch(path: path, expected: entry.plugin, found: plugin.name)
-            }
-            guard plugin.kind == .source else {
-                throw PluginLoadError.wrongKind(path: path, expected: .source, found: plugin.kind)
-            }
+            let plugin = try plan.searchPath.load(entry.plugin, kind: .source)
             var options = try entry.spec?.options(mainOption: plugin.mainOption?.name) { key in
                 key == "name" || plugin.options.contains { $0.accepts(key) }
             } ?? entry.options ?? []
@@ -221,13 +214,13 @@ public struct RunPlan: Sendable {
     }
 
     /// Refuses options the plugin does not declare, except `{placeholders}` used by another
-    /// option's value.
+    /// option's value. Sources and sinks alike; a source also takes the host's `name`.
     static func checkOptions(_ options: [(key: String, value: String)], of plugin: LoadedPlugin) throws(UsageError) {
         for (key, _) in options where !plugin.options.contains(where: { $0.accepts(key) }) {
             let placeholder = "{\(key)}"
             if options.contains(where: { $0.key != key && $0.value.contains(placeholder) }) { continue }
-            let valid = (plugin.options.map(\.name) + ["name"]).joined(separator: ", ")
-            throw UsageError("source '\(plugin.name)': unknown option '\(key)'; valid options: \(valid)")
+            let names = plugin.options.map(\.name) + (plugin.kind == .source ? ["name"] : [])
+            throw UsageError("\(plugin.kind) '\(plugin.name)': unknown option '\(key)'; valid options: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
         }
     }
 

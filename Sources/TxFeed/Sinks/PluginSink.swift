@@ -153,14 +153,10 @@ extension SinkPlan {
     /// excepted, as for sources). A `path` goes to the plugin as its `path` option, so the
     /// plugin must declare one.
     static func plugin(_ plugin: LoadedPlugin, path: String?, options: [(key: String, value: String)]) throws(UsageError) -> SinkPlan {
-        if path != nil && !plugin.options.contains(where: { $0.name == "path" }) {
+        if path != nil && !takesPath(plugin) {
             throw UsageError("sink '\(plugin.name)' declares no 'path' option: it writes where its own options say; valid options: \(plugin.options.map(\.name).joined(separator: ", "))")
         }
-        for (key, _) in options where !plugin.options.contains(where: { $0.accepts(key) }) {
-            if options.contains(where: { $0.key != key && $0.value.contains("{\(key)}") }) { continue }
-            let valid = plugin.options.isEmpty ? "none" : plugin.options.map(\.name).joined(separator: ", ")
-            throw UsageError("sink '\(plugin.name)': unknown option '\(key)'; valid options: \(valid)")
-        }
+        try RunPlan.checkOptions(options, of: plugin)
         var plan = SinkPlan(kind: .plugin, path: path, options: [:])
         plan.plugin = plugin
         plan.pluginOptions = options
@@ -170,24 +166,12 @@ extension SinkPlan {
     /// Loads the sink plugin for `--sink NAME` (or a path containing `/`), through the same
     /// search path as sources; the descriptor's name must match and its kind must be sink.
     static func loadPlugin(_ name: String, searchPath: PluginSearchPath) throws -> LoadedPlugin {
-        let path: String
-        if name.contains("/") {
-            path = name
-        } else {
-            do {
-                path = try searchPath.locate(name)
-            } catch let error {
-                throw UsageError("unknown sink '\(name)': not a built-in sink (text, json, ndjson, csv) and \(error)")
-            }
+        do {
+            return try searchPath.load(name, kind: .sink)
+        } catch {
+            guard error.isNotFound else { throw error }
+            throw UsageError("unknown sink '\(name)': not a built-in sink (text, json, ndjson, csv) and \(error)")
         }
-        let plugin = try PluginLoader.load(path: path)
-        if !name.contains("/") && plugin.name != name {
-            throw PluginLoadError.nameMismatch(path: path, expected: name, found: plugin.name)
-        }
-        guard plugin.kind == .sink else {
-            throw PluginLoadError.wrongKind(path: path, expected: .sink, found: plugin.kind)
-        }
-        return plugin
     }
 
     /// `--sink NAME[:VALUE][,key=value...]` for a plugin: a bare VALUE is its main option,
