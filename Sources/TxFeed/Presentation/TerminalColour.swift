@@ -8,6 +8,11 @@ public enum TerminalColour {
     /// Debits (money out).
     public static let red: [UInt8] = Array("\u{1B}[31m".utf8)
 
+    /// Whether `NO_COLOR` (set and not empty, per no-color.org) asks for no colour at all.
+    public static func isRefused(environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"] ?? "").isEmpty
+    }
+
     /// Whether the terminal says it shows 24-bit colour: `COLORTERM` is `truecolor` or `24bit`.
     public static func supportsTrueColour(environment: [String: String]) -> Bool {
         guard let value = environment["COLORTERM"]?.lowercased() else { return false }

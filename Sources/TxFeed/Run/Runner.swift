@@ -146,9 +146,7 @@ public final class Runner {
         case .never: return false
         case .auto:
             let env = ProcessInfo.processInfo.environment
-            if let noColour = env["NO_COLOR"], !noColour.isEmpty { return false }
-            if env["TERM"] == "dumb" { return false }
-            return isatty(standardOutput) != 0
+            return !TerminalColour.isRefused(environment: env) && TerminalCapabilities(fd: standardOutput, environment: env).isTerminal
         }
     }
 

@@ -47,7 +47,7 @@ public final class Watcher: @unchecked Sendable {
             let time = Self.clock()
             if stdoutTerminal {
                 if status != .nothingWritten { lastGood = runner.captured }
-                if let view = lastGood { _ = view.withUnsafeBytes { write(1, $0.baseAddress, $0.count) } }
+                if let view = lastGood { view.withUnsafeBytes { StandardStreams.write($0, to: 1) } }
                 let note = status == .nothingWritten
                     ? "refresh failed at \(time) (see above); showing the last good feed"
                     : "updated \(time)"
@@ -59,7 +59,7 @@ public final class Watcher: @unchecked Sendable {
             _ = wake.wait(timeout: .now() + every)
             if isStopping { break }
         }
-        StandardStreams.error(TerminalCapabilities(fd: 2).isTerminal ? "\u{1B}[?25h" : "")
+        showCursor()
         return .success
     }
 
@@ -85,11 +85,16 @@ public final class Watcher: @unchecked Sendable {
         wake.signal()
         // A run still loading may take until its timeout: leave soon regardless
         // (files are only ever renamed into place whole, so none is half-written).
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
-            StandardStreams.error(isatty(2) != 0 ? "\u{1B}[?25h" : "")
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in
+            showCursor()
             AtomicFile.removeUnfinished()
             exit(0)
         }
+    }
+
+    /// The skeleton hides the cursor on a terminal; whichever way watch ends, it comes back.
+    private func showCursor() {
+        if TerminalCapabilities(fd: 2).isTerminal { StandardStreams.error("\u{1B}[?25h") }
     }
 
     /// Enter on a terminal refreshes at once; the terminal closing (or Ctrl-D) stops.

@@ -8,19 +8,21 @@ public enum StandardStreams {
     public static func error(_ text: String) { write(text, to: 2) }
     public static func output(_ text: String) { write(text, to: 1) }
 
-    /// Writes all of `text`, retrying short writes and EINTR; gives up quietly on any error.
     public static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            guard var base = bytes.baseAddress else { return }
-            var left = bytes.count
-            while left > 0 {
-                let n = Glibc.write(fd, base, left)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                base += n
-                left -= n
-            }
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    /// Writes all of `bytes`, retrying short writes and EINTR; gives up quietly on any error.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+        guard var base = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = Glibc.write(fd, base, left)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            base += n
+            left -= n
         }
     }
 }

@@ -27,7 +27,7 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
     public init(fd: Int32 = 2, rows: Int = 6, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.fd = fd
         self.rows = rows
-        colour = (environment["NO_COLOR"] ?? "").isEmpty
+        colour = !TerminalColour.isRefused(environment: environment)
         columns = max(20, TerminalCapabilities(fd: fd).columns)
     }
 

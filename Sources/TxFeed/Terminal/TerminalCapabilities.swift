@@ -4,8 +4,6 @@ import Foundation
 public struct TerminalCapabilities: Sendable {
     public var isTerminal: Bool
     public var columns: Int
-    /// 24-bit colour (`COLORTERM=truecolor` or `24bit`), else 256 colours.
-    public var trueColour: Bool
 
     public init(fd: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) {
         isTerminal = isatty(fd) != 0 && environment["TERM"] != "dumb"
@@ -15,8 +13,6 @@ public struct TerminalCapabilities: Sendable {
         } else {
             columns = Int(environment["COLUMNS"] ?? "") ?? 80
         }
-        let colourTerm = environment["COLORTERM"]?.lowercased() ?? ""
-        trueColour = colourTerm == "truecolor" || colourTerm == "24bit"
     }
 
     /// Two descriptors on the same terminal (stdout and stderr both on the screen).
