@@ -37,8 +37,7 @@ extension PluginsCommand {
             } catch let error as UsageError {
                 throw usageFailure("\(error)")
             } catch {
-                StandardStreams.error("txfeed: error: \(error)\n")
-                throw ExitStatusError(status: .nothingWritten)
+                throw failure("\(error)", status: .nothingWritten)
             }
             let shown = dir == "." ? name : folder
             print("Created \(shown)/, a \(lang == .c ? "C" : "Swift") \(kind) plugin:")
@@ -67,8 +66,7 @@ extension PluginsCommand {
             do {
                 print(try PluginHeaderCache.cflags())
             } catch {
-                StandardStreams.error("txfeed: error: \(error)\n")
-                throw ExitStatusError(status: .nothingWritten)
+                throw failure("\(error)", status: .nothingWritten)
             }
         }
     }

@@ -112,9 +112,10 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         StopSignals.block()
-        let plan = try options.plan()
+        // A bad --every is known before any plugin is loaded.
         let interval: Double
         do { interval = try Watcher.parseDuration(every) } catch { throw usageFailure("\(error)") }
+        let plan = try options.plan()
         let status = Watcher(plan: plan, every: interval).run()
         if status != .success { throw ExitStatusError(status: status) }
     }

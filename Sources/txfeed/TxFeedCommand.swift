@@ -39,7 +39,12 @@ struct ExitStatusError: Error {
 
 /// A usage error, printed as ArgumentParser prints its own, exiting 2.
 func usageFailure(_ message: String) -> ExitStatusError {
+    failure(message, status: .usage)
+}
+
+/// An error printed the same way, exiting with `status`.
+func failure(_ message: String, status: ExitStatus) -> ExitStatusError {
     StandardStreams.error("txfeed: error: \(message)\n")
-    return ExitStatusError(status: .usage)
+    return ExitStatusError(status: status)
 }
 

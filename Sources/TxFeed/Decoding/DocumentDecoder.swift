@@ -34,8 +34,7 @@ public struct DocumentDecoder: Sendable {
     /// Decodes one emitted JSON text.
     public func decode(text: UnsafeBufferPointer<UInt8>) -> SourceData {
         var result = SourceData()
-        var start = 0
-        if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { start = 3 }
+        let start = Self.byteOrderMarkLength(text)
         let scanner = JSONScanner(text)
         let end = text.count
         let i = scanner.skipWhitespace(from: start, to: end)
@@ -261,8 +260,13 @@ public struct DocumentDecoder: Sendable {
 
     /// Bytes of whitespace (after a BOM) before the first value: the first envelope's offset.
     private func leadingWhitespace(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        let start = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
+        let start = Self.byteOrderMarkLength(text)
         return JSONScanner(text).skipWhitespace(from: start, to: text.count) - start
+    }
+
+    /// 3 when the text starts with a UTF-8 byte order mark (accepted and skipped), else 0.
+    private static func byteOrderMarkLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
     }
 
     func describe(_ error: Error, in text: UnsafeBufferPointer<UInt8>) -> String {

@@ -42,6 +42,11 @@ public struct PluginCheck {
         }
         /// A detail under the line before.
         mutating func detail(_ line: String) { add("      \(line)") }
+        /// Details under the line before: the first `limit`, then how many more there are.
+        mutating func details(_ lines: [String], limit: Int = 10) {
+            for line in lines.prefix(limit) { detail(line) }
+            if lines.count > limit { detail("… and \(lines.count - limit) more") }
+        }
     }
 
     /// - Parameters:
@@ -141,14 +146,12 @@ public struct PluginCheck {
         }
         if !data.failures.isEmpty {
             report.fail("sample run: \(data.failures.count) document(s) failed as a whole (none of their records kept):")
-            for failure in data.failures.prefix(10) { report.detail(failure) }
-            if data.failures.count > 10 { report.detail("… and \(data.failures.count - 10) more") }
+            report.details(data.failures)
         }
         if r.documents == 0 && r.status == .success { report.fail("sample run emitted no documents") }
         if !data.rejects.isEmpty {
             report.fail("sample run: \(data.rejects.count) transaction(s) rejected:")
-            for reject in data.rejects.prefix(10) { report.detail("\(reject.origin) \(reject.path): \(reject.reason)") }
-            if data.rejects.count > 10 { report.detail("… and \(data.rejects.count - 10) more") }
+            report.details(data.rejects.map { "\($0.origin) \($0.path): \($0.reason)" })
         }
     }
 
