@@ -1,11 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The pipeline's stages are targets, in the order a transaction passes through them:
+//
+//   TxFeedModel → TxFeedPluginHost → TxFeedDecoding → TxFeedPipeline → TxFeedOutput → TxFeedRun → txfeed
+//
+// A target imports only stages before it, so the order is a compile-time fact.
+// docs/ARCHITECTURE.md walks one transaction through them.
+
 // MARK: - Products
 
 let products: [Product] = [
     .executable(name: "txfeed", targets: ["txfeed"]),
-    .library(name: "TxFeed", targets: ["TxFeed"]),
     // Shipped plugins: each a shared library loaded with dlopen (libNAME.so).
     .library(name: "fixture", type: .dynamic, targets: ["FixtureSource"]),
     .library(name: "http", type: .dynamic, targets: ["HTTPSource"]),
@@ -15,12 +21,12 @@ let products: [Product] = [
 // MARK: - Dependencies
 
 let dependencies: [Package.Dependency] = [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
 ]
 
-// MARK: - Targets
+// MARK: - C shims
 
-let targets: [Target] = [
+let shims: [Target] = [
     // The whole plugin contract: one C header, shared by the host and every plugin.
     .target(name: "TxFeedPluginABI", path: "Sources/TxFeedPluginABI"),
     // jansson, the JSON parser, as a system library.
@@ -30,26 +36,60 @@ let targets: [Target] = [
         pkgConfig: "jansson",
         providers: [.apt(["libjansson-dev"])]
     ),
-    // The pipeline core: plugin host, barrier pipeline, decoding, feed, presentation, sinks.
-    .target(name: "TxFeed", dependencies: ["TxFeedPluginABI", "CJansson"]),
-    // The command-line interface; it only wires the core together.
+]
+
+// MARK: - Stages
+
+let stages: [Target] = [
+    // Transactions, exact money, dates, vendors, accounts, rejects, errors; the merge.
+    .target(name: "TxFeedModel"),
+    // dlopen, descriptors, the C callbacks and sink records: every call into a plugin.
+    .target(name: "TxFeedPluginHost", dependencies: ["TxFeedModel", "TxFeedPluginABI"]),
+    // JSON text and jansson documents into transactions and rejects: the core's only jansson user.
+    .target(name: "TxFeedDecoding", dependencies: ["TxFeedModel", "CJansson"]),
+    // One thread per source, the collectors, the barrier, timeout, cancel and abandon.
+    .target(name: "TxFeedPipeline", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding"]),
+    // Colours, dates and amounts as shown; the sinks; the terminal.
+    .target(name: "TxFeedOutput", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline"]),
+    // The plan (flags and config file), the runner, watch, and `plugins check`.
+    .target(
+        name: "TxFeedRun",
+        dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding", "TxFeedPipeline", "TxFeedOutput"]
+    ),
+    // `plugins new`, `plugins cflags`, `plugins header`: the header built into the binary.
+    .target(name: "TxFeedScaffold", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedOutput"]),
+    // The command line: parses, owns the process (signals, exit), maps results to exit statuses.
     .executableTarget(
         name: "txfeed",
-        dependencies: ["TxFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        dependencies: [
+            "TxFeedRun", "TxFeedScaffold", "TxFeedOutput", "TxFeedPluginHost", "TxFeedModel",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
     ),
+]
 
-    // MARK: Plugins (depend only on the ABI header and jansson)
+// MARK: - Plugins (depend only on the ABI header and jansson)
 
+let plugins: [Target] = [
     .target(name: "FixtureSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/Fixture"),
     .target(name: "HTTPSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/HTTP"),
     // Written in C: it generates a million transactions in a fraction of the host's parse time.
     .target(name: "RandomUsersSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/RandomUsers"),
+]
 
-    // MARK: Tests
+// MARK: - Tests (one target per stage; end-to-end tests use the built CLI and .so files)
 
-    .target(name: "TxFeedTestSupport", dependencies: ["TxFeed"], path: "Tests/TxFeedTestSupport"),
-    .testTarget(name: "TxFeedTests", dependencies: ["TxFeed", "TxFeedTestSupport", "CJansson"]),
-    // The built CLI and the built plugin .so files, for real (never a dependency on a plugin target).
+let tests: [Target] = [
+    .target(name: "TxFeedTestSupport", dependencies: ["TxFeedModel"], path: "Tests/TxFeedTestSupport"),
+    .testTarget(name: "TxFeedModelTests", dependencies: ["TxFeedModel", "TxFeedTestSupport"]),
+    .testTarget(name: "TxFeedPluginHostTests", dependencies: ["TxFeedPluginHost", "TxFeedTestSupport"]),
+    .testTarget(name: "TxFeedDecodingTests", dependencies: ["TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
+    .testTarget(name: "TxFeedPipelineTests", dependencies: ["TxFeedPipeline", "TxFeedTestSupport"]),
+    .testTarget(name: "TxFeedOutputTests", dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
+    .testTarget(name: "TxFeedRunTests", dependencies: ["TxFeedRun", "TxFeedTestSupport"]),
+    .testTarget(name: "TxFeedScaffoldTests", dependencies: ["TxFeedScaffold", "TxFeedTestSupport"]),
+    // The built CLI and the built plugin .so files, for real: a test target never depends on a
+    // plugin target (its entry symbol would clash, and a static copy would sit beside the loaded one).
     .testTarget(name: "TxFeedEndToEndTests", dependencies: ["TxFeedTestSupport"]),
 ]
 
@@ -57,6 +97,6 @@ let package = Package(
     name: "txfeed",
     products: products,
     dependencies: dependencies,
-    targets: targets,
+    targets: shims + stages + plugins + tests,
     swiftLanguageModes: [.v6]
 )

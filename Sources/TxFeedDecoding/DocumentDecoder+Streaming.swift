@@ -1,9 +1,10 @@
 import CJansson
+import TxFeedModel
 
 /// An account that arrives as a header and then batches of transactions, for sources too
 /// large to hand over as one document. Kept apart until ``finish()``: a syntax error in any
 /// batch fails the whole account, as it would a document.
-public struct StreamedAccount {
+public struct StreamedAccount: Sendable {
     private let decoder: DocumentDecoder
     private var unit = SourceData()
     /// The account's decimals; nil once the account has failed.

@@ -1,5 +1,7 @@
 import CJansson
+import TxFeedModel
 import Foundation
+import Synchronization
 
 /// Turns what a source emits — JSON text or a jansson DOM — into ``SourceData``.
 ///
@@ -223,8 +225,12 @@ public struct DocumentDecoder: Sendable {
 
     // MARK: - DOM
 
-    /// Decodes a document a plugin built with jansson: an envelope or an array of them.
-    public func decode(dom root: UnsafeMutablePointer<json_t>) -> SourceData {
+    /// Decodes a document a plugin built with jansson (a `json_t *`): an envelope or an array of them.
+    public func decode(janssonValue: UnsafeMutableRawPointer) -> SourceData {
+        decode(dom: janssonValue.assumingMemoryBound(to: json_t.self))
+    }
+
+    func decode(dom root: UnsafeMutablePointer<json_t>) -> SourceData {
         var result = SourceData()
         let envelopes: [UnsafeMutablePointer<json_t>]
         switch root.pointee.type {
@@ -317,7 +323,7 @@ public struct DocumentDecoder: Sendable {
 }
 
 /// jansson's message without its own position (txfeed adds file, line and column).
-func janssonReason(_ error: json_error_t) -> String {
+package func janssonReason(_ error: json_error_t) -> String {
     var error = error
     let text = withUnsafeBytes(of: &error.text) { raw in
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -326,7 +332,7 @@ func janssonReason(_ error: json_error_t) -> String {
 }
 
 /// What one chunk of a parallel decode produced besides its transactions.
-private struct ChunkResult {
+private struct ChunkResult: Sendable {
     var vendors = VendorTable()
     var rejects: [Reject] = []
     var written = 0
@@ -334,30 +340,28 @@ private struct ChunkResult {
 }
 
 /// Per-chunk results, each slot written by one thread.
-private final class ChunkResults: @unchecked Sendable {
-    private var slots: [ChunkResult]
-    private let lock = NSLock()
+private final class ChunkResults: Sendable {
+    private let slots: Mutex<[ChunkResult]>
 
     init(count: Int) {
-        slots = Array(repeating: ChunkResult(), count: count)
+        slots = Mutex(Array(repeating: ChunkResult(), count: count))
     }
 
-    func store(_ n: Int, _ result: ChunkResult) {
-        lock.lock()
-        slots[n] = result
-        lock.unlock()
+    func store(_ n: Int, _ result: sending ChunkResult) {
+        slots.withLock { $0[n] = result }
     }
 
     func take(_ n: Int) -> ChunkResult {
-        lock.lock()
-        defer { lock.unlock() }
-        let result = slots[n]
-        slots[n] = ChunkResult()
-        return result
+        slots.withLock { slots in
+            let result = slots[n]
+            slots[n] = ChunkResult()
+            return result
+        }
     }
 }
 
 /// A pointer handed to worker threads that each touch a disjoint part of what it points to.
+/// `@unchecked Sendable` because it is a raw pointer: the disjoint regions make it safe.
 private struct UnsafeShared<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -1,4 +1,5 @@
 import CJansson
+import TxFeedModel
 
 /// Reads the envelope around the transactions: status, message and the account in `body`.
 ///

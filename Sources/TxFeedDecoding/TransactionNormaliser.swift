@@ -1,4 +1,5 @@
 import CJansson
+import TxFeedModel
 import Glibc
 
 /// Checks one transaction object and turns it into a compact ``Transaction``, or a ``Reject``

@@ -13,6 +13,19 @@ public struct Account: Sendable {
 
     /// Decimals of this account's money.
     public var scale: Int
+
+    public init(
+        name: String, balance: Money?, currency: String?, profile: Profile?, source: Int, origin: String,
+        scale: Int
+    ) {
+        self.name = name
+        self.balance = balance
+        self.currency = currency
+        self.profile = profile
+        self.source = source
+        self.origin = origin
+        self.scale = scale
+    }
 }
 
 /// The account holder, when the source says who it is.
@@ -20,4 +33,10 @@ public struct Profile: Sendable, Equatable {
     public var id: String?
     public var firstName: String?
     public var lastName: String?
+
+    public init(id: String?, firstName: String?, lastName: String?) {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
+    }
 }

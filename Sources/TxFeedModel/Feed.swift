@@ -1,23 +1,24 @@
-/// The merged feed the sinks receive: every source's accounts and transactions, newest first,
-/// with one colour per distinct vendor.
+/// The merged feed the sinks receive: every source's accounts and transactions, newest first.
+///
+/// Merging knows nothing of colours or formats: those are the output stage's.
 public struct Feed: Sendable {
     public var accounts: [Account] = []
     /// Newest first; ties keep source order, then input order.
     public var transactions: [Transaction] = []
     public var vendors = VendorTable()
-    /// `colours[vendorID]`, computed once per distinct vendor.
-    public var colours: [RGB] = []
     public var sources: [SourceReport] = []
     /// Rejected records with the index of their source.
     public var rejects: [(source: Int, reject: Reject)] = []
 
     public init() {}
 
-    /// Merges what the barrier let through. One source's arrays are taken over, not copied.
-    public init(merging outcome: Pipeline.Outcome, palette: Palette) {
-        sources = outcome.reports
+    /// Merges what the barrier let through, in source order. One source's arrays are taken
+    /// over, not copied.
+    public init(merging outcomes: [SourceOutcome]) {
+        sources = outcomes.map(\.report)
         var merged = SourceData()
-        for (source, var data) in outcome.data.enumerated() {
+        for (source, outcome) in outcomes.enumerated() {
+            var data = outcome.data
             rejects += data.rejects.map { (source, $0) }
             data.rejects = []  // kept once, above, with their source
             merged.append(data)
@@ -26,9 +27,6 @@ public struct Feed: Sendable {
         transactions = merged.transactions
         vendors = merged.vendors
         sortNewestFirst()
-        colours = (0..<vendors.count).map { id in
-            vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { palette.colour(forVendorUTF8: $0) }
-        }
     }
 
     /// A stable sort by time, newest first; skipped when the input is already in order

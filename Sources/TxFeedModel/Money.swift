@@ -64,7 +64,7 @@ public struct Money: Hashable, Sendable {
     }
 
     /// Appends the magnitude as a plain decimal, whatever the sign of `minorUnits`.
-    func appendUnsignedDecimal(to buffer: inout [UInt8]) {
+    package func appendUnsignedDecimal(to buffer: inout [UInt8]) {
         let magnitude = minorUnits.magnitude
         let scale = self.scale
         buffer.appendASCII(maximumCount: 32) { out in
@@ -78,8 +78,8 @@ public struct Money: Hashable, Sendable {
     }
 
     /// Amounts must stay below 10^13 major units (the contract's limit).
-    static let majorLimit: Int64 = 10_000_000_000_000
-    static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000]
+    package static let majorLimit: Int64 = 10_000_000_000_000
+    package static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000]
 }
 
 /// Why an amount was rejected; `description` is the reason shown to the user.
@@ -101,50 +101,6 @@ public enum AmountError: Error, Equatable, CustomStringConvertible {
                 : "amount has more than \(scale) decimal\(scale == 1 ? "" : "s")"
         case .tooLarge: return "amount is 10^13 or more"
         }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Appends up to `maximumCount` bytes that `write` puts into stack scratch memory (returning how many
-    /// it wrote): one capacity check and one copy per field instead of one per byte.
-    @inline(__always)
-    mutating func appendASCII(maximumCount: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { scratch in
-            let start = scratch.baseAddress!
-            append(contentsOf: UnsafeBufferPointer(start: start, count: write(start)))
-        }
-    }
-
-    /// Appends `value` in decimal ASCII, left-padded with zeros to `minimumDigits` (at most 20).
-    mutating func appendASCIIDecimal(_ value: UInt64, minimumDigits: Int) {
-        appendASCII(maximumCount: 20) { $0.writeASCIIDecimal(value, minimumDigits: minimumDigits) }
-    }
-}
-
-extension UnsafeMutablePointer where Pointee == UInt8 {
-    /// Writes `value` in decimal, left-padded with zeros to `minimumDigits`; returns the bytes written
-    /// (at most 20, or `minimumDigits`).
-    @inline(__always)
-    func writeASCIIDecimal(_ value: UInt64, minimumDigits: Int) -> Int {
-        var digits = 1
-        var rest = value
-        while rest >= 10 { digits += 1; rest /= 10 }
-        let width = Swift.max(digits, minimumDigits)
-        var remaining = value
-        var index = width
-        while index > 0 {
-            index -= 1
-            self[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
-        }
-        return width
-    }
-
-    /// Writes `value` (0...99) as two digits.
-    @inline(__always)
-    func writeASCIITwoDigits(_ value: Int) {
-        self[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-        self[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
     }
 }
 

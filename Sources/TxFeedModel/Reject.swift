@@ -8,4 +8,11 @@ public struct Reject: Sendable {
     public var reason: String
     /// The record's own JSON text, as it arrived.
     public var raw: [UInt8]
+
+    public init(origin: String, path: String, reason: String, raw: [UInt8]) {
+        self.origin = origin
+        self.path = path
+        self.reason = reason
+        self.raw = raw
+    }
 }

@@ -16,6 +16,32 @@ public struct SourceReport: Sendable {
     public var failedDocuments: Int
     public var elapsedMilliseconds: Int
 
+    public init(
+        name: String, plugin: String, status: Status, error: String?, count: Int, rejected: Int,
+        documents: Int, failedDocuments: Int, elapsedMilliseconds: Int
+    ) {
+        self.name = name
+        self.plugin = plugin
+        self.status = status
+        self.error = error
+        self.count = count
+        self.rejected = rejected
+        self.documents = documents
+        self.failedDocuments = failedDocuments
+        self.elapsedMilliseconds = elapsedMilliseconds
+    }
+
     /// `read = written + rejected`, the reconciliation the summary states.
     public var read: Int { count + rejected }
+}
+
+/// What one source delivered and how its run ended: what the barrier hands to the merge.
+public struct SourceOutcome: Sendable {
+    public var data: SourceData
+    public var report: SourceReport
+
+    public init(data: SourceData, report: SourceReport) {
+        self.data = data
+        self.report = report
+    }
 }

@@ -1,29 +1,30 @@
-import Foundation
+import Dispatch
 
 /// Holds the feed back until every source has finished, failed or run out of time:
 /// nothing is shown half-rendered.
-final class Barrier: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var remaining: Int
+///
+/// Sources ``arrive()`` from their own threads; only the pipeline's thread waits, so the count
+/// of arrivals still owed is its own (a value, not shared state).
+struct Barrier: Sendable {
+    private let arrivals = DispatchSemaphore(value: 0)
+    private var owed: Int
 
     init(parties: Int) {
-        remaining = parties
+        owed = parties
     }
 
-    /// A source is done (whatever its outcome).
+    /// A source is done, whatever its outcome. Called from the source's thread.
     func arrive() {
-        condition.lock()
-        remaining -= 1
-        condition.broadcast()
-        condition.unlock()
+        arrivals.signal()
     }
 
-    /// Waits until everyone has arrived or `deadline` passes; true when everyone arrived.
-    func wait(until deadline: Date) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while remaining > 0 {
-            if !condition.wait(until: deadline) { return remaining == 0 }
+    /// Waits until everyone has arrived or `seconds` have passed; true when everyone arrived.
+    mutating func wait(seconds: Double) -> Bool {
+        // A deadline beyond a century is no deadline; DispatchTime would overflow past ~292 years.
+        let deadline = DispatchTime.now() + min(max(seconds, 0), 3_153_600_000)
+        while owed > 0 {
+            guard arrivals.wait(timeout: deadline) == .success else { return false }
+            owed -= 1
         }
         return true
     }

@@ -1,92 +1,118 @@
-import Foundation
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPluginHost
+
+/// A source as the pipeline runs it: its name in the feed and the session that produces it.
+public struct PipelineSource: Sendable {
+    /// The `source` column.
+    public var name: String
+    public var session: any SourceSession
+
+    public init(name: String, session: any SourceSession) {
+        self.name = name
+        self.session = session
+    }
+}
+
+/// Hears how the sources are doing while the barrier is closed (for a live display).
+public protocol PipelineObserver: AnyObject, Sendable {
+    /// Source `index` decoded `count` more transactions (from decoding threads).
+    func decoded(_ index: Int, count: Int)
+    /// Source `index` has ended (called on its thread).
+    func sourceFinished(_ index: Int, report: SourceReport)
+}
+
+/// A source refused its configuration when opened: a usage error, found before anything ran.
+public struct SourceRefusedConfiguration: Error, CustomStringConvertible {
+    public var source: String
+    public var plugin: String
+    public var reason: String
+
+    public var description: String { "source '\(source)' (\(plugin)): \(reason)" }
+}
+
+/// How a source's run ended at the barrier.
+public enum SourceEnding: Sendable, Equatable {
+    /// It returned before the timeout.
+    case finished
+    /// The timeout cancelled it and it returned within the grace, this long after the cancel.
+    case stoppedWhenCancelled(milliseconds: Int)
+    /// It did not return within the grace: reported failed, its later calls refused.
+    case abandoned
+}
 
 /// Runs every source side by side, each on its own OS thread, and waits for all of them at
 /// a barrier: the caller gets nothing until every source has finished, failed, or run out
 /// of time. One source failing never loses another's records.
-public final class Pipeline {
-    public let sources: [SourceConfiguration]
+public struct Pipeline: Sendable {
+    public var sources: [PipelineSource]
     /// Seconds every source gets; then it is asked to stop.
-    public var timeout: Double
+    public var timeout: Double = 30
     /// Seconds a cancelled source gets to stop before it is abandoned.
-    public var grace: Double
-    /// Diagnostics from plugins' `log`: (source name, level, message).
-    public var log: @Sendable (String, Int32, String) -> Void
+    public var grace: Double = 1
     /// Threads for decoding one large document (`--threads`).
     public var decodeThreads = DocumentDecoder.defaultThreads
-    /// Called from the source's thread when it ends (for status lines).
-    public var onSourceFinished: (@Sendable (Int, SourceReport) -> Void)?
-    /// Transactions decoded so far by source `index`, in increments (long runs).
-    public var onProgress: (@Sendable (Int, Int) -> Void)?
+    public var observer: (any PipelineObserver)?
+    /// Diagnostics from sources' `log`: (source name, level, message), from their threads.
+    public var log: @Sendable (String, PluginLogLevel, String) -> Void
 
-    public init(sources: [SourceConfiguration], timeout: Double = 30, grace: Double = 1,
-                log: @escaping @Sendable (String, Int32, String) -> Void = { _, _, _ in }) {
+    public init(sources: [PipelineSource], log: @escaping @Sendable (String, PluginLogLevel, String) -> Void = { _, _, _ in }) {
         self.sources = sources
-        self.timeout = timeout
-        self.grace = grace
         self.log = log
     }
 
-    /// What the barrier lets through: every source's data and report, in source order.
-    public struct Outcome: Sendable {
-        public var data: [SourceData]
-        public var reports: [SourceReport]
+    /// What the barrier lets through, in source order.
+    public struct Result: Sendable {
+        public var outcomes: [SourceOutcome]
+        public var endings: [SourceEnding]
     }
 
-    private var prepared: [SourceRun]?
-
-    /// Opens every source with its configuration before any runs, so that a value the
-    /// plugin refuses is a configuration error (exit 2), not a failed run.
-    /// - Throws: ``UsageError`` naming the source and the plugin's reason.
-    public func prepare() throws(UsageError) {
-        let runs = makeRuns()
-        for run in runs {
-            if let message = run.open() {
-                for opened in runs { opened.closeUnused() }
-                throw UsageError("source '\(run.configuration.name)' (\(run.configuration.plugin.name)): \(message)")
-            }
-        }
-        prepared = runs
-    }
-
-    private func makeRuns() -> [SourceRun] {
-        sources.enumerated().map { n, source in
-            let run = SourceRun(index: n, configuration: source, threads: decodeThreads, log: log)
-            if let progress = onProgress { run.onProgress = { progress(n, $0) } }
-            return run
+    /// Opens every source with its configuration before any runs, so that a value a plugin
+    /// refuses is a configuration error, not a failed run. On a refusal, the sources opened
+    /// so far are closed again.
+    public func prepare() throws(SourceRefusedConfiguration) {
+        for (n, source) in sources.enumerated() {
+            guard let reason = source.session.open() else { continue }
+            for opened in sources[..<n] { opened.session.close() }
+            throw SourceRefusedConfiguration(source: source.name, plugin: source.session.pluginName, reason: reason)
         }
     }
 
     /// Runs the sources and returns once the barrier opens; never later than timeout + grace.
-    public func run() -> Outcome {
-        let barrier = Barrier(parties: sources.count)
-        let runs = prepared ?? makeRuns()
-        prepared = nil
-        let finished = onSourceFinished
+    public func run() -> Result {
+        var barrier = Barrier(parties: sources.count)
+        let runs = sources.enumerated().map { index, source in
+            SourceRun(index: index, source: source, collector: collector(index, source))
+        }
         for run in runs {
-            run.start { [index = run.index] in
-                if let finished { finished(index, run.report(timeout: nil, abandonedRun: false).1) }
+            run.start { [observer, barrier] in
+                observer?.sourceFinished(run.index, report: run.outcome(peeking: true).report)
                 barrier.arrive()
             }
         }
-        var timedOut = false
-        var abandoned: Set<Int> = []
-        if !barrier.wait(until: Date(timeIntervalSinceNow: timeout)) {
-            timedOut = true
+        var endings = [SourceEnding](repeating: .finished, count: runs.count)
+        if !barrier.wait(seconds: timeout) {
             for run in runs { run.cancel() }
-            if !barrier.wait(until: Date(timeIntervalSinceNow: grace)) {
-                for run in runs where !run.hasFinished {
+            let stoppedInTime = barrier.wait(seconds: grace)
+            for run in runs {
+                if !stoppedInTime && !run.hasFinished {
                     run.abandon()
-                    abandoned.insert(run.index)
+                    endings[run.index] = .abandoned
+                } else if let stopped = run.millisecondsFromCancelToEnd {
+                    endings[run.index] = .stoppedWhenCancelled(milliseconds: stopped)
                 }
             }
         }
-        var outcome = Outcome(data: [], reports: [])
-        for run in runs {
-            let late = timedOut && (abandoned.contains(run.index) || run.finishedAfterCancel)
-            let (data, report) = run.report(timeout: late ? timeout : nil, abandonedRun: abandoned.contains(run.index))
-            outcome.data.append(data)
-            outcome.reports.append(report)
+        let outcomes = runs.map { run in
+            run.outcome(peeking: false, timedOutAfter: endings[run.index] == .finished ? nil : timeout,
+                        abandoned: endings[run.index] == .abandoned)
         }
-        return outcome
+        return Result(outcomes: outcomes, endings: endings)
+    }
+
+    private func collector(_ index: Int, _ source: PipelineSource) -> SourceCollector {
+        var onProgress: (@Sendable (Int) -> Void)?
+        if let observer { onProgress = { count in observer.decoded(index, count: count) } }
+        return SourceCollector(name: source.name, index: index, threads: decodeThreads, log: log, onProgress: onProgress)
     }
 }

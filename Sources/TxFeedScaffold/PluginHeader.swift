@@ -16,7 +16,9 @@ public enum PluginHeader {
  * `txfeed_plugin_entry`, returning a pointer to a static `txfeed_plugin`
  * descriptor. The host calls it, then checks `abi_version` and `struct_size`
  * before it reads or calls anything else. The entry function must do nothing
- * but return that pointer.
+ * but return that pointer. A source plugin produces account envelopes; a sink
+ * plugin receives the merged, normalised feed. Below, in order: constants, the
+ * descriptor, the source side, the sink side.
  *
  * Rules that keep old plugins loading in new hosts (and the reverse):
  *  - structs only ever grow at the end; `struct_size` says how much of a
@@ -26,12 +28,6 @@ public enum PluginHeader {
  *    out (`char **error`) is released with the plugin's own `free_error`,
  *    never with the host's allocator; everything the host passes in is
  *    borrowed and valid only during the call.
- *
- * Threading: each source's `run` has its own OS thread, so it may block
- * (sockets, pipes, sleep). It must poll `host->is_cancelled` between units of
- * work and return promptly once it says yes; a source that does not stop within
- * a short grace after the run's timeout is abandoned: reported failed, its
- * later calls ignored, its library never unloaded while it runs.
  *
  * Build a C plugin:   cc -shared -fPIC $(txfeed plugins cflags) -o libNAME.so NAME.c $(pkg-config --libs jansson)
  * Check it:          txfeed plugins check ./libNAME.so
@@ -65,11 +61,11 @@ typedef enum txfeed_kind {
     TXFEED_KIND_SINK = 2    /**< consumes the merged, normalised feed */
 } txfeed_kind;
 
-/** Results of plugin functions and host callbacks. */
+/** Results of plugin functions and host callbacks (each says what it means there). */
 enum {
-    TXFEED_OK = 0,     /**< go on */
+    TXFEED_OK = 0,     /**< go on / done */
     TXFEED_FAILED = 1, /**< the call failed; `*error` says why when it is given */
-    TXFEED_STOP = 2    /**< from the host: stop now (cancelled or timed out) */
+    TXFEED_STOP = 2    /**< stop now (cancelled or timed out) */
 };
 
 /** Levels for `txfeed_source_host.log`. */
@@ -80,39 +76,134 @@ enum {
     TXFEED_LOG_ERROR = 3
 };
 
+/* Defined below, in reading order. */
+typedef struct txfeed_plugin txfeed_plugin;
+typedef struct txfeed_option txfeed_option;
+typedef struct txfeed_source_host txfeed_source_host;
+typedef struct txfeed_record txfeed_record;
+
+/**
+ * The descriptor. `abi_version` and `struct_size` come first, forever. It must
+ * stay valid and unchanged while the library is loaded (the host never
+ * unloads one). `name`, `description`, `free_error` and every function of the
+ * plugin's kind are required. A function with `char **error` returns TXFEED_OK,
+ * or TXFEED_FAILED with `*error` set: the host copies it and passes it to
+ * `free_error` on the same thread (one set with TXFEED_OK is freed unread).
+ * A plugin may serve several sources or sinks at once (`-s hello -s hello`),
+ * each with its own `*state`, on different threads: keep no state in globals.
+ */
+struct txfeed_plugin {
+    uint32_t abi_version; /**< TXFEED_ABI_VERSION the plugin was built against */
+    uint32_t struct_size; /**< sizeof(txfeed_plugin) as the plugin was built */
+    uint32_t kind;        /**< txfeed_kind */
+    const char *name;     /**< must match NAME in libNAME.so when loaded by name */
+    const char *description;
+    const char *version;  /**< the plugin's own version, free text */
+    const txfeed_option *options;
+    size_t option_count;
+    /** A JSON object of options that works as is; `plugins check` runs it. */
+    const char *sample_config;
+    /** Frees an error string this plugin returned. Required. */
+    void (*free_error)(char *error);
+
+    /* -- sources (NULL in a sink) -- */
+    /**
+     * Parse `config_json` (an object of string values) into `*state`. Called
+     * once per source and run, before `run` and often on another thread: the
+     * host's main thread, before any source starts (a refusal is then a usage
+     * error, exit status 2, and no source runs); or the run's own thread.
+     * Keep it quick: check the options here, connect in `run`.
+     */
+    int (*open)(const char *config_json, void **state, char **error);
+    /**
+     * Produce data through `host` (the source side, below) until done, failed
+     * or told to stop. Called once after a successful `open`, on an OS thread
+     * of the source's own: it may block (sockets, pipes, sleep) if it polls
+     * `host->is_cancelled` between units of work. It returns:
+     *  - TXFEED_OK: done; the source succeeds unless a document failed;
+     *  - TXFEED_FAILED with `*error`: the source failed (without a message:
+     *    "source failed"); any other value counts as TXFEED_FAILED;
+     *  - TXFEED_STOP: stopped as asked (`is_cancelled` or a callback said so);
+     *    reported failed: "timed out after Ns", else `*error` or "stopped".
+     * What was delivered is kept whatever `run` returns, except an account
+     * never ended (dropped whole). A source still running at its timeout is
+     * reported timed out; one still running a grace (1 s) later is abandoned:
+     * its later calls ignored, its library never unloaded.
+     */
+    int (*run)(void *state, const txfeed_source_host *host, char **error);
+    /**
+     * Release `state`. Called exactly once after every successful `open`: on
+     * the run's thread once `run` has returned, or on the thread that called
+     * `open` for a source that never runs (another source's `open` failed).
+     */
+    void (*close)(void *state);
+
+    /* -- sinks (NULL in a source); calling order and thread: the sink side -- */
+    int (*sink_open)(const char *config_json, void **state, char **error);
+    /** The merged feed in order, in batches. */
+    int (*sink_write)(void *state, const txfeed_record *records, size_t count, char **error);
+    /** After the last batch: the `sources` array and `summary` object as JSON text. */
+    int (*sink_finish)(void *state, const char *sources_json, const char *summary_json,
+                       char **error);
+    void (*sink_close)(void *state);
+};
+
+/** The type of the exported entry function. */
+typedef const txfeed_plugin *(*txfeed_plugin_entry_fn)(void);
+
 /**
  * One configuration option a plugin accepts. The host refuses (usage error,
  * exit 2) any option a plugin does not declare, except names used as
  * `{placeholders}` in another option's value. A name ending in ".*" declares a
  * family: "header.*" accepts "header.Authorization".
  */
-typedef struct txfeed_option {
+struct txfeed_option {
     const char *name;
     const char *help;
     int is_main; /**< 1: a bare SPEC value (`fixture:FILE`) sets this option */
-} txfeed_option;
+};
+
+/* ---- The source side ---------------------------------------------------- */
 
 /**
- * What the host gives a running source. Every callback takes the host pointer
- * itself as first argument. Every callback returns TXFEED_OK to go on, or
- * TXFEED_STOP when the source should return from `run` at once.
+ * What the host gives a running source: `run`'s `host`. Every callback takes
+ * the host pointer itself as first argument.
  *
- * Data comes out streamed, in either of two forms, as often as needed:
+ * Threads: call the callbacks only from the thread that called `run`, and only
+ * until `run` returns; never from a thread the plugin started, never later.
+ * The host keeps a source's state (such as the account begun) without locks.
+ *
+ * Each callback returns:
+ *  - TXFEED_OK: go on, also when the host could not use what it got: a
+ *    document with a syntax or shape error fails whole, named by `origin` (a
+ *    file name or URL; messages add line and column), a wrong transaction is
+ *    rejected with its path; the source is reported failed but may go on.
+ *  - TXFEED_STOP: the host wants the source to stop (its timeout is up);
+ *    what this call carried may have been dropped. Return from `run` at
+ *    once, with TXFEED_STOP.
+ *  - TXFEED_FAILED: a misuse, nothing read: a NULL text or document (logged
+ *    as a plugin error) or `host`. Return TXFEED_FAILED from `run`.
+ *
+ * Data comes out streamed, in either of two forms, as often as needed, in any mix:
  *  1. whole documents: `emit_document` with JSON text holding one envelope, a
- *     JSON array of envelopes, or NDJSON (one envelope a line); the bytes may
- *     be a mapped file. Or `emit_document_json` with a `json_t *` the plugin
- *     built (borrowed: the plugin still owns its reference).
+ *     JSON array of envelopes, or NDJSON (one envelope a line); the bytes need
+ *     no terminating NUL and may be a mapped file. Or `emit_document_json`
+ *     with a jansson `json_t *` the plugin built (borrowed: the plugin still
+ *     owns its reference).
  *  2. for large sources: `begin_account` with the envelope minus its
- *     transactions, any number of `emit_transactions` each with a JSON array
- *     of transactions (paths number on across batches), then `end_account`.
+ *     transactions (`[]`), any number of `emit_transactions` each with a JSON
+ *     array of transactions (paths number on across batches), then
+ *     `end_account`. Only an ended account is kept: `begin_account` while one
+ *     is open drops that one, and counts as a failed document, as do
+ *     `emit_transactions` and `end_account` with no account open.
+ * The host parses and validates inside the call and keeps nothing the plugin
+ * passed once the call returns.
  *
- * The host parses and validates (with jansson) inside the call. A document
- * with a syntax or shape error fails as a whole, named by `origin` (a file
- * name or URL, used in messages with line and column); the source is then
- * reported as failed, but the call still returns TXFEED_OK so that the
- * source can deliver its other documents.
+ * `emit_document_json` ties the plugin to the host's jansson: the `json_t *`
+ * is read by the host's own jansson, the shared libjansson.so.4 (link with
+ * `$(pkg-config --libs jansson)`). A plugin that links another JSON library,
+ * a static jansson or another soname must use `emit_document` with text.
  */
-typedef struct txfeed_source_host txfeed_source_host;
 struct txfeed_source_host {
     uint32_t abi_version;
     uint32_t struct_size;
@@ -128,11 +219,32 @@ struct txfeed_source_host {
                              size_t length);
     int (*end_account)(const txfeed_source_host *host);
 
-    /** Nonzero once the host wants the source to stop (timeout, shutdown). */
+    /**
+     * Nonzero once the host wants the source to stop (its timeout is up); it
+     * never turns back to zero. Cheap: poll it at any point of `run`, as often
+     * as needed, and at least between units of work (a page, a batch, a file).
+     */
     int (*is_cancelled)(const txfeed_source_host *host);
     /** A diagnostic for stderr. Never pass secrets (header values, tokens). */
     void (*log)(const txfeed_source_host *host, int level, const char *message);
 };
+
+/* ---- The sink side ------------------------------------------------------ */
+
+/*
+ * After every source has finished, the host calls each sink's functions on
+ * one thread, one call at a time, in this order (one sink after another):
+ *  1. `sink_open` with its options; a declared `path` option, when given, is
+ *     a temporary file the host renames into place once every sink succeeded;
+ *  2. `sink_write` with the merged feed, newest first, in batches of 1 to 1024
+ *     records (no call at all for an empty feed);
+ *  3. `sink_finish`, once;
+ *  4. `sink_close`, exactly once after a successful `sink_open`, whatever
+ *     happened since (never after a failed one).
+ * A call that returns anything but TXFEED_OK fails the sink: the host goes
+ * straight to `sink_close`, and the run writes nothing (exit status 1) and
+ * commits no sink's output file.
+ */
 
 /**
  * One normalised transaction, as sink plugins receive it: the NDJSON fields.
@@ -140,7 +252,7 @@ struct txfeed_source_host {
  * later versions, so step through a batch by `struct_size` bytes, not by
  * `sizeof(txfeed_record)`, and read only the fields your header has.
  */
-typedef struct txfeed_record {
+struct txfeed_record {
     uint32_t struct_size;
     const char *date;     /**< ISO 8601 UTC: "2021-09-01T08:15:00Z" */
     const char *day;      /**< "Wed, Sep 01" */
@@ -152,45 +264,7 @@ typedef struct txfeed_record {
     const char *currency; /**< ISO 4217 code, "" when the source gave none */
     const char *colour;   /**< "#rrggbb" */
     const char *source;   /**< the source's name */
-} txfeed_record;
-
-/**
- * The descriptor. `abi_version` and `struct_size` come first, forever.
- * Sources fill `open`/`run`/`close`; sinks fill the `sink_*` functions.
- */
-typedef struct txfeed_plugin {
-    uint32_t abi_version; /**< TXFEED_ABI_VERSION the plugin was built against */
-    uint32_t struct_size; /**< sizeof(txfeed_plugin) as the plugin was built */
-    uint32_t kind;        /**< txfeed_kind */
-    const char *name;     /**< must match NAME in libNAME.so when loaded by name */
-    const char *description;
-    const char *version;  /**< the plugin's own version, free text */
-    const txfeed_option *options;
-    size_t option_count;
-    /** A JSON object of options that works as is; `plugins check` runs it. */
-    const char *sample_config;
-    /** Frees an error string this plugin returned. Required. */
-    void (*free_error)(char *error);
-
-    /* -- sources -- */
-    /** Parse `config_json` (an object of string values) into `*state`. */
-    int (*open)(const char *config_json, void **state, char **error);
-    /** Produce data through `host` until done, failed or told to stop. */
-    int (*run)(void *state, const txfeed_source_host *host, char **error);
-    void (*close)(void *state);
-
-    /* -- sinks -- */
-    int (*sink_open)(const char *config_json, void **state, char **error);
-    /** The merged feed in order, in batches. */
-    int (*sink_write)(void *state, const txfeed_record *records, size_t count, char **error);
-    /** After the last batch: the `sources` array and `summary` object as JSON text. */
-    int (*sink_finish)(void *state, const char *sources_json, const char *summary_json,
-                       char **error);
-    void (*sink_close)(void *state);
-} txfeed_plugin;
-
-/** The type of the exported entry function. */
-typedef const txfeed_plugin *(*txfeed_plugin_entry_fn)(void);
+};
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import TxFeedModel
+import TxFeedOutput
 
 /// `txfeed plugins cflags`: puts the built-in copy of the plugin header in a per-user cache
 /// folder (once per header version) and answers the compiler flags that find it.
@@ -64,8 +66,8 @@ public enum PluginHeaderCache {
         var path = ""
         for part in folder.split(separator: "/") {
             path += "/" + part
-            if mkdir(path, path.count > base.count ? 0o700 : 0o755) != 0 && errno != EEXIST {
-                throw Failure(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+            if mkdir(path, path.count > base.count ? 0o700 : 0o755) != 0 && SystemError.code != EEXIST {
+                throw Failure(description: "cannot create \(path): \(SystemError.current)")
             }
         }
     }
@@ -74,7 +76,7 @@ public enum PluginHeaderCache {
     private static func checkOwned(_ path: String, what: String) throws(Failure) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
-            throw Failure(description: "\(path): \(String(cString: strerror(errno)))")
+            throw Failure(description: "\(path): \(SystemError.current)")
         }
         let type = info.st_mode & S_IFMT
         guard type == (what == "folder" ? S_IFDIR : S_IFREG) else {

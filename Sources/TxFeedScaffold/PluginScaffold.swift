@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import TxFeedModel
+import TxFeedPluginHost
 
 /// `txfeed plugins new NAME`: a folder with a plugin that builds and runs as is, and its own
 /// copy of the header.
@@ -65,11 +67,6 @@ public struct PluginScaffold {
                 (".gitignore", ScaffoldTemplates.swiftGitignore),
             ]
         }
-    }
-
-    /// Where the built library appears, relative to the plugin's folder: the `--plugin-path`.
-    public var buildFolder: String {
-        language == .c ? "." : ".build/debug"
     }
 
     public struct WriteError: Error, CustomStringConvertible {

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
-import TxFeed
+import TxFeedModel
+import TxFeedOutput
+import TxFeedPluginHost
+import TxFeedRun
+import TxFeedScaffold
 
 extension PluginScaffold.Language: ExpressibleByArgument {}
 extension PluginKind: ExpressibleByArgument {}

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
-import TxFeed
+import TxFeedModel
+import TxFeedOutput
+import TxFeedPluginHost
+import TxFeedRun
+import TxFeedScaffold
 
 struct PluginsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +22,6 @@ struct PluginsCommand: ParsableCommand {
             if pluginPaths.contains("") { throw usageFailure("--plugin-path is empty; name a folder") }
             let searchPath = PluginSearchPath.standard(explicit: pluginPaths)
             print("Plugin folders, in order: \(searchPath.folders.joined(separator: ", "))")
-            var problems = 0
             for candidate in searchPath.candidates() {
                 do {
                     let plugin = try PluginLoader.load(path: candidate.path)
@@ -28,7 +31,6 @@ struct PluginsCommand: ParsableCommand {
                         print("    \(option.name)\(option.isMain ? " (main)" : ""): \(option.help)")
                     }
                 } catch {
-                    problems += 1
                     print("\(candidate.name)  not loadable: \(error)")
                 }
             }

@@ -1,5 +1,9 @@
 import ArgumentParser
-import TxFeed
+import Dispatch
+import Glibc
+import TxFeedModel
+import TxFeedOutput
+import TxFeedRun
 
 /// The options `run` and `watch` share.
 struct RunOptions: ParsableArguments {
@@ -85,17 +89,17 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         StopSignals.block()
-        let plan = try options.plan()
-        let runner = Runner(plan: plan)
-        let progress = SkeletonView.onStandardError(if: plan.progress)
-        runner.progress = progress
+        var input = RunInput(plan: try options.plan())
+        let progress = SkeletonView.onStandardError(if: input.plan.progress)
+        input.progress = progress
+        input.unfinished = UnfinishedFileRegistry.shared
         // Ctrl-C mid-run: put the terminal back, leave no half-written file, then die of the
         // signal as any interrupted program does.
         StopSignals.listen { signal in
             progress?.finished()
             StopSignals.die(of: signal)
         }
-        let status = runner.run()
+        let status = ExitStatus(Runner.run(input).outcome)
         if status != .success { throw ExitStatusError(status: status) }
     }
 }
@@ -116,7 +120,20 @@ struct WatchCommand: ParsableCommand {
         let interval: Double
         do { interval = try Watcher.parseDuration(every) } catch { throw usageFailure("\(error)") }
         let plan = try options.plan()
-        let status = Watcher(plan: plan, every: interval).run()
-        if status != .success { throw ExitStatusError(status: status) }
+        // Reading Enter from the terminal's background fails with EIO instead of stopping us.
+        if isatty(0) != 0 { signal(SIGTTIN, SIG_IGN) }
+        let watcher = Watcher(plan: plan, every: interval, unfinished: UnfinishedFileRegistry.shared) {
+            // A run still loading may take until its timeout: leave soon regardless (files are
+            // only ever renamed into place whole, so none is half-written).
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+                Watcher.showCursor()
+                UnfinishedFileRegistry.shared.removeAll()
+                Glibc.exit(0)
+            }
+        }
+        StopSignals.listen { signal in
+            if signal == SIGHUP { watcher.refresh() } else { watcher.stop() }
+        }
+        watcher.run()
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import TxFeedModel
 
 /// SIGHUP, SIGINT and SIGTERM delivered as calls on a thread of ours instead of to
 /// asynchronous handlers.
@@ -11,14 +12,14 @@ import Glibc
 /// A signal that was ignored when txfeed started stays ignored, as the shell's convention
 /// goes: `nohup txfeed run … &` must survive the terminal closing, and a background job of a
 /// script is not meant to see Ctrl-C.
-public enum StopSignals {
-    public static let all: [Int32] = [SIGHUP, SIGINT, SIGTERM]
+enum StopSignals {
+    static let all: [Int32] = [SIGHUP, SIGINT, SIGTERM]
     /// The stop signals not ignored at start-up; set by ``block()`` before any thread exists.
     nonisolated(unsafe) private static var handled: [Int32] = all
 
     /// Blocks the stop signals in the calling thread and every thread it starts from now on.
     /// Call it first thing on the main thread.
-    public static func block() {
+    static func block() {
         handled = all.filter { !isIgnored($0) }
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
@@ -34,28 +35,24 @@ public enum StopSignals {
     ///
     /// - Parameters:
     ///   - handler: runs on the listening thread, one signal at a time; it may block.
-    public static func listen(_ handler: @escaping @Sendable (Int32) -> Void) {
+    static func listen(_ handler: @escaping @Sendable (Int32) -> Void) {
         guard !handled.isEmpty else { return }  // all ignored at start: nothing to wait for
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(Handler(handler)).toOpaque()
-        pthread_create(&thread, nil, { context in
-            let handler = Unmanaged<Handler>.fromOpaque(context!).takeRetainedValue()
+        Threads.start(named: "stop-signals") {
             var set = StopSignals.signalSet()
             var received: Int32 = 0
             while true {
                 let failure = sigwait(&set, &received)
                 if failure == EINTR { continue }
-                if failure != 0 { return nil }  // cannot happen with a valid set; never spin
-                handler.call(received)
+                if failure != 0 { return }  // cannot happen with a valid set; never spin
+                handler(received)
             }
-        }, box)
-        pthread_detach(thread)
+        }
     }
 
     /// Ends the process the way `signal` would have without a handler, so that a shell sees
     /// 128+N and a parent sees "killed by SIGINT". Unfinished output files are removed first.
-    public static func die(of signal: Int32) -> Never {
-        AtomicFile.removeUnfinished()
+    static func die(of signal: Int32) -> Never {
+        UnfinishedFileRegistry.shared.removeAll()
         Glibc.signal(signal, SIG_DFL)
         var set = sigset_t()
         sigemptyset(&set)
@@ -70,10 +67,5 @@ public enum StopSignals {
         sigemptyset(&set)
         for signal in handled { sigaddset(&set, signal) }
         return set
-    }
-
-    private final class Handler {
-        let call: @Sendable (Int32) -> Void
-        init(_ call: @escaping @Sendable (Int32) -> Void) { self.call = call }
     }
 }

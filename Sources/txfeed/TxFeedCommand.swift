@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
-import TxFeed
+import TxFeedModel
+import TxFeedOutput
 
 @main
 struct TxFeedCommand: ParsableCommand {
@@ -11,7 +12,8 @@ struct TxFeedCommand: ParsableCommand {
         subcommands: [RunCommand.self, WatchCommand.self, PluginsCommand.self],
         defaultSubcommand: RunCommand.self)
 
-    /// ArgumentParser exits 64 on usage errors; SPEC.md says 2.
+    /// The one place the process ends: ArgumentParser would exit 64 on usage errors; txfeed's
+    /// contract says 2.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
         do {
@@ -31,20 +33,3 @@ struct TxFeedCommand: ParsableCommand {
         }
     }
 }
-
-/// Ends the process with a txfeed exit status after the command has reported.
-struct ExitStatusError: Error {
-    var status: ExitStatus
-}
-
-/// A usage error, printed as ArgumentParser prints its own, exiting 2.
-func usageFailure(_ message: String) -> ExitStatusError {
-    failure(message, status: .usage)
-}
-
-/// An error printed the same way, exiting with `status`.
-func failure(_ message: String, status: ExitStatus) -> ExitStatusError {
-    StandardStreams.error("txfeed: error: \(message)\n")
-    return ExitStatusError(status: status)
-}
-

@@ -1,4 +1,5 @@
-import TxFeed
+@testable import TxFeedDecoding
+import TxFeedModel
 import XCTest
 
 /// Every accepted shape of a JSON text, and broken ones with file, line and column.

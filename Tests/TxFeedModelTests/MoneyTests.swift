@@ -1,5 +1,5 @@
 import XCTest
-import TxFeed
+@testable import TxFeedModel
 
 final class MoneyTests: XCTestCase {
     private func real(_ value: Double, _ scale: Int = 2) throws -> Money { try Money.parse(real: value, scale: scale) }

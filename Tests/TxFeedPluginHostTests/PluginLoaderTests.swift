@@ -1,5 +1,6 @@
 import Foundation
-import TxFeed
+@testable import TxFeedPluginHost
+import TxFeedModel
 import TxFeedTestSupport
 import XCTest
 

@@ -1,4 +1,7 @@
-import TxFeed
+@testable import TxFeedRun
+import TxFeedModel
+import TxFeedOutput
+import TxFeedPluginHost
 import XCTest
 
 /// `NAME[:VALUE][,key=value...]` as a user writes it.

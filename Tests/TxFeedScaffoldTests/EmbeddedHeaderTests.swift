@@ -1,5 +1,7 @@
 import Foundation
-import TxFeed
+@testable import TxFeedScaffold
+import TxFeedModel
+import TxFeedPluginHost
 import TxFeedTestSupport
 import XCTest
 
@@ -13,7 +15,7 @@ final class EmbeddedHeaderTests: XCTestCase {
     }
 
     static var headerFile: String { BuiltProducts.header + "/txfeed_plugin.h" }
-    static var swiftFile: String { BuiltProducts.repository + "/Sources/TxFeed/Scaffold/PluginHeader.swift" }
+    static var swiftFile: String { BuiltProducts.repository + "/Sources/TxFeedScaffold/PluginHeader.swift" }
 
     /// PluginHeader.swift as it should be for `header`.
     static func generatedSwift(for header: String) -> String {

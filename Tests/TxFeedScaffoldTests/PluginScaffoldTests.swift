@@ -1,5 +1,7 @@
 import Foundation
-import TxFeed
+@testable import TxFeedScaffold
+import TxFeedModel
+import TxFeedPluginHost
 import TxFeedTestSupport
 import XCTest
 

@@ -1,22 +1,22 @@
 import Foundation
 
 /// Small path helpers shared by the loader, atomic files, the scaffold and `plugins check`.
-enum Paths {
+package enum Paths {
     /// The folder part of `path` ("." for a bare name, "/" at the root).
-    static func parentFolder(of path: String) -> String {
+    package static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` from the root, `.` and `..` resolved (links are not followed): two spellings of
     /// one destination compare equal.
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// `mkstemp` on `template` (ending in `XXXXXX`): the open descriptor and the path it made,
     /// or nil with `errno` set.
-    static func makeTemporaryFile(template: String) -> (fd: Int32, path: String)? {
+    package static func makeTemporaryFile(template: String) -> (fd: Int32, path: String)? {
         var bytes = Array(template.utf8CString)
         let fd = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }

@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// The amount as the text view shows it: `+ 4.50` for a credit, `- 4.50` for a debit.
 ///
 /// The sign comes from the transaction's type, not from the number (amounts are never negative), and

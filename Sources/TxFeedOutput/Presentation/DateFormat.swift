@@ -1,4 +1,5 @@
 import Foundation
+import TxFeedModel
 
 /// Writes the day of a transaction as `E, MMM dd` in English (`Wed, Sep 01`), in UTC or in a chosen zone.
 ///

@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// ANSI escape sequences for the text view's colours.
 public enum TerminalColour {
     /// `ESC [ 0 m`: back to the terminal's own colours.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TxFeedModel
 
 /// A 24-bit colour, written as `#rrggbb` in the CSV, JSON and text views.
 public struct RGB: Hashable, Sendable {
@@ -99,6 +95,13 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
                        b: Palette.legacyChannel(seed: total / 200))
         case .hashed(let seed):
             return Palette.hslColour(hash: Palette.hash(bytes, seed: seed))
+        }
+    }
+
+    /// Every vendor's colour, in vendor-id order: computed once per distinct vendor, never per row.
+    public func colours(of vendors: VendorTable) -> [RGB] {
+        (0..<vendors.count).map { id in
+            vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { colour(forVendorUTF8: $0) }
         }
     }
 

@@ -1,30 +1,37 @@
-import Foundation
+import Glibc
+import TxFeedModel
+
+/// Hears which temporary files are being written, so that a process stopped by a signal can
+/// remove them (the command line keeps that registry; the library keeps no global state).
+public protocol UnfinishedFiles: Sendable {
+    func started(_ temporaryPath: String)
+    func ended(_ temporaryPath: String)
+}
 
 /// An output file that appears whole or not at all: written to a temporary file in the same
 /// folder, renamed over the destination only by ``commit()``. ``discard()`` (or never
 /// committing) leaves an existing file untouched and no temporary file behind.
 public final class AtomicFile {
-    /// Temporary files not yet committed or discarded, for ``removeUnfinished()``.
-    nonisolated(unsafe) private static var unfinished: Set<String> = []
-    private static let unfinishedLock = NSLock()
-
     public let path: String
     public let temporaryPath: String
     public let writer: OutputWriter
+    private let unfinished: (any UnfinishedFiles)?
     private var open = true
 
     /// - Parameters:
     ///   - mode: the file's permissions; by default an existing file's, else what a plain
     ///     create would give (0666 less the umask).
-    public init(path: String, mode: mode_t? = nil) throws(OutputError) {
+    ///   - unfinished: told when the temporary file appears and when it is gone.
+    public init(path: String, mode: mode_t? = nil, unfinished: (any UnfinishedFiles)? = nil) throws(OutputError) {
         self.path = path
+        self.unfinished = unfinished
         let folder = Paths.parentFolder(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         guard let (fd, temporary) = Paths.makeTemporaryFile(template: "\(folder)/.\(base).txfeed-XXXXXX") else {
-            throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+            throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(SystemError.current)")
         }
         temporaryPath = temporary
-        Self.track(temporary, open: true)
+        unfinished?.started(temporary)
         // mkstemp makes 0600; give the file the mode asked for, the old file's, or a plain create's.
         var old = stat()
         if let mode {
@@ -49,14 +56,14 @@ public final class AtomicFile {
             throw error
         }
         open = false
-        defer { Self.track(temporaryPath, open: false) }
+        defer { unfinished?.ended(temporaryPath) }
         if fsync(writer.fd) != 0 || close(writer.fd) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.current
             unlink(temporaryPath)
             throw .failed(path: path, reason: reason)
         }
         if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.current
             unlink(temporaryPath)
             throw .failed(path: path, reason: "cannot replace the file: \(reason)")
         }
@@ -68,22 +75,7 @@ public final class AtomicFile {
         open = false
         close(writer.fd)
         unlink(temporaryPath)
-        Self.track(temporaryPath, open: false)
-    }
-
-    /// Removes every temporary file still being written: a run stopped by a signal leaves
-    /// its destinations as they were and nothing beside them.
-    public static func removeUnfinished() {
-        unfinishedLock.lock()
-        defer { unfinishedLock.unlock() }
-        for path in unfinished { unlink(path) }
-        unfinished.removeAll()
-    }
-
-    private static func track(_ path: String, open: Bool) {
-        unfinishedLock.lock()
-        defer { unfinishedLock.unlock() }
-        if open { unfinished.insert(path) } else { unfinished.remove(path) }
+        unfinished?.ended(temporaryPath)
     }
 
     deinit { discard() }

@@ -1,5 +1,7 @@
+import TxFeedModel
+
 /// RFC 4180 CSV for spreadsheets: UTF-8, a header row, CRLF line ends, the nine columns of
-/// SPEC.md. Text cells that a spreadsheet would evaluate (`=`, `+`, `-`, `@`, tab, CR first)
+/// docs/FEED.md. Text cells that a spreadsheet would evaluate (`=`, `+`, `-`, `@`, tab, CR first)
 /// get a leading `'`; numeric cells are left alone.
 public struct CSVSink: FeedSink {
     /// Starts the file with a UTF-8 BOM, which Excel needs to read UTF-8.
@@ -36,7 +38,7 @@ public struct CSVSink: FeedSink {
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: currencies[account])
             out.buffer.append(UInt8(ascii: ","))
-            feed.colours[Int(t.vendor)].appendHex(to: &out.buffer)
+            context.colours[Int(t.vendor)].appendHex(to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: sources[feed.accounts[account].source])
             out.buffer.append(0x0D)

@@ -1,71 +1,93 @@
-import CJansson
-import Glibc
+import TxFeedModel
 
-/// The feed's accounts, sources and summary as JSON, built with jansson (small, once per run).
+/// The feed's accounts, sources and summary as compact JSON (small, once per run): the `json`
+/// sink's other members, and what a sink plugin's `sink_finish` receives.
 public enum FeedJSON {
     public static func sources(_ feed: Feed) -> String {
-        let array = json_array()!
-        for s in feed.sources {
-            let o = json_object()!
-            set(o, "name", json_string(s.name))
-            set(o, "plugin", json_string(s.plugin))
-            set(o, "status", json_string(s.status.rawValue))
-            set(o, "error", s.error.map { json_string($0) } ?? json_null())
-            set(o, "count", json_integer(json_int_t(s.count)))
-            set(o, "rejected", json_integer(json_int_t(s.rejected)))
-            set(o, "elapsed_ms", json_integer(json_int_t(s.elapsedMilliseconds)))
-            json_array_append_new(array, o)
+        array(feed.sources) { s in
+            [
+                ("name", .text(s.name)), ("plugin", .text(s.plugin)), ("status", .text(s.status.rawValue)),
+                ("error", s.error.map(Member.text) ?? .null), ("count", .integer(Int64(s.count))),
+                ("rejected", .integer(Int64(s.rejected))), ("elapsed_ms", .integer(Int64(s.elapsedMilliseconds))),
+            ]
         }
-        return dump(array)
     }
 
     public static func summary(_ feed: Feed) -> String {
-        let o = json_object()!
         let rejected = feed.sources.reduce(0) { $0 + $1.rejected }
-        set(o, "read", json_integer(json_int_t(feed.transactions.count + rejected)))
-        set(o, "written", json_integer(json_int_t(feed.transactions.count)))
-        set(o, "rejected", json_integer(json_int_t(rejected)))
-        set(o, "sources", json_integer(json_int_t(feed.sources.count)))
-        set(o, "failed_sources", json_integer(json_int_t(feed.sources.filter { $0.status == .failure }.count)))
-        set(o, "accounts", json_integer(json_int_t(feed.accounts.count)))
-        return dump(o)
+        return String(decoding: object([
+            ("read", .integer(Int64(feed.transactions.count + rejected))),
+            ("written", .integer(Int64(feed.transactions.count))),
+            ("rejected", .integer(Int64(rejected))),
+            ("sources", .integer(Int64(feed.sources.count))),
+            ("failed_sources", .integer(Int64(feed.sources.filter { $0.status == .failure }.count))),
+            ("accounts", .integer(Int64(feed.accounts.count))),
+        ]), as: UTF8.self)
     }
 
     public static func accounts(_ feed: Feed) -> String {
-        let array = json_array()!
-        for a in feed.accounts {
-            let o = json_object()!
-            set(o, "name", json_string(a.name))
-            if let b = a.balance {
-                var text: [UInt8] = []
-                b.appendPlainDecimal(to: &text, negative: false)  // signed minor units: no flip
-                set(o, "balance", json_string(String(decoding: text, as: UTF8.self)))
-                set(o, "balance_minor", json_integer(json_int_t(b.minorUnits)))
+        array(feed.accounts) { a in
+            var members: [(String, Member)] = [("name", .text(a.name))]
+            if let balance = a.balance {
+                // Signed minor units: the sign is the balance's own.
+                members.append(("balance", .text(balance.plainDecimalSigned)))
+                members.append(("balance_minor", .integer(balance.minorUnits)))
             } else {
-                set(o, "balance", json_null())
+                members.append(("balance", .null))
             }
-            set(o, "currency", a.currency.map { json_string($0) } ?? json_null())
-            set(o, "source", json_string(feed.sources[a.source].name))
+            members.append(("currency", a.currency.map(Member.text) ?? .null))
+            members.append(("source", .text(feed.sources[a.source].name)))
             if let p = a.profile {
-                let profile = json_object()!
-                set(profile, "id", p.id.map { json_string($0) } ?? json_null())
-                set(profile, "firstName", p.firstName.map { json_string($0) } ?? json_null())
-                set(profile, "lastName", p.lastName.map { json_string($0) } ?? json_null())
-                set(o, "profile", profile)
+                members.append(("profile", .raw(object([
+                    ("id", p.id.map(Member.text) ?? .null),
+                    ("firstName", p.firstName.map(Member.text) ?? .null),
+                    ("lastName", p.lastName.map(Member.text) ?? .null),
+                ]))))
             }
-            json_array_append_new(array, o)
+            return members
         }
-        return dump(array)
     }
 
-    private static func set(_ object: UnsafeMutablePointer<json_t>, _ key: String, _ value: UnsafeMutablePointer<json_t>?) {
-        json_object_set_new(object, key, value ?? json_null())
+    private enum Member {
+        case text(String)
+        case integer(Int64)
+        case null
+        case raw([UInt8])
     }
 
-    private static func dump(_ value: UnsafeMutablePointer<json_t>) -> String {
-        defer { json_decref(value) }
-        guard let text = json_dumps(value, Int(JSON_COMPACT | JSON_ENCODE_ANY)) else { return "null" }
-        defer { free(text) }
-        return String(cString: text)
+    private static func array<T>(_ items: [T], _ members: (T) -> [(String, Member)]) -> String {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out += object(members(item))
+        }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func object(_ members: [(String, Member)]) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        for (i, (key, value)) in members.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSONString.append(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            switch value {
+            case .text(let text): JSONString.append(text, to: &out)
+            case .integer(let n): out += Array(String(n).utf8)
+            case .null: out += Array("null".utf8)
+            case .raw(let bytes): out += bytes
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+}
+
+extension Money {
+    /// The plain decimal with the amount's own sign (`-12.50` for an overdrawn balance).
+    var plainDecimalSigned: String {
+        var text: [UInt8] = []
+        appendPlainDecimal(to: &text, negative: false)
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// Something that writes the merged feed: text, NDJSON, CSV, JSON, or a sink plugin.
 public protocol FeedSink {
     /// Writes the whole feed into `out`, calling `out.rowDone()` after each row so output
@@ -5,16 +7,18 @@ public protocol FeedSink {
     func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws
 }
 
-/// What every sink formats with: the time zone for days, colour use, and cells rendered once
-/// per distinct vendor, account and source rather than once per row.
+/// What every sink formats with: vendor colours, the time zone for days, and colour use.
 public final class FeedContext {
+    /// `colours[vendorID]`: each distinct vendor's colour, assigned once for the whole feed.
+    public let colours: [RGB]
     public var dayFormat: DayFormat
     /// Whether the text sink may use ANSI colour.
     public var colour: Bool
     /// With colour: 24-bit vendor colours (`COLORTERM=truecolor`), else the nearest xterm-256 ones.
     public var trueColour: Bool
 
-    public init(dayFormat: DayFormat = DayFormat(timeZone: nil), colour: Bool = false, trueColour: Bool = true) {
+    public init(colours: [RGB], dayFormat: DayFormat = DayFormat(timeZone: nil), colour: Bool = false, trueColour: Bool = true) {
+        self.colours = colours
         self.dayFormat = dayFormat
         self.colour = colour
         self.trueColour = trueColour

@@ -1,10 +1,12 @@
+import TxFeedModel
+
 /// One JSON document: `{"accounts": [...], "transactions": [...], "sources": [...], "summary": {...}}`.
 /// Transactions stream into the output; the rest is small.
 public struct JSONSink: FeedSink {
     public init() {}
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
-        let cells = JSONCells(feed)
+        let cells = JSONCells(feed, colours: context.colours)
         out.write("{\"accounts\":")
         out.write(FeedJSON.accounts(feed))
         out.write(",\n\"transactions\":[")

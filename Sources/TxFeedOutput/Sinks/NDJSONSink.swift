@@ -1,10 +1,12 @@
+import TxFeedModel
+
 /// One transaction a line, the fields of a CSV row plus `amount_minor`, written as soon as
 /// the barrier opens.
 public struct NDJSONSink: FeedSink {
     public init() {}
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
-        let cells = JSONCells(feed)
+        let cells = JSONCells(feed, colours: context.colours)
         for t in feed.transactions {
             TransactionJSON.append(t, feed: feed, cells: cells, context: context, to: &out.buffer)
             out.buffer.append(0x0A)

@@ -1,4 +1,5 @@
 import Glibc
+import TxFeedModel
 
 /// Why output could not be written.
 public enum OutputError: Error, CustomStringConvertible {
@@ -66,9 +67,10 @@ public final class OutputWriter {
         while offset < buffer.count {
             let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { throw .brokenPipe }
-                throw .failed(path: name, reason: String(cString: strerror(errno)))
+                let code = SystemError.code
+                if code == EINTR { continue }
+                if code == EPIPE { throw .brokenPipe }
+                throw .failed(path: name, reason: SystemError.current)
             }
             offset += n
         }

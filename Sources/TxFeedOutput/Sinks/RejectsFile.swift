@@ -1,16 +1,18 @@
+import TxFeedModel
+
 /// `--rejects FILE`: each rejected record as one NDJSON line with its source, origin, path,
 /// reason and the record itself.
-enum RejectsFile {
-    static func write(_ feed: Feed, to out: OutputWriter) {
+public enum RejectsFile {
+    public static func write(_ feed: Feed, to out: OutputWriter) {
         for (source, reject) in feed.rejects {
             out.write("{\"source\":")
-            out.write(JSONCells.literal(feed.sources[source].name))
+            out.write(JSONString.literal(feed.sources[source].name))
             out.write(",\"origin\":")
-            out.write(JSONCells.literal(reject.origin))
+            out.write(JSONString.literal(reject.origin))
             out.write(",\"path\":")
-            out.write(JSONCells.literal(reject.path))
+            out.write(JSONString.literal(reject.path))
             out.write(",\"reason\":")
-            out.write(JSONCells.literal(reject.reason))
+            out.write(JSONString.literal(reject.reason))
             out.write(",\"record\":")
             // The raw text parsed as JSON, but may span lines: keep NDJSON one line a record.
             out.write(reject.raw.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })

@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// The human view: per account a header line, then its rows, newest first.
 ///
 /// ```
@@ -32,7 +34,7 @@ public struct TextSink: FeedSink {
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         let colour = context.colour
         let order = Self.rowsByAccount(feed)
-        let vendors = Self.vendorCells(feed, colour: colour, trueColour: context.trueColour)
+        let vendors = Self.vendorCells(feed, colours: context.colours, colour: colour, trueColour: context.trueColour)
         let amountWidth = Self.amountWidth(feed)
         var dayFormat = context.dayFormat
         var amount: [UInt8] = []
@@ -113,7 +115,7 @@ public struct TextSink: FeedSink {
 
     /// Every vendor's cell, rendered once: swatch (with colour), the name fitted to the column, and
     /// padding to the column's width. Cell `v` is `bytes[starts[v]..<starts[v + 1]]`.
-    static func vendorCells(_ feed: Feed, colour: Bool, trueColour: Bool) -> (bytes: [UInt8], starts: [Int]) {
+    static func vendorCells(_ feed: Feed, colours: [RGB], colour: Bool, trueColour: Bool) -> (bytes: [UInt8], starts: [Int]) {
         let count = feed.vendors.count
         var shown: [[UInt8]] = []
         var widths: [Int] = []
@@ -143,7 +145,7 @@ public struct TextSink: FeedSink {
         starts.reserveCapacity(count + 1)
         for id in 0..<count {
             if colour {
-                TerminalColour.appendForeground(feed.colours[id], trueColour: trueColour, to: &bytes)
+                TerminalColour.appendForeground(colours[id], trueColour: trueColour, to: &bytes)
                 bytes.append(contentsOf: swatch)
                 bytes.append(contentsOf: TerminalColour.reset)
                 bytes.append(0x20)

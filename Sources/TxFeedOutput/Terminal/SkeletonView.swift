@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TxFeedModel
 
 /// Placeholder rows on stderr while sources load: grey bars shaped like the table's rows,
 /// shimmering, with one status line per source (loading / ✓ count and time / ✗ message).
@@ -6,21 +8,26 @@ import Foundation
 /// When the barrier opens, ``finished()`` erases the lot, so the table (on the same terminal)
 /// or the run summary (when stdout is a file or pipe) takes its place — never a header
 /// before its rows. Only ever used when stderr is a terminal.
-public final class SkeletonView: RunProgress, @unchecked Sendable {
+public final class SkeletonView: RunProgress {
     private let fd: Int32
     private let columns: Int
-    private let lock = NSLock()
-    private var names: [String] = []
-    private var status: [String?] = []
-    private var counts: [Int] = []
-    private var started = Date()
-    private var linesDrawn = 0
-    private var frame = 0
-    private var running = false
     private let rows: Int
     /// Grey and green/red, unless `NO_COLOR` asks for none: the shimmer then moves as
     /// characters (`▇` in the band, `░` elsewhere).
     private let colour: Bool
+    /// What is drawn; every change and every write to the terminal happens under this lock,
+    /// so a diagnostic line never tears a frame.
+    private let screen = Mutex(Screen())
+
+    private struct Screen {
+        var names: [String] = []
+        var status: [String?] = []
+        var counts: [Int] = []
+        var started = Date()
+        var linesDrawn = 0
+        var frame = 0
+        var running = false
+    }
 
     /// - Parameters:
     ///   - rows: how many placeholder rows to draw; a guess at the table's height.
@@ -38,21 +45,19 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
     }
 
     public func started(sources: [String]) {
-        lock.lock()
-        names = sources
-        status = Array(repeating: nil, count: sources.count)
-        counts = Array(repeating: 0, count: sources.count)
-        started = Date()
-        running = true
-        lock.unlock()
+        screen.withLock { screen in
+            screen.names = sources
+            screen.status = Array(repeating: nil, count: sources.count)
+            screen.counts = Array(repeating: 0, count: sources.count)
+            screen.started = Date()
+            screen.running = true
+        }
         write("\u{1B}[?25l")  // hide the cursor while animating
-        let thread = Thread { [weak self] in
+        Threads.start(named: "skeleton") { [weak self] in
             while let self, self.tick() {
                 usleep(80_000)
             }
         }
-        thread.name = "skeleton"
-        thread.start()
     }
 
     public func sourceFinished(_ index: Int, report: SourceReport) {
@@ -63,60 +68,59 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
         } else {
             text = "\(red)✗\(reset) \(report.name)  \(report.error ?? "failed")"
         }
-        lock.lock()
-        if index < status.count { status[index] = text }
-        lock.unlock()
+        screen.withLock { screen in
+            if index < screen.status.count { screen.status[index] = text }
+        }
     }
 
     public func decoded(_ index: Int, count: Int) {
-        lock.lock()
-        if index < counts.count { counts[index] += count }
-        lock.unlock()
+        screen.withLock { screen in
+            if index < screen.counts.count { screen.counts[index] += count }
+        }
     }
 
     public func print(_ line: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        var out = erase()
-        out += line + "\n"
-        linesDrawn = 0
-        if running { out += render() }
-        write(out)
+        screen.withLock { screen in
+            var out = erase(&screen)
+            out += line + "\n"
+            if screen.running { out += render(&screen) }
+            write(out)
+        }
     }
 
     public func finished() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard running else { return }
-        running = false
-        write(erase() + "\u{1B}[?25h")
+        screen.withLock { screen in
+            guard screen.running else { return }
+            screen.running = false
+            write(erase(&screen) + "\u{1B}[?25h")
+        }
     }
 
     /// One animation frame; false once finished.
     private func tick() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard running else { return false }
-        frame += 1
-        write(erase() + render())
-        return true
+        screen.withLock { screen in
+            guard screen.running else { return false }
+            screen.frame += 1
+            write(erase(&screen) + render(&screen))
+            return true
+        }
     }
 
     /// Moves back over what was drawn and clears it.
-    private func erase() -> String {
-        guard linesDrawn > 0 else { return "" }
-        defer { linesDrawn = 0 }
-        return "\u{1B}[\(linesDrawn)F\u{1B}[J"
+    private func erase(_ screen: inout Screen) -> String {
+        guard screen.linesDrawn > 0 else { return "" }
+        defer { screen.linesDrawn = 0 }
+        return "\u{1B}[\(screen.linesDrawn)F\u{1B}[J"
     }
 
     private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
-    private func render() -> String {
+    private func render(_ screen: inout Screen) -> String {
         var lines: [String] = []
-        let elapsed = String(format: "%.1fs", Date().timeIntervalSince(started))
-        for (i, name) in names.enumerated() {
-            let decoded = counts[i] > 0 ? "  \(counts[i].formatted()) transactions" : ""
-            lines.append(status[i] ?? "\(Self.spinner[frame % Self.spinner.count]) \(name)  loading…\(decoded)  \(elapsed)")
+        let elapsed = String(format: "%.1fs", Date().timeIntervalSince(screen.started))
+        for (i, name) in screen.names.enumerated() {
+            let decoded = screen.counts[i] > 0 ? "  \(screen.counts[i].formatted()) transactions" : ""
+            lines.append(screen.status[i] ?? "\(Self.spinner[screen.frame % Self.spinner.count]) \(name)  loading…\(decoded)  \(elapsed)")
         }
         // Bars shaped like rows: day, vendor (varying), amount; a light band sweeps across,
         // each row a little behind the one above.
@@ -124,7 +128,7 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
         for row in 0..<rows {
             let vendor = 14 + (row * 7) % 12
             let shape = [(0, 11), (13, 13 + vendor), (width - 9, width)]
-            let band = (frame * 2 - row * 3) % (width + 20) - 10
+            let band = (screen.frame * 2 - row * 3) % (width + 20) - 10
             var line = ""
             var current = ""
             for x in 0..<width {
@@ -143,7 +147,7 @@ public final class SkeletonView: RunProgress, @unchecked Sendable {
             }
             lines.append(colour ? line + "\u{1B}[0m" : line)
         }
-        linesDrawn = lines.count
+        screen.linesDrawn = lines.count
         return lines.map { "\u{1B}[2K" + $0 }.joined(separator: "\n") + "\n"
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import TxFeedModel
 
 /// Writes to stdout and stderr that never bring the process down.
 ///
@@ -19,7 +20,7 @@ public enum StandardStreams {
         var left = bytes.count
         while left > 0 {
             let n = Glibc.write(fd, base, left)
-            if n < 0 && errno == EINTR { continue }
+            if n < 0 && SystemError.code == EINTR { continue }
             if n <= 0 { return }
             base += n
             left -= n

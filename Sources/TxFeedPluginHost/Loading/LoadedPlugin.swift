@@ -13,6 +13,12 @@ public struct PluginOption: Sendable, Equatable {
     public var isMain: Bool
 
     /// `header.*` declares a family of options.
+    public init(name: String, help: String, isMain: Bool) {
+        self.name = name
+        self.help = help
+        self.isMain = isMain
+    }
+
     public func accepts(_ key: String) -> Bool {
         if name.hasSuffix(".*") { return key.hasPrefix(name.dropLast()) && key.count > name.count - 1 }
         return key == name
@@ -22,6 +28,9 @@ public struct PluginOption: Sendable, Equatable {
 /// A plugin library that passed every check: its descriptor is ABI v1 and complete.
 ///
 /// It is never unloaded: a source abandoned after a timeout may still be running its code.
+///
+/// `@unchecked Sendable` because it holds the descriptor's C pointer; every field is immutable
+/// and the descriptor is the plugin's static, read-only data.
 public final class LoadedPlugin: @unchecked Sendable {
     public let path: String
     public let kind: PluginKind

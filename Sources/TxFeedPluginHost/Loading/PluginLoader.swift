@@ -1,4 +1,5 @@
 import Glibc
+import TxFeedModel
 import TxFeedPluginABI
 
 /// Loads plugin libraries with `dlopen` and checks them before anything in them is used.
@@ -39,7 +40,7 @@ public enum PluginLoader {
     static func checkPermissions(_ path: String) throws(PluginLoadError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw .unreadable(path: path, reason: SystemError.current)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw .unreadable(path: path, reason: "not a regular file")

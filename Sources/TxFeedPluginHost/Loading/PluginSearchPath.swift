@@ -1,4 +1,5 @@
 import Glibc
+import TxFeedModel
 
 /// Where plugins are looked for, in order: `--plugin-path` folders, `TXFEED_PLUGIN_PATH`,
 /// then the folder of the built plugins (beside the running executable).

@@ -1,62 +1,82 @@
 import TxFeedPluginABI
 
-/// The C side of the host: plain functions that find their ``SourceRun`` in `host_data`.
-extension SourceRun {
+/// The C side of the host: plain functions that find their ``CallbackContext`` in `host_data`
+/// and turn each call into a ``SourceEvents`` call. A NULL argument or an unknown host is a
+/// misuse of the ABI: logged, and answered `TXFEED_FAILED`; a call after `run` returned is
+/// answered `TXFEED_STOP`.
+extension PluginSource {
     nonisolated(unsafe) static let callbacks: txfeed_source_host = {
         var host = txfeed_source_host()
         host.abi_version = TXFEED_ABI_VERSION
         host.struct_size = UInt32(MemoryLayout<txfeed_source_host>.size)
+        host.host_data = nil
         host.emit_document = { host, json, length, origin in
-            guard let run = SourceRun.from(host) else { return Int32(TXFEED_FAILED) }
-            guard let json else { return run.fault("emit_document with a NULL buffer") }
-            return run.emitDocument(SourceRun.bytes(json, length), origin: run.origin(origin))
+            call(host) { events in
+                guard let json else { return fault(events, "emit_document with a NULL buffer") }
+                return events.document(text: bytes(json, length), origin: text(origin))
+            }
         }
         host.emit_document_json = { host, document, origin in
-            guard let run = SourceRun.from(host) else { return Int32(TXFEED_FAILED) }
-            guard let document else { return run.fault("emit_document_json with a NULL document") }
-            return run.emitDocument(dom: document, origin: run.origin(origin))
+            call(host) { events in
+                guard let document else { return fault(events, "emit_document_json with a NULL document") }
+                return events.document(janssonValue: document, origin: text(origin))
+            }
         }
         host.begin_account = { host, json, length, origin in
-            guard let run = SourceRun.from(host) else { return Int32(TXFEED_FAILED) }
-            guard let json else { return run.fault("begin_account with a NULL envelope") }
-            return run.beginAccount(SourceRun.bytes(json, length), origin: run.origin(origin))
+            call(host) { events in
+                guard let json else { return fault(events, "begin_account with a NULL envelope") }
+                return events.beginAccount(text: bytes(json, length), origin: text(origin))
+            }
         }
         host.emit_transactions = { host, json, length in
-            guard let run = SourceRun.from(host) else { return Int32(TXFEED_FAILED) }
-            guard let json else { return run.fault("emit_transactions with a NULL batch") }
-            return run.emitTransactions(SourceRun.bytes(json, length))
+            call(host) { events in
+                guard let json else { return fault(events, "emit_transactions with a NULL batch") }
+                return events.transactions(text: bytes(json, length))
+            }
         }
         host.end_account = { host in
-            SourceRun.from(host)?.endAccount() ?? Int32(TXFEED_FAILED)
+            call(host) { $0.endAccount() }
         }
         host.is_cancelled = { host in
-            guard let run = SourceRun.from(host) else { return 1 }
-            return run.cancelled.load(ordering: .relaxed) ? 1 : 0
+            guard let context = context(host) else { return 1 }
+            return context.events?.isCancelled ?? true ? 1 : 0
         }
         host.log = { host, level, message in
-            guard let run = SourceRun.from(host), let message else { return }
-            run.log(run.configuration.name, level, String(cString: message))
+            guard let message, let events = context(host)?.events else { return }
+            events.log(PluginLogLevel(clamping: level), String(cString: message))
         }
         return host
     }()
 
+    private static func context(_ host: UnsafePointer<txfeed_source_host>?) -> CallbackContext? {
+        guard let data = host?.pointee.host_data else { return nil }
+        return Unmanaged<CallbackContext>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// Runs `body` with the run's events and returns its answer as a result code.
+    private static func call(
+        _ host: UnsafePointer<txfeed_source_host>?, _ body: (any SourceEvents) -> CallbackAnswer
+    ) -> Int32 {
+        guard let context = context(host) else { return Int32(TXFEED_FAILED) }
+        guard let events = context.events else { return Int32(TXFEED_STOP) }
+        switch body(events) {
+        case .proceed: return Int32(TXFEED_OK)
+        case .stop: return Int32(TXFEED_STOP)
+        case .failed: return Int32(TXFEED_FAILED)
+        }
+    }
+
+    private static func fault(_ events: any SourceEvents, _ message: String) -> CallbackAnswer {
+        events.log(.error, "plugin error: \(message)")
+        return .failed
+    }
+
     /// The plugin's `char *` and length as the bytes the decoder reads.
-    static func bytes(_ text: UnsafePointer<CChar>, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+    private static func bytes(_ text: UnsafePointer<CChar>, _ length: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
-    static func from(_ host: UnsafePointer<txfeed_source_host>?) -> SourceRun? {
-        guard let data = host?.pointee.host_data else { return nil }
-        return Unmanaged<SourceRun>.fromOpaque(data).takeUnretainedValue()
-    }
-
-    func origin(_ origin: UnsafePointer<CChar>?) -> String {
-        origin.map { String(cString: $0) } ?? configuration.name
-    }
-
-    /// A misuse of the ABI: logged, and the plugin told to stop.
-    func fault(_ message: String) -> Int32 {
-        log(configuration.name, Int32(TXFEED_LOG_ERROR), "plugin error: \(message)")
-        return Int32(TXFEED_FAILED)
+    private static func text(_ origin: UnsafePointer<CChar>?) -> String? {
+        origin.map { String(cString: $0) }
     }
 }

@@ -1,5 +1,10 @@
-import CJansson
 import Foundation
+import Synchronization
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedOutput
+import TxFeedPipeline
+import TxFeedPluginHost
 
 /// `txfeed plugins check PATH`: loads one plugin, validates its descriptor and exercises it
 /// with its sample configuration — for plugin authors.
@@ -26,7 +31,7 @@ public struct PluginCheck {
         public var lines: [String] = []
         public var passed = true
         public var loadFailed = false
-        public var problems = 0
+        var problems = 0
         /// Called with each line as soon as it is known.
         var emit: (String) -> Void = { _ in }
 
@@ -68,9 +73,8 @@ public struct PluginCheck {
         guard let options = sampleOptions(plugin, &report) else { return conclude(report, name: plugin.name) }
         switch plugin.kind {
         case .source:
-            let source = SourceConfiguration(name: plugin.name, plugin: plugin, options: options)
-            checkSampleRun(source, &report)
-            checkCancellation(source, &report)
+            checkSampleRun(plugin, options: options, &report)
+            checkCancellation(plugin, options: options, &report)
         case .sink:
             checkSink(plugin, options: options, &report)
         }
@@ -106,16 +110,17 @@ public struct PluginCheck {
 
     /// The sample configuration as options, checked against the declared ones.
     func sampleOptions(_ plugin: LoadedPlugin, _ report: inout Report) -> [(key: String, value: String)]? {
-        var error = json_error_t()
-        guard let root = json_loads(plugin.sampleConfig, 0, &error) else {
-            report.fail("sample_config is not JSON: \(janssonReason(error))")
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(plugin.sampleConfig)
+        } catch {
+            report.fail("sample_config is not JSON: \(error.reason)")
             return nil
         }
-        defer { json_decref(root) }
         do {
             let options = try ConfigFile.options(root, at: "sample_config")
             switch plugin.kind {
-            case .source: try RunPlan.checkOptions(options, of: plugin)
+            case .source: try PluginOptions.check(options, of: plugin)
             case .sink: _ = try SinkPlan.plugin(plugin, path: nil, options: options)
             }
             report.ok("sample_config: \(plugin.sampleConfig)")
@@ -129,15 +134,17 @@ public struct PluginCheck {
     // MARK: Sources
 
     /// One run under the timeout; lists what failed and what was rejected.
-    func checkSampleRun(_ source: SourceConfiguration, _ report: inout Report) {
-        let logged = LogLines()
-        let pipeline = Pipeline(sources: [source], timeout: timeout) { _, level, message in
-            logged.append((level >= 3 ? "error: " : level == 2 ? "warning: " : "") + message)
+    func checkSampleRun(_ plugin: LoadedPlugin, options: [(key: String, value: String)], _ report: inout Report) {
+        let logged = Mutex<[String]>([])
+        var pipeline = Pipeline(sources: [Self.source(plugin, options)]) { _, level, message in
+            let line = (level >= .error ? "error: " : level == .warning ? "warning: " : "") + message
+            logged.withLock { $0.append(line) }
         }
-        let outcome = pipeline.run()
-        let r = outcome.reports[0]
-        let data = outcome.data[0]
-        for message in logged.lines { report.add("log   \(message)") }
+        pipeline.timeout = timeout
+        let outcome = pipeline.run().outcomes[0]
+        let r = outcome.report
+        let data = outcome.data
+        for message in logged.withLock({ $0 }) { report.add("log   \(message)") }
         let counts = "\(r.documents) document(s), \(r.count) transaction(s), \(r.rejected) rejected, \(r.elapsedMilliseconds) ms"
         if r.status == .success {
             report.ok("sample run: \(counts)")
@@ -158,11 +165,11 @@ public struct PluginCheck {
     /// Runs the sample configuration again and cancels it after ``cancelAfter``: it must
     /// return within ``grace``. A run over before the cancel is run once more, cancelled at
     /// once.
-    func checkCancellation(_ source: SourceConfiguration, _ report: inout Report) {
-        let first = cancelledRun(source, after: cancelAfter)
+    func checkCancellation(_ plugin: LoadedPlugin, options: [(key: String, value: String)], _ report: inout Report) {
+        let first = cancelledRun(plugin, options, after: cancelAfter)
         switch first {
         case let .finishedBeforeCancel(ms):
-            let second = cancelledRun(source, after: 0)
+            let second = cancelledRun(plugin, options, after: 0)
             switch second {
             case let .finishedBeforeCancel(stopped), let .stopped(stopped):
                 report.ok("cancellation: the sample run ends in \(ms) ms, before a cancel at \(milliseconds(cancelAfter)) ms; cancelled at its start, it returned in \(stopped) ms")
@@ -182,21 +189,21 @@ public struct PluginCheck {
         case abandoned
     }
 
-    private func cancelledRun(_ source: SourceConfiguration, after delay: Double) -> CancelledRun {
-        let run = SourceRun(index: 0, configuration: source, threads: DocumentDecoder.defaultThreads, log: { _, _, _ in })
-        let done = DispatchSemaphore(value: 0)
-        let start = Date()
-        run.start { done.signal() }
-        if delay > 0, done.wait(timeout: .now() + delay) == .success {
-            return .finishedBeforeCancel(milliseconds: Int(Date().timeIntervalSince(start) * 1000))
+    /// One run, cancelled `delay` seconds in (at once for 0) unless it is over by then.
+    private func cancelledRun(_ plugin: LoadedPlugin, _ options: [(key: String, value: String)], after delay: Double) -> CancelledRun {
+        var pipeline = Pipeline(sources: [Self.source(plugin, options)])
+        pipeline.timeout = delay
+        pipeline.grace = grace
+        let result = pipeline.run()
+        switch result.endings[0] {
+        case .finished: return .finishedBeforeCancel(milliseconds: result.outcomes[0].report.elapsedMilliseconds)
+        case .stoppedWhenCancelled(let milliseconds): return .stopped(milliseconds: milliseconds)
+        case .abandoned: return .abandoned
         }
-        let cancelled = Date()
-        run.cancel()
-        guard done.wait(timeout: .now() + grace) == .success else {
-            run.abandon()
-            return .abandoned
-        }
-        return .stopped(milliseconds: Int(Date().timeIntervalSince(cancelled) * 1000))
+    }
+
+    private static func source(_ plugin: LoadedPlugin, _ options: [(key: String, value: String)]) -> PipelineSource {
+        PipelineSource(name: plugin.name, session: PluginSource(plugin: plugin, options: options))
     }
 
     // MARK: Sinks
@@ -214,14 +221,14 @@ public struct PluginCheck {
           {"type": 1, "vendor": "Corner Cafe", "amount": 300, "date": "2024-02-19 07:00:00"}]}}]
         """
 
-    static func sampleFeed() -> Feed {
+    package static func sampleFeed() -> Feed {
         var text = sampleFeedText
         let data = text.withUTF8 { DocumentDecoder(origin: "plugins check", sourceIndex: 0).decode(text: $0) }
         let report = SourceReport(name: "sample", plugin: "plugins-check", status: .success, error: nil,
                                   count: data.transactions.count, rejected: data.rejects.count,
                                   documents: data.documents, failedDocuments: data.failures.count,
                                   elapsedMilliseconds: 1)
-        return Feed(merging: Pipeline.Outcome(data: [data], reports: [report]), palette: .legacy)
+        return Feed(merging: [SourceOutcome(data: data, report: report)])
     }
 
     /// Feeds the sample feed through the sink in batches of 3 (so `sink_write` is called more
@@ -243,25 +250,23 @@ public struct PluginCheck {
         var sink = PluginSink(plugin: plugin, options: options)
         sink.batchSize = 3
         let batches = (feed.transactions.count + sink.batchSize - 1) / sink.batchSize
-        let outcome = SinkOutcome()
+        let outcome = Mutex<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         let start = Date()
-        let thread = Thread { [sink] in
+        Threads.start(named: "sink \(plugin.name)") { [sink] in
             do {
-                try sink.deliver(feed, context: FeedContext(dayFormat: DayFormat(timeZone: nil)))
+                try sink.deliver(feed, context: FeedContext(colours: Palette.legacy.colours(of: feed.vendors)))
             } catch {
-                outcome.set("\(error)")
+                outcome.withLock { $0 = "\(error)" }
             }
             done.signal()
         }
-        thread.name = "sink \(plugin.name)"
-        thread.start()
         guard done.wait(timeout: .now() + timeout) == .success else {
             report.fail("sample feed: the sink had not finished after \(seconds(timeout)) s")
             return
         }
         let elapsed = Int(Date().timeIntervalSince(start) * 1000)
-        if let failure = outcome.error {
+        if let failure = outcome.withLock({ $0 }) {
             report.fail("sample feed: \(failure)")
             return
         }
@@ -277,40 +282,4 @@ public struct PluginCheck {
 
     private func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
     private func seconds(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
-}
-
-/// The error a sink thread ended with.
-final class SinkOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: String?
-
-    func set(_ error: String) {
-        lock.lock()
-        stored = error
-        lock.unlock()
-    }
-
-    var error: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-}
-
-/// Plugin log lines collected from source threads.
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        stored.append(line)
-        lock.unlock()
-    }
-
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
 }

@@ -27,23 +27,3 @@ public struct RunRequest: Sendable {
 public enum ColourMode: String, Sendable, CaseIterable {
     case auto, always, never
 }
-
-/// A mistake in how txfeed was called or configured: exit status 2, before any source runs.
-public struct UsageError: Error, CustomStringConvertible, Equatable {
-    public var description: String
-    public init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// Exit statuses, as SPEC.md defines them.
-public enum ExitStatus: Int32, Sendable {
-    /// Every source succeeded and nothing was rejected.
-    case success = 0
-    /// Nothing written: every source failed, a sink failed, or `--strict` met a failure.
-    case nothingWritten = 1
-    /// Usage or configuration error, or a plugin that cannot be loaded.
-    case usage = 2
-    /// Output written, but some source failed or some records were rejected.
-    case partial = 3
-}

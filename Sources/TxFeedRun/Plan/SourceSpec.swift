@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// `NAME[:VALUE][,key=value...]` — a plugin and its options, as written on the command line.
 public struct SourceSpec: Equatable, Sendable {
     /// A plugin name (`fixture`) or a path to a plugin file (contains `/`).

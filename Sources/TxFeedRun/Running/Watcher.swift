@@ -1,23 +1,36 @@
 import Foundation
+import Synchronization
+import TxFeedModel
+import TxFeedOutput
 
-/// `txfeed watch`: runs the plan, then again on every tick, SIGHUP and Enter ("pull to
-/// refresh"), until SIGINT, SIGTERM, Ctrl-D, the terminal closing or stdout's reader leaving
-/// (exit 0, terminal restored).
+/// `txfeed watch`: runs the plan, then again on every tick, ``refresh()`` (SIGHUP) and Enter
+/// ("pull to refresh"), until ``stop()`` (SIGINT, SIGTERM), Ctrl-D, the terminal closing or
+/// stdout's reader leaving.
 ///
 /// On a terminal each refresh clears the screen, shows the skeleton while loading and then the
 /// feed; a failed refresh puts the last good view back with a note saying why. Off a terminal
 /// each refresh writes the whole feed again (stdout, or `-o` files replaced atomically); a
 /// failed one writes nothing and says why on stderr.
-public final class Watcher: @unchecked Sendable {
+public final class Watcher: Sendable {
     public let plan: RunPlan
     public let every: Double
+    private let unfinished: (any UnfinishedFiles)?
+    private let onStop: @Sendable () -> Void
     private let wake = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var stopping = false
+    private let stopping = Atomic<Bool>(false)
 
-    public init(plan: RunPlan, every: Double) {
+    /// - Parameters:
+    ///   - unfinished: told about every temporary output file, as for a run.
+    ///   - onStop: called once watch has decided to stop, perhaps while a run is still loading
+    ///     (which may take until its timeout): the caller may end the process sooner.
+    public init(
+        plan: RunPlan, every: Double, unfinished: (any UnfinishedFiles)? = nil,
+        onStop: @escaping @Sendable () -> Void = {}
+    ) {
         self.plan = plan
         self.every = every
+        self.unfinished = unfinished
+        self.onStop = onStop
     }
 
     /// `500ms`, `30s`, `5m`, `1h`; a bare number is seconds.
@@ -31,80 +44,66 @@ public final class Watcher: @unchecked Sendable {
         throw UsageError("--every: '\(text)' is not a duration (e.g. 500ms, 30s, 5m, 1h)")
     }
 
-    public func run() -> ExitStatus {
-        installSignals()
+    /// Refreshes until stopped; returns with the cursor shown.
+    public func run() {
         let stdoutTerminal = isatty(1) != 0
         if isatty(0) != 0 { listenForEnter() }
         var lastGood: [UInt8]?
         while true {
-            let runner = Runner(plan: plan)
-            runner.progress = SkeletonView.onStandardError(if: plan.progress)
+            var input = RunInput(plan: plan)
+            input.progress = SkeletonView.onStandardError(if: plan.progress)
+            input.unfinished = unfinished
             if stdoutTerminal {
                 StandardStreams.error("\u{1B}[H\u{1B}[2J")
-                runner.captureStandardOutput = true
+                input.captureStandardOutput = true
             }
-            let status = runner.run()
+            let result = Runner.run(input)
+            let failed = result.outcome == .nothingWritten || result.outcome == .refused
             let time = Self.clock()
             if stdoutTerminal {
-                if status != .nothingWritten { lastGood = runner.captured }
+                if !failed { lastGood = result.captured }
                 if let view = lastGood { view.withUnsafeBytes { StandardStreams.write($0, to: 1) } }
-                let note = status == .nothingWritten
+                let note =
+                    failed
                     ? "refresh failed at \(time) (see above); showing the last good feed"
                     : "updated \(time)"
-                StandardStreams.error("txfeed watch: \(note) — every \(Self.describe(every)); Enter or SIGHUP refreshes, Ctrl-C quits\n")
-            } else if status == .nothingWritten {
+                StandardStreams.error(
+                    "txfeed watch: \(note) — every \(Self.describe(every)); Enter or SIGHUP refreshes, Ctrl-C quits\n")
+            } else if failed {
                 StandardStreams.error("txfeed watch: refresh failed at \(time); nothing written this time\n")
             }
-            if runner.outputReaderGone { break }  // `watch … | head`: nobody left to refresh for
+            if result.outputReaderGone { break }  // `watch … | head`: nobody left to refresh for
             _ = wake.wait(timeout: .now() + every)
-            if isStopping { break }
+            if stopping.load(ordering: .relaxed) { break }
         }
-        showCursor()
-        return .success
+        Self.showCursor()
     }
 
-    private var isStopping: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopping
-    }
-
-    /// SIGHUP refreshes; SIGINT and SIGTERM stop. The signals were blocked by the command
-    /// before any thread started (``StopSignals/block()``), so one sent at any moment is seen.
-    private func installSignals() {
-        StopSignals.listen { [weak self] signal in
-            guard let self else { return }
-            if signal == SIGHUP { self.wake.signal() } else { self.stop() }
-        }
-    }
-
-    private func stop() {
-        lock.lock()
-        stopping = true
-        lock.unlock()
+    /// Refresh now (SIGHUP).
+    public func refresh() {
         wake.signal()
-        // A run still loading may take until its timeout: leave soon regardless
-        // (files are only ever renamed into place whole, so none is half-written).
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in
-            showCursor()
-            AtomicFile.removeUnfinished()
-            exit(0)
-        }
+    }
+
+    /// Stop after the refresh under way (SIGINT, SIGTERM, end of input).
+    public func stop() {
+        guard !stopping.exchange(true, ordering: .relaxed) else { return }
+        wake.signal()
+        onStop()
     }
 
     /// The skeleton hides the cursor on a terminal; whichever way watch ends, it comes back.
-    private func showCursor() {
+    public static func showCursor() {
         if TerminalCapabilities(fd: 2).isTerminal { StandardStreams.error("\u{1B}[?25h") }
     }
 
     /// Enter on a terminal refreshes at once; the terminal closing (or Ctrl-D) stops.
     ///
     /// Only read while in the terminal's foreground process group: in the background (started
-    /// with `&`, or under `timeout`, which makes its own group) Enter belongs to the shell, and
-    /// reading would get the whole process stopped by SIGTTIN.
+    /// with `&`, or under `timeout`, which makes its own group) Enter belongs to the shell. The
+    /// command line ignores SIGTTIN, so a read from the background fails with EIO instead of
+    /// stopping the process.
     private func listenForEnter() {
-        signal(SIGTTIN, SIG_IGN)  // a read from the background fails with EIO instead of stopping us
-        let thread = Thread { [weak self] in
+        Threads.start(named: "watch-enter") { [weak self] in
             var byte: UInt8 = 0
             while true {
                 let foreground = tcgetpgrp(0)
@@ -115,17 +114,15 @@ public final class Watcher: @unchecked Sendable {
                 }
                 let n = read(0, &byte, 1)
                 if n == 1 {
-                    if byte == 0x0A { self?.wake.signal() }
+                    if byte == 0x0A { self?.refresh() }
                 } else if n == 0 {
                     break  // Ctrl-D, or the terminal hung up
-                } else if errno != EINTR && !(errno == EIO && tcgetpgrp(0) != getpgrp()) {
+                } else if SystemError.code != EINTR && !(SystemError.code == EIO && tcgetpgrp(0) != getpgrp()) {
                     break  // EIO in the foreground: the terminal is gone
                 }
             }
             self?.stop()
         }
-        thread.name = "watch-enter"
-        thread.start()
     }
 
     static func clock() -> String {

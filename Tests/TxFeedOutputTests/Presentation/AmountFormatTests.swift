@@ -1,5 +1,9 @@
 import XCTest
-import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 
 final class AmountFormatTests: XCTestCase {
     private func text(_ minor: Int64, scale: Int = 2, debit: Bool) -> String {

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
-@testable import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 
 final class DayFormatTests: XCTestCase {
     private func reference(_ zone: TimeZone) -> DateFormatter {

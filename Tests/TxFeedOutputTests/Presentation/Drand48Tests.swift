@@ -1,6 +1,10 @@
 import Glibc
 import XCTest
-import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 
 /// Compares the pure generator with glibc's global `srand48`/`drand48` (fine here: tests in this
 /// class run serially and nothing else in the test process uses drand48).

@@ -2,7 +2,11 @@ import Foundation
 import Glibc
 import TxFeedTestSupport
 import XCTest
-import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 
 final class VendorColourTests: XCTestCase {
     // MARK: Helpers

@@ -1,5 +1,9 @@
 import XCTest
-import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 
 /// Terminal columns, checked against what terminals (and wcwidth) draw.
 final class DisplayWidthTests: XCTestCase {

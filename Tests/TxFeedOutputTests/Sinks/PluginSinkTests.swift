@@ -1,5 +1,9 @@
 import Foundation
-@testable import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 import TxFeedPluginABI
 import TxFeedTestSupport
 import XCTest
@@ -16,9 +20,8 @@ final class PluginSinkTests: XCTestCase {
     /// The checking sample, merged as `txfeed run` merges it.
     func checkingFeed() throws -> Feed {
         let fixture = try PluginLoader.load(path: BuiltProducts.plugin("fixture"))
-        let source = SourceConfiguration(name: "checking", plugin: fixture,
-                                         options: [("path", BuiltProducts.repository + "/samples/accounts/checking.json")])
-        return Feed(merging: Pipeline(sources: [source]).run(), palette: .legacy)
+        let session = PluginSource(plugin: fixture, options: [("path", BuiltProducts.repository + "/samples/accounts/checking.json")])
+        return Feed(merging: Pipeline(sources: [PipelineSource(name: "checking", session: session)]).run().outcomes)
     }
 
     func testSink(defines: [String] = []) throws -> LoadedPlugin {
@@ -38,7 +41,7 @@ final class PluginSinkTests: XCTestCase {
         let out = folder.path + "/calls.txt"
         var sink = PluginSink(plugin: plugin, options: [("path", out)])
         sink.batchSize = 3
-        try sink.deliver(feed, context: FeedContext())
+        try sink.deliver(feed, context: FeedContext.legacy(feed))
         let calls = try lines(out)
         XCTAssertEqual(calls.first, #"open {"path":"\#(out)"}"#)
         XCTAssertEqual(calls.filter { $0.hasPrefix("batch ") }, ["batch 3", "batch 3", "batch 1"])
@@ -50,7 +53,7 @@ final class PluginSinkTests: XCTestCase {
         let ndjsonFile = folder.path + "/feed.ndjson"
         let fd = open(ndjsonFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let writer = OutputWriter(fd: fd, name: ndjsonFile)
-        try NDJSONSink().write(feed, context: FeedContext(), to: writer)
+        try NDJSONSink().write(feed, context: FeedContext.legacy(feed), to: writer)
         try writer.flush()
         close(fd)
         let expected = try lines(ndjsonFile).map { line in
@@ -71,7 +74,7 @@ final class PluginSinkTests: XCTestCase {
 
     func testAnEmptyFeedIsOpenedFinishedAndClosedWithoutWrites() throws {
         let out = folder.path + "/calls.txt"
-        try PluginSink(plugin: try testSink(), options: [("path", out)]).deliver(Feed(), context: FeedContext())
+        try PluginSink(plugin: try testSink(), options: [("path", out)]).deliver(Feed(), context: FeedContext.legacy(Feed()))
         let calls = try lines(out)
         XCTAssertEqual(calls.count, 3, "\(calls)")
         guard calls.count == 3 else { return }
@@ -90,7 +93,7 @@ final class PluginSinkTests: XCTestCase {
         for stage in ["open", "write", "finish"] {
             let before = freed()
             let out = folder.path + "/\(stage).txt"
-            XCTAssertThrowsError(try PluginSink(plugin: plugin, options: [("path", out), ("fail", stage)]).deliver(feed, context: FeedContext())) { error in
+            XCTAssertThrowsError(try PluginSink(plugin: plugin, options: [("path", out), ("fail", stage)]).deliver(feed, context: FeedContext.legacy(feed))) { error in
                 XCTAssertEqual("\(error)", "sink '\(plugin.name)': test-sink: told to fail in sink_\(stage)")
             }
             XCTAssertEqual(freed(), before + 1, stage)
@@ -98,38 +101,8 @@ final class PluginSinkTests: XCTestCase {
             XCTAssertEqual(try lines(out).last == "close", stage != "open", stage)
         }
         XCTAssertThrowsError(try PluginSink(plugin: plugin, options: [("path", folder.path + "/silent.txt"), ("fail", "write-silently")])
-            .deliver(feed, context: FeedContext())) { error in
+            .deliver(feed, context: FeedContext.legacy(feed))) { error in
             XCTAssertEqual("\(error)", "sink '\(plugin.name)': sink_write failed (no message)")
         }
-    }
-
-    func testOptionsAreCheckedAgainstTheDeclaration() throws {
-        let plugin = try testSink()
-        XCTAssertNoThrow(try SinkPlan.plugin(plugin, path: "out.txt", options: [("fail", "")]))
-        XCTAssertThrowsError(try SinkPlan.plugin(plugin, path: nil, options: [("colour", "red")])) { error in
-            XCTAssertEqual("\(error)", "sink '\(plugin.name)': unknown option 'colour'; valid options: path, fail")
-        }
-        // A value may name another option as a {placeholder}.
-        XCTAssertNoThrow(try SinkPlan.plugin(plugin, path: nil, options: [("fail", "{who}"), ("who", "x")]))
-
-        let noPath = try testSink(defines: ["TEST_NO_PATH"])
-        XCTAssertThrowsError(try SinkPlan.plugin(noPath, path: "out.txt", options: [])) { error in
-            XCTAssertTrue("\(error)".contains("declares no 'path' option"), "\(error)")
-        }
-        XCTAssertFalse(SinkPlan.takesPath(noPath))
-        XCTAssertTrue(SinkPlan.takesPath(plugin))
-    }
-
-    func testCheckFeedsTheSampleFeedInSeveralBatches() throws {
-        XCTAssertEqual(PluginCheck.sampleFeed().transactions.count, 7)
-        XCTAssertEqual(PluginCheck.sampleFeed().accounts.count, 2)
-        let report = PluginCheck(path: try testSink().path).run()
-        XCTAssertTrue(report.passed, report.lines.joined(separator: "\n"))
-        XCTAssertTrue(report.lines.contains { $0.contains("7 transactions from 2 accounts in 3 sink_write batches") }, report.lines.joined(separator: "\n"))
-
-        let failing = PluginCheck(path: try testSink(defines: ["TEST_SAMPLE_FAIL"]).path).run()
-        XCTAssertFalse(failing.passed)
-        XCTAssertTrue(failing.lines.contains { $0.hasPrefix("FAIL  sample feed: ") && $0.contains("told to fail in sink_write") },
-                      failing.lines.joined(separator: "\n"))
     }
 }

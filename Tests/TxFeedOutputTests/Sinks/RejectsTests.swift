@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
-@testable import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 
 /// Records that are wrong are rejected one by one, with their path and the record as it came;
 /// the rest of the envelope goes on.

@@ -1,22 +1,24 @@
 import Foundation
-@testable import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 
 /// Builds a merged ``Feed`` from envelope texts, one source each, as the pipeline would.
 enum SinkTestFeed {
-    static func make(_ sources: [(name: String, text: String)], palette: Palette = .legacy) -> Feed {
-        var data: [SourceData] = []
-        var reports: [SourceReport] = []
+    static func make(_ sources: [(name: String, text: String)]) -> Feed {
+        var outcomes: [SourceOutcome] = []
         for (index, source) in sources.enumerated() {
             let decoded = Array(source.text.utf8).withUnsafeBufferPointer {
                 DocumentDecoder(origin: source.name + ".json", sourceIndex: index).decode(text: $0)
             }
-            data.append(decoded)
-            reports.append(SourceReport(
+            outcomes.append(SourceOutcome(data: decoded, report: SourceReport(
                 name: source.name, plugin: "fixture", status: decoded.failures.isEmpty ? .success : .failure,
                 error: decoded.failures.first, count: decoded.transactions.count, rejected: decoded.rejects.count,
-                documents: decoded.documents, failedDocuments: decoded.failures.count, elapsedMilliseconds: 0))
+                documents: decoded.documents, failedDocuments: decoded.failures.count, elapsedMilliseconds: 0)))
         }
-        return Feed(merging: Pipeline.Outcome(data: data, reports: reports), palette: palette)
+        return Feed(merging: outcomes)
     }
 
     /// One envelope; `transactions` are `(type, vendor, amount, date)`.
@@ -32,15 +34,23 @@ enum SinkTestFeed {
     }
 
     /// A JSON string literal for `text`.
-    static func json(_ text: String) -> String { JSONText.string(text) }
+    static func json(_ text: String) -> String { JSONString.quoted(text) }
 
     /// What a sink writes for `feed`, as bytes.
-    static func render(_ sink: FeedSink, _ feed: Feed, colour: Bool = false, trueColour: Bool = true,
-                       timeZone: TimeZone? = nil) throws -> [UInt8] {
+    static func render(_ sink: FeedSink, _ feed: Feed, palette: Palette = .legacy, colour: Bool = false,
+                       trueColour: Bool = true, timeZone: TimeZone? = nil) throws -> [UInt8] {
         let path = "/dev/null"
         let writer = OutputWriter(fd: -1, name: path)
-        let context = FeedContext(dayFormat: DayFormat(timeZone: timeZone), colour: colour, trueColour: trueColour)
+        let context = FeedContext(colours: palette.colours(of: feed.vendors), dayFormat: DayFormat(timeZone: timeZone),
+                                  colour: colour, trueColour: trueColour)
         try sink.write(feed, context: context, to: writer)
         return writer.buffer
+    }
+}
+
+extension FeedContext {
+    /// The context `txfeed run` gives sinks by default: legacy colours, UTC days.
+    static func legacy(_ feed: Feed) -> FeedContext {
+        FeedContext(colours: Palette.legacy.colours(of: feed.vendors))
     }
 }

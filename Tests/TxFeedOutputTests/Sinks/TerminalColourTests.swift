@@ -1,5 +1,9 @@
 import XCTest
-import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 
 final class TerminalColourTests: XCTestCase {
     private func foreground(_ colour: RGB, trueColour: Bool) -> String {

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
-@testable import TxFeed
+@testable import TxFeedOutput
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
 
 /// The text view: layout, alignment by display width, truncation, colour and its fallback.
 final class TextSinkTests: XCTestCase {

@@ -1,0 +1,82 @@
+/// JSON string literals, written the way jansson's `json_dumps` writes them, so that every
+/// string txfeed puts out (feed cells, rejects, a plugin's configuration) reads the same
+/// whichever stage wrote it: `"`, `\` and control characters escaped (`\n`, `\t`, … or
+/// `\u001B`), everything else — `/` and non-ASCII included — kept as it is.
+///
+/// Text that is not valid UTF-8 cannot be a JSON string; like jansson, it is written as `""`.
+/// (Text that came through the decoder always is valid: jansson checked it there.)
+package enum JSONString {
+    /// `"…"` for `text`.
+    package static func literal(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        append(text, to: &out)
+        return out
+    }
+
+    package static func literal(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        append(bytes, to: &out)
+        return out
+    }
+
+    /// `"…"` as a `String`: for small JSON texts such as a plugin's configuration.
+    package static func quoted(_ text: String) -> String {
+        String(decoding: literal(text), as: UTF8.self)
+    }
+
+    /// A JSON object of string members, in the order given.
+    package static func object(_ members: [(key: String, value: String)]) -> String {
+        "{" + members.map { quoted($0.key) + ":" + quoted($0.value) }.joined(separator: ",") + "}"
+    }
+
+    package static func append(_ text: String, to out: inout [UInt8]) {
+        // A String is valid UTF-8 by construction.
+        appendValid(text.utf8, to: &out)
+    }
+
+    package static func append(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
+        guard isValidUTF8(bytes) else {
+            out.append(contentsOf: [quote, quote])
+            return
+        }
+        appendValid(bytes, to: &out)
+    }
+
+    private static func appendValid(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
+        out.append(quote)
+        for byte in bytes {
+            switch byte {
+            case quote: out.append(contentsOf: [backslash, quote])
+            case backslash: out.append(contentsOf: [backslash, backslash])
+            case 0x08: out.append(contentsOf: [backslash, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [backslash, UInt8(ascii: "f")])
+            case 0x0A: out.append(contentsOf: [backslash, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [backslash, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [backslash, UInt8(ascii: "t")])
+            case 0..<0x20:
+                out.append(contentsOf: [backslash, UInt8(ascii: "u"), zero, zero, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(quote)
+    }
+
+    /// RFC 3629 UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF.
+    package static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+    private static let zero = UInt8(ascii: "0")
+    private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+}

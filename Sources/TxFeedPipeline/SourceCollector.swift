@@ -1,0 +1,141 @@
+import Synchronization
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedPluginHost
+
+/// Owns what one source delivers, from its first callback until the barrier takes it over.
+///
+/// The source's thread decodes each unit outside the lock and commits it whole under the lock;
+/// once abandoned, the collector keeps what it had and refuses the rest.
+final class SourceCollector: SourceEvents {
+    let name: String
+    let index: Int
+    let threads: Int
+    let log: @Sendable (String, PluginLogLevel, String) -> Void
+    /// Told every so many transactions decoded (a long run's progress).
+    let onProgress: (@Sendable (Int) -> Void)?
+
+    private let cancelled = Atomic<Bool>(false)
+    private let delivered = Mutex(Delivered())
+    /// The account being streamed (`begin_account` … `end_account`). Only the source's thread
+    /// touches it, and only during `run`; a Mutex keeps that honest at no real cost.
+    private let streaming = Mutex<Streaming?>(nil)
+
+    private struct Delivered {
+        var data = SourceData()
+        var abandoned = false
+    }
+
+    private struct Streaming: Sendable {
+        var origin: String
+        var account: StreamedAccount
+    }
+
+    init(
+        name: String, index: Int, threads: Int, log: @escaping @Sendable (String, PluginLogLevel, String) -> Void,
+        onProgress: (@Sendable (Int) -> Void)?
+    ) {
+        self.name = name
+        self.index = index
+        self.threads = threads
+        self.log = log
+        self.onProgress = onProgress
+    }
+
+    // MARK: Barrier side
+
+    func cancel() {
+        cancelled.store(true, ordering: .relaxed)
+    }
+
+    func abandon() {
+        delivered.withLock { $0.abandoned = true }
+    }
+
+    /// A copy of what was delivered so far.
+    func peek() -> SourceData {
+        delivered.withLock { $0.data }
+    }
+
+    /// Hands the delivered data over; the collector keeps nothing of it.
+    func take() -> SourceData {
+        delivered.withLock { delivered in
+            let data = delivered.data
+            delivered.data = SourceData()
+            return data
+        }
+    }
+
+    /// The source's `run` returned: an account left open fails.
+    func runEnded() {
+        if let open = streaming.withLock({ $0.take() }) {
+            _ = commit { $0.failures.append("\(open.origin): account ended without end_account") }
+        }
+    }
+
+    // MARK: SourceEvents (the source's thread)
+
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+        if isCancelled { return .stop }
+        let data = decoder(origin).decode(text: text)
+        return commit { $0.append(data) }
+    }
+
+    func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer {
+        if isCancelled { return .stop }
+        let data = decoder(origin).decode(janssonValue: janssonValue)
+        return commit { $0.append(data) }
+    }
+
+    func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+        if isCancelled { return .stop }
+        if let unfinished = streaming.withLock({ $0.take() }) {
+            _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
+        }
+        let decoder = decoder(origin)
+        let account = StreamedAccount(decoder: decoder, envelope: text)
+        streaming.withLock { $0 = Streaming(origin: decoder.origin, account: account) }
+        return .proceed
+    }
+
+    func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
+        if isCancelled { return .stop }
+        let open = streaming.withLock { streaming in
+            streaming?.account.add(batch: text)
+            return streaming != nil
+        }
+        guard open else { return commit { $0.failures.append("\(name): emit_transactions without begin_account") } }
+        return .proceed
+    }
+
+    func endAccount() -> CallbackAnswer {
+        guard let open = streaming.withLock({ $0.take() }) else {
+            return commit { $0.failures.append("\(name): end_account without begin_account") }
+        }
+        let data = open.account.finish()
+        return commit { $0.append(data) }
+    }
+
+    func log(_ level: PluginLogLevel, _ message: String) {
+        log(name, level, message)
+    }
+
+    // MARK: Helpers
+
+    private func decoder(_ origin: String?) -> DocumentDecoder {
+        var decoder = DocumentDecoder(origin: origin ?? name, sourceIndex: index, threads: threads)
+        decoder.onProgress = onProgress
+        return decoder
+    }
+
+    /// Adds a decoded unit, unless the run was abandoned. Returns the callback's answer.
+    private func commit(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
+        delivered.withLock { delivered in
+            guard !delivered.abandoned else { return .stop }
+            update(&delivered.data)
+            return isCancelled ? .stop : .proceed
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import TxFeedModel
+import TxFeedPluginABI
+
+/// Why a sink plugin failed: its own message (freed with its `free_error`), or what it did wrong.
+public struct PluginSinkError: Error, CustomStringConvertible {
+    public var sink: String
+    public var message: String
+
+    public var description: String { "sink '\(sink)': \(message)" }
+}
+
+/// One pass of the sink ABI over a feed: `sink_open(config)`, `sink_write` per batch of
+/// records, `sink_finish(sources, summary)`, and `sink_close` after every successful open
+/// (``close()``, also called on deinit).
+///
+/// Records arrive pointer-free, as ``SinkRecord`` offsets into two byte arenas of
+/// NUL-terminated texts (one for the whole feed, one per batch); here they become the
+/// `txfeed_record`s the plugin reads.
+public final class PluginSinkSession {
+    public let plugin: LoadedPlugin
+    private var state: UnsafeMutableRawPointer?
+    private var isOpen = false
+    private var records: [txfeed_record] = []
+
+    public init(plugin: LoadedPlugin) {
+        precondition(plugin.kind == .sink, "\(plugin.path) is not a sink plugin")
+        self.plugin = plugin
+    }
+
+    /// - Parameters:
+    ///   - options: checked against the plugin's declaration; a JSON object of strings to it.
+    public func open(options: [(key: String, value: String)]) throws(PluginSinkError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let status = JSONString.object(options).withCString { plugin.descriptor.pointee.sink_open($0, &state, &error) }
+        guard status == TXFEED_OK else { throw failure(error, "sink_open failed") }
+        discard(error)
+        isOpen = true
+    }
+
+    /// Hands one batch to `sink_write`.
+    ///
+    /// - Parameters:
+    ///   - shared: texts that stay the same from row to row (vendors, accounts, …).
+    ///   - rows: this batch's own texts (dates, days, amounts).
+    public func write(_ batch: [SinkRecord], shared: [UInt8], rows: [UInt8]) throws(PluginSinkError) {
+        let status = shared.withUnsafeBufferPointer { sharedBytes in
+            rows.withUnsafeBufferPointer { rowBytes in
+                let s = UnsafeRawPointer(sharedBytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+                let r = UnsafeRawPointer(rowBytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+                records.removeAll(keepingCapacity: true)
+                for record in batch {
+                    records.append(
+                        txfeed_record(
+                            struct_size: UInt32(MemoryLayout<txfeed_record>.stride),
+                            date: r + record.date, day: r + record.day, account: s + record.account,
+                            vendor: s + record.vendor, type: s + record.type, amount: r + record.amount,
+                            amount_minor: record.amountMinor, currency: s + record.currency,
+                            colour: s + record.colour, source: s + record.source))
+                }
+                var error: UnsafeMutablePointer<CChar>?
+                let status = records.withUnsafeBufferPointer {
+                    plugin.descriptor.pointee.sink_write(state, $0.baseAddress, $0.count, &error)
+                }
+                return (status, error)
+            }
+        }
+        guard status.0 == TXFEED_OK else { throw failure(status.1, "sink_write failed") }
+        discard(status.1)
+    }
+
+    /// `sink_finish` with the run's `sources` array and `summary` object as JSON text.
+    public func finish(sources: String, summary: String) throws(PluginSinkError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let status = sources.withCString { sources in
+            summary.withCString { summary in plugin.descriptor.pointee.sink_finish(state, sources, summary, &error) }
+        }
+        guard status == TXFEED_OK else { throw failure(error, "sink_finish failed") }
+        discard(error)
+    }
+
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        plugin.descriptor.pointee.sink_close(state)
+    }
+
+    deinit { close() }
+
+    private func failure(_ error: UnsafeMutablePointer<CChar>?, _ fallback: String) -> PluginSinkError {
+        PluginSinkError(sink: plugin.name, message: plugin.takeError(error, default: fallback + " (no message)"))
+    }
+
+    /// An error string handed out with a success is still the plugin's to free.
+    private func discard(_ error: UnsafeMutablePointer<CChar>?) {
+        if let error { _ = plugin.takeError(error, default: "") }
+    }
+}
+
+/// One `txfeed_record` as byte offsets of NUL-terminated texts: `date`, `day` and `amount` in
+/// the batch's texts, the rest in the feed's shared texts.
+public struct SinkRecord: Sendable {
+    public var date: Int
+    public var day: Int
+    public var amount: Int
+    public var account: Int
+    public var vendor: Int
+    public var type: Int
+    public var currency: Int
+    public var colour: Int
+    public var source: Int
+    public var amountMinor: Int64
+
+    public init(
+        date: Int, day: Int, amount: Int, account: Int, vendor: Int, type: Int, currency: Int, colour: Int,
+        source: Int, amountMinor: Int64
+    ) {
+        self.date = date
+        self.day = day
+        self.amount = amount
+        self.account = account
+        self.vendor = vendor
+        self.type = type
+        self.currency = currency
+        self.colour = colour
+        self.source = source
+        self.amountMinor = amountMinor
+    }
+}

@@ -1,0 +1,87 @@
+import TxFeedModel
+import TxFeedPluginHost
+
+/// Where a sink's output goes and what writes it.
+public struct SinkPlan: Sendable {
+    public enum Format: Sendable {
+        case builtIn(BuiltIn)
+        /// A sink plugin, loaded like a source plugin, with its checked options.
+        case plugin(LoadedPlugin, options: [(key: String, value: String)])
+
+        /// The name `--sink` uses.
+        public var name: String {
+            switch self {
+            case .builtIn(let sink): return sink.name
+            case .plugin(let plugin, _): return plugin.name
+            }
+        }
+    }
+
+    /// The sinks txfeed writes itself.
+    public enum BuiltIn: Sendable, Equatable {
+        case text, json, ndjson
+        /// `byteOrderMark`: start the file with a UTF-8 BOM (Excel needs it to read UTF-8).
+        case csv(byteOrderMark: Bool)
+
+        public var name: String {
+            switch self {
+            case .text: return "text"
+            case .json: return "json"
+            case .ndjson: return "ndjson"
+            case .csv: return "csv"
+            }
+        }
+    }
+
+    public var format: Format
+    /// nil: stdout (for a plugin: wherever its own options say).
+    public var path: String?
+
+    public init(format: Format, path: String?) {
+        self.format = format
+        self.path = path
+    }
+
+    /// The built-in sinks' names, and the options each takes besides `path`.
+    static let builtIn: [String: [String]] = ["text": [], "json": [], "ndjson": [], "csv": ["bom"]]
+
+    /// A sink's yes/no option (`bom=true`): true/false, yes/no or 1/0 in any case; nil for
+    /// anything else, which the plan refuses rather than read as "no".
+    public static func flag(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "true", "yes", "1": return true
+        case "false", "no", "0": return false
+        default: return nil
+        }
+    }
+
+    /// `-o out.csv` picks the sink from the extension.
+    public static func builtInName(forExtensionOf path: String) -> String? {
+        let ext = path.split(separator: ".").count > 1 ? path.split(separator: ".").last!.lowercased() : ""
+        switch ext {
+        case "csv": return "csv"
+        case "json": return "json"
+        case "ndjson", "jsonl": return "ndjson"
+        case "txt", "text": return "text"
+        default: return nil
+        }
+    }
+
+    /// A sink plugin's plan: options checked against its declaration (`{placeholders}`
+    /// excepted, as for sources). A `path` goes to the plugin as its `path` option, so the
+    /// plugin must declare one.
+    public static func plugin(_ plugin: LoadedPlugin, path: String?, options: [(key: String, value: String)]) throws(UsageError) -> SinkPlan {
+        if path != nil && !takesPath(plugin) {
+            throw UsageError(
+                "sink '\(plugin.name)' declares no 'path' option: it writes where its own options say; valid options: \(plugin.options.map(\.name).joined(separator: ", "))"
+            )
+        }
+        try PluginOptions.check(options, of: plugin)
+        return SinkPlan(format: .plugin(plugin, options: options), path: path)
+    }
+
+    /// Whether `-o PATH` may pair with this sink plugin: it declares a `path` option.
+    public static func takesPath(_ plugin: LoadedPlugin) -> Bool {
+        plugin.options.contains { $0.name == "path" }
+    }
+}

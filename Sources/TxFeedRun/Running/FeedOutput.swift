@@ -1,0 +1,157 @@
+import Foundation
+import TxFeedModel
+import TxFeedOutput
+
+/// The half of a run after the barrier: the summary, the rejects file, then every sink, and
+/// the outcome that follows from what happened.
+struct FeedOutput {
+    let input: RunInput
+    let feed: Feed
+    let colours: [RGB]
+    private var plan: RunPlan { input.plan }
+
+    init(input: RunInput, feed: Feed) {
+        self.input = input
+        self.feed = feed
+        // Colours are the output's business: once per distinct vendor, for every sink.
+        colours = input.plan.palette.colours(of: feed.vendors)
+    }
+
+    mutating func write() -> RunResult {
+        // On a shared terminal the table takes the skeleton's place and the summary follows it;
+        // elsewhere the summary comes first, as soon as the barrier opens.
+        let summaryAfterFeed =
+            TerminalCapabilities.sameTerminal(input.standardOutput, 2) && !input.captureStandardOutput
+        if !summaryAfterFeed { summarise() }
+        defer { if summaryAfterFeed { summarise() } }
+
+        let failed = feed.sources.filter { $0.status == .failure }
+        let rejected = feed.rejects.count
+        // The rejects file explains a failed run too (--strict), so it does not wait for the sinks.
+        do {
+            try writeRejects()
+        } catch {
+            input.diagnostics("txfeed: --rejects \(error); nothing written")
+            return RunResult(outcome: .nothingWritten)
+        }
+        // A failed source keeps what it delivered: nothing is written only when no source
+        // delivered anything.
+        if failed.count == feed.sources.count && feed.sources.allSatisfy({ $0.documents == 0 }) {
+            input.diagnostics("txfeed: every source failed; nothing written")
+            return RunResult(outcome: .nothingWritten)
+        }
+        if plan.strict && (!failed.isEmpty || rejected > 0) {
+            input.diagnostics(
+                "txfeed: --strict: \(failed.count) source(s) failed and \(rejected) record(s) were rejected; nothing written")
+            return RunResult(outcome: .nothingWritten)
+        }
+        var captured: [UInt8] = []
+        do {
+            try writeSinks(captured: &captured)
+        } catch OutputError.brokenPipe {
+            return RunResult(outcome: .complete, captured: captured, outputReaderGone: true)
+        } catch {
+            input.diagnostics("txfeed: \(error); nothing written")
+            return RunResult(outcome: .nothingWritten, captured: captured)
+        }
+        return RunResult(outcome: failed.isEmpty && rejected == 0 ? .complete : .partial, captured: captured)
+    }
+
+    /// Writes every sink; files appear (atomically) only once all of them have succeeded.
+    private func writeSinks(captured: inout [UInt8]) throws {
+        let context = FeedContext(
+            colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false,
+            trueColour: TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment))
+        var files: [AtomicFile] = []
+        defer { for file in files { file.discard() } }
+        // Sink plugins first: they write their own output.
+        for sink in plan.sinks {
+            guard case .plugin(let plugin, var options) = sink.format else { continue }
+            if let path = sink.path {
+                // The plugin writes a temporary file, committed with the others.
+                let file = try AtomicFile(path: path, unfinished: input.unfinished)
+                files.append(file)
+                options.append(("path", file.temporaryPath))
+            }
+            try PluginSink(plugin: plugin, options: options).deliver(feed, context: context)
+        }
+        for sink in plan.sinks {
+            guard case .builtIn(let builtIn) = sink.format, let path = sink.path else { continue }
+            let file = try AtomicFile(path: path, unfinished: input.unfinished)
+            files.append(file)
+            // A file gets escape sequences only when asked for with --color always.
+            context.colour = builtIn == .text && plan.colour == .always
+            try Self.sink(builtIn).write(feed, context: context, to: file.writer)
+            try file.writer.flush()
+        }
+        var brokenPipe = false
+        let stdout =
+            input.captureStandardOutput
+            ? OutputWriter.capturing(name: "stdout") : OutputWriter(fd: input.standardOutput, name: "stdout")
+        defer { captured = stdout.captured }
+        for sink in plan.sinks where sink.path == nil {
+            guard case .builtIn(let builtIn) = sink.format else { continue }
+            context.colour = builtIn == .text && wantsColour()
+            do {
+                try Self.sink(builtIn).write(feed, context: context, to: stdout)
+                try stdout.flush()
+            } catch OutputError.brokenPipe {
+                brokenPipe = true
+                break
+            }
+        }
+        for file in files { try file.commit() }
+        files = []
+        if brokenPipe { throw OutputError.brokenPipe }
+    }
+
+    /// `--rejects FILE`: every rejected record, replaced atomically on each run (empty when none).
+    private func writeRejects() throws {
+        guard let path = plan.rejectsFile else { return }
+        let file = try AtomicFile(path: path, unfinished: input.unfinished)
+        RejectsFile.write(feed, to: file.writer)
+        try file.commit()
+    }
+
+    private static func sink(_ builtIn: SinkPlan.BuiltIn) -> any FeedSink {
+        switch builtIn {
+        case .text: return TextSink()
+        case .ndjson: return NDJSONSink()
+        case .json: return JSONSink()
+        case .csv(let byteOrderMark): return CSVSink(byteOrderMark: byteOrderMark)
+        }
+    }
+
+    /// ANSI colour only on a terminal, unless asked; `NO_COLOR` wins over auto.
+    private func wantsColour() -> Bool {
+        switch plan.colour {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let env = ProcessInfo.processInfo.environment
+            return !TerminalColour.isRefused(environment: env)
+                && TerminalCapabilities(fd: input.standardOutput, environment: env).isTerminal
+        }
+    }
+
+    /// Per source: read = written + rejected, status and time; then the first rejects.
+    private func summarise() {
+        let say = input.diagnostics
+        for s in feed.sources {
+            let counts = "read \(s.read) = written \(s.count) + rejected \(s.rejected), \(s.elapsedMilliseconds) ms"
+            if s.status == .success {
+                say("txfeed: \(s.name) (\(s.plugin)): ok, \(counts)")
+            } else {
+                say("txfeed: \(s.name) (\(s.plugin)): FAILED: \(s.error ?? "unknown error"); \(counts)")
+            }
+        }
+        for (source, reject) in feed.rejects.prefix(10) {
+            say("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")
+        }
+        if feed.rejects.count > 10 {
+            say(
+                "txfeed: … and \(feed.rejects.count - 10) more rejected records"
+                    + (plan.rejectsFile == nil ? " (write them all with --rejects FILE)" : ""))
+        }
+    }
+}

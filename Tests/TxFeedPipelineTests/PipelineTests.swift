@@ -1,0 +1,183 @@
+import Synchronization
+import TxFeedModel
+@testable import TxFeedPipeline
+import TxFeedPluginHost
+import XCTest
+
+/// The barrier, timeout, cancel and abandon, in process with sources written in Swift: each
+/// outcome is forced by the sources themselves (gates), never by guessing how long anything takes.
+final class PipelineTests: XCTestCase {
+    func testTheBarrierWaitsForEverySourceAndKeepsSourceOrder() {
+        let firstDone = Gate()
+        let first = SwiftSource { events in
+            events.emit(envelope("First", count: 2))
+            firstDone.open()
+            return .completed
+        }
+        // The second delivers only after the first has finished: the barrier must wait for it.
+        let second = SwiftSource { events in
+            firstDone.wait()
+            events.emit(envelope("Second", count: 3))
+            return .completed
+        }
+        let observer = Observer()
+        var pipeline = Pipeline(sources: [PipelineSource(name: "one", session: first), PipelineSource(name: "two", session: second)])
+        pipeline.observer = observer
+        let result = pipeline.run()
+
+        XCTAssertEqual(result.endings, [.finished, .finished])
+        XCTAssertEqual(result.outcomes.map(\.report.name), ["one", "two"])
+        XCTAssertEqual(result.outcomes.map(\.data.transactions.count), [2, 3])
+        XCTAssertEqual(result.outcomes.map(\.report.status), [.success, .success])
+        XCTAssertEqual(observer.finished, [0, 1], "the second finished after the first")
+        for source in [first, second] {
+            XCTAssertEqual(source.counts.runs, 1)
+            XCTAssertEqual(source.counts.closes, 1, "closed once after its run")
+        }
+    }
+
+    func testATimedOutSourceIsCancelledAndStopsWithinTheGrace() {
+        let answerAfterCancel = Mutex<CallbackAnswer?>(nil)
+        let source = SwiftSource { events in
+            events.emit(envelope("Before"))
+            while !events.isCancelled { usleep(1000) }
+            answerAfterCancel.withLock { $0 = events.emit(envelope("After")) }
+            return .failed("stopped")
+        }
+        var pipeline = Pipeline(sources: [PipelineSource(name: "slow", session: source)])
+        pipeline.timeout = 0.05
+        pipeline.grace = 30
+        let result = pipeline.run()
+
+        guard case .stoppedWhenCancelled = result.endings[0] else { return XCTFail("\(result.endings)") }
+        XCTAssertEqual(answerAfterCancel.withLock { $0 }, .stop, "a call after the cancel is told to stop")
+        let outcome = result.outcomes[0]
+        XCTAssertEqual(outcome.data.accounts.map(\.name), ["Before"], "what came after the cancel is not kept")
+        XCTAssertEqual(outcome.report.status, .failure)
+        XCTAssertEqual(outcome.report.error, "timed out after 0.05s; delivered 1 document before failing")
+    }
+
+    func testASourceThatIgnoresTheCancelIsAbandonedAndItsLateCallsAreRefused() {
+        let release = Gate(), returned = Gate()
+        let lateAnswer = Mutex<CallbackAnswer?>(nil)
+        let source = SwiftSource { events in
+            events.emit(envelope("Kept"))
+            release.wait()  // ignores is_cancelled
+            lateAnswer.withLock { $0 = events.emit(envelope("Late")) }
+            returned.open()
+            return .completed
+        }
+        var pipeline = Pipeline(sources: [PipelineSource(name: "stuck", session: source)])
+        pipeline.timeout = 0.01
+        pipeline.grace = 0.01
+        let result = pipeline.run()
+
+        XCTAssertEqual(result.endings, [.abandoned])
+        XCTAssertEqual(result.outcomes[0].data.accounts.map(\.name), ["Kept"])
+        XCTAssertEqual(
+            result.outcomes[0].report.error, "timed out after 0.01s and did not stop; abandoned; delivered 1 document before failing")
+        release.open()
+        XCTAssertTrue(returned.wait())
+        XCTAssertEqual(lateAnswer.withLock { $0 }, .stop, "an abandoned run's later calls are refused")
+    }
+
+    func testAFinishedRunLetsGoOfItsCollector() {
+        let source = SwiftSource { events in
+            events.emit(envelope("Big", count: 500))
+            return .completed
+        }
+        let result = Pipeline(sources: [PipelineSource(name: "s", session: source)]).run()
+        XCTAssertEqual(result.outcomes[0].data.transactions.count, 500, "the data was handed over")
+        // The source's thread drops its last reference as it exits, just after the barrier opened.
+        XCTAssertTrue(eventually { source.eventsOfLastRun == nil }, "the collector of a finished run is deallocated")
+    }
+
+    func testAnAbandonedRunKeepsItsCollectorWhileItMayStillCall() {
+        let release = Gate(), returned = Gate()
+        let source = SwiftSource { events in
+            release.wait()
+            returned.open()
+            return .completed
+        }
+        var pipeline = Pipeline(sources: [PipelineSource(name: "stuck", session: source)])
+        pipeline.timeout = 0.01
+        pipeline.grace = 0.01
+        _ = pipeline.run()
+        XCTAssertNotNil(source.eventsOfLastRun, "still running: its calls must find their collector")
+        release.open()
+        returned.wait()
+        XCTAssertTrue(eventually { source.eventsOfLastRun == nil }, "released once it returned")
+    }
+
+    func testPrepareOpensEverySourceAndClosesThemAgainWhenOneRefuses() {
+        let good = SwiftSource { _ in .completed }
+        let bad = SwiftSource(refusing: "users must be 1 or more") { _ in .completed }
+        let pipeline = Pipeline(sources: [PipelineSource(name: "good", session: good), PipelineSource(name: "bad", session: bad)])
+        XCTAssertThrowsError(try pipeline.prepare()) { error in
+            XCTAssertEqual("\(error)", "source 'bad' (swift-test): users must be 1 or more")
+        }
+        XCTAssertEqual(good.counts.opens, 1)
+        XCTAssertEqual(good.counts.closes, 1, "an opened source is closed when another refuses")
+        XCTAssertEqual(bad.counts.runs + good.counts.runs, 0, "nothing ran")
+    }
+
+    func testARunThatFailsKeepsWhatItDelivered() {
+        let source = SwiftSource { events in
+            events.emit(envelope("Partial", count: 4))
+            return .failed("connection reset")
+        }
+        let outcome = Pipeline(sources: [PipelineSource(name: "s", session: source)]).run().outcomes[0]
+        XCTAssertEqual(outcome.data.transactions.count, 4)
+        XCTAssertEqual(outcome.report.status, .failure)
+        XCTAssertEqual(outcome.report.error, "connection reset; delivered 1 document before failing")
+    }
+
+    func testStreamedAccountsAndTheirMisuse() {
+        let source = SwiftSource { events in
+            let header = Array(#"{"status":200,"body":{"name":"Streamed","transactions":[]}}"#.utf8)
+            let batch = Array(#"[{"type":0,"vendor":"Pay","amount":10,"date":"2024-01-01 00:00:00"}]"#.utf8)
+            _ = header.withUnsafeBufferPointer { events.beginAccount(text: $0, origin: "stream") }
+            _ = batch.withUnsafeBufferPointer { events.transactions(text: $0) }
+            _ = batch.withUnsafeBufferPointer { events.transactions(text: $0) }
+            _ = events.endAccount()
+            _ = events.endAccount()  // without begin_account
+            _ = header.withUnsafeBufferPointer { events.beginAccount(text: $0, origin: "left-open") }
+            return .completed
+        }
+        let outcome = Pipeline(sources: [PipelineSource(name: "s", session: source)]).run().outcomes[0]
+        XCTAssertEqual(outcome.data.accounts.map(\.name), ["Streamed"])
+        XCTAssertEqual(outcome.data.transactions.count, 2)
+        XCTAssertEqual(
+            outcome.data.failures, ["s: end_account without begin_account", "left-open: account ended without end_account"])
+    }
+
+    func testPluginLogLinesCarryTheSourceName() {
+        let lines = Mutex<[String]>([])
+        let source = SwiftSource { events in
+            events.log(.warning, "slow bank")
+            return .completed
+        }
+        let pipeline = Pipeline(sources: [PipelineSource(name: "bank", session: source)]) { name, level, message in
+            lines.withLock { $0.append("\(name) \(level) \(message)") }
+        }
+        _ = pipeline.run()
+        XCTAssertEqual(lines.withLock { $0 }, ["bank warning slow bank"])
+    }
+}
+
+/// Which sources finished, in order.
+private final class Observer: PipelineObserver {
+    private let order = Mutex<[Int]>([])
+    var finished: [Int] { order.withLock { $0 } }
+    func decoded(_ index: Int, count: Int) {}
+    func sourceFinished(_ index: Int, report: SourceReport) { order.withLock { $0.append(index) } }
+}
+
+/// Polls `condition` for up to 10 s: for what another thread does just after the barrier opened.
+func eventually(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<10_000 {
+        if condition() { return true }
+        usleep(1000)
+    }
+    return condition()
+}
