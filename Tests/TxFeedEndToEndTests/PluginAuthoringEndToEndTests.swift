@@ -14,14 +14,17 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
 
     /// The built txfeed first on PATH, and a header cache of the test's own.
     var environment: [String: String] {
-        ["PATH": BuiltProducts.folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-         "XDG_CACHE_HOME": folder.path + "/cache"]
+        [
+            "PATH": BuiltProducts.folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            "XDG_CACHE_HOME": folder.path + "/cache",
+        ]
     }
 
     /// `make -C dir`, warnings as errors (the generated and sample code must build clean).
     func make(_ dir: String, _ extra: [String] = []) throws {
-        let result = try runCommand("/usr/bin/make", ["-C", dir, "CFLAGS=-O2 -Wall -Wextra -Werror"] + extra,
-                                    environment: environment, directory: folder.path)
+        let result = try runCommand(
+            "/usr/bin/make", ["-C", dir, "CFLAGS=-O2 -Wall -Wextra -Werror"] + extra,
+            environment: environment, directory: folder.path)
         XCTAssertEqual(result.status, 0, "make -C \(dir):\n\(result.output)\n\(result.stderr)")
     }
 
@@ -36,15 +39,17 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         XCTAssertEqual(created.status, 0, created.stderr)
         XCTAssertTrue(created.output.contains("txfeed run -s my-bank --plugin-path my-bank/"), created.output)
         XCTAssertEqual(folder.contents(), ["my-bank"])
-        XCTAssertEqual(try folder.read("my-bank/txfeed_plugin.h"),
-                       try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
+        XCTAssertEqual(
+            try folder.read("my-bank/txfeed_plugin.h"),
+            try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
 
         try make(folder.path + "/my-bank")
         XCTAssertTrue(folder.exists("my-bank/libmy-bank.so"))
 
         let check = try run("plugins", "check", "my-bank/libmy-bank.so")
         XCTAssertEqual(check.status, 0, check.output)
-        XCTAssertTrue(check.output.contains("ok    sample run: 1 document(s), 3 transaction(s), 0 rejected"), check.output)
+        XCTAssertTrue(
+            check.output.contains("ok    sample run: 1 document(s), 3 transaction(s), 0 rejected"), check.output)
         XCTAssertTrue(check.output.contains("ok    cancellation:"), check.output)
         XCTAssertTrue(check.output.contains("PASS  my-bank"), check.output)
 
@@ -52,10 +57,13 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         XCTAssertEqual(feed.status, 0, feed.stderr)
         let lines = feed.output.split(separator: "\n")
         XCTAssertEqual(lines.count, 3, feed.output)
-        XCTAssertTrue(lines.allSatisfy { $0.contains(#""account":"my-bank account""#) && $0.contains(#""source":"my-bank""#) }, feed.output)
+        XCTAssertTrue(
+            lines.allSatisfy { $0.contains(#""account":"my-bank account""#) && $0.contains(#""source":"my-bank""#) },
+            feed.output)
 
         // Its options work as declared: the main one bare, the other by name; others refused.
-        let options = try run("run", "-s", "my-bank:Savings,transactions=5", "--plugin-path", "my-bank/", "--sink", "ndjson")
+        let options = try run(
+            "run", "-s", "my-bank:Savings,transactions=5", "--plugin-path", "my-bank/", "--sink", "ndjson")
         XCTAssertEqual(options.status, 0, options.stderr)
         XCTAssertEqual(options.output.split(separator: "\n").count, 5)
         XCTAssertTrue(options.output.contains(#""account":"Savings""#))
@@ -72,7 +80,8 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         XCTAssertTrue(check.output.contains("7 transactions from 2 accounts in 3 sink_write batches"), check.output)
 
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
-        let result = try run("run", checking, "--sink", "my-export", "-o", "feed.tsv", "--plugin-path", "plugins/my-export")
+        let result = try run(
+            "run", checking, "--sink", "my-export", "-o", "feed.tsv", "--plugin-path", "plugins/my-export")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.output, "")
         let lines = String(decoding: try folder.read("feed.tsv"), as: UTF8.self).split(separator: "\n")
@@ -90,7 +99,7 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
     /// Building a Swift package takes a while (and a test must not run SwiftPM on this
     /// package), so the generated files are checked as text, and the generated plugin source is
     /// compiled with `swiftc` against the generated header copy, then checked and run.
-    /// `testGeneratedSwiftPackageBuilds` builds the package itself, with TXFEED_SLOW_TESTS=1.
+    /// `testGeneratedSwiftPackageBuilds` builds the package itself (about 5 s).
     func testScaffoldedSwiftPluginsAreValidPackagesThatCompileAndRun() throws {
         for kind in ["source", "sink"] {
             let name = "swift-\(kind)"
@@ -101,33 +110,51 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
 
             let manifest = String(decoding: try folder.read("\(name)/Package.swift"), as: UTF8.self)
             XCTAssertTrue(manifest.hasPrefix("// swift-tools-version:6.0\n"), manifest)
-            XCTAssertTrue(manifest.contains(#".library(name: "\#(name)", type: .dynamic, targets: ["\#(module)"])"#), manifest)
-            XCTAssertTrue(manifest.contains(#".target(name: "TxFeedPluginABI", path: "Sources/TxFeedPluginABI")"#), manifest)
-            XCTAssertTrue(manifest.contains(#".target(name: "\#(module)", dependencies: ["TxFeedPluginABI"], path: "Sources/\#(module)")"#), manifest)
-            XCTAssertEqual(manifest.components(separatedBy: "(").count, manifest.components(separatedBy: ")").count, "balanced parentheses")
-            XCTAssertEqual(manifest.components(separatedBy: "[").count, manifest.components(separatedBy: "]").count, "balanced brackets")
-            XCTAssertEqual(try folder.read("\(name)/Sources/TxFeedPluginABI/include/txfeed_plugin.h"),
-                           try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
+            XCTAssertTrue(
+                manifest.contains(#".library(name: "\#(name)", type: .dynamic, targets: ["\#(module)"])"#), manifest)
+            XCTAssertTrue(
+                manifest.contains(#".target(name: "TxFeedPluginABI", path: "Sources/TxFeedPluginABI")"#), manifest)
+            XCTAssertTrue(
+                manifest.contains(
+                    #".target(name: "\#(module)", dependencies: ["TxFeedPluginABI"], path: "Sources/\#(module)")"#),
+                manifest)
+            XCTAssertEqual(
+                manifest.components(separatedBy: "(").count, manifest.components(separatedBy: ")").count,
+                "balanced parentheses")
+            XCTAssertEqual(
+                manifest.components(separatedBy: "[").count, manifest.components(separatedBy: "]").count,
+                "balanced brackets")
+            XCTAssertEqual(
+                try folder.read("\(name)/Sources/TxFeedPluginABI/include/txfeed_plugin.h"),
+                try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
             XCTAssertTrue(folder.exists("\(name)/Sources/TxFeedPluginABI/txfeed_plugin.c"))
             let source = "\(name)/Sources/\(module)/\(name).swift"
-            XCTAssertTrue(String(decoding: try folder.read(source), as: UTF8.self).contains(#"@_cdecl("txfeed_plugin_entry")"#))
+            XCTAssertTrue(
+                String(decoding: try folder.read(source), as: UTF8.self).contains(#"@_cdecl("txfeed_plugin_entry")"#))
 
             // The C target's module, as SwiftPM would make it, then the plugin compiled.
             let include = folder.path + "/\(name)/Sources/TxFeedPluginABI/include"
-            try folder.write("modules-\(kind)/module.modulemap",
-                             "module TxFeedPluginABI {\n    header \"\(include)/txfeed_plugin.h\"\n    export *\n}\n")
-            try FileManager.default.createDirectory(atPath: folder.path + "/built-\(kind)", withIntermediateDirectories: true)
-            let compiled = try runCommand(try swiftc(), ["-swift-version", "6", "-emit-library", "-parse-as-library",
-                                                         "-module-name", module, "-I", folder.path + "/modules-\(kind)",
-                                                         folder.path + "/" + source,
-                                                         "-o", folder.path + "/built-\(kind)/lib\(name).so"])
+            try folder.write(
+                "modules-\(kind)/module.modulemap",
+                "module TxFeedPluginABI {\n    header \"\(include)/txfeed_plugin.h\"\n    export *\n}\n")
+            try FileManager.default.createDirectory(
+                atPath: folder.path + "/built-\(kind)", withIntermediateDirectories: true)
+            let compiled = try runCommand(
+                try swiftc(),
+                [
+                    "-swift-version", "6", "-emit-library", "-parse-as-library",
+                    "-module-name", module, "-I", folder.path + "/modules-\(kind)",
+                    folder.path + "/" + source,
+                    "-o", folder.path + "/built-\(kind)/lib\(name).so",
+                ])
             XCTAssertEqual(compiled.status, 0, compiled.stderr)
             let check = try run("plugins", "check", "built-\(kind)/lib\(name).so")
             XCTAssertEqual(check.status, 0, check.output)
             XCTAssertTrue(check.output.contains("PASS  \(name)"), check.output)
         }
-        let feed = try run("run", "-s", "swift-source:Savings,transactions=2", "--sink", "swift-sink", "-o", "feed.tsv",
-                           "--plugin-path", "built-source", "--plugin-path", "built-sink")
+        let feed = try run(
+            "run", "-s", "swift-source:Savings,transactions=2", "--sink", "swift-sink", "-o", "feed.tsv",
+            "--plugin-path", "built-source", "--plugin-path", "built-sink")
         XCTAssertEqual(feed.status, 0, feed.stderr)
         let lines = String(decoding: try folder.read("feed.tsv"), as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.first, "2024-01-28T00:30:00Z\tSavings\tEmployer\tcredit\t1.25\tUSD\tswift-source")
@@ -136,11 +163,9 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
     }
 
     func testGeneratedSwiftPackageBuilds() throws {
-        guard ProcessInfo.processInfo.environment["TXFEED_SLOW_TESTS"] == "1" else {
-            throw XCTSkip("builds a Swift package (several seconds); run with TXFEED_SLOW_TESTS=1")
-        }
-        let result = try runCommand("/bin/sh", [BuiltProducts.repository + "/samples/plugins/quickstart-swift.sh"],
-                                    environment: environment, directory: folder.path)
+        let result = try runCommand(
+            "/bin/sh", [BuiltProducts.repository + "/samples/plugins/quickstart-swift.sh"],
+            environment: environment, directory: folder.path)
         XCTAssertEqual(result.status, 0, result.output + result.stderr)
         XCTAssertTrue(result.output.contains(#""account":"Savings""#), result.output)
     }
@@ -170,8 +195,9 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         let text = flags.output.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertTrue(text.hasPrefix("-I" + folder.path + "/cache/txfeed/include/"), text)
         let include = String(text.split(separator: " ")[0].dropFirst(2))
-        XCTAssertEqual(FileManager.default.contents(atPath: include + "/txfeed_plugin.h"),
-                       try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: include + "/txfeed_plugin.h"),
+            try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
         XCTAssertEqual(try run("plugins", "cflags").output, flags.output, "the same flags every time")
 
         let samples = try sampleSources()
@@ -179,8 +205,12 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         for source in samples {
             let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
             let output = folder.path + "/lib\(name).so"
-            let compiled = try runCommand("/bin/sh", ["-c", "cc -shared -fPIC -Wall -Wextra -Werror $1 -o \"$2\" \"$3\" $(pkg-config --libs jansson)",
-                                                      "sh", text, output, source], environment: environment)
+            let compiled = try runCommand(
+                "/bin/sh",
+                [
+                    "-c", "cc -shared -fPIC -Wall -Wextra -Werror $1 -o \"$2\" \"$3\" $(pkg-config --libs jansson)",
+                    "sh", text, output, source,
+                ], environment: environment)
             XCTAssertEqual(compiled.status, 0, "\(source):\n\(compiled.stderr)")
             let check = try run("plugins", "check", output)
             XCTAssertEqual(check.status, 0, check.output)
@@ -199,7 +229,8 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
     /// The samples as a user has them: their Makefiles (against `plugins cflags`), checked,
     /// then the sample pipeline config with both, run from the top of a copy of samples/.
     func testSampleMakefilesBuildCheckAndRunTheSamples() throws {
-        try FileManager.default.copyItem(atPath: BuiltProducts.repository + "/samples", toPath: folder.path + "/samples")
+        try FileManager.default.copyItem(
+            atPath: BuiltProducts.repository + "/samples", toPath: folder.path + "/samples")
         for sample in ["hello-source/libhello.so", "summary-sink/libsummary.so"] {
             try? FileManager.default.removeItem(atPath: folder.path + "/samples/plugins/" + sample)
             let dir = folder.path + "/samples/plugins/" + (sample as NSString).deletingLastPathComponent
@@ -208,20 +239,25 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
             XCTAssertEqual(check.status, 0, check.output)
         }
         let hello = try run("plugins", "check", "samples/plugins/hello-source/libhello.so")
-        XCTAssertTrue(hello.output.contains("ok    sample run: 2 document(s), 10 transaction(s), 0 rejected"), hello.output)
+        XCTAssertTrue(
+            hello.output.contains("ok    sample run: 2 document(s), 10 transaction(s), 0 rejected"), hello.output)
         XCTAssertTrue(hello.output.contains("ok    cancellation: stopped"), hello.output)
 
         // Both data shapes give the same feed.
         let path = "samples/plugins/hello-source"
-        let documents = try run("run", "-s", "hello:document,accounts=3,transactions=7", "--plugin-path", path, "--sink", "ndjson")
-        let streamed = try run("run", "-s", "hello:stream,accounts=3,transactions=7,batch=3", "--plugin-path", path, "--sink", "ndjson")
+        let documents = try run(
+            "run", "-s", "hello:document,accounts=3,transactions=7", "--plugin-path", path, "--sink", "ndjson")
+        let streamed = try run(
+            "run", "-s", "hello:stream,accounts=3,transactions=7,batch=3", "--plugin-path", path, "--sink", "ndjson")
         XCTAssertEqual(documents.status, 0, documents.stderr)
         XCTAssertEqual(streamed.status, 0, streamed.stderr)
         XCTAssertEqual(documents.output.split(separator: "\n").count, 21)
         XCTAssertEqual(documents.output, streamed.output)
 
         // A streamed account cut short by the timeout is dropped whole, never kept half.
-        let cut = try run("run", "-s", "hello:stream,transactions=50,pause-ms=100", "--plugin-path", path, "--timeout", "0.5", "--sink", "ndjson")
+        let cut = try run(
+            "run", "-s", "hello:stream,transactions=50,pause-ms=100", "--plugin-path", path, "--timeout", "0.5",
+            "--sink", "ndjson")
         XCTAssertEqual(cut.status, 1, cut.stderr)
         XCTAssertEqual(cut.output, "")
         XCTAssertTrue(cut.stderr.contains("account ended without end_account"), cut.stderr)
@@ -237,13 +273,15 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
     }
 
     func testQuickstartRunsInAnEmptyFolder() throws {
-        let result = try runCommand("/bin/sh", [BuiltProducts.repository + "/samples/plugins/quickstart.sh"],
-                                    environment: environment, directory: folder.path)
+        let result = try runCommand(
+            "/bin/sh", [BuiltProducts.repository + "/samples/plugins/quickstart.sh"],
+            environment: environment, directory: folder.path)
         XCTAssertEqual(result.status, 0, result.output + result.stderr)
         XCTAssertEqual(result.output.components(separatedBy: "PASS  my-bank").count, 3, result.output)
         XCTAssertTrue(result.output.contains("PASS  my-export"), result.output)
         XCTAssertTrue(result.output.contains(#""account":"Savings""#), result.output)
-        XCTAssertTrue(result.output.contains("\tmy-bank account\tEmployer\tcredit\t1.25\tUSD\tmy-bank\n"), result.output)
+        XCTAssertTrue(
+            result.output.contains("\tmy-bank account\tEmployer\tcredit\t1.25\tUSD\tmy-bank\n"), result.output)
     }
 
     /// Every code block in docs/PLUGINS.md is a verbatim piece of a file the tests build and
@@ -254,13 +292,15 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         let samples = BuiltProducts.repository + "/samples/plugins"
         let enumerator = FileManager.default.enumerator(atPath: samples)!
         while let file = enumerator.nextObject() as? String {
-            guard file.hasSuffix(".c") || file.hasSuffix(".sh") || file.hasSuffix(".json") || file.hasSuffix("Makefile") else { continue }
+            guard file.hasSuffix(".c") || file.hasSuffix(".sh") || file.hasSuffix(".json") || file.hasSuffix("Makefile")
+            else { continue }
             tested["samples/plugins/" + file] = try String(contentsOfFile: samples + "/" + file, encoding: .utf8)
         }
         for (name, options) in [("my-swift-bank", ["--lang", "swift"]), ("my-bank", [])] {
             XCTAssertEqual(try txfeed(arguments: ["plugins", "new", name, "--dir", folder.path] + options).status, 0)
         }
-        tested["generated Swift source"] = String(decoding: try folder.read("my-swift-bank/Sources/MySwiftBankPlugin/my-swift-bank.swift"), as: UTF8.self)
+        tested["generated Swift source"] = String(
+            decoding: try folder.read("my-swift-bank/Sources/MySwiftBankPlugin/my-swift-bank.swift"), as: UTF8.self)
         tested["generated C source"] = String(decoding: try folder.read("my-bank/my-bank.c"), as: UTF8.self)
 
         let fence = try NSRegularExpression(pattern: "```([a-z]*)\\n(.*?)\\n```", options: [.dotMatchesLineSeparators])
@@ -288,21 +328,26 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
     /// A plugin that crashes is a failed check with the report up to the crash, not a crashed
     /// txfeed: the plugin runs in a child process.
     func testCheckReportsAPluginThatCrashes() throws {
-        let plugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path,
-                                       defines: [#"TEST_SAMPLE_MODE=\"crash\""#])
+        let plugin = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path,
+            defines: [#"TEST_SAMPLE_MODE=\"crash\""#])
         let result = try run("plugins", "check", plugin)
         XCTAssertEqual(result.status, 1, result.output + result.stderr)
         XCTAssertTrue(result.output.contains("ok    sample_config: {\"mode\": \"crash\"}"), result.output)
-        XCTAssertTrue(result.output.contains("FAIL  the plugin crashed the check: Segmentation fault (signal 11)"), result.output)
+        XCTAssertTrue(
+            result.output.contains("FAIL  the plugin crashed the check: Segmentation fault (signal 11)"), result.output)
         XCTAssertTrue(result.output.hasSuffix("FAILED  \(plugin): the plugin crashed\n"), result.output)
     }
 
     func testCheckFailsASourceThatIgnoresCancellation() throws {
-        try CPlugin.build(CPlugin.fixture("author_source.c"), name: "author-source", into: folder.path, defines: ["SAMPLE=1"])
+        try CPlugin.build(
+            CPlugin.fixture("author_source.c"), name: "author-source", into: folder.path, defines: ["SAMPLE=1"])
         let result = try run("plugins", "check", "./libauthor-source.so")
         XCTAssertEqual(result.status, 1, result.output)
-        XCTAssertTrue(result.output.contains("ok    sample run: 1 document(s), 1 transaction(s), 0 rejected"), result.output)
-        XCTAssertTrue(result.output.contains("FAIL  cancellation: still running 2 s after being cancelled"), result.output)
+        XCTAssertTrue(
+            result.output.contains("ok    sample run: 1 document(s), 1 transaction(s), 0 rejected"), result.output)
+        XCTAssertTrue(
+            result.output.contains("FAIL  cancellation: still running 2 s after being cancelled"), result.output)
         XCTAssertTrue(result.output.hasSuffix("FAILED  author-source: 1 problem\n"), result.output)
         XCTAssertLessThan(result.seconds, 12, "the check gives up after the grace")
 
@@ -314,11 +359,13 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
     }
 
     func testCheckListsFailedDocumentsAndRejectedTransactions() throws {
-        try CPlugin.build(CPlugin.fixture("author_source.c"), name: "author-source", into: folder.path, defines: ["SAMPLE=2"])
+        try CPlugin.build(
+            CPlugin.fixture("author_source.c"), name: "author-source", into: folder.path, defines: ["SAMPLE=2"])
         let result = try run("plugins", "check", "libauthor-source.so")
         XCTAssertEqual(result.status, 1, result.output)
         let out = result.output
-        XCTAssertTrue(out.contains("FAIL  sample run: 2 document(s) failed as a whole (none of their records kept):\n"), out)
+        XCTAssertTrue(
+            out.contains("FAIL  sample run: 2 document(s) failed as a whole (none of their records kept):\n"), out)
         XCTAssertTrue(out.contains("      author:broken:1:52: unexpected end of input"), out)
         XCTAssertTrue(out.contains("      author:not-envelope:1:1: body.transactions is missing"), out)
         XCTAssertTrue(out.contains("FAIL  sample run: 2 transaction(s) rejected:\n"), out)
@@ -347,7 +394,8 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
     func testPluginsHeaderPrintsTheHeader() throws {
         let result = try run("plugins", "header")
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stdout, try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
+        XCTAssertEqual(
+            result.stdout, try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
     }
 
     /// `swiftc` from PATH (the toolchain that runs these tests).
