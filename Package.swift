@@ -85,7 +85,8 @@ let tests: [Target] = [
     .testTarget(name: "TxFeedPluginHostTests", dependencies: ["TxFeedPluginHost", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedDecodingTests", dependencies: ["TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
     .testTarget(name: "TxFeedPipelineTests", dependencies: ["TxFeedPipeline", "TxFeedTestSupport"]),
-    .testTarget(name: "TxFeedOutputTests", dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
+    .testTarget(
+        name: "TxFeedOutputTests", dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
     .testTarget(name: "TxFeedRunTests", dependencies: ["TxFeedRun", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedScaffoldTests", dependencies: ["TxFeedScaffold", "TxFeedTestSupport"]),
     // The built CLI and the built plugin .so files, for real: a test target never depends on a

@@ -113,7 +113,9 @@ private final class FixtureState {
 
     /// Every `*.json` directly in `folder`, in byte order of the names.
     func jsonFiles(in folder: String) throws -> [String] {
-        guard let dir = opendir(folder) else { throw FixtureError.failed("\(folder): \(String(cString: strerror(errno)))") }
+        guard let dir = opendir(folder) else {
+            throw FixtureError.failed("\(folder): \(String(cString: strerror(errno)))")
+        }
         defer { closedir(dir) }
         var names: [[UInt8]] = []
         while let entry = readdir(dir) {
@@ -169,7 +171,9 @@ private final class FixtureState {
             if host.pointee.is_cancelled(host) != 0 { throw FixtureError.stopped }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 100)
-            if ready < 0 && errno != EINTR { throw FixtureError.failed("\(origin): \(String(cString: strerror(errno)))") }
+            if ready < 0 && errno != EINTR {
+                throw FixtureError.failed("\(origin): \(String(cString: strerror(errno)))")
+            }
             if ready <= 0 { continue }
             let n = read(fd, &chunk, chunk.count)
             if n < 0 {
@@ -180,7 +184,9 @@ private final class FixtureState {
             buffer.append(contentsOf: chunk[0..<n])
             // Decide once the first line is complete whether this is NDJSON.
             if lineMode == nil, let newline = buffer[emitted...].firstIndex(of: 0x0A) {
-                let line = buffer[emitted..<newline].drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+                let line = buffer[emitted..<newline].drop(while: {
+                    $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+                })
                 let trimmed = line.reversed().drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
                 if !line.isEmpty { lineMode = line.first == UInt8(ascii: "{") && trimmed.first == UInt8(ascii: "}") }
             }
@@ -190,7 +196,10 @@ private final class FixtureState {
             }
         }
         if emitted < buffer.count || emitted == 0 {
-            if lineMode == true && buffer[emitted...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) && emitted > 0 {
+            if lineMode == true
+                && buffer[emitted...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+                && emitted > 0
+            {
                 return
             }
             buffer.append(0)  // emit_document never needs it, but keeps an empty buffer valid

@@ -25,28 +25,37 @@ struct HTTPConfig {
 
     /// Parses and checks the configuration.
     /// - Parameter environment: where `env:VAR` header values are looked up.
-    static func parse(_ json: UnsafePointer<CChar>,
-                      environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(HTTPError) -> HTTPConfig {
+    static func parse(
+        _ json: UnsafePointer<CChar>,
+        environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
+    ) throws(HTTPError) -> HTTPConfig {
         let options = try readObject(json)
         guard let template = options["url"], !template.isEmpty else {
             throw .failed("http: the 'url' option is required (url=https://host/path/{placeholder})")
         }
         let text = try fill(template, from: options)
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else {
             throw .failed("http: url '\(redact(text))' is not an http:// or https:// URL")
         }
         var config = HTTPConfig(url: url, displayURL: redact(text))
         if let value = options["timeout"] {
-            guard let t = Double(value), t.isFinite, t > 0 else { throw .failed("http: timeout must be a positive number of seconds, not '\(value)'") }
+            guard let t = Double(value), t.isFinite, t > 0 else {
+                throw .failed("http: timeout must be a positive number of seconds, not '\(value)'")
+            }
             config.timeout = t
         }
         if let value = options["retries"] {
-            guard let n = Int(value), (0...100).contains(n) else { throw .failed("http: retries must be a whole number from 0 to 100, not '\(value)'") }
+            guard let n = Int(value), (0...100).contains(n) else {
+                throw .failed("http: retries must be a whole number from 0 to 100, not '\(value)'")
+            }
             config.retries = n
         }
         if let value = options["max-bytes"] {
-            guard let n = Int(value), n > 0 else { throw .failed("http: max-bytes must be a positive whole number of bytes, not '\(value)'") }
+            guard let n = Int(value), n > 0 else {
+                throw .failed("http: max-bytes must be a positive whole number of bytes, not '\(value)'")
+            }
             config.maxBytes = n
         }
         for (key, value) in options.sorted(by: { $0.key < $1.key }) where key.hasPrefix("header.") {
@@ -57,10 +66,13 @@ struct HTTPConfig {
 
     /// `header.NAME=VALUE` or `header.NAME=env:VAR`. Messages name the option and the
     /// variable, never the value.
-    static func header(_ key: String, _ value: String, _ environment: (String) -> String?) throws(HTTPError) -> (name: String, value: String) {
+    static func header(_ key: String, _ value: String, _ environment: (String) -> String?) throws(HTTPError) -> (
+        name: String, value: String
+    ) {
         let name = String(key.dropFirst("header.".count))
         // RFC 9110 token characters: anything else would corrupt the request.
-        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let token = CharacterSet(
+            charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains) else {
             throw .failed("http: \(key): '\(name)' is not a valid header name")
         }
@@ -100,7 +112,8 @@ struct HTTPConfig {
     }
 
     /// RFC 3986 unreserved characters: the only ones a placeholder value keeps as is.
-    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// The URL without user info, query or fragment, for messages and origins.
     static func redact(_ text: String) -> String {

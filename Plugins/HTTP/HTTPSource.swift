@@ -2,22 +2,32 @@
 // envelope(s). This file is the C side (descriptor, entry point) and the retry loop.
 import CJansson
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Glibc
 import TxFeedPluginABI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 // MARK: - Descriptor
 
 private let optionList: [(name: String, help: String, main: Bool)] = [
-    ("url", "the URL to GET (http or https); {key} is replaced by the percent-encoded value of option key, "
-        + "e.g. url=http://127.0.0.1:8080/accounts/{userId}.json,userId=1", true),
-    ("header.*", "a request header: header.NAME=VALUE, or header.NAME=env:VAR to read VALUE from the environment; "
-        + "values are never printed", false),
+    (
+        "url",
+        "the URL to GET (http or https); {key} is replaced by the percent-encoded value of option key, "
+            + "e.g. url=http://127.0.0.1:8080/accounts/{userId}.json,userId=1", true
+    ),
+    (
+        "header.*",
+        "a request header: header.NAME=VALUE, or header.NAME=env:VAR to read VALUE from the environment; "
+            + "values are never printed", false
+    ),
     ("timeout", "seconds to wait for a connection and response, and between body chunks (default 10)", false),
-    ("retries", "retries after a 5xx, 429 or network error, with exponential backoff and jitter (default 3); "
-        + "other 4xx fail at once", false),
+    (
+        "retries",
+        "retries after a 5xx, 429 or network error, with exponential backoff and jitter (default 3); "
+            + "other 4xx fail at once", false
+    ),
     ("max-bytes", "largest response body accepted, in bytes (default 67108864 = 64 MiB)", false),
 ]
 
@@ -39,7 +49,8 @@ nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<txfeed_plugin> 
     d.pointee.name = cString("http")
     d.pointee.description = cString(
         "GETs account envelopes over HTTP(S) with retries, timeouts and a size limit; TLS always verified. "
-            + "The sample config needs a local server: python3 -m http.server 8080 --bind 127.0.0.1 --directory samples/http")
+            + "The sample config needs a local server: python3 -m http.server 8080 --bind 127.0.0.1 --directory samples/http"
+    )
     d.pointee.version = cString("1.0.0")
     d.pointee.options = UnsafePointer(options)
     d.pointee.option_count = optionList.count
@@ -112,8 +123,10 @@ private final class HTTPSourceState {
                 throw .stopped
             case let .body(data, contentType):
                 if let type = contentType?.lowercased(), type.hasPrefix("text/html") {
-                    log(host, TXFEED_LOG_WARNING, "\(url) answered with text/html, not JSON "
-                        + "(an error or login page? check the url and the headers)")
+                    log(
+                        host, TXFEED_LOG_WARNING,
+                        "\(url) answered with text/html, not JSON "
+                            + "(an error or login page? check the url and the headers)")
                 }
                 try emit(data, host)
                 return
@@ -121,7 +134,9 @@ private final class HTTPSourceState {
                 let described = "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code)) from \(url)"
                 guard code >= 500 || code == 429 else { throw .failed(described) }
                 if let retryAfter, retryAfter > retryAfterCap {
-                    throw .failed("\(described); Retry-After \(seconds(retryAfter.rounded(.up))) is longer than \(seconds(retryAfterCap)), not waiting")
+                    throw .failed(
+                        "\(described); Retry-After \(seconds(retryAfter.rounded(.up))) is longer than \(seconds(retryAfterCap)), not waiting"
+                    )
                 }
                 problem = described
                 wait = retryAfter
@@ -135,7 +150,9 @@ private final class HTTPSourceState {
             }
             let delay = wait ?? backoff(attempt)
             attempt += 1
-            log(host, TXFEED_LOG_INFO, "\(problem); retry \(attempt) of \(config.retries) in \(String(format: "%.1f", delay)) s")
+            log(
+                host, TXFEED_LOG_INFO,
+                "\(problem); retry \(attempt) of \(config.retries) in \(String(format: "%.1f", delay)) s")
             try sleep(delay, cancelled)
         }
     }
@@ -161,8 +178,11 @@ private final class HTTPSourceState {
     func emit(_ data: Data, _ host: UnsafePointer<txfeed_source_host>) throws(HTTPError) {
         let status = data.withUnsafeBytes { bytes -> Int32 in
             // An empty Data may have no base address; the host still wants a valid pointer.
-            guard let base = bytes.baseAddress else { return host.pointee.emit_document(host, "", 0, config.displayURL) }
-            return host.pointee.emit_document(host, base.assumingMemoryBound(to: CChar.self), bytes.count, config.displayURL)
+            guard let base = bytes.baseAddress else {
+                return host.pointee.emit_document(host, "", 0, config.displayURL)
+            }
+            return host.pointee.emit_document(
+                host, base.assumingMemoryBound(to: CChar.self), bytes.count, config.displayURL)
         }
         if status == Int32(TXFEED_STOP) { throw .stopped }
     }

@@ -1,8 +1,9 @@
 // One GET attempt with URLSession. A delegate (not a completion handler) so that the body is
 // checked against max-bytes while it streams in, and so that the run thread can cancel.
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// How one attempt ended.
@@ -67,9 +68,10 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             }
             if transfer.idleSeconds > config.timeout {
                 task.cancel()
-                return .network(transfer.hasResponse
-                    ? "no data for \(seconds(config.timeout)) while reading the body (timeout)"
-                    : "no response within \(seconds(config.timeout)) (timeout)")
+                return .network(
+                    transfer.hasResponse
+                        ? "no data for \(seconds(config.timeout)) while reading the body (timeout)"
+                        : "no response within \(seconds(config.timeout)) (timeout)")
             }
         }
         return transfer.outcome
@@ -95,8 +97,10 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
     // MARK: URLSessionDataDelegate (on the session's serial queue)
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         lock.lock()
         lastProgress = Date()
         let http = response as? HTTPURLResponse
@@ -106,7 +110,8 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             // The status and Retry-After say all we use; an error page is not worth reading.
             early = .status(status, retryAfter: http.flatMap { Self.retryAfter($0) })
         } else if response.expectedContentLength > Int64(config.maxBytes) {
-            early = .fatal("response larger than max-bytes \(config.maxBytes) (Content-Length \(response.expectedContentLength))")
+            early = .fatal(
+                "response larger than max-bytes \(config.maxBytes) (Content-Length \(response.expectedContentLength))")
         }
         let stop = early != nil
         lock.unlock()
@@ -138,8 +143,12 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             result = early
         } else if let error {
             // libcurl reports a body cut short as an unknown error: say what happened instead.
-            if let response, response.expectedContentLength > Int64(body.count), (200..<300).contains(response.statusCode) {
-                result = .network("response truncated: got \(body.count) of \(response.expectedContentLength) bytes (connection closed early)")
+            if let response, response.expectedContentLength > Int64(body.count),
+                (200..<300).contains(response.statusCode)
+            {
+                result = .network(
+                    "response truncated: got \(body.count) of \(response.expectedContentLength) bytes (connection closed early)"
+                )
             } else {
                 result = classify(error)
             }
@@ -154,12 +163,15 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
     /// A redirect to another origin (scheme, host or port) must not carry the configured
     /// headers: they are usually credentials meant for the first server only.
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         var next = request
         let from = config.url, to = request.url
         if to?.scheme?.lowercased() != from.scheme?.lowercased() || to?.host?.lowercased() != from.host?.lowercased()
-            || to?.port != from.port {
+            || to?.port != from.port
+        {
             for header in config.headers { next.setValue(nil, forHTTPHeaderField: header.name) }
         }
         lock.lock()
@@ -174,7 +186,9 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     private func complete(_ response: HTTPURLResponse) -> AttemptResult {
         let expected = response.expectedContentLength
         // With Content-Encoding the length counts compressed bytes, so only compare without it.
-        let encoded = response.value(forHTTPHeaderField: "Content-Encoding").map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
+        let encoded =
+            response.value(forHTTPHeaderField: "Content-Encoding").map { !$0.isEmpty && $0.lowercased() != "identity" }
+            ?? false
         if expected >= 0, !encoded, Int64(body.count) != expected {
             return .network("response truncated: got \(body.count) of \(expected) bytes (connection closed early)")
         }
@@ -190,16 +204,18 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         }
         switch code {
         case .timedOut: return .network("no response within \(seconds(config.timeout)) (timeout)")
-        case .cannotConnectToHost: return .network(detail(error) ?? "cannot connect (connection refused or unreachable)")
+        case .cannotConnectToHost:
+            return .network(detail(error) ?? "cannot connect (connection refused or unreachable)")
         case .cannotFindHost, .dnsLookupFailed: return .network("cannot resolve the host name")
         case .notConnectedToInternet: return .network("not connected to a network")
         case .networkConnectionLost: return .network("connection closed before the response was complete")
         case .badServerResponse, .cannotParseResponse, .zeroByteResource:
             return .network("the server sent a malformed or empty HTTP response")
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-             .clientCertificateRequired:
-            return .fatal("TLS failed: \(detail(error) ?? "certificate not trusted") (certificates are always verified)")
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired:
+            return .fatal(
+                "TLS failed: \(detail(error) ?? "certificate not trusted") (certificates are always verified)")
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
             return .fatal("too many or broken redirects")
         case .unsupportedURL, .badURL: return .fatal("unsupported URL")
@@ -212,8 +228,10 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// port at most; nil if they could hold anything secret, or are missing.
     private func detail(_ error: Error) -> String? {
         let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? ""
-        let secrets = config.headers.map(\.value) + [config.url.query ?? "", config.url.user ?? "", config.url.password ?? ""]
-        guard !text.isEmpty, !text.contains("://"), !secrets.contains(where: { !$0.isEmpty && text.contains($0) }) else {
+        let secrets =
+            config.headers.map(\.value) + [config.url.query ?? "", config.url.user ?? "", config.url.password ?? ""]
+        guard !text.isEmpty, !text.contains("://"), !secrets.contains(where: { !$0.isEmpty && text.contains($0) })
+        else {
             return nil
         }
         return text
@@ -224,7 +242,8 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// (in any of the three forms RFC 9110 says a recipient must accept), counted from `now`.
     static func retryAfter(_ response: HTTPURLResponse, now: Date = Date()) -> Double? {
         guard let text = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces),
-              !text.isEmpty else { return nil }
+            !text.isEmpty
+        else { return nil }
         if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return Double(text) }
         return httpDate(text).map { max(0, $0.timeIntervalSince(now)) }
     }

@@ -1,7 +1,7 @@
 import CJansson
-import TxFeedModel
 import Foundation
 import Synchronization
+import TxFeedModel
 
 /// Turns what a source emits — JSON text or a jansson DOM — into ``SourceData``.
 ///
@@ -53,7 +53,9 @@ public struct DocumentDecoder: Sendable {
                     try decodeEnvelope(at: element, limit: end, in: text, into: &unit)
                 }
                 let rest = scanner.skipWhitespace(from: arrayEnd, to: end)
-                if rest < end { throw JSONSyntaxError(offset: rest, reason: "unexpected data after the array of envelopes") }
+                if rest < end {
+                    throw JSONSyntaxError(offset: rest, reason: "unexpected data after the array of envelopes")
+                }
                 result.append(unit)
             } catch {
                 result.failures.append(describe(error, in: text))
@@ -63,16 +65,22 @@ public struct DocumentDecoder: Sendable {
             for line in ndjsonLines(in: text, from: i) ?? [i..<end] {
                 var unit = SourceData()
                 do {
-                    let valueEnd = try decodeEnvelope(at: line.lowerBound, limit: line.upperBound, in: text, into: &unit)
+                    let valueEnd = try decodeEnvelope(
+                        at: line.lowerBound, limit: line.upperBound, in: text, into: &unit)
                     let rest = scanner.skipWhitespace(from: valueEnd, to: line.upperBound)
-                    if rest < line.upperBound { throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope") }
+                    if rest < line.upperBound {
+                        throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope")
+                    }
                     result.append(unit)
                 } catch {
                     result.failures.append(describe(error, in: text))
                 }
             }
         default:
-            result.failures.append(message(at: i, in: text, "expected an envelope object or an array of envelopes, found \(describeStart(text[i]))"))
+            result.failures.append(
+                message(
+                    at: i, in: text,
+                    "expected an envelope object or an array of envelopes, found \(describeStart(text[i]))"))
         }
         return result
     }
@@ -80,10 +88,13 @@ public struct DocumentDecoder: Sendable {
     /// Decodes the envelope object starting at `start`: its skeleton with jansson, its
     /// transactions element by element (on several threads when there are many).
     /// Returns the envelope's end. One pass finds `body.transactions` and its elements.
-    func decodeEnvelope(at start: Int, limit: Int, in text: UnsafeBufferPointer<UInt8>, into data: inout SourceData) throws -> Int {
+    func decodeEnvelope(at start: Int, limit: Int, in text: UnsafeBufferPointer<UInt8>, into data: inout SourceData)
+        throws -> Int
+    {
         let scanner = JSONScanner(text)
         guard text[start] == UInt8(ascii: "{") else {
-            throw JSONSyntaxError(offset: start, reason: "expected an envelope object, found \(describeStart(text[start]))")
+            throw JSONSyntaxError(
+                offset: start, reason: "expected an envelope object, found \(describeStart(text[start]))")
         }
         var transactions: (range: Range<Int>, elements: [Range<Int>])?
         let end = try scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
@@ -114,8 +125,13 @@ public struct DocumentDecoder: Sendable {
             var offset = Int(error.position) - 1
             if let t = transactions?.range {
                 let prefix = t.lowerBound - range.lowerBound
-                if offset >= prefix + 2 { offset = t.upperBound + (offset - prefix - 2) }
-                else if offset >= prefix { offset = t.lowerBound } else { offset += range.lowerBound }
+                if offset >= prefix + 2 {
+                    offset = t.upperBound + (offset - prefix - 2)
+                } else if offset >= prefix {
+                    offset = t.lowerBound
+                } else {
+                    offset += range.lowerBound
+                }
             } else {
                 offset += range.lowerBound
             }
@@ -151,8 +167,10 @@ public struct DocumentDecoder: Sendable {
     /// Large arrays are split into one contiguous chunk per thread. Each thread writes its
     /// transactions straight into its own region of the result (no second copy); the regions
     /// are then closed up in order, so the result does not depend on the thread count.
-    func decodeElements(_ elements: [Range<Int>], firstIndex: Int = 0, in text: UnsafeBufferPointer<UInt8>,
-                        scale: Int, origin: String? = nil, into unit: inout SourceData) throws {
+    func decodeElements(
+        _ elements: [Range<Int>], firstIndex: Int = 0, in text: UnsafeBufferPointer<UInt8>,
+        scale: Int, origin: String? = nil, into unit: inout SourceData
+    ) throws {
         let account = UInt32(unit.accounts.count - 1)
         let chunks = elements.count >= Self.parallelThreshold ? max(1, min(threads, 64)) : 1
         let size = (elements.count + chunks - 1) / chunks
@@ -173,21 +191,27 @@ public struct DocumentDecoder: Sendable {
                     let element = elements[k]
                     var error = json_error_t()
                     let start = text.baseAddress! + element.lowerBound
+                    // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
                     let json = start.withMemoryRebound(to: CChar.self, capacity: element.count) {
-                        json_loadb($0, element.count, Int(JSON_DECODE_ANY), &error)  // `42` is a reject, not a syntax error
+                        json_loadb($0, element.count, Int(JSON_DECODE_ANY), &error)
                     }
                     guard let json else {
                         if json_error_code(&error) == json_error_numeric_overflow {
                             // Valid JSON with a number jansson cannot hold: that record is rejected.
-                            result.rejects.append(normaliser.outOfRange(UnsafeBufferPointer(start: start, count: element.count), index: firstIndex + k))
+                            result.rejects.append(
+                                normaliser.outOfRange(
+                                    UnsafeBufferPointer(start: start, count: element.count), index: firstIndex + k))
                             continue
                         }
-                        result.error = JSONSyntaxError(offset: element.lowerBound + max(Int(error.position) - 1, 0),
-                                                       reason: janssonReason(error))
+                        result.error = JSONSyntaxError(
+                            offset: element.lowerBound + max(Int(error.position) - 1, 0),
+                            reason: janssonReason(error))
                         break
                     }
-                    switch normaliser.normalise(json, index: firstIndex + k, raw: UnsafeBufferPointer(start: start, count: element.count),
-                                                account: account, vendors: &result.vendors) {
+                    switch normaliser.normalise(
+                        json, index: firstIndex + k, raw: UnsafeBufferPointer(start: start, count: element.count),
+                        account: account, vendors: &result.vendors)
+                    {
                     case let .transaction(t):
                         (region! + lower + result.written).initialize(to: t)
                         result.written += 1
@@ -254,7 +278,9 @@ public struct DocumentDecoder: Sendable {
     }
 
     /// The transactions of an envelope DOM whose shape ``EnvelopeReader`` has checked.
-    private func addTransactions(of root: UnsafeMutablePointer<json_t>, scale: Int, origin: String, into unit: inout SourceData) {
+    private func addTransactions(
+        of root: UnsafeMutablePointer<json_t>, scale: Int, origin: String, into unit: inout SourceData
+    ) {
         var normaliser = TransactionNormaliser(origin: origin, scale: scale)
         let list = json_object_get(json_object_get(root, "body"), "transactions")!
         for index in 0..<json_array_size(list) {

@@ -61,8 +61,9 @@ struct EnvelopeReader {
                 firstName: json_object_get(p, "firstName").flatMap(Self.string),
                 lastName: json_object_get(p, "lastName").flatMap(Self.string))
         }
-        return Account(name: name, balance: balance, currency: currency, profile: profile,
-                       source: sourceIndex, origin: origin, scale: scale)
+        return Account(
+            name: name, balance: balance, currency: currency, profile: profile,
+            source: sourceIndex, origin: origin, scale: scale)
     }
 
     /// A balance may be negative (overdrawn), unlike a transaction amount.
@@ -70,7 +71,8 @@ struct EnvelopeReader {
         switch value.pointee.type {
         case JSON_INTEGER:
             let v = json_integer_value(value)
-            var m = try Money.parse(integer: v.magnitude > Int64.max.magnitude ? Int64.max : Int64(v.magnitude), scale: scale)
+            var m = try Money.parse(
+                integer: v.magnitude > Int64.max.magnitude ? Int64.max : Int64(v.magnitude), scale: scale)
             if v < 0 { m.minorUnits = -m.minorUnits }
             return m
         case JSON_REAL:

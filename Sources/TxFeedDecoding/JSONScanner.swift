@@ -84,7 +84,8 @@ struct JSONScanner {
             }
             i += 1
         }
-        throw JSONSyntaxError(offset: end, reason: "unexpected end of input (unclosed '\(Character(UnicodeScalar(first)))')")
+        throw JSONSyntaxError(
+            offset: end, reason: "unexpected end of input (unclosed '\(Character(UnicodeScalar(first)))')")
     }
 
     /// Walks the array whose `[` is at `start`. `body` gets each element's start and returns
@@ -166,7 +167,10 @@ func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (lin
     let limit = min(offset, bytes.count)
     var i = 0
     while i < limit {
-        if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+        if bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
         i += 1
     }
     return (line, limit - lineStart + 1)

@@ -1,6 +1,6 @@
 import CJansson
-import TxFeedModel
 import Glibc
+import TxFeedModel
 
 /// Checks one transaction object and turns it into a compact ``Transaction``, or a ``Reject``
 /// with its path (`transactions[17].amount`) and reason. The rest of the envelope goes on.
@@ -15,8 +15,11 @@ struct TransactionNormaliser {
     }
 
     /// Normalises into `data`, whose last account the transaction belongs to.
-    mutating func add(_ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?, into data: inout SourceData) {
-        switch normalise(json, index: index, raw: raw, account: UInt32(data.accounts.count - 1), vendors: &data.vendors) {
+    mutating func add(
+        _ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?, into data: inout SourceData
+    ) {
+        switch normalise(json, index: index, raw: raw, account: UInt32(data.accounts.count - 1), vendors: &data.vendors)
+        {
         case let .transaction(t): data.transactions.append(t)
         case let .reject(r): data.rejects.append(r)
         }
@@ -25,15 +28,21 @@ struct TransactionNormaliser {
     /// - Parameters:
     ///   - raw: the element's own JSON text when it came from text, kept for `--rejects`.
     ///   - vendors: where the vendor name is interned.
-    func normalise(_ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?,
-                   account: UInt32, vendors: inout VendorTable) -> Outcome {
+    func normalise(
+        _ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?,
+        account: UInt32, vendors: inout VendorTable
+    ) -> Outcome {
         func reject(_ field: String?, _ reason: String) -> Outcome {
             let path = "transactions[\(index)]" + (field.map { ".\($0)" } ?? "")
             let rawBytes: [UInt8]
-            if let raw { rawBytes = Array(raw) } else if let json, let dumped = json_dumps(json, Int(JSON_COMPACT | JSON_ENCODE_ANY)) {
+            if let raw {
+                rawBytes = Array(raw)
+            } else if let json, let dumped = json_dumps(json, Int(JSON_COMPACT | JSON_ENCODE_ANY)) {
                 rawBytes = Array(UnsafeRawBufferPointer(start: dumped, count: strlen(dumped)))
                 free(dumped)
-            } else { rawBytes = Array("null".utf8) }
+            } else {
+                rawBytes = Array("null".utf8)
+            }
             return .reject(Reject(origin: origin, path: path, reason: reason, raw: rawBytes))
         }
         guard let json, json.pointee.type == JSON_OBJECT else {
@@ -85,8 +94,10 @@ struct TransactionNormaliser {
         let vendorID = json_string_value(vendor)!.withMemoryRebound(to: UInt8.self, capacity: vendorLength) {
             vendors.intern(UnsafeBufferPointer(start: $0, count: vendorLength))
         }
-        return .transaction(Transaction(
-            unixSeconds: seconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account, isDebit: isDebit))
+        return .transaction(
+            Transaction(
+                unixSeconds: seconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account,
+                isDebit: isDebit))
     }
 
     /// An element jansson would not load because a number in it overflowed (`1e400`, an integer
@@ -101,10 +112,14 @@ struct TransactionNormaliser {
                 let valueEnd = try scanner.endOfValue(at: valueStart, limit: raw.count)
                 guard field == nil else { return valueEnd }
                 var error = json_error_t()
-                let json = (raw.baseAddress! + valueStart).withMemoryRebound(to: CChar.self, capacity: valueEnd - valueStart) {
+                let json = (raw.baseAddress! + valueStart).withMemoryRebound(
+                    to: CChar.self, capacity: valueEnd - valueStart
+                ) {
                     json_loadb($0, valueEnd - valueStart, Int(JSON_DECODE_ANY), &error)
                 }
-                if let json { json_decref(json) } else if json_error_code(&error) == json_error_numeric_overflow {
+                if let json {
+                    json_decref(json)
+                } else if json_error_code(&error) == json_error_numeric_overflow {
                     field = String(decoding: UnsafeBufferPointer(rebasing: raw[key]), as: UTF8.self)
                 }
                 return valueEnd

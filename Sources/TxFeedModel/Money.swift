@@ -126,7 +126,9 @@ public enum CurrencyScale {
             (0, "BIF BYR CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF"),
             (3, "BHD IQD JOD KWD LYD OMR TND"),
             (4, "CLF UYW"),
-            (2, """
+            (
+                2,
+                """
                 AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BOV BRL BSD BTN BWP \
                 BYN BZD CAD CDF CHE CHF CHW CNY COP COU CRC CUC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR \
                 FJD FKP GBP GEL GHS GIP GMD GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IRR JMD KES KGS KHR \
@@ -134,7 +136,8 @@ public enum CurrencyScale {
                 MZN NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK \
                 SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP TRY TTD TWD TZS UAH USD USN \
                 UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG ZWL
-                """),
+                """
+            ),
         ]
         for (decimals, codes) in groups {
             for code in codes.split(separator: " ") { table[String(code)] = decimals }

@@ -11,10 +11,10 @@ public enum TransactionDate {
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> Int64 {
         let n = bytes.count
         guard n >= 19,
-              bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
-              let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2)
+            bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+            let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2)
         else { throw DateError(.malformed, bytes) }
 
         var offsetSeconds = 0
@@ -69,7 +69,7 @@ public enum TransactionDate {
             throw DateError(.badOffset, bytes)
         }
         guard let hours = number(bytes, start + 1, 2), let minutes = number(bytes, minutesAt, 2),
-              hours < 24, minutes < 60
+            hours < 24, minutes < 60
         else { throw DateError(.badOffset, bytes) }
         let seconds = hours * 3600 + minutes * 60
         return sign == UInt8(ascii: "-") ? -seconds : seconds

@@ -82,5 +82,5 @@ public struct VendorTable: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -56,7 +56,9 @@ public struct Pipeline: Sendable {
     /// Diagnostics from sources' `log`: (source name, level, message), from their threads.
     public var log: @Sendable (String, PluginLogLevel, String) -> Void
 
-    public init(sources: [PipelineSource], log: @escaping @Sendable (String, PluginLogLevel, String) -> Void = { _, _, _ in }) {
+    public init(
+        sources: [PipelineSource], log: @escaping @Sendable (String, PluginLogLevel, String) -> Void = { _, _, _ in }
+    ) {
         self.sources = sources
         self.log = log
     }
@@ -104,8 +106,9 @@ public struct Pipeline: Sendable {
             }
         }
         let outcomes = runs.map { run in
-            run.outcome(peeking: false, timedOutAfter: endings[run.index] == .finished ? nil : timeout,
-                        abandoned: endings[run.index] == .abandoned)
+            run.outcome(
+                peeking: false, timedOutAfter: endings[run.index] == .finished ? nil : timeout,
+                abandoned: endings[run.index] == .abandoned)
         }
         return Result(outcomes: outcomes, endings: endings)
     }
@@ -113,6 +116,7 @@ public struct Pipeline: Sendable {
     private func collector(_ index: Int, _ source: PipelineSource) -> SourceCollector {
         var onProgress: (@Sendable (Int) -> Void)?
         if let observer { onProgress = { count in observer.decoded(index, count: count) } }
-        return SourceCollector(name: source.name, index: index, threads: decodeThreads, log: log, onProgress: onProgress)
+        return SourceCollector(
+            name: source.name, index: index, threads: decodeThreads, log: log, onProgress: onProgress)
     }
 }

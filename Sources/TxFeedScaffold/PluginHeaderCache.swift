@@ -17,7 +17,9 @@ public enum PluginHeaderCache {
     }
 
     /// The folder that holds `txfeed_plugin.h` (installed if needed).
-    public static func install(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure) -> String {
+    public static func install(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure)
+        -> String
+    {
         let base = try cacheBase(environment)
         let folder = base + "/txfeed/include/" + stamp
         try makeFolders(folder, below: base)
@@ -33,7 +35,9 @@ public enum PluginHeaderCache {
     }
 
     /// The flags: `-I<folder>` then whatever `pkg-config --cflags jansson` says (often nothing).
-    public static func cflags(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure) -> String {
+    public static func cflags(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure)
+        -> String
+    {
         let folder = try install(environment: environment)
         var flags = ["-I" + folder]
         if let jansson = pkgConfig(["--cflags", "jansson"]), !jansson.isEmpty { flags.append(jansson) }
@@ -52,7 +56,8 @@ public enum PluginHeaderCache {
     static func cacheBase(_ environment: [String: String]) throws(Failure) -> String {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return trimmed(xdg) }
         if let home = environment["HOME"], home.hasPrefix("/") { return trimmed(home) + "/.cache" }
-        throw Failure(description: "cannot tell where to cache the header: set HOME or XDG_CACHE_HOME to an absolute folder")
+        throw Failure(
+            description: "cannot tell where to cache the header: set HOME or XDG_CACHE_HOME to an absolute folder")
     }
 
     private static func trimmed(_ path: String) -> String {
@@ -80,13 +85,15 @@ public enum PluginHeaderCache {
         }
         let type = info.st_mode & S_IFMT
         guard type == (what == "folder" ? S_IFDIR : S_IFREG) else {
-            throw Failure(description: "\(path): refused: not a plain \(what) (a symbolic link?); remove it and try again")
+            throw Failure(
+                description: "\(path): refused: not a plain \(what) (a symbolic link?); remove it and try again")
         }
         guard info.st_uid == geteuid() else {
             throw Failure(description: "\(path): refused: the \(what) belongs to another user; remove it and try again")
         }
         guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
-            throw Failure(description: "\(path): refused: the \(what) is writable by other users (chmod go-w, or remove it)")
+            throw Failure(
+                description: "\(path): refused: the \(what) is writable by other users (chmod go-w, or remove it)")
         }
     }
 

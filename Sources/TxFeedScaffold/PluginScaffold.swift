@@ -30,10 +30,15 @@ public struct PluginScaffold {
     /// `[a-z0-9][a-z0-9-]*`, at most 64 characters: it becomes `libNAME.so` and `-s NAME`.
     public static func validate(name: String) throws(UsageError) {
         let bytes = Array(name.utf8)
-        func allowed(_ b: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) }
+        func allowed(_ b: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+        }
         guard let first = bytes.first, allowed(first), bytes.count <= 64,
-              bytes.allSatisfy({ allowed($0) || $0 == UInt8(ascii: "-") }) else {
-            throw UsageError("plugin name '\(name)': use lower-case letters, digits and '-', starting with a letter or digit (at most 64), e.g. my-bank")
+            bytes.allSatisfy({ allowed($0) || $0 == UInt8(ascii: "-") })
+        else {
+            throw UsageError(
+                "plugin name '\(name)': use lower-case letters, digits and '-', starting with a letter or digit (at most 64), e.g. my-bank"
+            )
         }
     }
 
@@ -63,7 +68,10 @@ public struct PluginScaffold {
                 ("Package.swift", fill(ScaffoldTemplates.packageManifest)),
                 ("Sources/TxFeedPluginABI/include/\(PluginHeader.fileName)", PluginHeader.text),
                 ("Sources/TxFeedPluginABI/txfeed_plugin.c", ScaffoldTemplates.abiSource),
-                ("Sources/\(moduleName)/\(name).swift", fill(kind == .source ? ScaffoldTemplates.swiftSource : ScaffoldTemplates.swiftSink)),
+                (
+                    "Sources/\(moduleName)/\(name).swift",
+                    fill(kind == .source ? ScaffoldTemplates.swiftSource : ScaffoldTemplates.swiftSink)
+                ),
                 (".gitignore", ScaffoldTemplates.swiftGitignore),
             ]
         }
@@ -91,7 +99,8 @@ public struct PluginScaffold {
         for (path, contents) in files {
             let file = folder + "/" + path
             do {
-                try FileManager.default.createDirectory(atPath: Paths.parentFolder(of: file), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: Paths.parentFolder(of: file), withIntermediateDirectories: true)
                 try Data(contents.utf8).write(to: URL(fileURLWithPath: file))
             } catch {
                 throw WriteError(description: "cannot write \(file): \(error.localizedDescription)")
@@ -108,14 +117,16 @@ public struct PluginScaffold {
             return [
                 "make -C \(folder)",
                 "txfeed plugins check \(folder)/\(lib)",
-                kind == .source ? "txfeed run -s \(name) --plugin-path \(folder)/"
+                kind == .source
+                    ? "txfeed run -s \(name) --plugin-path \(folder)/"
                     : "txfeed run samples/accounts/checking.json --sink \(name) --plugin-path \(folder)/",
             ]
         case .swift:
             return [
                 "(cd \(folder) && swift build)",
                 "txfeed plugins check \(folder)/.build/debug/\(lib)",
-                kind == .source ? "txfeed run -s \(name) --plugin-path \(folder)/.build/debug"
+                kind == .source
+                    ? "txfeed run -s \(name) --plugin-path \(folder)/.build/debug"
                     : "txfeed run samples/accounts/checking.json --sink \(name) --plugin-path \(folder)/.build/debug",
             ]
         }

@@ -13,7 +13,8 @@ struct PluginsCommand: ParsableCommand {
         subcommands: [List.self, Check.self, New.self, Cflags.self, Header.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every plugin found: name, kind, ABI version, file, options.")
+        static let configuration = CommandConfiguration(
+            abstract: "Every plugin found: name, kind, ABI version, file, options.")
 
         @Option(name: .customLong("plugin-path"), help: "A folder to look in first.")
         var pluginPaths: [String] = []
@@ -84,7 +85,9 @@ struct PluginsCommand: ParsableCommand {
             child.waitUntilExit()
             if child.terminationReason == .uncaughtSignal {
                 let signal = child.terminationStatus
-                print("FAIL  the plugin crashed the check: \(String(cString: strsignal(signal))) (signal \(signal)); the step after the last line above")
+                print(
+                    "FAIL  the plugin crashed the check: \(String(cString: strsignal(signal))) (signal \(signal)); the step after the last line above"
+                )
                 print("FAILED  \(path): the plugin crashed")
                 throw ExitStatusError(status: .nothingWritten)
             }

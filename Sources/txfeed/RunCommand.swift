@@ -10,7 +10,9 @@ struct RunOptions: ParsableArguments {
     @Argument(help: "Input files; each is read by the fixture source (fixture:FILE).")
     var files: [String] = []
 
-    @Option(name: [.short, .customLong("source")], help: "A source: NAME[:VALUE][,key=value...], or a path to a plugin .so.")
+    @Option(
+        name: [.short, .customLong("source")], help: "A source: NAME[:VALUE][,key=value...], or a path to a plugin .so."
+    )
     var sources: [String] = []
 
     @Option(name: .customLong("sink"), help: "A sink: text (default), json, ndjson or csv[,bom=true].")
@@ -22,7 +24,9 @@ struct RunOptions: ParsableArguments {
     @Option(name: [.short, .customLong("config")], help: "A pipeline config file (JSON); flags add to it.")
     var config: String?
 
-    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in, before TXFEED_PLUGIN_PATH and the built-in ones.")
+    @Option(
+        name: .customLong("plugin-path"),
+        help: "A folder to look for plugins in, before TXFEED_PLUGIN_PATH and the built-in ones.")
     var pluginPaths: [String] = []
 
     @Option(help: "Seconds every source gets before it is asked to stop (default 30).")

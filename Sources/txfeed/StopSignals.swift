@@ -28,7 +28,8 @@ enum StopSignals {
     private static func isIgnored(_ signal: Int32) -> Bool {
         var current = sigaction()
         sigaction(signal, nil, &current)
-        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+            == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Starts a thread that waits for the stop signals and calls `handler` with each one.

@@ -1,5 +1,5 @@
-import Synchronization
 import Glibc
+import Synchronization
 import TxFeedOutput
 
 /// Every temporary output file still being written, so that a run stopped by a signal leaves

@@ -1,6 +1,7 @@
-@testable import TxFeedDecoding
 import TxFeedModel
 import XCTest
+
+@testable import TxFeedDecoding
 
 /// Every accepted shape of a JSON text, and broken ones with file, line and column.
 final class DocumentDecoderTests: XCTestCase {
@@ -15,7 +16,9 @@ final class DocumentDecoderTests: XCTestCase {
         bytes.withUnsafeBufferPointer { DocumentDecoder(origin: "in.json", sourceIndex: 0).decode(text: $0) }
     }
 
-    func envelope(_ name: String, _ transactions: String = #"{"type":0,"vendor":"A","amount":1,"date":"2021-01-01 00:00:00"}"#) -> String {
+    func envelope(
+        _ name: String, _ transactions: String = #"{"type":0,"vendor":"A","amount":1,"date":"2021-01-01 00:00:00"}"#
+    ) -> String {
         #"{"status":200,"message":"ok","body":{"name":"\#(name)","currentBalance":1,"transactions":[\#(transactions)]}}"#
     }
 
@@ -43,7 +46,8 @@ final class DocumentDecoderTests: XCTestCase {
     }
 
     func testPrettyPrintedEnvelopeWithBOM() {
-        let pretty = "{\n  \"status\": 200,\n  \"body\": {\n    \"name\": \"A\",\n    \"transactions\": [\n      {\"type\": 1, \"vendor\": \"V\", \"amount\": 2, \"date\": \"2021-01-01 00:00:00\"}\n    ]\n  }\n}\n"
+        let pretty =
+            "{\n  \"status\": 200,\n  \"body\": {\n    \"name\": \"A\",\n    \"transactions\": [\n      {\"type\": 1, \"vendor\": \"V\", \"amount\": 2, \"date\": \"2021-01-01 00:00:00\"}\n    ]\n  }\n}\n"
         let data = decode(bytes: [0xEF, 0xBB, 0xBF] + Array(pretty.utf8))
         XCTAssertEqual(data.failures, [])
         XCTAssertEqual(data.transactions.count, 1)
@@ -51,11 +55,14 @@ final class DocumentDecoderTests: XCTestCase {
     }
 
     func testVendorsAreInternedByBytes() {
-        let data = decode(envelope("A", [
-            #"{"type":0,"vendor":"Caf\u00e9","amount":1,"date":"2021-01-01 00:00:00"}"#,
-            #"{"type":0,"vendor":"Cafe\u0301","amount":1,"date":"2021-01-01 00:00:00"}"#,
-            #"{"type":0,"vendor":"Café","amount":1,"date":"2021-01-01 00:00:00"}"#,
-        ].joined(separator: ",")))
+        let data = decode(
+            envelope(
+                "A",
+                [
+                    #"{"type":0,"vendor":"Caf\u00e9","amount":1,"date":"2021-01-01 00:00:00"}"#,
+                    #"{"type":0,"vendor":"Cafe\u0301","amount":1,"date":"2021-01-01 00:00:00"}"#,
+                    #"{"type":0,"vendor":"Café","amount":1,"date":"2021-01-01 00:00:00"}"#,
+                ].joined(separator: ",")))
         XCTAssertEqual(data.vendors.count, 2, "é and e+U+0301 are different vendors")
         XCTAssertEqual(data.transactions.map(\.vendor), [0, 1, 0])
     }
@@ -67,7 +74,9 @@ final class DocumentDecoderTests: XCTestCase {
         XCTAssertEqual(data.transactions.count, 0, "records kept from a broken document", file: file, line: line)
         XCTAssertEqual(data.accounts.count, 0, file: file, line: line)
         XCTAssertEqual(data.failures.count, 1, "\(data.failures)", file: file, line: line)
-        XCTAssertTrue(data.failures.first?.hasPrefix(expected) == true, "\(data.failures) should start with \(expected)", file: file, line: line)
+        XCTAssertTrue(
+            data.failures.first?.hasPrefix(expected) == true, "\(data.failures) should start with \(expected)",
+            file: file, line: line)
     }
 
     func testEmptyFile() {
@@ -76,16 +85,18 @@ final class DocumentDecoderTests: XCTestCase {
     }
 
     func testTruncatedDocumentKeepsNothing() {
-        let full = "{\n\"status\":200,\"body\":{\"name\":\"A\",\"transactions\":[\n" +
-            #"{"type":0,"vendor":"A","amount":1,"date":"2021-01-01 00:00:00"},"# + "\n" +
-            #"{"type":0,"vendor":"B","amount":1,"da"#
+        let full =
+            "{\n\"status\":200,\"body\":{\"name\":\"A\",\"transactions\":[\n"
+            + #"{"type":0,"vendor":"A","amount":1,"date":"2021-01-01 00:00:00"},"# + "\n"
+            + #"{"type":0,"vendor":"B","amount":1,"da"#
         assertFails(full, with: "in.json:4:")
     }
 
     func testSyntaxErrorInsideAnElementHasItsLineAndColumn() {
-        let text = "{\"status\":200,\"body\":{\"name\":\"A\",\"transactions\":[\n" +
-            #"{"type":0,"vendor":"A","amount":1,"date":"2021-01-01 00:00:00"},"# + "\n" +
-            #"{"type":0,"vendor":"B","amount":NaN,"date":"2021-01-01 00:00:00"}"# + "\n]}}"
+        let text =
+            "{\"status\":200,\"body\":{\"name\":\"A\",\"transactions\":[\n"
+            + #"{"type":0,"vendor":"A","amount":1,"date":"2021-01-01 00:00:00"},"# + "\n"
+            + #"{"type":0,"vendor":"B","amount":NaN,"date":"2021-01-01 00:00:00"}"# + "\n]}}"
         let data = decode(text)
         XCTAssertEqual(data.transactions.count, 0)
         XCTAssertEqual(data.failures.count, 1)
@@ -99,7 +110,9 @@ final class DocumentDecoderTests: XCTestCase {
     }
 
     func testTopLevelString() {
-        assertFails("  \"just a string\"", with: "in.json:1:3: expected an envelope object or an array of envelopes, found a string")
+        assertFails(
+            "  \"just a string\"",
+            with: "in.json:1:3: expected an envelope object or an array of envelopes, found a string")
     }
 
     func testInvalidUTF8() {
@@ -128,14 +141,17 @@ final class DocumentDecoderTests: XCTestCase {
     }
 
     func testNDJSONBadLineLosesOnlyItself() {
-        let data = decode(envelope("A") + "\n" + #"{"status":200,"body":{"name":"B","transactions":[}"# + "\n" + envelope("C") + "\n")
+        let data = decode(
+            envelope("A") + "\n" + #"{"status":200,"body":{"name":"B","transactions":[}"# + "\n" + envelope("C") + "\n")
         XCTAssertEqual(data.accounts.map(\.name), ["A", "C"])
         XCTAssertEqual(data.failures.count, 1)
         XCTAssertTrue(data.failures[0].hasPrefix("in.json:2:"), data.failures[0])
     }
 
     func testArrayWithOneBrokenEnvelopeLosesTheWholeText() {
-        assertFails("[\(envelope("A")),\n{\"status\":200,\"body\":{\"name\":\"B\",\"transactions\":[tru]}}]", with: "in.json:2:")
+        assertFails(
+            "[\(envelope("A")),\n{\"status\":200,\"body\":{\"name\":\"B\",\"transactions\":[tru]}}]", with: "in.json:2:"
+        )
     }
 
     // MARK: Envelope shape
@@ -152,8 +168,9 @@ final class DocumentDecoderTests: XCTestCase {
 
     func testMissingBodyAndTransactionsNotAnArray() {
         XCTAssertEqual(decode(#"{"status":200}"#).failures, ["in.json:1:1: envelope has no body"])
-        XCTAssertEqual(decode(#"{"status":200,"body":{"name":"A","transactions":{}}}"#).failures,
-                       ["in.json:1:1: body.transactions is not an array"])
+        XCTAssertEqual(
+            decode(#"{"status":200,"body":{"name":"A","transactions":{}}}"#).failures,
+            ["in.json:1:1: body.transactions is not an array"])
     }
 
     func testOneFailedEnvelopeInAnArrayKeepsTheOthers() {
@@ -166,21 +183,30 @@ final class DocumentDecoderTests: XCTestCase {
     // MARK: Transactions
 
     func testWrongTransactionsAreRejectedWithPathAndTheRestGoOn() {
-        let data = decode(envelope("A", [
-            #"{"type":0,"vendor":"Good","amount":1,"date":"2021-01-01 00:00:00"}"#,
-            #"{"type":0,"amount":1,"date":"2021-01-01 00:00:00"}"#,
-            #"{"type":7,"vendor":"X","amount":1,"date":"2021-01-01 00:00:00"}"#,
-            #"{"type":0,"vendor":"X","amount":"1","date":"2021-01-01 00:00:00"}"#,
-            #"{"type":0,"vendor":"X","amount":1}"#,
-            #"[1,2]"#,
-            #"{"type":1,"vendor":"Good too","amount":2,"date":"2021-01-01 00:00:00"}"#,
-        ].joined(separator: ",")))
+        let data = decode(
+            envelope(
+                "A",
+                [
+                    #"{"type":0,"vendor":"Good","amount":1,"date":"2021-01-01 00:00:00"}"#,
+                    #"{"type":0,"amount":1,"date":"2021-01-01 00:00:00"}"#,
+                    #"{"type":7,"vendor":"X","amount":1,"date":"2021-01-01 00:00:00"}"#,
+                    #"{"type":0,"vendor":"X","amount":"1","date":"2021-01-01 00:00:00"}"#,
+                    #"{"type":0,"vendor":"X","amount":1}"#,
+                    #"[1,2]"#,
+                    #"{"type":1,"vendor":"Good too","amount":2,"date":"2021-01-01 00:00:00"}"#,
+                ].joined(separator: ",")))
         XCTAssertEqual(data.failures, [])
         XCTAssertEqual(data.transactions.count, 2)
-        XCTAssertEqual(data.rejects.map(\.path), ["transactions[1].vendor", "transactions[2].type", "transactions[3].amount",
-                                                  "transactions[4].date", "transactions[5]"])
+        XCTAssertEqual(
+            data.rejects.map(\.path),
+            [
+                "transactions[1].vendor", "transactions[2].type", "transactions[3].amount",
+                "transactions[4].date", "transactions[5]",
+            ])
         XCTAssertEqual(data.rejects[0].reason, "missing vendor")
-        XCTAssertEqual(String(decoding: data.rejects[1].raw, as: UTF8.self), #"{"type":7,"vendor":"X","amount":1,"date":"2021-01-01 00:00:00"}"#)
+        XCTAssertEqual(
+            String(decoding: data.rejects[1].raw, as: UTF8.self),
+            #"{"type":7,"vendor":"X","amount":1,"date":"2021-01-01 00:00:00"}"#)
         XCTAssertEqual(data.read, 7)
     }
 

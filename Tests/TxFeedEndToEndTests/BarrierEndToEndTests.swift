@@ -15,7 +15,8 @@ final class BarrierEndToEndTests: XCTestCase {
 
     /// A fixture reading a pipe that stays open, next to a fast file: no output until the pipe closes.
     func testNothingReachesTheSinkBeforeTheSlowSourceEnds() throws {
-        let running = try startTxfeed(["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "60"], openInput: true)
+        let running = try startTxfeed(
+            ["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "60"], openInput: true)
         let (process, input, output) = (running.process, running.input!, running.output)
         defer { kill(process.processIdentifier, SIGKILL) }
 
@@ -24,7 +25,8 @@ final class BarrierEndToEndTests: XCTestCase {
         XCTAssertEqual(poll(&early, 1, 1500), 0, "output appeared while a source was still running")
         XCTAssertTrue(process.isRunning)
 
-        let envelope = #"{"status":200,"body":{"name":"Piped","transactions":[{"type":0,"vendor":"Late","amount":1,"date":"2020-01-01 00:00:00"}]}}"#
+        let envelope =
+            #"{"status":200,"body":{"name":"Piped","transactions":[{"type":0,"vendor":"Late","amount":1,"date":"2020-01-01 00:00:00"}]}}"#
         input.fileHandleForWriting.write(Data((envelope + "\n").utf8))
         try input.fileHandleForWriting.close()
         let result = try running.finish()
@@ -37,7 +39,8 @@ final class BarrierEndToEndTests: XCTestCase {
     func testTimedOutSourceIsReportedAndTheOthersSurvive() throws {
         let start = Date()
         // stdin kept open: the stdin source never ends by itself.
-        let running = try startTxfeed(["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "1"], openInput: true)
+        let running = try startTxfeed(
+            ["run", "-", "samples/accounts/checking.json", "--sink", "ndjson", "--timeout", "1"], openInput: true)
         let result = try running.finish()
         let elapsed = Date().timeIntervalSince(start)
         let stderr = result.stderr
@@ -49,8 +52,9 @@ final class BarrierEndToEndTests: XCTestCase {
     }
 
     func testAPluginThatIgnoresCancellationIsAbandonedInTime() throws {
-        let result = try txfeed("run", "-s", testPlugin! + ":mode=ignore-cancel", "samples/accounts/checking.json",
-                                "--sink", "ndjson", "--timeout", "1")
+        let result = try txfeed(
+            "run", "-s", testPlugin! + ":mode=ignore-cancel", "samples/accounts/checking.json",
+            "--sink", "ndjson", "--timeout", "1")
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertLessThan(result.seconds, 6, "abandoning took too long")
         XCTAssertTrue(result.stderr.contains("did not stop; abandoned"), result.stderr)
@@ -58,16 +62,18 @@ final class BarrierEndToEndTests: XCTestCase {
     }
 
     func testAWellBehavedSlowSourceStopsWhenCancelled() throws {
-        let result = try txfeed("run", "-s", testPlugin! + ":mode=sleep", "samples/accounts/checking.json",
-                                "--sink", "ndjson", "--timeout", "1")
+        let result = try txfeed(
+            "run", "-s", testPlugin! + ":mode=sleep", "samples/accounts/checking.json",
+            "--sink", "ndjson", "--timeout", "1")
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains("timed out after 1s"), result.stderr)
         XCTAssertFalse(result.stderr.contains("abandoned"), result.stderr)
     }
 
     func testASourceFailingAfterOneDocumentKeepsIt() throws {
-        let result = try txfeed("run", "-s", testPlugin! + ":mode=fail-after-one", "samples/accounts/checking.json",
-                                "--sink", "ndjson")
+        let result = try txfeed(
+            "run", "-s", testPlugin! + ":mode=fail-after-one", "samples/accounts/checking.json",
+            "--sink", "ndjson")
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertEqual(result.output.split(separator: "\n").count, 9)
         XCTAssertTrue(result.stderr.contains("lost the connection after the first document"), result.stderr)
@@ -95,7 +101,9 @@ final class BarrierEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 3, result.stderr)
         let lines = result.output.split(separator: "\n")
         XCTAssertEqual(lines.count, 1)
-        XCTAssertTrue(lines[0].contains(#""vendor":"Alpha""#) && lines[0].contains(#""amount":"1.50""#) && lines[0].contains(#""currency":"EUR""#), String(lines[0]))
+        XCTAssertTrue(
+            lines[0].contains(#""vendor":"Alpha""#) && lines[0].contains(#""amount":"1.50""#)
+                && lines[0].contains(#""currency":"EUR""#), String(lines[0]))
         XCTAssertTrue(result.stderr.contains("test:dom[1]: envelope status 500: backend down"), result.stderr)
         XCTAssertTrue(result.stderr.contains("transactions[1].amount"), result.stderr)
         let reject = try String(contentsOfFile: rejects, encoding: .utf8)

@@ -23,14 +23,15 @@ final class CSVEndToEndTests: XCTestCase {
             sys.stdout.write(json.dumps(rows))
             """
         let result = try runCommand("/usr/bin/env", ["python3", "-c", script, path, encoding])
-        guard result.status == 0 else { throw ReadBackError(description: "python3 could not read the CSV:\n\(result.stderr)") }
+        guard result.status == 0 else {
+            throw ReadBackError(description: "python3 could not read the CSV:\n\(result.stderr)")
+        }
         return try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [[String]])
     }
 
     struct ReadBackError: Error, CustomStringConvertible {
         var description: String
     }
-
 
     /// Exact comparison: Swift's `==` would call `é` and `e` + U+0301 equal.
     private func sameScalars(_ a: String, _ b: String) -> Bool { Array(a.unicodeScalars) == Array(b.unicodeScalars) }
@@ -69,11 +70,17 @@ final class CSVEndToEndTests: XCTestCase {
             let day = String(format: "%02d", 28 - i)
             transactions.append(["type": i % 2, "vendor": vendor, "amount": 4.5, "date": "2021-08-\(day) 12:34:56"])
         }
-        let envelope: [String: Any] = ["status": 200, "message": "ok",
-                                       "body": ["name": "-Awkward, \"Account\"", "currency": "EUR", "currentBalance": 1,
-                                                "transactions": transactions]]
+        let envelope: [String: Any] = [
+            "status": 200, "message": "ok",
+            "body": [
+                "name": "-Awkward, \"Account\"", "currency": "EUR", "currentBalance": 1,
+                "transactions": transactions,
+            ],
+        ]
         let data = try JSONSerialization.data(withJSONObject: envelope)
-        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(#"Line one\nLine two"#), "the newline is escaped in the JSON")
+        XCTAssertTrue(
+            String(decoding: data, as: UTF8.self).contains(#"Line one\nLine two"#), "the newline is escaped in the JSON"
+        )
         return try folder.write("awkward.json", data)
     }
 
@@ -108,11 +115,15 @@ final class CSVEndToEndTests: XCTestCase {
             XCTAssertEqual(row.count, 9, "\(row)")
             guard row.count == 9 else { continue }
             let expectedVendor = formula ? "'" + vendor : vendor
-            XCTAssertTrue(sameScalars(row[3], expectedVendor), "vendor \(vendor.debugDescription) came back as \(row[3].debugDescription)")
+            XCTAssertTrue(
+                sameScalars(row[3], expectedVendor),
+                "vendor \(vendor.debugDescription) came back as \(row[3].debugDescription)")
             XCTAssertEqual(row[0], "2021-08-\(String(format: "%02d", 28 - n))T12:34:56Z")
             XCTAssertNotNil(row[0].range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"#, options: .regularExpression))
-            XCTAssertNotNil(row[1].range(of: #"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}$"#,
-                                         options: .regularExpression), row[1])
+            XCTAssertNotNil(
+                row[1].range(
+                    of: #"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}$"#,
+                    options: .regularExpression), row[1])
             XCTAssertEqual(row[2], "'-Awkward, \"Account\"", "account cells are neutralised too")
             XCTAssertEqual(row[4], n % 2 == 0 ? "credit" : "debit")
             XCTAssertEqual(row[5], n % 2 == 0 ? "4.50" : "-4.50", "amounts are numeric: never a quote mark")
@@ -140,18 +151,23 @@ final class CSVEndToEndTests: XCTestCase {
         XCTAssertEqual(rows.first, Self.header)
         XCTAssertEqual(rows.count, 8)
 
-        let toFile = try txfeed("run", "samples/accounts/checking.json", "--sink", "csv:bom=true", "-o", folder.path + "/excel.csv")
+        let toFile = try txfeed(
+            "run", "samples/accounts/checking.json", "--sink", "csv:bom=true", "-o", folder.path + "/excel.csv")
         XCTAssertEqual(toFile.status, 0, toFile.stderr)
         XCTAssertEqual(Array(try folder.read("excel.csv").prefix(3)), [0xEF, 0xBB, 0xBF])
 
-        let config = try folder.write("config.json", #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "sinks": [{"sink": "csv", "path": "\#(folder.path)/from-config.csv", "options": {"bom": true}}]}"#)
+        let config = try folder.write(
+            "config.json",
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "sinks": [{"sink": "csv", "path": "\#(folder.path)/from-config.csv", "options": {"bom": true}}]}"#
+        )
         let fromConfig = try txfeed("run", "--config", config)
         XCTAssertEqual(fromConfig.status, 0, fromConfig.stderr)
         XCTAssertEqual(Array(try folder.read("from-config.csv").prefix(3)), [0xEF, 0xBB, 0xBF])
     }
 
     func testSampleCSVReadsBackWithExactAmountsAndColours() throws {
-        let result = try txfeed("run", "samples/accounts/checking.json", "samples/accounts/savings.ndjson", "--sink", "csv")
+        let result = try txfeed(
+            "run", "samples/accounts/checking.json", "samples/accounts/savings.ndjson", "--sink", "csv")
         XCTAssertEqual(result.status, 0, result.stderr)
         let rows = try Self.pythonCSV(result.stdout, folder: folder)
         XCTAssertEqual(rows.first, Self.header)
@@ -159,7 +175,8 @@ final class CSVEndToEndTests: XCTestCase {
         for row in rows.dropFirst() {
             XCTAssertEqual(row.count, 9)
             guard row.count == 9 else { continue }
-            XCTAssertEqual(row[7], LibcReference.legacyHex(row[3].hasPrefix("'") ? String(row[3].dropFirst()) : row[3]), row[3])
+            XCTAssertEqual(
+                row[7], LibcReference.legacyHex(row[3].hasPrefix("'") ? String(row[3].dropFirst()) : row[3]), row[3])
             XCTAssertNotNil(row[5].range(of: #"^-?\d+(\.\d+)?$"#, options: .regularExpression), row[5])
         }
         let byVendor = Dictionary(rows.dropFirst().map { ($0[3], $0) }, uniquingKeysWith: { a, _ in a })

@@ -35,7 +35,9 @@ final class FeedEndToEndTests: XCTestCase {
     func testTimeZoneMovesTheDayButNotTheDate() throws {
         let utc = try txfeed("run", fixture("timezone.json"), "--sink", "csv")
         XCTAssertEqual(utc.status, 0, utc.stderr)
-        XCTAssertEqual(csvLines(utc.output).last, #"2021-09-01T02:00:00Z,"Wed, Sep 01",Night owl,Late snack,debit,-4.50,USD,#9b6ea7,fixture"#)
+        XCTAssertEqual(
+            csvLines(utc.output).last,
+            #"2021-09-01T02:00:00Z,"Wed, Sep 01",Night owl,Late snack,debit,-4.50,USD,#9b6ea7,fixture"#)
 
         let newYork = try txfeed("run", fixture("timezone.json"), "--sink", "csv", "--tz", "America/New_York")
         XCTAssertEqual(newYork.status, 0, newYork.stderr)
@@ -55,13 +57,17 @@ final class FeedEndToEndTests: XCTestCase {
     }
 
     func testUnknownTimeZoneIsAUsageError() throws {
-        let result = try txfeed("run", fixture("timezone.json"), "--tz", "Mars/Olympus_Mons", "-o", folder.path + "/out.csv")
+        let result = try txfeed(
+            "run", fixture("timezone.json"), "--tz", "Mars/Olympus_Mons", "-o", folder.path + "/out.csv")
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("Mars/Olympus_Mons"), result.stderr)
         XCTAssertEqual(result.stdout.count, 0)
         XCTAssertEqual(folder.contents(), [])
 
-        let config = try folder.write("config.json", #"{"sources": [{"plugin": "fixture", "options": {"path": "\#(fixture("timezone.json"))"}}], "tz": "Nowhere/Land"}"#)
+        let config = try folder.write(
+            "config.json",
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "\#(fixture("timezone.json"))"}}], "tz": "Nowhere/Land"}"#
+        )
         let fromConfig = try txfeed("run", "--config", config)
         XCTAssertEqual(fromConfig.status, 2, fromConfig.stderr)
         XCTAssertTrue(fromConfig.stderr.contains("Nowhere/Land"), fromConfig.stderr)
@@ -90,7 +96,9 @@ final class FeedEndToEndTests: XCTestCase {
         ]
         let origin = fixture("rejects-fields.json")
         for (path, reason) in expected {
-            XCTAssertTrue(result.stderr.contains("txfeed: fixture: rejected \(origin) \(path): \(reason)"), "\(path) in\n\(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains("txfeed: fixture: rejected \(origin) \(path): \(reason)"),
+                "\(path) in\n\(result.stderr)")
         }
         try assertRejectsFile(rejects, fixture: origin, expected: expected)
     }
@@ -117,7 +125,9 @@ final class FeedEndToEndTests: XCTestCase {
         let origin = fixture("rejects-amounts.json")
         // The summary lists the first ten, then says how many more there are.
         for (path, reason) in expected.prefix(10) {
-            XCTAssertTrue(result.stderr.contains("txfeed: fixture: rejected \(origin) \(path): \(reason)"), "\(path) in\n\(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains("txfeed: fixture: rejected \(origin) \(path): \(reason)"),
+                "\(path) in\n\(result.stderr)")
         }
         XCTAssertTrue(result.stderr.contains("… and 2 more rejected records"), result.stderr)
         try assertRejectsFile(rejects, fixture: origin, expected: expected)
@@ -125,37 +135,51 @@ final class FeedEndToEndTests: XCTestCase {
         // The good ones are exact: 9999999999999.99 is below 10^13 and keeps its cents.
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let amounts = try XCTUnwrap(document["transactions"] as? [[String: Any]]).map { $0["amount"] as? String }
-        XCTAssertEqual(amounts, ["1.00", "1.10", "1.23", "0.00", "9999999999999.99", "-100.00", "-0.01", "-4.50", "-12.80", "-0.30"])
+        XCTAssertEqual(
+            amounts,
+            ["1.00", "1.10", "1.23", "0.00", "9999999999999.99", "-100.00", "-0.01", "-4.50", "-12.80", "-0.30"])
     }
 
     /// Each line of the rejects file: source, origin, path, reason and the record as it was.
-    private func assertRejectsFile(_ path: String, fixture origin: String, expected: [(String, String)],
-                                   file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRejectsFile(
+        _ path: String, fixture origin: String, expected: [(String, String)],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         let rows = lines(text)
         XCTAssertEqual(rows.count, expected.count, text, file: file, line: line)
         // JSONSerialization cannot read 1e400: those records are compared as text below.
         let fixtureText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: origin)), as: UTF8.self)
-            .replacingOccurrences(of: "1e400", with: "0").replacingOccurrences(of: "123456789012345678901234567890", with: "0")
+            .replacingOccurrences(of: "1e400", with: "0").replacingOccurrences(
+                of: "123456789012345678901234567890", with: "0")
         let source = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(fixtureText.utf8)) as? [String: Any])
         let elements = try XCTUnwrap((source["body"] as? [String: Any])?["transactions"] as? [Any])
         for (row, (path, reason)) in zip(rows, expected) {
             // Numbers beyond a double are kept as written, which JSONSerialization cannot read back.
             if row.contains("1e400") || row.contains("123456789012345678901234567890") {
-                XCTAssertTrue(row.hasPrefix(#"{"source":"fixture","origin":"\#(origin.replacingOccurrences(of: "/", with: "\\/"))","path":"\#(path)""#)
-                              || row.hasPrefix(#"{"source":"fixture","origin":"\#(origin)","path":"\#(path)""#), row, file: file, line: line)
+                XCTAssertTrue(
+                    row.hasPrefix(
+                        #"{"source":"fixture","origin":"\#(origin.replacingOccurrences(of: "/", with: "\\/"))","path":"\#(path)""#
+                    )
+                        || row.hasPrefix(#"{"source":"fixture","origin":"\#(origin)","path":"\#(path)""#), row,
+                    file: file, line: line)
                 XCTAssertTrue(row.contains(#""record":{"type": 1, "vendor": "Beyond"#), row, file: file, line: line)
                 continue
             }
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any], row, file: file, line: line)
-            XCTAssertEqual(Set(object.keys), ["source", "origin", "path", "reason", "record"], row, file: file, line: line)
+            let object = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any], row, file: file, line: line)
+            XCTAssertEqual(
+                Set(object.keys), ["source", "origin", "path", "reason", "record"], row, file: file, line: line)
             XCTAssertEqual(object["source"] as? String, "fixture", file: file, line: line)
             XCTAssertEqual(object["origin"] as? String, origin, file: file, line: line)
             XCTAssertEqual(object["path"] as? String, path, file: file, line: line)
             let shown = try XCTUnwrap(object["reason"] as? String, file: file, line: line)
             XCTAssertTrue(shown.hasPrefix(reason), "\(shown) does not start with \(reason)", file: file, line: line)
-            let index = try XCTUnwrap(Int(path.dropFirst("transactions[".count).prefix { $0 != "]" }), file: file, line: line)
-            XCTAssertEqual(object["record"] as? NSObject, elements[index] as? NSObject, "record of \(path)", file: file, line: line)
+            let index = try XCTUnwrap(
+                Int(path.dropFirst("transactions[".count).prefix { $0 != "]" }), file: file, line: line)
+            XCTAssertEqual(
+                object["record"] as? NSObject, elements[index] as? NSObject, "record of \(path)", file: file, line: line
+            )
         }
     }
 
@@ -166,7 +190,8 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(try folder.read("rejects.ndjson"), Data(), "no rejects: an empty file")
         XCTAssertEqual(leftovers(), [])
 
-        let missingFolder = try txfeed("run", "samples/accounts/checking.json", "--rejects", folder.path + "/no/such/folder/r.ndjson")
+        let missingFolder = try txfeed(
+            "run", "samples/accounts/checking.json", "--rejects", folder.path + "/no/such/folder/r.ndjson")
         XCTAssertEqual(missingFolder.status, 1, missingFolder.stderr)
         XCTAssertEqual(missingFolder.stdout.count, 0)
         XCTAssertTrue(missingFolder.stderr.contains("--rejects"), missingFolder.stderr)
@@ -175,7 +200,8 @@ final class FeedEndToEndTests: XCTestCase {
     // MARK: - Exit statuses and --strict
 
     func testExitStatuses() throws {
-        let broken = try folder.write("broken.json", #"{"status": 200, "body": {"name": "Broken", "transactions": [{"type": 0,"#)
+        let broken = try folder.write(
+            "broken.json", #"{"status": 200, "body": {"name": "Broken", "transactions": [{"type": 0,"#)
         let clean = try txfeed("run", "samples/accounts/checking.json", "--sink", "ndjson")
         XCTAssertEqual(clean.status, 0, clean.stderr)
 
@@ -207,8 +233,9 @@ final class FeedEndToEndTests: XCTestCase {
         let original = Data("date,day,account,vendor,type,amount,currency,colour,source\r\nkeep me\r\n".utf8)
         try folder.write("out.csv", original)
         let rejects = folder.path + "/rejects.ndjson"
-        let toFile = try txfeed("run", fixture("rejects-fields.json"), "samples/accounts/checking.json", "--strict",
-                                "-o", folder.path + "/out.csv", "-o", folder.path + "/new.json", "--rejects", rejects)
+        let toFile = try txfeed(
+            "run", fixture("rejects-fields.json"), "samples/accounts/checking.json", "--strict",
+            "-o", folder.path + "/out.csv", "-o", folder.path + "/new.json", "--rejects", rejects)
         XCTAssertEqual(toFile.status, 1, toFile.stderr)
         XCTAssertTrue(toFile.stderr.contains("--strict"), toFile.stderr)
         XCTAssertEqual(toFile.stdout.count, 0)
@@ -222,7 +249,8 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(toStdout.status, 1, toStdout.stderr)
         XCTAssertEqual(toStdout.stdout.count, 0, "nothing on stdout either")
 
-        let failedSource = try txfeed("run", folder.path + "/missing.json", "samples/accounts/checking.json", "--strict", "--sink", "ndjson")
+        let failedSource = try txfeed(
+            "run", folder.path + "/missing.json", "samples/accounts/checking.json", "--strict", "--sink", "ndjson")
         XCTAssertEqual(failedSource.status, 1, failedSource.stderr)
         XCTAssertEqual(failedSource.stdout.count, 0)
 
@@ -249,8 +277,11 @@ final class FeedEndToEndTests: XCTestCase {
             (["plugins", "check", BuiltProducts.plugin("fixture")], 0),
         ]
         for (arguments, expected) in cases {
-            let result = try runCommand("/usr/bin/env", ["python3", "-c", closedStderr, BuiltProducts.txfeed] + arguments)
-            XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "\(expected)", "\(arguments): \(result.stderr)")
+            let result = try runCommand(
+                "/usr/bin/env", ["python3", "-c", closedStderr, BuiltProducts.txfeed] + arguments)
+            XCTAssertEqual(
+                result.output.trimmingCharacters(in: .whitespacesAndNewlines), "\(expected)",
+                "\(arguments): \(result.stderr)")
         }
     }
 
@@ -259,7 +290,8 @@ final class FeedEndToEndTests: XCTestCase {
         big.reserveCapacity(200_000 * 90)
         for i in 0..<200_000 {
             if i > 0 { big += ",\n" }
-            big += #"{"type": \#(i % 2), "vendor": "Vendor \#(i % 997)", "amount": \#(i % 5000).\#(10 + i % 90), "date": "2021-\#(String(format: "%02d", 1 + i % 12))-\#(String(format: "%02d", 1 + i % 28)) 10:00:00"}"#
+            big +=
+                #"{"type": \#(i % 2), "vendor": "Vendor \#(i % 997)", "amount": \#(i % 5000).\#(10 + i % 90), "date": "2021-\#(String(format: "%02d", 1 + i % 12))-\#(String(format: "%02d", 1 + i % 28)) 10:00:00"}"#
         }
         big += "]}}\n"
         let input = try folder.write("big.json", big)
@@ -270,7 +302,9 @@ final class FeedEndToEndTests: XCTestCase {
             final class Box: @unchecked Sendable { var data = Data() }
             let errorData = Box()
             let group = DispatchGroup()
-            DispatchQueue.global().async(group: group) { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
+            DispatchQueue.global().async(group: group) {
+                errorData.data = errors.fileHandleForReading.readDataToEndOfFile()
+            }
 
             // Like `head -1`: read up to the first line end, then close the pipe.
             var first = Data()
@@ -315,7 +349,8 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(leftovers(), [])
 
         // The first sink is rendered (into its temporary file) before the second one fails.
-        let secondSinkFails = try txfeed("run", "samples/accounts/checking.json", "-o", out, "-o", folder.path + "/missing/folder/out.json")
+        let secondSinkFails = try txfeed(
+            "run", "samples/accounts/checking.json", "-o", out, "-o", folder.path + "/missing/folder/out.json")
         XCTAssertEqual(secondSinkFails.status, 1, secondSinkFails.stderr)
         XCTAssertTrue(secondSinkFails.stderr.contains("missing/folder"), secondSinkFails.stderr)
         XCTAssertEqual(secondSinkFails.stdout.count, 0)
@@ -323,8 +358,9 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(leftovers(), [])
         XCTAssertFalse(folder.exists("missing"))
 
-        let secondSinkFailsNewFile = try txfeed("run", "samples/accounts/checking.json", "-o", folder.path + "/fresh.csv",
-                                                "-o", folder.path + "/missing/out.json", "--sink", "ndjson")
+        let secondSinkFailsNewFile = try txfeed(
+            "run", "samples/accounts/checking.json", "-o", folder.path + "/fresh.csv",
+            "-o", folder.path + "/missing/out.json", "--sink", "ndjson")
         XCTAssertEqual(secondSinkFailsNewFile.status, 1, secondSinkFailsNewFile.stderr)
         XCTAssertFalse(folder.exists("fresh.csv"), "a new file is not created when another sink fails")
         XCTAssertEqual(secondSinkFailsNewFile.stdout.count, 0, "stdout gets nothing either")
@@ -334,8 +370,11 @@ final class FeedEndToEndTests: XCTestCase {
 
     func testSeveralOutputsAtOnce() throws {
         let p = folder.path
-        let result = try txfeed(arguments: ["run"] + samples + ["-o", p + "/a.csv", "-o", p + "/b.json",
-                                                                "-o", p + "/c.ndjson", "-o", p + "/d.txt"])
+        let result = try txfeed(
+            arguments: ["run"] + samples + [
+                "-o", p + "/a.csv", "-o", p + "/b.json",
+                "-o", p + "/c.ndjson", "-o", p + "/d.txt",
+            ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout.count, 0, "every sink has a file: nothing on stdout")
         XCTAssertEqual(folder.contents(), ["a.csv", "b.json", "c.ndjson", "d.txt"])
@@ -349,14 +388,16 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertFalse(try folder.read("d.txt").contains(esc), "no colour in a file")
 
         // --sink specs pair with -o paths in order when the counts match.
-        let paired = try txfeed("run", "samples/accounts/checking.json", "--sink", "csv:bom=true", "--sink", "ndjson",
-                                "-o", p + "/bom.csv", "-o", p + "/e.ndjson")
+        let paired = try txfeed(
+            "run", "samples/accounts/checking.json", "--sink", "csv:bom=true", "--sink", "ndjson",
+            "-o", p + "/bom.csv", "-o", p + "/e.ndjson")
         XCTAssertEqual(paired.status, 0, paired.stderr)
         XCTAssertEqual(Array(try folder.read("bom.csv").prefix(8)), [0xEF, 0xBB, 0xBF] + Array("date,".utf8))
         XCTAssertEqual(lines(String(decoding: try folder.read("e.ndjson"), as: UTF8.self)).count, 7)
 
         // Otherwise the -o files follow their extensions and the --sink goes to stdout.
-        let mixed = try txfeed("run", "samples/accounts/checking.json", "--sink", "ndjson", "-o", p + "/f.csv", "-o", p + "/g.json")
+        let mixed = try txfeed(
+            "run", "samples/accounts/checking.json", "--sink", "ndjson", "-o", p + "/f.csv", "-o", p + "/g.json")
         XCTAssertEqual(mixed.status, 0, mixed.stderr)
         XCTAssertEqual(try ndjson(mixed.output).count, 7)
         XCTAssertTrue(folder.exists("f.csv") && folder.exists("g.json"))
@@ -372,12 +413,16 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertTrue(stdout.stderr.contains("2 sinks would write to stdout (text, csv)"), stdout.stderr)
         XCTAssertEqual(stdout.stdout.count, 0)
 
-        let config = try folder.write("pipeline.json", #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "sinks": [{"sink": "text"}]}"#)
+        let config = try folder.write(
+            "pipeline.json",
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "sinks": [{"sink": "text"}]}"#
+        )
         let both = try txfeed("run", "-c", config, "--sink", "ndjson")
         XCTAssertEqual(both.status, 2, both.stderr)
         XCTAssertTrue(both.stderr.contains("(text, ndjson)"), both.stderr)
 
-        let sameFile = try txfeed("run", "samples/accounts/checking.json", "--sink", "csv:path=\(p)/same.csv", "-o", p + "/./same.csv")
+        let sameFile = try txfeed(
+            "run", "samples/accounts/checking.json", "--sink", "csv:path=\(p)/same.csv", "-o", p + "/./same.csv")
         XCTAssertEqual(sameFile.status, 2, sameFile.stderr)
         XCTAssertTrue(sameFile.stderr.contains("two sinks would write the same file"), sameFile.stderr)
         XCTAssertFalse(folder.exists("same.csv"))
@@ -385,8 +430,10 @@ final class FeedEndToEndTests: XCTestCase {
 
     /// A sink option value that means nothing is refused, not read as "no".
     func testBadSinkOptionValuesAreUsageErrors() throws {
-        for (sink, message) in [("csv:bom=maybe", "sink 'csv': bom must be true or false, not 'maybe'"),
-                                ("json:path=", "sink 'json': the path is empty")] {
+        for (sink, message) in [
+            ("csv:bom=maybe", "sink 'csv': bom must be true or false, not 'maybe'"),
+            ("json:path=", "sink 'json': the path is empty"),
+        ] {
             let result = try txfeed("run", "samples/accounts/checking.json", "--sink", sink)
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertTrue(result.stderr.contains(message), result.stderr)
@@ -407,7 +454,9 @@ final class FeedEndToEndTests: XCTestCase {
         let transactions = try XCTUnwrap(document["transactions"] as? [[String: Any]])
         XCTAssertEqual(transactions.map { $0["vendor"] as? String }, ["Point one", "Point two", "Ramen", "Souq"])
         for t in transactions {
-            XCTAssertEqual(Set(t.keys), ["date", "day", "account", "vendor", "type", "amount", "amount_minor", "currency", "colour", "source"])
+            XCTAssertEqual(
+                Set(t.keys),
+                ["date", "day", "account", "vendor", "type", "amount", "amount_minor", "currency", "colour", "source"])
             XCTAssertTrue(t["amount"] is String, "amount is a decimal string")
             XCTAssertNotNil(t["amount_minor"] as? Int)
         }
@@ -420,14 +469,16 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(transactions[0]["day"] as? String, "Wed, Sep 01")
         XCTAssertEqual(transactions[0]["account"] as? String, "Cents")
         XCTAssertEqual(transactions[0]["source"] as? String, "fixture")
-        XCTAssertNotNil((transactions[0]["colour"] as? String)?.range(of: "^#[0-9a-f]{6}$", options: .regularExpression))
+        XCTAssertNotNil(
+            (transactions[0]["colour"] as? String)?.range(of: "^#[0-9a-f]{6}$", options: .regularExpression))
         // The raw text holds no binary floating point artefacts.
         XCTAssertFalse(result.output.contains("0.30000000000000004"))
         XCTAssertTrue(result.output.contains(#""amount":"0.10","amount_minor":10"#), result.output)
 
         let accounts = try XCTUnwrap(document["accounts"] as? [[String: Any]])
         XCTAssertEqual(accounts.map { $0["name"] as? String }, ["Cents", "Yen", "Dinar"])
-        XCTAssertEqual(accounts.map { $0["balance"] as? String }, ["0.30", "88000", "-10.500"], "balances exact and signed")
+        XCTAssertEqual(
+            accounts.map { $0["balance"] as? String }, ["0.30", "88000", "-10.500"], "balances exact and signed")
         XCTAssertEqual(accounts.map { $0["balance_minor"] as? Int }, [30, 88000, -10500])
 
         let sources = try XCTUnwrap(document["sources"] as? [[String: Any]])
@@ -448,12 +499,15 @@ final class FeedEndToEndTests: XCTestCase {
 
         // 1.005 USD, 1.5 JPY and 1.2345 KWD each have more decimals than their currency.
         XCTAssertTrue(result.stderr.contains("transactions[2].amount: amount has more than 2 decimals"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("transactions[1].amount: amount has decimals but the currency has no minor units"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("transactions[1].amount: amount has decimals but the currency has no minor units"),
+            result.stderr)
         XCTAssertTrue(result.stderr.contains("transactions[1].amount: amount has more than 3 decimals"), result.stderr)
     }
 
     func testJSONSinkReportsAFailedSource() throws {
-        let result = try txfeed("run", "samples/accounts/checking.json", folder.path + "/missing.json", "--sink", "json")
+        let result = try txfeed(
+            "run", "samples/accounts/checking.json", folder.path + "/missing.json", "--sink", "json")
         XCTAssertEqual(result.status, 3, result.stderr)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let sources = try XCTUnwrap(document["sources"] as? [[String: Any]])
@@ -482,7 +536,8 @@ final class FeedEndToEndTests: XCTestCase {
                 XCTAssertTrue(cell == value || cell == "'" + value, "\(column): \(cell) vs \(value)")
             }
             let minor = try XCTUnwrap(object["amount_minor"] as? Int)
-            XCTAssertEqual(row[5], (minor < 0 ? "-" : "") + "\(abs(minor) / 100).\(String(format: "%02d", abs(minor) % 100))")
+            XCTAssertEqual(
+                row[5], (minor < 0 ? "-" : "") + "\(abs(minor) / 100).\(String(format: "%02d", abs(minor) % 100))")
         }
     }
 
@@ -491,14 +546,20 @@ final class FeedEndToEndTests: XCTestCase {
     func testMergeIsNewestFirstWithTiesInSourceThenInputOrder() throws {
         let ab = try txfeed("run", fixture("merge-a.json"), fixture("merge-b.json"), "--sink", "ndjson")
         XCTAssertEqual(ab.status, 0, ab.stderr)
-        XCTAssertEqual(try ndjson(ab.output).map { $0["vendor"] as? String },
-                       ["b-newest", "a-new", "a-noon-1", "a-noon-2", "b-noon-1", "b-noon-2", "a-old"])
+        XCTAssertEqual(
+            try ndjson(ab.output).map { $0["vendor"] as? String },
+            ["b-newest", "a-new", "a-noon-1", "a-noon-2", "b-noon-1", "b-noon-2", "a-old"])
         let ba = try txfeed("run", fixture("merge-b.json"), fixture("merge-a.json"), "--sink", "ndjson")
-        XCTAssertEqual(try ndjson(ba.output).map { $0["vendor"] as? String },
-                       ["b-newest", "a-new", "b-noon-1", "b-noon-2", "a-noon-1", "a-noon-2", "a-old"])
+        XCTAssertEqual(
+            try ndjson(ba.output).map { $0["vendor"] as? String },
+            ["b-newest", "a-new", "b-noon-1", "b-noon-2", "a-noon-1", "a-noon-2", "a-old"])
         // Equal instants written differently (offset, Z, plain) are equal.
-        XCTAssertEqual(Set(try ndjson(ba.output).filter { ($0["vendor"] as? String)?.contains("noon") == true }.map { $0["date"] as? String }),
-                       ["2021-09-01T12:00:00Z"])
+        XCTAssertEqual(
+            Set(
+                try ndjson(ba.output).filter { ($0["vendor"] as? String)?.contains("noon") == true }.map {
+                    $0["date"] as? String
+                }),
+            ["2021-09-01T12:00:00Z"])
         // The text view shows each account's rows in the same order.
         let text = try txfeed("run", fixture("merge-a.json"), fixture("merge-b.json"))
         let vendors = lines(text.output).filter { $0.hasPrefix("  ") }.map { String($0.split(separator: " ")[3]) }
@@ -508,7 +569,10 @@ final class FeedEndToEndTests: XCTestCase {
     // MARK: - Palettes
 
     private func colours(_ arguments: [String]) throws -> [String: String] {
-        let input = try folder.write("anagrams.json", #"{"status": 200, "body": {"name": "Words", "transactions": [{"type": 1, "vendor": "listen", "amount": 1, "date": "2021-09-01 10:00:00"}, {"type": 1, "vendor": "silent", "amount": 1, "date": "2021-09-01 09:00:00"}, {"type": 1, "vendor": "Starbucks", "amount": 1, "date": "2021-09-01 08:00:00"}]}}"#)
+        let input = try folder.write(
+            "anagrams.json",
+            #"{"status": 200, "body": {"name": "Words", "transactions": [{"type": 1, "vendor": "listen", "amount": 1, "date": "2021-09-01 10:00:00"}, {"type": 1, "vendor": "silent", "amount": 1, "date": "2021-09-01 09:00:00"}, {"type": 1, "vendor": "Starbucks", "amount": 1, "date": "2021-09-01 08:00:00"}]}}"#
+        )
         let result = try txfeed(arguments: ["run", input, "--sink", "ndjson"] + arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
         var colours: [String: String] = [:]
@@ -533,21 +597,31 @@ final class FeedEndToEndTests: XCTestCase {
             XCTAssertNotNil(colour.range(of: "^#[0-9a-f]{6}$", options: .regularExpression), colour)
         }
 
-        let config = try folder.write("config.json", #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "palette": "hashed:seed=7"}"#)
+        let config = try folder.write(
+            "config.json",
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "palette": "hashed:seed=7"}"#
+        )
         let fromConfig = try txfeed("run", "--config", config, "--sink", "ndjson")
         XCTAssertEqual(fromConfig.status, 0, fromConfig.stderr)
-        let withFlag = try txfeed("run", "samples/accounts/checking.json", "--palette", "hashed:seed=7", "--sink", "ndjson")
-        XCTAssertEqual(try ndjson(fromConfig.output).map { $0["colour"] as? String }, try ndjson(withFlag.output).map { $0["colour"] as? String })
+        let withFlag = try txfeed(
+            "run", "samples/accounts/checking.json", "--palette", "hashed:seed=7", "--sink", "ndjson")
+        XCTAssertEqual(
+            try ndjson(fromConfig.output).map { $0["colour"] as? String },
+            try ndjson(withFlag.output).map { $0["colour"] as? String })
     }
 
     func testBadPalettesAreUsageErrors() throws {
         for palette in ["rainbow", "hashed:seed=x", "hashed:seed=-1", "hashed:salt=1", "legacy:seed=1", ""] {
-            let result = try txfeed("run", "samples/accounts/checking.json", "--palette", palette, "-o", folder.path + "/out.csv")
+            let result = try txfeed(
+                "run", "samples/accounts/checking.json", "--palette", palette, "-o", folder.path + "/out.csv")
             XCTAssertEqual(result.status, 2, "\(palette): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("palette"), result.stderr)
             XCTAssertEqual(result.stdout.count, 0)
         }
-        let config = try folder.write("config.json", #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "palette": "neon"}"#)
+        let config = try folder.write(
+            "config.json",
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "palette": "neon"}"#
+        )
         let fromConfig = try txfeed("run", "--config", config)
         XCTAssertEqual(fromConfig.status, 2, fromConfig.stderr)
         XCTAssertEqual(folder.contents(), ["config.json"])
@@ -575,7 +649,8 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertTrue(always.output.contains("██\u{1B}[0m Starbucks"), always.output)
         XCTAssertTrue(always.output.contains("\u{1B}[31m- 4.50\u{1B}[0m"), always.output)
         XCTAssertTrue(always.output.contains("\u{1B}[32m+ 2500.00\u{1B}[0m"), always.output)
-        let truecolour = try txfeed(arguments: ["run"] + samples + ["--color", "always"], environment: ["COLORTERM": "truecolor"])
+        let truecolour = try txfeed(
+            arguments: ["run"] + samples + ["--color", "always"], environment: ["COLORTERM": "truecolor"])
         XCTAssertTrue(truecolour.output.contains("\u{1B}[38;2;247;242;167m██\u{1B}[0m Starbucks"), truecolour.output)
         let alwaysToFile = try txfeed(arguments: ["run"] + samples + ["--color", "always", "-o", file])
         XCTAssertTrue(try folder.read("view.txt").contains(esc), "--color always colours a -o text file too")
@@ -589,27 +664,39 @@ final class FeedEndToEndTests: XCTestCase {
     }
 
     func testAutoColourOnATerminalHonoursNO_COLORAndTERM() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives txfeed a terminal")
-        let terminal = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "xterm-256color", "COLORTERM": ""])
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives txfeed a terminal"
+        )
+        let terminal = try txfeedOnTerminal(
+            ["run", "--no-progress", "--config", "samples/pipeline.json"],
+            environment: ["TERM": "xterm-256color", "COLORTERM": ""])
         XCTAssertEqual(terminal.status, 0, terminal.output)
         XCTAssertTrue(terminal.output.contains("\u{1B}[38;5;"), "auto colours a terminal:\n\(terminal.output)")
 
-        let noColour = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        let noColour = try txfeedOnTerminal(
+            ["run", "--no-progress", "--config", "samples/pipeline.json"],
+            environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
         XCTAssertEqual(noColour.status, 0, noColour.output)
         XCTAssertTrue(noColour.output.contains("Starbucks"), noColour.output)
         XCTAssertFalse(noColour.stdout.contains(esc), "NO_COLOR turns auto colour off")
 
-        let emptyNoColour = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        let emptyNoColour = try txfeedOnTerminal(
+            ["run", "--no-progress", "--config", "samples/pipeline.json"],
+            environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
         XCTAssertTrue(emptyNoColour.stdout.contains(esc), "an empty NO_COLOR does not count")
 
-        let dumb = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "dumb"])
+        let dumb = try txfeedOnTerminal(
+            ["run", "--no-progress", "--config", "samples/pipeline.json"], environment: ["TERM": "dumb"])
         XCTAssertFalse(dumb.stdout.contains(esc), "TERM=dumb turns auto colour off")
 
-        let never = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json", "--color", "never"], environment: ["TERM": "xterm-256color"])
+        let never = try txfeedOnTerminal(
+            ["run", "--no-progress", "--config", "samples/pipeline.json", "--color", "never"],
+            environment: ["TERM": "xterm-256color"])
         XCTAssertFalse(never.stdout.contains(esc))
 
-        let forced = try txfeedOnTerminal(["run", "--no-progress", "--config", "samples/pipeline.json", "--color", "always"],
-                                    environment: ["TERM": "dumb", "NO_COLOR": "1", "COLORTERM": "24bit"])
+        let forced = try txfeedOnTerminal(
+            ["run", "--no-progress", "--config", "samples/pipeline.json", "--color", "always"],
+            environment: ["TERM": "dumb", "NO_COLOR": "1", "COLORTERM": "24bit"])
         XCTAssertTrue(forced.output.contains("\u{1B}[38;2;"), "--color always wins over NO_COLOR and TERM")
     }
 }

@@ -47,12 +47,16 @@ final class FixtureSourceEndToEndTests: XCTestCase {
 
     func testBrokenFilesNameFileLineAndColumn() throws {
         let empty = try folder.write("empty.json", "")
-        let truncated = try folder.write("truncated.json", "{\"status\":200,\n\"body\":{\"name\":\"T\",\"transactions\":[{\"type\":1,")
+        let truncated = try folder.write(
+            "truncated.json", "{\"status\":200,\n\"body\":{\"name\":\"T\",\"transactions\":[{\"type\":1,")
         let prose = try folder.write("prose.json", "\n\nDear bank,")
         let string = try folder.write("string.json", "\"just a string\"")
         let good = try folder.write("good.json", envelope("Good"))
-        let cases = [(empty, ":1:1: empty document"), (truncated, ":2:"), (prose, ":3:1: expected an envelope object or an array of envelopes"),
-                     (string, ":1:1: expected an envelope object or an array of envelopes, found a string")]
+        let cases = [
+            (empty, ":1:1: empty document"), (truncated, ":2:"),
+            (prose, ":3:1: expected an envelope object or an array of envelopes"),
+            (string, ":1:1: expected an envelope object or an array of envelopes, found a string"),
+        ]
         for (file, expected) in cases {
             let result = try txfeed("run", file, good, "--sink", "ndjson")
             XCTAssertEqual(result.status, 3, "\(file): \(result.stderr)")

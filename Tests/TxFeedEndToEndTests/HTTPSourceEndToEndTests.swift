@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TxFeedTestSupport
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The built `txfeed` with the built `libhttp.so` against a real HTTP server on 127.0.0.1:
 /// `Tests/Fixtures/http/server.py`, one per test so that its hit counts start at zero.
@@ -54,7 +55,8 @@ final class HTTPSourceEndToEndTests: XCTestCase {
     func testSamplePipelineRunsAgainstAServer() throws {
         // samples/pipeline-http.json expects `python3 -m http.server 8080 --directory samples/http`;
         // our server serves the same files, on its own port.
-        let sample = try String(contentsOfFile: BuiltProducts.repository + "/samples/pipeline-http.json", encoding: .utf8)
+        let sample = try String(
+            contentsOfFile: BuiltProducts.repository + "/samples/pipeline-http.json", encoding: .utf8)
         XCTAssertTrue(sample.contains("127.0.0.1:8080/accounts/{userId}.json"), sample)
         let folder = try TemporaryFolder()
         let config = try folder.write("pipeline.json", sample.replacingOccurrences(of: ":8080/", with: ":\(port)/"))
@@ -107,7 +109,9 @@ final class HTTPSourceEndToEndTests: XCTestCase {
         let result = try run("-s", "http:url=\(url("down")),retries=2")
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertEqual(try hits("down"), 3)
-        XCTAssertTrue(result.stderr.contains("HTTP 503 Service Unavailable") && result.stderr.contains("gave up after 3 attempts"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("HTTP 503 Service Unavailable")
+                && result.stderr.contains("gave up after 3 attempts"), result.stderr)
     }
 
     func testRetryAfterIsHonoured() throws {
@@ -126,7 +130,9 @@ final class HTTPSourceEndToEndTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(try hits(form), 2)
             XCTAssertGreaterThanOrEqual(result.seconds, 0.8, "\(form): the HTTP-date was not waited for")
-            XCTAssertTrue(result.stderr.contains("HTTP 503") && result.stderr.contains("retry 1 of 3 in 1."), "\(form): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains("HTTP 503") && result.stderr.contains("retry 1 of 3 in 1."),
+                "\(form): \(result.stderr)")
         }
     }
 
@@ -208,9 +214,12 @@ final class HTTPSourceEndToEndTests: XCTestCase {
     func testRejectedTokenNeverAppearsInOutput() throws {
         let token = "Bearer wrong-s3cr3t-77d2"
         for sink in ["ndjson", "json"] {
-            let result = try txfeed(arguments: ["run", "-s", "http:url=\(url("secret")),header.Authorization=env:BANK_TOKEN",
-                                                "samples/accounts/checking.json", "--sink", sink, "--no-progress"],
-                                    environment: environment(["BANK_TOKEN": token]))
+            let result = try txfeed(
+                arguments: [
+                    "run", "-s", "http:url=\(url("secret")),header.Authorization=env:BANK_TOKEN",
+                    "samples/accounts/checking.json", "--sink", sink, "--no-progress",
+                ],
+                environment: environment(["BANK_TOKEN": token]))
             XCTAssertEqual(result.status, 3, result.stderr)
             XCTAssertTrue(result.stderr.contains("HTTP 401 Unauthorized from \(url("secret"))"), result.stderr)
             for text in [result.output, result.stderr] {
@@ -221,8 +230,9 @@ final class HTTPSourceEndToEndTests: XCTestCase {
     }
 
     func testAcceptedTokenFromTheEnvironmentIsSentAndNotShown() throws {
-        let result = try run("-s", "http:url=\(url("secret")),header.Authorization=env:BANK_TOKEN",
-                             environment: ["BANK_TOKEN": goodToken])
+        let result = try run(
+            "-s", "http:url=\(url("secret")),header.Authorization=env:BANK_TOKEN",
+            environment: ["BANK_TOKEN": goodToken])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try records(result).count, 3)
         XCTAssertFalse(result.output.contains("good-token") || result.stderr.contains("good-token"))
@@ -231,14 +241,17 @@ final class HTTPSourceEndToEndTests: XCTestCase {
     func testMissingEnvironmentVariableIsNamedNotGuessed() throws {
         let result = try run("-s", "http:url=\(url("secret")),header.Authorization=env:TXFEED_TEST_UNSET_TOKEN")
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("header.Authorization: environment variable TXFEED_TEST_UNSET_TOKEN is not set"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("header.Authorization: environment variable TXFEED_TEST_UNSET_TOKEN is not set"),
+            result.stderr)
         XCTAssertEqual(try hits("secret"), 0, "no request goes out without the header")
     }
 
     func testHeadersFollowRedirectsOnlyToTheSameOrigin() throws {
         for (path, expected) in [("redirect-home", "auth present"), ("redirect-away", "auth absent")] {
-            let result = try run("-s", "http:url=\(url(path)),header.Authorization=env:BANK_TOKEN",
-                                 environment: ["BANK_TOKEN": goodToken])
+            let result = try run(
+                "-s", "http:url=\(url(path)),header.Authorization=env:BANK_TOKEN",
+                environment: ["BANK_TOKEN": goodToken])
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(try records(result).first?["account"] as? String, expected, path)
         }
@@ -246,9 +259,14 @@ final class HTTPSourceEndToEndTests: XCTestCase {
 
     func testSelfSignedCertificateIsRefused() throws {
         let folder = try TemporaryFolder()
-        let made = try runCommand("/bin/sh", ["-c", "command -v openssl >/dev/null || exit 77; "
-            + "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 "
-            + "-addext subjectAltName=IP:127.0.0.1 -keyout key.pem -out cert.pem"], directory: folder.path)
+        let made = try runCommand(
+            "/bin/sh",
+            [
+                "-c",
+                "command -v openssl >/dev/null || exit 77; "
+                    + "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 "
+                    + "-addext subjectAltName=IP:127.0.0.1 -keyout key.pem -out cert.pem",
+            ], directory: folder.path)
         if made.status == 77 { throw XCTSkip("openssl is not installed") }
         XCTAssertEqual(made.status, 0, made.stderr)
         let tlsPort = try startServer(["--tls-cert", folder.path + "/cert.pem", "--tls-key", folder.path + "/key.pem"])
@@ -261,10 +279,12 @@ final class HTTPSourceEndToEndTests: XCTestCase {
     // MARK: Options and the descriptor
 
     func testBadOptionValuesAreExplained() throws {
-        let cases = [("timeout=soon", "timeout must be a positive number"),
-                     ("retries=-1", "retries must be a whole number"),
-                     ("max-bytes=0", "max-bytes must be a positive whole number"),
-                     ("header.Bad Name=x", "is not a valid header name")]
+        let cases = [
+            ("timeout=soon", "timeout must be a positive number"),
+            ("retries=-1", "retries must be a whole number"),
+            ("max-bytes=0", "max-bytes must be a positive whole number"),
+            ("header.Bad Name=x", "is not a valid header name"),
+        ]
         for (option, message) in cases {
             let result = try run("-s", "http:url=\(url("ok")),\(option)")
             XCTAssertEqual(result.status, 2, "\(option): \(result.stderr)")
@@ -275,9 +295,12 @@ final class HTTPSourceEndToEndTests: XCTestCase {
 
     func testPluginsCheckListsTheDeclaredOptions() throws {
         // The sample run needs a server on port 8080, so only the descriptor is asserted.
-        let result = try txfeed("plugins", "check", BuiltProducts.plugin("http"), "--timeout", "5", environment: environment([:]))
+        let result = try txfeed(
+            "plugins", "check", BuiltProducts.plugin("http"), "--timeout", "5", environment: environment([:]))
         XCTAssertTrue(result.output.contains("ok    loaded http (source plugin, ABI 1"), result.output)
-        XCTAssertTrue(result.output.contains("ok    descriptor: 5 option(s): url, header.*, timeout, retries, max-bytes"), result.output)
+        XCTAssertTrue(
+            result.output.contains("ok    descriptor: 5 option(s): url, header.*, timeout, retries, max-bytes"),
+            result.output)
         XCTAssertTrue(result.output.contains("ok    sample_config:"), result.output)
     }
 
@@ -291,7 +314,8 @@ final class HTTPSourceEndToEndTests: XCTestCase {
     }
 
     private func run(_ arguments: String..., environment extra: [String: String] = [:]) throws -> CommandResult {
-        try txfeed(arguments: ["run"] + arguments + ["--sink", "ndjson", "--no-progress"], environment: environment(extra))
+        try txfeed(
+            arguments: ["run"] + arguments + ["--sink", "ndjson", "--no-progress"], environment: environment(extra))
     }
 
     private func records(_ result: CommandResult) throws -> [[String: Any]] {
@@ -315,7 +339,9 @@ final class HTTPSourceEndToEndTests: XCTestCase {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { throw ServerError(description: "server.py exited before printing its port (is python3 installed?)") }
+            if chunk.isEmpty {
+                throw ServerError(description: "server.py exited before printing its port (is python3 installed?)")
+            }
             line.append(chunk)
         }
         return try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -336,8 +362,12 @@ final class HTTPSourceEndToEndTests: XCTestCase {
 
     /// A port nothing listens on: bound, read, released.
     private func freePort() throws -> Int {
-        let result = try runCommand("/usr/bin/env", ["python3", "-c",
-            "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
+        let result = try runCommand(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
+            ])
         return try XCTUnwrap(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 }

@@ -20,14 +20,16 @@ final class PluginLoadingEndToEndTests: XCTestCase {
 
     func testLoadsByNameFromTheEnvironment() throws {
         try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
-        let result = try txfeed("run", "-s", "test-source", "--sink", "ndjson",
-                                environment: ["TXFEED_PLUGIN_PATH": folder.path])
+        let result = try txfeed(
+            "run", "-s", "test-source", "--sink", "ndjson",
+            environment: ["TXFEED_PLUGIN_PATH": folder.path])
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
     func testNeverLoadsFromTheCurrentDirectory() throws {
         try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
-        let result = try txfeed("run", "-s", "test-source", environment: ["TXFEED_PLUGIN_PATH": ""], directory: folder.path)
+        let result = try txfeed(
+            "run", "-s", "test-source", environment: ["TXFEED_PLUGIN_PATH": ""], directory: folder.path)
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("plugin 'test-source' not found"), result.stderr)
     }
@@ -40,8 +42,9 @@ final class PluginLoadingEndToEndTests: XCTestCase {
     }
 
     func testWrongABIIsAUsageErrorNamingBothVersions() throws {
-        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path,
-                                     defines: ["TEST_ABI_VERSION=2"])
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path,
+            defines: ["TEST_ABI_VERSION=2"])
         let result = try txfeed("run", "-s", path)
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains(path), result.stderr)
@@ -56,7 +59,8 @@ final class PluginLoadingEndToEndTests: XCTestCase {
     }
 
     func testSourceNamesRepeatWithANumber() throws {
-        let result = try txfeed("run", "samples/accounts/checking.json", "samples/accounts/checking.json", "--sink", "ndjson")
+        let result = try txfeed(
+            "run", "samples/accounts/checking.json", "samples/accounts/checking.json", "--sink", "ndjson")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.output.contains("\"source\":\"fixture#2\""))
         XCTAssertTrue(result.output.contains("\"source\":\"fixture\""))
@@ -64,9 +68,11 @@ final class PluginLoadingEndToEndTests: XCTestCase {
 
     /// An empty folder or file name (an unset shell variable) is a mistake, never "here".
     func testEmptyPluginPathOrRejectsFileIsAUsageError() throws {
-        for (arguments, message) in [(["run", "samples/accounts/checking.json", "--plugin-path", ""], "--plugin-path is empty"),
-                                     (["plugins", "list", "--plugin-path", ""], "--plugin-path is empty"),
-                                     (["run", "samples/accounts/checking.json", "--rejects", ""], "--rejects is empty")] {
+        for (arguments, message) in [
+            (["run", "samples/accounts/checking.json", "--plugin-path", ""], "--plugin-path is empty"),
+            (["plugins", "list", "--plugin-path", ""], "--plugin-path is empty"),
+            (["run", "samples/accounts/checking.json", "--rejects", ""], "--rejects is empty"),
+        ] {
             let result = try txfeed(arguments: arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), result.stderr)
@@ -82,7 +88,8 @@ final class PluginLoadingEndToEndTests: XCTestCase {
     func testPluginsListShowsTheBuiltPlugins() throws {
         let result = try txfeed("plugins", "list")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.output.contains("fixture  source  ABI 1  " + BuiltProducts.plugin("fixture")), result.output)
+        XCTAssertTrue(
+            result.output.contains("fixture  source  ABI 1  " + BuiltProducts.plugin("fixture")), result.output)
         XCTAssertTrue(result.output.contains("path (main)"), result.output)
     }
 

@@ -51,7 +51,10 @@ final class RandomUsersEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         // Compare bytes: Swift's String == would equate the decomposed and precomposed ë.
         let vendors = Set(try records(result).compactMap { ($0["vendor"] as? String).map { Array($0.utf8) } })
-        for expected in ["Boulangerie Noe\u{308}l", "\u{1F355} Pizza Palace", "Smith, Jones & Co.", #"Joe's "Best" Burgers"#, "Café Zoë"] {
+        for expected in [
+            "Boulangerie Noe\u{308}l", "\u{1F355} Pizza Palace", "Smith, Jones & Co.", #"Joe's "Best" Burgers"#,
+            "Café Zoë",
+        ] {
             XCTAssertTrue(vendors.contains(Array(expected.utf8)), "no \(expected)")
         }
     }
@@ -84,8 +87,9 @@ final class RandomUsersEndToEndTests: XCTestCase {
     /// currently counts a lone source with some failed documents as "every source failed"
     /// (exit 1, nothing written), which is the core's rule to settle, not this plugin's.
     func testSomeUsersFailingIsPartial() throws {
-        let result = try txfeed("run", "-s", "random-users:seed=9,users=10,transactions=4,failure-rate=0.5",
-                                "-s", "random-users:seed=10,users=2,transactions=4", "--sink", "ndjson")
+        let result = try txfeed(
+            "run", "-s", "random-users:seed=9,users=10,transactions=4,failure-rate=0.5",
+            "-s", "random-users:seed=10,users=2,transactions=4", "--sink", "ndjson")
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains("simulated failure for user"), result.stderr)
         let rows = try records(result).filter { $0["source"] as? String == "random-users" }
@@ -134,37 +138,39 @@ final class RandomUsersEndToEndTests: XCTestCase {
     /// A minimal host in C: prints one line per callback, and answers TXFEED_STOP to the
     /// batch numbered by its third argument.
     static let host = #"""
-    #include <dlfcn.h>
-    #include <stdio.h>
-    #include <stdlib.h>
-    #include "txfeed_plugin.h"
-    static long batches, stop_at = -1;
-    static int doc(const txfeed_source_host *h, const char *j, size_t n, const char *o) { printf("document %.*s\n", (int)n, j); return 0; }
-    static int dom(const txfeed_source_host *h, void *d, const char *o) { puts("document-json"); return 0; }
-    static int begin(const txfeed_source_host *h, const char *j, size_t n, const char *o) { printf("begin %.*s\n", (int)n, j); return 0; }
-    static int batch(const txfeed_source_host *h, const char *j, size_t n) { printf("batch %.*s\n", (int)n, j); return ++batches == stop_at ? TXFEED_STOP : TXFEED_OK; }
-    static int end(const txfeed_source_host *h) { puts("end"); return 0; }
-    static int cancelled(const txfeed_source_host *h) { return 0; }
-    static void say(const txfeed_source_host *h, int level, const char *m) { printf("log %s\n", m); }
-    int main(int argc, char **argv) {
-        void *lib = dlopen(argv[1], RTLD_NOW);
-        if (!lib) { fprintf(stderr, "%s\n", dlerror()); return 2; }
-        const txfeed_plugin *p = ((txfeed_plugin_entry_fn)dlsym(lib, TXFEED_ENTRY_SYMBOL))();
-        if (argc > 3) stop_at = atol(argv[3]);
-        txfeed_source_host host = {TXFEED_ABI_VERSION, sizeof host, NULL, doc, dom, begin, batch, end, cancelled, say};
-        void *state = NULL; char *error = NULL;
-        int status = p->open(argv[2], &state, &error);
-        if (status == TXFEED_OK) { status = p->run(state, &host, &error); p->close(state); }
-        printf("run %d %s\n", status, error ? error : "");
-        if (error) p->free_error(error);
-        return 0;
-    }
-    """#
+        #include <dlfcn.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include "txfeed_plugin.h"
+        static long batches, stop_at = -1;
+        static int doc(const txfeed_source_host *h, const char *j, size_t n, const char *o) { printf("document %.*s\n", (int)n, j); return 0; }
+        static int dom(const txfeed_source_host *h, void *d, const char *o) { puts("document-json"); return 0; }
+        static int begin(const txfeed_source_host *h, const char *j, size_t n, const char *o) { printf("begin %.*s\n", (int)n, j); return 0; }
+        static int batch(const txfeed_source_host *h, const char *j, size_t n) { printf("batch %.*s\n", (int)n, j); return ++batches == stop_at ? TXFEED_STOP : TXFEED_OK; }
+        static int end(const txfeed_source_host *h) { puts("end"); return 0; }
+        static int cancelled(const txfeed_source_host *h) { return 0; }
+        static void say(const txfeed_source_host *h, int level, const char *m) { printf("log %s\n", m); }
+        int main(int argc, char **argv) {
+            void *lib = dlopen(argv[1], RTLD_NOW);
+            if (!lib) { fprintf(stderr, "%s\n", dlerror()); return 2; }
+            const txfeed_plugin *p = ((txfeed_plugin_entry_fn)dlsym(lib, TXFEED_ENTRY_SYMBOL))();
+            if (argc > 3) stop_at = atol(argv[3]);
+            txfeed_source_host host = {TXFEED_ABI_VERSION, sizeof host, NULL, doc, dom, begin, batch, end, cancelled, say};
+            void *state = NULL; char *error = NULL;
+            int status = p->open(argv[2], &state, &error);
+            if (status == TXFEED_OK) { status = p->run(state, &host, &error); p->close(state); }
+            printf("run %d %s\n", status, error ? error : "");
+            if (error) p->free_error(error);
+            return 0;
+        }
+        """#
 
     func runInCHost(_ config: String, stopAtBatch: Int? = nil) throws -> [Substring] {
         let folder = try TemporaryFolder()
         let source = try folder.write("host.c", Self.host)
-        let built = try runCommand("/bin/sh", ["-c", #"cc -I"$1" -o "$2" "$3" -ldl"#, "sh", BuiltProducts.header, folder.path + "/host", source])
+        let built = try runCommand(
+            "/bin/sh",
+            ["-c", #"cc -I"$1" -o "$2" "$3" -ldl"#, "sh", BuiltProducts.header, folder.path + "/host", source])
         XCTAssertEqual(built.status, 0, built.stderr)
         var arguments = [BuiltProducts.plugin("random-users"), config]
         if let stopAtBatch { arguments.append(String(stopAtBatch)) }
@@ -175,7 +181,8 @@ final class RandomUsersEndToEndTests: XCTestCase {
 
     func testStreamsBatchesOfAtMost4096() throws {
         let lines = try runInCHost(#"{"seed":"1","users":"1","transactions":"10000"}"#)
-        XCTAssertEqual(lines.map { $0.prefix(while: { $0 != " " }) }, ["begin", "batch", "batch", "batch", "end", "run"])
+        XCTAssertEqual(
+            lines.map { $0.prefix(while: { $0 != " " }) }, ["begin", "batch", "batch", "batch", "end", "run"])
         XCTAssertTrue(lines[0].hasSuffix(#""transactions":[]}}"#), String(lines[0]))
         let sizes = try lines.filter { $0.hasPrefix("batch ") }.map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.dropFirst(6).utf8)) as? [Any]).count

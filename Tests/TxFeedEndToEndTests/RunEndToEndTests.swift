@@ -20,7 +20,9 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(lines.count, 7)
         for line in lines {
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            XCTAssertEqual(Set(object.keys), ["date", "day", "account", "vendor", "type", "amount", "amount_minor", "currency", "colour", "source"])
+            XCTAssertEqual(
+                Set(object.keys),
+                ["date", "day", "account", "vendor", "type", "amount", "amount_minor", "currency", "colour", "source"])
             XCTAssertEqual(object["source"] as? String, "fixture")
         }
     }

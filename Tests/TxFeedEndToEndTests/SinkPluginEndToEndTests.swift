@@ -25,9 +25,12 @@ final class SinkPluginEndToEndTests: XCTestCase {
         let result = try txfeed("run", checking, "--sink", "summary", "--plugin-path", folder.path)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.output, "", "the sink plugin writes its own output; no text view")
-        XCTAssertTrue(result.stderr.contains("# Totals by vendor\n\n| currency | vendor | count | in | out | net |\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("# Totals by vendor\n\n| currency | vendor | count | in | out | net |\n"),
+            result.stderr)
         XCTAssertTrue(result.stderr.contains("| USD | Starbucks | 1 | 0.00 | 4.50 | -4.50 |\n"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("| USD | Payroll ACME Corp | 1 | 2500.00 | 0.00 | 2500.00 |\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("| USD | Payroll ACME Corp | 1 | 2500.00 | 0.00 | 2500.00 |\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("- source fixture (fixture): success, 7 transactions\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("- read 7 = written 7 + rejected 0\n"), result.stderr)
     }
@@ -36,32 +39,41 @@ final class SinkPluginEndToEndTests: XCTestCase {
         try summary()
         let out = folder.path + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
-        let byOption = try txfeed("run", checking, BuiltProducts.repository + "/samples/accounts/savings.ndjson",
-                                  "--sink", "summary:\(out)/totals.md,title=August", "--plugin-path", folder.path)
+        let byOption = try txfeed(
+            "run", checking, BuiltProducts.repository + "/samples/accounts/savings.ndjson",
+            "--sink", "summary:\(out)/totals.md,title=August", "--plugin-path", folder.path)
         XCTAssertEqual(byOption.status, 0, byOption.stderr)
         let totals = String(decoding: try folder.read("out/totals.md"), as: UTF8.self)
         XCTAssertTrue(totals.hasPrefix("# August\n"), totals)
         XCTAssertTrue(totals.contains("| JPY | 🍕 Pizza Palace | 1 | 0 | 1800 | -1800 |"), totals)
         XCTAssertTrue(totals.contains("- read 11 = written 11 + rejected 0"), totals)
 
-        let byOutput = try txfeed("run", checking, "--sink", "summary", "-o", out + "/other.md", "--plugin-path", folder.path)
+        let byOutput = try txfeed(
+            "run", checking, "--sink", "summary", "-o", out + "/other.md", "--plugin-path", folder.path)
         XCTAssertEqual(byOutput.status, 0, byOutput.stderr)
         XCTAssertTrue(String(decoding: try folder.read("out/other.md"), as: UTF8.self).contains("| USD | Starbucks |"))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["other.md", "totals.md"], "no temporary files")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["other.md", "totals.md"],
+            "no temporary files")
     }
 
     func testASinkPluginRunsBesideTheBuiltInSinks() throws {
         try build(CPlugin.fixture("test_sink.c"), name: "test-sink")
         let calls = folder.path + "/calls.txt"
-        let result = try txfeed("run", checking, "--sink", "ndjson", "--sink", "test-sink:\(calls)",
-                                "--sink", "csv,path=\(folder.path)/feed.csv", "--plugin-path", folder.path)
+        let result = try txfeed(
+            "run", checking, "--sink", "ndjson", "--sink", "test-sink:\(calls)",
+            "--sink", "csv,path=\(folder.path)/feed.csv", "--plugin-path", folder.path)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.output.split(separator: "\n").count, 7)
         XCTAssertEqual(String(decoding: try folder.read("feed.csv"), as: UTF8.self).split(separator: "\r\n").count, 8)
-        let lines = String(decoding: try folder.read("calls.txt"), as: UTF8.self).split(separator: "\n").map(String.init)
+        let lines = String(decoding: try folder.read("calls.txt"), as: UTF8.self).split(separator: "\n").map(
+            String.init)
         XCTAssertEqual(lines.filter { $0.hasPrefix("batch ") }, ["batch 7"])
         let first = try XCTUnwrap(lines.first { !$0.hasPrefix("open ") && !$0.hasPrefix("batch ") })
-        XCTAssertTrue(first.hasPrefix("88\t2021-09-01T08:15:00Z\tWed, Sep 01\tEveryday Checking\tStarbucks\tdebit\t-4.50\t-450\tUSD\t#"), first)
+        XCTAssertTrue(
+            first.hasPrefix(
+                "88\t2021-09-01T08:15:00Z\tWed, Sep 01\tEveryday Checking\tStarbucks\tdebit\t-4.50\t-450\tUSD\t#"),
+            first)
         XCTAssertTrue(first.hasSuffix("\tfixture"), first)
         XCTAssertEqual(lines.last, "close")
     }
@@ -70,10 +82,15 @@ final class SinkPluginEndToEndTests: XCTestCase {
         try build(CPlugin.fixture("test_sink.c"), name: "test-sink")
         var transactions: [String] = []
         for i in 0..<2500 {
-            transactions.append(#"{"type": \#(i % 2), "vendor": "V\#(i % 37)", "amount": \#(i).25, "date": "2023-01-01 00:00:00"}"#)
+            transactions.append(
+                #"{"type": \#(i % 2), "vendor": "V\#(i % 37)", "amount": \#(i).25, "date": "2023-01-01 00:00:00"}"#)
         }
-        let input = try folder.write("big.json", #"{"status": 200, "message": "ok", "body": {"name": "Big", "transactions": ["# + transactions.joined(separator: ",") + "]}}")
-        let result = try txfeed("run", input, "--sink", "test-sink:\(folder.path)/calls.txt", "--plugin-path", folder.path)
+        let input = try folder.write(
+            "big.json",
+            #"{"status": 200, "message": "ok", "body": {"name": "Big", "transactions": ["#
+                + transactions.joined(separator: ",") + "]}}")
+        let result = try txfeed(
+            "run", input, "--sink", "test-sink:\(folder.path)/calls.txt", "--plugin-path", folder.path)
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = String(decoding: try folder.read("calls.txt"), as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.filter { $0.hasPrefix("batch ") }, ["batch 1024", "batch 1024", "batch 452"])
@@ -88,17 +105,22 @@ final class SinkPluginEndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
         try folder.write("out/feed.csv", "old feed\n")
         for stage in ["open", "write", "finish"] {
-            let result = try txfeed("run", checking, "--sink", "csv,path=\(out)/feed.csv",
-                                    "--sink", "test-sink,path=\(out)/calls.txt,fail=\(stage)",
-                                    "--sink", "ndjson", "--plugin-path", folder.path)
+            let result = try txfeed(
+                "run", checking, "--sink", "csv,path=\(out)/feed.csv",
+                "--sink", "test-sink,path=\(out)/calls.txt,fail=\(stage)",
+                "--sink", "ndjson", "--plugin-path", folder.path)
             XCTAssertEqual(result.status, 1, stage)
             XCTAssertEqual(result.output, "", stage)
-            XCTAssertTrue(result.stderr.contains("txfeed: sink 'test-sink': test-sink: told to fail in sink_\(stage); nothing written"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "txfeed: sink 'test-sink': test-sink: told to fail in sink_\(stage); nothing written"),
+                result.stderr)
             XCTAssertEqual(try folder.read("out/feed.csv"), Data("old feed\n".utf8), stage)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["feed.csv"], stage)
         }
-        let silent = try txfeed("run", checking, "-o", out + "/feed.csv", "--sink", "test-sink,fail=write-silently",
-                                "--sink", "csv", "--plugin-path", folder.path)
+        let silent = try txfeed(
+            "run", checking, "-o", out + "/feed.csv", "--sink", "test-sink,fail=write-silently",
+            "--sink", "csv", "--plugin-path", folder.path)
         XCTAssertEqual(silent.status, 1)
         XCTAssertTrue(silent.stderr.contains("sink 'test-sink': sink_write failed (no message)"), silent.stderr)
         XCTAssertEqual(try folder.read("out/feed.csv"), Data("old feed\n".utf8))
@@ -106,7 +128,9 @@ final class SinkPluginEndToEndTests: XCTestCase {
 
     func testConfigFileSinkPluginWithPathAndOptions() throws {
         try summary()
-        let config = try folder.write("pipeline.json", """
+        let config = try folder.write(
+            "pipeline.json",
+            """
             {"sources": [{"plugin": "fixture", "name": "checking", "options": {"path": "\(checking)"}}],
              "sinks": [{"sink": "summary", "path": "\(folder.path)/totals.md", "options": {"title": "From config"}},
                        {"sink": "json", "path": "\(folder.path)/feed.json"}],
@@ -119,13 +143,17 @@ final class SinkPluginEndToEndTests: XCTestCase {
         XCTAssertTrue(totals.contains("- source checking (fixture): success, 7 transactions"), totals)
         XCTAssertTrue(folder.exists("feed.json"))
 
-        let unknown = try folder.write("bad.json", """
+        let unknown = try folder.write(
+            "bad.json",
+            """
             {"sources": [{"plugin": "fixture", "options": {"path": "\(checking)"}}],
              "sinks": [{"sink": "summary", "options": {"colour": "red"}}], "plugin-path": ["\(folder.path)"]}
             """)
         let refused = try txfeed("run", "--config", unknown)
         XCTAssertEqual(refused.status, 2)
-        XCTAssertTrue(refused.stderr.contains("sink 'summary': unknown option 'colour'; valid options: path, title"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("sink 'summary': unknown option 'colour'; valid options: path, title"),
+            refused.stderr)
     }
 
     func testMistakesAreUsageErrorsBeforeAnySourceRuns() throws {
@@ -134,18 +162,26 @@ final class SinkPluginEndToEndTests: XCTestCase {
         try build(CPlugin.fixture("test_sink.c"), name: "quiet", defines: ["TEST_NO_PATH", #"TEST_NAME=\"quiet\""#])
         try build(CPlugin.fixture("test_source.c"), name: "test-source")
         let p = ["--plugin-path", folder.path]
-        func expect(_ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        func expect(_ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line) throws
+        {
             let result = try txfeed(arguments: ["run", checking] + arguments + p)
             XCTAssertEqual(result.status, 2, result.stderr, file: file, line: line)
             XCTAssertTrue(result.stderr.contains(message), result.stderr, file: file, line: line)
             XCTAssertFalse(result.stderr.contains("read 7"), "no source ran", file: file, line: line)
         }
-        try expect(["--sink", "nope"], "unknown sink 'nope': not a built-in sink (text, json, ndjson, csv) and plugin 'nope' not found: looked for libnope.so in \(folder.path)")
-        try expect(["--sink", "test-sink,path=x.txt,colour=red"], "sink 'test-sink': unknown option 'colour'; valid options: path, fail")
+        try expect(
+            ["--sink", "nope"],
+            "unknown sink 'nope': not a built-in sink (text, json, ndjson, csv) and plugin 'nope' not found: looked for libnope.so in \(folder.path)"
+        )
+        try expect(
+            ["--sink", "test-sink,path=x.txt,colour=red"],
+            "sink 'test-sink': unknown option 'colour'; valid options: path, fail")
         try expect(["--sink", "renamed"], "calls itself 'test-sink', not 'renamed'")
-        try expect(["--sink", "test-source"], "libtest-source.so: a source plugin, not a sink plugin: use it as a source (-s)")
+        try expect(
+            ["--sink", "test-source"], "libtest-source.so: a source plugin, not a sink plugin: use it as a source (-s)")
         try expect(["--sink", "fixture"], "libfixture.so: a source plugin, not a sink plugin")
-        try expect(["-s", "test-sink"], "libtest-sink.so: a sink plugin, not a source plugin: use it as a sink (--sink)")
+        try expect(
+            ["-s", "test-sink"], "libtest-sink.so: a sink plugin, not a source plugin: use it as a sink (--sink)")
         try expect(["--sink", "quiet,path=x.txt"], "sink 'quiet' declares no 'path' option")
 
         // A sink without a path option is never paired with -o: that file gets a built-in sink.

@@ -19,7 +19,9 @@ final class TerminalEndToEndTests: XCTestCase {
     }
 
     func testSkeletonRowsShimmerWhileLoadingThenGiveWayToTheTable() throws {
-        let screen = try inTerminal(["run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1"])
+        let screen = try inTerminal([
+            "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1",
+        ])
         guard let table = screen.range(of: "Everyday Checking") else { return XCTFail("no table:\n\(screen)") }
         let before = screen[..<table.lowerBound]
         XCTAssertTrue(before.contains("▇"), "no skeleton bars before the table")
@@ -29,7 +31,9 @@ final class TerminalEndToEndTests: XCTestCase {
         XCTAssertTrue(before.contains("\u{1B}[J"), "the skeleton is erased before the table")
         XCTAssertTrue(before.contains("\u{1B}[?25h"), "the cursor is shown again")
         XCTAssertFalse(screen[table.lowerBound...].contains("▇"), "skeleton drawn after the table")
-        XCTAssertTrue(screen[table.lowerBound...].contains("test-source (test-source): FAILED"), "the summary follows the table on a shared terminal")
+        XCTAssertTrue(
+            screen[table.lowerBound...].contains("test-source (test-source): FAILED"),
+            "the summary follows the table on a shared terminal")
     }
 
     func testNoProgressMeansNoSkeleton() throws {
@@ -39,7 +43,8 @@ final class TerminalEndToEndTests: XCTestCase {
     }
 
     func testNoEscapeCodesReachPipes() throws {
-        let result = try txfeed("run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1")
+        let result = try txfeed(
+            "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1")
         XCTAssertFalse(result.output.contains("\u{1B}"), "escape codes in stdout")
         XCTAssertFalse(result.stderr.contains("\u{1B}"), "escape codes in stderr")
         XCTAssertTrue(result.stderr.contains("test-source (test-source): FAILED: timed out after 1s"), result.stderr)
@@ -87,21 +92,26 @@ final class TerminalEndToEndTests: XCTestCase {
     /// first line of the command and waits for the listener, even when the parent ignored it.
     func testAStopSignalDuringStartUpIsNotLost() throws {
         for signal in [SIGINT, SIGTERM] {
-            let watch = try startTxfeed(["watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "1h"])
+            let watch = try startTxfeed([
+                "watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "1h",
+            ])
             Thread.sleep(forTimeInterval: 0.05)
             kill(watch.process.processIdentifier, signal)
             let result = try watch.finish(within: 20)
             // Either it died of the signal before txfeed's first line ran, or it stopped cleanly.
-            XCTAssertTrue(watch.process.terminationReason == .uncaughtSignal || result.status == 0,
-                          "signal \(signal): status \(result.status)\n\(result.stderr)")
+            XCTAssertTrue(
+                watch.process.terminationReason == .uncaughtSignal || result.status == 0,
+                "signal \(signal): status \(result.status)\n\(result.stderr)")
         }
     }
 
     /// `nohup txfeed run … &`: a stop signal ignored when txfeed started stays ignored, so the
     /// run survives the terminal closing and writes its feed.
     func testASignalIgnoredAtStartStaysIgnored() throws {
-        let run = shellQuoted([BuiltProducts.txfeed, "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep",
-                               "--timeout", "1.5", "--sink", "ndjson"])
+        let run = shellQuoted([
+            BuiltProducts.txfeed, "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep",
+            "--timeout", "1.5", "--sink", "ndjson",
+        ])
         let shell = "trap '' HUP; \(run) & pid=$!; sleep 0.5; kill -HUP $pid; wait $pid; echo \"status=$?\" >&2"
         let result = try runCommand("/usr/bin/env", ["--default-signal", "/bin/sh", "-c", shell])
         XCTAssertTrue(result.stderr.contains("status=3"), "killed by the ignored SIGHUP?\n\(result.stderr)")
@@ -112,7 +122,9 @@ final class TerminalEndToEndTests: XCTestCase {
     /// and the process ends the way an interrupted program does (killed by SIGINT).
     func testInterruptedRunLeavesTheOldFileAndNoTemporaryFile() throws {
         let output = try folder.write("feed.csv", "old\n")
-        let run = try startTxfeed(["run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "30", "-o", output])
+        let run = try startTxfeed([
+            "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "30", "-o", output,
+        ])
         Thread.sleep(forTimeInterval: 0.8)
         kill(run.process.processIdentifier, SIGINT)
         let result = try run.finish(within: 20)
@@ -123,7 +135,9 @@ final class TerminalEndToEndTests: XCTestCase {
     }
 
     func testFailedRefreshKeepsTheLastGoodFile() throws {
-        let input = try folder.write("in.json", try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
+        let input = try folder.write(
+            "in.json",
+            try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
         let output = folder.path + "/feed.csv"
         let watch = try startTxfeed(["watch", input, "-o", output, "--every", "300ms"])
         defer { kill(watch.process.processIdentifier, SIGKILL) }
@@ -134,7 +148,8 @@ final class TerminalEndToEndTests: XCTestCase {
         kill(watch.process.processIdentifier, SIGTERM)
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), good, "a failed refresh replaced the last good file")
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: output)), good, "a failed refresh replaced the last good file")
         XCTAssertTrue(result.stderr.contains("refresh failed"), result.stderr)
         XCTAssertEqual(folder.contents().filter { $0.contains(".txfeed-") }, [], "temporary files left behind")
     }
@@ -145,12 +160,15 @@ final class TerminalEndToEndTests: XCTestCase {
     ///   - foreground: keep it in the terminal's foreground process group, as when typed at a
     ///     prompt; otherwise timeout's own group puts it in the background, as `&` would.
     ///   - typing: typed at the terminal meanwhile.
-    func watchOnTerminal(_ arguments: [String], for seconds: Double, foreground: Bool = true,
-                         typing: Typing = Typing()) throws -> CommandResult {
+    func watchOnTerminal(
+        _ arguments: [String], for seconds: Double, foreground: Bool = true,
+        typing: Typing = Typing()
+    ) throws -> CommandResult {
         let watch = shellQuoted([BuiltProducts.txfeed, "watch"] + arguments)
         // `; :` makes the shell fork rather than exec, so that timeout is not the session
         // leader and its own process group (the background) is really made.
-        let command = foreground
+        let command =
+            foreground
             ? "timeout --foreground --preserve-status -s TERM \(seconds) \(watch)"
             : "timeout --preserve-status -s TERM \(seconds) \(watch); :"
         return try runOnTerminal(command, typing: typing, environment: ["TERM": "xterm-256color"])
@@ -160,7 +178,8 @@ final class TerminalEndToEndTests: XCTestCase {
         // SIGTERM after 1.5 s: watch must leave with 0 and the cursor shown.
         let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "300ms"], for: 1.5)
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertGreaterThanOrEqual(result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "the view was redrawn")
+        XCTAssertGreaterThanOrEqual(
+            result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "the view was redrawn")
         XCTAssertTrue(result.output.contains("Enter or SIGHUP refreshes"), result.output)
         XCTAssertTrue(result.output.contains("\u{1B}[?25h"), "the cursor is shown again")
     }
@@ -168,42 +187,57 @@ final class TerminalEndToEndTests: XCTestCase {
     /// Started in the background of a terminal: Enter belongs to the shell, so watch must not
     /// read the terminal (and be stopped by SIGTTIN) but keep drawing and stop cleanly.
     func testWatchInTheBackgroundOfATerminalIsNotStoppedByTheTerminal() throws {
-        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "300ms"], for: 1.5, foreground: false,
-                                         typing: Typing([(0.5, "\n")]))
+        let result = try watchOnTerminal(
+            ["samples/accounts/checking.json", "--every", "300ms"], for: 1.5, foreground: false,
+            typing: Typing([(0.5, "\n")]))
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertGreaterThanOrEqual(result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "the timer still redraws:\n\(result.output)")
+        XCTAssertGreaterThanOrEqual(
+            result.output.components(separatedBy: "Everyday Checking").count - 1, 2,
+            "the timer still redraws:\n\(result.output)")
         XCTAssertTrue(result.output.contains("\u{1B}[?25h"), "the cursor is shown again")
     }
 
     func testEnterOnTheTerminalRefreshesAtOnce() throws {
         // Only Enter can redraw within the hour: press it once, a second in.
-        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "1h"], for: 2,
-                                         typing: Typing([(1, "\n")]))
+        let result = try watchOnTerminal(
+            ["samples/accounts/checking.json", "--every", "1h"], for: 2,
+            typing: Typing([(1, "\n")]))
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "one view at start, one after Enter:\n\(result.output)")
+        XCTAssertEqual(
+            result.output.components(separatedBy: "Everyday Checking").count - 1, 2,
+            "one view at start, one after Enter:\n\(result.output)")
     }
 
     /// Ctrl-D (end of input) on the terminal stops watch like Ctrl-C; so does the terminal
     /// closing, which reads the same way.
     func testEndOfInputOnTheTerminalStopsWatch() throws {
         let start = Date()
-        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "1h"], for: 20,
-                                         typing: Typing([(1, "\u{04}")]))
+        let result = try watchOnTerminal(
+            ["samples/accounts/checking.json", "--every", "1h"], for: 20,
+            typing: Typing([(1, "\u{04}")]))
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertLessThan(Date().timeIntervalSince(start), 15, "watch did not stop on Ctrl-D")
         XCTAssertTrue(result.output.contains("\u{1B}[?25h"), "the cursor is shown again")
     }
 
     func testAFailedRefreshOnTheTerminalPutsTheLastGoodViewBackWithANote() throws {
-        let input = try folder.write("in.json", try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
+        let input = try folder.write(
+            "in.json",
+            try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
         // The file disappears after the first view: later refreshes fail.
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.7) { unlink(input) }
         let result = try watchOnTerminal([input, "--every", "400ms"], for: 2)
         XCTAssertEqual(result.status, 0, result.output)
-        guard let failed = result.output.range(of: "refresh failed") else { return XCTFail("no note:\n\(result.output)") }
+        guard let failed = result.output.range(of: "refresh failed") else {
+            return XCTFail("no note:\n\(result.output)")
+        }
         let beforeNote = result.output[..<failed.lowerBound]
-        guard let lastClear = beforeNote.range(of: "\u{1B}[2J", options: .backwards) else { return XCTFail("no redraw") }
-        XCTAssertTrue(beforeNote[lastClear.upperBound...].contains("Everyday Checking"), "the last good view is shown again above the note")
+        guard let lastClear = beforeNote.range(of: "\u{1B}[2J", options: .backwards) else {
+            return XCTFail("no redraw")
+        }
+        XCTAssertTrue(
+            beforeNote[lastClear.upperBound...].contains("Everyday Checking"),
+            "the last good view is shown again above the note")
         XCTAssertTrue(result.output.contains("showing the last good feed"), result.output)
     }
 }

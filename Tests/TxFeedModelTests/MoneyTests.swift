@@ -1,11 +1,14 @@
 import XCTest
+
 @testable import TxFeedModel
 
 final class MoneyTests: XCTestCase {
     private func real(_ value: Double, _ scale: Int = 2) throws -> Money { try Money.parse(real: value, scale: scale) }
 
-    private func assertRejects(_ value: Double, scale: Int = 2, _ expected: AmountError,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRejects(
+        _ value: Double, scale: Int = 2, _ expected: AmountError,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try Money.parse(real: value, scale: scale), file: file, line: line) { error in
             XCTAssertEqual(error as? AmountError, expected, "\(value) at scale \(scale)", file: file, line: line)
         }
@@ -36,7 +39,12 @@ final class MoneyTests: XCTestCase {
     /// more, at every magnitude below 2^50 minor units (the text goes through strtod, as jansson's does).
     func testToleranceAcrossMagnitudes() throws {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func nextRandom() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
+        func nextRandom() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
         for scale in 1...4 {
             let unit = Int64([1, 10, 100, 1000, 10000][scale])
             let limit = UInt64(10_000_000_000_000 * unit)
@@ -46,8 +54,9 @@ final class MoneyTests: XCTestCase {
                 let fraction = String(minor % unit).leftPadded(to: scale)
                 let exact = "\(minor / unit).\(fraction)"
                 guard minor < (1 << 50) else { continue }  // beyond what a double can carry exactly
-                XCTAssertEqual(try Money.parse(real: try XCTUnwrap(Double(exact)), scale: scale).minorUnits,
-                               minor, exact)
+                XCTAssertEqual(
+                    try Money.parse(real: try XCTUnwrap(Double(exact)), scale: scale).minorUnits,
+                    minor, exact)
                 let halfMore = exact + "5"
                 XCTAssertThrowsError(try Money.parse(real: try XCTUnwrap(Double(halfMore)), scale: scale), halfMore)
             }
@@ -129,8 +138,10 @@ final class MoneyTests: XCTestCase {
 
     func testCurrencyScale() {
         XCTAssertEqual(CurrencyScale.decimals(forCurrencyCode: nil), 2)
-        for code in ["JPY", "KRW", "VND", "CLP", "ISK", "UGX", "XAF", "XOF", "XPF", "PYG", "RWF", "KMF", "GNF",
-                     "DJF", "VUV", "BIF"] {
+        for code in [
+            "JPY", "KRW", "VND", "CLP", "ISK", "UGX", "XAF", "XOF", "XPF", "PYG", "RWF", "KMF", "GNF",
+            "DJF", "VUV", "BIF",
+        ] {
             XCTAssertEqual(CurrencyScale.decimals(forCurrencyCode: code), 0, code)
         }
         for code in ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"] {
@@ -146,6 +157,6 @@ final class MoneyTests: XCTestCase {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

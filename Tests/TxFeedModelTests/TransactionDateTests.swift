@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import XCTest
+
 @testable import TxFeedModel
 
 final class TransactionDateTests: XCTestCase {
@@ -28,10 +29,12 @@ final class TransactionDateTests: XCTestCase {
     func testValidForms() throws {
         let expected = timegmUTC(2021, 9, 1, 8, 15, 0)
         XCTAssertEqual(expected, 1_630_484_100)
-        for text in ["2021-09-01 08:15:00", "2021-09-01T08:15:00", "2021-09-01T08:15:00Z",
-                     "2021-09-01T08:15:00.999Z", "2021-09-01T08:15:00.5", "2021-09-01T08:15:00.123456789+00:00",
-                     "2021-09-01T10:15:00+02:00", "2021-09-01T10:15:00+0200", "2021-09-01T03:15:00-05:00",
-                     "2021-09-01T13:45:00+05:30", "2021-08-31T23:15:00-0900", "2021-09-01T08:15:00-00:00"] {
+        for text in [
+            "2021-09-01 08:15:00", "2021-09-01T08:15:00", "2021-09-01T08:15:00Z",
+            "2021-09-01T08:15:00.999Z", "2021-09-01T08:15:00.5", "2021-09-01T08:15:00.123456789+00:00",
+            "2021-09-01T10:15:00+02:00", "2021-09-01T10:15:00+0200", "2021-09-01T03:15:00-05:00",
+            "2021-09-01T13:45:00+05:30", "2021-08-31T23:15:00-0900", "2021-09-01T08:15:00-00:00",
+        ] {
             XCTAssertEqual(try TransactionDate.parse(text), expected, text)
         }
         XCTAssertEqual(try TransactionDate.parse("1970-01-01 00:00:00"), 0)
@@ -49,8 +52,9 @@ final class TransactionDateTests: XCTestCase {
             var parts = tm()
             var t = time_t(seconds)
             gmtime_r(&t, &parts)
-            let text = String(format: "%04d-%02d-%02d %02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
-                              parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+            let text = String(
+                format: "%04d-%02d-%02d %02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
+                parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
             let parsed = try Array(text.utf8).withUnsafeBufferPointer { try TransactionDate.parse($0) }
             XCTAssertEqual(parsed, seconds, text)
             day += 1
@@ -69,8 +73,10 @@ final class TransactionDateTests: XCTestCase {
     }
 
     func testImpossibleDatesAndTimes() {
-        for text in ["2021-00-10 10:00:00", "2021-13-10 10:00:00", "2021-02-30 10:00:00", "2021-04-31 10:00:00",
-                     "2021-01-32 10:00:00", "2021-01-00 10:00:00", "2021-06-31T10:00:00Z"] {
+        for text in [
+            "2021-00-10 10:00:00", "2021-13-10 10:00:00", "2021-02-30 10:00:00", "2021-04-31 10:00:00",
+            "2021-01-32 10:00:00", "2021-01-00 10:00:00", "2021-06-31T10:00:00Z",
+        ] {
             XCTAssertEqual(kind(of: text), .notARealDay, text)
         }
         for text in ["2021-01-10 24:00:00", "2021-01-10 10:60:00", "2021-01-10 10:00:60", "2021-01-10T99:00:00Z"] {
@@ -79,23 +85,28 @@ final class TransactionDateTests: XCTestCase {
     }
 
     func testMalformedInput() {
-        for text in ["", "2021-09-01", "2021-09-01 08:15", "2021-9-01 08:15:00", "2021-09-01 08:15:0",
-                     "2021/09/01 08:15:00", "2021-09-01X08:15:00", "2021-09-01 08:15:00Z", "2021-09-01 08:15:00 ",
-                     " 2021-09-01 08:15:00", "2021-09-01T08:15:00.", "2021-09-01T08:15:00.5x", "2021-09-01T08:15:00ZZ",
-                     "2021-09-01T08:15:00 ", "2021-09-01t08:15:00Z", "２０２１-09-01 08:15:00", "2021-09-0a 08:15:00",
-                     "+021-09-01 08:15:00", "2021-09-01T08:15:00UTC", "2021-09-01 08:15:00.000"] {
+        for text in [
+            "", "2021-09-01", "2021-09-01 08:15", "2021-9-01 08:15:00", "2021-09-01 08:15:0",
+            "2021/09/01 08:15:00", "2021-09-01X08:15:00", "2021-09-01 08:15:00Z", "2021-09-01 08:15:00 ",
+            " 2021-09-01 08:15:00", "2021-09-01T08:15:00.", "2021-09-01T08:15:00.5x", "2021-09-01T08:15:00ZZ",
+            "2021-09-01T08:15:00 ", "2021-09-01t08:15:00Z", "２０２１-09-01 08:15:00", "2021-09-0a 08:15:00",
+            "+021-09-01 08:15:00", "2021-09-01T08:15:00UTC", "2021-09-01 08:15:00.000",
+        ] {
             XCTAssertEqual(kind(of: text), .malformed, text)
         }
-        for text in ["2021-09-01T08:15:00+2", "2021-09-01T08:15:00+02", "2021-09-01T08:15:00+02:0",
-                     "2021-09-01T08:15:00+24:00", "2021-09-01T08:15:00+02:60", "2021-09-01T08:15:00+02:00:00",
-                     "2021-09-01T08:15:00+0a:00", "2021-09-01T08:15:00+02-00"] {
+        for text in [
+            "2021-09-01T08:15:00+2", "2021-09-01T08:15:00+02", "2021-09-01T08:15:00+02:0",
+            "2021-09-01T08:15:00+24:00", "2021-09-01T08:15:00+02:60", "2021-09-01T08:15:00+02:00:00",
+            "2021-09-01T08:15:00+0a:00", "2021-09-01T08:15:00+02-00",
+        ] {
             XCTAssertEqual(kind(of: text), .badOffset, text)
         }
     }
 
     func testErrorReasonsQuoteTheInput() {
-        XCTAssertEqual(DateError(.notARealDay, input: "2021-02-30 10:00:00").description,
-                       "date \"2021-02-30 10:00:00\" is not a real day")
+        XCTAssertEqual(
+            DateError(.notARealDay, input: "2021-02-30 10:00:00").description,
+            "date \"2021-02-30 10:00:00\" is not a real day")
         XCTAssertThrowsError(try TransactionDate.parse("yesterday")) { error in
             let text = String(describing: error)
             XCTAssertTrue(text.hasPrefix("date \"yesterday\""), text)

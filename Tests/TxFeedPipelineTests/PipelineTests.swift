@@ -1,8 +1,9 @@
 import Synchronization
 import TxFeedModel
-@testable import TxFeedPipeline
 import TxFeedPluginHost
 import XCTest
+
+@testable import TxFeedPipeline
 
 /// The barrier, timeout, cancel and abandon, in process with sources written in Swift: each
 /// outcome is forced by the sources themselves (gates), never by guessing how long anything takes.
@@ -21,7 +22,9 @@ final class PipelineTests: XCTestCase {
             return .completed
         }
         let observer = Observer()
-        var pipeline = Pipeline(sources: [PipelineSource(name: "one", session: first), PipelineSource(name: "two", session: second)])
+        var pipeline = Pipeline(sources: [
+            PipelineSource(name: "one", session: first), PipelineSource(name: "two", session: second),
+        ])
         pipeline.observer = observer
         let result = pipeline.run()
 
@@ -75,7 +78,8 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(result.endings, [.abandoned])
         XCTAssertEqual(result.outcomes[0].data.accounts.map(\.name), ["Kept"])
         XCTAssertEqual(
-            result.outcomes[0].report.error, "timed out after 0.01s and did not stop; abandoned; delivered 1 document before failing")
+            result.outcomes[0].report.error,
+            "timed out after 0.01s and did not stop; abandoned; delivered 1 document before failing")
         release.open()
         XCTAssertTrue(returned.wait())
         XCTAssertEqual(lateAnswer.withLock { $0 }, .stop, "an abandoned run's later calls are refused")
@@ -112,7 +116,9 @@ final class PipelineTests: XCTestCase {
     func testPrepareOpensEverySourceAndClosesThemAgainWhenOneRefuses() {
         let good = SwiftSource { _ in .completed }
         let bad = SwiftSource(refusing: "users must be 1 or more") { _ in .completed }
-        let pipeline = Pipeline(sources: [PipelineSource(name: "good", session: good), PipelineSource(name: "bad", session: bad)])
+        let pipeline = Pipeline(sources: [
+            PipelineSource(name: "good", session: good), PipelineSource(name: "bad", session: bad),
+        ])
         XCTAssertThrowsError(try pipeline.prepare()) { error in
             XCTAssertEqual("\(error)", "source 'bad' (swift-test): users must be 1 or more")
         }
@@ -148,7 +154,8 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(outcome.data.accounts.map(\.name), ["Streamed"])
         XCTAssertEqual(outcome.data.transactions.count, 2)
         XCTAssertEqual(
-            outcome.data.failures, ["s: end_account without begin_account", "left-open: account ended without end_account"])
+            outcome.data.failures,
+            ["s: end_account without begin_account", "left-open: account ended without end_account"])
     }
 
     func testPluginLogLinesCarryTheSourceName() {

@@ -1,8 +1,9 @@
 import Foundation
-@testable import TxFeedPluginHost
 import TxFeedModel
 import TxFeedTestSupport
 import XCTest
+
+@testable import TxFeedPluginHost
 
 /// The loader against real files: the built plugins, and bad ones compiled from C here.
 final class PluginLoaderTests: XCTestCase {
@@ -43,8 +44,9 @@ final class PluginLoaderTests: XCTestCase {
     }
 
     func testWrongABIVersionNamesTheFileAndBothVersions() throws {
-        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "future", into: folder.path,
-                                     defines: ["TEST_ABI_VERSION=7"])
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "future", into: folder.path,
+            defines: ["TEST_ABI_VERSION=7"])
         XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
             XCTAssertEqual(error as? PluginLoadError, .abiMismatch(path: path, plugin: 7, host: 1))
             let text = "\(error)"
@@ -53,8 +55,9 @@ final class PluginLoaderTests: XCTestCase {
     }
 
     func testTooSmallDescriptorIsRefused() throws {
-        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "small", into: folder.path,
-                                     defines: ["TEST_STRUCT_SIZE=24"])
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "small", into: folder.path,
+            defines: ["TEST_STRUCT_SIZE=24"])
         XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
             guard case let .structSizeMismatch(p, plugin, host)? = error as? PluginLoadError else {
                 return XCTFail("\(error)")
@@ -88,7 +91,9 @@ final class PluginLoaderTests: XCTestCase {
         chmod(folder.path, 0o777)
         defer { chmod(folder.path, 0o700) }
         XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
-            guard case .writableByOthers(path, let what)? = error as? PluginLoadError else { return XCTFail("\(error)") }
+            guard case .writableByOthers(path, let what)? = error as? PluginLoadError else {
+                return XCTFail("\(error)")
+            }
             XCTAssertTrue(what.contains(folder.path), what)
         }
     }

@@ -1,8 +1,9 @@
 import Synchronization
 import TxFeedModel
-@testable import TxFeedPluginHost
 import TxFeedTestSupport
 import XCTest
+
+@testable import TxFeedPluginHost
 
 /// A real C plugin (the built fixture source) driven through `PluginSource`: its callbacks
 /// reach the Swift events, and nothing of a finished run stays behind.

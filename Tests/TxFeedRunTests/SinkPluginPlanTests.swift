@@ -1,9 +1,10 @@
 import Foundation
-@testable import TxFeedRun
 import TxFeedModel
 import TxFeedPluginHost
 import TxFeedTestSupport
 import XCTest
+
+@testable import TxFeedRun
 
 /// Sink plugins as the plan and `plugins check` see them, against a real C sink
 /// (Tests/Fixtures/plugins/test_sink.c).
@@ -16,8 +17,9 @@ final class SinkPluginPlanTests: XCTestCase {
 
     func testSink(defines: [String] = []) throws -> LoadedPlugin {
         let name = "test-sink-\(defines.count)"
-        let path = try CPlugin.build(CPlugin.fixture("test_sink.c"), name: name, into: folder.path,
-                                     defines: defines + ["TEST_NAME=\\\"\(name)\\\""])
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_sink.c"), name: name, into: folder.path,
+            defines: defines + ["TEST_NAME=\\\"\(name)\\\""])
         return try PluginLoader.load(path: path)
     }
 
@@ -43,11 +45,14 @@ final class SinkPluginPlanTests: XCTestCase {
         XCTAssertEqual(PluginCheck.sampleFeed().accounts.count, 2)
         let report = PluginCheck(path: try testSink().path).run()
         XCTAssertTrue(report.passed, report.lines.joined(separator: "\n"))
-        XCTAssertTrue(report.lines.contains { $0.contains("7 transactions from 2 accounts in 3 sink_write batches") }, report.lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            report.lines.contains { $0.contains("7 transactions from 2 accounts in 3 sink_write batches") },
+            report.lines.joined(separator: "\n"))
 
         let failing = PluginCheck(path: try testSink(defines: ["TEST_SAMPLE_FAIL"]).path).run()
         XCTAssertFalse(failing.passed)
-        XCTAssertTrue(failing.lines.contains { $0.hasPrefix("FAIL  sample feed: ") && $0.contains("told to fail in sink_write") },
-                      failing.lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            failing.lines.contains { $0.hasPrefix("FAIL  sample feed: ") && $0.contains("told to fail in sink_write") },
+            failing.lines.joined(separator: "\n"))
     }
 }

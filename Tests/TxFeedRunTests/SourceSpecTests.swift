@@ -1,18 +1,22 @@
-@testable import TxFeedRun
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPluginHost
 import XCTest
 
+@testable import TxFeedRun
+
 /// `NAME[:VALUE][,key=value...]` as a user writes it.
 final class SourceSpecTests: XCTestCase {
-    func options(_ text: String, known: Set<String> = ["path", "seed", "users", "url", "userId"], main: String? = "path") throws -> [String] {
+    func options(
+        _ text: String, known: Set<String> = ["path", "seed", "users", "url", "userId"], main: String? = "path"
+    ) throws -> [String] {
         try SourceSpec(parsing: text).options(mainOption: main, isKnown: known.contains).map { "\($0.key)=\($0.value)" }
     }
 
     func testBareValueSetsTheMainOption() throws {
         XCTAssertEqual(try options("fixture:samples/a.json"), ["path=samples/a.json"])
-        XCTAssertEqual(try options("fixture:data=1.json"), ["path=data=1.json"], "an undeclared key stays part of the file name")
+        XCTAssertEqual(
+            try options("fixture:data=1.json"), ["path=data=1.json"], "an undeclared key stays part of the file name")
     }
 
     func testKeyValuePiecesAndCommasInValues() throws {
@@ -22,7 +26,8 @@ final class SourceSpecTests: XCTestCase {
 
     func testAfterACommaEveryPieceIsKeyValue() throws {
         XCTAssertEqual(try options("random-users,seed=1"), ["seed=1"])
-        XCTAssertEqual(try options("fixture,colour=red"), ["colour=red"], "an unknown key is refused later, not taken as a path")
+        XCTAssertEqual(
+            try options("fixture,colour=red"), ["colour=red"], "an unknown key is refused later, not taken as a path")
         XCTAssertThrowsError(try options("fixture,samples/a.json"))
     }
 

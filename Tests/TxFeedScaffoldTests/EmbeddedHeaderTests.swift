@@ -1,9 +1,10 @@
 import Foundation
-@testable import TxFeedScaffold
 import TxFeedModel
 import TxFeedPluginHost
 import TxFeedTestSupport
 import XCTest
+
+@testable import TxFeedScaffold
 
 /// The header built into the binary (`plugins cflags`, `plugins new`) is the header under
 /// Sources/ byte for byte, and the per-user cache that `cflags` points at is written once.
@@ -41,10 +42,13 @@ final class EmbeddedHeaderTests: XCTestCase {
         if ProcessInfo.processInfo.environment["TXFEED_UPDATE_EMBEDDED_HEADER"] == "1" {
             try expected.write(toFile: Self.swiftFile, atomically: true, encoding: .utf8)
         }
-        XCTAssertEqual(Array(PluginHeader.text.utf8), Array(header.utf8),
-                       "the embedded header drifted from txfeed_plugin.h; run TXFEED_UPDATE_EMBEDDED_HEADER=1 swift test --skip-build --filter EmbeddedHeaderTests, then rebuild")
-        XCTAssertEqual(try String(contentsOfFile: Self.swiftFile, encoding: .utf8), expected,
-                       "PluginHeader.swift is not what the generator makes of the header")
+        XCTAssertEqual(
+            Array(PluginHeader.text.utf8), Array(header.utf8),
+            "the embedded header drifted from txfeed_plugin.h; run TXFEED_UPDATE_EMBEDDED_HEADER=1 swift test --skip-build --filter EmbeddedHeaderTests, then rebuild"
+        )
+        XCTAssertEqual(
+            try String(contentsOfFile: Self.swiftFile, encoding: .utf8), expected,
+            "PluginHeader.swift is not what the generator makes of the header")
     }
 
     func testCacheIsWrittenOnceAndCflagsPointAtIt() throws {
@@ -58,20 +62,25 @@ final class EmbeddedHeaderTests: XCTestCase {
         let before = try FileManager.default.attributesOfItem(atPath: file)
         XCTAssertEqual(try PluginHeaderCache.install(environment: env), installed)
         let after = try FileManager.default.attributesOfItem(atPath: file)
-        XCTAssertEqual(before[.systemFileNumber] as? Int, after[.systemFileNumber] as? Int, "an identical copy is left alone")
+        XCTAssertEqual(
+            before[.systemFileNumber] as? Int, after[.systemFileNumber] as? Int, "an identical copy is left alone")
 
         // A copy that differs (edited, truncated) is replaced.
         try Data("/* edited */\n".utf8).write(to: URL(fileURLWithPath: file))
         _ = try PluginHeaderCache.install(environment: env)
         XCTAssertEqual(FileManager.default.contents(atPath: file), Data(PluginHeader.text.utf8))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: installed), ["txfeed_plugin.h"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: installed), ["txfeed_plugin.h"],
+            "no temporary file left")
 
         let flags = try PluginHeaderCache.cflags(environment: env)
         XCTAssertTrue(flags.hasPrefix("-I" + installed), flags)
     }
 
     func testHomeIsTheFallbackAndARelativeXDGIsIgnored() throws {
-        let installed = try PluginHeaderCache.install(environment: ["XDG_CACHE_HOME": "relative/cache", "HOME": folder.path])
+        let installed = try PluginHeaderCache.install(environment: [
+            "XDG_CACHE_HOME": "relative/cache", "HOME": folder.path,
+        ])
         XCTAssertEqual(installed, folder.path + "/.cache/txfeed/include/" + PluginHeaderCache.stamp)
         XCTAssertThrowsError(try PluginHeaderCache.install(environment: [:])) { error in
             XCTAssertTrue("\(error)".contains("HOME"), "\(error)")

@@ -4,7 +4,8 @@ import Foundation
 /// the plugin libraries (`lib*.so`) in one folder.
 public enum BuiltProducts {
     public static let folder: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return (exe as NSString).deletingLastPathComponent
     }()
 

@@ -12,11 +12,17 @@ public enum CPlugin {
     /// - Parameters:
     ///   - defines: `-D` flags, e.g. to build a plugin with a wrong ABI version.
     @discardableResult
-    public static func build(_ source: String, name: String, into folder: String, defines: [String] = []) throws -> String {
+    public static func build(_ source: String, name: String, into folder: String, defines: [String] = []) throws
+        -> String
+    {
         let output = folder + "/lib\(name).so"
-        let result = try runCommand("/bin/sh", ["-c",
-            "cc -shared -fPIC -O1 -I\"$1\" \(defines.map { "-D\($0)" }.joined(separator: " ")) -o \"$2\" \"$3\" $(pkg-config --cflags --libs jansson)",
-            "sh", BuiltProducts.header, output, source])
+        let result = try runCommand(
+            "/bin/sh",
+            [
+                "-c",
+                "cc -shared -fPIC -O1 -I\"$1\" \(defines.map { "-D\($0)" }.joined(separator: " ")) -o \"$2\" \"$3\" $(pkg-config --cflags --libs jansson)",
+                "sh", BuiltProducts.header, output, source,
+            ])
         guard result.status == 0 else { throw BuildError(description: "cc failed for \(source):\n\(result.stderr)") }
         chmod(output, 0o755)
         return output

@@ -41,9 +41,11 @@ public struct Typing: Sendable {
 ///   - directory: the working directory; the repository by default, as a user would run it.
 ///   - deadline: seconds before the command is killed and ``CommandTimedOut`` thrown.
 @discardableResult
-public func runCommand(_ executable: String, _ arguments: [String], input: Data? = nil, typing: Typing? = nil,
-                       environment: [String: String] = [:], directory: String? = nil,
-                       deadline: Double = commandDeadline) throws -> CommandResult {
+public func runCommand(
+    _ executable: String, _ arguments: [String], input: Data? = nil, typing: Typing? = nil,
+    environment: [String: String] = [:], directory: String? = nil,
+    deadline: Double = commandDeadline
+) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -127,27 +129,33 @@ public struct RunningProcess {
             // Something it started may still hold the pipes: do not wait for them long.
             _ = group.wait(timeout: .now() + 5)
             let command = ([process.executableURL?.path ?? "?"] + (process.arguments ?? [])).joined(separator: " ")
-            throw CommandTimedOut(command: command, seconds: seconds,
-                                  output: String(decoding: outData.get(), as: UTF8.self),
-                                  stderr: String(decoding: errData.get(), as: UTF8.self))
+            throw CommandTimedOut(
+                command: command, seconds: seconds,
+                output: String(decoding: outData.get(), as: UTF8.self),
+                stderr: String(decoding: errData.get(), as: UTF8.self))
         }
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: outData.get(),
-                             stderr: String(decoding: errData.get(), as: UTF8.self),
-                             seconds: Date().timeIntervalSince(started))
+        return CommandResult(
+            status: process.terminationStatus, stdout: outData.get(),
+            stderr: String(decoding: errData.get(), as: UTF8.self),
+            seconds: Date().timeIntervalSince(started))
     }
 }
 
 /// Runs the built `txfeed`.
 @discardableResult
-public func txfeed(_ arguments: String..., input: Data? = nil, environment: [String: String] = [:],
-                   directory: String? = nil) throws -> CommandResult {
+public func txfeed(
+    _ arguments: String..., input: Data? = nil, environment: [String: String] = [:],
+    directory: String? = nil
+) throws -> CommandResult {
     try runCommand(BuiltProducts.txfeed, arguments, input: input, environment: environment, directory: directory)
 }
 
 @discardableResult
-public func txfeed(arguments: [String], input: Data? = nil, environment: [String: String] = [:],
-                   directory: String? = nil) throws -> CommandResult {
+public func txfeed(
+    arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+    directory: String? = nil
+) throws -> CommandResult {
     try runCommand(BuiltProducts.txfeed, arguments, input: input, environment: environment, directory: directory)
 }
 
@@ -155,8 +163,16 @@ public func txfeed(arguments: [String], input: Data? = nil, environment: [String
 private final class Collected: @unchecked Sendable {
     private var data = Data()
     private let lock = NSLock()
-    func set(_ bytes: Data) { lock.lock(); data = bytes; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    func set(_ bytes: Data) {
+        lock.lock()
+        data = bytes
+        lock.unlock()
+    }
+    func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }
 
 /// A `txfeed` still running, for tests that talk to it while it runs (pipes, signals).
@@ -209,13 +225,16 @@ public func shellQuoted(_ arguments: [String]) -> String {
 ///
 /// - Parameters:
 ///   - typing: what is typed at the terminal while the command runs (nothing by default).
-public func runOnTerminal(_ command: String, typing: Typing = Typing(), environment: [String: String] = [:],
-                          deadline: Double = commandDeadline) throws -> CommandResult {
+public func runOnTerminal(
+    _ command: String, typing: Typing = Typing(), environment: [String: String] = [:],
+    deadline: Double = commandDeadline
+) throws -> CommandResult {
     var env = environment
     env["SHELL"] = "/bin/sh"
     // Default signal actions, as at a prompt, whatever this test process ignores.
-    return try runCommand("/usr/bin/env", ["--default-signal", "/usr/bin/script", "-qfec", command, "/dev/null"], typing: typing,
-                          environment: env, deadline: deadline)
+    return try runCommand(
+        "/usr/bin/env", ["--default-signal", "/usr/bin/script", "-qfec", command, "/dev/null"], typing: typing,
+        environment: env, deadline: deadline)
 }
 
 /// Runs the built `txfeed` on a pseudo-terminal, as a user at a shell prompt would.

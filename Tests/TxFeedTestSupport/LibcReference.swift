@@ -11,7 +11,8 @@ public enum LibcReference {
         let g = drand48()
         srand48(total / 200)
         let b = drand48()
-        return String(format: "#%02x%02x%02x", Int(Foundation.round(r * 255)), Int(Foundation.round(g * 255)),
-                      Int(Foundation.round(b * 255)))
+        return String(
+            format: "#%02x%02x%02x", Int(Foundation.round(r * 255)), Int(Foundation.round(g * 255)),
+            Int(Foundation.round(b * 255)))
     }
 }

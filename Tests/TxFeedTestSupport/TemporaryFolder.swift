@@ -21,7 +21,8 @@ public final class TemporaryFolder {
     @discardableResult
     public func write(_ name: String, _ contents: Data) throws -> String {
         let file = path + "/" + name
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try contents.write(to: URL(fileURLWithPath: file))
         return file
     }

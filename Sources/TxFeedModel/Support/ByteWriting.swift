@@ -25,7 +25,10 @@ extension UnsafeMutablePointer where Pointee == UInt8 {
     package func writeASCIIDecimal(_ value: UInt64, minimumDigits: Int) -> Int {
         var digits = 1
         var rest = value
-        while rest >= 10 { digits += 1; rest /= 10 }
+        while rest >= 10 {
+            digits += 1
+            rest /= 10
+        }
         let width = Swift.max(digits, minimumDigits)
         var remaining = value
         var index = width

@@ -54,7 +54,9 @@ package enum JSONString {
             case 0x0D: out.append(contentsOf: [backslash, UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [backslash, UInt8(ascii: "t")])
             case 0..<0x20:
-                out.append(contentsOf: [backslash, UInt8(ascii: "u"), zero, zero, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                out.append(contentsOf: [
+                    backslash, UInt8(ascii: "u"), zero, zero, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                ])
             default: out.append(byte)
             }
         }

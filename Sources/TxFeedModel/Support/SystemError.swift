@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The text of the last system call's failure (`strerror(errno)`), read in one place.

@@ -76,12 +76,14 @@ public struct DayFormat {
         let instant = Date(timeIntervalSince1970: TimeInterval(unixSeconds))
         let offset = Int64(timeZone.secondsFromGMT(for: instant))
         let end = timeZone.nextDaylightSavingTimeTransition(after: instant).map(seconds) ?? .max
-        let yearBack = unixSeconds.subtractingReportingOverflow(366 * 86_400).overflow
+        let yearBack =
+            unixSeconds.subtractingReportingOverflow(366 * 86_400).overflow
             ? Int64.min : unixSeconds - 366 * 86_400
         var start = yearBack
         var cursor = Date(timeIntervalSince1970: TimeInterval(yearBack))
         while let transition = timeZone.nextDaylightSavingTimeTransition(after: cursor),
-              seconds(transition) <= unixSeconds, seconds(transition) > start {
+            seconds(transition) <= unixSeconds, seconds(transition) > start
+        {
             start = seconds(transition)
             cursor = transition
         }

@@ -103,7 +103,13 @@ public enum DisplayWidth {
         while low <= high {
             let mid = (low + high) / 2
             let range = wideRanges[mid]
-            if v < range.lowerBound { high = mid - 1 } else if v > range.upperBound { low = mid + 1 } else { return true }
+            if v < range.lowerBound {
+                high = mid - 1
+            } else if v > range.upperBound {
+                low = mid + 1
+            } else {
+                return true
+            }
         }
         return false
     }

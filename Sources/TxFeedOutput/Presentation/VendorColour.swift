@@ -90,9 +90,10 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .legacy:
             let total = Palette.scalarSum(bytes)
-            return RGB(r: Palette.legacyChannel(seed: total &* 200),
-                       g: Palette.legacyChannel(seed: total),
-                       b: Palette.legacyChannel(seed: total / 200))
+            return RGB(
+                r: Palette.legacyChannel(seed: total &* 200),
+                g: Palette.legacyChannel(seed: total),
+                b: Palette.legacyChannel(seed: total / 200))
         case .hashed(let seed):
             return Palette.hslColour(hash: Palette.hash(bytes, seed: seed))
         }
@@ -118,20 +119,27 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
         let n = bytes.count
         while i < n {
             let b0 = bytes[i]
-            if b0 < 0x80 { total &+= Int(b0); i += 1; continue }
+            if b0 < 0x80 {
+                total &+= Int(b0)
+                i += 1
+                continue
+            }
             // Each case checks the ranges of RFC 3629 (no overlongs, surrogates or values > U+10FFFF).
             if b0 >= 0xC2 && b0 <= 0xDF, i + 1 < n, isContinuation(bytes[i + 1]) {
                 total &+= Int(b0 & 0x1F) << 6 | Int(bytes[i + 1] & 0x3F)
                 i += 2
             } else if b0 >= 0xE0 && b0 <= 0xEF, i + 2 < n,
-                      (b0 == 0xE0 ? 0xA0...0xBF : b0 == 0xED ? 0x80...0x9F : 0x80...0xBF).contains(bytes[i + 1]),
-                      isContinuation(bytes[i + 2]) {
+                (b0 == 0xE0 ? 0xA0...0xBF : b0 == 0xED ? 0x80...0x9F : 0x80...0xBF).contains(bytes[i + 1]),
+                isContinuation(bytes[i + 2])
+            {
                 total &+= Int(b0 & 0x0F) << 12 | Int(bytes[i + 1] & 0x3F) << 6 | Int(bytes[i + 2] & 0x3F)
                 i += 3
             } else if b0 >= 0xF0 && b0 <= 0xF4, i + 3 < n,
-                      (b0 == 0xF0 ? 0x90...0xBF : b0 == 0xF4 ? 0x80...0x8F : 0x80...0xBF).contains(bytes[i + 1]),
-                      isContinuation(bytes[i + 2]), isContinuation(bytes[i + 3]) {
-                total &+= Int(b0 & 0x07) << 18 | Int(bytes[i + 1] & 0x3F) << 12
+                (b0 == 0xF0 ? 0x90...0xBF : b0 == 0xF4 ? 0x80...0x8F : 0x80...0xBF).contains(bytes[i + 1]),
+                isContinuation(bytes[i + 2]), isContinuation(bytes[i + 3])
+            {
+                total &+=
+                    Int(b0 & 0x07) << 18 | Int(bytes[i + 1] & 0x3F) << 12
                     | Int(bytes[i + 2] & 0x3F) << 6 | Int(bytes[i + 3] & 0x3F)
                 i += 4
             } else {

@@ -34,7 +34,8 @@ public struct CSVSink: FeedSink {
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: vendors[Int(t.vendor)])
             out.write(t.isDebit ? ",debit," : ",credit,")
-            Money(minorUnits: t.amountMinor, scale: feed.accounts[account].scale).appendPlainDecimal(to: &out.buffer, negative: t.isDebit)
+            Money(minorUnits: t.amountMinor, scale: feed.accounts[account].scale).appendPlainDecimal(
+                to: &out.buffer, negative: t.isDebit)
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: currencies[account])
             out.buffer.append(UInt8(ascii: ","))

@@ -15,14 +15,15 @@ public enum FeedJSON {
 
     public static func summary(_ feed: Feed) -> String {
         let rejected = feed.sources.reduce(0) { $0 + $1.rejected }
-        return String(decoding: object([
-            ("read", .integer(Int64(feed.transactions.count + rejected))),
-            ("written", .integer(Int64(feed.transactions.count))),
-            ("rejected", .integer(Int64(rejected))),
-            ("sources", .integer(Int64(feed.sources.count))),
-            ("failed_sources", .integer(Int64(feed.sources.filter { $0.status == .failure }.count))),
-            ("accounts", .integer(Int64(feed.accounts.count))),
-        ]), as: UTF8.self)
+        return String(
+            decoding: object([
+                ("read", .integer(Int64(feed.transactions.count + rejected))),
+                ("written", .integer(Int64(feed.transactions.count))),
+                ("rejected", .integer(Int64(rejected))),
+                ("sources", .integer(Int64(feed.sources.count))),
+                ("failed_sources", .integer(Int64(feed.sources.filter { $0.status == .failure }.count))),
+                ("accounts", .integer(Int64(feed.accounts.count))),
+            ]), as: UTF8.self)
     }
 
     public static func accounts(_ feed: Feed) -> String {
@@ -38,11 +39,16 @@ public enum FeedJSON {
             members.append(("currency", a.currency.map(Member.text) ?? .null))
             members.append(("source", .text(feed.sources[a.source].name)))
             if let p = a.profile {
-                members.append(("profile", .raw(object([
-                    ("id", p.id.map(Member.text) ?? .null),
-                    ("firstName", p.firstName.map(Member.text) ?? .null),
-                    ("lastName", p.lastName.map(Member.text) ?? .null),
-                ]))))
+                members.append(
+                    (
+                        "profile",
+                        .raw(
+                            object([
+                                ("id", p.id.map(Member.text) ?? .null),
+                                ("firstName", p.firstName.map(Member.text) ?? .null),
+                                ("lastName", p.lastName.map(Member.text) ?? .null),
+                            ]))
+                    ))
             }
             return members
         }

@@ -17,7 +17,9 @@ public final class FeedContext {
     /// With colour: 24-bit vendor colours (`COLORTERM=truecolor`), else the nearest xterm-256 ones.
     public var trueColour: Bool
 
-    public init(colours: [RGB], dayFormat: DayFormat = DayFormat(timeZone: nil), colour: Bool = false, trueColour: Bool = true) {
+    public init(
+        colours: [RGB], dayFormat: DayFormat = DayFormat(timeZone: nil), colour: Bool = false, trueColour: Bool = true
+    ) {
         self.colours = colours
         self.dayFormat = dayFormat
         self.colour = colour

@@ -54,7 +54,8 @@ public struct TextSink: FeedSink {
                 let v = Int(t.vendor)
                 out.buffer.append(contentsOf: vendors.bytes[vendors.starts[v]..<vendors.starts[v + 1]])
                 amount.removeAll(keepingCapacity: true)
-                AmountFormat.appendText(Money(minorUnits: t.amountMinor, scale: account.scale), isDebit: t.isDebit, to: &amount)
+                AmountFormat.appendText(
+                    Money(minorUnits: t.amountMinor, scale: account.scale), isDebit: t.isDebit, to: &amount)
                 var pad = 2 + Swift.max(0, amountWidth - amount.count)
                 while pad > 0 {
                     let n = Swift.min(pad, spaces.count)
@@ -84,7 +85,8 @@ public struct TextSink: FeedSink {
             }
         }
         if let profile = account.profile {
-            let name = [profile.firstName, profile.lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            let name = [profile.firstName, profile.lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+                separator: " ")
             if !name.isEmpty {
                 b.append(contentsOf: "  ".utf8)
                 b.append(contentsOf: DisplayWidth.sanitised(name).utf8)
@@ -115,7 +117,9 @@ public struct TextSink: FeedSink {
 
     /// Every vendor's cell, rendered once: swatch (with colour), the name fitted to the column, and
     /// padding to the column's width. Cell `v` is `bytes[starts[v]..<starts[v + 1]]`.
-    static func vendorCells(_ feed: Feed, colours: [RGB], colour: Bool, trueColour: Bool) -> (bytes: [UInt8], starts: [Int]) {
+    static func vendorCells(_ feed: Feed, colours: [RGB], colour: Bool, trueColour: Bool) -> (
+        bytes: [UInt8], starts: [Int]
+    ) {
         let count = feed.vendors.count
         var shown: [[UInt8]] = []
         var widths: [Int] = []

@@ -120,7 +120,9 @@ public final class SkeletonView: RunProgress {
         let elapsed = String(format: "%.1fs", Date().timeIntervalSince(screen.started))
         for (i, name) in screen.names.enumerated() {
             let decoded = screen.counts[i] > 0 ? "  \(screen.counts[i].formatted()) transactions" : ""
-            lines.append(screen.status[i] ?? "\(Self.spinner[screen.frame % Self.spinner.count]) \(name)  loading…\(decoded)  \(elapsed)")
+            lines.append(
+                screen.status[i]
+                    ?? "\(Self.spinner[screen.frame % Self.spinner.count]) \(name)  loading…\(decoded)  \(elapsed)")
         }
         // Bars shaped like rows: day, vendor (varying), amount; a light band sweeps across,
         // each row a little behind the one above.

@@ -65,19 +65,24 @@ public final class LoadedPlugin: @unchecked Sendable {
         case UInt32(TXFEED_KIND_SINK.rawValue):
             kind = .sink
             guard d.sink_open != nil, d.sink_write != nil, d.sink_finish != nil, d.sink_close != nil else {
-                throw .invalidDescriptor(path: path, reason: "a sink plugin needs sink_open, sink_write, sink_finish and sink_close")
+                throw .invalidDescriptor(
+                    path: path, reason: "a sink plugin needs sink_open, sink_write, sink_finish and sink_close")
             }
         default:
             throw .invalidDescriptor(path: path, reason: "unknown kind \(d.kind)")
         }
         var options: [PluginOption] = []
         if d.option_count > 0 {
-            guard let list = d.options else { throw .invalidDescriptor(path: path, reason: "options is NULL but option_count is \(d.option_count)") }
+            guard let list = d.options else {
+                throw .invalidDescriptor(path: path, reason: "options is NULL but option_count is \(d.option_count)")
+            }
             for i in 0..<d.option_count {
                 let o = list[i]
-                options.append(PluginOption(name: try text(o.name, "options[\(i)].name"),
-                                            help: o.help.map { String(cString: $0) } ?? "",
-                                            isMain: o.is_main != 0))
+                options.append(
+                    PluginOption(
+                        name: try text(o.name, "options[\(i)].name"),
+                        help: o.help.map { String(cString: $0) } ?? "",
+                        isMain: o.is_main != 0))
             }
         }
         self.options = options

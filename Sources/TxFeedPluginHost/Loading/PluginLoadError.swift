@@ -27,15 +27,18 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
         case let .notAPlugin(path):
             return "\(path): not a txfeed plugin: it has no '\(txfeedEntrySymbol)' symbol"
         case let .abiMismatch(path, plugin, host):
-            return "\(path): plugin ABI version \(plugin) does not match this txfeed's ABI version \(host); rebuild the plugin against this txfeed's header"
+            return
+                "\(path): plugin ABI version \(plugin) does not match this txfeed's ABI version \(host); rebuild the plugin against this txfeed's header"
         case let .structSizeMismatch(path, plugin, host):
-            return "\(path): plugin descriptor is \(plugin) bytes but ABI version 1 needs at least \(host); rebuild the plugin against this txfeed's header"
+            return
+                "\(path): plugin descriptor is \(plugin) bytes but ABI version 1 needs at least \(host); rebuild the plugin against this txfeed's header"
         case let .invalidDescriptor(path, reason):
             return "\(path): invalid plugin descriptor: \(reason)"
         case let .nameMismatch(path, expected, found):
             return "\(path): plugin calls itself '\(found)', not '\(expected)' as its file name says"
         case let .wrongKind(path, expected, found):
-            return "\(path): a \(found) plugin, not a \(expected) plugin: use it as \(found == .source ? "a source (-s)" : "a sink (--sink)")"
+            return
+                "\(path): a \(found) plugin, not a \(expected) plugin: use it as \(found == .source ? "a source (-s)" : "a sink (--sink)")"
         }
     }
 

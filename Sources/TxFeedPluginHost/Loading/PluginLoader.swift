@@ -16,7 +16,10 @@ public enum PluginLoader {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw .dlopenFailed(path: path, message: message)
         }
-        guard let symbol = dlsym(handle, txfeedEntrySymbol.utf8Start.withMemoryRebound(to: CChar.self, capacity: 1) { $0 }) else {
+        guard
+            let symbol = dlsym(
+                handle, txfeedEntrySymbol.utf8Start.withMemoryRebound(to: CChar.self, capacity: 1) { $0 })
+        else {
             dlclose(handle)
             throw .notAPlugin(path: path)
         }

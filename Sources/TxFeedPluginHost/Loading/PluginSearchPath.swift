@@ -16,7 +16,9 @@ public struct PluginSearchPath: Sendable {
     /// - Parameters:
     ///   - explicit: `--plugin-path` folders, searched first.
     ///   - environment: the value of `TXFEED_PLUGIN_PATH`, colon-separated.
-    public static func standard(explicit: [String], environment: String? = getenv("TXFEED_PLUGIN_PATH").map { String(cString: $0) }) -> PluginSearchPath {
+    public static func standard(
+        explicit: [String], environment: String? = getenv("TXFEED_PLUGIN_PATH").map { String(cString: $0) }
+    ) -> PluginSearchPath {
         var folders = explicit
         folders += (environment ?? "").split(separator: ":", omittingEmptySubsequences: true).map(String.init)
         if let builtIn = builtInFolder() { folders.append(builtIn) }

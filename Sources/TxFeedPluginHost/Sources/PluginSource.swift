@@ -34,7 +34,8 @@ public final class PluginSource: SourceSession {
         guard status == TXFEED_OK else {
             return plugin.takeError(error, default: "plugin could not open its configuration")
         }
-        if let error { _ = plugin.takeError(error, default: "") }  // set although it succeeded: still the plugin's to free
+        // An error set although it succeeded is still the plugin's to free.
+        if let error { _ = plugin.takeError(error, default: "") }
         opened.withLock { $0 = OpenState(pointer: state) }
         return nil
     }

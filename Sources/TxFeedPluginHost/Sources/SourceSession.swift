@@ -31,7 +31,8 @@ public enum CallbackAnswer: Sendable, Equatable {
 
 /// `TXFEED_LOG_*`.
 public enum PluginLogLevel: Int32, Sendable, Comparable {
-    case debug = 0, info, warning, error
+    case debug = 0
+    case info, warning, error
 
     /// A level outside the header's four is read as the nearest one.
     public init(clamping raw: Int32) {

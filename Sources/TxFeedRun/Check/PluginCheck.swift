@@ -68,7 +68,9 @@ public struct PluginCheck {
             report.loadFailed = true
             return conclude(report, name: path)
         }
-        report.ok("loaded \(plugin.name) (\(plugin.kind) plugin, ABI \(plugin.abiVersion), version \(plugin.version.isEmpty ? "unset" : plugin.version)) from \(plugin.path)")
+        report.ok(
+            "loaded \(plugin.name) (\(plugin.kind) plugin, ABI \(plugin.abiVersion), version \(plugin.version.isEmpty ? "unset" : plugin.version)) from \(plugin.path)"
+        )
         checkDescriptor(plugin, &report)
         guard let options = sampleOptions(plugin, &report) else { return conclude(report, name: plugin.name) }
         switch plugin.kind {
@@ -104,7 +106,9 @@ public struct PluginCheck {
         for option in plugin.options where option.help.isEmpty { report.fail("option \(option.name) has no help text") }
         if plugin.summary.isEmpty { report.fail("description is empty") }
         if report.problems == before {
-            report.ok("descriptor: \(plugin.options.count) option(s)\(names.isEmpty ? "" : ": " + names.joined(separator: ", "))")
+            report.ok(
+                "descriptor: \(plugin.options.count) option(s)\(names.isEmpty ? "" : ": " + names.joined(separator: ", "))"
+            )
         }
     }
 
@@ -145,14 +149,16 @@ public struct PluginCheck {
         let r = outcome.report
         let data = outcome.data
         for message in logged.withLock({ $0 }) { report.add("log   \(message)") }
-        let counts = "\(r.documents) document(s), \(r.count) transaction(s), \(r.rejected) rejected, \(r.elapsedMilliseconds) ms"
+        let counts =
+            "\(r.documents) document(s), \(r.count) transaction(s), \(r.rejected) rejected, \(r.elapsedMilliseconds) ms"
         if r.status == .success {
             report.ok("sample run: \(counts)")
         } else {
             report.fail("sample run: \(counts); failed: \(r.error ?? "unknown error")")
         }
         if !data.failures.isEmpty {
-            report.fail("sample run: \(data.failures.count) document(s) failed as a whole (none of their records kept):")
+            report.fail(
+                "sample run: \(data.failures.count) document(s) failed as a whole (none of their records kept):")
             report.details(data.failures)
         }
         if r.documents == 0 && r.status == .success { report.fail("sample run emitted no documents") }
@@ -172,14 +178,22 @@ public struct PluginCheck {
             let second = cancelledRun(plugin, options, after: 0)
             switch second {
             case let .finishedBeforeCancel(stopped), let .stopped(stopped):
-                report.ok("cancellation: the sample run ends in \(ms) ms, before a cancel at \(milliseconds(cancelAfter)) ms; cancelled at its start, it returned in \(stopped) ms")
+                report.ok(
+                    "cancellation: the sample run ends in \(ms) ms, before a cancel at \(milliseconds(cancelAfter)) ms; cancelled at its start, it returned in \(stopped) ms"
+                )
             case .abandoned:
-                report.fail("cancellation: cancelled at its start, it was still running \(seconds(grace)) s later; poll host->is_cancelled and return TXFEED_STOP when it says so")
+                report.fail(
+                    "cancellation: cancelled at its start, it was still running \(seconds(grace)) s later; poll host->is_cancelled and return TXFEED_STOP when it says so"
+                )
             }
         case let .stopped(ms):
-            report.ok("cancellation: stopped \(ms) ms after being cancelled (at \(milliseconds(cancelAfter)) ms into the run)")
+            report.ok(
+                "cancellation: stopped \(ms) ms after being cancelled (at \(milliseconds(cancelAfter)) ms into the run)"
+            )
         case .abandoned:
-            report.fail("cancellation: still running \(seconds(grace)) s after being cancelled (at \(milliseconds(cancelAfter)) ms into the run); poll host->is_cancelled between units of work and return TXFEED_STOP when it says so (a source that does not stop is abandoned and reported failed)")
+            report.fail(
+                "cancellation: still running \(seconds(grace)) s after being cancelled (at \(milliseconds(cancelAfter)) ms into the run); poll host->is_cancelled between units of work and return TXFEED_STOP when it says so (a source that does not stop is abandoned and reported failed)"
+            )
         }
     }
 
@@ -190,7 +204,9 @@ public struct PluginCheck {
     }
 
     /// One run, cancelled `delay` seconds in (at once for 0) unless it is over by then.
-    private func cancelledRun(_ plugin: LoadedPlugin, _ options: [(key: String, value: String)], after delay: Double) -> CancelledRun {
+    private func cancelledRun(_ plugin: LoadedPlugin, _ options: [(key: String, value: String)], after delay: Double)
+        -> CancelledRun
+    {
         var pipeline = Pipeline(sources: [Self.source(plugin, options)])
         pipeline.timeout = delay
         pipeline.grace = grace
@@ -224,10 +240,11 @@ public struct PluginCheck {
     package static func sampleFeed() -> Feed {
         var text = sampleFeedText
         let data = text.withUTF8 { DocumentDecoder(origin: "plugins check", sourceIndex: 0).decode(text: $0) }
-        let report = SourceReport(name: "sample", plugin: "plugins-check", status: .success, error: nil,
-                                  count: data.transactions.count, rejected: data.rejects.count,
-                                  documents: data.documents, failedDocuments: data.failures.count,
-                                  elapsedMilliseconds: 1)
+        let report = SourceReport(
+            name: "sample", plugin: "plugins-check", status: .success, error: nil,
+            count: data.transactions.count, rejected: data.rejects.count,
+            documents: data.documents, failedDocuments: data.failures.count,
+            elapsedMilliseconds: 1)
         return Feed(merging: [SourceOutcome(data: data, report: report)])
     }
 
@@ -270,10 +287,14 @@ public struct PluginCheck {
             report.fail("sample feed: \(failure)")
             return
         }
-        report.ok("sample feed: \(feed.transactions.count) transactions from \(feed.accounts.count) accounts in \(batches) sink_write batches, then sink_finish and sink_close, \(elapsed) ms")
+        report.ok(
+            "sample feed: \(feed.transactions.count) transactions from \(feed.accounts.count) accounts in \(batches) sink_write batches, then sink_finish and sink_close, \(elapsed) ms"
+        )
         if let output {
             let bytes = FileManager.default.contents(atPath: output) ?? Data()
-            report.ok("it wrote \(bytes.count) bytes to its path (a temporary file here)\(bytes.isEmpty ? "" : "; first lines:")")
+            report.ok(
+                "it wrote \(bytes.count) bytes to its path (a temporary file here)\(bytes.isEmpty ? "" : "; first lines:")"
+            )
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             for line in lines.prefix(5) where !line.isEmpty { report.detail("| " + line) }
             if lines.count > 6 { report.detail("| …") }

@@ -45,19 +45,29 @@ struct ConfigFile {
                     guard let plugin = fields["plugin"]?.string else {
                         throw UsageError("\(at): 'plugin' (a string) is required")
                     }
-                    let options = try fields["options"].map { value throws(UsageError) in try Self.options(value, at: "\(at).options") } ?? []
+                    let options =
+                        try fields["options"].map { value throws(UsageError) in
+                            try Self.options(value, at: "\(at).options")
+                        } ?? []
                     sources.append(Source(plugin: plugin, name: fields["name"]?.string, options: options))
                 }
             case "sinks":
                 for (i, item) in try Self.array(value, "\(path): sinks").enumerated() {
                     let at = "\(path): sinks[\(i)]"
                     let fields = try Self.members(item, allowed: ["sink", "path", "options"], at: at)
-                    guard let sink = fields["sink"]?.string else { throw UsageError("\(at): 'sink' (a string) is required") }
-                    let options = try fields["options"].map { value throws(UsageError) in try Self.options(value, at: "\(at).options") } ?? []
+                    guard let sink = fields["sink"]?.string else {
+                        throw UsageError("\(at): 'sink' (a string) is required")
+                    }
+                    let options =
+                        try fields["options"].map { value throws(UsageError) in
+                            try Self.options(value, at: "\(at).options")
+                        } ?? []
                     sinks.append(Sink(sink: sink, path: fields["path"]?.string, options: options))
                 }
             case "timeout":
-                guard let seconds = value.number, seconds > 0 else { throw fail("timeout must be a positive number of seconds") }
+                guard let seconds = value.number, seconds > 0 else {
+                    throw fail("timeout must be a positive number of seconds")
+                }
                 timeout = seconds
             case "palette": palette = try Self.required(value, "\(path): palette")
             case "tz": timeZone = try Self.required(value, "\(path): tz")
@@ -75,7 +85,9 @@ struct ConfigFile {
     }
 
     /// The members of an object, each key checked against `allowed`.
-    static func members(_ value: JSONValue, allowed: [String], at place: String) throws(UsageError) -> [String: JSONValue] {
+    static func members(_ value: JSONValue, allowed: [String], at place: String) throws(UsageError) -> [String:
+        JSONValue]
+    {
         guard case .object(let members) = value else { throw UsageError("\(place): expected an object") }
         var result: [String: JSONValue] = [:]
         for (key, value) in members {

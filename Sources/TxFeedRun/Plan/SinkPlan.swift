@@ -70,7 +70,9 @@ public struct SinkPlan: Sendable {
     /// A sink plugin's plan: options checked against its declaration (`{placeholders}`
     /// excepted, as for sources). A `path` goes to the plugin as its `path` option, so the
     /// plugin must declare one.
-    public static func plugin(_ plugin: LoadedPlugin, path: String?, options: [(key: String, value: String)]) throws(UsageError) -> SinkPlan {
+    public static func plugin(_ plugin: LoadedPlugin, path: String?, options: [(key: String, value: String)])
+        throws(UsageError) -> SinkPlan
+    {
         if path != nil && !takesPath(plugin) {
             throw UsageError(
                 "sink '\(plugin.name)' declares no 'path' option: it writes where its own options say; valid options: \(plugin.options.map(\.name).joined(separator: ", "))"

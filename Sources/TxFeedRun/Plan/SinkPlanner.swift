@@ -30,7 +30,9 @@ struct SinkPlanner {
         }
         for path in outputs {
             guard let name = SinkPlan.builtInName(forExtensionOf: path) else {
-                throw UsageError("-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson or .txt, or --sink)")
+                throw UsageError(
+                    "-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson or .txt, or --sink)"
+                )
             }
             entries.append(Entry(name: name, path: path, options: []))
         }
@@ -44,13 +46,17 @@ struct SinkPlanner {
     private func entry(_ spec: SourceSpec) throws -> Entry {
         guard SinkPlan.builtIn[spec.plugin] == nil else {
             let options = try spec.options(mainOption: nil) { _ in true }
-            return Entry(name: spec.plugin, path: options.first { $0.key == "path" }?.value, options: options.filter { $0.key != "path" })
+            return Entry(
+                name: spec.plugin, path: options.first { $0.key == "path" }?.value,
+                options: options.filter { $0.key != "path" })
         }
         let plugin = try loadPlugin(spec.plugin)
         let options = try spec.options(mainOption: plugin.mainOption?.name) { key in
             key == "path" || plugin.options.contains { $0.accepts(key) }
         }
-        return Entry(name: spec.plugin, path: options.last { $0.key == "path" }?.value, options: options.filter { $0.key != "path" }, plugin: plugin)
+        return Entry(
+            name: spec.plugin, path: options.last { $0.key == "path" }?.value,
+            options: options.filter { $0.key != "path" }, plugin: plugin)
     }
 
     /// The sink plugin for `NAME` (or a path containing `/`), through the same search path as

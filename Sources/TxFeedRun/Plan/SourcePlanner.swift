@@ -22,7 +22,8 @@ struct SourcePlanner {
             entries.append(Entry(plugin: spec.plugin, spec: spec))
         }
         guard !entries.isEmpty else {
-            throw UsageError("no sources: give a FILE, -s SPEC or --config FILE (try: txfeed run samples/accounts/checking.json)")
+            throw UsageError(
+                "no sources: give a FILE, -s SPEC or --config FILE (try: txfeed run samples/accounts/checking.json)")
         }
         var uses: [String: Int] = [:]
         var sources: [SourcePlan] = []
@@ -57,7 +58,8 @@ struct SourcePlanner {
         try PluginOptions.check(options, of: plugin)
         if let given = name, given.trimmingCharacters(in: .whitespaces).isEmpty {
             throw UsageError(
-                "source '\(plugin.name)': name= is empty; the name fills the source column, so give it one (or leave name= out)")
+                "source '\(plugin.name)': name= is empty; the name fills the source column, so give it one (or leave name= out)"
+            )
         }
         return SourcePlan(name: name ?? "", plugin: plugin, options: options)
     }

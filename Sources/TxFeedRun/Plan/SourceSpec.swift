@@ -20,7 +20,8 @@ public struct SourceSpec: Equatable, Sendable {
         plugin = String(text[..<end])
         guard !plugin.isEmpty else { throw UsageError("'\(text)': SPEC must start with a plugin name") }
         allowsBareValue = text[end] == ":"
-        pieces = text[text.index(after: end)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        pieces = text[text.index(after: end)...].split(separator: ",", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     public var isPath: Bool { plugin.contains("/") }
@@ -31,7 +32,9 @@ public struct SourceSpec: Equatable, Sendable {
     ///
     /// - Parameters:
     ///   - isKnown: whether a key names an option, so `fixture:a=b.json` stays a file name.
-    public func options(mainOption: String?, isKnown: (String) -> Bool) throws(UsageError) -> [(key: String, value: String)] {
+    public func options(mainOption: String?, isKnown: (String) -> Bool) throws(UsageError) -> [(
+        key: String, value: String
+    )] {
         var result: [(key: String, value: String)] = []
         for (n, piece) in pieces.enumerated() {
             if let eq = piece.firstIndex(of: "="), isKnown(String(piece[..<eq])) || n > 0 || !allowsBareValue {

@@ -42,7 +42,8 @@ struct FeedOutput {
         }
         if plan.strict && (!failed.isEmpty || rejected > 0) {
             input.diagnostics(
-                "txfeed: --strict: \(failed.count) source(s) failed and \(rejected) record(s) were rejected; nothing written")
+                "txfeed: --strict: \(failed.count) source(s) failed and \(rejected) record(s) were rejected; nothing written"
+            )
             return RunResult(outcome: .nothingWritten)
         }
         var captured: [UInt8] = []

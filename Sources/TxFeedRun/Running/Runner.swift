@@ -53,7 +53,9 @@ public enum Runner {
         let plan = input.plan
         let progress = input.progress
         var pipeline = Pipeline(
-            sources: plan.sources.map { PipelineSource(name: $0.name, session: PluginSource(plugin: $0.plugin, options: $0.options)) },
+            sources: plan.sources.map {
+                PipelineSource(name: $0.name, session: PluginSource(plugin: $0.plugin, options: $0.options))
+            },
             log: logLine(progress: progress, diagnostics: input.diagnostics))
         pipeline.timeout = plan.timeout
         if let threads = plan.threads { pipeline.decodeThreads = threads }

@@ -1,9 +1,10 @@
-import XCTest
-@testable import TxFeedOutput
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPipeline
 import TxFeedPluginHost
+import XCTest
+
+@testable import TxFeedOutput
 
 final class AmountFormatTests: XCTestCase {
     private func text(_ minor: Int64, scale: Int = 2, debit: Bool) -> String {

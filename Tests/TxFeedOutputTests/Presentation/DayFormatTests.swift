@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
-@testable import TxFeedOutput
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPipeline
 import TxFeedPluginHost
+import XCTest
+
+@testable import TxFeedOutput
 
 final class DayFormatTests: XCTestCase {
     private func reference(_ zone: TimeZone) -> DateFormatter {
@@ -22,10 +23,13 @@ final class DayFormatTests: XCTestCase {
         return String(decoding: bytes.dropFirst(), as: UTF8.self)
     }
 
-    private func assertMatchesDateFormatter(_ zoneName: String?, seconds: [Int64],
-                                            file: StaticString = #filePath, line: UInt = #line) throws {
-        let zone = try XCTUnwrap(zoneName.map { DayFormat.timeZone(named: $0) } ?? TimeZone(identifier: "UTC"),
-                                 file: file, line: line)
+    private func assertMatchesDateFormatter(
+        _ zoneName: String?, seconds: [Int64],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let zone = try XCTUnwrap(
+            zoneName.map { DayFormat.timeZone(named: $0) } ?? TimeZone(identifier: "UTC"),
+            file: file, line: line)
         let formatter = reference(zone)
         var format = DayFormat(timeZone: zoneName == nil ? nil : zone)
         for second in seconds {
@@ -51,7 +55,9 @@ final class DayFormatTests: XCTestCase {
     func testNewYorkAroundDaylightSavingChanges() throws {
         // 2021-03-14 07:00Z (02:00 EST -> 03:00 EDT) and 2021-11-07 06:00Z (02:00 EDT -> 01:00 EST).
         var seconds: [Int64] = []
-        for change in [try TransactionDate.parse("2021-03-14T07:00:00Z"), try TransactionDate.parse("2021-11-07T06:00:00Z")] {
+        for change in [
+            try TransactionDate.parse("2021-03-14T07:00:00Z"), try TransactionDate.parse("2021-11-07T06:00:00Z"),
+        ] {
             seconds += stride(from: change - 2 * 86_400, through: change + 2 * 86_400, by: 900).map { $0 }
             seconds += [change - 1, change, change + 1]
         }
@@ -69,7 +75,9 @@ final class DayFormatTests: XCTestCase {
         // Hourly-ish samples spread over 1960...2040, many DST rules, in random order.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         let seconds: [Int64] = (0..<20_000).map { _ in
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             return Int64(state % 2_524_608_000) - 315_619_200
         }
         try assertMatchesDateFormatter("America/New_York", seconds: seconds)

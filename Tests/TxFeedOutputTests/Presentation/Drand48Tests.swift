@@ -1,10 +1,11 @@
 import Glibc
-import XCTest
-@testable import TxFeedOutput
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPipeline
 import TxFeedPluginHost
+import XCTest
+
+@testable import TxFeedOutput
 
 /// Compares the pure generator with glibc's global `srand48`/`drand48` (fine here: tests in this
 /// class run serially and nothing else in the test process uses drand48).

@@ -1,9 +1,10 @@
-@testable import TxFeedOutput
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPipeline
 import TxFeedPluginHost
 import XCTest
+
+@testable import TxFeedOutput
 
 /// Colours are computed once per distinct vendor — distinct by UTF-8 bytes, which is what
 /// ``VendorTable`` interns — and each is exactly the palette's colour for that name.
@@ -30,8 +31,10 @@ final class FeedColourTests: XCTestCase {
     func testEveryVendorAcrossSourcesGetsThePalettesColour() {
         let names = ["a", "ab", "abc", "Café Zoë", "🍕 Pizza", "東京ストア"] + (0..<3_000).map { "v\($0)" }
         for palette in [Palette.legacy, .hashed(seed: 3)] {
-            let feed = SinkTestFeed.make([("one", SinkTestFeed.envelope(name: "A", rows(names))),
-                                          ("two", SinkTestFeed.envelope(name: "B", rows(names.reversed())))])
+            let feed = SinkTestFeed.make([
+                ("one", SinkTestFeed.envelope(name: "A", rows(names))),
+                ("two", SinkTestFeed.envelope(name: "B", rows(names.reversed()))),
+            ])
             let colours = palette.colours(of: feed.vendors)
             XCTAssertEqual(feed.vendors.count, names.count, "the second source's vendors are the first's")
             for t in feed.transactions {

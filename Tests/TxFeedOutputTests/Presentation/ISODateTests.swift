@@ -1,7 +1,8 @@
 import Foundation
-@testable import TxFeedOutput
 import TxFeedModel
 import XCTest
+
+@testable import TxFeedOutput
 
 /// ISO 8601 in UTC as the CSV and JSON sinks write it, read back by the decoder's date parser.
 final class ISODateTests: XCTestCase {
@@ -19,7 +20,9 @@ final class ISODateTests: XCTestCase {
     func testISODateRoundTrip() throws {
         var state: UInt64 = 88_172_645_463_325_252
         for _ in 0..<20_000 {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             // Anywhere in years 0001...9998.
             let seconds = Int64(state % 315_000_000_000) - 62_000_000_000
             var bytes: [UInt8] = []

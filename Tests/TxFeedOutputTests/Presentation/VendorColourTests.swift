@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
-import TxFeedTestSupport
-import XCTest
-@testable import TxFeedOutput
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPipeline
 import TxFeedPluginHost
+import TxFeedTestSupport
+import XCTest
+
+@testable import TxFeedOutput
 
 final class VendorColourTests: XCTestCase {
     // MARK: Helpers
@@ -19,7 +20,6 @@ final class VendorColourTests: XCTestCase {
         bytes.withUnsafeBufferPointer { palette.colour(forVendorUTF8: $0) }
     }
 
-
     private var names: [String] {
         var names = [
             "Starbucks", "Amazon", "Whole Foods Market", "Shell", "Uber", "Netflix", "Café Zoë", "Noël", "Noe\u{308}l",
@@ -29,8 +29,10 @@ final class VendorColourTests: XCTestCase {
             String(repeating: "🍕", count: 200), String(repeating: "漢", count: 1_200),
             String(repeating: "x", count: 10_000), String(repeating: "Ω", count: 30_000),
         ]
-        let words = ["Corner", "Store", "Café", "Bäckerei", "Pizzería", "Market", "Deli", "Żabka", "Æble",
-                     "Kiosk", "Grill", "Bar", "🍔", "Shop", "ラーメン", "Ltd"]
+        let words = [
+            "Corner", "Store", "Café", "Bäckerei", "Pizzería", "Market", "Deli", "Żabka", "Æble",
+            "Kiosk", "Grill", "Bar", "🍔", "Shop", "ラーメン", "Ltd",
+        ]
         for i in 0..<220 {
             names.append("\(words[i % words.count]) \(words[(i * 7 + 3) % words.count]) #\(i)")
         }
@@ -101,7 +103,11 @@ final class VendorColourTests: XCTestCase {
             XCTAssertTrue((0.44...0.61).contains(lightness), "\(c.hex) lightness \(lightness)")
             XCTAssertGreaterThan(high - low, 0.25, "\(c.hex) is too grey")
             var hue: Double
-            if high == r { hue = (g - b) / (high - low) } else if high == g { hue = 2 + (b - r) / (high - low) } else {
+            if high == r {
+                hue = (g - b) / (high - low)
+            } else if high == g {
+                hue = 2 + (b - r) / (high - low)
+            } else {
                 hue = 4 + (r - g) / (high - low)
             }
             hue = (hue * 60 + 360).truncatingRemainder(dividingBy: 360)
@@ -117,8 +123,10 @@ final class VendorColourTests: XCTestCase {
         XCTAssertEqual(try Palette(parsing: "hashed"), .hashed(seed: 0))
         XCTAssertEqual(try Palette(parsing: "hashed:seed=42"), .hashed(seed: 42))
         XCTAssertEqual(try Palette(parsing: "hashed:seed=18446744073709551615"), .hashed(seed: .max))
-        for bad in ["", "Legacy", "hashed:", "hashed:seed=", "hashed:seed=-1", "hashed:seed=x", "hashed:sed=1",
-                    "rainbow", "legacy:seed=1", "hashed:seed=18446744073709551616"] {
+        for bad in [
+            "", "Legacy", "hashed:", "hashed:seed=", "hashed:seed=-1", "hashed:seed=x", "hashed:sed=1",
+            "rainbow", "legacy:seed=1", "hashed:seed=18446744073709551616",
+        ] {
             XCTAssertThrowsError(try Palette(parsing: bad), bad) { error in
                 let text = String(describing: error)
                 XCTAssertTrue(text.contains("legacy") && text.contains("hashed:seed=N"), text)

@@ -1,9 +1,10 @@
-import XCTest
-@testable import TxFeedOutput
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPipeline
 import TxFeedPluginHost
+import XCTest
+
+@testable import TxFeedOutput
 
 /// Terminal columns, checked against what terminals (and wcwidth) draw.
 final class DisplayWidthTests: XCTestCase {

@@ -1,12 +1,13 @@
 import Foundation
-@testable import TxFeedOutput
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPipeline
-import TxFeedPluginHost
 import TxFeedPluginABI
+import TxFeedPluginHost
 import TxFeedTestSupport
 import XCTest
+
+@testable import TxFeedOutput
 
 /// The host side of sink plugins, in process, against a real C sink (Tests/Fixtures/plugins/
 /// test_sink.c) that writes down every call it gets.
@@ -20,14 +21,16 @@ final class PluginSinkTests: XCTestCase {
     /// The checking sample, merged as `txfeed run` merges it.
     func checkingFeed() throws -> Feed {
         let fixture = try PluginLoader.load(path: BuiltProducts.plugin("fixture"))
-        let session = PluginSource(plugin: fixture, options: [("path", BuiltProducts.repository + "/samples/accounts/checking.json")])
+        let session = PluginSource(
+            plugin: fixture, options: [("path", BuiltProducts.repository + "/samples/accounts/checking.json")])
         return Feed(merging: Pipeline(sources: [PipelineSource(name: "checking", session: session)]).run().outcomes)
     }
 
     func testSink(defines: [String] = []) throws -> LoadedPlugin {
         let name = "test-sink-\(defines.count)"
-        let path = try CPlugin.build(CPlugin.fixture("test_sink.c"), name: name, into: folder.path,
-                                     defines: defines + ["TEST_NAME=\\\"\(name)\\\""])
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_sink.c"), name: name, into: folder.path,
+            defines: defines + ["TEST_NAME=\\\"\(name)\\\""])
         return try PluginLoader.load(path: path)
     }
 
@@ -59,13 +62,17 @@ final class PluginSinkTests: XCTestCase {
         let expected = try lines(ndjsonFile).map { line in
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
         }
-        let records = calls.filter { !$0.hasPrefix("open ") && !$0.hasPrefix("batch ") && !$0.hasPrefix("finish ") && $0 != "close" }
+        let records = calls.filter {
+            !$0.hasPrefix("open ") && !$0.hasPrefix("batch ") && !$0.hasPrefix("finish ") && $0 != "close"
+        }
         XCTAssertEqual(records.count, 7)
         XCTAssertEqual(expected.count, 7)
         for (record, json) in zip(records, expected) {
             let f = record.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             XCTAssertEqual(f[0], String(MemoryLayout<txfeed_record>.stride), "struct_size")
-            let names = ["date", "day", "account", "vendor", "type", "amount", "amount_minor", "currency", "colour", "source"]
+            let names = [
+                "date", "day", "account", "vendor", "type", "amount", "amount_minor", "currency", "colour", "source",
+            ]
             for (i, name) in names.enumerated() {
                 XCTAssertEqual(f[i + 1], "\(json[name]!)", "\(name) in \(record)")
             }
@@ -74,7 +81,8 @@ final class PluginSinkTests: XCTestCase {
 
     func testAnEmptyFeedIsOpenedFinishedAndClosedWithoutWrites() throws {
         let out = folder.path + "/calls.txt"
-        try PluginSink(plugin: try testSink(), options: [("path", out)]).deliver(Feed(), context: FeedContext.legacy(Feed()))
+        try PluginSink(plugin: try testSink(), options: [("path", out)]).deliver(
+            Feed(), context: FeedContext.legacy(Feed()))
         let calls = try lines(out)
         XCTAssertEqual(calls.count, 3, "\(calls)")
         guard calls.count == 3 else { return }
@@ -88,20 +96,28 @@ final class PluginSinkTests: XCTestCase {
         let feed = try checkingFeed()
         let plugin = try testSink()
         guard let handle = dlopen(plugin.path, RTLD_NOW | RTLD_NOLOAD),
-              let symbol = dlsym(handle, "test_sink_freed") else { return XCTFail("no test_sink_freed") }
+            let symbol = dlsym(handle, "test_sink_freed")
+        else { return XCTFail("no test_sink_freed") }
         let freed = unsafeBitCast(symbol, to: (@convention(c) () -> Int32).self)
         for stage in ["open", "write", "finish"] {
             let before = freed()
             let out = folder.path + "/\(stage).txt"
-            XCTAssertThrowsError(try PluginSink(plugin: plugin, options: [("path", out), ("fail", stage)]).deliver(feed, context: FeedContext.legacy(feed))) { error in
+            XCTAssertThrowsError(
+                try PluginSink(plugin: plugin, options: [("path", out), ("fail", stage)]).deliver(
+                    feed, context: FeedContext.legacy(feed))
+            ) { error in
                 XCTAssertEqual("\(error)", "sink '\(plugin.name)': test-sink: told to fail in sink_\(stage)")
             }
             XCTAssertEqual(freed(), before + 1, stage)
             // sink_close follows every sink_open that succeeded.
             XCTAssertEqual(try lines(out).last == "close", stage != "open", stage)
         }
-        XCTAssertThrowsError(try PluginSink(plugin: plugin, options: [("path", folder.path + "/silent.txt"), ("fail", "write-silently")])
-            .deliver(feed, context: FeedContext.legacy(feed))) { error in
+        XCTAssertThrowsError(
+            try PluginSink(
+                plugin: plugin, options: [("path", folder.path + "/silent.txt"), ("fail", "write-silently")]
+            )
+            .deliver(feed, context: FeedContext.legacy(feed))
+        ) { error in
             XCTAssertEqual("\(error)", "sink '\(plugin.name)': sink_write failed (no message)")
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
-@testable import TxFeedOutput
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPipeline
 import TxFeedPluginHost
+import XCTest
+
+@testable import TxFeedOutput
 
 /// Records that are wrong are rejected one by one, with their path and the record as it came;
 /// the rest of the envelope goes on.
@@ -13,7 +14,9 @@ final class RejectsTests: XCTestCase {
 
     private func decode(_ elements: [String]) -> SourceData {
         let text = #"{"status":200,"body":{"name":"A","transactions":[\#(elements.joined(separator: ",\n"))]}}"#
-        return Array(text.utf8).withUnsafeBufferPointer { DocumentDecoder(origin: "in.json", sourceIndex: 0).decode(text: $0) }
+        return Array(text.utf8).withUnsafeBufferPointer {
+            DocumentDecoder(origin: "in.json", sourceIndex: 0).decode(text: $0)
+        }
     }
 
     private func stream(_ elements: [String]) -> SourceData {
@@ -45,19 +48,24 @@ final class RejectsTests: XCTestCase {
     ]
 
     func testElementsThatAreNotObjectsOrHoldHugeNumbersAreRejectsNotFailures() {
-        for (name, data) in [("text", decode([good] + awkward + [good])), ("streamed", stream([good] + awkward + [good]))] {
+        for (name, data) in [
+            ("text", decode([good] + awkward + [good])), ("streamed", stream([good] + awkward + [good])),
+        ] {
             XCTAssertEqual(data.failures, [], name)
             XCTAssertEqual(data.transactions.count, 2, name)
             XCTAssertEqual(data.rejects.map(\.path), expected.map(\.0), name)
             XCTAssertEqual(data.rejects.map(\.reason), expected.map(\.1), name)
-            XCTAssertEqual(data.rejects.map { String(decoding: $0.raw, as: UTF8.self) }, awkward, "\(name): the record as it came")
+            XCTAssertEqual(
+                data.rejects.map { String(decoding: $0.raw, as: UTF8.self) }, awkward, "\(name): the record as it came")
             XCTAssertEqual(data.read, 10, name)
         }
     }
 
     func testASyntaxErrorInAnElementStillFailsTheWholeDocument() {
-        for (name, data) in [("text", decode([good, #"{"type":1,"vendor":"Bad","amount":NaN}"#])),
-                             ("streamed", stream([good, #"{"type":1,"vendor":"Bad","amount":NaN}"#]))] {
+        for (name, data) in [
+            ("text", decode([good, #"{"type":1,"vendor":"Bad","amount":NaN}"#])),
+            ("streamed", stream([good, #"{"type":1,"vendor":"Bad","amount":NaN}"#])),
+        ] {
             XCTAssertEqual(data.transactions.count, 0, name)
             XCTAssertEqual(data.rejects.count, 0, name)
             XCTAssertEqual(data.failures.count, 1, name)
@@ -65,8 +73,11 @@ final class RejectsTests: XCTestCase {
     }
 
     func testRejectsFileHasOneJSONLinePerRecord() throws {
-        let pretty = "{\n  \"type\": 7,\n  \"vendor\": \"Line\\nbreak\",\n  \"amount\": 1,\n  \"date\": \"2021-09-01 10:00:00\"\n}"
-        let feed = SinkTestFeed.make([("bank", #"{"status":200,"body":{"name":"A","transactions":[\#(good),\#(pretty),42]}}"#)])
+        let pretty =
+            "{\n  \"type\": 7,\n  \"vendor\": \"Line\\nbreak\",\n  \"amount\": 1,\n  \"date\": \"2021-09-01 10:00:00\"\n}"
+        let feed = SinkTestFeed.make([
+            ("bank", #"{"status":200,"body":{"name":"A","transactions":[\#(good),\#(pretty),42]}}"#)
+        ])
         let writer = OutputWriter(fd: -1, name: "rejects")
         RejectsFile.write(feed, to: writer)
         let lines = String(decoding: writer.buffer, as: UTF8.self).split(separator: "\n")

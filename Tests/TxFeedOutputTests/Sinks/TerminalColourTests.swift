@@ -1,9 +1,10 @@
-import XCTest
-@testable import TxFeedOutput
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPipeline
 import TxFeedPluginHost
+import XCTest
+
+@testable import TxFeedOutput
 
 final class TerminalColourTests: XCTestCase {
     private func foreground(_ colour: RGB, trueColour: Bool) -> String {
@@ -40,8 +41,9 @@ final class TerminalColourTests: XCTestCase {
         }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5_000 {
-            let c = RGB(r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator),
-                        b: .random(in: 0...255, using: &generator))
+            let c = RGB(
+                r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator),
+                b: .random(in: 0...255, using: &generator))
             let best = palette.map { distance($0, c) }.min()!
             let chosen = TerminalColour.xterm256(c)
             XCTAssertTrue((16...255).contains(chosen))
