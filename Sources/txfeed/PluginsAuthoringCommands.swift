@@ -1,9 +1,7 @@
 import ArgumentParser
-import Foundation
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPluginHost
-import TxFeedRun
 import TxFeedScaffold
 
 extension PluginScaffold.Language: ExpressibleByArgument {}

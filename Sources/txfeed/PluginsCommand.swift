@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import TxFeedModel
 import TxFeedOutput
 import TxFeedPluginHost
 import TxFeedRun
-import TxFeedScaffold
 
 struct PluginsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Glibc
-import TxFeedModel
 import TxFeedOutput
 import TxFeedRun
 
@@ -138,6 +137,6 @@ struct WatchCommand: ParsableCommand {
         StopSignals.listen { signal in
             if signal == SIGHUP { watcher.refresh() } else { watcher.stop() }
         }
-        watcher.run()
+        if watcher.run() == .refused { throw ExitStatusError(status: .usage) }
     }
 }

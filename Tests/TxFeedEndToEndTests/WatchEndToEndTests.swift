@@ -4,6 +4,14 @@ import XCTest
 
 /// `watch` over many refreshes, for real: what one refresh decoded is gone before the next.
 final class WatchEndToEndTests: XCTestCase {
+    /// A value the plugin refuses when opened is known before anything runs: watch exits 2 as
+    /// run does, instead of failing every refresh forever.
+    func testAConfigurationRefusedOnTheFirstRunIsAUsageError() throws {
+        let result = try txfeed("watch", "-s", "random-users:users=0", "--every", "1h", "--no-progress")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("source 'random-users' (random-users): "), result.stderr)
+    }
+
     /// Each refresh decodes 100,000 transactions (about 3 MB of compact records). A run that
     /// kept its data, as one did when the plugin's handle to it was never released, grows by
     /// that much every refresh; here 30 refreshes may add at most 20 MB in all.

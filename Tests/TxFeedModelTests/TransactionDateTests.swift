@@ -1,22 +1,11 @@
 import Foundation
 import Glibc
+import TxFeedTestSupport
 import XCTest
 
 @testable import TxFeedModel
 
 final class TransactionDateTests: XCTestCase {
-    /// Reference: libc's timegm on broken-down UTC fields.
-    private func timegmUTC(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Int = 0) -> Int64 {
-        var parts = tm()
-        parts.tm_year = Int32(y - 1900)
-        parts.tm_mon = Int32(mo - 1)
-        parts.tm_mday = Int32(d)
-        parts.tm_hour = Int32(h)
-        parts.tm_min = Int32(mi)
-        parts.tm_sec = Int32(s)
-        return Int64(timegm(&parts))
-    }
-
     private func kind(of text: String) -> DateError.Kind? {
         do {
             _ = try TransactionDate.parse(text)
@@ -27,7 +16,7 @@ final class TransactionDateTests: XCTestCase {
     }
 
     func testValidForms() throws {
-        let expected = timegmUTC(2021, 9, 1, 8, 15, 0)
+        let expected = LibcReference.timegmUTC(2021, 9, 1, 8, 15, 0)
         XCTAssertEqual(expected, 1_630_484_100)
         for text in [
             "2021-09-01 08:15:00", "2021-09-01T08:15:00", "2021-09-01T08:15:00Z",
@@ -39,13 +28,14 @@ final class TransactionDateTests: XCTestCase {
         }
         XCTAssertEqual(try TransactionDate.parse("1970-01-01 00:00:00"), 0)
         XCTAssertEqual(try TransactionDate.parse("1969-12-31T23:59:59Z"), -1)
-        XCTAssertEqual(try TransactionDate.parse("2000-01-01T00:30:00+01:00"), timegmUTC(1999, 12, 31, 23, 30))
+        XCTAssertEqual(
+            try TransactionDate.parse("2000-01-01T00:30:00+01:00"), LibcReference.timegmUTC(1999, 12, 31, 23, 30))
     }
 
     func testByteFormMatchesTimegmOverManyDays() throws {
         // Every day of 1899...2101 at a varying time: covers leap years, centuries and negative seconds.
-        var day = timegmUTC(1899, 1, 1) / 86_400
-        let last = timegmUTC(2101, 12, 31) / 86_400
+        var day = LibcReference.timegmUTC(1899, 1, 1) / 86_400
+        let last = LibcReference.timegmUTC(2101, 12, 31) / 86_400
         var checked = 0
         while day <= last {
             let seconds = day * 86_400 + (day * 7_919) % 86_400
@@ -64,9 +54,9 @@ final class TransactionDateTests: XCTestCase {
     }
 
     func testLeapYears() throws {
-        XCTAssertEqual(try TransactionDate.parse("2020-02-29 12:00:00"), timegmUTC(2020, 2, 29, 12))
-        XCTAssertEqual(try TransactionDate.parse("2000-02-29 12:00:00"), timegmUTC(2000, 2, 29, 12))
-        XCTAssertEqual(try TransactionDate.parse("2024-02-29T00:00:00Z"), timegmUTC(2024, 2, 29))
+        XCTAssertEqual(try TransactionDate.parse("2020-02-29 12:00:00"), LibcReference.timegmUTC(2020, 2, 29, 12))
+        XCTAssertEqual(try TransactionDate.parse("2000-02-29 12:00:00"), LibcReference.timegmUTC(2000, 2, 29, 12))
+        XCTAssertEqual(try TransactionDate.parse("2024-02-29T00:00:00Z"), LibcReference.timegmUTC(2024, 2, 29))
         XCTAssertEqual(kind(of: "1900-02-29 12:00:00"), .notARealDay)
         XCTAssertEqual(kind(of: "2023-02-29 12:00:00"), .notARealDay)
         XCTAssertEqual(kind(of: "2100-02-29T12:00:00Z"), .notARealDay)

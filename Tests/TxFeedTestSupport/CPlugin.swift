@@ -32,4 +32,12 @@ public enum CPlugin {
     public static func fixture(_ file: String) -> String {
         BuiltProducts.fixtures + "/plugins/" + file
     }
+
+    /// Builds the recording test sink (Tests/Fixtures/plugins/test_sink.c) into `folder`, named
+    /// `test-sink-N` after how many `defines` it gets; returns the file.
+    public static func testSink(into folder: String, defines: [String] = []) throws -> String {
+        let name = "test-sink-\(defines.count)"
+        return try build(
+            fixture("test_sink.c"), name: name, into: folder, defines: defines + ["TEST_NAME=\\\"\(name)\\\""])
+    }
 }

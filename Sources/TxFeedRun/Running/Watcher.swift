@@ -44,11 +44,20 @@ public final class Watcher: Sendable {
         throw UsageError("--every: '\(text)' is not a duration (e.g. 500ms, 30s, 5m, 1h)")
     }
 
+    /// How watch ended.
+    public enum End: Sendable {
+        /// Stopped, or nobody is left to read its output.
+        case stopped
+        /// A source refused its configuration on the first run: nothing would ever run.
+        case refused
+    }
+
     /// Refreshes until stopped; returns with the cursor shown.
-    public func run() {
+    public func run() -> End {
         let stdoutTerminal = isatty(1) != 0
         if isatty(0) != 0 { listenForEnter() }
         var lastGood: [UInt8]?
+        var isFirst = true
         while true {
             var input = RunInput(plan: plan)
             input.progress = SkeletonView.onStandardError(if: plan.progress)
@@ -58,6 +67,11 @@ public final class Watcher: Sendable {
                 input.captureStandardOutput = true
             }
             let result = Runner.run(input)
+            if isFirst && result.outcome == .refused {
+                Self.showCursor()
+                return .refused
+            }
+            isFirst = false
             let failed = result.outcome == .nothingWritten || result.outcome == .refused
             let time = Self.clock()
             if stdoutTerminal {
@@ -77,6 +91,7 @@ public final class Watcher: Sendable {
             if stopping.load(ordering: .relaxed) { break }
         }
         Self.showCursor()
+        return .stopped
     }
 
     /// Refresh now (SIGHUP).

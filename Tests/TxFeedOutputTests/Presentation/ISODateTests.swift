@@ -1,22 +1,12 @@
 import Foundation
 import TxFeedModel
+import TxFeedTestSupport
 import XCTest
 
 @testable import TxFeedOutput
 
 /// ISO 8601 in UTC as the CSV and JSON sinks write it, read back by the decoder's date parser.
 final class ISODateTests: XCTestCase {
-    private func timegmUTC(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Int = 0) -> Int64 {
-        var parts = tm()
-        parts.tm_year = Int32(y - 1900)
-        parts.tm_mon = Int32(mo - 1)
-        parts.tm_mday = Int32(d)
-        parts.tm_hour = Int32(h)
-        parts.tm_min = Int32(mi)
-        parts.tm_sec = Int32(s)
-        return Int64(timegm(&parts))
-    }
-
     func testISODateRoundTrip() throws {
         var state: UInt64 = 88_172_645_463_325_252
         for _ in 0..<20_000 {
@@ -39,12 +29,12 @@ final class ISODateTests: XCTestCase {
             ISODate.appendUTC(unixSeconds: seconds, to: &bytes)
             return String(decoding: bytes, as: UTF8.self)
         }
-        XCTAssertEqual(iso(timegmUTC(2021, 9, 1, 8, 15, 0)), "2021-09-01T08:15:00Z")
+        XCTAssertEqual(iso(LibcReference.timegmUTC(2021, 9, 1, 8, 15, 0)), "2021-09-01T08:15:00Z")
         XCTAssertEqual(iso(0), "1970-01-01T00:00:00Z")
         XCTAssertEqual(iso(-1), "1969-12-31T23:59:59Z")
-        XCTAssertEqual(iso(timegmUTC(2000, 2, 29, 23, 59, 59)), "2000-02-29T23:59:59Z")
-        XCTAssertEqual(iso(timegmUTC(1, 1, 1) - 1), "0000-12-31T23:59:59Z")  // year 0 exists in ISO 8601
-        XCTAssertEqual(iso(timegmUTC(0, 1, 1) - 1), "-0001-12-31T23:59:59Z")
-        XCTAssertEqual(iso(timegmUTC(10000, 1, 1)), "+10000-01-01T00:00:00Z")
+        XCTAssertEqual(iso(LibcReference.timegmUTC(2000, 2, 29, 23, 59, 59)), "2000-02-29T23:59:59Z")
+        XCTAssertEqual(iso(LibcReference.timegmUTC(1, 1, 1) - 1), "0000-12-31T23:59:59Z")  // year 0 exists in ISO 8601
+        XCTAssertEqual(iso(LibcReference.timegmUTC(0, 1, 1) - 1), "-0001-12-31T23:59:59Z")
+        XCTAssertEqual(iso(LibcReference.timegmUTC(10000, 1, 1)), "+10000-01-01T00:00:00Z")
     }
 }

@@ -27,11 +27,7 @@ final class PluginSinkTests: XCTestCase {
     }
 
     func testSink(defines: [String] = []) throws -> LoadedPlugin {
-        let name = "test-sink-\(defines.count)"
-        let path = try CPlugin.build(
-            CPlugin.fixture("test_sink.c"), name: name, into: folder.path,
-            defines: defines + ["TEST_NAME=\\\"\(name)\\\""])
-        return try PluginLoader.load(path: path)
+        try PluginLoader.load(path: CPlugin.testSink(into: folder.path, defines: defines))
     }
 
     func lines(_ file: String) throws -> [String] {
