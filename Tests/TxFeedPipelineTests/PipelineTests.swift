@@ -12,16 +12,15 @@ final class PipelineTests: XCTestCase {
         let firstDone = Gate()
         let first = SwiftSource { events in
             events.emit(envelope("First", count: 2))
-            firstDone.open()
             return .completed
         }
-        // The second delivers only after the first has finished: the barrier must wait for it.
+        // The second delivers only once the first has finished: the barrier must wait for it.
         let second = SwiftSource { events in
             firstDone.wait()
             events.emit(envelope("Second", count: 3))
             return .completed
         }
-        let observer = Observer()
+        let observer = Observer { index in if index == 0 { firstDone.open() } }
         var pipeline = Pipeline(sources: [
             PipelineSource(name: "one", session: first), PipelineSource(name: "two", session: second),
         ])
@@ -172,12 +171,17 @@ final class PipelineTests: XCTestCase {
     }
 }
 
-/// Which sources finished, in order.
+/// Which sources finished, in order; `onFinished` hears each as it happens.
 private final class Observer: PipelineObserver {
     private let order = Mutex<[Int]>([])
+    private let onFinished: @Sendable (Int) -> Void
+    init(onFinished: @escaping @Sendable (Int) -> Void = { _ in }) { self.onFinished = onFinished }
     var finished: [Int] { order.withLock { $0 } }
     func decoded(_ index: Int, count: Int) {}
-    func sourceFinished(_ index: Int, report: SourceReport) { order.withLock { $0.append(index) } }
+    func sourceFinished(_ index: Int, report: SourceReport) {
+        order.withLock { $0.append(index) }
+        onFinished(index)
+    }
 }
 
 /// Polls `condition` for up to 10 s: for what another thread does just after the barrier opened.
