@@ -210,7 +210,7 @@ public struct DocumentDecoder: Sendable {
                     }
                     switch normaliser.normalise(
                         json, index: firstIndex + k, raw: UnsafeBufferPointer(start: start, count: element.count),
-                        account: account, vendors: &result.vendors)
+                        account: account, vendors: &result.vendors, details: &result.details)
                     {
                     case let .transaction(t):
                         (region! + lower + result.written).initialize(to: t)
@@ -224,15 +224,18 @@ public struct DocumentDecoder: Sendable {
             }
             if chunks == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: work) }
 
-            // Close up the regions in order, renumbering each chunk's vendors.
+            // Close up the regions in order, renumbering each chunk's vendors and details.
             var out = 0
             for n in 0..<chunks {
                 let result = results.take(n)
                 let vendorMap = unit.vendors.absorb(result.vendors)
+                let detailBase = UInt32(unit.details.count)
+                unit.details += result.details
                 let lower = n * size
                 for k in 0..<result.written {
                     var t = buffer[lower + k]
                     t.vendor = vendorMap[Int(t.vendor)]
+                    if t.details != Transaction.noDetails { t.details += detailBase }
                     buffer[out] = t
                     out += 1
                 }
@@ -360,6 +363,7 @@ package func janssonReason(_ error: json_error_t) -> String {
 /// What one chunk of a parallel decode produced besides its transactions.
 private struct ChunkResult: Sendable {
     var vendors = VendorTable()
+    var details: [TransactionDetails] = []
     var rejects: [Reject] = []
     var written = 0
     var error: JSONSyntaxError?

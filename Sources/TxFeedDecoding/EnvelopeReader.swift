@@ -61,8 +61,13 @@ struct EnvelopeReader {
                 firstName: json_object_get(p, "firstName").flatMap(Self.string),
                 lastName: json_object_get(p, "lastName").flatMap(Self.string))
         }
+        var id: String?
+        if let v = json_object_get(body, "id"), v.pointee.type != JSON_NULL {
+            guard let text = Self.scalarText(v) else { return fail("body.id is not a string") }
+            id = text.isEmpty ? nil : text
+        }
         return Account(
-            name: name, balance: balance, currency: currency, profile: profile,
+            name: name, id: id, balance: balance, currency: currency, profile: profile,
             source: sourceIndex, origin: origin, scale: scale)
     }
 

@@ -18,7 +18,8 @@ struct TransactionNormaliser {
     mutating func add(
         _ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?, into data: inout SourceData
     ) {
-        switch normalise(json, index: index, raw: raw, account: UInt32(data.accounts.count - 1), vendors: &data.vendors)
+        let account = UInt32(data.accounts.count - 1)
+        switch normalise(json, index: index, raw: raw, account: account, vendors: &data.vendors, details: &data.details)
         {
         case let .transaction(t): data.transactions.append(t)
         case let .reject(r): data.rejects.append(r)
@@ -28,9 +29,10 @@ struct TransactionNormaliser {
     /// - Parameters:
     ///   - raw: the element's own JSON text when it came from text, kept for `--rejects`.
     ///   - vendors: where the vendor name is interned.
+    ///   - details: where a bank id or memo is kept, when the transaction has either.
     func normalise(
         _ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?,
-        account: UInt32, vendors: inout VendorTable
+        account: UInt32, vendors: inout VendorTable, details: inout [TransactionDetails]
     ) -> Outcome {
         func reject(_ field: String?, _ reason: String) -> Outcome {
             let path = "transactions[\(index)]" + (field.map { ".\($0)" } ?? "")
@@ -82,13 +84,43 @@ struct TransactionNormaliser {
         guard dateValue.pointee.type == JSON_STRING, let datePointer = json_string_value(dateValue) else {
             return reject("date", "date is not a string")
         }
-        let seconds: Int64
+        let date: (unixSeconds: Int64, isCivil: Bool)
         do {
-            seconds = try datePointer.withMemoryRebound(to: UInt8.self, capacity: json_string_length(dateValue)) {
-                try TransactionDate.parse(UnsafeBufferPointer(start: $0, count: json_string_length(dateValue)))
+            date = try datePointer.withMemoryRebound(to: UInt8.self, capacity: json_string_length(dateValue)) {
+                try TransactionDate.read(UnsafeBufferPointer(start: $0, count: json_string_length(dateValue)))
             }
         } catch {
             return reject("date", "\(error)")
+        }
+
+        // Optional: the bank's reference, booked or pending, and free text beside the payee.
+        let id: String?
+        switch json_object_get(json, "id") {
+        case nil: id = nil
+        case let v? where v.pointee.type == JSON_NULL: id = nil
+        case let v? where v.pointee.type == JSON_INTEGER: id = String(json_integer_value(v))
+        case let v?:
+            guard let text = EnvelopeReader.string(v) else { return reject("id", "id is not a string") }
+            id = text.isEmpty ? nil : text
+        }
+        var isPending = false
+        if let v = json_object_get(json, "status"), v.pointee.type != JSON_NULL {
+            switch EnvelopeReader.string(v) {
+            case "booked": isPending = false
+            case "pending": isPending = true
+            default:
+                return reject("status", "unknown status \(Self.shortJSON(v)) (expected \"booked\" or \"pending\")")
+            }
+        }
+        var memo: String?
+        if let v = json_object_get(json, "memo"), v.pointee.type != JSON_NULL {
+            guard let text = EnvelopeReader.string(v) else { return reject("memo", "memo is not a string") }
+            memo = text.isEmpty ? nil : text
+        }
+        var detailsIndex = Transaction.noDetails
+        if id != nil || memo != nil {
+            detailsIndex = UInt32(details.count)
+            details.append(TransactionDetails(id: id, memo: memo))
         }
 
         let vendorID = json_string_value(vendor)!.withMemoryRebound(to: UInt8.self, capacity: vendorLength) {
@@ -96,8 +128,8 @@ struct TransactionNormaliser {
         }
         return .transaction(
             Transaction(
-                unixSeconds: seconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account,
-                isDebit: isDebit))
+                unixSeconds: date.unixSeconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account,
+                isDebit: isDebit, isPending: isPending, isCivilDate: date.isCivil, details: detailsIndex))
     }
 
     /// An element jansson would not load because a number in it overflowed (`1e400`, an integer

@@ -1,6 +1,8 @@
 /// The account an envelope describes, as the feed shows it.
 public struct Account: Sendable {
     public var name: String
+    /// The bank's id for the account (an IBAN or account number), when the source gave one.
+    public var id: String?
     /// The balance in the account currency's minor units, when the source gave one.
     public var balance: Money?
     /// ISO 4217 code, or nil when the source gave none (two decimals are assumed).
@@ -15,10 +17,12 @@ public struct Account: Sendable {
     public var scale: Int
 
     public init(
-        name: String, balance: Money?, currency: String?, profile: Profile?, source: Int, origin: String,
+        name: String, id: String? = nil, balance: Money?, currency: String?, profile: Profile?, source: Int,
+        origin: String,
         scale: Int
     ) {
         self.name = name
+        self.id = id
         self.balance = balance
         self.currency = currency
         self.profile = profile

@@ -6,6 +6,8 @@ public struct Feed: Sendable {
     /// Newest first; ties keep source order, then input order.
     public var transactions: [Transaction] = []
     public var vendors = VendorTable()
+    /// Bank ids and memos of the transactions that have them (``Transaction/details``).
+    public var details: [TransactionDetails] = []
     public var sources: [SourceReport] = []
     /// Rejected records with the index of their source.
     public var rejects: [(source: Int, reject: Reject)] = []
@@ -26,6 +28,7 @@ public struct Feed: Sendable {
         accounts = merged.accounts
         transactions = merged.transactions
         vendors = merged.vendors
+        details = merged.details
         sortNewestFirst()
     }
 

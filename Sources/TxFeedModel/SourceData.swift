@@ -3,6 +3,8 @@ public struct SourceData: Sendable {
     public var accounts: [Account] = []
     public var transactions: [Transaction] = []
     public var vendors = VendorTable()
+    /// Bank ids and memos, for the transactions whose ``Transaction/details`` points here.
+    public var details: [TransactionDetails] = []
     public var rejects: [Reject] = []
     /// Documents that failed as a whole (syntax, shape, envelope status), one message each.
     public var failures: [String] = []
@@ -22,10 +24,13 @@ public struct SourceData: Sendable {
         let accountBase = UInt32(accounts.count)
         accounts.append(contentsOf: other.accounts)
         let vendorMap = vendors.absorb(other.vendors)
+        let detailBase = UInt32(details.count)
+        details.append(contentsOf: other.details)
         transactions.reserveCapacity(transactions.count + other.transactions.count)
         for var t in other.transactions {
             t.vendor = vendorMap[Int(t.vendor)]
             t.account += accountBase
+            if t.details != Transaction.noDetails { t.details += detailBase }
             transactions.append(t)
         }
         rejects.append(contentsOf: other.rejects)

@@ -1,24 +1,73 @@
 /// One normalised transaction, kept compact so a million of them wait cheaply at the barrier.
 ///
-/// Strings live elsewhere: the vendor is an index into a ``VendorTable`` and the account an
-/// index into the feed's accounts. Money is integer minor units (the account's currency
-/// decides the scale); time is Unix seconds in UTC.
+/// Strings live elsewhere: the vendor is an index into a ``VendorTable``, the account an index
+/// into the feed's accounts, and a bank id or memo an index into the feed's
+/// ``TransactionDetails``. Money is integer minor units (the account's currency decides the
+/// scale); time is Unix seconds in UTC.
 public struct Transaction: Sendable {
+    /// The instant; for a civil date (a day without a time), that day's midnight in UTC, which is
+    /// where it sorts among timed records.
     public var unixSeconds: Int64
     /// The unsigned amount in minor units; the sign comes from ``isDebit``.
     public var amountMinor: Int64
     public var vendor: UInt32
     public var account: UInt32
-    public var isDebit: Bool
+    /// Index of its bank id and memo in the details, or ``noDetails`` (the usual case: no
+    /// strings stored at all).
+    public var details: UInt32
+    public var flags: Flags
 
-    public init(unixSeconds: Int64, amountMinor: Int64, vendor: UInt32, account: UInt32, isDebit: Bool) {
+    /// What a transaction is, in one byte.
+    public struct Flags: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// Money out; without it, money in.
+        public static let debit = Flags(rawValue: 1)
+        /// Not yet booked by the bank (`status` `pending`).
+        public static let pending = Flags(rawValue: 2)
+        /// The date is a calendar day, not an instant: the same day in every time zone.
+        public static let civilDate = Flags(rawValue: 4)
+    }
+
+    public static let noDetails = UInt32.max
+
+    public init(
+        unixSeconds: Int64, amountMinor: Int64, vendor: UInt32, account: UInt32, isDebit: Bool,
+        isPending: Bool = false, isCivilDate: Bool = false, details: UInt32 = Transaction.noDetails
+    ) {
         self.unixSeconds = unixSeconds
         self.amountMinor = amountMinor
         self.vendor = vendor
         self.account = account
-        self.isDebit = isDebit
+        self.details = details
+        var flags: Flags = []
+        if isDebit { flags.insert(.debit) }
+        if isPending { flags.insert(.pending) }
+        if isCivilDate { flags.insert(.civilDate) }
+        self.flags = flags
     }
+
+    public var isDebit: Bool { flags.contains(.debit) }
+    public var isPending: Bool { flags.contains(.pending) }
+    public var isCivilDate: Bool { flags.contains(.civilDate) }
 
     /// The signed amount: credits are money in, debits money out.
     public var signedMinor: Int64 { isDebit ? -amountMinor : amountMinor }
+
+    /// `booked` or `pending`, as every sink writes it.
+    public var status: String { isPending ? "pending" : "booked" }
+}
+
+/// What a transaction may carry besides its amount and vendor: the bank's own reference and
+/// free text beside the payee. Stored only for transactions that have either.
+public struct TransactionDetails: Sendable, Equatable {
+    /// The bank's own reference (OFX FITID, a CSV id column, the envelope's `id`).
+    public var id: String?
+    public var memo: String?
+
+    public init(id: String?, memo: String?) {
+        self.id = id
+        self.memo = memo
+    }
 }

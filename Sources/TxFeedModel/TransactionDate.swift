@@ -3,11 +3,34 @@
 /// Working on bytes with fixed offsets keeps the per-record cost to a few comparisons, with no
 /// `DateFormatter` (slow, locale-dependent and lenient: it would roll `Feb 30` over into March).
 /// Accepted forms:
+/// - `yyyy-MM-dd`, a civil date: a calendar day, the same day in every time zone (see ``read(_:)``);
 /// - `yyyy-MM-dd HH:mm:ss`, taken as UTC;
 /// - ISO 8601 `yyyy-MM-ddTHH:mm:ss`, optionally followed by a fraction `.d+` (truncated to whole
 ///   seconds), then `Z`, `±HH:MM` or `±HHMM` (the offset is applied), or nothing (UTC).
 public enum TransactionDate {
-    /// Unix seconds of `bytes`, or a `DateError` saying what is wrong with them.
+    /// A date as read: an instant, or a civil date (a day without a time) held as that day's
+    /// midnight in UTC.
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> (
+        unixSeconds: Int64, isCivil: Bool
+    ) {
+        guard bytes.count == 10 else { return (try parse(bytes), false) }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2)
+        else { throw DateError(.malformed, bytes) }
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else {
+            throw DateError(.notARealDay, bytes)
+        }
+        return (daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day)) * 86_400, true)
+    }
+
+    /// ``read(_:)`` for a `String`, for tests and configuration.
+    public static func read(_ string: String) throws(DateError) -> (unixSeconds: Int64, isCivil: Bool) {
+        var string = string
+        let result = string.withUTF8 { bytes in Result { () throws(DateError) in try read(bytes) } }
+        return try result.get()
+    }
+
+    /// Unix seconds of a date with a time of day, or a `DateError` saying what is wrong with it.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> Int64 {
         let n = bytes.count
         guard n >= 19,
@@ -158,7 +181,8 @@ public struct DateError: Error, Equatable, CustomStringConvertible {
         let quoted = input.debugDescription  // quotes and escapes control characters
         switch kind {
         case .malformed:
-            return "date \(quoted): expected yyyy-MM-dd HH:mm:ss or ISO 8601 yyyy-MM-ddTHH:mm:ss[.fraction][Z|±HH:MM]"
+            return
+                "date \(quoted): expected yyyy-MM-dd HH:mm:ss or ISO 8601 yyyy-MM-ddTHH:mm:ss[.fraction][Z|±HH:MM], or a day yyyy-MM-dd"
         case .notARealDay:
             return "date \(quoted) is not a real day"
         case .notARealTime:

@@ -254,7 +254,7 @@ struct txfeed_source_host {
  */
 struct txfeed_record {
     uint32_t struct_size;
-    const char *date;     /**< ISO 8601 UTC: "2021-09-01T08:15:00Z" */
+    const char *date;     /**< ISO 8601 UTC: "2021-09-01T08:15:00Z"; a civil date: "2024-03-01" */
     const char *day;      /**< "Wed, Sep 01" */
     const char *account;  /**< account name */
     const char *vendor;
@@ -264,6 +264,11 @@ struct txfeed_record {
     const char *currency; /**< ISO 4217 code, "" when the source gave none */
     const char *colour;   /**< "#rrggbb" */
     const char *source;   /**< the source's name */
+    /* Appended later in ABI 1: a host that predates them gives a smaller struct_size, so
+       read them only when struct_size > offsetof(txfeed_record, memo). */
+    const char *id;       /**< the bank's own reference, "" when the source gave none */
+    const char *status;   /**< "booked" or "pending" */
+    const char *memo;     /**< free text beside the payee, "" when none */
 };
 
 #ifdef __cplusplus

@@ -36,7 +36,9 @@ final class CSVEndToEndTests: XCTestCase {
     /// Exact comparison: Swift's `==` would call `é` and `e` + U+0301 equal.
     private func sameScalars(_ a: String, _ b: String) -> Bool { Array(a.unicodeScalars) == Array(b.unicodeScalars) }
 
-    static let header = ["date", "day", "account", "vendor", "type", "amount", "currency", "colour", "source"]
+    static let header = [
+        "date", "day", "account", "vendor", "type", "amount", "currency", "colour", "source", "id", "status", "memo",
+    ]
 
     /// (vendor, formula-like) — each a debit or credit of 4.50 at a known time.
     let vendors: [(String, Bool)] = [
@@ -112,8 +114,8 @@ final class CSVEndToEndTests: XCTestCase {
         XCTAssertEqual(rows.first, Self.header)
         XCTAssertEqual(rows.count, vendors.count + 1)
         for (n, (row, (vendor, formula))) in zip(rows.dropFirst(), vendors).enumerated() {
-            XCTAssertEqual(row.count, 9, "\(row)")
-            guard row.count == 9 else { continue }
+            XCTAssertEqual(row.count, 12, "\(row)")
+            guard row.count == 12 else { continue }
             let expectedVendor = formula ? "'" + vendor : vendor
             XCTAssertTrue(
                 sameScalars(row[3], expectedVendor),
@@ -130,6 +132,7 @@ final class CSVEndToEndTests: XCTestCase {
             XCTAssertEqual(row[6], "EUR")
             XCTAssertEqual(row[7], LibcReference.legacyHex(vendor), "legacy colour of \(vendor.debugDescription)")
             XCTAssertEqual(row[8], "'@source")
+            XCTAssertEqual(row[9...], ["", "booked", ""], "no id or memo: empty cells; booked by default")
         }
         XCTAssertEqual(rows[1][1], "Sat, Aug 28")
         XCTAssertEqual(rows[2][1], "Fri, Aug 27")
@@ -173,8 +176,8 @@ final class CSVEndToEndTests: XCTestCase {
         XCTAssertEqual(rows.first, Self.header)
         XCTAssertEqual(rows.count, 12)
         for row in rows.dropFirst() {
-            XCTAssertEqual(row.count, 9)
-            guard row.count == 9 else { continue }
+            XCTAssertEqual(row.count, 12)
+            guard row.count == 12 else { continue }
             XCTAssertEqual(
                 row[7], LibcReference.legacyHex(row[3].hasPrefix("'") ? String(row[3].dropFirst()) : row[3]), row[3])
             XCTAssertNotNil(row[5].range(of: #"^-?\d+(\.\d+)?$"#, options: .regularExpression), row[5])

@@ -22,7 +22,11 @@ final class RunEndToEndTests: XCTestCase {
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             XCTAssertEqual(
                 Set(object.keys),
-                ["date", "day", "account", "vendor", "type", "amount", "amount_minor", "currency", "colour", "source"])
+                [
+                    "date", "day", "account", "vendor", "type", "amount", "amount_minor", "currency", "colour",
+                    "source",
+                    "id", "status", "memo",
+                ])
             XCTAssertEqual(object["source"] as? String, "fixture")
         }
     }

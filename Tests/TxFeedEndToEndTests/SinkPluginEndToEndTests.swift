@@ -72,9 +72,10 @@ final class SinkPluginEndToEndTests: XCTestCase {
         let first = try XCTUnwrap(lines.first { !$0.hasPrefix("open ") && !$0.hasPrefix("batch ") })
         XCTAssertTrue(
             first.hasPrefix(
-                "88\t2021-09-01T08:15:00Z\tWed, Sep 01\tEveryday Checking\tStarbucks\tdebit\t-4.50\t-450\tUSD\t#"),
+                // 112 bytes: the 88 of the first record, then id, status and memo.
+                "112\t2021-09-01T08:15:00Z\tWed, Sep 01\tEveryday Checking\tStarbucks\tdebit\t-4.50\t-450\tUSD\t#"),
             first)
-        XCTAssertTrue(first.hasSuffix("\tfixture"), first)
+        XCTAssertTrue(first.hasSuffix("\tfixture\t\tbooked\t"), first)
         XCTAssertEqual(lines.last, "close")
     }
 

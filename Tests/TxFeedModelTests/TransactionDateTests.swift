@@ -110,4 +110,24 @@ final class TransactionDateTests: XCTestCase {
             XCTAssertLessThan(String(describing: error).count, 200, "long input is cut short")
         }
     }
+
+    /// A day without a time is a civil date: held as its midnight in UTC and flagged, so that
+    /// its day never moves with a time zone.
+    func testADateWithoutATimeIsACivilDate() throws {
+        let day = try TransactionDate.read("2024-03-01")
+        XCTAssertTrue(day.isCivil)
+        XCTAssertEqual(day.unixSeconds, LibcReference.timegmUTC(2024, 3, 1))
+        let instant = try TransactionDate.read("2024-03-01T00:00:00Z")
+        XCTAssertFalse(instant.isCivil)
+        XCTAssertEqual(instant.unixSeconds, day.unixSeconds)
+        XCTAssertEqual(try TransactionDate.read("1969-12-31").unixSeconds, -86_400)
+        XCTAssertThrowsError(try TransactionDate.read("2023-02-29")) { error in
+            XCTAssertEqual((error as? DateError)?.kind, .notARealDay)
+        }
+        for malformed in ["2024-3-01x", "2024/03/01", "20240301xx", "2024-03-1 "] {
+            XCTAssertThrowsError(try TransactionDate.read(malformed), malformed) { error in
+                XCTAssertEqual((error as? DateError)?.kind, .malformed, malformed)
+            }
+        }
+    }
 }

@@ -32,10 +32,27 @@ public struct DayFormat {
         self.timeZone = isUTC ? nil : timeZone
     }
 
+    /// Appends the day of `transaction`: a civil date's own day whatever the zone, an
+    /// instant's day in the formatter's zone.
+    public mutating func appendDay(of transaction: Transaction, to buffer: inout [UInt8]) {
+        if transaction.isCivilDate {
+            Self.appendDay(days: Self.days(transaction.unixSeconds), to: &buffer)
+        } else {
+            appendDay(ofUnixSeconds: transaction.unixSeconds, to: &buffer)
+        }
+    }
+
     /// Appends `Wed, Sep 01` for the day that `unixSeconds` falls on in the formatter's zone.
     public mutating func appendDay(ofUnixSeconds unixSeconds: Int64, to buffer: inout [UInt8]) {
-        let local = unixSeconds &+ offset(at: unixSeconds)
-        let days = local >= 0 ? local / 86_400 : (local + 1) / 86_400 - 1  // floor division
+        Self.appendDay(days: Self.days(unixSeconds &+ offset(at: unixSeconds)), to: &buffer)
+    }
+
+    /// Days since 1970-01-01 of a (local) second count: floor division.
+    static func days(_ seconds: Int64) -> Int64 {
+        seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
+    }
+
+    private static func appendDay(days: Int64, to buffer: inout [UInt8]) {
         let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday (index 4, Sunday = 0)
         let date = TransactionDate.civilFromDays(days)
         buffer.appendASCII(maximumCount: 11) { out in
@@ -108,6 +125,13 @@ public struct DayFormat {
 /// Writes instants as ISO 8601 in UTC, `2021-09-01T08:15:00Z`: the form CSV and JSON sinks carry so
 /// that any other tool reads them back unambiguously.
 public enum ISODate {
+    /// Appends the `date` column of `transaction`: `yyyy-MM-dd` for a civil date (a day has no
+    /// time to invent), else the instant as `yyyy-MM-ddTHH:mm:ssZ`.
+    public static func append(_ transaction: Transaction, to buffer: inout [UInt8]) {
+        appendUTC(unixSeconds: transaction.unixSeconds, to: &buffer)
+        if transaction.isCivilDate { buffer.removeLast(10) }  // its midnight's `THH:mm:ssZ`
+    }
+
     /// Appends `yyyy-MM-ddTHH:mm:ssZ`; a year outside 0...9999 gets a sign and at least four digits.
     public static func appendUTC(unixSeconds: Int64, to buffer: inout [UInt8]) {
         let days = unixSeconds >= 0 ? unixSeconds / 86_400 : (unixSeconds + 1) / 86_400 - 1

@@ -1,6 +1,6 @@
 import TxFeedModel
 
-/// RFC 4180 CSV for spreadsheets: UTF-8, a header row, CRLF line ends, the nine columns of
+/// RFC 4180 CSV for spreadsheets: UTF-8, a header row, CRLF line ends, the twelve columns of
 /// docs/FEED.md. Text cells that a spreadsheet would evaluate (`=`, `+`, `-`, `@`, tab, CR first)
 /// get a leading `'`; numeric cells are left alone.
 public struct CSVSink: FeedSink {
@@ -11,7 +11,7 @@ public struct CSVSink: FeedSink {
         self.byteOrderMark = byteOrderMark
     }
 
-    public static let header = "date,day,account,vendor,type,amount,currency,colour,source\r\n"
+    public static let header = "date,day,account,vendor,type,amount,currency,colour,source,id,status,memo\r\n"
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         if byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
@@ -24,10 +24,10 @@ public struct CSVSink: FeedSink {
         var day: [UInt8] = []
         for t in feed.transactions {
             let account = Int(t.account)
-            ISODate.appendUTC(unixSeconds: t.unixSeconds, to: &out.buffer)
+            ISODate.append(t, to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
             day.removeAll(keepingCapacity: true)
-            context.dayFormat.appendDay(ofUnixSeconds: t.unixSeconds, to: &day)
+            context.dayFormat.appendDay(of: t, to: &day)
             Self.appendCell(day, to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: accounts[account])
@@ -42,6 +42,12 @@ public struct CSVSink: FeedSink {
             context.colours[Int(t.vendor)].appendHex(to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: sources[feed.accounts[account].source])
+            // The bank's id, booked or pending, the memo: text cells like the others.
+            let details = t.details == Transaction.noDetails ? nil : feed.details[Int(t.details)]
+            out.buffer.append(UInt8(ascii: ","))
+            if let id = details?.id { Self.appendCell(Array(id.utf8), to: &out.buffer) }
+            out.write(t.isPending ? ",pending," : ",booked,")
+            if let memo = details?.memo { Self.appendCell(Array(memo.utf8), to: &out.buffer) }
             out.buffer.append(0x0D)
             out.buffer.append(0x0A)
             try out.rowDone()

@@ -28,7 +28,7 @@ public enum FeedJSON {
 
     public static func accounts(_ feed: Feed) -> String {
         array(feed.accounts) { a in
-            var members: [(String, Member)] = [("name", .text(a.name))]
+            var members: [(String, Member)] = [("name", .text(a.name)), ("id", a.id.map(Member.text) ?? .null)]
             if let balance = a.balance {
                 // Signed minor units: the sign is the balance's own.
                 members.append(("balance", .text(balance.plainDecimalSigned)))

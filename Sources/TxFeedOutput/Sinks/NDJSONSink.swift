@@ -21,9 +21,9 @@ enum TransactionJSON {
         let account = Int(t.account)
         let scale = feed.accounts[account].scale
         b.append(contentsOf: #"{"date":""#.utf8)
-        ISODate.appendUTC(unixSeconds: t.unixSeconds, to: &b)
+        ISODate.append(t, to: &b)
         b.append(contentsOf: #"","day":""#.utf8)
-        context.dayFormat.appendDay(ofUnixSeconds: t.unixSeconds, to: &b)
+        context.dayFormat.appendDay(of: t, to: &b)
         b.append(contentsOf: #"","account":"#.utf8)
         b.append(contentsOf: cells.accounts[account])
         b.append(contentsOf: #","vendor":"#.utf8)
@@ -38,6 +38,11 @@ enum TransactionJSON {
         b.append(contentsOf: cells.colours[Int(t.vendor)])
         b.append(contentsOf: #","source":"#.utf8)
         b.append(contentsOf: cells.sources[feed.accounts[account].source])
+        let details = t.details == Transaction.noDetails ? nil : feed.details[Int(t.details)]
+        b.append(contentsOf: #","id":"#.utf8)
+        if let id = details?.id { JSONString.append(id, to: &b) } else { b.append(contentsOf: "null".utf8) }
+        b.append(contentsOf: t.isPending ? #","status":"pending","memo":"#.utf8 : #","status":"booked","memo":"#.utf8)
+        if let memo = details?.memo { JSONString.append(memo, to: &b) } else { b.append(contentsOf: "null".utf8) }
         b.append(UInt8(ascii: "}"))
     }
 

@@ -44,21 +44,29 @@ public struct PluginSink: FeedSink, Sendable {
             for t in slice {
                 let account = Int(t.account), vendor = Int(t.vendor)
                 let date = rows.count
-                ISODate.appendUTC(unixSeconds: t.unixSeconds, to: &rows)
+                ISODate.append(t, to: &rows)
                 rows.append(0)
                 let day = rows.count
-                context.dayFormat.appendDay(ofUnixSeconds: t.unixSeconds, to: &rows)
+                context.dayFormat.appendDay(of: t, to: &rows)
                 rows.append(0)
                 let amount = rows.count
                 Money(minorUnits: t.amountMinor, scale: feed.accounts[account].scale)
                     .appendPlainDecimal(to: &rows, negative: t.isDebit)
+                rows.append(0)
+                let details = t.details == Transaction.noDetails ? nil : feed.details[Int(t.details)]
+                let id = rows.count
+                rows.append(contentsOf: (details?.id ?? "").utf8)
+                rows.append(0)
+                let memo = rows.count
+                rows.append(contentsOf: (details?.memo ?? "").utf8)
                 rows.append(0)
                 batch.append(
                     SinkRecord(
                         date: date, day: day, amount: amount, account: cells.accounts[account],
                         vendor: cells.vendors[vendor], type: t.isDebit ? cells.debit : cells.credit,
                         currency: cells.currencies[account], colour: cells.colours[vendor],
-                        source: cells.sources[feed.accounts[account].source], amountMinor: t.signedMinor))
+                        source: cells.sources[feed.accounts[account].source], id: id,
+                        status: t.isPending ? cells.pending : cells.booked, memo: memo, amountMinor: t.signedMinor))
             }
             try session.write(batch, shared: cells.storage, rows: rows)
         }
@@ -78,10 +86,14 @@ struct RecordCells {
     var sources: [Int] = []
     var credit = 0
     var debit = 0
+    var booked = 0
+    var pending = 0
 
     init(_ feed: Feed, colours rgb: [RGB]) {
         credit = add("credit".utf8)
         debit = add("debit".utf8)
+        booked = add("booked".utf8)
+        pending = add("pending".utf8)
         vendors = (0..<feed.vendors.count).map { add(feed.vendors.bytes(of: UInt32($0))) }
         colours = rgb.map { rgb in
             var hex: [UInt8] = []

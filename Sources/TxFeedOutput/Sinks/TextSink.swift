@@ -49,7 +49,7 @@ public struct TextSink: FeedSink {
             for r in rows {
                 let t = feed.transactions[Int(order.rows[r])]
                 out.buffer.append(contentsOf: spaces[0..<2])
-                dayFormat.appendDay(ofUnixSeconds: t.unixSeconds, to: &out.buffer)
+                dayFormat.appendDay(of: t, to: &out.buffer)
                 out.buffer.append(contentsOf: spaces[0..<2])
                 let v = Int(t.vendor)
                 out.buffer.append(contentsOf: vendors.bytes[vendors.starts[v]..<vendors.starts[v + 1]])

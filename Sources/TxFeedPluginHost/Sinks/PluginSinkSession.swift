@@ -55,7 +55,8 @@ public final class PluginSinkSession {
                             date: r + record.date, day: r + record.day, account: s + record.account,
                             vendor: s + record.vendor, type: s + record.type, amount: r + record.amount,
                             amount_minor: record.amountMinor, currency: s + record.currency,
-                            colour: s + record.colour, source: s + record.source))
+                            colour: s + record.colour, source: s + record.source, id: r + record.id,
+                            status: s + record.status, memo: r + record.memo))
                 }
                 var error: UnsafeMutablePointer<CChar>?
                 let status = records.withUnsafeBufferPointer {
@@ -96,8 +97,8 @@ public final class PluginSinkSession {
     }
 }
 
-/// One `txfeed_record` as byte offsets of NUL-terminated texts: `date`, `day` and `amount` in
-/// the batch's texts, the rest in the feed's shared texts.
+/// One `txfeed_record` as byte offsets of NUL-terminated texts: `date`, `day`, `amount`, `id`
+/// and `memo` in the batch's texts, the rest in the feed's shared texts.
 public struct SinkRecord: Sendable {
     public var date: Int
     public var day: Int
@@ -108,11 +109,14 @@ public struct SinkRecord: Sendable {
     public var currency: Int
     public var colour: Int
     public var source: Int
+    public var id: Int
+    public var status: Int
+    public var memo: Int
     public var amountMinor: Int64
 
     public init(
         date: Int, day: Int, amount: Int, account: Int, vendor: Int, type: Int, currency: Int, colour: Int,
-        source: Int, amountMinor: Int64
+        source: Int, id: Int, status: Int, memo: Int, amountMinor: Int64
     ) {
         self.date = date
         self.day = day
@@ -123,6 +127,9 @@ public struct SinkRecord: Sendable {
         self.currency = currency
         self.colour = colour
         self.source = source
+        self.id = id
+        self.status = status
+        self.memo = memo
         self.amountMinor = amountMinor
     }
 }

@@ -10,6 +10,7 @@
  * stderr only); -DTEST_SAMPLE_FAIL makes its sample configuration fail in sink_write.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,8 +51,11 @@ static int t_write(void *state, const txfeed_record *records, size_t count, char
     fprintf(s->out, "batch %zu\n", count);
     for (size_t i = 0; i < count; i++) {
         const txfeed_record *r = &records[i];
-        fprintf(s->out, "%u\t%s\t%s\t%s\t%s\t%s\t%s\t%" PRId64 "\t%s\t%s\t%s\n", r->struct_size, r->date, r->day,
+        fprintf(s->out, "%u\t%s\t%s\t%s\t%s\t%s\t%s\t%" PRId64 "\t%s\t%s\t%s", r->struct_size, r->date, r->day,
                 r->account, r->vendor, r->type, r->amount, r->amount_minor, r->currency, r->colour, r->source);
+        /* Fields appended later: only when the host's records have them. */
+        if (r->struct_size > offsetof(txfeed_record, memo)) fprintf(s->out, "\t%s\t%s\t%s", r->id, r->status, r->memo);
+        fputc('\n', s->out);
     }
     if (strcmp(s->fail, "write") == 0) {
         *error = strdup("test-sink: told to fail in sink_write");
