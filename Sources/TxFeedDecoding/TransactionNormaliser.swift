@@ -93,29 +93,32 @@ struct TransactionNormaliser {
             return reject("date", "\(error)")
         }
 
-        // Optional: the bank's reference, booked or pending, and free text beside the payee.
-        let id: String?
-        switch json_object_get(json, "id") {
-        case nil: id = nil
-        case let v? where v.pointee.type == JSON_NULL: id = nil
-        case let v? where v.pointee.type == JSON_INTEGER: id = String(json_integer_value(v))
-        case let v?:
-            guard let text = EnvelopeReader.string(v) else { return reject("id", "id is not a string") }
-            id = text.isEmpty ? nil : text
-        }
+        // Optional: the bank's reference, booked or pending, and free text beside the payee. An
+        // object of just the four members above has none of them (and most have just those).
+        var id: String?
         var isPending = false
-        if let v = json_object_get(json, "status"), v.pointee.type != JSON_NULL {
-            switch EnvelopeReader.string(v) {
-            case "booked": isPending = false
-            case "pending": isPending = true
-            default:
-                return reject("status", "unknown status \(Self.shortJSON(v)) (expected \"booked\" or \"pending\")")
-            }
-        }
         var memo: String?
-        if let v = json_object_get(json, "memo"), v.pointee.type != JSON_NULL {
-            guard let text = EnvelopeReader.string(v) else { return reject("memo", "memo is not a string") }
-            memo = text.isEmpty ? nil : text
+        if json_object_size(json) > 4 {
+            switch json_object_get(json, "id") {
+            case nil: break
+            case let v? where v.pointee.type == JSON_NULL: break
+            case let v? where v.pointee.type == JSON_INTEGER: id = String(json_integer_value(v))
+            case let v?:
+                guard let text = EnvelopeReader.string(v) else { return reject("id", "id is not a string") }
+                id = text.isEmpty ? nil : text
+            }
+            if let v = json_object_get(json, "status"), v.pointee.type != JSON_NULL {
+                switch EnvelopeReader.string(v) {
+                case "booked": isPending = false
+                case "pending": isPending = true
+                default:
+                    return reject("status", "unknown status \(Self.shortJSON(v)) (expected \"booked\" or \"pending\")")
+                }
+            }
+            if let v = json_object_get(json, "memo"), v.pointee.type != JSON_NULL {
+                guard let text = EnvelopeReader.string(v) else { return reject("memo", "memo is not a string") }
+                memo = text.isEmpty ? nil : text
+            }
         }
         var detailsIndex = Transaction.noDetails
         if id != nil || memo != nil {
