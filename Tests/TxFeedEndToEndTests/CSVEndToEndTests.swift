@@ -161,7 +161,7 @@ final class CSVEndToEndTests: XCTestCase {
 
         let config = try folder.write(
             "config.json",
-            #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "sinks": [{"sink": "csv", "path": "\#(folder.path)/from-config.csv", "options": {"bom": true}}]}"#
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "\#(BuiltProducts.repository)/samples/accounts/checking.json"}}], "sinks": [{"sink": "csv", "path": "from-config.csv", "options": {"bom": true}}]}"#
         )
         let fromConfig = try txfeed("run", "--config", config)
         XCTAssertEqual(fromConfig.status, 0, fromConfig.stderr)

@@ -37,7 +37,7 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(utc.status, 0, utc.stderr)
         XCTAssertEqual(
             csvLines(utc.output).last,
-            #"2021-09-01T02:00:00Z,"Wed, Sep 01",Night owl,Late snack,debit,-4.50,USD,#9b6ea7,fixture,,booked,"#)
+            #"2021-09-01T02:00:00Z,"Wed, Sep 01",Night owl,Late snack,debit,-4.50,USD,#9b6ea7,timezone,,booked,"#)
 
         let newYork = try txfeed("run", fixture("timezone.json"), "--sink", "csv", "--tz", "America/New_York")
         XCTAssertEqual(newYork.status, 0, newYork.stderr)
@@ -80,7 +80,8 @@ final class FeedEndToEndTests: XCTestCase {
         let result = try txfeed("run", fixture("rejects-fields.json"), "--sink", "ndjson", "--rejects", rejects)
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertEqual(try ndjson(result.output).map { $0["vendor"] as? String }, ["Good 0", "Good 4", "Good 9"])
-        XCTAssertTrue(result.stderr.contains("fixture (fixture): ok, read 13 = written 3 + rejected 10"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("rejects-fields (fixture): ok, read 13 = written 3 + rejected 10"), result.stderr)
 
         let expected: [(String, String)] = [
             ("transactions[1].vendor", "missing vendor"),
@@ -97,7 +98,7 @@ final class FeedEndToEndTests: XCTestCase {
         let origin = fixture("rejects-fields.json")
         for (path, reason) in expected {
             XCTAssertTrue(
-                result.stderr.contains("txfeed: fixture: rejected \(origin) \(path): \(reason)"),
+                result.stderr.contains("txfeed: rejects-fields: rejected \(origin) \(path): \(reason)"),
                 "\(path) in\n\(result.stderr)")
         }
         try assertRejectsFile(rejects, fixture: origin, expected: expected)
@@ -126,7 +127,7 @@ final class FeedEndToEndTests: XCTestCase {
         // The summary lists the first ten, then says how many more there are.
         for (path, reason) in expected.prefix(10) {
             XCTAssertTrue(
-                result.stderr.contains("txfeed: fixture: rejected \(origin) \(path): \(reason)"),
+                result.stderr.contains("txfeed: rejects-amounts: rejected \(origin) \(path): \(reason)"),
                 "\(path) in\n\(result.stderr)")
         }
         XCTAssertTrue(result.stderr.contains("… and 2 more rejected records"), result.stderr)
@@ -145,6 +146,7 @@ final class FeedEndToEndTests: XCTestCase {
         _ path: String, fixture origin: String, expected: [(String, String)],
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
+        let stem = ((origin as NSString).lastPathComponent as NSString).deletingPathExtension
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         let rows = lines(text)
         XCTAssertEqual(rows.count, expected.count, text, file: file, line: line)
@@ -159,9 +161,9 @@ final class FeedEndToEndTests: XCTestCase {
             if row.contains("1e400") || row.contains("123456789012345678901234567890") {
                 XCTAssertTrue(
                     row.hasPrefix(
-                        #"{"source":"fixture","origin":"\#(origin.replacingOccurrences(of: "/", with: "\\/"))","path":"\#(path)""#
+                        #"{"source":"\#(stem)","origin":"\#(origin.replacingOccurrences(of: "/", with: "\\/"))","path":"\#(path)""#
                     )
-                        || row.hasPrefix(#"{"source":"fixture","origin":"\#(origin)","path":"\#(path)""#), row,
+                        || row.hasPrefix(#"{"source":"\#(stem)","origin":"\#(origin)","path":"\#(path)""#), row,
                     file: file, line: line)
                 XCTAssertTrue(row.contains(#""record":{"type": 1, "vendor": "Beyond"#), row, file: file, line: line)
                 continue
@@ -170,7 +172,8 @@ final class FeedEndToEndTests: XCTestCase {
                 JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any], row, file: file, line: line)
             XCTAssertEqual(
                 Set(object.keys), ["source", "origin", "path", "reason", "record"], row, file: file, line: line)
-            XCTAssertEqual(object["source"] as? String, "fixture", file: file, line: line)
+            XCTAssertEqual(
+                object["source"] as? String, stem, "a source is named after its file", file: file, line: line)
             XCTAssertEqual(object["origin"] as? String, origin, file: file, line: line)
             XCTAssertEqual(object["path"] as? String, path, file: file, line: line)
             let shown = try XCTUnwrap(object["reason"] as? String, file: file, line: line)
@@ -415,7 +418,7 @@ final class FeedEndToEndTests: XCTestCase {
 
         let config = try folder.write(
             "pipeline.json",
-            #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "sinks": [{"sink": "text"}]}"#
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "\#(BuiltProducts.repository)/samples/accounts/checking.json"}}], "sinks": [{"sink": "text"}]}"#
         )
         let both = try txfeed("run", "-c", config, "--sink", "ndjson")
         XCTAssertEqual(both.status, 2, both.stderr)
@@ -472,7 +475,7 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(transactions[0]["date"] as? String, "2021-09-01T10:00:00Z")
         XCTAssertEqual(transactions[0]["day"] as? String, "Wed, Sep 01")
         XCTAssertEqual(transactions[0]["account"] as? String, "Cents")
-        XCTAssertEqual(transactions[0]["source"] as? String, "fixture")
+        XCTAssertEqual(transactions[0]["source"] as? String, "money", "named after its file")
         XCTAssertNotNil(
             (transactions[0]["colour"] as? String)?.range(of: "^#[0-9a-f]{6}$", options: .regularExpression))
         // The raw text holds no binary floating point artefacts.
@@ -488,7 +491,7 @@ final class FeedEndToEndTests: XCTestCase {
         let sources = try XCTUnwrap(document["sources"] as? [[String: Any]])
         XCTAssertEqual(sources.count, 1)
         XCTAssertEqual(Set(sources[0].keys), ["name", "plugin", "status", "error", "count", "rejected", "elapsed_ms"])
-        XCTAssertEqual(sources[0]["name"] as? String, "fixture")
+        XCTAssertEqual(sources[0]["name"] as? String, "money")
         XCTAssertEqual(sources[0]["plugin"] as? String, "fixture")
         XCTAssertEqual(sources[0]["status"] as? String, "success")
         XCTAssertTrue(sources[0]["error"] is NSNull)
@@ -515,7 +518,7 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 3, result.stderr)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let sources = try XCTUnwrap(document["sources"] as? [[String: Any]])
-        XCTAssertEqual(sources.map { $0["name"] as? String }, ["fixture", "fixture#2"])
+        XCTAssertEqual(sources.map { $0["name"] as? String }, ["checking", "missing"])
         XCTAssertEqual(sources.map { $0["status"] as? String }, ["success", "failure"])
         XCTAssertTrue(sources[0]["error"] is NSNull)
         XCTAssertTrue((sources[1]["error"] as? String)?.contains("missing.json") == true, "\(sources[1])")
@@ -604,7 +607,7 @@ final class FeedEndToEndTests: XCTestCase {
 
         let config = try folder.write(
             "config.json",
-            #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "palette": "hashed:seed=7"}"#
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "\#(BuiltProducts.repository)/samples/accounts/checking.json"}}], "palette": "hashed:seed=7"}"#
         )
         let fromConfig = try txfeed("run", "--config", config, "--sink", "ndjson")
         XCTAssertEqual(fromConfig.status, 0, fromConfig.stderr)
@@ -625,7 +628,7 @@ final class FeedEndToEndTests: XCTestCase {
         }
         let config = try folder.write(
             "config.json",
-            #"{"sources": [{"plugin": "fixture", "options": {"path": "samples/accounts/checking.json"}}], "palette": "neon"}"#
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "\#(BuiltProducts.repository)/samples/accounts/checking.json"}}], "palette": "neon"}"#
         )
         let fromConfig = try txfeed("run", "--config", config)
         XCTAssertEqual(fromConfig.status, 2, fromConfig.stderr)

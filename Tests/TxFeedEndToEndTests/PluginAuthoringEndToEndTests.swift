@@ -86,7 +86,7 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         XCTAssertEqual(result.output, "")
         let lines = String(decoding: try folder.read("feed.tsv"), as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, 10, "\(lines)")
-        XCTAssertEqual(lines[0], "2021-09-01T08:15:00Z\tEveryday Checking\tStarbucks\tdebit\t-4.50\tUSD\tfixture")
+        XCTAssertEqual(lines[0], "2021-09-01T08:15:00Z\tEveryday Checking\tStarbucks\tdebit\t-4.50\tUSD\tchecking")
         XCTAssertEqual(lines[7], "# 7 transactions")
         XCTAssertEqual(folder.contents().filter { $0.hasPrefix(".") }, [], "no temporary file left behind")
 
@@ -264,12 +264,15 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
 
         let pipeline = try run("run", "--config", "samples/plugins/pipeline.json")
         XCTAssertEqual(pipeline.status, 0, pipeline.stderr)
-        let totals = String(decoding: try folder.read("totals.md"), as: UTF8.self)
+        // Its relative paths are the config file's: the outputs land beside it.
+        let totals = String(decoding: try folder.read("samples/plugins/totals.md"), as: UTF8.self)
         XCTAssertTrue(totals.hasPrefix("# This month\n"), totals)
         XCTAssertTrue(totals.contains("| EUR | Hello Payroll | 4 | 4000.00 | 0.00 | 4000.00 |"), totals)
         XCTAssertTrue(totals.contains("| USD | Starbucks | 1 | 0.00 | 4.50 | -4.50 |"), totals)
         XCTAssertTrue(totals.contains("- read 17 = written 17 + rejected 0"), totals)
-        XCTAssertEqual(String(decoding: try folder.read("feed.csv"), as: UTF8.self).split(separator: "\r\n").count, 18)
+        XCTAssertEqual(
+            String(decoding: try folder.read("samples/plugins/feed.csv"), as: UTF8.self).split(separator: "\r\n").count,
+            18)
     }
 
     func testQuickstartRunsInAnEmptyFolder() throws {

@@ -62,8 +62,8 @@ final class PluginLoadingEndToEndTests: XCTestCase {
         let result = try txfeed(
             "run", "samples/accounts/checking.json", "samples/accounts/checking.json", "--sink", "ndjson")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.output.contains("\"source\":\"fixture#2\""))
-        XCTAssertTrue(result.output.contains("\"source\":\"fixture\""))
+        XCTAssertTrue(result.output.contains("\"source\":\"checking#2\""), "the same file twice: its stem, then #2")
+        XCTAssertTrue(result.output.contains("\"source\":\"checking\""))
     }
 
     /// An empty folder or file name (an unset shell variable) is a mistake, never "here".

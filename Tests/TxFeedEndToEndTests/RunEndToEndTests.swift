@@ -27,7 +27,31 @@ final class RunEndToEndTests: XCTestCase {
                     "source",
                     "id", "status", "memo",
                 ])
-            XCTAssertEqual(object["source"] as? String, "fixture")
+            XCTAssertEqual(object["source"] as? String, "checking", "a source is named after its file's stem")
         }
+    }
+}
+
+/// A config file's relative paths are its own folder's, so a pipeline runs the same from
+/// anywhere; flags stay relative to the current folder.
+final class ConfigPathsEndToEndTests: XCTestCase {
+    func testRelativePathsInAConfigFileAreTheConfigFilesFolders() throws {
+        let folder = try TemporaryFolder()
+        let checking = try String(
+            contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8)
+        try folder.write("pipeline/data/checking.json", checking)
+        let config = try folder.write(
+            "pipeline/pipeline.json",
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "data/checking.json"}}], "sinks": [{"sink": "csv", "path": "out/feed.csv"}], "rejects": "out/rejects.ndjson"}"#
+        )
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/pipeline/out", withIntermediateDirectories: true)
+        // Run from elsewhere (the repository), naming the config by its absolute path.
+        let result = try txfeed("run", "--config", config)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("checking (fixture): ok, read 7"), result.stderr)
+        let csv = String(decoding: try folder.read("pipeline/out/feed.csv"), as: UTF8.self)
+        XCTAssertEqual(csv.split(separator: "\r\n").count, 8)
+        XCTAssertNotNil(try? folder.read("pipeline/out/rejects.ndjson"))
     }
 }

@@ -31,7 +31,7 @@ final class SinkPluginEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("| USD | Starbucks | 1 | 0.00 | 4.50 | -4.50 |\n"), result.stderr)
         XCTAssertTrue(
             result.stderr.contains("| USD | Payroll ACME Corp | 1 | 2500.00 | 0.00 | 2500.00 |\n"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("- source fixture (fixture): success, 7 transactions\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("- source checking (fixture): success, 7 transactions\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("- read 7 = written 7 + rejected 0\n"), result.stderr)
     }
 
@@ -75,7 +75,7 @@ final class SinkPluginEndToEndTests: XCTestCase {
                 // 112 bytes: the 88 of the first record, then id, status and memo.
                 "112\t2021-09-01T08:15:00Z\tWed, Sep 01\tEveryday Checking\tStarbucks\tdebit\t-4.50\t-450\tUSD\t#"),
             first)
-        XCTAssertTrue(first.hasSuffix("\tfixture\t\tbooked\t"), first)
+        XCTAssertTrue(first.hasSuffix("\tchecking\t\tbooked\t"), first)
         XCTAssertEqual(lines.last, "close")
     }
 

@@ -22,4 +22,22 @@ package enum Paths {
         guard fd >= 0 else { return nil }
         return (fd, String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
+
+    /// The file's name without its folder and its last extension (`checking` for
+    /// `samples/accounts/checking.json`, `accounts` for `samples/accounts/`); nil for stdin (`-`)
+    /// or an empty path.
+    package static func stem(of path: String) -> String? {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let name = trimmed.split(separator: "/").last, name != "-", name != ".", name != ".." else { return nil }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(name) }
+        return String(name[..<dot])
+    }
+
+    /// `path` as seen from `folder`: unchanged when it is absolute, stdin (`-`) or `folder` is
+    /// the current one.
+    package static func resolve(_ path: String, against folder: String) -> String {
+        guard !path.isEmpty, !path.hasPrefix("/"), path != "-", folder != "." else { return path }
+        return folder.hasSuffix("/") ? folder + path : folder + "/" + path
+    }
 }

@@ -3,6 +3,9 @@ import TxFeedModel
 
 /// `--config FILE`: the same as the flags, as JSON. Unknown keys are errors that name the
 /// key and list the valid ones.
+///
+/// Relative paths in it — a source's `path` option, a sink's `path`, `rejects`, `plugin-path` —
+/// are relative to the config file's folder, so a pipeline runs the same from anywhere.
 struct ConfigFile {
     struct Source {
         var plugin: String
@@ -35,6 +38,8 @@ struct ConfigFile {
             throw UsageError("\(path):\(error.line):\(error.column): \(error.reason)")
         }
         func fail(_ what: String) -> UsageError { UsageError("\(path): \(what)") }
+        let folder = Paths.parentFolder(of: path)
+        func local(_ file: String) -> String { Paths.resolve(file, against: folder) }
         guard case .object = root else { throw fail("a config file must be a JSON object") }
         for (key, value) in try Self.members(root, allowed: Self.keys, at: path) {
             switch key {
@@ -49,7 +54,9 @@ struct ConfigFile {
                         try fields["options"].map { value throws(UsageError) in
                             try Self.options(value, at: "\(at).options")
                         } ?? []
-                    sources.append(Source(plugin: plugin, name: fields["name"]?.string, options: options))
+                    // By convention an option named `path` is a file (fixture's, a bank file's).
+                    let resolved = options.map { $0.key == "path" ? ($0.key, local($0.value)) : $0 }
+                    sources.append(Source(plugin: plugin, name: fields["name"]?.string, options: resolved))
                 }
             case "sinks":
                 for (i, item) in try Self.array(value, "\(path): sinks").enumerated() {
@@ -62,7 +69,7 @@ struct ConfigFile {
                         try fields["options"].map { value throws(UsageError) in
                             try Self.options(value, at: "\(at).options")
                         } ?? []
-                    sinks.append(Sink(sink: sink, path: fields["path"]?.string, options: options))
+                    sinks.append(Sink(sink: sink, path: fields["path"]?.string.map(local), options: options))
                 }
             case "timeout":
                 guard let seconds = value.number, seconds > 0 else {
@@ -71,13 +78,13 @@ struct ConfigFile {
                 timeout = seconds
             case "palette": palette = try Self.required(value, "\(path): palette")
             case "tz": timeZone = try Self.required(value, "\(path): tz")
-            case "rejects": rejects = try Self.required(value, "\(path): rejects")
+            case "rejects": rejects = local(try Self.required(value, "\(path): rejects"))
             case "strict":
                 guard case .bool(let flag) = value else { throw fail("strict must be true or false") }
                 strict = flag
             case "plugin-path":
                 pluginPaths = try Self.array(value, "\(path): plugin-path").map { item throws(UsageError) in
-                    try Self.required(item, "\(path): plugin-path")
+                    local(try Self.required(item, "\(path): plugin-path"))
                 }
             default: break
             }

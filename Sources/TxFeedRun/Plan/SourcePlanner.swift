@@ -30,9 +30,12 @@ struct SourcePlanner {
         for entry in entries {
             var source = try load(entry)
             if source.name.isEmpty {
-                uses[source.plugin.name, default: 0] += 1
-                let n = uses[source.plugin.name]!
-                source.name = n == 1 ? source.plugin.name : "\(source.plugin.name)#\(n)"
+                // The file's stem (`checking`), else the plugin's name; `#2`, `#3`… when repeated.
+                let base =
+                    source.options.last { $0.key == "path" }.flatMap { Paths.stem(of: $0.value) } ?? source.plugin.name
+                uses[base, default: 0] += 1
+                let n = uses[base]!
+                source.name = n == 1 ? base : "\(base)#\(n)"
             }
             sources.append(source)
         }
