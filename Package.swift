@@ -82,7 +82,8 @@ let plugins: [Target] = [
 let tests: [Target] = [
     .target(name: "TxFeedTestSupport", dependencies: ["TxFeedModel"], path: "Tests/TxFeedTestSupport"),
     .testTarget(name: "TxFeedModelTests", dependencies: ["TxFeedModel", "TxFeedTestSupport"]),
-    .testTarget(name: "TxFeedPluginHostTests", dependencies: ["TxFeedPluginHost", "TxFeedTestSupport"]),
+    .testTarget(
+        name: "TxFeedPluginHostTests", dependencies: ["TxFeedPluginHost", "TxFeedPluginABI", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedDecodingTests", dependencies: ["TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
     .testTarget(name: "TxFeedPipelineTests", dependencies: ["TxFeedPipeline", "TxFeedTestSupport"]),
     .testTarget(

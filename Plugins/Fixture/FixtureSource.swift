@@ -1,5 +1,5 @@
 // The `fixture` source: account envelopes from files, folders (every *.json, in name order)
-// or stdin ("-"). Files are mapped, not read: the host parses the mapped bytes in place.
+// or stdin ("-"); it claims JSON envelope files for `txfeed run FILE` through `identify`. Files are mapped, not read: the host parses the mapped bytes in place.
 import CJansson
 import Glibc
 import TxFeedPluginABI
@@ -54,8 +54,31 @@ nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<txfeed_plugin> 
     d.pointee.close = { state in
         if let state { Unmanaged<FixtureState>.fromOpaque(state).release() }
     }
+    d.pointee.identify = { path, head, length in
+        let bytes =
+            head.map { UnsafeBufferPointer(start: $0, count: length) } ?? UnsafeBufferPointer(start: nil, count: 0)
+        return Int32(envelopeConfidence(path.map { String(cString: $0) } ?? "", bytes))
+    }
     return d
 }()
+
+/// How sure fixture is that a file starting with `head` is account envelopes: JSON that opens
+/// with `{` or `[` (after a BOM and blanks) and names a `body` early on is almost surely one;
+/// other JSON perhaps. A file named `.json`, `.ndjson` or `.jsonl` whatever it holds is claimed
+/// faintly, so that a broken one gets fixture's error with line and column, not "nothing reads it".
+private func envelopeConfidence(_ path: String, _ head: UnsafeBufferPointer<UInt8>) -> Int {
+    let named = [".json", ".ndjson", ".jsonl"].contains { path.lowercased().hasSuffix($0) } ? 10 : 0
+    var i = head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF ? 3 : 0
+    while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
+    guard i < head.count, head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "[") else { return named }
+    let body = Array(#""body""#.utf8)
+    let namesBody =
+        head.count - body.count >= i
+        && (i...(head.count - body.count)).contains { start in
+            head[start..<(start + body.count)].elementsEqual(body)
+        }
+    return namesBody ? 90 : 20
+}
 
 @_cdecl("txfeed_plugin_entry")
 public func txfeedPluginEntry() -> UnsafePointer<txfeed_plugin> {

@@ -146,6 +146,18 @@ struct txfeed_plugin {
     int (*sink_finish)(void *state, const char *sources_json, const char *summary_json,
                        char **error);
     void (*sink_close)(void *state);
+
+    /* -- appended later in ABI 1: the host reads a field only when struct_size
+       reaches past it, so a plugin built before it still loads -- */
+    /**
+     * Optional (NULL: never chosen for a bare FILE). How sure the source is that
+     * it reads the file at `path`, whose first `length` bytes (at most 4096) are
+     * `head`: 0 means "not mine", 100 "certainly mine". `txfeed run FILE` sends
+     * the file to the most confident source plugin found. Called on the main
+     * thread before any source opens, possibly for files it does not read; it
+     * must not keep the pointers, open the file itself, or block.
+     */
+    int (*identify)(const char *path, const unsigned char *head, size_t length);
 };
 
 /** The type of the exported entry function. */

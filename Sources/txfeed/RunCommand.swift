@@ -6,7 +6,8 @@ import TxFeedRun
 
 /// The options `run` and `watch` share.
 struct RunOptions: ParsableArguments {
-    @Argument(help: "Input files; each is read by the fixture source (fixture:FILE).")
+    @Argument(
+        help: "Input files or folders; each file goes to the source plugin that reads it (-s NAME:FILE forces one).")
     var files: [String] = []
 
     @Option(

@@ -20,13 +20,15 @@ final class FixtureSourceEndToEndTests: XCTestCase {
         }
     }
 
+    /// The plugin's own folder reading (`-s fixture:DIR`): its `*.json` files as one source. (A
+    /// bare folder argument is the host's: every file routed on its own, see RoutingEndToEndTests.)
     func testFolderReadsEveryJSONFileInNameOrder() throws {
         try folder.write("b.json", envelope("B"))
         try folder.write("a.json", envelope("A"))
         try folder.write("c.json", "[\(envelope("C1")),\(envelope("C2"))]")
         try folder.write("notes.txt", "not json")
         try folder.write(".hidden.json", "broken")
-        let result = try txfeed("run", folder.path, "--sink", "ndjson")
+        let result = try txfeed("run", "-s", "fixture:" + folder.path, "--sink", "ndjson")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(accounts(result), ["A", "B", "C1", "C2"], "same dates keep input order: file name order")
     }

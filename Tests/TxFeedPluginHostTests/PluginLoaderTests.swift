@@ -1,5 +1,6 @@
 import Foundation
 import TxFeedModel
+import TxFeedPluginABI
 import TxFeedTestSupport
 import XCTest
 
@@ -66,6 +67,27 @@ final class PluginLoaderTests: XCTestCase {
             XCTAssertEqual(plugin, 24)
             XCTAssertGreaterThan(host, 24)
         }
+    }
+
+    /// A plugin built before `identify` was appended has the shorter descriptor: it still loads,
+    /// and the field it does not have is never read (here it would be a neighbour's bytes).
+    func testADescriptorFromBeforeAnAppendedFieldLoadsWithoutIt() throws {
+        let firstSize = LoadedPlugin.firstDescriptorSize
+        XCTAssertLessThan(Int(firstSize), MemoryLayout<txfeed_plugin>.size)
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "older", into: folder.path,
+            defines: ["TEST_STRUCT_SIZE=\(firstSize)", "TEST_IDENTIFY=99", #"TEST_NAME=\"older\""#])
+        let plugin = try PluginLoader.load(path: path)
+        XCTAssertFalse(plugin.canIdentify, "its struct_size stops before identify")
+        XCTAssertEqual(plugin.identify(path: "x.claim", head: []), 0)
+
+        let current = try PluginLoader.load(
+            path: CPlugin.build(
+                CPlugin.fixture("test_source.c"), name: "current", into: folder.path,
+                defines: ["TEST_IDENTIFY=99", #"TEST_NAME=\"current\""#]))
+        XCTAssertTrue(current.canIdentify)
+        XCTAssertEqual(current.identify(path: "x.claim", head: []), 99)
+        XCTAssertEqual(current.identify(path: "x.json", head: []), 0)
     }
 
     func testAFileThatIsNotALibraryReportsDlerror() throws {

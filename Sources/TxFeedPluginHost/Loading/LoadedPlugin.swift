@@ -41,6 +41,20 @@ public final class LoadedPlugin: @unchecked Sendable {
     public let options: [PluginOption]
     public let sampleConfig: String
     let descriptor: UnsafePointer<txfeed_plugin>
+    /// The descriptor's `identify`, when the plugin has one (and its descriptor reaches it).
+    private let identifier: (@convention(c) (UnsafePointer<CChar>?, UnsafePointer<UInt8>?, Int) -> Int32)?
+
+    /// The size of the descriptor as ABI 1 first defined it: what every plugin must have. Fields
+    /// appended since are read only when the plugin's `struct_size` reaches past them.
+    static let firstDescriptorSize = UInt32(MemoryLayout<txfeed_plugin>.offset(of: \.identify)!)
+
+    /// Whether the plugin's descriptor has the field at `offset` (of `size` bytes).
+    private static func reaches(
+        _ descriptor: UnsafePointer<txfeed_plugin>, _ field: PartialKeyPath<txfeed_plugin>, size: Int
+    ) -> Bool {
+        guard let offset = MemoryLayout<txfeed_plugin>.offset(of: field) else { return false }
+        return Int(descriptor.pointee.struct_size) >= offset + size
+    }
 
     init(path: String, descriptor: UnsafePointer<txfeed_plugin>) throws(PluginLoadError) {
         let d = descriptor.pointee
@@ -55,6 +69,8 @@ public final class LoadedPlugin: @unchecked Sendable {
         self.summary = try text(d.description, "description")
         self.version = d.version.map { String(cString: $0) } ?? ""
         self.sampleConfig = d.sample_config.map { String(cString: $0) } ?? "{}"
+        self.identifier =
+            Self.reaches(descriptor, \.identify, size: MemoryLayout<Int>.size) ? d.identify : nil
         guard d.free_error != nil else { throw .invalidDescriptor(path: path, reason: "free_error is NULL") }
         switch d.kind {
         case UInt32(TXFEED_KIND_SOURCE.rawValue):
@@ -86,6 +102,19 @@ public final class LoadedPlugin: @unchecked Sendable {
             }
         }
         self.options = options
+    }
+
+    /// Whether `txfeed run FILE` may send files to this plugin.
+    public var canIdentify: Bool { kind == .source && identifier != nil }
+
+    /// How sure the plugin is that it reads `path`, whose first bytes are `head`: 0 (not mine)
+    /// to 100; values outside are clamped.
+    public func identify(path: String, head: [UInt8]) -> Int {
+        guard kind == .source, let identifier else { return 0 }
+        let answer = path.withCString { path in
+            head.withUnsafeBufferPointer { identifier(path, $0.baseAddress, $0.count) }
+        }
+        return Int(min(max(answer, 0), 100))
     }
 
     /// The option a bare SPEC value sets.

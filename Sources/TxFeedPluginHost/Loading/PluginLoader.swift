@@ -32,8 +32,8 @@ public enum PluginLoader {
             throw .abiMismatch(path: path, plugin: abi, host: TXFEED_ABI_VERSION)
         }
         let size = descriptor.pointee.struct_size
-        guard size >= UInt32(MemoryLayout<txfeed_plugin>.size) else {
-            throw .structSizeMismatch(path: path, plugin: size, host: UInt32(MemoryLayout<txfeed_plugin>.size))
+        guard size >= LoadedPlugin.firstDescriptorSize else {
+            throw .structSizeMismatch(path: path, plugin: size, host: LoadedPlugin.firstDescriptorSize)
         }
         // Never dlclose from here on: an abandoned source may still be running its code.
         return try LoadedPlugin(path: path, descriptor: descriptor)

@@ -76,17 +76,21 @@ public struct RunPlan: Sendable {
     }
 }
 
-/// A source ready to run: a loaded plugin, its name in the feed and its checked options.
+/// A source ready to run: its name in the feed, and what reads it.
 public struct SourcePlan: Sendable {
     public var name: String
-    public var plugin: LoadedPlugin
-    /// Options in the order given, already checked against the plugin's declaration.
-    public var options: [(key: String, value: String)]
+    public var reader: Reader
 
-    public init(name: String, plugin: LoadedPlugin, options: [(key: String, value: String)]) {
+    public enum Reader: Sendable {
+        /// A loaded plugin with its options, in the order given, checked against its declaration.
+        case plugin(LoadedPlugin, options: [(key: String, value: String)])
+        /// A folder entry nothing can read: the run reports it as a failed source, with why.
+        case unreadable(reason: String)
+    }
+
+    public init(name: String, reader: Reader) {
         self.name = name
-        self.plugin = plugin
-        self.options = options
+        self.reader = reader
     }
 }
 

@@ -53,9 +53,7 @@ public enum Runner {
         let plan = input.plan
         let progress = input.progress
         var pipeline = Pipeline(
-            sources: plan.sources.map {
-                PipelineSource(name: $0.name, session: PluginSource(plugin: $0.plugin, options: $0.options))
-            },
+            sources: plan.sources.map { PipelineSource(name: $0.name, session: session(for: $0)) },
             log: logLine(progress: progress, diagnostics: input.diagnostics))
         pipeline.timeout = plan.timeout
         if let threads = plan.threads { pipeline.decodeThreads = threads }
@@ -71,6 +69,13 @@ public enum Runner {
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
         return output.write()
+    }
+
+    private static func session(for source: SourcePlan) -> any SourceSession {
+        switch source.reader {
+        case let .plugin(plugin, options): return PluginSource(plugin: plugin, options: options)
+        case let .unreadable(reason): return UnreadableSource(reason: reason)
+        }
     }
 
     /// Plugin log lines as `txfeed: SOURCE: LEVEL: message`, one at a time, above the live display.

@@ -10,6 +10,8 @@
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
  *   crash           dereferences a null pointer (a plugin bug the host cannot survive)
  * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
+ * -DTEST_IDENTIFY=N gives it an `identify` that claims files named *.claim with confidence N;
+ * such a file, handed over as the main option, reads as mode `ok`.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +37,7 @@ static const char *ENVELOPE =
     "\"transactions\":[{\"type\":0,\"vendor\":\"Alpha\",\"amount\":1.25,\"date\":\"2022-01-02 03:04:05\"},"
     "{\"type\":1,\"vendor\":\"Beta\",\"amount\":2,\"date\":\"2022-01-01 00:00:00\"}]}}";
 
-typedef struct { char mode[32]; } state_t;
+typedef struct { char mode[4096]; } state_t;  /* a mode, or a routed file's path */
 
 static void nap(int ms) {
     struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
@@ -54,9 +56,19 @@ static int test_open(const char *config, void **state, char **error) {
     return TXFEED_OK;
 }
 
+#ifdef TEST_IDENTIFY
+static int test_identify(const char *path, const unsigned char *head, size_t length) {
+    size_t n = strlen(path);
+    (void)head;
+    (void)length;
+    return n > 6 && strcmp(path + n - 6, ".claim") == 0 ? TEST_IDENTIFY : 0;
+}
+#endif
+
 static int test_run(void *state, const txfeed_source_host *host, char **error) {
     state_t *s = state;
-    if (strcmp(s->mode, "ok") == 0) {
+    size_t length = strlen(s->mode);
+    if (strcmp(s->mode, "ok") == 0 || (length > 6 && strcmp(s->mode + length - 6, ".claim") == 0)) {
         return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:ok") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
     if (strcmp(s->mode, "stream") == 0) {
@@ -126,6 +138,9 @@ static const txfeed_plugin DESCRIPTOR = {
     .open = test_open,
     .run = test_run,
     .close = test_close,
+#ifdef TEST_IDENTIFY
+    .identify = test_identify,
+#endif
 };
 
 TXFEED_EXPORT const txfeed_plugin *txfeed_plugin_entry(void) { return &DESCRIPTOR; }

@@ -1,0 +1,138 @@
+import Glibc
+import TxFeedModel
+import TxFeedPluginHost
+
+/// `txfeed run FILE…`: each bare FILE goes to the source plugin most sure it reads it (the
+/// descriptor's `identify`, asked with the file's first bytes); a folder means every file in
+/// it, in name order. Nothing is skipped silently: a folder entry that cannot be read or that
+/// no plugin claims becomes a failed source naming it, while the other files are read.
+struct FileRouter {
+    var searchPath: PluginSearchPath
+
+    /// What one file became.
+    enum Route {
+        /// Read by `plugin`, which gets the file as its main option.
+        case read(plugin: LoadedPlugin, file: String)
+        /// A folder entry that cannot be read; the run reports it as a failed source.
+        case unreadable(file: String, reason: String)
+    }
+
+    /// How many bytes `identify` sees.
+    static let headLength = 4096
+
+    func route(_ arguments: [String]) throws -> [Route] {
+        guard !arguments.isEmpty else { return [] }
+        let claimants = loadClaimants()
+        var routes: [Route] = []
+        for argument in arguments {
+            var info = stat()
+            // stdin, and a path that is not there: the fixture source says what is wrong, as before.
+            guard argument != "-", stat(argument, &info) == 0 else {
+                routes.append(.read(plugin: try searchPath.load("fixture", kind: .source), file: argument))
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                let entries = try folderEntries(argument)
+                guard !entries.isEmpty else { throw UsageError("\(argument): the folder holds no files to read") }
+                routes +=
+                    entries
+                    .map { entry in
+                        entry.reason.map { .unreadable(file: entry.path, reason: $0) }
+                            ?? routeFile(entry.path, claimants)
+                    }
+                continue
+            }
+            // A file named on its own: nothing claiming it is a mistake to fix before anything runs.
+            switch routeFile(argument, claimants) {
+            case .unreadable(_, let reason): throw UsageError("\(argument): \(reason)")
+            case let route: routes.append(route)
+            }
+        }
+        return routes
+    }
+
+    /// The file's plugin: the one with the highest confidence, if any claims it and none ties.
+    private func routeFile(_ path: String, _ claimants: [LoadedPlugin]) -> Route {
+        let head: [UInt8]
+        do { head = try Self.head(of: path) } catch { return .unreadable(file: path, reason: "\(error)") }
+        let scores = claimants.map { (plugin: $0, confidence: $0.identify(path: path, head: head)) }
+            .filter { $0.confidence > 0 }
+            .sorted { $0.confidence > $1.confidence }
+        let asked = claimants.map(\.name).joined(separator: ", ")
+        guard let best = scores.first else {
+            return .unreadable(
+                file: path,
+                reason:
+                    "no source plugin reads it (asked: \(asked.isEmpty ? "none" : asked)); name one with -s NAME:FILE")
+        }
+        let tied = scores.filter { $0.confidence == best.confidence }
+        guard tied.count == 1 else {
+            let names = tied.map { "\($0.plugin.name) (\($0.confidence))" }.joined(separator: ", ")
+            return .unreadable(file: path, reason: "\(names) are equally sure they read it; choose with -s NAME:FILE")
+        }
+        return .read(plugin: best.plugin, file: path)
+    }
+
+    /// Every source plugin on the search path that can say which files it reads and has a main
+    /// option to receive one. A plugin that cannot be loaded is left to `plugins list` to explain.
+    private func loadClaimants() -> [LoadedPlugin] {
+        searchPath.candidates().compactMap { candidate in
+            guard let plugin = try? PluginLoader.load(path: candidate.path), plugin.canIdentify,
+                plugin.mainOption != nil
+            else { return nil }
+            return plugin
+        }
+    }
+
+    /// A folder's entries in byte order of their names, hidden ones left out; each with the
+    /// reason it cannot be read, if there is one.
+    private func folderEntries(_ folder: String) throws(UsageError) -> [(path: String, reason: String?)] {
+        guard let dir = opendir(folder) else { throw UsageError("\(folder): \(SystemError.current)") }
+        defer { closedir(dir) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name.first != UInt8(ascii: ".") { names.append(name) }
+        }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return names.sorted { $0.lexicographicallyPrecedes($1) }.map { name in
+            guard let text = String(validating: name, as: UTF8.self) else {
+                let shown = String(decoding: name, as: UTF8.self)
+                return (base + shown, "its name is not UTF-8")
+            }
+            let path = base + text
+            var info = stat()
+            if stat(path, &info) != 0 {
+                var link = stat()
+                let dangling = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+                return (path, dangling ? "a link to nothing" : SystemError.current)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return (path, access(path, R_OK) == 0 ? nil : SystemError.current)
+            case S_IFDIR: return (path, "a folder inside the folder (only the folder's own files are read)")
+            default: return (path, "not a regular file")
+            }
+        }
+    }
+
+    private struct ReadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The file's first bytes, for `identify`.
+    private static func head(of path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(description: SystemError.current) }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: headLength)
+        var count = 0
+        while count < headLength {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, headLength - count) }
+            if n < 0 && SystemError.code == EINTR { continue }
+            if n < 0 { throw ReadError(description: SystemError.current) }
+            if n == 0 { break }
+            count += n
+        }
+        return Array(bytes[..<count])
+    }
+}
