@@ -99,12 +99,8 @@ struct TransactionNormaliser {
         var isPending = false
         var memo: String?
         if json_object_size(json) > 4 {
-            switch json_object_get(json, "id") {
-            case nil: break
-            case let v? where v.pointee.type == JSON_NULL: break
-            case let v? where v.pointee.type == JSON_INTEGER: id = String(json_integer_value(v))
-            case let v?:
-                guard let text = EnvelopeReader.string(v) else { return reject("id", "id is not a string") }
+            if let v = json_object_get(json, "id"), v.pointee.type != JSON_NULL {
+                guard let text = EnvelopeReader.scalarText(v) else { return reject("id", "id is not a string") }
                 id = text.isEmpty ? nil : text
             }
             if let v = json_object_get(json, "status"), v.pointee.type != JSON_NULL {

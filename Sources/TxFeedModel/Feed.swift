@@ -14,6 +14,12 @@ public struct Feed: Sendable {
 
     public init() {}
 
+    /// The bank id and memo of `transaction`, when it has either.
+    @inline(__always)
+    public func details(of transaction: Transaction) -> TransactionDetails? {
+        transaction.details == Transaction.noDetails ? nil : details[Int(transaction.details)]
+    }
+
     /// Merges what the barrier let through, in source order. One source's arrays are taken
     /// over, not copied.
     public init(merging outcomes: [SourceOutcome]) {

@@ -43,7 +43,7 @@ public struct CSVSink: FeedSink {
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: sources[feed.accounts[account].source])
             // The bank's id, booked or pending, the memo: text cells like the others.
-            let details = t.details == Transaction.noDetails ? nil : feed.details[Int(t.details)]
+            let details = feed.details(of: t)
             out.buffer.append(UInt8(ascii: ","))
             if let id = details?.id { Self.appendCell(Array(id.utf8), to: &out.buffer) }
             out.write(t.isPending ? ",pending," : ",booked,")

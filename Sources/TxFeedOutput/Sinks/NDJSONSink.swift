@@ -38,7 +38,7 @@ enum TransactionJSON {
         b.append(contentsOf: cells.colours[Int(t.vendor)])
         b.append(contentsOf: #","source":"#.utf8)
         b.append(contentsOf: cells.sources[feed.accounts[account].source])
-        let details = t.details == Transaction.noDetails ? nil : feed.details[Int(t.details)]
+        let details = feed.details(of: t)
         b.append(contentsOf: #","id":"#.utf8)
         if let id = details?.id { JSONString.append(id, to: &b) } else { b.append(contentsOf: "null".utf8) }
         b.append(contentsOf: t.isPending ? #","status":"pending","memo":"#.utf8 : #","status":"booked","memo":"#.utf8)

@@ -53,7 +53,7 @@ public struct PluginSink: FeedSink, Sendable {
                 Money(minorUnits: t.amountMinor, scale: feed.accounts[account].scale)
                     .appendPlainDecimal(to: &rows, negative: t.isDebit)
                 rows.append(0)
-                let details = t.details == Transaction.noDetails ? nil : feed.details[Int(t.details)]
+                let details = feed.details(of: t)
                 let id = rows.count
                 rows.append(contentsOf: (details?.id ?? "").utf8)
                 rows.append(0)

@@ -44,7 +44,7 @@ struct SourcePlanner {
             var source = try load(entry)
             if source.name.isEmpty {
                 // The file's stem (`checking`), else the plugin's name; `#2`, `#3`… when repeated.
-                let file = entry.file ?? entry.options?.last { $0.key == "path" }?.value ?? source.pathOption
+                let file = entry.file ?? source.pathOption
                 let base = file.flatMap(Paths.stem(of:)) ?? source.pluginName
                 uses[base, default: 0] += 1
                 let n = uses[base]!
