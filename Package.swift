@@ -16,6 +16,7 @@ let products: [Product] = [
     .library(name: "fixture", type: .dynamic, targets: ["FixtureSource"]),
     .library(name: "http", type: .dynamic, targets: ["HTTPSource"]),
     .library(name: "random-users", type: .dynamic, targets: ["RandomUsersSource"]),
+    .library(name: "csv", type: .dynamic, targets: ["CSVSource"]),
 ]
 
 // MARK: - Dependencies
@@ -36,6 +37,8 @@ let shims: [Target] = [
         pkgConfig: "jansson",
         providers: [.apt(["libjansson-dev"])]
     ),
+    // iconv, part of glibc: bank files in windows-1252, ISO 8859 and UTF-16 become UTF-8.
+    .systemLibrary(name: "CIconv", path: "Sources/CIconv"),
 ]
 
 // MARK: - Stages
@@ -75,6 +78,11 @@ let plugins: [Target] = [
     .target(name: "HTTPSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/HTTP"),
     // Written in C: it generates a million transactions in a fraction of the host's parse time.
     .target(name: "RandomUsersSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/RandomUsers"),
+    // Bank CSV exports read as they come. The cells (amounts, dates) and the reading (text,
+    // dialect, columns) are plain Swift targets linked into libcsv.so alone, so tests reach them.
+    .target(name: "CSVCells", path: "Plugins/CSV/Cells"),
+    .target(name: "CSVReading", dependencies: ["CSVCells", "CIconv"], path: "Plugins/CSV/Reading"),
+    .target(name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "CSVReading"], path: "Plugins/CSV/Plugin"),
 ]
 
 // MARK: - Tests (one target per stage; end-to-end tests use the built CLI and .so files)
@@ -90,6 +98,9 @@ let tests: [Target] = [
         name: "TxFeedOutputTests", dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
     .testTarget(name: "TxFeedRunTests", dependencies: ["TxFeedRun", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedScaffoldTests", dependencies: ["TxFeedScaffold", "TxFeedTestSupport"]),
+    // The csv plugin's reading code, without the plugin: never the plugin target itself.
+    .testTarget(name: "CSVCellsTests", dependencies: ["CSVCells"]),
+    .testTarget(name: "CSVReadingTests", dependencies: ["CSVReading", "CSVCells"]),
     // The built CLI and the built plugin .so files, for real: a test target never depends on a
     // plugin target (its entry symbol would clash, and a static copy would sit beside the loaded one).
     .testTarget(name: "TxFeedEndToEndTests", dependencies: ["TxFeedTestSupport"]),

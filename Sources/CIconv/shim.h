@@ -1,0 +1,2 @@
+#include <iconv.h>
+#include <errno.h>
