@@ -36,8 +36,6 @@ final class CSVFuzzEndToEndTests: XCTestCase {
         mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
     }
 
-    typealias Mutation = (name: String, apply: @Sendable (inout [UInt8], inout SeededGenerator) -> Void)
-
     /// Where a mutation strikes: any offset, or one just after a given byte (a separator, a quote).
     static func offset(in bytes: [UInt8], _ random: inout SeededGenerator, after wanted: Set<UInt8>? = nil) -> Int {
         guard let wanted else { return random.below(bytes.count + 1) }
@@ -50,70 +48,73 @@ final class CSVFuzzEndToEndTests: XCTestCase {
     static let quote = UInt8(ascii: "\"")
     static let newline = UInt8(ascii: "\n")
 
-    static let mutations: [Mutation] = [
-        ("flip", { bytes, random in
-            for _ in 0..<(1 + random.below(8)) where !bytes.isEmpty {
-                bytes[random.below(bytes.count)] ^= 1 << UInt8(random.below(8))
+    /// One way of breaking a file; its raw value goes into the case's file name.
+    enum Mutation: String, CaseIterable {
+        case flip, insert, delete, cut, separators, quotes, unterminated, nul
+        case hugeField = "huge-field"
+        case lineEnds = "line-ends"
+        case dropLines = "drop-lines"
+        case shuffleLines = "shuffle-lines"
+
+        func apply(to bytes: inout [UInt8], _ random: inout SeededGenerator) {
+            let fuzz = CSVFuzzEndToEndTests.self
+            switch self {
+            case .flip:
+                for _ in 0..<(1 + random.below(8)) where !bytes.isEmpty {
+                    bytes[random.below(bytes.count)] ^= 1 << UInt8(random.below(8))
+                }
+            case .insert:
+                for _ in 0..<(1 + random.below(16)) {
+                    bytes.insert(random.byte(), at: random.below(bytes.count + 1))
+                }
+            case .delete:
+                guard !bytes.isEmpty else { return }
+                let start = random.below(bytes.count)
+                bytes.removeSubrange(start..<min(bytes.count, start + 1 + random.below(64)))
+            case .cut:
+                bytes.removeSubrange(random.below(bytes.count + 1)...)
+            case .separators:
+                for _ in 0..<(1 + random.below(4)) {
+                    let at = fuzz.offset(in: bytes, &random, after: fuzz.separators)
+                    let separator = at > 0 ? bytes[at - 1] : UInt8(ascii: ",")
+                    bytes.insert(contentsOf: repeatElement(separator, count: 1 + random.below(5)), at: at)
+                }
+            case .quotes:
+                for _ in 0..<(1 + random.below(4)) {
+                    let at = fuzz.offset(in: bytes, &random, after: [fuzz.quote])
+                    bytes.insert(contentsOf: repeatElement(fuzz.quote, count: 1 + random.below(3)), at: at)
+                }
+            case .unterminated:
+                // A quote opening a field that never closes: the rest of the file is one cell.
+                bytes.insert(
+                    fuzz.quote, at: fuzz.offset(in: bytes, &random, after: fuzz.separators.union([fuzz.newline])))
+            case .nul:
+                for _ in 0..<(1 + random.below(4)) {
+                    let at = random.below(bytes.count + 1)
+                    bytes.insert(contentsOf: repeatElement(0, count: 1 + random.below(3)), at: at)
+                }
+            case .hugeField:
+                let filler = [UInt8(ascii: "9"), UInt8(ascii: "x"), fuzz.quote, UInt8(ascii: ";")][random.below(4)]
+                let at = fuzz.offset(in: bytes, &random, after: fuzz.separators)
+                bytes.insert(contentsOf: repeatElement(filler, count: 200_000 + random.below(100_000)), at: at)
+            case .lineEnds:
+                // Old Mac CR-only ends, or every CR gone, or a lone CR in the middle of a line.
+                switch random.below(3) {
+                case 0: bytes = bytes.map { $0 == fuzz.newline ? 0x0D : $0 }
+                case 1: bytes.removeAll { $0 == 0x0D }
+                default: bytes.insert(0x0D, at: random.below(bytes.count + 1))
+                }
+            case .dropLines:
+                var lines = bytes.split(separator: fuzz.newline, omittingEmptySubsequences: false)
+                for _ in 0..<(1 + random.below(3)) where !lines.isEmpty { lines.remove(at: random.below(lines.count)) }
+                bytes = Array(lines.joined(separator: [fuzz.newline]))
+            case .shuffleLines:
+                var lines = bytes.split(separator: fuzz.newline, omittingEmptySubsequences: false)
+                for index in lines.indices.reversed() where index > 0 { lines.swapAt(index, random.below(index + 1)) }
+                bytes = Array(lines.joined(separator: [fuzz.newline]))
             }
-        }),
-        ("insert", { bytes, random in
-            for _ in 0..<(1 + random.below(16)) {
-                bytes.insert(random.byte(), at: random.below(bytes.count + 1))
-            }
-        }),
-        ("delete", { bytes, random in
-            guard !bytes.isEmpty else { return }
-            let start = random.below(bytes.count)
-            bytes.removeSubrange(start..<min(bytes.count, start + 1 + random.below(64)))
-        }),
-        ("cut", { bytes, random in bytes.removeSubrange(random.below(bytes.count + 1)...) }),
-        ("separators", { bytes, random in
-            for _ in 0..<(1 + random.below(4)) {
-                let at = offset(in: bytes, &random, after: separators)
-                let separator = at > 0 ? bytes[at - 1] : UInt8(ascii: ",")
-                bytes.insert(contentsOf: repeatElement(separator, count: 1 + random.below(5)), at: at)
-            }
-        }),
-        ("quotes", { bytes, random in
-            for _ in 0..<(1 + random.below(4)) {
-                bytes.insert(contentsOf: repeatElement(quote, count: 1 + random.below(3)),
-                    at: offset(in: bytes, &random, after: [quote]))
-            }
-        }),
-        ("unterminated", { bytes, random in
-            // A quote opening a field that never closes: the rest of the file is one cell.
-            bytes.insert(quote, at: offset(in: bytes, &random, after: separators.union([newline])))
-        }),
-        ("nul", { bytes, random in
-            for _ in 0..<(1 + random.below(4)) {
-                let at = random.below(bytes.count + 1)
-                bytes.insert(contentsOf: repeatElement(0, count: 1 + random.below(3)), at: at)
-            }
-        }),
-        ("huge-field", { bytes, random in
-            let filler = [UInt8(ascii: "9"), UInt8(ascii: "x"), quote, UInt8(ascii: ";")][random.below(4)]
-            bytes.insert(contentsOf: repeatElement(filler, count: 200_000 + random.below(100_000)),
-                at: offset(in: bytes, &random, after: separators))
-        }),
-        ("line-ends", { bytes, random in
-            // Old Mac CR-only ends, or every CR gone, or a lone CR in the middle of a line.
-            switch random.below(3) {
-            case 0: bytes = bytes.map { $0 == newline ? 0x0D : $0 }
-            case 1: bytes.removeAll { $0 == 0x0D }
-            default: bytes.insert(0x0D, at: random.below(bytes.count + 1))
-            }
-        }),
-        ("drop-lines", { bytes, random in
-            var lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
-            for _ in 0..<(1 + random.below(3)) where !lines.isEmpty { lines.remove(at: random.below(lines.count)) }
-            bytes = Array(lines.joined(separator: [newline]))
-        }),
-        ("shuffle-lines", { bytes, random in
-            var lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
-            for index in lines.indices.reversed() where index > 0 { lines.swapAt(index, random.below(index + 1)) }
-            bytes = Array(lines.joined(separator: [newline]))
-        }),
-    ]
+        }
+    }
 
     /// Every case as (file name, bytes): each mutation twice on each fixture, plus a few edge files.
     /// 12 × 2 × 6 + 4 = 148.
@@ -127,11 +128,12 @@ final class CSVFuzzEndToEndTests: XCTestCase {
             let path = BuiltProducts.fixtures + "/bank/" + fixture
             let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             let stem = (fixture as NSString).deletingPathExtension
-            for (name, apply) in mutations {
+            for mutation in Mutation.allCases {
                 for round in 1...2 {
                     var bytes = original
-                    apply(&bytes, &random)
-                    cases.append(("\(String(format: "%03d", cases.count))-\(name)\(round)-\(stem).csv", bytes))
+                    mutation.apply(to: &bytes, &random)
+                    let number = String(format: "%03d", cases.count)
+                    cases.append(("\(number)-\(mutation.rawValue)\(round)-\(stem).csv", bytes))
                 }
             }
         }
