@@ -195,6 +195,9 @@ final class BankCSVEndToEndTests: XCTestCase {
         let rejects = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row, $0) }
         XCTAssertEqual(rejects.map { text($0, "source") }, [file.stem, file.stem])
         XCTAssertEqual(rejects.map { text($0, "path") }, ["line 6", "line 10"])
+        // The row's own text, as a JSON string (docs/CSV.md), so it can be fixed and fed again.
+        XCTAssertEqual(
+            rejects.map { text($0, "record") }, ["2024-02-09,Parking", #"2024-02-19,Hardware store,"1,23,4",EUR"#])
         for reject in rejects {
             XCTAssertFalse((text(reject, "reason") ?? "").isEmpty, "every reject says why: \(reject)")
         }
