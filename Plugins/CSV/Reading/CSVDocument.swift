@@ -389,18 +389,24 @@ public final class CSVDocument {
         }
     }
 
-    /// The record's text, cut after `limit` characters with `…`; a limit of 0 keeps the first
-    /// field and its separator (`"Kontostand";…`).
+    /// The record's text, whole fields only up to `limit` characters and then `…`
+    /// (`"Buchungstag";"Valuta";…`); at least the first field is kept.
     private func excerpt(_ record: CSVRecordSpan, limit: Int) -> String {
-        let whole = String(decoding: UnsafeBufferPointer(rebasing: text[record.start..<record.end]), as: UTF8.self)
-        if limit == 0 {
-            let fields = TableLayout.fields(of: record, text: text, separator: separator)
-            guard fields.count > 1 else { return whole }
-            let quoted = fields[0].start > record.start ? 1 : 0
-            let end = fields[0].end + quoted + 1
-            return String(decoding: UnsafeBufferPointer(rebasing: text[record.start..<end]), as: UTF8.self) + "…"
+        let piece = { (end: Int) in
+            String(decoding: UnsafeBufferPointer(rebasing: self.text[record.start..<end]), as: UTF8.self)
         }
-        return whole.count <= limit ? whole : String(whole.prefix(limit)) + "…"
+        let whole = piece(record.end)
+        guard whole.count > limit else { return whole }
+        let fields = TableLayout.fields(of: record, text: text, separator: separator)
+        var kept = ""
+        for index in fields.indices.dropLast() {
+            // The field's end, its closing quote included, and the separator after it.
+            let end = fields[index + 1].start - (text[fields[index + 1].start - 1] == UInt8(ascii: "\"") ? 1 : 0)
+            let candidate = piece(end)
+            guard index == 0 || candidate.count <= limit else { break }
+            kept = candidate
+        }
+        return kept.isEmpty ? String(whole.prefix(limit)) + "…" : kept + "…"
     }
 
     private static func describeEncoding(_ decoded: DecodedText, declared: Bool, bytes: UnsafeRawBufferPointer) -> String {

@@ -159,7 +159,10 @@ struct CSVRowReader {
         }
         switch result {
         case .success(let amount): return .success(amount)
-        case .failure(let error): return .failure("\(name) \"\(quote(field))\": \(error.description)")
+        case .failure(let error):
+            // The cells' reason quotes the cell itself (`"1,23,4": thousands…`); add it if not.
+            let reason = error.description.hasPrefix("\"") ? error.description : "\"\(quote(field))\": \(error.description)"
+            return .failure("\(name) \(reason)")
         }
     }
 
