@@ -34,7 +34,7 @@ struct ColumnProfile: Sendable {
             }
         }
         if words.side(of: cell) != nil { sideWords += 1 }
-        if cell.count == 3, cell.allSatisfy({ $0.isASCII && $0.isUppercase }) { currencyLike += 1 }
+        if cell.count == 3, cell.allSatisfy({ $0.isASCII && $0.isLetter }) { currencyLike += 1 }
     }
 
     /// Called once every sampled cell is in.
@@ -50,6 +50,11 @@ struct ColumnProfile: Sendable {
     var isAmounts: Bool { nonBlank > 0 && amountLike * 10 >= nonBlank * 8 && !isDates }
     /// A few repeated debit/credit words: an indicator, never a payee.
     var isIndicator: Bool { nonBlank > 0 && sideWords == nonBlank && distinct <= 4 }
+    /// Reads as amounts more often than not: enough to confirm a header that says so, when a
+    /// few cells are broken (they become rejects, not a reason to lose the column).
+    var isMostlyAmounts: Bool { nonBlank > 0 && amountLike * 2 >= nonBlank && !isDates }
+    /// The same for dates.
+    var isMostlyDates: Bool { nonBlank > 0 && dateLike * 2 >= nonBlank }
     var isCurrencies: Bool { nonBlank > 0 && currencyLike == nonBlank && distinct <= 8 }
     var isEmpty: Bool { nonBlank == 0 }
 

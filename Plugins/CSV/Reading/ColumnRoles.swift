@@ -81,9 +81,9 @@ struct ColumnRoles: Sendable {
     /// value date, one of codes a currency.
     private static func content(_ profile: ColumnProfile, fits role: ColumnRole) -> Bool {
         switch role {
-        case .date: profile.isDates
-        case .amount, .balance: profile.isAmounts
-        case .debit, .credit: profile.isAmounts || profile.isEmpty
+        case .date: profile.isMostlyDates
+        case .amount, .balance: profile.isMostlyAmounts
+        case .debit, .credit: profile.isMostlyAmounts || profile.isEmpty
         case .currency: profile.isCurrencies || profile.isEmpty
         case .indicator: profile.isIndicator
         case .vendor, .memo: !profile.isIndicator && !profile.isDates
