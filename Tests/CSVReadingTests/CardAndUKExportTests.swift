@@ -108,7 +108,8 @@ final class CardAndUKExportTests: XCTestCase {
             result.rejects[0],
             [
                 ReadReject(
-                    line: 3, reason: #"debit "5.00" and credit "6.00" are both filled"#, raw: "2024-01-03,Odd,5.00,6.00"),
+                    line: 3, reason: #"debit "5.00" and credit "6.00" are both filled"#, raw: "2024-01-03,Odd,5.00,6.00"
+                ),
                 ReadReject(line: 4, reason: "debit and credit are both empty", raw: "2024-01-04,Empty,,"),
             ])
     }

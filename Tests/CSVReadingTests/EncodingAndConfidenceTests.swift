@@ -55,7 +55,8 @@ final class EncodingAndConfidenceTests: XCTestCase {
     }
 
     func testConfidence() {
-        let bank = "Date,Description,Amount,Balance\n2024-01-02,Coffee,-3.50,96.50\n2024-01-03,Tea,-2.00,94.50\n2024-01-0"
+        let bank =
+            "Date,Description,Amount,Balance\n2024-01-02,Coffee,-3.50,96.50\n2024-01-03,Tea,-2.00,94.50\n2024-01-0"
         XCTAssertEqual(confidence("export.csv", bank), 80)
         XCTAssertEqual(confidence("export", bank), 70)
         let plain = "a;b;c\n1;2;3\n4;5;6\n"
@@ -80,7 +81,10 @@ final class EncodingAndConfidenceTests: XCTestCase {
             ("separator", "x", #"separator "x": expected , ; tab or |"#),
             ("skip", "-1", #"skip "-1": expected a number of lines, 0 or more"#),
             ("decimal-mark", ";", #"decimal-mark ";": expected . or ,"#),
-            ("encoding", "ebcdic", #"encoding "ebcdic": expected utf-8, utf-16, windows-1252, iso-8859-1 or iso-8859-15"#),
+            (
+                "encoding", "ebcdic",
+                #"encoding "ebcdic": expected utf-8, utf-16, windows-1252, iso-8859-1 or iso-8859-15"#
+            ),
             ("tz", "Europe/Berln", #"tz "Europe/Berln": not a time zone this system knows (Europe/Berlin, UTC…)"#),
             ("amount", " ", #"amount " ": expected a column's header name or its position (1, 2…)"#),
             ("debit-words", ",", #"debit-words ",": expected words separated by commas (DR,Debit)"#),

@@ -34,12 +34,16 @@ final class GermanSavingsBankTests: XCTestCase {
         XCTAssertEqual(
             result.entries[0],
             [
-                ReadEntry(line: 6, date: "2024-01-02", vendor: "REWE Markt", amount: "-45.20", memo: "Einkauf Filiale 123"),
-                ReadEntry(line: 7, date: "2024-01-03", vendor: "Stadtwerke München", amount: "-80.00", memo: "Abschlag Strom"),
-                ReadEntry(line: 8, date: "2024-01-15", vendor: "Arbeitgeber GmbH", amount: "1250.00", memo: "Gehalt Januar"),
+                ReadEntry(
+                    line: 6, date: "2024-01-02", vendor: "REWE Markt", amount: "-45.20", memo: "Einkauf Filiale 123"),
+                ReadEntry(
+                    line: 7, date: "2024-01-03", vendor: "Stadtwerke München", amount: "-80.00", memo: "Abschlag Strom"),
+                ReadEntry(
+                    line: 8, date: "2024-01-15", vendor: "Arbeitgeber GmbH", amount: "1250.00", memo: "Gehalt Januar"),
                 ReadEntry(line: 9, date: "2024-01-16", vendor: "Bäckerei Müller", amount: "-5.50"),
                 // No payee: the memo stands in.
-                ReadEntry(line: 10, date: "2024-01-20", vendor: "Miete Januar", amount: "-700.00", memo: "Miete Januar"),
+                ReadEntry(
+                    line: 10, date: "2024-01-20", vendor: "Miete Januar", amount: "-700.00", memo: "Miete Januar"),
             ])
         XCTAssertEqual(result.rejects[0], [])
         XCTAssertEqual(
@@ -54,7 +58,7 @@ final class GermanSavingsBankTests: XCTestCase {
             [
                 "umsatz.csv: read as windows-1252: not valid UTF-8 and no encoding given",
                 "umsatz.csv: lines 1-4 skipped: a preamble before the table",
-                "umsatz.csv: line 11 skipped: summary rows after the table (\"Kontostand\";…)",
+                "umsatz.csv: line 11 skipped: a summary row after the table (\"Kontostand\";…)",
             ])
     }
 
@@ -67,7 +71,8 @@ final class GermanSavingsBankTests: XCTestCase {
         XCTAssertEqual(result.reportLine("skipped"), #"lines 1-4 (preamble), line 11 (trailing: "Kontostand";…)"#)
         XCTAssertEqual(result.reportLine("columns"), "1 Buchungstag → date  (02.01.24, 03.01.24)")
         let lines = result.report.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("              3 Auftraggeber/Empfänger → vendor  (REWE Markt, Stadtwerke München)"))
+        XCTAssertTrue(
+            lines.contains("              3 Auftraggeber/Empfänger → vendor  (REWE Markt, Stadtwerke München)"))
         XCTAssertTrue(lines.contains("              7 Betrag → amount  (-45,20, -80,00)"))
         XCTAssertTrue(lines.contains("              6 Kontostand → balance (running total)  (954,80, 874,80)"))
         XCTAssertTrue(lines.contains("              5 Verwendungszweck → memo  (Einkauf Filiale 123, Abschlag Strom)"))

@@ -83,7 +83,8 @@ final class RowsAndRejectsTests: XCTestCase {
             result.entries[0],
             [
                 ReadEntry(
-                    line: 2, date: "2024-01-02", vendor: #"Say "hi" Ltd"#, amount: "-1.00", memo: "first line\r\nsecond line"),
+                    line: 2, date: "2024-01-02", vendor: #"Say "hi" Ltd"#, amount: "-1.00",
+                    memo: "first line\r\nsecond line"),
                 // The record before spans lines 2 and 3.
                 ReadEntry(line: 4, date: "2024-01-03", vendor: "Comma, Inc.", amount: "2.50", memo: "plain"),
                 ReadEntry(line: 6, date: "2024-01-04", vendor: "Spaces", amount: "3"),

@@ -12,8 +12,9 @@ enum CSVConfidence {
         let bytes = asciiView(head)
         guard let bytes else { return 0 }
         var start = 0
-        while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A
-            || bytes[start] == 0x0D
+        while start < bytes.count,
+            bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A
+                || bytes[start] == 0x0D
         {
             start += 1
         }
@@ -43,7 +44,9 @@ enum CSVConfidence {
             counts[record.fieldCount, default: 0] += 1
             records.append(fields)
         }
-        guard let (width, agreeing) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }),
+        guard
+            let (width, agreeing) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }
+            ),
             width >= 3, agreeing >= 2, agreeing * 2 >= records.count
         else { return 0 }
         var reader = CSVCellReader(text: text)

@@ -33,7 +33,9 @@ public final class CSVDocument {
         decoded = TextDecoding.decode(bytes, declared: settings.encoding)
         found.origin = origin
         found.encoding = Self.describeEncoding(decoded, declared: settings.encoding != nil, bytes: bytes)
-        accountList = [CSVAccount(name: settings.account ?? stem, currency: settings.defaultCurrency, id: settings.accountID)]
+        accountList = [
+            CSVAccount(name: settings.account ?? stem, currency: settings.defaultCurrency, id: settings.accountID)
+        ]
         if let problem = decoded.problem {
             addProblem(problem)
             return
@@ -150,7 +152,8 @@ public final class CSVDocument {
         else { return }
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
-            date: dateColumn, vendor: vendorColumn, amount: roles[.amount], debit: roles[.debit], credit: roles[.credit],
+            date: dateColumn, vendor: vendorColumn, amount: roles[.amount], debit: roles[.debit],
+            credit: roles[.credit],
             indicator: roles[.indicator], id: roles[.id], memo: roles[.memo], status: roles[.status],
             currency: roles[.currency])
         reader = CSVRowReader(
@@ -165,7 +168,8 @@ public final class CSVDocument {
         var profiles = (0..<layout.width).map { column in
             ColumnProfile(header: layout.header == nil ? nil : layout.headerNames[column])
         }
-        var tokenizer = CSVTokenizer(text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+        var tokenizer = CSVTokenizer(
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
         var reader = CSVCellReader(text: text)
         var fields: [CSVFieldSpan] = []
         var rows = 0
@@ -173,7 +177,8 @@ public final class CSVDocument {
             guard !record.isBlank, TableLayout.fits(record.fieldCount, width: layout.width) else { continue }
             rows += 1
             for column in 0..<layout.width {
-                profiles[column].observe(reader.string(fields[column]), line: record.line, sideWords: settings.sideWords)
+                profiles[column].observe(
+                    reader.string(fields[column]), line: record.line, sideWords: settings.sideWords)
             }
         }
         for column in profiles.indices { profiles[column].finish() }
@@ -198,7 +203,8 @@ public final class CSVDocument {
         let moneyColumns = [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 }
         currencyColumn = roles[.currency]
         var reader = CSVCellReader(text: text)
-        var tokenizer = CSVTokenizer(text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+        var tokenizer = CSVTokenizer(
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
         var fields: [CSVFieldSpan] = []
         let decideDate = settings.dateFormat == nil
         let decideMark = settings.decimalMark == nil
@@ -361,7 +367,8 @@ public final class CSVDocument {
         let which = (lines.count == 1 ? "line " : "lines ") + lines.joined(separator: ", ")
         let shown = excerpt(first, limit: 0)
         found.skipped.append("\(which) (trailing: \(shown))")
-        addNote("\(which) skipped: summary rows after the table (\(shown))")
+        let what = lines.count == 1 ? "a summary row" : "summary rows"
+        addNote("\(which) skipped: \(what) after the table (\(shown))")
     }
 
     private func describeColumns(_ profiles: [ColumnProfile], roles: ColumnRoles, dropped: [Int]) {
@@ -409,7 +416,9 @@ public final class CSVDocument {
         return kept.isEmpty ? String(whole.prefix(limit)) + "…" : kept + "…"
     }
 
-    private static func describeEncoding(_ decoded: DecodedText, declared: Bool, bytes: UnsafeRawBufferPointer) -> String {
+    private static func describeEncoding(_ decoded: DecodedText, declared: Bool, bytes: UnsafeRawBufferPointer)
+        -> String
+    {
         let name = decoded.encoding.rawValue
         if declared { return "\(name) (given)" }
         if decoded.guessed { return "\(name) (not valid UTF-8 and none declared)" }

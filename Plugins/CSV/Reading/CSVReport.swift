@@ -39,7 +39,8 @@ struct CSVReport: Sendable {
         var lines: [String] = []
         func add(_ label: String, _ values: [String]) {
             for (index, value) in values.enumerated() {
-                let padded = index == 0 ? label.padding(to: Self.labelWidth) : String(repeating: " ", count: Self.labelWidth)
+                let padded =
+                    index == 0 ? label.padding(to: Self.labelWidth) : String(repeating: " ", count: Self.labelWidth)
                 lines.append(padded + value)
             }
         }

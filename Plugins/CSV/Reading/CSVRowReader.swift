@@ -48,8 +48,9 @@ struct CSVRowReader {
         batch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[record.start..<record.end]))
         let raw = rawStart..<batch.bytes.count
         let count = fields.count
-        guard count == width || (count == width + 1 && fields[width].isEmpty)
-            || (count == width - 1 && lastColumnDropped)
+        guard
+            count == width || (count == width + 1 && fields[width].isEmpty)
+                || (count == width - 1 && lastColumnDropped)
         else {
             reject(record, raw, "\(count) fields, the header has \(width)", into: &batch)
             return
@@ -111,7 +112,8 @@ struct CSVRowReader {
                 case nil:
                     let word = quote(fields[indicator])
                     if !word.isEmpty {
-                        return "indicator \"\(word)\" is neither a debit nor a credit word: set debit-words or credit-words"
+                        return
+                            "indicator \"\(word)\" is neither a debit nor a credit word: set debit-words or credit-words"
                     }
                 }
             }
@@ -129,7 +131,8 @@ struct CSVRowReader {
         let creditFilled = creditAmount.map { $0.units != 0 } ?? false
         switch (debitFilled, creditFilled) {
         case (true, true):
-            return "debit \"\(quote(fields[debitColumn]))\" and credit \"\(quote(fields[creditColumn]))\" are both filled"
+            return
+                "debit \"\(quote(fields[debitColumn]))\" and credit \"\(quote(fields[creditColumn]))\" are both filled"
         case (true, false):
             // Money out, whatever sign the bank wrote it with.
             debitAmount!.write(negated: !debitAmount!.negative, into: &out)
@@ -161,14 +164,16 @@ struct CSVRowReader {
         case .success(let amount): return .success(amount)
         case .failure(let error):
             // The cells' reason quotes the cell itself (`"1,23,4": thousands…`); add it if not.
-            let reason = error.description.hasPrefix("\"") ? error.description : "\"\(quote(field))\": \(error.description)"
+            let reason =
+                error.description.hasPrefix("\"") ? error.description : "\"\(quote(field))\": \(error.description)"
             return .failure("\(name) \(reason)")
         }
     }
 
     // MARK: - Cells
 
-    private mutating func cell<Result>(_ field: CSVFieldSpan, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    private mutating func cell<Result>(_ field: CSVFieldSpan, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
+    {
         guard field.escaped else { return body(UnsafeBufferPointer(rebasing: text[field.start..<field.end])) }
         scratch.removeAll(keepingCapacity: true)
         CSVTokenizer.appendUnescaped(field, text: text, to: &scratch)

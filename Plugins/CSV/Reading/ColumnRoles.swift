@@ -32,7 +32,8 @@ struct ColumnRoles: Sendable {
 
     // MARK: - Options
 
-    private mutating func resolveOptions(profiles: [ColumnProfile], settings: CSVSettings, fixed: inout Set<ColumnRole>) {
+    private mutating func resolveOptions(profiles: [ColumnProfile], settings: CSVSettings, fixed: inout Set<ColumnRole>)
+    {
         for role in ColumnRole.allCases {
             guard let reference = settings.columns[role] else { continue }
             switch reference {
@@ -44,11 +45,14 @@ struct ColumnRoles: Sendable {
                 columns[role] = position - 1
             case .name(let name):
                 let wanted = HeaderVocabulary.normalise(name)
-                guard let column = profiles.firstIndex(where: {
-                    $0.header.map(HeaderVocabulary.normalise) == wanted
-                }) else {
+                guard
+                    let column = profiles.firstIndex(where: {
+                        $0.header.map(HeaderVocabulary.normalise) == wanted
+                    })
+                else {
                     let headers = profiles.compactMap(\.header).filter { !$0.isEmpty }
-                    let known = headers.isEmpty ? "the file has no header: give a position" : headers.joined(separator: ", ")
+                    let known =
+                        headers.isEmpty ? "the file has no header: give a position" : headers.joined(separator: ", ")
                     problems.append("\(role.rawValue) \"\(name)\": no such column (\(known))")
                     continue
                 }
@@ -93,10 +97,13 @@ struct ColumnRoles: Sendable {
 
     // MARK: - Content
 
-    private mutating func assignFromContent(_ profiles: [ColumnProfile], fixed: Set<ColumnRole>, settings: CSVSettings) {
-        if columns[.date] == nil, let column = profiles.indices.first(where: {
-            profiles[$0].isDates && !isTaken($0)
-        }) {
+    private mutating func assignFromContent(_ profiles: [ColumnProfile], fixed: Set<ColumnRole>, settings: CSVSettings)
+    {
+        if columns[.date] == nil,
+            let column = profiles.indices.first(where: {
+                profiles[$0].isDates && !isTaken($0)
+            })
+        {
             columns[.date] = column
             reasons[column] = "dates"
         }
@@ -161,7 +168,8 @@ struct ColumnRoles: Sendable {
         } else {
             return
         }
-        let parsed = Dictionary(uniqueKeysWithValues: numeric.map { ($0, profiles[$0].values.map { Self.scaled($0, mark) }) })
+        let parsed = Dictionary(
+            uniqueKeysWithValues: numeric.map { ($0, profiles[$0].values.map { Self.scaled($0, mark) }) })
         for total in numeric where !fixed.contains(.amount) || columns[.amount] != total {
             if let debit = columns[.debit], let credit = columns[.credit], debit != total, credit != total,
                 let debits = parsed[debit], let credits = parsed[credit]

@@ -25,7 +25,13 @@ public enum HeaderVocabulary {
                 "Beneficiario", "Naam / Omschrijving", "Naam tegenpartij", "Omschrijving", "Naam",
             ]
         ),
-        (.amount, ["Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)"]),
+        (
+            .amount,
+            [
+                "Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)",
+                "Bedrag (EUR)",
+            ]
+        ),
         (.debit, ["Debit", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo", "Af"]),
         (.credit, ["Credit", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono", "Bij"]),
         (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono"]),
@@ -52,7 +58,8 @@ public enum HeaderVocabulary {
     private static let lookup: [String: [(role: ColumnRole, rank: Int)]] = {
         var table: [String: [(role: ColumnRole, rank: Int)]] = [:]
         for (role, names) in names {
-            for (rank, name) in names.enumerated() where !(table[normalise(name)] ?? []).contains(where: {
+            for (rank, name) in names.enumerated()
+            where !(table[normalise(name)] ?? []).contains(where: {
                 $0.role == role
             }) {
                 table[normalise(name), default: []].append((role, rank))

@@ -50,7 +50,8 @@ struct TableLayout: Sendable {
                 dataStart = head[first + 1].start
                 dataStartLine = head[first + 1].line
             } else {
-                var tokenizer = CSVTokenizer(text: text, separator: separator, position: head[first].start, line: firstLine)
+                var tokenizer = CSVTokenizer(
+                    text: text, separator: separator, position: head[first].start, line: firstLine)
                 var scratch: [CSVFieldSpan] = []
                 _ = tokenizer.next(into: &scratch)
                 dataStart = tokenizer.position
@@ -79,7 +80,8 @@ struct TableLayout: Sendable {
         for record in tail.reversed() where record.start < dataEnd {
             guard record.start >= dataStart else { break }
             let fields = Self.fields(of: record, text: text, separator: separator)
-            let isDate = dateColumn < fields.count && reader.withCell(fields[dateColumn]) { DatePattern.looksLikeDate($0) }
+            let isDate =
+                dateColumn < fields.count && reader.withCell(fields[dateColumn]) { DatePattern.looksLikeDate($0) }
             guard !isDate else { break }
             trailing.insert(record, at: 0)
             dataEnd = record.start

@@ -76,12 +76,20 @@ enum TextDecoding {
             var highest: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lowest = 0xA0
+            case 0xE0:
+                length = 3
+                lowest = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; highest = 0x9F
-            case 0xF0: length = 4; lowest = 0x90
+            case 0xED:
+                length = 3
+                highest = 0x9F
+            case 0xF0:
+                length = 4
+                lowest = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; highest = 0x8F
+            case 0xF4:
+                length = 4
+                highest = 0x8F
             default: return index
             }
             guard index + length <= count else { return index }
@@ -107,18 +115,21 @@ enum TextDecoding {
         guard let converter, converter != iconv_t(bitPattern: -1) else {
             output.deallocate()
             let problem = "iconv cannot convert \(encoding.rawValue) on this system"
-            return DecodedText(text: UnsafeBufferPointer(start: nil, count: 0), owned: nil, encoding: encoding,
-                               guessed: guessed, problem: problem)
+            return DecodedText(
+                text: UnsafeBufferPointer(start: nil, count: 0), owned: nil, encoding: encoding,
+                guessed: guessed, problem: problem)
         }
         defer { iconv_close(converter) }
         var problem: String?
         var written = 0
         var consumed = 0
         while consumed < input.count {
-            var inPointer = UnsafeMutableRawPointer(mutating: input.baseAddress! + consumed)
+            var inPointer =
+                UnsafeMutableRawPointer(mutating: input.baseAddress! + consumed)
                 .assumingMemoryBound(to: CChar.self) as UnsafeMutablePointer<CChar>?
             var inLeft = input.count - consumed
-            var outPointer = UnsafeMutableRawPointer(output.baseAddress! + written)
+            var outPointer =
+                UnsafeMutableRawPointer(output.baseAddress! + written)
                 .assumingMemoryBound(to: CChar.self) as UnsafeMutablePointer<CChar>?
             var outLeft = output.count - written
             let result = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
