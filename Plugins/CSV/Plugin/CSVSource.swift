@@ -168,9 +168,11 @@ final class CSVSourceState {
             }
             var locations: [UInt8] = []
             var spans: [Range<Int>] = []
+            locations.reserveCapacity(batch.entries.count * 12)
+            spans.reserveCapacity(batch.entries.count)
             for entry in batch.entries {
                 let start = locations.count
-                locations += Array("line \(entry.line)".utf8)
+                appendLocation(line: entry.line, to: &locations)
                 spans.append(start..<locations.count)
             }
             return locations.withUnsafeBufferPointer { where_ in
@@ -199,6 +201,23 @@ final class CSVSourceState {
                 }
                 return true
             }
+        }
+    }
+
+    /// `line 17`, without a String per row (a million rows make a million of them).
+    private static func appendLocation(line: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: [UInt8(ascii: "l"), UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "e"), 0x20])
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var value = max(line, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                count += 1
+            } while value > 0 && count < buffer.count
+            for n in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[n]) }
         }
     }
 
