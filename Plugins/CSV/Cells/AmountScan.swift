@@ -187,7 +187,8 @@ enum AmountScan {
             // U+20A0...U+20CF: E2 82 A0...BF and E2 83 80...8F.
             let second = cell[index + 1]
             let third = cell[index + 2]
-            if (second == 0x82 && third >= 0xA0 && third <= 0xBF) || (second == 0x83 && third >= 0x80 && third <= 0x8F) {
+            if (second == 0x82 && third >= 0xA0 && third <= 0xBF) || (second == 0x83 && third >= 0x80 && third <= 0x8F)
+            {
                 return 3
             }
             return 0
