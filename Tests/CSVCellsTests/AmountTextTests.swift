@@ -85,6 +85,21 @@ final class AmountTextTests: XCTestCase {
         assertError("12,", .point, "\"12,\": not an amount")
     }
 
+    func testInvalidUTF8IsQuotedRepaired() {
+        XCTAssertThrowsError(
+            try withBytes([0x31, 0xFF, 0x32]) { cell throws(AmountTextError) in
+                try AmountText.parse(cell, mark: .point)
+            }
+        ) { error in
+            XCTAssertEqual((error as? AmountTextError)?.description, "\"1\u{FFFD}2\": not an amount")
+        }
+        let long = String(repeating: "x", count: 100)
+        XCTAssertThrowsError(try amount(long)) { error in
+            XCTAssertEqual(
+                (error as? AmountTextError)?.description, "\"\(String(repeating: "x", count: 48))…\": not an amount")
+        }
+    }
+
     func testBlankCells() {
         XCTAssertTrue(withCell("") { AmountText.isBlank($0) })
         XCTAssertTrue(withCell(" \t\u{00A0}\u{202F}\u{2009} ") { AmountText.isBlank($0) })

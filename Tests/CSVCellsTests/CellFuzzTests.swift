@@ -4,18 +4,6 @@ import XCTest
 
 /// Bank files hold anything: no byte sequence may crash a cell reader.
 final class CellFuzzTests: XCTestCase {
-    /// A small fixed-seed generator, so a failure repeats.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let seeds = [
         "1.000,50", "£1,234.56", "-€5", "(75.00)", "75.00-", "5,00 €", "EUR 12.00", "1\u{202F}234,5",
         "2024-03-01T08:15:00+01:00", "31/12/2023", "15 Sept 2024", "JANUARY 05, 2024", "20240815", "01.03.24 7:05",
