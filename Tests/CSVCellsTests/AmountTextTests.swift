@@ -113,6 +113,10 @@ final class AmountTextTests: XCTestCase {
         for text in ["01.02.2024", "2024-03-01", "20240301", "Coffee", "", "1,23,4"] {
             XCTAssertFalse(withCell(text) { AmountText.looksLikeAmount($0) }, text)
         }
+        // No date any candidate reads looks like an amount, with or without separators.
+        for text in DatePatternTests.examples.map(\.text) + ["1.1.24", "05 MAY 2024", "MAY 05, 2024", "05-MAY-24"] {
+            XCTAssertFalse(withCell(text) { AmountText.looksLikeAmount($0) }, text)
+        }
     }
 
     // MARK: - Writing

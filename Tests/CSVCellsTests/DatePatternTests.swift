@@ -22,36 +22,51 @@ final class DatePatternTests: XCTestCase {
 
     // MARK: - Candidates
 
+    private static func day(_ year: Int, _ month: Int, _ day: Int) -> LocalDateTime {
+        LocalDateTime(year: year, month: month, day: day)
+    }
+
+    private static func timed(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0, offset: Int? = nil
+    ) -> LocalDateTime {
+        LocalDateTime(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, hasTime: true,
+            offsetSeconds: offset)
+    }
+
+    /// Each candidate with a cell it reads and what it reads there (also used by the amount tests).
+    static let examples: [(format: String, text: String, date: LocalDateTime)] = [
+        ("%Y-%m-%d", "2024-03-01", day(2024, 3, 1)),
+        ("%d.%m.%Y", "01.03.2024", day(2024, 3, 1)),
+        ("%d.%m.%y", "1.3.24", day(2024, 3, 1)),
+        ("%d/%m/%Y", "31/12/2023", day(2023, 12, 31)),
+        ("%m/%d/%Y", "12/31/2023", day(2023, 12, 31)),
+        ("%d/%m/%y", "31/12/23", day(2023, 12, 31)),
+        ("%m/%d/%y", "12/31/23", day(2023, 12, 31)),
+        ("%d-%m-%Y", "15-08-2024", day(2024, 8, 15)),
+        ("%m-%d-%Y", "08-15-2024", day(2024, 8, 15)),
+        ("%Y/%m/%d", "2024/08/15", day(2024, 8, 15)),
+        ("%Y%m%d", "20240815", day(2024, 8, 15)),
+        ("%d %b %Y", "15 Aug 2024", day(2024, 8, 15)),
+        ("%d-%b-%Y", "15-AUG-2024", day(2024, 8, 15)),
+        ("%d-%b-%y", "15-aug-24", day(2024, 8, 15)),
+        ("%b %d, %Y", "Sept 5, 2024", day(2024, 9, 5)),
+        ("%d %B %Y", "5 September 2024", day(2024, 9, 5)),
+        ("%B %d, %Y", "JANUARY 05, 2024", day(2024, 1, 5)),
+        ("%Y-%m-%d %H:%M:%S", "2024-03-01 08:15:30", timed(2024, 3, 1, 8, 15, 30)),
+        ("%Y-%m-%dT%H:%M:%S", "2024-03-01T23:59:59", timed(2024, 3, 1, 23, 59, 59)),
+        ("%Y-%m-%d %H:%M", "2024-03-01 8:15", timed(2024, 3, 1, 8, 15)),
+        ("%d.%m.%Y %H:%M", "01.03.2024 08:15", timed(2024, 3, 1, 8, 15)),
+        ("%d.%m.%Y %H:%M:%S", "01.03.2024 08:15:07", timed(2024, 3, 1, 8, 15, 7)),
+        ("%d/%m/%Y %H:%M", "13/03/2024 00:00", timed(2024, 3, 13, 0, 0)),
+        ("%m/%d/%Y %H:%M", "03/13/2024 17:45", timed(2024, 3, 13, 17, 45)),
+        ("%d/%m/%Y %H:%M:%S", "13/03/2024 17:45:01", timed(2024, 3, 13, 17, 45, 1)),
+        ("%m/%d/%Y %H:%M:%S", "03/13/2024 17:45:01", timed(2024, 3, 13, 17, 45, 1)),
+        ("%Y-%m-%dT%H:%M:%S%z", "2024-03-01T08:15:00+01:00", timed(2024, 3, 1, 8, 15, offset: 3600)),
+    ]
+
     func testEveryCandidateReadsARealExample() throws {
-        let examples: [(String, String, LocalDateTime)] = [
-            ("%Y-%m-%d", "2024-03-01", date(2024, 3, 1)),
-            ("%d.%m.%Y", "01.03.2024", date(2024, 3, 1)),
-            ("%d.%m.%y", "1.3.24", date(2024, 3, 1)),
-            ("%d/%m/%Y", "31/12/2023", date(2023, 12, 31)),
-            ("%m/%d/%Y", "12/31/2023", date(2023, 12, 31)),
-            ("%d/%m/%y", "31/12/23", date(2023, 12, 31)),
-            ("%m/%d/%y", "12/31/23", date(2023, 12, 31)),
-            ("%d-%m-%Y", "15-08-2024", date(2024, 8, 15)),
-            ("%m-%d-%Y", "08-15-2024", date(2024, 8, 15)),
-            ("%Y/%m/%d", "2024/08/15", date(2024, 8, 15)),
-            ("%Y%m%d", "20240815", date(2024, 8, 15)),
-            ("%d %b %Y", "15 Aug 2024", date(2024, 8, 15)),
-            ("%d-%b-%Y", "15-AUG-2024", date(2024, 8, 15)),
-            ("%d-%b-%y", "15-aug-24", date(2024, 8, 15)),
-            ("%b %d, %Y", "Sept 5, 2024", date(2024, 9, 5)),
-            ("%d %B %Y", "5 September 2024", date(2024, 9, 5)),
-            ("%B %d, %Y", "JANUARY 05, 2024", date(2024, 1, 5)),
-            ("%Y-%m-%d %H:%M:%S", "2024-03-01 08:15:30", time(2024, 3, 1, 8, 15, 30)),
-            ("%Y-%m-%dT%H:%M:%S", "2024-03-01T23:59:59", time(2024, 3, 1, 23, 59, 59)),
-            ("%Y-%m-%d %H:%M", "2024-03-01 8:15", time(2024, 3, 1, 8, 15)),
-            ("%d.%m.%Y %H:%M", "01.03.2024 08:15", time(2024, 3, 1, 8, 15)),
-            ("%d.%m.%Y %H:%M:%S", "01.03.2024 08:15:07", time(2024, 3, 1, 8, 15, 7)),
-            ("%d/%m/%Y %H:%M", "13/03/2024 00:00", time(2024, 3, 13, 0, 0)),
-            ("%m/%d/%Y %H:%M", "03/13/2024 17:45", time(2024, 3, 13, 17, 45)),
-            ("%d/%m/%Y %H:%M:%S", "13/03/2024 17:45:01", time(2024, 3, 13, 17, 45, 1)),
-            ("%m/%d/%Y %H:%M:%S", "03/13/2024 17:45:01", time(2024, 3, 13, 17, 45, 1)),
-            ("%Y-%m-%dT%H:%M:%S%z", "2024-03-01T08:15:00+01:00", time(2024, 3, 1, 8, 15, offset: 3600)),
-        ]
+        let examples = Self.examples
         XCTAssertEqual(DatePattern.candidates.map(\.description), examples.map(\.0))
         for (pattern, (format, text, expected)) in zip(DatePattern.candidates, examples) {
             XCTAssertEqual(withCell(text) { pattern.parse($0) }, expected, "\(format) on \(text)")
