@@ -54,6 +54,26 @@ final class DateEvidenceTests: XCTestCase {
                 "every day is 12 or less, so %d-%m-%Y and %m-%d-%Y both read the one date: set date-format"))
     }
 
+    func testTimedColumns() throws {
+        XCTAssertEqual(
+            decide(["2024-03-01 08:15", "2024-03-02 17:45"]),
+            .decided(try pattern("%Y-%m-%d %H:%M"), evidence: "only format that reads every cell: %Y-%m-%d %H:%M"))
+        XCTAssertEqual(
+            decide(["2024-03-01T08:15:00Z", "2024-03-02T17:45:00+01:00"]),
+            .decided(
+                try pattern("%Y-%m-%dT%H:%M:%S%z"), evidence: "only format that reads every cell: %Y-%m-%dT%H:%M:%S%z"))
+        XCTAssertEqual(
+            decide(["14.03.2024 08:15:00", "01.04.2024 09:00:00"]),
+            .decided(
+                try pattern("%d.%m.%Y %H:%M:%S"), evidence: "only format that reads every cell: %d.%m.%Y %H:%M:%S"))
+    }
+
+    func testAMixOfFormatsIsUnreadable() {
+        XCTAssertEqual(
+            decide(["2024-03-01", "01.03.2024"]),
+            .unreadable("line 3: \"01.03.2024\" is not a date in any known format; set date-format"))
+    }
+
     func testMayAloneReadsAsAbbreviation() throws {
         XCTAssertEqual(
             decide(["01 May 2024", "31 may 2024"]),

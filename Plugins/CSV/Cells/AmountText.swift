@@ -1,9 +1,3 @@
-/// Why a cell is not an amount; `description` is the reason a reject shows.
-public struct AmountTextError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// Amount cells as banks write them: `1.000,50`, `£1,234.56`, `-€5`, `(75.00)`, `75.00-`.
 ///
 /// Debit and credit words (`CR`, `DR`) are the caller's: which word means what is the file's, not the cell's.
