@@ -1,33 +1,3 @@
-/// Why a cell is not an amount, without a message yet: column scoring reads many cells that are not
-/// amounts, and building a message for each would allocate per cell.
-enum AmountFailure: Error, Sendable {
-    case empty, notAnAmount, separatorsOutOfPlace, twoMarks, tooManyDigits, twoSigns, unbalancedParenthesis
-    case twoCurrencies
-
-    /// The reason a reject shows after the quoted cell.
-    var reason: String {
-        switch self {
-        case .empty: "empty"
-        case .notAnAmount: "not an amount"
-        case .separatorsOutOfPlace: "thousands separators out of place"
-        case .twoMarks: "more than one decimal mark"
-        case .tooManyDigits: "amount has too many digits"
-        case .twoSigns: "more than one sign"
-        case .unbalancedParenthesis: "unbalanced parenthesis"
-        case .twoCurrencies: "more than one currency"
-        }
-    }
-}
-
-/// An amount with what its text showed, which decimal-mark inference weighs.
-struct AmountReading: Sendable {
-    var amount: DecimalAmount
-    /// A thousands separator was read (`1,234`).
-    var grouped: Bool
-    /// The decimal mark was read (`12.5`, `1,234.56`).
-    var markSeen: Bool
-}
-
 /// The byte scanner behind ``AmountText``: one pass over the cell, no allocation, no floating point.
 ///
 /// A cell is a prefix (sign, parenthesis, currency), a number, and a suffix (currency, trailing
@@ -187,7 +157,8 @@ enum AmountScan {
             // U+20A0...U+20CF: E2 82 A0...BF and E2 83 80...8F.
             let second = cell[index + 1]
             let third = cell[index + 2]
-            if (second == 0x82 && third >= 0xA0 && third <= 0xBF) || (second == 0x83 && third >= 0x80 && third <= 0x8F) {
+            if (second == 0x82 && third >= 0xA0 && third <= 0xBF) || (second == 0x83 && third >= 0x80 && third <= 0x8F)
+            {
                 return 3
             }
             return 0

@@ -1,9 +1,3 @@
-/// Why a cell is not an amount; `description` is the reason a reject shows.
-public struct AmountTextError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// Amount cells as banks write them: `1.000,50`, `£1,234.56`, `-€5`, `(75.00)`, `75.00-`.
 ///
 /// Debit and credit words (`CR`, `DR`) are the caller's: which word means what is the file's, not the cell's.
@@ -28,16 +22,18 @@ public enum AmountText {
     /// Whether the cell reads as an amount with either mark (column scoring).
     ///
     /// A date is never an amount here, though `20240301` is a fine integer: a date column must not
-    /// score as the amount column.
+    /// score as the amount column. Only a plain integer is checked against the date formats: every
+    /// candidate with a separator (`01.02.2024`, `15-Aug-2024`) already fails both marks, and the check
+    /// would cost 27 pattern reads a cell.
     public static func looksLikeAmount(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
-        let reads: Bool
-        if case .success = AmountScan.read(cell, mark: .point) {
-            reads = true
-        } else if case .success = AmountScan.read(cell, mark: .comma) {
-            reads = true
-        } else {
-            reads = false
+        let reading: AmountReading
+        switch AmountScan.read(cell, mark: .point) {
+        case .success(let byPoint):
+            reading = byPoint
+        case .failure:
+            guard case .success(let byComma) = AmountScan.read(cell, mark: .comma) else { return false }
+            reading = byComma
         }
-        return reads && !DatePattern.looksLikeDate(cell)
+        return reading.grouped || reading.markSeen || !DatePattern.looksLikeDate(cell)
     }
 }

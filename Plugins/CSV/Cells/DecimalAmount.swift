@@ -20,23 +20,24 @@ public struct DecimalAmount: Sendable, Equatable {
     /// `negated` lets a debit column or a `DR` word flip the sign without building another amount.
     public func write(negated: Bool = false, into out: inout [UInt8]) {
         if units != 0 && negative != negated { out.append(UInt8(ascii: "-")) }
-        // At least one digit before the mark: 0.05 is units 5 written as 3 digits.
-        var digitCount = 1
-        var rest = units / 10
-        while rest != 0 {
-            digitCount += 1
-            rest /= 10
+        // Digits are produced last first, into a scratch buffer on the stack, then appended at once.
+        // At least one digit before the mark: 0.05 is units 5 written as three digits.
+        let capacity = max(20, decimals + 1) + 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
+            var index = capacity
+            var value = units
+            var written = 0
+            repeat {
+                if written == decimals && decimals > 0 {
+                    index -= 1
+                    scratch[index] = UInt8(ascii: ".")
+                }
+                index -= 1
+                scratch[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+                written += 1
+            } while value != 0 || written <= decimals
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index..<capacity]))
         }
-        let width = max(digitCount, decimals + 1)
-        let first = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-        var value = units
-        var index = first + width - 1
-        while value != 0 {
-            out[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
-            value /= 10
-            index -= 1
-        }
-        if decimals > 0 { out.insert(UInt8(ascii: "."), at: first + width - decimals) }
     }
 }

@@ -52,14 +52,6 @@ public struct DecimalMarkEvidence: Sendable {
     }
 }
 
-public enum DecimalMarkDecision: Sendable, Equatable {
-    /// `evidence` says why, for `sniff`: `"1.234,56" on line 7`, `2 decimals after "," on lines 3, 4`,
-    /// or `no cell has decimals` (then `.point`).
-    case decided(DecimalMark, evidence: String)
-    /// Some cells need `.` and others `,`: the message names both and the `decimal-mark` option.
-    case conflicting(String)
-}
-
 // MARK: - Tally
 
 /// The cells that settled one mark, kept only as far as a message needs them.

@@ -53,23 +53,21 @@ public struct LocalDateTime: Sendable, Equatable {
         Self.append(minutes % 60, width: 2, to: &out)
     }
 
-    /// Appends a non-negative number with at least `width` digits, zero-padded.
+    /// Appends `value` zero-padded to `width` digits (2 or 4), or as many as it has when wider.
+    @inline(__always)
     private static func append(_ value: Int, width: Int, to out: inout [UInt8]) {
-        var value = max(value, 0)
-        var digits = 1
-        var rest = value / 10
-        while rest != 0 {
-            digits += 1
-            rest /= 10
+        guard value >= 0 && value < (width == 2 ? 100 : 10_000) else {
+            out.append(contentsOf: String(value).utf8)  // a year no cell gives (a caller's own value)
+            return
         }
-        let count = max(digits, width)
-        let first = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        var index = first + count - 1
-        while value != 0 {
-            out[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
-            value /= 10
-            index -= 1
+        if width == 4 {
+            out.append(digit(value / 1000))
+            out.append(digit(value / 100 % 10))
         }
+        out.append(digit(value / 10 % 10))
+        out.append(digit(value % 10))
     }
+
+    @inline(__always)
+    private static func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
 }

@@ -8,7 +8,8 @@ enum MonthNames {
         while index < end && AmountScan.isLetter(cell[index]) { index += 1 }
         let length = index - start
         guard length >= 3 else { return 0 }
-        let key = UInt32(cell[start] | 0x20) << 16 | UInt32(cell[start + 1] | 0x20) << 8 | UInt32(cell[start + 2] | 0x20)
+        let key =
+            UInt32(cell[start] | 0x20) << 16 | UInt32(cell[start + 1] | 0x20) << 8 | UInt32(cell[start + 2] | 0x20)
         let month = month(key)
         guard month > 0 else { return 0 }
         if !full {
