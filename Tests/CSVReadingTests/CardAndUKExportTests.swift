@@ -37,7 +37,7 @@ final class CardAndUKExportTests: XCTestCase {
         XCTAssertTrue(lines.contains("              ignored: 5 Type, 7 Check or Slip #"))
         XCTAssertTrue(lines.contains("              dropped (empty): 8"))
         XCTAssertEqual(result.reportLine("date format")?.hasPrefix("%m/%d/%Y (day > 12 on lines 2, 3, 4"), true)
-        XCTAssertEqual(result.notes, ["chase.csv: column 8 dropped: empty in the header and every row"])
+        XCTAssertEqual(result.notes, ["column 8 dropped: empty in the header and every row"])
         XCTAssertEqual(result.reportLine("header"), "line 1: Details,Posting Date,Description,Amount,Type,Balance,…")
         XCTAssertNil(result.reportLine("skipped"))
     }

@@ -56,9 +56,9 @@ final class GermanSavingsBankTests: XCTestCase {
         XCTAssertEqual(
             result.notes,
             [
-                "umsatz.csv: read as windows-1252: not valid UTF-8 and no encoding given",
-                "umsatz.csv: lines 1-4 skipped: a preamble before the table",
-                "umsatz.csv: line 11 skipped: a summary row after the table (\"Kontostand\";…)",
+                "read as windows-1252: not valid UTF-8 and no encoding given",
+                "lines 1-4 skipped: a preamble before the table",
+                "line 11 skipped: a summary row after the table (\"Kontostand\";…)",
             ])
     }
 

@@ -55,7 +55,9 @@ public final class CSVDocument {
     /// each message naming the option that settles it. Empty when it reads.
     public var problems: [String] { problemList }
 
-    /// Findings worth a line on stderr during a run: rows skipped and why, trailing summary rows.
+    /// Findings worth a line on stderr during a run: rows skipped and why, trailing summary rows,
+    /// the windows-1252 guess, a dropped empty column. Without the file's name: the caller
+    /// writes it before each.
     public var notes: [String] { noteList }
 
     /// What `txfeed sniff` prints for the file: encoding, separator, header line, every
@@ -431,7 +433,8 @@ public final class CSVDocument {
         found.problems.append(message)
     }
 
+    /// Notes leave the file's name to whoever writes them: the plugin puts its path first.
     private func addNote(_ message: String) {
-        noteList.append("\(origin): \(message)")
+        noteList.append(message)
     }
 }
