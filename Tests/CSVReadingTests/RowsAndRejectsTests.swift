@@ -158,3 +158,57 @@ final class RowsAndRejectsTests: XCTestCase {
         XCTAssertEqual(amounts, (1...28).map { "\($0).00" } + ["1"])
     }
 }
+
+/// Content against header, and files with little in them.
+final class ContentOverHeaderTests: XCTestCase {
+    /// A running total under `Amount` is the balance; the column it totals is the amount.
+    func testARunningTotalIsTheBalanceWhateverItsHeader() throws {
+        let text = """
+            Date,Payee,Value,Amount
+            2024-01-02,Shop,-10.00,90.00
+            2024-01-03,Salary,100.00,190.00
+            2024-01-04,Rent,-50.00,140.00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-10.00", "100.00", "-50.00"])
+        XCTAssertTrue(result.report.contains("4 Amount → balance (running total)"), result.report)
+
+        // Without a header, newest first: still the balance, and the other number the amount.
+        let bare = "2024-01-04,Rent,-50.00,140.00\n2024-01-03,Salary,100.00,190.00\n2024-01-02,Shop,-10.00,90.00\n"
+        let headless = try CSVReading.read(bare)
+        XCTAssertEqual(headless.problems, [])
+        XCTAssertEqual(headless.entries[0].map(\.amount), ["-50.00", "100.00", "-10.00"])
+        XCTAssertEqual(headless.entries[0].map(\.vendor), ["Rent", "Salary", "Shop"])
+    }
+
+    func testAHeaderWithoutRowsIsNoProblem() throws {
+        let result = try CSVReading.read("Date;Payee;Amount\n", options: ["default-currency": "CHF"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.accounts, [CSVAccount(name: "bank", currency: "CHF", id: nil)])
+        XCTAssertEqual(result.entries, [[]])
+        XCTAssertEqual(result.notes, ["the table has no rows after its header"])
+    }
+
+    func testThePreambleGivesTheAccountNumber() throws {
+        let text = """
+            IBAN;DE02 1203 0000 0000 2020 51
+            Zeitraum;Januar 2024
+
+            Buchungsdatum;Empfänger;Umsatz
+            21.01.2024;Kiosk;-2,00
+            22.01.2024;Kiosk;-3,00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.accounts.first?.id, "DE02 1203 0000 0000 2020 51")
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-2.00", "-3.00"])
+        XCTAssertEqual(result.reportLine("skipped"), "lines 1-3 (preamble)")
+    }
+
+    func testOneColumnIsAProblemNamingSeparator() throws {
+        let result = try CSVReading.read("just\nwords\nhere\n")
+        XCTAssertEqual(result.problems, ["bank.csv: every line is one field: set separator (, ; tab or |)"])
+    }
+}

@@ -277,15 +277,15 @@ public final class CSVDocument {
     private func makeAccounts(_ currencies: [[UInt8]], stem: String, layout: TableLayout) {
         let name = settings.account ?? stem
         let id = settings.accountID ?? preambleAccountNumber(layout)
-        guard currencyColumn != nil, !currencies.isEmpty else {
+        if currencyColumn != nil, !currencies.isEmpty {
+            accountKeys = currencies
+            accountList = currencies.map { key in
+                let code = key.isEmpty ? settings.defaultCurrency : String(decoding: key, as: UTF8.self)
+                let label = currencies.count == 1 ? name : "\(name) \(code ?? "(no currency)")"
+                return CSVAccount(name: label, currency: code, id: id)
+            }
+        } else {
             accountList = [CSVAccount(name: name, currency: settings.defaultCurrency, id: id)]
-            return
-        }
-        accountKeys = currencies
-        accountList = currencies.map { key in
-            let code = key.isEmpty ? settings.defaultCurrency : String(decoding: key, as: UTF8.self)
-            let label = currencies.count == 1 ? name : "\(name) \(code ?? "(no currency)")"
-            return CSVAccount(name: label, currency: code, id: id)
         }
         found.accounts = accountList.map { account in account.name + (account.currency.map { " (\($0))" } ?? "") }
     }

@@ -84,11 +84,13 @@ struct ColumnRoles: Sendable {
     /// Whether a column's content allows the role its header names: a `Valuta` of dates is a
     /// value date, one of codes a currency.
     private static func content(_ profile: ColumnProfile, fits role: ColumnRole) -> Bool {
-        switch role {
+        // A column with nothing in it (a table without rows) cannot contradict its header.
+        if profile.isEmpty { return true }
+        return switch role {
         case .date: profile.isMostlyDates
         case .amount, .balance: profile.isMostlyAmounts
-        case .debit, .credit: profile.isMostlyAmounts || profile.isEmpty
-        case .currency: profile.isCurrencies || profile.isEmpty
+        case .debit, .credit: profile.isMostlyAmounts
+        case .currency: profile.isCurrencies
         case .indicator: profile.isIndicator
         case .vendor, .memo: !profile.isIndicator && !profile.isDates
         case .id, .status: true
