@@ -137,3 +137,21 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertTrue(HeaderVocabulary.roles(of: "Colour").isEmpty)
     }
 }
+
+/// The separator: the most consistent field count, and the one tie rule.
+final class SeparatorTests: XCTestCase {
+    func testMostConsistentCountWinsOverPreambleLines() throws {
+        let text = "Konto: 1, Giro\n\nDatum|Name|Betrag\n21.01.2024|Kiosk, Bahnhof|-2,00\n22.01.2024|Bäcker|-3,10\n"
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.reportLine("separator"), "|  (3 fields on 3 of 4 lines)")
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Kiosk, Bahnhof", "Bäcker"])
+    }
+
+    /// `;` and `,` both give two fields on every line: the decimal commas say `;`.
+    func testDecimalCommasBreakATieForSemicolon() throws {
+        let result = try CSVReading.read("21.01.2024;1,50\n22.01.2024;2,75\n")
+        XCTAssertEqual(result.reportLine("separator"), ";  (2 fields on 2 of 2 lines)")
+        let commas = try CSVReading.read("21.01.2024,1;50\n22.01.2024,2;75\n")
+        XCTAssertEqual(commas.reportLine("separator"), ",  (2 fields on 2 of 2 lines)")
+    }
+}

@@ -11,11 +11,11 @@ struct Dialect: Sendable {
     /// A preamble or a summary row only lowers a candidate's agreement a little, while a wrong
     /// candidate disagrees on most rows (a `,` in a `;` file appears only in amounts). Ties
     /// go to the candidate giving more fields; between `;` and `,` giving as many, `;` wins
-    /// when commas sit between digits (a decimal comma), else `,`. Quotes are honoured: a
+    /// when a comma sits in a number as a decimal mark (`1,50`: a digit before, exactly two after), else `,`. Quotes are honoured: a
     /// separator inside a quoted field does not count.
     static func detect(in text: UnsafeBufferPointer<UInt8>) -> Dialect {
         var histograms = [[Int]](repeating: [Int](repeating: 0, count: bucketCount), count: candidates.count)
-        var commaBetweenDigits = false
+        var decimalCommas = false
         var counts = (0, 0, 0, 0)
         var inQuotes = false
         var lineHasContent = false
@@ -39,16 +39,13 @@ struct Dialect: Sendable {
             case UInt8(ascii: "\""): inQuotes.toggle()
             case UInt8(ascii: "\n") where !inQuotes: endLine()
             case UInt8(ascii: ","):
-                if inQuotes {
-                    if !commaBetweenDigits, isDigit(previous), index + 1 < count, isDigit(text[index + 1]) {
-                        commaBetweenDigits = true
-                    }
-                } else {
-                    counts.0 += 1
-                    if !commaBetweenDigits, isDigit(previous), index + 1 < count, isDigit(text[index + 1]) {
-                        commaBetweenDigits = true
-                    }
+                // A digit, the comma, two digits and no more, quoted or not: a decimal comma (`1,50`).
+                if !decimalCommas, isDigit(previous), index + 2 < count, isDigit(text[index + 1]),
+                    isDigit(text[index + 2]), index + 3 == count || !isDigit(text[index + 3])
+                {
+                    decimalCommas = true
                 }
+                if !inQuotes { counts.0 += 1 }
             case UInt8(ascii: ";") where !inQuotes: counts.1 += 1
             case 0x09 where !inQuotes: counts.2 += 1
             case UInt8(ascii: "|") where !inQuotes: counts.3 += 1
@@ -76,7 +73,7 @@ struct Dialect: Sendable {
                 better = fields > best.fields
             } else {
                 // Same agreement, same fields: only `;` against `,` is decided, by decimal commas.
-                better = candidates[candidate] == UInt8(ascii: ";") && commaBetweenDigits
+                better = candidates[candidate] == UInt8(ascii: ";") && decimalCommas
             }
             if better { best = (candidate, agreeing, fields) }
         }
