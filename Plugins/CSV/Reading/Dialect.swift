@@ -1,7 +1,7 @@
 /// How the file separates fields: the separator byte, and why it was chosen.
 struct Dialect: Sendable {
     var separator: UInt8
-    /// For `sniff`: `most consistent: 7 fields on 15 of 20 lines`, or `given`.
+    /// For `sniff`: `7 fields on 15 of 20 lines`, or `given`.
     var evidence: String
 
     static let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")]
@@ -11,51 +11,56 @@ struct Dialect: Sendable {
     /// A preamble or a summary row only lowers a candidate's agreement a little, while a wrong
     /// candidate disagrees on most rows (a `,` in a `;` file appears only in amounts). Ties
     /// go to the candidate giving more fields; between `;` and `,` giving as many, `;` wins
-    /// when a comma sits in a number as a decimal mark (`1,50`: a digit before, exactly two after), else `,`. Quotes are honoured: a
-    /// separator inside a quoted field does not count.
+    /// when a comma sits in a number as a decimal mark (`1,50`: a digit before, exactly two
+    /// after), else `,`. Quotes are honoured: a separator inside a quoted field does not count.
     static func detect(in text: UnsafeBufferPointer<UInt8>) -> Dialect {
-        var histograms = [[Int]](repeating: [Int](repeating: 0, count: bucketCount), count: candidates.count)
+        // One flat histogram per candidate (field count → lines), filled line by line; the loop
+        // keeps its counters in locals, as this pass reads every byte of the file.
+        var flat = [Int](repeating: 0, count: candidates.count * bucketCount)
         var decimalCommas = false
-        var counts = (0, 0, 0, 0)
+        var commas = 0
+        var semicolons = 0
+        var tabs = 0
+        var pipes = 0
         var inQuotes = false
         var lineHasContent = false
         var lines = 0
-        var previous: UInt8 = 0
-        func endLine() {
-            guard lineHasContent else { return }
-            lines += 1
-            histograms[0][min(counts.0 + 1, bucketCount - 1)] += 1
-            histograms[1][min(counts.1 + 1, bucketCount - 1)] += 1
-            histograms[2][min(counts.2 + 1, bucketCount - 1)] += 1
-            histograms[3][min(counts.3 + 1, bucketCount - 1)] += 1
-            counts = (0, 0, 0, 0)
-            lineHasContent = false
-        }
-        var index = 0
         let count = text.count
-        while index < count {
-            let byte = text[index]
+        var index = 0
+        while index <= count {
+            let byte = index < count ? text[index] : UInt8(ascii: "\n")
+            if byte == UInt8(ascii: "\n"), !inQuotes || index == count {
+                if lineHasContent {
+                    lines += 1
+                    flat[min(commas + 1, bucketCount - 1)] += 1
+                    flat[bucketCount + min(semicolons + 1, bucketCount - 1)] += 1
+                    flat[2 * bucketCount + min(tabs + 1, bucketCount - 1)] += 1
+                    flat[3 * bucketCount + min(pipes + 1, bucketCount - 1)] += 1
+                }
+                (commas, semicolons, tabs, pipes) = (0, 0, 0, 0)
+                lineHasContent = false
+                index += 1
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""): inQuotes.toggle()
-            case UInt8(ascii: "\n") where !inQuotes: endLine()
             case UInt8(ascii: ","):
                 // A digit, the comma, two digits and no more, quoted or not: a decimal comma (`1,50`).
-                if !decimalCommas, isDigit(previous), index + 2 < count, isDigit(text[index + 1]),
+                if !decimalCommas, index > 0, isDigit(text[index - 1]), index + 2 < count, isDigit(text[index + 1]),
                     isDigit(text[index + 2]), index + 3 == count || !isDigit(text[index + 3])
                 {
                     decimalCommas = true
                 }
-                if !inQuotes { counts.0 += 1 }
-            case UInt8(ascii: ";") where !inQuotes: counts.1 += 1
-            case 0x09 where !inQuotes: counts.2 += 1
-            case UInt8(ascii: "|") where !inQuotes: counts.3 += 1
+                if !inQuotes { commas += 1 }
+            case UInt8(ascii: ";"): if !inQuotes { semicolons += 1 }
+            case 0x09: if !inQuotes { tabs += 1 }
+            case UInt8(ascii: "|"): if !inQuotes { pipes += 1 }
             default: break
             }
             if byte > 0x20 { lineHasContent = true }
-            previous = byte
             index += 1
         }
-        endLine()
+        let histograms = (0..<candidates.count).map { Array(flat[$0 * bucketCount..<($0 + 1) * bucketCount]) }
         var best: (index: Int, agreeing: Int, fields: Int) = (0, -1, 0)
         for (candidate, histogram) in histograms.enumerated() {
             // The most common field count of 2 or more, and how many lines have it.
