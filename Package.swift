@@ -82,7 +82,8 @@ let plugins: [Target] = [
     // dialect, columns) are plain Swift targets linked into libcsv.so alone, so tests reach them.
     .target(name: "CSVCells", path: "Plugins/CSV/Cells"),
     .target(name: "CSVReading", dependencies: ["CSVCells", "CIconv"], path: "Plugins/CSV/Reading"),
-    .target(name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "CSVReading"], path: "Plugins/CSV/Plugin"),
+    .target(
+        name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "CSVReading"], path: "Plugins/CSV/Plugin"),
 ]
 
 // MARK: - Tests (one target per stage; end-to-end tests use the built CLI and .so files)

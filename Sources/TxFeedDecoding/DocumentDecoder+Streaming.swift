@@ -48,6 +48,33 @@ public struct StreamedAccount: Sendable {
         }
     }
 
+    /// Adds a batch of entries (`emit_entries`): each checked on its own, a wrong one rejected.
+    public mutating func add(entries: UnsafeBufferPointer<EntryFields>) {
+        guard let scale else { return }
+        let normaliser = TransactionNormaliser(origin: decoder.origin, scale: scale)
+        let account = UInt32(unit.accounts.count - 1)
+        unit.transactions.reserveCapacity(unit.transactions.count + entries.count)
+        for entry in entries {
+            switch normaliser.normalise(
+                entry: entry, index: nextIndex, account: account, vendors: &unit.vendors, details: &unit.details)
+            {
+            case let .transaction(t): unit.transactions.append(t)
+            case let .reject(r): unit.rejects.append(r)
+            }
+            nextIndex += 1
+        }
+        decoder.onProgress?(entries.count)
+    }
+
+    /// A record the plugin could not read itself: read, and rejected with the plugin's reason.
+    /// - Parameters:
+    ///   - raw: the record's own text (a CSV row), written as a JSON string by `--rejects`.
+    public mutating func reject(location: String, reason: String, raw: [UInt8]) {
+        guard scale != nil else { return }
+        unit.rejects.append(Reject(origin: decoder.origin, path: location, reason: reason, raw: raw, rawIsText: true))
+        nextIndex += 1
+    }
+
     /// Fails the whole account: none of its records are kept.
     public mutating func fail(_ reason: String) {
         guard scale != nil else { return }

@@ -85,6 +85,8 @@ public struct Money: Hashable, Sendable {
 /// Why an amount was rejected; `description` is the reason shown to the user.
 public enum AmountError: Error, Equatable, CustomStringConvertible {
     case notANumber
+    /// A plugin's amount text that is not a plain decimal (`1,234.56`, `12 EUR`).
+    case notPlainDecimal(String)
     case notFinite
     case negative
     case tooManyDecimals(scale: Int)
@@ -93,6 +95,8 @@ public enum AmountError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notANumber: return "amount is not a number"
+        case .notPlainDecimal(let text):
+            return "amount \"\(text)\" is not a plain decimal (expected digits, one '.', an optional sign: -1234.56)"
         case .notFinite: return "amount is not a finite number"
         case .negative: return "amount is negative"
         case .tooManyDecimals(let scale):

@@ -6,13 +6,17 @@ public struct Reject: Sendable {
     /// Its path in the envelope, e.g. `transactions[17].amount`.
     public var path: String
     public var reason: String
-    /// The record's own JSON text, as it arrived.
+    /// The record as it arrived: its own JSON text, or (``rawIsText``) a line of a file that
+    /// is not JSON, such as a CSV row.
     public var raw: [UInt8]
+    /// `raw` is plain text: `--rejects` writes it as a JSON string rather than as JSON.
+    public var rawIsText: Bool
 
-    public init(origin: String, path: String, reason: String, raw: [UInt8]) {
+    public init(origin: String, path: String, reason: String, raw: [UInt8], rawIsText: Bool = false) {
         self.origin = origin
         self.path = path
         self.reason = reason
         self.raw = raw
+        self.rawIsText = rawIsText
     }
 }

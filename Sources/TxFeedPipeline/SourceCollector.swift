@@ -118,6 +118,29 @@ final class SourceCollector: SourceEvents {
         return commit { $0.append(data) }
     }
 
+    func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
+        if isCancelled { return .stop }
+        let open = streaming.withLock { streaming in
+            streaming?.account.add(entries: entries)
+            return streaming != nil
+        }
+        guard open else { return commit { $0.failures.append("\(name): emit_entries without begin_account") } }
+        return .proceed
+    }
+
+    func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
+        if isCancelled { return .stop }
+        let open = streaming.withLock { streaming in
+            streaming?.account.reject(location: location, reason: reason, raw: raw)
+            return streaming != nil
+        }
+        if open { return .proceed }
+        // Outside an account the record still counts: it belongs to the source.
+        return commit {
+            $0.rejects.append(Reject(origin: name, path: location, reason: reason, raw: raw, rawIsText: true))
+        }
+    }
+
     func log(_ level: PluginLogLevel, _ message: String) {
         log(name, level, message)
     }

@@ -68,6 +68,8 @@ final class Recorder: SourceEvents {
     func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer { .proceed }
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer { .proceed }
     func endAccount() -> CallbackAnswer { .proceed }
+    func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer { .proceed }
+    func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer { .proceed }
     var isCancelled: Bool { cancelled }
     func log(_ level: PluginLogLevel, _ message: String) {}
 }

@@ -1,128 +1,440 @@
-// API skeleton: the csv-reading helper replaces every body. The plugin (Plugins/CSV/Plugin)
-// codes against these signatures; change them only together with it.
 import CSVCells
-
-/// The csv source's options, every one optional: what is absent is inferred from the file.
-public struct CSVSettings: Sendable {
-    /// - Parameters:
-    ///   - options: option name to value, as the host passes them (`separator`, `date-format`,
-    ///     `debit-words`…), a `rules` file's keys already merged under them. Names the plugin
-    ///     does not know are ignored: the host has checked them.
-    public init(options: [String: String]) throws(CSVSettingsError) {
-        fatalError("skeleton")
-    }
-
-    /// Every option the plugin declares, with its help, in the order `plugins list` shows them.
-    public static let declared: [(name: String, help: String)] = []
-}
-
-public struct CSVSettingsError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
 
 /// A whole bank CSV file, read once to infer how it is written (encoding, separator, header,
 /// column roles, date format, decimal mark), then as many times as needed to hand it out.
+///
+/// The first pass (in `init`) keeps no row: it decides, over every row, what the rows mean;
+/// ``forEachBatch(account:batchSize:_:)`` reads them again, one batch into one reused arena.
+/// Used from one thread at a time (the plugin's `run`), so it is not `Sendable`.
 public final class CSVDocument {
+    private let origin: String
+    private let settings: CSVSettings
+    private let decoded: DecodedText
+    private var text: UnsafeBufferPointer<UInt8> { decoded.text }
+    private var separator: UInt8 = UInt8(ascii: ",")
+    private var layout: TableLayout?
+    private var reader: CSVRowReader?
+    private var currencyColumn: Int?
+    /// Each account's currency cell, trimmed and upper-cased; empty for rows without one.
+    private var accountKeys: [[UInt8]] = [[]]
+    private var found = CSVReport()
+    private var counted: CSVReport.Rows?
+    private var problemList: [String] = []
+    private var noteList: [String] = []
+    private var accountList: [CSVAccount] = []
+
     /// - Parameters:
     ///   - bytes: the whole file, as it is on disk (usually mapped); borrowed until the document is released.
     ///   - origin: the file's path, for messages.
     ///   - stem: the file's name without folder and extension: the account's default name.
     public init(bytes: UnsafeRawBufferPointer, origin: String, stem: String, settings: CSVSettings) {
-        fatalError("skeleton")
+        self.origin = origin
+        self.settings = settings
+        decoded = TextDecoding.decode(bytes, declared: settings.encoding)
+        found.origin = origin
+        found.encoding = Self.describeEncoding(decoded, declared: settings.encoding != nil, bytes: bytes)
+        accountList = [
+            CSVAccount(name: settings.account ?? stem, currency: settings.defaultCurrency, id: settings.accountID)
+        ]
+        if let problem = decoded.problem {
+            addProblem(problem)
+            return
+        }
+        if decoded.guessed { addNote("read as windows-1252: not valid UTF-8 and no encoding given") }
+        if decoded.encoding != .utf8 { found.options.append(("encoding", decoded.encoding.rawValue, false)) }
+        readTable(stem: stem)
     }
+
+    deinit {
+        decoded.owned?.deallocate()
+    }
+
+    // MARK: - Public findings
 
     /// What stops the file being read as it is (an ambiguous date format, no amount column…),
     /// each message naming the option that settles it. Empty when it reads.
-    public var problems: [String] { fatalError("skeleton") }
+    public var problems: [String] { problemList }
 
-    /// Findings worth a line on stderr during a run: rows skipped and why, trailing summary rows.
-    public var notes: [String] { fatalError("skeleton") }
+    /// Findings worth a line on stderr during a run: rows skipped and why, trailing summary rows,
+    /// the windows-1252 guess, a dropped empty column. Without the file's name: the caller
+    /// writes it before each.
+    public var notes: [String] { noteList }
 
     /// What `txfeed sniff` prints for the file: encoding, separator, header line, every
     /// column's role with two sample values, date format and decimal mark with their evidence,
     /// rows skipped and why, and a ready `-s` spec and `rules` JSON. One finding a line.
-    public var report: String { fatalError("skeleton") }
+    ///
+    /// Counting the rows reads the whole file once more, the first time it is asked for.
+    public var report: String {
+        if counted == nil, reader != nil { counted = countRows() }
+        return found.text(rows: counted)
+    }
 
     /// The accounts the file holds: one per currency when a currency column has several.
-    public var accounts: [CSVAccount] { fatalError("skeleton") }
+    public var accounts: [CSVAccount] { accountList }
 
-    /// Hands out `account`'s rows in file order, at most `batchSize` entries a batch; stops
-    /// early when `body` returns false.
+    // MARK: - Second pass
+
+    /// Hands out `account`'s rows in file order, at most `batchSize` entries (and rejects) a
+    /// batch; stops early when `body` returns false. Hands out nothing while ``problems`` is
+    /// not empty.
     public func forEachBatch(account: Int, batchSize: Int, _ body: (CSVBatch) -> Bool) {
-        fatalError("skeleton")
+        guard var reader, let layout, accountList.indices.contains(account) else { return }
+        let limit = max(batchSize, 1)
+        var batch = CSVBatch()
+        batch.entries.reserveCapacity(min(limit, 65_536))
+        var tokenizer = CSVTokenizer(
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+        var fields: [CSVFieldSpan] = []
+        while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
+            guard !record.isBlank else { continue }
+            if currencyColumn != nil, accountIndex(fields) != account { continue }
+            reader.read(record, fields: fields, into: &batch)
+            if batch.entries.count + batch.rejects.count >= limit {
+                guard body(batch) else { return }
+                batch.bytes.removeAll(keepingCapacity: true)
+                batch.entries.removeAll(keepingCapacity: true)
+                batch.rejects.removeAll(keepingCapacity: true)
+            }
+        }
+        if !batch.entries.isEmpty || !batch.rejects.isEmpty { _ = body(batch) }
     }
 
     /// How sure the csv source is that a file is a bank CSV export: 0 (not a CSV: JSON, XML,
     /// OFX…) to 80; the name (`.csv`, `.tsv`, `.txt`) and a consistent separator count.
     public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
-        fatalError("skeleton")
+        CSVConfidence.score(path: path, head: head)
     }
-}
 
-/// One account's header: what `begin_account` gets.
-public struct CSVAccount: Sendable, Equatable {
-    public var name: String
-    /// ISO 4217 code, or nil when neither a column nor `default-currency` gives one.
-    public var currency: String?
-    /// The account's id (IBAN or number) when the preamble or the `account-id` option gives it.
-    public var id: String?
+    // MARK: - First pass
 
-    public init(name: String, currency: String?, id: String?) {
-        self.name = name
-        self.currency = currency
-        self.id = id
+    private func readTable(stem: String) {
+        let dialect = settings.separator.map { Dialect(separator: $0, evidence: "given") } ?? Dialect.detect(in: text)
+        separator = dialect.separator
+        found.separator = Dialect.name(of: separator)
+        found.separatorEvidence = dialect.evidence
+        found.options.append(("separator", Dialect.name(of: separator), false))
+        let scan = TableScan(text: text, separator: separator)
+        guard var layout = TableLayout(scan: scan, text: text, separator: separator, skip: settings.skip) else {
+            if scan.recordCount == 0 {
+                addProblem("the file holds no rows")
+            } else if let skip = settings.skip, scan.head.allSatisfy({ $0.line <= skip }) {
+                addProblem("skip \(skip): no line is left after it")
+            } else {
+                addProblem("every line is one field: set separator (, ; tab or |)")
+            }
+            return
+        }
+        describeLayout(layout)
+        let profiles = sample(layout)
+        let roles = ColumnRoles(profiles: profiles, hasHeader: layout.header != nil, settings: settings)
+        for problem in roles.problems { addProblem(problem) }
+        guard let dateColumn = roles[.date], let vendorColumn = roles[.vendor] else {
+            describeColumns(profiles, roles: roles, dropped: [])
+            return
+        }
+        layout.trimTrailing(tail: scan.tail, dateColumn: dateColumn, text: text, separator: separator)
+        describeTrailing(layout)
+        let evidence = observe(layout, roles: roles)
+        let dropped = (0..<layout.width).filter { column in
+            layout.headerNames[column].isEmpty && !evidence.nonEmpty[column] && roles.role(of: column) == nil
+        }
+        if !dropped.isEmpty {
+            let names = dropped.map { String($0 + 1) }.joined(separator: ", ")
+            addNote("column\(dropped.count == 1 ? "" : "s") \(names) dropped: empty in the header and every row")
+        }
+        describeColumns(profiles, roles: roles, dropped: dropped)
+        makeAccounts(evidence.currencies, stem: stem, layout: layout)
+        guard evidence.rows > 0 else {
+            addNote("the table has no rows after its header")
+            return
+        }
+        guard let pattern = decideDate(evidence.dates, column: profiles[dateColumn]),
+            let mark = decideMark(evidence.marks)
+        else { return }
+        guard problemList.isEmpty else { return }
+        let columns = CSVRowReader.ColumnColumns(
+            date: dateColumn, vendor: vendorColumn, amount: roles[.amount], debit: roles[.debit],
+            credit: roles[.credit],
+            indicator: roles[.indicator], id: roles[.id], memo: roles[.memo], status: roles[.status],
+            currency: roles[.currency])
+        reader = CSVRowReader(
+            text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
+            datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)
+        self.layout = layout
     }
-}
 
-/// A range of bytes in ``CSVBatch/bytes``; `nil` where a field is absent.
-public typealias CSVField = Range<Int>?
-
-/// Entries and rejects read from a run of rows; every text lives in `bytes`, UTF-8.
-public struct CSVBatch: Sendable {
-    public var bytes: [UInt8] = []
-    public var entries: [CSVEntry] = []
-    public var rejects: [CSVReject] = []
-    public init() {}
-}
-
-/// One row as a transaction: `date` in a host date form, `amount` a plain signed decimal.
-public struct CSVEntry: Sendable {
-    public var line: Int
-    public var date: Range<Int>
-    public var vendor: Range<Int>
-    public var amount: Range<Int>
-    public var id: CSVField
-    public var memo: CSVField
-    /// The row as it was in the file (after decoding), for `--rejects`.
-    public var raw: Range<Int>
-    public var pending: Bool
-
-    public init(
-        line: Int, date: Range<Int>, vendor: Range<Int>, amount: Range<Int>, id: CSVField, memo: CSVField,
-        raw: Range<Int>, pending: Bool
-    ) {
-        self.line = line
-        self.date = date
-        self.vendor = vendor
-        self.amount = amount
-        self.id = id
-        self.memo = memo
-        self.raw = raw
-        self.pending = pending
+    /// Up to ``sampleRows`` table rows, profiled column by column for role scoring. Formats
+    /// are decided over every row later; roles need only enough rows to tell columns apart.
+    private func sample(_ layout: TableLayout) -> [ColumnProfile] {
+        var profiles = (0..<layout.width).map { column in
+            ColumnProfile(header: layout.header == nil ? nil : layout.headerNames[column])
+        }
+        var tokenizer = CSVTokenizer(
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+        var reader = CSVCellReader(text: text)
+        var fields: [CSVFieldSpan] = []
+        var rows = 0
+        while rows < Self.sampleRows, tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
+            guard !record.isBlank, TableLayout.fits(record.fieldCount, width: layout.width) else { continue }
+            rows += 1
+            for column in 0..<layout.width {
+                profiles[column].observe(
+                    reader.string(fields[column]), line: record.line, sideWords: settings.sideWords)
+            }
+        }
+        for column in profiles.indices { profiles[column].finish() }
+        return profiles
     }
-}
 
-/// A row the reader could not take: a short row, a cell that does not parse.
-public struct CSVReject: Sendable {
-    public var line: Int
-    /// Names the column: `amount "1,23,4": thousands separators out of place`.
-    public var reason: String
-    public var raw: Range<Int>
+    static let sampleRows = 1_000
 
-    public init(line: Int, reason: String, raw: Range<Int>) {
-        self.line = line
-        self.reason = reason
-        self.raw = raw
+    // MARK: - Evidence over every row
+
+    private struct Evidence {
+        var rows = 0
+        var dates = DateEvidence()
+        var marks = DecimalMarkEvidence()
+        var nonEmpty: [Bool]
+        var currencies: [[UInt8]] = []
+    }
+
+    private func observe(_ layout: TableLayout, roles: ColumnRoles) -> Evidence {
+        var evidence = Evidence(nonEmpty: [Bool](repeating: false, count: layout.width + 1))
+        let dateColumn = roles[.date]!
+        let moneyColumns = [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 }
+        currencyColumn = roles[.currency]
+        var reader = CSVCellReader(text: text)
+        var tokenizer = CSVTokenizer(
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+        var fields: [CSVFieldSpan] = []
+        let decideDate = settings.dateFormat == nil
+        let decideMark = settings.decimalMark == nil
+        while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
+            guard !record.isBlank else { continue }
+            evidence.rows += 1
+            guard fields.count >= layout.width - 1, dateColumn < fields.count else { continue }
+            for column in 0..<min(fields.count, layout.width + 1) where !fields[column].isEmpty {
+                evidence.nonEmpty[column] = true
+            }
+            let line = record.line
+            if decideDate { reader.withCell(fields[dateColumn]) { evidence.dates.observe($0, line: line) } }
+            if decideMark {
+                for column in moneyColumns where column < fields.count && !fields[column].isEmpty {
+                    reader.withCell(fields[column]) { evidence.marks.observe($0, line: line) }
+                }
+            }
+            if let currencyColumn, TableLayout.fits(fields.count, width: layout.width) {
+                let key = currencyKey(fields[currencyColumn], reader: &reader)
+                if !evidence.currencies.contains(key) { evidence.currencies.append(key) }
+            }
+        }
+        return evidence
+    }
+
+    private func decideDate(_ evidence: DateEvidence, column: ColumnProfile) -> DatePattern? {
+        let name = column.header.map { "column \"\($0)\"" } ?? "the date column"
+        if let given = settings.dateFormat {
+            found.dateFormat = given.description
+            found.dateEvidence = "given"
+            found.options.append(("date-format", given.description, false))
+            return given
+        }
+        switch evidence.decision {
+        case .decided(let pattern, let why):
+            found.dateFormat = pattern.description
+            let suffix = ": \(pattern)"
+            found.dateEvidence = why.hasSuffix(suffix) ? String(why.dropLast(suffix.count)) : why
+            found.options.append(("date-format", pattern.description, false))
+            return pattern
+        case .ambiguous(_, let message), .unreadable(let message):
+            addProblem("\(name): \(message)" + (message.contains("date-format") ? "" : "; set date-format"))
+            return nil
+        }
+    }
+
+    private func decideMark(_ evidence: DecimalMarkEvidence) -> DecimalMark? {
+        if let given = settings.decimalMark {
+            found.decimalMark = given.description
+            found.decimalEvidence = "given"
+            found.options.append(("decimal-mark", given.description, false))
+            return given
+        }
+        switch evidence.decision {
+        case .decided(let mark, let why):
+            found.decimalMark = mark.description
+            found.decimalEvidence = why
+            found.options.append(("decimal-mark", mark.description, false))
+            return mark
+        case .conflicting(let message):
+            addProblem(message)
+            return nil
+        }
+    }
+
+    // MARK: - Accounts
+
+    private func makeAccounts(_ currencies: [[UInt8]], stem: String, layout: TableLayout) {
+        let name = settings.account ?? stem
+        let id = settings.accountID ?? preambleAccountNumber(layout)
+        if currencyColumn != nil, !currencies.isEmpty {
+            accountKeys = currencies
+            accountList = currencies.map { key in
+                let code = key.isEmpty ? settings.defaultCurrency : String(decoding: key, as: UTF8.self)
+                let label = currencies.count == 1 ? name : "\(name) \(code ?? "(no currency)")"
+                return CSVAccount(name: label, currency: code, id: id)
+            }
+        } else {
+            accountList = [CSVAccount(name: name, currency: settings.defaultCurrency, id: id)]
+        }
+        found.accounts = accountList.map { account in account.name + (account.currency.map { " (\($0))" } ?? "") }
+    }
+
+    /// `Kontonummer;123`, `"Account Number:","12345678"`, `IBAN;DE…` in the preamble.
+    private func preambleAccountNumber(_ layout: TableLayout) -> String? {
+        var reader = CSVCellReader(text: text)
+        for record in layout.preamble {
+            let fields = TableLayout.fields(of: record, text: text, separator: separator)
+            guard fields.count >= 2,
+                HeaderVocabulary.accountNumberLabels.contains(HeaderVocabulary.normalise(reader.string(fields[0])))
+            else { continue }
+            if let value = fields.dropFirst().map({ reader.string($0) }).first(where: { !$0.isEmpty }) {
+                return value
+            }
+        }
+        return nil
+    }
+
+    /// Which account a row belongs to: its currency's, or the first for a row too short to say.
+    private func accountIndex(_ fields: [CSVFieldSpan]) -> Int {
+        guard let currencyColumn, currencyColumn < fields.count else { return 0 }
+        let field = fields[currencyColumn]
+        var start = field.start
+        var end = field.end
+        while start < end, text[start] == 0x20 { start += 1 }
+        while end > start, text[end - 1] == 0x20 { end -= 1 }
+        for (index, key) in accountKeys.enumerated() where key.count == end - start {
+            var same = true
+            for offset in 0..<key.count where Self.upper(text[start + offset]) != key[offset] {
+                same = false
+                break
+            }
+            if same { return index }
+        }
+        return 0
+    }
+
+    private func currencyKey(_ field: CSVFieldSpan, reader: inout CSVCellReader) -> [UInt8] {
+        Array(reader.string(field).utf8.map(Self.upper))
+    }
+
+    private static func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
+
+    // MARK: - Counting for the report
+
+    private func countRows() -> CSVReport.Rows {
+        var rows = CSVReport.Rows()
+        for account in accountList.indices {
+            forEachBatch(account: account, batchSize: 4_096) { batch in
+                rows.entries += batch.entries.count
+                rows.rejects += batch.rejects.count
+                if let first = batch.rejects.first, rows.firstReject.map({ first.line < $0.line }) ?? true {
+                    rows.firstReject = first
+                }
+                return true
+            }
+        }
+        return rows
+    }
+
+    // MARK: - Describing
+
+    private func describeLayout(_ layout: TableLayout) {
+        if let header = layout.header {
+            found.header = "line \(header.line): " + excerpt(header, limit: 60)
+        } else {
+            found.header = "none: line \(layout.firstLine) is already data; columns by position"
+        }
+        if layout.firstLine > 1 {
+            let last = layout.firstLine - 1
+            found.skipped.append((last == 1 ? "line 1" : "lines 1-\(last)") + " (preamble)")
+            addNote((last == 1 ? "line 1" : "lines 1-\(last)") + " skipped: a preamble before the table")
+            found.options.append(("skip", String(last), true))
+        }
+    }
+
+    private func describeTrailing(_ layout: TableLayout) {
+        guard let first = layout.trailing.first else { return }
+        let lines = layout.trailing.map { String($0.line) }
+        let which = (lines.count == 1 ? "line " : "lines ") + lines.joined(separator: ", ")
+        let shown = excerpt(first, limit: 0)
+        found.skipped.append("\(which) (trailing: \(shown))")
+        let what = lines.count == 1 ? "a summary row" : "summary rows"
+        addNote("\(which) skipped: \(what) after the table (\(shown))")
+    }
+
+    private func describeColumns(_ profiles: [ColumnProfile], roles: ColumnRoles, dropped: [Int]) {
+        let name: (Int) -> String = { column in
+            let header = profiles[column].header ?? ""
+            return header.isEmpty ? "(column \(column + 1))" : header
+        }
+        for role in ColumnRole.allCases {
+            guard let column = roles[role] else { continue }
+            found.columns.append(
+                CSVReport.Column(
+                    position: column + 1, header: name(column), role: role, reason: roles.reasons[column],
+                    samples: profiles[column].samples))
+            let headers = profiles.compactMap { $0.header.map(HeaderVocabulary.normalise) }
+            let header = profiles[column].header ?? ""
+            let unique = !header.isEmpty && headers.filter { $0 == HeaderVocabulary.normalise(header) }.count == 1
+            found.options.append((role.rawValue, unique ? header : String(column + 1), !unique))
+        }
+        for column in profiles.indices where roles.role(of: column) == nil {
+            if dropped.contains(column) {
+                found.dropped.append(String(column + 1))
+            } else {
+                found.ignored.append("\(column + 1) \(name(column))")
+            }
+        }
+    }
+
+    /// The record's text, whole fields only up to `limit` characters and then `…`
+    /// (`"Buchungstag";"Valuta";…`); at least the first field is kept.
+    private func excerpt(_ record: CSVRecordSpan, limit: Int) -> String {
+        let piece = { (end: Int) in
+            String(decoding: UnsafeBufferPointer(rebasing: self.text[record.start..<end]), as: UTF8.self)
+        }
+        let whole = piece(record.end)
+        guard whole.count > limit else { return whole }
+        let fields = TableLayout.fields(of: record, text: text, separator: separator)
+        var kept = ""
+        for index in fields.indices.dropLast() {
+            // The field's end, its closing quote included, and the separator after it.
+            let end = fields[index + 1].start - (text[fields[index + 1].start - 1] == UInt8(ascii: "\"") ? 1 : 0)
+            let candidate = piece(end)
+            guard index == 0 || candidate.count <= limit else { break }
+            kept = candidate
+        }
+        return kept.isEmpty ? String(whole.prefix(limit)) + "…" : kept + "…"
+    }
+
+    private static func describeEncoding(_ decoded: DecodedText, declared: Bool, bytes: UnsafeRawBufferPointer)
+        -> String
+    {
+        let name = decoded.encoding.rawValue
+        if declared { return "\(name) (given)" }
+        if decoded.guessed { return "\(name) (not valid UTF-8 and none declared)" }
+        let bom = TextDecoding.byteOrderMark(bytes.bindMemory(to: UInt8.self))
+        return bom == nil ? name : "\(name) (byte order mark)"
+    }
+
+    private func addProblem(_ message: String) {
+        problemList.append("\(origin): \(message)")
+        found.problems.append(message)
+    }
+
+    /// Notes leave the file's name to whoever writes them: the plugin puts its path first.
+    private func addNote(_ message: String) {
+        noteList.append(message)
     }
 }

@@ -14,8 +14,12 @@ public enum RejectsFile {
             out.write(",\"reason\":")
             out.write(JSONString.literal(reject.reason))
             out.write(",\"record\":")
-            // The raw text parsed as JSON, but may span lines: keep NDJSON one line a record.
-            out.write(reject.raw.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
+            if reject.rawIsText {
+                out.write(JSONString.literal(reject.raw))
+            } else {
+                // The raw text parsed as JSON, but may span lines: keep NDJSON one line a record.
+                out.write(reject.raw.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
+            }
             out.write("}\n")
         }
     }

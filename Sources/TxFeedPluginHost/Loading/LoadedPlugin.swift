@@ -43,6 +43,14 @@ public final class LoadedPlugin: @unchecked Sendable {
     let descriptor: UnsafePointer<txfeed_plugin>
     /// The descriptor's `identify`, when the plugin has one (and its descriptor reaches it).
     private let identifier: (@convention(c) (UnsafePointer<CChar>?, UnsafePointer<UInt8>?, Int) -> Int32)?
+    /// The descriptor's `explain`, when the plugin has one (and its descriptor reaches it).
+    private let explainer:
+        (
+            @convention(c) (
+                UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            ) -> Int32
+        )?
 
     /// The size of the descriptor as ABI 1 first defined it: what every plugin must have. Fields
     /// appended since are read only when the plugin's `struct_size` reaches past them.
@@ -71,6 +79,7 @@ public final class LoadedPlugin: @unchecked Sendable {
         self.sampleConfig = d.sample_config.map { String(cString: $0) } ?? "{}"
         self.identifier =
             Self.reaches(descriptor, \.identify, size: MemoryLayout<Int>.size) ? d.identify : nil
+        self.explainer = Self.reaches(descriptor, \.explain, size: MemoryLayout<Int>.size) ? d.explain : nil
         guard d.free_error != nil else { throw .invalidDescriptor(path: path, reason: "free_error is NULL") }
         switch d.kind {
         case UInt32(TXFEED_KIND_SOURCE.rawValue):
@@ -115,6 +124,30 @@ public final class LoadedPlugin: @unchecked Sendable {
             head.withUnsafeBufferPointer { identifier(path, $0.baseAddress, $0.count) }
         }
         return Int(min(max(answer, 0), 100))
+    }
+
+    /// What the plugin's `explain` says of the source `configuration` (a JSON object of
+    /// strings) describes, for `txfeed sniff`; nil when the plugin cannot explain.
+    public func explain(configuration: String) -> Explanation? {
+        guard kind == .source, let explainer else { return nil }
+        var report: UnsafeMutablePointer<CChar>?
+        var error: UnsafeMutablePointer<CChar>?
+        let status = configuration.withCString { explainer($0, &report, &error) }
+        let text = takeError(report, default: "")
+        if status == TXFEED_OK {
+            if let error { _ = takeError(error, default: "") }
+            return Explanation(report: text, problem: nil)
+        }
+        return Explanation(report: text, problem: takeError(error, default: "the plugin would not read it as it is"))
+    }
+
+    /// A plugin's account of how it reads a file.
+    public struct Explanation: Sendable, Equatable {
+        /// One finding a line.
+        public var report: String
+        /// Why the plugin would not read the file as it is (naming the option that settles
+        /// it), or nil when it would.
+        public var problem: String?
     }
 
     /// The option a bare SPEC value sets.

@@ -20,7 +20,9 @@ public enum PluginLoader {
             let symbol = dlsym(
                 handle, txfeedEntrySymbol.utf8Start.withMemoryRebound(to: CChar.self, capacity: 1) { $0 })
         else {
-            dlclose(handle)
+            // Not closed either: a Swift library registers its type records with the Swift
+            // runtime when loaded, and unloading it leaves them dangling (the next type lookup
+            // crashes). A library that is not a plugin costs its mapping until txfeed exits.
             throw .notAPlugin(path: path)
         }
         let entry = unsafeBitCast(symbol, to: txfeed_plugin_entry_fn.self)

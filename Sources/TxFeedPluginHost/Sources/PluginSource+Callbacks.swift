@@ -1,3 +1,4 @@
+import TxFeedModel
 import TxFeedPluginABI
 
 /// The C side of the host: plain functions that find their ``CallbackContext`` in `host_data`
@@ -37,6 +38,28 @@ extension PluginSource {
         host.end_account = { host in
             call(host) { $0.endAccount() }
         }
+        host.emit_entries = { host, entries, count, entrySize in
+            call(host) { events in
+                guard let entries else {
+                    return count == 0 ? .proceed : fault(events, "emit_entries with NULL entries")
+                }
+                guard entrySize >= MemoryLayout<txfeed_entry>.size else {
+                    return fault(
+                        events,
+                        "emit_entries with entry_size \(entrySize), less than txfeed_entry's \(MemoryLayout<txfeed_entry>.size)"
+                    )
+                }
+                return withEntryFields(entries, count: count, stride: entrySize) { events.entries($0) }
+            }
+        }
+        host.reject = { host, location, reason, raw, rawLength in
+            call(host) { events in
+                guard let location, let reason else { return fault(events, "reject without where or reason") }
+                let rawBytes = raw.map { Array(bytes($0, rawLength)) } ?? []
+                return events.reject(
+                    location: String(cString: location), reason: String(cString: reason), raw: rawBytes)
+            }
+        }
         host.is_cancelled = { host in
             guard let context = context(host) else { return 1 }
             return context.events?.isCancelled ?? true ? 1 : 0
@@ -74,6 +97,27 @@ extension PluginSource {
     /// The plugin's `char *` and length as the bytes the decoder reads.
     private static func bytes(_ text: UnsafePointer<CChar>, _ length: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
+    /// The plugin's entries as ``EntryFields``, stepping by the plugin's `entry_size` so that an
+    /// entry from a newer header (with fields appended) is read as far as this host knows it.
+    private static func withEntryFields(
+        _ entries: UnsafePointer<txfeed_entry>, count: Int, stride: Int,
+        _ body: (UnsafeBufferPointer<EntryFields>) -> CallbackAnswer
+    ) -> CallbackAnswer {
+        func field(_ text: txfeed_text) -> UnsafeBufferPointer<UInt8>? {
+            guard let data = text.data else { return nil }
+            return bytes(data, text.length)
+        }
+        let base = UnsafeRawPointer(entries)
+        let fields = (0..<count).map { n in
+            let entry = base.advanced(by: n * stride).assumingMemoryBound(to: txfeed_entry.self).pointee
+            return EntryFields(
+                date: field(entry.date), vendor: field(entry.vendor), amount: field(entry.amount), id: field(entry.id),
+                memo: field(entry.memo), location: field(entry.where), raw: field(entry.raw),
+                isPending: entry.status == TXFEED_PENDING)
+        }
+        return fields.withUnsafeBufferPointer(body)
     }
 
     private static func text(_ origin: UnsafePointer<CChar>?) -> String? {

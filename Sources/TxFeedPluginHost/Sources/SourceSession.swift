@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// What a running source tells the host, in Swift: the same calls as `txfeed_source_host`.
 ///
 /// The pipeline implements it (one collector per run); a C plugin reaches it through the
@@ -13,6 +15,13 @@ public protocol SourceEvents: AnyObject, Sendable {
     /// A JSON array of transactions of the account begun last.
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer
     func endAccount() -> CallbackAnswer
+    /// Transactions as plain fields for the account begun last, borrowed for the call.
+    func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer
+    /// A record the source could not read: counted as read, and rejected with `reason`.
+    /// - Parameters:
+    ///   - location: where it is (`line 17`): the reject's path.
+    ///   - raw: its own text, for `--rejects`.
+    func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer
     /// Whether the host wants the source to stop (timeout, shutdown).
     var isCancelled: Bool { get }
     /// A diagnostic for stderr; a misuse of the ABI arrives here as an error.

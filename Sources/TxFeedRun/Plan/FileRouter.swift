@@ -6,13 +6,14 @@ import TxFeedPluginHost
 /// descriptor's `identify`, asked with the file's first bytes); a folder means every file in
 /// it, in name order. Nothing is skipped silently: a folder entry that cannot be read or that
 /// no plugin claims becomes a failed source naming it, while the other files are read.
-struct FileRouter {
+struct FileRouter: Sendable {
     var searchPath: PluginSearchPath
 
     /// What one file became.
     enum Route {
-        /// Read by `plugin`, which gets the file as its main option.
-        case read(plugin: LoadedPlugin, file: String)
+        /// Read by `plugin`, which gets the file as its main option; `confidence` is how sure
+        /// it said it was (nil for what was not asked, such as stdin).
+        case read(plugin: LoadedPlugin, file: String, confidence: Int?)
         /// A folder entry that cannot be read; the run reports it as a failed source.
         case unreadable(file: String, reason: String)
     }
@@ -28,7 +29,8 @@ struct FileRouter {
             var info = stat()
             // stdin, and a path that is not there: the fixture source says what is wrong, as before.
             guard argument != "-", stat(argument, &info) == 0 else {
-                routes.append(.read(plugin: try searchPath.load("fixture", kind: .source), file: argument))
+                routes.append(
+                    .read(plugin: try searchPath.load("fixture", kind: .source), file: argument, confidence: nil))
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -70,7 +72,7 @@ struct FileRouter {
             let names = tied.map { "\($0.plugin.name) (\($0.confidence))" }.joined(separator: ", ")
             return .unreadable(file: path, reason: "\(names) are equally sure they read it; choose with -s NAME:FILE")
         }
-        return .read(plugin: best.plugin, file: path)
+        return .read(plugin: best.plugin, file: path, confidence: best.confidence)
     }
 
     /// Every source plugin on the search path that can say which files it reads and has a main

@@ -24,7 +24,7 @@ struct SourcePlanner {
         var entries = (config?.sources ?? []).map { Entry(plugin: $0.plugin, name: $0.name, options: $0.options) }
         for route in try FileRouter(searchPath: searchPath).route(request.files) {
             switch route {
-            case let .read(plugin, file):
+            case let .read(plugin, file, _):
                 entries.append(Entry(options: [(plugin.mainOption!.name, file)], routed: plugin, file: file))
             case let .unreadable(file, reason):
                 entries.append(Entry(file: file, unreadable: "\(file): \(reason)"))

@@ -5,6 +5,9 @@
  *   stream          the same account as header + two batches
  *   dom             an array of envelopes built with jansson, handed over as json_t*:
  *                   one good (with one bad transaction), one with status 500
+ *   entries         an EUR account through emit_entries (entries one size larger than the
+ *                   header's, as a newer plugin sends them): two good, two wrong, and one
+ *                   record the plugin rejects itself
  *   fail-after-one  one envelope, then a failure
  *   sleep           waits, polling is_cancelled (a well-behaved slow source)
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
@@ -13,6 +16,7 @@
  * -DTEST_IDENTIFY=N gives it an `identify` that claims files named *.claim with confidence N;
  * such a file, handed over as the main option, reads as mode `ok`.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -92,6 +96,31 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         json_decref(doc); /* the plugin keeps its own reference and drops it when it likes */
         return status == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
+    if (strcmp(s->mode, "entries") == 0) {
+        /* A newer plugin's entry: the host must step by entry_size and ignore `later`. */
+        struct { txfeed_entry entry; int64_t later; } batch[4];
+        memset(batch, 0, sizeof batch);
+#define TEXT(s) ((txfeed_text){s, sizeof(s) - 1})
+        batch[0].entry = (txfeed_entry){.date = TEXT("2024-03-01"), .vendor = TEXT("Bäckerei"),
+            .amount = TEXT("-1234.50"), .id = TEXT("REF-1"), .where = TEXT("line 2"), .raw = TEXT("a;b")};
+        batch[1].entry = (txfeed_entry){.date = TEXT("2024-03-02T08:15:00+01:00"), .vendor = TEXT("Salary"),
+            .amount = TEXT("+2000"), .memo = TEXT("March"), .where = TEXT("line 3"), .status = TXFEED_PENDING};
+        batch[2].entry = (txfeed_entry){.date = TEXT("2024-03-03"), .vendor = TEXT("Kiosk"),
+            .amount = TEXT("1.005"), .where = TEXT("line 4"), .raw = TEXT("03.03.24;Kiosk;1,005")};
+        batch[3].entry = (txfeed_entry){.date = TEXT("2024-02-30"), .vendor = TEXT("Nobody"),
+            .amount = TEXT("5")};
+        for (int i = 0; i < 4; i++) batch[i].later = -1;
+#undef TEXT
+        const char *head = "{\"body\":{\"name\":\"Entries\",\"currency\":\"EUR\",\"transactions\":[]}}";
+        if (host->struct_size <= offsetof(txfeed_source_host, reject)) {
+            *error = strdup("this host has no emit_entries");
+            return TXFEED_FAILED;
+        }
+        host->begin_account(host, head, strlen(head), "test:entries");
+        host->emit_entries(host, &batch[0].entry, 4, sizeof batch[0]);
+        host->reject(host, "line 6", "3 fields, the header has 5", "x;y;z", 5);
+        return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
     if (strcmp(s->mode, "fail-after-one") == 0) {
         host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:first");
         *error = strdup("lost the connection after the first document");
@@ -121,7 +150,7 @@ static void test_close(void *state) { free(state); }
 static void test_free_error(char *error) { free(error); }
 
 static const txfeed_option OPTIONS[] = {
-    {"mode", "ok, stream, dom, fail-after-one, sleep, ignore-cancel or crash", 1},
+    {"mode", "ok, stream, dom, entries, fail-after-one, sleep, ignore-cancel or crash", 1},
 };
 
 static const txfeed_plugin DESCRIPTOR = {

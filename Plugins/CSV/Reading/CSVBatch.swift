@@ -1,0 +1,10 @@
+/// A range of bytes in ``CSVBatch/bytes``; `nil` where a field is absent.
+public typealias CSVField = Range<Int>?
+
+/// Entries and rejects read from a run of rows; every text lives in `bytes`, UTF-8.
+public struct CSVBatch: Sendable {
+    public var bytes: [UInt8] = []
+    public var entries: [CSVEntry] = []
+    public var rejects: [CSVReject] = []
+    public init() {}
+}

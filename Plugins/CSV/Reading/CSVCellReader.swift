@@ -1,0 +1,37 @@
+/// Hands fields to the cell parsers as byte buffers: plain fields straight from the text,
+/// escaped ones (`""`) unescaped into one reused scratch buffer.
+struct CSVCellReader {
+    let text: UnsafeBufferPointer<UInt8>
+    private var scratch: [UInt8] = []
+
+    init(text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+    }
+
+    mutating func withCell<Result>(
+        _ field: CSVFieldSpan, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard field.escaped else {
+            return body(UnsafeBufferPointer(rebasing: text[field.start..<field.end]))
+        }
+        scratch.removeAll(keepingCapacity: true)
+        CSVTokenizer.appendUnescaped(field, text: text, to: &scratch)
+        return scratch.withUnsafeBufferPointer(body)
+    }
+
+    /// The field as a `String`, blanks around it trimmed: for headers, samples and messages only.
+    mutating func string(_ field: CSVFieldSpan) -> String {
+        withCell(field) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks()
+    }
+}
+
+extension String {
+    /// The string without spaces, tabs and no-break spaces around it.
+    func trimmingBlanks() -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{A0}" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

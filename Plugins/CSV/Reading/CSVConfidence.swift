@@ -1,0 +1,75 @@
+/// How sure the csv source is that a file is a bank CSV export, from its name and first bytes.
+///
+/// Other sources' formats are ruled out first (JSON, XML and OFX, QIF, anything binary), then
+/// the head earns points for lines that agree on a separator count and for a header the
+/// vocabulary knows; the name adds a little, never enough alone to beat a content match.
+enum CSVConfidence {
+    static let ceiling = 80
+
+    static func score(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
+        let lowered = path.lowercased()
+        let nameBonus = lowered.hasSuffix(".csv") || lowered.hasSuffix(".tsv") ? 10 : lowered.hasSuffix(".txt") ? 5 : 0
+        let bytes = asciiView(head)
+        guard let bytes else { return 0 }
+        var start = 0
+        while start < bytes.count,
+            bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A
+                || bytes[start] == 0x0D
+        {
+            start += 1
+        }
+        let rest = bytes[start...]
+        for prefix in rejectedPrefixes where rest.starts(with: prefix.utf8) { return 0 }
+        // Whole lines only: the head may stop in the middle of one.
+        var end = bytes.count
+        if let lastBreak = bytes.lastIndex(of: 0x0A), lastBreak > start { end = lastBreak + 1 }
+        let text = Array(bytes[start..<end])
+        let content = text.withUnsafeBufferPointer { contentScore($0) }
+        guard content > 0 else { return nameBonus == 10 ? 10 : 0 }
+        return min(content + nameBonus, ceiling)
+    }
+
+    private static let rejectedPrefixes = ["{", "[", "<", "OFXHEADER", "!Type:", "!type:"]
+
+    /// 70 for lines agreeing on 2 or more separators with a known header among them, 40 for
+    /// agreeing lines alone, 0 otherwise.
+    private static func contentScore(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        let dialect = Dialect.detect(in: text)
+        var tokenizer = CSVTokenizer(text: text, separator: dialect.separator)
+        var fields: [CSVFieldSpan] = []
+        var counts: [Int: Int] = [:]
+        var records: [[CSVFieldSpan]] = []
+        while let record = tokenizer.next(into: &fields) {
+            guard !record.isBlank else { continue }
+            counts[record.fieldCount, default: 0] += 1
+            records.append(fields)
+        }
+        guard
+            let (width, agreeing) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }
+            ),
+            width >= 3, agreeing >= 2, agreeing * 2 >= records.count
+        else { return 0 }
+        var reader = CSVCellReader(text: text)
+        let knownHeader = records.contains { fields in
+            guard fields.count == width else { return false }
+            let roles = Set(fields.flatMap { HeaderVocabulary.roles(of: reader.string($0)).map(\.role) })
+            return roles.count >= 2 && (roles.contains(.date) || roles.contains(.amount))
+        }
+        return knownHeader ? 70 : 40
+    }
+
+    /// The head as bytes to look at: UTF-16 narrowed to its low bytes (good enough for
+    /// separators and ASCII headers), a UTF-8 BOM skipped; nil for binary (a NUL byte).
+    private static func asciiView(_ head: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let bytes = Array(head)
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
+            return stride(from: 2, to: bytes.count - 1, by: 2).map { bytes[$0 + 1] == 0 ? bytes[$0] : 0x3F }
+        }
+        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
+            return stride(from: 2, to: bytes.count - 1, by: 2).map { bytes[$0] == 0 ? bytes[$0 + 1] : 0x3F }
+        }
+        if bytes.contains(0) { return nil }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
+        return bytes
+    }
+}

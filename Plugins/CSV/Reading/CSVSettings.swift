@@ -1,0 +1,130 @@
+import CSVCells
+
+/// The csv source's options, every one optional: what is absent is inferred from the file.
+public struct CSVSettings: Sendable {
+    public var encoding: TextEncoding?
+    /// The separator byte: `,` `;` tab or `|`.
+    public var separator: UInt8?
+    /// Lines before the header (or the first row when there is none).
+    public var skip: Int?
+    /// Columns named by options, by header name or position.
+    public var columns: [ColumnRole: ColumnReference] = [:]
+    public var sideWords = SideWords.defaults
+    public var dateFormat: DatePattern?
+    public var decimalMark: DecimalMark?
+    public var zone: ZoneRule?
+    public var defaultCurrency: String?
+    public var account: String?
+    public var accountID: String?
+
+    /// - Parameters:
+    ///   - options: option name to value, as the host passes them (`separator`, `date-format`,
+    ///     `debit-words`…), a `rules` file's keys already merged under them. Names the plugin
+    ///     does not know are ignored: the host has checked them.
+    public init(options: [String: String]) throws(CSVSettingsError) {
+        if let value = options["encoding"] {
+            guard let encoding = TextEncoding(option: value) else {
+                throw CSVSettingsError(
+                    "encoding \"\(value)\": expected utf-8, utf-16, windows-1252, iso-8859-1 or iso-8859-15")
+            }
+            self.encoding = encoding
+        }
+        if let value = options["separator"] {
+            switch value {
+            case ",", ";", "|": separator = value.utf8.first
+            case "tab", "\\t", "\t": separator = 0x09
+            default: throw CSVSettingsError("separator \"\(value)\": expected , ; tab or |")
+            }
+        }
+        if let value = options["skip"] {
+            guard let lines = Int(value.trimmingBlanks()), lines >= 0 else {
+                throw CSVSettingsError("skip \"\(value)\": expected a number of lines, 0 or more")
+            }
+            skip = lines
+        }
+        for role in ColumnRole.allCases {
+            guard let value = options[role.rawValue] else { continue }
+            guard let reference = ColumnReference(option: value) else {
+                throw CSVSettingsError(
+                    "\(role.rawValue) \"\(value)\": expected a column's header name or its position (1, 2…)")
+            }
+            columns[role] = reference
+        }
+        let debitWords = try Self.words(options, "debit-words") ?? SideWords.defaultDebit
+        let creditWords = try Self.words(options, "credit-words") ?? SideWords.defaultCredit
+        sideWords = SideWords(debit: debitWords, credit: creditWords)
+        if let value = options["date-format"] {
+            do {
+                dateFormat = try DatePattern(value)
+            } catch {
+                throw CSVSettingsError("date-format \"\(value)\": \(error.description)")
+            }
+        }
+        if let value = options["decimal-mark"] {
+            switch value {
+            case ".": decimalMark = .point
+            case ",": decimalMark = .comma
+            default: throw CSVSettingsError("decimal-mark \"\(value)\": expected . or ,")
+            }
+        }
+        if let value = options["tz"] {
+            guard let zone = ZoneRule(identifier: value) else {
+                throw CSVSettingsError("tz \"\(value)\": not a time zone this system knows (Europe/Berlin, UTC…)")
+            }
+            self.zone = zone
+        }
+        if let value = options["default-currency"] {
+            let code = value.trimmingBlanks().uppercased()
+            guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw CSVSettingsError("default-currency \"\(value)\": expected an ISO 4217 code such as EUR")
+            }
+            defaultCurrency = code
+        }
+        account = try Self.text(options, "account")
+        accountID = try Self.text(options, "account-id")
+    }
+
+    private static func words(_ options: [String: String], _ name: String) throws(CSVSettingsError) -> [String]? {
+        guard let value = options[name] else { return nil }
+        let words = value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
+        guard !words.isEmpty else {
+            throw CSVSettingsError("\(name) \"\(value)\": expected words separated by commas (DR,Debit)")
+        }
+        return words
+    }
+
+    private static func text(_ options: [String: String], _ name: String) throws(CSVSettingsError) -> String? {
+        guard let value = options[name] else { return nil }
+        let trimmed = value.trimmingBlanks()
+        guard !trimmed.isEmpty else { throw CSVSettingsError("\(name): expected a non-empty value") }
+        return trimmed
+    }
+
+    /// Every option the plugin declares, with its help, in the order `plugins list` shows them.
+    public static let declared: [(name: String, help: String)] = [
+        ("path", "the CSV file (or a folder of them)"),
+        ("rules", "a JSON file of these same options, e.g. saved from `txfeed sniff`"),
+        ("encoding", "utf-8, utf-16, windows-1252, iso-8859-1 or iso-8859-15 (default: BOM, else UTF-8, else 1252)"),
+        ("separator", ", ; tab or | (default: the most consistent one)"),
+        ("skip", "lines before the header (default: the preamble found)"),
+        ("date", "the date column: its header name or 1-based position"),
+        ("vendor", "the payee column"),
+        ("amount", "the signed amount column (or with indicator)"),
+        ("debit", "the money-out column, with credit"),
+        ("credit", "the money-in column, with debit"),
+        ("indicator", "the column of debit/credit words beside amount"),
+        ("debit-words", "indicator words for money out, comma-separated (default DR, D, Debit, S, Soll, Af…)"),
+        ("credit-words", "indicator words for money in, comma-separated (default CR, C, Credit, H, Haben, Bij…)"),
+        ("currency", "the currency column: one account per currency"),
+        ("id", "the bank reference column"),
+        ("memo", "the free-text column beside the payee"),
+        ("status", "the status column (pending, vorgemerkt… are pending)"),
+        ("balance", "the running balance column (never imported)"),
+        ("date-format", "strptime-like: %d.%m.%y, %m/%d/%Y, %d %b %Y… (default: the one every cell fits)"),
+        ("decimal-mark", ". or , (default: decided over every amount)"),
+        ("tz", "the time zone of dates with a time (default UTC)"),
+        ("default-currency", "the currency when no column gives one (EUR)"),
+        ("account", "the account's name (default: the file's stem)"),
+        ("account-id", "the account's IBAN or number"),
+    ]
+}

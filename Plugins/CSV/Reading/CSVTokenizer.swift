@@ -1,0 +1,129 @@
+/// RFC 4180 records from UTF-8 text, as byte ranges: no `String` per field.
+///
+/// Quoted fields may hold the separator, `""` for a quote and line breaks; a record's line is
+/// the one it starts on. Lines end in LF or CRLF. Text after a closing quote, up to the next
+/// separator, is kept (banks' `"abc" ` stray blanks), so nothing is lost silently.
+struct CSVTokenizer {
+    let text: UnsafeBufferPointer<UInt8>
+    let separator: UInt8
+    private(set) var position: Int
+    private(set) var line: Int
+
+    init(text: UnsafeBufferPointer<UInt8>, separator: UInt8, position: Int = 0, line: Int = 1) {
+        self.text = text
+        self.separator = separator
+        self.position = position
+        self.line = line
+    }
+
+    /// Reads the next record, its fields into `fields` (emptied first); nil at the end of the text.
+    mutating func next(into fields: inout [CSVFieldSpan]) -> CSVRecordSpan? {
+        fields.removeAll(keepingCapacity: true)
+        let count = text.count
+        guard position < count, let base = text.baseAddress else { return nil }
+        let recordStart = position
+        let recordLine = line
+        var index = position
+        var blank = true
+        var recordEnd = count
+        fieldLoop: while true {
+            if index < count, base[index] == quote {
+                // A quoted field: up to the closing quote that is not doubled.
+                var escaped = false
+                let start = index + 1
+                index = start
+                var end = count
+                while index < count {
+                    let byte = base[index]
+                    if byte == quote {
+                        if index + 1 < count, base[index + 1] == quote {
+                            escaped = true
+                            index += 2
+                            continue
+                        }
+                        end = index
+                        index += 1
+                        break
+                    }
+                    if byte == newline { line += 1 }
+                    index += 1
+                }
+                // Anything after the closing quote up to the separator is kept with the field.
+                while index < count, base[index] != separator, base[index] != newline, base[index] != carriage {
+                    index += 1
+                    end = index
+                    escaped = true
+                }
+                if end > start { blank = false }
+                fields.append(CSVFieldSpan(start: start, end: min(end, count), escaped: escaped))
+            } else {
+                let start = index
+                while index < count {
+                    let byte = base[index]
+                    if byte == separator || byte == newline { break }
+                    if byte == carriage, index + 1 >= count || base[index + 1] == newline { break }
+                    index += 1
+                }
+                if index > start { blank = false }
+                fields.append(CSVFieldSpan(start: start, end: index, escaped: false))
+            }
+            guard index < count else {
+                recordEnd = count
+                position = count
+                break fieldLoop
+            }
+            switch base[index] {
+            case separator:
+                index += 1
+            case carriage:
+                recordEnd = index
+                index += 1
+                if index < count, base[index] == newline { index += 1 }
+                line += 1
+                position = index
+                break fieldLoop
+            default:
+                recordEnd = index
+                position = index + 1
+                line += 1
+                break fieldLoop
+            }
+        }
+        return CSVRecordSpan(
+            start: recordStart, end: recordEnd, line: recordLine, fieldCount: fields.count, isBlank: blank)
+    }
+
+    // MARK: - Fields as bytes
+
+    /// Appends the field's bytes to `out`, `""` turned into `"` when it has any.
+    static func appendUnescaped(
+        _ field: CSVFieldSpan, text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
+    ) {
+        guard field.escaped else {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[field.start..<field.end]))
+            return
+        }
+        var index = field.start
+        var inQuotes = true
+        while index < field.end {
+            let byte = text[index]
+            if byte == quote, inQuotes, index + 1 < field.end, text[index + 1] == quote {
+                out.append(quote)
+                index += 2
+                continue
+            }
+            if byte == quote {
+                // The closing quote before trailing text: dropped, the text kept.
+                inQuotes = false
+                index += 1
+                continue
+            }
+            out.append(byte)
+            index += 1
+        }
+    }
+}
+
+private let quote = UInt8(ascii: "\"")
+private let newline = UInt8(ascii: "\n")
+private let carriage = UInt8(ascii: "\r")

@@ -1,0 +1,70 @@
+import CSVCells
+
+/// What a column's cells look like over the sampled rows: the content half of role scoring.
+struct ColumnProfile: Sendable {
+    /// The column's header, or nil when the file has none.
+    var header: String?
+    /// Every sampled cell, trimmed, and its row's line.
+    var values: [String] = []
+    var lines: [Int] = []
+    var nonBlank = 0
+    var dateLike = 0
+    var amountLike = 0
+    var negative = 0
+    var sideWords = 0
+    var currencyLike = 0
+    var distinct = 0
+
+    init(header: String?) {
+        self.header = header
+    }
+
+    mutating func observe(_ cell: String, line: Int, sideWords words: SideWords) {
+        values.append(cell)
+        lines.append(line)
+        guard !cell.isEmpty else { return }
+        nonBlank += 1
+        var bytes = Array(cell.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let cell = UnsafeBufferPointer(buffer)
+            if DatePattern.looksLikeDate(cell) { dateLike += 1 }
+            if AmountText.looksLikeAmount(cell) {
+                amountLike += 1
+                if cell.contains(UInt8(ascii: "-")) || cell.first == UInt8(ascii: "(") { negative += 1 }
+            }
+        }
+        if words.side(of: cell) != nil { sideWords += 1 }
+        if cell.count == 3, cell.allSatisfy({ $0.isASCII && $0.isLetter }) { currencyLike += 1 }
+    }
+
+    /// Called once every sampled cell is in.
+    mutating func finish() {
+        distinct = Set(values.filter { !$0.isEmpty }).count
+    }
+
+    // MARK: - What the content says
+
+    /// Reads as dates nearly everywhere (a summary row or two may not).
+    var isDates: Bool { nonBlank > 0 && dateLike * 10 >= nonBlank * 8 }
+    /// Reads as amounts nearly everywhere, and not as dates.
+    var isAmounts: Bool { nonBlank > 0 && amountLike * 10 >= nonBlank * 8 && !isDates }
+    /// A few repeated debit/credit words: an indicator, never a payee.
+    var isIndicator: Bool { nonBlank > 0 && sideWords == nonBlank && distinct <= 4 }
+    /// Reads as amounts more often than not: enough to confirm a header that says so, when a
+    /// few cells are broken (they become rejects, not a reason to lose the column).
+    var isMostlyAmounts: Bool { nonBlank > 0 && amountLike * 2 >= nonBlank && !isDates }
+    /// The same for dates.
+    var isMostlyDates: Bool { nonBlank > 0 && dateLike * 2 >= nonBlank }
+    var isCurrencies: Bool { nonBlank > 0 && currencyLike == nonBlank && distinct <= 8 }
+    var isEmpty: Bool { nonBlank == 0 }
+
+    /// The first two non-blank values, for `sniff`.
+    var samples: [String] {
+        var found: [String] = []
+        for value in values where !value.isEmpty && !found.contains(value) {
+            found.append(value)
+            if found.count == 2 { break }
+        }
+        return found
+    }
+}

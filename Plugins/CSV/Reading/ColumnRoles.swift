@@ -1,0 +1,259 @@
+import CSVCells
+
+/// Which column plays which role, and why: options first, then header names, then content.
+///
+/// Content overrides a header where the two disagree on what cannot be mistaken: a column of a
+/// few debit/credit words is an indicator even under `Details`, and a column that is the
+/// running total of another is the balance even under `Amount`.
+struct ColumnRoles: Sendable {
+    /// Role to 0-based column.
+    private(set) var columns: [ColumnRole: Int] = [:]
+    /// Why a column got its role when the header alone would not say: `running total`.
+    private(set) var reasons: [Int: String] = [:]
+    private(set) var problems: [String] = []
+
+    subscript(role: ColumnRole) -> Int? { columns[role] }
+
+    /// The role of a column, if it has one.
+    func role(of column: Int) -> ColumnRole? {
+        columns.first { $0.value == column }?.key
+    }
+
+    /// Money comes as one signed amount column (possibly with an indicator), or debit and credit.
+    var usesDebitAndCredit: Bool { columns[.amount] == nil && columns[.debit] != nil && columns[.credit] != nil }
+
+    init(profiles: [ColumnProfile], hasHeader: Bool, settings: CSVSettings) {
+        var fixed: Set<ColumnRole> = []
+        resolveOptions(profiles: profiles, settings: settings, fixed: &fixed)
+        if hasHeader { assignFromHeaders(profiles) }
+        assignFromContent(profiles, fixed: fixed, settings: settings)
+        checkRequired(profiles)
+    }
+
+    // MARK: - Options
+
+    private mutating func resolveOptions(profiles: [ColumnProfile], settings: CSVSettings, fixed: inout Set<ColumnRole>)
+    {
+        for role in ColumnRole.allCases {
+            guard let reference = settings.columns[role] else { continue }
+            switch reference {
+            case .index(let position):
+                guard position <= profiles.count else {
+                    problems.append("\(role.rawValue) \(position): the table has \(profiles.count) columns")
+                    continue
+                }
+                columns[role] = position - 1
+            case .name(let name):
+                let wanted = HeaderVocabulary.normalise(name)
+                guard
+                    let column = profiles.firstIndex(where: {
+                        $0.header.map(HeaderVocabulary.normalise) == wanted
+                    })
+                else {
+                    let headers = profiles.compactMap(\.header).filter { !$0.isEmpty }
+                    let known =
+                        headers.isEmpty ? "the file has no header: give a position" : headers.joined(separator: ", ")
+                    problems.append("\(role.rawValue) \"\(name)\": no such column (\(known))")
+                    continue
+                }
+                columns[role] = column
+            }
+            fixed.insert(role)
+        }
+    }
+
+    // MARK: - Header names
+
+    private mutating func assignFromHeaders(_ profiles: [ColumnProfile]) {
+        var candidates: [ColumnRole: [(rank: Int, column: Int)]] = [:]
+        for (column, profile) in profiles.enumerated() {
+            guard let header = profile.header, !isTaken(column) else { continue }
+            for (role, rank) in HeaderVocabulary.roles(of: header) where Self.content(profile, fits: role) {
+                candidates[role, default: []].append((rank, column))
+            }
+        }
+        let order: [ColumnRole] = [
+            .date, .amount, .debit, .credit, .balance, .currency, .indicator, .vendor, .memo, .id, .status,
+        ]
+        for role in order where columns[role] == nil {
+            let free = (candidates[role] ?? []).filter { !isTaken($0.column) }
+            if let best = free.min(by: { $0.rank < $1.rank }) { columns[role] = best.column }
+        }
+    }
+
+    /// Whether a column's content allows the role its header names: a `Valuta` of dates is a
+    /// value date, one of codes a currency.
+    private static func content(_ profile: ColumnProfile, fits role: ColumnRole) -> Bool {
+        // A column with nothing in it (a table without rows) cannot contradict its header.
+        if profile.isEmpty { return true }
+        return switch role {
+        case .date: profile.isMostlyDates
+        case .amount, .balance: profile.isMostlyAmounts
+        case .debit, .credit: profile.isMostlyAmounts
+        case .currency: profile.isCurrencies
+        case .indicator: profile.isIndicator
+        case .vendor, .memo: !profile.isIndicator && !profile.isDates
+        case .id, .status: true
+        }
+    }
+
+    // MARK: - Content
+
+    private mutating func assignFromContent(_ profiles: [ColumnProfile], fixed: Set<ColumnRole>, settings: CSVSettings)
+    {
+        if columns[.date] == nil,
+            let column = profiles.indices.first(where: {
+                profiles[$0].isDates && !isTaken($0)
+            })
+        {
+            columns[.date] = column
+            reasons[column] = "dates"
+        }
+        if !fixed.contains(.indicator) {
+            for (column, profile) in profiles.enumerated() where profile.isIndicator {
+                guard let role = role(of: column) else {
+                    if columns[.indicator] == nil {
+                        columns[.indicator] = column
+                        reasons[column] = "debit/credit words"
+                    }
+                    continue
+                }
+                guard !fixed.contains(role), role == .vendor || role == .memo || role == .id || role == .status else {
+                    continue
+                }
+                columns[role] = nil
+                columns[.indicator] = column
+                reasons[column] = "debit/credit words"
+            }
+        }
+        findBalance(profiles, fixed: fixed, settings: settings)
+        if columns[.amount] != nil, !fixed.contains(.debit), !fixed.contains(.credit) {
+            columns[.debit] = nil
+            columns[.credit] = nil
+        }
+        if columns[.amount] == nil, columns[.debit] == nil || columns[.credit] == nil {
+            let amounts = profiles.indices.filter { profiles[$0].isAmounts && !isTaken($0) }
+            if amounts.count == 1 {
+                columns[.amount] = amounts[0]
+                reasons[amounts[0]] = "the only amount column"
+            }
+        }
+        if columns[.vendor] == nil {
+            let texts = profiles.indices.filter {
+                let profile = profiles[$0]
+                return !isTaken($0) && !profile.isEmpty && !profile.isDates && !profile.isAmounts
+                    && !profile.isIndicator && !profile.isCurrencies
+            }
+            if let column = texts.max(by: { profiles[$0].distinct < profiles[$1].distinct }) {
+                columns[.vendor] = column
+                reasons[column] = "most distinct text"
+            }
+        }
+    }
+
+    /// A numeric column that is the running total of the money (balance[i] = balance[i−1] ±
+    /// amount[i], rows oldest or newest first) is the balance, whatever its header says.
+    private mutating func findBalance(_ profiles: [ColumnProfile], fixed: Set<ColumnRole>, settings: CSVSettings) {
+        let numeric = profiles.indices.filter { profiles[$0].isAmounts && columns[.date] != $0 }
+        guard numeric.count >= 2 || (numeric.count >= 1 && columns[.debit] != nil) else { return }
+        var evidence = DecimalMarkEvidence()
+        for column in numeric {
+            for (value, line) in zip(profiles[column].values, profiles[column].lines) where !value.isEmpty {
+                Self.withBytes(value) { evidence.observe($0, line: line) }
+            }
+        }
+        let mark: DecimalMark
+        if let given = settings.decimalMark {
+            mark = given
+        } else if case .decided(let decided, _) = evidence.decision {
+            mark = decided
+        } else {
+            return
+        }
+        let parsed = Dictionary(
+            uniqueKeysWithValues: numeric.map { ($0, profiles[$0].values.map { Self.scaled($0, mark) }) })
+        for total in numeric where !fixed.contains(.amount) || columns[.amount] != total {
+            if let debit = columns[.debit], let credit = columns[.credit], debit != total, credit != total,
+                let debits = parsed[debit], let credits = parsed[credit]
+            {
+                let money = zip(debits, credits).map { pair -> Int64? in
+                    pair.0 == nil && pair.1 == nil ? nil : (pair.1 ?? 0) - abs(pair.0 ?? 0)
+                }
+                if Self.isRunningTotal(parsed[total]!, of: money) {
+                    setBalance(total, fixed: fixed)
+                    return
+                }
+            }
+            for amount in numeric where amount != total {
+                guard columns[.balance] != amount, Self.isRunningTotal(parsed[total]!, of: parsed[amount]!) else {
+                    continue
+                }
+                setBalance(total, fixed: fixed)
+                if !fixed.contains(.amount), columns[.amount] == nil || columns[.amount] == total,
+                    columns[.debit] == nil
+                {
+                    columns[.amount] = amount
+                }
+                return
+            }
+        }
+    }
+
+    private mutating func setBalance(_ column: Int, fixed: Set<ColumnRole>) {
+        if let role = role(of: column), role != .balance, !fixed.contains(role) { columns[role] = nil }
+        if !fixed.contains(.balance) { columns[.balance] = column }
+        reasons[column] = "running total"
+    }
+
+    static func isRunningTotal(_ totals: [Int64?], of money: [Int64?]) -> Bool {
+        var pairs = 0
+        var forward = 0
+        var backward = 0
+        for row in totals.indices.dropFirst() {
+            guard let current = totals[row], let previous = totals[row - 1] else { continue }
+            pairs += 1
+            if let amount = money[row], current - previous == amount { forward += 1 }
+            if let amount = money[row - 1], previous - current == amount { backward += 1 }
+        }
+        let best = max(forward, backward)
+        return pairs >= 1 && best * 10 >= pairs * 8
+    }
+
+    /// The amount in ten-thousandths, or nil when it does not read.
+    private static func scaled(_ value: String, _ mark: DecimalMark) -> Int64? {
+        guard !value.isEmpty else { return nil }
+        return withBytes(value) { cell -> Int64? in
+            guard let amount = try? AmountText.parse(cell, mark: mark), amount.decimals <= 4,
+                amount.units < UInt64(Int64.max / 10_000)
+            else { return nil }
+            var units = Int64(amount.units)
+            for _ in amount.decimals..<4 { units *= 10 }
+            return amount.negative ? -units : units
+        }
+    }
+
+    private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    // MARK: - Required roles
+
+    private mutating func checkRequired(_ profiles: [ColumnProfile]) {
+        if columns[.date] == nil {
+            problems.append("no date column found: set date (a header name or a position)")
+        }
+        if columns[.vendor] == nil {
+            problems.append("no payee column found: set vendor (a header name or a position)")
+        }
+        if columns[.amount] == nil {
+            switch (columns[.debit], columns[.credit]) {
+            case (nil, nil): problems.append("no amount column found: set amount, or debit and credit")
+            case (nil, _): problems.append("a credit column but no debit column: set debit")
+            case (_, nil): problems.append("a debit column but no credit column: set credit")
+            default: break
+            }
+        }
+    }
+
+    private func isTaken(_ column: Int) -> Bool { columns.values.contains(column) }
+}

@@ -1,0 +1,15 @@
+/// A file's text as UTF-8, and how it got there.
+///
+/// UTF-8 files are used in place (the mapped bytes, after any BOM), so a large file costs no
+/// copy; any other encoding is transcoded once into `owned`, which the document frees.
+struct DecodedText {
+    /// The UTF-8 text every later stage reads.
+    var text: UnsafeBufferPointer<UInt8>
+    /// The transcoded buffer, when there is one: the owner must `deallocate` it.
+    var owned: UnsafeMutableBufferPointer<UInt8>?
+    var encoding: TextEncoding
+    /// True when the encoding was guessed (windows-1252 for text that is not UTF-8).
+    var guessed: Bool
+    /// Why the text could not be read whole, naming the byte offset; nil when it could.
+    var problem: String?
+}

@@ -1,0 +1,119 @@
+/// Header names banks use, per role, in English, German, French, Spanish and Dutch.
+///
+/// All of it in one place so that a new bank's header is one line to add. Names are compared
+/// after ``normalise(_:)`` (case, accents and punctuation folded), and earlier names in a
+/// role's list win over later ones: `Buchungstag` is the date before `Valutadatum` is.
+public enum HeaderVocabulary {
+    /// Each role's names, most telling first.
+    static let names: [(role: ColumnRole, names: [String])] = [
+        (
+            .date,
+            [
+                "Date", "Posting Date", "Transaction Date", "Booking Date", "Trans Date", "Buchungstag",
+                "Buchungsdatum", "Datum", "Date d'opération", "Date opération", "Fecha", "Fecha operación",
+                "Boekingsdatum", "Transactiedatum",
+                // Value dates: only when there is no booking date.
+                "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Fecha valor",
+            ]
+        ),
+        (
+            .vendor,
+            [
+                "Payee", "Description", "Merchant", "Name", "Counterparty", "Auftraggeber/Empfänger",
+                "Beguenstigter/Zahlungspflichtiger", "Begünstigter/Zahlungspflichtiger", "Name Zahlungsbeteiligter",
+                "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Bénéficiaire", "Tiers", "Concepto",
+                "Beneficiario", "Naam / Omschrijving", "Naam tegenpartij", "Omschrijving", "Naam",
+            ]
+        ),
+        (
+            .amount,
+            [
+                "Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)",
+                "Bedrag (EUR)",
+            ]
+        ),
+        (.debit, ["Debit", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo", "Af"]),
+        (.credit, ["Credit", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono", "Bij"]),
+        (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono"]),
+        (.currency, ["Currency", "Währung", "Waehrung", "Devise", "Moneda", "Munt", "Valuta"]),
+        (.id, ["Reference", "Ref", "Transaction ID", "Referenz", "Référence", "Referencia", "Kenmerk"]),
+        (
+            .memo,
+            [
+                "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Buchungstext", "Details",
+                "Remarques", "Observaciones",
+            ]
+        ),
+        (.status, ["Status", "State", "Estado", "Statut"]),
+        (.balance, ["Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie"]),
+    ]
+
+    /// The roles a header may name, each with its rank in that role's list (0 is the surest).
+    /// Some names mean two things (`Valuta` is a value date in German, the currency in Dutch):
+    /// the column's content decides between them.
+    public static func roles(of header: String) -> [(role: ColumnRole, rank: Int)] {
+        lookup[normalise(header)] ?? []
+    }
+
+    private static let lookup: [String: [(role: ColumnRole, rank: Int)]] = {
+        var table: [String: [(role: ColumnRole, rank: Int)]] = [:]
+        for (role, names) in names {
+            for (rank, name) in names.enumerated()
+            where !(table[normalise(name)] ?? []).contains(where: {
+                $0.role == role
+            }) {
+                table[normalise(name), default: []].append((role, rank))
+            }
+        }
+        return table
+    }()
+
+    /// The preamble labels whose next cell is the account's number.
+    static let accountNumberLabels: Set<String> = [
+        "account number", "account no", "kontonummer", "konto", "iban", "numero de compte", "n de compte",
+        "numero de cuenta", "rekeningnummer", "rekening",
+    ].reduce(into: []) { $0.insert(normalise($1)) }
+
+    // MARK: - Normalising
+
+    /// Lower case, accents and `ß` folded, every run of punctuation or blanks one space:
+    /// `Auftraggeber/Empfänger` is `auftraggeber empfanger`, `Date d'opération` `date d operation`.
+    public static func normalise(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.lowercased().unicodeScalars {
+            let folded = fold(scalar)
+            if folded.isEmpty {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
+            out.append(folded)
+        }
+        return out
+    }
+
+    /// A letter or digit without its accent, or "" for anything else.
+    private static func fold(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "a"..."z", "0"..."9": return String(scalar)
+        case "à", "á", "â", "ã", "ä", "å": return "a"
+        case "ç": return "c"
+        case "è", "é", "ê", "ë": return "e"
+        case "ì", "í", "î", "ï": return "i"
+        case "ñ": return "n"
+        case "ò", "ó", "ô", "õ", "ö", "ø": return "o"
+        case "ù", "ú", "û", "ü": return "u"
+        case "ý", "ÿ": return "y"
+        case "ß": return "ss"
+        case "æ": return "ae"
+        case "œ": return "oe"
+        default:
+            return scalar.properties.isAlphabetic ? String(scalar) : ""
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CSVCells
+
+/// Where the table is in the file: the lines before it (preamble), its header, its rows, and
+/// the summary rows after it.
+struct TableLayout: Sendable {
+    var width: Int
+    /// The header record, or nil when the first row is already data.
+    var header: CSVRecordSpan?
+    /// The header's cells (trimmed), or `""` for each column when there is none.
+    var headerNames: [String]
+    /// Where the first table row starts, and its line.
+    var dataStart: Int
+    var dataStartLine: Int
+    /// Where the rows end: the start of the first trailing row, or the end of the text.
+    var dataEnd: Int
+    /// The records before the header (for the account number); their lines are `1..<firstLine`.
+    var preamble: [CSVRecordSpan]
+    /// The first line of the table (the header's, or the first row's).
+    var firstLine: Int
+    /// Rows after the table that are not transactions: a count that differs, a date cell that
+    /// is no date (`"Kontostand";…`, `Total`).
+    var trailing: [CSVRecordSpan] = []
+
+    /// Finds the header among the head records: the first from which the field count holds
+    /// (or the first after `skip` lines), and a header only when its cells look like names.
+    init?(scan: TableScan, text: UnsafeBufferPointer<UInt8>, separator: UInt8, skip: Int?) {
+        guard scan.width >= 2, !scan.head.isEmpty else { return nil }
+        width = scan.width
+        let head = scan.head
+        var first: Int?
+        if let skip {
+            first = head.firstIndex { $0.line > skip }
+        } else {
+            first = head.indices.first { index in
+                head[index].fieldCount == scan.width
+                    && (index + 1 == head.count || Self.fits(head[index + 1].fieldCount, width: scan.width))
+            }
+        }
+        guard let first else { return nil }
+        var reader = CSVCellReader(text: text)
+        let fields = Self.fields(of: head[first], text: text, separator: separator)
+        let names = fields.map { reader.string($0) }
+        let isHeader = Self.looksLikeNames(fields, reader: &reader)
+        firstLine = head[first].line
+        preamble = Array(head[..<first])
+        if isHeader {
+            header = head[first]
+            headerNames = names
+            if first + 1 < head.count {
+                dataStart = head[first + 1].start
+                dataStartLine = head[first + 1].line
+            } else {
+                var tokenizer = CSVTokenizer(
+                    text: text, separator: separator, position: head[first].start, line: firstLine)
+                var scratch: [CSVFieldSpan] = []
+                _ = tokenizer.next(into: &scratch)
+                dataStart = tokenizer.position
+                dataStartLine = tokenizer.line
+            }
+        } else {
+            header = nil
+            headerNames = Array(repeating: "", count: scan.width)
+            dataStart = head[first].start
+            dataStartLine = head[first].line
+        }
+        dataEnd = text.count
+        // Summary rows at the end: a field count the table does not have.
+        for record in scan.tail.reversed() {
+            guard record.start >= dataStart, !Self.fits(record.fieldCount, width: width) else { break }
+            trailing.insert(record, at: 0)
+            dataEnd = record.start
+        }
+    }
+
+    /// Moves rows at the end whose date cell reads as no date into `trailing`.
+    mutating func trimTrailing(
+        tail: [CSVRecordSpan], dateColumn: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8
+    ) {
+        var reader = CSVCellReader(text: text)
+        for record in tail.reversed() where record.start < dataEnd {
+            guard record.start >= dataStart else { break }
+            let fields = Self.fields(of: record, text: text, separator: separator)
+            let isDate =
+                dateColumn < fields.count && reader.withCell(fields[dateColumn]) { DatePattern.looksLikeDate($0) }
+            guard !isDate else { break }
+            trailing.insert(record, at: 0)
+            dataEnd = record.start
+        }
+    }
+
+    /// A row of `count` fields belongs to a table `width` wide: the same count, or one more
+    /// (a trailing separator on some rows only).
+    static func fits(_ count: Int, width: Int) -> Bool {
+        count == width || count == width + 1
+    }
+
+    static func fields(of record: CSVRecordSpan, text: UnsafeBufferPointer<UInt8>, separator: UInt8) -> [CSVFieldSpan] {
+        var tokenizer = CSVTokenizer(text: text, separator: separator, position: record.start, line: record.line)
+        var fields: [CSVFieldSpan] = []
+        _ = tokenizer.next(into: &fields)
+        return fields
+    }
+
+    /// A header's cells are names: none reads as a date or an amount, and one has a letter.
+    private static func looksLikeNames(_ fields: [CSVFieldSpan], reader: inout CSVCellReader) -> Bool {
+        var hasLetter = false
+        for field in fields where !field.isEmpty {
+            let isValue = reader.withCell(field) { cell in
+                if cell.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 }) {
+                    hasLetter = true
+                }
+                return DatePattern.looksLikeDate(cell) || AmountText.looksLikeAmount(cell)
+            }
+            if isValue { return false }
+        }
+        return hasLetter
+    }
+}

@@ -1,0 +1,155 @@
+import CIconv
+import Glibc
+
+/// Turns a file's bytes into UTF-8: BOMs, the `encoding` option, and the windows-1252 guess.
+///
+/// Bank exports come in UTF-8, UTF-16 with a BOM, or a Western 8-bit code page; anything that
+/// is not valid UTF-8 and declares nothing is almost always windows-1252 (the code page Excel
+/// and German savings banks write), so that is the guess, and the report says it was one.
+enum TextDecoding {
+    static func decode(_ bytes: UnsafeRawBufferPointer, declared: TextEncoding?) -> DecodedText {
+        let all = bytes.bindMemory(to: UInt8.self)
+        let bom = byteOrderMark(all)
+        let encoding: TextEncoding
+        let guessed: Bool
+        if let declared {
+            encoding = declared
+            guessed = false
+        } else if let bomEncoding = bom?.encoding {
+            encoding = bomEncoding
+            guessed = false
+        } else {
+            encoding = firstInvalidUTF8(all) == nil ? .utf8 : .windows1252
+            guessed = encoding == .windows1252
+        }
+        switch encoding {
+        case .utf8:
+            let skip = bom?.encoding == .utf8 ? 3 : 0
+            let text = UnsafeBufferPointer(rebasing: all[skip...])
+            var problem: String?
+            if let offset = firstInvalidUTF8(text) {
+                problem = "byte \(offset + skip) is not UTF-8: set encoding (windows-1252, iso-8859-1…)"
+            }
+            return DecodedText(text: text, owned: nil, encoding: .utf8, guessed: false, problem: problem)
+        case .utf16:
+            // iconv's UTF-16 reads the BOM itself and picks the byte order from it.
+            return transcode(all, from: encoding, guessed: guessed)
+        case .windows1252, .iso88591, .iso885915:
+            let skip = bom?.encoding == .utf8 ? 3 : 0
+            return transcode(UnsafeBufferPointer(rebasing: all[skip...]), from: encoding, guessed: guessed)
+        }
+    }
+
+    // MARK: - Byte order marks
+
+    static func byteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> (encoding: TextEncoding, length: Int)? {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return (.utf8, 3) }
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            return (.utf16, 2)
+        }
+        return nil
+    }
+
+    // MARK: - UTF-8 validation
+
+    /// The offset of the first byte that breaks RFC 3629 UTF-8, or nil. ASCII runs are checked
+    /// eight bytes at a time: most bank files are nearly all ASCII.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let lead = base[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var lowest: UInt8 = 0x80
+            var highest: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                lowest = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                highest = 0x9F
+            case 0xF0:
+                length = 4
+                lowest = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                highest = 0x8F
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            let second = base[index + 1]
+            guard second >= lowest, second <= highest else { return index }
+            for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {
+                return index
+            }
+            index += length
+        }
+        return nil
+    }
+
+    // MARK: - iconv
+
+    private static func transcode(
+        _ input: UnsafeBufferPointer<UInt8>, from encoding: TextEncoding, guessed: Bool
+    ) -> DecodedText {
+        var capacity = input.count * 3 / 2 + 64
+        if encoding != .utf16 { capacity = input.count * 3 + 16 }
+        var output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        let converter = iconv_open("UTF-8", encoding.iconvName)
+        guard let converter, converter != iconv_t(bitPattern: -1) else {
+            output.deallocate()
+            let problem = "iconv cannot convert \(encoding.rawValue) on this system"
+            return DecodedText(
+                text: UnsafeBufferPointer(start: nil, count: 0), owned: nil, encoding: encoding,
+                guessed: guessed, problem: problem)
+        }
+        defer { iconv_close(converter) }
+        var problem: String?
+        var written = 0
+        var consumed = 0
+        while consumed < input.count {
+            var inPointer =
+                UnsafeMutableRawPointer(mutating: input.baseAddress! + consumed)
+                .assumingMemoryBound(to: CChar.self) as UnsafeMutablePointer<CChar>?
+            var inLeft = input.count - consumed
+            var outPointer =
+                UnsafeMutableRawPointer(output.baseAddress! + written)
+                .assumingMemoryBound(to: CChar.self) as UnsafeMutablePointer<CChar>?
+            var outLeft = output.count - written
+            let result = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+            consumed = input.count - inLeft
+            written = output.count - outLeft
+            if result != -1 { break }
+            let error = errno
+            if error == E2BIG {
+                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: output.count * 2)
+                _ = larger.initialize(fromContentsOf: output[..<written])
+                output.deallocate()
+                output = larger
+                continue
+            }
+            let what = error == EINVAL ? "an incomplete sequence" : "an invalid sequence"
+            let hint = guessed ? ": the file is neither UTF-8 nor windows-1252; set encoding" : ""
+            problem = "\(what) in \(encoding.rawValue) at byte \(consumed)\(hint)"
+            break
+        }
+        let text = UnsafeBufferPointer(start: output.baseAddress, count: written)
+        return DecodedText(text: text, owned: output, encoding: encoding, guessed: guessed, problem: problem)
+    }
+}

@@ -1,0 +1,70 @@
+import TxFeedModel
+
+/// Entries (`emit_entries`) are checked by the same rules as an envelope's transactions, field
+/// by field, without JSON: the amount as exact decimal text, the date in the envelope's forms.
+extension TransactionNormaliser {
+    /// - Parameters:
+    ///   - index: the entry's place in its account, the path when the plugin gives no `location`.
+    func normalise(
+        entry: EntryFields, index: Int, account: UInt32, vendors: inout VendorTable, details: inout [TransactionDetails]
+    ) -> Outcome {
+        func reject(_ reason: String) -> Outcome {
+            let path = entry.location.map { String(decoding: $0, as: UTF8.self) } ?? "entries[\(index)]"
+            if let raw = entry.raw {
+                return .reject(Reject(origin: origin, path: path, reason: reason, raw: Array(raw), rawIsText: true))
+            }
+            return .reject(Reject(origin: origin, path: path, reason: reason, raw: Self.json(of: entry)))
+        }
+        guard let vendor = entry.vendor else { return reject("missing vendor") }
+        guard vendor.count > 0 else { return reject("vendor is empty") }
+        guard JSONString.isValidUTF8(vendor) else { return reject("vendor is not valid UTF-8") }
+
+        guard let amountText = entry.amount else { return reject("missing amount") }
+        let amount: (money: Money, negative: Bool)
+        do { amount = try Money.parse(decimalText: amountText, scale: scale) } catch { return reject("\(error)") }
+
+        guard let dateText = entry.date else { return reject("missing date") }
+        let date: (unixSeconds: Int64, isCivil: Bool)
+        do { date = try TransactionDate.read(dateText) } catch { return reject("\(error)") }
+
+        var id: String?
+        if let text = entry.id, !text.isEmpty {
+            guard let valid = String(validating: text, as: UTF8.self) else { return reject("id is not valid UTF-8") }
+            id = valid
+        }
+        var memo: String?
+        if let text = entry.memo, !text.isEmpty {
+            guard let valid = String(validating: text, as: UTF8.self) else { return reject("memo is not valid UTF-8") }
+            memo = valid
+        }
+        var detailsIndex = Transaction.noDetails
+        if id != nil || memo != nil {
+            detailsIndex = UInt32(details.count)
+            details.append(TransactionDetails(id: id, memo: memo))
+        }
+        return .transaction(
+            Transaction(
+                unixSeconds: date.unixSeconds, amountMinor: amount.money.minorUnits, vendor: vendors.intern(vendor),
+                account: account, isDebit: amount.negative, isPending: entry.isPending, isCivilDate: date.isCivil,
+                details: detailsIndex))
+    }
+
+    /// The entry's fields as a JSON object, for `--rejects` when the plugin gave no raw text.
+    private static func json(of entry: EntryFields) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        let fields: [(String, UnsafeBufferPointer<UInt8>?)] = [
+            ("date", entry.date), ("vendor", entry.vendor), ("amount", entry.amount), ("id", entry.id),
+            ("memo", entry.memo),
+        ]
+        for (name, value) in fields {
+            guard let value else { continue }
+            if out.count > 1 { out.append(UInt8(ascii: ",")) }
+            JSONString.append(name, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONString.append(value, to: &out)
+        }
+        if entry.isPending { out += Array(#","status":"pending""#.utf8) }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+}

@@ -1,0 +1,142 @@
+import XCTest
+
+@testable import CSVCells
+
+final class AmountTextTests: XCTestCase {
+    private func amount(_ text: String, _ mark: DecimalMark = .point) throws -> DecimalAmount {
+        try withCell(text) { cell throws(AmountTextError) in try AmountText.parse(cell, mark: mark) }
+    }
+
+    private func written(_ text: String, _ mark: DecimalMark = .point, negated: Bool = false) throws -> String {
+        var out: [UInt8] = []
+        try amount(text, mark).write(negated: negated, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func assertError(
+        _ text: String, _ mark: DecimalMark, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try amount(text, mark), text, file: file, line: line) { error in
+            XCTAssertEqual((error as? AmountTextError)?.description, message, file: file, line: line)
+        }
+    }
+
+    // MARK: - Reading
+
+    func testGroupedAmountsWithEitherMark() throws {
+        XCTAssertEqual(try amount("1.000,50", .comma), DecimalAmount(negative: false, units: 100_050, decimals: 2))
+        XCTAssertEqual(try amount("1,234.56"), DecimalAmount(negative: false, units: 123_456, decimals: 2))
+        XCTAssertEqual(
+            try amount("1 234 567,8", .comma), DecimalAmount(negative: false, units: 12_345_678, decimals: 1))
+        XCTAssertEqual(try amount("1'234.50").units, 123_450)
+        XCTAssertEqual(try amount("1\u{00A0}234,50", .comma).units, 123_450)
+        XCTAssertEqual(try amount("1\u{202F}234,50", .comma).units, 123_450)
+        XCTAssertEqual(try amount("1\u{2009}234.50").units, 123_450)
+        XCTAssertEqual(try amount("12,345,678").units, 12_345_678)
+    }
+
+    func testCurrencySymbolsAndCodesOnEitherSide() throws {
+        XCTAssertEqual(try amount("£1,234.56"), DecimalAmount(negative: false, units: 123_456, decimals: 2))
+        XCTAssertEqual(try amount("-€5"), DecimalAmount(negative: true, units: 5, decimals: 0))
+        XCTAssertEqual(try amount("€-5"), DecimalAmount(negative: true, units: 5, decimals: 0))
+        XCTAssertEqual(try amount("5,00 €", .comma), DecimalAmount(negative: false, units: 500, decimals: 2))
+        XCTAssertEqual(try amount("5,00\u{00A0}€", .comma).units, 500)
+        XCTAssertEqual(try amount("EUR 12.00"), DecimalAmount(negative: false, units: 1200, decimals: 2))
+        XCTAssertEqual(try amount("12.00 USD").units, 1200)
+        XCTAssertEqual(try amount("CHF12.00").units, 1200)
+        XCTAssertEqual(try amount("$3.5").units, 35)
+        XCTAssertEqual(try amount("¥1,000").units, 1000)
+        XCTAssertEqual(try amount("₹12.25").units, 1225)
+        XCTAssertEqual(try amount("US$ 7").units, 7)
+    }
+
+    func testSignsParenthesesAndTrailingMinus() throws {
+        XCTAssertEqual(try amount("(75.00)"), DecimalAmount(negative: true, units: 7500, decimals: 2))
+        XCTAssertEqual(try amount("75.00-"), DecimalAmount(negative: true, units: 7500, decimals: 2))
+        XCTAssertEqual(try amount("+12.5"), DecimalAmount(negative: false, units: 125, decimals: 1))
+        XCTAssertEqual(try amount("(£75.00)").negative, true)
+        XCTAssertEqual(try amount(" \t 42 \u{00A0}"), DecimalAmount(negative: false, units: 42, decimals: 0))
+        XCTAssertEqual(try amount(".50"), DecimalAmount(negative: false, units: 50, decimals: 2))
+    }
+
+    func testEighteenDigitsFitAndNineteenDoNot() throws {
+        XCTAssertEqual(try amount("999999999999999999").units, 999_999_999_999_999_999)
+        XCTAssertEqual(try amount("0000012.50").units, 1250)  // leading zeros are not significant
+        assertError("1234567890123456789", .point, "\"1234567890123456789\": amount has too many digits")
+    }
+
+    func testErrorsQuoteTheCell() {
+        assertError("1,23,4", .point, "\"1,23,4\": thousands separators out of place")
+        assertError("12,5", .point, "\"12,5\": thousands separators out of place")
+        assertError("1.2.3", .point, "\"1.2.3\": more than one decimal mark")
+        assertError("1.2.3", .comma, "\"1.2.3\": thousands separators out of place")
+        assertError("abc", .point, "\"abc\": not an amount")
+        assertError("", .point, "\"\": empty")
+        assertError("   ", .comma, "\"\": empty")
+        assertError("1,234.567,8", .point, "\"1,234.567,8\": thousands separators out of place")
+        assertError("1.234,5", .point, "\"1.234,5\": thousands separators out of place")
+        assertError("0,123", .point, "\"0,123\": thousands separators out of place")
+        assertError("1 234.567", .comma, "\"1 234.567\": thousands separators out of place")
+        assertError("(75.00", .point, "\"(75.00\": unbalanced parenthesis")
+        assertError("-75.00-", .point, "\"-75.00-\": more than one sign")
+        assertError("€5 EUR", .point, "\"€5 EUR\": more than one currency")
+        assertError("75.00 CR", .point, "\"75.00 CR\": not an amount")
+        assertError("5.", .point, "\"5.\": not an amount")
+        assertError("12,", .point, "\"12,\": not an amount")
+    }
+
+    func testInvalidUTF8IsQuotedRepaired() {
+        XCTAssertThrowsError(
+            try withBytes([0x31, 0xFF, 0x32]) { cell throws(AmountTextError) in
+                try AmountText.parse(cell, mark: .point)
+            }
+        ) { error in
+            XCTAssertEqual((error as? AmountTextError)?.description, "\"1\u{FFFD}2\": not an amount")
+        }
+        let long = String(repeating: "x", count: 100)
+        XCTAssertThrowsError(try amount(long)) { error in
+            XCTAssertEqual(
+                (error as? AmountTextError)?.description, "\"\(String(repeating: "x", count: 48))…\": not an amount")
+        }
+    }
+
+    func testBlankCells() {
+        XCTAssertTrue(withCell("") { AmountText.isBlank($0) })
+        XCTAssertTrue(withCell(" \t\u{00A0}\u{202F}\u{2009} ") { AmountText.isBlank($0) })
+        XCTAssertFalse(withCell(" 0 ") { AmountText.isBlank($0) })
+    }
+
+    func testLooksLikeAmount() {
+        for text in ["1.000,50", "12,5", "-€5", "(75.00)", "42"] {
+            XCTAssertTrue(withCell(text) { AmountText.looksLikeAmount($0) }, text)
+        }
+        for text in ["01.02.2024", "2024-03-01", "20240301", "Coffee", "", "1,23,4"] {
+            XCTAssertFalse(withCell(text) { AmountText.looksLikeAmount($0) }, text)
+        }
+        // No date any candidate reads looks like an amount, with or without separators.
+        for text in DatePatternTests.examples.map(\.text) + ["1.1.24", "05 MAY 2024", "MAY 05, 2024", "05-MAY-24"] {
+            XCTAssertFalse(withCell(text) { AmountText.looksLikeAmount($0) }, text)
+        }
+    }
+
+    // MARK: - Writing
+
+    func testWriteKeepsTheWrittenDecimals() throws {
+        XCTAssertEqual(try written("-1.234,56", .comma), "-1234.56")
+        XCTAssertEqual(try written("0.50"), "0.50")
+        XCTAssertEqual(try written(".05"), "0.05")
+        XCTAssertEqual(try written("75"), "75")
+        XCTAssertEqual(try written("(75.00)"), "-75.00")
+        XCTAssertEqual(try written("75.00", negated: true), "-75.00")
+        XCTAssertEqual(try written("-75.00", negated: true), "75.00")
+        XCTAssertEqual(try written("-0.00"), "0.00")
+        XCTAssertEqual(try written("0", negated: true), "0")
+        XCTAssertEqual(try written("999999999999999999"), "999999999999999999")
+    }
+
+    func testWriteAppends() {
+        var out = Array("x=".utf8)
+        DecimalAmount(negative: true, units: 7, decimals: 3).write(into: &out)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "x=-0.007")
+    }
+}

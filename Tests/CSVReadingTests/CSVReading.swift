@@ -1,0 +1,90 @@
+import CSVReading
+import XCTest
+
+/// What tests compare: one entry with its texts read out of the batch arena.
+struct ReadEntry: Equatable, CustomStringConvertible {
+    var line: Int
+    var date: String
+    var vendor: String
+    var amount: String
+    var id: String? = nil
+    var memo: String? = nil
+    var pending = false
+
+    var description: String {
+        "line \(line): \(date) \(vendor) \(amount) id=\(id ?? "-") memo=\(memo ?? "-")\(pending ? " pending" : "")"
+    }
+}
+
+/// One reject as tests compare it.
+struct ReadReject: Equatable {
+    var line: Int
+    var reason: String
+    var raw: String
+}
+
+/// A document over test bytes, and everything it handed out.
+struct ReadResult {
+    var problems: [String]
+    var notes: [String]
+    var report: String
+    var accounts: [CSVAccount]
+    /// Per account, in file order.
+    var entries: [[ReadEntry]]
+    var rejects: [[ReadReject]]
+    var raws: [[String]]
+
+    /// The report's line starting with `label` (its value, label column cut off), or nil.
+    func reportLine(_ label: String) -> String? {
+        report.split(separator: "\n").first { $0.hasPrefix(label + " ") }.map {
+            String($0.dropFirst(14))
+        }
+    }
+}
+
+enum CSVReading {
+    /// Reads `bytes` as the plugin would: settings, document, then every account's batches.
+    static func read(
+        _ bytes: [UInt8], options: [String: String] = [:], origin: String = "bank.csv", stem: String = "bank",
+        batchSize: Int = 1_000
+    ) throws -> ReadResult {
+        let settings = try CSVSettings(options: options)
+        return bytes.withUnsafeBytes { buffer in
+            let document = CSVDocument(bytes: buffer, origin: origin, stem: stem, settings: settings)
+            var result = ReadResult(
+                problems: document.problems, notes: document.notes, report: document.report,
+                accounts: document.accounts, entries: [], rejects: [], raws: [])
+            for account in document.accounts.indices {
+                var entries: [ReadEntry] = []
+                var rejects: [ReadReject] = []
+                var raws: [String] = []
+                document.forEachBatch(account: account, batchSize: batchSize) { batch in
+                    XCTAssertLessThanOrEqual(batch.entries.count + batch.rejects.count, batchSize)
+                    let text = { (range: Range<Int>) in String(decoding: batch.bytes[range], as: UTF8.self) }
+                    for entry in batch.entries {
+                        entries.append(
+                            ReadEntry(
+                                line: entry.line, date: text(entry.date), vendor: text(entry.vendor),
+                                amount: text(entry.amount), id: entry.id.map(text), memo: entry.memo.map(text),
+                                pending: entry.pending))
+                        raws.append(text(entry.raw))
+                    }
+                    for reject in batch.rejects {
+                        rejects.append(ReadReject(line: reject.line, reason: reject.reason, raw: text(reject.raw)))
+                    }
+                    return true
+                }
+                result.entries.append(entries)
+                result.rejects.append(rejects)
+                result.raws.append(raws)
+            }
+            return result
+        }
+    }
+
+    static func read(
+        _ text: String, options: [String: String] = [:], origin: String = "bank.csv", stem: String = "bank"
+    ) throws -> ReadResult {
+        try read(Array(text.utf8), options: options, origin: origin, stem: stem)
+    }
+}

@@ -1,0 +1,157 @@
+import CSVReading
+import XCTest
+
+/// Encodings the file may come in, and how sure the csv source is about a file.
+final class EncodingAndConfidenceTests: XCTestCase {
+    func testUTF16LittleEndianWithBOM() throws {
+        let text = "Date,Payee,Amount\r\n2024-03-01,Café Zoë,-3.20\r\n2024-03-02,Salary,100\r\n"
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let result = try CSVReading.read(bytes)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries[0],
+            [
+                ReadEntry(line: 2, date: "2024-03-01", vendor: "Café Zoë", amount: "-3.20"),
+                ReadEntry(line: 3, date: "2024-03-02", vendor: "Salary", amount: "100"),
+            ])
+        XCTAssertEqual(result.reportLine("encoding"), "utf-16 (byte order mark)")
+        XCTAssertTrue(result.reportLine("spec")?.contains(",encoding=utf-16,") ?? false)
+    }
+
+    func testUTF8BOMIsSkippedAndNoNoteIsWritten() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Date,Payee,Amount\n2024-03-01,Zoë,1.00\n".utf8)
+        let result = try CSVReading.read(bytes)
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Zoë"])
+        XCTAssertEqual(result.notes, [])
+        XCTAssertEqual(result.reportLine("encoding"), "utf-8 (byte order mark)")
+    }
+
+    func testInvalidBytesInADeclaredEncodingNameTheOffset() throws {
+        // 0x81 is undefined in windows-1252; a lone 0xE9 is not UTF-8.
+        let latin: [UInt8] = Array("Date,Payee,Amount\n2024-03-01,Caf".utf8) + [0x81] + Array(",1.00\n".utf8)
+        let declared = try CSVReading.read(latin, options: ["encoding": "windows-1252"])
+        XCTAssertEqual(declared.problems.count, 1)
+        XCTAssertTrue(declared.problems[0].contains("at byte 32"), declared.problems[0])
+        let utf8: [UInt8] = Array("Date,Payee,Amount\n2024-03-01,Caf".utf8) + [0xE9] + Array(",1.00\n".utf8)
+        let strict = try CSVReading.read(utf8, options: ["encoding": "utf-8"])
+        XCTAssertEqual(strict.problems, ["bank.csv: byte 32 is not UTF-8: set encoding (windows-1252, iso-8859-1…)"])
+        let guessed = try CSVReading.read(utf8)
+        XCTAssertEqual(guessed.entries[0].map(\.vendor), ["Café"])
+        let latin9 = try CSVReading.read(
+            Array("Date,Payee,Amount\n2024-03-01,".utf8) + [0xA4] + Array(",1.00\n".utf8),
+            options: ["encoding": "iso-8859-15"])
+        XCTAssertEqual(latin9.entries[0].map(\.vendor), ["€"])
+    }
+
+    // MARK: - Confidence
+
+    private func confidence(_ path: String, _ head: String) -> Int {
+        confidence(path, Array(head.utf8))
+    }
+
+    private func confidence(_ path: String, _ head: [UInt8]) -> Int {
+        head.withUnsafeBufferPointer { CSVDocument.confidence(path: path, head: $0) }
+    }
+
+    func testConfidence() {
+        let bank =
+            "Date,Description,Amount,Balance\n2024-01-02,Coffee,-3.50,96.50\n2024-01-03,Tea,-2.00,94.50\n2024-01-0"
+        XCTAssertEqual(confidence("export.csv", bank), 80)
+        XCTAssertEqual(confidence("export", bank), 70)
+        let plain = "a;b;c\n1;2;3\n4;5;6\n"
+        XCTAssertEqual(confidence("data.csv", plain), 50)
+        XCTAssertEqual(confidence("data", plain), 40)
+        XCTAssertEqual(confidence("feed.json", #"{"status": 200, "body": {"name": "a,b,c"}}"#), 0)
+        XCTAssertEqual(confidence("feed.csv", "  \n[{\"a\": 1, \"b\": 2, \"c\": 3}]"), 0)
+        XCTAssertEqual(confidence("stmt.csv", "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n"), 0)
+        XCTAssertEqual(confidence("stmt.qif", "!Type:Bank\nD01/02/2024\nT-3.50\n"), 0)
+        XCTAssertEqual(confidence("stmt.xml", "<?xml version=\"1.0\"?><Document/>"), 0)
+        XCTAssertEqual(confidence("notes.csv", "just some words\nno separators here\n"), 10)
+        XCTAssertEqual(confidence("image.csv", [0x89, 0x50, 0x4E, 0x47, 0x00, 0x0D, 0x0A, 0x1A, 0x0A]), 0)
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in bank.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        XCTAssertEqual(confidence("export.csv", utf16), 80)
+    }
+
+    // MARK: - Settings
+
+    func testSettingsRefuseBadValues() {
+        let cases: [(String, String, String)] = [
+            ("separator", "x", #"separator "x": expected , ; tab or |"#),
+            ("skip", "-1", #"skip "-1": expected a number of lines, 0 or more"#),
+            ("decimal-mark", ";", #"decimal-mark ";": expected . or ,"#),
+            (
+                "encoding", "ebcdic",
+                #"encoding "ebcdic": expected utf-8, utf-16, windows-1252, iso-8859-1 or iso-8859-15"#
+            ),
+            ("tz", "Europe/Berln", #"tz "Europe/Berln": not a time zone this system knows (Europe/Berlin, UTC…)"#),
+            ("amount", " ", #"amount " ": expected a column's header name or its position (1, 2…)"#),
+            ("debit-words", ",", #"debit-words ",": expected words separated by commas (DR,Debit)"#),
+        ]
+        for (name, value, message) in cases {
+            XCTAssertThrowsError(try CSVSettings(options: [name: value]), name) { error in
+                XCTAssertEqual((error as? CSVSettingsError)?.description, message)
+            }
+        }
+        XCTAssertThrowsError(try CSVSettings(options: ["date-format": "%d.%m.%Q"])) { error in
+            XCTAssertTrue((error as? CSVSettingsError)?.description.hasPrefix(#"date-format "%d.%m.%Q": "#) ?? false)
+        }
+    }
+
+    func testSettingsTakeGoodValues() throws {
+        let settings = try CSVSettings(options: [
+            "separator": "tab", "skip": "3", "decimal-mark": ",", "tz": "Europe/Berlin", "date": "2",
+            "vendor": "Empfänger", "debit-words": "Lastschrift, Abbuchung", "unknown": "ignored",
+        ])
+        XCTAssertEqual(settings.separator, 0x09)
+        XCTAssertEqual(settings.skip, 3)
+        XCTAssertEqual(settings.columns[.date], .index(2))
+        XCTAssertEqual(settings.columns[.vendor], .name("Empfänger"))
+        XCTAssertEqual(settings.sideWords.side(of: "LASTSCHRIFT"), .debit)
+        XCTAssertEqual(settings.sideWords.side(of: "Haben"), .credit)
+        XCTAssertEqual(CSVSettings.declared.first?.name, "path")
+        XCTAssertTrue(CSVSettings.declared.contains { $0.name == "rules" })
+        let names = Set(CSVSettings.declared.map(\.name))
+        for role in ColumnRole.allCases { XCTAssertTrue(names.contains(role.rawValue), role.rawValue) }
+    }
+
+    /// A tab-separated file read with `separator=tab`, a time zone for timed cells.
+    func testTabsAndTimedDatesInAZone() throws {
+        let text = "Date\tPayee\tAmount\n2024-07-01 08:15\tCafe\t-2.5\n2024-07-02 23:00\tBar\t-8\n"
+        let result = try CSVReading.read(
+            text, options: ["separator": "tab", "date-format": "%Y-%m-%d %H:%M", "tz": "Europe/Berlin"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2024-07-01T08:15:00+02:00", "2024-07-02T23:00:00+02:00"])
+        XCTAssertEqual(result.reportLine("separator"), "tab  (given)")
+    }
+
+    func testHeaderVocabularyFoldsCaseAccentsAndPunctuation() {
+        XCTAssertEqual(HeaderVocabulary.normalise("  Auftraggeber/Empfänger "), "auftraggeber empfanger")
+        XCTAssertEqual(HeaderVocabulary.roles(of: "DATE D'OPÉRATION").map(\.role), [.date])
+        XCTAssertEqual(HeaderVocabulary.roles(of: "Naam / Omschrijving").map(\.role), [.vendor])
+        XCTAssertEqual(Set(HeaderVocabulary.roles(of: "Valuta").map(\.role)), [.date, .currency])
+        XCTAssertEqual(HeaderVocabulary.roles(of: "Fecha operación").map(\.role), [.date])
+        XCTAssertEqual(HeaderVocabulary.roles(of: "Libellé").map(\.role), [.vendor])
+        XCTAssertEqual(HeaderVocabulary.roles(of: "Saldo").map(\.role), [.balance])
+        XCTAssertTrue(HeaderVocabulary.roles(of: "Colour").isEmpty)
+    }
+}
+
+/// The separator: the most consistent field count, and the one tie rule.
+final class SeparatorTests: XCTestCase {
+    func testMostConsistentCountWinsOverPreambleLines() throws {
+        let text = "Konto: 1, Giro\n\nDatum|Name|Betrag\n21.01.2024|Kiosk, Bahnhof|-2,00\n22.01.2024|Bäcker|-3,10\n"
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.reportLine("separator"), "|  (3 fields on 3 of 4 lines)")
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Kiosk, Bahnhof", "Bäcker"])
+    }
+
+    /// `;` and `,` both give two fields on every line: the decimal commas say `;`.
+    func testDecimalCommasBreakATieForSemicolon() throws {
+        let result = try CSVReading.read("21.01.2024;1,50\n22.01.2024;2,75\n")
+        XCTAssertEqual(result.reportLine("separator"), ";  (2 fields on 2 of 2 lines)")
+        let commas = try CSVReading.read("21.01.2024,1;50\n22.01.2024,2;75\n")
+        XCTAssertEqual(commas.reportLine("separator"), ",  (2 fields on 2 of 2 lines)")
+    }
+}

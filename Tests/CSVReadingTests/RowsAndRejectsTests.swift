@@ -1,0 +1,214 @@
+import CSVReading
+import XCTest
+
+/// Rows the reader cannot take, ambiguous files, quoting, and several currencies.
+final class RowsAndRejectsTests: XCTestCase {
+    func testShortRowAndBadAmountAreRejectedWithTheirLines() throws {
+        let text = """
+            Date,Description,Amount,Reference
+            2024-01-02,Coffee,"1,234.50",R1
+            2024-01-03,Short row
+            2024-01-04,Bad,"1,23,4",R3
+            2024-01-05,Tea,2.00,R4
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries[0],
+            [
+                ReadEntry(line: 2, date: "2024-01-02", vendor: "Coffee", amount: "1234.50", id: "R1"),
+                ReadEntry(line: 5, date: "2024-01-05", vendor: "Tea", amount: "2.00", id: "R4"),
+            ])
+        XCTAssertEqual(result.rejects[0].map(\.line), [3, 4])
+        XCTAssertEqual(result.rejects[0][0].reason, "2 fields, the header has 4")
+        XCTAssertEqual(result.rejects[0][0].raw, "2024-01-03,Short row")
+        XCTAssertTrue(result.rejects[0][1].reason.hasPrefix(#"amount "1,23,4": "#), result.rejects[0][1].reason)
+        XCTAssertEqual(result.rejects[0][1].raw, #"2024-01-04,Bad,"1,23,4",R3"#)
+        XCTAssertEqual(
+            result.reportLine("rows"), "2 transactions, 2 rejected (line 3: 2 fields, the header has 4; and 1 more)")
+    }
+
+    func testADateTheDecidedFormatCannotReadIsRejected() throws {
+        let text = "Datum;Name;Betrag\n24.01.2024;A;1,00\n2024-01-25;B;2,00\n26.01.2024;C;3,00\n"
+        let result = try CSVReading.read(text, options: ["date-format": "%d.%m.%Y"])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2024-01-24", "2024-01-26"])
+        XCTAssertEqual(result.rejects[0].map(\.reason), [#"date "2024-01-25" does not read as %d.%m.%Y"#])
+    }
+
+    func testAmbiguousDatesAreAProblemNamingDateFormat() throws {
+        let text = """
+            Date,Description,Amount
+            01/02/2024,Bakery,-1.00
+            03/04/2024,Butcher,-2.00
+            12/11/2024,Salary,3.00
+
+            """
+        let result = try CSVReading.read(text, origin: "usa.csv")
+        XCTAssertEqual(result.problems.count, 1)
+        XCTAssertTrue(result.problems[0].hasPrefix("usa.csv: column \"Date\": "), result.problems[0])
+        XCTAssertTrue(result.problems[0].contains("date-format"), result.problems[0])
+        XCTAssertEqual(result.entries, [[]], "nothing is handed out while the file is ambiguous")
+        XCTAssertEqual(result.reportLine("problem"), String(result.problems[0].dropFirst("usa.csv: ".count)))
+
+        let settled = try CSVReading.read(text, options: ["date-format": "%d/%m/%Y"])
+        XCTAssertEqual(settled.problems, [])
+        XCTAssertEqual(settled.entries[0].map(\.date), ["2024-02-01", "2024-04-03", "2024-11-12"])
+        XCTAssertEqual(settled.reportLine("date format"), "%d/%m/%Y (given)")
+    }
+
+    func testMissingRolesNameTheirOptions() throws {
+        let text = "When,Who,What\nyesterday,Bob,lots\ntoday,Alice,little\n"
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(
+            result.problems,
+            [
+                "bank.csv: no date column found: set date (a header name or a position)",
+                "bank.csv: no amount column found: set amount, or debit and credit",
+            ])
+        let named = try CSVReading.read(text, options: ["amount": "Price"])
+        XCTAssertTrue(named.problems.contains("bank.csv: amount \"Price\": no such column (When, Who, What)"))
+    }
+
+    func testQuotedFieldsWithQuotesAndLineBreaks() throws {
+        let text =
+            "Date,Payee,Amount,Memo\r\n"
+            + "2024-01-02,\"Say \"\"hi\"\" Ltd\",-1.00,\"first line\r\nsecond line\"\r\n"
+            + "2024-01-03,\"Comma, Inc.\",2.50,plain\r\n"
+            + "\r\n"
+            + "2024-01-04, Spaces ,3,\r\n"
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries[0],
+            [
+                ReadEntry(
+                    line: 2, date: "2024-01-02", vendor: #"Say "hi" Ltd"#, amount: "-1.00",
+                    memo: "first line\r\nsecond line"),
+                // The record before spans lines 2 and 3.
+                ReadEntry(line: 4, date: "2024-01-03", vendor: "Comma, Inc.", amount: "2.50", memo: "plain"),
+                ReadEntry(line: 6, date: "2024-01-04", vendor: "Spaces", amount: "3"),
+            ])
+        XCTAssertEqual(result.raws[0][0], "2024-01-02,\"Say \"\"hi\"\" Ltd\",-1.00,\"first line\r\nsecond line\"")
+    }
+
+    func testTwoCurrenciesAreTwoAccounts() throws {
+        let text = """
+            Date;Payee;Amount;Currency
+            2024-01-02;Shop A;-10,00;EUR
+            2024-01-03;Shop B;-20,00;usd
+            2024-01-04;Shop C;-30,00;EUR
+
+            """
+        let result = try CSVReading.read(text, options: ["account": "Wallet", "account-id": "NL00BANK0123456789"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.accounts,
+            [
+                CSVAccount(name: "Wallet EUR", currency: "EUR", id: "NL00BANK0123456789"),
+                CSVAccount(name: "Wallet USD", currency: "USD", id: "NL00BANK0123456789"),
+            ])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Shop A", "Shop C"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-10.00", "-30.00"])
+        XCTAssertEqual(result.entries[1].map(\.vendor), ["Shop B"])
+        XCTAssertEqual(result.reportLine("accounts"), "Wallet EUR (EUR), Wallet USD (USD)")
+    }
+
+    func testStatusAndNoHeader() throws {
+        let withStatus = """
+            Date,Description,Amount,Status
+            2024-01-02,Coffee,-3.50,Booked
+            2024-01-03,Hotel,-120.00,Pending
+
+            """
+        let result = try CSVReading.read(withStatus)
+        XCTAssertEqual(result.entries[0].map(\.pending), [false, true])
+
+        let headless = "2024-01-02,Coffee Shop,-3.50\n2024-01-03,Salary,2000.00\n2024-01-04,Coffee Shop,-3.60\n"
+        let bare = try CSVReading.read(headless)
+        XCTAssertEqual(bare.problems, [])
+        XCTAssertEqual(bare.entries[0].map(\.vendor), ["Coffee Shop", "Salary", "Coffee Shop"])
+        XCTAssertEqual(bare.entries[0].map(\.amount), ["-3.50", "2000.00", "-3.60"])
+        XCTAssertEqual(bare.reportLine("header"), "none: line 1 is already data; columns by position")
+        XCTAssertTrue(bare.report.contains(#""date": 1, "vendor": 2, "amount": 3"#), bare.report)
+    }
+
+    func testBatchesKeepFileOrderAndTheirSize() throws {
+        var text = "Date,Payee,Amount\n"
+        for day in 1...28 { text += "2024-02-\(day < 10 ? "0" : "")\(day),Shop \(day),\(day).00\n" }
+        text += "2024-02-29,Short\n2024-03-01,Last,1\n"
+        var sizes: [Int] = []
+        var amounts: [String] = []
+        let settings = try CSVSettings(options: [:])
+        Array(text.utf8).withUnsafeBytes { buffer in
+            let document = CSVDocument(bytes: buffer, origin: "b.csv", stem: "b", settings: settings)
+            document.forEachBatch(account: 0, batchSize: 10) { batch in
+                sizes.append(batch.entries.count + batch.rejects.count)
+                amounts += batch.entries.map { String(decoding: batch.bytes[$0.amount], as: UTF8.self) }
+                return true
+            }
+            var calls = 0
+            document.forEachBatch(account: 0, batchSize: 10) { _ in
+                calls += 1
+                return false
+            }
+            XCTAssertEqual(calls, 1, "stops when the body says so")
+        }
+        XCTAssertEqual(sizes, [10, 10, 10])
+        XCTAssertEqual(amounts, (1...28).map { "\($0).00" } + ["1"])
+    }
+}
+
+/// Content against header, and files with little in them.
+final class ContentOverHeaderTests: XCTestCase {
+    /// A running total under `Amount` is the balance; the column it totals is the amount.
+    func testARunningTotalIsTheBalanceWhateverItsHeader() throws {
+        let text = """
+            Date,Payee,Value,Amount
+            2024-01-02,Shop,-10.00,90.00
+            2024-01-03,Salary,100.00,190.00
+            2024-01-04,Rent,-50.00,140.00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-10.00", "100.00", "-50.00"])
+        XCTAssertTrue(result.report.contains("4 Amount → balance (running total)"), result.report)
+
+        // Without a header, newest first: still the balance, and the other number the amount.
+        let bare = "2024-01-04,Rent,-50.00,140.00\n2024-01-03,Salary,100.00,190.00\n2024-01-02,Shop,-10.00,90.00\n"
+        let headless = try CSVReading.read(bare)
+        XCTAssertEqual(headless.problems, [])
+        XCTAssertEqual(headless.entries[0].map(\.amount), ["-50.00", "100.00", "-10.00"])
+        XCTAssertEqual(headless.entries[0].map(\.vendor), ["Rent", "Salary", "Shop"])
+    }
+
+    func testAHeaderWithoutRowsIsNoProblem() throws {
+        let result = try CSVReading.read("Date;Payee;Amount\n", options: ["default-currency": "CHF"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.accounts, [CSVAccount(name: "bank", currency: "CHF", id: nil)])
+        XCTAssertEqual(result.entries, [[]])
+        XCTAssertEqual(result.notes, ["the table has no rows after its header"])
+    }
+
+    func testThePreambleGivesTheAccountNumber() throws {
+        let text = """
+            IBAN;DE02 1203 0000 0000 2020 51
+            Zeitraum;Januar 2024
+
+            Buchungsdatum;Empfänger;Umsatz
+            21.01.2024;Kiosk;-2,00
+            22.01.2024;Kiosk;-3,00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.accounts.first?.id, "DE02 1203 0000 0000 2020 51")
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-2.00", "-3.00"])
+        XCTAssertEqual(result.reportLine("skipped"), "lines 1-3 (preamble)")
+    }
+
+    func testOneColumnIsAProblemNamingSeparator() throws {
+        let result = try CSVReading.read("just\nwords\nhere\n")
+        XCTAssertEqual(result.problems, ["bank.csv: every line is one field: set separator (, ; tab or |)"])
+    }
+}

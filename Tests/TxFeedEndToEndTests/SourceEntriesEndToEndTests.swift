@@ -1,0 +1,50 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// `emit_entries` and `reject`: transactions as plain fields, checked by the envelope's rules,
+/// from a C plugin built by the test and loaded by the real CLI.
+final class SourceEntriesEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+    var testPlugin: String!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+        testPlugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
+    }
+
+    func testEntriesAreCheckedOneByOneAndThePluginsOwnRejectsCount() throws {
+        let rejects = folder.path + "/rejects.ndjson"
+        let result = try txfeed("run", "-s", testPlugin! + ":mode=entries", "--sink", "ndjson", "--rejects", rejects)
+        XCTAssertEqual(result.status, 3, "records were rejected: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("read 5 = written 2 + rejected 3"), result.stderr)
+
+        let rows = try result.output.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(rows.count, 2)
+        let salary = try XCTUnwrap(rows.first { $0["vendor"] as? String == "Salary" })
+        XCTAssertEqual(salary["amount"] as? String, "2000.00")
+        XCTAssertEqual(salary["type"] as? String, "credit")
+        XCTAssertEqual(salary["status"] as? String, "pending")
+        XCTAssertEqual(salary["memo"] as? String, "March")
+        XCTAssertEqual(salary["date"] as? String, "2024-03-02T07:15:00Z", "the offset is applied")
+        let bakery = try XCTUnwrap(rows.first { $0["vendor"] as? String == "Bäckerei" })
+        XCTAssertEqual(bakery["amount"] as? String, "-1234.50", "the sign makes it a debit")
+        XCTAssertEqual(bakery["type"] as? String, "debit")
+        XCTAssertEqual(bakery["date"] as? String, "2024-03-01", "a civil date")
+        XCTAssertEqual(bakery["id"] as? String, "REF-1")
+        XCTAssertEqual(bakery["currency"] as? String, "EUR")
+
+        let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[0].contains(#""path":"line 4""#) && lines[0].contains("amount has more than 2 decimals"))
+        XCTAssertTrue(lines[0].contains(#""record":"03.03.24;Kiosk;1,005""#), "the raw row, as a JSON string")
+        XCTAssertTrue(lines[1].contains(#""path":"entries[3]""#) && lines[1].contains("is not a real day"))
+        XCTAssertTrue(
+            lines[1].contains(#""record":{"date":"2024-02-30","vendor":"Nobody","amount":"5"}"#), String(lines[1]))
+        XCTAssertTrue(
+            lines[2].contains(#""path":"line 6""#) && lines[2].contains("3 fields, the header has 5")
+                && lines[2].contains(#""record":"x;y;z""#), String(lines[2]))
+    }
+}
