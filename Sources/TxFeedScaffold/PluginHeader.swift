@@ -158,6 +158,16 @@ struct txfeed_plugin {
      * must not keep the pointers, open the file itself, or block.
      */
     int (*identify)(const char *path, const unsigned char *head, size_t length);
+    /**
+     * Optional (NULL: `txfeed sniff` says only which plugin claims the file). Explains, for
+     * people, how the source would read what `config_json` (as `open` gets it) names: sets
+     * `*report` to UTF-8 text, one finding a line, which the host prints and then releases
+     * with `free_error`. Returns TXFEED_OK when the source reads it as it is; TXFEED_FAILED
+     * with `*error` when it would not (a choice is ambiguous: name the option that settles
+     * it), `*report` still saying what was found. Called on the main thread; it may read the
+     * whole file.
+     */
+    int (*explain)(const char *config_json, char **report, char **error);
 };
 
 /** The type of the exported entry function. */
@@ -176,6 +186,38 @@ struct txfeed_option {
 };
 
 /* ---- The source side ---------------------------------------------------- */
+
+/** Text with its length, borrowed for the call; `{NULL, 0}` is absent. UTF-8, no NUL needed. */
+typedef struct txfeed_text {
+    const char *data;
+    size_t length;
+} txfeed_text;
+
+/** `txfeed_entry.status`. */
+enum {
+    TXFEED_BOOKED = 0,
+    TXFEED_PENDING = 1
+};
+
+/**
+ * One transaction as plain fields, for `emit_entries`: what a file reader holds once it has
+ * split a record (a CSV row, an OFX STMTTRN), handed over without writing JSON for the host
+ * to parse back. The host checks every field as it checks an envelope's transaction and
+ * rejects a wrong record with `where` as its path. Appended fields come at the end; the
+ * host steps through an array by the `entry_size` given with it.
+ */
+typedef struct txfeed_entry {
+    txfeed_text date;   /**< one of the envelope's date forms: "2024-03-01", "2024-03-01T08:15:00+01:00" */
+    txfeed_text vendor; /**< required, non-empty */
+    /** Signed plain decimal, '.' as the decimal mark, no grouping: "-1234.56", "75", "+3.5".
+        Negative is money out (a debit); zero or positive money in. */
+    txfeed_text amount;
+    txfeed_text id;     /**< the bank's own reference, or absent */
+    txfeed_text memo;   /**< free text beside the payee, or absent */
+    txfeed_text where;  /**< where the record is, for rejects: "line 17", "Stmt[0].Ntry[3]" */
+    txfeed_text raw;    /**< the record as it came (a CSV line), for `--rejects`; may be absent */
+    int32_t status;     /**< TXFEED_BOOKED or TXFEED_PENDING */
+} txfeed_entry;
 
 /**
  * What the host gives a running source: `run`'s `host`. Every callback takes
@@ -239,6 +281,25 @@ struct txfeed_source_host {
     int (*is_cancelled)(const txfeed_source_host *host);
     /** A diagnostic for stderr. Never pass secrets (header values, tokens). */
     void (*log)(const txfeed_source_host *host, int level, const char *message);
+
+    /* -- appended later in ABI 1: call them only when
+       host->struct_size > offsetof(txfeed_source_host, reject) -- */
+    /**
+     * A batch of `count` transactions as plain fields (`txfeed_entry`, each `entry_size`
+     * bytes: pass sizeof(txfeed_entry)) for the account begun last, like
+     * `emit_transactions`; a wrong entry is rejected, the others kept. The account's
+     * currency decides how many decimals an amount may have.
+     */
+    int (*emit_entries)(const txfeed_source_host *host, const txfeed_entry *entries, size_t count,
+                        size_t entry_size);
+    /**
+     * A record the plugin itself could not read (a short row, a cell that does not parse):
+     * counted as read and rejected, with `where` as its path ("line 17"), `reason`, and the
+     * record's own text `raw` (`raw_length` bytes, may be NULL) for `--rejects`. Belongs to
+     * the account begun last, or to the source when none is open.
+     */
+    int (*reject)(const txfeed_source_host *host, const char *where, const char *reason,
+                  const char *raw, size_t raw_length);
 };
 
 /* ---- The sink side ------------------------------------------------------ */

@@ -32,18 +32,42 @@ final class DecimalMarkEvidenceTests: XCTestCase {
     }
 
     func testThreeDigitsAfterASeparatorAloneDoNotSettle() {
+        // Settled by 12,50; 1,234 and 1.000 read consistently under it (1.234 and 1000).
         XCTAssertEqual(
             decide(["1,234", "1.000", "12,50"]), .decided(.comma, evidence: "2 decimals after \",\" on line 4"))
-        guard case .decided(.point, let evidence) = decide(["1,234", "7"]) else {
-            return XCTFail("three digits after every separator: . assumed")
-        }
-        XCTAssertTrue(evidence.contains("every separator has 3 digits after it (\"1,234\" on line 2)"), evidence)
-        XCTAssertTrue(evidence.hasSuffix("set decimal-mark to , if they are thousands"), evidence)
+        XCTAssertEqual(
+            decide(["2.500", "7", "12.5", "1,234"]), .decided(.point, evidence: "1 decimal after \".\" on line 4"))
+    }
+
+    func testEveryCellReadingBothWaysIsAConflict() {
+        XCTAssertEqual(
+            decide(["1.000", "2.500", "-3.000", "4.000"]),
+            .conflicting(
+                "\"1.000\" on line 2 is 1000 with , as the decimal mark and 1.000 with .; "
+                    + "\"2.500\" on line 3 is 2500 with , as the decimal mark and 2.500 with .; "
+                    + "\"-3.000\" on line 4 is -3000 with , as the decimal mark and -3.000 with .; "
+                    + "set decimal-mark to . or ,"))
+        XCTAssertEqual(
+            decide(["7", "1,234"]),
+            .conflicting(
+                "\"1,234\" on line 3 is 1.234 with , as the decimal mark and 1234 with .; set decimal-mark to . or ,"))
+    }
+
+    func testOneMarkAloneReadingThreeDecimalsSettles() {
+        // No grouping reads them: a leading 0 or four digits cannot be a thousands group.
+        XCTAssertEqual(
+            decide(["0.125", "1234.500", "1.000"]),
+            .decided(.point, evidence: "3 decimals after \".\" on lines 2, 3"))
+        XCTAssertEqual(decide(["0,125"]), .decided(.comma, evidence: "3 decimals after \",\" on line 2"))
     }
 
     func testNoSeparatorAtAll() {
         XCTAssertEqual(
             decide(["5", "-12", "", "text"]),
+            .decided(.point, evidence: "no cell has decimals, so no cell settles it; . assumed"))
+        // Grouped by spaces or apostrophes, an integer reads the same under both marks.
+        XCTAssertEqual(
+            decide(["1 234", "12'500", "7"]),
             .decided(.point, evidence: "no cell has decimals, so no cell settles it; . assumed"))
     }
 

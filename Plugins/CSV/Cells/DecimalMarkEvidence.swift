@@ -1,12 +1,16 @@
 /// The decimal mark of a column, decided over all its cells.
 ///
 /// One cell rarely tells: `1,234` is 1234 grouped or 1.234 with three decimals. A cell settles the
-/// mark only when one mark alone reads it and it is not that three-digit case (`12,50`, `12.5`,
-/// `1.234,56`, `1,000,000`); the rest are weighed only when nothing else settles the column.
+/// mark when one mark alone reads it (`12,50`, `12.5`, `1.234,56`, `1,000,000`, `0.125`). A cell
+/// both marks read with different amounts (one `.` or `,` followed by exactly three digits:
+/// `1.000`, `2.500`, `1,234`) settles nothing: it is read by whichever mark the settling cells
+/// decide, and when no cell settles the column it is a conflict rather than a guess. A column whose
+/// cells read the same under both marks (integers, `1 234`) has nothing to misread and is `.point`.
 public struct DecimalMarkEvidence: Sendable {
     private var point = MarkTally()
     private var comma = MarkTally()
-    private var firstUnsettled: CellQuote?
+    /// The first cells both marks read with different amounts, as many as a message quotes.
+    private var ambiguous: [AmbiguousCell] = []
 
     public init() {}
 
@@ -15,12 +19,16 @@ public struct DecimalMarkEvidence: Sendable {
     public mutating func observe(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
         switch (AmountScan.read(cell, mark: .point), AmountScan.read(cell, mark: .comma)) {
         case (.success(let reading), .failure):
-            if reading.settlesMark { point.record(reading, cell, line: line) } else { noteUnsettled(cell, line: line) }
+            point.record(reading, cell, line: line)
         case (.failure, .success(let reading)):
-            if reading.settlesMark { comma.record(reading, cell, line: line) } else { noteUnsettled(cell, line: line) }
-        case (.success(let reading), .success):
-            // Both read it: no separator at all, or one followed by exactly three digits.
-            if reading.grouped || reading.markSeen { noteUnsettled(cell, line: line) }
+            comma.record(reading, cell, line: line)
+        case (.success(let byPoint), .success(let byComma)):
+            // Both read it: the same amount when it has no separator or only spaces or apostrophes
+            // between groups, a different one when a lone separator has exactly three digits after it.
+            if byPoint.amount != byComma.amount && ambiguous.count < AmbiguousCell.shown {
+                let quote = CellQuote(cell, line: line)
+                ambiguous.append(AmbiguousCell(quote, point: byPoint.amount, comma: byComma.amount))
+            }
         case (.failure, .failure):
             break  // not an amount: the column's other rows say what it is
         }
@@ -37,18 +45,40 @@ public struct DecimalMarkEvidence: Sendable {
         case (true, false):
             return .decided(.point, evidence: point.evidence(.point))
         case (false, false):
-            guard let first = firstUnsettled else {
+            guard !ambiguous.isEmpty else {
                 return .decided(.point, evidence: "no cell has decimals, so no cell settles it; . assumed")
             }
-            return .decided(
-                .point,
-                evidence: "no cell settles it: every separator has 3 digits after it (\(first)), "
-                    + "thousands or decimals alike; . assumed, set decimal-mark to , if they are thousands")
+            return .conflicting(
+                ambiguous.map(\.description).joined(separator: "; ") + "; set decimal-mark to . or ,")
         }
     }
+}
 
-    private mutating func noteUnsettled(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
-        if firstUnsettled == nil { firstUnsettled = CellQuote(cell, line: line) }
+// MARK: - Ambiguous cells
+
+/// A cell both marks read, with the two amounts a conflict message shows.
+private struct AmbiguousCell: Sendable, CustomStringConvertible {
+    var quote: CellQuote
+    var point: DecimalAmount
+    var comma: DecimalAmount
+
+    static let shown = 3
+
+    init(_ quote: CellQuote, point: DecimalAmount, comma: DecimalAmount) {
+        self.quote = quote
+        self.point = point
+        self.comma = comma
+    }
+
+    /// `"1.000" on line 4 is 1000 with , as the decimal mark and 1.000 with .`
+    var description: String {
+        "\(quote) is \(Self.plain(comma)) with , as the decimal mark and \(Self.plain(point)) with ."
+    }
+
+    private static func plain(_ amount: DecimalAmount) -> String {
+        var out: [UInt8] = []
+        amount.write(into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -88,10 +118,4 @@ private struct MarkTally: Sendable {
         }
         return parts.joined(separator: "; ")
     }
-}
-
-extension AmountReading {
-    /// Whether the one mark that reads the cell is sure: three digits after a lone separator could
-    /// still be a thousands group written the other way.
-    fileprivate var settlesMark: Bool { amount.decimals != 3 || (grouped && markSeen) }
 }

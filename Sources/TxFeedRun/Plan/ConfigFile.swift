@@ -30,6 +30,9 @@ struct ConfigFile {
 
     static let keys = ["sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "plugin-path"]
 
+    /// Source options that name a file by convention, resolved against the config's folder.
+    static let fileOptions: Set<String> = ["path", "rules"]
+
     init(path: String) throws(UsageError) {
         let root: JSONValue
         do {
@@ -54,8 +57,8 @@ struct ConfigFile {
                         try fields["options"].map { value throws(UsageError) in
                             try Self.options(value, at: "\(at).options")
                         } ?? []
-                    // By convention an option named `path` is a file (fixture's, a bank file's).
-                    let resolved = options.map { $0.key == "path" ? ($0.key, local($0.value)) : $0 }
+                    // By convention options named `path` and `rules` are files (a bank file, its rules).
+                    let resolved = options.map { Self.fileOptions.contains($0.key) ? ($0.key, local($0.value)) : $0 }
                     sources.append(Source(plugin: plugin, name: fields["name"]?.string, options: resolved))
                 }
             case "sinks":
