@@ -175,8 +175,8 @@ final class CSVSourceState {
                 appendLocation(line: entry.line, to: &locations)
                 spans.append(start..<locations.count)
             }
-            return locations.withUnsafeBufferPointer { where_ in
-                let whereBase = UnsafeRawPointer(where_.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+            return locations.withUnsafeBufferPointer { locationBytes in
+                let whereBase = UnsafeRawPointer(locationBytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
                     .assumingMemoryBound(to: CChar.self)
                 let entries = batch.entries.enumerated().map { n, entry in
                     txfeed_entry(
