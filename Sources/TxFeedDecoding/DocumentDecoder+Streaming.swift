@@ -53,7 +53,6 @@ public struct StreamedAccount: Sendable {
         guard let scale else { return }
         let normaliser = TransactionNormaliser(origin: decoder.origin, scale: scale)
         let account = UInt32(unit.accounts.count - 1)
-        unit.transactions.reserveCapacity(unit.transactions.count + entries.count)
         for entry in entries {
             switch normaliser.normalise(
                 entry: entry, index: nextIndex, account: account, vendors: &unit.vendors, details: &unit.details)
