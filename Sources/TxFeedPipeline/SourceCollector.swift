@@ -141,6 +141,16 @@ final class SourceCollector: SourceEvents {
         }
     }
 
+    func failAccount(reason: String) -> CallbackAnswer {
+        if isCancelled { return .stop }
+        let open = streaming.withLock { streaming in
+            streaming?.account.fail(reason)
+            return streaming != nil
+        }
+        guard open else { return commit { $0.failures.append("\(name): fail_account without begin_account") } }
+        return .proceed
+    }
+
     func log(_ level: PluginLogLevel, _ message: String) {
         log(name, level, message)
     }

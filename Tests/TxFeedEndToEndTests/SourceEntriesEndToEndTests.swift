@@ -16,8 +16,9 @@ final class SourceEntriesEndToEndTests: XCTestCase {
     func testEntriesAreCheckedOneByOneAndThePluginsOwnRejectsCount() throws {
         let rejects = folder.path + "/rejects.ndjson"
         let result = try txfeed("run", "-s", testPlugin! + ":mode=entries", "--sink", "ndjson", "--rejects", rejects)
-        XCTAssertEqual(result.status, 3, "records were rejected: \(result.stderr)")
+        XCTAssertEqual(result.status, 3, "records were rejected, an account failed: \(result.stderr)")
         XCTAssertTrue(result.stderr.contains("read 5 = written 2 + rejected 3"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("test:broken: balances do not reconcile"), result.stderr)
 
         let rows = try result.output.split(separator: "\n").map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

@@ -70,6 +70,7 @@ final class Recorder: SourceEvents {
     func endAccount() -> CallbackAnswer { .proceed }
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer { .proceed }
     func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer { .proceed }
+    func failAccount(reason: String) -> CallbackAnswer { .proceed }
     var isCancelled: Bool { cancelled }
     func log(_ level: PluginLogLevel, _ message: String) {}
 }

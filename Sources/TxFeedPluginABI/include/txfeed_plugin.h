@@ -289,6 +289,13 @@ struct txfeed_source_host {
      */
     int (*reject)(const txfeed_source_host *host, const char *where, const char *reason,
                   const char *raw, size_t raw_length);
+    /**
+     * The account begun last fails as a whole with `reason` (a statement whose balances do
+     * not reconcile, a file cut short): none of its records are kept, the source is reported
+     * failed, and the plugin may go on with its next account. Call `end_account` after it as
+     * usual. Appended after `reject`: check host->struct_size > offsetof(…, fail_account).
+     */
+    int (*fail_account)(const txfeed_source_host *host, const char *reason);
 };
 
 /* ---- The sink side ------------------------------------------------------ */

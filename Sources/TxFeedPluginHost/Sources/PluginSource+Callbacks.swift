@@ -60,6 +60,12 @@ extension PluginSource {
                     location: String(cString: location), reason: String(cString: reason), raw: rawBytes)
             }
         }
+        host.fail_account = { host, reason in
+            call(host) { events in
+                guard let reason else { return fault(events, "fail_account without a reason") }
+                return events.failAccount(reason: String(cString: reason))
+            }
+        }
         host.is_cancelled = { host in
             guard let context = context(host) else { return 1 }
             return context.events?.isCancelled ?? true ? 1 : 0

@@ -22,6 +22,8 @@ public protocol SourceEvents: AnyObject, Sendable {
     ///   - location: where it is (`line 17`): the reject's path.
     ///   - raw: its own text, for `--rejects`.
     func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer
+    /// The account begun last fails whole with `reason`: none of its records are kept.
+    func failAccount(reason: String) -> CallbackAnswer
     /// Whether the host wants the source to stop (timeout, shutdown).
     var isCancelled: Bool { get }
     /// A diagnostic for stderr; a misuse of the ABI arrives here as an error.

@@ -7,7 +7,7 @@
  *                   one good (with one bad transaction), one with status 500
  *   entries         an EUR account through emit_entries (entries one size larger than the
  *                   header's, as a newer plugin sends them): two good, two wrong, and one
- *                   record the plugin rejects itself
+ *                   record the plugin rejects itself; then an account that fails whole
  *   fail-after-one  one envelope, then a failure
  *   sleep           waits, polling is_cancelled (a well-behaved slow source)
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
@@ -119,6 +119,12 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->begin_account(host, head, strlen(head), "test:entries");
         host->emit_entries(host, &batch[0].entry, 4, sizeof batch[0]);
         host->reject(host, "line 6", "3 fields, the header has 5", "x;y;z", 5);
+        if (host->end_account(host) == TXFEED_STOP) return TXFEED_STOP;
+        /* A second statement that fails whole: none of its entries are kept. */
+        const char *second = "{\"body\":{\"name\":\"Broken\",\"transactions\":[]}}";
+        host->begin_account(host, second, strlen(second), "test:broken");
+        host->emit_entries(host, &batch[0].entry, 2, sizeof batch[0]);
+        host->fail_account(host, "balances do not reconcile");
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
     if (strcmp(s->mode, "fail-after-one") == 0) {
