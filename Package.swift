@@ -78,12 +78,16 @@ let plugins: [Target] = [
     .target(name: "HTTPSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/HTTP"),
     // Written in C: it generates a million transactions in a fraction of the host's parse time.
     .target(name: "RandomUsersSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/RandomUsers"),
+    // What every file-reading source plugin shares: its descriptor, options and rules files, the
+    // mapped file, entries handed to the host. Linked into each such plugin (a few KiB each).
+    .target(name: "SourceKit", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/SourceKit"),
     // Bank CSV exports read as they come. The cells (amounts, dates) and the reading (text,
     // dialect, columns) are plain Swift targets linked into libcsv.so alone, so tests reach them.
     .target(name: "CSVCells", path: "Plugins/CSV/Cells"),
     .target(name: "CSVReading", dependencies: ["CSVCells", "CIconv"], path: "Plugins/CSV/Reading"),
     .target(
-        name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "CSVReading"], path: "Plugins/CSV/Plugin"),
+        name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CSVReading"],
+        path: "Plugins/CSV/Plugin"),
 ]
 
 // MARK: - Tests (one target per stage; end-to-end tests use the built CLI and .so files)

@@ -3,26 +3,35 @@
 
 say() { printf 'txfeed: %s\n' "$*" >&2; }
 
-# jansson's headers and pkg-config file; apt-get on a fresh Debian/Ubuntu machine.
-ensure_jansson() {
-    if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists jansson; then
-        return 0
-    fi
+# The C libraries txfeed builds against, as "pkg-config-name:debian-package" pairs: jansson
+# (JSON), libxml2 (CAMT statements), LibOFX (OFX/QFX statements).
+txfeed_libraries=("jansson:libjansson-dev" "libxml-2.0:libxml2-dev" "libofx:libofx-dev")
+
+# Installs with apt-get whatever pkg-config does not find (plus pkg-config itself), once.
+ensure_libraries() {
+    local missing=() pair
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    for pair in "${txfeed_libraries[@]}"; do
+        if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "${pair%%:*}"; then
+            missing+=("${pair#*:}")
+        fi
+    done
+    [ "${#missing[@]}" -eq 0 ] && return 0
     if ! command -v apt-get >/dev/null 2>&1; then
-        say "needs jansson (libjansson-dev) and pkg-config; install them with your package manager"
+        say "needs ${missing[*]} (and pkg-config); install them with your package manager"
         exit 1
     fi
     local sudo=""
     if [ "$(id -u)" != 0 ]; then
         if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-            say "needs libjansson-dev: run as root or install it: apt-get install -y libjansson-dev pkg-config"
+            say "needs ${missing[*]}: run as root or install them: apt-get install -y ${missing[*]} pkg-config"
             exit 1
         fi
     fi
-    say "installing libjansson-dev (apt-get)…"
-    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libjansson-dev pkg-config; } >/tmp/txfeed-apt.log 2>&1; then
+    say "installing ${missing[*]} (apt-get)…"
+    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" pkg-config; } >/tmp/txfeed-apt.log 2>&1; then
         cat /tmp/txfeed-apt.log >&2
-        say "could not install libjansson-dev; install it by hand: apt-get install -y libjansson-dev pkg-config"
+        say "could not install ${missing[*]}; install them by hand: apt-get install -y ${missing[*]} pkg-config"
         exit 1
     fi
 }

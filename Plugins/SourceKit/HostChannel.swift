@@ -1,0 +1,87 @@
+import CJansson
+import Glibc
+import TxFeedPluginABI
+
+/// The host, as a running source plugin talks to it: accounts, entries, rejects, failures,
+/// each call answering false once the host wants the source to stop.
+public struct HostChannel {
+    public let host: UnsafePointer<txfeed_source_host>
+
+    /// - Throws: when the host predates `emit_entries` and `fail_account`.
+    public init(_ host: UnsafePointer<txfeed_source_host>, plugin: String) throws(PluginFailure) {
+        guard Int(host.pointee.struct_size) > MemoryLayout<txfeed_source_host>.offset(of: \.fail_account)! else {
+            throw PluginFailure("this txfeed is too old for the \(plugin) plugin (no emit_entries or fail_account)")
+        }
+        self.host = host
+    }
+
+    public var isCancelled: Bool { host.pointee.is_cancelled(host) != 0 }
+
+    public func log(_ message: String, level: Int32 = Int32(TXFEED_LOG_INFO)) {
+        host.pointee.log(host, level, message)
+    }
+
+    /// Opens an account: its header as an envelope whose transactions follow.
+    /// - Parameters:
+    ///   - balance: the account's balance as a plain decimal (`1925.56`), when the file states one.
+    public func beginAccount(name: String, currency: String?, id: String?, balance: String? = nil, origin: String)
+        -> Bool
+    {
+        let body = json_object()!
+        json_object_set_new(body, "name", json_string(name))
+        if let currency { json_object_set_new(body, "currency", json_string(currency)) }
+        if let id { json_object_set_new(body, "id", json_string(id)) }
+        if let balance, let number = json_loads(balance, Int(JSON_DECODE_ANY), nil) {
+            json_object_set_new(body, "currentBalance", number)
+        }
+        json_object_set_new(body, "transactions", json_array())
+        let root = json_object()!
+        json_object_set_new(root, "body", body)
+        let text = json_dumps(root, Int(JSON_COMPACT))!
+        defer {
+            free(text)
+            json_decref(root)
+        }
+        return host.pointee.begin_account(host, text, strlen(text), origin) != Int32(TXFEED_STOP)
+    }
+
+    /// Hands a batch to the account begun last.
+    public func emit(_ batch: EntryBatch) -> Bool {
+        guard !batch.entries.isEmpty else { return true }
+        return batch.bytes.withUnsafeBufferPointer { bytes in
+            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                .assumingMemoryBound(to: CChar.self)
+            func text(_ range: Range<Int>?) -> txfeed_text {
+                guard let range else { return txfeed_text(data: nil, length: 0) }
+                return txfeed_text(data: base + range.lowerBound, length: range.count)
+            }
+            let entries = batch.entries.map { entry in
+                txfeed_entry(
+                    date: text(entry.date), vendor: text(entry.vendor), amount: text(entry.amount), id: text(entry.id),
+                    memo: text(entry.memo), where: text(entry.location), raw: text(entry.raw),
+                    status: entry.pending ? Int32(TXFEED_PENDING) : Int32(TXFEED_BOOKED))
+            }
+            return host.pointee.emit_entries(host, entries, entries.count, MemoryLayout<txfeed_entry>.stride)
+                != Int32(TXFEED_STOP)
+        }
+    }
+
+    /// A record the plugin could not read: counted and rejected with its place and reason.
+    public func reject(location: String, reason: String, raw: some Collection<UInt8>) -> Bool {
+        let bytes = Array(raw)
+        return bytes.withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) {
+                host.pointee.reject(host, location, reason, $0.baseAddress, $0.count)
+            }
+        } != Int32(TXFEED_STOP)
+    }
+
+    /// The account begun last fails whole (balances that do not reconcile, a file cut short).
+    public func failAccount(_ reason: String) -> Bool {
+        host.pointee.fail_account(host, reason) != Int32(TXFEED_STOP)
+    }
+
+    public func endAccount() -> Bool {
+        host.pointee.end_account(host) != Int32(TXFEED_STOP)
+    }
+}
