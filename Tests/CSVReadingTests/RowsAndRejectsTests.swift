@@ -36,6 +36,42 @@ final class RowsAndRejectsTests: XCTestCase {
         XCTAssertEqual(result.rejects[0].map(\.reason), [#"date "2024-01-25" does not read as %d.%m.%Y"#])
     }
 
+    /// One typo in a date column the file decides for itself: that row is a reject, the rest read.
+    func testADateTheInferredFormatCannotReadIsRejectedNotAProblem() throws {
+        let text = """
+            Date,Description,Amount
+            2024-02-01,Bakery,-1.00
+            2024-02-02,Butcher,-2.00
+            2024-02c-05,Typo,-3.00
+            2024-02-07,Salary,4.00
+            2024-02-09,Kiosk,-5.00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.line), [2, 3, 5, 6])
+        XCTAssertEqual(
+            result.rejects[0],
+            [
+                ReadReject(
+                    line: 4, reason: #"date "2024-02c-05" does not read as %Y-%m-%d"#, raw: "2024-02c-05,Typo,-3.00")
+            ])
+        XCTAssertEqual(
+            result.reportLine("date format"), "%Y-%m-%d (1 cell on line 4 reads as no date: that row is rejected)")
+        XCTAssertEqual(
+            result.reportLine("rows"),
+            #"4 transactions, 1 rejected (line 4: date "2024-02c-05" does not read as %Y-%m-%d)"#)
+
+        // Two typos in five dates are no typo: the column fails, quoting the first.
+        let twice = text.split(separator: "2024-02-07", omittingEmptySubsequences: false).joined(separator: "2024-0207")
+        let failed = try CSVReading.read(twice)
+        XCTAssertEqual(
+            failed.problems,
+            [
+                #"bank.csv: column "Date": line 4: "2024-02c-05" is not a date in any known format; set date-format"#
+            ])
+    }
+
     func testAmbiguousDatesAreAProblemNamingDateFormat() throws {
         let text = """
             Date,Description,Amount
