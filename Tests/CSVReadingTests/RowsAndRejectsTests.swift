@@ -72,6 +72,26 @@ final class RowsAndRejectsTests: XCTestCase {
             ])
     }
 
+    /// A control byte in a cell is escaped wherever a reason quotes it, never passed on raw.
+    func testRejectReasonsEscapeControlsAndCutLongCells() throws {
+        let nul = "Date,Payee,Amount\n2024-01-02,Shop,1\u{0}2\n2024-01-03,Tea,2.00\n2024-01-04,Cake,3.00\n"
+        let result = try CSVReading.read(nul)
+        XCTAssertEqual(result.rejects[0].map(\.line), [2])
+        XCTAssertEqual(result.rejects[0].first?.reason, #"amount "1\02": not an amount"#)
+
+        let given = "Datum;Name;Betrag\n24.01.2024;A;1,00\n\"25.01\t2024\u{1}\";B;2,00\n26.01.2024;C;3,00\n"
+        let dated = try CSVReading.read(given, options: ["date-format": "%d.%m.%Y"])
+        XCTAssertEqual(dated.rejects[0].map(\.reason), [#"date "25.01\t2024\u0001" does not read as %d.%m.%Y"#])
+
+        let long = String(repeating: "x", count: 60)
+        let cut = try CSVReading.read("Date,Payee,Amount\n2024-01-02,A,\(long)\n2024-01-03,B,1.00\n2024-01-04,C,2.00\n")
+        XCTAssertEqual(
+            cut.rejects[0].map(\.reason), ["amount \"\(String(repeating: "x", count: 40))…\": not an amount"])
+        for reject in result.rejects[0] + dated.rejects[0] + cut.rejects[0] {
+            XCTAssertFalse(reject.reason.unicodeScalars.contains { $0.value < 0x20 }, reject.reason)
+        }
+    }
+
     func testAmbiguousDatesAreAProblemNamingDateFormat() throws {
         let text = """
             Date,Description,Amount
