@@ -96,7 +96,11 @@ final class AmountTextTests: XCTestCase {
         let long = String(repeating: "x", count: 100)
         XCTAssertThrowsError(try amount(long)) { error in
             XCTAssertEqual(
-                (error as? AmountTextError)?.description, "\"\(String(repeating: "x", count: 48))…\": not an amount")
+                (error as? AmountTextError)?.description, "\"\(String(repeating: "x", count: 40))…\": not an amount")
+        }
+        // A NUL would end the C string the host prints: it is shown as `\0`.
+        XCTAssertThrowsError(try withBytes([0x31, 0x00, 0x32]) { try AmountText.parse($0, mark: .point) }) { error in
+            XCTAssertEqual((error as? AmountTextError)?.description, #""1\02": not an amount"#)
         }
     }
 

@@ -104,4 +104,75 @@ final class DateEvidenceTests: XCTestCase {
             decide(["01.03.2024"], candidates: candidates),
             .ambiguous(candidates, "%d.%m.%Y and %e.%m.%Y all read every cell: set date-format"))
     }
+
+    // MARK: A few unreadable cells
+
+    /// `bad-rows.csv`'s dates with one typo: decided, and the evidence names the row rejected.
+    func testOneUnreadableCellIsDecidedAndItsRowNamed() throws {
+        var cells = ["01", "02", "05", "07", "09", "12", "14", "16", "19", "21", "26", "29"].map { "2024-02-\($0)" }
+        cells[5] = "2024-02c-12"
+        XCTAssertEqual(
+            decide(cells),
+            .decided(
+                try pattern("%Y-%m-%d"),
+                evidence: "1 cell on line 7 reads as no date: that row is rejected: %Y-%m-%d"))
+        var german = ["02.01.24", "03.01.24", "05.01.24", "08.01.24", "13.01.24", "15.01.24", "29.01.24"]
+        german[4] = "13.0l.24"
+        XCTAssertEqual(
+            decide(german),
+            .decided(
+                try pattern("%d.%m.%y"), evidence: "1 cell on line 6 reads as no date: that row is rejected: %d.%m.%y"))
+    }
+
+    /// A day above 12 still settles DD/MM, and the row it cannot read is named with it.
+    func testADayAboveTwelveAndAnUnreadableCell() throws {
+        let cells = ["03/04/2024", "13/04/2024", "3l/04/2024", "01/05/2024", "28/05/2024"]
+        XCTAssertEqual(
+            decide(cells),
+            .decided(
+                try pattern("%d/%m/%Y"),
+                evidence: "day > 12 on lines 3, 6; 1 cell on line 4 reads as no date: that row is rejected: %d/%m/%Y"))
+    }
+
+    /// 2% of the dates may miss: 4 of 200 do, 5 of 200 do not.
+    func testTwoPercentOfTheCellsMayMiss() throws {
+        var four = (0..<200).map { row in
+            let day = row % 28 + 1
+            return "2024-03-\(day < 10 ? "0" : "")\(day)"
+        }
+        for row in [10, 50, 90, 130] { four[row] = "2024-13-01" }
+        XCTAssertEqual(
+            decide(four),
+            .decided(
+                try pattern("%Y-%m-%d"),
+                evidence: "4 cells on lines 12, 52, 92, … read as no date: those rows are rejected: %Y-%m-%d"))
+        var five = four
+        five[170] = "n/a"
+        XCTAssertEqual(
+            decide(five), .unreadable("line 12: \"2024-13-01\" is not a date in any known format; set date-format"))
+    }
+
+    /// Two misses among twelve are too many: the column fails, quoting the first cell the best
+    /// format cannot read.
+    func testManyUnreadableCellsAreUnreadable() {
+        var cells = ["01", "02", "05", "07", "09", "12", "14", "16", "19", "21", "26", "29"].map { "2024-02-\($0)" }
+        cells[2] = "2024-02c-05"
+        cells[8] = "19.02.2024"
+        XCTAssertEqual(
+            decide(cells), .unreadable("line 4: \"2024-02c-05\" is not a date in any known format; set date-format"))
+        // A miss needs most cells read: one cell of two is not a decision.
+        XCTAssertEqual(
+            decide(["2024-03-01", "garbage"]),
+            .unreadable("line 3: \"garbage\" is not a date in any known format; set date-format"))
+    }
+
+    /// DD/MM against MM/DD with every day ≤ 12 stays ambiguous when a cell reads neither way.
+    func testAmbiguityStandsAmongFormatsThatMissTheSameCells() throws {
+        let cells = (1...10).map { "\($0 < 10 ? "0" : "")\($0)/02/2024" } + ["1l/02/2024"]
+        XCTAssertEqual(
+            decide(cells),
+            .ambiguous(
+                [try pattern("%d/%m/%Y"), try pattern("%m/%d/%Y")],
+                "every day is 12 or less, so %d/%m/%Y and %m/%d/%Y both read the same 10 of 11 dates: set date-format"))
+    }
 }

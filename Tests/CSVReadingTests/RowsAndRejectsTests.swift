@@ -36,6 +36,62 @@ final class RowsAndRejectsTests: XCTestCase {
         XCTAssertEqual(result.rejects[0].map(\.reason), [#"date "2024-01-25" does not read as %d.%m.%Y"#])
     }
 
+    /// One typo in a date column the file decides for itself: that row is a reject, the rest read.
+    func testADateTheInferredFormatCannotReadIsRejectedNotAProblem() throws {
+        let text = """
+            Date,Description,Amount
+            2024-02-01,Bakery,-1.00
+            2024-02-02,Butcher,-2.00
+            2024-02c-05,Typo,-3.00
+            2024-02-07,Salary,4.00
+            2024-02-09,Kiosk,-5.00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.line), [2, 3, 5, 6])
+        XCTAssertEqual(
+            result.rejects[0],
+            [
+                ReadReject(
+                    line: 4, reason: #"date "2024-02c-05" does not read as %Y-%m-%d"#, raw: "2024-02c-05,Typo,-3.00")
+            ])
+        XCTAssertEqual(
+            result.reportLine("date format"), "%Y-%m-%d (1 cell on line 4 reads as no date: that row is rejected)")
+        XCTAssertEqual(
+            result.reportLine("rows"),
+            #"4 transactions, 1 rejected (line 4: date "2024-02c-05" does not read as %Y-%m-%d)"#)
+
+        // Two typos in five dates are no typo: the column fails, quoting the first.
+        let twice = text.split(separator: "2024-02-07", omittingEmptySubsequences: false).joined(separator: "2024-0207")
+        let failed = try CSVReading.read(twice)
+        XCTAssertEqual(
+            failed.problems,
+            [
+                #"bank.csv: column "Date": line 4: "2024-02c-05" is not a date in any known format; set date-format"#
+            ])
+    }
+
+    /// A control byte in a cell is escaped wherever a reason quotes it, never passed on raw.
+    func testRejectReasonsEscapeControlsAndCutLongCells() throws {
+        let nul = "Date,Payee,Amount\n2024-01-02,Shop,1\u{0}2\n2024-01-03,Tea,2.00\n2024-01-04,Cake,3.00\n"
+        let result = try CSVReading.read(nul)
+        XCTAssertEqual(result.rejects[0].map(\.line), [2])
+        XCTAssertEqual(result.rejects[0].first?.reason, #"amount "1\02": not an amount"#)
+
+        let given = "Datum;Name;Betrag\n24.01.2024;A;1,00\n\"25.01\t2024\u{1}\";B;2,00\n26.01.2024;C;3,00\n"
+        let dated = try CSVReading.read(given, options: ["date-format": "%d.%m.%Y"])
+        XCTAssertEqual(dated.rejects[0].map(\.reason), [#"date "25.01\t2024\u0001" does not read as %d.%m.%Y"#])
+
+        let long = String(repeating: "x", count: 60)
+        let cut = try CSVReading.read("Date,Payee,Amount\n2024-01-02,A,\(long)\n2024-01-03,B,1.00\n2024-01-04,C,2.00\n")
+        XCTAssertEqual(
+            cut.rejects[0].map(\.reason), ["amount \"\(String(repeating: "x", count: 40))…\": not an amount"])
+        for reject in result.rejects[0] + dated.rejects[0] + cut.rejects[0] {
+            XCTAssertFalse(reject.reason.unicodeScalars.contains { $0.value < 0x20 }, reject.reason)
+        }
+    }
+
     func testAmbiguousDatesAreAProblemNamingDateFormat() throws {
         let text = """
             Date,Description,Amount

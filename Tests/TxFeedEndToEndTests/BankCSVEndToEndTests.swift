@@ -204,6 +204,37 @@ final class BankCSVEndToEndTests: XCTestCase {
         XCTAssertTrue(text(rejects.last ?? [:], "reason")?.contains("amount") ?? false, "names the column: \(rejects)")
     }
 
+    /// One date with a typo (`2024-02c-12`, line 7) in a column the file decides for itself: that
+    /// row is rejected with its line and the format it does not read as, the others are written.
+    func testAnUnreadableDateRejectsItsRowNotTheFile() throws {
+        let original = try String(contentsOfFile: Self.badRows.path, encoding: .utf8)
+        XCTAssertTrue(original.contains("\n2024-02-12,Bookshop,"), "the fixture changed")
+        let broken = original.replacingOccurrences(of: "\n2024-02-12,Bookshop,", with: "\n2024-02c-12,Bookshop,")
+        try folder.write("typo/bad-rows.csv", Data(broken.utf8))
+        let rejectsFile = folder.path + "/rejects.ndjson"
+        let result = try txfeed(
+            "run", folder.path + "/typo/bad-rows.csv", "--sink", "ndjson", "--rejects", rejectsFile)
+        XCTAssertEqual(result.status, 3, "written, some rejected: \(result.stderr)")
+        let expected = summary("bad-rows", read: 12, written: 9, rejected: 3)
+        XCTAssertTrue(result.stderr.contains(expected), "\(expected)\n\(result.stderr)")
+        let feed = try rows(result)
+        XCTAssertEqual(feed.count, 9)
+        XCTAssertFalse(feed.contains { text($0, "vendor") == "Bookshop" }, "the row is not written")
+        XCTAssertEqual(feed.compactMap(minor).reduce(0, +), Self.badRows.sum + 1599, "all but the Bookshop's -15.99")
+
+        let lines = try String(contentsOfFile: rejectsFile, encoding: .utf8).split(separator: "\n")
+        let rejects = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row) }
+        XCTAssertEqual(rejects.map { text($0, "path") }, ["line 6", "line 7", "line 10"])
+        XCTAssertEqual(text(rejects[1], "reason"), #"date "2024-02c-12" does not read as %Y-%m-%d"#)
+        XCTAssertEqual(text(rejects[1], "record"), "2024-02c-12,Bookshop,-15.99,EUR")
+
+        // sniff says so too: the format, and the row it will reject.
+        let sniffed = try txfeed("sniff", folder.path + "/typo/bad-rows.csv")
+        XCTAssertTrue(
+            sniffed.output.contains("%Y-%m-%d (1 cell on line 7 reads as no date: that row is rejected)"),
+            sniffed.output + sniffed.stderr)
+    }
+
     // MARK: Several files
 
     /// The good files copied into one folder, for the folder and time-zone runs.

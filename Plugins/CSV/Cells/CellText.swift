@@ -49,15 +49,55 @@ enum CellText {
         return (start, end)
     }
 
-    /// The longest cell text a message repeats: a runaway cell (a whole line in one field) stays readable.
-    static let quotedLimit = 48
+    /// The most characters of a cell a message repeats: a runaway cell (a whole line in one field)
+    /// stays readable.
+    static let quotedLimit = 40
 
-    /// The trimmed cell as message text, invalid UTF-8 repaired and a long cell cut with `…`.
+    /// The trimmed cell as message text: invalid UTF-8 repaired (U+FFFD), control characters
+    /// escaped so a NUL cannot end the message the host prints, a long cell cut with `…`.
     static func text(_ cell: UnsafeBufferPointer<UInt8>) -> String {
         let (start, end) = trimmed(cell)
-        let cut = min(end, start + quotedLimit)
-        let text = String(decoding: UnsafeBufferPointer(rebasing: cell[start..<cut]), as: UTF8.self)
-        return cut < end ? text + "…" : text
+        // At most four bytes a scalar: this many hold every scalar shown and one more, so a
+        // sequence cut at the edge is never shown, only noticed as more to come.
+        let cut = min(end, start + (quotedLimit + 1) * 4)
+        let decoded = String(decoding: UnsafeBufferPointer(rebasing: cell[start..<cut]), as: UTF8.self)
+        return quoted(decoded.unicodeScalars, more: cut < end, limit: quotedLimit)
+    }
+
+    /// `text` as message text, its controls escaped and cut as a cell is.
+    static func text(_ text: String) -> String { quoted(text.unicodeScalars, more: false, limit: quotedLimit) }
+
+    /// `text` with its controls escaped, whatever its length.
+    static func escaped(_ text: String) -> String { quoted(text.unicodeScalars, more: false, limit: .max) }
+
+    private static func quoted(_ scalars: String.UnicodeScalarView, more: Bool, limit: Int) -> String {
+        var out = String.UnicodeScalarView()
+        var shown = 0
+        var cutShort = more
+        for scalar in scalars {
+            let escaped = escape(scalar)
+            if shown + escaped.count > limit {
+                cutShort = true
+                break
+            }
+            out.append(contentsOf: escaped)
+            shown += escaped.count
+        }
+        return String(out) + (cutShort ? "…" : "")
+    }
+
+    /// `\0`, `\t`, `\n`, `\r`, other controls (C0, DEL, C1) as `\u00XX`; any other scalar as it is.
+    private static func escape(_ scalar: Unicode.Scalar) -> String.UnicodeScalarView {
+        switch scalar.value {
+        case 0x00: return "\\0".unicodeScalars
+        case 0x09: return "\\t".unicodeScalars
+        case 0x0A: return "\\n".unicodeScalars
+        case 0x0D: return "\\r".unicodeScalars
+        case 0x01...0x1F, 0x7F...0x9F:
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars
+        default: return String.UnicodeScalarView([scalar])
+        }
     }
 
     /// `line 3` or `lines 3, 4, 5`: the lines a finding rests on.

@@ -1,14 +1,21 @@
 /// The date format of a column, decided over all its non-blank cells.
 ///
-/// Every cell is read with every format still in the running, and the first it cannot read puts a
-/// format out for good: `03/04/2024` on line 2 tells nothing, `13/04/2024` on line 9 settles it. So the
+/// Every cell is read with every format still in the running, and each format counts the cells it
+/// cannot read: `03/04/2024` on line 2 tells nothing, `13/04/2024` on line 9 settles it. So the
 /// whole column is weighed, never its first row, and the work stays linear in the cells.
+///
+/// A format that reads every cell wins. When none does, the one that misses fewest wins if its
+/// misses are few: at most 2% of the dates (one at least, so a short file may have a typo) and
+/// fewer than the cells it reads. Those rows are rejected when the file is read, the others go on.
+/// A format that misses more than ``missesKept`` cells and more than 2% of those seen so far is out
+/// for good, so a column of a million dates is not read 27 ways.
 public struct DateEvidence: Sendable {
     private var contenders: [DateContender]
     /// Non-blank cells observed.
     private var dates = 0
-    /// The cell that put the last format out, once none is left.
-    private var lastKiller: CellQuote?
+
+    /// Misses a format may have before the 2% share puts it out while the column is read.
+    static let missesKept = 8
 
     public init(candidates: [DatePattern] = DatePattern.candidates) {
         contenders = candidates.map { DateContender(pattern: $0) }
@@ -17,54 +24,75 @@ public struct DateEvidence: Sendable {
     public mutating func observe(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
         if AmountText.isBlank(cell) { return }
         dates += 1
-        var alive = 0
-        var killed = false
-        for index in contenders.indices where contenders[index].firstFailure == nil {
+        for index in contenders.indices where !contenders[index].isOut {
             if let date = contenders[index].pattern.parse(cell) {
-                alive += 1
                 if date.day > 12 { contenders[index].noteLateDay(line: line) }
             } else {
-                contenders[index].firstFailure = CellQuote(cell, line: line)
-                killed = true
+                contenders[index].noteMiss(cell, line: line)
+                let misses = contenders[index].misses
+                if misses > Self.missesKept && misses * 50 > dates { contenders[index].isOut = true }
             }
         }
-        if alive == 0 && killed { lastKiller = CellQuote(cell, line: line) }
     }
+
+    /// The misses a winner may have among `dates` cells: 2% of them, one at least.
+    static func missesAllowed(of dates: Int) -> Int { max(1, dates / 50) }
 
     public var decision: DateDecision {
         guard !contenders.isEmpty else { return .unreadable("no date format to try; set date-format") }
-        let alive = contenders.filter { $0.firstFailure == nil }
-        if alive.isEmpty {
-            let killer = lastKiller.map { "line \($0.line): \"\($0.text)\"" } ?? "a cell"
+        if dates == 0 {
+            return .ambiguous(contenders.map(\.pattern), "no cell holds a date to tell the format: set date-format")
+        }
+        let allowed = Self.missesAllowed(of: dates)
+        let fit = contenders.filter { !$0.isOut && $0.misses <= allowed && $0.misses < dates - $0.misses }
+        guard let fewest = fit.map(\.misses).min() else {
+            // The cell that put the last format out: where the column stopped reading any one way.
+            let last = contenders.compactMap(\.firstMiss).max { $0.line < $1.line }
+            let killer = last.map { "line \($0.line): \"\($0.text)\"" } ?? "a cell"
             return .unreadable("\(killer) is not a date in any known format; set date-format")
         }
-        if dates == 0 {
-            return .ambiguous(alive.map(\.pattern), "no cell holds a date to tell the format: set date-format")
-        }
+        let alive = fit.filter { $0.misses == fewest }
         // `%d %B %Y` reads only what `%d %b %Y` reads the same way (May): the abbreviation stands for both.
         let survivors = alive.filter { survivor in
             !alive.contains { survivor.pattern.isFullNameTwin(of: $0.pattern) }
         }
         if survivors.count == 1 { return .decided(survivors[0].pattern, evidence: evidence(for: survivors[0])) }
         let names = survivors.map(\.pattern.description)
-        if survivors.count == 2 && survivors[0].pattern.isDayMonthSwap(of: survivors[1].pattern) {
-            let read = dates == 1 ? "the one date" : "all \(dates) dates"
+        let isSwap = survivors.count == 2 && survivors[0].pattern.isDayMonthSwap(of: survivors[1].pattern)
+        if isSwap && survivors.allSatisfy({ $0.lateDayLines.isEmpty }) {
+            let read =
+                fewest > 0
+                ? "the same \(dates - fewest) of \(dates) dates"
+                : dates == 1 ? "the one date" : "all \(dates) dates"
             return .ambiguous(
                 survivors.map(\.pattern),
                 "every day is 12 or less, so \(names[0]) and \(names[1]) both read \(read): set date-format")
         }
         let listed = names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-        return .ambiguous(survivors.map(\.pattern), "\(listed) all read every cell: set date-format")
+        let read = fewest == 0 ? "all read every cell" : "each read all but \(Self.cells(fewest))"
+        return .ambiguous(survivors.map(\.pattern), "\(listed) \(read): set date-format")
     }
 
-    /// Why the one format left won: the days above 12 when its day-month swap was in the running.
+    /// Why the format left won: the days above 12 when its day-month swap was in the running, and
+    /// the cells it cannot read, whose rows are rejected.
     private func evidence(for winner: DateContender) -> String {
         let hadSwap = contenders.contains { winner.pattern.isDayMonthSwap(of: $0.pattern) }
+        var findings: [String] = []
         if hadSwap && !winner.lateDayLines.isEmpty {
-            return "day > 12 on \(CellText.lines(winner.lateDayLines)): \(winner.pattern)"
+            findings.append("day > 12 on \(CellText.lines(winner.lateDayLines))")
+        } else if winner.misses == 0 {
+            findings.append("only format that reads every cell")
         }
-        return "only format that reads every cell: \(winner.pattern)"
+        if winner.misses > 0 {
+            let shown = CellText.lines(winner.missLines) + (winner.misses > winner.missLines.count ? ", …" : "")
+            let rows = winner.misses == 1 ? "that row is rejected" : "those rows are rejected"
+            let verb = winner.misses == 1 ? "reads" : "read"
+            findings.append("\(Self.cells(winner.misses)) on \(shown) \(verb) as no date: \(rows)")
+        }
+        return findings.joined(separator: "; ") + ": \(winner.pattern)"
     }
+
+    private static func cells(_ count: Int) -> String { count == 1 ? "1 cell" : "\(count) cells" }
 }
 
 // MARK: - Contender
@@ -72,10 +100,16 @@ public struct DateEvidence: Sendable {
 /// A format in the running, with what a message about it needs.
 private struct DateContender: Sendable {
     let pattern: DatePattern
-    /// The first cell it could not read: it is out from there on.
-    var firstFailure: CellQuote?
+    /// The cells it could not read.
+    var misses = 0
+    /// The first of them, quoted when the column is unreadable.
+    var firstMiss: CellQuote?
+    /// Up to three lines it could not read.
+    var missLines: [Int] = []
     /// Up to three lines whose day, read this way, is above 12.
     var lateDayLines: [Int] = []
+    /// Missed too often to win: no longer read.
+    var isOut = false
 
     static let linesShown = 3
 
@@ -83,5 +117,11 @@ private struct DateContender: Sendable {
 
     mutating func noteLateDay(line: Int) {
         if lateDayLines.count < Self.linesShown { lateDayLines.append(line) }
+    }
+
+    mutating func noteMiss(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
+        misses += 1
+        if firstMiss == nil { firstMiss = CellQuote(cell, line: line) }
+        if missLines.count < Self.linesShown { missLines.append(line) }
     }
 }

@@ -233,7 +233,7 @@ public final class CSVDocument {
     }
 
     private func decideDate(_ evidence: DateEvidence, column: ColumnProfile) -> DatePattern? {
-        let name = column.header.map { "column \"\($0)\"" } ?? "the date column"
+        let name = column.header.map { "column \"\(CellQuote.text($0))\"" } ?? "the date column"
         if let given = settings.dateFormat {
             found.dateFormat = given.description
             found.dateEvidence = "given"
@@ -376,14 +376,14 @@ public final class CSVDocument {
     private func describeColumns(_ profiles: [ColumnProfile], roles: ColumnRoles, dropped: [Int]) {
         let name: (Int) -> String = { column in
             let header = profiles[column].header ?? ""
-            return header.isEmpty ? "(column \(column + 1))" : header
+            return header.isEmpty ? "(column \(column + 1))" : CellQuote.text(header)
         }
         for role in ColumnRole.allCases {
             guard let column = roles[role] else { continue }
             found.columns.append(
                 CSVReport.Column(
                     position: column + 1, header: name(column), role: role, reason: roles.reasons[column],
-                    samples: profiles[column].samples))
+                    samples: profiles[column].samples.map { CellQuote.text($0) }))
             let headers = profiles.compactMap { $0.header.map(HeaderVocabulary.normalise) }
             let header = profiles[column].header ?? ""
             let unique = !header.isEmpty && headers.filter { $0 == HeaderVocabulary.normalise(header) }.count == 1
@@ -402,7 +402,8 @@ public final class CSVDocument {
     /// (`"Buchungstag";"Valuta";…`); at least the first field is kept.
     private func excerpt(_ record: CSVRecordSpan, limit: Int) -> String {
         let piece = { (end: Int) in
-            String(decoding: UnsafeBufferPointer(rebasing: self.text[record.start..<end]), as: UTF8.self)
+            CellQuote.escaped(
+                String(decoding: UnsafeBufferPointer(rebasing: self.text[record.start..<end]), as: UTF8.self))
         }
         let whole = piece(record.end)
         guard whole.count > limit else { return whole }

@@ -180,9 +180,10 @@ struct CSVRowReader {
         return scratch.withUnsafeBufferPointer(body)
     }
 
-    /// The cell as text for a reject reason (rejects are few: a String is fine here).
+    /// The cell as a reject reason quotes it, controls escaped and cut short (rejects are few: a
+    /// String is fine here).
     private mutating func quote(_ field: CSVFieldSpan) -> String {
-        cell(field) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks()
+        cell(field) { CellQuote.text($0) }
     }
 
     /// Appends the field without blanks around it; nil (and nothing kept) when it is empty.
@@ -203,7 +204,7 @@ struct CSVRowReader {
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
 
     private mutating func isPending(_ field: CSVFieldSpan) -> Bool {
-        let status = HeaderVocabulary.normalise(quote(field))
+        let status = HeaderVocabulary.normalise(cell(field) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks())
         return Self.pendingWords.contains(status)
     }
 

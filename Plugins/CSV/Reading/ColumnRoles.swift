@@ -50,7 +50,7 @@ struct ColumnRoles: Sendable {
                         $0.header.map(HeaderVocabulary.normalise) == wanted
                     })
                 else {
-                    let headers = profiles.compactMap(\.header).filter { !$0.isEmpty }
+                    let headers = profiles.compactMap(\.header).filter { !$0.isEmpty }.map { CellQuote.text($0) }
                     let known =
                         headers.isEmpty ? "the file has no header: give a position" : headers.joined(separator: ", ")
                     problems.append("\(role.rawValue) \"\(name)\": no such column (\(known))")
