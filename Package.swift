@@ -37,6 +37,11 @@ let shims: [Target] = [
         pkgConfig: "jansson",
         providers: [.apt(["libjansson-dev"])]
     ),
+    // libxml2's streaming reader, for ISO 20022 CAMT statements.
+    .systemLibrary(
+        name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    // LibOFX, the OFX/QFX parser GnuCash uses.
+    .systemLibrary(name: "CLibOFX", path: "Sources/CLibOFX", pkgConfig: "libofx", providers: [.apt(["libofx-dev"])]),
     // iconv, part of glibc: bank files in windows-1252, ISO 8859 and UTF-16 become UTF-8.
     .systemLibrary(name: "CIconv", path: "Sources/CIconv"),
 ]

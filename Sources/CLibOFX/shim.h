@@ -1,0 +1,1 @@
+#include <libofx/libofx.h>
