@@ -101,13 +101,7 @@ final class SourceCollector: SourceEvents {
     }
 
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
-        if isCancelled { return .stop }
-        let open = streaming.withLock { streaming in
-            streaming?.account.add(batch: text)
-            return streaming != nil
-        }
-        guard open else { return commit { $0.failures.append("\(name): emit_transactions without begin_account") } }
-        return .proceed
+        streamed("emit_transactions") { $0.add(batch: text) }
     }
 
     func endAccount() -> CallbackAnswer {
@@ -119,13 +113,7 @@ final class SourceCollector: SourceEvents {
     }
 
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
-        if isCancelled { return .stop }
-        let open = streaming.withLock { streaming in
-            streaming?.account.add(entries: entries)
-            return streaming != nil
-        }
-        guard open else { return commit { $0.failures.append("\(name): emit_entries without begin_account") } }
-        return .proceed
+        streamed("emit_entries") { $0.add(entries: entries) }
     }
 
     func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
@@ -142,13 +130,7 @@ final class SourceCollector: SourceEvents {
     }
 
     func failAccount(reason: String) -> CallbackAnswer {
-        if isCancelled { return .stop }
-        let open = streaming.withLock { streaming in
-            streaming?.account.fail(reason)
-            return streaming != nil
-        }
-        guard open else { return commit { $0.failures.append("\(name): fail_account without begin_account") } }
-        return .proceed
+        streamed("fail_account") { $0.fail(reason) }
     }
 
     func log(_ level: PluginLogLevel, _ message: String) {
@@ -156,6 +138,18 @@ final class SourceCollector: SourceEvents {
     }
 
     // MARK: Helpers
+
+    /// Runs `body` on the account being streamed; `call` without one is a failed document.
+    private func streamed(_ call: String, _ body: (inout StreamedAccount) -> Void) -> CallbackAnswer {
+        if isCancelled { return .stop }
+        let open = streaming.withLock { streaming in
+            guard streaming != nil else { return false }
+            body(&streaming!.account)
+            return true
+        }
+        guard open else { return commit { $0.failures.append("\(name): \(call) without begin_account") } }
+        return .proceed
+    }
 
     private func decoder(_ origin: String?) -> DocumentDecoder {
         var decoder = DocumentDecoder(origin: origin ?? name, sourceIndex: index, threads: threads)
