@@ -59,12 +59,22 @@ public struct EntryBatch: Sendable {
     /// Appends a non-negative integer's digits.
     public mutating func appendDecimal(_ value: Int) {
         var value = max(value, 0)
-        let first = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-            value /= 10
-        } while value > 0
-        bytes[first...].reverse()
+        var digits = 1
+        var power = 10
+        while digits < 19, value >= power {
+            digits += 1
+            power = power.multipliedReportingOverflow(by: 10).overflow ? Int.max : power * 10
+        }
+        let end = bytes.count + digits
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        bytes.withUnsafeMutableBufferPointer { out in
+            var at = end
+            repeat {
+                at -= 1
+                out[at] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0 && at > end - digits
+        }
     }
 
     public mutating func removeAll() {

@@ -225,8 +225,11 @@ public final class CSVDocument {
                 }
             }
             if let currencyColumn, TableLayout.fits(fields.count, width: layout.width) {
-                let key = currencyKey(fields[currencyColumn], reader: &reader)
-                if !evidence.currencies.contains(key) { evidence.currencies.append(key) }
+                // Nearly every row repeats a currency already seen: compare in place, keep only new ones.
+                let known = reader.withCell(fields[currencyColumn]) { cell in
+                    evidence.currencies.contains { Self.sameCurrency($0, cell) }
+                }
+                if !known { evidence.currencies.append(currencyKey(fields[currencyColumn], reader: &reader)) }
             }
         }
         return evidence
@@ -329,6 +332,17 @@ public final class CSVDocument {
     }
 
     private static func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
+
+    /// Whether `cell`, blanks around it ignored and in any case, is the currency `key`.
+    private static func sameCurrency(_ key: [UInt8], _ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var end = cell.count
+        while start < end, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
+        while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 || cell[end - 1] == 0x0D { end -= 1 }
+        guard end - start == key.count else { return false }
+        for n in 0..<key.count where upper(cell[start + n]) != key[n] { return false }
+        return true
+    }
 
     // MARK: - Counting for the report
 

@@ -64,6 +64,20 @@ package enum JSONString {
     }
 
     /// RFC 3629 UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF.
+    /// The hot path's check (a plugin's vendor for every entry): eight ASCII bytes at a time,
+    /// the full decoder only for text that is not ASCII.
+    package static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        while i < bytes.count, bytes[i] < 0x80 { i += 1 }
+        return i == bytes.count || isValidUTF8(bytes[i...])
+    }
+
     package static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
         if bytes.allSatisfy({ $0 < 0x80 }) { return true }
         var iterator = bytes.makeIterator()
