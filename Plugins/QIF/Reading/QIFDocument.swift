@@ -115,7 +115,7 @@ public final class QIFDocument: Sendable {
                 }
                 for split in record.splits {
                     if let field = split.amount {
-                        evidence.observe(UnsafeBufferPointer(rebasing: all[field]), line: record.firstLine)
+                        evidence.observe(UnsafeBufferPointer(rebasing: all[field]), line: split.amountLine)
                     }
                 }
             }

@@ -4,4 +4,5 @@ struct QIFSplit: Sendable {
     var category: Range<Int>?
     var memo: Range<Int>?
     var amount: Range<Int>?
+    var amountLine = 0
 }

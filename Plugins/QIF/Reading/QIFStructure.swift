@@ -154,6 +154,7 @@ struct QIFStructure: Sendable {
                 record.splits.append(QIFSplit())
             }
             record.splits[record.splits.count - 1].amount = value
+            record.splits[record.splits.count - 1].amountLine = line.number
         // Cleared status (every value is booked: QIF has no pending), address lines, the
         // reimbursable flag, a split's percentage: read as Quicken writes them, not imported.
         case UInt8(ascii: "C"), UInt8(ascii: "A"), UInt8(ascii: "F"), UInt8(ascii: "%"), UInt8(ascii: "X"):
