@@ -17,6 +17,7 @@ let products: [Product] = [
     .library(name: "http", type: .dynamic, targets: ["HTTPSource"]),
     .library(name: "random-users", type: .dynamic, targets: ["RandomUsersSource"]),
     .library(name: "csv", type: .dynamic, targets: ["CSVSource"]),
+    .library(name: "qif", type: .dynamic, targets: ["QIFSource"]),
 ]
 
 // MARK: - Dependencies
@@ -93,6 +94,12 @@ let plugins: [Target] = [
     .target(
         name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CSVReading"],
         path: "Plugins/CSV/Plugin"),
+    // Quicken QIF files: the reading is plain Swift on the csv plugin's cells (dates, amounts),
+    // the plugin its thin edge.
+    .target(name: "QIFReading", dependencies: ["CSVCells"], path: "Plugins/QIF/Reading"),
+    .target(
+        name: "QIFSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "QIFReading"],
+        path: "Plugins/QIF/Plugin"),
 ]
 
 // MARK: - Tests (one target per stage; end-to-end tests use the built CLI and .so files)
@@ -111,6 +118,7 @@ let tests: [Target] = [
     // The csv plugin's reading code, without the plugin: never the plugin target itself.
     .testTarget(name: "CSVCellsTests", dependencies: ["CSVCells"]),
     .testTarget(name: "CSVReadingTests", dependencies: ["CSVReading", "CSVCells"]),
+    .testTarget(name: "QIFReadingTests", dependencies: ["QIFReading", "CSVCells"]),
     // The built CLI and the built plugin .so files, for real: a test target never depends on a
     // plugin target (its entry symbol would clash, and a static copy would sit beside the loaded one).
     .testTarget(name: "TxFeedEndToEndTests", dependencies: ["TxFeedTestSupport"]),

@@ -1,0 +1,76 @@
+// The `qif` source: Quicken Interchange Format files. This file is the plugin's edge; how a file
+// is read lives in QIFReading, which knows nothing of the ABI, and the talk with the host in
+// SourceKit.
+import QIFReading
+import SourceKit
+import TxFeedPluginABI
+
+@_cdecl("txfeed_plugin_entry")
+public func txfeedPluginEntry() -> UnsafePointer<txfeed_plugin> {
+    QIFFileSource.descriptor
+}
+
+/// One configured source: the file and the settings, checked at `open`.
+final class QIFFileSource: FileSource {
+    // Built once by the lazy initialiser, read-only afterwards.
+    nonisolated(unsafe) static let descriptor = SourcePluginDescriptor.make(
+        QIFFileSource.self,
+        SourceDescription(
+            name: "qif", summary: "Reads Quicken QIF files: bank, card and cash accounts; splits listed in the memo",
+            version: "1.0.0", options: QIFSettings.declared,
+            sampleConfig: #"{"path": "statement.qif"}"#,
+            identify: { path, head in QIFDocument.confidence(path: path, head: head) }))
+
+    /// How many records go to the host in one call, as for csv.
+    static let batchSize = 4096
+
+    let path: String
+    let settings: QIFSettings
+
+    init(options: [String: String]) throws {
+        path = try PluginOptions.path(in: options, what: "the QIF file")
+        do { settings = try QIFSettings(options: options) } catch { throw PluginFailure("\(error)") }
+    }
+
+    func run(_ channel: HostChannel) throws -> Bool {
+        let document = try read()
+        guard document.problems.isEmpty else { throw PluginFailure(document.problems.joined(separator: "; ")) }
+        for note in document.notes { channel.log("\(path): \(note)") }
+        for (index, name) in document.accountNames.enumerated() {
+            guard channel.beginAccount(name: name, currency: document.currency, id: nil, origin: path) else {
+                return false
+            }
+            var going = true
+            var entries = EntryBatch()
+            document.forEachBatch(account: index, batchSize: Self.batchSize) { batch in
+                entries.removeAll()
+                entries.bytes.append(contentsOf: batch.bytes)
+                for entry in batch.entries {
+                    entries.entries.append(
+                        EntryRanges(
+                            date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id,
+                            memo: entry.memo, location: entry.location, raw: entry.raw))
+                }
+                going = channel.emit(entries)
+                for reject in batch.rejects where going {
+                    going = channel.reject(
+                        location: reject.location, reason: reject.reason, raw: batch.bytes[reject.raw])
+                }
+                going = going && !channel.isCancelled
+                return going
+            }
+            if !going || !channel.endAccount() { return false }
+        }
+        return true
+    }
+
+    func explain() throws -> (report: String, problems: [String]) {
+        let document = try read()
+        return (document.report, document.problems)
+    }
+
+    private func read() throws -> QIFDocument {
+        let file = try MappedFile(path: path)
+        return QIFDocument(bytes: file.bytes, origin: path, stem: MappedFile.stem(of: path), settings: settings)
+    }
+}

@@ -1,0 +1,130 @@
+import CSVCells
+
+/// A QIF file read in two passes: the first sorts its lines into accounts and records and
+/// decides, over every record, the date format and the decimal mark; the second reads the
+/// records in batches with them.
+///
+/// What stops the file being read as it is (no transaction block, dates every format reads
+/// alike) is a problem naming the option that settles it; what stops one record is a reject.
+public final class QIFDocument: Sendable {
+    public let origin: String
+    let text: QIFText
+    let structure: QIFStructure
+    let settings: QIFSettings
+    let datePattern: DatePattern?
+    let dateEvidence: String?
+    let mark: DecimalMark
+    let markEvidence: String
+    /// Each prefixed with `origin`.
+    public let problems: [String]
+
+    /// The formats QIF files are written in once `'` reads as `/`, US order first as Quicken's.
+    static let dateCandidates: [DatePattern] = [
+        "%m/%d/%Y", "%d/%m/%Y", "%m/%d/%y", "%d/%m/%y", "%d.%m.%Y", "%d.%m.%y", "%Y-%m-%d", "%d %b %Y",
+        "%d-%m-%Y", "%m-%d-%Y", "%Y/%m/%d", "%d-%b-%Y", "%d %B %Y",
+    ].compactMap { try? DatePattern($0) }
+
+    public init(bytes: UnsafeRawBufferPointer, origin: String, stem: String, settings: QIFSettings) {
+        self.origin = origin
+        self.settings = settings
+        let text = QIFText(bytes)
+        let structure = QIFStructure(text: text.bytes, defaultAccount: stem, fixedAccount: settings.account)
+        self.text = text
+        self.structure = structure
+        var problems: [String] = []
+        if !structure.hasHeader {
+            let found = structure.skipped.map(\.header)
+            let only = found.isEmpty ? "" : " (only \(found.joined(separator: ", ")))"
+            problems.append(
+                "no transaction block: a QIF file needs a !Type:Bank, CCard, Cash, Oth A or Oth L header\(only)")
+        }
+        (datePattern, dateEvidence) = Self.decideDates(text.bytes, structure, given: settings.dateFormat, &problems)
+        (mark, markEvidence) = Self.decideMark(text.bytes, structure, given: settings.decimalMark, &problems)
+        self.problems = problems.map { "\(origin): \($0)" }
+    }
+
+    /// Notes for the run's log: the encoding guessed, blocks skipped, lines not read, a file cut short.
+    public var notes: [String] {
+        (text.isTranscoded ? ["read as \(text.encoding)"] : []) + structure.notes
+    }
+
+    /// The accounts' names, in the order their records first appear.
+    public var accountNames: [String] { structure.accounts.map(\.name) }
+
+    public var currency: String? { settings.currency }
+
+    /// Reads the records of account `account` in file order, `batchSize` a batch; `body`
+    /// returns false to stop.
+    public func forEachBatch(account: Int, batchSize: Int, _ body: (QIFBatch) -> Bool) {
+        let reader = QIFRecordReader(
+            text: text.bytes, lines: structure.lines, datePattern: datePattern, mark: mark)
+        var batch = QIFBatch()
+        for index in structure.accounts[account].records {
+            reader.read(structure.records[index], into: &batch)
+            if batch.entries.count + batch.rejects.count >= batchSize {
+                guard body(batch) else { return }
+                batch.removeAll()
+            }
+        }
+        if !batch.entries.isEmpty || !batch.rejects.isEmpty { _ = body(batch) }
+    }
+
+    /// How sure the qif source is that a file is QIF: 95 for a head starting with a QIF header
+    /// (after a BOM and blank lines), 10 for a `.qif` name alone, so that its error is qif's.
+    public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = 0
+        if head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF { start = 3 }
+        while start < head.count && [0x20, 0x09, 0x0A, 0x0D].contains(head[start]) { start += 1 }
+        if QIFHeader.startsQIF(Array(head[start...])) { return 95 }
+        return path.lowercased().hasSuffix(".qif") ? 10 : 0
+    }
+
+    // MARK: - Decisions over the whole file
+
+    private static func decideDates(
+        _ text: [UInt8], _ structure: QIFStructure, given: DatePattern?, _ problems: inout [String]
+    ) -> (DatePattern?, String?) {
+        if let given { return (given, "given") }
+        var evidence = DateEvidence(candidates: dateCandidates)
+        var seen = false
+        for record in structure.records {
+            guard let field = record.date else { continue }
+            seen = true
+            QIFDateText(text[field]).bytes.withUnsafeBufferPointer { evidence.observe($0, line: record.dateLine) }
+        }
+        guard seen else { return (nil, nil) }
+        switch evidence.decision {
+        case .decided(let pattern, let why):
+            let suffix = ": \(pattern)"
+            return (pattern, why.hasSuffix(suffix) ? String(why.dropLast(suffix.count)) : why)
+        case .ambiguous(_, let message), .unreadable(let message):
+            problems.append("dates: \(message)")
+            return (nil, nil)
+        }
+    }
+
+    private static func decideMark(
+        _ text: [UInt8], _ structure: QIFStructure, given: DecimalMark?, _ problems: inout [String]
+    ) -> (DecimalMark, String) {
+        if let given { return (given, "given") }
+        var evidence = DecimalMarkEvidence()
+        text.withUnsafeBufferPointer { all in
+            for record in structure.records {
+                if let field = record.amount {
+                    evidence.observe(UnsafeBufferPointer(rebasing: all[field]), line: record.amountLine)
+                }
+                for split in record.splits {
+                    if let field = split.amount {
+                        evidence.observe(UnsafeBufferPointer(rebasing: all[field]), line: split.amountLine)
+                    }
+                }
+            }
+        }
+        switch evidence.decision {
+        case .decided(let mark, let why): return (mark, why)
+        case .conflicting(let message):
+            problems.append("amounts: \(message)")
+            return (.point, "")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// What a `!` line starts: a block of transactions, an account description, a block to skip,
+/// or a switch (`!Option:AutoSwitch`) that says how account descriptions are meant.
+enum QIFHeader: Sendable, Equatable {
+    /// `!Type:Bank`, `CCard`, `Cash`, `Oth A`, `Oth L`, with the type as the file writes it.
+    case transactions(String)
+    case account
+    case autoSwitchOn
+    case autoSwitchOff
+    /// Any other header: its block is skipped.
+    case other
+
+    static let transactionTypes: Set<String> = ["bank", "ccard", "cash", "oth a", "oth l"]
+
+    /// Reads a `!` line, case ignored as Quicken ignores it.
+    init(_ line: String) {
+        let lowered = line.lowercased()
+        if lowered.hasPrefix("!type:") {
+            let type = String(line.dropFirst(6)).trimmingBlanks()
+            self = Self.transactionTypes.contains(type.lowercased()) ? .transactions(type) : .other
+        } else if lowered == "!account" {
+            self = .account
+        } else if lowered.hasPrefix("!option:autoswitch") {
+            self = .autoSwitchOn
+        } else if lowered.hasPrefix("!clear:autoswitch") {
+            self = .autoSwitchOff
+        } else {
+            self = .other
+        }
+    }
+
+    /// Whether a file's head starts as a QIF file does.
+    static func startsQIF(_ head: [UInt8]) -> Bool {
+        let text = String(decoding: head.prefix(16), as: UTF8.self).lowercased()
+        return ["!type:", "!account", "!option:", "!clear:"].contains { text.hasPrefix($0) }
+    }
+}

@@ -1,0 +1,36 @@
+/// One transaction record as the file gives it, each field the value's bytes in the text.
+struct QIFRecord: Sendable {
+    /// Its place among the file's transaction records, from 1: `record 7 (line 31)`.
+    var number: Int
+    /// Its lines, as indexes into the document's lines.
+    var lines: Range<Int>
+    var firstLine: Int
+    var account: Int
+    var date: Range<Int>?
+    var dateLine = 0
+    /// `T`, the amount; `U` is the same amount in some exports and stands in when `T` is absent.
+    var total: Range<Int>?
+    var totalU: Range<Int>?
+    var totalLine = 0
+    var totalULine = 0
+    var payee: Range<Int>?
+    var memo: Range<Int>?
+    /// `N`: the check number or reference, the entry's id.
+    var reference: Range<Int>?
+    var category: Range<Int>?
+    var splits: [QIFSplit] = []
+
+    init(number: Int, firstLineIndex: Int, firstLine: Int, account: Int) {
+        self.number = number
+        self.lines = firstLineIndex..<firstLineIndex
+        self.firstLine = firstLine
+        self.account = account
+    }
+
+    /// The amount to read: `T`, else `U`.
+    var amount: Range<Int>? { total ?? totalU }
+    var amountLine: Int { total != nil ? totalLine : totalULine }
+
+    /// `record 7 (line 31)`: where a reject points.
+    var location: String { "record \(number) (line \(firstLine))" }
+}

@@ -1,0 +1,183 @@
+import CSVCells
+
+/// The first pass: the file's lines sorted into blocks, accounts and records, with every line
+/// that is not read accounted for in a note.
+///
+/// Fields are kept as byte ranges of the text; nothing is parsed yet, because a date's format
+/// and the decimal mark are decided over the whole file before any record is read.
+struct QIFStructure: Sendable {
+    var lines: [QIFLine] = []
+    var records: [QIFRecord] = []
+    var accounts: [QIFAccount] = []
+    var skipped: [QIFSkippedBlock] = []
+    /// The transaction types met, in order (`Bank`, `CCard`).
+    var types: [String] = []
+    var notes: [String] = []
+    var hasHeader = false
+
+    /// Where the lines are read: before any header, in a transaction block, in an account
+    /// description, or in a block that is skipped.
+    private enum Mode {
+        case preamble
+        case transactions(String)
+        case account, skipping
+    }
+
+    init(text: [UInt8], defaultAccount: String, fixedAccount: String?) {
+        lines = QIFLine.split(text)
+        var mode = Mode.preamble
+        var autoSwitch = false
+        var currentAccount = fixedAccount ?? defaultAccount
+        var describedName: String?
+        var pending: QIFRecord?
+        var preamble: [Int] = []
+        var unknown: [Int] = []
+        var unknownCount = 0
+
+        func finish(_ record: QIFRecord?, upTo end: Int) {
+            guard var record, record.lines.lowerBound < end else { return }
+            record.lines = record.lines.lowerBound..<end
+            let isEmpty =
+                record.date == nil && record.amount == nil && record.payee == nil && record.memo == nil
+                && record.splits.isEmpty
+            guard !isEmpty else { return }
+            record.number = records.count + 1
+            record.account = accountIndex(currentAccount)
+            if case .transactions(let type) = mode, !accounts[record.account].types.contains(type) {
+                accounts[record.account].types.append(type)
+            }
+            accounts[record.account].records.append(records.count)
+            records.append(record)
+        }
+
+        for (index, line) in lines.enumerated() where !line.bytes.isEmpty {
+            let code = line.code(in: text)
+            if code == UInt8(ascii: "!") {
+                let header = QIFHeader(String(decoding: text[line.bytes], as: UTF8.self))
+                if let open = pending {
+                    let before = records.count
+                    finish(open, upTo: index)
+                    if records.count > before {
+                        notes.append("\(records[before].location) has no ^ before the header on line \(line.number)")
+                    }
+                    pending = nil
+                }
+                switch header {
+                case .transactions(let type):
+                    hasHeader = true
+                    mode = .transactions(type)
+                    if !types.contains(type) { types.append(type) }
+                case .account:
+                    mode = .account
+                    describedName = nil
+                case .autoSwitchOn: autoSwitch = true
+                case .autoSwitchOff: autoSwitch = false
+                case .other:
+                    mode = .skipping
+                    let name = CellQuote.text(String(decoding: text[line.bytes], as: UTF8.self))
+                    skipped.append(QIFSkippedBlock(header: name, firstLine: line.number, lastLine: line.number))
+                }
+                continue
+            }
+            switch mode {
+            case .preamble:
+                preamble.append(line.number)
+            case .skipping:
+                skipped[skipped.count - 1].lastLine = line.number
+            case .account:
+                if code == UInt8(ascii: "N") {
+                    describedName = String(decoding: text[line.value], as: UTF8.self).trimmingBlanks()
+                } else if code == UInt8(ascii: "^") {
+                    // An AutoSwitch list describes accounts whose transactions are elsewhere.
+                    if !autoSwitch, fixedAccount == nil, let name = describedName, !name.isEmpty {
+                        currentAccount = name
+                    }
+                    describedName = nil
+                }
+            case .transactions:
+                if code == UInt8(ascii: "^") {
+                    finish(pending, upTo: index + 1)
+                    pending = nil
+                    continue
+                }
+                if pending == nil {
+                    pending = QIFRecord(number: 0, firstLineIndex: index, firstLine: line.number, account: 0)
+                }
+                if !Self.read(line, code: code, into: &pending!) {
+                    unknownCount += 1
+                    if unknown.count < 3 { unknown.append(line.number) }
+                }
+            }
+        }
+        if let open = pending {
+            let before = records.count
+            finish(open, upTo: lines.count)
+            notes.append(
+                records.count > before
+                    ? "the file ends without ^: \(records[before].location) read as it stands"
+                    : "the file ends without ^ after line \(open.firstLine): nothing in it to read")
+        }
+        if !preamble.isEmpty {
+            notes.append("\(Self.lines(preamble)) before the first header ignored")
+        }
+        if unknownCount > 0 {
+            let more = unknownCount > unknown.count ? ", …" : ""
+            notes.append(
+                "\(unknownCount) line\(unknownCount == 1 ? "" : "s") with an unknown code ignored "
+                    + "(\(Self.lineList(unknown))\(more))")
+        }
+        for block in skipped { notes.append("skipped \(block)") }
+    }
+
+    /// Sets the field `code` names; false for a code QIF does not define.
+    private static func read(_ line: QIFLine, code: UInt8, into record: inout QIFRecord) -> Bool {
+        let value = line.value
+        switch code {
+        case UInt8(ascii: "D"):
+            if record.date == nil { (record.date, record.dateLine) = (value, line.number) }
+        case UInt8(ascii: "T"):
+            if record.total == nil { (record.total, record.totalLine) = (value, line.number) }
+        case UInt8(ascii: "U"):
+            if record.totalU == nil { (record.totalU, record.totalULine) = (value, line.number) }
+        case UInt8(ascii: "P"): if record.payee == nil { record.payee = value }
+        case UInt8(ascii: "M"): if record.memo == nil { record.memo = value }
+        case UInt8(ascii: "N"): if record.reference == nil { record.reference = value }
+        case UInt8(ascii: "L"): if record.category == nil { record.category = value }
+        case UInt8(ascii: "S"): record.splits.append(QIFSplit(category: value))
+        case UInt8(ascii: "E"):
+            if record.splits.isEmpty || record.splits[record.splits.count - 1].memo != nil {
+                record.splits.append(QIFSplit())
+            }
+            record.splits[record.splits.count - 1].memo = value
+        case UInt8(ascii: "$"):
+            if record.splits.isEmpty || record.splits[record.splits.count - 1].amount != nil {
+                record.splits.append(QIFSplit())
+            }
+            record.splits[record.splits.count - 1].amount = value
+            record.splits[record.splits.count - 1].amountLine = line.number
+        // Cleared status (every value is booked: QIF has no pending), address lines, the
+        // reimbursable flag, a split's percentage: read as Quicken writes them, not imported.
+        case UInt8(ascii: "C"), UInt8(ascii: "A"), UInt8(ascii: "F"), UInt8(ascii: "%"), UInt8(ascii: "X"):
+            break
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func accountIndex(_ name: String) -> Int {
+        if let index = accounts.firstIndex(where: { $0.name == name }) { return index }
+        accounts.append(QIFAccount(name: name))
+        return accounts.count - 1
+    }
+
+    /// `line 3` or `lines 1-4`, for a run of consecutive lines; `lines 1, 5, 9` otherwise.
+    static func lines(_ numbers: [Int]) -> String {
+        if numbers.count == 1 { return "line \(numbers[0])" }
+        if numbers.last! - numbers.first! == numbers.count - 1 { return "lines \(numbers.first!)-\(numbers.last!)" }
+        return "lines " + lineList(Array(numbers.prefix(3))) + (numbers.count > 3 ? ", …" : "")
+    }
+
+    private static func lineList(_ numbers: [Int]) -> String {
+        numbers.map(String.init).joined(separator: ", ")
+    }
+}

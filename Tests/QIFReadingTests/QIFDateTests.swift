@@ -1,0 +1,68 @@
+import QIFReading
+import XCTest
+
+/// Every date shape QIF files are written in, decided over the whole file.
+final class QIFDateTests: XCTestCase {
+    /// Two records: the shape under test, and the 15th of January in the same shape, which
+    /// settles day against month.
+    private func dates(_ first: String, _ settling: String) throws -> [String] {
+        let result = try readQIF(bankFile([["D" + first, "T-1.00", "PA"], ["D" + settling, "T-2.00", "PB"]]))
+        XCTAssertEqual(result.problems, [], first)
+        XCTAssertEqual(result.rejects.map(\.reason), [], first)
+        return result.dates
+    }
+
+    func testQuickenApostropheYearsWithSpaces() throws {
+        XCTAssertEqual(try dates("1/ 3'24", "1/15'24"), ["2024-01-03", "2024-01-15"])
+        XCTAssertEqual(try dates(" 1/ 3' 5", "12/15' 5"), ["2005-01-03", "2005-12-15"])
+    }
+
+    func testSlashFormsWithFourAndTwoDigitYears() throws {
+        XCTAssertEqual(try dates("01/03/2024", "01/15/2024"), ["2024-01-03", "2024-01-15"])
+        XCTAssertEqual(try dates("1/3/24", "1/15/24"), ["2024-01-03", "2024-01-15"])
+        XCTAssertEqual(try dates("03/01/2024", "15/01/2024"), ["2024-01-03", "2024-01-15"])
+    }
+
+    func testDottedISOAndMonthNameForms() throws {
+        XCTAssertEqual(try dates("03.01.2024", "15.01.2024"), ["2024-01-03", "2024-01-15"])
+        XCTAssertEqual(try dates("2024-01-03", "2024-01-15"), ["2024-01-03", "2024-01-15"])
+        XCTAssertEqual(try dates("3 Jan 2024", "15 Jan 2024"), ["2024-01-03", "2024-01-15"])
+    }
+
+    /// `'` marks a year from 2000 even where `%y` would put it in the 1900s; `/` keeps the pivot,
+    /// so a file spanning 2000 reads both ways under one format.
+    func testApostropheYearsAreFrom2000AndSlashYearsKeepThePivot() throws {
+        let result = try readQIF(
+            bankFile([["D12/31/99", "T-1.00", "PA"], ["D1/ 1'00", "T-2.00", "PB"], ["D1/13'75", "T-3.00", "PC"]]))
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.dates, ["1999-12-31", "2000-01-01", "2075-01-13"])
+    }
+
+    /// Every day 12 or less: no guess; the problem names the option, and the option reads it.
+    func testAmbiguousDatesAreAProblemNamingDateFormat() throws {
+        let file = bankFile([["D01/02/2024", "T-1.00", "PA"], ["D03/04/2024", "T-2.00", "PB"]])
+        let result = try readQIF(file)
+        XCTAssertEqual(result.problems.count, 1)
+        XCTAssertTrue(result.problems[0].hasPrefix("test.qif: "), result.problems[0])
+        XCTAssertTrue(result.problems[0].contains("date-format"), result.problems[0])
+        XCTAssertTrue(result.reportLine("problem")?.contains("date-format") ?? false, result.report)
+
+        let settled = try readQIF(file, options: ["date-format": "%d/%m/%Y"])
+        XCTAssertEqual(settled.problems, [])
+        XCTAssertEqual(settled.dates, ["2024-02-01", "2024-04-03"])
+    }
+
+    /// One unreadable date among good ones rejects that record alone, naming it and its line.
+    func testABadDateRejectsItsRecordWithItsLine() throws {
+        let file = bankFile([
+            ["D1/13'24", "T-1.00", "PA"], ["D1/14'24", "T-2.00", "PB"], ["Dsoon", "T-3.00", "PC"],
+            ["D1/16'24", "T-4.00", "PD"],
+        ])
+        let result = try readQIF(file)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.dates, ["2024-01-13", "2024-01-14", "2024-01-16"])
+        XCTAssertEqual(result.rejects.map(\.location), ["record 3 (line 10)"])
+        XCTAssertTrue(result.rejects[0].reason.contains("date \"soon\""), result.rejects[0].reason)
+        XCTAssertEqual(result.rejectRaws, ["Dsoon\nT-3.00\nPC\n^"])
+    }
+}

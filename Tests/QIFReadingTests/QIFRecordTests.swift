@@ -1,0 +1,119 @@
+import QIFReading
+import XCTest
+
+/// Record fields: payee, memo, category, splits, number, cleared status, accounts.
+final class QIFRecordTests: XCTestCase {
+    func testSplitsAreListedInTheMemoOfOneTransactionWithTheTotal() throws {
+        let result = try readQIF(
+            bankFile([
+                [
+                    "D1/13'24", "T-52.50", "PHyperMart", "MWeekly", "LSplit", "SGroceries", "EFood", "$-40.00",
+                    "SHousehold", "$-12.50",
+                ]
+            ]))
+        XCTAssertEqual(result.entries.count, 1)
+        XCTAssertEqual(result.entries.first?.amount, "-52.50")
+        XCTAssertEqual(
+            result.entries.first?.memo, "Weekly [Split] splits: Groceries -40.00 (Food); Household -12.50")
+    }
+
+    func testCategoryAndTransferAreAppendedToTheMemo() throws {
+        let result = try readQIF(
+            bankFile([
+                ["D1/13'24", "T-1.00", "PA", "LGroceries"], ["D1/14'24", "T-2.00", "PB", "MTo save", "L[Savings]"],
+            ]))
+        XCTAssertEqual(result.entries.map(\.memo), ["[Groceries]", "To save [Savings]"])
+    }
+
+    func testNumberIsTheIdAndBlankNumbersAreNone() throws {
+        let result = try readQIF(
+            bankFile([["D1/13'24", "T-1.00", "PA", "N1001"], ["D1/14'24", "T-2.00", "PB", "N "]]))
+        XCTAssertEqual(result.entries.map(\.id), ["1001", nil])
+    }
+
+    /// QIF has no pending: every cleared mark, and none, is a record read like the others.
+    func testEveryClearedStatusIsRead() throws {
+        let marks = ["C*", "Cc", "CX", "CR", nil]
+        let result = try readQIF(
+            bankFile(
+                marks.enumerated().map {
+                    ["D1/\($0.offset + 13)'24", "T-1.00", "PA"] + ($0.element.map { [$0] } ?? [])
+                }))
+        XCTAssertEqual(result.entries.count, marks.count)
+        XCTAssertEqual(result.rejects.count, 0)
+    }
+
+    func testThePayeeIsTheVendorElseTheMemoElseTheRecordIsRejected() throws {
+        let result = try readQIF(
+            bankFile([
+                ["D1/13'24", "T-1.00", "PShop", "MNote"], ["D1/14'24", "T-2.00", "MCoffee beans"],
+                ["D1/15'24", "T-3.00"],
+            ]))
+        XCTAssertEqual(result.entries.map(\.vendor), ["Shop", "Coffee beans"])
+        XCTAssertEqual(result.entries.map(\.memo), ["Note", nil])
+        XCTAssertEqual(result.rejects.map(\.location), ["record 3 (line 11)"])
+        XCTAssertTrue(result.rejects.first?.reason.contains("payee") ?? false)
+    }
+
+    /// CRLF and LF read alike; the raw text is the record's lines joined with `\n`.
+    func testCRLFReadsAsLF() throws {
+        let lf = bankFile([["D1/13'24", "T-1.00", "PA", "A1 Main St"], ["D1/14'24", "T-2.00", "PB"]])
+        let crlf = try readQIF(lf.replacingOccurrences(of: "\n", with: "\r\n"))
+        XCTAssertEqual(crlf.entries, try readQIF(lf).entries)
+        XCTAssertEqual(crlf.entries.first?.raw, "D1/13'24\nT-1.00\nPA\nA1 Main St\n^")
+        XCTAssertEqual(crlf.entries.first?.location, "record 1 (line 2)")
+    }
+
+    /// Bytes that are not UTF-8 are windows-1252, and said so.
+    func testWindows1252PayeesBecomeUTF8() throws {
+        let bytes = Array("!Type:Bank\nD1/13'24\nT-1.00\nPCaf".utf8) + [0xE9, 0x20, 0x80, 0x0A, 0x5E, 0x0A]
+        let result = try readQIF(bytes)
+        XCTAssertEqual(result.entries.map(\.vendor), ["Café €"])
+        XCTAssertTrue(result.notes.contains { $0.contains("windows-1252") }, "\(result.notes)")
+        XCTAssertTrue(result.reportLine("encoding")?.hasPrefix("windows-1252") ?? false, result.report)
+    }
+
+    func testARecordWithoutItsFinalCaretIsReadAndNoted() throws {
+        let result = try readQIF("!Type:Bank\nD1/13'24\nT-1.00\nPA\n^\nD1/14'24\nT-2.00\nPB\n")
+        XCTAssertEqual(result.entries.map(\.vendor), ["A", "B"])
+        XCTAssertTrue(
+            result.notes.contains("the file ends without ^: record 2 (line 6) read as it stands"), "\(result.notes)")
+    }
+
+    func testNonTransactionBlocksAreSkippedAndReported() throws {
+        let file =
+            "!Type:Cat\nNGroceries\nE\n^\n!Type:Invst\nD1/2'24\nNBuy\n^\n" + bankFile([["D1/13'24", "T-1.00", "PA"]])
+        let result = try readQIF(file)
+        XCTAssertEqual(result.entries.map(\.location), ["record 1 (line 10)"])
+        XCTAssertTrue(result.notes.contains("skipped !Type:Cat block (lines 1-4)"), "\(result.notes)")
+        XCTAssertTrue(result.notes.contains("skipped !Type:Invst block (lines 5-8)"), "\(result.notes)")
+        XCTAssertEqual(result.reportLine("skipped"), "!Type:Cat block (lines 1-4)")
+    }
+
+    func testAFileWithoutATransactionHeaderIsAProblem() throws {
+        let result = try readQIF("D1/13'24\nT-1.00\nPA\n^\n")
+        XCTAssertEqual(result.problems.count, 1)
+        XCTAssertTrue(result.problems[0].contains("!Type:"), result.problems[0])
+        XCTAssertEqual(result.entries.count, 0)
+    }
+
+    /// The `!Account` block names the account; the option names it instead.
+    func testTheAccountIsNamedByItsBlockElseTheStemElseTheOption() throws {
+        let file = "!Account\nNEveryday\nTBank\n^\n" + bankFile([["D1/13'24", "T-1.00", "PA"]], header: "!Type:CCard")
+        XCTAssertEqual(try readQIF(file).accounts, ["Everyday"])
+        XCTAssertEqual(try readQIF(bankFile([["D1/13'24", "T-1.00", "PA"]])).accounts, ["test"])
+        XCTAssertEqual(try readQIF(file, options: ["account": "Mine"]).accounts, ["Mine"])
+        XCTAssertEqual(try readQIF(file).reportLine("format"), "QIF !Type:CCard")
+    }
+
+    func testConfidence() {
+        func score(_ path: String, _ head: String) -> Int {
+            Array(head.utf8).withUnsafeBufferPointer { QIFDocument.confidence(path: path, head: $0) }
+        }
+        XCTAssertEqual(score("a.txt", "\u{FEFF}\n\n!Type:Bank\n"), 95)
+        XCTAssertEqual(score("a", "!Account\nNX\n"), 95)
+        XCTAssertEqual(score("a", "!Option:AutoSwitch\n"), 95)
+        XCTAssertEqual(score("a.QIF", "Date,Payee\n"), 10)
+        XCTAssertEqual(score("a.csv", "Date,Payee\n"), 0)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// QIF files (`Tests/Fixtures/statements/qif/`) routed by content to the `qif` source: counts,
+/// exact sums, civil days, ids, splits, the ambiguous file and its option, rejects, `sniff`,
+/// and broken copies. The expected facts are the fixtures' README's, from `expected_facts.py`.
+final class QIFEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    static let qif = BuiltProducts.fixtures + "/statements/qif/"
+
+    typealias Row = [String: Any]
+
+    private func rows(_ result: CommandResult) throws -> [Row] {
+        try result.output.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row, String($0))
+        }
+    }
+
+    private func text(_ row: Row, _ field: String) -> String? { row[field] as? String }
+    private func minor(_ row: Row) -> Int { (row["amount_minor"] as? NSNumber)?.intValue ?? .min }
+
+    /// Count, signed sum and days, newest first, as the README states them.
+    private func assertFacts(
+        _ feed: [Row], count: Int, sum: Int, first: String, last: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        XCTAssertEqual(feed.count, count, "count", file: file, line: line)
+        XCTAssertEqual(feed.map(minor).reduce(0, +), sum, "signed sum", file: file, line: line)
+        XCTAssertEqual(feed.last.flatMap { text($0, "date") }, first, "first day", file: file, line: line)
+        XCTAssertEqual(feed.first.flatMap { text($0, "date") }, last, "last day", file: file, line: line)
+    }
+
+    func testCheckingIsRoutedToQIFAndReadWhole() throws {
+        let result = try txfeed("run", Self.qif + "checking.qif", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("checking (qif): ok, read 12 = written 12 + rejected 0"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("skipped !Type:Cat block (lines 5-13)"), result.stderr)
+        let feed = try rows(result)
+        assertFacts(feed, count: 12, sum: 204101, first: "2024-01-03", last: "2024-02-28")
+        XCTAssertEqual(Set(feed.compactMap { text($0, "account") }), ["Everyday Checking"])
+        XCTAssertEqual(feed.compactMap { text($0, "id") }.sorted(), ["1001", "1002", "1003", "1004"])
+        XCTAssertEqual(Set(feed.compactMap { text($0, "status") }), ["booked"])
+        let split = try XCTUnwrap(feed.first { text($0, "vendor") == "HyperMart" })
+        XCTAssertEqual(minor(split), -5250)
+        XCTAssertEqual(text(split, "memo"), "Split purchase splits: Groceries -40.00 (Food); Household -12.50")
+        let rent = try XCTUnwrap(feed.first { text($0, "id") == "1002" })
+        XCTAssertEqual(minor(rent), -123456)
+        XCTAssertEqual(text(rent, "memo"), "January rent [Rent]")
+        XCTAssertTrue(feed.contains { text($0, "vendor") == "Coffee beans" }, "the memo names a record without P")
+    }
+
+    /// windows-1252 and CRLF, `dd.mm.yyyy`, the decimal comma.
+    func testCardIsReadWithItsCommaAndItsUmlauts() throws {
+        let result = try txfeed("run", Self.qif + "card.qif", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let feed = try rows(result)
+        assertFacts(feed, count: 8, sum: -1060, first: "2024-01-03", last: "2024-02-14")
+        let vendors = feed.compactMap { text($0, "vendor") }
+        XCTAssertTrue(vendors.contains("Bäckerei Müller") && vendors.contains("Kiosk „Am Markt“"), "\(vendors)")
+        XCTAssertEqual(feed.first { text($0, "vendor") == "Elektro Großhandel" }.map(minor), -123456)
+        XCTAssertTrue(result.stderr.contains("windows-1252"), result.stderr)
+    }
+
+    func testAmbiguousDatesFailNamingDateFormatAndTheOptionReadsThem() throws {
+        let path = Self.qif + "ambiguous.qif"
+        let routed = try txfeed("run", path, "--sink", "ndjson")
+        XCTAssertEqual(routed.status, 1, routed.stderr)
+        XCTAssertTrue(routed.output.isEmpty, routed.output)
+        XCTAssertTrue(routed.stderr.contains("ambiguous (qif): FAILED"), routed.stderr)
+        XCTAssertTrue(routed.stderr.contains("date-format"), routed.stderr)
+
+        let settled = try txfeed("run", "-s", "qif:\(path),date-format=%d/%m/%Y", "--sink", "ndjson")
+        XCTAssertEqual(settled.status, 0, settled.stderr)
+        assertFacts(try rows(settled), count: 6, sum: 53025, first: "2024-02-01", last: "2024-06-12")
+    }
+
+    func testRejectsNameTheRecordAndItsLine() throws {
+        let rejects = folder.path + "/rejects.ndjson"
+        let result = try txfeed(
+            "run", Self.qif + "broken/checking-nul.qif", "--sink", "ndjson", "--rejects", rejects)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("read 12 = written 11 + rejected 1"), result.stderr)
+        XCTAssertEqual(try rows(result).count, 11)
+        let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines.first?.contains(#""path":"record 10 (line 76)""#) ?? false, "\(lines)")
+        let reject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? Row)
+        XCTAssertEqual(text(reject, "record"), "D2/ 2'24\nT-6\u{0}4.10\nPCorner Grocery\nLGroceries\n^")
+    }
+
+    func testSniffSaysWhatItDecided() throws {
+        let result = try txfeed("sniff", Self.qif + "checking.qif")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for line in [
+            "format        QIF !Type:Bank", "account       Everyday Checking (12 records)",
+            "records       12 (none rejected)", "date format   %m/%d/%y (day > 12 on lines",
+            "decimal mark  . (\"2,450.00\" on line 24", "period        2024-01-03 … 2024-02-28",
+            "skipped       !Type:Cat block (lines 5-13)",
+        ] {
+            XCTAssertTrue(result.output.contains(line), "\(line)\n\(result.output)")
+        }
+        let ambiguous = try txfeed("sniff", Self.qif + "ambiguous.qif")
+        XCTAssertEqual(ambiguous.status, 2, ambiguous.stderr)
+        XCTAssertTrue(ambiguous.output.contains("problem       dates: every day is 12 or less"), ambiguous.output)
+    }
+
+    /// Cut, garbled, a NUL, not QIF at all: one run over the folder, no crash, no hang, each
+    /// failure or reject naming its file.
+    func testBrokenCopiesGiveClearErrorsOrRejects() throws {
+        let result = try txfeed("run", Self.qif + "broken", "--sink", "ndjson")
+        XCTAssertTrue([0, 1, 3].contains(result.status), "exit \(result.status): \(result.stderr)")
+        XCTAssertEqual(result.status, 3, "some read, some rejected, one failed: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("checking-cut (qif): ok, read 7 = written 7"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("checking-cut.qif: the file ends without ^"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("checking-garbled (qif): ok, read 12 = written 11 + rejected 1"))
+        XCTAssertTrue(result.stderr.contains("checking-garbled.qif record 6 (line 53)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("checking-nul.qif record 10 (line 76)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("not-qif (qif): FAILED"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("not-qif.qif: no transaction block"), result.stderr)
+        XCTAssertEqual(try rows(result).count, 7 + 11 + 11)
+    }
+}
