@@ -1,0 +1,74 @@
+/// An OFX file (1.x SGML, 2.x XML, QFX) read as a stream of ``OFXEvent``s.
+///
+/// libxml2's reader pulls the file through an ``OFXInput``; an SGML body is made XML on the way.
+/// Each pass holds one transaction at a time: a 100 MB file is read in bounded memory.
+public final class OFXDocument {
+    public let origin: String
+    /// Nil when the file is not OFX.
+    public let header: OFXHeader?
+    private let bytes: UnsafeRawBufferPointer
+
+    /// - Parameter bytes: the whole file; must outlive the document (a mapped file does).
+    public init(bytes: UnsafeRawBufferPointer, origin: String) {
+        self.bytes = bytes
+        self.origin = origin
+        header = OFXHeader.read(bytes)
+    }
+
+    /// Reads the file to its end, handing every event to `visit` until it returns false.
+    public func read(_ visit: (OFXEvent) -> Bool) -> OFXOutcome {
+        guard let header else {
+            return .failed(
+                OFXFailure(
+                    origin: origin, line: nil, path: "",
+                    message: "not an OFX file: no OFXHEADER:, <?OFX or <OFX> at its start"))
+        }
+        let reader = OFXXMLReader(input: OFXInput(bytes: bytes, header: header), origin: origin)
+        var walk = OFXWalk()
+        var root: String?
+        while let node = reader.next() {
+            if root == nil, case let .start(name, _) = node {
+                root = name
+                guard name == "OFX" else {
+                    return .failed(
+                        OFXFailure(
+                            origin: origin, line: reader.line, path: name,
+                            message: "not an OFX file: the root element is \(name), not OFX"))
+                }
+            }
+            guard walk.take(node, visit) else { return .stopped }
+        }
+        if let error = reader.error {
+            return .failed(OFXFailure(origin: origin, line: error.line, path: walk.path, message: error.message))
+        }
+        guard root != nil else {
+            return .failed(OFXFailure(origin: origin, line: reader.line, path: "", message: "no OFX element"))
+        }
+        return .finished
+    }
+
+    /// One pass that only counts: the statements, their balances, the first reject, the failure.
+    public func survey() -> OFXSurvey {
+        var survey = OFXSurvey()
+        let outcome = read { event in
+            switch event {
+            case let .statementEnded(statement): survey.statements.append(statement)
+            case let .reject(reject): survey.firstReject = survey.firstReject ?? reject
+            case .statementBegan, .transaction: break
+            }
+            return true
+        }
+        if case let .failed(failure) = outcome { survey.failure = failure }
+        return survey
+    }
+
+    // MARK: Identify
+
+    /// How sure the plugin is that it reads this file: 95 for an OFX header or `<OFX>` in the
+    /// first 4 KiB, 10 for an `.ofx`/`.qfx` name over other content, else 0.
+    public static func confidence(path: String, head: some Collection<UInt8>) -> Int {
+        if OFXHeader.read(head) != nil { return 95 }
+        let lower = path.lowercased()
+        return lower.hasSuffix(".ofx") || lower.hasSuffix(".qfx") ? 10 : 0
+    }
+}
