@@ -12,7 +12,7 @@ struct OFXEmitter {
     let surveyed: [OFXStatement]
     let batchSize: Int
     private var batch = EntryBatch()
-    private var isAccountOpen = false
+    private(set) var isAccountOpen = false
 
     init(channel: HostChannel, origin: String, account: String?, surveyed: [OFXStatement], batchSize: Int) {
         self.channel = channel

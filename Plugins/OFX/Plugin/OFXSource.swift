@@ -51,8 +51,10 @@ final class OFXFileSource: FileSource {
         case .stopped:
             return false
         case let .failed(failure):
-            guard emitter.failOpenAccount(failure.description) else { return false }
-            throw PluginFailure(failure.description)
+            // Inside a statement its account fails (the host names the file, and the source
+            // counts as failed); before any, the source fails. Statements already ended stay.
+            guard emitter.isAccountOpen else { throw PluginFailure(failure.description) }
+            return emitter.failOpenAccount(failure.withinFile)
         }
     }
 

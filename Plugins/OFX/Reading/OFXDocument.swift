@@ -23,7 +23,8 @@ public final class OFXDocument {
                     origin: origin, line: nil, path: "",
                     message: "not an OFX file: no OFXHEADER:, <?OFX or <OFX> at its start"))
         }
-        let reader = OFXXMLReader(input: OFXInput(bytes: bytes, header: header), origin: origin)
+        let input = OFXInput(bytes: bytes, header: header)
+        let reader = OFXXMLReader(input: input, origin: origin)
         var walk = OFXWalk()
         var root: String?
         while let node = reader.next() {
@@ -39,7 +40,18 @@ public final class OFXDocument {
             guard walk.take(node, visit) else { return .stopped }
         }
         if let error = reader.error {
-            return .failed(OFXFailure(origin: origin, line: error.line, path: walk.path, message: error.message))
+            // The parser's names are where it stopped; the walk, which may be a few nodes behind,
+            // has the indexes, and is known to have caught up only once the input ran out.
+            let caughtUp = input.isExhausted && walk.names.starts(with: error.open)
+            let path =
+                error.open.isEmpty
+                ? walk.path : caughtUp ? walk.path(depth: error.open.count) : error.open.joined(separator: ".")
+            var message = error.message
+            // libxml2 calls a cut-short file "extra content at the end": it is the opposite.
+            if input.isExhausted, let inside = error.open.last ?? walk.names.last {
+                message = "the file ends inside \(inside): cut short"
+            }
+            return .failed(OFXFailure(origin: origin, line: error.line, path: path, message: message))
         }
         guard root != nil else {
             return .failed(OFXFailure(origin: origin, line: reader.line, path: "", message: "no OFX element"))

@@ -14,8 +14,15 @@ public struct OFXFailure: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `bank.ofx:93: in OFX.….STMTTRN[6]: …`.
     public var description: String {
         let place = origin + (line.map { ":\($0)" } ?? "")
         return path.isEmpty ? "\(place): \(message)" : "\(place): in \(path): \(message)"
+    }
+
+    /// `line 93, in OFX.….STMTTRN[6]: …`: for the host, which names the file itself.
+    public var withinFile: String {
+        let place = [line.map { "line \($0)" }, path.isEmpty ? nil : "in \(path)"].compactMap { $0 }
+        return (place + [message]).joined(separator: ": ")
     }
 }

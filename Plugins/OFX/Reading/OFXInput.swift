@@ -17,6 +17,9 @@ final class OFXInput {
         normalized.reserveCapacity(Self.chunk * 2)
     }
 
+    /// Whether libxml2 has been handed the whole file: an error then is often the file's end.
+    var isExhausted: Bool { position == bytes.count && (normalizer == nil || finished) }
+
     /// Fills `buffer` with up to `capacity` bytes; 0 at the end.
     func read(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
         guard normalizer != nil else {

@@ -14,9 +14,15 @@ struct OFXWalk {
     /// The statement read now; began: whether ``OFXEvent/statementBegan(_:)`` was sent for it.
     var openStatement: (statement: OFXStatement, began: Bool)? { statement.map { ($0, began) } }
 
+    /// The open elements' names, outermost first.
+    var names: [String] { stack }
+
     /// `OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS[0].BANKTRANLIST.STMTTRN[3]`: where the walk is.
-    var path: String {
-        stack.enumerated().map { depth, name in
+    var path: String { path(depth: stack.count) }
+
+    /// The path of the outermost `depth` open elements.
+    func path(depth: Int) -> String {
+        stack.prefix(depth).enumerated().map { depth, name in
             if depth + 1 == statementDepth, let statement { return statement.path }
             if depth + 1 == transactionDepth, transaction != nil { return "\(name)[\(transactionsSeen - 1)]" }
             return name

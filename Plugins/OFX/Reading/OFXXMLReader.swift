@@ -15,8 +15,9 @@ final class OFXXMLReader {
 
     private let input: OFXInput
     private let reader: xmlTextReaderPtr?
-    /// The first error libxml2 reported: its message and line.
-    private(set) var error: (message: String, line: Int)?
+    /// The first error libxml2 reported: its message, line, and the elements its parser had
+    /// open (the walk may be a few nodes behind the parser).
+    private(set) var error: (message: String, line: Int, open: [String])?
 
     init(input: OFXInput, origin: String) {
         _ = Self.initialised
@@ -44,12 +45,12 @@ final class OFXXMLReader {
     /// The next node; nil at the end or after an error (then ``error`` says which).
     func next() -> OFXNode? {
         guard let reader else {
-            if error == nil { error = ("libxml2 could not start a reader", 1) }
+            if error == nil { error = ("libxml2 could not start a reader", 1, []) }
             return nil
         }
         let status = xmlTextReaderRead(reader)
         guard status == 1 else {
-            if status < 0 && error == nil { error = ("not well formed", line) }
+            if status < 0 && error == nil { error = ("not well formed", line, []) }
             return nil
         }
         switch xmlTextReaderNodeType(reader) {
@@ -75,7 +76,18 @@ final class OFXXMLReader {
         guard error == nil, problem.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let message = problem.message.map { String(cString: $0) } ?? "not well formed"
         let trimmed = message.trimmingOFXBlanks()
-        error = (trimmed.isEmpty ? "not well formed" : trimmed, problem.line > 0 ? Int(problem.line) : line)
+        error = (
+            trimmed.isEmpty ? "not well formed" : trimmed, problem.line > 0 ? Int(problem.line) : line,
+            Self.openElements(problem)
+        )
+    }
+
+    /// The element names on the parser's stack when it raised `problem`.
+    private static func openElements(_ problem: xmlError) -> [String] {
+        guard problem.domain == Int32(XML_FROM_PARSER.rawValue), let context = problem.ctxt else { return [] }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee
+        guard let names = parser.nameTab else { return [] }
+        return (0..<Int(max(parser.nameNr, 0))).compactMap { names[$0].map { String(cString: $0) } }
     }
 
     private func string(_ text: UnsafePointer<xmlChar>?) -> String {
