@@ -17,7 +17,8 @@ struct OFXTransactionFields {
     /// A leaf's text (or a piece of it: libxml2 may hand a long text over in parts).
     mutating func add(_ path: String, _ value: String) {
         values[path, default: ""] += value
-        raw += Self.escaped(value)
+        // Without the line break an SGML leaf keeps up to the next tag.
+        raw += Self.escaped(value.trimmingOFXBlanks())
     }
 
     mutating func open(_ name: String) { raw += "<\(name)>" }
