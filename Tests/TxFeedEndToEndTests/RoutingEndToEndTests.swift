@@ -51,7 +51,8 @@ final class RoutingEndToEndTests: XCTestCase {
         let unclaimed = try txfeed("run", notes)
         XCTAssertEqual(unclaimed.status, 2, unclaimed.stderr)
         XCTAssertTrue(
-            unclaimed.stderr.contains("\(notes): no source plugin reads it (asked: csv, fixture, ofx)"), unclaimed.stderr)
+            unclaimed.stderr.contains("\(notes): no source plugin reads it (asked: csv, fixture, ofx)"),
+            unclaimed.stderr)
         try FileManager.default.createDirectory(atPath: folder.path + "/empty", withIntermediateDirectories: true)
         let empty = try txfeed("run", folder.path + "/empty")
         XCTAssertEqual(empty.status, 2, empty.stderr)
