@@ -4,8 +4,8 @@
 say() { printf 'txfeed: %s\n' "$*" >&2; }
 
 # The C libraries txfeed builds against, as "pkg-config-name:debian-package" pairs: jansson
-# (JSON), libxml2 (CAMT statements), LibOFX (OFX/QFX statements).
-txfeed_libraries=("jansson:libjansson-dev" "libxml-2.0:libxml2-dev" "libofx:libofx-dev")
+# (JSON), libxml2 (CAMT and OFX statements; docs/OFX.md says why not LibOFX).
+txfeed_libraries=("jansson:libjansson-dev" "libxml-2.0:libxml2-dev")
 
 # Installs with apt-get whatever pkg-config does not find (plus pkg-config itself), once.
 ensure_libraries() {

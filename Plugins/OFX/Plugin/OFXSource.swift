@@ -1,0 +1,66 @@
+// The `ofx` source: OFX 1.x SGML, OFX 2.x XML and QFX statements. This file is the plugin's
+// edge; how a file is read lives in OFXReading, which knows nothing of the ABI, and the talk
+// with the host in SourceKit.
+import OFXReading
+import SourceKit
+import TxFeedPluginABI
+
+@_cdecl("txfeed_plugin_entry")
+public func txfeedPluginEntry() -> UnsafePointer<txfeed_plugin> {
+    OFXFileSource.descriptor
+}
+
+/// One configured source: the file and the account name, checked at `open`.
+final class OFXFileSource: FileSource {
+    // Built once by the lazy initialiser, read-only afterwards.
+    nonisolated(unsafe) static let descriptor = SourcePluginDescriptor.make(
+        OFXFileSource.self,
+        SourceDescription(
+            name: "ofx", summary: "Reads OFX 1.x (SGML), OFX 2.x (XML) and QFX bank and credit-card statements",
+            version: "1.0.0",
+            options: [
+                ("path", "the OFX or QFX file"),
+                ("account", "the account's name (default: ACCTTYPE ACCTID, e.g. CHECKING 1234567890)"),
+                ("rules", "a JSON file of these options, for what is the same every time"),
+            ],
+            sampleConfig: #"{"path": "Tests/Fixtures/statements/ofx/bank-102.ofx"}"#,
+            identify: { path, head in OFXDocument.confidence(path: path, head: head) }))
+
+    /// How many entries go to the host in one call, as in the csv plugin.
+    static let batchSize = 4096
+
+    let path: String
+    let account: String?
+
+    init(options: [String: String]) throws {
+        path = try PluginOptions.path(in: options, what: "the OFX file")
+        account = options["account"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func run(_ channel: HostChannel) throws -> Bool {
+        let file = try MappedFile(path: path)
+        let document = OFXDocument(bytes: file.bytes, origin: path)
+        // OFX writes the ledger balance after the transactions: a first pass finds it, so the
+        // account can be begun with it and its transactions streamed in the second.
+        let survey = document.survey()
+        var emitter = OFXEmitter(
+            channel: channel, origin: path, account: account, surveyed: survey.statements, batchSize: Self.batchSize)
+        switch document.read({ emitter.take($0) }) {
+        case .finished:
+            return true
+        case .stopped:
+            return false
+        case let .failed(failure):
+            // Inside a statement its account fails (the host names the file, and the source
+            // counts as failed); before any, the source fails. Statements already ended stay.
+            guard emitter.isAccountOpen else { throw PluginFailure(failure.description) }
+            return emitter.failOpenAccount(failure.withinFile)
+        }
+    }
+
+    func explain() throws -> (report: String, problems: [String]) {
+        let file = try MappedFile(path: path)
+        let report = OFXReport.make(OFXDocument(bytes: file.bytes, origin: path))
+        return (report.text, report.problems)
+    }
+}

@@ -1,0 +1,86 @@
+/// An OFX file (1.x SGML, 2.x XML, QFX) read as a stream of ``OFXEvent``s.
+///
+/// libxml2's reader pulls the file through an ``OFXInput``; an SGML body is made XML on the way.
+/// Each pass holds one transaction at a time: a 100 MB file is read in bounded memory.
+public final class OFXDocument {
+    public let origin: String
+    /// Nil when the file is not OFX.
+    public let header: OFXHeader?
+    private let bytes: UnsafeRawBufferPointer
+
+    /// - Parameter bytes: the whole file; must outlive the document (a mapped file does).
+    public init(bytes: UnsafeRawBufferPointer, origin: String) {
+        self.bytes = bytes
+        self.origin = origin
+        header = OFXHeader.read(bytes)
+    }
+
+    /// Reads the file to its end, handing every event to `visit` until it returns false.
+    public func read(_ visit: (OFXEvent) -> Bool) -> OFXOutcome {
+        guard let header else {
+            return .failed(
+                OFXFailure(
+                    origin: origin, line: nil, path: "",
+                    message: "not an OFX file: no OFXHEADER:, <?OFX or <OFX> at its start"))
+        }
+        let input = OFXInput(bytes: bytes, header: header)
+        let reader = OFXXMLReader(input: input, origin: origin)
+        var walk = OFXWalk()
+        var root: String?
+        while let node = reader.next() {
+            if root == nil, case let .start(name, _) = node {
+                root = name
+                guard name == "OFX" else {
+                    return .failed(
+                        OFXFailure(
+                            origin: origin, line: reader.line, path: name,
+                            message: "not an OFX file: the root element is \(name), not OFX"))
+                }
+            }
+            guard walk.take(node, visit) else { return .stopped }
+        }
+        if let error = reader.error {
+            // The parser's names are where it stopped; the walk, which may be a few nodes behind,
+            // has the indexes, and is known to have caught up only once the input ran out.
+            let caughtUp = input.isExhausted && walk.names.starts(with: error.open)
+            let path =
+                error.open.isEmpty
+                ? walk.path : caughtUp ? walk.path(depth: error.open.count) : error.open.joined(separator: ".")
+            var message = error.message
+            // libxml2 calls a cut-short file "extra content at the end": it is the opposite.
+            if input.isExhausted, let inside = error.open.last ?? walk.names.last {
+                message = "the file ends inside \(inside): cut short"
+            }
+            return .failed(OFXFailure(origin: origin, line: error.line, path: path, message: message))
+        }
+        guard root != nil else {
+            return .failed(OFXFailure(origin: origin, line: reader.line, path: "", message: "no OFX element"))
+        }
+        return .finished
+    }
+
+    /// One pass that only counts: the statements, their balances, the first reject, the failure.
+    public func survey() -> OFXSurvey {
+        var survey = OFXSurvey()
+        let outcome = read { event in
+            switch event {
+            case let .statementEnded(statement): survey.statements.append(statement)
+            case let .reject(reject): survey.firstReject = survey.firstReject ?? reject
+            case .statementBegan, .transaction: break
+            }
+            return true
+        }
+        if case let .failed(failure) = outcome { survey.failure = failure }
+        return survey
+    }
+
+    // MARK: Identify
+
+    /// How sure the plugin is that it reads this file: 95 for an OFX header or `<OFX>` in the
+    /// first 4 KiB, 10 for an `.ofx`/`.qfx` name over other content, else 0.
+    public static func confidence(path: String, head: some Collection<UInt8>) -> Int {
+        if OFXHeader.read(head) != nil { return 95 }
+        let lower = path.lowercased()
+        return lower.hasSuffix(".ofx") || lower.hasSuffix(".qfx") ? 10 : 0
+    }
+}

@@ -1,0 +1,84 @@
+/// What an OFX file says of itself before its body: the SGML `OFXHEADER:100` block or the XML
+/// `<?OFX OFXHEADER="200" VERSION="220"?>` instruction.
+public struct OFXHeader: Sendable, Equatable {
+    public var syntax: OFXSyntax
+    /// `VERSION` as written: `102`, `220`.
+    public var version: String?
+    /// `CHARSET` of an SGML header: `1252`, `NONE`, `ISO-8859-1`.
+    public var charset: String?
+    /// `ENCODING` of an SGML header: `USASCII`, `UTF-8`.
+    public var encoding: String?
+
+    /// How far into a file the header is looked for.
+    public static let headLength = 4096
+
+    /// Reads the header from a file's first bytes; nil when they are not OFX.
+    public static func read(_ bytes: some Collection<UInt8>) -> OFXHeader? {
+        let head = String(decoding: bytes.prefix(headLength), as: UTF8.self)
+        let start = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        if start.hasPrefix("OFXHEADER:") { return sgml(start) }
+        if let instruction = head.firstRange(of: "<?OFX") {
+            let rest = head[instruction.upperBound...].prefix { $0 != ">" }
+            return OFXHeader(syntax: .xml, version: attribute("VERSION", in: rest))
+        }
+        if head.contains("<OFX>") {
+            return OFXHeader(syntax: head.contains("<?xml") ? .xml : .sgml)
+        }
+        return nil
+    }
+
+    /// Whether bytes at or above 0x80 are windows-1252 rather than UTF-8: `CHARSET:1252` or
+    /// Latin-1, unless `ENCODING:UTF-8` says otherwise.
+    public var isWindows1252: Bool {
+        guard syntax == .sgml, encoding?.uppercased() != "UTF-8" else { return false }
+        let set = (charset ?? "").uppercased()
+        return set == "1252" || set == "WINDOWS-1252" || set.contains("8859-1")
+    }
+
+    /// `OFX 1.02 (SGML), CHARSET 1252`: the `format` line of `txfeed sniff`.
+    public var summary: String {
+        var text = "OFX " + (version.map(Self.dotted) ?? "(no VERSION)") + " (\(syntax.rawValue))"
+        if let charset, syntax == .sgml { text += ", CHARSET \(charset)" }
+        if let encoding, syntax == .sgml, encoding.uppercased() == "UTF-8" { text += ", ENCODING UTF-8" }
+        return text
+    }
+
+    // MARK: Parsing
+
+    private static func sgml(_ text: Substring) -> OFXHeader {
+        var header = OFXHeader(syntax: .sgml)
+        for line in text.prefix(while: { $0 != "<" }).split(whereSeparator: \.isNewline) {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].trimmingBlanks()
+            let value = String(line[line.index(after: colon)...].trimmingBlanks())
+            switch key {
+            case "VERSION": header.version = value
+            case "CHARSET": header.charset = value
+            case "ENCODING": header.encoding = value
+            default: break
+            }
+        }
+        return header
+    }
+
+    private static func attribute(_ name: String, in text: Substring) -> String? {
+        guard let key = text.firstRange(of: name + "=\"") else { return nil }
+        return String(text[key.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// `102` → `1.02`, `220` → `2.2`, `160` → `1.6`: the version as OFX documents name it.
+    private static func dotted(_ version: String) -> String {
+        guard version.count == 3, version.allSatisfy(\.isNumber) else { return version }
+        var minor = String(version.dropFirst())
+        if minor.hasSuffix("0") { minor.removeLast() }
+        return "\(version.prefix(1)).\(minor.isEmpty ? "0" : minor)"
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingBlanks() -> Substring {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return self[first...last]
+    }
+}

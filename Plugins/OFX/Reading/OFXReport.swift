@@ -1,0 +1,47 @@
+/// What `txfeed sniff` shows for an OFX file: its format, its statements, what would fail.
+public enum OFXReport {
+    /// The label column's width, as in the csv plugin's report.
+    static let labelWidth = 14
+
+    /// The report's text and the problems that stop the file being read whole.
+    public static func make(_ document: OFXDocument) -> (text: String, problems: [String]) {
+        var lines: [String] = []
+        func add(_ label: String, _ value: String) {
+            let padding = max(labelWidth - label.count, 1)
+            lines.append(label + String(repeating: " ", count: padding) + value)
+        }
+        guard let header = document.header else {
+            let failure = "\(document.origin): not an OFX file: no OFXHEADER:, <?OFX or <OFX> at its start"
+            add("problem", failure)
+            return (lines.joined(separator: "\n") + "\n", [failure])
+        }
+        let survey = document.survey()
+        add("format", header.summary)
+        add("statements", "\(survey.statements.count)")
+        for statement in survey.statements { add(statement.path, describe(statement)) }
+        if let reject = survey.firstReject {
+            let count = survey.statements.map(\.rejects).reduce(0, +)
+            add("rejected", "\(count) transaction\(count == 1 ? "" : "s"), first \(reject.location): \(reject.reason)")
+        }
+        var problems: [String] = []
+        if let failure = survey.failure {
+            problems.append(failure.description)
+            add("problem", failure.description)
+        }
+        return (lines.joined(separator: "\n") + "\n", problems)
+    }
+
+    /// `CHECKING 1234567890 USD, 2024-01-02 … 2024-01-31, 23 transactions, ledger balance 1925.56 on 2024-01-31`.
+    static func describe(_ statement: OFXStatement) -> String {
+        var parts = [[statement.defaultName, statement.currency].compactMap { $0 }.joined(separator: " ")]
+        if let first = statement.firstDay, let last = statement.lastDay { parts.append("\(first) … \(last)") }
+        let count = statement.transactions
+        parts.append("\(count) transaction\(count == 1 ? "" : "s")")
+        if statement.rejects > 0 { parts.append("\(statement.rejects) rejected") }
+        if let balance = statement.balanceText {
+            let on = statement.balanceDate.map { " on \($0.prefix(10))" } ?? ""
+            parts.append("ledger balance \(statement.balance ?? "\"\(balance)\" (not an amount)")\(on)")
+        }
+        return parts.joined(separator: ", ")
+    }
+}

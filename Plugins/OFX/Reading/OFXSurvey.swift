@@ -1,0 +1,9 @@
+/// A whole pass over a file without handing anything over: its statements with their ledger
+/// balances (which OFX writes after the transactions), and what would fail.
+public struct OFXSurvey: Sendable {
+    /// Every statement read to its end, in file order.
+    public var statements: [OFXStatement] = []
+    /// The first transaction that would be rejected.
+    public var firstReject: OFXReject?
+    public var failure: OFXFailure?
+}

@@ -1,0 +1,197 @@
+/// Turns an OFX 1.x SGML file into well-formed XML as libxml2 pulls it, a chunk at a time.
+///
+/// OFX 1.x leaves end where the next tag starts (`<TRNAMT>-12.50<FITID>…`); aggregates have end
+/// tags. A start tag followed by text is a leaf, closed before the next tag unless that tag is
+/// its own end tag; an end tag closes whatever is still open above its element. Line breaks
+/// pass through one for one (the header block becomes its line breaks alone), so libxml2's
+/// line numbers are the file's.
+public struct SGMLNormalizer {
+    private enum State {
+        /// Before the first `<`: the `OFXHEADER:100` block, a BOM, blank lines.
+        case header
+        case text
+        case tag
+        case entity
+    }
+
+    /// Longer than any OFX tag: a `<` that runs on is a stray character, not a tag.
+    private static let longestTag = 256
+    /// Longer than any entity name: an `&` that runs on is a stray ampersand.
+    private static let longestEntity = 10
+
+    private let transcodes: Bool
+    private var state = State.header
+    private var tag: [UInt8] = []
+    private var entity: [UInt8] = []
+    private var open: [[UInt8]] = []
+    /// Whether the last tag was a start tag and text other than blanks followed it: a leaf.
+    private var leafHasText = false
+    private var lastTagWasStart = false
+
+    /// - Parameter transcodesWindows1252: read bytes at or above 0x80 as windows-1252 (the
+    ///   header's `CHARSET:1252`) instead of passing them through as UTF-8.
+    public init(transcodesWindows1252: Bool) {
+        transcodes = transcodesWindows1252
+    }
+
+    // MARK: Feeding
+
+    public mutating func feed(_ bytes: some Sequence<UInt8>, into out: inout [UInt8]) {
+        for byte in bytes { step(byte, &out) }
+    }
+
+    /// The end of the input: closes a leaf still open. Aggregates still open stay open, so a
+    /// file cut short is an error libxml2 reports with its line.
+    public mutating func finish(into out: inout [UInt8]) {
+        switch state {
+        case .entity: flushStrayAmpersand(&out)
+        case .tag: flushStrayTag(&out)
+        case .header, .text: break
+        }
+        state = .text
+        if lastTagWasStart && leafHasText, let leaf = open.popLast() { appendEndTag(leaf, &out) }
+    }
+
+    // MARK: Bytes
+
+    private mutating func step(_ byte: UInt8, _ out: inout [UInt8]) {
+        switch state {
+        case .header:
+            if byte == UInt8(ascii: "<") {
+                state = .tag
+                tag.removeAll(keepingCapacity: true)
+            } else if byte == 0x0A {
+                out.append(byte)
+            }
+        case .text:
+            if byte == UInt8(ascii: "<") {
+                state = .tag
+                tag.removeAll(keepingCapacity: true)
+            } else if byte == UInt8(ascii: "&") {
+                state = .entity
+                entity.removeAll(keepingCapacity: true)
+            } else {
+                if !Self.isBlank(byte) { leafHasText = true }
+                appendText(byte, &out)
+            }
+        case .tag:
+            if byte == UInt8(ascii: ">") {
+                state = .text
+                endOfTag(&out)
+            } else if tag.count >= Self.longestTag || byte == UInt8(ascii: "<") {
+                flushStrayTag(&out)
+                state = .text
+                step(byte, &out)
+            } else {
+                tag.append(byte)
+            }
+        case .entity:
+            if byte == UInt8(ascii: ";") && Self.isEntity(entity) {
+                out.append(UInt8(ascii: "&"))
+                out.append(contentsOf: entity)
+                out.append(byte)
+                leafHasText = true
+                state = .text
+            } else if entity.count < Self.longestEntity && (Self.isNameByte(byte) || byte == UInt8(ascii: "#")) {
+                entity.append(byte)
+            } else {
+                flushStrayAmpersand(&out)
+                state = .text
+                step(byte, &out)
+            }
+        }
+    }
+
+    // MARK: Tags
+
+    private mutating func endOfTag(_ out: inout [UInt8]) {
+        guard let first = tag.first else { return flushStrayTag(&out) }
+        if first == UInt8(ascii: "!") || first == UInt8(ascii: "?") {
+            out.append(UInt8(ascii: "<"))
+            appendTextBytes(tag, &out)
+            out.append(UInt8(ascii: ">"))
+            return
+        }
+        if first == UInt8(ascii: "/") {
+            let name = Array(tag.dropFirst().prefix { !Self.isBlank($0) })
+            if let index = open.lastIndex(of: name) {
+                for above in open[(index + 1)...].reversed() { appendEndTag(above, &out) }
+                open.removeSubrange(index...)
+            }
+            appendEndTag(name, &out)
+            lastTagWasStart = false
+            leafHasText = false
+            return
+        }
+        if lastTagWasStart && leafHasText, let leaf = open.popLast() { appendEndTag(leaf, &out) }
+        let selfClosing = tag.last == UInt8(ascii: "/")
+        if !selfClosing { open.append(Array(tag.prefix { !Self.isBlank($0) })) }
+        out.append(UInt8(ascii: "<"))
+        appendTextBytes(tag, &out)
+        out.append(UInt8(ascii: ">"))
+        lastTagWasStart = !selfClosing
+        leafHasText = false
+    }
+
+    private func appendEndTag(_ name: [UInt8], _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "<"))
+        out.append(UInt8(ascii: "/"))
+        out.append(contentsOf: name)
+        out.append(UInt8(ascii: ">"))
+    }
+
+    /// A `<` that starts no tag: written as `&lt;` and what followed it as text.
+    private mutating func flushStrayTag(_ out: inout [UInt8]) {
+        out.append(contentsOf: Array("&lt;".utf8))
+        appendTextBytes(tag, &out)
+        tag.removeAll(keepingCapacity: true)
+        leafHasText = true
+    }
+
+    /// An `&` that starts no entity (`Tom & Co`): written as `&amp;`.
+    private mutating func flushStrayAmpersand(_ out: inout [UInt8]) {
+        out.append(contentsOf: Array("&amp;".utf8))
+        appendTextBytes(entity, &out)
+        entity.removeAll(keepingCapacity: true)
+        leafHasText = true
+    }
+
+    // MARK: Text
+
+    private func appendTextBytes(_ bytes: [UInt8], _ out: inout [UInt8]) {
+        for byte in bytes { appendText(byte, &out) }
+    }
+
+    /// One byte of text: windows-1252 becomes UTF-8; control bytes XML forbids become spaces.
+    private func appendText(_ byte: UInt8, _ out: inout [UInt8]) {
+        if byte >= 0x80 && transcodes {
+            Windows1252.appendUTF8(of: byte, to: &out)
+        } else if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+            out.append(0x20)
+        } else {
+            out.append(byte)
+        }
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+
+    /// `amp`, `lt`, `gt`, `quot`, `apos`, `#38`, `#x26`: the entities XML knows without a DTD.
+    private static func isEntity(_ name: [UInt8]) -> Bool {
+        guard let first = name.first else { return false }
+        if first == UInt8(ascii: "#") {
+            let digits = name.dropFirst()
+            if digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X") {
+                let hex = digits.dropFirst()
+                return !hex.isEmpty && hex.allSatisfy { isNameByte($0) && (($0 <= 0x39) || ($0 | 0x20) <= 0x66) }
+            }
+            return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        }
+        return ["amp", "lt", "gt", "quot", "apos"].contains { Array($0.utf8) == name }
+    }
+}

@@ -1,1 +1,0 @@
-#include <libofx/libofx.h>

@@ -1,0 +1,128 @@
+import OFXReading
+import XCTest
+
+/// Whole files read into statements, entries and rejects; failures with their line and path.
+final class OFXDocumentTests: XCTestCase {
+    func testAnSGMLBankStatementIsOneAccountWithItsTransactions() throws {
+        let body = bankStatement(
+            transaction("-12.50", date: "20240102120000[-5:EST]", fitid: "A1", name: "<NAME>Café<MEMO>Latte")
+                + transaction("+100", date: "20240103", fitid: "A2", name: "<NAME>Pay<MEMO>Pay"),
+            balance: "1925.56")
+        let result = read(sgmlFile(body, charset: "NONE"))
+        XCTAssertNil(result.failure)
+        let statement = try XCTUnwrap(result.statementsEnded.first)
+        XCTAssertEqual(result.statementsBegun.map(\.path), ["STMTRS[0]"])
+        XCTAssertEqual(statement.defaultName, "CHECKING 1234567890")
+        XCTAssertEqual(statement.accountID, "1234567890")
+        XCTAssertEqual(statement.currency, "USD")
+        XCTAssertEqual(statement.balance, "1925.56")
+        XCTAssertEqual(statement.balanceDate, "2024-01-31")
+        XCTAssertEqual(result.transactions.map(\.amount), ["-12.50", "100"])
+        XCTAssertEqual(result.transactions.map(\.date), ["2024-01-02T12:00:00-05:00", "2024-01-03"])
+        XCTAssertEqual(result.transactions.map(\.id), ["A1", "A2"])
+        XCTAssertEqual(result.transactions.map(\.vendor), ["Café", "Pay"])
+        XCTAssertEqual(result.transactions.map(\.memo), ["Latte", nil], "a memo that is the vendor is not repeated")
+        XCTAssertEqual(result.transactions.map(\.location), ["STMTRS[0].STMTTRN[0]", "STMTRS[0].STMTTRN[1]"])
+        XCTAssertEqual(result.transactions.map(\.pending), [false, false])
+    }
+
+    func testAPayeeAggregateNamesTheVendorAndAMemoAloneDoesToo() {
+        let body = bankStatement(
+            transaction("-1", fitid: "P", name: "<PAYEE><NAME>Grocer<CITY>Town</PAYEE><MEMO>Weekly")
+                + transaction("-2", fitid: "M", name: "<MEMO>Check 1042")
+                + transaction("-3", fitid: "N", name: "<NAME>Named<MEMO>note"))
+        let result = read(sgmlFile(body))
+        XCTAssertEqual(result.transactions.map(\.vendor), ["Grocer", "Check 1042", "Named"])
+        XCTAssertEqual(result.transactions.map(\.memo), ["Weekly", nil, "note"])
+    }
+
+    func testABadAmountIsRejectedWithItsPathAndTheRestGoOn() {
+        let body = bankStatement(
+            transaction("-1.00", fitid: "A") + transaction("abc", fitid: "B") + transaction("-3.00", fitid: "C")
+                + transaction("-4.00", date: "2024-01-05", fitid: "D"))
+        let result = read(sgmlFile(body))
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(result.transactions.map(\.id), ["A", "C"])
+        XCTAssertEqual(
+            result.rejects.map(\.location), ["STMTRS[0].STMTTRN[1].TRNAMT", "STMTRS[0].STMTTRN[3].DTPOSTED"])
+        XCTAssertEqual(result.rejects.first?.reason, #""abc" is not an amount"#)
+        XCTAssertTrue(result.rejects.first?.raw.contains("<TRNAMT>abc</TRNAMT>") ?? false, "\(result.rejects)")
+        XCTAssertEqual(result.statementsEnded.first?.transactions, 2)
+        XCTAssertEqual(result.statementsEnded.first?.rejects, 2)
+    }
+
+    func testDTUSERStandsInForAMissingDTPOSTED() {
+        let body = bankStatement("<STMTTRN><TRNTYPE>DEBIT<DTUSER>20240109<TRNAMT>-5<FITID>U<NAME>X</STMTTRN>")
+        XCTAssertEqual(read(sgmlFile(body)).transactions.map(\.date), ["2024-01-09"])
+    }
+
+    func testAnOFX2XMLFileWithABankAndACardStatement() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE"?>
+            <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR</CURDEF>
+            <BANKACCTFROM><BANKID>1</BANKID><ACCTID>DE89</ACCTID><ACCTTYPE>SAVINGS</ACCTTYPE></BANKACCTFROM>
+            <BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240301083000.250[+1:CET]</DTPOSTED>
+            <TRNAMT>-23.45</TRNAMT><FITID>S1</FITID><NAME>A &amp; B</NAME></STMTTRN></BANKTRANLIST>
+            <LEDGERBAL><BALAMT>10</BALAMT><DTASOF>20240331</DTASOF></LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>
+            <CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD</CURDEF><CCACCTFROM><ACCTID>4111</ACCTID></CCACCTFROM>
+            <BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240302</DTPOSTED><TRNAMT>-5</TRNAMT>
+            <FITID>C1</FITID><NAME>Card shop</NAME></STMTTRN></BANKTRANLIST>
+            <LEDGERBAL><BALAMT>-5.00</BALAMT><DTASOF>20240331</DTASOF></LEDGERBAL></CCSTMTRS></CCSTMTTRNRS>
+            </CREDITCARDMSGSRSV1></OFX>
+            """
+        let result = read(xml)
+        XCTAssertNil(result.failure)
+        let header = try XCTUnwrap(OFXHeader.read(Array(xml.utf8)))
+        XCTAssertEqual(header.syntax, .xml)
+        XCTAssertEqual(header.summary, "OFX 2.2 (XML)")
+        XCTAssertEqual(result.statementsEnded.map(\.path), ["STMTRS[0]", "CCSTMTRS[0]"])
+        XCTAssertEqual(result.statementsEnded.map(\.defaultName), ["SAVINGS DE89", "CREDITCARD 4111"])
+        XCTAssertEqual(result.statementsEnded.map(\.currency), ["EUR", "USD"])
+        XCTAssertEqual(result.statementsEnded.map(\.balance), ["10", "-5.00"])
+        XCTAssertEqual(result.transactions.map(\.vendor), ["A & B", "Card shop"])
+        XCTAssertEqual(result.transactions.map(\.date), ["2024-03-01T08:30:00+01:00", "2024-03-02"])
+        XCTAssertEqual(result.transactions.map(\.location), ["STMTRS[0].STMTTRN[0]", "CCSTMTRS[0].STMTTRN[0]"])
+    }
+
+    func testSeveralStatementsAreSeveralAccounts() {
+        let body =
+            bankStatement(transaction("-1", fitid: "A"), account: "111")
+            + bankStatement(transaction("-2", fitid: "B") + transaction("-3", fitid: "C"), account: "222")
+        let result = read(sgmlFile(body))
+        XCTAssertEqual(result.statementsBegun.map(\.accountID), ["111", "222"])
+        XCTAssertEqual(result.statementsEnded.map(\.path), ["STMTRS[0]", "STMTRS[1]"])
+        XCTAssertEqual(result.statementsEnded.map(\.transactions), [1, 2])
+        XCTAssertEqual(result.transactions.map(\.location).last, "STMTRS[1].STMTTRN[1]")
+    }
+
+    func testATransactionInsideAPendingListIsPending() {
+        let body = bankStatement(
+            transaction("-1", fitid: "B") + "<PENDINGTRNS>" + transaction("-2", fitid: "P") + "</PENDINGTRNS>")
+        XCTAssertEqual(read(sgmlFile(body)).transactions.map(\.pending), [false, true])
+    }
+
+    func testACutFileFailsWithLineAndPathAndKeepsTheStatementsBeforeIt() throws {
+        let whole = sgmlFile(
+            bankStatement(transaction("-1", fitid: "A"), account: "111")
+                + bankStatement(transaction("-2", fitid: "B") + transaction("-3", fitid: "C"), account: "222"))
+        let cut = String(whole[..<whole.range(of: "<TRNAMT>-3")!.upperBound])
+        let result = read(cut, origin: "cut.ofx")
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertEqual(result.statementsEnded.map(\.accountID), ["111"], "the statement before the cut is whole")
+        XCTAssertEqual(result.statementsBegun.map(\.accountID), ["111", "222"])
+        XCTAssertEqual(failure.line, cut.split(separator: "\n", omittingEmptySubsequences: false).count)
+        XCTAssertEqual(failure.path, "OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS[1].BANKTRANLIST.STMTTRN[1]")
+        XCTAssertTrue(failure.description.hasPrefix("cut.ofx:\(failure.line ?? 0): in OFX."), failure.description)
+        XCTAssertTrue(failure.message.contains("cut short"), failure.message)
+    }
+
+    func testTextThatIsNotOFXFailsWithoutReading() {
+        let result = read("date,amount\n2024-01-02,5\n", origin: "x.csv")
+        XCTAssertEqual(result.failure?.description.hasPrefix("x.csv: not an OFX file"), true, "\(result)")
+        XCTAssertEqual(OFXDocument.confidence(path: "x.csv", head: Array("date,amount".utf8)), 0)
+        XCTAssertEqual(OFXDocument.confidence(path: "x.QFX", head: Array("date,amount".utf8)), 10)
+        XCTAssertEqual(OFXDocument.confidence(path: "x", head: Array("\u{FEFF}\r\nOFXHEADER:100".utf8)), 95)
+        XCTAssertEqual(OFXDocument.confidence(path: "x", head: Array("junk\n<OFX>".utf8)), 95)
+    }
+}

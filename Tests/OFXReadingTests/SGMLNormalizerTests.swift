@@ -1,0 +1,48 @@
+import OFXReading
+import XCTest
+
+/// OFX 1.x SGML made XML as it streams: leaves closed, aggregates kept, `&` escaped, the header
+/// block skipped with its lines, windows-1252 transcoded; in pieces as small as one byte.
+final class SGMLNormalizerTests: XCTestCase {
+    func testUnclosedLeavesAreClosedBeforeTheNextTag() {
+        let sgml = "<STMTTRN><TRNTYPE>DEBIT<TRNAMT>-12.50<FITID>A1</STMTTRN>"
+        XCTAssertEqual(
+            normalized(Array(sgml.utf8)),
+            "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><TRNAMT>-12.50</TRNAMT><FITID>A1</FITID></STMTTRN>")
+    }
+
+    func testAggregatesAndClosedLeavesAreLeftAsTheyAre() {
+        let sgml = "<PAYEE>\n<NAME>Shop</NAME>\n<CITY>Town\n</PAYEE>"
+        XCTAssertEqual(normalized(Array(sgml.utf8)), "<PAYEE>\n<NAME>Shop</NAME>\n<CITY>Town\n</CITY></PAYEE>")
+    }
+
+    func testStrayAmpersandsAreEscapedAndEntitiesKept() {
+        let sgml = "<NAME>Tom & Jerry &amp; Co &#38; &x<MEMO>a&b"
+        XCTAssertEqual(
+            normalized(Array(sgml.utf8), piece: 1),
+            "<NAME>Tom &amp; Jerry &amp; Co &#38; &amp;x</NAME><MEMO>a&amp;b</MEMO>")
+    }
+
+    func testTheHeaderBlockBecomesItsLineBreaksAlone() {
+        let sgml = "\u{FEFF}OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>\n<CODE>0\n</OFX>"
+        XCTAssertEqual(normalized(Array(sgml.utf8)), "\n\n\n\n<OFX>\n<CODE>0\n</CODE></OFX>")
+    }
+
+    func testWindows1252BytesBecomeUTF8() {
+        // "Café Müller €5" in windows-1252.
+        let bytes: [UInt8] =
+            Array("<NAME>Caf".utf8) + [0xE9] + Array(" M".utf8) + [0xFC] + Array("ller ".utf8)
+            + [0x80] + Array("5".utf8)
+        XCTAssertEqual(normalized(bytes, windows1252: true, piece: 1), "<NAME>Café Müller €5</NAME>")
+    }
+
+    func testAnOpenAggregateAtTheEndStaysOpenSoTheParserSeesTheCut() {
+        XCTAssertEqual(normalized(Array("<OFX><STMTTRN><TRNAMT>1".utf8)), "<OFX><STMTTRN><TRNAMT>1</TRNAMT>")
+    }
+
+    func testAnEndTagClosesTheEmptyLeavesAboveIt() {
+        XCTAssertEqual(
+            normalized(Array("<STMTTRN><MEMO><NAME>x</STMTTRN>".utf8)),
+            "<STMTTRN><MEMO><NAME>x</NAME></MEMO></STMTTRN>")
+    }
+}

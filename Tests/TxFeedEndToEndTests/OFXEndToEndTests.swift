@@ -1,0 +1,178 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// OFX and QFX statements (`Tests/Fixtures/statements/ofx/`) routed by content to the `ofx`
+/// source through the built CLI: counts, exact sums, FITIDs, dates, account ids, failures and
+/// `sniff`. The expected facts are those of the fixtures' README, computed by `expected_facts.py`.
+final class OFXEndToEndTests: XCTestCase {
+    /// One fixture's expected facts.
+    struct Statement {
+        var name: String
+        var accountID: String
+        var account: String
+        var currency: String
+        var balanceMinor: Int
+        /// FITID → `date` as the feed writes it (instants in UTC) and signed `amount_minor`.
+        var rows: [String: (date: String, minor: Int)]
+        var sum: Int
+
+        var path: String { BuiltProducts.fixtures + "/statements/ofx/" + name }
+        var stem: String { (name as NSString).deletingPathExtension }
+    }
+
+    static let bank102 = Statement(
+        name: "bank-102.ofx", accountID: "1234567890", account: "CHECKING 1234567890", currency: "USD",
+        balanceMinor: 192556,
+        rows: [
+            "202401020001": ("2024-01-02T17:00:00Z", -1250), "202401030001": ("2024-01-03T14:00:00Z", 250000),
+            "202401050001": ("2024-01-05", -4520), "202401080001": ("2024-01-09T04:30:00Z", -12000),
+            "202401100001": ("2024-01-10T15:15:00Z", -99), "202401120001": ("2024-01-12T23:00:00Z", -6475),
+            "202401150001": ("2024-01-15T17:00:00Z", -80000), "202401180001": ("2024-01-18T12:10:00Z", -999),
+            "202401200001": ("2024-01-20T17:00:00Z", 15000), "202401240001": ("2024-01-25T02:15:00Z", -3340),
+            "202401290001": ("2024-01-29T17:00:00Z", -1800), "202401310001": ("2024-01-31T17:00:00Z", 42),
+        ], sum: 154559)
+    static let bank220 = Statement(
+        name: "bank-220.ofx", accountID: "DE89370400440532013000", account: "SAVINGS DE89370400440532013000",
+        currency: "EUR", balanceMinor: 893460,
+        rows: [
+            "S240301A": ("2024-03-01T13:30:00Z", -2345), "S240301B": ("2024-03-01", 100000),
+            "S240305A": ("2024-03-05T12:00:00Z", -500), "S240310A": ("2024-03-10T08:15:00Z", -7510),
+            "S240315A": ("2024-03-15T00:00:00Z", 215), "S240320A": ("2024-03-20T03:45:00Z", -1200),
+            "S240325A": ("2024-03-26T00:00:00Z", -25000), "S240328A": ("2024-03-28", 30000),
+        ], sum: 93660)
+    static let card = Statement(
+        name: "card.qfx", accountID: "4111111111111111", account: "CREDITCARD 4111111111111111", currency: "USD",
+        balanceMinor: -153286,
+        rows: [
+            "C0402001": ("2024-04-02T20:00:00Z", -5499), "C0404001": ("2024-04-05T03:30:00Z", -12037),
+            "C0410001": ("2024-04-10", 50000), "C0415001": ("2024-04-15T16:00:00Z", -350),
+            "C0420001": ("2024-04-20T19:00:00Z", -8900), "C0425001": ("2024-04-25T19:00:00Z", 1500),
+        ], sum: 24714)
+
+    static let all = [bank102, bank220, card]
+
+    typealias Row = [String: Any]
+
+    private func json(_ result: CommandResult) throws -> Row {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? Row, result.output)
+    }
+
+    private func text(_ row: Row, _ field: String) -> String? { row[field] as? String }
+    private func minor(_ row: Row, _ field: String = "amount_minor") -> Int? { (row[field] as? NSNumber)?.intValue }
+
+    // MARK: Reading
+
+    /// Each file goes to `ofx` by its content and is read whole: every FITID once, with its
+    /// date (days as days, instants in UTC) and signed amount; the account with its id and balance.
+    func testEachStatementIsRoutedToOFXAndReadWhole() throws {
+        for file in Self.all {
+            let result = try txfeed("run", file.path, "--sink", "json")
+            XCTAssertEqual(result.status, 0, "\(file.name): \(result.stderr)")
+            let expected = "\(file.stem) (ofx): ok, read \(file.rows.count) = written \(file.rows.count) + rejected 0"
+            XCTAssertTrue(result.stderr.contains(expected), "\(expected)\n\(result.stderr)")
+            let feed = try json(result)
+            let rows = try XCTUnwrap(feed["transactions"] as? [Row])
+            XCTAssertEqual(rows.count, file.rows.count, file.name)
+            XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), file.sum, "\(file.name): signed sum")
+            XCTAssertEqual(Set(rows.compactMap { text($0, "id") }), Set(file.rows.keys), file.name)
+            for row in rows {
+                let id = text(row, "id") ?? "?"
+                XCTAssertEqual(text(row, "date"), file.rows[id]?.date, "\(file.name) \(id)")
+                XCTAssertEqual(minor(row), file.rows[id]?.minor, "\(file.name) \(id)")
+                XCTAssertEqual(text(row, "account"), file.account)
+                XCTAssertEqual(text(row, "currency"), file.currency)
+                XCTAssertEqual(text(row, "status"), "booked")
+            }
+            let accounts = try XCTUnwrap(feed["accounts"] as? [Row])
+            XCTAssertEqual(accounts.map { text($0, "id") }, [file.accountID], file.name)
+            XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [file.balanceMinor], file.name)
+        }
+    }
+
+    /// windows-1252 payees arrive as the letters they are, never U+FFFD or C1 controls; a
+    /// PAYEE aggregate names the vendor; a stray `&` is kept; a memo that is the vendor is not repeated.
+    func testWindows1252PayeesAndTheVendorRules() throws {
+        let result = try txfeed("run", Self.bank102.path, "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = try result.output.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row)
+        }
+        let vendors = Set(rows.compactMap { text($0, "vendor") })
+        for vendor in ["Café Müller", "Grüne Energie AG", "Crème Brûlée Bakery", "Züri Pizza", "Tom & Jerry's Diner"] {
+            XCTAssertTrue(vendors.contains(vendor), "\(vendor) in \(vendors)")
+        }
+        let misread = result.output.unicodeScalars.filter { $0 == "\u{FFFD}" || (0x80...0x9F).contains($0.value) }
+        XCTAssertTrue(misread.isEmpty, "windows-1252 misread: \(misread.map(\.value))")
+        let appStore = rows.first { text($0, "id") == "202401100001" }
+        XCTAssertEqual(appStore.flatMap { text($0, "vendor") }, "APP STORE")
+        XCTAssertTrue(
+            appStore?["memo"] is NSNull, "the memo equal to the vendor is left out: \(String(describing: appStore))")
+        let check = rows.first { text($0, "id") == "202401150001" }
+        XCTAssertEqual(check.flatMap { text($0, "vendor") }, "Check 1042 rent", "MEMO names the vendor when no NAME")
+    }
+
+    /// A bad TRNAMT is rejected with its path and the record; the others are written.
+    func testABadAmountIsRejectedWithItsPath() throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.bank102.path))
+        let broken = try XCTUnwrap(String(data: original, encoding: .isoLatin1))
+            .replacingOccurrences(of: "<TRNAMT>-9.99", with: "<TRNAMT>abc")
+        let folder = try TemporaryFolder()
+        try folder.write("bad/bank.ofx", try XCTUnwrap(broken.data(using: .isoLatin1)))
+        let rejects = folder.path + "/rejects.ndjson"
+        let result = try txfeed("run", folder.path + "/bad/bank.ofx", "--sink", "ndjson", "--rejects", rejects)
+        XCTAssertEqual(result.status, 3, "written, one rejected: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("read 12 = written 11 + rejected 1"), result.stderr)
+        let line = try String(contentsOfFile: rejects, encoding: .utf8)
+        let reject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? Row)
+        XCTAssertEqual(text(reject, "path"), "STMTRS[0].STMTTRN[7].TRNAMT")
+        XCTAssertEqual(text(reject, "reason"), #""abc" is not an amount"#)
+        XCTAssertTrue(text(reject, "record")?.contains("<FITID>202401180001</FITID>") ?? false, line)
+    }
+
+    // MARK: Failures
+
+    /// A file cut short or garbled fails with its name, line and element path; nothing is
+    /// written for its open statement, and the run ends.
+    func testTruncatedAndGarbledFilesFailNamingFileAndLine() throws {
+        let cases = [
+            ("bank-102-truncated.ofx", ":93", "STMTRS[0].BANKTRANLIST.STMTTRN[6]", "cut short"),
+            ("bank-102-garbled.ofx", ":116", "STMTTRN.FITID", "STMTTRX"),
+        ]
+        for (name, line, path, why) in cases {
+            let file = BuiltProducts.fixtures + "/statements/ofx/" + name
+            let result = try txfeed("run", file, "--sink", "ndjson")
+            XCTAssertEqual(result.status, 1, "\(name): \(result.stderr)")
+            XCTAssertTrue(result.output.isEmpty, "\(name): nothing written: \(result.output)")
+            let stem = (name as NSString).deletingPathExtension
+            XCTAssertTrue(result.stderr.contains("\(stem) (ofx): FAILED"), result.stderr)
+            XCTAssertTrue(result.stderr.contains(name), "names the file: \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("line \(line.dropFirst())"), "names the line: \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(path), "names the path: \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(why), result.stderr)
+            XCTAssertLessThan(result.seconds, 10, "no hang")
+        }
+    }
+
+    // MARK: sniff
+
+    /// `sniff` says what the file is and what it holds, and exits 0; 2 for a cut file.
+    func testSniffDescribesTheStatement() throws {
+        let result = try txfeed("sniff", Self.bank102.path)
+        XCTAssertEqual(result.status, 0, result.output + result.stderr)
+        for line in [
+            "plugin        ofx (95 of 100)", "format        OFX 1.02 (SGML), CHARSET 1252", "statements    1",
+            "STMTRS[0]     CHECKING 1234567890 USD, 2024-01-02 … 2024-01-31, 12 transactions, "
+                + "ledger balance 1925.56 on 2024-01-31",
+        ] {
+            XCTAssertTrue(result.output.contains(line), "\(line)\n\(result.output)")
+        }
+        let card = try txfeed("sniff", Self.card.path)
+        XCTAssertEqual(card.status, 0, card.output + card.stderr)
+        XCTAssertTrue(card.output.contains("CCSTMTRS[0]   CREDITCARD 4111111111111111 USD"), card.output)
+
+        let cut = try txfeed("sniff", BuiltProducts.fixtures + "/statements/ofx/bank-102-truncated.ofx")
+        XCTAssertEqual(cut.status, 2, cut.output + cut.stderr)
+        XCTAssertTrue(cut.output.contains("problem       "), cut.output)
+    }
+}
