@@ -1,5 +1,6 @@
 import CIconv
 import Glibc
+import TextEncodings
 
 /// Turns a file's bytes into UTF-8: BOMs, the `encoding` option, and the windows-1252 guess.
 ///
@@ -19,7 +20,7 @@ enum TextDecoding {
             encoding = bomEncoding
             guessed = false
         } else {
-            encoding = firstInvalidUTF8(all) == nil ? .utf8 : .windows1252
+            encoding = UTF8Check.firstInvalid(all) == nil ? .utf8 : .windows1252
             guessed = encoding == .windows1252
         }
         switch encoding {
@@ -27,7 +28,7 @@ enum TextDecoding {
             let skip = bom?.encoding == .utf8 ? 3 : 0
             let text = UnsafeBufferPointer(rebasing: all[skip...])
             var problem: String?
-            if let offset = firstInvalidUTF8(text) {
+            if let offset = UTF8Check.firstInvalid(text) {
                 problem = "byte \(offset + skip) is not UTF-8: set encoding (windows-1252, iso-8859-1…)"
             }
             return DecodedText(text: text, owned: nil, encoding: .utf8, guessed: false, problem: problem)
@@ -46,59 +47,6 @@ enum TextDecoding {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return (.utf8, 3) }
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             return (.utf16, 2)
-        }
-        return nil
-    }
-
-    // MARK: - UTF-8 validation
-
-    /// The offset of the first byte that breaks RFC 3629 UTF-8, or nil. ASCII runs are checked
-    /// eight bytes at a time: most bank files are nearly all ASCII.
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
-                }
-            }
-            let lead = base[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var lowest: UInt8 = 0x80
-            var highest: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0:
-                length = 3
-                lowest = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED:
-                length = 3
-                highest = 0x9F
-            case 0xF0:
-                length = 4
-                lowest = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4:
-                length = 4
-                highest = 0x8F
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            let second = base[index + 1]
-            guard second >= lowest, second <= highest else { return index }
-            for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {
-                return index
-            }
-            index += length
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import TextEncodings
+
 /// Turns an OFX 1.x SGML file into well-formed XML as libxml2 pulls it, a chunk at a time.
 ///
 /// OFX 1.x leaves end where the next tag starts (`<TRNAMT>-12.50<FITID>…`); aggregates have end
