@@ -66,6 +66,25 @@ public struct HostChannel {
         }
     }
 
+    /// Begins an account, lets `body` hand its records over (returning false to stop), and ends
+    /// it. Returns false when the host said stop.
+    public func account(
+        name: String, currency: String?, id: String?, balance: String? = nil, origin: String, _ body: () -> Bool
+    ) -> Bool {
+        beginAccount(name: name, currency: currency, id: id, balance: balance, origin: origin) && body()
+            && endAccount()
+    }
+
+    /// Hands a batch over with the records the reader could not take, then says whether to go
+    /// on (false once the host said stop or the run was cancelled).
+    public func deliver(_ batch: EntryBatch, rejects: some Sequence<PluginReject>) -> Bool {
+        guard emit(batch) else { return false }
+        for reject in rejects {
+            guard self.reject(location: reject.location, reason: reject.reason, raw: reject.raw) else { return false }
+        }
+        return !isCancelled
+    }
+
     /// A record the plugin could not read: counted and rejected with its place and reason.
     public func reject(location: String, reason: String, raw: some Collection<UInt8>) -> Bool {
         let bytes = Array(raw)

@@ -38,31 +38,31 @@ final class CSVFileSource: FileSource {
         let document = CSVDocument(bytes: file.bytes, origin: path, stem: MappedFile.stem(of: path), settings: settings)
         guard document.problems.isEmpty else { throw PluginFailure(document.problems.joined(separator: "; ")) }
         for note in document.notes { channel.log("\(path): \(note)") }
+        var entries = EntryBatch()
         for (index, account) in document.accounts.enumerated() {
-            guard channel.beginAccount(name: account.name, currency: account.currency, id: account.id, origin: path)
-            else { return false }
-            var going = true
-            var entries = EntryBatch()
-            document.forEachBatch(account: index, batchSize: Self.batchSize) { batch in
-                entries.removeAll()
-                entries.bytes.append(contentsOf: batch.bytes)
-                for entry in batch.entries {
-                    let location = entries.appendLine(entry.line)
-                    entries.entries.append(
-                        EntryRanges(
-                            date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id,
-                            memo: entry.memo,
-                            location: location, raw: entry.raw, pending: entry.pending))
+            let going = channel.account(
+                name: account.name, currency: account.currency, id: account.id, origin: path
+            ) {
+                var going = true
+                document.forEachBatch(account: index, batchSize: Self.batchSize) { batch in
+                    entries.removeAll()
+                    entries.bytes.append(contentsOf: batch.bytes)
+                    for entry in batch.entries {
+                        let location = entries.appendLine(entry.line)
+                        entries.entries.append(
+                            EntryRanges(
+                                date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id,
+                                memo: entry.memo, location: location, raw: entry.raw, pending: entry.pending))
+                    }
+                    let rejects = batch.rejects.lazy.map {
+                        PluginReject(location: "line \($0.line)", reason: $0.reason, raw: batch.bytes[$0.raw])
+                    }
+                    going = channel.deliver(entries, rejects: rejects)
+                    return going
                 }
-                going = channel.emit(entries)
-                for reject in batch.rejects where going {
-                    going = channel.reject(
-                        location: "line \(reject.line)", reason: reject.reason, raw: batch.bytes[reject.raw])
-                }
-                going = going && !channel.isCancelled
                 return going
             }
-            if !going || !channel.endAccount() { return false }
+            if !going { return false }
         }
         return true
     }

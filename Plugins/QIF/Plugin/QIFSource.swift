@@ -36,30 +36,28 @@ final class QIFFileSource: FileSource {
         let document = try read()
         guard document.problems.isEmpty else { throw PluginFailure(document.problems.joined(separator: "; ")) }
         for note in document.notes { channel.log("\(path): \(note)") }
+        var entries = EntryBatch()
         for (index, name) in document.accountNames.enumerated() {
-            guard channel.beginAccount(name: name, currency: document.currency, id: nil, origin: path) else {
-                return false
-            }
-            var going = true
-            var entries = EntryBatch()
-            document.forEachBatch(account: index, batchSize: Self.batchSize) { batch in
-                entries.removeAll()
-                entries.bytes.append(contentsOf: batch.bytes)
-                for entry in batch.entries {
-                    entries.entries.append(
-                        EntryRanges(
-                            date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id,
-                            memo: entry.memo, location: entry.location, raw: entry.raw))
+            let going = channel.account(name: name, currency: document.currency, id: nil, origin: path) {
+                var going = true
+                document.forEachBatch(account: index, batchSize: Self.batchSize) { batch in
+                    entries.removeAll()
+                    entries.bytes.append(contentsOf: batch.bytes)
+                    for entry in batch.entries {
+                        entries.entries.append(
+                            EntryRanges(
+                                date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id,
+                                memo: entry.memo, location: entry.location, raw: entry.raw))
+                    }
+                    let rejects = batch.rejects.lazy.map {
+                        PluginReject(location: $0.location, reason: $0.reason, raw: batch.bytes[$0.raw])
+                    }
+                    going = channel.deliver(entries, rejects: rejects)
+                    return going
                 }
-                going = channel.emit(entries)
-                for reject in batch.rejects where going {
-                    going = channel.reject(
-                        location: reject.location, reason: reject.reason, raw: batch.bytes[reject.raw])
-                }
-                going = going && !channel.isCancelled
                 return going
             }
-            if !going || !channel.endAccount() { return false }
+            if !going { return false }
         }
         return true
     }
