@@ -17,6 +17,7 @@ let products: [Product] = [
     .library(name: "http", type: .dynamic, targets: ["HTTPSource"]),
     .library(name: "random-users", type: .dynamic, targets: ["RandomUsersSource"]),
     .library(name: "csv", type: .dynamic, targets: ["CSVSource"]),
+    .library(name: "camt", type: .dynamic, targets: ["CAMTSource"]),
 ]
 
 // MARK: - Dependencies
@@ -93,6 +94,12 @@ let plugins: [Target] = [
     .target(
         name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CSVReading"],
         path: "Plugins/CSV/Plugin"),
+    // ISO 20022 camt.053 (also .052 and .054) statements, streamed with libxml2's reader; the
+    // reading is a plain target linked into libcamt.so alone, so tests reach it.
+    .target(name: "CAMTReading", dependencies: ["CLibXML2"], path: "Plugins/CAMT/Reading"),
+    .target(
+        name: "CAMTSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CAMTReading"],
+        path: "Plugins/CAMT/Plugin"),
 ]
 
 // MARK: - Tests (one target per stage; end-to-end tests use the built CLI and .so files)
@@ -111,6 +118,7 @@ let tests: [Target] = [
     // The csv plugin's reading code, without the plugin: never the plugin target itself.
     .testTarget(name: "CSVCellsTests", dependencies: ["CSVCells"]),
     .testTarget(name: "CSVReadingTests", dependencies: ["CSVReading", "CSVCells"]),
+    .testTarget(name: "CAMTReadingTests", dependencies: ["CAMTReading"]),
     // The built CLI and the built plugin .so files, for real: a test target never depends on a
     // plugin target (its entry symbol would clash, and a static copy would sit beside the loaded one).
     .testTarget(name: "TxFeedEndToEndTests", dependencies: ["TxFeedTestSupport"]),
