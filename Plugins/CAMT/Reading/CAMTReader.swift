@@ -101,8 +101,10 @@ public final class CAMTReader {
             if format == nil { fail(line: xml.parserLine, "no camt root element") }
             return
         case .failed:
-            fail(line: xml.parserLine, xml.firstError ?? "the XML could not be read")
-            return
+            let message = xml.firstError ?? "the XML could not be read"
+            guard let place = xml.firstErrorPlace else { return fail(line: xml.parserLine, message) }
+            let path = CAMTDamageLocator.path(in: bytes, line: place.line, column: place.column)
+            return fail(line: xml.parserLine, path: path, message)
         }
         switch xml.nodeType {
         case Int32(XML_READER_TYPE_ELEMENT.rawValue):
@@ -297,10 +299,11 @@ public final class CAMTReader {
 
     // MARK: Failure
 
-    /// Ends the reading with `message` at the statement and entry being read.
-    private func fail(line: Int, _ message: String) {
+    /// Ends the reading with `message` at `path`, by default the statement and entry being read.
+    private func fail(line: Int, path given: String? = nil, _ message: String) {
         var path = statement?.path ?? ""
         if places.contains(.entry) { path += ".Ntry[\(entryIndex)]" }
+        path = given ?? path
         pending.append(.failure(CAMTFailure(origin: origin, line: line, path: path, message: message)))
         done = true
     }

@@ -23,10 +23,15 @@ public struct CAMTReconciliation: Equatable, Sendable {
     /// `balances do not reconcile: opening 2000.00 + entries -1074.44 = 925.56, but the statement
     /// closes at 1925.56`, with `decimals` digits at least; nil when it holds.
     public func failure(decimals: Int) -> String? {
+        arithmetic(decimals: decimals).map { "balances do not reconcile: " + $0 }
+    }
+
+    /// `opening 2000.00 + entries -1074.44 = 925.56, but the statement closes at 1925.56`; nil
+    /// when it holds.
+    public func arithmetic(decimals: Int) -> String? {
         guard !holds, let opening, let closing else { return nil }
         let sum = opening + booked
-        return "balances do not reconcile: opening \(opening.plain(decimals: decimals)) + entries "
-            + "\(booked.plain(decimals: decimals)) = \(sum.plain(decimals: decimals)), but the statement closes at "
-            + closing.plain(decimals: decimals)
+        return "opening \(opening.plain(decimals: decimals)) + entries \(booked.plain(decimals: decimals)) = "
+            + "\(sum.plain(decimals: decimals)), but the statement closes at \(closing.plain(decimals: decimals))"
     }
 }

@@ -51,8 +51,10 @@ public struct CAMTReport {
         if let opening = statement.opening { parts.append("opening \(opening.amount.plain(decimals: digits))") }
         if let closing = statement.closing { parts.append("closing \(closing.amount.plain(decimals: digits))") }
         let verdict: String
-        if let failure = end.failure {
-            verdict = "does NOT reconcile: \(failure)"
+        if let problem = end.balanceProblem {
+            verdict = "cannot be checked: \(problem)"
+        } else if let arithmetic = end.reconciliation.arithmetic(decimals: digits) {
+            verdict = "does NOT reconcile: \(arithmetic)"
         } else {
             verdict = end.reconciliation.isStated ? "reconciles" : "not checked (no opening and closing balance)"
         }

@@ -73,6 +73,9 @@ final class XMLStreamReader {
     /// libxml2's first error, without its trailing newline.
     var firstError: String? { errors.first }
 
+    /// Where libxml2's first error is (1-based line and column); nil when there was none.
+    var firstErrorPlace: (line: Int, column: Int)? { errors.place }
+
     /// Hands back the mapped pages more than a mebibyte behind the parser (clean file pages:
     /// read again from the file should a reject's text need them).
     func releaseConsumedPages() {
@@ -89,9 +92,11 @@ final class XMLStreamReader {
 /// Where the C error callback leaves libxml2's messages.
 private final class ErrorLog {
     var first: String?
+    var place: (line: Int, column: Int)?
 
     func record(_ error: xmlError) {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue, first == nil, let message = error.message else { return }
+        place = (Int(error.line), Int(error.int2))
         var text = String(cString: message)
         while text.last?.isWhitespace == true { text.removeLast() }
         first = text

@@ -1,0 +1,54 @@
+import CAMTReading
+import XCTest
+
+/// A file that is not well-formed, cut short or not camt fails with the file, the line and the
+/// statement and entry it was in; statements ended before are already out.
+final class CAMTFailureTests: XCTestCase {
+    typealias D = CAMTDocument
+
+    static let named = CAMTStatementReadingTests.named
+
+    func testAMismatchedTagNamesTheLineAndTheEntry() throws {
+        let good = D.entry("1.00", "DBIT", Self.named)
+        let text = D.document(
+            D.statement(good), D.statement(good, good.replacingOccurrences(of: "</Amt>", with: "</Amount>")))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let badLine = try XCTUnwrap(lines.firstIndex { $0.contains("</Amount>") }) + 1
+        let events = D.events(text)
+        XCTAssertEqual(D.ends(text).count, 1, "the first statement ended before the damage")
+        guard case .failure(let failure)? = events.last else { return XCTFail("\(events)") }
+        XCTAssertEqual(failure.line, badLine)
+        XCTAssertEqual(failure.path, "Stmt[1].Ntry[1]")
+        XCTAssertTrue(failure.description.hasPrefix("statement.xml:\(badLine): Stmt[1].Ntry[1]: "), "\(failure)")
+        XCTAssertTrue(failure.message.contains("Amt"), failure.message)
+    }
+
+    func testATruncatedFileFailsAtItsEnd() throws {
+        let text = D.document(D.statement(D.entry("1.00", "DBIT", Self.named), D.entry("2.00", "DBIT", Self.named)))
+        let at = try XCTUnwrap(text.range(of: "2.00")).lowerBound
+        let cut = String(text[..<at])
+        let failure = try XCTUnwrap(D.failure(cut))
+        XCTAssertEqual(failure.path, "Stmt[0].Ntry[1]")
+        XCTAssertEqual(failure.line, cut.split(separator: "\n", omittingEmptySubsequences: false).count)
+        XCTAssertEqual(D.entries(cut).count, 1, "the entry before the cut was read")
+        XCTAssertTrue(D.ends(cut).isEmpty, "the cut statement never ends")
+    }
+
+    func testAnotherXMLIsNotCamtAndSaysWhatItFound() throws {
+        let pain = #"<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>"#
+        XCTAssertEqual(
+            try XCTUnwrap(D.failure(pain)).message,
+            "not a camt statement: the root element is <Document> in namespace urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"
+        )
+        XCTAssertEqual(
+            try XCTUnwrap(D.failure("<OFX><BANKMSGSRSV1/></OFX>")).message,
+            "not a camt statement: the root element is <OFX> with no namespace")
+    }
+
+    func testTextThatIsNoXMLAtAllFails() throws {
+        let failure = try XCTUnwrap(D.failure("Date,Amount\n2024-03-01,12.50\n"))
+        XCTAssertEqual(failure.line, 1)
+        XCTAssertFalse(failure.message.isEmpty)
+        XCTAssertEqual(try XCTUnwrap(D.failure("")).message, "the file is empty")
+    }
+}
