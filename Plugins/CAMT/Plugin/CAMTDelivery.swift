@@ -44,7 +44,8 @@ struct CAMTDelivery {
         case .failure(let failure):
             guard open else { throw PluginFailure("\(failure)") }
             open = false
-            return flush() && channel.failAccount("\(failure)") && channel.endAccount()
+            // The host puts the file's name before the reason.
+            return flush() && channel.failAccount(failure.withoutOrigin) && channel.endAccount()
         }
     }
 

@@ -15,6 +15,14 @@ public struct CAMTFailure: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `line 1432: Stmt[1].Ntry[57]: …`: for a host that names the file itself.
+    public var withoutOrigin: String {
+        var parts: [String] = []
+        if line > 0 { parts.append("line \(line)") }
+        if !path.isEmpty { parts.append(path) }
+        return (parts + [message]).joined(separator: ": ")
+    }
+
     /// `statement.xml:1432: Stmt[1].Ntry[57]: Premature end of data in tag Ntry line 1401`.
     public var description: String {
         var text = origin

@@ -101,7 +101,8 @@ public final class CAMTReader {
             if format == nil { fail(line: xml.parserLine, "no camt root element") }
             return
         case .failed:
-            let message = xml.firstError ?? "the XML could not be read"
+            var message = xml.firstError ?? "the XML could not be read"
+            if isCutShort(at: xml.parserLine) { message = "the file is cut short (libxml2: \(message))" }
             guard let place = xml.firstErrorPlace else { return fail(line: xml.parserLine, message) }
             let path = CAMTDamageLocator.path(in: bytes, line: place.line, column: place.column)
             return fail(line: xml.parserLine, path: path, message)
@@ -298,6 +299,15 @@ public final class CAMTReader {
     }
 
     // MARK: Failure
+
+    /// Whether `line` is the file's last and the document is still open: a download cut short,
+    /// which libxml2 reports in words of its own ("Extra content at the end of the document").
+    private func isCutShort(at line: Int) -> Bool {
+        guard places.count > 1 else { return false }
+        var lines = 1
+        for byte in bytes where byte == 0x0A { lines += 1 }
+        return line >= lines
+    }
 
     /// Ends the reading with `message` at `path`, by default the statement and entry being read.
     private func fail(line: Int, path given: String? = nil, _ message: String) {
