@@ -135,7 +135,7 @@ public final class CAMTReader {
         case .balance: balance = CAMTBalanceFields()
         case .entry:
             entry = CAMTEntryFields()
-            if entryIndex == 0, entriesInFile % 1024 == 0 { xml.releaseConsumedPages() }
+            if entriesInFile % 1024 == 0 { xml.releaseConsumedPages() }
         case .field(let field):
             text = ""
             if field == .amount || field == .balanceAmount {

@@ -8,7 +8,7 @@ final class XMLStreamReader {
 
     private let reader: xmlTextReaderPtr
     private let errors = ErrorLog()
-    private let bytes: UnsafeRawBufferPointer
+    private let feed: MemoryFeed
     /// Mapped pages before this offset have been handed back to the kernel.
     private var released = 0
     private let releasesPages: Bool
@@ -17,14 +17,20 @@ final class XMLStreamReader {
     ///   - releasesPages: the bytes are a file mapping; give back the pages the parser has passed,
     ///     so a 100 MB file does not stay resident while it is read.
     init?(bytes: UnsafeRawBufferPointer, url: String, releasesPages: Bool) {
-        guard bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress else { return nil }
+        guard bytes.count > 0 else { return nil }
+        // Fed in pieces rather than as one memory buffer: libxml2 2.9 refuses a lookahead past
+        // 10 MB ("Huge input lookup") without XML_PARSE_HUGE, which would lift its other limits too.
+        let feed = MemoryFeed(bytes)
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOBLANKS.rawValue
         guard
-            let reader = xmlReaderForMemory(
-                base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), url, nil, Int32(options))
+            let reader = xmlReaderForIO(
+                { context, buffer, length in
+                    guard let context, let buffer else { return -1 }
+                    return Unmanaged<MemoryFeed>.fromOpaque(context).takeUnretainedValue().read(buffer, Int(length))
+                }, nil, Unmanaged.passUnretained(feed).toOpaque(), url, nil, Int32(options))
         else { return nil }
         self.reader = reader
-        self.bytes = bytes
+        self.feed = feed
         self.releasesPages = releasesPages
         xmlTextReaderSetStructuredErrorHandler(
             reader,
@@ -79,13 +85,29 @@ final class XMLStreamReader {
     /// Hands back the mapped pages more than a mebibyte behind the parser (clean file pages:
     /// read again from the file should a reject's text need them).
     func releaseConsumedPages() {
-        guard releasesPages, let base = bytes.baseAddress else { return }
-        let consumed = Int(xmlTextReaderByteConsumed(reader))
+        guard releasesPages, let base = feed.bytes.baseAddress else { return }
+        let consumed = feed.offset
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let upTo = (consumed - (1 << 20)) / page * page
         guard upTo > released + (8 << 20) else { return }
         madvise(UnsafeMutableRawPointer(mutating: base + released), upTo - released, MADV_DONTNEED)
         released = upTo
+    }
+}
+
+/// Hands libxml2 the bytes a piece at a time, as it asks for them.
+private final class MemoryFeed {
+    let bytes: UnsafeRawBufferPointer
+    private(set) var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    func read(_ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
+        let count = min(length, bytes.count - offset)
+        guard count > 0, let base = bytes.baseAddress else { return 0 }
+        UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
+        offset += count
+        return Int32(count)
     }
 }
 
