@@ -51,6 +51,16 @@ final class CAMTEntryReadingTests: XCTestCase {
         XCTAssertEqual(entries.map(\.pending), [false, true])
     }
 
+    /// Pretty-printed leaves lose the spaces and line breaks around their text, nothing inside.
+    func testTextIsTrimmedOfLayoutOnly() throws {
+        let parties = "<RltdPties><Cdtr><Nm>\n    Müller  &amp; Söhne KG\n  </Nm></Cdtr></RltdPties>"
+        let text = D.document(
+            D.statement(D.entry("1.00", "DBIT", "<BookgDt><Dt> 2024-03-02 </Dt></BookgDt>" + D.details(parties))))
+        let entry = try XCTUnwrap(D.entries(text).first)
+        XCTAssertEqual(entry.vendor, "Müller  & Söhne KG")
+        XCTAssertEqual(entry.date, "2024-03-02")
+    }
+
     func testIdsFallBackFromServicerToEntryReferenceToEndToEndButNeverNotProvided() {
         let name = D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
         func entry(_ refs: String, endToEnd: String? = nil) -> String {

@@ -41,6 +41,25 @@ final class CAMTFailureTests: XCTestCase {
         XCTAssertEqual(D.entries(cut).filter { $0.location.hasPrefix("Stmt[0]") }.count, 20)
     }
 
+    /// Damage just after `</Stmt>`: libxml2 stops before the reader has handed out the whole
+    /// statement, which is then read again from its own bytes: every entry once, its end, and
+    /// only then the failure, at the damaged statement.
+    func testAStatementEndedJustBeforeTheDamageIsStillWhole() throws {
+        let first = D.statement(
+            D.entry("1.00", "DBIT", Self.named), D.entry("1,00", "DBIT", Self.named),
+            D.entry("2.00", "CRDT", Self.named), opening: ("10.00", "CRDT"), closing: ("11.00", "CRDT"))
+        let text = D.document(first, "<Stmt><Id>S2</Idx></Stmt>")
+        let events = D.events(text)
+        XCTAssertEqual(D.entries(text).map(\.location), ["Stmt[0].Ntry[0]", "Stmt[0].Ntry[2]"])
+        XCTAssertEqual(D.rejects(text).map(\.location), ["Stmt[0].Ntry[1].Amt"])
+        XCTAssertEqual(D.statements(text).count, 1)
+        let end = try XCTUnwrap(D.ends(text).first)
+        XCTAssertEqual([end.entries, end.rejected], [3, 1])
+        guard case .failure(let failure)? = events.last else { return XCTFail("\(events)") }
+        XCTAssertEqual(failure.path, "Stmt[1]")
+        XCTAssertTrue(failure.message.contains("mismatch"), failure.message)
+    }
+
     func testAnotherXMLIsNotCamtAndSaysWhatItFound() throws {
         let pain = #"<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>"#
         XCTAssertEqual(

@@ -40,7 +40,7 @@ final class CAMTEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(
             result.stderr.contains("camt053-two-statements (camt): ok, read 9 = written 9 + rejected 0"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("Stmt[0]: 1 INFO entries skipped"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Stmt[0]: 1 INFO entry skipped"), result.stderr)
         let feed = try rows(result)
         XCTAssertEqual(feed.count, 9)
         XCTAssertEqual(feed.compactMap(minor).reduce(0, +), -7460)

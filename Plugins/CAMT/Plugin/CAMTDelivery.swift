@@ -37,7 +37,8 @@ struct CAMTDelivery {
             guard flush() else { return false }
             open = false
             if end.info > 0 {
-                channel.log("\(origin): \(end.statement.path): \(end.info) INFO entries skipped (information only)")
+                let entries = end.info == 1 ? "entry" : "entries"
+                channel.log("\(origin): \(end.statement.path): \(end.info) INFO \(entries) skipped (information only)")
             }
             if let failure = end.failure, !channel.failAccount(failure) { return false }
             return channel.endAccount() && !channel.isCancelled

@@ -6,4 +6,8 @@ public enum CAMTEvent: Equatable, Sendable {
     case reject(CAMTReject)
     case statementEnd(CAMTStatementEnd)
     case failure(CAMTFailure)
+
+    var isFailure: Bool {
+        if case .failure = self { true } else { false }
+    }
 }

@@ -19,6 +19,11 @@ public final class CAMTReader {
     private var text = ""
     private var pending: [CAMTEvent] = []
     private var done = false
+    /// After damage further on: the statement the reader had begun, read again from its bytes.
+    private var recovery: CAMTReader?
+    /// What the reader being recovered already handed out: not handed out twice.
+    private var headerAlreadyOut = false
+    private var entriesAlreadyOut = 0
 
     // MARK: The statement and entry being read
     private var statements = 0
@@ -59,6 +64,21 @@ public final class CAMTReader {
         prepare()
     }
 
+    /// Reads the excerpt of one statement (``CAMTStatementExcerpt``) that another reader had
+    /// begun: its paths number as in the whole file, and what was already out is not repeated.
+    private init(excerpt: [UInt8], origin: String, statement index: Int, headerOut: Bool, entriesOut: Int) {
+        self.origin = origin
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(excerpt.count, 1), alignment: 1)
+        copy.copyBytes(from: excerpt)
+        owned = copy
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<excerpt.count])
+        xml = XMLStreamReader(bytes: bytes, url: origin, releasesPages: false)
+        statements = index
+        headerAlreadyOut = headerOut
+        entriesAlreadyOut = entriesOut
+        prepare()
+    }
+
     deinit { owned?.deallocate() }
 
     /// Every event to the end, for tests and `explain` on small files.
@@ -72,11 +92,16 @@ public final class CAMTReader {
 
     /// The next event; nil after the file's end or its failure.
     public func next() -> CAMTEvent? {
-        while pending.isEmpty {
+        while true {
+            // A statement being recovered comes out whole before the failure that follows it.
+            if let recovery {
+                if let event = recovery.next(), !event.isFailure { return event }
+                self.recovery = nil
+            }
+            if !pending.isEmpty { return pending.removeFirst() }
             guard !done else { return nil }
             step()
         }
-        return pending.removeFirst()
     }
 
     private func prepare() {
@@ -103,9 +128,10 @@ public final class CAMTReader {
         case .failed:
             var message = xml.firstError ?? "the XML could not be read"
             if isCutShort(at: xml.parserLine) { message = "the file is cut short (libxml2: \(message))" }
-            guard let place = xml.firstErrorPlace else { return fail(line: xml.parserLine, message) }
-            let path = CAMTDamageLocator.path(in: bytes, line: place.line, column: place.column)
-            return fail(line: xml.parserLine, path: path, message)
+            guard let error = xml.firstErrorPlace else { return fail(line: xml.parserLine, message) }
+            let damage = CAMTDamageLocator.place(in: bytes, line: error.line, column: error.column)
+            recoverStatement(before: damage)
+            return fail(line: xml.parserLine, path: damage.path, message)
         }
         switch xml.nodeType {
         case Int32(XML_READER_TYPE_ELEMENT.rawValue):
@@ -233,9 +259,14 @@ public final class CAMTReader {
         }
     }
 
+    /// `value` without the spaces, tabs and line breaks of a pretty-printed leaf around it.
     private func trimmed(_ value: String) -> String {
-        guard value.first?.isWhitespace == true || value.last?.isWhitespace == true else { return value }
-        return String(value.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        let utf8 = value.utf8
+        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return value }
+        let start = utf8.firstIndex { !isSpace($0) } ?? utf8.endIndex
+        let end = utf8.lastIndex { !isSpace($0) }.map { utf8.index(after: $0) } ?? start
+        return start < end ? String(value[start..<end]) : ""
     }
 
     // MARK: Statements and entries
@@ -266,13 +297,14 @@ public final class CAMTReader {
         end = CAMTStatementEnd(statement: header)
         end?.balanceProblem = balanceProblem
         headerSent = true
-        pending.append(.statement(header))
+        if !headerAlreadyOut { pending.append(.statement(header)) }
     }
 
     private func endEntry() {
         sendHeader()
         guard let statement else { return }
         let location = "\(statement.path).Ntry[\(entryIndex)]"
+        let alreadyOut = entryIndex < entriesAlreadyOut
         entryIndex += 1
         entriesInFile += 1
         end?.entries += 1
@@ -280,12 +312,13 @@ public final class CAMTReader {
         case .entry(let read, let booked):
             if read.pending { end?.pending += 1 }
             if let booked { end?.add(booked) }
-            pending.append(.entry(read))
+            if !alreadyOut { pending.append(.entry(read)) }
         case .info:
             end?.info += 1
         case .reject(let field, let reason, let booked):
             if let booked { end?.add(booked) }
             end?.rejected += 1
+            guard !alreadyOut else { return }
             let raw = locator.range(ofEntry: entriesInFile - 1, in: bytes).map { Array(bytes[$0]) } ?? []
             pending.append(.reject(CAMTReject(location: "\(location).\(field)", reason: reason, raw: raw)))
         }
@@ -299,6 +332,17 @@ public final class CAMTReader {
     }
 
     // MARK: Failure
+
+    /// When the damage lies past the end of the statement being read, that statement is whole in
+    /// the file: it is read again from its own bytes and finished before the failure is reported.
+    private func recoverStatement(before damage: CAMTDamageLocator.Place) {
+        guard let open = statement, damage.statementsStarted > open.index, damage.statement?.index != open.index,
+            let excerpt = CAMTStatementExcerpt.document(statement: open.index, in: bytes)
+        else { return }
+        recovery = CAMTReader(
+            excerpt: excerpt, origin: origin, statement: open.index, headerOut: headerSent, entriesOut: entryIndex)
+        statement = nil
+    }
 
     /// Whether `line` is the file's last and the document is still open: a download cut short,
     /// which libxml2 reports in words of its own ("Extra content at the end of the document").
