@@ -14,9 +14,12 @@ enum CAMTTagScanner {
         var bytes: Range<Int>
     }
 
-    /// Calls `body` with each tag starting before `stop`, in order, until it returns false.
-    static func forEachTag(in bytes: UnsafeRawBufferPointer, before stop: Int, _ body: (Tag) -> Bool) {
-        var at = 0
+    /// Calls `body` with each tag from `start` on that starts before `stop`, in order, until it
+    /// returns false.
+    static func forEachTag(
+        in bytes: UnsafeRawBufferPointer, from start: Int = 0, before stop: Int, _ body: (Tag) -> Bool
+    ) {
+        var at = start
         while at < min(stop, bytes.count) {
             guard bytes[at] == UInt8(ascii: "<") else {
                 at += 1

@@ -8,53 +8,18 @@ struct NtryLocator {
     /// The bytes of `<Ntry>…</Ntry>` for the `ordinal`-th entry of the file (from 0), with any
     /// namespace prefix; nil once the scan cannot find it.
     mutating func range(ofEntry ordinal: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
-        while let start = nextTag(in: bytes, from: cursor, closing: false) {
-            guard let close = nextTag(in: bytes, from: start + 1, closing: true) else { return nil }
-            cursor = close
+        var start: Int?
+        var found: Range<Int>?
+        CAMTTagScanner.forEachTag(in: bytes, from: cursor, before: bytes.count) { tag in
+            guard tag.name == "Ntry" else { return true }
+            cursor = tag.bytes.upperBound
+            if !tag.isClosing, start == nil { start = tag.bytes.lowerBound }
+            guard tag.isClosing || tag.isEmpty, let begun = start else { return true }
             passed += 1
-            if passed - 1 == ordinal { return start..<close }
+            start = nil
+            if passed - 1 == ordinal { found = begun..<tag.bytes.upperBound }
+            return passed <= ordinal
         }
-        return nil
-    }
-
-    /// The next `<Ntry`/`<x:Ntry` start (its `<`), or the end just past the next `</…Ntry>`.
-    private func nextTag(in bytes: UnsafeRawBufferPointer, from: Int, closing: Bool) -> Int? {
-        var at = from
-        let lt = UInt8(ascii: "<"), slash = UInt8(ascii: "/")
-        while at < bytes.count {
-            guard bytes[at] == lt else {
-                at += 1
-                continue
-            }
-            var name = at + 1
-            if closing {
-                guard name < bytes.count, bytes[name] == slash else {
-                    at += 1
-                    continue
-                }
-                name += 1
-            }
-            var end = name
-            while end < bytes.count, !Self.endsName(bytes[end]) { end += 1 }
-            if Self.isNtry(bytes, name..<end) {
-                if !closing { return at }
-                while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
-                return min(end + 1, bytes.count)
-            }
-            at = end
-        }
-        return nil
-    }
-
-    private static func endsName(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == 0x20 || byte == 0x0A || byte == 0x09
-            || byte == 0x0D
-    }
-
-    /// `Ntry` or `prefix:Ntry`.
-    private static func isNtry(_ bytes: UnsafeRawBufferPointer, _ name: Range<Int>) -> Bool {
-        let word = Array("Ntry".utf8)
-        guard name.count >= 4, Array(bytes[(name.upperBound - 4)..<name.upperBound]) == word else { return false }
-        return name.count == 4 || bytes[name.upperBound - 5] == UInt8(ascii: ":")
+        return found
     }
 }
