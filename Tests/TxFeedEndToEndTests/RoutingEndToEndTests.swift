@@ -38,7 +38,7 @@ final class RoutingEndToEndTests: XCTestCase {
         XCTAssertEqual(result.output.split(separator: "\n").count, 7, "a-checking.json is read")
         for expected in [
             "gone (none): FAILED: \(folder.path)/bank/gone.json: a link to nothing",
-            "notes (none): FAILED: \(folder.path)/bank/notes.txt: no source plugin reads it (asked: csv, fixture)",
+            "notes (none): FAILED: \(folder.path)/bank/notes.txt: no source plugin reads it (asked: camt, csv, fixture)",
             "sub (none): FAILED: \(folder.path)/bank/sub: a folder inside the folder",
         ] {
             XCTAssertTrue(result.stderr.contains(expected), "\(expected)\n\(result.stderr)")
@@ -50,8 +50,8 @@ final class RoutingEndToEndTests: XCTestCase {
         let notes = try folder.write("notes.txt", "hello\n")
         let unclaimed = try txfeed("run", notes)
         XCTAssertEqual(unclaimed.status, 2, unclaimed.stderr)
-        XCTAssertTrue(
-            unclaimed.stderr.contains("\(notes): no source plugin reads it (asked: csv, fixture)"), unclaimed.stderr)
+        let message = "\(notes): no source plugin reads it (asked: camt, csv, fixture)"
+        XCTAssertTrue(unclaimed.stderr.contains(message), unclaimed.stderr)
         try FileManager.default.createDirectory(atPath: folder.path + "/empty", withIntermediateDirectories: true)
         let empty = try txfeed("run", folder.path + "/empty")
         XCTAssertEqual(empty.status, 2, empty.stderr)
