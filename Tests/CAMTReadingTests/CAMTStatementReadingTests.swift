@@ -105,6 +105,15 @@ final class CAMTStatementReadingTests: XCTestCase {
         XCTAssertNil(try XCTUnwrap(D.ends(text).first).failure)
     }
 
+    /// A balance that cannot be read leaves nothing to check against: the statement fails.
+    func testAnUnreadableBalanceFailsTheStatement() throws {
+        let text = D.document(
+            D.statement(D.entry("1.00", "DBIT", Self.named), opening: ("1.000,00", "CRDT"), closing: ("5.00", "CRDT")))
+        let end = try XCTUnwrap(D.ends(text).first)
+        XCTAssertEqual(end.failure, #"balance OPBD: "1.000,00" is not an amount"#)
+        XCTAssertEqual(D.entries(text).count, 1, "its entries are read; the plugin fails the account at its end")
+    }
+
     // MARK: Namespaces
 
     func testAPrefixedDocumentReadsAndOtherNamespacesAreIgnored() {
