@@ -19,6 +19,7 @@ let products: [Product] = [
     .library(name: "csv", type: .dynamic, targets: ["CSVSource"]),
     .library(name: "qif", type: .dynamic, targets: ["QIFSource"]),
     .library(name: "ofx", type: .dynamic, targets: ["OFXSource"]),
+    .library(name: "camt", type: .dynamic, targets: ["CAMTSource"]),
 ]
 
 // MARK: - Dependencies
@@ -107,6 +108,12 @@ let plugins: [Target] = [
     .target(
         name: "OFXSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "OFXReading"],
         path: "Plugins/OFX/Plugin"),
+    // ISO 20022 camt.053 (also .052 and .054) statements, streamed with libxml2's reader; the
+    // reading is a plain target linked into libcamt.so alone, so tests reach it.
+    .target(name: "CAMTReading", dependencies: ["CLibXML2"], path: "Plugins/CAMT/Reading"),
+    .target(
+        name: "CAMTSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CAMTReading"],
+        path: "Plugins/CAMT/Plugin"),
 ]
 
 // MARK: - Tests (one target per stage; end-to-end tests use the built CLI and .so files)
@@ -128,6 +135,7 @@ let tests: [Target] = [
     .testTarget(name: "QIFReadingTests", dependencies: ["QIFReading", "CSVCells"]),
     // The ofx plugin's reading code, without the plugin.
     .testTarget(name: "OFXReadingTests", dependencies: ["OFXReading"]),
+    .testTarget(name: "CAMTReadingTests", dependencies: ["CAMTReading"]),
     // The built CLI and the built plugin .so files, for real: a test target never depends on a
     // plugin target (its entry symbol would clash, and a static copy would sit beside the loaded one).
     .testTarget(name: "TxFeedEndToEndTests", dependencies: ["TxFeedTestSupport"]),

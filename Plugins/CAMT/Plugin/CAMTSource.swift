@@ -1,0 +1,55 @@
+// The `camt` source: ISO 20022 bank statements (camt.053, also .052 and .054). This file is the
+// plugin's edge; how a file is read lives in CAMTReading, which knows nothing of the ABI, and
+// the talk with the host in SourceKit.
+import CAMTReading
+import SourceKit
+import TxFeedPluginABI
+
+@_cdecl("txfeed_plugin_entry")
+public func txfeedPluginEntry() -> UnsafePointer<txfeed_plugin> {
+    CAMTFileSource.descriptor
+}
+
+/// One configured source: the file and an account name, checked at `open`.
+final class CAMTFileSource: FileSource {
+    // Built once by the lazy initialiser, read-only afterwards.
+    nonisolated(unsafe) static let descriptor = SourcePluginDescriptor.make(
+        CAMTFileSource.self,
+        SourceDescription(
+            name: "camt", summary: "Reads ISO 20022 camt.053/.052/.054 statements, streamed, balances reconciled",
+            version: "1.0.0",
+            options: [
+                ("path", "the camt XML file"),
+                ("account", "the account's name (default: Acct/Nm, Acct/Ownr/Nm, else the IBAN)"),
+                ("rules", "a JSON file of these options"),
+            ],
+            sampleConfig: #"{"path": "statement.xml"}"#,
+            identify: { path, head in CAMTIdentity.confidence(path: path, head: head) }))
+
+    /// How many entries go to the host in one call.
+    static let batchSize = 4096
+
+    let path: String
+    let account: String?
+
+    init(options: [String: String]) throws {
+        path = try PluginOptions.path(in: options, what: "the camt XML file")
+        account = options["account"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func run(_ channel: HostChannel) throws -> Bool {
+        let file = try MappedFile(path: path)
+        let reader = CAMTReader(bytes: file.bytes, origin: path, mapped: true)
+        var delivery = CAMTDelivery(channel: channel, origin: path, account: account, stem: MappedFile.stem(of: path))
+        while let event = reader.next() {
+            guard try delivery.take(event) else { return false }
+        }
+        return true
+    }
+
+    func explain() throws -> (report: String, problems: [String]) {
+        let file = try MappedFile(path: path)
+        let report = CAMTReport(reader: CAMTReader(bytes: file.bytes, origin: path, mapped: true))
+        return (report.text, report.problems)
+    }
+}

@@ -1,0 +1,18 @@
+/// One `Bal` of a statement: its type code (`OPBD`, `PRCD`, `CLBD`, `CLAV`…), signed amount and day.
+public struct CAMTBalance: Equatable, Sendable {
+    public var code: String
+    public var amount: CAMTAmount
+    public var currency: String?
+    public var day: String?
+
+    public init(code: String, amount: CAMTAmount, currency: String?, day: String?) {
+        self.code = code
+        self.amount = amount
+        self.currency = currency
+        self.day = day
+    }
+
+    /// `OPBD` (opening booked) or `PRCD` (the previous statement's closing) opens a statement.
+    public var isOpening: Bool { code == "OPBD" || code == "PRCD" }
+    public var isClosing: Bool { code == "CLBD" }
+}

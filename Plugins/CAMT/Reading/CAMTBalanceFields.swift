@@ -1,0 +1,28 @@
+/// The texts of one `Bal` as they are read.
+struct CAMTBalanceFields {
+    var code: String?
+    var amount: String?
+    var currency: String?
+    var indicator: String?
+    var day: String?
+
+    /// The balance, or why it cannot be read (an unreadable balance fails its statement: the
+    /// statement cannot be checked).
+    func balance() -> Result<CAMTBalance, CAMTBalanceProblem>? {
+        guard let code else { return nil }
+        guard let text = amount, let magnitude = CAMTAmount(text: text) else {
+            return .failure(CAMTBalanceProblem("balance \(code): \"\(amount ?? "")\" is not an amount"))
+        }
+        switch indicator {
+        case "CRDT": return .success(CAMTBalance(code: code, amount: magnitude, currency: currency, day: day))
+        case "DBIT": return .success(CAMTBalance(code: code, amount: magnitude.negated, currency: currency, day: day))
+        default: return .failure(CAMTBalanceProblem("balance \(code): CdtDbtInd \"\(indicator ?? "")\""))
+        }
+    }
+}
+
+/// A balance that cannot be read.
+struct CAMTBalanceProblem: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,13 @@
+/// What the reader hands out, in file order. A statement's header comes before its entries
+/// and rejects; its end comes last; a failure ends the file.
+public enum CAMTEvent: Equatable, Sendable {
+    case statement(CAMTStatement)
+    case entry(CAMTEntry)
+    case reject(CAMTReject)
+    case statementEnd(CAMTStatementEnd)
+    case failure(CAMTFailure)
+
+    var isFailure: Bool {
+        if case .failure = self { true } else { false }
+    }
+}

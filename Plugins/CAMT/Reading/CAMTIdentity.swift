@@ -1,0 +1,16 @@
+/// How sure the camt plugin is that a file is a camt statement, from its name and first bytes.
+public enum CAMTIdentity {
+    /// 95 for XML naming a camt.05x namespace or message in its head; 60 for other XML named
+    /// `.camt` or `.053`; 0 for anything else (other XML is another plugin's).
+    public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
+        let text = String(decoding: head.prefix(4096), as: UTF8.self)
+        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        guard start.hasPrefix("<") else { return 0 }
+        let messages = ["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]
+        if text.contains("urn:iso:std:iso:20022:tech:xsd:camt.05") || messages.contains(where: text.contains) {
+            return 95
+        }
+        let name = path.lowercased()
+        return name.hasSuffix(".camt") || name.hasSuffix(".053") ? 60 : 0
+    }
+}

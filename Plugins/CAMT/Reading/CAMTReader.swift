@@ -1,0 +1,364 @@
+import CLibXML2
+
+/// Reads a camt.053 (also .052 and .054) file as a stream of ``CAMTEvent``s: one `Ntry` held at
+/// a time, whatever the file's size. Elements are matched by local name within the file's camt
+/// namespace; anything else (supplementary data, other namespaces) is passed over.
+public final class CAMTReader {
+    /// The file's name in messages.
+    public let origin: String
+    /// `camt.053.001.02`, known once the root element is read.
+    public private(set) var format: String?
+
+    private let xml: XMLStreamReader?
+    private let bytes: UnsafeRawBufferPointer
+    /// The bytes when the reader was given a string: kept alive as long as it reads them.
+    private let owned: UnsafeMutableRawBufferPointer?
+    private var names: [UnsafeRawPointer: CAMTName] = [:]
+    private var namespace: [UInt8] = []
+    private var places: [CAMTPlace] = []
+    private var text = ""
+    private var pending: [CAMTEvent] = []
+    private var done = false
+    /// After damage further on: the statement the reader had begun, read again from its bytes.
+    private var recovery: CAMTReader?
+    /// What the reader being recovered already handed out: not handed out twice.
+    private var headerAlreadyOut = false
+    private var entriesAlreadyOut = 0
+
+    // MARK: The statement and entry being read
+    private var statements = 0
+    private var statement: CAMTStatement?
+    private var end: CAMTStatementEnd?
+    private var headerSent = false
+    private var accountCurrency: String?
+    private var accountName: String?
+    private var ownerName: String?
+    private var firstCurrency: String?
+    private var balanceProblem: String?
+    private var balance = CAMTBalanceFields()
+    private var entry = CAMTEntryFields()
+    private var entryIndex = 0
+    private var entriesInFile = 0
+    private var locator = NtryLocator()
+
+    /// Reads `bytes`, which must outlive the reader.
+    /// - Parameters:
+    ///   - mapped: the bytes are a file mapping whose passed pages may be handed back.
+    public init(bytes: UnsafeRawBufferPointer, origin: String, mapped: Bool = false) {
+        self.origin = origin
+        self.bytes = bytes
+        self.owned = nil
+        xml = XMLStreamReader(bytes: bytes, url: origin, releasesPages: mapped)
+        prepare()
+    }
+
+    /// Reads a copy of `text`: for tests and small documents.
+    public init(text: String, origin: String = "statement.xml") {
+        self.origin = origin
+        let utf8 = Array(text.utf8)
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 1)
+        copy.copyBytes(from: utf8)
+        owned = copy
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<utf8.count])
+        xml = XMLStreamReader(bytes: bytes, url: origin, releasesPages: false)
+        prepare()
+    }
+
+    /// Reads the excerpt of one statement (``CAMTStatementExcerpt``) that another reader had
+    /// begun: its paths number as in the whole file, and what was already out is not repeated.
+    private init(excerpt: [UInt8], origin: String, statement index: Int, headerOut: Bool, entriesOut: Int) {
+        self.origin = origin
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(excerpt.count, 1), alignment: 1)
+        copy.copyBytes(from: excerpt)
+        owned = copy
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<excerpt.count])
+        xml = XMLStreamReader(bytes: bytes, url: origin, releasesPages: false)
+        statements = index
+        headerAlreadyOut = headerOut
+        entriesAlreadyOut = entriesOut
+        prepare()
+    }
+
+    deinit { owned?.deallocate() }
+
+    /// Every event to the end, for tests and `explain` on small files.
+    public func readAll() -> [CAMTEvent] {
+        var events: [CAMTEvent] = []
+        while let event = next() { events.append(event) }
+        return events
+    }
+
+    // MARK: Reading
+
+    /// The next event; nil after the file's end or its failure.
+    public func next() -> CAMTEvent? {
+        while true {
+            // A statement being recovered comes out whole before the failure that follows it.
+            if let recovery {
+                if let event = recovery.next(), !event.isFailure { return event }
+                self.recovery = nil
+            }
+            if !pending.isEmpty { return pending.removeFirst() }
+            guard !done else { return nil }
+            step()
+        }
+    }
+
+    private func prepare() {
+        places = [.outside]
+        guard let xml else {
+            pending.append(.failure(CAMTFailure(origin: origin, line: 0, path: "", message: "the file is empty")))
+            done = true
+            return
+        }
+        for name in CAMTName.allCases where name != .other {
+            if let pointer = xml.interned(name.rawValue) { names[UnsafeRawPointer(pointer)] = name }
+        }
+    }
+
+    /// Reads one node and queues what it completes.
+    private func step() {
+        guard let xml else { return }
+        switch xml.read() {
+        case .node: break
+        case .end:
+            done = true
+            if format == nil { fail(line: xml.parserLine, "no camt root element") }
+            return
+        case .failed:
+            var message = xml.firstError ?? "the XML could not be read"
+            if isCutShort(at: xml.parserLine) { message = "the file is cut short (libxml2: \(message))" }
+            guard let error = xml.firstErrorPlace else { return fail(line: xml.parserLine, message) }
+            let damage = CAMTDamageLocator.place(in: bytes, line: error.line, column: error.column)
+            recoverStatement(before: damage)
+            return fail(line: xml.parserLine, path: damage.path, message)
+        }
+        switch xml.nodeType {
+        case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+            let empty = xml.isEmptyElement
+            start()
+            if empty && !done { finish() }
+        case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+            finish()
+        case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
+            if case .field = places.last, let value = xml.value { text += String(cString: value) }
+        default:
+            break
+        }
+    }
+
+    // MARK: Elements
+
+    private func start() {
+        guard let xml else { return }
+        let parent = places.last ?? .outside
+        if parent == .outside, !checkRoot() { return }
+        let name = inNamespace() ? self.name(xml.localName) : .other
+        let place = parent == .ignored ? .ignored : parent.child(name)
+        places.append(place)
+        switch place {
+        case .statement: beginStatement(name)
+        case .balance: balance = CAMTBalanceFields()
+        case .entry:
+            entry = CAMTEntryFields()
+            if entriesInFile % 1024 == 0 { xml.releaseConsumedPages() }
+        case .field(let field):
+            text = ""
+            if field == .amount || field == .balanceAmount {
+                let currency = xml.attribute("Ccy")
+                if field == .amount { entry.currency = currency } else { balance.currency = currency }
+                if firstCurrency == nil { firstCurrency = currency }
+            }
+        default: break
+        }
+    }
+
+    private func finish() {
+        guard let place = places.popLast() else { return }
+        switch place {
+        case .field(let field):
+            keep(field, trimmed(text))
+            text = ""
+        case .balance: endBalance()
+        case .entry: endEntry()
+        case .statement: endStatement()
+        default: break
+        }
+    }
+
+    /// The root must be a camt `Document`; anything else is another kind of XML.
+    private func checkRoot() -> Bool {
+        guard let xml else { return false }
+        let local = xml.localName.map { String(cString: $0) } ?? ""
+        let uri = xml.namespaceURI.map { String(cString: $0) } ?? ""
+        guard local == "Document", uri.contains(":camt.05") else {
+            let found = uri.isEmpty ? "<\(local)> with no namespace" : "<\(local)> in namespace \(uri)"
+            fail(line: xml.parserLine, "not a camt statement: the root element is \(found)")
+            return false
+        }
+        namespace = Array(uri.utf8)
+        format = uri.split(separator: ":").last.map(String.init)
+        return true
+    }
+
+    private func inNamespace() -> Bool {
+        guard let uri = xml?.namespaceURI else { return namespace.isEmpty }
+        return namespace.withUnsafeBufferPointer { ours in
+            var at = 0
+            while at < ours.count {
+                guard uri[at] == ours[at] else { return false }
+                at += 1
+            }
+            return uri[at] == 0
+        }
+    }
+
+    private func name(_ pointer: UnsafePointer<UInt8>?) -> CAMTName {
+        guard let pointer else { return .other }
+        if let known = names[UnsafeRawPointer(pointer)] { return known }
+        return CAMTName.byText[String(cString: pointer)] ?? .other
+    }
+
+    // MARK: Fields
+
+    private func keep(_ field: CAMTField, _ value: String) {
+        guard !value.isEmpty else { return }
+        switch field {
+        case .iban: statement?.accountID = value
+        case .otherID: if statement?.accountID == nil { statement?.accountID = value }
+        case .accountCurrency: accountCurrency = value
+        case .accountName: accountName = value
+        case .ownerName: ownerName = value
+        case .from: statement?.from = String(value.prefix(10))
+        case .to: statement?.to = String(value.prefix(10))
+        case .balanceCode: balance.code = value
+        case .balanceAmount: balance.amount = value
+        case .balanceIndicator: balance.indicator = value
+        case .balanceDay, .balanceTime: balance.day = String(value.prefix(10))
+        default: keepEntry(field, value)
+        }
+    }
+
+    private func keepEntry(_ field: CAMTField, _ value: String) {
+        switch field {
+        case .amount: entry.amount = value
+        case .indicator: entry.indicator = value
+        case .status: entry.status = value
+        case .bookingDay: entry.bookingDay = value
+        case .bookingTime: entry.bookingTime = value
+        case .valueDay: entry.valueDay = value
+        case .valueTime: entry.valueTime = value
+        case .servicerRef: entry.servicerRef = value
+        case .entryRef: entry.entryRef = value
+        case .endToEnd: if entry.endToEnd == nil { entry.endToEnd = value }
+        case .creditor: if entry.creditor == nil { entry.creditor = value }
+        case .debtor: if entry.debtor == nil { entry.debtor = value }
+        case .unstructured: entry.unstructured.append(value)
+        case .additional: entry.additional = value
+        default: break
+        }
+    }
+
+    /// `value` without the spaces, tabs and line breaks of a pretty-printed leaf around it.
+    private func trimmed(_ value: String) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        let utf8 = value.utf8
+        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return value }
+        let start = utf8.firstIndex { !isSpace($0) } ?? utf8.endIndex
+        let end = utf8.lastIndex { !isSpace($0) }.map { utf8.index(after: $0) } ?? start
+        return start < end ? String(value[start..<end]) : ""
+    }
+
+    // MARK: Statements and entries
+
+    private func beginStatement(_ name: CAMTName) {
+        statement = CAMTStatement(index: statements, element: name.rawValue)
+        statements += 1
+        headerSent = false
+        (accountCurrency, accountName, ownerName, firstCurrency, balanceProblem) = (nil, nil, nil, nil, nil)
+        entryIndex = 0
+    }
+
+    private func endBalance() {
+        switch balance.balance() {
+        case .success(let read)?: statement?.balances.append(read)
+        case .failure(let problem)?: if balanceProblem == nil { balanceProblem = problem.message }
+        case nil: break
+        }
+    }
+
+    /// The header goes out once every field before the entries is known: at the first `</Ntry>`
+    /// (whose `Amt@Ccy` may be the statement's only currency) or at `</Stmt>`.
+    private func sendHeader() {
+        guard !headerSent, var header = statement else { return }
+        header.currency = accountCurrency ?? firstCurrency
+        header.accountName = accountName ?? ownerName ?? header.accountID
+        statement = header
+        end = CAMTStatementEnd(statement: header)
+        end?.balanceProblem = balanceProblem
+        headerSent = true
+        if !headerAlreadyOut { pending.append(.statement(header)) }
+    }
+
+    private func endEntry() {
+        sendHeader()
+        guard let statement else { return }
+        let location = "\(statement.path).Ntry[\(entryIndex)]"
+        let alreadyOut = entryIndex < entriesAlreadyOut
+        entryIndex += 1
+        entriesInFile += 1
+        end?.entries += 1
+        switch entry.outcome(location: location, accountCurrency: statement.currency) {
+        case .entry(let read, let booked):
+            if read.pending { end?.pending += 1 }
+            if let booked { end?.add(booked) }
+            if !alreadyOut { pending.append(.entry(read)) }
+        case .info:
+            end?.info += 1
+        case .reject(let field, let reason, let booked):
+            if let booked { end?.add(booked) }
+            end?.rejected += 1
+            guard !alreadyOut else { return }
+            let raw = locator.range(ofEntry: entriesInFile - 1, in: bytes).map { Array(bytes[$0]) } ?? []
+            pending.append(.reject(CAMTReject(location: "\(location).\(field)", reason: reason, raw: raw)))
+        }
+    }
+
+    private func endStatement() {
+        sendHeader()
+        if let end { pending.append(.statementEnd(end)) }
+        statement = nil
+        end = nil
+    }
+
+    // MARK: Failure
+
+    /// When the damage lies past the end of the statement being read, that statement is whole in
+    /// the file: it is read again from its own bytes and finished before the failure is reported.
+    private func recoverStatement(before damage: CAMTDamageLocator.Place) {
+        guard let open = statement, damage.statementsStarted > open.index, damage.statement?.index != open.index,
+            let excerpt = CAMTStatementExcerpt.document(statement: open.index, in: bytes)
+        else { return }
+        recovery = CAMTReader(
+            excerpt: excerpt, origin: origin, statement: open.index, headerOut: headerSent, entriesOut: entryIndex)
+        statement = nil
+    }
+
+    /// Whether `line` is the file's last and the document is still open: a download cut short,
+    /// which libxml2 reports in words of its own ("Extra content at the end of the document").
+    private func isCutShort(at line: Int) -> Bool {
+        guard places.count > 1 else { return false }
+        var lines = 1
+        for byte in bytes where byte == 0x0A { lines += 1 }
+        return line >= lines
+    }
+
+    /// Ends the reading with `message` at `path`, by default the statement and entry being read.
+    private func fail(line: Int, path given: String? = nil, _ message: String) {
+        var path = statement?.path ?? ""
+        if places.contains(.entry) { path += ".Ntry[\(entryIndex)]" }
+        path = given ?? path
+        pending.append(.failure(CAMTFailure(origin: origin, line: line, path: path, message: message)))
+        done = true
+    }
+}

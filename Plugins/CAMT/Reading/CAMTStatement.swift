@@ -1,0 +1,37 @@
+/// A statement's header (`Stmt`, `Rpt` or `Ntfctn`): the account and its balances, known before
+/// its entries. Each statement is its own account in the host.
+public struct CAMTStatement: Equatable, Sendable {
+    /// Its place among the file's statements, from 0.
+    public var index: Int
+    /// `Stmt`, `Rpt` or `Ntfctn`: the name paths start with.
+    public var element: String
+    /// `Acct/Id/IBAN`, else `Acct/Id/Othr/Id`.
+    public var accountID: String?
+    /// `Acct/Ccy`, else the first `Amt@Ccy` of the statement.
+    public var currency: String?
+    /// `Acct/Nm`, else `Acct/Ownr/Nm`, else the account id.
+    public var accountName: String?
+    public var balances: [CAMTBalance] = []
+    /// `FrToDt`: the period's first and last day.
+    public var from: String?
+    public var to: String?
+
+    public init(index: Int, element: String) {
+        self.index = index
+        self.element = element
+    }
+
+    /// `Stmt[1]`.
+    public var path: String { "\(element)[\(index)]" }
+
+    /// The opening balance: `OPBD`, else `PRCD`.
+    public var opening: CAMTBalance? {
+        balances.first { $0.code == "OPBD" } ?? balances.first { $0.code == "PRCD" }
+    }
+
+    /// The closing booked balance: the account's balance in the host.
+    public var closing: CAMTBalance? { balances.first(where: \.isClosing) }
+
+    /// The currency's decimals, for figures in messages.
+    public var decimals: Int { CAMTCurrency.decimals(of: currency) }
+}

@@ -1,0 +1,150 @@
+import CAMTReading
+import XCTest
+
+/// One `Ntry` into one transaction: sign, status, date, id, vendor and memo, in both the .02
+/// and the .08 shapes.
+final class CAMTEntryReadingTests: XCTestCase {
+    typealias D = CAMTDocument
+
+    func testADebitIsNegativeAndNamedAfterItsCreditor() throws {
+        let text = D.document(
+            D.statement(
+                D.entry(
+                    "45.20", "DBIT",
+                    "<BookgDt><Dt>2024-03-02</Dt></BookgDt><AcctSvcrRef>REF-1</AcctSvcrRef>"
+                        + D.details(
+                            "<RltdPties><Dbtr><Nm>Me</Nm></Dbtr><Cdtr><Nm>REWE Markt GmbH</Nm></Cdtr></RltdPties>"
+                                + "<RmtInf><Ustrd>REWE SAGT DANKE</Ustrd><Ustrd>Karte 1</Ustrd></RmtInf>"))))
+        let entry = try XCTUnwrap(D.entries(text).first)
+        XCTAssertEqual(entry.amount, "-45.20")
+        XCTAssertEqual(entry.vendor, "REWE Markt GmbH")
+        XCTAssertEqual(entry.date, "2024-03-02")
+        XCTAssertEqual(entry.id, "REF-1")
+        XCTAssertEqual(entry.memo, "REWE SAGT DANKE Karte 1")
+        XCTAssertFalse(entry.pending)
+        XCTAssertEqual(entry.location, "Stmt[0].Ntry[0]")
+    }
+
+    func testACreditIsPositiveAndNamedAfterItsDebtor() throws {
+        let parties = "<RltdPties><Dbtr><Nm>ACME AG</Nm></Dbtr><Cdtr><Nm>Me</Nm></Cdtr></RltdPties>"
+        let text = D.document(
+            D.statement(D.entry("2500", "CRDT", "<ValDt><Dt>2024-03-05</Dt></ValDt>" + D.details(parties))))
+        let entry = try XCTUnwrap(D.entries(text).first)
+        XCTAssertEqual(entry.amount, "2500.00")
+        XCTAssertEqual(entry.vendor, "ACME AG")
+        XCTAssertEqual(entry.date, "2024-03-05", "ValDt when there is no BookgDt")
+    }
+
+    /// camt.053.001.08: `Sts/Cd` and parties under `Pty`.
+    func testVersion08StatusCodesAndPartyShapes() throws {
+        let debit = D.entry(
+            "10.00", "DBIT", status: "<Sts><Cd>BOOK</Cd></Sts>",
+            "<BookgDt><Dt>2024-03-02</Dt></BookgDt>"
+                + D.details("<RltdPties><Cdtr><Pty><Nm>Billa AG</Nm></Pty></Cdtr></RltdPties>"))
+        let credit = D.entry(
+            "3.00", "CRDT", status: "<Sts><Cd>PDNG</Cd></Sts>",
+            "<BookgDt><Dt>2024-03-03</Dt></BookgDt>"
+                + D.details("<RltdPties><Dbtr><Pty><Nm>Oma</Nm></Pty></Dbtr></RltdPties>"))
+        let entries = D.entries(D.document(D.statement(debit, credit), namespace: D.v08))
+        XCTAssertEqual(entries.map(\.vendor), ["Billa AG", "Oma"])
+        XCTAssertEqual(entries.map(\.amount), ["-10.00", "3.00"])
+        XCTAssertEqual(entries.map(\.pending), [false, true])
+    }
+
+    /// Pretty-printed leaves lose the spaces and line breaks around their text, nothing inside.
+    func testTextIsTrimmedOfLayoutOnly() throws {
+        let parties = "<RltdPties><Cdtr><Nm>\n    Müller  &amp; Söhne KG\n  </Nm></Cdtr></RltdPties>"
+        let text = D.document(
+            D.statement(D.entry("1.00", "DBIT", "<BookgDt><Dt> 2024-03-02 </Dt></BookgDt>" + D.details(parties))))
+        let entry = try XCTUnwrap(D.entries(text).first)
+        XCTAssertEqual(entry.vendor, "Müller  & Söhne KG")
+        XCTAssertEqual(entry.date, "2024-03-02")
+    }
+
+    func testIdsFallBackFromServicerToEntryReferenceToEndToEndButNeverNotProvided() {
+        let name = D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
+        func entry(_ refs: String, endToEnd: String? = nil) -> String {
+            let toEnd = endToEnd.map {
+                D.details("<Refs><EndToEndId>\($0)</EndToEndId></Refs><RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
+            }
+            return D.entry("1.00", "DBIT", "<BookgDt><Dt>2024-03-02</Dt></BookgDt>" + refs + (toEnd ?? name))
+        }
+        let text = D.document(
+            D.statement(
+                entry("<AcctSvcrRef>SVC</AcctSvcrRef>", endToEnd: "E2E"),
+                entry("<AcctSvcrRef>SVC2</AcctSvcrRef>").replacingOccurrences(
+                    of: "<Ntry>", with: "<Ntry><NtryRef>NR</NtryRef>"),
+                entry("").replacingOccurrences(of: "<Ntry>", with: "<Ntry><NtryRef>NR</NtryRef>"),
+                entry("", endToEnd: "E2E-7"),
+                entry("", endToEnd: "NOTPROVIDED"),
+                entry("")))
+        XCTAssertEqual(D.entries(text).map(\.id), ["SVC", "SVC2", "NR", "E2E-7", nil, nil])
+    }
+
+    func testVendorFallsBackToRemittanceThenAdditionalInformationAndIsElseRejected() {
+        let text = D.document(
+            D.statement(
+                D.entry(
+                    "1.00", "DBIT",
+                    "<BookgDt><Dt>2024-03-02</Dt></BookgDt>" + D.details("<RmtInf><Ustrd>Abo 12</Ustrd></RmtInf>")),
+                D.entry("2.00", "CRDT", "<BookgDt><Dt>2024-03-02</Dt></BookgDt><AddtlNtryInf>Zinsen</AddtlNtryInf>"),
+                D.entry("3.00", "CRDT", "<BookgDt><Dt>2024-03-02</Dt></BookgDt>")))
+        let entries = D.entries(text)
+        XCTAssertEqual(entries.map(\.vendor), ["Abo 12", "Zinsen"])
+        XCTAssertEqual(entries.map(\.memo), ["Abo 12", "Zinsen"])
+        let rejects = D.rejects(text)
+        XCTAssertEqual(rejects.map(\.location), ["Stmt[0].Ntry[2].NtryDtls"])
+    }
+
+    /// `Dt` is a civil day; `DtTm` an instant that keeps its offset, UTC when it has none.
+    func testDaysAndInstants() {
+        let name = D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
+        let text = D.document(
+            D.statement(
+                D.entry("1", "DBIT", "<BookgDt><Dt>2024-03-02</Dt></BookgDt>" + name),
+                D.entry("1", "DBIT", "<BookgDt><DtTm>2024-03-10T14:32:05+01:00</DtTm></BookgDt>" + name),
+                D.entry("1", "DBIT", "<BookgDt><DtTm>2024-03-10T14:32:05.250</DtTm></BookgDt>" + name),
+                D.entry("1", "DBIT", "<BookgDt><Dt>02.03.2024</Dt></BookgDt>" + name)))
+        XCTAssertEqual(
+            D.entries(text).map(\.date), ["2024-03-02", "2024-03-10T14:32:05+01:00", "2024-03-10T14:32:05.250Z"])
+        XCTAssertEqual(D.rejects(text).map(\.location), ["Stmt[0].Ntry[3].BookgDt"])
+        XCTAssertEqual(D.rejects(text).map(\.reason), [#""02.03.2024" is not a day yyyy-MM-dd"#])
+    }
+
+    /// A bad amount is rejected with its place, its field and the text; the entry's own XML
+    /// comes with it for `--rejects`.
+    func testABadAmountIsRejectedWithItsPathAndItsOwnText() throws {
+        let name =
+            "<BookgDt><Dt>2024-03-02</Dt></BookgDt>" + D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
+        let text = D.document(
+            D.statement(
+                D.entry("1.00", "DBIT", name), D.entry("12,5", "DBIT", name), D.entry("2.00", "DBIT", name),
+                D.entry("5.00", "DBIT", currency: "USD", name), D.entry("1.005", "DBIT", name),
+                D.entry("1.00", "DEBT", name)))
+        let rejects = D.rejects(text)
+        XCTAssertEqual(
+            rejects.map(\.location),
+            ["Stmt[0].Ntry[1].Amt", "Stmt[0].Ntry[3].Amt", "Stmt[0].Ntry[4].Amt", "Stmt[0].Ntry[5].CdtDbtInd"])
+        XCTAssertEqual(rejects.first?.reason, #""12,5" is not an amount"#)
+        XCTAssertEqual(rejects[1].reason, "the amount is in USD, the account in EUR")
+        XCTAssertEqual(rejects[2].reason, #""1.005" has more than 2 decimals for EUR"#)
+        let raw = String(decoding: try XCTUnwrap(rejects.first?.raw), as: UTF8.self)
+        XCTAssertTrue(raw.hasPrefix("<Ntry>") && raw.hasSuffix("</Ntry>"), raw)
+        XCTAssertTrue(raw.contains("12,5"), raw)
+        XCTAssertEqual(D.entries(text).map(\.amount), ["-1.00", "-2.00"])
+    }
+
+    func testPendingIsKeptAndInfoIsSkippedAndCounted() throws {
+        let name =
+            "<BookgDt><Dt>2024-03-02</Dt></BookgDt>" + D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
+        let text = D.document(
+            D.statement(
+                D.entry("1.00", "DBIT", status: "<Sts>PDNG</Sts>", name),
+                D.entry("2.00", "DBIT", status: "<Sts>INFO</Sts>", name),
+                D.entry("3.00", "DBIT", name)))
+        XCTAssertEqual(D.entries(text).map(\.pending), [true, false])
+        let end = try XCTUnwrap(D.ends(text).first)
+        XCTAssertEqual([end.entries, end.pending, end.info, end.rejected], [3, 1, 1, 0])
+        XCTAssertEqual(end.booked.plain(decimals: 2), "-3.00", "only the booked entry counts")
+    }
+}

@@ -1,0 +1,80 @@
+import CAMTReading
+import XCTest
+
+/// A file that is not well-formed, cut short or not camt fails with the file, the line and the
+/// statement and entry it was in; statements ended before are already out.
+final class CAMTFailureTests: XCTestCase {
+    typealias D = CAMTDocument
+
+    static let named = CAMTStatementReadingTests.named
+
+    func testAMismatchedTagNamesTheLineAndTheEntry() throws {
+        let good = D.entry("1.00", "DBIT", Self.named)
+        let text = D.document(
+            D.statement(good), D.statement(good, good.replacingOccurrences(of: "</Amt>", with: "</Amount>")))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let badLine = try XCTUnwrap(lines.firstIndex { $0.contains("</Amount>") }) + 1
+        let events = D.events(text)
+        XCTAssertEqual(D.ends(text).count, 1, "the first statement ended before the damage")
+        guard case .failure(let failure)? = events.last else { return XCTFail("\(events)") }
+        XCTAssertEqual(failure.line, badLine)
+        XCTAssertEqual(failure.path, "Stmt[1].Ntry[1]")
+        XCTAssertTrue(failure.description.hasPrefix("statement.xml:\(badLine): Stmt[1].Ntry[1]: "), "\(failure)")
+        XCTAssertTrue(failure.message.contains("Amt"), failure.message)
+    }
+
+    /// Cut inside the second statement: the first, ended well before the cut, comes out whole;
+    /// the second never ends. (The reader lags libxml2's parser by a chunk or so: what was read
+    /// within that distance of the damage is not handed out, which is why the test's first
+    /// statement is a few KiB long.)
+    func testATruncatedFileKeepsWhatEndedAndFailsAtItsEnd() throws {
+        let first = D.statement(Array(repeating: D.entry("1.00", "DBIT", Self.named), count: 20).joined())
+        let text = D.document(
+            first, D.statement(D.entry("1.00", "DBIT", Self.named), D.entry("2.00", "DBIT", Self.named)))
+        let at = try XCTUnwrap(text.range(of: "2.00")).lowerBound
+        let cut = String(text[..<at])
+        let failure = try XCTUnwrap(D.failure(cut))
+        XCTAssertEqual(failure.path, "Stmt[1].Ntry[1]")
+        XCTAssertEqual(failure.line, cut.split(separator: "\n", omittingEmptySubsequences: false).count)
+        XCTAssertTrue(failure.message.hasPrefix("the file is cut short"), failure.message)
+        XCTAssertEqual(D.ends(cut).map(\.entries), [20], "the first statement ended; the cut one never does")
+        XCTAssertEqual(D.entries(cut).filter { $0.location.hasPrefix("Stmt[0]") }.count, 20)
+    }
+
+    /// Damage just after `</Stmt>`: libxml2 stops before the reader has handed out the whole
+    /// statement, which is then read again from its own bytes: every entry once, its end, and
+    /// only then the failure, at the damaged statement.
+    func testAStatementEndedJustBeforeTheDamageIsStillWhole() throws {
+        let first = D.statement(
+            D.entry("1.00", "DBIT", Self.named), D.entry("1,00", "DBIT", Self.named),
+            D.entry("2.00", "CRDT", Self.named), opening: ("10.00", "CRDT"), closing: ("11.00", "CRDT"))
+        let text = D.document(first, "<Stmt><Id>S2</Idx></Stmt>")
+        let events = D.events(text)
+        XCTAssertEqual(D.entries(text).map(\.location), ["Stmt[0].Ntry[0]", "Stmt[0].Ntry[2]"])
+        XCTAssertEqual(D.rejects(text).map(\.location), ["Stmt[0].Ntry[1].Amt"])
+        XCTAssertEqual(D.statements(text).count, 1)
+        let end = try XCTUnwrap(D.ends(text).first)
+        XCTAssertEqual([end.entries, end.rejected], [3, 1])
+        guard case .failure(let failure)? = events.last else { return XCTFail("\(events)") }
+        XCTAssertEqual(failure.path, "Stmt[1]")
+        XCTAssertTrue(failure.message.contains("mismatch"), failure.message)
+    }
+
+    func testAnotherXMLIsNotCamtAndSaysWhatItFound() throws {
+        let pain = #"<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>"#
+        XCTAssertEqual(
+            try XCTUnwrap(D.failure(pain)).message,
+            "not a camt statement: the root element is <Document> in namespace urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"
+        )
+        XCTAssertEqual(
+            try XCTUnwrap(D.failure("<OFX><BANKMSGSRSV1/></OFX>")).message,
+            "not a camt statement: the root element is <OFX> with no namespace")
+    }
+
+    func testTextThatIsNoXMLAtAllFails() throws {
+        let failure = try XCTUnwrap(D.failure("Date,Amount\n2024-03-01,12.50\n"))
+        XCTAssertEqual(failure.line, 1)
+        XCTAssertFalse(failure.message.isEmpty)
+        XCTAssertEqual(try XCTUnwrap(D.failure("")).message, "the file is empty")
+    }
+}
