@@ -6,6 +6,7 @@ import Glibc
 ///
 /// A name pointer seen before is found in a small cache (and checked byte for byte, so a
 /// pointer reused for another name cannot mislead it); a new one is looked up by its bytes.
+/// The cache and the names' bytes are plain memory: a lookup retains nothing.
 final class OFXNames {
     typealias ID = Int32
 
@@ -25,28 +26,44 @@ final class OFXNames {
         "OFX", OFXStatement.bankElement, OFXStatement.cardElement, "STMTTRN", "TRNAMT", "DTPOSTED", "DTUSER", "NAME",
         "PAYEE", "MEMO", "FITID",
     ]
+    private static let cacheSize = 64
 
     /// Each name's bytes (without the NUL), its String, and whether it starts with `PENDING`.
     private(set) var bytes: [[UInt8]] = []
     private(set) var strings: [String] = []
     private(set) var isPending: [Bool] = []
-    private var cache = [(pointer: UnsafePointer<xmlChar>?, id: ID)](repeating: (nil, 0), count: 64)
+    /// Each name as a NUL-terminated copy, by number, for the cache's check.
+    private var copies: [UnsafeMutablePointer<CChar>] = []
+    private let cachePointers = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: cacheSize)
+    private let cacheIDs = UnsafeMutablePointer<ID>.allocate(capacity: cacheSize)
 
     init() {
+        cachePointers.initialize(repeating: nil, count: Self.cacheSize)
+        cacheIDs.initialize(repeating: 0, count: Self.cacheSize)
         for name in Self.known { add(Array(name.utf8)) }
+    }
+
+    deinit {
+        cachePointers.deallocate()
+        cacheIDs.deallocate()
+        for copy in copies { free(copy) }
     }
 
     func string(_ id: ID) -> String { strings[Int(id)] }
 
     /// The number of the NUL-terminated name at `pointer`.
     func id(_ pointer: UnsafePointer<xmlChar>) -> ID {
-        let slot = (Int(bitPattern: pointer) >> 3) & (cache.count - 1)
-        let cached = cache[slot]
-        if cached.pointer == pointer && Self.equal(pointer, bytes[Int(cached.id)]) { return cached.id }
-        let length = strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-        let name = UnsafeBufferPointer(start: pointer, count: length)
-        let id = bytes.firstIndex { $0.elementsEqual(name) }.map { ID($0) } ?? add(Array(name))
-        cache[slot] = (pointer, id)
+        let slot = (Int(bitPattern: pointer) >> 3) & (Self.cacheSize - 1)
+        let name = UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)
+        if cachePointers[slot] == pointer {
+            let id = cacheIDs[slot]
+            if strcmp(copies[Int(id)], name) == 0 { return id }
+        }
+        let length = strlen(name)
+        let found = bytes.firstIndex { $0.elementsEqual(UnsafeBufferPointer(start: pointer, count: length)) }
+        let id = found.map { ID($0) } ?? add(Array(UnsafeBufferPointer(start: pointer, count: length)))
+        cachePointers[slot] = pointer
+        cacheIDs[slot] = id
         return id
     }
 
@@ -56,13 +73,7 @@ final class OFXNames {
         let string = String(decoding: name, as: UTF8.self)
         strings.append(string)
         isPending.append(string.hasPrefix("PENDING"))
+        copies.append(strdup(string)!)
         return ID(bytes.count - 1)
-    }
-
-    private static func equal(_ pointer: UnsafePointer<xmlChar>, _ name: [UInt8]) -> Bool {
-        name.withUnsafeBufferPointer { name in
-            guard let base = name.baseAddress else { return pointer[0] == 0 }
-            return memcmp(pointer, base, name.count) == 0 && pointer[name.count] == 0
-        }
     }
 }

@@ -161,8 +161,7 @@ public struct SGMLNormalizer {
             let name = tag[1...].prefix { !Self.isBlank($0) }
             if let index = lastOpen(named: name) {
                 while openStarts.count > index + 1 { closeLastOpen(&out) }
-                openNames.removeSubrange(openStarts[index]...)
-                openStarts.removeLast()
+                openNames.removeLast(openNames.count - openStarts.removeLast())
             }
             appendEndTag(name, &out)
             lastTagWasStart = false
@@ -197,7 +196,7 @@ public struct SGMLNormalizer {
     private mutating func closeLastOpen(_ out: inout [UInt8]) {
         guard let start = openStarts.popLast() else { return }
         appendEndTag(openNames[start...], &out)
-        openNames.removeSubrange(start...)
+        openNames.removeLast(openNames.count - start)
     }
 
     private func appendEndTag(_ name: ArraySlice<UInt8>, _ out: inout [UInt8]) {
