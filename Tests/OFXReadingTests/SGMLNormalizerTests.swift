@@ -45,4 +45,18 @@ final class SGMLNormalizerTests: XCTestCase {
             normalized(Array("<STMTTRN><MEMO><NAME>x</STMTTRN>".utf8)),
             "<STMTTRN><MEMO><NAME>x</NAME></MEMO></STMTTRN>")
     }
+
+    func testTheSameOutputWhateverThePiecesTheBytesComeIn() {
+        // Runs of text and tags are copied whole: a run cut by a piece's end must not matter.
+        let long = String(repeating: "x", count: 300)
+        let sgml: [UInt8] =
+            Array("<OFX>\r\n<NAME>Caf".utf8) + [0xE9, 0x01] + Array(" AT&T <\(long)> a < b<MEMO>m\u{7F}".utf8)
+            + Array("<STMTTRN><TRNAMT>-1.00</STMTTRN></OFX>".utf8)
+        let whole = normalized(sgml, windows1252: true, piece: sgml.count)
+        for piece in [1, 2, 3, 7, 64, 255, 256, 257] {
+            XCTAssertEqual(normalized(sgml, windows1252: true, piece: piece), whole, "pieces of \(piece)")
+        }
+        XCTAssertTrue(whole.hasPrefix("<OFX>\r\n<NAME>Café  AT&amp;T &lt;xxx"), whole)
+        XCTAssertTrue(whole.hasSuffix("<STMTTRN><TRNAMT>-1.00</TRNAMT></STMTTRN></OFX>"), whole)
+    }
 }

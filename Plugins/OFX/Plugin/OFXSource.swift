@@ -42,9 +42,9 @@ final class OFXFileSource: FileSource {
         let document = OFXDocument(bytes: file.bytes, origin: path)
         // OFX writes the ledger balance after the transactions: a first pass finds it, so the
         // account can be begun with it and its transactions streamed in the second.
-        let survey = document.survey()
+        // (Only the statements: their transactions are read in the second pass alone.)
         var emitter = OFXEmitter(
-            channel: channel, origin: path, account: account, surveyed: survey.statements, batchSize: Self.batchSize)
+            channel: channel, origin: path, account: account, surveyed: document.ledgers(), batchSize: Self.batchSize)
         switch document.read({ emitter.take($0) }) {
         case .finished:
             return true

@@ -3,20 +3,46 @@ public enum OFXAmount {
     /// `-12.50` stays; `+100` → `100`; `.5` → `0.5`; `-12,50` → `-12.50` when there is no `.`
     /// (some banks write a decimal comma); nil for anything else (`abc`, `1.2.3`, `1,234.5`).
     public static func normalized(_ text: String) -> String? {
-        var body = Substring(text.trimmingOFXBlanks())
-        var sign = ""
-        if let first = body.first, first == "+" || first == "-" {
-            sign = first == "-" ? "-" : ""
-            body = body.dropFirst()
+        var text = text
+        return text.withUTF8 { normalized($0) }
+    }
+
+    /// The same for UTF-8 bytes, without a String on the way.
+    static func normalized(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let body = OFXText.trimmed(bytes)
+        var start = 0
+        var negative = false
+        if let first = body.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            negative = first == UInt8(ascii: "-")
+            start = 1
         }
-        let marks = body.filter { $0 == "." || $0 == "," }
-        guard marks.count <= 1, !(marks == "," && body.contains(".")) else { return nil }
-        let parts = body.split(separator: marks.first ?? ".", omittingEmptySubsequences: false)
-        let whole = parts[0]
-        let fraction = parts.count > 1 ? parts[1] : ""
-        guard !(whole.isEmpty && fraction.isEmpty), (whole + fraction).allSatisfy(\.isASCIIDigit) else { return nil }
-        let integer = whole.isEmpty ? "0" : String(whole)
-        return sign + integer + (fraction.isEmpty ? "" : "." + fraction)
+        // One mark at most, `.` or `,`; every other byte an ASCII digit.
+        var mark: Int?
+        for index in start..<body.count {
+            let byte = body[index]
+            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
+                guard mark == nil else { return nil }
+                mark = index
+            } else if byte < 0x30 || byte > 0x39 {
+                return nil
+            }
+        }
+        let wholeEnd = mark ?? body.count
+        let fractionStart = mark.map { $0 + 1 } ?? body.count
+        guard wholeEnd > start || fractionStart < body.count else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + 2)
+        if negative { out.append(UInt8(ascii: "-")) }
+        if wholeEnd == start {
+            out.append(UInt8(ascii: "0"))
+        } else {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: body[start..<wholeEnd]))
+        }
+        if fractionStart < body.count {
+            out.append(UInt8(ascii: "."))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: body[fractionStart...]))
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -5,30 +5,119 @@
 public enum OFXDate {
     /// The host form of `text`, or nil when it is no OFX date.
     public static func converted(_ text: String) -> String? {
-        let bytes = Array(text.trimmingOFXBlanks().utf8)
-        let digits = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }
-        guard digits.count >= 8 else { return nil }
-        let day = "\(slice(bytes, 0, 4))-\(slice(bytes, 4, 2))-\(slice(bytes, 6, 2))"
-        guard let month = Int(slice(bytes, 4, 2)), (1...12).contains(month),
-            let dayOfMonth = Int(slice(bytes, 6, 2)), (1...31).contains(dayOfMonth)
-        else { return nil }
+        var text = text
+        return text.withUTF8 { converted($0) }
+    }
+
+    /// The same for UTF-8 bytes, without a String on the way.
+    static func converted(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        let bytes = OFXText.trimmed(text)
+        var digits = 0
+        while digits < bytes.count && isDigit(bytes[digits]) { digits += 1 }
+        guard digits >= 8 else { return nil }
+        let month = number(bytes, 4, 2)
+        let dayOfMonth = number(bytes, 6, 2)
+        guard (1...12).contains(month), (1...31).contains(dayOfMonth) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(25)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<4]))
+        out.append(UInt8(ascii: "-"))
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[4..<6]))
+        out.append(UInt8(ascii: "-"))
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[6..<8]))
         // A day is a day: a zone after it (`20240102[-5:EST]`) cannot move it.
-        if digits.count == 8 && (bytes.count == 8 || bytes[8] == UInt8(ascii: "[")) { return day }
-        guard digits.count == 12 || digits.count == 14 else { return nil }
-        let seconds = digits.count == 14 ? slice(bytes, 12, 2) : "00"
-        var rest = bytes[digits.count...]
-        // Milliseconds are dropped: the host keeps whole seconds.
-        if rest.first == UInt8(ascii: ".") {
-            let fraction = rest.dropFirst().prefix { $0 >= 0x30 && $0 <= 0x39 }
-            guard !fraction.isEmpty else { return nil }
-            rest = rest.dropFirst(1 + fraction.count)
+        if digits == 8 && (bytes.count == 8 || bytes[8] == UInt8(ascii: "[")) {
+            return String(decoding: out, as: UTF8.self)
         }
-        let time = "\(day)T\(slice(bytes, 8, 2)):\(slice(bytes, 10, 2)):\(seconds)"
-        if rest.isEmpty { return time + "Z" }
-        guard rest.first == UInt8(ascii: "["), rest.last == UInt8(ascii: "]"),
-            let zone = offset(String(decoding: rest.dropFirst().dropLast(), as: UTF8.self))
+        guard digits == 12 || digits == 14 else { return nil }
+        var rest = digits
+        // Milliseconds are dropped: the host keeps whole seconds.
+        if rest < bytes.count && bytes[rest] == UInt8(ascii: ".") {
+            var end = rest + 1
+            while end < bytes.count && isDigit(bytes[end]) { end += 1 }
+            guard end > rest + 1 else { return nil }
+            rest = end
+        }
+        out.append(UInt8(ascii: "T"))
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[8..<10]))
+        out.append(UInt8(ascii: ":"))
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[10..<12]))
+        out.append(UInt8(ascii: ":"))
+        if digits == 14 {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[12..<14]))
+        } else {
+            out.append(contentsOf: "00".utf8)
+        }
+        if rest == bytes.count {
+            out.append(UInt8(ascii: "Z"))
+            return String(decoding: out, as: UTF8.self)
+        }
+        guard bytes[rest] == UInt8(ascii: "["), bytes[bytes.count - 1] == UInt8(ascii: "]"), bytes.count - rest >= 2
         else { return nil }
-        return time + zone
+        let inner = UnsafeBufferPointer(rebasing: bytes[(rest + 1)..<(bytes.count - 1)])
+        if inner.allSatisfy({ $0 < 0x80 }) {
+            guard appendOffset(inner, to: &out) else { return nil }
+            return String(decoding: out, as: UTF8.self)
+        }
+        guard let zone = offset(String(decoding: inner, as: UTF8.self)) else { return nil }
+        return String(decoding: out, as: UTF8.self) + zone
+    }
+
+    /// ``offset(_:)`` for ASCII bytes, appended to `out`; false when it is no offset.
+    private static func appendOffset(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+        var end = 0
+        while end < text.count && text[end] != UInt8(ascii: ":") { end += 1 }
+        var index = 0
+        var sign = UInt8(ascii: "+")
+        if end > 0 && (text[0] == UInt8(ascii: "+") || text[0] == UInt8(ascii: "-")) {
+            sign = text[0]
+            index = 1
+        }
+        // The whole hours (saturating: only whether they are under 24 matters).
+        let wholeStart = index
+        var whole = 0
+        while index < end && isDigit(text[index]) {
+            whole = min(whole * 10 + Int(text[index] - 0x30), 1000)
+            index += 1
+        }
+        guard index > wholeStart, whole < 24 else { return false }
+        var minutes = 0
+        if index < end {
+            guard text[index] == UInt8(ascii: ".") else { return false }
+            let fractionStart = index + 1
+            var value = 0
+            index = fractionStart
+            while index < end && isDigit(text[index]) {
+                value = value * 10 + Int(text[index] - 0x30)
+                index += 1
+            }
+            let count = index - fractionStart
+            guard index == end, count >= 1, count <= 2 else { return false }
+            let scale = count == 1 ? 10 : 100
+            if (value * 60) % scale == 0 && (value * 60 / scale) % 15 == 0 {
+                minutes = value * 60 / scale
+            } else {
+                guard count == 2, value < 60 else { return false }
+                minutes = value
+            }
+        }
+        out.append(sign)
+        out.append(0x30 + UInt8(whole / 10))
+        out.append(0x30 + UInt8(whole % 10))
+        out.append(UInt8(ascii: ":"))
+        out.append(0x30 + UInt8(minutes / 10))
+        out.append(0x30 + UInt8(minutes % 10))
+        return true
+    }
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// The value of `length` ASCII digits at `start`.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Int {
+        var value = 0
+        for index in start..<(start + length) { value = value * 10 + Int(bytes[index] - 0x30) }
+        return value
     }
 
     /// `-5:EST` → `-05:00`, `+5.45` and `5.75` → `+05:45`, `0:GMT` → `+00:00`.
@@ -62,10 +151,6 @@ public enum OFXDate {
             }
         }
         return sign + twoDigits(whole) + ":" + twoDigits(minutes)
-    }
-
-    private static func slice(_ bytes: [UInt8], _ start: Int, _ length: Int) -> String {
-        String(decoding: bytes[start..<(start + length)], as: UTF8.self)
     }
 
     private static func twoDigits(_ value: Int) -> String {

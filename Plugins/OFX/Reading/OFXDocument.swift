@@ -17,6 +17,12 @@ public final class OFXDocument {
 
     /// Reads the file to its end, handing every event to `visit` until it returns false.
     public func read(_ visit: (OFXEvent) -> Bool) -> OFXOutcome {
+        read(readsTransactions: true, visit)
+    }
+
+    /// Reads the file to its end; without `readsTransactions`, only the statements are read
+    /// (their accounts and ledger balances; no transaction events, and each counts none).
+    private func read(readsTransactions: Bool, _ visit: (OFXEvent) -> Bool) -> OFXOutcome {
         guard let header else {
             return .failed(
                 OFXFailure(
@@ -25,12 +31,13 @@ public final class OFXDocument {
         }
         let input = OFXInput(bytes: bytes, header: header)
         let reader = OFXXMLReader(input: input, origin: origin)
-        var walk = OFXWalk()
-        var root: String?
+        var walk = OFXWalk(names: reader.names, readsTransactions: readsTransactions)
+        var root: OFXNames.ID?
         while let node = reader.next() {
             if root == nil, case let .start(name, _) = node {
                 root = name
-                guard name == "OFX" else {
+                guard name == OFXNames.ofx else {
+                    let name = reader.names.string(name)
                     return .failed(
                         OFXFailure(
                             origin: origin, line: reader.line, path: name,
@@ -42,13 +49,13 @@ public final class OFXDocument {
         if let error = reader.error {
             // The parser's names are where it stopped; the walk, which may be a few nodes behind,
             // has the indexes, and is known to have caught up only once the input ran out.
-            let caughtUp = input.isExhausted && walk.names.starts(with: error.open)
+            let caughtUp = input.isExhausted && walk.openNames.starts(with: error.open)
             let path =
                 error.open.isEmpty
                 ? walk.path : caughtUp ? walk.path(depth: error.open.count) : error.open.joined(separator: ".")
             var message = error.message
             // libxml2 calls a cut-short file "extra content at the end": it is the opposite.
-            if input.isExhausted, let inside = error.open.last ?? walk.names.last {
+            if input.isExhausted, let inside = error.open.last ?? walk.openNames.last {
                 message = "the file ends inside \(inside): cut short"
             }
             return .failed(OFXFailure(origin: origin, line: error.line, path: path, message: message))
@@ -72,6 +79,18 @@ public final class OFXDocument {
         }
         if case let .failed(failure) = outcome { survey.failure = failure }
         return survey
+    }
+
+    /// One pass for the plugin before it streams: every statement read to its end, with its
+    /// account and ledger balance (OFX writes the balance after the transactions). Transactions
+    /// are followed but not read, so each statement counts none.
+    public func ledgers() -> [OFXStatement] {
+        var statements: [OFXStatement] = []
+        _ = read(readsTransactions: false) { event in
+            if case let .statementEnded(statement) = event { statements.append(statement) }
+            return true
+        }
+        return statements
     }
 
     // MARK: Identify

@@ -43,7 +43,9 @@ final class OFXInput {
         taken = 0
         if position < bytes.count {
             let end = min(position + Self.chunk, bytes.count)
-            normalizer!.feed(UnsafeRawBufferPointer(rebasing: bytes[position..<end]), into: &normalized)
+            normalizer!.feed(
+                UnsafeRawBufferPointer(rebasing: bytes[position..<end]).assumingMemoryBound(to: UInt8.self),
+                into: &normalized)
             position = end
             return true
         }

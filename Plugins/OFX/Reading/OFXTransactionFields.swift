@@ -1,75 +1,105 @@
 /// One `STMTTRN`'s leaves as they are read, then the entry (or the reject) they make.
+///
+/// One value is reused for every transaction of a file: its buffers keep their capacity, and
+/// the leaves the entry needs are kept as bytes until it is resolved.
 struct OFXTransactionFields {
-    /// `STMTRS[0].STMTTRN[17]`.
-    let location: String
-    let pending: Bool
-    /// Leaves by their path below `STMTTRN`: `TRNAMT`, `PAYEE.NAME`.
-    private var values: [String: String] = [:]
-    private(set) var raw = "<STMTTRN>"
+    /// The leaves an entry is made of, by their path below `STMTTRN`.
+    enum Leaf: Int, CaseIterable {
+        case amount, posted, user, name, payeeName, memo, fitid
+    }
 
-    init(location: String, pending: Bool) {
+    /// `STMTRS[0].STMTTRN[17]`.
+    private(set) var location = ""
+    private(set) var pending = false
+    /// Each leaf's text as read (libxml2 may hand a long text over in parts; a leaf written
+    /// twice is one text).
+    private var values = [[UInt8]](repeating: [], count: Leaf.allCases.count)
+    /// Whether a leaf below `PAYEE` had text: the vendor is then `PAYEE.NAME`, never `NAME`.
+    private var payeeGiven = false
+    /// The transaction as XML: `<STMTTRN>` and what was read inside it.
+    private(set) var raw: [UInt8] = []
+
+    /// Starts the next transaction.
+    mutating func begin(location: String, pending: Bool) {
         self.location = location
         self.pending = pending
+        for index in values.indices { values[index].removeAll(keepingCapacity: true) }
+        payeeGiven = false
+        raw.removeAll(keepingCapacity: true)
+        raw.append(contentsOf: "<STMTTRN>".utf8)
     }
 
     // MARK: Reading
 
-    /// A leaf's text (or a piece of it: libxml2 may hand a long text over in parts).
-    mutating func add(_ path: String, _ value: String) {
-        values[path, default: ""] += value
+    /// A leaf's text (or a piece of it), `leaf` when the entry needs it.
+    mutating func add(_ leaf: Leaf?, underPayee: Bool, _ value: UnsafeBufferPointer<UInt8>) {
+        if let leaf { values[leaf.rawValue].append(contentsOf: value) }
+        if underPayee { payeeGiven = true }
         // Without the line break an SGML leaf keeps up to the next tag.
-        raw += Self.escaped(value.trimmingOFXBlanks())
+        OFXText.appendEscaped(OFXText.trimmed(value), to: &raw)
     }
 
-    mutating func open(_ name: String) { raw += "<\(name)>" }
-    mutating func close(_ name: String) { raw += "</\(name)>" }
+    mutating func open(_ name: [UInt8]) {
+        raw.append(UInt8(ascii: "<"))
+        raw.append(contentsOf: name)
+        raw.append(UInt8(ascii: ">"))
+    }
+
+    mutating func close(_ name: [UInt8]) {
+        raw.append(UInt8(ascii: "<"))
+        raw.append(UInt8(ascii: "/"))
+        raw.append(contentsOf: name)
+        raw.append(UInt8(ascii: ">"))
+    }
 
     // MARK: The entry
 
     /// The entry, or the first field that stops it, checked in the order amount, date, vendor.
     func resolved() -> Result<OFXTransaction, OFXReject> {
-        guard let amountText = value("TRNAMT") else { return reject("TRNAMT", "missing TRNAMT") }
-        guard let amount = OFXAmount.normalized(amountText) else {
+        guard let amountText = value(.amount) else { return reject("TRNAMT", "missing TRNAMT") }
+        guard let amount = amountText.withUnsafeBufferPointer(OFXAmount.normalized) else {
             return reject("TRNAMT", "\(Self.quoted(amountText)) is not an amount")
         }
-        let dateField = value("DTPOSTED") == nil && value("DTUSER") != nil ? "DTUSER" : "DTPOSTED"
-        guard let dateText = value(dateField) else { return reject("DTPOSTED", "missing DTPOSTED (and DTUSER)") }
-        guard let date = OFXDate.converted(dateText) else {
-            return reject(dateField, "\(Self.quoted(dateText)) is not an OFX date (YYYYMMDD[HHMMSS[.XXX][[±H:TZ]]])")
+        let useUser = value(.posted) == nil && value(.user) != nil
+        let dateField = useUser ? "DTUSER" : "DTPOSTED"
+        guard let dateText = value(useUser ? .user : .posted) else {
+            return reject("DTPOSTED", "missing DTPOSTED (and DTUSER)")
         }
-        let payeeGiven = values.keys.contains { $0.hasPrefix("PAYEE.") }
-        let memo = value("MEMO")
-        guard let vendor = (payeeGiven ? value("PAYEE.NAME") : nil) ?? value("NAME") ?? memo else {
+        guard let date = dateText.withUnsafeBufferPointer(OFXDate.converted) else {
+            return reject(
+                dateField, "\(Self.quoted(dateText)) is not an OFX date (YYYYMMDD[HHMMSS[.XXX][[±H:TZ]]])")
+        }
+        let memo = value(.memo)
+        guard let vendor = (payeeGiven ? value(.payeeName) : nil) ?? value(.name) ?? memo else {
             return reject(payeeGiven ? "PAYEE.NAME" : "NAME", "no NAME, PAYEE or MEMO to name the vendor")
         }
+        let vendorText = string(vendor)
+        let memoText = memo.map(string)
         return .success(
             OFXTransaction(
-                date: date, vendor: vendor, amount: amount, id: value("FITID"), memo: memo == vendor ? nil : memo,
-                pending: pending, location: location, raw: raw + "</STMTTRN>"))
+                date: date, vendor: vendorText, amount: amount, id: value(.fitid).map(string),
+                memo: memoText == vendorText ? nil : memoText, pending: pending, location: location, raw: rawText))
     }
 
     /// A leaf's text without the blanks around it; nil when absent or blank.
-    private func value(_ path: String) -> String? {
-        guard let text = values[path]?.trimmingOFXBlanks(), !text.isEmpty else { return nil }
-        return text
+    private func value(_ leaf: Leaf) -> ArraySlice<UInt8>? {
+        let bytes = values[leaf.rawValue]
+        guard !bytes.isEmpty else { return nil }
+        let range = bytes.withUnsafeBufferPointer { all in
+            let trimmed = OFXText.trimmed(all)
+            let start = all.baseAddress.map { trimmed.baseAddress! - $0 } ?? 0
+            return start..<(start + trimmed.count)
+        }
+        return range.isEmpty ? nil : bytes[range]
     }
+
+    private var rawText: String { String(decoding: raw, as: UTF8.self) + "</STMTTRN>" }
+
+    private func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
     private func reject(_ field: String, _ reason: String) -> Result<OFXTransaction, OFXReject> {
-        .failure(OFXReject(location: "\(location).\(field)", reason: reason, raw: raw + "</STMTTRN>"))
+        .failure(OFXReject(location: "\(location).\(field)", reason: reason, raw: rawText))
     }
 
-    private static func quoted(_ text: String) -> String { "\"\(text)\"" }
-
-    private static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    private static func quoted(_ text: ArraySlice<UInt8>) -> String { "\"\(String(decoding: text, as: UTF8.self))\"" }
 }

@@ -1,31 +1,43 @@
 /// Follows libxml2's nodes through the OFX tree: which statement and transaction they belong
 /// to, and the element path for messages. Keeps one transaction's leaves at a time.
 struct OFXWalk {
-    private var stack: [String] = []
-    private var statementsSeen: [String: Int] = [:]
+    let names: OFXNames
+    /// Whether transactions are read (their leaves kept and resolved); without, only the
+    /// statements are (their accounts and ledger balances), and a statement counts none.
+    let readsTransactions: Bool
+    private var stack: [OFXNames.ID] = []
+    private var statementsSeen: [OFXNames.ID: Int] = [:]
     private var statement: OFXStatement?
+    /// `STMTRS[0].STMTTRN[`: the start of the statement's transactions' locations.
+    private var locationPrefix = ""
     /// The stack's depth with the statement's element on top.
     private var statementDepth = 0
     private var began = false
-    private var transaction: OFXTransactionFields?
+    private var fields = OFXTransactionFields()
+    /// The stack's depth with the open transaction's element on top; 0 outside one.
     private var transactionDepth = 0
     private var transactionsSeen = 0
+
+    init(names: OFXNames, readsTransactions: Bool = true) {
+        self.names = names
+        self.readsTransactions = readsTransactions
+    }
 
     /// The statement read now; began: whether ``OFXEvent/statementBegan(_:)`` was sent for it.
     var openStatement: (statement: OFXStatement, began: Bool)? { statement.map { ($0, began) } }
 
     /// The open elements' names, outermost first.
-    var names: [String] { stack }
+    var openNames: [String] { stack.map(names.string) }
 
     /// `OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS[0].BANKTRANLIST.STMTTRN[3]`: where the walk is.
     var path: String { path(depth: stack.count) }
 
     /// The path of the outermost `depth` open elements.
     func path(depth: Int) -> String {
-        stack.prefix(depth).enumerated().map { depth, name in
+        stack.prefix(depth).enumerated().map { depth, id in
             if depth + 1 == statementDepth, let statement { return statement.path }
-            if depth + 1 == transactionDepth, transaction != nil { return "\(name)[\(transactionsSeen - 1)]" }
-            return name
+            if depth + 1 == transactionDepth { return "\(names.string(id))[\(transactionsSeen - 1)]" }
+            return names.string(id)
         }.joined(separator: ".")
     }
 
@@ -47,38 +59,53 @@ struct OFXWalk {
 
     // MARK: Nodes
 
-    private mutating func start(_ name: String, _ visit: (OFXEvent) -> Bool) -> Bool {
-        let inside = stack
+    private mutating func start(_ name: OFXNames.ID, _ visit: (OFXEvent) -> Bool) -> Bool {
         stack.append(name)
-        if transaction != nil {
-            transaction!.open(name)
-        } else if statement == nil && (name == OFXStatement.bankElement || name == OFXStatement.cardElement) {
+        if transactionDepth > 0 {
+            if readsTransactions { fields.open(names.bytes[Int(name)]) }
+        } else if statement == nil && (name == OFXNames.bankStatement || name == OFXNames.cardStatement) {
             let index = statementsSeen[name, default: 0]
             statementsSeen[name] = index + 1
-            statement = OFXStatement(element: name, index: index)
+            let statement = OFXStatement(element: names.string(name), index: index)
+            self.statement = statement
+            locationPrefix = statement.path + ".STMTTRN["
             statementDepth = stack.count
             began = false
             transactionsSeen = 0
-        } else if let statement, name == "STMTTRN" {
+        } else if statement != nil, name == OFXNames.transaction {
             guard begin(visit) else { return false }
-            let pending = inside[statementDepth...].contains { $0.hasPrefix("PENDING") }
-            transaction = OFXTransactionFields(
-                location: "\(statement.path).STMTTRN[\(transactionsSeen)]", pending: pending)
+            if readsTransactions {
+                let pending = stack[statementDepth..<(stack.count - 1)].contains { names.isPending[Int($0)] }
+                fields.begin(location: locationPrefix + String(transactionsSeen) + "]", pending: pending)
+            }
             transactionDepth = stack.count
             transactionsSeen += 1
         }
         return true
     }
 
-    private mutating func text(_ value: String) {
-        if transaction != nil {
-            let path = stack[transactionDepth...].joined(separator: ".")
-            if !path.isEmpty { transaction!.add(path, value) }
+    private mutating func text(_ value: UnsafeBufferPointer<UInt8>) {
+        if transactionDepth > 0 {
+            let below = stack.count - transactionDepth
+            guard readsTransactions, below > 0 else { return }
+            let first = stack[transactionDepth]
+            let leaf: OFXTransactionFields.Leaf?
+            switch (below, stack[stack.count - 1]) {
+            case (1, OFXNames.amount): leaf = .amount
+            case (1, OFXNames.posted): leaf = .posted
+            case (1, OFXNames.user): leaf = .user
+            case (1, OFXNames.name): leaf = .name
+            case (1, OFXNames.memo): leaf = .memo
+            case (1, OFXNames.fitid): leaf = .fitid
+            case (2, OFXNames.name) where first == OFXNames.payee: leaf = .payeeName
+            default: leaf = nil
+            }
+            fields.add(leaf, underPayee: below > 1 && first == OFXNames.payee, value)
             return
         }
         guard statement != nil, stack.count > statementDepth else { return }
-        let trimmed = value.trimmingOFXBlanks()
-        switch stack[statementDepth...].joined(separator: ".") {
+        let trimmed = OFXText.string(OFXText.trimmed(value))
+        switch stack[statementDepth...].map(names.string).joined(separator: ".") {
         case "CURDEF": statement!.currency = trimmed
         case "BANKACCTFROM.ACCTID", "CCACCTFROM.ACCTID": statement!.accountID = trimmed
         case "BANKACCTFROM.ACCTTYPE": statement!.accountType = trimmed
@@ -88,19 +115,19 @@ struct OFXWalk {
         }
     }
 
-    private mutating func end(_ name: String, _ visit: (OFXEvent) -> Bool) -> Bool {
+    private mutating func end(_ name: OFXNames.ID, _ visit: (OFXEvent) -> Bool) -> Bool {
         defer { stack.removeLast() }
-        if let fields = transaction {
+        if transactionDepth > 0 {
             guard stack.count == transactionDepth else {
-                transaction!.close(name)
+                if readsTransactions { fields.close(names.bytes[Int(name)]) }
                 return true
             }
-            transaction = nil
             transactionDepth = 0
+            guard readsTransactions else { return true }
             switch fields.resolved() {
             case let .success(entry):
                 statement!.transactions += 1
-                statement!.include(day: String(entry.date.prefix(10)))
+                statement!.include(day: entry.date)
                 return visit(.transaction(entry))
             case let .failure(reject):
                 statement!.rejects += 1

@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 
 /// libxml2's streaming reader over an ``OFXInput``: one node at a time, the tree freed behind
 /// it, so memory stays bounded whatever the file's size. Errors are collected, never printed.
@@ -14,6 +15,8 @@ final class OFXXMLReader {
         XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
 
     private let input: OFXInput
+    /// The element names seen so far, shared with the walk.
+    let names = OFXNames()
     private let reader: xmlTextReaderPtr?
     /// The first error libxml2 reported: its message, line, and the elements its parser had
     /// open (the walk may be a few nodes behind the parser).
@@ -55,12 +58,16 @@ final class OFXXMLReader {
         }
         switch xmlTextReaderNodeType(reader) {
         case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-            return .start(
-                name: string(xmlTextReaderConstName(reader)), isEmpty: xmlTextReaderIsEmptyElement(reader) == 1)
+            return .start(name: name(reader), isEmpty: xmlTextReaderIsEmptyElement(reader) == 1)
         case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-            return .end(name: string(xmlTextReaderConstName(reader)))
+            return .end(name: name(reader))
         case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-            return .text(string(xmlTextReaderConstValue(reader)))
+            guard let value = xmlTextReaderConstValue(reader) else {
+                return .text(UnsafeBufferPointer(start: nil, count: 0))
+            }
+            return .text(
+                UnsafeBufferPointer(
+                    start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
         default:
             return .other
         }
@@ -90,7 +97,11 @@ final class OFXXMLReader {
         return (0..<Int(max(parser.nameNr, 0))).compactMap { names[$0].map { String(cString: $0) } }
     }
 
-    private func string(_ text: UnsafePointer<xmlChar>?) -> String {
-        text.map { String(cString: $0) } ?? ""
+    /// The current node's name as a number (an element always has one; "" otherwise).
+    private func name(_ reader: xmlTextReaderPtr) -> OFXNames.ID {
+        guard let name = xmlTextReaderConstName(reader) else {
+            return [xmlChar(0)].withUnsafeBufferPointer { names.id($0.baseAddress!) }
+        }
+        return names.id(name)
     }
 }

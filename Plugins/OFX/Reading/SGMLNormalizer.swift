@@ -25,7 +25,9 @@ public struct SGMLNormalizer {
     private var state = State.header
     private var tag: [UInt8] = []
     private var entity: [UInt8] = []
-    private var open: [[UInt8]] = []
+    /// The open elements' names, one after another; `openStarts` says where each begins.
+    private var openNames: [UInt8] = []
+    private var openStarts: [Int] = []
     /// Whether the last tag was a start tag and text other than blanks followed it: a leaf.
     private var leafHasText = false
     private var lastTagWasStart = false
@@ -39,7 +41,48 @@ public struct SGMLNormalizer {
     // MARK: Feeding
 
     public mutating func feed(_ bytes: some Sequence<UInt8>, into out: inout [UInt8]) {
-        for byte in bytes { step(byte, &out) }
+        let fed = bytes.withContiguousStorageIfAvailable { feed($0, into: &out) }
+        if fed == nil { Array(bytes).withUnsafeBufferPointer { feed($0, into: &out) } }
+    }
+
+    /// Feeds bytes in runs: text between tags and the inside of a tag are copied whole, and
+    /// only the bytes that change the state (or need transcoding) go one at a time.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let start = index
+            switch state {
+            case .text:
+                var text = false
+                while index < count {
+                    let byte = bytes[index]
+                    guard byte >= 0x20 || Self.isBlank(byte), byte < 0x80 || !transcodes,
+                        byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&")
+                    else { break }
+                    if !Self.isBlank(byte) { text = true }
+                    index += 1
+                }
+                if index > start {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    if text { leafHasText = true }
+                }
+            case .tag:
+                let room = Self.longestTag - tag.count
+                while index < count && index - start < room && bytes[index] != UInt8(ascii: ">")
+                    && bytes[index] != UInt8(ascii: "<")
+                {
+                    index += 1
+                }
+                if index > start { tag.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+            case .header, .entity:
+                break
+            }
+            if index < count {
+                step(bytes[index], &out)
+                index += 1
+            }
+        }
     }
 
     /// The end of the input: closes a leaf still open. Aggregates still open stay open, so a
@@ -51,7 +94,7 @@ public struct SGMLNormalizer {
         case .header, .text: break
         }
         state = .text
-        if lastTagWasStart && leafHasText, let leaf = open.popLast() { appendEndTag(leaf, &out) }
+        if lastTagWasStart && leafHasText { closeLastOpen(&out) }
     }
 
     // MARK: Bytes
@@ -115,19 +158,22 @@ public struct SGMLNormalizer {
             return
         }
         if first == UInt8(ascii: "/") {
-            let name = Array(tag.dropFirst().prefix { !Self.isBlank($0) })
-            if let index = open.lastIndex(of: name) {
-                for above in open[(index + 1)...].reversed() { appendEndTag(above, &out) }
-                open.removeSubrange(index...)
+            let name = tag[1...].prefix { !Self.isBlank($0) }
+            if let index = lastOpen(named: name) {
+                while openStarts.count > index + 1 { closeLastOpen(&out) }
+                openNames.removeLast(openNames.count - openStarts.removeLast())
             }
             appendEndTag(name, &out)
             lastTagWasStart = false
             leafHasText = false
             return
         }
-        if lastTagWasStart && leafHasText, let leaf = open.popLast() { appendEndTag(leaf, &out) }
+        if lastTagWasStart && leafHasText { closeLastOpen(&out) }
         let selfClosing = tag.last == UInt8(ascii: "/")
-        if !selfClosing { open.append(Array(tag.prefix { !Self.isBlank($0) })) }
+        if !selfClosing {
+            openStarts.append(openNames.count)
+            openNames.append(contentsOf: tag.prefix { !Self.isBlank($0) })
+        }
         out.append(UInt8(ascii: "<"))
         appendTextBytes(tag, &out)
         out.append(UInt8(ascii: ">"))
@@ -135,7 +181,25 @@ public struct SGMLNormalizer {
         leafHasText = false
     }
 
-    private func appendEndTag(_ name: [UInt8], _ out: inout [UInt8]) {
+    /// The index of the innermost open element called `name`.
+    private func lastOpen(named name: ArraySlice<UInt8>) -> Int? {
+        var end = openNames.count
+        for index in openStarts.indices.reversed() {
+            let start = openStarts[index]
+            if openNames[start..<end].elementsEqual(name) { return index }
+            end = start
+        }
+        return nil
+    }
+
+    /// Writes the end tag of the innermost open element and closes it; nothing when none is.
+    private mutating func closeLastOpen(_ out: inout [UInt8]) {
+        guard let start = openStarts.popLast() else { return }
+        appendEndTag(openNames[start...], &out)
+        openNames.removeLast(openNames.count - start)
+    }
+
+    private func appendEndTag(_ name: ArraySlice<UInt8>, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "<"))
         out.append(UInt8(ascii: "/"))
         out.append(contentsOf: name)
@@ -161,6 +225,7 @@ public struct SGMLNormalizer {
     // MARK: Text
 
     private func appendTextBytes(_ bytes: [UInt8], _ out: inout [UInt8]) {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x80 }) { return out.append(contentsOf: bytes) }
         for byte in bytes { appendText(byte, &out) }
     }
 

@@ -1,0 +1,79 @@
+import CLibXML2
+import Glibc
+
+/// Element names as small numbers: libxml2 hands each node's name over as a C string from its
+/// dictionary, and the walk compares numbers instead of making a String per node.
+///
+/// A name pointer seen before is found in a small cache (and checked byte for byte, so a
+/// pointer reused for another name cannot mislead it); a new one is looked up by its bytes.
+/// The cache and the names' bytes are plain memory: a lookup retains nothing.
+final class OFXNames {
+    typealias ID = Int32
+
+    static let ofx: ID = 0
+    static let bankStatement: ID = 1
+    static let cardStatement: ID = 2
+    static let transaction: ID = 3
+    static let amount: ID = 4
+    static let posted: ID = 5
+    static let user: ID = 6
+    static let name: ID = 7
+    static let payee: ID = 8
+    static let memo: ID = 9
+    static let fitid: ID = 10
+
+    private static let known = [
+        "OFX", OFXStatement.bankElement, OFXStatement.cardElement, "STMTTRN", "TRNAMT", "DTPOSTED", "DTUSER", "NAME",
+        "PAYEE", "MEMO", "FITID",
+    ]
+    private static let cacheSize = 64
+
+    /// Each name's bytes (without the NUL), its String, and whether it starts with `PENDING`.
+    private(set) var bytes: [[UInt8]] = []
+    private(set) var strings: [String] = []
+    private(set) var isPending: [Bool] = []
+    /// Each name as a NUL-terminated copy, by number, for the cache's check.
+    private var copies: [UnsafeMutablePointer<CChar>] = []
+    private let cachePointers = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: cacheSize)
+    private let cacheIDs = UnsafeMutablePointer<ID>.allocate(capacity: cacheSize)
+
+    init() {
+        cachePointers.initialize(repeating: nil, count: Self.cacheSize)
+        cacheIDs.initialize(repeating: 0, count: Self.cacheSize)
+        for name in Self.known { add(Array(name.utf8)) }
+    }
+
+    deinit {
+        cachePointers.deallocate()
+        cacheIDs.deallocate()
+        for copy in copies { free(copy) }
+    }
+
+    func string(_ id: ID) -> String { strings[Int(id)] }
+
+    /// The number of the NUL-terminated name at `pointer`.
+    func id(_ pointer: UnsafePointer<xmlChar>) -> ID {
+        let slot = (Int(bitPattern: pointer) >> 3) & (Self.cacheSize - 1)
+        let name = UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)
+        if cachePointers[slot] == pointer {
+            let id = cacheIDs[slot]
+            if strcmp(copies[Int(id)], name) == 0 { return id }
+        }
+        let length = strlen(name)
+        let found = bytes.firstIndex { $0.elementsEqual(UnsafeBufferPointer(start: pointer, count: length)) }
+        let id = found.map { ID($0) } ?? add(Array(UnsafeBufferPointer(start: pointer, count: length)))
+        cachePointers[slot] = pointer
+        cacheIDs[slot] = id
+        return id
+    }
+
+    @discardableResult
+    private func add(_ name: [UInt8]) -> ID {
+        bytes.append(name)
+        let string = String(decoding: name, as: UTF8.self)
+        strings.append(string)
+        isPending.append(string.hasPrefix("PENDING"))
+        copies.append(strdup(string)!)
+        return ID(bytes.count - 1)
+    }
+}
