@@ -41,7 +41,7 @@ public struct SGMLNormalizer {
     // MARK: Feeding
 
     public mutating func feed(_ bytes: some Sequence<UInt8>, into out: inout [UInt8]) {
-        let fed = bytes.withContiguousStorageIfAvailable { feed($0, into: &out) }
+        let fed: Void? = bytes.withContiguousStorageIfAvailable { feed($0, into: &out) }
         if fed == nil { Array(bytes).withUnsafeBufferPointer { feed($0, into: &out) } }
     }
 
