@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 
 /// Reads a camt.053 (also .052 and .054) file as a stream of ``CAMTEvent``s: one `Ntry` held at
 /// a time, whatever the file's size. Elements are matched by local name within the file's camt
@@ -13,10 +14,12 @@ public final class CAMTReader {
     private let bytes: UnsafeRawBufferPointer
     /// The bytes when the reader was given a string: kept alive as long as it reads them.
     private let owned: UnsafeMutableRawBufferPointer?
-    private var names: [UnsafeRawPointer: CAMTName] = [:]
-    private var namespace: [UInt8] = []
+    private let names = CAMTNameCache()
+    /// The root's namespace URI, NUL-terminated (malloc'd); nil before the root.
+    private var namespace: UnsafeMutablePointer<CChar>?
     private var places: [CAMTPlace] = []
-    private var text = ""
+    /// The text of the leaf being read, as libxml2's UTF-8 bytes (it may come in several nodes).
+    private var text: [UInt8] = []
     private var pending: [CAMTEvent] = []
     private var done = false
     /// After damage further on: the statement the reader had begun, read again from its bytes.
@@ -79,7 +82,10 @@ public final class CAMTReader {
         prepare()
     }
 
-    deinit { owned?.deallocate() }
+    deinit {
+        owned?.deallocate()
+        free(namespace)
+    }
 
     /// Every event to the end, for tests and `explain` on small files.
     public func readAll() -> [CAMTEvent] {
@@ -106,14 +112,12 @@ public final class CAMTReader {
 
     private func prepare() {
         places = [.outside]
-        guard let xml else {
+        guard xml != nil else {
             pending.append(.failure(CAMTFailure(origin: origin, line: 0, path: "", message: "the file is empty")))
             done = true
             return
         }
-        for name in CAMTName.allCases where name != .other {
-            if let pointer = xml.interned(name.rawValue) { names[UnsafeRawPointer(pointer)] = name }
-        }
+        text.reserveCapacity(256)
     }
 
     /// Reads one node and queues what it completes.
@@ -141,7 +145,9 @@ public final class CAMTReader {
         case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
             finish()
         case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-            if case .field = places.last, let value = xml.value { text += String(cString: value) }
+            if case .field = places.last, let value = xml.value {
+                text.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(value)))
+            }
         default:
             break
         }
@@ -153,17 +159,22 @@ public final class CAMTReader {
         guard let xml else { return }
         let parent = places.last ?? .outside
         if parent == .outside, !checkRoot() { return }
-        let name = inNamespace() ? self.name(xml.localName) : .other
+        // Below an element passed over, every element is passed over: its name is not needed.
+        var name = CAMTName.other
+        if parent != .ignored {
+            let element = xml.element
+            if inNamespace(element.namespace) { name = self.name(element.name) }
+        }
         let place = parent == .ignored ? .ignored : parent.child(name)
         places.append(place)
         switch place {
         case .statement: beginStatement(name)
         case .balance: balance = CAMTBalanceFields()
         case .entry:
-            entry = CAMTEntryFields()
+            entry.reset()
             if entriesInFile % 1024 == 0 { xml.releaseConsumedPages() }
         case .field(let field):
-            text = ""
+            text.removeAll(keepingCapacity: true)
             if field == .amount || field == .balanceAmount {
                 let currency = xml.attribute("Ccy")
                 if field == .amount { entry.currency = currency } else { balance.currency = currency }
@@ -177,8 +188,12 @@ public final class CAMTReader {
         guard let place = places.popLast() else { return }
         switch place {
         case .field(let field):
-            keep(field, trimmed(text))
-            text = ""
+            let kept = text.withUnsafeBufferPointer { all in
+                let value = trimmed(all)
+                return value.isEmpty || entry.keep(field, value)
+            }
+            if !kept { keep(field, text.withUnsafeBufferPointer { String(decoding: trimmed($0), as: UTF8.self) }) }
+            text.removeAll(keepingCapacity: true)
         case .balance: endBalance()
         case .entry: endEntry()
         case .statement: endStatement()
@@ -196,27 +211,22 @@ public final class CAMTReader {
             fail(line: xml.parserLine, "not a camt statement: the root element is \(found)")
             return false
         }
-        namespace = Array(uri.utf8)
+        free(namespace)
+        namespace = strdup(uri)
         format = uri.split(separator: ":").last.map(String.init)
         return true
     }
 
-    private func inNamespace() -> Bool {
-        guard let uri = xml?.namespaceURI else { return namespace.isEmpty }
-        return namespace.withUnsafeBufferPointer { ours in
-            var at = 0
-            while at < ours.count {
-                guard uri[at] == ours[at] else { return false }
-                at += 1
-            }
-            return uri[at] == 0
-        }
+    /// Whether an element whose namespace URI is `uri` is in the file's camt namespace.
+    private func inNamespace(_ uri: UnsafePointer<UInt8>?) -> Bool {
+        guard let namespace else { return uri == nil }
+        guard let uri else { return false }
+        return strcmp(namespace, UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self)) == 0
     }
 
     private func name(_ pointer: UnsafePointer<UInt8>?) -> CAMTName {
         guard let pointer else { return .other }
-        if let known = names[UnsafeRawPointer(pointer)] { return known }
-        return CAMTName.byText[String(cString: pointer)] ?? .other
+        return names.name(pointer)
     }
 
     // MARK: Fields
@@ -235,38 +245,18 @@ public final class CAMTReader {
         case .balanceAmount: balance.amount = value
         case .balanceIndicator: balance.indicator = value
         case .balanceDay, .balanceTime: balance.day = String(value.prefix(10))
-        default: keepEntry(field, value)
-        }
-    }
-
-    private func keepEntry(_ field: CAMTField, _ value: String) {
-        switch field {
-        case .amount: entry.amount = value
-        case .indicator: entry.indicator = value
-        case .status: entry.status = value
-        case .bookingDay: entry.bookingDay = value
-        case .bookingTime: entry.bookingTime = value
-        case .valueDay: entry.valueDay = value
-        case .valueTime: entry.valueTime = value
-        case .servicerRef: entry.servicerRef = value
-        case .entryRef: entry.entryRef = value
-        case .endToEnd: if entry.endToEnd == nil { entry.endToEnd = value }
-        case .creditor: if entry.creditor == nil { entry.creditor = value }
-        case .debtor: if entry.debtor == nil { entry.debtor = value }
-        case .unstructured: entry.unstructured.append(value)
-        case .additional: entry.additional = value
         default: break
         }
     }
 
     /// `value` without the spaces, tabs and line breaks of a pretty-printed leaf around it.
-    private func trimmed(_ value: String) -> String {
+    private func trimmed(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
-        let utf8 = value.utf8
-        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return value }
-        let start = utf8.firstIndex { !isSpace($0) } ?? utf8.endIndex
-        let end = utf8.lastIndex { !isSpace($0) }.map { utf8.index(after: $0) } ?? start
-        return start < end ? String(value[start..<end]) : ""
+        var start = 0
+        var end = value.count
+        while start < end, isSpace(value[start]) { start += 1 }
+        while end > start, isSpace(value[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: value[start..<end])
     }
 
     // MARK: Statements and entries
