@@ -4,6 +4,11 @@ import Glibc
 /// Reads a camt.053 (also .052 and .054) file as a stream of ``CAMTEvent``s: one `Ntry` held at
 /// a time, whatever the file's size. Elements are matched by local name within the file's camt
 /// namespace; anything else (supplementary data, other namespaces) is passed over.
+///
+/// Its state is marked `@exclusivity(unchecked)`: a reader is used from one thread, and no
+/// method hands a property `inout` to code that could come back into the reader (libxml2's
+/// callbacks reach only the feed and the error log), so the run-time check that two accesses
+/// never overlap (a call into the Swift runtime per access, a tenth of a run) finds nothing.
 public final class CAMTReader {
     /// The file's name in messages.
     public let origin: String
@@ -16,33 +21,35 @@ public final class CAMTReader {
     private let owned: UnsafeMutableRawBufferPointer?
     private let names = CAMTNameCache()
     /// The root's namespace URI, NUL-terminated (malloc'd); nil before the root.
-    private var namespace: UnsafeMutablePointer<CChar>?
-    private var places: [CAMTPlace] = []
+    @exclusivity(unchecked) private var namespace: UnsafeMutablePointer<CChar>?
+    @exclusivity(unchecked) private var places: [CAMTPlace] = []
     /// The text of the leaf being read, as libxml2's UTF-8 bytes (it may come in several nodes).
-    private var text: [UInt8] = []
-    private var pending: [CAMTEvent] = []
-    private var done = false
+    @exclusivity(unchecked) private var text: [UInt8] = []
+    /// Events completed and not yet handed out: those from `pendingHead` on.
+    @exclusivity(unchecked) private var pending: [CAMTEvent] = []
+    @exclusivity(unchecked) private var pendingHead = 0
+    @exclusivity(unchecked) private var done = false
     /// After damage further on: the statement the reader had begun, read again from its bytes.
-    private var recovery: CAMTReader?
+    @exclusivity(unchecked) private var recovery: CAMTReader?
     /// What the reader being recovered already handed out: not handed out twice.
-    private var headerAlreadyOut = false
-    private var entriesAlreadyOut = 0
+    @exclusivity(unchecked) private var headerAlreadyOut = false
+    @exclusivity(unchecked) private var entriesAlreadyOut = 0
 
     // MARK: The statement and entry being read
-    private var statements = 0
-    private var statement: CAMTStatement?
-    private var end: CAMTStatementEnd?
-    private var headerSent = false
-    private var accountCurrency: String?
-    private var accountName: String?
-    private var ownerName: String?
-    private var firstCurrency: String?
-    private var balanceProblem: String?
-    private var balance = CAMTBalanceFields()
-    private var entry = CAMTEntryFields()
-    private var entryIndex = 0
-    private var entriesInFile = 0
-    private var locator = NtryLocator()
+    @exclusivity(unchecked) private var statements = 0
+    @exclusivity(unchecked) private var statement: CAMTStatement?
+    @exclusivity(unchecked) private var end: CAMTStatementEnd?
+    @exclusivity(unchecked) private var headerSent = false
+    @exclusivity(unchecked) private var accountCurrency: String?
+    @exclusivity(unchecked) private var accountName: String?
+    @exclusivity(unchecked) private var ownerName: String?
+    @exclusivity(unchecked) private var firstCurrency: String?
+    @exclusivity(unchecked) private var balanceProblem: String?
+    @exclusivity(unchecked) private var balance = CAMTBalanceFields()
+    @exclusivity(unchecked) private var entry = CAMTEntryFields()
+    @exclusivity(unchecked) private var entryIndex = 0
+    @exclusivity(unchecked) private var entriesInFile = 0
+    @exclusivity(unchecked) private var locator = NtryLocator()
 
     /// Reads `bytes`, which must outlive the reader.
     /// - Parameters:
@@ -104,7 +111,15 @@ public final class CAMTReader {
                 if let event = recovery.next(), !event.isFailure { return event }
                 self.recovery = nil
             }
-            if !pending.isEmpty { return pending.removeFirst() }
+            if pendingHead < pending.count {
+                let event = pending[pendingHead]
+                pendingHead += 1
+                if pendingHead == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    pendingHead = 0
+                }
+                return event
+            }
             guard !done else { return nil }
             step()
         }
