@@ -22,9 +22,10 @@ public final class CAMTReader {
     private let names = CAMTNameCache()
     /// The root's namespace URI, NUL-terminated (malloc'd); nil before the root.
     @exclusivity(unchecked) private var namespace: UnsafeMutablePointer<CChar>?
-    @exclusivity(unchecked) private var places: [CAMTPlace] = []
+    /// The place of every element open, the root's first.
+    @exclusivity(unchecked) private var places = CAMTBuffer<CAMTPlace>(capacity: 32)
     /// The text of the leaf being read, as libxml2's UTF-8 bytes (it may come in several nodes).
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text = CAMTBuffer<UInt8>(capacity: 256)
     /// Events completed and not yet handed out: those from `pendingHead` on.
     @exclusivity(unchecked) private var pending: [CAMTEvent] = []
     @exclusivity(unchecked) private var pendingHead = 0
@@ -92,6 +93,8 @@ public final class CAMTReader {
     deinit {
         owned?.deallocate()
         free(namespace)
+        places.free()
+        text.free()
     }
 
     /// Every event to the end, for tests and `explain` on small files.
@@ -107,9 +110,9 @@ public final class CAMTReader {
     public func next() -> CAMTEvent? {
         while true {
             // A statement being recovered comes out whole before the failure that follows it.
-            if let recovery {
-                if let event = recovery.next(), !event.isFailure { return event }
-                self.recovery = nil
+            if recovery != nil {
+                if let event = recovery?.next(), !event.isFailure { return event }
+                recovery = nil
             }
             if pendingHead < pending.count {
                 let event = pending[pendingHead]
@@ -120,24 +123,23 @@ public final class CAMTReader {
                 }
                 return event
             }
-            guard !done else { return nil }
-            step()
+            guard !done, let xml else { return nil }
+            // Nodes until one completes an event (`xml` bound once, not once a node).
+            repeat { step(xml) } while pendingHead == pending.count && !done
         }
     }
 
     private func prepare() {
-        places = [.outside]
+        places.append(.outside)
         guard xml != nil else {
             pending.append(.failure(CAMTFailure(origin: origin, line: 0, path: "", message: "the file is empty")))
             done = true
             return
         }
-        text.reserveCapacity(256)
     }
 
     /// Reads one node and queues what it completes.
-    private func step() {
-        guard let xml else { return }
+    private func step(_ xml: XMLStreamReader) {
         switch xml.read() {
         case .node: break
         case .end:
@@ -155,13 +157,13 @@ public final class CAMTReader {
         switch xml.nodeType {
         case Int32(XML_READER_TYPE_ELEMENT.rawValue):
             let empty = xml.isEmptyElement
-            start()
+            start(xml)
             if empty && !done { finish() }
         case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
             finish()
         case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
             if case .field = places.last, let value = xml.value {
-                text.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(value)))
+                text.append(value, count: strlen(value))
             }
         default:
             break
@@ -170,8 +172,7 @@ public final class CAMTReader {
 
     // MARK: Elements
 
-    private func start() {
-        guard let xml else { return }
+    private func start(_ xml: XMLStreamReader) {
         let parent = places.last ?? .outside
         if parent == .outside, !checkRoot() { return }
         // Below an element passed over, every element is passed over: its name is not needed.
@@ -189,7 +190,7 @@ public final class CAMTReader {
             entry.reset()
             if entriesInFile % 1024 == 0 { xml.releaseConsumedPages() }
         case .field(let field):
-            text.removeAll(keepingCapacity: true)
+            text.removeAll()
             if field == .amount || field == .balanceAmount {
                 let currency = xml.attribute("Ccy")
                 if field == .amount { entry.currency = currency } else { balance.currency = currency }
@@ -203,12 +204,9 @@ public final class CAMTReader {
         guard let place = places.popLast() else { return }
         switch place {
         case .field(let field):
-            let kept = text.withUnsafeBufferPointer { all in
-                let value = trimmed(all)
-                return value.isEmpty || entry.keep(field, value)
-            }
-            if !kept { keep(field, text.withUnsafeBufferPointer { String(decoding: trimmed($0), as: UTF8.self) }) }
-            text.removeAll(keepingCapacity: true)
+            let value = trimmed(text.elements)
+            if !value.isEmpty && !entry.keep(field, value) { keep(field, String(decoding: value, as: UTF8.self)) }
+            text.removeAll()
         case .balance: endBalance()
         case .entry: endEntry()
         case .statement: endStatement()
@@ -361,7 +359,7 @@ public final class CAMTReader {
     /// Ends the reading with `message` at `path`, by default the statement and entry being read.
     private func fail(line: Int, path given: String? = nil, _ message: String) {
         var path = statement?.path ?? ""
-        if places.contains(.entry) { path += ".Ntry[\(entryIndex)]" }
+        if places.elements.contains(.entry) { path += ".Ntry[\(entryIndex)]" }
         path = given ?? path
         pending.append(.failure(CAMTFailure(origin: origin, line: line, path: path, message: message)))
         done = true
