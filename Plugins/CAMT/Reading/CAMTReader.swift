@@ -49,6 +49,8 @@ public final class CAMTReader {
     @exclusivity(unchecked) private var balance = CAMTBalanceFields()
     @exclusivity(unchecked) private var entry = CAMTEntryFields()
     @exclusivity(unchecked) private var entryIndex = 0
+    /// `Stmt[0].Ntry[`: the statement's path, the start of its entries' locations.
+    @exclusivity(unchecked) private var entryPath = ""
     @exclusivity(unchecked) private var entriesInFile = 0
     @exclusivity(unchecked) private var locator = NtryLocator()
 
@@ -276,6 +278,7 @@ public final class CAMTReader {
 
     private func beginStatement(_ name: CAMTName) {
         statement = CAMTStatement(index: statements, element: name.rawValue)
+        entryPath = "\(name.rawValue)[\(statements)].Ntry["
         statements += 1
         headerSent = false
         (accountCurrency, accountName, ownerName, firstCurrency, balanceProblem) = (nil, nil, nil, nil, nil)
@@ -305,13 +308,16 @@ public final class CAMTReader {
 
     private func endEntry() {
         sendHeader()
-        guard let statement else { return }
-        let location = "\(statement.path).Ntry[\(entryIndex)]"
+        guard statement != nil else { return }
+        // `Stmt[0].Ntry[17]`, without copying the statement or interpolating its path.
+        var location = entryPath
+        location += String(entryIndex)
+        location += "]"
         let alreadyOut = entryIndex < entriesAlreadyOut
         entryIndex += 1
         entriesInFile += 1
         end?.entries += 1
-        switch entry.outcome(location: location, accountCurrency: statement.currency) {
+        switch entry.outcome(location: location, accountCurrency: statement?.currency) {
         case .entry(let read, let booked):
             if read.pending { end?.pending += 1 }
             if let booked { end?.add(booked) }
