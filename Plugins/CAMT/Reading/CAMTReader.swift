@@ -35,6 +35,9 @@ public final class CAMTReader {
     /// What the reader being recovered already handed out: not handed out twice.
     @exclusivity(unchecked) private var headerAlreadyOut = false
     @exclusivity(unchecked) private var entriesAlreadyOut = 0
+    /// A reader made to recover a statement never recovers again: its excerpt holds the same
+    /// damage, and each recovery would start another (until the stack overflowed).
+    private var isRecovery = false
 
     // MARK: The statement and entry being read
     @exclusivity(unchecked) private var statements = 0
@@ -89,6 +92,7 @@ public final class CAMTReader {
         statements = index
         headerAlreadyOut = headerOut
         entriesAlreadyOut = entriesOut
+        isRecovery = true
         prepare()
     }
 
@@ -345,7 +349,7 @@ public final class CAMTReader {
     /// When the damage lies past the end of the statement being read, that statement is whole in
     /// the file: it is read again from its own bytes and finished before the failure is reported.
     private func recoverStatement(before damage: CAMTDamageLocator.Place) {
-        guard let open = statement, damage.statementsStarted > open.index, damage.statement?.index != open.index,
+        guard !isRecovery, let open = statement, damage.statementsStarted > open.index, damage.statement?.index != open.index,
             let excerpt = CAMTStatementExcerpt.document(statement: open.index, in: bytes)
         else { return }
         recovery = CAMTReader(
