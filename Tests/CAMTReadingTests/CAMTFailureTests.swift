@@ -1,3 +1,4 @@
+import Foundation
 import CAMTReading
 import XCTest
 
@@ -76,5 +77,20 @@ final class CAMTFailureTests: XCTestCase {
         XCTAssertEqual(failure.line, 1)
         XCTAssertFalse(failure.message.isEmpty)
         XCTAssertEqual(try XCTUnwrap(D.failure("")).message, "the file is empty")
+    }
+
+    /// A closing tag broken inside a statement's balances: the statement read again from its own
+    /// bytes meets the same damage, and must fail there rather than recover again and again (it
+    /// once recursed until the stack overflowed).
+    func testDamageThatARecoveredStatementMeetsAgainFailsOnce() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/statements/camt/camt053-off-balance.xml")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let close = try XCTUnwrap(text.range(of: "</Bal>"))
+        text.replaceSubrange(close, with: " l>")
+        let events = D.events(text)
+        let failures = events.filter { if case .failure = $0 { true } else { false } }
+        XCTAssertEqual(failures.count, 1, "\(events)")
+        guard case .failure? = events.last else { return XCTFail("the reading ends in its failure: \(events)") }
     }
 }

@@ -22,9 +22,16 @@ public struct CAMTAmount: Equatable, Sendable {
     /// Reads an `xs:decimal` without sign (`1234.56`, `12`, `0.5`), at most 5 fraction digits and
     /// 18 digits in all; nil for anything else (`12,5`, `1e3`, `-4`).
     public init?(text: String) {
+        var text = text
+        guard let amount = text.withUTF8(CAMTAmount.init(utf8:)) else { return nil }
+        self = amount
+    }
+
+    /// The same, from UTF-8 bytes.
+    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
         var whole: Int128 = 0, fraction: Int128 = 0
         var wholeDigits = 0, fractionDigits = 0, significant = 0, seenPoint = false
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let digit = Int128(byte - UInt8(ascii: "0"))

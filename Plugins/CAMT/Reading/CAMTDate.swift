@@ -3,45 +3,52 @@
 public enum CAMTDate {
     /// `2024-03-01` from `2024-03-01` (a zone on a day, `2024-03-01+01:00`, names the same day).
     public static func day(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 10, isDay(bytes) else { return nil }
-        let rest = bytes[10...]
-        guard rest.isEmpty || isZone(Array(rest)) else { return nil }
-        return String(decoding: bytes[..<10], as: UTF8.self)
+        var text = text
+        return text.withUTF8 { day(utf8: $0) }
+    }
+
+    /// The same, from UTF-8 bytes.
+    static func day(utf8 b: UnsafeBufferPointer<UInt8>) -> String? {
+        guard b.count >= 10, isDay(b) else { return nil }
+        guard b.count == 10 || isZone(UnsafeBufferPointer(rebasing: b[10...])) else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: b[..<10]), as: UTF8.self)
     }
 
     /// `2024-03-01T09:30:00+01:00` kept as it is; `2024-03-01T09:30:00` becomes `…Z`.
     public static func instant(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 19, isDay(bytes), bytes[10] == UInt8(ascii: "T"),
-            digits(bytes, [11, 12, 14, 15, 17, 18]), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        var text = text
+        return text.withUTF8 { instant(utf8: $0) }
+    }
+
+    /// The same, from UTF-8 bytes.
+    static func instant(utf8 b: UnsafeBufferPointer<UInt8>) -> String? {
+        guard b.count >= 19, isDay(b), b[10] == UInt8(ascii: "T"), isDigit(b[11]), isDigit(b[12]),
+            isDigit(b[14]), isDigit(b[15]), isDigit(b[17]), isDigit(b[18]), b[13] == UInt8(ascii: ":"),
+            b[16] == UInt8(ascii: ":")
         else { return nil }
         var end = 19
-        if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+        if end < b.count, b[end] == UInt8(ascii: ".") {
             end += 1
             let start = end
-            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+            while end < b.count, isDigit(b[end]) { end += 1 }
             guard end > start else { return nil }
         }
-        let zone = Array(bytes[end...])
-        if zone.isEmpty { return text + "Z" }
-        return isZone(zone) ? text : nil
+        let text = String(decoding: b, as: UTF8.self)
+        if end == b.count { return text + "Z" }
+        return isZone(UnsafeBufferPointer(rebasing: b[end...])) ? text : nil
     }
 
     // MARK: Shapes
 
-    private static func isDay(_ b: [UInt8]) -> Bool {
-        digits(b, [0, 1, 2, 3, 5, 6, 8, 9]) && b[4] == UInt8(ascii: "-") && b[7] == UInt8(ascii: "-")
+    private static func isDay(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        isDigit(b[0]) && isDigit(b[1]) && isDigit(b[2]) && isDigit(b[3]) && b[4] == UInt8(ascii: "-")
+            && isDigit(b[5]) && isDigit(b[6]) && b[7] == UInt8(ascii: "-") && isDigit(b[8]) && isDigit(b[9])
     }
 
-    private static func isZone(_ b: [UInt8]) -> Bool {
-        if b == [UInt8(ascii: "Z")] { return true }
-        return b.count == 6 && (b[0] == UInt8(ascii: "+") || b[0] == UInt8(ascii: "-")) && digits(b, [1, 2, 4, 5])
-            && b[3] == UInt8(ascii: ":")
-    }
-
-    private static func digits(_ b: [UInt8], _ positions: [Int]) -> Bool {
-        positions.allSatisfy { isDigit(b[$0]) }
+    private static func isZone(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if b.count == 1 && b[0] == UInt8(ascii: "Z") { return true }
+        return b.count == 6 && (b[0] == UInt8(ascii: "+") || b[0] == UInt8(ascii: "-")) && isDigit(b[1])
+            && isDigit(b[2]) && b[3] == UInt8(ascii: ":") && isDigit(b[4]) && isDigit(b[5])
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

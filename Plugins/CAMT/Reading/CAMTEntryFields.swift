@@ -1,20 +1,72 @@
 /// The texts of one `Ntry` as they are read, then judged whole at `</Ntry>`.
+///
+/// One value serves every entry of a file: the texts are kept as libxml2's UTF-8 bytes in one
+/// buffer that keeps its capacity, each field a range of it, and Strings are made only for
+/// what the entry (or its reject) hands out.
 struct CAMTEntryFields {
-    var amount: String?
+    /// The fields that hold one text (written again, the last one counts, except where
+    /// ``keep(_:_:)`` says the first does).
+    private enum Slot: Int, CaseIterable {
+        case amount, indicator, status, bookingDay, bookingTime, valueDay, valueTime
+        case servicerRef, entryRef, endToEnd, creditor, debtor, additional
+    }
+
+    /// `Amt@Ccy`.
     var currency: String?
-    var indicator: String?
-    var status: String?
-    var bookingDay: String?
-    var bookingTime: String?
-    var valueDay: String?
-    var valueTime: String?
-    var servicerRef: String?
-    var entryRef: String?
-    var endToEnd: String?
-    var creditor: String?
-    var debtor: String?
-    var unstructured: [String] = []
-    var additional: String?
+    /// Every text kept, one after another.
+    private var bytes: [UInt8] = []
+    private var slots = [Range<Int>?](repeating: nil, count: Slot.allCases.count)
+    /// Each `Ustrd`, in order.
+    private var unstructured: [Range<Int>] = []
+
+    init() {
+        bytes.reserveCapacity(1024)
+        unstructured.reserveCapacity(4)
+    }
+
+    /// Forgets the last entry, keeping the buffers.
+    mutating func reset() {
+        currency = nil
+        bytes.removeAll(keepingCapacity: true)
+        for index in slots.indices { slots[index] = nil }
+        unstructured.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps the (trimmed, non-empty) text of an entry's leaf; false for a field that is not the
+    /// entry's.
+    mutating func keep(_ field: CAMTField, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slot: Slot
+        switch field {
+        case .amount: slot = .amount
+        case .indicator: slot = .indicator
+        case .status: slot = .status
+        case .bookingDay: slot = .bookingDay
+        case .bookingTime: slot = .bookingTime
+        case .valueDay: slot = .valueDay
+        case .valueTime: slot = .valueTime
+        case .servicerRef: slot = .servicerRef
+        case .entryRef: slot = .entryRef
+        case .endToEnd, .creditor, .debtor:
+            // The first transaction's reference and parties name the entry.
+            slot = field == .endToEnd ? .endToEnd : field == .creditor ? .creditor : .debtor
+            guard slots[slot.rawValue] == nil else { return true }
+        case .unstructured:
+            unstructured.append(append(value))
+            return true
+        case .additional: slot = .additional
+        default: return false
+        }
+        slots[slot.rawValue] = append(value)
+        return true
+    }
+
+    private mutating func append(_ value: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = bytes.count
+        bytes.append(contentsOf: value)
+        return start..<bytes.count
+    }
+
+    // MARK: The entry
 
     /// What an entry comes to.
     enum Outcome {
@@ -28,25 +80,38 @@ struct CAMTEntryFields {
 
     /// Judges the entry at `location` in an account held in `accountCurrency`.
     func outcome(location: String, accountCurrency: String?) -> Outcome {
+        bytes.withUnsafeBufferPointer { all in
+            outcome(all, location: location, accountCurrency: accountCurrency)
+        }
+    }
+
+    private func outcome(_ all: UnsafeBufferPointer<UInt8>, location: String, accountCurrency: String?) -> Outcome {
+        func text(_ slot: Slot) -> UnsafeBufferPointer<UInt8>? {
+            slots[slot.rawValue].map { UnsafeBufferPointer(rebasing: all[$0]) }
+        }
+        func string(_ slot: Slot) -> String? { text(slot).map(Self.string) }
         // MARK: Status, amount, sign
         let pending: Bool
-        switch status {
-        case "BOOK": pending = false
-        case "PDNG": pending = true
-        case "INFO": return .info
-        case let code?: return .reject(field: "Sts", reason: "unknown status \"\(code)\"", booked: nil)
+        switch text(.status) {
+        case let code? where Self.equal(code, "BOOK"): pending = false
+        case let code? where Self.equal(code, "PDNG"): pending = true
+        case let code? where Self.equal(code, "INFO"): return .info
+        case let code?: return .reject(field: "Sts", reason: "unknown status \"\(Self.string(code))\"", booked: nil)
         case nil: return .reject(field: "Sts", reason: "missing status", booked: nil)
         }
-        guard let text = amount else { return .reject(field: "Amt", reason: "missing amount", booked: nil) }
-        guard let magnitude = CAMTAmount(text: text) else {
-            return .reject(field: "Amt", reason: "\"\(text)\" is not an amount", booked: nil)
+        guard let amountText = text(.amount) else {
+            return .reject(field: "Amt", reason: "missing amount", booked: nil)
+        }
+        guard let magnitude = CAMTAmount(utf8: amountText) else {
+            return .reject(field: "Amt", reason: "\"\(Self.string(amountText))\" is not an amount", booked: nil)
         }
         let signed: CAMTAmount
-        switch indicator {
-        case "CRDT": signed = magnitude
-        case "DBIT": signed = magnitude.negated
+        switch text(.indicator) {
+        case let sign? where Self.equal(sign, "CRDT"): signed = magnitude
+        case let sign? where Self.equal(sign, "DBIT"): signed = magnitude.negated
         case let other?:
-            return .reject(field: "CdtDbtInd", reason: "\"\(other)\" is neither CRDT nor DBIT", booked: nil)
+            return .reject(
+                field: "CdtDbtInd", reason: "\"\(Self.string(other))\" is neither CRDT nor DBIT", booked: nil)
         case nil: return .reject(field: "CdtDbtInd", reason: "missing CdtDbtInd", booked: nil)
         }
         if let currency, let accountCurrency, currency != accountCurrency {
@@ -56,39 +121,78 @@ struct CAMTEntryFields {
         let booked = pending ? nil : signed
         let decimals = CAMTCurrency.decimals(of: accountCurrency)
         if magnitude.significantDecimals > decimals {
-            let reason = "\"\(text)\" has more than \(decimals) decimals for \(accountCurrency ?? "the account")"
+            let reason =
+                "\"\(Self.string(amountText))\" has more than \(decimals) decimals for \(accountCurrency ?? "the account")"
             return .reject(field: "Amt", reason: reason, booked: booked)
         }
         // MARK: Date, vendor, id, memo
-        let dated = date()
+        let dated = date(text)
         guard let date = dated.value else { return .reject(field: dated.field, reason: dated.reason, booked: booked) }
-        let memo = unstructured.isEmpty ? additional : unstructured.joined(separator: " ")
-        let party = signed.units < 0 ? creditor : debtor
-        guard let vendor = party ?? unstructured.first ?? additional else {
+        let memo = unstructured.isEmpty ? string(.additional) : joined(all)
+        let party = signed.units < 0 ? string(.creditor) : string(.debtor)
+        guard
+            let vendor = party ?? unstructured.first.map({ Self.string(UnsafeBufferPointer(rebasing: all[$0])) })
+                ?? string(.additional)
+        else {
             let reason = "no counterparty name, Ustrd or AddtlNtryInf to name the vendor"
             return .reject(field: "NtryDtls", reason: reason, booked: booked)
         }
-        let reference = endToEnd == "NOTPROVIDED" ? nil : endToEnd
+        let endToEnd = text(.endToEnd)
+        let reference = endToEnd.map { Self.equal($0, "NOTPROVIDED") } == true ? nil : endToEnd.map(Self.string)
         let entry = CAMTEntry(
             date: date, vendor: vendor, amount: signed.plain(decimals: decimals),
-            id: servicerRef ?? entryRef ?? reference, memo: memo, pending: pending, location: location)
+            id: string(.servicerRef) ?? string(.entryRef) ?? reference, memo: memo, pending: pending,
+            location: location)
         return .entry(entry, booked: booked)
     }
 
     /// `BookgDt`, else `ValDt`; each a `Dt` (a day) or a `DtTm` (an instant).
-    private func date() -> (value: String?, field: String, reason: String) {
-        for (name, day, time) in [("BookgDt", bookingDay, bookingTime), ("ValDt", valueDay, valueTime)] {
-            if let day {
-                guard let value = CAMTDate.day(day) else { return (nil, name, "\"\(day)\" is not a day yyyy-MM-dd") }
+    private func date(_ text: (Slot) -> UnsafeBufferPointer<UInt8>?) -> (value: String?, field: String, reason: String)
+    {
+        for (name, daySlot, timeSlot) in [
+            ("BookgDt", Slot.bookingDay, Slot.bookingTime), ("ValDt", .valueDay, .valueTime),
+        ] {
+            if let day = text(daySlot) {
+                guard let value = CAMTDate.day(utf8: day) else {
+                    return (nil, name, "\"\(Self.string(day))\" is not a day yyyy-MM-dd")
+                }
                 return (value, name, "")
             }
-            if let time {
-                guard let value = CAMTDate.instant(time) else {
-                    return (nil, name, "\"\(time)\" is not a time yyyy-MM-ddTHH:mm:ss[.frac][Z|±HH:MM]")
+            if let time = text(timeSlot) {
+                guard let value = CAMTDate.instant(utf8: time) else {
+                    return (nil, name, "\"\(Self.string(time))\" is not a time yyyy-MM-ddTHH:mm:ss[.frac][Z|±HH:MM]")
                 }
                 return (value, name, "")
             }
         }
         return (nil, "BookgDt", "missing BookgDt and ValDt")
+    }
+
+    /// The `Ustrd` lines joined with a space.
+    private func joined(_ all: UnsafeBufferPointer<UInt8>) -> String {
+        let count = unstructured.reduce(unstructured.count - 1) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: count) { out in
+            var at = 0
+            for (index, range) in unstructured.enumerated() {
+                if index > 0 {
+                    out[at] = 0x20
+                    at += 1
+                }
+                for offset in range {
+                    out[at] = all[offset]
+                    at += 1
+                }
+            }
+            return at
+        }
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

@@ -1,8 +1,14 @@
 import CLibXML2
+import Glibc
 
 /// Reads a camt.053 (also .052 and .054) file as a stream of ``CAMTEvent``s: one `Ntry` held at
 /// a time, whatever the file's size. Elements are matched by local name within the file's camt
 /// namespace; anything else (supplementary data, other namespaces) is passed over.
+///
+/// Its state is marked `@exclusivity(unchecked)`: a reader is used from one thread, and no
+/// method hands a property `inout` to code that could come back into the reader (libxml2's
+/// callbacks reach only the feed and the error log), so the run-time check that two accesses
+/// never overlap (a call into the Swift runtime per access, a tenth of a run) finds nothing.
 public final class CAMTReader {
     /// The file's name in messages.
     public let origin: String
@@ -13,33 +19,43 @@ public final class CAMTReader {
     private let bytes: UnsafeRawBufferPointer
     /// The bytes when the reader was given a string: kept alive as long as it reads them.
     private let owned: UnsafeMutableRawBufferPointer?
-    private var names: [UnsafeRawPointer: CAMTName] = [:]
-    private var namespace: [UInt8] = []
-    private var places: [CAMTPlace] = []
-    private var text = ""
-    private var pending: [CAMTEvent] = []
-    private var done = false
+    private let names = CAMTNameCache()
+    /// The root's namespace URI, NUL-terminated (malloc'd); nil before the root.
+    @exclusivity(unchecked) private var namespace: UnsafeMutablePointer<CChar>?
+    /// The place of every element open, the root's first.
+    @exclusivity(unchecked) private var places = CAMTBuffer<CAMTPlace>(capacity: 32)
+    /// The text of the leaf being read, as libxml2's UTF-8 bytes (it may come in several nodes).
+    @exclusivity(unchecked) private var text = CAMTBuffer<UInt8>(capacity: 256)
+    /// Events completed and not yet handed out: those from `pendingHead` on.
+    @exclusivity(unchecked) private var pending: [CAMTEvent] = []
+    @exclusivity(unchecked) private var pendingHead = 0
+    @exclusivity(unchecked) private var done = false
     /// After damage further on: the statement the reader had begun, read again from its bytes.
-    private var recovery: CAMTReader?
+    @exclusivity(unchecked) private var recovery: CAMTReader?
     /// What the reader being recovered already handed out: not handed out twice.
-    private var headerAlreadyOut = false
-    private var entriesAlreadyOut = 0
+    @exclusivity(unchecked) private var headerAlreadyOut = false
+    @exclusivity(unchecked) private var entriesAlreadyOut = 0
+    /// A reader made to recover a statement never recovers again: its excerpt holds the same
+    /// damage, and each recovery would start another (until the stack overflowed).
+    private var isRecovery = false
 
     // MARK: The statement and entry being read
-    private var statements = 0
-    private var statement: CAMTStatement?
-    private var end: CAMTStatementEnd?
-    private var headerSent = false
-    private var accountCurrency: String?
-    private var accountName: String?
-    private var ownerName: String?
-    private var firstCurrency: String?
-    private var balanceProblem: String?
-    private var balance = CAMTBalanceFields()
-    private var entry = CAMTEntryFields()
-    private var entryIndex = 0
-    private var entriesInFile = 0
-    private var locator = NtryLocator()
+    @exclusivity(unchecked) private var statements = 0
+    @exclusivity(unchecked) private var statement: CAMTStatement?
+    @exclusivity(unchecked) private var end: CAMTStatementEnd?
+    @exclusivity(unchecked) private var headerSent = false
+    @exclusivity(unchecked) private var accountCurrency: String?
+    @exclusivity(unchecked) private var accountName: String?
+    @exclusivity(unchecked) private var ownerName: String?
+    @exclusivity(unchecked) private var firstCurrency: String?
+    @exclusivity(unchecked) private var balanceProblem: String?
+    @exclusivity(unchecked) private var balance = CAMTBalanceFields()
+    @exclusivity(unchecked) private var entry = CAMTEntryFields()
+    @exclusivity(unchecked) private var entryIndex = 0
+    /// `Stmt[0].Ntry[`: the statement's path, the start of its entries' locations.
+    @exclusivity(unchecked) private var entryPath = ""
+    @exclusivity(unchecked) private var entriesInFile = 0
+    @exclusivity(unchecked) private var locator = NtryLocator()
 
     /// Reads `bytes`, which must outlive the reader.
     /// - Parameters:
@@ -76,10 +92,16 @@ public final class CAMTReader {
         statements = index
         headerAlreadyOut = headerOut
         entriesAlreadyOut = entriesOut
+        isRecovery = true
         prepare()
     }
 
-    deinit { owned?.deallocate() }
+    deinit {
+        owned?.deallocate()
+        free(namespace)
+        places.free()
+        text.free()
+    }
 
     /// Every event to the end, for tests and `explain` on small files.
     public func readAll() -> [CAMTEvent] {
@@ -94,31 +116,36 @@ public final class CAMTReader {
     public func next() -> CAMTEvent? {
         while true {
             // A statement being recovered comes out whole before the failure that follows it.
-            if let recovery {
-                if let event = recovery.next(), !event.isFailure { return event }
-                self.recovery = nil
+            if recovery != nil {
+                if let event = recovery?.next(), !event.isFailure { return event }
+                recovery = nil
             }
-            if !pending.isEmpty { return pending.removeFirst() }
-            guard !done else { return nil }
-            step()
+            if pendingHead < pending.count {
+                let event = pending[pendingHead]
+                pendingHead += 1
+                if pendingHead == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    pendingHead = 0
+                }
+                return event
+            }
+            guard !done, let xml else { return nil }
+            // Nodes until one completes an event (`xml` bound once, not once a node).
+            repeat { step(xml) } while pendingHead == pending.count && !done
         }
     }
 
     private func prepare() {
-        places = [.outside]
-        guard let xml else {
+        places.append(.outside)
+        guard xml != nil else {
             pending.append(.failure(CAMTFailure(origin: origin, line: 0, path: "", message: "the file is empty")))
             done = true
             return
         }
-        for name in CAMTName.allCases where name != .other {
-            if let pointer = xml.interned(name.rawValue) { names[UnsafeRawPointer(pointer)] = name }
-        }
     }
 
     /// Reads one node and queues what it completes.
-    private func step() {
-        guard let xml else { return }
+    private func step(_ xml: XMLStreamReader) {
         switch xml.read() {
         case .node: break
         case .end:
@@ -136,12 +163,14 @@ public final class CAMTReader {
         switch xml.nodeType {
         case Int32(XML_READER_TYPE_ELEMENT.rawValue):
             let empty = xml.isEmptyElement
-            start()
+            start(xml)
             if empty && !done { finish() }
         case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
             finish()
         case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-            if case .field = places.last, let value = xml.value { text += String(cString: value) }
+            if case .field = places.last, let value = xml.value {
+                text.append(value, count: strlen(value))
+            }
         default:
             break
         }
@@ -149,21 +178,25 @@ public final class CAMTReader {
 
     // MARK: Elements
 
-    private func start() {
-        guard let xml else { return }
+    private func start(_ xml: XMLStreamReader) {
         let parent = places.last ?? .outside
         if parent == .outside, !checkRoot() { return }
-        let name = inNamespace() ? self.name(xml.localName) : .other
+        // Below an element passed over, every element is passed over: its name is not needed.
+        var name = CAMTName.other
+        if parent != .ignored {
+            let element = xml.element
+            if inNamespace(element.namespace) { name = self.name(element.name) }
+        }
         let place = parent == .ignored ? .ignored : parent.child(name)
         places.append(place)
         switch place {
         case .statement: beginStatement(name)
         case .balance: balance = CAMTBalanceFields()
         case .entry:
-            entry = CAMTEntryFields()
+            entry.reset()
             if entriesInFile % 1024 == 0 { xml.releaseConsumedPages() }
         case .field(let field):
-            text = ""
+            text.removeAll()
             if field == .amount || field == .balanceAmount {
                 let currency = xml.attribute("Ccy")
                 if field == .amount { entry.currency = currency } else { balance.currency = currency }
@@ -177,8 +210,9 @@ public final class CAMTReader {
         guard let place = places.popLast() else { return }
         switch place {
         case .field(let field):
-            keep(field, trimmed(text))
-            text = ""
+            let value = trimmed(text.elements)
+            if !value.isEmpty && !entry.keep(field, value) { keep(field, String(decoding: value, as: UTF8.self)) }
+            text.removeAll()
         case .balance: endBalance()
         case .entry: endEntry()
         case .statement: endStatement()
@@ -196,27 +230,22 @@ public final class CAMTReader {
             fail(line: xml.parserLine, "not a camt statement: the root element is \(found)")
             return false
         }
-        namespace = Array(uri.utf8)
+        free(namespace)
+        namespace = strdup(uri)
         format = uri.split(separator: ":").last.map(String.init)
         return true
     }
 
-    private func inNamespace() -> Bool {
-        guard let uri = xml?.namespaceURI else { return namespace.isEmpty }
-        return namespace.withUnsafeBufferPointer { ours in
-            var at = 0
-            while at < ours.count {
-                guard uri[at] == ours[at] else { return false }
-                at += 1
-            }
-            return uri[at] == 0
-        }
+    /// Whether an element whose namespace URI is `uri` is in the file's camt namespace.
+    private func inNamespace(_ uri: UnsafePointer<UInt8>?) -> Bool {
+        guard let namespace else { return uri == nil }
+        guard let uri else { return false }
+        return strcmp(namespace, UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self)) == 0
     }
 
     private func name(_ pointer: UnsafePointer<UInt8>?) -> CAMTName {
         guard let pointer else { return .other }
-        if let known = names[UnsafeRawPointer(pointer)] { return known }
-        return CAMTName.byText[String(cString: pointer)] ?? .other
+        return names.name(pointer)
     }
 
     // MARK: Fields
@@ -235,44 +264,25 @@ public final class CAMTReader {
         case .balanceAmount: balance.amount = value
         case .balanceIndicator: balance.indicator = value
         case .balanceDay, .balanceTime: balance.day = String(value.prefix(10))
-        default: keepEntry(field, value)
-        }
-    }
-
-    private func keepEntry(_ field: CAMTField, _ value: String) {
-        switch field {
-        case .amount: entry.amount = value
-        case .indicator: entry.indicator = value
-        case .status: entry.status = value
-        case .bookingDay: entry.bookingDay = value
-        case .bookingTime: entry.bookingTime = value
-        case .valueDay: entry.valueDay = value
-        case .valueTime: entry.valueTime = value
-        case .servicerRef: entry.servicerRef = value
-        case .entryRef: entry.entryRef = value
-        case .endToEnd: if entry.endToEnd == nil { entry.endToEnd = value }
-        case .creditor: if entry.creditor == nil { entry.creditor = value }
-        case .debtor: if entry.debtor == nil { entry.debtor = value }
-        case .unstructured: entry.unstructured.append(value)
-        case .additional: entry.additional = value
         default: break
         }
     }
 
     /// `value` without the spaces, tabs and line breaks of a pretty-printed leaf around it.
-    private func trimmed(_ value: String) -> String {
+    private func trimmed(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
-        let utf8 = value.utf8
-        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return value }
-        let start = utf8.firstIndex { !isSpace($0) } ?? utf8.endIndex
-        let end = utf8.lastIndex { !isSpace($0) }.map { utf8.index(after: $0) } ?? start
-        return start < end ? String(value[start..<end]) : ""
+        var start = 0
+        var end = value.count
+        while start < end, isSpace(value[start]) { start += 1 }
+        while end > start, isSpace(value[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: value[start..<end])
     }
 
     // MARK: Statements and entries
 
     private func beginStatement(_ name: CAMTName) {
         statement = CAMTStatement(index: statements, element: name.rawValue)
+        entryPath = "\(name.rawValue)[\(statements)].Ntry["
         statements += 1
         headerSent = false
         (accountCurrency, accountName, ownerName, firstCurrency, balanceProblem) = (nil, nil, nil, nil, nil)
@@ -302,13 +312,16 @@ public final class CAMTReader {
 
     private func endEntry() {
         sendHeader()
-        guard let statement else { return }
-        let location = "\(statement.path).Ntry[\(entryIndex)]"
+        guard statement != nil else { return }
+        // `Stmt[0].Ntry[17]`, without copying the statement or interpolating its path.
+        var location = entryPath
+        location += String(entryIndex)
+        location += "]"
         let alreadyOut = entryIndex < entriesAlreadyOut
         entryIndex += 1
         entriesInFile += 1
         end?.entries += 1
-        switch entry.outcome(location: location, accountCurrency: statement.currency) {
+        switch entry.outcome(location: location, accountCurrency: statement?.currency) {
         case .entry(let read, let booked):
             if read.pending { end?.pending += 1 }
             if let booked { end?.add(booked) }
@@ -336,7 +349,7 @@ public final class CAMTReader {
     /// When the damage lies past the end of the statement being read, that statement is whole in
     /// the file: it is read again from its own bytes and finished before the failure is reported.
     private func recoverStatement(before damage: CAMTDamageLocator.Place) {
-        guard let open = statement, damage.statementsStarted > open.index, damage.statement?.index != open.index,
+        guard !isRecovery, let open = statement, damage.statementsStarted > open.index, damage.statement?.index != open.index,
             let excerpt = CAMTStatementExcerpt.document(statement: open.index, in: bytes)
         else { return }
         recovery = CAMTReader(
@@ -356,7 +369,7 @@ public final class CAMTReader {
     /// Ends the reading with `message` at `path`, by default the statement and entry being read.
     private func fail(line: Int, path given: String? = nil, _ message: String) {
         var path = statement?.path ?? ""
-        if places.contains(.entry) { path += ".Ntry[\(entryIndex)]" }
+        if places.elements.contains(.entry) { path += ".Ntry[\(entryIndex)]" }
         path = given ?? path
         pending.append(.failure(CAMTFailure(origin: origin, line: line, path: path, message: message)))
         done = true

@@ -61,9 +61,12 @@ final class XMLStreamReader {
     var namespaceURI: UnsafePointer<UInt8>? { xmlTextReaderConstNamespaceUri(reader) }
     var value: UnsafePointer<UInt8>? { xmlTextReaderConstValue(reader) }
 
-    /// The reader's own copy of `name`: element names read later are this very pointer.
-    func interned(_ name: String) -> UnsafePointer<UInt8>? {
-        xmlTextReaderConstString(reader, name)
+    /// The current element's local name and namespace URI, read from its node: what
+    /// `localName` and `namespaceURI` return for an element, without the dictionary lookup
+    /// libxml2 makes for the URI on every call.
+    var element: (name: UnsafePointer<UInt8>?, namespace: UnsafePointer<UInt8>?) {
+        guard let node = xmlTextReaderCurrentNode(reader) else { return (nil, nil) }
+        return (node.pointee.name, node.pointee.ns?.pointee.href)
     }
 
     /// An attribute of the current element, without moving off it.
