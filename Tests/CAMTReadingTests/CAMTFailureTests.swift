@@ -1,5 +1,5 @@
-import Foundation
 import CAMTReading
+import Foundation
 import XCTest
 
 /// A file that is not well-formed, cut short or not camt fails with the file, the line and the

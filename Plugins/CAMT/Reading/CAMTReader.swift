@@ -349,7 +349,8 @@ public final class CAMTReader {
     /// When the damage lies past the end of the statement being read, that statement is whole in
     /// the file: it is read again from its own bytes and finished before the failure is reported.
     private func recoverStatement(before damage: CAMTDamageLocator.Place) {
-        guard !isRecovery, let open = statement, damage.statementsStarted > open.index, damage.statement?.index != open.index,
+        guard !isRecovery, let open = statement, damage.statementsStarted > open.index,
+            damage.statement?.index != open.index,
             let excerpt = CAMTStatementExcerpt.document(statement: open.index, in: bytes)
         else { return }
         recovery = CAMTReader(
