@@ -14,6 +14,10 @@ public struct Feed: Sendable {
     /// Every transaction's fingerprint, parallel to ``transactions`` (`fingerprints[i]` is
     /// `transactions[i]`'s), computed once in the merge. Empty for a feed built by hand.
     public var fingerprints: [Fingerprint] = []
+    /// Whether `--dedupe` ran: the summary and the JSON sources then count ``duplicates``.
+    public var deduplicated = false
+    /// What `--dedupe` dropped, in source order.
+    public var duplicates: [Duplicate] = []
 
     public init() {}
 
@@ -31,8 +35,9 @@ public struct Feed: Sendable {
     }
 
     /// Merges what the barrier let through, in source order, and gives every transaction its
-    /// fingerprint (each source's own occurrences). One source's arrays are taken over, not copied.
-    public init(merging outcomes: [SourceOutcome]) {
+    /// fingerprint (each source's own occurrences); with `dedupe`, drops the later copies of
+    /// each identity (``removeDuplicates()``). One source's arrays are taken over, not copied.
+    public init(merging outcomes: [SourceOutcome], dedupe: Bool = false) {
         sources = outcomes.map(\.report)
         var merged = SourceData()
         for (source, outcome) in outcomes.enumerated() {
@@ -47,6 +52,7 @@ public struct Feed: Sendable {
         transactions = merged.transactions
         vendors = merged.vendors
         details = merged.details
+        if dedupe { removeDuplicates() }
         sortNewestFirst()
     }
 
