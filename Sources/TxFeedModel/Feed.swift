@@ -29,7 +29,7 @@ public struct Feed: Sendable {
 
     /// The fingerprint of `transactions[index]`, which every sink writes as its `id` when the
     /// source gave no bank id; nil only in a feed built by hand, without a merge.
-    @inline(__always)
+    @inlinable
     public func fingerprint(at index: Int) -> Fingerprint? {
         index < fingerprints.count ? fingerprints[index] : nil
     }

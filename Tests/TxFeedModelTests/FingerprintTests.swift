@@ -27,6 +27,16 @@ final class FingerprintTests: XCTestCase {
         XCTAssertEqual(fingerprint({ $0.add("x", 100, at: -1) }).hash, 0x6c6f_9c5a_dc5e_5b12)
     }
 
+    func testTheTextIsSixteenLowerCaseHexDigitsAndTheOccurrence() {
+        XCTAssertEqual(Fingerprint(hash: 0x0123_4567_89ab_cdef, occurrence: 12).text, "fp:0123456789abcdef-12")
+        XCTAssertEqual(Fingerprint(hash: 0, occurrence: 1).text, "fp:0000000000000000-1")
+        XCTAssertEqual(Fingerprint(hash: .max, occurrence: .max).text, "fp:ffffffffffffffff-4294967295")
+        XCTAssertEqual(Fingerprint(hash: 0xa0b0_c0d0_e0f0_9080, occurrence: 1_000).text, "fp:a0b0c0d0e0f09080-1000")
+        var appended = Array("id=".utf8)
+        Fingerprint(hash: 0x9f2c, occurrence: 2).appendText(to: &appended)
+        XCTAssertEqual(String(decoding: appended, as: UTF8.self), "id=fp:0000000000009f2c-2")
+    }
+
     func testIdenticalRecordsOfOneSourceAreNumberedInTheirOrder() {
         var source = SourceBuilder()
         source.add("Coffee", -300, at: septemberFirst)

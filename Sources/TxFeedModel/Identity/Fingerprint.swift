@@ -22,28 +22,48 @@ public struct Fingerprint: Sendable, Hashable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends ``text``'s bytes; the sinks call it once a row, so it never allocates a string.
-    @inline(__always)
+    /// Appends ``text``'s bytes; the sinks call it once a row, so it is built on the stack and
+    /// appended in one piece, never as a string. Inlinable, so a sink's loop keeps it inline.
+    @inlinable
     public func appendText(to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "f"))
-        out.append(UInt8(ascii: "p"))
-        out.append(UInt8(ascii: ":"))
-        var shift: UInt64 = 60
-        while true {
-            let nibble = UInt8(truncatingIfNeeded: (hash >> shift) & 0xF)
-            out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-            if shift == 0 { break }
-            shift -= 4
+        // "fp:" + 16 hex digits + "-" + at most 10 digits: 30 bytes from byte 5, in five words.
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        text.1 = Self.hexDigits(UInt32(truncatingIfNeeded: hash >> 32))
+        text.2 = Self.hexDigits(UInt32(truncatingIfNeeded: hash))
+        let count = withUnsafeMutableBytes(of: &text) { bytes in
+            // The prefix ends where the digits begin: "fp:" at 5...7, the hex at 8...23.
+            bytes[5] = UInt8(ascii: "f")
+            bytes[6] = UInt8(ascii: "p")
+            bytes[7] = UInt8(ascii: ":")
+            bytes[24] = UInt8(ascii: "-")
+            var digits = 1
+            var rest = occurrence / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            rest = occurrence
+            for i in stride(from: 24 + digits, to: 24, by: -1) {
+                bytes[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            return 20 + digits
         }
-        out.append(UInt8(ascii: "-"))
-        var divisor: UInt32 = 1
-        while occurrence / divisor >= 10 { divisor *= 10 }
-        var rest = occurrence
-        while true {
-            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
-            rest %= divisor
-            if divisor == 1 { break }
-            divisor /= 10
-        }
+        withUnsafeBytes(of: &text) { out.append(contentsOf: $0[5..<(5 + count)]) }
+    }
+
+    /// The 8 lower-case hex digits of `value`, most significant first in memory, computed in
+    /// one word: each nibble spread to its own byte, then `0`...`9` or `a`...`f` added to all.
+    @inlinable
+    static func hexDigits(_ value: UInt32) -> UInt64 {
+        var x = UInt64(value)
+        x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+        x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
+        x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        // Bytes above 9 get 0x27 more, so that 10 lands on "a" (0x61 = 0x30 + 10 + 0x27).
+        let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        x = x &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
+        // The least significant nibble is in the lowest byte: big-endian order writes it last.
+        return x.bigEndian
     }
 }

@@ -36,12 +36,17 @@ public enum FingerprintHasher {
         memo: UnsafeBufferPointer<UInt8>
     ) -> UInt64 {
         var h = accountState
-        let day = unixSeconds >= 0 ? unixSeconds / 86_400 : (unixSeconds - 86_399) / 86_400
-        h = word(UInt64(bitPattern: day), h)
+        h = word(UInt64(bitPattern: day(unixSeconds)), h)
         h = word(UInt64(bitPattern: signedMinor), h)
         h = bytes(vendor, h)
         h = bytes(memo, h)
         return h
+    }
+
+    /// The day of the stored date: Unix seconds / 86,400, rounded down (before 1970 too).
+    @inline(__always)
+    static func day(_ unixSeconds: Int64) -> Int64 {
+        unixSeconds >= 0 ? unixSeconds / 86_400 : (unixSeconds - 86_399) / 86_400
     }
 
     @inline(__always)

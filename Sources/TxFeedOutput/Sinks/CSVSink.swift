@@ -50,6 +50,7 @@ public struct CSVSink: FeedSink {
             if let id = details?.id {
                 Self.appendCell(Array(id.utf8), to: &out.buffer)
             } else if let fingerprint = feed.fingerprint(at: index) {
+                // Built in a local buffer: appended to the writer's like every other cell.
                 identity.removeAll(keepingCapacity: true)
                 fingerprint.appendText(to: &identity)
                 out.buffer.append(contentsOf: identity)
