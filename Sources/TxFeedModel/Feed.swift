@@ -45,7 +45,7 @@ public struct Feed: Sendable {
             rejects += data.rejects.map { (source, $0) }
             data.rejects = []  // kept once, above, with their source
             // Hashed before the append, while the source's vendor table is small and its own.
-            fingerprints += data.fingerprints()
+            if fingerprints.isEmpty { fingerprints = data.fingerprints() } else { fingerprints += data.fingerprints() }
             merged.append(data)
         }
         accounts = merged.accounts

@@ -50,6 +50,24 @@ final class FingerprintTests: XCTestCase {
         XCTAssertEqual(prints[3].text, "fp:\(String(prints[0].hash, radix: 16).leftPadded(to: 16))-3")
     }
 
+    /// Counted per run of same-day rows when the days are in order (either way), over the whole
+    /// source when they are not: the numbers must be the same.
+    func testOccurrencesDoNotDependOnTheOrderOfDays() {
+        let day: Int64 = 86_400
+        for days in [[0, 0, 1, 1, 1, 2], [2, 1, 1, 1, 0, 0], [1, 0, 1, 2, 1, 0]] as [[Int64]] {
+            var source = SourceBuilder()
+            for d in days { source.add("Coffee", -300, at: septemberFirst + d * day) }
+            let prints = source.data.fingerprints()
+            var seen: [Int64: UInt32] = [:]
+            let expected = days.map { d -> UInt32 in
+                seen[d, default: 0] += 1
+                return seen[d]!
+            }
+            XCTAssertEqual(prints.map(\.occurrence), expected, "days \(days)")
+            XCTAssertEqual(Set(zip(days, prints).map { "\($0.0)-\($0.1.hash)" }).count, Set(days).count)
+        }
+    }
+
     func testOccurrencesStartAgainInEachSource() {
         var source = SourceBuilder()
         source.add("Coffee", -300, at: septemberFirst)

@@ -6,6 +6,9 @@
 struct FingerprintTable {
     private var keys: [Fingerprint]
     private var payloads: [UInt32]
+    /// The slots ``increment(_:)`` filled, so ``removeAll()`` costs what was counted, not the
+    /// table's size (``setIfAbsent(_:_:)``'s tables are used once and not tracked).
+    private var used: [Int] = []
     private let mask: Int
 
     /// Room for `capacity` keys at most half full; it never grows.
@@ -50,7 +53,14 @@ struct FingerprintTable {
         }
         keys[slot] = key
         payloads[slot] = 1
+        used.append(slot)
         return 1
+    }
+
+    /// Empties a counting table for its next use, touching only the slots it filled.
+    mutating func removeAll() {
+        for slot in used { payloads[slot] = 0 }
+        used.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)

@@ -11,30 +11,37 @@ extension SourceData {
         // Identical records share their day. A statement is in date order (either way), so they
         // are neighbours in one run of same-day rows, and a small table per run stays in cache
         // where one table for the whole source would miss it on nearly every row.
-        if isInDayOrder {
-            var start = 0
-            while start < transactions.count {
-                let day = FingerprintHasher.day(transactions[start].unixSeconds)
-                var end = start + 1
-                while end < transactions.count && FingerprintHasher.day(transactions[end].unixSeconds) == day {
-                    end += 1
-                }
-                countOccurrences(hashes[start..<end], into: &result)
-                start = end
+        // One table, sized for the longest run and emptied after each, so no run allocates.
+        guard isInDayOrder else {
+            var counts = FingerprintTable(capacity: hashes.count)
+            countOccurrences(hashes[...], in: &counts, into: &result)
+            return result
+        }
+        var runs: [Range<Int>] = []
+        var start = 0
+        while start < transactions.count {
+            let day = FingerprintHasher.day(transactions[start].unixSeconds)
+            var end = start + 1
+            while end < transactions.count && FingerprintHasher.day(transactions[end].unixSeconds) == day { end += 1 }
+            runs.append(start..<end)
+            start = end
+        }
+        var counts = FingerprintTable(capacity: runs.map(\.count).max() ?? 0)
+        for run in runs {
+            if run.count == 1 {
+                result.append(Fingerprint(hash: hashes[run.lowerBound], occurrence: 1))
+            } else {
+                countOccurrences(hashes[run], in: &counts, into: &result)
+                counts.removeAll()
             }
-        } else {
-            countOccurrences(hashes[...], into: &result)
         }
         return result
     }
 
     /// Appends each hash with its occurrence among the hashes before it in `hashes`.
-    private func countOccurrences(_ hashes: ArraySlice<UInt64>, into result: inout [Fingerprint]) {
-        if hashes.count == 1 {
-            result.append(Fingerprint(hash: hashes[hashes.startIndex], occurrence: 1))
-            return
-        }
-        var counts = FingerprintTable(capacity: hashes.count)
+    private func countOccurrences(
+        _ hashes: ArraySlice<UInt64>, in counts: inout FingerprintTable, into result: inout [Fingerprint]
+    ) {
         for hash in hashes {
             result.append(Fingerprint(hash: hash, occurrence: counts.increment(Fingerprint(hash: hash, occurrence: 0))))
         }
