@@ -11,6 +11,13 @@ public struct Feed: Sendable {
     public var sources: [SourceReport] = []
     /// Rejected records with the index of their source.
     public var rejects: [(source: Int, reject: Reject)] = []
+    /// Every transaction's fingerprint, parallel to ``transactions`` (`fingerprints[i]` is
+    /// `transactions[i]`'s), computed once in the merge. Empty for a feed built by hand.
+    public var fingerprints: [Fingerprint] = []
+    /// Whether `--dedupe` ran: the summary and the JSON sources then count ``duplicates``.
+    public var deduplicated = false
+    /// What `--dedupe` dropped, in source order.
+    public var duplicates: [Duplicate] = []
 
     public init() {}
 
@@ -20,21 +27,32 @@ public struct Feed: Sendable {
         transaction.details == Transaction.noDetails ? nil : details[Int(transaction.details)]
     }
 
-    /// Merges what the barrier let through, in source order. One source's arrays are taken
-    /// over, not copied.
-    public init(merging outcomes: [SourceOutcome]) {
+    /// The fingerprint of `transactions[index]`, which every sink writes as its `id` when the
+    /// source gave no bank id; nil only in a feed built by hand, without a merge.
+    @inlinable
+    public func fingerprint(at index: Int) -> Fingerprint? {
+        index < fingerprints.count ? fingerprints[index] : nil
+    }
+
+    /// Merges what the barrier let through, in source order, and gives every transaction its
+    /// fingerprint (each source's own occurrences); with `dedupe`, drops the later copies of
+    /// each identity (``removeDuplicates()``). One source's arrays are taken over, not copied.
+    public init(merging outcomes: [SourceOutcome], dedupe: Bool = false) {
         sources = outcomes.map(\.report)
         var merged = SourceData()
         for (source, outcome) in outcomes.enumerated() {
             var data = outcome.data
             rejects += data.rejects.map { (source, $0) }
             data.rejects = []  // kept once, above, with their source
+            // Hashed before the append, while the source's vendor table is small and its own.
+            if fingerprints.isEmpty { fingerprints = data.fingerprints() } else { fingerprints += data.fingerprints() }
             merged.append(data)
         }
         accounts = merged.accounts
         transactions = merged.transactions
         vendors = merged.vendors
         details = merged.details
+        if dedupe { removeDuplicates() }
         sortNewestFirst()
     }
 
@@ -52,6 +70,10 @@ public struct Feed: Sendable {
         keys.sort { $0.time != $1.time ? $0.time > $1.time : $0.position < $1.position }
         let unsorted = transactions
         transactions = keys.map { unsorted[Int($0.position)] }
+        if fingerprints.count == unsorted.count {
+            let unsortedFingerprints = fingerprints
+            fingerprints = keys.map { unsortedFingerprints[Int($0.position)] }
+        }
     }
 }
 

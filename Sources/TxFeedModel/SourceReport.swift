@@ -15,6 +15,8 @@ public struct SourceReport: Sendable {
     public var documents: Int
     public var failedDocuments: Int
     public var elapsedMilliseconds: Int
+    /// Records `--dedupe` dropped as copies of earlier ones (0 without it).
+    public var duplicates: Int
 
     public init(
         name: String, plugin: String, status: Status, error: String?, count: Int, rejected: Int,
@@ -29,10 +31,11 @@ public struct SourceReport: Sendable {
         self.documents = documents
         self.failedDocuments = failedDocuments
         self.elapsedMilliseconds = elapsedMilliseconds
+        duplicates = 0
     }
 
-    /// `read = written + rejected`, the reconciliation the summary states.
-    public var read: Int { count + rejected }
+    /// `read = written + rejected + duplicates`, the reconciliation the summary states.
+    public var read: Int { count + rejected + duplicates }
 }
 
 /// What one source delivered and how its run ended: what the barrier hands to the merge.

@@ -6,7 +6,7 @@
 public struct VendorTable: Sendable {
     /// All names back to back; name `i` is `storage[offsets[i]..<offsets[i + 1]]`.
     public private(set) var storage: [UInt8] = []
-    private var offsets: [Int] = [0]
+    private(set) var offsets: [Int] = [0]
     private var slots: [UInt32] = Array(repeating: .max, count: 64)
     private var hashes: [UInt64] = []
 

@@ -38,6 +38,12 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Write every rejected record with its reason to FILE (NDJSON).")
     var rejects: String?
 
+    @Flag(help: "Keep one record of each identity (bank id, else fingerprint) in each account: the first.")
+    var dedupe = false
+
+    @Option(help: "Write every record --dedupe dropped, with what it duplicated, to FILE (NDJSON).")
+    var duplicates: String?
+
     @Option(help: "Vendor colours: legacy, or hashed[:seed=N].")
     var palette: String?
 
@@ -64,6 +70,8 @@ struct RunOptions: ParsableArguments {
         r.timeout = timeout
         r.strict = strict
         r.rejectsFile = rejects
+        r.dedupe = dedupe
+        r.duplicatesFile = duplicates
         r.palette = palette
         r.timeZone = tz
         r.colour = color

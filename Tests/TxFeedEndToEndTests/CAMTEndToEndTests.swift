@@ -54,11 +54,12 @@ final class CAMTEndToEndTests: XCTestCase {
         XCTAssertEqual(savings.count, 3)
         XCTAssertEqual(savings.compactMap(minor).reduce(0, +), 1234)
 
-        // Newest first; ids from AcctSvcrRef, NtryRef, EndToEndId, none for NOTPROVIDED.
+        // Newest first; ids from AcctSvcrRef, NtryRef, EndToEndId, a fingerprint for NOTPROVIDED.
         XCTAssertEqual(
             feed.map { text($0, "id") ?? "-" },
             [
-                "ZINS-2024-Q1", "PRE-20240330-77", "2024032800042", "2024032000107", "2024031500913", "-",
+                "ZINS-2024-Q1", "PRE-20240330-77", "2024032800042", "2024032000107", "2024031500913",
+                "fp:d5f3c32bff620e0d-1",
                 "MIETE-2024-03", "NREF-0305", "2024030200001",
             ])
         XCTAssertEqual(

@@ -132,7 +132,8 @@ final class CSVEndToEndTests: XCTestCase {
             XCTAssertEqual(row[6], "EUR")
             XCTAssertEqual(row[7], LibcReference.legacyHex(vendor), "legacy colour of \(vendor.debugDescription)")
             XCTAssertEqual(row[8], "'@source")
-            XCTAssertEqual(row[9...], ["", "booked", ""], "no id or memo: empty cells; booked by default")
+            XCTAssertNotNil(row[9].wholeMatch(of: /fp:[0-9a-f]{16}-1/), "no bank id: the fingerprint, \(row[9])")
+            XCTAssertEqual(row[10...], ["booked", ""], "no memo: an empty cell; booked by default")
         }
         XCTAssertEqual(rows[1][1], "Sat, Aug 28")
         XCTAssertEqual(rows[2][1], "Fri, Aug 27")

@@ -37,7 +37,8 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(utc.status, 0, utc.stderr)
         XCTAssertEqual(
             csvLines(utc.output).last,
-            #"2021-09-01T02:00:00Z,"Wed, Sep 01",Night owl,Late snack,debit,-4.50,USD,#9b6ea7,timezone,,booked,"#)
+            #"2021-09-01T02:00:00Z,"Wed, Sep 01",Night owl,Late snack,debit,-4.50,USD,#9b6ea7,timezone,fp:8b5763981e40f572-1,booked,"#
+        )
 
         let newYork = try txfeed("run", fixture("timezone.json"), "--sink", "csv", "--tz", "America/New_York")
         XCTAssertEqual(newYork.status, 0, newYork.stderr)

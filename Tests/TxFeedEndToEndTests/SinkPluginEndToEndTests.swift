@@ -75,7 +75,7 @@ final class SinkPluginEndToEndTests: XCTestCase {
                 // 112 bytes: the 88 of the first record, then id, status and memo.
                 "112\t2021-09-01T08:15:00Z\tWed, Sep 01\tEveryday Checking\tStarbucks\tdebit\t-4.50\t-450\tUSD\t#"),
             first)
-        XCTAssertTrue(first.hasSuffix("\tchecking\t\tbooked\t"), first)
+        XCTAssertTrue(first.hasSuffix("\tchecking\tfp:3021ae37204584aa-1\tbooked\t"), "the fingerprint as id: \(first)")
         XCTAssertEqual(lines.last, "close")
     }
 

@@ -26,8 +26,8 @@ final class TransactionDetailsEndToEndTests: XCTestCase {
         XCTAssertEqual(Array(bakery[9...]), ["FITID-0001", "booked", "Card 1234"])
         XCTAssertEqual(Array(try XCTUnwrap(byVendor["Employer"])[9...]), ["77", "booked", ""], "a numeric id as text")
         XCTAssertEqual(
-            Array(try XCTUnwrap(byVendor["Hotel"])[9...]), ["", "pending", "'=pre-authorisation"],
-            "memo cells are neutralised like every text cell")
+            Array(try XCTUnwrap(byVendor["Hotel"])[9...]), ["fp:82ab71c75e0315a3-1", "pending", "'=pre-authorisation"],
+            "no bank id: the fingerprint; memo cells are neutralised like every text cell")
         for reason in [
             #"transactions[3].status: unknown status "cleared" (expected "booked" or "pending")"#,
             "transactions[4].memo: memo is not a string", #"transactions[5].date: date "2023-02-29" is not a real day"#,
@@ -66,8 +66,9 @@ final class TransactionDetailsEndToEndTests: XCTestCase {
         // Newest first; a civil date sorts as its midnight in UTC, so after the noon entry of its day.
         XCTAssertEqual(transactions.map { $0["vendor"] as? String }, ["Hotel", "Bäckerei", "Employer"])
         XCTAssertEqual(transactions.map { $0["status"] as? String }, ["pending", "booked", "booked"])
-        XCTAssertEqual(transactions.map { $0["id"] as? String }, [nil, "FITID-0001", "77"])
-        XCTAssertTrue(transactions[0]["id"] is NSNull, "an absent id is null")
+        XCTAssertEqual(
+            transactions.map { $0["id"] as? String }, ["fp:82ab71c75e0315a3-1", "FITID-0001", "77"],
+            "without a bank id, the fingerprint")
         XCTAssertEqual(transactions.map { $0["memo"] as? String }, ["=pre-authorisation", "Card 1234", nil])
     }
 }

@@ -22,7 +22,8 @@ public struct CSVSink: FeedSink {
         let currencies = feed.accounts.map { Self.cell(Array(($0.currency ?? "").utf8)) }
         let sources = feed.sources.map { Self.cell(Array($0.name.utf8)) }
         var day: [UInt8] = []
-        for t in feed.transactions {
+        var identity: [UInt8] = []
+        for (index, t) in feed.transactions.enumerated() {
             let account = Int(t.account)
             ISODate.append(t, to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
@@ -42,10 +43,18 @@ public struct CSVSink: FeedSink {
             context.colours[Int(t.vendor)].appendHex(to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: sources[feed.accounts[account].source])
-            // The bank's id, booked or pending, the memo: text cells like the others.
+            // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
+            // text cells like the others. A fingerprint needs neither quotes nor a guard.
             let details = feed.details(of: t)
             out.buffer.append(UInt8(ascii: ","))
-            if let id = details?.id { Self.appendCell(Array(id.utf8), to: &out.buffer) }
+            if let id = details?.id {
+                Self.appendCell(Array(id.utf8), to: &out.buffer)
+            } else if let fingerprint = feed.fingerprint(at: index) {
+                // Built in a local buffer: appended to the writer's like every other cell.
+                identity.removeAll(keepingCapacity: true)
+                fingerprint.appendText(to: &identity)
+                out.buffer.append(contentsOf: identity)
+            }
             out.write(t.isPending ? ",pending," : ",booked,")
             if let memo = details?.memo { Self.appendCell(Array(memo.utf8), to: &out.buffer) }
             out.buffer.append(0x0D)

@@ -5,25 +5,32 @@ import TxFeedModel
 public enum FeedJSON {
     public static func sources(_ feed: Feed) -> String {
         array(feed.sources) { s in
-            [
+            var members: [(String, Member)] = [
                 ("name", .text(s.name)), ("plugin", .text(s.plugin)), ("status", .text(s.status.rawValue)),
                 ("error", s.error.map(Member.text) ?? .null), ("count", .integer(Int64(s.count))),
-                ("rejected", .integer(Int64(s.rejected))), ("elapsed_ms", .integer(Int64(s.elapsedMilliseconds))),
+                ("rejected", .integer(Int64(s.rejected))),
             ]
+            // Only with --dedupe, so a run without it writes what it always wrote.
+            if feed.deduplicated { members.append(("duplicates", .integer(Int64(s.duplicates)))) }
+            members.append(("elapsed_ms", .integer(Int64(s.elapsedMilliseconds))))
+            return members
         }
     }
 
     public static func summary(_ feed: Feed) -> String {
         let rejected = feed.sources.reduce(0) { $0 + $1.rejected }
-        return String(
-            decoding: object([
-                ("read", .integer(Int64(feed.transactions.count + rejected))),
-                ("written", .integer(Int64(feed.transactions.count))),
-                ("rejected", .integer(Int64(rejected))),
-                ("sources", .integer(Int64(feed.sources.count))),
-                ("failed_sources", .integer(Int64(feed.sources.filter { $0.status == .failure }.count))),
-                ("accounts", .integer(Int64(feed.accounts.count))),
-            ]), as: UTF8.self)
+        var members: [(String, Member)] = [
+            ("read", .integer(Int64(feed.transactions.count + rejected + feed.duplicates.count))),
+            ("written", .integer(Int64(feed.transactions.count))),
+            ("rejected", .integer(Int64(rejected))),
+        ]
+        if feed.deduplicated { members.append(("duplicates", .integer(Int64(feed.duplicates.count)))) }
+        members += [
+            ("sources", .integer(Int64(feed.sources.count))),
+            ("failed_sources", .integer(Int64(feed.sources.filter { $0.status == .failure }.count))),
+            ("accounts", .integer(Int64(feed.accounts.count))),
+        ]
+        return String(decoding: object(members), as: UTF8.self)
     }
 
     public static func accounts(_ feed: Feed) -> String {

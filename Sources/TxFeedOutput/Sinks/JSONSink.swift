@@ -12,7 +12,8 @@ public struct JSONSink: FeedSink {
         out.write(",\n\"transactions\":[")
         for (i, t) in feed.transactions.enumerated() {
             out.write(i == 0 ? "\n" : ",\n")
-            TransactionJSON.append(t, feed: feed, cells: cells, context: context, to: &out.buffer)
+            TransactionJSON.append(
+                t, fingerprint: feed.fingerprint(at: i), feed: feed, cells: cells, context: context, to: &out.buffer)
             try out.rowDone()
         }
         out.write("],\n\"sources\":")

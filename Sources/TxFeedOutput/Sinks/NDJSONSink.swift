@@ -7,8 +7,10 @@ public struct NDJSONSink: FeedSink {
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         let cells = JSONCells(feed, colours: context.colours)
-        for t in feed.transactions {
-            TransactionJSON.append(t, feed: feed, cells: cells, context: context, to: &out.buffer)
+        for (index, t) in feed.transactions.enumerated() {
+            TransactionJSON.append(
+                t, fingerprint: feed.fingerprint(at: index), feed: feed, cells: cells, context: context, to: &out.buffer
+            )
             out.buffer.append(0x0A)
             try out.rowDone()
         }
@@ -17,7 +19,11 @@ public struct NDJSONSink: FeedSink {
 
 /// The JSON object of one transaction, shared by the `json` and `ndjson` sinks.
 enum TransactionJSON {
-    static func append(_ t: Transaction, feed: Feed, cells: JSONCells, context: FeedContext, to b: inout [UInt8]) {
+    /// `fingerprint` is the record's `id` when it has no bank id.
+    static func append(
+        _ t: Transaction, fingerprint: Fingerprint?, feed: Feed, cells: JSONCells, context: FeedContext,
+        to b: inout [UInt8]
+    ) {
         let account = Int(t.account)
         let scale = feed.accounts[account].scale
         b.append(contentsOf: #"{"date":""#.utf8)
@@ -40,7 +46,15 @@ enum TransactionJSON {
         b.append(contentsOf: cells.sources[feed.accounts[account].source])
         let details = feed.details(of: t)
         b.append(contentsOf: #","id":"#.utf8)
-        if let id = details?.id { JSONString.append(id, to: &b) } else { b.append(contentsOf: "null".utf8) }
+        if let id = details?.id {
+            JSONString.append(id, to: &b)
+        } else if let fingerprint {
+            b.append(UInt8(ascii: "\""))
+            fingerprint.appendText(to: &b)
+            b.append(UInt8(ascii: "\""))
+        } else {
+            b.append(contentsOf: "null".utf8)
+        }
         b.append(contentsOf: t.isPending ? #","status":"pending","memo":"#.utf8 : #","status":"booked","memo":"#.utf8)
         if let memo = details?.memo { JSONString.append(memo, to: &b) } else { b.append(contentsOf: "null".utf8) }
         b.append(UInt8(ascii: "}"))

@@ -41,7 +41,7 @@ public struct PluginSink: FeedSink, Sendable {
             // Per row: date, day and amount, NUL-terminated, in one buffer for the batch.
             rows.removeAll(keepingCapacity: true)
             batch.removeAll(keepingCapacity: true)
-            for t in slice {
+            for (index, t) in zip(slice.indices, slice) {
                 let account = Int(t.account), vendor = Int(t.vendor)
                 let date = rows.count
                 ISODate.append(t, to: &rows)
@@ -55,7 +55,11 @@ public struct PluginSink: FeedSink, Sendable {
                 rows.append(0)
                 let details = feed.details(of: t)
                 let id = rows.count
-                rows.append(contentsOf: (details?.id ?? "").utf8)
+                if let bankID = details?.id {
+                    rows.append(contentsOf: bankID.utf8)
+                } else {
+                    feed.fingerprint(at: index)?.appendText(to: &rows)
+                }
                 rows.append(0)
                 let memo = rows.count
                 rows.append(contentsOf: (details?.memo ?? "").utf8)

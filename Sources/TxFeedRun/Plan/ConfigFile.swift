@@ -4,8 +4,9 @@ import TxFeedModel
 /// `--config FILE`: the same as the flags, as JSON. Unknown keys are errors that name the
 /// key and list the valid ones.
 ///
-/// Relative paths in it — a source's `path` option, a sink's `path`, `rejects`, `plugin-path` —
-/// are relative to the config file's folder, so a pipeline runs the same from anywhere.
+/// Relative paths in it — a source's `path` option, a sink's `path`, `rejects`, `duplicates`,
+/// `plugin-path` — are relative to the config file's folder, so a pipeline runs the same from
+/// anywhere.
 struct ConfigFile {
     struct Source {
         var plugin: String
@@ -26,9 +27,13 @@ struct ConfigFile {
     var timeZone: String?
     var strict: Bool?
     var rejects: String?
+    var dedupe: Bool?
+    var duplicates: String?
     var pluginPaths: [String] = []
 
-    static let keys = ["sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "plugin-path"]
+    static let keys = [
+        "sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "dedupe", "duplicates", "plugin-path",
+    ]
 
     /// Source options that name a file by convention, resolved against the config's folder.
     static let fileOptions: Set<String> = ["path", "rules"]
@@ -82,6 +87,10 @@ struct ConfigFile {
             case "palette": palette = try Self.required(value, "\(path): palette")
             case "tz": timeZone = try Self.required(value, "\(path): tz")
             case "rejects": rejects = local(try Self.required(value, "\(path): rejects"))
+            case "duplicates": duplicates = local(try Self.required(value, "\(path): duplicates"))
+            case "dedupe":
+                guard case .bool(let flag) = value else { throw fail("dedupe must be true or false") }
+                dedupe = flag
             case "strict":
                 guard case .bool(let flag) = value else { throw fail("strict must be true or false") }
                 strict = flag

@@ -12,6 +12,9 @@ public struct RunPlan: Sendable {
     public var timeZone: TimeZone?
     public var strict = false
     public var rejectsFile: String?
+    /// Keep one record of each identity in each account (`--dedupe`, `"dedupe": true`).
+    public var dedupe = false
+    public var duplicatesFile: String?
     public var colour: ColourMode = .auto
     public var progress = true
     public var threads: Int?
@@ -44,6 +47,8 @@ public struct RunPlan: Sendable {
         if let tz = config.timeZone { timeZone = try Self.timeZone(tz) }
         if let strict = config.strict { self.strict = strict }
         if let rejects = config.rejects { rejectsFile = rejects }
+        if let dedupe = config.dedupe { self.dedupe = dedupe }
+        if let duplicates = config.duplicates { duplicatesFile = duplicates }
     }
 
     private mutating func apply(_ request: RunRequest) throws(UsageError) {
@@ -56,6 +61,11 @@ public struct RunPlan: Sendable {
         if request.strict { strict = true }
         if let r = request.rejectsFile { rejectsFile = r }
         if rejectsFile?.isEmpty == true { throw UsageError("--rejects is empty; name a file") }
+        if request.dedupe { dedupe = true }
+        if let d = request.duplicatesFile { duplicatesFile = d }
+        if duplicatesFile?.isEmpty == true { throw UsageError("--duplicates is empty; name a file") }
+        // Without --dedupe nothing is dropped, so the file could only ever be empty.
+        if duplicatesFile != nil && !dedupe { throw UsageError("--duplicates needs --dedupe") }
         if let threads = request.threads {
             guard threads >= 1 else { throw UsageError("--threads must be 1 or more") }
             self.threads = threads

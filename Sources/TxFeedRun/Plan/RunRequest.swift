@@ -13,6 +13,10 @@ public struct RunRequest: Sendable {
     public var timeout: Double?
     public var strict = false
     public var rejectsFile: String?
+    /// `--dedupe`: keep one record of each identity in each account.
+    public var dedupe = false
+    /// `--duplicates FILE`: where the records `--dedupe` dropped are written.
+    public var duplicatesFile: String?
     public var palette: String?
     public var timeZone: String?
     public var colour: ColourMode = .auto

@@ -34,6 +34,12 @@ struct FeedOutput {
             input.diagnostics("txfeed: --rejects \(error); nothing written")
             return RunResult(outcome: .nothingWritten)
         }
+        do {
+            try writeDuplicates()
+        } catch {
+            input.diagnostics("txfeed: --duplicates \(error); nothing written")
+            return RunResult(outcome: .nothingWritten)
+        }
         // A failed source keeps what it delivered: nothing is written only when no source
         // delivered anything.
         if failed.count == feed.sources.count && feed.sources.allSatisfy({ $0.documents == 0 }) {
@@ -114,6 +120,17 @@ struct FeedOutput {
         try file.commit()
     }
 
+    /// `--duplicates FILE`: every record `--dedupe` dropped, replaced atomically on each run
+    /// (empty when none). Duplicates are not errors, so it is written whatever the run's outcome.
+    private func writeDuplicates() throws {
+        guard let path = plan.duplicatesFile else { return }
+        let file = try AtomicFile(path: path, unfinished: input.unfinished)
+        let context = FeedContext(
+            colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false, trueColour: false)
+        DuplicatesFile.write(feed, context: context, to: file.writer)
+        try file.commit()
+    }
+
     private static func sink(_ builtIn: SinkPlan.BuiltIn) -> any FeedSink {
         switch builtIn {
         case .text: return TextSink()
@@ -135,11 +152,14 @@ struct FeedOutput {
         }
     }
 
-    /// Per source: read = written + rejected, status and time; then the first rejects.
+    /// Per source: read = written + rejected (+ duplicates with --dedupe), status and time; then
+    /// the first rejects.
     private func summarise() {
         let say = input.diagnostics
         for s in feed.sources {
-            let counts = "read \(s.read) = written \(s.count) + rejected \(s.rejected), \(s.elapsedMilliseconds) ms"
+            let duplicates = feed.deduplicated ? " + duplicates \(s.duplicates)" : ""
+            let counts =
+                "read \(s.read) = written \(s.count) + rejected \(s.rejected)\(duplicates), \(s.elapsedMilliseconds) ms"
             if s.status == .success {
                 say("txfeed: \(s.name) (\(s.plugin)): ok, \(counts)")
             } else {

@@ -65,7 +65,7 @@ public enum Runner {
             return RunResult(outcome: .refused)
         }
         progress?.started(sources: plan.sources.map(\.name))
-        let feed = Feed(merging: pipeline.run().outcomes)
+        let feed = Feed(merging: pipeline.run().outcomes, dedupe: plan.dedupe)
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
         return output.write()

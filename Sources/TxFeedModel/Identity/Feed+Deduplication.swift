@@ -1,0 +1,54 @@
+extension Feed {
+    /// `--dedupe`: of the records with one identity in one account, the first in source order
+    /// stays and the others move to ``duplicates``.
+    ///
+    /// Two records match on their bank ids when both have one, and on their fingerprints
+    /// otherwise, since a bank id and a fingerprint never match each other (the same account
+    /// read as OFX and as CSV). Called in source order, before the newest-first sort.
+    mutating func removeDuplicates() {
+        deduplicated = true
+        let accountKeys = accounts.map { ($0.id.map { "i" + $0 } ?? "n" + $0.name) + "\u{0}" }
+        let accountSources = accounts.map(\.source)
+        // The first kept record of each fingerprint, as index + 1. Once a fingerprint is in,
+        // a later record without a bank id with that fingerprint is always dropped, so "a kept
+        // record without a bank id has it" is "the first kept one has no bank id".
+        var firstByFingerprint = FingerprintTable(capacity: transactions.count)
+        var firstByBankID: [String: Int] = [:]
+        var positions = [Int](repeating: 0, count: sources.count)
+        var kept: [Transaction] = []
+        var keptFingerprints: [Fingerprint] = []
+        kept.reserveCapacity(transactions.count)
+        keptFingerprints.reserveCapacity(transactions.count)
+        for (t, fingerprint) in zip(transactions, fingerprints) {
+            let source = accountSources[Int(t.account)]
+            let position = positions[source]
+            positions[source] += 1
+            let bankID = details(of: t)?.id
+            let first = Int(firstByFingerprint.payload(of: fingerprint)) - 1
+            var original: Int?
+            if let bankID {
+                original = firstByBankID[accountKeys[Int(t.account)] + bankID]
+                if original == nil && first >= 0 && details(of: kept[first])?.id == nil { original = first }
+            } else if first >= 0 {
+                original = first
+            }
+            if let original {
+                let keeper = kept[original]
+                duplicates.append(
+                    Duplicate(
+                        transaction: t, fingerprint: fingerprint, source: source, index: position,
+                        keptSource: accountSources[Int(keeper.account)],
+                        keptIdentity: details(of: keeper)?.id ?? keptFingerprints[original].text))
+                sources[source].count -= 1
+                sources[source].duplicates += 1
+                continue
+            }
+            if let bankID { firstByBankID[accountKeys[Int(t.account)] + bankID] = kept.count }
+            firstByFingerprint.setIfAbsent(fingerprint, UInt32(kept.count + 1))
+            kept.append(t)
+            keptFingerprints.append(fingerprint)
+        }
+        transactions = kept
+        fingerprints = keptFingerprints
+    }
+}

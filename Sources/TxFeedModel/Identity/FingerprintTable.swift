@@ -1,0 +1,70 @@
+/// An open-addressing map from a ``Fingerprint`` to a non-zero `UInt32`, for the million-row
+/// merge: the keys are already good hashes, so a slot is picked from their bits and nothing is
+/// hashed again, where Swift's `Dictionary` would hash every key anew.
+///
+/// A payload of 0 marks a free slot, so callers store counts (from 1) or index + 1.
+struct FingerprintTable {
+    private var keys: [Fingerprint]
+    private var payloads: [UInt32]
+    /// The slots ``increment(_:)`` filled, so ``removeAll()`` costs what was counted, not the
+    /// table's size (``setIfAbsent(_:_:)``'s tables are used once and not tracked).
+    private var used: [Int] = []
+    private let mask: Int
+
+    /// Room for `capacity` keys at most half full; it never grows.
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        keys = Array(repeating: Fingerprint(hash: 0, occurrence: 0), count: size)
+        payloads = Array(repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// The payload stored for `key`, or 0 when there is none.
+    func payload(of key: Fingerprint) -> UInt32 {
+        var slot = slot(of: key)
+        while payloads[slot] != 0 {
+            if keys[slot] == key { return payloads[slot] }
+            slot = (slot + 1) & mask
+        }
+        return 0
+    }
+
+    /// Stores `payload` (not 0) for `key` unless the key has one already: the first one wins.
+    mutating func setIfAbsent(_ key: Fingerprint, _ payload: UInt32) {
+        var slot = slot(of: key)
+        while payloads[slot] != 0 {
+            if keys[slot] == key { return }
+            slot = (slot + 1) & mask
+        }
+        keys[slot] = key
+        payloads[slot] = payload
+    }
+
+    /// Counts one more `key` and returns how many there are now (1 the first time).
+    mutating func increment(_ key: Fingerprint) -> UInt32 {
+        var slot = slot(of: key)
+        while payloads[slot] != 0 {
+            if keys[slot] == key {
+                payloads[slot] += 1
+                return payloads[slot]
+            }
+            slot = (slot + 1) & mask
+        }
+        keys[slot] = key
+        payloads[slot] = 1
+        used.append(slot)
+        return 1
+    }
+
+    /// Empties a counting table for its next use, touching only the slots it filled.
+    mutating func removeAll() {
+        for slot in used { payloads[slot] = 0 }
+        used.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    private func slot(of key: Fingerprint) -> Int {
+        Int(truncatingIfNeeded: (key.hash ^ (UInt64(key.occurrence) &* 0x9e37_79b9_7f4a_7c15)) >> 7) & mask
+    }
+}

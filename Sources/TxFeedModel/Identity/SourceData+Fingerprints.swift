@@ -1,0 +1,112 @@
+import Foundation
+
+extension SourceData {
+    /// One ``Fingerprint`` per transaction, in input order, with occurrences counted within this
+    /// source: the same account's identical records are `-1`, `-2`… in the order the source gave
+    /// them, so reading the same statement again numbers them the same way.
+    public func fingerprints() -> [Fingerprint] {
+        let hashes = fingerprintHashes()
+        var result: [Fingerprint] = []
+        result.reserveCapacity(hashes.count)
+        // Identical records share their day. A statement is in date order (either way), so they
+        // are neighbours in one run of same-day rows, and a small table per run stays in cache
+        // where one table for the whole source would miss it on nearly every row.
+        // One table, sized for the longest run and emptied after each, so no run allocates.
+        guard isInDayOrder else {
+            var counts = FingerprintTable(capacity: hashes.count)
+            countOccurrences(hashes[...], in: &counts, into: &result)
+            return result
+        }
+        var runs: [Range<Int>] = []
+        var start = 0
+        while start < transactions.count {
+            let day = FingerprintHasher.day(transactions[start].unixSeconds)
+            var end = start + 1
+            while end < transactions.count && FingerprintHasher.day(transactions[end].unixSeconds) == day { end += 1 }
+            runs.append(start..<end)
+            start = end
+        }
+        var counts = FingerprintTable(capacity: runs.map(\.count).max() ?? 0)
+        for run in runs {
+            if run.count == 1 {
+                result.append(Fingerprint(hash: hashes[run.lowerBound], occurrence: 1))
+            } else {
+                countOccurrences(hashes[run], in: &counts, into: &result)
+                counts.removeAll()
+            }
+        }
+        return result
+    }
+
+    /// Appends each hash with its occurrence among the hashes before it in `hashes`.
+    private func countOccurrences(
+        _ hashes: ArraySlice<UInt64>, in counts: inout FingerprintTable, into result: inout [Fingerprint]
+    ) {
+        for hash in hashes {
+            result.append(Fingerprint(hash: hash, occurrence: counts.increment(Fingerprint(hash: hash, occurrence: 0))))
+        }
+    }
+
+    /// Whether the days never go back, or never go forward.
+    private var isInDayOrder: Bool {
+        var rising = true, falling = true
+        for i in transactions.indices.dropFirst() {
+            let previous = FingerprintHasher.day(transactions[i - 1].unixSeconds),
+                day = FingerprintHasher.day(transactions[i].unixSeconds)
+            if day < previous { rising = false }
+            if day > previous { falling = false }
+            if !rising && !falling { return false }
+        }
+        return true
+    }
+
+    /// ``FingerprintHasher``'s hash of every row, in order. A large source is hashed in one
+    /// contiguous chunk per core: the sources have finished, so the cores are free, and each
+    /// chunk writes its own region, so the result does not depend on the number of cores.
+    private func fingerprintHashes() -> [UInt64] {
+        let count = transactions.count
+        let chunks = count >= 100_000 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)) : 1
+        let size = (count + chunks - 1) / chunks
+        let accountStates = accounts.map(FingerprintHasher.accountState(of:))
+        return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let out = DisjointRegions(buffer: buffer)
+            let work: @Sendable (Int) -> Void = { n in
+                let rows = min(count, n * size)..<min(count, (n + 1) * size)
+                hashRows(rows, accountStates: accountStates, into: out.buffer)
+            }
+            if chunks == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: work) }
+            initialized = count
+        }
+    }
+
+    private func hashRows(
+        _ rows: Range<Int>, accountStates: [UInt64], into out: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        let offsets = vendors.offsets
+        vendors.storage.withUnsafeBufferPointer { names in
+            for i in rows {
+                let t = transactions[i]
+                let vendor = Int(t.vendor)
+                let name = UnsafeBufferPointer(rebasing: names[offsets[vendor]..<offsets[vendor + 1]])
+                let state = accountStates[Int(t.account)]
+                if t.details != Transaction.noDetails, var memo = details[Int(t.details)].memo {
+                    out[i] = memo.withUTF8 { memo in
+                        FingerprintHasher.hash(
+                            accountState: state, unixSeconds: t.unixSeconds, signedMinor: t.signedMinor,
+                            vendor: name, memo: memo)
+                    }
+                } else {
+                    out[i] = FingerprintHasher.hash(
+                        accountState: state, unixSeconds: t.unixSeconds, signedMinor: t.signedMinor, vendor: name,
+                        memo: UnsafeBufferPointer(start: nil, count: 0))
+                }
+            }
+        }
+    }
+}
+
+/// The hashes' buffer, handed to the worker threads that each fill a disjoint part of it.
+/// `@unchecked Sendable` because it is a raw pointer: the disjoint regions make it safe.
+private struct DisjointRegions: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<UInt64>
+}

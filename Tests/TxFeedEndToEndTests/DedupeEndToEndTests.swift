@@ -1,0 +1,189 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// `--dedupe` on real files written by the test: overlapping exports, the same file twice,
+/// overlapping OFX statements; the summary, `--duplicates FILE` and the exit status.
+final class DedupeEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func ndjson(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    /// January 1–20 and January 10–31 of one account, without ids; each holds the two genuine
+    /// coffees of January 15.
+    private func overlappingExports() throws -> (String, String) {
+        let first = try folder.write(
+            "jan-1-20.csv",
+            """
+            Date,Description,Amount
+            2024-01-02,Rent,-900.00
+            2024-01-15,Coffee Corner,-3.50
+            2024-01-15,Coffee Corner,-3.50
+            2024-01-18,Bakery,-2.20
+
+            """)
+        let second = try folder.write(
+            "jan-10-31.csv",
+            """
+            Date,Description,Amount
+            2024-01-15,Coffee Corner,-3.50
+            2024-01-15,Coffee Corner,-3.50
+            2024-01-18,Bakery,-2.20
+            2024-01-25,Salary,2500.00
+
+            """)
+        return (first, second)
+    }
+
+    func testOverlappingExportsKeepBothGenuineCoffeesOnce() throws {
+        let (first, second) = try overlappingExports()
+        let duplicates = folder.path + "/duplicates.ndjson"
+        let result = try txfeed(
+            "run", "-s", "csv:\(first),account=Checking", "-s", "csv:\(second),account=Checking", "--dedupe",
+            "--duplicates", duplicates, "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(result.status, 0, "duplicates are not errors: \(result.stderr)")
+        let rows = try ndjson(result.output)
+        XCTAssertEqual(rows.map { $0["vendor"] as? String }.filter { $0 == "Coffee Corner" }.count, 2)
+        XCTAssertEqual(rows.count, 5, "rent, two coffees, bakery, salary")
+        let coffeeIDs = rows.filter { $0["vendor"] as? String == "Coffee Corner" }.compactMap { $0["id"] as? String }
+        XCTAssertEqual(coffeeIDs.map { $0.suffix(2) }.sorted(), ["-1", "-2"])
+        for id in rows.compactMap({ $0["id"] as? String }) {
+            XCTAssertNotNil(id.wholeMatch(of: /fp:[0-9a-f]{16}-[0-9]+/), id)
+        }
+        XCTAssertTrue(result.stderr.contains("jan-1-20 (csv): ok, read 4 = written 4 + rejected 0 + duplicates 0"))
+        XCTAssertTrue(
+            result.stderr.contains("jan-10-31 (csv): ok, read 4 = written 1 + rejected 0 + duplicates 3"), result.stderr
+        )
+
+        let dropped = try ndjson(String(decoding: try folder.read("duplicates.ndjson"), as: UTF8.self))
+        XCTAssertEqual(dropped.count, 3)
+        XCTAssertEqual(dropped.map { $0["source"] as? String }, ["jan-10-31", "jan-10-31", "jan-10-31"])
+        XCTAssertEqual(dropped.map { $0["index"] as? Int }, [0, 1, 2])
+        XCTAssertTrue((dropped[0]["origin"] as? String)?.hasSuffix("jan-10-31.csv") == true, "\(dropped[0])")
+        for line in dropped {
+            let record = try XCTUnwrap(line["record"] as? [String: Any])
+            let kept = try XCTUnwrap(line["kept"] as? [String: Any])
+            XCTAssertEqual(kept["source"] as? String, "jan-1-20")
+            XCTAssertEqual(kept["id"] as? String, record["id"] as? String, "the same fingerprint, occurrence and all")
+            XCTAssertEqual(record["source"] as? String, "jan-10-31")
+        }
+        let secondCoffee = try XCTUnwrap(dropped[1]["record"] as? [String: Any])
+        XCTAssertEqual(secondCoffee["vendor"] as? String, "Coffee Corner")
+        XCTAssertEqual(secondCoffee["amount_minor"] as? Int, -350)
+        XCTAssertEqual((secondCoffee["id"] as? String)?.hasSuffix("-2"), true)
+    }
+
+    func testTheSameJSONFileTwice() throws {
+        let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        let plain = try txfeed("run", checking, checking, "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(try ndjson(plain.output).count, 14, "without --dedupe nothing is dropped")
+        XCTAssertTrue(plain.stderr.contains("read 7 = written 7 + rejected 0, "), plain.stderr)
+        XCTAssertFalse(plain.stderr.contains("duplicates"), plain.stderr)
+
+        let deduped = try txfeed("run", checking, checking, "--dedupe", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(deduped.status, 0, deduped.stderr)
+        let rows = try ndjson(deduped.output)
+        XCTAssertEqual(rows.count, 7)
+        XCTAssertEqual(Set(rows.map { $0["source"] as? String }), ["checking"], "the first in source order is kept")
+        XCTAssertEqual(Set(rows.compactMap { $0["id"] as? String }).count, 7)
+        XCTAssertTrue(
+            deduped.stderr.contains("checking#2 (fixture): ok, read 7 = written 0 + rejected 0 + duplicates 7"))
+    }
+
+    func testJSONSummaryCountsDuplicatesOnlyWithDedupe() throws {
+        let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        let config = try folder.write(
+            "pipeline.json",
+            #"{"sources": [{"plugin": "fixture", "options": {"path": "\#(checking)"}}, {"plugin": "fixture", "name": "again", "options": {"path": "\#(checking)"}}], "dedupe": true}"#
+        )
+        let result = try txfeed("run", "--config", config, "--sink", "json", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let summary = try XCTUnwrap(document["summary"] as? [String: Any])
+        XCTAssertEqual(summary["read"] as? Int, 14)
+        XCTAssertEqual(summary["written"] as? Int, 7)
+        XCTAssertEqual(summary["duplicates"] as? Int, 7)
+        let sources = try XCTUnwrap(document["sources"] as? [[String: Any]])
+        XCTAssertEqual(sources.map { $0["duplicates"] as? Int }, [0, 7])
+
+        let plain = try txfeed("run", checking, "--sink", "json", "--no-progress")
+        let plainDocument = try XCTUnwrap(JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])
+        XCTAssertNil((plainDocument["summary"] as? [String: Any])?["duplicates"])
+    }
+
+    /// Two OFX 2 statements of one account, overlapping by two FITIDs; the two identical
+    /// coffees of the 15th have their own FITIDs, so they stay two.
+    func testOverlappingOFXStatementsAreDedupedByFITID() throws {
+        func statement(_ name: String, _ rows: [(fitid: String, date: String, amount: String, name: String)]) throws
+            -> String
+        {
+            let transactions = rows.map {
+                "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>\($0.date)</DTPOSTED><TRNAMT>\($0.amount)</TRNAMT>"
+                    + "<FITID>\($0.fitid)</FITID><NAME>\($0.name)</NAME></STMTTRN>"
+            }.joined(separator: "\n")
+            return try folder.write(
+                name,
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+                <OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>
+                <STMTRS><CURDEF>EUR</CURDEF>
+                <BANKACCTFROM><BANKID>1</BANKID><ACCTID>DE89370400440532013000</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+                <BANKTRANLIST><DTSTART>20240101</DTSTART><DTEND>20240131</DTEND>
+                \(transactions)
+                </BANKTRANLIST>
+                <LEDGERBAL><BALAMT>100.00</BALAMT><DTASOF>20240131</DTASOF></LEDGERBAL>
+                </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+                """)
+        }
+        let first = try statement(
+            "first.ofx",
+            [
+                ("A1", "20240102", "-900.00", "Rent"), ("C1", "20240115", "-3.50", "Coffee"),
+                ("C2", "20240115", "-3.50", "Coffee"),
+            ])
+        let second = try statement(
+            "second.ofx",
+            [
+                ("C1", "20240115", "-3.50", "Coffee"), ("C2", "20240115", "-3.50", "Coffee"),
+                ("D1", "20240125", "-12.00", "Lunch"),
+            ])
+        let result = try txfeed("run", first, second, "--dedupe", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = try ndjson(result.output)
+        XCTAssertEqual(rows.compactMap { $0["id"] as? String }.sorted(), ["A1", "C1", "C2", "D1"])
+        XCTAssertTrue(result.stderr.contains("second (ofx): ok, read 3 = written 1 + rejected 0 + duplicates 2"))
+
+        let plain = try txfeed("run", first, second, "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(try ndjson(plain.output).count, 6)
+    }
+
+    func testTheBankFixtureTwiceIsOnceAndItsIDsAreTheFITIDs() throws {
+        let ofx = BuiltProducts.fixtures + "/statements/ofx/bank-220.ofx"
+        let result = try txfeed(
+            "run", ofx, "-s", "ofx:\(ofx),name=again", "--dedupe", "--sink", "csv", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.output.split(separator: "\r\n").dropFirst()
+        XCTAssertEqual(lines.count, 8)
+        XCTAssertTrue(result.output.contains(",S240301A,"), result.output)
+        XCTAssertTrue(result.stderr.contains("again (ofx): ok, read 8 = written 0 + rejected 0 + duplicates 8"))
+    }
+
+    func testDuplicatesNeedsDedupe() throws {
+        let result = try txfeed(
+            "run", BuiltProducts.repository + "/samples/accounts/checking.json", "--duplicates",
+            folder.path + "/d.ndjson")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("--duplicates needs --dedupe"), result.stderr)
+    }
+}

@@ -1,0 +1,95 @@
+import XCTest
+
+@testable import TxFeedModel
+
+/// `Feed(merging:dedupe:)`: the first of each identity in each account stays, in source order.
+final class DeduplicationTests: XCTestCase {
+    func testOverlappingStatementsKeepEachGenuineCopyOnce() {
+        var january1To20 = SourceBuilder()
+        january1To20.add("Rent", -90_000, at: septemberFirst - 86_400)
+        january1To20.add("Coffee", -300, at: septemberFirst)
+        january1To20.add("Coffee", -300, at: septemberFirst)
+        var january10To31 = SourceBuilder(source: 1)
+        january10To31.add("Coffee", -300, at: septemberFirst)
+        january10To31.add("Coffee", -300, at: septemberFirst)
+        january10To31.add("Lunch", -1_200, at: septemberFirst + 86_400)
+        let feed = Feed(merging: [january1To20.outcome("a"), january10To31.outcome("b")], dedupe: true)
+        XCTAssertEqual(feed.transactions.map(\.amountMinor).sorted(), [300, 300, 1_200, 90_000])
+        XCTAssertEqual(feed.fingerprints.count, feed.transactions.count)
+        XCTAssertEqual(feed.sources.map(\.count), [3, 1])
+        XCTAssertEqual(feed.sources.map(\.duplicates), [0, 2])
+        XCTAssertEqual(feed.sources.map(\.read), [3, 3])
+        XCTAssertEqual(feed.duplicates.map(\.index), [0, 1])
+        XCTAssertEqual(feed.duplicates.map(\.source), [1, 1])
+        XCTAssertEqual(feed.duplicates.map(\.keptSource), [0, 0])
+        XCTAssertEqual(feed.duplicates.map(\.fingerprint.occurrence), [1, 2])
+        XCTAssertEqual(feed.duplicates[1].keptIdentity, feed.duplicates[1].fingerprint.text)
+    }
+
+    func testWithoutDedupeNothingIsDropped() {
+        var source = SourceBuilder()
+        source.add("Coffee", -300, at: septemberFirst)
+        let feed = Feed(merging: [source.outcome("a"), source.outcome("b")])
+        XCTAssertEqual(feed.transactions.count, 2)
+        XCTAssertFalse(feed.deduplicated)
+        XCTAssertTrue(feed.duplicates.isEmpty)
+    }
+
+    func testBankIDsMatchEachOtherNotFingerprints() {
+        // Two identical coffees with their own FITIDs are two; a repeated FITID is one.
+        var first = SourceBuilder(id: "ACCT-1")
+        first.add("Coffee", -300, at: septemberFirst, bankID: "F1")
+        first.add("Coffee", -300, at: septemberFirst, bankID: "F2")
+        var second = SourceBuilder(id: "ACCT-1", source: 1)
+        second.add("Coffee", -300, at: septemberFirst, bankID: "F2")
+        second.add("Coffee", -300, at: septemberFirst, bankID: "F3")
+        let feed = Feed(merging: [first.outcome("a"), second.outcome("b")], dedupe: true)
+        XCTAssertEqual(feed.transactions.compactMap { feed.details(of: $0)?.id }.sorted(), ["F1", "F2", "F3"])
+        XCTAssertEqual(feed.duplicates.map(\.keptIdentity), ["F2"])
+    }
+
+    func testABankIDAndAFingerprintMatchOnFingerprints() {
+        // The same account as OFX (FITIDs) and as CSV (none): matched on fingerprints, both ways.
+        var ofx = SourceBuilder(id: "ACCT-1")
+        ofx.add("Coffee", -300, at: septemberFirst, bankID: "F1")
+        ofx.add("Coffee", -300, at: septemberFirst, bankID: "F2")
+        var csv = SourceBuilder(account: "Checking", id: "ACCT-1", source: 1)
+        csv.add("Coffee", -300, at: septemberFirst)
+        csv.add("Coffee", -300, at: septemberFirst)
+        csv.add("Coffee", -300, at: septemberFirst)
+        let feed = Feed(merging: [ofx.outcome("ofx"), csv.outcome("csv")], dedupe: true)
+        XCTAssertEqual(feed.transactions.count, 3, "the third coffee is the CSV's own")
+        XCTAssertEqual(feed.duplicates.map(\.keptIdentity), ["F1", "F2"])
+
+        // CSV first: its three stay, and the OFX copies go, each pointing at a fingerprint.
+        var csvFirst = SourceBuilder(account: "Checking", id: "ACCT-1")
+        for _ in 0..<3 { csvFirst.add("Coffee", -300, at: septemberFirst) }
+        var ofxSecond = SourceBuilder(id: "ACCT-1", source: 1)
+        ofxSecond.add("Coffee", -300, at: septemberFirst, bankID: "F1")
+        ofxSecond.add("Coffee", -300, at: septemberFirst, bankID: "F2")
+        let reversed = Feed(merging: [csvFirst.outcome("csv"), ofxSecond.outcome("ofx")], dedupe: true)
+        XCTAssertEqual(reversed.transactions.count, 3)
+        XCTAssertEqual(reversed.duplicates.map(\.source), [1, 1])
+        XCTAssertEqual(reversed.duplicates.map { $0.keptIdentity.prefix(3) }, ["fp:", "fp:"])
+        XCTAssertEqual(reversed.duplicates.map(\.fingerprint.occurrence), [1, 2])
+    }
+
+    func testOtherAccountsNeverMatch() {
+        var checking = SourceBuilder(account: "Checking")
+        checking.add("Coffee", -300, at: septemberFirst, bankID: "1")
+        var savings = SourceBuilder(account: "Savings", source: 1)
+        savings.add("Coffee", -300, at: septemberFirst, bankID: "1")
+        let feed = Feed(merging: [checking.outcome("a"), savings.outcome("b")], dedupe: true)
+        XCTAssertEqual(feed.transactions.count, 2)
+        XCTAssertTrue(feed.duplicates.isEmpty)
+    }
+
+    func testFingerprintsFollowTheirTransactionsThroughTheSort() {
+        var source = SourceBuilder()
+        source.add("Old", -100, at: septemberFirst - 86_400)
+        source.add("New", -200, at: septemberFirst)
+        let feed = Feed(merging: [source.outcome("a")], dedupe: true)
+        XCTAssertEqual(feed.transactions.map(\.amountMinor), [200, 100])
+        XCTAssertEqual(feed.fingerprints, source.data.fingerprints().reversed())
+    }
+}
