@@ -48,6 +48,24 @@ public struct EntryBatch: Sendable {
         append(text.utf8)
     }
 
+    /// Appends one record given as texts (a reader that holds each field as a String).
+    public mutating func append(
+        date: String, vendor: String, amount: String, id: String?, memo: String?, location: String,
+        raw: String? = nil, pending: Bool
+    ) {
+        let date = append(date)
+        let vendor = append(vendor)
+        let amount = append(amount)
+        let id = id.map { append($0) }
+        let memo = memo.map { append($0) }
+        let location = append(location)
+        let raw = raw.map { append($0) }
+        entries.append(
+            EntryRanges(
+                date: date, vendor: vendor, amount: amount, id: id, memo: memo, location: location, raw: raw,
+                pending: pending))
+    }
+
     /// Appends `line N` without a String per record (a million rows make a million of them).
     public mutating func appendLine(_ line: Int) -> Range<Int> {
         let start = bytes.count

@@ -51,16 +51,9 @@ struct CAMTDelivery {
     }
 
     private mutating func append(_ entry: CAMTEntry) {
-        let date = batch.append(entry.date)
-        let vendor = batch.append(entry.vendor)
-        let amount = batch.append(entry.amount)
-        let id = entry.id.map { batch.append($0) }
-        let memo = entry.memo.map { batch.append($0) }
-        let location = batch.append(entry.location)
-        batch.entries.append(
-            EntryRanges(
-                date: date, vendor: vendor, amount: amount, id: id, memo: memo, location: location,
-                pending: entry.pending))
+        batch.append(
+            date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
+            location: entry.location, pending: entry.pending)
     }
 
     private mutating func flush() -> Bool {

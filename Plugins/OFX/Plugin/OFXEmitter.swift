@@ -61,17 +61,9 @@ struct OFXEmitter {
     }
 
     private mutating func append(_ entry: OFXTransaction) {
-        let date = batch.append(entry.date)
-        let vendor = batch.append(entry.vendor)
-        let amount = batch.append(entry.amount)
-        let id = entry.id.map { batch.append($0) }
-        let memo = entry.memo.map { batch.append($0) }
-        let location = batch.append(entry.location)
-        let raw = batch.append(entry.raw)
-        batch.entries.append(
-            EntryRanges(
-                date: date, vendor: vendor, amount: amount, id: id, memo: memo, location: location, raw: raw,
-                pending: entry.pending))
+        batch.append(
+            date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
+            location: entry.location, raw: entry.raw, pending: entry.pending)
     }
 
     private mutating func flush() -> Bool {
