@@ -4,15 +4,13 @@ import SourceKit
 /// Hands the reader's events to the host: one account per statement, entries in batches, a
 /// statement that does not reconcile (or is cut short) failed whole.
 struct CAMTDelivery {
-    let channel: HostChannel
     let origin: String
     let account: String?
     let stem: String
-    private var batch = EntryBatch()
-    private var open = false
+    private var stream: AccountStream
 
     init(channel: HostChannel, origin: String, account: String?, stem: String) {
-        self.channel = channel
+        stream = AccountStream(channel: channel)
         self.origin = origin
         self.account = account
         self.stem = stem
@@ -23,41 +21,28 @@ struct CAMTDelivery {
     mutating func take(_ event: CAMTEvent) throws -> Bool {
         switch event {
         case .statement(let statement):
-            open = true
             let closing = statement.closing.map { $0.amount.plain(decimals: statement.decimals) }
-            return channel.beginAccount(
+            return stream.begin(
                 name: account ?? statement.accountName ?? stem, currency: statement.currency,
                 id: statement.accountID, balance: closing, origin: origin)
         case .entry(let entry):
-            append(entry)
-            return batch.entries.count < CAMTFileSource.batchSize || flush()
+            return stream.add(
+                date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
+                location: entry.location, pending: entry.pending)
         case .reject(let reject):
-            return flush() && channel.reject(location: reject.location, reason: reject.reason, raw: reject.raw)
+            return stream.reject(location: reject.location, reason: reject.reason, raw: reject.raw)
         case .statementEnd(let end):
-            guard flush() else { return false }
-            open = false
             if end.info > 0 {
                 let entries = end.info == 1 ? "entry" : "entries"
-                channel.log("\(origin): \(end.statement.path): \(end.info) INFO \(entries) skipped (information only)")
+                stream.channel.log(
+                    "\(origin): \(end.statement.path): \(end.info) INFO \(entries) skipped (information only)")
             }
-            if let failure = end.failure, !channel.failAccount(failure) { return false }
-            return channel.endAccount() && !channel.isCancelled
+            if let failure = end.failure { return stream.fail(failure) }
+            return stream.end()
         case .failure(let failure):
-            guard open else { throw PluginFailure("\(failure)") }
-            open = false
+            guard stream.isOpen else { throw PluginFailure("\(failure)") }
             // The host puts the file's name before the reason.
-            return flush() && channel.failAccount(failure.withoutOrigin) && channel.endAccount()
+            return stream.fail(failure.withoutOrigin)
         }
-    }
-
-    private mutating func append(_ entry: CAMTEntry) {
-        batch.append(
-            date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
-            location: entry.location, pending: entry.pending)
-    }
-
-    private mutating func flush() -> Bool {
-        defer { batch.removeAll() }
-        return channel.emit(batch)
     }
 }

@@ -26,9 +26,6 @@ final class CAMTFileSource: FileSource {
             sampleConfig: #"{"path": "statement.xml"}"#,
             identify: { path, head in CAMTIdentity.confidence(path: path, head: head) }))
 
-    /// How many entries go to the host in one call.
-    static let batchSize = 4096
-
     let path: String
     let account: String?
 

@@ -4,52 +4,45 @@ import SourceKit
 /// Hands a file's events to the host: one account a statement, its entries in batches, its
 /// rejects with their paths.
 struct OFXEmitter {
-    let channel: HostChannel
     let origin: String
     /// The `account` option: the name of every statement's account.
     let account: String?
     /// The first pass's statements, for their ledger balances.
     let surveyed: [OFXStatement]
-    let batchSize: Int
-    private var batch = EntryBatch()
-    private(set) var isAccountOpen = false
+    private var stream: AccountStream
 
-    init(channel: HostChannel, origin: String, account: String?, surveyed: [OFXStatement], batchSize: Int) {
-        self.channel = channel
+    init(channel: HostChannel, origin: String, account: String?, surveyed: [OFXStatement]) {
+        stream = AccountStream(channel: channel)
         self.origin = origin
         self.account = account
         self.surveyed = surveyed
-        self.batchSize = batchSize
     }
+
+    var isAccountOpen: Bool { stream.isOpen }
 
     /// Takes one event; false once the host wants the source to stop.
     mutating func take(_ event: OFXEvent) -> Bool {
         switch event {
         case let .statementBegan(statement):
             let balance = surveyed.first { $0.path == statement.path }?.balance
-            isAccountOpen = true
-            return channel.beginAccount(
+            return stream.begin(
                 name: name(of: statement), currency: statement.currency, id: statement.accountID, balance: balance,
                 origin: origin)
         case let .transaction(entry):
-            append(entry)
-            return batch.entries.count < batchSize || flush()
+            return stream.add(
+                date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
+                location: entry.location, raw: entry.raw, pending: entry.pending)
         case let .reject(reject):
-            return flush()
-                && channel.reject(location: reject.location, reason: reject.reason, raw: Array(reject.raw.utf8))
+            return stream.reject(location: reject.location, reason: reject.reason, raw: Array(reject.raw.utf8))
         case .statementEnded:
-            isAccountOpen = false
-            return flush() && channel.endAccount() && !channel.isCancelled
+            return stream.end()
         }
     }
 
     /// A failure in the middle of a statement: what it emitted is dropped with it, and the
     /// statements before it stay.
     mutating func failOpenAccount(_ reason: String) -> Bool {
-        guard isAccountOpen else { return true }
-        isAccountOpen = false
-        batch.removeAll()
-        return channel.failAccount(reason) && channel.endAccount()
+        stream.fail(reason)
     }
 
     /// The account's name: the `account` option (with the account id when a file holds several
@@ -58,16 +51,5 @@ struct OFXEmitter {
         guard let account else { return statement.defaultName }
         guard surveyed.count > 1, let id = statement.accountID else { return account }
         return "\(account) \(id)"
-    }
-
-    private mutating func append(_ entry: OFXTransaction) {
-        batch.append(
-            date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
-            location: entry.location, raw: entry.raw, pending: entry.pending)
-    }
-
-    private mutating func flush() -> Bool {
-        defer { batch.removeAll() }
-        return channel.emit(batch)
     }
 }

@@ -26,9 +26,6 @@ final class OFXFileSource: FileSource {
             sampleConfig: #"{"path": "Tests/Fixtures/statements/ofx/bank-102.ofx"}"#,
             identify: { path, head in OFXDocument.confidence(path: path, head: head) }))
 
-    /// How many entries go to the host in one call, as in the csv plugin.
-    static let batchSize = 4096
-
     let path: String
     let account: String?
 
@@ -44,7 +41,7 @@ final class OFXFileSource: FileSource {
         // account can be begun with it and its transactions streamed in the second.
         // (Only the statements: their transactions are read in the second pass alone.)
         var emitter = OFXEmitter(
-            channel: channel, origin: path, account: account, surveyed: document.ledgers(), batchSize: Self.batchSize)
+            channel: channel, origin: path, account: account, surveyed: document.ledgers())
         switch document.read({ emitter.take($0) }) {
         case .finished:
             return true
