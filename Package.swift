@@ -87,30 +87,31 @@ let plugins: [Target] = [
     // What every file-reading source plugin shares: its descriptor, options and rules files, the
     // mapped file, entries handed to the host. Linked into each such plugin (a few KiB each).
     .target(name: "SourceKit", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/SourceKit"),
-    // UTF-8 checked fast and windows-1252 decoded: what every statement reader needs first.
-    .target(name: "TextEncodings", path: "Plugins/TextEncodings"),
+    // What every statement reader needs of text: UTF-8 checked fast, windows-1252 decoded, and
+    // the layout of the report `txfeed sniff` prints.
+    .target(name: "StatementText", path: "Plugins/StatementText"),
     // Bank CSV exports read as they come. The cells (amounts, dates) and the reading (text,
     // dialect, columns) are plain Swift targets linked into libcsv.so alone, so tests reach them.
     .target(name: "CSVCells", path: "Plugins/CSV/Cells"),
-    .target(name: "CSVReading", dependencies: ["CSVCells", "CIconv", "TextEncodings"], path: "Plugins/CSV/Reading"),
+    .target(name: "CSVReading", dependencies: ["CSVCells", "CIconv", "StatementText"], path: "Plugins/CSV/Reading"),
     .target(
         name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CSVReading"],
         path: "Plugins/CSV/Plugin"),
     // Quicken QIF files: the reading is plain Swift on the csv plugin's cells (dates, amounts),
     // the plugin its thin edge.
-    .target(name: "QIFReading", dependencies: ["CSVCells", "TextEncodings"], path: "Plugins/QIF/Reading"),
+    .target(name: "QIFReading", dependencies: ["CSVCells", "StatementText"], path: "Plugins/QIF/Reading"),
     .target(
         name: "QIFSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "QIFReading"],
         path: "Plugins/QIF/Plugin"),
     // OFX 1.x SGML, OFX 2.x XML and QFX statements, streamed through libxml2's reader (an SGML
     // body is made XML on the way); docs/OFX.md says why not LibOFX.
-    .target(name: "OFXReading", dependencies: ["CLibXML2", "TextEncodings"], path: "Plugins/OFX/Reading"),
+    .target(name: "OFXReading", dependencies: ["CLibXML2", "StatementText"], path: "Plugins/OFX/Reading"),
     .target(
         name: "OFXSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "OFXReading"],
         path: "Plugins/OFX/Plugin"),
     // ISO 20022 camt.053 (also .052 and .054) statements, streamed with libxml2's reader; the
     // reading is a plain target linked into libcamt.so alone, so tests reach it.
-    .target(name: "CAMTReading", dependencies: ["CLibXML2"], path: "Plugins/CAMT/Reading"),
+    .target(name: "CAMTReading", dependencies: ["CLibXML2", "StatementText"], path: "Plugins/CAMT/Reading"),
     .target(
         name: "CAMTSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CAMTReading"],
         path: "Plugins/CAMT/Plugin"),

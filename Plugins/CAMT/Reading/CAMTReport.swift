@@ -1,3 +1,5 @@
+import StatementText
+
 /// What `txfeed sniff` shows of a camt file: its format, then one line per statement, and a
 /// problem for each statement that would fail.
 public struct CAMTReport {
@@ -5,8 +7,6 @@ public struct CAMTReport {
     public var statements: [CAMTStatementEnd] = []
     public var rejects = 0
     public var failure: CAMTFailure?
-
-    static let labelWidth = 14
 
     /// Reads the whole file (entries are counted, not kept).
     public init(reader: CAMTReader) {
@@ -28,12 +28,12 @@ public struct CAMTReport {
     }
 
     public var text: String {
-        var lines: [(String, String)] = [("format", format ?? "unknown"), ("statements", "\(statements.count)")]
-        for end in statements { lines.append((end.statement.path, Self.describe(end))) }
-        for problem in problems { lines.append(("problem", problem)) }
-        return lines.map { label, value in
-            label + String(repeating: " ", count: max(Self.labelWidth - label.count, 1)) + value
-        }.joined(separator: "\n") + "\n"
+        var report = ReportLines()
+        report.add("format", format ?? "unknown")
+        report.add("statements", "\(statements.count)")
+        for end in statements { report.add(end.statement.path, Self.describe(end)) }
+        for problem in problems { report.add("problem", problem) }
+        return report.text
     }
 
     /// `DE89… EUR, 2024-03-01 … 2024-03-31, 14 entries (1 pending, 1 info), opening 2000.00,

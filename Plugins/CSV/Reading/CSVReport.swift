@@ -1,3 +1,5 @@
+import StatementText
+
 /// What `txfeed sniff` shows: every finding of the first pass, one a line, and a ready `-s`
 /// spec and `rules` JSON that pin down what was inferred.
 struct CSVReport: Sendable {
@@ -36,14 +38,8 @@ struct CSVReport: Sendable {
     var problems: [String] = []
 
     func text(rows: Rows?) -> String {
-        var lines: [String] = []
-        func add(_ label: String, _ values: [String]) {
-            for (index, value) in values.enumerated() {
-                let padded =
-                    index == 0 ? label.padding(to: Self.labelWidth) : String(repeating: " ", count: Self.labelWidth)
-                lines.append(padded + value)
-            }
-        }
+        var report = ReportLines()
+        func add(_ label: String, _ values: [String]) { report.add(label, values) }
         add("encoding", [encoding])
         if let separator {
             add("separator", [separator + (separatorEvidence.map { "  (\($0))" } ?? "")])
@@ -65,10 +61,8 @@ struct CSVReport: Sendable {
         add("spec", [spec])
         add("rules", [rules])
         for problem in problems { add("problem", [problem]) }
-        return lines.joined(separator: "\n") + "\n"
+        return report.text
     }
-
-    static let labelWidth = 14
 
     private static func describe(_ rows: Rows) -> String {
         var text = "\(rows.entries) transaction\(rows.entries == 1 ? "" : "s"), \(rows.rejects) rejected"
@@ -99,10 +93,6 @@ struct CSVReport: Sendable {
 }
 
 extension String {
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-
     fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }

@@ -1,6 +1,6 @@
 import CIconv
 import Glibc
-import TextEncodings
+import StatementText
 
 /// Turns a file's bytes into UTF-8: BOMs, the `encoding` option, and the windows-1252 guess.
 ///

@@ -1,19 +1,15 @@
+import StatementText
+
 /// What `txfeed sniff` shows for an OFX file: its format, its statements, what would fail.
 public enum OFXReport {
-    /// The label column's width, as in the csv plugin's report.
-    static let labelWidth = 14
-
     /// The report's text and the problems that stop the file being read whole.
     public static func make(_ document: OFXDocument) -> (text: String, problems: [String]) {
-        var lines: [String] = []
-        func add(_ label: String, _ value: String) {
-            let padding = max(labelWidth - label.count, 1)
-            lines.append(label + String(repeating: " ", count: padding) + value)
-        }
+        var report = ReportLines()
+        func add(_ label: String, _ value: String) { report.add(label, value) }
         guard let header = document.header else {
             let failure = "\(document.origin): not an OFX file: no OFXHEADER:, <?OFX or <OFX> at its start"
             add("problem", failure)
-            return (lines.joined(separator: "\n") + "\n", [failure])
+            return (report.text, [failure])
         }
         let survey = document.survey()
         add("format", header.summary)
@@ -28,7 +24,7 @@ public enum OFXReport {
             problems.append(failure.description)
             add("problem", failure.description)
         }
-        return (lines.joined(separator: "\n") + "\n", problems)
+        return (report.text, problems)
     }
 
     /// `CHECKING 1234567890 USD, 2024-01-02 … 2024-01-31, 23 transactions, ledger balance 1925.56 on 2024-01-31`.

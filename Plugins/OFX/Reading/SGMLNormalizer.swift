@@ -1,4 +1,4 @@
-import TextEncodings
+import StatementText
 
 /// Turns an OFX 1.x SGML file into well-formed XML as libxml2 pulls it, a chunk at a time.
 ///

@@ -1,3 +1,5 @@
+import StatementText
+
 /// What `txfeed sniff` shows for a QIF file: one finding a line behind a 14-character label,
 /// as the csv report does.
 struct QIFReport: Sendable {
@@ -12,16 +14,9 @@ struct QIFReport: Sendable {
     var notes: [String] = []
     var problems: [String] = []
 
-    static let labelWidth = 14
-
     var text: String {
-        var lines: [String] = []
-        func add(_ label: String, _ values: [String]) {
-            for (index, value) in values.enumerated() {
-                let padding = index == 0 ? label : ""
-                lines.append(padding + String(repeating: " ", count: Self.labelWidth - padding.count) + value)
-            }
-        }
+        var report = ReportLines()
+        func add(_ label: String, _ values: [String]) { report.add(label, values) }
         add("format", [format])
         add("encoding", [encoding])
         add(accounts.count == 1 ? "account" : "accounts", accounts)
@@ -32,6 +27,6 @@ struct QIFReport: Sendable {
         add("skipped", skipped)
         add("note", notes)
         for problem in problems { add("problem", [problem]) }
-        return lines.joined(separator: "\n") + "\n"
+        return report.text
     }
 }

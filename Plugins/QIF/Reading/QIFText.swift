@@ -1,4 +1,4 @@
-import TextEncodings
+import StatementText
 
 /// A QIF file's bytes as UTF-8 text: QIF names no encoding, so valid UTF-8 is UTF-8 (its BOM
 /// skipped) and anything else is read as windows-1252, which every byte is, and said so.
