@@ -3,7 +3,8 @@ import PackageDescription
 
 // The pipeline's stages are targets, in the order a transaction passes through them:
 //
-//   TxFeedModel → TxFeedPluginHost → TxFeedDecoding → TxFeedPipeline → TxFeedOutput → TxFeedRun → txfeed
+//   TxFeedModel → TxFeedPluginHost → TxFeedDecoding → TxFeedPipeline → TxFeedState → TxFeedOutput
+//     → TxFeedRun → txfeed
 //
 // A target imports only stages before it, so the order is a compile-time fact.
 // docs/ARCHITECTURE.md walks one transaction through them.
@@ -43,6 +44,11 @@ let shims: [Target] = [
     // libxml2's streaming reader, for ISO 20022 CAMT statements.
     .systemLibrary(
         name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    // SQLite 3: the state file (--state) and the sqlite sink.
+    .systemLibrary(
+        name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // SQLite as Swift: a connection, prepared statements, errors naming the file.
+    .target(name: "TxFeedSQLite", dependencies: ["CSQLite"]),
     // iconv, part of glibc: bank files in windows-1252, ISO 8859 and UTF-16 become UTF-8.
     .systemLibrary(name: "CIconv", path: "Sources/CIconv"),
 ]
@@ -58,12 +64,17 @@ let stages: [Target] = [
     .target(name: "TxFeedDecoding", dependencies: ["TxFeedModel", "CJansson"]),
     // One thread per source, the collectors, the barrier, timeout, cancel and abandon.
     .target(name: "TxFeedPipeline", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding"]),
+    // What earlier runs imported (--state): the merged feed less what was seen, then the batch.
+    .target(name: "TxFeedState", dependencies: ["TxFeedModel", "TxFeedSQLite"]),
     // Colours, dates and amounts as shown; the sinks; the terminal.
-    .target(name: "TxFeedOutput", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline"]),
+    .target(
+        name: "TxFeedOutput", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "TxFeedSQLite"]),
     // The plan (flags and config file), the runner, watch, and `plugins check`.
     .target(
         name: "TxFeedRun",
-        dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding", "TxFeedPipeline", "TxFeedOutput"]
+        dependencies: [
+            "TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding", "TxFeedPipeline", "TxFeedState", "TxFeedOutput",
+        ]
     ),
     // `plugins new`, `plugins cflags`, `plugins header`: the header built into the binary.
     .target(name: "TxFeedScaffold", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedOutput"]),
@@ -128,6 +139,7 @@ let tests: [Target] = [
     .testTarget(name: "TxFeedPipelineTests", dependencies: ["TxFeedPipeline", "TxFeedTestSupport"]),
     .testTarget(
         name: "TxFeedOutputTests", dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
+    .testTarget(name: "TxFeedStateTests", dependencies: ["TxFeedState", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedRunTests", dependencies: ["TxFeedRun", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedScaffoldTests", dependencies: ["TxFeedScaffold", "TxFeedTestSupport"]),
     // The csv plugin's reading code, without the plugin: never the plugin target itself.

@@ -16,8 +16,11 @@ public struct Feed: Sendable {
     public var fingerprints: [Fingerprint] = []
     /// Whether `--dedupe` ran: the summary and the JSON sources then count ``duplicates``.
     public var deduplicated = false
-    /// What `--dedupe` dropped, in source order.
+    /// What `--dedupe` dropped, in source order, then what `--state` had seen before.
     public var duplicates: [Duplicate] = []
+    /// The state file's batch this run is recorded as (`--state`), which JSON and NDJSON write
+    /// on every record; nil without a state file.
+    public var batch: Int64?
 
     public init() {}
 

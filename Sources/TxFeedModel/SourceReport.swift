@@ -17,6 +17,8 @@ public struct SourceReport: Sendable {
     public var elapsedMilliseconds: Int
     /// Records `--dedupe` dropped as copies of earlier ones (0 without it).
     public var duplicates: Int
+    /// Records `--state` dropped because an earlier run already imported them (0 without it).
+    public var seen: Int
 
     public init(
         name: String, plugin: String, status: Status, error: String?, count: Int, rejected: Int,
@@ -32,10 +34,11 @@ public struct SourceReport: Sendable {
         self.failedDocuments = failedDocuments
         self.elapsedMilliseconds = elapsedMilliseconds
         duplicates = 0
+        seen = 0
     }
 
-    /// `read = written + rejected + duplicates`, the reconciliation the summary states.
-    public var read: Int { count + rejected + duplicates }
+    /// `read = written + rejected + duplicates + seen`, the reconciliation the summary states.
+    public var read: Int { count + rejected + duplicates + seen }
 }
 
 /// What one source delivered and how its run ended: what the barrier hands to the merge.

@@ -21,7 +21,7 @@ final class DeduplicationTests: XCTestCase {
         XCTAssertEqual(feed.sources.map(\.read), [3, 3])
         XCTAssertEqual(feed.duplicates.map(\.index), [0, 1])
         XCTAssertEqual(feed.duplicates.map(\.source), [1, 1])
-        XCTAssertEqual(feed.duplicates.map(\.keptSource), [0, 0])
+        XCTAssertEqual(feed.duplicates.map(\.kept), [.source(0), .source(0)])
         XCTAssertEqual(feed.duplicates.map(\.fingerprint.occurrence), [1, 2])
         XCTAssertEqual(feed.duplicates[1].keptIdentity, feed.duplicates[1].fingerprint.text)
     }

@@ -1,5 +1,6 @@
-/// A record `--dedupe` dropped because an earlier one (in source order) has its identity, kept
-/// whole so `--duplicates FILE` can show what was dropped and what it duplicated.
+/// A record `--dedupe` dropped because an earlier one (in source order, or in an earlier run
+/// remembered by `--state`) has its identity, kept whole so `--duplicates FILE` can show what
+/// was dropped and what it duplicated.
 public struct Duplicate: Sendable {
     /// The dropped record, numbered like the feed's own (its vendor, account and details are
     /// the feed's).
@@ -9,20 +10,28 @@ public struct Duplicate: Sendable {
     public var source: Int
     /// Its position among its source's transactions, from 0, in the order the source gave them.
     public var index: Int
-    /// The source of the record that was kept.
-    public var keptSource: Int
+    /// Where the record that was kept came from.
+    public var kept: Original
     /// The kept record's identity: its bank id, or its fingerprint's text.
     public var keptIdentity: String
 
+    /// Where the record a duplicate duplicates came from.
+    public enum Original: Sendable, Equatable {
+        /// Earlier in this run, from the source with this index.
+        case source(Int)
+        /// An earlier run, recorded in the state file as this batch.
+        case batch(Int64)
+    }
+
     public init(
-        transaction: Transaction, fingerprint: Fingerprint, source: Int, index: Int, keptSource: Int,
+        transaction: Transaction, fingerprint: Fingerprint, source: Int, index: Int, kept: Original,
         keptIdentity: String
     ) {
         self.transaction = transaction
         self.fingerprint = fingerprint
         self.source = source
         self.index = index
-        self.keptSource = keptSource
+        self.kept = kept
         self.keptIdentity = keptIdentity
     }
 }

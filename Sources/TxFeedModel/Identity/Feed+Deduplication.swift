@@ -37,7 +37,7 @@ extension Feed {
                 duplicates.append(
                     Duplicate(
                         transaction: t, fingerprint: fingerprint, source: source, index: position,
-                        keptSource: accountSources[Int(keeper.account)],
+                        kept: .source(accountSources[Int(keeper.account)]),
                         keptIdentity: details(of: keeper)?.id ?? keptFingerprints[original].text))
                 sources[source].count -= 1
                 sources[source].duplicates += 1

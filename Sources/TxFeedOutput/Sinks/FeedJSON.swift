@@ -12,6 +12,7 @@ public enum FeedJSON {
             ]
             // Only with --dedupe, so a run without it writes what it always wrote.
             if feed.deduplicated { members.append(("duplicates", .integer(Int64(s.duplicates)))) }
+            if feed.batch != nil { members.append(("seen", .integer(Int64(s.seen)))) }
             members.append(("elapsed_ms", .integer(Int64(s.elapsedMilliseconds))))
             return members
         }
@@ -24,7 +25,9 @@ public enum FeedJSON {
             ("written", .integer(Int64(feed.transactions.count))),
             ("rejected", .integer(Int64(rejected))),
         ]
-        if feed.deduplicated { members.append(("duplicates", .integer(Int64(feed.duplicates.count)))) }
+        let seen = feed.sources.reduce(0) { $0 + $1.seen }
+        if feed.deduplicated { members.append(("duplicates", .integer(Int64(feed.duplicates.count - seen)))) }
+        if let batch = feed.batch { members += [("seen", .integer(Int64(seen))), ("batch", .integer(batch))] }
         members += [
             ("sources", .integer(Int64(feed.sources.count))),
             ("failed_sources", .integer(Int64(feed.sources.filter { $0.status == .failure }.count))),

@@ -57,6 +57,10 @@ enum TransactionJSON {
         }
         b.append(contentsOf: t.isPending ? #","status":"pending","memo":"#.utf8 : #","status":"booked","memo":"#.utf8)
         if let memo = details?.memo { JSONString.append(memo, to: &b) } else { b.append(contentsOf: "null".utf8) }
+        if let batch = feed.batch {
+            b.append(contentsOf: #","batch":"#.utf8)
+            appendInteger(batch, to: &b)
+        }
         b.append(UInt8(ascii: "}"))
     }
 

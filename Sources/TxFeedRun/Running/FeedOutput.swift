@@ -152,14 +152,16 @@ struct FeedOutput {
         }
     }
 
-    /// Per source: read = written + rejected (+ duplicates with --dedupe), status and time; then
+    /// Per source: read = written + rejected (+ duplicates with --dedupe, + seen with --state),
+    /// status and time; then
     /// the first rejects.
     private func summarise() {
         let say = input.diagnostics
         for s in feed.sources {
             let duplicates = feed.deduplicated ? " + duplicates \(s.duplicates)" : ""
+            let seen = feed.batch != nil ? " + seen \(s.seen)" : ""
             let counts =
-                "read \(s.read) = written \(s.count) + rejected \(s.rejected)\(duplicates), \(s.elapsedMilliseconds) ms"
+                "read \(s.read) = written \(s.count) + rejected \(s.rejected)\(duplicates)\(seen), \(s.elapsedMilliseconds) ms"
             if s.status == .success {
                 say("txfeed: \(s.name) (\(s.plugin)): ok, \(counts)")
             } else {
