@@ -82,7 +82,7 @@ let stages: [Target] = [
     .executableTarget(
         name: "txfeed",
         dependencies: [
-            "TxFeedRun", "TxFeedScaffold", "TxFeedOutput", "TxFeedPluginHost", "TxFeedModel",
+            "TxFeedRun", "TxFeedScaffold", "TxFeedOutput", "TxFeedPluginHost", "TxFeedModel", "TxFeedState",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),

@@ -39,8 +39,14 @@ public struct Feed: Sendable {
 
     /// Merges what the barrier let through, in source order, and gives every transaction its
     /// fingerprint (each source's own occurrences); with `dedupe`, drops the later copies of
-    /// each identity (``removeDuplicates()``). One source's arrays are taken over, not copied.
-    public init(merging outcomes: [SourceOutcome], dedupe: Bool = false) {
+    /// each identity (``removeDuplicates(history:)``). One source's arrays are taken over, not
+    /// copied.
+    ///
+    /// - Parameters:
+    ///   - history: with `--state`, what earlier runs imported, keyed by the index of each
+    ///     account among the outcomes' accounts in order (which is their index in the feed);
+    ///     it implies `dedupe`.
+    public init(merging outcomes: [SourceOutcome], dedupe: Bool = false, history: ImportHistory? = nil) {
         sources = outcomes.map(\.report)
         var merged = SourceData()
         for (source, outcome) in outcomes.enumerated() {
@@ -55,7 +61,7 @@ public struct Feed: Sendable {
         transactions = merged.transactions
         vendors = merged.vendors
         details = merged.details
-        if dedupe { removeDuplicates() }
+        if dedupe || history != nil { removeDuplicates(history: history) }
         sortNewestFirst()
     }
 

@@ -44,6 +44,15 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Write every record --dedupe dropped, with what it duplicated, to FILE (NDJSON).")
     var duplicates: String?
 
+    @Option(
+        help:
+            "A SQLite file that remembers what earlier runs imported: write only what it has not seen, then remember it."
+    )
+    var state: String?
+
+    @Option(help: "Seconds to wait for another run using the same --state file (default 60).")
+    var stateWait: Double?
+
     @Option(help: "Vendor colours: legacy, or hashed[:seed=N].")
     var palette: String?
 
@@ -72,6 +81,8 @@ struct RunOptions: ParsableArguments {
         r.rejectsFile = rejects
         r.dedupe = dedupe
         r.duplicatesFile = duplicates
+        r.stateFile = state
+        r.stateWait = stateWait
         r.palette = palette
         r.timeZone = tz
         r.colour = color

@@ -5,7 +5,12 @@ extension Feed {
     /// Two records match on their bank ids when both have one, and on their fingerprints
     /// otherwise, since a bank id and a fingerprint never match each other (the same account
     /// read as OFX and as CSV). Called in source order, before the newest-first sort.
-    mutating func removeDuplicates() {
+    ///
+    /// - Parameters:
+    ///   - history: what earlier runs imported (`--state`): a booked record found there is
+    ///     dropped as seen before anything in this run is compared with it, so every copy of it
+    ///     counts as seen. Pending records are never looked up: they are shown until booked.
+    mutating func removeDuplicates(history: ImportHistory? = nil) {
         deduplicated = true
         let accountKeys = accounts.map { ($0.id.map { "i" + $0 } ?? "n" + $0.name) + "\u{0}" }
         let accountSources = accounts.map(\.source)
@@ -24,6 +29,17 @@ extension Feed {
             let position = positions[source]
             positions[source] += 1
             let bankID = details(of: t)?.id
+            if let history, !t.isPending,
+                let imported = history.imported(account: Int(t.account), fingerprint: fingerprint, bankID: bankID)
+            {
+                duplicates.append(
+                    Duplicate(
+                        transaction: t, fingerprint: fingerprint, source: source, index: position,
+                        kept: .batch(imported.batch), keptIdentity: imported.byBankID ? bankID! : fingerprint.text))
+                sources[source].count -= 1
+                sources[source].seen += 1
+                continue
+            }
             let first = Int(firstByFingerprint.payload(of: fingerprint)) - 1
             var original: Int?
             if let bankID {

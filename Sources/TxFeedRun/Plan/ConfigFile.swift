@@ -5,7 +5,7 @@ import TxFeedModel
 /// key and list the valid ones.
 ///
 /// Relative paths in it — a source's `path` option, a sink's `path`, `rejects`, `duplicates`,
-/// `plugin-path` — are relative to the config file's folder, so a pipeline runs the same from
+/// `state`, `plugin-path` — are relative to the config file's folder, so a pipeline runs the same from
 /// anywhere.
 struct ConfigFile {
     struct Source {
@@ -29,10 +29,13 @@ struct ConfigFile {
     var rejects: String?
     var dedupe: Bool?
     var duplicates: String?
+    var state: String?
+    var stateWait: Double?
     var pluginPaths: [String] = []
 
     static let keys = [
-        "sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "dedupe", "duplicates", "plugin-path",
+        "sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "dedupe", "duplicates", "state",
+        "state-wait", "plugin-path",
     ]
 
     /// Source options that name a file by convention, resolved against the config's folder.
@@ -88,6 +91,12 @@ struct ConfigFile {
             case "tz": timeZone = try Self.required(value, "\(path): tz")
             case "rejects": rejects = local(try Self.required(value, "\(path): rejects"))
             case "duplicates": duplicates = local(try Self.required(value, "\(path): duplicates"))
+            case "state": state = local(try Self.required(value, "\(path): state"))
+            case "state-wait":
+                guard let seconds = value.number, seconds >= 0 else {
+                    throw fail("state-wait must be a number of seconds, 0 or more")
+                }
+                stateWait = seconds
             case "dedupe":
                 guard case .bool(let flag) = value else { throw fail("dedupe must be true or false") }
                 dedupe = flag

@@ -15,6 +15,10 @@ public struct RunPlan: Sendable {
     /// Keep one record of each identity in each account (`--dedupe`, `"dedupe": true`).
     public var dedupe = false
     public var duplicatesFile: String?
+    /// `--state FILE` (implies `dedupe`).
+    public var stateFile: String?
+    /// Seconds to wait for another run holding the state file's lock.
+    public var stateWait: Double = 60
     public var colour: ColourMode = .auto
     public var progress = true
     public var threads: Int?
@@ -49,6 +53,8 @@ public struct RunPlan: Sendable {
         if let rejects = config.rejects { rejectsFile = rejects }
         if let dedupe = config.dedupe { self.dedupe = dedupe }
         if let duplicates = config.duplicates { duplicatesFile = duplicates }
+        if let state = config.state { stateFile = state }
+        if let wait = config.stateWait { stateWait = wait }
     }
 
     private mutating func apply(_ request: RunRequest) throws(UsageError) {
@@ -64,8 +70,16 @@ public struct RunPlan: Sendable {
         if request.dedupe { dedupe = true }
         if let d = request.duplicatesFile { duplicatesFile = d }
         if duplicatesFile?.isEmpty == true { throw UsageError("--duplicates is empty; name a file") }
+        if let state = request.stateFile { stateFile = state }
+        if stateFile?.isEmpty == true { throw UsageError("--state is empty; name a file") }
+        if let wait = request.stateWait {
+            guard wait >= 0, wait.isFinite else { throw UsageError("--state-wait must be 0 or more seconds") }
+            stateWait = wait
+        }
+        // A state file drops what earlier runs imported, and a run's own copies with it.
+        if stateFile != nil { dedupe = true }
         // Without --dedupe nothing is dropped, so the file could only ever be empty.
-        if duplicatesFile != nil && !dedupe { throw UsageError("--duplicates needs --dedupe") }
+        if duplicatesFile != nil && !dedupe { throw UsageError("--duplicates needs --dedupe (or --state)") }
         if let threads = request.threads {
             guard threads >= 1 else { throw UsageError("--threads must be 1 or more") }
             self.threads = threads

@@ -17,6 +17,10 @@ public struct RunRequest: Sendable {
     public var dedupe = false
     /// `--duplicates FILE`: where the records `--dedupe` dropped are written.
     public var duplicatesFile: String?
+    /// `--state FILE`: what earlier runs imported; only what it has not seen is written.
+    public var stateFile: String?
+    /// `--state-wait SECONDS`: how long to wait for another run holding the state file.
+    public var stateWait: Double?
     public var palette: String?
     public var timeZone: String?
     public var colour: ColourMode = .auto

@@ -4,6 +4,7 @@ import TxFeedModel
 import TxFeedOutput
 import TxFeedPipeline
 import TxFeedPluginHost
+import TxFeedState
 
 /// What one run is given: the checked plan and where its side effects go.
 public struct RunInput: Sendable {
@@ -18,6 +19,9 @@ public struct RunInput: Sendable {
     public var captureStandardOutput = false
     /// Told about every temporary file being written, so an interrupted process can remove them.
     public var unfinished: (any UnfinishedFiles)?
+    /// With `--state`: whether a run that imports nothing new is still recorded as a batch
+    /// (`watch` records only the refreshes that bring something).
+    public var recordEmptyBatch = true
 
     public init(plan: RunPlan) {
         self.plan = plan
@@ -52,6 +56,18 @@ public enum Runner {
     public static func run(_ input: RunInput) -> RunResult {
         let plan = input.plan
         let progress = input.progress
+        let started = Int64(time(nil))
+        // The state file's lock comes first: a second run on the same file waits here, before
+        // its sources have read anything.
+        var state: StateFile?
+        if let path = plan.stateFile {
+            do {
+                state = try StateFile(path: path, wait: plan.stateWait)
+            } catch {
+                input.diagnostics("txfeed: error: \(error)")
+                return RunResult(outcome: .refused)
+            }
+        }
         var pipeline = Pipeline(
             sources: plan.sources.map { PipelineSource(name: $0.name, session: session(for: $0)) },
             log: logLine(progress: progress, diagnostics: input.diagnostics))
@@ -64,11 +80,57 @@ public enum Runner {
             input.diagnostics("txfeed: error: \(error)")
             return RunResult(outcome: .refused)
         }
+        let digests = state.map { _ in InputDigests(paths: plan.sources.map(\.pathOption)) }
         progress?.started(sources: plan.sources.map(\.name))
-        let feed = Feed(merging: pipeline.run().outcomes, dedupe: plan.dedupe)
+        let outcomes = pipeline.run().outcomes
+        var history: ImportHistory?
+        if let state {
+            do {
+                history = try state.history(for: outcomes.flatMap(\.data.accounts))
+            } catch {
+                progress?.finished()
+                input.diagnostics("txfeed: error: \(error); nothing written")
+                return RunResult(outcome: .nothingWritten)
+            }
+        }
+        var feed = Feed(merging: outcomes, dedupe: plan.dedupe, history: history)
+        feed.batch = state?.batch
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
-        return output.write()
+        var result = output.write()
+        if let state, let digests { remember(feed, in: state, files: digests, started: started, input, &result) }
+        return result
+    }
+
+    /// Records what the run wrote, once every sink has committed; a run that wrote nothing, or
+    /// whose stdout reader left early, remembers nothing.
+    private static func remember(
+        _ feed: Feed, in state: StateFile, files: InputDigests, started: Int64, _ input: RunInput,
+        _ result: inout RunResult
+    ) {
+        let say = input.diagnostics
+        guard result.outcome == .complete || result.outcome == .partial, !result.outputReaderGone else {
+            state.abandon()
+            say("txfeed: state \(state.path): nothing remembered, as nothing was written")
+            return
+        }
+        do {
+            let pending = feed.transactions.reduce(0) { $0 + ($1.isPending ? 1 : 0) }
+            let recorded = try state.record(
+                feed, files: files.wait(), started: started, keepEmpty: input.recordEmptyBatch)
+            let booked = feed.transactions.count - pending
+            let unremembered = pending > 0 ? " (\(pending) pending, shown until booked)" : ""
+            if recorded {
+                say(
+                    "txfeed: state \(state.path): batch \(state.batch) remembers \(booked) new transactions\(unremembered)"
+                )
+            }
+        } catch {
+            say(
+                "txfeed: error: the output was written, but \(error): nothing was remembered, so the next run writes it again"
+            )
+            result.outcome = .partial
+        }
     }
 
     private static func session(for source: SourcePlan) -> any SourceSession {

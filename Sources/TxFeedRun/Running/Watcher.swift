@@ -62,6 +62,7 @@ public final class Watcher: Sendable {
             var input = RunInput(plan: plan)
             input.progress = SkeletonView.onStandardError(if: plan.progress)
             input.unfinished = unfinished
+            input.recordEmptyBatch = false
             if stdoutTerminal {
                 StandardStreams.error("\u{1B}[H\u{1B}[2J")
                 input.captureStandardOutput = true

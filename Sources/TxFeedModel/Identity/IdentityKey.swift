@@ -1,0 +1,36 @@
+/// A transaction's identity as one 64-bit number: the form `--state` remembers it in, so that a
+/// million remembered records cost a few bytes each (docs/STATE.md).
+public enum IdentityKey {
+    /// What a remembered key stands for. A record with a bank id is remembered twice, by its
+    /// bank id and by its fingerprint, so that a later statement of the same account without
+    /// bank ids still finds it.
+    public enum Kind: Int64, Sendable {
+        /// The fingerprint of a record without a bank id.
+        case fingerprint = 0
+        /// The fingerprint of a record that has a bank id.
+        case fingerprintOfBankRecord = 1
+        /// A bank id.
+        case bankID = 2
+    }
+
+    /// FNV-1a 64 continued from the fingerprint's hash over its occurrence (4 bytes
+    /// little-endian), as a signed integer, the way SQLite stores it.
+    public static func of(_ fingerprint: Fingerprint) -> Int64 {
+        Int64(bitPattern: FingerprintHasher.length(Int(fingerprint.occurrence), fingerprint.hash))
+    }
+
+    /// FNV-1a 64 over `b`, the id's length (4 bytes little-endian) and its UTF-8 bytes.
+    public static func of(bankID: String) -> Int64 {
+        var id = bankID
+        let hash = id.withUTF8 {
+            FingerprintHasher.bytes($0, FingerprintHasher.byte(UInt8(ascii: "b"), FingerprintHasher.offsetBasis))
+        }
+        return Int64(bitPattern: hash)
+    }
+
+    /// The key of an account in the state file: `i` and its id, or `n` and its name when it has
+    /// none — the same choice the fingerprint makes.
+    public static func accountKey(of account: Account) -> String {
+        account.id.map { "i" + $0 } ?? "n" + account.name
+    }
+}

@@ -1,0 +1,91 @@
+/// The identities earlier runs imported (`--state`), for the accounts of one merge: a booked
+/// record that has one of them is dropped as seen. The state file fills it; the merge asks it,
+/// with the same matching rule as `--dedupe` (``Feed/removeDuplicates(history:)``).
+///
+/// An open-addressing table keyed by (account, identity key): keys are FNV hashes already, so
+/// their bits pick the slot.
+public struct ImportHistory: Sendable {
+    private struct Slot {
+        var key: UInt64
+        var account: UInt32
+        /// Bit `1 << kind` for each ``IdentityKey/Kind`` remembered under this key; 0 = free.
+        var kinds: UInt8
+        var batch: UInt32
+    }
+
+    private var slots: [Slot]
+    private var mask: Int
+    public private(set) var count = 0
+
+    /// - Parameters:
+    ///   - capacity: how many keys will be added (the table never grows past twice that).
+    public init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: Slot(key: 0, account: 0, kinds: 0, batch: 0), count: size)
+        mask = size - 1
+    }
+
+    /// Remembers `key` of `kind` for the merge's account `account`, imported by `batch`.
+    public mutating func add(account: Int, key: Int64, kind: IdentityKey.Kind, batch: Int64) {
+        if count * 2 >= slots.count { grow() }
+        let key = UInt64(bitPattern: key)
+        var slot = slot(of: key, account: UInt32(account))
+        while slots[slot].kinds != 0 {
+            if slots[slot].key == key && slots[slot].account == UInt32(account) {
+                slots[slot].kinds |= 1 << UInt8(kind.rawValue)
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Slot(key: key, account: UInt32(account), kinds: 1 << UInt8(kind.rawValue), batch: UInt32(batch))
+        count += 1
+    }
+
+    /// The batch that imported this record, and whether its bank id (rather than its
+    /// fingerprint) is what matched; nil for a record never imported.
+    ///
+    /// As in `--dedupe`: a bank id matches a remembered bank id, or failing that the fingerprint
+    /// of a remembered record without one; a record without a bank id matches any remembered
+    /// fingerprint.
+    func imported(account: Int, fingerprint: Fingerprint, bankID: String?) -> (batch: Int64, byBankID: Bool)? {
+        if let bankID, let found = find(account: account, key: IdentityKey.of(bankID: bankID)),
+            found.kinds & (1 << UInt8(IdentityKey.Kind.bankID.rawValue)) != 0
+        {
+            return (Int64(found.batch), true)
+        }
+        guard let found = find(account: account, key: IdentityKey.of(fingerprint)) else { return nil }
+        let wanted: UInt8 =
+            bankID == nil
+            ? 1 << UInt8(IdentityKey.Kind.fingerprint.rawValue) | 1
+                << UInt8(IdentityKey.Kind.fingerprintOfBankRecord.rawValue)
+            : 1 << UInt8(IdentityKey.Kind.fingerprint.rawValue)
+        return found.kinds & wanted != 0 ? (Int64(found.batch), false) : nil
+    }
+
+    private func find(account: Int, key: Int64) -> Slot? {
+        let key = UInt64(bitPattern: key)
+        var slot = slot(of: key, account: UInt32(account))
+        while slots[slot].kinds != 0 {
+            if slots[slot].key == key && slots[slot].account == UInt32(account) { return slots[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func slot(of key: UInt64, account: UInt32) -> Int {
+        Int(truncatingIfNeeded: (key ^ (UInt64(account) &* 0x9e37_79b9_7f4a_7c15)) >> 7) & mask
+    }
+
+    private mutating func grow() {
+        let old = slots.filter { $0.kinds != 0 }
+        slots = Array(repeating: Slot(key: 0, account: 0, kinds: 0, batch: 0), count: slots.count * 2)
+        mask = slots.count - 1
+        for s in old {
+            var slot = slot(of: s.key, account: s.account)
+            while slots[slot].kinds != 0 { slot = (slot + 1) & mask }
+            slots[slot] = s
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Glibc
+import TxFeedModel
+import TxFeedSQLite
+
+/// A source's input file as the batch remembers it.
+public struct BatchFile: Sendable, Equatable {
+    public var path: String
+    public var sha256: String
+    public var bytes: Int64
+
+    public init(path: String, sha256: String, bytes: Int64) {
+        self.path = path
+        self.sha256 = sha256
+        self.bytes = bytes
+    }
+}
+
+extension StateFile {
+    /// Remembers every booked record the run wrote and the run as a batch, in one transaction,
+    /// and lets go of the lock. Call it only once every sink has committed its output.
+    ///
+    /// - Parameters:
+    ///   - files: each source's input file (nil for one without, such as an HTTP source), in
+    ///     the feed's source order.
+    ///   - started: the run's start (Unix seconds), for the batch row.
+    ///   - keepEmpty: whether a run that remembered nothing is still a batch; `watch` records
+    ///     only the refreshes that brought something.
+    /// - Returns: whether a batch was recorded.
+    @discardableResult
+    public func record(_ feed: Feed, files: [BatchFile?], started: Int64, keepEmpty: Bool = true)
+        throws(StateError) -> Bool
+    {
+        do {
+            let remembered = try rememberTransactions(of: feed)
+            guard remembered > 0 || keepEmpty else {
+                abandon()
+                return false
+            }
+            try recordBatch(feed, files: files, started: started, remembered: remembered)
+            try commit()
+            return true
+        } catch {
+            abandon()
+            throw StateError(error, path: path)
+        }
+    }
+
+    /// Inserts the keys of every booked record, sorted so that each page is filled once.
+    private func rememberTransactions(of feed: Feed) throws -> Int {
+        var accountRows: [Int64?] = Array(repeating: nil, count: feed.accounts.count)
+        var rows: [Row] = []
+        rows.reserveCapacity(feed.transactions.count * 2)
+        var remembered = 0
+        for (index, t) in feed.transactions.enumerated() where !t.isPending {
+            guard let fingerprint = feed.fingerprint(at: index) else { continue }
+            let account = Int(t.account)
+            let id: Int64
+            if let known = accountRows[account] {
+                id = known
+            } else {
+                id = try accountID(of: feed.accounts[account])
+                accountRows[account] = id
+            }
+            let day = t.unixSeconds >= 0 ? t.unixSeconds / 86_400 : (t.unixSeconds - 86_399) / 86_400
+            if let bankID = feed.details(of: t)?.id {
+                rows.append(Row(account: id, key: IdentityKey.of(bankID: bankID), kind: .bankID, day: day))
+                rows.append(
+                    Row(account: id, key: IdentityKey.of(fingerprint), kind: .fingerprintOfBankRecord, day: day))
+            } else {
+                rows.append(Row(account: id, key: IdentityKey.of(fingerprint), kind: .fingerprint, day: day))
+            }
+            remembered += 1
+        }
+        rows.sort { ($0.account, $0.key, $0.kind.rawValue) < ($1.account, $1.key, $1.kind.rawValue) }
+        // OR IGNORE: two bank records of one fingerprint (different ids, one day) share its row.
+        let insert = try database.prepare(
+            "INSERT OR IGNORE INTO seen (account, batch, key, kind, day) VALUES (?, ?, ?, ?, ?)")
+        insert.bind(2, batch)
+        for row in rows {
+            try insert.run {
+                $0.bind(1, row.account)
+                $0.bind(3, row.key)
+                $0.bind(4, row.kind.rawValue)
+                $0.bind(5, row.day)
+            }
+        }
+        return remembered
+    }
+
+    private struct Row {
+        var account: Int64
+        var key: Int64
+        var kind: IdentityKey.Kind
+        var day: Int64
+    }
+
+    /// The account's row id, added on first sight; its name and currency follow the latest run.
+    private func accountID(of account: Account) throws -> Int64 {
+        let key = IdentityKey.accountKey(of: account)
+        let upsert = try database.prepare(
+            """
+            INSERT INTO accounts (key, name, bank_id, currency) VALUES (?, ?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET name = excluded.name, currency = coalesce(excluded.currency, currency)
+            RETURNING id
+            """)
+        upsert.bind(1, key)
+        upsert.bind(2, account.name)
+        upsert.bind(3, account.id)
+        upsert.bind(4, account.currency)
+        guard try upsert.step() else { throw StateError(path: path, reason: "could not add account \(account.name)") }
+        let id = upsert.int64(0)
+        upsert.reset()
+        accountIDs[key] = id
+        return id
+    }
+
+    private func recordBatch(_ feed: Feed, files: [BatchFile?], started: Int64, remembered: Int) throws {
+        let rejected = feed.sources.reduce(0) { $0 + $1.rejected }
+        let seen = feed.sources.reduce(0) { $0 + $1.seen }
+        let duplicates = feed.sources.reduce(0) { $0 + $1.duplicates }
+        let pending = feed.transactions.reduce(0) { $0 + ($1.isPending ? 1 : 0) }
+        let insert = try database.prepare(
+            """
+            INSERT INTO batches (id, started, finished, txfeed, read, written, remembered, pending, seen, duplicates,
+                                 rejected)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insert.run {
+            $0.bind(1, batch)
+            $0.bind(2, Self.timestamp(started))
+            $0.bind(3, Self.timestamp(Int64(time(nil))))
+            $0.bind(4, TxFeed.version)
+            $0.bind(5, Int64(feed.transactions.count + rejected + duplicates + seen))
+            $0.bind(6, Int64(feed.transactions.count))
+            $0.bind(7, Int64(remembered))
+            $0.bind(8, Int64(pending))
+            $0.bind(9, Int64(seen))
+            $0.bind(10, Int64(duplicates))
+            $0.bind(11, Int64(rejected))
+        }
+        let source = try database.prepare(
+            """
+            INSERT INTO batch_sources (batch, position, name, plugin, status, error, path, sha256, bytes, read, written,
+                                       rejected, duplicates, seen)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, s) in feed.sources.enumerated() {
+            let file = position < files.count ? files[position] : nil
+            try source.run {
+                $0.bind(1, batch)
+                $0.bind(2, Int64(position))
+                $0.bind(3, s.name)
+                $0.bind(4, s.plugin)
+                $0.bind(5, s.status.rawValue)
+                $0.bind(6, s.error)
+                $0.bind(7, file?.path)
+                $0.bind(8, file?.sha256)
+                if let bytes = file?.bytes { $0.bind(9, bytes) } else { $0.bindNull(9) }
+                $0.bind(10, Int64(s.read))
+                $0.bind(11, Int64(s.count))
+                $0.bind(12, Int64(s.rejected))
+                $0.bind(13, Int64(s.duplicates))
+                $0.bind(14, Int64(s.seen))
+            }
+        }
+    }
+
+    /// `2026-11-24T13:40:02Z`.
+    static func timestamp(_ seconds: Int64) -> String {
+        var t = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}

@@ -1,0 +1,158 @@
+import Glibc
+import TxFeedModel
+import TxFeedSQLite
+
+/// What `txfeed state show` prints: the accounts with what was imported into each, and every
+/// batch with its sources and files.
+public struct StateReport: Sendable {
+    public struct AccountLine: Sendable {
+        public var name: String
+        public var bankID: String?
+        public var currency: String?
+        /// Booked transactions remembered (pending ones never are).
+        public var transactions: Int
+        /// The first and last day imported, `YYYY-MM-DD`.
+        public var firstDay: String?
+        public var lastDay: String?
+    }
+
+    public struct BatchLine: Sendable {
+        public var id: Int64
+        public var started: String
+        public var finished: String
+        public var read: Int
+        public var written: Int
+        public var remembered: Int
+        public var pending: Int
+        public var seen: Int
+        public var duplicates: Int
+        public var rejected: Int
+        /// When `state undo` forgot it.
+        public var undone: String?
+        public var sources: [SourceLine]
+    }
+
+    public struct SourceLine: Sendable {
+        public var name: String
+        public var plugin: String
+        public var status: String
+        public var path: String?
+        public var sha256: String?
+        public var bytes: Int64?
+        public var read: Int
+        public var written: Int
+    }
+
+    public var accounts: [AccountLine] = []
+    public var batches: [BatchLine] = []
+}
+
+extension StateFile {
+    /// Reads the file without taking the write lock or changing it: a run may be under way.
+    public static func report(path: String) throws(StateError) -> StateReport {
+        try checkExists(path)
+        try checkWhole(path)
+        do {
+            // Read-write when allowed, only so that closing tidies SQLite's -wal and -shm files
+            // away; nothing is written.
+            let database = try SQLiteDatabase(path: path, mode: access(path, W_OK) == 0 ? .readWrite : .readOnly)
+            database.setBusyTimeout(seconds: 5)
+            guard try checkLayout(database, path: path) == .current else {
+                throw StateError(path: path, reason: "empty: no run has used it yet")
+            }
+            var report = StateReport()
+            let accounts = try database.prepare(
+                """
+                SELECT a.name, a.bank_id, a.currency, count(s.key), min(s.day), max(s.day)
+                FROM accounts a LEFT JOIN seen s ON s.account = a.id AND s.kind != 1
+                GROUP BY a.id ORDER BY a.name, a.id
+                """)
+            while try accounts.step() {
+                report.accounts.append(
+                    .init(
+                        name: accounts.text(0) ?? "", bankID: accounts.text(1), currency: accounts.text(2),
+                        transactions: Int(accounts.int64(3)),
+                        firstDay: accounts.isNull(4) ? nil : day(accounts.int64(4)),
+                        lastDay: accounts.isNull(5) ? nil : day(accounts.int64(5))))
+            }
+            let sources = try database.prepare(
+                """
+                SELECT name, plugin, status, path, sha256, bytes, read, written FROM batch_sources
+                WHERE batch = ? ORDER BY position
+                """)
+            let batches = try database.prepare(
+                """
+                SELECT id, started, finished, read, written, remembered, pending, seen, duplicates, rejected, undone
+                FROM batches ORDER BY id
+                """)
+            while try batches.step() {
+                var line = StateReport.BatchLine(
+                    id: batches.int64(0), started: batches.text(1) ?? "", finished: batches.text(2) ?? "",
+                    read: Int(batches.int64(3)), written: Int(batches.int64(4)), remembered: Int(batches.int64(5)),
+                    pending: Int(batches.int64(6)), seen: Int(batches.int64(7)), duplicates: Int(batches.int64(8)),
+                    rejected: Int(batches.int64(9)), undone: batches.text(10), sources: [])
+                sources.bind(1, line.id)
+                while try sources.step() {
+                    line.sources.append(
+                        .init(
+                            name: sources.text(0) ?? "", plugin: sources.text(1) ?? "", status: sources.text(2) ?? "",
+                            path: sources.text(3), sha256: sources.text(4),
+                            bytes: sources.isNull(5) ? nil : sources.int64(5), read: Int(sources.int64(6)),
+                            written: Int(sources.int64(7))))
+                }
+                sources.reset()
+                report.batches.append(line)
+            }
+            return report
+        } catch {
+            throw StateError(error, path: path)
+        }
+    }
+
+    /// Forgets what `batch` imported, so that the next run imports it again (a corrected
+    /// statement, say). The batch stays in the list, marked undone.
+    ///
+    /// - Returns: how many transactions were forgotten.
+    public static func undo(path: String, batch: Int64, wait: Double) throws(StateError) -> Int {
+        try checkExists(path)
+        let state = try StateFile(path: path, wait: wait)
+        do {
+            let found = try state.database.prepare("SELECT remembered, undone FROM batches WHERE id = ?")
+            found.bind(1, batch)
+            guard try found.step() else {
+                throw StateError(path: path, reason: "has no batch \(batch) (txfeed state show \(path) lists them)")
+            }
+            if let undone = found.text(1) {
+                throw StateError(path: path, reason: "batch \(batch) was already undone at \(undone)")
+            }
+            let remembered = Int(found.int64(0))
+            found.reset()
+            let accounts = try state.database.prepare("SELECT id FROM accounts")
+            let forget = try state.database.prepare("DELETE FROM seen WHERE account = ? AND batch = ?")
+            forget.bind(2, batch)
+            while try accounts.step() {
+                let account = accounts.int64(0)
+                try forget.run { $0.bind(1, account) }
+            }
+            let mark = try state.database.prepare("UPDATE batches SET undone = ? WHERE id = ?")
+            try mark.run {
+                $0.bind(1, timestamp(Int64(time(nil))))
+                $0.bind(2, batch)
+            }
+            try state.commit()
+            return remembered
+        } catch {
+            state.abandon()
+            throw StateError(error, path: path)
+        }
+    }
+
+    static func checkExists(_ path: String) throws(StateError) {
+        guard access(path, F_OK) == 0 else { throw StateError(path: path, reason: SystemError.current) }
+    }
+
+    /// Days since 1970-01-01 as `YYYY-MM-DD`.
+    static func day(_ days: Int64) -> String {
+        String(timestamp(days * 86_400).prefix(10))
+    }
+}
