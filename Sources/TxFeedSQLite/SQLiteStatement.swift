@@ -34,6 +34,12 @@ public final class SQLiteStatement {
         sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
     }
 
+    /// Binds bytes as a blob, copied.
+    public func bind(_ index: Int32, blob bytes: UnsafeRawBufferPointer) {
+        sqlite3_bind_blob(
+            handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
+    }
+
     public func bindNull(_ index: Int32) {
         sqlite3_bind_null(handle, index)
     }
@@ -73,6 +79,15 @@ public final class SQLiteStatement {
         guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// A blob column's bytes, valid until the next step, reset or read of the same column.
+    public func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let start = sqlite3_column_blob(handle, column), count > 0 else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: start, count: count)
     }
 
     /// SQLITE_TRANSIENT, which the C macro spells as a cast Swift cannot import.

@@ -4,8 +4,8 @@ import TxFeedSQLite
 extension StateFile {
     /// What earlier runs imported into these accounts, for the merge to drop as seen.
     ///
-    /// Each account's rows are one range of the `seen` table's key, read in one pass: the
-    /// lookups then happen in memory, a million of them in milliseconds.
+    /// Each account's blocks of keys are read whole: the lookups then happen in memory, a
+    /// million of them in milliseconds.
     ///
     /// - Parameters:
     ///   - accounts: every source's accounts in source order, which is their index in the feed.
@@ -13,7 +13,7 @@ extension StateFile {
         var history = ImportHistory(capacity: 1024)
         do {
             let findAccount = try database.prepare("SELECT id FROM accounts WHERE key = ?")
-            let rows = try database.prepare("SELECT key, kind, batch FROM seen WHERE account = ?")
+            let rows = try database.prepare("SELECT batch, keys, kinds FROM seen WHERE account = ?")
             for (index, account) in accounts.enumerated() {
                 let key = IdentityKey.accountKey(of: account)
                 let id: Int64
@@ -29,8 +29,21 @@ extension StateFile {
                 rows.bind(1, id)
                 defer { rows.reset() }
                 while try rows.step() {
-                    guard let kind = IdentityKey.Kind(rawValue: rows.int64(1)) else { continue }
-                    history.add(account: index, key: rows.int64(0), kind: kind, batch: rows.int64(2))
+                    let batch = rows.int64(0)
+                    let keys = rows.blob(1)
+                    let kinds = rows.blob(2)
+                    guard keys.count == kinds.count * 8 else {
+                        throw StateError(
+                            path: path,
+                            reason:
+                                "damaged (a block of batch \(batch) has \(keys.count) bytes of keys for \(kinds.count) kinds); it was left as it is: restore it from a backup, or start a new state file"
+                        )
+                    }
+                    for i in 0..<kinds.count {
+                        guard let kind = IdentityKey.Kind(rawValue: Int64(kinds[i])) else { continue }
+                        let key = Int64(littleEndian: keys.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
+                        history.add(account: index, key: key, kind: kind, batch: batch)
+                    }
                 }
             }
         } catch {

@@ -45,53 +45,68 @@ extension StateFile {
         }
     }
 
-    /// Inserts the keys of every booked record, sorted so that each page is filled once.
+    /// Remembers the keys of every booked record, per account, in blocks of
+    /// ``StateSchema/blockSize``: two keys (bank id and fingerprint) for a record with a bank id,
+    /// one for a record without.
     private func rememberTransactions(of feed: Feed) throws -> Int {
-        var accountRows: [Int64?] = Array(repeating: nil, count: feed.accounts.count)
-        var rows: [Row] = []
-        rows.reserveCapacity(feed.transactions.count * 2)
+        var blocks: [Int: Keys] = [:]
         var remembered = 0
         for (index, t) in feed.transactions.enumerated() where !t.isPending {
             guard let fingerprint = feed.fingerprint(at: index) else { continue }
-            let account = Int(t.account)
-            let id: Int64
-            if let known = accountRows[account] {
-                id = known
-            } else {
-                id = try accountID(of: feed.accounts[account])
-                accountRows[account] = id
-            }
             let day = t.unixSeconds >= 0 ? t.unixSeconds / 86_400 : (t.unixSeconds - 86_399) / 86_400
             if let bankID = feed.details(of: t)?.id {
-                rows.append(Row(account: id, key: IdentityKey.of(bankID: bankID), kind: .bankID, day: day))
-                rows.append(
-                    Row(account: id, key: IdentityKey.of(fingerprint), kind: .fingerprintOfBankRecord, day: day))
+                blocks[Int(t.account), default: Keys()].add(IdentityKey.of(bankID: bankID), .bankID, day: day)
+                blocks[Int(t.account), default: Keys()].add(
+                    IdentityKey.of(fingerprint), .fingerprintOfBankRecord, day: day)
             } else {
-                rows.append(Row(account: id, key: IdentityKey.of(fingerprint), kind: .fingerprint, day: day))
+                blocks[Int(t.account), default: Keys()].add(IdentityKey.of(fingerprint), .fingerprint, day: day)
             }
             remembered += 1
         }
-        rows.sort { ($0.account, $0.key, $0.kind.rawValue) < ($1.account, $1.key, $1.kind.rawValue) }
-        // OR IGNORE: two bank records of one fingerprint (different ids, one day) share its row.
         let insert = try database.prepare(
-            "INSERT OR IGNORE INTO seen (account, batch, key, kind, day) VALUES (?, ?, ?, ?, ?)")
+            """
+            INSERT INTO seen (account, batch, transactions, first_day, last_day, keys, kinds)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
         insert.bind(2, batch)
-        for row in rows {
-            try insert.run {
-                $0.bind(1, row.account)
-                $0.bind(3, row.key)
-                $0.bind(4, row.kind.rawValue)
-                $0.bind(5, row.day)
+        for (account, keys) in blocks.sorted(by: { $0.key < $1.key }) {
+            let id = try accountID(of: feed.accounts[account])
+            for start in stride(from: 0, to: keys.keys.count, by: StateSchema.blockSize) {
+                let range = start..<min(keys.keys.count, start + StateSchema.blockSize)
+                let days = keys.days[range]
+                let transactions = keys.kinds[range].reduce(0) {
+                    $0 + ($1 == UInt8(IdentityKey.Kind.fingerprintOfBankRecord.rawValue) ? 0 : 1)
+                }
+                // Little-endian on disk whatever the machine (x86-64 and arm64 are already).
+                let littleEndian = keys.keys[range].map(\.littleEndian)
+                try littleEndian.withUnsafeBytes { keyBytes in
+                    try keys.kinds[range].withUnsafeBytes { kindBytes in
+                        try insert.run {
+                            $0.bind(1, id)
+                            $0.bind(3, Int64(transactions))
+                            $0.bind(4, days.min()!)
+                            $0.bind(5, days.max()!)
+                            $0.bind(6, blob: keyBytes)
+                            $0.bind(7, blob: kindBytes)
+                        }
+                    }
+                }
             }
         }
         return remembered
     }
 
-    private struct Row {
-        var account: Int64
-        var key: Int64
-        var kind: IdentityKey.Kind
-        var day: Int64
+    /// One account's keys in the order met, with their kinds and days.
+    private struct Keys {
+        var keys: [Int64] = []
+        var kinds: [UInt8] = []
+        var days: [Int64] = []
+
+        mutating func add(_ key: Int64, _ kind: IdentityKey.Kind, day: Int64) {
+            keys.append(key)
+            kinds.append(UInt8(kind.rawValue))
+            days.append(day)
+        }
     }
 
     /// The account's row id, added on first sight; its name and currency follow the latest run.

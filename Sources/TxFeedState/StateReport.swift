@@ -63,8 +63,9 @@ extension StateFile {
             var report = StateReport()
             let accounts = try database.prepare(
                 """
-                SELECT a.name, a.bank_id, a.currency, count(s.key), min(s.day), max(s.day)
-                FROM accounts a LEFT JOIN seen s ON s.account = a.id AND s.kind != 1
+                SELECT a.name, a.bank_id, a.currency, coalesce(sum(s.transactions), 0), min(s.first_day),
+                       max(s.last_day)
+                FROM accounts a LEFT JOIN seen s ON s.account = a.id
                 GROUP BY a.id ORDER BY a.name, a.id
                 """)
             while try accounts.step() {
@@ -127,13 +128,8 @@ extension StateFile {
             }
             let remembered = Int(found.int64(0))
             found.reset()
-            let accounts = try state.database.prepare("SELECT id FROM accounts")
-            let forget = try state.database.prepare("DELETE FROM seen WHERE account = ? AND batch = ?")
-            forget.bind(2, batch)
-            while try accounts.step() {
-                let account = accounts.int64(0)
-                try forget.run { $0.bind(1, account) }
-            }
+            let forget = try state.database.prepare("DELETE FROM seen WHERE batch = ?")
+            try forget.run { $0.bind(1, batch) }
             let mark = try state.database.prepare("UPDATE batches SET undone = ? WHERE id = ?")
             try mark.run {
                 $0.bind(1, timestamp(Int64(time(nil))))

@@ -143,7 +143,7 @@ final class StateEndToEndTests: XCTestCase {
             XCTAssertEqual(kept["batch"] as? Int, 1)
             XCTAssertEqual(kept["id"] as? String, (line["record"] as? [String: Any])?["id"] as? String)
         }
-        XCTAssertEqual(try sqlite("SELECT count(*) FROM seen"), "5\n", "rent, two coffees, bakery, salary")
+        XCTAssertEqual(try sqlite("SELECT sum(transactions) FROM seen"), "5\n", "rent, two coffees, bakery, salary")
     }
 
     func testOverlappingOFXStatementsAcrossRunsByFITID() throws {
@@ -205,7 +205,7 @@ final class StateEndToEndTests: XCTestCase {
             let hotel = try ndjson(result.output).filter { $0["vendor"] as? String == "Hotel" }
             XCTAssertEqual(hotel.map { $0["status"] as? String }, ["pending"], "shown every time until booked")
         }
-        XCTAssertEqual(try sqlite("SELECT count(*) FROM seen"), "1\n", "only the rent is remembered")
+        XCTAssertEqual(try sqlite("SELECT sum(transactions) FROM seen"), "1\n", "only the rent is remembered")
         let booked = try envelope(
             "booked.json",
             [("Rent", "-900.00", "2024-01-02", nil, nil), ("Hotel", "-120.00", "2024-01-30", "booked", nil)])
@@ -220,12 +220,16 @@ final class StateEndToEndTests: XCTestCase {
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
         let january = try envelope("january.json", [("Rent", "-900.00", "2024-01-02", nil, nil)])
         XCTAssertEqual(try run(january).status, 0)
-        let before = try sqlite("SELECT * FROM seen ORDER BY key") + (try sqlite("SELECT id, read FROM batches"))
+        let before =
+            try sqlite("SELECT account, batch, transactions, hex(keys), hex(kinds) FROM seen ORDER BY id")
+            + (try sqlite("SELECT id, read FROM batches"))
         let failed = try txfeed(
             "run", checking, "--state", state, "-o", folder.path + "/no-such-folder/feed.csv", "--no-progress")
         XCTAssertEqual(failed.status, 1, failed.stderr)
         XCTAssertTrue(failed.stderr.contains("nothing remembered"), failed.stderr)
-        let after = try sqlite("SELECT * FROM seen ORDER BY key") + (try sqlite("SELECT id, read FROM batches"))
+        let after =
+            try sqlite("SELECT account, batch, transactions, hex(keys), hex(kinds) FROM seen ORDER BY id")
+            + (try sqlite("SELECT id, read FROM batches"))
         XCTAssertEqual(after, before)
         // So the next run that can write writes them all.
         XCTAssertEqual(try ndjson(try run(checking).output).count, 7)
@@ -241,7 +245,7 @@ final class StateEndToEndTests: XCTestCase {
         XCTAssertEqual(try sqlite("SELECT count(*) FROM sqlite_schema"), "0\n", "not even the tables: all rolled back")
         let partial = try run(bad)
         XCTAssertEqual(partial.status, 3, "a reject is exit 3, and what was written is remembered")
-        XCTAssertEqual(try sqlite("SELECT count(*) FROM seen"), "1\n")
+        XCTAssertEqual(try sqlite("SELECT sum(transactions) FROM seen"), "1\n")
     }
 
     // MARK: - Undo
@@ -361,17 +365,40 @@ final class StateEndToEndTests: XCTestCase {
 
     func testTheLayoutIsReadableWithPythonsSQLite() throws {
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
-        XCTAssertEqual(try run(checking).status, 0)
+        let result = try run(checking)
+        XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try sqlite("PRAGMA application_id"), "\(0x7478_6664)\n")
         XCTAssertEqual(try sqlite("PRAGMA user_version"), "1\n")
         XCTAssertEqual(try sqlite("PRAGMA journal_mode"), "wal\n")
         XCTAssertEqual(
             try sqlite("SELECT name, key, currency FROM accounts"), "Everyday Checking nEveryday Checking USD\n")
-        XCTAssertEqual(try sqlite("SELECT count(*), min(day), max(day) FROM seen WHERE kind = 0"), "7 18864 18871\n")
+        XCTAssertEqual(
+            try sqlite("SELECT transactions, first_day, last_day, length(keys), length(kinds) FROM seen"),
+            "7 18864 18871 56 7\n")
         XCTAssertEqual(
             try sqlite("SELECT name, plugin, status, bytes, length(sha256) FROM batch_sources"),
             "checking fixture success 961 64\n")
         XCTAssertFalse(folder.exists("state.db-wal"), "a finished run leaves no WAL beside the file")
+
+        // The keys, unpacked as docs/STATE.md says, are the written ids' keys computed there.
+        let script = """
+            import sqlite3, struct, sys
+            keys, kinds = sqlite3.connect(sys.argv[1]).execute("SELECT keys, kinds FROM seen").fetchone()
+            stored = sorted(struct.unpack("<%dq" % len(kinds), keys))
+            def fnv(data, h):
+                for b in data: h = ((h ^ b) * 0x100000001b3) % (1 << 64)
+                return h
+            computed = []
+            for text in sys.argv[2:]:
+                hash, occurrence = text[3:].split("-")
+                key = fnv(struct.pack("<I", int(occurrence)), int(hash, 16))
+                computed.append(key - (1 << 64) if key >= 1 << 63 else key)
+            print(stored == sorted(computed), set(kinds) == {0})
+            """
+        let ids = try ndjson(result.output).compactMap { $0["id"] as? String }
+        XCTAssertEqual(ids.count, 7)
+        let check = try runCommand("/usr/bin/env", ["python3", "-c", script, state] + ids)
+        XCTAssertEqual(check.output, "True True\n", check.stderr)
     }
 
     // MARK: - watch

@@ -12,8 +12,12 @@ public struct Duplicate: Sendable {
     public var index: Int
     /// Where the record that was kept came from.
     public var kept: Original
+    /// The kept record's bank id when that is what matched; nil when it matched on the
+    /// fingerprint, which is then this record's own (no string is made per duplicate).
+    public var keptBankID: String?
+
     /// The kept record's identity: its bank id, or its fingerprint's text.
-    public var keptIdentity: String
+    public var keptIdentity: String { keptBankID ?? fingerprint.text }
 
     /// Where the record a duplicate duplicates came from.
     public enum Original: Sendable, Equatable {
@@ -25,13 +29,13 @@ public struct Duplicate: Sendable {
 
     public init(
         transaction: Transaction, fingerprint: Fingerprint, source: Int, index: Int, kept: Original,
-        keptIdentity: String
+        keptBankID: String?
     ) {
         self.transaction = transaction
         self.fingerprint = fingerprint
         self.source = source
         self.index = index
         self.kept = kept
-        self.keptIdentity = keptIdentity
+        self.keptBankID = keptBankID
     }
 }

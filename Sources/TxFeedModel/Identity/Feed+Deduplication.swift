@@ -35,7 +35,7 @@ extension Feed {
                 duplicates.append(
                     Duplicate(
                         transaction: t, fingerprint: fingerprint, source: source, index: position,
-                        kept: .batch(imported.batch), keptIdentity: imported.byBankID ? bankID! : fingerprint.text))
+                        kept: .batch(imported.batch), keptBankID: imported.byBankID ? bankID : nil))
                 sources[source].count -= 1
                 sources[source].seen += 1
                 continue
@@ -54,7 +54,7 @@ extension Feed {
                     Duplicate(
                         transaction: t, fingerprint: fingerprint, source: source, index: position,
                         kept: .source(accountSources[Int(keeper.account)]),
-                        keptIdentity: details(of: keeper)?.id ?? keptFingerprints[original].text))
+                        keptBankID: details(of: keeper)?.id))
                 sources[source].count -= 1
                 sources[source].duplicates += 1
                 continue
