@@ -38,6 +38,7 @@ public struct DocumentDecoder: Sendable {
         var result = SourceData()
         let start = Self.byteOrderMarkLength(text)
         let scanner = JSONScanner(text)
+        let positions = TextPositions(text)
         let end = text.count
         let i = scanner.skipWhitespace(from: start, to: end)
         guard i < end else {
@@ -50,7 +51,7 @@ public struct DocumentDecoder: Sendable {
             var unit = SourceData()
             do {
                 let arrayEnd = try scanner.forEachElement(ofArrayAt: i, limit: end) { element in
-                    try decodeEnvelope(at: element, limit: end, in: text, into: &unit)
+                    try decodeEnvelope(at: element, limit: end, in: text, positions: positions, into: &unit)
                 }
                 let rest = scanner.skipWhitespace(from: arrayEnd, to: end)
                 if rest < end {
@@ -58,7 +59,7 @@ public struct DocumentDecoder: Sendable {
                 }
                 result.append(unit)
             } catch {
-                result.failures.append(describe(error, in: text))
+                result.failures.append(describe(error, in: text, positions: positions))
             }
         case UInt8(ascii: "{"):
             // NDJSON: every line its own document, so one bad line loses only itself.
@@ -66,14 +67,14 @@ public struct DocumentDecoder: Sendable {
                 var unit = SourceData()
                 do {
                     let valueEnd = try decodeEnvelope(
-                        at: line.lowerBound, limit: line.upperBound, in: text, into: &unit)
+                        at: line.lowerBound, limit: line.upperBound, in: text, positions: positions, into: &unit)
                     let rest = scanner.skipWhitespace(from: valueEnd, to: line.upperBound)
                     if rest < line.upperBound {
                         throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope")
                     }
                     result.append(unit)
                 } catch {
-                    result.failures.append(describe(error, in: text))
+                    result.failures.append(describe(error, in: text, positions: positions))
                 }
             }
         default:
@@ -88,9 +89,13 @@ public struct DocumentDecoder: Sendable {
     /// Decodes the envelope object starting at `start`: its skeleton with jansson, its
     /// transactions element by element (on several threads when there are many).
     /// Returns the envelope's end. One pass finds `body.transactions` and its elements.
-    func decodeEnvelope(at start: Int, limit: Int, in text: UnsafeBufferPointer<UInt8>, into data: inout SourceData)
-        throws -> Int
-    {
+    ///
+    /// - Parameters:
+    ///   - positions: the text's line counter, shared by its envelopes so each byte is counted once.
+    func decodeEnvelope(
+        at start: Int, limit: Int, in text: UnsafeBufferPointer<UInt8>, positions: TextPositions,
+        into data: inout SourceData
+    ) throws -> Int {
         let scanner = JSONScanner(text)
         guard text[start] == UInt8(ascii: "{") else {
             throw JSONSyntaxError(
@@ -139,7 +144,7 @@ public struct DocumentDecoder: Sendable {
         }
         defer { json_decref(root) }
 
-        let (line, column) = lineAndColumn(of: range.lowerBound, in: text)
+        let (line, column) = positions.of(range.lowerBound)
         let place = "\(origin):\(line):\(column)"
         let envelope = EnvelopeReader(place: place, sourceIndex: sourceIndex, origin: origin)
         guard var account = envelope.readAccount(root, failures: &data.failures) else { return end }
@@ -304,13 +309,17 @@ public struct DocumentDecoder: Sendable {
         text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
     }
 
-    func describe(_ error: Error, in text: UnsafeBufferPointer<UInt8>) -> String {
-        if let syntax = error as? JSONSyntaxError { return message(at: syntax.offset, in: text, syntax.reason) }
+    func describe(_ error: Error, in text: UnsafeBufferPointer<UInt8>, positions: TextPositions? = nil) -> String {
+        if let syntax = error as? JSONSyntaxError {
+            return message(at: syntax.offset, in: text, syntax.reason, positions: positions)
+        }
         return "\(origin): \(error)"
     }
 
-    func message(at offset: Int, in text: UnsafeBufferPointer<UInt8>, _ reason: String) -> String {
-        let (line, column) = lineAndColumn(of: offset, in: text)
+    func message(
+        at offset: Int, in text: UnsafeBufferPointer<UInt8>, _ reason: String, positions: TextPositions? = nil
+    ) -> String {
+        let (line, column) = (positions ?? TextPositions(text)).of(offset)
         return "\(origin):\(line):\(column): \(reason)"
     }
 

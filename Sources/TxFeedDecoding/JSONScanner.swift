@@ -1,3 +1,5 @@
+import Glibc
+
 /// A syntax error at a byte offset of the text being decoded.
 public struct JSONSyntaxError: Error, Sendable {
     public var offset: Int
@@ -160,18 +162,34 @@ struct JSONScanner {
     }
 }
 
-/// Maps a byte offset to a 1-based line and column (in bytes), for messages.
-func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-    var line = 1
-    var lineStart = 0
-    let limit = min(offset, bytes.count)
-    var i = 0
-    while i < limit {
-        if bytes[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
-        i += 1
+/// Line and column (both from 1) of byte offsets in one text. Asked in increasing order, as
+/// envelope after envelope is decoded, each byte is counted once: counting from the start of
+/// the text every time made a text of many envelopes quadratic.
+final class TextPositions {
+    private let text: UnsafeBufferPointer<UInt8>
+    private var counted = 0
+    private var line = 1
+    private var lineStart = 0
+
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
     }
-    return (line, limit - lineStart + 1)
+
+    func of(_ offset: Int) -> (line: Int, column: Int) {
+        let target = min(max(offset, 0), text.count)
+        if target < counted {
+            counted = 0
+            line = 1
+            lineStart = 0
+        }
+        guard let base = text.baseAddress else { return (1, 1) }
+        while counted < target, let found = memchr(base + counted, 0x0A, target - counted) {
+            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            line += 1
+            lineStart = newline + 1
+            counted = newline + 1
+        }
+        counted = target
+        return (line, target - lineStart + 1)
+    }
 }

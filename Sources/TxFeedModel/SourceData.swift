@@ -26,7 +26,10 @@ public struct SourceData: Sendable {
         let vendorMap = vendors.absorb(other.vendors)
         let detailBase = UInt32(details.count)
         details.append(contentsOf: other.details)
-        transactions.reserveCapacity(transactions.count + other.transactions.count)
+        // Doubling, not the exact count: an exact reserve on every append copies the whole
+        // array each time, and ten thousand small statements became quadratic.
+        let needed = transactions.count + other.transactions.count
+        if transactions.capacity < needed { transactions.reserveCapacity(max(needed, transactions.capacity * 2)) }
         for var t in other.transactions {
             t.vendor = vendorMap[Int(t.vendor)]
             t.account += accountBase

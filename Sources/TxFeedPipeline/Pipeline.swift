@@ -1,3 +1,4 @@
+import Synchronization
 import TxFeedDecoding
 import TxFeedModel
 import TxFeedPluginHost
@@ -41,15 +42,22 @@ public enum SourceEnding: Sendable, Equatable {
     case abandoned
 }
 
-/// Runs every source side by side, each on its own OS thread, and waits for all of them at
+/// Runs every source side by side, on OS threads of their own, and waits for all of them at
 /// a barrier: the caller gets nothing until every source has finished, failed, or run out
 /// of time. One source failing never loses another's records.
+///
+/// Up to ``maxConcurrentSources`` sources run at once, each on its own thread, and each thread
+/// takes the next source when its own is done: a folder of ten thousand statements is not
+/// ten thousand threads (creating and tearing down each cost more than reading its file).
 public struct Pipeline: Sendable {
     public var sources: [PipelineSource]
     /// Seconds every source gets; then it is asked to stop.
     public var timeout: Double = 30
     /// Seconds a cancelled source gets to stop before it is abandoned.
     public var grace: Double = 1
+    /// Sources that run at once, each on a thread of its own: enough that a few plugins blocked
+    /// in a system call never hold up the others.
+    public var maxConcurrentSources = 64
     /// Threads for decoding one large document (`--threads`).
     public var decodeThreads = DocumentDecoder.defaultThreads
     public var observer: (any PipelineObserver)?
@@ -86,10 +94,18 @@ public struct Pipeline: Sendable {
         let runs = sources.enumerated().map { index, source in
             SourceRun(index: index, source: source, collector: collector(index, source))
         }
-        for run in runs {
-            run.start { [observer, barrier] in
-                observer?.sourceFinished(run.index, report: run.outcome(peeking: true).report)
-                barrier.arrive()
+        let next = Atomic<Int>(0)
+        for worker in 0..<min(runs.count, max(1, maxConcurrentSources)) {
+            Threads.start(named: "sources \(worker)") { [observer, barrier] in
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < runs.count else { return }
+                    let run = runs[index]
+                    run.run {
+                        observer?.sourceFinished(run.index, report: run.outcome(peeking: true).report)
+                        barrier.arrive()
+                    }
+                }
             }
         }
         var endings = [SourceEnding](repeating: .finished, count: runs.count)

@@ -2,8 +2,9 @@ import Synchronization
 import TxFeedModel
 import TxFeedPluginHost
 
-/// One source's run on an OS thread of its own: the session's `run`, then `close`, while the
-/// collector gathers what it delivers. The barrier side cancels, abandons and reads the outcome.
+/// One source's run on one of the pipeline's source threads: the session's `run`, then `close`,
+/// while the collector gathers what it delivers. The barrier side cancels, abandons and reads
+/// the outcome.
 final class SourceRun: Sendable {
     let index: Int
     let source: PipelineSource
@@ -23,19 +24,23 @@ final class SourceRun: Sendable {
         self.collector = collector
     }
 
-    /// Starts the thread; `done` is called on it once the source has returned and closed.
-    func start(done: @escaping @Sendable () -> Void) {
+    /// Runs the source on the calling thread; `done` is called once it has returned and closed.
+    /// A source whose turn comes after the timeout struck is not started at all.
+    func run(done: @Sendable () -> Void) {
         clock.withLock { $0.started = .now }
-        Threads.start(named: "source \(source.name)") { [self] in
-            let result = source.session.run(collector)
-            source.session.close()
-            collector.runEnded()
-            clock.withLock { times in
-                times.finished = .now
-                if case .failed(let message) = result { times.error = message }
-            }
-            done()
+        let result: SourceRunResult
+        if collector.isCancelled {
+            result = .failed("not started: the timeout struck while it waited for a free source thread")
+        } else {
+            result = source.session.run(collector)
         }
+        source.session.close()
+        collector.runEnded()
+        clock.withLock { times in
+            times.finished = .now
+            if case .failed(let message) = result { times.error = message }
+        }
+        done()
     }
 
     /// Asks the source to stop: it polls `is_cancelled`, and callbacks answer `TXFEED_STOP`.

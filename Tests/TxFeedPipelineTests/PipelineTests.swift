@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import TxFeedModel
 import TxFeedPluginHost
@@ -36,6 +37,54 @@ final class PipelineTests: XCTestCase {
             XCTAssertEqual(source.counts.runs, 1)
             XCTAssertEqual(source.counts.closes, 1, "closed once after its run")
         }
+    }
+
+    /// More sources than threads: each thread takes the next source when its own is done, and
+    /// every source runs once, in whatever order, with the outcomes in source order.
+    func testMoreSourcesThanThreadsAllRunOnce() {
+        let running = Mutex((now: 0, most: 0))
+        let sources = (0..<40).map { n in
+            SwiftSource { events in
+                running.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                }
+                usleep(2000)
+                events.emit(envelope("Account \(n)", count: n % 3))
+                running.withLock { $0.now -= 1 }
+                return .completed
+            }
+        }
+        var pipeline = Pipeline(sources: sources.enumerated().map { PipelineSource(name: "s\($0)", session: $1) })
+        pipeline.maxConcurrentSources = 4
+        let result = pipeline.run()
+        XCTAssertEqual(result.outcomes.map(\.data.accounts.first?.name), (0..<40).map { "Account \($0)" })
+        XCTAssertEqual(result.outcomes.map(\.data.transactions.count), (0..<40).map { $0 % 3 })
+        XCTAssertEqual(sources.map(\.counts.runs), Array(repeating: 1, count: 40))
+        XCTAssertLessThanOrEqual(running.withLock { $0.most }, 4, "never more than four at once")
+    }
+
+    /// A source still waiting for a thread when the timeout strikes is not started, and says so.
+    func testASourceWaitingForAThreadWhenTheTimeoutStrikesIsNotStarted() {
+        let release = Gate()
+        let blocker = SwiftSource { events in
+            while !events.isCancelled { usleep(1000) }
+            release.wait()
+            return .completed
+        }
+        let waiting = SwiftSource { _ in .completed }
+        var pipeline = Pipeline(sources: [
+            PipelineSource(name: "blocker", session: blocker), PipelineSource(name: "waiting", session: waiting),
+        ])
+        pipeline.maxConcurrentSources = 1
+        pipeline.timeout = 0.05
+        pipeline.grace = 30
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { release.open() }
+        let result = pipeline.run()
+        XCTAssertEqual(waiting.counts.runs, 0, "never started")
+        XCTAssertEqual(waiting.counts.closes, 1, "but closed, as every opened source is")
+        XCTAssertEqual(result.outcomes[1].report.status, .failure)
+        XCTAssertEqual(result.outcomes[1].report.error, "timed out after 0.05s")
     }
 
     func testATimedOutSourceIsCancelledAndStopsWithinTheGrace() {

@@ -14,7 +14,9 @@ public struct OFXHeader: Sendable, Equatable {
 
     /// Reads the header from a file's first bytes; nil when they are not OFX.
     public static func read(_ bytes: some Collection<UInt8>) -> OFXHeader? {
-        let head = String(decoding: bytes.prefix(headLength), as: UTF8.self)
+        let prefix = Array(bytes.prefix(headLength))
+        guard mentionsOFX(prefix) else { return nil }
+        let head = String(decoding: prefix, as: UTF8.self)
         let start = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if start.hasPrefix("OFXHEADER:") { return sgml(start) }
         if let instruction = head.firstRange(of: "<?OFX") {
@@ -44,6 +46,30 @@ public struct OFXHeader: Sendable, Equatable {
     }
 
     // MARK: Parsing
+
+    /// Whether the bytes hold any of the marks looked for below. `identify` asks of every file
+    /// of a folder, and searching 4 KiB as a `String` cost 0.3 ms a file where a byte search
+    /// costs microseconds.
+    static func mentionsOFX(_ bytes: [UInt8]) -> Bool {
+        // Every mark holds "OFX": look for that, then at what comes before or after it.
+        let marks: [(before: [UInt8], after: [UInt8])] = [
+            ([], Array("HEADER".utf8)), (Array("<?".utf8), []), (Array("<".utf8), Array(">".utf8)),
+        ]
+        var i = 0
+        while i + 3 <= bytes.count {
+            if bytes[i] == UInt8(ascii: "O") && bytes[i + 1] == UInt8(ascii: "F") && bytes[i + 2] == UInt8(ascii: "X") {
+                for mark in marks where i >= mark.before.count && i + 3 + mark.after.count <= bytes.count {
+                    if bytes[(i - mark.before.count)..<i].elementsEqual(mark.before)
+                        && bytes[(i + 3)..<(i + 3 + mark.after.count)].elementsEqual(mark.after)
+                    {
+                        return true
+                    }
+                }
+            }
+            i += 1
+        }
+        return false
+    }
 
     private static func sgml(_ text: Substring) -> OFXHeader {
         var header = OFXHeader(syntax: .sgml)

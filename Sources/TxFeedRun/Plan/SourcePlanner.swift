@@ -52,9 +52,9 @@ struct SourcePlanner {
             }
             sources.append(source)
         }
-        let names = sources.map(\.name)
-        if let repeated = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
-            throw UsageError("two sources are named '\(repeated)'; give each its own name=")
+        var names = Set<String>()
+        for source in sources where !names.insert(source.name).inserted {
+            throw UsageError("two sources are named '\(source.name)'; give each its own name=")
         }
         return sources
     }
