@@ -48,34 +48,25 @@ public struct DocumentDecoder: Sendable {
         switch text[i] {
         case UInt8(ascii: "["):
             // One JSON text: an array of envelopes fails or succeeds as a whole.
-            var unit = SourceData()
             do {
-                let arrayEnd = try scanner.forEachElement(ofArrayAt: i, limit: end) { element in
-                    try decodeEnvelope(at: element, limit: end, in: text, positions: positions, into: &unit)
-                }
+                let (elements, arrayEnd) = try scanner.elementRanges(ofArrayAt: i, limit: end)
                 let rest = scanner.skipWhitespace(from: arrayEnd, to: end)
                 if rest < end {
                     throw JSONSyntaxError(offset: rest, reason: "unexpected data after the array of envelopes")
                 }
-                result.append(unit)
+                let runs = decodeEnvelopes(elements, in: text, independent: false)
+                if let first = runs.compactMap(\.error).min(by: { $0.offset < $1.offset }) {
+                    result.failures.append(first.message)
+                } else {
+                    for run in runs { result.append(run.data) }
+                }
             } catch {
                 result.failures.append(describe(error, in: text, positions: positions))
             }
         case UInt8(ascii: "{"):
             // NDJSON: every line its own document, so one bad line loses only itself.
-            for line in ndjsonLines(in: text, from: i) ?? [i..<end] {
-                var unit = SourceData()
-                do {
-                    let valueEnd = try decodeEnvelope(
-                        at: line.lowerBound, limit: line.upperBound, in: text, positions: positions, into: &unit)
-                    let rest = scanner.skipWhitespace(from: valueEnd, to: line.upperBound)
-                    if rest < line.upperBound {
-                        throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope")
-                    }
-                    result.append(unit)
-                } catch {
-                    result.failures.append(describe(error, in: text, positions: positions))
-                }
+            for run in decodeEnvelopes(ndjsonLines(in: text, from: i) ?? [i..<end], in: text, independent: true) {
+                result.append(run.data)
             }
         default:
             result.failures.append(

@@ -1,0 +1,67 @@
+import Dispatch
+import Synchronization
+import TxFeedModel
+
+extension DocumentDecoder {
+    /// Texts smaller than this are decoded on one thread: handing out work costs more.
+    static let parallelTextBytes = 1 << 20
+
+    /// What one run of envelopes left: its data, and for one JSON text the first error in it.
+    struct EnvelopeRun: Sendable {
+        var data = SourceData()
+        var error: (offset: Int, message: String)?
+    }
+
+    /// Decodes each range of `text` as one envelope, in contiguous runs on up to ``threads``
+    /// threads (NDJSON of ten thousand small statements would otherwise use one core), and
+    /// returns the runs in order, so the result never depends on the thread count.
+    ///
+    /// - Parameters:
+    ///   - independent: each range is its own document, an NDJSON line, whose failure loses only
+    ///     itself; otherwise they are the elements of one JSON text, and a run stops at its
+    ///     first error (the caller fails the whole text with the earliest).
+    func decodeEnvelopes(_ ranges: [Range<Int>], in text: UnsafeBufferPointer<UInt8>, independent: Bool)
+        -> [EnvelopeRun]
+    {
+        let runs =
+            text.count >= Self.parallelTextBytes && ranges.count >= 2 ? max(1, min(threads, 64, ranges.count)) : 1
+        let size = (ranges.count + runs - 1) / runs
+        let results = Mutex([EnvelopeRun](repeating: EnvelopeRun(), count: runs))
+        let shared = SharedText(text)
+        let work: @Sendable (Int) -> Void = { n in
+            let text = shared.text
+            let positions = TextPositions(text)
+            let scanner = JSONScanner(text)
+            var run = EnvelopeRun()
+            for range in ranges[min(n * size, ranges.count)..<min((n + 1) * size, ranges.count)] {
+                var unit = SourceData()
+                do {
+                    let valueEnd = try decodeEnvelope(
+                        at: range.lowerBound, limit: range.upperBound, in: text, positions: positions, into: &unit)
+                    let rest = scanner.skipWhitespace(from: valueEnd, to: range.upperBound)
+                    if independent && rest < range.upperBound {
+                        throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope")
+                    }
+                    run.data.append(unit)
+                } catch {
+                    let message = describe(error, in: text, positions: positions)
+                    if independent {
+                        run.data.failures.append(message)
+                        continue
+                    }
+                    run.error = ((error as? JSONSyntaxError)?.offset ?? range.lowerBound, message)
+                    break
+                }
+            }
+            results.withLock { $0[n] = run }
+        }
+        if runs == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: runs, execute: work) }
+        return results.withLock { $0 }
+    }
+}
+
+/// The text handed to worker threads, which only read it.
+private struct SharedText: @unchecked Sendable {
+    let text: UnsafeBufferPointer<UInt8>
+    init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
+}

@@ -1,0 +1,61 @@
+import TxFeedModel
+import XCTest
+
+@testable import TxFeedDecoding
+
+/// Texts of many envelopes (NDJSON, arrays) past the size where they are decoded on several
+/// threads: the result is the same for any thread count, and errors keep their lines.
+final class ManyEnvelopesTests: XCTestCase {
+    private func decode(_ text: String, threads: Int) -> SourceData {
+        Array(text.utf8).withUnsafeBufferPointer {
+            DocumentDecoder(origin: "in.json", sourceIndex: 0, threads: threads).decode(text: $0)
+        }
+    }
+
+    private func envelope(_ n: Int) -> String {
+        let rows = (0..<20).map { k in
+            #"{"type":\#(k % 2),"vendor":"Vendor \#(n % 97)-\#(k)","amount":\#(n).\#(k % 10)5,"date":"2021-01-01 00:00:\#(String(format: "%02d", k))"}"#
+        }
+        return
+            #"{"body":{"name":"Account \#(n % 7)","currentBalance":1,"transactions":[\#(rows.joined(separator: ","))]}}"#
+    }
+
+    func testNDJSONGivesTheSameResultOnAnyNumberOfThreads() {
+        var lines = (0..<2000).map(envelope)
+        lines[1234] = #"{"body": {"name": "Broken", "transactions": [}"#
+        lines[1500] =
+            #"{"body": {"name": "Bad amount", "transactions": [{"type":1,"vendor":"X","amount":"1","date":"2021-01-01"}]}}"#
+        let text = lines.joined(separator: "\n") + "\n"
+        XCTAssertGreaterThan(text.utf8.count, DocumentDecoder.parallelTextBytes, "big enough to be split")
+        let one = decode(text, threads: 1)
+        let four = decode(text, threads: 4)
+        XCTAssertEqual(one.transactions.count, 1998 * 20)
+        XCTAssertEqual(
+            one.failures, ["in.json:1235:46: expected ',' or ']' in array"], "the real line of the broken one")
+        XCTAssertEqual(four.failures, one.failures)
+        XCTAssertEqual(four.rejects.map(\.path), one.rejects.map(\.path))
+        XCTAssertEqual(one.rejects.count, 1)
+        XCTAssertEqual(four.accounts.map(\.name), one.accounts.map(\.name))
+        XCTAssertEqual(four.transactions.map(\.amountMinor), one.transactions.map(\.amountMinor))
+        XCTAssertEqual(
+            four.transactions.map { Array(four.vendors.bytes(of: $0.vendor)) },
+            one.transactions.map { Array(one.vendors.bytes(of: $0.vendor)) })
+    }
+
+    func testAnArrayFailsWholeWithItsEarliestError() {
+        var elements = (0..<2000).map(envelope)
+        elements[1900] = #"{"body": 5}"#
+        elements[300] = #"[1]"#
+        let text = "[\n" + elements.joined(separator: ",\n") + "\n]\n"
+        for threads in [1, 4] {
+            let data = decode(text, threads: threads)
+            XCTAssertEqual(data.transactions.count, 0, "an array fails or succeeds as a whole")
+            XCTAssertEqual(data.failures, ["in.json:302:1: expected an envelope object, found an array"])
+        }
+        elements[300] = envelope(300)
+        elements[1900] = envelope(1900)
+        let whole = decode("[\n" + elements.joined(separator: ",\n") + "\n]\n", threads: 4)
+        XCTAssertEqual(whole.transactions.count, 2000 * 20)
+        XCTAssertEqual(whole.failures, [])
+    }
+}
