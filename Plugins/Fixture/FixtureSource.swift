@@ -120,7 +120,7 @@ private final class FixtureState {
     }
 
     func run(_ host: UnsafePointer<txfeed_source_host>) throws {
-        if path == "-" { return try readStream(fd: 0, origin: "stdin", host) }
+        if path == "-" { return try emitOpened(fd: 0, origin: "stdin", host) }
         var info = stat()
         guard stat(path, &info) == 0 else { throw FixtureError.failed("\(path): \(String(cString: strerror(errno)))") }
         if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -160,9 +160,18 @@ private final class FixtureState {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
+        try emitOpened(fd: fd, origin: file, host)
+    }
+
+    /// A regular file (stdin too, when redirected from one: `txfeed run - < big.json`) is read
+    /// or mapped whole; a pipe or terminal is streamed.
+    func emitOpened(fd: Int32, origin file: String, _ host: UnsafePointer<txfeed_source_host>) throws {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return try readStream(fd: fd, origin: file, host) }
+        // A redirected stdin somebody already read from is streamed from where it stands.
+        guard (info.st_mode & S_IFMT) == S_IFREG, lseek(fd, 0, SEEK_CUR) == 0 else {
+            return try readStream(fd: fd, origin: file, host)
+        }
         let size = Int(info.st_size)
         var status: Int32
         if size == 0 {
@@ -200,7 +209,7 @@ private final class FixtureState {
     /// NDJSON lines are handed over as they arrive; anything else at end of input.
     func readStream(fd: Int32, origin: String, _ host: UnsafePointer<txfeed_source_host>) throws {
         var buffer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var lineMode: Bool?
         var emitted = 0
         func emit(_ range: Range<Int>) throws {

@@ -21,6 +21,12 @@ public struct CSVSink: FeedSink {
         let accounts = feed.accounts.map { Self.cell(Array($0.name.utf8)) }
         let currencies = feed.accounts.map { Self.cell(Array(($0.currency ?? "").utf8)) }
         let sources = feed.sources.map { Self.cell(Array($0.name.utf8)) }
+        // Per account, so that no row touches an `Account` (whose strings a read retains).
+        let accountSources = feed.accounts.map { sources[$0.source] }
+        let scales = feed.accounts.map(\.scale)
+        // Out of the context (a class) once: read per row, they were retained and released per row.
+        let colours = context.colours
+        var dayFormat = context.dayFormat
         var day: [UInt8] = []
         var identity: [UInt8] = []
         for (index, t) in feed.transactions.enumerated() {
@@ -28,21 +34,21 @@ public struct CSVSink: FeedSink {
             ISODate.append(t, to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
             day.removeAll(keepingCapacity: true)
-            context.dayFormat.appendDay(of: t, to: &day)
+            dayFormat.appendDay(of: t, to: &day)
             Self.appendCell(day, to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: accounts[account])
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: vendors[Int(t.vendor)])
             out.write(t.isDebit ? ",debit," : ",credit,")
-            Money(minorUnits: t.amountMinor, scale: feed.accounts[account].scale).appendPlainDecimal(
+            Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
                 to: &out.buffer, negative: t.isDebit)
             out.buffer.append(UInt8(ascii: ","))
             out.buffer.append(contentsOf: currencies[account])
             out.buffer.append(UInt8(ascii: ","))
-            context.colours[Int(t.vendor)].appendHex(to: &out.buffer)
+            colours[Int(t.vendor)].appendHex(to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
-            out.buffer.append(contentsOf: sources[feed.accounts[account].source])
+            out.buffer.append(contentsOf: accountSources[account])
             // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
             // text cells like the others. A fingerprint needs neither quotes nor a guard.
             let details = feed.details(of: t)

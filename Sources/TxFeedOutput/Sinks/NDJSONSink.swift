@@ -25,7 +25,7 @@ enum TransactionJSON {
         to b: inout [UInt8]
     ) {
         let account = Int(t.account)
-        let scale = feed.accounts[account].scale
+        let scale = cells.scales[account]
         b.append(contentsOf: #"{"date":""#.utf8)
         ISODate.append(t, to: &b)
         b.append(contentsOf: #"","day":""#.utf8)
@@ -43,7 +43,7 @@ enum TransactionJSON {
         b.append(contentsOf: #","colour":"#.utf8)
         b.append(contentsOf: cells.colours[Int(t.vendor)])
         b.append(contentsOf: #","source":"#.utf8)
-        b.append(contentsOf: cells.sources[feed.accounts[account].source])
+        b.append(contentsOf: cells.accountSources[account])
         let details = feed.details(of: t)
         b.append(contentsOf: #","id":"#.utf8)
         if let id = details?.id {
