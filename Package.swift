@@ -62,7 +62,7 @@ let stages: [Target] = [
     .target(name: "TxFeedPluginHost", dependencies: ["TxFeedModel", "TxFeedPluginABI"]),
     // JSON text and jansson documents into transactions and rejects: the core's only jansson user.
     .target(name: "TxFeedDecoding", dependencies: ["TxFeedModel", "CJansson"]),
-    // One thread per source, the collectors, the barrier, timeout, cancel and abandon.
+    // Source threads (up to 64 at once), the collectors, the barrier, timeout, cancel and abandon.
     .target(name: "TxFeedPipeline", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding"]),
     // What earlier runs imported (--state): the merged feed less what was seen, then the batch.
     .target(name: "TxFeedState", dependencies: ["TxFeedModel", "TxFeedSQLite"]),

@@ -51,7 +51,8 @@ public enum SourceEnding: Sendable, Equatable {
 /// ten thousand threads (creating and tearing down each cost more than reading its file).
 public struct Pipeline: Sendable {
     public var sources: [PipelineSource]
-    /// Seconds every source gets; then it is asked to stop.
+    /// Seconds every source gets, not counting the time txfeed spends decoding what it
+    /// delivers; then it is asked to stop.
     public var timeout: Double = 30
     /// Seconds a cancelled source gets to stop before it is abandoned.
     public var grace: Double = 1
@@ -109,17 +110,43 @@ public struct Pipeline: Sendable {
             }
         }
         var endings = [SourceEnding](repeating: .finished, count: runs.count)
-        if !barrier.wait(seconds: timeout) {
-            for run in runs { run.cancel() }
-            let stoppedInTime = barrier.wait(seconds: grace)
-            for run in runs {
-                if !stoppedInTime && !run.hasFinished {
-                    run.abandon()
-                    endings[run.index] = .abandoned
-                } else if let stopped = run.millisecondsFromCancelToEnd {
-                    endings[run.index] = .stoppedWhenCancelled(milliseconds: stopped)
+        // The source's own seconds when it was cancelled: its grace is counted the same way.
+        var cancelledAt = [Double?](repeating: nil, count: runs.count)
+        // Each source's clock is its own, less the time txfeed spent decoding for it: wake at
+        // the first moment a source runs out of time or a cancelled one out of grace.
+        while true {
+            let now = ContinuousClock.now
+            var next = Double.infinity
+            for run in runs where endings[run.index] != .abandoned && !run.hasFinished {
+                let used = run.pluginSeconds(at: now)
+                if let cancelled = cancelledAt[run.index] {
+                    let left = grace - (used - cancelled)
+                    if left > 0 {
+                        next = min(next, left)
+                    } else {
+                        run.abandon()
+                        endings[run.index] = .abandoned
+                    }
+                } else {
+                    let left = timeout - used
+                    if left > 0 {
+                        next = min(next, left)
+                    } else {
+                        run.cancel()
+                        cancelledAt[run.index] = used
+                        next = min(next, grace)
+                    }
                 }
             }
+            if next == .infinity {
+                // Everyone finished (their last arrivals are on their way) or was abandoned.
+                if !endings.contains(.abandoned) { _ = barrier.wait(seconds: grace) }
+                break
+            }
+            if barrier.wait(seconds: max(next, 0.001)) { break }
+        }
+        for run in runs where cancelledAt[run.index] != nil && endings[run.index] != .abandoned {
+            endings[run.index] = .stoppedWhenCancelled(milliseconds: run.millisecondsFromCancelToEnd ?? 0)
         }
         let outcomes = runs.map { run in
             run.outcome(

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import TxFeedDecoding
 import TxFeedModel
@@ -16,6 +17,11 @@ final class SourceCollector: SourceEvents {
     let onProgress: (@Sendable (Int) -> Void)?
 
     private let cancelled = Atomic<Bool>(false)
+    /// Time spent decoding in the source's callbacks: txfeed's own work, which never counts
+    /// against the source's timeout.
+    private let hostNanoseconds = Atomic<Int>(0)
+    /// When the host work under way began (uptime nanoseconds), or 0.
+    private let hostWorkSince = Atomic<Int>(0)
     private let delivered = Mutex(Delivered())
     /// The account being streamed (`begin_account` … `end_account`). Only the source's thread
     /// touches it, and only during `run`; a Mutex keeps that honest at no real cost.
@@ -73,20 +79,33 @@ final class SourceCollector: SourceEvents {
         }
     }
 
+    /// Seconds spent decoding what the source delivered so far, the work under way included.
+    var hostSeconds: Double {
+        let since = hostWorkSince.load(ordering: .relaxed)
+        let current = since == 0 ? 0 : max(0, Self.uptime() - since)
+        return Double(hostNanoseconds.load(ordering: .relaxed) + current) / 1e9
+    }
+
+    private static func uptime() -> Int { Int(DispatchTime.now().uptimeNanoseconds) }
+
     // MARK: SourceEvents (the source's thread)
 
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
         if isCancelled { return .stop }
-        let data = decoder(origin).decode(text: text)
-        return commit { $0.append(data) }
+        return hostWork {
+            let data = decoder(origin).decode(text: text)
+            return commit { $0.append(data) }
+        }
     }
 
     func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer {
         if isCancelled { return .stop }
-        let data = decoder(origin).decode(janssonValue: janssonValue)
-        return commit { $0.append(data) }
+        return hostWork {
+            let data = decoder(origin).decode(janssonValue: janssonValue)
+            return commit { $0.append(data) }
+        }
     }
 
     func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
@@ -95,25 +114,27 @@ final class SourceCollector: SourceEvents {
             _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
         }
         let decoder = decoder(origin)
-        let account = StreamedAccount(decoder: decoder, envelope: text)
+        let account = hostWork { StreamedAccount(decoder: decoder, envelope: text) }
         streaming.withLock { $0 = Streaming(origin: decoder.origin, account: account) }
         return .proceed
     }
 
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
-        streamed("emit_transactions") { $0.add(batch: text) }
+        hostWork { streamed("emit_transactions") { $0.add(batch: text) } }
     }
 
     func endAccount() -> CallbackAnswer {
         guard let open = streaming.withLock({ $0.take() }) else {
             return commit { $0.failures.append("\(name): end_account without begin_account") }
         }
-        let data = open.account.finish()
-        return commit { $0.append(data) }
+        return hostWork {
+            let data = open.account.finish()
+            return commit { $0.append(data) }
+        }
     }
 
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
-        streamed("emit_entries") { $0.add(entries: entries) }
+        hostWork { streamed("emit_entries") { $0.add(entries: entries) } }
     }
 
     func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
@@ -138,6 +159,19 @@ final class SourceCollector: SourceEvents {
     }
 
     // MARK: Helpers
+
+    /// Runs txfeed's own work for the source, adding its time to ``hostSeconds``.
+    private func hostWork<T>(_ body: () -> T) -> T {
+        let start = Self.uptime()
+        hostWorkSince.store(start, ordering: .relaxed)
+        defer {
+            // Added before the mark is cleared, so a reader never misses the work (it may count
+            // a sliver twice, which only errs towards the source).
+            hostNanoseconds.add(Self.uptime() - start, ordering: .relaxed)
+            hostWorkSince.store(0, ordering: .relaxed)
+        }
+        return body()
+    }
 
     /// Runs `body` on the account being streamed; `call` without one is a failed document.
     private func streamed(_ call: String, _ body: (inout StreamedAccount) -> Void) -> CallbackAnswer {

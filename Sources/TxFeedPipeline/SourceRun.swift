@@ -53,6 +53,13 @@ final class SourceRun: Sendable {
 
     var hasFinished: Bool { clock.withLock { $0.finished != nil } }
 
+    /// The source's own time so far: since it started (for one still waiting for a thread,
+    /// since the pipeline started) less what txfeed spent decoding what it delivered.
+    func pluginSeconds(at now: ContinuousClock.Instant) -> Double {
+        let times = clock.withLock { $0 }
+        return ((times.finished ?? now) - times.started).seconds - collector.hostSeconds
+    }
+
     /// How long the source took to return after being cancelled; nil when it was not
     /// cancelled while running, or has not returned.
     var millisecondsFromCancelToEnd: Int? {
@@ -99,6 +106,11 @@ final class SourceRun: Sendable {
 }
 
 extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     var milliseconds: Int {
         let (seconds, attoseconds) = components
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)

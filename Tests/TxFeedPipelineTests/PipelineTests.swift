@@ -87,6 +87,26 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(result.outcomes[1].report.error, "timed out after 0.05s")
     }
 
+    /// A source whose own work is instant but whose document takes txfeed a while to decode is
+    /// not timed out: decoding is txfeed's time, not the plugin's.
+    func testDecodingTimeNeverCountsAgainstTheTimeout() {
+        let document = envelope("Big", count: 60_000)
+        let source = SwiftSource { events in
+            events.emit(document)
+            return .completed
+        }
+        var pipeline = Pipeline(sources: [PipelineSource(name: "big", session: source)])
+        pipeline.timeout = 0.01
+        pipeline.grace = 0.01
+        let started = ContinuousClock.now
+        let result = pipeline.run()
+        let elapsed = (ContinuousClock.now - started).seconds
+        XCTAssertGreaterThan(elapsed, 0.02, "decoding took longer than timeout and grace together")
+        XCTAssertEqual(result.endings, [.finished])
+        XCTAssertEqual(result.outcomes[0].report.status, .success)
+        XCTAssertEqual(result.outcomes[0].data.transactions.count, 60_000)
+    }
+
     func testATimedOutSourceIsCancelledAndStopsWithinTheGrace() {
         let answerAfterCancel = Mutex<CallbackAnswer?>(nil)
         let source = SwiftSource { events in
