@@ -164,6 +164,18 @@ final class SQLiteSinkEndToEndTests: XCTestCase {
         XCTAssertEqual(folder.contents(), ["FEED.SQLITE", "feed.db", "feed.sqlite3", "paired.out", "spec.out"])
     }
 
+    /// SQLite refuses a symbolic link anywhere in a path it opens; `-o` through a linked folder
+    /// must work as it does for the other sinks.
+    func testAFolderReachedThroughASymbolicLink() throws {
+        try FileManager.default.createDirectory(atPath: folder.path + "/real", withIntermediateDirectories: false)
+        XCTAssertEqual(symlink(folder.path + "/real", folder.path + "/link"), 0)
+        let result = try txfeed("run", "samples/accounts/checking.json", "-o", folder.path + "/link/feed.db")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try readBack(folder.path + "/real/feed.db").transactions.count, 7)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path + "/real"), ["feed.db"], "nothing else")
+    }
+
     func testWithoutAFileIsAUsageError() throws {
         let message = "sink 'sqlite' needs a file: -o FILE.db or --sink sqlite:path=FILE"
         for arguments in [["--sink", "sqlite"], ["--sink", "sqlite", "--sink", "csv"]] {

@@ -1,3 +1,4 @@
+import Glibc
 import TxFeedModel
 import TxFeedSQLite
 
@@ -23,10 +24,19 @@ public struct SQLiteSink {
     /// transaction. Failures name `file`'s destination, the file the user asked for.
     public func write(_ feed: Feed, context: FeedContext, into file: AtomicFile) throws(OutputError) {
         do {
-            try fill(file.temporaryPath, with: feed, context: context)
+            try fill(Self.withoutLinks(file.temporaryPath), with: feed, context: context)
         } catch {
             throw .failed(path: file.path, reason: error.message)
         }
+    }
+
+    /// `path` with every symbolic link resolved: ``SQLiteDatabase`` opens with
+    /// `SQLITE_OPEN_NOFOLLOW`, which refuses a link anywhere in the path, and `-o` may well
+    /// name a file in a linked folder. The file itself is txfeed's own, fresh from `mkstemp`.
+    static func withoutLinks(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }  // SQLite will say why
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The connection lives only in here: once this returns, SQLite has closed its handle.
