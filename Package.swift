@@ -138,7 +138,8 @@ let tests: [Target] = [
     .testTarget(name: "TxFeedDecodingTests", dependencies: ["TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
     .testTarget(name: "TxFeedPipelineTests", dependencies: ["TxFeedPipeline", "TxFeedTestSupport"]),
     .testTarget(
-        name: "TxFeedOutputTests", dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
+        name: "TxFeedOutputTests",
+        dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedSQLite", "TxFeedTestSupport", "CJansson"]),
     .testTarget(name: "TxFeedStateTests", dependencies: ["TxFeedState", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedRunTests", dependencies: ["TxFeedRun", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedScaffoldTests", dependencies: ["TxFeedScaffold", "TxFeedTestSupport"]),

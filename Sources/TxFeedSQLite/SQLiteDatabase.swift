@@ -21,7 +21,8 @@ public final class SQLiteDatabase {
     ///   - mode: whether a missing file is created; `state show` must never create one.
     public init(path: String, mode: Mode) throws(SQLiteError) {
         self.path = path
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        // Links are followed: a state file in a folder reached through one is an ordinary case.
+        var flags = SQLITE_OPEN_NOMUTEX
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE

@@ -15,7 +15,7 @@ struct RunOptions: ParsableArguments {
     )
     var sources: [String] = []
 
-    @Option(name: .customLong("sink"), help: "A sink: text (default), json, ndjson or csv[,bom=true].")
+    @Option(name: .customLong("sink"), help: "A sink: text (default), json, ndjson, csv[,bom=true] or sqlite.")
     var sinks: [String] = []
 
     @Option(name: [.short, .customLong("output")], help: "Write to PATH (atomically); the sink follows the extension.")

@@ -313,6 +313,18 @@ final class StateEndToEndTests: XCTestCase {
         XCTAssertEqual(try sqlite("SELECT id, remembered FROM batches"), "1 7\n2 0\n")
     }
 
+    func testAStateFileInAFolderReachedThroughALink() throws {
+        let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        try FileManager.default.createDirectory(atPath: folder.path + "/real", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/link", withDestinationPath: folder.path + "/real")
+        let linked = folder.path + "/link/state.db"
+        let first = try txfeed("run", checking, "--state", linked, "--no-progress")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(folder.exists("real/state.db"))
+        XCTAssertTrue(try txfeed("state", "show", linked).output.contains("7 transactions"))
+    }
+
     // MARK: - Files that are not a state
 
     func testATruncatedStateFileIsRefusedAndLeftAsItIs() throws {

@@ -22,6 +22,8 @@ public struct SinkPlan: Sendable {
         case text, json, ndjson
         /// `byteOrderMark`: start the file with a UTF-8 BOM (Excel needs it to read UTF-8).
         case csv(byteOrderMark: Bool)
+        /// A SQLite database: written to a file, never to stdout.
+        case sqlite
 
         public var name: String {
             switch self {
@@ -29,6 +31,7 @@ public struct SinkPlan: Sendable {
             case .json: return "json"
             case .ndjson: return "ndjson"
             case .csv: return "csv"
+            case .sqlite: return "sqlite"
             }
         }
     }
@@ -43,7 +46,7 @@ public struct SinkPlan: Sendable {
     }
 
     /// The built-in sinks' names, and the options each takes besides `path`.
-    static let builtIn: [String: [String]] = ["text": [], "json": [], "ndjson": [], "csv": ["bom"]]
+    static let builtIn: [String: [String]] = ["text": [], "json": [], "ndjson": [], "csv": ["bom"], "sqlite": []]
 
     /// A sink's yes/no option (`bom=true`): true/false, yes/no or 1/0 in any case; nil for
     /// anything else, which the plan refuses rather than read as "no".
@@ -63,6 +66,7 @@ public struct SinkPlan: Sendable {
         case "json": return "json"
         case "ndjson", "jsonl": return "ndjson"
         case "txt", "text": return "text"
+        case "db", "sqlite", "sqlite3": return "sqlite"
         default: return nil
         }
     }

@@ -31,7 +31,7 @@ struct SinkPlanner {
         for path in outputs {
             guard let name = SinkPlan.builtInName(forExtensionOf: path) else {
                 throw UsageError(
-                    "-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson or .txt, or --sink)"
+                    "-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson, .txt or .db, or --sink)"
                 )
             }
             entries.append(Entry(name: name, path: path, options: []))
@@ -66,14 +66,19 @@ struct SinkPlanner {
             return try searchPath.load(name, kind: .sink)
         } catch {
             guard error.isNotFound else { throw error }
-            throw UsageError("unknown sink '\(name)': not a built-in sink (text, json, ndjson, csv) and \(error)")
+            throw UsageError(
+                "unknown sink '\(name)': not a built-in sink (text, json, ndjson, csv, sqlite) and \(error)")
         }
     }
 
-    /// Two feeds one after the other on stdout, or one file written twice, is never what
-    /// anyone wants: say so before anything runs. (A sink plugin without a path writes
-    /// wherever it likes, so it is left out.)
+    /// Two feeds one after the other on stdout, one file written twice, or a database with
+    /// nowhere to go is never what anyone wants: say so before anything runs. (A sink plugin
+    /// without a path writes wherever it likes, so it is left out.)
     private func checkDestinations(_ entries: [Entry]) throws(UsageError) {
+        // SQLite writes a file it can seek in, never a stream.
+        if entries.contains(where: { $0.name == "sqlite" && $0.plugin == nil && $0.path == nil }) {
+            throw UsageError("sink 'sqlite' needs a file: -o FILE.db or --sink sqlite:path=FILE")
+        }
         let toStdout = entries.filter { $0.path == nil && $0.plugin == nil }.map(\.name)
         if toStdout.count > 1 {
             throw UsageError(
@@ -90,7 +95,7 @@ struct SinkPlanner {
         if entry.path?.isEmpty == true { throw UsageError("sink '\(entry.name)': the path is empty") }
         if let plugin = entry.plugin { return try SinkPlan.plugin(plugin, path: entry.path, options: entry.options) }
         guard let accepted = SinkPlan.builtIn[entry.name] else {
-            throw UsageError("unknown sink '\(entry.name)'; sinks: text, json, ndjson, csv")
+            throw UsageError("unknown sink '\(entry.name)'; sinks: text, json, ndjson, csv, sqlite")
         }
         var byteOrderMark = false
         for (key, value) in entry.options {
@@ -108,6 +113,7 @@ struct SinkPlanner {
         case "json": sink = .json
         case "ndjson": sink = .ndjson
         case "csv": sink = .csv(byteOrderMark: byteOrderMark)
+        case "sqlite": sink = .sqlite
         default: sink = .text
         }
         return SinkPlan(format: .builtIn(sink), path: entry.path)

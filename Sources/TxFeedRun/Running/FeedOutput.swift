@@ -86,6 +86,11 @@ struct FeedOutput {
             guard case .builtIn(let builtIn) = sink.format, let path = sink.path else { continue }
             let file = try AtomicFile(path: path, unfinished: input.unfinished)
             files.append(file)
+            if builtIn == .sqlite {
+                // SQLite writes the temporary file through its own connection, closed by now.
+                try SQLiteSink().write(feed, context: context, into: file)
+                continue
+            }
             // A file gets escape sequences only when asked for with --color always.
             context.colour = builtIn == .text && plan.colour == .always
             try Self.sink(builtIn).write(feed, context: context, to: file.writer)
@@ -137,6 +142,7 @@ struct FeedOutput {
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
         case .csv(let byteOrderMark): return CSVSink(byteOrderMark: byteOrderMark)
+        case .sqlite: preconditionFailure("the sqlite sink writes only files: the plan refuses it without one")
         }
     }
 

@@ -1,0 +1,78 @@
+import TxFeedModel
+import TxFeedSQLite
+
+extension SQLiteSink {
+    /// Every transaction, newest first, through one prepared statement: the CSV sink's values
+    /// without its quoting or formula guard, `position` from 1 in feed order.
+    ///
+    /// A million rows is the target, so a row allocates nothing: the texts that repeat
+    /// (account, currency, colour, source) are encoded once per distinct value, and the ones
+    /// made per row (date, day, amount, fingerprint) go into one reused buffer.
+    static func insertTransactions(of feed: Feed, context: FeedContext, into database: SQLiteDatabase)
+        throws(SQLiteError)
+    {
+        let insert = try database.prepare(
+            "INSERT INTO transactions VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")
+        let accounts = feed.accounts.map { Array($0.name.utf8) }
+        let currencies = feed.accounts.map { $0.currency.map { Array($0.utf8) } }
+        let sources = feed.accounts.map { Array(feed.sources[$0.source].name.utf8) }
+        let colours = context.colours.map { rgb in
+            var hex: [UInt8] = []
+            rgb.appendHex(to: &hex)
+            return hex
+        }
+        var dayFormat = context.dayFormat
+        var row: [UInt8] = []
+        row.reserveCapacity(128)
+        for (index, t) in feed.transactions.enumerated() {
+            let account = Int(t.account)
+            let details = feed.details(of: t)
+            // date | day | amount | fingerprint, one after the other in `row`.
+            row.removeAll(keepingCapacity: true)
+            ISODate.append(t, to: &row)
+            let dayStart = row.count
+            dayFormat.appendDay(of: t, to: &row)
+            let amountStart = row.count
+            Money(minorUnits: t.amountMinor, scale: feed.accounts[account].scale).appendPlainDecimal(
+                to: &row, negative: t.isDebit)
+            let fingerprintStart = row.count
+            if details?.id == nil { feed.fingerprint(at: index)?.appendText(to: &row) }
+            row.withUnsafeBytes { text in
+                insert.bind(2, text: UnsafeRawBufferPointer(rebasing: text[..<dayStart]))
+                insert.bind(3, text: UnsafeRawBufferPointer(rebasing: text[dayStart..<amountStart]))
+                insert.bind(7, text: UnsafeRawBufferPointer(rebasing: text[amountStart..<fingerprintStart]))
+                if let id = details?.id {
+                    insert.bind(12, id)
+                } else if fingerprintStart < text.count {
+                    insert.bind(12, text: UnsafeRawBufferPointer(rebasing: text[fingerprintStart...]))
+                } else {
+                    insert.bindNull(12)  // a feed built by hand, without a merge
+                }
+            }
+            insert.bind(1, Int64(index + 1))
+            insert.bind(4, text: accounts[account])
+            feed.vendors.bytes(of: t.vendor).withUnsafeBytes { insert.bind(5, text: $0) }
+            insert.bind(6, text: t.isDebit ? debit : credit)
+            insert.bind(8, t.signedMinor)
+            if let currency = currencies[account] { insert.bind(9, text: currency) } else { insert.bindNull(9) }
+            insert.bind(10, text: colours[Int(t.vendor)])
+            insert.bind(11, text: sources[account])
+            insert.bind(13, text: t.isPending ? pending : booked)
+            insert.bind(14, details?.memo)
+            if let batch = feed.batch { insert.bind(15, batch) } else { insert.bindNull(15) }
+            try insert.run()
+        }
+    }
+
+    private static let credit = Array("credit".utf8)
+    private static let debit = Array("debit".utf8)
+    private static let booked = Array("booked".utf8)
+    private static let pending = Array("pending".utf8)
+}
+
+extension SQLiteStatement {
+    /// Binds UTF-8 bytes held in an array as text.
+    fileprivate func bind(_ index: Int32, text bytes: [UInt8]) {
+        bytes.withUnsafeBytes { bind(index, text: $0) }
+    }
+}
