@@ -17,12 +17,13 @@ public struct CSVSink: FeedSink {
         if byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
         out.write(Self.header)
         // Every text cell rendered once per distinct value.
-        let vendors = (0..<feed.vendors.count).map { Self.cell(Array(feed.vendors.bytes(of: UInt32($0)))) }
-        let accounts = feed.accounts.map { Self.cell(Array($0.name.utf8)) }
-        let currencies = feed.accounts.map { Self.cell(Array(($0.currency ?? "").utf8)) }
+        let vendors = ByteCells(
+            (0..<feed.vendors.count).lazy.map { Self.cell(Array(feed.vendors.bytes(of: UInt32($0)))) })
+        let accounts = ByteCells(feed.accounts.lazy.map { Self.cell(Array($0.name.utf8)) })
+        let currencies = ByteCells(feed.accounts.lazy.map { Self.cell(Array(($0.currency ?? "").utf8)) })
         let sources = feed.sources.map { Self.cell(Array($0.name.utf8)) }
         // Per account, so that no row touches an `Account` (whose strings a read retains).
-        let accountSources = feed.accounts.map { sources[$0.source] }
+        let accountSources = ByteCells(feed.accounts.lazy.map { sources[$0.source] })
         let scales = feed.accounts.map(\.scale)
         // Out of the context (a class) once: read per row, they were retained and released per row.
         let colours = context.colours
@@ -37,18 +38,18 @@ public struct CSVSink: FeedSink {
             dayFormat.appendDay(of: t, to: &day)
             Self.appendCell(day, to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
-            out.buffer.append(contentsOf: accounts[account])
+            accounts.append(account, to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
-            out.buffer.append(contentsOf: vendors[Int(t.vendor)])
+            vendors.append(Int(t.vendor), to: &out.buffer)
             out.write(t.isDebit ? ",debit," : ",credit,")
             Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
                 to: &out.buffer, negative: t.isDebit)
             out.buffer.append(UInt8(ascii: ","))
-            out.buffer.append(contentsOf: currencies[account])
+            currencies.append(account, to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
             colours[Int(t.vendor)].appendHex(to: &out.buffer)
             out.buffer.append(UInt8(ascii: ","))
-            out.buffer.append(contentsOf: accountSources[account])
+            accountSources.append(account, to: &out.buffer)
             // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
             // text cells like the others. A fingerprint needs neither quotes nor a guard.
             let details = feed.details(of: t)
