@@ -53,6 +53,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Seconds to wait for another run using the same --state file (default 60).")
     var stateWait: Double?
 
+    @Option(help: "Run only part I of N of the sources (I from 0) and write it for `txfeed merge` (-o PART).")
+    var shard: String?
+
     @Option(help: "Vendor colours: legacy, or hashed[:seed=N].")
     var palette: String?
 
@@ -83,6 +86,7 @@ struct RunOptions: ParsableArguments {
         r.duplicatesFile = duplicates
         r.stateFile = state
         r.stateWait = stateWait
+        r.shard = shard
         r.palette = palette
         r.timeZone = tz
         r.colour = color

@@ -9,7 +9,10 @@ struct TxFeedCommand: ParsableCommand {
         commandName: "txfeed",
         abstract: "Merge transaction feeds from data-source plugins into one clean feed.",
         version: TxFeed.version,
-        subcommands: [RunCommand.self, WatchCommand.self, SniffCommand.self, StateCommand.self, PluginsCommand.self],
+        subcommands: [
+            RunCommand.self, WatchCommand.self, SniffCommand.self, StateCommand.self, MergeCommand.self,
+            PluginsCommand.self,
+        ],
         defaultSubcommand: RunCommand.self)
 
     /// The one place the process ends: ArgumentParser would exit 64 on usage errors; txfeed's

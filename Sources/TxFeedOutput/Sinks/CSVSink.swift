@@ -78,7 +78,7 @@ public struct CSVSink: FeedSink {
         return out
     }
 
-    static func appendCell(_ text: [UInt8], to out: inout [UInt8]) {
+    package static func appendCell(_ text: [UInt8], to out: inout [UInt8]) {
         let formula: Bool
         switch text.first {
         case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: formula = true

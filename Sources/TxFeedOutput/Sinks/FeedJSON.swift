@@ -3,8 +3,13 @@ import TxFeedModel
 /// The feed's accounts, sources and summary as compact JSON (small, once per run): the `json`
 /// sink's other members, and what a sink plugin's `sink_finish` receives.
 public enum FeedJSON {
-    public static func sources(_ feed: Feed) -> String {
-        array(feed.sources) { s in
+    public static func sources(_ feed: Feed) -> String { array(sourceObjects(feed)) }
+
+    public static func accounts(_ feed: Feed) -> String { array(accountObjects(feed)) }
+
+    /// Each source's object, in source order: what a part file keeps of them (`--shard`).
+    public static func sourceObjects(_ feed: Feed) -> [[UInt8]] {
+        feed.sources.map { s in
             var members: [(String, Member)] = [
                 ("name", .text(s.name)), ("plugin", .text(s.plugin)), ("status", .text(s.status.rawValue)),
                 ("error", s.error.map(Member.text) ?? .null), ("count", .integer(Int64(s.count))),
@@ -14,30 +19,68 @@ public enum FeedJSON {
             if feed.deduplicated { members.append(("duplicates", .integer(Int64(s.duplicates)))) }
             if feed.batch != nil { members.append(("seen", .integer(Int64(s.seen)))) }
             members.append(("elapsed_ms", .integer(Int64(s.elapsedMilliseconds))))
-            return members
+            return object(members)
         }
     }
 
     public static func summary(_ feed: Feed) -> String {
-        let rejected = feed.sources.reduce(0) { $0 + $1.rejected }
-        var members: [(String, Member)] = [
-            ("read", .integer(Int64(feed.transactions.count + rejected + feed.duplicates.count))),
-            ("written", .integer(Int64(feed.transactions.count))),
-            ("rejected", .integer(Int64(rejected))),
-        ]
         let seen = feed.sources.reduce(0) { $0 + $1.seen }
-        if feed.deduplicated { members.append(("duplicates", .integer(Int64(feed.duplicates.count - seen)))) }
-        if let batch = feed.batch { members += [("seen", .integer(Int64(seen))), ("batch", .integer(batch))] }
+        return summary(
+            Totals(
+                written: feed.transactions.count, rejected: feed.sources.reduce(0) { $0 + $1.rejected },
+                duplicates: feed.deduplicated ? feed.duplicates.count - seen : nil,
+                seen: feed.batch.map { (seen, $0) }, sources: feed.sources.count,
+                failedSources: feed.sources.filter { $0.status == .failure }.count, accounts: feed.accounts.count))
+    }
+
+    /// The numbers of a `summary` object, however they were counted (a run, or `txfeed merge`).
+    public struct Totals: Sendable {
+        public var written: Int
+        public var rejected: Int
+        /// With `--dedupe` only.
+        public var duplicates: Int?
+        /// With `--state` only: records seen before, and the batch.
+        public var seen: (count: Int, batch: Int64)?
+        public var sources: Int
+        public var failedSources: Int
+        public var accounts: Int
+
+        public init(
+            written: Int, rejected: Int, duplicates: Int?, seen: (count: Int, batch: Int64)?, sources: Int,
+            failedSources: Int, accounts: Int
+        ) {
+            self.written = written
+            self.rejected = rejected
+            self.duplicates = duplicates
+            self.seen = seen
+            self.sources = sources
+            self.failedSources = failedSources
+            self.accounts = accounts
+        }
+    }
+
+    public static func summary(_ totals: Totals) -> String {
+        let read = totals.written + totals.rejected + (totals.duplicates ?? 0) + (totals.seen?.count ?? 0)
+        var members: [(String, Member)] = [
+            ("read", .integer(Int64(read))),
+            ("written", .integer(Int64(totals.written))),
+            ("rejected", .integer(Int64(totals.rejected))),
+        ]
+        if let duplicates = totals.duplicates { members.append(("duplicates", .integer(Int64(duplicates)))) }
+        if let seen = totals.seen {
+            members += [("seen", .integer(Int64(seen.count))), ("batch", .integer(seen.batch))]
+        }
         members += [
-            ("sources", .integer(Int64(feed.sources.count))),
-            ("failed_sources", .integer(Int64(feed.sources.filter { $0.status == .failure }.count))),
-            ("accounts", .integer(Int64(feed.accounts.count))),
+            ("sources", .integer(Int64(totals.sources))),
+            ("failed_sources", .integer(Int64(totals.failedSources))),
+            ("accounts", .integer(Int64(totals.accounts))),
         ]
         return String(decoding: object(members), as: UTF8.self)
     }
 
-    public static func accounts(_ feed: Feed) -> String {
-        array(feed.accounts) { a in
+    /// Each account's object, in the feed's order.
+    public static func accountObjects(_ feed: Feed) -> [[UInt8]] {
+        feed.accounts.map { a in
             var members: [(String, Member)] = [("name", .text(a.name)), ("id", a.id.map(Member.text) ?? .null)]
             if let balance = a.balance {
                 // Signed minor units: the sign is the balance's own.
@@ -60,7 +103,7 @@ public enum FeedJSON {
                             ]))
                     ))
             }
-            return members
+            return object(members)
         }
     }
 
@@ -71,11 +114,12 @@ public enum FeedJSON {
         case raw([UInt8])
     }
 
-    private static func array<T>(_ items: [T], _ members: (T) -> [(String, Member)]) -> String {
+    /// `[` + the objects joined by `,` + `]`: also how `txfeed merge` joins the parts' objects.
+    public static func array(_ objects: [[UInt8]]) -> String {
         var out: [UInt8] = [UInt8(ascii: "[")]
-        for (i, item) in items.enumerated() {
+        for (i, object) in objects.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            out += object(members(item))
+            out += object
         }
         out.append(UInt8(ascii: "]"))
         return String(decoding: out, as: UTF8.self)

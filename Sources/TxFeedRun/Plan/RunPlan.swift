@@ -23,6 +23,8 @@ public struct RunPlan: Sendable {
     public var progress = true
     public var threads: Int?
     public var searchPath = PluginSearchPath(folders: [])
+    /// `--shard I/N`: this run is one part of a larger one.
+    public var shard: Shard?
 
     public init() {}
 
@@ -39,9 +41,34 @@ public struct RunPlan: Sendable {
         if folders.contains("") { throw UsageError("--plugin-path is empty; name a folder") }
         plan.searchPath = .standard(explicit: folders, environment: environment)
         plan.sources = try SourcePlanner(searchPath: plan.searchPath).plan(config: config, request: request)
-        plan.sinks = try SinkPlanner(searchPath: plan.searchPath).plan(config: config, request: request)
+        if let shard = try request.shard.map({ text throws(UsageError) in try Shard(parsing: text) }) {
+            try plan.keep(shard, config: config, request: request)
+        } else {
+            plan.sinks = try SinkPlanner(searchPath: plan.searchPath).plan(config: config, request: request)
+        }
         try plan.apply(request)
+        if plan.shard != nil && plan.stateFile != nil {
+            throw UsageError("--state cannot be used with --shard: each part would remember only its own sources")
+        }
         return plan
+    }
+
+    /// `--shard I/N`: only the sources of that part, written as one part file (`-o PART`, or
+    /// stdout) for `txfeed merge`.
+    private mutating func keep(_ shard: Shard, config: ConfigFile?, request: RunRequest) throws(UsageError) {
+        guard request.sinks.isEmpty, (config?.sinks ?? []).isEmpty, request.outputs.count <= 1 else {
+            throw UsageError(
+                "--shard writes one part file for txfeed merge: give -o PART or nothing (stdout), no --sink; the sinks are merge's"
+            )
+        }
+        let kept = sources.indices.filter { shard.contains(sourceNamed: sources[$0].name) }
+        sources = kept.map { sources[$0] }
+        sinks = [
+            SinkPlan(
+                format: .builtIn(.part(shard: shard.index, of: shard.count, sourceIndexes: kept)),
+                path: request.outputs.first)
+        ]
+        self.shard = shard
     }
 
     /// The config file's settings; flags given too override them (``apply(_:)-request``).

@@ -21,6 +21,8 @@ public struct RunRequest: Sendable {
     public var stateFile: String?
     /// `--state-wait SECONDS`: how long to wait for another run holding the state file.
     public var stateWait: Double?
+    /// `--shard I/N`: run only that part of the sources, and write it as a part file.
+    public var shard: String?
     public var palette: String?
     public var timeZone: String?
     public var colour: ColourMode = .auto

@@ -24,6 +24,9 @@ public struct SinkPlan: Sendable {
         case csv(byteOrderMark: Bool)
         /// A SQLite database: written to a file, never to stdout.
         case sqlite
+        /// `--shard I/N`'s part file for `txfeed merge`; `sourceIndexes` are the shard's
+        /// sources' indexes among all the run's sources.
+        case part(shard: Int, of: Int, sourceIndexes: [Int])
 
         public var name: String {
             switch self {
@@ -32,6 +35,7 @@ public struct SinkPlan: Sendable {
             case .ndjson: return "ndjson"
             case .csv: return "csv"
             case .sqlite: return "sqlite"
+            case .part: return "part"
             }
         }
     }

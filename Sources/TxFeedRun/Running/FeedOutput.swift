@@ -42,7 +42,9 @@ struct FeedOutput {
         }
         // A failed source keeps what it delivered: nothing is written only when no source
         // delivered anything.
-        if failed.count == feed.sources.count && feed.sources.allSatisfy({ $0.documents == 0 }) {
+        // (A shard may have no sources at all: its part is empty, not a failure.)
+        if !feed.sources.isEmpty && failed.count == feed.sources.count && feed.sources.allSatisfy({ $0.documents == 0 })
+        {
             input.diagnostics("txfeed: every source failed; nothing written")
             return RunResult(outcome: .nothingWritten)
         }
@@ -142,6 +144,7 @@ struct FeedOutput {
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
         case .csv(let byteOrderMark): return CSVSink(byteOrderMark: byteOrderMark)
+        case .part(let shard, let count, let indexes): return PartSink(shard: (shard, count), sourceIndexes: indexes)
         case .sqlite: preconditionFailure("the sqlite sink writes only files: the plan refuses it without one")
         }
     }

@@ -1,0 +1,179 @@
+import TxFeedDecoding
+import TxFeedModel
+import TxFeedOutput
+
+/// What `txfeed merge` is given.
+public struct MergeRequest: Sendable {
+    public var parts: [String] = []
+    /// `--sink csv[,bom=true]|ndjson|json`.
+    public var sink: String?
+    /// `-o PATH`; stdout without.
+    public var output: String?
+
+    public init() {}
+}
+
+/// `txfeed merge PART...`: the parts of a sharded run (``PartSink``) as the one feed a single
+/// run over every source writes, byte for byte, in one streaming pass: each part is read one
+/// line at a time, so memory stays the same whatever the parts hold.
+///
+/// Transactions come newest first, ties in the order of the sources over the whole run, which
+/// is the order a single run keeps; within one source the part's own order stands.
+public struct PartMerge {
+    enum Format: Equatable {
+        case ndjson, json
+        case csv(byteOrderMark: Bool)
+    }
+
+    let parts: [PartReader]
+    let format: Format
+    let output: String?
+
+    /// Opens and checks every part: one run's parts, each once, all of them.
+    /// - Throws: ``UsageError`` for a bad sink, a file that is not a part, or a missing part.
+    public init(_ request: MergeRequest) throws(UsageError) {
+        format = try Self.format(request)
+        output = request.output
+        guard !request.parts.isEmpty else {
+            throw UsageError("no parts: give the files txfeed run --shard I/N -o PART wrote")
+        }
+        parts = try request.parts.map { path throws(UsageError) in try PartReader(path: path) }
+        let count = parts[0].shard.count
+        if let other = parts.first(where: { $0.shard.count != count }) {
+            throw UsageError(
+                "\(other.path) is part \(other.shard.index)/\(other.shard.count), \(parts[0].path) one of \(count)")
+        }
+        var seen: [Int: String] = [:]
+        for part in parts {
+            if let first = seen[part.shard.index] {
+                throw UsageError("\(first) and \(part.path) are both part \(part.shard.index)/\(count)")
+            }
+            seen[part.shard.index] = part.path
+        }
+        let missing = (0..<count).filter { seen[$0] == nil }
+        if !missing.isEmpty {
+            throw UsageError(
+                "missing part\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")): a merge needs every part of the run"
+            )
+        }
+    }
+
+    /// Writes the merged feed; the outcome is the run's own (a failed source or a reject in any
+    /// part: `.partial`).
+    public func write(unfinished: (any UnfinishedFiles)?, standardOutput: Int32 = 1) throws -> RunOutcome {
+        let file = try output.map { path in try AtomicFile(path: path, unfinished: unfinished) }
+        defer { file?.discard() }
+        let out = file?.writer ?? OutputWriter(fd: standardOutput, name: "stdout")
+        let sources = parts.flatMap(\.sources).sorted { $0.index < $1.index }
+        let accounts = parts.flatMap(\.accounts).enumerated().sorted {
+            ($0.element.index, $0.offset) < ($1.element.index, $1.offset)
+        }.map(\.element.object)
+        switch format {
+        case .json:
+            out.write("{\"accounts\":")
+            out.write(FeedJSON.array(accounts))
+            out.write(",\n\"transactions\":[")
+        case .csv(let byteOrderMark):
+            if byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
+            out.write(CSVSink.header)
+        case .ndjson: break
+        }
+        var heads = try parts.map { part throws(UsageError) in try part.next() }
+        var written = 0
+        while let k = Self.newest(heads) {
+            let record = heads[k]!.record
+            switch format {
+            case .ndjson:
+                out.buffer += record
+                out.buffer.append(0x0A)
+            case .json:
+                out.write(written == 0 ? "\n" : ",\n")
+                out.buffer += record
+            case .csv:
+                try CSVRow.append(record, in: parts[k].path, to: &out.buffer)
+            }
+            written += 1
+            try out.rowDone()
+            heads[k] = try parts[k].next()
+        }
+        let reports = try sources.map { source throws(UsageError) in try SourceTotals(source.object) }
+        if format == .json {
+            out.write("],\n\"sources\":")
+            out.write(FeedJSON.array(sources.map(\.object)))
+            out.write(",\n\"summary\":")
+            let deduplicated = reports.contains { $0.duplicates != nil }
+            out.write(
+                FeedJSON.summary(
+                    FeedJSON.Totals(
+                        written: written, rejected: reports.reduce(0) { $0 + $1.rejected },
+                        duplicates: deduplicated ? reports.reduce(0) { $0 + ($1.duplicates ?? 0) } : nil, seen: nil,
+                        sources: reports.count, failedSources: reports.filter(\.failed).count, accounts: accounts.count)
+                ))
+            out.write("}\n")
+        }
+        try out.flush()
+        try file?.commit()
+        let troubled = reports.contains { $0.failed || $0.rejected > 0 }
+        return troubled ? .partial : .complete
+    }
+
+    /// The part whose next transaction comes first: the newest, ties to the earlier source
+    /// (and, within a source, its own part's order).
+    static func newest(_ heads: [PartRecord?]) -> Int? {
+        var best: Int?
+        for (k, head) in heads.enumerated() {
+            guard let head else { continue }
+            guard let b = best, let current = heads[b] else {
+                best = k
+                continue
+            }
+            if head.time > current.time || (head.time == current.time && head.source < current.source) { best = k }
+        }
+        return best
+    }
+
+    private static func format(_ request: MergeRequest) throws(UsageError) -> Format {
+        let refusal = "txfeed merge writes csv, ndjson or json"
+        guard let spec = request.sink else {
+            guard let path = request.output else { return .ndjson }
+            switch SinkPlan.builtInName(forExtensionOf: path) {
+            case "csv": return .csv(byteOrderMark: false)
+            case "json": return .json
+            case "ndjson": return .ndjson
+            default: throw UsageError("-o \(path): \(refusal); name the file .csv, .json or .ndjson, or give --sink")
+            }
+        }
+        let parsed = try SourceSpec(parsing: spec)
+        let options = try parsed.options(mainOption: nil) { _ in true }
+        switch parsed.plugin {
+        case "ndjson" where options.isEmpty: return .ndjson
+        case "json" where options.isEmpty: return .json
+        case "csv" where options.allSatisfy({ $0.key == "bom" }):
+            guard let bom = options.last.map({ SinkPlan.flag($0.value) }) ?? false else {
+                throw UsageError("--sink csv: bom must be true or false")
+            }
+            return .csv(byteOrderMark: bom)
+        default: throw UsageError("--sink \(spec): \(refusal)")
+        }
+    }
+}
+
+/// What the summary needs of a part's source object.
+private struct SourceTotals {
+    var failed: Bool
+    var rejected: Int
+    var duplicates: Int?
+
+    init(_ object: [UInt8]) throws(UsageError) {
+        guard case .object(let members)? = try? JSONValue.parse(String(decoding: object, as: UTF8.self)) else {
+            throw UsageError("a part's source is not a JSON object")
+        }
+        func integer(_ key: String) -> Int? {
+            if case .integer(let n)? = members.first(where: { $0.key == key })?.value { return Int(n) }
+            return nil
+        }
+        failed = members.first(where: { $0.key == "status" })?.value.string == "failure"
+        rejected = integer("rejected") ?? 0
+        duplicates = integer("duplicates")
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// `txfeed run --shard I/N` and `txfeed merge`: the merged parts are byte for byte what one run
+/// over every source writes (CSV and NDJSON; JSON but for each source's elapsed time), however
+/// the sources fall into parts; bad sets of parts are refused; the GNU parallel recipe of
+/// docs/SHARDS.md runs as written.
+final class ShardEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/statements", withIntermediateDirectories: false)
+    }
+
+    /// Statements whose times tie across files (the merge must keep the run's source order),
+    /// civil dates, two currencies, bank ids and memos, names a spreadsheet would evaluate.
+    private func writeStatements() throws -> String {
+        for n in 0..<9 {
+            let rows = (0..<40).map { k in
+                let date = k % 3 == 0 ? "2024-01-0\(k % 9 + 1)" : "2024-01-0\(k % 9 + 1) 12:00:00"
+                let id = k % 4 == 0 ? #", "id": "B\#(n)-\#(k)""# : ""
+                let memo = k % 5 == 0 ? #", "memo": "=note \#(k)""# : ""
+                return
+                    #"{"type": \#(k % 2), "vendor": "Shop \#(k % 7)", "amount": \#(k + n).25, "date": "\#(date)"\#(id)\#(memo)}"#
+            }
+            let currency = n % 2 == 0 ? "EUR" : "JPY"
+            let amountFix = currency == "JPY" ? rows.map { $0.replacingOccurrences(of: ".25", with: "") } : rows
+            try folder.write(
+                "statements/account-\(n).json",
+                #"{"body": {"name": "Account \#(n % 4)", "currency": "\#(currency)", "transactions": [\#(amountFix.joined(separator: ","))]}}"#
+            )
+        }
+        try folder.write(
+            "statements/bank.csv", "Date,Description,Amount\n2024-01-03,-Refund,12.00\n2024-01-05,Shop 1,-3.50\n")
+        return folder.path + "/statements"
+    }
+
+    private func parts(_ statements: String, count: Int, extra: [String] = []) throws -> [String] {
+        try (0..<count).map { i in
+            let part = folder.path + "/part-\(i).ndjson"
+            let result = try txfeed(
+                arguments: ["run", statements, "--shard", "\(i)/\(count)", "-o", part, "--no-progress"] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return part
+        }
+    }
+
+    private func withoutElapsed(_ data: Data) -> String {
+        String(decoding: data, as: UTF8.self).replacing(/"elapsed_ms":[0-9]+/, with: #""elapsed_ms":0"#)
+    }
+
+    func testMergedPartsAreByteForByteOneRun() throws {
+        let statements = try writeStatements()
+        for sink in ["csv", "ndjson", "json"] {
+            let whole = try txfeed("run", statements, "-o", folder.path + "/whole.\(sink)", "--no-progress")
+            XCTAssertEqual(whole.status, 0, whole.stderr)
+        }
+        for count in [1, 3, 4, 11] {
+            let parts = try parts(statements, count: count)
+            for sink in ["csv", "ndjson", "json"] {
+                let merged = folder.path + "/merged.\(sink)"
+                let result = try txfeed(arguments: ["merge"] + parts.reversed() + ["-o", merged])
+                XCTAssertEqual(result.status, 0, result.stderr)
+                let expected = try folder.read("whole.\(sink)")
+                let got = try folder.read("merged.\(sink)")
+                if sink == "json" {
+                    XCTAssertEqual(withoutElapsed(got), withoutElapsed(expected), "\(count) parts, json")
+                } else {
+                    XCTAssertEqual(got, expected, "\(count) parts, \(sink)")
+                }
+            }
+        }
+        // With 11 parts for 10 files, some parts are empty: still parts, and merged the same.
+        let lines = try (0..<11).map { try folder.read("part-\($0).ndjson").split(separator: 0x0A).count }
+        XCTAssertTrue(lines.contains(1), "an empty part is its header alone: \(lines)")
+    }
+
+    /// Which part each source is in, by name.
+    private func partOfEachSource(_ parts: [String]) throws -> [String: Int] {
+        var found: [String: Int] = [:]
+        for (n, part) in parts.enumerated() {
+            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: part)), as: UTF8.self)
+            for line in text.split(separator: "\n") where line.contains(#""source":{"name":"#) {
+                let name = String(try XCTUnwrap(line.firstMatch(of: /"name":"([^"]+)"/)).1)
+                XCTAssertNil(found[name], "\(name) is in two parts")
+                found[name] = n
+            }
+        }
+        return found
+    }
+
+    func testEachSourceIsInExactlyOnePartAndStaysThereWhenFilesAreAdded() throws {
+        let statements = try writeStatements()
+        let before = try partOfEachSource(try parts(statements, count: 4))
+        XCTAssertEqual(before.keys.sorted(), (["bank"] + (0..<9).map { "account-\($0)" }).sorted())
+        XCTAssertGreaterThan(Set(before.values).count, 1, "the sources are spread over the parts")
+        try folder.write("statements/zz-new.csv", "Date,Description,Amount\n2024-02-01,New,-1.00\n")
+        let after = try partOfEachSource(try parts(statements, count: 4))
+        XCTAssertEqual(after.count, 11)
+        for (name, part) in before { XCTAssertEqual(after[name], part, "\(name) moved") }
+    }
+
+    func testAPartWithAFailedSourceMakesTheMergeExitThree() throws {
+        let statements = try writeStatements()
+        try folder.write("statements/broken.json", #"{"body": {"name": "Broken", "transactions": [}"#)
+        var failedShard = -1
+        for i in 0..<2 {
+            let result = try txfeed(
+                "run", statements, "--shard", "\(i)/2", "-o", folder.path + "/part-\(i).ndjson", "--no-progress")
+            if result.status == 3 { failedShard = i } else { XCTAssertEqual(result.status, 0, result.stderr) }
+        }
+        XCTAssertNotEqual(failedShard, -1, "the broken file failed in its part")
+        let merged = try txfeed(
+            "merge", folder.path + "/part-0.ndjson", folder.path + "/part-1.ndjson", "--sink", "json")
+        XCTAssertEqual(merged.status, 3, merged.stderr)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: merged.stdout) as? [String: Any])
+        let summary = try XCTUnwrap(document["summary"] as? [String: Any])
+        XCTAssertEqual(summary["failed_sources"] as? Int, 1)
+        XCTAssertEqual(summary["sources"] as? Int, 11)
+        XCTAssertEqual(summary["written"] as? Int, 9 * 40 + 2)
+    }
+
+    func testBadSetsOfPartsAreRefused() throws {
+        let statements = try writeStatements()
+        let parts = try parts(statements, count: 3)
+        let missing = try txfeed("merge", parts[0], parts[2])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("missing part 1/3"), missing.stderr)
+        let twice = try txfeed(arguments: ["merge"] + parts + [parts[1]])
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(twice.stderr.contains("are both part 1/3"), twice.stderr)
+        let other = try txfeed(
+            "run", statements, "--shard", "0/2", "-o", folder.path + "/other.ndjson", "--no-progress")
+        XCTAssertEqual(other.status, 0)
+        let mixed = try txfeed(arguments: ["merge", folder.path + "/other.ndjson"] + parts)
+        XCTAssertEqual(mixed.status, 2)
+        XCTAssertTrue(mixed.stderr.contains("is part 0/3") && mixed.stderr.contains("one of 2"), mixed.stderr)
+        let notAPart = try txfeed("merge", statements + "/bank.csv")
+        XCTAssertEqual(notAPart.status, 2)
+        XCTAssertTrue(notAPart.stderr.contains("bank.csv:1: not a txfeed part file"), notAPart.stderr)
+
+        // A part cut short is named with its line.
+        let text = try folder.read("part-0.ndjson")
+        try text.prefix(text.count - 7).write(to: URL(fileURLWithPath: folder.path + "/cut.ndjson"))
+        let cut = try txfeed("merge", folder.path + "/cut.ndjson", parts[1], parts[2], "-o", folder.path + "/x.csv")
+        XCTAssertEqual(cut.status, 2)
+        XCTAssertTrue(cut.stderr.contains("cut.ndjson:"), cut.stderr)
+        XCTAssertFalse(folder.exists("x.csv"), "nothing written")
+
+        XCTAssertEqual(try txfeed("run", statements, "--shard", "3/3", "--no-progress").status, 2)
+        XCTAssertEqual(try txfeed("run", statements, "--shard", "0/3", "--sink", "csv", "--no-progress").status, 2)
+        XCTAssertEqual(try txfeed("merge", parts[0], parts[1], parts[2], "-o", folder.path + "/feed.txt").status, 2)
+    }
+
+    /// docs/SHARDS.md's GNU parallel recipe, run as written.
+    func testTheGNUParallelRecipe() throws {
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/parallel"),
+            "GNU parallel is not installed (bin/test installs it)")
+        let statements = try writeStatements()
+        let whole = try txfeed("run", statements, "-o", folder.path + "/whole.csv", "--no-progress")
+        XCTAssertEqual(whole.status, 0)
+        let docs = try String(contentsOfFile: BuiltProducts.repository + "/docs/SHARDS.md", encoding: .utf8)
+        let recipe = try XCTUnwrap(docs.firstMatch(of: /```sh\n(parallel [^`]+)```/)?.1, "the recipe in docs/SHARDS.md")
+        let script = "export PATH=\"\(BuiltProducts.folder):$PATH\"\ncd \"\(folder.path)\"\n" + recipe
+        let result = try runCommand("/bin/sh", ["-c", script])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try folder.read("feed.csv"), try folder.read("whole.csv"))
+        XCTAssertEqual(folder.contents().filter { $0.hasPrefix("part-") }.count, 4)
+    }
+}
