@@ -79,6 +79,10 @@ public struct CSVSink: FeedSink {
     }
 
     package static func appendCell(_ text: [UInt8], to out: inout [UInt8]) {
+        text.withUnsafeBufferPointer { appendCell($0, to: &out) }
+    }
+
+    package static func appendCell(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let formula: Bool
         switch text.first {
         case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: formula = true

@@ -5,34 +5,35 @@ import TxFeedOutput
 /// A CSV row made from a transaction's NDJSON object, cell for cell what the CSV sink writes
 /// for the same transaction: its text cells through the same quoting and formula guard.
 enum CSVRow {
-    static func append(_ record: [UInt8], in part: String, to out: inout [UInt8]) throws(UsageError) {
-        guard case .object(let members)? = try? JSONValue.parse(String(decoding: record, as: UTF8.self)) else {
+    /// The CSV columns in order, and whether each is a text cell (quoted and guarded).
+    private static let columns: [(key: String, isText: Bool)] = [
+        ("date", false), ("day", true), ("account", true), ("vendor", true), ("type", false), ("amount", false),
+        ("currency", true), ("colour", false), ("source", true), ("id", true), ("status", false), ("memo", true),
+    ]
+    private static let keys = columns.map { Array($0.key.utf8) }
+
+    /// Reused from row to row: the values of the row being written, and where each is.
+    struct Scratch {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>?] = []
+    }
+
+    static func append(_ record: [UInt8], in part: String, scratch: inout Scratch, to out: inout [UInt8])
+        throws(UsageError)
+    {
+        guard JSONObjectFields.strings(in: record, keys: keys, into: &scratch.bytes, ranges: &scratch.ranges) else {
             throw UsageError("\(part): a transaction is not a JSON object")
         }
-        func text(_ key: String) -> [UInt8] {
-            Array((members.first { $0.key == key }?.value.string ?? "").utf8)
+        scratch.bytes.withUnsafeBufferPointer { values in
+            for (n, column) in columns.enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                // An absent memo (null) is an empty cell, as the CSV sink writes it.
+                let value =
+                    scratch.ranges[n].map { UnsafeBufferPointer(rebasing: values[$0]) }
+                    ?? UnsafeBufferPointer(start: nil, count: 0)
+                if column.isText { CSVSink.appendCell(value, to: &out) } else { out.append(contentsOf: value) }
+            }
         }
-        out += text("date")
-        for key in ["day", "account", "vendor"] {
-            out.append(UInt8(ascii: ","))
-            CSVSink.appendCell(text(key), to: &out)
-        }
-        for key in ["type", "amount"] {
-            out.append(UInt8(ascii: ","))
-            out += text(key)
-        }
-        out.append(UInt8(ascii: ","))
-        CSVSink.appendCell(text("currency"), to: &out)
-        out.append(UInt8(ascii: ","))
-        out += text("colour")
-        for key in ["source", "id"] {
-            out.append(UInt8(ascii: ","))
-            CSVSink.appendCell(text(key), to: &out)
-        }
-        out.append(UInt8(ascii: ","))
-        out += text("status")
-        out.append(UInt8(ascii: ","))
-        CSVSink.appendCell(text("memo"), to: &out)
         out += [0x0D, 0x0A]
     }
 }

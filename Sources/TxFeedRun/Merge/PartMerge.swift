@@ -80,6 +80,7 @@ public struct PartMerge {
         }
         var heads = try parts.map { part throws(UsageError) in try part.next() }
         var written = 0
+        var scratch = CSVRow.Scratch()
         while let k = Self.newest(heads) {
             let record = heads[k]!.record
             switch format {
@@ -90,7 +91,7 @@ public struct PartMerge {
                 out.write(written == 0 ? "\n" : ",\n")
                 out.buffer += record
             case .csv:
-                try CSVRow.append(record, in: parts[k].path, to: &out.buffer)
+                try CSVRow.append(record, in: parts[k].path, scratch: &scratch, to: &out.buffer)
             }
             written += 1
             try out.rowDone()
