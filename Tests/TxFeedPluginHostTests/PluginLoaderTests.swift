@@ -120,6 +120,69 @@ final class PluginLoaderTests: XCTestCase {
         }
     }
 
+    func testPluginWritableByItsGroupIsRefused() throws {
+        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "open", into: folder.path)
+        chmod(path, 0o775)
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            XCTAssertEqual(error as? PluginLoadError, .writableByOthers(path: path, writable: "the file"))
+        }
+    }
+
+    /// A sticky folder writable by all (`/tmp`) is fine above a plugin, never as its own folder:
+    /// anyone may add a file or a link beside it.
+    func testAStickyWorldWritableFolderIsNoPlaceForAPlugin() throws {
+        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "open", into: folder.path)
+        chmod(folder.path, 0o1777)
+        defer { chmod(folder.path, 0o700) }
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("its folder \(folder.path) is writable by other users"), "\(error)")
+        }
+        // Above it, such a folder is fine: these tests' own folders live in /tmp.
+        chmod(folder.path, 0o700)
+        XCTAssertNoThrow(try PluginLoader.load(path: path))
+    }
+
+    func testAFolderAboveThatOthersCanWriteIsRefused() throws {
+        let above = folder.path + "/shared"
+        let own = above + "/plugins"
+        mkdir(above, 0o777)
+        chmod(above, 0o777)
+        mkdir(own, 0o700)
+        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "open", into: own)
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            XCTAssertEqual(
+                error as? PluginLoadError, .writableByOthers(path: path, writable: "\(above), a folder above it"))
+        }
+    }
+
+    /// A link in a safe folder to a file in an unsafe one: the file that would be loaded counts.
+    func testALinkIsJudgedByWhatItPointsTo() throws {
+        let unsafe = folder.path + "/unsafe"
+        mkdir(unsafe, 0o777)
+        chmod(unsafe, 0o777)
+        let target = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "open", into: unsafe)
+        let safe = folder.path + "/safe"
+        mkdir(safe, 0o700)
+        let link = safe + "/libopen.so"
+        symlink(target, link)
+        XCTAssertThrowsError(try PluginLoader.load(path: link)) { error in
+            XCTAssertTrue("\(error)".contains("its folder \(unsafe) (a link to \(target))"), "\(error)")
+        }
+    }
+
+    func testAPluginOwnedByAnotherUserIsRefused() throws {
+        try XCTSkipUnless(geteuid() == 0, "only root can give a file away")
+        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "open", into: folder.path)
+        XCTAssertEqual(chown(path, 65534, 65534), 0)
+        XCTAssertThrowsError(try PluginLoader.load(path: path)) { error in
+            guard case .foreignOwner(path, "the file", let owner)? = error as? PluginLoadError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertTrue(owner.contains("uid 65534"), owner)
+            XCTAssertTrue("\(error)".contains("not by you or root"))
+        }
+    }
+
     func testSearchPathNeverAddsTheCurrentDirectory() {
         let search = PluginSearchPath.standard(explicit: [], environment: "::/opt/plugins:")
         XCTAssertFalse(search.folders.contains(""))

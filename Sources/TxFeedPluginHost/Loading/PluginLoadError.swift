@@ -4,6 +4,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     case notFound(name: String, searched: [String], available: [String])
     case unreadable(path: String, reason: String)
     case writableByOthers(path: String, writable: String)
+    /// The file or a folder on its way is owned by another user than the one running txfeed
+    /// (and not root).
+    case foreignOwner(path: String, item: String, owner: String)
     case dlopenFailed(path: String, message: String)
     case notAPlugin(path: String)
     case abiMismatch(path: String, plugin: UInt32, host: UInt32)
@@ -21,7 +24,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
         case let .unreadable(path, reason):
             return "\(path): cannot read plugin file: \(reason)"
         case let .writableByOthers(path, writable):
-            return "\(path): refused: \(writable) is writable by other users (chmod o-w to trust it)"
+            return "\(path): refused: \(writable) is writable by other users (chmod go-w to trust it)"
+        case let .foreignOwner(path, item, owner):
+            return "\(path): refused: \(item) is owned by \(owner), not by you or root"
         case let .dlopenFailed(path, message):
             return "\(path): cannot load shared library: \(message)"
         case let .notAPlugin(path):

@@ -41,22 +41,9 @@ public enum PluginLoader {
         return try LoadedPlugin(path: path, descriptor: descriptor)
     }
 
-    /// Refuses a plugin file, or the folder holding it, that other users may write.
+    /// Refuses a plugin file that anyone but the user or root could have written or replaced
+    /// (``PluginFileTrust``).
     static func checkPermissions(_ path: String) throws(PluginLoadError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .unreadable(path: path, reason: SystemError.current)
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .unreadable(path: path, reason: "not a regular file")
-        }
-        if info.st_mode & S_IWOTH != 0 {
-            throw .writableByOthers(path: path, writable: "the file")
-        }
-        let folder = Paths.parentFolder(of: path)
-        var folderInfo = stat()
-        if stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IWOTH != 0, folderInfo.st_mode & S_ISVTX == 0 {
-            throw .writableByOthers(path: path, writable: "its folder \(folder)")
-        }
+        try PluginFileTrust.check(path)
     }
 }
