@@ -68,6 +68,9 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "No progress display on stderr.")
     var noProgress = false
 
+    @Flag(name: [.short, .long], help: "Show plugins' debug log lines too.")
+    var verbose = false
+
     @Option(help: "Threads for decoding large documents (default: one per core).")
     var threads: Int?
 
@@ -91,6 +94,7 @@ struct RunOptions: ParsableArguments {
         r.timeZone = tz
         r.colour = color
         r.progress = !noProgress
+        r.verbose = verbose
         r.threads = threads
         return r
     }

@@ -105,6 +105,65 @@ final class PluginLoadingEndToEndTests: XCTestCase {
         XCTAssertTrue(failed.output.contains("not a txfeed plugin"), failed.output)
     }
 
+    /// One line per call, the level as given, control characters visible; debug only with -v.
+    func testPluginLogLines() throws {
+        let path = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
+        let quiet = try txfeed("run", "-s", "\(path):log,name=noisy", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        let lines = quiet.stderr.split(separator: "\n").filter { $0.hasPrefix("txfeed: noisy: ") }
+        XCTAssertEqual(
+            lines,
+            [
+                "txfeed: noisy: info: fetched page 1", #"txfeed: noisy: warning: two lines\nin one call"#,
+                #"txfeed: noisy: error: \x1b[2Jcleared?"#, "txfeed: noisy: level 7: a level of its own",
+            ])
+        XCTAssertFalse(quiet.stderr.contains("\u{1B}"), "no escape reaches the terminal")
+        let verbose = try txfeed("run", "-s", "\(path):log,name=noisy", "--sink", "ndjson", "--no-progress", "-v")
+        XCTAssertTrue(verbose.stderr.contains("txfeed: noisy: debug: debugging detail"), verbose.stderr)
+    }
+
+    /// A name `-s NAME` could never load (a space, a slash) is refused at load and by check.
+    func testADescriptorNameThatCannotBeGivenIsRefused() throws {
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "spaced", into: folder.path, defines: [#"'TEST_NAME="my source"'"#])
+        let run = try txfeed("run", "-s", path)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("name 'my source' holds ' '"), run.stderr)
+        let check = try txfeed("plugins", "check", path)
+        XCTAssertNotEqual(check.status, 0)
+        XCTAssertTrue(check.output.contains("name 'my source' holds ' '"), check.output)
+        let slashed = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "slashed", into: folder.path, defines: [#"TEST_NAME=\"a/b\""#])
+        XCTAssertTrue(try txfeed("run", "-s", slashed).stderr.contains("holds '/'"))
+    }
+
+    /// Rejects in the sample run are listed as warnings; the check passes.
+    func testPluginsCheckListsRejectsAsWarnings() throws {
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path,
+            defines: [#"TEST_SAMPLE_MODE=\"dom\""#])
+        let result = try txfeed("plugins", "check", path)
+        XCTAssertTrue(result.output.contains("warn  sample run: 1 transaction(s) rejected:"), result.output)
+        XCTAssertFalse(result.output.contains("FAIL  sample run: 1 transaction(s) rejected"), result.output)
+    }
+
+    /// A sample file named relative to the plugin is found from any folder.
+    func testPluginsCheckFindsSampleFilesBesideThePlugin() throws {
+        let plugins = folder.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: false)
+        let copy = plugins + "/libfixture.so"
+        try FileManager.default.copyItem(atPath: BuiltProducts.plugin("fixture"), toPath: copy)
+        try FileManager.default.createDirectory(
+            atPath: plugins + "/samples/accounts", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: BuiltProducts.repository + "/samples/accounts/checking.json",
+            toPath: plugins + "/samples/accounts/checking.json")
+        let elsewhere = try TemporaryFolder()
+        let result = try txfeed("plugins", "check", copy, directory: elsewhere.path)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("1 document(s), 7 transaction(s)"), result.output)
+    }
+
     func testConfigFileUnknownKeyIsNamed() throws {
         let config = try folder.write("p.json", #"{"sources": [], "sinkz": []}"#)
         let result = try txfeed("run", "--config", config)

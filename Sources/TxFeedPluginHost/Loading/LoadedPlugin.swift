@@ -64,6 +64,28 @@ public final class LoadedPlugin: @unchecked Sendable {
         return Int(descriptor.pointee.struct_size) >= offset + size
     }
 
+    /// Why `name` could never be loaded as `-s NAME` (from `libNAME.so`), or nil: letters,
+    /// digits, `-`, `_` and `.`, starting with a letter or digit, at most 64 bytes. A space,
+    /// `/`, `:`, `,` or `=` would be read as part of a path or a SPEC.
+    static func problem(withName name: String) -> String? {
+        guard !name.isEmpty else { return "is empty" }
+        guard name.utf8.count <= 64 else { return "is longer than 64 bytes" }
+        let allowed = { (b: UInt8) in
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+        }
+        guard allowed(name.utf8.first!) else { return "must start with a letter or digit" }
+        if let bad = name.utf8.first(where: {
+            !allowed($0) && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: ".")
+        }) {
+            let shown =
+                bad < 0x20 || bad >= 0x7F
+                ? "byte 0x" + (bad < 16 ? "0" : "") + String(bad, radix: 16) : "'\(Character(Unicode.Scalar(bad)))'"
+            return "holds \(shown): a plugin name is letters, digits, '-', '_' and '.', so that -s NAME can load it"
+        }
+        return nil
+    }
+
     init(path: String, descriptor: UnsafePointer<txfeed_plugin>) throws(PluginLoadError) {
         let d = descriptor.pointee
         func text(_ p: UnsafePointer<CChar>?, _ field: String) throws(PluginLoadError) -> String {
@@ -74,6 +96,9 @@ public final class LoadedPlugin: @unchecked Sendable {
         self.descriptor = descriptor
         self.abiVersion = d.abi_version
         self.name = try text(d.name, "name")
+        if let problem = Self.problem(withName: name) {
+            throw .invalidDescriptor(path: path, reason: "name '\(name)' \(problem)")
+        }
         self.summary = try text(d.description, "description")
         self.version = d.version.map { String(cString: $0) } ?? ""
         self.sampleConfig = d.sample_config.map { String(cString: $0) } ?? "{}"

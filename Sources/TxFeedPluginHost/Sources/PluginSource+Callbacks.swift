@@ -72,7 +72,7 @@ extension PluginSource {
         }
         host.log = { host, level, message in
             guard let message, let events = context(host)?.events else { return }
-            events.log(PluginLogLevel(clamping: level), String(cString: message))
+            events.log(PluginLogLevel(rawValue: level), String(cString: message))
         }
         return host
     }()

@@ -41,16 +41,59 @@ public enum CallbackAnswer: Sendable, Equatable {
 }
 
 /// `TXFEED_LOG_*`.
-public enum PluginLogLevel: Int32, Sendable, Comparable {
-    case debug = 0
-    case info, warning, error
+public struct PluginLogLevel: Sendable, Comparable, Equatable {
+    /// As the plugin gave it: the header's four are 0…3, anything else is kept and shown as is.
+    public var rawValue: Int32
 
-    /// A level outside the header's four is read as the nearest one.
-    public init(clamping raw: Int32) {
-        self = PluginLogLevel(rawValue: min(max(raw, 0), 3))!
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    public static let debug = PluginLogLevel(rawValue: 0)
+    public static let info = PluginLogLevel(rawValue: 1)
+    public static let warning = PluginLogLevel(rawValue: 2)
+    public static let error = PluginLogLevel(rawValue: 3)
+
+    /// `debug`, `info`, `warning`, `error`, or `level N` for a value the header does not name.
+    public var name: String {
+        switch rawValue {
+        case 0: return "debug"
+        case 1: return "info"
+        case 2: return "warning"
+        case 3: return "error"
+        default: return "level \(rawValue)"
+        }
     }
 
     public static func < (a: PluginLogLevel, b: PluginLogLevel) -> Bool { a.rawValue < b.rawValue }
+
+    /// A message as one line of text: line breaks and other control characters shown as
+    /// escapes (`\n`, `\x1b`), so a plugin can neither split its line nor drive the terminal,
+    /// and at most `limit` bytes of it.
+    public static func visible(_ message: String, limit: Int = 4096) -> String {
+        var out = ""
+        for scalar in message.unicodeScalars {
+            if out.utf8.count >= limit {
+                out += "…"
+                break
+            }
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F, 0x80..<0xA0:
+                out += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }
 
 /// A data source as the pipeline runs it: opened once, run once on a thread of its own, closed.

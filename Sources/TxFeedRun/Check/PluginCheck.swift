@@ -40,6 +40,8 @@ public struct PluginCheck {
             emit(line)
         }
         mutating func ok(_ line: String) { add("ok    \(line)") }
+        /// Worth knowing, but no reason to fail the check.
+        mutating func warn(_ line: String) { add("warn  \(line)") }
         mutating func fail(_ line: String) {
             add("FAIL  \(line)")
             passed = false
@@ -122,7 +124,14 @@ public struct PluginCheck {
             return nil
         }
         do {
-            let options = try ConfigFile.options(root, at: "sample_config")
+            // A file named in it is looked for beside the plugin file first, so a plugin's
+            // check runs the same from any folder; then, as before, from the current one.
+            let folder = Paths.parentFolder(of: plugin.path)
+            let options = try ConfigFile.options(root, at: "sample_config").map { option in
+                let beside = Paths.resolve(option.value, against: folder)
+                return ConfigFile.fileOptions.contains(option.key) && beside != option.value
+                    && access(beside, F_OK) == 0 ? (option.key, beside) : option
+            }
             switch plugin.kind {
             case .source: try PluginOptions.check(options, of: plugin)
             case .sink: _ = try SinkPlan.plugin(plugin, path: nil, options: options)
@@ -141,7 +150,7 @@ public struct PluginCheck {
     func checkSampleRun(_ plugin: LoadedPlugin, options: [(key: String, value: String)], _ report: inout Report) {
         let logged = Mutex<[String]>([])
         var pipeline = Pipeline(sources: [Self.source(plugin, options)]) { _, level, message in
-            let line = (level >= .error ? "error: " : level == .warning ? "warning: " : "") + message
+            let line = "\(level.name): " + PluginLogLevel.visible(message)
             logged.withLock { $0.append(line) }
         }
         pipeline.timeout = timeout
@@ -163,7 +172,8 @@ public struct PluginCheck {
         }
         if r.documents == 0 && r.status == .success { report.fail("sample run emitted no documents") }
         if !data.rejects.isEmpty {
-            report.fail("sample run: \(data.rejects.count) transaction(s) rejected:")
+            // Rejects are how a source says a record was bad: listed, never a failed check.
+            report.warn("sample run: \(data.rejects.count) transaction(s) rejected:")
             report.details(data.rejects.map { "\($0.origin) \($0.path): \($0.reason)" })
         }
     }

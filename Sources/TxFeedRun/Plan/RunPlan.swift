@@ -22,6 +22,8 @@ public struct RunPlan: Sendable {
     public var colour: ColourMode = .auto
     public var progress = true
     public var threads: Int?
+    /// `-v`: plugins' debug log lines too.
+    public var verbose = false
     public var searchPath = PluginSearchPath(folders: [])
     /// `--shard I/N`: this run is one part of a larger one.
     public var shard: Shard?
@@ -113,6 +115,7 @@ public struct RunPlan: Sendable {
         }
         colour = request.colour
         progress = request.progress
+        verbose = request.verbose
     }
 
     static func palette(_ text: String) throws(UsageError) -> Palette {

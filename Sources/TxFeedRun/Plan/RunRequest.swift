@@ -27,6 +27,8 @@ public struct RunRequest: Sendable {
     public var timeZone: String?
     public var colour: ColourMode = .auto
     public var progress = true
+    /// `-v`, `--verbose`: show plugins' debug log lines.
+    public var verbose = false
     /// Worker threads for decoding large documents (`--threads`); nil means one per core.
     public var threads: Int?
 

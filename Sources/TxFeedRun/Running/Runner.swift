@@ -70,7 +70,7 @@ public enum Runner {
         }
         var pipeline = Pipeline(
             sources: plan.sources.map { PipelineSource(name: $0.name, session: session(for: $0)) },
-            log: logLine(progress: progress, diagnostics: input.diagnostics))
+            log: logLine(progress: progress, verbose: plan.verbose, diagnostics: input.diagnostics))
         pipeline.timeout = plan.timeout
         if let threads = plan.threads { pipeline.decodeThreads = threads }
         pipeline.observer = progress
@@ -140,14 +140,15 @@ public enum Runner {
         }
     }
 
-    /// Plugin log lines as `txfeed: SOURCE: LEVEL: message`, one at a time, above the live display.
+    /// Plugin log lines as `txfeed: SOURCE: LEVEL: message`, one line a call with its control
+    /// characters made visible, one at a time, above the live display; `debug` only with `-v`.
     private static func logLine(
-        progress: (any RunProgress)?, diagnostics: @escaping @Sendable (String) -> Void
+        progress: (any RunProgress)?, verbose: Bool, diagnostics: @escaping @Sendable (String) -> Void
     ) -> @Sendable (String, PluginLogLevel, String) -> Void {
         let oneAtATime = Mutex(())
         return { source, level, message in
-            let tag = level >= .error ? "error" : level == .warning ? "warning" : "info"
-            let line = "txfeed: \(source): \(tag): \(message)"
+            if level <= .debug && !verbose { return }
+            let line = "txfeed: \(source): \(level.name): \(PluginLogLevel.visible(message))"
             oneAtATime.withLock { _ in
                 if let progress { progress.print(line) } else { diagnostics(line) }
             }

@@ -12,6 +12,8 @@
  *   sleep           waits, polling is_cancelled (a well-behaved slow source)
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
  *   crash           dereferences a null pointer (a plugin bug the host cannot survive)
+ *   log             logs at every level (and an unknown one), with a line break and an escape
+ *                   in a message, then one envelope
  * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
  * -DTEST_IDENTIFY=N gives it an `identify` that claims files named *.claim with confidence N;
  * such a file, handed over as the main option, reads as mode `ok`.
@@ -144,6 +146,14 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:late");
         return TXFEED_OK;
     }
+    if (strcmp(s->mode, "log") == 0) {
+        host->log(host, TXFEED_LOG_DEBUG, "debugging detail");
+        host->log(host, TXFEED_LOG_INFO, "fetched page 1");
+        host->log(host, TXFEED_LOG_WARNING, "two lines\nin one call");
+        host->log(host, TXFEED_LOG_ERROR, "\x1b[2Jcleared?");
+        host->log(host, 7, "a level of its own");
+        return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:log") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
     if (strcmp(s->mode, "crash") == 0) {
         volatile int *nowhere = NULL;
         *nowhere = 1;
@@ -156,7 +166,7 @@ static void test_close(void *state) { free(state); }
 static void test_free_error(char *error) { free(error); }
 
 static const txfeed_option OPTIONS[] = {
-    {"mode", "ok, stream, dom, entries, fail-after-one, sleep, ignore-cancel or crash", 1},
+    {"mode", "ok, stream, dom, entries, fail-after-one, sleep, ignore-cancel, crash or log", 1},
 };
 
 static const txfeed_plugin DESCRIPTOR = {
