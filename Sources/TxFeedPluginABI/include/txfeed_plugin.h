@@ -221,11 +221,20 @@ typedef struct txfeed_entry {
  *    document with a syntax or shape error fails whole, named by `origin` (a
  *    file name or URL; messages add line and column), a wrong transaction is
  *    rejected with its path; the source is reported failed but may go on.
- *  - TXFEED_STOP: the host wants the source to stop (its timeout is up);
- *    what this call carried may have been dropped. Return from `run` at
+ *  - TXFEED_STOP: the host wants the source to stop (its timeout is up).
+ *    What this call carried was kept whole or dropped whole, never in part:
+ *    kept when the stop came while the host was reading it, dropped when it
+ *    had come before the call. An account not ended before the stop is never
+ *    kept. Every later call also answers TXFEED_STOP. Return from `run` at
  *    once, with TXFEED_STOP.
- *  - TXFEED_FAILED: a misuse, nothing read: a NULL text or document (logged
- *    as a plugin error) or `host`. Return TXFEED_FAILED from `run`.
+ *  - TXFEED_FAILED: a misuse, nothing read: a NULL `host`, text, document,
+ *    entries (with a count above 0), `where` or `reason`, or an `entry_size`
+ *    below sizeof(txfeed_entry); logged as a plugin error. Return
+ *    TXFEED_FAILED from `run`.
+ *  - Calls out of order are not misuses but failed documents, answered
+ *    TXFEED_OK: `emit_transactions`, `emit_entries`, `fail_account` or
+ *    `end_account` with no account open, and `begin_account` while one is
+ *    open (which drops the open one).
  *
  * Data comes out streamed, in either of two forms, as often as needed, in any mix:
  *  1. whole documents: `emit_document` with JSON text holding one envelope, a
@@ -268,7 +277,11 @@ struct txfeed_source_host {
      * as needed, and at least between units of work (a page, a batch, a file).
      */
     int (*is_cancelled)(const txfeed_source_host *host);
-    /** A diagnostic for stderr. Never pass secrets (header values, tokens). */
+    /**
+     * A diagnostic for stderr, one line per call: `txfeed: SOURCE: LEVEL: message`, the
+     * level as given (TXFEED_LOG_DEBUG only with `txfeed run -v`), line breaks and control
+     * characters shown as escapes, at most 4 KiB. Never pass secrets (header values, tokens).
+     */
     void (*log)(const txfeed_source_host *host, int level, const char *message);
 
     /* -- appended later in ABI 1: call them only when
