@@ -82,6 +82,18 @@ public struct StreamedAccount: Sendable {
         unit.failures.append("\(decoder.origin): \(reason)")
     }
 
+    /// The balance the source states as the account ends (`end_account_with_balance`): it
+    /// replaces the envelope's; one that is not a plain decimal of the currency fails the account.
+    public mutating func state(balance text: UnsafeBufferPointer<UInt8>) {
+        guard let scale else { return }
+        do {
+            let (money, negative) = try Money.parse(decimalText: text, scale: scale)
+            unit.accounts[0].balance = Money(minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
+        } catch {
+            fail("end_account_with_balance: balance \"\(String(decoding: text.prefix(40), as: UTF8.self))\": \(error)")
+        }
+    }
+
     /// The account's data, or its failure.
     public func finish() -> SourceData { unit }
 }

@@ -123,12 +123,14 @@ final class SourceCollector: SourceEvents {
         hostWork { streamed("emit_transactions") { $0.add(batch: text) } }
     }
 
-    func endAccount() -> CallbackAnswer {
+    func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
         guard let open = streaming.withLock({ $0.take() }) else {
             return commit { $0.failures.append("\(name): end_account without begin_account") }
         }
         return hostWork {
-            let data = open.account.finish()
+            var account = open.account
+            if let balance { account.state(balance: balance) }
+            let data = account.finish()
             return commit { $0.append(data) }
         }
     }

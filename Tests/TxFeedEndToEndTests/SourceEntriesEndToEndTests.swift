@@ -48,4 +48,18 @@ final class SourceEntriesEndToEndTests: XCTestCase {
             lines[2].contains(#""path":"line 6""#) && lines[2].contains("3 fields, the header has 5")
                 && lines[2].contains(#""record":"x;y;z""#), String(lines[2]))
     }
+
+    /// `end_account_with_balance`: the balance stated after the transactions replaces the
+    /// envelope's; one that does not parse fails its account, named.
+    func testABalanceStatedAtTheEndOfAStreamedAccount() throws {
+        let result = try txfeed("run", "-s", "\(testPlugin!):balance", "--sink", "json", "--no-progress")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let accounts = try XCTUnwrap(document["accounts"] as? [[String: Any]])
+        XCTAssertEqual(accounts.map { $0["name"] as? String }, ["Ledger"])
+        XCTAssertEqual(accounts.first?["balance"] as? String, "-12.50")
+        XCTAssertEqual(accounts.first?["balance_minor"] as? Int, -1250)
+        XCTAssertTrue(
+            result.stderr.contains(#"test:comma: end_account_with_balance: balance "12,5""#), result.stderr)
+    }
 }

@@ -67,7 +67,7 @@ final class Recorder: SourceEvents {
     func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer { .proceed }
     func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer { .proceed }
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer { .proceed }
-    func endAccount() -> CallbackAnswer { .proceed }
+    func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer { .proceed }
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer { .proceed }
     func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer { .proceed }
     func failAccount(reason: String) -> CallbackAnswer { .proceed }

@@ -309,6 +309,16 @@ struct txfeed_source_host {
      * usual. Appended after `reject`: check host->struct_size > offsetof(…, fail_account).
      */
     int (*fail_account)(const txfeed_source_host *host, const char *reason);
+    /**
+     * Ends the account begun last, as `end_account` does, and states its balance as it stands
+     * at the end: a plain signed decimal (`-12.50` when overdrawn) with at most the currency's
+     * decimals, `length` bytes. For statements that give the balance after the transactions
+     * (OFX's LEDGERBAL), so a plugin need not hold a statement back. It replaces a
+     * `currentBalance` the envelope gave; a balance that does not parse fails the account.
+     * Appended after `fail_account`: check
+     * host->struct_size > offsetof(txfeed_source_host, end_account_with_balance).
+     */
+    int (*end_account_with_balance)(const txfeed_source_host *host, const char *balance, size_t length);
 };
 
 /* ---- The sink side ------------------------------------------------------ */

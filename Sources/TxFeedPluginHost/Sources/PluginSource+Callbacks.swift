@@ -36,7 +36,13 @@ extension PluginSource {
             }
         }
         host.end_account = { host in
-            call(host) { $0.endAccount() }
+            call(host) { $0.endAccount(balance: nil) }
+        }
+        host.end_account_with_balance = { host, balance, length in
+            call(host) { events in
+                guard let balance else { return fault(events, "end_account_with_balance with a NULL balance") }
+                return events.endAccount(balance: bytes(balance, length))
+            }
         }
         host.emit_entries = { host, entries, count, entrySize in
             call(host) { events in

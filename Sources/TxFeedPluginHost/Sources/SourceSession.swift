@@ -14,7 +14,9 @@ public protocol SourceEvents: AnyObject, Sendable {
     func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer
     /// A JSON array of transactions of the account begun last.
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer
-    func endAccount() -> CallbackAnswer
+    /// - Parameters:
+    ///   - balance: the balance as a plain signed decimal, when the source states it at the end.
+    func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer
     /// Transactions as plain fields for the account begun last, borrowed for the call.
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer
     /// A record the source could not read: counted as read, and rejected with `reason`.
@@ -41,7 +43,12 @@ public enum CallbackAnswer: Sendable, Equatable {
 }
 
 /// `TXFEED_LOG_*`.
-public struct PluginLogLevel: Sendable, Comparable, Equatable {
+extension SourceEvents {
+    /// `end_account`: the account ends with the balance its envelope gave, if any.
+    public func endAccount() -> CallbackAnswer { endAccount(balance: nil) }
+}
+
+public struct PluginLogLevel: Sendable, Comparable, Equatable, CustomStringConvertible {
     /// As the plugin gave it: the header's four are 0…3, anything else is kept and shown as is.
     public var rawValue: Int32
 
@@ -64,6 +71,8 @@ public struct PluginLogLevel: Sendable, Comparable, Equatable {
         default: return "level \(rawValue)"
         }
     }
+
+    public var description: String { name }
 
     public static func < (a: PluginLogLevel, b: PluginLogLevel) -> Bool { a.rawValue < b.rawValue }
 

@@ -12,6 +12,8 @@
  *   sleep           waits, polling is_cancelled (a well-behaved slow source)
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
  *   crash           dereferences a null pointer (a plugin bug the host cannot survive)
+ *   balance         a streamed account ended with end_account_with_balance("-12.50"), then
+ *                   one ended with a balance that is not a plain decimal ("12,5")
  *   log             logs at every level (and an unknown one), with a line break and an escape
  *                   in a message, then one envelope
  * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
@@ -146,6 +148,21 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:late");
         return TXFEED_OK;
     }
+    if (strcmp(s->mode, "balance") == 0) {
+        if (host->struct_size <= offsetof(txfeed_source_host, end_account_with_balance)) {
+            *error = strdup("this host has no end_account_with_balance");
+            return TXFEED_FAILED;
+        }
+        const char *head = "{\"body\":{\"name\":\"Ledger\",\"currency\":\"EUR\",\"currentBalance\":1,\"transactions\":[]}}";
+        const char *batch = "[{\"type\":1,\"vendor\":\"Rent\",\"amount\":900,\"date\":\"2024-01-02\"}]";
+        host->begin_account(host, head, strlen(head), "test:ledger");
+        host->emit_transactions(host, batch, strlen(batch));
+        host->end_account_with_balance(host, "-12.50", 6);
+        const char *other = "{\"body\":{\"name\":\"Comma\",\"currency\":\"EUR\",\"transactions\":[]}}";
+        host->begin_account(host, other, strlen(other), "test:comma");
+        host->emit_transactions(host, batch, strlen(batch));
+        return host->end_account_with_balance(host, "12,5", 4) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
     if (strcmp(s->mode, "log") == 0) {
         host->log(host, TXFEED_LOG_DEBUG, "debugging detail");
         host->log(host, TXFEED_LOG_INFO, "fetched page 1");
@@ -166,7 +183,7 @@ static void test_close(void *state) { free(state); }
 static void test_free_error(char *error) { free(error); }
 
 static const txfeed_option OPTIONS[] = {
-    {"mode", "ok, stream, dom, entries, fail-after-one, sleep, ignore-cancel, crash or log", 1},
+    {"mode", "ok, stream, dom, entries, fail-after-one, sleep, ignore-cancel, crash, log or balance", 1},
 };
 
 static const txfeed_plugin DESCRIPTOR = {
