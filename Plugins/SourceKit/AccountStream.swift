@@ -39,9 +39,12 @@ public struct AccountStream {
     }
 
     /// Ends the account with what it holds.
-    public mutating func end() -> Bool {
+    /// - Parameters:
+    ///   - balance: the balance at the end, a plain signed decimal, when the statement gives it
+    ///     only after its transactions.
+    public mutating func end(balance: String? = nil) -> Bool {
         isOpen = false
-        return flush() && channel.endAccount() && !channel.isCancelled
+        return flush() && channel.endAccount(balance: balance) && !channel.isCancelled
     }
 
     /// Fails the open account whole (balances that do not reconcile, the file cut short): what

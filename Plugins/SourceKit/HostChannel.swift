@@ -100,7 +100,19 @@ public struct HostChannel {
         host.pointee.fail_account(host, reason) != Int32(TXFEED_STOP)
     }
 
-    public func endAccount() -> Bool {
-        host.pointee.end_account(host) != Int32(TXFEED_STOP)
+    /// Ends the account begun last; with `balance` (a plain signed decimal) it states the
+    /// balance as it stands at the end, when the host knows `end_account_with_balance`.
+    public func endAccount(balance: String? = nil) -> Bool {
+        if let balance, let offset = MemoryLayout<txfeed_source_host>.offset(of: \.end_account_with_balance),
+            Int(host.pointee.struct_size) > offset
+        {
+            var text = balance
+            return text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    host.pointee.end_account_with_balance(host, $0.baseAddress, $0.count)
+                }
+            } != Int32(TXFEED_STOP)
+        }
+        return host.pointee.end_account(host) != Int32(TXFEED_STOP)
     }
 }

@@ -7,7 +7,8 @@ struct OFXEmitter {
     let origin: String
     /// The `account` option: the name of every statement's account.
     let account: String?
-    /// The first pass's statements, for their ledger balances.
+    /// A first pass's statements, read only when the `account` option needs to know whether a
+    /// file holds several; empty otherwise.
     let surveyed: [OFXStatement]
     private var stream: AccountStream
 
@@ -24,9 +25,9 @@ struct OFXEmitter {
     mutating func take(_ event: OFXEvent) -> Bool {
         switch event {
         case let .statementBegan(statement):
-            let balance = surveyed.first { $0.path == statement.path }?.balance
+            // The ledger balance comes after the transactions: stated when the account ends.
             return stream.begin(
-                name: name(of: statement), currency: statement.currency, id: statement.accountID, balance: balance,
+                name: name(of: statement), currency: statement.currency, id: statement.accountID, balance: nil,
                 origin: origin)
         case let .transaction(entry):
             return stream.add(
@@ -34,8 +35,8 @@ struct OFXEmitter {
                 location: entry.location, raw: entry.raw, pending: entry.pending)
         case let .reject(reject):
             return stream.reject(location: reject.location, reason: reject.reason, raw: Array(reject.raw.utf8))
-        case .statementEnded:
-            return stream.end()
+        case let .statementEnded(statement):
+            return stream.end(balance: statement.balance)
         }
     }
 

@@ -37,11 +37,11 @@ final class OFXFileSource: FileSource {
     func run(_ channel: HostChannel) throws -> Bool {
         let file = try MappedFile(path: path)
         let document = OFXDocument(bytes: file.bytes, origin: path)
-        // OFX writes the ledger balance after the transactions: a first pass finds it, so the
-        // account can be begun with it and its transactions streamed in the second.
-        // (Only the statements: their transactions are read in the second pass alone.)
+        // OFX writes the ledger balance after the transactions: each account ends with it
+        // (end_account_with_balance), so one pass reads the file. Only the `account` option
+        // needs a first pass, to name the accounts of a file that holds several statements.
         var emitter = OFXEmitter(
-            channel: channel, origin: path, account: account, surveyed: document.ledgers())
+            channel: channel, origin: path, account: account, surveyed: account == nil ? [] : document.ledgers())
         switch document.read({ emitter.take($0) }) {
         case .finished:
             return true
