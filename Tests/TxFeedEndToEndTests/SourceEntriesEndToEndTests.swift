@@ -62,4 +62,15 @@ final class SourceEntriesEndToEndTests: XCTestCase {
         XCTAssertTrue(
             result.stderr.contains(#"test:comma: end_account_with_balance: balance "12,5""#), result.stderr)
     }
+
+    /// A thread the plugin started may not deliver: its call is refused (TXFEED_STOP) with a
+    /// logged error, never merged; run's own thread still delivers.
+    func testACallbackFromAnotherThreadIsRefused() throws {
+        let result = try txfeed("run", "-s", "\(testPlugin!):thread", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 2, "only run's own envelope")
+        XCTAssertTrue(
+            result.stderr.contains("error: plugin error: a callback from a thread other than run's was refused"),
+            result.stderr)
+    }
 }

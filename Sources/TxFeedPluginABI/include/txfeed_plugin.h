@@ -213,7 +213,9 @@ typedef struct txfeed_entry {
  * the host pointer itself as first argument.
  *
  * Threads: call the callbacks only from the thread that called `run`, and only
- * until `run` returns; never from a thread the plugin started, never later.
+ * until `run` returns; never from a thread the plugin started, never later. A
+ * call from another thread is refused: it answers TXFEED_STOP, nothing it
+ * carried is kept, and the host logs it as a plugin error.
  * The host keeps a source's state (such as the account begun) without locks.
  *
  * Each callback returns:

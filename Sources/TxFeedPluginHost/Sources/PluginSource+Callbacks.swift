@@ -1,3 +1,4 @@
+import Glibc
 import TxFeedModel
 import TxFeedPluginABI
 
@@ -94,6 +95,12 @@ extension PluginSource {
     ) -> Int32 {
         guard let context = context(host) else { return Int32(TXFEED_FAILED) }
         guard let events = context.events else { return Int32(TXFEED_STOP) }
+        // Only `run`'s own thread may deliver: a thread the plugin started would race the
+        // barrier, so what it sends is refused, never merged.
+        guard pthread_equal(pthread_self(), context.runThread) != 0 else {
+            events.log(.error, "plugin error: a callback from a thread other than run's was refused")
+            return Int32(TXFEED_STOP)
+        }
         switch body(events) {
         case .proceed: return Int32(TXFEED_OK)
         case .stop: return Int32(TXFEED_STOP)

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import TxFeedModel
 import TxFeedPluginABI
@@ -79,9 +80,13 @@ final class CallbackContext: Sendable {
     /// `nonisolated(unsafe)`: written once in `init` and by `run` before the plugin sees it.
     nonisolated(unsafe) let host: UnsafeMutablePointer<txfeed_source_host>
     private let target: Mutex<(any SourceEvents)?>
+    /// The thread that runs the source (the one that made the context): the only one whose
+    /// callbacks count.
+    nonisolated(unsafe) let runThread: pthread_t
 
     init(events: any SourceEvents) {
         target = Mutex(events)
+        runThread = pthread_self()
         host = .allocate(capacity: 1)
         host.initialize(to: PluginSource.callbacks)
     }

@@ -14,6 +14,7 @@
  *   crash           dereferences a null pointer (a plugin bug the host cannot survive)
  *   balance         a streamed account ended with end_account_with_balance("-12.50"), then
  *                   one ended with a balance that is not a plain decimal ("12,5")
+ *   thread          emits one envelope from a thread it starts (refused), then one from run
  *   log             logs at every level (and an unknown one), with a line break and an escape
  *                   in a message, then one envelope
  * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
 #include <jansson.h>
 #include "txfeed_plugin.h"
 
@@ -72,6 +74,14 @@ static int test_identify(const char *path, const unsigned char *head, size_t len
     return n > 6 && strcmp(path + n - 6, ".claim") == 0 ? TEST_IDENTIFY : 0;
 }
 #endif
+
+/* For mode `thread`: a delivery from a thread the plugin started; returns the host's answer. */
+static void *emit_from_thread(void *arg) {
+    const txfeed_source_host *host = arg;
+    int *answer = malloc(sizeof *answer);
+    if (answer) *answer = host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:other-thread");
+    return answer;
+}
 
 static int test_run(void *state, const txfeed_source_host *host, char **error) {
     state_t *s = state;
@@ -147,6 +157,15 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         nap(30000);
         host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:late");
         return TXFEED_OK;
+    }
+    if (strcmp(s->mode, "thread") == 0) {
+        pthread_t other;
+        pthread_create(&other, NULL, emit_from_thread, (void *)host);
+        int *answer;
+        pthread_join(other, (void **)&answer);
+        if (!answer || *answer != TXFEED_STOP) { *error = strdup("the other thread's call was not refused"); free(answer); return TXFEED_FAILED; }
+        free(answer);
+        return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:run-thread") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
     if (strcmp(s->mode, "balance") == 0) {
         if (host->struct_size <= offsetof(txfeed_source_host, end_account_with_balance)) {
