@@ -74,11 +74,20 @@ struct PluginsCommand: ParsableCommand {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             child.arguments = ["plugins", "check", "--in-process", "--timeout", "\(timeout)", path]
+            // The report comes through a pipe, passed on line by line as it comes, so that a
+            // report the plugin cut short (its own exit) is seen to have no verdict.
+            let pipe = Pipe()
+            child.standardOutput = pipe
             do {
                 try child.run()
             } catch {
                 // No child to be had: check here, without the safety net.
                 return try checkHere()
+            }
+            var tail: [UInt8] = []
+            while let data = try? pipe.fileHandleForReading.read(upToCount: 1 << 16), !data.isEmpty {
+                data.withUnsafeBytes { StandardStreams.write($0, to: 1) }
+                tail = Array((tail + data).suffix(4096))
             }
             child.waitUntilExit()
             if child.terminationReason == .uncaughtSignal {
@@ -89,7 +98,21 @@ struct PluginsCommand: ParsableCommand {
                 print("FAILED  \(path): the plugin crashed")
                 throw ExitStatusError(status: .nothingWritten)
             }
-            switch child.terminationStatus {
+            let status = child.terminationStatus
+            let last = String(decoding: tail, as: UTF8.self).split(separator: "\n").last ?? ""
+            let verdict =
+                (status == 0 && last.hasPrefix("PASS  "))
+                || (status == ExitStatus.nothingWritten.rawValue && last.hasPrefix("FAILED  "))
+                || status == ExitStatus.usage.rawValue
+            guard verdict else {
+                // The plugin ended the process itself (exit, _exit) before the check was done.
+                print(
+                    "FAIL  the plugin ended the check's process with exit status \(status) before the check finished; the step after the last line above"
+                )
+                print("FAILED  \(path): the plugin exited")
+                throw ExitStatusError(status: .nothingWritten)
+            }
+            switch status {
             case 0: return
             case ExitStatus.usage.rawValue: throw ExitStatusError(status: .usage)
             default: throw ExitStatusError(status: .nothingWritten)

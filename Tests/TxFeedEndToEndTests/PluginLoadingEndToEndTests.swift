@@ -164,6 +164,21 @@ final class PluginLoadingEndToEndTests: XCTestCase {
         XCTAssertTrue(result.output.contains("1 document(s), 7 transaction(s)"), result.output)
     }
 
+    /// A plugin that ends the process itself (exit(0)) fails the check with the cause: never a
+    /// check that exits 0 without a verdict.
+    func testPluginsCheckFailsAPluginThatExits() throws {
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path,
+            defines: [#"TEST_SAMPLE_MODE=\"exit\""#])
+        let result = try txfeed("plugins", "check", path)
+        XCTAssertEqual(result.status, 1, result.output)
+        XCTAssertTrue(
+            result.output.contains(
+                "FAIL  the plugin ended the check's process with exit status 0 before the check finished"),
+            result.output)
+        XCTAssertTrue(result.output.hasSuffix("FAILED  \(path): the plugin exited\n"), result.output)
+    }
+
     func testConfigFileUnknownKeyIsNamed() throws {
         let config = try folder.write("p.json", #"{"sources": [], "sinkz": []}"#)
         let result = try txfeed("run", "--config", config)

@@ -15,6 +15,7 @@
  *   balance         a streamed account ended with end_account_with_balance("-12.50"), then
  *                   one ended with a balance that is not a plain decimal ("12,5")
  *   thread          emits one envelope from a thread it starts (refused), then one from run
+ *   exit            ends the whole process with exit(0) (a plugin that takes its host down)
  *   log             logs at every level (and an unknown one), with a line break and an escape
  *                   in a message, then one envelope
  * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
@@ -158,6 +159,7 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:late");
         return TXFEED_OK;
     }
+    if (strcmp(s->mode, "exit") == 0) exit(0);
     if (strcmp(s->mode, "thread") == 0) {
         pthread_t other;
         pthread_create(&other, NULL, emit_from_thread, (void *)host);
