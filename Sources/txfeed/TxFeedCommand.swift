@@ -19,6 +19,15 @@ struct TxFeedCommand: ParsableCommand {
     /// contract says 2.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.isEmpty {
+            StandardStreams.error(CommandLineGuess.usage)
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
+        if let problem = CommandLineGuess.problem(arguments) {
+            StandardStreams.error("txfeed: error: \(problem)\n")
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
