@@ -101,11 +101,14 @@ struct RunOptions: ParsableArguments {
 
     /// Loads and checks everything; a mistake is exit 2 before any source runs.
     func plan() throws -> RunPlan {
+        let plan: RunPlan
         do {
-            return try RunPlan.make(request)
+            plan = try RunPlan.make(request)
         } catch {
             throw usageFailure("\(error)")
         }
+        for warning in plan.warnings { StandardStreams.error("txfeed: warning: \(warning)\n") }
+        return plan
     }
 }
 

@@ -194,11 +194,17 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(try folder.read("rejects.ndjson"), Data(), "no rejects: an empty file")
         XCTAssertEqual(leftovers(), [])
 
+        // A folder that is not there is a usage error before any source runs.
         let missingFolder = try txfeed(
             "run", "samples/accounts/checking.json", "--rejects", folder.path + "/no/such/folder/r.ndjson")
-        XCTAssertEqual(missingFolder.status, 1, missingFolder.stderr)
+        XCTAssertEqual(missingFolder.status, 2, missingFolder.stderr)
         XCTAssertEqual(missingFolder.stdout.count, 0)
-        XCTAssertTrue(missingFolder.stderr.contains("--rejects"), missingFolder.stderr)
+        XCTAssertTrue(missingFolder.stderr.contains("does not exist"), missingFolder.stderr)
+        // One that cannot take the bytes (a full disk) is known only when written: nothing written.
+        let full = try txfeed("run", fixture("rejects-fields.json"), "--rejects", "/dev/full")
+        XCTAssertEqual(full.status, 1, full.stderr)
+        XCTAssertEqual(full.stdout.count, 0)
+        XCTAssertTrue(full.stderr.contains("--rejects"), full.stderr)
     }
 
     // MARK: - Exit statuses and --strict
@@ -352,19 +358,19 @@ final class FeedEndToEndTests: XCTestCase {
         XCTAssertEqual(try folder.read("out.csv"), original)
         XCTAssertEqual(leftovers(), [])
 
-        // The first sink is rendered (into its temporary file) before the second one fails.
+        // The first sink is rendered (into its temporary file) before the second one fails: a
+        // full disk (/dev/full) once the sources have run.
         let secondSinkFails = try txfeed(
-            "run", "samples/accounts/checking.json", "-o", out, "-o", folder.path + "/missing/folder/out.json")
+            "run", "samples/accounts/checking.json", "--sink", "csv:path=\(out)", "--sink", "json:path=/dev/full")
         XCTAssertEqual(secondSinkFails.status, 1, secondSinkFails.stderr)
-        XCTAssertTrue(secondSinkFails.stderr.contains("missing/folder"), secondSinkFails.stderr)
+        XCTAssertTrue(secondSinkFails.stderr.contains("/dev/full"), secondSinkFails.stderr)
         XCTAssertEqual(secondSinkFails.stdout.count, 0)
         XCTAssertEqual(try folder.read("out.csv"), original)
         XCTAssertEqual(leftovers(), [])
-        XCTAssertFalse(folder.exists("missing"))
 
         let secondSinkFailsNewFile = try txfeed(
-            "run", "samples/accounts/checking.json", "-o", folder.path + "/fresh.csv",
-            "-o", folder.path + "/missing/out.json", "--sink", "ndjson")
+            "run", "samples/accounts/checking.json", "--sink", "csv:path=\(folder.path)/fresh.csv",
+            "--sink", "json:path=/dev/full", "--sink", "ndjson")
         XCTAssertEqual(secondSinkFailsNewFile.status, 1, secondSinkFailsNewFile.stderr)
         XCTAssertFalse(folder.exists("fresh.csv"), "a new file is not created when another sink fails")
         XCTAssertEqual(secondSinkFailsNewFile.stdout.count, 0, "stdout gets nothing either")

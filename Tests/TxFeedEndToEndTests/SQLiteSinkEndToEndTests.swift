@@ -237,7 +237,7 @@ final class SQLiteSinkEndToEndTests: XCTestCase {
 
         // A later sink that cannot be written discards the database already rendered.
         let blocked = try txfeed(
-            "run", "Tests/Fixtures/feed/details.json", "-o", path, "-o", folder.path + "/missing/feed.csv",
+            "run", "Tests/Fixtures/feed/details.json", "--sink", "sqlite:path=\(path)", "--sink", "csv:path=/dev/full",
             "--no-progress")
         XCTAssertEqual(blocked.status, 1, blocked.stderr)
         XCTAssertEqual(try folder.read("feed.db"), before)

@@ -204,7 +204,7 @@ final class StateEndToEndTests: XCTestCase {
             try sqlite("SELECT account, batch, transactions, hex(keys), hex(kinds) FROM seen ORDER BY id")
             + (try sqlite("SELECT id, read FROM batches"))
         let failed = try txfeed(
-            "run", checking, "--state", state, "-o", folder.path + "/no-such-folder/feed.csv", "--no-progress")
+            "run", checking, "--state", state, "--sink", "csv:path=/dev/full", "--no-progress")
         XCTAssertEqual(failed.status, 1, failed.stderr)
         XCTAssertTrue(failed.stderr.contains("nothing remembered"), failed.stderr)
         let after =

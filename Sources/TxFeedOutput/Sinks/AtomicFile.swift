@@ -11,10 +11,20 @@ public protocol UnfinishedFiles: Sendable {
 /// An output file that appears whole or not at all: written to a temporary file in the same
 /// folder, renamed over the destination only by ``commit()``. ``discard()`` (or never
 /// committing) leaves an existing file untouched and no temporary file behind.
+///
+/// The destination is the path's real file (``OutputDestination``): a link is followed and its
+/// target replaced in the target's folder, never the link itself. A stream (`-`, `/dev/stdout`,
+/// a FIFO, a device) is written directly, never replaced; there ``discard()`` cannot take back
+/// what was written.
 public final class AtomicFile {
+    /// The path as given, for messages.
     public let path: String
+    /// Where the bytes go until the commit: a temporary file, or the stream itself.
     public let temporaryPath: String
     public let writer: OutputWriter
+    /// Written in place: a stream.
+    public let isStream: Bool
+    private let destination: String
     private let unfinished: (any UnfinishedFiles)?
     private var open = true
 
@@ -25,8 +35,25 @@ public final class AtomicFile {
     public init(path: String, mode: mode_t? = nil, unfinished: (any UnfinishedFiles)? = nil) throws(OutputError) {
         self.path = path
         self.unfinished = unfinished
-        let folder = Paths.parentFolder(of: path)
-        let base = path.split(separator: "/").last.map(String.init) ?? path
+        let resolved: OutputDestination
+        do {
+            resolved = try OutputDestination.resolve(path)
+        } catch {
+            let text = error.description
+            throw .failed(
+                path: path, reason: text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text)
+        }
+        destination = resolved.path
+        isStream = resolved.isStream
+        if case .stream(let stream) = resolved {
+            let fd = Glibc.open(stream, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .failed(path: path, reason: SystemError.current) }
+            temporaryPath = stream
+            writer = OutputWriter(fd: fd, name: path)
+            return
+        }
+        let folder = Paths.parentFolder(of: destination)
+        let base = destination.split(separator: "/").last.map(String.init) ?? destination
         guard let (fd, temporary) = Paths.makeTemporaryFile(template: "\(folder)/.\(base).txfeed-XXXXXX") else {
             throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(SystemError.current)")
         }
@@ -36,7 +63,7 @@ public final class AtomicFile {
         var old = stat()
         if let mode {
             fchmod(fd, mode)
-        } else if stat(path, &old) == 0 {
+        } else if stat(destination, &old) == 0 {
             fchmod(fd, old.st_mode & 0o7777)
         } else {
             let mask = umask(0)
@@ -56,13 +83,17 @@ public final class AtomicFile {
             throw error
         }
         open = false
+        if isStream {
+            close(writer.fd)
+            return
+        }
         defer { unfinished?.ended(temporaryPath) }
         if fsync(writer.fd) != 0 || close(writer.fd) != 0 {
             let reason = SystemError.current
             unlink(temporaryPath)
             throw .failed(path: path, reason: reason)
         }
-        if rename(temporaryPath, path) != 0 {
+        if rename(temporaryPath, destination) != 0 {
             let reason = SystemError.current
             unlink(temporaryPath)
             throw .failed(path: path, reason: "cannot replace the file: \(reason)")
@@ -74,6 +105,7 @@ public final class AtomicFile {
         guard open else { return }
         open = false
         close(writer.fd)
+        if isStream { return }
         unlink(temporaryPath)
         unfinished?.ended(temporaryPath)
     }

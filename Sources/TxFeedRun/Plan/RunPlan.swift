@@ -27,6 +27,8 @@ public struct RunPlan: Sendable {
     public var searchPath = PluginSearchPath(folders: [])
     /// `--shard I/N`: this run is one part of a larger one.
     public var shard: Shard?
+    /// Worth saying before the run, but no reason to refuse it.
+    public var warnings: [String] = []
 
     public init() {}
 
@@ -52,7 +54,49 @@ public struct RunPlan: Sendable {
         if plan.shard != nil && plan.stateFile != nil {
             throw UsageError("--state cannot be used with --shard: each part would remember only its own sources")
         }
+        try plan.checkOutputs()
         return plan
+    }
+
+    /// Every file the run writes, checked before any source runs as a shell checks its
+    /// redirections: each can be written (its folder exists; a file's mode allows it), and no
+    /// two outputs are the same file or both stdout. A sink whose `-o` extension says another
+    /// format than its explicit `--sink` is only a warning.
+    private mutating func checkOutputs() throws(UsageError) {
+        var outputs: [(what: String, destination: OutputDestination)] = []
+        for sink in sinks {
+            guard let path = sink.path else {
+                // A built-in sink without a path writes stdout; a plugin writes where it likes.
+                if case .builtIn = sink.format {
+                    outputs.append(("sink '\(sink.format.name)'", .stream(path: "/dev/stdout")))
+                }
+                continue
+            }
+            let destination = try OutputDestination.resolve(path)
+            if case .builtIn(let builtIn) = sink.format {
+                if builtIn == .sqlite && destination.isStream {
+                    throw UsageError("sink 'sqlite' needs a regular file, not the stream \(path)")
+                }
+                if let named = SinkPlan.builtInName(forExtensionOf: path), named != builtIn.name, builtIn.name != "part"
+                {
+                    warnings.append("\(path): the extension says \(named), but the sink is \(builtIn.name)")
+                }
+            }
+            outputs.append(("-o \(path)", destination))
+        }
+        if let path = rejectsFile { outputs.append(("--rejects \(path)", try OutputDestination.resolve(path))) }
+        if let path = duplicatesFile { outputs.append(("--duplicates \(path)", try OutputDestination.resolve(path))) }
+        if let path = stateFile {
+            let destination = try OutputDestination.resolve(path)
+            if destination.isStream { throw UsageError("--state \(path): a state file must be a regular file") }
+            outputs.append(("--state \(path)", destination))
+        }
+        for (n, output) in outputs.enumerated() {
+            if let earlier = outputs[..<n].first(where: { $0.destination.path == output.destination.path }) {
+                throw UsageError(
+                    "\(earlier.what) and \(output.what) would both write \(output.destination.path): give each its own")
+            }
+        }
     }
 
     /// `--shard I/N`: only the sources of that part, written as one part file (`-o PART`, or
