@@ -154,11 +154,34 @@ struct JSONScanner {
         }
     }
 
+    /// Throws at the first raw NUL byte in `range`: never valid in JSON (inside a string it is
+    /// an unescaped control character, outside one no token has it), but jansson takes one right
+    /// after a number for the number's end and reads on. One `memchr`, at memory speed.
+    func checkNoNUL(in range: Range<Int>) throws(JSONSyntaxError) {
+        guard !range.isEmpty, let found = memchr(bytes.baseAddress! + range.lowerBound, 0, range.count) else { return }
+        let offset = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        throw JSONSyntaxError(offset: offset, reason: "a raw NUL byte (not allowed in JSON)")
+    }
+
     func bytesEqual(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         guard range.count == literal.utf8CodeUnitCount else { return false }
         let p = literal.utf8Start
         for k in 0..<range.count where bytes[range.lowerBound + k] != p[k] { return false }
         return true
+    }
+
+    /// Whether the raw key bytes `range` (between the quotes) name `literal` once their escapes
+    /// are decoded, as jansson and every JSON parser read them: `"bo\u0064y"` is `body`.
+    ///
+    /// Comparing raw bytes made such a key invisible to the scanner while jansson saw it, so the
+    /// two read different members of the same envelope. A key without a backslash (nearly all)
+    /// is compared in place; a malformed escape never matches (jansson fails the text for it).
+    func keyEquals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        guard memchr(bytes.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil else {
+            return bytesEqual(range, literal)
+        }
+        guard let decoded = JSONStringEscapes.decode(UnsafeBufferPointer(rebasing: bytes[range])) else { return false }
+        return decoded.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }
 
