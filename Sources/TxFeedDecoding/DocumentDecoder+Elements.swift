@@ -33,15 +33,21 @@ extension DocumentDecoder {
                     if (k - lower) & (progressStep - 1) == progressStep - 1 { onProgress?(progressStep) }
                     let element = elements[k]
                     let raw = UnsafeBufferPointer(rebasing: text[element])
-                    let json: UnsafeMutablePointer<json_t>
-                    switch Self.load(element: element, in: text) {
-                    case let .value(value): json = value
-                    case let .unrepresentable(error):
-                        result.rejects.append(normaliser.unrepresentable(raw, index: firstIndex + k, error: error))
-                        continue
-                    case let .syntaxError(error):
-                        result.error = error
-                        break elements
+                    var error = json_error_t()
+                    // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
+                    let loaded = raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) {
+                        json_loadb($0, raw.count, Int(JSON_DECODE_ANY), &error)
+                    }
+                    guard let json = loaded else {
+                        // Rare: a value jansson cannot hold (the record is rejected) or not JSON.
+                        switch Self.failure(error, element: element, in: text) {
+                        case .unrepresentable:
+                            result.rejects.append(normaliser.unrepresentable(raw, index: firstIndex + k, error: error))
+                            continue
+                        case let .syntaxError(syntax):
+                            result.error = syntax
+                            break elements
+                        }
                     }
                     switch normaliser.normalise(
                         json, index: firstIndex + k, raw: raw,
@@ -85,28 +91,23 @@ extension DocumentDecoder {
         if unit.transactions.isEmpty { unit.transactions = decoded } else { unit.transactions += decoded }
     }
 
-    /// What jansson made of one element.
-    enum LoadedElement {
-        case value(UnsafeMutablePointer<json_t>)
+    /// Why jansson would not load an element.
+    enum ElementFailure {
         /// Valid JSON holding a value jansson cannot represent: the record is rejected.
-        case unrepresentable(json_error_t)
+        case unrepresentable
         /// Not JSON: the whole text fails.
         case syntaxError(JSONSyntaxError)
     }
 
-    /// Parses the element at `range` of `text` with jansson, telling a value it cannot hold
-    /// (valid JSON: a reject) from a real syntax error (the text fails) by ``JSONValidator``.
-    static func load(element range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> LoadedElement {
-        var error = json_error_t()
-        // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
-        let json = (text.baseAddress! + range.lowerBound).withMemoryRebound(to: CChar.self, capacity: range.count) {
-            json_loadb($0, range.count, Int(JSON_DECODE_ANY), &error)
+    /// Tells a value jansson cannot hold (valid JSON: a reject) from a real syntax error (the
+    /// text fails), by ``JSONValidator``, when jansson failed on the element at `range` of `text`.
+    static func failure(_ error: json_error_t, element range: Range<Int>, in text: UnsafeBufferPointer<UInt8>)
+        -> ElementFailure
+    {
+        guard let syntax = syntaxError(of: error, in: UnsafeBufferPointer(rebasing: text[range])) else {
+            return .unrepresentable
         }
-        if let json { return .value(json) }
-        if let syntax = syntaxError(of: error, in: UnsafeBufferPointer(rebasing: text[range])) {
-            return .syntaxError(JSONSyntaxError(offset: range.lowerBound + syntax.offset, reason: syntax.reason))
-        }
-        return .unrepresentable(error)
+        return .syntaxError(JSONSyntaxError(offset: range.lowerBound + syntax.offset, reason: syntax.reason))
     }
 
     /// The syntax error behind jansson's failure to load `piece`, at an offset in `piece`; nil
@@ -125,10 +126,14 @@ extension DocumentDecoder {
     /// still fails the whole text when a record in it is not JSON.
     func checkSyntax(of elements: [Range<Int>], in text: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         for element in elements {
-            switch Self.load(element: element, in: text) {
-            case let .value(json): json_decref(json)
-            case .unrepresentable: continue
-            case let .syntaxError(error): throw error
+            var error = json_error_t()
+            let json = (text.baseAddress! + element.lowerBound).withMemoryRebound(
+                to: CChar.self, capacity: element.count
+            ) { json_loadb($0, element.count, Int(JSON_DECODE_ANY), &error) }
+            if let json {
+                json_decref(json)
+            } else if case let .syntaxError(syntax) = Self.failure(error, element: element, in: text) {
+                throw syntax
             }
         }
     }

@@ -36,7 +36,6 @@ public struct StreamedAccount: Sendable {
             guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
                 throw JSONSyntaxError(offset: start, reason: "a transaction batch must be a JSON array")
             }
-            try scanner.checkNoNUL(in: start..<batch.count)
             let (elements, end) = try scanner.elementRanges(ofArrayAt: start, limit: batch.count)
             if scanner.skipWhitespace(from: end, to: batch.count) < batch.count {
                 throw JSONSyntaxError(offset: end, reason: "unexpected data after the batch")

@@ -109,8 +109,6 @@ public struct DocumentDecoder: Sendable {
             }
         }
         let range = start..<end
-        // jansson reads a raw NUL after a number (`1\0`) as the number's end; JSON has no such byte.
-        try scanner.checkNoNUL(in: range)
 
         var skeleton: [UInt8]
         if let t = transactions?.range {
@@ -264,8 +262,7 @@ public struct DocumentDecoder: Sendable {
         // One line, or one line and blanks, is one envelope: no need to look further.
         var next = first.next
         if JSONScanner(text).skipWhitespace(from: next, to: text.count) == text.count { return nil }
-        guard let valueEnd = try? JSONScanner(text).endOfValue(at: start, limit: first.trimmed.upperBound),
-            valueEnd == first.trimmed.upperBound
+        guard JSONScanner(text).endOfBrackets(at: start, limit: first.trimmed.upperBound) == first.trimmed.upperBound
         else { return nil }
         var lines = [first.trimmed]
         while next < text.count {

@@ -142,6 +142,12 @@ final class DecoderAgreementTests: XCTestCase {
         let ndjson = decode(
             "{\"body\":{\"name\":\"}{\",\"transactions\":[]}}\n{\"body\":{\"name\":\"B\",\"transactions\":[]}}")
         XCTAssertEqual(ndjson.accounts.map(\.name), ["}{", "B"], "a brace in a string does not count")
+
+        let nul = decode(
+            bytes: Array(#"{"body":{"name":"A"#.utf8) + [0] + Array(#"","transactions":[]}}"#.utf8) + [0x0A]
+                + Array(#"{"body":{"name":"B","transactions":[]}}"#.utf8))
+        XCTAssertEqual(nul.accounts.map(\.name), ["B"], "a bad byte in the first line fails that line only")
+        XCTAssertEqual(nul.failures, ["in.json:1:19: a raw NUL byte (not allowed in JSON)"])
     }
 
     // MARK: The validator

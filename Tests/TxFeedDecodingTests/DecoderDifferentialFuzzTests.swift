@@ -18,7 +18,8 @@ import XCTest
 final class DecoderDifferentialFuzzTests: XCTestCase {
     /// 400 cases with a fixed seed; `TXFEED_FUZZ_CASES` and `TXFEED_FUZZ_SEED` explore further.
     static let cases = ProcessInfo.processInfo.environment["TXFEED_FUZZ_CASES"].flatMap { Int($0) } ?? 400
-    static let seed = ProcessInfo.processInfo.environment["TXFEED_FUZZ_SEED"].flatMap { UInt64($0) }
+    static let seed =
+        ProcessInfo.processInfo.environment["TXFEED_FUZZ_SEED"].flatMap { UInt64($0) }
         ?? 0x7458_6665_6564_0015
 
     func testTheDecoderAgreesWithPythonsJSONOnMutatedEnvelopes() throws {
