@@ -1,5 +1,7 @@
 // The `fixture` source: account envelopes from files, folders (every *.json, in name order)
-// or stdin ("-"); it claims JSON envelope files for `txfeed run FILE` through `identify`. Files are mapped, not read: the host parses the mapped bytes in place.
+// or stdin ("-"); it claims JSON envelope files for `txfeed run FILE` through `identify`. Files
+// are read whole into memory (never mapped: see `emitOpened`), stdin to its end, and each handed
+// to the host as one JSON text.
 import CJansson
 import Glibc
 import TxFeedPluginABI
@@ -152,10 +154,7 @@ private final class FixtureState {
         return names.map { prefix + String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Files up to this size are read into memory; larger ones are mapped.
-    static let readLimit = 1 << 20
-
-    /// Reads or maps the file and hands the host its bytes.
+    /// Reads the file and hands the host its bytes.
     func emitFile(_ file: String, _ host: UnsafePointer<txfeed_source_host>) throws {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))") }
@@ -164,7 +163,13 @@ private final class FixtureState {
     }
 
     /// A regular file (stdin too, when redirected from one: `txfeed run - < big.json`) is read
-    /// or mapped whole; a pipe or terminal is streamed.
+    /// whole; a pipe or terminal is read to its end.
+    ///
+    /// Files are read, not mapped. A mapped file that another process truncates while it is
+    /// decoded kills the whole run with SIGBUS on the first page past the new end, and Swift has
+    /// no safe way to catch that (the decoder touches the pages on several threads). Reading
+    /// costs one copy (about 50 ms of CPU for 90 MB, see docs/INPUT.md), and a file whose size
+    /// changes while it is read fails this source with a message instead.
     func emitOpened(fd: Int32, origin file: String, _ host: UnsafePointer<txfeed_source_host>) throws {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))") }
@@ -173,53 +178,48 @@ private final class FixtureState {
             return try readStream(fd: fd, origin: file, host)
         }
         let size = Int(info.st_size)
-        var status: Int32
-        if size == 0 {
-            status = host.pointee.emit_document(host, "", 0, file)
-        } else if size <= Self.readLimit {
-            // A small file is read: mapping and unmapping it costs more (an unmap interrupts
-            // every core to flush its TLB), and a folder of statements is thousands of them.
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-            defer { buffer.deallocate() }
-            var filled = 0
-            while filled < size {
-                let n = read(fd, buffer.baseAddress! + filled, size - filled)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    throw FixtureError.failed(
-                        "\(file): \(n == 0 ? "shorter than its size (cut while read?)" : String(cString: strerror(errno)))"
-                    )
-                }
-                filled += n
-            }
-            status = host.pointee.emit_document(
-                host, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), size, file)
-        } else {
-            guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else {
-                throw FixtureError.failed("\(file): cannot map: \(String(cString: strerror(errno)))")
-            }
-            defer { munmap(map, size) }
-            madvise(map, size, MADV_SEQUENTIAL)
-            status = host.pointee.emit_document(host, map.assumingMemoryBound(to: CChar.self), size, file)
-        }
+        // malloc'd, not huge pages: asking for those made the kernel compact memory on the
+        // faults, and cost three times what the 4 KiB faults do.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        defer { buffer.deallocate() }
+        try readWhole(fd: fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), origin: file)
+        let status = host.pointee.emit_document(
+            host, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), size, file)
         if status == Int32(TXFEED_STOP) { throw FixtureError.stopped }
     }
 
-    /// Reads a pipe or terminal without blocking past a cancellation: poll, then read.
-    /// NDJSON lines are handed over as they arrive; anything else at end of input.
-    func readStream(fd: Int32, origin: String, _ host: UnsafePointer<txfeed_source_host>) throws {
-        var buffer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var lineMode: Bool?
-        var emitted = 0
-        func emit(_ range: Range<Int>) throws {
-            let status = buffer.withUnsafeBufferPointer { b in
-                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) {
-                    host.pointee.emit_document(host, $0 + range.lowerBound, range.count, origin)
-                }
-            }
-            if status == Int32(TXFEED_STOP) { throw FixtureError.stopped }
+    /// Fills `buffer` (the file's size when opened) from `fd`, and checks that the file then ends
+    /// there: one that shrank or grew meanwhile was being rewritten, and its bytes are no document.
+    func readWhole(fd: Int32, into buffer: UnsafeMutableRawBufferPointer, origin file: String) throws {
+        let changed = FixtureError.failed(
+            "\(file): the file changed size while it was read (\(buffer.count) bytes when opened)")
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
+        var filled = 0
+        while filled < buffer.count {
+            let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            if n < 0 && errno == EINTR { continue }
+            if n == 0 { throw changed }
+            guard n > 0 else { throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))") }
+            filled += n
         }
+        var probe: UInt8 = 0
+        var after = stat()
+        guard read(fd, &probe, 1) == 0, fstat(fd, &after) == 0, Int(after.st_size) == buffer.count else {
+            throw changed
+        }
+    }
+
+    /// Reads a pipe or terminal to its end without blocking past a cancellation (poll, then
+    /// read), then hands the whole text over at once, to be decoded exactly as a file is: the
+    /// same rule tells NDJSON from one envelope, and every message names its real line.
+    ///
+    /// Lines handed over read by read, as before, numbered their lines from each read's start, and
+    /// a bad line that began a read made the whole read one broken document, good lines and all;
+    /// the host's `emit_document` cannot carry a line offset. So a run stopped or timed out before
+    /// stdin ends keeps nothing of it. Memory is the input's size, as it was.
+    func readStream(fd: Int32, origin: String, _ host: UnsafePointer<txfeed_source_host>) throws {
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             if host.pointee.is_cancelled(host) != 0 { throw FixtureError.stopped }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -234,29 +234,15 @@ private final class FixtureState {
                 throw FixtureError.failed("\(origin): \(String(cString: strerror(errno)))")
             }
             if n == 0 { break }
-            buffer.append(contentsOf: chunk[0..<n])
-            // Decide once the first line is complete whether this is NDJSON.
-            if lineMode == nil, let newline = buffer[emitted...].firstIndex(of: 0x0A) {
-                let line = buffer[emitted..<newline].drop(while: {
-                    $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
-                })
-                let trimmed = line.reversed().drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
-                if !line.isEmpty { lineMode = line.first == UInt8(ascii: "{") && trimmed.first == UInt8(ascii: "}") }
-            }
-            if lineMode == true, let last = buffer.lastIndex(of: 0x0A), last >= emitted {
-                try emit(emitted..<(last + 1))
-                emitted = last + 1
+            text.append(contentsOf: chunk[0..<n])
+        }
+        let length = text.count
+        text.append(0)  // emit_document never reads it, but it keeps an empty text's pointer valid
+        let status = text.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                host.pointee.emit_document(host, $0, length, origin)
             }
         }
-        if emitted < buffer.count || emitted == 0 {
-            if lineMode == true
-                && buffer[emitted...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
-                && emitted > 0
-            {
-                return
-            }
-            buffer.append(0)  // emit_document never needs it, but keeps an empty buffer valid
-            try emit(emitted..<(buffer.count - 1))
-        }
+        if status == Int32(TXFEED_STOP) { throw FixtureError.stopped }
     }
 }

@@ -92,11 +92,17 @@ public struct DocumentDecoder: Sendable {
             throw JSONSyntaxError(
                 offset: start, reason: "expected an envelope object, found \(describeStart(text[start]))")
         }
+        // The last `body` and its last `transactions`, however their keys are spelled: jansson
+        // keeps the last of duplicate keys, and the scanner must read the members it reads.
         var transactions: (range: Range<Int>, elements: [Range<Int>])?
         let end = try scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
-            guard scanner.bytesEqual(key, "body"), text[value] == UInt8(ascii: "{") else { return nil }
+            guard scanner.keyEquals(key, "body") else { return nil }
+            transactions = nil
+            guard text[value] == UInt8(ascii: "{") else { return nil }
             return try scanner.forEachMember(ofObjectAt: value, limit: limit) { key, value in
-                guard scanner.bytesEqual(key, "transactions"), text[value] == UInt8(ascii: "[") else { return nil }
+                guard scanner.keyEquals(key, "transactions") else { return nil }
+                transactions = nil
+                guard text[value] == UInt8(ascii: "[") else { return nil }
                 let (elements, arrayEnd) = try scanner.elementRanges(ofArrayAt: value, limit: limit)
                 transactions = (value..<arrayEnd, elements)
                 return arrayEnd
@@ -112,33 +118,44 @@ public struct DocumentDecoder: Sendable {
         } else {
             skeleton = Array(text[range])
         }
+        // Maps an offset in the skeleton back to the text.
+        func textOffset(_ offset: Int) -> Int {
+            guard let t = transactions?.range else { return offset + range.lowerBound }
+            let prefix = t.lowerBound - range.lowerBound
+            if offset >= prefix + 2 { return t.upperBound + (offset - prefix - 2) }
+            return offset >= prefix ? t.lowerBound : offset + range.lowerBound
+        }
         var error = json_error_t()
         let root = skeleton.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, 0, &error) }
         }
         guard let root else {
-            // Map the skeleton offset back to the text.
-            var offset = Int(error.position) - 1
-            if let t = transactions?.range {
-                let prefix = t.lowerBound - range.lowerBound
-                if offset >= prefix + 2 {
-                    offset = t.upperBound + (offset - prefix - 2)
-                } else if offset >= prefix {
-                    offset = t.lowerBound
-                } else {
-                    offset += range.lowerBound
-                }
-            } else {
-                offset += range.lowerBound
+            let syntax = skeleton.withUnsafeBufferPointer { Self.syntaxError(of: error, in: $0) }
+            if let syntax {
+                throw JSONSyntaxError(offset: max(textOffset(syntax.offset), range.lowerBound), reason: syntax.reason)
             }
-            throw JSONSyntaxError(offset: max(offset, range.lowerBound), reason: janssonReason(error))
+            // Valid JSON that jansson cannot hold outside the records (a balance of 1e400, a name
+            // with \u0000): the envelope fails, as for a shape it cannot read; its records must
+            // still be JSON.
+            try checkSyntax(of: transactions?.elements ?? [], in: text)
+            let (line, column) = positions.of(textOffset(max(Int(error.position) - 1, 0)))
+            data.failures.append(
+                "\(origin):\(line):\(column): envelope holds a value txfeed cannot read: "
+                    + error.unrepresentableReason(member: nil))
+            return end
         }
         defer { json_decref(root) }
 
         let (line, column) = positions.of(range.lowerBound)
         let place = "\(origin):\(line):\(column)"
         let envelope = EnvelopeReader(place: place, sourceIndex: sourceIndex, origin: origin)
-        guard var account = envelope.readAccount(root, failures: &data.failures) else { return end }
+        var failures: [String] = []
+        guard var account = envelope.readAccount(root, failures: &failures) else {
+            // The envelope fails for its shape, but its text must be JSON all the same.
+            try checkSyntax(of: transactions?.elements ?? [], in: text)
+            data.failures += failures
+            return end
+        }
 
         // Rejects name the envelope too when the text holds more than one (NDJSON, arrays).
         let rejectOrigin = range.lowerBound <= 3 + leadingWhitespace(text) ? origin : place
@@ -155,95 +172,6 @@ public struct DocumentDecoder: Sendable {
         }
         data.append(unit)
         return end
-    }
-
-    /// Parses and normalises transaction elements into `unit` (whose last account they
-    /// belong to), in input order.
-    ///
-    /// Large arrays are split into one contiguous chunk per thread. Each thread writes its
-    /// transactions straight into its own region of the result (no second copy); the regions
-    /// are then closed up in order, so the result does not depend on the thread count.
-    func decodeElements(
-        _ elements: [Range<Int>], firstIndex: Int = 0, in text: UnsafeBufferPointer<UInt8>,
-        scale: Int, origin: String? = nil, into unit: inout SourceData
-    ) throws {
-        let account = UInt32(unit.accounts.count - 1)
-        let chunks = elements.count >= Self.parallelThreshold ? max(1, min(threads, 64)) : 1
-        let size = (elements.count + chunks - 1) / chunks
-        let normaliser = TransactionNormaliser(origin: origin ?? self.origin, scale: scale)
-        let results = ChunkResults(count: chunks)
-        var syntaxError: JSONSyntaxError?
-        // The threads share the input text and the output buffer, each its own part of them.
-        let input = UnsafeShared(text)
-        let decoded = [Transaction](unsafeUninitializedCapacity: elements.count) { buffer, count in
-            let output = UnsafeShared(buffer.baseAddress)
-            let work: @Sendable (Int) -> Void = { n in
-                let text = input.value, region = output.value
-                let lower = min(n * size, elements.count), upper = min(lower + size, elements.count)
-                var result = ChunkResult()
-                let progressStep = 1 << 16
-                for k in lower..<upper {
-                    if (k - lower) & (progressStep - 1) == progressStep - 1 { onProgress?(progressStep) }
-                    let element = elements[k]
-                    var error = json_error_t()
-                    let start = text.baseAddress! + element.lowerBound
-                    // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
-                    let json = start.withMemoryRebound(to: CChar.self, capacity: element.count) {
-                        json_loadb($0, element.count, Int(JSON_DECODE_ANY), &error)
-                    }
-                    guard let json else {
-                        if json_error_code(&error) == json_error_numeric_overflow {
-                            // Valid JSON with a number jansson cannot hold: that record is rejected.
-                            result.rejects.append(
-                                normaliser.outOfRange(
-                                    UnsafeBufferPointer(start: start, count: element.count), index: firstIndex + k))
-                            continue
-                        }
-                        result.error = JSONSyntaxError(
-                            offset: element.lowerBound + max(Int(error.position) - 1, 0),
-                            reason: janssonReason(error))
-                        break
-                    }
-                    switch normaliser.normalise(
-                        json, index: firstIndex + k, raw: UnsafeBufferPointer(start: start, count: element.count),
-                        account: account, vendors: &result.vendors, details: &result.details)
-                    {
-                    case let .transaction(t):
-                        (region! + lower + result.written).initialize(to: t)
-                        result.written += 1
-                    case let .reject(r):
-                        result.rejects.append(r)
-                    }
-                    json_decref(json)
-                }
-                results.store(n, result)
-            }
-            if chunks == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: work) }
-
-            // Close up the regions in order, renumbering each chunk's vendors and details.
-            var out = 0
-            for n in 0..<chunks {
-                let result = results.take(n)
-                let vendorMap = unit.vendors.absorb(result.vendors)
-                let detailBase = UInt32(unit.details.count)
-                unit.details += result.details
-                let lower = n * size
-                for k in 0..<result.written {
-                    var t = buffer[lower + k]
-                    t.vendor = vendorMap[Int(t.vendor)]
-                    if t.details != Transaction.noDetails { t.details += detailBase }
-                    buffer[out] = t
-                    out += 1
-                }
-                unit.rejects += result.rejects
-                if syntaxError == nil || (result.error.map { $0.offset < syntaxError!.offset } ?? false) {
-                    syntaxError = result.error ?? syntaxError
-                }
-            }
-            count = out
-        }
-        if let syntaxError { throw syntaxError }
-        if unit.transactions.isEmpty { unit.transactions = decoded } else { unit.transactions += decoded }
     }
 
     // MARK: - DOM
@@ -314,28 +242,40 @@ public struct DocumentDecoder: Sendable {
         return "\(origin):\(line):\(column): \(reason)"
     }
 
-    /// The non-blank lines of `text` when it is NDJSON: its first line is a complete
-    /// `{...}` and more follows. A pretty-printed envelope's first line never ends in `}`.
+    /// The non-blank lines of `text` when it is NDJSON: its first non-blank line is a complete
+    /// object (its brackets, outside strings, close exactly at the line's end) and more non-blank
+    /// lines follow. A pretty-printed envelope's first line never closes it — not even one that
+    /// ends in `}` (`{"body": {"profile": {}`), which a test of the last byte took for NDJSON.
     private func ndjsonLines(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> [Range<Int>]? {
-        var lines: [Range<Int>] = []
-        var lineStart = start
-        var i = start
-        func close(_ end: Int) {
-            var a = lineStart, b = end
-            while a < b, [0x20, 0x09, 0x0D].contains(text[a]) { a += 1 }
-            while b > a, [0x20, 0x09, 0x0D].contains(text[b - 1]) { b -= 1 }
-            if a < b { lines.append(a..<b) }
-        }
-        while i < text.count {
-            if text[i] == 0x0A {
-                close(i)
-                if lines.count == 1 && text[lines[0].upperBound - 1] != UInt8(ascii: "}") { return nil }
-                lineStart = i + 1
+        guard let base = text.baseAddress else { return nil }
+        /// The line from `lineStart`, without blanks around it, and where the next one starts.
+        func line(from lineStart: Int) -> (trimmed: Range<Int>, next: Int) {
+            let newline = memchr(base + lineStart, 0x0A, text.count - lineStart).map {
+                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
             }
-            i += 1
+            var a = lineStart, b = newline ?? text.count
+            while a < b, Self.isLineBlank(text[a]) { a += 1 }
+            while b > a, Self.isLineBlank(text[b - 1]) { b -= 1 }
+            return (a..<b, newline.map { $0 + 1 } ?? text.count)
         }
-        close(text.count)
-        return lines.count > 1 && text[lines[0].upperBound - 1] == UInt8(ascii: "}") ? lines : nil
+        let first = line(from: start)
+        // One line, or one line and blanks, is one envelope: no need to look further.
+        var next = first.next
+        if JSONScanner(text).skipWhitespace(from: next, to: text.count) == text.count { return nil }
+        guard JSONScanner(text).endOfBrackets(at: start, limit: first.trimmed.upperBound) == first.trimmed.upperBound
+        else { return nil }
+        var lines = [first.trimmed]
+        while next < text.count {
+            let (trimmed, after) = line(from: next)
+            if !trimmed.isEmpty { lines.append(trimmed) }
+            next = after
+        }
+        return lines.count > 1 ? lines : nil
+    }
+
+    /// Blanks around an NDJSON line: space, tab and the CR of a CRLF.
+    private static func isLineBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D
     }
 
     private func describeStart(_ byte: UInt8) -> String {
@@ -358,41 +298,4 @@ package func janssonReason(_ error: json_error_t) -> String {
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
     }
     return text.isEmpty ? "invalid JSON" : text
-}
-
-/// What one chunk of a parallel decode produced besides its transactions.
-private struct ChunkResult: Sendable {
-    var vendors = VendorTable()
-    var details: [TransactionDetails] = []
-    var rejects: [Reject] = []
-    var written = 0
-    var error: JSONSyntaxError?
-}
-
-/// Per-chunk results, each slot written by one thread.
-private final class ChunkResults: Sendable {
-    private let slots: Mutex<[ChunkResult]>
-
-    init(count: Int) {
-        slots = Mutex(Array(repeating: ChunkResult(), count: count))
-    }
-
-    func store(_ n: Int, _ result: sending ChunkResult) {
-        slots.withLock { $0[n] = result }
-    }
-
-    func take(_ n: Int) -> ChunkResult {
-        slots.withLock { slots in
-            let result = slots[n]
-            slots[n] = ChunkResult()
-            return result
-        }
-    }
-}
-
-/// A pointer handed to worker threads that each touch a disjoint part of what it points to.
-/// `@unchecked Sendable` because it is a raw pointer: the disjoint regions make it safe.
-private struct UnsafeShared<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -41,7 +41,12 @@ struct JSONScanner {
         while i < end {
             let c = bytes[i]
             if c == UInt8(ascii: "\"") { return i + 1 }
-            if c == UInt8(ascii: "\\") { i += 2 } else { i += 1 }
+            if c == UInt8(ascii: "\\") {
+                i += 2
+            } else {
+                if c == 0 { throw Self.rawNUL(at: i) }
+                i += 1
+            }
         }
         throw JSONSyntaxError(offset: end, reason: "unterminated string")
     }
@@ -61,6 +66,7 @@ struct JSONScanner {
                 case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
                     0x20, 0x0A, 0x0D, 0x09:
                     return i
+                case 0: throw Self.rawNUL(at: i)
                 default: i += 1
                 }
             }
@@ -81,6 +87,8 @@ struct JSONScanner {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 if depth == 0 { return i + 1 }
+            case 0:
+                throw Self.rawNUL(at: i)
             default:
                 break
             }
@@ -154,11 +162,58 @@ struct JSONScanner {
         }
     }
 
+    /// Where the brackets opened at `start` close (exclusive), skipping strings, or nil when
+    /// they do not close before `end`: whether an NDJSON text's first line is a whole object.
+    /// Unlike ``endOfValue(at:limit:)`` it minds nothing but brackets and quotes, so a bad byte
+    /// inside the line makes that line fail on its own, not the text read as one document.
+    func endOfBrackets(at start: Int, limit end: Int) -> Int? {
+        var depth = 0
+        var i = start
+        while i < end {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                while i < end && bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return i + 1 }
+            default:
+                break
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// A raw NUL byte is never JSON (inside a string it is an unescaped control character,
+    /// outside one no token has it), but jansson takes one right after a number for the number's
+    /// end and reads on. Every byte of an envelope passes through one of the scanner's loops, so
+    /// they catch it there, at the cost of one more case in a switch they already make.
+    static func rawNUL(at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, reason: "a raw NUL byte (not allowed in JSON)")
+    }
+
     func bytesEqual(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         guard range.count == literal.utf8CodeUnitCount else { return false }
         let p = literal.utf8Start
         for k in 0..<range.count where bytes[range.lowerBound + k] != p[k] { return false }
         return true
+    }
+
+    /// Whether the raw key bytes `range` (between the quotes) name `literal` once their escapes
+    /// are decoded, as jansson and every JSON parser read them: `"bo\u0064y"` is `body`.
+    ///
+    /// Comparing raw bytes made such a key invisible to the scanner while jansson saw it, so the
+    /// two read different members of the same envelope. A key without a backslash (nearly all)
+    /// is compared in place; a malformed escape never matches (jansson fails the text for it).
+    func keyEquals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        guard memchr(bytes.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil else {
+            return bytesEqual(range, literal)
+        }
+        guard let decoded = JSONStringEscapes.decode(UnsafeBufferPointer(rebasing: bytes[range])) else { return false }
+        return decoded.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }
 

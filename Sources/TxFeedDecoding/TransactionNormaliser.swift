@@ -131,12 +131,16 @@ struct TransactionNormaliser {
                 isDebit: isDebit, isPending: isPending, isCivilDate: date.isCivil, details: detailsIndex))
     }
 
-    /// An element jansson would not load because a number in it overflowed (`1e400`, an integer
-    /// beyond 64 bits): valid JSON, so the record is rejected rather than the whole document
-    /// failing. The path names the member that holds the number when it is a top-level member.
-    func outOfRange(_ raw: UnsafeBufferPointer<UInt8>, index: Int) -> Reject {
+    /// An element jansson would not load because it holds a value jansson cannot represent (see
+    /// `json_error_t.isUnrepresentableValue`: `1e400`, `\u0000`, a lone surrogate): valid JSON,
+    /// so the record is rejected rather than the whole document failing. The path names the
+    /// member that holds the value when it is a top-level member.
+    ///
+    /// - Parameters:
+    ///   - error: jansson's failure on the whole element, for a value deeper in it.
+    func unrepresentable(_ raw: UnsafeBufferPointer<UInt8>, index: Int, error: json_error_t) -> Reject {
         let scanner = JSONScanner(raw)
-        var field: String?
+        var field: (name: String, error: json_error_t)?
         let start = scanner.skipWhitespace(from: 0, to: raw.count)
         if start < raw.count, raw[start] == UInt8(ascii: "{") {
             _ = try? scanner.forEachMember(ofObjectAt: start, limit: raw.count) { key, valueStart in
@@ -150,14 +154,19 @@ struct TransactionNormaliser {
                 }
                 if let json {
                     json_decref(json)
-                } else if json_error_code(&error) == json_error_numeric_overflow {
-                    field = String(decoding: UnsafeBufferPointer(rebasing: raw[key]), as: UTF8.self)
+                } else if error.isUnrepresentableValue {
+                    let name = UnsafeBufferPointer(rebasing: raw[key])
+                    field = (JSONStringEscapes.decode(name).map { String(decoding: $0, as: UTF8.self) } ?? "?", error)
                 }
                 return valueEnd
             }
         }
-        let reason = field == "amount" ? AmountError.tooLarge.description : "\(field ?? "a number") is out of range"
-        let path = "transactions[\(index)]" + (field.map { ".\($0)" } ?? "")
+        var reason = (field?.error ?? error).unrepresentableReason(member: field?.name)
+        var fieldError = field?.error ?? error
+        if field?.name == "amount" && json_error_code(&fieldError) == json_error_numeric_overflow {
+            reason = AmountError.tooLarge.description
+        }
+        let path = "transactions[\(index)]" + (field.map { ".\($0.name)" } ?? "")
         return Reject(origin: origin, path: path, reason: reason, raw: Array(raw))
     }
 

@@ -64,8 +64,17 @@ public enum TransactionDate {
         }
         guard hour < 24, minute < 60, second < 60 else { throw DateError(.notARealTime, bytes) }
         let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
-        return days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+        let instant = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+        // An offset can carry a four-digit year out of four digits (`9999-12-31T23:00:00-05:00`
+        // is in 10000), and no output could write that instant as the date it is.
+        guard instantRange.contains(instant) else { throw DateError(.outOfRange, bytes) }
+        return instant
     }
+
+    /// The instants whose UTC year has four digits: 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+    public static let instantRange: ClosedRange<Int64> =
+        daysFromCivil(year: 0, month: 1, day: 1) * 86_400...daysFromCivil(year: 9999, month: 12, day: 31) * 86_400
+        + 86_399
 
     /// Convenience for tests and configuration; records go through the byte form.
     public static func parse(_ string: String) throws(DateError) -> Int64 {
@@ -160,6 +169,8 @@ public struct DateError: Error, Equatable, CustomStringConvertible {
         case notARealTime
         /// A zone offset that is not `±HH:MM` or `±HHMM` within ±23:59.
         case badOffset
+        /// An instant whose UTC year is not 0000 to 9999, once its offset is applied.
+        case outOfRange
     }
 
     public let kind: Kind
@@ -189,6 +200,8 @@ public struct DateError: Error, Equatable, CustomStringConvertible {
             return "date \(quoted) is not a real time of day (hours 00-23, minutes and seconds 00-59)"
         case .badOffset:
             return "date \(quoted) has a bad zone offset: expected Z, ±HH:MM or ±HHMM"
+        case .outOfRange:
+            return "date \(quoted) falls outside the years 0000-9999 in UTC"
         }
     }
 }

@@ -1,0 +1,177 @@
+import CJansson
+import Dispatch
+import Synchronization
+import TxFeedModel
+
+extension DocumentDecoder {
+    /// Parses and normalises transaction elements into `unit` (whose last account they
+    /// belong to), in input order.
+    ///
+    /// Large arrays are split into one contiguous chunk per thread. Each thread writes its
+    /// transactions straight into its own region of the result (no second copy); the regions
+    /// are then closed up in order, so the result does not depend on the thread count.
+    func decodeElements(
+        _ elements: [Range<Int>], firstIndex: Int = 0, in text: UnsafeBufferPointer<UInt8>,
+        scale: Int, origin: String? = nil, into unit: inout SourceData
+    ) throws {
+        let account = UInt32(unit.accounts.count - 1)
+        let chunks = elements.count >= Self.parallelThreshold ? max(1, min(threads, 64)) : 1
+        let size = (elements.count + chunks - 1) / chunks
+        let normaliser = TransactionNormaliser(origin: origin ?? self.origin, scale: scale)
+        let results = ChunkResults(count: chunks)
+        var syntaxError: JSONSyntaxError?
+        // The threads share the input text and the output buffer, each its own part of them.
+        let input = UnsafeShared(text)
+        let decoded = [Transaction](unsafeUninitializedCapacity: elements.count) { buffer, count in
+            let output = UnsafeShared(buffer.baseAddress)
+            let work: @Sendable (Int) -> Void = { n in
+                let text = input.value, region = output.value
+                let lower = min(n * size, elements.count), upper = min(lower + size, elements.count)
+                var result = ChunkResult()
+                let progressStep = 1 << 16
+                elements: for k in lower..<upper {
+                    if (k - lower) & (progressStep - 1) == progressStep - 1 { onProgress?(progressStep) }
+                    let element = elements[k]
+                    let raw = UnsafeBufferPointer(rebasing: text[element])
+                    var error = json_error_t()
+                    // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
+                    let loaded = raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) {
+                        json_loadb($0, raw.count, Int(JSON_DECODE_ANY), &error)
+                    }
+                    guard let json = loaded else {
+                        // Rare: a value jansson cannot hold (the record is rejected) or not JSON.
+                        switch Self.failure(error, element: element, in: text) {
+                        case .unrepresentable:
+                            result.rejects.append(normaliser.unrepresentable(raw, index: firstIndex + k, error: error))
+                            continue
+                        case let .syntaxError(syntax):
+                            result.error = syntax
+                            break elements
+                        }
+                    }
+                    switch normaliser.normalise(
+                        json, index: firstIndex + k, raw: raw,
+                        account: account, vendors: &result.vendors, details: &result.details)
+                    {
+                    case let .transaction(t):
+                        (region! + lower + result.written).initialize(to: t)
+                        result.written += 1
+                    case let .reject(r):
+                        result.rejects.append(r)
+                    }
+                    json_decref(json)
+                }
+                results.store(n, result)
+            }
+            if chunks == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: work) }
+
+            // Close up the regions in order, renumbering each chunk's vendors and details.
+            var out = 0
+            for n in 0..<chunks {
+                let result = results.take(n)
+                let vendorMap = unit.vendors.absorb(result.vendors)
+                let detailBase = UInt32(unit.details.count)
+                unit.details += result.details
+                let lower = n * size
+                for k in 0..<result.written {
+                    var t = buffer[lower + k]
+                    t.vendor = vendorMap[Int(t.vendor)]
+                    if t.details != Transaction.noDetails { t.details += detailBase }
+                    buffer[out] = t
+                    out += 1
+                }
+                unit.rejects += result.rejects
+                if syntaxError == nil || (result.error.map { $0.offset < syntaxError!.offset } ?? false) {
+                    syntaxError = result.error ?? syntaxError
+                }
+            }
+            count = out
+        }
+        if let syntaxError { throw syntaxError }
+        if unit.transactions.isEmpty { unit.transactions = decoded } else { unit.transactions += decoded }
+    }
+
+    /// Why jansson would not load an element.
+    enum ElementFailure {
+        /// Valid JSON holding a value jansson cannot represent: the record is rejected.
+        case unrepresentable
+        /// Not JSON: the whole text fails.
+        case syntaxError(JSONSyntaxError)
+    }
+
+    /// Tells a value jansson cannot hold (valid JSON: a reject) from a real syntax error (the
+    /// text fails), by ``JSONValidator``, when jansson failed on the element at `range` of `text`.
+    static func failure(_ error: json_error_t, element range: Range<Int>, in text: UnsafeBufferPointer<UInt8>)
+        -> ElementFailure
+    {
+        guard let syntax = syntaxError(of: error, in: UnsafeBufferPointer(rebasing: text[range])) else {
+            return .unrepresentable
+        }
+        return .syntaxError(JSONSyntaxError(offset: range.lowerBound + syntax.offset, reason: syntax.reason))
+    }
+
+    /// The syntax error behind jansson's failure to load `piece`, at an offset in `piece`; nil
+    /// when `piece` is valid JSON and jansson only could not hold a value in it.
+    ///
+    /// jansson stops at the first such value, so the rest of `piece` is checked here: a number
+    /// overflow followed by a real syntax error is a syntax error.
+    static func syntaxError(of error: json_error_t, in piece: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError? {
+        guard error.isUnrepresentableValue else {
+            return JSONSyntaxError(offset: max(Int(error.position) - 1, 0), reason: janssonReason(error))
+        }
+        return JSONValidator(piece).firstError()
+    }
+
+    /// Checks that every element is JSON, keeping nothing: an envelope that fails for its shape
+    /// still fails the whole text when a record in it is not JSON.
+    func checkSyntax(of elements: [Range<Int>], in text: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        for element in elements {
+            var error = json_error_t()
+            let json = (text.baseAddress! + element.lowerBound).withMemoryRebound(
+                to: CChar.self, capacity: element.count
+            ) { json_loadb($0, element.count, Int(JSON_DECODE_ANY), &error) }
+            if let json {
+                json_decref(json)
+            } else if case let .syntaxError(syntax) = Self.failure(error, element: element, in: text) {
+                throw syntax
+            }
+        }
+    }
+}
+
+/// What one chunk of a parallel decode produced besides its transactions.
+private struct ChunkResult: Sendable {
+    var vendors = VendorTable()
+    var details: [TransactionDetails] = []
+    var rejects: [Reject] = []
+    var written = 0
+    var error: JSONSyntaxError?
+}
+
+/// Per-chunk results, each slot written by one thread.
+private final class ChunkResults: Sendable {
+    private let slots: Mutex<[ChunkResult]>
+
+    init(count: Int) {
+        slots = Mutex(Array(repeating: ChunkResult(), count: count))
+    }
+
+    func store(_ n: Int, _ result: sending ChunkResult) {
+        slots.withLock { $0[n] = result }
+    }
+
+    func take(_ n: Int) -> ChunkResult {
+        slots.withLock { slots in
+            let result = slots[n]
+            slots[n] = ChunkResult()
+            return result
+        }
+    }
+}
+
+/// A pointer handed to worker threads that each touch a disjoint part of what it points to.
+/// `@unchecked Sendable` because it is a raw pointer: the disjoint regions make it safe.
+private struct UnsafeShared<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
