@@ -96,58 +96,26 @@ public enum JSONObjectFields {
     /// what is wrong).
     private static func string(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, into out: inout [UInt8]) -> Int? {
         var i = start + 1
+        var escaped = false
         while i < text.count {
             let byte = text[i]
-            if byte == UInt8(ascii: "\"") { return i + 1 }
             if byte < 0x20 { return nil }
-            guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
-                i += 1
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                i += 2
                 continue
             }
-            guard i + 1 < text.count else { return nil }
-            i += 2
-            switch text[i - 1] {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                guard var scalar = hex4(text, i) else { return nil }
-                i += 4
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard i + 6 <= text.count, text[i] == UInt8(ascii: "\\"), text[i + 1] == UInt8(ascii: "u"),
-                        let low = hex4(text, i + 2), (0xDC00..<0xE000).contains(low)
-                    else { return nil }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    i += 6
-                }
-                guard let unicode = Unicode.Scalar(scalar) else { return nil }
-                out += Array(String(Character(unicode)).utf8)
-            default: return nil
-            }
+            if byte == UInt8(ascii: "\"") { break }
+            i += 1
         }
-        return nil
-    }
-
-    private static func hex4(_ text: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32? {
-        guard at + 4 <= text.count else { return nil }
-        var value: UInt32 = 0
-        for byte in text[at..<(at + 4)] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
+        guard i < text.count else { return nil }
+        let raw = UnsafeBufferPointer(rebasing: text[(start + 1)..<i])
+        if escaped {
+            guard JSONStringEscapes.decode(raw, appendingTo: &out) else { return nil }
+        } else {
+            out.append(contentsOf: raw)
         }
-        return value
+        return i + 1
     }
 
     private static func skipBlanks(_ text: UnsafeBufferPointer<UInt8>, _ from: Int) -> Int {
