@@ -38,6 +38,9 @@ struct EnvelopeReader {
         guard let nameValue = json_object_get(body, "name"), let name = Self.string(nameValue) else {
             return fail("body.name is missing or not a string")
         }
+        guard name.utf8.count <= TextLimits.account else {
+            return fail(TextLimits.over("body.name", name.utf8.count, TextLimits.account))
+        }
         var currency: String?
         if let c = json_object_get(body, "currency"), c.pointee.type != JSON_NULL {
             guard let code = Self.string(c) else { return fail("body.currency is not a string") }

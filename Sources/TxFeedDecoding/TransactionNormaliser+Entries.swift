@@ -17,6 +17,9 @@ extension TransactionNormaliser {
         }
         guard let vendor = entry.vendor else { return reject("missing vendor") }
         guard vendor.count > 0 else { return reject("vendor is empty") }
+        guard vendor.count <= TextLimits.vendor else {
+            return reject(TextLimits.over("vendor", vendor.count, TextLimits.vendor))
+        }
         guard JSONString.isValidUTF8(vendor) else { return reject("vendor is not valid UTF-8") }
 
         guard let amountText = entry.amount else { return reject("missing amount") }
@@ -29,11 +32,15 @@ extension TransactionNormaliser {
 
         var id: String?
         if let text = entry.id, !text.isEmpty {
+            guard text.count <= TextLimits.id else { return reject(TextLimits.over("id", text.count, TextLimits.id)) }
             guard let valid = String(validating: text, as: UTF8.self) else { return reject("id is not valid UTF-8") }
             id = valid
         }
         var memo: String?
         if let text = entry.memo, !text.isEmpty {
+            guard text.count <= TextLimits.memo else {
+                return reject(TextLimits.over("memo", text.count, TextLimits.memo))
+            }
             guard let valid = String(validating: text, as: UTF8.self) else { return reject("memo is not valid UTF-8") }
             memo = valid
         }

@@ -64,6 +64,9 @@ struct TransactionNormaliser {
         guard vendor.pointee.type == JSON_STRING else { return reject("vendor", "vendor is not a string") }
         let vendorLength = json_string_length(vendor)
         guard vendorLength > 0 else { return reject("vendor", "vendor is empty") }
+        guard vendorLength <= TextLimits.vendor else {
+            return reject("vendor", TextLimits.over("vendor", vendorLength, TextLimits.vendor))
+        }
 
         guard let amountValue = json_object_get(json, "amount") else { return reject("amount", "missing amount") }
         let amount: Money
@@ -101,6 +104,9 @@ struct TransactionNormaliser {
         if json_object_size(json) > 4 {
             if let v = json_object_get(json, "id"), v.pointee.type != JSON_NULL {
                 guard let text = EnvelopeReader.scalarText(v) else { return reject("id", "id is not a string") }
+                guard text.utf8.count <= TextLimits.id else {
+                    return reject("id", TextLimits.over("id", text.utf8.count, TextLimits.id))
+                }
                 id = text.isEmpty ? nil : text
             }
             if let v = json_object_get(json, "status"), v.pointee.type != JSON_NULL {
@@ -113,6 +119,9 @@ struct TransactionNormaliser {
             }
             if let v = json_object_get(json, "memo"), v.pointee.type != JSON_NULL {
                 guard let text = EnvelopeReader.string(v) else { return reject("memo", "memo is not a string") }
+                guard text.utf8.count <= TextLimits.memo else {
+                    return reject("memo", TextLimits.over("memo", text.utf8.count, TextLimits.memo))
+                }
                 memo = text.isEmpty ? nil : text
             }
         }

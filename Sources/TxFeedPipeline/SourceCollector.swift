@@ -94,6 +94,12 @@ final class SourceCollector: SourceEvents {
 
     func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
         if isCancelled { return .stop }
+        guard text.count <= TextLimits.document else {
+            return commit {
+                $0.failures.append(
+                    "\(origin ?? name): \(TextLimits.over("the document", text.count, TextLimits.document))")
+            }
+        }
         return hostWork {
             let data = decoder(origin).decode(text: text)
             return commit { $0.append(data) }
