@@ -73,6 +73,13 @@ final class ShardEndToEndTests: XCTestCase {
                 }
             }
         }
+        // In a dialect too: the merge spells its rows as the run does.
+        let parts = try parts(statements, count: 3)
+        let whole = try txfeed(
+            "run", statements, "--sink", "csv:dialect=excel-eu,neutralise=false", "--no-progress")
+        let merged = try txfeed(arguments: ["merge"] + parts + ["--sink", "csv:dialect=excel-eu,neutralise=false"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertEqual(merged.stdout, whole.stdout)
         // With 11 parts for 10 files, some parts are empty: still parts, and merged the same.
         let lines = try (0..<11).map { try folder.read("part-\($0).ndjson").split(separator: 0x0A).count }
         XCTAssertTrue(lines.contains(1), "an empty part is its header alone: \(lines)")

@@ -22,7 +22,7 @@ public struct MergeRequest: Sendable {
 public struct PartMerge {
     enum Format: Equatable {
         case ndjson, json
-        case csv(byteOrderMark: Bool)
+        case csv(CSVDialect)
     }
 
     let parts: [PartReader]
@@ -73,9 +73,9 @@ public struct PartMerge {
             out.write("{\"accounts\":")
             out.write(FeedJSON.array(accounts))
             out.write(",\n\"transactions\":[")
-        case .csv(let byteOrderMark):
-            if byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
-            out.write(CSVSink.header)
+        case .csv(let dialect):
+            if dialect.byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
+            out.write(dialect.header)
         case .ndjson: break
         }
         var heads = try parts.map { part throws(UsageError) in try part.next() }
@@ -90,8 +90,8 @@ public struct PartMerge {
             case .json:
                 out.write(written == 0 ? "\n" : ",\n")
                 out.buffer += record
-            case .csv:
-                try CSVRow.append(record, in: parts[k].path, scratch: &scratch, to: &out.buffer)
+            case .csv(let dialect):
+                try CSVRow.append(record, in: parts[k].path, dialect: dialect, scratch: &scratch, to: &out.buffer)
             }
             written += 1
             try out.rowDone()
@@ -138,7 +138,7 @@ public struct PartMerge {
         guard let spec = request.sink else {
             guard let path = request.output else { return .ndjson }
             switch SinkPlan.builtInName(forExtensionOf: path) {
-            case "csv": return .csv(byteOrderMark: false)
+            case "csv": return .csv(.standard)
             case "json": return .json
             case "ndjson": return .ndjson
             default: throw UsageError("-o \(path): \(refusal); name the file .csv, .json or .ndjson, or give --sink")
@@ -149,11 +149,8 @@ public struct PartMerge {
         switch parsed.plugin {
         case "ndjson" where options.isEmpty: return .ndjson
         case "json" where options.isEmpty: return .json
-        case "csv" where options.allSatisfy({ $0.key == "bom" }):
-            guard let bom = options.last.map({ SinkPlan.flag($0.value) }) ?? false else {
-                throw UsageError("--sink csv: bom must be true or false")
-            }
-            return .csv(byteOrderMark: bom)
+        case "csv" where options.allSatisfy({ ["bom", "dialect", "neutralise"].contains($0.key) }):
+            return .csv(try SinkPlan.csvDialect(options))
         default: throw UsageError("--sink \(spec): \(refusal)")
         }
     }

@@ -1,4 +1,5 @@
 import TxFeedModel
+import TxFeedOutput
 import TxFeedPluginHost
 
 /// Where a sink's output goes and what writes it.
@@ -20,8 +21,8 @@ public struct SinkPlan: Sendable {
     /// The sinks txfeed writes itself.
     public enum BuiltIn: Sendable, Equatable {
         case text, json, ndjson
-        /// `byteOrderMark`: start the file with a UTF-8 BOM (Excel needs it to read UTF-8).
-        case csv(byteOrderMark: Bool)
+        /// In a dialect: separator, decimal mark, BOM, formula guard.
+        case csv(CSVDialect)
         /// A SQLite database: written to a file, never to stdout.
         case sqlite
         /// `--shard I/N`'s part file for `txfeed merge`; `sourceIndexes` are the shard's
@@ -50,7 +51,30 @@ public struct SinkPlan: Sendable {
     }
 
     /// The built-in sinks' names, and the options each takes besides `path`.
-    static let builtIn: [String: [String]] = ["text": [], "json": [], "ndjson": [], "csv": ["bom"], "sqlite": []]
+    static let builtIn: [String: [String]] = [
+        "text": [], "json": [], "ndjson": [], "csv": ["bom", "dialect", "neutralise"], "sqlite": [],
+    ]
+
+    /// `csv`'s options: `dialect=excel-eu|rfc4180` first, then `bom=` and `neutralise=` over it,
+    /// whatever their order.
+    public static func csvDialect(_ options: [(key: String, value: String)], sink: String = "csv") throws(UsageError)
+        -> CSVDialect
+    {
+        var dialect = CSVDialect.standard
+        if let name = options.last(where: { $0.key == "dialect" })?.value {
+            guard let named = CSVDialect.named(name) else {
+                throw UsageError("sink '\(sink)': dialect must be excel-eu or rfc4180, not '\(name)'")
+            }
+            dialect = named
+        }
+        for (key, value) in options where key == "bom" || key == "neutralise" {
+            guard let flag = flag(value) else {
+                throw UsageError("sink '\(sink)': \(key) must be true or false, not '\(value)'")
+            }
+            if key == "bom" { dialect.byteOrderMark = flag } else { dialect.neutralise = flag }
+        }
+        return dialect
+    }
 
     /// A sink's yes/no option (`bom=true`): true/false, yes/no or 1/0 in any case; nil for
     /// anything else, which the plan refuses rather than read as "no".

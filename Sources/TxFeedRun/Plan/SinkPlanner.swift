@@ -97,22 +97,15 @@ struct SinkPlanner {
         guard let accepted = SinkPlan.builtIn[entry.name] else {
             throw UsageError("unknown sink '\(entry.name)'; sinks: text, json, ndjson, csv, sqlite")
         }
-        var byteOrderMark = false
-        for (key, value) in entry.options {
-            guard accepted.contains(key) else {
-                let valid = (["path"] + accepted).joined(separator: ", ")
-                throw UsageError("sink '\(entry.name)': unknown option '\(key)'; valid options: \(valid)")
-            }
-            guard let flag = SinkPlan.flag(value) else {
-                throw UsageError("sink '\(entry.name)': bom must be true or false, not '\(value)'")
-            }
-            byteOrderMark = flag
+        for (key, _) in entry.options where !accepted.contains(key) {
+            let valid = (["path"] + accepted).joined(separator: ", ")
+            throw UsageError("sink '\(entry.name)': unknown option '\(key)'; valid options: \(valid)")
         }
         let sink: SinkPlan.BuiltIn
         switch entry.name {
         case "json": sink = .json
         case "ndjson": sink = .ndjson
-        case "csv": sink = .csv(byteOrderMark: byteOrderMark)
+        case "csv": sink = .csv(try SinkPlan.csvDialect(entry.options, sink: entry.name))
         case "sqlite": sink = .sqlite
         default: sink = .text
         }

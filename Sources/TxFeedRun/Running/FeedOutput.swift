@@ -143,7 +143,7 @@ struct FeedOutput {
         case .text: return TextSink()
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
-        case .csv(let byteOrderMark): return CSVSink(byteOrderMark: byteOrderMark)
+        case .csv(let dialect): return CSVSink(dialect: dialect)
         case .part(let shard, let count, let indexes): return PartSink(shard: (shard, count), sourceIndexes: indexes)
         case .sqlite: preconditionFailure("the sqlite sink writes only files: the plan refuses it without one")
         }

@@ -1,0 +1,95 @@
+import TxFeedModel
+
+/// How a CSV file is spelled for the program that opens it (`--sink csv:dialect=…,bom=…,
+/// neutralise=…`): its separator and decimal mark, a byte order mark, and whether text cells a
+/// spreadsheet would evaluate get a leading `'`.
+public struct CSVDialect: Sendable, Equatable {
+    /// `,` or `;`.
+    public var separator: UInt8
+    /// Amounts as `-4,50` (the separator is then `;`, so they need no quotes).
+    public var decimalComma: Bool
+    /// Starts the file with a UTF-8 BOM, which Excel needs to read UTF-8.
+    public var byteOrderMark: Bool
+    /// A text cell beginning with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`. Off for data
+    /// pipelines that want the text as it came.
+    public var neutralise: Bool
+
+    public init(
+        separator: UInt8 = UInt8(ascii: ","), decimalComma: Bool = false, byteOrderMark: Bool = false,
+        neutralise: Bool = true
+    ) {
+        self.separator = separator
+        self.decimalComma = decimalComma
+        self.byteOrderMark = byteOrderMark
+        self.neutralise = neutralise
+    }
+
+    /// RFC 4180 with `,` and `.`: the default.
+    public static let standard = CSVDialect()
+    /// What a spreadsheet set up for most of Europe opens as it stands: `;`, decimal comma,
+    /// a UTF-8 BOM (CRLF, as always).
+    public static let excelEU = CSVDialect(separator: UInt8(ascii: ";"), decimalComma: true, byteOrderMark: true)
+
+    /// The dialects `dialect=` names.
+    public static func named(_ name: String) -> CSVDialect? {
+        switch name.lowercased() {
+        case "rfc4180", "standard", "excel": return .standard
+        case "excel-eu": return .excelEU
+        default: return nil
+        }
+    }
+
+    /// The header row.
+    public var header: [UInt8] {
+        let names = [
+            "date", "day", "account", "vendor", "type", "amount", "currency", "colour", "source", "id", "status",
+            "memo",
+        ]
+        return Array(names.joined(separator: String(UnicodeScalar(separator))).utf8) + [0x0D, 0x0A]
+    }
+
+    /// Appends a text cell: C0 control characters other than tab, CR and LF dropped (an escape
+    /// sequence never reaches a spreadsheet or a terminal through a cell), neutralised when a
+    /// spreadsheet would read it as a formula, quoted when it holds the separator, a quote, CR
+    /// or LF (quotes doubled).
+    @inline(__always)
+    public func appendCell(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var formula = false
+        if neutralise, let first = text.first(where: { !Self.isDropped($0) }) {
+            switch first {
+            case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: formula = true
+            default: break
+            }
+        }
+        var quote = false
+        var clean = true
+        for b in text {
+            if b == separator || b == UInt8(ascii: "\"") || b == 0x0D || b == 0x0A { quote = true }
+            if Self.isDropped(b) { clean = false }
+        }
+        if quote { out.append(UInt8(ascii: "\"")) }
+        if formula { out.append(UInt8(ascii: "'")) }
+        if clean && !quote {
+            out.append(contentsOf: text)
+        } else {
+            for b in text where !Self.isDropped(b) {
+                if b == UInt8(ascii: "\"") { out.append(b) }
+                out.append(b)
+            }
+        }
+        if quote { out.append(UInt8(ascii: "\"")) }
+    }
+
+    /// C0 controls but tab, LF and CR, and DEL.
+    @inline(__always)
+    static func isDropped(_ b: UInt8) -> Bool {
+        (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F
+    }
+
+    /// Appends an amount's plain decimal (`-4.50`) in this dialect's decimal mark.
+    @inline(__always)
+    public func appendAmount(_ plain: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard decimalComma else { return out.append(contentsOf: plain) }
+        for b in plain { out.append(b == UInt8(ascii: ".") ? UInt8(ascii: ",") : b) }
+    }
+}
