@@ -131,6 +131,11 @@ private final class HTTPSourceState {
                 try emit(data, host)
                 return
             case let .status(code, retryAfter):
+                // A code outside 100-599 is no HTTP server's answer: an error, never retried as a 5xx.
+                guard (100...599).contains(code) else {
+                    throw .failed(
+                        "\(url) answered with status \(code), outside HTTP's 100-599: not an HTTP server's answer")
+                }
                 let described = "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code)) from \(url)"
                 guard code >= 500 || code == 429 else { throw .failed(described) }
                 if let retryAfter, retryAfter > retryAfterCap {

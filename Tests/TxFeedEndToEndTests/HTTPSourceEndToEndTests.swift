@@ -38,6 +38,14 @@ final class HTTPSourceEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("http (http): ok, read 3 = written 3 + rejected 0"), result.stderr)
     }
 
+    /// A status line outside 100-599 is an error named as such, not a 5xx to retry.
+    func testAStatusOutsideHTTPsRangeIsAnErrorNotRetried() throws {
+        let result = try run("-s", "http:url=\(url("odd-status")),retries=3")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("answered with status 600, outside HTTP's 100-599"), result.stderr)
+        XCTAssertEqual(try hits("odd-status"), 1, "asked once")
+    }
+
     func testPlaceholdersAreFilledPercentEncoded() throws {
         // The server names the account after the raw path it received.
         let result = try run("-s", "http:url=\(url("users/{userId}/account")),userId=a b/ç?&x")

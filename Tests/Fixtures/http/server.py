@@ -84,6 +84,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(503, b"maintenance", "text/plain", [("Retry-After", formatdate(time.time() + 3600, usegmt=True))])
         if name == "missing":
             return self.send(404, b"no such account", "text/plain")
+        if name == "odd-status":  # a status outside HTTP's 100-599
+            return self.send(600, b"odd", "text/plain")
         if name == "slow":
             time.sleep(60)
             return self.send(200, OK)
