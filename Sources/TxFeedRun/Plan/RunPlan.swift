@@ -27,6 +27,10 @@ public struct RunPlan: Sendable {
     public var searchPath = PluginSearchPath(folders: [])
     /// `--shard I/N`: this run is one part of a larger one.
     public var shard: Shard?
+    /// Where source plugins run (`--isolation`, `"isolation"`).
+    public var isolation: Isolation = .process
+    /// Bytes of address space each plugin host child may use (`--plugin-memory`), or nil.
+    public var pluginMemory: Int?
     /// Worth saying before the run, but no reason to refuse it.
     public var warnings: [String] = []
 
@@ -128,6 +132,8 @@ public struct RunPlan: Sendable {
         if let duplicates = config.duplicates { duplicatesFile = duplicates }
         if let state = config.state { stateFile = state }
         if let wait = config.stateWait { stateWait = wait }
+        if let isolation = config.isolation { self.isolation = isolation }
+        if let memory = config.pluginMemory { pluginMemory = try Self.pluginMemory(memory, "\"plugin-memory\"") }
     }
 
     private mutating func apply(_ request: RunRequest) throws(UsageError) {
@@ -157,9 +163,22 @@ public struct RunPlan: Sendable {
             guard threads >= 1 else { throw UsageError("--threads must be 1 or more") }
             self.threads = threads
         }
+        if let isolation = request.isolation { self.isolation = isolation }
+        if let memory = request.pluginMemory { pluginMemory = try Self.pluginMemory(memory, "--plugin-memory") }
+        if pluginMemory != nil && isolation == .inProcess {
+            throw UsageError("--plugin-memory limits a plugin's own process: it needs --isolation process")
+        }
         colour = request.colour
         progress = request.progress
         verbose = request.verbose
+    }
+
+    /// At least 64 MiB: the plugin host itself needs some (the Swift runtime, thread stacks).
+    static func pluginMemory(_ text: String, _ name: String) throws(UsageError) -> Int {
+        guard let bytes = ByteSize.parse(text), bytes >= 64 << 20 else {
+            throw UsageError("\(name) must be a size of at least 64M, such as 512M or 2G (got '\(text)')")
+        }
+        return bytes
     }
 
     static func palette(_ text: String) throws(UsageError) -> Palette {

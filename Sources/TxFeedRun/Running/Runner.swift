@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPipeline
@@ -22,6 +23,10 @@ public struct RunInput: Sendable {
     /// With `--state`: whether a run that imports nothing new is still recorded as a batch
     /// (`watch` records only the refreshes that bring something).
     public var recordEmptyBatch = true
+    /// The executable that hosts plugins in child processes (txfeed itself, `/proc/self/exe`);
+    /// nil runs plugins inside this process whatever the plan says (a library caller has no
+    /// txfeed to start).
+    public var pluginHost: String?
 
     public init(plan: RunPlan) {
         self.plan = plan
@@ -68,9 +73,18 @@ public enum Runner {
                 return RunResult(outcome: .refused)
             }
         }
+        let log = logLine(progress: progress, verbose: plan.verbose, diagnostics: input.diagnostics)
+        var pool: PluginChildPool?
+        if plan.isolation == .process, let host = input.pluginHost {
+            pool = PluginChildPool(executable: host, memoryLimit: plan.pluginMemory) { line in
+                log("", .error, line)
+            }
+        }
+        // Every child ends with the run (and with each `watch` refresh): none is left behind.
+        defer { pool?.shutdown() }
         var pipeline = Pipeline(
-            sources: plan.sources.map { PipelineSource(name: $0.name, session: session(for: $0)) },
-            log: logLine(progress: progress, verbose: plan.verbose, diagnostics: input.diagnostics))
+            sources: plan.sources.map { PipelineSource(name: $0.name, session: session(for: $0, pool: pool)) },
+            log: log)
         pipeline.timeout = plan.timeout
         if let threads = plan.threads { pipeline.decodeThreads = threads }
         pipeline.observer = progress
@@ -133,9 +147,11 @@ public enum Runner {
         }
     }
 
-    private static func session(for source: SourcePlan) -> any SourceSession {
+    private static func session(for source: SourcePlan, pool: PluginChildPool?) -> any SourceSession {
         switch source.reader {
-        case let .plugin(plugin, options): return PluginSource(plugin: plugin, options: options)
+        case let .plugin(plugin, options):
+            if let pool { return IsolatedPluginSource(plugin: plugin, options: options, pool: pool) }
+            return PluginSource(plugin: plugin, options: options)
         case let .unreadable(reason): return UnreadableSource(reason: reason)
         }
     }
@@ -148,7 +164,9 @@ public enum Runner {
         let oneAtATime = Mutex(())
         return { source, level, message in
             if level <= .debug && !verbose { return }
-            let line = "txfeed: \(source): \(level.name): \(PluginLogLevel.visible(message))"
+            // A plugin's own output, relayed from its child: already a whole, visible line.
+            let line =
+                source.isEmpty ? message : "txfeed: \(source): \(level.name): \(PluginLogLevel.visible(message))"
             oneAtATime.withLock { _ in
                 if let progress { progress.print(line) } else { diagnostics(line) }
             }
