@@ -115,7 +115,7 @@ struct RunOptions: ParsableArguments {
     func plan() throws -> RunPlan {
         let plan: RunPlan
         do {
-            plan = try RunPlan.make(request)
+            plan = try RunPlan.make(request, pluginHost: PluginHostChild.executable())
         } catch {
             throw usageFailure("\(error)")
         }
@@ -137,7 +137,6 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         StopSignals.block()
         var input = RunInput(plan: try options.plan())
-        input.pluginHost = PluginHostChild.executable()
         let progress = SkeletonView.onStandardError(if: input.plan.progress)
         input.progress = progress
         input.unfinished = UnfinishedFileRegistry.shared
@@ -171,8 +170,7 @@ struct WatchCommand: ParsableCommand {
         // Reading Enter from the terminal's background fails with EIO instead of stopping us.
         if isatty(0) != 0 { signal(SIGTTIN, SIG_IGN) }
         let watcher = Watcher(
-            plan: plan, every: interval, pluginHost: PluginHostChild.executable(),
-            unfinished: UnfinishedFileRegistry.shared
+            plan: plan, every: interval, unfinished: UnfinishedFileRegistry.shared
         ) {
             // A run still loading may take until its timeout: leave soon regardless (files are
             // only ever renamed into place whole, so none is half-written).

@@ -120,6 +120,54 @@ final class IsolationEndToEndTests: XCTestCase {
         }
     }
 
+    /// A library constructor runs where the plugin is loaded: in its child, for planning and
+    /// listing too, so what it prints never reaches txfeed's stdout, even when the ABI check
+    /// then refuses the plugin.
+    func testAConstructorRunsInTheChildNeverInTxfeed() throws {
+        let constructed = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "constructed", into: folder.path,
+            defines: ["TEST_CONSTRUCTOR", "TEST_NAME=\\\"constructed\\\""])
+        let line = "the test plugin's constructor ran"
+        let result = try txfeed("run", "-s", constructed + ":mode=ok", good, "--sink", "csv", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.output.contains(line), result.output)
+        XCTAssertTrue(result.stderr.contains("txfeed: libconstructed.so: plugin output: \(line)"), result.stderr)
+        // In-process, it is txfeed's own stdout the constructor writes to.
+        let inProcess = try txfeed(
+            "run", "-s", constructed + ":mode=ok", good, "--sink", "csv", "--no-progress", "--isolation", "in-process")
+        XCTAssertTrue(inProcess.output.contains(line), inProcess.output)
+
+        let refused = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "refused", into: folder.path,
+            defines: ["TEST_CONSTRUCTOR", "TEST_ABI_VERSION=99", "TEST_NAME=\\\"refused\\\""])
+        let refusal = try txfeed("run", "-s", refused + ":mode=ok", good, "--no-progress")
+        XCTAssertEqual(refusal.status, 2, refusal.stderr)
+        XCTAssertTrue(
+            refusal.stderr.contains("plugin ABI version 99 does not match this txfeed's ABI version 1"), refusal.stderr)
+        XCTAssertTrue(refusal.output.isEmpty, refusal.output)
+
+        let list = try txfeed("plugins", "list", "--plugin-path", folder.path)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertFalse(list.output.contains(line), list.output)
+        XCTAssertTrue(list.output.contains("constructed  source  ABI 1"), list.output)
+        XCTAssertTrue(list.output.contains("refused  not loadable"), list.output)
+    }
+
+    /// A plugin whose constructor crashes is a plugin that cannot be loaded, named as such.
+    func testAConstructorThatCrashesIsALoadError() throws {
+        let source = folder.path + "/crashing.c"
+        try """
+        #include <stdlib.h>
+        __attribute__((constructor)) static void boom(void) { abort(); }
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let plugin = try CPlugin.build(source, name: "crashing", into: folder.path)
+        let result = try txfeed("run", "-s", plugin, good, "--no-progress")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("libcrashing.so: the plugin's process ended while loading it (Aborted (signal 6))"),
+            result.stderr)
+    }
+
     /// A hung plugin's process is ended at each refresh: txfeed's threads, descriptors and
     /// children stay flat.
     func testATimedOutChildIsEndedAndNothingLeaksOverTwentyRefreshes() throws {

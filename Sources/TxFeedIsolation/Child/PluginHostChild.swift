@@ -27,15 +27,9 @@ public enum PluginHostChild {
     }
 
     /// Never returns.
-    /// - Parameters:
-    ///   - arguments: after the command: `--memory BYTES` limits the address space (`RLIMIT_AS`).
     public static func main(arguments: [String]) -> Never {
         // Whatever else txfeed had open is not the plugin's.
         txfeed_close_from(controlFD + 1)
-        if let at = arguments.firstIndex(of: "--memory"), at + 1 < arguments.count, let bytes = UInt(arguments[at + 1])
-        {
-            _ = txfeed_limit_address_space(Int(bytes))
-        }
         let host = ChildHost()
         host.serve()
     }
@@ -63,8 +57,12 @@ final class ChildHost: Sendable {
                 }
                 guard let path else { _exit(70) }
                 do {
-                    plugin = try PluginLoader.load(path: path)
-                    writer.send(.loaded) { $0.string(nil as String?) }
+                    let loaded = try PluginLoader.load(path: path)
+                    plugin = loaded
+                    writer.send(.loaded) {
+                        $0.string(nil as String?)
+                        loaded.pluginDescription.encode(into: &$0)
+                    }
                 } catch {
                     writer.send(.loaded) { $0.string("\(error)") }
                 }
@@ -76,6 +74,36 @@ final class ChildHost: Sendable {
                 }
                 guard let request else { _exit(70) }
                 run(request, plugin)
+            case .identify:
+                guard let plugin else { _exit(70) }
+                let files = payload.withUnsafeBytes { raw -> [(path: String, head: [UInt8])]? in
+                    var r = WireDecoder(raw)
+                    guard let count = try? r.count() else { return nil }
+                    var files: [(path: String, head: [UInt8])] = []
+                    for _ in 0..<count {
+                        guard let path = try? r.string(), let head = try? r.byteArray() else { return nil }
+                        files.append((path, head))
+                    }
+                    return files
+                }
+                guard let files else { _exit(70) }
+                let answers = plugin.identify(files: files)
+                writer.send(.identified) { w in
+                    for answer in answers { w.integer(UInt8(answer)) }
+                }
+            case .explain:
+                guard let plugin else { _exit(70) }
+                let configuration = payload.withUnsafeBytes { raw -> String? in
+                    var r = WireDecoder(raw)
+                    return try? r.string()
+                }
+                guard let configuration else { _exit(70) }
+                let explanation = plugin.explain(configuration: configuration)
+                writer.send(.explained) {
+                    $0.bool(explanation != nil)
+                    $0.string(explanation?.report ?? "")
+                    $0.string(explanation?.problem)
+                }
             default:
                 _exit(70)
             }
@@ -84,6 +112,8 @@ final class ChildHost: Sendable {
 
     /// One source: open (a refusal is the answer), then, unless only checking, run and close.
     private func run(_ request: RunRequest, _ plugin: LoadedPlugin) {
+        // Only ever lowered: a child runs the sources of one run, all with the same limit.
+        if request.memoryLimit > 0 { _ = txfeed_limit_address_space(Int(request.memoryLimit)) }
         let session = PluginSource(plugin: plugin, configuration: request.configuration)
         if let refused = session.open() {
             finish(.refused, refused)
@@ -176,6 +206,8 @@ struct RunRequest {
     var configuration: String
     /// Only `open` and `close`: txfeed checks every configuration before any source runs.
     var checkOnly: Bool
+    /// Bytes of address space the child may use from now on (`--plugin-memory`); 0 for no limit.
+    var memoryLimit: UInt64
 
     func encode(into w: inout WireEncoder) {
         w.string(name)
@@ -183,14 +215,16 @@ struct RunRequest {
         w.integer(UInt32(threads))
         w.string(configuration)
         w.bool(checkOnly)
+        w.integer(memoryLimit)
     }
 
-    init(name: String, index: Int, threads: Int, configuration: String, checkOnly: Bool) {
+    init(name: String, index: Int, threads: Int, configuration: String, checkOnly: Bool, memoryLimit: UInt64) {
         self.name = name
         self.index = index
         self.threads = threads
         self.configuration = configuration
         self.checkOnly = checkOnly
+        self.memoryLimit = memoryLimit
     }
 
     init(from r: inout WireDecoder) throws(WireDecoder.Malformed) {
@@ -199,5 +233,6 @@ struct RunRequest {
         threads = Int(try r.integer(UInt32.self))
         configuration = try r.string()
         checkOnly = try r.bool()
+        memoryLimit = try r.integer(UInt64.self)
     }
 }

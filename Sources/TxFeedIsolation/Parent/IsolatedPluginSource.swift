@@ -11,6 +11,8 @@ public final class IsolatedPluginSource: SourceSession {
     public let plugin: LoadedPlugin
     public let configuration: String
     let pool: PluginChildPool
+    /// Bytes of address space the child may use (`--plugin-memory`), or nil.
+    let memoryLimit: Int?
     public var pluginName: String { plugin.name }
     private let abandoned = Atomic<Bool>(false)
     /// Seconds between SIGTERM and SIGKILL for an abandoned child.
@@ -18,16 +20,22 @@ public final class IsolatedPluginSource: SourceSession {
 
     /// - Parameters:
     ///   - options: already checked against the plugin's declaration, as for ``PluginSource``.
-    public init(plugin: LoadedPlugin, options: [(key: String, value: String)], pool: PluginChildPool) {
+    ///   - memoryLimit: bytes of address space its child may use (`--plugin-memory`), or nil.
+    public init(
+        plugin: LoadedPlugin, options: [(key: String, value: String)], pool: PluginChildPool, memoryLimit: Int? = nil
+    ) {
         self.plugin = plugin
         self.configuration = JSONString.object(options)
         self.pool = pool
+        self.memoryLimit = memoryLimit
     }
 
     /// Checks the configuration in a child (`open`, then `close`): the child that runs the
     /// source opens it again.
     public func open() -> String? {
-        let request = RunRequest(name: plugin.name, index: 0, threads: 1, configuration: configuration, checkOnly: true)
+        let request = RunRequest(
+            name: plugin.name, index: 0, threads: 1, configuration: configuration, checkOnly: true,
+            memoryLimit: UInt64(memoryLimit ?? 0))
         switch exchange(request, events: nil) {
         case .refused(let reason): return reason
         case .completed, .failed: return nil
@@ -40,7 +48,7 @@ public final class IsolatedPluginSource: SourceSession {
         }
         let request = RunRequest(
             name: events.sourceName, index: events.sourceIndex, threads: events.decodeThreads,
-            configuration: configuration, checkOnly: false)
+            configuration: configuration, checkOnly: false, memoryLimit: UInt64(memoryLimit ?? 0))
         switch exchange(request, events: events) {
         case .completed: return .completed
         case .failed(let message), .refused(let message): return .failed(message)
@@ -148,7 +156,7 @@ public final class IsolatedPluginSource: SourceSession {
         var message: String
         if let status = child.exitStatus, PluginChild.wasSignalled(status) {
             message = "the plugin crashed: \(how) \(after)"
-            if let limit = pool.memoryLimit {
+            if let limit = memoryLimit {
                 message += " (its process may use at most \(ByteSize.describe(limit)), --plugin-memory)"
             }
         } else {

@@ -15,15 +15,14 @@ final class PluginChild: @unchecked Sendable {
     private let dataFD: Int32
     private let output: PluginOutputRelay
     private let reaped = Mutex<Int32?>(nil)
+    /// What the plugin's descriptor says, as the child read it (set once loaded).
+    private(set) var description: PluginDescription?
 
     /// Starts `executable __plugin-host` and has it load `pluginPath`.
     ///
     /// - Parameters:
-    ///   - memoryLimit: bytes of address space the child may use (`--plugin-memory`), or nil.
     ///   - show: where the plugin's own output lines go (txfeed's stderr, above the display).
-    init(executable: String, pluginPath: String, memoryLimit: Int?, show: @escaping @Sendable (String) -> Void)
-        throws(IsolationError)
-    {
+    init(executable: String, pluginPath: String, show: @escaping @Sendable (String) -> Void) throws(IsolationError) {
         self.pluginPath = pluginPath
         var up: [Int32] = [0, 0], down: [Int32] = [0, 0], out: [Int32] = [0, 0]
         guard txfeed_pipe_cloexec(&up) == 0, txfeed_pipe_cloexec(&down) == 0, txfeed_pipe_cloexec(&out) == 0 else {
@@ -57,8 +56,7 @@ final class PluginChild: @unchecked Sendable {
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var arguments = [executable, PluginHostChild.command]
-        if let memoryLimit { arguments += ["--memory", String(memoryLimit)] }
+        let arguments = [executable, PluginHostChild.command]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         // Swift's crash backtracer off: a plugin's crash is reported by the signal that ended
@@ -84,25 +82,35 @@ final class PluginChild: @unchecked Sendable {
         self.dataFD = up[0]
         self.data = FrameReader(fd: up[0])
         self.control = FrameWriter(fd: down[1])
-        self.output = PluginOutputRelay(fd: out[0], show: show)
+        self.output = PluginOutputRelay(
+            fd: out[0], source: String(pluginPath.split(separator: "/").last ?? Substring(pluginPath)), show: show)
         control.send(.load) { $0.string(pluginPath) }
         switch data.next() {
         case .frame(.loaded, let payload):
-            let refused = payload.withUnsafeBytes { raw -> String?? in
+            let answer = payload.withUnsafeBytes { raw -> (refused: String?, description: PluginDescription?)? in
                 var r = WireDecoder(raw)
-                return try? r.optionalString()
+                do {
+                    if let refused = try r.optionalString() { return (refused, nil) }
+                    return (nil, try PluginDescription.decode(from: &r))
+                } catch {
+                    return nil
+                }
             }
-            guard let refused else { throw fail("the plugin host answered garbled") }
-            if let refused { throw fail(refused) }
+            guard let answer else { throw fail("the plugin host answered garbled") }
+            if let refused = answer.refused { throw fail(refused, loading: true) }
+            description = answer.description!
         default:
-            throw fail("the plugin host ended while loading the plugin: \(ending())")
+            let how = ending()
+            throw fail("\(pluginPath): the plugin's process ended while loading it (\(how))", loading: true)
         }
     }
 
-    private func fail(_ message: String) -> IsolationError {
+    /// - Parameters:
+    ///   - loading: the plugin itself could not be loaded (a load error, not a broken child).
+    private func fail(_ message: String, loading: Bool = false) -> IsolationError {
         kill(pid, SIGKILL)
         finish()
-        return IsolationError(message)
+        return IsolationError(message, pluginRefused: loading)
     }
 
     /// The source the child runs now: its output lines are prefixed with it.
@@ -179,8 +187,12 @@ final class PluginChild: @unchecked Sendable {
 /// A problem running a plugin in a child process.
 public struct IsolationError: Error, CustomStringConvertible, Sendable {
     public var description: String
+    /// The plugin could not be loaded (its file, descriptor or constructor), as opposed to the
+    /// plugin host failing.
+    var pluginRefused = false
 
-    init(_ description: String) {
+    init(_ description: String, pluginRefused: Bool = false) {
         self.description = description
+        self.pluginRefused = pluginRefused
     }
 }

@@ -17,7 +17,11 @@ final class PluginOutputRelay: Sendable {
         var hidden = 0
     }
 
-    init(fd: Int32, show: @escaping @Sendable (String) -> Void) {
+    /// - Parameters:
+    ///   - source: what its lines are prefixed with until a source runs (the plugin's file, for
+    ///     what its constructor prints).
+    init(fd: Int32, source: String, show: @escaping @Sendable (String) -> Void) {
+        state.withLock { $0.source = source }
         Threads.start(named: "plugin output") { [self] in
             relay(fd, show)
             close(fd)

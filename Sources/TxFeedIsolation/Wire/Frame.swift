@@ -13,9 +13,14 @@ enum FrameKind: UInt8, Sendable {
     case run = 2
     /// Stop the source under way (the timeout struck, or Ctrl-C).
     case cancel = 3
+    /// How sure the plugin is that it reads each file: paths and heads; answered by
+    /// ``identified``.
+    case identify = 4
+    /// The plugin's `explain` for a configuration; answered by ``explained``.
+    case explain = 5
 
     // MARK: child → txfeed
-    /// Nil when loaded, else why the plugin could not be.
+    /// Nil and the plugin's ``PluginDescription`` when loaded, else why it could not be.
     case loaded = 10
     /// A chunk of ``SourceData``, with the host time it took and the transactions decoded.
     case data = 11
@@ -25,6 +30,10 @@ enum FrameKind: UInt8, Sendable {
     case finished = 13
     /// The child's host time for the source so far (nanoseconds) and the transactions decoded.
     case hostTime = 14
+    /// One confidence (0…100) a file, in the order asked.
+    case identified = 15
+    /// Whether `explain` answered, then its report and problem.
+    case explained = 16
 }
 
 /// How a ``FrameKind/run`` request ended in the child.

@@ -1,4 +1,5 @@
 import Foundation
+import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPluginHost
@@ -31,15 +32,22 @@ public struct RunPlan: Sendable {
     public var isolation: Isolation = .process
     /// Bytes of address space each plugin host child may use (`--plugin-memory`), or nil.
     public var pluginMemory: Int?
+    /// The plugin host children that loaded the plan's source plugins and will run them; nil
+    /// when they run in this process.
+    public var pluginHosts: PluginChildPool?
     /// Worth saying before the run, but no reason to refuse it.
     public var warnings: [String] = []
 
     public init() {}
 
     /// Builds the plan: the config file first, then the flags added to it.
+    /// - Parameters:
+    ///   - pluginHost: the executable that hosts plugins in child processes (txfeed itself);
+    ///     without one, source plugins load and run in this process whatever the isolation.
     /// - Throws: ``UsageError`` or ``PluginLoadError``, both found before anything runs.
     public static func make(
-        _ request: RunRequest, environment: String? = ProcessInfo.processInfo.environment["TXFEED_PLUGIN_PATH"]
+        _ request: RunRequest, pluginHost: String? = nil,
+        environment: String? = ProcessInfo.processInfo.environment["TXFEED_PLUGIN_PATH"]
     ) throws -> RunPlan {
         var plan = RunPlan()
         let config = try request.configFile.map { path throws(UsageError) in try ConfigFile(path: path) }
@@ -48,7 +56,15 @@ public struct RunPlan: Sendable {
         // An empty folder name is a mistake (an unset variable, say), never "here".
         if folders.contains("") { throw UsageError("--plugin-path is empty; name a folder") }
         plan.searchPath = .standard(explicit: folders, environment: environment)
-        plan.sources = try SourcePlanner(searchPath: plan.searchPath).plan(config: config, request: request)
+        // Source plugins are loaded by the children that will run them: not even a library
+        // constructor runs in txfeed's process. (Sink plugins still load here.)
+        var sourceSearchPath = plan.searchPath
+        if (request.isolation ?? plan.isolation) == .process, let pluginHost {
+            let hosts = PluginChildPool(executable: pluginHost)
+            plan.pluginHosts = hosts
+            sourceSearchPath.loader = hosts
+        }
+        plan.sources = try SourcePlanner(searchPath: sourceSearchPath).plan(config: config, request: request)
         if let shard = try request.shard.map({ text throws(UsageError) in try Shard(parsing: text) }) {
             try plan.keep(shard, config: config, request: request)
         } else {

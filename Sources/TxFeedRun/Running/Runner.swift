@@ -23,10 +23,6 @@ public struct RunInput: Sendable {
     /// With `--state`: whether a run that imports nothing new is still recorded as a batch
     /// (`watch` records only the refreshes that bring something).
     public var recordEmptyBatch = true
-    /// The executable that hosts plugins in child processes (txfeed itself, `/proc/self/exe`);
-    /// nil runs plugins inside this process whatever the plan says (a library caller has no
-    /// txfeed to start).
-    public var pluginHost: String?
 
     public init(plan: RunPlan) {
         self.plan = plan
@@ -74,16 +70,12 @@ public enum Runner {
             }
         }
         let log = logLine(progress: progress, verbose: plan.verbose, diagnostics: input.diagnostics)
-        var pool: PluginChildPool?
-        if plan.isolation == .process, let host = input.pluginHost {
-            pool = PluginChildPool(executable: host, memoryLimit: plan.pluginMemory) { line in
-                log("", .error, line)
-            }
-        }
+        let hosts = plan.pluginHosts
+        hosts?.showOutput(outputLine(progress: progress, diagnostics: input.diagnostics))
         // Every child ends with the run (and with each `watch` refresh): none is left behind.
-        defer { pool?.shutdown() }
+        defer { hosts?.shutdown() }
         var pipeline = Pipeline(
-            sources: plan.sources.map { PipelineSource(name: $0.name, session: session(for: $0, pool: pool)) },
+            sources: plan.sources.map { PipelineSource(name: $0.name, session: session(for: $0, plan: plan)) },
             log: log)
         pipeline.timeout = plan.timeout
         if let threads = plan.threads { pipeline.decodeThreads = threads }
@@ -147,12 +139,25 @@ public enum Runner {
         }
     }
 
-    private static func session(for source: SourcePlan, pool: PluginChildPool?) -> any SourceSession {
+    private static func session(for source: SourcePlan, plan: RunPlan) -> any SourceSession {
         switch source.reader {
         case let .plugin(plugin, options):
-            if let pool { return IsolatedPluginSource(plugin: plugin, options: options, pool: pool) }
+            if let hosts = plan.pluginHosts {
+                return IsolatedPluginSource(
+                    plugin: plugin, options: options, pool: hosts, memoryLimit: plan.pluginMemory)
+            }
             return PluginSource(plugin: plugin, options: options)
         case let .unreadable(reason): return UnreadableSource(reason: reason)
+        }
+    }
+
+    /// What plugins print in their children, relayed as whole, visible lines: above the live
+    /// display, like log lines.
+    private static func outputLine(
+        progress: (any RunProgress)?, diagnostics: @escaping @Sendable (String) -> Void
+    ) -> @Sendable (String) -> Void {
+        { line in
+            if let progress { progress.print(line) } else { diagnostics(line) }
         }
     }
 
@@ -164,9 +169,7 @@ public enum Runner {
         let oneAtATime = Mutex(())
         return { source, level, message in
             if level <= .debug && !verbose { return }
-            // A plugin's own output, relayed from its child: already a whole, visible line.
-            let line =
-                source.isEmpty ? message : "txfeed: \(source): \(level.name): \(PluginLogLevel.visible(message))"
+            let line = "txfeed: \(source): \(level.name): \(PluginLogLevel.visible(message))"
             oneAtATime.withLock { _ in
                 if let progress { progress.print(line) } else { diagnostics(line) }
             }

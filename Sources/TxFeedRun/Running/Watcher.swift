@@ -13,8 +13,6 @@ import TxFeedOutput
 /// failed one writes nothing and says why on stderr.
 public final class Watcher: Sendable {
     public let plan: RunPlan
-    /// The plugin host executable for isolated sources (``RunInput/pluginHost``).
-    public let pluginHost: String?
     public let every: Double
     private let unfinished: (any UnfinishedFiles)?
     private let onStop: @Sendable () -> Void
@@ -22,16 +20,14 @@ public final class Watcher: Sendable {
     private let stopping = Atomic<Bool>(false)
 
     /// - Parameters:
-    ///   - pluginHost: the plugin host executable for isolated sources (``RunInput/pluginHost``).
     ///   - unfinished: told about every temporary output file, as for a run.
     ///   - onStop: called once watch has decided to stop, perhaps while a run is still loading
     ///     (which may take until its timeout): the caller may end the process sooner.
     public init(
-        plan: RunPlan, every: Double, pluginHost: String? = nil, unfinished: (any UnfinishedFiles)? = nil,
+        plan: RunPlan, every: Double, unfinished: (any UnfinishedFiles)? = nil,
         onStop: @escaping @Sendable () -> Void = {}
     ) {
         self.plan = plan
-        self.pluginHost = pluginHost
         self.every = every
         self.unfinished = unfinished
         self.onStop = onStop
@@ -67,7 +63,6 @@ public final class Watcher: Sendable {
             input.progress = SkeletonView.onStandardError(if: plan.progress)
             input.unfinished = unfinished
             input.recordEmptyBatch = false
-            input.pluginHost = pluginHost
             if stdoutTerminal {
                 StandardStreams.error("\u{1B}[H\u{1B}[2J")
                 input.captureStandardOutput = true
