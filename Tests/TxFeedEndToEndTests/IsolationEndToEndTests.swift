@@ -168,6 +168,29 @@ final class IsolationEndToEndTests: XCTestCase {
             result.stderr)
     }
 
+    /// A sink plugin runs in a child too: its crash or exit fails the run's output ("nothing
+    /// written", exit 1) with the cause, and no built-in sink's file is committed or left behind.
+    func testACrashingSinkFailsTheOutputWithTheCauseAndLeavesNoFile() throws {
+        try CPlugin.build(CPlugin.fixture("test_sink.c"), name: "test-sink", into: folder.path)
+        let out = folder.path + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        try folder.write("out/feed.csv", "old feed\n")
+        for (stage, cause) in [
+            ("crash", "the plugin crashed: Segmentation fault (signal 11)"),
+            ("exit", "the plugin ended its process (exit status 0)"),
+        ] {
+            let result = try txfeed(
+                "run", good, "--sink", "csv,path=\(out)/feed.csv", "--sink",
+                "test-sink,path=\(out)/calls.txt,fail=\(stage)",
+                "--plugin-path", folder.path, "--no-progress")
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("sink 'test-sink': \(cause); nothing written"), result.stderr)
+            XCTAssertEqual(try folder.read("out/feed.csv"), Data("old feed\n".utf8), stage)
+            let left = try FileManager.default.contentsOfDirectory(atPath: out)
+            XCTAssertEqual(left, ["feed.csv"], stage)
+        }
+    }
+
     /// A hung plugin's process is ended at each refresh: txfeed's threads, descriptors and
     /// children stay flat.
     func testATimedOutChildIsEndedAndNothingLeaksOverTwentyRefreshes() throws {

@@ -104,9 +104,55 @@ final class ChildHost: Sendable {
                     $0.string(explanation?.report ?? "")
                     $0.string(explanation?.problem)
                 }
+            case .sinkOpen, .sinkWrite, .sinkFinish, .sinkClose:
+                guard let plugin else { _exit(70) }
+                let error = payload.withUnsafeBytes { raw -> String?? in
+                    var r = WireDecoder(raw)
+                    do { return .some(try sinkCall(kind, &r, plugin)) } catch { return nil }
+                }
+                guard let error else { _exit(70) }
+                writer.send(.sinkAnswered) { $0.string(error) }
             default:
                 _exit(70)
             }
+        }
+    }
+
+    /// The sink's session between calls, and the texts shared by every batch of its feed.
+    nonisolated(unsafe) private var sink: PluginSinkSession?
+    nonisolated(unsafe) private var sinkShared: [UInt8] = []
+
+    /// One sink ABI call; its error, or nil.
+    private func sinkCall(_ kind: FrameKind, _ r: inout WireDecoder, _ plugin: LoadedPlugin) throws(WireDecoder
+        .Malformed)
+        -> String?
+    {
+        do {
+            switch kind {
+            case .sinkOpen:
+                let options = try r.string()
+                let session = PluginSinkSession(plugin: plugin)
+                try session.open(configuration: options)
+                sink = session
+            case .sinkWrite:
+                if try r.bool() { sinkShared = try r.byteArray() }
+                let records = try r.records(SinkRecord.self)
+                let rows = try r.byteArray()
+                try sink?.write(records, shared: sinkShared, rows: rows)
+            case .sinkFinish:
+                try sink?.finish(sources: try r.string(), summary: try r.string())
+            default:
+                sink?.close()
+                sink = nil
+                sinkShared = []
+            }
+            return nil
+        } catch let error as PluginSinkError {
+            return error.message
+        } catch let error as WireDecoder.Malformed {
+            throw error
+        } catch {
+            return "\(error)"
         }
     }
 

@@ -9,11 +9,14 @@ import TxFeedPluginHost
 final class PluginChild: @unchecked Sendable {
     let pid: pid_t
     let pluginPath: String
+    /// Whether it writes to txfeed's own stdout and stderr (``init(executable:pluginPath:directOutput:show:)``).
+    let directOutput: Bool
     let control: FrameWriter
     /// Read only by the source thread that holds the child.
     var data: FrameReader
     private let dataFD: Int32
-    private let output: PluginOutputRelay
+    /// Nil for a child that writes to txfeed's own stdout and stderr (a sink's).
+    private let output: PluginOutputRelay?
     private let reaped = Mutex<Int32?>(nil)
     /// What the plugin's descriptor says, as the child read it (set once loaded).
     private(set) var description: PluginDescription?
@@ -22,8 +25,14 @@ final class PluginChild: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - show: where the plugin's own output lines go (txfeed's stderr, above the display).
-    init(executable: String, pluginPath: String, show: @escaping @Sendable (String) -> Void) throws(IsolationError) {
+    ///   - directOutput: the child writes to txfeed's own stdout and stderr, unrelayed: a sink
+    ///     plugin's output is its purpose (a table on stderr, a feed on stdout).
+    init(
+        executable: String, pluginPath: String, directOutput: Bool = false,
+        show: @escaping @Sendable (String) -> Void
+    ) throws(IsolationError) {
         self.pluginPath = pluginPath
+        self.directOutput = directOutput
         var up: [Int32] = [0, 0], down: [Int32] = [0, 0], out: [Int32] = [0, 0]
         guard txfeed_pipe_cloexec(&up) == 0, txfeed_pipe_cloexec(&down) == 0, txfeed_pipe_cloexec(&out) == 0 else {
             throw IsolationError("could not make pipes for the plugin host: \(String(cString: strerror(errno)))")
@@ -38,8 +47,10 @@ final class PluginChild: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, out[1], 2)
+        if !directOutput {
+            posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, out[1], 2)
+        }
         posix_spawn_file_actions_adddup2(&actions, up[1], PluginHostChild.dataFD)
         posix_spawn_file_actions_adddup2(&actions, down[0], PluginHostChild.controlFD)
         var attributes = posix_spawnattr_t()
@@ -82,8 +93,13 @@ final class PluginChild: @unchecked Sendable {
         self.dataFD = up[0]
         self.data = FrameReader(fd: up[0])
         self.control = FrameWriter(fd: down[1])
-        self.output = PluginOutputRelay(
-            fd: out[0], source: String(pluginPath.split(separator: "/").last ?? Substring(pluginPath)), show: show)
+        if directOutput {
+            close(out[0])
+            self.output = nil
+        } else {
+            self.output = PluginOutputRelay(
+                fd: out[0], source: String(pluginPath.split(separator: "/").last ?? Substring(pluginPath)), show: show)
+        }
         control.send(.load) { $0.string(pluginPath) }
         switch data.next() {
         case .frame(.loaded, let payload):
@@ -115,7 +131,7 @@ final class PluginChild: @unchecked Sendable {
 
     /// The source the child runs now: its output lines are prefixed with it.
     func serving(_ source: String) {
-        output.source(source)
+        output?.source(source)
     }
 
     /// Asks for a clean end (closing the control pipe) and reaps the child; for one that does
@@ -129,7 +145,7 @@ final class PluginChild: @unchecked Sendable {
                 return waitForExit(seconds: 5)
             }()
         close(dataFD)
-        output.join()
+        output?.join()
     }
 
     /// SIGTERM, then SIGKILL after `grace` seconds; reaped.

@@ -11,7 +11,13 @@ import TxFeedPluginHost
 public final class PluginChildPool: PluginLoading {
     /// The txfeed executable (`/proc/self/exe`), which is also the plugin host.
     public let executable: String
-    private let idle = Mutex<[String: [PluginChild]]>([:])
+    /// Idle children by plugin file; a sink's (writing to txfeed's own stdout and stderr) apart.
+    private let idle = Mutex<[Key: [PluginChild]]>([:])
+
+    private struct Key: Hashable {
+        var path: String
+        var directOutput: Bool
+    }
     /// Until a run says otherwise, straight to stderr (`plugins list`, planning).
     private let shown = Mutex<@Sendable (String) -> Void>({ line in
         _ = FrameWriter.writeAll(2, Array((line + "\n").utf8))
@@ -27,16 +33,20 @@ public final class PluginChildPool: PluginLoading {
     }
 
     /// An idle child with the plugin loaded, or a new one.
-    func acquire(_ pluginPath: String) throws(IsolationError) -> PluginChild {
-        if let child = idle.withLock({ $0[pluginPath]?.popLast() }) { return child }
-        return try PluginChild(executable: executable, pluginPath: pluginPath) { [self] line in
+    /// - Parameters:
+    ///   - directOutput: for a sink: the child writes to txfeed's own stdout and stderr.
+    func acquire(_ pluginPath: String, directOutput: Bool = false) throws(IsolationError) -> PluginChild {
+        let key = Key(path: pluginPath, directOutput: directOutput)
+        if let child = idle.withLock({ $0[key]?.popLast() }) { return child }
+        return try PluginChild(executable: executable, pluginPath: pluginPath, directOutput: directOutput) {
+            [self] line in
             shown.withLock { $0 }(line)
         }
     }
 
     /// Gives a healthy child back for the next request about its plugin.
     func release(_ child: PluginChild) {
-        idle.withLock { $0[child.pluginPath, default: []].append(child) }
+        idle.withLock { $0[Key(path: child.pluginPath, directOutput: child.directOutput), default: []].append(child) }
     }
 
     /// Ends every idle child (at the end of a run, and of each `watch` refresh); the pool starts
@@ -62,7 +72,8 @@ public final class PluginChildPool: PluginLoading {
         release(child)
         let calls = PluginHostCalls(
             identify: { [self] files in identify(path, files) },
-            explain: { [self] configuration in explain(path, configuration) })
+            explain: { [self] configuration in explain(path, configuration) },
+            sinkSession: { [self] in IsolatedSinkSession(pool: self, pluginPath: path, name: description.name) })
         return LoadedPlugin(path: path, description: description, calls: calls)
     }
 

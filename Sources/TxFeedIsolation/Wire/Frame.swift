@@ -18,6 +18,15 @@ enum FrameKind: UInt8, Sendable {
     case identify = 4
     /// The plugin's `explain` for a configuration; answered by ``explained``.
     case explain = 5
+    /// A sink's `sink_open` with its options as JSON; each sink call is answered by
+    /// ``sinkAnswered``.
+    case sinkOpen = 6
+    /// A batch for `sink_write`: the shared texts when they are new, the records, the rows' texts.
+    case sinkWrite = 7
+    /// `sink_finish` with the sources and the summary as JSON.
+    case sinkFinish = 8
+    /// `sink_close`.
+    case sinkClose = 9
 
     // MARK: child → txfeed
     /// Nil and the plugin's ``PluginDescription`` when loaded, else why it could not be.
@@ -34,6 +43,8 @@ enum FrameKind: UInt8, Sendable {
     case identified = 15
     /// Whether `explain` answered, then its report and problem.
     case explained = 16
+    /// Nil when the sink call succeeded, else its error.
+    case sinkAnswered = 17
 }
 
 /// How a ``FrameKind/run`` request ended in the child.

@@ -185,6 +185,11 @@ public final class LoadedPlugin: @unchecked Sendable {
     public var canIdentify: Bool { kind == .source && (identifier != nil || hostCanIdentify) }
     public var canExplain: Bool { kind == .source && (explainer != nil || hostCanExplain) }
 
+    /// The sink ABI's calls for one pass over a feed, where the plugin was loaded.
+    public func sinkSession() -> any SinkSessionCalls {
+        calls?.sinkSession() ?? PluginSinkSession(plugin: self)
+    }
+
     /// How sure the plugin is that it reads each file, asked once for all of them (one call to
     /// a plugin host child, not one a file).
     public func identify(files: [(path: String, head: [UInt8])]) -> [Int] {
@@ -281,13 +286,17 @@ public struct PluginHostCalls: Sendable {
     /// Confidences, one a file, in order.
     public var identify: @Sendable ([(path: String, head: [UInt8])]) -> [Int]
     public var explain: @Sendable (String) -> LoadedPlugin.Explanation?
+    /// A sink's session in a child of its own.
+    public var sinkSession: @Sendable () -> any SinkSessionCalls
 
     public init(
         identify: @escaping @Sendable ([(path: String, head: [UInt8])]) -> [Int],
-        explain: @escaping @Sendable (String) -> LoadedPlugin.Explanation?
+        explain: @escaping @Sendable (String) -> LoadedPlugin.Explanation?,
+        sinkSession: @escaping @Sendable () -> any SinkSessionCalls
     ) {
         self.identify = identify
         self.explain = explain
+        self.sinkSession = sinkSession
     }
 }
 

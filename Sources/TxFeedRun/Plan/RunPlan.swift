@@ -56,15 +56,14 @@ public struct RunPlan: Sendable {
         // An empty folder name is a mistake (an unset variable, say), never "here".
         if folders.contains("") { throw UsageError("--plugin-path is empty; name a folder") }
         plan.searchPath = .standard(explicit: folders, environment: environment)
-        // Source plugins are loaded by the children that will run them: not even a library
-        // constructor runs in txfeed's process. (Sink plugins still load here.)
-        var sourceSearchPath = plan.searchPath
+        // Plugins are loaded by the children that will run them: not even a library
+        // constructor runs in txfeed's process.
         if (request.isolation ?? plan.isolation) == .process, let pluginHost {
             let hosts = PluginChildPool(executable: pluginHost)
             plan.pluginHosts = hosts
-            sourceSearchPath.loader = hosts
+            plan.searchPath.loader = hosts
         }
-        plan.sources = try SourcePlanner(searchPath: sourceSearchPath).plan(config: config, request: request)
+        plan.sources = try SourcePlanner(searchPath: plan.searchPath).plan(config: config, request: request)
         if let shard = try request.shard.map({ text throws(UsageError) in try Shard(parsing: text) }) {
             try plan.keep(shard, config: config, request: request)
         } else {
