@@ -131,7 +131,8 @@ final class IsolationEndToEndTests: XCTestCase {
         let result = try txfeed("run", "-s", constructed + ":mode=ok", good, "--sink", "csv", "--no-progress")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.output.contains(line), result.output)
-        XCTAssertTrue(result.stderr.contains("txfeed: libconstructed.so: plugin output: \(line)"), result.stderr)
+        // Prefixed with the file, or with the source when the relay read it after the run began.
+        XCTAssertTrue(result.stderr.contains("plugin output: \(line)"), result.stderr)
         // In-process, it is txfeed's own stdout the constructor writes to.
         let inProcess = try txfeed(
             "run", "-s", constructed + ":mode=ok", good, "--sink", "csv", "--no-progress", "--isolation", "in-process")

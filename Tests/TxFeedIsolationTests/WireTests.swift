@@ -1,3 +1,4 @@
+import Foundation
 import TxFeedModel
 import XCTest
 
@@ -28,16 +29,33 @@ final class WireTests: XCTestCase {
         return data
     }
 
+    /// Sends `data` through a file as the child would, and puts it back together as txfeed does.
+    private func roundTrip(_ data: SourceData, source: Int = 4) throws -> (SourceData?, frames: Int) {
+        let path = NSTemporaryDirectory() + "/wire-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let out = open(path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
+        let back = open(path, O_RDONLY)
+        defer {
+            close(out)
+            close(back)
+            unlink(path)
+        }
+        XCTAssertTrue(data.send(to: FrameWriter(fd: out)))
+        var reader = FrameReader(fd: back)
+        var chunks = ChunkAssembler(source: source)
+        var frames = 0
+        while case .frame(let kind, let payload) = reader.next() {
+            frames += 1
+            let chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
+            if let chunk { return (chunk, frames) }
+        }
+        return (nil, frames)
+    }
+
     func testAChunkSurvivesTheWireExactly() throws {
         let data = sample()
-        var w = WireEncoder()
-        data.encode(into: &w)
-        let back = try w.bytes.withUnsafeBytes { raw in
-            var r = WireDecoder(raw)
-            let decoded = try SourceData.decode(from: &r, source: 4)
-            XCTAssertTrue(r.isAtEnd)
-            return decoded
-        }
+        let (received, frames) = try roundTrip(data)
+        let back = try XCTUnwrap(received)
+        XCTAssertEqual(frames, 2)
         XCTAssertEqual(back.accounts.map(\.name), ["Checking", "Card"])
         XCTAssertEqual(back.accounts[0].balance, Money(minorUnits: -12_345, scale: 2))
         XCTAssertEqual(back.accounts[0].profile, Profile(id: "7", firstName: "Ada", lastName: nil))
@@ -55,32 +73,44 @@ final class WireTests: XCTestCase {
         XCTAssertEqual(back.documents, 3)
     }
 
+    func testALargeChunkTravelsInFramesOfBoundedSize() throws {
+        var data = sample()
+        let many = SourceData.recordsPerFrame * 2 + 7
+        data.transactions = (0..<many).map { (i: Int) -> Transaction in
+            let vendor = UInt32(i % 2)
+            return Transaction(
+                unixSeconds: Int64(i), amountMinor: Int64(i), vendor: vendor, account: 0, isDebit: i % 3 == 0)
+        }
+        let (received, frames) = try roundTrip(data)
+        let back = try XCTUnwrap(received)
+        XCTAssertEqual(frames, 1 + 3)
+        XCTAssertEqual(back.transactions.count, many)
+        XCTAssertEqual(back.transactions.map(\.signedMinor), data.transactions.map(\.signedMinor))
+    }
+
     func testEveryCutOrGarbledChunkIsRefusedNotCrashed() throws {
         var w = WireEncoder()
-        sample().encode(into: &w)
-        let bytes = w.bytes
-        for cut in 0..<bytes.count {
-            let refused = bytes[0..<cut].withUnsafeBytes { raw -> Bool in
-                var r = WireDecoder(raw)
-                return (try? SourceData.decode(from: &r, source: 4)) == nil
-            }
-            XCTAssertTrue(refused, "cut at \(cut) of \(bytes.count)")
+        sample().encodeHead(into: &w)
+        let head = w.bytes
+        for cut in 0..<head.count {
+            var chunks = ChunkAssembler(source: 4)
+            XCTAssertThrowsError(try chunks.head(Array(head[0..<cut])), "cut at \(cut) of \(head.count)")
         }
-        // A transaction pointing past the vendors (the last record's vendor field).
-        var pointing = bytes
-        let vendorOffset = bytes.count - MemoryLayout<Transaction>.stride + 16
-        pointing[vendorOffset] = 9
-        let refused = pointing.withUnsafeBytes { raw -> Bool in
-            var r = WireDecoder(raw)
-            return (try? SourceData.decode(from: &r, source: 4)) == nil
-        }
-        XCTAssertTrue(refused)
         // An account claiming another source.
-        let other = bytes.withUnsafeBytes { raw -> Bool in
-            var r = WireDecoder(raw)
-            return (try? SourceData.decode(from: &r, source: 5)) == nil
-        }
-        XCTAssertTrue(other)
+        var other = ChunkAssembler(source: 5)
+        XCTAssertThrowsError(try other.head(head))
+        // A transaction pointing past the vendors.
+        var chunks = ChunkAssembler(source: 4)
+        XCTAssertNil(try chunks.head(head))
+        var records = WireEncoder()
+        records.records([Transaction(unixSeconds: 0, amountMinor: 1, vendor: 9, account: 0, isDebit: false)])
+        var more = WireEncoder()
+        more.records([Transaction(unixSeconds: 0, amountMinor: 1, vendor: 0, account: 0, isDebit: false)])
+        XCTAssertNil(try chunks.transactions(more.bytes))
+        XCTAssertThrowsError(try chunks.transactions(records.bytes))
+        // Transactions with no chunk to belong to.
+        var orphan = ChunkAssembler(source: 4)
+        XCTAssertThrowsError(try orphan.transactions(more.bytes))
     }
 
     func testSizesReadAsPeopleWriteThem() {

@@ -33,7 +33,7 @@ final class ChildEvents: SourceEvents {
             guard data.read > 0 || !data.failures.isEmpty || data.documents > 0 || !data.accounts.isEmpty else {
                 return
             }
-            writer.send(.data) { data.encode(into: &$0) }
+            _ = data.send(to: writer)
         }
     }
 

@@ -85,6 +85,7 @@ public final class IsolatedPluginSource: SourceSession {
         }
         var documents = 0
         var cancelSent = false
+        var chunks = ChunkAssembler(source: request.index)
         while true {
             if abandoned.load(ordering: .relaxed) {
                 child.terminate(grace: Self.killGrace)
@@ -92,12 +93,14 @@ public final class IsolatedPluginSource: SourceSession {
                 return .failed("did not stop; its process was ended")
             }
             switch child.data.next(timeout: 0.02) {
-            case .frame(.data, let payload):
-                let chunk = payload.withUnsafeBytes { raw -> SourceData? in
-                    var r = WireDecoder(raw)
-                    return try? SourceData.decode(from: &r, source: request.index)
+            case .frame(let kind, let payload) where kind == .data || kind == .transactions:
+                let chunk: SourceData?
+                do {
+                    chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
+                } catch {
+                    return .failed(garbled(child))
                 }
-                guard let chunk else { return .failed(garbled(child)) }
+                guard let chunk else { continue }
                 documents += chunk.documents
                 _ = events?.delivered(chunk)
             case .frame(.hostTime, let payload):
@@ -126,7 +129,7 @@ public final class IsolatedPluginSource: SourceSession {
                     else { return nil }
                     return (end, message)
                 }
-                guard let end else { return .failed(garbled(child)) }
+                guard let end, !chunks.isWaiting else { return .failed(garbled(child)) }
                 pool.release(child)
                 switch end.0 {
                 case .completed: return .completed

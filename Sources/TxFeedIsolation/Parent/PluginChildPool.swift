@@ -52,9 +52,16 @@ public final class PluginChildPool: PluginLoading {
     /// Ends every idle child (at the end of a run, and of each `watch` refresh); the pool starts
     /// new ones when asked again.
     public func shutdown() {
+        shutdown(keeping: [])
+    }
+
+    /// Ends the idle children of every plugin but `paths`: once a run is planned, the children
+    /// that only answered `identify` for plugins that read nothing are not kept waiting.
+    public func shutdown(keeping paths: Set<String>) {
         let children = idle.withLock { idle in
-            defer { idle = [:] }
-            return idle.values.flatMap { $0 }
+            let ending = idle.filter { !paths.contains($0.key.path) }
+            for key in ending.keys { idle[key] = nil }
+            return ending.values.flatMap { $0 }
         }
         for child in children { child.finish() }
     }

@@ -31,7 +31,7 @@ enum FrameKind: UInt8, Sendable {
     // MARK: child → txfeed
     /// Nil and the plugin's ``PluginDescription`` when loaded, else why it could not be.
     case loaded = 10
-    /// A chunk of ``SourceData``, with the host time it took and the transactions decoded.
+    /// A chunk of ``SourceData`` without its transactions, which follow in ``transactions`` frames.
     case data = 11
     /// A `log` call: level and message.
     case log = 12
@@ -45,6 +45,8 @@ enum FrameKind: UInt8, Sendable {
     case explained = 16
     /// Nil when the sink call succeeded, else its error.
     case sinkAnswered = 17
+    /// Transactions of the chunk whose ``data`` frame came last, as their records.
+    case transactions = 18
 }
 
 /// How a ``FrameKind/run`` request ended in the child.

@@ -1,9 +1,25 @@
 import TxFeedModel
 
-/// A chunk of what a source delivered, as the child sends it: transactions as their 32-byte
-/// records in one copy, every vendor and account string once.
+/// A chunk of what a source delivered, as the child sends it: a ``FrameKind/data`` frame with
+/// everything but the transactions (every vendor and account string once) and how many
+/// transactions follow, then ``FrameKind/transactions`` frames of their 32-byte records, at
+/// most ``recordsPerFrame`` each, so that neither side holds a second copy of a large chunk.
 extension SourceData {
-    func encode(into w: inout WireEncoder) {
+    static let recordsPerFrame = 1 << 16
+
+    /// The frames of this chunk, in order.
+    func send(to writer: FrameWriter) -> Bool {
+        guard writer.send(.data, { encodeHead(into: &$0) }) else { return false }
+        var start = transactions.startIndex
+        while start < transactions.endIndex {
+            let end = min(start + Self.recordsPerFrame, transactions.endIndex)
+            guard writer.send(.transactions, { $0.records(transactions[start..<end]) }) else { return false }
+            start = end
+        }
+        return true
+    }
+
+    func encodeHead(into w: inout WireEncoder) {
         w.integer(UInt32(accounts.count))
         for account in accounts {
             w.string(account.name)
@@ -42,12 +58,13 @@ extension SourceData {
         w.integer(UInt32(failures.count))
         for failure in failures { w.string(failure) }
         w.integer(UInt64(documents))
-        w.records(transactions)
+        w.integer(UInt64(transactions.count))
     }
 
-    /// Reads a chunk back and checks that every transaction points at a vendor, an account and
-    /// details inside the chunk: a garbled message is refused, never merged.
-    static func decode(from r: inout WireDecoder, source: Int) throws(WireDecoder.Malformed) -> SourceData {
+    /// Reads a chunk's head back; its transactions (how many follow) arrive in the frames after.
+    static func decodeHead(from r: inout WireDecoder, source: Int) throws(WireDecoder.Malformed)
+        -> (data: SourceData, transactions: Int)
+    {
         var data = SourceData()
         for _ in 0..<(try r.count()) {
             let name = try r.string()
@@ -90,7 +107,15 @@ extension SourceData {
         }
         for _ in 0..<(try r.count()) { data.failures.append(try r.string()) }
         data.documents = Int(try r.integer(UInt64.self) & 0x7FFF_FFFF_FFFF_FFFF)
-        data.transactions = try r.records(Transaction.self)
+        let count = try r.integer(UInt64.self)
+        guard count <= UInt64(Int32.max) else { throw .init() }
+        return (data, Int(count))
+    }
+
+    /// Checks that every transaction points at a vendor, an account and details inside the
+    /// chunk: a garbled message is refused, never merged.
+    func validate() throws(WireDecoder.Malformed) {
+        let data = self
         let vendors = UInt32(data.vendors.count), accounts = UInt32(data.accounts.count)
         let details = UInt32(data.details.count)
         for t in data.transactions
@@ -99,6 +124,57 @@ extension SourceData {
         {
             throw .init()
         }
+    }
+}
+
+/// Puts a chunk back together from its frames.
+struct ChunkAssembler {
+    let source: Int
+    private var pending: SourceData?
+    private var missing = 0
+
+    init(source: Int) {
+        self.source = source
+    }
+
+    /// A ``FrameKind/data`` frame: the chunk when it has no transactions to wait for.
+    mutating func head(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> SourceData? {
+        guard pending == nil else { throw .init() }
+        let head = payload.withUnsafeBytes { raw -> (data: SourceData, transactions: Int)? in
+            var r = WireDecoder(raw)
+            guard let head = try? SourceData.decodeHead(from: &r, source: source), r.isAtEnd else { return nil }
+            return head
+        }
+        guard var (data, count) = head else { throw .init() }
+        if count == 0 {
+            try data.validate()
+            return data
+        }
+        data.transactions.reserveCapacity(count)
+        pending = data
+        missing = count
+        return nil
+    }
+
+    /// A ``FrameKind/transactions`` frame: the chunk once its last transaction arrived.
+    mutating func transactions(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> SourceData? {
+        guard var data = pending else { throw .init() }
+        pending = nil  // the array is appended to in place, not copied
+        let added = payload.withUnsafeBytes { raw -> Int? in
+            var r = WireDecoder(raw)
+            guard let added = try? r.appendRecords(to: &data.transactions), r.isAtEnd else { return nil }
+            return added
+        }
+        guard let added, added <= missing else { throw .init() }
+        missing -= added
+        guard missing == 0 else {
+            pending = data
+            return nil
+        }
+        try data.validate()
         return data
     }
+
+    /// Whether a chunk is waiting for more transactions.
+    var isWaiting: Bool { pending != nil }
 }

@@ -30,6 +30,11 @@ struct WireEncoder {
         integer(UInt64(values.count))
         values.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
+
+    mutating func records<T: BitwiseCopyable>(_ values: ArraySlice<T>) {
+        integer(UInt64(values.count))
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
 }
 
 /// Reads what ``WireEncoder`` wrote, never past the end: a short or garbled message is an
@@ -83,6 +88,20 @@ struct WireDecoder {
         let n = try integer(UInt32.self)
         if n == WireEncoder.none { return nil }
         return String(decoding: try take(Int(n)), as: UTF8.self)
+    }
+
+    /// Appends the records straight to `array`; returns how many.
+    mutating func appendRecords<T: BitwiseCopyable>(to array: inout [T]) throws(Malformed) -> Int {
+        let n = try integer(UInt64.self)
+        guard n <= UInt64(Int32.max) else { throw Malformed() }
+        let raw = try take(Int(n) * MemoryLayout<T>.stride)
+        if array.capacity < array.count + Int(n) {
+            array.reserveCapacity(max(array.count + Int(n), array.capacity * 2))
+        }
+        for i in 0..<Int(n) {
+            array.append(raw.loadUnaligned(fromByteOffset: i * MemoryLayout<T>.stride, as: T.self))
+        }
+        return Int(n)
     }
 
     mutating func records<T: BitwiseCopyable>(_: T.Type) throws(Malformed) -> [T] {

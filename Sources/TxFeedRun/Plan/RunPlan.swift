@@ -74,6 +74,11 @@ public struct RunPlan: Sendable {
             throw UsageError("--state cannot be used with --shard: each part would remember only its own sources")
         }
         try plan.checkOutputs()
+        if let hosts = plan.pluginHosts {
+            var used = Set<String>()
+            for source in plan.sources { if case .plugin(let plugin, _) = source.reader { used.insert(plugin.path) } }
+            hosts.shutdown(keeping: used)
+        }
         return plan
     }
 
