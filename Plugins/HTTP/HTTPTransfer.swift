@@ -67,6 +67,7 @@ final class HTTPTransfer {
                 && url.host?.lowercased() == config.url.host?.lowercased() && url.port == config.url.port
             let transfer = HTTPTransfer(config: config, url: url, headers: sameOrigin ? config.headers : [])
             let result = transfer.perform(isCancelled)
+            if case .stopped = result { return result }
             guard let next = transfer.redirect else { return result }
             url = next
         }
