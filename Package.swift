@@ -99,7 +99,8 @@ let plugins: [Target] = [
     // Written in C: it generates a million transactions in a fraction of the host's parse time.
     .target(name: "RandomUsersSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/RandomUsers"),
     // What every file-reading source plugin shares: its descriptor, options and rules files, the
-    // mapped file, entries handed to the host. Linked into each such plugin (a few KiB each).
+    // file read whole or in pieces (never mapped), entries handed to the host. Linked into each
+    // such plugin (a few KiB each).
     .target(name: "SourceKit", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/SourceKit"),
     // What every statement reader needs of text: UTF-8 checked fast, windows-1252 decoded, and
     // the layout of the report `txfeed sniff` prints.
