@@ -66,6 +66,16 @@ final class HTTPLimitsEndToEndTests: XCTestCase {
         XCTAssertEqual(try report("gzip-bomb")["accept_encoding"] as? String, "gzip")
     }
 
+    /// A compressed body within max-bytes is decompressed and read, asked for or not.
+    func testACompressedBodyWithinTheLimitIsRead() throws {
+        for (option, asked) in [("", "identity"), (",header.Accept-Encoding=gzip", "gzip")] {
+            let result = try run("-s", "http:url=\(url("gzip-envelope"))\(option)")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("ok, read 2 = written 2 + rejected 0"), result.stderr)
+            XCTAssertEqual(try report("gzip-envelope")["accept_encoding"] as? String, asked)
+        }
+    }
+
     /// A Content-Length of 1 GiB over max-bytes: refused with the length named, and the client
     /// hangs up instead of taking the body (the server could hand over only what the sockets
     /// hold, far below the 1 GiB).

@@ -11,11 +11,14 @@ the client accepted ("sent") and whether the client hung up before the whole bod
   /gzip-bomb       200, Content-Encoding: gzip, no Content-Length: a few MB of gzip that
                    inflate to 4 GiB of spaces, compressed while sent (so a client that stops
                    reading costs the server nothing more)
+  /gzip-envelope   200, Content-Encoding: gzip whatever was asked: a valid envelope of 2
+                   transactions, compressed (the honest case)
   /huge-length     200 with a Content-Length of 1 GiB, then that many bytes for as long as the
                    client takes them
   /huge-header     200 with one header line of 200 KB
   /bad-status      a status line that is no HTTP status line ("HTTP/1.1 OK 200")
 """
+import gzip
 import json
 import socket
 import sys
@@ -90,6 +93,16 @@ class Handler(BaseHTTPRequestHandler):
                         yield piece
                 yield deflate.flush()
             return self.body(name, pieces())
+        if name == "gzip-envelope":
+            text = gzip.compress(json.dumps({"status": 200, "body": {"name": "Zipped", "transactions": [
+                {"type": 1, "vendor": "Z1", "amount": 1.5, "date": "2021-01-01 10:00:00"},
+                {"type": 0, "vendor": "Z2", "amount": 2, "date": "2021-01-02 10:00:00"}]}}).encode())
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(text)))
+            self.end_headers()
+            return self.body(name, [text])
         if name == "huge-length":
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
