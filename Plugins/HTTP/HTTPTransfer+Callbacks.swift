@@ -9,9 +9,11 @@ extension HTTPTransfer {
         lastProgress = monotonicSeconds()
         let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: count), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
-            // A new response (after a 1xx): libcurl has checked the line, `HTTP/1.1 200 OK`.
+            // A new response (after a 1xx): libcurl has checked the line, `HTTP/1.1 200 OK` or
+            // `HTTP/1.1 200` (the reason may be missing).
             fields = []
-            lineStatus = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
+            let words = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
+            lineStatus = words.dropFirst().first.flatMap { Int($0) } ?? 0
             return count
         }
         guard line == "\r\n" || line == "\n" else {

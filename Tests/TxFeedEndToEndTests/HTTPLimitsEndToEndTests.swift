@@ -118,6 +118,13 @@ final class HTTPLimitsEndToEndTests: XCTestCase {
         XCTAssertEqual(try report("bad-status")["hits"] as? Int, 1, "asked once")
     }
 
+    /// `HTTP/1.1 200` without a reason phrase is a status line all the same.
+    func testAStatusLineWithoutAReasonIsRead() throws {
+        let result = try run("-s", "http:url=\(url("bare-status"))")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("http (http): ok, read 0 = written 0"), result.stderr)
+    }
+
     // MARK: Helpers
 
     private func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }

@@ -16,6 +16,7 @@ the client accepted ("sent") and whether the client hung up before the whole bod
   /huge-length     200 with a Content-Length of 1 GiB, then that many bytes for as long as the
                    client takes them
   /huge-header     200 with one header line of 200 KB
+  /bare-status     "HTTP/1.1 200" without a reason phrase: valid, to be read
   /bad-status      a status line that is no HTTP status line ("HTTP/1.1 OK 200")
 """
 import gzip
@@ -118,6 +119,10 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(len(text)))
             self.end_headers()
             return self.body(name, [text])
+        if name == "bare-status":
+            text = b'{"status":200,"body":{"name":"Bare","transactions":[]}}'
+            head = b"HTTP/1.1 200\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(text)
+            return self.body(name, [head + text])
         if name == "bad-status":
             text = b'{"status":200,"body":{"name":"Odd","transactions":[]}}'
             head = b"HTTP/1.1 OK 200\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(text)
