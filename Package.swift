@@ -44,6 +44,9 @@ let shims: [Target] = [
     // libxml2's streaming reader, for ISO 20022 CAMT statements.
     .systemLibrary(
         name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    // libcurl, for the http source: its callbacks stop a transfer the moment a limit is crossed.
+    .systemLibrary(
+        name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     // SQLite 3: the state file (--state) and the sqlite sink.
     .systemLibrary(
         name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -93,15 +96,16 @@ let stages: [Target] = [
     ),
 ]
 
-// MARK: - Plugins (depend only on the ABI header and jansson)
+// MARK: - Plugins (depend only on the ABI header and jansson; http on libcurl too)
 
 let plugins: [Target] = [
     .target(name: "FixtureSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/Fixture"),
-    .target(name: "HTTPSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/HTTP"),
+    .target(name: "HTTPSource", dependencies: ["TxFeedPluginABI", "CJansson", "CCurl"], path: "Plugins/HTTP"),
     // Written in C: it generates a million transactions in a fraction of the host's parse time.
     .target(name: "RandomUsersSource", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/RandomUsers"),
     // What every file-reading source plugin shares: its descriptor, options and rules files, the
-    // mapped file, entries handed to the host. Linked into each such plugin (a few KiB each).
+    // file read whole or in pieces (never mapped), entries handed to the host. Linked into each
+    // such plugin (a few KiB each).
     .target(name: "SourceKit", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/SourceKit"),
     // What every statement reader needs of text: UTF-8 checked fast, windows-1252 decoded, and
     // the layout of the report `txfeed sniff` prints.

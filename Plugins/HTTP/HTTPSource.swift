@@ -28,7 +28,11 @@ private let optionList: [(name: String, help: String, main: Bool)] = [
         "retries after a 5xx, 429 or network error, with exponential backoff and jitter (default 3); "
             + "other 4xx fail at once", false
     ),
-    ("max-bytes", "largest response body accepted, in bytes (default 67108864 = 64 MiB)", false),
+    (
+        "max-bytes",
+        "largest response body accepted, in bytes after decompression (default 67108864 = 64 MiB); "
+            + "compression is asked for only with header.Accept-Encoding", false
+    ),
 ]
 
 // Written once by the lazy initialiser, read-only afterwards.

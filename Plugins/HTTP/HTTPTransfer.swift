@@ -1,10 +1,10 @@
-// One GET attempt with URLSession. A delegate (not a completion handler) so that the body is
-// checked against max-bytes while it streams in, and so that the run thread can cancel.
+// One GET attempt with libcurl, driven from the run thread. libcurl rather than URLSession:
+// URLSession hands the body to a delegate queue and cannot stop libcurl from there. A cancel
+// waited behind the transfer it was meant to stop, so a refused 1 GiB body was downloaded all
+// the same and a small gzip body inflated to gigabytes of queued pieces. Here the header and
+// write callbacks refuse by returning 0, and libcurl stops before it reads another byte.
+import CCurl
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// How one attempt ended.
 enum AttemptResult {
@@ -14,253 +14,158 @@ enum AttemptResult {
     case status(Int, retryAfter: Double?)
     /// A network failure worth retrying (refused, reset, timed out, truncated).
     case network(String)
-    /// A failure that retrying cannot fix (too large, TLS, bad URL).
+    /// A failure that retrying cannot fix (too large, TLS, bad URL, a response libcurl refused).
     case fatal(String)
     /// The host asked the source to stop.
     case stopped
 }
 
-/// The state of one attempt, filled in by URLSession's delegate queue and read by the run
-/// thread once `finished` is signalled (or when it gives up waiting).
-final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let config: HTTPConfig
-    private let lock = NSLock()
-    private let finished = DispatchSemaphore(value: 0)
-    private var response: HTTPURLResponse?
-    private var body = Data()
-    /// Decided before the task completed (too large, not 2xx); the task was then cancelled.
-    private var early: AttemptResult?
-    private var result: AttemptResult?
-    private var lastProgress = Date()
+/// One request (redirects are new requests, see `run`), filled in by libcurl's callbacks on
+/// the thread that calls `perform`.
+final class HTTPTransfer {
+    let config: HTTPConfig
+    let url: URL
+    /// The configured headers, or none when the request goes to another origin.
+    let headers: [(name: String, value: String)]
+    /// The response's header fields, names lowercased; reset by each status line.
+    var fields: [(name: String, value: String)] = []
+    /// The status of the response whose header is being read.
+    var lineStatus = 0
+    /// The status, once the header is complete (1xx interim responses are skipped).
+    var status: Int?
+    var body = Data()
+    /// Body bytes as libcurl handed them over: inflated, when the server compressed them.
+    var received = 0
+    /// Decided in a callback, which then stopped the transfer.
+    var early: AttemptResult?
+    /// Where a 3xx pointed, for `run` to follow.
+    var redirect: URL?
+    var lastProgress = monotonicSeconds()
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    init(config: HTTPConfig) {
+    /// Redirects followed before giving up, as URLSession did.
+    static let maxRedirects = 20
+
+    init(config: HTTPConfig, url: URL, headers: [(name: String, value: String)]) {
         self.config = config
+        self.url = url
+        self.headers = headers
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }
 
-    /// Runs the request to its end, polling `isCancelled` and the idle timeout every 50 ms.
+    deinit { errorBuffer.deallocate() }
+
+    /// Runs the request and the redirects it leads to, polling `isCancelled` and the idle
+    /// timeout every 50 ms. The configured headers go only to the configured URL's origin:
+    /// they are usually credentials meant for that server alone.
     static func run(_ config: HTTPConfig, isCancelled: () -> Bool) -> AttemptResult {
-        let transfer = HTTPTransfer(config: config)
-        // Ephemeral: no disk cache, no cookie jar, no credential store shared between runs.
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        // The idle timeout is ours (below): URLSession's timer counts whole seconds only, and
-        // whether it restarts on each chunk depends on the Foundation version. Keep it out of the way.
-        configuration.timeoutIntervalForRequest = 24 * 3600
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1  // delegate callbacks in order, one at a time
-        let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: queue)
-        // The session holds its delegate until invalidated: always invalidate.
-        defer { session.invalidateAndCancel() }
+        _ = curlReady
+        var url = config.url
+        for _ in 0...maxRedirects {
+            let sameOrigin =
+                url.scheme?.lowercased() == config.url.scheme?.lowercased()
+                && url.host?.lowercased() == config.url.host?.lowercased() && url.port == config.url.port
+            let transfer = HTTPTransfer(config: config, url: url, headers: sameOrigin ? config.headers : [])
+            let result = transfer.perform(isCancelled)
+            if case .stopped = result { return result }
+            guard let next = transfer.redirect else { return result }
+            url = next
+        }
+        return .fatal("too many or broken redirects")
+    }
 
-        var request = URLRequest(url: config.url)
-        request.httpMethod = "GET"
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue("txfeed-http/1.0", forHTTPHeaderField: "User-Agent")
-        for header in config.headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
-        let task = session.dataTask(with: request)
-        task.resume()
-
-        while transfer.finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            if isCancelled() {
-                task.cancel()
-                return .stopped
-            }
-            if transfer.idleSeconds > config.timeout {
-                task.cancel()
+    /// One request to its end.
+    func perform(_ isCancelled: () -> Bool) -> AttemptResult {
+        guard let easy = curl_easy_init(), let multi = curl_multi_init() else {
+            return .fatal("libcurl could not start a transfer")
+        }
+        var list: UnsafeMutablePointer<curl_slist>?
+        defer {
+            curl_multi_remove_handle(multi, easy)
+            curl_multi_cleanup(multi)
+            curl_easy_cleanup(easy)
+            curl_slist_free_all(list)
+        }
+        list = configure(easy)
+        curl_multi_add_handle(multi, easy)
+        var running: Int32 = 1
+        while true {
+            curl_multi_perform(multi, &running)
+            if running == 0 { break }
+            if isCancelled() { return .stopped }
+            if monotonicSeconds() - lastProgress > config.timeout {
                 return .network(
-                    transfer.hasResponse
-                        ? "no data for \(seconds(config.timeout)) while reading the body (timeout)"
-                        : "no response within \(seconds(config.timeout)) (timeout)")
+                    status == nil
+                        ? "no response within \(seconds(config.timeout)) (timeout)"
+                        : "no data for \(seconds(config.timeout)) while reading the body (timeout)")
             }
+            curl_multi_poll(multi, nil, 0, 50, nil)
         }
-        return transfer.outcome
-    }
-
-    private var idleSeconds: Double {
-        lock.lock()
-        defer { lock.unlock() }
-        return Date().timeIntervalSince(lastProgress)
-    }
-
-    private var hasResponse: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return response != nil
-    }
-
-    private var outcome: AttemptResult {
-        lock.lock()
-        defer { lock.unlock() }
-        return result ?? .network("the request ended without a result")
-    }
-
-    // MARK: URLSessionDataDelegate (on the session's serial queue)
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        lock.lock()
-        lastProgress = Date()
-        let http = response as? HTTPURLResponse
-        self.response = http
-        let status = http?.statusCode ?? 0
-        if !(200..<300).contains(status) {
-            // The status and Retry-After say all we use; an error page is not worth reading.
-            early = .status(status, retryAfter: http.flatMap { Self.retryAfter($0) })
-        } else if response.expectedContentLength > Int64(config.maxBytes) {
-            early = .fatal(
-                "response larger than max-bytes \(config.maxBytes) (Content-Length \(response.expectedContentLength))")
+        var code = CURLE_OK
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            if message.pointee.msg == CURLMSG_DONE { code = message.pointee.data.result }
         }
-        let stop = early != nil
-        lock.unlock()
-        if stop { dataTask.cancel() }
-        completionHandler(stop ? .cancel : .allow)
+        if let early { return early }
+        guard code == CURLE_OK else { return failure(code) }
+        guard let status else { return .network("the server sent no response") }
+        guard (200..<300).contains(status) else { return .status(status, retryAfter: retryAfter) }
+        return .body(body, contentType: field("content-type"))
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        lastProgress = Date()
-        var stop = false
-        if early == nil {
-            if body.count + data.count > config.maxBytes {
-                // Abort at once: a response without Content-Length must not grow without bound.
-                early = .fatal("response larger than max-bytes \(config.maxBytes)")
-                body = Data()
-                stop = true
-            } else {
-                body.append(data)
-            }
+    /// The options of one GET. Returns the header list, which must outlive the transfer.
+    private func configure(_ easy: UnsafeMutableRawPointer) -> UnsafeMutablePointer<curl_slist>? {
+        url.absoluteString.withCString { _ = txfeed_curl_set_pointer(easy, CURLOPT_URL, $0) }
+        "http,https".withCString { _ = txfeed_curl_set_pointer(easy, CURLOPT_PROTOCOLS_STR, $0) }
+        txfeed_curl_set_long(easy, CURLOPT_HTTPGET, 1)
+        txfeed_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)  // `run` follows, choosing the headers
+        txfeed_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        // Inflate whatever comes compressed (max-bytes counts the inflated bytes) ...
+        "".withCString { _ = txfeed_curl_set_pointer(easy, CURLOPT_ACCEPT_ENCODING, $0) }
+        txfeed_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        txfeed_curl_set_pointer(easy, CURLOPT_HEADERDATA, me)
+        txfeed_curl_set_write(easy, CURLOPT_HEADERFUNCTION) { buffer, size, count, me in
+            guard let buffer, let me else { return 0 }
+            return Unmanaged<HTTPTransfer>.fromOpaque(me).takeUnretainedValue().header(buffer, size * count)
         }
-        lock.unlock()
-        if stop { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.lock()
-        if let early {
-            result = early
-        } else if let error {
-            // libcurl reports a body cut short as an unknown error: say what happened instead.
-            if let response, response.expectedContentLength > Int64(body.count),
-                (200..<300).contains(response.statusCode)
-            {
-                result = .network(
-                    "response truncated: got \(body.count) of \(response.expectedContentLength) bytes (connection closed early)"
-                )
-            } else {
-                result = classify(error)
-            }
-        } else if let response {
-            result = complete(response)
-        } else {
-            result = .network("the server sent no response")
+        txfeed_curl_set_pointer(easy, CURLOPT_WRITEDATA, me)
+        txfeed_curl_set_write(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, me in
+            guard let buffer, let me else { return 0 }
+            return Unmanaged<HTTPTransfer>.fromOpaque(me).takeUnretainedValue().write(buffer, size * count)
         }
-        lock.unlock()
-        finished.signal()
-    }
-
-    /// A redirect to another origin (scheme, host or port) must not carry the configured
-    /// headers: they are usually credentials meant for the first server only.
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        var next = request
-        let from = config.url, to = request.url
-        if to?.scheme?.lowercased() != from.scheme?.lowercased() || to?.host?.lowercased() != from.host?.lowercased()
-            || to?.port != from.port
-        {
-            for header in config.headers { next.setValue(nil, forHTTPHeaderField: header.name) }
+        // ... but ask for none unless the configuration does (header.Accept-Encoding): an
+        // honest server then sends the body as large as it is.
+        var lines = ["Accept: application/json", "User-Agent: txfeed-http/1.0"]
+        if !headers.contains(where: { $0.name.lowercased() == "accept-encoding" }) {
+            lines.append("Accept-Encoding: identity")
         }
-        lock.lock()
-        lastProgress = Date()
-        lock.unlock()
-        completionHandler(next)
+        lines += headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines { list = curl_slist_append(list, line) }
+        txfeed_curl_set_pointer(easy, CURLOPT_HTTPHEADER, list)
+        return list
     }
 
-    // MARK: Outcome
-
-    /// A 2xx whose transfer ended without error: still check that every promised byte came.
-    private func complete(_ response: HTTPURLResponse) -> AttemptResult {
-        let expected = response.expectedContentLength
-        // With Content-Encoding the length counts compressed bytes, so only compare without it.
-        let encoded =
-            response.value(forHTTPHeaderField: "Content-Encoding").map { !$0.isEmpty && $0.lowercased() != "identity" }
-            ?? false
-        if expected >= 0, !encoded, Int64(body.count) != expected {
-            return .network("response truncated: got \(body.count) of \(expected) bytes (connection closed early)")
-        }
-        return .body(body, contentType: response.value(forHTTPHeaderField: "Content-Type"))
+    /// A response header field of the current response, by lowercased name (the last wins).
+    func field(_ name: String) -> String? {
+        fields.last(where: { $0.name == name })?.value
     }
 
-    /// Turns a URLError into a message that names the problem, never the URL's query.
-    private func classify(_ error: Error) -> AttemptResult {
-        guard let code = (error as? URLError)?.code else { return .network("network error: \(type(of: error))") }
-        // libcurl's certificate failures often arrive as an unknown code: retrying cannot help.
-        if let text = detail(error), text.hasPrefix("SSL") || text.contains("certificate") {
-            return .fatal("TLS failed: \(text) (certificates are always verified)")
-        }
-        switch code {
-        case .timedOut: return .network("no response within \(seconds(config.timeout)) (timeout)")
-        case .cannotConnectToHost:
-            return .network(detail(error) ?? "cannot connect (connection refused or unreachable)")
-        case .cannotFindHost, .dnsLookupFailed: return .network("cannot resolve the host name")
-        case .notConnectedToInternet: return .network("not connected to a network")
-        case .networkConnectionLost: return .network("connection closed before the response was complete")
-        case .badServerResponse, .cannotParseResponse, .zeroByteResource:
-            return .network("the server sent a malformed or empty HTTP response")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired:
-            return .fatal(
-                "TLS failed: \(detail(error) ?? "certificate not trusted") (certificates are always verified)")
-        case .httpTooManyRedirects, .redirectToNonExistentLocation:
-            return .fatal("too many or broken redirects")
-        case .unsupportedURL, .badURL: return .fatal("unsupported URL")
-        case .cancelled: return .network("request cancelled")
-        default: return .network("network error: \(detail(error) ?? "URLError \(code.rawValue)")")
-        }
+    /// Seconds to wait before retrying, from the response's `Retry-After`.
+    var retryAfter: Double? {
+        field("retry-after").flatMap { RetryAfter.seconds($0) }
     }
+}
 
-    /// libcurl's own words ("Failed to connect to 127.0.0.1 port 1 ..."), which name host and
-    /// port at most; nil if they could hold anything secret, or are missing.
-    private func detail(_ error: Error) -> String? {
-        let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? ""
-        let secrets =
-            config.headers.map(\.value) + [config.url.query ?? "", config.url.user ?? "", config.url.password ?? ""]
-        guard !text.isEmpty, !text.contains("://"), !secrets.contains(where: { !$0.isEmpty && text.contains($0) })
-        else {
-            return nil
-        }
-        return text
-    }
+/// libcurl's global set-up, done once before the first transfer.
+private let curlReady: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
-    /// `Retry-After: SECONDS`. (The HTTP-date form is rare for APIs; it falls back to backoff.)
-    /// Seconds to wait before retrying, from `Retry-After`: delay-seconds, or an HTTP-date
-    /// (in any of the three forms RFC 9110 says a recipient must accept), counted from `now`.
-    static func retryAfter(_ response: HTTPURLResponse, now: Date = Date()) -> Double? {
-        guard let text = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces),
-            !text.isEmpty
-        else { return nil }
-        if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return Double(text) }
-        return httpDate(text).map { max(0, $0.timeIntervalSince(now)) }
-    }
-
-    /// `Sun, 06 Nov 1994 08:49:37 GMT`, `Sunday, 06-Nov-94 08:49:37 GMT` or `Sun Nov  6 08:49:37 1994`.
-    static func httpDate(_ text: String) -> Date? {
-        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"] {
-            // Made per call: only a throttled retry gets here, and a formatter is not thread-safe.
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: collapsed) { return date }
-        }
-        return nil
-    }
+/// Seconds on a clock that never jumps.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 /// `1 s`, `0.5 s`.

@@ -37,7 +37,7 @@ public enum PluginOptions {
     /// bank's mapping is written once, and what is given with the source wins.
     public static func mergingRules(_ options: [String: String]) throws(PluginFailure) -> [String: String] {
         guard let path = options["rules"] else { return options }
-        let file = try MappedFile(path: path)
+        let file = try FileBytes(path: path)
         var text = Array(file.bytes)
         text.append(0)
         let rules = try text.withUnsafeBufferPointer { buffer throws(PluginFailure) in

@@ -149,62 +149,33 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
 
     // MARK: Files that change while read
 
-    /// A file another process keeps appending to while it is read: the source fails with a
-    /// message; the other file is written.
+    /// A file another process appends to while it is read: the source fails with a message;
+    /// the other file is written. (The append is made by a preloaded read(2), just before
+    /// txfeed's read: a thread appending every 200 µs missed a read of a few milliseconds on a
+    /// busy machine, and the file, whole when read, was rightly read; the test failed 1 in 5.)
     func testAFileThatGrowsWhileReadFailsItsSource() throws {
         let file = try folder.write("growing.json", envelope("Growing", Array(repeating: record("V"), count: 50_000)))
         let good = try folder.write("good.json", envelope("Good", [record("G")]))
-        let writer = FileChanger(path: file) { fd, _ in
-            var spaces = [UInt8](repeating: 0x20, count: 64)
-            return write(fd, &spaces, spaces.count) >= 0
-        }
-        defer { writer.stop() }
-        let result = try txfeed("run", file, good, "--sink", "ndjson")
+        let result = try txfeed(
+            arguments: ["run", file, good, "--sink", "ndjson"],
+            environment: try FileChange.append(64).environment(for: file, in: folder))
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains(file + ": the file changed size while it was read"), result.stderr)
         XCTAssertEqual(try rows(result).compactMap { $0["account"] as? String }, ["Good"])
     }
 
-    /// A large file cut by another process as soon as txfeed has opened it. Mapped, as it was,
-    /// the first page past the new end was SIGBUS for the whole run (10 times in 10); read, the
-    /// source fails with its name, or keeps what it had read whole before the cut.
+    /// A large file cut by another process between txfeed's look at its size and its read.
+    /// Mapped, as it was, the first page past the new end was SIGBUS for the whole run; read,
+    /// the source fails with its name.
     func testAFileTruncatedWhileReadFailsItsSourceWithoutACrash() throws {
-        let text = envelope("Cut", Array(repeating: record("V"), count: 200_000))
+        let file = try folder.write("cut.json", envelope("Cut", Array(repeating: record("V"), count: 200_000)))
         let good = try folder.write("good.json", envelope("Good", [record("G")]))
-        for _ in 0..<5 {
-            let file = try folder.write("cut.json", text)
-            let running = try startTxfeed(["run", file, good, "--sink", "ndjson", "--no-progress"])
-            let deadline = Date().addingTimeInterval(30)
-            while !hasOpen(running.process.processIdentifier, file), running.process.isRunning, Date() < deadline {}
-            XCTAssertEqual(truncate(file, 1000), 0)
-            let result = try running.finish()
-            let accounts = try rows(result).compactMap { $0["account"] as? String }
-            if result.status == 0 {
-                XCTAssertEqual(Set(accounts), ["Cut", "Good"], "read whole before the cut")
-                continue
-            }
-            XCTAssertEqual(result.status, 3, "no crash: \(result.stderr)")
-            XCTAssertTrue(
-                result.stderr.contains(file + ": the file changed size while it was read")
-                    || result.stderr.contains(file + ":1:"), result.stderr)
-            XCTAssertEqual(accounts, ["Good"])
-        }
-    }
-
-    /// Whether process `pid` or one of its children (the plugin host that reads the file) has
-    /// `path` open, from `/proc/PID/fd`.
-    private func hasOpen(_ pid: Int32, _ path: String) -> Bool {
-        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        if fds.contains(where: {
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path
-        }) {
-            return true
-        }
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.contains { task in
-            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
-            return children.split(separator: " ").compactMap { Int32($0) }.contains { hasOpen($0, path) }
-        }
+        let result = try txfeed(
+            arguments: ["run", file, good, "--sink", "ndjson", "--no-progress"],
+            environment: try FileChange.truncate(1000).environment(for: file, in: folder))
+        XCTAssertEqual(result.status, 3, "no crash: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains(file + ": the file changed size while it was read"), result.stderr)
+        XCTAssertEqual(try rows(result).compactMap { $0["account"] as? String }, ["Good"])
     }
 
     // MARK: Dates
@@ -218,30 +189,4 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
         XCTAssertEqual(try rows(result).compactMap { $0["vendor"] as? String }, ["Fine"])
         XCTAssertTrue(result.stderr.contains("falls outside the years 0000-9999 in UTC"), result.stderr)
     }
-}
-
-/// Changes a file from a thread of its own, over and over, until stopped: another process
-/// rewriting a file while txfeed reads it.
-private final class FileChanger: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
-
-    /// - Parameters:
-    ///   - change: the `n`th change to the open file; false ends the changes.
-    init(path: String, change: @escaping @Sendable (_ fd: Int32, _ n: Int) -> Bool) {
-        let fd = open(path, O_WRONLY | O_APPEND)
-        Thread { [self] in
-            defer { if fd >= 0 { close(fd) } }
-            var n = 0
-            while fd >= 0, !isStopped, change(fd, n) {
-                n += 1
-                usleep(200)
-            }
-        }.start()
-        usleep(20_000)  // already changing when txfeed starts
-    }
-
-    private var isStopped: Bool { lock.withLock { stopped } }
-
-    func stop() { lock.withLock { stopped = true } }
 }

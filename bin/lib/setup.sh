@@ -5,8 +5,8 @@ say() { printf 'txfeed: %s\n' "$*" >&2; }
 
 # The C libraries txfeed builds against, as "pkg-config-name:debian-package" pairs: jansson
 # (JSON), libxml2 (CAMT and OFX statements; docs/OFX.md says why not LibOFX), SQLite (--state
-# and the sqlite sink).
-txfeed_libraries=("jansson:libjansson-dev" "libxml-2.0:libxml2-dev" "sqlite3:libsqlite3-dev")
+# and the sqlite sink), libcurl (the http source: its callbacks can stop a transfer at once).
+txfeed_libraries=("jansson:libjansson-dev" "libxml-2.0:libxml2-dev" "sqlite3:libsqlite3-dev" "libcurl:libcurl4-openssl-dev")
 
 # Installs with apt-get whatever pkg-config does not find (plus pkg-config itself), once.
 ensure_libraries() {

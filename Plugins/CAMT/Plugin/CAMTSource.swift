@@ -35,9 +35,8 @@ final class CAMTFileSource: FileSource {
     }
 
     func run(_ channel: HostChannel) throws -> Bool {
-        let file = try MappedFile(path: path)
-        let reader = CAMTReader(bytes: file.bytes, origin: path, mapped: true)
-        var delivery = CAMTDelivery(channel: channel, origin: path, account: account, stem: MappedFile.stem(of: path))
+        let reader = CAMTReader(source: try CAMTFileInput(path: path), origin: path)
+        var delivery = CAMTDelivery(channel: channel, origin: path, account: account, stem: FileBytes.stem(of: path))
         while let event = reader.next() {
             guard try delivery.take(event) else { return false }
         }
@@ -45,8 +44,7 @@ final class CAMTFileSource: FileSource {
     }
 
     func explain() throws -> (report: String, problems: [String]) {
-        let file = try MappedFile(path: path)
-        let report = CAMTReport(reader: CAMTReader(bytes: file.bytes, origin: path, mapped: true))
+        let report = CAMTReport(reader: CAMTReader(source: try CAMTFileInput(path: path), origin: path))
         return (report.text, report.problems)
     }
 }

@@ -16,7 +16,7 @@ public final class CAMTReader {
     public private(set) var format: String?
 
     private let xml: XMLStreamReader?
-    private let bytes: UnsafeRawBufferPointer
+    private let source: CAMTByteSource
     /// The bytes when the reader was given a string: kept alive as long as it reads them.
     private let owned: UnsafeMutableRawBufferPointer?
     private let names = CAMTNameCache()
@@ -58,13 +58,17 @@ public final class CAMTReader {
     @exclusivity(unchecked) private var locator = NtryLocator()
 
     /// Reads `bytes`, which must outlive the reader.
-    /// - Parameters:
-    ///   - mapped: the bytes are a file mapping whose passed pages may be handed back.
-    public init(bytes: UnsafeRawBufferPointer, origin: String, mapped: Bool = false) {
+    public convenience init(bytes: UnsafeRawBufferPointer, origin: String) {
+        self.init(source: CAMTMemorySource(bytes), origin: origin)
+    }
+
+    /// Reads what `source` hands over, in order: a file streamed, never whole unless a reject or
+    /// damage needs to look back.
+    public init(source: CAMTByteSource, origin: String) {
         self.origin = origin
-        self.bytes = bytes
+        self.source = source
         self.owned = nil
-        xml = XMLStreamReader(bytes: bytes, url: origin, releasesPages: mapped)
+        xml = XMLStreamReader(source: source, url: origin)
         prepare()
     }
 
@@ -75,8 +79,8 @@ public final class CAMTReader {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 1)
         copy.copyBytes(from: utf8)
         owned = copy
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<utf8.count])
-        xml = XMLStreamReader(bytes: bytes, url: origin, releasesPages: false)
+        source = CAMTMemorySource(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<utf8.count]))
+        xml = XMLStreamReader(source: source, url: origin)
         prepare()
     }
 
@@ -87,13 +91,19 @@ public final class CAMTReader {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(excerpt.count, 1), alignment: 1)
         copy.copyBytes(from: excerpt)
         owned = copy
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<excerpt.count])
-        xml = XMLStreamReader(bytes: bytes, url: origin, releasesPages: false)
+        source = CAMTMemorySource(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<excerpt.count]))
+        xml = XMLStreamReader(source: source, url: origin)
         statements = index
         headerAlreadyOut = headerOut
         entriesAlreadyOut = entriesOut
         isRecovery = true
         prepare()
+    }
+
+    /// Every byte, for what looks back: read whole from the source the first time (a reject's
+    /// text, damage); empty when they cannot be had.
+    private var bytes: UnsafeRawBufferPointer {
+        source.whole() ?? UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
     deinit {
@@ -138,7 +148,8 @@ public final class CAMTReader {
     private func prepare() {
         places.append(.outside)
         guard xml != nil else {
-            pending.append(.failure(CAMTFailure(origin: origin, line: 0, path: "", message: "the file is empty")))
+            let message = source.failure ?? "the file is empty"
+            pending.append(.failure(CAMTFailure(origin: origin, line: 0, path: "", message: message)))
             done = true
             return
         }
@@ -153,6 +164,8 @@ public final class CAMTReader {
             if format == nil { fail(line: xml.parserLine, "no camt root element") }
             return
         case .failed:
+            // The file changed while it was read: its bytes say nothing of damage.
+            if let failure = source.failure { return fail(line: xml.parserLine, failure) }
             var message = xml.firstError ?? "the XML could not be read"
             if isCutShort(at: xml.parserLine) { message = "the file is cut short (libxml2: \(message))" }
             guard let error = xml.firstErrorPlace else { return fail(line: xml.parserLine, message) }
@@ -194,7 +207,6 @@ public final class CAMTReader {
         case .balance: balance = CAMTBalanceFields()
         case .entry:
             entry.reset()
-            if entriesInFile % 1024 == 0 { xml.releaseConsumedPages() }
         case .field(let field):
             text.removeAll()
             if field == .amount || field == .balanceAmount {

@@ -1,37 +1,32 @@
 import CLibXML2
 import Glibc
 
-/// libxml2's `xmlTextReader` over bytes in memory: one node at a time, never a tree, so a file
-/// of any size is read in the memory of its largest element.
+/// libxml2's `xmlTextReader` over a ``CAMTByteSource``: one node at a time, never a tree, and the
+/// bytes fed in pieces as libxml2 asks for them, so a file of any size is read in the memory of
+/// its largest element.
 final class XMLStreamReader {
     enum Step { case node, end, failed }
 
     private let reader: xmlTextReaderPtr
     private let errors = ErrorLog()
-    private let feed: MemoryFeed
-    /// Mapped pages before this offset have been handed back to the kernel.
-    private var released = 0
-    private let releasesPages: Bool
+    private let feed: SourceFeed
 
-    /// - Parameters:
-    ///   - releasesPages: the bytes are a file mapping; give back the pages the parser has passed,
-    ///     so a 100 MB file does not stay resident while it is read.
-    init?(bytes: UnsafeRawBufferPointer, url: String, releasesPages: Bool) {
-        guard bytes.count > 0 else { return nil }
+    /// Nil when the source is empty (or fails before its first byte).
+    init?(source: CAMTByteSource, url: String) {
         // Fed in pieces rather than as one memory buffer: libxml2 2.9 refuses a lookahead past
         // 10 MB ("Huge input lookup") without XML_PARSE_HUGE, which would lift its other limits too.
-        let feed = MemoryFeed(bytes)
+        let feed = SourceFeed(source)
+        guard feed.prime() else { return nil }
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOBLANKS.rawValue
         guard
             let reader = xmlReaderForIO(
                 { context, buffer, length in
                     guard let context, let buffer else { return -1 }
-                    return Unmanaged<MemoryFeed>.fromOpaque(context).takeUnretainedValue().read(buffer, Int(length))
+                    return Unmanaged<SourceFeed>.fromOpaque(context).takeUnretainedValue().read(buffer, Int(length))
                 }, nil, Unmanaged.passUnretained(feed).toOpaque(), url, nil, Int32(options))
         else { return nil }
         self.reader = reader
         self.feed = feed
-        self.releasesPages = releasesPages
         xmlTextReaderSetStructuredErrorHandler(
             reader,
             { context, error in
@@ -84,32 +79,37 @@ final class XMLStreamReader {
 
     /// Where libxml2's first error is (1-based line and column); nil when there was none.
     var firstErrorPlace: (line: Int, column: Int)? { errors.place }
-
-    /// Hands back the mapped pages more than a mebibyte behind the parser (clean file pages:
-    /// read again from the file should a reject's text need them).
-    func releaseConsumedPages() {
-        guard releasesPages, let base = feed.bytes.baseAddress else { return }
-        let consumed = feed.offset
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let upTo = (consumed - (1 << 20)) / page * page
-        guard upTo > released + (8 << 20) else { return }
-        madvise(UnsafeMutableRawPointer(mutating: base + released), upTo - released, MADV_DONTNEED)
-        released = upTo
-    }
 }
 
-/// Hands libxml2 the bytes a piece at a time, as it asks for them.
-private final class MemoryFeed {
-    let bytes: UnsafeRawBufferPointer
-    private(set) var offset = 0
+/// Hands libxml2 the source's bytes a piece at a time, as it asks for them. The first piece is
+/// read ahead, so that an empty source is known before libxml2 starts.
+private final class SourceFeed {
+    let source: CAMTByteSource
+    private var first: [UInt8] = []
+    private var firstOffset = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    init(_ source: CAMTByteSource) { self.source = source }
+
+    /// Reads the first piece; false when there is none (empty, or failed).
+    func prime() -> Bool {
+        var piece = [UInt8](repeating: 0, count: 4096)
+        let count = piece.withUnsafeMutableBytes { source.read(into: $0) } ?? 0
+        first = Array(piece[0..<count])
+        return count > 0
+    }
 
     func read(_ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
-        let count = min(length, bytes.count - offset)
-        guard count > 0, let base = bytes.baseAddress else { return 0 }
-        UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
-        offset += count
+        if firstOffset < first.count {
+            let count = min(length, first.count - firstOffset)
+            first.withUnsafeBytes {
+                UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + firstOffset, byteCount: count)
+            }
+            firstOffset += count
+            return Int32(count)
+        }
+        guard let count = source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: length)) else {
+            return -1
+        }
         return Int32(count)
     }
 }

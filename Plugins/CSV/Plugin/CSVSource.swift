@@ -34,8 +34,8 @@ final class CSVFileSource: FileSource {
     }
 
     func run(_ channel: HostChannel) throws -> Bool {
-        let file = try MappedFile(path: path)
-        let document = CSVDocument(bytes: file.bytes, origin: path, stem: MappedFile.stem(of: path), settings: settings)
+        let file = try FileBytes(path: path)
+        let document = CSVDocument(bytes: file.bytes, origin: path, stem: FileBytes.stem(of: path), settings: settings)
         guard document.problems.isEmpty else { throw PluginFailure(document.problems.joined(separator: "; ")) }
         for note in document.notes { channel.log("\(path): \(note)") }
         var entries = EntryBatch()
@@ -68,8 +68,8 @@ final class CSVFileSource: FileSource {
     }
 
     func explain() throws -> (report: String, problems: [String]) {
-        let file = try MappedFile(path: path)
-        let document = CSVDocument(bytes: file.bytes, origin: path, stem: MappedFile.stem(of: path), settings: settings)
+        let file = try FileBytes(path: path)
+        let document = CSVDocument(bytes: file.bytes, origin: path, stem: FileBytes.stem(of: path), settings: settings)
         return (document.report, document.problems)
     }
 }

@@ -24,7 +24,7 @@ public final class CSVDocument {
     private var accountList: [CSVAccount] = []
 
     /// - Parameters:
-    ///   - bytes: the whole file, as it is on disk (usually mapped); borrowed until the document is released.
+    ///   - bytes: the whole file, as it is on disk (read whole); borrowed until the document is released.
     ///   - origin: the file's path, for messages.
     ///   - stem: the file's name without folder and extension: the account's default name.
     public init(bytes: UnsafeRawBufferPointer, origin: String, stem: String, settings: CSVSettings) {

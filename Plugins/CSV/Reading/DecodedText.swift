@@ -1,7 +1,7 @@
 /// A file's text as UTF-8, and how it got there.
 ///
-/// UTF-8 files are used in place (the mapped bytes, after any BOM), so a large file costs no
-/// copy; any other encoding is transcoded once into `owned`, which the document frees.
+/// UTF-8 files are used in place (the bytes as read, after any BOM), so a large file costs no
+/// second copy; any other encoding is transcoded once into `owned`, which the document frees.
 struct DecodedText {
     /// The UTF-8 text every later stage reads.
     var text: UnsafeBufferPointer<UInt8>

@@ -35,7 +35,7 @@ final class OFXFileSource: FileSource {
     }
 
     func run(_ channel: HostChannel) throws -> Bool {
-        let file = try MappedFile(path: path)
+        let file = try FileBytes(path: path)
         let document = OFXDocument(bytes: file.bytes, origin: path)
         // OFX writes the ledger balance after the transactions: each account ends with it
         // (end_account_with_balance), so one pass reads the file. Only the `account` option
@@ -56,7 +56,7 @@ final class OFXFileSource: FileSource {
     }
 
     func explain() throws -> (report: String, problems: [String]) {
-        let file = try MappedFile(path: path)
+        let file = try FileBytes(path: path)
         let report = OFXReport.make(OFXDocument(bytes: file.bytes, origin: path))
         return (report.text, report.problems)
     }

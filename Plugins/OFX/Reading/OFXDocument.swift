@@ -8,7 +8,7 @@ public final class OFXDocument {
     public let header: OFXHeader?
     private let bytes: UnsafeRawBufferPointer
 
-    /// - Parameter bytes: the whole file; must outlive the document (a mapped file does).
+    /// - Parameter bytes: the whole file; must outlive the document (a `FileBytes` does).
     public init(bytes: UnsafeRawBufferPointer, origin: String) {
         self.bytes = bytes
         self.origin = origin

@@ -68,7 +68,7 @@ final class QIFFileSource: FileSource {
     }
 
     private func read() throws -> QIFDocument {
-        let file = try MappedFile(path: path)
-        return QIFDocument(bytes: file.bytes, origin: path, stem: MappedFile.stem(of: path), settings: settings)
+        let file = try FileBytes(path: path)
+        return QIFDocument(bytes: file.bytes, origin: path, stem: FileBytes.stem(of: path), settings: settings)
     }
 }
