@@ -2,7 +2,8 @@
 """Runs a command and prints its wall seconds and the peak of the summed resident memory of
 its whole process tree (txfeed and its plugin host children), sampled every 10 ms:
 
-    tree_peak.py CMD ARGS...   ->   stderr: "SECONDS s TREE_PEAK KB" (last line)
+    tree_peak.py [-o FILE] CMD ARGS...   ->   "SECONDS KIB" into FILE, else
+                                              "SECONDS s KIB KB" on stderr
 
 GNU time's %M is one process's peak; with plugins in child processes the tree's sum is what
 the machine must hold."""
@@ -39,14 +40,21 @@ def rss_kb(pid):
 
 
 def main():
+    args, output = sys.argv[1:], None
+    if args[:1] == ["-o"]:
+        output, args = args[1], args[2:]
     start = time.monotonic()
-    child = subprocess.Popen(sys.argv[1:])
+    child = subprocess.Popen(args)
     peak = 0
     while child.poll() is None:
         peak = max(peak, sum(rss_kb(p) for p in tree(child.pid)))
         time.sleep(0.01)
     seconds = time.monotonic() - start
-    print(f"{seconds:.2f} s {peak} KB", file=sys.stderr)
+    if output:
+        with open(output, "w") as f:
+            print(f"{seconds:.2f} {peak}", file=f)
+    else:
+        print(f"{seconds:.2f} s {peak} KB", file=sys.stderr)
     sys.exit(child.returncode)
 
 
