@@ -36,6 +36,22 @@ final class TerminalEndToEndTests: XCTestCase {
             "the summary follows the table on a shared terminal")
     }
 
+    /// A plugin that crashes mid-run is its own process's end: the terminal is put back (the
+    /// skeleton erased, the cursor shown) and the other source's table drawn, exit 3.
+    func testACrashingPluginLeavesTheTerminalAsItFoundIt() throws {
+        let result = try txfeedOnTerminal(
+            ["run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=crash-after-three"],
+            environment: ["TERM": "xterm-256color", "COLUMNS": "100"])
+        let screen = result.output
+        guard let table = screen.range(of: "Everyday Checking") else { return XCTFail("no table:\n\(screen)") }
+        let before = screen[..<table.lowerBound]
+        XCTAssertTrue(before.contains("▇"), "no skeleton bars before the table")
+        XCTAssertTrue(before.contains("\u{1B}[J"), "the skeleton is erased before the table")
+        XCTAssertTrue(before.contains("\u{1B}[?25h"), "the cursor is shown again")
+        XCTAssertTrue(screen.contains("the plugin crashed: Segmentation fault (signal 11) after 3 documents"), screen)
+        XCTAssertEqual(result.status, 3, screen)
+    }
+
     func testNoProgressMeansNoSkeleton() throws {
         let screen = try inTerminal(["run", "samples/accounts/checking.json", "--no-progress"])
         XCTAssertTrue(screen.contains("Everyday Checking"), screen)
