@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPluginHost
@@ -40,6 +41,14 @@ extension PluginsCommand {
                 throw usageFailure("\(error)")
             } catch {
                 throw failure("\(error)", status: .nothingWritten)
+            }
+            // A shipped plugin's name: `-s NAME` would load one or the other depending on the
+            // plugin path's order.
+            if let shipped = PluginSearchPath.builtInFolder(), access(shipped + "/lib\(name).so", F_OK) == 0 {
+                StandardStreams.error(
+                    "txfeed: warning: '\(name)' is the name of a plugin shipped with txfeed: -s \(name) loads whichever "
+                        + "comes first on the plugin path (--plugin-path folders come before the shipped ones); "
+                        + "a name of its own avoids the mix-up\n")
             }
             let shown = dir == "." ? name : folder
             print("Created \(shown)/, a \(lang == .c ? "C" : "Swift") \(kind) plugin:")

@@ -30,7 +30,9 @@ struct RunOptions: ParsableArguments {
         help: "A folder to look for plugins in, before TXFEED_PLUGIN_PATH and the built-in ones.")
     var pluginPaths: [String] = []
 
-    @Option(help: "Seconds every source gets before it is asked to stop (default 30).")
+    // Unconditional, so that `--timeout -1` reaches the check that says what is allowed,
+    // instead of reading as a flag.
+    @Option(parsing: .unconditional, help: "Seconds every source gets before it is asked to stop (default 30).")
     var timeout: Double?
 
     @Flag(help: "Any failed source or rejected record: write nothing, exit 1.")

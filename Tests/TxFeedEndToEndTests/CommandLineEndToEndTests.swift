@@ -41,4 +41,45 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertTrue(suggestion.stderr.contains("did you mean `plugins`?"), suggestion.stderr)
         XCTAssertEqual(try txfeed("help", "run").status, 0)
     }
+
+    /// Values a newcomer mistypes: each a usage error that says what is allowed, never a flag
+    /// misread, a parse error at line -1, or a crash.
+    func testMistypedValuesSayWhatIsAllowed() throws {
+        let checking = "samples/accounts/checking.json"
+        for (arguments, message) in [
+            (["run", checking, "--timeout", "-1"], "--timeout must be a positive number of seconds"),
+            (["watch", checking, "--every", "0s"], "--every: '0s' is out of range: from 1ms to 366 days"),
+            (["watch", checking, "--every", "soon"], "--every: 'soon' is not a duration"),
+            (["run", "--config", "nosuch.json"], "txfeed: error: nosuch.json: No such file or directory"),
+            (
+                ["run", "-s", "csv:colour=red"],
+                "'csv:colour=red': 'colour' is not an option of csv, and no file is named 'colour=red'"
+            ),
+        ] {
+            let result = try txfeed(arguments: arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            XCTAssertFalse(result.stderr.contains("-1:-1"), result.stderr)
+        }
+        // A huge timeout is a timeout, never a crash; a file named like key=value is a file.
+        let huge = try txfeed("run", checking, "--timeout", "1e10", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(huge.status, 0, huge.stderr)
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: BuiltProducts.repository + "/" + checking, toPath: folder.path + "/a=b.json")
+        let named = try txfeed(
+            "run", "-s", "fixture:a=b.json", "--sink", "ndjson", "--no-progress", directory: folder.path)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertEqual(named.output.split(separator: "\n").count, 7)
+    }
+
+    func testAPluginNamedLikeAShippedOneGetsAWarning() throws {
+        let folder = try TemporaryFolder()
+        let result = try txfeed("plugins", "new", "fixture", "--lang", "c", "--dir", folder.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("warning: 'fixture' is the name of a plugin shipped with txfeed"), result.stderr)
+        let own = try txfeed("plugins", "new", "my-bank", "--lang", "c", "--dir", folder.path)
+        XCTAssertFalse(own.stderr.contains("warning"), own.stderr)
+    }
 }

@@ -1,6 +1,8 @@
+import Foundation
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPluginHost
+import TxFeedTestSupport
 import XCTest
 
 @testable import TxFeedRun
@@ -15,8 +17,14 @@ final class SourceSpecTests: XCTestCase {
 
     func testBareValueSetsTheMainOption() throws {
         XCTAssertEqual(try options("fixture:samples/a.json"), ["path=samples/a.json"])
-        XCTAssertEqual(
-            try options("fixture:data=1.json"), ["path=data=1.json"], "an undeclared key stays part of the file name")
+        // An undeclared key stays part of the file name when there is such a file, else it is
+        // a mistake named as such.
+        let folder = try TemporaryFolder()
+        FileManager.default.createFile(atPath: folder.path + "/data=1.json", contents: Data())
+        XCTAssertEqual(try options("fixture:\(folder.path)/data=1.json"), ["path=\(folder.path)/data=1.json"])
+        XCTAssertThrowsError(try options("fixture:colour=red")) { error in
+            XCTAssertTrue("\(error)".contains("'colour' is not an option of fixture"), "\(error)")
+        }
     }
 
     func testKeyValuePiecesAndCommasInValues() throws {

@@ -1,3 +1,4 @@
+import Glibc
 import TxFeedDecoding
 import TxFeedModel
 
@@ -44,6 +45,8 @@ struct ConfigFile {
     static let fileOptions: Set<String> = ["path", "rules"]
 
     init(path: String) throws(UsageError) {
+        // A file that cannot be opened is that, not a parse error at line -1.
+        guard access(path, R_OK) == 0 else { throw UsageError("\(path): \(SystemError.current)") }
         let root: JSONValue
         do {
             root = try JSONValue.parse(file: path)

@@ -1,3 +1,4 @@
+import Glibc
 import TxFeedModel
 
 /// `NAME[:VALUE][,key=value...]` — a plugin and its options, as written on the command line.
@@ -31,7 +32,8 @@ public struct SourceSpec: Equatable, Sendable {
     /// value (a comma inside it).
     ///
     /// - Parameters:
-    ///   - isKnown: whether a key names an option, so `fixture:a=b.json` stays a file name.
+    ///   - isKnown: whether a key names an option, so `fixture:a=b.json` stays a file name when
+    ///     there is such a file; `csv:colour=red`, with neither, is a usage error naming the key.
     public func options(mainOption: String?, isKnown: (String) -> Bool) throws(UsageError) -> [(
         key: String, value: String
     )] {
@@ -43,6 +45,11 @@ public struct SourceSpec: Equatable, Sendable {
                 result.append((key, String(piece[piece.index(after: eq)...])))
             } else if n == 0 {
                 guard !piece.isEmpty else { continue }
+                if let eq = piece.firstIndex(of: "="), access(piece, F_OK) != 0 {
+                    throw UsageError(
+                        "'\(plugin):\(piece)': '\(piece[..<eq])' is not an option of \(plugin), and no file is named '\(piece)'"
+                    )
+                }
                 guard allowsBareValue else {
                     throw UsageError("'\(plugin),\(piece)': after a comma give key=value (or write \(plugin):VALUE)")
                 }

@@ -33,15 +33,23 @@ public final class Watcher: Sendable {
         self.onStop = onStop
     }
 
-    /// `500ms`, `30s`, `5m`, `1h`; a bare number is seconds.
+    /// `500ms`, `30s`, `5m`, `1h`; a bare number is seconds. At least a millisecond, at most a
+    /// year: a refresh must come, and come within a lifetime.
     public static func parseDuration(_ text: String) throws(UsageError) -> Double {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        for (suffix, scale) in units where text.hasSuffix(suffix) {
-            if let value = Double(text.dropLast(suffix.count)), value > 0 { return value * scale }
-            break
+        var seconds: Double?
+        if let (suffix, scale) = units.first(where: { text.hasSuffix($0.0) }) {
+            seconds = Double(text.dropLast(suffix.count)).map { $0 * scale }
+        } else {
+            seconds = Double(text)
         }
-        if let value = Double(text), value > 0 { return value }
-        throw UsageError("--every: '\(text)' is not a duration (e.g. 500ms, 30s, 5m, 1h)")
+        guard let seconds, seconds.isFinite else {
+            throw UsageError("--every: '\(text)' is not a duration (e.g. 500ms, 30s, 5m, 1h)")
+        }
+        guard seconds >= 0.001, seconds <= 366 * 86400 else {
+            throw UsageError("--every: '\(text)' is out of range: from 1ms to 366 days (e.g. 500ms, 30s, 5m, 1h)")
+        }
+        return seconds
     }
 
     /// How watch ended.
