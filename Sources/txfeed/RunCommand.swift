@@ -74,6 +74,9 @@ struct RunOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Show plugins' debug log lines too.")
     var verbose = false
 
+    @Flag(name: [.short, .long], help: "Print only problems: no progress, no ok lines, no plugin info.")
+    var quiet = false
+
     @Option(help: "Threads for decoding large documents (default: one per core).")
     var threads: Int?
 
@@ -107,6 +110,7 @@ struct RunOptions: ParsableArguments {
         r.colour = color
         r.progress = !noProgress
         r.verbose = verbose
+        r.quiet = quiet
         r.threads = threads
         r.isolation = isolation
         r.pluginMemory = pluginMemory

@@ -82,4 +82,25 @@ final class CommandLineEndToEndTests: XCTestCase {
         let own = try txfeed("plugins", "new", "my-bank", "--lang", "c", "--dir", folder.path)
         XCTAssertFalse(own.stderr.contains("warning"), own.stderr)
     }
+
+    func testQuietPrintsOnlyProblems() throws {
+        let folder = try TemporaryFolder()
+        let plugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
+        let ok = try txfeed("run", "samples/accounts/checking.json", "-q", "--sink", "ndjson")
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stderr, "", "nothing to say when all went well")
+        XCTAssertEqual(ok.output.split(separator: "\n").count, 7)
+        // A plugin's info line is not a problem; its warning and error lines are; so is a failure.
+        let logged = try txfeed("run", "-s", plugin + ":mode=log", "-q", "--sink", "ndjson")
+        XCTAssertEqual(logged.status, 0, logged.stderr)
+        XCTAssertFalse(logged.stderr.contains("fetched page 1"), logged.stderr)
+        XCTAssertTrue(logged.stderr.contains("warning: two lines\\nin one call"), logged.stderr)
+        XCTAssertFalse(logged.stderr.contains(": ok, read"), logged.stderr)
+        let failed = try txfeed(
+            "run", "samples/accounts/checking.json", folder.path + "/missing.json", "-q", "--sink", "ndjson")
+        XCTAssertEqual(failed.status, 3, failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("missing (fixture): FAILED"), failed.stderr)
+        XCTAssertFalse(failed.stderr.contains("checking (fixture): ok"), failed.stderr)
+        XCTAssertEqual(try txfeed("run", "samples/accounts/checking.json", "-q", "-v").status, 2)
+    }
 }

@@ -25,6 +25,8 @@ public struct RunPlan: Sendable {
     public var threads: Int?
     /// `-v`: plugins' debug log lines too.
     public var verbose = false
+    /// `-q`: only problems on stderr.
+    public var quiet = false
     public var searchPath = PluginSearchPath(folders: [])
     /// `--shard I/N`: this run is one part of a larger one.
     public var shard: Shard?
@@ -189,7 +191,9 @@ public struct RunPlan: Sendable {
             throw UsageError("--plugin-memory limits a plugin's own process: it needs --isolation process")
         }
         colour = request.colour
-        progress = request.progress
+        if request.quiet && request.verbose { throw UsageError("-q and -v ask for opposite things; choose one") }
+        quiet = request.quiet
+        progress = request.progress && !quiet
         verbose = request.verbose
     }
 

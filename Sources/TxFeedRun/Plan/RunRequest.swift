@@ -29,6 +29,8 @@ public struct RunRequest: Sendable {
     public var progress = true
     /// `-v`, `--verbose`: show plugins' debug log lines.
     public var verbose = false
+    /// `-q`, `--quiet`: only problems on stderr (no progress, no `ok` lines, no info).
+    public var quiet = false
     /// Worker threads for decoding large documents (`--threads`); nil means one per core.
     public var threads: Int?
     /// `--isolation process|in-process`.

@@ -172,7 +172,7 @@ struct FeedOutput {
             let counts =
                 "read \(s.read) = written \(s.count) + rejected \(s.rejected)\(duplicates)\(seen), \(s.elapsedMilliseconds) ms"
             if s.status == .success {
-                say("txfeed: \(s.name) (\(s.plugin)): ok, \(counts)")
+                if !plan.quiet { say("txfeed: \(s.name) (\(s.plugin)): ok, \(counts)") }
             } else {
                 say("txfeed: \(s.name) (\(s.plugin)): FAILED: \(s.error ?? "unknown error"); \(counts)")
             }

@@ -69,7 +69,7 @@ public enum Runner {
                 return RunResult(outcome: .refused)
             }
         }
-        let log = logLine(progress: progress, verbose: plan.verbose, diagnostics: input.diagnostics)
+        let log = logLine(progress: progress, verbose: plan.verbose, quiet: plan.quiet, diagnostics: input.diagnostics)
         let hosts = plan.pluginHosts
         hosts?.showOutput(outputLine(progress: progress, diagnostics: input.diagnostics))
         // Every child ends with the run (and with each `watch` refresh): none is left behind.
@@ -126,7 +126,7 @@ public enum Runner {
                 feed, files: files.wait(), started: started, keepEmpty: input.recordEmptyBatch)
             let booked = feed.transactions.count - pending
             let unremembered = pending > 0 ? " (\(pending) pending, shown until booked)" : ""
-            if recorded {
+            if recorded && !input.plan.quiet {
                 say(
                     "txfeed: state \(state.path): batch \(state.batch) remembers \(booked) new transactions\(unremembered)"
                 )
@@ -162,13 +162,15 @@ public enum Runner {
     }
 
     /// Plugin log lines as `txfeed: SOURCE: LEVEL: message`, one line a call with its control
-    /// characters made visible, one at a time, above the live display; `debug` only with `-v`.
+    /// characters made visible, one at a time, above the live display; `debug` only with `-v`,
+    /// `warning` and `error` only with `-q`.
     private static func logLine(
-        progress: (any RunProgress)?, verbose: Bool, diagnostics: @escaping @Sendable (String) -> Void
+        progress: (any RunProgress)?, verbose: Bool, quiet: Bool, diagnostics: @escaping @Sendable (String) -> Void
     ) -> @Sendable (String, PluginLogLevel, String) -> Void {
         let oneAtATime = Mutex(())
         return { source, level, message in
             if level <= .debug && !verbose { return }
+            if quiet && level < .warning { return }
             let line = "txfeed: \(source): \(level.name): \(PluginLogLevel.visible(message))"
             oneAtATime.withLock { _ in
                 if let progress { progress.print(line) } else { diagnostics(line) }
