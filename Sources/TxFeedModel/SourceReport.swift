@@ -14,6 +14,9 @@ public struct SourceReport: Sendable {
     /// Envelopes delivered whole.
     public var documents: Int
     public var failedDocuments: Int
+    /// Why each failed document failed, every one (``error`` names the first few): for
+    /// `--rejects` and the JSON sink's sources.
+    public var documentFailures: [String] = []
     public var elapsedMilliseconds: Int
     /// Records `--dedupe` dropped as copies of earlier ones (0 without it).
     public var duplicates: Int

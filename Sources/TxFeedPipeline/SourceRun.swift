@@ -93,16 +93,20 @@ final class SourceRun: Sendable {
         var problems: [String] = []
         if let error { problems.append(error) }
         problems += data.failures.prefix(3)
-        if data.failures.count > 3 { problems.append("and \(data.failures.count - 3) more failed documents") }
+        if data.failures.count > 3 {
+            problems.append(
+                "and \(data.failures.count - 3) more failed documents (each in --rejects and the JSON sources)")
+        }
         let failed = !problems.isEmpty
         if failed, data.documents > 0 {
             problems.append("delivered \(data.documents) document\(data.documents == 1 ? "" : "s") before failing")
         }
-        let report = SourceReport(
+        var report = SourceReport(
             name: source.name, plugin: source.session.pluginName, status: failed ? .failure : .success,
             error: failed ? problems.joined(separator: "; ") : nil, count: data.transactions.count,
             rejected: data.rejects.count, documents: data.documents, failedDocuments: data.failures.count,
             elapsedMilliseconds: ((times.finished ?? .now) - times.started).milliseconds)
+        report.documentFailures = data.failures
         return SourceOutcome(data: data, report: report)
     }
 }

@@ -14,8 +14,8 @@ extension PluginsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write DIR/NAME/: a plugin that builds and runs as is, with a copy of the header.",
             discussion: """
-                C: NAME.c, txfeed_plugin.h and a Makefile; `make` builds libNAME.so in the folder. \\
-                Swift: a package with a dynamic library product NAME; `swift build` builds \\
+                C: NAME.c, txfeed_plugin.h and a Makefile; `make` builds libNAME.so in the folder. \
+                Swift: a package with a dynamic library product NAME; `swift build` builds \
                 .build/debug/libNAME.so. An existing folder that is not empty is refused.
                 """)
 
@@ -68,8 +68,8 @@ extension PluginsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the compiler flags for the plugin header (and jansson).",
             discussion: """
-                The header is built into txfeed: it is written once to $XDG_CACHE_HOME/txfeed/include/VERSION-HASH \\
-                (else ~/.cache/...), and the flags point there. Use: \\
+                The header is built into txfeed: it is written once to $XDG_CACHE_HOME/txfeed/include/VERSION-HASH \
+                (else ~/.cache/...), and the flags point there. Use: \
                 cc -shared -fPIC $(txfeed plugins cflags) -o libNAME.so NAME.c $(pkg-config --libs jansson)
                 """)
 

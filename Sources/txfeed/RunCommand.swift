@@ -136,7 +136,19 @@ extension Isolation: ExpressibleByArgument {}
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the sources, wait for all of them, and write the merged feed.")
+        abstract: "Run the sources, wait for all of them, and write the merged feed.",
+        discussion: """
+            Examples:
+              txfeed statement.ofx bank.csv -o feed.csv
+              txfeed run -s random-users:seed=7,users=3 --sink json
+
+            A SPEC is NAME[:VALUE][,key=value...]: the plugin, its main option's value, then its \
+            other options (txfeed plugins list shows them).
+
+            Exit status: 0 every source succeeded and nothing was rejected; 3 written, but a source \
+            failed or records were rejected; 1 nothing written (every source failed, a sink failed, \
+            or --strict met a failure); 2 usage or configuration error, found before any source ran.
+            """)
 
     @OptionGroup var options: RunOptions
 

@@ -103,4 +103,21 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertFalse(failed.stderr.contains("checking (fixture): ok"), failed.stderr)
         XCTAssertEqual(try txfeed("run", "samples/accounts/checking.json", "-q", "-v").status, 2)
     }
+
+    func testHelpShowsAnExampleAndTheExitStatusesAndNoStrayBackslash() throws {
+        let run = try txfeed("run", "--help")
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.output.contains("txfeed statement.ofx bank.csv -o feed.csv"), run.output)
+        XCTAssertTrue(run.output.contains("A SPEC is NAME[:VALUE][,key=value...]"), run.output)
+        XCTAssertTrue(run.output.contains("Exit status: 0 every source succeeded"), run.output)
+        for command in [
+            ["run"], ["watch"], ["sniff"], ["merge"], ["state"], ["state", "show"], ["state", "undo"], ["plugins"],
+            ["plugins", "list"], ["plugins", "check"], ["plugins", "new"], ["plugins", "cflags"],
+            ["plugins", "header"],
+        ] {
+            let help = try txfeed(arguments: command + ["--help"])
+            XCTAssertEqual(help.status, 0, "\(command)")
+            XCTAssertFalse(help.output.contains("\\"), "a stray backslash in \(command) --help:\n\(help.output)")
+        }
+    }
 }

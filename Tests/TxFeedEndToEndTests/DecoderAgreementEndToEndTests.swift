@@ -74,7 +74,10 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains(bad + ":1:"), result.stderr)
         XCTAssertTrue(result.stderr.contains("invalid token"), result.stderr)
         XCTAssertEqual(try rows(result).compactMap { $0["vendor"] as? String }, ["G"], "nothing of bad.json is kept")
-        XCTAssertEqual(try rejectLines(rejects).count, 0)
+        // No record is rejected: the document failed whole, and says so.
+        let lines = try rejectLines(rejects)
+        XCTAssertEqual(lines.map(\.path), ["document"])
+        XCTAssertTrue(lines[0].reason.contains("invalid token"), lines[0].reason)
     }
 
     func testNULAndLoneSurrogatesRejectTheirRecordWithAJSONRejectsLine() throws {

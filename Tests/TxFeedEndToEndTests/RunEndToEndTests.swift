@@ -30,6 +30,34 @@ final class RunEndToEndTests: XCTestCase {
             XCTAssertEqual(object["source"] as? String, "checking", "a source is named after its file's stem")
         }
     }
+
+    /// Every failed document's reason is kept: the summary names the first three, and every
+    /// one reaches --rejects (a `document` line with its origin) and the JSON sink's sources.
+    func testEveryFailedDocumentsReasonIsKept() throws {
+        let folder = try TemporaryFolder()
+        let lines = [
+            #"{"status":200,"body":{"name":"A","transactions":[]}}"#, "{bad", #"{"status":500,"message":"down"}"#,
+            "{also bad", #"{"x":1}"#,
+        ]
+        let file = try folder.write("f.ndjson", lines.joined(separator: "\n") + "\n")
+        let rejects = folder.path + "/rejects.ndjson"
+        let result = try txfeed("run", file, "--sink", "json", "--rejects", rejects, "--no-progress")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("and 1 more failed documents (each in --rejects and the JSON sources)"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let source = try XCTUnwrap((json["sources"] as? [[String: Any]])?.first)
+        let reasons = try XCTUnwrap(source["failed_documents"] as? [String])
+        XCTAssertEqual(reasons.count, 4)
+        XCTAssertEqual(reasons.last, file + ":5:1: envelope has no body")
+        let entries = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(entries.count, 4)
+        XCTAssertEqual(entries.map { $0["path"] as? String }, Array(repeating: "document", count: 4))
+        XCTAssertEqual(entries[1]["origin"] as? String, file + ":3:1")
+        XCTAssertEqual(entries[1]["reason"] as? String, file + ":3:1: envelope status 500: down")
+        XCTAssertTrue(entries[1]["record"] is NSNull)
+    }
 }
 
 /// A config file's relative paths are its own folder's, so a pipeline runs the same from

@@ -38,7 +38,11 @@ final class SourceEntriesEndToEndTests: XCTestCase {
         XCTAssertEqual(bakery["currency"] as? String, "EUR")
 
         let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(lines.count, 3)
+        XCTAssertEqual(lines.count, 4)
+        // After the records, the account that failed whole, as a document line.
+        XCTAssertTrue(
+            lines[3].contains(#""path":"document""#) && lines[3].contains("balances do not reconcile"), String(lines[3])
+        )
         XCTAssertTrue(lines[0].contains(#""path":"line 4""#) && lines[0].contains("amount has more than 2 decimals"))
         XCTAssertTrue(lines[0].contains(#""record":"03.03.24;Kiosk;1,005""#), "the raw row, as a JSON string")
         XCTAssertTrue(lines[1].contains(#""path":"entries[3]""#) && lines[1].contains("is not a real day"))

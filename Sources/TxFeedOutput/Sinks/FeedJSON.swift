@@ -18,6 +18,11 @@ public enum FeedJSON {
             // Only with --dedupe, so a run without it writes what it always wrote.
             if feed.deduplicated { members.append(("duplicates", .integer(Int64(s.duplicates)))) }
             if feed.batch != nil { members.append(("seen", .integer(Int64(s.seen)))) }
+            // Only when some failed, so a clean run writes what it always wrote.
+            if !s.documentFailures.isEmpty {
+                let reasons = array(s.documentFailures.map { JSONString.literal($0) })
+                members.append(("failed_documents", .raw(Array(reasons.utf8))))
+            }
             members.append(("elapsed_ms", .integer(Int64(s.elapsedMilliseconds))))
             return object(members)
         }
