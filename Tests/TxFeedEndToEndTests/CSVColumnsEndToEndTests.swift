@@ -36,7 +36,8 @@ final class CSVColumnsEndToEndTests: XCTestCase {
         for dialect in ["rfc4180", "excel-eu"] {
             let result = try txfeed(
                 arguments: ["run"] + inputs + [
-                    "--sink", "csv:dialect=\(dialect),columns=\(chosen.joined(separator: ",")),path=\(folder.path)/chosen.csv",
+                    "--sink",
+                    "csv:dialect=\(dialect),columns=\(chosen.joined(separator: ",")),path=\(folder.path)/chosen.csv",
                 ])
             XCTAssertEqual(result.status, 3, result.stderr)
             let reference = try CSVEndToEndTests.pythonCSV(try folder.read("all.csv"), folder: folder)
@@ -55,7 +56,8 @@ final class CSVColumnsEndToEndTests: XCTestCase {
                 XCTAssertEqual(row[2], cell("vendor"))
                 XCTAssertEqual(row[3], cell("day"))
                 XCTAssertEqual(
-                    row[4], dialect == "excel-eu" ? cell("amount").replacingOccurrences(of: ".", with: ",") : cell("amount"))
+                    row[4],
+                    dialect == "excel-eu" ? cell("amount").replacingOccurrences(of: ".", with: ",") : cell("amount"))
                 XCTAssertEqual(row[5], cell("id"))
                 XCTAssertEqual(row[0], try Self.localDate(cell("date"), in: zone), "\(row)")
                 XCTAssertTrue(row[0].wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil, row[0])

@@ -61,9 +61,9 @@ struct XLSXTransactionRows {
     private var widths: [Int]
     private var text: [UInt8] = []
 
-    init(feed: Feed, context: FeedContext, columns: [FeedColumn], book: XLSXWorkbook, styles: XLSXStyles) throws(
-        XLSXError
-    ) {
+    init(feed: Feed, context: FeedContext, columns: [FeedColumn], book: XLSXWorkbook, styles: XLSXStyles)
+        throws(XLSXError)
+    {
         self.feed = feed
         self.book = book
         self.styles = styles

@@ -58,7 +58,8 @@ struct XLSXStyles {
         date = try book.numberFormat("yyyy-mm-dd")
         var amounts: [UnsafeMutablePointer<lxw_format>] = []
         for scale in 0...Money.maximumScale {
-            amounts.append(try book.numberFormat(scale == 0 ? "#,##0" : "#,##0." + String(repeating: "0", count: scale)))
+            amounts.append(
+                try book.numberFormat(scale == 0 ? "#,##0" : "#,##0." + String(repeating: "0", count: scale)))
         }
         self.amounts = amounts
     }
