@@ -85,6 +85,25 @@ final class XLSXSinkTests: XCTestCase {
         XCTAssertEqual(folder.contents(), ["feed.xlsx"])
     }
 
+    /// libxlsxwriter cannot write the zip (a folder stands where the temporary file was): the
+    /// error names the file asked for and says why, and nothing is left behind.
+    func testAFailureNamesTheFileAskedFor() throws {
+        let file = try AtomicFile(path: folder.path + "/feed.xlsx")
+        XCTAssertEqual(unlink(file.temporaryPath), 0)
+        XCTAssertEqual(mkdir(file.temporaryPath, 0o700), 0)
+        let feed = feed()
+        XCTAssertThrowsError(
+            try XLSXSink().write(feed, context: FeedContext.legacy(feed), into: file)
+        ) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains(folder.path + "/feed.xlsx"), text)
+            XCTAssertTrue(text.contains("cannot write the workbook"), text)
+        }
+        XCTAssertEqual(rmdir(file.temporaryPath), 0)
+        file.discard()
+        XCTAssertEqual(folder.contents(), [], "no temporary file of libxlsxwriter's either")
+    }
+
     /// An empty feed is still a workbook, with its headers.
     func testAnEmptyFeed() throws {
         let book = try written(Feed(), rowsPerSheet: 3, colours: [])
