@@ -5,7 +5,7 @@ import TxFeedOutput
 /// What `txfeed merge` is given.
 public struct MergeRequest: Sendable {
     public var parts: [String] = []
-    /// `--sink csv[,bom=true]|ndjson|json`.
+    /// `--sink csv[:dialect=…,bom=…,neutralise=…,columns=…]|ndjson|json`.
     public var sink: String?
     /// `-o PATH`; stdout without.
     public var output: String?
