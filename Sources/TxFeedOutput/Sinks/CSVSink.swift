@@ -6,6 +6,7 @@ import TxFeedModel
 /// `'` unless the dialect says not to; numeric cells are left alone.
 public struct CSVSink: FeedSink {
     public var dialect: CSVDialect
+
     /// The columns, in order.
     public var columns: [FeedColumn]
 
@@ -21,9 +22,11 @@ public struct CSVSink: FeedSink {
 
     public static let header = "date,day,account,vendor,type,amount,currency,colour,source,id,status,memo\r\n"
 
+    /// The twelve standard columns in one straight pass; other columns through
+    /// ``writeColumns(_:context:to:)``, whose per-cell choice costs about 10% more CPU a row.
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
+        guard columns == FeedColumn.standard else { return try writeColumns(feed, context: context, to: out) }
         let dialect = dialect
-        let columns = columns
         let separator = dialect.separator
         if dialect.byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
         out.write(dialect.header(columns))
@@ -39,76 +42,60 @@ public struct CSVSink: FeedSink {
         // Out of the context (a class) once: read per row, they were retained and released per row.
         let colours = context.colours
         var dayFormat = context.dayFormat
-        // The bank id and memo are looked up only when a column shows them.
-        let needsDetails = columns.contains(.id) || columns.contains(.memo)
         var day: [UInt8] = []
         var identity: [UInt8] = []
         var amount: [UInt8] = []
-        let (debit, credit, pending, booked) = (Self.debit, Self.credit, Self.pending, Self.booked)
+        let debit = Array("\(Character(UnicodeScalar(separator)))debit\(Character(UnicodeScalar(separator)))".utf8)
+        let credit = Array("\(Character(UnicodeScalar(separator)))credit\(Character(UnicodeScalar(separator)))".utf8)
+        let pending = Array("\(Character(UnicodeScalar(separator)))pending\(Character(UnicodeScalar(separator)))".utf8)
+        let booked = Array("\(Character(UnicodeScalar(separator)))booked\(Character(UnicodeScalar(separator)))".utf8)
         for (index, t) in feed.transactions.enumerated() {
             let account = Int(t.account)
-            let details = needsDetails ? feed.details(of: t) : nil
-            for n in columns.indices {
-                if n > 0 { out.buffer.append(separator) }
-                switch columns[n] {
-                case .date:
-                    ISODate.append(t, to: &out.buffer)
-                case .localDate:
-                    dayFormat.appendLocalDate(of: t, to: &out.buffer)
-                case .day:
-                    day.removeAll(keepingCapacity: true)
-                    dayFormat.appendDay(of: t, to: &day)
-                    day.withUnsafeBufferPointer { dialect.appendCell($0, to: &out.buffer) }
-                case .account:
-                    accounts.append(account, to: &out.buffer)
-                case .vendor:
-                    vendors.append(Int(t.vendor), to: &out.buffer)
-                case .type:
-                    out.buffer.append(contentsOf: t.isDebit ? debit : credit)
-                case .amount:
-                    if dialect.decimalComma {
-                        amount.removeAll(keepingCapacity: true)
-                        Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
-                            to: &amount, negative: t.isDebit)
-                        amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &out.buffer) }
-                    } else {
-                        Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
-                            to: &out.buffer, negative: t.isDebit)
-                    }
-                case .currency:
-                    currencies.append(account, to: &out.buffer)
-                case .colour:
-                    colours[Int(t.vendor)].appendHex(to: &out.buffer)
-                case .source:
-                    accountSources.append(account, to: &out.buffer)
-                case .id:
-                    // The identity (the bank's id, else the fingerprint): a text cell like the
-                    // others. A fingerprint needs neither quotes nor a guard.
-                    if let id = details?.id {
-                        var id = id
-                        id.withUTF8 { dialect.appendCell($0, to: &out.buffer) }
-                    } else if let fingerprint = feed.fingerprint(at: index) {
-                        // Built in a local buffer: appended to the writer's like every other cell.
-                        identity.removeAll(keepingCapacity: true)
-                        fingerprint.appendText(to: &identity)
-                        out.buffer.append(contentsOf: identity)
-                    }
-                case .status:
-                    out.buffer.append(contentsOf: t.isPending ? pending : booked)
-                case .memo:
-                    if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &out.buffer) } }
-                }
+            ISODate.append(t, to: &out.buffer)
+            out.buffer.append(separator)
+            day.removeAll(keepingCapacity: true)
+            dayFormat.appendDay(of: t, to: &day)
+            day.withUnsafeBufferPointer { dialect.appendCell($0, to: &out.buffer) }
+            out.buffer.append(separator)
+            accounts.append(account, to: &out.buffer)
+            out.buffer.append(separator)
+            vendors.append(Int(t.vendor), to: &out.buffer)
+            out.buffer.append(contentsOf: t.isDebit ? debit : credit)
+            if dialect.decimalComma {
+                amount.removeAll(keepingCapacity: true)
+                Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
+                    to: &amount, negative: t.isDebit)
+                amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &out.buffer) }
+            } else {
+                Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
+                    to: &out.buffer, negative: t.isDebit)
             }
+            out.buffer.append(separator)
+            currencies.append(account, to: &out.buffer)
+            out.buffer.append(separator)
+            colours[Int(t.vendor)].appendHex(to: &out.buffer)
+            out.buffer.append(separator)
+            accountSources.append(account, to: &out.buffer)
+            // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
+            // text cells like the others. A fingerprint needs neither quotes nor a guard.
+            let details = feed.details(of: t)
+            out.buffer.append(separator)
+            if let id = details?.id {
+                var id = id
+                id.withUTF8 { dialect.appendCell($0, to: &out.buffer) }
+            } else if let fingerprint = feed.fingerprint(at: index) {
+                // Built in a local buffer: appended to the writer's like every other cell.
+                identity.removeAll(keepingCapacity: true)
+                fingerprint.appendText(to: &identity)
+                out.buffer.append(contentsOf: identity)
+            }
+            out.buffer.append(contentsOf: t.isPending ? pending : booked)
+            if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &out.buffer) } }
             out.buffer.append(0x0D)
             out.buffer.append(0x0A)
             try out.rowDone()
         }
     }
-
-    private static let credit = Array("credit".utf8)
-    private static let debit = Array("debit".utf8)
-    private static let booked = Array("booked".utf8)
-    private static let pending = Array("pending".utf8)
 
     /// A text cell in `dialect` (``CSVDialect/appendCell(_:to:)``).
     public static func cell(_ text: [UInt8], _ dialect: CSVDialect = .standard) -> [UInt8] {
