@@ -1,14 +1,14 @@
 import TxFeedModel
 
 /// Text cells rendered once (each vendor, account, currency, source) as NUL-terminated UTF-8 in
-/// one allocation, for libxlsxwriter; with each one's width in characters, for fitting columns.
+/// one allocation, for libxlsxwriter; with each one's width in columns, for fitting columns.
 ///
 /// Like ``ByteCells``: one buffer and its offsets cost no retain or release per row.
 final class XLSXStrings {
     private let bytes: UnsafeMutableBufferPointer<CChar>
     /// Cell `i` starts at `starts[i]`.
     private let starts: [Int]
-    /// Characters (Unicode scalars) of cell `i`.
+    /// Columns cell `i` takes (``DisplayWidth``).
     let widths: [Int]
 
     init<S: Sequence>(_ texts: S) where S.Element == [UInt8] {
@@ -20,7 +20,8 @@ final class XLSXStrings {
             cell.removeAll(keepingCapacity: true)
             text.withUnsafeBufferPointer { XLSXStrings.appendCell($0, to: &cell) }
             starts.append(all.count)
-            widths.append(XLSXStrings.characters(cell))
+            // Wide characters (東京) take two columns; a cell per distinct value can afford the count.
+            widths.append(DisplayWidth.of(String(decoding: cell, as: UTF8.self)))
             all += cell
             all.append(0)
         }
