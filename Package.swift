@@ -55,6 +55,8 @@ let shims: [Target] = [
     .target(name: "TxFeedSQLite", dependencies: ["CSQLite"]),
     // iconv, part of glibc: bank files in windows-1252, ISO 8859 and UTF-16 become UTF-8.
     .systemLibrary(name: "CIconv", path: "Sources/CIconv"),
+    // pipe2, close_range and setrlimit for the plugin host child (TxFeedIsolation).
+    .target(name: "CProcess", path: "Sources/CProcess"),
 ]
 
 // MARK: - Stages
@@ -68,6 +70,8 @@ let stages: [Target] = [
     .target(name: "TxFeedDecoding", dependencies: ["TxFeedModel", "CJansson"]),
     // Source threads (up to 64 at once), the collectors, the barrier, timeout, cancel and abandon.
     .target(name: "TxFeedPipeline", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding"]),
+    // Plugins in child processes: the plugin host child, the wire of compact records, the pool.
+    .target(name: "TxFeedIsolation", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "CProcess"]),
     // What earlier runs imported (--state): the merged feed less what was seen, then the batch.
     .target(name: "TxFeedState", dependencies: ["TxFeedModel", "TxFeedSQLite"]),
     // Colours, dates and amounts as shown; the sinks; the terminal.
@@ -78,7 +82,8 @@ let stages: [Target] = [
     .target(
         name: "TxFeedRun",
         dependencies: [
-            "TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding", "TxFeedPipeline", "TxFeedState", "TxFeedOutput",
+            "TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding", "TxFeedPipeline", "TxFeedIsolation", "TxFeedState",
+            "TxFeedOutput",
         ]
     ),
     // `plugins new`, `plugins cflags`, `plugins header`: the header built into the binary.
@@ -88,7 +93,7 @@ let stages: [Target] = [
         name: "txfeed",
         dependencies: [
             "TxFeedRun", "TxFeedScaffold", "TxFeedOutput", "TxFeedPluginHost", "TxFeedModel", "TxFeedState",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TxFeedIsolation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
 ]
@@ -142,6 +147,7 @@ let tests: [Target] = [
         name: "TxFeedPluginHostTests", dependencies: ["TxFeedPluginHost", "TxFeedPluginABI", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedDecodingTests", dependencies: ["TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
     .testTarget(name: "TxFeedPipelineTests", dependencies: ["TxFeedPipeline", "TxFeedTestSupport"]),
+    .testTarget(name: "TxFeedIsolationTests", dependencies: ["TxFeedIsolation", "TxFeedTestSupport"]),
     .testTarget(
         name: "TxFeedOutputTests",
         dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedSQLite", "TxFeedTestSupport", "CJansson"]),

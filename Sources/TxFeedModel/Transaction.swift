@@ -4,7 +4,7 @@
 /// into the feed's accounts, and a bank id or memo an index into the feed's
 /// ``TransactionDetails``. Money is integer minor units (the account's currency decides the
 /// scale); time is Unix seconds in UTC.
-public struct Transaction: Sendable {
+public struct Transaction: Sendable, BitwiseCopyable {
     /// The instant; for a civil date (a day without a time), that day's midnight in UTC, which is
     /// where it sorts among timed records.
     public var unixSeconds: Int64
@@ -18,7 +18,7 @@ public struct Transaction: Sendable {
     public var flags: Flags
 
     /// What a transaction is, in one byte.
-    public struct Flags: OptionSet, Sendable {
+    public struct Flags: OptionSet, Sendable, BitwiseCopyable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
 

@@ -7,8 +7,10 @@ import TxFeedPluginHost
 /// Owns what one source delivers, from its first callback until the barrier takes it over.
 ///
 /// The source's thread decodes each unit outside the lock and commits it whole under the lock;
-/// once abandoned, the collector keeps what it had and refuses the rest.
-final class SourceCollector: SourceEvents {
+/// once abandoned, the collector keeps what it had and refuses the rest. A plugin host child
+/// runs one of its own, and the parent's receives what that one delivered
+/// (``DeliveredDataEvents``).
+public final class SourceCollector: DeliveredDataEvents {
     let name: String
     let index: Int
     let threads: Int
@@ -22,6 +24,8 @@ final class SourceCollector: SourceEvents {
     private let hostNanoseconds = Atomic<Int>(0)
     /// When the host work under way began (uptime nanoseconds), or 0.
     private let hostWorkSince = Atomic<Int>(0)
+    /// Host time a plugin host child reported for this source (its decoding, in its process).
+    private let childHostNanoseconds = Atomic<Int>(0)
     private let delivered = Mutex(Delivered())
     /// The account being streamed (`begin_account` … `end_account`). Only the source's thread
     /// touches it, and only during `run`; a Mutex keeps that honest at no real cost.
@@ -37,7 +41,7 @@ final class SourceCollector: SourceEvents {
         var account: StreamedAccount
     }
 
-    init(
+    public init(
         name: String, index: Int, threads: Int, log: @escaping @Sendable (String, PluginLogLevel, String) -> Void,
         onProgress: (@Sendable (Int) -> Void)?
     ) {
@@ -50,21 +54,21 @@ final class SourceCollector: SourceEvents {
 
     // MARK: Barrier side
 
-    func cancel() {
+    public func cancel() {
         cancelled.store(true, ordering: .relaxed)
     }
 
-    func abandon() {
+    public func abandon() {
         delivered.withLock { $0.abandoned = true }
     }
 
     /// A copy of what was delivered so far.
-    func peek() -> SourceData {
+    public func peek() -> SourceData {
         delivered.withLock { $0.data }
     }
 
     /// Hands the delivered data over; the collector keeps nothing of it.
-    func take() -> SourceData {
+    public func take() -> SourceData {
         delivered.withLock { delivered in
             let data = delivered.data
             delivered.data = SourceData()
@@ -73,26 +77,49 @@ final class SourceCollector: SourceEvents {
     }
 
     /// The source's `run` returned: an account left open fails.
-    func runEnded() {
+    public func runEnded() {
         if let open = streaming.withLock({ $0.take() }) {
             _ = commit { $0.failures.append("\(open.origin): account ended without end_account") }
         }
     }
 
     /// Seconds spent decoding what the source delivered so far, the work under way included.
-    var hostSeconds: Double {
+    public var hostSeconds: Double {
         let since = hostWorkSince.load(ordering: .relaxed)
         let current = since == 0 ? 0 : max(0, Self.uptime() - since)
-        return Double(hostNanoseconds.load(ordering: .relaxed) + current) / 1e9
+        return Double(
+            hostNanoseconds.load(ordering: .relaxed) + childHostNanoseconds.load(ordering: .relaxed) + current) / 1e9
+    }
+
+    /// Transactions, rejects and failed documents delivered and not yet taken.
+    public var pendingRecords: Int {
+        delivered.withLock { $0.data.transactions.count + $0.data.rejects.count + $0.data.failures.count }
+    }
+
+    // MARK: DeliveredDataEvents (a plugin host child's data, on the source's thread)
+
+    public var sourceName: String { name }
+    public var sourceIndex: Int { index }
+    public var decodeThreads: Int { threads }
+
+    public func delivered(_ data: SourceData) -> CallbackAnswer {
+        let count = data.transactions.count
+        let answer = commit { $0.append(data) }
+        if count > 0 { onProgress?(count) }
+        return answer
+    }
+
+    public func childHostTime(nanoseconds: Int) {
+        childHostNanoseconds.store(nanoseconds, ordering: .relaxed)
     }
 
     private static func uptime() -> Int { Int(DispatchTime.now().uptimeNanoseconds) }
 
     // MARK: SourceEvents (the source's thread)
 
-    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
-    func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+    public func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
         if isCancelled { return .stop }
         guard text.count <= TextLimits.document else {
             return commit {
@@ -106,7 +133,7 @@ final class SourceCollector: SourceEvents {
         }
     }
 
-    func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer {
+    public func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer {
         if isCancelled { return .stop }
         return hostWork {
             let data = decoder(origin).decode(janssonValue: janssonValue)
@@ -114,7 +141,7 @@ final class SourceCollector: SourceEvents {
         }
     }
 
-    func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+    public func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
         if isCancelled { return .stop }
         if let unfinished = streaming.withLock({ $0.take() }) {
             _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
@@ -125,11 +152,11 @@ final class SourceCollector: SourceEvents {
         return .proceed
     }
 
-    func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
+    public func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
         hostWork { streamed("emit_transactions") { $0.add(batch: text) } }
     }
 
-    func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
+    public func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
         guard let open = streaming.withLock({ $0.take() }) else {
             return commit { $0.failures.append("\(name): end_account without begin_account") }
         }
@@ -141,11 +168,11 @@ final class SourceCollector: SourceEvents {
         }
     }
 
-    func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
+    public func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
         hostWork { streamed("emit_entries") { $0.add(entries: entries) } }
     }
 
-    func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
+    public func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
         if isCancelled { return .stop }
         let open = streaming.withLock { streaming in
             streaming?.account.reject(location: location, reason: reason, raw: raw)
@@ -158,11 +185,11 @@ final class SourceCollector: SourceEvents {
         }
     }
 
-    func failAccount(reason: String) -> CallbackAnswer {
+    public func failAccount(reason: String) -> CallbackAnswer {
         streamed("fail_account") { $0.fail(reason) }
     }
 
-    func log(_ level: PluginLogLevel, _ message: String) {
+    public func log(_ level: PluginLogLevel, _ message: String) {
         log(name, level, message)
     }
 

@@ -72,6 +72,7 @@ final class SourceRun: Sendable {
     /// Gives up on a run that would not stop: it keeps what it had delivered, refuses the rest.
     func abandon() {
         collector.abandon()
+        source.session.abandon()
     }
 
     /// The source's data and report.
@@ -86,7 +87,8 @@ final class SourceRun: Sendable {
         var error = times.error
         if let timeout {
             let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
-            error = "timed out after \(seconds)s" + (abandoned ? " and did not stop; abandoned" : "")
+            error =
+                "timed out after \(seconds)s" + (abandoned ? " and did not stop; \(source.session.abandonment)" : "")
         }
         var problems: [String] = []
         if let error { problems.append(error) }

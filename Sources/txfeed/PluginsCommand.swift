@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TxFeedIsolation
 import TxFeedOutput
 import TxFeedPluginHost
 import TxFeedRun
@@ -19,11 +20,14 @@ struct PluginsCommand: ParsableCommand {
 
         func run() throws {
             if pluginPaths.contains("") { throw usageFailure("--plugin-path is empty; name a folder") }
-            let searchPath = PluginSearchPath.standard(explicit: pluginPaths)
+            var searchPath = PluginSearchPath.standard(explicit: pluginPaths)
+            // Each plugin is loaded in a plugin host child: a constructor that prints, crashes
+            // or exits is that child's, and the list goes on.
+            if let host = PluginHostChild.executable() { searchPath.loader = PluginChildPool(executable: host) }
             print("Plugin folders, in order: \(searchPath.folders.joined(separator: ", "))")
             for candidate in searchPath.candidates() {
                 do {
-                    let plugin = try PluginLoader.load(path: candidate.path)
+                    let plugin = try searchPath.loadFile(candidate.path)
                     print("\(plugin.name)  \(plugin.kind)  ABI \(plugin.abiVersion)  \(plugin.path)")
                     print("    \(plugin.summary)")
                     for option in plugin.options {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Glibc
+import TxFeedIsolation
 import TxFeedOutput
 import TxFeedRun
 
@@ -74,6 +75,15 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Threads for decoding large documents (default: one per core).")
     var threads: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Where source plugins run: process (each in a child process, the default) or in-process.",
+            valueName: "process|in-process"))
+    var isolation: Isolation?
+
+    @Option(help: ArgumentHelp("Memory each plugin's process may use (e.g. 512M, 2G).", valueName: "size"))
+    var pluginMemory: String?
+
     var request: RunRequest {
         var r = RunRequest()
         r.files = files
@@ -96,6 +106,8 @@ struct RunOptions: ParsableArguments {
         r.progress = !noProgress
         r.verbose = verbose
         r.threads = threads
+        r.isolation = isolation
+        r.pluginMemory = pluginMemory
         return r
     }
 
@@ -103,7 +115,7 @@ struct RunOptions: ParsableArguments {
     func plan() throws -> RunPlan {
         let plan: RunPlan
         do {
-            plan = try RunPlan.make(request)
+            plan = try RunPlan.make(request, pluginHost: PluginHostChild.executable())
         } catch {
             throw usageFailure("\(error)")
         }
@@ -113,6 +125,7 @@ struct RunOptions: ParsableArguments {
 }
 
 extension ColourMode: ExpressibleByArgument {}
+extension Isolation: ExpressibleByArgument {}
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -156,7 +169,9 @@ struct WatchCommand: ParsableCommand {
         let plan = try options.plan()
         // Reading Enter from the terminal's background fails with EIO instead of stopping us.
         if isatty(0) != 0 { signal(SIGTTIN, SIG_IGN) }
-        let watcher = Watcher(plan: plan, every: interval, unfinished: UnfinishedFileRegistry.shared) {
+        let watcher = Watcher(
+            plan: plan, every: interval, unfinished: UnfinishedFileRegistry.shared
+        ) {
             // A run still loading may take until its timeout: leave soon regardless (files are
             // only ever renamed into place whole, so none is half-written).
             DispatchQueue.global().asyncAfter(deadline: .now() + 1) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TxFeedIsolation
 import TxFeedOutput
 import TxFeedRun
 
@@ -24,7 +25,9 @@ struct SniffCommand: ParsableCommand {
         request.sources = sources
         request.pluginPaths = pluginPaths
         let findings: [Sniffer.Finding]
-        do { findings = try Sniffer.sniff(request) } catch { throw usageFailure("\(error)") }
+        do { findings = try Sniffer.sniff(request, pluginHost: PluginHostChild.executable()) } catch {
+            throw usageFailure("\(error)")
+        }
         var text = ""
         for (n, finding) in findings.enumerated() {
             if n > 0 { text += "\n" }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
 
@@ -20,6 +21,8 @@ struct TxFeedCommand: ParsableCommand {
     static func main() {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // txfeed started as a plugin host child by another txfeed: not a command for people.
+        if arguments.first == PluginHostChild.command { PluginHostChild.main(arguments: Array(arguments.dropFirst())) }
         if arguments.isEmpty {
             StandardStreams.error(CommandLineGuess.usage)
             Glibc.exit(ExitStatus.usage.rawValue)

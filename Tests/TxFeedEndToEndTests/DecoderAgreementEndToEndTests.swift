@@ -191,11 +191,19 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
         }
     }
 
-    /// Whether process `pid` has `path` open, from `/proc/PID/fd`.
+    /// Whether process `pid` or one of its children (the plugin host that reads the file) has
+    /// `path` open, from `/proc/PID/fd`.
     private func hasOpen(_ pid: Int32, _ path: String) -> Bool {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        return fds.contains {
+        if fds.contains(where: {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path
+        }) {
+            return true
+        }
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return children.split(separator: " ").compactMap { Int32($0) }.contains { hasOpen($0, path) }
         }
     }
 

@@ -25,7 +25,7 @@ public struct PluginSink: FeedSink, Sendable {
 
     /// Runs the whole sink ABI sequence; `sink_close` follows every successful `sink_open`.
     public func deliver(_ feed: Feed, context: FeedContext) throws(PluginSinkError) {
-        let session = PluginSinkSession(plugin: plugin)
+        let session = plugin.sinkSession()
         try session.open(options: options)
         defer { session.close() }
 

@@ -40,7 +40,18 @@ public final class LoadedPlugin: @unchecked Sendable {
     public let abiVersion: UInt32
     public let options: [PluginOption]
     public let sampleConfig: String
-    let descriptor: UnsafePointer<txfeed_plugin>
+    /// The descriptor in this process; nil for a plugin a plugin host child loaded
+    /// (``init(path:description:calls:)``), whose code never runs here.
+    private let loadedDescriptor: UnsafePointer<txfeed_plugin>?
+    /// `identify` and `explain` answered by the plugin host child that loaded the plugin.
+    private let calls: PluginHostCalls?
+    /// The descriptor, for the calls that run a plugin in this process.
+    var descriptor: UnsafePointer<txfeed_plugin> {
+        guard let loadedDescriptor else {
+            preconditionFailure("\(path) was loaded in a plugin host child: its code never runs in txfeed's process")
+        }
+        return loadedDescriptor
+    }
     /// The descriptor's `identify`, when the plugin has one (and its descriptor reaches it).
     private let identifier: (@convention(c) (UnsafePointer<CChar>?, UnsafePointer<UInt8>?, Int) -> Int32)?
     /// The descriptor's `explain`, when the plugin has one (and its descriptor reaches it).
@@ -93,7 +104,10 @@ public final class LoadedPlugin: @unchecked Sendable {
             return String(cString: p)
         }
         self.path = path
-        self.descriptor = descriptor
+        self.loadedDescriptor = descriptor
+        self.calls = nil
+        self.hostCanIdentify = false
+        self.hostCanExplain = false
         self.abiVersion = d.abi_version
         self.name = try text(d.name, "name")
         if let problem = Self.problem(withName: name) {
@@ -139,11 +153,55 @@ public final class LoadedPlugin: @unchecked Sendable {
     }
 
     /// Whether `txfeed run FILE` may send files to this plugin.
-    public var canIdentify: Bool { kind == .source && identifier != nil }
+    /// A plugin a plugin host child loaded and checked: what its descriptor says, and the calls
+    /// that child answers for it.
+    public init(path: String, description: PluginDescription, calls: PluginHostCalls) {
+        self.path = path
+        self.kind = description.kind
+        self.name = description.name
+        self.summary = description.summary
+        self.version = description.version
+        self.abiVersion = description.abiVersion
+        self.options = description.options
+        self.sampleConfig = description.sampleConfig
+        self.loadedDescriptor = nil
+        self.calls = calls
+        self.identifier = nil
+        self.explainer = nil
+        self.hostCanIdentify = description.canIdentify
+        self.hostCanExplain = description.canExplain
+    }
+
+    /// What a plugin host child sends up about the plugin it loaded.
+    public var pluginDescription: PluginDescription {
+        PluginDescription(
+            kind: kind, name: name, summary: summary, version: version, abiVersion: abiVersion, options: options,
+            sampleConfig: sampleConfig, canIdentify: canIdentify, canExplain: canExplain)
+    }
+
+    private let hostCanIdentify: Bool
+    private let hostCanExplain: Bool
+
+    public var canIdentify: Bool { kind == .source && (identifier != nil || hostCanIdentify) }
+    public var canExplain: Bool { kind == .source && (explainer != nil || hostCanExplain) }
+
+    /// The sink ABI's calls for one pass over a feed, where the plugin was loaded.
+    public func sinkSession() -> any SinkSessionCalls {
+        calls?.sinkSession() ?? PluginSinkSession(plugin: self)
+    }
+
+    /// How sure the plugin is that it reads each file, asked once for all of them (one call to
+    /// a plugin host child, not one a file).
+    public func identify(files: [(path: String, head: [UInt8])]) -> [Int] {
+        guard canIdentify else { return files.map { _ in 0 } }
+        if let calls { return calls.identify(files).map { min(max($0, 0), 100) } }
+        return files.map { identify(path: $0.path, head: $0.head) }
+    }
 
     /// How sure the plugin is that it reads `path`, whose first bytes are `head`: 0 (not mine)
     /// to 100; values outside are clamped.
     public func identify(path: String, head: [UInt8]) -> Int {
+        if calls != nil { return identify(files: [(path, head)])[0] }
         guard kind == .source, let identifier else { return 0 }
         let answer = path.withCString { path in
             head.withUnsafeBufferPointer { identifier(path, $0.baseAddress, $0.count) }
@@ -154,6 +212,7 @@ public final class LoadedPlugin: @unchecked Sendable {
     /// What the plugin's `explain` says of the source `configuration` (a JSON object of
     /// strings) describes, for `txfeed sniff`; nil when the plugin cannot explain.
     public func explain(configuration: String) -> Explanation? {
+        if let calls { return canExplain ? calls.explain(configuration) : nil }
         guard kind == .source, let explainer else { return nil }
         var report: UnsafeMutablePointer<CChar>?
         var error: UnsafeMutablePointer<CChar>?
@@ -173,6 +232,11 @@ public final class LoadedPlugin: @unchecked Sendable {
         /// Why the plugin would not read the file as it is (naming the option that settles
         /// it), or nil when it would.
         public var problem: String?
+
+        public init(report: String, problem: String?) {
+            self.report = report
+            self.problem = problem
+        }
     }
 
     /// The option a bare SPEC value sets.
@@ -188,3 +252,56 @@ public final class LoadedPlugin: @unchecked Sendable {
 }
 
 let txfeedEntrySymbol: StaticString = "txfeed_plugin_entry"
+
+/// A plugin's descriptor as data: what a plugin host child that loaded it sends up.
+public struct PluginDescription: Sendable, Equatable {
+    public var kind: PluginKind
+    public var name: String
+    public var summary: String
+    public var version: String
+    public var abiVersion: UInt32
+    public var options: [PluginOption]
+    public var sampleConfig: String
+    public var canIdentify: Bool
+    public var canExplain: Bool
+
+    public init(
+        kind: PluginKind, name: String, summary: String, version: String, abiVersion: UInt32,
+        options: [PluginOption], sampleConfig: String, canIdentify: Bool, canExplain: Bool
+    ) {
+        self.kind = kind
+        self.name = name
+        self.summary = summary
+        self.version = version
+        self.abiVersion = abiVersion
+        self.options = options
+        self.sampleConfig = sampleConfig
+        self.canIdentify = canIdentify
+        self.canExplain = canExplain
+    }
+}
+
+/// The calls a plugin host child answers for a plugin it loaded.
+public struct PluginHostCalls: Sendable {
+    /// Confidences, one a file, in order.
+    public var identify: @Sendable ([(path: String, head: [UInt8])]) -> [Int]
+    public var explain: @Sendable (String) -> LoadedPlugin.Explanation?
+    /// A sink's session in a child of its own.
+    public var sinkSession: @Sendable () -> any SinkSessionCalls
+
+    public init(
+        identify: @escaping @Sendable ([(path: String, head: [UInt8])]) -> [Int],
+        explain: @escaping @Sendable (String) -> LoadedPlugin.Explanation?,
+        sinkSession: @escaping @Sendable () -> any SinkSessionCalls
+    ) {
+        self.identify = identify
+        self.explain = explain
+        self.sinkSession = sinkSession
+    }
+}
+
+/// Loads plugins somewhere else than this process: a plugin host child (process isolation).
+public protocol PluginLoading: Sendable {
+    /// The plugin at `path`, loaded and checked there. The file's trust was checked here first.
+    func load(path: String) throws(PluginLoadError) -> LoadedPlugin
+}

@@ -14,6 +14,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     case invalidDescriptor(path: String, reason: String)
     case nameMismatch(path: String, expected: String, found: String)
     case wrongKind(path: String, expected: PluginKind, found: PluginKind)
+    /// Found by the plugin host child that loaded it (any of the above, as its text), or the
+    /// child itself ended while loading it (a library constructor that crashed or exited).
+    case inPluginHost(path: String, message: String)
 
     public var description: String {
         switch self {
@@ -41,6 +44,8 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path): invalid plugin descriptor: \(reason)"
         case let .nameMismatch(path, expected, found):
             return "\(path): plugin calls itself '\(found)', not '\(expected)' as its file name says"
+        case let .inPluginHost(_, message):
+            return message
         case let .wrongKind(path, expected, found):
             return
                 "\(path): a \(found) plugin, not a \(expected) plugin: use it as \(found == .source ? "a source (-s)" : "a sink (--sink)")"

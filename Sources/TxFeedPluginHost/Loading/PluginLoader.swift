@@ -43,7 +43,7 @@ public enum PluginLoader {
 
     /// Refuses a plugin file that anyone but the user or root could have written or replaced
     /// (``PluginFileTrust``).
-    static func checkPermissions(_ path: String) throws(PluginLoadError) {
+    public static func checkPermissions(_ path: String) throws(PluginLoadError) {
         try PluginFileTrust.check(path)
     }
 }

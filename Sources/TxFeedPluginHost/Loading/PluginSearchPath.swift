@@ -8,6 +8,9 @@ import TxFeedModel
 /// `TXFEED_PLUGIN_PATH` (which shells read as ".") is skipped.
 public struct PluginSearchPath: Sendable {
     public var folders: [String]
+    /// Where the plugins found are loaded: a plugin host child (process isolation), or, when
+    /// nil, this process.
+    public var loader: (any PluginLoading)?
 
     public init(folders: [String]) {
         self.folders = folders
@@ -45,12 +48,19 @@ public struct PluginSearchPath: Sendable {
         throw .notFound(name: name, searched: folders, available: candidates().map(\.name))
     }
 
+    /// The plugin file at `path`, its trust checked here, loaded where ``loader`` says.
+    public func loadFile(_ path: String) throws(PluginLoadError) -> LoadedPlugin {
+        guard let loader else { return try PluginLoader.load(path: path) }
+        try PluginLoader.checkPermissions(path)
+        return try loader.load(path: path)
+    }
+
     /// Loads the plugin a SPEC names: `NAME` through ``locate(_:)`` (its descriptor must call
     /// itself `NAME`), or a path containing `/` as it is. Either way it must be of `kind`.
     public func load(_ nameOrPath: String, kind: PluginKind) throws(PluginLoadError) -> LoadedPlugin {
         let byName = !nameOrPath.contains("/")
         let path = byName ? try locate(nameOrPath) : nameOrPath
-        let plugin = try PluginLoader.load(path: path)
+        let plugin = try loadFile(path)
         if byName && plugin.name != nameOrPath {
             throw .nameMismatch(path: path, expected: nameOrPath, found: plugin.name)
         }

@@ -6,7 +6,31 @@ public struct PluginSinkError: Error, CustomStringConvertible {
     public var sink: String
     public var message: String
 
+    public init(sink: String, message: String) {
+        self.sink = sink
+        self.message = message
+    }
+
     public var description: String { "sink '\(sink)': \(message)" }
+}
+
+/// The sink ABI's calls, wherever the plugin runs: ``PluginSinkSession`` in this process, or a
+/// plugin host child's (`TxFeedIsolation`).
+public protocol SinkSessionCalls: AnyObject {
+    /// - Parameters:
+    ///   - options: checked against the plugin's declaration; a JSON object of strings to it.
+    func open(options: [(key: String, value: String)]) throws(PluginSinkError)
+    /// Hands one batch to `sink_write`.
+    ///
+    /// - Parameters:
+    ///   - shared: texts that stay the same from row to row (vendors, accounts, …): the same
+    ///     buffer for every batch of a feed.
+    ///   - rows: this batch's own texts (dates, days, amounts).
+    func write(_ batch: [SinkRecord], shared: [UInt8], rows: [UInt8]) throws(PluginSinkError)
+    /// `sink_finish` with the run's `sources` array and `summary` object as JSON text.
+    func finish(sources: String, summary: String) throws(PluginSinkError)
+    /// `sink_close`, after every successful open.
+    func close()
 }
 
 /// One pass of the sink ABI over a feed: `sink_open(config)`, `sink_write` per batch of
@@ -16,7 +40,7 @@ public struct PluginSinkError: Error, CustomStringConvertible {
 /// Records arrive pointer-free, as ``SinkRecord`` offsets into two byte arenas of
 /// NUL-terminated texts (one for the whole feed, one per batch); here they become the
 /// `txfeed_record`s the plugin reads.
-public final class PluginSinkSession {
+public final class PluginSinkSession: SinkSessionCalls {
     public let plugin: LoadedPlugin
     private var state: UnsafeMutableRawPointer?
     private var isOpen = false
@@ -30,8 +54,13 @@ public final class PluginSinkSession {
     /// - Parameters:
     ///   - options: checked against the plugin's declaration; a JSON object of strings to it.
     public func open(options: [(key: String, value: String)]) throws(PluginSinkError) {
+        try open(configuration: JSONString.object(options))
+    }
+
+    /// `sink_open` with the options already as their JSON object (a plugin host child gets them so).
+    public func open(configuration: String) throws(PluginSinkError) {
         var error: UnsafeMutablePointer<CChar>?
-        let status = JSONString.object(options).withCString { plugin.descriptor.pointee.sink_open($0, &state, &error) }
+        let status = configuration.withCString { plugin.descriptor.pointee.sink_open($0, &state, &error) }
         guard status == TXFEED_OK else { throw failure(error, "sink_open failed") }
         discard(error)
         isOpen = true
@@ -99,7 +128,7 @@ public final class PluginSinkSession {
 
 /// One `txfeed_record` as byte offsets of NUL-terminated texts: `date`, `day`, `amount`, `id`
 /// and `memo` in the batch's texts, the rest in the feed's shared texts.
-public struct SinkRecord: Sendable {
+public struct SinkRecord: Sendable, BitwiseCopyable {
     public var date: Int
     public var day: Int
     public var amount: Int

@@ -27,6 +27,15 @@ public final class PluginSource: SourceSession {
         self.configuration = JSONString.object(options)
     }
 
+    /// - Parameters:
+    ///   - configuration: the JSON object `open` receives, already built (a plugin host child
+    ///     gets it that way from txfeed).
+    public init(plugin: LoadedPlugin, configuration: String) {
+        precondition(plugin.kind == .source, "\(plugin.path) is not a source plugin")
+        self.plugin = plugin
+        self.configuration = configuration
+    }
+
     public func open() -> String? {
         let d = plugin.descriptor.pointee
         var error: UnsafeMutablePointer<CChar>?

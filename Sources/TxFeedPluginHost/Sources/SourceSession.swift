@@ -32,6 +32,20 @@ public protocol SourceEvents: AnyObject, Sendable {
     func log(_ level: PluginLogLevel, _ message: String)
 }
 
+/// The events of a source whose plugin runs in a child process: what the child decoded arrives
+/// whole, and the child's decoding time counts as the host's, never against the source's timeout.
+public protocol DeliveredDataEvents: SourceEvents {
+    /// The `source` column, and the source's index in the feed (`Account/source`).
+    var sourceName: String { get }
+    var sourceIndex: Int { get }
+    /// Threads for decoding one large document, in the child as in-process.
+    var decodeThreads: Int { get }
+    /// A chunk the child decoded; `.stop` once the source was abandoned.
+    func delivered(_ data: SourceData) -> CallbackAnswer
+    /// The child's host time for this source so far (it replaces the last report).
+    func childHostTime(nanoseconds: Int)
+}
+
 /// What a callback answers: the ABI's result codes.
 public enum CallbackAnswer: Sendable, Equatable {
     /// `TXFEED_OK`: go on.
@@ -118,6 +132,17 @@ public protocol SourceSession: AnyObject, Sendable {
     func run(_ events: any SourceEvents) -> SourceRunResult
     /// Releases what ``open()`` took; also for a source that was opened but never ran.
     func close()
+    /// The source did not stop within its grace: end it by force if it can be (a child
+    /// process), else leave it running with its calls refused.
+    func abandon()
+    /// What happened to an abandoned run, for its report: `abandoned` (left running, its
+    /// calls refused), or that its process was ended.
+    var abandonment: String { get }
+}
+
+extension SourceSession {
+    public func abandon() {}
+    public var abandonment: String { "abandoned" }
 }
 
 /// How a source's `run` ended.

@@ -32,10 +32,12 @@ struct ConfigFile {
     var state: String?
     var stateWait: Double?
     var pluginPaths: [String] = []
+    var isolation: Isolation?
+    var pluginMemory: String?
 
     static let keys = [
         "sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "dedupe", "duplicates", "state",
-        "state-wait", "plugin-path",
+        "state-wait", "plugin-path", "isolation", "plugin-memory",
     ]
 
     /// Source options that name a file by convention, resolved against the config's folder.
@@ -89,6 +91,13 @@ struct ConfigFile {
                 timeout = seconds
             case "palette": palette = try Self.required(value, "\(path): palette")
             case "tz": timeZone = try Self.required(value, "\(path): tz")
+            case "isolation":
+                let text = try Self.required(value, "\(path): isolation")
+                guard let chosen = Isolation(rawValue: text) else {
+                    throw fail("isolation must be \"process\" or \"in-process\", not \"\(text)\"")
+                }
+                isolation = chosen
+            case "plugin-memory": pluginMemory = try Self.required(value, "\(path): plugin-memory")
             case "rejects": rejects = local(try Self.required(value, "\(path): rejects"))
             case "duplicates": duplicates = local(try Self.required(value, "\(path): duplicates"))
             case "state": state = local(try Self.required(value, "\(path): state"))

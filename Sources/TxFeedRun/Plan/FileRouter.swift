@@ -23,41 +23,64 @@ struct FileRouter: Sendable {
 
     func route(_ arguments: [String]) throws -> [Route] {
         guard !arguments.isEmpty else { return [] }
-        let claimants = loadClaimants()
-        var routes: [Route] = []
+        /// A route known at once, or a file whose plugin is decided below.
+        enum Step {
+            case known(Route)
+            /// `alone`: named on its own, so nothing claiming it is a usage error.
+            case file(path: String, alone: Bool)
+        }
+        var steps: [Step] = []
         for argument in arguments {
             var info = stat()
             // stdin, and a path that is not there: the fixture source says what is wrong, as before.
             guard argument != "-", stat(argument, &info) == 0 else {
-                routes.append(
-                    .read(plugin: try searchPath.load("fixture", kind: .source), file: argument, confidence: nil))
+                steps.append(
+                    .known(
+                        .read(plugin: try searchPath.load("fixture", kind: .source), file: argument, confidence: nil)))
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 let entries = try folderEntries(argument)
                 guard !entries.isEmpty else { throw UsageError("\(argument): the folder holds no files to read") }
-                routes +=
-                    entries
-                    .map { entry in
-                        entry.reason.map { .unreadable(file: entry.path, reason: $0) }
-                            ?? routeFile(entry.path, claimants)
-                    }
+                steps += entries.map { entry in
+                    entry.reason.map { .known(.unreadable(file: entry.path, reason: $0)) }
+                        ?? .file(path: entry.path, alone: false)
+                }
                 continue
             }
-            // A file named on its own: nothing claiming it is a mistake to fix before anything runs.
-            switch routeFile(argument, claimants) {
-            case .unreadable(_, let reason): throw UsageError("\(argument): \(reason)")
-            case let route: routes.append(route)
+            steps.append(.file(path: argument, alone: true))
+        }
+        // Every file's head first, then each plugin asked about all of them at once: one call
+        // to a plugin host child per plugin, not one per file.
+        var heads: [(path: String, head: [UInt8])] = []
+        var unreadable: [String: String] = [:]
+        for case .file(let path, _) in steps {
+            do { heads.append((path, try Self.head(of: path))) } catch { unreadable[path] = "\(error)" }
+        }
+        let claimants = heads.isEmpty ? [] : loadClaimants()
+        let answers = claimants.map { $0.identify(files: heads) }
+        var row: [String: Int] = [:]
+        for (index, file) in heads.enumerated() { row[file.path] = index }
+        var routes: [Route] = []
+        for step in steps {
+            switch step {
+            case .known(let route):
+                routes.append(route)
+            case .file(let path, let alone):
+                let route =
+                    unreadable[path].map { Route.unreadable(file: path, reason: $0) }
+                    ?? choose(path, claimants.indices.map { (claimants[$0], answers[$0][row[path]!]) }, claimants)
+                // A file named on its own: nothing claiming it is a mistake to fix before anything runs.
+                if alone, case .unreadable(_, let reason) = route { throw UsageError("\(path): \(reason)") }
+                routes.append(route)
             }
         }
         return routes
     }
 
     /// The file's plugin: the one with the highest confidence, if any claims it and none ties.
-    private func routeFile(_ path: String, _ claimants: [LoadedPlugin]) -> Route {
-        let head: [UInt8]
-        do { head = try Self.head(of: path) } catch { return .unreadable(file: path, reason: "\(error)") }
-        let scores = claimants.map { (plugin: $0, confidence: $0.identify(path: path, head: head)) }
+    private func choose(_ path: String, _ answers: [(LoadedPlugin, Int)], _ claimants: [LoadedPlugin]) -> Route {
+        let scores = answers.map { (plugin: $0.0, confidence: $0.1) }
             .filter { $0.confidence > 0 }
             .sorted { $0.confidence > $1.confidence }
         let asked = claimants.map(\.name).joined(separator: ", ")
@@ -79,7 +102,7 @@ struct FileRouter: Sendable {
     /// option to receive one. A plugin that cannot be loaded is left to `plugins list` to explain.
     private func loadClaimants() -> [LoadedPlugin] {
         searchPath.candidates().compactMap { candidate in
-            guard let plugin = try? PluginLoader.load(path: candidate.path), plugin.canIdentify,
+            guard let plugin = try? searchPath.loadFile(candidate.path), plugin.canIdentify,
                 plugin.mainOption != nil
             else { return nil }
             return plugin

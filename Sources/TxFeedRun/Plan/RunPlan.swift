@@ -1,4 +1,5 @@
 import Foundation
+import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPluginHost
@@ -27,15 +28,26 @@ public struct RunPlan: Sendable {
     public var searchPath = PluginSearchPath(folders: [])
     /// `--shard I/N`: this run is one part of a larger one.
     public var shard: Shard?
+    /// Where source plugins run (`--isolation`, `"isolation"`).
+    public var isolation: Isolation = .process
+    /// Bytes of address space each plugin host child may use (`--plugin-memory`), or nil.
+    public var pluginMemory: Int?
+    /// The plugin host children that loaded the plan's source plugins and will run them; nil
+    /// when they run in this process.
+    public var pluginHosts: PluginChildPool?
     /// Worth saying before the run, but no reason to refuse it.
     public var warnings: [String] = []
 
     public init() {}
 
     /// Builds the plan: the config file first, then the flags added to it.
+    /// - Parameters:
+    ///   - pluginHost: the executable that hosts plugins in child processes (txfeed itself);
+    ///     without one, source plugins load and run in this process whatever the isolation.
     /// - Throws: ``UsageError`` or ``PluginLoadError``, both found before anything runs.
     public static func make(
-        _ request: RunRequest, environment: String? = ProcessInfo.processInfo.environment["TXFEED_PLUGIN_PATH"]
+        _ request: RunRequest, pluginHost: String? = nil,
+        environment: String? = ProcessInfo.processInfo.environment["TXFEED_PLUGIN_PATH"]
     ) throws -> RunPlan {
         var plan = RunPlan()
         let config = try request.configFile.map { path throws(UsageError) in try ConfigFile(path: path) }
@@ -44,6 +56,13 @@ public struct RunPlan: Sendable {
         // An empty folder name is a mistake (an unset variable, say), never "here".
         if folders.contains("") { throw UsageError("--plugin-path is empty; name a folder") }
         plan.searchPath = .standard(explicit: folders, environment: environment)
+        // Plugins are loaded by the children that will run them: not even a library
+        // constructor runs in txfeed's process.
+        if (request.isolation ?? plan.isolation) == .process, let pluginHost {
+            let hosts = PluginChildPool(executable: pluginHost)
+            plan.pluginHosts = hosts
+            plan.searchPath.loader = hosts
+        }
         plan.sources = try SourcePlanner(searchPath: plan.searchPath).plan(config: config, request: request)
         if let shard = try request.shard.map({ text throws(UsageError) in try Shard(parsing: text) }) {
             try plan.keep(shard, config: config, request: request)
@@ -128,6 +147,8 @@ public struct RunPlan: Sendable {
         if let duplicates = config.duplicates { duplicatesFile = duplicates }
         if let state = config.state { stateFile = state }
         if let wait = config.stateWait { stateWait = wait }
+        if let isolation = config.isolation { self.isolation = isolation }
+        if let memory = config.pluginMemory { pluginMemory = try Self.pluginMemory(memory, "\"plugin-memory\"") }
     }
 
     private mutating func apply(_ request: RunRequest) throws(UsageError) {
@@ -157,9 +178,22 @@ public struct RunPlan: Sendable {
             guard threads >= 1 else { throw UsageError("--threads must be 1 or more") }
             self.threads = threads
         }
+        if let isolation = request.isolation { self.isolation = isolation }
+        if let memory = request.pluginMemory { pluginMemory = try Self.pluginMemory(memory, "--plugin-memory") }
+        if pluginMemory != nil && isolation == .inProcess {
+            throw UsageError("--plugin-memory limits a plugin's own process: it needs --isolation process")
+        }
         colour = request.colour
         progress = request.progress
         verbose = request.verbose
+    }
+
+    /// At least 64 MiB: the plugin host itself needs some (the Swift runtime, thread stacks).
+    static func pluginMemory(_ text: String, _ name: String) throws(UsageError) -> Int {
+        guard let bytes = ByteSize.parse(text), bytes >= 64 << 20 else {
+            throw UsageError("\(name) must be a size of at least 64M, such as 512M or 2G (got '\(text)')")
+        }
+        return bytes
     }
 
     static func palette(_ text: String) throws(UsageError) -> Palette {

@@ -31,8 +31,19 @@ public struct RunRequest: Sendable {
     public var verbose = false
     /// Worker threads for decoding large documents (`--threads`); nil means one per core.
     public var threads: Int?
+    /// `--isolation process|in-process`.
+    public var isolation: Isolation?
+    /// `--plugin-memory SIZE`: the address space each plugin host child may use.
+    public var pluginMemory: String?
 
     public init() {}
+}
+
+/// Where source plugins run: each in a plugin host child (the default), or inside txfeed
+/// (for debugging a plugin, and the benchmark's comparison).
+public enum Isolation: String, Sendable, CaseIterable {
+    case process
+    case inProcess = "in-process"
 }
 
 /// `--color auto|always|never`.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPipeline
@@ -68,9 +69,14 @@ public enum Runner {
                 return RunResult(outcome: .refused)
             }
         }
+        let log = logLine(progress: progress, verbose: plan.verbose, diagnostics: input.diagnostics)
+        let hosts = plan.pluginHosts
+        hosts?.showOutput(outputLine(progress: progress, diagnostics: input.diagnostics))
+        // Every child ends with the run (and with each `watch` refresh): none is left behind.
+        defer { hosts?.shutdown() }
         var pipeline = Pipeline(
-            sources: plan.sources.map { PipelineSource(name: $0.name, session: session(for: $0)) },
-            log: logLine(progress: progress, verbose: plan.verbose, diagnostics: input.diagnostics))
+            sources: plan.sources.map { PipelineSource(name: $0.name, session: session(for: $0, plan: plan)) },
+            log: log)
         pipeline.timeout = plan.timeout
         if let threads = plan.threads { pipeline.decodeThreads = threads }
         pipeline.observer = progress
@@ -133,10 +139,25 @@ public enum Runner {
         }
     }
 
-    private static func session(for source: SourcePlan) -> any SourceSession {
+    private static func session(for source: SourcePlan, plan: RunPlan) -> any SourceSession {
         switch source.reader {
-        case let .plugin(plugin, options): return PluginSource(plugin: plugin, options: options)
+        case let .plugin(plugin, options):
+            if let hosts = plan.pluginHosts {
+                return IsolatedPluginSource(
+                    plugin: plugin, options: options, pool: hosts, memoryLimit: plan.pluginMemory)
+            }
+            return PluginSource(plugin: plugin, options: options)
         case let .unreadable(reason): return UnreadableSource(reason: reason)
+        }
+    }
+
+    /// What plugins print in their children, relayed as whole, visible lines: above the live
+    /// display, like log lines.
+    private static func outputLine(
+        progress: (any RunProgress)?, diagnostics: @escaping @Sendable (String) -> Void
+    ) -> @Sendable (String) -> Void {
+        { line in
+            if let progress { progress.print(line) } else { diagnostics(line) }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TxFeedIsolation
 import TxFeedModel
 import TxFeedPluginHost
 
@@ -18,12 +19,19 @@ public enum Sniffer {
 
     /// Routes bare FILEs as `run` does (a folder means each of its files) and takes `-s SPEC`s
     /// as given, then asks each plugin to explain.
+    /// - Parameters:
+    ///   - pluginHost: the executable that hosts plugins in child processes (txfeed itself), so
+    ///     that `identify` and `explain` run there; nil loads the plugins in this process.
     /// - Throws: ``UsageError`` or ``PluginLoadError`` (exit 2), as `run` would before running.
     public static func sniff(
-        _ request: RunRequest, environment: String? = ProcessInfo.processInfo.environment["TXFEED_PLUGIN_PATH"]
+        _ request: RunRequest, pluginHost: String? = nil,
+        environment: String? = ProcessInfo.processInfo.environment["TXFEED_PLUGIN_PATH"]
     ) throws -> [Finding] {
         if request.pluginPaths.contains("") { throw UsageError("--plugin-path is empty; name a folder") }
-        let searchPath = PluginSearchPath.standard(explicit: request.pluginPaths, environment: environment)
+        var searchPath = PluginSearchPath.standard(explicit: request.pluginPaths, environment: environment)
+        let hosts = pluginHost.map { PluginChildPool(executable: $0) }
+        defer { hosts?.shutdown() }
+        searchPath.loader = hosts
         guard !request.files.isEmpty || !request.sources.isEmpty else {
             throw UsageError("sniff needs a FILE or -s SPEC (try: txfeed sniff samples/bank/uk-current.csv)")
         }

@@ -5,7 +5,8 @@
  *   finish <sources> <summary>
  * The `fail` option makes one stage fail with a message (freed by free_error, which counts
  * its calls into the line "freed N" written by sink_close): open, write, finish, or
- * write-silently (fails without a message).
+ * write-silently (fails without a message), crash (a null pointer in sink_write) or exit
+ * (exit(0) in sink_finish).
  * -DTEST_NAME="x" renames it; -DTEST_NO_PATH leaves out the `path` option (output to
  * stderr only); -DTEST_SAMPLE_FAIL makes its sample configuration fail in sink_write.
  */
@@ -62,12 +63,17 @@ static int t_write(void *state, const txfeed_record *records, size_t count, char
         return TXFEED_FAILED;
     }
     if (strcmp(s->fail, "write-silently") == 0) return TXFEED_FAILED;
+    if (strcmp(s->fail, "crash") == 0) {
+        volatile int *nowhere = NULL;
+        *nowhere = 1;
+    }
     return TXFEED_OK;
 }
 
 static int t_finish(void *state, const char *sources, const char *summary, char **error) {
     sink_t *s = state;
     fprintf(s->out, "finish %s %s\n", sources, summary);
+    if (strcmp(s->fail, "exit") == 0) exit(0);
     if (strcmp(s->fail, "finish") == 0) {
         *error = strdup("test-sink: told to fail in sink_finish");
         return TXFEED_FAILED;

@@ -18,6 +18,16 @@
  *   exit            ends the whole process with exit(0) (a plugin that takes its host down)
  *   log             logs at every level (and an unknown one), with a line break and an escape
  *                   in a message, then one envelope
+ * Misbehaviour a plugin host child must contain (each after three envelopes and a pause, so
+ * that what was delivered has reached txfeed):
+ *   crash-after-three  then dereferences a null pointer
+ *   abort           then abort()         bus    then raise(SIGBUS)
+ *   _exit           then _exit(3)        exit-after-three  then exit(0)
+ *   print           writes to its stdout and stderr (an escape sequence in one), then one envelope
+ *   tamper          setenv, SIGINT ignored, setlocale, closes descriptors 1 and 2, then one envelope
+ *   hog             allocates and touches 64 MiB blocks up to 2 GiB (abort() when refused)
+ *   fd3             writes garbage to descriptor 3, then one envelope
+ * -DTEST_CONSTRUCTOR prints from a library constructor and sets an environment variable.
  * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
  * -DTEST_IDENTIFY=N gives it an `identify` that claims files named *.claim with confidence N;
  * such a file, handed over as the main option, reads as mode `ok`.
@@ -27,6 +37,10 @@
 #include <string.h>
 #include <time.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <locale.h>
+#include <unistd.h>
 #include <jansson.h>
 #include "txfeed_plugin.h"
 
@@ -196,11 +210,60 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         volatile int *nowhere = NULL;
         *nowhere = 1;
     }
+    if (strcmp(s->mode, "crash-after-three") == 0 || strcmp(s->mode, "abort") == 0 || strcmp(s->mode, "bus") == 0
+        || strcmp(s->mode, "_exit") == 0 || strcmp(s->mode, "exit-after-three") == 0) {
+        for (int i = 0; i < 3; i++) host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:before");
+        nap(300);
+        if (strcmp(s->mode, "abort") == 0) abort();
+        if (strcmp(s->mode, "bus") == 0) raise(SIGBUS);
+        if (strcmp(s->mode, "_exit") == 0) _exit(3);
+        if (strcmp(s->mode, "exit-after-three") == 0) exit(0);
+        volatile int *nowhere = NULL;
+        *nowhere = 1;
+    }
+    if (strcmp(s->mode, "print") == 0) {
+        printf("hello from the plugin's stdout\n");
+        fflush(stdout);
+        fprintf(stderr, "\x1b]52;c;ZXZpbA==\x07 and its stderr\n");
+        for (int i = 0; i < 500; i++) fprintf(stderr, "noise %d\n", i);
+        fflush(stderr);
+        return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:print") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "tamper") == 0) {
+        setenv("TXFEED_TAMPERED", "1", 1);
+        signal(SIGINT, SIG_IGN);
+        signal(SIGTERM, SIG_IGN);
+        setlocale(LC_ALL, "C.UTF-8");
+        close(1);
+        close(2);
+        return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:tamper") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "hog") == 0) {
+        for (int i = 0; i < 32; i++) {
+            char *block = malloc(64 << 20);
+            if (!block) abort();
+            memset(block, 1, 64 << 20);
+        }
+        return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:hog") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "fd3") == 0) {
+        static const char garbage[] = "\x0b\xff\xff\xff\xff\xff\xff\xff\x7fnot a frame";
+        if (write(3, garbage, sizeof garbage) < 0) { /* not ours to care */ }
+        return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:fd3") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
     *error = strdup("unknown mode");
     return TXFEED_FAILED;
 }
 
 static void test_close(void *state) { free(state); }
+
+#ifdef TEST_CONSTRUCTOR
+__attribute__((constructor)) static void announce(void) {
+    printf("the test plugin's constructor ran\n");
+    fflush(stdout);
+    setenv("TXFEED_CONSTRUCTED", "1", 1);
+}
+#endif
 static void test_free_error(char *error) { free(error); }
 
 static const txfeed_option OPTIONS[] = {

@@ -1,0 +1,22 @@
+#define _GNU_SOURCE
+#include "cprocess.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int txfeed_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+void txfeed_close_from(int first) {
+    if (syscall(SYS_close_range, (unsigned)first, ~0U, 0) == 0) return;
+    // Kernels before 5.9: one by one, up to the descriptor limit.
+    long most = sysconf(_SC_OPEN_MAX);
+    for (long fd = first; fd < (most > 0 ? most : 65536); fd++) close((int)fd);
+}
+
+int txfeed_limit_address_space(size_t bytes) {
+    struct rlimit limit = {bytes, bytes};
+    return setrlimit(RLIMIT_AS, &limit);
+}

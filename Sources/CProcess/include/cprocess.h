@@ -1,0 +1,15 @@
+// Linux process calls Swift cannot reach through Glibc (they need _GNU_SOURCE or are
+// variadic): the plugin host child's setup and close-on-exec pipes.
+#ifndef TXFEED_CPROCESS_H
+#define TXFEED_CPROCESS_H
+
+#include <stddef.h>
+
+// pipe2(fds, O_CLOEXEC): 0, or -1 with errno.
+int txfeed_pipe_cloexec(int fds[2]);
+// Closes every descriptor from `first` up.
+void txfeed_close_from(int first);
+// RLIMIT_AS, soft and hard: 0, or -1 with errno.
+int txfeed_limit_address_space(size_t bytes);
+
+#endif

@@ -1,0 +1,88 @@
+import Dispatch
+import Synchronization
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
+
+/// The plugin's callbacks in the child: the collector decodes as it would in txfeed, and what
+/// it holds goes up the pipe in chunks (every 20 ms or 64 Ki records, and from the child's
+/// ticker when the plugin goes quiet), so neither process holds a second copy of a large run
+/// and a crash loses only what was delivered in its last moments.
+final class ChildEvents: SourceEvents {
+    let collector: SourceCollector
+    let writer: FrameWriter
+    /// Uptime of the last chunk sent.
+    private let lastFlush = Atomic<UInt64>(0)
+    /// Taking and sending are one step, so that chunks from the source's thread and from the
+    /// ticker arrive in the order they were taken.
+    private let sending = Mutex(())
+
+    static let chunkRecords = 1 << 16
+    static let chunkNanoseconds: UInt64 = 20_000_000
+
+    init(collector: SourceCollector, writer: FrameWriter) {
+        self.collector = collector
+        self.writer = writer
+    }
+
+    /// Sends what the collector holds.
+    func flush() {
+        sending.withLock { _ in
+            lastFlush.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+            let data = collector.take()
+            guard data.read > 0 || !data.failures.isEmpty || data.documents > 0 || !data.accounts.isEmpty else {
+                return
+            }
+            writer.send(.data) { data.encode(into: &$0) }
+        }
+    }
+
+    private func after(_ answer: CallbackAnswer) -> CallbackAnswer {
+        if DispatchTime.now().uptimeNanoseconds - lastFlush.load(ordering: .relaxed) >= Self.chunkNanoseconds
+            || collector.pendingRecords >= Self.chunkRecords
+        {
+            flush()
+        }
+        return answer
+    }
+
+    // MARK: SourceEvents
+
+    var isCancelled: Bool { collector.isCancelled }
+
+    func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+        after(collector.document(text: text, origin: origin))
+    }
+
+    func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer {
+        after(collector.document(janssonValue: janssonValue, origin: origin))
+    }
+
+    func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+        after(collector.beginAccount(text: text, origin: origin))
+    }
+
+    func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
+        after(collector.transactions(text: text))
+    }
+
+    func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
+        after(collector.endAccount(balance: balance))
+    }
+
+    func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
+        after(collector.entries(entries))
+    }
+
+    func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
+        after(collector.reject(location: location, reason: reason, raw: raw))
+    }
+
+    func failAccount(reason: String) -> CallbackAnswer {
+        after(collector.failAccount(reason: reason))
+    }
+
+    func log(_ level: PluginLogLevel, _ message: String) {
+        collector.log(level, message)
+    }
+}

@@ -1,0 +1,284 @@
+import CProcess
+import Dispatch
+import Glibc
+import Synchronization
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
+
+/// The plugin host child: `txfeed __plugin-host`, started by txfeed for its plugins. It loads
+/// one plugin and runs its sources one after another, each with a collector of its own that
+/// decodes in this process; what they deliver goes up the data pipe in chunks.
+///
+/// Descriptors: 0 is txfeed's stdin (for a source reading `-`), 1 and 2 the plugin's output (txfeed shows it on stderr),
+/// 3 the data pipe up, 4 the control pipe down.
+public enum PluginHostChild {
+    public static let command = "__plugin-host"
+    static let dataFD: Int32 = 3
+    static let controlFD: Int32 = 4
+
+    /// This executable, which hosts plugins when started with ``command``; nil when
+    /// `/proc/self/exe` cannot be read.
+    public static func executable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Never returns.
+    public static func main(arguments: [String]) -> Never {
+        // Whatever else txfeed had open is not the plugin's.
+        txfeed_close_from(controlFD + 1)
+        let host = ChildHost()
+        host.serve()
+    }
+}
+
+/// The child's state: the loaded plugin, the source under way, and the requests the control
+/// thread hands to the main thread (which runs the plugin, as txfeed's source threads do).
+final class ChildHost: Sendable {
+    let writer = FrameWriter(fd: PluginHostChild.dataFD)
+    private let requests = Mutex<[(FrameKind, [UInt8])]>([])
+    private let arrived = DispatchSemaphore(value: 0)
+    private let current = Mutex<SourceCollector?>(nil)
+
+    func serve() -> Never {
+        Threads.start(named: "control") { [self] in readControl() }
+        nonisolated(unsafe) var plugin: LoadedPlugin?
+        while true {
+            arrived.wait()
+            guard let (kind, payload) = requests.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            switch kind {
+            case .load:
+                let path = payload.withUnsafeBytes { raw -> String? in
+                    var r = WireDecoder(raw)
+                    return try? r.string()
+                }
+                guard let path else { _exit(70) }
+                do {
+                    let loaded = try PluginLoader.load(path: path)
+                    plugin = loaded
+                    writer.send(.loaded) {
+                        $0.string(nil as String?)
+                        loaded.pluginDescription.encode(into: &$0)
+                    }
+                } catch {
+                    writer.send(.loaded) { $0.string("\(error)") }
+                }
+            case .run:
+                guard let plugin else { _exit(70) }
+                let request = payload.withUnsafeBytes { raw -> RunRequest? in
+                    var r = WireDecoder(raw)
+                    return try? RunRequest(from: &r)
+                }
+                guard let request else { _exit(70) }
+                run(request, plugin)
+            case .identify:
+                guard let plugin else { _exit(70) }
+                let files = payload.withUnsafeBytes { raw -> [(path: String, head: [UInt8])]? in
+                    var r = WireDecoder(raw)
+                    guard let count = try? r.count() else { return nil }
+                    var files: [(path: String, head: [UInt8])] = []
+                    for _ in 0..<count {
+                        guard let path = try? r.string(), let head = try? r.byteArray() else { return nil }
+                        files.append((path, head))
+                    }
+                    return files
+                }
+                guard let files else { _exit(70) }
+                let answers = plugin.identify(files: files)
+                writer.send(.identified) { w in
+                    for answer in answers { w.integer(UInt8(answer)) }
+                }
+            case .explain:
+                guard let plugin else { _exit(70) }
+                let configuration = payload.withUnsafeBytes { raw -> String? in
+                    var r = WireDecoder(raw)
+                    return try? r.string()
+                }
+                guard let configuration else { _exit(70) }
+                let explanation = plugin.explain(configuration: configuration)
+                writer.send(.explained) {
+                    $0.bool(explanation != nil)
+                    $0.string(explanation?.report ?? "")
+                    $0.string(explanation?.problem)
+                }
+            case .sinkOpen, .sinkWrite, .sinkFinish, .sinkClose:
+                guard let plugin else { _exit(70) }
+                let error = payload.withUnsafeBytes { raw -> String?? in
+                    var r = WireDecoder(raw)
+                    do { return .some(try sinkCall(kind, &r, plugin)) } catch { return nil }
+                }
+                guard let error else { _exit(70) }
+                writer.send(.sinkAnswered) { $0.string(error) }
+            default:
+                _exit(70)
+            }
+        }
+    }
+
+    /// The sink's session between calls, and the texts shared by every batch of its feed.
+    nonisolated(unsafe) private var sink: PluginSinkSession?
+    nonisolated(unsafe) private var sinkShared: [UInt8] = []
+
+    /// One sink ABI call; its error, or nil.
+    private func sinkCall(_ kind: FrameKind, _ r: inout WireDecoder, _ plugin: LoadedPlugin) throws(WireDecoder
+        .Malformed)
+        -> String?
+    {
+        do {
+            switch kind {
+            case .sinkOpen:
+                let options = try r.string()
+                let session = PluginSinkSession(plugin: plugin)
+                try session.open(configuration: options)
+                sink = session
+            case .sinkWrite:
+                if try r.bool() { sinkShared = try r.byteArray() }
+                let records = try r.records(SinkRecord.self)
+                let rows = try r.byteArray()
+                try sink?.write(records, shared: sinkShared, rows: rows)
+            case .sinkFinish:
+                try sink?.finish(sources: try r.string(), summary: try r.string())
+            default:
+                sink?.close()
+                sink = nil
+                sinkShared = []
+            }
+            return nil
+        } catch let error as PluginSinkError {
+            return error.message
+        } catch let error as WireDecoder.Malformed {
+            throw error
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// One source: open (a refusal is the answer), then, unless only checking, run and close.
+    private func run(_ request: RunRequest, _ plugin: LoadedPlugin) {
+        // Only ever lowered: a child runs the sources of one run, all with the same limit.
+        if request.memoryLimit > 0 { _ = txfeed_limit_address_space(Int(request.memoryLimit)) }
+        let session = PluginSource(plugin: plugin, configuration: request.configuration)
+        if let refused = session.open() {
+            finish(.refused, refused)
+            return
+        }
+        if request.checkOnly {
+            session.close()
+            finish(.completed, "")
+            return
+        }
+        let decoded = Atomic<Int>(0)
+        let collector = SourceCollector(
+            name: request.name, index: request.index, threads: request.threads,
+            log: { [writer] _, level, message in
+                writer.send(.log) {
+                    $0.integer(level.rawValue)
+                    $0.string(message)
+                }
+            },
+            onProgress: { count in decoded.add(count, ordering: .relaxed) })
+        current.withLock { $0 = collector }
+        let events = ChildEvents(collector: collector, writer: writer)
+        let ticking = Atomic<Bool>(true)
+        let ticker = DispatchSemaphore(value: 0)
+        // The host time and progress, a few times a second: a long decode must not count
+        // against the source's timeout in txfeed, and its progress shows.
+        Threads.start(named: "ticker") { [writer] in
+            while ticking.load(ordering: .relaxed) {
+                usleep(50_000)
+                events.flush()
+                Self.tick(writer, collector, decoded.load(ordering: .relaxed))
+            }
+            ticker.signal()
+        }
+        let result = session.run(events)
+        session.close()
+        collector.runEnded()
+        ticking.store(false, ordering: .relaxed)
+        ticker.wait()
+        events.flush()
+        Self.tick(writer, collector, decoded.load(ordering: .relaxed))
+        current.withLock { $0 = nil }
+        switch result {
+        case .completed: finish(.completed, "")
+        case .failed(let message): finish(.failed, message)
+        }
+    }
+
+    private static func tick(_ writer: FrameWriter, _ collector: SourceCollector, _ decoded: Int) {
+        writer.send(.hostTime) {
+            $0.integer(UInt64(collector.hostSeconds * 1e9))
+            $0.integer(UInt64(decoded))
+        }
+    }
+
+    private func finish(_ end: RunEnd, _ message: String) {
+        writer.send(.finished) {
+            $0.integer(end.rawValue)
+            $0.string(message)
+        }
+    }
+
+    /// Requests from txfeed; `cancel` acts at once, on the source under way. When txfeed goes
+    /// away, even killed outright, its end of the pipe closes and the child ends with it.
+    /// (Not `PR_SET_PDEATHSIG`: that follows the thread that started the child, and a pooled
+    /// child outlives the source thread that started it.)
+    private func readControl() {
+        var reader = FrameReader(fd: PluginHostChild.controlFD)
+        while true {
+            switch reader.next() {
+            case .frame(.cancel, _):
+                current.withLock { $0 }?.cancel()
+            case .frame(let kind, let payload):
+                requests.withLock { $0.append((kind, payload)) }
+                arrived.signal()
+            case .waiting:
+                continue
+            case .ended, .malformed:
+                _exit(0)
+            }
+        }
+    }
+}
+
+/// A source's run request, as txfeed sends it.
+struct RunRequest {
+    var name: String
+    var index: Int
+    var threads: Int
+    var configuration: String
+    /// Only `open` and `close`: txfeed checks every configuration before any source runs.
+    var checkOnly: Bool
+    /// Bytes of address space the child may use from now on (`--plugin-memory`); 0 for no limit.
+    var memoryLimit: UInt64
+
+    func encode(into w: inout WireEncoder) {
+        w.string(name)
+        w.integer(UInt32(index))
+        w.integer(UInt32(threads))
+        w.string(configuration)
+        w.bool(checkOnly)
+        w.integer(memoryLimit)
+    }
+
+    init(name: String, index: Int, threads: Int, configuration: String, checkOnly: Bool, memoryLimit: UInt64) {
+        self.name = name
+        self.index = index
+        self.threads = threads
+        self.configuration = configuration
+        self.checkOnly = checkOnly
+        self.memoryLimit = memoryLimit
+    }
+
+    init(from r: inout WireDecoder) throws(WireDecoder.Malformed) {
+        name = try r.string()
+        index = Int(try r.integer(UInt32.self))
+        threads = Int(try r.integer(UInt32.self))
+        configuration = try r.string()
+        checkOnly = try r.bool()
+        memoryLimit = try r.integer(UInt64.self)
+    }
+}

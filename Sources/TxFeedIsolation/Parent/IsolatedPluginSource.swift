@@ -1,0 +1,173 @@
+import Glibc
+import Synchronization
+import TxFeedModel
+import TxFeedPluginHost
+
+/// A source whose plugin runs in a plugin host child: whatever the plugin does — crash, call
+/// `exit`, print, hang, change its process — stays in that process. The child decodes what
+/// the plugin delivers and sends it up in chunks; this side only merges it into the source's
+/// collector.
+public final class IsolatedPluginSource: SourceSession {
+    public let plugin: LoadedPlugin
+    public let configuration: String
+    let pool: PluginChildPool
+    /// Bytes of address space the child may use (`--plugin-memory`), or nil.
+    let memoryLimit: Int?
+    public var pluginName: String { plugin.name }
+    private let abandoned = Atomic<Bool>(false)
+    /// Seconds between SIGTERM and SIGKILL for an abandoned child.
+    static let killGrace = 0.5
+
+    /// - Parameters:
+    ///   - options: already checked against the plugin's declaration, as for ``PluginSource``.
+    ///   - memoryLimit: bytes of address space its child may use (`--plugin-memory`), or nil.
+    public init(
+        plugin: LoadedPlugin, options: [(key: String, value: String)], pool: PluginChildPool, memoryLimit: Int? = nil
+    ) {
+        self.plugin = plugin
+        self.configuration = JSONString.object(options)
+        self.pool = pool
+        self.memoryLimit = memoryLimit
+    }
+
+    /// Checks the configuration in a child (`open`, then `close`): the child that runs the
+    /// source opens it again.
+    public func open() -> String? {
+        let request = RunRequest(
+            name: plugin.name, index: 0, threads: 1, configuration: configuration, checkOnly: true,
+            memoryLimit: UInt64(memoryLimit ?? 0))
+        switch exchange(request, events: nil) {
+        case .refused(let reason): return reason
+        case .completed, .failed: return nil
+        }
+    }
+
+    public func run(_ events: any SourceEvents) -> SourceRunResult {
+        guard let events = events as? any DeliveredDataEvents else {
+            return .failed("an isolated source needs a collector that takes decoded data")
+        }
+        let request = RunRequest(
+            name: events.sourceName, index: events.sourceIndex, threads: events.decodeThreads,
+            configuration: configuration, checkOnly: false, memoryLimit: UInt64(memoryLimit ?? 0))
+        switch exchange(request, events: events) {
+        case .completed: return .completed
+        case .failed(let message), .refused(let message): return .failed(message)
+        }
+    }
+
+    public func close() {}
+
+    public func abandon() {
+        abandoned.store(true, ordering: .relaxed)
+    }
+
+    public var abandonment: String { "its process was ended" }
+
+    private enum Ending {
+        case completed
+        case failed(String)
+        case refused(String)
+    }
+
+    /// Sends one request to a child and follows it to its end, handing data, host time and log
+    /// lines to `events`; asks the child to stop when the source is cancelled, and ends it by
+    /// force when the source is abandoned.
+    private func exchange(_ request: RunRequest, events: (any DeliveredDataEvents)?) -> Ending {
+        let child: PluginChild
+        do {
+            child = try pool.acquire(plugin.path)
+        } catch {
+            return .failed(error.description)
+        }
+        child.serving(request.name)
+        guard child.control.send(.run, { request.encode(into: &$0) }) else {
+            return .failed(lost(child, documents: 0))
+        }
+        var documents = 0
+        var cancelSent = false
+        while true {
+            if abandoned.load(ordering: .relaxed) {
+                child.terminate(grace: Self.killGrace)
+                child.finish(grace: 0)
+                return .failed("did not stop; its process was ended")
+            }
+            switch child.data.next(timeout: 0.02) {
+            case .frame(.data, let payload):
+                let chunk = payload.withUnsafeBytes { raw -> SourceData? in
+                    var r = WireDecoder(raw)
+                    return try? SourceData.decode(from: &r, source: request.index)
+                }
+                guard let chunk else { return .failed(garbled(child)) }
+                documents += chunk.documents
+                _ = events?.delivered(chunk)
+            case .frame(.hostTime, let payload):
+                let reported = payload.withUnsafeBytes { raw -> (Int, Int)? in
+                    var r = WireDecoder(raw)
+                    guard let time = try? r.integer(UInt64.self), let decoded = try? r.integer(UInt64.self) else {
+                        return nil
+                    }
+                    return (Int(truncatingIfNeeded: time), Int(truncatingIfNeeded: decoded))
+                }
+                guard let reported else { return .failed(garbled(child)) }
+                events?.childHostTime(nanoseconds: reported.0)
+            case .frame(.log, let payload):
+                let line = payload.withUnsafeBytes { raw -> (Int32, String)? in
+                    var r = WireDecoder(raw)
+                    guard let level = try? r.integer(Int32.self), let message = try? r.string() else { return nil }
+                    return (level, message)
+                }
+                guard let line else { return .failed(garbled(child)) }
+                events?.log(PluginLogLevel(rawValue: line.0), line.1)
+            case .frame(.finished, let payload):
+                let end = payload.withUnsafeBytes { raw -> (RunEnd, String)? in
+                    var r = WireDecoder(raw)
+                    guard let code = try? r.integer(UInt8.self), let end = RunEnd(rawValue: code),
+                        let message = try? r.string()
+                    else { return nil }
+                    return (end, message)
+                }
+                guard let end else { return .failed(garbled(child)) }
+                pool.release(child)
+                switch end.0 {
+                case .completed: return .completed
+                case .failed: return .failed(end.1)
+                case .refused: return .refused(end.1)
+                }
+            case .frame:
+                return .failed(garbled(child))
+            case .malformed:
+                return .failed(garbled(child))
+            case .ended:
+                return .failed(lost(child, documents: documents))
+            case .waiting:
+                if let events, events.isCancelled, !cancelSent {
+                    cancelSent = true
+                    child.control.send(.cancel)
+                }
+            }
+        }
+    }
+
+    /// The child went away in the middle of a request: how, in the words of the source's error.
+    private func lost(_ child: PluginChild, documents: Int) -> String {
+        let how = child.ending()
+        child.finish(grace: 0)
+        let after = "after \(documents) document\(documents == 1 ? "" : "s")"
+        var message: String
+        if let status = child.exitStatus, PluginChild.wasSignalled(status) {
+            message = "the plugin crashed: \(how) \(after)"
+            if let limit = memoryLimit {
+                message += " (its process may use at most \(ByteSize.describe(limit)), --plugin-memory)"
+            }
+        } else {
+            message = "the plugin ended its process (\(how)) \(after)"
+        }
+        return message
+    }
+
+    private func garbled(_ child: PluginChild) -> String {
+        kill(child.pid, SIGKILL)
+        child.finish(grace: 0)
+        return "the plugin host sent a garbled message (a plugin writing to descriptor 3?); its process was ended"
+    }
+}

@@ -1,0 +1,214 @@
+import CProcess
+import Glibc
+import Synchronization
+import TxFeedModel
+import TxFeedPluginHost
+
+/// One plugin host child as txfeed sees it: its process, its two pipes, and a thread that shows
+/// what the plugin prints (prefixed with the source it is running) on txfeed's stderr.
+final class PluginChild: @unchecked Sendable {
+    let pid: pid_t
+    let pluginPath: String
+    /// Whether it writes to txfeed's own stdout and stderr (``init(executable:pluginPath:directOutput:show:)``).
+    let directOutput: Bool
+    let control: FrameWriter
+    /// Read only by the source thread that holds the child.
+    var data: FrameReader
+    private let dataFD: Int32
+    /// Nil for a child that writes to txfeed's own stdout and stderr (a sink's).
+    private let output: PluginOutputRelay?
+    private let reaped = Mutex<Int32?>(nil)
+    /// What the plugin's descriptor says, as the child read it (set once loaded).
+    private(set) var description: PluginDescription?
+
+    /// Starts `executable __plugin-host` and has it load `pluginPath`.
+    ///
+    /// - Parameters:
+    ///   - show: where the plugin's own output lines go (txfeed's stderr, above the display).
+    ///   - directOutput: the child writes to txfeed's own stdout and stderr, unrelayed: a sink
+    ///     plugin's output is its purpose (a table on stderr, a feed on stdout).
+    init(
+        executable: String, pluginPath: String, directOutput: Bool = false,
+        show: @escaping @Sendable (String) -> Void
+    ) throws(IsolationError) {
+        self.pluginPath = pluginPath
+        self.directOutput = directOutput
+        var up: [Int32] = [0, 0], down: [Int32] = [0, 0], out: [Int32] = [0, 0]
+        guard txfeed_pipe_cloexec(&up) == 0, txfeed_pipe_cloexec(&down) == 0, txfeed_pipe_cloexec(&out) == 0 else {
+            throw IsolationError("could not make pipes for the plugin host: \(String(cString: strerror(errno)))")
+        }
+        // The child's ends above the numbers they are moved to, so that no dup2 overwrites
+        // another (a pipe made while 3 or 4 was free would otherwise be lost).
+        for fd in [up[1], down[0], out[1]] where fd <= PluginHostChild.controlFD {
+            let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+            close(fd)
+            if fd == up[1] { up[1] = moved } else if fd == down[0] { down[0] = moved } else { out[1] = moved }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if !directOutput {
+            posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, out[1], 2)
+        }
+        posix_spawn_file_actions_adddup2(&actions, up[1], PluginHostChild.dataFD)
+        posix_spawn_file_actions_adddup2(&actions, down[0], PluginHostChild.controlFD)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A group of its own: Ctrl-C at the terminal is txfeed's to handle, and txfeed stops
+        // its sources; default signal actions and an empty mask, whatever txfeed set.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let arguments = [executable, PluginHostChild.command]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        // Swift's crash backtracer off: a plugin's crash is reported by the signal that ended
+        // its process, at once (a backtrace is for `--isolation in-process` and a debugger).
+        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var at = environ
+        while let entry = at.pointee {
+            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
+            at += 1
+        }
+        environment.append(nil)
+        defer { for pointer in environment { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        close(up[1])
+        close(down[0])
+        close(out[1])
+        guard status == 0 else {
+            for fd in [up[0], down[1], out[0]] { close(fd) }
+            throw IsolationError("could not start the plugin host \(executable): \(String(cString: strerror(status)))")
+        }
+        self.pid = pid
+        self.dataFD = up[0]
+        self.data = FrameReader(fd: up[0])
+        self.control = FrameWriter(fd: down[1])
+        if directOutput {
+            close(out[0])
+            self.output = nil
+        } else {
+            self.output = PluginOutputRelay(
+                fd: out[0], source: String(pluginPath.split(separator: "/").last ?? Substring(pluginPath)), show: show)
+        }
+        control.send(.load) { $0.string(pluginPath) }
+        switch data.next() {
+        case .frame(.loaded, let payload):
+            let answer = payload.withUnsafeBytes { raw -> (refused: String?, description: PluginDescription?)? in
+                var r = WireDecoder(raw)
+                do {
+                    if let refused = try r.optionalString() { return (refused, nil) }
+                    return (nil, try PluginDescription.decode(from: &r))
+                } catch {
+                    return nil
+                }
+            }
+            guard let answer else { throw fail("the plugin host answered garbled") }
+            if let refused = answer.refused { throw fail(refused, loading: true) }
+            description = answer.description!
+        default:
+            let how = ending()
+            throw fail("\(pluginPath): the plugin's process ended while loading it (\(how))", loading: true)
+        }
+    }
+
+    /// - Parameters:
+    ///   - loading: the plugin itself could not be loaded (a load error, not a broken child).
+    private func fail(_ message: String, loading: Bool = false) -> IsolationError {
+        kill(pid, SIGKILL)
+        finish()
+        return IsolationError(message, pluginRefused: loading)
+    }
+
+    /// The source the child runs now: its output lines are prefixed with it.
+    func serving(_ source: String) {
+        output?.source(source)
+    }
+
+    /// Asks for a clean end (closing the control pipe) and reaps the child; for one that does
+    /// not go, SIGKILL after `grace` seconds.
+    func finish(grace: Double = 2) {
+        close(control.fd)
+        _ =
+            waitForExit(seconds: grace)
+            ?? { () -> Int32? in
+                kill(pid, SIGKILL)
+                return waitForExit(seconds: 5)
+            }()
+        close(dataFD)
+        output?.join()
+    }
+
+    /// SIGTERM, then SIGKILL after `grace` seconds; reaped.
+    func terminate(grace: Double) {
+        kill(pid, SIGTERM)
+        if waitForExit(seconds: grace) == nil {
+            kill(pid, SIGKILL)
+            _ = waitForExit(seconds: 5)
+        }
+    }
+
+    /// How the child ended, in words (`Segmentation fault (signal 11)`, `exit status 0`); reaps
+    /// it first (waiting up to a second for one that closed its pipe but has not yet exited).
+    func ending() -> String {
+        guard let status = waitForExit(seconds: 1) else {
+            kill(pid, SIGKILL)
+            _ = waitForExit(seconds: 5)
+            return "it stopped answering"
+        }
+        return Self.describe(status)
+    }
+
+    static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
+        let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
+        return "\(name) (signal \(signal))"
+    }
+
+    /// Whether the status is a signal's.
+    static func wasSignalled(_ status: Int32) -> Bool { status & 0x7F != 0 }
+
+    /// The raw wait status once reaped.
+    var exitStatus: Int32? { reaped.withLock { $0 } }
+
+    /// Reaps the child, waiting up to `seconds`; nil if it is still running.
+    @discardableResult
+    func waitForExit(seconds: Double) -> Int32? {
+        if let done = reaped.withLock({ $0 }) { return done }
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while true {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                reaped.withLock { $0 = status }
+                return status
+            }
+            if result < 0 && errno != EINTR { return reaped.withLock { $0 } ?? 0 }
+            if ContinuousClock.now >= deadline { return nil }
+            usleep(2_000)
+        }
+    }
+}
+
+/// A problem running a plugin in a child process.
+public struct IsolationError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    /// The plugin could not be loaded (its file, descriptor or constructor), as opposed to the
+    /// plugin host failing.
+    var pluginRefused = false
+
+    init(_ description: String, pluginRefused: Bool = false) {
+        self.description = description
+        self.pluginRefused = pluginRefused
+    }
+}

@@ -1,0 +1,187 @@
+import Glibc
+import Synchronization
+
+/// One message between txfeed and a plugin host child: a kind byte, a 64-bit length, the
+/// payload. Requests go down the control pipe, everything else comes back up the data pipe.
+enum FrameKind: UInt8, Sendable {
+    // MARK: txfeed → child
+    /// The plugin's path; the child loads it and answers ``loaded``.
+    case load = 1
+    /// Open, run and close one source: its name, index, decoding threads, configuration, and
+    /// whether only `open` (and `close`) is wanted, to check a configuration. Answered by data,
+    /// log lines and one ``finished``.
+    case run = 2
+    /// Stop the source under way (the timeout struck, or Ctrl-C).
+    case cancel = 3
+    /// How sure the plugin is that it reads each file: paths and heads; answered by
+    /// ``identified``.
+    case identify = 4
+    /// The plugin's `explain` for a configuration; answered by ``explained``.
+    case explain = 5
+    /// A sink's `sink_open` with its options as JSON; each sink call is answered by
+    /// ``sinkAnswered``.
+    case sinkOpen = 6
+    /// A batch for `sink_write`: the shared texts when they are new, the records, the rows' texts.
+    case sinkWrite = 7
+    /// `sink_finish` with the sources and the summary as JSON.
+    case sinkFinish = 8
+    /// `sink_close`.
+    case sinkClose = 9
+
+    // MARK: child → txfeed
+    /// Nil and the plugin's ``PluginDescription`` when loaded, else why it could not be.
+    case loaded = 10
+    /// A chunk of ``SourceData``, with the host time it took and the transactions decoded.
+    case data = 11
+    /// A `log` call: level and message.
+    case log = 12
+    /// The source's run ended: ``RunEnd`` and a message.
+    case finished = 13
+    /// The child's host time for the source so far (nanoseconds) and the transactions decoded.
+    case hostTime = 14
+    /// One confidence (0…100) a file, in the order asked.
+    case identified = 15
+    /// Whether `explain` answered, then its report and problem.
+    case explained = 16
+    /// Nil when the sink call succeeded, else its error.
+    case sinkAnswered = 17
+}
+
+/// How a ``FrameKind/run`` request ended in the child.
+enum RunEnd: UInt8, Sendable {
+    case completed = 0
+    case failed = 1
+    /// `open` refused the configuration: the message is the reason.
+    case refused = 2
+}
+
+/// Writes whole frames to a pipe, one at a time (the plugin's thread and its log calls may
+/// race).
+final class FrameWriter: Sendable {
+    let fd: Int32
+    private let lock = Mutex(())
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// False when the other end is gone.
+    @discardableResult
+    func send(_ kind: FrameKind, _ payload: (inout WireEncoder) -> Void = { _ in }) -> Bool {
+        var w = WireEncoder()
+        w.integer(kind.rawValue)
+        w.integer(UInt64(0))
+        payload(&w)
+        let length = UInt64(w.bytes.count - 9).littleEndian
+        withUnsafeBytes(of: length) { raw in
+            for i in 0..<8 { w.bytes[1 + i] = raw[i] }
+        }
+        return lock.withLock { _ in Self.writeAll(fd, w.bytes) }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+    }
+}
+
+/// Reads frames from a pipe into one buffer that grows to the largest frame and is reused.
+struct FrameReader {
+    let fd: Int32
+    /// `buffer[start..<end]` is read and not yet parsed; the rest is room.
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var end = 0
+    /// Bytes still missing from the frame being read, so that a large one is read in few calls.
+    private var pending = 0
+    /// Frames larger than this are refused (a garbled length must not allocate terabytes).
+    static let largest = 1 << 36
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    enum Next {
+        case frame(FrameKind, [UInt8])
+        /// Nothing complete yet (only with a timeout).
+        case waiting
+        /// The other end closed the pipe.
+        case ended
+        case malformed(String)
+    }
+
+    /// The next frame; with `timeout` (seconds), `.waiting` when none arrived in time.
+    mutating func next(timeout: Double? = nil) -> Next {
+        while true {
+            if let frame = parse() { return frame }
+            if let timeout {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&p, 1, Int32(max(0, timeout * 1000)))
+                if ready == 0 { return .waiting }
+                if ready < 0 && errno == EINTR { return .waiting }
+            }
+            switch fill() {
+            case .some(true): continue
+            case .some(false): return end > start ? .malformed("the message was cut short") : .ended
+            case .none: return .waiting
+            }
+        }
+    }
+
+    /// Reads what the pipe holds: true when bytes came, false at the end, nil when interrupted.
+    private mutating func fill() -> Bool? {
+        if start == end {
+            start = 0
+            end = 0
+        }
+        let wanted = max(1 << 16, pending)
+        if buffer.count - end < wanted {
+            // Move what is unparsed to the front, then grow (doubling) only if still short.
+            if start > 0 {
+                buffer.withUnsafeMutableBytes { raw in
+                    let base = raw.baseAddress!
+                    memmove(base, base + start, end - start)
+                }
+                end -= start
+                start = 0
+            }
+            if buffer.count - end < wanted {
+                buffer.append(contentsOf: [UInt8](repeating: 0, count: max(wanted, buffer.count)))
+            }
+        }
+        let room = buffer.count - end
+        let n = buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + end, room) }
+        if n < 0 { return errno == EINTR || errno == EAGAIN ? nil : false }
+        end += n
+        return n > 0
+    }
+
+    private mutating func parse() -> Next? {
+        let available = end - start
+        guard available >= 9 else { return nil }
+        let kindByte = buffer[start]
+        var length: UInt64 = 0
+        for i in 0..<8 { length |= UInt64(buffer[start + 1 + i]) << (8 * i) }
+        guard let kind = FrameKind(rawValue: kindByte) else { return .malformed("unknown message kind \(kindByte)") }
+        guard length <= UInt64(Self.largest) else { return .malformed("a message of \(length) bytes") }
+        let total = 9 + Int(length)
+        guard available >= total else {
+            pending = total - available
+            return nil
+        }
+        pending = 0
+        let payload = Array(buffer[(start + 9)..<(start + total)])
+        start += total
+        return .frame(kind, payload)
+    }
+}

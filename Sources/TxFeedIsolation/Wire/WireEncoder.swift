@@ -1,0 +1,97 @@
+/// Appends the wire's primitives to a byte buffer: little-endian integers, strings as a length
+/// and their bytes, and optional strings with a length of all ones for nil.
+///
+/// Host and child are the same executable, so records are plain memory; the encoding only has
+/// to be exact, not portable.
+struct WireEncoder {
+    var bytes: [UInt8] = []
+
+    static let none = UInt32.max
+
+    mutating func integer<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func bool(_ value: Bool) { integer(UInt8(value ? 1 : 0)) }
+
+    mutating func bytes<C: Collection>(_ value: C) where C.Element == UInt8 {
+        integer(UInt32(value.count))
+        bytes.append(contentsOf: value)
+    }
+
+    mutating func string(_ value: String) { bytes(value.utf8) }
+
+    mutating func string(_ value: String?) {
+        if let value { string(value) } else { integer(Self.none) }
+    }
+
+    /// Plain records (`Transaction`): their memory, in one copy.
+    mutating func records<T: BitwiseCopyable>(_ values: [T]) {
+        integer(UInt64(values.count))
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+}
+
+/// Reads what ``WireEncoder`` wrote, never past the end: a short or garbled message is an
+/// error, never a crash.
+struct WireDecoder {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    struct Malformed: Error {}
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    private mutating func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
+        guard count >= 0, bytes.count - offset >= count else { throw Malformed() }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+    }
+
+    mutating func integer<T: FixedWidthInteger>(_: T.Type = T.self) throws(Malformed) -> T {
+        let raw = try take(MemoryLayout<T>.size)
+        return T(littleEndian: raw.loadUnaligned(as: T.self))
+    }
+
+    mutating func count(limit: Int = Int(Int32.max)) throws(Malformed) -> Int {
+        let n = Int(try integer(UInt32.self))
+        guard n <= limit else { throw Malformed() }
+        return n
+    }
+
+    mutating func bool() throws(Malformed) -> Bool {
+        switch try integer(UInt8.self) {
+        case 0: return false
+        case 1: return true
+        default: throw Malformed()
+        }
+    }
+
+    mutating func byteArray() throws(Malformed) -> [UInt8] {
+        Array(try take(try count()))
+    }
+
+    mutating func string() throws(Malformed) -> String {
+        String(decoding: try take(try count()), as: UTF8.self)
+    }
+
+    mutating func optionalString() throws(Malformed) -> String? {
+        let n = try integer(UInt32.self)
+        if n == WireEncoder.none { return nil }
+        return String(decoding: try take(Int(n)), as: UTF8.self)
+    }
+
+    mutating func records<T: BitwiseCopyable>(_: T.Type) throws(Malformed) -> [T] {
+        let n = try integer(UInt64.self)
+        guard n <= UInt64(Int32.max) else { throw Malformed() }
+        let raw = try take(Int(n) * MemoryLayout<T>.stride)
+        return [T](unsafeUninitializedCapacity: Int(n)) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: raw)
+            initialized = Int(n)
+        }
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// Plugins in their own processes, with a misbehaving C plugin beside a good source: whatever
+/// the plugin does stays in its process, and everything the good source delivered is written.
+final class IsolationEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+    var testPlugin: String!
+    /// The good source beside it: 7 transactions.
+    let good = "samples/accounts/checking.json"
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+        testPlugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
+    }
+
+    private func run(_ mode: String, _ more: String..., sink: String = "ndjson") throws -> CommandResult {
+        try txfeed(arguments: ["run", "-s", testPlugin + ":mode=" + mode, good, "--sink", sink] + more)
+    }
+
+    func testACrashOrAnExitFailsOnlyItsSourceWithTheCause() throws {
+        let causes = [
+            "crash-after-three": "the plugin crashed: Segmentation fault (signal 11) after 3 documents",
+            "abort": "the plugin crashed: Aborted (signal 6) after 3 documents",
+            "bus": "the plugin crashed: Bus error (signal 7) after 3 documents",
+            "_exit": "the plugin ended its process (exit status 3) after 3 documents",
+            "exit-after-three": "the plugin ended its process (exit status 0) after 3 documents",
+        ]
+        for (mode, cause) in causes {
+            let result = try run(mode)
+            XCTAssertEqual(result.status, 3, "\(mode): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(cause), "\(mode): \(result.stderr)")
+            // The good source's 7, and the 3 envelopes of 2 that reached txfeed before the end.
+            let lines = result.output.split(separator: "\n")
+            XCTAssertEqual(lines.count, 13, "\(mode): \(result.output)")
+            XCTAssertEqual(lines.filter { $0.contains(#""account":"Test Account""#) }.count, 6, mode)
+        }
+    }
+
+    func testACrashIsStillExitThreeUnderStrictAndAnExitIsNeverSuccess() throws {
+        let result = try run("exit", "--strict")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("the plugin ended its process (exit status 0) after 0 documents"), result.stderr)
+        XCTAssertTrue(result.output.isEmpty, result.output)
+    }
+
+    func testInProcessACrashStillTakesTxfeedDownWhichIsWhyItIsNotTheDefault() throws {
+        let result = try run("crash", "--isolation", "in-process")
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertNotEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.output.isEmpty)
+    }
+
+    func testWhatThePluginPrintsGoesToStderrVisibleAndBounded() throws {
+        let result = try run("print")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 9, result.output)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }, result.output)
+        XCTAssertFalse(result.output.contains("hello"))
+        XCTAssertTrue(
+            result.stderr.contains("txfeed: test-source: plugin output: hello from the plugin's stdout"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(#"plugin output: \x1b]52;c;ZXZpbA==\x07 and its stderr"#), result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{1B}"), "a raw escape reached stderr")
+        let noise = result.stderr.components(separatedBy: "plugin output: noise").count - 1
+        XCTAssertEqual(noise, 198, "two lines came before the noise; 200 in all")
+        XCTAssertTrue(result.stderr.contains("plugin output: more lines than 200, not shown"), result.stderr)
+    }
+
+    func testWhatThePluginChangesInItsProcessStaysThere() throws {
+        let result = try run("tamper")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 9, result.output)
+        // txfeed's own stderr is intact: the summary is there.
+        XCTAssertTrue(result.stderr.contains("read 2 = written 2 + rejected 0"), result.stderr)
+    }
+
+    func testAPluginOverItsMemoryFailsWithThatReasonAndTheRunGoesOn() throws {
+        let result = try run("hog", "--plugin-memory", "256M")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("the plugin crashed: Aborted (signal 6)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("its process may use at most 256 MiB, --plugin-memory"), result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7, result.output)
+    }
+
+    func testPluginMemoryIsASizeAndNeedsAProcess() throws {
+        for (arguments, message) in [
+            (["--plugin-memory", "lots"], "--plugin-memory must be a size of at least 64M"),
+            (["--plugin-memory", "1M"], "--plugin-memory must be a size of at least 64M"),
+            (["--plugin-memory", "1G", "--isolation", "in-process"], "it needs --isolation process"),
+        ] {
+            let result = try txfeed(arguments: ["run", good] + arguments)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+        }
+    }
+
+    func testGarbageOnTheWireFailsTheSourceNeverTheRun() throws {
+        let result = try run("fd3")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("the plugin host sent a garbled message"), result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7, result.output)
+    }
+
+    func testAnIsolatedRunWritesWhatAnInProcessRunWrites() throws {
+        for mode in ["ok", "stream", "dom", "entries", "balance", "log"] {
+            let isolated = try run(mode, sink: "csv")
+            let inProcess = try run(mode, "--isolation", "in-process", sink: "csv")
+            XCTAssertEqual(isolated.status, inProcess.status, mode)
+            XCTAssertEqual(isolated.output, inProcess.output, mode)
+            XCTAssertFalse(isolated.output.isEmpty, mode)
+            func summary(_ text: String) -> [String] {
+                text.split(separator: "\n").map {
+                    $0.replacingOccurrences(of: #", \d+ ms"#, with: "", options: .regularExpression)
+                }
+            }
+            XCTAssertEqual(summary(isolated.stderr), summary(inProcess.stderr), mode)
+        }
+    }
+
+    /// A library constructor runs where the plugin is loaded: in its child, for planning and
+    /// listing too, so what it prints never reaches txfeed's stdout, even when the ABI check
+    /// then refuses the plugin.
+    func testAConstructorRunsInTheChildNeverInTxfeed() throws {
+        let constructed = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "constructed", into: folder.path,
+            defines: ["TEST_CONSTRUCTOR", "TEST_NAME=\\\"constructed\\\""])
+        let line = "the test plugin's constructor ran"
+        let result = try txfeed("run", "-s", constructed + ":mode=ok", good, "--sink", "csv", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.output.contains(line), result.output)
+        XCTAssertTrue(result.stderr.contains("txfeed: libconstructed.so: plugin output: \(line)"), result.stderr)
+        // In-process, it is txfeed's own stdout the constructor writes to.
+        let inProcess = try txfeed(
+            "run", "-s", constructed + ":mode=ok", good, "--sink", "csv", "--no-progress", "--isolation", "in-process")
+        XCTAssertTrue(inProcess.output.contains(line), inProcess.output)
+
+        let refused = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "refused", into: folder.path,
+            defines: ["TEST_CONSTRUCTOR", "TEST_ABI_VERSION=99", "TEST_NAME=\\\"refused\\\""])
+        let refusal = try txfeed("run", "-s", refused + ":mode=ok", good, "--no-progress")
+        XCTAssertEqual(refusal.status, 2, refusal.stderr)
+        XCTAssertTrue(
+            refusal.stderr.contains("plugin ABI version 99 does not match this txfeed's ABI version 1"), refusal.stderr)
+        XCTAssertTrue(refusal.output.isEmpty, refusal.output)
+
+        let list = try txfeed("plugins", "list", "--plugin-path", folder.path)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertFalse(list.output.contains(line), list.output)
+        XCTAssertTrue(list.output.contains("constructed  source  ABI 1"), list.output)
+        XCTAssertTrue(list.output.contains("refused  not loadable"), list.output)
+    }
+
+    /// A plugin whose constructor crashes is a plugin that cannot be loaded, named as such.
+    func testAConstructorThatCrashesIsALoadError() throws {
+        let source = folder.path + "/crashing.c"
+        try """
+        #include <stdlib.h>
+        __attribute__((constructor)) static void boom(void) { abort(); }
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let plugin = try CPlugin.build(source, name: "crashing", into: folder.path)
+        let result = try txfeed("run", "-s", plugin, good, "--no-progress")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("libcrashing.so: the plugin's process ended while loading it (Aborted (signal 6))"),
+            result.stderr)
+    }
+
+    /// A sink plugin runs in a child too: its crash or exit fails the run's output ("nothing
+    /// written", exit 1) with the cause, and no built-in sink's file is committed or left behind.
+    func testACrashingSinkFailsTheOutputWithTheCauseAndLeavesNoFile() throws {
+        try CPlugin.build(CPlugin.fixture("test_sink.c"), name: "test-sink", into: folder.path)
+        let out = folder.path + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        try folder.write("out/feed.csv", "old feed\n")
+        for (stage, cause) in [
+            ("crash", "the plugin crashed: Segmentation fault (signal 11)"),
+            ("exit", "the plugin ended its process (exit status 0)"),
+        ] {
+            let result = try txfeed(
+                "run", good, "--sink", "csv,path=\(out)/feed.csv", "--sink",
+                "test-sink,path=\(out)/calls.txt,fail=\(stage)",
+                "--plugin-path", folder.path, "--no-progress")
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("sink 'test-sink': \(cause); nothing written"), result.stderr)
+            XCTAssertEqual(try folder.read("out/feed.csv"), Data("old feed\n".utf8), stage)
+            let left = try FileManager.default.contentsOfDirectory(atPath: out)
+            XCTAssertEqual(left, ["feed.csv"], stage)
+        }
+    }
+
+    /// A hung plugin's process is ended at each refresh: txfeed's threads, descriptors and
+    /// children stay flat.
+    func testATimedOutChildIsEndedAndNothingLeaksOverTwentyRefreshes() throws {
+        let log = folder.path + "/stderr.log"
+        XCTAssertTrue(FileManager.default.createFile(atPath: log, contents: nil))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "--default-signal", BuiltProducts.txfeed, "watch", "-s", testPlugin + ":mode=ignore-cancel", good,
+            "-o", folder.path + "/feed.csv", "--no-progress", "--every", "10ms", "--timeout", "0.2",
+        ]
+        process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: log)
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let pid = process.processIdentifier
+        func refreshes() -> Int {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return text.components(separatedBy: "did not stop; its process was ended").count - 1
+        }
+        func count(_ folder: String) -> Int {
+            (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? -1
+        }
+        func children() -> Int {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return tasks.reduce(0) { sum, task in
+                let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                return sum + text.split(separator: " ").count
+            }
+        }
+        func waitFor(_ n: Int) throws {
+            let deadline = Date().addingTimeInterval(commandDeadline)
+            while refreshes() < n {
+                guard process.isRunning, Date() < deadline else {
+                    let tail = (try? String(contentsOfFile: log, encoding: .utf8).suffix(500)) ?? ""
+                    XCTFail("watch stopped or stalled before \(n) refreshes:\n\(tail)")
+                    return
+                }
+                usleep(20_000)
+            }
+        }
+        try waitFor(3)
+        let early = (threads: count("/proc/\(pid)/task"), descriptors: count("/proc/\(pid)/fd"))
+        try waitFor(20)
+        let late = (threads: count("/proc/\(pid)/task"), descriptors: count("/proc/\(pid)/fd"))
+        XCTAssertLessThanOrEqual(
+            late.threads, early.threads + 2, "threads grew from \(early.threads) to \(late.threads)")
+        XCTAssertLessThanOrEqual(
+            late.descriptors, early.descriptors + 3, "descriptors grew from \(early.descriptors) to \(late.descriptors)"
+        )
+        // At most the refresh under way's: one child for each of the two sources' plugins.
+        XCTAssertLessThanOrEqual(children(), 2, "children of earlier refreshes are still there")
+    }
+}
