@@ -50,6 +50,10 @@ let shims: [Target] = [
     // SQLite 3: the state file (--state) and the sqlite sink.
     .systemLibrary(
         name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // libxlsxwriter: the xlsx sink's workbook, written in constant memory.
+    .systemLibrary(
+        name: "CXLSXWriter", path: "Sources/CXLSXWriter", pkgConfig: "xlsxwriter",
+        providers: [.apt(["libxlsxwriter-dev"])]),
     // SQLite as Swift: a connection, prepared statements, errors naming the file.
     .target(name: "TxFeedSQLite", dependencies: ["CSQLite"]),
     // iconv, part of glibc: bank files in windows-1252, ISO 8859 and UTF-16 become UTF-8.
@@ -75,7 +79,8 @@ let stages: [Target] = [
     .target(name: "TxFeedState", dependencies: ["TxFeedModel", "TxFeedSQLite"]),
     // Colours, dates and amounts as shown; the sinks; the terminal.
     .target(
-        name: "TxFeedOutput", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "TxFeedSQLite"]),
+        name: "TxFeedOutput",
+        dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "TxFeedSQLite", "CXLSXWriter"]),
     // The plan (flags and config file), the runner, watch, and `plugins check`.
     .target(
         name: "TxFeedRun",

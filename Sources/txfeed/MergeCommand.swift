@@ -13,7 +13,8 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "Every part file of the run (txfeed run --shard I/N -o PART).")
     var parts: [String] = []
 
-    @Option(name: .customLong("sink"), help: "csv[,bom=true], ndjson (the default) or json.")
+    @Option(
+        name: .customLong("sink"), help: "csv[:dialect=…,bom=…,neutralise=…,columns=…], ndjson (the default) or json.")
     var sink: String?
 
     @Option(name: [.short, .customLong("output")], help: "Write to PATH (atomically); the sink follows the extension.")

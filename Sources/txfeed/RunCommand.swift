@@ -16,7 +16,7 @@ struct RunOptions: ParsableArguments {
     )
     var sources: [String] = []
 
-    @Option(name: .customLong("sink"), help: "A sink: text (default), json, ndjson, csv[,bom=true] or sqlite.")
+    @Option(name: .customLong("sink"), help: "A sink: text (default), json, ndjson, csv[,bom=true], sqlite or xlsx.")
     var sinks: [String] = []
 
     @Option(name: [.short, .customLong("output")], help: "Write to PATH (atomically); the sink follows the extension.")

@@ -80,6 +80,19 @@ final class ShardEndToEndTests: XCTestCase {
         let merged = try txfeed(arguments: ["merge"] + parts + ["--sink", "csv:dialect=excel-eu,neutralise=false"])
         XCTAssertEqual(merged.status, 0, merged.stderr)
         XCTAssertEqual(merged.stdout, whole.stdout)
+        // With chosen columns too, in their order; local_date needs the run's zone, which a
+        // part does not keep, so the merge refuses it.
+        let columns = "csv:dialect=excel-eu,columns=memo,amount,id,vendor,date"
+        let chosen = try txfeed("run", statements, "--sink", columns, "--no-progress")
+        let mergedChosen = try txfeed(arguments: ["merge"] + parts + ["--sink", columns])
+        XCTAssertEqual(mergedChosen.status, 0, mergedChosen.stderr)
+        XCTAssertTrue(chosen.output.hasPrefix("\u{FEFF}memo;amount;id;vendor;date\r\n"), chosen.output)
+        XCTAssertEqual(mergedChosen.stdout, chosen.stdout)
+        let local = try txfeed(arguments: ["merge"] + parts + ["--sink", "csv:columns=vendor,local_date"])
+        XCTAssertEqual(local.status, 2, local.stderr)
+        XCTAssertTrue(
+            local.stderr.contains("txfeed merge cannot write local_date: a part does not record its run's --tz"),
+            local.stderr)
         // With 11 parts for 10 files, some parts are empty: still parts, and merged the same.
         let lines = try (0..<11).map { try folder.read("part-\($0).ndjson").split(separator: 0x0A).count }
         XCTAssertTrue(lines.contains(1), "an empty part is its header alone: \(lines)")

@@ -5,8 +5,10 @@ say() { printf 'txfeed: %s\n' "$*" >&2; }
 
 # The C libraries txfeed builds against, as "pkg-config-name:debian-package" pairs: jansson
 # (JSON), libxml2 (CAMT and OFX statements; docs/OFX.md says why not LibOFX), SQLite (--state
-# and the sqlite sink), libcurl (the http source: its callbacks can stop a transfer at once).
-txfeed_libraries=("jansson:libjansson-dev" "libxml-2.0:libxml2-dev" "sqlite3:libsqlite3-dev" "libcurl:libcurl4-openssl-dev")
+# and the sqlite sink), libcurl (the http source: its callbacks can stop a transfer at once),
+# libxlsxwriter (the xlsx sink).
+txfeed_libraries=("jansson:libjansson-dev" "libxml-2.0:libxml2-dev" "sqlite3:libsqlite3-dev" "libcurl:libcurl4-openssl-dev"
+    "xlsxwriter:libxlsxwriter-dev")
 
 # Installs with apt-get whatever pkg-config does not find (plus pkg-config itself), once.
 ensure_libraries() {
@@ -55,4 +57,36 @@ build_if_stale() {
     fi
     rm -f "$log"
     touch "$stamp"
+}
+
+# The tests' own Python, .build/venv, with openpyxl: an independent reader of the xlsx sink's
+# workbooks. Made once, quietly; python3-venv is installed with apt-get when venv is missing.
+# Tests find it at .build/venv/bin/python3 and fail (never skip) without it.
+test_venv="$root/.build/venv"
+ensure_test_venv() {
+    if [ -x "$test_venv/bin/python3" ] && "$test_venv/bin/python3" -c 'import openpyxl' >/dev/null 2>&1; then
+        return 0
+    fi
+    if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+        local sudo=""
+        [ "$(id -u)" = 0 ] || sudo="sudo"
+        say "installing python3-venv (apt-get)…"
+        if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv; } >/tmp/txfeed-apt.log 2>&1; then
+            cat /tmp/txfeed-apt.log >&2
+            say "could not install python3-venv; install it by hand: apt-get install -y python3-venv"
+            exit 1
+        fi
+    fi
+    say "making $test_venv with openpyxl (pip)…"
+    rm -rf "$test_venv"
+    local log
+    log=$(mktemp)
+    if ! { python3 -m venv "$test_venv" && "$test_venv/bin/python3" -m pip install -q --disable-pip-version-check openpyxl; } >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        rm -rf "$test_venv"
+        say "could not make $test_venv with openpyxl (pip needs to reach PyPI)"
+        exit 1
+    fi
+    rm -f "$log"
 }

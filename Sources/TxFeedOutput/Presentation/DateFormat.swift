@@ -69,7 +69,7 @@ public struct DayFormat {
     }
 
     /// Seconds east of UTC at `unixSeconds`, from the cache when a cached span holds it.
-    private mutating func offset(at unixSeconds: Int64) -> Int64 {
+    mutating func offset(at unixSeconds: Int64) -> Int64 {
         guard let timeZone else { return 0 }
         if lastSpan < spans.count, spans[lastSpan].start <= unixSeconds, unixSeconds < spans[lastSpan].end {
             return spans[lastSpan].offset

@@ -39,13 +39,9 @@ public struct CSVDialect: Sendable, Equatable {
         }
     }
 
-    /// The header row.
-    public var header: [UInt8] {
-        let names = [
-            "date", "day", "account", "vendor", "type", "amount", "currency", "colour", "source", "id", "status",
-            "memo",
-        ]
-        return Array(names.joined(separator: String(UnicodeScalar(separator))).utf8) + [0x0D, 0x0A]
+    /// The header row of `columns`.
+    public func header(_ columns: [FeedColumn] = FeedColumn.standard) -> [UInt8] {
+        Array(columns.map(\.rawValue).joined(separator: String(UnicodeScalar(separator))).utf8) + [0x0D, 0x0A]
     }
 
     /// Appends a text cell: C0 control characters other than tab, CR and LF dropped (an escape

@@ -6,17 +6,21 @@ import TxFeedOutput
 /// for the same transaction in the same dialect: its text cells through the same quoting and
 /// formula guard, its amount in the same decimal mark.
 enum CSVRow {
-    /// The CSV columns in order, and whether each is a text cell (quoted and guarded).
-    private static let columns: [(key: String, isText: Bool)] = [
-        ("date", false), ("day", true), ("account", true), ("vendor", true), ("type", false), ("amount", false),
-        ("currency", true), ("colour", false), ("source", true), ("id", true), ("status", false), ("memo", true),
-    ]
-    private static let keys = columns.map { Array($0.key.utf8) }
+    /// The NDJSON keys of the columns every part carries: the standard twelve. (`local_date`
+    /// needs the run's zone, which a part does not record, so `merge` refuses it.)
+    private static let keys = FeedColumn.standard.map { Array($0.rawValue.utf8) }
 
-    /// Reused from row to row: the values of the row being written, and where each is.
+    /// Reused from row to row: the values of the row being written, and where each is; and
+    /// the columns written, each with its place among ``keys``.
     struct Scratch {
         var bytes: [UInt8] = []
         var ranges: [Range<Int>?] = []
+        let columns: [(column: FeedColumn, key: Int)]
+
+        /// `columns` must all be standard ones.
+        init(columns: [FeedColumn]) {
+            self.columns = columns.map { ($0, FeedColumn.standard.firstIndex(of: $0)!) }
+        }
     }
 
     static func append(
@@ -26,15 +30,15 @@ enum CSVRow {
             throw UsageError("\(part): a transaction is not a JSON object")
         }
         scratch.bytes.withUnsafeBufferPointer { values in
-            for (n, column) in columns.enumerated() {
+            for (n, (column, key)) in scratch.columns.enumerated() {
                 if n > 0 { out.append(dialect.separator) }
                 // An absent memo (null) is an empty cell, as the CSV sink writes it.
                 let value =
-                    scratch.ranges[n].map { UnsafeBufferPointer(rebasing: values[$0]) }
+                    scratch.ranges[key].map { UnsafeBufferPointer(rebasing: values[$0]) }
                     ?? UnsafeBufferPointer(start: nil, count: 0)
                 if column.isText {
                     dialect.appendCell(value, to: &out)
-                } else if column.key == "amount" {
+                } else if column == .amount {
                     dialect.appendAmount(value, to: &out)
                 } else {
                     out.append(contentsOf: value)

@@ -5,7 +5,7 @@ import TxFeedOutput
 /// What `txfeed merge` is given.
 public struct MergeRequest: Sendable {
     public var parts: [String] = []
-    /// `--sink csv[,bom=true]|ndjson|json`.
+    /// `--sink csv[:dialect=…,bom=…,neutralise=…,columns=…]|ndjson|json`.
     public var sink: String?
     /// `-o PATH`; stdout without.
     public var output: String?
@@ -22,7 +22,13 @@ public struct MergeRequest: Sendable {
 public struct PartMerge {
     enum Format: Equatable {
         case ndjson, json
-        case csv(CSVDialect)
+        case csv(CSVDialect, columns: [FeedColumn])
+
+        /// The CSV columns (the standard ones for the JSON formats, which never ask).
+        var columns: [FeedColumn] {
+            if case .csv(_, let columns) = self { return columns }
+            return FeedColumn.standard
+        }
     }
 
     let parts: [PartReader]
@@ -73,14 +79,14 @@ public struct PartMerge {
             out.write("{\"accounts\":")
             out.write(FeedJSON.array(accounts))
             out.write(",\n\"transactions\":[")
-        case .csv(let dialect):
+        case .csv(let dialect, let columns):
             if dialect.byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
-            out.write(dialect.header)
+            out.write(dialect.header(columns))
         case .ndjson: break
         }
         var heads = try parts.map { part throws(UsageError) in try part.next() }
         var written = 0
-        var scratch = CSVRow.Scratch()
+        var scratch = CSVRow.Scratch(columns: format.columns)
         while let k = Self.newest(heads) {
             let record = heads[k]!.record
             switch format {
@@ -90,7 +96,7 @@ public struct PartMerge {
             case .json:
                 out.write(written == 0 ? "\n" : ",\n")
                 out.buffer += record
-            case .csv(let dialect):
+            case .csv(let dialect, _):
                 try CSVRow.append(record, in: parts[k].path, dialect: dialect, scratch: &scratch, to: &out.buffer)
             }
             written += 1
@@ -138,7 +144,7 @@ public struct PartMerge {
         guard let spec = request.sink else {
             guard let path = request.output else { return .ndjson }
             switch SinkPlan.builtInName(forExtensionOf: path) {
-            case "csv": return .csv(.standard)
+            case "csv": return .csv(.standard, columns: FeedColumn.standard)
             case "json": return .json
             case "ndjson": return .ndjson
             default: throw UsageError("-o \(path): \(refusal); name the file .csv, .json or .ndjson, or give --sink")
@@ -149,8 +155,14 @@ public struct PartMerge {
         switch parsed.plugin {
         case "ndjson" where options.isEmpty: return .ndjson
         case "json" where options.isEmpty: return .json
-        case "csv" where options.allSatisfy({ ["bom", "dialect", "neutralise"].contains($0.key) }):
-            return .csv(try SinkPlan.csvDialect(options))
+        case "csv" where options.allSatisfy({ ["bom", "dialect", "neutralise", "columns"].contains($0.key) }):
+            let columns = try SinkPlan.columns(options)
+            if columns.contains(.localDate) {
+                throw UsageError(
+                    "--sink \(spec): txfeed merge cannot write local_date: a part does not record its run's --tz "
+                        + "(leave local_date out of columns=)")
+            }
+            return .csv(try SinkPlan.csvDialect(options), columns: columns)
         default: throw UsageError("--sink \(spec): \(refusal)")
         }
     }

@@ -100,8 +100,8 @@ public struct RunPlan: Sendable {
             }
             let destination = try OutputDestination.resolve(path)
             if case .builtIn(let builtIn) = sink.format {
-                if builtIn == .sqlite && destination.isStream {
-                    throw UsageError("sink 'sqlite' needs a regular file, not the stream \(path)")
+                if builtIn.writesFileOnly && destination.isStream {
+                    throw UsageError("sink '\(builtIn.name)' needs a regular file, not the stream \(path)")
                 }
                 if let named = SinkPlan.builtInName(forExtensionOf: path), named != builtIn.name, builtIn.name != "part"
                 {

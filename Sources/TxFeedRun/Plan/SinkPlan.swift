@@ -21,10 +21,12 @@ public struct SinkPlan: Sendable {
     /// The sinks txfeed writes itself.
     public enum BuiltIn: Sendable, Equatable {
         case text, json, ndjson
-        /// In a dialect: separator, decimal mark, BOM, formula guard.
-        case csv(CSVDialect)
+        /// In a dialect (separator, decimal mark, BOM, formula guard), with `columns=`'s columns.
+        case csv(CSVDialect, columns: [FeedColumn])
         /// A SQLite database: written to a file, never to stdout.
         case sqlite
+        /// An Excel workbook, with `columns=`'s columns: written to a file, never to stdout.
+        case xlsx(columns: [FeedColumn])
         /// `--shard I/N`'s part file for `txfeed merge`; `sourceIndexes` are the shard's
         /// sources' indexes among all the run's sources.
         case part(shard: Int, of: Int, sourceIndexes: [Int])
@@ -36,7 +38,16 @@ public struct SinkPlan: Sendable {
             case .ndjson: return "ndjson"
             case .csv: return "csv"
             case .sqlite: return "sqlite"
+            case .xlsx: return "xlsx"
             case .part: return "part"
+            }
+        }
+
+        /// Whether it writes a whole file (a database, a zip), never a stream.
+        public var writesFileOnly: Bool {
+            switch self {
+            case .sqlite, .xlsx: return true
+            default: return false
             }
         }
     }
@@ -52,8 +63,17 @@ public struct SinkPlan: Sendable {
 
     /// The built-in sinks' names, and the options each takes besides `path`.
     static let builtIn: [String: [String]] = [
-        "text": [], "json": [], "ndjson": [], "csv": ["bom", "dialect", "neutralise"], "sqlite": [],
+        "text": [], "json": [], "ndjson": [], "csv": ["bom", "dialect", "neutralise", "columns"], "sqlite": [],
+        "xlsx": ["columns"],
     ]
+
+    /// `columns=date,vendor,amount` (``FeedColumn/parse(_:sink:)``), else the standard twelve.
+    public static func columns(_ options: [(key: String, value: String)], sink: String = "csv") throws(UsageError)
+        -> [FeedColumn]
+    {
+        guard let list = options.last(where: { $0.key == "columns" })?.value else { return FeedColumn.standard }
+        return try FeedColumn.parse(list, sink: sink)
+    }
 
     /// `csv`'s options: `dialect=excel-eu|rfc4180` first, then `bom=` and `neutralise=` over it,
     /// whatever their order.
@@ -95,6 +115,7 @@ public struct SinkPlan: Sendable {
         case "ndjson", "jsonl": return "ndjson"
         case "txt", "text": return "text"
         case "db", "sqlite", "sqlite3": return "sqlite"
+        case "xlsx": return "xlsx"
         default: return nil
         }
     }

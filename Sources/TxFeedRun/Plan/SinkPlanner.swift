@@ -31,7 +31,7 @@ struct SinkPlanner {
         for path in outputs {
             guard let name = SinkPlan.builtInName(forExtensionOf: path) else {
                 throw UsageError(
-                    "-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson, .txt or .db, or --sink)"
+                    "-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson, .txt, .db or .xlsx, or --sink)"
                 )
             }
             entries.append(Entry(name: name, path: path, options: []))
@@ -67,7 +67,7 @@ struct SinkPlanner {
         } catch {
             guard error.isNotFound else { throw error }
             throw UsageError(
-                "unknown sink '\(name)': not a built-in sink (text, json, ndjson, csv, sqlite) and \(error)")
+                "unknown sink '\(name)': not a built-in sink (text, json, ndjson, csv, sqlite, xlsx) and \(error)")
         }
     }
 
@@ -75,9 +75,12 @@ struct SinkPlanner {
     /// nowhere to go is never what anyone wants: say so before anything runs. (A sink plugin
     /// without a path writes wherever it likes, so it is left out.)
     private func checkDestinations(_ entries: [Entry]) throws(UsageError) {
-        // SQLite writes a file it can seek in, never a stream.
+        // SQLite and xlsx write a file they can seek in, never a stream.
         if entries.contains(where: { $0.name == "sqlite" && $0.plugin == nil && $0.path == nil }) {
             throw UsageError("sink 'sqlite' needs a file: -o FILE.db or --sink sqlite:path=FILE")
+        }
+        if entries.contains(where: { $0.name == "xlsx" && $0.plugin == nil && $0.path == nil }) {
+            throw UsageError("sink 'xlsx' needs a file: -o FILE.xlsx or --sink xlsx:path=FILE")
         }
         let toStdout = entries.filter { $0.path == nil && $0.plugin == nil }.map(\.name)
         if toStdout.count > 1 {
@@ -95,7 +98,7 @@ struct SinkPlanner {
         if entry.path?.isEmpty == true { throw UsageError("sink '\(entry.name)': the path is empty") }
         if let plugin = entry.plugin { return try SinkPlan.plugin(plugin, path: entry.path, options: entry.options) }
         guard let accepted = SinkPlan.builtIn[entry.name] else {
-            throw UsageError("unknown sink '\(entry.name)'; sinks: text, json, ndjson, csv, sqlite")
+            throw UsageError("unknown sink '\(entry.name)'; sinks: text, json, ndjson, csv, sqlite, xlsx")
         }
         for (key, _) in entry.options where !accepted.contains(key) {
             let valid = (["path"] + accepted).joined(separator: ", ")
@@ -105,8 +108,12 @@ struct SinkPlanner {
         switch entry.name {
         case "json": sink = .json
         case "ndjson": sink = .ndjson
-        case "csv": sink = .csv(try SinkPlan.csvDialect(entry.options, sink: entry.name))
+        case "csv":
+            sink = .csv(
+                try SinkPlan.csvDialect(entry.options, sink: entry.name),
+                columns: try SinkPlan.columns(entry.options, sink: entry.name))
         case "sqlite": sink = .sqlite
+        case "xlsx": sink = .xlsx(columns: try SinkPlan.columns(entry.options, sink: entry.name))
         default: sink = .text
         }
         return SinkPlan(format: .builtIn(sink), path: entry.path)

@@ -93,6 +93,11 @@ struct FeedOutput {
                 try SQLiteSink().write(feed, context: context, into: file)
                 continue
             }
+            if case .xlsx(let columns) = builtIn {
+                // libxlsxwriter writes the temporary file itself, closed by now.
+                try XLSXSink(columns: columns).write(feed, context: context, into: file)
+                continue
+            }
             // A file gets escape sequences only when asked for with --color always.
             context.colour = builtIn == .text && plan.colour == .always
             try Self.sink(builtIn).write(feed, context: context, to: file.writer)
@@ -143,9 +148,10 @@ struct FeedOutput {
         case .text: return TextSink()
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
-        case .csv(let dialect): return CSVSink(dialect: dialect)
+        case .csv(let dialect, let columns): return CSVSink(dialect: dialect, columns: columns)
         case .part(let shard, let count, let indexes): return PartSink(shard: (shard, count), sourceIndexes: indexes)
-        case .sqlite: preconditionFailure("the sqlite sink writes only files: the plan refuses it without one")
+        case .sqlite, .xlsx:
+            preconditionFailure("the \(builtIn.name) sink writes only files: the plan refuses it without one")
         }
     }
 

@@ -1,0 +1,93 @@
+import TxFeedModel
+
+extension CSVSink {
+    /// Writes the feed with ``columns`` (`columns=`), each cell chosen by its column.
+    func writeColumns(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
+        let dialect = dialect
+        let columns = columns
+        let separator = dialect.separator
+        if dialect.byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
+        out.write(dialect.header(columns))
+        // Every text cell rendered once per distinct value.
+        let vendors = ByteCells(
+            (0..<feed.vendors.count).lazy.map { Self.cell(Array(feed.vendors.bytes(of: UInt32($0))), dialect) })
+        let accounts = ByteCells(feed.accounts.lazy.map { Self.cell(Array($0.name.utf8), dialect) })
+        let currencies = ByteCells(feed.accounts.lazy.map { Self.cell(Array(($0.currency ?? "").utf8), dialect) })
+        let sources = feed.sources.map { Self.cell(Array($0.name.utf8), dialect) }
+        // Per account, so that no row touches an `Account` (whose strings a read retains).
+        let accountSources = ByteCells(feed.accounts.lazy.map { sources[$0.source] })
+        let scales = feed.accounts.map(\.scale)
+        // Out of the context (a class) once: read per row, they were retained and released per row.
+        let colours = context.colours
+        var dayFormat = context.dayFormat
+        // The bank id and memo are looked up only when a column shows them.
+        let needsDetails = columns.contains(.id) || columns.contains(.memo)
+        var day: [UInt8] = []
+        var identity: [UInt8] = []
+        var amount: [UInt8] = []
+        let (debit, credit, pending, booked) = (Self.debitCell, Self.creditCell, Self.pendingCell, Self.bookedCell)
+        for (index, t) in feed.transactions.enumerated() {
+            let account = Int(t.account)
+            let details = needsDetails ? feed.details(of: t) : nil
+            for n in columns.indices {
+                if n > 0 { out.buffer.append(separator) }
+                switch columns[n] {
+                case .date:
+                    ISODate.append(t, to: &out.buffer)
+                case .localDate:
+                    dayFormat.appendLocalDate(of: t, to: &out.buffer)
+                case .day:
+                    day.removeAll(keepingCapacity: true)
+                    dayFormat.appendDay(of: t, to: &day)
+                    day.withUnsafeBufferPointer { dialect.appendCell($0, to: &out.buffer) }
+                case .account:
+                    accounts.append(account, to: &out.buffer)
+                case .vendor:
+                    vendors.append(Int(t.vendor), to: &out.buffer)
+                case .type:
+                    out.buffer.append(contentsOf: t.isDebit ? debit : credit)
+                case .amount:
+                    if dialect.decimalComma {
+                        amount.removeAll(keepingCapacity: true)
+                        Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
+                            to: &amount, negative: t.isDebit)
+                        amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &out.buffer) }
+                    } else {
+                        Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
+                            to: &out.buffer, negative: t.isDebit)
+                    }
+                case .currency:
+                    currencies.append(account, to: &out.buffer)
+                case .colour:
+                    colours[Int(t.vendor)].appendHex(to: &out.buffer)
+                case .source:
+                    accountSources.append(account, to: &out.buffer)
+                case .id:
+                    // The identity (the bank's id, else the fingerprint): a text cell like the
+                    // others. A fingerprint needs neither quotes nor a guard.
+                    if let id = details?.id {
+                        var id = id
+                        id.withUTF8 { dialect.appendCell($0, to: &out.buffer) }
+                    } else if let fingerprint = feed.fingerprint(at: index) {
+                        // Built in a local buffer: appended to the writer's like every other cell.
+                        identity.removeAll(keepingCapacity: true)
+                        fingerprint.appendText(to: &identity)
+                        out.buffer.append(contentsOf: identity)
+                    }
+                case .status:
+                    out.buffer.append(contentsOf: t.isPending ? pending : booked)
+                case .memo:
+                    if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &out.buffer) } }
+                }
+            }
+            out.buffer.append(0x0D)
+            out.buffer.append(0x0A)
+            try out.rowDone()
+        }
+    }
+
+    private static let creditCell = Array("credit".utf8)
+    private static let debitCell = Array("debit".utf8)
+    private static let bookedCell = Array("booked".utf8)
+    private static let pendingCell = Array("pending".utf8)
+}

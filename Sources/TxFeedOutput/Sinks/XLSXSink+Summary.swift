@@ -1,0 +1,96 @@
+import CXLSXWriter
+import TxFeedModel
+
+extension XLSXSink {
+    /// `Accounts`: in feed order, the JSON sink's values; `balance` a number in the account's
+    /// decimals, an empty cell without one (as `id` and `currency` without theirs).
+    static func writeAccounts(of feed: Feed, into book: XLSXWorkbook, styles: XLSXStyles) throws(XLSXError) {
+        let sheet = try book.addSheet("Accounts")
+        let names = ["name", "id", "balance", "currency", "source"]
+        try styles.writeHeader(names, to: sheet)
+        var table = XLSXTable(sheet: sheet, names: names)
+        for (n, account) in feed.accounts.enumerated() {
+            let row = n + 1
+            try table.string(account.name, row: row, column: 0)
+            try table.string(account.id, row: row, column: 1)
+            if let balance = account.balance {
+                let scale = min(max(balance.scale, 0), Money.maximumScale)
+                try table.number(
+                    Double(balance.minorUnits) / tenTo(scale),
+                    row: row, column: 2, format: styles.amounts[scale],
+                    width: XLSXTransactionRows.amountWidth(balance.minorUnits, scale: scale))
+            }
+            try table.string(account.currency, row: row, column: 3)
+            try table.string(feed.sources[account.source].name, row: row, column: 4)
+        }
+        try styles.finish(sheet, rows: feed.accounts.count, widths: table.widths)
+    }
+
+    /// `Sources`: the run summary, a row per source in run order: `read` = `written` +
+    /// `rejected` (+ `duplicates` with `--dedupe`, + `seen` with `--state`; empty cells
+    /// otherwise), `elapsed_ms`, and `error` for a failed source.
+    static func writeSources(of feed: Feed, into book: XLSXWorkbook, styles: XLSXStyles) throws(XLSXError) {
+        let sheet = try book.addSheet("Sources")
+        let names = [
+            "name", "plugin", "status", "read", "written", "rejected", "duplicates", "seen", "elapsed_ms", "error",
+        ]
+        try styles.writeHeader(names, to: sheet)
+        var table = XLSXTable(sheet: sheet, names: names)
+        for (n, source) in feed.sources.enumerated() {
+            let row = n + 1
+            try table.string(source.name, row: row, column: 0)
+            try table.string(source.plugin, row: row, column: 1)
+            try table.string(source.status.rawValue, row: row, column: 2)
+            try table.integer(source.read, row: row, column: 3)
+            try table.integer(source.count, row: row, column: 4)
+            try table.integer(source.rejected, row: row, column: 5)
+            if feed.deduplicated { try table.integer(source.duplicates, row: row, column: 6) }
+            if feed.batch != nil { try table.integer(source.seen, row: row, column: 7) }
+            try table.integer(source.elapsedMilliseconds, row: row, column: 8)
+            try table.string(source.error, row: row, column: 9)
+        }
+        try styles.finish(sheet, rows: feed.sources.count, widths: table.widths)
+    }
+
+    private static func tenTo(_ n: Int) -> Double {
+        (0..<n).reduce(1.0) { value, _ in value * 10 }
+    }
+}
+
+/// A small sheet written a cell at a time, its columns' widths kept as it goes.
+struct XLSXTable {
+    let sheet: UnsafeMutablePointer<lxw_worksheet>
+    var widths: [Int]
+
+    init(sheet: UnsafeMutablePointer<lxw_worksheet>, names: [String]) {
+        self.sheet = sheet
+        widths = names.map { $0.count + 2 }
+    }
+
+    /// A string cell; nothing for nil.
+    mutating func string(_ value: String?, row: Int, column: Int) throws(XLSXError) {
+        guard let value, !value.isEmpty else { return }
+        var cell: [UInt8] = []
+        Array(value.utf8).withUnsafeBufferPointer { XLSXStrings.appendCell($0, to: &cell) }
+        widths[column] = max(widths[column], XLSXStrings.characters(cell))
+        cell.append(0)
+        let error = cell.withUnsafeBytes { bytes in
+            worksheet_write_string(
+                sheet, lxw_row_t(row), lxw_col_t(column), bytes.baseAddress!.assumingMemoryBound(to: CChar.self), nil)
+        }
+        try check(error, "row \(row) of a summary sheet")
+    }
+
+    mutating func integer(_ value: Int, row: Int, column: Int) throws(XLSXError) {
+        try number(Double(value), row: row, column: column, format: nil, width: String(value).count)
+    }
+
+    mutating func number(
+        _ value: Double, row: Int, column: Int, format: UnsafeMutablePointer<lxw_format>?, width: Int
+    ) throws(XLSXError) {
+        widths[column] = max(widths[column], width)
+        try check(
+            worksheet_write_number(sheet, lxw_row_t(row), lxw_col_t(column), value, format),
+            "row \(row) of a summary sheet")
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The tests' own Python (`.build/venv`, which `bin/test` makes) with openpyxl: an independent
+/// reader of the xlsx sink's workbooks. Missing, it is a failure that says how to make it,
+/// never a skip.
+public enum TestPython {
+    public static var path: String { BuiltProducts.repository + "/.build/venv/bin/python3" }
+
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The venv's python3, once it is known to import openpyxl.
+    public static func openpyxl() throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: path),
+            try runCommand(path, ["-c", "import openpyxl"]).status == 0
+        else {
+            throw Missing(
+                description:
+                    "\(path) with openpyxl is missing: run bin/test, which makes it (python3 -m venv .build/venv; pip install openpyxl)"
+            )
+        }
+        return path
+    }
+}
+
+/// A workbook as openpyxl reads it: each sheet's cells, with their types, number formats and
+/// fills, and the sheet's frozen panes, autofilter and column widths.
+public struct XLSXReadBack {
+    public struct Cell {
+        /// A string, a number (`NSNumber`), a date-time as ISO text (`2021-09-01T08:15:00`), or nil.
+        public var value: Any?
+        /// openpyxl's `data_type`: `s` string, `n` number (or empty), `d` date, `f` formula, `b` bool.
+        public var type: String
+        public var numberFormat: String
+        /// A solid fill's colour, `FFRRGGBB`, or nil.
+        public var fill: String?
+
+        public var string: String? { value as? String }
+        public var number: Double? { type == "n" ? (value as? NSNumber)?.doubleValue : nil }
+    }
+
+    public struct Sheet {
+        public var title: String
+        public var freezePanes: String?
+        public var autofilter: String?
+        /// Column letter to width, for columns given one.
+        public var widths: [String: Double]
+        public var rows: [[Cell]]
+    }
+
+    public var sheets: [Sheet]
+
+    public subscript(title: String) -> Sheet? { sheets.first { $0.title == title } }
+
+    public static func read(_ path: String) throws -> XLSXReadBack {
+        let script = """
+            import datetime, json, sys, openpyxl
+            wb = openpyxl.load_workbook(sys.argv[1])
+            def cell(c):
+                v = c.value
+                if isinstance(v, (datetime.datetime, datetime.date)):
+                    v = v.isoformat()
+                fill = c.fill.fgColor.rgb if c.fill is not None and c.fill.fill_type == 'solid' else None
+                return [v, c.data_type, c.number_format, fill]
+            sheets = []
+            for ws in wb.worksheets:
+                sheets.append({
+                    'title': ws.title,
+                    'freeze': ws.freeze_panes,
+                    'autofilter': ws.auto_filter.ref,
+                    'widths': {k: d.width for k, d in ws.column_dimensions.items() if d.customWidth},
+                    'rows': [[cell(c) for c in row] for row in ws.iter_rows()],
+                })
+            print(json.dumps(sheets))
+            """
+        let result = try runCommand(try TestPython.openpyxl(), ["-c", script, path])
+        guard result.status == 0 else {
+            throw TestPython.Missing(description: "openpyxl could not read \(path):\n\(result.stderr)")
+        }
+        guard let sheets = try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]] else {
+            throw TestPython.Missing(description: "openpyxl's read-back of \(path) is not a list of sheets")
+        }
+        return XLSXReadBack(
+            sheets: sheets.map { sheet in
+                Sheet(
+                    title: sheet["title"] as? String ?? "",
+                    freezePanes: sheet["freeze"] as? String,
+                    autofilter: sheet["autofilter"] as? String,
+                    widths: sheet["widths"] as? [String: Double] ?? [:],
+                    rows: (sheet["rows"] as? [[[Any]]] ?? []).map { row in
+                        row.map { c in
+                            Cell(
+                                value: c[0] is NSNull ? nil : c[0], type: c[1] as? String ?? "",
+                                numberFormat: c[2] as? String ?? "", fill: c[3] as? String)
+                        }
+                    })
+            })
+    }
+}
