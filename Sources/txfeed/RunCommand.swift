@@ -199,7 +199,14 @@ struct WatchCommand: ParsableCommand {
             }
         }
         StopSignals.listen { signal in
-            if signal == SIGHUP { watcher.refresh() } else { watcher.stop() }
+            switch signal {
+            case SIGHUP: watcher.refresh()
+            case SIGQUIT:
+                // Quit means now, as from any program: no refresh finishes, nothing is committed.
+                Watcher.showCursor()
+                StopSignals.die(of: signal)
+            default: watcher.stop()
+            }
         }
         if watcher.run() == .refused { throw ExitStatusError(status: .usage) }
     }

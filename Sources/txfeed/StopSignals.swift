@@ -1,8 +1,9 @@
 import Glibc
 import TxFeedModel
 
-/// SIGHUP, SIGINT and SIGTERM delivered as calls on a thread of ours instead of to
-/// asynchronous handlers.
+/// SIGHUP, SIGINT, SIGTERM and SIGQUIT delivered as calls on a thread of ours instead of to
+/// asynchronous handlers (SIGQUIT would otherwise reach Swift's crash reporter, which lets
+/// the run go on and commit its output).
 ///
 /// ``block()`` runs before any other thread exists, so every later thread inherits the mask
 /// and a signal that arrives before anyone listens waits, pending, instead of being lost or
@@ -13,7 +14,7 @@ import TxFeedModel
 /// goes: `nohup txfeed run … &` must survive the terminal closing, and a background job of a
 /// script is not meant to see Ctrl-C.
 enum StopSignals {
-    static let all: [Int32] = [SIGHUP, SIGINT, SIGTERM]
+    static let all: [Int32] = [SIGHUP, SIGINT, SIGTERM, SIGQUIT]
     /// The stop signals not ignored at start-up; set by ``block()`` before any thread exists.
     nonisolated(unsafe) private static var handled: [Int32] = all
 

@@ -136,6 +136,26 @@ final class TerminalEndToEndTests: XCTestCase {
 
     /// Ctrl-C during `run` writing to a file: no temporary file is left, the old file stays,
     /// and the process ends the way an interrupted program does (killed by SIGINT).
+    /// SIGQUIT is a stop like the others: the run dies of it, commits nothing and leaves no
+    /// temporary file (it used to reach Swift's crash reporter, and the run went on to exit 0).
+    func testSIGQUITStopsWithoutCommitting() throws {
+        let output = try folder.write("feed.csv", "old\n")
+        for command in ["run", "watch"] {
+            let run = try startTxfeed([
+                command, "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "30", "-o",
+                output,
+            ])
+            Thread.sleep(forTimeInterval: 0.8)
+            kill(run.process.processIdentifier, SIGQUIT)
+            let result = try run.finish(within: 20)
+            XCTAssertEqual(run.process.terminationReason, .uncaughtSignal, "\(command): \(result.stderr)")
+            XCTAssertEqual(result.status, SIGQUIT, command)
+            XCTAssertFalse(result.stderr.contains("Backtrac"), result.stderr)
+            XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "old\n", command)
+            XCTAssertEqual(folder.contents().filter { $0.contains(".txfeed-") }, [], "temporary files left behind")
+        }
+    }
+
     func testInterruptedRunLeavesTheOldFileAndNoTemporaryFile() throws {
         let output = try folder.write("feed.csv", "old\n")
         let run = try startTxfeed([
