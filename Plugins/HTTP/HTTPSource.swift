@@ -5,10 +5,6 @@ import Foundation
 import Glibc
 import TxFeedPluginABI
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 // MARK: - Descriptor
 
 private let optionList: [(name: String, help: String, main: Bool)] = [
@@ -140,7 +136,7 @@ private final class HTTPSourceState {
                     throw .failed(
                         "\(url) answered with status \(code), outside HTTP's 100-599: not an HTTP server's answer")
                 }
-                let described = "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code)) from \(url)"
+                let described = "HTTP \(code) \(StatusText.of(code)) from \(url)"
                 guard code >= 500 || code == 429 else { throw .failed(described) }
                 if let retryAfter, retryAfter > retryAfterCap {
                     throw .failed(

@@ -45,7 +45,10 @@ final class ChildHost: Sendable {
 
     func serve() -> Never {
         Threads.start(named: "control") { [self] in readControl() }
+        // The plugin requests are about; a planning child (txfeed's probe) loads several, and
+        // `load` of one already loaded only makes it current again.
         nonisolated(unsafe) var plugin: LoadedPlugin?
+        nonisolated(unsafe) var loaded: [String: LoadedPlugin] = [:]
         while true {
             arrived.wait()
             guard let (kind, payload) = requests.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
@@ -57,11 +60,12 @@ final class ChildHost: Sendable {
                 }
                 guard let path else { _exit(70) }
                 do {
-                    let loaded = try PluginLoader.load(path: path)
-                    plugin = loaded
+                    let current = try loaded[path] ?? PluginLoader.load(path: path)
+                    loaded[path] = current
+                    plugin = current
                     writer.send(.loaded) {
                         $0.string(nil as String?)
-                        loaded.pluginDescription.encode(into: &$0)
+                        current.pluginDescription.encode(into: &$0)
                     }
                 } catch {
                     writer.send(.loaded) { $0.string("\(error)") }

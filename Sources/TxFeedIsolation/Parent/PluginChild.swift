@@ -100,7 +100,20 @@ final class PluginChild: @unchecked Sendable {
             self.output = PluginOutputRelay(
                 fd: out[0], source: String(pluginPath.split(separator: "/").last ?? Substring(pluginPath)), show: show)
         }
-        control.send(.load) { $0.string(pluginPath) }
+        do {
+            description = try load(pluginPath)
+        } catch {
+            // A child without its plugin is of no use.
+            kill(pid, SIGKILL)
+            finish()
+            throw error
+        }
+    }
+
+    /// Has the child load `path` (or make it current again, when it already has): what the
+    /// plugin's descriptor says, or why it cannot be loaded.
+    func load(_ path: String) throws(IsolationError) -> PluginDescription {
+        control.send(.load) { $0.string(path) }
         switch data.next() {
         case .frame(.loaded, let payload):
             let answer = payload.withUnsafeBytes { raw -> (refused: String?, description: PluginDescription?)? in
@@ -113,11 +126,12 @@ final class PluginChild: @unchecked Sendable {
                 }
             }
             guard let answer else { throw fail("the plugin host answered garbled") }
-            if let refused = answer.refused { throw fail(refused, loading: true) }
-            description = answer.description!
+            // Refused, but the child is well: it may go on to load another.
+            if let refused = answer.refused { throw IsolationError(refused, pluginRefused: true) }
+            return answer.description!
         default:
             let how = ending()
-            throw fail("\(pluginPath): the plugin's process ended while loading it (\(how))", loading: true)
+            throw fail("\(path): the plugin's process ended while loading it (\(how))", loading: true)
         }
     }
 

@@ -18,6 +18,10 @@ public final class PluginChildPool: PluginLoading {
         var path: String
         var directOutput: Bool
     }
+    /// The child that plans: it loads every plugin a run may need to read its descriptor and
+    /// answer `identify` and `explain`, one after another — one process started for planning,
+    /// not one per plugin on the path. Sources and sinks run in children of their own plugin.
+    private let probe = Mutex<PluginChild?>(nil)
     /// Until a run says otherwise, straight to stderr (`plugins list`, planning).
     private let shown = Mutex<@Sendable (String) -> Void>({ line in
         _ = FrameWriter.writeAll(2, Array((line + "\n").utf8))
@@ -58,25 +62,48 @@ public final class PluginChildPool: PluginLoading {
     /// Ends the idle children of every plugin but `paths`: once a run is planned, the children
     /// that only answered `identify` for plugins that read nothing are not kept waiting.
     public func shutdown(keeping paths: Set<String>) {
-        let children = idle.withLock { idle in
+        var children = idle.withLock { idle in
             let ending = idle.filter { !paths.contains($0.key.path) }
             for key in ending.keys { idle[key] = nil }
             return ending.values.flatMap { $0 }
         }
+        if let planner = probe.withLock({ $0.take() }) { children.append(planner) }
         for child in children { child.finish() }
+    }
+
+    /// `body` with the planning child, `path` loaded and current in it (started, or started
+    /// again after a plugin took it down). Planning is one request at a time.
+    private func probing<T>(_ path: String, _ body: (PluginChild, PluginDescription) -> T) throws(IsolationError) -> T {
+        try probe.withLock { (current: inout PluginChild?) throws(IsolationError) -> T in
+            let child: PluginChild
+            if let current {
+                child = current
+            } else {
+                child = try PluginChild(executable: executable, pluginPath: path) { [self] line in
+                    shown.withLock { $0 }(line)
+                }
+                current = child
+            }
+            child.serving(String(path.split(separator: "/").last ?? Substring(path)))
+            do throws(IsolationError) {
+                let description = try child.load(path)
+                return body(child, description)
+            } catch {
+                if !error.pluginRefused || child.exitStatus != nil { current = nil }
+                throw error
+            }
+        }
     }
 
     // MARK: PluginLoading
 
     public func load(path: String) throws(PluginLoadError) -> LoadedPlugin {
-        let child: PluginChild
+        let description: PluginDescription
         do {
-            child = try acquire(path)
+            description = try probing(path) { _, description in description }
         } catch {
             throw .inPluginHost(path: path, message: error.description)
         }
-        let description = child.description!
-        release(child)
         let calls = PluginHostCalls(
             identify: { [self] files in identify(path, files) },
             explain: { [self] configuration in explain(path, configuration) },
@@ -87,12 +114,22 @@ public final class PluginChildPool: PluginLoading {
     /// One request and its one answer, on a child of the plugin's; nil when the child failed
     /// (it is ended, and the call answers as a plugin that did not recognise anything would).
     private func ask(_ pluginPath: String, _ kind: FrameKind, _ payload: (inout WireEncoder) -> Void) -> [UInt8]? {
-        guard let child = try? acquire(pluginPath) else { return nil }
-        guard child.control.send(kind, payload), case .frame(_, let answer) = child.data.next() else {
-            child.finish(grace: 0)
+        var answer: [UInt8]?
+        do {
+            answer = try probing(pluginPath) { child, _ -> [UInt8]? in
+                guard child.control.send(kind, payload), case .frame(_, let answer) = child.data.next() else {
+                    return nil
+                }
+                return answer
+            }
+        } catch {
+            answer = nil
+        }
+        guard let answer else {
+            // The plugin took the planning child down: the next request starts another.
+            if let broken = probe.withLock({ $0.take() }) { broken.finish(grace: 0) }
             return nil
         }
-        release(child)
         return answer
     }
 
