@@ -8,6 +8,10 @@ import TxFeedPluginHost
 /// it holds goes up the pipe in chunks (every 20 ms or 64 Ki records, and from the child's
 /// ticker when the plugin goes quiet), so neither process holds a second copy of a large run
 /// and a crash loses only what was delivered in its last moments.
+///
+/// A chunk is sent when the plugin calls again, not as its call returns: a plugin that hands
+/// over a whole file in one call has freed the file by then, so the child does not hold the
+/// text, its records and a copy being sent at once.
 final class ChildEvents: SourceEvents {
     let collector: SourceCollector
     let writer: FrameWriter
@@ -37,13 +41,13 @@ final class ChildEvents: SourceEvents {
         }
     }
 
-    private func after(_ answer: CallbackAnswer) -> CallbackAnswer {
+    /// Sends what earlier calls delivered, when it is time or enough.
+    private func sendDue() {
         if DispatchTime.now().uptimeNanoseconds - lastFlush.load(ordering: .relaxed) >= Self.chunkNanoseconds
             || collector.pendingRecords >= Self.chunkRecords
         {
             flush()
         }
-        return answer
     }
 
     // MARK: SourceEvents
@@ -51,35 +55,43 @@ final class ChildEvents: SourceEvents {
     var isCancelled: Bool { collector.isCancelled }
 
     func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
-        after(collector.document(text: text, origin: origin))
+        sendDue()
+        return collector.document(text: text, origin: origin)
     }
 
     func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer {
-        after(collector.document(janssonValue: janssonValue, origin: origin))
+        sendDue()
+        return collector.document(janssonValue: janssonValue, origin: origin)
     }
 
     func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
-        after(collector.beginAccount(text: text, origin: origin))
+        sendDue()
+        return collector.beginAccount(text: text, origin: origin)
     }
 
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
-        after(collector.transactions(text: text))
+        sendDue()
+        return collector.transactions(text: text)
     }
 
     func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
-        after(collector.endAccount(balance: balance))
+        sendDue()
+        return collector.endAccount(balance: balance)
     }
 
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
-        after(collector.entries(entries))
+        sendDue()
+        return collector.entries(entries)
     }
 
     func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
-        after(collector.reject(location: location, reason: reason, raw: raw))
+        sendDue()
+        return collector.reject(location: location, reason: reason, raw: raw)
     }
 
     func failAccount(reason: String) -> CallbackAnswer {
-        after(collector.failAccount(reason: reason))
+        sendDue()
+        return collector.failAccount(reason: reason)
     }
 
     func log(_ level: PluginLogLevel, _ message: String) {
