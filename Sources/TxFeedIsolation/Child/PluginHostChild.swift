@@ -41,10 +41,35 @@ final class ChildHost: Sendable {
     let writer = FrameWriter(fd: PluginHostChild.dataFD)
     private let requests = Mutex<[(FrameKind, [UInt8])]>([])
     private let arrived = DispatchSemaphore(value: 0)
-    private let current = Mutex<SourceCollector?>(nil)
+    /// The source under way: its collector, its events, what it decoded so far.
+    private let current = Mutex<Running?>(nil)
+
+    private struct Running: Sendable {
+        var collector: SourceCollector
+        var events: ChildEvents
+        var decoded: DecodedCount
+    }
+
+    /// Transactions decoded so far, for txfeed's progress display.
+    final class DecodedCount: Sendable {
+        let value = Atomic<Int>(0)
+    }
 
     func serve() -> Never {
         Threads.start(named: "control") { [self] in readControl() }
+        // The host time and progress of the source under way, a few times a second: a long
+        // decode must not count against its timeout in txfeed, and its progress shows. One
+        // thread for the child's life, not one a source: a folder runs thousands.
+        Threads.start(named: "ticker") { [self] in
+            while true {
+                usleep(50_000)
+                current.withLock { running in
+                    guard let running else { return }
+                    running.events.flush()
+                    Self.tick(writer, running.collector, running.decoded.value.load(ordering: .relaxed))
+                }
+            }
+        }
         // The plugin requests are about; a planning child (txfeed's probe) loads several, and
         // `load` of one already loaded only makes it current again.
         nonisolated(unsafe) var plugin: LoadedPlugin?
@@ -78,6 +103,28 @@ final class ChildHost: Sendable {
                 }
                 guard let request else { _exit(70) }
                 run(request, plugin)
+            case .check:
+                guard let plugin else { _exit(70) }
+                let configurations = payload.withUnsafeBytes { raw -> [String]? in
+                    var r = WireDecoder(raw)
+                    guard let count = try? r.count() else { return nil }
+                    var configurations: [String] = []
+                    for _ in 0..<count {
+                        guard let configuration = try? r.string() else { return nil }
+                        configurations.append(configuration)
+                    }
+                    return configurations
+                }
+                guard let configurations else { _exit(70) }
+                let refusals = configurations.map { configuration -> String? in
+                    let session = PluginSource(plugin: plugin, configuration: configuration)
+                    if let refused = session.open() { return refused }
+                    session.close()
+                    return nil
+                }
+                writer.send(.checked) { w in
+                    for refusal in refusals { w.string(refusal) }
+                }
             case .identify:
                 guard let plugin else { _exit(70) }
                 let files = payload.withUnsafeBytes { raw -> [(path: String, head: [UInt8])]? in
@@ -174,7 +221,7 @@ final class ChildHost: Sendable {
             finish(.completed, "")
             return
         }
-        let decoded = Atomic<Int>(0)
+        let decoded = DecodedCount()
         let collector = SourceCollector(
             name: request.name, index: request.index, threads: request.threads,
             log: { [writer] _, level, message in
@@ -183,29 +230,17 @@ final class ChildHost: Sendable {
                     $0.string(message)
                 }
             },
-            onProgress: { count in decoded.add(count, ordering: .relaxed) })
-        current.withLock { $0 = collector }
+            onProgress: { count in decoded.value.add(count, ordering: .relaxed) })
         let events = ChildEvents(collector: collector, writer: writer)
-        let ticking = Atomic<Bool>(true)
-        let ticker = DispatchSemaphore(value: 0)
-        // The host time and progress, a few times a second: a long decode must not count
-        // against the source's timeout in txfeed, and its progress shows.
-        Threads.start(named: "ticker") { [writer] in
-            while ticking.load(ordering: .relaxed) {
-                usleep(50_000)
-                events.flush()
-                Self.tick(writer, collector, decoded.load(ordering: .relaxed))
-            }
-            ticker.signal()
-        }
+        current.withLock { $0 = Running(collector: collector, events: events, decoded: decoded) }
         let result = session.run(events)
         session.close()
         collector.runEnded()
-        ticking.store(false, ordering: .relaxed)
-        ticker.wait()
-        events.flush()
-        Self.tick(writer, collector, decoded.load(ordering: .relaxed))
+        // Taken from the ticker first (waiting out a tick under way), so that nothing of this
+        // source follows its `finished`.
         current.withLock { $0 = nil }
+        events.flush()
+        Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
         switch result {
         case .completed: finish(.completed, "")
         case .failed(let message): finish(.failed, message)
@@ -235,7 +270,7 @@ final class ChildHost: Sendable {
         while true {
             switch reader.next() {
             case .frame(.cancel, _):
-                current.withLock { $0 }?.cancel()
+                current.withLock { $0?.collector }?.cancel()
             case .frame(let kind, let payload):
                 requests.withLock { $0.append((kind, payload)) }
                 arrived.signal()

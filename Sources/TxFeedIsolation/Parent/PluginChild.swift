@@ -18,6 +18,8 @@ final class PluginChild: @unchecked Sendable {
     /// Nil for a child that writes to txfeed's own stdout and stderr (a sink's).
     private let output: PluginOutputRelay?
     private let reaped = Mutex<Int32?>(nil)
+    private let ended = Atomic<Bool>(false)
+    private let onEnd: @Sendable () -> Void
     /// What the plugin's descriptor says, as the child read it (set once loaded).
     private(set) var description: PluginDescription?
 
@@ -27,14 +29,17 @@ final class PluginChild: @unchecked Sendable {
     ///   - show: where the plugin's own output lines go (txfeed's stderr, above the display).
     ///   - directOutput: the child writes to txfeed's own stdout and stderr, unrelayed: a sink
     ///     plugin's output is its purpose (a table on stderr, a feed on stdout).
+    ///   - onEnd: called once the child has ended and been reaped (the pool counts its children).
     init(
         executable: String, pluginPath: String, directOutput: Bool = false,
-        show: @escaping @Sendable (String) -> Void
+        show: @escaping @Sendable (String) -> Void, onEnd: @escaping @Sendable () -> Void = {}
     ) throws(IsolationError) {
+        self.onEnd = onEnd
         self.pluginPath = pluginPath
         self.directOutput = directOutput
         var up: [Int32] = [0, 0], down: [Int32] = [0, 0], out: [Int32] = [0, 0]
         guard txfeed_pipe_cloexec(&up) == 0, txfeed_pipe_cloexec(&down) == 0, txfeed_pipe_cloexec(&out) == 0 else {
+            onEnd()
             throw IsolationError("could not make pipes for the plugin host: \(String(cString: strerror(errno)))")
         }
         // The child's ends above the numbers they are moved to, so that no dup2 overwrites
@@ -87,6 +92,7 @@ final class PluginChild: @unchecked Sendable {
         close(out[1])
         guard status == 0 else {
             for fd in [up[0], down[1], out[0]] { close(fd) }
+            onEnd()
             throw IsolationError("could not start the plugin host \(executable): \(String(cString: strerror(status)))")
         }
         self.pid = pid
@@ -151,6 +157,8 @@ final class PluginChild: @unchecked Sendable {
     /// Asks for a clean end (closing the control pipe) and reaps the child; for one that does
     /// not go, SIGKILL after `grace` seconds.
     func finish(grace: Double = 2) {
+        guard !ended.exchange(true, ordering: .relaxed) else { return }
+        defer { onEnd() }
         close(control.fd)
         _ =
             waitForExit(seconds: grace)

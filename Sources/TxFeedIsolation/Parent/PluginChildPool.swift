@@ -1,3 +1,5 @@
+import Dispatch
+import Glibc
 import Synchronization
 import TxFeedPluginHost
 
@@ -22,6 +24,14 @@ public final class PluginChildPool: PluginLoading {
     /// answer `identify` and `explain`, one after another — one process started for planning,
     /// not one per plugin on the path. Sources and sinks run in children of their own plugin.
     private let probe = Mutex<PluginChild?>(nil)
+    /// Children alive per plugin (idle or busy), at most ``childrenPerPlugin``: each is a
+    /// process of its own (about 20 MiB), and more than the cores can run only wait their turn
+    /// while holding memory — a folder of ten thousand statements needs a few, not sixty-four.
+    private let live = Mutex<[Key: Int]>([:])
+    /// Twice the cores, at least 4.
+    /// Signalled whenever a child is given back or ends, for a source waiting for one.
+    private let freed = DispatchSemaphore(value: 0)
+    public let childrenPerPlugin = max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     /// Until a run says otherwise, straight to stderr (`plugins list`, planning).
     private let shown = Mutex<@Sendable (String) -> Void>({ line in
         _ = FrameWriter.writeAll(2, Array((line + "\n").utf8))
@@ -41,16 +51,32 @@ public final class PluginChildPool: PluginLoading {
     ///   - directOutput: for a sink: the child writes to txfeed's own stdout and stderr.
     func acquire(_ pluginPath: String, directOutput: Bool = false) throws(IsolationError) -> PluginChild {
         let key = Key(path: pluginPath, directOutput: directOutput)
-        if let child = idle.withLock({ $0[key]?.popLast() }) { return child }
-        return try PluginChild(executable: executable, pluginPath: pluginPath, directOutput: directOutput) {
-            [self] line in
-            shown.withLock { $0 }(line)
+        let cap = childrenPerPlugin
+        while true {
+            if let child = idle.withLock({ $0[key]?.popLast() }) { return child }
+            let mayStart = live.withLock { live in
+                guard live[key, default: 0] < cap else { return false }
+                live[key, default: 0] += 1
+                return true
+            }
+            if mayStart { break }
+            // Every child of the plugin is busy: wait for one to be given back (or to end).
+            _ = freed.wait(timeout: .now() + .milliseconds(50))
         }
+        // A child that fails to start gives its place back through onEnd, as one that ends does.
+        return try PluginChild(
+            executable: executable, pluginPath: pluginPath, directOutput: directOutput,
+            show: { [self] line in shown.withLock { $0 }(line) },
+            onEnd: { [self] in
+                live.withLock { $0[key, default: 1] -= 1 }
+                freed.signal()
+            })
     }
 
     /// Gives a healthy child back for the next request about its plugin.
     func release(_ child: PluginChild) {
         idle.withLock { $0[Key(path: child.pluginPath, directOutput: child.directOutput), default: []].append(child) }
+        freed.signal()
     }
 
     /// Ends every idle child (at the end of a run, and of each `watch` refresh); the pool starts
@@ -79,9 +105,8 @@ public final class PluginChildPool: PluginLoading {
             if let current {
                 child = current
             } else {
-                child = try PluginChild(executable: executable, pluginPath: path) { [self] line in
-                    shown.withLock { $0 }(line)
-                }
+                child = try PluginChild(
+                    executable: executable, pluginPath: path, show: { [self] line in shown.withLock { $0 }(line) })
                 current = child
             }
             child.serving(String(path.split(separator: "/").last ?? Substring(path)))

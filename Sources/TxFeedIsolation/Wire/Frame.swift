@@ -27,6 +27,9 @@ enum FrameKind: UInt8, Sendable {
     case sinkFinish = 8
     /// `sink_close`.
     case sinkClose = 9
+    /// Open and close each of many configurations (every source of a plugin, before any
+    /// runs): answered by one ``checked``.
+    case check = 20
 
     // MARK: child → txfeed
     /// Nil and the plugin's ``PluginDescription`` when loaded, else why it could not be.
@@ -47,6 +50,8 @@ enum FrameKind: UInt8, Sendable {
     case sinkAnswered = 17
     /// Transactions of the chunk whose ``data`` frame came last, as their records.
     case transactions = 18
+    /// One answer a configuration of a ``check``: nil when `open` took it, else its refusal.
+    case checked = 19
 }
 
 /// How a ``FrameKind/run`` request ended in the child.

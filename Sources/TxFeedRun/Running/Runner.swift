@@ -80,6 +80,7 @@ public enum Runner {
         pipeline.timeout = plan.timeout
         if let threads = plan.threads { pipeline.decodeThreads = threads }
         pipeline.observer = progress
+        IsolatedPluginSource.checkConfigurations(pipeline.sources.compactMap { $0.session as? IsolatedPluginSource })
         do {
             try pipeline.prepare()
         } catch {
