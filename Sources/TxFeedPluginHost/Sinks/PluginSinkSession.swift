@@ -6,6 +6,11 @@ public struct PluginSinkError: Error, CustomStringConvertible {
     public var sink: String
     public var message: String
 
+    public init(sink: String, message: String) {
+        self.sink = sink
+        self.message = message
+    }
+
     public var description: String { "sink '\(sink)': \(message)" }
 }
 
