@@ -15,6 +15,8 @@ final class SourceCollector: SourceEvents {
     let log: @Sendable (String, PluginLogLevel, String) -> Void
     /// Told every so many transactions decoded (a long run's progress).
     let onProgress: (@Sendable (Int) -> Void)?
+    /// The run's memory budget: past it, what this source holds spills to a sorted run.
+    let spill: Spill?
 
     private let cancelled = Atomic<Bool>(false)
     /// Time spent decoding in the source's callbacks: txfeed's own work, which never counts
@@ -39,13 +41,14 @@ final class SourceCollector: SourceEvents {
 
     init(
         name: String, index: Int, threads: Int, log: @escaping @Sendable (String, PluginLogLevel, String) -> Void,
-        onProgress: (@Sendable (Int) -> Void)?
+        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil
     ) {
         self.name = name
         self.index = index
         self.threads = threads
         self.log = log
         self.onProgress = onProgress
+        self.spill = spill
     }
 
     // MARK: Barrier side
@@ -204,6 +207,7 @@ final class SourceCollector: SourceEvents {
         delivered.withLock { delivered in
             guard !delivered.abandoned else { return .stop }
             update(&delivered.data)
+            spill?.collected(&delivered.data, source: index)
             return isCancelled ? .stop : .proceed
         }
     }

@@ -74,6 +74,12 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Threads for decoding large documents (default: one per core).")
     var threads: Int?
 
+    @Option(help: "Memory for the records before they spill to sorted temporary files: 512M, 2G (default: 1G).")
+    var memory: String?
+
+    @Option(help: "Folder for the spilled records' temporary files (default: $TMPDIR, else /tmp).")
+    var tempDir: String?
+
     var request: RunRequest {
         var r = RunRequest()
         r.files = files
@@ -96,6 +102,8 @@ struct RunOptions: ParsableArguments {
         r.progress = !noProgress
         r.verbose = verbose
         r.threads = threads
+        r.memory = memory
+        r.tempDirectory = tempDir
         return r
     }
 

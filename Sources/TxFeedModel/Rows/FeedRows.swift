@@ -13,6 +13,8 @@ public struct FeedRows {
     @usableFromInline let order: ArraySlice<UInt32>?
     @usableFromInline var position: Int
     @usableFromInline let end: Int
+    /// A spilled feed's merge of its sorted runs; nil in memory.
+    @usableFromInline let merge: SpilledRows?
 
     init(_ feed: Feed, order: ArraySlice<UInt32>? = nil) {
         transactions = feed.transactions
@@ -21,11 +23,23 @@ public struct FeedRows {
         self.order = order
         position = order?.startIndex ?? 0
         end = order?.endIndex ?? feed.transactions.count
+        merge = nil
+    }
+
+    init(spilled: SpilledRows) {
+        transactions = []
+        fingerprints = []
+        details = []
+        order = nil
+        position = 0
+        end = 0
+        merge = spilled
     }
 
     /// The next row, or nil after the last.
     @inlinable
     public mutating func next() throws(FeedReadError) -> FeedRow? {
+        if let merge { return try merge.next() }
         guard position < end else { return nil }
         let index = order.map { Int($0[position]) } ?? position
         position += 1

@@ -33,7 +33,8 @@ public struct TextSink: FeedSink {
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         let colour = context.colour
-        let order = Self.rowsByAccount(feed)
+        // A spilled feed is read once per account instead (the merge filtered by account).
+        let order = feed.spilled == nil ? Self.rowsByAccount(feed) : nil
         let vendors = Self.vendorCells(feed, colours: context.colours, colour: colour, trueColour: context.trueColour)
         let amountWidth = try Self.amountWidth(feed)
         var dayFormat = context.dayFormat
@@ -44,9 +45,11 @@ public struct TextSink: FeedSink {
         for (a, account) in feed.accounts.enumerated() {
             if a > 0 { out.write("\n") }
             Self.appendHeader(account, source: feed.sources[account.source].name, colour: colour, to: &out.buffer)
-            var rows = feed.rows(at: order.rows[order.starts[a]..<order.starts[a + 1]])
-            if order.starts[a] == order.starts[a + 1] { out.write("  (no transactions)\n") }
-            while let row = try rows.next() {
+            var rows = order.map { feed.rows(at: $0.rows[$0.starts[a]..<$0.starts[a + 1]]) } ?? feed.rows(ofAccount: a)
+            var next = try rows.next()
+            if next == nil { out.write("  (no transactions)\n") }
+            while let row = next {
+                next = try rows.next()
                 let t = row.transaction
                 out.buffer.append(contentsOf: spaces[0..<2])
                 dayFormat.appendDay(of: t, to: &out.buffer)

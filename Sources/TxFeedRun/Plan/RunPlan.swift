@@ -27,6 +27,8 @@ public struct RunPlan: Sendable {
     public var searchPath = PluginSearchPath(folders: [])
     /// `--shard I/N`: this run is one part of a larger one.
     public var shard: Shard?
+    /// `--memory`, `--temp-dir`: past the budget, records spill to sorted runs on disk.
+    public var memory = MemoryBudget()
     /// Worth saying before the run, but no reason to refuse it.
     public var warnings: [String] = []
 
@@ -157,9 +159,35 @@ public struct RunPlan: Sendable {
             guard threads >= 1 else { throw UsageError("--threads must be 1 or more") }
             self.threads = threads
         }
+        try applyMemory(request)
         colour = request.colour
         progress = request.progress
         verbose = request.verbose
+    }
+
+    /// `--memory` and `--temp-dir`: the folder must exist and be writable now, not when the
+    /// first run is written halfway through the sources.
+    private mutating func applyMemory(_ request: RunRequest) throws(UsageError) {
+        if let text = request.memory {
+            memory.bytes = try MemoryBudget.parse(text)
+            memory.explicit = true
+            if dedupe {
+                throw UsageError(
+                    "--memory cannot be used with \(stateFile != nil ? "--state" : "--dedupe"): finding duplicates needs every record in memory (leave --memory out)"
+                )
+            }
+        }
+        if let folder = request.tempDirectory {
+            guard !folder.isEmpty else { throw UsageError("--temp-dir is empty; name a folder") }
+            memory.directory = folder
+        }
+        let folder = memory.folder
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+            access(folder, W_OK | X_OK) == 0
+        else {
+            throw UsageError("--temp-dir: \(folder) is not a folder this user can write to")
+        }
     }
 
     static func palette(_ text: String) throws(UsageError) -> Palette {

@@ -31,6 +31,10 @@ public struct RunRequest: Sendable {
     public var verbose = false
     /// Worker threads for decoding large documents (`--threads`); nil means one per core.
     public var threads: Int?
+    /// `--memory SIZE`, as typed; nil for the default budget.
+    public var memory: String?
+    /// `--temp-dir DIR`; nil for `$TMPDIR` or `/tmp`.
+    public var tempDirectory: String?
 
     public init() {}
 }
