@@ -1,5 +1,9 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `--memory SIZE`: the budget for what the sources' records may hold before the barrier.
 /// Past it, a source's records leave memory as a sorted run in a temporary file (``SpillRun``),
 /// and the feed becomes a merge of the runs (``Feed/init(merging:spill:)``).
@@ -29,6 +33,23 @@ public final class Spill: Sendable {
     public init(budget: Int, directory: String) {
         self.budget = budget
         self.directory = directory
+        Self.returnLargeBlocks()
+    }
+
+    /// glibc raises its mmap threshold each time a large block is freed, so after the first
+    /// file buffer (9 MB for 100,000 records) later ones come from the source thread's arena
+    /// and stay there when freed: with 64 source threads the peak grew 25% past the budget
+    /// (20M records in 200 files: 1,266 MiB under `--memory 1G`; 1,005 MiB with a fixed
+    /// threshold, and no slower). A fixed 1 MiB threshold maps every large block and returns
+    /// it when freed. Process-wide and idempotent.
+    static func returnLargeBlocks() {
+        // mallopt is in <malloc.h>, which Glibc's module does not export: found at run time.
+        #if canImport(Glibc)
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 1 << 20)
+        #endif
     }
 
     /// Whether any records left memory: the feed is then a merge of runs.
