@@ -16,11 +16,12 @@ extension Feed {
         for (source, outcome) in outcomes.enumerated() {
             var data = outcome.data
             rejects += data.rejects.map { (source, $0) }
-            try spill.spillOrFail(&data, source: source)
+            spill.pool(&data, source: source)
             accountBases.append(UInt32(accounts.count))
             accounts += data.accounts
             vendorMaps.append(vendors.absorb(data.vendors))
         }
+        try spill.finish()
         spilled = SpilledFeed(
             runs: spill.runs, accountBases: accountBases, vendorMaps: vendorMaps, budget: spill.budget)
     }

@@ -89,6 +89,27 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
         XCTAssertEqual(lines.count == 4 ? lines[1] : "", lines.count == 4 ? lines[3] : "x", "db: other rows")
     }
 
+    /// A folder of 500 small statements over a tiny budget: the runs mix sources, so there are
+    /// a few runs of at least 65,536 records (not one file a statement), and the CSV is the
+    /// in-memory run's.
+    func testManySmallSourcesShareFewRuns() throws {
+        let folder = try TemporaryFolder()
+        let statements = folder.path + "/statements"
+        try generate(200_000, statements, "--shape", "folder:500")
+        var stderr = ""
+        for (name, extra) in [("memory", [String]()), ("spilled", ["--memory", "1M"])] {
+            let result = try txfeed(
+                arguments: ["run", statements, "--no-progress", "-o", folder.path + "/\(name).csv"] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            stderr = result.stderr
+        }
+        XCTAssertTrue(stderr.contains("200000 records over --memory 1 MiB were sorted in 4 runs"), stderr)
+        let memory = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/memory.csv"))
+        let spilled = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/spilled.csv"))
+        XCTAssertGreaterThan(memory.count, 20_000_000)
+        XCTAssertTrue(memory == spilled, "the spilled run wrote other bytes")
+    }
+
     func testBudgetsAndFoldersThatCannotWorkAreUsageErrors() throws {
         let folder = try TemporaryFolder()
         let input = folder.path + "/a.json"

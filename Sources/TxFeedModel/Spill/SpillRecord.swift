@@ -1,10 +1,11 @@
 /// One transaction in a run file: the 32-byte record as it is in memory, its fingerprint hash
-/// (so the merge never needs the vendor and memo strings to hash) and its position among its
-/// source's records (the tie-break), then its bank id and memo only when it has either.
+/// (so the merge never needs the vendor and memo strings to hash), its position among its
+/// source's records and its source (the tie-breaks), then its bank id and memo only when it
+/// has either.
 ///
 /// ```
 /// transaction (32 bytes; `details` 1 when strings follow, else 0) | hash (8) | position (8)
-/// [ id length (4, 0xFFFFFFFF for none) | id bytes | memo length (4) | memo bytes ]
+/// | source (4) | 0 (4) [ id length (4, 0xFFFFFFFF for none) | id bytes | memo length (4) | memo bytes ]
 /// ```
 ///
 /// Written and read by the same process, so native byte order and layout.
@@ -12,9 +13,10 @@ struct SpillRecord {
     var transaction: Transaction
     var hash: UInt64
     var position: UInt64
+    var source: UInt32
     var details: TransactionDetails?
 
-    static let fixedSize = 48
+    static let fixedSize = 56
     static let none = UInt32.max
 
     /// Appends the record's bytes to `out`.
@@ -27,6 +29,7 @@ struct SpillRecord {
         out.append(contentsOf: repeatElement(0, count: 32 - MemoryLayout<Transaction>.size))
         withUnsafeBytes(of: hash) { out.append(contentsOf: $0) }
         withUnsafeBytes(of: position) { out.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt64(source)) { out.append(contentsOf: $0) }
         guard let details else { return }
         Self.append(details.id, to: &out)
         Self.append(details.memo, to: &out)
@@ -49,6 +52,7 @@ struct SpillRecord {
         var t = bytes.loadUnaligned(fromByteOffset: 0, as: Transaction.self)
         let hash = bytes.loadUnaligned(fromByteOffset: 32, as: UInt64.self)
         let position = bytes.loadUnaligned(fromByteOffset: 40, as: UInt64.self)
+        let source = UInt32(truncatingIfNeeded: bytes.loadUnaligned(fromByteOffset: 48, as: UInt64.self))
         let hasDetails = t.details != 0
         t.details = Transaction.noDetails
         var size = fixedSize
@@ -57,7 +61,7 @@ struct SpillRecord {
             guard let id = text(bytes, at: &size), let memo = text(bytes, at: &size) else { return nil }
             details = TransactionDetails(id: id.text, memo: memo.text)
         }
-        return (SpillRecord(transaction: t, hash: hash, position: position, details: details), size)
+        return (SpillRecord(transaction: t, hash: hash, position: position, source: source, details: details), size)
     }
 
     /// A length-prefixed text at `offset`, moving past it; nil when it does not fit (read more).

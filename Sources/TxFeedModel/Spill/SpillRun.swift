@@ -2,17 +2,16 @@
     import Glibc
 #endif
 
-/// One sorted run of one source's records in a temporary file: newest first, ties in input
-/// order. The file is unlinked as soon as it is created, so it disappears with its descriptor
+/// One sorted run of records in a temporary file: newest first, ties in source order, then
+/// input order. The file is unlinked as soon as it is created, so it disappears with its descriptor
 /// however the process ends (an error, Ctrl-C, even SIGKILL) and needs no clean-up.
 final class SpillRun: Sendable {
-    let source: Int
     let count: Int
     let bytes: Int
     let descriptor: Int32
 
     /// Writes `records` (already in run order) to a new file in `directory`.
-    init(source: Int, records: some Sequence<SpillRecord>, count: Int, in directory: String) throws(SpillError) {
+    init(records: some Sequence<SpillRecord>, count: Int, in directory: String) throws(SpillError) {
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
         template += Array("txfeed-spill-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -43,7 +42,6 @@ final class SpillRun: Sendable {
             if buffer.count >= Self.writeSize { try flush() }
         }
         try flush()
-        self.source = source
         self.count = count
         self.bytes = written
         self.descriptor = fd

@@ -2,7 +2,6 @@
 /// readers share the run's descriptor). A class over raw memory: the buffer is never copied.
 final class SpillRunReader {
     let run: SpillRun
-    let source: Int
     private let buffer: UnsafeMutableRawBufferPointer
     private var start = 0
     private var end = 0
@@ -10,7 +9,6 @@ final class SpillRunReader {
 
     init(_ run: SpillRun, bufferSize: Int) {
         self.run = run
-        source = run.source
         buffer = .allocate(byteCount: bufferSize, alignment: 16)
     }
 

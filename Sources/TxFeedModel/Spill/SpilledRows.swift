@@ -69,7 +69,7 @@ final class SpilledRows {
         while let top = heap.first, let head = heads[top],
             FingerprintHasher.day(head.transaction.unixSeconds) == today
         {
-            day.append((head, readers[top].source, 0))
+            day.append((head, Int(head.source), 0))
             heads[top] = try readers[top].next()
             if heads[top] == nil { popTop() } else { siftDown(0) }
         }
@@ -99,8 +99,7 @@ final class SpilledRows {
         if x.transaction.unixSeconds != y.transaction.unixSeconds {
             return x.transaction.unixSeconds > y.transaction.unixSeconds
         }
-        let sx = readers[a].source, sy = readers[b].source
-        return sx != sy ? sx < sy : x.position < y.position
+        return x.source != y.source ? x.source < y.source : x.position < y.position
     }
 
     private func push(_ reader: Int) {
