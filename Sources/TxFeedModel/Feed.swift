@@ -21,6 +21,9 @@ public struct Feed: Sendable {
     /// The state file's batch this run is recorded as (`--state`), which JSON and NDJSON write
     /// on every record; nil without a state file.
     public var batch: Int64?
+    /// The records when they went over the memory budget (``Spill``): then ``transactions``,
+    /// ``fingerprints`` and ``details`` are empty and ``rows()`` merges the runs.
+    public var spilled: SpilledFeed?
 
     public init() {}
 

@@ -10,8 +10,13 @@ public struct SourceData: Sendable {
     public var failures: [String] = []
     /// Envelopes delivered whole.
     public var documents = 0
-    /// Transactions read from delivered envelopes: `read == transactions.count + rejects.count`.
-    public var read: Int { transactions.count + rejects.count }
+    /// Transactions already moved to temporary files (``Spill``), before ``transactions``:
+    /// the first of ``transactions`` is the source's record number `spilled`.
+    public var spilled = 0
+    /// Transactions delivered, spilled ones included.
+    public var count: Int { spilled + transactions.count }
+    /// Transactions read from delivered envelopes: `read == count + rejects.count`.
+    public var read: Int { count + rejects.count }
 
     public init() {}
 

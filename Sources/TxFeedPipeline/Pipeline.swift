@@ -62,6 +62,8 @@ public struct Pipeline: Sendable {
     /// Threads for decoding one large document (`--threads`).
     public var decodeThreads = DocumentDecoder.defaultThreads
     public var observer: (any PipelineObserver)?
+    /// The memory budget every source's records count against, or nil for no limit.
+    public var spill: Spill?
     /// Diagnostics from sources' `log`: (source name, level, message), from their threads.
     public var log: @Sendable (String, PluginLogLevel, String) -> Void
 
@@ -160,6 +162,6 @@ public struct Pipeline: Sendable {
         var onProgress: (@Sendable (Int) -> Void)?
         if let observer { onProgress = { count in observer.decoded(index, count: count) } }
         return SourceCollector(
-            name: source.name, index: index, threads: decodeThreads, log: log, onProgress: onProgress)
+            name: source.name, index: index, threads: decodeThreads, log: log, onProgress: onProgress, spill: spill)
     }
 }

@@ -17,6 +17,8 @@ public final class SourceCollector: DeliveredDataEvents {
     let log: @Sendable (String, PluginLogLevel, String) -> Void
     /// Told every so many transactions decoded (a long run's progress).
     let onProgress: (@Sendable (Int) -> Void)?
+    /// The run's memory budget: past it, what this source holds spills to a sorted run.
+    let spill: Spill?
 
     private let cancelled = Atomic<Bool>(false)
     /// Time spent decoding in the source's callbacks: txfeed's own work, which never counts
@@ -43,13 +45,14 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public init(
         name: String, index: Int, threads: Int, log: @escaping @Sendable (String, PluginLogLevel, String) -> Void,
-        onProgress: (@Sendable (Int) -> Void)?
+        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil
     ) {
         self.name = name
         self.index = index
         self.threads = threads
         self.log = log
         self.onProgress = onProgress
+        self.spill = spill
     }
 
     // MARK: Barrier side
@@ -231,6 +234,7 @@ public final class SourceCollector: DeliveredDataEvents {
         delivered.withLock { delivered in
             guard !delivered.abandoned else { return .stop }
             update(&delivered.data)
+            spill?.collected(&delivered.data, source: index)
             return isCancelled ? .stop : .proceed
         }
     }

@@ -103,7 +103,7 @@ final class SourceRun: Sendable {
         }
         var report = SourceReport(
             name: source.name, plugin: source.session.pluginName, status: failed ? .failure : .success,
-            error: failed ? problems.joined(separator: "; ") : nil, count: data.transactions.count,
+            error: failed ? problems.joined(separator: "; ") : nil, count: data.count,
             rejected: data.rejects.count, documents: data.documents, failedDocuments: data.failures.count,
             elapsedMilliseconds: ((times.finished ?? .now) - times.started).milliseconds)
         report.documentFailures = data.failures

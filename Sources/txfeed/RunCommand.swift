@@ -89,6 +89,12 @@ struct RunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Memory each plugin's process may use (e.g. 512M, 2G).", valueName: "size"))
     var pluginMemory: String?
 
+    @Option(help: "Memory for the records before they spill to sorted temporary files: 512M, 2G (default: 1G).")
+    var memory: String?
+
+    @Option(help: "Folder for the spilled records' temporary files (default: $TMPDIR, else /tmp).")
+    var tempDir: String?
+
     var request: RunRequest {
         var r = RunRequest()
         r.files = files
@@ -114,6 +120,8 @@ struct RunOptions: ParsableArguments {
         r.threads = threads
         r.isolation = isolation
         r.pluginMemory = pluginMemory
+        r.memory = memory
+        r.tempDirectory = tempDir
         return r
     }
 

@@ -63,7 +63,7 @@ extension SourceData {
     /// ``FingerprintHasher``'s hash of every row, in order. A large source is hashed in one
     /// contiguous chunk per core: the sources have finished, so the cores are free, and each
     /// chunk writes its own region, so the result does not depend on the number of cores.
-    private func fingerprintHashes() -> [UInt64] {
+    func fingerprintHashes() -> [UInt64] {
         let count = transactions.count
         let chunks = count >= 100_000 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)) : 1
         let size = (count + chunks - 1) / chunks

@@ -26,9 +26,12 @@ extension CSVSink {
         var identity: [UInt8] = []
         var amount: [UInt8] = []
         let (debit, credit, pending, booked) = (Self.debitCell, Self.creditCell, Self.pendingCell, Self.bookedCell)
-        for (index, t) in feed.transactions.enumerated() {
+        // The feed's rows, in memory or merged back from runs spilled past --memory.
+        var rows = feed.rows()
+        while let row = try rows.next() {
+            let t = row.transaction
             let account = Int(t.account)
-            let details = needsDetails ? feed.details(of: t) : nil
+            let details = needsDetails ? row.details : nil
             for n in columns.indices {
                 if n > 0 { out.buffer.append(separator) }
                 switch columns[n] {
@@ -68,7 +71,7 @@ extension CSVSink {
                     if let id = details?.id {
                         var id = id
                         id.withUTF8 { dialect.appendCell($0, to: &out.buffer) }
-                    } else if let fingerprint = feed.fingerprint(at: index) {
+                    } else if let fingerprint = row.fingerprint {
                         // Built in a local buffer: appended to the writer's like every other cell.
                         identity.removeAll(keepingCapacity: true)
                         fingerprint.appendText(to: &identity)

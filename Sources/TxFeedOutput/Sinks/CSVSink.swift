@@ -49,7 +49,9 @@ public struct CSVSink: FeedSink {
         let credit = Array("\(Character(UnicodeScalar(separator)))credit\(Character(UnicodeScalar(separator)))".utf8)
         let pending = Array("\(Character(UnicodeScalar(separator)))pending\(Character(UnicodeScalar(separator)))".utf8)
         let booked = Array("\(Character(UnicodeScalar(separator)))booked\(Character(UnicodeScalar(separator)))".utf8)
-        for (index, t) in feed.transactions.enumerated() {
+        var rows = feed.rows()
+        while let row = try rows.next() {
+            let t = row.transaction
             let account = Int(t.account)
             ISODate.append(t, to: &out.buffer)
             out.buffer.append(separator)
@@ -78,12 +80,12 @@ public struct CSVSink: FeedSink {
             accountSources.append(account, to: &out.buffer)
             // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
             // text cells like the others. A fingerprint needs neither quotes nor a guard.
-            let details = feed.details(of: t)
+            let details = row.details
             out.buffer.append(separator)
             if let id = details?.id {
                 var id = id
                 id.withUTF8 { dialect.appendCell($0, to: &out.buffer) }
-            } else if let fingerprint = feed.fingerprint(at: index) {
+            } else if let fingerprint = row.fingerprint {
                 // Built in a local buffer: appended to the writer's like every other cell.
                 identity.removeAll(keepingCapacity: true)
                 fingerprint.appendText(to: &identity)

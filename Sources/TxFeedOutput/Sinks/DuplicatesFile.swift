@@ -14,8 +14,8 @@ public enum DuplicatesFile {
             out.write(",\"origin\":")
             out.write(JSONString.literal(feed.accounts[Int(t.account)].origin))
             out.write(",\"index\":\(duplicate.index),\"record\":")
-            TransactionJSON.append(
-                t, fingerprint: duplicate.fingerprint, feed: feed, cells: cells, context: context, to: &out.buffer)
+            let row = FeedRow(transaction: t, fingerprint: duplicate.fingerprint, details: feed.details(of: t))
+            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
             switch duplicate.kept {
             case .source(let source):
                 out.write(",\"kept\":{\"source\":")

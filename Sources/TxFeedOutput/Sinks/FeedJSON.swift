@@ -32,7 +32,7 @@ public enum FeedJSON {
         let seen = feed.sources.reduce(0) { $0 + $1.seen }
         return summary(
             Totals(
-                written: feed.transactions.count, rejected: feed.sources.reduce(0) { $0 + $1.rejected },
+                written: feed.rowCount, rejected: feed.sources.reduce(0) { $0 + $1.rejected },
                 duplicates: feed.deduplicated ? feed.duplicates.count - seen : nil,
                 seen: feed.batch.map { (seen, $0) }, sources: feed.sources.count,
                 failedSources: feed.sources.filter { $0.status == .failure }.count, accounts: feed.accounts.count))

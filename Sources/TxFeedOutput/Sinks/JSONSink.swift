@@ -10,10 +10,12 @@ public struct JSONSink: FeedSink {
         out.write("{\"accounts\":")
         out.write(FeedJSON.accounts(feed))
         out.write(",\n\"transactions\":[")
-        for (i, t) in feed.transactions.enumerated() {
-            out.write(i == 0 ? "\n" : ",\n")
-            TransactionJSON.append(
-                t, fingerprint: feed.fingerprint(at: i), feed: feed, cells: cells, context: context, to: &out.buffer)
+        var rows = feed.rows()
+        var first = true
+        while let row = try rows.next() {
+            out.write(first ? "\n" : ",\n")
+            first = false
+            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
             try out.rowDone()
         }
         out.write("],\n\"sources\":")

@@ -7,10 +7,9 @@ public struct NDJSONSink: FeedSink {
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         let cells = JSONCells(feed, colours: context.colours)
-        for (index, t) in feed.transactions.enumerated() {
-            TransactionJSON.append(
-                t, fingerprint: feed.fingerprint(at: index), feed: feed, cells: cells, context: context, to: &out.buffer
-            )
+        var rows = feed.rows()
+        while let row = try rows.next() {
+            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
             out.buffer.append(0x0A)
             try out.rowDone()
         }
@@ -19,11 +18,9 @@ public struct NDJSONSink: FeedSink {
 
 /// The JSON object of one transaction, shared by the `json` and `ndjson` sinks.
 enum TransactionJSON {
-    /// `fingerprint` is the record's `id` when it has no bank id.
-    static func append(
-        _ t: Transaction, fingerprint: Fingerprint?, feed: Feed, cells: JSONCells, context: FeedContext,
-        to b: inout [UInt8]
-    ) {
+    /// The row's fingerprint is its `id` when it has no bank id.
+    static func append(_ row: FeedRow, feed: Feed, cells: JSONCells, context: FeedContext, to b: inout [UInt8]) {
+        let t = row.transaction
         let account = Int(t.account)
         let scale = cells.scales[account]
         b.append(contentsOf: #"{"date":""#.utf8)
@@ -44,11 +41,11 @@ enum TransactionJSON {
         cells.colours.append(Int(t.vendor), to: &b)
         b.append(contentsOf: #","source":"#.utf8)
         cells.accountSources.append(account, to: &b)
-        let details = feed.details(of: t)
+        let details = row.details
         b.append(contentsOf: #","id":"#.utf8)
         if let id = details?.id {
             JSONString.append(id, to: &b)
-        } else if let fingerprint {
+        } else if let fingerprint = row.fingerprint {
             b.append(UInt8(ascii: "\""))
             fingerprint.appendText(to: &b)
             b.append(UInt8(ascii: "\""))

@@ -43,11 +43,11 @@ public struct PartSink: FeedSink {
         }
         let cells = JSONCells(feed, colours: context.colours)
         let accountSources = feed.accounts.map { sourceIndexes[$0.source] }
-        for (index, t) in feed.transactions.enumerated() {
+        var rows = feed.rows()
+        while let row = try rows.next() {
+            let t = row.transaction
             out.write("{\"t\":\(t.unixSeconds),\"s\":\(accountSources[Int(t.account)]),\"r\":")
-            TransactionJSON.append(
-                t, fingerprint: feed.fingerprint(at: index), feed: feed, cells: cells, context: context, to: &out.buffer
-            )
+            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
             out.write("}\n")
             try out.rowDone()
         }

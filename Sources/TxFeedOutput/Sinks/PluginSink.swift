@@ -33,15 +33,19 @@ public struct PluginSink: FeedSink, Sendable {
         var rows: [UInt8] = []
         var batch: [SinkRecord] = []
         rows.reserveCapacity(batchSize * 48)
-        batch.reserveCapacity(min(batchSize, feed.transactions.count))
-        var next = 0
-        while next < feed.transactions.count {
-            let slice = feed.transactions[next..<min(next + batchSize, feed.transactions.count)]
-            next = slice.endIndex
+        batch.reserveCapacity(min(batchSize, feed.rowCount))
+        var feedRows = feed.rows()
+        var more = true
+        while more {
             // Per row: date, day and amount, NUL-terminated, in one buffer for the batch.
             rows.removeAll(keepingCapacity: true)
             batch.removeAll(keepingCapacity: true)
-            for (index, t) in zip(slice.indices, slice) {
+            while batch.count < batchSize {
+                guard let row = try next(&feedRows) else {
+                    more = false
+                    break
+                }
+                let t = row.transaction
                 let account = Int(t.account), vendor = Int(t.vendor)
                 let date = rows.count
                 ISODate.append(t, to: &rows)
@@ -53,12 +57,12 @@ public struct PluginSink: FeedSink, Sendable {
                 Money(minorUnits: t.amountMinor, scale: feed.accounts[account].scale)
                     .appendPlainDecimal(to: &rows, negative: t.isDebit)
                 rows.append(0)
-                let details = feed.details(of: t)
+                let details = row.details
                 let id = rows.count
                 if let bankID = details?.id {
                     rows.append(contentsOf: bankID.utf8)
                 } else {
-                    feed.fingerprint(at: index)?.appendText(to: &rows)
+                    row.fingerprint?.appendText(to: &rows)
                 }
                 rows.append(0)
                 let memo = rows.count
@@ -72,9 +76,18 @@ public struct PluginSink: FeedSink, Sendable {
                         source: cells.sources[feed.accounts[account].source], id: id,
                         status: t.isPending ? cells.pending : cells.booked, memo: memo, amountMinor: t.signedMinor))
             }
-            try session.write(batch, shared: cells.storage, rows: rows)
+            if !batch.isEmpty { try session.write(batch, shared: cells.storage, rows: rows) }
         }
         try session.finish(sources: FeedJSON.sources(feed), summary: FeedJSON.summary(feed))
+    }
+
+    /// The next row; a spilled feed that cannot be read fails the sink.
+    private func next(_ rows: inout FeedRows) throws(PluginSinkError) -> FeedRow? {
+        do {
+            return try rows.next()
+        } catch {
+            throw PluginSinkError(sink: plugin.name, message: error.description)
+        }
     }
 }
 

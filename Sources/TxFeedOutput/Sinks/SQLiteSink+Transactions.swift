@@ -24,9 +24,13 @@ extension SQLiteSink {
         var dayFormat = context.dayFormat
         var row: [UInt8] = []
         row.reserveCapacity(128)
-        for (index, t) in feed.transactions.enumerated() {
+        var rows = feed.rows()
+        var index = 0
+        while let record = try next(&rows, database) {
+            defer { index += 1 }
+            let t = record.transaction
             let account = Int(t.account)
-            let details = feed.details(of: t)
+            let details = record.details
             // date | day | amount | fingerprint, one after the other in `row`.
             row.removeAll(keepingCapacity: true)
             ISODate.append(t, to: &row)
@@ -36,7 +40,7 @@ extension SQLiteSink {
             Money(minorUnits: t.amountMinor, scale: feed.accounts[account].scale).appendPlainDecimal(
                 to: &row, negative: t.isDebit)
             let fingerprintStart = row.count
-            if details?.id == nil { feed.fingerprint(at: index)?.appendText(to: &row) }
+            if details?.id == nil { record.fingerprint?.appendText(to: &row) }
             row.withUnsafeBytes { text in
                 insert.bind(2, text: UnsafeRawBufferPointer(rebasing: text[..<dayStart]))
                 insert.bind(3, text: UnsafeRawBufferPointer(rebasing: text[dayStart..<amountStart]))
@@ -61,6 +65,15 @@ extension SQLiteSink {
             insert.bind(14, details?.memo)
             if let batch = feed.batch { insert.bind(15, batch) } else { insert.bindNull(15) }
             try insert.run()
+        }
+    }
+
+    /// The next row; a spilled feed that cannot be read fails like the database would.
+    private static func next(_ rows: inout FeedRows, _ database: SQLiteDatabase) throws(SQLiteError) -> FeedRow? {
+        do {
+            return try rows.next()
+        } catch {
+            throw SQLiteError(code: 0, message: error.description, path: database.path)
         }
     }
 

@@ -33,9 +33,10 @@ public struct TextSink: FeedSink {
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         let colour = context.colour
-        let order = Self.rowsByAccount(feed)
+        // A spilled feed is read once per account instead (the merge filtered by account).
+        let order = feed.spilled == nil ? Self.rowsByAccount(feed) : nil
         let vendors = Self.vendorCells(feed, colours: context.colours, colour: colour, trueColour: context.trueColour)
-        let amountWidth = Self.amountWidth(feed)
+        let amountWidth = try Self.amountWidth(feed)
         var dayFormat = context.dayFormat
         var amount: [UInt8] = []
         amount.reserveCapacity(32)
@@ -44,10 +45,12 @@ public struct TextSink: FeedSink {
         for (a, account) in feed.accounts.enumerated() {
             if a > 0 { out.write("\n") }
             Self.appendHeader(account, source: feed.sources[account.source].name, colour: colour, to: &out.buffer)
-            let rows = order.starts[a]..<order.starts[a + 1]
-            if rows.isEmpty { out.write("  (no transactions)\n") }
-            for r in rows {
-                let t = feed.transactions[Int(order.rows[r])]
+            var rows = order.map { feed.rows(at: $0.rows[$0.starts[a]..<$0.starts[a + 1]]) } ?? feed.rows(ofAccount: a)
+            var next = try rows.next()
+            if next == nil { out.write("  (no transactions)\n") }
+            while let row = next {
+                next = try rows.next()
+                let t = row.transaction
                 out.buffer.append(contentsOf: spaces[0..<2])
                 dayFormat.appendDay(of: t, to: &out.buffer)
                 out.buffer.append(contentsOf: spaces[0..<2])
@@ -162,10 +165,11 @@ public struct TextSink: FeedSink {
     }
 
     /// The widest amount text (`- 1234.56`) in the feed, at least 6 columns.
-    static func amountWidth(_ feed: Feed) -> Int {
+    static func amountWidth(_ feed: Feed) throws(FeedReadError) -> Int {
         var largest = [Int64](repeating: -1, count: feed.accounts.count)
-        for t in feed.transactions where t.amountMinor > largest[Int(t.account)] {
-            largest[Int(t.account)] = t.amountMinor
+        var rows = feed.rows()
+        while let t = try rows.next()?.transaction {
+            if t.amountMinor > largest[Int(t.account)] { largest[Int(t.account)] = t.amountMinor }
         }
         var width = 6
         var text: [UInt8] = []

@@ -11,7 +11,12 @@ extension XLSXSink {
         var sheet = try rows.startSheet(1)
         var sheets = 1
         var row = 0
-        for (index, t) in feed.transactions.enumerated() {
+        // The feed's rows, in memory or merged back from runs spilled past --memory.
+        var feedRows = feed.rows()
+        while true {
+            let next: FeedRow?
+            do { next = try feedRows.next() } catch { throw XLSXError("\(error)") }
+            guard let next else { break }
             if row == rowsPerSheet {
                 try rows.finish(sheet, rows: row)
                 sheets += 1
@@ -19,7 +24,7 @@ extension XLSXSink {
                 row = 0
             }
             row += 1
-            try rows.write(t, at: index, row: row, to: sheet)
+            try rows.write(next, row: row, to: sheet)
         }
         try rows.finish(sheet, rows: row)
     }
@@ -106,14 +111,15 @@ struct XLSXTransactionRows {
         try styles.finish(sheet, rows: rows, widths: widths)
     }
 
-    /// Writes transaction `index` into `row`.
-    mutating func write(_ t: Transaction, at index: Int, row: Int, to sheet: UnsafeMutablePointer<lxw_worksheet>)
+    /// Writes one feed row into sheet row `row`.
+    mutating func write(_ feedRow: FeedRow, row: Int, to sheet: UnsafeMutablePointer<lxw_worksheet>)
         throws(XLSXError)
     {
+        let t = feedRow.transaction
         let r = lxw_row_t(row)
         let account = Int(t.account)
         let vendor = Int(t.vendor)
-        let details = needsDetails ? feed.details(of: t) : nil
+        let details = needsDetails ? feedRow.details : nil
         for n in layout.indices {
             let c = lxw_col_t(n)
             let cell = layout[n]
@@ -165,7 +171,7 @@ struct XLSXTransactionRows {
                 text.removeAll(keepingCapacity: true)
                 if var id = details?.id {
                     id.withUTF8 { XLSXStrings.appendCell($0, to: &text) }
-                } else if let fingerprint = feed.fingerprint(at: index) {
+                } else if let fingerprint = feedRow.fingerprint {
                     fingerprint.appendText(to: &text)
                 }
                 if !text.isEmpty { try writeText(sheet, r, c, n) }

@@ -37,6 +37,8 @@ public struct RunPlan: Sendable {
     /// The plugin host children that loaded the plan's source plugins and will run them; nil
     /// when they run in this process.
     public var pluginHosts: PluginChildPool?
+    /// `--memory`, `--temp-dir`: past the budget, records spill to sorted runs on disk.
+    public var memory = MemoryBudget()
     /// Worth saying before the run, but no reason to refuse it.
     public var warnings: [String] = []
 
@@ -190,6 +192,7 @@ public struct RunPlan: Sendable {
         if pluginMemory != nil && isolation == .inProcess {
             throw UsageError("--plugin-memory limits a plugin's own process: it needs --isolation process")
         }
+        try applyMemory(request)
         colour = request.colour
         if request.quiet && request.verbose { throw UsageError("-q and -v ask for opposite things; choose one") }
         quiet = request.quiet
@@ -203,6 +206,31 @@ public struct RunPlan: Sendable {
             throw UsageError("\(name) must be a size of at least 64M, such as 512M or 2G (got '\(text)')")
         }
         return bytes
+    }
+
+    /// `--memory` and `--temp-dir`: the folder must exist and be writable now, not when the
+    /// first run is written halfway through the sources.
+    private mutating func applyMemory(_ request: RunRequest) throws(UsageError) {
+        if let text = request.memory {
+            memory.bytes = try MemoryBudget.parse(text)
+            memory.explicit = true
+            if dedupe {
+                throw UsageError(
+                    "--memory cannot be used with \(stateFile != nil ? "--state" : "--dedupe"): finding duplicates needs every record in memory (leave --memory out)"
+                )
+            }
+        }
+        if let folder = request.tempDirectory {
+            guard !folder.isEmpty else { throw UsageError("--temp-dir is empty; name a folder") }
+            memory.directory = folder
+        }
+        let folder = memory.folder
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+            access(folder, W_OK | X_OK) == 0
+        else {
+            throw UsageError("--temp-dir: \(folder) is not a folder this user can write to")
+        }
     }
 
     static func palette(_ text: String) throws(UsageError) -> Palette {

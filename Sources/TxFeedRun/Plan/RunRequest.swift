@@ -37,6 +37,10 @@ public struct RunRequest: Sendable {
     public var isolation: Isolation?
     /// `--plugin-memory SIZE`: the address space each plugin host child may use.
     public var pluginMemory: String?
+    /// `--memory SIZE`, as typed; nil for the default budget.
+    public var memory: String?
+    /// `--temp-dir DIR`; nil for `$TMPDIR` or `/tmp`.
+    public var tempDirectory: String?
 
     public init() {}
 }

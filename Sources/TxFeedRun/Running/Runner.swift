@@ -81,6 +81,9 @@ public enum Runner {
         if let threads = plan.threads { pipeline.decodeThreads = threads }
         pipeline.observer = progress
         IsolatedPluginSource.checkConfigurations(pipeline.sources.compactMap { $0.session as? IsolatedPluginSource })
+        // --dedupe and --state need every identity in memory: they run without a budget.
+        let spill = plan.dedupe ? nil : Spill(budget: plan.memory.bytes, directory: plan.memory.folder)
+        pipeline.spill = spill
         do {
             try pipeline.prepare()
         } catch {
@@ -100,7 +103,24 @@ public enum Runner {
                 return RunResult(outcome: .nothingWritten)
             }
         }
-        var feed = Feed(merging: outcomes, dedupe: plan.dedupe, history: history)
+        var feed: Feed
+        if let spill {
+            do {
+                if let error = spill.error { throw error }
+                feed = try Feed(merging: outcomes, spill: spill)
+                if let spilled = feed.spilled {
+                    input.diagnostics(
+                        "txfeed: \(spilled.count) records over --memory \(spill.budget >> 20) MiB were sorted in \(spilled.runCount) runs in \(spill.directory) and merged"
+                    )
+                }
+            } catch {
+                progress?.finished()
+                input.diagnostics("txfeed: error: --temp-dir: \(error); nothing written")
+                return RunResult(outcome: .nothingWritten)
+            }
+        } else {
+            feed = Feed(merging: outcomes, dedupe: plan.dedupe, history: history)
+        }
         feed.batch = state?.batch
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)

@@ -1,0 +1,29 @@
+/// One row of the feed as every sink writes it: the record, its identity and its strings.
+///
+/// What a sink needs of a row travels with it, so that a sink reads rows one after the other
+/// and never indexes the feed: the same loop then reads a feed in memory or one spilled to
+/// temporary files (``FeedRows``).
+public struct FeedRow {
+    /// Vendor and account ids are the feed's (``Feed/vendors``, ``Feed/accounts``).
+    public var transaction: Transaction
+    /// The record's `id` when the source gave no bank id; nil only in a feed built by hand.
+    public var fingerprint: Fingerprint?
+    /// The bank id and memo, when the record has either.
+    public var details: TransactionDetails?
+
+    @inlinable
+    public init(transaction: Transaction, fingerprint: Fingerprint?, details: TransactionDetails?) {
+        self.transaction = transaction
+        self.fingerprint = fingerprint
+        self.details = details
+    }
+}
+
+/// Reading a spilled feed's temporary files failed (the disk, not the input).
+public struct FeedReadError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

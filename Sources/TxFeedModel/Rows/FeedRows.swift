@@ -1,0 +1,51 @@
+/// The feed's rows, newest first, read once from the first to the last: what every sink
+/// iterates, whether the feed is in memory or spilled (``Feed/rows()``).
+///
+/// ```swift
+/// var rows = feed.rows()
+/// while let row = try rows.next() { … row.transaction, row.fingerprint, row.details … }
+/// ```
+public struct FeedRows {
+    @usableFromInline let transactions: [Transaction]
+    @usableFromInline let fingerprints: [Fingerprint]
+    @usableFromInline let details: [TransactionDetails]
+    /// Rows in this order instead of the feed's (the text sink's rows of one account).
+    @usableFromInline let order: ArraySlice<UInt32>?
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
+    /// A spilled feed's merge of its sorted runs; nil in memory.
+    @usableFromInline let merge: SpilledRows?
+
+    init(_ feed: Feed, order: ArraySlice<UInt32>? = nil) {
+        transactions = feed.transactions
+        fingerprints = feed.fingerprints
+        details = feed.details
+        self.order = order
+        position = order?.startIndex ?? 0
+        end = order?.endIndex ?? feed.transactions.count
+        merge = nil
+    }
+
+    init(spilled: SpilledRows) {
+        transactions = []
+        fingerprints = []
+        details = []
+        order = nil
+        position = 0
+        end = 0
+        merge = spilled
+    }
+
+    /// The next row, or nil after the last.
+    @inlinable
+    public mutating func next() throws(FeedReadError) -> FeedRow? {
+        if let merge { return try merge.next() }
+        guard position < end else { return nil }
+        let index = order.map { Int($0[position]) } ?? position
+        position += 1
+        let t = transactions[index]
+        return FeedRow(
+            transaction: t, fingerprint: index < fingerprints.count ? fingerprints[index] : nil,
+            details: t.details == Transaction.noDetails ? nil : details[Int(t.details)])
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TxFeedModel
+
+/// `--memory SIZE` and `--temp-dir DIR`: how much the delivered records may hold in memory
+/// before they spill to sorted runs in temporary files (docs/CLI.md, "Memory").
+public struct MemoryBudget: Sendable, Equatable {
+    /// 1 GiB: a million transactions take about 154 MiB in memory, so runs up to some six
+    /// million never touch the disk.
+    public static let defaultBytes = 1 << 30
+    /// Below this a budget would spill every few records: a run file per delivery.
+    public static let minimumBytes = 1 << 20
+
+    public var bytes = defaultBytes
+    /// Where runs go; nil for `$TMPDIR`, else `/tmp`.
+    public var directory: String?
+    /// `--memory` was given: with `--dedupe` or `--state` that is a usage error, as they need
+    /// every record's identity in memory.
+    public var explicit = false
+
+    public init() {}
+
+    /// The folder runs are written to.
+    public var folder: String {
+        if let directory { return directory }
+        let tmp = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
+        return tmp.isEmpty ? "/tmp" : tmp
+    }
+
+    /// `512M`, `1G`, `1.5G`, `800K` or plain bytes; binary units (`1K` is 1024), an optional `B`
+    /// or `iB` after the unit.
+    public static func parse(_ text: String) throws(UsageError) -> Int {
+        var digits = text.uppercased()
+        for suffix in ["IB", "B"] where digits.hasSuffix(suffix) && digits.count > suffix.count {
+            digits.removeLast(suffix.count)
+            break
+        }
+        var scale = 1.0
+        if let unit = digits.last, let power = ["K": 1.0, "M": 2.0, "G": 3.0, "T": 4.0][String(unit)] {
+            scale = pow(1024, power)
+            digits.removeLast()
+        }
+        guard let value = Double(digits), value.isFinite, value > 0, digits.allSatisfy({ $0.isNumber || $0 == "." })
+        else {
+            throw UsageError("--memory: '\(text)' is not a size (say 512M or 2G)")
+        }
+        let bytes = value * scale
+        guard bytes >= Double(minimumBytes) else { throw UsageError("--memory: '\(text)' is below the least, 1M") }
+        guard bytes < Double(Int.max / 2) else { throw UsageError("--memory: '\(text)' is too large") }
+        return Int(bytes)
+    }
+}

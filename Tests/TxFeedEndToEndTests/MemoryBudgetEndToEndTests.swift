@@ -1,0 +1,137 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// `--memory`: past the budget, records spill to sorted runs in temporary files and the sinks
+/// read a merge of them. The output must be the in-memory run's, byte for byte.
+final class MemoryBudgetEndToEndTests: XCTestCase {
+    /// 1M transactions from three sources, two of them the same file (every record tied in
+    /// time with its copy in the other source, and identical records whose fingerprints count
+    /// per source), with a 1 MiB budget: CSV and NDJSON byte for byte, JSON apart from the
+    /// sources' times; the temporary folder is empty afterwards.
+    func testATinyBudgetWritesWhatTheInMemoryRunWrites() throws {
+        let folder = try TemporaryFolder()
+        let spillFolder = folder.path + "/spill"
+        try FileManager.default.createDirectory(atPath: spillFolder, withIntermediateDirectories: false)
+        let a = folder.path + "/a.ndjson", b = folder.path + "/b.ndjson", c = folder.path + "/c.json"
+        try generate(300_000, a, "--shape", "ndjson:300")
+        try FileManager.default.copyItem(atPath: a, toPath: b)
+        try generate(400_000, c, "--seed", "7")
+
+        func run(_ name: String, _ extra: [String]) throws -> String {
+            let result = try txfeed(
+                arguments: ["run", a, b, c, "--no-progress"]
+                    + ["csv", "ndjson", "json"].flatMap {
+                        ["-o", folder.path + "/\(name).\($0)"]
+                    } + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.stderr
+        }
+        XCTAssertFalse(try run("memory", []).contains("runs"))
+        XCTAssertTrue(
+            try run("spilled", ["--memory", "1M", "--temp-dir", spillFolder]).contains(
+                "txfeed: 1000000 records over --memory 1 MiB were sorted in"))
+
+        for format in ["csv", "ndjson"] {
+            let memory = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/memory.\(format)"))
+            let spilled = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/spilled.\(format)"))
+            XCTAssertGreaterThan(memory.count, 100_000_000, format)
+            XCTAssertTrue(memory == spilled, "\(format): the spilled run wrote other bytes")
+        }
+        let times = try NSRegularExpression(pattern: #""elapsed_ms":[0-9]+"#)
+        func json(_ name: String) throws -> String {
+            let text = try String(contentsOfFile: folder.path + "/\(name).json", encoding: .utf8)
+            return times.stringByReplacingMatches(
+                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: #""elapsed_ms":0"#)
+        }
+        let memoryJSON = try json("memory"), spilledJSON = try json("spilled")
+        XCTAssertTrue(memoryJSON.contains(#""written":1000000"#))
+        XCTAssertTrue(memoryJSON == spilledJSON, "json: the spilled run wrote another document")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spillFolder), [])
+    }
+
+    /// The text view (one pass per account over the runs) and the SQLite database of a small
+    /// spilled feed with several accounts are the in-memory run's too.
+    func testTextAndSQLiteOfASpilledFeed() throws {
+        let folder = try TemporaryFolder()
+        let a = folder.path + "/a.ndjson", b = folder.path + "/b.json"
+        try generate(20_000, a, "--shape", "accounts:4")
+        try generate(20_000, b, "--seed", "3")
+        for (name, extra) in [("memory", [String]()), ("spilled", ["--memory", "1M"])] {
+            let result = try txfeed(
+                arguments: [
+                    "run", a, b, "--no-progress", "-o", folder.path + "/\(name).txt", "-o",
+                    folder.path + "/\(name).db",
+                ] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr.contains("records over --memory 1 MiB"), !extra.isEmpty, result.stderr)
+        }
+        let memory = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/memory.txt"))
+        let spilled = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/spilled.txt"))
+        XCTAssertGreaterThan(memory.count, 500_000)
+        XCTAssertTrue(memory == spilled, "txt: the spilled run wrote other bytes")
+        // The database's sources hold each run's times: its accounts and rows must agree.
+        let dump = """
+            import sqlite3, sys
+            for path in sys.argv[1:]:
+                db = sqlite3.connect(path)
+                print(db.execute("SELECT count(*) FROM transactions").fetchone()[0])
+                print(db.execute("SELECT * FROM accounts").fetchall() == [], end=" ")
+                print(hash(tuple(db.execute("SELECT * FROM transactions ORDER BY position"))), end=" ")
+                print(hash(tuple(db.execute("SELECT * FROM accounts"))))
+            """
+        let rows = try runCommand(
+            "/usr/bin/env", ["python3", "-c", dump, folder.path + "/memory.db", folder.path + "/spilled.db"],
+            environment: ["PYTHONHASHSEED": "0"])
+        let lines = rows.output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4, rows.output + rows.stderr)
+        XCTAssertEqual(lines.first, "40000")
+        XCTAssertEqual(lines.count == 4 ? lines[1] : "", lines.count == 4 ? lines[3] : "x", "db: other rows")
+    }
+
+    /// A folder of 500 small statements over a tiny budget: the runs mix sources, so there are
+    /// a few runs of at least 65,536 records (not one file a statement), and the CSV is the
+    /// in-memory run's.
+    func testManySmallSourcesShareFewRuns() throws {
+        let folder = try TemporaryFolder()
+        let statements = folder.path + "/statements"
+        try generate(200_000, statements, "--shape", "folder:500")
+        var stderr = ""
+        for (name, extra) in [("memory", [String]()), ("spilled", ["--memory", "1M"])] {
+            let result = try txfeed(
+                arguments: ["run", statements, "--no-progress", "-o", folder.path + "/\(name).csv"] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            stderr = result.stderr
+        }
+        XCTAssertTrue(stderr.contains("200000 records over --memory 1 MiB were sorted in 4 runs"), stderr)
+        let memory = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/memory.csv"))
+        let spilled = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/spilled.csv"))
+        XCTAssertGreaterThan(memory.count, 20_000_000)
+        XCTAssertTrue(memory == spilled, "the spilled run wrote other bytes")
+    }
+
+    func testBudgetsAndFoldersThatCannotWorkAreUsageErrors() throws {
+        let folder = try TemporaryFolder()
+        let input = folder.path + "/a.json"
+        try generate(10, input)
+        let cases: [([String], String)] = [
+            (["--memory", "1G", "--dedupe"], "--memory cannot be used with --dedupe"),
+            (["--memory", "1G", "--state", folder.path + "/s.db"], "--memory cannot be used with --state"),
+            (["--memory", "lots"], "--memory: 'lots' is not a size"),
+            (["--memory", "64K"], "below the least, 1M"),
+            (["--temp-dir", folder.path + "/missing"], "is not a folder this user can write to"),
+        ]
+        for (extra, message) in cases {
+            let result = try txfeed(arguments: ["run", input, "--no-progress", "-o", folder.path + "/o.csv"] + extra)
+            XCTAssertEqual(result.status, 2, extra.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/o.csv"))
+        }
+    }
+
+    private func generate(_ count: Int, _ path: String, _ options: String...) throws {
+        let script = BuiltProducts.repository + "/bench/gen_transactions.py"
+        let result = try runCommand("/usr/bin/env", ["python3", script, String(count), path] + options)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+}
