@@ -8,15 +8,7 @@ extension CSVSink {
         let separator = dialect.separator
         if dialect.byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
         out.write(dialect.header(columns))
-        // Every text cell rendered once per distinct value.
-        let vendors = ByteCells(
-            (0..<feed.vendors.count).lazy.map { Self.cell(Array(feed.vendors.bytes(of: UInt32($0))), dialect) })
-        let accounts = ByteCells(feed.accounts.lazy.map { Self.cell(Array($0.name.utf8), dialect) })
-        let currencies = ByteCells(feed.accounts.lazy.map { Self.cell(Array(($0.currency ?? "").utf8), dialect) })
-        let sources = feed.sources.map { Self.cell(Array($0.name.utf8), dialect) }
-        // Per account, so that no row touches an `Account` (whose strings a read retains).
-        let accountSources = ByteCells(feed.accounts.lazy.map { sources[$0.source] })
-        let scales = feed.accounts.map(\.scale)
+        let (vendors, accounts, currencies, accountSources, scales) = Self.textCells(feed, dialect)
         // Out of the context (a class) once: read per row, they were retained and released per row.
         let colours = context.colours
         var dayFormat = context.dayFormat
