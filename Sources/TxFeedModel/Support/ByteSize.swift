@@ -1,7 +1,8 @@
-/// Sizes as people write them on a command line: `512M`, `1G`, `64k`, `1048576` (powers of
-/// 1024; an optional `B`/`iB`).
+/// Sizes as people write them on a command line: `512M`, `1.5G`, `64k`, `1048576` (powers of
+/// 1024; an optional `B`/`iB`). `--plugin-memory` and `--memory` both read them so.
 public enum ByteSize {
-    /// The number of bytes, or nil for anything else (negative, fractional, overflowing).
+    /// The number of bytes (a fraction of a byte dropped), or nil for anything else (negative,
+    /// not a number, too large).
     public static func parse(_ text: String) -> Int? {
         var digits = Substring(text.trimmingPrefix(while: { $0 == " " }))
         var unit = 1
@@ -15,9 +16,11 @@ public enum ByteSize {
             digits = digits.dropLast(suffix.count)
             unit = size
         }
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0 else { return nil }
-        let (bytes, overflow) = value.multipliedReportingOverflow(by: unit)
-        return overflow ? nil : bytes
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            let value = Double(digits), value.isFinite, value >= 0
+        else { return nil }
+        let bytes = value * Double(unit)
+        return bytes < Double(Int.max / 2) ? Int(bytes) : nil
     }
 
     /// `512 MiB`, `1 GiB`, `1536 KiB`, `100 bytes`: the largest unit that divides it.

@@ -29,23 +29,10 @@ public struct MemoryBudget: Sendable, Equatable {
     /// `512M`, `1G`, `1.5G`, `800K` or plain bytes; binary units (`1K` is 1024), an optional `B`
     /// or `iB` after the unit.
     public static func parse(_ text: String) throws(UsageError) -> Int {
-        var digits = text.uppercased()
-        for suffix in ["IB", "B"] where digits.hasSuffix(suffix) && digits.count > suffix.count {
-            digits.removeLast(suffix.count)
-            break
-        }
-        var scale = 1.0
-        if let unit = digits.last, let power = ["K": 1.0, "M": 2.0, "G": 3.0, "T": 4.0][String(unit)] {
-            scale = pow(1024, power)
-            digits.removeLast()
-        }
-        guard let value = Double(digits), value.isFinite, value > 0, digits.allSatisfy({ $0.isNumber || $0 == "." })
-        else {
+        guard let bytes = ByteSize.parse(text), bytes > 0 else {
             throw UsageError("--memory: '\(text)' is not a size (say 512M or 2G)")
         }
-        let bytes = value * scale
-        guard bytes >= Double(minimumBytes) else { throw UsageError("--memory: '\(text)' is below the least, 1M") }
-        guard bytes < Double(Int.max / 2) else { throw UsageError("--memory: '\(text)' is too large") }
-        return Int(bytes)
+        guard bytes >= minimumBytes else { throw UsageError("--memory: '\(text)' is below the least, 1M") }
+        return bytes
     }
 }
