@@ -192,17 +192,10 @@ public final class IsolatedPluginSource: SourceSession {
 
     /// The child went away in the middle of a request: how, in the words of the source's error.
     private func lost(_ child: PluginChild, documents: Int) -> String {
-        let how = child.ending()
-        child.finish(grace: 0)
-        let after = "after \(documents) document\(documents == 1 ? "" : "s")"
-        var message: String
-        if let status = child.exitStatus, PluginChild.wasSignalled(status) {
-            message = "the plugin crashed: \(how) \(after)"
-            if let limit = memoryLimit {
-                message += " (its process may use at most \(ByteSize.describe(limit)), --plugin-memory)"
-            }
-        } else {
-            message = "the plugin ended its process (\(how)) \(after)"
+        let cause = child.lostCause()
+        var message = cause.text + " after \(documents) document\(documents == 1 ? "" : "s")"
+        if cause.crashed, let limit = memoryLimit {
+            message += " (its process may use at most \(ByteSize.describe(limit)), --plugin-memory)"
         }
         return message
     }

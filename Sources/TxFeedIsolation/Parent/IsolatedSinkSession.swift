@@ -70,10 +70,6 @@ final class IsolatedSinkSession: SinkSessionCalls {
         }
         // Gone, or answering garbled: never reused.
         self.child = nil
-        let how = child.ending()
-        child.finish(grace: 0)
-        let wasSignal = child.exitStatus.map(PluginChild.wasSignalled) ?? false
-        throw PluginSinkError(
-            sink: name, message: wasSignal ? "the plugin crashed: \(how)" : "the plugin ended its process (\(how))")
+        throw PluginSinkError(sink: name, message: child.lostCause().text)
     }
 }

@@ -20,8 +20,6 @@ final class PluginChild: @unchecked Sendable {
     private let reaped = Mutex<Int32?>(nil)
     private let ended = Atomic<Bool>(false)
     private let onEnd: @Sendable () -> Void
-    /// What the plugin's descriptor says, as the child read it (set once loaded).
-    private(set) var description: PluginDescription?
 
     /// Starts `executable __plugin-host` and has it load `pluginPath`.
     ///
@@ -104,10 +102,10 @@ final class PluginChild: @unchecked Sendable {
             self.output = nil
         } else {
             self.output = PluginOutputRelay(
-                fd: out[0], source: String(pluginPath.split(separator: "/").last ?? Substring(pluginPath)), show: show)
+                fd: out[0], source: Self.fileName(pluginPath), show: show)
         }
         do {
-            description = try load(pluginPath)
+            _ = try load(pluginPath)
         } catch {
             // A child without its plugin is of no use.
             kill(pid, SIGKILL)
@@ -190,15 +188,28 @@ final class PluginChild: @unchecked Sendable {
         return Self.describe(status)
     }
 
+    /// Why a child that went away in the middle of a request is gone, as a source's or a
+    /// sink's error says it (`the plugin crashed: Aborted (signal 6)`, `the plugin ended its
+    /// process (exit status 0)`), and whether a signal ended it; the child is reaped and its
+    /// pipes closed.
+    func lostCause() -> (text: String, crashed: Bool) {
+        let how = ending()
+        finish(grace: 0)
+        let crashed = exitStatus.map { $0 & 0x7F != 0 } ?? false
+        return (crashed ? "the plugin crashed: \(how)" : "the plugin ended its process (\(how))", crashed)
+    }
+
+    /// `libx.so` of `/path/libx.so`: what a plugin's output is prefixed with before a source runs.
+    static func fileName(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
+    }
+
     static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
         if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
         let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
         return "\(name) (signal \(signal))"
     }
-
-    /// Whether the status is a signal's.
-    static func wasSignalled(_ status: Int32) -> Bool { status & 0x7F != 0 }
 
     /// The raw wait status once reaped.
     var exitStatus: Int32? { reaped.withLock { $0 } }

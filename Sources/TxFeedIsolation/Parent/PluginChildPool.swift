@@ -109,7 +109,7 @@ public final class PluginChildPool: PluginLoading {
                     executable: executable, pluginPath: path, show: { [self] line in shown.withLock { $0 }(line) })
                 current = child
             }
-            child.serving(String(path.split(separator: "/").last ?? Substring(path)))
+            child.serving(PluginChild.fileName(path))
             do throws(IsolationError) {
                 let description = try child.load(path)
                 return body(child, description)

@@ -5,7 +5,7 @@ import TxFeedPluginHost
 
 /// What a plugin writes to its stdout or stderr: never txfeed's stdout. Each line goes to
 /// txfeed's stderr prefixed with the source, control characters made visible, at most 4 KiB of
-/// it, and at most ``linesPerSource`` lines a source (then one line saying how many more).
+/// it, and at most ``linesPerSource`` lines a source (then one line saying the rest is not shown).
 final class PluginOutputRelay: Sendable {
     static let linesPerSource = 200
     private let done = Mutex(false)

@@ -1,6 +1,4 @@
-import Dispatch
 import Glibc
-import Synchronization
 import TxFeedModel
 import TxFeedPluginHost
 
@@ -60,8 +58,7 @@ struct FileRouter: Sendable {
             do { heads.append((path, try Self.head(of: path))) } catch { unreadable[path] = "\(error)" }
         }
         let claimants = heads.isEmpty ? [] : loadClaimants()
-        let asked = heads
-        let answers = Self.concurrently(claimants) { $0.identify(files: asked) }
+        let answers = claimants.map { $0.identify(files: heads) }
         var row: [String: Int] = [:]
         for (index, file) in heads.enumerated() { row[file.path] = index }
         var routes: [Route] = []
@@ -103,25 +100,13 @@ struct FileRouter: Sendable {
 
     /// Every source plugin on the search path that can say which files it reads and has a main
     /// option to receive one. A plugin that cannot be loaded is left to `plugins list` to explain.
-    /// Loaded side by side: each may be a plugin host child to start.
     private func loadClaimants() -> [LoadedPlugin] {
-        Self.concurrently(searchPath.candidates()) { candidate -> LoadedPlugin? in
+        searchPath.candidates().compactMap { candidate in
             guard let plugin = try? searchPath.loadFile(candidate.path), plugin.canIdentify,
                 plugin.mainOption != nil
             else { return nil }
             return plugin
-        }.compactMap { $0 }
-    }
-
-    /// `body` of every item, at once, in order.
-    private static func concurrently<T, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
-        let results = Mutex([R?](repeating: nil, count: items.count))
-        nonisolated(unsafe) let items = items
-        DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            let result = body(items[index])
-            results.withLock { $0[index] = result }
         }
-        return results.withLock { $0.map { $0! } }
     }
 
     /// A folder's entries in byte order of their names, hidden ones left out; each with the
