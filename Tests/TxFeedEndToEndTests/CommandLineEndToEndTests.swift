@@ -120,4 +120,23 @@ final class CommandLineEndToEndTests: XCTestCase {
             XCTAssertFalse(help.output.contains("\\"), "a stray backslash in \(command) --help:\n\(help.output)")
         }
     }
+
+    /// Text from the data reaches stderr made visible: an envelope's message that would set the
+    /// clipboard (OSC 52), a bidi override, a file name with an escape in it.
+    func testDataOnStderrCannotDriveTheTerminal() throws {
+        let folder = try TemporaryFolder()
+        let message = #"{"status":500,"message":"\u001b]52;c;ZXZpbA==\u0007 down \u202e gnp.exe"}"#
+        let hostile = try folder.write("clip.json", message + "\n")
+        let named = try folder.write("a\u{1B}[2J.json", "{bad\n")
+        let result = try txfeed("run", hostile, named, "samples/accounts/checking.json", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        for raw in ["\u{1B}", "\u{07}", "\u{202E}"] {
+            XCTAssertFalse(result.stderr.contains(raw), "a raw \(raw.unicodeScalars.first!.value) reached stderr")
+        }
+        XCTAssertTrue(
+            result.stderr.contains(#"envelope status 500: \x1b]52;c;ZXZpbA==\x07 down \u{202e} gnp.exe"#), result.stderr
+        )
+        XCTAssertTrue(result.stderr.contains(#"a\x1b[2J.json"#), result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7)
+    }
 }

@@ -55,6 +55,11 @@ public struct RunResult: Sendable {
 /// to the diagnostics.
 public enum Runner {
     public static func run(_ input: RunInput) -> RunResult {
+        // Every line for stderr carries text from the data (an envelope's message, a file name,
+        // a currency): none of it may drive the terminal or disguise itself.
+        var input = input
+        let say = input.diagnostics
+        input.diagnostics = { line in say(PluginLogLevel.visible(line, limit: 1 << 20)) }
         let plan = input.plan
         let progress = input.progress
         let started = Int64(time(nil))
