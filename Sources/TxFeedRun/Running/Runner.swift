@@ -31,7 +31,8 @@ public struct RunInput: Sendable {
 
 /// How a run ended; the command line turns it into an exit status.
 public enum RunOutcome: Sendable, Equatable {
-    /// Every source succeeded and nothing was rejected (also when stdout's reader left early).
+    /// Every source succeeded and nothing was rejected (also when stdout's reader left early;
+    /// a failed source or a reject is ``partial`` then too).
     case complete
     /// Output written, but some source failed or some records were rejected.
     case partial
