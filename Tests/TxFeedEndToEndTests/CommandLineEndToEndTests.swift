@@ -120,4 +120,42 @@ final class CommandLineEndToEndTests: XCTestCase {
             XCTAssertFalse(help.output.contains("\\"), "a stray backslash in \(command) --help:\n\(help.output)")
         }
     }
+
+    /// Text from the data reaches stderr made visible: an envelope's message that would set the
+    /// clipboard (OSC 52), a bidi override, a file name with an escape in it.
+    func testDataOnStderrCannotDriveTheTerminal() throws {
+        let folder = try TemporaryFolder()
+        let message = #"{"status":500,"message":"\u001b]52;c;ZXZpbA==\u0007 down \u202e gnp.exe"}"#
+        let hostile = try folder.write("clip.json", message + "\n")
+        let named = try folder.write("a\u{1B}[2J.json", "{bad\n")
+        let result = try txfeed("run", hostile, named, "samples/accounts/checking.json", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        for raw in ["\u{1B}", "\u{07}", "\u{202E}"] {
+            XCTAssertFalse(result.stderr.contains(raw), "a raw \(raw.unicodeScalars.first!.value) reached stderr")
+        }
+        XCTAssertTrue(
+            result.stderr.contains(#"envelope status 500: \x1b]52;c;ZXZpbA==\x07 down \u{202e} gnp.exe"#), result.stderr
+        )
+        XCTAssertTrue(result.stderr.contains(#"a\x1b[2J.json"#), result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7)
+    }
+
+    /// `| head` leaving early is not txfeed's failure, but a failed source still is: exit 3.
+    func testAFailedSourceIsExitThreeEvenWhenTheReaderLeaves() throws {
+        let folder = try TemporaryFolder()
+        let big = try folder.write(
+            "big.json",
+            #"{"status":200,"body":{"name":"Big","transactions":["#
+                + Array(
+                    repeating: #"{"type":0,"vendor":"V","amount":1,"date":"2022-01-02 03:04:05"}"#, count: 200_000
+                ).joined(separator: ",") + "]}}")
+        for (missing, expected) in [(true, 3), (false, 0)] {
+            let sources = [big] + (missing ? [folder.path + "/missing.json"] : [])
+            let command =
+                shellQuoted([BuiltProducts.txfeed, "run"] + sources + ["--sink", "ndjson", "--no-progress"])
+                + " 2>/dev/null | head -n 1 >/dev/null; exit ${PIPESTATUS[0]}"
+            let result = try runCommand("/bin/bash", ["-c", command])
+            XCTAssertEqual(Int(result.status), expected, "with a missing source: \(missing)")
+        }
+    }
 }

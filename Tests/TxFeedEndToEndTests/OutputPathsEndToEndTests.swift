@@ -12,6 +12,34 @@ final class OutputPathsEndToEndTests: XCTestCase {
         folder = try TemporaryFolder()
     }
 
+    /// A killed run's temporary file is cleaned up by the next run writing the same file; one a
+    /// live process is writing is left alone.
+    func testALeftoverTemporaryFileOfAKilledRunIsRemoved() throws {
+        let output = folder.path + "/feed.csv"
+        let leftover = try folder.write(".feed.csv.txfeed-Abc123", "half a feed")
+        var old = [timeval(tv_sec: time(nil) - 3600, tv_usec: 0), timeval(tv_sec: time(nil) - 3600, tv_usec: 0)]
+        XCTAssertEqual(utimes(leftover, &old), 0)
+        let busy = try folder.write(".feed.csv.txfeed-Xyz789", "being written")
+        XCTAssertEqual(utimes(busy, &old), 0)
+        // A live writer holds its temporary file locked, as txfeed does.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c", "import fcntl, sys, time; f = open(sys.argv[1]); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(30)", busy,
+        ]
+        try holder.run()
+        defer {
+            holder.terminate()
+            holder.waitUntilExit()
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        let result = try txfeed("run", "samples/accounts/checking.json", "-o", output, "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "the killed run's file is still there")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: busy), "a live writer's file was removed")
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\r\n").count, 8)
+    }
+
     func testAFIFOIsWrittenInPlaceNeverReplaced() throws {
         let fifo = folder.path + "/feed.csv"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)

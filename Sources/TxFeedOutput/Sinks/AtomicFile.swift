@@ -28,6 +28,31 @@ public final class AtomicFile {
     private let unfinished: (any UnfinishedFiles)?
     private var open = true
 
+    /// Removes the temporary files of `base` that a killed run left behind (SIGKILL, a power
+    /// cut): each is locked by the process writing it, so one nobody holds, and untouched for a
+    /// few seconds, is nobody's.
+    static func removeLeftovers(in folder: String, of base: String) {
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        let prefix = Array(".\(base).txfeed-".utf8)
+        var stale: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard name.count == prefix.count + 6, name.starts(with: prefix) else { continue }
+            stale.append(folder + "/" + String(decoding: name, as: UTF8.self))
+        }
+        for path in stale {
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                time(nil) - info.st_mtim.tv_sec >= 3, flock(fd, LOCK_EX | LOCK_NB) == 0
+            else { continue }
+            unlink(path)
+        }
+    }
+
     /// - Parameters:
     ///   - mode: the file's permissions; by default an existing file's, else what a plain
     ///     create would give (0666 less the umask).
@@ -54,9 +79,12 @@ public final class AtomicFile {
         }
         let folder = Paths.parentFolder(of: destination)
         let base = destination.split(separator: "/").last.map(String.init) ?? destination
+        Self.removeLeftovers(in: folder, of: base)
         guard let (fd, temporary) = Paths.makeTemporaryFile(template: "\(folder)/.\(base).txfeed-XXXXXX") else {
             throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(SystemError.current)")
         }
+        // Locked while this process lives: a later run tells a leftover from one being written.
+        _ = flock(fd, LOCK_EX)
         temporaryPath = temporary
         unfinished?.started(temporary)
         // mkstemp makes 0600; give the file the mode asked for, the old file's, or a plain create's.

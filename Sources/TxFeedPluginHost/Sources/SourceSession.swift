@@ -91,8 +91,10 @@ public struct PluginLogLevel: Sendable, Comparable, Equatable, CustomStringConve
     public static func < (a: PluginLogLevel, b: PluginLogLevel) -> Bool { a.rawValue < b.rawValue }
 
     /// A message as one line of text: line breaks and other control characters shown as
-    /// escapes (`\n`, `\x1b`), so a plugin can neither split its line nor drive the terminal,
-    /// and at most `limit` bytes of it.
+    /// escapes (`\n`, `\x1b`), and the invisible characters that reorder or hide text (bidi
+    /// overrides and isolates, zero-width marks: `\u{202e}`), so that neither a plugin nor the
+    /// data can split its line, drive the terminal or disguise what it says; at most `limit`
+    /// bytes of it.
     public static func visible(_ message: String, limit: Int = 4096) -> String {
         var out = ""
         for scalar in message.unicodeScalars {
@@ -106,6 +108,8 @@ public struct PluginLogLevel: Sendable, Comparable, Equatable, CustomStringConve
             case 0x09: out += "\\t"
             case 0..<0x20, 0x7F, 0x80..<0xA0:
                 out += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF:
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -58,7 +58,10 @@ struct FeedOutput {
         do {
             try writeSinks(captured: &captured)
         } catch OutputError.brokenPipe {
-            return RunResult(outcome: .complete, captured: captured, outputReaderGone: true)
+            // The reader (`| head`) had enough: not a failure of ours, but a failed source or a
+            // reject is still one (exit 3).
+            let outcome: RunOutcome = failed.isEmpty && rejected == 0 ? .complete : .partial
+            return RunResult(outcome: outcome, captured: captured, outputReaderGone: true)
         } catch {
             input.diagnostics("txfeed: \(error); nothing written")
             return RunResult(outcome: .nothingWritten, captured: captured)

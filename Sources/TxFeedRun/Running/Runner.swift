@@ -31,7 +31,8 @@ public struct RunInput: Sendable {
 
 /// How a run ended; the command line turns it into an exit status.
 public enum RunOutcome: Sendable, Equatable {
-    /// Every source succeeded and nothing was rejected (also when stdout's reader left early).
+    /// Every source succeeded and nothing was rejected (also when stdout's reader left early;
+    /// a failed source or a reject is ``partial`` then too).
     case complete
     /// Output written, but some source failed or some records were rejected.
     case partial
@@ -55,6 +56,11 @@ public struct RunResult: Sendable {
 /// to the diagnostics.
 public enum Runner {
     public static func run(_ input: RunInput) -> RunResult {
+        // Every line for stderr carries text from the data (an envelope's message, a file name,
+        // a currency): none of it may drive the terminal or disguise itself.
+        var input = input
+        let say = input.diagnostics
+        input.diagnostics = { line in say(PluginLogLevel.visible(line, limit: 1 << 20)) }
         let plan = input.plan
         let progress = input.progress
         let started = Int64(time(nil))
