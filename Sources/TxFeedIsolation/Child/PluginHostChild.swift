@@ -41,10 +41,24 @@ final class ChildHost: Sendable {
     let writer = FrameWriter(fd: PluginHostChild.dataFD)
     private let requests = Mutex<[(FrameKind, [UInt8])]>([])
     private let arrived = DispatchSemaphore(value: 0)
-    /// The source under way: its collector, its events, what it decoded so far.
-    private let current = Mutex<Running?>(nil)
+    /// The source under way, and the sources txfeed cancelled before their turn came (txfeed
+    /// sends a child several requests at once: a folder's statements follow each other without
+    /// a round trip between them).
+    private let current = Mutex(Current())
+    /// The plugin output pipe, kept apart from 1 and 2 (which the plugin may close or reuse):
+    /// a line on it says whose output follows.
+    private let outputFD = fcntl(1, F_DUPFD_CLOEXEC, 10)
+
+    private struct Current: Sendable {
+        var running: Running?
+        var cancelled: Set<Int> = []
+        /// Sources begun (or done) here, and those given back before their turn.
+        var begun: Set<Int> = []
+        var withdrawn: Set<Int> = []
+    }
 
     private struct Running: Sendable {
+        var index: Int
         var collector: SourceCollector
         var events: ChildEvents
         var decoded: DecodedCount
@@ -63,8 +77,8 @@ final class ChildHost: Sendable {
         Threads.start(named: "ticker") { [self] in
             while true {
                 usleep(50_000)
-                current.withLock { running in
-                    guard let running else { return }
+                current.withLock { current in
+                    guard let running = current.running else { return }
                     running.events.flush()
                     Self.tick(writer, running.collector, running.decoded.value.load(ordering: .relaxed))
                 }
@@ -102,7 +116,13 @@ final class ChildHost: Sendable {
                     return try? RunRequest(from: &r)
                 }
                 guard let request else { _exit(70) }
-                run(request, plugin)
+                let withdrawn = current.withLock { current in
+                    if current.withdrawn.remove(request.index) != nil { return true }
+                    current.begun.insert(request.index)
+                    return false
+                }
+                // Given back (txfeed was told so): another child runs it, and nothing is said.
+                if !withdrawn { run(request, plugin) }
             case .check:
                 guard let plugin else { _exit(70) }
                 let configurations = payload.withUnsafeBytes { raw -> [String]? in
@@ -126,21 +146,31 @@ final class ChildHost: Sendable {
                     for refusal in refusals { w.string(refusal) }
                 }
             case .identify:
-                guard let plugin else { _exit(70) }
-                let files = payload.withUnsafeBytes { raw -> [(path: String, head: [UInt8])]? in
+                // Every plugin named about every file (each loaded already by this planning
+                // child, unless an earlier one took it down).
+                let request = payload.withUnsafeBytes { raw -> ([String], [(path: String, head: [UInt8])])? in
                     var r = WireDecoder(raw)
+                    guard let pluginCount = try? r.count() else { return nil }
+                    var paths: [String] = []
+                    for _ in 0..<pluginCount {
+                        guard let path = try? r.string() else { return nil }
+                        paths.append(path)
+                    }
                     guard let count = try? r.count() else { return nil }
                     var files: [(path: String, head: [UInt8])] = []
                     for _ in 0..<count {
                         guard let path = try? r.string(), let head = try? r.byteArray() else { return nil }
                         files.append((path, head))
                     }
-                    return files
+                    return (paths, files)
                 }
-                guard let files else { _exit(70) }
-                let answers = plugin.identify(files: files)
+                guard let (paths, files) = request else { _exit(70) }
+                let answers = paths.map { path -> [Int] in
+                    if loaded[path] == nil { loaded[path] = try? PluginLoader.load(path: path) }
+                    return loaded[path]?.identify(files: files) ?? files.map { _ in 0 }
+                }
                 writer.send(.identified) { w in
-                    for answer in answers { w.integer(UInt8(answer)) }
+                    for answer in answers.joined() { w.integer(UInt8(answer)) }
                 }
             case .explain:
                 guard let plugin else { _exit(70) }
@@ -211,6 +241,14 @@ final class ChildHost: Sendable {
     private func run(_ request: RunRequest, _ plugin: LoadedPlugin) {
         // Only ever lowered: a child runs the sources of one run, all with the same limit.
         if request.memoryLimit > 0 { _ = txfeed_limit_address_space(Int(request.memoryLimit)) }
+        // What the plugin printed so far is the last source's; what follows is this one's.
+        fflush(nil)
+        _ = FrameWriter.writeAll(outputFD, PluginOutputRelay.marker(request.index))
+        defer { fflush(nil) }
+        if current.withLock({ $0.cancelled.remove(request.index) }) != nil {
+            finish(.failed, "not started: the timeout struck while it waited for its plugin's process")
+            return
+        }
         let session = PluginSource(plugin: plugin, configuration: request.configuration)
         if let refused = session.open() {
             finish(.refused, refused)
@@ -232,13 +270,17 @@ final class ChildHost: Sendable {
             },
             onProgress: { count in decoded.value.add(count, ordering: .relaxed) })
         let events = ChildEvents(collector: collector, writer: writer)
-        current.withLock { $0 = Running(collector: collector, events: events, decoded: decoded) }
+        let cancelled = current.withLock { current in
+            current.running = Running(index: request.index, collector: collector, events: events, decoded: decoded)
+            return current.cancelled.remove(request.index) != nil
+        }
+        if cancelled { collector.cancel() }
         let result = session.run(events)
         session.close()
         collector.runEnded()
         // Taken from the ticker first (waiting out a tick under way), so that nothing of this
         // source follows its `finished`.
-        current.withLock { $0 = nil }
+        current.withLock { $0.running = nil }
         events.flush()
         Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
         switch result {
@@ -261,7 +303,8 @@ final class ChildHost: Sendable {
         }
     }
 
-    /// Requests from txfeed; `cancel` acts at once, on the source under way. When txfeed goes
+    /// Requests from txfeed; `cancel` acts at once, on the source it names if that is under
+    /// way, or on its turn if it is still to come. When txfeed goes
     /// away, even killed outright, its end of the pipe closes and the child ends with it.
     /// (Not `PR_SET_PDEATHSIG`: that follows the thread that started the child, and a pooled
     /// child outlives the source thread that started it.)
@@ -269,8 +312,42 @@ final class ChildHost: Sendable {
         var reader = FrameReader(fd: PluginHostChild.controlFD)
         while true {
             switch reader.next() {
-            case .frame(.cancel, _):
-                current.withLock { $0?.collector }?.cancel()
+            case .frame(.cancel, let payload):
+                let index = payload.withUnsafeBytes { raw -> UInt32? in
+                    var r = WireDecoder(raw)
+                    return try? r.integer(UInt32.self)
+                }
+                guard let index else { _exit(70) }
+                let running = current.withLock { current -> SourceCollector? in
+                    if let running = current.running, running.index == Int(index) { return running.collector }
+                    current.cancelled.insert(Int(index))
+                    return nil
+                }
+                running?.cancel()
+            case .frame(.withdraw, let payload):
+                let indexes = payload.withUnsafeBytes { raw -> [Int]? in
+                    var r = WireDecoder(raw)
+                    guard let count = try? r.count() else { return nil }
+                    var indexes: [Int] = []
+                    for _ in 0..<count {
+                        guard let index = try? r.integer(UInt32.self) else { return nil }
+                        indexes.append(Int(index))
+                    }
+                    return indexes
+                }
+                guard let indexes else { _exit(70) }
+                // Decided and answered under the lock the main thread takes a request's turn
+                // under: a source is either given back or run here, never both.
+                current.withLock { current in
+                    for index in indexes {
+                        let given = !current.begun.contains(index)
+                        if given { current.withdrawn.insert(index) }
+                        writer.send(.withdrawn) { w in
+                            w.integer(UInt32(index))
+                            w.bool(given)
+                        }
+                    }
+                }
             case .frame(let kind, let payload):
                 requests.withLock { $0.append((kind, payload)) }
                 arrived.signal()

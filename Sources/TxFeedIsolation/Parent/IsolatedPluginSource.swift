@@ -40,7 +40,7 @@ public final class IsolatedPluginSource: SourceSession {
         let request = RunRequest(
             name: plugin.name, index: 0, threads: 1, configuration: configuration, checkOnly: true,
             memoryLimit: UInt64(memoryLimit ?? 0))
-        switch exchange(request, events: nil) {
+        switch perform(SourceJob(source: self, request: request, events: nil)) {
         case .refused(let reason): return reason
         case .completed, .failed: return nil
         }
@@ -88,7 +88,7 @@ public final class IsolatedPluginSource: SourceSession {
         let request = RunRequest(
             name: events.sourceName, index: events.sourceIndex, threads: events.decodeThreads,
             configuration: configuration, checkOnly: false, memoryLimit: UInt64(memoryLimit ?? 0))
-        switch exchange(request, events: events) {
+        switch perform(SourceJob(source: self, request: request, events: events)) {
         case .completed: return .completed
         case .failed(let message), .refused(let message): return .failed(message)
         }
@@ -102,42 +102,92 @@ public final class IsolatedPluginSource: SourceSession {
 
     public var abandonment: String { "its process was ended" }
 
-    private enum Ending {
+    enum Ending: Sendable {
         case completed
         case failed(String)
         case refused(String)
     }
 
-    /// Sends one request to a child and follows it to its end, handing data, host time and log
-    /// lines to `events`; asks the child to stop when the source is cancelled, and ends it by
-    /// force when the source is abandoned.
-    private func exchange(_ request: RunRequest, events: (any DeliveredDataEvents)?) -> Ending {
-        let child: PluginChild
-        do {
-            child = try pool.acquire(plugin.path)
-        } catch {
-            return .failed(error.description)
+    /// Runs `job` on a child of the plugin and returns once it is done. The thread that gets a
+    /// child sends it a share of the waiting sources (``SourceQueue``); a source sent by another
+    /// thread waits for its turn, then follows itself.
+    private func perform(_ job: SourceJob) -> Ending {
+        pool.queue.enqueue(job)
+        while true {
+            switch job.current {
+            case .done(let ending):
+                return ending
+            case .taken:
+                job.waitForChange()
+            case .following(let share):
+                share.followTurn(pool: pool)
+            case .waiting:
+                let child: PluginChild?
+                do {
+                    child = try pool.child(for: job)
+                } catch {
+                    // Only this source fails (if no other thread took it meanwhile).
+                    for mine in pool.queue.share(for: job, children: .max) { mine.finish(.failed(error.description)) }
+                    continue
+                }
+                guard let child else {
+                    job.waitForChange()
+                    continue
+                }
+                let share = pool.queue.share(for: job, children: pool.childrenPerPlugin)
+                if share.isEmpty {
+                    pool.release(child)
+                } else {
+                    SentShare.send(share, to: child, pool: pool)
+                }
+            }
         }
-        child.serving(request.name)
-        guard child.control.send(.run, { request.encode(into: &$0) }) else {
-            return .failed(lost(child, documents: 0))
-        }
+    }
+
+    /// How long a source may run before the sources sent after it to the same child are
+    /// given back, for other children to run.
+    static let withdrawAfter = Duration.milliseconds(100)
+
+    /// Reads one source's frames from its child to its `finished`, handing data, host time
+    /// and log lines to its events; asks the child to stop it when it is cancelled, and ends the
+    /// child by force when it is abandoned. `kept` is false when the child is gone or ended;
+    /// the ending is nil when the child gave the source back unbegun (it is in line again).
+    func follow(_ job: SourceJob, in share: SentShare) -> (Ending?, kept: Bool) {
+        let request = job.request
+        let events = job.events
+        let child = share.child
+        var withdrawing = false
         var documents = 0
         var cancelSent = false
+        var begun = false
+        let followed = ContinuousClock.now
         var chunks = ChunkAssembler(source: request.index)
         while true {
-            if abandoned.load(ordering: .relaxed) {
+            // A source cancelled while waiting in the child is skipped at once: end the child
+            // only for one that has begun, or does not answer.
+            if abandoned.load(ordering: .relaxed), begun || (ContinuousClock.now - followed) > .seconds(Self.killGrace)
+            {
                 child.terminate(grace: Self.killGrace)
                 child.finish(grace: 0)
-                return .failed("did not stop; its process was ended")
+                return (.failed("did not stop; its process was ended"), false)
             }
-            switch child.data.next(timeout: 0.02) {
+            if let events, events.isCancelled, !cancelSent {
+                cancelSent = true
+                child.control.send(.cancel) { $0.integer(UInt32(request.index)) }
+            }
+            if !withdrawing, ContinuousClock.now - followed > Self.withdrawAfter {
+                withdrawing = true
+                share.withdrawWaiting()
+            }
+            let next = child.data.next(timeout: 0.02)
+            if case .frame = next { begun = true }
+            switch next {
             case .frame(let kind, let payload) where kind == .data || kind == .transactions:
                 let chunk: SourceData?
                 do {
                     chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
                 } catch {
-                    return .failed(garbled(child))
+                    return (.failed(garbled(child)), false)
                 }
                 guard let chunk else { continue }
                 documents += chunk.documents
@@ -150,7 +200,7 @@ public final class IsolatedPluginSource: SourceSession {
                     }
                     return (Int(truncatingIfNeeded: time), Int(truncatingIfNeeded: decoded))
                 }
-                guard let reported else { return .failed(garbled(child)) }
+                guard let reported else { return (.failed(garbled(child)), false) }
                 events?.childHostTime(nanoseconds: reported.0)
             case .frame(.log, let payload):
                 let line = payload.withUnsafeBytes { raw -> (Int32, String)? in
@@ -158,8 +208,16 @@ public final class IsolatedPluginSource: SourceSession {
                     guard let level = try? r.integer(Int32.self), let message = try? r.string() else { return nil }
                     return (level, message)
                 }
-                guard let line else { return .failed(garbled(child)) }
+                guard let line else { return (.failed(garbled(child)), false) }
                 events?.log(PluginLogLevel(rawValue: line.0), line.1)
+            case .frame(.withdrawn, let payload):
+                let answer = payload.withUnsafeBytes { raw -> (Int, Bool)? in
+                    var r = WireDecoder(raw)
+                    guard let index = try? r.integer(UInt32.self), let given = try? r.bool() else { return nil }
+                    return (Int(index), given)
+                }
+                guard let answer else { return (.failed(garbled(child)), false) }
+                if share.withdrawn(answer.0, given: answer.1, queue: pool.queue) === job { return (nil, true) }
             case .frame(.finished, let payload):
                 let end = payload.withUnsafeBytes { raw -> (RunEnd, String)? in
                     var r = WireDecoder(raw)
@@ -168,24 +226,18 @@ public final class IsolatedPluginSource: SourceSession {
                     else { return nil }
                     return (end, message)
                 }
-                guard let end, !chunks.isWaiting else { return .failed(garbled(child)) }
-                pool.release(child)
+                guard let end, !chunks.isWaiting else { return (.failed(garbled(child)), false) }
                 switch end.0 {
-                case .completed: return .completed
-                case .failed: return .failed(end.1)
-                case .refused: return .refused(end.1)
+                case .completed: return (.completed, true)
+                case .failed: return (.failed(end.1), true)
+                case .refused: return (.refused(end.1), true)
                 }
-            case .frame:
-                return .failed(garbled(child))
-            case .malformed:
-                return .failed(garbled(child))
+            case .frame, .malformed:
+                return (.failed(garbled(child)), false)
             case .ended:
-                return .failed(lost(child, documents: documents))
+                return (.failed(lost(child, documents: documents)), false)
             case .waiting:
-                if let events, events.isCancelled, !cancelSent {
-                    cancelSent = true
-                    child.control.send(.cancel)
-                }
+                continue
             }
         }
     }

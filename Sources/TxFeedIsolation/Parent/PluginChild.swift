@@ -152,6 +152,12 @@ final class PluginChild: @unchecked Sendable {
         output?.source(source)
     }
 
+    /// A source sent to the child, to run when the ones before it are done: its output lines
+    /// are prefixed with its name once the child says it began.
+    func expect(_ index: Int, _ source: String) {
+        output?.expect(index, source)
+    }
+
     /// Asks for a clean end (closing the control pipe) and reaps the child; for one that does
     /// not go, SIGKILL after `grace` seconds.
     func finish(grace: Double = 2) {

@@ -32,6 +32,8 @@ public final class PluginChildPool: PluginLoading {
     /// Signalled whenever a child is given back or ends, for a source waiting for one.
     private let freed = DispatchSemaphore(value: 0)
     public let childrenPerPlugin = max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    /// Sources waiting for a child, taken several at a time (``SourceQueue``).
+    let queue = SourceQueue()
     /// Until a run says otherwise, straight to stderr (`plugins list`, planning).
     private let shown = Mutex<@Sendable (String) -> Void>({ line in
         _ = FrameWriter.writeAll(2, Array((line + "\n").utf8))
@@ -46,26 +48,55 @@ public final class PluginChildPool: PluginLoading {
         shown.withLock { $0 = show }
     }
 
-    /// An idle child with the plugin loaded, or a new one.
+    /// An idle child with the plugin loaded, or a new one (waiting while the plugin has
+    /// ``childrenPerPlugin`` busy).
     /// - Parameters:
     ///   - directOutput: for a sink: the child writes to txfeed's own stdout and stderr.
     func acquire(_ pluginPath: String, directOutput: Bool = false) throws(IsolationError) -> PluginChild {
         let key = Key(path: pluginPath, directOutput: directOutput)
-        let cap = childrenPerPlugin
         while true {
-            if let child = idle.withLock({ $0[key]?.popLast() }) { return child }
-            let mayStart = live.withLock { live in
-                guard live[key, default: 0] < cap else { return false }
-                live[key, default: 0] += 1
-                return true
+            switch take(key) {
+            case .idle(let child): return child
+            case .start: return try start(key)
+            case .busy: _ = freed.wait(timeout: .now() + .milliseconds(50))
             }
-            if mayStart { break }
-            // Every child of the plugin is busy: wait for one to be given back (or to end).
-            _ = freed.wait(timeout: .now() + .milliseconds(50))
         }
+    }
+
+    /// A child to send a waiting source to: idle, or started while the plugin has fewer than
+    /// its cap; nil when every one is busy (the next one given back is handed to the head of
+    /// the line, see ``release(_:)``) or the source is no longer waiting.
+    func child(for job: SourceJob) throws(IsolationError) -> PluginChild? {
+        let key = Key(path: job.pluginPath, directOutput: false)
+        // Under the line's lock, so that a child given back meanwhile finds the source waiting.
+        switch queue.whileWaiting(job, { take(key) }) ?? .busy {
+        case .idle(let child): return child
+        case .start: return try start(key)
+        case .busy: return nil
+        }
+    }
+
+    private enum Found {
+        case idle(PluginChild)
+        /// Room for another child: its place is counted already.
+        case start
+        case busy
+    }
+
+    private func take(_ key: Key) -> Found {
+        if let child = idle.withLock({ $0[key]?.popLast() }) { return .idle(child) }
+        let mayStart = live.withLock { live in
+            guard live[key, default: 0] < childrenPerPlugin else { return false }
+            live[key, default: 0] += 1
+            return true
+        }
+        return mayStart ? .start : .busy
+    }
+
+    private func start(_ key: Key) throws(IsolationError) -> PluginChild {
         // A child that fails to start gives its place back through onEnd, as one that ends does.
-        return try PluginChild(
-            executable: executable, pluginPath: pluginPath, directOutput: directOutput,
+        try PluginChild(
+            executable: executable, pluginPath: key.path, directOutput: key.directOutput,
             show: { [self] line in shown.withLock { $0 }(line) },
             onEnd: { [self] in
                 live.withLock { $0[key, default: 1] -= 1 }
@@ -73,9 +104,22 @@ public final class PluginChildPool: PluginLoading {
             })
     }
 
-    /// Gives a healthy child back for the next request about its plugin.
+    /// Gives a healthy child back: straight to the sources waiting for its plugin, if any,
+    /// else to the idle ones for the next request.
     func release(_ child: PluginChild) {
-        idle.withLock { $0[Key(path: child.pluginPath, directOutput: child.directOutput), default: []].append(child) }
+        let key = Key(path: child.pluginPath, directOutput: child.directOutput)
+        let park = { [self] in
+            idle.withLock { $0[key, default: []].append(child) }
+        }
+        if child.directOutput {
+            park()
+        } else {
+            let share = queue.headShare(child.pluginPath, children: childrenPerPlugin, orElse: park)
+            if !share.isEmpty {
+                SentShare.send(share, to: child, pool: self)
+                return
+            }
+        }
         freed.signal()
     }
 
@@ -159,15 +203,32 @@ public final class PluginChildPool: PluginLoading {
     }
 
     private func identify(_ pluginPath: String, _ files: [(path: String, head: [UInt8])]) -> [Int] {
-        let answer = ask(pluginPath, .identify) { w in
+        identify([pluginPath], files)?[0] ?? files.map { _ in 0 }
+    }
+
+    /// Answers for each plugin in one request; nil when the child failed.
+    private func identify(_ pluginPaths: [String], _ files: [(path: String, head: [UInt8])]) -> [[Int]]? {
+        guard let first = pluginPaths.first else { return [] }
+        let answer = ask(first, .identify) { w in
+            w.integer(UInt32(pluginPaths.count))
+            for path in pluginPaths { w.string(path) }
             w.integer(UInt32(files.count))
             for file in files {
                 w.string(file.path)
                 w.bytes(file.head)
             }
         }
-        guard let answer, answer.count == files.count else { return files.map { _ in 0 } }
-        return answer.map(Int.init)
+        guard let answer, answer.count == files.count * pluginPaths.count else { return nil }
+        return pluginPaths.indices.map { i in answer[(i * files.count)..<((i + 1) * files.count)].map(Int.init) }
+    }
+
+    public func identify(_ plugins: [LoadedPlugin], files: [(path: String, head: [UInt8])]) -> [[Int]] {
+        let asked = plugins.filter(\.canIdentify)
+        // One plugin's identify that takes the child down costs only its own answers.
+        let answers = identify(asked.map(\.path), files) ?? asked.map { identify($0.path, files) }
+        var byPath: [String: [Int]] = [:]
+        for (plugin, answer) in zip(asked, answers) { byPath[plugin.path] = answer.map { min(max($0, 0), 100) } }
+        return plugins.map { byPath[$0.path] ?? files.map { _ in 0 } }
     }
 
     private func explain(_ pluginPath: String, _ configuration: String) -> LoadedPlugin.Explanation? {

@@ -15,6 +15,15 @@ final class PluginOutputRelay: Sendable {
         var source = "plugin"
         var shown = 0
         var hidden = 0
+        /// The names of sources sent to the child and not yet begun, by index.
+        var expected: [Int: String] = [:]
+    }
+
+    /// The line the child writes before a source's run: the plugin's output after it is that
+    /// source's. (Several sources are sent to a child at once, so only the child knows when
+    /// one begins.) It starts with a NUL, which no line of text does.
+    static func marker(_ index: Int) -> [UInt8] {
+        [0, 0x1E] + Array("\(index)\n".utf8)
     }
 
     /// - Parameters:
@@ -31,7 +40,20 @@ final class PluginOutputRelay: Sendable {
 
     /// The source whose run begins: lines from now on are its.
     func source(_ name: String) {
-        state.withLock { $0 = State(source: name) }
+        state.withLock { $0 = State(source: name, expected: $0.expected) }
+    }
+
+    /// A source sent to the child: its lines begin with its marker.
+    func expect(_ index: Int, _ name: String) {
+        state.withLock { $0.expected[index] = name }
+    }
+
+    private func begin(_ marker: [UInt8]) {
+        guard let index = Int(String(decoding: marker, as: UTF8.self)) else { return }
+        state.withLock { state in
+            guard let name = state.expected.removeValue(forKey: index) else { return }
+            state = State(source: name, expected: state.expected)
+        }
     }
 
     /// Waits (briefly) for the last lines of a child that has ended.
@@ -43,6 +65,9 @@ final class PluginOutputRelay: Sendable {
         var line: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         var cut = false
+        // 0: text; 1: a NUL was read; 2: in a marker (``marker(_:)``), its digits in `index`.
+        var markerState = 0
+        var index: [UInt8] = []
         func emit() {
             let text = String(decoding: line, as: UTF8.self)
             let message = state.withLock { state -> String? in
@@ -63,7 +88,29 @@ final class PluginOutputRelay: Sendable {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             for byte in chunk[0..<n] {
-                if byte == UInt8(ascii: "\n") {
+                if markerState == 2 {
+                    if byte == UInt8(ascii: "\n") {
+                        begin(index)
+                        index.removeAll(keepingCapacity: true)
+                        markerState = 0
+                    } else if index.count < 20 {
+                        index.append(byte)
+                    }
+                    continue
+                }
+                if markerState == 1 {
+                    markerState = 0
+                    if byte == 0x1E {
+                        // The last source's unfinished line is its own.
+                        if !line.isEmpty { emit() }
+                        markerState = 2
+                        continue
+                    }
+                    if line.count < 4096 { line.append(0) } else { cut = true }
+                }
+                if byte == 0 {
+                    markerState = 1
+                } else if byte == UInt8(ascii: "\n") {
                     emit()
                 } else if line.count < 4096 {
                     line.append(byte)

@@ -11,7 +11,8 @@ enum FrameKind: UInt8, Sendable {
     /// whether only `open` (and `close`) is wanted, to check a configuration. Answered by data,
     /// log lines and one ``finished``.
     case run = 2
-    /// Stop the source under way (the timeout struck, or Ctrl-C).
+    /// Stop the source with this index (the timeout struck, or Ctrl-C): at once if under way,
+    /// else when its turn comes, without running it.
     case cancel = 3
     /// How sure the plugin is that it reads each file: paths and heads; answered by
     /// ``identified``.
@@ -30,6 +31,9 @@ enum FrameKind: UInt8, Sendable {
     /// Open and close each of many configurations (every source of a plugin, before any
     /// runs): answered by one ``checked``.
     case check = 20
+    /// Give back these sources, sent with others and not begun: the one before them takes
+    /// long, and another child can run them. Answered by one ``withdrawn`` each.
+    case withdraw = 21
 
     // MARK: child → txfeed
     /// Nil and the plugin's ``PluginDescription`` when loaded, else why it could not be.
@@ -52,6 +56,8 @@ enum FrameKind: UInt8, Sendable {
     case transactions = 18
     /// One answer a configuration of a ``check``: nil when `open` took it, else its refusal.
     case checked = 19
+    /// A source's index, and whether it was withdrawn (else it had begun: it runs here).
+    case withdrawn = 22
 }
 
 /// How a ``FrameKind/run`` request ended in the child.

@@ -304,4 +304,13 @@ public struct PluginHostCalls: Sendable {
 public protocol PluginLoading: Sendable {
     /// The plugin at `path`, loaded and checked there. The file's trust was checked here first.
     func load(path: String) throws(PluginLoadError) -> LoadedPlugin
+    /// Each plugin's ``LoadedPlugin/identify(files:)`` answers, asked where they were loaded
+    /// in one go: a folder's heads cross to the plugin host once, not once a plugin.
+    func identify(_ plugins: [LoadedPlugin], files: [(path: String, head: [UInt8])]) -> [[Int]]
+}
+
+extension PluginLoading {
+    public func identify(_ plugins: [LoadedPlugin], files: [(path: String, head: [UInt8])]) -> [[Int]] {
+        plugins.map { $0.identify(files: files) }
+    }
 }

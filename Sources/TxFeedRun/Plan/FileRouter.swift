@@ -50,15 +50,16 @@ struct FileRouter: Sendable {
             }
             steps.append(.file(path: argument, alone: true))
         }
-        // Every file's head first, then each plugin asked about all of them at once: one call
-        // to a plugin host child per plugin, not one per file.
+        // Every file's head first, then every plugin asked about all of them at once: one call
+        // to the plugin host child, not one per file or plugin.
         var heads: [(path: String, head: [UInt8])] = []
         var unreadable: [String: String] = [:]
         for case .file(let path, _) in steps {
             do { heads.append((path, try Self.head(of: path))) } catch { unreadable[path] = "\(error)" }
         }
         let claimants = heads.isEmpty ? [] : loadClaimants()
-        let answers = claimants.map { $0.identify(files: heads) }
+        let answers =
+            searchPath.loader?.identify(claimants, files: heads) ?? claimants.map { $0.identify(files: heads) }
         var row: [String: Int] = [:]
         for (index, file) in heads.enumerated() { row[file.path] = index }
         var routes: [Route] = []

@@ -31,6 +31,8 @@
  * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
  * -DTEST_IDENTIFY=N gives it an `identify` that claims files named *.claim with confidence N;
  * such a file, handed over as the main option, reads as mode `ok`.
+ * -DTEST_SAY makes such a file's read print "reading PATH" (left in stdio's buffer), and
+ * one whose name holds "slow" wait 3 s first, polling is_cancelled.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -102,6 +104,13 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
     state_t *s = state;
     size_t length = strlen(s->mode);
     if (strcmp(s->mode, "ok") == 0 || (length > 6 && strcmp(s->mode + length - 6, ".claim") == 0)) {
+#ifdef TEST_SAY
+        printf("reading %s\n", s->mode);
+        for (int i = 0; strstr(s->mode, "slow") && i < 300; i++) {
+            if (host->is_cancelled(host)) return TXFEED_STOP;
+            nap(10);
+        }
+#endif
         return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:ok") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
     if (strcmp(s->mode, "stream") == 0) {
