@@ -17,52 +17,23 @@ final class WatchEndToEndTests: XCTestCase {
     /// that much every refresh; here 30 refreshes may add at most 20 MB in all.
     func testMemoryStaysFlatOverManyRefreshes() throws {
         let folder = try TemporaryFolder()
-        let log = folder.path + "/stderr.log"
-        XCTAssertTrue(FileManager.default.createFile(atPath: log, contents: nil))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "--default-signal", BuiltProducts.txfeed, "watch", "-s", "random-users:seed=1,users=1,transactions=100000",
-            "-o", folder.path + "/feed.csv", "--no-progress", "--every", "10ms",
-        ]
-        process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: log)
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
-
-        func refreshes() -> Int {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            return text.components(separatedBy: ": ok, read 100000 = written 100000").count - 1
-        }
+        let watch = try WatchProcess(
+            [
+                "-s", "random-users:seed=1,users=1,transactions=100000", "-o", folder.path + "/feed.csv",
+                "--no-progress", "--every", "10ms",
+            ], log: folder.path + "/stderr.log")
+        defer { watch.stop() }
+        let refreshed = ": ok, read 100000 = written 100000"
         func residentKilobytes() throws -> Int {
-            let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+            let status = try String(contentsOfFile: "/proc/\(watch.pid)/status", encoding: .utf8)
             let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
             return try XCTUnwrap(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
         }
-        func waitFor(_ count: Int) throws {
-            let deadline = Date().addingTimeInterval(commandDeadline)
-            while refreshes() < count {
-                guard process.isRunning, Date() < deadline else {
-                    let tail = (try? String(contentsOfFile: log, encoding: .utf8).suffix(500)) ?? ""
-                    throw Stalled(description: "watch stopped or stalled before \(count) refreshes:\n\(tail)")
-                }
-                usleep(20_000)
-            }
-        }
 
-        try waitFor(5)
+        try watch.wait(for: 5, of: refreshed)
         let early = try residentKilobytes()
-        try waitFor(35)
+        try watch.wait(for: 35, of: refreshed)
         let late = try residentKilobytes()
         XCTAssertLessThan(late - early, 20_000, "resident memory grew from \(early) kB to \(late) kB over 30 refreshes")
     }
-}
-
-private struct Stalled: Error, CustomStringConvertible {
-    var description: String
 }
