@@ -202,10 +202,12 @@ final class TerminalEndToEndTests: XCTestCase {
     ) throws -> CommandResult {
         let watch = shellQuoted([BuiltProducts.txfeed, "watch"] + arguments)
         // `; :` makes the shell fork rather than exec, so that timeout is not the session
-        // leader and its own process group (the background) is really made.
+        // leader and its own process group (the background) is really made. In the foreground
+        // the shell execs, so that Ctrl-C typed at the terminal reaches timeout and watch, not
+        // a shell that would die of it and hide their status.
         let command =
             foreground
-            ? "timeout --foreground --preserve-status -s TERM \(seconds) \(watch)"
+            ? "exec timeout --foreground --preserve-status -s TERM \(seconds) \(watch)"
             : "timeout --preserve-status -s TERM \(seconds) \(watch); :"
         return try runOnTerminal(command, typing: typing, environment: ["TERM": "xterm-256color"])
     }
@@ -254,6 +256,26 @@ final class TerminalEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertLessThan(Date().timeIntervalSince(start), 15, "watch did not stop on Ctrl-D")
         XCTAssertTrue(result.output.contains("\u{1B}[?25h"), "the cursor is shown again")
+    }
+
+    /// Ctrl-C while a refresh is still loading takes the skeleton down as `run` does: the rows
+    /// erased, the cursor shown; watch then ends with exit 0 without drawing the refresh.
+    func testCtrlCWhileWatchIsLoadingErasesTheSkeleton() throws {
+        let start = Date()
+        let result = try watchOnTerminal(
+            ["samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "30", "--every", "1h"],
+            for: 60, typing: Typing([(3, "\u{03}")]))
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "watch did not stop on Ctrl-C")
+        let raw = result.output
+        guard let lastBar = raw.range(of: "▇", options: .backwards) else {
+            return XCTFail("no skeleton while loading:\n\(raw)")
+        }
+        XCTAssertTrue(raw[lastBar.upperBound...].contains("\u{1B}[?25h"), "the cursor is shown again")
+        let screen = TerminalScreen(replaying: raw).text
+        XCTAssertFalse(screen.contains("▇"), "skeleton rows left on the screen:\n\(screen)")
+        XCTAssertFalse(screen.contains("loading…"), "a status line left on the screen:\n\(screen)")
+        XCTAssertFalse(raw.contains("Everyday Checking"), "the interrupted refresh was drawn:\n\(screen)")
     }
 
     func testAFailedRefreshOnTheTerminalPutsTheLastGoodViewBackWithANote() throws {
