@@ -278,6 +278,61 @@ final class TerminalEndToEndTests: XCTestCase {
         XCTAssertFalse(raw.contains("Everyday Checking"), "the interrupted refresh was drawn:\n\(screen)")
     }
 
+    /// With `-o` the feed goes to a file, so there is no table for skeleton rows to stand in
+    /// for: one status line, redrawn in place with the running record count, then the summary.
+    func testWatchWritingAFileShowsOneStatusLineNotTheSkeleton() throws {
+        let output = folder.path + "/feed.csv"
+        let result = try watchOnTerminal(
+            [
+                "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1", "-o", output,
+                "--every", "1h",
+            ], for: 5)
+        XCTAssertEqual(result.status, 0, result.output)
+        try assertOneStatusLine(result.output, counting: "refresh 1: 7 records from 2 sources…")
+        XCTAssertTrue(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("date,day,account,vendor,"))
+    }
+
+    /// The same for `run`: with its feed in a file, progress is the status line too.
+    func testRunWritingAFileShowsOneStatusLineNotTheSkeleton() throws {
+        let output = folder.path + "/feed.csv"
+        let result = try txfeedOnTerminal(
+            [
+                "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1", "-o",
+                output,
+            ],
+            environment: ["TERM": "xterm-256color", "COLUMNS": "100"])
+        XCTAssertEqual(result.status, 3, result.output)
+        try assertOneStatusLine(result.output, counting: "7 records from 2 sources…")
+        XCTAssertFalse(result.output.contains("refresh"), result.output)
+    }
+
+    /// No skeleton; `line` shown, every redraw of the status line over the last on one line
+    /// (no line break until the summary), and nothing of it left on the screen at the end.
+    private func assertOneStatusLine(
+        _ raw: String, counting line: String, file: StaticString = #filePath, lineNumber: UInt = #line
+    ) throws {
+        XCTAssertFalse(
+            raw.contains("▇"), "skeleton rows for a table that goes to a file:\n\(raw)", file: file, line: lineNumber)
+        XCTAssertTrue(raw.contains(line), raw, file: file, line: lineNumber)
+        guard let first = raw.range(of: " records from "), let summary = raw.range(of: "checking (fixture): ok") else {
+            return XCTFail("no status line or no summary:\n\(raw)", file: file, line: lineNumber)
+        }
+        let progress = raw[first.lowerBound..<summary.lowerBound]
+        XCTAssertGreaterThan(
+            progress.components(separatedBy: " records from ").count, 3, "redrawn as it runs", file: file,
+            line: lineNumber)
+        XCTAssertFalse(
+            progress.contains("\n"), "the status line is redrawn in place:\n\(progress)", file: file, line: lineNumber)
+        XCTAssertTrue(progress.contains("\u{1B}[?25h"), "the cursor is shown again", file: file, line: lineNumber)
+        let screen = TerminalScreen(replaying: raw).text
+        XCTAssertFalse(
+            screen.contains("records from"), "the status line is left on the screen:\n\(screen)", file: file,
+            line: lineNumber)
+        XCTAssertTrue(
+            screen.contains("test-source (test-source): FAILED: timed out after 1s"), screen, file: file,
+            line: lineNumber)
+    }
+
     func testAFailedRefreshOnTheTerminalPutsTheLastGoodViewBackWithANote() throws {
         let input = try folder.write(
             "in.json",

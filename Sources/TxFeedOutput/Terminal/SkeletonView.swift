@@ -40,12 +40,6 @@ public final class SkeletonView: RunProgress {
         columns = max(20, TerminalCapabilities(fd: fd).columns)
     }
 
-    /// The view for a run, when progress is wanted and stderr is a terminal; nil otherwise,
-    /// so that no escape code ever reaches a file or pipe.
-    public static func onStandardError(if wanted: Bool) -> SkeletonView? {
-        wanted && TerminalCapabilities(fd: 2).isTerminal ? SkeletonView() : nil
-    }
-
     public func started(sources: [String]) {
         let starts = screen.withLock { screen in
             guard !screen.over else { return false }

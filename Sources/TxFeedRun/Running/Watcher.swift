@@ -71,7 +71,7 @@ public final class Watcher: Sendable {
         while true {
             refresh += 1
             var input = RunInput(plan: plan)
-            input.progress = SkeletonView.onStandardError(if: plan.progress)
+            input.progress = plan.liveProgress(label: "refresh \(refresh)")
             input.unfinished = unfinished
             input.recordEmptyBatch = false
             if stdoutTerminal {
