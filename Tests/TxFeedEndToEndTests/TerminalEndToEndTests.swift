@@ -77,8 +77,8 @@ final class TerminalEndToEndTests: XCTestCase {
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.output.split(separator: "\n")
-        XCTAssertEqual(lines.count % 7, 0, "each refresh writes the whole feed")
-        XCTAssertGreaterThanOrEqual(lines.count / 7, 3, "start + timer ticks + SIGHUP")
+        XCTAssertEqual(lines.count % 8, 0, "each refresh writes its mark and the whole feed")
+        XCTAssertGreaterThanOrEqual(lines.count / 8, 3, "start + timer ticks + SIGHUP")
     }
 
     func testWatchStopsOnSIGINTWithExitZero() throws {
@@ -87,7 +87,7 @@ final class TerminalEndToEndTests: XCTestCase {
         kill(watch.process.processIdentifier, SIGINT)
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.output.split(separator: "\n").count, 7)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 8, "the mark and the feed")
     }
 
     /// `watch … | head`: once the reader has gone no refresh can reach anyone, so watch ends

@@ -12,6 +12,69 @@ final class WatchEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("source 'random-users' (random-users): "), result.stderr)
     }
 
+    /// Off a terminal, each refresh's output starts with one mark line in its sink's format, so
+    /// a reader of the pipe can split it: numbered from 1, dated when the refresh started, and
+    /// followed by exactly what `run` writes. A file is replaced whole and gets none.
+    func testEachRefreshOnAPipeStartsWithAMarkLineInItsSinksFormat() throws {
+        let folder = try TemporaryFolder()
+        let checking = "samples/accounts/checking.json"
+        let csvFile = try txfeed("run", checking, "--sink", "csv", "--no-progress").output
+        let started = Date().addingTimeInterval(-1)
+        let marks = [
+            "text": #"--- refresh (\d+) at (\S+) ---"#, "csv": #"--- refresh (\d+) at (\S+) ---"#,
+            "ndjson": #"\{"refresh":(\d+),"at":"([^"]+)"\}"#, "json": #"\{"refresh":(\d+),"at":"([^"]+)"\}"#,
+        ]
+        for (sink, mark) in marks.sorted(by: { $0.key < $1.key }) {
+            let file = folder.path + "/\(sink).csv"
+            let watch = try startTxfeed([
+                "watch", checking, "--sink", sink, "--sink", "csv,path=\(file)", "--every", "300ms", "--no-progress",
+            ])
+            Thread.sleep(forTimeInterval: 1.0)
+            kill(watch.process.processIdentifier, SIGTERM)
+            let result = try watch.finish()
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let refreshes = try Self.split(result.output, on: try Regex("^" + mark + "\r?$"))
+            XCTAssertGreaterThanOrEqual(refreshes.count, 2, "\(sink): \(result.output)")
+            XCTAssertEqual(refreshes.map(\.number), Array(1...refreshes.count), sink)
+            let run = try txfeed("run", checking, "--sink", sink, "--no-progress").output
+            for refresh in refreshes {
+                let at = try XCTUnwrap(ISO8601DateFormatter().date(from: refresh.at), refresh.at)
+                XCTAssertTrue(at >= started && at <= Date(), "\(sink): refresh \(refresh.number) at \(refresh.at)")
+                if sink == "json" {
+                    // The same document, but for each source's elapsed_ms.
+                    let document = try JSONSerialization.jsonObject(with: Data(refresh.body.utf8)) as? [String: Any]
+                    XCTAssertEqual((document?["transactions"] as? [Any])?.count, 7, refresh.body)
+                } else {
+                    XCTAssertEqual(refresh.body, run, "\(sink): refresh \(refresh.number)")
+                }
+            }
+            XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), csvFile, "\(sink): the file has no mark")
+        }
+    }
+
+    /// A pipe's text cut at the lines `mark` matches (its groups: number, time): what follows
+    /// each, up to the next. The text must start with one.
+    private static func split(_ output: String, on mark: Regex<AnyRegexOutput>) throws -> [(
+        number: Int, at: String, body: String
+    )] {
+        var refreshes: [(number: Int, at: String, body: String)] = []
+        // By scalars: CSV's CRLF is one Character, which a split on "\n" would never cut.
+        var lines = output.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
+        if lines.last == "" { lines.removeLast() }
+        for line in lines {
+            if let match = try mark.wholeMatch(in: line) {
+                let number = try XCTUnwrap(match[1].substring.flatMap { Int($0) })
+                refreshes.append((number, String(try XCTUnwrap(match[2].substring)), ""))
+            } else {
+                guard !refreshes.isEmpty else { throw MarkMissing(line: String(line)) }
+                refreshes[refreshes.count - 1].body += line + "\n"
+            }
+        }
+        return refreshes
+    }
+
     /// Each refresh decodes 100,000 transactions (about 3 MB of compact records). A run that
     /// kept its data, as one did when the plugin's handle to it was never released, grows by
     /// that much every refresh; here 30 refreshes may add at most 20 MB in all.
@@ -36,4 +99,9 @@ final class WatchEndToEndTests: XCTestCase {
         let late = try residentKilobytes()
         XCTAssertLessThan(late - early, 20_000, "resident memory grew from \(early) kB to \(late) kB over 30 refreshes")
     }
+}
+
+private struct MarkMissing: Error, CustomStringConvertible {
+    var line: String
+    var description: String { "output before the first refresh mark: \(line)" }
 }

@@ -9,8 +9,9 @@ import TxFeedOutput
 ///
 /// On a terminal each refresh clears the screen, shows the skeleton while loading and then the
 /// feed; a failed refresh puts the last good view back with a note saying why. Off a terminal
-/// each refresh writes the whole feed again (stdout, or `-o` files replaced atomically); a
-/// failed one writes nothing and says why on stderr.
+/// each refresh writes the whole feed again (stdout, after a ``RefreshMark`` line a reader can
+/// split on, or `-o` files replaced atomically); a failed one writes nothing and says why on
+/// stderr.
 public final class Watcher: Sendable {
     public let plan: RunPlan
     public let every: Double
@@ -77,6 +78,8 @@ public final class Watcher: Sendable {
             if stdoutTerminal {
                 StandardStreams.error("\u{1B}[H\u{1B}[2J")
                 input.captureStandardOutput = true
+            } else {
+                input.refreshMark = RefreshMark(number: refresh, at: time(nil))
             }
             progress.withLock { $0 = input.progress }
             // Stopped before this refresh's display was known: it never starts drawing.
