@@ -163,7 +163,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         StopSignals.block()
         var input = RunInput(plan: try options.plan())
-        let progress = SkeletonView.onStandardError(if: input.plan.progress)
+        let progress = input.plan.liveProgress()
         input.progress = progress
         input.unfinished = UnfinishedFileRegistry.shared
         // Ctrl-C mid-run: put the terminal back, leave no half-written file, then die of the

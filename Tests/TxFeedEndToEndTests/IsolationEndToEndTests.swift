@@ -195,28 +195,14 @@ final class IsolationEndToEndTests: XCTestCase {
     /// A hung plugin's process is ended at each refresh: txfeed's threads, descriptors and
     /// children stay flat.
     func testATimedOutChildIsEndedAndNothingLeaksOverTwentyRefreshes() throws {
-        let log = folder.path + "/stderr.log"
-        XCTAssertTrue(FileManager.default.createFile(atPath: log, contents: nil))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "--default-signal", BuiltProducts.txfeed, "watch", "-s", testPlugin + ":mode=ignore-cancel", good,
-            "-o", folder.path + "/feed.csv", "--no-progress", "--every", "10ms", "--timeout", "0.2",
-        ]
-        process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: log)
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        let pid = process.processIdentifier
-        func refreshes() -> Int {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            return text.components(separatedBy: "did not stop; its process was ended").count - 1
-        }
+        let watch = try WatchProcess(
+            [
+                "-s", testPlugin + ":mode=ignore-cancel", good, "-o", folder.path + "/feed.csv", "--no-progress",
+                "--every", "10ms", "--timeout", "0.2",
+            ], log: folder.path + "/stderr.log")
+        defer { watch.stop() }
+        let pid = watch.pid
+        let refreshed = "did not stop; its process was ended"
         func count(_ folder: String) -> Int {
             (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? -1
         }
@@ -227,20 +213,9 @@ final class IsolationEndToEndTests: XCTestCase {
                 return sum + text.split(separator: " ").count
             }
         }
-        func waitFor(_ n: Int) throws {
-            let deadline = Date().addingTimeInterval(commandDeadline)
-            while refreshes() < n {
-                guard process.isRunning, Date() < deadline else {
-                    let tail = (try? String(contentsOfFile: log, encoding: .utf8).suffix(500)) ?? ""
-                    XCTFail("watch stopped or stalled before \(n) refreshes:\n\(tail)")
-                    return
-                }
-                usleep(20_000)
-            }
-        }
-        try waitFor(3)
+        try watch.wait(for: 3, of: refreshed)
         let early = (threads: count("/proc/\(pid)/task"), descriptors: count("/proc/\(pid)/fd"))
-        try waitFor(20)
+        try watch.wait(for: 20, of: refreshed)
         let late = (threads: count("/proc/\(pid)/task"), descriptors: count("/proc/\(pid)/fd"))
         XCTAssertLessThanOrEqual(
             late.threads, early.threads + 2, "threads grew from \(early.threads) to \(late.threads)")

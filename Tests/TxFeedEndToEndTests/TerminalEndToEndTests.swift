@@ -77,8 +77,8 @@ final class TerminalEndToEndTests: XCTestCase {
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.output.split(separator: "\n")
-        XCTAssertEqual(lines.count % 7, 0, "each refresh writes the whole feed")
-        XCTAssertGreaterThanOrEqual(lines.count / 7, 3, "start + timer ticks + SIGHUP")
+        XCTAssertEqual(lines.count % 8, 0, "each refresh writes its mark and the whole feed")
+        XCTAssertGreaterThanOrEqual(lines.count / 8, 3, "start + timer ticks + SIGHUP")
     }
 
     func testWatchStopsOnSIGINTWithExitZero() throws {
@@ -87,7 +87,7 @@ final class TerminalEndToEndTests: XCTestCase {
         kill(watch.process.processIdentifier, SIGINT)
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.output.split(separator: "\n").count, 7)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 8, "the mark and the feed")
     }
 
     /// `watch … | head`: once the reader has gone no refresh can reach anyone, so watch ends
@@ -202,10 +202,12 @@ final class TerminalEndToEndTests: XCTestCase {
     ) throws -> CommandResult {
         let watch = shellQuoted([BuiltProducts.txfeed, "watch"] + arguments)
         // `; :` makes the shell fork rather than exec, so that timeout is not the session
-        // leader and its own process group (the background) is really made.
+        // leader and its own process group (the background) is really made. In the foreground
+        // the shell execs, so that Ctrl-C typed at the terminal reaches timeout and watch, not
+        // a shell that would die of it and hide their status.
         let command =
             foreground
-            ? "timeout --foreground --preserve-status -s TERM \(seconds) \(watch)"
+            ? "exec timeout --foreground --preserve-status -s TERM \(seconds) \(watch)"
             : "timeout --preserve-status -s TERM \(seconds) \(watch); :"
         return try runOnTerminal(command, typing: typing, environment: ["TERM": "xterm-256color"])
     }
@@ -254,6 +256,81 @@ final class TerminalEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertLessThan(Date().timeIntervalSince(start), 15, "watch did not stop on Ctrl-D")
         XCTAssertTrue(result.output.contains("\u{1B}[?25h"), "the cursor is shown again")
+    }
+
+    /// Ctrl-C while a refresh is still loading takes the skeleton down as `run` does: the rows
+    /// erased, the cursor shown; watch then ends with exit 0 without drawing the refresh.
+    func testCtrlCWhileWatchIsLoadingErasesTheSkeleton() throws {
+        let start = Date()
+        let result = try watchOnTerminal(
+            ["samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "30", "--every", "1h"],
+            for: 60, typing: Typing([(3, "\u{03}")]))
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "watch did not stop on Ctrl-C")
+        let raw = result.output
+        guard let lastBar = raw.range(of: "▇", options: .backwards) else {
+            return XCTFail("no skeleton while loading:\n\(raw)")
+        }
+        XCTAssertTrue(raw[lastBar.upperBound...].contains("\u{1B}[?25h"), "the cursor is shown again")
+        let screen = TerminalScreen(replaying: raw).text
+        XCTAssertFalse(screen.contains("▇"), "skeleton rows left on the screen:\n\(screen)")
+        XCTAssertFalse(screen.contains("loading…"), "a status line left on the screen:\n\(screen)")
+        XCTAssertFalse(raw.contains("Everyday Checking"), "the interrupted refresh was drawn:\n\(screen)")
+    }
+
+    /// With `-o` the feed goes to a file, so there is no table for skeleton rows to stand in
+    /// for: one status line, redrawn in place with the running record count, then the summary.
+    func testWatchWritingAFileShowsOneStatusLineNotTheSkeleton() throws {
+        let output = folder.path + "/feed.csv"
+        let result = try watchOnTerminal(
+            [
+                "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1", "-o", output,
+                "--every", "1h",
+            ], for: 5)
+        XCTAssertEqual(result.status, 0, result.output)
+        try assertOneStatusLine(result.output, counting: "refresh 1: 7 records from 2 sources…")
+        XCTAssertTrue(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("date,day,account,vendor,"))
+    }
+
+    /// The same for `run`: with its feed in a file, progress is the status line too.
+    func testRunWritingAFileShowsOneStatusLineNotTheSkeleton() throws {
+        let output = folder.path + "/feed.csv"
+        let result = try txfeedOnTerminal(
+            [
+                "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1", "-o",
+                output,
+            ],
+            environment: ["TERM": "xterm-256color", "COLUMNS": "100"])
+        XCTAssertEqual(result.status, 3, result.output)
+        try assertOneStatusLine(result.output, counting: "7 records from 2 sources…")
+        XCTAssertFalse(result.output.contains("refresh"), result.output)
+    }
+
+    /// No skeleton; `line` shown, every redraw of the status line over the last on one line
+    /// (no line break until the summary), and nothing of it left on the screen at the end.
+    private func assertOneStatusLine(
+        _ raw: String, counting line: String, file: StaticString = #filePath, lineNumber: UInt = #line
+    ) throws {
+        XCTAssertFalse(
+            raw.contains("▇"), "skeleton rows for a table that goes to a file:\n\(raw)", file: file, line: lineNumber)
+        XCTAssertTrue(raw.contains(line), raw, file: file, line: lineNumber)
+        guard let first = raw.range(of: " records from "), let summary = raw.range(of: "checking (fixture): ok") else {
+            return XCTFail("no status line or no summary:\n\(raw)", file: file, line: lineNumber)
+        }
+        let progress = raw[first.lowerBound..<summary.lowerBound]
+        XCTAssertGreaterThan(
+            progress.components(separatedBy: " records from ").count, 3, "redrawn as it runs", file: file,
+            line: lineNumber)
+        XCTAssertFalse(
+            progress.contains("\n"), "the status line is redrawn in place:\n\(progress)", file: file, line: lineNumber)
+        XCTAssertTrue(progress.contains("\u{1B}[?25h"), "the cursor is shown again", file: file, line: lineNumber)
+        let screen = TerminalScreen(replaying: raw).text
+        XCTAssertFalse(
+            screen.contains("records from"), "the status line is left on the screen:\n\(screen)", file: file,
+            line: lineNumber)
+        XCTAssertTrue(
+            screen.contains("test-source (test-source): FAILED: timed out after 1s"), screen, file: file,
+            line: lineNumber)
     }
 
     func testAFailedRefreshOnTheTerminalPutsTheLastGoodViewBackWithANote() throws {

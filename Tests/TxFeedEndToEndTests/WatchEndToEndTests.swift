@@ -12,57 +12,96 @@ final class WatchEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("source 'random-users' (random-users): "), result.stderr)
     }
 
+    /// Off a terminal, each refresh's output starts with one mark line in its sink's format, so
+    /// a reader of the pipe can split it: numbered from 1, dated when the refresh started, and
+    /// followed by exactly what `run` writes. A file is replaced whole and gets none.
+    func testEachRefreshOnAPipeStartsWithAMarkLineInItsSinksFormat() throws {
+        let folder = try TemporaryFolder()
+        let checking = "samples/accounts/checking.json"
+        let csvFile = try txfeed("run", checking, "--sink", "csv", "--no-progress").output
+        let started = Date().addingTimeInterval(-1)
+        let marks = [
+            "text": #"--- refresh (\d+) at (\S+) ---"#, "csv": #"--- refresh (\d+) at (\S+) ---"#,
+            "ndjson": #"\{"refresh":(\d+),"at":"([^"]+)"\}"#, "json": #"\{"refresh":(\d+),"at":"([^"]+)"\}"#,
+        ]
+        for (sink, mark) in marks.sorted(by: { $0.key < $1.key }) {
+            let file = folder.path + "/\(sink).csv"
+            let watch = try startTxfeed([
+                "watch", checking, "--sink", sink, "--sink", "csv,path=\(file)", "--every", "300ms", "--no-progress",
+            ])
+            Thread.sleep(forTimeInterval: 1.0)
+            kill(watch.process.processIdentifier, SIGTERM)
+            let result = try watch.finish()
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let refreshes = try Self.split(result.output, on: try Regex("^" + mark + "\r?$"))
+            XCTAssertGreaterThanOrEqual(refreshes.count, 2, "\(sink): \(result.output)")
+            XCTAssertEqual(refreshes.map(\.number), Array(1...refreshes.count), sink)
+            let run = try txfeed("run", checking, "--sink", sink, "--no-progress").output
+            for refresh in refreshes {
+                let at = try XCTUnwrap(ISO8601DateFormatter().date(from: refresh.at), refresh.at)
+                XCTAssertTrue(at >= started && at <= Date(), "\(sink): refresh \(refresh.number) at \(refresh.at)")
+                if sink == "json" {
+                    // The same document, but for each source's elapsed_ms.
+                    let document = try JSONSerialization.jsonObject(with: Data(refresh.body.utf8)) as? [String: Any]
+                    XCTAssertEqual((document?["transactions"] as? [Any])?.count, 7, refresh.body)
+                } else {
+                    XCTAssertEqual(refresh.body, run, "\(sink): refresh \(refresh.number)")
+                }
+            }
+            XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), csvFile, "\(sink): the file has no mark")
+        }
+    }
+
+    /// A pipe's text cut at the lines `mark` matches (its groups: number, time): what follows
+    /// each, up to the next. The text must start with one.
+    private static func split(_ output: String, on mark: Regex<AnyRegexOutput>) throws -> [(
+        number: Int, at: String, body: String
+    )] {
+        var refreshes: [(number: Int, at: String, body: String)] = []
+        // By scalars: CSV's CRLF is one Character, which a split on "\n" would never cut.
+        var lines = output.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
+        if lines.last == "" { lines.removeLast() }
+        for line in lines {
+            if let match = try mark.wholeMatch(in: line) {
+                let number = try XCTUnwrap(match[1].substring.flatMap { Int($0) })
+                refreshes.append((number, String(try XCTUnwrap(match[2].substring)), ""))
+            } else {
+                guard !refreshes.isEmpty else { throw MarkMissing(line: String(line)) }
+                refreshes[refreshes.count - 1].body += line + "\n"
+            }
+        }
+        return refreshes
+    }
+
     /// Each refresh decodes 100,000 transactions (about 3 MB of compact records). A run that
     /// kept its data, as one did when the plugin's handle to it was never released, grows by
     /// that much every refresh; here 30 refreshes may add at most 20 MB in all.
     func testMemoryStaysFlatOverManyRefreshes() throws {
         let folder = try TemporaryFolder()
-        let log = folder.path + "/stderr.log"
-        XCTAssertTrue(FileManager.default.createFile(atPath: log, contents: nil))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "--default-signal", BuiltProducts.txfeed, "watch", "-s", "random-users:seed=1,users=1,transactions=100000",
-            "-o", folder.path + "/feed.csv", "--no-progress", "--every", "10ms",
-        ]
-        process.currentDirectoryURL = URL(fileURLWithPath: BuiltProducts.repository)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: log)
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
-
-        func refreshes() -> Int {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            return text.components(separatedBy: ": ok, read 100000 = written 100000").count - 1
-        }
+        let watch = try WatchProcess(
+            [
+                "-s", "random-users:seed=1,users=1,transactions=100000", "-o", folder.path + "/feed.csv",
+                "--no-progress", "--every", "10ms",
+            ], log: folder.path + "/stderr.log")
+        defer { watch.stop() }
+        let refreshed = ": ok, read 100000 = written 100000"
         func residentKilobytes() throws -> Int {
-            let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+            let status = try String(contentsOfFile: "/proc/\(watch.pid)/status", encoding: .utf8)
             let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
             return try XCTUnwrap(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
         }
-        func waitFor(_ count: Int) throws {
-            let deadline = Date().addingTimeInterval(commandDeadline)
-            while refreshes() < count {
-                guard process.isRunning, Date() < deadline else {
-                    let tail = (try? String(contentsOfFile: log, encoding: .utf8).suffix(500)) ?? ""
-                    throw Stalled(description: "watch stopped or stalled before \(count) refreshes:\n\(tail)")
-                }
-                usleep(20_000)
-            }
-        }
 
-        try waitFor(5)
+        try watch.wait(for: 5, of: refreshed)
         let early = try residentKilobytes()
-        try waitFor(35)
+        try watch.wait(for: 35, of: refreshed)
         let late = try residentKilobytes()
         XCTAssertLessThan(late - early, 20_000, "resident memory grew from \(early) kB to \(late) kB over 30 refreshes")
     }
 }
 
-private struct Stalled: Error, CustomStringConvertible {
-    var description: String
+private struct MarkMissing: Error, CustomStringConvertible {
+    var line: String
+    var description: String { "output before the first refresh mark: \(line)" }
 }

@@ -5,6 +5,9 @@ public protocol FeedSink {
     /// Writes the whole feed into `out`, calling `out.rowDone()` after each row so output
     /// streams in large writes. The caller flushes and commits.
     func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws
+    /// The line that starts a `watch` refresh's output on a pipe, in this sink's format, or
+    /// nil for none (see ``RefreshMark``).
+    func refreshMarkLine(_ mark: RefreshMark) -> String?
 }
 
 /// What every sink formats with: vendor colours, the time zone for days, and colour use.

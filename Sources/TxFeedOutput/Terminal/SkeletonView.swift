@@ -27,6 +27,8 @@ public final class SkeletonView: RunProgress {
         var linesDrawn = 0
         var frame = 0
         var running = false
+        /// Taken down for good: a run interrupted before its sources started never draws.
+        var over = false
     }
 
     /// - Parameters:
@@ -38,21 +40,18 @@ public final class SkeletonView: RunProgress {
         columns = max(20, TerminalCapabilities(fd: fd).columns)
     }
 
-    /// The view for a run, when progress is wanted and stderr is a terminal; nil otherwise,
-    /// so that no escape code ever reaches a file or pipe.
-    public static func onStandardError(if wanted: Bool) -> SkeletonView? {
-        wanted && TerminalCapabilities(fd: 2).isTerminal ? SkeletonView() : nil
-    }
-
     public func started(sources: [String]) {
-        screen.withLock { screen in
+        let starts = screen.withLock { screen in
+            guard !screen.over else { return false }
             screen.names = sources
             screen.status = Array(repeating: nil, count: sources.count)
             screen.counts = Array(repeating: 0, count: sources.count)
             screen.started = Date()
             screen.running = true
+            write("\u{1B}[?25l")  // hide the cursor while animating
+            return true
         }
-        write("\u{1B}[?25l")  // hide the cursor while animating
+        guard starts else { return }
         Threads.start(named: "skeleton") { [weak self] in
             while let self, self.tick() {
                 usleep(80_000)
@@ -88,8 +87,11 @@ public final class SkeletonView: RunProgress {
         }
     }
 
+    /// Also what a stop signal calls, from its own thread, while sources still load (`run`
+    /// then dies of it; `watch` ends): after it nothing is drawn again.
     public func finished() {
         screen.withLock { screen in
+            screen.over = true
             guard screen.running else { return }
             screen.running = false
             write(erase(&screen) + "\u{1B}[?25h")

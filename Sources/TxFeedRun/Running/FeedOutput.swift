@@ -114,8 +114,10 @@ struct FeedOutput {
         for sink in plan.sinks where sink.path == nil {
             guard case .builtIn(let builtIn) = sink.format else { continue }
             context.colour = builtIn == .text && wantsColour()
+            let sink = Self.sink(builtIn)
+            if let mark = input.refreshMark, let line = sink.refreshMarkLine(mark) { stdout.write(line) }
             do {
-                try Self.sink(builtIn).write(feed, context: context, to: stdout)
+                try sink.write(feed, context: context, to: stdout)
                 try stdout.flush()
             } catch OutputError.brokenPipe {
                 brokenPipe = true

@@ -23,6 +23,8 @@ public struct RunInput: Sendable {
     /// With `--state`: whether a run that imports nothing new is still recorded as a batch
     /// (`watch` records only the refreshes that bring something).
     public var recordEmptyBatch = true
+    /// `watch` with stdout off a terminal: the line that starts this refresh's output there.
+    public var refreshMark: RefreshMark?
 
     public init(plan: RunPlan) {
         self.plan = plan

@@ -9,8 +9,9 @@ import TxFeedOutput
 ///
 /// On a terminal each refresh clears the screen, shows the skeleton while loading and then the
 /// feed; a failed refresh puts the last good view back with a note saying why. Off a terminal
-/// each refresh writes the whole feed again (stdout, or `-o` files replaced atomically); a
-/// failed one writes nothing and says why on stderr.
+/// each refresh writes the whole feed again (stdout, after a ``RefreshMark`` line a reader can
+/// split on, or `-o` files replaced atomically); a failed one writes nothing and says why on
+/// stderr.
 public final class Watcher: Sendable {
     public let plan: RunPlan
     public let every: Double
@@ -18,6 +19,8 @@ public final class Watcher: Sendable {
     private let onStop: @Sendable () -> Void
     private let wake = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
+    /// The live display of the refresh under way, which a stop takes down at once.
+    private let progress = Mutex<(any RunProgress)?>(nil)
 
     /// - Parameters:
     ///   - unfinished: told about every temporary output file, as for a run.
@@ -65,22 +68,31 @@ public final class Watcher: Sendable {
         let stdoutTerminal = isatty(1) != 0
         if isatty(0) != 0 { listenForEnter() }
         var lastGood: [UInt8]?
-        var isFirst = true
+        var refresh = 0
         while true {
+            refresh += 1
             var input = RunInput(plan: plan)
-            input.progress = SkeletonView.onStandardError(if: plan.progress)
+            input.progress = plan.liveProgress(label: "refresh \(refresh)")
             input.unfinished = unfinished
             input.recordEmptyBatch = false
             if stdoutTerminal {
                 StandardStreams.error("\u{1B}[H\u{1B}[2J")
                 input.captureStandardOutput = true
+            } else {
+                input.refreshMark = RefreshMark(number: refresh, at: time(nil))
             }
+            progress.withLock { $0 = input.progress }
+            // Stopped before this refresh's display was known: it never starts drawing.
+            if stopping.load(ordering: .relaxed) { input.progress?.finished() }
             let result = Runner.run(input)
-            if isFirst && result.outcome == .refused {
+            progress.withLock { $0 = nil }
+            if refresh == 1 && result.outcome == .refused {
                 Self.showCursor()
                 return .refused
             }
-            isFirst = false
+            // Stopped while loading: the display is already down, and a feed drawn now would
+            // only flash before the process ends.
+            if stopping.load(ordering: .relaxed) && stdoutTerminal { break }
             let failed = result.outcome == .nothingWritten || result.outcome == .refused
             let time = Self.clock()
             if stdoutTerminal {
@@ -108,9 +120,11 @@ public final class Watcher: Sendable {
         wake.signal()
     }
 
-    /// Stop after the refresh under way (SIGINT, SIGTERM, end of input).
+    /// Stop after the refresh under way (SIGINT, SIGTERM, end of input). Its live display is
+    /// taken down at once, as `run` does when interrupted: the skeleton erased, the cursor shown.
     public func stop() {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
+        progress.withLock { $0?.finished() }
         wake.signal()
         onStop()
     }
