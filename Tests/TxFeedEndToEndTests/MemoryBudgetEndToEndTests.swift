@@ -129,6 +129,42 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
         }
     }
 
+    /// A config file sets the budget and the folder as the flags do; the flags win.
+    func testTheConfigFileSetsTheBudgetAndTheTemporaryFolder() throws {
+        let folder = try TemporaryFolder()
+        let input = folder.path + "/a.json"
+        try generate(20_000, input)
+        try FileManager.default.createDirectory(atPath: folder.path + "/runs", withIntermediateDirectories: true)
+        let config = try folder.write("txfeed.json", #"{"memory": "1M", "temp-dir": "runs"}"#)
+        let spilled = try txfeed(arguments: [
+            "run", input, "--config", config, "--no-progress", "-o", folder.path + "/o.csv",
+        ])
+        XCTAssertEqual(spilled.status, 0, spilled.stderr)
+        XCTAssertTrue(spilled.stderr.contains("over --memory 1 MiB were sorted in"), spilled.stderr)
+        XCTAssertTrue(spilled.stderr.contains("runs in \(folder.path)/runs and merged"), spilled.stderr)
+        let inMemory = try txfeed(
+            arguments: [
+                "run", input, "--config", config, "--memory", "1G", "--no-progress", "-o", folder.path + "/m.csv",
+            ])
+        XCTAssertEqual(inMemory.status, 0, inMemory.stderr)
+        XCTAssertFalse(inMemory.stderr.contains("were sorted in"), inMemory.stderr)
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: folder.path + "/o.csv")),
+            try Data(contentsOf: URL(fileURLWithPath: folder.path + "/m.csv")))
+
+        let cases: [(String, String)] = [
+            (#"{"memory": "lots"}"#, #"the config file's "memory": 'lots' is not a size"#),
+            (#"{"memory": "1G", "dedupe": true}"#, #"the config file's "memory" cannot be used with --dedupe"#),
+            (#"{"temp-dir": "missing"}"#, "/missing is not a folder this user can write to"),
+        ]
+        for (text, message) in cases {
+            let bad = try folder.write("bad.json", text)
+            let result = try txfeed(arguments: ["run", input, "--config", bad, "--no-progress"])
+            XCTAssertEqual(result.status, 2, text)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+        }
+    }
+
     private func generate(_ count: Int, _ path: String, _ options: String...) throws {
         let script = BuiltProducts.repository + "/bench/gen_transactions.py"
         let result = try runCommand("/usr/bin/env", ["python3", script, String(count), path] + options)

@@ -20,7 +20,7 @@ final class SourceSpecTests: XCTestCase {
         // An undeclared key stays part of the file name when there is such a file, else it is
         // a mistake named as such.
         let folder = try TemporaryFolder()
-        FileManager.default.createFile(atPath: folder.path + "/data=1.json", contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder.path + "/data=1.json", contents: Data()))
         XCTAssertEqual(try options("fixture:\(folder.path)/data=1.json"), ["path=\(folder.path)/data=1.json"])
         XCTAssertThrowsError(try options("fixture:colour=red")) { error in
             XCTAssertTrue("\(error)".contains("'colour' is not an option of fixture"), "\(error)")

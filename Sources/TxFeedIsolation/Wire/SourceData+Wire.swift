@@ -145,7 +145,8 @@ struct ChunkAssembler {
             guard let head = try? SourceData.decodeHead(from: &r, source: source), r.isAtEnd else { return nil }
             return head
         }
-        guard var (data, count) = head else { throw .init() }
+        guard let (first, count) = head else { throw .init() }
+        var data = first
         if count == 0 {
             try data.validate()
             return data

@@ -35,10 +35,12 @@ struct ConfigFile {
     var pluginPaths: [String] = []
     var isolation: Isolation?
     var pluginMemory: String?
+    var memory: String?
+    var tempDirectory: String?
 
     static let keys = [
         "sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "dedupe", "duplicates", "state",
-        "state-wait", "plugin-path", "isolation", "plugin-memory",
+        "state-wait", "plugin-path", "isolation", "plugin-memory", "memory", "temp-dir",
     ]
 
     /// Source options that name a file by convention, resolved against the config's folder.
@@ -101,6 +103,8 @@ struct ConfigFile {
                 }
                 isolation = chosen
             case "plugin-memory": pluginMemory = try Self.required(value, "\(path): plugin-memory")
+            case "memory": memory = try Self.required(value, "\(path): memory")
+            case "temp-dir": tempDirectory = local(try Self.required(value, "\(path): temp-dir"))
             case "rejects": rejects = local(try Self.required(value, "\(path): rejects"))
             case "duplicates": duplicates = local(try Self.required(value, "\(path): duplicates"))
             case "state": state = local(try Self.required(value, "\(path): state"))

@@ -13,9 +13,9 @@ public struct MemoryBudget: Sendable, Equatable {
     public var bytes = defaultBytes
     /// Where runs go; nil for `$TMPDIR`, else `/tmp`.
     public var directory: String?
-    /// `--memory` was given: with `--dedupe` or `--state` that is a usage error, as they need
-    /// every record's identity in memory.
-    public var explicit = false
+    /// Where a budget was set (`--memory`, or the config file's `"memory"`): with `--dedupe`
+    /// or `--state` that is a usage error, as they need every record's identity in memory.
+    public var setBy: String?
 
     public init() {}
 
@@ -28,11 +28,13 @@ public struct MemoryBudget: Sendable, Equatable {
 
     /// `512M`, `1G`, `1.5G`, `800K` or plain bytes; binary units (`1K` is 1024), an optional `B`
     /// or `iB` after the unit.
-    public static func parse(_ text: String) throws(UsageError) -> Int {
+    /// - Parameters:
+    ///   - name: where the size was given, for the error (`--memory`, or the config's key).
+    public static func parse(_ text: String, name: String = "--memory") throws(UsageError) -> Int {
         guard let bytes = ByteSize.parse(text), bytes > 0 else {
-            throw UsageError("--memory: '\(text)' is not a size (say 512M or 2G)")
+            throw UsageError("\(name): '\(text)' is not a size (say 512M or 2G)")
         }
-        guard bytes >= minimumBytes else { throw UsageError("--memory: '\(text)' is below the least, 1M") }
+        guard bytes >= minimumBytes else { throw UsageError("\(name): '\(text)' is below the least, 1M") }
         return bytes
     }
 }

@@ -158,6 +158,11 @@ public struct RunPlan: Sendable {
         if let wait = config.stateWait { stateWait = wait }
         if let isolation = config.isolation { self.isolation = isolation }
         if let memory = config.pluginMemory { pluginMemory = try Self.pluginMemory(memory, "\"plugin-memory\"") }
+        if let text = config.memory {
+            memory.bytes = try MemoryBudget.parse(text, name: "the config file's \"memory\"")
+            memory.setBy = "the config file's \"memory\""
+        }
+        if let folder = config.tempDirectory { memory.directory = folder }
     }
 
     private mutating func apply(_ request: RunRequest) throws(UsageError) {
@@ -213,12 +218,12 @@ public struct RunPlan: Sendable {
     private mutating func applyMemory(_ request: RunRequest) throws(UsageError) {
         if let text = request.memory {
             memory.bytes = try MemoryBudget.parse(text)
-            memory.explicit = true
-            if dedupe {
-                throw UsageError(
-                    "--memory cannot be used with \(stateFile != nil ? "--state" : "--dedupe"): finding duplicates needs every record in memory (leave --memory out)"
-                )
-            }
+            memory.setBy = "--memory"
+        }
+        if let setBy = memory.setBy, dedupe {
+            throw UsageError(
+                "\(setBy) cannot be used with \(stateFile != nil ? "--state" : "--dedupe"): finding duplicates needs every record in memory (leave \(setBy == "--memory" ? "--memory" : "\"memory\"") out)"
+            )
         }
         if let folder = request.tempDirectory {
             guard !folder.isEmpty else { throw UsageError("--temp-dir is empty; name a folder") }
