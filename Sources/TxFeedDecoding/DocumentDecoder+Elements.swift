@@ -14,20 +14,20 @@ extension DocumentDecoder {
         _ elements: [Range<Int>], firstIndex: Int = 0, in text: UnsafeBufferPointer<UInt8>,
         scale: Int, origin: String? = nil, into unit: inout SourceData
     ) throws {
+        // A streamed account's envelope, and an account with no transactions.
+        if elements.isEmpty { return }
         let account = UInt32(unit.accounts.count - 1)
         let chunks = elements.count >= Self.parallelThreshold ? max(1, min(threads, 64)) : 1
         let size = (elements.count + chunks - 1) / chunks
         let normaliser = TransactionNormaliser(origin: origin ?? self.origin, scale: scale)
-        let results = ChunkResults(count: chunks)
         var syntaxError: JSONSyntaxError?
         // The threads share the input text and the output buffer, each its own part of them.
         let input = UnsafeShared(text)
         let decoded = [Transaction](unsafeUninitializedCapacity: elements.count) { buffer, count in
             let output = UnsafeShared(buffer.baseAddress)
-            let work: @Sendable (Int) -> Void = { n in
+            /// Decodes `elements[lower..<upper]` into `region` from `lower`, and into `result`.
+            @Sendable func decode(_ lower: Int, _ upper: Int, into result: inout ChunkResult) {
                 let text = input.value, region = output.value
-                let lower = min(n * size, elements.count), upper = min(lower + size, elements.count)
-                var result = ChunkResult()
                 let progressStep = 1 << 16
                 elements: for k in lower..<upper {
                     if (k - lower) & (progressStep - 1) == progressStep - 1 { onProgress?(progressStep) }
@@ -61,9 +61,27 @@ extension DocumentDecoder {
                     }
                     json_decref(json)
                 }
+            }
+            if chunks == 1 {
+                // One thread: straight into the unit's own tables, nothing to renumber.
+                var result = ChunkResult(vendors: unit.vendors, details: unit.details)
+                unit.vendors = VendorTable()
+                unit.details = []
+                decode(0, elements.count, into: &result)
+                unit.vendors = result.vendors
+                unit.details = result.details
+                unit.rejects += result.rejects
+                syntaxError = result.error
+                count = result.written
+                return
+            }
+            let results = ChunkResults(count: chunks)
+            DispatchQueue.concurrentPerform(iterations: chunks) { n in
+                var result = ChunkResult()
+                let lower = min(n * size, elements.count)
+                decode(lower, min(lower + size, elements.count), into: &result)
                 results.store(n, result)
             }
-            if chunks == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: work) }
 
             // Close up the regions in order, renumbering each chunk's vendors and details.
             var out = 0

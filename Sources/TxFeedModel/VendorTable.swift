@@ -7,7 +7,9 @@ public struct VendorTable: Sendable {
     /// All names back to back; name `i` is `storage[offsets[i]..<offsets[i + 1]]`.
     public private(set) var storage: [UInt8] = []
     private(set) var offsets: [Int] = [0]
-    private var slots: [UInt32] = Array(repeating: .max, count: 64)
+    /// Empty until the first name: a table is made for every account and chunk decoded, and
+    /// many hold one vendor or none.
+    private var slots: [UInt32] = []
     private var hashes: [UInt64] = []
 
     public init() {}
@@ -24,6 +26,7 @@ public struct VendorTable: Sendable {
 
     /// The id of `name`, adding it when new.
     public mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        if slots.isEmpty { slots = Array(repeating: .max, count: 16) }
         let hash = Self.hash(name)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -45,7 +48,8 @@ public struct VendorTable: Sendable {
     /// Interns every name of `other`; `result[id]` is the id here of `other`'s vendor `id`.
     /// Used wherever tables built apart (threads, documents, sources) are joined.
     public mutating func absorb(_ other: VendorTable) -> [UInt32] {
-        (0..<other.count).map { id in other.bytes(of: UInt32(id)).withUnsafeBufferPointer { intern($0) } }
+        if other.count == 0 { return [] }
+        return (0..<other.count).map { id in other.bytes(of: UInt32(id)).withUnsafeBufferPointer { intern($0) } }
     }
 
     public mutating func intern(_ name: String) -> UInt32 {
