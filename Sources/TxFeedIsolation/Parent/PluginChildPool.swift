@@ -19,6 +19,7 @@ public final class PluginChildPool: PluginLoading {
     private struct Key: Hashable {
         var path: String
         var directOutput: Bool
+        var standardOutput: Int32
     }
     /// The child that plans: it loads every plugin a run may need to read its descriptor and
     /// answer `identify` and `explain`, one after another — one process started for planning,
@@ -49,8 +50,12 @@ public final class PluginChildPool: PluginLoading {
     /// An idle child with the plugin loaded, or a new one.
     /// - Parameters:
     ///   - directOutput: for a sink: the child writes to txfeed's own stdout and stderr.
-    func acquire(_ pluginPath: String, directOutput: Bool = false) throws(IsolationError) -> PluginChild {
-        let key = Key(path: pluginPath, directOutput: directOutput)
+    ///   - standardOutput: with `directOutput`, the descriptor that is the child's stdout
+    ///     (txfeed's stdout, or 2 for its stderr).
+    func acquire(_ pluginPath: String, directOutput: Bool = false, standardOutput: Int32 = 1) throws(IsolationError)
+        -> PluginChild
+    {
+        let key = Key(path: pluginPath, directOutput: directOutput, standardOutput: directOutput ? standardOutput : 1)
         let cap = childrenPerPlugin
         while true {
             if let child = idle.withLock({ $0[key]?.popLast() }) { return child }
@@ -66,6 +71,7 @@ public final class PluginChildPool: PluginLoading {
         // A child that fails to start gives its place back through onEnd, as one that ends does.
         return try PluginChild(
             executable: executable, pluginPath: pluginPath, directOutput: directOutput,
+            standardOutput: key.standardOutput,
             show: { [self] line in shown.withLock { $0 }(line) },
             onEnd: { [self] in
                 live.withLock { $0[key, default: 1] -= 1 }
@@ -75,7 +81,8 @@ public final class PluginChildPool: PluginLoading {
 
     /// Gives a healthy child back for the next request about its plugin.
     func release(_ child: PluginChild) {
-        idle.withLock { $0[Key(path: child.pluginPath, directOutput: child.directOutput), default: []].append(child) }
+        let key = Key(path: child.pluginPath, directOutput: child.directOutput, standardOutput: child.standardOutput)
+        idle.withLock { $0[key, default: []].append(child) }
         freed.signal()
     }
 
@@ -132,7 +139,10 @@ public final class PluginChildPool: PluginLoading {
         let calls = PluginHostCalls(
             identify: { [self] files in identify(path, files) },
             explain: { [self] configuration in explain(path, configuration) },
-            sinkSession: { [self] in IsolatedSinkSession(pool: self, pluginPath: path, name: description.name) })
+            sinkSession: { [self] standardOutput in
+                IsolatedSinkSession(
+                    pool: self, pluginPath: path, name: description.name, standardOutput: standardOutput)
+            })
         return LoadedPlugin(path: path, description: description, calls: calls)
     }
 
