@@ -133,7 +133,7 @@ enum ScaffoldTemplates {
         /* __NAME__: a txfeed sink plugin, scaffolded by `txfeed plugins new --kind sink`.
          *
          * It writes every transaction it receives as a tab-separated line to the file given by
-         * its `path` option, or to stderr, then the run's summary. Replace the bodies of
+         * its `path` option, or to stdout, then the run's summary. Replace the bodies of
          * `sink_write` and `sink_finish` with your own output.
          *
          *   make                                              builds lib__NAME__.so here
@@ -188,7 +188,7 @@ enum ScaffoldTemplates {
                     return TXFEED_FAILED;
                 }
             } else {
-                s->out = stderr;
+                s->out = stdout; /* txfeed's stdout when this sink writes there, else its stderr */
             }
             json_decref(config);
             *state = s;
@@ -226,13 +226,14 @@ enum ScaffoldTemplates {
             sink_state *s = state;
             if (!s) return;
             if (s->owns_out) fclose(s->out);
+            else fflush(s->out); /* the process lives on: stdout is not flushed at its end */
             free(s);
         }
 
         static void free_error(char *error) { free(error); }
 
         static const txfeed_option OPTIONS[] = {
-            {"path", "the file to write (default: stderr)", 1},
+            {"path", "the file to write (default: stdout)", 1},
         };
 
         static const txfeed_plugin DESCRIPTOR = {
@@ -420,7 +421,7 @@ enum ScaffoldTemplates {
         // __NAME__: a txfeed sink plugin in Swift, scaffolded by `txfeed plugins new --lang swift --kind sink`.
         //
         // It writes every transaction it receives as a tab-separated line to the file given by its
-        // `path` option, or to stderr, then the run's summary. Replace `Sink.write` and
+        // `path` option, or to stdout, then the run's summary. Replace `Sink.write` and
         // `Sink.finish` with your own output.
         //
         //   swift build                                                     .build/debug/lib__NAME__.so
@@ -445,9 +446,10 @@ enum ScaffoldTemplates {
                     throw PluginError("__NAME__: the configuration is not a JSON object of strings")
                 }
                 let path = options["path"] ?? ""
-                // No path: a stream of our own on stderr (a copy of descriptor 2).
-                guard let file = path.isEmpty ? fdopen(dup(STDERR_FILENO), "w") : fopen(path, "w") else {
-                    throw PluginError("__NAME__: \(path.isEmpty ? "stderr" : path): \(String(cString: strerror(errno)))")
+                // No path: a stream of our own on stdout (a copy of descriptor 1: txfeed's stdout
+                // when this sink writes there, else its stderr).
+                guard let file = path.isEmpty ? fdopen(dup(STDOUT_FILENO), "w") : fopen(path, "w") else {
+                    throw PluginError("__NAME__: \(path.isEmpty ? "stdout" : path): \(String(cString: strerror(errno)))")
                 }
                 out = file
             }
@@ -501,7 +503,7 @@ enum ScaffoldTemplates {
 
         nonisolated(unsafe) private let options: UnsafeMutablePointer<txfeed_option> = {
             let list = UnsafeMutablePointer<txfeed_option>.allocate(capacity: 1)
-            list[0] = txfeed_option(name: cString("path"), help: cString("the file to write (default: stderr)"), is_main: 1)
+            list[0] = txfeed_option(name: cString("path"), help: cString("the file to write (default: stdout)"), is_main: 1)
             return list
         }()
 

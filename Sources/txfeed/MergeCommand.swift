@@ -10,14 +10,16 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Merge the parts of `txfeed run --shard I/N` into one feed (csv, ndjson or json).")
 
-    @Argument(help: "Every part file of the run (txfeed run --shard I/N -o PART).")
+    @Argument(help: "Every part file of the run (txfeed run --shard I/N -o PART).", completion: .file())
     var parts: [String] = []
 
     @Option(
         name: .customLong("sink"), help: "csv[:dialect=…,bom=…,neutralise=…,columns=…], ndjson (the default) or json.")
     var sink: String?
 
-    @Option(name: [.short, .customLong("output")], help: "Write to PATH (atomically); the sink follows the extension.")
+    @Option(
+        name: [.short, .customLong("output")], help: "Write to PATH (atomically); the sink follows the extension.",
+        completion: .file())
     var output: String?
 
     func run() throws {

@@ -8,26 +8,36 @@ import TxFeedRun
 /// The options `run` and `watch` share.
 struct RunOptions: ParsableArguments {
     @Argument(
-        help: "Input files or folders; each file goes to the source plugin that reads it (-s NAME:FILE forces one).")
+        help: "Input files or folders; each file goes to the source plugin that reads it (-s NAME:FILE forces one).",
+        completion: .file())
     var files: [String] = []
 
     @Option(
-        name: [.short, .customLong("source")], help: "A source: NAME[:VALUE][,key=value...], or a path to a plugin .so."
-    )
+        name: [.short, .customLong("source")],
+        help: "A source: NAME[:VALUE][,key=value...], or a path to a plugin .so.",
+        completion: PluginNameCompletion.sources)
     var sources: [String] = []
 
-    @Option(name: .customLong("sink"), help: "A sink: text (default), json, ndjson, csv[,bom=true], sqlite or xlsx.")
+    @Option(
+        name: .customLong("sink"),
+        help: "A sink: text (default), json, ndjson, csv[,bom=true], sqlite, xlsx, or a sink plugin.",
+        completion: PluginNameCompletion.sinks)
     var sinks: [String] = []
 
-    @Option(name: [.short, .customLong("output")], help: "Write to PATH (atomically); the sink follows the extension.")
+    @Option(
+        name: [.short, .customLong("output")], help: "Write to PATH (atomically); the sink follows the extension.",
+        completion: .file())
     var outputs: [String] = []
 
-    @Option(name: [.short, .customLong("config")], help: "A pipeline config file (JSON); flags add to it.")
+    @Option(
+        name: [.short, .customLong("config")], help: "A pipeline config file (JSON); flags add to it.",
+        completion: .file(extensions: ["json"]))
     var config: String?
 
     @Option(
         name: .customLong("plugin-path"),
-        help: "A folder to look for plugins in, before TXFEED_PLUGIN_PATH and the built-in ones.")
+        help: "A folder to look for plugins in, before TXFEED_PLUGIN_PATH and the built-in ones.",
+        completion: .directory)
     var pluginPaths: [String] = []
 
     // Unconditional, so that `--timeout -1` reaches the check that says what is allowed,
@@ -38,19 +48,20 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "Any failed source or rejected record: write nothing, exit 1.")
     var strict = false
 
-    @Option(help: "Write every rejected record with its reason to FILE (NDJSON).")
+    @Option(help: "Write every rejected record with its reason to FILE (NDJSON).", completion: .file())
     var rejects: String?
 
     @Flag(help: "Keep one record of each identity (bank id, else fingerprint) in each account: the first.")
     var dedupe = false
 
-    @Option(help: "Write every record --dedupe dropped, with what it duplicated, to FILE (NDJSON).")
+    @Option(
+        help: "Write every record --dedupe dropped, with what it duplicated, to FILE (NDJSON).", completion: .file())
     var duplicates: String?
 
     @Option(
         help:
-            "A SQLite file that remembers what earlier runs imported: write only what it has not seen, then remember it."
-    )
+            "A SQLite file that remembers what earlier runs imported: write only what it has not seen, then remember it.",
+        completion: .file())
     var state: String?
 
     @Option(help: "Seconds to wait for another run using the same --state file (default 60).")
@@ -92,7 +103,8 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Memory for the records before they spill to sorted temporary files: 512M, 2G (default: 1G).")
     var memory: String?
 
-    @Option(help: "Folder for the spilled records' temporary files (default: $TMPDIR, else /tmp).")
+    @Option(
+        help: "Folder for the spilled records' temporary files (default: $TMPDIR, else /tmp).", completion: .directory)
     var tempDir: String?
 
     var request: RunRequest {

@@ -9,14 +9,17 @@ struct SniffCommand: ParsableCommand {
         commandName: "sniff",
         abstract: "Explain how each file would be read: the plugin, and what it inferred (exit 2 when ambiguous).")
 
-    @Argument(help: "Files or folders, routed as `run` routes them.")
+    @Argument(help: "Files or folders, routed as `run` routes them.", completion: .file())
     var files: [String] = []
 
     @Option(
-        name: [.short, .customLong("source")], help: "A source to explain as given: NAME:FILE[,key=value...].")
+        name: [.short, .customLong("source")], help: "A source to explain as given: NAME:FILE[,key=value...].",
+        completion: PluginNameCompletion.sources)
     var sources: [String] = []
 
-    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in, before the built-in ones.")
+    @Option(
+        name: .customLong("plugin-path"), help: "A folder to look for plugins in, before the built-in ones.",
+        completion: .directory)
     var pluginPaths: [String] = []
 
     func run() throws {

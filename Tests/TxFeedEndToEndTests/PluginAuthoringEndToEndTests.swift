@@ -90,10 +90,12 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         XCTAssertEqual(lines[7], "# 7 transactions")
         XCTAssertEqual(folder.contents().filter { $0.hasPrefix(".") }, [], "no temporary file left behind")
 
-        // Without a path it writes to stderr.
+        // Without a path it writes to stdout, which no other sink does here.
         let plain = try run("run", checking, "--sink", "my-export", "--plugin-path", "plugins/my-export")
         XCTAssertEqual(plain.status, 0, plain.stderr)
-        XCTAssertTrue(plain.stderr.contains("Everyday Checking\tStarbucks\tdebit\t-4.50"), plain.stderr)
+        XCTAssertTrue(
+            plain.output.hasPrefix("2021-09-01T08:15:00Z\tEveryday Checking\tStarbucks\tdebit\t-4.50"), plain.output)
+        XCTAssertFalse(plain.stderr.contains("Starbucks"), plain.stderr)
     }
 
     /// Building a Swift package takes a while (and a test must not run SwiftPM on this

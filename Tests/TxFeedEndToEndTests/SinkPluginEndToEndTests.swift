@@ -20,19 +20,69 @@ final class SinkPluginEndToEndTests: XCTestCase {
         try build(BuiltProducts.repository + "/samples/plugins/summary-sink/summary.c", name: "summary")
     }
 
-    func testSummarySinkWritesItsTableToStderr() throws {
+    /// `--sink summary > out.md`: with no built-in sink on stdout, the plugin's own stdout is
+    /// txfeed's, so a redirected file holds the plugin's table and nothing else (no text view,
+    /// no diagnostics), in both isolation modes.
+    func testASinkPluginWithoutAPathWritesStdoutAlone() throws {
         try summary()
-        let result = try txfeed("run", checking, "--sink", "summary", "--plugin-path", folder.path)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.output, "", "the sink plugin writes its own output; no text view")
-        XCTAssertTrue(
-            result.stderr.contains("# Totals by vendor\n\n| currency | vendor | count | in | out | net |\n"),
-            result.stderr)
-        XCTAssertTrue(result.stderr.contains("| USD | Starbucks | 1 | 0.00 | 4.50 | -4.50 |\n"), result.stderr)
-        XCTAssertTrue(
-            result.stderr.contains("| USD | Payroll ACME Corp | 1 | 2500.00 | 0.00 | 2500.00 |\n"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("- source checking (fixture): success, 7 transactions\n"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("- read 7 = written 7 + rejected 0\n"), result.stderr)
+        for isolation in ["process", "in-process"] {
+            let out = folder.path + "/out-\(isolation).md"
+            let shell = try runCommand(
+                "/bin/sh",
+                [
+                    "-c", #"exec "$0" "$@" > "$OUT""#, BuiltProducts.txfeed, "run", checking, "--sink", "summary",
+                    "--plugin-path", folder.path, "--isolation", isolation,
+                ], environment: ["OUT": out])
+            XCTAssertEqual(shell.status, 0, shell.stderr)
+            let table = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+            XCTAssertTrue(
+                table.hasPrefix("# Totals by vendor\n\n| currency | vendor | count | in | out | net |\n"), table)
+            XCTAssertTrue(table.contains("| USD | Starbucks | 1 | 0.00 | 4.50 | -4.50 |\n"), table)
+            XCTAssertTrue(table.contains("- source checking (fixture): success, 7 transactions\n"), table)
+            XCTAssertTrue(table.hasSuffix("- read 7 = written 7 + rejected 0\n"), table)
+            // Every line is the table's: a heading, a row, a list item or blank — no text view.
+            let foreign = table.split(separator: "\n").filter { !["#", "|", "-"].contains($0.prefix(1)) }
+            XCTAssertEqual(foreign, [], isolation)
+            XCTAssertFalse(shell.stderr.contains("Totals by vendor"), shell.stderr)
+            XCTAssertTrue(shell.stderr.contains("checking (fixture): ok, read 7"), shell.stderr)
+        }
+        // Through a pipe too, and `-o -` is the same stdout, handed over rather than reopened.
+        let piped = try txfeed("run", checking, "--sink", "summary", "-o", "-", "--plugin-path", folder.path)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertTrue(piped.output.hasPrefix("# Totals by vendor\n"), piped.output)
+    }
+
+    /// Two sinks on stdout (a built-in one and a path-less plugin, or two plugins) are a usage
+    /// error naming both, before any source runs; a plugin that declares no `path` writes where
+    /// its options say and is not counted, its stdout going to stderr.
+    func testTwoSinksOnStdoutAreAUsageErrorNamingBoth() throws {
+        try summary()
+        try build(CPlugin.fixture("test_sink.c"), name: "test-sink")
+        try build(CPlugin.fixture("test_sink.c"), name: "quiet", defines: ["TEST_NO_PATH", #"TEST_NAME=\"quiet\""#])
+        let p = ["--plugin-path", folder.path]
+        for sinks in [["--sink", "summary", "--sink", "ndjson"], ["--sink", "test-sink", "--sink", "summary"]] {
+            let result = try txfeed(arguments: ["run", checking] + sinks + p)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "2 sinks would write to stdout (\(sinks[1]), \(sinks[3])): give all but one a file with -o FILE or path=FILE"
+                ), result.stderr)
+            XCTAssertFalse(result.stderr.contains("read 7"), "no source ran")
+        }
+        let minus = try txfeed(arguments: ["run", checking, "--sink", "text", "--sink", "summary:-"] + p)
+        XCTAssertEqual(minus.status, 2, minus.stderr)
+        XCTAssertTrue(minus.stderr.contains("sink 'text' and -o - would both write /dev/stdout"), minus.stderr)
+
+        // `quiet` declares no path and prints to its stdout: that is txfeed's stderr.
+        for isolation in ["process", "in-process"] {
+            let beside = try txfeed(
+                arguments: ["run", checking, "--sink", "ndjson", "--sink", "quiet", "--isolation", isolation] + p)
+            XCTAssertEqual(beside.status, 0, beside.stderr)
+            XCTAssertEqual(
+                beside.output.split(separator: "\n").count, 7, "\(isolation): the NDJSON feed alone: \(beside.output)")
+            XCTAssertFalse(beside.output.contains("batch"), beside.output)
+            XCTAssertTrue(beside.stderr.contains("batch 7"), beside.stderr)
+        }
     }
 
     func testSummarySinkFileIsWrittenAtomicallyFromAPathOrMinusO() throws {
@@ -120,7 +170,8 @@ final class SinkPluginEndToEndTests: XCTestCase {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["feed.csv"], stage)
         }
         let silent = try txfeed(
-            "run", checking, "-o", out + "/feed.csv", "--sink", "test-sink,fail=write-silently",
+            "run", checking, "-o", out + "/feed.csv", "--sink",
+            "test-sink,path=\(folder.path)/calls.txt,fail=write-silently",
             "--sink", "csv", "--plugin-path", folder.path)
         XCTAssertEqual(silent.status, 1)
         XCTAssertTrue(silent.stderr.contains("sink 'test-sink': sink_write failed (no message)"), silent.stderr)

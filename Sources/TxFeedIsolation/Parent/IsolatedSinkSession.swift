@@ -8,19 +8,22 @@ final class IsolatedSinkSession: SinkSessionCalls {
     let pool: PluginChildPool
     let pluginPath: String
     let name: String
+    /// txfeed's descriptor that is the child's stdout.
+    let standardOutput: Int32
     private var child: PluginChild?
     /// Whether the child already holds this feed's shared texts.
     private var sentShared = false
 
-    init(pool: PluginChildPool, pluginPath: String, name: String) {
+    init(pool: PluginChildPool, pluginPath: String, name: String, standardOutput: Int32) {
         self.pool = pool
         self.pluginPath = pluginPath
         self.name = name
+        self.standardOutput = standardOutput
     }
 
     func open(options: [(key: String, value: String)]) throws(PluginSinkError) {
         do {
-            child = try pool.acquire(pluginPath, directOutput: true)
+            child = try pool.acquire(pluginPath, directOutput: true, standardOutput: standardOutput)
         } catch {
             throw PluginSinkError(sink: name, message: error.description)
         }

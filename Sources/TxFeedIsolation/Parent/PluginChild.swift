@@ -11,6 +11,8 @@ final class PluginChild: @unchecked Sendable {
     let pluginPath: String
     /// Whether it writes to txfeed's own stdout and stderr (``init(executable:pluginPath:directOutput:show:)``).
     let directOutput: Bool
+    /// With ``directOutput``, the descriptor of txfeed's that is the child's stdout.
+    let standardOutput: Int32
     let control: FrameWriter
     /// Read only by the source thread that holds the child.
     var data: FrameReader
@@ -27,14 +29,17 @@ final class PluginChild: @unchecked Sendable {
     ///   - show: where the plugin's own output lines go (txfeed's stderr, above the display).
     ///   - directOutput: the child writes to txfeed's own stdout and stderr, unrelayed: a sink
     ///     plugin's output is its purpose (a table on stderr, a feed on stdout).
+    ///   - standardOutput: with `directOutput`, txfeed's descriptor that becomes the child's
+    ///     stdout: 1, or 2 when another sink writes the feed to stdout.
     ///   - onEnd: called once the child has ended and been reaped (the pool counts its children).
     init(
-        executable: String, pluginPath: String, directOutput: Bool = false,
+        executable: String, pluginPath: String, directOutput: Bool = false, standardOutput: Int32 = 1,
         show: @escaping @Sendable (String) -> Void, onEnd: @escaping @Sendable () -> Void = {}
     ) throws(IsolationError) {
         self.onEnd = onEnd
         self.pluginPath = pluginPath
         self.directOutput = directOutput
+        self.standardOutput = standardOutput
         var up: [Int32] = [0, 0], down: [Int32] = [0, 0], out: [Int32] = [0, 0]
         guard txfeed_pipe_cloexec(&up) == 0, txfeed_pipe_cloexec(&down) == 0, txfeed_pipe_cloexec(&out) == 0 else {
             onEnd()
@@ -53,6 +58,8 @@ final class PluginChild: @unchecked Sendable {
         if !directOutput {
             posix_spawn_file_actions_adddup2(&actions, out[1], 1)
             posix_spawn_file_actions_adddup2(&actions, out[1], 2)
+        } else if standardOutput != 1 {
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         }
         posix_spawn_file_actions_adddup2(&actions, up[1], PluginHostChild.dataFD)
         posix_spawn_file_actions_adddup2(&actions, down[0], PluginHostChild.controlFD)

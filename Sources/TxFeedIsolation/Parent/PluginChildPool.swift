@@ -19,6 +19,7 @@ public final class PluginChildPool: PluginLoading {
     private struct Key: Hashable {
         var path: String
         var directOutput: Bool
+        var standardOutput: Int32
     }
     /// The child that plans: it loads every plugin a run may need to read its descriptor and
     /// answer `identify` and `explain`, one after another — one process started for planning,
@@ -52,8 +53,12 @@ public final class PluginChildPool: PluginLoading {
     /// ``childrenPerPlugin`` busy).
     /// - Parameters:
     ///   - directOutput: for a sink: the child writes to txfeed's own stdout and stderr.
-    func acquire(_ pluginPath: String, directOutput: Bool = false) throws(IsolationError) -> PluginChild {
-        let key = Key(path: pluginPath, directOutput: directOutput)
+    ///   - standardOutput: with `directOutput`, the descriptor that is the child's stdout
+    ///     (txfeed's stdout, or 2 for its stderr).
+    func acquire(_ pluginPath: String, directOutput: Bool = false, standardOutput: Int32 = 1) throws(IsolationError)
+        -> PluginChild
+    {
+        let key = Key(path: pluginPath, directOutput: directOutput, standardOutput: directOutput ? standardOutput : 1)
         while true {
             switch take(key) {
             case .idle(let child): return child
@@ -67,7 +72,7 @@ public final class PluginChildPool: PluginLoading {
     /// its cap; nil when every one is busy (the next one given back is handed to the head of
     /// the line, see ``release(_:)``) or the source is no longer waiting.
     func child(for job: SourceJob) throws(IsolationError) -> PluginChild? {
-        let key = Key(path: job.pluginPath, directOutput: false)
+        let key = Key(path: job.pluginPath, directOutput: false, standardOutput: 1)
         // Under the line's lock, so that a child given back meanwhile finds the source waiting.
         switch queue.whileWaiting(job, { take(key) }) ?? .busy {
         case .idle(let child): return child
@@ -97,6 +102,7 @@ public final class PluginChildPool: PluginLoading {
         // A child that fails to start gives its place back through onEnd, as one that ends does.
         try PluginChild(
             executable: executable, pluginPath: key.path, directOutput: key.directOutput,
+            standardOutput: key.standardOutput,
             show: { [self] line in shown.withLock { $0 }(line) },
             onEnd: { [self] in
                 live.withLock { $0[key, default: 1] -= 1 }
@@ -107,7 +113,7 @@ public final class PluginChildPool: PluginLoading {
     /// Gives a healthy child back: straight to the sources waiting for its plugin, if any,
     /// else to the idle ones for the next request.
     func release(_ child: PluginChild) {
-        let key = Key(path: child.pluginPath, directOutput: child.directOutput)
+        let key = Key(path: child.pluginPath, directOutput: child.directOutput, standardOutput: child.standardOutput)
         let park = { [self] in
             idle.withLock { $0[key, default: []].append(child) }
         }
@@ -176,7 +182,10 @@ public final class PluginChildPool: PluginLoading {
         let calls = PluginHostCalls(
             identify: { [self] files in identify(path, files) },
             explain: { [self] configuration in explain(path, configuration) },
-            sinkSession: { [self] in IsolatedSinkSession(pool: self, pluginPath: path, name: description.name) })
+            sinkSession: { [self] standardOutput in
+                IsolatedSinkSession(
+                    pool: self, pluginPath: path, name: description.name, standardOutput: standardOutput)
+            })
         return LoadedPlugin(path: path, description: description, calls: calls)
     }
 

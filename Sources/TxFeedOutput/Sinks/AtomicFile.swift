@@ -27,6 +27,8 @@ public final class AtomicFile {
     private let destination: String
     private let unfinished: (any UnfinishedFiles)?
     private var open = true
+    /// Synced and closed by ``prepare()``: only the rename is left.
+    private var prepared = false
 
     /// Removes the temporary files of `base` that a killed run left behind (SIGKILL, a power
     /// cut): each is locked by the process writing it, so one nobody holds, and untouched for a
@@ -103,24 +105,46 @@ public final class AtomicFile {
 
     /// Flushes, syncs and renames over the destination.
     public func commit() throws(OutputError) {
-        guard open else { return }
+        try prepare()
+        try replace()
+    }
+
+    /// Everything of a commit that can fail but the rename: flushes, syncs and closes the
+    /// temporary file (a stream is flushed and closed, and is then done). After a failure the
+    /// temporary file is gone and the destination untouched. Several files commit all or
+    /// nothing as far as a file system allows by preparing every one before replacing any.
+    public func prepare() throws(OutputError) {
+        guard open, !prepared else { return }
         do {
             try writer.flush()
         } catch {
             discard()
             throw error
         }
-        open = false
         if isStream {
+            open = false
             close(writer.fd)
             return
         }
-        defer { unfinished?.ended(temporaryPath) }
-        if fsync(writer.fd) != 0 || close(writer.fd) != 0 {
-            let reason = SystemError.current
+        prepared = true
+        // Closed whatever fsync says: the descriptor is done with either way.
+        var reason = fsync(writer.fd) == 0 ? nil : SystemError.current
+        if close(writer.fd) != 0 && reason == nil { reason = SystemError.current }
+        if let reason {
+            open = false
             unlink(temporaryPath)
+            unfinished?.ended(temporaryPath)
             throw .failed(path: path, reason: reason)
         }
+    }
+
+    /// Renames the prepared temporary file over the destination (``prepare()`` first if it was
+    /// not). On failure the temporary file is removed and the destination left as it was.
+    public func replace() throws(OutputError) {
+        try prepare()
+        guard open else { return }
+        open = false
+        defer { unfinished?.ended(temporaryPath) }
         if rename(temporaryPath, destination) != 0 {
             let reason = SystemError.current
             unlink(temporaryPath)
@@ -132,7 +156,7 @@ public final class AtomicFile {
     public func discard() {
         guard open else { return }
         open = false
-        close(writer.fd)
+        if !prepared { close(writer.fd) }
         if isStream { return }
         unlink(temporaryPath)
         unfinished?.ended(temporaryPath)

@@ -77,3 +77,12 @@ public final class OutputWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 }
+
+extension OutputWriter {
+    /// Whether `fd` is a pipe or socket whose reader has gone (`| head` that had enough): what
+    /// a sink plugin writing stdout itself met when it failed or died of SIGPIPE.
+    public static func readerGone(_ fd: Int32) -> Bool {
+        var watched = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        return poll(&watched, 1, 0) == 1 && watched.revents & Int16(POLLERR | POLLHUP) != 0
+    }
+}

@@ -13,10 +13,14 @@ public struct PluginSink: FeedSink, Sendable {
     public let options: [(key: String, value: String)]
     /// Records per `sink_write` call.
     public var batchSize = 1024
+    /// The descriptor that is the plugin's stdout: txfeed's stdout for the sink that writes
+    /// there, else 2 (its stderr), so that a stray `printf` never lands inside a feed.
+    public var standardOutput: Int32
 
-    public init(plugin: LoadedPlugin, options: [(key: String, value: String)]) {
+    public init(plugin: LoadedPlugin, options: [(key: String, value: String)], standardOutput: Int32 = 1) {
         self.plugin = plugin
         self.options = options
+        self.standardOutput = standardOutput
     }
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
@@ -25,7 +29,7 @@ public struct PluginSink: FeedSink, Sendable {
 
     /// Runs the whole sink ABI sequence; `sink_close` follows every successful `sink_open`.
     public func deliver(_ feed: Feed, context: FeedContext) throws(PluginSinkError) {
-        let session = plugin.sinkSession()
+        let session = plugin.sinkSession(standardOutput: standardOutput)
         try session.open(options: options)
         defer { session.close() }
 

@@ -186,8 +186,12 @@ public final class LoadedPlugin: @unchecked Sendable {
     public var canExplain: Bool { kind == .source && (explainer != nil || hostCanExplain) }
 
     /// The sink ABI's calls for one pass over a feed, where the plugin was loaded.
-    public func sinkSession() -> any SinkSessionCalls {
-        calls?.sinkSession() ?? PluginSinkSession(plugin: self)
+    ///
+    /// - Parameter standardOutput: the descriptor the plugin's stdout is while it runs:
+    ///   txfeed's stdout when the sink is the one writing there, else 2, so that what it prints
+    ///   never mixes with a feed on stdout.
+    public func sinkSession(standardOutput: Int32 = 1) -> any SinkSessionCalls {
+        calls?.sinkSession(standardOutput) ?? PluginSinkSession(plugin: self, standardOutput: standardOutput)
     }
 
     /// How sure the plugin is that it reads each file, asked once for all of them (one call to
@@ -286,13 +290,13 @@ public struct PluginHostCalls: Sendable {
     /// Confidences, one a file, in order.
     public var identify: @Sendable ([(path: String, head: [UInt8])]) -> [Int]
     public var explain: @Sendable (String) -> LoadedPlugin.Explanation?
-    /// A sink's session in a child of its own.
-    public var sinkSession: @Sendable () -> any SinkSessionCalls
+    /// A sink's session in a child of its own, whose stdout is the descriptor given.
+    public var sinkSession: @Sendable (Int32) -> any SinkSessionCalls
 
     public init(
         identify: @escaping @Sendable ([(path: String, head: [UInt8])]) -> [Int],
         explain: @escaping @Sendable (String) -> LoadedPlugin.Explanation?,
-        sinkSession: @escaping @Sendable () -> any SinkSessionCalls
+        sinkSession: @escaping @Sendable (Int32) -> any SinkSessionCalls
     ) {
         self.identify = identify
         self.explain = explain

@@ -1,3 +1,4 @@
+import Glibc
 import TxFeedModel
 import TxFeedPluginABI
 
@@ -45,10 +46,17 @@ public final class PluginSinkSession: SinkSessionCalls {
     private var state: UnsafeMutableRawPointer?
     private var isOpen = false
     private var records: [txfeed_record] = []
+    /// The descriptor the plugin's stdout is while the session is open (1: as it is).
+    private let standardOutput: Int32
+    /// Our own stdout, put back by ``close()`` when it was pointed elsewhere.
+    private var savedOutput: Int32 = -1
 
-    public init(plugin: LoadedPlugin) {
+    /// - Parameter standardOutput: the descriptor that is the plugin's stdout from `sink_open`
+    ///   to `sink_close` (2 when another sink writes the feed there); 1 leaves it as it is.
+    public init(plugin: LoadedPlugin, standardOutput: Int32 = 1) {
         precondition(plugin.kind == .sink, "\(plugin.path) is not a sink plugin")
         self.plugin = plugin
+        self.standardOutput = standardOutput
     }
 
     /// - Parameters:
@@ -59,9 +67,13 @@ public final class PluginSinkSession: SinkSessionCalls {
 
     /// `sink_open` with the options already as their JSON object (a plugin host child gets them so).
     public func open(configuration: String) throws(PluginSinkError) {
+        redirectOutput()
         var error: UnsafeMutablePointer<CChar>?
         let status = configuration.withCString { plugin.descriptor.pointee.sink_open($0, &state, &error) }
-        guard status == TXFEED_OK else { throw failure(error, "sink_open failed") }
+        guard status == TXFEED_OK else {
+            restoreOutput()
+            throw failure(error, "sink_open failed")
+        }
         discard(error)
         isOpen = true
     }
@@ -112,6 +124,24 @@ public final class PluginSinkSession: SinkSessionCalls {
         guard isOpen else { return }
         isOpen = false
         plugin.descriptor.pointee.sink_close(state)
+        restoreOutput()
+    }
+
+    /// In this process (`--isolation in-process`), the plugin's stdout is ours: point it at
+    /// ``standardOutput`` for the session.
+    private func redirectOutput() {
+        guard standardOutput != 1, savedOutput < 0 else { return }
+        fflush(nil)
+        savedOutput = fcntl(1, F_DUPFD_CLOEXEC, 3)
+        if savedOutput >= 0 { dup2(standardOutput, 1) }
+    }
+
+    private func restoreOutput() {
+        guard savedOutput >= 0 else { return }
+        fflush(nil)
+        dup2(savedOutput, 1)
+        Glibc.close(savedOutput)
+        savedOutput = -1
     }
 
     deinit { close() }

@@ -94,8 +94,9 @@ public struct RunPlan: Sendable {
         var outputs: [(what: String, destination: OutputDestination)] = []
         for sink in sinks {
             guard let path = sink.path else {
-                // A built-in sink without a path writes stdout; a plugin writes where it likes.
-                if case .builtIn = sink.format {
+                // A built-in sink without a path writes stdout, and so does a sink plugin that
+                // declares `path`; one that does not writes where its options say.
+                if sink.writesStandardOutput {
                     outputs.append(("sink '\(sink.format.name)'", .stream(path: "/dev/stdout")))
                 }
                 continue

@@ -61,6 +61,20 @@ public struct SinkPlan: Sendable {
         self.path = path
     }
 
+    /// Whether it writes the feed to stdout: a built-in sink without a path, or a sink plugin
+    /// that declares `path` and was given none (its output is a file's, so without one it is
+    /// stdout's). A plugin that declares no `path` writes where its own options say.
+    public var writesStandardOutput: Bool {
+        guard path == nil else { return false }
+        switch format {
+        case .builtIn: return true
+        case .plugin(let plugin, _): return Self.takesPath(plugin)
+        }
+    }
+
+    /// The built-in sinks' names, in the order help lists them.
+    public static let builtInNames = ["text", "json", "ndjson", "csv", "sqlite", "xlsx"]
+
     /// The built-in sinks' names, and the options each takes besides `path`.
     static let builtIn: [String: [String]] = [
         "text": [], "json": [], "ndjson": [], "csv": ["bom", "dialect", "neutralise", "columns"], "sqlite": [],

@@ -73,7 +73,8 @@ struct SinkPlanner {
 
     /// Two feeds one after the other on stdout, one file written twice, or a database with
     /// nowhere to go is never what anyone wants: say so before anything runs. (A sink plugin
-    /// without a path writes wherever it likes, so it is left out.)
+    /// that declares `path` and has none writes stdout; one that declares no `path` writes
+    /// wherever its options say, so it is left out.)
     private func checkDestinations(_ entries: [Entry]) throws(UsageError) {
         // SQLite and xlsx write a file they can seek in, never a stream.
         if entries.contains(where: { $0.name == "sqlite" && $0.plugin == nil && $0.path == nil }) {
@@ -82,7 +83,7 @@ struct SinkPlanner {
         if entries.contains(where: { $0.name == "xlsx" && $0.plugin == nil && $0.path == nil }) {
             throw UsageError("sink 'xlsx' needs a file: -o FILE.xlsx or --sink xlsx:path=FILE")
         }
-        let toStdout = entries.filter { $0.path == nil && $0.plugin == nil }.map(\.name)
+        let toStdout = entries.filter { $0.path == nil && ($0.plugin.map(SinkPlan.takesPath) ?? true) }.map(\.name)
         if toStdout.count > 1 {
             throw UsageError(
                 "\(toStdout.count) sinks would write to stdout (\(toStdout.joined(separator: ", "))): give all but one a file with -o FILE or path=FILE"

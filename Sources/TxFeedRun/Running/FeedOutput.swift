@@ -62,6 +62,9 @@ struct FeedOutput {
             // reject is still one (exit 3).
             let outcome: RunOutcome = failed.isEmpty && rejected == 0 ? .complete : .partial
             return RunResult(outcome: outcome, captured: captured, outputReaderGone: true)
+        } catch let partial as PartialCommit where partial.wroteSomething {
+            input.diagnostics("txfeed: \(partial)")
+            return RunResult(outcome: .nothingWritten, captured: captured)
         } catch {
             input.diagnostics("txfeed: \(error); nothing written")
             return RunResult(outcome: .nothingWritten, captured: captured)
@@ -70,27 +73,34 @@ struct FeedOutput {
     }
 
     /// Writes every sink; files appear (atomically) only once all of them have succeeded.
+    ///
+    /// In order: every file is staged (its destination checked, a temporary file made beside
+    /// it), the sinks that write files (and the plugins that write where their options say)
+    /// fill theirs, every file is synced, the one sink that writes stdout writes it, and only
+    /// then are the files renamed into place. A failure before the renames leaves every
+    /// destination as it was.
     private func writeSinks(captured: inout [UInt8]) throws {
         let context = FeedContext(
             colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false,
             trueColour: TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment))
-        var files: [AtomicFile] = []
-        defer { for file in files { file.discard() } }
-        // Sink plugins first: they write their own output.
-        for sink in plan.sinks {
-            guard case .plugin(let plugin, var options) = sink.format else { continue }
-            if let path = sink.path {
-                // The plugin writes a temporary file, committed with the others.
-                let file = try AtomicFile(path: path, unfinished: input.unfinished)
-                files.append(file)
-                options.append(("path", file.temporaryPath))
-            }
-            try PluginSink(plugin: plugin, options: options).deliver(feed, context: context)
-        }
-        for sink in plan.sinks {
-            guard case .builtIn(let builtIn) = sink.format, let path = sink.path else { continue }
+        var staged: [AtomicFile] = []
+        defer { for file in staged { file.discard() } }
+        var files: [Int: AtomicFile] = [:]
+        for (i, sink) in plan.sinks.enumerated() where !writesStandardOutput(sink) {
+            guard let path = sink.path else { continue }
             let file = try AtomicFile(path: path, unfinished: input.unfinished)
-            files.append(file)
+            staged.append(file)
+            files[i] = file
+        }
+        // Sink plugins first: they write their own output (a temporary file, or where their
+        // options say with stderr as their stdout).
+        for (i, sink) in plan.sinks.enumerated() where !writesStandardOutput(sink) {
+            guard case .plugin(let plugin, var options) = sink.format else { continue }
+            if let file = files[i] { options.append(("path", file.temporaryPath)) }
+            try PluginSink(plugin: plugin, options: options, standardOutput: 2).deliver(feed, context: context)
+        }
+        for (i, sink) in plan.sinks.enumerated() {
+            guard case .builtIn(let builtIn) = sink.format, let file = files[i] else { continue }
             if builtIn == .sqlite {
                 // SQLite writes the temporary file through its own connection, closed by now.
                 try SQLiteSink().write(feed, context: context, into: file)
@@ -106,27 +116,63 @@ struct FeedOutput {
             try Self.sink(builtIn).write(feed, context: context, to: file.writer)
             try file.writer.flush()
         }
+        for file in staged { try file.prepare() }
         var brokenPipe = false
         let stdout =
             input.captureStandardOutput
             ? OutputWriter.capturing(name: "stdout") : OutputWriter(fd: input.standardOutput, name: "stdout")
         defer { captured = stdout.captured }
-        for sink in plan.sinks where sink.path == nil {
-            guard case .builtIn(let builtIn) = sink.format else { continue }
-            context.colour = builtIn == .text && wantsColour()
-            let sink = Self.sink(builtIn)
-            if let mark = input.refreshMark, let line = sink.refreshMarkLine(mark) { stdout.write(line) }
-            do {
-                try sink.write(feed, context: context, to: stdout)
-                try stdout.flush()
-            } catch OutputError.brokenPipe {
-                brokenPipe = true
-                break
+        // The plan lets at most one sink write stdout.
+        for sink in plan.sinks where writesStandardOutput(sink) {
+            switch sink.format {
+            case .builtIn(let builtIn):
+                context.colour = builtIn == .text && wantsColour()
+                let sink = Self.sink(builtIn)
+                if let mark = input.refreshMark, let line = sink.refreshMarkLine(mark) { stdout.write(line) }
+                do {
+                    try sink.write(feed, context: context, to: stdout)
+                    try stdout.flush()
+                } catch OutputError.brokenPipe {
+                    brokenPipe = true
+                }
+            case .plugin(let plugin, let options):
+                do {
+                    try PluginSink(plugin: plugin, options: options, standardOutput: input.standardOutput)
+                        .deliver(feed, context: context)
+                } catch {
+                    // A plugin that died of SIGPIPE, or failed on EPIPE: the reader had enough.
+                    guard OutputWriter.readerGone(input.standardOutput) else { throw error }
+                    brokenPipe = true
+                }
             }
         }
-        for file in files { try file.commit() }
-        files = []
+        try Self.replace(staged, afterStandardOutput: plan.sinks.contains(where: writesStandardOutput))
+        staged = []
         if brokenPipe { throw OutputError.brokenPipe }
+    }
+
+    /// Whether `sink` writes stdout: a built-in sink or a `path`-declaring plugin without a path
+    /// (``SinkPlan/writesStandardOutput``), or a plugin whose path is stdout itself (`-o -`),
+    /// which gets stdout as its own rather than a path to open (and truncate) again.
+    private func writesStandardOutput(_ sink: SinkPlan) -> Bool {
+        if sink.writesStandardOutput { return true }
+        guard case .plugin = sink.format, let path = sink.path else { return false }
+        return (try? OutputDestination.resolve(path)) == .stream(path: "/dev/stdout")
+    }
+
+    /// Renames every staged file into place, in order. A rename that fails (the destination
+    /// became a folder since the plan checked it) after others succeeded cannot be taken back:
+    /// the error says which files were replaced and which were not.
+    private static func replace(_ files: [AtomicFile], afterStandardOutput: Bool) throws {
+        for (n, file) in files.enumerated() {
+            do {
+                try file.replace()
+            } catch {
+                throw PartialCommit(
+                    failure: error, replaced: files[..<n].map(\.path), notWritten: files[(n + 1)...].map(\.path),
+                    standardOutputWritten: afterStandardOutput)
+            }
+        }
     }
 
     /// `--rejects FILE`: every rejected record, replaced atomically on each run (empty when none).

@@ -7,8 +7,8 @@
  * its calls into the line "freed N" written by sink_close): open, write, finish, or
  * write-silently (fails without a message), crash (a null pointer in sink_write) or exit
  * (exit(0) in sink_finish).
- * -DTEST_NAME="x" renames it; -DTEST_NO_PATH leaves out the `path` option (output to
- * stderr only); -DTEST_SAMPLE_FAIL makes its sample configuration fail in sink_write.
+ * -DTEST_NAME="x" renames it; -DTEST_NO_PATH leaves out the `path` option and writes to its
+ * stdout instead of stderr (which txfeed points at its own stderr for such a sink); -DTEST_SAMPLE_FAIL makes its sample configuration fail in sink_write.
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -33,7 +33,11 @@ static int t_open(const char *config, void **state, char **error) {
     const char *fail = root ? json_string_value(json_object_get(root, "fail")) : NULL;
     sink_t *s = calloc(1, sizeof *s);
     strncpy(s->fail, fail ? fail : "", sizeof s->fail - 1);
+#ifdef TEST_NO_PATH
+    s->out = fdopen(dup(1), "w");
+#else
     s->out = path ? fopen(path, "w") : fdopen(dup(2), "w");
+#endif
     if (root) json_decref(root);
     if (!s->out) { free(s); *error = strdup("test-sink: cannot open its output"); return TXFEED_FAILED; }
     fprintf(s->out, "open %s\n", config);

@@ -3,7 +3,8 @@
  * It adds up the merged feed per currency and vendor and writes a Markdown table — count,
  * money in, money out, net — then one line per source and the run's totals. It writes to
  * its `path` option (txfeed hands it a temporary file and renames it into place once every
- * sink has succeeded) or, without one, to stderr.
+ * sink has succeeded) or, without one, to stdout (txfeed's stdout when no other sink writes
+ * there: `txfeed run … --sink summary > totals.md`).
  *
  *   make && txfeed run ../../accounts/checking.json --sink summary --plugin-path .
  */
@@ -25,7 +26,7 @@ typedef struct {
 } total;
 
 typedef struct {
-    FILE *out;      /* our own stream: the `path` file, or a copy of stderr */
+    FILE *out;      /* our own stream: the `path` file, or a copy of stdout */
     char *title;
     total *totals;
     size_t used, capacity;
@@ -47,9 +48,9 @@ static int summary_open(const char *config_json, void **state, char **error) {
     const char *title = json_string_value(json_object_get(config, "title"));
     summary_state *s = calloc(1, sizeof *s);
     if (s) s->title = strdup(title && *title ? title : "Totals by vendor");
-    if (s && s->title) s->out = path && *path ? fopen(path, "w") : fdopen(dup(2), "w");
+    if (s && s->title) s->out = path && *path ? fopen(path, "w") : fdopen(dup(1), "w");
     if (!s || !s->title || !s->out) {
-        set_error(error, path && *path ? path : "stderr", strerror(errno));
+        set_error(error, path && *path ? path : "stdout", strerror(errno));
         if (s) free(s->title);
         free(s);
         json_decref(config);
@@ -184,7 +185,7 @@ static void summary_close(void *state) {
 static void summary_free_error(char *error) { free(error); }
 
 static const txfeed_option SUMMARY_OPTIONS[] = {
-    {"path", "the Markdown file to write (default: stderr)", 1},
+    {"path", "the Markdown file to write (default: stdout)", 1},
     {"title", "the heading (default: Totals by vendor)", 0},
 };
 
