@@ -32,6 +32,8 @@ public final class SourceCollector: DeliveredDataEvents {
     /// The account being streamed (`begin_account` … `end_account`). Only the source's thread
     /// touches it, and only during `run`; a Mutex keeps that honest at no real cost.
     private let streaming = Mutex<Streaming?>(nil)
+    /// Small streamed accounts decoded on other threads (with more than one thread).
+    private let line = Mutex<AccountLine?>(nil)
 
     private struct Delivered {
         var data = SourceData()
@@ -40,7 +42,37 @@ public final class SourceCollector: DeliveredDataEvents {
 
     private struct Streaming: Sendable {
         var origin: String
-        var account: StreamedAccount
+        var account: Account
+    }
+
+    /// Decoded as it comes, or kept to be decoded by the ``AccountLine`` once it ends.
+    private enum Account: Sendable {
+        case live(StreamedAccount)
+        case recorded(StreamedAccountRecording)
+        /// Only while one of the others is changed: the enum holds no second reference to
+        /// what changes, so it is changed in place, not copied.
+        case changing
+
+        mutating func update(
+            live: (inout StreamedAccount) -> Void, recorded: (inout StreamedAccountRecording) -> Account?
+        ) {
+            switch self {
+            case .live(var account):
+                self = .changing
+                live(&account)
+                self = .live(account)
+            case .recorded(var recording):
+                self = .changing
+                self = recorded(&recording) ?? .recorded(recording)
+            case .changing:
+                break
+            }
+        }
+
+        /// Decoded from now on as it comes (entries point into the plugin's memory).
+        mutating func makeLive() {
+            if case .recorded(let recording) = self { self = .live(recording.replay()) }
+        }
     }
 
     public init(
@@ -79,8 +111,10 @@ public final class SourceCollector: DeliveredDataEvents {
         }
     }
 
-    /// The source's `run` returned: an account left open fails.
+    /// The source's `run` returned: the accounts on the line are committed, and an account
+    /// left open fails.
     public func runEnded() {
+        hostWork { accountLine()?.drain() }
         if let open = streaming.withLock({ $0.take() }) {
             _ = commit { $0.failures.append("\(open.origin): account ended without end_account") }
         }
@@ -150,13 +184,26 @@ public final class SourceCollector: DeliveredDataEvents {
             _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
         }
         let decoder = decoder(origin)
-        let account = hostWork { StreamedAccount(decoder: decoder, envelope: text) }
+        let account: Account = hostWork {
+            if text.count < StreamedAccountRecording.largest && accountLine() != nil {
+                return .recorded(StreamedAccountRecording(decoder: decoder, envelope: text))
+            }
+            return .live(StreamedAccount(decoder: decoder, envelope: text))
+        }
         streaming.withLock { $0 = Streaming(origin: decoder.origin, account: account) }
         return .proceed
     }
 
     public func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
-        hostWork { streamed("emit_transactions") { $0.add(batch: text) } }
+        hostWork {
+            streamed("emit_transactions") { account in
+                account.update(live: { $0.add(batch: text) }) { recording in
+                    recording.add(batch: text)
+                    // Not small after all: decoded from here on as it comes.
+                    return recording.bytes > StreamedAccountRecording.largest ? .live(recording.replay()) : nil
+                }
+            }
+        }
     }
 
     public func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
@@ -164,21 +211,36 @@ public final class SourceCollector: DeliveredDataEvents {
             return commit { $0.failures.append("\(name): end_account without begin_account") }
         }
         return hostWork {
-            var account = open.account
-            if let balance { account.state(balance: balance) }
-            let data = account.finish()
-            return commit { $0.append(data) }
+            switch open.account {
+            case .recorded(let recording):
+                accountLine()?.submit(recording, balance: balance.map { Array($0) })
+                return isCancelled ? .stop : .proceed
+            case .live(var account):
+                if let balance { account.state(balance: balance) }
+                let data = account.finish()
+                return commit { $0.append(data) }
+            case .changing:
+                return .proceed
+            }
         }
     }
 
     public func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
-        hostWork { streamed("emit_entries") { $0.add(entries: entries) } }
+        hostWork {
+            streamed("emit_entries") { account in
+                account.makeLive()
+                account.update(live: { $0.add(entries: entries) }, recorded: { _ in nil })
+            }
+        }
     }
 
     public func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
         if isCancelled { return .stop }
         let open = streaming.withLock { streaming in
-            streaming?.account.reject(location: location, reason: reason, raw: raw)
+            streaming?.account.update(live: { $0.reject(location: location, reason: reason, raw: raw) }) {
+                $0.reject(location: location, reason: reason, raw: raw)
+                return nil
+            }
             return streaming != nil
         }
         if open { return .proceed }
@@ -189,7 +251,12 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public func failAccount(reason: String) -> CallbackAnswer {
-        streamed("fail_account") { $0.fail(reason) }
+        streamed("fail_account") { account in
+            account.update(live: { $0.fail(reason) }) {
+                $0.fail(reason)
+                return nil
+            }
+        }
     }
 
     public func log(_ level: PluginLogLevel, _ message: String) {
@@ -212,7 +279,7 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     /// Runs `body` on the account being streamed; `call` without one is a failed document.
-    private func streamed(_ call: String, _ body: (inout StreamedAccount) -> Void) -> CallbackAnswer {
+    private func streamed(_ call: String, _ body: (inout Account) -> Void) -> CallbackAnswer {
         if isCancelled { return .stop }
         let open = streaming.withLock { streaming in
             guard streaming != nil else { return false }
@@ -229,8 +296,25 @@ public final class SourceCollector: DeliveredDataEvents {
         return decoder
     }
 
-    /// Adds a decoded unit, unless the run was abandoned. Returns the callback's answer.
+    /// The line for small streamed accounts, made at the first; nil with one thread.
+    private func accountLine() -> AccountLine? {
+        guard threads > 1 else { return nil }
+        return line.withLock { line in
+            if let line { return line }
+            let made = AccountLine(inFlight: 2 * threads) { [weak self] data in _ = self?.add { $0.append(data) } }
+            line = made
+            return made
+        }
+    }
+
+    /// Adds a decoded unit after the accounts still on the line, unless the run was abandoned.
+    /// Returns the callback's answer.
     private func commit(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
+        if threads > 1, let line = line.withLock({ $0 }) { line.drain() }
+        return add(update)
+    }
+
+    private func add(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
         delivered.withLock { delivered in
             guard !delivered.abandoned else { return .stop }
             update(&delivered.data)

@@ -226,6 +226,47 @@ final class PipelineTests: XCTestCase {
             ["s: end_account without begin_account", "left-open: account ended without end_account"])
     }
 
+    /// Small streamed accounts are decoded on other threads and committed as they ended:
+    /// with four threads the source's data is what one thread makes, in the same order, with
+    /// documents, rejects and failed accounts between them.
+    func testManySmallAccountsOnSeveralThreadsKeepTheirOrder() {
+        let source = SwiftSource { events in
+            for n in 0..<3000 {
+                let header = Array(#"{"status":200,"body":{"name":"User \#(n)","transactions":[]}}"#.utf8)
+                _ = header.withUnsafeBufferPointer { events.beginAccount(text: $0, origin: "user \(n)") }
+                for k in 0..<(n % 4) {
+                    let amount = n % 97 == 0 && k == 1 ? #""lots""# : "\(n).\(k)"
+                    let batch = Array(
+                        #"[{"type":0,"vendor":"Shop \#(n % 50)","amount":\#(amount),"date":"2024-01-01 00:00:00"}]"#
+                            .utf8)
+                    _ = batch.withUnsafeBufferPointer { events.transactions(text: $0) }
+                }
+                if n % 11 == 0 { _ = events.reject(location: "row \(n)", reason: "unreadable", raw: Array("x;y".utf8)) }
+                if n % 301 == 0 { _ = events.failAccount(reason: "does not balance") }
+                _ = events.endAccount()
+                if n % 500 == 0 { events.emit(envelope("Document \(n)", count: 2)) }
+            }
+            return .completed
+        }
+        func run(threads: Int) -> SourceData {
+            var pipeline = Pipeline(sources: [PipelineSource(name: "s", session: source)])
+            pipeline.decodeThreads = threads
+            return pipeline.run().outcomes[0].data
+        }
+        let one = run(threads: 1), four = run(threads: 4)
+        XCTAssertEqual(one.accounts.count, 3000 - 10 + 6)
+        XCTAssertEqual(four.accounts.map(\.name), one.accounts.map(\.name))
+        XCTAssertEqual(four.transactions.count, one.transactions.count)
+        XCTAssertTrue(
+            zip(four.transactions, one.transactions).allSatisfy {
+                $0.amountMinor == $1.amountMinor && $0.account == $1.account
+                    && four.vendors.name(of: $0.vendor) == one.vendors.name(of: $1.vendor)
+            })
+        XCTAssertEqual(four.rejects.map(\.path), one.rejects.map(\.path))
+        XCTAssertEqual(four.failures, one.failures)
+        XCTAssertEqual(one.failures.count, 10)
+    }
+
     func testPluginLogLinesCarryTheSourceName() {
         let lines = Mutex<[String]>([])
         let source = SwiftSource { events in

@@ -1,0 +1,92 @@
+import Dispatch
+import Synchronization
+import TxFeedModel
+
+/// Small streamed accounts decoded on worker threads while the plugin goes on, committed in
+/// the order they ended. Anything else the source delivers waits until the accounts before it
+/// are in (``drain()``), so the source's data keeps its order whatever the thread count.
+///
+/// Accounts go to the workers in groups (``groupAccounts``, ``groupBytes``): one hand-over per
+/// account cost more in thread wake-ups than decoding the account.
+final class AccountLine: Sendable {
+    static let groupAccounts = 256
+    static let groupBytes = 1 << 20
+
+    private let queue = DispatchQueue(label: "txfeed.accounts", attributes: .concurrent)
+    /// Groups decoded or being decoded and not yet committed: bounded, so a fast plugin
+    /// waits rather than piling texts up.
+    private let room: DispatchSemaphore
+    private let pending = DispatchGroup()
+    private let order = Mutex(Order())
+    /// The group being gathered (only the source's thread adds to it).
+    private let gathering = Mutex(Group())
+    private let commit: @Sendable (SourceData) -> Void
+
+    private struct Order {
+        var issued = 0
+        var next = 0
+        var done: [Int: SourceData] = [:]
+    }
+
+    private struct Group {
+        var accounts: [(StreamedAccountRecording, balance: [UInt8]?)] = []
+        var bytes = 0
+    }
+
+    /// - Parameters:
+    ///   - inFlight: groups that may be under way at once.
+    ///   - commit: adds a group's data to the source's, in order.
+    init(inFlight: Int, commit: @escaping @Sendable (SourceData) -> Void) {
+        room = DispatchSemaphore(value: inFlight)
+        self.commit = commit
+    }
+
+    /// Adds an ended account to the group being gathered, and hands the group to a worker once
+    /// it is full (waiting while the line is).
+    func submit(_ recording: StreamedAccountRecording, balance: [UInt8]?) {
+        let full = gathering.withLock { group -> Group? in
+            group.accounts.append((recording, balance))
+            group.bytes += recording.bytes
+            guard group.accounts.count >= Self.groupAccounts || group.bytes >= Self.groupBytes else { return nil }
+            defer { group = Group() }
+            return group
+        }
+        if let full { dispatch(full) }
+    }
+
+    /// Returns once every account submitted so far is committed.
+    func drain() {
+        let rest = gathering.withLock { group -> Group in
+            defer { group = Group() }
+            return group
+        }
+        if !rest.accounts.isEmpty { dispatch(rest) }
+        pending.wait()
+    }
+
+    private func dispatch(_ group: Group) {
+        room.wait()
+        pending.enter()
+        let number = order.withLock { order in
+            defer { order.issued += 1 }
+            return order.issued
+        }
+        queue.async { [self] in
+            var data = SourceData()
+            for (recording, balance) in group.accounts {
+                var account = recording.replay()
+                if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0) } }
+                data.append(account.finish())
+            }
+            order.withLock { order in
+                order.done[number] = data
+                while let next = order.done.removeValue(forKey: order.next) {
+                    commit(next)
+                    order.next += 1
+                    room.signal()
+                    pending.leave()
+                }
+            }
+        }
+    }
+}
