@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TxFeedModel
 
 /// Placeholder rows on stderr while sources load: grey bars shaped like the table's rows,
@@ -9,17 +8,12 @@ import TxFeedModel
 /// or the run summary (when stdout is a file or pipe) takes its place — never a header
 /// before its rows. Only ever used when stderr is a terminal.
 public final class SkeletonView: RunProgress {
-    private let fd: Int32
-    private let columns: Int
-    private let rows: Int
     /// Grey and green/red, unless `NO_COLOR` asks for none: the shimmer then moves as
     /// characters (`▇` in the band, `░` elsewhere).
     private let colour: Bool
-    /// What is drawn; every change and every write to the terminal happens under this lock,
-    /// so a diagnostic line never tears a frame.
-    private let screen = Mutex(Screen())
+    private let region: LiveRegion<Screen>
 
-    private struct Screen {
+    struct Screen: LiveFrame {
         var names: [String] = []
         var status: [String?] = []
         var counts: [Int] = []
@@ -27,35 +21,32 @@ public final class SkeletonView: RunProgress {
         var linesDrawn = 0
         var frame = 0
         var running = false
-        /// Taken down for good: a run interrupted before its sources started never draws.
         var over = false
+
+        /// Moves back over what was drawn and clears it.
+        mutating func erase() -> String {
+            guard linesDrawn > 0 else { return "" }
+            defer { linesDrawn = 0 }
+            return "\u{1B}[\(linesDrawn)F\u{1B}[J"
+        }
     }
 
     /// - Parameters:
     ///   - rows: how many placeholder rows to draw; a guess at the table's height.
     public init(fd: Int32 = 2, rows: Int = 6, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.fd = fd
-        self.rows = rows
-        colour = !TerminalColour.isRefused(environment: environment)
-        columns = max(20, TerminalCapabilities(fd: fd).columns)
+        let colour = !TerminalColour.isRefused(environment: environment)
+        let columns = max(20, TerminalCapabilities(fd: fd).columns)
+        self.colour = colour
+        region = LiveRegion(fd: fd) { screen in Self.render(&screen, rows: rows, columns: columns, colour: colour) }
     }
 
     public func started(sources: [String]) {
-        let starts = screen.withLock { screen in
-            guard !screen.over else { return false }
+        region.start(named: "skeleton") { screen in
             screen.names = sources
             screen.status = Array(repeating: nil, count: sources.count)
             screen.counts = Array(repeating: 0, count: sources.count)
             screen.started = Date()
-            screen.running = true
-            write("\u{1B}[?25l")  // hide the cursor while animating
-            return true
-        }
-        guard starts else { return }
-        Threads.start(named: "skeleton") { [weak self] in
-            while let self, self.tick() {
-                usleep(80_000)
-            }
+            return ""
         }
     }
 
@@ -67,64 +58,37 @@ public final class SkeletonView: RunProgress {
         } else {
             text = "\(red)✗\(reset) \(report.name)  \(report.error ?? "failed")"
         }
-        screen.withLock { screen in
+        region.update { screen in
             if index < screen.status.count { screen.status[index] = text }
         }
     }
 
     public func decoded(_ index: Int, count: Int) {
-        screen.withLock { screen in
+        region.update { screen in
             if index < screen.counts.count { screen.counts[index] += count }
         }
     }
 
     public func print(_ line: String) {
-        screen.withLock { screen in
-            var out = erase(&screen)
-            out += line + "\n"
-            if screen.running { out += render(&screen) }
-            write(out)
-        }
+        region.print(line)
     }
 
     /// Also what a stop signal calls, from its own thread, while sources still load (`run`
     /// then dies of it; `watch` ends): after it nothing is drawn again.
     public func finished() {
-        screen.withLock { screen in
-            screen.over = true
-            guard screen.running else { return }
-            screen.running = false
-            write(erase(&screen) + "\u{1B}[?25h")
-        }
+        region.finished()
     }
 
-    /// One animation frame; false once finished.
-    private func tick() -> Bool {
-        screen.withLock { screen in
-            guard screen.running else { return false }
-            screen.frame += 1
-            write(erase(&screen) + render(&screen))
-            return true
-        }
-    }
-
-    /// Moves back over what was drawn and clears it.
-    private func erase(_ screen: inout Screen) -> String {
-        guard screen.linesDrawn > 0 else { return "" }
-        defer { screen.linesDrawn = 0 }
-        return "\u{1B}[\(screen.linesDrawn)F\u{1B}[J"
-    }
-
-    private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-
-    private func render(_ screen: inout Screen) -> String {
+    /// The sources' lines, then bars shaped like rows.
+    private static func render(_ screen: inout Screen, rows: Int, columns: Int, colour: Bool) -> String {
         var lines: [String] = []
+        let spinner = LiveRegion<Screen>.spinner
         let elapsed = String(format: "%.1fs", Date().timeIntervalSince(screen.started))
         for (i, name) in screen.names.enumerated() {
             let decoded = screen.counts[i] > 0 ? "  \(screen.counts[i].formatted()) transactions" : ""
             lines.append(
                 screen.status[i]
-                    ?? "\(Self.spinner[screen.frame % Self.spinner.count]) \(name)  loading…\(decoded)  \(elapsed)")
+                    ?? "\(spinner[screen.frame % spinner.count]) \(name)  loading…\(decoded)  \(elapsed)")
         }
         // Bars shaped like rows: day, vendor (varying), amount; a light band sweeps across,
         // each row a little behind the one above.
@@ -153,9 +117,5 @@ public final class SkeletonView: RunProgress {
         }
         screen.linesDrawn = lines.count
         return lines.map { "\u{1B}[2K" + $0 }.joined(separator: "\n") + "\n"
-    }
-
-    private func write(_ text: String) {
-        StandardStreams.write(text, to: fd)
     }
 }
