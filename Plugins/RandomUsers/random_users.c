@@ -18,12 +18,15 @@
 /* Transactions per emit_transactions call: large enough that call overhead vanishes,
  * small enough (~400 KB) that the buffer stays in cache-friendly territory. */
 #define BATCH 4096
-#define MAX_USERS 100000u
+#define MAX_USERS 1000000u
 #define MAX_TRANSACTIONS 100000000ull
 #define MAX_LATENCY_MS 3600000ull
-/* User ids are a seeded permutation of 100000..999999, so they are distinct and 6 digits. */
+/* User ids are a seeded permutation of 100000..999999, so they are distinct and 6 digits;
+ * past 900000 users, of 1000000..9999999 (7 digits). Smaller runs keep their bytes. */
 #define ID_BASE 100000u
 #define ID_SPACE 900000u
+#define WIDE_ID_BASE 1000000u
+#define WIDE_ID_SPACE 9000000u
 
 typedef struct source {
     uint64_t seed;
@@ -110,7 +113,7 @@ static int parse_options(json_t *config, source *s, char **error) {
     if (!option(config, "users", &text, error)) return 0;
     if (text) {
         if (!parse_whole(text, MAX_USERS, &value) || value == 0)
-            return !BAD("users", "a whole number from 1 to 100000");
+            return !BAD("users", "a whole number from 1 to 1000000");
         s->users = (uint32_t)value;
     }
     if (!option(config, "transactions", &text, error)) return 0;
@@ -248,13 +251,14 @@ static int source_run(void *state, const txfeed_source_host *host, char **error)
     if (!fails) return fail(error, "random-users: out of memory");
     /* id(i) = base + (a·i + c) mod space, with a coprime to space: a seeded permutation. */
     ru_rng rng = ru_rng_seeded(s->seed);
-    uint64_t a = 1 + ru_below(&rng, ID_SPACE - 1), c = ru_below(&rng, ID_SPACE);
-    while (gcd(a, ID_SPACE) != 1) a++;
+    uint64_t base = s->users > ID_SPACE ? WIDE_ID_BASE : ID_BASE, space = s->users > ID_SPACE ? WIDE_ID_SPACE : ID_SPACE;
+    uint64_t a = 1 + ru_below(&rng, space - 1), c = ru_below(&rng, space);
+    while (gcd(a, space) != 1) a++;
 
     ru_buffer buffer = {0};
     for (uint32_t i = 0; i < s->users && status == TXFEED_OK; i++) {
         if (host->is_cancelled(host)) { status = TXFEED_STOP; break; }
-        uint32_t id = ID_BASE + (uint32_t)((a * i + c) % ID_SPACE);
+        uint32_t id = (uint32_t)(base + (a * i + c) % space);
         char origin[48];
         snprintf(origin, sizeof origin, "random-users user %u", (unsigned)id);
         if (fails[i]) {
@@ -276,7 +280,7 @@ static int source_run(void *state, const txfeed_source_host *host, char **error)
 
 static const txfeed_option OPTIONS[] = {
     {"seed", "seed of the generator (0–2^64-1, default 1): same options, same bytes", 1},
-    {"users", "how many users, one account each (1–100000, default 3)", 0},
+    {"users", "how many users, one account each (1–1000000, default 3)", 0},
     {"transactions", "transactions per user (0–100000000, default 20)", 0},
     {"latency", "seconds of simulated network lag before any data (0–3600, default 0)", 0},
     {"failure-rate", "share of users whose envelope fails with status 503 (0–1, default 0)", 0},

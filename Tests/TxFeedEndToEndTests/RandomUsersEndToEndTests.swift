@@ -111,7 +111,8 @@ final class RandomUsersEndToEndTests: XCTestCase {
 
     func testInvalidOptionValuesAreConfigurationErrorsWithExit2() throws {
         let cases = [
-            ("users=abc", "users must be a whole number from 1 to 100000"),
+            ("users=abc", "users must be a whole number from 1 to 1000000"),
+            ("users=1000001", "users must be a whole number from 1 to 1000000"),
             ("users=0", "users must be a whole number"),
             ("transactions=-5", "transactions must be a whole number"),
             ("seed=1.5", "seed must be a whole number"),
