@@ -34,29 +34,54 @@ extension DocumentDecoder {
             let scanner = JSONScanner(text)
             var run = EnvelopeRun()
             for range in ranges[min(n * size, ranges.count)..<min((n + 1) * size, ranges.count)] {
-                var unit = SourceData()
-                do {
-                    let valueEnd = try decodeEnvelope(
-                        at: range.lowerBound, limit: range.upperBound, in: text, positions: positions, into: &unit)
-                    let rest = scanner.skipWhitespace(from: valueEnd, to: range.upperBound)
-                    if independent && rest < range.upperBound {
-                        throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope")
-                    }
+                switch decodeEnvelope(range, in: text, positions: positions, scanner: scanner, alone: independent) {
+                case .success(let unit):
                     run.data.append(unit)
-                } catch {
-                    let message = describe(error, in: text, positions: positions)
-                    if independent {
-                        run.data.failures.append(message)
-                        continue
-                    }
-                    run.error = ((error as? JSONSyntaxError)?.offset ?? range.lowerBound, message)
-                    break
+                case .failure(let failure) where independent:
+                    run.data.failures.append(failure.message)
+                case .failure(let failure):
+                    run.error = (failure.offset, failure.message)
                 }
+                if run.error != nil { break }
             }
             results.withLock { $0[n] = run }
         }
         if runs == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: runs, execute: work) }
         return results.withLock { $0 }
+    }
+}
+
+extension DocumentDecoder {
+    /// Why an envelope failed: where, and the message that names it.
+    struct EnvelopeFailure: Error {
+        var offset: Int
+        var message: String
+    }
+
+    /// One envelope at `range`, decoded into data of its own (a failing envelope leaves
+    /// nothing behind).
+    /// - Parameters:
+    ///   - alone: the range is a whole document (an NDJSON line), so nothing may follow the
+    ///     envelope in it.
+    func decodeEnvelope(
+        _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, positions: TextPositions, scanner: JSONScanner,
+        alone: Bool
+    ) -> Result<SourceData, EnvelopeFailure> {
+        var unit = SourceData()
+        do {
+            let valueEnd = try decodeEnvelope(
+                at: range.lowerBound, limit: range.upperBound, in: text, positions: positions, into: &unit)
+            let rest = scanner.skipWhitespace(from: valueEnd, to: range.upperBound)
+            if alone && rest < range.upperBound {
+                throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope")
+            }
+            return .success(unit)
+        } catch {
+            return .failure(
+                EnvelopeFailure(
+                    offset: (error as? JSONSyntaxError)?.offset ?? range.lowerBound,
+                    message: describe(error, in: text, positions: positions)))
+        }
     }
 }
 

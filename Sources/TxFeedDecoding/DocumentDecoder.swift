@@ -65,8 +65,15 @@ public struct DocumentDecoder: Sendable {
             }
         case UInt8(ascii: "{"):
             // NDJSON: every line its own document, so one bad line loses only itself.
-            for run in decodeEnvelopes(ndjsonLines(in: text, from: i) ?? [i..<end], in: text, independent: true) {
-                result.append(run.data)
+            let lines = ndjsonLines(in: text, from: i) ?? [i..<end]
+            if lines.count == 1 {
+                // One envelope (a streamed account's, an API's answer): no runs to hand out.
+                switch decodeEnvelope(lines[0], in: text, positions: positions, scanner: scanner, alone: true) {
+                case .success(let unit): result = unit
+                case .failure(let failure): result.failures.append(failure.message)
+                }
+            } else {
+                for run in decodeEnvelopes(lines, in: text, independent: true) { result.append(run.data) }
             }
         default:
             result.failures.append(
