@@ -43,9 +43,10 @@ final class ChildEvents: SourceEvents {
 
     /// Sends what earlier calls delivered, when it is time or enough.
     private func sendDue() {
-        if DispatchTime.now().uptimeNanoseconds - lastFlush.load(ordering: .relaxed) >= Self.chunkNanoseconds
-            || collector.pendingRecords >= Self.chunkRecords
-        {
+        let now = DispatchTime.now().uptimeNanoseconds
+        // The ticker may have flushed after `now` was read: that last flush is not in the past.
+        let last = lastFlush.load(ordering: .relaxed)
+        if (now > last && now - last >= Self.chunkNanoseconds) || collector.pendingRecords >= Self.chunkRecords {
             flush()
         }
     }
