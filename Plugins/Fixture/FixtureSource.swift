@@ -1,7 +1,8 @@
 // The `fixture` source: account envelopes from files, folders (every *.json, in name order)
 // or stdin ("-"); it claims JSON envelope files for `txfeed run FILE` through `identify`. Files
 // are read whole into memory (never mapped: see `emitOpened`), stdin to its end, and each handed
-// to the host as one JSON text.
+// to the host as one JSON text; a file over 64 MiB is read in bounded pieces instead
+// (FixtureState+Pieces.swift).
 import CJansson
 import Glibc
 import TxFeedPluginABI
@@ -102,7 +103,7 @@ private func readPath(_ config: UnsafePointer<CChar>) -> String? {
 
 // MARK: - Reading
 
-private enum FixtureError: Error {
+enum FixtureError: Error {
     case failed(String)
     case stopped
 
@@ -114,7 +115,7 @@ private enum FixtureError: Error {
     }
 }
 
-private final class FixtureState {
+final class FixtureState {
     let path: String
 
     init(path: String) {
@@ -178,6 +179,13 @@ private final class FixtureState {
             return try readStream(fd: fd, origin: file, host)
         }
         let size = Int(info.st_size)
+        // A large file is read in pieces (FixtureState+Pieces.swift), never held whole.
+        let sizes = PieceSizes.current
+        if size > sizes.threshold, Self.takesPieces(host),
+            try emitInPieces(fd: fd, size: size, origin: file, piece: sizes.piece, host)
+        {
+            return
+        }
         // malloc'd, not huge pages: asking for those made the kernel compact memory on the
         // faults, and cost three times what the 4 KiB faults do.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)

@@ -27,9 +27,14 @@ public struct StreamedAccount: Sendable {
     }
 
     /// Adds a batch: JSON text of an array of transactions.
-    public mutating func add(batch: UnsafeBufferPointer<UInt8>) {
+    /// - Parameters:
+    ///   - part: where the batch starts in the source's file (`emit_transactions_part`): a
+    ///     syntax error then names the file's line and column, as for the whole text.
+    public mutating func add(batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil) {
         guard let scale else { return }
         batches += 1
+        var decoder = self.decoder
+        if let part { decoder.part = part }
         let scanner = JSONScanner(batch)
         do {
             let start = scanner.skipWhitespace(from: 0, to: batch.count)
@@ -43,6 +48,9 @@ public struct StreamedAccount: Sendable {
             // Straight into the account: a failure discards all of it anyway.
             try decoder.decodeElements(elements, firstIndex: nextIndex, in: batch, scale: scale, into: &unit)
             nextIndex += elements.count
+        } catch  where part != nil {
+            // Named as the whole file's text names it: `feed.json:812:5: …`.
+            drop(failure: decoder.describe(error, in: batch))
         } catch {
             fail("batch \(batches): " + decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1))
         }
@@ -76,10 +84,14 @@ public struct StreamedAccount: Sendable {
 
     /// Fails the whole account: none of its records are kept.
     public mutating func fail(_ reason: String) {
+        drop(failure: "\(decoder.origin): \(reason)")
+    }
+
+    private mutating func drop(failure message: String) {
         guard scale != nil else { return }
         scale = nil
         unit = SourceData()
-        unit.failures.append("\(decoder.origin): \(reason)")
+        unit.failures.append(message)
     }
 
     /// The balance the source states as the account ends (`end_account_with_balance`): it

@@ -123,6 +123,10 @@ public final class SourceCollector: DeliveredDataEvents {
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     public func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+        document(text: text, origin: origin, part: .whole)
+    }
+
+    public func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer {
         if isCancelled { return .stop }
         guard text.count <= TextLimits.document else {
             return commit {
@@ -131,7 +135,9 @@ public final class SourceCollector: DeliveredDataEvents {
             }
         }
         return hostWork {
-            let data = decoder(origin).decode(text: text)
+            var decoder = decoder(origin)
+            decoder.part = part
+            let data = decoder.decode(text: text)
             return commit { $0.append(data) }
         }
     }
@@ -157,6 +163,10 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
         hostWork { streamed("emit_transactions") { $0.add(batch: text) } }
+    }
+
+    public func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
+        hostWork { streamed("emit_transactions_part") { $0.add(batch: text, part: part) } }
     }
 
     public func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
