@@ -34,6 +34,8 @@ extension FixtureState {
             guard FileWindow.isBlank(window.bytes[first]) else { break }
             first += 1
         }
+        host.pointee.log(
+            host, Int32(TXFEED_LOG_DEBUG), "\(origin): \(size) bytes, read in pieces of \(piece) bytes")
         switch window.bytes[first] {
         case UInt8(ascii: "["):
             try emitArray(window, from: first, piece: piece, host)

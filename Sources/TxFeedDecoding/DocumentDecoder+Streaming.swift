@@ -11,6 +11,8 @@ public struct StreamedAccount: Sendable {
     private var scale: Int?
     private var nextIndex = 0
     private var batches = 0
+    /// Whether records were handed over before the account ended (``handOver()``).
+    public private(set) var handedOver = false
 
     /// - Parameters:
     ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
@@ -106,6 +108,26 @@ public struct StreamedAccount: Sendable {
         }
     }
 
+    /// What the account holds so far, for a collector under a memory budget that keeps a huge
+    /// account's records as they come, so they can spill; nil once the account has failed. The
+    /// first hand-over carries the account, later ones (and ``finish()``) continue it.
+    public mutating func handOver() -> SourceData? {
+        guard scale != nil, !unit.transactions.isEmpty || !unit.rejects.isEmpty else { return nil }
+        var part = unit
+        part.continuesLastAccount = handedOver
+        handedOver = true
+        // Accounts and vendors stay: the records still to come refer to them.
+        unit.transactions = []
+        unit.details = []
+        unit.rejects = []
+        unit.documents = 0
+        return part
+    }
+
     /// The account's data, or its failure.
-    public func finish() -> SourceData { unit }
+    public func finish() -> SourceData {
+        var data = unit
+        data.continuesLastAccount = handedOver && !data.accounts.isEmpty
+        return data
+    }
 }

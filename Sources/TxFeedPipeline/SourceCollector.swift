@@ -165,8 +165,19 @@ public final class SourceCollector: DeliveredDataEvents {
         hostWork { streamed("emit_transactions") { $0.add(batch: text) } }
     }
 
+    /// A batch of one huge envelope read in pieces. Its records are kept as they come, so that
+    /// they can spill under a memory budget and a plugin host child sends them on instead of
+    /// holding the account: a syntax error in a later batch fails the account from there on.
     public func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
-        hostWork { streamed("emit_transactions_part") { $0.add(batch: text, part: part) } }
+        hostWork {
+            var handed: SourceData?
+            let answer = streamed("emit_transactions_part") { account in
+                account.add(batch: text, part: part)
+                handed = account.handOver()
+            }
+            guard answer == .proceed, let handed else { return answer }
+            return commit { $0.append(handed) }
+        }
     }
 
     public func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
