@@ -34,10 +34,9 @@ extension FixtureState {
             guard FileWindow.isBlank(window.bytes[first]) else { break }
             first += 1
         }
-        host.pointee.log(
-            host, Int32(TXFEED_LOG_DEBUG), "\(origin): \(size) bytes, read in pieces of \(piece) bytes")
         switch window.bytes[first] {
         case UInt8(ascii: "["):
+            logPieces(window, piece: piece, host)
             try emitArray(window, from: first, piece: piece, host)
             return true
         case UInt8(ascii: "{"):
@@ -45,6 +44,12 @@ extension FixtureState {
         default:
             return false
         }
+    }
+
+    /// For `txfeed run -v`: which files were read in pieces.
+    private func logPieces(_ window: FileWindow, piece: Int, _ host: UnsafePointer<txfeed_source_host>) {
+        host.pointee.log(
+            host, Int32(TXFEED_LOG_DEBUG), "\(window.origin): \(window.size) bytes, read in pieces of \(piece) bytes")
     }
 
     // MARK: Runs of NDJSON lines
@@ -161,6 +166,7 @@ extension FixtureState {
         }
         guard let end = outline.end else { return false }
         if !outline.spansLines, try isNDJSON(window, after: end) {
+            logPieces(window, piece: piece, host)
             try emitLines(
                 FileWindow(fd: window.fd, size: window.size, origin: window.origin, capacity: piece), piece: piece, host
             )
@@ -197,7 +203,7 @@ extension FixtureState {
     ) throws(FixtureError) -> Bool {
         // Text after the envelope, or a head jansson cannot read: the host's message for it
         // names places of the whole text, so the file is read whole.
-        var tail = try window.read(transactions.upperBound..<end)
+        let tail = try window.read(transactions.upperBound..<end)
         var rest = end
         while rest < window.size {
             let chunk = try window.read(rest..<min(window.size, rest + (1 << 16)))
@@ -207,7 +213,6 @@ extension FixtureState {
         var skeleton = try window.read(0..<transactions.lowerBound)
         skeleton.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
         skeleton.append(contentsOf: tail)
-        tail = []
         var error = json_error_t()
         let start = skeleton.firstIndex(where: { $0 == UInt8(ascii: "{") }) ?? 0
         guard
@@ -218,6 +223,7 @@ extension FixtureState {
         json_decref(root)
 
         if host.pointee.is_cancelled(host) != 0 { throw .stopped }
+        logPieces(window, piece: piece, host)
         let begun = skeleton.withUnsafeBufferPointer { b in
             b.withMemoryRebound(to: CChar.self) {
                 host.pointee.begin_account(host, $0.baseAddress, $0.count, window.origin)
