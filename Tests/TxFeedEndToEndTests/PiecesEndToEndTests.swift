@@ -98,6 +98,39 @@ final class PiecesEndToEndTests: XCTestCase {
         }
     }
 
+    /// A pipe on stdin past the threshold goes on into an unlinked spool file in `$TMPDIR`, read
+    /// in pieces as a file is: the same feed as the pipe read whole, messages naming `stdin`'s
+    /// lines, and nothing left in the folder.
+    func testALargePipeOnStdinIsReadInPiecesAsAFileIs() throws {
+        let spool = folder.path + "/spool"
+        try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: false)
+        let made = try files()
+        for file in made {
+            let text = try Data(contentsOf: URL(fileURLWithPath: file))
+            let arguments = ["run", "-", "--sink", "csv", "--no-progress", "-v"]
+            let whole = try txfeed(arguments: arguments, input: text, environment: ["TMPDIR": spool])
+            let pieces = try txfeed(
+                arguments: arguments, input: text, environment: Self.pieces.merging(["TMPDIR": spool]) { $1 })
+            XCTAssertEqual(whole.status, 3, whole.stderr)
+            XCTAssertTrue(pieces.stderr.contains("stdin: \(text.count) bytes, read in pieces of 30000"), pieces.stderr)
+            XCTAssertFalse(whole.stderr.contains("read in pieces"), whole.stderr)
+            XCTAssertTrue(whole.stdout == pieces.stdout, "\(file) on stdin: the CSV differs")
+            XCTAssertEqual(summary(whole.stderr), summary(pieces.stderr), file)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spool), [], "the spool is gone")
+        }
+        // The NDJSON's last line broken: named at its line of stdin.
+        let broken = try rewrite(made[0]) { text in
+            guard let last = text.range(of: "\n{", options: .backwards) else { return text }
+            return text.replacingCharacters(in: last, with: "\n{x")
+        }
+        let text = try Data(contentsOf: URL(fileURLWithPath: broken))
+        let whole = failure(try txfeed(arguments: ["run", "-", "--no-progress"], input: text).stderr)
+        let pieces = failure(
+            try txfeed(arguments: ["run", "-", "--no-progress"], input: text, environment: Self.pieces).stderr)
+        XCTAssertTrue(whole?.hasPrefix("stdin:30:2: ") == true, whole ?? "no failure")
+        XCTAssertEqual(whole, pieces)
+    }
+
     /// One envelope of 150,000 records in pieces of 1 MB under a 1 MiB budget: its records leave
     /// the plugin host child and spill piece by piece, one account continued across chunks, and
     /// the CSV is the in-memory whole-file run's, byte for byte.
