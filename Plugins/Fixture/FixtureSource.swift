@@ -1,7 +1,8 @@
 // The `fixture` source: account envelopes from files, folders (every *.json, in name order)
 // or stdin ("-"); it claims JSON envelope files for `txfeed run FILE` through `identify`. Files
 // are read whole into memory (never mapped: see `emitOpened`), stdin to its end, and each handed
-// to the host as one JSON text.
+// to the host as one JSON text; a file over 64 MiB is read in bounded pieces instead
+// (FixtureState+Pieces.swift).
 import CJansson
 import Glibc
 import TxFeedPluginABI
@@ -102,7 +103,7 @@ private func readPath(_ config: UnsafePointer<CChar>) -> String? {
 
 // MARK: - Reading
 
-private enum FixtureError: Error {
+enum FixtureError: Error {
     case failed(String)
     case stopped
 
@@ -114,7 +115,7 @@ private enum FixtureError: Error {
     }
 }
 
-private final class FixtureState {
+final class FixtureState {
     let path: String
 
     init(path: String) {
@@ -178,6 +179,13 @@ private final class FixtureState {
             return try readStream(fd: fd, origin: file, host)
         }
         let size = Int(info.st_size)
+        // A large file is read in pieces (FixtureState+Pieces.swift), never held whole.
+        let sizes = PieceSizes.current
+        if size > sizes.threshold, Self.takesPieces(host),
+            try emitInPieces(fd: fd, size: size, origin: file, piece: sizes.piece, host)
+        {
+            return
+        }
         // malloc'd, not huge pages: asking for those made the kernel compact memory on the
         // faults, and cost three times what the 4 KiB faults do.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
@@ -214,27 +222,20 @@ private final class FixtureState {
     /// same rule tells NDJSON from one envelope, and every message names its real line.
     ///
     /// Lines handed over read by read, as before, numbered their lines from each read's start, and
-    /// a bad line that began a read made the whole read one broken document, good lines and all;
-    /// the host's `emit_document` cannot carry a line offset. So a run stopped or timed out before
-    /// stdin ends keeps nothing of it. Memory is the input's size, as it was.
+    /// a bad line that began a read made the whole read one broken document, good lines and all.
+    /// So a run stopped or timed out before stdin ends keeps nothing of it. Past the piece
+    /// threshold the text goes on into a spool file instead (``spool(_:rest:origin:_:)``).
     func readStream(fd: Int32, origin: String, _ host: UnsafePointer<txfeed_source_host>) throws {
         var text: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        let threshold = PieceSizes.current.threshold
         while true {
-            if host.pointee.is_cancelled(host) != 0 { throw FixtureError.stopped }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 100)
-            if ready < 0 && errno != EINTR {
-                throw FixtureError.failed("\(origin): \(String(cString: strerror(errno)))")
-            }
-            if ready <= 0 { continue }
-            let n = read(fd, &chunk, chunk.count)
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw FixtureError.failed("\(origin): \(String(cString: strerror(errno)))")
-            }
+            let n = try nextRead(fd, into: &chunk, origin: origin, host)
             if n == 0 { break }
             text.append(contentsOf: chunk[0..<n])
+            if text.count > threshold && Self.takesPieces(host) {
+                return try spool(text, rest: fd, origin: origin, host)
+            }
         }
         let length = text.count
         text.append(0)  // emit_document never reads it, but it keeps an empty text's pointer valid
@@ -244,5 +245,25 @@ private final class FixtureState {
             }
         }
         if status == Int32(TXFEED_STOP) { throw FixtureError.stopped }
+    }
+
+    /// The next bytes of a pipe into `chunk`, 0 at its end; waits in steps of 100 ms, so that a
+    /// cancellation is seen while the writer is quiet.
+    func nextRead(_ fd: Int32, into chunk: inout [UInt8], origin: String, _ host: UnsafePointer<txfeed_source_host>)
+        throws(FixtureError) -> Int
+    {
+        while true {
+            if host.pointee.is_cancelled(host) != 0 { throw .stopped }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 100)
+            if ready < 0 && errno != EINTR { throw .failed("\(origin): \(String(cString: strerror(errno)))") }
+            if ready <= 0 { continue }
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw .failed("\(origin): \(String(cString: strerror(errno)))")
+            }
+            return n
+        }
     }
 }

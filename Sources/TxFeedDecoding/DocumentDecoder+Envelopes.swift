@@ -30,7 +30,7 @@ extension DocumentDecoder {
         let shared = SharedText(text)
         let work: @Sendable (Int) -> Void = { n in
             let text = shared.text
-            let positions = TextPositions(text)
+            let positions = TextPositions(text, part: part)
             let scanner = JSONScanner(text)
             var run = EnvelopeRun()
             for range in ranges[min(n * size, ranges.count)..<min((n + 1) * size, ranges.count)] {

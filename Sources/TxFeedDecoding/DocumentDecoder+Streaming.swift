@@ -11,6 +11,8 @@ public struct StreamedAccount: Sendable {
     private var scale: Int?
     private var nextIndex = 0
     private var batches = 0
+    /// Whether records were handed over before the account ended (``handOver()``).
+    public private(set) var handedOver = false
 
     /// - Parameters:
     ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
@@ -27,9 +29,14 @@ public struct StreamedAccount: Sendable {
     }
 
     /// Adds a batch: JSON text of an array of transactions.
-    public mutating func add(batch: UnsafeBufferPointer<UInt8>) {
+    /// - Parameters:
+    ///   - part: where the batch starts in the source's file (`emit_transactions_part`): a
+    ///     syntax error then names the file's line and column, as for the whole text.
+    public mutating func add(batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil) {
         guard let scale else { return }
         batches += 1
+        var decoder = self.decoder
+        if let part { decoder.part = part }
         let scanner = JSONScanner(batch)
         do {
             let start = scanner.skipWhitespace(from: 0, to: batch.count)
@@ -43,6 +50,9 @@ public struct StreamedAccount: Sendable {
             // Straight into the account: a failure discards all of it anyway.
             try decoder.decodeElements(elements, firstIndex: nextIndex, in: batch, scale: scale, into: &unit)
             nextIndex += elements.count
+        } catch  where part != nil {
+            // Named as the whole file's text names it: `feed.json:812:5: …`.
+            drop(failure: decoder.describe(error, in: batch))
         } catch {
             fail("batch \(batches): " + decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1))
         }
@@ -76,10 +86,14 @@ public struct StreamedAccount: Sendable {
 
     /// Fails the whole account: none of its records are kept.
     public mutating func fail(_ reason: String) {
+        drop(failure: "\(decoder.origin): \(reason)")
+    }
+
+    private mutating func drop(failure message: String) {
         guard scale != nil else { return }
         scale = nil
         unit = SourceData()
-        unit.failures.append("\(decoder.origin): \(reason)")
+        unit.failures.append(message)
     }
 
     /// The balance the source states as the account ends (`end_account_with_balance`): it
@@ -94,6 +108,26 @@ public struct StreamedAccount: Sendable {
         }
     }
 
+    /// What the account holds so far, for a collector under a memory budget that keeps a huge
+    /// account's records as they come, so they can spill; nil once the account has failed. The
+    /// first hand-over carries the account, later ones (and ``finish()``) continue it.
+    public mutating func handOver() -> SourceData? {
+        guard scale != nil, !unit.transactions.isEmpty || !unit.rejects.isEmpty else { return nil }
+        var part = unit
+        part.continuesLastAccount = handedOver
+        handedOver = true
+        // Accounts and vendors stay: the records still to come refer to them.
+        unit.transactions = []
+        unit.details = []
+        unit.rejects = []
+        unit.documents = 0
+        return part
+    }
+
     /// The account's data, or its failure.
-    public func finish() -> SourceData { unit }
+    public func finish() -> SourceData {
+        var data = unit
+        data.continuesLastAccount = handedOver && !data.accounts.isEmpty
+        return data
+    }
 }

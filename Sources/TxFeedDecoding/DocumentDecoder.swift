@@ -18,6 +18,8 @@ public struct DocumentDecoder: Sendable {
     public var threads: Int
     /// Told every so many transactions, from the decoding threads: a long run's progress.
     public var onProgress: (@Sendable (Int) -> Void)?
+    /// Where the text starts in its file: a piece of a larger text names the file's lines.
+    public var part = TextPart.whole
 
     public init(origin: String, sourceIndex: Int, threads: Int = DocumentDecoder.defaultThreads) {
         self.origin = origin
@@ -36,13 +38,20 @@ public struct DocumentDecoder: Sendable {
     /// Decodes one emitted JSON text.
     public func decode(text: UnsafeBufferPointer<UInt8>) -> SourceData {
         var result = SourceData()
-        let start = Self.byteOrderMarkLength(text)
+        // A byte order mark only starts a text, never a piece of one.
+        let start = part.isStart ? Self.byteOrderMarkLength(text) : 0
         let scanner = JSONScanner(text)
-        let positions = TextPositions(text)
+        let positions = TextPositions(text, part: part)
         let end = text.count
         let i = scanner.skipWhitespace(from: start, to: end)
         guard i < end else {
             result.failures.append(message(at: i, in: text, "empty document (no JSON value)"))
+            return result
+        }
+        if part.linesAreDocuments {
+            for run in decodeEnvelopes(nonBlankLines(in: text, from: i), in: text, independent: true) {
+                result.append(run.data)
+            }
             return result
         }
         switch text[i] {
@@ -165,7 +174,7 @@ public struct DocumentDecoder: Sendable {
         }
 
         // Rejects name the envelope too when the text holds more than one (NDJSON, arrays).
-        let rejectOrigin = range.lowerBound <= 3 + leadingWhitespace(text) ? origin : place
+        let rejectOrigin = part.isStart && range.lowerBound <= 3 + leadingWhitespace(text) ? origin : place
 
         // Parse every element before keeping any: a syntax error fails the whole text.
         var unit = SourceData()
@@ -245,7 +254,7 @@ public struct DocumentDecoder: Sendable {
     func message(
         at offset: Int, in text: UnsafeBufferPointer<UInt8>, _ reason: String, positions: TextPositions? = nil
     ) -> String {
-        let (line, column) = (positions ?? TextPositions(text)).of(offset)
+        let (line, column) = (positions ?? TextPositions(text, part: part)).of(offset)
         return "\(origin):\(line):\(column): \(reason)"
     }
 
@@ -254,30 +263,37 @@ public struct DocumentDecoder: Sendable {
     /// lines follow. A pretty-printed envelope's first line never closes it — not even one that
     /// ends in `}` (`{"body": {"profile": {}`), which a test of the last byte took for NDJSON.
     private func ndjsonLines(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> [Range<Int>]? {
-        guard let base = text.baseAddress else { return nil }
-        /// The line from `lineStart`, without blanks around it, and where the next one starts.
-        func line(from lineStart: Int) -> (trimmed: Range<Int>, next: Int) {
-            let newline = memchr(base + lineStart, 0x0A, text.count - lineStart).map {
-                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-            }
-            var a = lineStart, b = newline ?? text.count
-            while a < b, Self.isLineBlank(text[a]) { a += 1 }
-            while b > a, Self.isLineBlank(text[b - 1]) { b -= 1 }
-            return (a..<b, newline.map { $0 + 1 } ?? text.count)
-        }
-        let first = line(from: start)
+        let first = line(in: text, from: start)
         // One line, or one line and blanks, is one envelope: no need to look further.
-        var next = first.next
-        if JSONScanner(text).skipWhitespace(from: next, to: text.count) == text.count { return nil }
+        if JSONScanner(text).skipWhitespace(from: first.next, to: text.count) == text.count { return nil }
         guard JSONScanner(text).endOfBrackets(at: start, limit: first.trimmed.upperBound) == first.trimmed.upperBound
         else { return nil }
-        var lines = [first.trimmed]
+        let lines = nonBlankLines(in: text, from: start)
+        return lines.count > 1 ? lines : nil
+    }
+
+    /// The non-blank lines of `text` from `start`, without blanks around them.
+    private func nonBlankLines(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var next = start
         while next < text.count {
-            let (trimmed, after) = line(from: next)
+            let (trimmed, after) = line(in: text, from: next)
             if !trimmed.isEmpty { lines.append(trimmed) }
             next = after
         }
-        return lines.count > 1 ? lines : nil
+        return lines
+    }
+
+    /// The line from `lineStart`, without blanks around it, and where the next one starts.
+    private func line(in text: UnsafeBufferPointer<UInt8>, from lineStart: Int) -> (trimmed: Range<Int>, next: Int) {
+        let base = text.baseAddress!
+        let newline = memchr(base + lineStart, 0x0A, text.count - lineStart).map {
+            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+        }
+        var a = lineStart, b = newline ?? text.count
+        while a < b, Self.isLineBlank(text[a]) { a += 1 }
+        while b > a, Self.isLineBlank(text[b - 1]) { b -= 1 }
+        return (a..<b, newline.map { $0 + 1 } ?? text.count)
     }
 
     /// Blanks around an NDJSON line: space, tab and the CR of a CRLF.

@@ -1,4 +1,5 @@
 import Glibc
+import TxFeedModel
 
 /// A syntax error at a byte offset of the text being decoded.
 public struct JSONSyntaxError: Error, Sendable {
@@ -222,12 +223,15 @@ struct JSONScanner {
 /// the text every time made a text of many envelopes quadratic.
 final class TextPositions {
     private let text: UnsafeBufferPointer<UInt8>
+    /// Where the text starts in its file, when it is a piece of a larger one.
+    private let part: TextPart
     private var counted = 0
     private var line = 1
     private var lineStart = 0
 
-    init(_ text: UnsafeBufferPointer<UInt8>) {
+    init(_ text: UnsafeBufferPointer<UInt8>, part: TextPart = .whole) {
         self.text = text
+        self.part = part
     }
 
     func of(_ offset: Int) -> (line: Int, column: Int) {
@@ -245,6 +249,6 @@ final class TextPositions {
             counted = newline + 1
         }
         counted = target
-        return (line, target - lineStart + 1)
+        return part.shifted(line: line, column: target - lineStart + 1)
     }
 }

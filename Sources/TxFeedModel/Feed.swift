@@ -56,6 +56,7 @@ public struct Feed: Sendable {
             var data = outcome.data
             rejects += data.rejects.map { (source, $0) }
             data.rejects = []  // kept once, above, with their source
+            data.continuesLastAccount = false  // a source's accounts are its own, never another's
             // Hashed before the append, while the source's vendor table is small and its own.
             if fingerprints.isEmpty { fingerprints = data.fingerprints() } else { fingerprints += data.fingerprints() }
             merged.append(data)

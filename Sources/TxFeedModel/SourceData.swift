@@ -13,6 +13,10 @@ public struct SourceData: Sendable {
     /// Transactions already moved to temporary files (``Spill``), before ``transactions``:
     /// the first of ``transactions`` is the source's record number `spilled`.
     public var spilled = 0
+    /// Whether the first of ``accounts`` is the account that ends the data this one is appended
+    /// to, continued: one huge envelope handed over piece by piece under a memory budget
+    /// (``append(_:)`` merges the two).
+    public var continuesLastAccount = false
     /// Transactions delivered, spilled ones included.
     public var count: Int { spilled + transactions.count }
     /// Transactions read from delivered envelopes: `read == count + rejects.count`.
@@ -26,8 +30,15 @@ public struct SourceData: Sendable {
             self = other
             return
         }
-        let accountBase = UInt32(accounts.count)
-        accounts.append(contentsOf: other.accounts)
+        var accountBase = UInt32(accounts.count)
+        if other.continuesLastAccount, !accounts.isEmpty, !other.accounts.isEmpty {
+            // The same account, its header as it stands now (a balance stated at its end).
+            accountBase -= 1
+            accounts[accounts.count - 1] = other.accounts[0]
+            accounts.append(contentsOf: other.accounts.dropFirst())
+        } else {
+            accounts.append(contentsOf: other.accounts)
+        }
         let vendorMap = vendors.absorb(other.vendors)
         let detailBase = UInt32(details.count)
         details.append(contentsOf: other.details)

@@ -157,6 +157,10 @@ public final class SourceCollector: DeliveredDataEvents {
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     public func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+        document(text: text, origin: origin, part: .whole)
+    }
+
+    public func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer {
         if isCancelled { return .stop }
         guard text.count <= TextLimits.document else {
             return commit {
@@ -165,7 +169,9 @@ public final class SourceCollector: DeliveredDataEvents {
             }
         }
         return hostWork {
-            let data = decoder(origin).decode(text: text)
+            var decoder = decoder(origin)
+            decoder.part = part
+            let data = decoder.decode(text: text)
             return commit { $0.append(data) }
         }
     }
@@ -203,6 +209,21 @@ public final class SourceCollector: DeliveredDataEvents {
                     return recording.bytes > StreamedAccountRecording.largest ? .live(recording.replay()) : nil
                 }
             }
+        }
+    }
+
+    /// A batch of one huge envelope read in pieces. Its records are kept as they come, so that
+    /// they can spill under a memory budget and a plugin host child sends them on instead of
+    /// holding the account: a syntax error in a later batch fails the account from there on.
+    public func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
+        hostWork {
+            var handed: SourceData?
+            let answer = streamed("emit_transactions_part") { account in
+                account.add(batch: text, part: part)
+                handed = account.handOver()
+            }
+            guard answer == .proceed, let handed else { return answer }
+            return commit { $0.append(handed) }
         }
     }
 

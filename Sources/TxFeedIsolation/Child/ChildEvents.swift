@@ -60,6 +60,16 @@ final class ChildEvents: SourceEvents {
         return collector.document(text: text, origin: origin)
     }
 
+    func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer {
+        sendDue()
+        return collector.document(text: text, origin: origin, part: part)
+    }
+
+    func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
+        sendDue()
+        return collector.transactions(text: text, part: part)
+    }
+
     func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer {
         sendDue()
         return collector.document(janssonValue: janssonValue, origin: origin)

@@ -58,6 +58,7 @@ extension SourceData {
         w.integer(UInt32(failures.count))
         for failure in failures { w.string(failure) }
         w.integer(UInt64(documents))
+        w.bool(continuesLastAccount)
         w.integer(UInt64(transactions.count))
     }
 
@@ -107,6 +108,7 @@ extension SourceData {
         }
         for _ in 0..<(try r.count()) { data.failures.append(try r.string()) }
         data.documents = Int(try r.integer(UInt64.self) & 0x7FFF_FFFF_FFFF_FFFF)
+        data.continuesLastAccount = try r.bool()
         let count = try r.integer(UInt64.self)
         guard count <= UInt64(Int32.max) else { throw .init() }
         return (data, Int(count))

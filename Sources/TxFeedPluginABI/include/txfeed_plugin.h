@@ -182,6 +182,27 @@ typedef struct txfeed_text {
     size_t length;
 } txfeed_text;
 
+/** `txfeed_text_part.flags`. */
+enum {
+    /** The piece is whole lines of an NDJSON text: each non-blank line is a document of its
+        own, even when the piece holds one line or its first line is broken. */
+    TXFEED_PART_NDJSON_LINES = 1
+};
+
+/**
+ * Where a piece of a larger text starts in its origin, for `emit_document_part` and
+ * `emit_transactions_part`: a source that reads a large file in bounded pieces says where each
+ * begins, and the host's messages name the file's line and column, not the piece's. Appended
+ * fields come at the end; the host reads only as far as `struct_size`.
+ */
+typedef struct txfeed_text_part {
+    uint32_t struct_size; /**< sizeof(txfeed_text_part) as the plugin was built */
+    uint32_t flags;       /**< TXFEED_PART_* */
+    uint64_t offset;      /**< byte offset of the piece's first byte in its origin; 0 is the start */
+    uint64_t line;        /**< that byte's line, from 1 */
+    uint64_t column;      /**< its column in bytes, from 1 */
+} txfeed_text_part;
+
 /** `txfeed_entry.status`. */
 enum {
     TXFEED_BOOKED = 0,
@@ -321,6 +342,25 @@ struct txfeed_source_host {
      * host->struct_size > offsetof(txfeed_source_host, end_account_with_balance).
      */
     int (*end_account_with_balance)(const txfeed_source_host *host, const char *balance, size_t length);
+    /**
+     * `emit_document` for a piece of a larger text (a file read in bounded pieces): `part`
+     * says where the piece starts in `origin`, so messages name the file's line and column,
+     * and an envelope that is not the file's first names its place in rejects (`feed.json:9:1`).
+     * The piece is a JSON text of its own (a run of whole NDJSON lines with
+     * TXFEED_PART_NDJSON_LINES; a run of an array's elements as an array whose `[` and `]`
+     * stand where the separators around them were). Appended after `end_account_with_balance`:
+     * check host->struct_size > offsetof(txfeed_source_host, emit_document_part).
+     */
+    int (*emit_document_part)(const txfeed_source_host *host, const char *json, size_t length,
+                              const char *origin, const txfeed_text_part *part);
+    /**
+     * `emit_transactions` for a batch cut from a larger text (one huge envelope streamed from
+     * a file): a syntax error names the file's line and column (`feed.json:812:5: …`), as for
+     * the whole text, instead of the batch's own. Appended with `emit_document_part`: check
+     * host->struct_size > offsetof(txfeed_source_host, emit_transactions_part).
+     */
+    int (*emit_transactions_part)(const txfeed_source_host *host, const char *json_array, size_t length,
+                                  const txfeed_text_part *part);
 };
 
 /* ---- The sink side ------------------------------------------------------ */

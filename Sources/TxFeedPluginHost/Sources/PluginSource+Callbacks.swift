@@ -18,6 +18,22 @@ extension PluginSource {
                 return events.document(text: bytes(json, length), origin: text(origin))
             }
         }
+        host.emit_document_part = { host, json, length, origin, part in
+            call(host) { events in
+                guard let json, let part = textPart(part) else {
+                    return fault(events, "emit_document_part with a NULL buffer or part")
+                }
+                return events.document(text: bytes(json, length), origin: text(origin), part: part)
+            }
+        }
+        host.emit_transactions_part = { host, json, length, part in
+            call(host) { events in
+                guard let json, let part = textPart(part) else {
+                    return fault(events, "emit_transactions_part with a NULL batch or part")
+                }
+                return events.transactions(text: bytes(json, length), part: part)
+            }
+        }
         host.emit_document_json = { host, document, origin in
             call(host) { events in
                 guard let document else { return fault(events, "emit_document_json with a NULL document") }
@@ -137,6 +153,16 @@ extension PluginSource {
                 isPending: entry.status == TXFEED_PENDING)
         }
         return fields.withUnsafeBufferPointer(body)
+    }
+
+    /// The plugin's `txfeed_text_part`, read as far as its `struct_size` reaches (the first
+    /// version is all this host knows).
+    private static func textPart(_ part: UnsafePointer<txfeed_text_part>?) -> TextPart? {
+        guard let part, Int(part.pointee.struct_size) >= MemoryLayout<txfeed_text_part>.size else { return nil }
+        let p = part.pointee
+        return TextPart(
+            offset: Int(clamping: p.offset), line: Int(clamping: p.line), column: Int(clamping: p.column),
+            linesAreDocuments: p.flags & UInt32(TXFEED_PART_NDJSON_LINES) != 0)
     }
 
     private static func text(_ origin: UnsafePointer<CChar>?) -> String? {

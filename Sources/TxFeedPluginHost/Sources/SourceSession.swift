@@ -8,6 +8,10 @@ import TxFeedModel
 public protocol SourceEvents: AnyObject, Sendable {
     /// A JSON text: one envelope, an array of them, or NDJSON. `text` is borrowed for the call.
     func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer
+    /// A piece of a larger JSON text (`emit_document_part`): messages name the whole text's places.
+    func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer
+    /// A batch cut from a larger text (`emit_transactions_part`).
+    func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer
     /// A document the plugin built with jansson (`json_t *`), borrowed for the call.
     func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer
     /// An envelope whose transactions follow in batches.
@@ -60,6 +64,15 @@ public enum CallbackAnswer: Sendable, Equatable {
 extension SourceEvents {
     /// `end_account`: the account ends with the balance its envelope gave, if any.
     public func endAccount() -> CallbackAnswer { endAccount(balance: nil) }
+
+    /// For events that do not tell pieces from whole texts: the piece as a text of its own.
+    public func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer {
+        document(text: text, origin: origin)
+    }
+
+    public func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
+        transactions(text: text)
+    }
 }
 
 public struct PluginLogLevel: Sendable, Comparable, Equatable, CustomStringConvertible {
