@@ -219,8 +219,13 @@ public final class SourceCollector: DeliveredDataEvents {
         hostWork {
             var handed: SourceData?
             let answer = streamed("emit_transactions_part") { account in
-                account.add(batch: text, part: part)
-                handed = account.handOver()
+                // A huge envelope's: decoded as it comes, never kept to decode later.
+                account.makeLive()
+                account.update(
+                    live: { live in
+                        live.add(batch: text, part: part)
+                        handed = live.handOver()
+                    }, recorded: { _ in nil })
             }
             guard answer == .proceed, let handed else { return answer }
             return commit { $0.append(handed) }
