@@ -1,7 +1,7 @@
 // The `fixture` source: account envelopes from files, folders (every *.json, in name order)
 // or stdin ("-"); it claims JSON envelope files for `txfeed run FILE` through `identify`. Files
 // are read whole into memory (never mapped: see `emitOpened`), stdin to its end, and each handed
-// to the host as one JSON text; a file over 64 MiB is read in bounded pieces instead
+// to the host as one JSON text; a file over 256 MiB is read in bounded pieces instead
 // (FixtureState+Pieces.swift).
 import CJansson
 import Glibc
