@@ -7,8 +7,7 @@
 struct ElementCutter {
     /// Nesting inside the array's elements; 0 between them.
     private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var string = JSONStringState()
     /// The last comma between elements whose next element has not begun yet.
     private var pendingComma: Int?
     /// The last comma followed by an element: where a piece may end and the next begin.
@@ -22,14 +21,8 @@ struct ElementCutter {
         while i < end {
             let c = bytes[i]
             i += 1
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if c == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if c == UInt8(ascii: "\"") {
-                    inString = false
-                }
+            if string.inString {
+                _ = string.closes(with: c)
                 continue
             }
             switch c {
@@ -46,7 +39,7 @@ struct ElementCutter {
                 depth -= 1
                 continue
             case UInt8(ascii: "\""):
-                inString = true
+                string.open()
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
             default:

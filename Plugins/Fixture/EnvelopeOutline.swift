@@ -16,8 +16,7 @@ struct EnvelopeOutline {
     private(set) var broken = false
 
     private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var string = JSONStringState()
     /// Whether the object at depth 2 is the envelope's current `body`.
     private var inBody = false
     /// The next string at this depth is a key.
@@ -38,13 +37,8 @@ struct EnvelopeOutline {
         while i < count && !done {
             let c = bytes[i]
             defer { i += 1 }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if c == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if c == UInt8(ascii: "\"") {
-                    inString = false
+            if string.inString {
+                if string.closes(with: c) {
                     if let raw = key { lastKey = Self.key(raw) }
                     key = nil
                     continue
@@ -68,7 +62,7 @@ struct EnvelopeOutline {
             }
             switch c {
             case UInt8(ascii: "\""):
-                inString = true
+                string.open()
                 if atKeys && expectKey {
                     expectKey = false
                     key = []
