@@ -127,13 +127,7 @@ final class ChildHost: Sendable {
                 guard let plugin else { _exit(70) }
                 let configurations = payload.withUnsafeBytes { raw -> [String]? in
                     var r = WireDecoder(raw)
-                    guard let count = try? r.count() else { return nil }
-                    var configurations: [String] = []
-                    for _ in 0..<count {
-                        guard let configuration = try? r.string() else { return nil }
-                        configurations.append(configuration)
-                    }
-                    return configurations
+                    return try? r.list { r throws(WireDecoder.Malformed) in try r.string() }
                 }
                 guard let configurations else { _exit(70) }
                 let refusals = configurations.map { configuration -> String? in
@@ -150,19 +144,14 @@ final class ChildHost: Sendable {
                 // child, unless an earlier one took it down).
                 let request = payload.withUnsafeBytes { raw -> ([String], [(path: String, head: [UInt8])])? in
                     var r = WireDecoder(raw)
-                    guard let pluginCount = try? r.count() else { return nil }
-                    var paths: [String] = []
-                    for _ in 0..<pluginCount {
-                        guard let path = try? r.string() else { return nil }
-                        paths.append(path)
+                    do {
+                        let paths = try r.list { r throws(WireDecoder.Malformed) in try r.string() }
+                        let files = try r.list { r throws(WireDecoder.Malformed) in (try r.string(), try r.byteArray())
+                        }
+                        return (paths, files)
+                    } catch {
+                        return nil
                     }
-                    guard let count = try? r.count() else { return nil }
-                    var files: [(path: String, head: [UInt8])] = []
-                    for _ in 0..<count {
-                        guard let path = try? r.string(), let head = try? r.byteArray() else { return nil }
-                        files.append((path, head))
-                    }
-                    return (paths, files)
                 }
                 guard let (paths, files) = request else { _exit(70) }
                 let answers = paths.map { path -> [Int] in
@@ -327,13 +316,7 @@ final class ChildHost: Sendable {
             case .frame(.withdraw, let payload):
                 let indexes = payload.withUnsafeBytes { raw -> [Int]? in
                     var r = WireDecoder(raw)
-                    guard let count = try? r.count() else { return nil }
-                    var indexes: [Int] = []
-                    for _ in 0..<count {
-                        guard let index = try? r.integer(UInt32.self) else { return nil }
-                        indexes.append(Int(index))
-                    }
-                    return indexes
+                    return try? r.list { r throws(WireDecoder.Malformed) in Int(try r.integer(UInt32.self)) }
                 }
                 guard let indexes else { _exit(70) }
                 // Decided and answered under the lock the main thread takes a request's turn

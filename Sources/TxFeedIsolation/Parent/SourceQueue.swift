@@ -32,14 +32,12 @@ final class SourceQueue: Sendable {
     /// next will look for it).
     func headShare(_ pluginPath: String, children: Int, orElse: () -> Void) -> [SourceJob] {
         waiting.withLock { waiting in
-            guard let line = waiting[pluginPath], !line.isEmpty else {
+            guard var line = waiting[pluginPath], !line.isEmpty else {
                 orElse()
                 return []
             }
-            let count = Self.shareSize(waiting: line.count, children: children)
-            let share = Array(line.prefix(count))
-            waiting[pluginPath] = Array(line.dropFirst(count))
-            for taken in share { taken.taken() }
+            let share = Self.take(Self.shareSize(waiting: line.count, children: children), from: &line)
+            waiting[pluginPath] = line
             return share
         }
     }
@@ -58,16 +56,21 @@ final class SourceQueue: Sendable {
             guard var line = waiting[job.pluginPath], let mine = line.firstIndex(where: { $0 === job }) else {
                 return []
             }
-            var share = [line.remove(at: mine)]
-            let count = Self.shareSize(waiting: line.count + 1, children: children) - 1
-            if count > 0 {
-                share += line.prefix(count)
-                line.removeFirst(min(count, line.count))
-            }
+            let count = Self.shareSize(waiting: line.count, children: children)
+            // This job first, then the others in their order.
+            line.insert(line.remove(at: mine), at: 0)
+            let share = Self.take(count, from: &line)
             waiting[job.pluginPath] = line
-            for taken in share { taken.taken() }
             return share
         }
+    }
+
+    /// The first `count` jobs of `line`, taken off it and marked taken.
+    private static func take(_ count: Int, from line: inout [SourceJob]) -> [SourceJob] {
+        let share = Array(line.prefix(count))
+        line.removeFirst(share.count)
+        for job in share { job.taken() }
+        return share
     }
 }
 

@@ -84,6 +84,15 @@ struct WireDecoder {
         String(decoding: try take(try count()), as: UTF8.self)
     }
 
+    /// A count, then that many elements, each read by `element`.
+    mutating func list<T>(_ element: (inout WireDecoder) throws(Malformed) -> T) throws(Malformed) -> [T] {
+        let count = try count()
+        var elements: [T] = []
+        elements.reserveCapacity(min(count, 1 << 16))
+        for _ in 0..<count { elements.append(try element(&self)) }
+        return elements
+    }
+
     mutating func optionalString() throws(Malformed) -> String? {
         let n = try integer(UInt32.self)
         if n == WireEncoder.none { return nil }
