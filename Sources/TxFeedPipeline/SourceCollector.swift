@@ -69,9 +69,11 @@ public final class SourceCollector: DeliveredDataEvents {
             }
         }
 
-        /// Decoded from now on as it comes (entries point into the plugin's memory).
-        mutating func makeLive() {
+        /// `body` on the account decoded so far, which from now on is decoded as it comes
+        /// (entries point into the plugin's memory; a huge envelope's batches are handed on).
+        mutating func updateLive(_ body: (inout StreamedAccount) -> Void) {
             if case .recorded(let recording) = self { self = .live(recording.replay()) }
+            update(live: body, recorded: { _ in nil })
         }
     }
 
@@ -220,12 +222,10 @@ public final class SourceCollector: DeliveredDataEvents {
             var handed: SourceData?
             let answer = streamed("emit_transactions_part") { account in
                 // A huge envelope's: decoded as it comes, never kept to decode later.
-                account.makeLive()
-                account.update(
-                    live: { live in
-                        live.add(batch: text, part: part)
-                        handed = live.handOver()
-                    }, recorded: { _ in nil })
+                account.updateLive { live in
+                    live.add(batch: text, part: part)
+                    handed = live.handOver()
+                }
             }
             guard answer == .proceed, let handed else { return answer }
             return commit { $0.append(handed) }
@@ -254,8 +254,7 @@ public final class SourceCollector: DeliveredDataEvents {
     public func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
         hostWork {
             streamed("emit_entries") { account in
-                account.makeLive()
-                account.update(live: { $0.add(entries: entries) }, recorded: { _ in nil })
+                account.updateLive { $0.add(entries: entries) }
             }
         }
     }
