@@ -84,4 +84,21 @@ final class RoutingEndToEndTests: XCTestCase {
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(forced.stderr.contains("march (fixture): ok, read 7"), forced.stderr)
     }
+
+    /// A plugin whose `identify` takes its plugin host child down costs only its own answers:
+    /// the other plugins are asked again without it, and the folder is read.
+    func testAPluginWhoseIdentifyCrashesLeavesTheOthersToRoute() throws {
+        let plugins = folder.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "crashes", into: plugins,
+            defines: ["TEST_IDENTIFY=95", "TEST_IDENTIFY_ABORT", #"TEST_NAME=\"crashes\""#])
+        try folder.write("bank/a-checking.json", try checking)
+        try folder.write("bank/b-checking.json", try checking)
+        let result = try txfeed("run", folder.path + "/bank", "--plugin-path", plugins, "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("a-checking (fixture): ok, read 7"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("b-checking (fixture): ok, read 7"), result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 14)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TxFeedModel
+import TxFeedPluginHost
 import XCTest
 
 @testable import TxFeedIsolation
@@ -125,5 +126,35 @@ final class WireTests: XCTestCase {
         XCTAssertNil(ByteSize.parse("99999999999T"))
         XCTAssertEqual(ByteSize.describe(512 << 20), "512 MiB")
         XCTAssertEqual(ByteSize.describe(1000), "1000 bytes")
+    }
+
+    /// `identify` crosses as paths (and heads only when the caller has them); the answer says
+    /// each file's confidences or why it could not be read, and a cut answer is refused.
+    func testAnIdentifyRequestAndItsClaimsSurviveTheWire() throws {
+        let request = IdentifyRequest(
+            pluginPaths: ["/p/libcsv.so", "/p/libofx.so"], files: [("a.csv", nil), ("b.ofx", [0x4F, 0x46, 0x58])])
+        var w = WireEncoder()
+        request.encode(into: &w)
+        let decoded = try w.bytes.withUnsafeBytes { raw in
+            var r = WireDecoder(raw)
+            return try IdentifyRequest.decode(from: &r)
+        }
+        XCTAssertEqual(decoded.pluginPaths, request.pluginPaths)
+        XCTAssertEqual(decoded.files.map(\.path), ["a.csv", "b.ofx"])
+        XCTAssertEqual(decoded.files.map(\.head), [nil, [0x4F, 0x46, 0x58]])
+
+        let claims: [FileClaims] = [.confidences([80, 0]), .unreadable("Permission denied"), .confidences([0, 250])]
+        var answer = WireEncoder()
+        FileClaims.encode(claims, into: &answer)
+        let back = try answer.bytes.withUnsafeBytes { raw in
+            var r = WireDecoder(raw)
+            return try FileClaims.decode(files: 3, plugins: 2, from: &r)
+        }
+        XCTAssertEqual(back, [.confidences([80, 0]), .unreadable("Permission denied"), .confidences([0, 100])])
+        XCTAssertThrowsError(
+            try answer.bytes.dropLast().withUnsafeBytes { raw in
+                var r = WireDecoder(raw)
+                return try FileClaims.decode(files: 3, plugins: 2, from: &r)
+            })
     }
 }

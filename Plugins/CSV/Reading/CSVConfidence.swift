@@ -7,6 +7,7 @@ enum CSVConfidence {
     static let ceiling = 80
 
     static func score(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
+        if startsAsRejected(head) { return 0 }
         let lowered = path.lowercased()
         let nameBonus = lowered.hasSuffix(".csv") || lowered.hasSuffix(".tsv") ? 10 : lowered.hasSuffix(".txt") ? 5 : 0
         let bytes = asciiView(head)
@@ -30,6 +31,15 @@ enum CSVConfidence {
     }
 
     private static let rejectedPrefixes = ["{", "[", "<", "OFXHEADER", "!Type:", "!type:"]
+
+    /// JSON or XML told from its first byte, before any copy of the head: a folder asks this of
+    /// every file. (UTF-16 heads go the long way.)
+    private static func startsAsRejected(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return false }
+        var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
+        return i < head.count && [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")].contains(head[i])
+    }
 
     /// 70 for lines agreeing on 2 or more separators with a known header among them, 40 for
     /// agreeing lines alone, 0 otherwise.

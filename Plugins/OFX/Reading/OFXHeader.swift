@@ -55,20 +55,24 @@ public struct OFXHeader: Sendable, Equatable {
         let marks: [(before: [UInt8], after: [UInt8])] = [
             ([], Array("HEADER".utf8)), (Array("<?".utf8), []), (Array("<".utf8), Array(">".utf8)),
         ]
-        var i = 0
-        while i + 3 <= bytes.count {
-            if bytes[i] == UInt8(ascii: "O") && bytes[i + 1] == UInt8(ascii: "F") && bytes[i + 2] == UInt8(ascii: "X") {
-                for mark in marks where i >= mark.before.count && i + 3 + mark.after.count <= bytes.count {
-                    if bytes[(i - mark.before.count)..<i].elementsEqual(mark.before)
-                        && bytes[(i + 3)..<(i + 3 + mark.after.count)].elementsEqual(mark.after)
-                    {
-                        return true
+        return bytes.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i + 3 <= bytes.count {
+                if bytes[i] == UInt8(ascii: "O") && bytes[i + 1] == UInt8(ascii: "F")
+                    && bytes[i + 2] == UInt8(ascii: "X")
+                {
+                    for mark in marks where i >= mark.before.count && i + 3 + mark.after.count <= bytes.count {
+                        if bytes[(i - mark.before.count)..<i].elementsEqual(mark.before)
+                            && bytes[(i + 3)..<(i + 3 + mark.after.count)].elementsEqual(mark.after)
+                        {
+                            return true
+                        }
                     }
                 }
+                i += 1
             }
-            i += 1
+            return false
         }
-        return false
     }
 
     private static func sgml(_ text: Substring) -> OFXHeader {

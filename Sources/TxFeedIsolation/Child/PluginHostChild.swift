@@ -142,25 +142,25 @@ final class ChildHost: Sendable {
             case .identify:
                 // Every plugin named about every file (each loaded already by this planning
                 // child, unless an earlier one took it down).
-                let request = payload.withUnsafeBytes { raw -> ([String], [(path: String, head: [UInt8])])? in
+                let request = payload.withUnsafeBytes { raw -> IdentifyRequest? in
                     var r = WireDecoder(raw)
-                    do {
-                        let paths = try r.list { r throws(WireDecoder.Malformed) in try r.string() }
-                        let files = try r.list { r throws(WireDecoder.Malformed) in (try r.string(), try r.byteArray())
-                        }
-                        return (paths, files)
-                    } catch {
-                        return nil
-                    }
+                    return try? IdentifyRequest.decode(from: &r)
                 }
-                guard let (paths, files) = request else { _exit(70) }
-                let answers = paths.map { path -> [Int] in
+                guard let request else { _exit(70) }
+                let plugins = request.pluginPaths.map { path -> LoadedPlugin? in
                     if loaded[path] == nil { loaded[path] = try? PluginLoader.load(path: path) }
-                    return loaded[path]?.identify(files: files) ?? files.map { _ in 0 }
+                    return loaded[path]
                 }
-                writer.send(.identified) { w in
-                    for answer in answers.joined() { w.integer(UInt8(answer)) }
+                // A plugin that would not load claims nothing.
+                var buffer: [UInt8] = []
+                let claims = request.files.map { file in
+                    let ask = { (head: UnsafeBufferPointer<UInt8>) in
+                        plugins.map { $0?.identify(path: file.path, head: head) ?? 0 }
+                    }
+                    return file.head.map { .confidences($0.withUnsafeBufferPointer(ask)) }
+                        ?? FileClaims.claims(of: file.path, buffer: &buffer, ask)
                 }
+                writer.send(.identified) { FileClaims.encode(claims, into: &$0) }
             case .explain:
                 guard let plugin else { _exit(70) }
                 let configuration = payload.withUnsafeBytes { raw -> String? in

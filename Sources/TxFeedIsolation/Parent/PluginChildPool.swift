@@ -211,33 +211,51 @@ public final class PluginChildPool: PluginLoading {
         return answer
     }
 
+    /// One plugin's confidences for files whose heads the caller read (``PluginHostCalls``).
     private func identify(_ pluginPath: String, _ files: [(path: String, head: [UInt8])]) -> [Int] {
-        identify([pluginPath], files)?[0] ?? files.map { _ in 0 }
+        let claims = identify(IdentifyRequest(pluginPaths: [pluginPath], files: files.map { ($0.path, $0.head) }))
+        return files.indices.map { i in
+            if case .confidences(let confidences) = claims?[i] { confidences[0] } else { 0 }
+        }
     }
 
-    /// Answers for each plugin in one request; nil when the child failed.
-    private func identify(_ pluginPaths: [String], _ files: [(path: String, head: [UInt8])]) -> [[Int]]? {
-        guard let first = pluginPaths.first else { return [] }
-        let answer = ask(first, .identify) { w in
-            w.integer(UInt32(pluginPaths.count))
-            for path in pluginPaths { w.string(path) }
-            w.integer(UInt32(files.count))
-            for file in files {
-                w.string(file.path)
-                w.bytes(file.head)
+    /// The planning child's answer to `request`; nil when the child failed.
+    private func identify(_ request: IdentifyRequest) -> [FileClaims]? {
+        guard let first = request.pluginPaths.first else { return nil }
+        let answer = ask(first, .identify) { request.encode(into: &$0) }
+        return answer?.withUnsafeBytes { raw -> [FileClaims]? in
+            var r = WireDecoder(raw)
+            return try? FileClaims.decode(files: request.files.count, plugins: request.pluginPaths.count, from: &r)
+        }
+    }
+
+    public func identify(_ plugins: [LoadedPlugin], paths: [String]) -> [FileClaims] {
+        let columns = plugins.indices.filter { plugins[$0].canIdentify }
+        // No plugin to ask: whether each file can be read is all there is to learn.
+        guard !columns.isEmpty else { return FileClaims.ask(plugins, paths: paths) }
+        let files = paths.map { (path: $0, head: [UInt8]?.none) }
+        var unreadable = [String?](repeating: nil, count: paths.count)
+        var confidences = [[Int]](repeating: [Int](repeating: 0, count: plugins.count), count: paths.count)
+        func take(_ claims: [FileClaims], for columns: [Int]) {
+            for (file, claim) in claims.enumerated() {
+                switch claim {
+                case .unreadable(let reason): unreadable[file] = reason
+                case .confidences(let said):
+                    for (k, column) in columns.enumerated() { confidences[file][column] = said[k] }
+                }
             }
         }
-        guard let answer, answer.count == files.count * pluginPaths.count else { return nil }
-        return pluginPaths.indices.map { i in answer[(i * files.count)..<((i + 1) * files.count)].map(Int.init) }
-    }
-
-    public func identify(_ plugins: [LoadedPlugin], files: [(path: String, head: [UInt8])]) -> [[Int]] {
-        let asked = plugins.filter(\.canIdentify)
-        // One plugin's identify that takes the child down costs only its own answers.
-        let answers = identify(asked.map(\.path), files) ?? asked.map { identify($0.path, files) }
-        var byPath: [String: [Int]] = [:]
-        for (plugin, answer) in zip(asked, answers) { byPath[plugin.path] = answer.map { min(max($0, 0), 100) } }
-        return plugins.map { byPath[$0.path] ?? files.map { _ in 0 } }
+        if let claims = identify(IdentifyRequest(pluginPaths: columns.map { plugins[$0].path }, files: files)) {
+            take(claims, for: columns)
+        } else {
+            // One plugin's identify that takes the child down costs only its own answers.
+            for column in columns {
+                if let claims = identify(IdentifyRequest(pluginPaths: [plugins[column].path], files: files)) {
+                    take(claims, for: [column])
+                }
+            }
+        }
+        return paths.indices.map { unreadable[$0].map(FileClaims.unreadable) ?? .confidences(confidences[$0]) }
     }
 
     private func explain(_ pluginPath: String, _ configuration: String) -> LoadedPlugin.Explanation? {

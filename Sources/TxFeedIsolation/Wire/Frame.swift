@@ -14,8 +14,8 @@ enum FrameKind: UInt8, Sendable {
     /// Stop the source with this index (the timeout struck, or Ctrl-C): at once if under way,
     /// else when its turn comes, without running it.
     case cancel = 3
-    /// How sure the plugin is that it reads each file: paths and heads; answered by
-    /// ``identified``.
+    /// How sure each plugin named is that it reads each file (``IdentifyRequest``); answered
+    /// by ``identified``.
     case identify = 4
     /// The plugin's `explain` for a configuration; answered by ``explained``.
     case explain = 5

@@ -199,17 +199,20 @@ public final class LoadedPlugin: @unchecked Sendable {
     public func identify(files: [(path: String, head: [UInt8])]) -> [Int] {
         guard canIdentify else { return files.map { _ in 0 } }
         if let calls { return calls.identify(files).map { min(max($0, 0), 100) } }
-        return files.map { identify(path: $0.path, head: $0.head) }
+        return files.map { file in file.head.withUnsafeBufferPointer { identify(path: file.path, head: $0) } }
     }
 
     /// How sure the plugin is that it reads `path`, whose first bytes are `head`: 0 (not mine)
     /// to 100; values outside are clamped.
     public func identify(path: String, head: [UInt8]) -> Int {
-        if calls != nil { return identify(files: [(path, head)])[0] }
+        head.withUnsafeBufferPointer { identify(path: path, head: $0) }
+    }
+
+    /// The same, for a head in a buffer the caller reuses from file to file.
+    public func identify(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
+        if calls != nil { return identify(files: [(path, Array(head))])[0] }
         guard kind == .source, let identifier else { return 0 }
-        let answer = path.withCString { path in
-            head.withUnsafeBufferPointer { identifier(path, $0.baseAddress, $0.count) }
-        }
+        let answer = path.withCString { identifier($0, head.baseAddress, head.count) }
         return Int(min(max(answer, 0), 100))
     }
 
@@ -308,13 +311,13 @@ public struct PluginHostCalls: Sendable {
 public protocol PluginLoading: Sendable {
     /// The plugin at `path`, loaded and checked there. The file's trust was checked here first.
     func load(path: String) throws(PluginLoadError) -> LoadedPlugin
-    /// Each plugin's ``LoadedPlugin/identify(files:)`` answers, asked where they were loaded
-    /// in one go: a folder's heads cross to the plugin host once, not once a plugin.
-    func identify(_ plugins: [LoadedPlugin], files: [(path: String, head: [UInt8])]) -> [[Int]]
+    /// What each plugin says of each file, asked where the plugins were loaded, in one go:
+    /// the files' heads are read there too, so nothing but paths and answers crosses.
+    func identify(_ plugins: [LoadedPlugin], paths: [String]) -> [FileClaims]
 }
 
 extension PluginLoading {
-    public func identify(_ plugins: [LoadedPlugin], files: [(path: String, head: [UInt8])]) -> [[Int]] {
-        plugins.map { $0.identify(files: files) }
+    public func identify(_ plugins: [LoadedPlugin], paths: [String]) -> [FileClaims] {
+        FileClaims.ask(plugins, paths: paths)
     }
 }

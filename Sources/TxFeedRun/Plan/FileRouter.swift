@@ -18,9 +18,6 @@ struct FileRouter: Sendable {
         case unreadable(file: String, reason: String)
     }
 
-    /// How many bytes `identify` sees.
-    static let headLength = 4096
-
     func route(_ arguments: [String]) throws -> [Route] {
         guard !arguments.isEmpty else { return [] }
         /// A route known at once, or a file whose plugin is decided below.
@@ -50,27 +47,26 @@ struct FileRouter: Sendable {
             }
             steps.append(.file(path: argument, alone: true))
         }
-        // Every file's head first, then every plugin asked about all of them at once: one call
-        // to the plugin host child, not one per file or plugin.
-        var heads: [(path: String, head: [UInt8])] = []
-        var unreadable: [String: String] = [:]
-        for case .file(let path, _) in steps {
-            do { heads.append((path, try Self.head(of: path))) } catch { unreadable[path] = "\(error)" }
-        }
-        let claimants = heads.isEmpty ? [] : loadClaimants()
-        let answers =
-            searchPath.loader?.identify(claimants, files: heads) ?? claimants.map { $0.identify(files: heads) }
+        // Every plugin asked about every file at once, where the plugins are loaded: one call
+        // to the plugin host child, not one per file or plugin, and no head crosses a pipe.
+        var paths: [String] = []
+        for case .file(let path, _) in steps { paths.append(path) }
+        let claimants = paths.isEmpty ? [] : loadClaimants()
+        let claims =
+            searchPath.loader?.identify(claimants, paths: paths) ?? FileClaims.ask(claimants, paths: paths)
         var row: [String: Int] = [:]
-        for (index, file) in heads.enumerated() { row[file.path] = index }
+        for (index, path) in paths.enumerated() { row[path] = index }
         var routes: [Route] = []
         for step in steps {
             switch step {
             case .known(let route):
                 routes.append(route)
             case .file(let path, let alone):
-                let route =
-                    unreadable[path].map { Route.unreadable(file: path, reason: $0) }
-                    ?? choose(path, claimants.indices.map { (claimants[$0], answers[$0][row[path]!]) }, claimants)
+                let route: Route
+                switch claims[row[path]!] {
+                case .unreadable(let reason): route = .unreadable(file: path, reason: reason)
+                case .confidences(let said): route = choose(path, Array(zip(claimants, said)), claimants)
+                }
                 // A file named on its own: nothing claiming it is a mistake to fix before anything runs.
                 if alone, case .unreadable(_, let reason) = route { throw UsageError("\(path): \(reason)") }
                 routes.append(route)
@@ -139,26 +135,5 @@ struct FileRouter: Sendable {
             default: return (path, "not a regular file")
             }
         }
-    }
-
-    private struct ReadError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// The file's first bytes, for `identify`.
-    private static func head(of path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadError(description: SystemError.current) }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: headLength)
-        var count = 0
-        while count < headLength {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, headLength - count) }
-            if n < 0 && SystemError.code == EINTR { continue }
-            if n < 0 { throw ReadError(description: SystemError.current) }
-            if n == 0 { break }
-            count += n
-        }
-        return Array(bytes[..<count])
     }
 }

@@ -30,7 +30,8 @@
  * -DTEST_CONSTRUCTOR prints from a library constructor and sets an environment variable.
  * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
  * -DTEST_IDENTIFY=N gives it an `identify` that claims files named *.claim with confidence N;
- * such a file, handed over as the main option, reads as mode `ok`.
+ * such a file, handed over as the main option, reads as mode `ok`. With -DTEST_IDENTIFY_ABORT
+ * its `identify` aborts instead, taking down the process that asks it.
  * -DTEST_SAY makes such a file's read print "reading PATH" (left in stdio's buffer), and
  * one whose name holds "slow" wait 3 s first, polling is_cancelled.
  */
@@ -88,6 +89,9 @@ static int test_identify(const char *path, const unsigned char *head, size_t len
     size_t n = strlen(path);
     (void)head;
     (void)length;
+#ifdef TEST_IDENTIFY_ABORT
+    abort();
+#endif
     return n > 6 && strcmp(path + n - 6, ".claim") == 0 ? TEST_IDENTIFY : 0;
 }
 #endif
