@@ -16,7 +16,9 @@ extension Feed {
         for (source, outcome) in outcomes.enumerated() {
             var data = outcome.data
             rejects += data.rejects.map { (source, $0) }
-            spill.pool(&data, source: source)
+            // What it holds now is what its collector last reported.
+            var held = Spill.cost(of: data)
+            spill.pool(&data, source: source, held: &held)
             accountBases.append(UInt32(accounts.count))
             accounts += data.accounts
             vendorMaps.append(vendors.absorb(data.vendors))

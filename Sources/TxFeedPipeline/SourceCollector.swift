@@ -38,6 +38,8 @@ public final class SourceCollector: DeliveredDataEvents {
     private struct Delivered {
         var data = SourceData()
         var abandoned = false
+        /// What the run's memory budget last counted `data` as holding (``Spill``).
+        var spillHeld = 0
     }
 
     private struct Streaming: Sendable {
@@ -343,7 +345,7 @@ public final class SourceCollector: DeliveredDataEvents {
         delivered.withLock { delivered in
             guard !delivered.abandoned else { return .stop }
             update(&delivered.data)
-            spill?.collected(&delivered.data, source: index)
+            spill?.collected(&delivered.data, source: index, held: &delivered.spillHeld)
             return isCancelled ? .stop : .proceed
         }
     }

@@ -21,19 +21,20 @@ final class SpilledFeedTests: XCTestCase {
         for i in 0..<70_000 { add("Shop \(i % 50)", -Int64(i % 997) - 1, septemberFirst - Int64(i) * 600) }
         add("Coffee", -300, septemberFirst)
         add("Coffee", -300, septemberFirst, memo: "oat milk")
-        spill.collected(&spilled.data, source: 0)
+        var held = (a: 0, b: 0)
+        spill.collected(&spilled.data, source: 0, held: &held.a)
         XCTAssertEqual(spilled.data.transactions.count, 0, "over the budget: the delivery left memory")
         XCTAssertEqual(spilled.data.spilled, 70_002)
         add("Coffee", -300, septemberFirst)
         add("Refund", 1_250, septemberFirst + 60, bankID: "B-1")
-        spill.collected(&spilled.data, source: 0)
+        spill.collected(&spilled.data, source: 0, held: &held.a)
         var other = SourceBuilder(account: "Savings", source: 1)
         other.add("Coffee", -300, at: septemberFirst)
         other.add("Coffee", -300, at: septemberFirst)
 
         let memory = Feed(merging: [reference.outcome("a"), other.outcome("b")])
         var otherSpilled = other
-        spill.collected(&otherSpilled.data, source: 1)
+        spill.collected(&otherSpilled.data, source: 1, held: &held.b)
         let feed = try Feed(merging: [spilled.outcome("a"), otherSpilled.outcome("b")], spill: spill)
         XCTAssertNotNil(feed.spilled)
         XCTAssertEqual(feed.rowCount, 70_006)
