@@ -157,4 +157,42 @@ final class WireTests: XCTestCase {
                 return try FileClaims.decode(files: 3, plugins: 2, from: &r)
             })
     }
+
+    /// Frames sent while corked leave together, in order, when the cork ends; a frame from
+    /// inside a second cork joins the first; a large one leaves at once.
+    func testCorkedFramesLeaveTogetherInOrder() throws {
+        // A file, not a pipe: the large frame must not wait for a reader.
+        let path = NSTemporaryDirectory() + "/cork-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let out = open(path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
+        let back = open(path, O_RDONLY)
+        defer {
+            close(out)
+            close(back)
+            unlink(path)
+        }
+        let writer = FrameWriter(fd: out)
+        var reader = FrameReader(fd: back)
+        var written: Int { Int(lseek(out, 0, SEEK_CUR)) }
+        writer.corked {
+            writer.send(.log) { $0.string("first") }
+            writer.corked { writer.send(.hostTime) { $0.integer(UInt64(7)) } }
+            writer.send(.finished) { $0.integer(UInt8(0)) }
+            XCTAssertEqual(written, 0, "nothing leaves before the cork ends")
+        }
+        XCTAssertGreaterThan(written, 0)
+        var kinds: [FrameKind] = []
+        for _ in 0..<3 {
+            guard case .frame(let kind, _) = reader.next(timeout: 1) else { return XCTFail("a frame is missing") }
+            kinds.append(kind)
+        }
+        XCTAssertEqual(kinds, [.log, .hostTime, .finished])
+
+        let before = written
+        writer.corked {
+            writer.send(.log) { $0.bytes([UInt8](repeating: 1, count: FrameWriter.largestHeld + 1)) }
+            XCTAssertGreaterThan(written, before + FrameWriter.largestHeld, "a frame past the held size leaves at once")
+        }
+        guard case .frame(.log, let payload) = reader.next(timeout: 1) else { return XCTFail("the large frame") }
+        XCTAssertEqual(payload.count, FrameWriter.largestHeld + 5)
+    }
 }

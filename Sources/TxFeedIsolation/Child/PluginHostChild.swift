@@ -270,11 +270,13 @@ final class ChildHost: Sendable {
         // Taken from the ticker first (waiting out a tick under way), so that nothing of this
         // source follows its `finished`.
         current.withLock { $0.running = nil }
-        events.flush()
-        Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
-        switch result {
-        case .completed: finish(.completed, "")
-        case .failed(let message): finish(.failed, message)
+        writer.corked {
+            events.flush()
+            Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
+            switch result {
+            case .completed: finish(.completed, "")
+            case .failed(let message): finish(.failed, message)
+            }
         }
     }
 

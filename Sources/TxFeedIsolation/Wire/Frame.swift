@@ -72,13 +72,17 @@ enum RunEnd: UInt8, Sendable {
 /// race).
 final class FrameWriter: Sendable {
     let fd: Int32
-    private let lock = Mutex(())
+    /// Frames held back while ``corked(_:)`` runs, in the order sent; nil when not corked.
+    private let held = Mutex<[UInt8]?>(nil)
+    /// Held frames past this size leave at once: corking saves system calls and wake-ups for
+    /// small frames, and must not make a large source's last chunk a second copy in memory.
+    static let largestHeld = 1 << 20
 
     init(fd: Int32) {
         self.fd = fd
     }
 
-    /// False when the other end is gone.
+    /// False when the other end is gone (while corked, only once the frames leave).
     @discardableResult
     func send(_ kind: FrameKind, _ payload: (inout WireEncoder) -> Void = { _ in }) -> Bool {
         var w = WireEncoder()
@@ -89,7 +93,32 @@ final class FrameWriter: Sendable {
         withUnsafeBytes(of: length) { raw in
             for i in 0..<8 { w.bytes[1 + i] = raw[i] }
         }
-        return lock.withLock { _ in Self.writeAll(fd, w.bytes) }
+        return held.withLock { held in
+            guard held != nil else { return Self.writeAll(fd, w.bytes) }
+            held!.append(contentsOf: w.bytes)
+            guard held!.count > Self.largestHeld else { return true }
+            defer { held = [] }
+            return Self.writeAll(fd, held!)
+        }
+    }
+
+    /// Runs `body`, and sends every frame sent meanwhile (from any thread, in order) in one
+    /// write at its end: a small source's last data, its host time and its `finished` were
+    /// three writes, and as many wake-ups of the thread in txfeed that reads them.
+    @discardableResult
+    func corked(_ body: () -> Void) -> Bool {
+        // Inside another cork, the frames simply join it.
+        let outermost = held.withLock { held in
+            guard held == nil else { return false }
+            held = []
+            return true
+        }
+        body()
+        guard outermost else { return true }
+        return held.withLock { held in
+            defer { held = nil }
+            return held!.isEmpty || Self.writeAll(fd, held!)
+        }
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
