@@ -30,8 +30,9 @@ final class WireTests: XCTestCase {
         return data
     }
 
-    /// Sends `data` through a file as the child would, and puts it back together as txfeed does.
-    private func roundTrip(_ data: SourceData, source: Int = 4) throws -> (SourceData?, frames: Int) {
+    /// `body` with a file written through one descriptor and read through another: the wire
+    /// without a pipe, so that nothing written waits for a reader.
+    private func throughFile<T>(_ body: (_ out: Int32, _ back: Int32) throws -> T) rethrows -> T {
         let path = NSTemporaryDirectory() + "/wire-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let out = open(path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
         let back = open(path, O_RDONLY)
@@ -40,16 +41,23 @@ final class WireTests: XCTestCase {
             close(back)
             unlink(path)
         }
-        XCTAssertTrue(data.send(to: FrameWriter(fd: out)))
-        var reader = FrameReader(fd: back)
-        var chunks = ChunkAssembler(source: source)
-        var frames = 0
-        while case .frame(let kind, let payload) = reader.next() {
-            frames += 1
-            let chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
-            if let chunk { return (chunk, frames) }
+        return try body(out, back)
+    }
+
+    /// Sends `data` through a file as the child would, and puts it back together as txfeed does.
+    private func roundTrip(_ data: SourceData, source: Int = 4) throws -> (SourceData?, frames: Int) {
+        try throughFile { out, back in
+            XCTAssertTrue(data.send(to: FrameWriter(fd: out)))
+            var reader = FrameReader(fd: back)
+            var chunks = ChunkAssembler(source: source)
+            var frames = 0
+            while case .frame(let kind, let payload) = reader.next() {
+                frames += 1
+                let chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
+                if let chunk { return (chunk, frames) }
+            }
+            return (nil, frames)
         }
-        return (nil, frames)
     }
 
     func testAChunkSurvivesTheWireExactly() throws {
@@ -161,38 +169,32 @@ final class WireTests: XCTestCase {
     /// Frames sent while corked leave together, in order, when the cork ends; a frame from
     /// inside a second cork joins the first; a large one leaves at once.
     func testCorkedFramesLeaveTogetherInOrder() throws {
-        // A file, not a pipe: the large frame must not wait for a reader.
-        let path = NSTemporaryDirectory() + "/cork-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let out = open(path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
-        let back = open(path, O_RDONLY)
-        defer {
-            close(out)
-            close(back)
-            unlink(path)
-        }
-        let writer = FrameWriter(fd: out)
-        var reader = FrameReader(fd: back)
-        var written: Int { Int(lseek(out, 0, SEEK_CUR)) }
-        writer.corked {
-            writer.send(.log) { $0.string("first") }
-            writer.corked { writer.send(.hostTime) { $0.integer(UInt64(7)) } }
-            writer.send(.finished) { $0.integer(UInt8(0)) }
-            XCTAssertEqual(written, 0, "nothing leaves before the cork ends")
-        }
-        XCTAssertGreaterThan(written, 0)
-        var kinds: [FrameKind] = []
-        for _ in 0..<3 {
-            guard case .frame(let kind, _) = reader.next(timeout: 1) else { return XCTFail("a frame is missing") }
-            kinds.append(kind)
-        }
-        XCTAssertEqual(kinds, [.log, .hostTime, .finished])
+        try throughFile { out, back in
+            let writer = FrameWriter(fd: out)
+            var reader = FrameReader(fd: back)
+            var written: Int { Int(lseek(out, 0, SEEK_CUR)) }
+            writer.corked {
+                writer.send(.log) { $0.string("first") }
+                writer.corked { writer.send(.hostTime) { $0.integer(UInt64(7)) } }
+                writer.send(.finished) { $0.integer(UInt8(0)) }
+                XCTAssertEqual(written, 0, "nothing leaves before the cork ends")
+            }
+            XCTAssertGreaterThan(written, 0)
+            var kinds: [FrameKind] = []
+            for _ in 0..<3 {
+                guard case .frame(let kind, _) = reader.next(timeout: 1) else { return XCTFail("a frame is missing") }
+                kinds.append(kind)
+            }
+            XCTAssertEqual(kinds, [.log, .hostTime, .finished])
 
-        let before = written
-        writer.corked {
-            writer.send(.log) { $0.bytes([UInt8](repeating: 1, count: FrameWriter.largestHeld + 1)) }
-            XCTAssertGreaterThan(written, before + FrameWriter.largestHeld, "a frame past the held size leaves at once")
+            let before = written
+            writer.corked {
+                writer.send(.log) { $0.bytes([UInt8](repeating: 1, count: FrameWriter.largestHeld + 1)) }
+                XCTAssertGreaterThan(
+                    written, before + FrameWriter.largestHeld, "a frame past the held size leaves at once")
+            }
+            guard case .frame(.log, let payload) = reader.next(timeout: 1) else { return XCTFail("the large frame") }
+            XCTAssertEqual(payload.count, FrameWriter.largestHeld + 5)
         }
-        guard case .frame(.log, let payload) = reader.next(timeout: 1) else { return XCTFail("the large frame") }
-        XCTAssertEqual(payload.count, FrameWriter.largestHeld + 5)
     }
 }
