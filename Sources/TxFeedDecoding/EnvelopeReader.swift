@@ -6,14 +6,17 @@ import TxFeedModel
 /// A status other than 200, a null body or a wrong shape fails the envelope (a document
 /// failure with its place and reason); its transactions are then not read at all.
 struct EnvelopeReader {
-    /// `origin:line:column` of the envelope, for messages.
-    var place: String
     var sourceIndex: Int
     var origin: String
 
-    func readAccount(_ root: UnsafeMutablePointer<json_t>, failures: inout [String]) -> Account? {
+    /// - Parameters:
+    ///   - place: `origin:line:column` of the envelope, for messages: made only for one, not
+    ///     for each of a million small envelopes that read fine.
+    func readAccount(
+        _ root: UnsafeMutablePointer<json_t>, place: @autoclosure () -> String, failures: inout [String]
+    ) -> Account? {
         func fail(_ reason: String) -> Account? {
-            failures.append("\(place): \(reason)")
+            failures.append("\(place()): \(reason)")
             return nil
         }
         guard root.pointee.type == JSON_OBJECT else { return fail("an envelope must be a JSON object") }

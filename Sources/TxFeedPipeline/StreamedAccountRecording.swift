@@ -44,7 +44,18 @@ struct StreamedAccountRecording: Sendable {
 
     /// The account decoded as if each call had been decoded when it came.
     func replay() -> StreamedAccount {
-        var account = envelope.withUnsafeBufferPointer { StreamedAccount(decoder: decoder, envelope: $0) }
+        var none = SourceData()
+        return replay(after: &none)
+    }
+
+    /// The account decoded after `earlier` (``StreamedAccount/init(decoder:envelope:after:)``),
+    /// which moves into it and is left empty.
+    func replay(after earlier: inout SourceData) -> StreamedAccount {
+        var account = envelope.withUnsafeBufferPointer { envelope in
+            var taken = SourceData()
+            swap(&taken, &earlier)
+            return StreamedAccount(decoder: decoder, envelope: envelope, after: consume taken)
+        }
         for call in calls {
             switch call {
             case .batch(let text): text.withUnsafeBufferPointer { account.add(batch: $0) }
