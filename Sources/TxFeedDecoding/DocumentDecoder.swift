@@ -154,34 +154,48 @@ public struct DocumentDecoder: Sendable {
         func withSkeleton<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             cut == nil ? body(UnsafeBufferPointer(rebasing: text[range])) : skeleton.withUnsafeBufferPointer(body)
         }
-        var error = json_error_t()
-        let root = withSkeleton { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, 0, &error) }
-        }
-        guard let root else {
-            let syntax = withSkeleton { Self.syntaxError(of: error, in: $0) }
-            if let syntax {
-                throw JSONSyntaxError(offset: max(textOffset(syntax.offset), range.lowerBound), reason: syntax.reason)
-            }
-            // Valid JSON that jansson cannot hold outside the records (a balance of 1e400, a name
-            // with \u0000): the envelope fails, as for a shape it cannot read; its records must
-            // still be JSON.
-            try checkSyntax(of: transactions?.elements ?? [], in: text)
-            let (line, column) = positions.of(textOffset(max(Int(error.position) - 1, 0)))
-            data.failures.append(
-                "\(origin):\(line):\(column): envelope holds a value txfeed cannot read: "
-                    + error.unrepresentableReason(member: nil))
-            return end
-        }
-        defer { json_decref(root) }
-
         func place() -> String {
             let (line, column) = positions.of(range.lowerBound)
             return "\(origin):\(line):\(column)"
         }
         let envelope = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
         var failures: [String] = []
-        guard var account = envelope.readAccount(root, place: place(), failures: &failures) else {
+        let read: Account?
+        // The DOM, when jansson read the skeleton: the records come from it when the scanner
+        // found none in the text.
+        var root: UnsafeMutablePointer<json_t>?
+        defer { if let root { json_decref(root) } }
+        if transactions != nil,
+            let head = withSkeleton({ skeleton in
+                EnvelopeHead(skeleton).map { envelope.readAccount($0.root, place: place(), failures: &failures) }
+            })
+        {
+            // Plain JSON, read without jansson (``EnvelopeHead``).
+            read = head
+        } else {
+            var error = json_error_t()
+            root = withSkeleton { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, 0, &error) }
+            }
+            guard let root else {
+                let syntax = withSkeleton { Self.syntaxError(of: error, in: $0) }
+                if let syntax {
+                    throw JSONSyntaxError(
+                        offset: max(textOffset(syntax.offset), range.lowerBound), reason: syntax.reason)
+                }
+                // Valid JSON that jansson cannot hold outside the records (a balance of 1e400, a
+                // name with \u0000): the envelope fails, as for a shape it cannot read; its
+                // records must still be JSON.
+                try checkSyntax(of: transactions?.elements ?? [], in: text)
+                let (line, column) = positions.of(textOffset(max(Int(error.position) - 1, 0)))
+                data.failures.append(
+                    "\(origin):\(line):\(column): envelope holds a value txfeed cannot read: "
+                        + error.unrepresentableReason(member: nil))
+                return end
+            }
+            read = envelope.readAccount(JanssonValue(pointer: root), place: place(), failures: &failures)
+        }
+        guard var account = read else {
             // The envelope fails for its shape, but its text must be JSON all the same.
             try checkSyntax(of: transactions?.elements ?? [], in: text)
             data.failures += failures
@@ -199,7 +213,7 @@ public struct DocumentDecoder: Sendable {
         data.documents += 1
         if let elements = transactions?.elements {
             try decodeElements(elements, in: text, scale: scale, origin: rejectOrigin, into: &data)
-        } else {
+        } else if let root {
             addTransactions(of: root, scale: scale, origin: rejectOrigin, into: &data)
         }
         return end
@@ -225,7 +239,10 @@ public struct DocumentDecoder: Sendable {
         for (n, root) in envelopes.enumerated() {
             let place = envelopes.count == 1 ? origin : "\(origin)[\(n)]"
             let envelope = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
-            guard let account = envelope.readAccount(root, place: place, failures: &result.failures) else { continue }
+            guard
+                let account = envelope.readAccount(
+                    JanssonValue(pointer: root), place: place, failures: &result.failures)
+            else { continue }
             var unit = SourceData()
             unit.accounts.append(account)
             unit.documents = 1
