@@ -167,7 +167,9 @@ public struct DocumentDecoder: Sendable {
         defer { if let root { json_decref(root) } }
         if transactions != nil,
             let head = withSkeleton({ skeleton in
-                EnvelopeHead(skeleton).map { envelope.readAccount($0.root, place: place(), failures: &failures) }
+                EnvelopeHead(skeleton).map { head in
+                    head.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }
+                }
             })
         {
             // Plain JSON, read without jansson (``EnvelopeHead``).

@@ -38,39 +38,45 @@ struct EnvelopeHead {
         }
     }
 
-    var root: Value { Value(head: self, index: 0) }
+    /// `body` on the root value. Values point into the head, so they live only for the call:
+    /// held by value, each copy of a value retained and released the nodes.
+    func withRoot<R>(_ body: (Value) -> R) -> R {
+        nodes.withUnsafeBufferPointer { body(Value(nodes: $0, bytes: bytes, index: 0)) }
+    }
 
     /// A node, as ``EnvelopeReader`` reads it.
     struct Value: EnvelopeValue {
-        let head: EnvelopeHead
+        let nodes: UnsafeBufferPointer<Node>
+        let bytes: UnsafeBufferPointer<UInt8>
         let index: Int
 
-        var kind: EnvelopeValueKind { head.nodes[index].kind }
+        var kind: EnvelopeValueKind { nodes[index].kind }
 
         func member(_ key: StaticString) -> Value? {
             guard kind == .object else { return nil }
             var found: Int?
-            // Members follow their object; the last with the key wins.
+            // Members follow their object, before the first node outside it; the last with
+            // the key wins.
             var n = index + 1
-            while n < head.nodes.count, head.nodes[n].parent >= index {
-                if head.nodes[n].parent == index && head.equals(head.nodes[n].key, key) { found = n }
+            while n < nodes.count, nodes[n].parent >= index {
+                if nodes[n].parent == index && equals(nodes[n].key, key) { found = n }
                 n += 1
             }
-            return found.map { Value(head: head, index: $0) }
+            return found.map { Value(nodes: nodes, bytes: bytes, index: $0) }
         }
 
         var string: String? {
             guard kind == .string else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: head.bytes[head.nodes[index].text]), as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[nodes[index].text]), as: UTF8.self)
         }
 
-        var integer: Int64 { head.nodes[index].integer }
-        var real: Double { head.nodes[index].real }
-    }
+        var integer: Int64 { nodes[index].integer }
+        var real: Double { nodes[index].real }
 
-    private func equals(_ range: Range<Int>, _ key: StaticString) -> Bool {
-        guard range.count == key.utf8CodeUnitCount else { return false }
-        return range.count == 0 || memcmp(bytes.baseAddress! + range.lowerBound, key.utf8Start, range.count) == 0
+        private func equals(_ range: Range<Int>, _ key: StaticString) -> Bool {
+            guard range.count == key.utf8CodeUnitCount else { return false }
+            return range.count == 0 || memcmp(bytes.baseAddress! + range.lowerBound, key.utf8Start, range.count) == 0
+        }
     }
 
     // MARK: Parsing

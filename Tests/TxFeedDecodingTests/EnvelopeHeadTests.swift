@@ -28,7 +28,7 @@ final class EnvelopeHeadTests: XCTestCase {
     }
 
     func headRead(_ text: [UInt8]) -> String? {
-        text.withUnsafeBufferPointer { b in EnvelopeHead(b).map { read($0.root) } }
+        text.withUnsafeBufferPointer { b in EnvelopeHead(b).map { $0.withRoot(read) } }
     }
 
     /// Checks one text; returns whether the head read it.
