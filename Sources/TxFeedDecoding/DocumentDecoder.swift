@@ -27,6 +27,10 @@ public struct DocumentDecoder: Sendable {
         self.threads = threads
     }
 
+    /// Envelopes up to this size are first read whole by ``EnvelopeHead`` (one that holds
+    /// records is declined at its first, at little cost).
+    static let headFirstBytes = 1 << 14
+
     /// Below this many elements one thread is quicker than handing out work.
     static let parallelThreshold = 2048
 
@@ -117,22 +121,33 @@ public struct DocumentDecoder: Sendable {
             throw JSONSyntaxError(
                 offset: start, reason: "expected an envelope object, found \(describeStart(text[start]))")
         }
+        // A small envelope with no records in its text (a streamed account's, whose records
+        // come in batches) read whole by the head: no scanner pass to find records it has not.
+        let whole =
+            limit - start <= Self.headFirstBytes
+            ? EnvelopeHead(UnsafeBufferPointer(rebasing: text[start..<limit]), emptyArraysOnly: true) : nil
         // The last `body` and its last `transactions`, however their keys are spelled: jansson
         // keeps the last of duplicate keys, and the scanner must read the members it reads.
         var transactions: (range: Range<Int>, elements: [Range<Int>])?
-        let end = try scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
-            guard scanner.keyEquals(key, "body") else { return nil }
-            transactions = nil
-            guard text[value] == UInt8(ascii: "{") else { return nil }
-            return try scanner.forEachMember(ofObjectAt: value, limit: limit) { key, value in
-                guard scanner.keyEquals(key, "transactions") else { return nil }
-                transactions = nil
-                guard text[value] == UInt8(ascii: "[") else { return nil }
-                let (elements, arrayEnd) = try scanner.elementRanges(ofArrayAt: value, limit: limit)
-                transactions = (value..<arrayEnd, elements)
-                return arrayEnd
+        let end =
+            try whole.map { head in
+                // Every array in it is empty: the records' place, when there is one, holds none.
+                transactions = (start..<start, [])
+                return start + head.end
             }
-        }
+            ?? scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
+                guard scanner.keyEquals(key, "body") else { return nil }
+                transactions = nil
+                guard text[value] == UInt8(ascii: "{") else { return nil }
+                return try scanner.forEachMember(ofObjectAt: value, limit: limit) { key, value in
+                    guard scanner.keyEquals(key, "transactions") else { return nil }
+                    transactions = nil
+                    guard text[value] == UInt8(ascii: "[") else { return nil }
+                    let (elements, arrayEnd) = try scanner.elementRanges(ofArrayAt: value, limit: limit)
+                    transactions = (value..<arrayEnd, elements)
+                    return arrayEnd
+                }
+            }
         let range = start..<end
 
         // The records cut out, as `[]`; an envelope without any in its text (a streamed
@@ -165,7 +180,9 @@ public struct DocumentDecoder: Sendable {
         // found none in the text.
         var root: UnsafeMutablePointer<json_t>?
         defer { if let root { json_decref(root) } }
-        if transactions != nil,
+        if let whole {
+            read = whole.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }
+        } else if transactions != nil,
             let head = withSkeleton({ skeleton in
                 EnvelopeHead(skeleton).map { head in
                     head.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }

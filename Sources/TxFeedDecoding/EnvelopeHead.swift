@@ -26,16 +26,22 @@ struct EnvelopeHead {
 
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var nodes: [Node] = []
+    /// Where the value ends (before any whitespace after it).
+    private(set) var end = 0
+    /// Declines any array with an element in it: an envelope that holds records is read by the
+    /// scanner and jansson, not parsed whole here first.
+    private let emptyArraysOnly: Bool
 
     /// - Parameters:
     ///   - bytes: exactly one JSON value, with whitespace around it at most.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool = false) {
         self.bytes = bytes
+        self.emptyArraysOnly = emptyArraysOnly
         nodes.reserveCapacity(24)
         var i = skipWhitespace(0)
-        guard parseValue(at: &i, parent: -1, key: 0..<0, depth: 0), skipWhitespace(i) == bytes.count else {
-            return nil
-        }
+        guard parseValue(at: &i, parent: -1, key: 0..<0, depth: 0) else { return nil }
+        end = i
+        guard skipWhitespace(i) == bytes.count else { return nil }
     }
 
     /// `body` on the root value. Values point into the head, so they live only for the call:
@@ -123,6 +129,7 @@ struct EnvelopeHead {
                 i += 1
                 return true
             }
+            if emptyArraysOnly { return false }
             while true {
                 guard parseValue(at: &i, parent: index, key: 0..<0, depth: depth + 1) else { return false }
                 i = skipWhitespace(i)

@@ -54,6 +54,18 @@ final class EnvelopeHeadTests: XCTestCase {
         for text in plain { XCTAssertTrue(check(Array(text.utf8)), text) }
     }
 
+    /// Read whole before any scanning, the head takes only envelopes with no records (no
+    /// element in any array), and says where the envelope ends.
+    func testReadWholeOnlyAnEnvelopeWithoutRecords() {
+        let empty = Array(#"{"body":{"name":"A","transactions":[ ],"x":{}}} "#.utf8)
+        let records = Array(#"{"body":{"name":"A","transactions":[{"type":1}]}}"#.utf8)
+        empty.withUnsafeBufferPointer { XCTAssertEqual(EnvelopeHead($0, emptyArraysOnly: true)?.end, empty.count - 1) }
+        records.withUnsafeBufferPointer {
+            XCTAssertNil(EnvelopeHead($0, emptyArraysOnly: true))
+            XCTAssertNotNil(EnvelopeHead($0))
+        }
+    }
+
     /// Each of these jansson reads differently from plain bytes, or refuses: the head declines.
     func testEscapesControlsInvalidUTF8AndEdgeNumbersAreLeftToJansson() {
         let plain: [String] = [
