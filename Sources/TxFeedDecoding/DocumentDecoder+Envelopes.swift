@@ -34,13 +34,14 @@ extension DocumentDecoder {
             let scanner = JSONScanner(text)
             var run = EnvelopeRun()
             for range in ranges[min(n * size, ranges.count)..<min((n + 1) * size, ranges.count)] {
-                switch decodeEnvelope(range, in: text, positions: positions, scanner: scanner, alone: independent) {
-                case .success(let unit):
-                    run.data.append(unit)
-                case .failure(let failure) where independent:
-                    run.data.failures.append(failure.message)
-                case .failure(let failure):
-                    run.error = (failure.offset, failure.message)
+                if let failure = decodeEnvelope(
+                    range, in: text, positions: positions, scanner: scanner, alone: independent, into: &run.data)
+                {
+                    if independent {
+                        run.data.failures.append(failure.message)
+                    } else {
+                        run.error = (failure.offset, failure.message)
+                    }
                 }
                 if run.error != nil { break }
             }
@@ -58,29 +59,30 @@ extension DocumentDecoder {
         var message: String
     }
 
-    /// One envelope at `range`, decoded into data of its own (a failing envelope leaves
-    /// nothing behind).
+    /// One envelope at `range`, decoded after what `data` holds; a failing envelope leaves
+    /// nothing of itself behind.
     /// - Parameters:
     ///   - alone: the range is a whole document (an NDJSON line), so nothing may follow the
     ///     envelope in it.
+    /// - Returns: why it failed, or nil.
     func decodeEnvelope(
         _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, positions: TextPositions, scanner: JSONScanner,
-        alone: Bool
-    ) -> Result<SourceData, EnvelopeFailure> {
-        var unit = SourceData()
+        alone: Bool, into data: inout SourceData
+    ) -> EnvelopeFailure? {
+        let mark = data.mark
         do {
             let valueEnd = try decodeEnvelope(
-                at: range.lowerBound, limit: range.upperBound, in: text, positions: positions, into: &unit)
+                at: range.lowerBound, limit: range.upperBound, in: text, positions: positions, into: &data)
             let rest = scanner.skipWhitespace(from: valueEnd, to: range.upperBound)
             if alone && rest < range.upperBound {
                 throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope")
             }
-            return .success(unit)
+            return nil
         } catch {
-            return .failure(
-                EnvelopeFailure(
-                    offset: (error as? JSONSyntaxError)?.offset ?? range.lowerBound,
-                    message: describe(error, in: text, positions: positions)))
+            data.truncate(to: mark)
+            return EnvelopeFailure(
+                offset: (error as? JSONSyntaxError)?.offset ?? range.lowerBound,
+                message: describe(error, in: text, positions: positions))
         }
     }
 }

@@ -7,6 +7,8 @@ import TxFeedModel
 public struct StreamedAccount: Sendable {
     private let decoder: DocumentDecoder
     private var unit = SourceData()
+    /// Where this account begins in ``unit``: what an earlier account left there stays.
+    private let start: SourceData.Mark
     /// The account's decimals; nil once the account has failed.
     private var scale: Int?
     private var nextIndex = 0
@@ -16,14 +18,23 @@ public struct StreamedAccount: Sendable {
 
     /// - Parameters:
     ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
-    public init(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>) {
+    ///   - earlier: data this account is decoded after, into the same arrays and vendor table
+    ///     (a group of small accounts: one data, not one each and an append per account).
+    ///     ``finish()`` returns it with this account added, or with this account's failure only;
+    ///     such an account is never handed over (``handOver()``).
+    public init(
+        decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>,
+        after earlier: consuming SourceData = SourceData()
+    ) {
         self.decoder = decoder
-        let decoded = decoder.decode(text: envelope)
-        unit = decoded
-        if decoded.failures.isEmpty, decoded.accounts.count == 1 {
-            scale = decoded.accounts[0].scale
-            nextIndex = decoded.read
-        } else if decoded.failures.isEmpty {
+        unit = consume earlier
+        start = unit.mark
+        decoder.decode(text: envelope, into: &unit)
+        guard unit.failures.count == start.failures else { return }
+        if unit.accounts.count - start.accounts == 1 {
+            scale = unit.accounts[start.accounts].scale
+            nextIndex = unit.transactions.count - start.transactions + unit.rejects.count - start.rejects
+        } else {
             unit.failures.append("\(decoder.origin): begin_account needs exactly one envelope")
         }
     }
@@ -92,7 +103,7 @@ public struct StreamedAccount: Sendable {
     private mutating func drop(failure message: String) {
         guard scale != nil else { return }
         scale = nil
-        unit = SourceData()
+        unit.truncate(to: start)
         unit.failures.append(message)
     }
 
@@ -102,7 +113,8 @@ public struct StreamedAccount: Sendable {
         guard let scale else { return }
         do {
             let (money, negative) = try Money.parse(decimalText: text, scale: scale)
-            unit.accounts[0].balance = Money(minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
+            unit.accounts[start.accounts].balance = Money(
+                minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
         } catch {
             fail("end_account_with_balance: balance \"\(String(decoding: text.prefix(40), as: UTF8.self))\": \(error)")
         }
@@ -124,8 +136,8 @@ public struct StreamedAccount: Sendable {
         return part
     }
 
-    /// The account's data, or its failure.
-    public func finish() -> SourceData {
+    /// The account's data, or its failure (after the data it was decoded after).
+    public consuming func finish() -> SourceData {
         var data = unit
         data.continuesLastAccount = handedOver && !data.accounts.isEmpty
         return data

@@ -27,6 +27,10 @@ public struct DocumentDecoder: Sendable {
         self.threads = threads
     }
 
+    /// Envelopes up to this size are first read whole by ``EnvelopeHead`` (one that holds
+    /// records is declined at its first, at little cost).
+    static let headFirstBytes = 1 << 14
+
     /// Below this many elements one thread is quicker than handing out work.
     static let parallelThreshold = 2048
 
@@ -38,6 +42,14 @@ public struct DocumentDecoder: Sendable {
     /// Decodes one emitted JSON text.
     public func decode(text: UnsafeBufferPointer<UInt8>) -> SourceData {
         var result = SourceData()
+        decode(text: text, into: &result)
+        return result
+    }
+
+    /// Decodes one emitted JSON text after what `result` holds, exactly as appending
+    /// ``decode(text:)``'s data would, without a data of its own to append: a streamed account's
+    /// envelope goes straight into its group's data.
+    public func decode(text: UnsafeBufferPointer<UInt8>, into result: inout SourceData) {
         // A byte order mark only starts a text, never a piece of one.
         let start = part.isStart ? Self.byteOrderMarkLength(text) : 0
         let scanner = JSONScanner(text)
@@ -46,13 +58,13 @@ public struct DocumentDecoder: Sendable {
         let i = scanner.skipWhitespace(from: start, to: end)
         guard i < end else {
             result.failures.append(message(at: i, in: text, "empty document (no JSON value)"))
-            return result
+            return
         }
         if part.linesAreDocuments {
             for run in decodeEnvelopes(nonBlankLines(in: text, from: i), in: text, independent: true) {
                 result.append(run.data)
             }
-            return result
+            return
         }
         switch text[i] {
         case UInt8(ascii: "["):
@@ -77,9 +89,10 @@ public struct DocumentDecoder: Sendable {
             let lines = ndjsonLines(in: text, from: i) ?? [i..<end]
             if lines.count == 1 {
                 // One envelope (a streamed account's, an API's answer): no runs to hand out.
-                switch decodeEnvelope(lines[0], in: text, positions: positions, scanner: scanner, alone: true) {
-                case .success(let unit): result = unit
-                case .failure(let failure): result.failures.append(failure.message)
+                if let failure = decodeEnvelope(
+                    lines[0], in: text, positions: positions, scanner: scanner, alone: true, into: &result)
+                {
+                    result.failures.append(failure.message)
                 }
             } else {
                 for run in decodeEnvelopes(lines, in: text, independent: true) { result.append(run.data) }
@@ -90,12 +103,12 @@ public struct DocumentDecoder: Sendable {
                     at: i, in: text,
                     "expected an envelope object or an array of envelopes, found \(describeStart(text[i]))"))
         }
-        return result
     }
 
-    /// Decodes the envelope object starting at `start`: its skeleton with jansson, its
-    /// transactions element by element (on several threads when there are many).
-    /// Returns the envelope's end. One pass finds `body.transactions` and its elements.
+    /// Decodes the envelope object starting at `start` into `data`: its skeleton with jansson,
+    /// its transactions element by element (on several threads when there are many).
+    /// Returns the envelope's end. One pass finds `body.transactions` and its elements. On a
+    /// throw, `data` holds part of the envelope: the caller truncates it.
     ///
     /// - Parameters:
     ///   - positions: the text's line counter, shared by its envelopes so each byte is counted once.
@@ -108,65 +121,100 @@ public struct DocumentDecoder: Sendable {
             throw JSONSyntaxError(
                 offset: start, reason: "expected an envelope object, found \(describeStart(text[start]))")
         }
+        // A small envelope with no records in its text (a streamed account's, whose records
+        // come in batches) read whole by the head: no scanner pass to find records it has not.
+        let whole =
+            limit - start <= Self.headFirstBytes
+            ? EnvelopeHead(UnsafeBufferPointer(rebasing: text[start..<limit]), emptyArraysOnly: true) : nil
         // The last `body` and its last `transactions`, however their keys are spelled: jansson
         // keeps the last of duplicate keys, and the scanner must read the members it reads.
         var transactions: (range: Range<Int>, elements: [Range<Int>])?
-        let end = try scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
-            guard scanner.keyEquals(key, "body") else { return nil }
-            transactions = nil
-            guard text[value] == UInt8(ascii: "{") else { return nil }
-            return try scanner.forEachMember(ofObjectAt: value, limit: limit) { key, value in
-                guard scanner.keyEquals(key, "transactions") else { return nil }
-                transactions = nil
-                guard text[value] == UInt8(ascii: "[") else { return nil }
-                let (elements, arrayEnd) = try scanner.elementRanges(ofArrayAt: value, limit: limit)
-                transactions = (value..<arrayEnd, elements)
-                return arrayEnd
+        let end =
+            try whole.map { head in
+                // Every array in it is empty: the records' place, when there is one, holds none.
+                transactions = (start..<start, [])
+                return start + head.end
             }
-        }
+            ?? scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
+                guard scanner.keyEquals(key, "body") else { return nil }
+                transactions = nil
+                guard text[value] == UInt8(ascii: "{") else { return nil }
+                return try scanner.forEachMember(ofObjectAt: value, limit: limit) { key, value in
+                    guard scanner.keyEquals(key, "transactions") else { return nil }
+                    transactions = nil
+                    guard text[value] == UInt8(ascii: "[") else { return nil }
+                    let (elements, arrayEnd) = try scanner.elementRanges(ofArrayAt: value, limit: limit)
+                    transactions = (value..<arrayEnd, elements)
+                    return arrayEnd
+                }
+            }
         let range = start..<end
 
-        var skeleton: [UInt8]
-        if let t = transactions?.range {
+        // The records cut out, as `[]`; an envelope without any in its text (a streamed
+        // account's) is parsed where it lies, not copied.
+        let cut = transactions.flatMap { $0.elements.isEmpty ? nil : $0.range }
+        var skeleton: [UInt8] = []
+        if let t = cut {
             skeleton = Array(text[range.lowerBound..<t.lowerBound])
             skeleton.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
             skeleton.append(contentsOf: text[t.upperBound..<range.upperBound])
-        } else {
-            skeleton = Array(text[range])
         }
         // Maps an offset in the skeleton back to the text.
         func textOffset(_ offset: Int) -> Int {
-            guard let t = transactions?.range else { return offset + range.lowerBound }
+            guard let t = cut else { return offset + range.lowerBound }
             let prefix = t.lowerBound - range.lowerBound
             if offset >= prefix + 2 { return t.upperBound + (offset - prefix - 2) }
             return offset >= prefix ? t.lowerBound : offset + range.lowerBound
         }
-        var error = json_error_t()
-        let root = skeleton.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, 0, &error) }
+        func withSkeleton<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            cut == nil ? body(UnsafeBufferPointer(rebasing: text[range])) : skeleton.withUnsafeBufferPointer(body)
         }
-        guard let root else {
-            let syntax = skeleton.withUnsafeBufferPointer { Self.syntaxError(of: error, in: $0) }
-            if let syntax {
-                throw JSONSyntaxError(offset: max(textOffset(syntax.offset), range.lowerBound), reason: syntax.reason)
-            }
-            // Valid JSON that jansson cannot hold outside the records (a balance of 1e400, a name
-            // with \u0000): the envelope fails, as for a shape it cannot read; its records must
-            // still be JSON.
-            try checkSyntax(of: transactions?.elements ?? [], in: text)
-            let (line, column) = positions.of(textOffset(max(Int(error.position) - 1, 0)))
-            data.failures.append(
-                "\(origin):\(line):\(column): envelope holds a value txfeed cannot read: "
-                    + error.unrepresentableReason(member: nil))
-            return end
+        func place() -> String {
+            let (line, column) = positions.of(range.lowerBound)
+            return "\(origin):\(line):\(column)"
         }
-        defer { json_decref(root) }
-
-        let (line, column) = positions.of(range.lowerBound)
-        let place = "\(origin):\(line):\(column)"
-        let envelope = EnvelopeReader(place: place, sourceIndex: sourceIndex, origin: origin)
+        let envelope = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
         var failures: [String] = []
-        guard var account = envelope.readAccount(root, failures: &failures) else {
+        let read: Account?
+        // The DOM, when jansson read the skeleton: the records come from it when the scanner
+        // found none in the text.
+        var root: UnsafeMutablePointer<json_t>?
+        defer { if let root { json_decref(root) } }
+        if let whole {
+            read = whole.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }
+        } else if transactions != nil,
+            let head = withSkeleton({ skeleton in
+                EnvelopeHead(skeleton).map { head in
+                    head.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }
+                }
+            })
+        {
+            // Plain JSON, read without jansson (``EnvelopeHead``).
+            read = head
+        } else {
+            var error = json_error_t()
+            root = withSkeleton { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, 0, &error) }
+            }
+            guard let root else {
+                let syntax = withSkeleton { Self.syntaxError(of: error, in: $0) }
+                if let syntax {
+                    throw JSONSyntaxError(
+                        offset: max(textOffset(syntax.offset), range.lowerBound), reason: syntax.reason)
+                }
+                // Valid JSON that jansson cannot hold outside the records (a balance of 1e400, a
+                // name with \u0000): the envelope fails, as for a shape it cannot read; its
+                // records must still be JSON.
+                try checkSyntax(of: transactions?.elements ?? [], in: text)
+                let (line, column) = positions.of(textOffset(max(Int(error.position) - 1, 0)))
+                data.failures.append(
+                    "\(origin):\(line):\(column): envelope holds a value txfeed cannot read: "
+                        + error.unrepresentableReason(member: nil))
+                return end
+            }
+            read = envelope.readAccount(JanssonValue(pointer: root), place: place(), failures: &failures)
+        }
+        guard var account = read else {
             // The envelope fails for its shape, but its text must be JSON all the same.
             try checkSyntax(of: transactions?.elements ?? [], in: text)
             data.failures += failures
@@ -174,19 +222,19 @@ public struct DocumentDecoder: Sendable {
         }
 
         // Rejects name the envelope too when the text holds more than one (NDJSON, arrays).
-        let rejectOrigin = part.isStart && range.lowerBound <= 3 + leadingWhitespace(text) ? origin : place
+        let rejectOrigin = part.isStart && range.lowerBound <= 3 + leadingWhitespace(text) ? origin : place()
 
-        // Parse every element before keeping any: a syntax error fails the whole text.
-        var unit = SourceData()
+        // Straight into `data`: a syntax error in an element throws, and the caller takes back
+        // everything this envelope added (``decodeEnvelope(_:in:positions:scanner:alone:into:)``).
+        let scale = account.scale
         account.source = sourceIndex
-        unit.accounts.append(account)
-        unit.documents = 1
+        data.accounts.append(account)
+        data.documents += 1
         if let elements = transactions?.elements {
-            try decodeElements(elements, in: text, scale: account.scale, origin: rejectOrigin, into: &unit)
-        } else {
-            addTransactions(of: root, scale: account.scale, origin: rejectOrigin, into: &unit)
+            try decodeElements(elements, in: text, scale: scale, origin: rejectOrigin, into: &data)
+        } else if let root {
+            addTransactions(of: root, scale: scale, origin: rejectOrigin, into: &data)
         }
-        data.append(unit)
         return end
     }
 
@@ -209,8 +257,11 @@ public struct DocumentDecoder: Sendable {
         }
         for (n, root) in envelopes.enumerated() {
             let place = envelopes.count == 1 ? origin : "\(origin)[\(n)]"
-            let envelope = EnvelopeReader(place: place, sourceIndex: sourceIndex, origin: origin)
-            guard let account = envelope.readAccount(root, failures: &result.failures) else { continue }
+            let envelope = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
+            guard
+                let account = envelope.readAccount(
+                    JanssonValue(pointer: root), place: place, failures: &result.failures)
+            else { continue }
             var unit = SourceData()
             unit.accounts.append(account)
             unit.documents = 1

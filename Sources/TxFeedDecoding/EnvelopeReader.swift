@@ -6,51 +6,54 @@ import TxFeedModel
 /// A status other than 200, a null body or a wrong shape fails the envelope (a document
 /// failure with its place and reason); its transactions are then not read at all.
 struct EnvelopeReader {
-    /// `origin:line:column` of the envelope, for messages.
-    var place: String
     var sourceIndex: Int
     var origin: String
 
-    func readAccount(_ root: UnsafeMutablePointer<json_t>, failures: inout [String]) -> Account? {
+    /// - Parameters:
+    ///   - place: `origin:line:column` of the envelope, for messages: made only for one, not
+    ///     for each of a million small envelopes that read fine.
+    func readAccount<Value: EnvelopeValue>(
+        _ root: Value, place: @autoclosure () -> String, failures: inout [String]
+    ) -> Account? {
         func fail(_ reason: String) -> Account? {
-            failures.append("\(place): \(reason)")
+            failures.append("\(place()): \(reason)")
             return nil
         }
-        guard root.pointee.type == JSON_OBJECT else { return fail("an envelope must be a JSON object") }
-        let message = json_object_get(root, "message").flatMap(Self.string)
-        if let status = json_object_get(root, "status") {
-            guard status.pointee.type == JSON_INTEGER else { return fail("status is not an integer") }
-            let code = json_integer_value(status)
+        guard root.kind == .object else { return fail("an envelope must be a JSON object") }
+        let message = root.member("message")?.string
+        if let status = root.member("status") {
+            guard status.kind == .integer else { return fail("status is not an integer") }
+            let code = status.integer
             if code != 200 {
                 return fail("envelope status \(code)" + (message.map { ": \($0)" } ?? ""))
             }
         }
-        guard let body = json_object_get(root, "body") else { return fail("envelope has no body") }
-        if body.pointee.type == JSON_NULL {
+        guard let body = root.member("body") else { return fail("envelope has no body") }
+        if body.kind == .null {
             return fail("envelope body is null" + (message.map { ": \($0)" } ?? ""))
         }
-        guard body.pointee.type == JSON_OBJECT else { return fail("body is not an object") }
+        guard body.kind == .object else { return fail("body is not an object") }
 
-        let transactions = json_object_get(body, "transactions")
-        guard let transactions, transactions.pointee.type == JSON_ARRAY else {
+        let transactions = body.member("transactions")
+        guard let transactions, transactions.kind == .array else {
             return fail(transactions == nil ? "body.transactions is missing" : "body.transactions is not an array")
         }
-        guard let nameValue = json_object_get(body, "name"), let name = Self.string(nameValue) else {
+        guard let name = body.member("name")?.string else {
             return fail("body.name is missing or not a string")
         }
         guard name.utf8.count <= TextLimits.account else {
             return fail(TextLimits.over("body.name", name.utf8.count, TextLimits.account))
         }
         var currency: String?
-        if let c = json_object_get(body, "currency"), c.pointee.type != JSON_NULL {
-            guard let code = Self.string(c) else { return fail("body.currency is not a string") }
+        if let c = body.member("currency"), c.kind != .null {
+            guard let code = c.string else { return fail("body.currency is not a string") }
             currency = code
         }
         guard let scale = CurrencyScale.decimals(forCurrencyCode: currency) else {
             return fail("body.currency \"\(currency ?? "")\" is not an ISO 4217 currency code")
         }
         var balance: Money?
-        if let b = json_object_get(body, "currentBalance"), b.pointee.type != JSON_NULL {
+        if let b = body.member("currentBalance"), b.kind != .null {
             do {
                 balance = try Self.signedMoney(b, scale: scale)
             } catch {
@@ -58,14 +61,14 @@ struct EnvelopeReader {
             }
         }
         var profile: Profile?
-        if let p = json_object_get(body, "profile"), p.pointee.type == JSON_OBJECT {
+        if let p = body.member("profile"), p.kind == .object {
             profile = Profile(
-                id: json_object_get(p, "id").flatMap(Self.scalarText),
-                firstName: json_object_get(p, "firstName").flatMap(Self.string),
-                lastName: json_object_get(p, "lastName").flatMap(Self.string))
+                id: p.member("id").flatMap(Self.scalarText),
+                firstName: p.member("firstName")?.string,
+                lastName: p.member("lastName")?.string)
         }
         var id: String?
-        if let v = json_object_get(body, "id"), v.pointee.type != JSON_NULL {
+        if let v = body.member("id"), v.kind != .null {
             guard let text = Self.scalarText(v) else { return fail("body.id is not a string") }
             id = text.isEmpty ? nil : text
         }
@@ -75,16 +78,16 @@ struct EnvelopeReader {
     }
 
     /// A balance may be negative (overdrawn), unlike a transaction amount.
-    static func signedMoney(_ value: UnsafeMutablePointer<json_t>, scale: Int) throws -> Money {
-        switch value.pointee.type {
-        case JSON_INTEGER:
-            let v = json_integer_value(value)
+    static func signedMoney<Value: EnvelopeValue>(_ value: Value, scale: Int) throws -> Money {
+        switch value.kind {
+        case .integer:
+            let v = value.integer
             var m = try Money.parse(
                 integer: v.magnitude > Int64.max.magnitude ? Int64.max : Int64(v.magnitude), scale: scale)
             if v < 0 { m.minorUnits = -m.minorUnits }
             return m
-        case JSON_REAL:
-            let v = json_real_value(value)
+        case .real:
+            let v = value.real
             var m = try Money.parse(real: abs(v), scale: scale)
             if v < 0 { m.minorUnits = -m.minorUnits }
             return m
@@ -99,6 +102,10 @@ struct EnvelopeReader {
     }
 
     /// Profile ids arrive as strings or numbers.
+    static func scalarText<Value: EnvelopeValue>(_ value: Value) -> String? {
+        value.kind == .integer ? String(value.integer) : value.string
+    }
+
     static func scalarText(_ value: UnsafeMutablePointer<json_t>) -> String? {
         if value.pointee.type == JSON_INTEGER { return String(json_integer_value(value)) }
         return string(value)

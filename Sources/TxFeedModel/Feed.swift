@@ -78,9 +78,8 @@ public struct Feed: Sendable {
             break
         }
         guard !sorted else { return }
-        // Sort small (time, position) keys, not the records, then gather once.
-        var keys = transactions.enumerated().map { SortKey(time: $0.element.unixSeconds, position: UInt32($0.offset)) }
-        keys.sort { $0.time != $1.time ? $0.time > $1.time : $0.position < $1.position }
+        // Sort small keys, not the records, then gather once.
+        let keys = Self.newestFirst(transactions)
         let unsorted = transactions
         transactions = keys.map { unsorted[Int($0.position)] }
         if fingerprints.count == unsorted.count {
@@ -88,9 +87,54 @@ public struct Feed: Sendable {
             fingerprints = keys.map { unsortedFingerprints[Int($0.position)] }
         }
     }
+
+    /// Each transaction's position, newest first, ties in input order.
+    ///
+    /// A stable LSD radix sort of the age (the newest time less each time) in 11-bit digits,
+    /// as many as the span of times needs (three for years of seconds): a million accounts'
+    /// records arrive in no order, and a comparison sort of them took a fifth of a second on
+    /// the main thread. Few records keep the comparison sort.
+    static func newestFirst(_ transactions: [Transaction]) -> [SortKey] {
+        var (newest, oldest) = (Int64.min, Int64.max)
+        for t in transactions {
+            newest = max(newest, t.unixSeconds)
+            oldest = min(oldest, t.unixSeconds)
+        }
+        guard transactions.count >= 4096 else {
+            var keys = transactions.enumerated().map {
+                SortKey(age: UInt64(bitPattern: Int64.max &- $0.element.unixSeconds), position: UInt32($0.offset))
+            }
+            keys.sort { $0.age != $1.age ? $0.age < $1.age : $0.position < $1.position }
+            return keys
+        }
+        var keys = transactions.enumerated().map {
+            SortKey(age: UInt64(bitPattern: newest &- $0.element.unixSeconds), position: UInt32($0.offset))
+        }
+        let bits = 64 - UInt64(bitPattern: newest &- oldest).leadingZeroBitCount
+        let digitBits = 11
+        let mask = UInt64(1 << digitBits - 1)
+        var scratch = keys
+        var counts = [Int](repeating: 0, count: 1 << digitBits)
+        var shift = 0
+        while shift < bits {
+            for i in counts.indices { counts[i] = 0 }
+            for key in keys { counts[Int(key.age >> UInt64(shift) & mask)] += 1 }
+            var start = 0
+            for i in counts.indices { (counts[i], start) = (start, start + counts[i]) }
+            for key in keys {
+                let digit = Int(key.age >> UInt64(shift) & mask)
+                scratch[counts[digit]] = key
+                counts[digit] += 1
+            }
+            swap(&keys, &scratch)
+            shift += digitBits
+        }
+        return keys
+    }
 }
 
-private struct SortKey {
-    var time: Int64
+/// A transaction's age (how much older than the newest it is) and its position.
+struct SortKey {
+    var age: UInt64
     var position: UInt32
 }

@@ -65,8 +65,23 @@ public struct VendorTable: Sendable {
         }
     }
 
+    /// Forgets every name from id `count` on, as if they had never been interned: a streamed
+    /// account that fails leaves nothing behind in the data it was decoded into.
+    public mutating func removeNames(from count: Int) {
+        guard count < self.count else { return }
+        storage.removeSubrange(offsets[count]...)
+        offsets.removeSubrange((count + 1)...)
+        hashes.removeSubrange(count...)
+        // Open addressing cannot forget a key in place: the slots are laid out again.
+        rebuildSlots(size: count == 0 ? 0 : slots.count)
+    }
+
     private mutating func grow() {
-        var bigger = [UInt32](repeating: .max, count: slots.count * 2)
+        rebuildSlots(size: slots.count * 2)
+    }
+
+    private mutating func rebuildSlots(size: Int) {
+        var bigger = [UInt32](repeating: .max, count: size)
         let mask = bigger.count - 1
         for id in 0..<count {
             var slot = Int(truncatingIfNeeded: hashes[id]) & mask

@@ -7,7 +7,14 @@ import TxFeedModel
 /// decoding them as they came would.
 struct StreamedAccountRecording: Sendable {
     let decoder: DocumentDecoder
-    private let envelope: [UInt8]
+    /// The envelope, then each batch, in one buffer: an array each cost more in allocations
+    /// than a million small accounts' bytes cost to copy.
+    private var texts: [UInt8]
+    private let envelopeEnd: Int
+    /// The first call when it is a batch, which is all most small accounts make: kept without
+    /// an array of calls.
+    private var firstBatch: Range<Int>?
+    /// The calls after ``firstBatch``, or all of them when the first is not a batch.
     private var calls: [Call] = []
     /// Bytes held: past ``largest`` the account is decoded as it comes instead.
     private(set) var bytes: Int
@@ -16,20 +23,33 @@ struct StreamedAccountRecording: Sendable {
     /// streamed account never waits whole in memory.
     static let largest = 1 << 20
 
+    /// Room kept after the envelope for the batches that usually follow.
+    private static let batchRoom = 512
+
     private enum Call: Sendable {
-        case batch([UInt8])
+        /// Where the batch is in ``texts``.
+        case batch(Range<Int>)
         case reject(location: String, reason: String, raw: [UInt8])
         case fail(String)
     }
 
     init(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>) {
         self.decoder = decoder
-        self.envelope = Array(envelope)
+        texts = []
+        texts.reserveCapacity(envelope.count + Self.batchRoom)
+        texts.append(contentsOf: envelope)
+        envelopeEnd = texts.count
         bytes = envelope.count
     }
 
     mutating func add(batch: UnsafeBufferPointer<UInt8>) {
-        calls.append(.batch(Array(batch)))
+        let start = texts.count
+        texts.append(contentsOf: batch)
+        if firstBatch == nil && calls.isEmpty {
+            firstBatch = start..<texts.count
+        } else {
+            calls.append(.batch(start..<texts.count))
+        }
         bytes += batch.count
     }
 
@@ -44,15 +64,28 @@ struct StreamedAccountRecording: Sendable {
 
     /// The account decoded as if each call had been decoded when it came.
     func replay() -> StreamedAccount {
-        var account = envelope.withUnsafeBufferPointer { StreamedAccount(decoder: decoder, envelope: $0) }
-        for call in calls {
-            switch call {
-            case .batch(let text): text.withUnsafeBufferPointer { account.add(batch: $0) }
-            case .reject(let location, let reason, let raw):
-                account.reject(location: location, reason: reason, raw: raw)
-            case .fail(let reason): account.fail(reason)
+        var none = SourceData()
+        return replay(after: &none)
+    }
+
+    /// The account decoded after `earlier` (``StreamedAccount/init(decoder:envelope:after:)``),
+    /// which moves into it and is left empty.
+    func replay(after earlier: inout SourceData) -> StreamedAccount {
+        texts.withUnsafeBufferPointer { texts in
+            var taken = SourceData()
+            swap(&taken, &earlier)
+            var account = StreamedAccount(
+                decoder: decoder, envelope: UnsafeBufferPointer(rebasing: texts[..<envelopeEnd]), after: consume taken)
+            if let firstBatch { account.add(batch: UnsafeBufferPointer(rebasing: texts[firstBatch])) }
+            for call in calls {
+                switch call {
+                case .batch(let range): account.add(batch: UnsafeBufferPointer(rebasing: texts[range]))
+                case .reject(let location, let reason, let raw):
+                    account.reject(location: location, reason: reason, raw: raw)
+                case .fail(let reason): account.fail(reason)
+                }
             }
+            return account
         }
-        return account
     }
 }

@@ -67,7 +67,8 @@ extension SourceData {
         let count = transactions.count
         let chunks = count >= 100_000 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)) : 1
         let size = (count + chunks - 1) / chunks
-        let accountStates = accounts.map(FingerprintHasher.accountState(of:))
+        // Borrowed where they lie: mapped, each account was copied, its strings retained.
+        let accountStates = accounts.withUnsafeBufferPointer { $0.map(FingerprintHasher.accountState(of:)) }
         return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             let out = DisjointRegions(buffer: buffer)
             let work: @Sendable (Int) -> Void = { n in

@@ -8,7 +8,8 @@ extension CSVSink {
         let separator = dialect.separator
         if dialect.byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
         out.write(dialect.header(columns))
-        let (vendors, accounts, currencies, accountSources, scales) = Self.textCells(feed, dialect)
+        let cells = Cells(feed, dialect)
+        let (vendors, names, shared, accountCells) = (cells.vendors, cells.names, cells.shared, cells.accounts)
         // Out of the context (a class) once: read per row, they were retained and released per row.
         let colours = context.colours
         var dayFormat = context.dayFormat
@@ -22,7 +23,7 @@ extension CSVSink {
         var rows = feed.rows()
         while let row = try rows.next() {
             let t = row.transaction
-            let account = Int(t.account)
+            let account = accountCells[Int(t.account)]
             let details = needsDetails ? row.details : nil
             for n in columns.indices {
                 if n > 0 { out.buffer.append(separator) }
@@ -36,7 +37,7 @@ extension CSVSink {
                     dayFormat.appendDay(of: t, to: &day)
                     day.withUnsafeBufferPointer { dialect.appendCell($0, to: &out.buffer) }
                 case .account:
-                    accounts.append(account, to: &out.buffer)
+                    names.append(range: account.name, to: &out.buffer)
                 case .vendor:
                     vendors.append(Int(t.vendor), to: &out.buffer)
                 case .type:
@@ -44,19 +45,19 @@ extension CSVSink {
                 case .amount:
                     if dialect.decimalComma {
                         amount.removeAll(keepingCapacity: true)
-                        Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
+                        Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
                             to: &amount, negative: t.isDebit)
                         amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &out.buffer) }
                     } else {
-                        Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
+                        Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
                             to: &out.buffer, negative: t.isDebit)
                     }
                 case .currency:
-                    currencies.append(account, to: &out.buffer)
+                    shared.append(range: account.currency, to: &out.buffer)
                 case .colour:
                     colours[Int(t.vendor)].appendHex(to: &out.buffer)
                 case .source:
-                    accountSources.append(account, to: &out.buffer)
+                    shared.append(range: account.source, to: &out.buffer)
                 case .id:
                     // The identity (the bank's id, else the fingerprint): a text cell like the
                     // others. A fingerprint needs neither quotes nor a guard.

@@ -22,21 +22,6 @@ public struct CSVSink: FeedSink {
 
     public static let header = "date,day,account,vendor,type,amount,currency,colour,source,id,status,memo\r\n"
 
-    /// Every text cell rendered once per distinct value: vendors, and per account its name,
-    /// currency and source (so that no row touches an `Account`, whose strings a read retains),
-    /// with its currency's scale.
-    static func textCells(_ feed: Feed, _ dialect: CSVDialect) -> (
-        vendors: ByteCells, accounts: ByteCells, currencies: ByteCells, accountSources: ByteCells, scales: [Int]
-    ) {
-        let sources = feed.sources.map { cell(Array($0.name.utf8), dialect) }
-        return (
-            ByteCells((0..<feed.vendors.count).lazy.map { cell(Array(feed.vendors.bytes(of: UInt32($0))), dialect) }),
-            ByteCells(feed.accounts.lazy.map { cell(Array($0.name.utf8), dialect) }),
-            ByteCells(feed.accounts.lazy.map { cell(Array(($0.currency ?? "").utf8), dialect) }),
-            ByteCells(feed.accounts.lazy.map { sources[$0.source] }), feed.accounts.map(\.scale)
-        )
-    }
-
     /// The twelve standard columns in one straight pass; other columns through
     /// ``writeColumns(_:context:to:)``, whose per-cell choice costs about 10% more CPU a row.
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
@@ -45,7 +30,8 @@ public struct CSVSink: FeedSink {
         let separator = dialect.separator
         if dialect.byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
         out.write(dialect.header(columns))
-        let (vendors, accounts, currencies, accountSources, scales) = Self.textCells(feed, dialect)
+        let cells = Cells(feed, dialect)
+        let (vendors, names, shared, accountCells) = (cells.vendors, cells.names, cells.shared, cells.accounts)
         // Out of the context (a class) once: read per row, they were retained and released per row.
         let colours = context.colours
         var dayFormat = context.dayFormat
@@ -59,32 +45,32 @@ public struct CSVSink: FeedSink {
         var rows = feed.rows()
         while let row = try rows.next() {
             let t = row.transaction
-            let account = Int(t.account)
+            let account = accountCells[Int(t.account)]
             ISODate.append(t, to: &out.buffer)
             out.buffer.append(separator)
             day.removeAll(keepingCapacity: true)
             dayFormat.appendDay(of: t, to: &day)
             day.withUnsafeBufferPointer { dialect.appendCell($0, to: &out.buffer) }
             out.buffer.append(separator)
-            accounts.append(account, to: &out.buffer)
+            names.append(range: account.name, to: &out.buffer)
             out.buffer.append(separator)
             vendors.append(Int(t.vendor), to: &out.buffer)
             out.buffer.append(contentsOf: t.isDebit ? debit : credit)
             if dialect.decimalComma {
                 amount.removeAll(keepingCapacity: true)
-                Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
+                Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
                     to: &amount, negative: t.isDebit)
                 amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &out.buffer) }
             } else {
-                Money(minorUnits: t.amountMinor, scale: scales[account]).appendPlainDecimal(
+                Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
                     to: &out.buffer, negative: t.isDebit)
             }
             out.buffer.append(separator)
-            currencies.append(account, to: &out.buffer)
+            shared.append(range: account.currency, to: &out.buffer)
             out.buffer.append(separator)
             colours[Int(t.vendor)].appendHex(to: &out.buffer)
             out.buffer.append(separator)
-            accountSources.append(account, to: &out.buffer)
+            shared.append(range: account.source, to: &out.buffer)
             // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
             // text cells like the others. A fingerprint needs neither quotes nor a guard.
             let details = row.details

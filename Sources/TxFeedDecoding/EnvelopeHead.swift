@@ -1,0 +1,270 @@
+import Glibc
+
+/// A small envelope read without building a jansson DOM: a million streamed accounts each
+/// parsed their envelope with jansson, and that was most of what decoding them cost.
+///
+/// It reads only plain JSON and declines (nil) whatever jansson might read differently or
+/// refuse: any escape (`\u0064`, `\u0000`), a control character or invalid UTF-8 in a string,
+/// an integer of more than 18 digits, a real a double cannot hold, more than
+/// ``maxDepth`` levels, and every syntax error. jansson then reads the text as before, so
+/// its messages and its rules stay the only ones. A key given twice yields its last value,
+/// as in jansson.
+struct EnvelopeHead {
+    struct Node {
+        var kind: EnvelopeValueKind
+        /// The node of the object or array holding it; -1 for the root.
+        var parent: Int32
+        /// Its key in its object (empty in an array).
+        var key: Range<Int>
+        /// A string's bytes, without quotes.
+        var text: Range<Int>
+        var integer: Int64 = 0
+        var real: Double = 0
+    }
+
+    static let maxDepth = 16
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var nodes: [Node] = []
+    /// Where the value ends (before any whitespace after it).
+    private(set) var end = 0
+    /// Declines any array with an element in it: an envelope that holds records is read by the
+    /// scanner and jansson, not parsed whole here first.
+    private let emptyArraysOnly: Bool
+
+    /// - Parameters:
+    ///   - bytes: exactly one JSON value, with whitespace around it at most.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool = false) {
+        self.bytes = bytes
+        self.emptyArraysOnly = emptyArraysOnly
+        nodes.reserveCapacity(24)
+        var i = skipWhitespace(0)
+        guard parseValue(at: &i, parent: -1, key: 0..<0, depth: 0) else { return nil }
+        end = i
+        guard skipWhitespace(i) == bytes.count else { return nil }
+    }
+
+    /// `body` on the root value. Values point into the head, so they live only for the call:
+    /// held by value, each copy of a value retained and released the nodes.
+    func withRoot<R>(_ body: (Value) -> R) -> R {
+        nodes.withUnsafeBufferPointer { body(Value(nodes: $0, bytes: bytes, index: 0)) }
+    }
+
+    /// A node, as ``EnvelopeReader`` reads it.
+    struct Value: EnvelopeValue {
+        let nodes: UnsafeBufferPointer<Node>
+        let bytes: UnsafeBufferPointer<UInt8>
+        let index: Int
+
+        var kind: EnvelopeValueKind { nodes[index].kind }
+
+        func member(_ key: StaticString) -> Value? {
+            guard kind == .object else { return nil }
+            var found: Int?
+            // Members follow their object, before the first node outside it; the last with
+            // the key wins.
+            var n = index + 1
+            while n < nodes.count, nodes[n].parent >= index {
+                if nodes[n].parent == index && equals(nodes[n].key, key) { found = n }
+                n += 1
+            }
+            return found.map { Value(nodes: nodes, bytes: bytes, index: $0) }
+        }
+
+        var string: String? {
+            guard kind == .string else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[nodes[index].text]), as: UTF8.self)
+        }
+
+        var integer: Int64 { nodes[index].integer }
+        var real: Double { nodes[index].real }
+
+        private func equals(_ range: Range<Int>, _ key: StaticString) -> Bool {
+            guard range.count == key.utf8CodeUnitCount else { return false }
+            return range.count == 0 || memcmp(bytes.baseAddress! + range.lowerBound, key.utf8Start, range.count) == 0
+        }
+    }
+
+    // MARK: Parsing
+
+    private func skipWhitespace(_ start: Int) -> Int {
+        var i = start
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        return i
+    }
+
+    private mutating func parseValue(at i: inout Int, parent: Int32, key: Range<Int>, depth: Int) -> Bool {
+        guard i < bytes.count, depth < Self.maxDepth else { return false }
+        let index = Int32(nodes.count)
+        var node = Node(kind: .null, parent: parent, key: key, text: 0..<0)
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            node.kind = .object
+            nodes.append(node)
+            i = skipWhitespace(i + 1)
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return true
+            }
+            while true {
+                guard let key = string(at: &i) else { return false }
+                i = skipWhitespace(i)
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return false }
+                i = skipWhitespace(i + 1)
+                guard parseValue(at: &i, parent: index, key: key, depth: depth + 1) else { return false }
+                i = skipWhitespace(i)
+                guard i < bytes.count else { return false }
+                if bytes[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return true
+                }
+                guard bytes[i] == UInt8(ascii: ",") else { return false }
+                i = skipWhitespace(i + 1)
+            }
+        case UInt8(ascii: "["):
+            node.kind = .array
+            nodes.append(node)
+            i = skipWhitespace(i + 1)
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return true
+            }
+            if emptyArraysOnly { return false }
+            while true {
+                guard parseValue(at: &i, parent: index, key: 0..<0, depth: depth + 1) else { return false }
+                i = skipWhitespace(i)
+                guard i < bytes.count else { return false }
+                if bytes[i] == UInt8(ascii: "]") {
+                    i += 1
+                    return true
+                }
+                guard bytes[i] == UInt8(ascii: ",") else { return false }
+                i = skipWhitespace(i + 1)
+            }
+        case UInt8(ascii: "\""):
+            guard let text = string(at: &i) else { return false }
+            node.kind = .string
+            node.text = text
+        case UInt8(ascii: "t"):
+            guard literal("true", at: &i) else { return false }
+            node.kind = .true
+        case UInt8(ascii: "f"):
+            guard literal("false", at: &i) else { return false }
+            node.kind = .false
+        case UInt8(ascii: "n"):
+            guard literal("null", at: &i) else { return false }
+        default:
+            guard number(at: &i, into: &node) else { return false }
+        }
+        nodes.append(node)
+        return true
+    }
+
+    /// The bytes of the string whose quote is at `i`, when it has no escape, no control
+    /// character and is valid UTF-8; `i` moves past its closing quote.
+    private func string(at i: inout Int) -> Range<Int>? {
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+        let start = i + 1
+        var j = start
+        var ascii = true
+        while j < bytes.count {
+            let b = bytes[j]
+            if b == UInt8(ascii: "\"") { break }
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            if b >= 0x80 { ascii = false }
+            j += 1
+        }
+        guard j < bytes.count else { return nil }
+        guard ascii || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<j])) else { return nil }
+        i = j + 1
+        return start..<j
+    }
+
+    private func literal(_ word: StaticString, at i: inout Int) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - i >= count, memcmp(bytes.baseAddress! + i, word.utf8Start, count) == 0 else { return false }
+        i += count
+        return true
+    }
+
+    /// A number by JSON's grammar (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`): an integer
+    /// when it has neither fraction nor exponent, as jansson says.
+    private func number(at i: inout Int, into node: inout Node) -> Bool {
+        let start = i
+        var j = i
+        func digits() -> Int {
+            let from = j
+            while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") { j += 1 }
+            return j - from
+        }
+        if j < bytes.count, bytes[j] == UInt8(ascii: "-") { j += 1 }
+        let integerStart = j
+        let integerDigits = digits()
+        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return false }
+        var isReal = false
+        if j < bytes.count, bytes[j] == UInt8(ascii: ".") {
+            j += 1
+            guard digits() > 0 else { return false }
+            isReal = true
+        }
+        if j < bytes.count, bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E") {
+            j += 1
+            if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+            guard digits() > 0 else { return false }
+            isReal = true
+        }
+        if isReal {
+            // strtod, as jansson reads a real; one it cannot hold is jansson's to refuse.
+            guard j - start < 64 else { return false }
+            var buffer = (
+                UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)
+            )
+            let value = withUnsafeMutableBytes(of: &buffer) { raw -> Double in
+                raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<j]))
+                return strtod(raw.baseAddress!.assumingMemoryBound(to: CChar.self), nil)
+            }
+            guard value.isFinite else { return false }
+            node.kind = .real
+            node.real = value
+        } else {
+            guard integerDigits <= 18 else { return false }
+            var value: Int64 = 0
+            for k in integerStart..<j { value = value * 10 + Int64(bytes[k] - UInt8(ascii: "0")) }
+            node.kind = .integer
+            node.integer = bytes[start] == UInt8(ascii: "-") ? -value : value
+        }
+        i = j
+        return true
+    }
+
+    /// UTF-8 as RFC 3629 has it (and jansson checks it): no overlong forms, no surrogates,
+    /// nothing past U+10FFFF.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let size: Int
+            var value: UInt32
+            switch b {
+            case 0xC2...0xDF: (size, value) = (2, UInt32(b & 0x1F))
+            case 0xE0...0xEF: (size, value) = (3, UInt32(b & 0x0F))
+            case 0xF0...0xF4: (size, value) = (4, UInt32(b & 0x07))
+            default: return false
+            }
+            guard bytes.count - i >= size else { return false }
+            for k in 1..<size {
+                let c = bytes[i + k]
+                guard c & 0xC0 == 0x80 else { return false }
+                value = value << 6 | UInt32(c & 0x3F)
+            }
+            if size == 3 && value < 0x800 || size == 4 && value < 0x10000 { return false }
+            if value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return false }
+            i += size
+        }
+        return true
+    }
+}

@@ -1,0 +1,49 @@
+import CJansson
+
+/// The kinds of JSON value, as jansson tells them apart (an integer is not a real).
+enum EnvelopeValueKind {
+    case object, array, string, integer, real, `true`, `false`, null
+}
+
+/// What ``EnvelopeReader`` reads of a parsed envelope: jansson's DOM, or an ``EnvelopeHead``.
+/// One set of rules over both, so the two can never read an envelope differently.
+protocol EnvelopeValue {
+    var kind: EnvelopeValueKind { get }
+    /// The value of `key` in an object (the last, when the key is there twice); nil for
+    /// anything else.
+    func member(_ key: StaticString) -> Self?
+    /// The text of a string; nil for anything else.
+    var string: String? { get }
+    /// Only for an integer.
+    var integer: Int64 { get }
+    /// Only for a real.
+    var real: Double { get }
+}
+
+/// A value of jansson's DOM.
+struct JanssonValue: EnvelopeValue {
+    let pointer: UnsafeMutablePointer<json_t>
+
+    var kind: EnvelopeValueKind {
+        switch pointer.pointee.type {
+        case JSON_OBJECT: .object
+        case JSON_ARRAY: .array
+        case JSON_STRING: .string
+        case JSON_INTEGER: .integer
+        case JSON_REAL: .real
+        case JSON_TRUE: .true
+        case JSON_FALSE: .false
+        default: .null
+        }
+    }
+
+    func member(_ key: StaticString) -> JanssonValue? {
+        key.withUTF8Buffer { key in
+            key.withMemoryRebound(to: CChar.self) { json_object_getn(pointer, $0.baseAddress, key.count) }
+        }.map(JanssonValue.init)
+    }
+
+    var string: String? { EnvelopeReader.string(pointer) }
+    var integer: Int64 { json_integer_value(pointer) }
+    var real: Double { json_real_value(pointer) }
+}

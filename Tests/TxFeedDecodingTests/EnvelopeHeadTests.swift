@@ -1,0 +1,120 @@
+import CJansson
+import TxFeedModel
+import XCTest
+
+@testable import TxFeedDecoding
+
+/// ``EnvelopeHead`` against jansson: whatever it reads, jansson reads too and ``EnvelopeReader``
+/// gets the same account (or the same failures) from both; whatever jansson refuses, it declines.
+final class EnvelopeHeadTests: XCTestCase {
+    /// What the reader made of an envelope, from either parser.
+    func read<V: EnvelopeValue>(_ root: V) -> String {
+        var failures: [String] = []
+        guard let a = EnvelopeReader(sourceIndex: 0, origin: "o").readAccount(root, place: "p", failures: &failures)
+        else { return "failed: \(failures)" }
+        let balance = a.balance.map { "\($0.minorUnits)/\($0.scale)" } ?? "-"
+        return "\(a.name)|\(a.id ?? "-")|\(balance)|\(a.currency ?? "-")|\(a.scale)|\(String(describing: a.profile))"
+    }
+
+    /// The envelope as jansson reads it; nil when jansson refuses the text.
+    func janssonRead(_ text: [UInt8]) -> String? {
+        var error = json_error_t()
+        let root = text.withUnsafeBufferPointer { b in
+            b.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, 0, &error) }
+        }
+        guard let root else { return nil }
+        defer { json_decref(root) }
+        return read(JanssonValue(pointer: root))
+    }
+
+    func headRead(_ text: [UInt8]) -> String? {
+        text.withUnsafeBufferPointer { b in EnvelopeHead(b).map { $0.withRoot(read) } }
+    }
+
+    /// Checks one text; returns whether the head read it.
+    @discardableResult
+    func check(_ text: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let jansson = janssonRead(text)
+        guard let head = headRead(text) else { return false }
+        XCTAssertEqual(head, jansson, DecoderDifferentialFuzzTests.printable(text), file: file, line: line)
+        return true
+    }
+
+    func testPlainEnvelopesAreReadAsJanssonReadsThem() {
+        let plain = [
+            #"{"status":200,"message":"ok","body":{"name":"Travel Fund ••1824193","currentBalance":1710.24,"currency":"USD","profile":{"id":"1824193","firstName":"Ann","lastName":"Lee"},"transactions":[]}}"#,
+            #"{"body":{"profile":{"name":"inner","id":12},"name":"outer","id":123456789012345678,"currency":null,"transactions":[ ]}}"#,
+            #"{"body":{"name":"A","name":"B","currency":"EUR","currency":"JPY","currentBalance":-0,"transactions":[]},"status":404,"status":200}"#,
+            #"{"body":{"name":"A","currentBalance":-12.5e1,"transactions":[1,[2,{"x":[]}],true,false,null,"s"]},"extra":{"a":[{}]}}"#,
+            #"{"body":{"name":"A","currentBalance":1e-400,"transactions":[]}}"#,
+            #"{"body":{"name":"A\#u{7F}","currentBalance":1E2,"transactions":{}}}"#,
+            #"{"body":null,"message":"down","status":503}"#,
+            " {\n\t\"body\" : { \"name\" : \"\u{10FFFF}é\" , \"transactions\" : [ ] } }\r\n",
+        ]
+        for text in plain { XCTAssertTrue(check(Array(text.utf8)), text) }
+    }
+
+    /// Read whole before any scanning, the head takes only envelopes with no records (no
+    /// element in any array), and says where the envelope ends.
+    func testReadWholeOnlyAnEnvelopeWithoutRecords() {
+        let empty = Array(#"{"body":{"name":"A","transactions":[ ],"x":{}}} "#.utf8)
+        let records = Array(#"{"body":{"name":"A","transactions":[{"type":1}]}}"#.utf8)
+        empty.withUnsafeBufferPointer { XCTAssertEqual(EnvelopeHead($0, emptyArraysOnly: true)?.end, empty.count - 1) }
+        records.withUnsafeBufferPointer {
+            XCTAssertNil(EnvelopeHead($0, emptyArraysOnly: true))
+            XCTAssertNotNil(EnvelopeHead($0))
+        }
+    }
+
+    /// Each of these jansson reads differently from plain bytes, or refuses: the head declines.
+    func testEscapesControlsInvalidUTF8AndEdgeNumbersAreLeftToJansson() {
+        let plain: [String] = [
+            #"{"bo\u0064y":{"name":"A","transactions":[]}}"#, #"{"body":{"name":"a\u0000b","transactions":[]}}"#,
+            #"{"body":{"name":"a\"b","transactions":[]}}"#,
+            #"{"body":{"name":"A","currentBalance":01,"transactions":[]}}"#,
+            #"{"body":{"name":"A","currentBalance":1.,"transactions":[]}}"#,
+            #"{"body":{"name":"A","currentBalance":1e400,"transactions":[]}}"#,
+            #"{"body":{"name":"A","currentBalance":9999999999999999999,"transactions":[]}}"#,
+            #"{"body":{"name":"A","currentBalance":-,"transactions":[]}}"#,
+            #"{"body":{"name":"A","transactions":[]},}"#,
+            #"{"body":{"name":"A","transactions":[]}} x"#, #"{"body":{"name":"A","transactions":[tru]}}"#,
+            #"{"body":{"name":"A","transactions":[]}"#,
+            String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+        ]
+        // A name with these bytes in it: a tab, NUL, a surrogate, an overlong '/', past
+        // U+10FFFF, a cut sequence.
+        let bytes: [[UInt8]] = [
+            [0x09], [0x00], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x80],
+        ]
+        var declined = plain.map { Array($0.utf8) }
+        for inner in bytes {
+            declined.append(Array(#"{"body":{"name":"A"#.utf8) + inner + Array(#"","transactions":[]}}"#.utf8))
+        }
+        declined.append(Array(#"{"body":{"name":"A","transactions":[]}}"#.utf8) + [0xFF])
+        for text in declined {
+            XCTAssertNil(headRead(text), DecoderDifferentialFuzzTests.printable(text))
+        }
+    }
+
+    /// The fuzz test's mutated corpus, many more cases than it runs through Python: every text
+    /// the head reads, jansson reads the same way, and the head reads a good share of them.
+    func testTheHeadAgreesWithJanssonOnMutatedEnvelopes() {
+        var random = SplitMix64(seed: 0x4865_6164)
+        var (read, refusedByJansson) = (0, 0)
+        let cases = 20_000
+        for n in 0..<cases {
+            var text = DecoderDifferentialFuzzTests.corpus[n % DecoderDifferentialFuzzTests.corpus.count]
+            for _ in 0...random.below(3) {
+                EnvelopeMutation.apply(random.below(EnvelopeMutation.count), &text, &random)
+            }
+            if janssonRead(text) == nil {
+                refusedByJansson += 1
+                XCTAssertNil(headRead(text), "jansson refuses: \(DecoderDifferentialFuzzTests.printable(text))")
+            } else if check(text) {
+                read += 1
+            }
+        }
+        XCTAssertGreaterThan(read, cases / 8, "texts the head read")
+        XCTAssertGreaterThan(refusedByJansson, cases / 10, "texts jansson refused")
+    }
+}

@@ -1,0 +1,105 @@
+import TxFeedModel
+import XCTest
+
+@testable import TxFeedDecoding
+
+/// Small streamed accounts decoded one after the other into one data (the account line's
+/// groups) give exactly what decoding each on its own and appending would, including accounts
+/// that fail part way: nothing of a failed account stays, not even the vendors it named.
+final class StreamedAccountGroupTests: XCTestCase {
+    struct Call {
+        var envelope: String
+        var batches: [String] = []
+        var fail: String?
+        var balance: String?
+    }
+
+    static func record(_ vendor: String, _ amount: String = "1.5", extra: String = "") -> String {
+        #"{"type":1,"vendor":"\#(vendor)","amount":\#(amount),"date":"2024-01-0\#(vendor.count % 9 + 1)"\#(extra)}"#
+    }
+
+    static func envelope(_ name: String, status: Int = 200, records: String = "") -> String {
+        #"{"status":\#(status),"message":"m","body":{"name":"\#(name)","currency":"EUR","transactions":[\#(records)]}}"#
+    }
+
+    static let calls: [Call] = [
+        Call(envelope: envelope("A"), batches: ["[\(record("V1", extra: #","memo":"m1""#)),\(record("V2"))]"]),
+        // A reject, then a batch that is not JSON: the whole account fails, its vendor V3 too.
+        Call(envelope: envelope("B"), batches: ["[\(record("V3")),\(record("V2", "\"x\""))]", "[{"]),
+        Call(envelope: envelope("C", status: 503)),
+        Call(
+            envelope: envelope("D", records: record("V0")),
+            batches: ["[\(record("V2")),\(record("V4", extra: #","id":"X""#))]"], balance: "12.30"),
+        Call(envelope: envelope("E"), batches: ["[\(record("V5"))]"], fail: "gone"),
+        Call(envelope: envelope("F") + "\n" + envelope("G")),
+        Call(envelope: envelope("H"), batches: ["[\(record("V5", "-1"))]"], balance: "1.2.3"),
+        Call(envelope: envelope("I"), batches: ["[\(record("V6")),\(record("V7", "\"x\""))]"]),
+    ]
+
+    func decode(_ call: Call, after earlier: SourceData) -> SourceData {
+        let decoder = DocumentDecoder(origin: "group", sourceIndex: 0, threads: 1)
+        var account = Array(call.envelope.utf8).withUnsafeBufferPointer {
+            StreamedAccount(decoder: decoder, envelope: $0, after: earlier)
+        }
+        for batch in call.batches { Array(batch.utf8).withUnsafeBufferPointer { account.add(batch: $0) } }
+        if let reason = call.fail { account.fail(reason) }
+        if let balance = call.balance { Array(balance.utf8).withUnsafeBufferPointer { account.state(balance: $0) } }
+        return account.finish()
+    }
+
+    func testAGroupDecodedIntoOneDataEqualsEachAccountAppended() {
+        var appended = SourceData()
+        var grouped = SourceData()
+        for call in Self.calls {
+            appended.append(decode(call, after: SourceData()))
+            grouped = decode(call, after: grouped)
+        }
+        XCTAssertEqual(Summary(grouped), Summary(appended))
+        // The comparison must cover what a failed account could leave behind.
+        XCTAssertEqual(grouped.accounts.map(\.name), ["A", "D", "F", "G", "I"])
+        XCTAssertEqual(
+            (0..<grouped.vendors.count).map { grouped.vendors.name(of: UInt32($0)) }, ["V1", "V2", "V0", "V4", "V6"])
+        XCTAssertEqual(grouped.failures.count, 5, grouped.failures.joined(separator: "\n"))
+        XCTAssertEqual(grouped.rejects.map(\.path), ["transactions[1].amount"])
+        XCTAssertEqual(grouped.accounts[1].balance?.minorUnits, 1230)
+    }
+
+    func testATruncatedVendorTableInternsAsIfTheNamesHadNeverBeenThere() {
+        var table = VendorTable()
+        for name in ["a", "b", "c", "d"] { _ = table.intern(name) }
+        table.removeNames(from: 2)
+        XCTAssertEqual(table.count, 2)
+        XCTAssertEqual(table.intern("d"), 2)
+        XCTAssertEqual(table.intern("b"), 1)
+        XCTAssertEqual(table.intern("c"), 3)
+        table.removeNames(from: 0)
+        XCTAssertEqual(table.count, 0)
+        XCTAssertEqual(table.intern("c"), 0)
+        XCTAssertEqual(table.intern("c"), 0)
+    }
+
+    /// What two data can be compared by.
+    struct Summary: Equatable {
+        var accounts: [String]
+        var balances: [Int64?]
+        var transactions: [String]
+        var vendors: [String]
+        var details: [TransactionDetails]
+        var rejects: [String]
+        var failures: [String]
+        var documents: Int
+
+        init(_ data: SourceData) {
+            accounts = data.accounts.map(\.name)
+            balances = data.accounts.map { $0.balance?.minorUnits }
+            transactions = data.transactions.map {
+                "\($0.unixSeconds) \($0.amountMinor) \($0.vendor) \($0.account) \($0.details) \($0.isDebit)"
+            }
+            vendors = (0..<data.vendors.count).map { data.vendors.name(of: UInt32($0)) }
+            details = data.details
+            rejects = data.rejects.map { "\($0.path): \($0.reason)" }
+            failures = data.failures
+            documents = data.documents
+        }
+    }
+}
