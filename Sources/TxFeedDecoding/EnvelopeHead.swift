@@ -93,6 +93,29 @@ struct EnvelopeHead {
         return i
     }
 
+    /// The members of an object or the elements of an array, from its opening byte at `i` to
+    /// its closing one: `element` reads one, a comma goes on to the next.
+    private mutating func elements(
+        closedBy closing: UInt8, at i: inout Int, _ element: (inout EnvelopeHead, inout Int) -> Bool
+    ) -> Bool {
+        i = skipWhitespace(i + 1)
+        if i < bytes.count, bytes[i] == closing {
+            i += 1
+            return true
+        }
+        while true {
+            guard element(&self, &i) else { return false }
+            i = skipWhitespace(i)
+            guard i < bytes.count else { return false }
+            if bytes[i] == closing {
+                i += 1
+                return true
+            }
+            guard bytes[i] == UInt8(ascii: ",") else { return false }
+            i = skipWhitespace(i + 1)
+        }
+    }
+
     private mutating func parseValue(at i: inout Int, parent: Int32, key: Range<Int>, depth: Int) -> Bool {
         guard i < bytes.count, depth < Self.maxDepth else { return false }
         let index = Int32(nodes.count)
@@ -101,45 +124,18 @@ struct EnvelopeHead {
         case UInt8(ascii: "{"):
             node.kind = .object
             nodes.append(node)
-            i = skipWhitespace(i + 1)
-            if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
-                i += 1
-                return true
-            }
-            while true {
-                guard let key = string(at: &i) else { return false }
-                i = skipWhitespace(i)
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return false }
-                i = skipWhitespace(i + 1)
-                guard parseValue(at: &i, parent: index, key: key, depth: depth + 1) else { return false }
-                i = skipWhitespace(i)
-                guard i < bytes.count else { return false }
-                if bytes[i] == UInt8(ascii: "}") {
-                    i += 1
-                    return true
-                }
-                guard bytes[i] == UInt8(ascii: ",") else { return false }
-                i = skipWhitespace(i + 1)
+            return elements(closedBy: UInt8(ascii: "}"), at: &i) { head, i in
+                guard let key = head.string(at: &i) else { return false }
+                i = head.skipWhitespace(i)
+                guard i < head.bytes.count, head.bytes[i] == UInt8(ascii: ":") else { return false }
+                i = head.skipWhitespace(i + 1)
+                return head.parseValue(at: &i, parent: index, key: key, depth: depth + 1)
             }
         case UInt8(ascii: "["):
             node.kind = .array
             nodes.append(node)
-            i = skipWhitespace(i + 1)
-            if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
-                i += 1
-                return true
-            }
-            if emptyArraysOnly { return false }
-            while true {
-                guard parseValue(at: &i, parent: index, key: 0..<0, depth: depth + 1) else { return false }
-                i = skipWhitespace(i)
-                guard i < bytes.count else { return false }
-                if bytes[i] == UInt8(ascii: "]") {
-                    i += 1
-                    return true
-                }
-                guard bytes[i] == UInt8(ascii: ",") else { return false }
-                i = skipWhitespace(i + 1)
+            return elements(closedBy: UInt8(ascii: "]"), at: &i) { head, i in
+                !head.emptyArraysOnly && head.parseValue(at: &i, parent: index, key: 0..<0, depth: depth + 1)
             }
         case UInt8(ascii: "\""):
             guard let text = string(at: &i) else { return false }
