@@ -30,7 +30,7 @@ public struct CSVSink: FeedSink {
         let separator = dialect.separator
         if dialect.byteOrderMark { out.write([0xEF, 0xBB, 0xBF]) }
         out.write(dialect.header(columns))
-        let cells = Cells(feed, dialect)
+        let cells = FeedCells(feed) { dialect.appendCell($0, to: &$1) }
         let (vendors, names, shared, accountCells) = (cells.vendors, cells.names, cells.shared, cells.accounts)
         // Out of the context (a class) once: read per row, they were retained and released per row.
         let colours = context.colours

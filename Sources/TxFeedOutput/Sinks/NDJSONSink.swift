@@ -21,26 +21,26 @@ enum TransactionJSON {
     /// The row's fingerprint is its `id` when it has no bank id.
     static func append(_ row: FeedRow, feed: Feed, cells: JSONCells, context: FeedContext, to b: inout [UInt8]) {
         let t = row.transaction
-        let account = Int(t.account)
-        let scale = cells.scales[account]
+        let account = cells.text.accounts[Int(t.account)]
+        let scale = account.scale
         b.append(contentsOf: #"{"date":""#.utf8)
         ISODate.append(t, to: &b)
         b.append(contentsOf: #"","day":""#.utf8)
         context.dayFormat.appendDay(of: t, to: &b)
         b.append(contentsOf: #"","account":"#.utf8)
-        cells.accounts.append(account, to: &b)
+        cells.text.names.append(range: account.name, to: &b)
         b.append(contentsOf: #","vendor":"#.utf8)
-        cells.vendors.append(Int(t.vendor), to: &b)
+        cells.text.vendors.append(Int(t.vendor), to: &b)
         b.append(contentsOf: t.isDebit ? #","type":"debit","amount":""#.utf8 : #","type":"credit","amount":""#.utf8)
         Money(minorUnits: t.amountMinor, scale: scale).appendPlainDecimal(to: &b, negative: t.isDebit)
         b.append(contentsOf: #"","amount_minor":"#.utf8)
         appendInteger(t.signedMinor, to: &b)
         b.append(contentsOf: #","currency":"#.utf8)
-        cells.currencies.append(account, to: &b)
+        cells.text.shared.append(range: account.currency, to: &b)
         b.append(contentsOf: #","colour":"#.utf8)
         cells.colours.append(Int(t.vendor), to: &b)
         b.append(contentsOf: #","source":"#.utf8)
-        cells.accountSources.append(account, to: &b)
+        cells.text.shared.append(range: account.source, to: &b)
         let details = row.details
         b.append(contentsOf: #","id":"#.utf8)
         if let id = details?.id {

@@ -1,0 +1,53 @@
+import TxFeedModel
+
+/// Every text cell of a feed rendered once per distinct value, in one sink's form (a CSV cell,
+/// a JSON string literal): vendors, account names, currencies and sources. A row reads one
+/// ``AccountCells`` for its account, never an `Account`, whose strings a read retains.
+struct FeedCells {
+    var vendors = ByteCells()
+    /// Account names, one cell each.
+    var names = ByteCells()
+    /// Currencies and sources: a handful of distinct cells, hot in the cache.
+    var shared = ByteCells()
+    var accounts: [AccountCells] = []
+
+    /// - Parameters:
+    ///   - render: appends one value as the sink writes it, quoted or escaped as it needs.
+    init(_ feed: Feed, render: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) {
+        for id in 0..<feed.vendors.count {
+            feed.vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { name in vendors.add { render(name, &$0) } }
+        }
+        for source in feed.sources {
+            var name = source.name
+            name.withUTF8 { name in shared.add { render(name, &$0) } }
+        }
+        // Interned by their bytes (as vendors are), each rendered once after the sources.
+        var currencies = VendorTable()
+        accounts.reserveCapacity(feed.accounts.count)
+        for index in feed.accounts.indices {
+            var name = feed.accounts[index].name
+            name.withUTF8 { name in names.add { render(name, &$0) } }
+            let known = currencies.count
+            let currency = currencies.intern(feed.accounts[index].currency ?? "")
+            if currencies.count > known {
+                currencies.bytes(of: currency).withUnsafeBufferPointer { code in shared.add { render(code, &$0) } }
+            }
+            accounts.append(
+                AccountCells(
+                    name: names.range(of: index), currency: shared.range(of: feed.sources.count + Int(currency)),
+                    source: shared.range(of: feed.accounts[index].source), scale: feed.accounts[index].scale))
+        }
+    }
+}
+
+/// What a row needs of its account, together: with a million accounts in shuffled rows, each
+/// table read a row was its own cache miss.
+struct AccountCells {
+    /// In ``FeedCells/names``.
+    var name: Range<Int>
+    /// In ``FeedCells/shared``.
+    var currency: Range<Int>
+    var source: Range<Int>
+    /// The currency's decimals.
+    var scale: Int
+}
