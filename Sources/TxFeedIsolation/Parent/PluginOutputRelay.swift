@@ -8,6 +8,8 @@ import TxFeedPluginHost
 /// it, and at most ``linesPerSource`` lines a source (then one line saying the rest is not shown).
 final class PluginOutputRelay: Sendable {
     static let linesPerSource = 200
+    /// Microseconds the relay waits after a short read (lines show at most this much later).
+    static let gather: UInt32 = 5_000
     private let done = Mutex(false)
     private let state = Mutex(State())
 
@@ -87,6 +89,10 @@ final class PluginOutputRelay: Sendable {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
+            // After a short read, a moment for more to gather: a child writes a marker before
+            // every source, and waking for each cost a folder of ten thousand files as many
+            // thread switches. A full read goes on at once, so a chatty plugin is not slowed.
+            defer { if n < chunk.count { usleep(Self.gather) } }
             for byte in chunk[0..<n] {
                 if markerState == 2 {
                     if byte == UInt8(ascii: "\n") {
