@@ -7,20 +7,17 @@ enum CSVConfidence {
     static let ceiling = 80
 
     static func score(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
-        if startsAsRejected(head) { return 0 }
+        // A folder asks this of every file: another format is told from the head as it is,
+        // before any copy of it. A UTF-16 head is told from its narrowed view below.
+        let utf16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
+        let mark = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if !utf16, otherFormat(UnsafeBufferPointer(rebasing: head[mark...])).rejected { return 0 }
         let lowered = path.lowercased()
         let nameBonus = lowered.hasSuffix(".csv") || lowered.hasSuffix(".tsv") ? 10 : lowered.hasSuffix(".txt") ? 5 : 0
         let bytes = asciiView(head)
         guard let bytes else { return 0 }
-        var start = 0
-        while start < bytes.count,
-            bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A
-                || bytes[start] == 0x0D
-        {
-            start += 1
-        }
-        let rest = bytes[start...]
-        for prefix in rejectedPrefixes where rest.starts(with: prefix.utf8) { return 0 }
+        let (start, rejected) = bytes.withUnsafeBufferPointer(otherFormat)
+        if rejected { return 0 }
         // Whole lines only: the head may stop in the middle of one.
         var end = bytes.count
         if let lastBreak = bytes.lastIndex(of: 0x0A), lastBreak > start { end = lastBreak + 1 }
@@ -32,13 +29,13 @@ enum CSVConfidence {
 
     private static let rejectedPrefixes = ["{", "[", "<", "OFXHEADER", "!Type:", "!type:"]
 
-    /// JSON or XML told from its first byte, before any copy of the head: a folder asks this of
-    /// every file. (UTF-16 heads go the long way.)
-    private static func startsAsRejected(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return false }
-        var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
-        return i < head.count && [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")].contains(head[i])
+    /// Where the text starts after blank lines and spaces, and whether it starts as another
+    /// source's format (JSON, XML, OFX, QIF).
+    private static func otherFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, rejected: Bool) {
+        var start = 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let rest = bytes[start...]
+        return (start, rejectedPrefixes.contains { rest.starts(with: $0.utf8) })
     }
 
     /// 70 for lines agreeing on 2 or more separators with a known header among them, 40 for
