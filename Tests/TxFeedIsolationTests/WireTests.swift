@@ -136,11 +136,10 @@ final class WireTests: XCTestCase {
         XCTAssertEqual(ByteSize.describe(1000), "1000 bytes")
     }
 
-    /// `identify` crosses as paths (and heads only when the caller has them); the answer says
-    /// each file's confidences or why it could not be read, and a cut answer is refused.
+    /// `identify` crosses as paths only; the answer says each file's confidences or why it
+    /// could not be read, and a cut answer is refused.
     func testAnIdentifyRequestAndItsClaimsSurviveTheWire() throws {
-        let request = IdentifyRequest(
-            pluginPaths: ["/p/libcsv.so", "/p/libofx.so"], files: [("a.csv", nil), ("b.ofx", [0x4F, 0x46, 0x58])])
+        let request = IdentifyRequest(pluginPaths: ["/p/libcsv.so", "/p/libofx.so"], paths: ["a.csv", "b.ofx"])
         var w = WireEncoder()
         request.encode(into: &w)
         let decoded = try w.bytes.withUnsafeBytes { raw in
@@ -148,8 +147,7 @@ final class WireTests: XCTestCase {
             return try IdentifyRequest.decode(from: &r)
         }
         XCTAssertEqual(decoded.pluginPaths, request.pluginPaths)
-        XCTAssertEqual(decoded.files.map(\.path), ["a.csv", "b.ofx"])
-        XCTAssertEqual(decoded.files.map(\.head), [nil, [0x4F, 0x46, 0x58]])
+        XCTAssertEqual(decoded.paths, ["a.csv", "b.ofx"])
 
         let claims: [FileClaims] = [.confidences([80, 0]), .unreadable("Permission denied"), .confidences([0, 250])]
         var answer = WireEncoder()

@@ -153,12 +153,10 @@ final class ChildHost: Sendable {
                 }
                 // A plugin that would not load claims nothing.
                 var buffer: [UInt8] = []
-                let claims = request.files.map { file in
-                    let ask = { (head: UnsafeBufferPointer<UInt8>) in
-                        plugins.map { $0?.identify(path: file.path, head: head) ?? 0 }
+                let claims = request.paths.map { path in
+                    FileClaims.claims(of: path, buffer: &buffer) { head in
+                        plugins.map { $0?.identify(path: path, head: head) ?? 0 }
                     }
-                    return file.head.map { .confidences($0.withUnsafeBufferPointer(ask)) }
-                        ?? FileClaims.claims(of: file.path, buffer: &buffer, ask)
                 }
                 writer.send(.identified) { FileClaims.encode(claims, into: &$0) }
             case .explain:

@@ -180,7 +180,6 @@ public final class PluginChildPool: PluginLoading {
             throw .inPluginHost(path: path, message: error.description)
         }
         let calls = PluginHostCalls(
-            identify: { [self] files in identify(path, files) },
             explain: { [self] configuration in explain(path, configuration) },
             sinkSession: { [self] standardOutput in
                 IsolatedSinkSession(
@@ -211,21 +210,13 @@ public final class PluginChildPool: PluginLoading {
         return answer
     }
 
-    /// One plugin's confidences for files whose heads the caller read (``PluginHostCalls``).
-    private func identify(_ pluginPath: String, _ files: [(path: String, head: [UInt8])]) -> [Int] {
-        let claims = identify(IdentifyRequest(pluginPaths: [pluginPath], files: files.map { ($0.path, $0.head) }))
-        return files.indices.map { i in
-            if case .confidences(let confidences) = claims?[i] { confidences[0] } else { 0 }
-        }
-    }
-
     /// The planning child's answer to `request`; nil when the child failed.
     private func identify(_ request: IdentifyRequest) -> [FileClaims]? {
         guard let first = request.pluginPaths.first else { return nil }
         let answer = ask(first, .identify) { request.encode(into: &$0) }
         return answer?.withUnsafeBytes { raw -> [FileClaims]? in
             var r = WireDecoder(raw)
-            return try? FileClaims.decode(files: request.files.count, plugins: request.pluginPaths.count, from: &r)
+            return try? FileClaims.decode(files: request.paths.count, plugins: request.pluginPaths.count, from: &r)
         }
     }
 
@@ -233,7 +224,6 @@ public final class PluginChildPool: PluginLoading {
         let columns = plugins.indices.filter { plugins[$0].canIdentify }
         // No plugin to ask: whether each file can be read is all there is to learn.
         guard !columns.isEmpty else { return FileClaims.ask(plugins, paths: paths) }
-        let files = paths.map { (path: $0, head: [UInt8]?.none) }
         var unreadable = [String?](repeating: nil, count: paths.count)
         var confidences = [[Int]](repeating: [Int](repeating: 0, count: plugins.count), count: paths.count)
         func take(_ claims: [FileClaims], for columns: [Int]) {
@@ -245,12 +235,12 @@ public final class PluginChildPool: PluginLoading {
                 }
             }
         }
-        if let claims = identify(IdentifyRequest(pluginPaths: columns.map { plugins[$0].path }, files: files)) {
+        if let claims = identify(IdentifyRequest(pluginPaths: columns.map { plugins[$0].path }, paths: paths)) {
             take(claims, for: columns)
         } else {
             // One plugin's identify that takes the child down costs only its own answers.
             for column in columns {
-                if let claims = identify(IdentifyRequest(pluginPaths: [plugins[column].path], files: files)) {
+                if let claims = identify(IdentifyRequest(pluginPaths: [plugins[column].path], paths: paths)) {
                     take(claims, for: [column])
                 }
             }

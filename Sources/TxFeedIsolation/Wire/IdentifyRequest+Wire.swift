@@ -1,30 +1,22 @@
 import TxFeedPluginHost
 
-/// `identify` asked of a plugin host child: every plugin named about every file. A file comes
-/// with its head when the caller has one; otherwise the child reads the head itself, so a
-/// folder's heads never cross the pipe.
+/// `identify` asked of a plugin host child: every plugin named about every file, whose head
+/// the child reads itself, so a folder's heads never cross the pipe.
 struct IdentifyRequest: Sendable {
     var pluginPaths: [String]
-    var files: [(path: String, head: [UInt8]?)]
+    var paths: [String]
 
     func encode(into w: inout WireEncoder) {
         w.integer(UInt32(pluginPaths.count))
         for path in pluginPaths { w.string(path) }
-        w.integer(UInt32(files.count))
-        for file in files {
-            w.string(file.path)
-            w.bool(file.head != nil)
-            if let head = file.head { w.bytes(head) }
-        }
+        w.integer(UInt32(paths.count))
+        for path in paths { w.string(path) }
     }
 
     static func decode(from r: inout WireDecoder) throws(WireDecoder.Malformed) -> IdentifyRequest {
-        let pluginPaths = try r.list { r throws(WireDecoder.Malformed) in try r.string() }
-        let files = try r.list { r throws(WireDecoder.Malformed) -> (path: String, head: [UInt8]?) in
-            let path = try r.string()
-            return (path, try r.bool() ? try r.byteArray() : nil)
-        }
-        return IdentifyRequest(pluginPaths: pluginPaths, files: files)
+        IdentifyRequest(
+            pluginPaths: try r.list { r throws(WireDecoder.Malformed) in try r.string() },
+            paths: try r.list { r throws(WireDecoder.Malformed) in try r.string() })
     }
 }
 

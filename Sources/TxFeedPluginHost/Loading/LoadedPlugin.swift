@@ -43,7 +43,7 @@ public final class LoadedPlugin: @unchecked Sendable {
     /// The descriptor in this process; nil for a plugin a plugin host child loaded
     /// (``init(path:description:calls:)``), whose code never runs here.
     private let loadedDescriptor: UnsafePointer<txfeed_plugin>?
-    /// `identify` and `explain` answered by the plugin host child that loaded the plugin.
+    /// `explain` and sink sessions answered by the plugin host child that loaded the plugin.
     private let calls: PluginHostCalls?
     /// The descriptor, for the calls that run a plugin in this process.
     var descriptor: UnsafePointer<txfeed_plugin> {
@@ -194,23 +194,17 @@ public final class LoadedPlugin: @unchecked Sendable {
         calls?.sinkSession(standardOutput) ?? PluginSinkSession(plugin: self, standardOutput: standardOutput)
     }
 
-    /// How sure the plugin is that it reads each file, asked once for all of them (one call to
-    /// a plugin host child, not one a file).
-    public func identify(files: [(path: String, head: [UInt8])]) -> [Int] {
-        guard canIdentify else { return files.map { _ in 0 } }
-        if let calls { return calls.identify(files).map { min(max($0, 0), 100) } }
-        return files.map { file in file.head.withUnsafeBufferPointer { identify(path: file.path, head: $0) } }
-    }
-
     /// How sure the plugin is that it reads `path`, whose first bytes are `head`: 0 (not mine)
     /// to 100; values outside are clamped.
     public func identify(path: String, head: [UInt8]) -> Int {
         head.withUnsafeBufferPointer { identify(path: path, head: $0) }
     }
 
-    /// The same, for a head in a buffer the caller reuses from file to file.
+    /// The same, for a head in a buffer the caller reuses from file to file. Asked in this
+    /// process only: a plugin a plugin host child loaded is asked there, with the file's head
+    /// read there too (``PluginLoading/identify(_:paths:)``).
     public func identify(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
-        if calls != nil { return identify(files: [(path, Array(head))])[0] }
+        precondition(calls == nil || !canIdentify, "\(path): ask \(name) through the loader that loaded it")
         guard kind == .source, let identifier else { return 0 }
         let answer = path.withCString { identifier($0, head.baseAddress, head.count) }
         return Int(min(max(answer, 0), 100))
@@ -290,18 +284,14 @@ public struct PluginDescription: Sendable, Equatable {
 
 /// The calls a plugin host child answers for a plugin it loaded.
 public struct PluginHostCalls: Sendable {
-    /// Confidences, one a file, in order.
-    public var identify: @Sendable ([(path: String, head: [UInt8])]) -> [Int]
     public var explain: @Sendable (String) -> LoadedPlugin.Explanation?
     /// A sink's session in a child of its own, whose stdout is the descriptor given.
     public var sinkSession: @Sendable (Int32) -> any SinkSessionCalls
 
     public init(
-        identify: @escaping @Sendable ([(path: String, head: [UInt8])]) -> [Int],
         explain: @escaping @Sendable (String) -> LoadedPlugin.Explanation?,
         sinkSession: @escaping @Sendable (Int32) -> any SinkSessionCalls
     ) {
-        self.identify = identify
         self.explain = explain
         self.sinkSession = sinkSession
     }
