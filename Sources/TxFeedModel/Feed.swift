@@ -100,15 +100,12 @@ public struct Feed: Sendable {
             newest = max(newest, t.unixSeconds)
             oldest = min(oldest, t.unixSeconds)
         }
-        guard transactions.count >= 4096 else {
-            var keys = transactions.enumerated().map {
-                SortKey(age: UInt64(bitPattern: Int64.max &- $0.element.unixSeconds), position: UInt32($0.offset))
-            }
-            keys.sort { $0.age != $1.age ? $0.age < $1.age : $0.position < $1.position }
-            return keys
-        }
         var keys = transactions.enumerated().map {
             SortKey(age: UInt64(bitPattern: newest &- $0.element.unixSeconds), position: UInt32($0.offset))
+        }
+        guard transactions.count >= 4096 else {
+            keys.sort { $0.age != $1.age ? $0.age < $1.age : $0.position < $1.position }
+            return keys
         }
         let bits = 64 - UInt64(bitPattern: newest &- oldest).leadingZeroBitCount
         let digitBits = 11
