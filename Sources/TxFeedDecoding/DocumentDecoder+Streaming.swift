@@ -15,6 +15,8 @@ public struct StreamedAccount: Sendable {
     private var batches = 0
     /// Whether records were handed over before the account ended (``handOver()``).
     public private(set) var handedOver = false
+    /// Whether the account failed: ``finish()`` then holds its failure alone.
+    public var hasFailed: Bool { scale == nil }
 
     /// - Parameters:
     ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
@@ -120,9 +122,9 @@ public struct StreamedAccount: Sendable {
         }
     }
 
-    /// What the account holds so far, for a collector under a memory budget that keeps a huge
-    /// account's records as they come, so they can spill; nil once the account has failed. The
-    /// first hand-over carries the account, later ones (and ``finish()``) continue it.
+    /// What the account holds so far, nil once it has failed: a huge envelope's records kept as
+    /// they come (so they can spill), or a long account a plugin host child sends up before it
+    /// ends. The first hand-over carries the account, later ones (and ``finish()``) continue it.
     public mutating func handOver() -> SourceData? {
         guard scale != nil, !unit.transactions.isEmpty || !unit.rejects.isEmpty else { return nil }
         var part = unit

@@ -40,11 +40,16 @@ public final class SourceCollector: DeliveredDataEvents {
         var abandoned = false
         /// What the run's memory budget last counted `data` as holding (``Spill``).
         var spillHeld = 0
+        /// A plugin host child's account still open, as far as it has come
+        /// (``Delivery/provisional``): kept only once it ends well, never spilled before.
+        var held: SourceData?
     }
 
     private struct Streaming: Sendable {
         var origin: String
         var account: Account
+        /// Whether a plugin host child sent records of it up already (``takeOpenAccountPart()``).
+        var sentProvisionally = false
     }
 
     /// Decoded as it comes, or kept to be decoded by the ``AccountLine`` once it ends.
@@ -106,11 +111,13 @@ public final class SourceCollector: DeliveredDataEvents {
         delivered.withLock { $0.data }
     }
 
-    /// Hands the delivered data over; the collector keeps nothing of it.
+    /// Hands the delivered data over; the collector keeps nothing of it. A child's account
+    /// still held never ended, and is dropped.
     public func take() -> SourceData {
         delivered.withLock { delivered in
             let data = delivered.data
             delivered.data = SourceData()
+            delivered.held = nil
             return data
         }
     }
@@ -143,9 +150,31 @@ public final class SourceCollector: DeliveredDataEvents {
     public var sourceIndex: Int { index }
     public var decodeThreads: Int { threads }
 
-    public func delivered(_ data: SourceData) -> CallbackAnswer {
+    public func delivered(_ data: SourceData, as delivery: Delivery) -> CallbackAnswer {
         let count = data.transactions.count
-        let answer = commit { $0.append(data) }
+        let answer: CallbackAnswer
+        switch delivery {
+        case .committed:
+            answer = commit { $0.append(data) }
+        case .provisional:
+            answer = delivered.withLock { delivered in
+                guard !delivered.abandoned else { return .stop }
+                if data.continuesLastAccount, delivered.held != nil {
+                    delivered.held!.append(data)
+                } else {
+                    delivered.held = data
+                }
+                return isCancelled ? .stop : .proceed
+            }
+        case .closing, .withdrawing:
+            var account = delivered.withLock { $0.held.take() } ?? SourceData()
+            if delivery == .closing {
+                account.append(data)
+                answer = commit { $0.append(account) }
+            } else {
+                answer = commit { $0.append(data) }
+            }
+        }
         if count > 0 { onProgress?(count) }
         return answer
     }
@@ -206,8 +235,8 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
         hostWork {
-            streamed("emit_transactions") { account in
-                account.update(live: { $0.add(batch: text) }) { recording in
+            streamed("emit_transactions") { open in
+                open.account.update(live: { $0.add(batch: text) }) { recording in
                     recording.add(batch: text)
                     // Not small after all: decoded from here on as it comes.
                     return recording.bytes > StreamedAccountRecording.largest ? .live(recording.replay()) : nil
@@ -222,11 +251,13 @@ public final class SourceCollector: DeliveredDataEvents {
     public func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
         hostWork {
             var handed: SourceData?
-            let answer = streamed("emit_transactions_part") { account in
+            let answer = streamed("emit_transactions_part") { open in
+                // Already going up as provisional records, it goes on that way.
+                let committedPieces = !open.sentProvisionally
                 // A huge envelope's: decoded as it comes, never kept to decode later.
-                account.updateLive { live in
+                open.account.updateLive { live in
                     live.add(batch: text, part: part)
-                    handed = live.handOver()
+                    if committedPieces { handed = live.handOver() }
                 }
             }
             guard answer == .proceed, let handed else { return answer }
@@ -235,6 +266,16 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
+        endAccount(balance: balance, sendingRest: nil)
+    }
+
+    /// `end_account` in a plugin host child. An account whose records went up already
+    /// (``takeOpenAccountPart()``) is not committed here: `send` gets the rest of it, once the
+    /// accounts before it are committed, as ``Delivery/closing`` or, failed,
+    /// ``Delivery/withdrawing``.
+    public func endAccount(
+        balance: UnsafeBufferPointer<UInt8>?, sendingRest send: ((SourceData, Delivery) -> Void)?
+    ) -> CallbackAnswer {
         guard let open = streaming.withLock({ $0.take() }) else {
             return commit { $0.failures.append("\(name): end_account without begin_account") }
         }
@@ -245,18 +286,41 @@ public final class SourceCollector: DeliveredDataEvents {
                 return isCancelled ? .stop : .proceed
             case .live(var account):
                 if let balance { account.state(balance: balance) }
+                let failed = account.hasFailed
                 let data = account.finish()
-                return commit { $0.append(data) }
+                guard open.sentProvisionally else { return commit { $0.append(data) } }
+                guard let send else { preconditionFailure("an account sent up ended without its sender") }
+                accountLine()?.drain()
+                send(data, failed ? .withdrawing : .closing)
+                return isCancelled ? .stop : .proceed
             case .changing:
                 return .proceed
             }
         }
     }
 
+    /// In a plugin host child: the records of the open account so far, to send up as
+    /// ``Delivery/provisional``, so that a long account is held by txfeed alone, not by both
+    /// processes. Nil with none: no account, a small one kept for the line, or one handed over
+    /// as committed pieces (a huge envelope read in pieces).
+    public func takeOpenAccountPart() -> SourceData? {
+        streaming.withLock { streaming -> SourceData? in
+            guard let provisional = streaming?.sentProvisionally else { return nil }
+            var part: SourceData?
+            streaming!.account.update(
+                live: { live in
+                    guard provisional || !live.handedOver else { return }
+                    part = live.handOver()
+                }, recorded: { _ in nil })
+            if part != nil { streaming!.sentProvisionally = true }
+            return part
+        }
+    }
+
     public func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
         hostWork {
-            streamed("emit_entries") { account in
-                account.updateLive { $0.add(entries: entries) }
+            streamed("emit_entries") { open in
+                open.account.updateLive { $0.add(entries: entries) }
             }
         }
     }
@@ -278,8 +342,8 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public func failAccount(reason: String) -> CallbackAnswer {
-        streamed("fail_account") { account in
-            account.update(live: { $0.fail(reason) }) {
+        streamed("fail_account") { open in
+            open.account.update(live: { $0.fail(reason) }) {
                 $0.fail(reason)
                 return nil
             }
@@ -306,11 +370,11 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     /// Runs `body` on the account being streamed; `call` without one is a failed document.
-    private func streamed(_ call: String, _ body: (inout Account) -> Void) -> CallbackAnswer {
+    private func streamed(_ call: String, _ body: (inout Streaming) -> Void) -> CallbackAnswer {
         if isCancelled { return .stop }
         let open = streaming.withLock { streaming in
             guard streaming != nil else { return false }
-            body(&streaming!.account)
+            body(&streaming!)
             return true
         }
         guard open else { return commit { $0.failures.append("\(name): \(call) without begin_account") } }

@@ -105,7 +105,7 @@ final class IsolationEndToEndTests: XCTestCase {
     }
 
     func testAnIsolatedRunWritesWhatAnInProcessRunWrites() throws {
-        for mode in ["ok", "stream", "dom", "entries", "balance", "log"] {
+        for mode in ["ok", "stream", "dom", "entries", "balance", "log", "slow-stream"] {
             let isolated = try run(mode, sink: "csv")
             let inProcess = try run(mode, "--isolation", "in-process", sink: "csv")
             XCTAssertEqual(isolated.status, inProcess.status, mode)
@@ -118,6 +118,26 @@ final class IsolationEndToEndTests: XCTestCase {
             }
             XCTAssertEqual(summary(isolated.stderr), summary(inProcess.stderr), mode)
         }
+    }
+
+    /// The child sends a streamed account up while it is still open (the plugin pauses between
+    /// batches); txfeed keeps it only once it ends well: a failed or unended account leaves
+    /// its failure alone.
+    func testAStreamedAccountSentUpBeforeItEndsIsKeptOnlyIfItEndsWell() throws {
+        let result = try run("slow-stream")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        let accounts = result.output.split(separator: "\n").compactMap { line -> String? in
+            guard let data = line.data(using: .utf8),
+                let record = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return nil }
+            return record["account"] as? String
+        }
+        XCTAssertEqual(
+            accounts.filter { $0.hasPrefix("Slow") }.sorted(),
+            ["Slow", "Slow", "Slow", "Slow", "Slow last", "Slow last"])
+        XCTAssertEqual(accounts.count, 6 + 7, result.output)
+        XCTAssertTrue(result.stderr.contains("test:slow: balances do not reconcile"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("test:slow: begin_account again before end_account"), result.stderr)
     }
 
     /// A library constructor runs where the plugin is loaded: in its child, for planning and

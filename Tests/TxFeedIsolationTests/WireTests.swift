@@ -46,8 +46,15 @@ final class WireTests: XCTestCase {
 
     /// Sends `data` through a file as the child would, and puts it back together as txfeed does.
     private func roundTrip(_ data: SourceData, source: Int = 4) throws -> (SourceData?, frames: Int) {
+        let (chunk, frames) = try roundTrip(data, as: .committed, source: source)
+        return (chunk?.data, frames)
+    }
+
+    private func roundTrip(_ data: SourceData, as delivery: Delivery, source: Int = 4) throws
+        -> (ChunkAssembler.Chunk?, frames: Int)
+    {
         try throughFile { out, back in
-            XCTAssertTrue(data.send(to: FrameWriter(fd: out)))
+            XCTAssertTrue(data.send(to: FrameWriter(fd: out), as: delivery))
             var reader = FrameReader(fd: back)
             var chunks = ChunkAssembler(source: source)
             var frames = 0
@@ -80,6 +87,25 @@ final class WireTests: XCTestCase {
         XCTAssertEqual(back.rejects.first?.raw, [0, 255, 10])
         XCTAssertEqual(back.failures, data.failures)
         XCTAssertEqual(back.documents, 3)
+    }
+
+    func testHowAChunkStandsToTheOpenAccountSurvivesTheWire() throws {
+        for delivery in [Delivery.committed, .provisional, .closing, .withdrawing] {
+            let (chunk, _) = try roundTrip(sample(), as: delivery)
+            XCTAssertEqual(chunk?.delivery, delivery)
+            XCTAssertEqual(chunk?.data.transactions.count, 2)
+        }
+        // A standing this txfeed does not know is refused, not guessed.
+        var w = WireEncoder()
+        var data = sample()
+        data.transactions = []
+        data.encodeHead(into: &w, as: .withdrawing)
+        var head = w.bytes
+        head[head.count - 9] = 9  // the byte before the transaction count
+        var chunks = ChunkAssembler(source: 4)
+        XCTAssertNoThrow(try chunks.head(w.bytes))
+        var garbled = ChunkAssembler(source: 4)
+        XCTAssertThrowsError(try garbled.head(head))
     }
 
     func testALargeChunkTravelsInFramesOfBoundedSize() throws {

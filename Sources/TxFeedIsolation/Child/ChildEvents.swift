@@ -7,7 +7,8 @@ import TxFeedPluginHost
 /// The plugin's callbacks in the child: the collector decodes as it would in txfeed, and what
 /// it holds goes up the pipe in chunks (every 20 ms or 64 Ki records, and from the child's
 /// ticker when the plugin goes quiet), so neither process holds a second copy of a large run
-/// and a crash loses only what was delivered in its last moments.
+/// and a crash loses only what was delivered in its last moments. A streamed account still
+/// open goes up too, as provisional records txfeed keeps only once the account ends well.
 ///
 /// A chunk is sent when the plugin calls again, not as its call returns: a plugin that hands
 /// over a whole file in one call has freed the file by then, so the child does not hold the
@@ -29,16 +30,22 @@ final class ChildEvents: SourceEvents {
         self.writer = writer
     }
 
-    /// Sends what the collector holds.
+    /// Sends what the collector holds, then the open account's records so far.
     func flush() {
         sending.withLock { _ in
             lastFlush.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
-            let data = collector.take()
-            guard data.read > 0 || !data.failures.isEmpty || data.documents > 0 || !data.accounts.isEmpty else {
-                return
-            }
-            _ = data.send(to: writer)
+            sendCommitted()
+            if let part = collector.takeOpenAccountPart() { _ = part.send(to: writer, as: .provisional) }
         }
+    }
+
+    /// Sends what the collector committed; the caller holds `sending`.
+    private func sendCommitted() {
+        let data = collector.take()
+        guard data.read > 0 || !data.failures.isEmpty || data.documents > 0 || !data.accounts.isEmpty else {
+            return
+        }
+        _ = data.send(to: writer)
     }
 
     /// Sends what earlier calls delivered, when it is time or enough.
@@ -87,7 +94,13 @@ final class ChildEvents: SourceEvents {
 
     func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
         sendDue()
-        return collector.endAccount(balance: balance)
+        return sending.withLock { _ in
+            collector.endAccount(balance: balance) { rest, delivery in
+                // What was committed before the account ended goes first, as in txfeed's process.
+                self.sendCommitted()
+                _ = rest.send(to: self.writer, as: delivery)
+            }
+        }
     }
 
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {

@@ -183,15 +183,15 @@ public final class IsolatedPluginSource: SourceSession {
             if case .frame = next { begun = true }
             switch next {
             case .frame(let kind, let payload) where kind == .data || kind == .transactions:
-                let chunk: SourceData?
+                let chunk: ChunkAssembler.Chunk?
                 do {
                     chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
                 } catch {
                     return (.failed(garbled(child)), false)
                 }
                 guard let chunk else { continue }
-                documents += chunk.documents
-                _ = events?.delivered(chunk)
+                documents += chunk.data.documents
+                _ = events?.delivered(chunk.data, as: chunk.delivery)
             case .frame(.hostTime, let payload):
                 let reported = payload.withUnsafeBytes { raw -> (Int, Int)? in
                     var r = WireDecoder(raw)

@@ -1,4 +1,5 @@
 import TxFeedModel
+import TxFeedPluginHost
 
 /// A chunk of what a source delivered, as the child sends it: a ``FrameKind/data`` frame with
 /// everything but the transactions (every vendor and account string once) and how many
@@ -8,8 +9,8 @@ extension SourceData {
     static let recordsPerFrame = 1 << 16
 
     /// The frames of this chunk, in order.
-    func send(to writer: FrameWriter) -> Bool {
-        guard writer.send(.data, { encodeHead(into: &$0) }) else { return false }
+    func send(to writer: FrameWriter, as delivery: Delivery = .committed) -> Bool {
+        guard writer.send(.data, { encodeHead(into: &$0, as: delivery) }) else { return false }
         var start = transactions.startIndex
         while start < transactions.endIndex {
             let end = min(start + Self.recordsPerFrame, transactions.endIndex)
@@ -19,7 +20,7 @@ extension SourceData {
         return true
     }
 
-    func encodeHead(into w: inout WireEncoder) {
+    func encodeHead(into w: inout WireEncoder, as delivery: Delivery = .committed) {
         w.integer(UInt32(accounts.count))
         for account in accounts {
             w.string(account.name)
@@ -59,12 +60,13 @@ extension SourceData {
         for failure in failures { w.string(failure) }
         w.integer(UInt64(documents))
         w.bool(continuesLastAccount)
+        w.integer(delivery.rawValue)
         w.integer(UInt64(transactions.count))
     }
 
     /// Reads a chunk's head back; its transactions (how many follow) arrive in the frames after.
     static func decodeHead(from r: inout WireDecoder, source: Int) throws(WireDecoder.Malformed)
-        -> (data: SourceData, transactions: Int)
+        -> (data: SourceData, delivery: Delivery, transactions: Int)
     {
         var data = SourceData()
         for _ in 0..<(try r.count()) {
@@ -109,9 +111,10 @@ extension SourceData {
         for _ in 0..<(try r.count()) { data.failures.append(try r.string()) }
         data.documents = Int(try r.integer(UInt64.self) & 0x7FFF_FFFF_FFFF_FFFF)
         data.continuesLastAccount = try r.bool()
+        guard let delivery = Delivery(rawValue: try r.integer(UInt8.self)) else { throw .init() }
         let count = try r.integer(UInt64.self)
         guard count <= UInt64(Int32.max) else { throw .init() }
-        return (data, Int(count))
+        return (data, delivery, Int(count))
     }
 
     /// Checks that every transaction points at a vendor, an account and details inside the
@@ -131,8 +134,11 @@ extension SourceData {
 
 /// Puts a chunk back together from its frames.
 struct ChunkAssembler {
+    /// A chunk whole, and how it stands to the account the plugin has open.
+    typealias Chunk = (data: SourceData, delivery: Delivery)
+
     let source: Int
-    private var pending: SourceData?
+    private var pending: Chunk?
     private var missing = 0
 
     init(source: Int) {
@@ -140,42 +146,42 @@ struct ChunkAssembler {
     }
 
     /// A ``FrameKind/data`` frame: the chunk when it has no transactions to wait for.
-    mutating func head(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> SourceData? {
+    mutating func head(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> Chunk? {
         guard pending == nil else { throw .init() }
-        let head = payload.withUnsafeBytes { raw -> (data: SourceData, transactions: Int)? in
+        let head = payload.withUnsafeBytes { raw -> (data: SourceData, delivery: Delivery, transactions: Int)? in
             var r = WireDecoder(raw)
             guard let head = try? SourceData.decodeHead(from: &r, source: source), r.isAtEnd else { return nil }
             return head
         }
-        guard let (first, count) = head else { throw .init() }
+        guard let (first, delivery, count) = head else { throw .init() }
         var data = first
         if count == 0 {
             try data.validate()
-            return data
+            return (data, delivery)
         }
         data.transactions.reserveCapacity(count)
-        pending = data
+        pending = (data, delivery)
         missing = count
         return nil
     }
 
     /// A ``FrameKind/transactions`` frame: the chunk once its last transaction arrived.
-    mutating func transactions(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> SourceData? {
-        guard var data = pending else { throw .init() }
+    mutating func transactions(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> Chunk? {
+        guard var chunk = pending else { throw .init() }
         pending = nil  // the array is appended to in place, not copied
         let added = payload.withUnsafeBytes { raw -> Int? in
             var r = WireDecoder(raw)
-            guard let added = try? r.appendRecords(to: &data.transactions), r.isAtEnd else { return nil }
+            guard let added = try? r.appendRecords(to: &chunk.data.transactions), r.isAtEnd else { return nil }
             return added
         }
         guard let added, added <= missing else { throw .init() }
         missing -= added
         guard missing == 0 else {
-            pending = data
+            pending = chunk
             return nil
         }
-        try data.validate()
-        return data
+        try chunk.data.validate()
+        return chunk
     }
 
     /// Whether a chunk is waiting for more transactions.

@@ -3,6 +3,9 @@
  * -DTEST_NAME="x" renames it. The `mode` option picks a behaviour:
  *   ok              one envelope with two transactions
  *   stream          the same account as header + two batches
+ *   slow-stream     accounts of entries with pauses between batches, so that a plugin host child
+ *                   sends them up before they end: "Slow" ends well, "Slow broken" fails after
+ *                   its batches, "Slow unended" is followed by begin_account of "Slow last"
  *   dom             an array of envelopes built with jansson, handed over as json_t*:
  *                   one good (with one bad transaction), one with status 500
  *   entries         an EUR account through emit_entries (entries one size larger than the
@@ -126,6 +129,28 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_transactions(host, b1, strlen(b1));
         host->emit_transactions(host, b2, strlen(b2));
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "slow-stream") == 0) {
+        /* Entries, as the statement plugins send them: an account of those is decoded as it comes. */
+        static const char *names[] = {"Slow", "Slow broken", "Slow unended", "Slow last"};
+        static const int batches[] = {4, 3, 2, 2};
+        char head[128], vendor[32], amount[16], date[16];
+        for (int a = 0; a < 4; a++) {
+            snprintf(head, sizeof head, "{\"body\":{\"name\":\"%s\",\"currency\":\"EUR\",\"transactions\":[]}}", names[a]);
+            host->begin_account(host, head, strlen(head), "test:slow");
+            for (int b = 0; b < batches[a]; b++) {
+                nap(30);
+                txfeed_entry entry;
+                memset(&entry, 0, sizeof entry);
+                entry.vendor = (txfeed_text){vendor, (size_t)snprintf(vendor, sizeof vendor, "%s %d", names[a], b)};
+                entry.amount = (txfeed_text){amount, (size_t)snprintf(amount, sizeof amount, "%d", 10 * a + b + 1)};
+                entry.date = (txfeed_text){date, (size_t)snprintf(date, sizeof date, "2022-01-0%d", b + 1)};
+                if (host->emit_entries(host, &entry, 1, sizeof entry) == TXFEED_STOP) return TXFEED_STOP;
+            }
+            if (a == 1) host->fail_account(host, "balances do not reconcile");
+            if (a != 2 && host->end_account(host) == TXFEED_STOP) return TXFEED_STOP;
+        }
+        return TXFEED_OK;
     }
     if (strcmp(s->mode, "dom") == 0) {
         json_error_t e;
