@@ -125,4 +125,18 @@ final class OFXDocumentTests: XCTestCase {
         XCTAssertEqual(OFXDocument.confidence(path: "x", head: Array("\u{FEFF}\r\nOFXHEADER:100".utf8)), 95)
         XCTAssertEqual(OFXDocument.confidence(path: "x", head: Array("junk\n<OFX>".utf8)), 95)
     }
+
+    /// "OFX" alone is not enough: each mark is checked where the bytes hold it, past decoys.
+    func testTheHeaderIsFoundPastDecoysAndNotInThem() {
+        let decoys = #"{"vendor":"OFX Corp","memo":"<OFXX> OFXHEAD <?OF X"}"#
+        XCTAssertNil(OFXHeader.read(Array(decoys.utf8)))
+        XCTAssertNil(OFXHeader.read(Array("<OFX".utf8)), "cut before its >")
+        XCTAssertNil(OFXHeader.read(Array("OFX".utf8)))
+        XCTAssertEqual(OFXHeader.read(Array((decoys + "\n<OFX>").utf8))?.syntax, .sgml)
+        XCTAssertEqual(OFXHeader.read(Array((decoys + #"<?xml?><?OFX VERSION="220"?>"#).utf8))?.version, "220")
+        // Past the first 4 KiB a mark is not looked for.
+        let far = String(repeating: " ", count: OFXHeader.headLength) + "<OFX>"
+        XCTAssertNil(OFXHeader.read(Array(far.utf8)))
+        XCTAssertNil(OFXHeader.read(Array(far.utf8)[...]))
+    }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// What an OFX file says of itself before its body: the SGML `OFXHEADER:100` block or the XML
 /// `<?OFX OFXHEADER="200" VERSION="220"?>` instruction.
 public struct OFXHeader: Sendable, Equatable {
@@ -14,8 +16,13 @@ public struct OFXHeader: Sendable, Equatable {
 
     /// Reads the header from a file's first bytes; nil when they are not OFX.
     public static func read(_ bytes: some Collection<UInt8>) -> OFXHeader? {
+        // Most files a folder holds are not OFX: those are told without a copy of their head.
+        let mentioned = bytes.withContiguousStorageIfAvailable {
+            mentionsOFX(UnsafeBufferPointer(rebasing: $0.prefix(headLength)))
+        }
+        guard mentioned != false else { return nil }
         let prefix = Array(bytes.prefix(headLength))
-        guard mentionsOFX(prefix) else { return nil }
+        guard mentioned == true || prefix.withUnsafeBufferPointer(mentionsOFX) else { return nil }
         let head = String(decoding: prefix, as: UTF8.self)
         let start = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if start.hasPrefix("OFXHEADER:") { return sgml(start) }
@@ -48,31 +55,32 @@ public struct OFXHeader: Sendable, Equatable {
     // MARK: Parsing
 
     /// Whether the bytes hold any of the marks looked for below. `identify` asks of every file
-    /// of a folder, and searching 4 KiB as a `String` cost 0.3 ms a file where a byte search
-    /// costs microseconds.
-    static func mentionsOFX(_ bytes: [UInt8]) -> Bool {
+    /// of a folder: a byte search for "OFX" (`memchr`) skips a JSON or CSV head in a few
+    /// hundred nanoseconds, where a `String` search of 4 KiB cost 0.3 ms.
+    static func mentionsOFX(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         // Every mark holds "OFX": look for that, then at what comes before or after it.
         let marks: [(before: [UInt8], after: [UInt8])] = [
             ([], Array("HEADER".utf8)), (Array("<?".utf8), []), (Array("<".utf8), Array(">".utf8)),
         ]
-        return bytes.withUnsafeBufferPointer { bytes in
-            var i = 0
-            while i + 3 <= bytes.count {
-                if bytes[i] == UInt8(ascii: "O") && bytes[i + 1] == UInt8(ascii: "F")
-                    && bytes[i + 2] == UInt8(ascii: "X")
-                {
-                    for mark in marks where i >= mark.before.count && i + 3 + mark.after.count <= bytes.count {
-                        if bytes[(i - mark.before.count)..<i].elementsEqual(mark.before)
-                            && bytes[(i + 3)..<(i + 3 + mark.after.count)].elementsEqual(mark.after)
-                        {
-                            return true
-                        }
-                    }
-                }
+        var i = 0
+        while i + 3 <= bytes.count {
+            guard let found = memchr(base + i, Int32(UInt8(ascii: "O")), bytes.count - 2 - i) else { return false }
+            i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            guard bytes[i + 1] == UInt8(ascii: "F"), bytes[i + 2] == UInt8(ascii: "X") else {
                 i += 1
+                continue
             }
-            return false
+            for mark in marks where i >= mark.before.count && i + 3 + mark.after.count <= bytes.count {
+                if bytes[(i - mark.before.count)..<i].elementsEqual(mark.before)
+                    && bytes[(i + 3)..<(i + 3 + mark.after.count)].elementsEqual(mark.after)
+                {
+                    return true
+                }
+            }
+            i += 1
         }
+        return false
     }
 
     private static func sgml(_ text: Substring) -> OFXHeader {
