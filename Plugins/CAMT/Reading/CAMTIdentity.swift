@@ -1,3 +1,5 @@
+import StatementText
+
 /// How sure the camt plugin is that a file is a camt statement, from its name and first bytes.
 public enum CAMTIdentity {
     /// 95 for XML naming a camt.05x namespace or message in its head; 60 for other XML named
@@ -6,8 +8,7 @@ public enum CAMTIdentity {
         // A folder asks this of every file: an ASCII byte other than `<` after the byte order
         // mark and blanks is no XML, told without making a String of 4 KiB. A byte past ASCII
         // (another mark, other whitespace) is left to the String below.
-        var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while i < head.count, [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(head[i]) { i += 1 }
+        let i = HeadStart.index(in: head)
         if i < head.count, head[i] < 0x80, head[i] != UInt8(ascii: "<") { return 0 }
         let text = String(decoding: head.prefix(4096), as: UTF8.self)
         let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }

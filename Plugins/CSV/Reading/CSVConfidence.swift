@@ -1,3 +1,5 @@
+import StatementText
+
 /// How sure the csv source is that a file is a bank CSV export, from its name and first bytes.
 ///
 /// Other sources' formats are ruled out first (JSON, XML and OFX, QIF, anything binary), then
@@ -10,8 +12,7 @@ enum CSVConfidence {
         // A folder asks this of every file: another format is told from the head as it is,
         // before any copy of it. A UTF-16 head is told from its narrowed view below.
         let utf16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
-        let mark = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        if !utf16, otherFormat(UnsafeBufferPointer(rebasing: head[mark...])).rejected { return 0 }
+        if !utf16, otherFormat(head).rejected { return 0 }
         let lowered = path.lowercased()
         let nameBonus = lowered.hasSuffix(".csv") || lowered.hasSuffix(".tsv") ? 10 : lowered.hasSuffix(".txt") ? 5 : 0
         let bytes = asciiView(head)
@@ -29,11 +30,10 @@ enum CSVConfidence {
 
     private static let rejectedPrefixes = ["{", "[", "<", "OFXHEADER", "!Type:", "!type:"]
 
-    /// Where the text starts after blank lines and spaces, and whether it starts as another
-    /// source's format (JSON, XML, OFX, QIF).
+    /// Where the text starts after a byte order mark, blank lines and spaces, and whether it
+    /// starts as another source's format (JSON, XML, OFX, QIF).
     private static func otherFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, rejected: Bool) {
-        var start = 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let start = HeadStart.index(in: bytes)
         let rest = bytes[start...]
         return (start, rejectedPrefixes.contains { rest.starts(with: $0.utf8) })
     }

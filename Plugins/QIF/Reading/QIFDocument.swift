@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// A QIF file read in two passes: the first sorts its lines into accounts and records and
 /// decides, over every record, the date format and the decimal mark; the second reads the
@@ -72,10 +73,7 @@ public final class QIFDocument: Sendable {
     /// How sure the qif source is that a file is QIF: 95 for a head starting with a QIF header
     /// (after a BOM and blank lines), 10 for a `.qif` name alone, so that its error is qif's.
     public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
-        var start = 0
-        if head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF { start = 3 }
-        while start < head.count && [0x20, 0x09, 0x0A, 0x0D].contains(head[start]) { start += 1 }
-        if QIFHeader.startsQIF(Array(head[start...])) { return 95 }
+        if QIFHeader.startsQIF(Array(head[HeadStart.index(in: head)...])) { return 95 }
         return path.lowercased().hasSuffix(".qif") ? 10 : 0
     }
 

@@ -53,15 +53,11 @@ final class SpillRun: Sendable {
 
     /// Reads `count` bytes at `offset` into `buffer`; fewer only at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(FeedReadError) -> Int {
-        var done = 0
-        while done < buffer.count {
-            let n = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw FeedReadError("cannot read a temporary file of the spilled feed: \(SystemError.current)") }
-            if n == 0 { break }
-            done += n
+        switch DescriptorReading.fill(descriptor, buffer, at: offset) {
+        case .success(let count): return count
+        case .failure(let code):
+            throw FeedReadError("cannot read a temporary file of the spilled feed: \(code.description)")
         }
-        return done
     }
 }
 

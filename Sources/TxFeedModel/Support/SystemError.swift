@@ -11,4 +11,10 @@ package enum SystemError {
     package static var code: Int32 { errno }
 
     package static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// A failure's `errno`, kept to describe later, for results that carry it.
+    package struct Code: Error, Equatable {
+        package var value: Int32
+        package var description: String { SystemError.describe(value) }
+    }
 }

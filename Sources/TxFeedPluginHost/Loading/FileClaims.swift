@@ -49,14 +49,8 @@ public enum FileClaims: Sendable, Equatable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(ReadFailure(description: SystemError.current)) }
         defer { close(fd) }
-        var count = 0
-        while count < buffer.count {
-            let n = read(fd, buffer.baseAddress! + count, buffer.count - count)
-            if n < 0 && SystemError.code == EINTR { continue }
-            if n < 0 { return .failure(ReadFailure(description: SystemError.current)) }
-            if n == 0 { break }
-            count += n
+        return DescriptorReading.fill(fd, UnsafeMutableRawBufferPointer(buffer)).mapError {
+            ReadFailure(description: $0.description)
         }
-        return .success(count)
     }
 }
