@@ -140,6 +140,20 @@ final class IsolationEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("test:slow: begin_account again before end_account"), result.stderr)
     }
 
+    /// A crash while an account is open loses that account, even though its records went up
+    /// already; what the plugin delivered before it is kept.
+    func testACrashInsideAnAccountSentUpLeavesNothingOfIt() throws {
+        let result = try run("crash-in-account")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "the plugin crashed: Segmentation fault (signal 11) after 1 document; delivered 1 document before failing"
+            ),
+            result.stderr)
+        XCTAssertFalse(result.output.contains("Slow"), result.output)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7 + 2, result.output)
+    }
+
     /// A library constructor runs where the plugin is loaded: in its child, for planning and
     /// listing too, so what it prints never reaches txfeed's stdout, even when the ABI check
     /// then refuses the plugin.

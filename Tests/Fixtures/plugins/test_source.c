@@ -6,6 +6,8 @@
  *   slow-stream     accounts of entries with pauses between batches, so that a plugin host child
  *                   sends them up before they end: "Slow" ends well, "Slow broken" fails after
  *                   its batches, "Slow unended" is followed by begin_account of "Slow last"
+ *   crash-in-account  one envelope, then an account of entries with pauses (sent up while
+ *                   open), then a crash before its end_account
  *   dom             an array of envelopes built with jansson, handed over as json_t*:
  *                   one good (with one bad transaction), one with status 500
  *   entries         an EUR account through emit_entries (entries one size larger than the
@@ -130,7 +132,9 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_transactions(host, b2, strlen(b2));
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
-    if (strcmp(s->mode, "slow-stream") == 0) {
+    int crash = strcmp(s->mode, "crash-in-account") == 0;
+    if (crash) host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:before");
+    if (strcmp(s->mode, "slow-stream") == 0 || crash) {
         /* Entries, as the statement plugins send them: an account of those is decoded as it comes. */
         static const char *names[] = {"Slow", "Slow broken", "Slow unended", "Slow last"};
         static const int batches[] = {4, 3, 2, 2};
@@ -146,6 +150,10 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
                 entry.amount = (txfeed_text){amount, (size_t)snprintf(amount, sizeof amount, "%d", 10 * a + b + 1)};
                 entry.date = (txfeed_text){date, (size_t)snprintf(date, sizeof date, "2022-01-0%d", b + 1)};
                 if (host->emit_entries(host, &entry, 1, sizeof entry) == TXFEED_STOP) return TXFEED_STOP;
+            }
+            if (crash) {
+                volatile int *nowhere = NULL;
+                *nowhere = 1;
             }
             if (a == 1) host->fail_account(host, "balances do not reconcile");
             if (a != 2 && host->end_account(host) == TXFEED_STOP) return TXFEED_STOP;
