@@ -33,11 +33,16 @@ final class RoutingEndToEndTests: XCTestCase {
         try folder.write("bank/sub/inner.json", try checking)
         try folder.write("bank/.hidden.json", "{")
         XCTAssertEqual(symlink("/nowhere/at-all", folder.path + "/bank/gone.json"), 0)
+        // A link to a statement is read as the statement; a pipe is no file to read.
+        XCTAssertEqual(symlink(folder.path + "/bank/a-checking.json", folder.path + "/bank/b-link.json"), 0)
+        XCTAssertEqual(mkfifo(folder.path + "/bank/pipe", 0o600), 0)
         let result = try txfeed("run", folder.path + "/bank", "--sink", "ndjson")
         XCTAssertEqual(result.status, 3, "output written, some sources failed: \(result.stderr)")
-        XCTAssertEqual(result.output.split(separator: "\n").count, 7, "a-checking.json is read")
+        XCTAssertEqual(
+            result.output.split(separator: "\n").count, 14, "a-checking.json is read, and through b-link.json")
         for expected in [
             "gone (none): FAILED: \(folder.path)/bank/gone.json: a link to nothing",
+            "pipe (none): FAILED: \(folder.path)/bank/pipe: not a regular file",
             "notes (none): FAILED: \(folder.path)/bank/notes.txt: no source plugin reads it (asked: ",
             "sub (none): FAILED: \(folder.path)/bank/sub: a folder inside the folder",
         ] {

@@ -111,18 +111,25 @@ struct FileRouter: Sendable {
     private func folderEntries(_ folder: String) throws(UsageError) -> [(path: String, reason: String?)] {
         guard let dir = opendir(folder) else { throw UsageError("\(folder): \(SystemError.current)") }
         defer { closedir(dir) }
-        var names: [[UInt8]] = []
+        var names: [(name: [UInt8], type: UInt8)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name.first != UInt8(ascii: ".") { names.append(name) }
+            if name.first != UInt8(ascii: ".") { names.append((name, entry.pointee.d_type)) }
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        return names.sorted { $0.lexicographicallyPrecedes($1) }.map { name in
+        return names.sorted { $0.name.lexicographicallyPrecedes($1.name) }.map { name, type in
             guard let text = String(validating: name, as: UTF8.self) else {
                 let shown = String(decoding: name, as: UTF8.self)
                 return (base + shown, "its name is not UTF-8")
             }
             let path = base + text
+            // The folder's listing says what most entries are, without a call each; whether a
+            // file can be read is learnt when its head is read for routing.
+            switch Int(type) {
+            case DT_REG: return (path, nil)
+            case DT_DIR: return (path, Self.folderInside)
+            default: break  // a link, or a file system that does not say: look
+            }
             var info = stat()
             if stat(path, &info) != 0 {
                 var link = stat()
@@ -130,10 +137,12 @@ struct FileRouter: Sendable {
                 return (path, dangling ? "a link to nothing" : SystemError.current)
             }
             switch info.st_mode & S_IFMT {
-            case S_IFREG: return (path, access(path, R_OK) == 0 ? nil : SystemError.current)
-            case S_IFDIR: return (path, "a folder inside the folder (only the folder's own files are read)")
+            case S_IFREG: return (path, nil)
+            case S_IFDIR: return (path, Self.folderInside)
             default: return (path, "not a regular file")
             }
         }
     }
+
+    private static let folderInside = "a folder inside the folder (only the folder's own files are read)"
 }
