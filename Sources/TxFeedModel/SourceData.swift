@@ -17,6 +17,10 @@ public struct SourceData: Sendable {
     /// to, continued: one huge envelope handed over piece by piece under a memory budget
     /// (``append(_:)`` merges the two).
     public var continuesLastAccount = false
+    /// For a part of one account sent up while it is open (``withVendors(from:)``): how many of
+    /// the account's vendors earlier parts carried; ``vendors`` holds the rest, and the records
+    /// number vendors as the whole account does. 0 for anything else.
+    public var vendorBase = 0
     /// Transactions delivered, spilled ones included.
     public var count: Int { spilled + transactions.count }
     /// Transactions read from delivered envelopes: `read == count + rejects.count`.
@@ -26,6 +30,7 @@ public struct SourceData: Sendable {
 
     /// Appends `other` after this data, renumbering its vendors and accounts.
     public mutating func append(_ other: SourceData) {
+        precondition(other.vendorBase == 0, "a part of an open account is appended to that account alone")
         if accounts.isEmpty && transactions.isEmpty && rejects.isEmpty && failures.isEmpty && documents == 0 {
             self = other
             return

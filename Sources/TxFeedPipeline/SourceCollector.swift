@@ -50,6 +50,8 @@ public final class SourceCollector: DeliveredDataEvents {
         var account: Account
         /// Whether a plugin host child sent records of it up already (``takeOpenAccountPart()``).
         var sentProvisionally = false
+        /// How many of its vendors went up with those parts: each part carries only the new ones.
+        var vendorsSent = 0
     }
 
     /// Decoded as it comes, or kept to be decoded by the ``AccountLine`` once it ends.
@@ -159,26 +161,30 @@ public final class SourceCollector: DeliveredDataEvents {
         case .committed:
             answer = commit { $0.append(data) }
         case .provisional:
-            answer = delivered.withLock { delivered in
-                guard !delivered.abandoned else { return .stop }
-                if data.continuesLastAccount, delivered.held != nil {
-                    delivered.held!.append(data)
-                } else {
+            let kept = delivered.withLock { delivered -> Bool in
+                // A part that does not continue the account held begins another: that one never ended.
+                guard data.continuesLastAccount, delivered.held != nil else {
                     delivered.held = data
+                    return data.vendorBase == 0
                 }
-                return isCancelled ? .stop : .proceed
+                return delivered.held!.appendContinuing(data)
             }
-        case .closing, .withdrawing:
-            var account = delivered.withLock { $0.held.take() } ?? SourceData()
-            if delivery == .closing {
-                account.append(data)
-                answer = commit { $0.append(account) }
-            } else {
-                answer = commit { $0.append(data) }
-            }
+            answer = kept ? (isCancelled ? .stop : .proceed) : outOfOrder()
+        case .closing:
+            var account = delivered.withLock { $0.held.take() }
+            answer = account?.appendContinuing(data) == true ? commit { $0.append(account!) } : outOfOrder()
+        case .withdrawing:
+            delivered.withLock { $0.held = nil }
+            answer = commit { $0.append(data) }
         }
         if count > 0 { onProgress?(count) }
         return answer
+    }
+
+    /// A part of an open account that does not continue it: a broken child. The account is dropped.
+    private func outOfOrder() -> CallbackAnswer {
+        delivered.withLock { $0.held = nil }
+        return commit { $0.failures.append("\(name): the plugin host sent an open account's records out of order") }
     }
 
     public func childHostTime(nanoseconds: Int) {
@@ -293,7 +299,11 @@ public final class SourceCollector: DeliveredDataEvents {
                 guard open.sentProvisionally else { return commit { $0.append(data) } }
                 guard let send else { preconditionFailure("an account sent up ended without its sender") }
                 accountLine()?.drain()
-                send(data, failed ? .withdrawing : .closing)
+                if failed {
+                    send(data, .withdrawing)
+                } else {
+                    send(data.withVendors(from: open.vendorsSent), .closing)
+                }
                 return isCancelled ? .stop : .proceed
             case .changing:
                 return .proceed
@@ -308,13 +318,16 @@ public final class SourceCollector: DeliveredDataEvents {
     public func takeOpenAccountPart() -> SourceData? {
         streaming.withLock { streaming -> SourceData? in
             guard let provisional = streaming?.sentProvisionally else { return nil }
-            var part: SourceData?
+            var whole: SourceData?
             streaming!.account.update(
                 live: { live in
                     guard provisional || !live.handedOver else { return }
-                    part = live.handOver()
+                    whole = live.handOver()
                 }, recorded: { _ in nil })
-            if part != nil { streaming!.sentProvisionally = true }
+            guard let whole else { return nil }
+            let part = whole.withVendors(from: streaming!.vendorsSent)
+            streaming!.sentProvisionally = true
+            streaming!.vendorsSent = whole.vendors.count
             return part
         }
     }

@@ -108,6 +108,25 @@ final class WireTests: XCTestCase {
         XCTAssertThrowsError(try garbled.head(head))
     }
 
+    /// A later part of an open account carries only its new vendors: its records may name the
+    /// ones earlier parts carried, and nothing else may say it continues them.
+    func testAPartOfAnOpenAccountCarriesOnlyItsNewVendors() throws {
+        var part = sample()
+        part.vendorBase = 40
+        part.transactions[1].vendor = 41  // the second of its own names
+        part.transactions[0].vendor = 7  // one an earlier part carried
+        let (chunk, _) = try roundTrip(part, as: .provisional)
+        XCTAssertEqual(chunk?.data.vendorBase, 40)
+        XCTAssertEqual(chunk?.data.transactions.map(\.vendor), [7, 41])
+        part.transactions[1].vendor = 42  // past its names
+        XCTAssertNil(try? roundTrip(part, as: .provisional).0)
+        part.transactions[1].vendor = 41
+        for delivery in [Delivery.committed, .withdrawing] {
+            XCTAssertNil(try? roundTrip(part, as: delivery).0, "\(delivery)")
+        }
+        XCTAssertEqual(try roundTrip(part, as: .closing).0?.data.vendorBase, 40)
+    }
+
     func testALargeChunkTravelsInFramesOfBoundedSize() throws {
         var data = sample()
         let many = SourceData.recordsPerFrame * 2 + 7

@@ -25,13 +25,13 @@ final class ProvisionalAccountTests: XCTestCase {
         let txfeed: SourceCollector
 
         /// What the child would send now: what it committed, then the open account so far.
-        /// Returns whether a part of the open account went.
+        /// Returns the part of the open account that went, if one did.
         @discardableResult
-        func flush() -> Bool {
+        func flush() -> SourceData? {
             _ = txfeed.delivered(child.take(), as: .committed)
-            guard let part = child.takeOpenAccountPart() else { return false }
+            guard let part = child.takeOpenAccountPart() else { return nil }
             _ = txfeed.delivered(part, as: .provisional)
-            return true
+            return part
         }
 
         func endAccount() {
@@ -45,12 +45,16 @@ final class ProvisionalAccountTests: XCTestCase {
     /// Streams `batches` into an account, sending it up after each; nil `fail` ends it well.
     private func stream(_ pair: Pair, batches: Int, failAfter fail: Int? = nil) {
         _ = header.withUnsafeBufferPointer { pair.child.beginAccount(text: $0, origin: "long") }
-        XCTAssertFalse(pair.flush(), "an account with no records yet")
+        XCTAssertNil(pair.flush(), "an account with no records yet")
         let kept = pair.txfeed.peek().transactions.count
         for n in 0..<batches {
             _ = batch(n).withUnsafeBufferPointer { pair.child.transactions(text: $0) }
             if n == fail { _ = pair.child.failAccount(reason: "balances do not reconcile") }
-            XCTAssertEqual(pair.flush(), fail.map { n < $0 } ?? true, "batch \(n)")
+            let part = pair.flush()
+            XCTAssertEqual(part != nil, fail.map { n < $0 } ?? true, "batch \(n)")
+            // Three vendors in turn: a part carries a name only the first time it is seen.
+            XCTAssertEqual(part?.vendors.count ?? 0, part == nil || n >= 3 ? 0 : 1, "batch \(n)")
+            XCTAssertEqual(part?.vendorBase ?? 0, part == nil ? 0 : min(n, 3), "batch \(n)")
             XCTAssertEqual(pair.child.peek().transactions.count, 0, "the child holds nothing it sent")
             XCTAssertEqual(pair.txfeed.peek().transactions.count, kept, "txfeed keeps nothing of an open account")
         }
@@ -120,7 +124,7 @@ final class ProvisionalAccountTests: XCTestCase {
             _ = batch(n).withUnsafeBufferPointer {
                 pair.child.transactions(text: $0, part: TextPart(offset: 100 * n, line: 1, column: 100 * n + 1))
             }
-            XCTAssertFalse(pair.flush(), "piece \(n)")
+            XCTAssertNil(pair.flush(), "piece \(n)")
             XCTAssertEqual(pair.txfeed.peek().transactions.count, n + 1)
         }
     }

@@ -60,6 +60,7 @@ extension SourceData {
         for failure in failures { w.string(failure) }
         w.integer(UInt64(documents))
         w.bool(continuesLastAccount)
+        w.integer(UInt32(vendorBase))
         w.integer(delivery.rawValue)
         w.integer(UInt64(transactions.count))
     }
@@ -111,7 +112,10 @@ extension SourceData {
         for _ in 0..<(try r.count()) { data.failures.append(try r.string()) }
         data.documents = Int(try r.integer(UInt64.self) & 0x7FFF_FFFF_FFFF_FFFF)
         data.continuesLastAccount = try r.bool()
+        data.vendorBase = Int(try r.integer(UInt32.self))
         guard let delivery = Delivery(rawValue: try r.integer(UInt8.self)) else { throw .init() }
+        // Only a part of an account still open continues vendors an earlier part carried.
+        guard data.vendorBase == 0 || delivery == .provisional || delivery == .closing else { throw .init() }
         let count = try r.integer(UInt64.self)
         guard count <= UInt64(Int32.max) else { throw .init() }
         return (data, delivery, Int(count))
@@ -121,7 +125,7 @@ extension SourceData {
     /// chunk: a garbled message is refused, never merged.
     func validate() throws(WireDecoder.Malformed) {
         let data = self
-        let vendors = UInt32(data.vendors.count), accounts = UInt32(data.accounts.count)
+        let vendors = UInt32(data.vendorBase + data.vendors.count), accounts = UInt32(data.accounts.count)
         let details = UInt32(data.details.count)
         for t in data.transactions
         where t.vendor >= vendors || t.account >= accounts
