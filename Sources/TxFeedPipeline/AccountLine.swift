@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import TxFeedDecoding
 import TxFeedModel
 
 /// Small streamed accounts decoded on worker threads while the plugin goes on, committed in
@@ -21,6 +22,8 @@ final class AccountLine: Sendable {
     /// The group being gathered (only the source's thread adds to it).
     private let gathering = Mutex(Group())
     private let commit: @Sendable (SourceData) -> Void
+    /// The source's decoder, each account's origin set on a copy of it.
+    private let decoder: DocumentDecoder
 
     private struct Order {
         var issued = 0
@@ -31,13 +34,22 @@ final class AccountLine: Sendable {
     private struct Group {
         var accounts: [(StreamedAccountRecording, balance: [UInt8]?)] = []
         var bytes = 0
+
+        /// Room for a full group at once: grown account by account, it was copied as it grew.
+        static func empty() -> Group {
+            var group = Group()
+            group.accounts.reserveCapacity(AccountLine.groupAccounts)
+            return group
+        }
     }
 
     /// - Parameters:
     ///   - inFlight: groups that may be under way at once.
+    ///   - decoder: the source's, for every account (each with its own origin).
     ///   - commit: adds a group's data to the source's, in order.
-    init(inFlight: Int, commit: @escaping @Sendable (SourceData) -> Void) {
+    init(inFlight: Int, decoder: DocumentDecoder, commit: @escaping @Sendable (SourceData) -> Void) {
         room = DispatchSemaphore(value: inFlight)
+        self.decoder = decoder
         self.commit = commit
     }
 
@@ -45,6 +57,7 @@ final class AccountLine: Sendable {
     /// it is full (waiting while the line is).
     func submit(_ recording: StreamedAccountRecording, balance: [UInt8]?) {
         let full = gathering.withLock { group -> Group? in
+            if group.accounts.capacity == 0 { group = .empty() }
             group.accounts.append((recording, balance))
             group.bytes += recording.bytes
             guard group.accounts.count >= Self.groupAccounts || group.bytes >= Self.groupBytes else { return nil }
@@ -76,7 +89,7 @@ final class AccountLine: Sendable {
             // append each cost more than decoding them.
             var data = SourceData()
             for (recording, balance) in group.accounts {
-                var account = recording.replay(after: &data)
+                var account = recording.replay(decoder, after: &data)
                 if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0) } }
                 data = account.finish()
             }
