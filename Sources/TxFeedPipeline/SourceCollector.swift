@@ -65,13 +65,14 @@ public final class SourceCollector: DeliveredDataEvents {
         mutating func update(
             live: (inout StreamedAccount) -> Void, recorded: (inout StreamedAccountRecording) -> Account?
         ) {
-            switch self {
+            // Swapped out and consumed: binding the case of `self` copied the account first.
+            var taken = Account.changing
+            swap(&taken, &self)
+            switch consume taken {
             case .live(var account):
-                self = .changing
                 live(&account)
                 self = .live(account)
             case .recorded(var recording):
-                self = .changing
                 self = recorded(&recording) ?? .recorded(recording)
             case .changing:
                 break
@@ -131,8 +132,8 @@ public final class SourceCollector: DeliveredDataEvents {
     /// The source's `run` returned: the accounts on the line are committed, and an account
     /// left open fails.
     public func runEnded() {
-        // Taken: its commits hold the collector, a cycle broken here once they are in.
-        hostWork { line.withLock { $0.take() }?.drain() }
+        // Taken and closed: its commits hold the collector, a cycle broken here once they are in.
+        hostWork { line.withLock { $0.take() }?.close() }
         if let open = streaming.withLock({ $0.take() }) {
             _ = commit { $0.failures.append("\(open.origin): account ended without end_account") }
         }

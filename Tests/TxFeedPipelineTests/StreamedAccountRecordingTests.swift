@@ -46,7 +46,8 @@ final class StreamedAccountRecordingTests: XCTestCase {
             }
         }
         var earlier = SourceData()
-        let replayed = recording.replay(decoder, after: &earlier).finish()
+        var replaying = recording.replay(decoder, after: &earlier)
+        let replayed = replaying.finish()
         XCTAssertEqual(summary(replayed), summary(live.finish()), file: file, line: line)
         XCTAssertFalse(summary(replayed).isEmpty, file: file, line: line)
     }
