@@ -28,26 +28,17 @@ public struct StreamedAccount: Sendable {
         decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>,
         after earlier: consuming SourceData = SourceData()
     ) {
-        // Decoded in locals, then stored once: decoding into the stored properties copied the
-        // whole account for every small account of a group.
-        var unit = consume earlier
-        let start = unit.mark
-        decoder.decode(text: envelope, into: &unit)
-        var scale: Int?
-        var nextIndex = 0
-        if unit.failures.count == start.failures {
-            if unit.accounts.count - start.accounts == 1 {
-                scale = unit.accounts[start.accounts].scale
-                nextIndex = unit.transactions.count - start.transactions + unit.rejects.count - start.rejects
-            } else {
-                unit.failures.append("\(decoder.origin): begin_account needs exactly one envelope")
-            }
-        }
         self.decoder = decoder
-        self.unit = consume unit
-        self.start = start
-        self.scale = scale
-        self.nextIndex = nextIndex
+        unit = consume earlier
+        start = unit.mark
+        decoder.decode(text: envelope, into: &unit)
+        guard unit.failures.count == start.failures else { return }
+        if unit.accounts.count - start.accounts == 1 {
+            scale = unit.accounts[start.accounts].scale
+            nextIndex = unit.transactions.count - start.transactions + unit.rejects.count - start.rejects
+        } else {
+            unit.failures.append("\(decoder.origin): begin_account needs exactly one envelope")
+        }
     }
 
     /// Adds a batch: JSON text of an array of transactions.
@@ -160,12 +151,9 @@ public struct StreamedAccount: Sendable {
         return part
     }
 
-    /// The account's data, or its failure (after the data it was decoded after), moved out:
-    /// the account is left empty. Mutating rather than consuming: a consumed account was
-    /// copied first, retaining and releasing every array of a group's data.
-    public mutating func finish() -> SourceData {
-        var data = SourceData()
-        swap(&data, &unit)
+    /// The account's data, or its failure (after the data it was decoded after).
+    public consuming func finish() -> SourceData {
+        var data = unit
         data.continuesLastAccount = handedOver && !data.accounts.isEmpty
         return data
     }

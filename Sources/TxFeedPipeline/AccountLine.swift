@@ -21,9 +21,10 @@ final class AccountLine: Sendable {
     private let order = Mutex(Order())
     /// The group being gathered (only the source's thread adds to it).
     private let gathering = Mutex(Group())
-    /// Cleared by ``close()``: a worker's block may outlive the last commit, and must not keep
-    /// what the commits reach alive.
-    private let commit: Mutex<(@Sendable (SourceData) -> Void)?>
+    /// The collector the groups are committed to, held strongly (a weak reference gave it a
+    /// side table, and every retain of it the slow path) until ``close()``: a worker's block
+    /// may outlive the last commit, and must not keep the collector alive.
+    private let owner: Mutex<SourceCollector?>
     /// The source's decoder, each account's origin set on a copy of it.
     private let decoder: DocumentDecoder
 
@@ -33,9 +34,8 @@ final class AccountLine: Sendable {
         var done: [Int: SourceData] = [:]
     }
 
-    fileprivate struct Group: Sendable {
-        /// Optional so that the worker takes each out, moved rather than copied.
-        var accounts: [(StreamedAccountRecording, balance: [UInt8]?)?] = []
+    private struct Group {
+        var accounts: [(StreamedAccountRecording, balance: [UInt8]?)] = []
         var bytes = 0
 
         /// Room for a full group at once: grown account by account, it was copied as it grew.
@@ -49,32 +49,31 @@ final class AccountLine: Sendable {
     /// - Parameters:
     ///   - inFlight: groups that may be under way at once.
     ///   - decoder: the source's, for every account (each with its own origin).
-    ///   - commit: adds a group's data to the source's, in order.
-    init(inFlight: Int, decoder: DocumentDecoder, commit: @escaping @Sendable (SourceData) -> Void) {
+    ///   - owner: gets each group's data, in order (``SourceCollector/commitFromLine(_:)``).
+    init(inFlight: Int, decoder: DocumentDecoder, owner: SourceCollector) {
         room = DispatchSemaphore(value: inFlight)
         self.decoder = decoder
-        self.commit = Mutex(commit)
+        self.owner = Mutex(owner)
     }
 
     /// Adds an ended account to the group being gathered, and hands the group to a worker once
     /// it is full (waiting while the line is).
-    func submit(_ recording: consuming StreamedAccountRecording, balance: [UInt8]?) {
+    func submit(_ recording: StreamedAccountRecording, balance: [UInt8]?) {
         let full = gathering.withLock { group -> Group? in
             if group.accounts.capacity == 0 { group = .empty() }
-            group.bytes += recording.bytes
             group.accounts.append((recording, balance))
+            group.bytes += recording.bytes
             guard group.accounts.count >= Self.groupAccounts || group.bytes >= Self.groupBytes else { return nil }
             defer { group = Group() }
             return group
         }
-        if let full { dispatch(consume full) }
+        if let full { dispatch(full) }
     }
 
-    /// Commits every account submitted, then lets go of the commit (and what it holds): the
-    /// line takes no more.
+    /// Commits every account submitted, then lets go of the collector: the line takes no more.
     func close() {
         drain()
-        commit.withLock { $0 = nil }
+        owner.withLock { $0 = nil }
     }
 
     /// Returns once every account submitted so far is committed.
@@ -83,12 +82,11 @@ final class AccountLine: Sendable {
             defer { group = Group() }
             return group
         }
-        if !rest.accounts.isEmpty { dispatch(consume rest) }
+        if !rest.accounts.isEmpty { dispatch(rest) }
         pending.wait()
     }
 
-    private func dispatch(_ group: consuming Group) {
-        let handover = Handover(group)
+    private func dispatch(_ group: Group) {
         room.wait()
         pending.enter()
         let number = order.withLock { order in
@@ -99,48 +97,28 @@ final class AccountLine: Sendable {
             // The group's accounts one after the other into one data: one per account and an
             // append each cost more than decoding them.
             var data = SourceData()
-            // Each recording moved out of the group, first to last (a loop over the array copied
-            // each, retaining its texts and origin).
-            var accounts = handover.take().accounts
-            for n in accounts.indices {
-                guard let (recording, balance) = accounts[n].take() else { continue }
-                recording.replay(decoder, balance: balance, into: &data)
+            for (recording, balance) in group.accounts {
+                var account = recording.replay(decoder, after: &data)
+                if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0) } }
+                data = account.finish()
             }
             order.withLock { order in
                 order.done[number] = data
                 var committed = 0
                 do {
-                    let commit = commit.withLock { $0 }
+                    let owner = owner.withLock { $0 }
                     while let next = order.done.removeValue(forKey: order.next) {
-                        commit?(next)
+                        owner?.commitFromLine(next)
                         order.next += 1
                         committed += 1
                     }
                 }
-                // Only once this block holds the commit no more: ``close()`` may follow at once.
+                // Only once this block holds the collector no more: ``close()`` may follow at once.
                 for _ in 0..<committed {
                     room.signal()
                     pending.leave()
                 }
             }
-        }
-    }
-}
-
-/// A gathered group on its way to a worker, which takes it whole: the worker then holds the
-/// group's only reference and moves each recording out of it.
-private final class Handover: Sendable {
-    private let group: Mutex<AccountLine.Group>
-
-    init(_ group: consuming AccountLine.Group) {
-        self.group = Mutex(group)
-    }
-
-    func take() -> AccountLine.Group {
-        group.withLock { group in
-            var taken = AccountLine.Group()
-            swap(&taken, &group)
-            return taken
         }
     }
 }

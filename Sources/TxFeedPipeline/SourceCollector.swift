@@ -65,14 +65,13 @@ public final class SourceCollector: DeliveredDataEvents {
         mutating func update(
             live: (inout StreamedAccount) -> Void, recorded: (inout StreamedAccountRecording) -> Account?
         ) {
-            // Swapped out and consumed: binding the case of `self` copied the account first.
-            var taken = Account.changing
-            swap(&taken, &self)
-            switch consume taken {
+            switch self {
             case .live(var account):
+                self = .changing
                 live(&account)
                 self = .live(account)
             case .recorded(var recording):
+                self = .changing
                 self = recorded(&recording) ?? .recorded(recording)
             case .changing:
                 break
@@ -132,7 +131,7 @@ public final class SourceCollector: DeliveredDataEvents {
     /// The source's `run` returned: the accounts on the line are committed, and an account
     /// left open fails.
     public func runEnded() {
-        // Taken and closed: its commits hold the collector, a cycle broken here once they are in.
+        // Taken and closed: the line holds the collector, a cycle broken here once it is drained.
         hostWork { line.withLock { $0.take() }?.close() }
         if let open = streaming.withLock({ $0.take() }) {
             _ = commit { $0.failures.append("\(open.origin): account ended without end_account") }
@@ -401,11 +400,7 @@ public final class SourceCollector: DeliveredDataEvents {
         guard threads > 1 else { return nil }
         return line.withLock { line in
             if let line { return line }
-            // Held strongly until ``runEnded()`` takes the line: a weak reference gave the
-            // collector a side table, and every retain of it (each callback's) the slow path.
-            let made = AccountLine(inFlight: 2 * threads, decoder: decoder(nil)) { [self] data in
-                _ = add { $0.append(data) }
-            }
+            let made = AccountLine(inFlight: 2 * threads, decoder: decoder(nil), owner: self)
             line = made
             return made
         }
@@ -416,6 +411,11 @@ public final class SourceCollector: DeliveredDataEvents {
     private func commit(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
         if threads > 1, let line = line.withLock({ $0 }) { line.drain() }
         return add(update)
+    }
+
+    /// A group of the line's accounts, in order.
+    func commitFromLine(_ data: SourceData) {
+        _ = add { $0.append(data) }
     }
 
     private func add(_ update: (inout SourceData) -> Void) -> CallbackAnswer {

@@ -72,14 +72,6 @@ struct StreamedAccountRecording: Sendable {
         return replay(decoder, after: &none)
     }
 
-    /// The account decoded after what `data` holds, its `balance` stated as it ended, and added
-    /// to `data`.
-    func replay(_ decoder: DocumentDecoder, balance: [UInt8]?, into data: inout SourceData) {
-        var account = replay(decoder, after: &data)
-        if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0) } }
-        data = account.finish()
-    }
-
     /// The account decoded after `earlier` (``StreamedAccount/init(decoder:envelope:after:)``),
     /// which moves into it and is left empty.
     func replay(_ decoder: DocumentDecoder, after earlier: inout SourceData) -> StreamedAccount {

@@ -46,8 +46,7 @@ final class StreamedAccountRecordingTests: XCTestCase {
             }
         }
         var earlier = SourceData()
-        var replaying = recording.replay(decoder, after: &earlier)
-        let replayed = replaying.finish()
+        let replayed = recording.replay(decoder, after: &earlier).finish()
         XCTAssertEqual(summary(replayed), summary(live.finish()), file: file, line: line)
         XCTAssertFalse(summary(replayed).isEmpty, file: file, line: line)
     }
