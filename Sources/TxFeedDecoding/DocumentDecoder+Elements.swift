@@ -20,6 +20,10 @@ extension DocumentDecoder {
         let chunks = elements.count >= Self.parallelThreshold ? max(1, min(threads, 64)) : 1
         let size = (elements.count + chunks - 1) / chunks
         let normaliser = TransactionNormaliser(origin: origin ?? self.origin, scale: scale)
+        if chunks == 1 {
+            try decodeSerially(elements, firstIndex: firstIndex, in: text, normaliser: normaliser, into: &unit)
+            return
+        }
         var syntaxError: JSONSyntaxError?
         // The threads share the input text and the output buffer, each its own part of them.
         let input = UnsafeShared(text)
@@ -29,28 +33,10 @@ extension DocumentDecoder {
             @Sendable func decode(_ lower: Int, _ upper: Int, into result: inout ChunkResult) {
                 let text = input.value, region = output.value
                 let progressStep = 1 << 16
-                elements: for k in lower..<upper {
+                for k in lower..<upper {
                     if (k - lower) & (progressStep - 1) == progressStep - 1 { onProgress?(progressStep) }
-                    let element = elements[k]
-                    let raw = UnsafeBufferPointer(rebasing: text[element])
-                    var error = json_error_t()
-                    // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
-                    let loaded = raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) {
-                        json_loadb($0, raw.count, Int(JSON_DECODE_ANY), &error)
-                    }
-                    guard let json = loaded else {
-                        // Rare: a value jansson cannot hold (the record is rejected) or not JSON.
-                        switch Self.failure(error, element: element, in: text) {
-                        case .unrepresentable:
-                            result.rejects.append(normaliser.unrepresentable(raw, index: firstIndex + k, error: error))
-                            continue
-                        case let .syntaxError(syntax):
-                            result.error = syntax
-                            break elements
-                        }
-                    }
-                    switch normaliser.normalise(
-                        json, index: firstIndex + k, raw: raw,
+                    switch Self.decode(
+                        element: elements[k], index: firstIndex + k, in: text, normaliser: normaliser,
                         account: account, vendors: &result.vendors, details: &result.details)
                     {
                     case let .transaction(t):
@@ -58,22 +44,11 @@ extension DocumentDecoder {
                         result.written += 1
                     case let .reject(r):
                         result.rejects.append(r)
+                    case let .syntaxError(syntax):
+                        result.error = syntax
+                        return
                     }
-                    json_decref(json)
                 }
-            }
-            if chunks == 1 {
-                // One thread: straight into the unit's own tables, nothing to renumber.
-                var result = ChunkResult(vendors: unit.vendors, details: unit.details)
-                unit.vendors = VendorTable()
-                unit.details = []
-                decode(0, elements.count, into: &result)
-                unit.vendors = result.vendors
-                unit.details = result.details
-                unit.rejects += result.rejects
-                syntaxError = result.error
-                count = result.written
-                return
             }
             let results = ChunkResults(count: chunks)
             DispatchQueue.concurrentPerform(iterations: chunks) { n in
@@ -107,6 +82,63 @@ extension DocumentDecoder {
         }
         if let syntaxError { throw syntaxError }
         if unit.transactions.isEmpty { unit.transactions = decoded } else { unit.transactions += decoded }
+    }
+
+    /// One thread: straight into the unit's own arrays and tables, no array of its own to
+    /// append and nothing to renumber (a small streamed account's batch is one element). On a
+    /// syntax error the unit holds part of the elements: the caller takes the unit back.
+    private func decodeSerially(
+        _ elements: [Range<Int>], firstIndex: Int, in text: UnsafeBufferPointer<UInt8>,
+        normaliser: TransactionNormaliser, into unit: inout SourceData
+    ) throws {
+        let account = UInt32(unit.accounts.count - 1)
+        let progressStep = 1 << 16
+        for k in elements.indices {
+            if k & (progressStep - 1) == progressStep - 1 { onProgress?(progressStep) }
+            switch Self.decode(
+                element: elements[k], index: firstIndex + k, in: text, normaliser: normaliser,
+                account: account, vendors: &unit.vendors, details: &unit.details)
+            {
+            case let .transaction(t): unit.transactions.append(t)
+            case let .reject(r): unit.rejects.append(r)
+            case let .syntaxError(syntax): throw syntax
+            }
+        }
+    }
+
+    /// What one element became.
+    private enum ElementOutcome {
+        case transaction(Transaction)
+        case reject(Reject)
+        case syntaxError(JSONSyntaxError)
+    }
+
+    /// Parses one element with jansson and normalises it.
+    @inline(__always)
+    private static func decode(
+        element: Range<Int>, index: Int, in text: UnsafeBufferPointer<UInt8>, normaliser: TransactionNormaliser,
+        account: UInt32, vendors: inout VendorTable, details: inout [TransactionDetails]
+    ) -> ElementOutcome {
+        let raw = UnsafeBufferPointer(rebasing: text[element])
+        var error = json_error_t()
+        // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
+        let loaded = raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) {
+            json_loadb($0, raw.count, Int(JSON_DECODE_ANY), &error)
+        }
+        guard let json = loaded else {
+            // Rare: a value jansson cannot hold (the record is rejected) or not JSON.
+            switch failure(error, element: element, in: text) {
+            case .unrepresentable: return .reject(normaliser.unrepresentable(raw, index: index, error: error))
+            case let .syntaxError(syntax): return .syntaxError(syntax)
+            }
+        }
+        defer { json_decref(json) }
+        switch normaliser.normalise(
+            json, index: index, raw: raw, account: account, vendors: &vendors, details: &details)
+        {
+        case let .transaction(t): return .transaction(t)
+        case let .reject(r): return .reject(r)
+        }
     }
 
     /// Why jansson would not load an element.

@@ -66,7 +66,7 @@ extension DocumentDecoder {
     ///     envelope in it.
     /// - Returns: why it failed, or nil.
     func decodeEnvelope(
-        _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, positions: TextPositions, scanner: JSONScanner,
+        _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, positions: TextPositions?, scanner: JSONScanner,
         alone: Bool, into data: inout SourceData
     ) -> EnvelopeFailure? {
         let mark = data.mark

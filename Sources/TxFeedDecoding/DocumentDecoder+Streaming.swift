@@ -48,27 +48,40 @@ public struct StreamedAccount: Sendable {
     public mutating func add(batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil) {
         guard let scale else { return }
         batches += 1
-        var decoder = self.decoder
-        if let part { decoder.part = part }
-        let scanner = JSONScanner(batch)
         do {
-            let start = scanner.skipWhitespace(from: 0, to: batch.count)
-            guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
-                throw JSONSyntaxError(offset: start, reason: "a transaction batch must be a JSON array")
-            }
-            let (elements, end) = try scanner.elementRanges(ofArrayAt: start, limit: batch.count)
-            if scanner.skipWhitespace(from: end, to: batch.count) < batch.count {
-                throw JSONSyntaxError(offset: end, reason: "unexpected data after the batch")
-            }
             // Straight into the account: a failure discards all of it anyway.
-            try decoder.decodeElements(elements, firstIndex: nextIndex, in: batch, scale: scale, into: &unit)
-            nextIndex += elements.count
-        } catch  where part != nil {
-            // Named as the whole file's text names it: `feed.json:812:5: …`.
-            drop(failure: decoder.describe(error, in: batch))
+            nextIndex += try Self.decode(
+                batch: batch, decoder: decoder, scale: scale, firstIndex: nextIndex, into: &unit)
         } catch {
-            fail("batch \(batches): " + decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1))
+            if let part {
+                // Named as the whole file's text names it: `feed.json:812:5: …`.
+                var decoder = decoder
+                decoder.part = part
+                drop(failure: decoder.describe(error, in: batch))
+            } else {
+                fail("batch \(batches): " + decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1))
+            }
         }
+    }
+
+    /// The batch's transactions into `unit`; returns how many elements it held. Static, with
+    /// the decoder borrowed: a copy of it for every small account's batch cost more than its
+    /// transaction (only a message needs the batch's ``TextPart``).
+    private static func decode(
+        batch: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, scale: Int, firstIndex: Int,
+        into unit: inout SourceData
+    ) throws -> Int {
+        let scanner = JSONScanner(batch)
+        let start = scanner.skipWhitespace(from: 0, to: batch.count)
+        guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
+            throw JSONSyntaxError(offset: start, reason: "a transaction batch must be a JSON array")
+        }
+        let (elements, end) = try scanner.elementRanges(ofArrayAt: start, limit: batch.count)
+        if scanner.skipWhitespace(from: end, to: batch.count) < batch.count {
+            throw JSONSyntaxError(offset: end, reason: "unexpected data after the batch")
+        }
+        try decoder.decodeElements(elements, firstIndex: firstIndex, in: batch, scale: scale, into: &unit)
+        return elements.count
     }
 
     /// Adds a batch of entries (`emit_entries`): each checked on its own, a wrong one rejected.

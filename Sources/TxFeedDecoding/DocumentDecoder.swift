@@ -53,7 +53,6 @@ public struct DocumentDecoder: Sendable {
         // A byte order mark only starts a text, never a piece of one.
         let start = part.isStart ? Self.byteOrderMarkLength(text) : 0
         let scanner = JSONScanner(text)
-        let positions = TextPositions(text, part: part)
         let end = text.count
         let i = scanner.skipWhitespace(from: start, to: end)
         guard i < end else {
@@ -82,20 +81,18 @@ public struct DocumentDecoder: Sendable {
                     for run in runs { result.append(run.data) }
                 }
             } catch {
-                result.failures.append(describe(error, in: text, positions: positions))
+                result.failures.append(describe(error, in: text))
             }
         case UInt8(ascii: "{"):
             // NDJSON: every line its own document, so one bad line loses only itself.
-            let lines = ndjsonLines(in: text, from: i) ?? [i..<end]
-            if lines.count == 1 {
-                // One envelope (a streamed account's, an API's answer): no runs to hand out.
-                if let failure = decodeEnvelope(
-                    lines[0], in: text, positions: positions, scanner: scanner, alone: true, into: &result)
-                {
-                    result.failures.append(failure.message)
-                }
-            } else {
+            if let lines = ndjsonLines(in: text, from: i) {
                 for run in decodeEnvelopes(lines, in: text, independent: true) { result.append(run.data) }
+            } else if let failure = decodeEnvelope(
+                // One envelope (a streamed account's, an API's answer): no runs to hand out, and
+                // no line counter until a message needs one.
+                i..<end, in: text, positions: nil, scanner: scanner, alone: true, into: &result)
+            {
+                result.failures.append(failure.message)
             }
         default:
             result.failures.append(
@@ -111,9 +108,10 @@ public struct DocumentDecoder: Sendable {
     /// throw, `data` holds part of the envelope: the caller truncates it.
     ///
     /// - Parameters:
-    ///   - positions: the text's line counter, shared by its envelopes so each byte is counted once.
+    ///   - positions: the text's line counter, shared by its envelopes so each byte is counted
+    ///     once; nil for a text of one envelope, which counts lines only for a message.
     func decodeEnvelope(
-        at start: Int, limit: Int, in text: UnsafeBufferPointer<UInt8>, positions: TextPositions,
+        at start: Int, limit: Int, in text: UnsafeBufferPointer<UInt8>, positions: TextPositions?,
         into data: inout SourceData
     ) throws -> Int {
         let scanner = JSONScanner(text)
@@ -169,8 +167,13 @@ public struct DocumentDecoder: Sendable {
         func withSkeleton<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             cut == nil ? body(UnsafeBufferPointer(rebasing: text[range])) : skeleton.withUnsafeBufferPointer(body)
         }
+        // Locals, not `self`: a closure over `self` copied the whole decoder for every envelope.
+        let origin = origin, part = part
+        func position(of offset: Int) -> (line: Int, column: Int) {
+            (positions ?? TextPositions(text, part: part)).of(offset)
+        }
         func place() -> String {
-            let (line, column) = positions.of(range.lowerBound)
+            let (line, column) = position(of: range.lowerBound)
             return "\(origin):\(line):\(column)"
         }
         let envelope = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
@@ -206,7 +209,7 @@ public struct DocumentDecoder: Sendable {
                 // name with \u0000): the envelope fails, as for a shape it cannot read; its
                 // records must still be JSON.
                 try checkSyntax(of: transactions?.elements ?? [], in: text)
-                let (line, column) = positions.of(textOffset(max(Int(error.position) - 1, 0)))
+                let (line, column) = position(of: textOffset(max(Int(error.position) - 1, 0)))
                 data.failures.append(
                     "\(origin):\(line):\(column): envelope holds a value txfeed cannot read: "
                         + error.unrepresentableReason(member: nil))
@@ -214,7 +217,7 @@ public struct DocumentDecoder: Sendable {
             }
             read = envelope.readAccount(JanssonValue(pointer: root), place: place(), failures: &failures)
         }
-        guard var account = read else {
+        guard let account = read else {
             // The envelope fails for its shape, but its text must be JSON all the same.
             try checkSyntax(of: transactions?.elements ?? [], in: text)
             data.failures += failures
@@ -227,7 +230,6 @@ public struct DocumentDecoder: Sendable {
         // Straight into `data`: a syntax error in an element throws, and the caller takes back
         // everything this envelope added (``decodeEnvelope(_:in:positions:scanner:alone:into:)``).
         let scale = account.scale
-        account.source = sourceIndex
         data.accounts.append(account)
         data.documents += 1
         if let elements = transactions?.elements {

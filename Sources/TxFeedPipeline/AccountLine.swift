@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import TxFeedDecoding
 import TxFeedModel
 
 /// Small streamed accounts decoded on worker threads while the plugin goes on, committed in
@@ -20,7 +21,12 @@ final class AccountLine: Sendable {
     private let order = Mutex(Order())
     /// The group being gathered (only the source's thread adds to it).
     private let gathering = Mutex(Group())
-    private let commit: @Sendable (SourceData) -> Void
+    /// The collector the groups are committed to, held strongly (a weak reference gave it a
+    /// side table, and every retain of it the slow path) until ``close()``: a worker's block
+    /// may outlive the last commit, and must not keep the collector alive.
+    private let owner: Mutex<SourceCollector?>
+    /// The source's decoder, each account's origin set on a copy of it.
+    private let decoder: DocumentDecoder
 
     private struct Order {
         var issued = 0
@@ -31,20 +37,30 @@ final class AccountLine: Sendable {
     private struct Group {
         var accounts: [(StreamedAccountRecording, balance: [UInt8]?)] = []
         var bytes = 0
+
+        /// Room for a full group at once: grown account by account, it was copied as it grew.
+        static func empty() -> Group {
+            var group = Group()
+            group.accounts.reserveCapacity(AccountLine.groupAccounts)
+            return group
+        }
     }
 
     /// - Parameters:
     ///   - inFlight: groups that may be under way at once.
-    ///   - commit: adds a group's data to the source's, in order.
-    init(inFlight: Int, commit: @escaping @Sendable (SourceData) -> Void) {
+    ///   - decoder: the source's, for every account (each with its own origin).
+    ///   - owner: gets each group's data, in order (``SourceCollector/commitFromLine(_:)``).
+    init(inFlight: Int, decoder: DocumentDecoder, owner: SourceCollector) {
         room = DispatchSemaphore(value: inFlight)
-        self.commit = commit
+        self.decoder = decoder
+        self.owner = Mutex(owner)
     }
 
     /// Adds an ended account to the group being gathered, and hands the group to a worker once
     /// it is full (waiting while the line is).
     func submit(_ recording: StreamedAccountRecording, balance: [UInt8]?) {
         let full = gathering.withLock { group -> Group? in
+            if group.accounts.capacity == 0 { group = .empty() }
             group.accounts.append((recording, balance))
             group.bytes += recording.bytes
             guard group.accounts.count >= Self.groupAccounts || group.bytes >= Self.groupBytes else { return nil }
@@ -52,6 +68,12 @@ final class AccountLine: Sendable {
             return group
         }
         if let full { dispatch(full) }
+    }
+
+    /// Commits every account submitted, then lets go of the collector: the line takes no more.
+    func close() {
+        drain()
+        owner.withLock { $0 = nil }
     }
 
     /// Returns once every account submitted so far is committed.
@@ -76,15 +98,23 @@ final class AccountLine: Sendable {
             // append each cost more than decoding them.
             var data = SourceData()
             for (recording, balance) in group.accounts {
-                var account = recording.replay(after: &data)
+                var account = recording.replay(decoder, after: &data)
                 if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0) } }
                 data = account.finish()
             }
             order.withLock { order in
                 order.done[number] = data
-                while let next = order.done.removeValue(forKey: order.next) {
-                    commit(next)
-                    order.next += 1
+                var committed = 0
+                do {
+                    let owner = owner.withLock { $0 }
+                    while let next = order.done.removeValue(forKey: order.next) {
+                        owner?.commitFromLine(next)
+                        order.next += 1
+                        committed += 1
+                    }
+                }
+                // Only once this block holds the collector no more: ``close()`` may follow at once.
+                for _ in 0..<committed {
                     room.signal()
                     pending.leave()
                 }

@@ -82,8 +82,12 @@ public final class SourceCollector: DeliveredDataEvents {
 
         /// `body` on the account decoded so far, which from now on is decoded as it comes
         /// (entries point into the plugin's memory; a huge envelope's batches are handed on).
-        mutating func updateLive(_ body: (inout StreamedAccount) -> Void) {
-            if case .recorded(let recording) = self { self = .live(recording.replay()) }
+        /// - Parameters:
+        ///   - decoder: the source's, made only for a recorded account.
+        mutating func updateLive(
+            _ decoder: @autoclosure () -> DocumentDecoder, _ body: (inout StreamedAccount) -> Void
+        ) {
+            if case .recorded(let recording) = self { self = .live(recording.replay(decoder())) }
             update(live: body, recorded: { _ in nil })
         }
     }
@@ -129,7 +133,8 @@ public final class SourceCollector: DeliveredDataEvents {
     /// The source's `run` returned: the accounts on the line are committed, and an account
     /// left open fails.
     public func runEnded() {
-        hostWork { accountLine()?.drain() }
+        // Taken and closed: the line holds the collector, a cycle broken here once it is drained.
+        hostWork { line.withLock { $0.take() }?.close() }
         if let open = streaming.withLock({ $0.take() }) {
             _ = commit { $0.failures.append("\(open.origin): account ended without end_account") }
         }
@@ -230,14 +235,14 @@ public final class SourceCollector: DeliveredDataEvents {
         if let unfinished = streaming.withLock({ $0.take() }) {
             _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
         }
-        let decoder = decoder(origin)
+        let origin = origin ?? name
         let account: Account = hostWork {
             if text.count < StreamedAccountRecording.largest && accountLine() != nil {
-                return .recorded(StreamedAccountRecording(decoder: decoder, envelope: text))
+                return .recorded(StreamedAccountRecording(origin: origin, envelope: text))
             }
-            return .live(StreamedAccount(decoder: decoder, envelope: text))
+            return .live(StreamedAccount(decoder: decoder(origin), envelope: text))
         }
-        streaming.withLock { $0 = Streaming(origin: decoder.origin, account: account) }
+        streaming.withLock { $0 = Streaming(origin: origin, account: account) }
         return .proceed
     }
 
@@ -247,7 +252,8 @@ public final class SourceCollector: DeliveredDataEvents {
                 open.account.update(live: { $0.add(batch: text) }) { recording in
                     recording.add(batch: text)
                     // Not small after all: decoded from here on as it comes.
-                    return recording.bytes > StreamedAccountRecording.largest ? .live(recording.replay()) : nil
+                    return recording.bytes > StreamedAccountRecording.largest
+                        ? .live(recording.replay(decoder(nil))) : nil
                 }
             }
         }
@@ -263,7 +269,7 @@ public final class SourceCollector: DeliveredDataEvents {
                 // Already going up as provisional records, it goes on that way.
                 let committedPieces = !open.sentProvisionally
                 // A huge envelope's: decoded as it comes, never kept to decode later.
-                open.account.updateLive { live in
+                open.account.updateLive(decoder(nil)) { live in
                     live.add(batch: text, part: part)
                     if committedPieces { handed = live.handOver() }
                 }
@@ -335,7 +341,7 @@ public final class SourceCollector: DeliveredDataEvents {
     public func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
         hostWork {
             streamed("emit_entries") { open in
-                open.account.updateLive { $0.add(entries: entries) }
+                open.account.updateLive(decoder(nil)) { $0.add(entries: entries) }
             }
         }
     }
@@ -407,7 +413,7 @@ public final class SourceCollector: DeliveredDataEvents {
         guard threads > 1 else { return nil }
         return line.withLock { line in
             if let line { return line }
-            let made = AccountLine(inFlight: 2 * threads) { [weak self] data in _ = self?.add { $0.append(data) } }
+            let made = AccountLine(inFlight: 2 * threads, decoder: decoder(nil), owner: self)
             line = made
             return made
         }
@@ -418,6 +424,11 @@ public final class SourceCollector: DeliveredDataEvents {
     private func commit(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
         if threads > 1, let line = line.withLock({ $0 }) { line.drain() }
         return add(update)
+    }
+
+    /// A group of the line's accounts, in order.
+    func commitFromLine(_ data: SourceData) {
+        _ = add { $0.append(data) }
     }
 
     private func add(_ update: (inout SourceData) -> Void) -> CallbackAnswer {

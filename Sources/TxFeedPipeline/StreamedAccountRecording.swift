@@ -6,7 +6,9 @@ import TxFeedModel
 /// on every core, not on its own thread alone. Replaying the calls in order gives exactly what
 /// decoding them as they came would.
 struct StreamedAccountRecording: Sendable {
-    let decoder: DocumentDecoder
+    /// The account's origin: the source's decoder is the line's, one for all its accounts (a
+    /// decoder each was made, moved and copied with every call of a million small accounts).
+    let origin: String
     /// The envelope, then each batch, in one buffer: an array each cost more in allocations
     /// than a million small accounts' bytes cost to copy.
     private var texts: [UInt8]
@@ -33,8 +35,8 @@ struct StreamedAccountRecording: Sendable {
         case fail(String)
     }
 
-    init(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>) {
-        self.decoder = decoder
+    init(origin: String, envelope: UnsafeBufferPointer<UInt8>) {
+        self.origin = origin
         texts = []
         texts.reserveCapacity(envelope.count + Self.batchRoom)
         texts.append(contentsOf: envelope)
@@ -63,15 +65,19 @@ struct StreamedAccountRecording: Sendable {
     }
 
     /// The account decoded as if each call had been decoded when it came.
-    func replay() -> StreamedAccount {
+    /// - Parameters:
+    ///   - decoder: the source's, whose origin becomes the account's.
+    func replay(_ decoder: DocumentDecoder) -> StreamedAccount {
         var none = SourceData()
-        return replay(after: &none)
+        return replay(decoder, after: &none)
     }
 
     /// The account decoded after `earlier` (``StreamedAccount/init(decoder:envelope:after:)``),
     /// which moves into it and is left empty.
-    func replay(after earlier: inout SourceData) -> StreamedAccount {
-        texts.withUnsafeBufferPointer { texts in
+    func replay(_ decoder: DocumentDecoder, after earlier: inout SourceData) -> StreamedAccount {
+        var decoder = decoder
+        decoder.origin = origin
+        return texts.withUnsafeBufferPointer { texts in
             var taken = SourceData()
             swap(&taken, &earlier)
             var account = StreamedAccount(

@@ -28,7 +28,7 @@ final class StreamedAccountRecordingTests: XCTestCase {
         let decoder = DocumentDecoder(origin: "r", sourceIndex: 0, threads: 1)
         var live = Array(Self.envelope.utf8).withUnsafeBufferPointer { StreamedAccount(decoder: decoder, envelope: $0) }
         var recording = Array(Self.envelope.utf8).withUnsafeBufferPointer {
-            StreamedAccountRecording(decoder: decoder, envelope: $0)
+            StreamedAccountRecording(origin: "r", envelope: $0)
         }
         for call in calls {
             switch call {
@@ -46,7 +46,7 @@ final class StreamedAccountRecordingTests: XCTestCase {
             }
         }
         var earlier = SourceData()
-        let replayed = recording.replay(after: &earlier).finish()
+        let replayed = recording.replay(decoder, after: &earlier).finish()
         XCTAssertEqual(summary(replayed), summary(live.finish()), file: file, line: line)
         XCTAssertFalse(summary(replayed).isEmpty, file: file, line: line)
     }

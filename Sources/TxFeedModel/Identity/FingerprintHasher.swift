@@ -20,13 +20,20 @@ public enum FingerprintHasher {
     public static func accountState(of account: Account) -> UInt64 {
         var h = offsetBasis
         // In place, not through an array: a million small accounts made a million of them.
-        if var id = account.id {
+        if let id = account.id {
             h = byte(UInt8(ascii: "i"), h)
-            return id.withUTF8 { bytes($0, h) }
+            return text(id, h)
         }
         h = byte(UInt8(ascii: "n"), h)
-        var name = account.name
-        return name.withUTF8 { bytes($0, h) }
+        return text(account.name, h)
+    }
+
+    /// `string`'s bytes read where they lie (a copy to call `withUTF8` retained each of a
+    /// million accounts' names after the barrier).
+    private static func text(_ string: String, _ h: UInt64) -> UInt64 {
+        if let hashed = string.utf8.withContiguousStorageIfAvailable({ bytes($0, h) }) { return hashed }
+        var string = string
+        return string.withUTF8 { bytes($0, h) }
     }
 
     /// The fingerprint's hash of one row, continuing from its account's ``accountState(of:)``.

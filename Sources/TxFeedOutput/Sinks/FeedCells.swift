@@ -24,19 +24,29 @@ struct FeedCells {
         // Interned by their bytes (as vendors are), each rendered once after the sources.
         var currencies = VendorTable()
         accounts.reserveCapacity(feed.accounts.count)
-        for index in feed.accounts.indices {
-            var name = feed.accounts[index].name
-            name.withUTF8 { name in names.add { render(name, &$0) } }
-            let known = currencies.count
-            let currency = currencies.intern(feed.accounts[index].currency ?? "")
-            if currencies.count > known {
-                currencies.bytes(of: currency).withUnsafeBufferPointer { code in shared.add { render(code, &$0) } }
+        let sourceCount = feed.sources.count
+        // Each account read where it lies, its name's bytes in place: a copy of the name to call
+        // `withUTF8` retained and released each of a million.
+        feed.accounts.withUnsafeBufferPointer { feedAccounts in
+            for index in feedAccounts.indices {
+                Self.withBytes(feedAccounts[index].name) { name in names.add { render(name, &$0) } }
+                let known = currencies.count
+                let currency = Self.withBytes(feedAccounts[index].currency ?? "") { currencies.intern($0) }
+                if currencies.count > known {
+                    currencies.bytes(of: currency).withUnsafeBufferPointer { code in shared.add { render(code, &$0) } }
+                }
+                accounts.append(
+                    AccountCells(
+                        name: names.range(of: index), currency: shared.range(of: sourceCount + Int(currency)),
+                        source: shared.range(of: feedAccounts[index].source), scale: feedAccounts[index].scale))
             }
-            accounts.append(
-                AccountCells(
-                    name: names.range(of: index), currency: shared.range(of: feed.sources.count + Int(currency)),
-                    source: shared.range(of: feed.accounts[index].source), scale: feed.accounts[index].scale))
         }
+    }
+
+    private static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var string = string
+        return string.withUTF8(body)
     }
 }
 
