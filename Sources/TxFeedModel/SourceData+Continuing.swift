@@ -34,18 +34,7 @@ extension SourceData {
         }
         // The header as it stands now (a balance stated at its end).
         accounts[0] = part.accounts[0]
-        let detailBase = UInt32(details.count)
-        details.append(contentsOf: part.details)
-        // Doubling, as ``append(_:)`` does: an exact reserve each part would copy all each time.
-        let needed = transactions.count + part.transactions.count
-        if transactions.capacity < needed { transactions.reserveCapacity(max(needed, transactions.capacity * 2)) }
-        for var t in part.transactions {
-            if t.details != Transaction.noDetails { t.details += detailBase }
-            transactions.append(t)
-        }
-        rejects.append(contentsOf: part.rejects)
-        failures.append(contentsOf: part.failures)
-        documents += part.documents
+        appendRecords(of: part, accountBase: 0, vendorMap: nil)
         return true
     }
 }

@@ -44,7 +44,16 @@ public struct SourceData: Sendable {
         } else {
             accounts.append(contentsOf: other.accounts)
         }
-        let vendorMap = vendors.absorb(other.vendors)
+        appendRecords(of: other, accountBase: accountBase, vendorMap: vendors.absorb(other.vendors))
+    }
+
+    /// `other`'s details, transactions, rejects, failures and documents after this data's, its
+    /// accounts and vendors already in place.
+    /// - Parameters:
+    ///   - accountBase: this data's index of `other`'s first account.
+    ///   - vendorMap: this data's id of each of `other`'s vendors; nil when `other`'s records
+    ///     number vendors as this data does already (``appendContinuing(_:)``).
+    mutating func appendRecords(of other: SourceData, accountBase: UInt32, vendorMap: [UInt32]?) {
         let detailBase = UInt32(details.count)
         details.append(contentsOf: other.details)
         // Doubling, not the exact count: an exact reserve on every append copies the whole
@@ -52,7 +61,7 @@ public struct SourceData: Sendable {
         let needed = transactions.count + other.transactions.count
         if transactions.capacity < needed { transactions.reserveCapacity(max(needed, transactions.capacity * 2)) }
         for var t in other.transactions {
-            t.vendor = vendorMap[Int(t.vendor)]
+            if let vendorMap { t.vendor = vendorMap[Int(t.vendor)] }
             t.account += accountBase
             if t.details != Transaction.noDetails { t.details += detailBase }
             transactions.append(t)
