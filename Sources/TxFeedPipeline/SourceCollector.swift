@@ -192,6 +192,8 @@ public final class SourceCollector: DeliveredDataEvents {
         return commit { $0.failures.append("\(name): the plugin host sent an open account's records out of order") }
     }
 
+    public var documentsKept: Int { delivered.withLock { $0.data.documents } }
+
     public func childHostTime(nanoseconds: Int) {
         childHostNanoseconds.store(nanoseconds, ordering: .relaxed)
     }

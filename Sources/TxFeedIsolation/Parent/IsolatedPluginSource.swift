@@ -157,7 +157,6 @@ public final class IsolatedPluginSource: SourceSession {
         let events = job.events
         let child = share.child
         var withdrawing = false
-        var documents = DeliveredDocuments()
         var cancelSent = false
         var begun = false
         let followed = ContinuousClock.now
@@ -190,7 +189,6 @@ public final class IsolatedPluginSource: SourceSession {
                     return (.failed(garbled(child)), false)
                 }
                 guard let chunk else { continue }
-                documents.count(chunk)
                 _ = events?.delivered(chunk.data, as: chunk.delivery)
             case .frame(.hostTime, let payload):
                 let reported = payload.withUnsafeBytes { raw -> (Int, Int)? in
@@ -235,7 +233,7 @@ public final class IsolatedPluginSource: SourceSession {
             case .frame, .malformed:
                 return (.failed(garbled(child)), false)
             case .ended:
-                return (.failed(lost(child, documents: documents.kept)), false)
+                return (.failed(lost(child, documents: events?.documentsKept ?? 0)), false)
             case .waiting:
                 continue
             }
@@ -256,22 +254,5 @@ public final class IsolatedPluginSource: SourceSession {
         kill(child.pid, SIGKILL)
         child.finish(grace: 0)
         return "the plugin host sent a garbled message (a plugin writing to descriptor 3?); its process was ended"
-    }
-}
-
-/// Documents a source delivered that are kept: those of an account still open in the child
-/// (``Delivery/provisional``) count once it ends well, not when its records arrive.
-private struct DeliveredDocuments {
-    private(set) var kept = 0
-    private var held = 0
-
-    mutating func count(_ chunk: ChunkAssembler.Chunk) {
-        let documents = chunk.data.documents
-        switch chunk.delivery {
-        case .committed: kept += documents
-        case .provisional: held = chunk.data.continuesLastAccount ? held + documents : documents
-        case .closing: (kept, held) = (kept + held + documents, 0)
-        case .withdrawing: (kept, held) = (kept + documents, 0)
-        }
     }
 }

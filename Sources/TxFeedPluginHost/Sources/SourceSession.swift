@@ -52,6 +52,8 @@ public protocol DeliveredDataEvents: SourceEvents {
     func delivered(_ data: SourceData, as delivery: Delivery) -> CallbackAnswer
     /// The child's host time for this source so far (it replaces the last report).
     func childHostTime(nanoseconds: Int)
+    /// Documents delivered and kept so far: not those of an account still held open.
+    var documentsKept: Int { get }
 }
 
 /// How a chunk from a plugin host child stands to the streamed account the plugin has open.
