@@ -22,18 +22,10 @@ public enum FingerprintHasher {
         // In place, not through an array: a million small accounts made a million of them.
         if let id = account.id {
             h = byte(UInt8(ascii: "i"), h)
-            return text(id, h)
+            return id.withUTF8Bytes { bytes($0, h) }
         }
         h = byte(UInt8(ascii: "n"), h)
-        return text(account.name, h)
-    }
-
-    /// `string`'s bytes read where they lie (a copy to call `withUTF8` retained each of a
-    /// million accounts' names after the barrier).
-    private static func text(_ string: String, _ h: UInt64) -> UInt64 {
-        if let hashed = string.utf8.withContiguousStorageIfAvailable({ bytes($0, h) }) { return hashed }
-        var string = string
-        return string.withUTF8 { bytes($0, h) }
+        return account.name.withUTF8Bytes { bytes($0, h) }
     }
 
     /// The fingerprint's hash of one row, continuing from its account's ``accountState(of:)``.

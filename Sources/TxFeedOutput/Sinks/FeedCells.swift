@@ -29,9 +29,9 @@ struct FeedCells {
         // `withUTF8` retained and released each of a million.
         feed.accounts.withUnsafeBufferPointer { feedAccounts in
             for index in feedAccounts.indices {
-                Self.withBytes(feedAccounts[index].name) { name in names.add { render(name, &$0) } }
+                feedAccounts[index].name.withUTF8Bytes { name in names.add { render(name, &$0) } }
                 let known = currencies.count
-                let currency = Self.withBytes(feedAccounts[index].currency ?? "") { currencies.intern($0) }
+                let currency = (feedAccounts[index].currency ?? "").withUTF8Bytes { currencies.intern($0) }
                 if currencies.count > known {
                     currencies.bytes(of: currency).withUnsafeBufferPointer { code in shared.add { render(code, &$0) } }
                 }
@@ -41,12 +41,6 @@ struct FeedCells {
                         source: shared.range(of: feedAccounts[index].source), scale: feedAccounts[index].scale))
             }
         }
-    }
-
-    private static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var string = string
-        return string.withUTF8(body)
     }
 }
 
