@@ -17,12 +17,11 @@ public struct OFXHeader: Sendable, Equatable {
     /// Reads the header from a file's first bytes; nil when they are not OFX.
     public static func read(_ bytes: some Collection<UInt8>) -> OFXHeader? {
         // Most files a folder holds are not OFX: those are told without a copy of their head.
-        let mentioned = bytes.withContiguousStorageIfAvailable {
-            mentionsOFX(UnsafeBufferPointer(rebasing: $0.prefix(headLength)))
-        }
-        guard mentioned != false else { return nil }
+        let mentioned =
+            bytes.withContiguousStorageIfAvailable { mentionsOFX(UnsafeBufferPointer(rebasing: $0.prefix(headLength))) }
+            ?? Array(bytes.prefix(headLength)).withUnsafeBufferPointer(mentionsOFX)
+        guard mentioned else { return nil }
         let prefix = Array(bytes.prefix(headLength))
-        guard mentioned == true || prefix.withUnsafeBufferPointer(mentionsOFX) else { return nil }
         let head = String(decoding: prefix, as: UTF8.self)
         let start = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if start.hasPrefix("OFXHEADER:") { return sgml(start) }
