@@ -1,31 +1,33 @@
 import Dispatch
+import Synchronization
 
 /// Holds the feed back until every source has finished, failed or run out of time:
 /// nothing is shown half-rendered.
 ///
-/// Sources ``arrive()`` from their own threads; only the pipeline's thread waits, so the count
-/// of arrivals still owed is its own (a value, not shared state).
-struct Barrier: Sendable {
-    private let arrivals = DispatchSemaphore(value: 0)
-    private var owed: Int
+/// Sources ``arrive()`` from their own threads; only the pipeline's thread waits, and it is
+/// woken once, by the last arrival: a folder of ten thousand statements is not ten thousand
+/// wake-ups of a thread that has nothing to do until the end.
+final class Barrier: Sendable {
+    private let allArrived = DispatchSemaphore(value: 0)
+    private let owed: Atomic<Int>
 
     init(parties: Int) {
-        owed = parties
+        owed = Atomic(parties)
+        if parties == 0 { allArrived.signal() }
     }
 
     /// A source is done, whatever its outcome. Called from the source's thread.
     func arrive() {
-        arrivals.signal()
+        if owed.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { allArrived.signal() }
     }
 
     /// Waits until everyone has arrived or `seconds` have passed; true when everyone arrived.
-    mutating func wait(seconds: Double) -> Bool {
+    func wait(seconds: Double) -> Bool {
+        if owed.load(ordering: .acquiring) <= 0 { return true }
         // A deadline beyond a century is no deadline; DispatchTime would overflow past ~292 years.
         let deadline = DispatchTime.now() + min(max(seconds, 0), 3_153_600_000)
-        while owed > 0 {
-            guard arrivals.wait(timeout: deadline) == .success else { return false }
-            owed -= 1
-        }
+        guard allArrived.wait(timeout: deadline) == .success else { return false }
+        // Taken once; later waits see the count.
         return true
     }
 }

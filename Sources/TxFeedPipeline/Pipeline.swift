@@ -93,7 +93,7 @@ public struct Pipeline: Sendable {
 
     /// Runs the sources and returns once the barrier opens; never later than timeout + grace.
     public func run() -> Result {
-        var barrier = Barrier(parties: sources.count)
+        let barrier = Barrier(parties: sources.count)
         let runs = sources.enumerated().map { index, source in
             SourceRun(index: index, source: source, collector: collector(index, source))
         }
