@@ -209,19 +209,22 @@ final class WireTests: XCTestCase {
             })
     }
 
-    /// Frames sent while corked leave together, in order, when the cork ends; a frame from
-    /// inside a second cork joins the first; a large one leaves at once.
-    func testCorkedFramesLeaveTogetherInOrder() throws {
+    /// Frames held leave together, in order, when released; a frame from inside a second hold
+    /// joins the first; a large one leaves at once; only frames held long enough leave on age.
+    func testHeldFramesLeaveTogetherInOrder() throws {
         try throughFile { out, back in
             let writer = FrameWriter(fd: out)
             var reader = FrameReader(fd: back)
             var written: Int { Int(lseek(out, 0, SEEK_CUR)) }
-            writer.corked {
+            writer.hold {
                 writer.send(.log) { $0.string("first") }
-                writer.corked { writer.send(.hostTime) { $0.integer(UInt64(7)) } }
-                writer.send(.finished) { $0.integer(UInt8(0)) }
-                XCTAssertEqual(written, 0, "nothing leaves before the cork ends")
+                writer.hold { writer.send(.hostTime) { $0.integer(UInt64(7)) } }
             }
+            writer.send(.finished) { $0.integer(UInt8(0)) }
+            writer.release(heldLongerThan: .seconds(60))
+            XCTAssertEqual(written, 0, "nothing leaves before the hold is released or old enough")
+            usleep(20_000)
+            writer.release(heldLongerThan: .milliseconds(10))
             XCTAssertGreaterThan(written, 0)
             var kinds: [FrameKind] = []
             for _ in 0..<3 {
@@ -231,13 +234,51 @@ final class WireTests: XCTestCase {
             XCTAssertEqual(kinds, [.log, .hostTime, .finished])
 
             let before = written
-            writer.corked {
+            writer.send(.log) { $0.string("not held") }
+            XCTAssertGreaterThan(written, before, "a frame sent after the release leaves at once")
+            guard case .frame(.log, _) = reader.next(timeout: 1) else { return XCTFail("the frame after release") }
+
+            let large = written
+            writer.hold {
                 writer.send(.log) { $0.bytes([UInt8](repeating: 1, count: FrameWriter.largestHeld + 1)) }
                 XCTAssertGreaterThan(
-                    written, before + FrameWriter.largestHeld, "a frame past the held size leaves at once")
+                    written, large + FrameWriter.largestHeld, "a frame past the held size leaves at once")
             }
+            writer.release()
             guard case .frame(.log, let payload) = reader.next(timeout: 1) else { return XCTFail("the large frame") }
             XCTAssertEqual(payload.count, FrameWriter.largestHeld + 5)
         }
+    }
+
+    /// A share's requests leave in one write, each a whole frame; with the reader gone, none
+    /// is counted as sent.
+    func testFramesOfAShareLeaveInOneWriteAndCountWhatLeft() throws {
+        try throughFile { out, back in
+            let writer = FrameWriter(fd: out)
+            var reader = FrameReader(fd: back)
+            writer.hold { writer.send(.log) { $0.string("held first") } }
+            let sent = writer.send(.cancel, each: [3, 5, 8]) { index, w in w.integer(UInt32(index)) }
+            XCTAssertEqual(sent, 3)
+            guard case .frame(.log, _) = reader.next(timeout: 1) else { return XCTFail("the held frame goes first") }
+            var indexes: [UInt32] = []
+            for _ in 0..<3 {
+                guard case .frame(.cancel, let payload) = reader.next(timeout: 1) else { return XCTFail("a request") }
+                indexes.append(
+                    payload.withUnsafeBytes { raw in
+                        var r = WireDecoder(raw)
+                        return (try? r.integer(UInt32.self)) ?? 0
+                    })
+            }
+            XCTAssertEqual(indexes, [3, 5, 8])
+        }
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        close(ends[0])
+        let old = signal(SIGPIPE, SIG_IGN)
+        defer {
+            signal(SIGPIPE, old)
+            close(ends[1])
+        }
+        XCTAssertEqual(FrameWriter(fd: ends[1]).send(.cancel, each: [1, 2]) { i, w in w.integer(UInt32(i)) }, 0)
     }
 }

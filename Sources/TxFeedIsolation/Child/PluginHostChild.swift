@@ -77,6 +77,7 @@ final class ChildHost: Sendable {
         Threads.start(named: "ticker") { [self] in
             while true {
                 usleep(50_000)
+                writer.release(heldLongerThan: Self.longestHold)
                 current.withLock { current in
                     guard let running = current.running else { return }
                     running.events.flush()
@@ -89,6 +90,8 @@ final class ChildHost: Sendable {
         nonisolated(unsafe) var plugin: LoadedPlugin?
         nonisolated(unsafe) var loaded: [String: LoadedPlugin] = [:]
         while true {
+            // Nothing is held while nothing is to do.
+            if requests.withLock({ $0.isEmpty }) { writer.release() }
             arrived.wait()
             guard let (kind, payload) = requests.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
             switch kind {
@@ -268,7 +271,9 @@ final class ChildHost: Sendable {
         // Taken from the ticker first (waiting out a tick under way), so that nothing of this
         // source follows its `finished`.
         current.withLock { $0.running = nil }
-        writer.corked {
+        // With more sources queued, the frames wait to go up with theirs (a share of small
+        // files is one write, one wake-up in txfeed), at most ``longestHold`` past the ticker.
+        writer.hold {
             events.flush()
             Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
             switch result {
@@ -276,7 +281,11 @@ final class ChildHost: Sendable {
             case .failed(let message): finish(.failed, message)
             }
         }
+        if requests.withLock({ $0.isEmpty }) { writer.release() }
     }
+
+    /// How long a finished source's frames may wait for the next source's.
+    static let longestHold = Duration.milliseconds(10)
 
     private static func tick(_ writer: FrameWriter, _ collector: SourceCollector, _ decoded: Int) {
         writer.send(.hostTime) {

@@ -18,22 +18,19 @@ final class SentShare: Sendable {
     /// Sends `jobs` to `child` at once and hands the first its turn; those cancelled while
     /// waiting are not sent.
     static func send(_ jobs: [SourceJob], to child: PluginChild, pool: PluginChildPool) {
-        var sent: [SourceJob] = []
-        var unsent: [SourceJob] = []
+        var sending: [SourceJob] = []
         for job in jobs {
-            if !unsent.isEmpty {
-                unsent.append(job)
-            } else if let events = job.events, events.isCancelled {
+            if let events = job.events, events.isCancelled {
                 job.finish(.failed("not started: the timeout struck while it waited for its plugin's process"))
             } else {
                 child.expect(job.request.index, job.request.name)
-                if child.control.send(.run, { job.request.encode(into: &$0) }) {
-                    sent.append(job)
-                } else {
-                    unsent.append(job)
-                }
+                sending.append(job)
             }
         }
+        // One write for the share's requests.
+        let count = child.control.send(.run, each: sending) { job, w in job.request.encode(into: &w) }
+        let sent = Array(sending[..<count])
+        let unsent = Array(sending[count...])
         // The child is gone if a request could not be sent: the sent ones learn it as they
         // follow; the rest go back in line.
         pool.queue.requeue(unsent)

@@ -72,67 +72,114 @@ enum RunEnd: UInt8, Sendable {
 /// race).
 final class FrameWriter: Sendable {
     let fd: Int32
-    /// Frames held back while ``corked(_:)`` runs, in the order sent; nil when not corked.
-    private let held = Mutex<[UInt8]?>(nil)
-    /// Held frames past this size leave at once: corking saves system calls and wake-ups for
+    /// Frames held back since ``hold(_:)``, in the order sent, and since when; nil when none
+    /// are held.
+    private let held = Mutex<Held?>(nil)
+    /// Held frames past this size leave at once: holding saves system calls and wake-ups for
     /// small frames, and must not make a large source's last chunk a second copy in memory.
     static let largestHeld = 1 << 20
+
+    private struct Held {
+        var bytes: [UInt8] = []
+        var since = ContinuousClock.now
+    }
 
     init(fd: Int32) {
         self.fd = fd
     }
 
-    /// False when the other end is gone (while corked, only once the frames leave).
+    /// False when the other end is gone (while held, only once the frames leave).
     @discardableResult
     func send(_ kind: FrameKind, _ payload: (inout WireEncoder) -> Void = { _ in }) -> Bool {
         var w = WireEncoder()
-        w.integer(kind.rawValue)
-        w.integer(UInt64(0))
-        payload(&w)
-        let length = UInt64(w.bytes.count - 9).littleEndian
-        withUnsafeBytes(of: length) { raw in
-            for i in 0..<8 { w.bytes[1 + i] = raw[i] }
-        }
+        Self.frame(kind, into: &w, payload)
         return held.withLock { held in
             guard held != nil else { return Self.writeAll(fd, w.bytes) }
-            held!.append(contentsOf: w.bytes)
-            guard held!.count > Self.largestHeld else { return true }
-            defer { held = [] }
-            return Self.writeAll(fd, held!)
+            held!.bytes.append(contentsOf: w.bytes)
+            guard held!.bytes.count > Self.largestHeld else { return true }
+            defer { held!.bytes = [] }
+            return Self.writeAll(fd, held!.bytes)
         }
     }
 
-    /// Runs `body`, and sends every frame sent meanwhile (from any thread, in order) in one
-    /// write at its end: a small source's last data, its host time and its `finished` were
-    /// three writes, and as many wake-ups of the thread in txfeed that reads them.
-    @discardableResult
-    func corked(_ body: () -> Void) -> Bool {
-        // Inside another cork, the frames simply join it.
-        let outermost = held.withLock { held in
-            guard held == nil else { return false }
-            held = []
-            return true
+    /// Runs `body` and holds back the frames sent meanwhile (from any thread, in order), and
+    /// those sent after them, until ``release()``: a small source's last data, its host time and
+    /// its `finished` were three writes, and as many wake-ups of the thread in txfeed that reads
+    /// them; a child with more sources queued sends a share of small ones in one write. Inside
+    /// another hold, the frames simply join it.
+    func hold(_ body: () -> Void) {
+        held.withLock { held in
+            if held == nil { held = Held() }
         }
         body()
-        guard outermost else { return true }
+    }
+
+    /// Sends the held frames and ends the cork; false when the other end is gone.
+    @discardableResult
+    func release() -> Bool {
+        held.withLock { Self.release(&$0, to: fd) }
+    }
+
+    /// Releases frames held longer than `age`: a share's quick source is not kept waiting for
+    /// a slow one after it.
+    func release(heldLongerThan age: Duration) {
+        held.withLock { held in
+            if let since = held?.since, ContinuousClock.now - since > age { Self.release(&held, to: fd) }
+        }
+    }
+
+    private static func release(_ held: inout Held?, to fd: Int32) -> Bool {
+        defer { held = nil }
+        guard let bytes = held?.bytes, !bytes.isEmpty else { return true }
+        return writeAll(fd, bytes)
+    }
+
+    /// Sends frames of one kind in one write, past any held ones: a share of run requests is
+    /// one wake-up of the child, not sixteen. Returns how many left whole before the other end
+    /// went away (all of them, normally).
+    func send<Item>(_ kind: FrameKind, each items: [Item], _ payload: (Item, inout WireEncoder) -> Void) -> Int {
+        var w = WireEncoder()
+        var ends: [Int] = []
+        for item in items {
+            Self.frame(kind, into: &w) { payload(item, &$0) }
+            ends.append(w.bytes.count)
+        }
         return held.withLock { held in
-            defer { held = nil }
-            return held!.isEmpty || Self.writeAll(fd, held!)
+            if held != nil, !Self.release(&held, to: fd) { return 0 }
+            let written = Self.write(fd, w.bytes)
+            return ends.prefix { $0 <= written }.count
+        }
+    }
+
+    /// Appends one frame: its kind, its length, its payload.
+    private static func frame(_ kind: FrameKind, into w: inout WireEncoder, _ payload: (inout WireEncoder) -> Void) {
+        let start = w.bytes.count
+        w.integer(kind.rawValue)
+        w.integer(UInt64(0))
+        payload(&w)
+        let length = UInt64(w.bytes.count - start - 9).littleEndian
+        withUnsafeBytes(of: length) { raw in
+            for i in 0..<8 { w.bytes[start + 1 + i] = raw[i] }
         }
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        write(fd, bytes) == bytes.count
+    }
+
+    /// Bytes written before an error (all of them, normally).
+    private static func write(_ fd: Int32, _ bytes: [UInt8]) -> Int {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return offset
                 }
                 offset += n
             }
-            return true
+            return offset
         }
     }
 }
