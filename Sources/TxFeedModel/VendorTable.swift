@@ -76,6 +76,17 @@ public struct VendorTable: Sendable {
         rebuildSlots(size: count == 0 ? 0 : slots.count)
     }
 
+    /// Room for `names` names without growing: a table read from a message knows how many
+    /// it will hold.
+    public mutating func reserveCapacity(_ names: Int) {
+        guard names > 0 else { return }
+        offsets.reserveCapacity(names + 1)
+        hashes.reserveCapacity(names)
+        var size = max(16, slots.count)
+        while size < 2 * names + 1 { size *= 2 }
+        if size > slots.count { rebuildSlots(size: size) }
+    }
+
     private mutating func grow() {
         rebuildSlots(size: slots.count * 2)
     }

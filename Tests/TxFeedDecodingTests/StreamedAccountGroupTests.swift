@@ -64,6 +64,17 @@ final class StreamedAccountGroupTests: XCTestCase {
         XCTAssertEqual(grouped.accounts[1].balance?.minorUnits, 1230)
     }
 
+    /// A table sized ahead for its names gives each the id it would have had, and still grows.
+    func testAVendorTableReservedAheadNumbersNamesAsOneThatGrew() {
+        var grown = VendorTable()
+        var reserved = VendorTable()
+        reserved.reserveCapacity(100)
+        let names = (0..<300).map { "vendor \($0 % 250)" }
+        XCTAssertEqual(names.map { reserved.intern($0) }, names.map { grown.intern($0) })
+        XCTAssertEqual(reserved.count, 250)
+        XCTAssertEqual(reserved.name(of: 249), "vendor 249")
+    }
+
     func testATruncatedVendorTableInternsAsIfTheNamesHadNeverBeenThere() {
         var table = VendorTable()
         for name in ["a", "b", "c", "d"] { _ = table.intern(name) }

@@ -95,9 +95,11 @@ extension SourceData {
                     name: name, id: id, balance: balance, currency: currency, profile: profile, source: source,
                     origin: origin, scale: scale))
         }
-        for expected in 0..<(try r.count()) {
-            let name = try r.byteArray()
-            let id = name.withUnsafeBufferPointer { data.vendors.intern($0) }
+        let vendors = try r.count()
+        data.vendors.reserveCapacity(min(vendors, 1 << 16))
+        for expected in 0..<vendors {
+            // Interned from the message itself: no array a name.
+            let id = data.vendors.intern(try r.bytesInPlace())
             guard id == UInt32(expected) else { throw .init() }  // vendors are distinct
         }
         for _ in 0..<(try r.count()) {

@@ -80,6 +80,12 @@ struct WireDecoder {
         Array(try take(try count()))
     }
 
+    /// The next length-prefixed bytes where they lie in the message, valid while it is.
+    mutating func bytesInPlace() throws(Malformed) -> UnsafeBufferPointer<UInt8> {
+        let raw = try take(try count())
+        return UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
+    }
+
     mutating func string() throws(Malformed) -> String {
         String(decoding: try take(try count()), as: UTF8.self)
     }
