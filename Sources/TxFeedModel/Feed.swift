@@ -52,14 +52,23 @@ public struct Feed: Sendable {
     public init(merging outcomes: [SourceOutcome], dedupe: Bool = false, history: ImportHistory? = nil) {
         sources = outcomes.map(\.report)
         var merged = SourceData()
+        // Many sources fill arrays sized once: grown by doubling, ten thousand small
+        // statements were copied (and their pages touched) again at every doubling.
+        let total = outcomes.count > 1 ? outcomes.reduce(0) { $0 + $1.data.transactions.count } : 0
         for (source, outcome) in outcomes.enumerated() {
             var data = outcome.data
             rejects += data.rejects.map { (source, $0) }
             data.rejects = []  // kept once, above, with their source
             data.continuesLastAccount = false  // a source's accounts are its own, never another's
             // Hashed before the append, while the source's vendor table is small and its own.
-            if fingerprints.isEmpty { fingerprints = data.fingerprints() } else { fingerprints += data.fingerprints() }
+            if fingerprints.isEmpty {
+                fingerprints = data.fingerprints()
+                fingerprints.reserveCapacity(total)
+            } else {
+                fingerprints += data.fingerprints()
+            }
             merged.append(data)
+            if source == 0 { merged.transactions.reserveCapacity(total) }
         }
         accounts = merged.accounts
         transactions = merged.transactions
