@@ -128,6 +128,9 @@ public struct PluginLogLevel: Sendable, Comparable, Equatable, CustomStringConve
     /// data can split its line, drive the terminal or disguise what it says; at most `limit`
     /// bytes of it.
     public static func visible(_ message: String, limit: Int = 4096) -> String {
+        // The usual line, printable ASCII within the limit, is its own answer: a folder's
+        // summary is ten thousand of them.
+        if message.utf8.count < limit, message.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return message }
         var out = ""
         for scalar in message.unicodeScalars {
             if out.utf8.count >= limit {
