@@ -61,11 +61,12 @@ public struct Feed: Sendable {
             data.rejects = []  // kept once, above, with their source
             data.continuesLastAccount = false  // a source's accounts are its own, never another's
             // Hashed before the append, while the source's vendor table is small and its own.
+            let counted = outcome.fingerprints ?? data.fingerprints()
             if fingerprints.isEmpty {
-                fingerprints = data.fingerprints()
+                fingerprints = counted
                 fingerprints.reserveCapacity(total)
             } else {
-                fingerprints += data.fingerprints()
+                fingerprints += counted
             }
             merged.append(data)
             if source == 0 { merged.transactions.reserveCapacity(total) }

@@ -48,9 +48,13 @@ public struct SourceReport: Sendable {
 public struct SourceOutcome: Sendable {
     public var data: SourceData
     public var report: SourceReport
+    /// The data's fingerprints (``SourceData/fingerprints()``) when its source's thread counted
+    /// them as it ended; nil for the merge to count.
+    public var fingerprints: [Fingerprint]?
 
-    public init(data: SourceData, report: SourceReport) {
+    public init(data: SourceData, report: SourceReport, fingerprints: [Fingerprint]? = nil) {
         self.data = data
         self.report = report
+        self.fingerprints = fingerprints.flatMap { $0.count == data.transactions.count ? $0 : nil }
     }
 }

@@ -10,6 +10,11 @@ final class SourceRun: Sendable {
     let source: PipelineSource
     let collector: SourceCollector
     private let clock = Mutex(Times())
+    /// The data's fingerprints, counted on this thread as the run ended (a small source's).
+    private let fingerprints = Mutex<[Fingerprint]?>(nil)
+    /// Sources up to this many records count their fingerprints as they end, on their own
+    /// threads while others still run; a larger one is counted at the merge on every core.
+    static let fingerprintsOnEnd = 1 << 16
 
     private struct Times {
         var started = ContinuousClock.now
@@ -39,6 +44,13 @@ final class SourceRun: Sendable {
         clock.withLock { times in
             times.finished = .now
             if case .failed(let message) = result { times.error = message }
+        }
+        // A folder's ten thousand small sources are not counted one after another at the merge;
+        // the source has finished, so this is txfeed's time, not its own.
+        let data = collector.peek()
+        if data.transactions.count <= Self.fingerprintsOnEnd {
+            let counted = data.fingerprints()
+            fingerprints.withLock { $0 = counted }
         }
         done()
     }
@@ -107,7 +119,8 @@ final class SourceRun: Sendable {
             rejected: data.rejects.count, documents: data.documents, failedDocuments: data.failures.count,
             elapsedMilliseconds: ((times.finished ?? .now) - times.started).milliseconds)
         report.documentFailures = data.failures
-        return SourceOutcome(data: data, report: report)
+        // Counted as the run ended; taken only if the data is still what was counted.
+        return SourceOutcome(data: data, report: report, fingerprints: peeking ? nil : fingerprints.withLock { $0 })
     }
 }
 

@@ -39,6 +39,23 @@ final class PipelineTests: XCTestCase {
         }
     }
 
+    /// A small source's fingerprints are counted on its own thread as it ends, and are the
+    /// ones the merge would count; an outcome whose data no longer matches them drops them.
+    func testASmallSourceArrivesWithItsFingerprintsCounted() {
+        let source = SwiftSource { events in
+            events.emit(envelope("Small", count: 5))
+            return .completed
+        }
+        let result = Pipeline(sources: [PipelineSource(name: "small", session: source)]).run()
+        let outcome = result.outcomes[0]
+        XCTAssertEqual(outcome.fingerprints?.count, 5)
+        XCTAssertEqual(outcome.fingerprints, outcome.data.fingerprints())
+        var shorter = outcome.data
+        shorter.transactions.removeLast()
+        XCTAssertNil(
+            SourceOutcome(data: shorter, report: outcome.report, fingerprints: outcome.fingerprints).fingerprints)
+    }
+
     /// More sources than threads: each thread takes the next source when its own is done, and
     /// every source runs once, in whatever order, with the outcomes in source order.
     func testMoreSourcesThanThreadsAllRunOnce() {
