@@ -155,11 +155,8 @@ final class ChildHost: Sendable {
                     return loaded[path]
                 }
                 // A plugin that would not load claims nothing.
-                var buffer: [UInt8] = []
-                let claims = request.paths.map { path in
-                    FileClaims.claims(of: path, buffer: &buffer) { head in
-                        plugins.map { $0?.identify(path: path, head: head) ?? 0 }
-                    }
+                let claims = FileClaims.claims(of: request.paths) { path, head in
+                    plugins.map { $0?.identify(path: path, head: head) ?? 0 }
                 }
                 writer.send(.identified) { FileClaims.encode(claims, into: &$0) }
             case .explain:

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import TxFeedModel
 
@@ -17,24 +18,39 @@ public enum FileClaims: Sendable, Equatable {
 
     /// Reads each file's head and asks every plugin about it, in this process.
     public static func ask(_ plugins: [LoadedPlugin], paths: [String]) -> [FileClaims] {
-        var buffer: [UInt8] = []
-        return paths.map { path in
-            claims(of: path, buffer: &buffer) { head in plugins.map { $0.identify(path: path, head: head) } }
-        }
+        claims(of: paths) { path, head in plugins.map { $0.identify(path: path, head: head) } }
     }
 
-    /// Reads the head of the file at `path` into `buffer` (reused from file to file) and hands
-    /// it to `confidences`, or says why it cannot be read.
+    /// Each file's claims: its head handed to `confidences` on the calling thread (plugins'
+    /// `identify` runs on the main thread), or why it cannot be read. The heads are read ahead
+    /// by two threads of their own, a block of files at a time: opening and reading ten thousand
+    /// files is most of routing a folder, and need not wait for the plugins' answers.
     public static func claims(
-        of path: String, buffer: inout [UInt8], _ confidences: (UnsafeBufferPointer<UInt8>) -> [Int]
-    ) -> FileClaims {
-        if buffer.count < headLength { buffer = [UInt8](repeating: 0, count: headLength) }
-        return buffer.withUnsafeMutableBufferPointer { buffer in
-            switch readHead(path, into: UnsafeMutableBufferPointer(rebasing: buffer[..<headLength])) {
-            case .failure(let reason): return .unreadable(reason.description)
-            case .success(let count): return .confidences(confidences(UnsafeBufferPointer(rebasing: buffer[..<count])))
+        of paths: [String], _ confidences: (String, UnsafeBufferPointer<UInt8>) -> [Int]
+    ) -> [FileClaims] {
+        guard paths.count > HeadBlocks.filesPerBlock else {
+            var head = [UInt8](repeating: 0, count: headLength)
+            return head.withUnsafeMutableBufferPointer { head in
+                paths.map { path in
+                    switch readHead(path, into: head) {
+                    case .failure(let reason): return .unreadable(reason.description)
+                    case .success(let count):
+                        return .confidences(confidences(path, UnsafeBufferPointer(rebasing: head[..<count])))
+                    }
+                }
             }
         }
+        let blocks = HeadBlocks(paths)
+        blocks.startReading()
+        var claims: [FileClaims] = []
+        claims.reserveCapacity(paths.count)
+        blocks.consumeAll { index, head in
+            switch head {
+            case .failure(let reason): claims.append(.unreadable(reason.description))
+            case .success(let head): claims.append(.confidences(confidences(paths[index], head)))
+            }
+        }
+        return claims
     }
 
     /// Why a head could not be read.
@@ -51,6 +67,77 @@ public enum FileClaims: Sendable, Equatable {
         defer { close(fd) }
         return DescriptorReading.fill(fd, UnsafeMutableRawBufferPointer(buffer)).mapError {
             ReadFailure(description: $0.description)
+        }
+    }
+}
+
+/// Files' heads read ahead by two threads and handed to another in blocks: a few blocks in
+/// flight, each with its own pair of semaphores, one wake-up a block, not one a file.
+private final class HeadBlocks: @unchecked Sendable {
+    static let filesPerBlock = 32
+    static let blocksInFlight = 4
+    static let readers = 2
+    let paths: [String]
+    /// Slot `s`'s heads, back to back, `FileClaims.headLength` each (block `b` is in slot
+    /// `b % blocksInFlight`).
+    private let heads: UnsafeMutableBufferPointer<UInt8>
+    /// Each file's read in its slot: its length, or why it failed. Written by a reader before
+    /// it signals the slot filled, read by the consumer after it waits for that (memory of its
+    /// own, not an array property two threads would access at once).
+    private let results: UnsafeMutableBufferPointer<Result<Int, FileClaims.ReadFailure>>
+    private let filled = (0..<blocksInFlight).map { _ in DispatchSemaphore(value: 0) }
+    private let emptied = (0..<blocksInFlight).map { _ in DispatchSemaphore(value: 1) }
+
+    init(_ paths: [String]) {
+        self.paths = paths
+        let files = Self.filesPerBlock * Self.blocksInFlight
+        heads = .allocate(capacity: files * FileClaims.headLength)
+        results = .allocate(capacity: files)
+        results.initialize(repeating: .success(0))
+    }
+
+    deinit {
+        heads.deallocate()
+        results.deinitialize().deallocate()
+    }
+
+    private var blocks: Int { (paths.count + Self.filesPerBlock - 1) / Self.filesPerBlock }
+
+    /// Block `block`'s files: their indexes in `paths`, and where each one's slot starts.
+    private func files(of block: Int) -> [(index: Int, slot: Int)] {
+        let first = block * Self.filesPerBlock
+        let base = (block % Self.blocksInFlight) * Self.filesPerBlock
+        return (first..<min(first + Self.filesPerBlock, paths.count)).map { ($0, base + $0 - first) }
+    }
+
+    private func head(_ slot: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        UnsafeMutableBufferPointer(
+            rebasing: heads[(slot * FileClaims.headLength)..<((slot + 1) * FileClaims.headLength)])
+    }
+
+    /// Starts the readers: reader `r` reads every `readers`-th block from the `r`-th.
+    func startReading() {
+        for reader in 0..<Self.readers {
+            Threads.start(named: "heads") { [self] in
+                for block in stride(from: reader, to: blocks, by: Self.readers) {
+                    emptied[block % Self.blocksInFlight].wait()
+                    for (index, slot) in files(of: block) {
+                        results[slot] = FileClaims.readHead(paths[index], into: head(slot))
+                    }
+                    filled[block % Self.blocksInFlight].signal()
+                }
+            }
+        }
+    }
+
+    /// On the calling thread: each file's head in order, valid during `body` only.
+    func consumeAll(_ body: (Int, Result<UnsafeBufferPointer<UInt8>, FileClaims.ReadFailure>) -> Void) {
+        for block in 0..<blocks {
+            filled[block % Self.blocksInFlight].wait()
+            for (index, slot) in files(of: block) {
+                body(index, results[slot].map { UnsafeBufferPointer(rebasing: head(slot)[..<$0]) })
+            }
+            emptied[block % Self.blocksInFlight].signal()
         }
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import TxFeedPluginHost
+import XCTest
+
+/// `FileClaims.claims(of:)`: heads read ahead on other threads, answers asked on the calling
+/// thread, in the files' order, with each unreadable file named by its own reason.
+final class FileClaimsTests: XCTestCase {
+    func testManyFilesAreAnsweredInOrderOnTheCallingThread() throws {
+        let folder = NSTemporaryDirectory() + "claims-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var paths: [String] = []
+        var expected: [FileClaims] = []
+        for n in 0..<333 {
+            let path = folder + "/file-\(n)"
+            switch n % 50 {
+            case 7:
+                expected.append(.unreadable("No such file or directory"))  // never written
+            case 9:
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+                expected.append(.unreadable("Is a directory"))
+            default:
+                // Sizes around the head's length: the head is the first 4096 bytes at most.
+                let size = (n * 37) % (FileClaims.headLength + 500)
+                let bytes = [UInt8](repeating: UInt8(n % 256), count: size)
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                expected.append(.confidences([min(size, FileClaims.headLength), size == 0 ? -1 : n % 256]))
+            }
+            paths.append(path)
+        }
+        let caller = pthread_self()
+        var onOtherThreads = 0
+        let claims = FileClaims.claims(of: paths) { path, head in
+            if pthread_equal(pthread_self(), caller) == 0 { onOtherThreads += 1 }
+            return [head.count, head.first.map(Int.init) ?? -1]
+        }
+        XCTAssertEqual(onOtherThreads, 0, "plugins are asked on the calling thread")
+        XCTAssertEqual(claims.count, paths.count)
+        for (n, (claim, wanted)) in zip(claims, expected).enumerated() {
+            switch (claim, wanted) {
+            case (.unreadable(let said), .unreadable(let reason)):
+                XCTAssertTrue(said.contains(reason), "file \(n): \(said)")
+            default:
+                XCTAssertEqual(claim, wanted, "file \(n)")
+            }
+        }
+    }
+}
