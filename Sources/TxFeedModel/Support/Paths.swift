@@ -27,11 +27,19 @@ package enum Paths {
     /// `samples/accounts/checking.json`, `accounts` for `samples/accounts/`); nil for stdin (`-`)
     /// or an empty path.
     package static func stem(of path: String) -> String? {
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let name = trimmed.split(separator: "/").last, name != "-", name != ".", name != ".." else { return nil }
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(name) }
-        return String(name[..<dot])
+        // On the bytes: a folder's ten thousand names are not walked as Characters.
+        let bytes = Array(path.utf8)
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var end = bytes.count
+        while end > 1 && bytes[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > 0 && bytes[start - 1] != slash { start -= 1 }
+        let name = bytes[start..<end]
+        guard !name.isEmpty, name.elementsEqual("-".utf8) == false, name.elementsEqual(".".utf8) == false,
+            name.elementsEqual("..".utf8) == false
+        else { return nil }
+        guard let last = name.lastIndex(of: dot), last != start else { return String(decoding: name, as: UTF8.self) }
+        return String(decoding: bytes[start..<last], as: UTF8.self)
     }
 
     /// `path` as seen from `folder`: unchanged when it is absolute, stdin (`-`) or `folder` is

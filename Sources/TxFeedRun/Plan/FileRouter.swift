@@ -54,8 +54,8 @@ struct FileRouter: Sendable {
         let claimants = paths.isEmpty ? [] : loadClaimants()
         let claims =
             searchPath.loader?.identify(claimants, paths: paths) ?? FileClaims.ask(claimants, paths: paths)
-        var row: [String: Int] = [:]
-        for (index, path) in paths.enumerated() { row[path] = index }
+        // The files' claims are in the order of their steps.
+        var next = 0
         var routes: [Route] = []
         for step in steps {
             switch step {
@@ -63,7 +63,8 @@ struct FileRouter: Sendable {
                 routes.append(route)
             case .file(let path, let alone):
                 let route: Route
-                switch claims[row[path]!] {
+                defer { next += 1 }
+                switch claims[next] {
                 case .unreadable(let reason): route = .unreadable(file: path, reason: reason)
                 case .confidences(let said): route = choose(path, Array(zip(claimants, said)), claimants)
                 }
@@ -80,8 +81,8 @@ struct FileRouter: Sendable {
         let scores = answers.map { (plugin: $0.0, confidence: $0.1) }
             .filter { $0.confidence > 0 }
             .sorted { $0.confidence > $1.confidence }
-        let asked = claimants.map(\.name).joined(separator: ", ")
         guard let best = scores.first else {
+            let asked = claimants.map(\.name).joined(separator: ", ")
             return .unreadable(
                 file: path,
                 reason:
