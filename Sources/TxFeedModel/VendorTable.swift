@@ -26,6 +26,7 @@ public struct VendorTable: Sendable {
 
     /// The id of `name`, adding it when new.
     public mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        if hashes.count < count { index() }
         if slots.isEmpty { slots = Array(repeating: .max, count: 16) }
         let hash = Self.hash(name)
         let mask = slots.count - 1
@@ -69,6 +70,7 @@ public struct VendorTable: Sendable {
     /// account that fails leaves nothing behind in the data it was decoded into.
     public mutating func removeNames(from count: Int) {
         guard count < self.count else { return }
+        if hashes.count < self.count { index() }
         storage.removeSubrange(offsets[count]...)
         offsets.removeSubrange((count + 1)...)
         hashes.removeSubrange(count...)
@@ -76,15 +78,26 @@ public struct VendorTable: Sendable {
         rebuildSlots(size: count == 0 ? 0 : slots.count)
     }
 
-    /// Room for `names` names without growing: a table read from a message knows how many
-    /// it will hold.
-    public mutating func reserveCapacity(_ names: Int) {
-        guard names > 0 else { return }
-        offsets.reserveCapacity(names + 1)
-        hashes.reserveCapacity(names)
+    /// Adds `name` as the next id without looking it up: for names known to be distinct (a
+    /// table sent whole between processes), most of which are only ever read, never searched.
+    /// The table is indexed when a name is next interned.
+    public mutating func appendDistinct(_ name: UnsafeBufferPointer<UInt8>) {
+        storage.append(contentsOf: name)
+        offsets.append(storage.count)
+    }
+
+    /// Hashes the names appended unindexed and lays the slots out for them all.
+    private mutating func index() {
+        hashes.reserveCapacity(count)
+        for id in hashes.count..<count {
+            hashes.append(
+                storage.withUnsafeBufferPointer { s in
+                    Self.hash(UnsafeBufferPointer(rebasing: s[offsets[id]..<offsets[id + 1]]))
+                })
+        }
         var size = max(16, slots.count)
-        while size < 2 * names + 1 { size *= 2 }
-        if size > slots.count { rebuildSlots(size: size) }
+        while size < 2 * count + 1 { size *= 2 }
+        rebuildSlots(size: size)
     }
 
     private mutating func grow() {

@@ -64,15 +64,32 @@ final class StreamedAccountGroupTests: XCTestCase {
         XCTAssertEqual(grouped.accounts[1].balance?.minorUnits, 1230)
     }
 
-    /// A table sized ahead for its names gives each the id it would have had, and still grows.
-    func testAVendorTableReservedAheadNumbersNamesAsOneThatGrew() {
+    /// Names appended without a lookup (a table sent whole) keep their ids, and the table is
+    /// indexed when it is next searched or cut back.
+    func testAVendorTableOfDistinctNamesIsSearchedAsOneThatGrew() {
         var grown = VendorTable()
-        var reserved = VendorTable()
-        reserved.reserveCapacity(100)
-        let names = (0..<300).map { "vendor \($0 % 250)" }
-        XCTAssertEqual(names.map { reserved.intern($0) }, names.map { grown.intern($0) })
-        XCTAssertEqual(reserved.count, 250)
-        XCTAssertEqual(reserved.name(of: 249), "vendor 249")
+        var appended = VendorTable()
+        let names = (0..<100).map { "vendor \($0)" }
+        for name in names {
+            _ = grown.intern(name)
+            var name = name
+            name.withUTF8 { appended.appendDistinct($0) }
+        }
+        XCTAssertEqual(appended.count, 100)
+        XCTAssertEqual(appended.name(of: 42), "vendor 42")
+        let more = (0..<300).map { "vendor \($0 % 250)" }
+        XCTAssertEqual(more.map { appended.intern($0) }, more.map { grown.intern($0) })
+        XCTAssertEqual(appended.count, 250)
+
+        var cut = VendorTable()
+        for name in names.prefix(10) {
+            var name = name
+            name.withUTF8 { cut.appendDistinct($0) }
+        }
+        cut.removeNames(from: 4)
+        XCTAssertEqual(cut.count, 4)
+        XCTAssertEqual(cut.intern("vendor 3"), 3)
+        XCTAssertEqual(cut.intern("vendor 5"), 4, "a name cut off is new again")
     }
 
     func testATruncatedVendorTableInternsAsIfTheNamesHadNeverBeenThere() {

@@ -95,13 +95,9 @@ extension SourceData {
                     name: name, id: id, balance: balance, currency: currency, profile: profile, source: source,
                     origin: origin, scale: scale))
         }
-        let vendors = try r.count()
-        data.vendors.reserveCapacity(min(vendors, 1 << 16))
-        for expected in 0..<vendors {
-            // Interned from the message itself: no array a name.
-            let id = data.vendors.intern(try r.bytesInPlace())
-            guard id == UInt32(expected) else { throw .init() }  // vendors are distinct
-        }
+        // Distinct as the child's table had them: taken as they are, hashed only if this
+        // table is ever searched (a small source's never is).
+        for _ in 0..<(try r.count()) { data.vendors.appendDistinct(try r.bytesInPlace()) }
         for _ in 0..<(try r.count()) {
             data.details.append(TransactionDetails(id: try r.optionalString(), memo: try r.optionalString()))
         }
