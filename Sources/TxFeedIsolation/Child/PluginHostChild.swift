@@ -77,12 +77,13 @@ final class ChildHost: Sendable {
         Threads.start(named: "ticker") { [self] in
             while true {
                 usleep(50_000)
-                writer.release(heldLongerThan: Self.longestHold)
                 current.withLock { current in
                     guard let running = current.running else { return }
                     running.events.flush()
                     Self.tick(writer, running.collector, running.decoded.value.load(ordering: .relaxed))
                 }
+                // After the flush: what it sent does not wait for the next tick behind a hold.
+                writer.release(heldLongerThan: Self.longestHold)
             }
         }
         // The plugin requests are about; a planning child (txfeed's probe) loads several, and

@@ -114,7 +114,7 @@ final class FrameWriter: Sendable {
         body()
     }
 
-    /// Sends the held frames and ends the cork; false when the other end is gone.
+    /// Sends the held frames and ends the hold; false when the other end is gone.
     @discardableResult
     func release() -> Bool {
         held.withLock { Self.release(&$0, to: fd) }
