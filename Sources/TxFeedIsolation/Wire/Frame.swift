@@ -124,7 +124,7 @@ final class FrameWriter: Sendable {
     /// a slow one after it.
     func release(heldLongerThan age: Duration) {
         held.withLock { held in
-            if let since = held?.since, ContinuousClock.now - since > age { Self.release(&held, to: fd) }
+            if let since = held?.since, ContinuousClock.now - since > age { _ = Self.release(&held, to: fd) }
         }
     }
 

@@ -91,7 +91,7 @@ final class CallbackContext: Sendable {
     private let target: Mutex<(any SourceEvents)?>
     /// The thread that runs the source (the one that made the context): the only one whose
     /// callbacks count.
-    nonisolated(unsafe) let runThread: pthread_t
+    let runThread: pthread_t
 
     init(events: any SourceEvents) {
         target = Mutex(events)
