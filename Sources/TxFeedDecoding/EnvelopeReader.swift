@@ -64,7 +64,7 @@ struct EnvelopeReader {
         var profile: Profile?
         if let p = body.member("profile"), p.kind == .object {
             profile = Profile(
-                id: p.member("id").flatMap(Self.scalarText),
+                id: p.member("id").flatMap { Self.scalarText($0) },
                 firstName: p.member("firstName")?.string,
                 lastName: p.member("lastName")?.string)
         }

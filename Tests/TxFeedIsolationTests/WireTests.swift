@@ -211,8 +211,8 @@ final class WireTests: XCTestCase {
 
     /// Frames held leave together, in order, when released; a frame from inside a second hold
     /// joins the first; a large one leaves at once; only frames held long enough leave on age.
-    func testHeldFramesLeaveTogetherInOrder() throws {
-        try throughFile { out, back in
+    func testHeldFramesLeaveTogetherInOrder() {
+        throughFile { out, back in
             let writer = FrameWriter(fd: out)
             var reader = FrameReader(fd: back)
             var written: Int { Int(lseek(out, 0, SEEK_CUR)) }
@@ -252,8 +252,8 @@ final class WireTests: XCTestCase {
 
     /// A share's requests leave in one write, each a whole frame; with the reader gone, none
     /// is counted as sent.
-    func testFramesOfAShareLeaveInOneWriteAndCountWhatLeft() throws {
-        try throughFile { out, back in
+    func testFramesOfAShareLeaveInOneWriteAndCountWhatLeft() {
+        throughFile { out, back in
             let writer = FrameWriter(fd: out)
             var reader = FrameReader(fd: back)
             writer.hold { writer.send(.log) { $0.string("held first") } }
