@@ -8,8 +8,9 @@ extension SourceData {
         guard base > 0 else { return self }
         var part = self
         var rest = VendorTable()
+        // Distinct already: the account's own names, not looked up again.
         for id in base..<vendors.count {
-            _ = vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { rest.intern($0) }
+            vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { rest.appendDistinct($0) }
         }
         part.vendors = rest
         part.vendorBase = base
