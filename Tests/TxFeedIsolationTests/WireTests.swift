@@ -209,17 +209,16 @@ final class WireTests: XCTestCase {
             })
     }
 
-    /// Frames held leave together, in order, when released; a frame from inside a second hold
-    /// joins the first; a large one leaves at once; only frames held long enough leave on age.
+    /// Frames held leave together, in order, when released; a second hold joins the first; a large one leaves at once; only frames held long enough leave on age.
     func testHeldFramesLeaveTogetherInOrder() {
         throughFile { out, back in
             let writer = FrameWriter(fd: out)
             var reader = FrameReader(fd: back)
             var written: Int { Int(lseek(out, 0, SEEK_CUR)) }
-            writer.hold {
-                writer.send(.log) { $0.string("first") }
-                writer.hold { writer.send(.hostTime) { $0.integer(UInt64(7)) } }
-            }
+            writer.hold()
+            writer.send(.log) { $0.string("first") }
+            writer.hold()
+            writer.send(.hostTime) { $0.integer(UInt64(7)) }
             writer.send(.finished) { $0.integer(UInt8(0)) }
             writer.release(heldLongerThan: .seconds(60))
             XCTAssertEqual(written, 0, "nothing leaves before the hold is released or old enough")
@@ -239,11 +238,9 @@ final class WireTests: XCTestCase {
             guard case .frame(.log, _) = reader.next(timeout: 1) else { return XCTFail("the frame after release") }
 
             let large = written
-            writer.hold {
-                writer.send(.log) { $0.bytes([UInt8](repeating: 1, count: FrameWriter.largestHeld + 1)) }
-                XCTAssertGreaterThan(
-                    written, large + FrameWriter.largestHeld, "a frame past the held size leaves at once")
-            }
+            writer.hold()
+            writer.send(.log) { $0.bytes([UInt8](repeating: 1, count: FrameWriter.largestHeld + 1)) }
+            XCTAssertGreaterThan(written, large + FrameWriter.largestHeld, "a frame past the held size leaves at once")
             writer.release()
             guard case .frame(.log, let payload) = reader.next(timeout: 1) else { return XCTFail("the large frame") }
             XCTAssertEqual(payload.count, FrameWriter.largestHeld + 5)
@@ -256,7 +253,8 @@ final class WireTests: XCTestCase {
         throughFile { out, back in
             let writer = FrameWriter(fd: out)
             var reader = FrameReader(fd: back)
-            writer.hold { writer.send(.log) { $0.string("held first") } }
+            writer.hold()
+            writer.send(.log) { $0.string("held first") }
             let sent = writer.send(.cancel, each: [3, 5, 8]) { index, w in w.integer(UInt32(index)) }
             XCTAssertEqual(sent, 3)
             guard case .frame(.log, _) = reader.next(timeout: 1) else { return XCTFail("the held frame goes first") }

@@ -270,16 +270,15 @@ final class ChildHost: Sendable {
         // source follows its `finished`.
         current.withLock { $0.running = nil }
         // With more sources queued, the frames wait to go up with theirs (a share of small
-        // files is one write, one wake-up in txfeed), at most ``longestHold`` past the ticker.
-        writer.hold {
-            events.flush()
-            Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
-            switch result {
-            case .completed: finish(.completed, "")
-            case .failed(let message): finish(.failed, message)
-            }
+        // files is one write, one wake-up in txfeed), at most ``longestHold`` past the ticker;
+        // the serving loop releases them as soon as nothing is queued.
+        writer.hold()
+        events.flush()
+        Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
+        switch result {
+        case .completed: finish(.completed, "")
+        case .failed(let message): finish(.failed, message)
         }
-        if requests.withLock({ $0.isEmpty }) { writer.release() }
     }
 
     /// How long a finished source's frames may wait for the next source's.

@@ -72,7 +72,7 @@ enum RunEnd: UInt8, Sendable {
 /// race).
 final class FrameWriter: Sendable {
     let fd: Int32
-    /// Frames held back since ``hold(_:)``, in the order sent, and since when; nil when none
+    /// Frames held back since ``hold()``, in the order sent, and since when; nil when none
     /// are held.
     private let held = Mutex<Held?>(nil)
     /// Held frames past this size leave at once: holding saves system calls and wake-ups for
@@ -102,16 +102,14 @@ final class FrameWriter: Sendable {
         }
     }
 
-    /// Runs `body` and holds back the frames sent meanwhile (from any thread, in order), and
-    /// those sent after them, until ``release()``: a small source's last data, its host time and
-    /// its `finished` were three writes, and as many wake-ups of the thread in txfeed that reads
-    /// them; a child with more sources queued sends a share of small ones in one write. Inside
-    /// another hold, the frames simply join it.
-    func hold(_ body: () -> Void) {
+    /// Holds back the frames sent from now on (from any thread, in order) until ``release()``:
+    /// a small source's last data, its host time and its `finished` were three writes, and as
+    /// many wake-ups of the thread in txfeed that reads them; a child with more sources queued
+    /// sends a share of small ones in one write. While a hold is on, another simply joins it.
+    func hold() {
         held.withLock { held in
             if held == nil { held = Held() }
         }
-        body()
     }
 
     /// Sends the held frames and ends the hold; false when the other end is gone.
