@@ -28,29 +28,26 @@ public enum FileClaims: Sendable, Equatable {
     public static func claims(
         of paths: [String], _ confidences: (String, UnsafeBufferPointer<UInt8>) -> [Int]
     ) -> [FileClaims] {
+        func claims(_ path: String, _ head: Result<UnsafeBufferPointer<UInt8>, ReadFailure>) -> FileClaims {
+            switch head {
+            case .failure(let reason): return .unreadable(reason.description)
+            case .success(let head): return .confidences(confidences(path, head))
+            }
+        }
         guard paths.count > HeadBlocks.filesPerBlock else {
             var head = [UInt8](repeating: 0, count: headLength)
             return head.withUnsafeMutableBufferPointer { head in
                 paths.map { path in
-                    switch readHead(path, into: head) {
-                    case .failure(let reason): return .unreadable(reason.description)
-                    case .success(let count):
-                        return .confidences(confidences(path, UnsafeBufferPointer(rebasing: head[..<count])))
-                    }
+                    claims(path, readHead(path, into: head).map { UnsafeBufferPointer(rebasing: head[..<$0]) })
                 }
             }
         }
         let blocks = HeadBlocks(paths)
         blocks.startReading()
-        var claims: [FileClaims] = []
-        claims.reserveCapacity(paths.count)
-        blocks.consumeAll { index, head in
-            switch head {
-            case .failure(let reason): claims.append(.unreadable(reason.description))
-            case .success(let head): claims.append(.confidences(confidences(paths[index], head)))
-            }
-        }
-        return claims
+        var answers: [FileClaims] = []
+        answers.reserveCapacity(paths.count)
+        blocks.consumeAll { index, head in answers.append(claims(paths[index], head)) }
+        return answers
     }
 
     /// Why a head could not be read.
