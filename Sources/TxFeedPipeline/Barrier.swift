@@ -23,11 +23,10 @@ final class Barrier: Sendable {
 
     /// Waits until everyone has arrived or `seconds` have passed; true when everyone arrived.
     func wait(seconds: Double) -> Bool {
+        // The last arrival signals once: a wait after the one that took it finds the count.
         if owed.load(ordering: .acquiring) <= 0 { return true }
         // A deadline beyond a century is no deadline; DispatchTime would overflow past ~292 years.
         let deadline = DispatchTime.now() + min(max(seconds, 0), 3_153_600_000)
-        guard allArrived.wait(timeout: deadline) == .success else { return false }
-        // Taken once; later waits see the count.
-        return true
+        return allArrived.wait(timeout: deadline) == .success
     }
 }

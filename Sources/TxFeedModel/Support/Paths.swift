@@ -35,9 +35,7 @@ package enum Paths {
         var start = end
         while start > 0 && bytes[start - 1] != slash { start -= 1 }
         let name = bytes[start..<end]
-        guard !name.isEmpty, name.elementsEqual("-".utf8) == false, name.elementsEqual(".".utf8) == false,
-            name.elementsEqual("..".utf8) == false
-        else { return nil }
+        guard !name.isEmpty, !["-", ".", ".."].contains(where: { name.elementsEqual($0.utf8) }) else { return nil }
         guard let last = name.lastIndex(of: dot), last != start else { return String(decoding: name, as: UTF8.self) }
         return String(decoding: bytes[start..<last], as: UTF8.self)
     }
