@@ -188,6 +188,25 @@ final class IsolationEndToEndTests: XCTestCase {
         XCTAssertTrue(list.output.contains("refused  not loadable"), list.output)
     }
 
+    /// The children a run needs start while it is still being planned, one per source up to
+    /// the plugin's cap: a source takes the child started for it and never starts another. A
+    /// constructor's line counts the processes that loaded the plugin: the planning child, and
+    /// one child per source.
+    func testEachSourceRunsInTheChildStartedForItAndNoOtherStarts() throws {
+        let constructed = try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "constructed", into: folder.path,
+            defines: ["TEST_CONSTRUCTOR", "TEST_NAME=\\\"constructed\\\""])
+        let line = "the test plugin's constructor ran"
+        for sources in [1, 3] {
+            var arguments = ["run"]
+            for i in 0..<sources { arguments += ["-s", constructed + ":mode=ok,name=s\(i)"] }
+            let result = try txfeed(arguments: arguments + ["--sink", "csv", "--no-progress"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let loads = result.stderr.split(separator: "\n").filter { $0.hasSuffix(line) }
+            XCTAssertEqual(loads.count, 1 + sources, result.stderr)
+        }
+    }
+
     /// A plugin whose constructor crashes is a plugin that cannot be loaded, named as such.
     func testAConstructorThatCrashesIsALoadError() throws {
         let source = folder.path + "/crashing.c"

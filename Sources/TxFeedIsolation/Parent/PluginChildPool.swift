@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import TxFeedModel
 import TxFeedPluginHost
 
 /// The plugin host children of a txfeed process, kept per plugin and reused: the child that
@@ -35,6 +36,11 @@ public final class PluginChildPool: PluginLoading {
     public let childrenPerPlugin = max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     /// Sources waiting for a child, taken several at a time (``SourceQueue``).
     let queue = SourceQueue()
+    /// Children being started ahead of their sources (``prestart(_:)``), by plugin: a source
+    /// waits for one of them rather than starting another.
+    private let starting = Mutex<[Key: Int]>([:])
+    /// Counts ``shutdown()``s: a child started ahead for a run that has ended is not kept.
+    private let generation = Atomic<Int>(0)
     /// Until a run says otherwise, straight to stderr (`plugins list`, planning).
     private let shown = Mutex<@Sendable (String) -> Void>({ line in
         _ = FrameWriter.writeAll(2, Array((line + "\n").utf8))
@@ -90,6 +96,7 @@ public final class PluginChildPool: PluginLoading {
 
     private func take(_ key: Key) -> Found {
         if let child = idle.withLock({ $0[key]?.popLast() }) { return .idle(child) }
+        if starting.withLock({ $0[key, default: 0] }) > 0 { return .busy }
         let mayStart = live.withLock { live in
             guard live[key, default: 0] < childrenPerPlugin else { return false }
             live[key, default: 0] += 1
@@ -108,6 +115,36 @@ public final class PluginChildPool: PluginLoading {
                 live.withLock { $0[key, default: 1] -= 1 }
                 freed.signal()
             })
+    }
+
+    /// Starts children of the plugins a run is about to use, as many as each has sources (at
+    /// most ``childrenPerPlugin``), each on a thread of its own: starting a child and loading
+    /// its plugin takes about 20 ms, spent while the run is still being planned and not, one
+    /// child after another, once its sources are waiting.
+    /// - Parameters:
+    ///   - sources: how many sources each plugin file will run.
+    public func prestart(_ sources: [String: Int]) {
+        let started = generation.load(ordering: .relaxed)
+        for (path, count) in sources {
+            let key = Key(path: path, directOutput: false, standardOutput: 1)
+            let room = live.withLock { live -> Int in
+                let room = max(0, min(count, childrenPerPlugin) - live[key, default: 0])
+                live[key, default: 0] += room
+                return room
+            }
+            guard room > 0 else { continue }
+            starting.withLock { $0[key, default: 0] += room }
+            for _ in 0..<room {
+                Threads.start(named: "txfeed-child-start") { [self] in
+                    if let child = try? start(key) {
+                        if generation.load(ordering: .relaxed) == started { release(child) } else { child.finish() }
+                    }
+                    // Counted down once the child is parked, so that no source starts another meanwhile.
+                    starting.withLock { $0[key, default: 1] -= 1 }
+                    freed.signal()
+                }
+            }
+        }
     }
 
     /// Gives a healthy child back: straight to the sources waiting for its plugin, if any,
@@ -132,6 +169,7 @@ public final class PluginChildPool: PluginLoading {
     /// Ends every idle child (at the end of a run, and of each `watch` refresh); the pool starts
     /// new ones when asked again.
     public func shutdown() {
+        generation.add(1, ordering: .relaxed)
         shutdown(keeping: [])
     }
 

@@ -79,9 +79,13 @@ public struct RunPlan: Sendable {
         }
         try plan.checkOutputs()
         if let hosts = plan.pluginHosts {
-            var used = Set<String>()
-            for source in plan.sources { if case .plugin(let plugin, _) = source.reader { used.insert(plugin.path) } }
-            hosts.shutdown(keeping: used)
+            var sources: [String: Int] = [:]
+            for source in plan.sources {
+                if case .plugin(let plugin, _) = source.reader { sources[plugin.path, default: 0] += 1 }
+            }
+            hosts.shutdown(keeping: Set(sources.keys))
+            // Their children start while the run is set up.
+            hosts.prestart(sources)
         }
         return plan
     }
