@@ -22,24 +22,27 @@ extension SourceData {
 
     func encodeHead(into w: inout WireEncoder, as delivery: Delivery = .committed) {
         w.integer(UInt32(accounts.count))
-        for account in accounts {
-            w.string(account.name)
-            w.string(account.id)
-            w.bool(account.balance != nil)
-            if let balance = account.balance {
-                w.integer(balance.minorUnits)
-                w.integer(UInt8(balance.scale))
+        // Each account read where it lies: a copy of each retained and released its strings.
+        accounts.withUnsafeBufferPointer { accounts in
+            for i in accounts.indices {
+                w.string(accounts[i].name)
+                w.string(accounts[i].id)
+                w.bool(accounts[i].balance != nil)
+                if let balance = accounts[i].balance {
+                    w.integer(balance.minorUnits)
+                    w.integer(UInt8(balance.scale))
+                }
+                w.string(accounts[i].currency)
+                w.bool(accounts[i].profile != nil)
+                if accounts[i].profile != nil {
+                    w.string(accounts[i].profile!.id)
+                    w.string(accounts[i].profile!.firstName)
+                    w.string(accounts[i].profile!.lastName)
+                }
+                w.integer(UInt32(accounts[i].source))
+                w.string(accounts[i].origin)
+                w.integer(UInt8(accounts[i].scale))
             }
-            w.string(account.currency)
-            w.bool(account.profile != nil)
-            if let profile = account.profile {
-                w.string(profile.id)
-                w.string(profile.firstName)
-                w.string(profile.lastName)
-            }
-            w.integer(UInt32(account.source))
-            w.string(account.origin)
-            w.integer(UInt8(account.scale))
         }
         w.integer(UInt32(vendors.count))
         for vendor in 0..<vendors.count { w.bytes(vendors.bytes(of: UInt32(vendor))) }
@@ -70,7 +73,9 @@ extension SourceData {
         -> (data: SourceData, delivery: Delivery, transactions: Int)
     {
         var data = SourceData()
-        for _ in 0..<(try r.count()) {
+        let accounts = try r.count()
+        data.accounts.reserveCapacity(min(accounts, 1 << 16))
+        for _ in 0..<accounts {
             let name = try r.string()
             let id = try r.optionalString()
             var balance: Money?

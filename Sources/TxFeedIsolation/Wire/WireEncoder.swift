@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// Appends the wire's primitives to a byte buffer: little-endian integers, strings as a length
 /// and their bytes, and optional strings with a length of all ones for nil.
 ///
@@ -19,11 +21,10 @@ struct WireEncoder {
         bytes.append(contentsOf: value)
     }
 
-    /// A string's bytes in one copy: a million accounts' names went byte by byte through the
-    /// generic append.
+    /// A string's bytes in one copy, read where they lie: a million accounts' names went byte
+    /// by byte through the generic append, and a copy of each to call `withUTF8` retained it.
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
+        value.withUTF8Bytes { utf8 in
             integer(UInt32(utf8.count))
             bytes.append(contentsOf: UnsafeRawBufferPointer(utf8))
         }
