@@ -29,6 +29,9 @@ public final class SourceCollector: DeliveredDataEvents {
     /// Host time a plugin host child reported for this source (its decoding, in its process).
     private let childHostNanoseconds = Atomic<Int>(0)
     private let delivered = Mutex(Delivered())
+    /// ``pendingRecords``, kept as the data changes: a plugin host child asks before every
+    /// callback, and a lock for it met the line's workers committing under the same lock.
+    private let pending = Atomic<Int>(0)
     /// The account being streamed (`begin_account` … `end_account`). Only the source's thread
     /// touches it, and only during `run`; a Mutex keeps that honest at no real cost.
     private let streaming = Mutex<Streaming?>(nil)
@@ -126,6 +129,7 @@ public final class SourceCollector: DeliveredDataEvents {
             let data = delivered.data
             delivered.data = SourceData()
             delivered.held = nil
+            pending.store(0, ordering: .relaxed)
             return data
         }
     }
@@ -149,9 +153,7 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     /// Transactions, rejects and failed documents delivered and not yet taken.
-    public var pendingRecords: Int {
-        delivered.withLock { $0.data.transactions.count + $0.data.rejects.count + $0.data.failures.count }
-    }
+    public var pendingRecords: Int { pending.load(ordering: .relaxed) }
 
     // MARK: DeliveredDataEvents (a plugin host child's data, on the source's thread)
 
@@ -438,6 +440,9 @@ public final class SourceCollector: DeliveredDataEvents {
             guard !delivered.abandoned else { return .stop }
             update(&delivered.data)
             spill?.collected(&delivered.data, source: index, held: &delivered.spillHeld)
+            pending.store(
+                delivered.data.transactions.count + delivered.data.rejects.count + delivered.data.failures.count,
+                ordering: .relaxed)
             return isCancelled ? .stop : .proceed
         }
     }
