@@ -10,16 +10,23 @@ import Glibc
 /// its messages and its rules stay the only ones. A key given twice yields its last value,
 /// as in jansson.
 struct EnvelopeHead {
+    /// 32 bytes: a node array of an envelope's two dozen stays small enough for malloc's
+    /// per-thread cache (with ranges of `Int` and a field per number, it went to the slow path).
     struct Node {
         var kind: EnvelopeValueKind
         /// The node of the object or array holding it; -1 for the root.
         var parent: Int32
         /// Its key in its object (empty in an array).
-        var key: Range<Int>
+        var keyStart: Int32 = 0
+        var keyEnd: Int32 = 0
         /// A string's bytes, without quotes.
-        var text: Range<Int>
-        var integer: Int64 = 0
-        var real: Double = 0
+        var textStart: Int32 = 0
+        var textEnd: Int32 = 0
+        /// An integer's value, or a real's bits.
+        var number: UInt64 = 0
+
+        var key: Range<Int> { Int(keyStart)..<Int(keyEnd) }
+        var text: Range<Int> { Int(textStart)..<Int(textEnd) }
     }
 
     static let maxDepth = 16
@@ -37,6 +44,8 @@ struct EnvelopeHead {
     init?(_ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool = false) {
         self.bytes = bytes
         self.emptyArraysOnly = emptyArraysOnly
+        // Offsets are kept in 32 bits.
+        guard bytes.count < Int32.max else { return nil }
         nodes.reserveCapacity(24)
         var i = skipWhitespace(0)
         guard parseValue(at: &i, parent: -1, key: 0..<0, depth: 0) else { return nil }
@@ -76,8 +85,8 @@ struct EnvelopeHead {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[nodes[index].text]), as: UTF8.self)
         }
 
-        var integer: Int64 { nodes[index].integer }
-        var real: Double { nodes[index].real }
+        var integer: Int64 { Int64(bitPattern: nodes[index].number) }
+        var real: Double { Double(bitPattern: nodes[index].number) }
 
         private func equals(_ range: Range<Int>, _ key: StaticString) -> Bool {
             guard range.count == key.utf8CodeUnitCount else { return false }
@@ -119,7 +128,9 @@ struct EnvelopeHead {
     private mutating func parseValue(at i: inout Int, parent: Int32, key: Range<Int>, depth: Int) -> Bool {
         guard i < bytes.count, depth < Self.maxDepth else { return false }
         let index = Int32(nodes.count)
-        var node = Node(kind: .null, parent: parent, key: key, text: 0..<0)
+        var node = Node(
+            kind: .null, parent: parent, keyStart: Int32(truncatingIfNeeded: key.lowerBound),
+            keyEnd: Int32(truncatingIfNeeded: key.upperBound))
         switch bytes[i] {
         case UInt8(ascii: "{"):
             node.kind = .object
@@ -140,7 +151,8 @@ struct EnvelopeHead {
         case UInt8(ascii: "\""):
             guard let text = string(at: &i) else { return false }
             node.kind = .string
-            node.text = text
+            node.textStart = Int32(truncatingIfNeeded: text.lowerBound)
+            node.textEnd = Int32(truncatingIfNeeded: text.upperBound)
         case UInt8(ascii: "t"):
             guard literal("true", at: &i) else { return false }
             node.kind = .true
@@ -210,6 +222,12 @@ struct EnvelopeHead {
             isReal = true
         }
         if isReal {
+            if let value = Self.exactReal(UnsafeBufferPointer(rebasing: bytes[start..<j])) {
+                node.kind = .real
+                node.number = value.bitPattern
+                i = j
+                return true
+            }
             // strtod, as jansson reads a real; one it cannot hold is jansson's to refuse.
             guard j - start < 64 else { return false }
             var buffer = (
@@ -221,16 +239,71 @@ struct EnvelopeHead {
             }
             guard value.isFinite else { return false }
             node.kind = .real
-            node.real = value
+            node.number = value.bitPattern
         } else {
             guard integerDigits <= 18 else { return false }
             var value: Int64 = 0
             for k in integerStart..<j { value = value * 10 + Int64(bytes[k] - UInt8(ascii: "0")) }
             node.kind = .integer
-            node.integer = bytes[start] == UInt8(ascii: "-") ? -value : value
+            node.number = UInt64(bitPattern: bytes[start] == UInt8(ascii: "-") ? -value : value)
         }
         i = j
         return true
+    }
+
+    /// A real that is a whole number below 2^53 scaled by a power of ten up to 10^22 (`1710.24`,
+    /// `-12.5e1`), as one multiplication or division of two exact doubles: rounded once, so
+    /// exactly what strtod gives, without its cost. Nil for any other real (strtod reads it).
+    /// - Parameters:
+    ///   - text: a number by JSON's grammar, with a fraction or an exponent.
+    static func exactReal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var k = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative { k = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var inFraction = false
+        while k < text.count {
+            let b = text[k]
+            if b == UInt8(ascii: ".") {
+                inFraction = true
+            } else if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                digits += 1
+                guard digits <= 19 else { return nil }
+                mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
+                if inFraction { exponent -= 1 }
+            } else {
+                break  // the exponent's `e`
+            }
+            k += 1
+        }
+        if k < text.count {
+            k += 1
+            var sign = 1
+            if text[k] == UInt8(ascii: "+") || text[k] == UInt8(ascii: "-") {
+                if text[k] == UInt8(ascii: "-") { sign = -1 }
+                k += 1
+            }
+            guard text.count - k <= 4 else { return nil }
+            var written = 0
+            while k < text.count {
+                written = written * 10 + Int(text[k] - UInt8(ascii: "0"))
+                k += 1
+            }
+            exponent += sign * written
+        }
+        guard mantissa <= 1 << 53, (-22...22).contains(exponent) else { return nil }
+        let whole = Double(mantissa)
+        let value = exponent < 0 ? whole / exactPowersOfTen[-exponent] : whole * exactPowersOfTen[exponent]
+        return negative ? -value : value
+    }
+
+    /// 10^0 … 10^22: every one a double exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { n in
+        var p = 1.0
+        for _ in 0..<n { p *= 10 }
+        return p
     }
 
     /// UTF-8 as RFC 3629 has it (and jansson checks it): no overlong forms, no surrogates,

@@ -117,4 +117,39 @@ final class EnvelopeHeadTests: XCTestCase {
         XCTAssertGreaterThan(read, cases / 8, "texts the head read")
         XCTAssertGreaterThan(refusedByJansson, cases / 10, "texts jansson refused")
     }
+
+    /// The head reads most reals without strtod (``EnvelopeHead/exactReal(_:)``): always to the
+    /// same bits as strtod, and not at all past what that exact path can hold.
+    func testRealsReadWithoutStrtodHaveStrtodsBits() {
+        var random = SplitMix64(seed: 0x5265_616C)
+        var exact = 0
+        for _ in 0..<50_000 {
+            let digits = 1 + random.below(20)
+            var mantissa = String(1 + random.below(9))
+            for _ in 1..<digits { mantissa += String(random.below(10)) }
+            let point = random.below(digits + 1)
+            var text = random.below(2) == 0 ? "-" : ""
+            if point == 0 {
+                text += "0." + mantissa
+            } else {
+                text +=
+                    String(mantissa.prefix(point)) + "." + (point < digits ? String(mantissa.dropFirst(point)) : "0")
+            }
+            if random.below(3) == 0 { text += (random.below(2) == 0 ? "e" : "E-") + String(random.below(30)) }
+            let bytes = Array(text.utf8)
+            let expected = strtod(text, nil)
+            guard let read = bytes.withUnsafeBufferPointer({ EnvelopeHead.exactReal($0) }) else { continue }
+            exact += 1
+            XCTAssertEqual(read.bitPattern, expected.bitPattern, text)
+        }
+        XCTAssertGreaterThan(exact, 20_000, "reals read on the exact path")
+        for text in ["1e23", "12345678901234567890.5", "9007199254740993.0", "1.5e-23", "-0.0"] {
+            let read = Array(text.utf8).withUnsafeBufferPointer { EnvelopeHead.exactReal($0) }
+            if text == "-0.0" {
+                XCTAssertEqual(read?.bitPattern, (-0.0).bitPattern, text)
+            } else {
+                XCTAssertNil(read, text)
+            }
+        }
+    }
 }
