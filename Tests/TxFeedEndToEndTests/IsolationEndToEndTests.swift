@@ -189,9 +189,10 @@ final class IsolationEndToEndTests: XCTestCase {
     }
 
     /// The children a run needs start while it is still being planned, one per source up to
-    /// the plugin's cap: a source takes the child started for it and never starts another. A
+    /// the plugin's cap: a source takes a child started for it and never starts another. A
     /// constructor's line counts the processes that loaded the plugin: the planning child, and
-    /// one child per source.
+    /// at most one child per source (fewer when a quick source's child goes on to the next one
+    /// before a later child is up to say so).
     func testEachSourceRunsInTheChildStartedForItAndNoOtherStarts() throws {
         let constructed = try CPlugin.build(
             CPlugin.fixture("test_source.c"), name: "constructed", into: folder.path,
@@ -202,8 +203,12 @@ final class IsolationEndToEndTests: XCTestCase {
             for i in 0..<sources { arguments += ["-s", constructed + ":mode=ok,name=s\(i)"] }
             let result = try txfeed(arguments: arguments + ["--sink", "csv", "--no-progress"])
             XCTAssertEqual(result.status, 0, result.stderr)
-            let loads = result.stderr.split(separator: "\n").filter { $0.hasSuffix(line) }
-            XCTAssertEqual(loads.count, 1 + sources, result.stderr)
+            let loads = result.stderr.split(separator: "\n").filter { $0.hasSuffix(line) }.count
+            if sources == 1 {
+                XCTAssertEqual(loads, 2, result.stderr)
+            } else {
+                XCTAssertTrue((2...1 + sources).contains(loads), result.stderr)
+            }
         }
     }
 
