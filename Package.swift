@@ -60,6 +60,8 @@ let shims: [Target] = [
     .systemLibrary(name: "CIconv", path: "Sources/CIconv"),
     // pipe2, close_range and setrlimit for the plugin host child (TxFeedIsolation).
     .target(name: "CProcess", path: "Sources/CProcess"),
+    // A cache prefetch hint, for a sink reading a million accounts' cells in row order.
+    .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
 ]
 
 // MARK: - Stages
@@ -80,7 +82,9 @@ let stages: [Target] = [
     // Colours, dates and amounts as shown; the sinks; the terminal.
     .target(
         name: "TxFeedOutput",
-        dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "TxFeedSQLite", "CXLSXWriter"]),
+        dependencies: [
+            "TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "TxFeedSQLite", "CXLSXWriter", "CPrefetch",
+        ]),
     // The plan (flags and config file), the runner, watch, and `plugins check`.
     .target(
         name: "TxFeedRun",

@@ -36,6 +36,14 @@ public struct FeedRows {
         merge = spilled
     }
 
+    /// The account of the row `distance` rows after the next one, for a sink that asks the cache
+    /// for what that row will read; nil past the last row, and for a spilled feed.
+    @inlinable
+    public func account(ahead distance: Int) -> UInt32? {
+        guard merge == nil, position + distance < end else { return nil }
+        return transactions[order.map { Int($0[position + distance]) } ?? position + distance].account
+    }
+
     /// The next row, or nil after the last.
     @inlinable
     public mutating func next() throws(FeedReadError) -> FeedRow? {

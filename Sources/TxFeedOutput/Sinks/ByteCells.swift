@@ -1,3 +1,4 @@
+import CPrefetch
 import TxFeedModel
 
 /// Cells rendered once (a vendor's CSV cell, an account's JSON string) and kept end to end in one
@@ -35,6 +36,12 @@ struct ByteCells {
     /// Where cell `index` lies in the buffer, for a caller that keeps it beside other per-row
     /// facts (one read a row instead of one per table).
     func range(of index: Int) -> Range<Int> { starts[index]..<starts[index + 1] }
+
+    /// Asks the cache for the bytes at `range`, which a row further on will append.
+    @inline(__always)
+    func prefetch(range: Range<Int>) {
+        bytes.withUnsafeBufferPointer { txfeed_prefetch($0.baseAddress! + range.lowerBound) }
+    }
 
     @inline(__always)
     func append(_ index: Int, to out: inout [UInt8]) {

@@ -22,6 +22,7 @@ extension CSVSink {
         // The feed's rows, in memory or merged back from runs spilled past --memory.
         var rows = feed.rows()
         while let row = try rows.next() {
+            cells.prefetch(ahead: rows)
             let t = row.transaction
             let account = accountCells[Int(t.account)]
             let details = needsDetails ? row.details : nil
@@ -53,11 +54,11 @@ extension CSVSink {
                             to: &out.buffer, negative: t.isDebit)
                     }
                 case .currency:
-                    shared.append(range: account.currency, to: &out.buffer)
+                    shared.append(account.currency, to: &out.buffer)
                 case .colour:
                     colours[Int(t.vendor)].appendHex(to: &out.buffer)
                 case .source:
-                    shared.append(range: account.source, to: &out.buffer)
+                    shared.append(account.source, to: &out.buffer)
                 case .id:
                     // The identity (the bank's id, else the fingerprint): a text cell like the
                     // others. A fingerprint needs neither quotes nor a guard.

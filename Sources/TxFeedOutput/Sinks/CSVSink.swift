@@ -44,6 +44,7 @@ public struct CSVSink: FeedSink {
         let booked = Array("\(Character(UnicodeScalar(separator)))booked\(Character(UnicodeScalar(separator)))".utf8)
         var rows = feed.rows()
         while let row = try rows.next() {
+            cells.prefetch(ahead: rows)
             let t = row.transaction
             let account = accountCells[Int(t.account)]
             ISODate.append(t, to: &out.buffer)
@@ -66,11 +67,11 @@ public struct CSVSink: FeedSink {
                     to: &out.buffer, negative: t.isDebit)
             }
             out.buffer.append(separator)
-            shared.append(range: account.currency, to: &out.buffer)
+            shared.append(account.currency, to: &out.buffer)
             out.buffer.append(separator)
             colours[Int(t.vendor)].appendHex(to: &out.buffer)
             out.buffer.append(separator)
-            shared.append(range: account.source, to: &out.buffer)
+            shared.append(account.source, to: &out.buffer)
             // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
             // text cells like the others. A fingerprint needs neither quotes nor a guard.
             let details = row.details

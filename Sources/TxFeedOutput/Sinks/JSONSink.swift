@@ -13,6 +13,7 @@ public struct JSONSink: FeedSink {
         var rows = feed.rows()
         var first = true
         while let row = try rows.next() {
+            cells.text.prefetch(ahead: rows)
             out.write(first ? "\n" : ",\n")
             first = false
             TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)

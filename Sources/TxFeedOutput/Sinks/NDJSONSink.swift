@@ -9,6 +9,7 @@ public struct NDJSONSink: FeedSink {
         let cells = JSONCells(feed, colours: context.colours)
         var rows = feed.rows()
         while let row = try rows.next() {
+            cells.text.prefetch(ahead: rows)
             TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
             out.buffer.append(0x0A)
             try out.rowDone()
@@ -36,11 +37,11 @@ enum TransactionJSON {
         b.append(contentsOf: #"","amount_minor":"#.utf8)
         appendInteger(t.signedMinor, to: &b)
         b.append(contentsOf: #","currency":"#.utf8)
-        cells.text.shared.append(range: account.currency, to: &b)
+        cells.text.shared.append(account.currency, to: &b)
         b.append(contentsOf: #","colour":"#.utf8)
         cells.colours.append(Int(t.vendor), to: &b)
         b.append(contentsOf: #","source":"#.utf8)
-        cells.text.shared.append(range: account.source, to: &b)
+        cells.text.shared.append(account.source, to: &b)
         let details = row.details
         b.append(contentsOf: #","id":"#.utf8)
         if let id = details?.id {
