@@ -35,7 +35,7 @@ final class AccountLine: Sendable {
     }
 
     private struct Group {
-        var accounts: [(StreamedAccountRecording, balance: [UInt8]?)] = []
+        var accounts: [StreamedAccountRecording] = []
         var bytes = 0
 
         /// Room for a full group at once: grown account by account, it was copied as it grew.
@@ -58,10 +58,10 @@ final class AccountLine: Sendable {
 
     /// Adds an ended account to the group being gathered, and hands the group to a worker once
     /// it is full (waiting while the line is).
-    func submit(_ recording: StreamedAccountRecording, balance: [UInt8]?) {
+    func submit(_ recording: StreamedAccountRecording) {
         let full = gathering.withLock { group -> Group? in
             if group.accounts.capacity == 0 { group = .empty() }
-            group.accounts.append((recording, balance))
+            group.accounts.append(recording)
             group.bytes += recording.bytes
             guard group.accounts.count >= Self.groupAccounts || group.bytes >= Self.groupBytes else { return nil }
             defer { group = Group() }
@@ -97,10 +97,9 @@ final class AccountLine: Sendable {
             // The group's accounts one after the other into one data: one per account and an
             // append each cost more than decoding them.
             var data = SourceData()
-            for (recording, balance) in group.accounts {
-                var account = recording.replay(decoder, after: &data)
-                if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0) } }
-                data = account.finish()
+            // Each recording read where it lies: a copy of each retained its texts and origin.
+            group.accounts.withUnsafeBufferPointer { accounts in
+                for k in accounts.indices { data = accounts[k].replay(decoder, after: &data).finish() }
             }
             order.withLock { order in
                 order.done[number] = data

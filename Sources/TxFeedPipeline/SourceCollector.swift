@@ -299,8 +299,9 @@ public final class SourceCollector: DeliveredDataEvents {
         }
         return hostWork {
             switch open.account {
-            case .recorded(let recording):
-                accountLine()?.submit(recording, balance: balance.map { Array($0) })
+            case .recorded(var recording):
+                if let balance { recording.state(balance: balance) }
+                accountLine()?.submit(recording)
                 return isCancelled ? .stop : .proceed
             case .live(var account):
                 if let balance { account.state(balance: balance) }

@@ -20,6 +20,8 @@ struct StreamedAccountRecording: Sendable {
     private var calls: [Call] = []
     /// Bytes held: past ``largest`` the account is decoded as it comes instead.
     private(set) var bytes: Int
+    /// The balance the source stated as the account ended (`end_account_with_balance`).
+    private var balance: [UInt8]?
 
     /// Beyond this an account is no longer small: its text is decoded as it arrives, so a huge
     /// streamed account never waits whole in memory.
@@ -64,6 +66,10 @@ struct StreamedAccountRecording: Sendable {
         calls.append(.fail(reason))
     }
 
+    mutating func state(balance text: UnsafeBufferPointer<UInt8>) {
+        balance = Array(text)
+    }
+
     /// The account decoded as if each call had been decoded when it came.
     /// - Parameters:
     ///   - decoder: the source's, whose origin becomes the account's.
@@ -91,6 +97,7 @@ struct StreamedAccountRecording: Sendable {
                 case .fail(let reason): account.fail(reason)
                 }
             }
+            if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0) } }
             return account
         }
     }

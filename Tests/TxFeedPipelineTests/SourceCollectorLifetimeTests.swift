@@ -33,4 +33,25 @@ final class SourceCollectorLifetimeTests: XCTestCase {
         }
         XCTAssertNil(freed, "the line's commits kept the collector alive after its run ended")
     }
+
+    /// A balance stated as a small account ends (`end_account_with_balance`) replaces the
+    /// envelope's whether the account went to the line (two threads) or was decoded as it came
+    /// (one), and one that is not a decimal fails that account alone.
+    func testABalanceStatedAtTheEndIsKeptOnTheLineAsWithOneThread() {
+        for threads in [1, 2] {
+            let collector = SourceCollector(
+                name: "s", index: 0, threads: threads, log: { _, _, _ in }, onProgress: nil)
+            for (n, balance) in ["12.34", "-0.50", "lots"].enumerated() {
+                _ = envelope(n).withUnsafeBufferPointer { collector.beginAccount(text: $0, origin: "user \(n)") }
+                _ = batch(n).withUnsafeBufferPointer { collector.transactions(text: $0) }
+                _ = Array(balance.utf8).withUnsafeBufferPointer { collector.endAccount(balance: $0) }
+            }
+            collector.runEnded()
+            let data = collector.take()
+            XCTAssertEqual(data.accounts.map { $0.balance?.minorUnits }, [1234, -50], "threads \(threads)")
+            XCTAssertEqual(data.transactions.map(\.amountMinor), [100, 200], "threads \(threads)")
+            XCTAssertEqual(data.failures.count, 1, "threads \(threads): \(data.failures)")
+            XCTAssertTrue(data.failures.first?.contains("balance \"lots\"") ?? false, "\(data.failures)")
+        }
+    }
 }
