@@ -40,7 +40,10 @@ struct ByteCells {
     /// Asks the cache for the bytes at `range`, which a row further on will append.
     @inline(__always)
     func prefetch(range: Range<Int>) {
-        bytes.withUnsafeBufferPointer { txfeed_prefetch($0.baseAddress! + range.lowerBound) }
+        bytes.withUnsafeBufferPointer { bytes in
+            // Past the end (an empty last cell) is only a hint, never read; none at all, no hint.
+            if let base = bytes.baseAddress { txfeed_prefetch(base + range.lowerBound) }
+        }
     }
 
     @inline(__always)

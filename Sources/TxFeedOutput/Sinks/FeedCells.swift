@@ -58,7 +58,7 @@ extension FeedCells {
     func prefetch(ahead rows: FeedRows, distance: Int = 8) {
         guard prefetches else { return }
         if let far = rows.account(ahead: 2 * distance) {
-            accounts.withUnsafeBufferPointer { txfeed_prefetch($0.baseAddress! + Int(far)) }
+            accounts.withUnsafeBufferPointer { cells in cells.baseAddress.map { txfeed_prefetch($0 + Int(far)) } }
         }
         if let near = rows.account(ahead: distance) { names.prefetch(range: accounts[Int(near)].name) }
     }
