@@ -222,7 +222,10 @@ struct FeedOutput {
     /// status and time; then
     /// the first rejects.
     private func summarise() {
-        let say = input.diagnostics
+        var lines: [String] = []
+        // In one write: a folder's summary is ten thousand lines.
+        defer { if !lines.isEmpty { input.diagnosticLines(lines) } }
+        let say = { (line: String) in lines.append(line) }
         for s in feed.sources {
             let duplicates = feed.deduplicated ? " + duplicates \(s.duplicates)" : ""
             let seen = feed.batch != nil ? " + seen \(s.seen)" : ""

@@ -12,6 +12,10 @@ public struct RunInput: Sendable {
     public var plan: RunPlan
     /// Where diagnostics and the summary go (stderr in the CLI).
     public var diagnostics: @Sendable (String) -> Void = { StandardStreams.error($0 + "\n") }
+    /// Several lines at once, in one write (the summary: a folder's is ten thousand lines).
+    public var diagnosticLines: @Sendable ([String]) -> Void = { lines in
+        StandardStreams.error(lines.map { $0 + "\n" }.joined())
+    }
     /// stdout's descriptor (a test may point it elsewhere).
     public var standardOutput: Int32 = 1
     /// A live display while sources load (skeleton rows on a terminal), or nil.
@@ -63,6 +67,8 @@ public enum Runner {
         var input = input
         let say = input.diagnostics
         input.diagnostics = { line in say(PluginLogLevel.visible(line, limit: 1 << 20)) }
+        let sayLines = input.diagnosticLines
+        input.diagnosticLines = { lines in sayLines(lines.map { PluginLogLevel.visible($0, limit: 1 << 20) }) }
         let plan = input.plan
         let progress = input.progress
         let started = Int64(time(nil))
