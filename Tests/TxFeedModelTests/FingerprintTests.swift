@@ -68,6 +68,38 @@ final class FingerprintTests: XCTestCase {
         }
     }
 
+    /// Records in no order are counted exactly where their slot in the first pass's bitmaps
+    /// was seen twice, and numbered 1 elsewhere: the numbers are a plain count's, for repeats,
+    /// for strangers that share a slot (the same high bits), and for records seen once.
+    func testUnorderedOccurrencesAreAPlainCount() {
+        var state: UInt64 = 0x5EED
+        func next() -> UInt64 {  // SplitMix64
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let pool = (0..<500).map { _ in next() }
+        var hashes: [UInt64] = []
+        for n in 0..<40_000 {
+            switch n % 4 {
+            case 0: hashes.append(pool[Int(next() % 500)])  // repeated records
+            case 1: hashes.append(0xABCD_0000_0000_0000 | (next() & 0xFFFF))  // one slot, many strangers
+            default: hashes.append(next())  // once
+            }
+        }
+        let counted = SourceData.occurrences(ofUnordered: hashes)
+        var seen: [UInt64: UInt32] = [:]
+        let expected = hashes.map { hash -> Fingerprint in
+            seen[hash, default: 0] += 1
+            return Fingerprint(hash: hash, occurrence: seen[hash]!)
+        }
+        XCTAssertTrue(counted == expected, "the occurrences differ from a plain count")
+        XCTAssertGreaterThan(expected.filter { $0.occurrence > 1 }.count, 8_000, "repeats in the test")
+        XCTAssertTrue(SourceData.occurrences(ofUnordered: []).isEmpty)
+    }
+
     func testOccurrencesStartAgainInEachSource() {
         var source = SourceBuilder()
         source.add("Coffee", -300, at: septemberFirst)
