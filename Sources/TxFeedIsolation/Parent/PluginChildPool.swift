@@ -4,10 +4,10 @@ import Synchronization
 import TxFeedModel
 import TxFeedPluginHost
 
-/// The plugin host children of a txfeed process, kept per plugin and reused: the child that
-/// loaded a plugin to read its descriptor runs its sources too, and a folder of ten thousand
-/// statements is run by as many children as run at once, not ten thousand. A child that
-/// crashed, was killed or answered garbled is never reused.
+/// The plugin host children of a txfeed process, kept per plugin and reused: a folder of ten
+/// thousand statements is run by as many children as run at once, not ten thousand, started
+/// while the run is set up (``prestart(_:)``). One more child plans (descriptors, `identify`,
+/// `explain`). A child that crashed, was killed or answered garbled is never reused.
 ///
 /// As a ``PluginLoading``, it is where a run's plugins are loaded: no plugin code, not even a
 /// library constructor, runs in txfeed's own process.
