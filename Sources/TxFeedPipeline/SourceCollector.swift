@@ -26,6 +26,8 @@ public final class SourceCollector: DeliveredDataEvents {
     private let hostNanoseconds = Atomic<Int>(0)
     /// When the host work under way began (uptime nanoseconds), or 0.
     private let hostWorkSince = Atomic<Int>(0)
+    /// When txfeed's work for the source last ended (uptime nanoseconds; 0 before any).
+    private let hostWorkEnded = Atomic<Int>(0)
     /// Host time a plugin host child reported for this source (its decoding, in its process).
     private let childHostNanoseconds = Atomic<Int>(0)
     private let delivered = Mutex(Delivered())
@@ -151,6 +153,11 @@ public final class SourceCollector: DeliveredDataEvents {
         return Double(
             hostNanoseconds.load(ordering: .relaxed) + childHostNanoseconds.load(ordering: .relaxed) + current) / 1e9
     }
+
+    /// When txfeed's work for the source last ended (uptime nanoseconds; 0 before any): a clock
+    /// as of the last callback, for a plugin host child's chunks, without a clock call of its
+    /// own before every callback.
+    public var lastHostWorkEnded: Int { hostWorkEnded.load(ordering: .relaxed) }
 
     /// Transactions, rejects and failed documents delivered and not yet taken.
     public var pendingRecords: Int { pending.load(ordering: .relaxed) }
@@ -389,7 +396,9 @@ public final class SourceCollector: DeliveredDataEvents {
         defer {
             // Added before the mark is cleared, so a reader never misses the work (it may count
             // a sliver twice, which only errs towards the source).
-            hostNanoseconds.add(Self.uptime() - start, ordering: .relaxed)
+            let end = Self.uptime()
+            hostNanoseconds.add(end - start, ordering: .relaxed)
+            hostWorkEnded.store(end, ordering: .relaxed)
             hostWorkSince.store(0, ordering: .relaxed)
         }
         return body()

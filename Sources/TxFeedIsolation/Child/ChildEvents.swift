@@ -48,9 +48,12 @@ final class ChildEvents: SourceEvents {
         _ = data.send(to: writer)
     }
 
-    /// Sends what earlier calls delivered, when it is time or enough.
+    /// Sends what earlier calls delivered, when it is time or enough. The time is the end of the
+    /// collector's last work, not a clock read of its own: a million small accounts' three
+    /// callbacks each read the clock for it. It is late by the plugin's time since its last
+    /// call at most, and a plugin gone quiet is flushed by the ticker.
     private func sendDue() {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = UInt64(max(0, collector.lastHostWorkEnded))
         // The ticker may have flushed after `now` was read: that last flush is not in the past.
         let last = lastFlush.load(ordering: .relaxed)
         if (now > last && now - last >= Self.chunkNanoseconds) || collector.pendingRecords >= Self.chunkRecords {
