@@ -43,25 +43,31 @@ extension SourceData {
         var bits = 10
         while bits < 26 && 1 << bits < hashes.count * 8 { bits += 1 }
         let shift = UInt64(64 - bits)
+        /// The bitmap word of `hash`'s slot, and its bit there.
+        func place(_ hash: UInt64) -> (word: Int, bit: UInt64) {
+            let slot = Int(hash >> shift)
+            return (slot >> 6, UInt64(1) << UInt64(slot & 63))
+        }
         var seen = [UInt64](repeating: 0, count: 1 << (bits - 6))
         var again = seen
-        var repeated = 0
+        // Hashes whose slot was seen before: a repeated slot holds at most twice as many, so
+        // the exact table is sized without another pass.
+        var sightingsAgain = 0
         for hash in hashes {
-            let slot = Int(hash >> shift), word = slot >> 6, bit = UInt64(1) << UInt64(slot & 63)
-            if seen[word] & bit != 0 { again[word] |= bit } else { seen[word] |= bit }
+            let (word, bit) = place(hash)
+            if seen[word] & bit != 0 {
+                again[word] |= bit
+                sightingsAgain += 1
+            } else {
+                seen[word] |= bit
+            }
         }
-        for hash in hashes {
-            let slot = Int(hash >> shift)
-            if again[slot >> 6] & (UInt64(1) << UInt64(slot & 63)) != 0 { repeated += 1 }
-        }
-        var counts = FingerprintTable(capacity: repeated)
+        var counts = FingerprintTable(capacity: 2 * sightingsAgain)
         var result: [Fingerprint] = []
         result.reserveCapacity(hashes.count)
         for hash in hashes {
-            let slot = Int(hash >> shift)
-            let occurrence =
-                again[slot >> 6] & (UInt64(1) << UInt64(slot & 63)) != 0
-                ? counts.increment(Fingerprint(hash: hash, occurrence: 0)) : 1
+            let (word, bit) = place(hash)
+            let occurrence = again[word] & bit != 0 ? counts.increment(Fingerprint(hash: hash, occurrence: 0)) : 1
             result.append(Fingerprint(hash: hash, occurrence: occurrence))
         }
         return result
