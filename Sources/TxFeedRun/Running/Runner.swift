@@ -66,9 +66,10 @@ public enum Runner {
         // a currency): none of it may drive the terminal or disguise itself.
         var input = input
         let say = input.diagnostics
-        input.diagnostics = { line in say(PluginLogLevel.visible(line, limit: 1 << 20)) }
         let sayLines = input.diagnosticLines
-        input.diagnosticLines = { lines in sayLines(lines.map { PluginLogLevel.visible($0, limit: 1 << 20) }) }
+        let visible: @Sendable (String) -> String = { PluginLogLevel.visible($0, limit: 1 << 20) }
+        input.diagnostics = { line in say(visible(line)) }
+        input.diagnosticLines = { lines in sayLines(lines.map(visible)) }
         let plan = input.plan
         let progress = input.progress
         let started = Int64(time(nil))
