@@ -9,6 +9,8 @@
 
 int txfeed_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
+int txfeed_set_pipe_size(int fd, int bytes) { return fcntl(fd, F_SETPIPE_SZ, bytes); }
+
 void txfeed_close_from(int first) {
     if (syscall(SYS_close_range, (unsigned)first, ~0U, 0) == 0) return;
     // Kernels before 5.9: one by one, up to the descriptor limit.

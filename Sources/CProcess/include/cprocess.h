@@ -7,6 +7,8 @@
 
 // pipe2(fds, O_CLOEXEC): 0, or -1 with errno.
 int txfeed_pipe_cloexec(int fds[2]);
+// F_SETPIPE_SZ: the pipe's capacity in bytes (rounded up by the kernel), or -1 with errno.
+int txfeed_set_pipe_size(int fd, int bytes);
 // Closes every descriptor from `first` up.
 void txfeed_close_from(int first);
 // RLIMIT_AS, soft and hard: 0, or -1 with errno.

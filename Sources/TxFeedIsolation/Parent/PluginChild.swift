@@ -22,6 +22,17 @@ final class PluginChild: @unchecked Sendable {
     private let reaped = Mutex<Int32?>(nil)
     private let ended = Atomic<Bool>(false)
     private let onEnd: @Sendable () -> Void
+    /// The data pipe's capacity: a chunk of records (up to 20 ms of a plugin's work) goes in
+    /// whole while txfeed reads, instead of the plugin's thread waiting at every 64 KiB (the
+    /// default) for txfeed to empty it, and the child's decoding threads waiting for the plugin.
+    /// 1 MiB is what an unprivileged process may ask for (`/proc/sys/fs/pipe-max-size`); the
+    /// kernel gives pages only as they fill. Asked for, not required: the default still works.
+    static let dataPipeBytes = 1 << 20
+
+    /// Gives the pipe ``dataPipeBytes`` of room, when the system allows it.
+    static func widen(dataPipe fd: Int32) {
+        _ = txfeed_set_pipe_size(fd, Int32(dataPipeBytes))
+    }
 
     /// Starts `executable __plugin-host` and has it load `pluginPath`.
     ///
@@ -45,6 +56,7 @@ final class PluginChild: @unchecked Sendable {
             onEnd()
             throw IsolationError("could not make pipes for the plugin host: \(String(cString: strerror(errno)))")
         }
+        Self.widen(dataPipe: up[0])
         // The child's ends above the numbers they are moved to, so that no dup2 overwrites
         // another (a pipe made while 3 or 4 was free would otherwise be lost).
         for fd in [up[1], down[0], out[1]] where fd <= PluginHostChild.controlFD {
