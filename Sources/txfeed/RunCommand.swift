@@ -178,6 +178,7 @@ struct RunCommand: ParsableCommand {
         let progress = input.plan.liveProgress()
         input.progress = progress
         input.unfinished = UnfinishedFileRegistry.shared
+        input.endsTheProcess = true
         // Ctrl-C mid-run: put the terminal back, leave no half-written file, then die of the
         // signal as any interrupted program does.
         StopSignals.listen { signal in
