@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// The merged feed the sinks receive: every source's accounts and transactions, newest first.
 ///
 /// Merging knows nothing of colours or formats: those are the output stage's.
@@ -60,14 +63,6 @@ public struct Feed: Sendable {
             rejects += data.rejects.map { (source, $0) }
             data.rejects = []  // kept once, above, with their source
             data.continuesLastAccount = false  // a source's accounts are its own, never another's
-            // Hashed before the append, while the source's vendor table is small and its own.
-            let counted = outcome.fingerprints ?? data.fingerprints()
-            if fingerprints.isEmpty {
-                fingerprints = counted
-                fingerprints.reserveCapacity(total)
-            } else {
-                fingerprints += counted
-            }
             merged.append(data)
             if source == 0 { merged.transactions.reserveCapacity(total) }
         }
@@ -75,27 +70,73 @@ public struct Feed: Sendable {
         transactions = merged.transactions
         vendors = merged.vendors
         details = merged.details
-        if dedupe || history != nil { removeDuplicates(history: history) }
-        sortNewestFirst()
+        if dedupe || history != nil || transactions.count < Self.overlapsFrom {
+            fingerprints = Self.fingerprints(of: outcomes, total: transactions.count)
+            if dedupe || history != nil { removeDuplicates(history: history) }
+            sortNewestFirst()
+            return
+        }
+        // Nothing is dropped: the order is found, and the records put in it, while the
+        // fingerprints are counted. A million accounts' records arrive in no order, and the
+        // two took a quarter of a second one after the other on the main thread.
+        let unsorted = transactions
+        let counted = Mutex<[Fingerprint]>([])
+        let order = Mutex<(keys: [SortKey], sorted: [Transaction])?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { task in
+            if task == 0 {
+                let all = Self.fingerprints(of: outcomes, total: unsorted.count)
+                counted.withLock { $0 = all }
+            } else if let keys = Self.newestFirstUnlessInOrder(unsorted) {
+                let sorted = keys.map { unsorted[Int($0.position)] }
+                order.withLock { $0 = (keys, sorted) }
+            }
+        }
+        fingerprints = counted.withLock { $0 }
+        guard let (keys, sorted) = order.withLock({ $0 }) else { return }
+        transactions = sorted
+        let unsortedFingerprints = fingerprints
+        fingerprints = keys.map { unsortedFingerprints[Int($0.position)] }
+    }
+
+    /// From this many records the merge sorts them while it counts their fingerprints: below,
+    /// starting the second task costs more than it saves.
+    static let overlapsFrom = 1 << 14
+
+    /// Every source's fingerprints, in source order: each hashed with its own data, whose
+    /// vendor table is small and its own (the merged one is neither).
+    private static func fingerprints(of outcomes: [SourceOutcome], total: Int) -> [Fingerprint] {
+        var all: [Fingerprint] = []
+        for outcome in outcomes {
+            let counted = outcome.fingerprints ?? outcome.data.fingerprints()
+            if all.isEmpty {
+                all = counted
+                all.reserveCapacity(total)
+            } else {
+                all += counted
+            }
+        }
+        return all
     }
 
     /// A stable sort by time, newest first; skipped when the input is already in order
     /// (the usual case for one statement).
     mutating func sortNewestFirst() {
-        var sorted = true
-        for i in transactions.indices.dropFirst() where transactions[i - 1].unixSeconds < transactions[i].unixSeconds {
-            sorted = false
-            break
-        }
-        guard !sorted else { return }
+        guard let keys = Self.newestFirstUnlessInOrder(transactions) else { return }
         // Sort small keys, not the records, then gather once.
-        let keys = Self.newestFirst(transactions)
         let unsorted = transactions
         transactions = keys.map { unsorted[Int($0.position)] }
         if fingerprints.count == unsorted.count {
             let unsortedFingerprints = fingerprints
             fingerprints = keys.map { unsortedFingerprints[Int($0.position)] }
         }
+    }
+
+    /// ``newestFirst(_:)``, or nil when the records are newest first already.
+    static func newestFirstUnlessInOrder(_ transactions: [Transaction]) -> [SortKey]? {
+        for i in transactions.indices.dropFirst() where transactions[i - 1].unixSeconds < transactions[i].unixSeconds {
+            return newestFirst(transactions)
+        }
+        return nil
     }
 
     /// Each transaction's position, newest first, ties in input order.

@@ -32,4 +32,33 @@ final class NewestFirstTests: XCTestCase {
         }
         check([Int64.max, Int64.min, 0, -1, 1] + Array(repeating: 7, count: 5000))
     }
+
+    /// A large merge sorts while it counts fingerprints; one that may drop records (`dedupe`)
+    /// counts, drops, then sorts. With nothing to drop, both give the same rows, each with
+    /// its own fingerprint, whatever order the records came in.
+    func testALargeMergeSortsAsOneThatCountsFirst() {
+        var random = SystemRandomNumberGenerator()
+        let outcomes = (0..<2).map { source in
+            var builder = SourceBuilder(account: "Account \(source)", source: source)
+            for n in 0..<(Feed.overlapsFrom + 5000) {
+                let vendor = ["Coffee", "Rent", "Books", "Fuel"][n % 4]
+                builder.add(
+                    vendor, Int64(n + 1), at: septemberFirst + Int64.random(in: -86_400 * 90...0, using: &random),
+                    memo: n % 7 == 0 ? "memo \(n)" : nil)
+            }
+            return builder.outcome("source \(source)")
+        }
+        let overlapped = Feed(merging: outcomes)
+        let oneAfterTheOther = Feed(merging: outcomes, dedupe: true)
+        XCTAssertEqual(oneAfterTheOther.duplicates.count, 0)
+        XCTAssertEqual(overlapped.transactions.count, 2 * (Feed.overlapsFrom + 5000))
+        XCTAssertEqual(overlapped.transactions.map(\.unixSeconds), oneAfterTheOther.transactions.map(\.unixSeconds))
+        XCTAssertEqual(overlapped.transactions.map(\.amountMinor), oneAfterTheOther.transactions.map(\.amountMinor))
+        XCTAssertEqual(overlapped.transactions.map(\.account), oneAfterTheOther.transactions.map(\.account))
+        XCTAssertEqual(overlapped.fingerprints, oneAfterTheOther.fingerprints)
+        XCTAssertTrue(
+            zip(overlapped.transactions, overlapped.transactions.dropFirst()).allSatisfy {
+                $0.unixSeconds >= $1.unixSeconds
+            })
+    }
 }
