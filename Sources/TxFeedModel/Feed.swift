@@ -76,6 +76,12 @@ public struct Feed: Sendable {
             sortNewestFirst()
             return
         }
+        // In order already (one statement, the usual case): nothing to sort, and the
+        // fingerprints are hashed on every core.
+        if Self.isNewestFirst(transactions) {
+            fingerprints = Self.fingerprints(of: outcomes, total: transactions.count)
+            return
+        }
         // Nothing is dropped: the order is found, and the records put in it, while the
         // fingerprints are counted. A million accounts' records arrive in no order, and the
         // two took a quarter of a second one after the other on the main thread.
@@ -86,13 +92,14 @@ public struct Feed: Sendable {
             if task == 0 {
                 let all = Self.fingerprints(of: outcomes, total: unsorted.count)
                 counted.withLock { $0 = all }
-            } else if let keys = Self.newestFirstUnlessInOrder(unsorted) {
+            } else {
+                let keys = Self.newestFirst(unsorted)
                 let sorted = keys.map { unsorted[Int($0.position)] }
                 order.withLock { $0 = (keys, sorted) }
             }
         }
         fingerprints = counted.withLock { $0 }
-        guard let (keys, sorted) = order.withLock({ $0 }) else { return }
+        guard let (keys, sorted) = order.withLock({ $0 }) else { return }  // always there
         transactions = sorted
         let unsortedFingerprints = fingerprints
         fingerprints = keys.map { unsortedFingerprints[Int($0.position)] }
@@ -121,8 +128,9 @@ public struct Feed: Sendable {
     /// A stable sort by time, newest first; skipped when the input is already in order
     /// (the usual case for one statement).
     mutating func sortNewestFirst() {
-        guard let keys = Self.newestFirstUnlessInOrder(transactions) else { return }
+        guard !Self.isNewestFirst(transactions) else { return }
         // Sort small keys, not the records, then gather once.
+        let keys = Self.newestFirst(transactions)
         let unsorted = transactions
         transactions = keys.map { unsorted[Int($0.position)] }
         if fingerprints.count == unsorted.count {
@@ -131,12 +139,12 @@ public struct Feed: Sendable {
         }
     }
 
-    /// ``newestFirst(_:)``, or nil when the records are newest first already.
-    static func newestFirstUnlessInOrder(_ transactions: [Transaction]) -> [SortKey]? {
+    /// Whether no record is newer than the one before it.
+    static func isNewestFirst(_ transactions: [Transaction]) -> Bool {
         for i in transactions.indices.dropFirst() where transactions[i - 1].unixSeconds < transactions[i].unixSeconds {
-            return newestFirst(transactions)
+            return false
         }
-        return nil
+        return true
     }
 
     /// Each transaction's position, newest first, ties in input order.
