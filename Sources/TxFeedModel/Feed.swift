@@ -87,7 +87,7 @@ public struct Feed: Sendable {
         // two took a quarter of a second one after the other on the main thread.
         let unsorted = transactions
         let counted = Mutex<[Fingerprint]>([])
-        let order = Mutex<(keys: [SortKey], sorted: [Transaction])?>(nil)
+        let order = Mutex<(keys: [SortKey], sorted: [Transaction])>(([], []))
         DispatchQueue.concurrentPerform(iterations: 2) { task in
             if task == 0 {
                 let all = Self.fingerprints(of: outcomes, total: unsorted.count)
@@ -99,7 +99,7 @@ public struct Feed: Sendable {
             }
         }
         fingerprints = counted.withLock { $0 }
-        guard let (keys, sorted) = order.withLock({ $0 }) else { return }  // always there
+        let (keys, sorted) = order.withLock { $0 }
         transactions = sorted
         let unsortedFingerprints = fingerprints
         fingerprints = keys.map { unsortedFingerprints[Int($0.position)] }
