@@ -29,9 +29,14 @@ public struct SourceData: Sendable {
     public init() {}
 
     /// Appends `other` after this data, renumbering its vendors and accounts.
+    /// Nothing delivered: no account, record, failure or document.
+    public var isEmpty: Bool {
+        accounts.isEmpty && transactions.isEmpty && rejects.isEmpty && failures.isEmpty && documents == 0
+    }
+
     public mutating func append(_ other: SourceData) {
         precondition(other.vendorBase == 0, "a part of an open account is appended to that account alone")
-        if accounts.isEmpty && transactions.isEmpty && rejects.isEmpty && failures.isEmpty && documents == 0 {
+        if isEmpty {
             self = other
             return
         }

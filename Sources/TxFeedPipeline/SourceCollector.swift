@@ -19,6 +19,9 @@ public final class SourceCollector: DeliveredDataEvents {
     let onProgress: (@Sendable (Int) -> Void)?
     /// The run's memory budget: past it, what this source holds spills to a sorted run.
     let spill: Spill?
+    /// In a plugin host child: small streamed accounts are kept as their calls and handed to
+    /// ``endAccount(balance:sendingRest:forwarding:)``'s `forward`, for txfeed to decode.
+    let forwardsSmallAccounts: Bool
 
     private let cancelled = Atomic<Bool>(false)
     /// Time spent decoding in the source's callbacks: txfeed's own work, which never counts
@@ -30,6 +33,9 @@ public final class SourceCollector: DeliveredDataEvents {
     private let hostWorkEnded = Atomic<Int>(0)
     /// Host time a plugin host child reported for this source (its decoding, in its process).
     private let childHostNanoseconds = Atomic<Int>(0)
+    /// Whether the calls come from a plugin host child (``takeForwarded(_:)``): the plugin ran
+    /// on meanwhile in its own process, so decoding them here is not time taken from it.
+    private let fedByChild = Atomic<Bool>(false)
     private let delivered = Mutex(Delivered())
     /// ``pendingRecords``, kept as the data changes: a plugin host child asks before every
     /// callback, and a lock for it met the line's workers committing under the same lock.
@@ -99,7 +105,7 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public init(
         name: String, index: Int, threads: Int, log: @escaping @Sendable (String, PluginLogLevel, String) -> Void,
-        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil
+        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil, forwardsSmallAccounts: Bool = false
     ) {
         self.name = name
         self.index = index
@@ -107,6 +113,7 @@ public final class SourceCollector: DeliveredDataEvents {
         self.log = log
         self.onProgress = onProgress
         self.spill = spill
+        self.forwardsSmallAccounts = forwardsSmallAccounts
     }
 
     // MARK: Barrier side
@@ -162,6 +169,11 @@ public final class SourceCollector: DeliveredDataEvents {
     /// Transactions, rejects and failed documents delivered and not yet taken.
     public var pendingRecords: Int { pending.load(ordering: .relaxed) }
 
+    /// Whether anything delivered waits to be taken (an account without records counts).
+    public var holdsDelivered: Bool {
+        delivered.withLock { !$0.data.isEmpty }
+    }
+
     // MARK: DeliveredDataEvents (a plugin host child's data, on the source's thread)
 
     public var sourceName: String { name }
@@ -202,6 +214,11 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public var documentsKept: Int { delivered.withLock { $0.data.documents } }
+
+    public func takeForwarded(_ calls: (any SourceEvents) -> Void) {
+        fedByChild.store(true, ordering: .relaxed)
+        calls(self)
+    }
 
     public func childHostTime(nanoseconds: Int) {
         childHostNanoseconds.store(nanoseconds, ordering: .relaxed)
@@ -248,7 +265,7 @@ public final class SourceCollector: DeliveredDataEvents {
         }
         let origin = origin ?? name
         let account: Account = hostWork {
-            if text.count < StreamedAccountRecording.largest && accountLine() != nil {
+            if text.count < StreamedAccountRecording.largest && (forwardsSmallAccounts || accountLine() != nil) {
                 return .recorded(StreamedAccountRecording(origin: origin, envelope: text))
             }
             return .live(StreamedAccount(decoder: decoder(origin), envelope: text))
@@ -297,9 +314,11 @@ public final class SourceCollector: DeliveredDataEvents {
     /// `end_account` in a plugin host child. An account whose records went up already
     /// (``takeOpenAccountPart()``) is not committed here: `send` gets the rest of it, once the
     /// accounts before it are committed, as ``Delivery/closing`` or, failed,
-    /// ``Delivery/withdrawing``.
+    /// ``Delivery/withdrawing``. A small account kept as its calls (``forwardsSmallAccounts``)
+    /// goes to `forward` whole, undecoded.
     public func endAccount(
-        balance: UnsafeBufferPointer<UInt8>?, sendingRest send: ((SourceData, Delivery) -> Void)?
+        balance: UnsafeBufferPointer<UInt8>?, sendingRest send: ((SourceData, Delivery) -> Void)?,
+        forwarding forward: ((StreamedAccountRecording) -> Void)? = nil
     ) -> CallbackAnswer {
         guard let open = streaming.withLock({ $0.take() }) else {
             return commit { $0.failures.append("\(name): end_account without begin_account") }
@@ -308,7 +327,13 @@ public final class SourceCollector: DeliveredDataEvents {
             switch open.account {
             case .recorded(var recording):
                 if let balance { recording.state(balance: balance) }
-                accountLine()?.submit(recording)
+                if let forward {
+                    forward(recording)
+                } else if let line = accountLine() {
+                    line.submit(recording)
+                } else {
+                    return commit { $0.append(recording.replay(decoder(nil)).finish()) }
+                }
                 return isCancelled ? .stop : .proceed
             case .live(var account):
                 if let balance { account.state(balance: balance) }
@@ -391,6 +416,7 @@ public final class SourceCollector: DeliveredDataEvents {
 
     /// Runs txfeed's own work for the source, adding its time to ``hostSeconds``.
     private func hostWork<T>(_ body: () -> T) -> T {
+        if fedByChild.load(ordering: .relaxed) { return body() }
         let start = Self.uptime()
         hostWorkSince.store(start, ordering: .relaxed)
         defer {

@@ -5,7 +5,11 @@ import TxFeedModel
 /// another thread (``AccountLine``): a source of a hundred thousand small accounts is decoded
 /// on every core, not on its own thread alone. Replaying the calls in order gives exactly what
 /// decoding them as they came would.
-struct StreamedAccountRecording: Sendable {
+///
+/// A plugin host child does not decode such an account at all: it sends the calls on as they
+/// were made (``forEachCall(_:)``), and txfeed's collector takes them as in-process — the
+/// account is read once, not read, sent as records and read again.
+public struct StreamedAccountRecording: Sendable {
     /// The account's origin: the source's decoder is the line's, one for all its accounts (a
     /// decoder each was made, moved and copied with every call of a million small accounts).
     let origin: String
@@ -44,6 +48,37 @@ struct StreamedAccountRecording: Sendable {
         texts.append(contentsOf: envelope)
         envelopeEnd = texts.count
         bytes = envelope.count
+    }
+
+    /// One of the plugin's calls for the account, borrowed for ``forEachCall(_:)``.
+    public enum PluginCall {
+        case beginAccount(envelope: UnsafeBufferPointer<UInt8>, origin: String)
+        case transactions(UnsafeBufferPointer<UInt8>)
+        case reject(location: String, reason: String, raw: [UInt8])
+        case failAccount(String)
+        /// With the balance the source stated, if it did.
+        case endAccount(balance: UnsafeBufferPointer<UInt8>?)
+    }
+
+    /// The account's calls in the order the plugin made them, `begin_account` to `end_account`.
+    public func forEachCall(_ body: (PluginCall) -> Void) {
+        texts.withUnsafeBufferPointer { texts in
+            body(.beginAccount(envelope: UnsafeBufferPointer(rebasing: texts[..<envelopeEnd]), origin: origin))
+            if let firstBatch { body(.transactions(UnsafeBufferPointer(rebasing: texts[firstBatch]))) }
+            for call in calls {
+                switch call {
+                case .batch(let range): body(.transactions(UnsafeBufferPointer(rebasing: texts[range])))
+                case .reject(let location, let reason, let raw):
+                    body(.reject(location: location, reason: reason, raw: raw))
+                case .fail(let reason): body(.failAccount(reason))
+                }
+            }
+        }
+        if let balance {
+            balance.withUnsafeBufferPointer { body(.endAccount(balance: $0)) }
+        } else {
+            body(.endAccount(balance: nil))
+        }
     }
 
     mutating func add(batch: UnsafeBufferPointer<UInt8>) {

@@ -8,7 +8,9 @@ import TxFeedPluginHost
 /// it holds goes up the pipe in chunks (every 20 ms or 64 Ki records, and from the child's
 /// ticker when the plugin goes quiet), so neither process holds a second copy of a large run
 /// and a crash loses only what was delivered in its last moments. A streamed account still
-/// open goes up too, as provisional records txfeed keeps only once the account ends well.
+/// open goes up too, as provisional records txfeed keeps only once the account ends well. A small
+/// streamed account is not decoded here at all: its calls go up as the plugin made them
+/// (``FrameKind/accounts``), and txfeed decodes it once, as in-process.
 ///
 /// A chunk is sent when the plugin calls again, not as its call returns: a plugin that hands
 /// over a whole file in one call has freed the file by then, so the child does not hold the
@@ -21,9 +23,15 @@ final class ChildEvents: SourceEvents {
     /// Taking and sending are one step, so that chunks from the source's thread and from the
     /// ticker arrive in the order they were taken.
     private let sending = Mutex(())
+    /// Small accounts ended and not yet sent, encoded; touched only under `sending`. Whatever
+    /// the collector holds was committed after all of them (``forward(_:)`` sends it first).
+    private let forwarded = Mutex(WireEncoder())
 
     static let chunkRecords = 1 << 16
     static let chunkNanoseconds: UInt64 = 20_000_000
+    /// Forwarded accounts go up once this many bytes wait: a quarter of the pipe, so that
+    /// txfeed starts on them while the plugin goes on.
+    static let forwardedBytes = 1 << 18
 
     init(collector: SourceCollector, writer: FrameWriter) {
         self.collector = collector
@@ -39,13 +47,35 @@ final class ChildEvents: SourceEvents {
         }
     }
 
-    /// Sends what the collector committed; the caller holds `sending`.
+    /// Sends the accounts forwarded, then what the collector committed since; the caller holds
+    /// `sending`.
     private func sendCommitted() {
+        sendForwarded()
         let data = collector.take()
         guard data.read > 0 || !data.failures.isEmpty || data.documents > 0 || !data.accounts.isEmpty else {
             return
         }
         _ = data.send(to: writer)
+    }
+
+    /// The caller holds `sending`.
+    private func sendForwarded() {
+        forwarded.withLock { w in
+            guard !w.bytes.isEmpty else { return }
+            writer.send(.accounts) { $0.bytes.append(contentsOf: w.bytes) }
+            w.bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// A small account ended: queued after what the collector committed before it. The caller
+    /// holds `sending`.
+    private func forward(_ recording: StreamedAccountRecording) {
+        if collector.holdsDelivered { sendCommitted() }
+        let full = forwarded.withLock { w in
+            recording.encode(into: &w)
+            return w.bytes.count >= Self.forwardedBytes
+        }
+        if full { sendForwarded() }
     }
 
     /// Sends what earlier calls delivered, when it is time or enough. The time is the end of the
@@ -98,11 +128,14 @@ final class ChildEvents: SourceEvents {
     func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
         sendDue()
         return sending.withLock { _ in
-            collector.endAccount(balance: balance) { rest, delivery in
-                // What was committed before the account ended goes first, as in txfeed's process.
-                self.sendCommitted()
-                _ = rest.send(to: self.writer, as: delivery)
-            }
+            collector.endAccount(
+                balance: balance,
+                sendingRest: { rest, delivery in
+                    // What was committed before the account ended goes first, as in txfeed's process.
+                    self.sendCommitted()
+                    _ = rest.send(to: self.writer, as: delivery)
+                },
+                forwarding: forward)
         }
     }
 

@@ -256,7 +256,7 @@ final class ChildHost: Sendable {
                     $0.string(message)
                 }
             },
-            onProgress: { count in decoded.value.add(count, ordering: .relaxed) })
+            onProgress: { count in decoded.value.add(count, ordering: .relaxed) }, forwardsSmallAccounts: true)
         let events = ChildEvents(collector: collector, writer: writer)
         let cancelled = current.withLock { current in
             current.running = Running(index: request.index, collector: collector, events: events, decoded: decoded)

@@ -1,12 +1,14 @@
 import Glibc
 import Synchronization
 import TxFeedModel
+import TxFeedPipeline
 import TxFeedPluginHost
 
 /// A source whose plugin runs in a plugin host child: whatever the plugin does — crash, call
 /// `exit`, print, hang, change its process — stays in that process. The child decodes what
 /// the plugin delivers and sends it up in chunks; this side only merges it into the source's
-/// collector.
+/// collector. Small streamed accounts come up undecoded, as the plugin's calls, and this side's
+/// collector takes them as in-process.
 public final class IsolatedPluginSource: SourceSession {
     public let plugin: LoadedPlugin
     public let configuration: String
@@ -190,6 +192,10 @@ public final class IsolatedPluginSource: SourceSession {
                 }
                 guard let chunk else { continue }
                 _ = events?.delivered(chunk.data, as: chunk.delivery)
+            case .frame(.accounts, let payload):
+                guard let events, !chunks.isWaiting, StreamedAccountRecording.replay(payload, to: events) else {
+                    return (.failed(garbled(child)), false)
+                }
             case .frame(.hostTime, let payload):
                 let reported = payload.withUnsafeBytes { raw -> (Int, Int)? in
                     var r = WireDecoder(raw)

@@ -54,6 +54,10 @@ public protocol DeliveredDataEvents: SourceEvents {
     func childHostTime(nanoseconds: Int)
     /// Documents delivered and kept so far: not those of an account still held open.
     var documentsKept: Int { get }
+    /// Small streamed accounts the child forwarded undecoded: `calls` makes their calls on the
+    /// events as the plugin made them, taken as in-process. Their time is not the host's: the
+    /// plugin ran on meanwhile in its own process.
+    func takeForwarded(_ calls: (any SourceEvents) -> Void)
 }
 
 /// How a chunk from a plugin host child stands to the streamed account the plugin has open.

@@ -1,0 +1,152 @@
+import Foundation
+import TxFeedModel
+import TxFeedPipeline
+import TxFeedPluginHost
+import XCTest
+
+@testable import TxFeedIsolation
+
+/// Small streamed accounts leave the child undecoded, as the plugin's calls, and txfeed's
+/// collector takes them as in-process, in their place among what the child did decode.
+final class ForwardedAccountTests: XCTestCase {
+    private static func envelope(_ name: String, currency: String = "EUR") -> [UInt8] {
+        Array(#"{"status":200,"body":{"name":"\#(name)","currency":"\#(currency)","transactions":[]}}"#.utf8)
+    }
+
+    /// Transactions all of one date, so that the feed's order shows the order they came in.
+    private static func batch(_ vendors: String...) -> [UInt8] {
+        let elements = vendors.map { #"{"type":1,"vendor":"\#($0)","amount":3,"date":"2024-05-06"}"# }
+        return Array("[\(elements.joined(separator: ","))]".utf8)
+    }
+
+    /// A document the child decodes itself: the envelope with its transactions inside.
+    private static func document(_ name: String, _ vendor: String) -> [UInt8] {
+        Array(
+            #"{"status":200,"body":{"name":"\#(name)","transactions":[{"type":0,"vendor":"\#(vendor)","amount":1,"date":"2024-05-06"}]}}"#
+                .utf8)
+    }
+
+    /// A plugin's calls: documents, small accounts (one with a reject and a stated balance,
+    /// one failing), a document between them.
+    private func drive(_ events: any SourceEvents) {
+        func call(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> CallbackAnswer) {
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(body), .proceed)
+        }
+        call(Self.document("First", "Opening")) { events.document(text: $0, origin: "doc:1") }
+        call(Self.envelope("Small")) { events.beginAccount(text: $0, origin: "acct:small") }
+        call(Self.batch("Alpha", "Beta")) { events.transactions(text: $0) }
+        call(Self.batch("Gamma")) { events.transactions(text: $0) }
+        XCTAssertEqual(events.endAccount(balance: nil), .proceed)
+        call(Self.document("Between", "Middle")) { events.document(text: $0, origin: "doc:2") }
+        call(Self.envelope("Stated", currency: "JPY")) { events.beginAccount(text: $0, origin: "acct:stated") }
+        call(Self.batch("Delta")) { events.transactions(text: $0) }
+        XCTAssertEqual(events.reject(location: "line 9", reason: "3 fields", raw: Array("a;b;c".utf8)), .proceed)
+        call(Array("-1250".utf8)) { events.endAccount(balance: $0) }
+        call(Self.envelope("Broken")) { events.beginAccount(text: $0, origin: "acct:broken") }
+        call(Self.batch("Lost")) { events.transactions(text: $0) }
+        XCTAssertEqual(events.failAccount(reason: "balances do not reconcile"), .proceed)
+        XCTAssertEqual(events.endAccount(balance: nil), .proceed)
+        call(Self.envelope("Last")) { events.beginAccount(text: $0, origin: "acct:last") }
+        call(Self.batch("Omega")) { events.transactions(text: $0) }
+        XCTAssertEqual(events.endAccount(balance: nil), .proceed)
+    }
+
+    private func collector(threads: Int, forwarding: Bool = false) -> SourceCollector {
+        SourceCollector(
+            name: "s", index: 0, threads: threads, log: { _, _, _ in }, onProgress: nil,
+            forwardsSmallAccounts: forwarding)
+    }
+
+    /// The calls through a child's events and a file, read back as txfeed's side reads them.
+    private func throughChild(threads: Int) throws -> (data: SourceData, kinds: [FrameKind]) {
+        let path = NSTemporaryDirectory() + "/forwarded-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let out = open(path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
+        let back = open(path, O_RDONLY)
+        defer {
+            close(out)
+            close(back)
+            unlink(path)
+        }
+        let child = collector(threads: threads, forwarding: true)
+        let events = ChildEvents(collector: child, writer: FrameWriter(fd: out))
+        drive(events)
+        child.runEnded()
+        events.flush()
+
+        let parent = collector(threads: threads)
+        var reader = FrameReader(fd: back)
+        var chunks = ChunkAssembler(source: 0)
+        var kinds: [FrameKind] = []
+        while case .frame(let kind, let payload) = reader.next() {
+            kinds.append(kind)
+            switch kind {
+            case .accounts:
+                XCTAssertTrue(StreamedAccountRecording.replay(payload, to: parent))
+            case .data, .transactions:
+                let chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
+                if let chunk { XCTAssertEqual(parent.delivered(chunk.data, as: chunk.delivery), .proceed) }
+            default:
+                XCTFail("unexpected \(kind)")
+            }
+        }
+        parent.runEnded()
+        return (parent.take(), kinds)
+    }
+
+    func testForwardedAccountsAreTakenAsInProcessInTheirPlace() throws {
+        for threads in [1, 2] {
+            let direct = collector(threads: threads)
+            drive(direct)
+            direct.runEnded()
+            let expected = direct.take()
+            let (received, kinds) = try throughChild(threads: threads)
+
+            // The documents decoded in the child, the small accounts sent on as calls, in order.
+            XCTAssertEqual(kinds, [.data, .transactions, .accounts, .data, .transactions, .accounts], "\(threads)")
+            XCTAssertEqual(received.accounts.map(\.name), ["First", "Small", "Between", "Stated", "Last"])
+            XCTAssertEqual(received.accounts.map(\.name), expected.accounts.map(\.name))
+            XCTAssertEqual(received.accounts.map(\.origin), expected.accounts.map(\.origin))
+            XCTAssertEqual(received.accounts[3].balance, Money(minorUnits: -1250, scale: 0))
+            XCTAssertEqual(received.accounts.map(\.balance), expected.accounts.map(\.balance))
+            func vendors(_ data: SourceData) -> [String] {
+                data.transactions.map { data.vendors.name(of: $0.vendor) }
+            }
+            XCTAssertEqual(vendors(received), ["Opening", "Alpha", "Beta", "Gamma", "Middle", "Delta", "Omega"])
+            XCTAssertEqual(vendors(received), vendors(expected))
+            XCTAssertEqual(received.transactions.map(\.account), expected.transactions.map(\.account))
+            XCTAssertEqual(received.transactions.map(\.signedMinor), expected.transactions.map(\.signedMinor))
+            XCTAssertEqual(received.rejects.map(\.path), ["line 9"])
+            XCTAssertEqual(received.rejects.map(\.raw), expected.rejects.map(\.raw))
+            XCTAssertEqual(received.failures, ["acct:broken: balances do not reconcile"])
+            XCTAssertEqual(received.failures, expected.failures)
+            XCTAssertEqual(received.documents, expected.documents)
+        }
+    }
+
+    /// A cut or garbled frame of accounts is refused, never a crash; the accounts before the
+    /// fault were taken whole.
+    func testACutOrGarbledFrameOfAccountsIsRefused() throws {
+        let child = collector(threads: 1, forwarding: true)
+        var w = WireEncoder()
+        for name in ["One", "Two"] {
+            Self.envelope(name).withUnsafeBufferPointer { _ = child.beginAccount(text: $0, origin: name) }
+            Self.batch(name + " shop").withUnsafeBufferPointer { _ = child.transactions(text: $0) }
+            _ = child.endAccount(balance: nil, sendingRest: nil, forwarding: { $0.encode(into: &w) })
+        }
+        XCTAssertTrue(child.take().isEmpty, "nothing decoded in the child")
+        let whole = w.bytes
+        for cut in [whole.count - 1, whole.count - 5, 3] {
+            let parent = collector(threads: 1)
+            XCTAssertFalse(StreamedAccountRecording.replay(Array(whole.prefix(cut)), to: parent), "\(cut)")
+        }
+        var garbled = whole
+        garbled[garbled.count - 1] = 99  // the last account's end: a call this txfeed does not know
+        let parent = collector(threads: 1)
+        XCTAssertFalse(StreamedAccountRecording.replay(garbled, to: parent))
+        parent.runEnded()
+        XCTAssertEqual(parent.take().accounts.map(\.name), ["One"])
+        let intact = collector(threads: 1)
+        XCTAssertTrue(StreamedAccountRecording.replay(whole, to: intact))
+        XCTAssertEqual(intact.take().transactions.count, 2)
+    }
+}
