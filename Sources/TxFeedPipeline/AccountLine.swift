@@ -37,6 +37,8 @@ final class AccountLine: Sendable {
     private struct Group {
         var accounts: [StreamedAccountRecording] = []
         var bytes = 0
+        /// Accounts a plugin host child sent on undecoded, instead of recordings.
+        var forwarded: ForwardedAccounts?
 
         /// Room for a full group at once: grown account by account, it was copied as it grew.
         static func empty() -> Group {
@@ -70,6 +72,17 @@ final class AccountLine: Sendable {
         if let full { dispatch(full) }
     }
 
+    /// Hands a group of accounts a plugin host child sent on to a worker, after the accounts
+    /// submitted before it (waiting while the line is full).
+    func submit(_ forwarded: ForwardedAccounts) {
+        let rest = gathering.withLock { group -> Group in
+            defer { group = Group() }
+            return group
+        }
+        if !rest.accounts.isEmpty { dispatch(rest) }
+        dispatch(Group(forwarded: forwarded))
+    }
+
     /// Commits every account submitted, then lets go of the collector: the line takes no more.
     func close() {
         drain()
@@ -97,9 +110,13 @@ final class AccountLine: Sendable {
             // The group's accounts one after the other into one data: one per account and an
             // append each cost more than decoding them.
             var data = SourceData()
-            // Each recording read where it lies: a copy of each retained its texts and origin.
-            group.accounts.withUnsafeBufferPointer { accounts in
-                for k in accounts.indices { data = accounts[k].replay(decoder, after: &data).finish() }
+            if let forwarded = group.forwarded {
+                forwarded.decode(decoder, into: &data)
+            } else {
+                // Each recording read where it lies: a copy of each retained its texts and origin.
+                group.accounts.withUnsafeBufferPointer { accounts in
+                    for k in accounts.indices { data = accounts[k].replay(decoder, after: &data).finish() }
+                }
             }
             order.withLock { order in
                 order.done[number] = data

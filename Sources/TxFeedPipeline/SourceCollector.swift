@@ -33,9 +33,6 @@ public final class SourceCollector: DeliveredDataEvents {
     private let hostWorkEnded = Atomic<Int>(0)
     /// Host time a plugin host child reported for this source (its decoding, in its process).
     private let childHostNanoseconds = Atomic<Int>(0)
-    /// Whether the calls come from a plugin host child (``takeForwarded(_:)``): the plugin ran
-    /// on meanwhile in its own process, so decoding them here is not time taken from it.
-    private let fedByChild = Atomic<Bool>(false)
     private let delivered = Mutex(Delivered())
     /// ``pendingRecords``, kept as the data changes: a plugin host child asks before every
     /// callback, and a lock for it met the line's workers committing under the same lock.
@@ -215,9 +212,19 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public var documentsKept: Int { delivered.withLock { $0.data.documents } }
 
-    public func takeForwarded(_ calls: (any SourceEvents) -> Void) {
-        fedByChild.store(true, ordering: .relaxed)
-        calls(self)
+    public func takeForwarded(accounts bytes: [UInt8]) -> Bool {
+        guard let groups = ForwardedAccounts.groups(of: bytes, accounts: AccountLine.groupAccounts) else {
+            return false
+        }
+        if isCancelled { return true }
+        if let line = accountLine() {
+            for group in groups { line.submit(group) }
+        } else {
+            var data = SourceData()
+            for group in groups { group.decode(decoder(nil), into: &data) }
+            _ = commit { $0.append(data) }
+        }
+        return true
     }
 
     public func childHostTime(nanoseconds: Int) {
@@ -416,7 +423,6 @@ public final class SourceCollector: DeliveredDataEvents {
 
     /// Runs txfeed's own work for the source, adding its time to ``hostSeconds``.
     private func hostWork<T>(_ body: () -> T) -> T {
-        if fedByChild.load(ordering: .relaxed) { return body() }
         let start = Self.uptime()
         hostWorkSince.store(start, ordering: .relaxed)
         defer {

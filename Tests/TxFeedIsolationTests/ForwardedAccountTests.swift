@@ -81,7 +81,7 @@ final class ForwardedAccountTests: XCTestCase {
             kinds.append(kind)
             switch kind {
             case .accounts:
-                XCTAssertTrue(StreamedAccountRecording.replay(payload, to: parent))
+                XCTAssertTrue(parent.takeForwarded(accounts: payload))
             case .data, .transactions:
                 let chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
                 if let chunk { XCTAssertEqual(parent.delivered(chunk.data, as: chunk.delivery), .proceed) }
@@ -123,30 +123,36 @@ final class ForwardedAccountTests: XCTestCase {
         }
     }
 
-    /// A cut or garbled frame of accounts is refused, never a crash; the accounts before the
-    /// fault were taken whole.
+    /// A cut or garbled frame of accounts is refused whole, never a crash.
     func testACutOrGarbledFrameOfAccountsIsRefused() throws {
         let child = collector(threads: 1, forwarding: true)
-        var w = WireEncoder()
+        var bytes: [UInt8] = []
         for name in ["One", "Two"] {
             Self.envelope(name).withUnsafeBufferPointer { _ = child.beginAccount(text: $0, origin: name) }
             Self.batch(name + " shop").withUnsafeBufferPointer { _ = child.transactions(text: $0) }
-            _ = child.endAccount(balance: nil, sendingRest: nil, forwarding: { $0.encode(into: &w) })
+            _ = child.endAccount(
+                balance: nil, sendingRest: nil, forwarding: { ForwardedAccounts.append($0, to: &bytes) })
         }
         XCTAssertTrue(child.take().isEmpty, "nothing decoded in the child")
-        let whole = w.bytes
+        let whole = bytes
         for cut in [whole.count - 1, whole.count - 5, 3] {
-            let parent = collector(threads: 1)
-            XCTAssertFalse(StreamedAccountRecording.replay(Array(whole.prefix(cut)), to: parent), "\(cut)")
+            let parent = collector(threads: 2)
+            XCTAssertFalse(parent.takeForwarded(accounts: Array(whole.prefix(cut))), "\(cut)")
+            parent.runEnded()
+            XCTAssertTrue(parent.take().isEmpty, "\(cut)")
         }
         var garbled = whole
         garbled[garbled.count - 1] = 99  // the last account's end: a call this txfeed does not know
         let parent = collector(threads: 1)
-        XCTAssertFalse(StreamedAccountRecording.replay(garbled, to: parent))
-        parent.runEnded()
-        XCTAssertEqual(parent.take().accounts.map(\.name), ["One"])
-        let intact = collector(threads: 1)
-        XCTAssertTrue(StreamedAccountRecording.replay(whole, to: intact))
-        XCTAssertEqual(intact.take().transactions.count, 2)
+        XCTAssertFalse(parent.takeForwarded(accounts: garbled))
+        XCTAssertTrue(parent.take().isEmpty)
+        for threads in [1, 2] {
+            let intact = collector(threads: threads)
+            XCTAssertTrue(intact.takeForwarded(accounts: whole))
+            intact.runEnded()
+            let data = intact.take()
+            XCTAssertEqual(data.accounts.map(\.name), ["One", "Two"])
+            XCTAssertEqual(data.transactions.count, 2)
+        }
     }
 }

@@ -25,7 +25,7 @@ final class ChildEvents: SourceEvents {
     private let sending = Mutex(())
     /// Small accounts ended and not yet sent, encoded; touched only under `sending`. Whatever
     /// the collector holds was committed after all of them (``forward(_:)`` sends it first).
-    private let forwarded = Mutex(WireEncoder())
+    private let forwarded = Mutex<[UInt8]>([])
 
     static let chunkRecords = 1 << 16
     static let chunkNanoseconds: UInt64 = 20_000_000
@@ -60,10 +60,10 @@ final class ChildEvents: SourceEvents {
 
     /// The caller holds `sending`.
     private func sendForwarded() {
-        forwarded.withLock { w in
-            guard !w.bytes.isEmpty else { return }
-            writer.send(.accounts) { $0.bytes.append(contentsOf: w.bytes) }
-            w.bytes.removeAll(keepingCapacity: true)
+        forwarded.withLock { bytes in
+            guard !bytes.isEmpty else { return }
+            writer.send(.accounts) { $0.bytes.append(contentsOf: bytes) }
+            bytes.removeAll(keepingCapacity: true)
         }
     }
 
@@ -71,9 +71,9 @@ final class ChildEvents: SourceEvents {
     /// holds `sending`.
     private func forward(_ recording: StreamedAccountRecording) {
         if collector.holdsDelivered { sendCommitted() }
-        let full = forwarded.withLock { w in
-            recording.encode(into: &w)
-            return w.bytes.count >= Self.forwardedBytes
+        let full = forwarded.withLock { bytes in
+            ForwardedAccounts.append(recording, to: &bytes)
+            return bytes.count >= Self.forwardedBytes
         }
         if full { sendForwarded() }
     }

@@ -193,7 +193,7 @@ public final class IsolatedPluginSource: SourceSession {
                 guard let chunk else { continue }
                 _ = events?.delivered(chunk.data, as: chunk.delivery)
             case .frame(.accounts, let payload):
-                guard let events, !chunks.isWaiting, StreamedAccountRecording.replay(payload, to: events) else {
+                guard let events, !chunks.isWaiting, events.takeForwarded(accounts: payload) else {
                     return (.failed(garbled(child)), false)
                 }
             case .frame(.hostTime, let payload):

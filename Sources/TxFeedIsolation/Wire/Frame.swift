@@ -59,7 +59,7 @@ enum FrameKind: UInt8, Sendable {
     /// A source's index, and whether it was withdrawn (else it had begun: it runs here).
     case withdrawn = 22
     /// Small streamed accounts, undecoded: each one's calls as the plugin made them
-    /// (`StreamedAccountRecording+Wire`), for txfeed's collector to take as in-process.
+    /// (`ForwardedAccounts`), for txfeed's collector to decode as in-process.
     case accounts = 23
 }
 

@@ -54,10 +54,10 @@ public protocol DeliveredDataEvents: SourceEvents {
     func childHostTime(nanoseconds: Int)
     /// Documents delivered and kept so far: not those of an account still held open.
     var documentsKept: Int { get }
-    /// Small streamed accounts the child forwarded undecoded: `calls` makes their calls on the
-    /// events as the plugin made them, taken as in-process. Their time is not the host's: the
-    /// plugin ran on meanwhile in its own process.
-    func takeForwarded(_ calls: (any SourceEvents) -> Void)
+    /// Small streamed accounts the child sent on undecoded (`ForwardedAccounts`), decoded here
+    /// as in-process, in their place after what came before; false when the bytes are garbled
+    /// (then none is taken). Not host time: the plugin runs on in its own process meanwhile.
+    func takeForwarded(accounts bytes: [UInt8]) -> Bool
 }
 
 /// How a chunk from a plugin host child stands to the streamed account the plugin has open.
