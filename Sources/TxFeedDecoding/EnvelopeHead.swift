@@ -14,13 +14,13 @@ struct EnvelopeHead {
     /// per-thread cache (with ranges of `Int` and a field per number, it went to the slow path).
     struct Node {
         var kind: EnvelopeValueKind
-        /// The node of the object or array holding it; -1 for the root.
-        var parent: Int32
         /// Its key in its object (empty in an array).
         var keyStart: Int32 = 0
         var keyEnd: Int32 = 0
         /// A string's bytes, without quotes.
         var textStart: Int32 = 0
+        /// A string's end; for an object or array, the index of the first node after its
+        /// members (so that a lookup steps over a member's own members).
         var textEnd: Int32 = 0
         /// An integer's value, or a real's bits.
         var number: UInt64 = 0
@@ -48,7 +48,7 @@ struct EnvelopeHead {
         guard bytes.count < Int32.max else { return nil }
         nodes.reserveCapacity(24)
         var i = skipWhitespace(0)
-        guard parseValue(at: &i, parent: -1, key: 0..<0, depth: 0) else { return nil }
+        guard parseValue(at: &i, key: 0..<0, depth: 0) else { return nil }
         end = i
         guard skipWhitespace(i) == bytes.count else { return nil }
     }
@@ -70,12 +70,13 @@ struct EnvelopeHead {
         func member(_ key: StaticString) -> Value? {
             guard kind == .object else { return nil }
             var found: Int?
-            // Members follow their object, before the first node outside it; the last with
-            // the key wins.
+            // Members follow their object, each before its own members; the last with the
+            // key wins.
             var n = index + 1
-            while n < nodes.count, nodes[n].parent >= index {
-                if nodes[n].parent == index && equals(nodes[n].key, key) { found = n }
-                n += 1
+            let end = Int(nodes[index].textEnd)
+            while n < end {
+                if equals(nodes[n].key, key) { found = n }
+                n = nodes[n].kind == .object || nodes[n].kind == .array ? Int(nodes[n].textEnd) : n + 1
             }
             return found.map { Value(nodes: nodes, bytes: bytes, index: $0) }
         }
@@ -90,7 +91,10 @@ struct EnvelopeHead {
 
         private func equals(_ range: Range<Int>, _ key: StaticString) -> Bool {
             guard range.count == key.utf8CodeUnitCount else { return false }
-            return range.count == 0 || memcmp(bytes.baseAddress! + range.lowerBound, key.utf8Start, range.count) == 0
+            // The first byte first: most keys of the same length differ there, without a call.
+            return range.count == 0
+                || (bytes[range.lowerBound] == key.utf8Start.pointee
+                    && memcmp(bytes.baseAddress! + range.lowerBound, key.utf8Start, range.count) == 0)
         }
     }
 
@@ -125,29 +129,33 @@ struct EnvelopeHead {
         }
     }
 
-    private mutating func parseValue(at i: inout Int, parent: Int32, key: Range<Int>, depth: Int) -> Bool {
+    private mutating func parseValue(at i: inout Int, key: Range<Int>, depth: Int) -> Bool {
         guard i < bytes.count, depth < Self.maxDepth else { return false }
         let index = Int32(nodes.count)
         var node = Node(
-            kind: .null, parent: parent, keyStart: Int32(truncatingIfNeeded: key.lowerBound),
+            kind: .null, keyStart: Int32(truncatingIfNeeded: key.lowerBound),
             keyEnd: Int32(truncatingIfNeeded: key.upperBound))
         switch bytes[i] {
         case UInt8(ascii: "{"):
             node.kind = .object
             nodes.append(node)
-            return elements(closedBy: UInt8(ascii: "}"), at: &i) { head, i in
+            let read = elements(closedBy: UInt8(ascii: "}"), at: &i) { head, i in
                 guard let key = head.string(at: &i) else { return false }
                 i = head.skipWhitespace(i)
                 guard i < head.bytes.count, head.bytes[i] == UInt8(ascii: ":") else { return false }
                 i = head.skipWhitespace(i + 1)
-                return head.parseValue(at: &i, parent: index, key: key, depth: depth + 1)
+                return head.parseValue(at: &i, key: key, depth: depth + 1)
             }
+            nodes[Int(index)].textEnd = Int32(nodes.count)
+            return read
         case UInt8(ascii: "["):
             node.kind = .array
             nodes.append(node)
-            return elements(closedBy: UInt8(ascii: "]"), at: &i) { head, i in
-                !head.emptyArraysOnly && head.parseValue(at: &i, parent: index, key: 0..<0, depth: depth + 1)
+            let read = elements(closedBy: UInt8(ascii: "]"), at: &i) { head, i in
+                !head.emptyArraysOnly && head.parseValue(at: &i, key: 0..<0, depth: depth + 1)
             }
+            nodes[Int(index)].textEnd = Int32(nodes.count)
+            return read
         case UInt8(ascii: "\""):
             guard let text = string(at: &i) else { return false }
             node.kind = .string

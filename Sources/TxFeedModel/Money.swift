@@ -121,11 +121,19 @@ public enum CurrencyScale {
         guard utf8.count == 3, utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
             return nil
         }
-        return table[code]
+        let decimals = table[place(of: utf8)]
+        return decimals < 0 ? nil : Int(decimals)
     }
 
-    private static let table: [String: Int] = {
-        var table: [String: Int] = [:]
+    /// A code of three letters A–Z read as a number in base 26.
+    private static func place(of letters: some Sequence<UInt8>) -> Int {
+        letters.reduce(0) { $0 * 26 + Int($1 - UInt8(ascii: "A")) }
+    }
+
+    /// Every code of three letters A–Z at its place in base 26, -1 where none: read once per
+    /// account, and a dictionary's hashing of the code was most of a small account's envelope.
+    private static let table: [Int8] = {
+        var table = [Int8](repeating: -1, count: 26 * 26 * 26)
         let groups: [(Int, String)] = [
             (0, "BIF BYR CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF"),
             (3, "BHD IQD JOD KWD LYD OMR TND"),
@@ -144,7 +152,9 @@ public enum CurrencyScale {
             ),
         ]
         for (decimals, codes) in groups {
-            for code in codes.split(separator: " ") { table[String(code)] = decimals }
+            for code in codes.split(separator: " ") {
+                table[place(of: code.utf8)] = Int8(decimals)
+            }
         }
         return table
     }()

@@ -54,6 +54,14 @@ final class EnvelopeHeadTests: XCTestCase {
         for text in plain { XCTAssertTrue(check(Array(text.utf8)), text) }
     }
 
+    /// A lookup steps over a member's own members: the outer `name` and `id`, not the profile's.
+    func testALookupStepsOverNestedMembers() {
+        let lookups =
+            #"{"body":{"name":"outer name long enough","profile":{"name":"inner","id":"7"},"id":"x","transactions":[]}}"#
+        XCTAssertTrue(check(Array(lookups.utf8)))
+        XCTAssertEqual(headRead(Array(lookups.utf8))?.hasPrefix("outer name long enough|x|"), true)
+    }
+
     /// Read whole before any scanning, the head takes only envelopes with no records (no
     /// element in any array), and says where the envelope ends.
     func testReadWholeOnlyAnEnvelopeWithoutRecords() {
