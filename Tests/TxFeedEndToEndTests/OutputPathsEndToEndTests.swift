@@ -25,14 +25,20 @@ final class OutputPathsEndToEndTests: XCTestCase {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         holder.arguments = [
-            "-c", "import fcntl, sys, time; f = open(sys.argv[1]); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(30)", busy,
+            "-c",
+            "import fcntl, sys, time; f = open(sys.argv[1]); fcntl.flock(f, fcntl.LOCK_EX); print('locked', flush=True); time.sleep(30)",
+            busy,
         ]
+        let said = Pipe()
+        holder.standardOutput = said
         try holder.run()
         defer {
             holder.terminate()
             holder.waitUntilExit()
         }
-        Thread.sleep(forTimeInterval: 0.3)
+        // Only once it holds the lock: a fixed pause lost the race on a busy machine.
+        let line = said.fileHandleForReading.availableData
+        XCTAssertTrue(String(decoding: line, as: UTF8.self).hasPrefix("locked"))
         let result = try txfeed("run", "samples/accounts/checking.json", "-o", output, "--no-progress")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "the killed run's file is still there")
