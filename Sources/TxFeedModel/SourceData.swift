@@ -28,12 +28,12 @@ public struct SourceData: Sendable {
 
     public init() {}
 
-    /// Appends `other` after this data, renumbering its vendors and accounts.
     /// Nothing delivered: no account, record, failure or document.
     public var isEmpty: Bool {
         accounts.isEmpty && transactions.isEmpty && rejects.isEmpty && failures.isEmpty && documents == 0
     }
 
+    /// Appends `other` after this data, renumbering its vendors and accounts.
     public mutating func append(_ other: SourceData) {
         precondition(other.vendorBase == 0, "a part of an open account is appended to that account alone")
         if isEmpty {

@@ -13,8 +13,6 @@ public struct ForwardedAccounts: Sendable {
     let bytes: [UInt8]
     /// This group's accounts in ``bytes``.
     let range: Range<Int>
-    /// How many accounts the group holds.
-    public let count: Int
 
     private enum Tag: UInt8 {
         case transactions = 1
@@ -76,7 +74,7 @@ public struct ForwardedAccounts: Sendable {
                 guard reader.account(calling: false, { _ in }) else { return nil }
                 count += 1
                 if count == accounts || reader.isAtEnd {
-                    groups.append(ForwardedAccounts(bytes: bytes, range: groupStart..<reader.offset, count: count))
+                    groups.append(ForwardedAccounts(bytes: bytes, range: groupStart..<reader.offset))
                     groupStart = reader.offset
                     count = 0
                 }
