@@ -59,14 +59,10 @@ final class ForwardedAccountTests: XCTestCase {
 
     /// The calls through a child's events and a file, read back as txfeed's side reads them.
     private func throughChild(threads: Int) throws -> (data: SourceData, kinds: [FrameKind]) {
-        let path = NSTemporaryDirectory() + "/forwarded-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let out = open(path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
-        let back = open(path, O_RDONLY)
-        defer {
-            close(out)
-            close(back)
-            unlink(path)
-        }
+        try throughWireFile { out, back in try throughChild(threads: threads, out: out, back: back) }
+    }
+
+    private func throughChild(threads: Int, out: Int32, back: Int32) throws -> (data: SourceData, kinds: [FrameKind]) {
         let child = collector(threads: threads, forwarding: true)
         let events = ChildEvents(collector: child, writer: FrameWriter(fd: out))
         drive(events)

@@ -30,20 +30,6 @@ final class WireTests: XCTestCase {
         return data
     }
 
-    /// `body` with a file written through one descriptor and read through another: the wire
-    /// without a pipe, so that nothing written waits for a reader.
-    private func throughFile<T>(_ body: (_ out: Int32, _ back: Int32) throws -> T) rethrows -> T {
-        let path = NSTemporaryDirectory() + "/wire-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let out = open(path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
-        let back = open(path, O_RDONLY)
-        defer {
-            close(out)
-            close(back)
-            unlink(path)
-        }
-        return try body(out, back)
-    }
-
     /// Sends `data` through a file as the child would, and puts it back together as txfeed does.
     private func roundTrip(_ data: SourceData, source: Int = 4) throws -> (SourceData?, frames: Int) {
         let (chunk, frames) = try roundTrip(data, as: .committed, source: source)
@@ -53,7 +39,7 @@ final class WireTests: XCTestCase {
     private func roundTrip(_ data: SourceData, as delivery: Delivery, source: Int = 4) throws
         -> (ChunkAssembler.Chunk?, frames: Int)
     {
-        try throughFile { out, back in
+        try throughWireFile { out, back in
             XCTAssertTrue(data.send(to: FrameWriter(fd: out), as: delivery))
             var reader = FrameReader(fd: back)
             var chunks = ChunkAssembler(source: source)
@@ -211,7 +197,7 @@ final class WireTests: XCTestCase {
 
     /// Frames held leave together, in order, when released; a second hold joins the first; a large one leaves at once; only frames held long enough leave on age.
     func testHeldFramesLeaveTogetherInOrder() {
-        throughFile { out, back in
+        throughWireFile { out, back in
             let writer = FrameWriter(fd: out)
             var reader = FrameReader(fd: back)
             var written: Int { Int(lseek(out, 0, SEEK_CUR)) }
@@ -250,7 +236,7 @@ final class WireTests: XCTestCase {
     /// A share's requests leave in one write, each a whole frame; with the reader gone, none
     /// is counted as sent.
     func testFramesOfAShareLeaveInOneWriteAndCountWhatLeft() {
-        throughFile { out, back in
+        throughWireFile { out, back in
             let writer = FrameWriter(fd: out)
             var reader = FrameReader(fd: back)
             writer.hold()
