@@ -21,65 +21,67 @@ extension CSVSink {
         let (debit, credit, pending, booked) = (Self.debitCell, Self.creditCell, Self.pendingCell, Self.bookedCell)
         // The feed's rows, in memory or merged back from runs spilled past --memory.
         var rows = feed.rows()
-        while let row = try rows.next() {
-            cells.prefetch(ahead: rows)
-            let t = row.transaction
-            let account = accountCells[Int(t.account)]
-            let details = needsDetails ? row.details : nil
-            for n in columns.indices {
-                if n > 0 { out.buffer.append(separator) }
-                switch columns[n] {
-                case .date:
-                    ISODate.append(t, to: &out.buffer)
-                case .localDate:
-                    dayFormat.appendLocalDate(of: t, to: &out.buffer)
-                case .day:
-                    day.removeAll(keepingCapacity: true)
-                    dayFormat.appendDay(of: t, to: &day)
-                    day.withUnsafeBufferPointer { dialect.appendCell($0, to: &out.buffer) }
-                case .account:
-                    names.append(range: account.name, to: &out.buffer)
-                case .vendor:
-                    vendors.append(Int(t.vendor), to: &out.buffer)
-                case .type:
-                    out.buffer.append(contentsOf: t.isDebit ? debit : credit)
-                case .amount:
-                    if dialect.decimalComma {
-                        amount.removeAll(keepingCapacity: true)
-                        Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
-                            to: &amount, negative: t.isDebit)
-                        amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &out.buffer) }
-                    } else {
-                        Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
-                            to: &out.buffer, negative: t.isDebit)
+        try out.withBuffer { buffer in
+            while let row = try rows.next() {
+                cells.prefetch(ahead: rows)
+                let t = row.transaction
+                let account = accountCells[Int(t.account)]
+                let details = needsDetails ? row.details : nil
+                for n in columns.indices {
+                    if n > 0 { buffer.append(separator) }
+                    switch columns[n] {
+                    case .date:
+                        ISODate.append(t, to: &buffer)
+                    case .localDate:
+                        dayFormat.appendLocalDate(of: t, to: &buffer)
+                    case .day:
+                        day.removeAll(keepingCapacity: true)
+                        dayFormat.appendDay(of: t, to: &day)
+                        day.withUnsafeBufferPointer { dialect.appendCell($0, to: &buffer) }
+                    case .account:
+                        names.append(range: account.name, to: &buffer)
+                    case .vendor:
+                        vendors.append(Int(t.vendor), to: &buffer)
+                    case .type:
+                        buffer.append(contentsOf: t.isDebit ? debit : credit)
+                    case .amount:
+                        if dialect.decimalComma {
+                            amount.removeAll(keepingCapacity: true)
+                            Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
+                                to: &amount, negative: t.isDebit)
+                            amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &buffer) }
+                        } else {
+                            Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
+                                to: &buffer, negative: t.isDebit)
+                        }
+                    case .currency:
+                        shared.append(account.currency, to: &buffer)
+                    case .colour:
+                        colours[Int(t.vendor)].appendHex(to: &buffer)
+                    case .source:
+                        shared.append(account.source, to: &buffer)
+                    case .id:
+                        // The identity (the bank's id, else the fingerprint): a text cell like the
+                        // others. A fingerprint needs neither quotes nor a guard.
+                        if let id = details?.id {
+                            var id = id
+                            id.withUTF8 { dialect.appendCell($0, to: &buffer) }
+                        } else if let fingerprint = row.fingerprint {
+                            // Built in a local buffer: appended to the writer's like every other cell.
+                            identity.removeAll(keepingCapacity: true)
+                            fingerprint.appendText(to: &identity)
+                            buffer.append(contentsOf: identity)
+                        }
+                    case .status:
+                        buffer.append(contentsOf: t.isPending ? pending : booked)
+                    case .memo:
+                        if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &buffer) } }
                     }
-                case .currency:
-                    shared.append(account.currency, to: &out.buffer)
-                case .colour:
-                    colours[Int(t.vendor)].appendHex(to: &out.buffer)
-                case .source:
-                    shared.append(account.source, to: &out.buffer)
-                case .id:
-                    // The identity (the bank's id, else the fingerprint): a text cell like the
-                    // others. A fingerprint needs neither quotes nor a guard.
-                    if let id = details?.id {
-                        var id = id
-                        id.withUTF8 { dialect.appendCell($0, to: &out.buffer) }
-                    } else if let fingerprint = row.fingerprint {
-                        // Built in a local buffer: appended to the writer's like every other cell.
-                        identity.removeAll(keepingCapacity: true)
-                        fingerprint.appendText(to: &identity)
-                        out.buffer.append(contentsOf: identity)
-                    }
-                case .status:
-                    out.buffer.append(contentsOf: t.isPending ? pending : booked)
-                case .memo:
-                    if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &out.buffer) } }
                 }
+                buffer.append(0x0D)
+                buffer.append(0x0A)
+                try out.rowDone(&buffer)
             }
-            out.buffer.append(0x0D)
-            out.buffer.append(0x0A)
-            try out.rowDone()
         }
     }
 

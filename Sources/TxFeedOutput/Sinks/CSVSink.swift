@@ -43,53 +43,55 @@ public struct CSVSink: FeedSink {
         let pending = Array("\(Character(UnicodeScalar(separator)))pending\(Character(UnicodeScalar(separator)))".utf8)
         let booked = Array("\(Character(UnicodeScalar(separator)))booked\(Character(UnicodeScalar(separator)))".utf8)
         var rows = feed.rows()
-        while let row = try rows.next() {
-            cells.prefetch(ahead: rows)
-            let t = row.transaction
-            let account = accountCells[Int(t.account)]
-            ISODate.append(t, to: &out.buffer)
-            out.buffer.append(separator)
-            day.removeAll(keepingCapacity: true)
-            dayFormat.appendDay(of: t, to: &day)
-            day.withUnsafeBufferPointer { dialect.appendCell($0, to: &out.buffer) }
-            out.buffer.append(separator)
-            names.append(range: account.name, to: &out.buffer)
-            out.buffer.append(separator)
-            vendors.append(Int(t.vendor), to: &out.buffer)
-            out.buffer.append(contentsOf: t.isDebit ? debit : credit)
-            if dialect.decimalComma {
-                amount.removeAll(keepingCapacity: true)
-                Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
-                    to: &amount, negative: t.isDebit)
-                amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &out.buffer) }
-            } else {
-                Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
-                    to: &out.buffer, negative: t.isDebit)
+        try out.withBuffer { buffer in
+            while let row = try rows.next() {
+                cells.prefetch(ahead: rows)
+                let t = row.transaction
+                let account = accountCells[Int(t.account)]
+                ISODate.append(t, to: &buffer)
+                buffer.append(separator)
+                day.removeAll(keepingCapacity: true)
+                dayFormat.appendDay(of: t, to: &day)
+                day.withUnsafeBufferPointer { dialect.appendCell($0, to: &buffer) }
+                buffer.append(separator)
+                names.append(range: account.name, to: &buffer)
+                buffer.append(separator)
+                vendors.append(Int(t.vendor), to: &buffer)
+                buffer.append(contentsOf: t.isDebit ? debit : credit)
+                if dialect.decimalComma {
+                    amount.removeAll(keepingCapacity: true)
+                    Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
+                        to: &amount, negative: t.isDebit)
+                    amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &buffer) }
+                } else {
+                    Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
+                        to: &buffer, negative: t.isDebit)
+                }
+                buffer.append(separator)
+                shared.append(account.currency, to: &buffer)
+                buffer.append(separator)
+                colours[Int(t.vendor)].appendHex(to: &buffer)
+                buffer.append(separator)
+                shared.append(account.source, to: &buffer)
+                // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
+                // text cells like the others. A fingerprint needs neither quotes nor a guard.
+                let details = row.details
+                buffer.append(separator)
+                if let id = details?.id {
+                    var id = id
+                    id.withUTF8 { dialect.appendCell($0, to: &buffer) }
+                } else if let fingerprint = row.fingerprint {
+                    // Built in a local buffer: appended to the writer's like every other cell.
+                    identity.removeAll(keepingCapacity: true)
+                    fingerprint.appendText(to: &identity)
+                    buffer.append(contentsOf: identity)
+                }
+                buffer.append(contentsOf: t.isPending ? pending : booked)
+                if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &buffer) } }
+                buffer.append(0x0D)
+                buffer.append(0x0A)
+                try out.rowDone(&buffer)
             }
-            out.buffer.append(separator)
-            shared.append(account.currency, to: &out.buffer)
-            out.buffer.append(separator)
-            colours[Int(t.vendor)].appendHex(to: &out.buffer)
-            out.buffer.append(separator)
-            shared.append(account.source, to: &out.buffer)
-            // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
-            // text cells like the others. A fingerprint needs neither quotes nor a guard.
-            let details = row.details
-            out.buffer.append(separator)
-            if let id = details?.id {
-                var id = id
-                id.withUTF8 { dialect.appendCell($0, to: &out.buffer) }
-            } else if let fingerprint = row.fingerprint {
-                // Built in a local buffer: appended to the writer's like every other cell.
-                identity.removeAll(keepingCapacity: true)
-                fingerprint.appendText(to: &identity)
-                out.buffer.append(contentsOf: identity)
-            }
-            out.buffer.append(contentsOf: t.isPending ? pending : booked)
-            if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &out.buffer) } }
-            out.buffer.append(0x0D)
-            out.buffer.append(0x0A)
-            try out.rowDone()
         }
     }
 
