@@ -45,15 +45,7 @@ extension CSVSink {
                     case .type:
                         buffer.append(contentsOf: t.isDebit ? debit : credit)
                     case .amount:
-                        if dialect.decimalComma {
-                            amount.removeAll(keepingCapacity: true)
-                            Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
-                                to: &amount, negative: t.isDebit)
-                            amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &buffer) }
-                        } else {
-                            Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
-                                to: &buffer, negative: t.isDebit)
-                        }
+                        dialect.appendAmount(of: t, scale: account.scale, scratch: &amount, to: &buffer)
                     case .currency:
                         shared.append(account.currency, to: &buffer)
                     case .colour:
@@ -61,17 +53,7 @@ extension CSVSink {
                     case .source:
                         shared.append(account.source, to: &buffer)
                     case .id:
-                        // The identity (the bank's id, else the fingerprint): a text cell like the
-                        // others. A fingerprint needs neither quotes nor a guard.
-                        if let id = details?.id {
-                            var id = id
-                            id.withUTF8 { dialect.appendCell($0, to: &buffer) }
-                        } else if let fingerprint = row.fingerprint {
-                            // Built in a local buffer: appended to the writer's like every other cell.
-                            identity.removeAll(keepingCapacity: true)
-                            fingerprint.appendText(to: &identity)
-                            buffer.append(contentsOf: identity)
-                        }
+                        dialect.appendIdentity(of: row, scratch: &identity, to: &buffer)
                     case .status:
                         buffer.append(contentsOf: t.isPending ? pending : booked)
                     case .memo:

@@ -58,36 +58,18 @@ public struct CSVSink: FeedSink {
                 buffer.append(separator)
                 vendors.append(Int(t.vendor), to: &buffer)
                 buffer.append(contentsOf: t.isDebit ? debit : credit)
-                if dialect.decimalComma {
-                    amount.removeAll(keepingCapacity: true)
-                    Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
-                        to: &amount, negative: t.isDebit)
-                    amount.withUnsafeBufferPointer { dialect.appendAmount($0, to: &buffer) }
-                } else {
-                    Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
-                        to: &buffer, negative: t.isDebit)
-                }
+                dialect.appendAmount(of: t, scale: account.scale, scratch: &amount, to: &buffer)
                 buffer.append(separator)
                 shared.append(account.currency, to: &buffer)
                 buffer.append(separator)
                 colours[Int(t.vendor)].appendHex(to: &buffer)
                 buffer.append(separator)
                 shared.append(account.source, to: &buffer)
-                // The identity (the bank's id, else the fingerprint), booked or pending, the memo:
-                // text cells like the others. A fingerprint needs neither quotes nor a guard.
-                let details = row.details
+                // The identity (the bank's id, else the fingerprint), booked or pending, the memo.
                 buffer.append(separator)
-                if let id = details?.id {
-                    var id = id
-                    id.withUTF8 { dialect.appendCell($0, to: &buffer) }
-                } else if let fingerprint = row.fingerprint {
-                    // Built in a local buffer: appended to the writer's like every other cell.
-                    identity.removeAll(keepingCapacity: true)
-                    fingerprint.appendText(to: &identity)
-                    buffer.append(contentsOf: identity)
-                }
+                dialect.appendIdentity(of: row, scratch: &identity, to: &buffer)
                 buffer.append(contentsOf: t.isPending ? pending : booked)
-                if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &buffer) } }
+                if var memo = row.details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &buffer) } }
                 buffer.append(0x0D)
                 buffer.append(0x0A)
                 try out.rowDone(&buffer)
