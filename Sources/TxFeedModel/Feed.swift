@@ -98,10 +98,9 @@ public struct Feed: Sendable {
                 order.withLock { $0 = (keys, sorted) }
             }
         }
-        fingerprints = counted.withLock { $0 }
+        let unsortedFingerprints = counted.withLock { $0 }
         let (keys, sorted) = order.withLock { $0 }
         transactions = sorted
-        let unsortedFingerprints = fingerprints
         fingerprints = keys.map { unsortedFingerprints[Int($0.position)] }
     }
 

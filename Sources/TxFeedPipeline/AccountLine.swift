@@ -75,11 +75,7 @@ final class AccountLine: Sendable {
     /// Hands a group of accounts a plugin host child sent on to a worker, after the accounts
     /// submitted before it (waiting while the line is full).
     func submit(_ forwarded: ForwardedAccounts) {
-        let rest = gathering.withLock { group -> Group in
-            defer { group = Group() }
-            return group
-        }
-        if !rest.accounts.isEmpty { dispatch(rest) }
+        dispatchGathered()
         dispatch(Group(forwarded: forwarded))
     }
 
@@ -91,12 +87,17 @@ final class AccountLine: Sendable {
 
     /// Returns once every account submitted so far is committed.
     func drain() {
+        dispatchGathered()
+        pending.wait()
+    }
+
+    /// Hands the group being gathered to a worker, however few accounts it holds.
+    private func dispatchGathered() {
         let rest = gathering.withLock { group -> Group in
             defer { group = Group() }
             return group
         }
         if !rest.accounts.isEmpty { dispatch(rest) }
-        pending.wait()
     }
 
     private func dispatch(_ group: Group) {

@@ -220,8 +220,9 @@ public final class SourceCollector: DeliveredDataEvents {
         if let line = accountLine() {
             for group in groups { line.submit(group) }
         } else {
+            let decoder = decoder(nil)
             var data = SourceData()
-            for group in groups { group.decode(decoder(nil), into: &data) }
+            for group in groups { group.decode(decoder, into: &data) }
             _ = commit { $0.append(data) }
         }
         return true
