@@ -12,12 +12,15 @@ public struct JSONSink: FeedSink {
         out.write(",\n\"transactions\":[")
         var rows = feed.rows()
         var first = true
-        while let row = try rows.next() {
-            cells.text.prefetch(ahead: rows)
-            out.write(first ? "\n" : ",\n")
-            first = false
-            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
-            try out.rowDone()
+        try out.withBuffer { buffer in
+            while let row = try rows.next() {
+                cells.text.prefetch(ahead: rows)
+                if !first { buffer.append(UInt8(ascii: ",")) }
+                buffer.append(UInt8(ascii: "\n"))
+                first = false
+                TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &buffer)
+                try out.rowDone(&buffer)
+            }
         }
         out.write("],\n\"sources\":")
         out.write(FeedJSON.sources(feed))

@@ -8,11 +8,13 @@ public struct NDJSONSink: FeedSink {
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         let cells = JSONCells(feed, colours: context.colours)
         var rows = feed.rows()
-        while let row = try rows.next() {
-            cells.text.prefetch(ahead: rows)
-            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
-            out.buffer.append(0x0A)
-            try out.rowDone()
+        try out.withBuffer { buffer in
+            while let row = try rows.next() {
+                cells.text.prefetch(ahead: rows)
+                TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &buffer)
+                buffer.append(0x0A)
+                try out.rowDone(&buffer)
+            }
         }
     }
 }

@@ -22,6 +22,9 @@ public final class OutputWriter {
     /// For messages: "stdout" or the destination path.
     public let name: String
     public var buffer: [UInt8] = []
+    /// Whether ``withBuffer(_:)`` has lent the buffer out: writing to the writer meanwhile would
+    /// put bytes before the rows being built.
+    private var lent = false
     /// When capturing (no descriptor), everything flushed so far.
     public private(set) var captured: [UInt8] = []
     private let threshold = 1 << 20
@@ -39,15 +42,18 @@ public final class OutputWriter {
 
     @inline(__always)
     public func write(_ bytes: some Collection<UInt8>) {
+        assert(!lent, "written while the buffer is lent out")
         buffer.append(contentsOf: bytes)
     }
 
     @inline(__always)
     public func write(_ text: StaticString) {
+        assert(!lent, "written while the buffer is lent out")
         buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     public func write(_ text: String) {
+        assert(!lent, "written while the buffer is lent out")
         buffer.append(contentsOf: text.utf8)
     }
 
@@ -59,11 +65,16 @@ public final class OutputWriter {
 
     /// `body` with the buffer as a local array, ``rowDone(_:)`` after each row: a class's
     /// property is checked for exclusive access at run time on every append (seven times a CSV
-    /// row, a sixth of the sink's instructions), a local only when compiled.
+    /// row, a sixth of the sink's instructions), a local only when compiled. Nothing may be
+    /// written to the writer itself meanwhile.
     public func withBuffer<R>(_ body: (inout [UInt8]) throws -> R) rethrows -> R {
         var rows: [UInt8] = []
         swap(&rows, &buffer)
-        defer { swap(&rows, &buffer) }
+        lent = true
+        defer {
+            lent = false
+            swap(&rows, &buffer)
+        }
         return try body(&rows)
     }
 

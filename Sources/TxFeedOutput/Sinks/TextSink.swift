@@ -42,34 +42,37 @@ public struct TextSink: FeedSink {
         amount.reserveCapacity(32)
         let spaces = [UInt8](repeating: 0x20, count: 64)
 
-        for (a, account) in feed.accounts.enumerated() {
-            if a > 0 { out.write("\n") }
-            Self.appendHeader(account, source: feed.sources[account.source].name, colour: colour, to: &out.buffer)
-            var rows = order.map { feed.rows(at: $0.rows[$0.starts[a]..<$0.starts[a + 1]]) } ?? feed.rows(ofAccount: a)
-            var next = try rows.next()
-            if next == nil { out.write("  (no transactions)\n") }
-            while let row = next {
-                next = try rows.next()
-                let t = row.transaction
-                out.buffer.append(contentsOf: spaces[0..<2])
-                dayFormat.appendDay(of: t, to: &out.buffer)
-                out.buffer.append(contentsOf: spaces[0..<2])
-                let v = Int(t.vendor)
-                out.buffer.append(contentsOf: vendors.bytes[vendors.starts[v]..<vendors.starts[v + 1]])
-                amount.removeAll(keepingCapacity: true)
-                AmountFormat.appendText(
-                    Money(minorUnits: t.amountMinor, scale: account.scale), isDebit: t.isDebit, to: &amount)
-                var pad = 2 + Swift.max(0, amountWidth - amount.count)
-                while pad > 0 {
-                    let n = Swift.min(pad, spaces.count)
-                    out.buffer.append(contentsOf: spaces[0..<n])
-                    pad -= n
+        try out.withBuffer { buffer in
+            for (a, account) in feed.accounts.enumerated() {
+                if a > 0 { buffer.append(0x0A) }
+                Self.appendHeader(account, source: feed.sources[account.source].name, colour: colour, to: &buffer)
+                var rows =
+                    order.map { feed.rows(at: $0.rows[$0.starts[a]..<$0.starts[a + 1]]) } ?? feed.rows(ofAccount: a)
+                var next = try rows.next()
+                if next == nil { buffer.append(contentsOf: "  (no transactions)\n".utf8) }
+                while let row = next {
+                    next = try rows.next()
+                    let t = row.transaction
+                    buffer.append(contentsOf: spaces[0..<2])
+                    dayFormat.appendDay(of: t, to: &buffer)
+                    buffer.append(contentsOf: spaces[0..<2])
+                    let v = Int(t.vendor)
+                    buffer.append(contentsOf: vendors.bytes[vendors.starts[v]..<vendors.starts[v + 1]])
+                    amount.removeAll(keepingCapacity: true)
+                    AmountFormat.appendText(
+                        Money(minorUnits: t.amountMinor, scale: account.scale), isDebit: t.isDebit, to: &amount)
+                    var pad = 2 + Swift.max(0, amountWidth - amount.count)
+                    while pad > 0 {
+                        let n = Swift.min(pad, spaces.count)
+                        buffer.append(contentsOf: spaces[0..<n])
+                        pad -= n
+                    }
+                    if colour { buffer.append(contentsOf: t.isDebit ? TerminalColour.red : TerminalColour.green) }
+                    buffer.append(contentsOf: amount)
+                    if colour { buffer.append(contentsOf: TerminalColour.reset) }
+                    buffer.append(0x0A)
+                    try out.rowDone(&buffer)
                 }
-                if colour { out.buffer.append(contentsOf: t.isDebit ? TerminalColour.red : TerminalColour.green) }
-                out.buffer.append(contentsOf: amount)
-                if colour { out.buffer.append(contentsOf: TerminalColour.reset) }
-                out.buffer.append(0x0A)
-                try out.rowDone()
             }
         }
     }
