@@ -191,11 +191,25 @@ size_t ru_format_amount(char *out, int64_t minor, int decimals) {
     return (size_t)(p - out);
 }
 
+size_t ru_format_uint(char *out, uint32_t value) {
+    char digits[10];
+    size_t n = 0;
+    do { digits[n++] = (char)('0' + value % 10); value /= 10; } while (value);
+    for (size_t i = 0; i < n; i++) out[i] = digits[n - 1 - i];
+    return n;
+}
+
 void ru_append_envelope(ru_buffer *b, const ru_user *user) {
     /* The user id in the name keeps accounts apart when two users get the same kind. */
-    char name[96], id[16], balance[32];
-    snprintf(name, sizeof name, "%s \xE2\x80\xA2\xE2\x80\xA2%u", user->account_kind, (unsigned)user->id);
-    snprintf(id, sizeof id, "\"%u\"", (unsigned)user->id);
+    static const char bullets[] = " \xE2\x80\xA2\xE2\x80\xA2";
+    char name[96], id[12], balance[32];
+    size_t kind_length = strlen(user->account_kind);
+    memcpy(name, user->account_kind, kind_length);
+    memcpy(name + kind_length, bullets, sizeof bullets - 1);
+    size_t name_length = kind_length + sizeof bullets - 1;
+    name_length += ru_format_uint(name + name_length, user->id);
+    name[name_length] = 0;
+    size_t id_length = ru_format_uint(id, user->id);
     size_t balance_length = ru_format_amount(balance, user->balance_minor, user->decimals);
 
     ru_append_text(b, "{\"status\":200,\"message\":\"ok\",\"body\":{\"name\":");
@@ -204,9 +218,9 @@ void ru_append_envelope(ru_buffer *b, const ru_user *user) {
     ru_append(b, balance, balance_length);
     ru_append_text(b, ",\"currency\":");
     ru_append_json_string(b, user->currency);
-    ru_append_text(b, ",\"profile\":{\"id\":");
-    ru_append_text(b, id);
-    ru_append_text(b, ",\"firstName\":");
+    ru_append_text(b, ",\"profile\":{\"id\":\"");
+    ru_append(b, id, id_length);
+    ru_append_text(b, "\",\"firstName\":");
     ru_append_json_string(b, user->first_name);
     ru_append_text(b, ",\"lastName\":");
     ru_append_json_string(b, user->last_name);

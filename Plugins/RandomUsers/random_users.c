@@ -259,8 +259,10 @@ static int source_run(void *state, const txfeed_source_host *host, char **error)
     for (uint32_t i = 0; i < s->users && status == TXFEED_OK; i++) {
         if (host->is_cancelled(host)) { status = TXFEED_STOP; break; }
         uint32_t id = (uint32_t)(base + (a * i + c) % space);
+        static const char origin_prefix[] = "random-users user ";
         char origin[48];
-        snprintf(origin, sizeof origin, "random-users user %u", (unsigned)id);
+        memcpy(origin, origin_prefix, sizeof origin_prefix - 1);
+        origin[sizeof origin_prefix - 1 + ru_format_uint(origin + sizeof origin_prefix - 1, id)] = 0;
         if (fails[i]) {
             /* An envelope error, as a bank API would send it: the host fails this document. */
             char document[96];
