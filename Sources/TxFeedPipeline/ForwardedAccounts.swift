@@ -24,6 +24,12 @@ public struct ForwardedAccounts: Sendable {
 
     /// Appends `recording` as the child sends it.
     public static func append(_ recording: StreamedAccountRecording, to bytes: inout [UInt8]) {
+        recording.forEachCall { append($0, to: &bytes) }
+    }
+
+    /// Appends one of an account's calls: a plugin host child writes a small account this way
+    /// as the plugin makes its calls, without a recording of it first.
+    public static func append(_ call: StreamedAccountRecording.PluginCall, to bytes: inout [UInt8]) {
         func length(_ count: Int) {
             withUnsafeBytes(of: UInt32(count).littleEndian) { bytes.append(contentsOf: $0) }
         }
@@ -35,30 +41,40 @@ public struct ForwardedAccounts: Sendable {
             var value = value
             value.withUTF8 { text($0) }
         }
-        recording.forEachCall { call in
-            switch call {
-            case .beginAccount(let envelope, let origin):
-                text(origin)
-                text(envelope)
-            case .transactions(let batch):
-                bytes.append(Tag.transactions.rawValue)
-                text(batch)
-            case .reject(let location, let reason, let raw):
-                bytes.append(Tag.reject.rawValue)
-                text(location)
-                text(reason)
-                raw.withUnsafeBufferPointer { text($0) }
-            case .failAccount(let reason):
-                bytes.append(Tag.failAccount.rawValue)
-                text(reason)
-            case .endAccount(let balance):
-                if let balance {
-                    bytes.append(Tag.endAccountWithBalance.rawValue)
-                    text(balance)
-                } else {
-                    bytes.append(Tag.endAccount.rawValue)
-                }
+        switch call {
+        case .beginAccount(let envelope, let origin):
+            text(origin)
+            text(envelope)
+        case .transactions(let batch):
+            bytes.append(Tag.transactions.rawValue)
+            text(batch)
+        case .reject(let location, let reason, let raw):
+            bytes.append(Tag.reject.rawValue)
+            text(location)
+            text(reason)
+            raw.withUnsafeBufferPointer { text($0) }
+        case .failAccount(let reason):
+            bytes.append(Tag.failAccount.rawValue)
+            text(reason)
+        case .endAccount(let balance):
+            if let balance {
+                bytes.append(Tag.endAccountWithBalance.rawValue)
+                text(balance)
+            } else {
+                bytes.append(Tag.endAccount.rawValue)
             }
+        }
+    }
+
+    /// The calls of one account written so far (``append(_:to:)-(PluginCall,_)``), not yet ended:
+    /// a plugin host child gives an account that turns out not to be small to its collector
+    /// (``SourceCollector/adoptOpenAccount(_:)``). False when the bytes are not such an account.
+    static func forEachCall(
+        ofOpenAccount bytes: [UInt8], _ body: (StreamedAccountRecording.PluginCall) -> Void
+    ) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer)
+            return reader.account(calling: true, body) == .open
         }
     }
 
@@ -71,7 +87,7 @@ public struct ForwardedAccounts: Sendable {
             var groupStart = 0
             var count = 0
             while !reader.isAtEnd {
-                guard reader.account(calling: false, { _ in }) else { return nil }
+                guard reader.account(calling: false, { _ in }) == .ended else { return nil }
                 count += 1
                 if count == accounts || reader.isAtEnd {
                     groups.append(ForwardedAccounts(bytes: bytes, range: groupStart..<reader.offset))
@@ -94,7 +110,7 @@ public struct ForwardedAccounts: Sendable {
             while !reader.isAtEnd {
                 // Checked whole by ``groups(of:accounts:)``: a fault here cannot happen, and would
                 // only end the group early.
-                let whole = reader.account(calling: true) { call in
+                let read = reader.account(calling: true) { call in
                     switch call {
                     case .beginAccount(let envelope, let origin):
                         var decoder = decoder
@@ -111,7 +127,7 @@ public struct ForwardedAccounts: Sendable {
                         data = account.take()!.finish()
                     }
                 }
-                guard whole else { break }
+                guard read == .ended else { break }
             }
         }
     }
@@ -143,31 +159,41 @@ public struct ForwardedAccounts: Sendable {
             return UnsafeBufferPointer(rebasing: bytes[offset..<offset + length])
         }
 
+        enum Read {
+            /// Up to and with its end.
+            case ended
+            /// Up to the end of the bytes, which came after a whole call.
+            case open
+            /// Cut short inside a call, or a call this txfeed does not know.
+            case garbled
+        }
+
         /// Reads one account, handing each call to `each` when `calling` (else only checking
-        /// it); false when the bytes are cut short or garbled.
-        mutating func account(calling: Bool, _ each: (StreamedAccountRecording.PluginCall) -> Void) -> Bool {
+        /// it).
+        mutating func account(calling: Bool, _ each: (StreamedAccountRecording.PluginCall) -> Void) -> Read {
             func string(_ text: UnsafeBufferPointer<UInt8>) -> String { String(decoding: text, as: UTF8.self) }
-            guard let origin = text(), let envelope = text() else { return false }
+            guard let origin = text(), let envelope = text() else { return .garbled }
             if calling { each(.beginAccount(envelope: envelope, origin: string(origin))) }
             while true {
-                guard let code = byte(), let tag = Tag(rawValue: code) else { return false }
+                guard let code = byte() else { return .open }
+                guard let tag = Tag(rawValue: code) else { return .garbled }
                 switch tag {
                 case .transactions:
-                    guard let batch = text() else { return false }
+                    guard let batch = text() else { return .garbled }
                     if calling { each(.transactions(batch)) }
                 case .reject:
-                    guard let location = text(), let reason = text(), let raw = text() else { return false }
+                    guard let location = text(), let reason = text(), let raw = text() else { return .garbled }
                     if calling { each(.reject(location: string(location), reason: string(reason), raw: Array(raw))) }
                 case .failAccount:
-                    guard let reason = text() else { return false }
+                    guard let reason = text() else { return .garbled }
                     if calling { each(.failAccount(string(reason))) }
                 case .endAccount:
                     if calling { each(.endAccount(balance: nil)) }
-                    return true
+                    return .ended
                 case .endAccountWithBalance:
-                    guard let balance = text() else { return false }
+                    guard let balance = text() else { return .garbled }
                     if calling { each(.endAccount(balance: balance)) }
-                    return true
+                    return .ended
                 }
             }
         }

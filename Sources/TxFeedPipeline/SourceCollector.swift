@@ -166,6 +166,9 @@ public final class SourceCollector: DeliveredDataEvents {
     /// Transactions, rejects and failed documents delivered and not yet taken.
     public var pendingRecords: Int { pending.load(ordering: .relaxed) }
 
+    /// Whether an account is being streamed (`begin_account` … `end_account`) into the collector.
+    public var hasOpenAccount: Bool { streaming.withLock { $0 != nil } }
+
     /// Whether anything delivered waits to be taken (an account without records counts).
     public var holdsDelivered: Bool {
         delivered.withLock { !$0.data.isEmpty }
@@ -359,6 +362,32 @@ public final class SourceCollector: DeliveredDataEvents {
             case .changing:
                 return .proceed
             }
+        }
+    }
+
+    /// In a plugin host child: a small account its events wrote up themselves as the plugin made
+    /// its calls (``ForwardedAccounts``), taken over as if the collector had recorded them: it is
+    /// not small after all, meets a call only the collector takes, or is left open. Not checked
+    /// for cancellation: each call was taken when it was made.
+    /// - Parameters:
+    ///   - calls: the account's calls so far, begun and not ended.
+    public func adoptOpenAccount(_ calls: [UInt8]) {
+        var recording: StreamedAccountRecording?
+        let read = ForwardedAccounts.forEachCall(ofOpenAccount: calls) { call in
+            switch call {
+            case .beginAccount(let envelope, let origin):
+                recording = StreamedAccountRecording(origin: origin, envelope: envelope)
+            case .transactions(let batch): recording?.add(batch: batch)
+            case .reject(let location, let reason, let raw):
+                recording?.reject(location: location, reason: reason, raw: raw)
+            case .failAccount(let reason): recording?.fail(reason)
+            case .endAccount: preconditionFailure("an open account has no end")
+            }
+        }
+        guard read, let recording else { preconditionFailure("an open account written by the child reads back") }
+        streaming.withLock { streaming in
+            precondition(streaming == nil, "one account is open at a time")
+            streaming = Streaming(origin: recording.origin, account: .recorded(recording))
         }
     }
 

@@ -29,7 +29,7 @@ public struct StreamedAccountRecording: Sendable {
 
     /// Beyond this an account is no longer small: its text is decoded as it arrives, so a huge
     /// streamed account never waits whole in memory.
-    static let largest = 1 << 20
+    public static let largest = 1 << 20
 
     /// Room kept after the envelope for the batches that usually follow.
     private static let batchRoom = 512

@@ -14,7 +14,9 @@ final class ForwardedAccountTests: XCTestCase {
     }
 
     /// Transactions all of one date, so that the feed's order shows the order they came in.
-    private static func batch(_ vendors: String...) -> [UInt8] {
+    private static func batch(_ vendors: String...) -> [UInt8] { batch(vendors) }
+
+    private static func batch(_ vendors: [String]) -> [UInt8] {
         let elements = vendors.map { #"{"type":1,"vendor":"\#($0)","amount":3,"date":"2024-05-06"}"# }
         return Array("[\(elements.joined(separator: ","))]".utf8)
     }
@@ -58,15 +60,21 @@ final class ForwardedAccountTests: XCTestCase {
     }
 
     /// The calls through a child's events and a file, read back as txfeed's side reads them.
-    private func throughChild(threads: Int) throws -> (data: SourceData, kinds: [FrameKind]) {
-        try throughWireFile { out, back in try throughChild(threads: threads, out: out, back: back) }
+    private func throughChild(
+        threads: Int, _ drive: ((any SourceEvents) -> Void)? = nil
+    ) throws -> (data: SourceData, kinds: [FrameKind]) {
+        try throughWireFile { out, back in
+            try throughChild(threads: threads, drive ?? self.drive, out: out, back: back)
+        }
     }
 
-    private func throughChild(threads: Int, out: Int32, back: Int32) throws -> (data: SourceData, kinds: [FrameKind]) {
+    private func throughChild(
+        threads: Int, _ drive: (any SourceEvents) -> Void, out: Int32, back: Int32
+    ) throws -> (data: SourceData, kinds: [FrameKind]) {
         let child = collector(threads: threads, forwarding: true)
         let events = ChildEvents(collector: child, writer: FrameWriter(fd: out))
         drive(events)
-        child.runEnded()
+        events.runEnded()
         events.flush()
 
         let parent = collector(threads: threads)
@@ -150,5 +158,96 @@ final class ForwardedAccountTests: XCTestCase {
             XCTAssertEqual(data.accounts.map(\.name), ["One", "Two"])
             XCTAssertEqual(data.transactions.count, 2)
         }
+    }
+
+    /// The child writes a small account up as its calls come, and gives it to its collector when
+    /// it is not small after all, meets entries, is begun again or is left open: the feed is the
+    /// same as in-process either way.
+    func testAccountsTheChildCannotForwardAreTakenAsInProcess() throws {
+        let huge = Self.batch(Array(repeating: String(repeating: "x", count: 200), count: 6_000))
+        XCTAssertGreaterThan(huge.count, StreamedAccountRecording.largest)
+        let drive: (any SourceEvents) -> Void = { events in
+            func call(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> CallbackAnswer) {
+                XCTAssertEqual(bytes.withUnsafeBufferPointer(body), .proceed)
+            }
+            // Grows past the small size: decoded in the child from there on.
+            call(Self.envelope("Grown")) { events.beginAccount(text: $0, origin: "acct:grown") }
+            call(Self.batch("Before")) { events.transactions(text: $0) }
+            XCTAssertEqual(events.reject(location: "line 2", reason: "odd", raw: Array("?".utf8)), .proceed)
+            call(huge) { events.transactions(text: $0) }
+            XCTAssertEqual(events.endAccount(balance: nil), .proceed)
+            // Entries, which only the collector takes.
+            call(Self.envelope("Entries")) { events.beginAccount(text: $0, origin: "acct:entries") }
+            call(Self.batch("Json")) { events.transactions(text: $0) }
+            let (date, vendor, amount) = (Array("2024-05-06".utf8), Array("Entry".utf8), Array("-4.50".utf8))
+            date.withUnsafeBufferPointer { date in
+                vendor.withUnsafeBufferPointer { vendor in
+                    amount.withUnsafeBufferPointer { amount in
+                        let entry = [EntryFields(date: date, vendor: vendor, amount: amount)]
+                        XCTAssertEqual(entry.withUnsafeBufferPointer { events.entries($0) }, .proceed)
+                    }
+                }
+            }
+            XCTAssertEqual(events.endAccount(balance: nil), .proceed)
+            // Begun again before its end, then one left open as the run ends: both fail.
+            call(Self.envelope("Unended")) { events.beginAccount(text: $0, origin: "acct:unended") }
+            call(Self.batch("Lost")) { events.transactions(text: $0) }
+            call(Self.envelope("Next")) { events.beginAccount(text: $0, origin: "acct:next") }
+            call(Self.batch("Kept")) { events.transactions(text: $0) }
+            XCTAssertEqual(events.endAccount(balance: nil), .proceed)
+            call(Self.envelope("Open")) { events.beginAccount(text: $0, origin: "acct:open") }
+            call(Self.batch("Never")) { events.transactions(text: $0) }
+        }
+        for threads in [1, 2] {
+            let direct = collector(threads: threads)
+            drive(direct)
+            direct.runEnded()
+            let expected = direct.take()
+            let (received, kinds) = try throughChild(threads: threads, drive)
+
+            XCTAssertTrue(kinds.contains(.transactions), "the grown account decoded in the child: \(kinds)")
+            XCTAssertEqual(received.accounts.map(\.name), ["Grown", "Entries", "Next"])
+            XCTAssertEqual(received.accounts.map(\.name), expected.accounts.map(\.name))
+            func vendors(_ data: SourceData) -> [String] {
+                data.transactions.map { data.vendors.name(of: $0.vendor) }
+            }
+            XCTAssertEqual(received.transactions.count, 6_004)
+            XCTAssertEqual(vendors(received), vendors(expected))
+            XCTAssertEqual(received.transactions.map(\.signedMinor), expected.transactions.map(\.signedMinor))
+            XCTAssertEqual(received.rejects.map(\.path), ["line 2"])
+            XCTAssertEqual(
+                received.failures,
+                [
+                    "acct:unended: begin_account again before end_account",
+                    "acct:open: account ended without end_account",
+                ])
+            XCTAssertEqual(received.failures, expected.failures)
+        }
+    }
+
+    /// Cancelled mid-account (a timeout): the account open in the child's events fails whole as
+    /// the run ends, as in-process, and nothing of it goes up.
+    func testAnAccountOpenWhenTheSourceIsCancelledFailsWhole() throws {
+        let devNull = open("/dev/null", O_WRONLY)
+        defer { close(devNull) }
+        var failures: [[String]] = []
+        for inChild in [false, true] {
+            let collector = collector(threads: 1, forwarding: inChild)
+            let events = ChildEvents(collector: collector, writer: FrameWriter(fd: devNull))
+            let driven: any SourceEvents = inChild ? events : collector
+            Self.envelope("Cut").withUnsafeBufferPointer {
+                XCTAssertEqual(driven.beginAccount(text: $0, origin: "acct:cut"), .proceed)
+            }
+            Self.batch("Before").withUnsafeBufferPointer { XCTAssertEqual(driven.transactions(text: $0), .proceed) }
+            collector.cancel()
+            Self.batch("After").withUnsafeBufferPointer { XCTAssertEqual(driven.transactions(text: $0), .stop) }
+            XCTAssertEqual(driven.failAccount(reason: "too late"), .stop)
+            if inChild { events.runEnded() } else { collector.runEnded() }
+            let data = collector.take()
+            XCTAssertTrue(data.transactions.isEmpty && data.accounts.isEmpty, "\(inChild)")
+            failures.append(data.failures)
+        }
+        XCTAssertEqual(failures[1], ["acct:cut: account ended without end_account"])
+        XCTAssertEqual(failures[1], failures[0])
     }
 }

@@ -10,7 +10,10 @@ import TxFeedPluginHost
 /// and a crash loses only what was delivered in its last moments. A streamed account still
 /// open goes up too, as provisional records txfeed keeps only once the account ends well. A small
 /// streamed account is not decoded here at all: its calls go up as the plugin made them
-/// (``FrameKind/accounts``), and txfeed decodes it once, as in-process.
+/// (``FrameKind/accounts``), and txfeed decodes it once, as in-process. They are written in that
+/// form as they come, without the collector: it gets an account only when it turns out not to
+/// be small, meets a call only the collector takes (entries, pieces of a huge envelope) or is
+/// left open.
 ///
 /// A chunk is sent when the plugin calls again, not as its call returns: a plugin that hands
 /// over a whole file in one call has freed the file by then, so the child does not hold the
@@ -26,6 +29,15 @@ final class ChildEvents: SourceEvents {
     /// Small accounts ended and not yet sent, encoded; touched only under `sending`. Whatever
     /// the collector holds was committed after all of them (``forward(_:)`` sends it first).
     private let forwarded = Mutex<[UInt8]>([])
+    /// The small account the plugin is streaming, in ``ForwardedAccounts``' form so far; only
+    /// the source's thread touches it.
+    private let open = Mutex(OpenAccount())
+
+    private struct OpenAccount {
+        var isOpen = false
+        /// Kept between accounts: a million small ones reuse one buffer.
+        var bytes: [UInt8] = []
+    }
 
     static let chunkRecords = 1 << 16
     static let chunkNanoseconds: UInt64 = 20_000_000
@@ -69,13 +81,42 @@ final class ChildEvents: SourceEvents {
 
     /// A small account ended: queued after what the collector committed before it. The caller
     /// holds `sending`.
-    private func forward(_ recording: StreamedAccountRecording) {
+    /// - Parameters:
+    ///   - append: writes the account to the bytes queued.
+    private func forward(_ append: (inout [UInt8]) -> Void) {
         if collector.holdsDelivered { sendCommitted() }
         let full = forwarded.withLock { bytes in
-            ForwardedAccounts.append(recording, to: &bytes)
+            append(&bytes)
             return bytes.count >= Self.forwardedBytes
         }
         if full { sendForwarded() }
+    }
+
+    /// Writes a call of the open small account, if one is open and stays small with it.
+    private func forwarding(_ call: StreamedAccountRecording.PluginCall, adding count: Int = 0) -> Bool {
+        open.withLock { open in
+            guard open.isOpen, open.bytes.count + count < StreamedAccountRecording.largest else { return false }
+            ForwardedAccounts.append(call, to: &open.bytes)
+            return true
+        }
+    }
+
+    /// Gives the open small account, if any, to the collector, as if it had recorded the calls
+    /// so far: it is not small after all, meets a call only the collector takes, or is left open.
+    private func giveToCollector() {
+        let calls = open.withLock { open -> [UInt8]? in
+            guard open.isOpen else { return nil }
+            open.isOpen = false
+            defer { open.bytes.removeAll(keepingCapacity: true) }
+            return open.bytes
+        }
+        if let calls { collector.adoptOpenAccount(calls) }
+    }
+
+    /// The source's `run` returned: an account left open is the collector's to fail.
+    func runEnded() {
+        giveToCollector()
+        collector.runEnded()
     }
 
     /// Sends what earlier calls delivered, when it is time or enough. The time is the end of the
@@ -107,6 +148,7 @@ final class ChildEvents: SourceEvents {
 
     func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
         sendDue()
+        giveToCollector()
         return collector.transactions(text: text, part: part)
     }
 
@@ -117,40 +159,72 @@ final class ChildEvents: SourceEvents {
 
     func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
         sendDue()
-        return collector.beginAccount(text: text, origin: origin)
+        if collector.isCancelled { return .stop }
+        // One still open: the collector fails it, as any begin_account before end_account.
+        let unfinished = open.withLock { $0.isOpen }
+        if unfinished { giveToCollector() }
+        guard !unfinished, text.count < StreamedAccountRecording.largest, !collector.hasOpenAccount else {
+            return collector.beginAccount(text: text, origin: origin)
+        }
+        open.withLock { open in
+            open.isOpen = true
+            ForwardedAccounts.append(
+                .beginAccount(envelope: text, origin: origin ?? collector.sourceName), to: &open.bytes)
+        }
+        return .proceed
     }
 
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
         sendDue()
+        if collector.isCancelled { return .stop }
+        if forwarding(.transactions(text), adding: text.count) { return .proceed }
+        giveToCollector()
         return collector.transactions(text: text)
     }
 
     func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
         sendDue()
+        let ended = open.withLock { $0.isOpen }
         return sending.withLock { _ in
-            collector.endAccount(
-                balance: balance,
-                sendingRest: { rest, delivery in
-                    // What was committed before the account ended goes first, as in txfeed's process.
-                    self.sendCommitted()
-                    _ = rest.send(to: self.writer, as: delivery)
-                },
-                forwarding: forward)
+            guard ended else {
+                return collector.endAccount(
+                    balance: balance,
+                    sendingRest: { rest, delivery in
+                        // What was committed before the account ended goes first, as in txfeed's process.
+                        self.sendCommitted()
+                        _ = rest.send(to: self.writer, as: delivery)
+                    },
+                    forwarding: { recording in self.forward { ForwardedAccounts.append(recording, to: &$0) } })
+            }
+            forward { bytes in
+                open.withLock { open in
+                    ForwardedAccounts.append(.endAccount(balance: balance), to: &open.bytes)
+                    bytes.append(contentsOf: open.bytes)
+                    open.bytes.removeAll(keepingCapacity: true)
+                    open.isOpen = false
+                }
+            }
+            return collector.isCancelled ? .stop : .proceed
         }
     }
 
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
         sendDue()
+        giveToCollector()
         return collector.entries(entries)
     }
 
     func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
         sendDue()
+        if collector.isCancelled { return .stop }
+        if forwarding(.reject(location: location, reason: reason, raw: raw)) { return .proceed }
         return collector.reject(location: location, reason: reason, raw: raw)
     }
 
     func failAccount(reason: String) -> CallbackAnswer {
         sendDue()
+        if collector.isCancelled { return .stop }
+        if forwarding(.failAccount(reason)) { return .proceed }
         return collector.failAccount(reason: reason)
     }
 

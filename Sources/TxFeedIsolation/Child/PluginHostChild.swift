@@ -265,7 +265,7 @@ final class ChildHost: Sendable {
         if cancelled { collector.cancel() }
         let result = session.run(events)
         session.close()
-        collector.runEnded()
+        events.runEnded()
         // Taken from the ticker first (waiting out a tick under way), so that nothing of this
         // source follows its `finished`.
         current.withLock { $0.running = nil }
