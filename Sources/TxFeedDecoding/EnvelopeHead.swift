@@ -81,6 +81,16 @@ struct EnvelopeHead {
             return found.map { Value(nodes: nodes, bytes: bytes, index: $0) }
         }
 
+        func forEachMember(_ body: (UnsafeBufferPointer<UInt8>, Value) -> Void) {
+            guard kind == .object else { return }
+            var n = index + 1
+            let end = Int(nodes[index].textEnd)
+            while n < end {
+                body(UnsafeBufferPointer(rebasing: bytes[nodes[n].key]), Value(nodes: nodes, bytes: bytes, index: n))
+                n = nodes[n].kind == .object || nodes[n].kind == .array ? Int(nodes[n].textEnd) : n + 1
+            }
+        }
+
         var string: String? {
             guard kind == .string else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[nodes[index].text]), as: UTF8.self)

@@ -1,4 +1,5 @@
 import CJansson
+import Glibc
 import TxFeedModel
 
 /// Reads the envelope around the transactions: status, message and the account in `body`.
@@ -35,47 +36,70 @@ struct EnvelopeReader {
         }
         guard body.kind == .object else { return fail("body is not an object") }
 
-        let transactions = body.member("transactions")
+        // One pass over the body for what it is read for: a lookup each walked its members again.
+        var transactions, name, currency, balance, profile, id: Value?
+        body.forEachMember { key, value in
+            switch key.count {
+            case 2 where Self.key(key, is: "id"): id = value
+            case 4 where Self.key(key, is: "name"): name = value
+            case 7 where Self.key(key, is: "profile"): profile = value
+            case 8 where Self.key(key, is: "currency"): currency = value
+            case 12 where Self.key(key, is: "transactions"): transactions = value
+            case 14 where Self.key(key, is: "currentBalance"): balance = value
+            default: break
+            }
+        }
         guard let transactions, transactions.kind == .array else {
             return fail(transactions == nil ? "body.transactions is missing" : "body.transactions is not an array")
         }
-        guard let name = body.member("name")?.string else {
+        guard let name = name?.string else {
             return fail("body.name is missing or not a string")
         }
         guard name.utf8.count <= TextLimits.account else {
             return fail(TextLimits.over("body.name", name.utf8.count, TextLimits.account))
         }
-        var currency: String?
-        if let c = body.member("currency"), c.kind != .null {
+        var currencyCode: String?
+        if let c = currency, c.kind != .null {
             guard let code = c.string else { return fail("body.currency is not a string") }
-            currency = code
+            currencyCode = code
         }
-        guard let scale = CurrencyScale.decimals(forCurrencyCode: currency) else {
-            return fail("body.currency \"\(currency ?? "")\" is not an ISO 4217 currency code")
+        guard let scale = CurrencyScale.decimals(forCurrencyCode: currencyCode) else {
+            return fail("body.currency \"\(currencyCode ?? "")\" is not an ISO 4217 currency code")
         }
-        var balance: Money?
-        if let b = body.member("currentBalance"), b.kind != .null {
+        var money: Money?
+        if let b = balance, b.kind != .null {
             do {
-                balance = try Self.signedMoney(b, scale: scale)
+                money = try Self.signedMoney(b, scale: scale)
             } catch {
                 return fail("body.currentBalance: \(error)")
             }
         }
-        var profile: Profile?
-        if let p = body.member("profile"), p.kind == .object {
-            profile = Profile(
-                id: p.member("id").flatMap { Self.scalarText($0) },
-                firstName: p.member("firstName")?.string,
-                lastName: p.member("lastName")?.string)
+        var holder: Profile?
+        if let p = profile, p.kind == .object {
+            var id, firstName, lastName: Value?
+            p.forEachMember { key, value in
+                switch key.count {
+                case 2 where Self.key(key, is: "id"): id = value
+                case 8 where Self.key(key, is: "lastName"): lastName = value
+                case 9 where Self.key(key, is: "firstName"): firstName = value
+                default: break
+                }
+            }
+            holder = Profile(
+                id: id.flatMap { Self.scalarText($0) }, firstName: firstName?.string, lastName: lastName?.string)
         }
-        var id: String?
-        if let v = body.member("id"), v.kind != .null {
+        var bankID: String?
+        if let v = id, v.kind != .null {
             guard let text = Self.scalarText(v) else { return fail("body.id is not a string") }
-            id = text.isEmpty ? nil : text
+            bankID = text.isEmpty ? nil : text
         }
         return Account(
-            name: name, id: id, balance: balance, currency: currency, profile: profile,
+            name: name, id: bankID, balance: money, currency: currencyCode, profile: holder,
             source: sourceIndex, origin: origin, scale: scale)
+    }
+
+    private static func key(_ key: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
+        memcmp(key.baseAddress!, name.utf8Start, name.utf8CodeUnitCount) == 0
     }
 
     /// A balance may be negative (overdrawn), unlike a transaction amount.

@@ -12,6 +12,9 @@ protocol EnvelopeValue {
     /// The value of `key` in an object (the last, when the key is there twice); nil for
     /// anything else.
     func member(_ key: StaticString) -> Self?
+    /// Each member of an object, its key's bytes and its value, in order; nothing for anything
+    /// else. A key given twice comes twice (jansson keeps only the last): the last read wins.
+    func forEachMember(_ body: (UnsafeBufferPointer<UInt8>, Self) -> Void)
     /// The text of a string; nil for anything else.
     var string: String? { get }
     /// Only for an integer.
@@ -41,6 +44,18 @@ struct JanssonValue: EnvelopeValue {
         key.withUTF8Buffer { key in
             key.withMemoryRebound(to: CChar.self) { json_object_getn(pointer, $0.baseAddress, key.count) }
         }.map(JanssonValue.init)
+    }
+
+    func forEachMember(_ body: (UnsafeBufferPointer<UInt8>, JanssonValue) -> Void) {
+        guard pointer.pointee.type == JSON_OBJECT else { return }
+        var iterator = json_object_iter(pointer)
+        while let member = iterator {
+            let key = UnsafeRawPointer(json_object_iter_key(member)!).assumingMemoryBound(to: UInt8.self)
+            body(
+                UnsafeBufferPointer(start: key, count: json_object_iter_key_len(member)),
+                JanssonValue(pointer: json_object_iter_value(member)))
+            iterator = json_object_iter_next(pointer, member)
+        }
     }
 
     var string: String? { EnvelopeReader.string(pointer) }
