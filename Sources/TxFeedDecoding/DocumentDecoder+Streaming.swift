@@ -5,40 +5,17 @@ import TxFeedModel
 /// large to hand over as one document. Kept apart until ``finish()``: a syntax error in any
 /// batch fails the whole account, as it would a document.
 public struct StreamedAccount: Sendable {
-    private let decoder: DocumentDecoder
     private var unit = SourceData()
-    /// Where this account begins in ``unit``: what an earlier account left there stays.
-    private let start: SourceData.Mark
-    /// The account's decimals; nil once the account has failed.
-    private var scale: Int?
-    private var nextIndex = 0
-    private var batches = 0
+    private var account: InPlace
     /// Whether records were handed over before the account ended (``handOver()``).
     public private(set) var handedOver = false
     /// Whether the account failed: ``finish()`` then holds its failure alone.
-    public var hasFailed: Bool { scale == nil }
+    public var hasFailed: Bool { account.hasFailed }
 
     /// - Parameters:
     ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
-    ///   - earlier: data this account is decoded after, into the same arrays and vendor table
-    ///     (a group of small accounts: one data, not one each and an append per account).
-    ///     ``finish()`` returns it with this account added, or with this account's failure only;
-    ///     such an account is never handed over (``handOver()``).
-    public init(
-        decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>,
-        after earlier: consuming SourceData = SourceData()
-    ) {
-        self.decoder = decoder
-        unit = consume earlier
-        start = unit.mark
-        decoder.decode(text: envelope, into: &unit)
-        guard unit.failures.count == start.failures else { return }
-        if unit.accounts.count - start.accounts == 1 {
-            scale = unit.accounts[start.accounts].scale
-            nextIndex = unit.transactions.count - start.transactions + unit.rejects.count - start.rejects
-        } else {
-            unit.failures.append("\(decoder.origin): begin_account needs exactly one envelope")
-        }
+    public init(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>) {
+        account = InPlace(decoder: decoder, envelope: envelope, into: &unit)
     }
 
     /// Adds a batch: JSON text of an array of transactions.
@@ -46,100 +23,37 @@ public struct StreamedAccount: Sendable {
     ///   - part: where the batch starts in the source's file (`emit_transactions_part`): a
     ///     syntax error then names the file's line and column, as for the whole text.
     public mutating func add(batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil) {
-        guard let scale else { return }
-        batches += 1
-        do {
-            // Straight into the account: a failure discards all of it anyway.
-            nextIndex += try Self.decode(
-                batch: batch, decoder: decoder, scale: scale, firstIndex: nextIndex, into: &unit)
-        } catch {
-            if let part {
-                // Named as the whole file's text names it: `feed.json:812:5: …`.
-                var decoder = decoder
-                decoder.part = part
-                drop(failure: decoder.describe(error, in: batch))
-            } else {
-                fail("batch \(batches): " + decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1))
-            }
-        }
-    }
-
-    /// The batch's transactions into `unit`; returns how many elements it held. Static, with
-    /// the decoder borrowed: a copy of it for every small account's batch cost more than its
-    /// transaction (only a message needs the batch's ``TextPart``).
-    private static func decode(
-        batch: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, scale: Int, firstIndex: Int,
-        into unit: inout SourceData
-    ) throws -> Int {
-        let scanner = JSONScanner(batch)
-        let start = scanner.skipWhitespace(from: 0, to: batch.count)
-        guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
-            throw JSONSyntaxError(offset: start, reason: "a transaction batch must be a JSON array")
-        }
-        let (elements, end) = try scanner.elementRanges(ofArrayAt: start, limit: batch.count)
-        if scanner.skipWhitespace(from: end, to: batch.count) < batch.count {
-            throw JSONSyntaxError(offset: end, reason: "unexpected data after the batch")
-        }
-        try decoder.decodeElements(elements, firstIndex: firstIndex, in: batch, scale: scale, into: &unit)
-        return elements.count
+        account.add(batch: batch, part: part, into: &unit)
     }
 
     /// Adds a batch of entries (`emit_entries`): each checked on its own, a wrong one rejected.
     public mutating func add(entries: UnsafeBufferPointer<EntryFields>) {
-        guard let scale else { return }
-        let normaliser = TransactionNormaliser(origin: decoder.origin, scale: scale)
-        let account = UInt32(unit.accounts.count - 1)
-        for entry in entries {
-            switch normaliser.normalise(
-                entry: entry, index: nextIndex, account: account, vendors: &unit.vendors, details: &unit.details)
-            {
-            case let .transaction(t): unit.transactions.append(t)
-            case let .reject(r): unit.rejects.append(r)
-            }
-            nextIndex += 1
-        }
-        decoder.onProgress?(entries.count)
+        account.add(entries: entries, into: &unit)
     }
 
     /// A record the plugin could not read itself: read, and rejected with the plugin's reason.
     /// - Parameters:
     ///   - raw: the record's own text (a CSV row), written as a JSON string by `--rejects`.
     public mutating func reject(location: String, reason: String, raw: [UInt8]) {
-        guard scale != nil else { return }
-        unit.rejects.append(Reject(origin: decoder.origin, path: location, reason: reason, raw: raw, rawIsText: true))
-        nextIndex += 1
+        account.reject(location: location, reason: reason, raw: raw, into: &unit)
     }
 
     /// Fails the whole account: none of its records are kept.
     public mutating func fail(_ reason: String) {
-        drop(failure: "\(decoder.origin): \(reason)")
-    }
-
-    private mutating func drop(failure message: String) {
-        guard scale != nil else { return }
-        scale = nil
-        unit.truncate(to: start)
-        unit.failures.append(message)
+        account.fail(reason, in: &unit)
     }
 
     /// The balance the source states as the account ends (`end_account_with_balance`): it
     /// replaces the envelope's; one that is not a plain decimal of the currency fails the account.
     public mutating func state(balance text: UnsafeBufferPointer<UInt8>) {
-        guard let scale else { return }
-        do {
-            let (money, negative) = try Money.parse(decimalText: text, scale: scale)
-            unit.accounts[start.accounts].balance = Money(
-                minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
-        } catch {
-            fail("end_account_with_balance: balance \"\(String(decoding: text.prefix(40), as: UTF8.self))\": \(error)")
-        }
+        account.state(balance: text, in: &unit)
     }
 
     /// What the account holds so far, nil once it has failed: a huge envelope's records kept as
     /// they come (so they can spill), or a long account a plugin host child sends up before it
     /// ends. The first hand-over carries the account, later ones (and ``finish()``) continue it.
     public mutating func handOver() -> SourceData? {
-        guard scale != nil, !unit.transactions.isEmpty || !unit.rejects.isEmpty else { return nil }
+        guard !hasFailed, !unit.transactions.isEmpty || !unit.rejects.isEmpty else { return nil }
         var part = unit
         part.continuesLastAccount = handedOver
         handedOver = true
@@ -151,10 +65,139 @@ public struct StreamedAccount: Sendable {
         return part
     }
 
-    /// The account's data, or its failure (after the data it was decoded after).
+    /// The account's data, or its failure.
     public consuming func finish() -> SourceData {
-        var data = unit
+        // Moved out, not copied: a copy of the data retains each of its arrays.
+        var data = SourceData()
+        swap(&data, &unit)
         data.continuesLastAccount = handedOver && !data.accounts.isEmpty
         return data
+    }
+}
+
+extension StreamedAccount {
+    /// A streamed account decoded straight into data its caller owns: a group of small accounts
+    /// goes into one data. (A ``StreamedAccount`` moved in and out of the group's data for each
+    /// account copied and destroyed that data twice: 4% of a million small accounts' run.)
+    /// A failed account takes the data back to where it began and leaves its failure there.
+    public struct InPlace: Sendable {
+        private let decoder: DocumentDecoder
+        /// Where this account begins in the data: what earlier accounts left there stays.
+        private let start: SourceData.Mark
+        /// The account's decimals; nil once the account has failed.
+        private var scale: Int?
+        private var nextIndex = 0
+        private var batches = 0
+
+        public var hasFailed: Bool { scale == nil }
+
+        /// - Parameters:
+        ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
+        ///   - data: where the account goes, after what it holds.
+        public init(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>, into data: inout SourceData) {
+            self.decoder = decoder
+            start = data.mark
+            decoder.decode(text: envelope, into: &data)
+            guard data.failures.count == start.failures else { return }
+            if data.accounts.count - start.accounts == 1 {
+                scale = data.accounts[start.accounts].scale
+                nextIndex = data.transactions.count - start.transactions + data.rejects.count - start.rejects
+            } else {
+                data.failures.append("\(decoder.origin): begin_account needs exactly one envelope")
+            }
+        }
+
+        /// ``StreamedAccount/add(batch:part:)``, into `data`.
+        public mutating func add(
+            batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil, into data: inout SourceData
+        ) {
+            guard let scale else { return }
+            batches += 1
+            do {
+                // Straight into the account: a failure discards all of it anyway.
+                nextIndex += try Self.decode(
+                    batch: batch, decoder: decoder, scale: scale, firstIndex: nextIndex, into: &data)
+            } catch {
+                if let part {
+                    // Named as the whole file's text names it: `feed.json:812:5: …`.
+                    var decoder = decoder
+                    decoder.part = part
+                    drop(failure: decoder.describe(error, in: batch), in: &data)
+                } else {
+                    let message = decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1)
+                    fail("batch \(batches): " + message, in: &data)
+                }
+            }
+        }
+
+        /// The batch's transactions into `data`; returns how many elements it held. Static, with
+        /// the decoder borrowed: a copy of it for every small account's batch cost more than its
+        /// transaction (only a message needs the batch's ``TextPart``).
+        private static func decode(
+            batch: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, scale: Int, firstIndex: Int,
+            into data: inout SourceData
+        ) throws -> Int {
+            let scanner = JSONScanner(batch)
+            let start = scanner.skipWhitespace(from: 0, to: batch.count)
+            guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
+                throw JSONSyntaxError(offset: start, reason: "a transaction batch must be a JSON array")
+            }
+            let (elements, end) = try scanner.elementRanges(ofArrayAt: start, limit: batch.count)
+            if scanner.skipWhitespace(from: end, to: batch.count) < batch.count {
+                throw JSONSyntaxError(offset: end, reason: "unexpected data after the batch")
+            }
+            try decoder.decodeElements(elements, firstIndex: firstIndex, in: batch, scale: scale, into: &data)
+            return elements.count
+        }
+
+        /// ``StreamedAccount/add(entries:)``, into `data`.
+        public mutating func add(entries: UnsafeBufferPointer<EntryFields>, into data: inout SourceData) {
+            guard let scale else { return }
+            let normaliser = TransactionNormaliser(origin: decoder.origin, scale: scale)
+            let account = UInt32(data.accounts.count - 1)
+            for entry in entries {
+                switch normaliser.normalise(
+                    entry: entry, index: nextIndex, account: account, vendors: &data.vendors, details: &data.details)
+                {
+                case let .transaction(t): data.transactions.append(t)
+                case let .reject(r): data.rejects.append(r)
+                }
+                nextIndex += 1
+            }
+            decoder.onProgress?(entries.count)
+        }
+
+        /// ``StreamedAccount/reject(location:reason:raw:)``, into `data`.
+        public mutating func reject(location: String, reason: String, raw: [UInt8], into data: inout SourceData) {
+            guard scale != nil else { return }
+            data.rejects.append(
+                Reject(origin: decoder.origin, path: location, reason: reason, raw: raw, rawIsText: true))
+            nextIndex += 1
+        }
+
+        /// ``StreamedAccount/fail(_:)``, in `data`.
+        public mutating func fail(_ reason: String, in data: inout SourceData) {
+            drop(failure: "\(decoder.origin): \(reason)", in: &data)
+        }
+
+        private mutating func drop(failure message: String, in data: inout SourceData) {
+            guard scale != nil else { return }
+            scale = nil
+            data.truncate(to: start)
+            data.failures.append(message)
+        }
+
+        /// ``StreamedAccount/state(balance:)``, in `data`.
+        public mutating func state(balance text: UnsafeBufferPointer<UInt8>, in data: inout SourceData) {
+            guard let scale else { return }
+            do {
+                let (money, negative) = try Money.parse(decimalText: text, scale: scale)
+                data.accounts[start.accounts].balance = Money(
+                    minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
+            } catch {
+                let shown = String(decoding: text.prefix(40), as: UTF8.self)
+                fail("end_account_with_balance: balance \"\(shown)\": \(error)", in: &data)
+            }
+        }
     }
 }

@@ -116,7 +116,7 @@ final class AccountLine: Sendable {
             } else {
                 // Each recording read where it lies: a copy of each retained its texts and origin.
                 group.accounts.withUnsafeBufferPointer { accounts in
-                    for k in accounts.indices { data = accounts[k].replay(decoder, after: &data).finish() }
+                    for k in accounts.indices { accounts[k].decode(decoder, into: &data) }
                 }
             }
             order.withLock { order in

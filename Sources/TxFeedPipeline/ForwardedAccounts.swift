@@ -106,7 +106,7 @@ public struct ForwardedAccounts: Sendable {
     func decode(_ decoder: DocumentDecoder, into data: inout SourceData) {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(UnsafeBufferPointer(rebasing: buffer[range]))
-            var account: StreamedAccount?
+            var account: StreamedAccount.InPlace?
             while !reader.isAtEnd {
                 // Checked whole by ``groups(of:accounts:)``: a fault here cannot happen, and would
                 // only end the group early.
@@ -115,16 +115,14 @@ public struct ForwardedAccounts: Sendable {
                     case .beginAccount(let envelope, let origin):
                         var decoder = decoder
                         decoder.origin = origin
-                        var taken = SourceData()
-                        swap(&taken, &data)
-                        account = StreamedAccount(decoder: decoder, envelope: envelope, after: consume taken)
-                    case .transactions(let batch): account!.add(batch: batch)
+                        account = StreamedAccount.InPlace(decoder: decoder, envelope: envelope, into: &data)
+                    case .transactions(let batch): account!.add(batch: batch, into: &data)
                     case .reject(let location, let reason, let raw):
-                        account!.reject(location: location, reason: reason, raw: raw)
-                    case .failAccount(let reason): account!.fail(reason)
+                        account!.reject(location: location, reason: reason, raw: raw, into: &data)
+                    case .failAccount(let reason): account!.fail(reason, in: &data)
                     case .endAccount(let balance):
-                        if let balance { account!.state(balance: balance) }
-                        data = account.take()!.finish()
+                        if let balance { account!.state(balance: balance, in: &data) }
+                        account = nil
                     }
                 }
                 guard read == .ended else { break }

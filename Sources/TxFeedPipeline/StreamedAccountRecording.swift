@@ -105,35 +105,47 @@ public struct StreamedAccountRecording: Sendable {
         balance = Array(text)
     }
 
-    /// The account decoded as if each call had been decoded when it came.
+    /// The account decoded as if each call had been decoded when it came: an account that is
+    /// not small after all, decoded from here on as it comes.
     /// - Parameters:
     ///   - decoder: the source's, whose origin becomes the account's.
     func replay(_ decoder: DocumentDecoder) -> StreamedAccount {
-        var none = SourceData()
-        return replay(decoder, after: &none)
-    }
-
-    /// The account decoded after `earlier` (``StreamedAccount/init(decoder:envelope:after:)``),
-    /// which moves into it and is left empty.
-    func replay(_ decoder: DocumentDecoder, after earlier: inout SourceData) -> StreamedAccount {
         var decoder = decoder
         decoder.origin = origin
-        return texts.withUnsafeBufferPointer { texts in
-            var taken = SourceData()
-            swap(&taken, &earlier)
-            var account = StreamedAccount(
-                decoder: decoder, envelope: UnsafeBufferPointer(rebasing: texts[..<envelopeEnd]), after: consume taken)
-            if let firstBatch { account.add(batch: UnsafeBufferPointer(rebasing: texts[firstBatch])) }
+        var account: StreamedAccount?
+        forEachCall { call in
+            switch call {
+            case .beginAccount(let envelope, _): account = StreamedAccount(decoder: decoder, envelope: envelope)
+            case .transactions(let batch): account!.add(batch: batch)
+            case .reject(let location, let reason, let raw):
+                account!.reject(location: location, reason: reason, raw: raw)
+            case .failAccount(let reason): account!.fail(reason)
+            case .endAccount(let balance): if let balance { account!.state(balance: balance) }
+            }
+        }
+        return account!
+    }
+
+    /// The account decoded after what `data` holds, as if each call had been decoded when it
+    /// came (``AccountLine``'s workers: a group of accounts into one data).
+    /// - Parameters:
+    ///   - decoder: the source's, whose origin becomes the account's.
+    func decode(_ decoder: DocumentDecoder, into data: inout SourceData) {
+        var decoder = decoder
+        decoder.origin = origin
+        texts.withUnsafeBufferPointer { texts in
+            var account = StreamedAccount.InPlace(
+                decoder: decoder, envelope: UnsafeBufferPointer(rebasing: texts[..<envelopeEnd]), into: &data)
+            if let firstBatch { account.add(batch: UnsafeBufferPointer(rebasing: texts[firstBatch]), into: &data) }
             for call in calls {
                 switch call {
-                case .batch(let range): account.add(batch: UnsafeBufferPointer(rebasing: texts[range]))
+                case .batch(let range): account.add(batch: UnsafeBufferPointer(rebasing: texts[range]), into: &data)
                 case .reject(let location, let reason, let raw):
-                    account.reject(location: location, reason: reason, raw: raw)
-                case .fail(let reason): account.fail(reason)
+                    account.reject(location: location, reason: reason, raw: raw, into: &data)
+                case .fail(let reason): account.fail(reason, in: &data)
                 }
             }
-            if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0) } }
-            return account
+            if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0, in: &data) } }
         }
     }
 }

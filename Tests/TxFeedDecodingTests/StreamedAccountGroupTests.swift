@@ -36,10 +36,12 @@ final class StreamedAccountGroupTests: XCTestCase {
         Call(envelope: envelope("I"), batches: ["[\(record("V6")),\(record("V7", "\"x\""))]"]),
     ]
 
-    func decode(_ call: Call, after earlier: SourceData) -> SourceData {
-        let decoder = DocumentDecoder(origin: "group", sourceIndex: 0, threads: 1)
+    static let decoder = DocumentDecoder(origin: "group", sourceIndex: 0, threads: 1)
+
+    /// The account on its own.
+    func decode(_ call: Call) -> SourceData {
         var account = Array(call.envelope.utf8).withUnsafeBufferPointer {
-            StreamedAccount(decoder: decoder, envelope: $0, after: earlier)
+            StreamedAccount(decoder: Self.decoder, envelope: $0)
         }
         for batch in call.batches { Array(batch.utf8).withUnsafeBufferPointer { account.add(batch: $0) } }
         if let reason = call.fail { account.fail(reason) }
@@ -47,12 +49,24 @@ final class StreamedAccountGroupTests: XCTestCase {
         return account.finish()
     }
 
+    /// The account after what `data` holds, in place.
+    func decode(_ call: Call, into data: inout SourceData) {
+        var account = Array(call.envelope.utf8).withUnsafeBufferPointer {
+            StreamedAccount.InPlace(decoder: Self.decoder, envelope: $0, into: &data)
+        }
+        for batch in call.batches { Array(batch.utf8).withUnsafeBufferPointer { account.add(batch: $0, into: &data) } }
+        if let reason = call.fail { account.fail(reason, in: &data) }
+        if let balance = call.balance {
+            Array(balance.utf8).withUnsafeBufferPointer { account.state(balance: $0, in: &data) }
+        }
+    }
+
     func testAGroupDecodedIntoOneDataEqualsEachAccountAppended() {
         var appended = SourceData()
         var grouped = SourceData()
         for call in Self.calls {
-            appended.append(decode(call, after: SourceData()))
-            grouped = decode(call, after: grouped)
+            appended.append(decode(call))
+            decode(call, into: &grouped)
         }
         XCTAssertEqual(Summary(grouped), Summary(appended))
         // The comparison must cover what a failed account could leave behind.

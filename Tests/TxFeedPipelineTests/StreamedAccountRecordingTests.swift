@@ -45,10 +45,14 @@ final class StreamedAccountRecordingTests: XCTestCase {
                 recording.fail(reason)
             }
         }
-        var earlier = SourceData()
-        let replayed = recording.replay(decoder, after: &earlier).finish()
-        XCTAssertEqual(summary(replayed), summary(live.finish()), file: file, line: line)
-        XCTAssertFalse(summary(replayed).isEmpty, file: file, line: line)
+        // Both ways: replayed into an account of its own, and decoded in place into data.
+        let replayed = recording.replay(decoder).finish()
+        var decoded = SourceData()
+        recording.decode(decoder, into: &decoded)
+        let expected = summary(live.finish())
+        XCTAssertEqual(summary(replayed), expected, file: file, line: line)
+        XCTAssertEqual(summary(decoded), expected, file: file, line: line)
+        XCTAssertFalse(expected.isEmpty, file: file, line: line)
     }
 
     func testEveryOrderOfCallsReplaysAsItCame() {
