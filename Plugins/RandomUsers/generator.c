@@ -130,14 +130,23 @@ int ru_tables_init(ru_tables *tables) {
     tables->debit_count = COUNT(DEBIT_VENDORS);
     tables->credit_count = COUNT(CREDIT_VENDORS);
     return escape_all(&tables->debit_vendors, DEBIT_VENDORS, COUNT(DEBIT_VENDORS)) &&
-           escape_all(&tables->credit_vendors, CREDIT_VENDORS, COUNT(CREDIT_VENDORS));
+           escape_all(&tables->credit_vendors, CREDIT_VENDORS, COUNT(CREDIT_VENDORS)) &&
+           escape_all(&tables->first_names, FIRST_NAMES, COUNT(FIRST_NAMES)) &&
+           escape_all(&tables->last_names, LAST_NAMES, COUNT(LAST_NAMES)) &&
+           escape_all(&tables->account_kinds, ACCOUNT_KINDS, COUNT(ACCOUNT_KINDS));
+}
+
+static void free_all(ru_text *texts, size_t count) {
+    for (size_t i = 0; texts && i < count; i++) free(texts[i].json);
+    free(texts);
 }
 
 void ru_tables_free(ru_tables *tables) {
-    for (size_t i = 0; tables->debit_vendors && i < tables->debit_count; i++) free(tables->debit_vendors[i].json);
-    for (size_t i = 0; tables->credit_vendors && i < tables->credit_count; i++) free(tables->credit_vendors[i].json);
-    free(tables->debit_vendors);
-    free(tables->credit_vendors);
+    free_all(tables->debit_vendors, tables->debit_count);
+    free_all(tables->credit_vendors, tables->credit_count);
+    free_all(tables->first_names, COUNT(FIRST_NAMES));
+    free_all(tables->last_names, COUNT(LAST_NAMES));
+    free_all(tables->account_kinds, COUNT(ACCOUNT_KINDS));
     memset(tables, 0, sizeof *tables);
 }
 
@@ -160,9 +169,9 @@ void ru_user_make(ru_user *user, uint64_t seed, uint32_t id, uint64_t transactio
      * (or on which of them are chosen to fail). */
     ru_rng rng = ru_rng_seeded(mix64(seed) ^ mix64(0xA5A5000000000000ull | id));
     user->id = id;
-    user->first_name = FIRST_NAMES[ru_below(&rng, COUNT(FIRST_NAMES))];
-    user->last_name = LAST_NAMES[ru_below(&rng, COUNT(LAST_NAMES))];
-    user->account_kind = ACCOUNT_KINDS[ru_below(&rng, COUNT(ACCOUNT_KINDS))];
+    user->first_name = ru_below(&rng, COUNT(FIRST_NAMES));
+    user->last_name = ru_below(&rng, COUNT(LAST_NAMES));
+    user->account_kind = ru_below(&rng, COUNT(ACCOUNT_KINDS));
     uint32_t c = ru_below(&rng, 100); /* USD 40%, EUR 25%, GBP 20%, JPY 15% */
     user->currency = c < 40 ? "USD" : c < 65 ? "EUR" : c < 85 ? "GBP" : "JPY";
     user->decimals = c < 85 ? 2 : 0;
@@ -199,32 +208,31 @@ size_t ru_format_uint(char *out, uint32_t value) {
     return n;
 }
 
-void ru_append_envelope(ru_buffer *b, const ru_user *user) {
-    /* The user id in the name keeps accounts apart when two users get the same kind. */
-    static const char bullets[] = " \xE2\x80\xA2\xE2\x80\xA2";
-    char name[96], id[12], balance[32];
-    size_t kind_length = strlen(user->account_kind);
-    memcpy(name, user->account_kind, kind_length);
-    memcpy(name + kind_length, bullets, sizeof bullets - 1);
-    size_t name_length = kind_length + sizeof bullets - 1;
-    name_length += ru_format_uint(name + name_length, user->id);
-    name[name_length] = 0;
+#define APPEND_LITERAL(b, text) ru_append((b), (text), sizeof(text) - 1)
+
+void ru_append_envelope(ru_buffer *b, const ru_user *user, const ru_tables *tables) {
+    char id[10], balance[32];
     size_t id_length = ru_format_uint(id, user->id);
     size_t balance_length = ru_format_amount(balance, user->balance_minor, user->decimals);
+    const ru_text *kind = &tables->account_kinds[user->account_kind];
 
-    ru_append_text(b, "{\"status\":200,\"message\":\"ok\",\"body\":{\"name\":");
-    ru_append_json_string(b, name);
-    ru_append_text(b, ",\"currentBalance\":");
-    ru_append(b, balance, balance_length);
-    ru_append_text(b, ",\"currency\":");
-    ru_append_json_string(b, user->currency);
-    ru_append_text(b, ",\"profile\":{\"id\":\"");
+    APPEND_LITERAL(b, "{\"status\":200,\"message\":\"ok\",\"body\":{\"name\":");
+    /* The user id in the name keeps accounts apart when two users get the same kind: the
+     * kind's literal without its closing quote, then the id. */
+    ru_append(b, kind->json, kind->length - 1);
+    APPEND_LITERAL(b, " \xE2\x80\xA2\xE2\x80\xA2");
     ru_append(b, id, id_length);
-    ru_append_text(b, "\",\"firstName\":");
-    ru_append_json_string(b, user->first_name);
-    ru_append_text(b, ",\"lastName\":");
-    ru_append_json_string(b, user->last_name);
-    ru_append_text(b, "},\"transactions\":[]}}");
+    APPEND_LITERAL(b, "\",\"currentBalance\":");
+    ru_append(b, balance, balance_length);
+    APPEND_LITERAL(b, ",\"currency\":\"");
+    ru_append(b, user->currency, 3);
+    APPEND_LITERAL(b, "\",\"profile\":{\"id\":\"");
+    ru_append(b, id, id_length);
+    APPEND_LITERAL(b, "\",\"firstName\":");
+    ru_append(b, tables->first_names[user->first_name].json, tables->first_names[user->first_name].length);
+    APPEND_LITERAL(b, ",\"lastName\":");
+    ru_append(b, tables->last_names[user->last_name].json, tables->last_names[user->last_name].length);
+    APPEND_LITERAL(b, "},\"transactions\":[]}}");
 }
 
 /* ---- Transactions ---------------------------------------------------------------------- */

@@ -45,6 +45,9 @@ typedef struct ru_tables {
     size_t debit_count;
     ru_text *credit_vendors;
     size_t credit_count;
+    ru_text *first_names;
+    ru_text *last_names;
+    ru_text *account_kinds;
 } ru_tables;
 
 int ru_tables_init(ru_tables *tables);
@@ -53,10 +56,11 @@ void ru_tables_free(ru_tables *tables);
 /* One generated user: profile, account and the stream their transactions come from. */
 typedef struct ru_user {
     uint32_t id;
-    const char *first_name;
-    const char *last_name;
-    const char *account_kind;
-    const char *currency;
+    /* Indices into the tables' names. */
+    uint32_t first_name;
+    uint32_t last_name;
+    uint32_t account_kind;
+    const char *currency; /* three letters */
     int decimals;         /* ISO 4217 minor units: 0 for JPY, else 2 */
     int64_t balance_minor;
     ru_rng rng;           /* continues into the transactions */
@@ -68,7 +72,7 @@ typedef struct ru_user {
 void ru_user_make(ru_user *user, uint64_t seed, uint32_t id, uint64_t transactions);
 
 /* The envelope minus its transactions: {"status":200,...,"transactions":[]}} */
-void ru_append_envelope(ru_buffer *buffer, const ru_user *user);
+void ru_append_envelope(ru_buffer *buffer, const ru_user *user, const ru_tables *tables);
 
 /* The next transaction as a JSON object (no separator). Reserve RU_MAX_TRANSACTION first. */
 #define RU_MAX_TRANSACTION 512

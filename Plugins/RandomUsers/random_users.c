@@ -218,7 +218,7 @@ static int emit_account(const source *s, uint32_t id, const char *origin, ru_buf
     ru_user user;
     ru_user_make(&user, s->seed, id, s->transactions);
     b->length = 0;
-    ru_append_envelope(b, &user);
+    ru_append_envelope(b, &user, &s->tables);
     if (b->failed) return fail(error, "random-users: out of memory");
     int status = answer(host->begin_account(host, b->bytes, b->length, origin), "begin_account", error);
     if (status != TXFEED_OK) return status;
