@@ -193,17 +193,48 @@ struct EnvelopeHead {
         let start = i + 1
         var j = start
         var ascii = true
-        while j < bytes.count {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        while true {
+            // Eight bytes at a time up to the first that is not plain ASCII text: a byte at a
+            // time cost 13 instructions, a third of reading an envelope.
+            if bytes.count - j >= 8 {
+                let special = Self.notPlain(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
+                if special == 0 {
+                    j += 8
+                    continue
+                }
+                j += special.trailingZeroBitCount >> 3
+            } else {
+                while j < bytes.count, bytes[j] &- 0x20 < 0x60, bytes[j] != UInt8(ascii: "\""),
+                    bytes[j] != UInt8(ascii: "\\")
+                {
+                    j += 1
+                }
+                guard j < bytes.count else { return nil }
+            }
             let b = bytes[j]
             if b == UInt8(ascii: "\"") { break }
-            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
-            if b >= 0x80 { ascii = false }
+            if b < 0x80 { return nil }  // a backslash or a control character
+            ascii = false
             j += 1
         }
-        guard j < bytes.count else { return nil }
         guard ascii || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<j])) else { return nil }
         i = j + 1
         return start..<j
+    }
+
+    /// The high bit of each byte of `word` (eight bytes, the first lowest) that is not plain
+    /// ASCII text in a string: a quote, a backslash, a control character or a byte of UTF-8.
+    /// The lowest bit set is exact (a borrow only marks bytes above one truly marked).
+    @inline(__always)
+    static func notPlain(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let isQuote = (quote &- ones) & ~quote
+        let isBackslash = (backslash &- ones) & ~backslash
+        let isControl = (word &- ones &* 0x20) & ~word
+        return (isQuote | isBackslash | isControl | word) & (ones &* 0x80)
     }
 
     private func literal(_ word: StaticString, at i: inout Int) -> Bool {

@@ -104,6 +104,30 @@ final class EnvelopeHeadTests: XCTestCase {
         }
     }
 
+    /// The eight-byte scan of a string finds the first byte that is not plain text, whatever
+    /// the bytes around it: every byte value at every place, after and before others.
+    func testTheWordScanFindsTheFirstByteThatIsNotPlainText() {
+        func isPlain(_ b: UInt8) -> Bool { b >= 0x20 && b < 0x80 && b != 0x22 && b != 0x5C }
+        func firstNotPlain(_ bytes: [UInt8]) -> Int? {
+            let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            let marked = EnvelopeHead.notPlain(word)
+            return marked == 0 ? nil : marked.trailingZeroBitCount >> 3
+        }
+        var random = SplitMix64(seed: 0x5753_4152)
+        for place in 0..<8 {
+            for value in 0...255 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                bytes[place] = UInt8(value)
+                XCTAssertEqual(firstNotPlain(bytes), isPlain(UInt8(value)) ? nil : place, "\(value) at \(place)")
+                // Any bytes after it, and plain ones of every kind before.
+                for k in place + 1..<8 { bytes[k] = UInt8(random.below(256)) }
+                for k in 0..<place { bytes[k] = UInt8(0x20 + random.below(0x60)) }
+                let expected = bytes.firstIndex { !isPlain($0) }
+                XCTAssertEqual(firstNotPlain(bytes), expected, "\(bytes)")
+            }
+        }
+    }
+
     /// The fuzz test's mutated corpus, many more cases than it runs through Python: every text
     /// the head reads, jansson reads the same way, and the head reads a good share of them.
     func testTheHeadAgreesWithJanssonOnMutatedEnvelopes() {
