@@ -68,25 +68,27 @@ struct EnvelopeHead {
         var kind: EnvelopeValueKind { nodes[index].kind }
 
         func member(_ key: StaticString) -> Value? {
-            guard kind == .object else { return nil }
             var found: Int?
-            // Members follow their object, each before its own members; the last with the
-            // key wins.
-            var n = index + 1
-            let end = Int(nodes[index].textEnd)
-            while n < end {
-                if equals(nodes[n].key, key) { found = n }
-                n = nodes[n].kind == .object || nodes[n].kind == .array ? Int(nodes[n].textEnd) : n + 1
-            }
+            // The last with the key wins.
+            forEachMemberNode { n in if equals(nodes[n].key, key) { found = n } }
             return found.map { Value(nodes: nodes, bytes: bytes, index: $0) }
         }
 
         func forEachMember(_ body: (UnsafeBufferPointer<UInt8>, Value) -> Void) {
+            forEachMemberNode { n in
+                body(UnsafeBufferPointer(rebasing: bytes[nodes[n].key]), Value(nodes: nodes, bytes: bytes, index: n))
+            }
+        }
+
+        /// The node of each member of an object, in order: members follow their object, each
+        /// before its own members, which are stepped over.
+        @inline(__always)
+        private func forEachMemberNode(_ body: (Int) -> Void) {
             guard kind == .object else { return }
             var n = index + 1
             let end = Int(nodes[index].textEnd)
             while n < end {
-                body(UnsafeBufferPointer(rebasing: bytes[nodes[n].key]), Value(nodes: nodes, bytes: bytes, index: n))
+                body(n)
                 n = nodes[n].kind == .object || nodes[n].kind == .array ? Int(nodes[n].textEnd) : n + 1
             }
         }
