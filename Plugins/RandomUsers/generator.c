@@ -49,10 +49,6 @@ void ru_append(ru_buffer *buffer, const char *text, size_t length) {
     buffer->length += length;
 }
 
-void ru_append_text(ru_buffer *buffer, const char *text) {
-    ru_append(buffer, text, strlen(text));
-}
-
 void ru_append_json_string(ru_buffer *buffer, const char *text) {
     static const char hex[] = "0123456789abcdef";
     if (!ru_reserve(buffer, strlen(text) * 6 + 2)) return; /* worst case: every byte as \u00XX */

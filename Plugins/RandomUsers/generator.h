@@ -30,7 +30,6 @@ typedef struct ru_buffer {
 /* Room for `extra` more bytes; 0 (and `failed` set) when out of memory. */
 int ru_reserve(ru_buffer *buffer, size_t extra);
 void ru_append(ru_buffer *buffer, const char *text, size_t length);
-void ru_append_text(ru_buffer *buffer, const char *text);
 /* `text` as a JSON string literal, quotes included (UTF-8 kept raw, controls escaped). */
 void ru_append_json_string(ru_buffer *buffer, const char *text);
 

@@ -2,8 +2,9 @@ import TxFeedModel
 
 /// Something that writes the merged feed: text, NDJSON, CSV, JSON, or a sink plugin.
 public protocol FeedSink {
-    /// Writes the whole feed into `out`, calling `out.rowDone()` after each row so output
-    /// streams in large writes. The caller flushes and commits.
+    /// Writes the whole feed into `out`, calling `out.rowDone()` after each row (or, with the
+    /// buffer lent by `out.withBuffer`, `out.rowDone(&buffer)`) so output streams in large
+    /// writes. The caller flushes and commits.
     func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws
     /// The line that starts a `watch` refresh's output on a pipe, in this sink's format, or
     /// nil for none (see ``RefreshMark``).
