@@ -98,6 +98,7 @@ struct EnvelopeReader {
             source: sourceIndex, origin: origin, scale: scale)
     }
 
+    /// Whether `key` is `name`; the callers have matched its length already (they switch on it).
     private static func key(_ key: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
         memcmp(key.baseAddress!, name.utf8Start, name.utf8CodeUnitCount) == 0
     }
