@@ -98,6 +98,12 @@ struct EnvelopeHead {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[nodes[index].text]), as: UTF8.self)
         }
 
+        /// The bytes as they lie: a string the head read has no escape to decode.
+        var stringBytes: UnsafeBufferPointer<UInt8>? {
+            guard kind == .string else { return nil }
+            return UnsafeBufferPointer(rebasing: bytes[nodes[index].text])
+        }
+
         var integer: Int64 { Int64(bitPattern: nodes[index].number) }
         var real: Double { Double(bitPattern: nodes[index].number) }
 

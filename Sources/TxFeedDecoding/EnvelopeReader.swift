@@ -52,19 +52,20 @@ struct EnvelopeReader {
         guard let transactions, transactions.kind == .array else {
             return fail(transactions == nil ? "body.transactions is missing" : "body.transactions is not an array")
         }
-        guard let name = name?.string else {
+        guard let name = name?.stringBytes else {
             return fail("body.name is missing or not a string")
         }
-        guard name.utf8.count <= TextLimits.account else {
-            return fail(TextLimits.over("body.name", name.utf8.count, TextLimits.account))
+        guard name.count <= TextLimits.account else {
+            return fail(TextLimits.over("body.name", name.count, TextLimits.account))
         }
-        var currencyCode: String?
+        var currencyCode: UnsafeBufferPointer<UInt8>?
         if let c = currency, c.kind != .null {
-            guard let code = c.string else { return fail("body.currency is not a string") }
+            guard let code = c.stringBytes else { return fail("body.currency is not a string") }
             currencyCode = code
         }
-        guard let scale = CurrencyScale.decimals(forCurrencyCode: currencyCode) else {
-            return fail("body.currency \"\(currencyCode ?? "")\" is not an ISO 4217 currency code")
+        guard let scale = CurrencyScale.decimals(forCurrencyCodeBytes: currencyCode) else {
+            let shown = currencyCode.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return fail("body.currency \"\(shown)\" is not an ISO 4217 currency code")
         }
         var money: Money?
         if let b = balance, b.kind != .null {
@@ -74,7 +75,7 @@ struct EnvelopeReader {
                 return fail("body.currentBalance: \(error)")
             }
         }
-        var holder: Profile?
+        var holder: (id: Value?, firstName: UnsafeBufferPointer<UInt8>?, lastName: UnsafeBufferPointer<UInt8>?)?
         if let p = profile, p.kind == .object {
             var id, firstName, lastName: Value?
             p.forEachMember { key, value in
@@ -85,17 +86,39 @@ struct EnvelopeReader {
                 default: break
                 }
             }
-            holder = Profile(
-                id: id.flatMap { Self.scalarText($0) }, firstName: firstName?.string, lastName: lastName?.string)
+            holder = (id, firstName?.stringBytes, lastName?.stringBytes)
         }
-        var bankID: String?
+        var bankID: Value?
         if let v = id, v.kind != .null {
-            guard let text = Self.scalarText(v) else { return fail("body.id is not a string") }
-            bankID = text.isEmpty ? nil : text
+            guard v.kind == .integer || v.kind == .string else { return fail("body.id is not a string") }
+            bankID = v
         }
-        return Account(
-            name: name, id: bankID, balance: money, currency: currencyCode, profile: holder,
-            source: sourceIndex, origin: origin, scale: scale)
+        // The texts straight from the envelope's bytes, in one buffer: no String of each.
+        var texts = Account.Texts(
+            capacity: name.count + (currencyCode?.count ?? 0) + (holder?.firstName?.count ?? 0)
+                + (holder?.lastName?.count ?? 0) + origin.utf8.count + 32)
+        texts.append(name)
+        Self.appendScalarText(bankID, to: &texts, emptyIsNone: true)
+        texts.append(currencyCode)
+        Self.appendScalarText(holder?.id, to: &texts, emptyIsNone: false)
+        texts.append(holder?.firstName)
+        texts.append(holder?.lastName)
+        texts.append(origin)
+        return Account(texts, balance: money, profile: holder != nil, source: sourceIndex, scale: scale)
+    }
+
+    /// An id, which arrives as a string or a number, as the account's next text; nil when
+    /// `value` is neither (or, with `emptyIsNone`, an empty string).
+    private static func appendScalarText<Value: EnvelopeValue>(
+        _ value: Value?, to texts: inout Account.Texts, emptyIsNone: Bool
+    ) {
+        if let value, value.kind == .integer {
+            texts.append(String(value.integer))
+        } else if let bytes = value?.stringBytes, !(emptyIsNone && bytes.isEmpty) {
+            texts.append(bytes)
+        } else {
+            texts.append(nil as UnsafeBufferPointer<UInt8>?)
+        }
     }
 
     /// Whether `key` is `name`; the callers have matched its length already (they switch on it).
@@ -127,11 +150,7 @@ struct EnvelopeReader {
         return String(decoding: UnsafeRawBufferPointer(start: p, count: json_string_length(value)), as: UTF8.self)
     }
 
-    /// Profile ids arrive as strings or numbers.
-    static func scalarText<Value: EnvelopeValue>(_ value: Value) -> String? {
-        value.kind == .integer ? String(value.integer) : value.string
-    }
-
+    /// Ids arrive as strings or numbers.
     static func scalarText(_ value: UnsafeMutablePointer<json_t>) -> String? {
         if value.pointee.type == JSON_INTEGER { return String(json_integer_value(value)) }
         return string(value)

@@ -17,6 +17,8 @@ protocol EnvelopeValue {
     func forEachMember(_ body: (UnsafeBufferPointer<UInt8>, Self) -> Void)
     /// The text of a string; nil for anything else.
     var string: String? { get }
+    /// The UTF-8 bytes of a string, valid while the parsed envelope is; nil for anything else.
+    var stringBytes: UnsafeBufferPointer<UInt8>? { get }
     /// Only for an integer.
     var integer: Int64 { get }
     /// Only for a real.
@@ -59,6 +61,12 @@ struct JanssonValue: EnvelopeValue {
     }
 
     var string: String? { EnvelopeReader.string(pointer) }
+
+    var stringBytes: UnsafeBufferPointer<UInt8>? {
+        guard pointer.pointee.type == JSON_STRING, let p = json_string_value(pointer) else { return nil }
+        return UnsafeBufferPointer(
+            start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: json_string_length(pointer))
+    }
     var integer: Int64 { json_integer_value(pointer) }
     var real: Double { json_real_value(pointer) }
 }

@@ -1,34 +1,179 @@
 /// The account an envelope describes, as the feed shows it.
+///
+/// Its texts lie back to back in one buffer, not in seven `String`s: a million accounts of one
+/// record each (a plugin's small documents) held 152 bytes of fields and two heap strings
+/// apiece, a third of such a run's memory, and each string was made and checked again after
+/// the decoder had checked its bytes. Read a text as a `String` (``name``) where it is read
+/// once; ``withBytes(of:_:)`` reads it in place.
 public struct Account: Sendable {
-    public var name: String
-    /// The bank's id for the account (an IBAN or account number), when the source gave one.
-    public var id: String?
-    /// The balance in the account currency's minor units, when the source gave one.
-    public var balance: Money?
-    /// ISO 4217 code, or nil when the source gave none (two decimals are assumed).
-    public var currency: String?
-    public var profile: Profile?
-    /// Index of the source (in run order) that delivered it.
-    public var source: Int
-    /// Where it came from (file name or URL), for messages.
-    public var origin: String
+    /// The account's texts, each in its place of ``Text``.
+    public enum Text: Int, CaseIterable, Sendable {
+        case name, id, currency, profileID, firstName, lastName, origin
+    }
 
-    /// Decimals of this account's money.
-    public var scale: Int
+    /// The texts in ``Text`` order; text `t` ends at `ends[t]` and starts where the one before
+    /// it ends.
+    private var texts: [UInt8]
+    private var ends: SIMD8<UInt32>
+    private var balanceMinor: Int64
+    private var sourceIndex: UInt32
+    /// Bit `t` set: text `t` was given (nil otherwise, which reads as empty bytes).
+    private var present: UInt8
+    private var profilePresent: Bool
+    private var decimals: UInt8
+    /// The balance's decimals; `.max` when the source gave no balance.
+    private var balanceDecimals: UInt8
 
     public init(
         name: String, id: String? = nil, balance: Money?, currency: String?, profile: Profile?, source: Int,
         origin: String,
         scale: Int
     ) {
-        self.name = name
-        self.id = id
-        self.balance = balance
-        self.currency = currency
-        self.profile = profile
-        self.source = source
-        self.origin = origin
-        self.scale = scale
+        let strings: [String?] = [name, id, currency, profile?.id, profile?.firstName, profile?.lastName, origin]
+        var texts = Texts(capacity: strings.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
+        for string in strings { texts.append(string) }
+        self.init(texts, balance: balance, profile: profile != nil, source: source, scale: scale)
+    }
+
+    /// An account from texts its caller has put together in ``Text`` order (a decoder, from the
+    /// bytes it read, without a `String` of each).
+    public init(_ texts: Texts, balance: Money?, profile: Bool, source: Int, scale: Int) {
+        precondition(texts.next == Text.allCases.count, "an account's texts are given all seven, in order")
+        self.texts = texts.bytes
+        ends = texts.ends
+        present = texts.present
+        profilePresent = profile
+        balanceMinor = balance?.minorUnits ?? 0
+        balanceDecimals = balance.map { UInt8($0.scale) } ?? .max
+        sourceIndex = UInt32(source)
+        decimals = UInt8(scale)
+    }
+
+    /// An account's texts as they are appended, each given or nil, in ``Text`` order.
+    public struct Texts {
+        var bytes: [UInt8] = []
+        var ends = SIMD8<UInt32>()
+        var present: UInt8 = 0
+        var next = 0
+
+        /// - Parameters:
+        ///   - capacity: the texts' bytes together, so that they are stored in one allocation.
+        public init(capacity: Int) {
+            bytes.reserveCapacity(capacity)
+        }
+
+        /// Appends the next text's bytes, valid UTF-8 (as a decoder's are); nil when not given.
+        public mutating func append(_ text: UnsafeBufferPointer<UInt8>?) {
+            precondition(next < Text.allCases.count, "an account has seven texts")
+            if let text {
+                bytes.append(contentsOf: text)
+                present |= 1 << next
+            }
+            ends[next] = UInt32(bytes.count)
+            next += 1
+        }
+
+        public mutating func append(_ text: String?) {
+            guard let text else { return append(nil as UnsafeBufferPointer<UInt8>?) }
+            text.withUTF8Bytes { append($0) }
+        }
+    }
+
+    /// `body` on the bytes of `text` where they lie (empty when it was not given).
+    public func withBytes<R>(of text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let range = self.range(of: text)
+        return withTexts { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Whether the source gave `text` (an empty text given is given).
+    public func has(_ text: Text) -> Bool { present & 1 << text.rawValue != 0 }
+
+    /// Whether the source said who holds the account (``profile`` is not nil).
+    public var hasProfile: Bool { profilePresent }
+
+    // MARK: The fields, as Strings
+
+    public var name: String {
+        get { string(.name) ?? "" }
+        set { replace(.name, with: newValue) }
+    }
+
+    /// The bank's id for the account (an IBAN or account number), when the source gave one.
+    public var id: String? {
+        get { string(.id) }
+        set { replace(.id, with: newValue) }
+    }
+
+    /// ISO 4217 code, or nil when the source gave none (two decimals are assumed).
+    public var currency: String? {
+        get { string(.currency) }
+        set { replace(.currency, with: newValue) }
+    }
+
+    /// The account holder, when the source says who it is.
+    public var profile: Profile? {
+        get {
+            guard profilePresent else { return nil }
+            return Profile(id: string(.profileID), firstName: string(.firstName), lastName: string(.lastName))
+        }
+        set {
+            profilePresent = newValue != nil
+            replace(.profileID, with: newValue?.id)
+            replace(.firstName, with: newValue?.firstName)
+            replace(.lastName, with: newValue?.lastName)
+        }
+    }
+
+    /// Where it came from (file name or URL), for messages.
+    public var origin: String {
+        get { string(.origin) ?? "" }
+        set { replace(.origin, with: newValue) }
+    }
+
+    /// The balance in the account currency's minor units, when the source gave one.
+    public var balance: Money? {
+        get { balanceDecimals == .max ? nil : Money(minorUnits: balanceMinor, scale: Int(balanceDecimals)) }
+        set {
+            balanceMinor = newValue?.minorUnits ?? 0
+            balanceDecimals = newValue.map { UInt8($0.scale) } ?? .max
+        }
+    }
+
+    /// Index of the source (in run order) that delivered it.
+    public var source: Int {
+        get { Int(sourceIndex) }
+        set { sourceIndex = UInt32(newValue) }
+    }
+
+    /// Decimals of this account's money.
+    public var scale: Int {
+        get { Int(decimals) }
+        set { decimals = UInt8(newValue) }
+    }
+
+    // MARK: Storage
+
+    private func range(of text: Text) -> Range<Int> {
+        (text == .name ? 0 : Int(ends[text.rawValue - 1]))..<Int(ends[text.rawValue])
+    }
+
+    private func withTexts<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        texts.withUnsafeBufferPointer(body)
+    }
+
+    private func string(_ text: Text) -> String? {
+        guard has(text) else { return nil }
+        return withBytes(of: text) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Puts `value` in `text`'s place, the texts after it moved along.
+    private mutating func replace(_ text: Text, with value: String?) {
+        let range = range(of: text)
+        let new = value.map { Array($0.utf8) } ?? []
+        texts.replaceSubrange(range, with: new)
+        let shift = Int64(new.count) - Int64(range.count)
+        for t in text.rawValue..<Text.allCases.count { ends[t] = UInt32(Int64(ends[t]) + shift) }
+        if value != nil { present |= 1 << text.rawValue } else { present &= ~(1 << text.rawValue) }
     }
 }
 

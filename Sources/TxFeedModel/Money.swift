@@ -117,11 +117,16 @@ public enum CurrencyScale {
     /// letters or not an ISO 4217 currency with minor units (metals and funds such as `XAU` have none).
     public static func decimals(forCurrencyCode code: String?) -> Int? {
         guard let code else { return 2 }
-        let utf8 = code.utf8
-        guard utf8.count == 3, utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+        return code.withUTF8Bytes { decimals(forCurrencyCodeBytes: $0) }
+    }
+
+    /// ``decimals(forCurrencyCode:)`` of a code's bytes, as a decoder read them.
+    public static func decimals(forCurrencyCodeBytes code: UnsafeBufferPointer<UInt8>?) -> Int? {
+        guard let code else { return 2 }
+        guard code.count == 3, code.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
             return nil
         }
-        let decimals = table[place(of: utf8)]
+        let decimals = table[place(of: code)]
         return decimals < 0 ? nil : Int(decimals)
     }
 

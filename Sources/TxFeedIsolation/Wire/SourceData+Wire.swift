@@ -22,26 +22,30 @@ extension SourceData {
 
     func encodeHead(into w: inout WireEncoder, as delivery: Delivery = .committed) {
         w.integer(UInt32(accounts.count))
-        // Each account read where it lies: a copy of each retained and released its strings.
+        // Each account's texts read where they lie, in the form of an optional string each.
         accounts.withUnsafeBufferPointer { accounts in
             for i in accounts.indices {
-                w.string(accounts[i].name)
-                w.string(accounts[i].id)
-                w.bool(accounts[i].balance != nil)
-                if let balance = accounts[i].balance {
+                let account = accounts[i]
+                func text(_ text: Account.Text) {
+                    if account.has(text) { account.withBytes(of: text) { w.bytes($0) } } else { w.string(nil) }
+                }
+                account.withBytes(of: .name) { w.bytes($0) }
+                text(.id)
+                w.bool(account.balance != nil)
+                if let balance = account.balance {
                     w.integer(balance.minorUnits)
                     w.integer(UInt8(balance.scale))
                 }
-                w.string(accounts[i].currency)
-                w.bool(accounts[i].profile != nil)
-                if accounts[i].profile != nil {
-                    w.string(accounts[i].profile!.id)
-                    w.string(accounts[i].profile!.firstName)
-                    w.string(accounts[i].profile!.lastName)
+                text(.currency)
+                w.bool(account.hasProfile)
+                if account.hasProfile {
+                    text(.profileID)
+                    text(.firstName)
+                    text(.lastName)
                 }
-                w.integer(UInt32(accounts[i].source))
-                w.string(accounts[i].origin)
-                w.integer(UInt8(accounts[i].scale))
+                w.integer(UInt32(account.source))
+                account.withBytes(of: .origin) { w.bytes($0) }
+                w.integer(UInt8(account.scale))
             }
         }
         w.integer(UInt32(vendors.count))

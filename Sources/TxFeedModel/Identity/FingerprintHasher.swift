@@ -20,12 +20,12 @@ public enum FingerprintHasher {
     public static func accountState(of account: Account) -> UInt64 {
         var h = offsetBasis
         // In place, not through an array: a million small accounts made a million of them.
-        if let id = account.id {
+        if account.has(.id) {
             h = byte(UInt8(ascii: "i"), h)
-            return id.withUTF8Bytes { bytes($0, h) }
+            return account.withBytes(of: .id) { bytes($0, h) }
         }
         h = byte(UInt8(ascii: "n"), h)
-        return account.name.withUTF8Bytes { bytes($0, h) }
+        return account.withBytes(of: .name) { bytes($0, h) }
     }
 
     /// The fingerprint's hash of one row, continuing from its account's ``accountState(of:)``.

@@ -30,13 +30,13 @@ struct FeedCells {
         var currencies = VendorTable()
         accounts.reserveCapacity(feed.accounts.count)
         let sourceCount = feed.sources.count
-        // Each account read where it lies, its name's bytes in place: a copy of the name to call
-        // `withUTF8` retained and released each of a million.
+        // Each account read where it lies, its texts' bytes in place: a copy of the account
+        // retained and released its texts, each of a million.
         feed.accounts.withUnsafeBufferPointer { feedAccounts in
             for index in feedAccounts.indices {
-                feedAccounts[index].name.withUTF8Bytes { name in names.add { render(name, &$0) } }
+                feedAccounts[index].withBytes(of: .name) { name in names.add { render(name, &$0) } }
                 let known = currencies.count
-                let currency = (feedAccounts[index].currency ?? "").withUTF8Bytes { currencies.intern($0) }
+                let currency = feedAccounts[index].withBytes(of: .currency) { currencies.intern($0) }
                 if currencies.count > known {
                     currencies.bytes(of: currency).withUnsafeBufferPointer { code in shared.add { render(code, &$0) } }
                 }
