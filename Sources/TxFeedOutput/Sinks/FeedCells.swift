@@ -33,6 +33,10 @@ struct FeedCells {
         // Each account read where it lies, its texts' bytes in place: a copy of the account
         // retained and released its texts, each of a million.
         feed.accounts.withUnsafeBufferPointer { feedAccounts in
+            // A cell is its name and a few bytes more (quotes, a formula's mark); escapes, rare,
+            // grow the buffer.
+            let nameBytes = feedAccounts.reduce(0) { $0 + $1.withBytes(of: .name) { $0.count } }
+            names.reserve(cells: feedAccounts.count, bytes: nameBytes + 3 * feedAccounts.count)
             for index in feedAccounts.indices {
                 feedAccounts[index].withBytes(of: .name) { name in names.add { render(name, &$0) } }
                 let known = currencies.count
