@@ -47,9 +47,19 @@ public struct SourceData: Sendable {
             accounts[accounts.count - 1] = other.accounts[0]
             accounts.append(contentsOf: other.accounts.dropFirst())
         } else {
+            Self.grow(&accounts, by: other.accounts.count)
             accounts.append(contentsOf: other.accounts)
         }
         appendRecords(of: other, accountBase: accountBase, vendorMap: vendors.absorb(other.vendors))
+    }
+
+    /// Makes room for `count` more elements, fourfold when short: an exact reserve on every
+    /// append copies the whole array each time (ten thousand small statements became
+    /// quadratic), and doubling copies and touches the pages of twice the final array (a
+    /// million small accounts' groups); capacity never written costs no memory.
+    private static func grow<Element>(_ array: inout [Element], by count: Int) {
+        let needed = array.count + count
+        if array.capacity < needed { array.reserveCapacity(max(needed, array.capacity * 4)) }
     }
 
     /// `other`'s details, transactions, rejects, failures and documents after this data's, its
@@ -61,10 +71,7 @@ public struct SourceData: Sendable {
     mutating func appendRecords(of other: SourceData, accountBase: UInt32, vendorMap: [UInt32]?) {
         let detailBase = UInt32(details.count)
         details.append(contentsOf: other.details)
-        // Doubling, not the exact count: an exact reserve on every append copies the whole
-        // array each time, and ten thousand small statements became quadratic.
-        let needed = transactions.count + other.transactions.count
-        if transactions.capacity < needed { transactions.reserveCapacity(max(needed, transactions.capacity * 2)) }
+        Self.grow(&transactions, by: other.transactions.count)
         for var t in other.transactions {
             if let vendorMap { t.vendor = vendorMap[Int(t.vendor)] }
             t.account += accountBase
