@@ -95,8 +95,9 @@ struct EnvelopeReader {
         }
         // The texts straight from the envelope's bytes, in one buffer: no String of each.
         var texts = Account.Texts(
-            capacity: name.count + (currencyCode?.count ?? 0) + (holder?.firstName?.count ?? 0)
-                + (holder?.lastName?.count ?? 0) + origin.utf8.count + 32)
+            capacity: name.count + Self.scalarTextLength(bankID) + (currencyCode?.count ?? 0)
+                + Self.scalarTextLength(holder?.id) + (holder?.firstName?.count ?? 0)
+                + (holder?.lastName?.count ?? 0) + origin.utf8.count)
         texts.append(name)
         Self.appendScalarText(bankID, to: &texts, emptyIsNone: true)
         texts.append(currencyCode)
@@ -105,6 +106,12 @@ struct EnvelopeReader {
         texts.append(holder?.lastName)
         texts.append(origin)
         return Account(texts, balance: money, profile: holder != nil, source: sourceIndex, scale: scale)
+    }
+
+    /// The most bytes ``appendScalarText(_:to:emptyIsNone:)`` appends for `value`.
+    private static func scalarTextLength<Value: EnvelopeValue>(_ value: Value?) -> Int {
+        guard let value else { return 0 }
+        return value.kind == .integer ? 20 : value.stringBytes?.count ?? 0
     }
 
     /// An id, which arrives as a string or a number, as the account's next text; nil when

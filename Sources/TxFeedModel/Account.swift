@@ -13,12 +13,12 @@ public struct Account: Sendable {
 
     /// The texts in ``Text`` order; text `t` ends at `ends[t]` and starts where the one before
     /// it ends.
-    private var texts: [UInt8]
-    private var ends: SIMD8<UInt32>
+    @usableFromInline var texts: [UInt8]
+    @usableFromInline var ends: SIMD8<UInt32>
     private var balanceMinor: Int64
     private var sourceIndex: UInt32
     /// Bit `t` set: text `t` was given (nil otherwise, which reads as empty bytes).
-    private var present: UInt8
+    @usableFromInline var present: UInt8
     private var profilePresent: Bool
     private var decimals: UInt8
     /// The balance's decimals; `.max` when the source gave no balance.
@@ -80,12 +80,14 @@ public struct Account: Sendable {
     }
 
     /// `body` on the bytes of `text` where they lie (empty when it was not given).
+    @inlinable
     public func withBytes<R>(of text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let range = self.range(of: text)
         return withTexts { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Whether the source gave `text` (an empty text given is given).
+    @inlinable
     public func has(_ text: Text) -> Bool { present & 1 << text.rawValue != 0 }
 
     /// Whether the source said who holds the account (``profile`` is not nil).
@@ -153,11 +155,13 @@ public struct Account: Sendable {
 
     // MARK: Storage
 
-    private func range(of text: Text) -> Range<Int> {
+    @inlinable
+    func range(of text: Text) -> Range<Int> {
         (text == .name ? 0 : Int(ends[text.rawValue - 1]))..<Int(ends[text.rawValue])
     }
 
-    private func withTexts<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    @inlinable
+    func withTexts<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         texts.withUnsafeBufferPointer(body)
     }
 
