@@ -137,6 +137,11 @@ extension StreamedAccount {
             batch: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, scale: Int, firstIndex: Int,
             into data: inout SourceData
         ) throws -> Int {
+            if let count = decodeWhole(
+                batch: batch, decoder: decoder, scale: scale, firstIndex: firstIndex, into: &data)
+            {
+                return count
+            }
             let scanner = JSONScanner(batch)
             let start = scanner.skipWhitespace(from: 0, to: batch.count)
             guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
@@ -149,6 +154,46 @@ extension StreamedAccount {
             try decoder.decodeElements(elements, firstIndex: firstIndex, in: batch, scale: scale, into: &data)
             return elements.count
         }
+
+        /// A small batch that jansson loads whole and whose every element is a transaction, in
+        /// one parse: a million accounts of one transaction each scanned their batch for its
+        /// elements before jansson parsed the one element again. Anything else (a syntax error,
+        /// a value jansson cannot hold, a reject, more than ``wholeBatchBytes``) returns nil,
+        /// `data` as it was, for the element by element path, whose messages and raw texts
+        /// stay the only ones.
+        /// - Returns: how many elements the batch held.
+        private static func decodeWhole(
+            batch: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, scale: Int, firstIndex: Int,
+            into data: inout SourceData
+        ) -> Int? {
+            guard batch.count <= wholeBatchBytes, let base = batch.baseAddress else { return nil }
+            var error = json_error_t()
+            let loaded = base.withMemoryRebound(to: CChar.self, capacity: batch.count) {
+                json_loadb($0, batch.count, 0, &error)
+            }
+            guard let array = loaded else { return nil }
+            defer { json_decref(array) }
+            guard array.pointee.type == JSON_ARRAY else { return nil }
+            let mark = data.mark
+            let normaliser = TransactionNormaliser(origin: decoder.origin, scale: scale)
+            let account = UInt32(data.accounts.count - 1)
+            let count = json_array_size(array)
+            for k in 0..<count {
+                let outcome = normaliser.normalise(
+                    json_array_get(array, k), index: firstIndex + k, raw: nil, account: account,
+                    vendors: &data.vendors, details: &data.details)
+                guard case let .transaction(t) = outcome else {
+                    data.truncate(to: mark)
+                    return nil
+                }
+                data.transactions.append(t)
+            }
+            return count
+        }
+
+        /// Batches up to this size are tried whole (``decodeWhole(batch:decoder:scale:firstIndex:into:)``);
+        /// larger ones are cut into elements, decoded on every core when they are many.
+        static let wholeBatchBytes = 1 << 16
 
         /// ``StreamedAccount/add(entries:)``, into `data`.
         public mutating func add(entries: UnsafeBufferPointer<EntryFields>, into data: inout SourceData) {

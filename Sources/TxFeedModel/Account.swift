@@ -9,6 +9,9 @@ public struct Account: Sendable {
     /// The account's texts, each in its place of ``Text``.
     public enum Text: Int, CaseIterable, Sendable {
         case name, id, currency, profileID, firstName, lastName, origin
+
+        /// How many: an account is given every one.
+        static let count = 7
     }
 
     /// The texts in ``Text`` order; text `t` ends at `ends[t]` and starts where the one before
@@ -38,7 +41,7 @@ public struct Account: Sendable {
     /// An account from texts its caller has put together in ``Text`` order (a decoder, from the
     /// bytes it read, without a `String` of each).
     public init(_ texts: Texts, balance: Money?, profile: Bool, source: Int, scale: Int) {
-        precondition(texts.next == Text.allCases.count, "an account's texts are given all seven, in order")
+        precondition(texts.next == Text.count, "an account's texts are given all seven, in order")
         self.texts = texts.bytes
         ends = texts.ends
         present = texts.present
@@ -64,7 +67,7 @@ public struct Account: Sendable {
 
         /// Appends the next text's bytes, valid UTF-8 (as a decoder's are); nil when not given.
         public mutating func append(_ text: UnsafeBufferPointer<UInt8>?) {
-            precondition(next < Text.allCases.count, "an account has seven texts")
+            precondition(next < Text.count, "an account has seven texts")
             if let text {
                 bytes.append(contentsOf: text)
                 present |= 1 << next
@@ -176,7 +179,7 @@ public struct Account: Sendable {
         let new = value.map { Array($0.utf8) } ?? []
         texts.replaceSubrange(range, with: new)
         let shift = Int64(new.count) - Int64(range.count)
-        for t in text.rawValue..<Text.allCases.count { ends[t] = UInt32(Int64(ends[t]) + shift) }
+        for t in text.rawValue..<Text.count { ends[t] = UInt32(Int64(ends[t]) + shift) }
         if value != nil { present |= 1 << text.rawValue } else { present &= ~(1 << text.rawValue) }
     }
 }

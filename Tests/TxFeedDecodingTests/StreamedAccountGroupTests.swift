@@ -78,6 +78,38 @@ final class StreamedAccountGroupTests: XCTestCase {
         XCTAssertEqual(grouped.accounts[1].balance?.minorUnits, 1230)
     }
 
+    /// A small batch is parsed whole when it can be; whatever it holds, it must decode as its
+    /// elements do one by one (the records of an envelope): the same transactions, vendors,
+    /// details and rejects, raw texts included.
+    func testABatchDecodesAsItsElementsDoOneByOne() throws {
+        let good = [Self.record("V1"), Self.record("V2", "3", extra: #","id":"B-1","memo":"m""#)]
+        let batches: [[String]] = [
+            good,
+            good + [Self.record("V3", "\"x\"")] + good,  // a reject in the middle
+            [Self.record("V4", "1e400"), Self.record("V5")],  // a value jansson cannot hold
+            [#"{"type":1,"vendor":"V\u0000","amount":1,"date":"2024-01-02"}"#, Self.record("V6")],
+            ["42", "null", Self.record("V7")],
+            [#"{"type":0,"type":1,"vendor":"V8","amount":2,"date":"2024-01-02","vendor":"V9"}"#],
+            [#"{"typ\u0065":1,"vendor":"V10","amount":2,"date":"2024-01-02"}"#],
+            [#" { "type" : 1 , "vendor" : "V11" , "amount" : 2.25 , "date" : "2024-01-02" , "status" : "pending" } "#],
+            [#"{"type":1,"vendor":"V12","amount":2,"date":"2024-01-02","status":"lost"}"#],
+            (0..<1500).map { Self.record("W\($0 % 7)", "\($0 % 9 + 1)") },  // beyond a whole batch's size
+        ]
+        for records in batches {
+            let batch = "[" + records.joined(separator: ",") + "]"
+            let streamed = decode(Call(envelope: Self.envelope("S"), batches: [batch]))
+            var document = SourceData()
+            Array(Self.envelope("S", records: records.joined(separator: ",")).utf8).withUnsafeBufferPointer {
+                Self.decoder.decode(text: $0, into: &document)
+            }
+            XCTAssertEqual(Summary(streamed), Summary(document), batch)
+            XCTAssertEqual(streamed.rejects.map(\.raw), document.rejects.map(\.raw), batch)
+            XCTAssertTrue(streamed.failures.isEmpty, streamed.failures.joined(separator: "\n"))
+        }
+        XCTAssertGreaterThan(
+            ("[" + batches.last!.joined(separator: ",") + "]").utf8.count, StreamedAccount.InPlace.wholeBatchBytes)
+    }
+
     /// Names appended without a lookup (a table sent whole) keep their ids, and the table is
     /// indexed when it is next searched or cut back.
     func testAVendorTableOfDistinctNamesIsSearchedAsOneThatGrew() {
