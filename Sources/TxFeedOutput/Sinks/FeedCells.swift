@@ -26,10 +26,9 @@ struct FeedCells {
             var name = source.name
             name.withUTF8 { name in shared.add { render(name, &$0) } }
         }
-        // Interned by their bytes (as vendors are), each rendered once after the sources.
-        var currencies = VendorTable()
+        // Each rendered once, after the sources, the first time it comes.
+        var currencies = CurrencyCells()
         accounts.reserveCapacity(feed.accounts.count)
-        let sourceCount = feed.sources.count
         // Each account read where it lies, its texts' bytes in place: a copy of the account
         // retained and released its texts, each of a million.
         feed.accounts.withUnsafeBufferPointer { feedAccounts in
@@ -39,17 +38,44 @@ struct FeedCells {
             names.reserve(cells: feedAccounts.count, bytes: nameBytes + 3 * feedAccounts.count)
             for index in feedAccounts.indices {
                 feedAccounts[index].withBytes(of: .name) { name in names.add { render(name, &$0) } }
-                let known = currencies.count
-                let currency = feedAccounts[index].withBytes(of: .currency) { currencies.intern($0) }
-                if currencies.count > known {
-                    currencies.bytes(of: currency).withUnsafeBufferPointer { code in shared.add { render(code, &$0) } }
+                let currency = feedAccounts[index].withBytes(of: .currency) {
+                    currencies.cell(of: $0, in: &shared, render: render)
                 }
                 accounts.append(
                     AccountCells(
-                        name: names.range(of: index), currency: sourceCount + Int(currency),
-                        source: feedAccounts[index].source, scale: feedAccounts[index].scale))
+                        name: names.range(of: index), currency: currency, source: feedAccounts[index].source,
+                        scale: feedAccounts[index].scale))
             }
         }
+    }
+}
+
+/// Each currency's cell in ``FeedCells/shared``, rendered the first time it comes: a code of
+/// three letters A–Z (every currency a decoder accepts) found by its place in a table, where
+/// hashing it was a sixth of a million accounts' cells; any other text by its bytes.
+private struct CurrencyCells {
+    private var byCode = [Int32](repeating: -1, count: 26 * 26 * 26)
+    private var others = VendorTable()
+    private var otherCells: [Int] = []
+
+    mutating func cell(
+        of code: UnsafeBufferPointer<UInt8>, in shared: inout ByteCells,
+        render: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
+    ) -> Int {
+        if code.count == 3, code.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+            let place = code.reduce(0) { $0 * 26 + Int($1 - UInt8(ascii: "A")) }
+            if byCode[place] < 0 {
+                byCode[place] = Int32(shared.count)
+                shared.add { render(code, &$0) }
+            }
+            return Int(byCode[place])
+        }
+        let id = Int(others.intern(code))
+        if id == otherCells.count {
+            otherCells.append(shared.count)
+            shared.add { render(code, &$0) }
+        }
+        return otherCells[id]
     }
 }
 
