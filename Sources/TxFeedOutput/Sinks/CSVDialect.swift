@@ -50,6 +50,23 @@ public struct CSVDialect: Sendable, Equatable {
     /// or LF (quotes doubled).
     @inline(__always)
     public func appendCell(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        // Most cells (a day, a name) need nothing of the rules below: found eight bytes at a
+        // time, they go in whole, a formula's mark before them when they would be one.
+        if isPlain(text) {
+            if neutralise, let first = text.first,
+                first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+                    || first == UInt8(ascii: "@")
+            {
+                out.append(UInt8(ascii: "'"))
+            }
+            out.append(contentsOf: text)
+            return
+        }
+        appendCellByteByByte(text, to: &out)
+    }
+
+    /// ``appendCell(_:to:)`` for a cell that is not plain: each byte by the rules.
+    func appendCellByteByByte(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var formula = false
         if neutralise, let first = text.first(where: { !Self.isDropped($0) }) {
             switch first {
@@ -74,6 +91,40 @@ public struct CSVDialect: Sendable, Equatable {
             }
         }
         if quote { out.append(UInt8(ascii: "\"")) }
+    }
+
+    /// Whether `text` holds no control character, DEL, quote or separator: nothing to drop,
+    /// quote or double, and a first byte that is no tab or CR.
+    @inline(__always)
+    func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while text.count - i >= 8 {
+            if Self.hasSpecial(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)), separator) {
+                return false
+            }
+            i += 8
+        }
+        while i < text.count {
+            let b = text[i]
+            if b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == separator { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Whether any byte of `word` is a control character, DEL, a quote or `separator`: each
+    /// test is exact as a yes or no (a borrow only marks bytes above one truly marked).
+    @inline(__always)
+    static func hasSpecial(_ word: UInt64, _ separator: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+        let control = (word &- ones &* 0x20) & ~word
+        let special =
+            control | hasZero(word ^ (ones &* 0x7F)) | hasZero(word ^ (ones &* 0x22))
+            | hasZero(word ^ (ones &* UInt64(separator)))
+        return special & (ones &* 0x80) != 0
     }
 
     /// C0 controls but tab, LF and CR, and DEL.
