@@ -123,22 +123,27 @@ public enum CurrencyScale {
     /// ``decimals(forCurrencyCode:)`` of a code's bytes, as a decoder read them.
     public static func decimals(forCurrencyCodeBytes code: UnsafeBufferPointer<UInt8>?) -> Int? {
         guard let code else { return 2 }
-        guard code.count == 3, code.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
-            return nil
-        }
-        let decimals = table[place(of: code)]
+        guard let place = place(ofCode: code) else { return nil }
+        let decimals = table[place]
         return decimals < 0 ? nil : Int(decimals)
     }
 
-    /// A code of three letters A–Z read as a number in base 26.
-    private static func place(of letters: some Sequence<UInt8>) -> Int {
-        letters.reduce(0) { $0 * 26 + Int($1 - UInt8(ascii: "A")) }
+    /// A code of three letters A–Z read as a number in base 26, below ``places``; nil for any
+    /// other text. A table of that many entries finds a code's fact without hashing it.
+    public static func place(ofCode code: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard code.count == 3, code.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            return nil
+        }
+        return code.reduce(0) { $0 * 26 + Int($1 - UInt8(ascii: "A")) }
     }
+
+    /// How many codes of three letters A–Z there are.
+    public static let places = 26 * 26 * 26
 
     /// Every code of three letters A–Z at its place in base 26, -1 where none: read once per
     /// account, and a dictionary's hashing of the code was most of a small account's envelope.
     private static let table: [Int8] = {
-        var table = [Int8](repeating: -1, count: 26 * 26 * 26)
+        var table = [Int8](repeating: -1, count: places)
         let groups: [(Int, String)] = [
             (0, "BIF BYR CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF"),
             (3, "BHD IQD JOD KWD LYD OMR TND"),
@@ -158,7 +163,8 @@ public enum CurrencyScale {
         ]
         for (decimals, codes) in groups {
             for code in codes.split(separator: " ") {
-                table[place(of: code.utf8)] = Int8(decimals)
+                var code = String(code)
+                table[code.withUTF8 { place(ofCode: $0)! }] = Int8(decimals)
             }
         }
         return table

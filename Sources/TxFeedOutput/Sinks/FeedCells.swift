@@ -54,7 +54,7 @@ struct FeedCells {
 /// three letters A–Z (every currency a decoder accepts) found by its place in a table, where
 /// hashing it was a sixth of a million accounts' cells; any other text by its bytes.
 private struct CurrencyCells {
-    private var byCode = [Int32](repeating: -1, count: 26 * 26 * 26)
+    private var byCode = [Int32](repeating: -1, count: CurrencyScale.places)
     private var others = VendorTable()
     private var otherCells: [Int] = []
 
@@ -62,8 +62,7 @@ private struct CurrencyCells {
         of code: UnsafeBufferPointer<UInt8>, in shared: inout ByteCells,
         render: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
     ) -> Int {
-        if code.count == 3, code.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
-            let place = code.reduce(0) { $0 * 26 + Int($1 - UInt8(ascii: "A")) }
+        if let place = CurrencyScale.place(ofCode: code) {
             if byCode[place] < 0 {
                 byCode[place] = Int32(shared.count)
                 shared.add { render(code, &$0) }
