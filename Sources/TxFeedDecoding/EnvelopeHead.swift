@@ -93,11 +93,6 @@ struct EnvelopeHead {
             }
         }
 
-        var string: String? {
-            guard kind == .string else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[nodes[index].text]), as: UTF8.self)
-        }
-
         /// The bytes as they lie: a string the head read has no escape to decode.
         var stringBytes: UnsafeBufferPointer<UInt8>? {
             guard kind == .string else { return nil }

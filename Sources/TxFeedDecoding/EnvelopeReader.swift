@@ -153,8 +153,7 @@ struct EnvelopeReader {
     }
 
     static func string(_ value: UnsafeMutablePointer<json_t>) -> String? {
-        guard value.pointee.type == JSON_STRING, let p = json_string_value(value) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: p, count: json_string_length(value)), as: UTF8.self)
+        JanssonValue(pointer: value).string
     }
 
     /// Ids arrive as strings or numbers.

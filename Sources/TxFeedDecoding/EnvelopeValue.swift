@@ -15,14 +15,17 @@ protocol EnvelopeValue {
     /// Each member of an object, its key's bytes and its value, in order; nothing for anything
     /// else. A key given twice comes twice (jansson keeps only the last): the last read wins.
     func forEachMember(_ body: (UnsafeBufferPointer<UInt8>, Self) -> Void)
-    /// The text of a string; nil for anything else.
-    var string: String? { get }
     /// The UTF-8 bytes of a string, valid while the parsed envelope is; nil for anything else.
     var stringBytes: UnsafeBufferPointer<UInt8>? { get }
     /// Only for an integer.
     var integer: Int64 { get }
     /// Only for a real.
     var real: Double { get }
+}
+
+extension EnvelopeValue {
+    /// The text of a string; nil for anything else.
+    var string: String? { stringBytes.map { String(decoding: $0, as: UTF8.self) } }
 }
 
 /// A value of jansson's DOM.
@@ -59,8 +62,6 @@ struct JanssonValue: EnvelopeValue {
             iterator = json_object_iter_next(pointer, member)
         }
     }
-
-    var string: String? { EnvelopeReader.string(pointer) }
 
     var stringBytes: UnsafeBufferPointer<UInt8>? {
         guard pointer.pointee.type == JSON_STRING, let p = json_string_value(pointer) else { return nil }
