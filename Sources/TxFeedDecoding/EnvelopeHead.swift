@@ -1,4 +1,5 @@
 import Glibc
+import TxFeedModel
 
 /// A small envelope read without building a jansson DOM: a million streamed accounts each
 /// parsed their envelope with jansson, and that was most of what decoding them cost.
@@ -201,7 +202,7 @@ struct EnvelopeHead {
             // Eight bytes at a time up to the first that is not plain ASCII text: a byte at a
             // time cost 13 instructions, a third of reading an envelope.
             if bytes.count - j >= 8 {
-                let special = Self.notPlain(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
+                let special = Self.notPlain(ByteWord.load(raw, at: j))
                 if special == 0 {
                     j += 8
                     continue
@@ -228,16 +229,11 @@ struct EnvelopeHead {
 
     /// The high bit of each byte of `word` (eight bytes, the first lowest) that is not plain
     /// ASCII text in a string: a quote, a backslash, a control character or a byte of UTF-8.
-    /// The lowest bit set is exact (a borrow only marks bytes above one truly marked).
+    /// The lowest bit set is exact (``ByteWord``).
     @inline(__always)
     static func notPlain(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let isQuote = (quote &- ones) & ~quote
-        let isBackslash = (backslash &- ones) & ~backslash
-        let isControl = (word &- ones &* 0x20) & ~word
-        return (isQuote | isBackslash | isControl | word) & (ones &* 0x80)
+        ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\"))
+            | ByteWord.below(word, 0x20) | ByteWord.nonASCII(word)
     }
 
     private func literal(_ word: StaticString, at i: inout Int) -> Bool {

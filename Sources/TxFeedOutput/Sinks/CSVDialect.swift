@@ -101,7 +101,7 @@ public struct CSVDialect: Sendable, Equatable {
         let raw = UnsafeRawPointer(base)
         var i = 0
         while text.count - i >= 8 {
-            if Self.hasSpecial(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)), separator) {
+            if Self.hasSpecial(ByteWord.load(raw, at: i), separator) {
                 return false
             }
             i += 8
@@ -114,17 +114,11 @@ public struct CSVDialect: Sendable, Equatable {
         return true
     }
 
-    /// Whether any byte of `word` is a control character, DEL, a quote or `separator`: each
-    /// test is exact as a yes or no (a borrow only marks bytes above one truly marked).
+    /// Whether any byte of `word` is a control character, DEL, a quote or `separator`.
     @inline(__always)
     static func hasSpecial(_ word: UInt64, _ separator: UInt8) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
-        let control = (word &- ones &* 0x20) & ~word
-        let special =
-            control | hasZero(word ^ (ones &* 0x7F)) | hasZero(word ^ (ones &* 0x22))
-            | hasZero(word ^ (ones &* UInt64(separator)))
-        return special & (ones &* 0x80) != 0
+        ByteWord.below(word, 0x20) | ByteWord.equal(word, 0x7F) | ByteWord.equal(word, UInt8(ascii: "\""))
+            | ByteWord.equal(word, separator) != 0
     }
 
     /// C0 controls but tab, LF and CR, and DEL.
