@@ -33,25 +33,45 @@ struct EnvelopeHead {
     static let maxDepth = 16
 
     let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var nodes: [Node] = []
+    let nodes: [Node]
     /// Where the value ends (before any whitespace after it).
-    private(set) var end = 0
-    /// Declines any array with an element in it: an envelope that holds records is read by the
-    /// scanner and jansson, not parsed whole here first.
-    private let emptyArraysOnly: Bool
+    let end: Int
 
     /// - Parameters:
     ///   - bytes: exactly one JSON value, with whitespace around it at most.
+    ///   - emptyArraysOnly: declines any array with an element in it: an envelope that holds
+    ///     records is read by the scanner and jansson, not parsed whole here first.
     init?(_ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool = false) {
-        self.bytes = bytes
-        self.emptyArraysOnly = emptyArraysOnly
         // Offsets are kept in 32 bits.
         guard bytes.count < Int32.max else { return nil }
-        nodes.reserveCapacity(24)
-        var i = skipWhitespace(0)
-        guard parseValue(at: &i, key: 0..<0, depth: 0) else { return nil }
-        end = i
-        guard skipWhitespace(i) == bytes.count else { return nil }
+        self.bytes = bytes
+        // Room for a usual envelope's values; one with more is parsed again with room for all
+        // (a value and the comma or colon after it take two bytes at least).
+        var parsed = Self.parse(bytes, emptyArraysOnly: emptyArraysOnly, capacity: Self.usualNodes)
+        if parsed.overflowed {
+            parsed = Self.parse(bytes, emptyArraysOnly: emptyArraysOnly, capacity: (bytes.count + 1) / 2 + 1)
+        }
+        guard let end = parsed.end else { return nil }
+        self.nodes = parsed.nodes
+        self.end = end
+    }
+
+    /// A streamed account's envelope has a dozen values.
+    static let usualNodes = 32
+
+    /// Parses into room for `capacity` nodes on the stack, then keeps what it found in an array
+    /// of its size: an array made with room first was the runtime's generic path, 700
+    /// instructions an envelope.
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool, capacity: Int
+    ) -> (nodes: [Node], end: Int?, overflowed: Bool) {
+        withUnsafeTemporaryAllocation(of: Node.self, capacity: capacity) { room in
+            var parser = Parser(bytes: bytes, nodes: room, emptyArraysOnly: emptyArraysOnly)
+            var i = parser.skipWhitespace(0)
+            guard parser.value(at: &i, keyStart: 0, keyEnd: 0, depth: 0), parser.skipWhitespace(i) == bytes.count
+            else { return ([], nil, parser.overflowed) }
+            return (Array(UnsafeBufferPointer(rebasing: room[..<parser.count])), i, false)
+        }
     }
 
     /// `body` on the root value. Values point into the head, so they live only for the call:
@@ -114,117 +134,232 @@ struct EnvelopeHead {
 
     // MARK: Parsing
 
-    private func skipWhitespace(_ start: Int) -> Int {
-        var i = start
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
-        return i
-    }
+    /// Parses into a node buffer of fixed room, appending each node where it belongs; no
+    /// array's growth or uniqueness checks, which were a tenth of a streamed envelope's cost.
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let nodes: UnsafeMutableBufferPointer<Node>
+        let emptyArraysOnly: Bool
+        private(set) var count = 0
+        /// The nodes needed more room than given: the parse stopped there, and says nothing
+        /// of the text.
+        private(set) var overflowed = false
 
-    /// The members of an object or the elements of an array, from its opening byte at `i` to
-    /// its closing one: `element` reads one, a comma goes on to the next.
-    private mutating func elements(
-        closedBy closing: UInt8, at i: inout Int, _ element: (inout EnvelopeHead, inout Int) -> Bool
-    ) -> Bool {
-        i = skipWhitespace(i + 1)
-        if i < bytes.count, bytes[i] == closing {
-            i += 1
-            return true
+        init(bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeMutableBufferPointer<Node>, emptyArraysOnly: Bool) {
+            self.bytes = bytes
+            self.nodes = nodes
+            self.emptyArraysOnly = emptyArraysOnly
         }
-        while true {
-            guard element(&self, &i) else { return false }
+
+        @inline(__always)
+        func skipWhitespace(_ start: Int) -> Int {
+            var i = start
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
+                i += 1
+            }
+            return i
+        }
+
+        /// Appends `node`; nil when there is no room.
+        @inline(__always)
+        private mutating func append(_ node: Node) -> Int? {
+            guard count < nodes.count else {
+                overflowed = true
+                return nil
+            }
+            (nodes.baseAddress! + count).initialize(to: node)
+            count += 1
+            return count - 1
+        }
+
+        mutating func value(at i: inout Int, keyStart: Int32, keyEnd: Int32, depth: Int) -> Bool {
+            guard i < bytes.count, depth < EnvelopeHead.maxDepth else { return false }
+            var node = Node(kind: .null, keyStart: keyStart, keyEnd: keyEnd)
+            switch bytes[i] {
+            case UInt8(ascii: "{"):
+                node.kind = .object
+                guard let index = append(node), members(at: &i, depth: depth) else { return false }
+                nodes[index].textEnd = Int32(count)
+                return true
+            case UInt8(ascii: "["):
+                node.kind = .array
+                guard let index = append(node), elements(at: &i, depth: depth) else { return false }
+                nodes[index].textEnd = Int32(count)
+                return true
+            case UInt8(ascii: "\""):
+                guard let text = string(at: &i) else { return false }
+                node.kind = .string
+                node.textStart = Int32(truncatingIfNeeded: text.lowerBound)
+                node.textEnd = Int32(truncatingIfNeeded: text.upperBound)
+            case UInt8(ascii: "t"):
+                guard literal("true", at: &i) else { return false }
+                node.kind = .true
+            case UInt8(ascii: "f"):
+                guard literal("false", at: &i) else { return false }
+                node.kind = .false
+            case UInt8(ascii: "n"):
+                guard literal("null", at: &i) else { return false }
+            default:
+                guard number(at: &i, into: &node) else { return false }
+            }
+            return append(node) != nil
+        }
+
+        /// An object's members, from its `{` at `i` past its `}`.
+        private mutating func members(at i: inout Int, depth: Int) -> Bool {
+            i = skipWhitespace(i + 1)
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return true
+            }
+            while true {
+                guard let key = string(at: &i) else { return false }
+                i = skipWhitespace(i)
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return false }
+                i = skipWhitespace(i + 1)
+                guard
+                    value(
+                        at: &i, keyStart: Int32(truncatingIfNeeded: key.lowerBound),
+                        keyEnd: Int32(truncatingIfNeeded: key.upperBound), depth: depth + 1)
+                else { return false }
+                guard let closed = next(closedBy: UInt8(ascii: "}"), at: &i) else { return false }
+                if closed { return true }
+            }
+        }
+
+        /// An array's elements, from its `[` at `i` past its `]`.
+        private mutating func elements(at i: inout Int, depth: Int) -> Bool {
+            i = skipWhitespace(i + 1)
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return true
+            }
+            guard !emptyArraysOnly else { return false }
+            while true {
+                guard value(at: &i, keyStart: 0, keyEnd: 0, depth: depth + 1) else { return false }
+                guard let closed = next(closedBy: UInt8(ascii: "]"), at: &i) else { return false }
+                if closed { return true }
+            }
+        }
+
+        /// After a member or element: true past the closing byte, false past a comma to the
+        /// next; nil for anything else.
+        @inline(__always)
+        private func next(closedBy closing: UInt8, at i: inout Int) -> Bool? {
             i = skipWhitespace(i)
-            guard i < bytes.count else { return false }
+            guard i < bytes.count else { return nil }
             if bytes[i] == closing {
                 i += 1
                 return true
             }
-            guard bytes[i] == UInt8(ascii: ",") else { return false }
+            guard bytes[i] == UInt8(ascii: ",") else { return nil }
             i = skipWhitespace(i + 1)
+            return false
         }
-    }
 
-    private mutating func parseValue(at i: inout Int, key: Range<Int>, depth: Int) -> Bool {
-        guard i < bytes.count, depth < Self.maxDepth else { return false }
-        let index = Int32(nodes.count)
-        var node = Node(
-            kind: .null, keyStart: Int32(truncatingIfNeeded: key.lowerBound),
-            keyEnd: Int32(truncatingIfNeeded: key.upperBound))
-        switch bytes[i] {
-        case UInt8(ascii: "{"):
-            node.kind = .object
-            nodes.append(node)
-            let read = elements(closedBy: UInt8(ascii: "}"), at: &i) { head, i in
-                guard let key = head.string(at: &i) else { return false }
-                i = head.skipWhitespace(i)
-                guard i < head.bytes.count, head.bytes[i] == UInt8(ascii: ":") else { return false }
-                i = head.skipWhitespace(i + 1)
-                return head.parseValue(at: &i, key: key, depth: depth + 1)
-            }
-            nodes[Int(index)].textEnd = Int32(nodes.count)
-            return read
-        case UInt8(ascii: "["):
-            node.kind = .array
-            nodes.append(node)
-            let read = elements(closedBy: UInt8(ascii: "]"), at: &i) { head, i in
-                !head.emptyArraysOnly && head.parseValue(at: &i, key: 0..<0, depth: depth + 1)
-            }
-            nodes[Int(index)].textEnd = Int32(nodes.count)
-            return read
-        case UInt8(ascii: "\""):
-            guard let text = string(at: &i) else { return false }
-            node.kind = .string
-            node.textStart = Int32(truncatingIfNeeded: text.lowerBound)
-            node.textEnd = Int32(truncatingIfNeeded: text.upperBound)
-        case UInt8(ascii: "t"):
-            guard literal("true", at: &i) else { return false }
-            node.kind = .true
-        case UInt8(ascii: "f"):
-            guard literal("false", at: &i) else { return false }
-            node.kind = .false
-        case UInt8(ascii: "n"):
-            guard literal("null", at: &i) else { return false }
-        default:
-            guard number(at: &i, into: &node) else { return false }
-        }
-        nodes.append(node)
-        return true
-    }
-
-    /// The bytes of the string whose quote is at `i`, when it has no escape, no control
-    /// character and is valid UTF-8; `i` moves past its closing quote.
-    private func string(at i: inout Int) -> Range<Int>? {
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
-        let start = i + 1
-        var j = start
-        var ascii = true
-        let raw = UnsafeRawPointer(bytes.baseAddress!)
-        while true {
-            // Eight bytes at a time up to the first that is not plain ASCII text: a byte at a
-            // time cost 13 instructions, a third of reading an envelope.
-            if bytes.count - j >= 8 {
-                let special = Self.notPlain(ByteWord.load(raw, at: j))
-                if special == 0 {
-                    j += 8
-                    continue
+        /// The bytes of the string whose quote is at `i`, when it has no escape, no control
+        /// character and is valid UTF-8; `i` moves past its closing quote.
+        func string(at i: inout Int) -> Range<Int>? {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+            let start = i + 1
+            var j = start
+            var ascii = true
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            while true {
+                // Eight bytes at a time up to the first that is not plain ASCII text: a byte at a
+                // time cost 13 instructions, a third of reading an envelope.
+                if bytes.count - j >= 8 {
+                    let special = EnvelopeHead.notPlain(ByteWord.load(raw, at: j))
+                    if special == 0 {
+                        j += 8
+                        continue
+                    }
+                    j += special.trailingZeroBitCount >> 3
+                } else {
+                    while j < bytes.count, bytes[j] &- 0x20 < 0x60, bytes[j] != UInt8(ascii: "\""),
+                        bytes[j] != UInt8(ascii: "\\")
+                    {
+                        j += 1
+                    }
+                    guard j < bytes.count else { return nil }
                 }
-                j += special.trailingZeroBitCount >> 3
+                let b = bytes[j]
+                if b == UInt8(ascii: "\"") { break }
+                if b < 0x80 { return nil }  // a backslash or a control character
+                ascii = false
+                j += 1
+            }
+            guard ascii || EnvelopeHead.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<j])) else { return nil }
+            i = j + 1
+            return start..<j
+        }
+
+        private func literal(_ word: StaticString, at i: inout Int) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard bytes.count - i >= count, memcmp(bytes.baseAddress! + i, word.utf8Start, count) == 0 else {
+                return false
+            }
+            i += count
+            return true
+        }
+
+        /// A number by JSON's grammar (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`): an integer
+        /// when it has neither fraction nor exponent, as jansson says.
+        private func number(at i: inout Int, into node: inout Node) -> Bool {
+            let start = i
+            var j = i
+            func digits() -> Int {
+                let from = j
+                while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") { j += 1 }
+                return j - from
+            }
+            if j < bytes.count, bytes[j] == UInt8(ascii: "-") { j += 1 }
+            let integerStart = j
+            let integerDigits = digits()
+            guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+                return false
+            }
+            var isReal = false
+            if j < bytes.count, bytes[j] == UInt8(ascii: ".") {
+                j += 1
+                guard digits() > 0 else { return false }
+                isReal = true
+            }
+            if j < bytes.count, bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E") {
+                j += 1
+                if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+                guard digits() > 0 else { return false }
+                isReal = true
+            }
+            if isReal {
+                if let value = EnvelopeHead.exactReal(UnsafeBufferPointer(rebasing: bytes[start..<j])) {
+                    node.kind = .real
+                    node.number = value.bitPattern
+                    i = j
+                    return true
+                }
+                // strtod, as jansson reads a real; one it cannot hold is jansson's to refuse.
+                guard j - start < 64 else { return false }
+                var buffer = (
+                    UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)
+                )
+                let value = withUnsafeMutableBytes(of: &buffer) { raw -> Double in
+                    raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<j]))
+                    return strtod(raw.baseAddress!.assumingMemoryBound(to: CChar.self), nil)
+                }
+                guard value.isFinite else { return false }
+                node.kind = .real
+                node.number = value.bitPattern
             } else {
-                while j < bytes.count, bytes[j] &- 0x20 < 0x60, bytes[j] != UInt8(ascii: "\""),
-                    bytes[j] != UInt8(ascii: "\\")
-                {
-                    j += 1
-                }
-                guard j < bytes.count else { return nil }
+                guard integerDigits <= 18 else { return false }
+                var value: Int64 = 0
+                for k in integerStart..<j { value = value * 10 + Int64(bytes[k] - UInt8(ascii: "0")) }
+                node.kind = .integer
+                node.number = UInt64(bitPattern: bytes[start] == UInt8(ascii: "-") ? -value : value)
             }
-            let b = bytes[j]
-            if b == UInt8(ascii: "\"") { break }
-            if b < 0x80 { return nil }  // a backslash or a control character
-            ascii = false
-            j += 1
+            i = j
+            return true
         }
-        guard ascii || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<j])) else { return nil }
-        i = j + 1
-        return start..<j
     }
 
     /// The high bit of each byte of `word` (eight bytes, the first lowest) that is not plain
@@ -234,69 +369,6 @@ struct EnvelopeHead {
     static func notPlain(_ word: UInt64) -> UInt64 {
         ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\"))
             | ByteWord.below(word, 0x20) | ByteWord.nonASCII(word)
-    }
-
-    private func literal(_ word: StaticString, at i: inout Int) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard bytes.count - i >= count, memcmp(bytes.baseAddress! + i, word.utf8Start, count) == 0 else { return false }
-        i += count
-        return true
-    }
-
-    /// A number by JSON's grammar (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`): an integer
-    /// when it has neither fraction nor exponent, as jansson says.
-    private func number(at i: inout Int, into node: inout Node) -> Bool {
-        let start = i
-        var j = i
-        func digits() -> Int {
-            let from = j
-            while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") { j += 1 }
-            return j - from
-        }
-        if j < bytes.count, bytes[j] == UInt8(ascii: "-") { j += 1 }
-        let integerStart = j
-        let integerDigits = digits()
-        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return false }
-        var isReal = false
-        if j < bytes.count, bytes[j] == UInt8(ascii: ".") {
-            j += 1
-            guard digits() > 0 else { return false }
-            isReal = true
-        }
-        if j < bytes.count, bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E") {
-            j += 1
-            if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
-            guard digits() > 0 else { return false }
-            isReal = true
-        }
-        if isReal {
-            if let value = Self.exactReal(UnsafeBufferPointer(rebasing: bytes[start..<j])) {
-                node.kind = .real
-                node.number = value.bitPattern
-                i = j
-                return true
-            }
-            // strtod, as jansson reads a real; one it cannot hold is jansson's to refuse.
-            guard j - start < 64 else { return false }
-            var buffer = (
-                UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)
-            )
-            let value = withUnsafeMutableBytes(of: &buffer) { raw -> Double in
-                raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<j]))
-                return strtod(raw.baseAddress!.assumingMemoryBound(to: CChar.self), nil)
-            }
-            guard value.isFinite else { return false }
-            node.kind = .real
-            node.number = value.bitPattern
-        } else {
-            guard integerDigits <= 18 else { return false }
-            var value: Int64 = 0
-            for k in integerStart..<j { value = value * 10 + Int64(bytes[k] - UInt8(ascii: "0")) }
-            node.kind = .integer
-            node.number = UInt64(bitPattern: bytes[start] == UInt8(ascii: "-") ? -value : value)
-        }
-        i = j
-        return true
     }
 
     /// A real that is a whole number below 2^53 scaled by a power of ten up to 10^22 (`1710.24`,

@@ -74,6 +74,26 @@ final class EnvelopeHeadTests: XCTestCase {
         }
     }
 
+    /// An envelope of more values than the first parse has room for is parsed again with room
+    /// for all: the same account as jansson's, whatever the count (a syntax error past the
+    /// room is still declined), and a lookup finds the last of many members.
+    func testEnvelopesOfMoreValuesThanTheFirstRoomReadWhole() {
+        for extra in [0, 1, EnvelopeHead.usualNodes - 8, EnvelopeHead.usualNodes, 200] {
+            let members = (0..<extra).map { #""k\#($0)":[\#($0),{"n":null}]"# }.joined(separator: ",")
+            let text =
+                #"{"status":200,"body":{"#
+                + (members.isEmpty ? "" : members + ",")
+                + #""name":"Many","currency":"EUR","currentBalance":1.5,"transactions":[]}}"#
+            XCTAssertTrue(check(Array(text.utf8)), "\(extra)")
+            XCTAssertEqual(headRead(Array(text.utf8))?.hasPrefix("Many|-|150/2|EUR|"), true, "\(extra)")
+            let broken = Array(text.utf8.dropLast(2)) + Array("]}".utf8)
+            XCTAssertNil(headRead(broken), "\(extra)")
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                XCTAssertEqual(EnvelopeHead(bytes)?.nodes.count, 7 + 4 * extra, "\(extra)")
+                XCTAssertNil(EnvelopeHead(bytes, emptyArraysOnly: true).flatMap { extra > 0 ? $0 : nil })
+            }
+        }
+    }
     /// Each of these jansson reads differently from plain bytes, or refuses: the head declines.
     func testEscapesControlsInvalidUTF8AndEdgeNumbersAreLeftToJansson() {
         let plain: [String] = [
