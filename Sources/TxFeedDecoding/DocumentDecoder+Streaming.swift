@@ -5,6 +5,7 @@ import TxFeedModel
 /// large to hand over as one document. Kept apart until ``finish()``: a syntax error in any
 /// batch fails the whole account, as it would a document.
 public struct StreamedAccount: Sendable {
+    private let decoder: DocumentDecoder
     private var unit = SourceData()
     private var account: InPlace
     /// Whether records were handed over before the account ended (``handOver()``).
@@ -15,6 +16,7 @@ public struct StreamedAccount: Sendable {
     /// - Parameters:
     ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
     public init(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>) {
+        self.decoder = decoder
         account = InPlace(decoder: decoder, envelope: envelope, into: &unit)
     }
 
@@ -23,30 +25,30 @@ public struct StreamedAccount: Sendable {
     ///   - part: where the batch starts in the source's file (`emit_transactions_part`): a
     ///     syntax error then names the file's line and column, as for the whole text.
     public mutating func add(batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil) {
-        account.add(batch: batch, part: part, into: &unit)
+        account.add(batch: batch, part: part, decoder: decoder, into: &unit)
     }
 
     /// Adds a batch of entries (`emit_entries`): each checked on its own, a wrong one rejected.
     public mutating func add(entries: UnsafeBufferPointer<EntryFields>) {
-        account.add(entries: entries, into: &unit)
+        account.add(entries: entries, decoder: decoder, into: &unit)
     }
 
     /// A record the plugin could not read itself: read, and rejected with the plugin's reason.
     /// - Parameters:
     ///   - raw: the record's own text (a CSV row), written as a JSON string by `--rejects`.
     public mutating func reject(location: String, reason: String, raw: [UInt8]) {
-        account.reject(location: location, reason: reason, raw: raw, into: &unit)
+        account.reject(location: location, reason: reason, raw: raw, decoder: decoder, into: &unit)
     }
 
     /// Fails the whole account: none of its records are kept.
     public mutating func fail(_ reason: String) {
-        account.fail(reason, in: &unit)
+        account.fail(reason, decoder: decoder, in: &unit)
     }
 
     /// The balance the source states as the account ends (`end_account_with_balance`): it
     /// replaces the envelope's; one that is not a plain decimal of the currency fails the account.
     public mutating func state(balance text: UnsafeBufferPointer<UInt8>) {
-        account.state(balance: text, in: &unit)
+        account.state(balance: text, decoder: decoder, in: &unit)
     }
 
     /// What the account holds so far, nil once it has failed: a huge envelope's records kept as
@@ -80,8 +82,9 @@ extension StreamedAccount {
     /// goes into one data. (A ``StreamedAccount`` moved in and out of the group's data for each
     /// account copied and destroyed that data twice: 4% of a million small accounts' run.)
     /// A failed account takes the data back to where it began and leaves its failure there.
+    /// Each call borrows the source's decoder (its origin the account's): a copy kept in each
+    /// of a million accounts was retained and released with it.
     public struct InPlace: Sendable {
-        private let decoder: DocumentDecoder
         /// Where this account begins in the data: what earlier accounts left there stays.
         private let start: SourceData.Mark
         /// The account's decimals; nil once the account has failed.
@@ -94,8 +97,9 @@ extension StreamedAccount {
         /// - Parameters:
         ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
         ///   - data: where the account goes, after what it holds.
-        public init(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>, into data: inout SourceData) {
-            self.decoder = decoder
+        public init(
+            decoder: borrowing DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>, into data: inout SourceData
+        ) {
             start = data.mark
             decoder.decode(text: envelope, into: &data)
             guard data.failures.count == start.failures else { return }
@@ -109,7 +113,8 @@ extension StreamedAccount {
 
         /// ``StreamedAccount/add(batch:part:)``, into `data`.
         public mutating func add(
-            batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil, into data: inout SourceData
+            batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil, decoder: borrowing DocumentDecoder,
+            into data: inout SourceData
         ) {
             guard let scale else { return }
             batches += 1
@@ -120,12 +125,12 @@ extension StreamedAccount {
             } catch {
                 if let part {
                     // Named as the whole file's text names it: `feed.json:812:5: …`.
-                    var decoder = decoder
+                    var decoder = copy decoder
                     decoder.part = part
                     drop(failure: decoder.describe(error, in: batch), in: &data)
                 } else {
                     let message = decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1)
-                    fail("batch \(batches): " + message, in: &data)
+                    fail("batch \(batches): " + message, decoder: decoder, in: &data)
                 }
             }
         }
@@ -196,7 +201,9 @@ extension StreamedAccount {
         static let wholeBatchBytes = 1 << 16
 
         /// ``StreamedAccount/add(entries:)``, into `data`.
-        public mutating func add(entries: UnsafeBufferPointer<EntryFields>, into data: inout SourceData) {
+        public mutating func add(
+            entries: UnsafeBufferPointer<EntryFields>, decoder: borrowing DocumentDecoder, into data: inout SourceData
+        ) {
             guard let scale else { return }
             let normaliser = TransactionNormaliser(origin: decoder.origin, scale: scale)
             let account = UInt32(data.accounts.count - 1)
@@ -213,7 +220,10 @@ extension StreamedAccount {
         }
 
         /// ``StreamedAccount/reject(location:reason:raw:)``, into `data`.
-        public mutating func reject(location: String, reason: String, raw: [UInt8], into data: inout SourceData) {
+        public mutating func reject(
+            location: String, reason: String, raw: [UInt8], decoder: borrowing DocumentDecoder,
+            into data: inout SourceData
+        ) {
             guard scale != nil else { return }
             data.rejects.append(
                 Reject(origin: decoder.origin, path: location, reason: reason, raw: raw, rawIsText: true))
@@ -221,7 +231,7 @@ extension StreamedAccount {
         }
 
         /// ``StreamedAccount/fail(_:)``, in `data`.
-        public mutating func fail(_ reason: String, in data: inout SourceData) {
+        public mutating func fail(_ reason: String, decoder: borrowing DocumentDecoder, in data: inout SourceData) {
             drop(failure: "\(decoder.origin): \(reason)", in: &data)
         }
 
@@ -233,7 +243,9 @@ extension StreamedAccount {
         }
 
         /// ``StreamedAccount/state(balance:)``, in `data`.
-        public mutating func state(balance text: UnsafeBufferPointer<UInt8>, in data: inout SourceData) {
+        public mutating func state(
+            balance text: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, in data: inout SourceData
+        ) {
             guard let scale else { return }
             do {
                 let (money, negative) = try Money.parse(decimalText: text, scale: scale)
@@ -241,7 +253,7 @@ extension StreamedAccount {
                     minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
             } catch {
                 let shown = String(decoding: text.prefix(40), as: UTF8.self)
-                fail("end_account_with_balance: balance \"\(shown)\": \(error)", in: &data)
+                fail("end_account_with_balance: balance \"\(shown)\": \(error)", decoder: decoder, in: &data)
             }
         }
     }

@@ -104,6 +104,8 @@ public struct ForwardedAccounts: Sendable {
     /// - Parameters:
     ///   - decoder: the source's, each account's origin set on a copy of it.
     func decode(_ decoder: DocumentDecoder, into data: inout SourceData) {
+        // One copy for the group, each account's origin set on it in turn.
+        var decoder = decoder
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(UnsafeBufferPointer(rebasing: buffer[range]))
             var account: StreamedAccount.InPlace?
@@ -113,15 +115,14 @@ public struct ForwardedAccounts: Sendable {
                 let read = reader.account(calling: true) { call in
                     switch call {
                     case .beginAccount(let envelope, let origin):
-                        var decoder = decoder
                         decoder.origin = origin
                         account = StreamedAccount.InPlace(decoder: decoder, envelope: envelope, into: &data)
-                    case .transactions(let batch): account!.add(batch: batch, into: &data)
+                    case .transactions(let batch): account!.add(batch: batch, decoder: decoder, into: &data)
                     case .reject(let location, let reason, let raw):
-                        account!.reject(location: location, reason: reason, raw: raw, into: &data)
-                    case .failAccount(let reason): account!.fail(reason, in: &data)
+                        account!.reject(location: location, reason: reason, raw: raw, decoder: decoder, into: &data)
+                    case .failAccount(let reason): account!.fail(reason, decoder: decoder, in: &data)
                     case .endAccount(let balance):
-                        if let balance { account!.state(balance: balance, in: &data) }
+                        if let balance { account!.state(balance: balance, decoder: decoder, in: &data) }
                         account = nil
                     }
                 }

@@ -136,16 +136,21 @@ public struct StreamedAccountRecording: Sendable {
         texts.withUnsafeBufferPointer { texts in
             var account = StreamedAccount.InPlace(
                 decoder: decoder, envelope: UnsafeBufferPointer(rebasing: texts[..<envelopeEnd]), into: &data)
-            if let firstBatch { account.add(batch: UnsafeBufferPointer(rebasing: texts[firstBatch]), into: &data) }
+            if let firstBatch {
+                account.add(batch: UnsafeBufferPointer(rebasing: texts[firstBatch]), decoder: decoder, into: &data)
+            }
             for call in calls {
                 switch call {
-                case .batch(let range): account.add(batch: UnsafeBufferPointer(rebasing: texts[range]), into: &data)
+                case .batch(let range):
+                    account.add(batch: UnsafeBufferPointer(rebasing: texts[range]), decoder: decoder, into: &data)
                 case .reject(let location, let reason, let raw):
-                    account.reject(location: location, reason: reason, raw: raw, into: &data)
-                case .fail(let reason): account.fail(reason, in: &data)
+                    account.reject(location: location, reason: reason, raw: raw, decoder: decoder, into: &data)
+                case .fail(let reason): account.fail(reason, decoder: decoder, in: &data)
                 }
             }
-            if let balance { balance.withUnsafeBufferPointer { account.state(balance: $0, in: &data) } }
+            if let balance {
+                balance.withUnsafeBufferPointer { account.state(balance: $0, decoder: decoder, in: &data) }
+            }
         }
     }
 }

@@ -54,10 +54,12 @@ final class StreamedAccountGroupTests: XCTestCase {
         var account = Array(call.envelope.utf8).withUnsafeBufferPointer {
             StreamedAccount.InPlace(decoder: Self.decoder, envelope: $0, into: &data)
         }
-        for batch in call.batches { Array(batch.utf8).withUnsafeBufferPointer { account.add(batch: $0, into: &data) } }
-        if let reason = call.fail { account.fail(reason, in: &data) }
+        for batch in call.batches {
+            Array(batch.utf8).withUnsafeBufferPointer { account.add(batch: $0, decoder: Self.decoder, into: &data) }
+        }
+        if let reason = call.fail { account.fail(reason, decoder: Self.decoder, in: &data) }
         if let balance = call.balance {
-            Array(balance.utf8).withUnsafeBufferPointer { account.state(balance: $0, in: &data) }
+            Array(balance.utf8).withUnsafeBufferPointer { account.state(balance: $0, decoder: Self.decoder, in: &data) }
         }
     }
 
