@@ -178,7 +178,7 @@ public struct DocumentDecoder: Sendable {
         }
         let envelope = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
         var failures: [String] = []
-        let read: Account?
+        var read: Account?
         // The DOM, when jansson read the skeleton: the records come from it when the scanner
         // found none in the text.
         var root: UnsafeMutablePointer<json_t>?
@@ -217,7 +217,8 @@ public struct DocumentDecoder: Sendable {
             }
             read = envelope.readAccount(JanssonValue(pointer: root), place: place(), failures: &failures)
         }
-        guard let account = read else {
+        // Moved into `data`, not copied (a copy retained its texts).
+        guard let account = read.take() else {
             // The envelope fails for its shape, but its text must be JSON all the same.
             try checkSyntax(of: transactions?.elements ?? [], in: text)
             data.failures += failures
@@ -230,7 +231,7 @@ public struct DocumentDecoder: Sendable {
         // Straight into `data`: a syntax error in an element throws, and the caller takes back
         // everything this envelope added (``decodeEnvelope(_:in:positions:scanner:alone:into:)``).
         let scale = account.scale
-        data.accounts.append(account)
+        data.accounts.append(consume account)
         data.documents += 1
         if let elements = transactions?.elements {
             try decodeElements(elements, in: text, scale: scale, origin: rejectOrigin, into: &data)

@@ -89,6 +89,10 @@ public struct Account: Sendable {
         return withTexts { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
+    /// How many bytes `text` has (0 when it was not given).
+    @inlinable
+    public func byteCount(of text: Text) -> Int { range(of: text).count }
+
     /// Whether the source gave `text` (an empty text given is given).
     @inlinable
     public func has(_ text: Text) -> Bool { present & 1 << text.rawValue != 0 }

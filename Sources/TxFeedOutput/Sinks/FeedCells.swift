@@ -34,17 +34,16 @@ struct FeedCells {
         feed.accounts.withUnsafeBufferPointer { feedAccounts in
             // A cell is its name and a few bytes more (quotes, a formula's mark); escapes, rare,
             // grow the buffer.
-            let nameBytes = feedAccounts.reduce(0) { $0 + $1.withBytes(of: .name) { $0.count } }
+            let nameBytes = feedAccounts.indices.reduce(0) { $0 + feedAccounts[$1].byteCount(of: .name) }
             names.reserve(cells: feedAccounts.count, bytes: nameBytes + 3 * feedAccounts.count)
             for index in feedAccounts.indices {
-                feedAccounts[index].withBytes(of: .name) { name in names.add { render(name, &$0) } }
-                let currency = feedAccounts[index].withBytes(of: .currency) {
-                    currencies.cell(of: $0, in: &shared, render: render)
-                }
+                // Read through one local: each read of `feedAccounts[index]` was a copy.
+                let account = feedAccounts[index]
+                account.withBytes(of: .name) { name in names.add { render(name, &$0) } }
+                let currency = account.withBytes(of: .currency) { currencies.cell(of: $0, in: &shared, render: render) }
                 accounts.append(
                     AccountCells(
-                        name: names.range(of: index), currency: currency, source: feedAccounts[index].source,
-                        scale: feedAccounts[index].scale))
+                        name: names.range(of: index), currency: currency, source: account.source, scale: account.scale))
             }
         }
     }
