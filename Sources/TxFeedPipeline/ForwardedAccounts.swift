@@ -30,21 +30,14 @@ public struct ForwardedAccounts: Sendable {
     /// Appends one of an account's calls: a plugin host child writes a small account this way
     /// as the plugin makes its calls, without a recording of it first.
     public static func append(_ call: StreamedAccountRecording.PluginCall, to bytes: inout [UInt8]) {
-        func length(_ count: Int) {
-            withUnsafeBytes(of: UInt32(count).littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        func text(_ value: UnsafeBufferPointer<UInt8>) {
-            length(value.count)
-            bytes.append(contentsOf: value)
-        }
+        func text(_ value: UnsafeBufferPointer<UInt8>) { appendText(value, to: &bytes) }
         func text(_ value: String) {
             var value = value
             value.withUTF8 { text($0) }
         }
         switch call {
-        case .beginAccount(let envelope, let origin):
-            text(origin)
-            text(envelope)
+        case .beginAccount(let envelope, var origin):
+            origin.withUTF8 { appendBegin(envelope: envelope, origin: $0, to: &bytes) }
         case .transactions(let batch):
             bytes.append(Tag.transactions.rawValue)
             text(batch)
@@ -64,6 +57,20 @@ public struct ForwardedAccounts: Sendable {
                 bytes.append(Tag.endAccount.rawValue)
             }
         }
+    }
+
+    /// Appends an account's beginning, its origin as the plugin gave its bytes.
+    public static func appendBegin(
+        envelope: UnsafeBufferPointer<UInt8>, origin: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
+    ) {
+        appendText(origin, to: &bytes)
+        appendText(envelope, to: &bytes)
+    }
+
+    /// A text as the reader reads it: its length, 32-bit little-endian, then its bytes.
+    private static func appendText(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(text.count).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: text)
     }
 
     /// The calls of one account written so far (``append(_:to:)-(PluginCall,_)``), not yet ended:

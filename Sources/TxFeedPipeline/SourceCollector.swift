@@ -269,12 +269,14 @@ public final class SourceCollector: DeliveredDataEvents {
         }
     }
 
-    public func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+    public func beginAccount(
+        text: UnsafeBufferPointer<UInt8>, originBytes: UnsafeBufferPointer<UInt8>?
+    ) -> CallbackAnswer {
         if isCancelled { return .stop }
         if let unfinished = streaming.withLock({ $0.take() }) {
             _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
         }
-        let origin = origin ?? name
+        let origin = originBytes.map { String(decoding: $0, as: UTF8.self) } ?? name
         let account: Account = hostWork {
             if text.count < StreamedAccountRecording.largest && (forwardsSmallAccounts || accountLine() != nil) {
                 return .recorded(StreamedAccountRecording(origin: origin, envelope: text))

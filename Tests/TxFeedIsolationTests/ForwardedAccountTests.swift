@@ -29,7 +29,7 @@ final class ForwardedAccountTests: XCTestCase {
     }
 
     /// A plugin's calls: documents, small accounts (one with a reject and a stated balance,
-    /// one failing), a document between them.
+    /// one failing, one without an origin), a document between them.
     private func drive(_ events: any SourceEvents) {
         func call(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> CallbackAnswer) {
             XCTAssertEqual(bytes.withUnsafeBufferPointer(body), .proceed)
@@ -50,6 +50,10 @@ final class ForwardedAccountTests: XCTestCase {
         XCTAssertEqual(events.endAccount(balance: nil), .proceed)
         call(Self.envelope("Last")) { events.beginAccount(text: $0, origin: "acct:last") }
         call(Self.batch("Omega")) { events.transactions(text: $0) }
+        XCTAssertEqual(events.endAccount(balance: nil), .proceed)
+        // No origin of its own: the source's name is the account's.
+        call(Self.envelope("Unnamed")) { events.beginAccount(text: $0, originBytes: nil) }
+        call(Self.batch("Psi")) { events.transactions(text: $0) }
         XCTAssertEqual(events.endAccount(balance: nil), .proceed)
     }
 
@@ -107,15 +111,16 @@ final class ForwardedAccountTests: XCTestCase {
 
             // The documents decoded in the child, the small accounts sent on as calls, in order.
             XCTAssertEqual(kinds, [.data, .transactions, .accounts, .data, .transactions, .accounts], "\(threads)")
-            XCTAssertEqual(received.accounts.map(\.name), ["First", "Small", "Between", "Stated", "Last"])
+            XCTAssertEqual(received.accounts.map(\.name), ["First", "Small", "Between", "Stated", "Last", "Unnamed"])
             XCTAssertEqual(received.accounts.map(\.name), expected.accounts.map(\.name))
             XCTAssertEqual(received.accounts.map(\.origin), expected.accounts.map(\.origin))
+            XCTAssertEqual(received.accounts.last?.origin, "s")
             XCTAssertEqual(received.accounts[3].balance, Money(minorUnits: -1250, scale: 0))
             XCTAssertEqual(received.accounts.map(\.balance), expected.accounts.map(\.balance))
             func vendors(_ data: SourceData) -> [String] {
                 data.transactions.map { data.vendors.name(of: $0.vendor) }
             }
-            XCTAssertEqual(vendors(received), ["Opening", "Alpha", "Beta", "Gamma", "Middle", "Delta", "Omega"])
+            XCTAssertEqual(vendors(received), ["Opening", "Alpha", "Beta", "Gamma", "Middle", "Delta", "Omega", "Psi"])
             XCTAssertEqual(vendors(received), vendors(expected))
             XCTAssertEqual(received.transactions.map(\.account), expected.transactions.map(\.account))
             XCTAssertEqual(received.transactions.map(\.signedMinor), expected.transactions.map(\.signedMinor))

@@ -65,7 +65,9 @@ final class Recorder: SourceEvents {
     }
 
     func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer { .proceed }
-    func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer { .proceed }
+    func beginAccount(text: UnsafeBufferPointer<UInt8>, originBytes: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
+        .proceed
+    }
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer { .proceed }
     func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer { .proceed }
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer { .proceed }

@@ -157,19 +157,25 @@ final class ChildEvents: SourceEvents {
         return collector.document(janssonValue: janssonValue, origin: origin)
     }
 
-    func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+    func beginAccount(text: UnsafeBufferPointer<UInt8>, originBytes origin: UnsafeBufferPointer<UInt8>?)
+        -> CallbackAnswer
+    {
         sendDue()
         if collector.isCancelled { return .stop }
         // One still open: the collector fails it, as any begin_account before end_account.
         let unfinished = open.withLock { $0.isOpen }
         if unfinished { giveToCollector() }
         guard !unfinished, text.count < StreamedAccountRecording.largest, !collector.hasOpenAccount else {
-            return collector.beginAccount(text: text, origin: origin)
+            return collector.beginAccount(text: text, originBytes: origin)
         }
         open.withLock { open in
             open.isOpen = true
-            ForwardedAccounts.append(
-                .beginAccount(envelope: text, origin: origin ?? collector.sourceName), to: &open.bytes)
+            if let origin {
+                ForwardedAccounts.appendBegin(envelope: text, origin: origin, to: &open.bytes)
+            } else {
+                var name = collector.sourceName
+                name.withUTF8 { ForwardedAccounts.appendBegin(envelope: text, origin: $0, to: &open.bytes) }
+            }
         }
         return .proceed
     }

@@ -43,7 +43,7 @@ extension PluginSource {
         host.begin_account = { host, json, length, origin in
             call(host) { events in
                 guard let json else { return fault(events, "begin_account with a NULL envelope") }
-                return events.beginAccount(text: bytes(json, length), origin: text(origin))
+                return events.beginAccount(text: bytes(json, length), originBytes: origin.map { bytes($0, strlen($0)) })
             }
         }
         host.emit_transactions = { host, json, length in

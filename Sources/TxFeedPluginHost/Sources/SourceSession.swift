@@ -15,7 +15,11 @@ public protocol SourceEvents: AnyObject, Sendable {
     /// A document the plugin built with jansson (`json_t *`), borrowed for the call.
     func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer
     /// An envelope whose transactions follow in batches.
-    func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer
+    /// - Parameters:
+    ///   - origin: the plugin's name for the account, as its bytes (UTF-8): a million small
+    ///     accounts each made a `String` of it only for the bytes to be written again.
+    func beginAccount(text: UnsafeBufferPointer<UInt8>, originBytes origin: UnsafeBufferPointer<UInt8>?)
+        -> CallbackAnswer
     /// A JSON array of transactions of the account begun last.
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer
     /// - Parameters:
@@ -85,6 +89,12 @@ public enum CallbackAnswer: Sendable, Equatable {
 
 /// `TXFEED_LOG_*`.
 extension SourceEvents {
+    /// `begin_account` with the origin as a `String` (a source written in Swift).
+    public func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+        guard var origin else { return beginAccount(text: text, originBytes: nil) }
+        return origin.withUTF8 { beginAccount(text: text, originBytes: $0) }
+    }
+
     /// `end_account`: the account ends with the balance its envelope gave, if any.
     public func endAccount() -> CallbackAnswer { endAccount(balance: nil) }
 
