@@ -119,19 +119,38 @@ public struct DocumentDecoder: Sendable {
             throw JSONSyntaxError(
                 offset: start, reason: "expected an envelope object, found \(describeStart(text[start]))")
         }
+        // Locals, not `self`: a closure over `self` copied the whole decoder for every envelope.
+        let origin = origin, part = part
+        func position(of offset: Int) -> (line: Int, column: Int) {
+            (positions ?? TextPositions(text, part: part)).of(offset)
+        }
+        func place() -> String {
+            let (line, column) = position(of: start)
+            return "\(origin):\(line):\(column)"
+        }
+        let envelope = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
+        var failures: [String] = []
+        var read: Account?
         // A small envelope with no records in its text (a streamed account's, whose records
-        // come in batches) read whole by the head: no scanner pass to find records it has not.
-        let whole =
-            limit - start <= Self.headFirstBytes
-            ? EnvelopeHead(UnsafeBufferPointer(rebasing: text[start..<limit]), emptyArraysOnly: true) : nil
+        // come in batches) read whole by the head, its account at once: no scanner pass to
+        // find records it has not.
+        let wholeEnd =
+            limit - start > Self.headFirstBytes
+            ? nil
+            : EnvelopeHead.read(UnsafeBufferPointer(rebasing: text[start..<limit]), emptyArraysOnly: true) { head in
+                head.map { head in
+                    read = head.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }
+                    return head.end
+                }
+            }
         // The last `body` and its last `transactions`, however their keys are spelled: jansson
         // keeps the last of duplicate keys, and the scanner must read the members it reads.
         var transactions: (range: Range<Int>, elements: [Range<Int>])?
         let end =
-            try whole.map { head in
+            try wholeEnd.map { wholeEnd in
                 // Every array in it is empty: the records' place, when there is one, holds none.
                 transactions = (start..<start, [])
-                return start + head.end
+                return start + wholeEnd
             }
             ?? scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
                 guard scanner.keyEquals(key, "body") else { return nil }
@@ -167,28 +186,18 @@ public struct DocumentDecoder: Sendable {
         func withSkeleton<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             cut == nil ? body(UnsafeBufferPointer(rebasing: text[range])) : skeleton.withUnsafeBufferPointer(body)
         }
-        // Locals, not `self`: a closure over `self` copied the whole decoder for every envelope.
-        let origin = origin, part = part
-        func position(of offset: Int) -> (line: Int, column: Int) {
-            (positions ?? TextPositions(text, part: part)).of(offset)
-        }
-        func place() -> String {
-            let (line, column) = position(of: range.lowerBound)
-            return "\(origin):\(line):\(column)"
-        }
-        let envelope = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
-        var failures: [String] = []
-        var read: Account?
         // The DOM, when jansson read the skeleton: the records come from it when the scanner
         // found none in the text.
         var root: UnsafeMutablePointer<json_t>?
         defer { if let root { json_decref(root) } }
-        if let whole {
-            read = whole.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }
+        if wholeEnd != nil {
+            // Read above.
         } else if transactions != nil,
             let head = withSkeleton({ skeleton in
-                EnvelopeHead(skeleton).map { head in
-                    head.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }
+                EnvelopeHead.read(skeleton) { head in
+                    head.map { head in
+                        head.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }
+                    }
                 }
             })
         {

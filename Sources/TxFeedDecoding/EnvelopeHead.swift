@@ -33,51 +33,68 @@ struct EnvelopeHead {
     static let maxDepth = 16
 
     let bytes: UnsafeBufferPointer<UInt8>
-    let nodes: [Node]
+    /// The values, each before its members or elements; they live in ``read(_:emptyArraysOnly:_:)``'s
+    /// room, for its body only.
+    let nodes: UnsafeBufferPointer<Node>
     /// Where the value ends (before any whitespace after it).
     let end: Int
 
+    /// `body` on the head of `bytes`, or on nil when it declines them. The nodes are on the
+    /// stack for the call: kept in an array of their own, they were an allocation and a free
+    /// for each of a million envelopes.
     /// - Parameters:
     ///   - bytes: exactly one JSON value, with whitespace around it at most.
     ///   - emptyArraysOnly: declines any array with an element in it: an envelope that holds
     ///     records is read by the scanner and jansson, not parsed whole here first.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool = false) {
+    static func read<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool = false, _ body: (EnvelopeHead?) throws -> R
+    ) rethrows -> R {
         // Offsets are kept in 32 bits.
-        guard bytes.count < Int32.max else { return nil }
-        self.bytes = bytes
+        guard bytes.count < Int32.max else { return try body(nil) }
         // Room for a usual envelope's values; one with more is parsed again with room for all
-        // (a value and the comma or colon after it take two bytes at least).
-        var parsed = Self.parse(bytes, emptyArraysOnly: emptyArraysOnly, capacity: Self.usualNodes)
-        if parsed.overflowed {
-            parsed = Self.parse(bytes, emptyArraysOnly: emptyArraysOnly, capacity: (bytes.count + 1) / 2 + 1)
+        // (a value and the comma or colon after it take two bytes at least), on the heap when
+        // that is large. Closures, not a local function: one passed as a closure allocated
+        // its context for every envelope.
+        let usual = try withUnsafeTemporaryAllocation(of: Node.self, capacity: usualNodes) { room -> R? in
+            switch parse(bytes, emptyArraysOnly: emptyArraysOnly, into: room) {
+            case .read(let head): return try body(head)
+            case .declined: return try body(nil)
+            case .outOfRoom: return nil
+            }
         }
-        guard let end = parsed.end else { return nil }
-        self.nodes = parsed.nodes
-        self.end = end
+        if let usual { return usual }
+        return try withUnsafeTemporaryAllocation(of: Node.self, capacity: (bytes.count + 1) / 2 + 1) { room in
+            guard case .read(let head) = parse(bytes, emptyArraysOnly: emptyArraysOnly, into: room) else {
+                return try body(nil)
+            }
+            return try body(head)
+        }
+    }
+
+    private enum Parsed {
+        case read(EnvelopeHead)
+        case declined
+        /// The values need more nodes than the room holds: the parse stopped there.
+        case outOfRoom
+    }
+
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool, into room: UnsafeMutableBufferPointer<Node>
+    ) -> Parsed {
+        var parser = Parser(bytes: bytes, nodes: room, emptyArraysOnly: emptyArraysOnly)
+        var i = parser.skipWhitespace(0)
+        guard parser.value(at: &i, keyStart: 0, keyEnd: 0, depth: 0), parser.skipWhitespace(i) == bytes.count else {
+            return parser.overflowed ? .outOfRoom : .declined
+        }
+        return .read(EnvelopeHead(bytes: bytes, nodes: UnsafeBufferPointer(rebasing: room[..<parser.count]), end: i))
     }
 
     /// A streamed account's envelope has a dozen values.
     static let usualNodes = 32
 
-    /// Parses into room for `capacity` nodes on the stack, then keeps what it found in an array
-    /// of its size: an array made with room first was the runtime's generic path, 700
-    /// instructions an envelope.
-    private static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool, capacity: Int
-    ) -> (nodes: [Node], end: Int?, overflowed: Bool) {
-        withUnsafeTemporaryAllocation(of: Node.self, capacity: capacity) { room in
-            var parser = Parser(bytes: bytes, nodes: room, emptyArraysOnly: emptyArraysOnly)
-            var i = parser.skipWhitespace(0)
-            guard parser.value(at: &i, keyStart: 0, keyEnd: 0, depth: 0), parser.skipWhitespace(i) == bytes.count
-            else { return ([], nil, parser.overflowed) }
-            return (Array(UnsafeBufferPointer(rebasing: room[..<parser.count])), i, false)
-        }
-    }
-
-    /// `body` on the root value. Values point into the head, so they live only for the call:
-    /// held by value, each copy of a value retained and released the nodes.
+    /// `body` on the root value.
     func withRoot<R>(_ body: (Value) -> R) -> R {
-        nodes.withUnsafeBufferPointer { body(Value(nodes: $0, bytes: bytes, index: 0)) }
+        body(Value(nodes: nodes, bytes: bytes, index: 0))
     }
 
     /// A node, as ``EnvelopeReader`` reads it.

@@ -23,14 +23,23 @@ struct EnvelopeReader {
         guard root.kind == .object else { return fail("an envelope must be a JSON object") }
         // Read only for a message: a million envelopes that read fine never need it.
         var message: String? { root.member("message")?.string }
-        if let status = root.member("status") {
+        // One pass over the root's members, as over the body's below.
+        var status, body: Value?
+        root.forEachMember { key, value in
+            switch key.count {
+            case 4 where Self.key(key, is: "body"): body = value
+            case 6 where Self.key(key, is: "status"): status = value
+            default: break
+            }
+        }
+        if let status {
             guard status.kind == .integer else { return fail("status is not an integer") }
             let code = status.integer
             if code != 200 {
                 return fail("envelope status \(code)" + (message.map { ": \($0)" } ?? ""))
             }
         }
-        guard let body = root.member("body") else { return fail("envelope has no body") }
+        guard let body else { return fail("envelope has no body") }
         if body.kind == .null {
             return fail("envelope body is null" + (message.map { ": \($0)" } ?? ""))
         }

@@ -28,7 +28,7 @@ final class EnvelopeHeadTests: XCTestCase {
     }
 
     func headRead(_ text: [UInt8]) -> String? {
-        text.withUnsafeBufferPointer { b in EnvelopeHead(b).map { $0.withRoot(read) } }
+        text.withUnsafeBufferPointer { b in EnvelopeHead.read(b) { $0?.withRoot(read) } }
     }
 
     /// Checks one text; returns whether the head read it.
@@ -67,10 +67,12 @@ final class EnvelopeHeadTests: XCTestCase {
     func testReadWholeOnlyAnEnvelopeWithoutRecords() {
         let empty = Array(#"{"body":{"name":"A","transactions":[ ],"x":{}}} "#.utf8)
         let records = Array(#"{"body":{"name":"A","transactions":[{"type":1}]}}"#.utf8)
-        empty.withUnsafeBufferPointer { XCTAssertEqual(EnvelopeHead($0, emptyArraysOnly: true)?.end, empty.count - 1) }
+        empty.withUnsafeBufferPointer {
+            XCTAssertEqual(EnvelopeHead.read($0, emptyArraysOnly: true) { $0?.end }, empty.count - 1)
+        }
         records.withUnsafeBufferPointer {
-            XCTAssertNil(EnvelopeHead($0, emptyArraysOnly: true))
-            XCTAssertNotNil(EnvelopeHead($0))
+            XCTAssertNil(EnvelopeHead.read($0, emptyArraysOnly: true) { $0?.end })
+            XCTAssertNotNil(EnvelopeHead.read($0) { $0?.end })
         }
     }
 
@@ -89,8 +91,9 @@ final class EnvelopeHeadTests: XCTestCase {
             let broken = Array(text.utf8.dropLast(2)) + Array("]}".utf8)
             XCTAssertNil(headRead(broken), "\(extra)")
             Array(text.utf8).withUnsafeBufferPointer { bytes in
-                XCTAssertEqual(EnvelopeHead(bytes)?.nodes.count, 7 + 4 * extra, "\(extra)")
-                XCTAssertNil(EnvelopeHead(bytes, emptyArraysOnly: true).flatMap { extra > 0 ? $0 : nil })
+                XCTAssertEqual(EnvelopeHead.read(bytes) { $0?.nodes.count }, 7 + 4 * extra, "\(extra)")
+                XCTAssertNil(
+                    EnvelopeHead.read(bytes, emptyArraysOnly: true) { $0?.end }.flatMap { extra > 0 ? $0 : nil })
             }
         }
     }
