@@ -3,7 +3,8 @@ import TxFeedPluginHost
 import XCTest
 
 /// `FileClaims.claims(of:)`: heads read ahead on other threads, answers asked on the calling
-/// thread, in the files' order, with each unreadable file named by its own reason.
+/// thread, in the files' order, with each unreadable file named by its own reason; a FIFO is
+/// opened by its head's reader alone.
 final class FileClaimsTests: XCTestCase {
     func testManyFilesAreAnsweredInOrderOnTheCallingThread() throws {
         let folder = NSTemporaryDirectory() + "claims-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -11,6 +12,7 @@ final class FileClaimsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var paths: [String] = []
         var expected: [FileClaims] = []
+        var writers: [Thread] = []
         for n in 0..<333 {
             let path = folder + "/file-\(n)"
             switch n % 50 {
@@ -19,6 +21,19 @@ final class FileClaimsTests: XCTestCase {
             case 9:
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
                 expected.append(.unreadable("Is a directory"))
+            case 11:
+                // A FIFO whose writer waits for the one reader that reads its head: opened by
+                // anything else first (the kernel asked to read files ahead), the writer would
+                // write to nobody and the head's read would wait forever.
+                XCTAssertEqual(mkfifo(path, 0o600), 0)
+                writers.append(
+                    Thread {
+                        let fd = open(path, O_WRONLY)
+                        guard fd >= 0 else { return }
+                        _ = "fifo".withCString { write(fd, $0, 4) }
+                        close(fd)
+                    })
+                expected.append(.confidences([4, Int(UInt8(ascii: "f"))]))
             default:
                 // Sizes around the head's length: the head is the first 4096 bytes at most.
                 let size = (n * 37) % (FileClaims.headLength + 500)
@@ -28,6 +43,7 @@ final class FileClaimsTests: XCTestCase {
             }
             paths.append(path)
         }
+        for writer in writers { writer.start() }
         let caller = pthread_self()
         var onOtherThreads = 0
         let claims = FileClaims.claims(of: paths) { path, head in

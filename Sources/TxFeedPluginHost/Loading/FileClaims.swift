@@ -112,8 +112,27 @@ private final class HeadBlocks: @unchecked Sendable {
             rebasing: heads[(slot * FileClaims.headLength)..<((slot + 1) * FileClaims.headLength)])
     }
 
-    /// Starts the readers: reader `r` reads every `readers`-th block from the `r`-th.
+    /// How much of each regular file the kernel is asked to read ahead: all of a statement of
+    /// usual size, whose plugin reads it next; a larger file's start.
+    static let readAhead = 1 << 20
+
+    /// Starts the readers: reader `r` reads every `readers`-th block from the `r`-th. Before
+    /// them, one thread asks the kernel to read every regular file ahead (`POSIX_FADV_WILLNEED`,
+    /// which returns at once): ten thousand cold files read one after the other waited for the
+    /// disk once each (1.1–1.7 s on the bench machine), asked for together they are read in
+    /// merged requests (0.2 s), and the plugins find them in the cache after routing.
     func startReading() {
+        Threads.start(named: "heads ahead") { [paths] in
+            for path in paths {
+                // Only a regular file: opening a FIFO or a device has effects of its own.
+                var info = stat()
+                guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                guard fd >= 0 else { continue }
+                _ = posix_fadvise(fd, 0, off_t(Self.readAhead), POSIX_FADV_WILLNEED)
+                close(fd)
+            }
+        }
         for reader in 0..<Self.readers {
             Threads.start(named: "heads") { [self] in
                 for block in stride(from: reader, to: blocks, by: Self.readers) {
