@@ -112,6 +112,54 @@ final class StreamedAccountGroupTests: XCTestCase {
             ("[" + batches.last!.joined(separator: ",") + "]").utf8.count, StreamedAccount.InPlace.wholeBatchBytes)
     }
 
+    /// How many records ``StreamedAccount/InPlace/decodeWhole(batch:decoder:scale:firstIndex:into:)``
+    /// read from `batch` after an account, nil when it left the batch to the element path.
+    private func wholeCount(_ batch: String) -> Int? {
+        var data = SourceData()
+        Array(Self.envelope("S").utf8).withUnsafeBufferPointer { Self.decoder.decode(text: $0, into: &data) }
+        return Array(batch.utf8).withUnsafeBufferPointer {
+            StreamedAccount.InPlace.decodeWhole(batch: $0, decoder: Self.decoder, scale: 2, firstIndex: 0, into: &data)
+        }
+    }
+
+    /// Each element of a small batch is loaded where it lies, jansson saying where it ended:
+    /// whitespace anywhere, names of two-, three- and four-byte UTF-8, and no element at all
+    /// read as the same records in an envelope do; a batch that is not a JSON array of them
+    /// (a comma too many or too few, bytes after it, cut short) fails its account alone.
+    func testABatchIsReadElementByElementWhereItLies() {
+        let good = [Self.record("V1"), Self.record("V2", "3", extra: #","id":"B-1","memo":"m""#)]
+        let names = [Self.record("Ñandú Café"), Self.record("Travel •• 42", "7"), Self.record("🐙 Octo", "0.01")]
+        let layouts: [(batch: String, records: [String])] = [
+            ("[]", []), (" \n[ \t]\r\n", []),
+            ("\n[\n" + good.joined(separator: " ,\n\t") + "\r\n]\n", good),
+            ("[" + names.joined(separator: ",") + "]", names),
+            ("[" + (names + good + names).joined(separator: ", ") + " ]", names + good + names),
+        ]
+        for (batch, records) in layouts {
+            let streamed = decode(Call(envelope: Self.envelope("S"), batches: [batch]))
+            var document = SourceData()
+            Array(Self.envelope("S", records: records.joined(separator: ",")).utf8).withUnsafeBufferPointer {
+                Self.decoder.decode(text: $0, into: &document)
+            }
+            XCTAssertEqual(Summary(streamed), Summary(document), batch)
+            XCTAssertEqual(streamed.transactions.count, records.count, batch)
+            XCTAssertTrue(streamed.failures.isEmpty, streamed.failures.joined(separator: "\n"))
+            // Read in place, not left to the element by element path.
+            XCTAssertEqual(wholeCount(batch), records.count, batch)
+        }
+        let broken = [
+            "[" + good[0] + ",]", "[" + good[0] + " " + good[1] + "]", "[" + good[0] + "]x", "[" + good[0],
+            "[" + good[0] + ",," + good[1] + "]", good[0], "[" + good[0] + "," + good[1],
+        ]
+        for batch in broken {
+            XCTAssertNil(wholeCount(batch), batch)
+            let streamed = decode(Call(envelope: Self.envelope("S"), batches: [batch]))
+            XCTAssertTrue(streamed.accounts.isEmpty && streamed.transactions.isEmpty, batch)
+            XCTAssertEqual(streamed.failures.count, 1, batch)
+            XCTAssertTrue(streamed.failures.first?.contains("batch 1") == true, "\(batch): \(streamed.failures)")
+        }
+    }
+
     /// Names appended without a lookup (a table sent whole) keep their ids, and the table is
     /// indexed when it is next searched or cut back.
     func testAVendorTableOfDistinctNamesIsSearchedAsOneThatGrew() {
