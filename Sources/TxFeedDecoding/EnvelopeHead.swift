@@ -151,8 +151,8 @@ struct EnvelopeHead {
 
     // MARK: Parsing
 
-    /// Parses into a node buffer of fixed room, appending each node where it belongs; no
-    /// array's growth or uniqueness checks, which were a tenth of a streamed envelope's cost.
+    /// Parses into a node buffer of fixed room, appending each node where it belongs: no
+    /// array's growth or uniqueness checks, no closure for each member.
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         let nodes: UnsafeMutableBufferPointer<Node>
