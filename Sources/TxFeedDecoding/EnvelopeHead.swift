@@ -170,11 +170,7 @@ struct EnvelopeHead {
 
         @inline(__always)
         func skipWhitespace(_ start: Int) -> Int {
-            var i = start
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
-                i += 1
-            }
-            return i
+            JSONScanner(bytes).skipWhitespace(from: start, to: bytes.count)
         }
 
         /// Appends `node`; nil when there is no room.
