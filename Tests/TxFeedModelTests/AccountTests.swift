@@ -99,4 +99,12 @@ final class AccountTests: XCTestCase {
     func testTheFieldsStaySmall() {
         XCTAssertLessThanOrEqual(MemoryLayout<Account>.stride, 64)
     }
+
+    /// `Text.count` is a literal (derived from `allCases` in a `static let`, its lazy
+    /// initialiser's checks cost 120 instructions an account); it must be the cases' count, and
+    /// fit the eight ends kept.
+    func testTheTextCountIsTheCasesCount() {
+        XCTAssertEqual(Account.Text.count, Account.Text.allCases.count)
+        XCTAssertLessThanOrEqual(Account.Text.count, 8)
+    }
 }
