@@ -89,9 +89,7 @@ struct JSONValidator {
     }
 
     private func skipWhitespace(from start: Int) -> Int {
-        var i = start
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
-        return i
+        JSONScanner(bytes).skipWhitespace(from: start, to: bytes.count)
     }
 
     private func endOfLiteral(_ literal: StaticString, at start: Int) throws(JSONSyntaxError) -> Int {
