@@ -86,6 +86,14 @@ public struct VendorTable: Sendable {
         offsets.append(storage.count)
     }
 
+    /// Makes room for `names` more names of about `bytes` bytes in all, before they are
+    /// appended one by one (``appendDistinct(_:)``): grown name by name, a chunk's table was
+    /// copied seven times over.
+    public mutating func reserveCapacity(names: Int, bytes: Int) {
+        offsets.reserveCapacity(offsets.count + names)
+        storage.reserveCapacity(storage.count + bytes)
+    }
+
     /// Hashes the names appended unindexed and lays the slots out for them all.
     private mutating func index() {
         hashes.reserveCapacity(count)

@@ -106,7 +106,10 @@ extension SourceData {
         }
         // Distinct as the child's table had them: taken as they are, hashed only if this
         // table is ever searched (a small source's never is).
-        for _ in 0..<(try r.count()) { data.vendors.appendDistinct(try r.bytesInPlace()) }
+        let vendors = try r.count()
+        // About 16 bytes a name; at most what is left of the message.
+        data.vendors.reserveCapacity(names: min(vendors, 1 << 16), bytes: min(16 * vendors, r.remaining))
+        for _ in 0..<vendors { data.vendors.appendDistinct(try r.bytesInPlace()) }
         for _ in 0..<(try r.count()) {
             data.details.append(TransactionDetails(id: try r.optionalString(), memo: try r.optionalString()))
         }
