@@ -144,7 +144,13 @@ public struct PluginLogLevel: Sendable, Comparable, Equatable, CustomStringConve
     public static func visible(_ message: String, limit: Int = 4096) -> String {
         // The usual line, printable ASCII within the limit, is its own answer: a folder's
         // summary is ten thousand of them.
-        if message.utf8.count < limit, message.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return message }
+        let printable = { (byte: UInt8) in byte &- 0x20 < 0x5F }
+        if message.utf8.count < limit,
+            message.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) })
+                ?? message.utf8.allSatisfy(printable)
+        {
+            return message
+        }
         var out = ""
         for scalar in message.unicodeScalars {
             if out.utf8.count >= limit {

@@ -226,16 +226,41 @@ struct FeedOutput {
         // In one write: a folder's summary is ten thousand lines.
         defer { if !lines.isEmpty { input.diagnosticLines(lines) } }
         let say = { (line: String) in lines.append(line) }
-        for s in feed.sources {
-            let duplicates = feed.deduplicated ? " + duplicates \(s.duplicates)" : ""
-            let seen = feed.batch != nil ? " + seen \(s.seen)" : ""
-            let counts =
-                "read \(s.read) = written \(s.count) + rejected \(s.rejected)\(duplicates)\(seen), \(s.elapsedMilliseconds) ms"
+        lines.reserveCapacity(feed.sources.count)
+        // Each line written as bytes into one buffer, then made a string once: interpolated,
+        // each of a folder's ten thousand lines cost 14,000 instructions.
+        var line: [UInt8] = []
+        for s in feed.sources where s.status != .success || !plan.quiet {
+            line.removeAll(keepingCapacity: true)
+            line += "txfeed: ".utf8
+            line += s.name.utf8
+            line += " (".utf8
+            line += s.plugin.utf8
             if s.status == .success {
-                if !plan.quiet { say("txfeed: \(s.name) (\(s.plugin)): ok, \(counts)") }
+                line += "): ok, ".utf8
             } else {
-                say("txfeed: \(s.name) (\(s.plugin)): FAILED: \(s.error ?? "unknown error"); \(counts)")
+                line += "): FAILED: ".utf8
+                line += (s.error ?? "unknown error").utf8
+                line += "; ".utf8
             }
+            line += "read ".utf8
+            line.appendASCIIDecimal(UInt64(s.read), minimumDigits: 1)
+            line += " = written ".utf8
+            line.appendASCIIDecimal(UInt64(s.count), minimumDigits: 1)
+            line += " + rejected ".utf8
+            line.appendASCIIDecimal(UInt64(s.rejected), minimumDigits: 1)
+            if feed.deduplicated {
+                line += " + duplicates ".utf8
+                line.appendASCIIDecimal(UInt64(s.duplicates), minimumDigits: 1)
+            }
+            if feed.batch != nil {
+                line += " + seen ".utf8
+                line.appendASCIIDecimal(UInt64(s.seen), minimumDigits: 1)
+            }
+            line += ", ".utf8
+            line.appendASCIIDecimal(UInt64(max(0, s.elapsedMilliseconds)), minimumDigits: 1)
+            line += " ms".utf8
+            say(String(decoding: line, as: UTF8.self))
         }
         for (source, reject) in feed.rejects.prefix(10) {
             say("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")

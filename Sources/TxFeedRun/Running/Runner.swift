@@ -14,7 +14,14 @@ public struct RunInput: Sendable {
     public var diagnostics: @Sendable (String) -> Void = { StandardStreams.error($0 + "\n") }
     /// Several lines at once, in one write (the summary: a folder's is ten thousand lines).
     public var diagnosticLines: @Sendable ([String]) -> Void = { lines in
-        StandardStreams.error(lines.map { $0 + "\n" }.joined())
+        // One string made big enough at once, not a copy of each line with its newline.
+        var text = ""
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        StandardStreams.error(text)
     }
     /// stdout's descriptor (a test may point it elsewhere).
     public var standardOutput: Int32 = 1
