@@ -50,7 +50,18 @@ public struct VendorTable: Sendable {
     /// Used wherever tables built apart (threads, documents, sources) are joined.
     public mutating func absorb(_ other: VendorTable) -> [UInt32] {
         if other.count == 0 { return [] }
-        return (0..<other.count).map { id in other.bytes(of: UInt32(id)).withUnsafeBufferPointer { intern($0) } }
+        // Each name read where it lies in the other's storage: a slice of it per name cost a
+        // retain, a release and bounds checks (a folder's merge absorbs every file's table).
+        return other.storage.withUnsafeBufferPointer { names in
+            other.offsets.withUnsafeBufferPointer { offsets in
+                [UInt32](unsafeUninitializedCapacity: other.count) { ids, count in
+                    for id in 0..<other.count {
+                        ids[id] = intern(UnsafeBufferPointer(rebasing: names[offsets[id]..<offsets[id + 1]]))
+                    }
+                    count = other.count
+                }
+            }
+        }
     }
 
     public mutating func intern(_ name: String) -> UInt32 {
