@@ -70,17 +70,22 @@ nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<txfeed_plugin> 
 /// other JSON perhaps. A file named `.json`, `.ndjson` or `.jsonl` whatever it holds is claimed
 /// faintly, so that a broken one gets fixture's error with line and column, not "nothing reads it".
 private func envelopeConfidence(_ path: String, _ head: UnsafeBufferPointer<UInt8>) -> Int {
-    let named = [".json", ".ndjson", ".jsonl"].contains { path.lowercased().hasSuffix($0) } ? 10 : 0
+    // Only the name's end, lowercased: a small string, where a copy of the whole path was not
+    // (identify is asked of every file of a folder).
+    let end = String(decoding: path.utf8.suffix(7), as: UTF8.self).lowercased()
+    let named = end.hasSuffix(".json") || end.hasSuffix(".ndjson") || end.hasSuffix(".jsonl") ? 10 : 0
     var i = head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF ? 3 : 0
     while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
     guard i < head.count, head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "[") else { return named }
-    let body = Array(#""body""#.utf8)
-    let namesBody =
-        head.count - body.count >= i
-        && (i...(head.count - body.count)).contains { start in
-            head[start..<(start + body.count)].elementsEqual(body)
-        }
-    return namesBody ? 90 : 20
+    // Each quote found with memchr, then compared whole: a folder asks this of every file.
+    let base = head.baseAddress!
+    var at = i
+    while at + 6 <= head.count {
+        guard let quote = memchr(base + at, Int32(UInt8(ascii: "\"")), head.count - 5 - at) else { break }
+        if memcmp(quote, #""body""#, 6) == 0 { return 90 }
+        at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(quote)) + 1
+    }
+    return 20
 }
 
 @_cdecl("txfeed_plugin_entry")

@@ -22,6 +22,22 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(plugin.mainOption?.name, "path")
     }
 
+    /// The built fixture plugin's `identify`, through the loaded `.so`: an envelope naming
+    /// `"body"` anywhere in its head, other JSON, and a JSON-named file of anything.
+    func testTheBuiltFixturePluginIdentifiesEnvelopesByTheirHead() throws {
+        let plugin = try PluginLoader.load(path: BuiltProducts.plugin("fixture"))
+        func score(_ path: String, _ head: String) -> Int { plugin.identify(path: path, head: Array(head.utf8)) }
+        XCTAssertEqual(score("a", #"{"status":200,"body":{}}"#), 90)
+        XCTAssertEqual(
+            score("a", "\u{FEFF} \n[" + String(repeating: #""x","#, count: 50) + #""body""#), 90, "the key last")
+        XCTAssertEqual(score("a", #"{"bod":1,"body"#), 20, "the key cut short")
+        XCTAssertEqual(score("a", #"{"status":200}"#), 20)
+        XCTAssertEqual(score("a", #""body""#), 0, "not an object or array")
+        XCTAssertEqual(score("A.JSONL", "date,amount"), 10)
+        XCTAssertEqual(score("a.NDJSON", "date,amount"), 10)
+        XCTAssertEqual(score("a.json.csv", "date,amount"), 0)
+    }
+
     func testNotFoundListsWhereItLookedAndWhatExists() throws {
         try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
         let search = PluginSearchPath(folders: [folder.path, "/nonexistent"])
