@@ -43,6 +43,9 @@ public struct SourceDescription {
 /// and so its own one registration.
 public enum SourcePluginDescriptor {
     nonisolated(unsafe) private static var registered: (type: any FileSource.Type, description: SourceDescription)?
+    /// The description's `identify`, kept apart: reached through ``registered`` it copied the
+    /// whole description (a retain and release of each of its strings) for every file asked about.
+    nonisolated(unsafe) private static var identify: (String, UnsafeBufferPointer<UInt8>) -> Int = { _, _ in 0 }
 
     /// The descriptor for `type`; call it once, from the plugin's `txfeed_plugin_entry`.
     public static func make(_ type: any FileSource.Type, _ description: SourceDescription) -> UnsafePointer<
@@ -50,6 +53,7 @@ public enum SourcePluginDescriptor {
     > {
         precondition(registered == nil, "one source type a plugin library")
         registered = (type, description)
+        identify = description.identify
         let list = UnsafeMutablePointer<txfeed_option>.allocate(capacity: max(description.options.count, 1))
         for (n, option) in description.options.enumerated() {
             list[n] = txfeed_option(name: cString(option.name), help: cString(option.help), is_main: n == 0 ? 1 : 0)
@@ -92,8 +96,7 @@ public enum SourcePluginDescriptor {
         }
         d.pointee.identify = { path, head, length in
             let bytes = UnsafeBufferPointer(start: head, count: head == nil ? 0 : length)
-            return Int32(
-                SourcePluginDescriptor.registered!.description.identify(path.map { String(cString: $0) } ?? "", bytes))
+            return Int32(SourcePluginDescriptor.identify(path.map { String(cString: $0) } ?? "", bytes))
         }
         d.pointee.explain = { config, report, errorOut in
             do {

@@ -115,5 +115,10 @@ final class QIFRecordTests: XCTestCase {
         XCTAssertEqual(score("a", "!Option:AutoSwitch\n"), 95)
         XCTAssertEqual(score("a.QIF", "Date,Payee\n"), 10)
         XCTAssertEqual(score("a.csv", "Date,Payee\n"), 0)
+        // The name's end compared byte by byte, ASCII case ignored: no other letter is folded.
+        XCTAssertEqual(score("Ärger.Qif", "Date,Payee\n"), 10)
+        XCTAssertEqual(score("qif", "Date,Payee\n"), 0)
+        XCTAssertEqual(score("a.qİf", "Date,Payee\n"), 0)
+        XCTAssertEqual(score("a.qif.txt", "Date,Payee\n"), 0)
     }
 }

@@ -17,7 +17,6 @@ public enum CAMTIdentity {
         if text.contains("urn:iso:std:iso:20022:tech:xsd:camt.05") || messages.contains(where: text.contains) {
             return 95
         }
-        let name = path.lowercased()
-        return name.hasSuffix(".camt") || name.hasSuffix(".053") ? 60 : 0
+        return FileName.hasSuffix(path, ".camt") || FileName.hasSuffix(path, ".053") ? 60 : 0
     }
 }

@@ -13,8 +13,9 @@ enum CSVConfidence {
         // before any copy of it. A UTF-16 head is told from its narrowed view below.
         let utf16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
         if !utf16, otherFormat(head).rejected { return 0 }
-        let lowered = path.lowercased()
-        let nameBonus = lowered.hasSuffix(".csv") || lowered.hasSuffix(".tsv") ? 10 : lowered.hasSuffix(".txt") ? 5 : 0
+        let nameBonus =
+            FileName.hasSuffix(path, ".csv") || FileName.hasSuffix(path, ".tsv")
+            ? 10 : FileName.hasSuffix(path, ".txt") ? 5 : 0
         let bytes = asciiView(head)
         guard let bytes else { return 0 }
         let (start, rejected) = bytes.withUnsafeBufferPointer(otherFormat)

@@ -1,3 +1,5 @@
+import StatementText
+
 /// An OFX file (1.x SGML, 2.x XML, QFX) read as a stream of ``OFXEvent``s.
 ///
 /// libxml2's reader pulls the file through an ``OFXInput``; an SGML body is made XML on the way.
@@ -99,7 +101,6 @@ public final class OFXDocument {
     /// first 4 KiB, 10 for an `.ofx`/`.qfx` name over other content, else 0.
     public static func confidence(path: String, head: some Collection<UInt8>) -> Int {
         if OFXHeader.read(head) != nil { return 95 }
-        let lower = path.lowercased()
-        return lower.hasSuffix(".ofx") || lower.hasSuffix(".qfx") ? 10 : 0
+        return FileName.hasSuffix(path, ".ofx") || FileName.hasSuffix(path, ".qfx") ? 10 : 0
     }
 }

@@ -73,8 +73,8 @@ public final class QIFDocument: Sendable {
     /// How sure the qif source is that a file is QIF: 95 for a head starting with a QIF header
     /// (after a BOM and blank lines), 10 for a `.qif` name alone, so that its error is qif's.
     public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
-        if QIFHeader.startsQIF(Array(head[HeadStart.index(in: head)...])) { return 95 }
-        return path.lowercased().hasSuffix(".qif") ? 10 : 0
+        if QIFHeader.startsQIF(UnsafeBufferPointer(rebasing: head[HeadStart.index(in: head)...])) { return 95 }
+        return FileName.hasSuffix(path, ".qif") ? 10 : 0
     }
 
     // MARK: - Decisions over the whole file

@@ -29,7 +29,9 @@ enum QIFHeader: Sendable, Equatable {
     }
 
     /// Whether a file's head starts as a QIF file does.
-    static func startsQIF(_ head: [UInt8]) -> Bool {
+    static func startsQIF(_ head: some Collection<UInt8>) -> Bool {
+        // Most files a folder holds start with something else: told from the first byte.
+        guard head.first == UInt8(ascii: "!") else { return false }
         let text = String(decoding: head.prefix(16), as: UTF8.self).lowercased()
         return ["!type:", "!account", "!option:", "!clear:"].contains { text.hasPrefix($0) }
     }
