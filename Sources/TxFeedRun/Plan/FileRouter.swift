@@ -78,19 +78,27 @@ struct FileRouter: Sendable {
 
     /// The file's plugin: the one with the highest confidence, if any claims it and none ties.
     private func choose(_ path: String, _ answers: [(LoadedPlugin, Int)], _ claimants: [LoadedPlugin]) -> Route {
-        let scores = answers.map { (plugin: $0.0, confidence: $0.1) }
-            .filter { $0.confidence > 0 }
-            .sorted { $0.confidence > $1.confidence }
-        guard let best = scores.first else {
+        // One pass for the most sure and how many share it: a folder asks this of every file.
+        var best: (plugin: LoadedPlugin, confidence: Int)?
+        var tiedCount = 0
+        for (plugin, confidence) in answers where confidence > 0 {
+            if confidence > best?.confidence ?? 0 {
+                best = (plugin, confidence)
+                tiedCount = 1
+            } else if confidence == best?.confidence {
+                tiedCount += 1
+            }
+        }
+        guard let best else {
             let asked = claimants.map(\.name).joined(separator: ", ")
             return .unreadable(
                 file: path,
                 reason:
                     "no source plugin reads it (asked: \(asked.isEmpty ? "none" : asked)); name one with -s NAME:FILE")
         }
-        let tied = scores.filter { $0.confidence == best.confidence }
-        guard tied.count == 1 else {
-            let names = tied.map { "\($0.plugin.name) (\($0.confidence))" }.joined(separator: ", ")
+        guard tiedCount == 1 else {
+            let names = answers.filter { $0.1 == best.confidence }.map { "\($0.0.name) (\($0.1))" }
+                .joined(separator: ", ")
             return .unreadable(file: path, reason: "\(names) are equally sure they read it; choose with -s NAME:FILE")
         }
         return .read(plugin: best.plugin, file: path, confidence: best.confidence)
