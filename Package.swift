@@ -60,7 +60,8 @@ let shims: [Target] = [
     .systemLibrary(name: "CIconv", path: "Sources/CIconv"),
     // pipe2, close_range and setrlimit for the plugin host child (TxFeedIsolation).
     .target(name: "CProcess", path: "Sources/CProcess"),
-    // A cache prefetch hint, for a sink reading a million accounts' cells in row order.
+    // Cache hints: a prefetch for a sink reading a million accounts' cells in row order; a read
+    // only from the page cache, which tells routing whether a folder is cold.
     .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
 ]
 
@@ -70,7 +71,7 @@ let stages: [Target] = [
     // Transactions, exact money, dates, vendors, accounts, rejects, errors; the merge.
     .target(name: "TxFeedModel"),
     // dlopen, descriptors, the C callbacks and sink records: every call into a plugin.
-    .target(name: "TxFeedPluginHost", dependencies: ["TxFeedModel", "TxFeedPluginABI"]),
+    .target(name: "TxFeedPluginHost", dependencies: ["TxFeedModel", "TxFeedPluginABI", "CPrefetch"]),
     // JSON text and jansson documents into transactions and rejects: the core's only jansson user.
     .target(name: "TxFeedDecoding", dependencies: ["TxFeedModel", "CJansson"]),
     // Source threads (up to 64 at once), the collectors, the barrier, timeout, cancel and abandon.
