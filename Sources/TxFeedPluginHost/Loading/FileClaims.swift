@@ -71,10 +71,12 @@ public enum FileClaims: Sendable, Equatable {
         if let cold {
             switch readCached(fd, buffer) {
             case .whole(let count): return .success(count)
-            case .part(let count): cached = count
-            case .unknown: break
+            case .part(let count):
+                cached = count
+                cold()
+            case .cannotSay: cold()
+            case .notAFile: break
             }
-            cold()
         }
         let rest = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[cached...])
         return DescriptorReading.fill(fd, rest, at: cached > 0 ? cached : nil).map { cached + $0 }.mapError {
@@ -87,8 +89,10 @@ public enum FileClaims: Sendable, Equatable {
         case whole(Int)
         /// This many bytes; the rest is not in memory.
         case part(Int)
-        /// Not a file the page cache answers for (a FIFO), or a system that cannot say.
-        case unknown
+        /// The kernel or the file system cannot say: taken as not in memory.
+        case cannotSay
+        /// Nothing the page cache holds (a FIFO, a folder): nothing to read ahead.
+        case notAFile
     }
 
     /// The head as far as it is in the page cache, without waiting for the disk.
@@ -103,7 +107,11 @@ public enum FileClaims: Sendable, Equatable {
             } else if errno == EINTR {
                 continue
             } else {
-                return errno == EAGAIN ? .part(filled) : .unknown
+                switch errno {
+                case EAGAIN: return .part(filled)
+                case EOPNOTSUPP, EINVAL, ENOSYS: return .cannotSay
+                default: return .notAFile
+                }
             }
         }
         return .whole(filled)
