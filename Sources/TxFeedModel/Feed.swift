@@ -54,17 +54,31 @@ public struct Feed: Sendable {
     ///     it implies `dedupe`.
     public init(merging outcomes: [SourceOutcome], dedupe: Bool = false, history: ImportHistory? = nil) {
         sources = outcomes.map(\.report)
-        var merged = SourceData()
-        // Many sources fill arrays sized once: grown by doubling, ten thousand small
-        // statements were copied (and their pages touched) again at every doubling.
-        let total = outcomes.count > 1 ? outcomes.reduce(0) { $0 + $1.data.transactions.count } : 0
-        for (source, outcome) in outcomes.enumerated() {
-            var data = outcome.data
-            rejects += data.rejects.map { (source, $0) }
-            data.rejects = []  // kept once, above, with their source
-            data.continuesLastAccount = false  // a source's accounts are its own, never another's
-            merged.append(data)
-            if source == 0 { merged.transactions.reserveCapacity(total) }
+        for (source, outcome) in outcomes.enumerated() where !outcome.data.rejects.isEmpty {
+            rejects += outcome.data.rejects.map { (source, $0) }
+        }
+        var merged: SourceData
+        if outcomes.count < Self.mergedInHalvesFrom {
+            merged = Self.merged(outcomes[...])
+        } else {
+            // Two halves merged on two cores, then the second appended to the first: the
+            // same data as one source after another (each half's vendors, accounts and
+            // records keep their order). A folder of ten thousand statements appended one by
+            // one was ~55 ms on the main thread after the barrier.
+            let middle = outcomes.count / 2
+            let halves = Mutex<(SourceData, SourceData)>((SourceData(), SourceData()))
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                let data = Self.merged(half == 0 ? outcomes[..<middle] : outcomes[middle...])
+                halves.withLock { if half == 0 { $0.0 = data } else { $0.1 = data } }
+            }
+            var second: SourceData
+            (merged, second) = halves.withLock { halves in
+                defer { halves = (SourceData(), SourceData()) }
+                return halves
+            }
+            merged.transactions.reserveCapacity(merged.transactions.count + second.transactions.count)
+            merged.append(second)
+            second = SourceData()
         }
         accounts = merged.accounts
         transactions = merged.transactions
@@ -107,6 +121,26 @@ public struct Feed: Sendable {
     /// From this many records the merge sorts them while it counts their fingerprints: below,
     /// starting the second task costs more than it saves.
     static let overlapsFrom = 1 << 14
+
+    /// From this many sources their data is merged in two halves at once.
+    static let mergedInHalvesFrom = 64
+
+    /// `outcomes`' data appended one after another, without their rejects (the feed keeps
+    /// those with their source).
+    private static func merged(_ outcomes: ArraySlice<SourceOutcome>) -> SourceData {
+        var merged = SourceData()
+        // Many sources fill arrays sized once: grown by doubling, ten thousand small
+        // statements were copied (and their pages touched) again at every doubling.
+        let total = outcomes.count > 1 ? outcomes.reduce(0) { $0 + $1.data.transactions.count } : 0
+        for outcome in outcomes {
+            var data = outcome.data
+            data.rejects = []
+            data.continuesLastAccount = false  // a source's accounts are its own, never another's
+            merged.append(data)
+            if merged.transactions.capacity < total { merged.transactions.reserveCapacity(total) }
+        }
+        return merged
+    }
 
     /// Every source's fingerprints, in source order: each hashed with its own data, whose
     /// vendor table is small and its own (the merged one is neither).
