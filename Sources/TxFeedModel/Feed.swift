@@ -66,9 +66,13 @@ public struct Feed: Sendable {
             // records keep their order). A folder of ten thousand statements appended one by
             // one was ~55 ms on the main thread after the barrier.
             let middle = outcomes.count / 2
+            let total = outcomes.reduce(0) { $0 + $1.data.transactions.count }
             let halves = Mutex<(SourceData, SourceData)>((SourceData(), SourceData()))
             DispatchQueue.concurrentPerform(iterations: 2) { half in
-                let data = Self.merged(half == 0 ? outcomes[..<middle] : outcomes[middle...])
+                // The first half's records sized for both: the second's are appended in place.
+                let data =
+                    half == 0
+                    ? Self.merged(outcomes[..<middle], reserving: total) : Self.merged(outcomes[middle...])
                 halves.withLock { if half == 0 { $0.0 = data } else { $0.1 = data } }
             }
             var second: SourceData
@@ -76,7 +80,6 @@ public struct Feed: Sendable {
                 defer { halves = (SourceData(), SourceData()) }
                 return halves
             }
-            merged.transactions.reserveCapacity(merged.transactions.count + second.transactions.count)
             merged.append(second)
             second = SourceData()
         }
@@ -127,11 +130,14 @@ public struct Feed: Sendable {
 
     /// `outcomes`' data appended one after another, without their rejects (the feed keeps
     /// those with their source).
-    private static func merged(_ outcomes: ArraySlice<SourceOutcome>) -> SourceData {
+    /// - Parameters:
+    ///   - reserving: records to make room for (at least theirs), when more follow.
+    private static func merged(_ outcomes: ArraySlice<SourceOutcome>, reserving: Int = 0) -> SourceData {
         var merged = SourceData()
         // Many sources fill arrays sized once: grown by doubling, ten thousand small
         // statements were copied (and their pages touched) again at every doubling.
-        let total = outcomes.count > 1 ? outcomes.reduce(0) { $0 + $1.data.transactions.count } : 0
+        let total = max(
+            reserving, outcomes.count > 1 ? outcomes.reduce(0) { $0 + $1.data.transactions.count } : 0)
         for outcome in outcomes {
             var data = outcome.data
             data.rejects = []

@@ -72,11 +72,20 @@ public struct SourceData: Sendable {
         let detailBase = UInt32(details.count)
         details.append(contentsOf: other.details)
         Self.grow(&transactions, by: other.transactions.count)
-        for var t in other.transactions {
-            if let vendorMap { t.vendor = vendorMap[Int(t.vendor)] }
-            t.account += accountBase
-            if t.details != Transaction.noDetails { t.details += detailBase }
-            transactions.append(t)
+        // Copied whole, then renumbered where they lie: appended one by one, each record paid
+        // the array's checks (a folder's merge appends every file's records).
+        let first = transactions.count
+        transactions.append(contentsOf: other.transactions)
+        transactions.withUnsafeMutableBufferPointer { all in
+            let added = UnsafeMutableBufferPointer(rebasing: all[first...])
+            func renumber(_ map: UnsafeBufferPointer<UInt32>?) {
+                for i in added.indices {
+                    if let map { added[i].vendor = map[Int(added[i].vendor)] }
+                    added[i].account &+= accountBase
+                    if added[i].details != Transaction.noDetails { added[i].details &+= detailBase }
+                }
+            }
+            if let vendorMap { vendorMap.withUnsafeBufferPointer { renumber($0) } } else { renumber(nil) }
         }
         rejects.append(contentsOf: other.rejects)
         failures.append(contentsOf: other.failures)
