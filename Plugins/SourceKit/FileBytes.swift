@@ -15,9 +15,9 @@ public final class FileBytes {
 
     /// The whole of an opened file, from its start, whatever was read of it before.
     public init(_ file: FileReader) throws(PluginFailure) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(file.size, 1), alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: file.size + 1, alignment: 16)
         do {
-            try file.readWhole(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<file.size]))
+            try file.readWhole(into: buffer)
         } catch {
             buffer.deallocate()
             throw error

@@ -27,7 +27,8 @@ public final class FileReader {
         self.path = path
         self.fd = fd
         size = Int(info.st_size)
-        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
+        // The kernel's own read-ahead covers a small file.
+        if size >= 1 << 20 { _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) }
     }
 
     deinit { close(fd) }
@@ -52,17 +53,23 @@ public final class FileReader {
         }
     }
 
-    /// Fills `buffer` (`size` bytes) from the file's start.
+    /// Fills `buffer` but its last byte (`size` bytes, and one more) from the file's start.
+    /// Reads ask for a byte past the size, so a small file is one `pread`: a short one at the
+    /// size is the end, where a probe after it and an `fstat` were two more calls for each file
+    /// of a folder. A file that grew or shrank meanwhile fails, as with ``read(into:)``.
     public func readWhole(into buffer: UnsafeMutableRawBufferPointer) throws(PluginFailure) {
+        precondition(buffer.count == size + 1, "room for the size and one byte more")
         var filled = 0
-        while filled < buffer.count {
-            let n = pread(fd, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled))
+        while true {
+            let asked = buffer.count - filled
+            let n = pread(fd, buffer.baseAddress! + filled, asked, off_t(filled))
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw PluginFailure("\(path): \(String(cString: strerror(errno)))") }
-            if n == 0 { throw changed }
             filled += n
+            if filled > size { throw changed }
+            if n == 0 || (n < asked && filled == size) { break }
         }
-        try checkEnd(at: filled)
+        if filled != size { throw changed }
     }
 
     /// The file must end at `end`, its size when opened: nothing more to read, the same size now.
