@@ -129,13 +129,8 @@ final class FixtureState {
 
     func run(_ host: UnsafePointer<txfeed_source_host>) throws {
         if path == "-" { return try emitOpened(fd: 0, origin: "stdin", host) }
-        // Opened first and asked what it is: a folder of ten thousand statements, each its own
-        // source, looked each path up once, not twice.
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FixtureError.failed("\(path): \(String(cString: strerror(errno)))") }
+        let (fd, info) = try Self.open(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FixtureError.failed("\(path): \(String(cString: strerror(errno)))") }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             let files = try jsonFiles(in: path)
             for file in files {
@@ -167,12 +162,23 @@ final class FixtureState {
 
     /// Reads the file and hands the host its bytes.
     func emitFile(_ file: String, _ host: UnsafePointer<txfeed_source_host>) throws {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))") }
+        let (fd, info) = try Self.open(file)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))") }
         try emitOpened(fd: fd, origin: file, opened: info, host)
+    }
+
+    /// `path` opened for reading, and what it is: opened first and asked, so that a folder of
+    /// ten thousand statements, each its own source, looks each path up once, not twice.
+    private static func open(_ path: String) throws -> (fd: Int32, info: stat) {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FixtureError.failed("\(path): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let failure = FixtureError.failed("\(path): \(String(cString: strerror(errno)))")
+            close(fd)
+            throw failure
+        }
+        return (fd, info)
     }
 
     /// A regular file (stdin too, when redirected from one: `txfeed run - < big.json`) is read
