@@ -171,7 +171,8 @@ private final class HeadBlocks: @unchecked Sendable {
     private let coldFrom = Mutex<Int?>(nil)
     private let cold = DispatchSemaphore(value: 0)
 
-    /// A reader found file `index`'s head not in memory: from it on, files are read ahead.
+    /// A reader found file `index`'s head not in memory: from it on, files are read ahead
+    /// (from `paths.count`: none is, and the read-ahead thread ends). Only the first call counts.
     private func foundCold(_ index: Int) {
         let first = coldFrom.withLock { from -> Bool in
             guard from == nil else { return false }
@@ -225,11 +226,6 @@ private final class HeadBlocks: @unchecked Sendable {
             emptied[block % Self.blocksInFlight].signal()
         }
         // Every head read: a read-ahead never begun is not waited for.
-        let never = coldFrom.withLock { from -> Bool in
-            guard from == nil else { return false }
-            from = paths.count
-            return true
-        }
-        if never { cold.signal() }
+        foundCold(paths.count)
     }
 }
