@@ -75,13 +75,13 @@ public struct Feed: Sendable {
                     ? Self.merged(outcomes[..<middle], reserving: total) : Self.merged(outcomes[middle...])
                 halves.withLock { if half == 0 { $0.0 = data } else { $0.1 = data } }
             }
-            var second: SourceData
+            // Taken out of the lock, so that the first half's arrays are appended to in place.
+            let second: SourceData
             (merged, second) = halves.withLock { halves in
                 defer { halves = (SourceData(), SourceData()) }
                 return halves
             }
             merged.append(second)
-            second = SourceData()
         }
         accounts = merged.accounts
         transactions = merged.transactions
@@ -131,13 +131,13 @@ public struct Feed: Sendable {
     /// `outcomes`' data appended one after another, without their rejects (the feed keeps
     /// those with their source).
     /// - Parameters:
-    ///   - reserving: records to make room for (at least theirs), when more follow.
-    private static func merged(_ outcomes: ArraySlice<SourceOutcome>, reserving: Int = 0) -> SourceData {
+    ///   - reserving: records to make room for when more follow theirs; nil for theirs.
+    private static func merged(_ outcomes: ArraySlice<SourceOutcome>, reserving: Int? = nil) -> SourceData {
         var merged = SourceData()
         // Many sources fill arrays sized once: grown by doubling, ten thousand small
         // statements were copied (and their pages touched) again at every doubling.
-        let total = max(
-            reserving, outcomes.count > 1 ? outcomes.reduce(0) { $0 + $1.data.transactions.count } : 0)
+        let total =
+            reserving ?? (outcomes.count > 1 ? outcomes.reduce(0) { $0 + $1.data.transactions.count } : 0)
         for outcome in outcomes {
             var data = outcome.data
             data.rejects = []
