@@ -173,8 +173,7 @@ final class ChildEvents: SourceEvents {
             if let origin {
                 ForwardedAccounts.appendBegin(envelope: text, origin: origin, to: &open.bytes)
             } else {
-                var name = collector.sourceName
-                name.withUTF8 { ForwardedAccounts.appendBegin(envelope: text, origin: $0, to: &open.bytes) }
+                ForwardedAccounts.append(.beginAccount(envelope: text, origin: collector.sourceName), to: &open.bytes)
             }
         }
         return .proceed
