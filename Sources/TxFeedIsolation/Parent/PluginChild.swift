@@ -8,7 +8,9 @@ import TxFeedPluginHost
 /// what the plugin prints (prefixed with the source it is running) on txfeed's stderr.
 final class PluginChild: @unchecked Sendable {
     let pid: pid_t
-    let pluginPath: String
+    /// The plugin whose sources it runs: the one it was started with, or the one the planning
+    /// child was handed to (``adopt(_:onEnd:)``).
+    var pluginPath: String { role.withLock { $0.pluginPath } }
     /// Whether it writes to txfeed's own stdout and stderr (``init(executable:pluginPath:directOutput:show:)``).
     let directOutput: Bool
     /// With ``directOutput``, the descriptor of txfeed's that is the child's stdout.
@@ -21,7 +23,14 @@ final class PluginChild: @unchecked Sendable {
     private let output: PluginOutputRelay?
     private let reaped = Mutex<Int32?>(nil)
     private let ended = Atomic<Bool>(false)
-    private let onEnd: @Sendable () -> Void
+    private let role: Mutex<Role>
+
+    private struct Role {
+        var pluginPath: String
+        /// Called once the child has ended and been reaped (the pool counts its children).
+        var onEnd: @Sendable () -> Void
+    }
+
     /// The data pipe's capacity: a chunk of records (up to 20 ms of a plugin's work) goes in
     /// whole while txfeed reads, instead of the plugin's thread waiting at every 64 KiB (the
     /// default) for txfeed to empty it, and the child's decoding threads waiting for the plugin.
@@ -47,8 +56,7 @@ final class PluginChild: @unchecked Sendable {
         executable: String, pluginPath: String, directOutput: Bool = false, standardOutput: Int32 = 1,
         show: @escaping @Sendable (String) -> Void, onEnd: @escaping @Sendable () -> Void = {}
     ) throws(IsolationError) {
-        self.onEnd = onEnd
-        self.pluginPath = pluginPath
+        self.role = Mutex(Role(pluginPath: pluginPath, onEnd: onEnd))
         self.directOutput = directOutput
         self.standardOutput = standardOutput
         var up: [Int32] = [0, 0], down: [Int32] = [0, 0], out: [Int32] = [0, 0]
@@ -133,6 +141,13 @@ final class PluginChild: @unchecked Sendable {
         }
     }
 
+    /// Makes the planning child a child of `path`'s sources: the plugin, loaded already, made
+    /// current again, and `onEnd` called when it ends, as for a child started for them.
+    func adopt(_ path: String, onEnd: @escaping @Sendable () -> Void) throws(IsolationError) {
+        _ = try load(path)
+        role.withLock { $0 = Role(pluginPath: path, onEnd: onEnd) }
+    }
+
     /// Has the child load `path` (or make it current again, when it already has): what the
     /// plugin's descriptor says, or why it cannot be loaded.
     func load(_ path: String) throws(IsolationError) -> PluginDescription {
@@ -181,7 +196,7 @@ final class PluginChild: @unchecked Sendable {
     /// not go, SIGKILL after `grace` seconds.
     func finish(grace: Double = 2) {
         guard !ended.exchange(true, ordering: .relaxed) else { return }
-        defer { onEnd() }
+        defer { role.withLock { $0.onEnd }() }
         close(control.fd)
         _ =
             waitForExit(seconds: grace)

@@ -117,13 +117,47 @@ public final class PluginChildPool: PluginLoading {
             })
     }
 
-    /// Starts children of the plugins a run is about to use, as many as each has sources (at
-    /// most ``childrenPerPlugin``), each on a thread of its own: starting a child and loading
-    /// its plugin takes about 20 ms, spent while the run is still being planned and not, one
-    /// child after another, once its sources are waiting.
+    /// Readies the children a run's sources need while the run is still being set up. The idle
+    /// children of other plugins end. The planning child, which has loaded every one of these
+    /// plugins already, becomes the first child of the plugin with the most sources: the first
+    /// of them do not wait for a child to start, and a run of one file starts none. The others
+    /// start at once (``prestart(_:)``).
     /// - Parameters:
     ///   - sources: how many sources each plugin file will run.
-    public func prestart(_ sources: [String: Int]) {
+    ///   - handingOverPlanner: false when a source's child may use only so much address space
+    ///     (`--plugin-memory`): the planning child maps every plugin it asked about.
+    public func ready(for sources: [String: Int], handingOverPlanner: Bool) {
+        if handingOverPlanner, let busiest = sources.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key {
+            handOverPlanner(to: busiest)
+        }
+        shutdown(keeping: Set(sources.keys))
+        prestart(sources)
+    }
+
+    /// The planning child, if there is one, parked as an idle child of `path`.
+    private func handOverPlanner(to path: String) {
+        guard let planner = probe.withLock({ $0.take() }) else { return }
+        let key = Key(path: path, directOutput: false, standardOutput: 1)
+        do throws(IsolationError) {
+            try planner.adopt(path) { [self] in
+                live.withLock { $0[key, default: 1] -= 1 }
+                freed.signal()
+            }
+        } catch {
+            planner.finish(grace: 0)
+            return
+        }
+        live.withLock { $0[key, default: 0] += 1 }
+        idle.withLock { $0[key, default: []].append(planner) }
+    }
+
+    /// Starts children of the plugins a run is about to use, as many as each has sources (at
+    /// most ``childrenPerPlugin``, counting those alive), each on a thread of its own: starting
+    /// a child and loading its plugin takes about 20 ms, spent while the run is still being
+    /// planned and not, one child after another, once its sources are waiting.
+    /// - Parameters:
+    ///   - sources: how many sources each plugin file will run.
+    private func prestart(_ sources: [String: Int]) {
         let started = generation.load(ordering: .relaxed)
         for (path, count) in sources {
             let key = Key(path: path, directOutput: false, standardOutput: 1)
@@ -173,9 +207,10 @@ public final class PluginChildPool: PluginLoading {
         shutdown(keeping: [])
     }
 
-    /// Ends the idle children of every plugin but `paths`: once a run is planned, the children
-    /// that only answered `identify` for plugins that read nothing are not kept waiting.
-    public func shutdown(keeping paths: Set<String>) {
+    /// Ends the idle children of every plugin but `paths`, and the planning child: once a run is
+    /// planned, the children that only answered `identify` for plugins that read nothing are not
+    /// kept waiting.
+    private func shutdown(keeping paths: Set<String>) {
         var children = idle.withLock { idle in
             let ending = idle.filter { !paths.contains($0.key.path) }
             for key in ending.keys { idle[key] = nil }

@@ -83,9 +83,8 @@ public struct RunPlan: Sendable {
             for source in plan.sources {
                 if case .plugin(let plugin, _) = source.reader { sources[plugin.path, default: 0] += 1 }
             }
-            hosts.shutdown(keeping: Set(sources.keys))
             // Their children start while the run is set up.
-            hosts.prestart(sources)
+            hosts.ready(for: sources, handingOverPlanner: plan.pluginMemory == nil)
         }
         return plan
     }
