@@ -23,6 +23,7 @@ final class PluginChild: @unchecked Sendable {
     private let output: PluginOutputRelay?
     private let reaped = Mutex<Int32?>(nil)
     private let ended = Atomic<Bool>(false)
+    private let controlClosed = Atomic<Bool>(false)
     private let role: Mutex<Role>
 
     private struct Role {
@@ -192,12 +193,19 @@ final class PluginChild: @unchecked Sendable {
         output?.expect(index, source)
     }
 
+    /// Asks an idle child to end: it exits once it reads the end of its control pipe. Children
+    /// asked together end together, not one after another as each is reaped (``finish(grace:)``).
+    func askToEnd() {
+        guard !controlClosed.exchange(true, ordering: .relaxed) else { return }
+        close(control.fd)
+    }
+
     /// Asks for a clean end (closing the control pipe) and reaps the child; for one that does
     /// not go, SIGKILL after `grace` seconds.
     func finish(grace: Double = 2) {
         guard !ended.exchange(true, ordering: .relaxed) else { return }
         defer { role.withLock { $0.onEnd }() }
-        close(control.fd)
+        askToEnd()
         _ =
             waitForExit(seconds: grace)
             ?? { () -> Int32? in

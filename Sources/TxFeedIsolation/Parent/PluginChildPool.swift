@@ -217,6 +217,7 @@ public final class PluginChildPool: PluginLoading {
             return ending.values.flatMap { $0 }
         }
         if let planner = probe.withLock({ $0.take() }) { children.append(planner) }
+        for child in children { child.askToEnd() }
         for child in children { child.finish() }
     }
 

@@ -126,7 +126,15 @@ struct FileRouter: Sendable {
             if name.first != UInt8(ascii: ".") { names.append((name, entry.pointee.d_type)) }
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        return names.sorted { $0.name.lexicographicallyPrecedes($1.name) }.map { name, type in
+        // Byte order, compared with memcmp: the generic comparison of two arrays was a third of
+        // listing ten thousand files.
+        names.sort { a, b in
+            let order = a.name.withUnsafeBytes { a in
+                b.name.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count)) }
+            }
+            return order != 0 ? order < 0 : a.name.count < b.name.count
+        }
+        return names.map { name, type in
             guard let text = String(validating: name, as: UTF8.self) else {
                 let shown = String(decoding: name, as: UTF8.self)
                 return (base + shown, "its name is not UTF-8")
