@@ -127,6 +127,7 @@ public final class PluginChildPool: PluginLoading {
     ///   - handingOverPlanner: false when a source's child may use only so much address space
     ///     (`--plugin-memory`): the planning child maps every plugin it asked about.
     public func ready(for sources: [String: Int], handingOverPlanner: Bool) {
+        // The most sources; between equals, the path first in order, so that a run is the same each time.
         if handingOverPlanner, let busiest = sources.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key {
             handOverPlanner(to: busiest)
         }
