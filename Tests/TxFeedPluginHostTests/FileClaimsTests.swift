@@ -38,12 +38,76 @@ final class FileClaimsTests: XCTestCase {
 
     /// Whether the file's first page is in the page cache (`mincore` of a mapping of it).
     private static func firstPageIsResident(_ path: String) -> Bool {
+        pageIsResident(path, at: 0)
+    }
+
+    /// Whether the file's page at `offset` (a multiple of 4096) is in the page cache.
+    private static func pageIsResident(_ path: String, at offset: Int) -> Bool {
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
-        guard let map = mmap(nil, 4096, PROT_READ, MAP_SHARED, fd, 0), map != MAP_FAILED else { return true }
+        guard let map = mmap(nil, 4096, PROT_READ, MAP_SHARED, fd, off_t(offset)), map != MAP_FAILED else {
+            return true
+        }
         defer { munmap(map, 4096) }
         var resident: UInt8 = 0
         return mincore(map, 4096, &resident) != 0 || resident & 1 != 0
+    }
+
+    /// A folder whose heads are not in memory has its files read ahead while it is routed, far
+    /// past what reading a head brings in (the kernel's own read-around is a few pages), so its
+    /// plugins find them in memory.
+    func testAColdFolderIsReadAheadPastItsHeads() throws {
+        let paths = try Self.droppedFolder(named: "cold")
+        defer { try? FileManager.default.removeItem(atPath: (paths[0] as NSString).deletingLastPathComponent) }
+        let last = paths[paths.count - 1]
+        try XCTSkipIf(Self.firstPageIsResident(last), "this file system keeps the file in memory")
+        XCTAssertFalse(Self.pageIsResident(last, at: Self.far))
+        let claims = FileClaims.claims(of: paths) { _, head in [head.count] }
+        XCTAssertEqual(claims, Array(repeating: .confidences([FileClaims.headLength]), count: paths.count))
+        // The advice returns at once; the kernel reads on its own time.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !Self.pageIsResident(last, at: Self.far) && ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
+        XCTAssertTrue(Self.pageIsResident(last, at: Self.far), "the last file read ahead past its head")
+    }
+
+    /// A few files the page cache dropped from a folder otherwise in memory are read as far as
+    /// their heads: the folder after them is not asked for again.
+    func testAFewColdFilesInAWarmFolderAreNotReadAhead() throws {
+        let paths = try Self.droppedFolder(named: "warm")
+        defer { try? FileManager.default.removeItem(atPath: (paths[0] as NSString).deletingLastPathComponent) }
+        let cold = [paths[10], paths[40]]
+        try XCTSkipIf(Self.firstPageIsResident(cold[0]), "this file system keeps the file in memory")
+        for path in paths where !cold.contains(path) { _ = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        XCTAssertTrue(Self.pageIsResident(paths[11], at: Self.far))
+        let claims = FileClaims.claims(of: paths) { _, head in [head.count] }
+        XCTAssertEqual(claims, Array(repeating: .confidences([FileClaims.headLength]), count: paths.count))
+        // Time for advice, had there been any, to be read.
+        usleep(300_000)
+        for path in cold {
+            XCTAssertTrue(Self.firstPageIsResident(path), "its head was read")
+            XCTAssertFalse(Self.pageIsResident(path, at: Self.far), "not read ahead: \(path)")
+        }
+    }
+
+    /// How far into a file of ``droppedFolder(named:)`` the tests look.
+    private static let far = 448 << 10
+
+    /// Sixty-four files of 512 KiB, written out and dropped from the page cache.
+    private static func droppedFolder(named name: String) throws -> [String] {
+        let folder = NSTemporaryDirectory() + "\(name)-folder-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let paths = (0..<64).map { folder + "/statement-\($0)" }
+        let bytes = Data(repeating: UInt8(ascii: "x"), count: 512 << 10)
+        for path in paths {
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let fd = open(path, O_RDONLY)
+            XCTAssertEqual(fsync(fd), 0)
+            XCTAssertEqual(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED), 0)
+            close(fd)
+        }
+        return paths
     }
 
     func testManyFilesAreAnsweredInOrderOnTheCallingThread() throws {

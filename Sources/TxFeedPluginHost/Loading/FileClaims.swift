@@ -166,12 +166,20 @@ private final class HeadBlocks: @unchecked Sendable {
     /// usual size, whose plugin reads it next; a larger file's start.
     static let readAhead = 1 << 20
 
-    /// From which file on the kernel is asked to read ahead: nil until a reader finds a head
-    /// not in the page cache; `paths.count` once every head is read without one.
+    /// Heads of one block found not in the page cache before the folder counts as cold, and
+    /// every file after is read ahead: a quarter of a block. A warm folder on a machine whose
+    /// cache drops pages all the time has a few cold files here and there (3–8% on the bench
+    /// machine), and each is read whole by its head's own read (the kernel reads ahead a
+    /// statement of usual size with it); asking for the other nine thousand costs more than
+    /// it saves.
+    static let coldHeadsPerBlock = filesPerBlock / 4
+
+    /// From which file on the kernel is asked to read ahead: nil until a reader finds a block
+    /// cold (``coldHeadsPerBlock``); `paths.count` once every head is read without that.
     private let coldFrom = Mutex<Int?>(nil)
     private let cold = DispatchSemaphore(value: 0)
 
-    /// A reader found file `index`'s head not in memory: from it on, files are read ahead
+    /// A reader found the folder cold at file `index`: from it on, files are read ahead
     /// (from `paths.count`: none is, and the read-ahead thread ends). Only the first call counts.
     private func foundCold(_ index: Int) {
         let first = coldFrom.withLock { from -> Bool in
@@ -183,12 +191,13 @@ private final class HeadBlocks: @unchecked Sendable {
     }
 
     /// Starts the readers: reader `r` reads every `readers`-th block from the `r`-th. Beside
-    /// them, once a head is found not in the page cache, one thread asks the kernel to read every
-    /// regular file from there on ahead (`POSIX_FADV_WILLNEED`, which returns at once): ten
-    /// thousand cold files read one after the other waited for the disk once each (1.1–1.7 s on
-    /// the bench machine), asked for together they are read in merged requests (0.2 s), and the
-    /// plugins find them in the cache after routing. A folder already in memory is not asked
-    /// for (a `stat`, an `open`, the advice and a `close` for each of its files).
+    /// them, once a block's heads are found cold (``coldHeadsPerBlock``), one thread asks the
+    /// kernel to read every regular file from there on ahead (`POSIX_FADV_WILLNEED`, which
+    /// returns at once): ten thousand cold files read one after the other waited for the disk
+    /// once each (1.1–1.7 s on the bench machine), asked for together they are read in merged
+    /// requests (0.2 s), and the plugins find them in the cache after routing. A folder in
+    /// memory, or nearly, is not asked for (a `stat`, an `open`, the advice and a `close` for
+    /// each of its files).
     func startReading() {
         Threads.start(named: "heads ahead") { [self, paths] in
             cold.wait()
@@ -207,8 +216,12 @@ private final class HeadBlocks: @unchecked Sendable {
             Threads.start(named: "heads") { [self] in
                 for block in stride(from: reader, to: blocks, by: Self.readers) {
                     emptied[block % Self.blocksInFlight].wait()
+                    var coldHeads = 0
                     for (index, slot) in files(of: block) {
-                        results[slot] = FileClaims.readHead(paths[index], into: head(slot)) { self.foundCold(index) }
+                        results[slot] = FileClaims.readHead(paths[index], into: head(slot)) {
+                            coldHeads += 1
+                            if coldHeads == Self.coldHeadsPerBlock { self.foundCold(index) }
+                        }
                     }
                     filled[block % Self.blocksInFlight].signal()
                 }
