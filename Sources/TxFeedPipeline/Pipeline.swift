@@ -48,7 +48,9 @@ public enum SourceEnding: Sendable, Equatable {
 ///
 /// Up to ``maxConcurrentSources`` sources run at once, each on its own thread, and each thread
 /// takes the next source when its own is done: a folder of ten thousand statements is not
-/// ten thousand threads (creating and tearing down each cost more than reading its file).
+/// ten thousand threads (creating and tearing down each cost more than reading its file). A
+/// source that ``SourceSession/runsElsewhere`` (in a plugin host child) takes none: the
+/// pipeline's thread starts it, and the thread that follows it there reports its end.
 public struct Pipeline: Sendable {
     public var sources: [PipelineSource]
     /// Seconds every source gets, not counting the time txfeed spends decoding what it
@@ -56,8 +58,8 @@ public struct Pipeline: Sendable {
     public var timeout: Double = 30
     /// Seconds a cancelled source gets to stop before it is abandoned.
     public var grace: Double = 1
-    /// Sources that run at once, each on a thread of its own: enough that a few plugins blocked
-    /// in a system call never hold up the others.
+    /// In-process sources that run at once, each on a thread of its own: enough that a few
+    /// plugins blocked in a system call never hold up the others.
     public var maxConcurrentSources = 64
     /// Threads for decoding one large document (`--threads`).
     public var decodeThreads = DocumentDecoder.defaultThreads
@@ -97,20 +99,25 @@ public struct Pipeline: Sendable {
         let runs = sources.enumerated().map { index, source in
             SourceRun(index: index, source: source, collector: collector(index, source))
         }
+        let arrive: @Sendable (SourceRun) -> Void = { [observer, barrier] run in
+            observer?.sourceFinished(run.index, report: run.outcome(peeking: true).report)
+            barrier.arrive()
+        }
+        let here = runs.filter { !$0.source.session.runsElsewhere }
         let next = Atomic<Int>(0)
-        for worker in 0..<min(runs.count, max(1, maxConcurrentSources)) {
-            Threads.start(named: "sources \(worker)") { [observer, barrier] in
+        for worker in 0..<min(here.count, max(1, maxConcurrentSources)) {
+            Threads.start(named: "sources \(worker)") {
                 while true {
                     let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < runs.count else { return }
-                    let run = runs[index]
-                    run.run {
-                        observer?.sourceFinished(run.index, report: run.outcome(peeking: true).report)
-                        barrier.arrive()
-                    }
+                    guard index < here.count else { return }
+                    let run = here[index]
+                    run.run { arrive(run) }
                 }
             }
         }
+        // Sources that run in processes of their own are put in line from this thread, in order:
+        // none holds a thread while it waits for its turn.
+        for run in runs where run.source.session.runsElsewhere { run.run { arrive(run) } }
         var endings = [SourceEnding](repeating: .finished, count: runs.count)
         // The source's own seconds when it was cancelled: its grace is counted the same way.
         var cancelledAt = [Double?](repeating: nil, count: runs.count)

@@ -29,16 +29,20 @@ final class SourceRun: Sendable {
         self.collector = collector
     }
 
-    /// Runs the source on the calling thread; `done` is called once it has returned and closed.
-    /// A source whose turn comes after the timeout struck is not started at all.
-    func run(done: @Sendable () -> Void) {
+    /// Starts the source; `done` is called once it has returned and closed: on the calling
+    /// thread before this returns, or later on the thread that followed it (an isolated source
+    /// waiting in line for its plugin's process). A source whose turn comes after the timeout
+    /// struck is not started at all.
+    func run(done: @escaping @Sendable () -> Void) {
         clock.withLock { $0.started = .now }
-        let result: SourceRunResult
         if collector.isCancelled {
-            result = .failed("not started: the timeout struck while it waited for a free source thread")
+            end(.failed("not started: the timeout struck while it waited for a free source thread"), done: done)
         } else {
-            result = source.session.run(collector)
+            source.session.start(collector) { [self] result in end(result, done: done) }
         }
+    }
+
+    private func end(_ result: SourceRunResult, done: () -> Void) {
         source.session.close()
         collector.runEnded()
         clock.withLock { times in

@@ -81,6 +81,36 @@ final class PipelineTests: XCTestCase {
         XCTAssertLessThanOrEqual(running.withLock { $0.most }, 4, "never more than four at once")
     }
 
+    /// Sources that run elsewhere (in plugin host children) take no source thread: they are all
+    /// started while the only one is held by a blocked in-process source, and each is reported
+    /// when it finishes, on whatever thread says so.
+    func testSourcesThatRunElsewhereTakeNoSourceThread() {
+        let release = Gate()
+        let blocker = SwiftSource { _ in
+            release.wait()
+            return .completed
+        }
+        let elsewhere = (0..<50).map { _ in ElsewhereSource() }
+        let allStarted = Gate()
+        DispatchQueue.global().async {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while elsewhere.contains(where: { !$0.hasStarted }) && ContinuousClock.now < deadline { usleep(1000) }
+            if elsewhere.allSatisfy(\.hasStarted) { allStarted.open() }
+            for (n, source) in elsewhere.enumerated() { source.finish(with: envelope("Elsewhere \(n)")) }
+            release.open()
+        }
+        var pipeline = Pipeline(
+            sources: [PipelineSource(name: "blocker", session: blocker)]
+                + elsewhere.enumerated().map { PipelineSource(name: "e\($0)", session: $1) })
+        pipeline.maxConcurrentSources = 1
+        let result = pipeline.run()
+        XCTAssertTrue(allStarted.wait(seconds: 0), "every one started while the only source thread was held")
+        XCTAssertEqual(result.endings, Array(repeating: .finished, count: 51))
+        XCTAssertEqual(
+            result.outcomes.dropFirst().map(\.data.accounts.first?.name), (0..<50).map { "Elsewhere \($0)" })
+        XCTAssertEqual(elsewhere.map(\.closes), Array(repeating: 1, count: 50))
+    }
+
     /// A source still waiting for a thread when the timeout strikes is not started, and says so.
     func testASourceWaitingForAThreadWhenTheTimeoutStrikesIsNotStarted() {
         let release = Gate()

@@ -47,6 +47,39 @@ final class SwiftSource: SourceSession {
     }
 }
 
+/// A source that runs elsewhere, as an isolated one does: `start` returns at once, and the test
+/// finishes it later from a thread of its own (``finish(with:)``).
+final class ElsewhereSource: SourceSession {
+    let pluginName = "elsewhere-test"
+    var runsElsewhere: Bool { true }
+    private let started = Mutex<(events: any SourceEvents, finished: @Sendable (SourceRunResult) -> Void)?>(nil)
+    private let closed = Atomic<Int>(0)
+
+    var hasStarted: Bool { started.withLock { $0 != nil } }
+    var closes: Int { closed.load(ordering: .relaxed) }
+
+    func open() -> String? { nil }
+
+    func run(_ events: any SourceEvents) -> SourceRunResult {
+        .failed("an elsewhere source is only started")
+    }
+
+    func start(_ events: any SourceEvents, finished: @escaping @Sendable (SourceRunResult) -> Void) {
+        started.withLock { $0 = (events, finished) }
+    }
+
+    /// Delivers `text` and ends the run, on the calling thread.
+    func finish(with text: String) {
+        guard let (events, finished) = started.withLock({ $0 }) else { return }
+        events.emit(text)
+        finished(.completed)
+    }
+
+    func close() {
+        closed.add(1, ordering: .relaxed)
+    }
+}
+
 extension SourceEvents {
     /// Emits `text` as a document; the answer of the callback.
     @discardableResult

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Synchronization
 import TxFeedModel
@@ -42,7 +43,7 @@ public final class IsolatedPluginSource: SourceSession {
         let request = RunRequest(
             name: plugin.name, index: 0, threads: 1, configuration: configuration, checkOnly: true,
             memoryLimit: UInt64(memoryLimit ?? 0))
-        switch perform(SourceJob(source: self, request: request, events: nil)) {
+        switch perform(request, events: nil) {
         case .refused(let reason): return reason
         case .completed, .failed: return nil
         }
@@ -84,13 +85,30 @@ public final class IsolatedPluginSource: SourceSession {
     }
 
     public func run(_ events: any SourceEvents) -> SourceRunResult {
-        guard let events = events as? any DeliveredDataEvents else {
-            return .failed("an isolated source needs a collector that takes decoded data")
-        }
-        let request = RunRequest(
+        guard let events = events as? any DeliveredDataEvents else { return .failed(Self.needsDecodedData) }
+        return Self.result(of: perform(request(for: events), events: events))
+    }
+
+    /// Puts the source in line for a child of its plugin and returns at once; `finished` is
+    /// called on the thread that follows the child that runs it.
+    public var runsElsewhere: Bool { true }
+
+    public func start(_ events: any SourceEvents, finished: @escaping @Sendable (SourceRunResult) -> Void) {
+        guard let events = events as? any DeliveredDataEvents else { return finished(.failed(Self.needsDecodedData)) }
+        pool.submit(
+            SourceJob(source: self, request: request(for: events), events: events) { finished(Self.result(of: $0)) })
+    }
+
+    private static let needsDecodedData = "an isolated source needs a collector that takes decoded data"
+
+    private func request(for events: any DeliveredDataEvents) -> RunRequest {
+        RunRequest(
             name: events.sourceName, index: events.sourceIndex, threads: events.decodeThreads,
             configuration: configuration, checkOnly: false, memoryLimit: UInt64(memoryLimit ?? 0))
-        switch perform(SourceJob(source: self, request: request, events: events)) {
+    }
+
+    private static func result(of ending: Ending) -> SourceRunResult {
+        switch ending {
         case .completed: return .completed
         case .failed(let message), .refused(let message): return .failed(message)
         }
@@ -110,40 +128,17 @@ public final class IsolatedPluginSource: SourceSession {
         case refused(String)
     }
 
-    /// Runs `job` on a child of the plugin and returns once it is done. The thread that gets a
-    /// child sends it a share of the waiting sources (``SourceQueue``); a source sent by another
-    /// thread waits for its turn, then follows itself.
-    private func perform(_ job: SourceJob) -> Ending {
-        pool.queue.enqueue(job)
-        while true {
-            switch job.current {
-            case .done(let ending):
-                return ending
-            case .taken:
-                job.waitForChange()
-            case .following(let share):
-                share.followTurn(pool: pool)
-            case .waiting:
-                let child: PluginChild?
-                do {
-                    child = try pool.child(for: job)
-                } catch {
-                    // Only this source fails (if no other thread took it meanwhile).
-                    for mine in pool.queue.share(for: job, children: .max) { mine.finish(.failed(error.description)) }
-                    continue
-                }
-                guard let child else {
-                    job.waitForChange()
-                    continue
-                }
-                let share = pool.queue.share(for: job, children: pool.childrenPerPlugin)
-                if share.isEmpty {
-                    pool.release(child)
-                } else {
-                    SentShare.send(share, to: child, pool: pool)
-                }
-            }
-        }
+    /// Runs `request` on a child of the plugin and returns once it is done.
+    private func perform(_ request: RunRequest, events: (any DeliveredDataEvents)?) -> Ending {
+        let ending = Mutex<Ending?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        pool.submit(
+            SourceJob(source: self, request: request, events: events) { end in
+                ending.withLock { $0 = end }
+                done.signal()
+            })
+        done.wait()
+        return ending.withLock { $0 } ?? .failed("ended without an answer")
     }
 
     /// How long a source may run before the sources sent after it to the same child are
@@ -221,7 +216,7 @@ public final class IsolatedPluginSource: SourceSession {
                     return (Int(index), given)
                 }
                 guard let answer else { return (.failed(garbled(child)), false) }
-                if share.withdrawn(answer.0, given: answer.1, queue: pool.queue) === job { return (nil, true) }
+                if share.withdrawn(answer.0, given: answer.1, pool: pool) === job { return (nil, true) }
             case .frame(.finished, let payload):
                 let end = payload.withUnsafeBytes { raw -> (RunEnd, String)? in
                     var r = WireDecoder(raw)

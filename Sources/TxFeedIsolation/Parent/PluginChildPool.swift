@@ -74,16 +74,90 @@ public final class PluginChildPool: PluginLoading {
         }
     }
 
-    /// A child to send a waiting source to: idle, or started while the plugin has fewer than
-    /// its cap; nil when every one is busy (the next one given back is handed to the head of
-    /// the line, see ``release(_:)``) or the source is no longer waiting.
-    func child(for job: SourceJob) throws(IsolationError) -> PluginChild? {
+    /// Puts `job` in line for a child of its plugin and returns. When a child is free for it,
+    /// or may be started, a thread of the child's own runs the line
+    /// (``serve(_:with:placed:)``); else a busy child's thread comes to it when done with its
+    /// share.
+    func submit(_ job: SourceJob) {
+        queue.enqueue(job)
         let key = Key(path: job.pluginPath, directOutput: false, standardOutput: 1)
         // Under the line's lock, so that a child given back meanwhile finds the source waiting.
-        switch queue.whileWaiting(job, { take(key) }) ?? .busy {
-        case .idle(let child): return child
-        case .start: return try start(key)
-        case .busy: return nil
+        let found = queue.whileWaiting(job, { take(key) }) ?? .busy
+        if case .busy = found { return }
+        Threads.start(named: "txfeed-sources") { [self] in
+            switch found {
+            case .busy: break
+            case .idle(let child): serve(job.pluginPath, with: child)
+            case .start:
+                do throws(IsolationError) {
+                    serve(job.pluginPath, with: try start(key))
+                } catch {
+                    // Only this source fails (if another thread did not take it meanwhile); the
+                    // others in line are tried again.
+                    queue.take(job)?.finish(.failed(error.description))
+                    serve(job.pluginPath, with: nil)
+                }
+            }
+        }
+    }
+
+    /// Runs the sources waiting for the plugin at `path` on the calling thread, a share at a
+    /// time, from `first` (nil: a child free for them, or started), until none waits; the
+    /// child is then parked. A child lost on the way is replaced while the plugin has room.
+    /// Returns early when every child is busy: their threads come to the line when done.
+    /// - Parameters:
+    ///   - placed: called once the first child is parked or has its first share: until then,
+    ///     a child being started counts as one a source waits for.
+    func serve(_ path: String, with first: PluginChild?, placed: () -> Void = {}) {
+        let key = Key(path: path, directOutput: false, standardOutput: 1)
+        var child = first
+        var isPlaced = false
+        func place() {
+            if !isPlaced { placed() }
+            isPlaced = true
+        }
+        defer { place() }
+        while true {
+            guard let current = child else {
+                guard queue.hasWaiting(path) else { return }
+                switch take(key) {
+                case .busy: return
+                case .idle(let idle): child = idle
+                case .start:
+                    do throws(IsolationError) {
+                        child = try start(key)
+                    } catch {
+                        // One source fails for each child that could not be started, as when
+                        // its own thread started it.
+                        queue.headShare(path, children: .max, orElse: {}).first?.finish(.failed(error.description))
+                    }
+                }
+                continue
+            }
+            let share = queue.headShare(path, children: childrenPerPlugin) {
+                idle.withLock { $0[key, default: []].append(current) }
+            }
+            place()
+            if share.isEmpty {
+                freed.signal()
+                return
+            }
+            if !SentShare.run(share, on: current, pool: self) { child = nil }
+        }
+    }
+
+    /// Sources put back in line while this thread follows another: a thread of their own runs
+    /// them when a child is free for them or may be started.
+    func serveElsewhere(_ path: String) {
+        let key = Key(path: path, directOutput: false, standardOutput: 1)
+        let found = queue.ifWaiting(path) { take(key) } ?? .busy
+        if case .busy = found { return }
+        Threads.start(named: "txfeed-sources") { [self] in
+            switch found {
+            case .idle(let child): serve(path, with: child)
+            case .start: serve(path, with: try? start(key))
+            case .busy: break
+            }
         }
     }
 
@@ -171,34 +245,38 @@ public final class PluginChildPool: PluginLoading {
             starting.withLock { $0[key, default: 0] += room }
             for _ in 0..<room {
                 Threads.start(named: "txfeed-child-start") { [self] in
-                    if let child = try? start(key) {
-                        if generation.load(ordering: .relaxed) == started { release(child) } else { child.finish() }
+                    // Counted down once the child is parked or has its first share, so that no
+                    // source starts another meanwhile.
+                    let placed = { [self] in
+                        starting.withLock { $0[key, default: 1] -= 1 }
+                        freed.signal()
                     }
-                    // Counted down once the child is parked, so that no source starts another meanwhile.
-                    starting.withLock { $0[key, default: 1] -= 1 }
-                    freed.signal()
+                    let child = try? start(key)
+                    if let child, generation.load(ordering: .relaxed) == started {
+                        serve(path, with: child, placed: placed)
+                    } else {
+                        child?.finish()
+                        placed()
+                        // Sources that waited for it.
+                        serve(path, with: nil)
+                    }
                 }
             }
         }
     }
 
-    /// Gives a healthy child back: straight to the sources waiting for its plugin, if any,
-    /// else to the idle ones for the next request.
+    /// Gives a healthy child back: to the sources waiting for its plugin, if any, on a thread
+    /// of their own (the caller has its own work), else to the idle ones for the next request.
     func release(_ child: PluginChild) {
         let key = Key(path: child.pluginPath, directOutput: child.directOutput, standardOutput: child.standardOutput)
         let park = { [self] in
             idle.withLock { $0[key, default: []].append(child) }
         }
-        if child.directOutput {
-            park()
+        if child.directOutput || queue.ifNoneWaiting(child.pluginPath, park) {
+            freed.signal()
         } else {
-            let share = queue.headShare(child.pluginPath, children: childrenPerPlugin, orElse: park)
-            if !share.isEmpty {
-                SentShare.send(share, to: child, pool: self)
-                return
-            }
+            Threads.start(named: "txfeed-sources") { [self] in serve(key.path, with: child) }
         }
-        freed.signal()
     }
 
     /// Ends every idle child (at the end of a run, and of each `watch` refresh); the pool starts

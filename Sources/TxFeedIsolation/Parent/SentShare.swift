@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Sources sent to one child at once, in the order it runs them: the first is under way (its
-/// thread follows it), the others wait their turn in the child. A source that takes long has
+/// Sources sent to one child at once, in the order it runs them: the first is under way (the
+/// thread that sent them follows it), the others wait their turn in the child. A source that takes long has
 /// those behind it given back (``withdrawWaiting()``), so a slow fetch does not hold up a share
 /// of small files that other children could run.
 final class SentShare: Sendable {
@@ -15,9 +15,10 @@ final class SentShare: Sendable {
         self.jobs = Mutex(jobs)
     }
 
-    /// Sends `jobs` to `child` at once and hands the first its turn; those cancelled while
-    /// waiting are not sent.
-    static func send(_ jobs: [SourceJob], to child: PluginChild, pool: PluginChildPool) {
+    /// Sends `jobs` to `child` at once and follows each in turn on the calling thread; those
+    /// cancelled while waiting are not sent. Returns false when the child was lost (the jobs it
+    /// never began are back in line).
+    static func run(_ jobs: [SourceJob], on child: PluginChild, pool: PluginChildPool) -> Bool {
         var sending: [SourceJob] = []
         for job in jobs {
             if let events = job.events, events.isCancelled {
@@ -29,39 +30,35 @@ final class SentShare: Sendable {
         }
         // One write for the share's requests.
         let count = child.control.send(.run, each: sending) { job, w in job.request.encode(into: &w) }
-        let sent = Array(sending[..<count])
-        let unsent = Array(sending[count...])
         // The child is gone if a request could not be sent: the sent ones learn it as they
-        // follow; the rest go back in line.
+        // are followed; the rest go back in line.
+        let unsent = Array(sending[count...])
         pool.queue.requeue(unsent)
-        if let first = sent.first {
-            first.follow(SentShare(child: child, jobs: sent))
-        } else if unsent.isEmpty {
-            pool.release(child)
-        } else {
+        let kept = SentShare(child: child, jobs: Array(sending[..<count])).followAll(pool: pool)
+        guard kept, unsent.isEmpty else {
             child.finish(grace: 0)
+            return false
         }
+        return true
     }
 
-    /// Follows the first job to its end, then hands the child on to the next job's thread (or
-    /// back to the pool). When the child is lost, the jobs after it never began: they go back
-    /// in line.
-    func followTurn(pool: PluginChildPool) {
-        guard let job = jobs.withLock({ $0.first }) else { return }
-        let (ending, kept) = job.source.follow(job, in: self)
-        let rest = jobs.withLock { jobs in
-            if jobs.first === job { jobs.removeFirst() }
-            return jobs
+    /// Follows each job to its end, in the order the child runs them. When the child is lost,
+    /// the jobs after it never began: they go back in line.
+    private func followAll(pool: PluginChildPool) -> Bool {
+        while let job = jobs.withLock({ $0.first }) {
+            let (ending, kept) = job.source.follow(job, in: self)
+            let rest = jobs.withLock { jobs in
+                if jobs.first === job { jobs.removeFirst() }
+                return jobs
+            }
+            if let ending { job.finish(ending) }
+            if !kept {
+                jobs.withLock { $0 = [] }
+                pool.queue.requeue(rest)
+                return false
+            }
         }
-        if let ending { job.finish(ending) }
-        if !kept {
-            jobs.withLock { $0 = [] }
-            pool.queue.requeue(rest)
-        } else if let next = rest.first {
-            next.follow(self)
-        } else {
-            pool.release(child)
-        }
+        return true
     }
 
     /// Asks the child to give back every source behind the one under way (once).
@@ -74,15 +71,18 @@ final class SentShare: Sendable {
         }
     }
 
-    /// The child's answer for one source: given back, it leaves the share for the line again.
-    /// Returns that source.
-    func withdrawn(_ index: Int, given: Bool, queue: SourceQueue) -> SourceJob? {
+    /// The child's answer for one source: given back, it leaves the share for the line again,
+    /// where a free child (another thread's) may take it at once. Returns that source.
+    func withdrawn(_ index: Int, given: Bool, pool: PluginChildPool) -> SourceJob? {
         guard given else { return nil }
         let job = jobs.withLock { jobs -> SourceJob? in
             guard let at = jobs.firstIndex(where: { $0.request.index == index }) else { return nil }
             return jobs.remove(at: at)
         }
-        if let job { queue.requeue([job]) }
+        if let job {
+            pool.queue.requeue([job])
+            pool.serveElsewhere(job.pluginPath)
+        }
         return job
     }
 }

@@ -1,11 +1,10 @@
-import Dispatch
 import Synchronization
 import TxFeedPluginHost
 
 /// Sources waiting for a child of their plugin. A child, new or given back, is sent a share of
-/// the waiting ones at once and runs them back to back: a folder of ten thousand small
-/// statements is not ten thousand round trips between two processes on two busy cores. Each
-/// source's thread sleeps until its turn to follow its source comes, then until it is done.
+/// the waiting ones at once and runs them back to back, while one thread follows them all: a
+/// folder of ten thousand small statements is neither ten thousand round trips between two
+/// processes on two busy cores nor ten thousand threads, each asleep until its turn.
 final class SourceQueue: Sendable {
     private let waiting = Mutex<[String: [SourceJob]]>([:])
     /// At most this many sources in one child's share.
@@ -18,13 +17,35 @@ final class SourceQueue: Sendable {
     /// Puts jobs a lost child never began back at the front of the line.
     func requeue(_ jobs: [SourceJob]) {
         guard let first = jobs.first else { return }
-        waiting.withLock { $0[first.pluginPath, default: []].insert(contentsOf: jobs, at: 0) }
-        for job in jobs { job.requeued() }
+        waiting.withLock { waiting in
+            for job in jobs { job.requeued() }
+            waiting[first.pluginPath, default: []].insert(contentsOf: jobs, at: 0)
+        }
     }
 
     /// `body`'s answer under the line's lock, or nil when `job` is no longer waiting.
     func whileWaiting<T>(_ job: SourceJob, _ body: () -> T) -> T? {
         waiting.withLock { _ in job.isWaiting ? body() : nil }
+    }
+
+    /// Whether any source waits for the plugin.
+    func hasWaiting(_ pluginPath: String) -> Bool {
+        waiting.withLock { !($0[pluginPath]?.isEmpty ?? true) }
+    }
+
+    /// `body`'s answer under the line's lock when a source waits for the plugin, else nil.
+    func ifWaiting<T>(_ pluginPath: String, _ body: () -> T) -> T? {
+        waiting.withLock { ($0[pluginPath]?.isEmpty ?? true) ? nil : body() }
+    }
+
+    /// Runs `body` under the line's lock when no source waits for the plugin (a child parked
+    /// there is found by the next to arrive); returns whether it ran.
+    func ifNoneWaiting(_ pluginPath: String, _ body: () -> Void) -> Bool {
+        waiting.withLock { waiting in
+            guard waiting[pluginPath]?.isEmpty ?? true else { return false }
+            body()
+            return true
+        }
     }
 
     /// A share of the sources waiting for the plugin, from the head of the line; when none
@@ -49,19 +70,16 @@ final class SourceQueue: Sendable {
         min(largestShare, max(1, waiting / max(1, children)))
     }
 
-    /// `job` (if still waiting) and a fair share of the others of its plugin
-    /// (``shareSize(waiting:children:)``), taken off the line.
-    func share(for job: SourceJob, children: Int) -> [SourceJob] {
+    /// `job`, taken off the line if it is still waiting.
+    func take(_ job: SourceJob) -> SourceJob? {
         waiting.withLock { waiting in
-            guard var line = waiting[job.pluginPath], let mine = line.firstIndex(where: { $0 === job }) else {
-                return []
+            guard var line = waiting[job.pluginPath], let at = line.firstIndex(where: { $0 === job }) else {
+                return nil
             }
-            let count = Self.shareSize(waiting: line.count, children: children)
-            // This job first, then the others in their order.
-            line.insert(line.remove(at: mine), at: 0)
-            let share = Self.take(count, from: &line)
+            line.remove(at: at)
             waiting[job.pluginPath] = line
-            return share
+            job.taken()
+            return job
         }
     }
 
@@ -74,60 +92,38 @@ final class SourceQueue: Sendable {
     }
 }
 
-/// One source's request, from the moment its thread asks to the answer.
+/// One source's request, from the moment it is put in line to its ending, which is handed to
+/// `finished` on whichever thread follows it.
 final class SourceJob: Sendable {
     let source: IsolatedPluginSource
     let request: RunRequest
     let events: (any DeliveredDataEvents)?
     var pluginPath: String { source.plugin.path }
-    private let state = Mutex(State.waiting)
-    private let changed = DispatchSemaphore(value: 0)
+    private let waiting = Atomic<Bool>(true)
+    private let ended = Atomic<Bool>(false)
+    private let finished: @Sendable (IsolatedPluginSource.Ending) -> Void
 
-    enum State {
-        /// In line for a child.
-        case waiting
-        /// Sent to a child with others; another thread follows them.
-        case taken
-        /// Its turn in the share sent to a child has come: its thread follows it, then hands
-        /// the child on to the next of the share, so that each thread returns as soon as its
-        /// own source is done.
-        case following(SentShare)
-        case done(IsolatedPluginSource.Ending)
-    }
-
-    init(source: IsolatedPluginSource, request: RunRequest, events: (any DeliveredDataEvents)?) {
+    /// - Parameters:
+    ///   - finished: called once, with how the source ended.
+    init(
+        source: IsolatedPluginSource, request: RunRequest, events: (any DeliveredDataEvents)?,
+        finished: @escaping @Sendable (IsolatedPluginSource.Ending) -> Void
+    ) {
         self.source = source
         self.request = request
         self.events = events
+        self.finished = finished
     }
 
-    var current: State { state.withLock { $0 } }
+    /// In line for a child (not yet sent to one).
+    var isWaiting: Bool { waiting.load(ordering: .relaxed) }
 
-    fileprivate func taken() { state.withLock { $0 = .taken } }
+    fileprivate func taken() { waiting.store(false, ordering: .relaxed) }
 
-    var isWaiting: Bool {
-        if case .waiting = current { return true }
-        return false
-    }
-
-    fileprivate func requeued() {
-        state.withLock { $0 = .waiting }
-        changed.signal()
-    }
-
-    /// Hands the child over: the share's turn is this job's.
-    func follow(_ share: SentShare) {
-        state.withLock { $0 = .following(share) }
-        changed.signal()
-    }
+    fileprivate func requeued() { waiting.store(true, ordering: .relaxed) }
 
     func finish(_ ending: IsolatedPluginSource.Ending) {
-        state.withLock { $0 = .done(ending) }
-        changed.signal()
-    }
-
-    /// Sleeps until the job is done or back in line (or a moment has passed).
-    func waitForChange() {
-        _ = changed.wait(timeout: .now() + .milliseconds(50))
+        guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        finished(ending)
     }
 }

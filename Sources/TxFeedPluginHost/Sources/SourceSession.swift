@@ -189,6 +189,13 @@ public protocol SourceSession: AnyObject, Sendable {
     /// Produces data through `events` until done, failed or told to stop; returns once the
     /// source has returned. Opens first when ``open()`` was not called.
     func run(_ events: any SourceEvents) -> SourceRunResult
+    /// As ``run(_:)``; when ``runsElsewhere``, it returns at once and `finished` is called
+    /// later, once, on a thread of the session's own.
+    func start(_ events: any SourceEvents, finished: @escaping @Sendable (SourceRunResult) -> Void)
+    /// Whether ``start(_:finished:)`` returns at once: the source runs in a process of its
+    /// plugin, followed by a thread of that process's, so it needs no thread of its own while it
+    /// waits in line (ten thousand statements are not ten thousand threads asleep).
+    var runsElsewhere: Bool { get }
     /// Releases what ``open()`` took; also for a source that was opened but never ran.
     func close()
     /// The source did not stop within its grace: end it by force if it can be (a child
@@ -200,6 +207,13 @@ public protocol SourceSession: AnyObject, Sendable {
 }
 
 extension SourceSession {
+    /// Runs on the calling thread.
+    public func start(_ events: any SourceEvents, finished: @escaping @Sendable (SourceRunResult) -> Void) {
+        finished(run(events))
+    }
+
+    public var runsElsewhere: Bool { false }
+
     public func abandon() {}
     public var abandonment: String { "abandoned" }
 }
