@@ -30,9 +30,10 @@ public final class PluginChildPool: PluginLoading {
     /// process of its own (about 20 MiB), and more than the cores can run only wait their turn
     /// while holding memory — a folder of ten thousand statements needs a few, not sixty-four.
     private let live = Mutex<[Key: Int]>([:])
-    /// Twice the cores, at least 4.
-    /// Signalled whenever a child is given back or ends, for a source waiting for one.
+    /// Signalled whenever a child is parked or ends, for a caller of
+    /// ``acquire(_:directOutput:standardOutput:)`` waiting for one (sources wait in ``queue``).
     private let freed = DispatchSemaphore(value: 0)
+    /// Twice the cores, at least 4.
     public let childrenPerPlugin = max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     /// Sources waiting for a child, taken several at a time (``SourceQueue``).
     let queue = SourceQueue()

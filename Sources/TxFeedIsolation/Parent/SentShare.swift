@@ -1,9 +1,9 @@
 import Synchronization
 
 /// Sources sent to one child at once, in the order it runs them: the first is under way (the
-/// thread that sent them follows it), the others wait their turn in the child. A source that takes long has
-/// those behind it given back (``withdrawWaiting()``), so a slow fetch does not hold up a share
-/// of small files that other children could run.
+/// thread that sent them follows it), the others wait their turn in the child. A source that
+/// takes long has those behind it given back (``withdrawWaiting()``), so a slow fetch does not
+/// hold up a share of small files that other children could run.
 final class SentShare: Sendable {
     let child: PluginChild
     /// Not yet done here; the first is the one followed.
