@@ -3,8 +3,9 @@ import TxFeedTestSupport
 import XCTest
 
 /// A folder's statements go to a plugin's children several at a time (a share each, run back
-/// to back): what a plugin prints is still named after the source that printed it, and a slow
-/// source gives back the statements queued behind it in its child.
+/// to back): what a plugin prints is still named after the source that printed it, a slow
+/// source gives back the statements queued behind it in its child, and one that crashes its
+/// child loses none of them.
 final class IsolationSharesEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
     var plugins: String!
@@ -50,6 +51,25 @@ final class IsolationSharesEndToEndTests: XCTestCase {
             "run", statements, "--plugin-path", plugins, "--sink", "ndjson", "--timeout", "2")
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains("s00-slow (claims): FAILED: timed out after 2s"), result.stderr)
+        let ok = result.stderr.split(separator: "\n").filter { $0.contains("(claims): ok, read 2") }
+        XCTAssertEqual(ok.count, count, result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 2 * count)
+    }
+
+    /// A statement that crashes its child fails alone: the statements sent with it that it never
+    /// began go back in line, and a child started in its place (or another) runs them.
+    func testAStatementThatCrashesItsChildFailsAloneAndItsShareRunsElsewhere() throws {
+        let crashing = ["s05-crash", "s17-crash", "s30-crash"]
+        for name in crashing {
+            XCTAssertTrue(FileManager.default.createFile(atPath: statements + "/\(name).claim", contents: Data()))
+        }
+        let result = try txfeed("run", statements, "--plugin-path", plugins, "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        for name in crashing {
+            XCTAssertTrue(
+                result.stderr.contains("\(name) (claims): FAILED: the plugin crashed: Segmentation fault"),
+                result.stderr)
+        }
         let ok = result.stderr.split(separator: "\n").filter { $0.contains("(claims): ok, read 2") }
         XCTAssertEqual(ok.count, count, result.stderr)
         XCTAssertEqual(result.output.split(separator: "\n").count, 2 * count)

@@ -233,6 +233,37 @@ final class WireTests: XCTestCase {
         }
     }
 
+    /// A reader says a whole frame is waiting only once all of it is read: the rest of a write
+    /// of two frames is, a frame cut short is not.
+    func testAReaderKnowsWhenAWholeFrameIsWaiting() {
+        var pipe: [Int32] = [-1, -1]
+        XCTAssertEqual(Glibc.pipe(&pipe), 0)
+        defer { for fd in pipe { close(fd) } }
+        do {
+            let (back, out) = (pipe[0], pipe[1])
+            let writer = FrameWriter(fd: out)
+            var reader = FrameReader(fd: back)
+            XCTAssertFalse(reader.hasFrame)
+            writer.hold()
+            writer.send(.log) { $0.string("first") }
+            writer.send(.log) { $0.string("second") }
+            writer.release()
+            guard case .frame(.log, _) = reader.next(timeout: 1) else { return XCTFail("the first frame") }
+            XCTAssertTrue(reader.hasFrame, "the second came in the same read")
+            guard case .frame(.log, _) = reader.next(timeout: 1) else { return XCTFail("the second frame") }
+            XCTAssertFalse(reader.hasFrame)
+            // A frame's head and half its payload.
+            var w = WireEncoder()
+            w.string("cut short")
+            let bytes = [FrameKind.log.rawValue] + withUnsafeBytes(of: UInt64(w.bytes.count).littleEndian, Array.init)
+            XCTAssertTrue(FrameWriter.writeAll(out, bytes + Array(w.bytes.prefix(4))))
+            guard case .waiting = reader.next(timeout: 0.01) else { return XCTFail("half a frame is no frame") }
+            XCTAssertFalse(reader.hasFrame)
+            XCTAssertTrue(FrameWriter.writeAll(out, Array(w.bytes.dropFirst(4))))
+            guard case .frame(.log, _) = reader.next(timeout: 1) else { return XCTFail("the whole frame") }
+        }
+    }
+
     /// A share's requests leave in one write, each a whole frame; with the reader gone, none
     /// is counted as sent.
     func testFramesOfAShareLeaveInOneWriteAndCountWhatLeft() {

@@ -229,6 +229,9 @@ final class ChildHost: Sendable {
     private func run(_ request: RunRequest, _ plugin: LoadedPlugin) {
         // Only ever lowered: a child runs the sources of one run, all with the same limit.
         if request.memoryLimit > 0 { _ = txfeed_limit_address_space(Int(request.memoryLimit)) }
+        // The sources before this one are done: their frames leave before the plugin runs
+        // again, so that a crash now costs this source alone, never another's records.
+        writer.release()
         // What the plugin printed so far is the last source's; what follows is this one's.
         fflush(nil)
         _ = FrameWriter.writeAll(outputFD, PluginOutputRelay.marker(request.index))
@@ -269,9 +272,9 @@ final class ChildHost: Sendable {
         // Taken from the ticker first (waiting out a tick under way), so that nothing of this
         // source follows its `finished`.
         current.withLock { $0.running = nil }
-        // With more sources queued, the frames wait to go up with theirs (a share of small
-        // files is one write, one wake-up in txfeed), at most ``longestHold`` past the ticker;
-        // the serving loop releases them as soon as nothing is queued.
+        // Its last data, its host time and its end go up in one write: at the next source's
+        // start (before the plugin runs again), at most ``longestHold`` past the ticker, or as
+        // soon as nothing is queued.
         writer.hold()
         events.flush()
         Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
@@ -281,7 +284,7 @@ final class ChildHost: Sendable {
         }
     }
 
-    /// How long a finished source's frames may wait for the next source's.
+    /// How long a finished source's frames may wait for the next source to start.
     static let longestHold = Duration.milliseconds(10)
 
     private static func tick(_ writer: FrameWriter, _ collector: SourceCollector, _ decoded: Int) {

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// Sources sent to one child at once, in the order it runs them: the first is under way (the
@@ -45,7 +46,13 @@ final class SentShare: Sendable {
     /// Follows each job to its end, in the order the child runs them. When the child is lost,
     /// the jobs after it never began: they go back in line.
     private func followAll(pool: PluginChildPool) -> Bool {
+        var following = 0
         while let job = jobs.withLock({ $0.first }) {
+            // The child runs the share ahead of this thread, one write a source: when the next
+            // one's frames are not here yet, a moment lets a few arrive to be read together
+            // (a wake-up every few sources, not one a source).
+            if following > 0, !child.data.hasFrame { usleep(Self.gather) }
+            following += 1
             let (ending, kept) = job.source.follow(job, in: self)
             let rest = jobs.withLock { jobs in
                 if jobs.first === job { jobs.removeFirst() }
@@ -60,6 +67,9 @@ final class SentShare: Sendable {
         }
         return true
     }
+
+    /// Microseconds a thread waits for a share's next sources' frames to gather.
+    static let gather: UInt32 = 2000
 
     /// Asks the child to give back every source behind the one under way (once).
     func withdrawWaiting() {

@@ -107,8 +107,8 @@ final class FrameWriter: Sendable {
 
     /// Holds back the frames sent from now on (from any thread, in order) until ``release()``:
     /// a small source's last data, its host time and its `finished` were three writes, and as
-    /// many wake-ups of the thread in txfeed that reads them; a child with more sources queued
-    /// sends a share of small ones in one write. While a hold is on, another simply joins it.
+    /// many wake-ups of the thread in txfeed that reads them. While a hold is on, another
+    /// simply joins it.
     func hold() {
         held.withLock { held in
             if held == nil { held = Held() }
@@ -208,6 +208,16 @@ struct FrameReader {
         /// The other end closed the pipe.
         case ended
         case malformed(String)
+    }
+
+    /// Whether a whole frame is read and waiting: ``next(timeout:)`` returns it without a
+    /// system call.
+    var hasFrame: Bool {
+        let available = end - start
+        guard available >= 9 else { return false }
+        var length: UInt64 = 0
+        for i in 0..<8 { length |= UInt64(buffer[start + 1 + i]) << (8 * i) }
+        return length <= UInt64(available - 9)
     }
 
     /// The next frame; with `timeout` (seconds), `.waiting` when none arrived in time.

@@ -37,8 +37,9 @@
  * -DTEST_IDENTIFY=N gives it an `identify` that claims files named *.claim with confidence N;
  * such a file, handed over as the main option, reads as mode `ok`. With -DTEST_IDENTIFY_ABORT
  * its `identify` aborts instead, taking down the process that asks it.
- * -DTEST_SAY makes such a file's read print "reading PATH" (left in stdio's buffer), and
- * one whose name holds "slow" wait 3 s first, polling is_cancelled.
+ * -DTEST_SAY makes such a file's read print "reading PATH" (left in stdio's buffer), one
+ * whose name holds "slow" wait 3 s first, polling is_cancelled, and one whose name holds
+ * "crash" dereference a null pointer.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -118,6 +119,10 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         for (int i = 0; strstr(s->mode, "slow") && i < 300; i++) {
             if (host->is_cancelled(host)) return TXFEED_STOP;
             nap(10);
+        }
+        if (strstr(s->mode, "crash")) {
+            volatile int *nowhere = NULL;
+            *nowhere = 1;
         }
 #endif
         return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:ok") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
