@@ -19,6 +19,9 @@ final class AccountLine: Sendable {
     private let room: DispatchSemaphore
     private let pending = DispatchGroup()
     private let order = Mutex(Order())
+    /// Groups handed to the workers so far: a group's number, taken without the lock a worker
+    /// holds while it commits (the source's thread spun on it, 50 ms of a million accounts).
+    private let issued = Atomic<Int>(0)
     /// The group being gathered (only the source's thread adds to it).
     private let gathering = Mutex(Group())
     /// The collector the groups are committed to, held strongly (a weak reference gave it a
@@ -29,7 +32,6 @@ final class AccountLine: Sendable {
     private let decoder: DocumentDecoder
 
     private struct Order {
-        var issued = 0
         var next = 0
         var done: [Int: SourceData] = [:]
     }
@@ -103,10 +105,7 @@ final class AccountLine: Sendable {
     private func dispatch(_ group: Group) {
         room.wait()
         pending.enter()
-        let number = order.withLock { order in
-            defer { order.issued += 1 }
-            return order.issued
-        }
+        let number = issued.add(1, ordering: .relaxed).oldValue
         queue.async { [self] in
             // The group's accounts one after the other into one data: one per account and an
             // append each cost more than decoding them.
