@@ -278,8 +278,7 @@ final class FixtureState {
             if n == 0 { break }
             length += n
             if length > threshold && Self.takesPieces(host) {
-                let read = Array(UnsafeRawBufferPointer(start: text, count: length))
-                return try spool(read, rest: fd, origin: origin, host)
+                return try spool(UnsafeRawBufferPointer(start: text, count: length), rest: fd, origin: origin, host)
             }
         }
         // emit_document never reads it, but it keeps an empty text's pointer valid.
@@ -291,23 +290,8 @@ final class FixtureState {
     /// Bytes a read of a pipe asks for at least, and the capacity asked of the pipe.
     static let streamRead = 1 << 20
 
-    /// The next bytes of a pipe into `chunk`, 0 at its end; waits in steps of 100 ms, so that a
-    /// cancellation is seen while the writer is quiet.
-    func nextRead(_ fd: Int32, into chunk: inout [UInt8], origin: String, _ host: UnsafePointer<txfeed_source_host>)
-        throws(FixtureError) -> Int
-    {
-        let count = chunk.count
-        let read = chunk.withUnsafeMutableBytes { bytes -> Result<Int, FixtureError> in
-            do throws(FixtureError) {
-                return .success(try nextRead(fd, into: bytes.baseAddress!, count: count, origin: origin, host))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try read.get()
-    }
-
-    /// As ``nextRead(_:into:origin:_:)``, into `count` bytes at `buffer`.
+    /// The next bytes of a pipe into the `count` bytes at `buffer`, 0 at its end; waits in steps
+    /// of 100 ms, so that a cancellation is seen while the writer is quiet.
     func nextRead(
         _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, origin: String,
         _ host: UnsafePointer<txfeed_source_host>
