@@ -83,23 +83,35 @@ public final class PluginChildPool: PluginLoading {
         queue.enqueue(job)
         let key = Key(path: job.pluginPath, directOutput: false, standardOutput: 1)
         // Under the line's lock, so that a child given back meanwhile finds the source waiting.
-        let found = queue.whileWaiting(job, { take(key) }) ?? .busy
+        serveOnItsOwnThread(key, queue.whileWaiting(job, { take(key) }) ?? .busy, failing: job)
+    }
+
+    /// A thread of its own runs the line for `key`'s plugin with what `found` offers: a free
+    /// child, or room to start one. When the child cannot be started, one source fails (`job`
+    /// if it still waits, else the head of the line), as when its own thread started it, and
+    /// the rest of the line is tried again.
+    private func serveOnItsOwnThread(_ key: Key, _ found: Found, failing job: SourceJob? = nil) {
         if case .busy = found { return }
         Threads.start(named: "txfeed-sources") { [self] in
             switch found {
             case .busy: break
-            case .idle(let child): serve(job.pluginPath, with: child)
+            case .idle(let child): serve(key.path, with: child)
             case .start:
                 do throws(IsolationError) {
-                    serve(job.pluginPath, with: try start(key))
+                    serve(key.path, with: try start(key))
                 } catch {
-                    // Only this source fails (if another thread did not take it meanwhile); the
-                    // others in line are tried again.
-                    queue.take(job)?.finish(.failed(error.description))
-                    serve(job.pluginPath, with: nil)
+                    failOne(key.path, job, error)
+                    serve(key.path, with: nil)
                 }
             }
         }
+    }
+
+    /// One source of the line fails for a child that could not be started: `job` if it still
+    /// waits, else the head of the line.
+    private func failOne(_ path: String, _ job: SourceJob?, _ error: IsolationError) {
+        let failing = job.flatMap { queue.take($0) } ?? queue.headShare(path, children: .max, orElse: {}).first
+        failing?.finish(.failed(error.description))
     }
 
     /// Runs the sources waiting for the plugin at `path` on the calling thread, a share at a
@@ -128,9 +140,7 @@ public final class PluginChildPool: PluginLoading {
                     do throws(IsolationError) {
                         child = try start(key)
                     } catch {
-                        // One source fails for each child that could not be started, as when
-                        // its own thread started it.
-                        queue.headShare(path, children: .max, orElse: {}).first?.finish(.failed(error.description))
+                        failOne(path, nil, error)
                     }
                 }
                 continue
@@ -151,15 +161,7 @@ public final class PluginChildPool: PluginLoading {
     /// them when a child is free for them or may be started.
     func serveElsewhere(_ path: String) {
         let key = Key(path: path, directOutput: false, standardOutput: 1)
-        let found = queue.ifWaiting(path) { take(key) } ?? .busy
-        if case .busy = found { return }
-        Threads.start(named: "txfeed-sources") { [self] in
-            switch found {
-            case .idle(let child): serve(path, with: child)
-            case .start: serve(path, with: try? start(key))
-            case .busy: break
-            }
-        }
+        serveOnItsOwnThread(key, queue.ifWaiting(path) { take(key) } ?? .busy)
     }
 
     private enum Found {
