@@ -93,11 +93,14 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// Runs the sources and returns once the barrier opens; never later than timeout + grace.
+    /// Runs the sources and returns once the barrier opens. Each source has its timeout and
+    /// grace from when it begins (less txfeed's decoding); one waiting for its turn times out
+    /// only when no source began or ended for as long, so the run always ends.
     public func run() -> Result {
         let barrier = Barrier(parties: sources.count)
+        let turns = SourceRun.Turns()
         let runs = sources.enumerated().map { index, source in
-            SourceRun(index: index, source: source, collector: collector(index, source))
+            SourceRun(index: index, source: source, collector: collector(index, source), turns: turns)
         }
         let arrive: @Sendable (SourceRun) -> Void = { [observer, barrier] run in
             observer?.sourceFinished(run.index, report: run.outcome(peeking: true).report)

@@ -16,17 +16,22 @@ final class SourceRun: Sendable {
     /// threads while others still run; a larger one is counted at the merge on every core.
     static let fingerprintsOnEnd = 1 << 16
 
+    /// When a source last began or ended, shared by the pipeline's runs.
+    private let turns: Turns
+
     private struct Times {
-        var started = ContinuousClock.now
+        /// Nil while it waits for its turn.
+        var started: ContinuousClock.Instant?
         var cancelled: ContinuousClock.Instant?
         var finished: ContinuousClock.Instant?
         var error: String?
     }
 
-    init(index: Int, source: PipelineSource, collector: SourceCollector) {
+    init(index: Int, source: PipelineSource, collector: SourceCollector, turns: Turns) {
         self.index = index
         self.source = source
         self.collector = collector
+        self.turns = turns
     }
 
     /// Starts the source; `done` is called once it has returned and closed: on the calling
@@ -34,11 +39,15 @@ final class SourceRun: Sendable {
     /// waiting in line for its plugin's process). A source whose turn comes after the timeout
     /// struck is not started at all.
     func run(done: @escaping @Sendable () -> Void) {
-        clock.withLock { $0.started = .now }
         if collector.isCancelled {
             end(.failed("not started: the timeout struck while it waited for a free source thread"), done: done)
         } else {
-            source.session.start(collector) { [self] result in end(result, done: done) }
+            source.session.start(collector) { [self] in
+                clock.withLock { $0.started = .now }
+                turns.moved()
+            } finished: { [self] result in
+                end(result, done: done)
+            }
         }
     }
 
@@ -49,6 +58,7 @@ final class SourceRun: Sendable {
             times.finished = .now
             if case .failed(let message) = result { times.error = message }
         }
+        turns.moved()
         // A folder's ten thousand small sources are not counted one after another at the merge;
         // the source has finished, so this is txfeed's time, not its own.
         let data = collector.peek()
@@ -69,11 +79,26 @@ final class SourceRun: Sendable {
 
     var hasFinished: Bool { clock.withLock { $0.finished != nil } }
 
-    /// The source's own time so far: since it started (for one still waiting for a thread,
-    /// since the pipeline started) less what txfeed spent decoding what it delivered.
+    /// The source's own time so far: since it began, less what txfeed spent decoding what it
+    /// delivered. One still waiting for its turn (a source thread, its plugin's process) counts
+    /// the time since any source last began or ended: a line that moves costs it nothing, one
+    /// that stands still (every thread or process held by a plugin that does not return) times
+    /// it out as if it ran.
     func pluginSeconds(at now: ContinuousClock.Instant) -> Double {
         let times = clock.withLock { $0 }
-        return ((times.finished ?? now) - times.started).seconds - collector.hostSeconds
+        guard let started = times.started else {
+            return times.finished == nil ? (now - turns.lastMoved).seconds : 0
+        }
+        return ((times.finished ?? now) - started).seconds - collector.hostSeconds
+    }
+
+    /// When any of the pipeline's sources last began or ended.
+    final class Turns: Sendable {
+        private let last = Mutex(ContinuousClock.now)
+
+        func moved() { last.withLock { $0 = .now } }
+
+        var lastMoved: ContinuousClock.Instant { last.withLock { $0 } }
     }
 
     /// How long the source took to return after being cancelled; nil when it was not
@@ -121,7 +146,7 @@ final class SourceRun: Sendable {
             name: source.name, plugin: source.session.pluginName, status: failed ? .failure : .success,
             error: failed ? problems.joined(separator: "; ") : nil, count: data.count,
             rejected: data.rejects.count, documents: data.documents, failedDocuments: data.failures.count,
-            elapsedMilliseconds: ((times.finished ?? .now) - times.started).milliseconds)
+            elapsedMilliseconds: times.started.map { ((times.finished ?? .now) - $0).milliseconds } ?? 0)
         report.documentFailures = data.failures
         // Counted as the run ended; taken only if the data is still what was counted.
         return SourceOutcome(data: data, report: report, fingerprints: peeking ? nil : fingerprints.withLock { $0 })

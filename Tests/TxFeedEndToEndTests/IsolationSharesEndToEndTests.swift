@@ -56,6 +56,24 @@ final class IsolationSharesEndToEndTests: XCTestCase {
         XCTAssertEqual(result.output.split(separator: "\n").count, 2 * count)
     }
 
+    /// Statements that take turns in their plugin's processes, together far longer than the
+    /// timeout and each well within it, are all read: waiting in line is not their time.
+    func testStatementsWaitingInLineForTheirPluginsProcessesDoNotTimeOut() throws {
+        // Eight naps of 0.25 s for each child the plugin may have: 2 s of turns at least.
+        let naps = 8 * max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        for i in 0..<naps {
+            XCTAssertTrue(FileManager.default.createFile(atPath: statements + "/n\(i)-nap.claim", contents: Data()))
+        }
+        let started = ContinuousClock.now
+        let result = try txfeed("run", statements, "--plugin-path", plugins, "--sink", "ndjson", "--timeout", "1")
+        let elapsed = ContinuousClock.now - started
+        XCTAssertGreaterThan(elapsed, .seconds(2), "the line took longer than the timeout")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let ok = result.stderr.split(separator: "\n").filter { $0.contains("(claims): ok, read 2") }
+        XCTAssertEqual(ok.count, count + naps, result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 2 * (count + naps))
+    }
+
     /// A statement that crashes its child fails alone: the statements sent with it that it never
     /// began go back in line, and a child started in its place (or another) runs them.
     func testAStatementThatCrashesItsChildFailsAloneAndItsShareRunsElsewhere() throws {

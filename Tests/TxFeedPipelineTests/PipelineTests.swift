@@ -134,6 +134,57 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(result.outcomes[1].report.error, "timed out after 0.05s")
     }
 
+    /// Sources that take turns on one thread, together far longer than the timeout, each well
+    /// within it: waiting in a line that moves is not their time.
+    func testSourcesWaitingInALineThatMovesDoNotTimeOut() {
+        let sources = (0..<8).map { _ in
+            SwiftSource { events in
+                usleep(250_000)
+                events.emit(envelope("Turn"))
+                return .completed
+            }
+        }
+        var pipeline = Pipeline(sources: sources.enumerated().map { PipelineSource(name: "s\($0)", session: $1) })
+        pipeline.maxConcurrentSources = 1
+        pipeline.timeout = 1
+        let started = ContinuousClock.now
+        let result = pipeline.run()
+        XCTAssertGreaterThan((ContinuousClock.now - started).seconds, 2 * pipeline.timeout, "the line took its time")
+        XCTAssertEqual(result.endings, Array(repeating: .finished, count: 8))
+        XCTAssertEqual(result.outcomes.map(\.report.status), Array(repeating: .success, count: 8))
+    }
+
+    /// Sources that run elsewhere wait in their plugin's line without using their time while
+    /// others begin and end; those in a line that stands still as long as the timeout time out,
+    /// and the run ends, though none of them ever began.
+    func testSourcesInLineElsewhereCountOnlyTheTimeTheLineStandsStill() {
+        let moving = (0..<6).map { _ in ElsewhereSource() }
+        let stuck = ElsewhereSource()
+        DispatchQueue.global().async {
+            for (n, source) in moving.enumerated() {
+                source.begin()
+                usleep(150_000)
+                source.finish(with: envelope("Moving \(n)"))
+            }
+        }
+        var pipeline = Pipeline(
+            sources: moving.enumerated().map { PipelineSource(name: "m\($0)", session: $1) }
+                + [PipelineSource(name: "stuck", session: stuck)])
+        pipeline.timeout = 0.5
+        pipeline.grace = 0.1
+        let started = ContinuousClock.now
+        let result = pipeline.run()
+        let elapsed = (ContinuousClock.now - started).seconds
+        XCTAssertEqual(result.endings.prefix(6), ArraySlice(repeating: .finished, count: 6), "\(result.endings)")
+        XCTAssertEqual(
+            result.outcomes.prefix(6).map(\.data.accounts.first?.name), (0..<6).map { "Moving \($0)" })
+        XCTAssertEqual(result.endings[6], .abandoned, "never began, its line stood still")
+        XCTAssertEqual(result.outcomes[6].report.error, "timed out after 0.5s and did not stop; abandoned")
+        // Six turns of 0.15 s, then the timeout and the grace from the last turn's end.
+        XCTAssertGreaterThan(elapsed, 0.9 + 0.5, "timed out before the line stood still for the timeout")
+        XCTAssertLessThan(elapsed, 30, "the run ends though its last source never began")
+    }
+
     /// A source whose own work is instant but whose document takes txfeed a while to decode is
     /// not timed out: decoding is txfeed's time, not the plugin's.
     func testDecodingTimeNeverCountsAgainstTheTimeout() {

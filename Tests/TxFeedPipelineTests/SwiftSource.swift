@@ -48,12 +48,18 @@ final class SwiftSource: SourceSession {
 }
 
 /// A source that runs elsewhere, as an isolated one does: `start` returns at once, and the test
-/// finishes it later from a thread of its own (``finish(with:)``).
+/// begins it and finishes it later from a thread of its own (``begin()``, ``finish(with:)``).
 final class ElsewhereSource: SourceSession {
     let pluginName = "elsewhere-test"
     var runsElsewhere: Bool { true }
-    private let started = Mutex<(events: any SourceEvents, finished: @Sendable (SourceRunResult) -> Void)?>(nil)
+    private let started = Mutex<Started?>(nil)
     private let closed = Atomic<Int>(0)
+
+    private struct Started {
+        var events: any SourceEvents
+        var began: @Sendable () -> Void
+        var finished: @Sendable (SourceRunResult) -> Void
+    }
 
     var hasStarted: Bool { started.withLock { $0 != nil } }
     var closes: Int { closed.load(ordering: .relaxed) }
@@ -64,15 +70,24 @@ final class ElsewhereSource: SourceSession {
         .failed("an elsewhere source is only started")
     }
 
-    func start(_ events: any SourceEvents, finished: @escaping @Sendable (SourceRunResult) -> Void) {
-        started.withLock { $0 = (events, finished) }
+    func start(
+        _ events: any SourceEvents, began: @escaping @Sendable () -> Void,
+        finished: @escaping @Sendable (SourceRunResult) -> Void
+    ) {
+        started.withLock { $0 = Started(events: events, began: began, finished: finished) }
     }
 
-    /// Delivers `text` and ends the run, on the calling thread.
+    /// Its turn comes, as in a plugin's process, on the calling thread.
+    func begin() {
+        started.withLock { $0 }?.began()
+    }
+
+    /// Delivers `text` and ends the run, on the calling thread; begins it first.
     func finish(with text: String) {
-        guard let (events, finished) = started.withLock({ $0 }) else { return }
-        events.emit(text)
-        finished(.completed)
+        guard let started = started.withLock({ $0 }) else { return }
+        started.began()
+        started.events.emit(text)
+        started.finished(.completed)
     }
 
     func close() {

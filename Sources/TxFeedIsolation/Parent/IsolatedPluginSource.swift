@@ -89,14 +89,19 @@ public final class IsolatedPluginSource: SourceSession {
         return Self.result(of: perform(request(for: events), events: events))
     }
 
-    /// Puts the source in line for a child of its plugin and returns at once; `finished` is
-    /// called on the thread that follows the child that runs it.
+    /// Puts the source in line for a child of its plugin and returns at once; `began` and
+    /// `finished` are called on the thread that follows the child that runs it.
     public var runsElsewhere: Bool { true }
 
-    public func start(_ events: any SourceEvents, finished: @escaping @Sendable (SourceRunResult) -> Void) {
+    public func start(
+        _ events: any SourceEvents, began: @escaping @Sendable () -> Void,
+        finished: @escaping @Sendable (SourceRunResult) -> Void
+    ) {
         guard let events = events as? any DeliveredDataEvents else { return finished(.failed(Self.needsDecodedData)) }
         pool.submit(
-            SourceJob(source: self, request: request(for: events), events: events) { finished(Self.result(of: $0)) })
+            SourceJob(source: self, request: request(for: events), events: events, began: began) {
+                finished(Self.result(of: $0))
+            })
     }
 
     private static let needsDecodedData = "an isolated source needs a collector that takes decoded data"

@@ -53,6 +53,7 @@ final class SentShare: Sendable {
             // (a wake-up every few sources, not one a source).
             if following > 0, !child.data.hasFrame { usleep(Self.gather) }
             following += 1
+            job.begin()
             let (ending, kept) = job.source.follow(job, in: self)
             let rest = jobs.withLock { jobs in
                 if jobs.first === job { jobs.removeFirst() }

@@ -101,17 +101,20 @@ final class SourceJob: Sendable {
     var pluginPath: String { source.plugin.path }
     private let waiting = Atomic<Bool>(true)
     private let ended = Atomic<Bool>(false)
+    private let began: @Sendable () -> Void
     private let finished: @Sendable (IsolatedPluginSource.Ending) -> Void
 
     /// - Parameters:
+    ///   - began: called as its child begins it (``begin()``), not for one that never began.
     ///   - finished: called once, with how the source ended.
     init(
         source: IsolatedPluginSource, request: RunRequest, events: (any DeliveredDataEvents)?,
-        finished: @escaping @Sendable (IsolatedPluginSource.Ending) -> Void
+        began: @escaping @Sendable () -> Void = {}, finished: @escaping @Sendable (IsolatedPluginSource.Ending) -> Void
     ) {
         self.source = source
         self.request = request
         self.events = events
+        self.began = began
         self.finished = finished
     }
 
@@ -121,6 +124,9 @@ final class SourceJob: Sendable {
     fileprivate func taken() { waiting.store(false, ordering: .relaxed) }
 
     fileprivate func requeued() { waiting.store(true, ordering: .relaxed) }
+
+    /// Its child begins it: the sources sent before it in its share are done.
+    func begin() { began() }
 
     func finish(_ ending: IsolatedPluginSource.Ending) {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }

@@ -191,8 +191,13 @@ public protocol SourceSession: AnyObject, Sendable {
     func run(_ events: any SourceEvents) -> SourceRunResult
     /// As ``run(_:)``; when ``runsElsewhere``, it returns at once and `finished` is called
     /// later, once, on a thread of the session's own.
-    func start(_ events: any SourceEvents, finished: @escaping @Sendable (SourceRunResult) -> Void)
-    /// Whether ``start(_:finished:)`` returns at once: the source runs in a process of its
+    /// - Parameters:
+    ///   - began: called once as the source begins to run, before `finished` (when its turn
+    ///     comes in its plugin's process): its timeout counts from then.
+    func start(
+        _ events: any SourceEvents, began: @escaping @Sendable () -> Void,
+        finished: @escaping @Sendable (SourceRunResult) -> Void)
+    /// Whether ``start(_:began:finished:)`` returns at once: the source runs in a process of its
     /// plugin, followed by a thread of that process's, so it needs no thread of its own while it
     /// waits in line (ten thousand statements are not ten thousand threads asleep).
     var runsElsewhere: Bool { get }
@@ -207,8 +212,12 @@ public protocol SourceSession: AnyObject, Sendable {
 }
 
 extension SourceSession {
-    /// Runs on the calling thread.
-    public func start(_ events: any SourceEvents, finished: @escaping @Sendable (SourceRunResult) -> Void) {
+    /// Runs on the calling thread, beginning at once.
+    public func start(
+        _ events: any SourceEvents, began: @escaping @Sendable () -> Void,
+        finished: @escaping @Sendable (SourceRunResult) -> Void
+    ) {
+        began()
         finished(run(events))
     }
 

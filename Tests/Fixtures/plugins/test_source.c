@@ -38,8 +38,8 @@
  * such a file, handed over as the main option, reads as mode `ok`. With -DTEST_IDENTIFY_ABORT
  * its `identify` aborts instead, taking down the process that asks it.
  * -DTEST_SAY makes such a file's read print "reading PATH" (left in stdio's buffer), one
- * whose name holds "slow" wait 3 s first, polling is_cancelled, and one whose name holds
- * "crash" dereference a null pointer.
+ * whose name holds "slow" wait 3 s first, polling is_cancelled, one whose name holds "nap"
+ * 250 ms, and one whose name holds "crash" dereference a null pointer.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -120,6 +120,7 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
             if (host->is_cancelled(host)) return TXFEED_STOP;
             nap(10);
         }
+        if (strstr(s->mode, "nap")) nap(250);
         if (strstr(s->mode, "crash")) {
             volatile int *nowhere = NULL;
             *nowhere = 1;
