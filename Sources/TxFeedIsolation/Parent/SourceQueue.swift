@@ -6,12 +6,12 @@ import TxFeedPluginHost
 /// folder of ten thousand small statements is neither ten thousand round trips between two
 /// processes on two busy cores nor ten thousand threads, each asleep until its turn.
 final class SourceQueue: Sendable {
-    private let waiting = Mutex<[String: [SourceJob]]>([:])
+    private let waiting = Mutex<[String: Line]>([:])
     /// At most this many sources in one child's share.
     static let largestShare = 16
 
     func enqueue(_ job: SourceJob) {
-        waiting.withLock { $0[job.pluginPath, default: []].append(job) }
+        waiting.withLock { $0[job.pluginPath, default: Line()].append(job) }
     }
 
     /// Puts jobs a lost child never began back at the front of the line.
@@ -19,7 +19,7 @@ final class SourceQueue: Sendable {
         guard let first = jobs.first else { return }
         waiting.withLock { waiting in
             for job in jobs { job.requeued() }
-            waiting[first.pluginPath, default: []].insert(contentsOf: jobs, at: 0)
+            waiting[first.pluginPath, default: Line()].prepend(jobs)
         }
     }
 
@@ -53,13 +53,13 @@ final class SourceQueue: Sendable {
     /// next will look for it).
     func headShare(_ pluginPath: String, children: Int, orElse: () -> Void) -> [SourceJob] {
         waiting.withLock { waiting in
-            guard var line = waiting[pluginPath], !line.isEmpty else {
+            guard let count = waiting[pluginPath]?.count, count > 0 else {
                 orElse()
                 return []
             }
-            let share = Self.take(Self.shareSize(waiting: line.count, children: children), from: &line)
-            waiting[pluginPath] = line
-            return share
+            // Taken where the line lies in the dictionary: a copy of it was a copy of every
+            // source waiting, for each share (quadratic in a folder's files).
+            return waiting[pluginPath]!.takeFirst(Self.shareSize(waiting: count, children: children))
         }
     }
 
@@ -73,22 +73,71 @@ final class SourceQueue: Sendable {
     /// `job`, taken off the line if it is still waiting.
     func take(_ job: SourceJob) -> SourceJob? {
         waiting.withLock { waiting in
-            guard var line = waiting[job.pluginPath], let at = line.firstIndex(where: { $0 === job }) else {
-                return nil
-            }
-            line.remove(at: at)
-            waiting[job.pluginPath] = line
+            guard waiting[job.pluginPath]?.remove(job) ?? false else { return nil }
             job.taken()
             return job
         }
     }
 
-    /// The first `count` jobs of `line`, taken off it and marked taken.
-    private static func take(_ count: Int, from line: inout [SourceJob]) -> [SourceJob] {
-        let share = Array(line.prefix(count))
-        line.removeFirst(share.count)
-        for job in share { job.taken() }
-        return share
+    /// One plugin's sources in line, taken from the head without moving the rest: a share
+    /// costs its own sources, not the line's (a folder of 100,000 statements moved its whole
+    /// line for each of 6,000 shares).
+    private struct Line {
+        /// Slots before `head` are empty (taken, or room for sources put back at the front).
+        private var slots: [SourceJob?] = []
+        private var head = 0
+
+        var count: Int { slots.count - head }
+        var isEmpty: Bool { count == 0 }
+
+        mutating func append(_ job: SourceJob) {
+            slots.append(job)
+        }
+
+        /// Puts `jobs` in front, in their order: into the room taken sources left when it fits.
+        mutating func prepend(_ jobs: [SourceJob]) {
+            if head >= jobs.count {
+                head -= jobs.count
+                for (k, job) in jobs.enumerated() { slots[head + k] = job }
+            } else {
+                slots = jobs + slots[head...]
+                head = 0
+            }
+        }
+
+        /// The first `count` sources, taken off the line and marked taken.
+        mutating func takeFirst(_ count: Int) -> [SourceJob] {
+            let end = head + min(count, self.count)
+            var share: [SourceJob] = []
+            share.reserveCapacity(end - head)
+            for k in head..<end {
+                share.append(slots[k]!)
+                slots[k] = nil
+            }
+            head = end
+            compact()
+            for job in share { job.taken() }
+            return share
+        }
+
+        /// Takes `job` off the line wherever it waits; false when it is not in it.
+        mutating func remove(_ job: SourceJob) -> Bool {
+            guard let at = slots[head...].firstIndex(where: { $0 === job }) else { return false }
+            slots.remove(at: at)
+            return true
+        }
+
+        /// Lets go of the room before the head once it is most of the line (amortised: each
+        /// source is moved at most once for each time the line halves).
+        private mutating func compact() {
+            if head == slots.count {
+                slots.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head > 64 && head > slots.count / 2 {
+                slots.removeFirst(head)
+                head = 0
+            }
+        }
     }
 }
 
