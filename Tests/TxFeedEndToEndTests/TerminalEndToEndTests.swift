@@ -52,6 +52,35 @@ final class TerminalEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 3, screen)
     }
 
+    /// A folder of more statements than the screen has lines: the skeleton shows those still
+    /// loading and one line counting the rest, never a drawing taller than the screen (which
+    /// could not be redrawn in place: each frame would scroll the last one away).
+    func testAFolderLargerThanTheScreenKeepsTheSkeletonOnIt() throws {
+        let plugins = folder.path + "/claims", statements = folder.path + "/statements"
+        for path in [plugins, statements] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        // Claims *.claim files; one whose name holds "nap" takes 250 ms, so frames are drawn.
+        try CPlugin.build(
+            CPlugin.fixture("test_source.c"), name: "claims", into: plugins,
+            defines: ["TEST_IDENTIFY=95", #"TEST_NAME=\"claims\""#, "TEST_SAY"])
+        for i in 0..<200 {
+            let name = i % 5 == 0 ? "s\(i)-nap.claim" : "s\(i).claim"
+            XCTAssertTrue(FileManager.default.createFile(atPath: statements + "/" + name, contents: Data()))
+        }
+        let result = try txfeedOnTerminal(
+            ["run", statements, "--plugin-path", plugins],
+            environment: ["TERM": "xterm-256color", "COLUMNS": "100", "LINES": "20"])
+        let raw = result.output
+        XCTAssertEqual(result.status, 0, raw)
+        XCTAssertTrue(raw.contains("of 200 sources done"), "no line counting the sources:\n\(raw.suffix(3000))")
+        // Each frame is drawn after moving back over the one before: never more than the screen.
+        let moves = raw.matches(of: #/\x1B\[(\d+)F/#).map { Int($0.1)! }
+        XCTAssertFalse(moves.isEmpty, "no frame redrawn:\n\(raw.suffix(3000))")
+        XCTAssertLessThanOrEqual(moves.max() ?? 0, 20, "a frame taller than the screen")
+        XCTAssertTrue(raw.contains("Alpha"), "the table follows")
+    }
+
     func testNoProgressMeansNoSkeleton() throws {
         let screen = try inTerminal(["run", "samples/accounts/checking.json", "--no-progress"])
         XCTAssertTrue(screen.contains("Everyday Checking"), screen)

@@ -3,6 +3,10 @@ import TxFeedModel
 
 /// Placeholder rows on stderr while sources load: grey bars shaped like the table's rows,
 /// shimmering, with one status line per source (loading / ✓ count and time / ✗ message).
+/// More sources than the screen has room for (a folder of statements) show those still
+/// loading, as many as fit, and one line counting the rest: a drawing taller than the screen
+/// cannot be redrawn in place, and one line each for 100,000 sources every 80 ms was most of
+/// the run.
 ///
 /// When the barrier opens, ``finished()`` erases the lot, so the table (on the same terminal)
 /// or the run summary (when stdout is a file or pipe) takes its place — never a header
@@ -17,6 +21,11 @@ public final class SkeletonView: RunProgress {
         var names: [String] = []
         var status: [String?] = []
         var counts: [Int] = []
+        /// Sources finished, and failed among them.
+        var finished = 0
+        var failed = 0
+        /// Every source before this one has finished: where a look for those loading starts.
+        var firstLoading = 0
         var started = Date()
         var linesDrawn = 0
         var frame = 0
@@ -35,9 +44,14 @@ public final class SkeletonView: RunProgress {
     ///   - rows: how many placeholder rows to draw; a guess at the table's height.
     public init(fd: Int32 = 2, rows: Int = 6, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let colour = !TerminalColour.isRefused(environment: environment)
-        let columns = max(20, TerminalCapabilities(fd: fd).columns)
+        let terminal = TerminalCapabilities(fd: fd, environment: environment)
+        let columns = max(20, terminal.columns)
+        // The bars, the sources' lines and the line the cursor rests on fit the screen.
+        let sourceLines = max(2, terminal.rows - rows - 1)
         self.colour = colour
-        region = LiveRegion(fd: fd) { screen in Self.render(&screen, rows: rows, columns: columns, colour: colour) }
+        region = LiveRegion(fd: fd) { screen in
+            Self.render(&screen, rows: rows, sourceLines: sourceLines, columns: columns, colour: colour)
+        }
     }
 
     public func started(sources: [String]) {
@@ -59,7 +73,10 @@ public final class SkeletonView: RunProgress {
             text = "\(red)✗\(reset) \(report.name)  \(report.error ?? "failed")"
         }
         region.update { screen in
-            if index < screen.status.count { screen.status[index] = text }
+            guard index < screen.status.count, screen.status[index] == nil else { return }
+            screen.status[index] = text
+            screen.finished += 1
+            if report.status != .success { screen.failed += 1 }
         }
     }
 
@@ -79,16 +96,34 @@ public final class SkeletonView: RunProgress {
         region.finished()
     }
 
-    /// The sources' lines, then bars shaped like rows.
-    private static func render(_ screen: inout Screen, rows: Int, columns: Int, colour: Bool) -> String {
+    /// The sources' lines (at most `sourceLines`), then bars shaped like rows.
+    private static func render(_ screen: inout Screen, rows: Int, sourceLines: Int, columns: Int, colour: Bool)
+        -> String
+    {
         var lines: [String] = []
-        let spinner = LiveRegion<Screen>.spinner
+        let spinner = LiveRegion<Screen>.spinner[screen.frame % LiveRegion<Screen>.spinner.count]
         let elapsed = String(format: "%.1fs", Date().timeIntervalSince(screen.started))
-        for (i, name) in screen.names.enumerated() {
+        func loading(_ i: Int) -> String {
             let decoded = screen.counts[i] > 0 ? "  \(screen.counts[i].formatted()) transactions" : ""
+            return "\(spinner) \(screen.names[i])  loading…\(decoded)  \(elapsed)"
+        }
+        if screen.names.count <= sourceLines {
+            for i in screen.names.indices { lines.append(screen.status[i] ?? loading(i)) }
+        } else {
+            // Those still loading, first first, then one line for all of them.
+            while screen.firstLoading < screen.status.count, screen.status[screen.firstLoading] != nil {
+                screen.firstLoading += 1
+            }
+            var i = screen.firstLoading
+            while i < screen.status.count, lines.count < sourceLines - 1 {
+                if screen.status[i] == nil { lines.append(loading(i)) }
+                i += 1
+            }
+            let (red, reset) = colour && screen.failed > 0 ? ("\u{1B}[31m", "\u{1B}[0m") : ("", "")
+            let failed = screen.failed > 0 ? ", \(red)\(screen.failed.formatted()) failed\(reset)" : ""
             lines.append(
-                screen.status[i]
-                    ?? "\(spinner[screen.frame % spinner.count]) \(name)  loading…\(decoded)  \(elapsed)")
+                "\(spinner) \(screen.finished.formatted()) of \(screen.names.count.formatted()) sources done\(failed)  \(elapsed)"
+            )
         }
         // Bars shaped like rows: day, vendor (varying), amount; a light band sweeps across,
         // each row a little behind the one above.

@@ -17,6 +17,10 @@ public final class StatusLineView: RunProgress {
         var decoded: [Int] = []
         /// A finished source's count of transactions, which replaces its decoded count.
         var finished: [Int?] = []
+        /// The records the line shows and the sources done, kept as they change: summed for
+        /// each frame, a folder of 100,000 statements was 100,000 additions every 80 ms.
+        var records = 0
+        var done = 0
         var started = Date()
         var frame = 0
         var drawn = false
@@ -48,13 +52,18 @@ public final class StatusLineView: RunProgress {
 
     public func sourceFinished(_ index: Int, report: SourceReport) {
         region.update { line in
-            if index < line.finished.count { line.finished[index] = report.count }
+            guard index < line.finished.count, line.finished[index] == nil else { return }
+            line.finished[index] = report.count
+            line.records += report.count - line.decoded[index]
+            line.done += 1
         }
     }
 
     public func decoded(_ index: Int, count: Int) {
         region.update { line in
-            if index < line.decoded.count { line.decoded[index] += count }
+            guard index < line.decoded.count else { return }
+            line.decoded[index] += count
+            if line.finished[index] == nil { line.records += count }
         }
     }
 
@@ -68,9 +77,7 @@ public final class StatusLineView: RunProgress {
 
     /// The line, cut to the terminal's width: one that wrapped could not be redrawn in place.
     private static func render(_ line: inout Line, label: String?, columns: Int) -> String {
-        let sources = line.decoded.count
-        let records = zip(line.decoded, line.finished).reduce(0) { $0 + ($1.1 ?? $1.0) }
-        let done = line.finished.count { $0 != nil }
+        let (sources, records, done) = (line.decoded.count, line.records, line.done)
         let elapsed = String(format: "%.1fs", Date().timeIntervalSince(line.started))
         let what = "\(records.formatted()) records from \(sources) source\(sources == 1 ? "" : "s")…"
         let spinner = LiveRegion<Line>.spinner

@@ -4,15 +4,16 @@ import Foundation
 public struct TerminalCapabilities: Sendable {
     public var isTerminal: Bool
     public var columns: Int
+    /// The screen's height: what a drawing redrawn in place may take (the cursor cannot be
+    /// moved back above the screen's top).
+    public var rows: Int
 
     public init(fd: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) {
         isTerminal = isatty(fd) != 0 && environment["TERM"] != "dumb"
         var size = winsize()
-        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            columns = Int(size.ws_col)
-        } else {
-            columns = Int(environment["COLUMNS"] ?? "") ?? 80
-        }
+        let known = ioctl(fd, UInt(TIOCGWINSZ), &size) == 0
+        columns = known && size.ws_col > 0 ? Int(size.ws_col) : Int(environment["COLUMNS"] ?? "") ?? 80
+        rows = known && size.ws_row > 0 ? Int(size.ws_row) : Int(environment["LINES"] ?? "") ?? 24
     }
 
     /// Two descriptors on the same terminal (stdout and stderr both on the screen).
