@@ -4,8 +4,8 @@ import TxFeedSQLite
 extension StateFile {
     /// What earlier runs imported into these accounts, for the merge to drop as seen.
     ///
-    /// Each account's blocks of keys are read whole: the lookups then happen in memory, a
-    /// million of them in milliseconds.
+    /// Each account's blocks of keys are read whole, once however many sources hold the
+    /// account: the lookups then happen in memory, a million of them in milliseconds.
     ///
     /// - Parameters:
     ///   - accounts: every source's accounts in source order, which is their index in the feed.
@@ -14,6 +14,8 @@ extension StateFile {
         do {
             let findAccount = try database.prepare("SELECT id FROM accounts WHERE key = ?")
             let rows = try database.prepare("SELECT batch, keys, kinds FROM seen WHERE account = ?")
+            // The merge's first account of each state account: the later ones ask it.
+            var first: [Int64: Int] = [:]
             for (index, account) in accounts.enumerated() {
                 let key = IdentityKey.accountKey(of: account)
                 let id: Int64
@@ -26,6 +28,11 @@ extension StateFile {
                     id = findAccount.int64(0)
                     accountIDs[key] = id
                 }
+                if let owner = first[id] {
+                    history.answer(for: index, from: owner)
+                    continue
+                }
+                first[id] = index
                 rows.bind(1, id)
                 defer { rows.reset() }
                 while try rows.step() {

@@ -72,6 +72,25 @@ final class StateFileTests: XCTestCase {
         XCTAssertEqual(report.batches.first?.pending, 1)
     }
 
+    /// The same account read from many files (a folder of one account's statements): its keys
+    /// are held once, not once per file, and every file's records are found in them.
+    func testOneAccountInManySourcesIsHeldOnceAndAnswersForEach() throws {
+        let rows: [(vendor: String, minor: Int64, bankID: String?, pending: Bool)] = [
+            ("Rent", -90_000, nil, false), ("Coffee", -300, "F1", false),
+        ]
+        XCTAssertTrue(try StateFile(path: path, wait: 1).record(feed(rows), files: [nil], started: 0))
+
+        let next = try StateFile(path: path, wait: 1)
+        let files = (0..<50).map { _ in outcome(rows) }
+        let history = try next.history(for: files.flatMap(\.data.accounts))
+        XCTAssertEqual(history.count, 3, "one account's keys, not a copy for each file")
+        let again = Feed(merging: files, history: history)
+        XCTAssertEqual(again.transactions.count, 0)
+        XCTAssertEqual(again.duplicates.count, 100)
+        XCTAssertTrue(again.duplicates.allSatisfy { $0.kept == .batch(1) }, "\(again.duplicates.map(\.kept))")
+        next.abandon()
+    }
+
     func testARefreshThatFindsNothingNewIsNoBatch() throws {
         let state = try StateFile(path: path, wait: 1)
         XCTAssertFalse(try state.record(feed([]), files: [nil], started: 0, keepEmpty: false))

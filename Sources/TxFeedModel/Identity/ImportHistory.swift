@@ -16,6 +16,11 @@ public struct ImportHistory: Sendable {
     private var slots: [Slot]
     private var mask: Int
     public private(set) var count = 0
+    /// For each of the merge's accounts, the account whose keys answer for it (itself unless
+    /// ``answer(for:from:)`` said otherwise): the same account read from many files shares the
+    /// first one's keys. Stored once per account instead, a folder of 10,000 statements of one
+    /// account held its keys 10,000 times (22 GB, and the run was killed).
+    private var owners: [UInt32] = []
 
     /// - Parameters:
     ///   - capacity: how many keys will be added (the table never grows past twice that).
@@ -42,6 +47,19 @@ public struct ImportHistory: Sendable {
         count += 1
     }
 
+    /// Makes the keys added for `owner` answer for `account` too: both are one account of the
+    /// state file (the same account in two sources).
+    public mutating func answer(for account: Int, from owner: Int) {
+        if owners.count <= account { owners += (owners.count...account).map { UInt32($0) } }
+        owners[account] = UInt32(owner)
+    }
+
+    /// The account whose keys answer for `account`.
+    @inline(__always)
+    private func owner(of account: Int) -> Int {
+        account < owners.count ? Int(owners[account]) : account
+    }
+
     /// The batch that imported this record, and whether its bank id (rather than its
     /// fingerprint) is what matched; nil for a record never imported.
     ///
@@ -49,6 +67,7 @@ public struct ImportHistory: Sendable {
     /// of a remembered record without one; a record without a bank id matches any remembered
     /// fingerprint.
     func imported(account: Int, fingerprint: Fingerprint, bankID: String?) -> (batch: Int64, byBankID: Bool)? {
+        let account = owner(of: account)
         if let bankID, let found = find(account: account, key: IdentityKey.of(bankID: bankID)),
             found.kinds & (1 << UInt8(IdentityKey.Kind.bankID.rawValue)) != 0
         {
