@@ -13,8 +13,8 @@ final class SpilledRows {
     private let feed: SpilledFeed
     private let readers: [SpillRunReader]
     private var heads: [SpillRecord?]
-    /// Reader indices, a binary min-heap by ``precedes(_:_:)``.
-    private var heap: [Int] = []
+    /// Reader indices by ``precedes(_:_:)``.
+    private var heap = IndexHeap()
     /// Only this account's rows (the text sink's), or all.
     private let account: UInt32?
     /// The day being handed out, in merge order, with each record's source and occurrence.
@@ -41,7 +41,7 @@ final class SpilledRows {
             primed = true
             for i in readers.indices {
                 heads[i] = try readers[i].next()
-                if heads[i] != nil { push(i) }
+                if heads[i] != nil { heap.push(i, by: precedes) }
             }
         }
         while true {
@@ -64,14 +64,14 @@ final class SpilledRows {
     private func gatherDay() throws(FeedReadError) -> Bool {
         day.removeAll(keepingCapacity: true)
         handed = 0
-        guard let first = heap.first, let record = heads[first] else { return false }
+        guard let first = heap.top, let record = heads[first] else { return false }
         let today = FingerprintHasher.day(record.transaction.unixSeconds)
-        while let top = heap.first, let head = heads[top],
+        while let top = heap.top, let head = heads[top],
             FingerprintHasher.day(head.transaction.unixSeconds) == today
         {
             day.append((head, Int(head.source), 0))
             heads[top] = try readers[top].next()
-            if heads[top] == nil { popTop() } else { siftDown(0) }
+            if heads[top] == nil { heap.popTop(by: precedes) } else { heap.topChanged(by: precedes) }
         }
         // Occurrences in each source's input order; a source's hash is keyed with its index.
         var order = Array(day.indices)
@@ -91,7 +91,7 @@ final class SpilledRows {
         return true
     }
 
-    // MARK: The heap
+    // MARK: Merge order
 
     /// Newest first, then the lower source, then the earlier record of that source.
     private func precedes(_ a: Int, _ b: Int) -> Bool {
@@ -100,36 +100,5 @@ final class SpilledRows {
             return x.transaction.unixSeconds > y.transaction.unixSeconds
         }
         return x.source != y.source ? x.source < y.source : x.position < y.position
-    }
-
-    private func push(_ reader: Int) {
-        heap.append(reader)
-        var i = heap.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard precedes(heap[i], heap[parent]) else { break }
-            heap.swapAt(i, parent)
-            i = parent
-        }
-    }
-
-    private func popTop() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        siftDown(0)
-    }
-
-    private func siftDown(_ start: Int) {
-        var i = start
-        while true {
-            let left = 2 * i + 1, right = left + 1
-            var best = i
-            if left < heap.count && precedes(heap[left], heap[best]) { best = left }
-            if right < heap.count && precedes(heap[right], heap[best]) { best = right }
-            guard best != i else { return }
-            heap.swapAt(i, best)
-            i = best
-        }
     }
 }

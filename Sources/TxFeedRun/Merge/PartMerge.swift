@@ -85,9 +85,16 @@ public struct PartMerge {
         case .ndjson: break
         }
         var heads = try parts.map { part throws(UsageError) in try part.next() }
+        // Newest first, ties to the earlier source (and, within a source, its part's order).
+        let precedes = { (a: Int, b: Int) -> Bool in
+            let x = heads[a]!, y = heads[b]!
+            return x.time != y.time ? x.time > y.time : x.source != y.source ? x.source < y.source : a < b
+        }
+        var order = IndexHeap()
+        for k in heads.indices where heads[k] != nil { order.push(k, by: precedes) }
         var written = 0
         var scratch = CSVRow.Scratch(columns: format.columns)
-        while let k = Self.newest(heads) {
+        while let k = order.top {
             let record = heads[k]!.record
             switch format {
             case .ndjson:
@@ -102,6 +109,7 @@ public struct PartMerge {
             written += 1
             try out.rowDone()
             heads[k] = try parts[k].next()
+            if heads[k] == nil { order.popTop(by: precedes) } else { order.topChanged(by: precedes) }
         }
         let reports = try sources.map { source throws(UsageError) in try SourceTotals(source.object) }
         if format == .json {
@@ -122,21 +130,6 @@ public struct PartMerge {
         try file?.commit()
         let troubled = reports.contains { $0.failed || $0.rejected > 0 }
         return troubled ? .partial : .complete
-    }
-
-    /// The part whose next transaction comes first: the newest, ties to the earlier source
-    /// (and, within a source, its own part's order).
-    static func newest(_ heads: [PartRecord?]) -> Int? {
-        var best: Int?
-        for (k, head) in heads.enumerated() {
-            guard let head else { continue }
-            guard let b = best, let current = heads[b] else {
-                best = k
-                continue
-            }
-            if head.time > current.time || (head.time == current.time && head.source < current.source) { best = k }
-        }
-        return best
     }
 
     private static func format(_ request: MergeRequest) throws(UsageError) -> Format {
