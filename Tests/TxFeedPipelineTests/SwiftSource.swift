@@ -53,6 +53,7 @@ final class ElsewhereSource: SourceSession {
     let pluginName = "elsewhere-test"
     var runsElsewhere: Bool { true }
     private let started = Mutex<Started?>(nil)
+    private let begun = Atomic<Bool>(false)
     private let closed = Atomic<Int>(0)
 
     private struct Started {
@@ -77,15 +78,16 @@ final class ElsewhereSource: SourceSession {
         started.withLock { $0 = Started(events: events, began: began, finished: finished) }
     }
 
-    /// Its turn comes, as in a plugin's process, on the calling thread.
+    /// Its turn comes, as in a plugin's process, on the calling thread (once).
     func begin() {
-        started.withLock { $0 }?.began()
+        guard let started = started.withLock({ $0 }), !begun.exchange(true, ordering: .relaxed) else { return }
+        started.began()
     }
 
-    /// Delivers `text` and ends the run, on the calling thread; begins it first.
+    /// Delivers `text` and ends the run, on the calling thread; begins it first if it has not.
     func finish(with text: String) {
         guard let started = started.withLock({ $0 }) else { return }
-        started.began()
+        begin()
         started.events.emit(text)
         started.finished(.completed)
     }
