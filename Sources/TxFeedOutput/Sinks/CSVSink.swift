@@ -36,6 +36,10 @@ public struct CSVSink: FeedSink {
         let colours = context.colours
         var dayFormat = context.dayFormat
         var day: [UInt8] = []
+        // The last day and its cell: rows come newest first, a day's together, and a day's
+        // cell is quoted (`"Mon, Nov 18"`), which took the byte-by-byte path on every row.
+        var lastDay: [UInt8] = []
+        var dayCell: [UInt8] = []
         var identity: [UInt8] = []
         var amount: [UInt8] = []
         let debit = Array("\(Character(UnicodeScalar(separator)))debit\(Character(UnicodeScalar(separator)))".utf8)
@@ -52,7 +56,12 @@ public struct CSVSink: FeedSink {
                 buffer.append(separator)
                 day.removeAll(keepingCapacity: true)
                 dayFormat.appendDay(of: t, to: &day)
-                day.withUnsafeBufferPointer { dialect.appendCell($0, to: &buffer) }
+                if day != lastDay {
+                    swap(&day, &lastDay)
+                    dayCell.removeAll(keepingCapacity: true)
+                    lastDay.withUnsafeBufferPointer { dialect.appendCell($0, to: &dayCell) }
+                }
+                buffer.append(contentsOf: dayCell)
                 buffer.append(separator)
                 names.append(range: account.name, to: &buffer)
                 buffer.append(separator)

@@ -38,6 +38,30 @@ final class CSVCellTests: XCTestCase {
         XCTAssertLessThan(plainCount, dialects.count * 210 * 256)
     }
 
+    /// Each row's day cell is its own day's, quoted for its comma, in any zone: rows of one day
+    /// share a cell written once (it was quoted byte by byte for every row).
+    func testEachRowHasItsOwnDaysCell() throws {
+        let rows: [(Int, String, String, String)] = [
+            (1, "A", "1", "2021-09-01 23:30:00"), (1, "B", "2", "2021-09-01 08:00:00"),
+            (1, "C", "3", "2021-08-31 22:00:00"), (1, "D", "4", "2021-08-30 12:00:00"),
+            (1, "E", "5", "2021-08-30 01:00:00"),
+        ]
+        let feed = SinkTestFeed.make([("days", SinkTestFeed.envelope(name: "Days", rows))])
+        let zones: [(TimeZone?, [String])] = [
+            (nil, ["Wed, Sep 01", "Wed, Sep 01", "Tue, Aug 31", "Mon, Aug 30", "Mon, Aug 30"]),
+            // Two UTC days on one local day, and one UTC day on two.
+            (
+                TimeZone(identifier: "Asia/Tokyo"),
+                ["Thu, Sep 02", "Wed, Sep 01", "Wed, Sep 01", "Mon, Aug 30", "Mon, Aug 30"]
+            ),
+        ]
+        for (zone, expected) in zones {
+            let csv = String(decoding: try SinkTestFeed.render(CSVSink(), feed, timeZone: zone), as: UTF8.self)
+            let days = csv.split(separator: "\r\n").dropFirst().map { String($0.split(separator: "\"")[1]) }
+            XCTAssertEqual(days, expected, "\(zone?.identifier ?? "UTC")")
+        }
+    }
+
     func testWhatIsNotPlain() {
         let dialect = CSVDialect.standard
         for text in ["a,b", "say \"hi\"", "tab\there", "line\nbreak", "cr\r", "bell\u{7}", "del\u{7F}"] {
