@@ -100,8 +100,7 @@ final class SourceRun: Sendable {
         private let last = Atomic<Int64>(0)
 
         func moved() {
-            let (seconds, attoseconds) = (ContinuousClock.now - origin).components
-            last.max(seconds * 1_000_000_000 + attoseconds / 1_000_000_000, ordering: .relaxed)
+            last.max((ContinuousClock.now - origin).nanoseconds, ordering: .relaxed)
         }
 
         var lastMoved: ContinuousClock.Instant { origin + .nanoseconds(last.load(ordering: .relaxed)) }
@@ -168,5 +167,10 @@ extension Duration {
     var milliseconds: Int {
         let (seconds, attoseconds) = components
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

@@ -21,6 +21,11 @@ public final class PluginChildPool: PluginLoading {
         var path: String
         var directOutput: Bool
         var standardOutput: Int32
+
+        /// The children that run `path`'s sources (a sink's may write to txfeed's own streams).
+        static func sources(of path: String) -> Key {
+            Key(path: path, directOutput: false, standardOutput: 1)
+        }
     }
     /// The child that plans: it loads every plugin a run may need to read its descriptor and
     /// answer `identify` and `explain`, one after another — one process started for planning,
@@ -81,7 +86,7 @@ public final class PluginChildPool: PluginLoading {
     /// share.
     func submit(_ job: SourceJob) {
         queue.enqueue(job)
-        let key = Key(path: job.pluginPath, directOutput: false, standardOutput: 1)
+        let key = Key.sources(of: job.pluginPath)
         // Under the line's lock, so that a child given back meanwhile finds the source waiting.
         serveOnItsOwnThread(key, queue.whileWaiting(job, { take(key) }) ?? .busy, failing: job)
     }
@@ -122,7 +127,7 @@ public final class PluginChildPool: PluginLoading {
     ///   - placed: called once the first child is parked or has its first share: until then,
     ///     a child being started counts as one a source waits for.
     func serve(_ path: String, with first: PluginChild?, placed: () -> Void = {}) {
-        let key = Key(path: path, directOutput: false, standardOutput: 1)
+        let key = Key.sources(of: path)
         var child = first
         var isPlaced = false
         func place() {
@@ -160,7 +165,7 @@ public final class PluginChildPool: PluginLoading {
     /// Sources put back in line while this thread follows another: a thread of their own runs
     /// them when a child is free for them or may be started.
     func serveElsewhere(_ path: String) {
-        let key = Key(path: path, directOutput: false, standardOutput: 1)
+        let key = Key.sources(of: path)
         serveOnItsOwnThread(key, queue.ifWaiting(path) { take(key) } ?? .busy)
     }
 
@@ -215,7 +220,7 @@ public final class PluginChildPool: PluginLoading {
     /// The planning child, if there is one, parked as an idle child of `path`.
     private func handOverPlanner(to path: String) {
         guard let planner = probe.withLock({ $0.take() }) else { return }
-        let key = Key(path: path, directOutput: false, standardOutput: 1)
+        let key = Key.sources(of: path)
         do throws(IsolationError) {
             try planner.adopt(path) { [self] in
                 live.withLock { $0[key, default: 1] -= 1 }
@@ -238,7 +243,7 @@ public final class PluginChildPool: PluginLoading {
     private func prestart(_ sources: [String: Int]) {
         let started = generation.load(ordering: .relaxed)
         for (path, count) in sources {
-            let key = Key(path: path, directOutput: false, standardOutput: 1)
+            let key = Key.sources(of: path)
             let room = live.withLock { live -> Int in
                 let room = max(0, min(count, childrenPerPlugin) - live[key, default: 0])
                 live[key, default: 0] += room

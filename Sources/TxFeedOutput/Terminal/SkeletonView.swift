@@ -120,9 +120,9 @@ public final class SkeletonView: RunProgress {
                 i += 1
             }
             let (red, reset) = colour && screen.failed > 0 ? ("\u{1B}[31m", "\u{1B}[0m") : ("", "")
-            let failed = screen.failed > 0 ? ", \(red)\(screen.failed.formatted()) failed\(reset)" : ""
+            let failures = screen.failed > 0 ? ", \(red)\(screen.failed.formatted()) failed\(reset)" : ""
             lines.append(
-                "\(spinner) \(screen.finished.formatted()) of \(screen.names.count.formatted()) sources done\(failed)  \(elapsed)"
+                "\(spinner) \(screen.finished.formatted()) of \(screen.names.count.formatted()) sources done\(failures)  \(elapsed)"
             )
         }
         // Bars shaped like rows: day, vendor (varying), amount; a light band sweeps across,

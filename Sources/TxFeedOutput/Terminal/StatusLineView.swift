@@ -15,8 +15,8 @@ public final class StatusLineView: RunProgress {
 
     struct Line: LiveFrame {
         var decoded: [Int] = []
-        /// A finished source's count of transactions, which replaces its decoded count.
-        var finished: [Int?] = []
+        /// Sources finished: their report's count has replaced their decoded count in `records`.
+        var finished: [Bool] = []
         /// The records the line shows and the sources done, kept as they change: summed for
         /// each frame, a folder of 100,000 statements was 100,000 additions every 80 ms.
         var records = 0
@@ -44,7 +44,7 @@ public final class StatusLineView: RunProgress {
     public func started(sources: [String]) {
         region.start(named: "status-line") { [label, columns] line in
             line.decoded = Array(repeating: 0, count: sources.count)
-            line.finished = Array(repeating: nil, count: sources.count)
+            line.finished = Array(repeating: false, count: sources.count)
             line.started = Date()
             return Self.render(&line, label: label, columns: columns)
         }
@@ -52,8 +52,8 @@ public final class StatusLineView: RunProgress {
 
     public func sourceFinished(_ index: Int, report: SourceReport) {
         region.update { line in
-            guard index < line.finished.count, line.finished[index] == nil else { return }
-            line.finished[index] = report.count
+            guard index < line.finished.count, !line.finished[index] else { return }
+            line.finished[index] = true
             line.records += report.count - line.decoded[index]
             line.done += 1
         }
@@ -63,7 +63,7 @@ public final class StatusLineView: RunProgress {
         region.update { line in
             guard index < line.decoded.count else { return }
             line.decoded[index] += count
-            if line.finished[index] == nil { line.records += count }
+            if !line.finished[index] { line.records += count }
         }
     }
 
