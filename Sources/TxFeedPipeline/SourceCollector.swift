@@ -75,16 +75,16 @@ public final class SourceCollector: DeliveredDataEvents {
         mutating func update(
             live: (inout StreamedAccount) -> Void, recorded: (inout StreamedAccountRecording) -> Account?
         ) {
-            switch self {
-            case .live(var account):
+            // `if case`, not `switch`: a switch keeps its subject alive to its end, so the
+            // account's arrays had two owners and every reject copied them all (a CSV of
+            // 250,000 bad rows: 6.5 s, two thirds of it copying).
+            if case .live(var account) = self {
                 self = .changing
                 live(&account)
                 self = .live(account)
-            case .recorded(var recording):
+            } else if case .recorded(var recording) = self {
                 self = .changing
                 self = recorded(&recording) ?? .recorded(recording)
-            case .changing:
-                break
             }
         }
 
