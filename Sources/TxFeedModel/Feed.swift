@@ -12,8 +12,8 @@ public struct Feed: Sendable {
     /// Bank ids and memos of the transactions that have them (``Transaction/details``).
     public var details: [TransactionDetails] = []
     public var sources: [SourceReport] = []
-    /// Rejected records with the index of their source.
-    public var rejects: [(source: Int, reject: Reject)] = []
+    /// The rejected records: counted, the first few for the summary, each for `--rejects`.
+    public var rejects = RejectStore()
     /// Every transaction's fingerprint, parallel to ``transactions`` (`fingerprints[i]` is
     /// `transactions[i]`'s), computed once in the merge. Empty for a feed built by hand.
     public var fingerprints: [Fingerprint] = []
@@ -52,11 +52,15 @@ public struct Feed: Sendable {
     ///   - history: with `--state`, what earlier runs imported, keyed by the index of each
     ///     account among the outcomes' accounts in order (which is their index in the feed);
     ///     it implies `dedupe`.
-    public init(merging outcomes: [SourceOutcome], dedupe: Bool = false, history: ImportHistory? = nil) {
+    ///   - rejects: the run's, which the sources' collectors filled as they went; the rejects
+    ///     still in the outcomes join them.
+    public init(
+        merging outcomes: [SourceOutcome], dedupe: Bool = false, history: ImportHistory? = nil,
+        rejects: RejectStore = RejectStore()
+    ) {
         sources = outcomes.map(\.report)
-        for (source, outcome) in outcomes.enumerated() where !outcome.data.rejects.isEmpty {
-            rejects += outcome.data.rejects.map { (source, $0) }
-        }
+        self.rejects = rejects
+        rejects.add(outcomes)
         var merged: SourceData
         if outcomes.count < Self.mergedInHalvesFrom {
             merged = Self.merged(outcomes[...])

@@ -5,7 +5,10 @@ public struct SourceData: Sendable {
     public var vendors = VendorTable()
     /// Bank ids and memos, for the transactions whose ``Transaction/details`` points here.
     public var details: [TransactionDetails] = []
+    /// Rejected records not yet handed to the run's ``RejectStore``.
     public var rejects: [Reject] = []
+    /// Rejected records already handed to the run's ``RejectStore``, before ``rejects``.
+    public var rejectsTaken = 0
     /// Documents that failed as a whole (syntax, shape, envelope status), one message each.
     public var failures: [String] = []
     /// Envelopes delivered whole.
@@ -23,14 +26,16 @@ public struct SourceData: Sendable {
     public var vendorBase = 0
     /// Transactions delivered, spilled ones included.
     public var count: Int { spilled + transactions.count }
-    /// Transactions read from delivered envelopes: `read == count + rejects.count`.
-    public var read: Int { count + rejects.count }
+    /// Records rejected, those handed to the ``RejectStore`` included.
+    public var rejected: Int { rejectsTaken + rejects.count }
+    /// Transactions read from delivered envelopes: `read == count + rejected`.
+    public var read: Int { count + rejected }
 
     public init() {}
 
     /// Nothing delivered: no account, record, failure or document.
     public var isEmpty: Bool {
-        accounts.isEmpty && transactions.isEmpty && rejects.isEmpty && failures.isEmpty && documents == 0
+        accounts.isEmpty && transactions.isEmpty && rejected == 0 && failures.isEmpty && documents == 0
     }
 
     /// Appends `other` after this data, renumbering its vendors and accounts.
@@ -88,6 +93,7 @@ public struct SourceData: Sendable {
             if let vendorMap { vendorMap.withUnsafeBufferPointer { renumber($0) } } else { renumber(nil) }
         }
         rejects.append(contentsOf: other.rejects)
+        rejectsTaken += other.rejectsTaken
         failures.append(contentsOf: other.failures)
         documents += other.documents
     }

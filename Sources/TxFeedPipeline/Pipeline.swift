@@ -66,6 +66,8 @@ public struct Pipeline: Sendable {
     public var observer: (any PipelineObserver)?
     /// The memory budget every source's records count against, or nil for no limit.
     public var spill: Spill?
+    /// Where the sources' rejects go as they arrive, or nil to leave them in each source's data.
+    public var rejects: RejectStore?
     /// Diagnostics from sources' `log`: (source name, level, message), from their threads.
     public var log: @Sendable (String, PluginLogLevel, String) -> Void
 
@@ -172,6 +174,7 @@ public struct Pipeline: Sendable {
         var onProgress: (@Sendable (Int) -> Void)?
         if let observer { onProgress = { count in observer.decoded(index, count: count) } }
         return SourceCollector(
-            name: source.name, index: index, threads: decodeThreads, log: log, onProgress: onProgress, spill: spill)
+            name: source.name, index: index, threads: decodeThreads, log: log, onProgress: onProgress, spill: spill,
+            rejects: rejects)
     }
 }

@@ -19,6 +19,8 @@ public final class SourceCollector: DeliveredDataEvents {
     let onProgress: (@Sendable (Int) -> Void)?
     /// The run's memory budget: past it, what this source holds spills to a sorted run.
     let spill: Spill?
+    /// The run's rejects: each delivery's go there at once, so that none waits in the source.
+    let rejects: RejectStore?
     /// In a plugin host child: small streamed accounts are kept as their calls and handed to
     /// ``endAccount(balance:sendingRest:forwarding:)``'s `forward`, for txfeed to decode.
     let forwardsSmallAccounts: Bool
@@ -102,7 +104,8 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public init(
         name: String, index: Int, threads: Int, log: @escaping @Sendable (String, PluginLogLevel, String) -> Void,
-        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil, forwardsSmallAccounts: Bool = false
+        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil, rejects: RejectStore? = nil,
+        forwardsSmallAccounts: Bool = false
     ) {
         self.name = name
         self.index = index
@@ -110,6 +113,7 @@ public final class SourceCollector: DeliveredDataEvents {
         self.log = log
         self.onProgress = onProgress
         self.spill = spill
+        self.rejects = rejects
         self.forwardsSmallAccounts = forwardsSmallAccounts
     }
 
@@ -135,6 +139,8 @@ public final class SourceCollector: DeliveredDataEvents {
             let data = delivered.data
             delivered.data = SourceData()
             delivered.held = nil
+            // An account still open never ended: its rejects go with it.
+            rejects?.withdraw(source: index)
             pending.store(0, ordering: .relaxed)
             return data
         }
@@ -190,17 +196,29 @@ public final class SourceCollector: DeliveredDataEvents {
             let kept = delivered.withLock { delivered -> Bool in
                 // A part that does not continue the account held begins another: that one never ended.
                 guard data.continuesLastAccount, delivered.held != nil else {
+                    if delivered.held != nil { rejects?.withdraw(source: index) }
                     delivered.held = data
+                    rejects?.take(from: &delivered.held!, source: index, name: name, pending: true)
                     return data.vendorBase == 0
                 }
-                return delivered.held!.appendContinuing(data)
+                guard delivered.held!.appendContinuing(data) else { return false }
+                rejects?.take(from: &delivered.held!, source: index, name: name, pending: true)
+                return true
             }
             answer = kept ? (isCancelled ? .stop : .proceed) : outOfOrder()
         case .closing:
             var account = delivered.withLock { $0.held.take() }
-            answer = account?.appendContinuing(data) == true ? commit { $0.append(account!) } : outOfOrder()
+            if account?.appendContinuing(data) == true {
+                answer = commit { committed in
+                    // Its rejects taken while it was open follow what the source committed meanwhile.
+                    rejects?.commitPending(source: index)
+                    committed.append(account!)
+                }
+            } else {
+                answer = outOfOrder()
+            }
         case .withdrawing:
-            delivered.withLock { $0.held = nil }
+            dropHeld()
             answer = commit { $0.append(data) }
         }
         if count > 0 { onProgress?(count) }
@@ -209,8 +227,14 @@ public final class SourceCollector: DeliveredDataEvents {
 
     /// A part of an open account that does not continue it: a broken child. The account is dropped.
     private func outOfOrder() -> CallbackAnswer {
-        delivered.withLock { $0.held = nil }
+        dropHeld()
         return commit { $0.failures.append("\(name): the plugin host sent an open account's records out of order") }
+    }
+
+    /// Drops the open account held, and its rejects.
+    private func dropHeld() {
+        delivered.withLock { $0.held = nil }
+        rejects?.withdraw(source: index)
     }
 
     public var documentsKept: Int { delivered.withLock { $0.data.documents } }
@@ -513,6 +537,7 @@ public final class SourceCollector: DeliveredDataEvents {
         delivered.withLock { delivered in
             guard !delivered.abandoned else { return .stop }
             update(&delivered.data)
+            rejects?.take(from: &delivered.data, source: index, name: name)
             spill?.collected(&delivered.data, source: index, held: &delivered.spillHeld)
             pending.store(
                 delivered.data.transactions.count + delivered.data.rejects.count + delivered.data.failures.count,

@@ -150,7 +150,7 @@ final class SourceRun: Sendable {
         var report = SourceReport(
             name: source.name, plugin: source.session.pluginName, status: failed ? .failure : .success,
             error: failed ? problems.joined(separator: "; ") : nil, count: data.count,
-            rejected: data.rejects.count, documents: data.documents, failedDocuments: data.failures.count,
+            rejected: data.rejected, documents: data.documents, failedDocuments: data.failures.count,
             elapsedMilliseconds: times.started.map { ((times.finished ?? .now) - $0).milliseconds } ?? 0)
         report.documentFailures = data.failures
         // Counted as the run ended; taken only if the data is still what was counted.

@@ -140,6 +140,31 @@ final class IsolationEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("test:slow: begin_account again before end_account"), result.stderr)
     }
 
+    /// The rows such an account rejects go up with it and are kept on the same terms: in
+    /// `--rejects` and the summary only for the accounts that end well, in their order, the
+    /// same from a plugin host child as in-process.
+    func testTheRejectsOfAStreamedAccountSentUpBeforeItEndsAreKeptOnlyIfItEndsWell() throws {
+        var files: [String] = []
+        for isolation in ["process", "in-process"] {
+            let path = folder.path + "/rejects-\(isolation).ndjson"
+            let result = try run("slow-stream", "--rejects", path, "--isolation", isolation)
+            XCTAssertEqual(result.status, 3, result.stderr)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let records = text.split(separator: "\n").compactMap { line -> [String: Any]? in
+                try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            }.filter { $0["path"] as? String != "document" }
+            XCTAssertEqual(
+                records.map { $0["path"] as? String },
+                ["line 0.0", "line 0.1", "line 0.2", "line 0.3", "line 3.0", "line 3.1"],
+                isolation)
+            XCTAssertEqual(records.map { $0["record"] as? String }.last, "Slow last;1;x", isolation)
+            XCTAssertTrue(result.stderr.contains("+ rejected 6,"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("rejected test:slow line 3.1: not an amount"), result.stderr)
+            files.append(text)
+        }
+        XCTAssertEqual(files[0], files[1], "the isolated run's rejects are the in-process run's")
+    }
+
     /// A crash while an account is open loses that account, even though its records went up
     /// already; what the plugin delivered before it is kept.
     func testACrashInsideAnAccountSentUpLeavesNothingOfIt() throws {

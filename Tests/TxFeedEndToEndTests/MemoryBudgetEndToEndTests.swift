@@ -165,6 +165,50 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
         }
     }
 
+    /// Rejects are under the budget too: past their share of it their lines wait in a
+    /// temporary file, and `--rejects` is the in-memory run's byte for byte. A bank CSV whose
+    /// every third row has an amount that is not one, read by the real plugin in its child.
+    func testRejectsOverTheBudgetWaitInATemporaryFileAndComeBackInOrder() throws {
+        let folder = try TemporaryFolder()
+        let spillFolder = folder.path + "/spill"
+        try FileManager.default.createDirectory(atPath: spillFolder, withIntermediateDirectories: false)
+        var csv = "Date,Description,Paid out,Paid in,Balance\n"
+        for row in 0..<6000 {
+            let amount = row % 3 == 1 ? "£\(row)x" : "£\(row % 97).\(row % 10)0"
+            csv += "\(row % 28 + 1) Jan 2024,SHOP \(row) with a long enough description,\(amount),,\n"
+        }
+        let statement = folder.path + "/statement.csv", b = folder.path + "/b.csv"
+        try csv.write(toFile: statement, atomically: false, encoding: .utf8)
+        try csv.replacingOccurrences(of: "SHOP", with: "STORE").write(toFile: b, atomically: false, encoding: .utf8)
+        func run(_ name: String, _ extra: [String]) throws -> String {
+            let result = try txfeed(
+                arguments: [
+                    "run", "-s", "csv:\(statement),rules=samples/rules/uk-current.json",
+                    "-s", "csv:\(b),rules=samples/rules/uk-current.json", "--no-progress",
+                    "-o", folder.path + "/\(name).csv", "--rejects", folder.path + "/\(name).ndjson",
+                ] + extra)
+            XCTAssertEqual(result.status, 3, result.stderr)
+            return result.stderr
+        }
+        let summary = try run("memory", [])
+        XCTAssertTrue(summary.contains("read 6000 = written 4000 + rejected 2000"), summary)
+        XCTAssertTrue(summary.contains("… and 3990 more rejected records"), summary)
+        _ = try run("spilled", ["--memory", "1M", "--temp-dir", spillFolder])
+        let memory = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/memory.ndjson"))
+        let spilled = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/spilled.ndjson"))
+        // 4,000 lines of some 150 bytes: past the rejects' share of 1 MiB (64 KiB) many times.
+        XCTAssertGreaterThan(memory.count, 8 * RejectShare.smallest)
+        XCTAssertEqual(memory.split(separator: UInt8(ascii: "\n")).count, 4000)
+        XCTAssertTrue(memory == spilled, "the rejects that waited in a temporary file came back otherwise")
+        XCTAssertEqual(
+            String(decoding: memory.prefix(200), as: UTF8.self).split(separator: ",").prefix(3).joined(separator: ","),
+            #"{"source":"statement","origin":"\#(statement)","path":"line 3""#)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spillFolder), [])
+    }
+
+    /// The rejects' share of the smallest budget, as `RejectStore.memory(within:)` gives it.
+    private enum RejectShare { static let smallest = 64 << 10 }
+
     private func generate(_ count: Int, _ path: String, _ options: String...) throws {
         let script = BuiltProducts.repository + "/bench/gen_transactions.py"
         let result = try runCommand("/usr/bin/env", ["python3", script, String(count), path] + options)

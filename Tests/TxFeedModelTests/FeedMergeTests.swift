@@ -42,7 +42,10 @@ final class FeedMergeTests: XCTestCase {
             (0..<expected.vendors.count).map { expected.vendors.name(of: UInt32($0)) })
         XCTAssertEqual(feed.accounts.map(\.name), expected.accounts.map(\.name))
         XCTAssertEqual(feed.details, expected.details)
-        XCTAssertEqual(feed.rejects.map(\.source), Array(stride(from: 0, to: 150, by: 9)))
+        let rejecting = Array(stride(from: 0, to: 150, by: 9))
+        XCTAssertEqual(feed.rejects.count, rejecting.count)
+        XCTAssertEqual(feed.rejects.first.map(\.source), Array(rejecting.prefix(RejectStore.shownCount)))
+        XCTAssertEqual(try RejectStoreTests.lines(of: feed.rejects).map(\.origin), rejecting.map { "s\($0)" })
         XCTAssertEqual(feed.fingerprints.count, feed.transactions.count)
     }
 }

@@ -2,9 +2,8 @@
     import Glibc
 #endif
 
-/// One sorted run of records in a temporary file: newest first, ties in source order, then
-/// input order. The file is unlinked as soon as it is created, so it disappears with its descriptor
-/// however the process ends (an error, Ctrl-C, even SIGKILL) and needs no clean-up.
+/// One sorted run of records in a ``TemporaryFile``: newest first, ties in source order, then
+/// input order.
 final class SpillRun: Sendable {
     let count: Int
     let bytes: Int
@@ -12,27 +11,16 @@ final class SpillRun: Sendable {
 
     /// Writes `records` (already in run order) to a new file in `directory`.
     init(records: some Sequence<SpillRecord>, count: Int, in directory: String) throws(SpillError) {
-        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
-        template += Array("txfeed-spill-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw SpillError("cannot create a temporary file in \(directory): \(SystemError.current)")
-        }
-        unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        let fd = try TemporaryFile.create(in: directory)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(Self.writeSize + 8192)
         var written = 0
         func flush() throws(SpillError) {
-            var done = 0
-            while done < buffer.count {
-                let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    let reason = SystemError.current
-                    close(fd)
-                    throw SpillError("cannot write a temporary file in \(directory): \(reason)")
-                }
-                done += n
+            do {
+                try TemporaryFile.write(fd, buffer, in: directory)
+            } catch {
+                close(fd)
+                throw error
             }
             written += buffer.count
             buffer.removeAll(keepingCapacity: true)

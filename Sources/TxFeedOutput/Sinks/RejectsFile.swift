@@ -4,8 +4,9 @@ import TxFeedModel
 /// reason and the record itself; then each document that failed whole, as a line whose path
 /// is `document`, whose reason names where it failed, and whose record is null.
 public enum RejectsFile {
-    public static func write(_ feed: Feed, to out: OutputWriter) {
-        writeRecords(feed, to: out)
+    /// - Throws: when a temporary file of the rejects cannot be read back or the file written.
+    public static func write(_ feed: Feed, to out: OutputWriter) throws {
+        try writeRecords(feed, to: out)
         for source in feed.sources {
             for failure in source.documentFailures {
                 // A failure reads `ORIGIN: reason` (the origin with its line and column when
@@ -18,28 +19,15 @@ public enum RejectsFile {
                 out.write(",\"path\":\"document\",\"reason\":")
                 out.write(JSONString.literal(failure))
                 out.write(",\"record\":null}\n")
+                try out.rowDone()
             }
         }
     }
 
-    private static func writeRecords(_ feed: Feed, to out: OutputWriter) {
-        for (source, reject) in feed.rejects {
-            out.write("{\"source\":")
-            out.write(JSONString.literal(feed.sources[source].name))
-            out.write(",\"origin\":")
-            out.write(JSONString.literal(reject.origin))
-            out.write(",\"path\":")
-            out.write(JSONString.literal(reject.path))
-            out.write(",\"reason\":")
-            out.write(JSONString.literal(reject.reason))
-            out.write(",\"record\":")
-            if reject.rawIsText {
-                out.write(JSONString.literal(reject.raw))
-            } else {
-                // The raw text parsed as JSON, but may span lines: keep NDJSON one line a record.
-                out.write(reject.raw.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
-            }
-            out.write("}\n")
+    private static func writeRecords(_ feed: Feed, to out: OutputWriter) throws {
+        try feed.rejects.forEachBlock { block in
+            out.write(block)
+            try out.rowDone()
         }
     }
 }

@@ -179,7 +179,7 @@ struct FeedOutput {
     private func writeRejects() throws {
         guard let path = plan.rejectsFile else { return }
         let file = try AtomicFile(path: path, unfinished: input.unfinished)
-        RejectsFile.write(feed, to: file.writer)
+        try RejectsFile.write(feed, to: file.writer)
         try file.commit()
     }
 
@@ -262,12 +262,13 @@ struct FeedOutput {
             line += " ms".utf8
             say(String(decoding: line, as: UTF8.self))
         }
-        for (source, reject) in feed.rejects.prefix(10) {
+        for (source, reject) in feed.rejects.first {
             say("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")
         }
-        if feed.rejects.count > 10 {
+        let shown = RejectStore.shownCount
+        if feed.rejects.count > shown {
             say(
-                "txfeed: … and \(feed.rejects.count - 10) more rejected records"
+                "txfeed: … and \(feed.rejects.count - shown) more rejected records"
                     + (plan.rejectsFile == nil ? " (write them all with --rejects FILE)" : ""))
         }
     }

@@ -110,6 +110,10 @@ public enum Runner {
         // --dedupe and --state need every identity in memory: they run without a budget.
         let spill = plan.dedupe ? nil : Spill(budget: plan.memory.bytes, directory: plan.memory.folder)
         pipeline.spill = spill
+        let rejects = RejectStore(
+            keepsLines: plan.rejectsFile != nil, memory: RejectStore.memory(within: plan.memory.bytes),
+            directory: plan.memory.folder)
+        pipeline.rejects = rejects
         do {
             try pipeline.prepare()
         } catch {
@@ -133,7 +137,7 @@ public enum Runner {
         if let spill {
             do {
                 if let error = spill.error { throw error }
-                feed = try Feed(merging: outcomes, spill: spill)
+                feed = try Feed(merging: outcomes, spill: spill, rejects: rejects)
                 if let spilled = feed.spilled {
                     input.diagnostics(
                         "txfeed: \(spilled.count) records over --memory \(spill.budget >> 20) MiB were sorted in \(spilled.runCount) runs in \(spill.directory) and merged"
@@ -145,7 +149,7 @@ public enum Runner {
                 return RunResult(outcome: .nothingWritten)
             }
         } else {
-            feed = Feed(merging: outcomes, dedupe: plan.dedupe, history: history)
+            feed = Feed(merging: outcomes, dedupe: plan.dedupe, history: history, rejects: rejects)
         }
         feed.batch = state?.batch
         progress?.finished()

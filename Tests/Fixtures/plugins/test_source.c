@@ -5,7 +5,8 @@
  *   stream          the same account as header + two batches
  *   slow-stream     accounts of entries with pauses between batches, so that a plugin host child
  *                   sends them up before they end: "Slow" ends well, "Slow broken" fails after
- *                   its batches, "Slow unended" is followed by begin_account of "Slow last"
+ *                   its batches, "Slow unended" is followed by begin_account of "Slow last";
+ *                   each batch also rejects a row ("line A.B")
  *   crash-in-account  one envelope, then an account of entries with pauses (sent up while
  *                   open), then a crash before its end_account
  *   dom             an array of envelopes built with jansson, handed over as json_t*:
@@ -156,6 +157,11 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
                 entry.amount = (txfeed_text){amount, (size_t)snprintf(amount, sizeof amount, "%d", 10 * a + b + 1)};
                 entry.date = (txfeed_text){date, (size_t)snprintf(date, sizeof date, "2022-01-0%d", b + 1)};
                 if (host->emit_entries(host, &entry, 1, sizeof entry) == TXFEED_STOP) return TXFEED_STOP;
+                /* And a row it rejects: kept, like the records, only if the account ends well. */
+                char where[32], raw[48];
+                snprintf(where, sizeof where, "line %d.%d", a, b);
+                int raw_length = snprintf(raw, sizeof raw, "%s;%d;x", names[a], b);
+                if (host->reject(host, where, "not an amount", raw, (size_t)raw_length) == TXFEED_STOP) return TXFEED_STOP;
             }
             if (crash) {
                 volatile int *nowhere = NULL;

@@ -79,7 +79,7 @@ final class RejectsTests: XCTestCase {
             ("bank", #"{"status":200,"body":{"name":"A","transactions":[\#(good),\#(pretty),42]}}"#)
         ])
         let writer = OutputWriter(fd: -1, name: "rejects")
-        RejectsFile.write(feed, to: writer)
+        try RejectsFile.write(feed, to: writer)
         let lines = String(decoding: writer.buffer, as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, 2)
         let first = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
