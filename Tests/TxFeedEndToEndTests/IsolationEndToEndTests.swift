@@ -165,6 +165,28 @@ final class IsolationEndToEndTests: XCTestCase {
         XCTAssertEqual(files[0], files[1], "the isolated run's rejects are the in-process run's")
     }
 
+    /// Rows rejected past what a small account may hold (1 MiB of calls) still belong to their
+    /// account: in order after its earlier ones, with its origin, and gone when it fails.
+    func testRejectsThatOutgrowASmallAccountStayInItsPlace() throws {
+        var files: [String] = []
+        for isolation in ["process", "in-process"] {
+            let path = folder.path + "/many-\(isolation).ndjson"
+            let result = try run("many-rejects", "--rejects", path, "--isolation", isolation)
+            XCTAssertEqual(result.status, 3, result.stderr)
+            XCTAssertTrue(result.stderr.contains("+ rejected 12000,"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("rejected test:many line 1: not an amount"), result.stderr)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let records = text.split(separator: "\n").compactMap { line -> [String: Any]? in
+                try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            }.filter { $0["path"] as? String != "document" }
+            XCTAssertEqual(records.count, 12000, isolation)
+            XCTAssertEqual(records.map { $0["path"] as? String }, (1...12000).map { "line \($0)" }, isolation)
+            XCTAssertEqual(Set(records.map { $0["origin"] as? String }), ["test:many"], isolation)
+            files.append(text)
+        }
+        XCTAssertEqual(files[0], files[1], "the isolated run's rejects are the in-process run's")
+    }
+
     /// A crash while an account is open loses that account, even though its records went up
     /// already; what the plugin delivered before it is kept.
     func testACrashInsideAnAccountSentUpLeavesNothingOfIt() throws {

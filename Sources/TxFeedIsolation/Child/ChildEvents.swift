@@ -223,6 +223,9 @@ final class ChildEvents: SourceEvents {
         sendDue()
         if collector.isCancelled { return .stop }
         if forwarding(.reject(location: location, reason: reason, raw: raw)) { return .proceed }
+        // Not small after all: the collector takes the account first, or this reject would be
+        // the source's own, ahead of the account's earlier ones and kept if the account fails.
+        giveToCollector()
         return collector.reject(location: location, reason: reason, raw: raw)
     }
 
@@ -230,6 +233,7 @@ final class ChildEvents: SourceEvents {
         sendDue()
         if collector.isCancelled { return .stop }
         if forwarding(.failAccount(reason)) { return .proceed }
+        giveToCollector()
         return collector.failAccount(reason: reason)
     }
 

@@ -14,6 +14,8 @@
  *   entries         an EUR account through emit_entries (entries one size larger than the
  *                   header's, as a newer plugin sends them): two good, two wrong, and one
  *                   record the plugin rejects itself; then an account that fails whole
+ *   many-rejects    two accounts of 12,000 rejected rows and one entry, over 1 MiB of calls
+ *                   each: "Rejecting" ends well, "Rejecting broken" fails
  *   fail-after-one  one envelope, then a failure
  *   sleep           waits, polling is_cancelled (a well-behaved slow source)
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
@@ -213,6 +215,30 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_entries(host, &batch[0].entry, 2, sizeof batch[0]);
         host->fail_account(host, "balances do not reconcile");
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "many-rejects") == 0) {
+        /* Accounts whose rejected rows alone outgrow a small account (over 1 MiB of calls): one
+         * that ends well with one good entry, then one that fails. */
+        static const char *names[] = {"Rejecting", "Rejecting broken"};
+        char head[128], where[32], raw[160];
+        for (int a = 0; a < 2; a++) {
+            snprintf(head, sizeof head, "{\"body\":{\"name\":\"%s\",\"currency\":\"EUR\",\"transactions\":[]}}", names[a]);
+            host->begin_account(host, head, strlen(head), "test:many");
+            for (int r = 1; r <= 12000; r++) {
+                snprintf(where, sizeof where, "line %d", r);
+                int raw_length = snprintf(raw, sizeof raw, "%s;%d;%0100d", names[a], r, 0);
+                if (host->reject(host, where, "not an amount", raw, (size_t)raw_length) == TXFEED_STOP) return TXFEED_STOP;
+            }
+            txfeed_entry entry;
+            memset(&entry, 0, sizeof entry);
+            entry.vendor = (txfeed_text){"Kept", 4};
+            entry.amount = (txfeed_text){"-1", 2};
+            entry.date = (txfeed_text){"2022-01-01", 10};
+            if (host->emit_entries(host, &entry, 1, sizeof entry) == TXFEED_STOP) return TXFEED_STOP;
+            if (a == 1) host->fail_account(host, "balances do not reconcile");
+            if (host->end_account(host) == TXFEED_STOP) return TXFEED_STOP;
+        }
+        return TXFEED_OK;
     }
     if (strcmp(s->mode, "fail-after-one") == 0) {
         host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:first");
