@@ -71,6 +71,17 @@ enum CellText {
     static func escaped(_ text: String) -> String { quoted(text.unicodeScalars, more: false, limit: .max) }
 
     private static func quoted(_ scalars: String.UnicodeScalarView, more: Bool, limit: Int) -> String {
+        // Most cells have nothing to escape and fit: taken as they are (escaping scalar by
+        // scalar was most of what a row the csv plugin rejects cost it).
+        var count = 0
+        for scalar in scalars {
+            if isControl(scalar) || count == limit {
+                count = -1
+                break
+            }
+            count += 1
+        }
+        if count >= 0 { return more ? String(scalars) + "…" : String(scalars) }
         var out = String.UnicodeScalarView()
         var shown = 0
         var cutShort = more
@@ -93,11 +104,16 @@ enum CellText {
         case 0x09: return "\\t".unicodeScalars
         case 0x0A: return "\\n".unicodeScalars
         case 0x0D: return "\\r".unicodeScalars
-        case 0x01...0x1F, 0x7F...0x9F:
+        case _ where isControl(scalar):
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars
         default: return String.UnicodeScalarView([scalar])
         }
+    }
+
+    /// C0 controls, DEL and C1 controls: written escaped.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value <= 0x1F || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// `line 3` or `lines 3, 4, 5`: the lines a finding rests on.
