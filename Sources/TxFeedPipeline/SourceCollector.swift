@@ -448,12 +448,18 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
         if isCancelled { return .stop }
-        let open = streaming.withLock { streaming in
-            streaming?.account.update(live: { $0.reject(location: location, reason: reason, raw: raw) }) {
-                $0.reject(location: location, reason: reason, raw: raw)
-                return nil
+        // Host work like any record's: it also dates the collector's last work, by which a
+        // plugin host child knows to send up a statement of rejected rows as it goes.
+        let open = hostWork {
+            streaming.withLock { streaming in
+                streaming?.account.update(live: { $0.reject(location: location, reason: reason, raw: raw) }) {
+                    $0.reject(location: location, reason: reason, raw: raw)
+                    // Not small after all (a statement of rows it rejects): decoded from here on, so
+                    // that its rejects go on as the account's records do rather than wait in it.
+                    return $0.bytes > StreamedAccountRecording.largest ? .live($0.replay(decoder(nil))) : nil
+                }
+                return streaming != nil
             }
-            return streaming != nil
         }
         if open { return .proceed }
         // Outside an account the record still counts: it belongs to the source.
