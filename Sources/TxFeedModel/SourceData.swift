@@ -16,6 +16,10 @@ public struct SourceData: Sendable {
     /// Transactions already moved to temporary files (``Spill``), before ``transactions``:
     /// the first of ``transactions`` is the source's record number `spilled`.
     public var spilled = 0
+    /// Added to every record's position among the source's when it spills (``Spill``): an
+    /// account that spills while still open numbers its records past every position its
+    /// source may still give records committed meanwhile, and the source's later ones past it.
+    public var positionBase: UInt64 = 0
     /// Whether the first of ``accounts`` is the account that ends the data this one is appended
     /// to, continued: one huge envelope handed over piece by piece under a memory budget
     /// (``append(_:)`` merges the two).

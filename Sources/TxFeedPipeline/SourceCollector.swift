@@ -51,8 +51,22 @@ public final class SourceCollector: DeliveredDataEvents {
         /// What the run's memory budget last counted `data` as holding (``Spill``).
         var spillHeld = 0
         /// A plugin host child's account still open, as far as it has come
-        /// (``Delivery/provisional``): kept only once it ends well, never spilled before.
+        /// (``Delivery/provisional``): kept only once it ends well.
         var held: SourceData?
+        /// Its records that left memory under the budget, merged only once it ends well.
+        var heldRuns: [SpillRun] = []
+        /// What the budget last counted ``held`` as holding.
+        var heldCost = 0
+
+        /// Takes the open account, its runs and its cost out, leaving none.
+        mutating func takeHeld() -> (account: SourceData?, runs: [SpillRun], cost: Int) {
+            defer {
+                held = nil
+                heldRuns = []
+                heldCost = 0
+            }
+            return (held, heldRuns, heldCost)
+        }
     }
 
     private struct Streaming: Sendable {
@@ -138,9 +152,8 @@ public final class SourceCollector: DeliveredDataEvents {
         delivered.withLock { delivered in
             let data = delivered.data
             delivered.data = SourceData()
-            delivered.held = nil
-            // An account still open never ended: its rejects go with it.
-            rejects?.withdraw(source: index)
+            // An account still open never ended: its records and rejects go with it.
+            drop(delivered.takeHeld())
             pending.store(0, ordering: .relaxed)
             return data
         }
@@ -196,25 +209,32 @@ public final class SourceCollector: DeliveredDataEvents {
             let kept = delivered.withLock { delivered -> Bool in
                 // A part that does not continue the account held begins another: that one never ended.
                 guard data.continuesLastAccount, delivered.held != nil else {
-                    if delivered.held != nil { rejects?.withdraw(source: index) }
+                    drop(delivered.takeHeld())
                     delivered.held = data
-                    rejects?.take(from: &delivered.held!, source: index, name: name, pending: true)
+                    hold(&delivered)
                     return data.vendorBase == 0
                 }
                 guard delivered.held!.appendContinuing(data) else { return false }
-                rejects?.take(from: &delivered.held!, source: index, name: name, pending: true)
+                hold(&delivered)
                 return true
             }
             answer = kept ? (isCancelled ? .stop : .proceed) : outOfOrder()
         case .closing:
-            var account = delivered.withLock { $0.held.take() }
+            var (account, runs, cost) = delivered.withLock { $0.takeHeld() }
             if account?.appendContinuing(data) == true {
-                answer = commit { committed in
+                answer = commitDelivered { delivered in
                     // Its rejects taken while it was open follow what the source committed meanwhile.
                     rejects?.commitPending(source: index)
-                    committed.append(account!)
+                    guard let spill, !runs.isEmpty else {
+                        spill?.release(cost)
+                        return delivered.data.append(account!)
+                    }
+                    spill.close(
+                        openAccount: account!, runs: runs, into: &delivered.data, source: index,
+                        held: &delivered.spillHeld, accountHeld: cost)
                 }
             } else {
+                drop((account, runs, cost))
                 answer = outOfOrder()
             }
         case .withdrawing:
@@ -231,10 +251,27 @@ public final class SourceCollector: DeliveredDataEvents {
         return commit { $0.failures.append("\(name): the plugin host sent an open account's records out of order") }
     }
 
-    /// Drops the open account held, and its rejects.
+    /// Drops the open account held, its records and its rejects.
     private func dropHeld() {
-        delivered.withLock { $0.held = nil }
+        drop(delivered.withLock { $0.takeHeld() })
+    }
+
+    private func drop(_ held: (account: SourceData?, runs: [SpillRun], cost: Int)) {
+        spill?.release(held.cost)
         rejects?.withdraw(source: index)
+    }
+
+    /// The open account just grew: its rejects leave as pending, and under the budget its
+    /// records as runs of its own.
+    private func hold(_ delivered: inout Delivered) {
+        rejects?.take(from: &delivered.held!, source: index, name: name, pending: true)
+        guard let spill else { return }
+        if let run = spill.collected(
+            openAccount: &delivered.held!, source: index, committedBase: delivered.data.positionBase,
+            held: &delivered.heldCost)
+        {
+            delivered.heldRuns.append(run)
+        }
     }
 
     public var documentsKept: Int { delivered.withLock { $0.data.documents } }
@@ -530,8 +567,13 @@ public final class SourceCollector: DeliveredDataEvents {
     /// Adds a decoded unit after the accounts still on the line, unless the run was abandoned.
     /// Returns the callback's answer.
     private func commit(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
+        commitDelivered { update(&$0.data) }
+    }
+
+    /// ``commit(_:)`` with the open account at hand too.
+    private func commitDelivered(_ update: (inout Delivered) -> Void) -> CallbackAnswer {
         if threads > 1, let line = line.withLock({ $0 }) { line.drain() }
-        return add(update)
+        return addDelivered(update)
     }
 
     /// A group of the line's accounts, in order.
@@ -540,9 +582,13 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     private func add(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
+        addDelivered { update(&$0.data) }
+    }
+
+    private func addDelivered(_ update: (inout Delivered) -> Void) -> CallbackAnswer {
         delivered.withLock { delivered in
             guard !delivered.abandoned else { return .stop }
-            update(&delivered.data)
+            update(&delivered)
             rejects?.take(from: &delivered.data, source: index, name: name)
             spill?.collected(&delivered.data, source: index, held: &delivered.spillHeld)
             pending.store(

@@ -165,6 +165,35 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
         }
     }
 
+    /// A statement a plugin streams is held until it ends (one that fails leaves nothing), but
+    /// under a budget its records leave memory while it is open, as runs of its own, merged
+    /// once it ends well and dropped when it fails: a small account, then three of 120,000
+    /// records (the second fails), beside a file whose records tie with theirs in time. The
+    /// output is the in-memory run's byte for byte.
+    func testAnOpenStatementSpillsAndIsMergedOnlyIfItEndsWell() throws {
+        let folder = try TemporaryFolder()
+        let plugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
+        let other = folder.path + "/other.json"
+        try generate(50_000, other, "--seed", "5")
+        func run(_ name: String, _ extra: [String]) throws -> String {
+            let result = try txfeed(
+                arguments: ["run", "-s", plugin + ":mode=big-accounts", other, "--no-progress"]
+                    + ["csv", "ndjson"].flatMap { ["-o", folder.path + "/\(name).\($0)"] } + extra)
+            XCTAssertEqual(result.status, 3, result.stderr)
+            XCTAssertTrue(result.stderr.contains("test:big: balances do not reconcile"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("read 240003 = written 240003 + rejected 0"), result.stderr)
+            return result.stderr
+        }
+        XCTAssertFalse(try run("memory", []).contains("runs"))
+        XCTAssertTrue(try run("spilled", ["--memory", "1M"]).contains("txfeed: 290003 records over --memory 1 MiB"))
+        for format in ["csv", "ndjson"] {
+            let memory = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/memory.\(format)"))
+            let spilled = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/spilled.\(format)"))
+            XCTAssertGreaterThan(memory.count, 20_000_000, format)
+            XCTAssertTrue(memory == spilled, "\(format): the spilled run wrote other bytes")
+        }
+    }
+
     /// Rejects are under the budget too: past their share of it their lines wait in a
     /// temporary file, and `--rejects` is the in-memory run's byte for byte. A bank CSV whose
     /// every third row has an amount that is not one, read by the real plugin in its child.

@@ -18,17 +18,17 @@ public final class Spill: Sendable {
     public let budget: Int
     /// Where the run files go (`--temp-dir`).
     public let directory: String
-    private let state = Mutex(State())
+    let state = Mutex(State())
     /// Held records plus the pool, in bytes. An atomic, not part of ``state``: every delivery
     /// of every source adds to it, and a lock shared by them all was 7% of a folder's CPU
     /// (ten thousand files, threads spinning on it while its holder waited for a core).
-    private let total = Atomic<Int>(0)
+    let total = Atomic<Int>(0)
     /// One source pools (and writes a full pool) at a time: the others wait with their records
     /// still counted, so the pool, its sort and the records being hashed exist once, not once
     /// per source thread (64 threads each with a pool of its own passed 2 GiB under 1G).
     private let pooling = Mutex(())
 
-    private struct State {
+    struct State {
         var pool: [SpillRecord] = []
         var runs: [SpillRun] = []
         var error: SpillError?
@@ -82,21 +82,29 @@ public final class Spill: Sendable {
         guard data.transactions.count < Self.minimumRunRecords else {
             // A run of its own, sorted by index and written straight from the source's arrays:
             // no pool, no copy of the records (pooling them too passed 1.1 GiB under 1G).
-            do {
-                let run = try SpillRun(
-                    records: Self.runOrder(data, source: source), count: data.transactions.count, in: directory)
-                data.spilled += data.transactions.count
-                data.transactions = []
-                data.details = []
-                state.withLock { $0.runs.append(run) }
-                total.subtract(held, ordering: .relaxed)
-                held = 0
-            } catch {
-                state.withLock { if $0.error == nil { $0.error = error } }
-            }
+            guard let run = writeRun(of: &data, source: source) else { return }
+            state.withLock { $0.runs.append(run) }
+            total.subtract(held, ordering: .relaxed)
+            held = 0
             return
         }
         pooling.withLock { _ in poolNow(&data, source: source, held: &held) }
+    }
+
+    /// Writes `data`'s records as a run of their own, which they leave; nil when it could not be
+    /// written (``error`` says why).
+    func writeRun(of data: inout SourceData, source: Int) -> SpillRun? {
+        do {
+            let run = try SpillRun(
+                records: Self.runOrder(data, source: source), count: data.transactions.count, in: directory)
+            data.spilled += data.transactions.count
+            data.transactions = []
+            data.details = []
+            return run
+        } catch {
+            state.withLock { if $0.error == nil { $0.error = error } }
+            return nil
+        }
     }
 
     /// `data`'s records newest first, ties in input order, built one at a time as written.
@@ -104,7 +112,7 @@ public final class Spill: Sendable {
         let hashes = data.fingerprintHashes()
         let transactions = data.transactions
         let details = data.details
-        let first = data.spilled
+        let first = data.positionBase + UInt64(data.spilled)
         var order = Array(transactions.indices)
         order.sort { a, b in
             let ta = transactions[a].unixSeconds, tb = transactions[b].unixSeconds
@@ -113,7 +121,7 @@ public final class Spill: Sendable {
         return order.lazy.map { i in
             let t = transactions[i]
             return SpillRecord(
-                transaction: t, hash: hashes[i], position: UInt64(first + i), source: UInt32(source),
+                transaction: t, hash: hashes[i], position: first + UInt64(i), source: UInt32(source),
                 details: t.details == Transaction.noDetails ? nil : details[Int(t.details)])
         }
     }
@@ -168,11 +176,11 @@ public final class Spill: Sendable {
     /// the source's records and the source.
     static func records(_ data: SourceData, source: Int) -> [SpillRecord] {
         let hashes = data.fingerprintHashes()
-        let first = data.spilled
+        let first = data.positionBase + UInt64(data.spilled)
         return data.transactions.indices.map { i in
             let t = data.transactions[i]
             return SpillRecord(
-                transaction: t, hash: hashes[i], position: UInt64(first + i), source: UInt32(source),
+                transaction: t, hash: hashes[i], position: first + UInt64(i), source: UInt32(source),
                 details: t.details == Transaction.noDetails ? nil : data.details[Int(t.details)])
         }
     }

@@ -1,13 +1,26 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// One sorted run of records in a ``TemporaryFile``: newest first, ties in source order, then
 /// input order.
-final class SpillRun: Sendable {
+public final class SpillRun: Sendable {
     let count: Int
     let bytes: Int
     let descriptor: Int32
+    /// Set once for the runs of an account that spilled while still open: its records number
+    /// accounts and vendors as that account alone did, and are read as its source numbers them.
+    let renumbering = Mutex<Renumbering?>(nil)
+
+    /// Where an open account's ids went in its source's data once it ended.
+    struct Renumbering {
+        /// The account's index among its source's accounts.
+        var accountBase: UInt32
+        /// Each of the account's vendor ids, as its source's id.
+        var vendors: [UInt32]
+    }
 
     /// Writes `records` (already in run order) to a new file in `directory`.
     init(records: some Sequence<SpillRecord>, count: Int, in directory: String) throws(SpillError) {

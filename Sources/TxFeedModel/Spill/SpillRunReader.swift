@@ -7,8 +7,11 @@ final class SpillRunReader {
     private var end = 0
     private var offset = 0
 
+    private let renumbering: SpillRun.Renumbering?
+
     init(_ run: SpillRun, bufferSize: Int) {
         self.run = run
+        renumbering = run.renumbering.withLock { $0 }
         buffer = .allocate(byteCount: bufferSize, alignment: 16)
     }
 
@@ -16,8 +19,12 @@ final class SpillRunReader {
 
     func next() throws(FeedReadError) -> SpillRecord? {
         while true {
-            if let parsed = SpillRecord.read(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) {
+            if var parsed = SpillRecord.read(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) {
                 start += parsed.size
+                if let renumbering {
+                    parsed.record.transaction.account &+= renumbering.accountBase
+                    parsed.record.transaction.vendor = renumbering.vendors[Int(parsed.record.transaction.vendor)]
+                }
                 return parsed.record
             }
             guard offset < run.bytes else {

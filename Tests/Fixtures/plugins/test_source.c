@@ -14,6 +14,8 @@
  *   entries         an EUR account through emit_entries (entries one size larger than the
  *                   header's, as a newer plugin sends them): two good, two wrong, and one
  *                   record the plugin rejects itself; then an account that fails whole
+ *   big-accounts    a small account, then three of 120,000 entries ("Big", "Big broken" that
+ *                   fails, "Big last"), for an open account that spills under --memory
  *   many-rejects    two accounts of 12,000 rejected rows and one entry, over 1 MiB of calls
  *                   each: "Rejecting" ends well, "Rejecting broken" fails
  *   fail-after-one  one envelope, then a failure
@@ -215,6 +217,36 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_entries(host, &batch[0].entry, 2, sizeof batch[0]);
         host->fail_account(host, "balances do not reconcile");
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "big-accounts") == 0) {
+        /* A small account, then three of 120,000 entries in batches of 1,000 (days repeat, so
+         * records tie in time): "Big" ends well, "Big broken" fails at its end, "Big last" ends well. */
+        static const char *names[] = {"Small", "Big", "Big broken", "Big last"};
+        char head[128], vendor[4][32], amount[4][16], date[4][16];
+        for (int a = 0; a < 4; a++) {
+            snprintf(head, sizeof head, "{\"body\":{\"name\":\"%s\",\"currency\":\"EUR\",\"transactions\":[]}}", names[a]);
+            host->begin_account(host, head, strlen(head), "test:big");
+            int batches = a == 0 ? 1 : 120;
+            for (int b = 0; b < batches; b++) {
+                txfeed_entry entries[1000];
+                int n = a == 0 ? 3 : 1000;
+                memset(entries, 0, sizeof entries);
+                for (int i = 0; i < n; i++) {
+                    int k = b * 1000 + i, slot = i % 4;
+                    entries[i].vendor = (txfeed_text){vendor[slot], (size_t)snprintf(vendor[slot], sizeof vendor[slot], "Vendor %d", (k * 7 + a) % 3000)};
+                    entries[i].amount = (txfeed_text){amount[slot], (size_t)snprintf(amount[slot], sizeof amount[slot], "-%d.%02d", k % 500, k % 100)};
+                    entries[i].date = (txfeed_text){date[slot], (size_t)snprintf(date[slot], sizeof date[slot], "2022-%02d-%02d", 1 + k % 12, 1 + k % 28)};
+                    /* The host reads each entry's texts during the call: 4 slots are enough for none to be reused early. */
+                    if (slot == 3 || i == n - 1) {
+                        int first = i - slot;
+                        if (host->emit_entries(host, &entries[first], (size_t)(i - first + 1), sizeof entries[0]) == TXFEED_STOP) return TXFEED_STOP;
+                    }
+                }
+            }
+            if (a == 2) host->fail_account(host, "balances do not reconcile");
+            if (host->end_account(host) == TXFEED_STOP) return TXFEED_STOP;
+        }
+        return TXFEED_OK;
     }
     if (strcmp(s->mode, "many-rejects") == 0) {
         /* Accounts whose rejected rows alone outgrow a small account (over 1 MiB of calls): one
