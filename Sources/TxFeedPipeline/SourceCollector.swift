@@ -220,7 +220,8 @@ public final class SourceCollector: DeliveredDataEvents {
             }
             answer = kept ? (isCancelled ? .stop : .proceed) : outOfOrder()
         case .closing:
-            var (account, runs, cost) = delivered.withLock { $0.takeHeld() }
+            let (held, runs, cost) = delivered.withLock { $0.takeHeld() }
+            var account = held
             if account?.appendContinuing(data) == true {
                 answer = commitDelivered { delivered in
                     // Its rejects taken while it was open follow what the source committed meanwhile.
