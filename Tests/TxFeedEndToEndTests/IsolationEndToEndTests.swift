@@ -144,15 +144,8 @@ final class IsolationEndToEndTests: XCTestCase {
     /// `--rejects` and the summary only for the accounts that end well, in their order, the
     /// same from a plugin host child as in-process.
     func testTheRejectsOfAStreamedAccountSentUpBeforeItEndsAreKeptOnlyIfItEndsWell() throws {
-        var files: [String] = []
-        for isolation in ["process", "in-process"] {
-            let path = folder.path + "/rejects-\(isolation).ndjson"
-            let result = try run("slow-stream", "--rejects", path, "--isolation", isolation)
-            XCTAssertEqual(result.status, 3, result.stderr)
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            let records = text.split(separator: "\n").compactMap { line -> [String: Any]? in
-                try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            }.filter { $0["path"] as? String != "document" }
+        let runs = try rejectsInBothIsolations("slow-stream")
+        for (isolation, result, records) in runs {
             XCTAssertEqual(
                 records.map { $0["path"] as? String },
                 ["line 0.0", "line 0.1", "line 0.2", "line 0.3", "line 3.0", "line 3.1"],
@@ -160,31 +153,43 @@ final class IsolationEndToEndTests: XCTestCase {
             XCTAssertEqual(records.map { $0["record"] as? String }.last, "Slow last;1;x", isolation)
             XCTAssertTrue(result.stderr.contains("+ rejected 6,"), result.stderr)
             XCTAssertTrue(result.stderr.contains("rejected test:slow line 3.1: not an amount"), result.stderr)
-            files.append(text)
         }
-        XCTAssertEqual(files[0], files[1], "the isolated run's rejects are the in-process run's")
     }
 
     /// Rows rejected past what a small account may hold (1 MiB of calls) still belong to their
     /// account: in order after its earlier ones, with its origin, and gone when it fails.
     func testRejectsThatOutgrowASmallAccountStayInItsPlace() throws {
-        var files: [String] = []
-        for isolation in ["process", "in-process"] {
-            let path = folder.path + "/many-\(isolation).ndjson"
-            let result = try run("many-rejects", "--rejects", path, "--isolation", isolation)
-            XCTAssertEqual(result.status, 3, result.stderr)
+        let runs = try rejectsInBothIsolations("many-rejects")
+        for (isolation, result, records) in runs {
             XCTAssertTrue(result.stderr.contains("+ rejected 12000,"), result.stderr)
             XCTAssertTrue(result.stderr.contains("rejected test:many line 1: not an amount"), result.stderr)
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            let records = text.split(separator: "\n").compactMap { line -> [String: Any]? in
-                try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            }.filter { $0["path"] as? String != "document" }
             XCTAssertEqual(records.count, 12000, isolation)
             XCTAssertEqual(records.map { $0["path"] as? String }, (1...12000).map { "line \($0)" }, isolation)
             XCTAssertEqual(Set(records.map { $0["origin"] as? String }), ["test:many"], isolation)
-            files.append(text)
         }
-        XCTAssertEqual(files[0], files[1], "the isolated run's rejects are the in-process run's")
+    }
+
+    /// Runs `mode` with `--rejects`, isolated and in-process (each must exit 3, and both must
+    /// write the same rejects file): each run's result and its rejected records, the failed
+    /// documents left out.
+    private func rejectsInBothIsolations(_ mode: String) throws
+        -> [(isolation: String, result: CommandResult, records: [[String: Any]])]
+    {
+        var runs: [(isolation: String, result: CommandResult, records: [[String: Any]])] = []
+        var files: [String] = []
+        for isolation in ["process", "in-process"] {
+            let path = folder.path + "/\(mode)-\(isolation).ndjson"
+            let result = try run(mode, "--rejects", path, "--isolation", isolation)
+            XCTAssertEqual(result.status, 3, result.stderr)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            files.append(text)
+            let records = text.split(separator: "\n").compactMap { line -> [String: Any]? in
+                try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            }.filter { $0["path"] as? String != "document" }
+            runs.append((isolation, result, records))
+        }
+        XCTAssertEqual(files[0], files[1], "\(mode): the isolated run's rejects are the in-process run's")
+        return runs
     }
 
     /// A crash while an account is open loses that account, even though its records went up
