@@ -12,6 +12,8 @@ public struct StreamedAccount: Sendable {
     public private(set) var handedOver = false
     /// Whether the account failed: ``finish()`` then holds its failure alone.
     public var hasFailed: Bool { account.hasFailed }
+    /// Records and rejects decoded and not yet handed over.
+    public var heldRecords: Int { unit.transactions.count + unit.rejects.count }
 
     /// - Parameters:
     ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.

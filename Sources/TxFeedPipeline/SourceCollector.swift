@@ -88,6 +88,11 @@ public final class SourceCollector: DeliveredDataEvents {
         /// what changes, so it is changed in place, not copied.
         case changing
 
+        /// What a live account decoded and holds, not yet handed over.
+        var heldRecords: Int {
+            if case .live(let account) = self { account.heldRecords } else { 0 }
+        }
+
         mutating func update(
             live: (inout StreamedAccount) -> Void, recorded: (inout StreamedAccountRecording) -> Account?
         ) {
@@ -200,7 +205,14 @@ public final class SourceCollector: DeliveredDataEvents {
     public var decodeThreads: Int { threads }
 
     public func delivered(_ data: SourceData, as delivery: Delivery) -> CallbackAnswer {
-        let count = data.transactions.count
+        let answer = receive(data, as: delivery)
+        if data.transactions.count > 0 { onProgress?(data.transactions.count) }
+        return answer
+    }
+
+    /// ``delivered(_:as:)`` without counting progress: in txfeed's own process the decoder
+    /// counted the records already (``passOpenAccountOn()``).
+    private func receive(_ data: SourceData, as delivery: Delivery) -> CallbackAnswer {
         let answer: CallbackAnswer
         switch delivery {
         case .committed:
@@ -242,9 +254,22 @@ public final class SourceCollector: DeliveredDataEvents {
             dropHeld()
             answer = commit { $0.append(data) }
         }
-        if count > 0 { onProgress?(count) }
         return answer
     }
+
+    /// In txfeed's own process under a budget: a long statement goes on to the held account in
+    /// parts, as a plugin host child sends it up (``takeOpenAccountPart()``), so that it spills
+    /// while open instead of waiting whole in its decoder until `end_account`.
+    private func passOpenAccountOn() {
+        guard spill != nil, !forwardsSmallAccounts,
+            streaming.withLock({ $0?.account.heldRecords ?? 0 }) >= Self.passedOnRecords,
+            let part = takeOpenAccountPart()
+        else { return }
+        _ = receive(part, as: .provisional)
+    }
+
+    /// Records a long statement's part holds in txfeed's own process.
+    static let passedOnRecords = 1 << 16
 
     /// A part of an open account that does not continue it: a broken child. The account is dropped.
     private func outOfOrder() -> CallbackAnswer {
@@ -350,7 +375,7 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
-        hostWork {
+        let answer = hostWork {
             streamed("emit_transactions") { open in
                 open.account.update(live: { $0.add(batch: text) }) { recording in
                     recording.add(batch: text)
@@ -360,6 +385,8 @@ public final class SourceCollector: DeliveredDataEvents {
                 }
             }
         }
+        passOpenAccountOn()
+        return answer
     }
 
     /// A batch of one huge envelope read in pieces. Its records are kept as they come, so that
@@ -383,7 +410,8 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
-        endAccount(balance: balance, sendingRest: nil)
+        // An account passed on while open (``passOpenAccountOn()``) ends as a child's does.
+        endAccount(balance: balance, sendingRest: { rest, delivery in _ = self.receive(rest, as: delivery) })
     }
 
     /// `end_account` in a plugin host child. An account whose records went up already
@@ -477,11 +505,13 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
-        hostWork {
+        let answer = hostWork {
             streamed("emit_entries") { open in
                 open.account.updateLive(decoder(nil)) { $0.add(entries: entries) }
             }
         }
+        passOpenAccountOn()
+        return answer
     }
 
     public func reject(location: String, reason: String, raw: [UInt8]) -> CallbackAnswer {
@@ -499,7 +529,10 @@ public final class SourceCollector: DeliveredDataEvents {
                 return streaming != nil
             }
         }
-        if open { return .proceed }
+        if open {
+            passOpenAccountOn()
+            return .proceed
+        }
         // Outside an account the record still counts: it belongs to the source.
         return commit {
             $0.rejects.append(Reject(origin: name, path: location, reason: reason, raw: raw, rawIsText: true))
