@@ -75,7 +75,7 @@ extension DocumentDecoder {
                 at: range.lowerBound, limit: range.upperBound, in: text, positions: positions, into: &data)
             let rest = scanner.skipWhitespace(from: valueEnd, to: range.upperBound)
             if alone && rest < range.upperBound {
-                throw JSONSyntaxError(offset: rest, reason: "unexpected data after the envelope")
+                throw JSONSyntaxError.trailing(at: rest, in: text, after: "the envelope")
             }
             return nil
         } catch {

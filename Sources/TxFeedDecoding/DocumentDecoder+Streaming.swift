@@ -155,9 +155,8 @@ extension StreamedAccount {
                 throw JSONSyntaxError(offset: start, reason: "a transaction batch must be a JSON array")
             }
             let (elements, end) = try scanner.elementRanges(ofArrayAt: start, limit: batch.count)
-            if scanner.skipWhitespace(from: end, to: batch.count) < batch.count {
-                throw JSONSyntaxError(offset: end, reason: "unexpected data after the batch")
-            }
+            let rest = scanner.skipWhitespace(from: end, to: batch.count)
+            if rest < batch.count { throw JSONSyntaxError.trailing(at: rest, in: batch, after: "the batch") }
             try decoder.decodeElements(elements, firstIndex: firstIndex, in: batch, scale: scale, into: &data)
             return elements.count
         }

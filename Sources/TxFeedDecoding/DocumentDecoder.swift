@@ -72,7 +72,7 @@ public struct DocumentDecoder: Sendable {
                 let (elements, arrayEnd) = try scanner.elementRanges(ofArrayAt: i, limit: end)
                 let rest = scanner.skipWhitespace(from: arrayEnd, to: end)
                 if rest < end {
-                    throw JSONSyntaxError(offset: rest, reason: "unexpected data after the array of envelopes")
+                    throw JSONSyntaxError.trailing(at: rest, in: text, after: "the array of envelopes")
                 }
                 let runs = decodeEnvelopes(elements, in: text, independent: false)
                 if let first = runs.compactMap(\.error).min(by: { $0.offset < $1.offset }) {

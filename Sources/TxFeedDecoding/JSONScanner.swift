@@ -5,6 +5,16 @@ import TxFeedModel
 public struct JSONSyntaxError: Error, Sendable {
     public var offset: Int
     public var reason: String
+
+    /// Something at `offset` after a complete `what`: a NUL byte said as such (binary data, or
+    /// a file padded with zeros), since "unexpected data" shows nothing on a screen.
+    static func trailing(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, after what: String) -> JSONSyntaxError {
+        let nul = offset < bytes.count && bytes[offset] == 0
+        return JSONSyntaxError(
+            offset: offset,
+            reason: nul
+                ? "a NUL byte after \(what) (binary data, or zeros padding the file)" : "unexpected data after \(what)")
+    }
 }
 
 /// Finds where JSON values begin and end without building them.

@@ -57,7 +57,7 @@ struct JSONValidator {
             while true {
                 i = skipWhitespace(from: i)
                 guard let isObject = containers.last else {
-                    if i < bytes.count { throw JSONSyntaxError(offset: i, reason: "unexpected data after the value") }
+                    if i < bytes.count { throw JSONSyntaxError.trailing(at: i, in: bytes, after: "the value") }
                     return
                 }
                 guard i < bytes.count else { throw JSONSyntaxError(offset: i, reason: "unexpected end of input") }

@@ -15,6 +15,7 @@ extension PluginSource {
         host.emit_document = { host, json, length, origin in
             call(host) { events in
                 guard let json else { return fault(events, "emit_document with a NULL buffer") }
+                guard length >= 0 else { return fault(events, tooLong("emit_document", length)) }
                 return events.document(text: bytes(json, length), origin: text(origin))
             }
         }
@@ -23,6 +24,7 @@ extension PluginSource {
                 guard let json, let part = textPart(part) else {
                     return fault(events, "emit_document_part with a NULL buffer or part")
                 }
+                guard length >= 0 else { return fault(events, tooLong("emit_document_part", length)) }
                 return events.document(text: bytes(json, length), origin: text(origin), part: part)
             }
         }
@@ -31,6 +33,7 @@ extension PluginSource {
                 guard let json, let part = textPart(part) else {
                     return fault(events, "emit_transactions_part with a NULL batch or part")
                 }
+                guard length >= 0 else { return fault(events, tooLong("emit_transactions_part", length)) }
                 return events.transactions(text: bytes(json, length), part: part)
             }
         }
@@ -43,12 +46,14 @@ extension PluginSource {
         host.begin_account = { host, json, length, origin in
             call(host) { events in
                 guard let json else { return fault(events, "begin_account with a NULL envelope") }
+                guard length >= 0 else { return fault(events, tooLong("begin_account", length)) }
                 return events.beginAccount(text: bytes(json, length), originBytes: origin.map { bytes($0, strlen($0)) })
             }
         }
         host.emit_transactions = { host, json, length in
             call(host) { events in
                 guard let json else { return fault(events, "emit_transactions with a NULL batch") }
+                guard length >= 0 else { return fault(events, tooLong("emit_transactions", length)) }
                 return events.transactions(text: bytes(json, length))
             }
         }
@@ -58,6 +63,7 @@ extension PluginSource {
         host.end_account_with_balance = { host, balance, length in
             call(host) { events in
                 guard let balance else { return fault(events, "end_account_with_balance with a NULL balance") }
+                guard length >= 0 else { return fault(events, tooLong("end_account_with_balance", length)) }
                 return events.endAccount(balance: bytes(balance, length))
             }
         }
@@ -127,6 +133,12 @@ extension PluginSource {
     private static func fault(_ events: any SourceEvents, _ message: String) -> CallbackAnswer {
         events.log(.error, "plugin error: \(message)")
         return .failed
+    }
+
+    /// A `size_t` length past what any buffer holds (it reaches Swift negative): most often a
+    /// negative number cast to `size_t`, such as `(size_t)-1` for "unknown".
+    private static func tooLong(_ call: String, _ length: Int) -> String {
+        "\(call) with a length of \(UInt(bitPattern: length)) bytes, more than any buffer holds (a negative number cast to size_t?): nothing was read"
     }
 
     /// The plugin's `char *` and length as the bytes the decoder reads.

@@ -19,6 +19,7 @@
  *   many-rejects    two accounts of 12,000 rejected rows and one entry, over 1 MiB of calls
  *                   each: "Rejecting" ends well, "Rejecting broken" fails
  *   fail-after-one  one envelope, then a failure
+ *   size-max        emit_document with a length of SIZE_MAX (refused), then one envelope
  *   sleep           waits, polling is_cancelled (a well-behaved slow source)
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
  *   crash           dereferences a null pointer (a plugin bug the host cannot survive)
@@ -276,6 +277,11 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:first");
         *error = strdup("lost the connection after the first document");
         return TXFEED_FAILED;
+    }
+    if (strcmp(s->mode, "size-max") == 0) {
+        /* A length that is a negative number cast to size_t: refused, never read. */
+        if (host->emit_document(host, ENVELOPE, (size_t)-1, "test:size-max") == TXFEED_OK) return TXFEED_OK;
+        return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:after") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
     if (strcmp(s->mode, "sleep") == 0) {
         for (int i = 0; i < 3000; i++) {
