@@ -55,6 +55,7 @@ enum StopSignals {
     /// 128+N and a parent sees "killed by SIGINT". Unfinished output files are removed first.
     static func die(of signal: Int32) -> Never {
         UnfinishedFileRegistry.shared.removeAll()
+        ProcessTemporaries.removeAll()
         Glibc.signal(signal, SIG_DFL)
         var set = sigset_t()
         sigemptyset(&set)

@@ -20,7 +20,13 @@ struct TxFeedCommand: ParsableCommand {
     /// contract says 2.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments: [String]
+        do {
+            arguments = try RawArguments.read()
+        } catch {
+            StandardStreams.error("txfeed: error: \(error)\n")
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
         // txfeed started as a plugin host child by another txfeed: not a command for people.
         if arguments.first == PluginHostChild.command { PluginHostChild.main(arguments: Array(arguments.dropFirst())) }
         if arguments.isEmpty {
@@ -32,7 +38,7 @@ struct TxFeedCommand: ParsableCommand {
             Glibc.exit(ExitStatus.usage.rawValue)
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let status as ExitStatusError {
             Glibc.exit(status.status.rawValue)

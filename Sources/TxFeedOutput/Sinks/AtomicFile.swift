@@ -30,13 +30,24 @@ public final class AtomicFile {
     /// Synced and closed by ``prepare()``: only the rename is left.
     private var prepared = false
 
+    /// `base` as the temporary file's name holds it: whole where `.BASE.txfeed-XXXXXX` fits in
+    /// a name's 255 bytes, else cut at a character to 224 bytes and marked `~`, so that any
+    /// name the file system allows can be written.
+    static func temporaryStem(of base: String) -> String {
+        guard base.utf8.count > 255 - ".txfeed-XXXXXX".utf8.count - 1 else { return base }
+        let bytes = Array(base.utf8)
+        var cut = 224
+        while cut > 0 && UTF8.isContinuation(bytes[cut]) { cut -= 1 }
+        return String(decoding: bytes[..<cut], as: UTF8.self) + "~"
+    }
+
     /// Removes the temporary files of `base` that a killed run left behind (SIGKILL, a power
     /// cut): each is locked by the process writing it, so one nobody holds, and untouched for a
     /// few seconds, is nobody's.
     static func removeLeftovers(in folder: String, of base: String) {
         guard let dir = opendir(folder) else { return }
         defer { closedir(dir) }
-        let prefix = Array(".\(base).txfeed-".utf8)
+        let prefix = Array(".\(temporaryStem(of: base)).txfeed-".utf8)
         var stale: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
@@ -82,7 +93,10 @@ public final class AtomicFile {
         let folder = Paths.parentFolder(of: destination)
         let base = destination.split(separator: "/").last.map(String.init) ?? destination
         Self.removeLeftovers(in: folder, of: base)
-        guard let (fd, temporary) = Paths.makeTemporaryFile(template: "\(folder)/.\(base).txfeed-XXXXXX") else {
+        guard
+            let (fd, temporary) = Paths.makeTemporaryFile(
+                template: "\(folder)/.\(Self.temporaryStem(of: base)).txfeed-XXXXXX")
+        else {
             throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(SystemError.current)")
         }
         // Locked while this process lives: a later run tells a leftover from one being written.
