@@ -1,6 +1,6 @@
-// The `fixture` source: account envelopes from files, folders (every *.json, in name order)
-// or stdin ("-"); it claims JSON envelope files for `txfeed run FILE` through `identify`. Files
-// are read whole into memory (never mapped: see `emitOpened`), stdin to its end, and each handed
+// The `fixture` source: account envelopes from a file or stdin ("-"; a folder txfeed reads as
+// each of its files); it claims JSON envelope files for `txfeed run FILE` through `identify`.
+// Files are read whole into memory (never mapped: see `emitOpened`), stdin to its end, and each handed
 // to the host as one JSON text; a file over 256 MiB is read in bounded pieces instead
 // (FixtureState+Pieces.swift).
 import CJansson
@@ -14,7 +14,7 @@ nonisolated(unsafe) private let options: UnsafeMutablePointer<txfeed_option> = {
     let list = UnsafeMutablePointer<txfeed_option>.allocate(capacity: 1)
     list[0] = txfeed_option(
         name: cString("path"),
-        help: cString("a JSON/NDJSON file, a folder of *.json files, or - for stdin"),
+        help: cString("a JSON/NDJSON file (a folder: each file in it), or - for stdin"),
         is_main: 1)
     return list
 }()
@@ -26,7 +26,7 @@ nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<txfeed_plugin> 
     d.pointee.struct_size = UInt32(MemoryLayout<txfeed_plugin>.size)
     d.pointee.kind = UInt32(TXFEED_KIND_SOURCE.rawValue)
     d.pointee.name = cString("fixture")
-    d.pointee.description = cString("Reads account envelopes from files, folders or stdin")
+    d.pointee.description = cString("Reads account envelopes from files or stdin")
     d.pointee.version = cString("1.0.0")
     d.pointee.options = UnsafePointer(options)
     d.pointee.option_count = 1
@@ -34,7 +34,7 @@ nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<txfeed_plugin> 
     d.pointee.free_error = { free($0) }
     d.pointee.open = { config, state, error in
         guard let config, let path = readPath(config) else {
-            error?.pointee = strdup("fixture: the 'path' option is required (a file, a folder or -)")
+            error?.pointee = strdup("fixture: the 'path' option is required (a file, or - for stdin)")
             return Int32(TXFEED_FAILED)
         }
         state?.pointee = Unmanaged.passRetained(FixtureState(path: path)).toOpaque()
@@ -129,35 +129,8 @@ final class FixtureState {
 
     func run(_ host: UnsafePointer<txfeed_source_host>) throws {
         if path == "-" { return try emitOpened(fd: 0, origin: "stdin", host) }
-        let (fd, info) = try Self.open(path)
-        defer { close(fd) }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            let files = try jsonFiles(in: path)
-            for file in files {
-                if host.pointee.is_cancelled(host) != 0 { throw FixtureError.stopped }
-                try emitFile(file, host)
-            }
-        } else {
-            try emitOpened(fd: fd, origin: path, opened: info, host)
-        }
-    }
-
-    /// Every `*.json` directly in `folder`, in byte order of the names.
-    func jsonFiles(in folder: String) throws -> [String] {
-        guard let dir = opendir(folder) else {
-            throw FixtureError.failed("\(folder): \(String(cString: strerror(errno)))")
-        }
-        defer { closedir(dir) }
-        var names: [[UInt8]] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
-            if name.count > 5, name.suffix(5).elementsEqual(".json".utf8), name.first != UInt8(ascii: ".") {
-                names.append(name)
-            }
-        }
-        names.sort { $0.lexicographicallyPrecedes($1) }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return names.map { prefix + String(decoding: $0, as: UTF8.self) }
+        // A folder never comes here: txfeed reads each of its files as a source of its own.
+        try emitFile(path, host)
     }
 
     /// Reads the file and hands the host its bytes.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Glibc
+import Synchronization
 import TxFeedIsolation
 import TxFeedOutput
 import TxFeedRun
@@ -174,17 +175,19 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         StopSignals.block()
+        // Ctrl-C, even while planning waits for a FIFO's writer: put the terminal back, leave
+        // no half-written file, then die of the signal as any interrupted program does.
+        let drawing = Mutex<(any RunProgress)?>(nil)
+        StopSignals.listen { signal in
+            drawing.withLock { $0 }?.finished()
+            StopSignals.die(of: signal)
+        }
         var input = RunInput(plan: try options.plan())
         let progress = input.plan.liveProgress()
+        drawing.withLock { $0 = progress }
         input.progress = progress
         input.unfinished = UnfinishedFileRegistry.shared
         input.endsTheProcess = true
-        // Ctrl-C mid-run: put the terminal back, leave no half-written file, then die of the
-        // signal as any interrupted program does.
-        StopSignals.listen { signal in
-            progress?.finished()
-            StopSignals.die(of: signal)
-        }
         let status = ExitStatus(Runner.run(input).outcome)
         if status != .success { throw ExitStatusError(status: status) }
     }
@@ -205,6 +208,20 @@ struct WatchCommand: ParsableCommand {
         // A bad --every is known before any plugin is loaded.
         let interval: Double
         do { interval = try Watcher.parseDuration(every) } catch { throw usageFailure("\(error)") }
+        // Until the watcher is there (planning may wait for a FIFO's writer), a stop signal
+        // ends txfeed as it ends a run.
+        let watching = Mutex<Watcher?>(nil)
+        StopSignals.listen { signal in
+            guard let watcher = watching.withLock({ $0 }) else { StopSignals.die(of: signal) }
+            switch signal {
+            case SIGHUP: watcher.refresh()
+            case SIGQUIT:
+                // Quit means now, as from any program: no refresh finishes, nothing is committed.
+                Watcher.showCursor()
+                StopSignals.die(of: signal)
+            default: watcher.stop()
+            }
+        }
         let plan = try options.plan()
         // Reading Enter from the terminal's background fails with EIO instead of stopping us.
         if isatty(0) != 0 { signal(SIGTTIN, SIG_IGN) }
@@ -219,16 +236,7 @@ struct WatchCommand: ParsableCommand {
                 Glibc.exit(0)
             }
         }
-        StopSignals.listen { signal in
-            switch signal {
-            case SIGHUP: watcher.refresh()
-            case SIGQUIT:
-                // Quit means now, as from any program: no refresh finishes, nothing is committed.
-                Watcher.showCursor()
-                StopSignals.die(of: signal)
-            default: watcher.stop()
-            }
-        }
+        watching.withLock { $0 = watcher }
         if watcher.run() == .refused { throw ExitStatusError(status: .usage) }
     }
 }

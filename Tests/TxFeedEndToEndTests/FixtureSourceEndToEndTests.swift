@@ -20,17 +20,20 @@ final class FixtureSourceEndToEndTests: XCTestCase {
         }
     }
 
-    /// The plugin's own folder reading (`-s fixture:DIR`): its `*.json` files as one source. (A
-    /// bare folder argument is the host's: every file routed on its own, see RoutingEndToEndTests.)
-    func testFolderReadsEveryJSONFileInNameOrder() throws {
+    /// A folder given to fixture (`-s fixture:DIR`): every file in it, each a source of its own
+    /// in name order, hidden ones left out; one fixture cannot read is named, never skipped.
+    /// (InputsEndToEndTests has the entries that cannot be read at all.)
+    func testFolderReadsEveryFileInNameOrder() throws {
         try folder.write("b.json", envelope("B"))
         try folder.write("a.json", envelope("A"))
         try folder.write("c.json", "[\(envelope("C1")),\(envelope("C2"))]")
         try folder.write("notes.txt", "not json")
         try folder.write(".hidden.json", "broken")
         let result = try txfeed("run", "-s", "fixture:" + folder.path, "--sink", "ndjson")
-        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertEqual(accounts(result), ["A", "B", "C1", "C2"], "same dates keep input order: file name order")
+        XCTAssertTrue(result.stderr.contains("notes (fixture): FAILED: \(folder.path)/notes.txt:1:1: "), result.stderr)
+        XCTAssertFalse(result.stderr.contains("hidden"), result.stderr)
     }
 
     func testStdinWithBOMAndNDJSON() throws {

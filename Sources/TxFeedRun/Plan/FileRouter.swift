@@ -5,9 +5,11 @@ import TxFeedPluginHost
 /// `txfeed run FILE…`: each bare FILE goes to the source plugin most sure it reads it (the
 /// descriptor's `identify`, asked with the file's first bytes); a folder means every file in
 /// it, in name order. Nothing is skipped silently: a folder entry that cannot be read or that
-/// no plugin claims becomes a failed source naming it, while the other files are read.
+/// no plugin claims becomes a failed source naming it, while the other files are read. A
+/// stream (a FIFO, `<(command)`) is routed and read as its copy (``StreamCopies``).
 struct FileRouter: Sendable {
     var searchPath: PluginSearchPath
+    var streams = StreamCopies.standard
 
     /// What one file became.
     enum Route {
@@ -23,11 +25,23 @@ struct FileRouter: Sendable {
         /// A route known at once, or a file whose plugin is decided below.
         enum Step {
             case known(Route)
-            /// `alone`: named on its own, so nothing claiming it is a usage error.
-            case file(path: String, alone: Bool)
+            /// `alone`: named on its own, so nothing claiming it is a usage error; `shown`: the
+            /// name given, for a stream's copy.
+            case file(path: String, alone: Bool, shown: String? = nil)
         }
         var steps: [Step] = []
+        // Every stream copied at once, by one deadline: a writer may wait for another's reader.
+        let named = arguments.filter(StreamCopies.isStream)
+        var copies = Dictionary(zip(named, streams.copy(named)), uniquingKeysWith: { first, _ in first })
         for argument in arguments {
+            if let copy = copies.removeValue(forKey: argument) {
+                switch copy {
+                case .success(let path): steps.append(.file(path: path, alone: true, shown: argument))
+                case .failure(let failure):
+                    steps.append(.known(.unreadable(file: argument, reason: failure.description)))
+                }
+                continue
+            }
             var info = stat()
             // stdin, and a path that is not there: the fixture source says what is wrong, as before.
             guard argument != "-", stat(argument, &info) == 0 else {
@@ -37,9 +51,7 @@ struct FileRouter: Sendable {
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                let entries = try folderEntries(argument)
-                guard !entries.isEmpty else { throw UsageError("\(argument): the folder holds no files to read") }
-                steps += entries.map { entry in
+                steps += try Self.folderEntries(argument).map { entry in
                     entry.reason.map { .known(.unreadable(file: entry.path, reason: $0)) }
                         ?? .file(path: entry.path, alone: false)
                 }
@@ -50,7 +62,7 @@ struct FileRouter: Sendable {
         // Every plugin asked about every file at once, where the plugins are loaded: one call
         // to the plugin host child, not one per file or plugin, and no head crosses a pipe.
         var paths: [String] = []
-        for case .file(let path, _) in steps { paths.append(path) }
+        for case .file(let path, _, _) in steps { paths.append(path) }
         let claimants = paths.isEmpty ? [] : loadClaimants()
         let claims =
             searchPath.loader?.identify(claimants, paths: paths) ?? FileClaims.ask(claimants, paths: paths)
@@ -61,7 +73,7 @@ struct FileRouter: Sendable {
             switch step {
             case .known(let route):
                 routes.append(route)
-            case .file(let path, let alone):
+            case .file(let path, let alone, let shown):
                 let route: Route
                 defer { next += 1 }
                 switch claims[next] {
@@ -69,15 +81,26 @@ struct FileRouter: Sendable {
                 case .confidences(let said): route = choose(path, Array(zip(claimants, said)), claimants)
                 }
                 // A file named on its own: nothing claiming it is a mistake to fix before anything runs.
-                if alone, case .unreadable(_, let reason) = route { throw UsageError("\(path): \(reason)") }
+                if alone, case .unreadable(_, let reason) = route { throw UsageError("\(shown ?? path): \(reason)") }
                 routes.append(route)
             }
         }
         return routes
     }
 
+    /// How sure a plugin must be to read a file named `.json`, `.ndjson` or `.jsonl` rather than
+    /// `fixture`: below it the file is taken for broken JSON, whose error names line and column
+    /// (an NDJSON file cut at its start looks like comma-separated lines to the csv plugin).
+    static let sureOfJSONNamedFile = 50
+
     /// The file's plugin: the one with the highest confidence, if any claims it and none ties.
     private func choose(_ path: String, _ answers: [(LoadedPlugin, Int)], _ claimants: [LoadedPlugin]) -> Route {
+        let most = answers.map(\.1).max() ?? 0
+        if most < Self.sureOfJSONNamedFile, Self.isNamedAsJSON(path),
+            let fixture = answers.first(where: { $0.0.name == "fixture" && $0.1 > 0 })
+        {
+            return .read(plugin: fixture.0, file: path, confidence: fixture.1)
+        }
         // One pass for the most sure and how many share it: a folder asks this of every file.
         var best: (plugin: LoadedPlugin, confidence: Int)?
         var tiedCount = 0
@@ -104,6 +127,11 @@ struct FileRouter: Sendable {
         return .read(plugin: best.plugin, file: path, confidence: best.confidence)
     }
 
+    private static func isNamedAsJSON(_ path: String) -> Bool {
+        let end = String(decoding: path.utf8.suffix(7), as: UTF8.self).lowercased()
+        return end.hasSuffix(".json") || end.hasSuffix(".ndjson") || end.hasSuffix(".jsonl")
+    }
+
     /// Every source plugin on the search path that can say which files it reads and has a main
     /// option to receive one. A plugin that cannot be loaded is left to `plugins list` to explain.
     private func loadClaimants() -> [LoadedPlugin] {
@@ -116,8 +144,9 @@ struct FileRouter: Sendable {
     }
 
     /// A folder's entries in byte order of their names, hidden ones left out; each with the
-    /// reason it cannot be read, if there is one.
-    private func folderEntries(_ folder: String) throws(UsageError) -> [(path: String, reason: String?)] {
+    /// reason it cannot be read, if there is one. Every way of naming a folder comes here: a
+    /// bare `FILE`, and the `path` of a plugin that reads files (``SourcePlanner``).
+    static func folderEntries(_ folder: String) throws(UsageError) -> [(path: String, reason: String?)] {
         guard let dir = opendir(folder) else { throw UsageError("\(folder): \(SystemError.current)") }
         defer { closedir(dir) }
         var names: [(name: [UInt8], type: UInt8)] = []
@@ -134,10 +163,14 @@ struct FileRouter: Sendable {
             }
             return order != 0 ? order < 0 : a.name.count < b.name.count
         }
+        guard !names.isEmpty else { throw UsageError("\(folder): the folder holds no files to read") }
         return names.map { name, type in
             guard let text = String(validating: name, as: UTF8.self) else {
-                let shown = String(decoding: name, as: UTF8.self)
-                return (base + shown, "its name is not UTF-8")
+                // Read through a link with a UTF-8 name (``ByteNames``).
+                switch ByteNames.link(to: Array(base.utf8) + name) {
+                case .success(let link): return (link, nil)
+                case .failure(let code): return (base + ByteNames.escaped(name), code.description)
+                }
             }
             let path = base + text
             // The folder's listing says what most entries are, without a call each; whether a
@@ -149,9 +182,10 @@ struct FileRouter: Sendable {
             }
             var info = stat()
             if stat(path, &info) != 0 {
+                let reason = SystemError.current
                 var link = stat()
-                let dangling = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
-                return (path, dangling ? "a link to nothing" : SystemError.current)
+                let dangling = errno == ENOENT && lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+                return (path, dangling ? "a link to nothing" : reason)
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG: return (path, nil)

@@ -56,6 +56,8 @@ public struct RunPlan: Sendable {
         var plan = RunPlan()
         let config = try request.configFile.map { path throws(UsageError) in try ConfigFile(path: path) }
         if let config { try plan.apply(config) }
+        // The flags first: a FIFO among the sources is read by the run's --timeout, into --temp-dir.
+        try plan.apply(request)
         let folders = (config?.pluginPaths ?? []) + request.pluginPaths
         // An empty folder name is a mistake (an unset variable, say), never "here".
         if folders.contains("") { throw UsageError("--plugin-path is empty; name a folder") }
@@ -67,13 +69,14 @@ public struct RunPlan: Sendable {
             plan.pluginHosts = hosts
             plan.searchPath.loader = hosts
         }
-        plan.sources = try SourcePlanner(searchPath: plan.searchPath).plan(config: config, request: request)
+        let streams = StreamCopies(folder: plan.memory.folder, timeout: plan.timeout)
+        plan.sources = try SourcePlanner(searchPath: plan.searchPath, streams: streams).plan(
+            config: config, request: request)
         if let shard = try request.shard.map({ text throws(UsageError) in try Shard(parsing: text) }) {
             try plan.keep(shard, config: config, request: request)
         } else {
             plan.sinks = try SinkPlanner(searchPath: plan.searchPath).plan(config: config, request: request)
         }
-        try plan.apply(request)
         if plan.shard != nil && plan.stateFile != nil {
             throw UsageError("--state cannot be used with --shard: each part would remember only its own sources")
         }

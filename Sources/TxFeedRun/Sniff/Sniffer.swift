@@ -57,9 +57,14 @@ public enum Sniffer {
         forced.files = []
         if !forced.sources.isEmpty {
             for source in try SourcePlanner(searchPath: searchPath).plan(config: nil, request: forced) {
-                guard case let .plugin(plugin, options) = source.reader else { continue }
-                findings.append(
-                    explain(subject: source.pathOption ?? source.name, plugin: plugin, options: options, sure: " (-s)"))
+                switch source.reader {
+                case let .plugin(plugin, options):
+                    findings.append(
+                        explain(
+                            subject: source.pathOption ?? source.name, plugin: plugin, options: options, sure: " (-s)"))
+                case let .unreadable(reason):
+                    findings.append(Finding(subject: source.name, lines: [], problem: reason))
+                }
             }
         }
         return findings

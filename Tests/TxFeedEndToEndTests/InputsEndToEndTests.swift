@@ -1,0 +1,219 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// Every input a shell can hand over: a folder however it is named, a FIFO or a pipe, a name
+/// that is not UTF-8. None loses data, hangs past `--timeout`, or is skipped without a word.
+final class InputsEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func sample(_ name: String) throws -> String {
+        try String(contentsOfFile: BuiltProducts.repository + "/samples/" + name, encoding: .utf8)
+    }
+
+    /// The `source` of every NDJSON line, counted.
+    private func sources(_ result: CommandResult) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for line in result.output.split(separator: "\n") {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            counts[object?["source"] as? String ?? "?", default: 0] += 1
+        }
+        return counts
+    }
+
+    /// Good statements among entries that cannot be read: a link to nothing, a link to
+    /// itself, a sub-folder, a FIFO; as root (who reads any file) no file is unreadable by mode.
+    private func mixedFolder(_ name: String, good: [(String, String)]) throws -> (path: String, bad: [String]) {
+        for (file, text) in good { try folder.write("\(name)/\(file)", text) }
+        let path = folder.path + "/" + name
+        XCTAssertEqual(symlink("/nowhere/at-all", path + "/gone.json"), 0)
+        XCTAssertEqual(symlink(path + "/loop.csv", path + "/loop.csv"), 0)
+        try folder.write("\(name)/sub/inner.json", "{}")
+        XCTAssertEqual(mkfifo(path + "/pipe", 0o600), 0)
+        var bad = [
+            "gone (none): FAILED: \(path)/gone.json: a link to nothing",
+            "loop (none): FAILED: \(path)/loop.csv: Too many levels of symbolic links",
+            "sub (none): FAILED: \(path)/sub: a folder inside the folder",
+            "pipe (none): FAILED: \(path)/pipe: not a regular file",
+        ]
+        if getuid() != 0 {
+            let locked = try folder.write("\(name)/locked.csv", "x")
+            XCTAssertEqual(chmod(locked, 0), 0)
+            bad.append("locked (none): FAILED: \(locked): Permission denied")
+        }
+        return (path, bad)
+    }
+
+    /// `-s PLUGIN:DIR` reads every file of the folder, each a source named after its stem, and
+    /// names every entry it cannot read, exactly as a bare folder does.
+    func testAFolderGivenToAPluginReadsEveryFileAndNamesEveryBadEntry() throws {
+        let checking = try sample("accounts/checking.json")
+        let (json, badJSON) = try mixedFolder(
+            "json",
+            good: [("a.json", checking), ("b.json", checking), ("c.ndjson", try sample("accounts/savings.ndjson"))])
+        let fixture = try txfeed("run", "-s", "fixture:" + json, "--sink", "ndjson")
+        XCTAssertEqual(fixture.status, 3, "output written, some sources failed: \(fixture.stderr)")
+        XCTAssertEqual(sources(fixture), ["a": 7, "b": 7, "c": 4], "every good file read, the .ndjson too")
+        for expected in badJSON { XCTAssertTrue(fixture.stderr.contains(expected), "\(expected)\n\(fixture.stderr)") }
+        // The same folder as a bare argument: the same records, the same failures.
+        let bare = try txfeed("run", json, "--sink", "ndjson")
+        XCTAssertEqual(bare.status, 3, bare.stderr)
+        XCTAssertEqual(bare.output, fixture.output)
+
+        let statement = try sample("bank/uk-current.csv")
+        let (csv, badCSV) = try mixedFolder("csv", good: [("jan.csv", statement), ("feb.csv", statement)])
+        let named = try txfeed("run", "-s", "csv:\(csv),name=bank", "--sink", "ndjson")
+        XCTAssertEqual(named.status, 3, named.stderr)
+        XCTAssertEqual(sources(named), ["bank/feb": 12, "bank/jan": 12], "name= names the folder's sources NAME/STEM")
+        for expected in badCSV {
+            let prefixed = "bank/" + expected
+            XCTAssertTrue(named.stderr.contains(prefixed), "\(prefixed)\n\(named.stderr)")
+        }
+    }
+
+    /// A config file's `"path"` naming a folder, and a shard of it, go through the same code.
+    func testAConfigPathAndAShardOfAFolderReadEveryFile() throws {
+        let checking = try sample("accounts/checking.json")
+        for n in 0..<6 { try folder.write("statements/s\(n).json", checking) }
+        XCTAssertEqual(symlink("/nowhere", folder.path + "/statements/gone.json"), 0)
+        let config = try folder.write(
+            "pipeline.json", #"{"sources": [{"plugin": "fixture", "options": {"path": "statements"}}]}"#)
+        let whole = try txfeed("run", "--config", config, "--sink", "ndjson")
+        XCTAssertEqual(whole.status, 3, whole.stderr)
+        XCTAssertEqual(sources(whole).values.reduce(0, +), 42, "six files of seven records")
+        XCTAssertEqual(Set(sources(whole).keys), Set((0..<6).map { "s\($0)" }))
+        XCTAssertTrue(whole.stderr.contains("gone (none): FAILED: "), whole.stderr)
+        // Two shards between them read each file once.
+        let parts = try (0..<2).map { i in
+            let part = folder.path + "/part-\(i).ndjson"
+            let result = try txfeed("run", "--config", config, "--shard", "\(i)/2", "-o", part, "--no-progress")
+            XCTAssertTrue([0, 3].contains(result.status), result.stderr)
+            return part
+        }
+        let merged = try txfeed(arguments: ["merge"] + parts + ["--sink", "ndjson"])
+        XCTAssertEqual(merged.status, 3, "the dangling link's failure goes with its part: \(merged.stderr)")
+        XCTAssertEqual(sources(merged), sources(whole))
+    }
+
+    /// A FIFO whose writer comes late is read whole, routed by its content, under `run` FILE
+    /// and `-s`; its source is named after it.
+    func testAFIFOWithALateWriterIsReadOnce() throws {
+        let fifo = folder.path + "/late.json"
+        let checking = try sample("accounts/checking.json")
+        let temporary = folder.path + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        for arguments in [[fifo], ["-s", "fixture:" + fifo]] {
+            XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+            let writer = Thread {
+                Thread.sleep(forTimeInterval: 1)
+                try? checking.write(toFile: fifo, atomically: false, encoding: .utf8)
+            }
+            writer.start()
+            let result = try txfeed(
+                arguments: ["run"] + arguments + ["--timeout", "60", "--temp-dir", temporary, "--sink", "ndjson"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(sources(result), ["late": 7], result.stderr)
+            unlink(fifo)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the copy is removed")
+        }
+    }
+
+    /// A FIFO nobody writes to fails its source when `--timeout` passes, and the other sources
+    /// are read; a stop signal meanwhile ends txfeed at once.
+    func testAFIFOWithNoWriterEndsAtTheTimeoutAndOnASignal() throws {
+        let fifo = folder.path + "/never.json"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let result = try txfeed("run", fifo, "samples/accounts/checking.json", "--timeout", "2", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(sources(result), ["checking": 7])
+        XCTAssertTrue(
+            result.stderr.contains(
+                "never (none): FAILED: \(fifo): nothing was written to it within 2 s (--timeout)"), result.stderr)
+        XCTAssertLessThan(result.seconds, 60, "the timeout ends it")
+
+        let running = try startTxfeed(["run", fifo, "--timeout", "600"])
+        Thread.sleep(forTimeInterval: 1)
+        running.process.terminate()
+        let stopped = try running.finish(within: 60)
+        XCTAssertEqual(stopped.status, SIGTERM, "died of the signal while waiting for a writer: \(stopped.stderr)")
+    }
+
+    /// The shell's process substitution: `<(command)` is a pipe named /dev/fd/N.
+    func testProcessSubstitutionIsReadAsAFile() throws {
+        let shell = [
+            "exec", shellQuoted([BuiltProducts.txfeed]), "run",
+            "<(cat samples/accounts/savings.ndjson)", "-s", "csv:<(cat samples/bank/uk-current.csv)",
+            "--sink", "ndjson",
+        ].joined(separator: " ")
+        let result = try runCommand("/bin/bash", ["-c", shell])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(sources(result).values.sorted(), [4, 12], "both pipes read whole: \(result.stderr)")
+    }
+
+    /// A file named `.ndjson` whose first bytes were cut looks like comma-separated lines, but
+    /// no plugin is sure of it: it goes to the JSON reader, whose error names line and column.
+    func testABrokenJSONNamedFileGetsTheJSONError() throws {
+        let savings = try sample("accounts/savings.ndjson")
+        let cut = try folder.write("cut.ndjson", String(savings.dropFirst(25)))
+        let result = try txfeed("run", cut)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("cut (fixture): FAILED: \(cut):1:1: "), result.stderr)
+        XCTAssertFalse(result.stderr.contains("no date column"), result.stderr)
+    }
+
+    /// Names are bytes: a file whose name is not UTF-8 is read, named and shown escaped, bare
+    /// or in a folder; an output so named is refused, naming it; a name of 250 bytes is written.
+    func testNamesThatAreNotUTF8AndLongNames() throws {
+        let checking = try sample("accounts/checking.json")
+        try folder.write("in/plain.json", checking)
+        let quoted = shellQuoted([BuiltProducts.txfeed])
+        let script = """
+            cd \(shellQuoted([folder.path])) && cp in/plain.json $'caf\\xe9.json' && cp in/plain.json $'in/caf\\xe9.json' &&
+            \(quoted) run $'caf\\xe9.json' --sink ndjson && \(quoted) run in --sink ndjson
+            """
+        let read = try runCommand("/bin/bash", ["-c", script])
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertEqual(sources(read), [#"caf\xE9"#: 14, "plain": 7], read.stderr)
+        let refused = try runCommand(
+            "/bin/bash", ["-c", "cd \(shellQuoted([folder.path])) && \(quoted) run in -o $'out\\xff.csv'"])
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains(#"'out\xFF.csv', is not UTF-8 and names no file"#), refused.stderr)
+
+        let long = String(repeating: "n", count: 246) + ".csv"
+        let written = try txfeed("run", "samples/accounts/checking.json", "-o", folder.path + "/" + long)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(try folder.read(long).split(separator: UInt8(ascii: "\n")).count, 8, "a header and 7 rows")
+    }
+
+    /// A NUL byte after an envelope is called what it is, with its place.
+    func testANULByteIsNamedWithItsPlace() throws {
+        let checking = try sample("accounts/checking.json")
+        let padded = try folder.write("padded.json", Data(checking.utf8) + Data([0, 0, 0]))
+        let result = try txfeed("run", padded)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = checking.split(separator: "\n", omittingEmptySubsequences: false)
+        let place = "\(lines.count):\(lines.last!.count + 1)"
+        XCTAssertTrue(
+            result.stderr.contains("\(padded):\(place): a NUL byte after the envelope"), result.stderr)
+    }
+
+    /// A length of SIZE_MAX from a plugin is refused and named, never read as "empty document".
+    func testALengthOfSizeMaxFromAPluginIsNamed() throws {
+        let plugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
+        for isolation in ["process", "in-process"] {
+            let result = try txfeed(
+                "run", "-s", plugin + ":mode=size-max", "--isolation", isolation, "--sink", "ndjson")
+            XCTAssertEqual(result.output.split(separator: "\n").count, 2, "the envelope after it: \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "plugin error: emit_document with a length of 18446744073709551615 bytes, more than any buffer holds"
+                ),
+                result.stderr)
+            XCTAssertFalse(result.stderr.contains("empty document"), result.stderr)
+        }
+    }
+}
