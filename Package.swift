@@ -58,7 +58,8 @@ let shims: [Target] = [
     .target(name: "TxFeedSQLite", dependencies: ["CSQLite"]),
     // iconv, part of glibc: bank files in windows-1252, ISO 8859 and UTF-16 become UTF-8.
     .systemLibrary(name: "CIconv", path: "Sources/CIconv"),
-    // pipe2, close_range and setrlimit for the plugin host child (TxFeedIsolation).
+    // pipe2, close_range, setrlimit, PR_SET_CHILD_SUBREAPER and pthread_atfork for the plugin host
+    // child (TxFeedIsolation).
     .target(name: "CProcess", path: "Sources/CProcess"),
     // Cache hints: a prefetch for a sink reading a million accounts' cells in row order; a read
     // only from the page cache, which tells routing whether a folder is cold.

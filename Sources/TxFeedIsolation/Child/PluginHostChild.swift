@@ -30,7 +30,12 @@ public enum PluginHostChild {
     public static func main(arguments: [String]) -> Never {
         // Whatever else txfeed had open is not the plugin's.
         txfeed_close_from(controlFD + 1)
+        // What the plugin starts ends with its source (``ChildHost/endPluginProcesses()``):
+        // orphans below this process come to it, and none keeps its pipes open once it ends.
+        _ = txfeed_become_subreaper()
+        for fd in [dataFD, controlFD] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let host = ChildHost()
+        _ = txfeed_keep_from_forks(dataFD, controlFD, host.outputFD)
         host.serve()
     }
 }
@@ -47,7 +52,7 @@ final class ChildHost: Sendable {
     private let current = Mutex(Current())
     /// The plugin output pipe, kept apart from 1 and 2 (which the plugin may close or reuse):
     /// a line on it says whose output follows.
-    private let outputFD = fcntl(1, F_DUPFD_CLOEXEC, 10)
+    let outputFD = fcntl(1, F_DUPFD_CLOEXEC, 10)
 
     private struct Current: Sendable {
         var running: Running?
@@ -184,6 +189,23 @@ final class ChildHost: Sendable {
             default:
                 _exit(70)
             }
+            // A source's end before its `finished`; a sink's at its close.
+            if ![.run, .sinkOpen, .sinkWrite, .sinkFinish].contains(kind) { Self.endPluginProcesses() }
+        }
+    }
+
+    /// Kills and reaps every process below this one: the plugin's, as this process starts none
+    /// of its own, and their orphans, this being their subreaper. One call when there are none.
+    static func endPluginProcesses() {
+        let deadline = ContinuousClock.now + .seconds(5)
+        var status: Int32 = 0
+        while ContinuousClock.now < deadline {
+            let reaped = waitpid(-1, &status, WNOHANG)
+            if reaped > 0 || (reaped < 0 && errno == EINTR) { continue }
+            // None left (ECHILD).
+            if reaped < 0 { return }
+            for process in PluginChild.stopDescendants(of: getpid()) { kill(process, SIGKILL) }
+            usleep(1_000)
         }
     }
 
@@ -295,6 +317,7 @@ final class ChildHost: Sendable {
     }
 
     private func finish(_ end: RunEnd, _ message: String) {
+        Self.endPluginProcesses()
         writer.send(.finished) {
             $0.integer(end.rawValue)
             $0.string(message)
@@ -346,6 +369,7 @@ final class ChildHost: Sendable {
             case .waiting:
                 continue
             case .ended, .malformed:
+                Self.endPluginProcesses()
                 _exit(0)
             }
         }

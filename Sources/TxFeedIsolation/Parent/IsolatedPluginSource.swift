@@ -257,7 +257,7 @@ public final class IsolatedPluginSource: SourceSession {
     }
 
     private func garbled(_ child: PluginChild) -> String {
-        kill(child.pid, SIGKILL)
+        child.killAll()
         child.finish(grace: 0)
         return "the plugin host sent a garbled message (a plugin writing to descriptor 3?); its process was ended"
     }

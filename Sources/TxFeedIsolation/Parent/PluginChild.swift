@@ -136,7 +136,7 @@ final class PluginChild: @unchecked Sendable {
             _ = try load(pluginPath)
         } catch {
             // A child without its plugin is of no use.
-            kill(pid, SIGKILL)
+            killAll()
             finish()
             throw error
         }
@@ -177,7 +177,7 @@ final class PluginChild: @unchecked Sendable {
     /// - Parameters:
     ///   - loading: the plugin itself could not be loaded (a load error, not a broken child).
     private func fail(_ message: String, loading: Bool = false) -> IsolationError {
-        kill(pid, SIGKILL)
+        killAll()
         finish()
         return IsolationError(message, pluginRefused: loading)
     }
@@ -209,27 +209,91 @@ final class PluginChild: @unchecked Sendable {
         _ =
             waitForExit(seconds: grace)
             ?? { () -> Int32? in
-                kill(pid, SIGKILL)
+                killAll()
                 return waitForExit(seconds: 5)
             }()
         close(dataFD)
         output?.join()
     }
 
-    /// SIGTERM, then SIGKILL after `grace` seconds; reaped.
+    /// SIGTERM, then SIGKILL after `grace` seconds; reaped. The processes its plugin started
+    /// are killed first (as by ``killAll()``): the child's default SIGTERM would orphan them.
     func terminate(grace: Double) {
+        guard exitStatus == nil else { return }
+        stopAndKillBelow()
         kill(pid, SIGTERM)
+        // A plugin's SIGTERM handler runs once the child goes on.
+        kill(pid, SIGCONT)
         if waitForExit(seconds: grace) == nil {
-            kill(pid, SIGKILL)
+            killAll()
             _ = waitForExit(seconds: 5)
         }
+    }
+
+    /// Ends the child by force, and every process its plugin started: the one left in the
+    /// child's process group, and the one that left it (a daemon's `setsid`), which is below
+    /// the child still (it is their subreaper, ``PluginHostChild``).
+    func killAll() {
+        // Reaped already, its number may be another's.
+        guard exitStatus == nil else { return }
+        stopAndKillBelow()
+        kill(pid, SIGKILL)
+        kill(-pid, SIGKILL)
+    }
+
+    /// Stops the child, so that its plugin starts nothing more, and kills every process below it.
+    private func stopAndKillBelow() {
+        kill(pid, SIGSTOP)
+        for process in Self.stopDescendants(of: pid) { kill(process, SIGKILL) }
+    }
+
+    /// Stops (SIGSTOP) every process below `root`, looking again until a look finds none new:
+    /// a stopped process starts no other, and the children of one that ends come to a
+    /// subreaper `root`, so none is missed. Returns them, for the caller to kill.
+    static func stopDescendants(of root: pid_t) -> [pid_t] {
+        var found: [pid_t] = []
+        var seen: Set<pid_t> = [root]
+        while true {
+            let new = ([root] + found).flatMap(children(of:)).filter { seen.insert($0).inserted }
+            if new.isEmpty { return found }
+            for process in new { kill(process, SIGSTOP) }
+            found += new
+        }
+    }
+
+    /// The processes whose parent is `pid` (a child of any of its threads), as
+    /// `/proc/PID/task/TID/children` lists them; none when /proc cannot say.
+    static func children(of pid: pid_t) -> [pid_t] {
+        guard let tasks = opendir("/proc/\(pid)/task") else { return [] }
+        defer { closedir(tasks) }
+        var found: [pid_t] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while let entry = readdir(tasks) {
+            let task = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard task.first != "." else { continue }
+            let fd = open("/proc/\(pid)/task/\(task)/children", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            var text: [UInt8] = []
+            while true {
+                let n = read(fd, &chunk, chunk.count)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                text += chunk[0..<n]
+            }
+            close(fd)
+            found += text.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+                .compactMap { pid_t(String(decoding: $0, as: UTF8.self)) }
+        }
+        return found
     }
 
     /// How the child ended, in words (`Segmentation fault (signal 11)`, `exit status 0`); reaps
     /// it first (waiting up to a second for one that closed its pipe but has not yet exited).
     func ending() -> String {
         guard let status = waitForExit(seconds: 1) else {
-            kill(pid, SIGKILL)
+            killAll()
             _ = waitForExit(seconds: 5)
             return "it stopped answering"
         }
@@ -268,6 +332,12 @@ final class PluginChild: @unchecked Sendable {
         if let done = reaped.withLock({ $0 }) { return done }
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while true {
+            // Ended, not yet reaped (WNOWAIT): the group's number is still the child's, so what
+            // its plugin left in the group is killed, and nothing else.
+            var ended = siginfo_t()
+            if waitid(P_PID, id_t(pid), &ended, WEXITED | WNOHANG | WNOWAIT) == 0, ended._sifields._kill.si_pid == pid {
+                kill(-pid, SIGKILL)
+            }
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid {

@@ -38,6 +38,15 @@
  *   tamper          setenv, SIGINT ignored, setlocale, closes descriptors 1 and 2, then one envelope
  *   hog             allocates and touches 64 MiB blocks up to 2 GiB (abort() when refused)
  *   fd3             writes garbage to descriptor 3, then one envelope
+ * Processes a plugin starts and leaves behind (fork without exec; each forked process waits
+ * for ever, holding the child's pipes):
+ *   fork            forks a process that pauses, then one envelope
+ *   fork-lock       forks while another thread holds a lock the forked process then takes
+ *                   (as a forked copy of a multithreaded process stuck in malloc), then one envelope
+ *   daemon          double fork, the grandchild in a session of its own (setsid) and
+ *                   reparented away from the plugin's process, then one envelope
+ *   daemon-hang     as daemon, then waits 30 s never looking at is_cancelled (a timeout ends it)
+ *   fork-crash      forks a process that pauses, then one envelope and a crash
  * -DTEST_CONSTRUCTOR prints from a library constructor and sets an environment variable.
  * -DTEST_SAMPLE_MODE="x" makes `x` the mode of the sample configuration (for plugins check).
  * -DTEST_IDENTIFY=N gives it an `identify` that claims files named *.claim with confidence N;
@@ -56,6 +65,7 @@
 #include <stdio.h>
 #include <locale.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <jansson.h>
 #include "txfeed_plugin.h"
 
@@ -114,6 +124,55 @@ static void *emit_from_thread(void *arg) {
     int *answer = malloc(sizeof *answer);
     if (answer) *answer = host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:other-thread");
     return answer;
+}
+
+/* For the fork modes: what a forked process does until it is killed. */
+static void forever(void) {
+    for (;;) pause();
+}
+
+static pthread_mutex_t held = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t taken = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t taken_signal = PTHREAD_COND_INITIALIZER;
+static int is_taken;
+
+/* For mode `fork-lock`: holds `held` until the process ends. */
+static void *hold_lock(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&held);
+    pthread_mutex_lock(&taken);
+    is_taken = 1;
+    pthread_cond_signal(&taken_signal);
+    pthread_mutex_unlock(&taken);
+    forever();
+    return NULL;
+}
+
+/* The fork modes' processes; returns in the plugin's own process only. */
+static void leave_processes(const char *mode) {
+    if (strcmp(mode, "fork-lock") == 0) {
+        pthread_t holder;
+        pthread_mutex_lock(&taken);
+        if (!is_taken) pthread_create(&holder, NULL, hold_lock, NULL);
+        while (!is_taken) pthread_cond_wait(&taken_signal, &taken);
+        pthread_mutex_unlock(&taken);
+        if (fork() == 0) {
+            pthread_mutex_lock(&held); /* its holder is not in this process: never given */
+            forever();
+        }
+        return;
+    }
+    if (strncmp(mode, "daemon", 6) == 0) {
+        pid_t middle = fork();
+        if (middle == 0) {
+            setsid();
+            if (fork() == 0) forever();
+            _exit(0);
+        }
+        if (middle > 0) waitpid(middle, NULL, 0);
+        return;
+    }
+    if (fork() == 0) forever();
 }
 
 static int test_run(void *state, const txfeed_source_host *host, char **error) {
@@ -372,6 +431,18 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         static const char garbage[] = "\x0b\xff\xff\xff\xff\xff\xff\xff\x7fnot a frame";
         if (write(3, garbage, sizeof garbage) < 0) { /* not ours to care */ }
         return host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:fd3") == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "fork") == 0 || strcmp(s->mode, "fork-lock") == 0 || strcmp(s->mode, "daemon") == 0
+        || strcmp(s->mode, "daemon-hang") == 0 || strcmp(s->mode, "fork-crash") == 0) {
+        leave_processes(s->mode);
+        if (strcmp(s->mode, "daemon-hang") == 0) nap(30000);
+        int status = host->emit_document(host, ENVELOPE, strlen(ENVELOPE), "test:fork");
+        if (strcmp(s->mode, "fork-crash") == 0) {
+            nap(300);
+            volatile int *nowhere = NULL;
+            *nowhere = 1;
+        }
+        return status == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
     *error = strdup("unknown mode");
     return TXFEED_FAILED;

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A look at the processes running this build's `txfeed`: txfeed itself, its plugin host
+/// children, and what a plugin forked from one without exec, whatever their process group,
+/// session or parent (a daemon's double fork leaves all three).
+public struct TxfeedProcesses {
+    /// Each one's parent, by process id.
+    public let parents: [Int32: Int32]
+
+    public init() {
+        var parents: [Int32: Int32] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(name),
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))
+                    == BuiltProducts.txfeed,
+                let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let end = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command's closing parenthesis: state, then the parent.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { parents[pid] = parent }
+        }
+        self.parents = parents
+    }
+
+    public var pids: Set<Int32> { Set(parents.keys) }
+
+    /// Those that are neither `ancestor` nor below it.
+    public func outside(_ ancestor: Int32) -> Set<Int32> {
+        pids.filter { pid in
+            var at = pid
+            var steps = 0
+            while at != ancestor, let parent = parents[at], steps < 64 {
+                at = parent
+                steps += 1
+            }
+            return at != ancestor
+        }
+    }
+
+    /// Waits up to `seconds` (a loaded machine reaps slowly) for those of `among` not in
+    /// `before` to end; returns the ones still there.
+    public static func left(
+        since before: Set<Int32>, within seconds: Double = 10,
+        among: (TxfeedProcesses) -> Set<Int32> = { $0.pids }
+    ) -> Set<Int32> {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let left = among(TxfeedProcesses()).subtracting(before)
+            if left.isEmpty || Date() >= deadline { return left }
+            usleep(50_000)
+        }
+    }
+}
