@@ -54,14 +54,15 @@ public struct StreamCopies: Sendable {
                     let got = copies[n]!.written
                     results[n] = .failure(
                         StreamFailure(
-                            got == 0 && !copies[n]!.heard
+                            got == 0
                                 ? "nothing was written to it within \(Self.seconds(timeout)) (--timeout)"
                                 : "still being written after \(Self.seconds(timeout)) (--timeout; \(got) bytes read)"
                         ))
                 }
                 break
             }
-            // A slice at a time, so that a deadline passes even while nothing happens.
+            // A slice at a time, so that a deadline passes even while nothing happens. A FIFO
+            // says nothing until a writer has written or come and gone: no empty read before.
             let (seconds, attoseconds) = left.components
             let slice = Int32(min(250, max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)))
             var polled = open.map { pollfd(fd: copies[$0]!.input, events: Int16(POLLIN), revents: 0) }
@@ -71,9 +72,6 @@ public struct StreamCopies: Sendable {
                 break
             }
             for (k, n) in open.enumerated() where polled[k].revents != 0 {
-                // A FIFO reports a hang-up only once a writer has come and gone: until then
-                // an empty read is no end.
-                copies[n]!.heard = true
                 if let outcome = copies[n]!.pump(&buffer) {
                     results[n] = outcome.map { copies[n]!.path }
                 }
@@ -94,8 +92,6 @@ public struct StreamCopies: Sendable {
         var output: Int32
         var path: String
         var written = 0
-        /// Whether the stream has said anything yet (data or a hang-up).
-        var heard = false
 
         static func open(_ stream: String, in folder: String) -> Result<Copy, StreamFailure> {
             // Non-blocking: a FIFO with no writer opens at once instead of waiting forever.
