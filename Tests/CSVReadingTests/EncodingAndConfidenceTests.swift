@@ -35,13 +35,62 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertTrue(declared.problems[0].contains("at byte 32"), declared.problems[0])
         let utf8: [UInt8] = Array("Date,Payee,Amount\n2024-03-01,Caf".utf8) + [0xE9] + Array(",1.00\n".utf8)
         let strict = try CSVReading.read(utf8, options: ["encoding": "utf-8"])
-        XCTAssertEqual(strict.problems, ["bank.csv: byte 32 is not UTF-8: set encoding (windows-1252, iso-8859-1…)"])
+        XCTAssertEqual(
+            strict.problems,
+            [
+                "bank.csv: byte 32 is not UTF-8: set encoding (windows-1252, shift_jis, euc-jp, gb18030, iso-8859-2, cp1250, koi8-r…)"
+            ])
         let guessed = try CSVReading.read(utf8)
         XCTAssertEqual(guessed.entries[0].map(\.vendor), ["Café"])
         let latin9 = try CSVReading.read(
             Array("Date,Payee,Amount\n2024-03-01,".utf8) + [0xA4] + Array(",1.00\n".utf8),
             options: ["encoding": "iso-8859-15"])
         XCTAssertEqual(latin9.entries[0].map(\.vendor), ["€"])
+    }
+
+    /// Japanese bank text in Shift_JIS (cp932) is told from windows-1252 by its lead bytes; a
+    /// Western file whose `é` comes before a letter (`Société`) still reads as windows-1252.
+    func testShiftJISIsDetectedAndWesternTextIsNot() throws {
+        let japanese = "Date,Payee,Amount\n2024-03-01,ｾﾌﾞﾝｲﾚﾌﾞﾝ 渋谷店,-540\n2024-03-02,振込 カ）ヤマダ,120000\n"
+        let sjis = try XCTUnwrap(japanese.data(using: .shiftJIS))
+        let detected = try CSVReading.read(Array(sjis))
+        XCTAssertEqual(detected.problems, [])
+        XCTAssertEqual(detected.entries[0].map(\.vendor), ["ｾﾌﾞﾝｲﾚﾌﾞﾝ 渋谷店", "振込 カ）ヤマダ"])
+        XCTAssertEqual(detected.reportLine("encoding"), "cp932 (not valid UTF-8 and none declared)")
+        XCTAssertEqual(
+            detected.notes, ["read as cp932 (Shift_JIS): not valid UTF-8, no encoding given, and its bytes pair up as Japanese"])
+        let given = try CSVReading.read(Array(sjis), options: ["encoding": "Shift_JIS"])
+        XCTAssertEqual(given.entries[0].map(\.vendor), ["ｾﾌﾞﾝｲﾚﾌﾞﾝ 渋谷店", "振込 カ）ヤマダ"])
+        XCTAssertEqual(given.reportLine("encoding"), "shift_jis (given)")
+
+        let french = "Date,Libellé,Montant\n2024-03-01,Société Générale,-12.00\n2024-03-02,Crédit Agricole été,4.00\n"
+        let western = try CSVReading.read(Array(try XCTUnwrap(french.data(using: .windowsCP1252))))
+        XCTAssertEqual(western.entries[0].map(\.vendor), ["Société Générale", "Crédit Agricole été"])
+        XCTAssertEqual(western.reportLine("encoding"), "windows-1252 (not valid UTF-8 and none declared)")
+    }
+
+    /// Any encoding iconv knows is read when named: ISO 8859-2 from a Polish bank.
+    func testAnyEncodingIconvKnowsIsReadWhenNamed() throws {
+        let polish = "Data,Opis,Kwota\n2024-03-01,Płatność kartą Żabka,-12.50\n"
+        let bytes = Array(try XCTUnwrap(polish.data(using: .isoLatin2)))
+        let read = try CSVReading.read(bytes, options: ["encoding": "iso-8859-2"])
+        XCTAssertEqual(read.problems, [])
+        XCTAssertEqual(read.entries[0].map(\.vendor), ["Płatność kartą Żabka"])
+        // Not told, the bytes read as windows-1252 (they are valid there): the note says it was a guess.
+        let guessed = try CSVReading.read(bytes)
+        XCTAssertEqual(guessed.notes, ["read as windows-1252: not valid UTF-8 and no encoding given"])
+    }
+
+    /// Bytes that are neither UTF-8 nor windows-1252 name what to try.
+    func testAFileInNoGuessedEncodingListsWhatToTry() throws {
+        // 0x81 is no character in windows-1252, and alone it is no Shift_JIS either.
+        let bytes: [UInt8] = Array("Date,Payee,Amount\n2024-03-01,A".utf8) + [0x81] + Array(",1.00\n".utf8)
+        let read = try CSVReading.read(bytes)
+        XCTAssertEqual(
+            read.problems,
+            [
+                "bank.csv: an invalid sequence in windows-1252 at byte 30: the file is neither UTF-8 nor windows-1252; set encoding (shift_jis, euc-jp, gb18030, iso-8859-2, cp1250, koi8-r…)"
+            ])
     }
 
     // MARK: - Confidence
@@ -82,8 +131,8 @@ final class EncodingAndConfidenceTests: XCTestCase {
             ("skip", "-1", #"skip "-1": expected a number of lines, 0 or more"#),
             ("decimal-mark", ";", #"decimal-mark ";": expected . or ,"#),
             (
-                "encoding", "ebcdic",
-                #"encoding "ebcdic": expected utf-8, utf-16, windows-1252, iso-8859-1 or iso-8859-15"#
+                "encoding", "ebcdic-9000",
+                #"encoding "ebcdic-9000": not an encoding iconv knows (utf-8, utf-16, windows-1252, iso-8859-1, shift_jis, euc-jp, gb18030, iso-8859-2, cp1250, koi8-r…; iconv -l lists them)"#
             ),
             ("tz", "Europe/Berln", #"tz "Europe/Berln": not a time zone this system knows (Europe/Berlin, UTC…)"#),
             ("amount", " ", #"amount " ": expected a column's header name or its position (1, 2…)"#),

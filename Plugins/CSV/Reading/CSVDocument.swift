@@ -40,7 +40,12 @@ public final class CSVDocument {
             addProblem(problem)
             return
         }
-        if decoded.guessed { addNote("read as windows-1252: not valid UTF-8 and no encoding given") }
+        if decoded.guessed {
+            addNote(
+                decoded.encoding == .shiftJIS
+                    ? "read as cp932 (Shift_JIS): not valid UTF-8, no encoding given, and its bytes pair up as Japanese"
+                    : "read as windows-1252: not valid UTF-8 and no encoding given")
+        }
         if decoded.encoding != .utf8 { found.options.append(("encoding", decoded.encoding.rawValue, false)) }
         readTable(stem: stem)
     }
@@ -202,7 +207,9 @@ public final class CSVDocument {
     private func observe(_ layout: TableLayout, roles: ColumnRoles) -> Evidence {
         var evidence = Evidence(nonEmpty: [Bool](repeating: false, count: layout.width + 1))
         let dateColumn = roles[.date]!
-        let moneyColumns = [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 }
+        // A running balance is written with the same mark, and its large figures settle it
+        // where the amounts cannot (`1,234,460` beside a `250,000`).
+        let moneyColumns = [roles[.amount], roles[.debit], roles[.credit], roles[.balance]].compactMap { $0 }
         currencyColumn = roles[.currency]
         var reader = CSVCellReader(text: text)
         var tokenizer = CSVTokenizer(

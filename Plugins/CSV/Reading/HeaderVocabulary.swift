@@ -1,4 +1,4 @@
-/// Header names banks use, per role, in English, German, French, Spanish and Dutch.
+/// Header names banks use, per role, in English, German, French, Spanish, Dutch and Japanese.
 ///
 /// All of it in one place so that a new bank's header is one line to add. Names are compared
 /// after ``normalise(_:)`` (case, accents and punctuation folded), and earlier names in a
@@ -11,7 +11,7 @@ public enum HeaderVocabulary {
             [
                 "Date", "Posting Date", "Transaction Date", "Booking Date", "Trans Date", "Buchungstag",
                 "Buchungsdatum", "Datum", "Date d'opération", "Date opération", "Fecha", "Fecha operación",
-                "Boekingsdatum", "Transactiedatum",
+                "Boekingsdatum", "Transactiedatum", "日付", "取引日", "お取引日", "年月日",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Fecha valor",
             ]
@@ -23,6 +23,8 @@ public enum HeaderVocabulary {
                 "Beguenstigter/Zahlungspflichtiger", "Begünstigter/Zahlungspflichtiger", "Name Zahlungsbeteiligter",
                 "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Bénéficiaire", "Tiers", "Concepto",
                 "Beneficiario", "Naam / Omschrijving", "Naam tegenpartij", "Omschrijving", "Naam",
+                // Japanese banks: the details (the counterparty), not 摘要's kind of entry.
+                "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
             ]
         ),
         (
@@ -32,8 +34,20 @@ public enum HeaderVocabulary {
                 "Bedrag (EUR)",
             ]
         ),
-        (.debit, ["Debit", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo", "Af"]),
-        (.credit, ["Credit", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono", "Bij"]),
+        (
+            .debit,
+            [
+                "Debit", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo", "Af",
+                "支払い金額", "お支払金額", "出金金額", "お引出し", "引出額",
+            ]
+        ),
+        (
+            .credit,
+            [
+                "Credit", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono", "Bij", "預かり金額",
+                "お預り金額", "入金金額", "お預入れ", "預入額",
+            ]
+        ),
         (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono"]),
         (.currency, ["Currency", "Währung", "Waehrung", "Devise", "Moneda", "Munt", "Valuta"]),
         (.id, ["Reference", "Ref", "Transaction ID", "Referenz", "Référence", "Referencia", "Kenmerk"]),
@@ -41,11 +55,11 @@ public enum HeaderVocabulary {
             .memo,
             [
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Buchungstext", "Details",
-                "Remarques", "Observaciones",
+                "Remarques", "Observaciones", "摘要", "メモ",
             ]
         ),
         (.status, ["Status", "State", "Estado", "Statut"]),
-        (.balance, ["Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie"]),
+        (.balance, ["Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie", "差引残高", "残高"]),
     ]
 
     /// The roles a header may name, each with its rank in that role's list (0 is the surest).

@@ -2,11 +2,12 @@ import CIconv
 import Glibc
 import StatementText
 
-/// Turns a file's bytes into UTF-8: BOMs, the `encoding` option, and the windows-1252 guess.
+/// Turns a file's bytes into UTF-8: BOMs, the `encoding` option, and the guess.
 ///
-/// Bank exports come in UTF-8, UTF-16 with a BOM, or a Western 8-bit code page; anything that
-/// is not valid UTF-8 and declares nothing is almost always windows-1252 (the code page Excel
-/// and German savings banks write), so that is the guess, and the report says it was one.
+/// Bank exports come in UTF-8, UTF-16 with a BOM, a Western 8-bit code page, or (Japanese
+/// banks) Shift_JIS; anything that is not valid UTF-8 and declares nothing is Shift_JIS when
+/// its bytes say so (``TextEncoding/detected(in:)``), else almost always windows-1252 (the code
+/// page Excel and German savings banks write): that is the guess, and the report says so.
 enum TextDecoding {
     static func decode(_ bytes: UnsafeRawBufferPointer, declared: TextEncoding?) -> DecodedText {
         let all = bytes.bindMemory(to: UInt8.self)
@@ -20,25 +21,22 @@ enum TextDecoding {
             encoding = bomEncoding
             guessed = false
         } else {
-            encoding = UTF8Check.firstInvalid(all) == nil ? .utf8 : .windows1252
-            guessed = encoding == .windows1252
+            let utf8 = UTF8Check.firstInvalid(all) == nil
+            encoding = utf8 ? .utf8 : TextEncoding.detected(in: all) ?? .windows1252
+            guessed = !utf8
         }
-        switch encoding {
-        case .utf8:
+        if encoding == .utf8 {
             let skip = bom?.encoding == .utf8 ? 3 : 0
             let text = UnsafeBufferPointer(rebasing: all[skip...])
             var problem: String?
             if let offset = UTF8Check.firstInvalid(text) {
-                problem = "byte \(offset + skip) is not UTF-8: set encoding (windows-1252, iso-8859-1…)"
+                problem = "byte \(offset + skip) is not UTF-8: set encoding (windows-1252, \(TextEncoding.suggestions))"
             }
             return DecodedText(text: text, owned: nil, encoding: .utf8, guessed: false, problem: problem)
-        case .utf16:
-            // iconv's UTF-16 reads the BOM itself and picks the byte order from it.
-            return transcode(all, from: encoding, guessed: guessed)
-        case .windows1252, .iso88591, .iso885915:
-            let skip = bom?.encoding == .utf8 ? 3 : 0
-            return transcode(UnsafeBufferPointer(rebasing: all[skip...]), from: encoding, guessed: guessed)
         }
+        // iconv's UTF-16 reads the BOM itself and picks the byte order from it.
+        let skip = encoding != .utf16 && bom?.encoding == .utf8 ? 3 : 0
+        return transcode(UnsafeBufferPointer(rebasing: all[skip...]), from: encoding, guessed: guessed)
     }
 
     // MARK: - Byte order marks
@@ -93,7 +91,9 @@ enum TextDecoding {
                 continue
             }
             let what = error == EINVAL ? "an incomplete sequence" : "an invalid sequence"
-            let hint = guessed ? ": the file is neither UTF-8 nor windows-1252; set encoding" : ""
+            let hint =
+                guessed
+                ? ": the file is neither UTF-8 nor \(encoding.rawValue); set encoding (\(TextEncoding.suggestions))" : ""
             problem = "\(what) in \(encoding.rawValue) at byte \(consumed)\(hint)"
             break
         }

@@ -1,31 +1,72 @@
-/// The encodings the `encoding` option names: what bank exports are written in.
-public enum TextEncoding: String, Sendable, CaseIterable {
-    case utf8 = "utf-8"
-    case utf16 = "utf-16"
-    case windows1252 = "windows-1252"
-    case iso88591 = "iso-8859-1"
-    case iso885915 = "iso-8859-15"
+import CIconv
+import Glibc
 
-    /// Reads the option's value, any case; `utf8`, `latin1`, `cp1252` are accepted spellings too.
-    public init?(option: String) {
-        switch option.lowercased() {
-        case "utf-8", "utf8": self = .utf8
-        case "utf-16", "utf16": self = .utf16
-        case "windows-1252", "cp1252": self = .windows1252
-        case "iso-8859-1", "latin1", "latin-1": self = .iso88591
-        case "iso-8859-15", "latin9", "latin-9": self = .iso885915
-        default: return nil
-        }
+/// An encoding the `encoding` option names: any that glibc's iconv reads (`shift_jis`,
+/// `cp932`, `euc-jp`, `gb18030`, `iso-8859-2`, `koi8-r`, `cp1250`…), besides the few bank
+/// exports are most often written in.
+public struct TextEncoding: Sendable, Equatable {
+    /// The name as the option spells it, lower-cased: what reports and suggested specs show.
+    public let rawValue: String
+    /// The name glibc's iconv knows it by.
+    let iconvName: String
+
+    public static let utf8 = TextEncoding(rawValue: "utf-8", iconvName: "UTF-8")
+    public static let utf16 = TextEncoding(rawValue: "utf-16", iconvName: "UTF-16")
+    public static let windows1252 = TextEncoding(rawValue: "windows-1252", iconvName: "WINDOWS-1252")
+    /// Shift_JIS as Japanese banks and Windows write it (Microsoft's superset, with its extra
+    /// kanji and symbols), what `detected` finds.
+    public static let shiftJIS = TextEncoding(rawValue: "cp932", iconvName: "CP932")
+
+    /// What to try when a file is neither UTF-8 nor windows-1252: the message lists them.
+    static let suggestions = "shift_jis, euc-jp, gb18030, iso-8859-2, cp1250, koi8-r…"
+
+    private init(rawValue: String, iconvName: String) {
+        self.rawValue = rawValue
+        self.iconvName = iconvName
     }
 
-    /// The name glibc's iconv knows it by.
-    var iconvName: String {
-        switch self {
-        case .utf8: "UTF-8"
-        case .utf16: "UTF-16"
-        case .windows1252: "WINDOWS-1252"
-        case .iso88591: "ISO-8859-1"
-        case .iso885915: "ISO-8859-15"
+    /// Reads the option's value, any case: the spellings above (`utf8`, `latin1`, `cp1252`
+    /// too), or any name iconv opens; nil for one it does not know.
+    public init?(option: String) {
+        let name = option.lowercased()
+        let aliases = [
+            "utf8": "utf-8", "utf16": "utf-16", "cp1252": "windows-1252", "latin1": "iso-8859-1",
+            "latin-1": "iso-8859-1", "latin9": "iso-8859-15", "latin-9": "iso-8859-15",
+        ]
+        let canonical = aliases[name] ?? name
+        guard !canonical.isEmpty, canonical.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "/" }) else {
+            return nil
         }
+        let iconvName = canonical.uppercased()
+        let converter = iconv_open("UTF-8", iconvName)
+        guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
+        iconv_close(converter)
+        self.init(rawValue: canonical, iconvName: iconvName)
+    }
+
+    /// Japanese Shift_JIS, told from windows-1252 by its lead bytes: hiragana, katakana and
+    /// most kanji start with 0x81–0x9F, where windows-1252 has only rare punctuation and
+    /// gaps, so a text whose high bytes all pair up as Shift_JIS and where most pairs start
+    /// there (at least three) is Japanese. Western text with `é` before a letter pairs up too,
+    /// but its lead bytes are 0xC0–0xFF. Nil when the text does not say so.
+    static func detected(in bytes: UnsafeBufferPointer<UInt8>) -> TextEncoding? {
+        var pairs = 0
+        var lowLeads = 0
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 || (0xA1...0xDF).contains(byte) {  // ASCII, or a half-width katakana
+                i += 1
+                continue
+            }
+            let lead = (0x81...0x9F).contains(byte) || (0xE0...0xFC).contains(byte)
+            guard lead, i + 1 < bytes.count else { return nil }
+            let trail = bytes[i + 1]
+            guard (0x40...0xFC).contains(trail), trail != 0x7F else { return nil }
+            pairs += 1
+            if byte <= 0x9F { lowLeads += 1 }
+            i += 2
+        }
+        return lowLeads >= 3 && lowLeads * 2 > pairs ? .shiftJIS : nil
     }
 }
