@@ -401,10 +401,13 @@ final class StateEndToEndTests: XCTestCase {
         let watcher = try startTxfeed([
             "watch", file, "--state", state, "--every", "300ms", "--sink", "ndjson", "--no-progress",
         ])
-        usleep(1_000_000)
+        // The change only after the first refresh wrote Rent, and an empty refresh after Coffee:
+        // waited for on stdout, not guessed at.
+        try watcher.awaitOutput(1, of: #""vendor":"Rent""#)
         _ = try envelope(
             "live.json", [("Rent", "-900.00", "2024-01-02", nil, nil), ("Coffee", "-3.50", "2024-01-15", nil, nil)])
-        usleep(1_000_000)
+        try watcher.awaitOutput(1, of: #""vendor":"Coffee""#)
+        try watcher.awaitOutput(3, of: #"{"refresh":"#)
         watcher.process.interrupt()
         let result = try watcher.finish()
         // Each refresh starts with its mark ({"refresh":N,…}), written even when nothing is new.

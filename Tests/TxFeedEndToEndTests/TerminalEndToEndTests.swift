@@ -99,9 +99,10 @@ final class TerminalEndToEndTests: XCTestCase {
 
     func testWatchRefreshesOnTimerAndSIGHUPAndStopsCleanlyOnSIGTERM() throws {
         let watch = try startTxfeed(["watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "400ms"])
-        Thread.sleep(forTimeInterval: 1.0)
+        // Lines, not a pause: how long a refresh takes is the machine's business.
+        try watch.awaitOutput(2 * 8, of: "\n")
         kill(watch.process.processIdentifier, SIGHUP)
-        Thread.sleep(forTimeInterval: 0.5)
+        try watch.awaitOutput(3 * 8, of: "\n")
         kill(watch.process.processIdentifier, SIGTERM)
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -112,7 +113,7 @@ final class TerminalEndToEndTests: XCTestCase {
 
     func testWatchStopsOnSIGINTWithExitZero() throws {
         let watch = try startTxfeed(["watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "1h"])
-        Thread.sleep(forTimeInterval: 0.7)
+        try watch.awaitOutput(8, of: "\n")
         kill(watch.process.processIdentifier, SIGINT)
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -242,8 +243,9 @@ final class TerminalEndToEndTests: XCTestCase {
     }
 
     func testWatchRedrawsInATerminalWithTheSkeletonAgain() throws {
-        // SIGTERM after 1.5 s: watch must leave with 0 and the cursor shown.
-        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "300ms"], for: 1.5)
+        // SIGTERM after 4 s (seconds more than a view and a redraw take on a loaded machine):
+        // watch must leave with 0 and the cursor shown.
+        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "300ms"], for: 4)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertGreaterThanOrEqual(
             result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "the view was redrawn")
@@ -255,7 +257,7 @@ final class TerminalEndToEndTests: XCTestCase {
     /// read the terminal (and be stopped by SIGTTIN) but keep drawing and stop cleanly.
     func testWatchInTheBackgroundOfATerminalIsNotStoppedByTheTerminal() throws {
         let result = try watchOnTerminal(
-            ["samples/accounts/checking.json", "--every", "300ms"], for: 1.5, foreground: false,
+            ["samples/accounts/checking.json", "--every", "300ms"], for: 4, foreground: false,
             typing: Typing([(0.5, "\n")]))
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertGreaterThanOrEqual(
@@ -265,9 +267,10 @@ final class TerminalEndToEndTests: XCTestCase {
     }
 
     func testEnterOnTheTerminalRefreshesAtOnce() throws {
-        // Only Enter can redraw within the hour: press it once, a second in.
+        // Only Enter can redraw within the hour: press it once, a second in, and give the
+        // redraw seconds before the stop.
         let result = try watchOnTerminal(
-            ["samples/accounts/checking.json", "--every", "1h"], for: 2,
+            ["samples/accounts/checking.json", "--every", "1h"], for: 4,
             typing: Typing([(1, "\n")]))
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(
@@ -366,11 +369,11 @@ final class TerminalEndToEndTests: XCTestCase {
         let input = try folder.write(
             "in.json",
             try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
-        // The file disappears after the first view: later refreshes fail. (After 1.2 s, not
+        // The file disappears after the first view: later refreshes fail. (After 2.5 s, not
         // sooner: on a busy machine the first view took longer than 0.7 s, and with no good
-        // view yet there is none to put back.)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1.2) { unlink(input) }
-        let result = try watchOnTerminal([input, "--every", "400ms"], for: 3)
+        // view yet there is none to put back; and seconds for a failed refresh after it.)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2.5) { unlink(input) }
+        let result = try watchOnTerminal([input, "--every", "400ms"], for: 5.5)
         XCTAssertEqual(result.status, 0, result.output)
         guard let failed = result.output.range(of: "refresh failed") else {
             return XCTFail("no note:\n\(result.output)")

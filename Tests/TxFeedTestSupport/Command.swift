@@ -173,6 +173,11 @@ private final class Collected: @unchecked Sendable {
         defer { lock.unlock() }
         return data
     }
+    func append(_ bytes: some Sequence<UInt8>) {
+        lock.lock()
+        data.append(contentsOf: bytes)
+        lock.unlock()
+    }
 }
 
 /// A `txfeed` still running, for tests that talk to it while it runs (pipes, signals).
@@ -182,11 +187,43 @@ public struct RunningTxfeed {
     public let input: Pipe?
     public let output: Pipe
     public let errors: Pipe
+    /// What ``awaitOutput(_:of:)`` read of stdout: the start of the result's.
+    private let early = Collected()
+
+    init(process: Process, input: Pipe?, output: Pipe, errors: Pipe) {
+        (self.process, self.input, self.output, self.errors) = (process, input, output, errors)
+    }
+
+    /// Reads its stdout as it comes until `text` is in it `times` times: for a test that acts
+    /// once something happened (a refresh written), not after a guess at how long that takes.
+    /// Throws when it ends first, or after ``commandDeadline``.
+    public func awaitOutput(_ times: Int, of text: String) throws {
+        let reader = output.fileHandleForReading.fileDescriptor
+        let deadline = Date().addingTimeInterval(commandDeadline)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while String(decoding: early.get(), as: UTF8.self).components(separatedBy: text).count - 1 < times {
+            var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            guard Date() < deadline, poll(&ready, 1, 100) >= 0 else { throw OutputMissing(text: text, times: times) }
+            guard ready.revents != 0 else { continue }
+            let count = read(reader, &buffer, buffer.count)
+            guard count > 0 else { throw OutputMissing(text: text, times: times) }
+            early.append(buffer[..<count])
+        }
+    }
 
     /// Waits for it to exit (reading what it wrote), killing it after `seconds`.
     public func finish(within seconds: Double = commandDeadline) throws -> CommandResult {
-        try RunningProcess(process: process, output: output, errors: errors).finish(within: seconds)
+        var result = try RunningProcess(process: process, output: output, errors: errors).finish(within: seconds)
+        result.stdout = early.get() + result.stdout
+        return result
     }
+}
+
+/// Stdout ended, or stalled, before `text` came `times` times.
+public struct OutputMissing: Error, CustomStringConvertible {
+    public var text: String
+    public var times: Int
+    public var description: String { "stdout ended or stalled before \(times) of \(text)" }
 }
 
 /// Starts the built `txfeed` in the repository and returns at once.
