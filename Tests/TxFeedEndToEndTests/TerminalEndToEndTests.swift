@@ -207,10 +207,12 @@ final class TerminalEndToEndTests: XCTestCase {
         let output = folder.path + "/feed.csv"
         let watch = try startTxfeed(["watch", input, "-o", output, "--every", "300ms"])
         defer { kill(watch.process.processIdentifier, SIGKILL) }
-        Thread.sleep(forTimeInterval: 0.8)
+        // Events, not pauses: the first refresh's file (put in place whole), then a refresh
+        // that failed for want of its input.
+        try awaitCondition("the first refresh's \(output)") { FileManager.default.fileExists(atPath: output) }
         let good = try Data(contentsOf: URL(fileURLWithPath: output))
         try FileManager.default.removeItem(atPath: input)
-        Thread.sleep(forTimeInterval: 0.8)
+        try watch.awaitOutput(1, of: "refresh failed", on: .stderr)
         kill(watch.process.processIdentifier, SIGTERM)
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
