@@ -265,13 +265,18 @@ final class StateEndToEndTests: XCTestCase {
     /// gives up with exit 2 instead.
     func testASecondRunWaitsForTheFirstOrGivesUpClearly() throws {
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        let statement = try Data(contentsOf: URL(fileURLWithPath: checking))
         let holder = try startTxfeed(
             ["run", "-s", "fixture:-,name=stdin", "--state", state, "--sink", "ndjson", "--no-progress"],
             openInput: true)
-        // Wait until the first run holds the lock (it creates the file before reading stdin).
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: state + "-wal") && Date() < deadline { usleep(20_000) }
-        usleep(200_000)
+        // The first run holds the lock once its source has read from stdin (the lock comes
+        // before any source reads), and until stdin ends: the start of the statement, read.
+        let stdin = holder.input!.fileHandleForWriting
+        stdin.write(statement.prefix(64))
+        try awaitCondition("the first run reading its stdin") {
+            var unread: Int32 = 0
+            return ioctl(stdin.fileDescriptor, UInt(FIONREAD), &unread) == 0 && unread == 0
+        }
 
         let impatient = try txfeed(
             "run", checking, "--state", state, "--state-wait", "0.3", "--sink", "ndjson", "--no-progress")
@@ -280,10 +285,17 @@ final class StateEndToEndTests: XCTestCase {
         XCTAssertEqual(impatient.output, "")
 
         let waiter = try startTxfeed(["run", checking, "--state", state, "--sink", "ndjson", "--no-progress"])
+        // At the file (its log open), then some time in which one that did not wait would end.
+        let log = URL(fileURLWithPath: state + "-wal").resolvingSymlinksInPath().path
+        try awaitCondition("the second run opening \(log)") {
+            let fds = "/proc/\(waiter.process.processIdentifier)/fd"
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+            return open.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)) == log }
+        }
         usleep(500_000)
         XCTAssertTrue(waiter.process.isRunning, "the second run waits for the lock")
-        holder.input!.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: checking)))
-        try holder.input!.fileHandleForWriting.close()
+        stdin.write(statement.dropFirst(64))
+        try stdin.close()
         let first = try holder.finish()
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(try ndjson(first.output).count, 7)
