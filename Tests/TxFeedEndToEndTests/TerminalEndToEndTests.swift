@@ -18,9 +18,11 @@ final class TerminalEndToEndTests: XCTestCase {
         try txfeedOnTerminal(arguments, environment: ["TERM": "xterm-256color", "COLUMNS": "100"]).output
     }
 
+    /// The slow source loads until its timeout: 3 s of frames (one each 80 ms), seconds more than
+    /// the fast source's ✓ and a shimmer need on a loaded machine.
     func testSkeletonRowsShimmerWhileLoadingThenGiveWayToTheTable() throws {
         let screen = try inTerminal([
-            "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1",
+            "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "3",
         ])
         guard let table = screen.range(of: "Everyday Checking") else { return XCTFail("no table:\n\(screen)") }
         let before = screen[..<table.lowerBound]
@@ -314,13 +316,14 @@ final class TerminalEndToEndTests: XCTestCase {
 
     /// With `-o` the feed goes to a file, so there is no table for skeleton rows to stand in
     /// for: one status line, redrawn in place with the running record count, then the summary.
+    /// The slow source loads for 3 s (redraws each 80 ms), and the stop comes 4 s after that.
     func testWatchWritingAFileShowsOneStatusLineNotTheSkeleton() throws {
         let output = folder.path + "/feed.csv"
         let result = try watchOnTerminal(
             [
-                "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1", "-o", output,
+                "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "3", "-o", output,
                 "--every", "1h",
-            ], for: 5)
+            ], for: 7)
         XCTAssertEqual(result.status, 0, result.output)
         try assertOneStatusLine(result.output, counting: "refresh 1: 7 records from 2 sources…")
         XCTAssertTrue(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("date,day,account,vendor,"))
@@ -331,7 +334,7 @@ final class TerminalEndToEndTests: XCTestCase {
         let output = folder.path + "/feed.csv"
         let result = try txfeedOnTerminal(
             [
-                "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1", "-o",
+                "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "3", "-o",
                 output,
             ],
             environment: ["TERM": "xterm-256color", "COLUMNS": "100"])
@@ -363,7 +366,7 @@ final class TerminalEndToEndTests: XCTestCase {
             screen.contains("records from"), "the status line is left on the screen:\n\(screen)", file: file,
             line: lineNumber)
         XCTAssertTrue(
-            screen.contains("test-source (test-source): FAILED: timed out after 1s"), screen, file: file,
+            screen.contains("test-source (test-source): FAILED: timed out after 3s"), screen, file: file,
             line: lineNumber)
     }
 
