@@ -273,10 +273,7 @@ final class StateEndToEndTests: XCTestCase {
         // before any source reads), and until stdin ends: the start of the statement, read.
         let stdin = holder.input!.fileHandleForWriting
         stdin.write(statement.prefix(64))
-        try awaitCondition("the first run reading its stdin") {
-            var unread: Int32 = 0
-            return ioctl(stdin.fileDescriptor, UInt(FIONREAD), &unread) == 0 && unread == 0
-        }
+        try holder.awaitInputRead()
 
         let impatient = try txfeed(
             "run", checking, "--state", state, "--state-wait", "0.3", "--sink", "ndjson", "--no-progress")

@@ -222,6 +222,16 @@ public struct RunningTxfeed {
         }
     }
 
+    /// Waits until it has read all that was written to its stdin (the pipe is empty): for a
+    /// test that acts once it is reading, or whose next write must come in a read of its own.
+    public func awaitInputRead() throws {
+        let writer = input!.fileHandleForWriting.fileDescriptor
+        try awaitCondition("txfeed reading what was written to its stdin") {
+            var unread: Int32 = 0
+            return ioctl(writer, UInt(FIONREAD), &unread) == 0 && unread == 0
+        }
+    }
+
     /// Waits for it to exit (reading what it wrote), killing it after `seconds`.
     public func finish(within seconds: Double = commandDeadline) throws -> CommandResult {
         try RunningProcess(process: process, output: output, errors: errors)
