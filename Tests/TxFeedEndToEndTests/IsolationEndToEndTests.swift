@@ -309,12 +309,13 @@ final class IsolationEndToEndTests: XCTestCase {
     }
 
     /// A hung plugin's process is ended at each refresh: txfeed's threads, descriptors and
-    /// children stay flat.
+    /// children stay flat. The timeout (every source's) leaves the good source, a few
+    /// milliseconds of its own, seconds to spare on a loaded machine: only the hung one times out.
     func testATimedOutChildIsEndedAndNothingLeaksOverTwentyRefreshes() throws {
         let watch = try WatchProcess(
             [
                 "-s", testPlugin + ":mode=ignore-cancel", good, "-o", folder.path + "/feed.csv", "--no-progress",
-                "--every", "10ms", "--timeout", "0.2",
+                "--every", "10ms", "--timeout", "1.5",
             ], log: folder.path + "/stderr.log")
         defer { watch.stop() }
         let pid = watch.pid

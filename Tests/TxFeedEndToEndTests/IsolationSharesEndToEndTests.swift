@@ -59,13 +59,14 @@ final class IsolationSharesEndToEndTests: XCTestCase {
     /// Statements that take turns in their plugin's processes, together far longer than the
     /// timeout and each well within it, are all read: waiting in line is not their time.
     func testStatementsWaitingInLineForTheirPluginsProcessesDoNotTimeOut() throws {
-        // Eight naps of 0.25 s for each child the plugin may have: 2 s of turns at least.
-        let naps = 8 * max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        // Twelve naps of 0.25 s for each child the plugin may have: 3 s of turns at least,
+        // longer than the 2 s timeout, which leaves each nap seconds on a loaded machine.
+        let naps = 12 * max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         for i in 0..<naps {
             XCTAssertTrue(FileManager.default.createFile(atPath: statements + "/n\(i)-nap.claim", contents: Data()))
         }
         let started = ContinuousClock.now
-        let result = try txfeed("run", statements, "--plugin-path", plugins, "--sink", "ndjson", "--timeout", "1")
+        let result = try txfeed("run", statements, "--plugin-path", plugins, "--sink", "ndjson", "--timeout", "2")
         let elapsed = ContinuousClock.now - started
         XCTAssertGreaterThan(elapsed, .seconds(2), "the line took longer than the timeout")
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -256,9 +256,10 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         XCTAssertEqual(documents.output.split(separator: "\n").count, 21)
         XCTAssertEqual(documents.output, streamed.output)
 
-        // A streamed account cut short by the timeout is dropped whole, never kept half.
+        // A streamed account cut short by the timeout is dropped whole, never kept half: it is
+        // begun at once and takes 5 s, the timeout strikes at 2 s, each with seconds to spare.
         let cut = try run(
-            "run", "-s", "hello:stream,transactions=50,pause-ms=100", "--plugin-path", path, "--timeout", "0.5",
+            "run", "-s", "hello:stream,transactions=50,pause-ms=200", "--plugin-path", path, "--timeout", "2",
             "--sink", "ndjson")
         XCTAssertEqual(cut.status, 1, cut.stderr)
         XCTAssertEqual(cut.output, "")

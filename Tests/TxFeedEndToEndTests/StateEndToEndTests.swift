@@ -265,13 +265,15 @@ final class StateEndToEndTests: XCTestCase {
     /// gives up with exit 2 instead.
     func testASecondRunWaitsForTheFirstOrGivesUpClearly() throws {
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        let statement = try Data(contentsOf: URL(fileURLWithPath: checking))
         let holder = try startTxfeed(
             ["run", "-s", "fixture:-,name=stdin", "--state", state, "--sink", "ndjson", "--no-progress"],
             openInput: true)
-        // Wait until the first run holds the lock (it creates the file before reading stdin).
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: state + "-wal") && Date() < deadline { usleep(20_000) }
-        usleep(200_000)
+        // The first run holds the lock once its source has read from stdin (the lock comes
+        // before any source reads), and until stdin ends: the start of the statement, read.
+        let stdin = holder.input!.fileHandleForWriting
+        stdin.write(statement.prefix(64))
+        try holder.awaitInputRead()
 
         let impatient = try txfeed(
             "run", checking, "--state", state, "--state-wait", "0.3", "--sink", "ndjson", "--no-progress")
@@ -280,10 +282,17 @@ final class StateEndToEndTests: XCTestCase {
         XCTAssertEqual(impatient.output, "")
 
         let waiter = try startTxfeed(["run", checking, "--state", state, "--sink", "ndjson", "--no-progress"])
+        // At the file (its log open), then some time in which one that did not wait would end.
+        let log = URL(fileURLWithPath: state + "-wal").resolvingSymlinksInPath().path
+        try awaitCondition("the second run opening \(log)") {
+            let fds = "/proc/\(waiter.process.processIdentifier)/fd"
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+            return open.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)) == log }
+        }
         usleep(500_000)
         XCTAssertTrue(waiter.process.isRunning, "the second run waits for the lock")
-        holder.input!.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: checking)))
-        try holder.input!.fileHandleForWriting.close()
+        stdin.write(statement.dropFirst(64))
+        try stdin.close()
         let first = try holder.finish()
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(try ndjson(first.output).count, 7)
@@ -401,10 +410,13 @@ final class StateEndToEndTests: XCTestCase {
         let watcher = try startTxfeed([
             "watch", file, "--state", state, "--every", "300ms", "--sink", "ndjson", "--no-progress",
         ])
-        usleep(1_000_000)
+        // The change only after the first refresh wrote Rent, and an empty refresh after Coffee:
+        // waited for on stdout, not guessed at.
+        try watcher.awaitOutput(1, of: #""vendor":"Rent""#)
         _ = try envelope(
             "live.json", [("Rent", "-900.00", "2024-01-02", nil, nil), ("Coffee", "-3.50", "2024-01-15", nil, nil)])
-        usleep(1_000_000)
+        try watcher.awaitOutput(1, of: #""vendor":"Coffee""#)
+        try watcher.awaitOutput(3, of: #"{"refresh":"#)
         watcher.process.interrupt()
         let result = try watcher.finish()
         // Each refresh starts with its mark ({"refresh":N,…}), written even when nothing is new.

@@ -18,9 +18,11 @@ final class TerminalEndToEndTests: XCTestCase {
         try txfeedOnTerminal(arguments, environment: ["TERM": "xterm-256color", "COLUMNS": "100"]).output
     }
 
+    /// The slow source loads until its timeout: 3 s of frames (one each 80 ms), seconds more than
+    /// the fast source's ✓ and a shimmer need on a loaded machine.
     func testSkeletonRowsShimmerWhileLoadingThenGiveWayToTheTable() throws {
         let screen = try inTerminal([
-            "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1",
+            "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "3",
         ])
         guard let table = screen.range(of: "Everyday Checking") else { return XCTFail("no table:\n\(screen)") }
         let before = screen[..<table.lowerBound]
@@ -99,9 +101,10 @@ final class TerminalEndToEndTests: XCTestCase {
 
     func testWatchRefreshesOnTimerAndSIGHUPAndStopsCleanlyOnSIGTERM() throws {
         let watch = try startTxfeed(["watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "400ms"])
-        Thread.sleep(forTimeInterval: 1.0)
+        // Lines, not a pause: how long a refresh takes is the machine's business.
+        try watch.awaitOutput(2 * 8, of: "\n")
         kill(watch.process.processIdentifier, SIGHUP)
-        Thread.sleep(forTimeInterval: 0.5)
+        try watch.awaitOutput(3 * 8, of: "\n")
         kill(watch.process.processIdentifier, SIGTERM)
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -112,7 +115,7 @@ final class TerminalEndToEndTests: XCTestCase {
 
     func testWatchStopsOnSIGINTWithExitZero() throws {
         let watch = try startTxfeed(["watch", "samples/accounts/checking.json", "--sink", "ndjson", "--every", "1h"])
-        Thread.sleep(forTimeInterval: 0.7)
+        try watch.awaitOutput(8, of: "\n")
         kill(watch.process.processIdentifier, SIGINT)
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -206,10 +209,12 @@ final class TerminalEndToEndTests: XCTestCase {
         let output = folder.path + "/feed.csv"
         let watch = try startTxfeed(["watch", input, "-o", output, "--every", "300ms"])
         defer { kill(watch.process.processIdentifier, SIGKILL) }
-        Thread.sleep(forTimeInterval: 0.8)
+        // Events, not pauses: the first refresh's file (put in place whole), then a refresh
+        // that failed for want of its input.
+        try awaitCondition("the first refresh's \(output)") { FileManager.default.fileExists(atPath: output) }
         let good = try Data(contentsOf: URL(fileURLWithPath: output))
         try FileManager.default.removeItem(atPath: input)
-        Thread.sleep(forTimeInterval: 0.8)
+        try watch.awaitOutput(1, of: "refresh failed", on: .stderr)
         kill(watch.process.processIdentifier, SIGTERM)
         let result = try watch.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -242,8 +247,9 @@ final class TerminalEndToEndTests: XCTestCase {
     }
 
     func testWatchRedrawsInATerminalWithTheSkeletonAgain() throws {
-        // SIGTERM after 1.5 s: watch must leave with 0 and the cursor shown.
-        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "300ms"], for: 1.5)
+        // SIGTERM after 4 s (seconds more than a view and a redraw take on a loaded machine):
+        // watch must leave with 0 and the cursor shown.
+        let result = try watchOnTerminal(["samples/accounts/checking.json", "--every", "300ms"], for: 4)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertGreaterThanOrEqual(
             result.output.components(separatedBy: "Everyday Checking").count - 1, 2, "the view was redrawn")
@@ -255,7 +261,7 @@ final class TerminalEndToEndTests: XCTestCase {
     /// read the terminal (and be stopped by SIGTTIN) but keep drawing and stop cleanly.
     func testWatchInTheBackgroundOfATerminalIsNotStoppedByTheTerminal() throws {
         let result = try watchOnTerminal(
-            ["samples/accounts/checking.json", "--every", "300ms"], for: 1.5, foreground: false,
+            ["samples/accounts/checking.json", "--every", "300ms"], for: 4, foreground: false,
             typing: Typing([(0.5, "\n")]))
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertGreaterThanOrEqual(
@@ -265,9 +271,10 @@ final class TerminalEndToEndTests: XCTestCase {
     }
 
     func testEnterOnTheTerminalRefreshesAtOnce() throws {
-        // Only Enter can redraw within the hour: press it once, a second in.
+        // Only Enter can redraw within the hour: press it once, a second in, and give the
+        // redraw seconds before the stop.
         let result = try watchOnTerminal(
-            ["samples/accounts/checking.json", "--every", "1h"], for: 2,
+            ["samples/accounts/checking.json", "--every", "1h"], for: 4,
             typing: Typing([(1, "\n")]))
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(
@@ -309,13 +316,14 @@ final class TerminalEndToEndTests: XCTestCase {
 
     /// With `-o` the feed goes to a file, so there is no table for skeleton rows to stand in
     /// for: one status line, redrawn in place with the running record count, then the summary.
+    /// The slow source loads for 3 s (redraws each 80 ms), and the stop comes 4 s after that.
     func testWatchWritingAFileShowsOneStatusLineNotTheSkeleton() throws {
         let output = folder.path + "/feed.csv"
         let result = try watchOnTerminal(
             [
-                "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1", "-o", output,
+                "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "3", "-o", output,
                 "--every", "1h",
-            ], for: 5)
+            ], for: 7)
         XCTAssertEqual(result.status, 0, result.output)
         try assertOneStatusLine(result.output, counting: "refresh 1: 7 records from 2 sources…")
         XCTAssertTrue(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("date,day,account,vendor,"))
@@ -326,7 +334,7 @@ final class TerminalEndToEndTests: XCTestCase {
         let output = folder.path + "/feed.csv"
         let result = try txfeedOnTerminal(
             [
-                "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "1", "-o",
+                "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "3", "-o",
                 output,
             ],
             environment: ["TERM": "xterm-256color", "COLUMNS": "100"])
@@ -358,7 +366,7 @@ final class TerminalEndToEndTests: XCTestCase {
             screen.contains("records from"), "the status line is left on the screen:\n\(screen)", file: file,
             line: lineNumber)
         XCTAssertTrue(
-            screen.contains("test-source (test-source): FAILED: timed out after 1s"), screen, file: file,
+            screen.contains("test-source (test-source): FAILED: timed out after 3s"), screen, file: file,
             line: lineNumber)
     }
 
@@ -366,11 +374,11 @@ final class TerminalEndToEndTests: XCTestCase {
         let input = try folder.write(
             "in.json",
             try String(contentsOfFile: BuiltProducts.repository + "/samples/accounts/checking.json", encoding: .utf8))
-        // The file disappears after the first view: later refreshes fail. (After 1.2 s, not
+        // The file disappears after the first view: later refreshes fail. (After 2.5 s, not
         // sooner: on a busy machine the first view took longer than 0.7 s, and with no good
-        // view yet there is none to put back.)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1.2) { unlink(input) }
-        let result = try watchOnTerminal([input, "--every", "400ms"], for: 3)
+        // view yet there is none to put back; and seconds for a failed refresh after it.)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2.5) { unlink(input) }
+        let result = try watchOnTerminal([input, "--every", "400ms"], for: 5.5)
         XCTAssertEqual(result.status, 0, result.output)
         guard let failed = result.output.range(of: "refresh failed") else {
             return XCTFail("no note:\n\(result.output)")

@@ -29,7 +29,8 @@ final class WatchEndToEndTests: XCTestCase {
             let watch = try startTxfeed([
                 "watch", checking, "--sink", sink, "--sink", "csv,path=\(file)", "--every", "300ms", "--no-progress",
             ])
-            Thread.sleep(forTimeInterval: 1.0)
+            // The third mark: two whole refreshes, however long the machine takes for them.
+            try watch.awaitOutput(3, of: ["text", "csv"].contains(sink) ? "--- refresh " : #"{"refresh":"#)
             kill(watch.process.processIdentifier, SIGTERM)
             let result = try watch.finish()
             XCTAssertEqual(result.status, 0, result.stderr)

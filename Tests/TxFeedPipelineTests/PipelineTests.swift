@@ -113,10 +113,11 @@ final class PipelineTests: XCTestCase {
 
     /// A source still waiting for a thread when the timeout strikes is not started, and says so.
     func testASourceWaitingForAThreadWhenTheTimeoutStrikesIsNotStarted() {
-        let release = Gate()
         let blocker = SwiftSource { events in
             while !events.isCancelled { usleep(1000) }
-            release.wait()
+            // The waiting source's time runs out a turn of the pipeline's loop after this one's
+            // (its clock starts as this one begins): it must be cancelled before this returns.
+            usleep(2_000_000)
             return .completed
         }
         let waiting = SwiftSource { _ in .completed }
@@ -126,7 +127,6 @@ final class PipelineTests: XCTestCase {
         pipeline.maxConcurrentSources = 1
         pipeline.timeout = 0.05
         pipeline.grace = 30
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { release.open() }
         let result = pipeline.run()
         XCTAssertEqual(waiting.counts.runs, 0, "never started")
         XCTAssertEqual(waiting.counts.closes, 1, "but closed, as every opened source is")
@@ -137,21 +137,22 @@ final class PipelineTests: XCTestCase {
     /// Sources that take turns on one thread, together far longer than the timeout, each well
     /// within it: waiting in a line that moves is not their time.
     func testSourcesWaitingInALineThatMovesDoNotTimeOut() {
-        let sources = (0..<8).map { _ in
+        // Turns of 0.2 s, each well over a second within the timeout on a loaded machine.
+        let sources = (0..<16).map { _ in
             SwiftSource { events in
-                usleep(250_000)
+                usleep(200_000)
                 events.emit(envelope("Turn"))
                 return .completed
             }
         }
         var pipeline = Pipeline(sources: sources.enumerated().map { PipelineSource(name: "s\($0)", session: $1) })
         pipeline.maxConcurrentSources = 1
-        pipeline.timeout = 1
+        pipeline.timeout = 1.5
         let started = ContinuousClock.now
         let result = pipeline.run()
         XCTAssertGreaterThan((ContinuousClock.now - started).seconds, 2 * pipeline.timeout, "the line took its time")
-        XCTAssertEqual(result.endings, Array(repeating: .finished, count: 8))
-        XCTAssertEqual(result.outcomes.map(\.report.status), Array(repeating: .success, count: 8))
+        XCTAssertEqual(result.endings, Array(repeating: .finished, count: 16))
+        XCTAssertEqual(result.outcomes.map(\.report.status), Array(repeating: .success, count: 16))
     }
 
     /// Sources that run elsewhere wait in their plugin's line without using their time while
@@ -161,16 +162,20 @@ final class PipelineTests: XCTestCase {
         let moving = (0..<6).map { _ in ElsewhereSource() }
         let stuck = ElsewhereSource()
         DispatchQueue.global().async {
+            // Once the pipeline has put them all in line: a turn begun before is no turn.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !(moving + [stuck]).allSatisfy(\.hasStarted) && ContinuousClock.now < deadline { usleep(1000) }
+            // Turns of 0.1 s, each well over a second within the timeout on a loaded machine.
             for (n, source) in moving.enumerated() {
                 source.begin()
-                usleep(150_000)
+                usleep(100_000)
                 source.finish(with: envelope("Moving \(n)"))
             }
         }
         var pipeline = Pipeline(
             sources: moving.enumerated().map { PipelineSource(name: "m\($0)", session: $1) }
                 + [PipelineSource(name: "stuck", session: stuck)])
-        pipeline.timeout = 0.5
+        pipeline.timeout = 1.5
         pipeline.grace = 0.1
         let started = ContinuousClock.now
         let result = pipeline.run()
@@ -179,30 +184,40 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(
             result.outcomes.prefix(6).map(\.data.accounts.first?.name), (0..<6).map { "Moving \($0)" })
         XCTAssertEqual(result.endings[6], .abandoned, "never began, its line stood still")
-        XCTAssertEqual(result.outcomes[6].report.error, "timed out after 0.5s and did not stop; abandoned")
-        // Six turns of 0.15 s, then the timeout and the grace from the last turn's end.
-        XCTAssertGreaterThan(elapsed, 0.9 + 0.5, "timed out before the line stood still for the timeout")
+        XCTAssertEqual(result.outcomes[6].report.error, "timed out after 1.5s and did not stop; abandoned")
+        // Six turns of 0.1 s, then the timeout and the grace from the last turn's end.
+        XCTAssertGreaterThan(elapsed, 0.6 + 1.5, "timed out before the line stood still for the timeout")
         XCTAssertLessThan(elapsed, 30, "the run ends though its last source never began")
     }
 
     /// A source whose own work is instant but whose document takes txfeed a while to decode is
-    /// not timed out: decoding is txfeed's time, not the plugin's.
+    /// not timed out: decoding is txfeed's time, not the plugin's. The decoding is made to take
+    /// longer than the timeout and the grace together, whatever the machine's speed: the decoder
+    /// tells its progress (after 65,536 transactions, on one thread) from within, and is held
+    /// there; the source's own instant work has seconds to spare on a loaded machine.
     func testDecodingTimeNeverCountsAgainstTheTimeout() {
-        let document = envelope("Big", count: 60_000)
+        let document = envelope("Big", count: 1 << 16)
         let source = SwiftSource { events in
             events.emit(document)
             return .completed
         }
+        let timeout = 2.0, grace = 0.5
+        let held = Atomic<Bool>(false)
         var pipeline = Pipeline(sources: [PipelineSource(name: "big", session: source)])
-        pipeline.timeout = 0.01
-        pipeline.grace = 0.01
+        pipeline.observer = Observer(onDecoded: { _ in
+            if !held.exchange(true, ordering: .relaxed) { usleep(UInt32((timeout + grace + 1) * 1e6)) }
+        })
+        pipeline.decodeThreads = 1
+        pipeline.timeout = timeout
+        pipeline.grace = grace
         let started = ContinuousClock.now
         let result = pipeline.run()
         let elapsed = (ContinuousClock.now - started).seconds
-        XCTAssertGreaterThan(elapsed, 0.02, "decoding took longer than timeout and grace together")
+        XCTAssertTrue(held.load(ordering: .relaxed), "the decoding was held")
+        XCTAssertGreaterThan(elapsed, timeout + grace, "decoding took longer than timeout and grace together")
         XCTAssertEqual(result.endings, [.finished])
         XCTAssertEqual(result.outcomes[0].report.status, .success)
-        XCTAssertEqual(result.outcomes[0].data.transactions.count, 60_000)
+        XCTAssertEqual(result.outcomes[0].data.transactions.count, 1 << 16)
     }
 
     func testATimedOutSourceIsCancelledAndStopsWithinTheGrace() {
@@ -214,7 +229,8 @@ final class PipelineTests: XCTestCase {
             return .failed("stopped")
         }
         var pipeline = Pipeline(sources: [PipelineSource(name: "slow", session: source)])
-        pipeline.timeout = 0.05
+        // Seconds for its first delivery on a loaded machine: it must come before the cancel.
+        pipeline.timeout = 2
         pipeline.grace = 30
         let result = pipeline.run()
 
@@ -223,7 +239,7 @@ final class PipelineTests: XCTestCase {
         let outcome = result.outcomes[0]
         XCTAssertEqual(outcome.data.accounts.map(\.name), ["Before"], "what came after the cancel is not kept")
         XCTAssertEqual(outcome.report.status, .failure)
-        XCTAssertEqual(outcome.report.error, "timed out after 0.05s; delivered 1 document before failing")
+        XCTAssertEqual(outcome.report.error, "timed out after 2s; delivered 1 document before failing")
     }
 
     func testASourceThatIgnoresTheCancelIsAbandonedAndItsLateCallsAreRefused() {
@@ -237,7 +253,8 @@ final class PipelineTests: XCTestCase {
             return .completed
         }
         var pipeline = Pipeline(sources: [PipelineSource(name: "stuck", session: source)])
-        pipeline.timeout = 0.01
+        // Seconds for its first delivery on a loaded machine: it must come before the cancel.
+        pipeline.timeout = 2
         pipeline.grace = 0.01
         let result = pipeline.run()
 
@@ -245,7 +262,7 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(result.outcomes[0].data.accounts.map(\.name), ["Kept"])
         XCTAssertEqual(
             result.outcomes[0].report.error,
-            "timed out after 0.01s and did not stop; abandoned; delivered 1 document before failing")
+            "timed out after 2s and did not stop; abandoned; delivered 1 document before failing")
         release.open()
         XCTAssertTrue(returned.wait())
         XCTAssertEqual(lateAnswer.withLock { $0 }, .stop, "an abandoned run's later calls are refused")
@@ -270,7 +287,8 @@ final class PipelineTests: XCTestCase {
             return .completed
         }
         var pipeline = Pipeline(sources: [PipelineSource(name: "stuck", session: source)])
-        pipeline.timeout = 0.01
+        // Seconds for its run to begin on a loaded machine: it must be under way when abandoned.
+        pipeline.timeout = 2
         pipeline.grace = 0.01
         _ = pipeline.run()
         XCTAssertNotNil(source.eventsOfLastRun, "still running: its calls must find their collector")
@@ -383,9 +401,16 @@ final class PipelineTests: XCTestCase {
 private final class Observer: PipelineObserver {
     private let order = Mutex<[Int]>([])
     private let onFinished: @Sendable (Int) -> Void
-    init(onFinished: @escaping @Sendable (Int) -> Void = { _ in }) { self.onFinished = onFinished }
+    private let onDecoded: @Sendable (Int) -> Void
+    init(
+        onFinished: @escaping @Sendable (Int) -> Void = { _ in },
+        onDecoded: @escaping @Sendable (Int) -> Void = { _ in }
+    ) {
+        self.onFinished = onFinished
+        self.onDecoded = onDecoded
+    }
     var finished: [Int] { order.withLock { $0 } }
-    func decoded(_ index: Int, count: Int) {}
+    func decoded(_ index: Int, count: Int) { onDecoded(count) }
     func sourceFinished(_ index: Int, report: SourceReport) {
         order.withLock { $0.append(index) }
         onFinished(index)

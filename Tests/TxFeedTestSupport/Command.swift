@@ -113,6 +113,11 @@ public struct RunningProcess {
     /// Reads both pipes to their end and waits for the exit; after `seconds` the process is
     /// killed and ``CommandTimedOut`` thrown with what it had written.
     public func finish(within seconds: Double = commandDeadline) throws -> CommandResult {
+        try finish(within: seconds, after: (Data(), Data()))
+    }
+
+    /// The same, for pipes of which `read` was already read (what comes back starts with it).
+    func finish(within seconds: Double, after read: (stdout: Data, stderr: Data)) throws -> CommandResult {
         // Read both pipes concurrently so a large output cannot block the child.
         let outData = Collected(), errData = Collected()
         let group = DispatchGroup()
@@ -131,13 +136,13 @@ public struct RunningProcess {
             let command = ([process.executableURL?.path ?? "?"] + (process.arguments ?? [])).joined(separator: " ")
             throw CommandTimedOut(
                 command: command, seconds: seconds,
-                output: String(decoding: outData.get(), as: UTF8.self),
-                stderr: String(decoding: errData.get(), as: UTF8.self))
+                output: String(decoding: read.stdout + outData.get(), as: UTF8.self),
+                stderr: String(decoding: read.stderr + errData.get(), as: UTF8.self))
         }
         process.waitUntilExit()
         return CommandResult(
-            status: process.terminationStatus, stdout: outData.get(),
-            stderr: String(decoding: errData.get(), as: UTF8.self),
+            status: process.terminationStatus, stdout: read.stdout + outData.get(),
+            stderr: String(decoding: read.stderr + errData.get(), as: UTF8.self),
             seconds: Date().timeIntervalSince(started))
     }
 }
@@ -173,6 +178,11 @@ private final class Collected: @unchecked Sendable {
         defer { lock.unlock() }
         return data
     }
+    func append(_ bytes: some Sequence<UInt8>) {
+        lock.lock()
+        data.append(contentsOf: bytes)
+        lock.unlock()
+    }
 }
 
 /// A `txfeed` still running, for tests that talk to it while it runs (pipes, signals).
@@ -182,11 +192,79 @@ public struct RunningTxfeed {
     public let input: Pipe?
     public let output: Pipe
     public let errors: Pipe
+    /// What ``awaitOutput(_:of:on:)`` read of stdout and of stderr: the start of the result's.
+    private let early = Collected(), earlyErrors = Collected()
+
+    init(process: Process, input: Pipe?, output: Pipe, errors: Pipe) {
+        (self.process, self.input, self.output, self.errors) = (process, input, output, errors)
+    }
+
+    /// Its stdout or its stderr.
+    public enum Stream: String, Sendable { case stdout, stderr }
+
+    /// Reads its stdout (or stderr) as it comes until `text` is in it `times` times: for a test
+    /// that acts once something happened (a refresh written, a failure said), not after a guess
+    /// at how long that takes. Throws when it ends first, or after ``commandDeadline``. The other
+    /// pipe is not read meanwhile: for a command that writes little there (under 64 KiB).
+    public func awaitOutput(_ times: Int, of text: String, on stream: Stream = .stdout) throws {
+        let (pipe, box) = stream == .stdout ? (output, early) : (errors, earlyErrors)
+        let reader = pipe.fileHandleForReading.fileDescriptor
+        let deadline = Date().addingTimeInterval(commandDeadline)
+        let missing = OutputMissing(text: text, times: times, stream: stream)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while String(decoding: box.get(), as: UTF8.self).components(separatedBy: text).count - 1 < times {
+            var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            guard Date() < deadline, poll(&ready, 1, 100) >= 0 else { throw missing }
+            guard ready.revents != 0 else { continue }
+            let count = read(reader, &buffer, buffer.count)
+            guard count > 0 else { throw missing }
+            box.append(buffer[..<count])
+        }
+    }
+
+    /// Waits until it has read all that was written to its stdin (the pipe is empty): for a
+    /// test that acts once it is reading, or whose next write must come in a read of its own.
+    public func awaitInputRead() throws {
+        let writer = input!.fileHandleForWriting.fileDescriptor
+        try awaitCondition("txfeed reading what was written to its stdin") {
+            var unread: Int32 = 0
+            return ioctl(writer, UInt(FIONREAD), &unread) == 0 && unread == 0
+        }
+    }
 
     /// Waits for it to exit (reading what it wrote), killing it after `seconds`.
     public func finish(within seconds: Double = commandDeadline) throws -> CommandResult {
-        try RunningProcess(process: process, output: output, errors: errors).finish(within: seconds)
+        try RunningProcess(process: process, output: output, errors: errors)
+            .finish(within: seconds, after: (early.get(), earlyErrors.get()))
     }
+}
+
+/// Stdout (or stderr) ended, or stalled, before `text` came `times` times.
+public struct OutputMissing: Error, CustomStringConvertible {
+    public var text: String
+    public var times: Int
+    public var stream: RunningTxfeed.Stream = .stdout
+    public var description: String { "\(stream.rawValue) ended or stalled before \(times) of \(text)" }
+}
+
+/// Polls `condition` every 20 ms until it holds: for a test that waits for what another process
+/// does (a file it writes), not for a guess at how long that takes. Throws ``NeverHappened``
+/// naming `what` after `seconds`.
+public func awaitCondition(
+    _ what: String, within seconds: Double = commandDeadline, _ condition: () throws -> Bool
+) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while try !condition() {
+        guard Date() < deadline else { throw NeverHappened(what: what, seconds: seconds) }
+        usleep(20_000)
+    }
+}
+
+/// What ``awaitCondition(_:within:_:)`` waited for did not happen in time.
+public struct NeverHappened: Error, CustomStringConvertible {
+    public var what: String
+    public var seconds: Double
+    public var description: String { "not within \(Int(seconds)) s: \(what)" }
 }
 
 /// Starts the built `txfeed` in the repository and returns at once.

@@ -8,6 +8,7 @@ hits are counted per path for this server's life (one server per test), readable
 """
 import argparse
 import json
+import math
 import sys
 import threading
 import time
@@ -76,9 +77,11 @@ class Handler(BaseHTTPRequestHandler):
             if count == 1:
                 return self.send(429, b"slow down", "text/plain", [("Retry-After", "1")])
             return self.send(200, OK)
-        if name.startswith("throttled-until"):  # 503 until an HTTP-date 2 s ahead, then 200
+        if name.startswith("throttled-until"):  # 503 until an HTTP-date 3-4 s ahead, then 200
             if count == 1:
-                return self.send(503, b"maintenance", "text/plain", [("Retry-After", http_date(time.time() + 2, name))])
+                # The next whole second and 3 more: 3 to 4 s ahead when sent, never more.
+                until = math.ceil(time.time()) + 3
+                return self.send(503, b"maintenance", "text/plain", [("Retry-After", http_date(until, name))])
             return self.send(200, OK)
         if name == "throttled-long":  # asks for an hour, as an HTTP-date
             return self.send(503, b"maintenance", "text/plain", [("Retry-After", formatdate(time.time() + 3600, usegmt=True))])
@@ -114,7 +117,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(BIG[start:start + 1024])
             self.close_connection = True
             return
-        if name == "drip":  # a slow link: ~60 small pieces over ~1.5 s
+        if name == "drip":  # a slow link: ~60 small pieces 60 ms apart, over ~3.6 s
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(DRIP)))
@@ -123,7 +126,7 @@ class Handler(BaseHTTPRequestHandler):
             for start in range(0, len(DRIP), step):
                 self.wfile.write(DRIP[start:start + step])
                 self.wfile.flush()
-                time.sleep(0.025)
+                time.sleep(0.06)
             return
         if name == "redirect-home":  # same origin: configured headers go along
             return self.send(302, b"", "text/plain", [("Location", "/auth-seen")])
