@@ -58,7 +58,8 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertEqual(detected.entries[0].map(\.vendor), ["ｾﾌﾞﾝｲﾚﾌﾞﾝ 渋谷店", "振込 カ）ヤマダ"])
         XCTAssertEqual(detected.reportLine("encoding"), "cp932 (not valid UTF-8 and none declared)")
         XCTAssertEqual(
-            detected.notes, ["read as cp932 (Shift_JIS): not valid UTF-8, no encoding given, and its bytes pair up as Japanese"])
+            detected.notes,
+            ["read as cp932 (Shift_JIS): not valid UTF-8, no encoding given, and its bytes pair up as Japanese"])
         let given = try CSVReading.read(Array(sjis), options: ["encoding": "Shift_JIS"])
         XCTAssertEqual(given.entries[0].map(\.vendor), ["ｾﾌﾞﾝｲﾚﾌﾞﾝ 渋谷店", "振込 カ）ヤマダ"])
         XCTAssertEqual(given.reportLine("encoding"), "shift_jis (given)")

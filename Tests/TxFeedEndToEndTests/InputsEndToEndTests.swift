@@ -158,7 +158,8 @@ final class InputsEndToEndTests: XCTestCase {
     /// no plugin is sure of it: it goes to the JSON reader, whose error names line and column.
     func testABrokenJSONNamedFileGetsTheJSONError() throws {
         let line = #"{"status": 200, "body": {"name": "A", "currency": "EUR", "transactions": []}}"#
-        let cut = try folder.write("cut.ndjson", String(([line, line, line].joined(separator: "\n") + "\n").dropFirst()))
+        let cut = try folder.write(
+            "cut.ndjson", String(([line, line, line].joined(separator: "\n") + "\n").dropFirst()))
         let result = try txfeed("run", cut)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("cut (fixture): FAILED: \(cut):1:1: "), result.stderr)

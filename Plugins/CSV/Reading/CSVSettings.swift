@@ -25,7 +25,8 @@ public struct CSVSettings: Sendable {
         if let value = options["encoding"] {
             guard let encoding = TextEncoding(option: value) else {
                 throw CSVSettingsError(
-                    "encoding \"\(value)\": not an encoding iconv knows (utf-8, utf-16, windows-1252, iso-8859-1, \(TextEncoding.suggestions); iconv -l lists them)")
+                    "encoding \"\(value)\": not an encoding iconv knows (utf-8, utf-16, windows-1252, iso-8859-1, \(TextEncoding.suggestions); iconv -l lists them)"
+                )
             }
             self.encoding = encoding
         }
@@ -104,7 +105,10 @@ public struct CSVSettings: Sendable {
     public static let declared: [(name: String, help: String)] = [
         ("path", "the CSV file (or a folder of them)"),
         ("rules", "a JSON file of these same options, e.g. saved from `txfeed sniff`"),
-        ("encoding", "any iconv knows: utf-8, windows-1252, shift_jis, iso-8859-2… (default: BOM, else UTF-8, else Shift_JIS or 1252)"),
+        (
+            "encoding",
+            "any iconv knows: utf-8, windows-1252, shift_jis, iso-8859-2… (default: BOM, else UTF-8, else Shift_JIS or 1252)"
+        ),
         ("separator", ", ; tab or | (default: the most consistent one)"),
         ("skip", "lines before the header (default: the preamble found)"),
         ("date", "the date column: its header name or 1-based position"),

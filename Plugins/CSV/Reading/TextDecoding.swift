@@ -93,7 +93,8 @@ enum TextDecoding {
             let what = error == EINVAL ? "an incomplete sequence" : "an invalid sequence"
             let hint =
                 guessed
-                ? ": the file is neither UTF-8 nor \(encoding.rawValue); set encoding (\(TextEncoding.suggestions))" : ""
+                ? ": the file is neither UTF-8 nor \(encoding.rawValue); set encoding (\(TextEncoding.suggestions))"
+                : ""
             problem = "\(what) in \(encoding.rawValue) at byte \(consumed)\(hint)"
             break
         }
