@@ -43,16 +43,21 @@ final class QIFRecordTests: XCTestCase {
         XCTAssertEqual(result.rejects.count, 0)
     }
 
-    func testThePayeeIsTheVendorElseTheMemoElseTheRecordIsRejected() throws {
+    /// P and M are optional (the QIF spec's own examples leave them out): a record without them is
+    /// still money that moved, named by its category, else its number (`Check 1234`, `ATM`),
+    /// else its type; never rejected for it.
+    func testThePayeeIsTheVendorElseTheMemoElseTheCategoryNumberOrType() throws {
         let result = try readQIF(
             bankFile([
                 ["D1/13'24", "T-1.00", "PShop", "MNote"], ["D1/14'24", "T-2.00", "MCoffee beans"],
-                ["D1/15'24", "T-3.00"],
+                ["D1/15'24", "T-3.00", "LGroceries"], ["D1/16'24", "T-4.00", "N1234"], ["D1/17'24", "T-5.00", "NATM"],
+                ["D1/18'24", "T-6.00"],
             ]))
-        XCTAssertEqual(result.entries.map(\.vendor), ["Shop", "Coffee beans"])
-        XCTAssertEqual(result.entries.map(\.memo), ["Note", nil])
-        XCTAssertEqual(result.rejects.map(\.location), ["record 3 (line 11)"])
-        XCTAssertTrue(result.rejects.first?.reason.contains("payee") ?? false)
+        XCTAssertEqual(
+            result.entries.map(\.vendor), ["Shop", "Coffee beans", "Groceries", "Check 1234", "ATM", "Bank"])
+        XCTAssertEqual(result.entries.map(\.memo), ["Note", nil, "[Groceries]", nil, nil, nil])
+        XCTAssertEqual(result.entries.map(\.id), [nil, nil, nil, "1234", "ATM", nil])
+        XCTAssertEqual(result.rejects.count, 0)
     }
 
     /// CRLF and LF read alike; the raw text is the record's lines joined with `\n`.

@@ -19,6 +19,8 @@ struct QIFRecord: Sendable {
     var reference: Range<Int>?
     var category: Range<Int>?
     var splits: [QIFSplit] = []
+    /// The `!Type:` it came under (`Bank`, `CCard`): its vendor when nothing else names one.
+    var type = ""
 
     init(number: Int, firstLineIndex: Int, firstLine: Int, account: Int) {
         self.number = number

@@ -46,17 +46,26 @@ struct QIFRecordReader {
         }
         let payee = record.payee.map(trimmed) ?? 0..<0
         let memo = record.memo.map(trimmed) ?? 0..<0
-        let vendorField: Range<Int>
+        let category = record.category.map(trimmed) ?? 0..<0
+        let reference = record.reference.map(trimmed) ?? 0..<0
+        // P and M are optional in QIF: without them the record is still money that moved, named
+        // by what it has: its category (L), else its number (N: `Check 1234`, `ATM`), else its type.
+        let vendor: [UInt8]
         var memoParts: [[UInt8]] = []
         if !payee.isEmpty {
-            vendorField = payee
+            vendor = Array(text[payee])
             if !memo.isEmpty { memoParts.append(Array(text[memo])) }
         } else if !memo.isEmpty {
-            vendorField = memo
+            vendor = Array(text[memo])
+        } else if !category.isEmpty {
+            vendor = Array(text[category])
+        } else if !reference.isEmpty {
+            let number = text[reference]
+            vendor = number.allSatisfy { (0x30...0x39).contains($0) } ? Array("Check ".utf8) + number : Array(number)
         } else {
-            throw Refusal(reason: "no payee (P) or memo (M) to name the vendor")
+            vendor = Array(record.type.isEmpty ? "Transaction".utf8 : record.type.utf8)
         }
-        if let category = record.category.map(trimmed), !category.isEmpty {
+        if !category.isEmpty {
             let name = text[category]
             // A transfer is written `[Savings]` already.
             memoParts.append(name.first == UInt8(ascii: "[") ? Array(name) : Array("[".utf8) + name + Array("]".utf8))
@@ -68,15 +77,15 @@ struct QIFRecordReader {
         var written: [UInt8] = []
         day.write(zone: nil, into: &written)
         let date = batch.append(written)
-        let vendor = batch.append(text[vendorField])
+        let vendorRange = batch.append(vendor)
         written.removeAll()
         amount.write(into: &written)
         let amountRange = batch.append(written)
-        let reference = record.reference.map(trimmed).flatMap { $0.isEmpty ? nil : batch.append(text[$0]) }
+        let id = reference.isEmpty ? nil : batch.append(text[reference])
         let memoRange = memoParts.isEmpty ? nil : batch.append(Array(memoParts.joined(separator: " ".utf8)))
         let location = batch.append(record.location.utf8)
         return QIFEntry(
-            date: date, vendor: vendor, amount: amountRange, id: reference, memo: memoRange, location: location,
+            date: date, vendor: vendorRange, amount: amountRange, id: id, memo: memoRange, location: location,
             raw: location)
     }
 

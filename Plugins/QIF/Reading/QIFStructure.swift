@@ -43,8 +43,9 @@ struct QIFStructure: Sendable {
             guard !isEmpty else { return }
             record.number = records.count + 1
             record.account = accountIndex(currentAccount)
-            if case .transactions(let type) = mode, !accounts[record.account].types.contains(type) {
-                accounts[record.account].types.append(type)
+            if case .transactions(let type) = mode {
+                record.type = type
+                if !accounts[record.account].types.contains(type) { accounts[record.account].types.append(type) }
             }
             accounts[record.account].records.append(records.count)
             records.append(record)
