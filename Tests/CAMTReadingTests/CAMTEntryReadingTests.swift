@@ -147,4 +147,83 @@ final class CAMTEntryReadingTests: XCTestCase {
         XCTAssertEqual([end.entries, end.pending, end.info, end.rejected], [3, 1, 1, 0])
         XCTAssertEqual(end.booked.plain(decimals: 2), "-3.00", "only the booked entry counts")
     }
+
+    /// A camt.053 statement is of booked entries: one without `Sts` is booked (and counted for a
+    /// note); in a camt.052 report it is rejected, as the report mixes booked and pending.
+    func testAStatementEntryWithoutStatusIsBookedAndAReportsIsRejected() throws {
+        let name =
+            "<BookgDt><Dt>2024-03-02</Dt></BookgDt>" + D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
+        let statement = D.document(
+            D.statement(
+                D.entry("1.00", "DBIT", status: "", name), D.entry("2.00", "DBIT", name), opening: ("10.00", "CRDT"),
+                closing: ("7.00", "CRDT")))
+        XCTAssertEqual(D.entries(statement).map(\.pending), [false, false])
+        let end = try XCTUnwrap(D.ends(statement).first)
+        XCTAssertEqual([end.entries, end.withoutStatus, end.rejected], [2, 1, 0])
+        XCTAssertNil(end.failure, "the booked entry without Sts counts: 10.00 - 1.00 - 2.00 = 7.00")
+        let report = D.document(
+            D.statement(D.entry("1.00", "DBIT", status: "", name), element: "Rpt"),
+            namespace: "urn:iso:std:iso:20022:tech:xsd:camt.052.001.02", message: "BkToCstmrAcctRpt")
+        XCTAssertEqual(D.rejects(report).map(\.reason), ["missing status"])
+    }
+
+    /// A balance without `CdtDbtInd` is read as a credit, and the reconciliation checks it.
+    func testABalanceWithoutAnIndicatorIsACredit() throws {
+        let entry = D.entry(
+            "2.50", "DBIT",
+            "<BookgDt><Dt>2024-03-02</Dt></BookgDt>" + D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>"))
+        let text = D.document(D.statement(entry, opening: ("10.00", "CRDT"), closing: ("7.50", "CRDT")))
+            .replacingOccurrences(of: "<CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2024-03-31", with: "<Dt><Dt>2024-03-31")
+        let statement = try XCTUnwrap(D.statements(text).first)
+        XCTAssertEqual(statement.balances.map(\.withoutIndicator), [true, true])
+        XCTAssertEqual(statement.balances.map { $0.amount.plain(decimals: 2) }, ["10.00", "7.50"])
+        XCTAssertNil(try XCTUnwrap(D.ends(text).first).failure)
+    }
+
+    /// A camt document that parses but holds no statement fails; it never reads nothing.
+    func testADocumentWithNoStatementFails() throws {
+        let failure = try XCTUnwrap(D.failure(D.document()))
+        XCTAssertEqual(failure.message, "no statement in the file (no Stmt, Rpt or Ntfctn)")
+    }
+
+    /// An entry booking several transactions together stays one record (the bank booked one
+    /// amount); its memo names each part, with its counterparty and amount.
+    func testAnEntryOfSeveralTransactionsNamesEachPartInItsMemo() throws {
+        func part(_ name: String, _ amount: String) -> String {
+            "<TxDtls><AmtDtls><TxAmt><Amt Ccy=\"EUR\">\(amount)</Amt></TxAmt></AmtDtls>"
+                + "<RltdPties><Cdtr><Nm>\(name)</Nm></Cdtr></RltdPties></TxDtls>"
+        }
+        let inner =
+            "<BookgDt><Dt>2024-03-28</Dt></BookgDt><AddtlNtryInf>SAMMLER-UEBERWEISUNG</AddtlNtryInf><NtryDtls>"
+            + part("Alice", "1200.00") + part("Bob", "800.00") + part("Carol", "500.00") + "</NtryDtls>"
+        let entries = D.entries(D.document(D.statement(D.entry("2500.00", "DBIT", inner))))
+        XCTAssertEqual(entries.count, 1)
+        XCTAssertEqual(entries[0].amount, "-2500.00")
+        XCTAssertEqual(entries[0].vendor, "Alice")
+        XCTAssertEqual(entries[0].memo, "SAMMLER-UEBERWEISUNG 3 parts: Alice 1200.00; Bob 800.00; Carol 500.00")
+        let single = D.entries(
+            D.document(
+                D.statement(
+                    D.entry(
+                        "1.00", "DBIT",
+                        "<BookgDt><Dt>2024-03-28</Dt></BookgDt>"
+                            + D.details("<RltdPties><Cdtr><Nm>Dora</Nm></Cdtr></RltdPties>")))))
+        XCTAssertNil(single[0].memo, "one transaction: no parts to name")
+    }
+
+    /// A camt.054 notification's entry without a bank reference is known by its structured
+    /// creditor reference (RF…) before its end-to-end id; a camt.053's keeps the end-to-end id.
+    func testANotificationPrefersTheStructuredCreditorReference() throws {
+        let inner =
+            "<BookgDt><Dt>2024-03-28</Dt></BookgDt>"
+            + D.details(
+                "<Refs><EndToEndId>E2E-77</EndToEndId></Refs><RltdPties><Dbtr><Nm>Eve</Nm></Dbtr></RltdPties>"
+                    + "<RmtInf><Strd><CdtrRefInf><Ref>RF18539007547034</Ref></CdtrRefInf></Strd></RmtInf>")
+        let notice = D.document(
+            D.statement(D.entry("42.00", "CRDT", inner), element: "Ntfctn"),
+            namespace: "urn:iso:std:iso:20022:tech:xsd:camt.054.001.02", message: "BkToCstmrDbtCdtNtfctn")
+        XCTAssertEqual(D.entries(notice).map(\.id), ["RF18539007547034"])
+        let statement = D.document(D.statement(D.entry("42.00", "CRDT", inner)))
+        XCTAssertEqual(D.entries(statement).map(\.id), ["E2E-77"])
+    }
 }

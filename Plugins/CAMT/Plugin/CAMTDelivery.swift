@@ -32,10 +32,19 @@ struct CAMTDelivery {
         case .reject(let reject):
             return stream.reject(location: reject.location, reason: reject.reason, raw: reject.raw)
         case .statementEnd(let end):
+            let path = "\(origin): \(end.statement.path)"
             if end.info > 0 {
                 let entries = end.info == 1 ? "entry" : "entries"
+                stream.channel.log("\(path): \(end.info) INFO \(entries) skipped (information only)")
+            }
+            if end.withoutStatus > 0 {
+                let entries = end.withoutStatus == 1 ? "entry" : "entries"
                 stream.channel.log(
-                    "\(origin): \(end.statement.path): \(end.info) INFO \(entries) skipped (information only)")
+                    "\(path): \(end.withoutStatus) \(entries) without Sts read as booked (a camt.053 statement is of booked entries)"
+                )
+            }
+            for balance in end.statement.balances where balance.withoutIndicator {
+                stream.channel.log("\(path): balance \(balance.code) has no CdtDbtInd: read as a credit")
             }
             if let failure = end.failure { return stream.fail(failure) }
             return stream.end()

@@ -4,6 +4,8 @@ public struct CAMTBalance: Equatable, Sendable {
     public var amount: CAMTAmount
     public var currency: String?
     public var day: String?
+    /// It had no `CdtDbtInd` and was read as a credit.
+    public var withoutIndicator = false
 
     public init(code: String, amount: CAMTAmount, currency: String?, day: String?) {
         self.code = code

@@ -14,6 +14,12 @@ struct CAMTBalanceFields {
             return .failure(CAMTBalanceProblem("balance \(code): \"\(amount ?? "")\" is not an amount"))
         }
         switch indicator {
+        case nil:
+            // The schema makes it mandatory, yet banks leave it out of positive balances: a
+            // credit, said in a note, and the reconciliation checks it.
+            var read = CAMTBalance(code: code, amount: magnitude, currency: currency, day: day)
+            read.withoutIndicator = true
+            return .success(read)
         case "CRDT": return .success(CAMTBalance(code: code, amount: magnitude, currency: currency, day: day))
         case "DBIT": return .success(CAMTBalance(code: code, amount: magnitude.negated, currency: currency, day: day))
         default: return .failure(CAMTBalanceProblem("balance \(code): CdtDbtInd \"\(indicator ?? "")\""))

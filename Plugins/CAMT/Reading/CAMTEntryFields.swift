@@ -8,7 +8,15 @@ struct CAMTEntryFields {
     /// ``keep(_:_:)`` says the first does).
     private enum Slot: Int, CaseIterable {
         case amount, indicator, status, bookingDay, bookingTime, valueDay, valueTime
-        case servicerRef, entryRef, endToEnd, creditor, debtor, additional
+        case servicerRef, entryRef, endToEnd, creditor, debtor, additional, creditorReference
+    }
+
+    /// One `TxDtls` of the entry: its parties and amount, for a memo naming each part when a
+    /// bank books several together (a batch of transfers as one entry).
+    private struct Part {
+        var creditor: Range<Int>?
+        var debtor: Range<Int>?
+        var amount: Range<Int>?
     }
 
     /// `Amt@Ccy`.
@@ -18,6 +26,7 @@ struct CAMTEntryFields {
     private var slots = [Range<Int>?](repeating: nil, count: Slot.allCases.count)
     /// Each `Ustrd`, in order.
     private var unstructured: [Range<Int>] = []
+    private var parts: [Part] = []
 
     init() {
         bytes.reserveCapacity(1024)
@@ -30,6 +39,12 @@ struct CAMTEntryFields {
         bytes.removeAll(keepingCapacity: true)
         for index in slots.indices { slots[index] = nil }
         unstructured.removeAll(keepingCapacity: true)
+        parts.removeAll(keepingCapacity: true)
+    }
+
+    /// A `TxDtls` begins.
+    mutating func beginPart() {
+        parts.append(Part())
     }
 
     /// Keeps the (trimmed, non-empty) text of an entry's leaf; false for a field that is not the
@@ -46,10 +61,22 @@ struct CAMTEntryFields {
         case .valueTime: slot = .valueTime
         case .servicerRef: slot = .servicerRef
         case .entryRef: slot = .entryRef
-        case .endToEnd, .creditor, .debtor:
-            // The first transaction's reference and parties name the entry.
-            slot = field == .endToEnd ? .endToEnd : field == .creditor ? .creditor : .debtor
+        case .creditor, .debtor:
+            let kept = append(value)
+            // The first transaction's parties name the entry; each part keeps its own.
+            let named = field == .creditor ? Slot.creditor : .debtor
+            if slots[named.rawValue] == nil { slots[named.rawValue] = kept }
+            if let last = parts.indices.last {
+                if field == .creditor { parts[last].creditor = kept } else { parts[last].debtor = kept }
+            }
+            return true
+        case .endToEnd, .creditorReference:
+            // The first transaction's references name the entry.
+            slot = field == .endToEnd ? .endToEnd : .creditorReference
             guard slots[slot.rawValue] == nil else { return true }
+        case .partAmount:
+            if let last = parts.indices.last { parts[last].amount = append(value) }
+            return true
         case .unstructured:
             unstructured.append(append(value))
             return true
@@ -79,13 +106,23 @@ struct CAMTEntryFields {
     }
 
     /// Judges the entry at `location` in an account held in `accountCurrency`.
-    func outcome(location: String, accountCurrency: String?) -> Outcome {
+    /// - Parameters:
+    ///   - element: the statement-like element it is in. A camt.053 `Stmt` is of booked
+    ///     entries: one without `Sts` is booked, where a report's or notification's is
+    ///     rejected. A camt.054 `Ntfctn`'s entry without a bank reference is known by its
+    ///     structured creditor reference before its end-to-end id.
+    func outcome(location: String, accountCurrency: String?, in element: CAMTName) -> Outcome {
         bytes.withUnsafeBufferPointer { all in
-            outcome(all, location: location, accountCurrency: accountCurrency)
+            outcome(all, location: location, accountCurrency: accountCurrency, element: element)
         }
     }
 
-    private func outcome(_ all: UnsafeBufferPointer<UInt8>, location: String, accountCurrency: String?) -> Outcome {
+    /// Whether the entry states its status.
+    var hasStatus: Bool { slots[Slot.status.rawValue] != nil }
+
+    private func outcome(
+        _ all: UnsafeBufferPointer<UInt8>, location: String, accountCurrency: String?, element: CAMTName
+    ) -> Outcome {
         func text(_ slot: Slot) -> UnsafeBufferPointer<UInt8>? {
             slots[slot.rawValue].map { UnsafeBufferPointer(rebasing: all[$0]) }
         }
@@ -97,6 +134,7 @@ struct CAMTEntryFields {
         case let code? where Self.equal(code, "PDNG"): pending = true
         case let code? where Self.equal(code, "INFO"): return .info
         case let code?: return .reject(field: "Sts", reason: "unknown status \"\(Self.string(code))\"", booked: nil)
+        case nil where element == .stmt: pending = false
         case nil: return .reject(field: "Sts", reason: "missing status", booked: nil)
         }
         guard let amountText = text(.amount) else {
@@ -128,7 +166,8 @@ struct CAMTEntryFields {
         // MARK: Date, vendor, id, memo
         let dated = date(text)
         guard let date = dated.value else { return .reject(field: dated.field, reason: dated.reason, booked: booked) }
-        let memo = unstructured.isEmpty ? string(.additional) : joined(all)
+        var memo = unstructured.isEmpty ? string(.additional) : joined(all)
+        if let parts = partsText(all, debit: signed.units < 0) { memo = memo.map { $0 + " " + parts } ?? parts }
         let party = signed.units < 0 ? string(.creditor) : string(.debtor)
         guard
             let vendor = party ?? unstructured.first.map({ Self.string(UnsafeBufferPointer(rebasing: all[$0])) })
@@ -139,10 +178,11 @@ struct CAMTEntryFields {
         }
         let endToEnd = text(.endToEnd)
         let reference = endToEnd.map { Self.equal($0, "NOTPROVIDED") } == true ? nil : endToEnd.map(Self.string)
+        let bankReference = string(.servicerRef) ?? string(.entryRef)
+        let id = bankReference ?? (element == .ntfctn ? string(.creditorReference) : nil) ?? reference
         let entry = CAMTEntry(
-            date: date, vendor: vendor, amount: signed.plain(decimals: decimals),
-            id: string(.servicerRef) ?? string(.entryRef) ?? reference, memo: memo, pending: pending,
-            location: location)
+            date: date, vendor: vendor, amount: signed.plain(decimals: decimals), id: id,
+            memo: memo, pending: pending, location: location)
         return .entry(entry, booked: booked)
     }
 
@@ -166,6 +206,19 @@ struct CAMTEntryFields {
             }
         }
         return (nil, "BookgDt", "missing BookgDt and ValDt")
+    }
+
+    /// `3 parts: Alice 1200.00; Bob 800.00; Carol 500.00` for an entry booking several
+    /// transactions together (each the counterparty its sign names, and its amount as written);
+    /// nil for one.
+    private func partsText(_ all: UnsafeBufferPointer<UInt8>, debit: Bool) -> String? {
+        guard parts.count > 1 else { return nil }
+        let each = parts.map { part in
+            let name = (debit ? part.creditor : part.debtor) ?? part.creditor ?? part.debtor
+            return [name, part.amount].compactMap { $0.map { Self.string(UnsafeBufferPointer(rebasing: all[$0])) } }
+                .joined(separator: " ")
+        }
+        return "\(parts.count) parts: " + each.map { $0.isEmpty ? "?" : $0 }.joined(separator: "; ")
     }
 
     /// The `Ustrd` lines joined with a space.

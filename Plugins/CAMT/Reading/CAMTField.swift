@@ -7,4 +7,6 @@ enum CAMTField {
     // An entry.
     case amount, indicator, status, bookingDay, bookingTime, valueDay, valueTime
     case servicerRef, entryRef, endToEnd, creditor, debtor, unstructured, additional
+    // One `TxDtls` of several: its amount; the structured creditor reference (`Strd/CdtrRefInf/Ref`).
+    case partAmount, creditorReference
 }

@@ -44,6 +44,11 @@ enum CAMTName: String, CaseIterable {
     case dbtr = "Dbtr"
     case rmtInf = "RmtInf"
     case ustrd = "Ustrd"
+    case strd = "Strd"
+    case cdtrRefInf = "CdtrRefInf"
+    case ref = "Ref"
+    case amtDtls = "AmtDtls"
+    case txAmt = "TxAmt"
 
     /// The statement-like elements: camt.053 `Stmt`, camt.052 `Rpt`, camt.054 `Ntfctn`.
     var isStatement: Bool { self == .stmt || self == .rpt || self == .ntfctn }

@@ -7,6 +7,7 @@ enum CAMTPlace: Equatable {
     case period
     case entry, bookingDate, valueDate, details, transaction, references, parties
     case creditor, debtor, creditorParty, debtorParty, remittance
+    case structured, creditorReferenceInfo, amountDetails, transactionAmount
     case field(CAMTField)
 
     /// The place of a child named `name` of an element at this place.
@@ -70,6 +71,13 @@ enum CAMTPlace: Equatable {
         case (.debtor, .nm), (.debtorParty, .nm): .field(.debtor)
         case (.debtor, .pty): .debtorParty
         case (.remittance, .ustrd): .field(.unstructured)
+        case (.remittance, .strd): .structured
+        case (.structured, .cdtrRefInf): .creditorReferenceInfo
+        case (.creditorReferenceInfo, .ref): .field(.creditorReference)
+        // A part's amount: `TxDtls/Amt` from .08, `TxDtls/AmtDtls/TxAmt/Amt` before.
+        case (.transaction, .amt), (.transactionAmount, .amt): .field(.partAmount)
+        case (.transaction, .amtDtls): .amountDetails
+        case (.amountDetails, .txAmt): .transactionAmount
         default: .ignored
         }
     }

@@ -162,6 +162,11 @@ public final class CAMTReader {
         case .end:
             done = true
             if format == nil { fail(line: xml.parserLine, "no camt root element") }
+            // A camt document that parses but holds no Stmt, Rpt or Ntfctn has nothing to
+            // read: a failure, never a source that read nothing.
+            else if statements == 0 {
+                fail(line: xml.parserLine, "no statement in the file (no Stmt, Rpt or Ntfctn)")
+            }
             return
         case .failed:
             // The file changed while it was read: its bytes say nothing of damage.
@@ -207,6 +212,8 @@ public final class CAMTReader {
         case .balance: balance = CAMTBalanceFields()
         case .entry:
             entry.reset()
+        case .transaction:
+            entry.beginPart()
         case .field(let field):
             text.removeAll()
             if field == .amount || field == .balanceAmount {
@@ -333,9 +340,11 @@ public final class CAMTReader {
         entryIndex += 1
         entriesInFile += 1
         end?.entries += 1
-        switch entry.outcome(location: location, accountCurrency: statement?.currency) {
+        let element = CAMTName(rawValue: statement?.element ?? "") ?? .other
+        switch entry.outcome(location: location, accountCurrency: statement?.currency, in: element) {
         case .entry(let read, let booked):
             if read.pending { end?.pending += 1 }
+            if !entry.hasStatus { end?.withoutStatus += 1 }
             if let booked { end?.add(booked) }
             if !alreadyOut { pending.append(.entry(read)) }
         case .info:

@@ -6,6 +6,8 @@ public struct CAMTStatementEnd: Equatable, Sendable {
     public var pending = 0
     /// `INFO` entries: for information only, never transactions.
     public var info = 0
+    /// Entries of a camt.053 statement without `Sts`, read as booked.
+    public var withoutStatus = 0
     public var rejected = 0
     /// The signed sum of the booked entries whose amount and sign could be read.
     public var booked = CAMTAmount.zero
