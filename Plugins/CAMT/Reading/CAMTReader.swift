@@ -161,10 +161,11 @@ public final class CAMTReader {
         case .node: break
         case .end:
             done = true
-            if format == nil { fail(line: xml.parserLine, "no camt root element") }
-            // A camt document that parses but holds no Stmt, Rpt or Ntfctn has nothing to
-            // read: a failure, never a source that read nothing.
-            else if statements == 0 {
+            if format == nil {
+                fail(line: xml.parserLine, "no camt root element")
+            } else if statements == 0 {
+                // A camt document that parses but holds no Stmt, Rpt or Ntfctn has nothing to
+                // read: a failure, never a source that read nothing.
                 fail(line: xml.parserLine, "no statement in the file (no Stmt, Rpt or Ntfctn)")
             }
             return
