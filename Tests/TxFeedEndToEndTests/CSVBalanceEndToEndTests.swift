@@ -34,6 +34,15 @@ final class CSVBalanceEndToEndTests: XCTestCase {
         }
     }
 
+    /// The run failed its one source (exit 1), wrote nothing, and said `message`.
+    private func assertSourceFailed(
+        _ result: CommandResult, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(result.status, 1, result.stderr, file: file, line: line)
+        XCTAssertEqual(result.output, "", file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(message), result.stderr, file: file, line: line)
+    }
+
     // MARK: - A card export in the issuer's view (American Express: charges positive)
 
     static let amex = """
@@ -158,14 +167,10 @@ final class CSVBalanceEndToEndTests: XCTestCase {
             .replacingOccurrences(of: "\"1,010.00\"", with: "910.00")
         let path = try folder.write("sheet.csv", text)
         let result = try txfeed("run", path, "--sink", "ndjson")
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertEqual(result.output, "")
-        XCTAssertTrue(
-            result.stderr.contains(
-                "sheet.csv: line 4: balance 1,410.00 does not follow from -23.50 (line 3) and amount -1,533.50 C: "
-                    + "a row missing or repeated, or a figure misread; set check-balance=false to read the file unchecked"
-            ),
-            result.stderr)
+        assertSourceFailed(
+            result,
+            "sheet.csv: line 4: balance 1,410.00 does not follow from -23.50 (line 3) and amount -1,533.50 C: "
+                + "a row missing or repeated, or a figure misread; set check-balance=false to read the file unchecked")
     }
 
     // MARK: - A missing row
@@ -182,13 +187,11 @@ final class CSVBalanceEndToEndTests: XCTestCase {
 
             """)
         let result = try txfeed("run", path, "--sink", "ndjson")
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertEqual(result.output, "")
-        XCTAssertTrue(
-            result.stderr.contains(
-                "current (csv): FAILED: \(path): line 4: balance £2,597.06 does not follow from £2,722.06 (line 3) "
-                    + "and debit £45.00: a row missing or repeated, or a figure misread; "
-                    + "set check-balance=false to read the file unchecked"), result.stderr)
+        assertSourceFailed(
+            result,
+            "current (csv): FAILED: \(path): line 4: balance £2,597.06 does not follow from £2,722.06 (line 3) "
+                + "and debit £45.00: a row missing or repeated, or a figure misread; "
+                + "set check-balance=false to read the file unchecked")
         let sniff = try txfeed("sniff", path)
         XCTAssertEqual(sniff.status, 2)
         XCTAssertEqual(sniffLine(sniff, "balance chain"), "2 of 3 rows agree (oldest first)")
@@ -209,12 +212,10 @@ final class CSVBalanceEndToEndTests: XCTestCase {
 
             """)
         let result = try txfeed("run", "-s", "csv:\(path),debit=Paid in,credit=Paid out", "--sink", "ndjson")
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertEqual(result.output, "")
-        XCTAssertTrue(
-            result.stderr.contains(
-                "debit and credit are the wrong way round against the balance column (2 of 2 rows run the other way): "
-                    + "swap them, or set check-balance=false"), result.stderr)
+        assertSourceFailed(
+            result,
+            "debit and credit are the wrong way round against the balance column (2 of 2 rows run the other way): "
+                + "swap them, or set check-balance=false")
     }
 
     // MARK: - An opening balance row

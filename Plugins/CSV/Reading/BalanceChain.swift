@@ -1,3 +1,5 @@
+import CSVCells
+
 /// A running balance column walked as a chain: balance[i] = balance[i−1] ± amount[i], in the
 /// file's order (oldest first or newest first), over exact integers.
 ///
@@ -130,5 +132,16 @@ public struct BalanceChain: Sendable {
         }
         verdict.alternatives.sort()
         return verdict
+    }
+
+    /// A money cell in the chain's scale (ten-thousandths), or nil when it is blank, does not
+    /// read, or has more than four decimals.
+    static func scaled(_ cell: UnsafeBufferPointer<UInt8>, mark: DecimalMark) -> Int64? {
+        guard !AmountText.isBlank(cell), let amount = try? AmountText.parse(cell, mark: mark), amount.decimals <= 4,
+            amount.units < UInt64(Int64.max / 10_000)
+        else { return nil }
+        var units = Int64(amount.units)
+        for _ in amount.decimals..<4 { units *= 10 }
+        return amount.negative ? -units : units
     }
 }

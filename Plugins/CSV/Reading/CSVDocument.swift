@@ -353,7 +353,8 @@ public final class CSVDocument {
             batch.rejects.removeAll(keepingCapacity: true)
             reader.read(record, fields: fields, into: &batch)
             records[record.line] = record
-            let total = balance < fields.count ? cells.withCell(fields[balance]) { Self.scaled($0, mark: mark) } : nil
+            let total =
+                balance < fields.count ? cells.withCell(fields[balance]) { BalanceChain.scaled($0, mark: mark) } : nil
             let account = currencyColumn == nil ? 0 : accountIndex(fields)
             guard let entry = batch.entries.first else {
                 rows.append(
@@ -512,18 +513,8 @@ public final class CSVDocument {
         }
     }
 
-    /// A money cell in ten-thousandths, or nil when it does not read (or has more decimals).
-    private static func scaled(_ cell: UnsafeBufferPointer<UInt8>, mark: DecimalMark) -> Int64? {
-        guard !AmountText.isBlank(cell), let amount = try? AmountText.parse(cell, mark: mark), amount.decimals <= 4,
-            amount.units < UInt64(Int64.max / 10_000)
-        else { return nil }
-        var units = Int64(amount.units)
-        for _ in amount.decimals..<4 { units *= 10 }
-        return amount.negative ? -units : units
-    }
-
     private static func scaled(_ bytes: ArraySlice<UInt8>, mark: DecimalMark) -> Int64? {
-        bytes.withUnsafeBufferPointer { scaled($0, mark: mark) }
+        bytes.withUnsafeBufferPointer { BalanceChain.scaled($0, mark: mark) }
     }
 
     /// `2024-03-15…` as 20240315: the first eight digits of a written date.
