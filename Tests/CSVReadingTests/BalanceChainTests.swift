@@ -166,6 +166,23 @@ final class BalanceChainTests: XCTestCase {
         XCTAssertEqual(result.notes, ["line 4 skipped: an opening balance, where the balance chain starts"])
     }
 
+    /// Without a balance column the row is still no transaction and no reject, and the note says so.
+    func testOpeningBalanceRowWithoutABalanceColumn() throws {
+        let text = """
+            Fecha;Concepto;Importe
+            01/03/2024;Saldo anterior;
+            02/03/2024;Mercadona;-45,10
+            15/03/2024;Nómina;1.800,00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-45.10", "1800.00"])
+        XCTAssertEqual(result.rejects, [[]])
+        XCTAssertEqual(result.notes, ["line 2 skipped: an opening balance, not a transaction"])
+        XCTAssertEqual(result.reportLine("sign"), "not checked (no balance column, no payment words)")
+    }
+
     func testSignOptionValues() {
         XCTAssertThrowsError(try CSVSettings(options: ["sign": "flipped"])) { error in
             XCTAssertEqual("\(error)", "sign \"flipped\": expected as-is, inverted or auto")

@@ -152,7 +152,7 @@ public final class CSVDocument {
         guard let pattern = decideDate(evidence.dates, column: profiles[dateColumn]),
             let mark = decideMark(evidence.marks)
         else { return }
-        describeOpening(evidence.openingLines)
+        describeOpening(evidence.openingLines, chained: roles[.balance] != nil && settings.checkBalance)
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
             date: dateColumn, vendor: vendorColumn, amount: roles[.amount], debit: roles[.debit],
@@ -327,11 +327,13 @@ public final class CSVDocument {
         StatementWords.isOpeningBalance(normalised: HeaderVocabulary.normalise(reader.string(field)))
     }
 
-    private func describeOpening(_ lines: [Int]) {
+    private func describeOpening(_ lines: [Int], chained: Bool) {
         guard !lines.isEmpty else { return }
         let which = (lines.count == 1 ? "line " : "lines ") + lines.map(String.init).joined(separator: ", ")
         found.skipped.append("\(which) (opening balance)")
-        addNote("\(which) skipped: an opening balance, where the balance chain starts")
+        addNote(
+            "\(which) skipped: an opening balance, "
+                + (chained ? "where the balance chain starts" : "not a transaction"))
     }
 
     /// Reads every row as the second pass will, and walks the balance column over the amounts.
