@@ -19,6 +19,20 @@ public enum AmountText {
         return start == end
     }
 
+    /// Whether the cell is written as money out (`-5`, `€-5`, `(5)`, `5-`), without reading the number:
+    /// a sign seen before the first digit, or a `-` or `)` at the end. Counting signs over a column
+    /// costs a few bytes a cell.
+    public static func looksNegative(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (start, end) = CellText.trimmed(cell)
+        guard start < end else { return false }
+        if cell[end - 1] == UInt8(ascii: "-") || cell[end - 1] == UInt8(ascii: ")") { return true }
+        for byte in cell[start..<end] {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "(") { return true }
+            if byte == UInt8(ascii: "+") || (byte >= 0x30 && byte <= 0x39) { return false }
+        }
+        return false
+    }
+
     /// Whether the cell reads as an amount with either mark (column scoring).
     ///
     /// A date is never an amount here, though `20240301` is a fine integer: a date column must not

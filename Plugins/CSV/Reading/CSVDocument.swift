@@ -157,15 +157,23 @@ public final class CSVDocument {
         guard let pattern = decideDate(evidence.dates, column: profiles[dateColumn]),
             let mark = decideMark(evidence.marks)
         else { return }
+        describeOpening(evidence.openingLines, chained: roles[.balance] != nil && settings.checkBalance)
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
             date: dateColumn, vendor: vendorColumn, amount: roles[.amount], debit: roles[.debit],
             credit: roles[.credit],
             indicator: roles[.indicator], id: roles[.id], memo: roles[.memo], status: roles[.status],
             currency: roles[.currency])
-        reader = CSVRowReader(
+        var reader = CSVRowReader(
             text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
             datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)
+        var chain: BalanceChain.Verdict?
+        if let balance = roles[.balance], settings.checkBalance {
+            chain = walkChain(layout, reader: &reader, balance: balance, mark: mark)
+        }
+        decideSign(chain, words: evidence.payments, roles: roles, reader: &reader)
+        guard problemList.isEmpty else { return }
+        self.reader = reader
         self.layout = layout
     }
 
@@ -202,6 +210,21 @@ public final class CSVDocument {
         var marks = DecimalMarkEvidence()
         var nonEmpty: [Bool]
         var currencies: [[UInt8]] = []
+        /// Rows with no money and an opening-balance phrase (`Beginning balance`).
+        var openingLines: [Int] = []
+        var payments = PaymentEvidence()
+    }
+
+    /// Signs of a signed amount column, rows with payment words apart from the others.
+    struct PaymentEvidence {
+        var negative = 0
+        var positive = 0
+        var otherNegative = 0
+        var otherPositive = 0
+        /// The first few lines with payment words, for the note.
+        var lines: [Int] = []
+
+        var rows: Int { negative + positive }
     }
 
     private func observe(_ layout: TableLayout, roles: ColumnRoles) -> Evidence {
@@ -217,6 +240,10 @@ public final class CSVDocument {
         var fields: [CSVFieldSpan] = []
         let decideDate = settings.dateFormat == nil
         let decideMark = settings.decimalMark == nil
+        let textColumns = [roles[.vendor], roles[.memo]].compactMap { $0 }
+        // Payment words are weighed only where the cell's own sign is the reading: a signed
+        // amount column without an indicator, and no sign given.
+        let signColumn = settings.sign == .auto && roles[.indicator] == nil ? roles[.amount] : nil
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
             evidence.rows += 1
@@ -230,6 +257,25 @@ public final class CSVDocument {
                 for column in moneyColumns where column < fields.count && !fields[column].isEmpty {
                     reader.withCell(fields[column]) { evidence.marks.observe($0, line: line) }
                 }
+            }
+            if !moneyColumns.isEmpty, moneyColumns.allSatisfy({ $0 < fields.count }),
+                moneyColumns.allSatisfy({ column in reader.withCell(fields[column]) { AmountText.isBlank($0) } }),
+                textColumns.contains(where: { $0 < fields.count && Self.isOpeningBalance(fields[$0], reader: &reader) })
+            {
+                evidence.openingLines.append(line)
+            }
+            if let signColumn, signColumn < fields.count, !fields[signColumn].isEmpty {
+                let negative = reader.withCell(fields[signColumn]) { AmountText.looksNegative($0) }
+                let payment = textColumns.contains { column in
+                    column < fields.count && reader.withCell(fields[column]) { StatementWords.hasPaymentWord($0) }
+                }
+                switch (payment, negative) {
+                case (true, true): evidence.payments.negative += 1
+                case (true, false): evidence.payments.positive += 1
+                case (false, true): evidence.payments.otherNegative += 1
+                case (false, false): evidence.payments.otherPositive += 1
+                }
+                if payment, evidence.payments.lines.count < 3 { evidence.payments.lines.append(line) }
             }
             if let currencyColumn, TableLayout.fits(fields.count, width: layout.width) {
                 // Nearly every row repeats a currency already seen: compare in place, keep only new ones.
@@ -280,6 +326,215 @@ public final class CSVDocument {
             addProblem(message)
             return nil
         }
+    }
+
+    // MARK: - Balance chain and sign
+
+    private static func isOpeningBalance(_ field: CSVFieldSpan, reader: inout CSVCellReader) -> Bool {
+        StatementWords.isOpeningBalance(normalised: HeaderVocabulary.normalise(reader.string(field)))
+    }
+
+    private func describeOpening(_ lines: [Int], chained: Bool) {
+        guard !lines.isEmpty else { return }
+        let which = (lines.count == 1 ? "line " : "lines ") + lines.map(String.init).joined(separator: ", ")
+        found.skipped.append("\(which) (opening balance)")
+        addNote(
+            "\(which) skipped: an opening balance, "
+                + (chained ? "where the balance chain starts" : "not a transaction"))
+    }
+
+    /// Reads every row as the second pass will, and walks the balance column over the amounts.
+    private func walkChain(_ layout: TableLayout, reader: inout CSVRowReader, balance: Int, mark: DecimalMark)
+        -> BalanceChain.Verdict?
+    {
+        var rows: [BalanceChain.Row] = []
+        var records: [Int: CSVRecordSpan] = [:]
+        var cells = CSVCellReader(text: text)
+        var batch = CSVBatch()
+        var fields: [CSVFieldSpan] = []
+        var tokenizer = CSVTokenizer(
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+        let hasIndicator = reader.columns.indicator != nil
+        while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
+            guard !record.isBlank else { continue }
+            batch.bytes.removeAll(keepingCapacity: true)
+            batch.entries.removeAll(keepingCapacity: true)
+            batch.rejects.removeAll(keepingCapacity: true)
+            reader.read(record, fields: fields, into: &batch)
+            records[record.line] = record
+            let total =
+                balance < fields.count ? cells.withCell(fields[balance]) { BalanceChain.scaled($0, mark: mark) } : nil
+            let account = currencyColumn == nil ? 0 : accountIndex(fields)
+            guard let entry = batch.entries.first else {
+                rows.append(
+                    BalanceChain.Row(line: record.line, day: nil, amount: nil, balance: total, account: account))
+                continue
+            }
+            let amount = Self.scaled(batch.bytes[entry.amount], mark: .point)
+            var alternative: Int64?
+            if hasIndicator, let amount, case .read(let money) = reader.money(fields), money.creditWordOnNegative {
+                alternative = -amount
+            }
+            rows.append(
+                BalanceChain.Row(
+                    line: record.line, day: Self.day(batch.bytes[entry.date]), amount: amount, alternative: alternative,
+                    balance: total, account: account))
+        }
+        guard let verdict = BalanceChain.walk(rows) else {
+            found.balanceChain = "not checked (fewer than two rows with a balance)"
+            return nil
+        }
+        found.balanceChain = "\(verdict.agreeing) of \(verdict.checked) rows agree (\(verdict.order.rawValue))"
+        if let failure = verdict.firstBreak {
+            addProblem(describe(failure, records: records, balance: balance, reader: reader))
+        }
+        return verdict
+    }
+
+    /// `line 14: balance 1,510.00 does not follow from -23.50 (line 13) and amount -1,533.50`.
+    private func describe(
+        _ failure: BalanceChain.Break, records: [Int: CSVRecordSpan], balance: Int, reader: CSVRowReader
+    )
+        -> String
+    {
+        var cells = CSVCellReader(text: text)
+        let cell = { (line: Int, column: Int?) -> String in
+            guard let record = records[line], let column else { return "" }
+            let fields = TableLayout.fields(of: record, text: self.text, separator: self.separator)
+            return column < fields.count ? cells.string(fields[column]) : ""
+        }
+        let columns = reader.columns
+        let amounts = failure.amountLines.map { line -> String in
+            var money: String
+            if columns.amount != nil {
+                money = "amount " + cell(line, columns.amount)
+                let word = cell(line, columns.indicator)
+                if !word.isEmpty { money += " " + word }
+            } else {
+                let debit = cell(line, columns.debit)
+                money = debit.isEmpty ? "credit " + cell(line, columns.credit) : "debit " + debit
+            }
+            return failure.amountLines.count == 1 ? money : money + " (line \(line))"
+        }
+        return "line \(failure.line): balance \(cell(failure.line, balance)) does not follow from "
+            + "\(cell(failure.previousLine, balance)) (line \(failure.previousLine)) and "
+            + amounts.joined(separator: ", ") + ": a row missing or repeated, or a figure misread; "
+            + "set check-balance=false to read the file unchecked"
+    }
+
+    /// Decides which way the amounts run: given, the balance chain, payment words, or as they are.
+    private func decideSign(
+        _ chain: BalanceChain.Verdict?, words: PaymentEvidence, roles: ColumnRoles, reader: inout CSVRowReader
+    ) {
+        if settings.signGiven { found.options.append(("sign", settings.sign.rawValue, false)) }
+        if settings.checkBalanceGiven {
+            found.options.append(("check-balance", settings.checkBalance ? "true" : "false", true))
+        }
+        if roles[.balance] != nil, !settings.checkBalance { found.balanceChain = "not checked (check-balance=false)" }
+        if let chain {
+            guard chain.holds else { return }
+            decideSign(by: chain, reader: &reader)
+            return
+        }
+        switch settings.sign {
+        case .asIs: found.sign = "as-is (given)"
+        case .inverted:
+            reader.inverted = true
+            found.sign = "inverted (given)"
+        case .auto: decideSign(by: words, roles: roles, reader: &reader)
+        }
+    }
+
+    private func decideSign(by chain: BalanceChain.Verdict, reader: inout CSVRowReader) {
+        let evidence = "the balance column: \(chain.agreeing) of \(chain.checked) rows"
+        reader.creditWordLines = Set(chain.alternatives)
+        if !chain.alternatives.isEmpty {
+            let lines = chain.alternatives.map(String.init).joined(separator: ", ")
+            addNote(
+                "line\(chain.alternatives.count == 1 ? "" : "s") \(lines): a credit word beside a negative amount, "
+                    + "read as money in: the balances say so")
+        }
+        let named = settings.columns[.debit] != nil || settings.columns[.credit] != nil || settings.sideWordsGiven
+        switch settings.sign {
+        case .auto where chain.inverted && named:
+            let what = settings.sideWordsGiven ? "debit-words and credit-words" : "debit and credit"
+            addProblem(
+                "\(what) are the wrong way round against the balance column (\(chain.agreeing) of \(chain.checked) "
+                    + "rows run the other way): swap them, or set check-balance=false")
+        case .auto:
+            reader.inverted = chain.inverted
+            found.sign = (chain.inverted ? "inverted" : "as-is") + " (\(evidence))"
+            if chain.inverted {
+                addNote(
+                    "amounts read inverted: the balance column says every one runs the other way (\(chain.agreeing) "
+                        + "of \(chain.checked) rows); set sign=as-is with check-balance=false to keep them")
+            }
+        case .asIs, .inverted:
+            let given = settings.sign == .inverted
+            guard given == chain.inverted else {
+                let other: CSVSettings.SignOption = given ? .asIs : .inverted
+                addProblem(
+                    "sign=\(settings.sign.rawValue), but the balance column says the amounts run "
+                        + (chain.inverted ? "the other way" : "as written")
+                        + " (\(chain.agreeing) of \(chain.checked) rows): set sign=\(other.rawValue), "
+                        + "or check-balance=false")
+                return
+            }
+            reader.inverted = given
+            found.sign = "\(settings.sign.rawValue) (given; \(evidence) agree)"
+        }
+    }
+
+    /// Without a balance column: rows whose text says payment, refund, thank you… are money in. When
+    /// at least two have them and every one runs against the others' majority, their sign decides.
+    private func decideSign(by words: PaymentEvidence, roles: ColumnRoles, reader: inout CSVRowReader) {
+        let without = roles[.balance] == nil ? "no balance column" : "the balance column not checked"
+        guard roles[.amount] != nil, roles[.indicator] == nil else {
+            let columns =
+                roles[.amount] == nil ? "the debit and credit columns say" : "the indicator column says"
+            found.sign = "not checked (\(without); \(columns) which way)"
+            return
+        }
+        guard words.rows > 0 else {
+            found.sign = "not checked (\(without), no payment words)"
+            return
+        }
+        let others = words.otherNegative + words.otherPositive
+        let againstAsIs = words.positive == words.rows && words.otherNegative > words.otherPositive
+        let againstInverted = words.negative == words.rows && words.otherPositive > words.otherNegative
+        let lines =
+            "line\(words.lines.count == 1 ? "" : "s") " + words.lines.map(String.init).joined(separator: ", ")
+            + (words.rows > words.lines.count ? "…" : "")
+        guard words.rows >= 2, againstAsIs || againstInverted else {
+            let why = words.rows < 2 ? "one row is too few" : "they do not all run against the other rows"
+            found.sign = "not checked (\(without); payment words on \(lines): \(why))"
+            return
+        }
+        let evidence = "payment words: \(words.rows) of \(words.rows) rows run against the other \(others)"
+        if againstInverted {
+            reader.inverted = true
+            found.sign = "inverted (\(evidence))"
+            addNote(
+                "amounts read inverted: payments and refunds (\(lines)) are negative and most rows positive, "
+                    + "as a card issuer writes them; set sign=as-is to keep them")
+        } else {
+            found.sign = "as-is (\(evidence))"
+        }
+    }
+
+    private static func scaled(_ bytes: ArraySlice<UInt8>, mark: DecimalMark) -> Int64? {
+        bytes.withUnsafeBufferPointer { BalanceChain.scaled($0, mark: mark) }
+    }
+
+    /// `2024-03-15…` as 20240315: the first eight digits of a written date.
+    private static func day(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        var digits = 0
+        for byte in bytes where byte >= 0x30 && byte <= 0x39 && digits < 8 {
+            value = value * 10 + Int(byte - 0x30)
+            digits += 1
+        }
+        return digits == 8 ? value : nil
     }
 
     // MARK: - Accounts

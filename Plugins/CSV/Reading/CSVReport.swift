@@ -33,6 +33,10 @@ struct CSVReport: Sendable {
     var decimalMark: String?
     var decimalEvidence: String?
     var accounts: [String] = []
+    /// `27 of 27 rows agree (newest first)`, or why the chain was not walked.
+    var balanceChain: String?
+    /// `inverted (the balance column: 27 of 27 rows)`, `not checked (…)`.
+    var sign: String?
     /// The options that reproduce what was inferred, in the order the spec lists them.
     var options: [(name: String, value: String, isNumber: Bool)] = []
     var problems: [String] = []
@@ -56,6 +60,8 @@ struct CSVReport: Sendable {
         if !columnLines.isEmpty { add("columns", columnLines) }
         if let dateFormat { add("date format", [dateFormat + (dateEvidence.map { " (\($0))" } ?? "")]) }
         if let decimalMark { add("decimal mark", [decimalMark + (decimalEvidence.map { " (\($0))" } ?? "")]) }
+        if let balanceChain { add("balance chain", [balanceChain]) }
+        if let sign { add("sign", [sign]) }
         if let rows { add("rows", [Self.describe(rows)]) }
         if !accounts.isEmpty { add("accounts", [accounts.joined(separator: ", ")]) }
         add("spec", [spec])
@@ -89,7 +95,9 @@ struct CSVReport: Sendable {
     }
 
     /// What the spec repeats: how the file is written, not which column is which (the header says that).
-    private static let specOptions: Set<String> = ["encoding", "separator", "skip", "date-format", "decimal-mark"]
+    private static let specOptions: Set<String> = [
+        "encoding", "separator", "skip", "date-format", "decimal-mark", "sign", "check-balance",
+    ]
 }
 
 extension String {

@@ -12,6 +12,10 @@ struct CSVRowReader {
     let zone: ZoneRule?
     let mark: DecimalMark
     let sideWords: SideWords
+    /// The file's amounts run the other way (the balance chain, payment words or `sign=inverted`).
+    var inverted = false
+    /// Lines whose credit word wins over the cell's minus sign: the balances say so.
+    var creditWordLines: Set<Int> = []
     private var scratch: [UInt8] = []
 
     /// The role columns as plain optionals, looked up once.
@@ -61,6 +65,10 @@ struct CSVRowReader {
         let pattern = datePattern
         let date = cell(dateField) { pattern.parse($0) }
         guard let date else {
+            if isOpeningBalance(fields) {
+                batch.bytes.removeSubrange(rawStart...)
+                return
+            }
             let quoted = quote(dateField)
             let reason = quoted.isEmpty ? "date is empty" : "date \"\(quoted)\" does not read as \(datePattern)"
             reject(record, raw, reason, into: &batch)
@@ -70,8 +78,12 @@ struct CSVRowReader {
         let dateRange = dateStart..<batch.bytes.count
         // MARK: Amount
         let amountStart = batch.bytes.count
-        if let failure = writeAmount(fields, into: &batch.bytes) {
+        if let failure = writeAmount(fields, line: record.line, into: &batch.bytes) {
             batch.bytes.removeSubrange(dateStart...)
+            if isOpeningBalance(fields) {
+                batch.bytes.removeSubrange(rawStart...)
+                return
+            }
             reject(record, raw, failure, into: &batch)
             return
         }
@@ -96,53 +108,103 @@ struct CSVRowReader {
     // MARK: - Money
 
     /// Appends the signed amount; returns the reject reason when the cells do not make one.
-    private mutating func writeAmount(_ fields: [CSVFieldSpan], into out: inout [UInt8]) -> String? {
+    private mutating func writeAmount(_ fields: [CSVFieldSpan], line: Int, into out: inout [UInt8]) -> String? {
+        switch money(fields) {
+        case .failure(let reason): return reason
+        case .empty(let reason): return reason
+        case .read(let money):
+            var negated = money.negated != inverted
+            // A credit word beside a negative cell: the balance chain said which of the two holds.
+            if money.creditWordOnNegative, !creditWordLines.isEmpty, creditWordLines.contains(line) {
+                negated.toggle()
+            }
+            money.amount.write(negated: negated, into: &out)
+            return nil
+        }
+    }
+
+    /// A row's money as its cells give it, before the file's sign convention is applied.
+    struct RowMoney {
+        var amount: DecimalAmount
+        /// Written with its sign flipped: a debit column or word on a positive cell.
+        var negated: Bool
+        /// A credit word beside a negative cell: the cell's sign is kept, the word is the other reading.
+        var creditWordOnNegative = false
+
+        var isNegative: Bool { amount.units != 0 && amount.negative != negated }
+    }
+
+    enum MoneyReading {
+        case read(RowMoney)
+        /// No money cell is filled (an opening balance row, or a reject).
+        case empty(String)
+        case failure(String)
+    }
+
+    /// The row's amount from the amount column (with its indicator) or the debit and credit columns.
+    mutating func money(_ fields: [CSVFieldSpan]) -> MoneyReading {
         if let column = columns.amount {
             let parsed = parseAmount(fields[column], name: "amount")
             guard case .success(let amount?) = parsed else {
-                if case .failure(let reason) = parsed { return reason }
-                return "amount is empty"
+                if case .failure(let reason) = parsed { return .failure(reason) }
+                return .empty("amount is empty")
             }
             var outward = false
             if let indicator = columns.indicator {
                 let words = sideWords
                 switch cell(fields[indicator], { words.side(of: $0) }) {
                 case .debit: outward = true
-                case .credit: break
+                case .credit:
+                    return .read(RowMoney(amount: amount, negated: false, creditWordOnNegative: amount.negative))
                 case nil:
                     let word = quote(fields[indicator])
                     if !word.isEmpty {
-                        return
+                        return .failure(
                             "indicator \"\(word)\" is neither a debit nor a credit word: set debit-words or credit-words"
+                        )
                     }
                 }
             }
-            amount.write(negated: outward && !amount.negative, into: &out)
-            return nil
+            return .read(RowMoney(amount: amount, negated: outward && !amount.negative))
         }
-        guard let debitColumn = columns.debit, let creditColumn = columns.credit else { return "no amount column" }
+        guard let debitColumn = columns.debit, let creditColumn = columns.credit else {
+            return .failure("no amount column")
+        }
         let debit = parseAmount(fields[debitColumn], name: "debit")
         let credit = parseAmount(fields[creditColumn], name: "credit")
-        if case .failure(let reason) = debit { return reason }
-        if case .failure(let reason) = credit { return reason }
-        guard case .success(let debitAmount) = debit, case .success(let creditAmount) = credit else { return nil }
+        if case .failure(let reason) = debit { return .failure(reason) }
+        if case .failure(let reason) = credit { return .failure(reason) }
+        guard case .success(let debitAmount) = debit, case .success(let creditAmount) = credit else {
+            return .failure("no amount column")
+        }
         // A zero in the other column is as good as a blank one.
         let debitFilled = debitAmount.map { $0.units != 0 } ?? false
         let creditFilled = creditAmount.map { $0.units != 0 } ?? false
         switch (debitFilled, creditFilled) {
         case (true, true):
-            return
-                "debit \"\(quote(fields[debitColumn]))\" and credit \"\(quote(fields[creditColumn]))\" are both filled"
+            return .failure(
+                "debit \"\(quote(fields[debitColumn]))\" and credit \"\(quote(fields[creditColumn]))\" are both filled")
         case (true, false):
             // Money out, whatever sign the bank wrote it with.
-            debitAmount!.write(negated: !debitAmount!.negative, into: &out)
+            return .read(RowMoney(amount: debitAmount!, negated: !debitAmount!.negative))
         case (false, true):
-            creditAmount!.write(into: &out)
+            return .read(RowMoney(amount: creditAmount!, negated: false))
         case (false, false):
-            guard let zero = debitAmount ?? creditAmount else { return "debit and credit are both empty" }
-            zero.write(into: &out)
+            guard let zero = debitAmount ?? creditAmount else { return .empty("debit and credit are both empty") }
+            return .read(RowMoney(amount: zero, negated: false))
         }
-        return nil
+    }
+
+    /// An opening balance row (`Beginning balance` with no amount): where the balance chain
+    /// starts, neither an entry nor a reject. Asked only of rows that would be rejected.
+    mutating func isOpeningBalance(_ fields: [CSVFieldSpan]) -> Bool {
+        guard case .empty = money(fields) else { return false }
+        for column in [columns.vendor, columns.memo] {
+            guard let column else { continue }
+            let text = HeaderVocabulary.normalise(cell(fields[column]) { String(decoding: $0, as: UTF8.self) })
+            if StatementWords.isOpeningBalance(normalised: text) { return true }
+        }
+        return false
     }
 
     private enum Parsed {

@@ -16,6 +16,22 @@ public struct CSVSettings: Sendable {
     public var defaultCurrency: String?
     public var account: String?
     public var accountID: String?
+    /// Whose view the amounts are written in; `.auto` lets the balance chain or payment words decide.
+    public var sign: SignOption = .auto
+    /// Whether a balance column is walked as a chain (`check-balance=false` turns it off).
+    public var checkBalance = true
+    /// Whether `sign` and `check-balance` were given (sniff's spec repeats them then).
+    public var signGiven = false
+    public var checkBalanceGiven = false
+    /// `debit-words` or `credit-words` given: the user has said which word is which side.
+    public var sideWordsGiven = false
+
+    /// The `sign` option: the file's amounts as the account holder sees them, or the other way.
+    public enum SignOption: String, Sendable, CaseIterable {
+        case auto
+        case asIs = "as-is"
+        case inverted
+    }
 
     /// - Parameters:
     ///   - options: option name to value, as the host passes them (`separator`, `date-format`,
@@ -54,6 +70,7 @@ public struct CSVSettings: Sendable {
         let debitWords = try Self.words(options, "debit-words") ?? SideWords.defaultDebit
         let creditWords = try Self.words(options, "credit-words") ?? SideWords.defaultCredit
         sideWords = SideWords(debit: debitWords, credit: creditWords)
+        sideWordsGiven = options["debit-words"] != nil || options["credit-words"] != nil
         if let value = options["date-format"] {
             do {
                 dateFormat = try DatePattern(value)
@@ -80,6 +97,21 @@ public struct CSVSettings: Sendable {
                 throw CSVSettingsError("default-currency \"\(value)\": expected an ISO 4217 code such as EUR")
             }
             defaultCurrency = code
+        }
+        if let value = options["sign"] {
+            guard let sign = SignOption(rawValue: value.trimmingBlanks().lowercased()) else {
+                throw CSVSettingsError("sign \"\(value)\": expected as-is, inverted or auto")
+            }
+            self.sign = sign
+            signGiven = true
+        }
+        if let value = options["check-balance"] {
+            switch value.trimmingBlanks().lowercased() {
+            case "true": checkBalance = true
+            case "false": checkBalance = false
+            default: throw CSVSettingsError("check-balance \"\(value)\": expected true or false")
+            }
+            checkBalanceGiven = true
         }
         account = try Self.text(options, "account")
         accountID = try Self.text(options, "account-id")
@@ -123,7 +155,9 @@ public struct CSVSettings: Sendable {
         ("id", "the bank reference column"),
         ("memo", "the free-text column beside the payee"),
         ("status", "the status column (pending, vorgemerkt… are pending)"),
-        ("balance", "the running balance column (never imported)"),
+        ("balance", "the running balance column (never imported; checked as a chain)"),
+        ("sign", "as-is, inverted or auto: auto reads the balance chain or payment words (default auto)"),
+        ("check-balance", "true or false: walk the balance column and fail on a break (default true)"),
         ("date-format", "strptime-like: %d.%m.%y, %m/%d/%Y, %d %b %Y… (default: the one every cell fits)"),
         ("decimal-mark", ". or , (default: decided over every amount)"),
         ("tz", "the time zone of dates with a time (default UTC)"),

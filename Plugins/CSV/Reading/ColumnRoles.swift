@@ -221,15 +221,7 @@ struct ColumnRoles: Sendable {
 
     /// The amount in ten-thousandths, or nil when it does not read.
     private static func scaled(_ value: String, _ mark: DecimalMark) -> Int64? {
-        guard !value.isEmpty else { return nil }
-        return withBytes(value) { cell -> Int64? in
-            guard let amount = try? AmountText.parse(cell, mark: mark), amount.decimals <= 4,
-                amount.units < UInt64(Int64.max / 10_000)
-            else { return nil }
-            var units = Int64(amount.units)
-            for _ in amount.decimals..<4 { units *= 10 }
-            return amount.negative ? -units : units
-        }
+        withBytes(value) { BalanceChain.scaled($0, mark: mark) }
     }
 
     private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

@@ -1,0 +1,56 @@
+/// Words in a row's text that say what the row is, whatever the amount's sign: the one list of
+/// each, documented in docs/CSV.md.
+enum StatementWords {
+    /// Money in for the account holder on a card or current account: a payment to the card, a
+    /// refund, a credit. Matched as whole words, in any case, in the payee and memo.
+    static let payment = ["payment", "thank you", "autopay", "refund", "gutschrift"]
+
+    /// The row a statement opens with: no amount, only the balance the chain starts from.
+    /// Matched against the normalised payee or memo, at its start.
+    static let openingBalance = [
+        "beginning balance", "opening balance", "balance brought forward", "saldo anterior", "saldo inicial",
+        "anfangssaldo", "alter kontostand", "solde initial", "solde precedent", "ancien solde", "beginsaldo",
+    ]
+
+    private static let paymentBytes = payment.map { Array($0.utf8) }
+
+    /// Whether `cell` holds one of ``payment`` as a whole word (ASCII case ignored).
+    static func hasPaymentWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = cell.count
+        while index < count {
+            let byte = cell[index] | 0x20
+            let starts = index == 0 || !isWordByte(cell[index - 1])
+            if starts,
+                byte == UInt8(ascii: "p") || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "a")
+                    || byte == UInt8(ascii: "r") || byte == UInt8(ascii: "g")
+            {
+                for word in paymentBytes where matches(word, in: cell, at: index) { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether a payee or memo (as `HeaderVocabulary.normalise` leaves it) opens with an opening-balance phrase.
+    static func isOpeningBalance(normalised text: String) -> Bool {
+        openingBalance.contains { text == $0 || text.hasPrefix($0 + " ") }
+    }
+
+    private static func matches(_ word: [UInt8], in cell: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start + word.count <= cell.count else { return false }
+        for offset in 0..<word.count {
+            let byte = cell[start + offset]
+            let folded = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            if folded != word[offset] { return false }
+        }
+        let end = start + word.count
+        return end == cell.count || !isWordByte(cell[end])
+    }
+
+    /// Letters, digits and every byte of a non-ASCII character belong to a word.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
+    }
+}

@@ -1,0 +1,194 @@
+import CSVReading
+import XCTest
+
+/// The balance chain walked over exact integers (ten-thousandths), then whole files through the
+/// document: the order, the sign, a missing or repeated row, an opening balance, `check-balance`.
+final class BalanceChainTests: XCTestCase {
+    /// Rows of (line, day, amount, balance) in units of 0.01.
+    private func rows(_ values: [(Int, Int, Int64?, Int64?)]) -> [BalanceChain.Row] {
+        values.map { line, day, amount, balance in
+            BalanceChain.Row(line: line, day: day, amount: amount.map { $0 * 100 }, balance: balance.map { $0 * 100 })
+        }
+    }
+
+    func testOldestFirstAsIs() throws {
+        let verdict = try XCTUnwrap(
+            BalanceChain.walk(rows([(2, 1, 2000_00, 2500_00), (3, 2, -45_20, 2454_80), (4, 5, -900_00, 1554_80)])))
+        XCTAssertEqual(verdict.order, .oldestFirst)
+        XCTAssertFalse(verdict.inverted)
+        XCTAssertEqual([verdict.agreeing, verdict.checked], [2, 2])
+        XCTAssertNil(verdict.firstBreak)
+    }
+
+    func testNewestFirstAsIs() throws {
+        let verdict = try XCTUnwrap(
+            BalanceChain.walk(rows([(2, 5, -900_00, 1554_80), (3, 2, -45_20, 2454_80), (4, 1, 2000_00, 2500_00)])))
+        XCTAssertEqual(verdict.order, .newestFirst)
+        XCTAssertFalse(verdict.inverted)
+        XCTAssertEqual([verdict.agreeing, verdict.checked], [2, 2])
+    }
+
+    /// The bank's view: every amount runs against the balances.
+    func testInverted() throws {
+        let verdict = try XCTUnwrap(
+            BalanceChain.walk(rows([(2, 1, -2000_00, 2500_00), (3, 2, 45_20, 2454_80), (4, 5, 900_00, 1554_80)])))
+        XCTAssertTrue(verdict.inverted)
+        XCTAssertTrue(verdict.holds)
+        XCTAssertEqual([verdict.agreeing, verdict.checked], [2, 2])
+    }
+
+    /// The Grocer row between lines 3 and 4 is gone: line 4's balance does not follow from line 3's.
+    func testDroppedRowBreaksNamingBothLines() throws {
+        let verdict = try XCTUnwrap(
+            BalanceChain.walk(
+                rows([
+                    (2, 1, 2000_00, 2500_00), (3, 2, -45_20, 2454_80), (4, 5, -900_00, 1500_00), (5, 6, -4_80, 1495_20),
+                ])
+            ))
+        XCTAssertFalse(verdict.holds)
+        XCTAssertEqual([verdict.agreeing, verdict.checked], [2, 3])
+        XCTAssertEqual(verdict.firstBreak, BalanceChain.Break(line: 4, previousLine: 3, amountLines: [4]))
+    }
+
+    /// A row exported twice: the second copy's balance repeats the first's.
+    func testDuplicatedRowBreaks() throws {
+        let verdict = try XCTUnwrap(
+            BalanceChain.walk(
+                rows([
+                    (2, 1, 2000_00, 2500_00), (3, 2, -45_20, 2454_80), (4, 2, -45_20, 2454_80),
+                    (5, 5, -900_00, 1554_80),
+                ])
+            ))
+        XCTAssertEqual(verdict.firstBreak?.line, 4)
+        XCTAssertEqual(verdict.firstBreak?.previousLine, 3)
+    }
+
+    /// An opening balance (no amount) starts the chain: the first transaction is checked against it.
+    func testOpeningBalanceStartsTheChain() throws {
+        let verdict = try XCTUnwrap(
+            BalanceChain.walk(rows([(2, 1, nil, 500_00), (3, 2, 2000_00, 2500_00), (4, 3, -45_20, 2454_80)])))
+        XCTAssertEqual([verdict.agreeing, verdict.checked], [2, 2])
+        XCTAssertTrue(verdict.holds)
+    }
+
+    /// A credit word beside a negative cell: the balances choose the word's reading.
+    func testAlternativeReadingChosenByTheBalances() throws {
+        var chain = rows([(2, 1, 100_00, 100_00), (3, 2, -123_50, -23_50), (4, 4, -1533_50, 1510_00)])
+        chain[2].alternative = 1533_50 * 100
+        let verdict = try XCTUnwrap(BalanceChain.walk(chain))
+        XCTAssertTrue(verdict.holds)
+        XCTAssertEqual(verdict.alternatives, [4])
+    }
+
+    func testOneRowHasNothingToCheck() {
+        XCTAssertNil(BalanceChain.walk(rows([(2, 1, 100_00, 100_00)])))
+    }
+
+    // MARK: - Whole files
+
+    static let dropped = """
+        Date,Description,Amount,Balance
+        2024-03-01,Salary,2000.00,2500.00
+        2024-03-02,Grocer,-45.20,2454.80
+        2024-03-05,Rent,-900.00,1500.00
+        2024-03-06,Cafe,-4.80,1495.20
+
+        """
+
+    func testDocumentWithDroppedRowFails() throws {
+        let result = try CSVReading.read(Self.dropped)
+        XCTAssertEqual(
+            result.problems,
+            [
+                "bank.csv: line 4: balance 1500.00 does not follow from 2454.80 (line 3) and amount -900.00: "
+                    + "a row missing or repeated, or a figure misread; set check-balance=false to read the file unchecked"
+            ])
+        XCTAssertEqual(result.entries, [[]], "nothing is handed out")
+        XCTAssertEqual(result.reportLine("balance chain"), "2 of 3 rows agree (oldest first)")
+    }
+
+    func testCheckBalanceFalseReadsTheFileUnchecked() throws {
+        let result = try CSVReading.read(Self.dropped, options: ["check-balance": "false"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["2000.00", "-45.20", "-900.00", "-4.80"])
+        XCTAssertEqual(result.reportLine("balance chain"), "not checked (check-balance=false)")
+        XCTAssertEqual(result.reportLine("sign"), "not checked (the balance column not checked, no payment words)")
+        XCTAssertEqual(
+            result.reportLine("spec"),
+            "-s 'csv:bank.csv,separator=,,date-format=%Y-%m-%d,decimal-mark=.,check-balance=false'")
+    }
+
+    /// A German export in the bank's view: salary negative, spending positive, the Saldo says otherwise.
+    func testDocumentInvertedByTheChain() throws {
+        let text = """
+            Buchungstag;Empfänger;Betrag;Saldo
+            02.01.2024;Gehalt;-2500,00;2600,00
+            03.01.2024;Bäckerei;7,35;2592,65
+            05.01.2024;Miete;900,00;1692,65
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["2500.00", "-7.35", "-900.00"])
+        XCTAssertEqual(result.reportLine("balance chain"), "2 of 2 rows agree (oldest first)")
+        XCTAssertEqual(result.reportLine("sign"), "inverted (the balance column: 2 of 2 rows)")
+        XCTAssertEqual(
+            result.notes,
+            [
+                "amounts read inverted: the balance column says every one runs the other way (2 of 2 rows); "
+                    + "set sign=as-is with check-balance=false to keep them"
+            ])
+        // Given the other way, the chain refuses rather than print the bank's figures.
+        let forced = try CSVReading.read(text, options: ["sign": "as-is"])
+        XCTAssertEqual(
+            forced.problems,
+            [
+                "bank.csv: sign=as-is, but the balance column says the amounts run the other way (2 of 2 rows): "
+                    + "set sign=inverted, or check-balance=false"
+            ])
+    }
+
+    /// A newest-first checking export whose last row is its opening balance, with no amount.
+    func testOpeningBalanceRowIsNeitherEntryNorReject() throws {
+        let text = """
+            Date,Description,Amount,Balance
+            2024-01-16,STARBUCKS,-4.50,3245.50
+            2024-01-15,PAYROLL,2000.00,3250.00
+            2024-01-01,Beginning balance,,1250.00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-4.50", "2000.00"])
+        XCTAssertEqual(result.rejects, [[]])
+        XCTAssertEqual(result.reportLine("balance chain"), "2 of 2 rows agree (newest first)")
+        XCTAssertEqual(result.reportLine("skipped"), "line 4 (opening balance)")
+        XCTAssertEqual(result.notes, ["line 4 skipped: an opening balance, where the balance chain starts"])
+    }
+
+    /// Without a balance column the row is still no transaction and no reject, and the note says so.
+    func testOpeningBalanceRowWithoutABalanceColumn() throws {
+        let text = """
+            Fecha;Concepto;Importe
+            01/03/2024;Saldo anterior;
+            02/03/2024;Mercadona;-45,10
+            15/03/2024;Nómina;1.800,00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-45.10", "1800.00"])
+        XCTAssertEqual(result.rejects, [[]])
+        XCTAssertEqual(result.notes, ["line 2 skipped: an opening balance, not a transaction"])
+        XCTAssertEqual(result.reportLine("sign"), "not checked (no balance column, no payment words)")
+    }
+
+    func testSignOptionValues() {
+        XCTAssertThrowsError(try CSVSettings(options: ["sign": "flipped"])) { error in
+            XCTAssertEqual("\(error)", "sign \"flipped\": expected as-is, inverted or auto")
+        }
+        XCTAssertThrowsError(try CSVSettings(options: ["check-balance": "no"])) { error in
+            XCTAssertEqual("\(error)", "check-balance \"no\": expected true or false")
+        }
+    }
+}
