@@ -230,9 +230,10 @@ public final class CSVDocument {
     private func observe(_ layout: TableLayout, roles: ColumnRoles) -> Evidence {
         var evidence = Evidence(nonEmpty: [Bool](repeating: false, count: layout.width + 1))
         let dateColumn = roles[.date]!
+        let moneyColumns = [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 }
         // A running balance is written with the same mark, and its large figures settle it
         // where the amounts cannot (`1,234,460` beside a `250,000`).
-        let moneyColumns = [roles[.amount], roles[.debit], roles[.credit], roles[.balance]].compactMap { $0 }
+        let markColumns = moneyColumns + [roles[.balance]].compactMap { $0 }
         currencyColumn = roles[.currency]
         var reader = CSVCellReader(text: text)
         var tokenizer = CSVTokenizer(
@@ -254,7 +255,7 @@ public final class CSVDocument {
             let line = record.line
             if decideDate { reader.withCell(fields[dateColumn]) { evidence.dates.observe($0, line: line) } }
             if decideMark {
-                for column in moneyColumns where column < fields.count && !fields[column].isEmpty {
+                for column in markColumns where column < fields.count && !fields[column].isEmpty {
                     reader.withCell(fields[column]) { evidence.marks.observe($0, line: line) }
                 }
             }
