@@ -183,6 +183,23 @@ final class InputsEndToEndTests: XCTestCase {
             "/bin/bash", ["-c", "cd \(shellQuoted([folder.path])) && \(quoted) run in -o $'out\\xff.csv'"])
         XCTAssertEqual(refused.status, 2, refused.stderr)
         XCTAssertTrue(refused.stderr.contains(#"'out\xFF.csv', is not UTF-8 and names no file"#), refused.stderr)
+        // An existing file of that name is not replaced by another whose name lost a byte.
+        let existing = try runCommand(
+            "/bin/bash",
+            [
+                "-c",
+                "cd \(shellQuoted([folder.path])) && echo old > $'out\\xff.csv' && \(quoted) run in -o $'out\\xff.csv'",
+            ])
+        XCTAssertEqual(existing.status, 2, existing.stderr)
+        XCTAssertTrue(
+            existing.stderr.contains(#"out\xFF.csv, is not UTF-8: txfeed writes only UTF-8 names"#), existing.stderr)
+        let after = try runCommand(
+            "/bin/bash",
+            [
+                "-c",
+                "cd \(shellQuoted([folder.path])) && cat $'out\\xff.csv' && (ls | LC_ALL=C grep -c $'\\xef\\xbf\\xbd' || true)",
+            ])
+        XCTAssertEqual(after.output, "old\n0\n", "untouched, and no file named with a replacement character")
 
         let long = String(repeating: "n", count: 246) + ".csv"
         let written = try txfeed("run", "samples/accounts/checking.json", "-o", folder.path + "/" + long)

@@ -43,9 +43,7 @@ public enum OutputDestination: Equatable, Sendable {
                 throw UsageError(
                     "\(given): \(SystemError.current) (its mode forbids writing, as a shell redirection would find)")
             }
-            guard let real = realpath(given, nil) else { throw UsageError("\(given): \(SystemError.current)") }
-            defer { free(real) }
-            return .file(path: String(cString: real))
+            return .file(path: try realPath(given, of: given))
         }
         var link = stat()
         if lstat(given, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK {
@@ -56,10 +54,21 @@ public enum OutputDestination: Equatable, Sendable {
         guard stat(folder, &folderInfo) == 0, (folderInfo.st_mode & S_IFMT) == S_IFDIR else {
             throw UsageError("\(given): the folder \(folder) does not exist")
         }
-        guard let real = realpath(folder, nil) else { throw UsageError("\(given): \(SystemError.current)") }
-        defer { free(real) }
         let base = given.split(separator: "/").last.map(String.init) ?? given
-        let resolvedFolder = String(cString: real)
+        let resolvedFolder = try realPath(folder, of: given)
         return .file(path: (resolvedFolder == "/" ? "" : resolvedFolder) + "/" + base)
+    }
+
+    /// `path` with every link resolved. A real name that is not UTF-8 (a link named in UTF-8
+    /// to `caf\xe9.csv`) is refused: written through a Swift string, it would be another file.
+    private static func realPath(_ path: String, of given: String) throws(UsageError) -> String {
+        guard let real = realpath(path, nil) else { throw UsageError("\(given): \(SystemError.current)") }
+        defer { free(real) }
+        guard let text = String(validatingCString: real) else {
+            let bytes = UnsafeRawBufferPointer(start: real, count: strlen(real))
+            throw UsageError(
+                "\(given): its real name, \(ByteNames.escaped(bytes)), is not UTF-8: txfeed writes only UTF-8 names")
+        }
+        return text
     }
 }
