@@ -124,6 +124,13 @@ final class RowsAndRejectsTests: XCTestCase {
             ])
         let named = try CSVReading.read(text, options: ["amount": "Price"])
         XCTAssertTrue(named.problems.contains("bank.csv: amount \"Price\": no such column (When, Who, What)"))
+        // A currency code where a column was asked for points to the option that takes a code.
+        let code = try CSVReading.read("Date,Payee,Amount\n2024-03-01,Bob,1.00\n", options: ["currency": "eur"])
+        XCTAssertEqual(
+            code.problems,
+            [
+                "bank.csv: currency \"eur\": no such column (Date, Payee, Amount); for EUR on every row set default-currency=EUR"
+            ])
     }
 
     func testQuotedFieldsWithQuotesAndLineBreaks() throws {

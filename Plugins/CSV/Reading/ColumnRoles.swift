@@ -53,7 +53,12 @@ struct ColumnRoles: Sendable {
                     let headers = profiles.compactMap(\.header).filter { !$0.isEmpty }.map { CellQuote.text($0) }
                     let known =
                         headers.isEmpty ? "the file has no header: give a position" : headers.joined(separator: ", ")
-                    problems.append("\(role.rawValue) \"\(name)\": no such column (\(known))")
+                    // `currency=EUR` means the code, not a column: the option for that is another.
+                    let code = name.count == 3 && name.allSatisfy { $0.isASCII && $0.isLetter }
+                    let hint =
+                        role == .currency && code
+                        ? "; for \(name.uppercased()) on every row set default-currency=\(name.uppercased())" : ""
+                    problems.append("\(role.rawValue) \"\(name)\": no such column (\(known))\(hint)")
                     continue
                 }
                 columns[role] = column
