@@ -175,4 +175,27 @@ final class OFXEndToEndTests: XCTestCase {
         XCTAssertEqual(cut.status, 2, cut.output + cut.stderr)
         XCTAssertTrue(cut.output.contains("problem       "), cut.output)
     }
+
+    // MARK: Investment statements, refusals, files as banks write them
+
+    private func fixture(_ name: String) -> String { BuiltProducts.fixtures + "/statements/ofx/" + name }
+
+    /// Runs a fixture to JSON; its rows and stderr.
+    private func run(_ name: String, status: Int32 = 0) throws -> (rows: [Row], accounts: [Row], stderr: String) {
+        let result = try txfeed("run", fixture(name), "--sink", "json")
+        XCTAssertEqual(result.status, status, "\(name): \(result.stderr)")
+        let feed = try json(result)
+        return (
+            try XCTUnwrap(feed["transactions"] as? [Row]), try XCTUnwrap(feed["accounts"] as? [Row]), result.stderr
+        )
+    }
+
+    /// ANZ's card file: an OFX 2 header over an SGML body was "the file ends inside SEVERITY".
+    func testAnOFX2HeaderOverAnSGMLBodyIsRead() throws {
+        let (rows, accounts, stderr) = try run("anz-card-211.ofx")
+        XCTAssertTrue(stderr.contains("anz-card-211 (ofx): ok, read 4 = written 4 + rejected 0"), stderr)
+        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), 35245)
+        XCTAssertEqual(Set(rows.compactMap { text($0, "currency") }), ["AUD"])
+        XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [-123450])
+    }
 }
