@@ -22,4 +22,24 @@ final class OFXResponseTests: XCTestCase {
         XCTAssertEqual(result.transactions.last?.vendor, "JB HI FI")
         XCTAssertEqual(result.transactions.last?.memo, "EFTPOS")
     }
+
+    /// `NAME`, `PAYEE` and `MEMO` are optional in OFX (the spec's own example has none): the
+    /// vendor is then the `TRNTYPE`, with the `CHECKNUM` when there is one.
+    func testATransactionWithoutANameIsNamedByItsTypeAndCheckNumber() throws {
+        let result = read(try fixture("no-name-102.ofx"))
+        XCTAssertNil(result.failure)
+        XCTAssertTrue(result.rejects.isEmpty, "\(result.rejects)")
+        XCTAssertEqual(result.transactions.map(\.id), ["00002", "00003", "00004"])
+        XCTAssertEqual(result.transactions.map(\.vendor), ["CHECK 1000", "ATM", "Corner Grocer"])
+        XCTAssertEqual(result.transactions.map(\.memo), [nil, nil, nil])
+        XCTAssertEqual(minorSum(result.transactions), -52000)
+        // A check number without a type is still a check; with neither, nothing names the vendor.
+        let body = bankStatement(
+            "<STMTTRN><DTPOSTED>20240102<TRNAMT>-1<FITID>N<CHECKNUM>7</STMTTRN>"
+                + "<STMTTRN><DTPOSTED>20240102<TRNAMT>-1<FITID>X</STMTTRN>")
+        let bare = read(sgmlFile(body))
+        XCTAssertEqual(bare.transactions.map(\.vendor), ["CHECK 7"])
+        XCTAssertEqual(bare.rejects.map(\.location), ["STMTRS[0].STMTTRN[1].NAME"])
+        XCTAssertEqual(bare.rejects.map(\.reason), ["no NAME, PAYEE, MEMO or TRNTYPE to name the vendor"])
+    }
 }

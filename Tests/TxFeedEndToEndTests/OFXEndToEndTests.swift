@@ -198,4 +198,13 @@ final class OFXEndToEndTests: XCTestCase {
         XCTAssertEqual(Set(rows.compactMap { text($0, "currency") }), ["AUD"])
         XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [-123450])
     }
+
+    /// The spec's own example has a STMTTRN with no NAME or MEMO: it is read, named by its type.
+    func testATransactionWithoutANameIsNamedByItsType() throws {
+        let (rows, _, stderr) = try run("no-name-102.ofx")
+        XCTAssertTrue(stderr.contains("no-name-102 (ofx): ok, read 3 = written 3 + rejected 0"), stderr)
+        let vendors = Dictionary(uniqueKeysWithValues: rows.map { (text($0, "id") ?? "?", text($0, "vendor")) })
+        XCTAssertEqual(vendors, ["00002": "CHECK 1000", "00003": "ATM", "00004": "Corner Grocer"])
+        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), -52000)
+    }
 }

@@ -21,10 +21,13 @@ final class OFXNames {
     static let payee: ID = 8
     static let memo: ID = 9
     static let fitid: ID = 10
+    static let transactionType: ID = 11
+    static let checkNumber: ID = 12
 
+    /// The names above, in the order of their numbers.
     private static let known = [
         "OFX", OFXStatement.bankElement, OFXStatement.cardElement, "STMTTRN", "TRNAMT", "DTPOSTED", "DTUSER", "NAME",
-        "PAYEE", "MEMO", "FITID",
+        "PAYEE", "MEMO", "FITID", "TRNTYPE", "CHECKNUM",
     ]
     private static let cacheSize = 64
 

@@ -5,7 +5,7 @@
 struct OFXTransactionFields {
     /// The leaves an entry is made of, by their path below `STMTTRN`.
     enum Leaf: Int, CaseIterable {
-        case amount, posted, user, name, payeeName, memo, fitid
+        case amount, posted, user, name, payeeName, memo, fitid, transactionType, checkNumber
     }
 
     /// `STMTRS[0].STMTTRN[17]`.
@@ -70,15 +70,26 @@ struct OFXTransactionFields {
                 dateField, "\(Self.quoted(dateText)) is not an OFX date (YYYYMMDD[HHMMSS[.XXX][[±H:TZ]]])")
         }
         let memo = value(.memo)
-        guard let vendor = (payeeGiven ? value(.payeeName) : nil) ?? value(.name) ?? memo else {
-            return reject(payeeGiven ? "PAYEE.NAME" : "NAME", "no NAME, PAYEE or MEMO to name the vendor")
+        guard
+            let vendorText = ((payeeGiven ? value(.payeeName) : nil) ?? value(.name) ?? memo).map(string)
+                ?? typeAndNumber
+        else {
+            return reject(payeeGiven ? "PAYEE.NAME" : "NAME", "no NAME, PAYEE, MEMO or TRNTYPE to name the vendor")
         }
-        let vendorText = string(vendor)
         let memoText = memo.map(string)
         return .success(
             OFXTransaction(
                 date: date, vendor: vendorText, amount: amount, id: value(.fitid).map(string),
                 memo: memoText == vendorText ? nil : memoText, pending: pending, location: location, raw: rawText))
+    }
+
+    /// `CHECK 1234`, `DEBIT`: what names a transaction with no `NAME`, `PAYEE` or `MEMO` (all
+    /// optional in OFX), from its `TRNTYPE` and `CHECKNUM`.
+    private var typeAndNumber: String? {
+        let type = value(.transactionType).map(string)
+        let number = value(.checkNumber).map(string)
+        guard type != nil || number != nil else { return nil }
+        return [type ?? "CHECK", number].compactMap { $0 }.joined(separator: " ")
     }
 
     /// A leaf's text without the blanks around it; nil when absent or blank.

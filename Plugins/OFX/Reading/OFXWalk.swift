@@ -97,6 +97,8 @@ struct OFXWalk {
             case (1, OFXNames.name): leaf = .name
             case (1, OFXNames.memo): leaf = .memo
             case (1, OFXNames.fitid): leaf = .fitid
+            case (1, OFXNames.transactionType): leaf = .transactionType
+            case (1, OFXNames.checkNumber): leaf = .checkNumber
             case (2, OFXNames.name) where first == OFXNames.payee: leaf = .payeeName
             default: leaf = nil
             }
