@@ -42,4 +42,33 @@ final class OFXResponseTests: XCTestCase {
         XCTAssertEqual(bare.rejects.map(\.location), ["STMTRS[0].STMTTRN[1].NAME"])
         XCTAssertEqual(bare.rejects.map(\.reason), ["no NAME, PAYEE, MEMO or TRNTYPE to name the vendor"])
     }
+
+    /// A refusal (a wrong password, the bank's own error) is no statement: the file fails with
+    /// the bank's code and message, never `ok, read 0`.
+    func testANonZeroStatusFailsWithTheBanksCodeAndMessage() throws {
+        let signOn = read(try fixture("status-15500.ofx"), origin: "status-15500.ofx")
+        let refused = try XCTUnwrap(signOn.failure)
+        XCTAssertEqual(refused.path, "OFX.SIGNONMSGSRSV1.SONRS.STATUS")
+        XCTAssertEqual(refused.message, "the bank answered with STATUS 15500 (ERROR): Invalid user ID or password")
+        XCTAssertEqual(refused.line, 14, "the line of <STATUS>")
+        XCTAssertTrue(signOn.statementsBegun.isEmpty)
+
+        let statement = try XCTUnwrap(read(try fixture("status-2000.ofx")).failure)
+        XCTAssertEqual(statement.path, "OFX.BANKMSGSRSV1.STMTTRNRS.STATUS")
+        XCTAssertEqual(statement.message, "the bank answered with STATUS 2000 (ERROR): General error: try again later")
+    }
+
+    /// Code 0 is success whatever else the status says; a non-zero code marked `INFO` is
+    /// information, not a refusal.
+    func testAStatusOfSuccessOrInformationReadsOn() {
+        for status in ["<CODE>0<SEVERITY>INFO", "<CODE>0<SEVERITY>WARN<MESSAGE>Old client", "<CODE>1<SEVERITY>INFO"] {
+            let body = """
+                <SIGNONMSGSRSV1><SONRS><STATUS>\(status)</STATUS><DTSERVER>20240101</SONRS></SIGNONMSGSRSV1>
+                \(bankStatement(transaction("-1")))
+                """
+            let result = read(sgmlFile(body))
+            XCTAssertNil(result.failure, status)
+            XCTAssertEqual(result.transactions.count, 1, status)
+        }
+    }
 }

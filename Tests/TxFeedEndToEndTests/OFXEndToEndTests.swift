@@ -207,4 +207,30 @@ final class OFXEndToEndTests: XCTestCase {
         XCTAssertEqual(vendors, ["00002": "CHECK 1000", "00003": "ATM", "00004": "Corner Grocer"])
         XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), -52000)
     }
+
+    /// A wrong password (15500) or the bank's own error (2000) fails the source with the bank's
+    /// code and message: it was `ok, read 0`, exit 0.
+    func testANonZeroStatusFailsTheSource() throws {
+        let cases = [
+            (
+                "status-15500.ofx", "OFX.SIGNONMSGSRSV1.SONRS.STATUS",
+                "STATUS 15500 (ERROR): Invalid user ID or password"
+            ),
+            (
+                "status-2000.ofx", "OFX.BANKMSGSRSV1.STMTTRNRS.STATUS",
+                "STATUS 2000 (ERROR): General error: try again later"
+            ),
+        ]
+        for (name, path, why) in cases {
+            let result = try txfeed("run", fixture(name), "--sink", "ndjson")
+            XCTAssertEqual(result.status, 1, "\(name): \(result.stderr)")
+            let stem = (name as NSString).deletingPathExtension
+            XCTAssertTrue(result.stderr.contains("\(stem) (ofx): FAILED"), result.stderr)
+            XCTAssertTrue(result.stderr.contains(path), result.stderr)
+            XCTAssertTrue(result.stderr.contains(why), result.stderr)
+            let sniff = try txfeed("sniff", fixture(name))
+            XCTAssertEqual(sniff.status, 2, sniff.output + sniff.stderr)
+            XCTAssertTrue(sniff.output.contains(why), sniff.output)
+        }
+    }
 }

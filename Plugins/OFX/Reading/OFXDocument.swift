@@ -46,7 +46,11 @@ public final class OFXDocument {
                             message: "not an OFX file: the root element is \(name), not OFX"))
                 }
             }
-            guard walk.take(node, visit) else { return .stopped }
+            guard walk.take(node, visit) else {
+                guard let refusal = walk.refusal else { return .stopped }
+                return .failed(
+                    OFXFailure(origin: origin, line: reader.elementLine, path: refusal.path, message: refusal.message))
+            }
         }
         if let error = reader.error {
             // The parser's names are where it stopped; the walk, which may be a few nodes behind,

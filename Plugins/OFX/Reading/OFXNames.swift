@@ -23,11 +23,15 @@ final class OFXNames {
     static let fitid: ID = 10
     static let transactionType: ID = 11
     static let checkNumber: ID = 12
+    static let status: ID = 13
+    static let code: ID = 14
+    static let severity: ID = 15
+    static let message: ID = 16
 
     /// The names above, in the order of their numbers.
     private static let known = [
         "OFX", OFXStatement.bankElement, OFXStatement.cardElement, "STMTTRN", "TRNAMT", "DTPOSTED", "DTUSER", "NAME",
-        "PAYEE", "MEMO", "FITID", "TRNTYPE", "CHECKNUM",
+        "PAYEE", "MEMO", "FITID", "TRNTYPE", "CHECKNUM", "STATUS", "CODE", "SEVERITY", "MESSAGE",
     ]
     private static let cacheSize = 64
 

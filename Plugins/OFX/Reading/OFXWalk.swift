@@ -17,6 +17,10 @@ struct OFXWalk {
     /// The stack's depth with the open transaction's element on top; 0 outside one.
     private var transactionDepth = 0
     private var transactionsSeen = 0
+    /// A `STATUS` of the sign-on or of a statement's response, as it is read.
+    private var status = OFXStatus()
+    /// A `STATUS` that is not success: reading stops there, and the file fails.
+    private(set) var refusal: (path: String, message: String)?
 
     init(names: OFXNames, readsTransactions: Bool = true) {
         self.names = names
@@ -80,6 +84,8 @@ struct OFXWalk {
             }
             transactionDepth = stack.count
             transactionsSeen += 1
+        } else if statement == nil, name == OFXNames.status {
+            status = OFXStatus()
         }
         return true
     }
@@ -105,7 +111,12 @@ struct OFXWalk {
             fields.add(leaf, underPayee: below > 1 && first == OFXNames.payee, value)
             return
         }
-        guard statement != nil, stack.count > statementDepth else { return }
+        guard statement != nil, stack.count > statementDepth else {
+            if stack.count >= 3, stack[stack.count - 2] == OFXNames.status {
+                status.take(stack[stack.count - 1], OFXText.string(OFXText.trimmed(value)))
+            }
+            return
+        }
         let trimmed = OFXText.string(OFXText.trimmed(value))
         switch stack[statementDepth...].map(names.string).joined(separator: ".") {
         case "CURDEF": statement!.currency = trimmed
@@ -136,6 +147,12 @@ struct OFXWalk {
                 return visit(.reject(reject))
             }
         }
+        if statement == nil, name == OFXNames.status, stack.count >= 2,
+            OFXStatus.answers.contains(names.string(stack[stack.count - 2])), let message = status.refusal
+        {
+            refusal = (path, message)
+            return false
+        }
         guard let statement, stack.count == statementDepth else { return true }
         guard begin(visit) else { return false }
         self.statement = nil
@@ -149,5 +166,32 @@ struct OFXWalk {
         guard let statement, !began else { return true }
         began = true
         return visit(.statementBegan(statement))
+    }
+}
+
+/// A response's `STATUS`: `CODE` 0 is success; any other code with a `SEVERITY` other than
+/// `INFO` means the bank sent no statement (`15500` a wrong password, `2000` its own error).
+struct OFXStatus {
+    /// The responses whose `STATUS` decides whether the file holds what was asked for.
+    static let answers: Set<String> = ["SONRS", "STMTTRNRS", "CCSTMTTRNRS", "INVSTMTTRNRS"]
+
+    var code = ""
+    var severity = ""
+    var message = ""
+
+    mutating func take(_ leaf: OFXNames.ID, _ text: String) {
+        switch leaf {
+        case OFXNames.code: code += text
+        case OFXNames.severity: severity += text
+        case OFXNames.message: message += text
+        default: break
+        }
+    }
+
+    /// `the bank answered with STATUS 15500 (ERROR): Invalid user ID or password`; nil for success.
+    var refusal: String? {
+        guard !code.isEmpty, code.contains(where: { $0 != "0" }), severity.uppercased() != "INFO" else { return nil }
+        let severity = self.severity.isEmpty ? "" : " (\(self.severity))"
+        return "the bank answered with STATUS \(code)\(severity): \(message.isEmpty ? "no MESSAGE" : message)"
     }
 }
