@@ -71,4 +71,20 @@ final class OFXResponseTests: XCTestCase {
             XCTAssertEqual(result.transactions.count, 1, status)
         }
     }
+
+    func testAStatementWithNoTransactionsSaysWhy() throws {
+        let result = read(try fixture("empty-102.ofx"))
+        XCTAssertNil(result.failure)
+        let statement = try XCTUnwrap(result.statementsEnded.first)
+        XCTAssertEqual(statement.transactions, 0)
+        XCTAssertEqual(statement.balance, "512.00")
+        XCTAssertEqual(statement.notes, ["no STMTTRN in BANKTRANLIST"])
+        let noList = read(
+            sgmlFile(
+                bankStatement("").replacingOccurrences(of: "<BANKTRANLIST>", with: "<X>")
+                    .replacingOccurrences(of: "</BANKTRANLIST>", with: "</X>")))
+        XCTAssertEqual(noList.statementsEnded.first?.notes, ["no BANKTRANLIST: the statement holds no transactions"])
+        let read = read(try fixture("bank-102.ofx"))
+        XCTAssertEqual(read.statementsEnded.first?.notes, [], "a statement with transactions needs no note")
+    }
 }

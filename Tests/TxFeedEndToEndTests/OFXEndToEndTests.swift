@@ -233,4 +233,12 @@ final class OFXEndToEndTests: XCTestCase {
             XCTAssertTrue(sniff.output.contains(why), sniff.output)
         }
     }
+
+    /// A statement that parses but holds no transactions says why.
+    func testAStatementWithNoTransactionsSaysWhy() throws {
+        let (rows, accounts, stderr) = try run("empty-102.ofx")
+        XCTAssertTrue(rows.isEmpty)
+        XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [51200])
+        XCTAssertTrue(stderr.contains("STMTRS[0]: no STMTTRN in BANKTRANLIST"), stderr)
+    }
 }

@@ -27,11 +27,12 @@ final class OFXNames {
     static let code: ID = 14
     static let severity: ID = 15
     static let message: ID = 16
+    static let bankList: ID = 17
 
     /// The names above, in the order of their numbers.
     private static let known = [
         "OFX", OFXStatement.bankElement, OFXStatement.cardElement, "STMTTRN", "TRNAMT", "DTPOSTED", "DTUSER", "NAME",
-        "PAYEE", "MEMO", "FITID", "TRNTYPE", "CHECKNUM", "STATUS", "CODE", "SEVERITY", "MESSAGE",
+        "PAYEE", "MEMO", "FITID", "TRNTYPE", "CHECKNUM", "STATUS", "CODE", "SEVERITY", "MESSAGE", "BANKTRANLIST",
     ]
     private static let cacheSize = 64
 

@@ -15,6 +15,8 @@ public enum OFXReport {
         add("format", header.summary)
         add("statements", "\(survey.statements.count)")
         for statement in survey.statements { add(statement.path, describe(statement)) }
+        report.add(
+            "note", survey.statements.flatMap { statement in statement.notes.map { "\(statement.path): \($0)" } })
         if let reject = survey.firstReject {
             let count = survey.statements.map(\.rejects).reduce(0, +)
             add("rejected", "\(count) transaction\(count == 1 ? "" : "s"), first \(reject.location): \(reject.reason)")

@@ -16,6 +16,8 @@ public struct OFXStatement: Sendable, Equatable {
     public var balanceDate: String?
     public var transactions = 0
     public var rejects = 0
+    /// Whether the list of transactions (`BANKTRANLIST`) was there.
+    public var hasTransactionList = false
     /// The first and last day of the transactions read (`yyyy-MM-dd`, as the bank wrote it).
     public var firstDay: String?
     public var lastDay: String?
@@ -39,6 +41,15 @@ public struct OFXStatement: Sendable, Equatable {
 
     /// The ledger balance as a plain decimal, when it reads as one.
     public var balance: String? { balanceText.flatMap(OFXAmount.normalized) }
+
+    /// Why the statement holds no transactions, when it holds none: a line each, for the run's
+    /// log and `sniff`.
+    public var notes: [String] {
+        guard transactions + rejects == 0 else { return [] }
+        return [
+            hasTransactionList ? "no STMTTRN in BANKTRANLIST" : "no BANKTRANLIST: the statement holds no transactions"
+        ]
+    }
 
     /// Widens the span of days by a transaction's date (its first ten characters, the day).
     mutating func include(day date: String) {

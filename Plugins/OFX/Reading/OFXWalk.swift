@@ -84,6 +84,8 @@ struct OFXWalk {
             }
             transactionDepth = stack.count
             transactionsSeen += 1
+        } else if statement != nil, stack.count == statementDepth + 1, name == OFXNames.bankList {
+            statement!.hasTransactionList = true
         } else if statement == nil, name == OFXNames.status {
             status = OFXStatus()
         }
