@@ -241,4 +241,50 @@ final class OFXEndToEndTests: XCTestCase {
         XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [51200])
         XCTAssertTrue(stderr.contains("STMTRS[0]: no STMTTRN in BANKTRANLIST"), stderr)
     }
+
+    /// An investment statement was `ok, read 0`: its cash movements are entries now, one per
+    /// cash effect, and what moves no cash is counted in a note.
+    func testAnInvestmentStatementIsReadAsItsCashMovements() throws {
+        let (rows, accounts, stderr) = try run("brokerage-220.ofx")
+        XCTAssertTrue(stderr.contains("brokerage-220 (ofx): ok, read 16 = written 16 + rejected 0"), stderr)
+        XCTAssertEqual(rows.count, 16)
+        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), 791256, "signed sum")
+        XCTAssertEqual(Set(rows.compactMap { text($0, "account") }), ["INVESTMENT U1234567"])
+        XCTAssertEqual(accounts.map { text($0, "id") }, ["U1234567"])
+        let buy = try XCTUnwrap(rows.first { text($0, "id") == "T-BUYSTK" })
+        XCTAssertEqual(minor(buy), -1_855_495)
+        XCTAssertEqual(text(buy, "date"), "2024-01-05")
+        XCTAssertEqual(text(buy, "vendor"), "Apple Inc.")
+        XCTAssertEqual(text(buy, "memo"), "BUYSTOCK 100 units of AAPL (CUSIP 037833100) at 185.50; Opening buy")
+        for note in [
+            "INVSTMTRS[0]: skipped 5 investment transactions without a cash effect",
+            "INVSTMTRS[0]: 3 positions in INVPOSLIST not read", "INVSTMTRS[0]: no balance checked",
+        ] {
+            XCTAssertTrue(stderr.contains(note), "\(note)\n\(stderr)")
+        }
+
+        let (k401, _, k401Log) = try run("401k-102.ofx")
+        XCTAssertTrue(k401Log.contains("401k-102 (ofx): ok, read 4 = written 4 + rejected 0"), k401Log)
+        XCTAssertEqual(k401.compactMap { minor($0) }.reduce(0, +), -75592)
+        XCTAssertTrue(k401Log.contains("skipped 1 investment transaction without a cash effect"), k401Log)
+
+        let (cash, _, cashLog) = try run("cash-management.qfx")
+        XCTAssertTrue(cashLog.contains("cash-management (ofx): ok, read 6 = written 6 + rejected 0"), cashLog)
+        XCTAssertEqual(cash.compactMap { minor($0) }.reduce(0, +), 171573)
+        XCTAssertEqual(
+            Set(cash.compactMap { text($0, "vendor") }),
+            ["ACME PAYROLL", "Landlord LLC", "CHECK 1002", "City Water Utility", "ATM WITHDRAWAL", "CUSIP 09248U718"])
+    }
+
+    /// `sniff` said `statements 0` for an investment file.
+    func testSniffCountsAnInvestmentStatement() throws {
+        let result = try txfeed("sniff", fixture("brokerage-220.ofx"))
+        XCTAssertEqual(result.status, 0, result.output + result.stderr)
+        for line in [
+            "statements    1", "INVSTMTRS[0]  INVESTMENT U1234567 USD, 2024-01-02 … 2024-03-31, 16 transactions",
+            "INVSTMTRS[0]: skipped 5 investment transactions",
+        ] {
+            XCTAssertTrue(result.output.contains(line), "\(line)\n\(result.output)")
+        }
+    }
 }

@@ -33,7 +33,9 @@ public final class OFXDocument {
         }
         let input = OFXInput(bytes: bytes, header: header)
         let reader = OFXXMLReader(input: input, origin: origin)
-        var walk = OFXWalk(names: reader.names, readsTransactions: readsTransactions)
+        var walk = OFXWalk(
+            names: reader.names, readsTransactions: readsTransactions,
+            securities: readsTransactions ? securities(header) : [:])
         var root: OFXNames.ID?
         while let node = reader.next() {
             if root == nil, case let .start(name, _) = node {
@@ -70,6 +72,17 @@ public final class OFXDocument {
             return .failed(OFXFailure(origin: origin, line: reader.line, path: "", message: "no OFX element"))
         }
         return .finished
+    }
+
+    /// The file's `SECLIST`, read in a pass of its own (OFX writes it after the statements, and
+    /// their investment transactions name its securities); none without a `<SECLIST>` tag. A
+    /// file that cannot be read fails in the main pass, not here.
+    private func securities(_ header: OFXHeader) -> OFXSecurities {
+        guard OFXText.contains(Array("<SECLIST>".utf8), in: bytes) else { return [:] }
+        let reader = OFXXMLReader(input: OFXInput(bytes: bytes, header: header), origin: origin)
+        var list = OFXSecurityList(names: reader.names)
+        while let node = reader.next() { list.take(node) }
+        return list.securities
     }
 
     /// One pass that only counts: the statements, their balances, the first reject, the failure.

@@ -36,6 +36,10 @@ public enum OFXReport {
         let count = statement.transactions
         parts.append("\(count) transaction\(count == 1 ? "" : "s")")
         if statement.rejects > 0 { parts.append("\(statement.rejects) rejected") }
+        let skipped = statement.skipped.values.reduce(0, +)
+        if skipped > 0 { parts.append("\(skipped) skipped") }
+        if statement.positions > 0 { parts.append(OFXStatement.count(statement.positions, "position")) }
+        if let cash = statement.availableCash { parts.append("available cash \(cash)") }
         if let balance = statement.balanceText {
             let on = statement.balanceDate.map { " on \($0.prefix(10))" } ?? ""
             parts.append("ledger balance \(statement.balance ?? "\"\(balance)\" (not an amount)")\(on)")

@@ -2,13 +2,15 @@
 /// to, and the element path for messages. Keeps one transaction's leaves at a time.
 struct OFXWalk {
     let names: OFXNames
+    /// The file's `SECLIST`, for investment transactions' vendors and memos.
+    let securities: OFXSecurities
     /// Whether transactions are read (their leaves kept and resolved); without, only the
     /// statements are (their accounts and ledger balances), and a statement counts none.
     let readsTransactions: Bool
     private var stack: [OFXNames.ID] = []
     private var statementsSeen: [OFXNames.ID: Int] = [:]
     private var statement: OFXStatement?
-    /// `STMTRS[0].STMTTRN[`: the start of the statement's transactions' locations.
+    /// `STMTRS[0].STMTTRN[`: the start of the statement's `STMTTRN`s' locations.
     private var locationPrefix = ""
     /// The stack's depth with the statement's element on top.
     private var statementDepth = 0
@@ -16,15 +18,21 @@ struct OFXWalk {
     private var fields = OFXTransactionFields()
     /// The stack's depth with the open transaction's element on top; 0 outside one.
     private var transactionDepth = 0
-    private var transactionsSeen = 0
+    /// The open transaction's element: `STMTTRN`, or an investment one (`BUYSTOCK`…).
+    private var transactionElement = OFXNames.transaction
+    /// The open transaction's index among the statement's elements of its name.
+    private var transactionIndex = 0
+    /// How many of each transaction element the statement has shown.
+    private var transactionsSeen: [OFXNames.ID: Int] = [:]
     /// A `STATUS` of the sign-on or of a statement's response, as it is read.
     private var status = OFXStatus()
     /// A `STATUS` that is not success: reading stops there, and the file fails.
     private(set) var refusal: (path: String, message: String)?
 
-    init(names: OFXNames, readsTransactions: Bool = true) {
+    init(names: OFXNames, readsTransactions: Bool = true, securities: OFXSecurities = [:]) {
         self.names = names
         self.readsTransactions = readsTransactions
+        self.securities = securities
     }
 
     /// The statement read now; began: whether ``OFXEvent/statementBegan(_:)`` was sent for it.
@@ -40,7 +48,7 @@ struct OFXWalk {
     func path(depth: Int) -> String {
         stack.prefix(depth).enumerated().map { depth, id in
             if depth + 1 == statementDepth, let statement { return statement.path }
-            if depth + 1 == transactionDepth { return "\(names.string(id))[\(transactionsSeen - 1)]" }
+            if depth + 1 == transactionDepth { return "\(names.string(id))[\(transactionIndex)]" }
             return names.string(id)
         }.joined(separator: ".")
     }
@@ -67,7 +75,10 @@ struct OFXWalk {
         stack.append(name)
         if transactionDepth > 0 {
             if readsTransactions { fields.open(names.bytes[Int(name)]) }
-        } else if statement == nil && (name == OFXNames.bankStatement || name == OFXNames.cardStatement) {
+        } else if statement == nil
+            && (name == OFXNames.bankStatement || name == OFXNames.cardStatement
+                || name == OFXNames.investmentStatement)
+        {
             let index = statementsSeen[name, default: 0]
             statementsSeen[name] = index + 1
             let statement = OFXStatement(element: names.string(name), index: index)
@@ -75,20 +86,41 @@ struct OFXWalk {
             locationPrefix = statement.path + ".STMTTRN["
             statementDepth = stack.count
             began = false
-            transactionsSeen = 0
-        } else if statement != nil, name == OFXNames.transaction {
-            guard begin(visit) else { return false }
-            if readsTransactions {
-                let pending = stack[statementDepth..<(stack.count - 1)].contains { names.isPending[Int($0)] }
-                fields.begin(location: locationPrefix + String(transactionsSeen) + "]", pending: pending)
+            transactionsSeen.removeAll()
+        } else if let statement {
+            let parent = stack[stack.count - 2]
+            if name == OFXNames.transaction {
+                return beginTransaction(name, location: locationPrefix, visit)
+            } else if parent == OFXNames.investmentList, statement.isInvestment, name != OFXNames.investmentBank,
+                name != OFXNames.listStart, name != OFXNames.listEnd
+            {
+                return beginTransaction(name, location: "\(statement.path).\(names.string(name))[", visit)
+            } else if stack.count == statementDepth + 1, name == OFXNames.bankList || name == OFXNames.investmentList {
+                self.statement!.hasTransactionList = true
+            } else if parent == OFXNames.positionList {
+                self.statement!.positions += 1
             }
-            transactionDepth = stack.count
-            transactionsSeen += 1
-        } else if statement != nil, stack.count == statementDepth + 1, name == OFXNames.bankList {
-            statement!.hasTransactionList = true
-        } else if statement == nil, name == OFXNames.status {
+        } else if name == OFXNames.status {
             status = OFXStatus()
         }
+        return true
+    }
+
+    /// Opens a transaction (`STMTTRN`, or an investment one such as `BUYSTOCK`) at the top of
+    /// the stack; its location is `location` and its index.
+    private mutating func beginTransaction(_ name: OFXNames.ID, location: String, _ visit: (OFXEvent) -> Bool)
+        -> Bool
+    {
+        guard begin(visit) else { return false }
+        transactionIndex = transactionsSeen[name, default: 0]
+        transactionsSeen[name] = transactionIndex + 1
+        transactionElement = name
+        if readsTransactions {
+            let pending = stack[statementDepth..<(stack.count - 1)].contains { names.isPending[Int($0)] }
+            fields.begin(
+                element: names.bytes[Int(name)], location: location + String(transactionIndex) + "]", pending: pending)
+        }
+        transactionDepth = stack.count
         return true
     }
 
@@ -96,6 +128,10 @@ struct OFXWalk {
         if transactionDepth > 0 {
             let below = stack.count - transactionDepth
             guard readsTransactions, below > 0 else { return }
+            guard transactionElement == OFXNames.transaction else {
+                fields.add(investmentLeaf(), underPayee: false, value)
+                return
+            }
             let first = stack[transactionDepth]
             let leaf: OFXTransactionFields.Leaf?
             switch (below, stack[stack.count - 1]) {
@@ -122,11 +158,33 @@ struct OFXWalk {
         let trimmed = OFXText.string(OFXText.trimmed(value))
         switch stack[statementDepth...].map(names.string).joined(separator: ".") {
         case "CURDEF": statement!.currency = trimmed
-        case "BANKACCTFROM.ACCTID", "CCACCTFROM.ACCTID": statement!.accountID = trimmed
+        case "BANKACCTFROM.ACCTID", "CCACCTFROM.ACCTID", "INVACCTFROM.ACCTID": statement!.accountID = trimmed
         case "BANKACCTFROM.ACCTTYPE": statement!.accountType = trimmed
         case "LEDGERBAL.BALAMT": statement!.balanceText = trimmed
         case "LEDGERBAL.DTASOF": statement!.balanceDate = OFXDate.converted(trimmed) ?? trimmed
+        case "INVBAL.AVAILCASH": statement!.availableCash = trimmed
         default: break
+        }
+    }
+
+    /// The leaf of an investment transaction at the top of the stack, by its name and its
+    /// parent's: `INVTRAN`'s and `SECID`'s own, the others at any depth (a buy or sell wraps
+    /// them in `INVBUY`/`INVSELL`).
+    private func investmentLeaf() -> OFXTransactionFields.Leaf? {
+        guard stack.count - transactionDepth >= 1 else { return nil }
+        let parent = stack[stack.count - 2]
+        switch stack[stack.count - 1] {
+        case OFXNames.fitid where parent == OFXNames.investment: return .fitid
+        case OFXNames.memo where parent == OFXNames.investment: return .memo
+        case OFXNames.settle where parent == OFXNames.investment: return .settle
+        case OFXNames.trade where parent == OFXNames.investment: return .trade
+        case OFXNames.uniqueID where parent == OFXNames.security: return .uniqueID
+        case OFXNames.uniqueIDType where parent == OFXNames.security: return .uniqueIDType
+        case OFXNames.units: return .units
+        case OFXNames.unitPrice: return .unitPrice
+        case OFXNames.total: return .total
+        case OFXNames.incomeType: return .incomeType
+        default: return nil
         }
     }
 
@@ -138,8 +196,18 @@ struct OFXWalk {
                 return true
             }
             transactionDepth = 0
+            let element = transactionElement
+            if element != OFXNames.transaction,
+                OFXTransactionFields.withoutCashEffect.contains(names.string(element))
+            {
+                statement!.skipped[names.string(element), default: 0] += 1
+                return true
+            }
             guard readsTransactions else { return true }
-            switch fields.resolved() {
+            let resolved =
+                element == OFXNames.transaction
+                ? fields.resolved() : fields.resolvedInvestment(kind: names.string(element), securities: securities)
+            switch resolved {
             case let .success(entry):
                 statement!.transactions += 1
                 statement!.include(day: entry.date)
