@@ -34,8 +34,7 @@ public final class OFXDocument {
         let input = OFXInput(bytes: bytes, header: header)
         let reader = OFXXMLReader(input: input, origin: origin)
         var walk = OFXWalk(
-            names: reader.names, readsTransactions: readsTransactions,
-            securities: readsTransactions ? securities(header) : [:])
+            names: reader.names, readsTransactions: readsTransactions, loadSecurities: { self.securities(header) })
         var root: OFXNames.ID?
         while let node = reader.next() {
             if root == nil, case let .start(name, _) = node {
@@ -75,8 +74,9 @@ public final class OFXDocument {
     }
 
     /// The file's `SECLIST`, read in a pass of its own (OFX writes it after the statements, and
-    /// their investment transactions name its securities); none without a `<SECLIST>` tag. A
-    /// file that cannot be read fails in the main pass, not here.
+    /// their investment transactions name its securities) when the first investment
+    /// transaction needs it; none without a `<SECLIST>` tag. A file that cannot be read fails in
+    /// the main pass, not here.
     private func securities(_ header: OFXHeader) -> OFXSecurities {
         guard OFXText.contains(Array("<SECLIST>".utf8), in: bytes) else { return [:] }
         let reader = OFXXMLReader(input: OFXInput(bytes: bytes, header: header), origin: origin)

@@ -2,8 +2,10 @@
 /// to, and the element path for messages. Keeps one transaction's leaves at a time.
 struct OFXWalk {
     let names: OFXNames
-    /// The file's `SECLIST`, for investment transactions' vendors and memos.
-    let securities: OFXSecurities
+    /// Reads the file's `SECLIST`, for investment transactions' vendors and memos: called once,
+    /// at the first of them, so a bank or card statement never pays for it.
+    let loadSecurities: () -> OFXSecurities
+    private var securities: OFXSecurities?
     /// Whether transactions are read (their leaves kept and resolved); without, only the
     /// statements are (their accounts and ledger balances), and a statement counts none.
     let readsTransactions: Bool
@@ -29,10 +31,10 @@ struct OFXWalk {
     /// A `STATUS` that is not success: reading stops there, and the file fails.
     private(set) var refusal: (path: String, message: String)?
 
-    init(names: OFXNames, readsTransactions: Bool = true, securities: OFXSecurities = [:]) {
+    init(names: OFXNames, readsTransactions: Bool = true, loadSecurities: @escaping () -> OFXSecurities = { [:] }) {
         self.names = names
         self.readsTransactions = readsTransactions
-        self.securities = securities
+        self.loadSecurities = loadSecurities
     }
 
     /// The statement read now; began: whether ``OFXEvent/statementBegan(_:)`` was sent for it.
@@ -204,9 +206,13 @@ struct OFXWalk {
                 return true
             }
             guard readsTransactions else { return true }
-            let resolved =
-                element == OFXNames.transaction
-                ? fields.resolved() : fields.resolvedInvestment(kind: names.string(element), securities: securities)
+            let resolved: Result<OFXTransaction, OFXReject>
+            if element == OFXNames.transaction {
+                resolved = fields.resolved()
+            } else {
+                if securities == nil { securities = loadSecurities() }
+                resolved = fields.resolvedInvestment(kind: names.string(element), securities: securities!)
+            }
             switch resolved {
             case let .success(entry):
                 statement!.transactions += 1
