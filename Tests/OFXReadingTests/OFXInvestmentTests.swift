@@ -186,4 +186,19 @@ final class OFXInvestmentTests: XCTestCase {
             XCTAssertTrue(report.text.contains(line), "\(line)\n\(report.text)")
         }
     }
+
+    /// A file cut inside an investment transaction fails with the transaction's path, as a cut
+    /// bank statement does: never a short `ok`.
+    func testAFileCutInsideAnInvestmentTransactionFailsWithItsPath() throws {
+        let whole = try fixture("brokerage-220.ofx")
+        let text = String(decoding: whole, as: UTF8.self)
+        let cut = String(text[..<text.range(of: "<UNITS>-2.5")!.upperBound])
+        let result = read(cut, origin: "cut.ofx")
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertEqual(
+            failure.path, "OFX.INVSTMTMSGSRSV1.INVSTMTTRNRS.INVSTMTRS[0].INVTRANLIST.SELLMF[0].INVSELL.UNITS")
+        XCTAssertTrue(failure.message.contains("cut short"), failure.message)
+        XCTAssertEqual(result.transactions.count, 6, "the entries before the cut were read")
+        XCTAssertTrue(result.statementsEnded.isEmpty)
+    }
 }
