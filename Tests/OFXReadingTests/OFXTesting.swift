@@ -1,3 +1,4 @@
+import Foundation
 import OFXReading
 
 /// What one read of a text gave: every event, in order, and how it ended.
@@ -82,4 +83,27 @@ func transaction(_ amount: String, date: String = "20240102", fitid: String = "F
     -> String
 {
     "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>\(date)<TRNAMT>\(amount)<FITID>\(fitid)\(name)</STMTTRN>"
+}
+
+/// A fixture of `Tests/Fixtures/statements/ofx/` as bytes.
+func fixture(_ name: String) throws -> [UInt8] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/statements/ofx")
+    return Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+}
+
+/// A plain decimal amount (`-18554.95`, `0.5`, `100`) in minor units, exactly.
+func minor(_ amount: String) -> Int? {
+    let negative = amount.hasPrefix("-")
+    let digits = negative ? amount.dropFirst() : Substring(amount)
+    let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count <= 2, let whole = Int(parts[0].isEmpty ? "0" : parts[0]) else { return nil }
+    let fraction = parts.count == 2 ? String(parts[1]) : ""
+    guard fraction.count <= 2, let cents = Int((fraction + "00").prefix(2)) else { return nil }
+    return (whole * 100 + cents) * (negative ? -1 : 1)
+}
+
+/// The signed sum of the entries' amounts in minor units.
+func minorSum(_ transactions: [OFXTransaction]) -> Int {
+    transactions.compactMap { minor($0.amount) }.reduce(0, +)
 }

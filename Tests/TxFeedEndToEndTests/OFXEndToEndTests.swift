@@ -175,4 +175,116 @@ final class OFXEndToEndTests: XCTestCase {
         XCTAssertEqual(cut.status, 2, cut.output + cut.stderr)
         XCTAssertTrue(cut.output.contains("problem       "), cut.output)
     }
+
+    // MARK: Investment statements, refusals, files as banks write them
+
+    private func fixture(_ name: String) -> String { BuiltProducts.fixtures + "/statements/ofx/" + name }
+
+    /// Runs a fixture to JSON; its rows and stderr.
+    private func run(_ name: String, status: Int32 = 0) throws -> (rows: [Row], accounts: [Row], stderr: String) {
+        let result = try txfeed("run", fixture(name), "--sink", "json")
+        XCTAssertEqual(result.status, status, "\(name): \(result.stderr)")
+        let feed = try json(result)
+        return (
+            try XCTUnwrap(feed["transactions"] as? [Row]), try XCTUnwrap(feed["accounts"] as? [Row]), result.stderr
+        )
+    }
+
+    /// ANZ's card file: an OFX 2 header over an SGML body was "the file ends inside SEVERITY".
+    func testAnOFX2HeaderOverAnSGMLBodyIsRead() throws {
+        let (rows, accounts, stderr) = try run("anz-card-211.ofx")
+        XCTAssertTrue(stderr.contains("anz-card-211 (ofx): ok, read 4 = written 4 + rejected 0"), stderr)
+        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), 35245)
+        XCTAssertEqual(Set(rows.compactMap { text($0, "currency") }), ["AUD"])
+        XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [-123450])
+    }
+
+    /// The spec's own example has a STMTTRN with no NAME or MEMO: it is read, named by its type.
+    func testATransactionWithoutANameIsNamedByItsType() throws {
+        let (rows, _, stderr) = try run("no-name-102.ofx")
+        XCTAssertTrue(stderr.contains("no-name-102 (ofx): ok, read 3 = written 3 + rejected 0"), stderr)
+        let vendors = Dictionary(uniqueKeysWithValues: rows.map { (text($0, "id") ?? "?", text($0, "vendor")) })
+        XCTAssertEqual(vendors, ["00002": "CHECK 1000", "00003": "ATM", "00004": "Corner Grocer"])
+        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), -52000)
+    }
+
+    /// A wrong password (15500) or the bank's own error (2000) fails the source with the bank's
+    /// code and message: it was `ok, read 0`, exit 0.
+    func testANonZeroStatusFailsTheSource() throws {
+        let cases = [
+            (
+                "status-15500.ofx", "OFX.SIGNONMSGSRSV1.SONRS.STATUS",
+                "STATUS 15500 (ERROR): Invalid user ID or password"
+            ),
+            (
+                "status-2000.ofx", "OFX.BANKMSGSRSV1.STMTTRNRS.STATUS",
+                "STATUS 2000 (ERROR): General error: try again later"
+            ),
+        ]
+        for (name, path, why) in cases {
+            let result = try txfeed("run", fixture(name), "--sink", "ndjson")
+            XCTAssertEqual(result.status, 1, "\(name): \(result.stderr)")
+            let stem = (name as NSString).deletingPathExtension
+            XCTAssertTrue(result.stderr.contains("\(stem) (ofx): FAILED"), result.stderr)
+            XCTAssertTrue(result.stderr.contains(path), result.stderr)
+            XCTAssertTrue(result.stderr.contains(why), result.stderr)
+            let sniff = try txfeed("sniff", fixture(name))
+            XCTAssertEqual(sniff.status, 2, sniff.output + sniff.stderr)
+            XCTAssertTrue(sniff.output.contains(why), sniff.output)
+        }
+    }
+
+    /// A statement that parses but holds no transactions says why.
+    func testAStatementWithNoTransactionsSaysWhy() throws {
+        let (rows, accounts, stderr) = try run("empty-102.ofx")
+        XCTAssertTrue(rows.isEmpty)
+        XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [51200])
+        XCTAssertTrue(stderr.contains("STMTRS[0]: no STMTTRN in BANKTRANLIST"), stderr)
+    }
+
+    /// An investment statement was `ok, read 0`: its cash movements are entries now, one per
+    /// cash effect, and what moves no cash is counted in a note.
+    func testAnInvestmentStatementIsReadAsItsCashMovements() throws {
+        let (rows, accounts, stderr) = try run("brokerage-220.ofx")
+        XCTAssertTrue(stderr.contains("brokerage-220 (ofx): ok, read 16 = written 16 + rejected 0"), stderr)
+        XCTAssertEqual(rows.count, 16)
+        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), 791256, "signed sum")
+        XCTAssertEqual(Set(rows.compactMap { text($0, "account") }), ["INVESTMENT U1234567"])
+        XCTAssertEqual(accounts.map { text($0, "id") }, ["U1234567"])
+        let buy = try XCTUnwrap(rows.first { text($0, "id") == "T-BUYSTK" })
+        XCTAssertEqual(minor(buy), -1_855_495)
+        XCTAssertEqual(text(buy, "date"), "2024-01-05")
+        XCTAssertEqual(text(buy, "vendor"), "Apple Inc.")
+        XCTAssertEqual(text(buy, "memo"), "BUYSTOCK 100 units of AAPL (CUSIP 037833100) at 185.50; Opening buy")
+        for note in [
+            "INVSTMTRS[0]: skipped 5 investment transactions without a cash effect",
+            "INVSTMTRS[0]: 3 positions in INVPOSLIST not read", "INVSTMTRS[0]: no balance checked",
+        ] {
+            XCTAssertTrue(stderr.contains(note), "\(note)\n\(stderr)")
+        }
+
+        let (k401, _, k401Log) = try run("401k-102.ofx")
+        XCTAssertTrue(k401Log.contains("401k-102 (ofx): ok, read 4 = written 4 + rejected 0"), k401Log)
+        XCTAssertEqual(k401.compactMap { minor($0) }.reduce(0, +), -75592)
+        XCTAssertTrue(k401Log.contains("skipped 1 investment transaction without a cash effect"), k401Log)
+
+        let (cash, _, cashLog) = try run("cash-management.qfx")
+        XCTAssertTrue(cashLog.contains("cash-management (ofx): ok, read 6 = written 6 + rejected 0"), cashLog)
+        XCTAssertEqual(cash.compactMap { minor($0) }.reduce(0, +), 171573)
+        XCTAssertEqual(
+            Set(cash.compactMap { text($0, "vendor") }),
+            ["ACME PAYROLL", "Landlord LLC", "CHECK 1002", "City Water Utility", "ATM WITHDRAWAL", "CUSIP 09248U718"])
+    }
+
+    /// `sniff` said `statements 0` for an investment file.
+    func testSniffCountsAnInvestmentStatement() throws {
+        let result = try txfeed("sniff", fixture("brokerage-220.ofx"))
+        XCTAssertEqual(result.status, 0, result.output + result.stderr)
+        for line in [
+            "statements    1", "INVSTMTRS[0]  INVESTMENT U1234567 USD, 2024-01-02 … 2024-03-31, 16 transactions",
+            "INVSTMTRS[0]: skipped 5 investment transactions",
+        ] {
+            XCTAssertTrue(result.output.contains(line), "\(line)\n\(result.output)")
+        }
+    }
 }

@@ -36,6 +36,8 @@ struct OFXEmitter {
         case let .reject(reject):
             return stream.reject(location: reject.location, reason: reject.reason, raw: Array(reject.raw.utf8))
         case let .statementEnded(statement):
+            // What it left unread or why it holds nothing: never a silent `read 0`.
+            for note in statement.notes { stream.channel.log("\(origin): \(statement.path): \(note)") }
             return stream.end(balance: statement.balance)
         }
     }

@@ -16,7 +16,10 @@ final class OFXFileSource: FileSource {
     nonisolated(unsafe) static let descriptor = SourcePluginDescriptor.make(
         OFXFileSource.self,
         SourceDescription(
-            name: "ofx", summary: "Reads OFX 1.x (SGML), OFX 2.x (XML) and QFX bank and credit-card statements",
+            name: "ofx",
+            summary:
+                "Reads OFX 1.x (SGML), OFX 2.x (XML) and QFX bank, credit-card and investment statements "
+                + "(an investment account's cash movements)",
             version: "1.0.0",
             options: [
                 ("path", "the OFX or QFX file"),

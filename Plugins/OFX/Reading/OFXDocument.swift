@@ -33,7 +33,8 @@ public final class OFXDocument {
         }
         let input = OFXInput(bytes: bytes, header: header)
         let reader = OFXXMLReader(input: input, origin: origin)
-        var walk = OFXWalk(names: reader.names, readsTransactions: readsTransactions)
+        var walk = OFXWalk(
+            names: reader.names, readsTransactions: readsTransactions, loadSecurities: { self.securities(header) })
         var root: OFXNames.ID?
         while let node = reader.next() {
             if root == nil, case let .start(name, _) = node {
@@ -46,7 +47,11 @@ public final class OFXDocument {
                             message: "not an OFX file: the root element is \(name), not OFX"))
                 }
             }
-            guard walk.take(node, visit) else { return .stopped }
+            guard walk.take(node, visit) else {
+                guard let refusal = walk.refusal else { return .stopped }
+                return .failed(
+                    OFXFailure(origin: origin, line: reader.elementLine, path: refusal.path, message: refusal.message))
+            }
         }
         if let error = reader.error {
             // The parser's names are where it stopped; the walk, which may be a few nodes behind,
@@ -66,6 +71,18 @@ public final class OFXDocument {
             return .failed(OFXFailure(origin: origin, line: reader.line, path: "", message: "no OFX element"))
         }
         return .finished
+    }
+
+    /// The file's `SECLIST`, read in a pass of its own (OFX writes it after the statements, and
+    /// their investment transactions name its securities) when the first investment
+    /// transaction needs it; none without a `<SECLIST>` tag. A file that cannot be read fails in
+    /// the main pass, not here.
+    private func securities(_ header: OFXHeader) -> OFXSecurities {
+        guard OFXText.contains(Array("<SECLIST>".utf8), in: bytes) else { return [:] }
+        let reader = OFXXMLReader(input: OFXInput(bytes: bytes, header: header), origin: origin)
+        var list = OFXSecurityList(names: reader.names)
+        while let node = reader.next() { list.take(node) }
+        return list.securities
     }
 
     /// One pass that only counts: the statements, their balances, the first reject, the failure.

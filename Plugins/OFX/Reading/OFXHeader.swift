@@ -10,6 +10,9 @@ public struct OFXHeader: Sendable, Equatable {
     public var charset: String?
     /// `ENCODING` of an SGML header: `USASCII`, `UTF-8`.
     public var encoding: String?
+    /// An OFX 2.x header over a body written as OFX 1.x SGML, its leaves left unclosed
+    /// (`<CODE>0<SEVERITY>INFO</STATUS>`): some banks' files (ANZ's cards). Read as SGML.
+    public var hasSGMLBody = false
 
     /// How far into a file the header is looked for.
     public static let headLength = 4096
@@ -27,10 +30,14 @@ public struct OFXHeader: Sendable, Equatable {
         if start.hasPrefix("OFXHEADER:") { return sgml(start) }
         if let instruction = head.firstRange(of: "<?OFX") {
             let rest = head[instruction.upperBound...].prefix { $0 != ">" }
-            return OFXHeader(syntax: .xml, version: attribute("VERSION", in: rest))
+            var header = OFXHeader(syntax: .xml, version: attribute("VERSION", in: rest))
+            header.hasSGMLBody = leavesAreUnclosed(head[instruction.upperBound...])
+            return header
         }
         if head.contains("<OFX>") {
-            return OFXHeader(syntax: head.contains("<?xml") ? .xml : .sgml)
+            var header = OFXHeader(syntax: head.contains("<?xml") ? .xml : .sgml)
+            header.hasSGMLBody = header.syntax == .xml && leavesAreUnclosed(head[...])
+            return header
         }
         return nil
     }
@@ -43,9 +50,13 @@ public struct OFXHeader: Sendable, Equatable {
         return set == "1252" || set == "WINDOWS-1252" || set.contains("8859-1")
     }
 
+    /// Whether libxml2 is handed the body through the ``SGMLNormalizer``.
+    var isReadAsSGML: Bool { syntax == .sgml || hasSGMLBody }
+
     /// `OFX 1.02 (SGML), CHARSET 1252`: the `format` line of `txfeed sniff`.
     public var summary: String {
-        var text = "OFX " + (version.map(Self.dotted) ?? "(no VERSION)") + " (\(syntax.rawValue))"
+        let written = hasSGMLBody ? "XML header, SGML body" : syntax.rawValue
+        var text = "OFX " + (version.map(Self.dotted) ?? "(no VERSION)") + " (\(written))"
         if let charset, syntax == .sgml { text += ", CHARSET \(charset)" }
         if let encoding, syntax == .sgml, encoding.uppercased() == "UTF-8" { text += ", ENCODING UTF-8" }
         return text
@@ -99,6 +110,25 @@ public struct OFXHeader: Sendable, Equatable {
             }
         }
         return header
+    }
+
+    /// Whether the first leaf of the body (a start tag followed by text) is followed by
+    /// another tag than its own end tag: SGML written under an XML header.
+    private static func leavesAreUnclosed(_ text: Substring) -> Bool {
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "<") {
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: ">") else { return false }
+            let tag = rest[afterOpen..<close]
+            rest = rest[rest.index(after: close)...]
+            guard let first = tag.first, first != "/", first != "?", first != "!", tag.last != "/" else { continue }
+            let textEnd = rest.firstIndex(of: "<") ?? rest.endIndex
+            guard rest[..<textEnd].contains(where: { !$0.isWhitespace }) else { continue }
+            guard textEnd < rest.endIndex else { return false }
+            let name = tag.prefix { !$0.isWhitespace }
+            return !rest[textEnd...].hasPrefix("</\(name)>")
+        }
+        return false
     }
 
     private static func attribute(_ name: String, in text: Substring) -> String? {

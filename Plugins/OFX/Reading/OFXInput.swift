@@ -13,7 +13,7 @@ final class OFXInput {
 
     init(bytes: UnsafeRawBufferPointer, header: OFXHeader) {
         self.bytes = bytes
-        if header.syntax == .sgml { normalizer = SGMLNormalizer(transcodesWindows1252: header.isWindows1252) }
+        if header.isReadAsSGML { normalizer = SGMLNormalizer(transcodesWindows1252: header.isWindows1252) }
         normalized.reserveCapacity(Self.chunk * 2)
     }
 

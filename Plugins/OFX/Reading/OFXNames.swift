@@ -21,10 +21,40 @@ final class OFXNames {
     static let payee: ID = 8
     static let memo: ID = 9
     static let fitid: ID = 10
+    static let transactionType: ID = 11
+    static let checkNumber: ID = 12
+    static let status: ID = 13
+    static let code: ID = 14
+    static let severity: ID = 15
+    static let message: ID = 16
+    static let bankList: ID = 17
+    static let investmentStatement: ID = 18
+    static let investmentList: ID = 19
+    static let investmentBank: ID = 20
+    static let listStart: ID = 21
+    static let listEnd: ID = 22
+    static let positionList: ID = 23
+    static let investment: ID = 24
+    static let trade: ID = 25
+    static let settle: ID = 26
+    static let security: ID = 27
+    static let uniqueID: ID = 28
+    static let uniqueIDType: ID = 29
+    static let units: ID = 30
+    static let unitPrice: ID = 31
+    static let total: ID = 32
+    static let incomeType: ID = 33
+    static let securityInfo: ID = 34
+    static let securityName: ID = 35
+    static let ticker: ID = 36
 
+    /// The names above, in the order of their numbers.
     private static let known = [
         "OFX", OFXStatement.bankElement, OFXStatement.cardElement, "STMTTRN", "TRNAMT", "DTPOSTED", "DTUSER", "NAME",
-        "PAYEE", "MEMO", "FITID",
+        "PAYEE", "MEMO", "FITID", "TRNTYPE", "CHECKNUM", "STATUS", "CODE", "SEVERITY", "MESSAGE", "BANKTRANLIST",
+        OFXStatement.investmentElement, "INVTRANLIST", "INVBANKTRAN", "DTSTART", "DTEND", "INVPOSLIST", "INVTRAN",
+        "DTTRADE", "DTSETTLE", "SECID", "UNIQUEID", "UNIQUEIDTYPE", "UNITS", "UNITPRICE", "TOTAL", "INCOMETYPE",
+        "SECINFO", "SECNAME", "TICKER",
     ]
     private static let cacheSize = 64
 

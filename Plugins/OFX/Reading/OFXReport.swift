@@ -15,6 +15,8 @@ public enum OFXReport {
         add("format", header.summary)
         add("statements", "\(survey.statements.count)")
         for statement in survey.statements { add(statement.path, describe(statement)) }
+        report.add(
+            "note", survey.statements.flatMap { statement in statement.notes.map { "\(statement.path): \($0)" } })
         if let reject = survey.firstReject {
             let count = survey.statements.map(\.rejects).reduce(0, +)
             add("rejected", "\(count) transaction\(count == 1 ? "" : "s"), first \(reject.location): \(reject.reason)")
@@ -34,6 +36,10 @@ public enum OFXReport {
         let count = statement.transactions
         parts.append("\(count) transaction\(count == 1 ? "" : "s")")
         if statement.rejects > 0 { parts.append("\(statement.rejects) rejected") }
+        let skipped = statement.skipped.values.reduce(0, +)
+        if skipped > 0 { parts.append("\(skipped) skipped") }
+        if statement.positions > 0 { parts.append(OFXStatement.count(statement.positions, "position")) }
+        if let cash = statement.availableCash { parts.append("available cash \(cash)") }
         if let balance = statement.balanceText {
             let on = statement.balanceDate.map { " on \($0.prefix(10))" } ?? ""
             parts.append("ledger balance \(statement.balance ?? "\"\(balance)\" (not an amount)")\(on)")

@@ -1,12 +1,14 @@
-/// A bank (`STMTRS`) or credit-card (`CCSTMTRS`) statement: one account.
+/// A bank (`STMTRS`), credit-card (`CCSTMTRS`) or investment (`INVSTMTRS`) statement: one
+/// account. An investment statement's entries are its cash movements.
 public struct OFXStatement: Sendable, Equatable {
-    /// `STMTRS` or `CCSTMTRS`.
+    /// `STMTRS`, `CCSTMTRS` or `INVSTMTRS`.
     public var element: String
     /// Counts statements of the same element from 0.
     public var index: Int
     /// `ACCTID`.
     public var accountID: String?
-    /// `ACCTTYPE` (`CHECKING`, `SAVINGS`…); `CREDITCARD` for a card statement.
+    /// `ACCTTYPE` (`CHECKING`, `SAVINGS`…); `CREDITCARD` for a card statement, `INVESTMENT`
+    /// for an investment one.
     public var accountType: String?
     /// `CURDEF`.
     public var currency: String?
@@ -16,6 +18,14 @@ public struct OFXStatement: Sendable, Equatable {
     public var balanceDate: String?
     public var transactions = 0
     public var rejects = 0
+    /// Whether the list of transactions (`BANKTRANLIST`, `INVTRANLIST`) was there.
+    public var hasTransactionList = false
+    /// Investment transactions with no cash effect, by element (`TRANSFER`, `SPLIT`…): not read.
+    public var skipped: [String: Int] = [:]
+    /// The holdings of an investment statement (`INVPOSLIST`'s elements): not transactions.
+    public var positions = 0
+    /// `INVBAL/AVAILCASH` as written: stated, not checked.
+    public var availableCash: String?
     /// The first and last day of the transactions read (`yyyy-MM-dd`, as the bank wrote it).
     public var firstDay: String?
     public var lastDay: String?
@@ -23,11 +33,18 @@ public struct OFXStatement: Sendable, Equatable {
     public init(element: String, index: Int) {
         self.element = element
         self.index = index
-        accountType = element == OFXStatement.cardElement ? "CREDITCARD" : nil
+        switch element {
+        case OFXStatement.cardElement: accountType = "CREDITCARD"
+        case OFXStatement.investmentElement: accountType = "INVESTMENT"
+        default: accountType = nil
+        }
     }
 
     public static let bankElement = "STMTRS"
     public static let cardElement = "CCSTMTRS"
+    public static let investmentElement = "INVSTMTRS"
+
+    public var isInvestment: Bool { element == OFXStatement.investmentElement }
 
     /// `STMTRS[0]`: where its transactions' paths start.
     public var path: String { "\(element)[\(index)]" }
@@ -39,6 +56,43 @@ public struct OFXStatement: Sendable, Equatable {
 
     /// The ledger balance as a plain decimal, when it reads as one.
     public var balance: String? { balanceText.flatMap(OFXAmount.normalized) }
+
+    /// What the statement left unread, or why it holds no transactions: a line each, for the
+    /// run's log and `sniff`.
+    public var notes: [String] {
+        var notes: [String] = []
+        let list = isInvestment ? "INVTRANLIST" : "BANKTRANLIST"
+        let skippedCount = skipped.values.reduce(0, +)
+        if transactions + rejects + skippedCount == 0 {
+            if positions > 0 {
+                notes.append("investment positions only: no transactions in \(list)")
+            } else if hasTransactionList {
+                notes.append(isInvestment ? "no transactions in INVTRANLIST" : "no STMTTRN in BANKTRANLIST")
+            } else {
+                notes.append("no \(list): the statement holds no transactions")
+            }
+        }
+        if skippedCount > 0 {
+            let kinds = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            notes.append(
+                "skipped \(Self.count(skippedCount, "investment transaction")) without a cash effect "
+                    + "(units or sub-accounts only): \(kinds)")
+        }
+        if positions > 0 {
+            notes.append("\(Self.count(positions, "position")) in INVPOSLIST not read: holdings are not transactions")
+        }
+        if isInvestment {
+            notes.append(
+                "no balance checked: "
+                    + (availableCash.map {
+                        "INVBAL's AVAILCASH \($0) is not a ledger balance the cash movements could be checked against"
+                    } ?? "no LEDGERBAL or INVBAL/AVAILCASH"))
+        }
+        return notes
+    }
+
+    /// `1 position`, `3 positions`.
+    static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// Widens the span of days by a transaction's date (its first ten characters, the day).
     mutating func include(day date: String) {

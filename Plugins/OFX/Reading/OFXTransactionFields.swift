@@ -1,15 +1,21 @@
-/// One `STMTTRN`'s leaves as they are read, then the entry (or the reject) they make.
+/// One `STMTTRN`'s (or investment transaction's) leaves as they are read, then the entry (or the
+/// reject) they make.
 ///
 /// One value is reused for every transaction of a file: its buffers keep their capacity, and
 /// the leaves the entry needs are kept as bytes until it is resolved.
 struct OFXTransactionFields {
     /// The leaves an entry is made of, by their path below `STMTTRN`.
     enum Leaf: Int, CaseIterable {
-        case amount, posted, user, name, payeeName, memo, fitid
+        case amount, posted, user, name, payeeName, memo, fitid, transactionType, checkNumber
+        /// An investment transaction's: `INVTRAN`'s `DTSETTLE` and `DTTRADE` (its `FITID` and
+        /// `MEMO` are `fitid` and `memo`), `SECID`'s, and the rest by name.
+        case settle, trade, uniqueID, uniqueIDType, units, unitPrice, total, incomeType
     }
 
-    /// `STMTRS[0].STMTTRN[17]`.
+    /// `STMTRS[0].STMTTRN[17]`, `INVSTMTRS[0].BUYSTOCK[2]`.
     private(set) var location = ""
+    /// `STMTTRN`, `BUYSTOCK`…: the transaction's element.
+    private(set) var element: [UInt8] = []
     private(set) var pending = false
     /// Each leaf's text as read (libxml2 may hand a long text over in parts; a leaf written
     /// twice is one text).
@@ -20,13 +26,14 @@ struct OFXTransactionFields {
     private(set) var raw: [UInt8] = []
 
     /// Starts the next transaction.
-    mutating func begin(location: String, pending: Bool) {
+    mutating func begin(element: [UInt8], location: String, pending: Bool) {
+        self.element = element
         self.location = location
         self.pending = pending
         for index in values.indices { values[index].removeAll(keepingCapacity: true) }
         payeeGiven = false
         raw.removeAll(keepingCapacity: true)
-        raw.append(contentsOf: "<STMTTRN>".utf8)
+        open(element)
     }
 
     // MARK: Reading
@@ -56,24 +63,18 @@ struct OFXTransactionFields {
 
     /// The entry, or the first field that stops it, checked in the order amount, date, vendor.
     func resolved() -> Result<OFXTransaction, OFXReject> {
-        guard let amountText = value(.amount) else { return reject("TRNAMT", "missing TRNAMT") }
-        guard let amount = amountText.withUnsafeBufferPointer(OFXAmount.normalized) else {
-            return reject("TRNAMT", "\(Self.quoted(amountText)) is not an amount")
-        }
-        let useUser = value(.posted) == nil && value(.user) != nil
-        let dateField = useUser ? "DTUSER" : "DTPOSTED"
-        guard let dateText = value(useUser ? .user : .posted) else {
-            return reject("DTPOSTED", "missing DTPOSTED (and DTUSER)")
-        }
-        guard let date = dateText.withUnsafeBufferPointer(OFXDate.converted) else {
-            return reject(
-                dateField, "\(Self.quoted(dateText)) is not an OFX date (YYYYMMDD[HHMMSS[.XXX][[±H:TZ]]])")
+        let amount: String, date: String
+        switch amountAndDate((.amount, "TRNAMT"), (.posted, "DTPOSTED"), else: (.user, "DTUSER")) {
+        case let .success(read): (amount, date) = read
+        case let .failure(reject): return .failure(reject)
         }
         let memo = value(.memo)
-        guard let vendor = (payeeGiven ? value(.payeeName) : nil) ?? value(.name) ?? memo else {
-            return reject(payeeGiven ? "PAYEE.NAME" : "NAME", "no NAME, PAYEE or MEMO to name the vendor")
+        guard
+            let vendorText = ((payeeGiven ? value(.payeeName) : nil) ?? value(.name) ?? memo).map(string)
+                ?? typeAndNumber
+        else {
+            return reject(payeeGiven ? "PAYEE.NAME" : "NAME", "no NAME, PAYEE, MEMO or TRNTYPE to name the vendor")
         }
-        let vendorText = string(vendor)
         let memoText = memo.map(string)
         return .success(
             OFXTransaction(
@@ -81,8 +82,40 @@ struct OFXTransactionFields {
                 memo: memoText == vendorText ? nil : memoText, pending: pending, location: location, raw: rawText))
     }
 
+    /// The amount (a plain signed decimal) and the date (in a host form), or the first of them
+    /// that stops the entry: the date is `date`'s, else `fallback`'s when only it is given (as
+    /// `DTUSER` stands in for `DTPOSTED`). `within` prefixes the fields' locations (`INVTRAN.`).
+    func amountAndDate(
+        _ amount: (leaf: Leaf, name: String), _ date: (leaf: Leaf, name: String),
+        else fallback: (leaf: Leaf, name: String), within: String = ""
+    ) -> Result<(amount: String, date: String), OFXReject> {
+        guard let amountText = value(amount.leaf) else { return reject(amount.name, "missing \(amount.name)") }
+        guard let normalized = amountText.withUnsafeBufferPointer(OFXAmount.normalized) else {
+            return reject(amount.name, "\(Self.quoted(amountText)) is not an amount")
+        }
+        let dateField = value(date.leaf) == nil && value(fallback.leaf) != nil ? fallback : date
+        guard let dateText = value(dateField.leaf) else {
+            return reject(within + date.name, "missing \(date.name) (and \(fallback.name))")
+        }
+        guard let converted = dateText.withUnsafeBufferPointer(OFXDate.converted) else {
+            return reject(
+                within + dateField.name,
+                "\(Self.quoted(dateText)) is not an OFX date (YYYYMMDD[HHMMSS[.XXX][[±H:TZ]]])")
+        }
+        return .success((normalized, converted))
+    }
+
+    /// `CHECK 1234`, `DEBIT`: what names a transaction with no `NAME`, `PAYEE` or `MEMO` (all
+    /// optional in OFX), from its `TRNTYPE` and `CHECKNUM`.
+    private var typeAndNumber: String? {
+        let type = value(.transactionType).map(string)
+        let number = value(.checkNumber).map(string)
+        guard type != nil || number != nil else { return nil }
+        return [type ?? "CHECK", number].compactMap { $0 }.joined(separator: " ")
+    }
+
     /// A leaf's text without the blanks around it; nil when absent or blank.
-    private func value(_ leaf: Leaf) -> ArraySlice<UInt8>? {
+    func value(_ leaf: Leaf) -> ArraySlice<UInt8>? {
         let bytes = values[leaf.rawValue]
         guard !bytes.isEmpty else { return nil }
         let range = bytes.withUnsafeBufferPointer { all in
@@ -93,13 +126,15 @@ struct OFXTransactionFields {
         return range.isEmpty ? nil : bytes[range]
     }
 
-    private var rawText: String { String(decoding: raw, as: UTF8.self) + "</STMTTRN>" }
+    var rawText: String {
+        String(decoding: raw, as: UTF8.self) + "</" + String(decoding: element, as: UTF8.self) + ">"
+    }
 
-    private func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+    func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    private func reject(_ field: String, _ reason: String) -> Result<OFXTransaction, OFXReject> {
+    func reject<Entry>(_ field: String, _ reason: String) -> Result<Entry, OFXReject> {
         .failure(OFXReject(location: "\(location).\(field)", reason: reason, raw: rawText))
     }
 
-    private static func quoted(_ text: ArraySlice<UInt8>) -> String { "\"\(String(decoding: text, as: UTF8.self))\"" }
+    static func quoted(_ text: ArraySlice<UInt8>) -> String { "\"\(String(decoding: text, as: UTF8.self))\"" }
 }

@@ -2,13 +2,17 @@
 /// to, and the element path for messages. Keeps one transaction's leaves at a time.
 struct OFXWalk {
     let names: OFXNames
+    /// Reads the file's `SECLIST`, for investment transactions' vendors and memos: called once,
+    /// at the first of them, so a bank or card statement never pays for it.
+    let loadSecurities: () -> OFXSecurities
+    private var securities: OFXSecurities?
     /// Whether transactions are read (their leaves kept and resolved); without, only the
     /// statements are (their accounts and ledger balances), and a statement counts none.
     let readsTransactions: Bool
     private var stack: [OFXNames.ID] = []
     private var statementsSeen: [OFXNames.ID: Int] = [:]
     private var statement: OFXStatement?
-    /// `STMTRS[0].STMTTRN[`: the start of the statement's transactions' locations.
+    /// `STMTRS[0].STMTTRN[`: the start of the statement's `STMTTRN`s' locations.
     private var locationPrefix = ""
     /// The stack's depth with the statement's element on top.
     private var statementDepth = 0
@@ -16,11 +20,21 @@ struct OFXWalk {
     private var fields = OFXTransactionFields()
     /// The stack's depth with the open transaction's element on top; 0 outside one.
     private var transactionDepth = 0
-    private var transactionsSeen = 0
+    /// The open transaction's element: `STMTTRN`, or an investment one (`BUYSTOCK`…).
+    private var transactionElement = OFXNames.transaction
+    /// The open transaction's index among the statement's elements of its name.
+    private var transactionIndex = 0
+    /// How many of each transaction element the statement has shown.
+    private var transactionsSeen: [OFXNames.ID: Int] = [:]
+    /// A `STATUS` of the sign-on or of a statement's response, as it is read.
+    private var status = OFXStatus()
+    /// A `STATUS` that is not success: reading stops there, and the file fails.
+    private(set) var refusal: (path: String, message: String)?
 
-    init(names: OFXNames, readsTransactions: Bool = true) {
+    init(names: OFXNames, readsTransactions: Bool = true, loadSecurities: @escaping () -> OFXSecurities = { [:] }) {
         self.names = names
         self.readsTransactions = readsTransactions
+        self.loadSecurities = loadSecurities
     }
 
     /// The statement read now; began: whether ``OFXEvent/statementBegan(_:)`` was sent for it.
@@ -36,7 +50,7 @@ struct OFXWalk {
     func path(depth: Int) -> String {
         stack.prefix(depth).enumerated().map { depth, id in
             if depth + 1 == statementDepth, let statement { return statement.path }
-            if depth + 1 == transactionDepth { return "\(names.string(id))[\(transactionsSeen - 1)]" }
+            if depth + 1 == transactionDepth { return "\(names.string(id))[\(transactionIndex)]" }
             return names.string(id)
         }.joined(separator: ".")
     }
@@ -63,7 +77,10 @@ struct OFXWalk {
         stack.append(name)
         if transactionDepth > 0 {
             if readsTransactions { fields.open(names.bytes[Int(name)]) }
-        } else if statement == nil && (name == OFXNames.bankStatement || name == OFXNames.cardStatement) {
+        } else if statement == nil
+            && (name == OFXNames.bankStatement || name == OFXNames.cardStatement
+                || name == OFXNames.investmentStatement)
+        {
             let index = statementsSeen[name, default: 0]
             statementsSeen[name] = index + 1
             let statement = OFXStatement(element: names.string(name), index: index)
@@ -71,16 +88,41 @@ struct OFXWalk {
             locationPrefix = statement.path + ".STMTTRN["
             statementDepth = stack.count
             began = false
-            transactionsSeen = 0
-        } else if statement != nil, name == OFXNames.transaction {
-            guard begin(visit) else { return false }
-            if readsTransactions {
-                let pending = stack[statementDepth..<(stack.count - 1)].contains { names.isPending[Int($0)] }
-                fields.begin(location: locationPrefix + String(transactionsSeen) + "]", pending: pending)
+            transactionsSeen.removeAll()
+        } else if let statement {
+            let parent = stack[stack.count - 2]
+            if name == OFXNames.transaction {
+                return beginTransaction(name, location: locationPrefix, visit)
+            } else if parent == OFXNames.investmentList, statement.isInvestment, name != OFXNames.investmentBank,
+                name != OFXNames.listStart, name != OFXNames.listEnd
+            {
+                return beginTransaction(name, location: "\(statement.path).\(names.string(name))[", visit)
+            } else if stack.count == statementDepth + 1, name == OFXNames.bankList || name == OFXNames.investmentList {
+                self.statement!.hasTransactionList = true
+            } else if parent == OFXNames.positionList {
+                self.statement!.positions += 1
             }
-            transactionDepth = stack.count
-            transactionsSeen += 1
+        } else if name == OFXNames.status {
+            status = OFXStatus()
         }
+        return true
+    }
+
+    /// Opens a transaction (`STMTTRN`, or an investment one such as `BUYSTOCK`) at the top of
+    /// the stack; its location is `location` and its index.
+    private mutating func beginTransaction(_ name: OFXNames.ID, location: String, _ visit: (OFXEvent) -> Bool)
+        -> Bool
+    {
+        guard begin(visit) else { return false }
+        transactionIndex = transactionsSeen[name, default: 0]
+        transactionsSeen[name] = transactionIndex + 1
+        transactionElement = name
+        if readsTransactions {
+            let pending = stack[statementDepth..<(stack.count - 1)].contains { names.isPending[Int($0)] }
+            fields.begin(
+                element: names.bytes[Int(name)], location: location + String(transactionIndex) + "]", pending: pending)
+        }
+        transactionDepth = stack.count
         return true
     }
 
@@ -88,6 +130,10 @@ struct OFXWalk {
         if transactionDepth > 0 {
             let below = stack.count - transactionDepth
             guard readsTransactions, below > 0 else { return }
+            guard transactionElement == OFXNames.transaction else {
+                fields.add(investmentLeaf(), underPayee: false, value)
+                return
+            }
             let first = stack[transactionDepth]
             let leaf: OFXTransactionFields.Leaf?
             switch (below, stack[stack.count - 1]) {
@@ -97,21 +143,50 @@ struct OFXWalk {
             case (1, OFXNames.name): leaf = .name
             case (1, OFXNames.memo): leaf = .memo
             case (1, OFXNames.fitid): leaf = .fitid
+            case (1, OFXNames.transactionType): leaf = .transactionType
+            case (1, OFXNames.checkNumber): leaf = .checkNumber
             case (2, OFXNames.name) where first == OFXNames.payee: leaf = .payeeName
             default: leaf = nil
             }
             fields.add(leaf, underPayee: below > 1 && first == OFXNames.payee, value)
             return
         }
-        guard statement != nil, stack.count > statementDepth else { return }
+        guard statement != nil, stack.count > statementDepth else {
+            if stack.count >= 3, stack[stack.count - 2] == OFXNames.status {
+                status.take(stack[stack.count - 1], OFXText.string(OFXText.trimmed(value)))
+            }
+            return
+        }
         let trimmed = OFXText.string(OFXText.trimmed(value))
         switch stack[statementDepth...].map(names.string).joined(separator: ".") {
         case "CURDEF": statement!.currency = trimmed
-        case "BANKACCTFROM.ACCTID", "CCACCTFROM.ACCTID": statement!.accountID = trimmed
+        case "BANKACCTFROM.ACCTID", "CCACCTFROM.ACCTID", "INVACCTFROM.ACCTID": statement!.accountID = trimmed
         case "BANKACCTFROM.ACCTTYPE": statement!.accountType = trimmed
         case "LEDGERBAL.BALAMT": statement!.balanceText = trimmed
         case "LEDGERBAL.DTASOF": statement!.balanceDate = OFXDate.converted(trimmed) ?? trimmed
+        case "INVBAL.AVAILCASH": statement!.availableCash = trimmed
         default: break
+        }
+    }
+
+    /// The leaf of an investment transaction at the top of the stack, by its name and its
+    /// parent's: `INVTRAN`'s and `SECID`'s own, the others at any depth (a buy or sell wraps
+    /// them in `INVBUY`/`INVSELL`).
+    private func investmentLeaf() -> OFXTransactionFields.Leaf? {
+        guard stack.count - transactionDepth >= 1 else { return nil }
+        let parent = stack[stack.count - 2]
+        switch stack[stack.count - 1] {
+        case OFXNames.fitid where parent == OFXNames.investment: return .fitid
+        case OFXNames.memo where parent == OFXNames.investment: return .memo
+        case OFXNames.settle where parent == OFXNames.investment: return .settle
+        case OFXNames.trade where parent == OFXNames.investment: return .trade
+        case OFXNames.uniqueID where parent == OFXNames.security: return .uniqueID
+        case OFXNames.uniqueIDType where parent == OFXNames.security: return .uniqueIDType
+        case OFXNames.units: return .units
+        case OFXNames.unitPrice: return .unitPrice
+        case OFXNames.total: return .total
+        case OFXNames.incomeType: return .incomeType
+        default: return nil
         }
     }
 
@@ -123,8 +198,22 @@ struct OFXWalk {
                 return true
             }
             transactionDepth = 0
+            let element = transactionElement
+            if element != OFXNames.transaction,
+                OFXTransactionFields.withoutCashEffect.contains(names.string(element))
+            {
+                statement!.skipped[names.string(element), default: 0] += 1
+                return true
+            }
             guard readsTransactions else { return true }
-            switch fields.resolved() {
+            let resolved: Result<OFXTransaction, OFXReject>
+            if element == OFXNames.transaction {
+                resolved = fields.resolved()
+            } else {
+                if securities == nil { securities = loadSecurities() }
+                resolved = fields.resolvedInvestment(kind: names.string(element), securities: securities!)
+            }
+            switch resolved {
             case let .success(entry):
                 statement!.transactions += 1
                 statement!.include(day: entry.date)
@@ -133,6 +222,12 @@ struct OFXWalk {
                 statement!.rejects += 1
                 return visit(.reject(reject))
             }
+        }
+        if statement == nil, name == OFXNames.status, stack.count >= 2,
+            OFXStatus.answers.contains(names.string(stack[stack.count - 2])), let message = status.refusal
+        {
+            refusal = (path, message)
+            return false
         }
         guard let statement, stack.count == statementDepth else { return true }
         guard begin(visit) else { return false }
@@ -147,5 +242,32 @@ struct OFXWalk {
         guard let statement, !began else { return true }
         began = true
         return visit(.statementBegan(statement))
+    }
+}
+
+/// A response's `STATUS`: `CODE` 0 is success; any other code with a `SEVERITY` other than
+/// `INFO` means the bank sent no statement (`15500` a wrong password, `2000` its own error).
+struct OFXStatus {
+    /// The responses whose `STATUS` decides whether the file holds what was asked for.
+    static let answers: Set<String> = ["SONRS", "STMTTRNRS", "CCSTMTTRNRS", "INVSTMTTRNRS"]
+
+    var code = ""
+    var severity = ""
+    var message = ""
+
+    mutating func take(_ leaf: OFXNames.ID, _ text: String) {
+        switch leaf {
+        case OFXNames.code: code += text
+        case OFXNames.severity: severity += text
+        case OFXNames.message: message += text
+        default: break
+        }
+    }
+
+    /// `the bank answered with STATUS 15500 (ERROR): Invalid user ID or password`; nil for success.
+    var refusal: String? {
+        guard !code.isEmpty, code.contains(where: { $0 != "0" }), severity.uppercased() != "INFO" else { return nil }
+        let severity = self.severity.isEmpty ? "" : " (\(self.severity))"
+        return "the bank answered with STATUS \(code)\(severity): \(message.isEmpty ? "no MESSAGE" : message)"
     }
 }

@@ -79,6 +79,14 @@ final class OFXXMLReader {
         return Int(xmlTextReaderGetParserLineNumber(reader))
     }
 
+    /// The line of the current element's start tag (of the element an end tag closes); the
+    /// parser's line when libxml2 does not know it.
+    var elementLine: Int {
+        guard let reader, let node = xmlTextReaderCurrentNode(reader) else { return line }
+        let number = xmlGetLineNo(node)
+        return number > 0 ? Int(number) : line
+    }
+
     private func record(_ problem: xmlError) {
         guard error == nil, problem.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let message = problem.message.map { String(cString: $0) } ?? "not well formed"

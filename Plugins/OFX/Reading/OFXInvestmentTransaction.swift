@@ -1,0 +1,99 @@
+/// An investment transaction (`BUYSTOCK`, `SELLMF`, `INCOME`, `REINVEST`…) read as the one
+/// entry of its cash effect: `TOTAL`, signed as the account's cash sees it (a buy's is negative).
+extension OFXTransactionFields {
+    /// Investment transactions that move no cash: units only (`TRANSFER`, `SPLIT`, `JRNLSEC`,
+    /// `CLOSUREOPT`), or cash between the account's own sub-accounts (`JRNLFUND`). Counted in
+    /// a note, not read.
+    static let withoutCashEffect: Set<String> = ["TRANSFER", "SPLIT", "JRNLSEC", "CLOSUREOPT", "JRNLFUND"]
+
+    /// The entry, or the first field that stops it: `TOTAL`, then the date (`INVTRAN/DTSETTLE`,
+    /// else `DTTRADE`, as `DTPOSTED` goes before `DTUSER`: the day the cash moves first).
+    func resolvedInvestment(kind: String, securities: OFXSecurities) -> Result<OFXTransaction, OFXReject> {
+        let amount: String, date: String
+        switch amountAndDate(
+            (.total, "TOTAL"), (.settle, "DTSETTLE"), else: (.trade, "DTTRADE"), within: "INVTRAN.")
+        {
+        case let .success(read): (amount, date) = read
+        case let .failure(reject): return .failure(reject)
+        }
+        let uniqueID = value(.uniqueID).map(string)
+        let securityID = uniqueID.map { id in value(.uniqueIDType).map { "\(string($0)) \(id)" } ?? id }
+        let security = securityID.flatMap { securities[$0] }
+        // The vendor is the security (its SECLIST name, else its ticker or id); the memo says
+        // what happened to how many units of it: `BUYSTOCK 100 units of ACME (CUSIP 000000001) at 25.50`.
+        let vendor = security?.name ?? security?.ticker ?? securityID ?? kind
+        var parts = [kind]
+        if let type = value(.incomeType) { parts.append(string(type)) }
+        let units = value(.units).map(string)
+        if let units { parts.append("\(units) units") }
+        if let securityID {
+            let named = security?.ticker.map { "\($0) (\(securityID))" } ?? securityID
+            parts.append(units == nil ? named : "of \(named)")
+        }
+        if let price = value(.unitPrice) { parts.append("at \(string(price))") }
+        var memo = parts.joined(separator: " ")
+        if let note = value(.memo) { memo += "; " + string(note) }
+        return .success(
+            OFXTransaction(
+                date: date, vendor: vendor, amount: amount, id: value(.fitid).map(string), memo: memo,
+                pending: false, location: location, raw: rawText))
+    }
+}
+
+/// What `SECLISTMSGSRSV1/SECLIST` says of each security, by its `SECID` (`CUSIP 037833100`).
+public typealias OFXSecurities = [String: OFXSecurity]
+
+public struct OFXSecurity: Sendable, Equatable {
+    /// `SECINFO/SECNAME`.
+    public var name: String?
+    /// `SECINFO/TICKER`.
+    public var ticker: String?
+}
+
+/// Collects a file's `SECLIST`: a pass of its own before the statements are read, because OFX
+/// writes it after them.
+struct OFXSecurityList {
+    let names: OFXNames
+    private(set) var securities: OFXSecurities = [:]
+    private var stack: [OFXNames.ID] = []
+    private var uniqueID = ""
+    private var uniqueIDType = ""
+    private var current = OFXSecurity()
+
+    init(names: OFXNames) { self.names = names }
+
+    mutating func take(_ node: OFXNode) {
+        switch node {
+        case let .start(name, isEmpty):
+            stack.append(name)
+            if name == OFXNames.securityInfo {
+                uniqueID = ""
+                uniqueIDType = ""
+                current = OFXSecurity()
+            }
+            if isEmpty { end() }
+        case let .text(value):
+            let text = OFXText.string(OFXText.trimmed(value))
+            guard stack.count >= 2, !text.isEmpty else { return }
+            switch (stack[stack.count - 2], stack[stack.count - 1]) {
+            case (OFXNames.security, OFXNames.uniqueID) where stack.dropLast(2).last == OFXNames.securityInfo:
+                uniqueID += text
+            case (OFXNames.security, OFXNames.uniqueIDType) where stack.dropLast(2).last == OFXNames.securityInfo:
+                uniqueIDType += text
+            case (OFXNames.securityInfo, OFXNames.securityName): current.name = (current.name ?? "") + text
+            case (OFXNames.securityInfo, OFXNames.ticker): current.ticker = (current.ticker ?? "") + text
+            default: break
+            }
+        case .end:
+            end()
+        case .other:
+            break
+        }
+    }
+
+    private mutating func end() {
+        if stack.popLast() == OFXNames.securityInfo, !uniqueID.isEmpty {
+            securities[uniqueIDType.isEmpty ? uniqueID : "\(uniqueIDType) \(uniqueID)"] = current
+        }
+    }
+}
