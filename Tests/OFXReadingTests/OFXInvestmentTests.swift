@@ -22,10 +22,10 @@ final class OFXInvestmentTests: XCTestCase {
             result.transactions.map(\.id),
             [
                 "B-DEP-1", "T-BUYSTK", "T-BUYDEBT", "T-SELLSTK", "T-BUYOPT", "T-BUYMF", "T-SELLMF", "T-BUYOTH", "T-DIV",
-                "T-REINV", "T-SELLOPT", "T-EXP", "T-SELLDEBT", "T-ROC", "T-SELLOTH", "T-MARGIN",
+                "T-REINV.income", "T-REINV", "T-SELLOPT", "T-EXP", "T-SELLDEBT", "T-ROC", "T-SELLOTH", "T-MARGIN",
             ])
-        XCTAssertEqual(statement.transactions, 16)
-        XCTAssertEqual(minorSum(result.transactions), 791256)
+        XCTAssertEqual(statement.transactions, 17)
+        XCTAssertEqual(minorSum(result.transactions), 794406, "the REINVEST's two halves cancel")
 
         let deposit = try entry(result, "B-DEP-1")
         XCTAssertEqual([deposit.amount, deposit.vendor, deposit.date], ["25000.00", "ACH DEPOSIT", "2024-01-02"])
@@ -44,9 +44,13 @@ final class OFXInvestmentTests: XCTestCase {
         let dividend = try entry(result, "T-DIV")
         XCTAssertEqual(dividend.amount, "14.40")
         XCTAssertEqual(dividend.memo, "INCOME DIV AAPL (CUSIP 037833100); Quarterly dividend")
+        // A REINVEST is the dividend and its purchase at once: the cash moves by nothing.
         let reinvested = try entry(result, "T-REINV")
         XCTAssertEqual(reinvested.amount, "-31.50")
         XCTAssertEqual(reinvested.memo, "REINVEST DIV 0.0684 units of VFIAX (CUSIP 922908710) at 460.53")
+        let income = try entry(result, "T-REINV.income")
+        XCTAssertEqual([income.amount, income.date, income.vendor], ["31.50", reinvested.date, reinvested.vendor])
+        XCTAssertEqual(income.memo, "income reinvested: REINVEST DIV 0.0684 units of VFIAX (CUSIP 922908710) at 460.53")
         let option = try entry(result, "T-BUYOPT")
         XCTAssertEqual(option.vendor, "AAPL Apr 19 2024 190 Call", "an option's own SECID, not its underlying's")
         XCTAssertEqual(option.memo, "BUYOPT 2 units of OCC AAPL240419C00190000 at 3.20")
@@ -79,16 +83,20 @@ final class OFXInvestmentTests: XCTestCase {
         XCTAssertNil(result.failure)
         let statement = try XCTUnwrap(result.statementsEnded.first)
         XCTAssertEqual(statement.defaultName, "INVESTMENT 401K-778899")
-        XCTAssertEqual(result.transactions.map(\.id), ["K-0115-PRE", "K-0115-MATCH", "K-0131-DIV", "K-0201-FEE"])
-        XCTAssertEqual(result.transactions.map(\.amount), ["-500.00", "-250.00", "-18.22", "12.30"])
-        XCTAssertEqual(minorSum(result.transactions), -75592)
-        XCTAssertEqual(result.transactions.map(\.date), ["2024-01-15", "2024-01-15", "2024-01-31", "2024-02-02"])
+        XCTAssertEqual(
+            result.transactions.map(\.id),
+            ["K-0115-PRE", "K-0115-MATCH", "K-0131-DIV.income", "K-0131-DIV", "K-0201-FEE"])
+        XCTAssertEqual(result.transactions.map(\.amount), ["-500.00", "-250.00", "18.22", "-18.22", "12.30"])
+        XCTAssertEqual(minorSum(result.transactions), -73770)
+        XCTAssertEqual(
+            result.transactions.map(\.date), ["2024-01-15", "2024-01-15", "2024-01-31", "2024-01-31", "2024-02-02"])
         XCTAssertEqual(Set(result.transactions.map(\.vendor)), ["Fidelity Contrafund"])
         XCTAssertEqual(
             result.transactions.map(\.memo),
             [
                 "BUYMF 12.3456 units of FCNTX (CUSIP 316071109) at 40.50; Employee contribution",
                 "BUYMF 6.1728 units of FCNTX (CUSIP 316071109) at 40.50; Employer match",
+                "income reinvested: REINVEST DIV .4456 units of FCNTX (CUSIP 316071109) at 40.89",
                 "REINVEST DIV .4456 units of FCNTX (CUSIP 316071109) at 40.89",
                 "SELLMF -.3 units of FCNTX (CUSIP 316071109) at 41.00; Recordkeeping fee",
             ])
@@ -178,7 +186,7 @@ final class OFXInvestmentTests: XCTestCase {
         XCTAssertEqual(report.problems, [])
         for line in [
             "statements    1",
-            "INVSTMTRS[0]  INVESTMENT U1234567 USD, 2024-01-02 … 2024-03-31, 16 transactions, 5 skipped, "
+            "INVSTMTRS[0]  INVESTMENT U1234567 USD, 2024-01-02 … 2024-03-31, 17 transactions, 5 skipped, "
                 + "3 positions, available cash 4317.86",
             "note          INVSTMTRS[0]: skipped 5 investment transactions",
             "              INVSTMTRS[0]: 3 positions in INVPOSLIST not read",

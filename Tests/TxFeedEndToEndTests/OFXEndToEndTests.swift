@@ -246,9 +246,9 @@ final class OFXEndToEndTests: XCTestCase {
     /// cash effect, and what moves no cash is counted in a note.
     func testAnInvestmentStatementIsReadAsItsCashMovements() throws {
         let (rows, accounts, stderr) = try run("brokerage-220.ofx")
-        XCTAssertTrue(stderr.contains("brokerage-220 (ofx): ok, read 16 = written 16 + rejected 0"), stderr)
-        XCTAssertEqual(rows.count, 16)
-        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), 791256, "signed sum")
+        XCTAssertTrue(stderr.contains("brokerage-220 (ofx): ok, read 17 = written 17 + rejected 0"), stderr)
+        XCTAssertEqual(rows.count, 17, "a REINVEST is its income and its purchase")
+        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), 794406, "signed sum")
         XCTAssertEqual(Set(rows.compactMap { text($0, "account") }), ["INVESTMENT U1234567"])
         XCTAssertEqual(accounts.map { text($0, "id") }, ["U1234567"])
         let buy = try XCTUnwrap(rows.first { text($0, "id") == "T-BUYSTK" })
@@ -264,8 +264,8 @@ final class OFXEndToEndTests: XCTestCase {
         }
 
         let (k401, _, k401Log) = try run("401k-102.ofx")
-        XCTAssertTrue(k401Log.contains("401k-102 (ofx): ok, read 4 = written 4 + rejected 0"), k401Log)
-        XCTAssertEqual(k401.compactMap { minor($0) }.reduce(0, +), -75592)
+        XCTAssertTrue(k401Log.contains("401k-102 (ofx): ok, read 5 = written 5 + rejected 0"), k401Log)
+        XCTAssertEqual(k401.compactMap { minor($0) }.reduce(0, +), -73770)
         XCTAssertTrue(k401Log.contains("skipped 1 investment transaction without a cash effect"), k401Log)
 
         let (cash, _, cashLog) = try run("cash-management.qfx")
@@ -281,7 +281,7 @@ final class OFXEndToEndTests: XCTestCase {
         let result = try txfeed("sniff", fixture("brokerage-220.ofx"))
         XCTAssertEqual(result.status, 0, result.output + result.stderr)
         for line in [
-            "statements    1", "INVSTMTRS[0]  INVESTMENT U1234567 USD, 2024-01-02 … 2024-03-31, 16 transactions",
+            "statements    1", "INVSTMTRS[0]  INVESTMENT U1234567 USD, 2024-01-02 … 2024-03-31, 17 transactions",
             "INVSTMTRS[0]: skipped 5 investment transactions",
         ] {
             XCTAssertTrue(result.output.contains(line), "\(line)\n\(result.output)")

@@ -215,8 +215,16 @@ struct OFXWalk {
             }
             switch resolved {
             case let .success(entry):
-                statement!.transactions += 1
                 statement!.include(day: entry.date)
+                // A REINVEST is income bought back into the security at once: its TOTAL is the
+                // purchase, and the income it spends is in no INCOME of the file (the spec
+                // reports a reinvestment as the one transaction). Both are written, so the cash
+                // moves by nothing and each half is seen.
+                if names.string(element) == "REINVEST" {
+                    statement!.transactions += 1
+                    guard visit(.transaction(entry.reinvestedIncome)) else { return false }
+                }
+                statement!.transactions += 1
                 return visit(.transaction(entry))
             case let .failure(reject):
                 statement!.rejects += 1
