@@ -118,8 +118,9 @@ let plugins: [Target] = [
     // file read whole or in pieces (never mapped), entries handed to the host. Linked into each
     // such plugin (a few KiB each).
     .target(name: "SourceKit", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/SourceKit"),
-    // What every statement reader needs of text: UTF-8 checked fast, windows-1252 decoded, and
-    // the layout of the report `txfeed sniff` prints.
+    // What every statement reader needs of text: UTF-8 checked fast, windows-1252 decoded, the
+    // layout of the report `txfeed sniff` prints; exact amounts, currencies' decimals and the
+    // balance check (opening + entries = closing) of statements.
     .target(name: "StatementText", path: "Plugins/StatementText"),
     // Bank CSV exports read as they come. The cells (amounts, dates) and the reading (text,
     // dialect, columns) are plain Swift targets linked into libcsv.so alone, so tests reach them.
@@ -170,7 +171,7 @@ let tests: [Target] = [
     .testTarget(name: "QIFReadingTests", dependencies: ["QIFReading", "CSVCells"]),
     // The ofx plugin's reading code, without the plugin.
     .testTarget(name: "OFXReadingTests", dependencies: ["OFXReading"]),
-    .testTarget(name: "CAMTReadingTests", dependencies: ["CAMTReading"]),
+    .testTarget(name: "CAMTReadingTests", dependencies: ["CAMTReading", "StatementText"]),
     // The built CLI and the built plugin .so files, for real: a test target never depends on a
     // plugin target (its entry symbol would clash, and a static copy would sit beside the loaded one).
     .testTarget(name: "TxFeedEndToEndTests", dependencies: ["TxFeedTestSupport"]),

@@ -1,3 +1,5 @@
+import StatementText
+
 /// What the reader hands out, in file order. A statement's header comes before its entries
 /// and rejects; its end comes last; a failure ends the file.
 public enum CAMTEvent: Equatable, Sendable {
@@ -5,7 +7,7 @@ public enum CAMTEvent: Equatable, Sendable {
     case entry(CAMTEntry)
     case reject(CAMTReject)
     case statementEnd(CAMTStatementEnd)
-    case failure(CAMTFailure)
+    case failure(StatementFailure)
 
     var isFailure: Bool {
         if case .failure = self { true } else { false }
