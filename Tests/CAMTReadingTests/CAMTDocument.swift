@@ -75,7 +75,7 @@ enum CAMTDocument {
         CAMTReader(text: text).readAll()
     }
 
-    static func entries(_ text: String) -> [CAMTEntry] {
+    static func entries(_ text: String) -> [StatementEntry] {
         events(text).compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
     }
 

@@ -134,7 +134,7 @@ final class MT940StatementReadingTests: XCTestCase {
     }
 
     func testDialectsOfDetails() {
-        func details(_ text: String) -> MT940Entry? {
+        func details(_ text: String) -> StatementEntry? {
             MT940Read(message(":60F:C240101EUR0,", ":61:240101C0,NTRFNONREF", ":86:" + text, ":62F:C240101EUR0,"))
                 .entries.first
         }

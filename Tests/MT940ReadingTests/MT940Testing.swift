@@ -13,7 +13,7 @@ struct MT940Read {
         while let event = reader.next() { events.append(event) }
     }
 
-    var entries: [MT940Entry] {
+    var entries: [StatementEntry] {
         events.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
     }
     var rejects: [MT940Reject] {

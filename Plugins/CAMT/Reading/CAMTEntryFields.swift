@@ -73,7 +73,7 @@ struct CAMTEntryFields {
     /// What an entry comes to.
     enum Outcome {
         /// `booked` is its signed amount when it counts towards the closing balance.
-        case entry(CAMTEntry, booked: StatementAmount?)
+        case entry(StatementEntry, booked: StatementAmount?)
         case info
         /// `booked`: the amount the bank counted, when it could be read (a reject is reported on
         /// its own; reconciliation checks the file's arithmetic).
@@ -141,7 +141,7 @@ struct CAMTEntryFields {
         }
         let endToEnd = text(.endToEnd)
         let reference = endToEnd.map { Self.equal($0, "NOTPROVIDED") } == true ? nil : endToEnd.map(Self.string)
-        let entry = CAMTEntry(
+        let entry = StatementEntry(
             date: date, vendor: vendor, amount: signed.plain(decimals: decimals),
             id: string(.servicerRef) ?? string(.entryRef) ?? reference, memo: memo, pending: pending,
             location: location)

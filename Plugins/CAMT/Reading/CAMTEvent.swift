@@ -4,7 +4,7 @@ import StatementText
 /// and rejects; its end comes last; a failure ends the file.
 public enum CAMTEvent: Equatable, Sendable {
     case statement(CAMTStatement)
-    case entry(CAMTEntry)
+    case entry(StatementEntry)
     case reject(CAMTReject)
     case statementEnd(CAMTStatementEnd)
     case failure(StatementFailure)

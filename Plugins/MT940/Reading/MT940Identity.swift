@@ -1,3 +1,4 @@
+import Glibc
 import StatementText
 
 /// How sure the mt940 plugin is that a file is a SWIFT MT940/MT942 statement, from its name and
@@ -15,15 +16,26 @@ public enum MT940Identity {
         if rest.starts(with: "{1:".utf8) || rest.starts(with: "{4:".utf8) || rest.starts(with: ":20:".utf8) {
             return 95
         }
+        // Only a text head is searched: a folder asks this of every file.
+        if let first = rest.first, first < 0x80, contains(rest, "\n:20:"), contains(rest, "\n:25:") { return 60 }
         let named =
             FileName.hasSuffix(path, ".sta") || FileName.hasSuffix(path, ".mt940")
             || FileName.hasSuffix(path, ".940") || FileName.hasSuffix(path, ".942")
-        // Only a text head is searched: a folder asks this of every file.
-        if let first = rest.first, first < 0x80, contains(rest, "\n:20:"), contains(rest, "\n:25:") { return 60 }
         return named ? 20 : 0
     }
 
+    /// Searched in place, each first byte found with memchr: no copy of the head.
     private static func contains(_ head: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
-        MT940Text.find(Array(head)[...], needle) != nil
+        guard let base = head.baseAddress else { return false }
+        let count = needle.utf8CodeUnitCount
+        var at = 0
+        while at + count <= head.count {
+            guard let found = memchr(base + at, Int32(needle.utf8Start[0]), head.count - count + 1 - at) else {
+                return false
+            }
+            if memcmp(found, needle.utf8Start, count) == 0 { return true }
+            at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+        }
+        return false
     }
 }

@@ -172,13 +172,12 @@ public final class MT940Reader {
         case "64", "65": balance { $0.available.append($1) }
         case "61":
             flushHeld()
-            held = (MT940StatementLine(value), Array(":61:".utf8) + value, fieldLine)
+            held = (MT940StatementLine(value), Array(value), fieldLine)
         case "86":
             if let entry = held {
                 held = nil
                 deliver(
-                    entry.line, details: MT940Details(value), raw: entry.text + Array("\n:86:".utf8) + value,
-                    at: entry.number)
+                    entry.line, details: MT940Details(value), text: entry.text, information: value, at: entry.number)
             }
         default:
             break
@@ -205,7 +204,7 @@ public final class MT940Reader {
     private func flushHeld() {
         guard let entry = held else { return }
         held = nil
-        deliver(entry.line, details: nil, raw: entry.text, at: entry.number)
+        deliver(entry.line, details: nil, text: entry.text, information: nil, at: entry.number)
     }
 
     private func beginIfNeeded() {
@@ -214,7 +213,12 @@ public final class MT940Reader {
         events.append(.statement(current.statement))
     }
 
-    private func deliver(_ line: MT940StatementLine, details: MT940Details?, raw: [UInt8], at number: Int) {
+    /// - Parameters:
+    ///   - text: the `:61:` field's text, and `information` the `:86:`'s: a reject's record.
+    private func deliver(
+        _ line: MT940StatementLine, details: MT940Details?, text: [UInt8], information: ArraySlice<UInt8>?,
+        at number: Int
+    ) {
         beginIfNeeded()
         current!.entries += 1
         if let amount = line.amount {
@@ -229,13 +233,15 @@ public final class MT940Reader {
         let location = "line \(number)"
         guard line.problem == nil, let date = line.date, let amount = line.plain else {
             current!.rejected += 1
+            var raw = Array(":61:".utf8) + text
+            if let information { raw += Array("\n:86:".utf8) + information }
             events.append(.reject(MT940Reject(location: location, reason: line.problem ?? "unreadable", raw: raw)))
             return
         }
         let vendor = details?.vendor ?? line.details ?? line.customerReference ?? line.type ?? "?"
         events.append(
             .entry(
-                MT940Entry(
+                StatementEntry(
                     date: date, vendor: vendor, amount: amount, id: line.bankReference ?? line.customerReference,
                     memo: details?.memo, pending: current!.statement.isInterim, location: location)))
     }

@@ -76,22 +76,6 @@ public struct MT940StatementEnd: Equatable, Sendable {
     }
 }
 
-/// One `:61:` line and its `:86:` in the host's terms.
-public struct MT940Entry: Equatable, Sendable {
-    /// `2024-03-01`.
-    public var date: String
-    public var vendor: String
-    /// A plain signed decimal.
-    public var amount: String
-    /// The bank's reference, else the customer's (not `NONREF`).
-    public var id: String?
-    public var memo: String?
-    /// An MT942's lines.
-    public var pending: Bool
-    /// `line 17`: where its `:61:` is.
-    public var location: String
-}
-
 /// A `:61:` line that is no transaction: where, why, and its fields' text for `--rejects`.
 public struct MT940Reject: Equatable, Sendable {
     public var location: String
@@ -103,7 +87,7 @@ public struct MT940Reject: Equatable, Sendable {
 /// rejects, its end last; a failure ends the file.
 public enum MT940Event: Equatable, Sendable {
     case statement(MT940Statement)
-    case entry(MT940Entry)
+    case entry(StatementEntry)
     case reject(MT940Reject)
     case statementEnd(MT940StatementEnd)
     case failure(StatementFailure)

@@ -26,7 +26,7 @@ struct MT940StatementLine {
     init(_ text: ArraySlice<UInt8>) {
         let line = MT940Text.firstLine(text)
         let more = MT940Text.trimmed(MT940Text.rest(text))
-        if !more.isEmpty { details = MT940Text.collapsed(MT940Text.string(more)) }
+        if !more.isEmpty { details = MT940Text.collapsed(more) }
         var at = line.startIndex
         guard let value = MT940Date.read(line, at: at) else {
             problem = ":61: \(MT940Text.quoted(line)) starts with no value date YYMMDD"

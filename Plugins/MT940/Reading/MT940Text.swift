@@ -22,6 +22,7 @@ enum MT940Text {
     /// The bytes as a String: UTF-8 if they are, else windows-1252, which German banks write
     /// their umlauts in (SWIFT's own character set is ASCII).
     static func string(_ bytes: some Collection<UInt8>) -> String {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         let array = Array(bytes)
         return array.withUnsafeBufferPointer { buffer in
             if UTF8Check.firstInvalid(buffer) == nil { return String(decoding: buffer, as: UTF8.self) }
@@ -31,9 +32,28 @@ enum MT940Text {
         }
     }
 
-    /// Blanks and line breaks inside collapsed to single spaces, none at either end.
-    static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+    /// The bytes as text (``string(_:)``), blanks and line breaks inside collapsed to single
+    /// spaces, none at either end.
+    static func collapsed(_ bytes: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var blank = false
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                blank = !out.isEmpty
+            } else {
+                if blank { out.append(0x20) }
+                blank = false
+                out.append(byte)
+            }
+        }
+        return string(out)
+    }
+
+    /// Whether `bytes` are `text`.
+    static func equals(_ bytes: ArraySlice<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount
+            && bytes.indices.allSatisfy { bytes[$0] == text.utf8Start[$0 - bytes.startIndex] }
     }
 
     /// `"C24x301EUR1,00"` for a message, at most 40 characters.
