@@ -21,6 +21,7 @@ let products: [Product] = [
     .library(name: "qif", type: .dynamic, targets: ["QIFSource"]),
     .library(name: "ofx", type: .dynamic, targets: ["OFXSource"]),
     .library(name: "camt", type: .dynamic, targets: ["CAMTSource"]),
+    .library(name: "mt940", type: .dynamic, targets: ["MT940Source"]),
 ]
 
 // MARK: - Dependencies
@@ -118,8 +119,9 @@ let plugins: [Target] = [
     // file read whole or in pieces (never mapped), entries handed to the host. Linked into each
     // such plugin (a few KiB each).
     .target(name: "SourceKit", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/SourceKit"),
-    // What every statement reader needs of text: UTF-8 checked fast, windows-1252 decoded, and
-    // the layout of the report `txfeed sniff` prints.
+    // What every statement reader needs of text: UTF-8 checked fast, windows-1252 decoded, the
+    // layout of the report `txfeed sniff` prints; exact amounts, currencies' decimals and the
+    // balance check (opening + entries = closing) of camt and mt940.
     .target(name: "StatementText", path: "Plugins/StatementText"),
     // Bank CSV exports read as they come. The cells (amounts, dates) and the reading (text,
     // dialect, columns) are plain Swift targets linked into libcsv.so alone, so tests reach them.
@@ -146,6 +148,12 @@ let plugins: [Target] = [
     .target(
         name: "CAMTSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CAMTReading"],
         path: "Plugins/CAMT/Plugin"),
+    // SWIFT MT940 statements and MT942 interim reports, streamed a line at a time; the reading
+    // is plain Swift on the csv plugin's amounts and StatementText's balance check.
+    .target(name: "MT940Reading", dependencies: ["CSVCells", "StatementText"], path: "Plugins/MT940/Reading"),
+    .target(
+        name: "MT940Source", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "MT940Reading"],
+        path: "Plugins/MT940/Plugin"),
 ]
 
 // MARK: - Tests (one target per stage; end-to-end tests use the built CLI and .so files)
@@ -170,7 +178,8 @@ let tests: [Target] = [
     .testTarget(name: "QIFReadingTests", dependencies: ["QIFReading", "CSVCells"]),
     // The ofx plugin's reading code, without the plugin.
     .testTarget(name: "OFXReadingTests", dependencies: ["OFXReading"]),
-    .testTarget(name: "CAMTReadingTests", dependencies: ["CAMTReading"]),
+    .testTarget(name: "CAMTReadingTests", dependencies: ["CAMTReading", "StatementText"]),
+    .testTarget(name: "MT940ReadingTests", dependencies: ["MT940Reading", "StatementText"]),
     // The built CLI and the built plugin .so files, for real: a test target never depends on a
     // plugin target (its entry symbol would clash, and a static copy would sit beside the loaded one).
     .testTarget(name: "TxFeedEndToEndTests", dependencies: ["TxFeedTestSupport"]),

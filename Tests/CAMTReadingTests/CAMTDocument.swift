@@ -1,4 +1,5 @@
 import CAMTReading
+import StatementText
 
 /// Small camt documents written inline, for the reader's tests: what a test varies is spelled
 /// out, the rest is a valid, reconciling skeleton.
@@ -74,7 +75,7 @@ enum CAMTDocument {
         CAMTReader(text: text).readAll()
     }
 
-    static func entries(_ text: String) -> [CAMTEntry] {
+    static func entries(_ text: String) -> [StatementEntry] {
         events(text).compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
     }
 
@@ -90,7 +91,7 @@ enum CAMTDocument {
         events(text).compactMap { if case .statement(let statement) = $0 { statement } else { nil } }
     }
 
-    static func failure(_ text: String) -> CAMTFailure? {
+    static func failure(_ text: String) -> StatementFailure? {
         events(text).compactMap { if case .failure(let failure) = $0 { failure } else { nil } }.first
     }
 }

@@ -47,7 +47,7 @@ final class CompletionEndToEndTests: XCTestCase {
         let (names, result) = try complete("--source", after: ["--plugin-path", folder.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(names.first, "test-source", "the --plugin-path folder first: \(names)")
-        for shipped in ["fixture", "csv", "ofx", "qif", "camt", "http", "random-users"] {
+        for shipped in ["fixture", "csv", "ofx", "qif", "camt", "mt940", "http", "random-users"] {
             XCTAssertTrue(names.contains(shipped), "\(shipped): \(names)")
         }
         XCTAssertFalse(names.contains("summary"), "a sink is no source: \(names)")

@@ -47,7 +47,7 @@ final class CAMTFileInput: CAMTByteSource {
         }
     }
 
-    /// The failure without the file's name, which a ``CAMTFailure`` puts first.
+    /// The failure without the file's name, which a ``StatementFailure`` puts first.
     private func reason(_ error: PluginFailure) -> String {
         let text = error.description
         return text.hasPrefix(file.path + ": ") ? String(text.dropFirst(file.path.count + 2)) : text

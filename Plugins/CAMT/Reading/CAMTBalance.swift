@@ -1,13 +1,15 @@
+import StatementText
+
 /// One `Bal` of a statement: its type code (`OPBD`, `PRCD`, `CLBD`, `CLAV`…), signed amount and day.
 public struct CAMTBalance: Equatable, Sendable {
     public var code: String
-    public var amount: CAMTAmount
+    public var amount: StatementAmount
     public var currency: String?
     public var day: String?
     /// It had no `CdtDbtInd` and was read as a credit.
     public var withoutIndicator = false
 
-    public init(code: String, amount: CAMTAmount, currency: String?, day: String?) {
+    public init(code: String, amount: StatementAmount, currency: String?, day: String?) {
         self.code = code
         self.amount = amount
         self.currency = currency

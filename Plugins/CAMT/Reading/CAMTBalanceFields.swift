@@ -1,3 +1,5 @@
+import StatementText
+
 /// The texts of one `Bal` as they are read.
 struct CAMTBalanceFields {
     var code: String?
@@ -10,7 +12,7 @@ struct CAMTBalanceFields {
     /// statement cannot be checked).
     func balance() -> Result<CAMTBalance, CAMTBalanceProblem>? {
         guard let code else { return nil }
-        guard let text = amount, let magnitude = CAMTAmount(text: text) else {
+        guard let text = amount, let magnitude = StatementAmount(text: text) else {
             return .failure(CAMTBalanceProblem("balance \(code): \"\(amount ?? "")\" is not an amount"))
         }
         switch indicator {

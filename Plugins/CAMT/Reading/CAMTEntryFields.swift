@@ -1,3 +1,5 @@
+import StatementText
+
 /// The texts of one `Ntry` as they are read, then judged whole at `</Ntry>`.
 ///
 /// One value serves every entry of a file: the texts are kept as libxml2's UTF-8 bytes in one
@@ -98,11 +100,11 @@ struct CAMTEntryFields {
     /// What an entry comes to.
     enum Outcome {
         /// `booked` is its signed amount when it counts towards the closing balance.
-        case entry(CAMTEntry, booked: CAMTAmount?)
+        case entry(StatementEntry, booked: StatementAmount?)
         case info
         /// `booked`: the amount the bank counted, when it could be read (a reject is reported on
         /// its own; reconciliation checks the file's arithmetic).
-        case reject(field: String, reason: String, booked: CAMTAmount?)
+        case reject(field: String, reason: String, booked: StatementAmount?)
     }
 
     /// Judges the entry at `location` in an account held in `accountCurrency`.
@@ -140,10 +142,10 @@ struct CAMTEntryFields {
         guard let amountText = text(.amount) else {
             return .reject(field: "Amt", reason: "missing amount", booked: nil)
         }
-        guard let magnitude = CAMTAmount(utf8: amountText) else {
+        guard let magnitude = StatementAmount(utf8: amountText) else {
             return .reject(field: "Amt", reason: "\"\(Self.string(amountText))\" is not an amount", booked: nil)
         }
-        let signed: CAMTAmount
+        let signed: StatementAmount
         switch text(.indicator) {
         case let sign? where Self.equal(sign, "CRDT"): signed = magnitude
         case let sign? where Self.equal(sign, "DBIT"): signed = magnitude.negated
@@ -157,7 +159,7 @@ struct CAMTEntryFields {
                 field: "Amt", reason: "the amount is in \(currency), the account in \(accountCurrency)", booked: nil)
         }
         let booked = pending ? nil : signed
-        let decimals = CAMTCurrency.decimals(of: accountCurrency)
+        let decimals = CurrencyMinorUnits.decimals(of: accountCurrency)
         if magnitude.significantDecimals > decimals {
             let reason =
                 "\"\(Self.string(amountText))\" has more than \(decimals) decimals for \(accountCurrency ?? "the account")"
@@ -180,7 +182,7 @@ struct CAMTEntryFields {
         let reference = endToEnd.map { Self.equal($0, "NOTPROVIDED") } == true ? nil : endToEnd.map(Self.string)
         let bankReference = string(.servicerRef) ?? string(.entryRef)
         let id = bankReference ?? (element == .ntfctn ? string(.creditorReference) : nil) ?? reference
-        let entry = CAMTEntry(
+        let entry = StatementEntry(
             date: date, vendor: vendor, amount: signed.plain(decimals: decimals), id: id,
             memo: memo, pending: pending, location: location)
         return .entry(entry, booked: booked)

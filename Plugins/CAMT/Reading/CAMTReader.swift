@@ -1,5 +1,6 @@
 import CLibXML2
 import Glibc
+import StatementText
 
 /// Reads a camt.053 (also .052 and .054) file as a stream of ``CAMTEvent``s: one `Ntry` held at
 /// a time, whatever the file's size. Elements are matched by local name within the file's camt
@@ -149,7 +150,7 @@ public final class CAMTReader {
         places.append(.outside)
         guard xml != nil else {
             let message = source.failure ?? "the file is empty"
-            pending.append(.failure(CAMTFailure(origin: origin, line: 0, path: "", message: message)))
+            pending.append(.failure(StatementFailure(origin: origin, line: 0, path: "", message: message)))
             done = true
             return
         }
@@ -394,7 +395,7 @@ public final class CAMTReader {
         var path = statement?.path ?? ""
         if places.elements.contains(.entry) { path += ".Ntry[\(entryIndex)]" }
         path = given ?? path
-        pending.append(.failure(CAMTFailure(origin: origin, line: line, path: path, message: message)))
+        pending.append(.failure(StatementFailure(origin: origin, line: line, path: path, message: message)))
         done = true
     }
 }

@@ -6,7 +6,7 @@ public struct CAMTReport {
     public var format: String?
     public var statements: [CAMTStatementEnd] = []
     public var rejects = 0
-    public var failure: CAMTFailure?
+    public var failure: StatementFailure?
 
     /// Reads the whole file (entries are counted, not kept).
     public init(reader: CAMTReader) {

@@ -1,3 +1,5 @@
+import StatementText
+
 /// A statement's header (`Stmt`, `Rpt` or `Ntfctn`): the account and its balances, known before
 /// its entries. Each statement is its own account in the host.
 public struct CAMTStatement: Equatable, Sendable {
@@ -33,5 +35,5 @@ public struct CAMTStatement: Equatable, Sendable {
     public var closing: CAMTBalance? { balances.first(where: \.isClosing) }
 
     /// The currency's decimals, for figures in messages.
-    public var decimals: Int { CAMTCurrency.decimals(of: currency) }
+    public var decimals: Int { CurrencyMinorUnits.decimals(of: currency) }
 }

@@ -1,3 +1,5 @@
+import StatementText
+
 /// What `</Stmt>` settles: how its entries went and whether its balances reconcile.
 public struct CAMTStatementEnd: Equatable, Sendable {
     public var statement: CAMTStatement
@@ -10,7 +12,7 @@ public struct CAMTStatementEnd: Equatable, Sendable {
     public var withoutStatus = 0
     public var rejected = 0
     /// The signed sum of the booked entries whose amount and sign could be read.
-    public var booked = CAMTAmount.zero
+    public var booked = StatementAmount.zero
 
     /// A balance that could not be read: the statement cannot be checked, so it fails.
     public var balanceProblem: String?
@@ -19,7 +21,7 @@ public struct CAMTStatementEnd: Equatable, Sendable {
         self.statement = statement
     }
 
-    mutating func add(_ amount: CAMTAmount) {
+    mutating func add(_ amount: StatementAmount) {
         booked = booked + amount
     }
 
@@ -28,7 +30,7 @@ public struct CAMTStatementEnd: Equatable, Sendable {
         balanceProblem ?? reconciliation.failure(decimals: statement.decimals)
     }
 
-    public var reconciliation: CAMTReconciliation {
-        CAMTReconciliation(opening: statement.opening?.amount, booked: booked, closing: statement.closing?.amount)
+    public var reconciliation: BalanceReconciliation {
+        BalanceReconciliation(opening: statement.opening?.amount, booked: booked, closing: statement.closing?.amount)
     }
 }

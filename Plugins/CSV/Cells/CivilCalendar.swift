@@ -1,9 +1,9 @@
 /// Proleptic Gregorian arithmetic on civil dates, in integers: no calendar object, no allocation.
-enum CivilCalendar {
-    static func isLeapYear(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+public enum CivilCalendar {
+    public static func isLeapYear(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     /// Days in `month` (1...12) of `year`; 0 for a month that does not exist.
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 1, 3, 5, 7, 8, 10, 12: 31
         case 4, 6, 9, 11: 30
@@ -13,7 +13,7 @@ enum CivilCalendar {
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

@@ -1,11 +1,11 @@
 /// Opening balance + booked entries = closing balance, exactly, when the statement states both
 /// balances. Pending and `INFO` entries are not booked, so never counted.
-public struct CAMTReconciliation: Equatable, Sendable {
-    public var opening: CAMTAmount?
-    public var booked: CAMTAmount
-    public var closing: CAMTAmount?
+public struct BalanceReconciliation: Equatable, Sendable {
+    public var opening: StatementAmount?
+    public var booked: StatementAmount
+    public var closing: StatementAmount?
 
-    public init(opening: CAMTAmount?, booked: CAMTAmount, closing: CAMTAmount?) {
+    public init(opening: StatementAmount?, booked: StatementAmount, closing: StatementAmount?) {
         self.opening = opening
         self.booked = booked
         self.closing = closing

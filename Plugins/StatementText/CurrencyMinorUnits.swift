@@ -1,7 +1,7 @@
 /// How many decimals a currency's amounts have (ISO 4217 minor units), as the host counts them
 /// (docs/INPUT.md): the plugin rejects an entry the host would reject, so the entry is named
 /// by its place in the statement rather than by the host's generic path.
-public enum CAMTCurrency {
+public enum CurrencyMinorUnits {
     static let none: Set<String> = [
         "BIF", "BYR", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV",
         "XAF", "XOF", "XPF",

@@ -1,10 +1,10 @@
-/// Why a file cannot be read on: not well-formed XML, cut short, or not camt at all. It names
-/// the file, the parser's line and where in the statements it happened.
-public struct CAMTFailure: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a statement file cannot be read on: not well-formed XML, cut short, not camt or MT940 at
+/// all. It names the file, the line and where in the statements it happened.
+public struct StatementFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public var origin: String
-    /// The parser's line; 0 when the failure is not about a place in the file.
+    /// The line (libxml2's for XML); 0 when the failure is not about a place in the file.
     public var line: Int
-    /// `Stmt[1].Ntry[57]`; empty outside any statement.
+    /// `Stmt[1].Ntry[57]`, `statement 2`; empty outside any statement.
     public var path: String
     public var message: String
 

@@ -1,9 +1,10 @@
-/// An ISO 20022 amount held exactly: a count of 10^-5 units (the schema's most fraction digits),
-/// so balances and entries add up with no rounding, ever.
-public struct CAMTAmount: Equatable, Sendable {
+/// A statement's amount held exactly: a count of 10^-5 units (ISO 20022's most fraction digits,
+/// more than any currency has), so balances and entries add up with no rounding, ever. camt and
+/// mt940 reconcile their statements with it.
+public struct StatementAmount: Equatable, Sendable {
     /// The schema allows five fraction digits (`ActiveOrHistoricCurrencyAndAmount`).
     public static let scale = 5
-    static let unit: Int128 = 100_000
+    public static let unit: Int128 = 100_000
 
     /// The signed value in 10^-5 units. Int128: a 100,000-entry sum of 13-digit amounts fits.
     public var units: Int128
@@ -15,7 +16,7 @@ public struct CAMTAmount: Equatable, Sendable {
         self.significantDecimals = significantDecimals
     }
 
-    public static let zero = CAMTAmount(units: 0)
+    public static let zero = StatementAmount(units: 0)
 
     // MARK: Reading
 
@@ -23,12 +24,12 @@ public struct CAMTAmount: Equatable, Sendable {
     /// 18 digits in all; nil for anything else (`12,5`, `1e3`, `-4`).
     public init?(text: String) {
         var text = text
-        guard let amount = text.withUTF8(CAMTAmount.init(utf8:)) else { return nil }
+        guard let amount = text.withUTF8(StatementAmount.init(utf8:)) else { return nil }
         self = amount
     }
 
     /// The same, from UTF-8 bytes.
-    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
+    public init?(utf8 text: UnsafeBufferPointer<UInt8>) {
         var whole: Int128 = 0, fraction: Int128 = 0
         var wholeDigits = 0, fractionDigits = 0, significant = 0, seenPoint = false
         for byte in text {
@@ -59,10 +60,10 @@ public struct CAMTAmount: Equatable, Sendable {
 
     // MARK: Arithmetic
 
-    public var negated: CAMTAmount { CAMTAmount(units: -units, significantDecimals: significantDecimals) }
+    public var negated: StatementAmount { StatementAmount(units: -units, significantDecimals: significantDecimals) }
 
-    public static func + (lhs: CAMTAmount, rhs: CAMTAmount) -> CAMTAmount {
-        CAMTAmount(
+    public static func + (lhs: StatementAmount, rhs: StatementAmount) -> StatementAmount {
+        StatementAmount(
             units: lhs.units + rhs.units, significantDecimals: max(lhs.significantDecimals, rhs.significantDecimals))
     }
 

@@ -1,0 +1,43 @@
+import StatementText
+
+/// A balance field (`:60F:`, `:62M:`, `:64:`…): `1!a6!n3!a15d`, the mark (`C`, or `D` for a
+/// negative balance), the day, the currency and the amount.
+public struct MT940Balance: Equatable, Sendable {
+    /// `60F`, `62M`, `64`.
+    public var tag: String
+    public var amount: StatementAmount
+    public var currency: String
+    /// `2024-03-01`.
+    public var day: String
+
+    /// Reads `C240301EUR1234,56`; a reason when it is not one.
+    static func read(tag: String, _ text: ArraySlice<UInt8>) -> Result<MT940Balance, MT940Problem> {
+        let text = MT940Text.trimmed(MT940Text.firstLine(text))
+        let start = text.startIndex
+        guard let mark = text.first, mark == UInt8(ascii: "C") || mark == UInt8(ascii: "D") else {
+            return .failure(MT940Problem(":\(tag): \(MT940Text.quoted(text)) has no C or D mark"))
+        }
+        guard let day = MT940Date.read(text, at: start + 1) else {
+            return .failure(MT940Problem(":\(tag): \(MT940Text.quoted(text)) has no date YYMMDD"))
+        }
+        let currency = text.dropFirst(7).prefix(3)
+        guard currency.count == 3, currency.allSatisfy({ ($0 &- UInt8(ascii: "A")) < 26 }) else {
+            return .failure(MT940Problem(":\(tag): \(MT940Text.quoted(text)) has no currency code"))
+        }
+        guard let decimal = MT940Amount.read(text.dropFirst(10)),
+            let amount = MT940Amount.exact(decimal, negative: mark == UInt8(ascii: "D"))
+        else {
+            return .failure(MT940Problem(":\(tag): \(MT940Text.quoted(text)) has no amount such as 1234,56"))
+        }
+        return .success(
+            MT940Balance(
+                tag: tag, amount: amount, currency: String(decoding: currency, as: UTF8.self),
+                day: MT940Date.text(day)))
+    }
+}
+
+/// Why a field cannot be read, as a message.
+struct MT940Problem: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

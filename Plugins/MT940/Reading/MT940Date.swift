@@ -1,0 +1,52 @@
+import CSVCells
+
+/// SWIFT dates: `YYMMDD` (value dates, balances) and the `MMDD` entry date of a `:61:` line,
+/// whose year is the one that puts it nearest its value date (a value date of 31 December may be
+/// booked on 2 January).
+enum MT940Date {
+    /// `YY` below 80 is 20YY, else 19YY.
+    static func year(_ twoDigits: Int) -> Int { twoDigits < 80 ? 2000 + twoDigits : 1900 + twoDigits }
+
+    /// The civil day `YYMMDD` at `at` in `text`, or nil when it is not six digits of a real day.
+    static func read(_ text: ArraySlice<UInt8>, at: Int) -> (year: Int, month: Int, day: Int)? {
+        guard let yy = number(text, at, 2), let month = number(text, at + 2, 2), let day = number(text, at + 4, 2)
+        else { return nil }
+        let year = year(yy)
+        guard day >= 1, day <= CivilCalendar.daysIn(month: month, year: year) else { return nil }
+        return (year, month, day)
+    }
+
+    /// The entry date `MMDD` at `at` in the year, of the one before and the one after `value`'s,
+    /// that is nearest `value`; nil when it is no day of any of them.
+    static func entry(_ text: ArraySlice<UInt8>, at: Int, near value: (year: Int, month: Int, day: Int))
+        -> (year: Int, month: Int, day: Int)?
+    {
+        guard let month = number(text, at, 2), let day = number(text, at + 2, 2) else { return nil }
+        let anchor = CivilCalendar.daysSinceEpoch(year: value.year, month: value.month, day: value.day)
+        var best: (year: Int, distance: Int)?
+        for year in [value.year, value.year - 1, value.year + 1]
+        where day >= 1 && day <= CivilCalendar.daysIn(month: month, year: year) {
+            let distance = abs(CivilCalendar.daysSinceEpoch(year: year, month: month, day: day) - anchor)
+            if distance < best?.distance ?? .max { best = (year, distance) }
+        }
+        return best.map { ($0.year, month, day) }
+    }
+
+    /// `2024-03-01`.
+    static func text(_ date: (year: Int, month: Int, day: Int)) -> String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(date.year)-\(two(date.month))-\(two(date.day))"
+    }
+
+    /// `count` digits at `at` as a number; nil if any is not a digit or the text ends first.
+    static func number(_ text: ArraySlice<UInt8>, _ at: Int, _ count: Int) -> Int? {
+        guard at >= text.startIndex, at + count <= text.endIndex else { return nil }
+        var value = 0
+        for byte in text[at..<(at + count)] {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
+    }
+}

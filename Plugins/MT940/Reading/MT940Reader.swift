@@ -1,0 +1,276 @@
+import StatementText
+
+/// Reads an MT940 (or MT942) file as a stream of ``MT940Event``s, a line at a time: one field
+/// and one `:61:` line are held, whatever the file's size.
+///
+/// A field begins at a line `:NN:` or `:NNa:` and runs on over the lines after it; a line `-`
+/// or `-}` ends a message, and so do a `{1:` block header and a `:20:` that begins another.
+/// Each message is a statement, one account in the host.
+public final class MT940Reader {
+    /// The file's name in messages.
+    public let origin: String
+    /// Notes for the run's log (lines outside any message).
+    public private(set) var notes: [String] = []
+    /// `:86:` dialects met in the whole file, by how many lines.
+    public private(set) var dialects: [String: Int] = [:]
+
+    private let lines: MT940LineReader
+    private var events: [MT940Event] = []
+    private var head = 0
+    private var done = false
+
+    /// The field being gathered: its tag, its lines joined with `\n`, the line it starts on.
+    private var tag = ""
+    private var text: [UInt8] = []
+    private var fieldLine = 0
+    private var inField = false
+
+    private var messages = 0
+    /// `940` or `942` from the last `{2:` block header; nil without headers.
+    private var headerType: String?
+    private var current: MT940StatementEnd?
+    private var headerSent = false
+    /// A `:61:` waiting for the `:86:` that may follow it: its reading, text and line.
+    private var held: (line: MT940StatementLine, text: [UInt8], number: Int)?
+    private var stray = 0
+    private var firstStray: (number: Int, text: String)?
+
+    /// Reads what `source` hands over, in order.
+    public init(source: MT940ByteSource, origin: String) {
+        self.origin = origin
+        lines = MT940LineReader(source: source)
+    }
+
+    /// Reads a copy of `text`: for tests and small files.
+    public convenience init(text: String, origin: String = "statement.sta") {
+        self.init(bytes: Array(text.utf8), origin: origin)
+    }
+
+    public convenience init(bytes: [UInt8], origin: String = "statement.sta") {
+        self.init(source: MT940MemorySource(bytes), origin: origin)
+    }
+
+    /// The next event; nil once the file is read or has failed.
+    public func next() -> MT940Event? {
+        while head == events.count {
+            guard !done else { return nil }
+            events.removeAll(keepingCapacity: true)
+            head = 0
+            step()
+        }
+        defer { head += 1 }
+        return events[head]
+    }
+
+    // MARK: Lines
+
+    private func step() {
+        switch lines.next() {
+        case .failure(let message):
+            fail(line: lines.number + 1, message)
+        case .end:
+            finishField()
+            if current != nil {
+                endMessage(cutShort: true)
+            } else if messages == 0 {
+                let found = firstStray.map { " (line \($0.number) reads \($0.text))" } ?? " (the file is empty)"
+                fail(line: 0, "no MT940 message: no :20: field\(found)")
+                return
+            }
+            if stray > 0 { notes.append("\(stray) line\(stray == 1 ? "" : "s") outside any message skipped") }
+            done = true
+        case .line:
+            line(lines.line[...], number: lines.number)
+        }
+    }
+
+    private func line(_ bytes: ArraySlice<UInt8>, number: Int) {
+        let trimmed = MT940Text.trimmed(bytes)
+        guard let first = trimmed.first else { return }
+        if first == UInt8(ascii: "-"), trimmed.dropFirst().first.map({ $0 == UInt8(ascii: "}") }) ?? true {
+            finishField()
+            if current != nil { endMessage(cutShort: false) }
+            let after = trimmed.dropFirst(2)
+            if after.first == UInt8(ascii: "{") { line(after, number: number) }
+            return
+        }
+        if first == UInt8(ascii: "{") {
+            finishField()
+            if let type = MT940Text.find(trimmed, "{2:"), let kind = MT940Date.number(trimmed, type + 4, 3) {
+                headerType = String(kind)
+            }
+            if let block = MT940Text.find(trimmed, "{4:") {
+                if current != nil { endMessage(cutShort: false) }
+                line(trimmed[(block + 3)...], number: number)
+            }
+            return
+        }
+        if let tagEnd = Self.tagEnd(bytes) {
+            finishField()
+            tag = String(decoding: bytes[(bytes.startIndex + 1)..<tagEnd], as: UTF8.self)
+            text.removeAll(keepingCapacity: true)
+            text.append(contentsOf: bytes[(tagEnd + 1)...])
+            fieldLine = number
+            inField = true
+            return
+        }
+        if inField {
+            text.append(0x0A)
+            text.append(contentsOf: bytes)
+        } else if first != UInt8(ascii: "}") {
+            stray += 1
+            if firstStray == nil { firstStray = (number, MT940Text.quoted(trimmed)) }
+        }
+    }
+
+    /// Where the tag's closing `:` is in `:NN:` or `:NNa:` at the line's start; nil otherwise.
+    static func tagEnd(_ line: ArraySlice<UInt8>) -> Int? {
+        let s = line.startIndex
+        guard line.count >= 4, line[s] == UInt8(ascii: ":"), MT940Date.number(line, s + 1, 2) != nil else {
+            return nil
+        }
+        if line[s + 3] == UInt8(ascii: ":") { return s + 3 }
+        guard line.count >= 5, (line[s + 3] | 0x20) &- UInt8(ascii: "a") < 26, line[s + 4] == UInt8(ascii: ":") else {
+            return nil
+        }
+        return s + 4
+    }
+
+    // MARK: Fields
+
+    private func finishField() {
+        guard inField else { return }
+        inField = false
+        let value = text[...]
+        if tag == "20" {
+            if current != nil { endMessage(cutShort: false) }
+            var statement = MT940Statement(index: messages, line: fieldLine)
+            messages += 1
+            statement.reference = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
+            statement.isInterim = headerType == "942"
+            current = MT940StatementEnd(statement: statement)
+            headerSent = false
+            return
+        }
+        guard current != nil else {
+            stray += 1 + value.lazy.filter { $0 == 0x0A }.count
+            if firstStray == nil { firstStray = (fieldLine, MT940Text.quoted((Array(":\(tag):".utf8) + value)[...])) }
+            return
+        }
+        switch tag {
+        case "25": current!.statement.accountID = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
+        case "28C", "28": current!.statement.number = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
+        case "34F":
+            current!.statement.isInterim = true
+            let code = MT940Text.trimmed(value).prefix(3)
+            if code.count == 3 { current!.statement.floorCurrency = String(decoding: code, as: UTF8.self) }
+        case "13D": current!.statement.isInterim = true
+        case "60F", "60M": balance { $0.opening = $1 }
+        case "62F", "62M":
+            flushHeld()
+            balance { $0.closing = $1 }
+        case "64", "65": balance { $0.available.append($1) }
+        case "61":
+            flushHeld()
+            held = (MT940StatementLine(value), Array(value), fieldLine)
+        case "86":
+            if let entry = held {
+                held = nil
+                deliver(
+                    entry.line, details: MT940Details(value), text: entry.text, information: value, at: entry.number)
+            }
+        default:
+            break
+        }
+    }
+
+    private func balance(_ set: (inout MT940Statement, MT940Balance) -> Void) {
+        switch MT940Balance.read(tag: tag, text[...]) {
+        case .success(let balance):
+            if let currency = current!.statement.opening?.currency, balance.currency != currency {
+                current!.problem =
+                    current!.problem
+                    ?? "line \(fieldLine): :\(tag): is in \(balance.currency), the opening balance in \(currency)"
+            }
+            set(&current!.statement, balance)
+        case .failure(let problem):
+            current!.problem =
+                current!.problem ?? "line \(fieldLine): \(problem.message): the balances cannot be checked"
+        }
+    }
+
+    // MARK: Entries
+
+    private func flushHeld() {
+        guard let entry = held else { return }
+        held = nil
+        deliver(entry.line, details: nil, text: entry.text, information: nil, at: entry.number)
+    }
+
+    private func beginIfNeeded() {
+        guard !headerSent, let current else { return }
+        headerSent = true
+        events.append(.statement(current.statement))
+    }
+
+    /// - Parameters:
+    ///   - text: the `:61:` field's text, and `information` the `:86:`'s: a reject's record.
+    private func deliver(
+        _ line: MT940StatementLine, details: MT940Details?, text: [UInt8], information: ArraySlice<UInt8>?,
+        at number: Int
+    ) {
+        beginIfNeeded()
+        current!.entries += 1
+        if let amount = line.amount {
+            current!.booked = current!.booked + amount
+        } else {
+            current!.uncounted += 1
+        }
+        if let details {
+            current!.dialects[details.dialect.rawValue, default: 0] += 1
+            dialects[details.dialect.rawValue, default: 0] += 1
+        }
+        let location = "line \(number)"
+        guard line.problem == nil, let date = line.date, let amount = line.plain else {
+            current!.rejected += 1
+            var raw = Array(":61:".utf8) + text
+            if let information { raw += Array("\n:86:".utf8) + information }
+            events.append(.reject(MT940Reject(location: location, reason: line.problem ?? "unreadable", raw: raw)))
+            return
+        }
+        let vendor = details?.vendor ?? line.details ?? line.customerReference ?? line.type ?? "?"
+        events.append(
+            .entry(
+                StatementEntry(
+                    date: date, vendor: vendor, amount: amount, id: line.bankReference ?? line.customerReference,
+                    memo: details?.memo, pending: current!.statement.isInterim, location: location)))
+    }
+
+    // MARK: Messages
+
+    /// Ends the statement open: `cutShort` when the file ends inside it without `-`.
+    private func endMessage(cutShort: Bool) {
+        flushHeld()
+        guard var end = current else { return }
+        beginIfNeeded()
+        current = nil
+        let statement = end.statement
+        if !statement.isInterim, end.problem == nil {
+            if statement.closing == nil {
+                end.problem =
+                    cutShort
+                    ? "the file ends inside the statement, before its closing balance (:62F:): it was cut short"
+                    : "no closing balance (:62F: or :62M:): the statement cannot be checked"
+            } else if statement.opening == nil {
+                end.problem = "no opening balance (:60F: or :60M:): the statement cannot be checked"
+            }
+        }
+        events.append(.statementEnd(end))
+    }
+
+    private func fail(line: Int, _ message: String) {
+        let path = current?.statement.path ?? ""
+        events.append(.failure(StatementFailure(origin: origin, line: line, path: path, message: message)))
+        done = true
+    }
+}

@@ -1,0 +1,94 @@
+import StatementText
+
+/// One message's statement (a page of it, with `:60M:`/`:62M:`), or an MT942 interim report:
+/// one account in the host, begun at its first `:61:` line or at its end.
+public struct MT940Statement: Equatable, Sendable {
+    /// Its place among the file's messages, from 0.
+    public var index: Int
+    /// The line of its `:20:`.
+    public var line: Int
+    /// `:20:` transaction reference.
+    public var reference: String?
+    /// `:25:` account identification (`DE89370400440532013000`, `NL91ABNA0417164300`,
+    /// `37040044/0532013000`).
+    public var accountID: String?
+    /// `:28C:` statement number and page (`00042/001`).
+    public var number: String?
+    /// An MT942 (`{2:O942`, or a `:34F:` floor limit): its entries are pending and there are
+    /// no balances to reconcile.
+    public var isInterim = false
+    public var opening: MT940Balance?
+    public var closing: MT940Balance?
+    /// `:64:` closing available and `:65:` forward available balances: shown by `sniff`.
+    public var available: [MT940Balance] = []
+    /// `:34F:`'s currency in an MT942.
+    public var floorCurrency: String?
+
+    public init(index: Int, line: Int) {
+        self.index = index
+        self.line = line
+    }
+
+    /// `statement 2`.
+    public var path: String { "statement \(index + 1)" }
+
+    /// `:60F:`'s currency, else `:62F:`'s, else `:34F:`'s.
+    public var currency: String? { opening?.currency ?? closing?.currency ?? floorCurrency }
+
+    public var decimals: Int { CurrencyMinorUnits.decimals(of: currency) }
+
+    /// The account's balance in the host: a final closing balance (`:62F:`), not a page's.
+    public var finalBalance: String? {
+        guard let closing, closing.tag == "62F" else { return nil }
+        return closing.amount.plain(decimals: decimals)
+    }
+}
+
+/// What a statement's end settles: how its lines went and whether its balances reconcile.
+public struct MT940StatementEnd: Equatable, Sendable {
+    public var statement: MT940Statement
+    /// Every `:61:` line, whatever became of it.
+    public var entries = 0
+    public var rejected = 0
+    /// Lines whose amount or mark could not be read: the sum misses them.
+    public var uncounted = 0
+    /// The signed sum of the lines whose amount could be read.
+    public var booked = StatementAmount.zero
+    /// `:86:` dialects met, by how many lines.
+    public var dialects: [String: Int] = [:]
+    /// Why the statement cannot be checked (a balance unreadable or missing, the file cut inside it).
+    public var problem: String?
+
+    public init(statement: MT940Statement) { self.statement = statement }
+
+    public var reconciliation: BalanceReconciliation {
+        BalanceReconciliation(opening: statement.opening?.amount, booked: booked, closing: statement.closing?.amount)
+    }
+
+    /// Why the statement fails as a whole, if it does: an MT942 is never reconciled.
+    public var failure: String? {
+        if let problem { return problem }
+        guard !statement.isInterim, let failure = reconciliation.failure(decimals: statement.decimals) else {
+            return nil
+        }
+        guard uncounted > 0 else { return failure }
+        return failure + " (\(uncounted) :61: line\(uncounted == 1 ? "" : "s") with no amount that can be read)"
+    }
+}
+
+/// A `:61:` line that is no transaction: where, why, and its fields' text for `--rejects`.
+public struct MT940Reject: Equatable, Sendable {
+    public var location: String
+    public var reason: String
+    public var raw: [UInt8]
+}
+
+/// What the reader hands out, in file order: a statement's header before its entries and
+/// rejects, its end last; a failure ends the file.
+public enum MT940Event: Equatable, Sendable {
+    case statement(MT940Statement)
+    case entry(StatementEntry)
+    case reject(MT940Reject)
+    case statementEnd(MT940StatementEnd)
+    case failure(StatementFailure)
+}

@@ -1,0 +1,87 @@
+import MT940Reading
+import XCTest
+
+/// `:61:` lines: dates across a year end, marks and reversals, funds codes, decimal commas,
+/// references; what is rejected and whether its amount still counts.
+final class MT940StatementLineTests: XCTestCase {
+    private func entry(_ line: String, _ details: String? = nil) -> MT940Read {
+        MT940Read(
+            message(
+                ":60F:C240101EUR0,", ":61:" + line, details.map { ":86:" + $0 } ?? ":62F:C240101EUR0,",
+                details == nil ? "" : ":62F:C240101EUR0,"))
+    }
+
+    func testMarksReversalsAndFundsCodesSignTheAmount() {
+        let cases: [(String, String)] = [
+            ("240301C12,50NTRFNONREF", "12.50"), ("240301D12,50NTRFNONREF", "-12.50"),
+            ("240301CR12,5NTRFNONREF", "12.5"), ("240301DR1234,NTRFNONREF", "-1234"),
+            // A reversal of a credit takes money out; of a debit, puts it back.
+            ("240301RC7,00NMSCNONREF", "-7.00"), ("240301RD7,00NMSCNONREF", "7.00"),
+            ("240301RCR7,00NMSCNONREF", "-7.00"), ("2403010301RDR0,01NMSCNONREF", "0.01"),
+        ]
+        for (line, amount) in cases {
+            XCTAssertEqual(entry(line).entries.map(\.amount), [amount], line)
+        }
+    }
+
+    func testTheEntryDateIsTheDayAndTakesTheNearestYear() {
+        XCTAssertEqual(entry("2403010304C1,00NTRFNONREF").entries.first?.date, "2024-03-04")
+        XCTAssertEqual(entry("240301C1,00NTRFNONREF").entries.first?.date, "2024-03-01", "no entry date")
+        // Value date 31 December, booked on 2 January: the next year.
+        XCTAssertEqual(entry("2312310102C1,00NTRFNONREF").entries.first?.date, "2024-01-02")
+        // Value date 2 January, booked on 30 December: the year before.
+        XCTAssertEqual(entry("2401021230C1,00NTRFNONREF").entries.first?.date, "2023-12-30")
+        // 29 February exists only in the leap year.
+        XCTAssertEqual(entry("2403010229C1,00NTRFNONREF").entries.first?.date, "2024-02-29")
+        XCTAssertEqual(entry("990615C1,00NTRFNONREF").entries.first?.date, "1999-06-15")
+    }
+
+    func testTheBankReferenceIsTheIdElseTheCustomers() {
+        XCTAssertEqual(entry("240301C1,00NTRFKD-4711//2024030100001").entries.first?.id, "2024030100001")
+        XCTAssertEqual(entry("240301C1,00NTRFKD-4711").entries.first?.id, "KD-4711")
+        XCTAssertNil(entry("240301C1,00NTRFNONREF").entries.first?.id)
+    }
+
+    func testWithoutDetailsTheSupplementaryLineOrReferenceNamesIt() {
+        XCTAssertEqual(entry("240301C1,00NTRFNONREF//B1\nGUTSCHRIFT ZINSEN").entries.first?.vendor, "GUTSCHRIFT ZINSEN")
+        XCTAssertEqual(entry("240301C1,00NTRFRENT-DEC//B1").entries.first?.vendor, "RENT-DEC")
+        XCTAssertEqual(entry("240301C1,00NTRFNONREF").entries.first?.vendor, "NTRF")
+    }
+
+    /// A line whose date is no day is rejected with its line; its amount still counts, so the
+    /// statement reconciles and the rest is kept.
+    func testABadDateIsARejectWhoseAmountStillCounts() {
+        let read = MT940Read(
+            message(
+                ":60F:C240101EUR10,00", ":61:241301C5,00NTRFNONREF//X1", ":86:Somebody",
+                ":61:240102C5,00NTRFNONREF//X2", ":62F:C240102EUR20,00"))
+        XCTAssertEqual(read.kinds, ["begin", "reject", "entry", "end"])
+        XCTAssertEqual(read.rejects.first?.location, "line 5")
+        XCTAssertEqual(
+            read.rejects.first?.reason, #":61: "241301C5,00NTRFNONREF//X1" starts with no value date YYMMDD"#)
+        XCTAssertEqual(
+            String(decoding: read.rejects.first?.raw ?? [], as: UTF8.self),
+            ":61:241301C5,00NTRFNONREF//X1\n:86:Somebody")
+        XCTAssertNil(read.ends.first?.failure)
+    }
+
+    func testAnAmountThatCannotBeReadFailsTheStatementWithBothFigures() {
+        let read = MT940Read(
+            message(
+                ":60F:C240101EUR10,00", ":61:240102C5.00NTRFNONREF//X1", ":61:240102C5,00NTRFNONREF//X2",
+                ":62F:C240102EUR20,00"))
+        XCTAssertEqual(
+            read.rejects.map(\.reason),
+            [#":61: "240102C5.00NTRFNONREF//X1" has no amount such as 1234,56 after its mark"#])
+        XCTAssertEqual(
+            read.ends.first?.failure,
+            "balances do not reconcile: opening 10.00 + entries 5.00 = 15.00, but the statement closes at 20.00 "
+                + "(1 :61: line with no amount that can be read)")
+    }
+
+    func testATypeAndAMarkAreRequired() {
+        XCTAssertEqual(entry("240301X1,00NTRFNONREF").rejects.count, 1)
+        XCTAssertEqual(entry("240301C1,00XTRFNONREF").rejects.count, 1)
+        XCTAssertEqual(entry("240301C1,00").rejects.count, 1)
+    }
+}

@@ -1,0 +1,156 @@
+import MT940Reading
+import StatementText
+import XCTest
+
+/// The fixture files (`Tests/Fixtures/statements/mt940/`, facts in their README) and small
+/// messages: statements, balances, reconciliation, MT942, pages, files cut or garbled.
+final class MT940StatementReadingTests: XCTestCase {
+    func testGermanStatementsAreTwoReconciledStatementsWithTheirPayees() throws {
+        let read = MT940Read(bytes: try fixture("german.sta"))
+        XCTAssertEqual(read.kinds, ["begin", "entry", "entry", "entry", "end", "begin", "entry", "entry", "end"])
+        XCTAssertEqual(read.entries.count, 5)
+        XCTAssertEqual(read.minorSum, 116001)
+        XCTAssertEqual(read.ends.map(\.failure), [nil, nil])
+        XCTAssertEqual(read.ends.map { MT940Read.minor($0.booked.plain(decimals: 2)) }, [120480, -4479])
+        XCTAssertEqual(read.ends.map(\.statement.number), ["00001/001", "00002/001"])
+        XCTAssertEqual(read.ends.map(\.statement.accountID), ["37040044/0532013000", "37040044/0532013000"])
+        XCTAssertEqual(read.ends.map(\.statement.currency), ["EUR", "EUR"])
+        XCTAssertEqual(read.ends.map(\.statement.finalBalance), ["3204.80", "3160.01"])
+        XCTAssertEqual(read.ends.last?.statement.available.map(\.tag), ["64"])
+        XCTAssertEqual(
+            read.entries.map(\.vendor),
+            [
+                "REWE Markt GmbH", "Muster Handel GmbH", "Hausverwaltung Schmidt KG", "Bäckerei Müller",
+                "REWE Markt GmbH",
+            ])
+        XCTAssertEqual(
+            read.entries.map(\.memo),
+            [
+                "Einkauf Markt 412 Datum 01.03.2024", "Gehalt Maerz 2024", "Miete Maerz Lager 2", "Brot und Kuchen",
+                "Storno Einkauf Markt 412",
+            ])
+        XCTAssertEqual(
+            read.entries.map(\.date), ["2024-03-01", "2024-03-05", "2024-03-06", "2024-03-07", "2024-03-08"])
+        XCTAssertEqual(read.entries.map(\.amount), ["-45.20", "2500.00", "-1250.00", "-89.99", "45.20"])
+        XCTAssertEqual(
+            read.entries.map(\.id),
+            ["2024030100001", "2024030500017", "2024030600203", "2024030700042", "2024030800007"])
+        XCTAssertEqual(read.ends.first?.dialects, ["German ?20–?33": 3])
+    }
+
+    func testDutchStatementCrossesTheYearEnd() throws {
+        let read = MT940Read(bytes: try fixture("dutch.sta"))
+        XCTAssertEqual(read.kinds, ["begin", "entry", "entry", "entry", "end"])
+        XCTAssertEqual(read.minorSum, 6216)
+        XCTAssertNil(read.ends.first?.failure)
+        XCTAssertEqual(read.entries.map(\.date), ["2023-12-29", "2024-01-02", "2024-01-02"])
+        XCTAssertEqual(read.entries.map(\.vendor), ["J. Jansen", "Stichting Voorbeeld", "De Bakker BV"])
+        XCTAssertEqual(read.entries.map(\.memo), ["Factuur 2023-118", "Retour bestelling 4471", "Bestelling 88 brood"])
+        XCTAssertEqual(read.entries.map(\.id), [nil, "0102AB12", nil])
+        XCTAssertEqual(read.ends.first?.statement.accountID, "417164300")
+        XCTAssertEqual(read.ends.first?.statement.number, "00365/01")
+        XCTAssertEqual(read.ends.first?.dialects, ["Dutch /TRTP/": 3])
+    }
+
+    func testPagesReconcileEachAndOnlyTheFinalBalanceIsTheAccounts() throws {
+        let read = MT940Read(bytes: try fixture("plain-pages.sta"))
+        XCTAssertEqual(read.ends.count, 2)
+        XCTAssertEqual(read.ends.map(\.failure), [nil, nil])
+        XCTAssertEqual(read.ends.map { $0.statement.opening?.tag }, ["60F", "60M"])
+        XCTAssertEqual(read.ends.map { $0.statement.closing?.tag }, ["62M", "62F"])
+        XCTAssertEqual(read.ends.map(\.statement.finalBalance), [nil, "-324.50"])
+        XCTAssertEqual(read.ends.last?.statement.available.map(\.tag), ["64", "65"])
+        XCTAssertEqual(read.minorSum, -532450)
+        XCTAssertEqual(read.entries.map(\.amount), ["-1500", "250.75", "-75.25", "-4000"])
+        XCTAssertEqual(
+            read.entries.map(\.vendor),
+            ["CHECK 1001 ELECTRIC COMPANY", "WIRE FROM ACME CORP", "MONTHLY ACCOUNT FEE", "RENT-DEC"])
+        XCTAssertEqual(read.entries[1].memo, "WIRE FROM ACME CORP INVOICE 3321 PAID IN FULL")
+        XCTAssertEqual(read.entries.map(\.id), ["1001", "B4Z12", nil, "B4Z19"])
+        XCTAssertEqual(read.ends.first?.dialects, ["free text": 2])
+    }
+
+    func testMT942EntriesArePendingAndNotReconciled() throws {
+        let read = MT940Read(bytes: try fixture("interim.942"))
+        XCTAssertEqual(read.kinds, ["begin", "entry", "entry", "end"])
+        XCTAssertEqual(read.entries.map(\.pending), [true, true])
+        XCTAssertEqual(read.minorSum, 13001)
+        XCTAssertEqual(read.ends.first?.statement.isInterim, true)
+        XCTAssertEqual(read.ends.first?.statement.currency, "EUR")
+        XCTAssertNil(read.ends.first?.failure)
+        XCTAssertEqual(read.entries.map(\.vendor), ["Aral Station 12", "Erika Mustermann"])
+    }
+
+    func testAStatementThatDoesNotReconcileFailsWithBothFiguresAndTheOtherStands() throws {
+        let read = MT940Read(bytes: try fixture("off-balance.sta"))
+        XCTAssertEqual(read.ends.count, 2)
+        XCTAssertNil(read.ends[0].failure)
+        XCTAssertEqual(
+            read.ends[1].failure,
+            "balances do not reconcile: opening 480.00 + entries -20.00 = 460.00, but the statement closes at 470.00")
+    }
+
+    func testAFileCutInsideAStatementFailsItAndKeepsTheOneBefore() throws {
+        let read = MT940Read(bytes: try fixture("broken/german-truncated.sta"))
+        XCTAssertEqual(read.ends.count, 2)
+        XCTAssertNil(read.ends[0].failure)
+        XCTAssertEqual(
+            read.ends[1].failure,
+            "the file ends inside the statement, before its closing balance (:62F:): it was cut short")
+        XCTAssertNil(read.failure)
+    }
+
+    func testGarbageIsNoMessageAndALineWithoutBreaksStops() {
+        let garbage = MT940Read(bytes: [0, 1, 0x67, 0xFF, 0x0A, 0x6E, 0x6F])
+        XCTAssertEqual(garbage.kinds, ["failure"])
+        XCTAssertEqual(garbage.failure?.message, #"no MT940 message: no :20: field (line 1 reads "??gÿ")"#)
+        XCTAssertEqual(MT940Read("").failure?.message, "no MT940 message: no :20: field (the file is empty)")
+        let long = MT940Read(message(":60F:C240101EUR0,") + String(repeating: "x", count: 70_000))
+        XCTAssertEqual(long.failure?.message, "line 6 runs past 64 KiB without a line break: not MT940 text")
+    }
+
+    func testBalancesThatCannotBeReadOrAreMissingFailTheStatement() {
+        XCTAssertEqual(
+            MT940Read(message(":60F:C24x301EUR0,", ":62F:C240101EUR0,")).ends.first?.failure,
+            #"line 4: :60F: "C24x301EUR0," has no date YYMMDD: the balances cannot be checked"#)
+        XCTAssertEqual(
+            MT940Read(message(":60F:C240101EUR0,")).ends.first?.failure,
+            "no closing balance (:62F: or :62M:): the statement cannot be checked")
+        XCTAssertEqual(
+            MT940Read(message(":60F:C240101EUR0,", ":62F:C240101USD0,")).ends.first?.failure,
+            "line 5: :62F: is in USD, the opening balance in EUR")
+    }
+
+    func testBlockHeadersCRLFAndMessagesRunTogether() {
+        let text =
+            "{1:F01BANKDEFFAXXX0000000000}{2:O940BANKDEFFXXXXN}{4:\r\n:20:A\r\n:25:X\r\n:60F:C240101EUR1,00\r\n"
+            + ":61:240102C1,00NTRFNONREF\r\n:62F:C240102EUR2,00\r\n-}{1:F01BANKDEFFAXXX0000000000}{4:\r\n:20:B\r\n"
+            + ":25:Y\r\n:60F:D240101EUR1,00\r\n:62F:D240101EUR1,00\r\n-}\r\n"
+        let read = MT940Read(text)
+        XCTAssertEqual(read.kinds, ["begin", "entry", "end", "begin", "end"])
+        XCTAssertEqual(read.ends.map(\.statement.accountID), ["X", "Y"])
+        XCTAssertEqual(read.ends.map(\.failure), [nil, nil])
+        XCTAssertEqual(read.ends.last?.statement.finalBalance, "-1.00")
+    }
+
+    func testDialectsOfDetails() {
+        func details(_ text: String) -> StatementEntry? {
+            MT940Read(message(":60F:C240101EUR0,", ":61:240101C0,NTRFNONREF", ":86:" + text, ":62F:C240101EUR0,"))
+                .entries.first
+        }
+        let ing = details("/CNTP/NL12INGB0007654321/INGBNL2A/De Bakker BV/Utrecht/REMI/USTD//Brood/EREF/X/")
+        XCTAssertEqual(ing?.vendor, "De Bakker BV")
+        XCTAssertEqual(ing?.memo, "Brood")
+        let abn = details("/TRTP/SEPA INCASSO/CSID/NL00ZZZ/NAME/Energie BV/MARF/M1/REMI/Termijn 3/IBAN/NL1")
+        XCTAssertEqual(abn?.vendor, "Energie BV")
+        XCTAssertEqual(abn?.memo, "Termijn 3")
+        let german = details("177?00SEPA-UEBERWEISUNG?20Miete ?21Juni?32Max Mustermann")
+        XCTAssertEqual(german?.vendor, "Max Mustermann")
+        XCTAssertEqual(german?.memo, "Miete Juni")
+        let unnamed = details("835?00ABSCHLUSS?20Zinsen")
+        XCTAssertEqual(unnamed?.vendor, "ABSCHLUSS")
+        let free = details("Some shop / Berlin")
+        XCTAssertEqual(free?.vendor, "Some shop / Berlin")
+        XCTAssertNil(free?.memo)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// SWIFT MT940/MT942 files (`Tests/Fixtures/statements/mt940/`) through the built CLI, routed by
+/// content to the `mt940` source: counts, exact sums, days, ids, payees, a statement that does
+/// not reconcile, files cut or garbled, `sniff`. The expected facts are the fixtures' README's.
+final class MT940EndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    static let mt940 = BuiltProducts.fixtures + "/statements/mt940/"
+
+    typealias Row = [String: Any]
+
+    private func rows(_ result: CommandResult) throws -> [Row] {
+        try result.output.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row, String($0))
+        }
+    }
+
+    private func text(_ row: Row, _ field: String) -> String? { row[field] as? String }
+    private func minor(_ row: Row) -> Int { (row["amount_minor"] as? NSNumber)?.intValue ?? .min }
+
+    /// A `{1:` file went to fixture (a JSON error) before mt940 claimed it.
+    func testABlockHeaderFileIsRoutedToMT940AcrossTheYearEnd() throws {
+        let result = try txfeed("run", Self.mt940 + "dutch.sta", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("dutch (mt940): ok, read 3 = written 3 + rejected 0"), result.stderr)
+        let feed = try rows(result)
+        XCTAssertEqual(feed.map(minor), [10000, -1234, -2550])
+        XCTAssertEqual(feed.compactMap { text($0, "date") }, ["2024-01-02", "2024-01-02", "2023-12-29"])
+        XCTAssertEqual(feed.compactMap { text($0, "vendor") }, ["Stichting Voorbeeld", "De Bakker BV", "J. Jansen"])
+        XCTAssertEqual(feed.first.flatMap { text($0, "id") }, "0102AB12")
+        XCTAssertEqual(Set(feed.compactMap { text($0, "account") }), ["417164300"])
+        XCTAssertEqual(Set(feed.compactMap { text($0, "currency") }), ["EUR"])
+    }
+
+    func testGermanStatementsInWindows1252AndCRLF() throws {
+        let result = try txfeed("run", Self.mt940 + "german.sta", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let feed = try rows(result)
+        XCTAssertEqual(feed.count, 5)
+        XCTAssertEqual(feed.map(minor).reduce(0, +), 116001)
+        let bakery = try XCTUnwrap(feed.first { text($0, "id") == "2024030700042" })
+        XCTAssertEqual(text(bakery, "vendor"), "Bäckerei Müller")
+        XCTAssertEqual(minor(bakery), -8999)
+        let rent = try XCTUnwrap(feed.first { text($0, "id") == "2024030600203" })
+        XCTAssertEqual(text(rent, "vendor"), "Hausverwaltung Schmidt KG")
+        XCTAssertEqual(text(rent, "memo"), "Miete Maerz Lager 2")
+        XCTAssertEqual(feed.first { text($0, "id") == "2024030800007" }.map(minor), 4520, "RD: a reversed debit")
+    }
+
+    func testAnInterimReportIsPendingAndPagesAreRead() throws {
+        let result = try txfeed(
+            "run", Self.mt940 + "interim.942", Self.mt940 + "plain-pages.sta", "--sink", "json")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("an MT942 interim report: entries pending, not reconciled"), result.stderr)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? Row)
+        let transactions = try XCTUnwrap(root["transactions"] as? [Row])
+        let interim = transactions.filter { text($0, "source") == "interim" }
+        XCTAssertEqual(interim.map(minor).reduce(0, +), 13001)
+        XCTAssertEqual(Set(interim.compactMap { text($0, "status") }), ["pending"])
+        let pages = transactions.filter { text($0, "source") == "plain-pages" }
+        XCTAssertEqual(pages.map(minor).reduce(0, +), -532450)
+        let accounts = try XCTUnwrap(root["accounts"] as? [Row])
+        XCTAssertEqual(accounts.last.flatMap { text($0, "balance") }, "-324.50", "the :62F: of the last page")
+    }
+
+    /// One statement of the folder does not reconcile: it fails whole with both figures, the
+    /// statement before it in its file and the other files are kept, exit 3.
+    func testAFolderWithAStatementThatDoesNotReconcile() throws {
+        for name in ["dutch.sta", "off-balance.sta"] {
+            _ = try folder.write(name, try Data(contentsOf: URL(fileURLWithPath: Self.mt940 + name)))
+        }
+        let result = try txfeed("run", folder.path, "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "off-balance.sta: statement 2: balances do not reconcile: opening 480.00 + entries -20.00 = 460.00, "
+                    + "but the statement closes at 470.00"), result.stderr)
+        let feed = try rows(result)
+        XCTAssertEqual(feed.count, 3 + 1)
+        XCTAssertEqual(feed.compactMap { text($0, "id") }.filter { ["A1", "A2", "A3"].contains($0) }, ["A1"])
+    }
+
+    func testSniffExplainsTheStatements() throws {
+        let result = try txfeed("sniff", Self.mt940 + "german.sta")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for line in [
+            "plugin        mt940 (95 of 100)", "format        SWIFT MT940 customer statement", "statements    2",
+            "statement 1   37040044/0532013000 EUR, :28C: 00001/001, 3 entries, opening 2000.00 (2024-03-01, :60F:), "
+                + "closing 3204.80 (2024-03-06, :62F:): reconciles",
+            ":86: details  German ?20–?33 (5)",
+        ] {
+            XCTAssertTrue(result.output.contains(line), "\(line)\n\(result.output)")
+        }
+        let off = try txfeed("sniff", Self.mt940 + "off-balance.sta")
+        XCTAssertEqual(off.status, 2, off.stderr)
+        XCTAssertTrue(off.output.contains("does NOT reconcile: opening 480.00 + entries -20.00"), off.output)
+    }
+
+    /// Cut, garbled, not MT940 at all: one run over the folder, no crash, no hang, each failure
+    /// or reject naming its file.
+    func testBrokenCopiesGiveClearErrorsOrRejects() throws {
+        let result = try txfeed("run", Self.mt940 + "broken", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("dutch-garbled (mt940): ok, read 3 = written 2 + rejected 1"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                #"dutch-garbled.sta line 9: :61: "2313310102C100,00N654NONREF//0102AB12" starts with no value date"#),
+            result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "german-truncated.sta: statement 2: the file ends inside the statement, before its closing balance"),
+            result.stderr)
+        XCTAssertTrue(result.stderr.contains("not-mt940 (mt940): FAILED"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("not-mt940.sta: no MT940 message: no :20: field"), result.stderr)
+        XCTAssertEqual(try rows(result).count, 2 + 3)
+    }
+}
