@@ -274,4 +274,24 @@ final class ContentOverHeaderTests: XCTestCase {
         let result = try CSVReading.read("just\nwords\nhere\n")
         XCTAssertEqual(result.problems, ["bank.csv: every line is one field: set separator (, ; tab or |)"])
     }
+
+    /// Chase's checking export: a separator after every row's last cell, none after the
+    /// header's. The header one field short is still the header, not a preamble.
+    func testAHeaderOneFieldShortOfRowsEndingEmptyIsTheHeader() throws {
+        let text = """
+            Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #
+            DEBIT,03/15/2024,"STARBUCKS STORE 12345 SEATTLE WA",-5.75,DEBIT_CARD,1234.25,,
+            CREDIT,03/14/2024,"PAYROLL ACME CORP PPD ID: 123",2500.00,ACH_CREDIT,1240.00,,
+            CHECK,03/13/2024,"CHECK 1001",-1260.00,CHECK_PAID,-1260.00,1001,
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.reportLine("header"), "line 1: Details,Posting Date,Description,Amount,Type,Balance,…")
+        XCTAssertFalse(result.notes.contains { $0.contains("preamble") }, "\(result.notes)")
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-5.75", "2500.00", "-1260.00"])
+        XCTAssertEqual(
+            result.entries[0].map(\.vendor),
+            ["STARBUCKS STORE 12345 SEATTLE WA", "PAYROLL ACME CORP PPD ID: 123", "CHECK 1001"])
+    }
 }

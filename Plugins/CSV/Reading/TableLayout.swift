@@ -36,10 +36,18 @@ struct TableLayout: Sendable {
                     && (index + 1 == head.count || Self.fits(head[index + 1].fieldCount, width: scan.width))
             }
         }
-        guard let first else { return nil }
+        guard var first else { return nil }
         var reader = CSVCellReader(text: text)
+        // A header one field short of rows that all end in an empty field (Chase's checking
+        // export: a separator after every row's last cell) is still the header.
+        if skip == nil, first > 0, head[first - 1].fieldCount == scan.width - 1,
+            Self.rowsEndEmpty(head[first...], width: scan.width, text: text, separator: separator),
+            Self.looksLikeNames(Self.fields(of: head[first - 1], text: text, separator: separator), reader: &reader)
+        {
+            first -= 1
+        }
         let fields = Self.fields(of: head[first], text: text, separator: separator)
-        let names = fields.map { reader.string($0) }
+        let names = fields.map { reader.string($0) } + Array(repeating: "", count: max(0, scan.width - fields.count))
         let isHeader = Self.looksLikeNames(fields, reader: &reader)
         firstLine = head[first].line
         preamble = Array(head[..<first])
@@ -99,6 +107,15 @@ struct TableLayout: Sendable {
         var fields: [CSVFieldSpan] = []
         _ = tokenizer.next(into: &fields)
         return fields
+    }
+
+    /// Whether every one of `rows` that is `width` wide ends in an empty field.
+    private static func rowsEndEmpty(
+        _ rows: ArraySlice<CSVRecordSpan>, width: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8
+    ) -> Bool {
+        let wide = rows.filter { $0.fieldCount == width }
+        return !wide.isEmpty
+            && wide.allSatisfy { fields(of: $0, text: text, separator: separator).last?.isEmpty == true }
     }
 
     /// A header's cells are names: none reads as a date or an amount, and one has a letter.
