@@ -294,4 +294,22 @@ final class ContentOverHeaderTests: XCTestCase {
             result.entries[0].map(\.vendor),
             ["STARBUCKS STORE 12345 SEATTLE WA", "PAYROLL ACME CORP PPD ID: 123", "CHECK 1001"])
     }
+
+    /// A currency the file states outside its rows — a money column's header, a preamble line —
+    /// is the account's, and sniff says where it came from; an option still wins.
+    func testACurrencyInTheHeaderOrThePreambleIsTheAccounts() throws {
+        let header = try CSVReading.read("Date,Description,Amount (GBP)\n2024-01-02,Tesco,-12.50\n")
+        XCTAssertEqual(header.problems, [])
+        XCTAssertEqual(header.reportLine("currency"), #"GBP (the header "Amount (GBP)")"#)
+        XCTAssertEqual(header.reportLine("accounts"), "bank (GBP)")
+        XCTAssertEqual(header.entries[0].map(\.amount), ["-12.50"])
+        let preamble = try CSVReading.read(
+            "Konto:;CH93 0076 2011 6238 5295 7\nWährung:;CHF\n\nDatum;Text;Betrag\n2024-01-02;Migros;-12.50\n")
+        XCTAssertEqual(preamble.reportLine("currency"), "CHF (line 2 of the preamble)")
+        XCTAssertEqual(preamble.reportLine("accounts"), "bank (CHF)")
+        let given = try CSVReading.read(
+            "Date,Description,Amount (GBP)\n2024-01-02,Tesco,-12.50\n", options: ["default-currency": "EUR"])
+        XCTAssertEqual(given.reportLine("accounts"), "bank (EUR)")
+        XCTAssertNil(given.reportLine("currency"))
+    }
 }

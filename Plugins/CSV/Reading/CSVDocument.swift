@@ -149,7 +149,7 @@ public final class CSVDocument {
             addNote("column\(dropped.count == 1 ? "" : "s") \(names) dropped: empty in the header and every row")
         }
         describeColumns(profiles, roles: roles, dropped: dropped)
-        makeAccounts(evidence.currencies, stem: stem, layout: layout)
+        makeAccounts(evidence.currencies, stem: stem, layout: layout, roles: roles)
         guard evidence.rows > 0 else {
             addNote("the table has no rows after its header")
             return
@@ -540,20 +540,50 @@ public final class CSVDocument {
 
     // MARK: - Accounts
 
-    private func makeAccounts(_ currencies: [[UInt8]], stem: String, layout: TableLayout) {
+    private func makeAccounts(_ currencies: [[UInt8]], stem: String, layout: TableLayout, roles: ColumnRoles) {
         let name = settings.account ?? stem
+        let defaultCurrency = settings.defaultCurrency ?? statedCurrency(layout, roles: roles)
         let id = settings.accountID ?? preambleAccountNumber(layout)
         if currencyColumn != nil, !currencies.isEmpty {
             accountKeys = currencies
             accountList = currencies.map { key in
-                let code = key.isEmpty ? settings.defaultCurrency : String(decoding: key, as: UTF8.self)
+                let code = key.isEmpty ? defaultCurrency : String(decoding: key, as: UTF8.self)
                 let label = currencies.count == 1 ? name : "\(name) \(code ?? "(no currency)")"
                 return CSVAccount(name: label, currency: code, id: id)
             }
         } else {
-            accountList = [CSVAccount(name: name, currency: settings.defaultCurrency, id: id)]
+            accountList = [CSVAccount(name: name, currency: defaultCurrency, id: id)]
         }
         found.accounts = accountList.map { account in account.name + (account.currency.map { " (\($0))" } ?? "") }
+    }
+
+    /// The currency the file states outside its rows, when no option gives one: a money
+    /// column's header (`Betrag (EUR)`), else the preamble (`Währung:;CHF`). Said in sniff and
+    /// kept in the spec as `default-currency`.
+    private func statedCurrency(_ layout: TableLayout, roles: ColumnRoles) -> String? {
+        for role in [ColumnRole.amount, .debit, .credit, .balance] {
+            guard let column = roles[role], column < layout.headerNames.count,
+                let (_, code) = HeaderVocabulary.moneyHeaderCurrency(layout.headerNames[column])
+            else { continue }
+            return stated(code, "the header \"\(CellQuote.text(layout.headerNames[column]))\"")
+        }
+        var reader = CSVCellReader(text: text)
+        for record in layout.preamble {
+            let fields = TableLayout.fields(of: record, text: text, separator: separator)
+            guard fields.count >= 2,
+                HeaderVocabulary.currencyLabels.contains(HeaderVocabulary.normalise(reader.string(fields[0])))
+            else { continue }
+            let code = reader.string(fields[1]).trimmingCharacters(in: .whitespaces)
+            guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else { continue }
+            return stated(code, "line \(record.line) of the preamble")
+        }
+        return nil
+    }
+
+    private func stated(_ code: String, _ source: String) -> String {
+        found.currency = "\(code) (\(source))"
+        found.options.append(("default-currency", code, false))
+        return code
     }
 
     /// `Kontonummer;123`, `"Account Number:","12345678"`, `IBAN;DE…` in the preamble.

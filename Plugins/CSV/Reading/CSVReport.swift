@@ -33,6 +33,8 @@ struct CSVReport: Sendable {
     var decimalMark: String?
     var decimalEvidence: String?
     var accounts: [String] = []
+    /// A currency the file states outside its rows, and where: `EUR (the header "Betrag (EUR)")`.
+    var currency: String?
     /// `27 of 27 rows agree (newest first)`, or why the chain was not walked.
     var balanceChain: String?
     /// `inverted (the balance column: 27 of 27 rows)`, `not checked (…)`.
@@ -63,6 +65,7 @@ struct CSVReport: Sendable {
         if let balanceChain { add("balance chain", [balanceChain]) }
         if let sign { add("sign", [sign]) }
         if let rows { add("rows", [Self.describe(rows)]) }
+        if let currency { add("currency", [currency]) }
         if !accounts.isEmpty { add("accounts", [accounts.joined(separator: ", ")]) }
         add("spec", [spec])
         add("rules", [rules])

@@ -66,8 +66,24 @@ public enum HeaderVocabulary {
     /// Some names mean two things (`Valuta` is a value date in German, the currency in Dutch):
     /// the column's content decides between them.
     public static func roles(of header: String) -> [(role: ColumnRole, rank: Int)] {
-        lookup[normalise(header)] ?? []
+        if let known = lookup[normalise(header)] { return known }
+        // `Amount (EUR)`, `Saldo in CHF`: a money header that names its currency.
+        guard let (name, _) = moneyHeaderCurrency(header) else { return [] }
+        return (lookup[normalise(name)] ?? []).filter { moneyRoles.contains($0.role) }
     }
+
+    static let moneyRoles: Set<ColumnRole> = [.amount, .debit, .credit, .balance]
+
+    /// A header naming its column's currency after the name: `Betrag (EUR)`, `Amount in GBP`,
+    /// `Saldo CHF` (the code in capitals); the name without the code, and the code. Nil when
+    /// the header names none.
+    static func moneyHeaderCurrency(_ header: String) -> (name: String, code: String)? {
+        guard let match = header.wholeMatch(of: /\s*(.*?[^\s(])[\s(]+(?:in\s+)?([A-Z]{3})\)?\s*/) else { return nil }
+        return (String(match.1), String(match.2))
+    }
+
+    /// The preamble labels whose next cell is the account's currency (`Währung:;CHF`).
+    static let currencyLabels: Set<String> = ["currency", "wahrung", "waehrung", "devise", "moneda", "valuta", "munt"]
 
     private static let lookup: [String: [(role: ColumnRole, rank: Int)]] = {
         var table: [String: [(role: ColumnRole, rank: Int)]] = [:]
