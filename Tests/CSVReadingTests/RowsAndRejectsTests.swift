@@ -312,4 +312,46 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(given.reportLine("accounts"), "bank (EUR)")
         XCTAssertNil(given.reportLine("currency"))
     }
+
+    /// A Revolut export: its `Fee` is part of what moved (the balance column shows 102.00
+    /// leaving for an ATM withdrawal of 100.00 with a 2.00 fee), and `REVERTED` and `DECLINED`
+    /// rows are money that never moved: neither entries nor rejects, named in a note.
+    func testAFeeIsTakenAndRowsThatNeverMovedAreLeftOutAndNamed() throws {
+        let text = """
+            Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance
+            TOPUP,Current,2024-03-01 09:00:00,2024-03-01 09:00:05,Top-up by *1234,500.00,0.00,EUR,COMPLETED,500.00
+            CARD_PAYMENT,Current,2024-03-02 12:10:00,2024-03-03 08:00:00,Lidl,-23.45,0.00,EUR,COMPLETED,476.55
+            ATM,Current,2024-03-04 18:00:00,2024-03-04 18:00:02,Cash at Sparkasse,-100.00,2.00,EUR,COMPLETED,374.55
+            CARD_PAYMENT,Current,2024-03-05 10:00:00,,Amazon,-59.99,0.00,EUR,REVERTED,
+            CARD_PAYMENT,Current,2024-03-06 10:00:00,,Booking.com,-120.00,0.00,EUR,DECLINED,
+            CARD_PAYMENT,Current,2024-03-07 19:30:00,,Uber,-14.20,0.00,EUR,PENDING,
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["500.00", "-23.45", "-102.00", "-14.20"])
+        XCTAssertEqual(result.entries[0].map(\.pending), [false, false, false, true])
+        XCTAssertEqual(result.rejects, [[]])
+        XCTAssertEqual(result.reportLine("balance chain"), "2 of 2 rows agree (oldest first)")
+        XCTAssertEqual(result.reportLine("skipped"), "lines 5, 6 (never moved)")
+        XCTAssertTrue(
+            result.notes.contains("lines 5, 6 not imported: money that never moved (REVERTED, DECLINED)"),
+            "\(result.notes)")
+    }
+
+    /// The Sparkasse's CSV-CAMT export says `Umsatz vorgemerkt` in a column headed `Info`: a
+    /// status column by its words, so the row is pending.
+    func testAStatusColumnIsFoundByItsWordsUnderAnotherHeader() throws {
+        let text = """
+            "Buchungstag";"Verwendungszweck";"Beguenstigter/Zahlungspflichtiger";"Betrag";"Info"
+            "05.03.24";"REWE";"REWE Markt";"-25,30";"Umsatz gebucht"
+            "06.03.24";"Lohn";"ACME GmbH";"2500,00";"Umsatz gebucht"
+            "07.03.24";"Tanken";"Aral";"-60,00";"Umsatz vorgemerkt"
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.pending), [false, false, true])
+        XCTAssertTrue(result.report.contains("5 Info → status (status words)"), result.report)
+    }
 }

@@ -158,12 +158,13 @@ public final class CSVDocument {
             let mark = decideMark(evidence.marks)
         else { return }
         describeOpening(evidence.openingLines, chained: roles[.balance] != nil && settings.checkBalance)
+        describeNeverMoved(evidence.neverMoved)
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
             date: dateColumn, vendor: vendorColumn, amount: roles[.amount], debit: roles[.debit],
             credit: roles[.credit],
             indicator: roles[.indicator], id: roles[.id], memo: roles[.memo], status: roles[.status],
-            currency: roles[.currency])
+            currency: roles[.currency], fee: roles[.fee])
         var reader = CSVRowReader(
             text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
             datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)
@@ -213,6 +214,8 @@ public final class CSVDocument {
         /// Rows with no money and an opening-balance phrase (`Beginning balance`).
         var openingLines: [Int] = []
         var payments = PaymentEvidence()
+        /// Rows whose status says the money never moved, by the status as written.
+        var neverMoved: [(line: Int, status: String)] = []
     }
 
     /// Signs of a signed amount column, rows with payment words apart from the others.
@@ -264,6 +267,11 @@ public final class CSVDocument {
                 textColumns.contains(where: { $0 < fields.count && Self.isOpeningBalance(fields[$0], reader: &reader) })
             {
                 evidence.openingLines.append(line)
+            }
+            if let status = roles[.status], status < fields.count,
+                reader.withCell(fields[status], { CSVRowReader.statusKind(of: $0) }) == .neverMoved
+            {
+                evidence.neverMoved.append((line, reader.string(fields[status])))
             }
             if let signColumn, signColumn < fields.count, !fields[signColumn].isEmpty {
                 let negative = reader.withCell(fields[signColumn]) { AmountText.looksNegative($0) }
@@ -555,6 +563,17 @@ public final class CSVDocument {
             accountList = [CSVAccount(name: name, currency: defaultCurrency, id: id)]
         }
         found.accounts = accountList.map { account in account.name + (account.currency.map { " (\($0))" } ?? "") }
+    }
+
+    /// `lines 4, 9 not imported: money that never moved (REVERTED, DECLINED)`: never silent.
+    private func describeNeverMoved(_ rows: [(line: Int, status: String)]) {
+        guard !rows.isEmpty else { return }
+        let lines = rows.map { String($0.line) }
+        var statuses: [String] = []
+        for row in rows where !statuses.contains(row.status) { statuses.append(row.status) }
+        let which = (rows.count == 1 ? "line " : "lines ") + lines.joined(separator: ", ")
+        found.skipped.append("\(which) (never moved)")
+        addNote("\(which) not imported: money that never moved (\(statuses.joined(separator: ", ")))")
     }
 
     /// The currency the file states outside its rows, when no option gives one: a money

@@ -30,6 +30,7 @@ struct CSVRowReader {
         var memo: Int?
         var status: Int?
         var currency: Int?
+        var fee: Int?
     }
 
     init(
@@ -57,6 +58,12 @@ struct CSVRowReader {
                 || (count == width - 1 && lastColumnDropped)
         else {
             reject(record, raw, "\(count) fields, the header has \(width)", into: &batch)
+            return
+        }
+        // A row whose status says the money never moved (`REVERTED`, `DECLINED`) is no
+        // transaction and no reject: the first pass counts it in a note.
+        if let status = columns.status, cell(fields[status], { Self.statusKind(of: $0) }) == .neverMoved {
+            batch.bytes.removeSubrange(rawStart...)
             return
         }
         // MARK: Date
@@ -118,9 +125,42 @@ struct CSVRowReader {
             if money.creditWordOnNegative, !creditWordLines.isEmpty, creditWordLines.contains(line) {
                 negated.toggle()
             }
+            if let feeColumn = columns.fee {
+                switch parseAmount(fields[feeColumn], name: "fee") {
+                case .failure(let reason): return reason
+                case .success(let fee?) where fee.units != 0:
+                    // What moved is the amount with the fee taken, as the balance column shows.
+                    guard let moved = Self.charged(money.amount, negated: negated, fee: fee) else {
+                        return "amount and fee \"\(quote(fields[feeColumn]))\" are too large to add"
+                    }
+                    moved.write(into: &out)
+                    return nil
+                default: break
+                }
+            }
             money.amount.write(negated: negated, into: &out)
             return nil
         }
+    }
+
+    /// `amount` (its sign flipped when `negated`) less the fee, whichever sign the bank wrote the
+    /// fee with: a fee is always money out. Nil past what 64 bits hold.
+    static func charged(_ amount: DecimalAmount, negated: Bool, fee: DecimalAmount) -> DecimalAmount? {
+        let decimals = max(amount.decimals, fee.decimals)
+        func scaled(_ value: DecimalAmount) -> Int64? {
+            guard var units = Int64(exactly: value.units) else { return nil }
+            for _ in value.decimals..<decimals {
+                let (next, overflow) = units.multipliedReportingOverflow(by: 10)
+                if overflow { return nil }
+                units = next
+            }
+            return units
+        }
+        guard let a = scaled(amount), let f = scaled(fee) else { return nil }
+        let signed = (amount.negative != negated) ? -a : a
+        let (moved, overflow) = signed.subtractingReportingOverflow(f)
+        guard !overflow else { return nil }
+        return DecimalAmount(negative: moved < 0, units: moved.magnitude, decimals: decimals)
     }
 
     /// A row's money as its cells give it, before the file's sign convention is applied.
@@ -266,11 +306,38 @@ struct CSVRowReader {
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
 
     private mutating func isPending(_ field: CSVFieldSpan) -> Bool {
-        let status = HeaderVocabulary.normalise(cell(field) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks())
-        return Self.pendingWords.contains(status)
+        cell(field) { Self.statusKind(of: $0) } == .pending
     }
 
-    static let pendingWords: Set<String> = ["pending", "vorgemerkt", "en attente", "pendiente", "in behandeling"]
+    /// What a status cell says of the money.
+    enum StatusKind {
+        case booked, pending
+        /// Money that never moved: reverted, declined, failed, cancelled.
+        case neverMoved
+    }
+
+    /// A status cell's meaning by its words (case, accents and punctuation folded); booked for
+    /// any other word, as before.
+    static func statusKind(of cell: UnsafeBufferPointer<UInt8>) -> StatusKind {
+        let status = HeaderVocabulary.normalise(String(decoding: cell, as: UTF8.self))
+        if pendingWords.contains(status) { return .pending }
+        if neverMovedWords.contains(status) { return .neverMoved }
+        return .booked
+    }
+
+    static let pendingWords: Set<String> = [
+        "pending", "vorgemerkt", "umsatz vorgemerkt", "en attente", "pendiente", "in behandeling", "authorised",
+        "authorized", "reserviert",
+    ]
+    /// Words that say the money moved: what a status column holds besides the others.
+    static let bookedWords: Set<String> = [
+        "booked", "completed", "posted", "cleared", "settled", "executed", "gebucht", "umsatz gebucht", "uitgevoerd",
+        "geboekt", "comptabilise", "execute", "ejecutado", "contabilizado",
+    ]
+    static let neverMovedWords: Set<String> = [
+        "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",
+        "fehlgeschlagen", "annule", "refuse", "echoue", "rechazado", "cancelado", "geannuleerd", "geweigerd",
+    ]
 
     private func reject(_ record: CSVRecordSpan, _ raw: Range<Int>, _ reason: String, into batch: inout CSVBatch) {
         batch.rejects.append(CSVReject(line: record.line, reason: reason, raw: raw))

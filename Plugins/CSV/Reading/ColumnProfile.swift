@@ -37,6 +37,21 @@ struct ColumnProfile: Sendable {
         if cell.count == 3, cell.allSatisfy({ $0.isASCII && $0.isLetter }) { currencyLike += 1 }
     }
 
+    /// A few distinct words, each one a status word (``CSVRowReader/statusKind(of:)``), and one
+    /// of them pending or never moved: a status column whatever its header.
+    var isStatusWords: Bool {
+        guard nonBlank > 0, distinct <= 6 else { return false }
+        var telling = false
+        for value in Set(values) where !value.isEmpty {
+            let kind = Array(value.utf8).withUnsafeBufferPointer { CSVRowReader.statusKind(of: $0) }
+            guard kind != .booked || CSVRowReader.bookedWords.contains(HeaderVocabulary.normalise(value)) else {
+                return false
+            }
+            if kind != .booked { telling = true }
+        }
+        return telling
+    }
+
     /// Called once every sampled cell is in.
     mutating func finish() {
         distinct = Set(values.filter { !$0.isEmpty }).count

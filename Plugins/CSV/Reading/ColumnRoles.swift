@@ -78,7 +78,7 @@ struct ColumnRoles: Sendable {
             }
         }
         let order: [ColumnRole] = [
-            .date, .amount, .debit, .credit, .balance, .currency, .indicator, .vendor, .memo, .id, .status,
+            .date, .amount, .debit, .credit, .balance, .currency, .indicator, .vendor, .memo, .id, .status, .fee,
         ]
         for role in order where columns[role] == nil {
             let free = (candidates[role] ?? []).filter { !isTaken($0.column) }
@@ -94,7 +94,7 @@ struct ColumnRoles: Sendable {
         return switch role {
         case .date: profile.isMostlyDates
         case .amount, .balance: profile.isMostlyAmounts
-        case .debit, .credit: profile.isMostlyAmounts
+        case .debit, .credit, .fee: profile.isMostlyAmounts
         case .currency: profile.isCurrencies
         case .indicator: profile.isIndicator
         case .vendor, .memo: !profile.isIndicator && !profile.isDates
@@ -130,6 +130,14 @@ struct ColumnRoles: Sendable {
                 columns[.indicator] = column
                 reasons[column] = "debit/credit words"
             }
+        }
+        // A status column under another header (the Sparkasse's `Info`: `Umsatz gebucht`,
+        // `Umsatz vorgemerkt`): a few words, every one a status word, one of them not booked.
+        if columns[.status] == nil, !fixed.contains(.status),
+            let column = profiles.indices.first(where: { !isTaken($0) && profiles[$0].isStatusWords })
+        {
+            columns[.status] = column
+            reasons[column] = "status words"
         }
         findBalance(profiles, fixed: fixed, settings: settings)
         if columns[.amount] != nil, !fixed.contains(.debit), !fixed.contains(.credit) {

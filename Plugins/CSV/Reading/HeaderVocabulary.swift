@@ -59,6 +59,8 @@ public enum HeaderVocabulary {
             ]
         ),
         (.status, ["Status", "State", "Estado", "Statut"]),
+        // What the bank charged on the row, apart from its amount (Revolut's `Fee`).
+        (.fee, ["Fee", "Fees", "Gebühr", "Gebühren", "Entgelt", "Frais", "Comisión", "Kosten"]),
         (.balance, ["Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie", "差引残高", "残高"]),
     ]
 
