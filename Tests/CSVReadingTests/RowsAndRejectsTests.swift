@@ -354,4 +354,21 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.pending), [false, false, true])
         XCTAssertTrue(result.report.contains("5 Info → status (status words)"), result.report)
     }
+
+    /// PayPal's Gross, Fee and Net: the net amount is what moved, its fee taken already, so the
+    /// fee column is not taken again (the balance column agrees).
+    func testANetAmountBesideAGrossAndAFeeIsWhatMoved() throws {
+        let text = """
+            "Date","Name","Status","Currency","Gross","Fee","Net","Transaction ID","Balance"
+            "01/03/2024","Acme Shop","Completed","EUR","-50,00","0,00","-50,00","1AB23456CD789012E","150,00"
+            "02/03/2024","Jane Doe","Completed","EUR","100,00","-3,25","96,75","2BC34567DE890123F","246,75"
+            "05/03/2024","Bob","Completed","EUR","20,00","-0,93","19,07","3CD45678EF901234G","265,82"
+
+            """
+        let result = try CSVReading.read(text, options: ["date-format": "%d/%m/%Y"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-50.00", "96.75", "19.07"])
+        XCTAssertEqual(result.reportLine("balance chain"), "2 of 2 rows agree (oldest first)")
+        XCTAssertTrue(result.report.contains("7 Net → amount"), result.report)
+    }
 }

@@ -27,6 +27,14 @@ struct ColumnRoles: Sendable {
         resolveOptions(profiles: profiles, settings: settings, fixed: &fixed)
         if hasHeader { assignFromHeaders(profiles) }
         assignFromContent(profiles, fixed: fixed, settings: settings)
+        // A net amount (PayPal's Gross, Fee, Net) has its fee taken already.
+        if let amount = columns[.amount], let fee = columns[.fee], !fixed.contains(.fee),
+            let header = profiles[amount].header,
+            HeaderVocabulary.netAmountNames.contains(HeaderVocabulary.normalise(header))
+        {
+            columns[.fee] = nil
+            reasons[fee] = nil
+        }
         checkRequired(profiles)
     }
 

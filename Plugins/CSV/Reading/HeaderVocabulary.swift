@@ -30,6 +30,8 @@ public enum HeaderVocabulary {
         (
             .amount,
             [
+                // A net amount first: beside a gross and a fee (PayPal), it is what moved.
+                "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto",
                 "Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)",
                 "Bedrag (EUR)",
             ]
@@ -75,6 +77,10 @@ public enum HeaderVocabulary {
     }
 
     static let moneyRoles: Set<ColumnRole> = [.amount, .debit, .credit, .balance]
+
+    /// Amount headers that say the fee is taken already: a fee column beside one is not taken again.
+    static let netAmountNames: Set<String> = Set(
+        ["Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto"].map(normalise))
 
     /// A header naming its column's currency after the name: `Betrag (EUR)`, `Amount in GBP`,
     /// `Saldo CHF` (the code in capitals); the name without the code, and the code. Nil when
