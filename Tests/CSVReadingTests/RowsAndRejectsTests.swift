@@ -1,4 +1,5 @@
 import CSVReading
+import Foundation
 import XCTest
 
 /// Rows the reader cannot take, ambiguous files, quoting, and several currencies.
@@ -370,5 +371,25 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-50.00", "96.75", "19.07"])
         XCTAssertEqual(result.reportLine("balance chain"), "2 of 2 rows agree (oldest first)")
         XCTAssertTrue(result.report.contains("7 Net → amount"), result.report)
+    }
+
+    /// Barclays: `Number,Date,Account,Amount,Subcategory,Memo`. Subcategory repeats a few words
+    /// (Debit, Standing Order, Direct Debit…) and is never the payee: the Memo is.
+    func testAColumnOfAFewRepeatedWordsLosesThePayeeToTheMemo() throws {
+        let kinds = [
+            ("Debit", "TESCO STORES 2041 BCC"), ("Standing Order", "LANDLORD LTD RENT STO"),
+            ("Direct Debit", "BRITISH GAS DDR"), ("Cash", "LINK ATM CPT"),
+        ]
+        var text = "Number,Date,Account,Amount,Subcategory,Memo\n"
+        for day in 1...20 {
+            let (kind, memo) = kinds[day % 4]
+            text += ",\(String(format: "%02d", day))/03/2024,20-32-06 13152170,-\(day).00,\(kind),\(memo) \(day)\n"
+        }
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].first?.vendor, "LANDLORD LTD RENT STO 1")
+        XCTAssertEqual(result.entries[0].first?.memo, "Standing Order")
+        XCTAssertTrue(
+            result.report.contains("6 Memo → vendor (the memo: \"Subcategory\" repeats a few words)"), result.report)
     }
 }

@@ -52,6 +52,9 @@ struct ColumnProfile: Sendable {
         return telling
     }
 
+    /// A handful of words repeated down the column: at most ten, each on four rows on average.
+    var isFewRepeatedWords: Bool { nonBlank > 0 && distinct <= 10 && distinct * 4 <= nonBlank }
+
     /// Called once every sampled cell is in.
     mutating func finish() {
         distinct = Set(values.filter { !$0.isEmpty }).count

@@ -168,6 +168,17 @@ struct ColumnRoles: Sendable {
             if let column = texts.max(by: { profiles[$0].distinct < profiles[$1].distinct }) {
                 columns[.vendor] = column
                 reasons[column] = "most distinct text"
+                // A few words repeated row after row (Barclays' `Subcategory`: Debit, Standing
+                // Order…) name a kind of entry, not a payee: the memo a person reads is the payee.
+                if let memo = columns[.memo], !fixed.contains(.memo), profiles[column].isFewRepeatedWords,
+                    profiles[memo].distinct > profiles[column].distinct
+                {
+                    columns[.vendor] = memo
+                    columns[.memo] = column
+                    reasons[memo] =
+                        "the memo: \(profiles[column].header.map { "\"\($0)\"" } ?? "the other text") repeats a few words"
+                    reasons[column] = nil
+                }
             }
         }
     }
