@@ -123,6 +123,13 @@ final class RowsAndRejectsTests: XCTestCase {
                 "bank.csv: no date column found: set date (a header name or a position)",
                 "bank.csv: no amount column found: set amount, or debit and credit",
             ])
+        let several = try CSVReading.read(
+            "When,Who,Price,Tax,Total\n2024-01-02,Bobby,10.00,2.00,12.00\n2024-01-03,Annie,20.00,4.00,24.00\n")
+        XCTAssertEqual(
+            several.problems,
+            [
+                #"bank.csv: no amount column found: 3 columns hold amounts (3 "Price", 4 "Tax", 5 "Total"): set amount to the one that moved, or debit and credit"#
+            ])
         let named = try CSVReading.read(text, options: ["amount": "Price"])
         XCTAssertTrue(named.problems.contains("bank.csv: amount \"Price\": no such column (When, Who, What)"))
         // A currency code where a column was asked for points to the option that takes a code.

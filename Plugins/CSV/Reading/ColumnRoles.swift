@@ -158,6 +158,7 @@ struct ColumnRoles: Sendable {
                 columns[.amount] = amounts[0]
                 reasons[amounts[0]] = "the only amount column"
             }
+            amountCandidates = amounts
         }
         if columns[.vendor] == nil {
             let texts = profiles.indices.filter {
@@ -262,6 +263,9 @@ struct ColumnRoles: Sendable {
 
     // MARK: - Required roles
 
+    /// The columns that hold amounts when no header or content settled which is the amount.
+    private var amountCandidates: [Int] = []
+
     private mutating func checkRequired(_ profiles: [ColumnProfile]) {
         if columns[.date] == nil {
             problems.append("no date column found: set date (a header name or a position)")
@@ -271,6 +275,14 @@ struct ColumnRoles: Sendable {
         }
         if columns[.amount] == nil {
             switch (columns[.debit], columns[.credit]) {
+            case (nil, nil) where amountCandidates.count > 1:
+                let named = amountCandidates.map { column in
+                    profiles[column].header.flatMap { $0.isEmpty ? nil : "\(column + 1) \"\(CellQuote.text($0))\"" }
+                        ?? "column \(column + 1)"
+                }
+                problems.append(
+                    "no amount column found: \(named.count) columns hold amounts (\(named.joined(separator: ", "))): "
+                        + "set amount to the one that moved, or debit and credit")
             case (nil, nil): problems.append("no amount column found: set amount, or debit and credit")
             case (nil, _): problems.append("a credit column but no debit column: set debit")
             case (_, nil): problems.append("a debit column but no credit column: set credit")
