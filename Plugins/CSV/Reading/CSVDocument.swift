@@ -586,17 +586,10 @@ public final class CSVDocument {
             else { continue }
             return stated(code, "the header \"\(CellQuote.text(layout.headerNames[column]))\"")
         }
-        var reader = CSVCellReader(text: text)
-        for record in layout.preamble {
-            let fields = TableLayout.fields(of: record, text: text, separator: separator)
-            guard fields.count >= 2,
-                HeaderVocabulary.currencyLabels.contains(HeaderVocabulary.normalise(reader.string(fields[0])))
-            else { continue }
-            let code = reader.string(fields[1]).trimmingCharacters(in: .whitespaces)
-            guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else { continue }
-            return stated(code, "line \(record.line) of the preamble")
-        }
-        return nil
+        guard let (line, value) = preambleValue(labeled: HeaderVocabulary.currencyLabels, layout) else { return nil }
+        let code = value.trimmingCharacters(in: .whitespaces)
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
+        return stated(code, "line \(line) of the preamble")
     }
 
     private func stated(_ code: String, _ source: String) -> String {
@@ -607,14 +600,20 @@ public final class CSVDocument {
 
     /// `Kontonummer;123`, `"Account Number:","12345678"`, `IBAN;DE…` in the preamble.
     private func preambleAccountNumber(_ layout: TableLayout) -> String? {
+        preambleValue(labeled: HeaderVocabulary.accountNumberLabels, layout)?.value
+    }
+
+    /// The first preamble line whose first cell is one of `labels` (normalised) and that has a
+    /// value after it: its line, and the first non-empty cell after the label.
+    private func preambleValue(labeled labels: Set<String>, _ layout: TableLayout) -> (line: Int, value: String)? {
         var reader = CSVCellReader(text: text)
         for record in layout.preamble {
             let fields = TableLayout.fields(of: record, text: text, separator: separator)
-            guard fields.count >= 2,
-                HeaderVocabulary.accountNumberLabels.contains(HeaderVocabulary.normalise(reader.string(fields[0])))
-            else { continue }
+            guard fields.count >= 2, labels.contains(HeaderVocabulary.normalise(reader.string(fields[0]))) else {
+                continue
+            }
             if let value = fields.dropFirst().map({ reader.string($0) }).first(where: { !$0.isEmpty }) {
-                return value
+                return (record.line, value)
             }
         }
         return nil
