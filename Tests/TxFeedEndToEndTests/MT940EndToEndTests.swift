@@ -14,23 +14,12 @@ final class MT940EndToEndTests: XCTestCase {
 
     static let mt940 = BuiltProducts.fixtures + "/statements/mt940/"
 
-    typealias Row = [String: Any]
-
-    private func rows(_ result: CommandResult) throws -> [Row] {
-        try result.output.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row, String($0))
-        }
-    }
-
-    private func text(_ row: Row, _ field: String) -> String? { row[field] as? String }
-    private func minor(_ row: Row) -> Int { (row["amount_minor"] as? NSNumber)?.intValue ?? .min }
-
     /// A `{1:` file went to fixture (a JSON error) before mt940 claimed it.
     func testABlockHeaderFileIsRoutedToMT940AcrossTheYearEnd() throws {
         let result = try txfeed("run", Self.mt940 + "dutch.sta", "--sink", "ndjson")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("dutch (mt940): ok, read 3 = written 3 + rejected 0"), result.stderr)
-        let feed = try rows(result)
+        let feed = try feedRows(result)
         XCTAssertEqual(feed.map(minor), [10000, -1234, -2550])
         XCTAssertEqual(feed.compactMap { text($0, "date") }, ["2024-01-02", "2024-01-02", "2023-12-29"])
         XCTAssertEqual(feed.compactMap { text($0, "vendor") }, ["Stichting Voorbeeld", "De Bakker BV", "J. Jansen"])
@@ -42,7 +31,7 @@ final class MT940EndToEndTests: XCTestCase {
     func testGermanStatementsInWindows1252AndCRLF() throws {
         let result = try txfeed("run", Self.mt940 + "german.sta", "--sink", "ndjson")
         XCTAssertEqual(result.status, 0, result.stderr)
-        let feed = try rows(result)
+        let feed = try feedRows(result)
         XCTAssertEqual(feed.count, 5)
         XCTAssertEqual(feed.map(minor).reduce(0, +), 116001)
         let bakery = try XCTUnwrap(feed.first { text($0, "id") == "2024030700042" })
@@ -59,14 +48,14 @@ final class MT940EndToEndTests: XCTestCase {
             "run", Self.mt940 + "interim.942", Self.mt940 + "plain-pages.sta", "--sink", "json")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("an MT942 interim report: entries pending, not reconciled"), result.stderr)
-        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? Row)
-        let transactions = try XCTUnwrap(root["transactions"] as? [Row])
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? FeedRow)
+        let transactions = try XCTUnwrap(root["transactions"] as? [FeedRow])
         let interim = transactions.filter { text($0, "source") == "interim" }
         XCTAssertEqual(interim.map(minor).reduce(0, +), 13001)
         XCTAssertEqual(Set(interim.compactMap { text($0, "status") }), ["pending"])
         let pages = transactions.filter { text($0, "source") == "plain-pages" }
         XCTAssertEqual(pages.map(minor).reduce(0, +), -532450)
-        let accounts = try XCTUnwrap(root["accounts"] as? [Row])
+        let accounts = try XCTUnwrap(root["accounts"] as? [FeedRow])
         XCTAssertEqual(accounts.last.flatMap { text($0, "balance") }, "-324.50", "the :62F: of the last page")
     }
 
@@ -82,7 +71,7 @@ final class MT940EndToEndTests: XCTestCase {
             result.stderr.contains(
                 "off-balance.sta: statement 2: balances do not reconcile: opening 480.00 + entries -20.00 = 460.00, "
                     + "but the statement closes at 470.00"), result.stderr)
-        let feed = try rows(result)
+        let feed = try feedRows(result)
         XCTAssertEqual(feed.count, 3 + 1)
         XCTAssertEqual(feed.compactMap { text($0, "id") }.filter { ["A1", "A2", "A3"].contains($0) }, ["A1"])
     }
@@ -120,6 +109,6 @@ final class MT940EndToEndTests: XCTestCase {
             result.stderr)
         XCTAssertTrue(result.stderr.contains("not-mt940 (mt940): FAILED"), result.stderr)
         XCTAssertTrue(result.stderr.contains("not-mt940.sta: no MT940 message: no :20: field"), result.stderr)
-        XCTAssertEqual(try rows(result).count, 2 + 3)
+        XCTAssertEqual(try feedRows(result).count, 2 + 3)
     }
 }

@@ -14,20 +14,9 @@ final class QIFEndToEndTests: XCTestCase {
 
     static let qif = BuiltProducts.fixtures + "/statements/qif/"
 
-    typealias Row = [String: Any]
-
-    private func rows(_ result: CommandResult) throws -> [Row] {
-        try result.output.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row, String($0))
-        }
-    }
-
-    private func text(_ row: Row, _ field: String) -> String? { row[field] as? String }
-    private func minor(_ row: Row) -> Int { (row["amount_minor"] as? NSNumber)?.intValue ?? .min }
-
     /// Count, signed sum and days, newest first, as the README states them.
     private func assertFacts(
-        _ feed: [Row], count: Int, sum: Int, first: String, last: String, file: StaticString = #filePath,
+        _ feed: [FeedRow], count: Int, sum: Int, first: String, last: String, file: StaticString = #filePath,
         line: UInt = #line
     ) {
         XCTAssertEqual(feed.count, count, "count", file: file, line: line)
@@ -42,7 +31,7 @@ final class QIFEndToEndTests: XCTestCase {
         XCTAssertTrue(
             result.stderr.contains("checking (qif): ok, read 12 = written 12 + rejected 0"), result.stderr)
         XCTAssertTrue(result.stderr.contains("skipped !Type:Cat block (lines 5-13)"), result.stderr)
-        let feed = try rows(result)
+        let feed = try feedRows(result)
         assertFacts(feed, count: 12, sum: 204101, first: "2024-01-03", last: "2024-02-28")
         XCTAssertEqual(Set(feed.compactMap { text($0, "account") }), ["Everyday Checking"])
         // Check numbers are the bank's ids; the other records are known by their fingerprints.
@@ -63,7 +52,7 @@ final class QIFEndToEndTests: XCTestCase {
     func testCardIsReadWithItsCommaAndItsUmlauts() throws {
         let result = try txfeed("run", Self.qif + "card.qif", "--sink", "ndjson")
         XCTAssertEqual(result.status, 0, result.stderr)
-        let feed = try rows(result)
+        let feed = try feedRows(result)
         assertFacts(feed, count: 8, sum: -1060, first: "2024-01-03", last: "2024-02-14")
         let vendors = feed.compactMap { text($0, "vendor") }
         XCTAssertTrue(vendors.contains("Bäckerei Müller") && vendors.contains("Kiosk „Am Markt“"), "\(vendors)")
@@ -81,7 +70,7 @@ final class QIFEndToEndTests: XCTestCase {
 
         let settled = try txfeed("run", "-s", "qif:\(path),date-format=%d/%m/%Y", "--sink", "ndjson")
         XCTAssertEqual(settled.status, 0, settled.stderr)
-        assertFacts(try rows(settled), count: 6, sum: 53025, first: "2024-02-01", last: "2024-06-12")
+        assertFacts(try feedRows(settled), count: 6, sum: 53025, first: "2024-02-01", last: "2024-06-12")
     }
 
     func testRejectsNameTheRecordAndItsLine() throws {
@@ -90,11 +79,11 @@ final class QIFEndToEndTests: XCTestCase {
             "run", Self.qif + "broken/checking-nul.qif", "--sink", "ndjson", "--rejects", rejects)
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains("read 12 = written 11 + rejected 1"), result.stderr)
-        XCTAssertEqual(try rows(result).count, 11)
+        XCTAssertEqual(try feedRows(result).count, 11)
         let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.count, 1)
         XCTAssertTrue(lines.first?.contains(#""path":"record 10 (line 76)""#) ?? false, "\(lines)")
-        let reject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? Row)
+        let reject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? FeedRow)
         XCTAssertEqual(text(reject, "record"), "D2/ 2'24\nT-6\u{0}4.10\nPCorner Grocery\nLGroceries\n^")
     }
 
@@ -127,6 +116,6 @@ final class QIFEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("checking-nul.qif record 10 (line 76)"), result.stderr)
         XCTAssertTrue(result.stderr.contains("not-qif (qif): FAILED"), result.stderr)
         XCTAssertTrue(result.stderr.contains("not-qif.qif: no transaction block"), result.stderr)
-        XCTAssertEqual(try rows(result).count, 7 + 11 + 11)
+        XCTAssertEqual(try feedRows(result).count, 7 + 11 + 11)
     }
 }
