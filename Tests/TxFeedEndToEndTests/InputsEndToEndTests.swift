@@ -120,6 +120,16 @@ final class InputsEndToEndTests: XCTestCase {
             unlink(fifo)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the copy is removed")
         }
+        // Named twice, a FIFO is read once and its copy read by both sources.
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let writer = Thread {
+            Thread.sleep(forTimeInterval: 1)
+            try? checking.write(toFile: fifo, atomically: false, encoding: .utf8)
+        }
+        writer.start()
+        let twice = try txfeed("run", fifo, fifo, "--timeout", "60", "--sink", "ndjson")
+        XCTAssertEqual(twice.status, 0, twice.stderr)
+        XCTAssertEqual(sources(twice), ["late": 7, "late#2": 7], twice.stderr)
     }
 
     /// A FIFO nobody writes to fails its source when `--timeout` passes, and the other sources

@@ -31,10 +31,15 @@ struct FileRouter: Sendable {
         }
         var steps: [Step] = []
         // Every stream copied at once, by one deadline: a writer may wait for another's reader.
-        let named = arguments.filter(StreamCopies.isStream)
-        var copies = Dictionary(zip(named, streams.copy(named)), uniquingKeysWith: { first, _ in first })
+        // One copy a stream, however often it is named: two readers of one pipe would each get
+        // part of it.
+        var named: [String] = []
+        for argument in arguments where StreamCopies.isStream(argument) && !named.contains(argument) {
+            named.append(argument)
+        }
+        let copies = Dictionary(uniqueKeysWithValues: zip(named, streams.copy(named)))
         for argument in arguments {
-            if let copy = copies.removeValue(forKey: argument) {
+            if let copy = copies[argument] {
                 switch copy {
                 case .success(let path): steps.append(.file(path: path, alone: true, shown: argument))
                 case .failure(let failure):
