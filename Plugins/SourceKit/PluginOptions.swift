@@ -7,7 +7,10 @@ public enum PluginOptions {
     /// A JSON object's members as option strings: numbers and booleans as their JSON text.
     /// - Parameters:
     ///   - what: names the text in messages (`configuration`, `rules file bank.json`).
-    public static func parse(_ text: UnsafePointer<CChar>?, what: String) throws(PluginFailure) -> [String: String] {
+    ///   - skipping: members that are not options (a csv profile's `match`), left to the caller.
+    public static func parse(
+        _ text: UnsafePointer<CChar>?, what: String, skipping: Set<String> = []
+    ) throws(PluginFailure) -> [String: String] {
         var error = json_error_t()
         guard let text, let root = json_loads(text, 0, &error) else {
             throw PluginFailure("the \(what) is not valid JSON")
@@ -19,6 +22,10 @@ public enum PluginOptions {
         while let it = iterator {
             let key = String(cString: json_object_iter_key(it))
             let value = json_object_iter_value(it)!
+            if skipping.contains(key) {
+                iterator = json_object_iter_next(root, it)
+                continue
+            }
             switch value.pointee.type {
             case JSON_STRING: options[key] = String(cString: json_string_value(value))
             case JSON_INTEGER, JSON_REAL, JSON_TRUE, JSON_FALSE:
@@ -34,7 +41,8 @@ public enum PluginOptions {
     }
 
     /// `options` with those of the JSON file its `rules` option names merged under them: a
-    /// bank's mapping is written once, and what is given with the source wins.
+    /// bank's mapping is written once, and what is given with the source wins. A `match`
+    /// member (a csv profile's) is not an option: a profile is also a rules file.
     public static func mergingRules(_ options: [String: String]) throws(PluginFailure) -> [String: String] {
         guard let path = options["rules"] else { return options }
         let file = try FileBytes(path: path)
@@ -42,7 +50,7 @@ public enum PluginOptions {
         text.append(0)
         let rules = try text.withUnsafeBufferPointer { buffer throws(PluginFailure) in
             try buffer.withMemoryRebound(to: CChar.self) { chars throws(PluginFailure) in
-                try parse(chars.baseAddress, what: "rules file \(path)")
+                try parse(chars.baseAddress, what: "rules file \(path)", skipping: ["match"])
             }
         }
         return rules.merging(options) { _, given in given }

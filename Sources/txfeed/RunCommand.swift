@@ -41,6 +41,11 @@ struct RunOptions: ParsableArguments {
         completion: .directory)
     var pluginPaths: [String] = []
 
+    @Option(
+        help: "A folder of bank profiles for csv files (default: TXFEED_PROFILES, else ~/.config/txfeed/profiles).",
+        completion: .directory)
+    var profiles: String?
+
     // Unconditional, so that `--timeout -1` reaches the check that says what is allowed,
     // instead of reading as a flag.
     @Option(parsing: .unconditional, help: "Seconds every source gets before it is asked to stop (default 30).")
@@ -140,6 +145,7 @@ struct RunOptions: ParsableArguments {
 
     /// Loads and checks everything; a mistake is exit 2 before any source runs.
     func plan() throws -> RunPlan {
+        try ProfilesFolder.use(profiles)
         let plan: RunPlan
         do {
             plan = try RunPlan.make(request, pluginHost: PluginHostChild.executable())

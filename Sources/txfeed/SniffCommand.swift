@@ -22,13 +22,24 @@ struct SniffCommand: ParsableCommand {
         completion: .directory)
     var pluginPaths: [String] = []
 
+    @Option(
+        help: "A folder of bank profiles for csv files (default: TXFEED_PROFILES, else ~/.config/txfeed/profiles).",
+        completion: .directory)
+    var profiles: String?
+
+    @Option(help: "Save what was inferred from the one csv file as the bank profile NAME, in the profiles folder.")
+    var save: String?
+
     func run() throws {
+        try ProfilesFolder.use(profiles)
         var request = RunRequest()
         request.files = files
         request.sources = sources
         request.pluginPaths = pluginPaths
         let findings: [Sniffer.Finding]
-        do { findings = try Sniffer.sniff(request, pluginHost: PluginHostChild.executable()) } catch {
+        do {
+            findings = try Sniffer.sniff(request, pluginHost: PluginHostChild.executable(), saveProfile: save)
+        } catch {
             throw usageFailure("\(error)")
         }
         var text = ""

@@ -26,16 +26,28 @@ final class CSVFileSource: FileSource {
     static let batchSize = 4096
 
     let path: String
-    let settings: CSVSettings
+    let options: [String: String]
+    /// The user's profiles, then the built-in ones.
+    let profiles: [BankProfile]
 
     init(options: [String: String]) throws {
         path = try PluginOptions.path(in: options, what: "the CSV file")
-        do { settings = try CSVSettings(options: options) } catch { throw PluginFailure("\(error)") }
+        do { _ = try CSVSettings(options: options) } catch { throw PluginFailure("\(error)") }
+        self.options = options
+        profiles = try ProfileFolder.library()
+    }
+
+    /// The file read as inferred, or through the bank profile its header matches.
+    private func document(_ file: FileBytes) throws -> CSVDocument {
+        do {
+            return try CSVDocument.read(
+                bytes: file.bytes, origin: path, stem: FileBytes.stem(of: path), options: options, profiles: profiles)
+        } catch { throw PluginFailure("\(error)") }
     }
 
     func run(_ channel: HostChannel) throws -> Bool {
         let file = try FileBytes(path: path)
-        let document = CSVDocument(bytes: file.bytes, origin: path, stem: FileBytes.stem(of: path), settings: settings)
+        let document = try document(file)
         guard document.problems.isEmpty else { throw PluginFailure(document.problems.joined(separator: "; ")) }
         for note in document.notes { channel.log("\(path): \(note)") }
         var entries = EntryBatch()
@@ -69,7 +81,11 @@ final class CSVFileSource: FileSource {
 
     func explain() throws -> (report: String, problems: [String]) {
         let file = try FileBytes(path: path)
-        let document = CSVDocument(bytes: file.bytes, origin: path, stem: FileBytes.stem(of: path), settings: settings)
-        return (document.report, document.problems)
+        let document = try document(file)
+        var report = document.report
+        if let target = options["save-profile"] {
+            report += try ProfileFolder.save(document, to: target)
+        }
+        return (report, document.problems)
     }
 }

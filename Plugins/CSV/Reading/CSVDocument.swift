@@ -17,11 +17,20 @@ public final class CSVDocument {
     private var currencyColumn: Int?
     /// Each account's currency cell, trimmed and upper-cased; empty for rows without one.
     private var accountKeys: [[UInt8]] = [[]]
-    private var found = CSVReport()
+    var found = CSVReport()
     private var counted: CSVReport.Rows?
     private var problemList: [String] = []
     private var noteList: [String] = []
     private var accountList: [CSVAccount] = []
+    /// The header's cells (empty when the file has none) and the preamble's lines: what a bank
+    /// profile is matched by.
+    public private(set) var headerCells: [String] = []
+    public private(set) var preambleLines: [String] = []
+    /// The sign the file's evidence says (the balance chain or payment words), whether or not
+    /// `sign` was given; nil when nothing decides it.
+    public private(set) var inferredSign: CSVSettings.SignOption?
+    /// What the payment words said when `sign` was given: `payment words: 2 of 2 rows run against the other 12`.
+    private(set) var signEvidence = ""
 
     /// - Parameters:
     ///   - bytes: the whole file, as it is on disk (read whole); borrowed until the document is released.
@@ -228,6 +237,12 @@ public final class CSVDocument {
         var lines: [Int] = []
 
         var rows: Int { negative + positive }
+
+        /// `lines 3, 9…`: the lines with payment words, for messages.
+        var describedLines: String {
+            "line\(lines.count == 1 ? "" : "s") " + lines.map(String.init).joined(separator: ", ")
+                + (rows > lines.count ? "…" : "")
+        }
     }
 
     private func observe(_ layout: TableLayout, roles: ColumnRoles) -> Evidence {
@@ -247,7 +262,7 @@ public final class CSVDocument {
         let textColumns = [roles[.vendor], roles[.memo]].compactMap { $0 }
         // Payment words are weighed only where the cell's own sign is the reading: a signed
         // amount column without an indicator, and no sign given.
-        let signColumn = settings.sign == .auto && roles[.indicator] == nil ? roles[.amount] : nil
+        let signColumn = roles[.indicator] == nil ? roles[.amount] : nil
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
             evidence.rows += 1
@@ -446,10 +461,11 @@ public final class CSVDocument {
             return
         }
         switch settings.sign {
-        case .asIs: found.sign = "as-is (given)"
-        case .inverted:
-            reader.inverted = true
-            found.sign = "inverted (given)"
+        case .asIs, .inverted:
+            // Weighed all the same, so that a profile's sign the file's words contradict is reported.
+            (inferredSign, signEvidence) = weigh(words, roles: roles)
+            reader.inverted = settings.sign == .inverted
+            found.sign = "\(settings.sign.rawValue) (given)"
         case .auto: decideSign(by: words, roles: roles, reader: &reader)
         }
     }
@@ -472,6 +488,7 @@ public final class CSVDocument {
                     + "rows run the other way): swap them, or set check-balance=false")
         case .auto:
             reader.inverted = chain.inverted
+            inferredSign = chain.inverted ? .inverted : .asIs
             found.sign = (chain.inverted ? "inverted" : "as-is") + " (\(evidence))"
             if chain.inverted {
                 addNote(
@@ -479,6 +496,7 @@ public final class CSVDocument {
                         + "of \(chain.checked) rows); set sign=as-is with check-balance=false to keep them")
             }
         case .asIs, .inverted:
+            inferredSign = chain.inverted ? .inverted : .asIs
             let given = settings.sign == .inverted
             guard given == chain.inverted else {
                 let other: CSVSettings.SignOption = given ? .asIs : .inverted
@@ -497,38 +515,39 @@ public final class CSVDocument {
     /// Without a balance column: rows whose text says payment, refund, thank you… are money in. When
     /// at least two have them and every one runs against the others' majority, their sign decides.
     private func decideSign(by words: PaymentEvidence, roles: ColumnRoles, reader: inout CSVRowReader) {
+        let (sign, why) = weigh(words, roles: roles)
+        inferredSign = sign
+        guard sign == .inverted else {
+            found.sign = sign == nil ? "not checked (\(why))" : "as-is (\(why))"
+            return
+        }
+        reader.inverted = true
+        found.sign = "inverted (\(why))"
+        addNote(
+            "amounts read inverted: payments and refunds (\(words.describedLines)) are negative and most rows "
+                + "positive, as a card issuer writes them; set sign=as-is to keep them")
+    }
+
+    /// What payment words say of the sign, and why; nil when they do not decide it.
+    private func weigh(_ words: PaymentEvidence, roles: ColumnRoles) -> (CSVSettings.SignOption?, String) {
         let without = roles[.balance] == nil ? "no balance column" : "the balance column not checked"
         guard roles[.amount] != nil, roles[.indicator] == nil else {
             let columns =
                 roles[.amount] == nil ? "the debit and credit columns say" : "the indicator column says"
-            found.sign = "not checked (\(without); \(columns) which way)"
-            return
+            return (nil, "\(without); \(columns) which way")
         }
-        guard words.rows > 0 else {
-            found.sign = "not checked (\(without), no payment words)"
-            return
-        }
+        guard words.rows > 0 else { return (nil, "\(without), no payment words") }
         let others = words.otherNegative + words.otherPositive
         let againstAsIs = words.positive == words.rows && words.otherNegative > words.otherPositive
         let againstInverted = words.negative == words.rows && words.otherPositive > words.otherNegative
-        let lines =
-            "line\(words.lines.count == 1 ? "" : "s") " + words.lines.map(String.init).joined(separator: ", ")
-            + (words.rows > words.lines.count ? "…" : "")
         guard words.rows >= 2, againstAsIs || againstInverted else {
             let why = words.rows < 2 ? "one row is too few" : "they do not all run against the other rows"
-            found.sign = "not checked (\(without); payment words on \(lines): \(why))"
-            return
+            return (nil, "\(without); payment words on \(words.describedLines): \(why)")
         }
-        let evidence = "payment words: \(words.rows) of \(words.rows) rows run against the other \(others)"
-        if againstInverted {
-            reader.inverted = true
-            found.sign = "inverted (\(evidence))"
-            addNote(
-                "amounts read inverted: payments and refunds (\(lines)) are negative and most rows positive, "
-                    + "as a card issuer writes them; set sign=as-is to keep them")
-        } else {
-            found.sign = "as-is (\(evidence))"
-        }
+        return (
+            againstInverted ? .inverted : .asIs,
+            "payment words: \(words.rows) of \(words.rows) rows run against the other \(others)"
+        )
     }
 
     private static func scaled(_ bytes: ArraySlice<UInt8>, mark: DecimalMark) -> Int64? {
@@ -675,6 +694,10 @@ public final class CSVDocument {
     // MARK: - Describing
 
     private func describeLayout(_ layout: TableLayout) {
+        if layout.header != nil { headerCells = layout.headerNames }
+        preambleLines = layout.preamble.map {
+            String(decoding: UnsafeBufferPointer(rebasing: text[$0.start..<$0.end]), as: UTF8.self)
+        }
         if let header = layout.header {
             found.header = "line \(header.line): " + excerpt(header, limit: 60)
         } else {
@@ -754,13 +777,13 @@ public final class CSVDocument {
         return bom == nil ? name : "\(name) (byte order mark)"
     }
 
-    private func addProblem(_ message: String) {
+    func addProblem(_ message: String) {
         problemList.append("\(origin): \(message)")
         found.problems.append(message)
     }
 
     /// Notes leave the file's name to whoever writes them: the plugin puts its path first.
-    private func addNote(_ message: String) {
+    func addNote(_ message: String) {
         noteList.append(message)
     }
 }

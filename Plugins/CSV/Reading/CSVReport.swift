@@ -20,6 +20,10 @@ struct CSVReport: Sendable {
     }
 
     var origin = ""
+    /// The bank profile read with, and why: `amex-us (American Express (US); header: 13 of 13 columns)`.
+    var profile: String?
+    /// Where the profile and what the file itself shows differ, one a line.
+    var profileDisagreements: [String] = []
     var encoding = ""
     var separator: String?
     var separatorEvidence: String?
@@ -46,6 +50,8 @@ struct CSVReport: Sendable {
     func text(rows: Rows?) -> String {
         var report = ReportLines()
         func add(_ label: String, _ values: [String]) { report.add(label, values) }
+        if let profile { add("profile", [profile]) }
+        if !profileDisagreements.isEmpty { add("disagrees", profileDisagreements) }
         add("encoding", [encoding])
         if let separator {
             add("separator", [separator + (separatorEvidence.map { "  (\($0))" } ?? "")])

@@ -165,5 +165,7 @@ public struct CSVSettings: Sendable {
         ("default-currency", "the currency when no column gives one (EUR)"),
         ("account", "the account's name (default: the file's stem)"),
         ("account-id", "the account's IBAN or number"),
+        ("profile", "a bank profile's name, or none (default: the profile whose header the file has)"),
+        ("save-profile", "sniff only: save what was inferred as this profile (what `sniff --save NAME` sets)"),
     ]
 }

@@ -23,8 +23,10 @@ public enum Sniffer {
     ///   - pluginHost: the executable that hosts plugins in child processes (txfeed itself), so
     ///     that `identify` and `explain` run there; nil loads the plugins in this process.
     /// - Throws: ``UsageError`` or ``PluginLoadError`` (exit 2), as `run` would before running.
+    ///   - saveProfile: `sniff --save NAME`: handed to the one file's plugin as its
+    ///     `save-profile` option (the csv source's), which saves what it inferred under NAME.
     public static func sniff(
-        _ request: RunRequest, pluginHost: String? = nil,
+        _ request: RunRequest, pluginHost: String? = nil, saveProfile: String? = nil,
         environment: String? = ProcessInfo.processInfo.environment["TXFEED_PLUGIN_PATH"]
     ) throws -> [Finding] {
         if request.pluginPaths.contains("") { throw UsageError("--plugin-path is empty; name a folder") }
@@ -34,6 +36,9 @@ public enum Sniffer {
         searchPath.loader = hosts
         guard !request.files.isEmpty || !request.sources.isEmpty else {
             throw UsageError("sniff needs a FILE or -s SPEC (try: txfeed sniff samples/bank/uk-current.csv)")
+        }
+        if saveProfile != nil, request.files.count + request.sources.count != 1 {
+            throw UsageError("--save saves one file's layout: name one FILE (or one -s SPEC)")
         }
         var findings: [Finding] = []
         // `run` leaves a missing file to its source to report; here there is nothing to explain.
@@ -48,7 +53,9 @@ public enum Sniffer {
             case let .read(plugin, file, confidence):
                 let sure = confidence.map { " (\($0) of 100)" } ?? ""
                 findings.append(
-                    explain(subject: file, plugin: plugin, options: [(plugin.mainOption!.name, file)], sure: sure))
+                    try explain(
+                        subject: file, plugin: plugin, options: [(plugin.mainOption!.name, file)], sure: sure,
+                        saveProfile: saveProfile))
             case let .unreadable(file, reason):
                 findings.append(Finding(subject: file, lines: [], problem: "\(file): \(reason)"))
             }
@@ -60,8 +67,9 @@ public enum Sniffer {
                 switch source.reader {
                 case let .plugin(plugin, options):
                     findings.append(
-                        explain(
-                            subject: source.pathOption ?? source.name, plugin: plugin, options: options, sure: " (-s)"))
+                        try explain(
+                            subject: source.pathOption ?? source.name, plugin: plugin, options: options, sure: " (-s)",
+                            saveProfile: saveProfile))
                 case let .unreadable(reason):
                     findings.append(Finding(subject: source.name, lines: [], problem: reason))
                 }
@@ -71,8 +79,16 @@ public enum Sniffer {
     }
 
     private static func explain(
-        subject: String, plugin: LoadedPlugin, options: [(key: String, value: String)], sure: String
-    ) -> Finding {
+        subject: String, plugin: LoadedPlugin, options: [(key: String, value: String)], sure: String,
+        saveProfile: String?
+    ) throws(UsageError) -> Finding {
+        var options = options
+        if let saveProfile {
+            guard plugin.options.contains(where: { $0.name == "save-profile" }) else {
+                throw UsageError("--save: \(subject) is read by \(plugin.name), which has no profiles (csv has)")
+            }
+            options.append(("save-profile", saveProfile))
+        }
         var lines = [Self.line("plugin", "\(plugin.name)\(sure)")]
         guard let explanation = plugin.explain(configuration: JSONString.object(options)) else {
             lines.append(Self.line("report", "none: \(plugin.name) does not explain how it reads a file"))

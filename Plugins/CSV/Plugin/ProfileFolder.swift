@@ -1,0 +1,136 @@
+import CJansson
+import CSVReading
+import Glibc
+import SourceKit
+
+/// The user's own bank profiles: every `*.json` file in one folder, named by its stem. The
+/// folder is `TXFEED_PROFILES` (which `--profiles DIR` sets), else `$XDG_CONFIG_HOME/txfeed/profiles`
+/// (`~/.config/txfeed/profiles`), which need not exist.
+enum ProfileFolder {
+    /// The folder profiles are read from and `sniff --save` writes to, and whether the user named it.
+    static func location() -> (path: String, named: Bool)? {
+        if let named = environment("TXFEED_PROFILES") { return (named, true) }
+        if let config = environment("XDG_CONFIG_HOME") { return (config + "/txfeed/profiles", false) }
+        if let home = environment("HOME") { return (home + "/.config/txfeed/profiles", false) }
+        return nil
+    }
+
+    /// The user's profiles, then the built-in ones: a user's profile of a built-in's name replaces it.
+    /// - Throws: a failure naming the folder a user named and cannot be read, or a profile file
+    ///   that does not parse: a broken profile must not silently stop matching.
+    static func library() throws(PluginFailure) -> [BankProfile] {
+        var own: [BankProfile] = []
+        if let (folder, named) = location() {
+            guard let directory = opendir(folder) else {
+                if named || errno != ENOENT {
+                    throw PluginFailure("profiles folder \(folder): \(String(cString: strerror(errno)))")
+                }
+                return BankProfiles.builtIn
+            }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasSuffix(".json"), !name.hasPrefix(".") { names.append(name) }
+            }
+            closedir(directory)
+            for name in names.sorted() { own.append(try read(folder + "/" + name)) }
+        }
+        let replaced = Set(own.map(\.name))
+        return own + BankProfiles.builtIn.filter { !replaced.contains($0.name) }
+    }
+
+    /// One profile file: a `rules` object whose `match` member holds the header (and preamble).
+    static func read(_ path: String) throws(PluginFailure) -> BankProfile {
+        let file = try FileBytes(path: path)
+        var text = Array(file.bytes)
+        text.append(0)
+        let what = "profile \(path)"
+        var options = try text.withUnsafeBufferPointer { buffer throws(PluginFailure) in
+            try buffer.withMemoryRebound(to: CChar.self) { chars throws(PluginFailure) in
+                try PluginOptions.parse(chars.baseAddress, what: what, skipping: ["match"])
+            }
+        }
+        var error = json_error_t()
+        let root = text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { json_loads($0.baseAddress, 0, &error) }
+        }
+        defer { json_decref(root) }
+        guard let match = json_object_get(root, "match"), match.pointee.type == JSON_OBJECT,
+            let list = json_object_get(match, "header"), list.pointee.type == JSON_ARRAY
+        else {
+            throw PluginFailure("\(what): expected \"match\": {\"header\": [the header's cells]}")
+        }
+        var header: [String] = []
+        for index in 0..<json_array_size(list) {
+            guard let cell = json_array_get(list, index), cell.pointee.type == JSON_STRING else {
+                throw PluginFailure("\(what): match.header[\(index)] must be a string")
+            }
+            header.append(String(cString: json_string_value(cell)))
+        }
+        guard !header.isEmpty else { throw PluginFailure("\(what): match.header is empty") }
+        var preamble: String?
+        if let tell = json_object_get(match, "preamble") {
+            guard tell.pointee.type == JSON_STRING else {
+                throw PluginFailure("\(what): match.preamble must be a string")
+            }
+            preamble = String(cString: json_string_value(tell))
+        }
+        let name = FileBytes.stem(of: path)
+        let bank = options.removeValue(forKey: "bank") ?? name
+        do { _ = try CSVSettings(options: options) } catch { throw PluginFailure("\(what): \(error.description)") }
+        return BankProfile(name: name, bank: bank, header: header, preamble: preamble, options: options)
+    }
+
+    /// Writes what `document` inferred as the profile `name` in the profiles folder (made when
+    /// missing), atomically; the report line that says where.
+    static func save(_ document: CSVDocument, to name: String) throws(PluginFailure) -> String {
+        guard !name.isEmpty, !name.hasPrefix("."),
+            name.utf8.allSatisfy({ byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            })
+        else {
+            throw PluginFailure("--save \"\(name)\": a profile's name is letters, digits, - _ and . (amex-us)")
+        }
+        guard document.problems.isEmpty else {
+            throw PluginFailure("--save \(name): not saved, the file does not read as it is (see the problems above)")
+        }
+        guard let profile = document.profile(bank: name) else {
+            throw PluginFailure("--save \(name): the file has no header, and a profile is matched by its header")
+        }
+        guard let (folder, _) = location() else {
+            throw PluginFailure("--save \(name): no profiles folder: set TXFEED_PROFILES or HOME")
+        }
+        var made = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            made += "/" + part
+            if mkdir(made, 0o755) != 0, errno != EEXIST {
+                throw PluginFailure("--save \(name): cannot make \(made): \(String(cString: strerror(errno)))")
+            }
+        }
+        let path = folder + "/" + name + ".json"
+        let temporary = folder + "/." + name + ".json.\(getpid())"
+        let bytes = Array(profile.json.utf8)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw PluginFailure("--save \(name): cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw PluginFailure("--save \(name): cannot write \(path): \(reason)")
+        }
+        return "saved         profile \(name): \(path)\n"
+    }
+
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,183 @@
+/// The export layouts txfeed knows, matched by their headers. Each pins only what the layout
+/// fixes (columns, date format, decimal mark, sign, currency); what varies by a user's locale
+/// is still inferred. Every profile has a test file in its bank's layout in
+/// `Tests/Fixtures/bank/profiles/NAME.csv`.
+public enum BankProfiles {
+    public static let builtIn: [BankProfile] = unitedStates + unitedKingdom + europe + japan
+
+    static let unitedStates: [BankProfile] = [
+        BankProfile(
+            name: "amex-us", bank: "American Express (US), with additional details",
+            header: [
+                "Date", "Description", "Card Member", "Account #", "Amount", "Extended Details",
+                "Appears On Your Statement As", "Address", "City/State", "Zip Code", "Country", "Reference", "Category",
+            ],
+            options: amex),
+        BankProfile(
+            name: "amex-us-activity", bank: "American Express (US)",
+            header: [
+                "Date", "Description", "Amount", "Extended Details", "Appears On Your Statement As", "Address",
+                "City/State", "Zip Code", "Country", "Reference", "Category",
+            ],
+            options: amex),
+        BankProfile(
+            name: "chase-card", bank: "Chase credit card (US)",
+            header: ["Transaction Date", "Post Date", "Description", "Category", "Type", "Amount", "Memo"],
+            options: [
+                "date": "Transaction Date", "vendor": "Description", "amount": "Amount", "memo": "Memo",
+                "date-format": "%m/%d/%Y", "decimal-mark": ".", "sign": "as-is", "default-currency": "USD",
+            ]),
+        BankProfile(
+            name: "chase-checking", bank: "Chase checking (US)",
+            header: ["Details", "Posting Date", "Description", "Amount", "Type", "Balance", "Check or Slip #"],
+            options: [
+                "date": "Posting Date", "vendor": "Description", "amount": "Amount", "balance": "Balance",
+                "date-format": "%m/%d/%Y", "decimal-mark": ".", "default-currency": "USD",
+            ]),
+        BankProfile(
+            name: "capital-one-card", bank: "Capital One credit card (US)",
+            header: ["Transaction Date", "Posted Date", "Card No.", "Description", "Category", "Debit", "Credit"],
+            options: [
+                "date": "Transaction Date", "vendor": "Description", "debit": "Debit", "credit": "Credit",
+                "date-format": "%Y-%m-%d", "decimal-mark": ".", "default-currency": "USD",
+            ]),
+        BankProfile(
+            name: "bank-of-america", bank: "Bank of America checking (US)",
+            header: ["Date", "Description", "Amount", "Running Bal."],
+            options: [
+                "date": "Date", "vendor": "Description", "amount": "Amount", "balance": "Running Bal.",
+                "date-format": "%m/%d/%Y", "decimal-mark": ".", "default-currency": "USD",
+            ]),
+    ]
+
+    /// Charges positive, payments and credits negative: the issuer's view.
+    private static let amex: [String: String] = [
+        "date": "Date", "vendor": "Description", "amount": "Amount", "id": "Reference",
+        "date-format": "%m/%d/%Y", "decimal-mark": ".", "sign": "inverted", "default-currency": "USD",
+    ]
+
+    static let unitedKingdom: [BankProfile] = [
+        BankProfile(
+            name: "barclays-uk", bank: "Barclays (UK)",
+            header: ["Number", "Date", "Account", "Amount", "Subcategory", "Memo"],
+            options: [
+                "date": "Date", "vendor": "Memo", "amount": "Amount", "date-format": "%d/%m/%Y", "decimal-mark": ".",
+                "default-currency": "GBP",
+            ]),
+        BankProfile(
+            name: "lloyds-uk", bank: "Lloyds Bank (UK)",
+            header: [
+                "Transaction Date", "Transaction Type", "Sort Code", "Account Number", "Transaction Description",
+                "Debit Amount", "Credit Amount", "Balance",
+            ],
+            options: [
+                "date": "Transaction Date", "vendor": "Transaction Description", "debit": "Debit Amount",
+                "credit": "Credit Amount", "balance": "Balance", "date-format": "%d/%m/%Y", "decimal-mark": ".",
+                "default-currency": "GBP",
+            ]),
+        BankProfile(
+            name: "monzo-uk", bank: "Monzo (UK)",
+            header: [
+                "Transaction ID", "Date", "Time", "Type", "Name", "Emoji", "Category", "Amount", "Currency",
+                "Local amount", "Local currency", "Notes and #tags", "Address", "Receipt", "Description",
+                "Category split",
+            ],
+            options: [
+                "date": "Date", "vendor": "Name", "amount": "Amount", "currency": "Currency", "id": "Transaction ID",
+                "memo": "Notes and #tags", "date-format": "%d/%m/%Y", "decimal-mark": ".",
+            ]),
+        BankProfile(
+            name: "nationwide-uk", bank: "Nationwide (UK)",
+            header: ["Date", "Transaction type", "Description", "Paid out", "Paid in", "Balance"],
+            preamble: "Account Name:",
+            options: [
+                "date": "Date", "vendor": "Description", "debit": "Paid out", "credit": "Paid in", "balance": "Balance",
+                "date-format": "%d %b %Y", "decimal-mark": ".", "default-currency": "GBP",
+            ]),
+    ]
+
+    static let europe: [BankProfile] = [
+        BankProfile(
+            name: "revolut", bank: "Revolut",
+            header: [
+                "Type", "Product", "Started Date", "Completed Date", "Description", "Amount", "Fee", "Currency",
+                "State",
+                "Balance",
+            ],
+            options: [
+                "date": "Started Date", "vendor": "Description", "amount": "Amount", "fee": "Fee",
+                "currency": "Currency", "status": "State", "balance": "Balance", "date-format": "%Y-%m-%d %H:%M:%S",
+                "decimal-mark": ".", "sign": "as-is",
+            ]),
+        BankProfile(
+            name: "n26", bank: "N26",
+            header: [
+                "Booking Date", "Value Date", "Partner Name", "Partner Iban", "Type", "Payment Reference",
+                "Account Name", "Amount (EUR)", "Original Amount", "Original Currency", "Exchange Rate",
+            ],
+            options: [
+                "date": "Booking Date", "vendor": "Partner Name", "amount": "Amount (EUR)",
+                "memo": "Payment Reference", "date-format": "%Y-%m-%d", "decimal-mark": ".",
+                "default-currency": "EUR", "sign": "as-is",
+            ]),
+        BankProfile(
+            name: "ing-nl", bank: "ING (Netherlands)",
+            header: [
+                "Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)",
+                "Mutatiesoort", "Mededelingen", "Saldo na mutatie", "Tag",
+            ],
+            options: [
+                "separator": ";", "date": "Datum", "vendor": "Naam / Omschrijving", "amount": "Bedrag (EUR)",
+                "indicator": "Af Bij", "memo": "Mededelingen", "balance": "Saldo na mutatie", "date-format": "%Y%m%d",
+                "decimal-mark": ",", "default-currency": "EUR",
+            ]),
+        BankProfile(
+            name: "rabobank-nl", bank: "Rabobank (Netherlands)",
+            header: [
+                "IBAN/BBAN", "Munt", "BIC", "Volgnr", "Datum", "Rentedatum", "Bedrag", "Saldo na trn",
+                "Tegenrekening IBAN/BBAN", "Naam tegenpartij", "Naam uiteindelijke partij", "Naam initiërende partij",
+                "BIC tegenpartij", "Code", "Batch ID", "Transactiereferentie", "Machtigingskenmerk", "Incassant ID",
+                "Betalingskenmerk", "Omschrijving-1", "Omschrijving-2", "Omschrijving-3", "Reden retour",
+                "Oorspr bedrag", "Oorspr munt", "Koers",
+            ],
+            options: [
+                "date": "Datum", "vendor": "Naam tegenpartij", "amount": "Bedrag", "balance": "Saldo na trn",
+                "currency": "Munt", "id": "Volgnr", "memo": "Omschrijving-1", "date-format": "%Y-%m-%d",
+                "decimal-mark": ",",
+            ]),
+        BankProfile(
+            name: "sparkasse-camt", bank: "Sparkasse, CSV-CAMT (Germany)",
+            header: [
+                "Auftragskonto", "Buchungstag", "Valutadatum", "Buchungstext", "Verwendungszweck", "Glaeubiger ID",
+                "Mandatsreferenz", "Kundenreferenz (End-to-End)", "Sammlerreferenz", "Lastschrift Ursprungsbetrag",
+                "Auslagenersatz Ruecklastschrift", "Beguenstigter/Zahlungspflichtiger", "Kontonummer/IBAN",
+                "BIC (SWIFT-Code)", "Betrag", "Waehrung", "Info",
+            ],
+            options: [
+                "separator": ";", "date": "Buchungstag", "vendor": "Beguenstigter/Zahlungspflichtiger",
+                "amount": "Betrag", "memo": "Verwendungszweck", "currency": "Waehrung", "status": "Info",
+                "date-format": "%d.%m.%y", "decimal-mark": ",",
+            ]),
+        BankProfile(
+            name: "commerzbank", bank: "Commerzbank (Germany)",
+            header: [
+                "Buchungstag", "Wertstellung", "Umsatzart", "Buchungstext", "Betrag", "Währung", "Auftraggeberkonto",
+                "Bankleitzahl Auftraggeberkonto", "IBAN Auftraggeberkonto", "Kategorie",
+            ],
+            options: [
+                "separator": ";", "date": "Buchungstag", "vendor": "Buchungstext", "amount": "Betrag",
+                "currency": "Währung", "date-format": "%d.%m.%Y", "decimal-mark": ",",
+            ]),
+    ]
+
+    static let japan: [BankProfile] = [
+        BankProfile(
+            name: "mufg-jp", bank: "MUFG Bank (Japan)",
+            header: ["日付", "摘要", "摘要内容", "支払い金額", "預かり金額", "差引残高", "メモ", "未資金化区分", "入払区分"],
+            options: [
+                "encoding": "cp932", "date": "日付", "vendor": "摘要内容", "memo": "摘要", "debit": "支払い金額",
+                "credit": "預かり金額", "balance": "差引残高", "date-format": "%Y/%m/%d", "decimal-mark": ".",
+                "default-currency": "JPY",
+            ])
+    ]
+}

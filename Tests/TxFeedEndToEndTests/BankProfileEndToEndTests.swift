@@ -1,0 +1,224 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// Issue 39, part 4: known export layouts recognised by their headers. Each built-in profile's
+/// test file (`Tests/Fixtures/bank/profiles/`, written in the bank's layout by
+/// `make_profiles.py`) read by the built binary and csv plugin with no options: exact counts,
+/// signed sums, days and statuses, and sniff naming the profile.
+final class BankProfileEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+    /// An empty profiles folder, so that a developer's own profiles never change what is tested.
+    var environment: [String: String] = [:]
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/profiles", withIntermediateDirectories: true)
+        environment = ["TXFEED_PROFILES": folder.path + "/profiles"]
+    }
+
+    struct Facts {
+        var profile: String
+        var transactions: Int
+        var sum: Int
+        var currency: String
+        var first: String
+        var last: String
+        var pending = 0
+        /// The newest row's payee: the column the profile names, where inference alone picks another.
+        var newestVendor: String
+    }
+
+    /// Worked out by hand from each file; where the file has a running balance it agrees.
+    static let facts: [Facts] = [
+        Facts(
+            profile: "amex-us", transactions: 5, sum: 74810, currency: "USD", first: "2024-01-12", last: "2024-01-28",
+            newestVendor: "UBER TRIP"),
+        Facts(
+            profile: "amex-us-activity", transactions: 4, sum: 23366, currency: "USD", first: "2024-02-03",
+            last: "2024-02-14", newestVendor: "NETFLIX.COM"),
+        Facts(
+            profile: "chase-card", transactions: 5, sum: 74757, currency: "USD", first: "2024-01-15",
+            last: "2024-01-30", newestVendor: "AUTOMATIC PAYMENT - THANK"),
+        Facts(
+            profile: "chase-checking", transactions: 4, sum: 218501, currency: "USD", first: "2024-01-20",
+            last: "2024-01-29", newestVendor: "COMCAST CABLE 800-266-2278"),
+        Facts(
+            profile: "capital-one-card", transactions: 4, sum: 40174, currency: "USD", first: "2024-01-16",
+            last: "2024-01-28", newestVendor: "CAPITAL ONE AUTOPAY PYMT"),
+        Facts(
+            profile: "bank-of-america", transactions: 4, sum: 185433, currency: "USD", first: "2024-01-03",
+            last: "2024-01-20", newestVendor: "BKOFAMERICA ATM 01/20 #000001234 WITHDRWL AUSTIN TX"),
+        Facts(
+            profile: "barclays-uk", transactions: 5, sum: 172751, currency: "GBP", first: "2024-01-05",
+            last: "2024-01-22", newestVendor: "BRITISH GAS 0123"),
+        Facts(
+            profile: "lloyds-uk", transactions: 4, sum: 87680, currency: "GBP", first: "2024-01-12",
+            last: "2024-01-26", newestVendor: "VODAFONE LTD"),
+        Facts(
+            profile: "monzo-uk", transactions: 5, sum: 193225, currency: "GBP", first: "2024-02-01",
+            last: "2024-02-10", newestVendor: "Uniqlo"),
+        Facts(
+            profile: "nationwide-uk", transactions: 4, sum: 50327, currency: "GBP", first: "2024-01-02",
+            last: "2024-01-28", newestVendor: "SAVINGS 01234567"),
+        Facts(
+            profile: "revolut", transactions: 5, sum: 31615, currency: "EUR", first: "2024-03-01T09:12:45Z",
+            last: "2024-03-09T10:10:10Z", pending: 1, newestVendor: "Bolt"),
+        Facts(
+            profile: "n26", transactions: 4, sum: 228674, currency: "EUR", first: "2024-04-02", last: "2024-04-08",
+            newestVendor: "Booking.com"),
+        Facts(
+            profile: "ing-nl", transactions: 4, sum: 137875, currency: "EUR", first: "2024-03-01", last: "2024-03-06",
+            newestVendor: "NS Reizigers"),
+        Facts(
+            profile: "rabobank-nl", transactions: 3, sum: 204250, currency: "EUR", first: "2024-05-02",
+            last: "2024-05-06", newestVendor: "Ziggo Services BV"),
+        Facts(
+            profile: "sparkasse-camt", transactions: 4, sum: 229658, currency: "EUR", first: "2024-04-02",
+            last: "2024-04-08", pending: 1, newestVendor: "Aral Tankstelle"),
+        Facts(
+            profile: "commerzbank", transactions: 3, sum: 141005, currency: "EUR", first: "2024-06-03",
+            last: "2024-06-07", newestVendor: "Vermieter Schmidt Miete Juni"),
+        Facts(
+            profile: "mufg-jp", transactions: 3, sum: 240420, currency: "JPY", first: "2024-06-03",
+            last: "2024-06-15", newestVendor: "ﾄｳｷﾖｳﾃﾞﾝﾘﾖｸ"),
+    ]
+
+    static func file(_ profile: String) -> String { BuiltProducts.fixtures + "/bank/profiles/\(profile).csv" }
+
+    private func sniffLine(_ result: CommandResult, _ label: String) -> String? {
+        result.output.split(separator: "\n").first { $0.hasPrefix("  " + label + " ") }.map {
+            String($0.dropFirst(2 + 14))
+        }
+    }
+
+    func testEveryProfilesFileReadsExactlyWithNoOptions() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: BuiltProducts.fixtures + "/bank/profiles")
+        XCTAssertEqual(
+            Set(files.filter { $0.hasSuffix(".csv") }), Set(Self.facts.map { $0.profile + ".csv" }),
+            "every test file has its facts here")
+        for facts in Self.facts {
+            let run = try txfeed("run", Self.file(facts.profile), "--sink", "ndjson", environment: environment)
+            XCTAssertEqual(run.status, 0, "\(facts.profile): \(run.stderr)")
+            let rows = try feedRows(run)
+            XCTAssertEqual(rows.count, facts.transactions, facts.profile)
+            XCTAssertEqual(rows.map(minor).reduce(0, +), facts.sum, facts.profile)
+            XCTAssertEqual(Set(rows.compactMap { text($0, "currency") }), [facts.currency], facts.profile)
+            XCTAssertEqual(rows.compactMap { text($0, "date") }.min(), facts.first, facts.profile)
+            XCTAssertEqual(rows.compactMap { text($0, "date") }.max(), facts.last, facts.profile)
+            XCTAssertEqual(rows.filter { text($0, "status") == "pending" }.count, facts.pending, facts.profile)
+            XCTAssertEqual(rows.first.flatMap { text($0, "vendor") }, facts.newestVendor, facts.profile)
+
+            let sniff = try txfeed("sniff", Self.file(facts.profile), environment: environment)
+            XCTAssertEqual(sniff.status, 0, "\(facts.profile): \(sniff.stderr)")
+            XCTAssertTrue(
+                sniffLine(sniff, "profile")?.hasPrefix(facts.profile + " (") == true,
+                "\(facts.profile): \(sniff.output)")
+        }
+    }
+
+    func testSniffSaysWhyAProfileMatchedAndWhereInferenceAloneDisagrees() throws {
+        let sniff = try txfeed("sniff", Self.file("lloyds-uk"), environment: environment)
+        XCTAssertEqual(sniffLine(sniff, "profile"), "lloyds-uk (Lloyds Bank (UK); header: 8 of 8 columns)")
+        XCTAssertEqual(
+            sniffLine(sniff, "disagrees"),
+            "vendor: the profile says \"Transaction Description\", the file reads as \"Transaction Type\"")
+        let nationwide = try txfeed("sniff", Self.file("nationwide-uk"), environment: environment)
+        XCTAssertEqual(
+            sniffLine(nationwide, "profile"),
+            "nationwide-uk (Nationwide (UK); header: 6 of 6 columns, preamble: \"Account Name:\")")
+    }
+
+    func testProfileNoneReadsByInferenceAlone() throws {
+        let run = try txfeed(
+            "run", "-s", "csv:\(Self.file("barclays-uk")),profile=none", "--sink", "ndjson", environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(
+            try feedRows(run).first.flatMap { text($0, "vendor") }, "BILL PAYMENT",
+            "five rows of five kinds: inference alone takes Subcategory, which the profile settles")
+        let unknown = try txfeed(
+            "run", "-s", "csv:\(Self.file("lloyds-uk")),profile=lloyds", "--sink", "ndjson", environment: environment)
+        XCTAssertEqual(unknown.status, 1, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("profile \"lloyds\": no such profile (amex-us, "), unknown.stderr)
+    }
+
+    /// A file with a profile's header whose payment words say the amounts are the holder's view,
+    /// where the profile says the issuer's: refused, naming the options, never read turned.
+    func testAProfilesSignTheFilesEvidenceContradictsIsRefused() throws {
+        let path = folder.path + "/amex.csv"
+        let original = try String(contentsOfFile: Self.file("amex-us-activity"), encoding: .utf8)
+        let flipped =
+            original.replacingOccurrences(of: ",15.49,", with: ",-15.49,")
+            .replacingOccurrences(of: ",45.10,", with: ",-45.10,")
+            .replacingOccurrences(of: ",-300.00,", with: ",300.00,")
+            .replacingOccurrences(of: ",5.75,", with: ",-5.75,")
+            + "02/16/2024,MOBILE PAYMENT - THANK YOU,200.00,,,,,,,'320240470000555666',\r\n"
+        try flipped.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try txfeed("run", path, "--sink", "ndjson", environment: environment)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.output, "")
+        XCTAssertTrue(
+            run.stderr.contains(
+                "profile amex-us-activity says sign=inverted, but the file's evidence says as-is (payment words: 2 of 2 rows run against the other 3): set sign=as-is or sign=inverted, or profile=none"
+            ), run.stderr)
+        let told = try txfeed("run", "-s", "csv:\(path),sign=as-is", "--sink", "ndjson", environment: environment)
+        XCTAssertEqual(told.status, 0, told.stderr)
+        XCTAssertEqual(try feedRows(told).map(minor).reduce(0, +), 30000 + 20000 - 1549 - 4510 - 575)
+    }
+
+    /// `sniff --save NAME` writes what was inferred as a profile; the next run of a file with
+    /// that header is read by it (and says so), from `--profiles DIR` or `TXFEED_PROFILES`.
+    func testSniffSaveWritesAProfileThatTheNextFileMatches() throws {
+        let own = folder.path + "/own"
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        let first = folder.path + "/jan.csv"
+        try """
+        Datum;Empfänger;Betrag;Kontostand
+        02.01.2024;Bäckerei Klein;-3,40;996,60
+        15.01.2024;Arbeitgeber AG;2.000,00;2.996,60
+        20.01.2024;Stadtwerke;-80,00;2.916,60
+
+        """.write(toFile: first, atomically: true, encoding: .utf8)
+        let save = try txfeed("sniff", first, "--profiles", own, "--save", "my-bank", environment: environment)
+        XCTAssertEqual(save.status, 0, save.stderr)
+        XCTAssertEqual(sniffLine(save, "saved"), "profile my-bank: \(own)/my-bank.json")
+        let saved = try String(contentsOfFile: own + "/my-bank.json", encoding: .utf8)
+        XCTAssertTrue(
+            saved.hasPrefix("{\n  \"match\": {\"header\": [\"Datum\", \"Empfänger\", \"Betrag\", \"Kontostand\"]},"),
+            saved)
+        XCTAssertTrue(saved.contains("\"decimal-mark\": \",\""), saved)
+
+        let second = folder.path + "/feb.csv"
+        try """
+        Datum;Empfänger;Betrag;Kontostand
+        01.02.2024;Bäckerei Klein;-2,90;2.913,70
+        03.02.2024;Stadtwerke;-80,00;2.833,70
+
+        """.write(toFile: second, atomically: true, encoding: .utf8)
+        let run = try txfeed("run", second, "--sink", "ndjson", "--profiles", own, environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try feedRows(run).compactMap { text($0, "date") }, ["2024-02-03", "2024-02-01"])
+        let byEnvironment = try txfeed("sniff", second, environment: ["TXFEED_PROFILES": own])
+        XCTAssertEqual(sniffLine(byEnvironment, "profile"), "my-bank (my-bank; header: 4 of 4 columns)")
+    }
+
+    func testProfileMistakesAreNamed() throws {
+        let own = folder.path + "/profiles"
+        try #"{"match": {"header": "Date,Amount"}, "date": "Date"}"#.write(
+            toFile: own + "/broken.json", atomically: true, encoding: .utf8)
+        let run = try txfeed("run", Self.file("n26"), environment: environment)
+        XCTAssertEqual(run.status, 2, "a configuration error, found before any source runs: \(run.stderr)")
+        XCTAssertTrue(
+            run.stderr.contains(
+                "profile \(own)/broken.json: expected \"match\": {\"header\": [the header's cells]}"),
+            run.stderr)
+
+        let missing = try txfeed("sniff", Self.file("n26"), "--profiles", folder.path + "/nowhere")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("--profiles \(folder.path)/nowhere: not a folder"), missing.stderr)
+
+        let two = try txfeed("sniff", Self.file("n26"), Self.file("ing-nl"), "--save", "x", environment: environment)
+        XCTAssertEqual(two.status, 2)
+        XCTAssertTrue(two.stderr.contains("--save saves one file's layout: name one FILE (or one -s SPEC)"), two.stderr)
+    }
+}
