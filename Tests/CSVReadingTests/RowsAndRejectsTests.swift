@@ -397,6 +397,7 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].first?.vendor, "LANDLORD LTD RENT STO 1")
         XCTAssertEqual(result.entries[0].first?.memo, "Standing Order")
         XCTAssertTrue(
-            result.report.contains("6 Memo → vendor (the memo: \"Subcategory\" repeats a few words)"), result.report)
+            result.report.contains("6 Memo → vendor (the memo: 5 \"Subcategory\" names the kind of entry)"),
+            result.report)
     }
 }

@@ -26,17 +26,20 @@ final class CSVEncodingEndToEndTests: XCTestCase {
         }
         XCTAssertEqual(
             records.map { $0["vendor"] as? String }, ["ｶ)ﾐﾂﾋﾞｼ", "ﾄｳｷﾖｳﾃﾞﾝﾘﾖｸ", "ｶ)ﾔﾏﾀﾞｼｮｳｼﾞ", "ｾﾌﾞﾝｲﾚﾌﾞﾝ"])
-        XCTAssertEqual(records.map { $0["amount"] as? String }, ["312500.00", "-8214.00", "250000.00", "-540.00"])
+        // Yen, which has no minor unit: the header is the mufg-jp profile's, which says JPY.
+        XCTAssertEqual(records.map { $0["amount"] as? String }, ["312500", "-8214", "250000", "-540"])
+        XCTAssertEqual(Set(records.compactMap { $0["currency"] as? String }), ["JPY"])
         // The file's own evidence: the balance before the first row (1,234,460 + 540) and the
         // rows' sum make the last balance.
         let minor = records.compactMap { $0["amount_minor"] as? Int }
-        XCTAssertEqual(123_446_000 + 54_000 + minor.reduce(0, +), 178_874_600)
+        XCTAssertEqual(1_234_460 + 540 + minor.reduce(0, +), 1_788_746)
         XCTAssertTrue(result.stderr.contains("read as cp932 (Shift_JIS)"), result.stderr)
 
         let sniff = try txfeed("sniff", file)
         XCTAssertEqual(sniff.status, 0, sniff.stderr)
         XCTAssertTrue(sniff.output.contains("cp932 (not valid UTF-8 and none declared)"), sniff.output)
         XCTAssertTrue(sniff.output.contains("支払い金額 → debit"), sniff.output)
+        XCTAssertTrue(sniff.output.contains("profile       mufg-jp (MUFG Bank (Japan); header: 9 of 9 columns)"))
     }
 
     /// An encoding iconv does not know is a usage error naming what to try.

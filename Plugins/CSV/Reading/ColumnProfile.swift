@@ -34,7 +34,12 @@ struct ColumnProfile: Sendable {
             }
         }
         if words.side(of: cell) != nil { sideWords += 1 }
-        if cell.count == 3, cell.allSatisfy({ $0.isASCII && $0.isLetter }) { currencyLike += 1 }
+        // Codes are written in one case (`EUR`, `usd`): `Bob` and `Ann` are payees.
+        if cell.utf8.count == 3,
+            cell.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) || cell.utf8.allSatisfy({ (0x61...0x7A).contains($0) })
+        {
+            currencyLike += 1
+        }
     }
 
     /// A few distinct words, each one a status word (``CSVRowReader/statusKind(of:)``), and one
@@ -50,6 +55,13 @@ struct ColumnProfile: Sendable {
             if kind != .booked { telling = true }
         }
         return telling
+    }
+
+    /// One token with a digit in every cell and no two alike (UUIDs, `tx_0000…`, `2024-0015`,
+    /// card numbers): an identifier, never a payee.
+    var isIdentifiers: Bool {
+        nonBlank >= 2 && distinct == nonBlank
+            && values.allSatisfy { $0.isEmpty || (!$0.contains(" ") && $0.contains(where: \.isNumber)) }
     }
 
     /// A handful of words repeated down the column: at most ten, each on four rows on average.

@@ -166,9 +166,31 @@ struct ColumnRoles: Sendable {
                 return !isTaken($0) && !profile.isEmpty && !profile.isDates && !profile.isAmounts
                     && !profile.isIndicator && !profile.isCurrencies
             }
-            if let column = texts.max(by: { profiles[$0].distinct < profiles[$1].distinct }) {
+            // A payee is text a person wrote: never an identifier, nor one value on every row
+            // (the account's own number), nor a column whose header names the entry's kind
+            // (`Transaction Type`, `Umsatzart`). With none left, the memo is the payee.
+            let payees = texts.filter {
+                let profile = profiles[$0]
+                return !profile.isIdentifiers && !(profile.distinct == 1 && profile.nonBlank >= 2)
+                    && !HeaderVocabulary.namesAKind(profile.header ?? "")
+            }
+            if payees.isEmpty, let memo = columns[.memo], !fixed.contains(.memo) {
+                // The entry's kind (Barclays' `Subcategory`) is still worth keeping: as the memo.
+                let kind = texts.filter { HeaderVocabulary.namesAKind(profiles[$0].header ?? "") }
+                    .max { profiles[$0].distinct < profiles[$1].distinct }
+                columns[.vendor] = memo
+                columns[.memo] = kind
+                reasons[memo] =
+                    kind.map { "the memo: \(name($0)) names the kind of entry" }
+                    ?? "the memo: no other column holds a payee"
+                return
+            }
+            let ranked = (payees.isEmpty ? texts : payees).sorted {
+                profiles[$0].distinct != profiles[$1].distinct ? profiles[$0].distinct > profiles[$1].distinct : $0 < $1
+            }
+            if let column = ranked.first {
                 columns[.vendor] = column
-                reasons[column] = "most distinct text"
+                reasons[column] = "most distinct text" + (ranked.dropFirst().first.map { ", over \(name($0))" } ?? "")
                 // A few words repeated row after row (Barclays' `Subcategory`: Debit, Standing
                 // Order…) name a kind of entry, not a payee: the memo a person reads is the payee.
                 if let memo = columns[.memo], !fixed.contains(.memo), profiles[column].isFewRepeatedWords,
@@ -181,6 +203,11 @@ struct ColumnRoles: Sendable {
                     reasons[column] = nil
                 }
             }
+        }
+
+        /// `3 "Memo"`: a column as the vendor's reason names its runner-up.
+        func name(_ column: Int) -> String {
+            "\(column + 1)" + (profiles[column].header.map { " \"\($0)\"" } ?? "")
         }
     }
 

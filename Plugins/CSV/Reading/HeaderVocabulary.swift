@@ -39,14 +39,16 @@ public enum HeaderVocabulary {
         (
             .debit,
             [
-                "Debit", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo", "Af",
+                "Debit", "Debit Amount", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo",
+                "Af",
                 "支払い金額", "お支払金額", "出金金額", "お引出し", "引出額",
             ]
         ),
         (
             .credit,
             [
-                "Credit", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono", "Bij", "預かり金額",
+                "Credit", "Credit Amount", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono",
+                "Bij", "預かり金額",
                 "お預り金額", "入金金額", "お預入れ", "預入額",
             ]
         ),
@@ -65,6 +67,18 @@ public enum HeaderVocabulary {
         (.fee, ["Fee", "Fees", "Gebühr", "Gebühren", "Entgelt", "Frais", "Comisión", "Kosten"]),
         (.balance, ["Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie", "差引残高", "残高"]),
     ]
+
+    /// Headers that name what kind of entry a row is (a card payment, a direct debit): such a
+    /// column repeats a few words in a long file, but in a short one its words are all different,
+    /// and it must not become the payee then either.
+    static let kindNames: Set<String> = Set(
+        [
+            "Type", "Transaction Type", "Kind", "Category", "Subcategory", "Product", "Umsatzart", "Buchungsart",
+            "Transaktionstyp", "Kategorie", "Mutatiesoort", "Code", "Transactietype", "Type de transaction",
+            "Type d'opération", "Catégorie", "Tipo", "Tipo de movimiento", "Categoría", "Transaction type",
+        ].map(normalise))
+
+    static func namesAKind(_ header: String) -> Bool { kindNames.contains(normalise(header)) }
 
     /// The roles a header may name, each with its rank in that role's list (0 is the surest).
     /// Some names mean two things (`Valuta` is a value date in German, the currency in Dutch):

@@ -175,7 +175,7 @@ public enum BankProfiles {
             name: "mufg-jp", bank: "MUFG Bank (Japan)",
             header: ["日付", "摘要", "摘要内容", "支払い金額", "預かり金額", "差引残高", "メモ", "未資金化区分", "入払区分"],
             options: [
-                "encoding": "cp932", "date": "日付", "vendor": "摘要内容", "memo": "摘要", "debit": "支払い金額",
+                "date": "日付", "vendor": "摘要内容", "memo": "摘要", "debit": "支払い金額",
                 "credit": "預かり金額", "balance": "差引残高", "date-format": "%Y/%m/%d", "decimal-mark": ".",
                 "default-currency": "JPY",
             ])

@@ -197,11 +197,11 @@ Buchungstag;Wertstellung;Umsatzart;Buchungstext;Betrag;Währung;Auftraggeberkont
 03.06.2024;03.06.2024;Lastschrift;Telekom Deutschland GmbH Kd-Nr 12345;-39,95;EUR;1234567;20040000;DE12200400000123456700;Telefon
 ''', bom=True)
 
-# MUFG Bank (Japan): Shift_JIS (cp932), amounts with thousands separators in separate
+# MUFG Bank (Japan): Shift_JIS (cp932), days and months without a leading zero, amounts with thousands separators in separate
 # payment and deposit columns, a running balance.
 write("mufg-jp", '''
 日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分
-"2024/06/03","カード","ｾﾌﾞﾝｲﾚﾌﾞﾝ","1,080","","98,920","","","支払い"
-"2024/06/10","振込","ｶ)ｱｸﾒ","","250,000","348,920","","","入金"
-"2024/06/15","口座振替","ﾄｳｷﾖｳﾃﾞﾝﾘﾖｸ","8,500","","340,420","","","支払い"
+"2024/6/3","カード","ｾﾌﾞﾝｲﾚﾌﾞﾝ","1,080","","98,920","","","支払い"
+"2024/6/10","振込","ｶ)ｱｸﾒ","","250,000","348,920","","","入金"
+"2024/6/15","口座振替","ﾄｳｷﾖｳﾃﾞﾝﾘﾖｸ","8,500","","340,420","","","支払い"
 ''', encoding="cp932")

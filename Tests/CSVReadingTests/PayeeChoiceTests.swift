@@ -1,0 +1,90 @@
+import CSVReading
+import XCTest
+
+/// Issue 39, item 6: the payee is text a person wrote. Identifiers, a value repeated on every
+/// row and a column naming the entry's kind lose to it; sniff names the runner-up.
+final class PayeeChoiceTests: XCTestCase {
+    private func vendorLine(_ result: ReadResult) -> String? {
+        result.report.split(separator: "\n").map(String.init).first { $0.contains("→ vendor") }
+    }
+
+    func testIdentifiersAreNeverThePayee() throws {
+        let result = try CSVReading.read(
+            """
+            Date,Transaction,Payee,Amount
+            2024-01-02,9f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b,Bakery,-3.40
+            2024-01-03,4a5b6c7d-8e9f-4a1b-9c2d-3e4f5a6b7c8d,Bakery,-2.90
+            2024-01-04,0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f,Grocer,-12.00
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Bakery", "Bakery", "Grocer"])
+
+        let numbered = try CSVReading.read(
+            """
+            Date,Sequence,Text,Amount
+            2024-01-02,2024-0015,Bakery,-3.40
+            2024-01-03,2024-0016,Bakery,-2.90
+            2024-01-04,2024-0017,Grocer,-12.00
+
+            """)
+        XCTAssertEqual(numbered.entries[0].map(\.vendor), ["Bakery", "Bakery", "Grocer"])
+        XCTAssertEqual(vendorLine(numbered), "              3 Text → vendor (most distinct text)  (Bakery, Grocer)")
+    }
+
+    /// A short file's kind column has as many words as rows; its header still says what it is.
+    func testAColumnNamingTheKindOfEntryIsNotThePayee() throws {
+        let result = try CSVReading.read(
+            """
+            Datum;Gegenseite;Umsatzart;Betrag
+            02.01.2024;Stadtwerke;Lastschrift;-80,00
+            03.01.2024;Arbeitgeber AG;Gutschrift;2000,00
+            05.01.2024;Bäckerei;Kartenzahlung;-3,40
+
+            """)
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Stadtwerke", "Arbeitgeber AG", "Bäckerei"])
+    }
+
+    /// The account's own number on every row is no payee; with nothing else, the memo is.
+    func testOneValueOnEveryRowLosesToTheMemo() throws {
+        let result = try CSVReading.read(
+            """
+            Date,Account,Amount,Memo
+            02/01/2024,20-32-06 13152170,-4.50,COSTA COFFEE
+            15/01/2024,20-32-06 13152170,-62.00,THAMES WATER
+
+            """)
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["COSTA COFFEE", "THAMES WATER"])
+        XCTAssertEqual(
+            vendorLine(result),
+            "              4 Memo → vendor (the memo: no other column holds a payee)  (COSTA COFFEE, THAMES WATER)")
+    }
+
+    func testSniffNamesTheRunnerUp() throws {
+        let result = try CSVReading.read(
+            """
+            Date,Shop,Note,Amount
+            2024-01-02,Bakery,bread,-3.40
+            2024-01-03,Grocer,bread,-2.90
+            2024-01-04,Cafe,coffee,-12.00
+
+            """)
+        XCTAssertEqual(
+            vendorLine(result), "              2 Shop → vendor (most distinct text, over 3 \"Note\")  (Bakery, Grocer)")
+    }
+
+    /// Three-letter names in mixed case are payees; currency codes are written in capitals.
+    func testThreeLetterNamesAreNotCurrencies() throws {
+        let result = try CSVReading.read(
+            """
+            Date,Who,Amount
+            2024-01-02,Bob,-3.40
+            2024-01-03,Ann,-2.90
+            2024-01-04,Bob,12.00
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Bob", "Ann", "Bob"])
+        XCTAssertEqual(result.accounts.map(\.currency), [nil])
+    }
+}
