@@ -177,7 +177,7 @@ final class InputsEndToEndTests: XCTestCase {
     }
 
     /// Names are bytes: a file whose name is not UTF-8 is read, named and shown escaped, bare
-    /// or in a folder; an output so named is refused, naming it; a name of 250 bytes is written.
+    /// or in a folder; a name of 250 bytes is written.
     func testNamesThatAreNotUTF8AndLongNames() throws {
         let checking = try sample("accounts/checking.json")
         try folder.write("in/plain.json", checking)
@@ -189,32 +189,129 @@ final class InputsEndToEndTests: XCTestCase {
         let read = try runCommand("/bin/bash", ["-c", script])
         XCTAssertEqual(read.status, 0, read.stderr)
         XCTAssertEqual(sources(read), [#"caf\xE9"#: 14, "plain": 7], read.stderr)
-        let refused = try runCommand(
-            "/bin/bash", ["-c", "cd \(shellQuoted([folder.path])) && \(quoted) run in -o $'out\\xff.csv'"])
-        XCTAssertEqual(refused.status, 2, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains(#"'out\xFF.csv', is not UTF-8 and names no file"#), refused.stderr)
-        // An existing file of that name is not replaced by another whose name lost a byte.
-        let existing = try runCommand(
-            "/bin/bash",
-            [
-                "-c",
-                "cd \(shellQuoted([folder.path])) && echo old > $'out\\xff.csv' && \(quoted) run in -o $'out\\xff.csv'",
-            ])
-        XCTAssertEqual(existing.status, 2, existing.stderr)
-        XCTAssertTrue(
-            existing.stderr.contains(#"out\xFF.csv, is not UTF-8: txfeed writes only UTF-8 names"#), existing.stderr)
-        let after = try runCommand(
-            "/bin/bash",
-            [
-                "-c",
-                "cd \(shellQuoted([folder.path])) && cat $'out\\xff.csv' && (ls | LC_ALL=C grep -c $'\\xef\\xbf\\xbd' || true)",
-            ])
-        XCTAssertEqual(after.output, "old\n0\n", "untouched, and no file named with a replacement character")
-
         let long = String(repeating: "n", count: 246) + ".csv"
         let written = try txfeed("run", "samples/accounts/checking.json", "-o", folder.path + "/" + long)
         XCTAssertEqual(written.status, 0, written.stderr)
         XCTAssertEqual(try folder.read(long).split(separator: UInt8(ascii: "\n")).count, 8, "a header and 7 rows")
+    }
+
+    /// `script` run by bash in the folder, `$TXFEED` naming txfeed: `$'caf\xe9'` hands it bytes.
+    private func shell(_ script: String, environment: [String: String] = [:]) throws -> CommandResult {
+        try runCommand(
+            "/bin/bash", ["-c", script], environment: environment.merging(["TXFEED": BuiltProducts.txfeed]) { $1 },
+            directory: folder.path)
+    }
+
+    /// `head`, the byte, then `tail`: a name that is not UTF-8.
+    private func named(_ head: String, _ byte: UInt8, _ tail: String = "") -> [UInt8] {
+        Array(head.utf8) + [byte] + Array(tail.utf8)
+    }
+
+    /// An output named in bytes that are not UTF-8 is written under exactly those bytes, through
+    /// a temporary file beside it (none is left): `-o`, `--rejects=`, `--duplicates`, merge's
+    /// `-o`, a sink plugin's `-o` (it writes the temporary file) and a file in a folder so named.
+    func testAnOutputNamedInBytesThatAreNotUTF8IsWrittenUnderThem() throws {
+        try folder.write("in/plain.json", try sample("accounts/checking.json"))
+        try folder.makeFolder(bytes: Array("lib".utf8))
+        let sink = try CPlugin.testSink(into: folder.path + "/lib")
+        let out = Array("out".utf8), sub = named("out/d", 0xE9)
+        try folder.makeFolder(bytes: out)
+        try folder.makeFolder(bytes: sub)
+        let scripts = [
+            #""$TXFEED" run in -o $'out/caf\xe9.csv' --rejects=$'out/rej\xe9.ndjson' --dedupe --duplicates $'out/dup\xe9.ndjson'"#,
+            #""$TXFEED" run in --shard 0/1 -o part && "$TXFEED" merge part -o $'out/m\xe9.ndjson'"#,
+            #""$TXFEED" run in --sink "$SINK" -o $'out/plug\xe9.log'"#,
+            #""$TXFEED" run in -o $'out/d\xe9/o\xe9.json'"#,
+        ]
+        for script in scripts {
+            let result = try shell(script, environment: ["SINK": sink])
+            XCTAssertEqual(result.status, 0, "\(script): \(result.stderr)")
+        }
+        XCTAssertEqual(
+            folder.names(in: out),
+            [
+                named("caf", 0xE9, ".csv"), named("dup", 0xE9, ".ndjson"), named("d", 0xE9),
+                named("m", 0xE9, ".ndjson"),
+                named("plug", 0xE9, ".log"), named("rej", 0xE9, ".ndjson"),
+            ], "in byte order: u (75) before E9")
+        XCTAssertEqual(folder.names(in: sub), [named("o", 0xE9, ".json")])
+        let lines = { (name: [UInt8]) in
+            try self.folder.read(bytes: out + [UInt8(ascii: "/")] + name).split(separator: UInt8(ascii: "\n")).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        XCTAssertEqual(try lines(named("caf", 0xE9, ".csv")).count, 8, "a header and 7 rows")
+        XCTAssertEqual(try lines(named("rej", 0xE9, ".ndjson")), [])
+        XCTAssertEqual(try lines(named("dup", 0xE9, ".ndjson")), [])
+        XCTAssertEqual(try lines(named("m", 0xE9, ".ndjson")).count, 7)
+        // The plugin wrote the temporary file, named in UTF-8 (JSON doubles the backslash).
+        let opened = try lines(named("plug", 0xE9, ".log")).first ?? ""
+        XCTAssertTrue(opened.hasPrefix(#"open {"path":""# + folder.path + #"/out/.plug\\xE9.log.txfeed-"#), opened)
+        let json = try folder.read(bytes: sub + Array("/o".utf8) + [0xE9] + Array(".json".utf8))
+        XCTAssertTrue(String(decoding: json, as: UTF8.self).contains("Starbucks"))
+    }
+
+    /// An output that exists under a name that is not UTF-8 is replaced under that name, with its
+    /// mode, whether given by its bytes or reached through a link named in UTF-8 (which stays a
+    /// link); a state file so named is used on (SQLite opens it through txfeed's link to it).
+    func testAnExistingOutputWhoseNameIsNotUTF8IsReplacedUnderIt() throws {
+        let checking = try folder.write("in.json", try sample("accounts/checking.json"))
+        let target = named("x", 0xFF, ".csv"), link = Array("link.csv".utf8)
+        try folder.write(bytes: target, "old\n", mode: 0o640)
+        try folder.link(link, to: target)
+        let linked = try txfeed("run", checking, "-o", folder.path + "/link.csv")
+        XCTAssertEqual(linked.status, 0, linked.stderr)
+        XCTAssertEqual(folder.status(bytes: link, following: false).map { $0.st_mode & S_IFMT }, S_IFLNK)
+        XCTAssertEqual(folder.status(bytes: target).map { $0.st_mode & 0o7777 }, 0o640)
+        XCTAssertEqual(
+            try folder.read(bytes: target).split(separator: UInt8(ascii: "\n")).count, 8, "a header and 7 rows")
+
+        try folder.write(bytes: target, "old\n")
+        let direct = try shell(#""$TXFEED" run in.json -o $'x\xff.csv'"#)
+        XCTAssertEqual(direct.status, 0, direct.stderr)
+        XCTAssertEqual(
+            try folder.read(bytes: target).split(separator: UInt8(ascii: "\n")).count, 8, "a header and 7 rows")
+
+        let first = try txfeed("run", checking, "--state", folder.path + "/state.db")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let state = named("st", 0xE9, ".db")
+        try folder.rename(Array("state.db".utf8), to: state)
+        let again = try shell(#""$TXFEED" run in.json --state $'st\xe9.db'"#)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("written 0 + rejected 0 + duplicates 0 + seen 7"), again.stderr)
+        XCTAssertEqual(folder.names(), [Array("in.json".utf8), link, state, target])
+    }
+
+    /// Where txfeed cannot write a name that is not UTF-8 under its bytes, it says so, naming the
+    /// option, exit 2, and writes nothing: a new state file (SQLite creates it by its name), a
+    /// path in a sink's options (UTF-8 text to the sink), any other value, a missing folder.
+    func testOutputNamesThatAreNotUTF8AreRefusedWhereTxfeedCannotWriteThem() throws {
+        try folder.write("in.json", try sample("accounts/checking.json"))
+        let refusals = [
+            (
+                #"--state $'st\xe9.db'"#,
+                #"--state 'st\xE9.db' is not UTF-8 and names no file: SQLite would create the state file under another name; create it under a UTF-8 name (an existing one may have any name)"#
+            ),
+            (
+                #"--state=$'st\xe9.db'"#,
+                #"--state 'st\xE9.db' is not UTF-8 and names no file: SQLite would create the state file under another name; create it under a UTF-8 name (an existing one may have any name)"#
+            ),
+            (
+                #"--sink $'csv:path=x\xe9.csv'"#,
+                #"--sink 'csv:path=x\xE9.csv' is not UTF-8: a sink's options are UTF-8 text; give a file whose name is not UTF-8 with -o"#
+            ),
+            (
+                #"$'gone\xe9.json'"#,
+                #"argument 3, 'gone\xE9.json', is not UTF-8 and names no file: txfeed reads files with such names and writes them with -o, --rejects and --duplicates; any other value must be UTF-8"#
+            ),
+            (#"-o $'nope\xe9/o.csv'"#, #"nope\xE9/o.csv: the folder nope\xE9 does not exist"#),
+        ]
+        for (arguments, message) in refusals {
+            let result = try shell(#""$TXFEED" run in.json "# + arguments)
+            XCTAssertEqual(result.status, 2, arguments)
+            XCTAssertEqual(result.stderr, "txfeed: error: \(message)\n", arguments)
+        }
+        XCTAssertEqual(folder.names(), [Array("in.json".utf8)])
     }
 
     /// A NUL byte after an envelope is called what it is, with its place.

@@ -8,7 +8,8 @@ import Synchronization
 /// one; txfeed's paths are Swift strings, and so are the paths plugins receive (in JSON). Such a
 /// file is read through a link with a UTF-8 name — its own name, each byte that is not UTF-8
 /// written `\xE9` — in a folder of links this process makes (``ProcessTemporaries``), so the
-/// file is read, its source is named `caf\xE9`, and messages show where it is.
+/// file is read, its source is named `caf\xE9`, and messages show where it is. A file txfeed
+/// writes under such a name is named by a stand-in instead (``standIn(for:)``).
 package enum ByteNames {
     /// `bytes` as text: UTF-8 as it is, every other byte as `\xNN`.
     package static func escaped(_ bytes: some Collection<UInt8>) -> String {
@@ -31,7 +32,7 @@ package enum ByteNames {
 
     /// A link with an escaped UTF-8 name to the file `path` names (relative to the current
     /// folder, or absolute), in this process's folder of links; the link's path, or why there
-    /// is none.
+    /// is none. One link a target: `watch` asks again on every refresh.
     package static func link(to path: [UInt8]) -> Result<String, SystemError.Code> {
         let name = path.split(separator: UInt8(ascii: "/")).last.map(escaped) ?? "file"
         var target = path
@@ -41,6 +42,7 @@ package enum ByteNames {
             free(here)
         }
         return links.withLock { state -> Result<String, SystemError.Code> in
+            if let made = state.made[target] { return .success(made) }
             if state.folder == nil {
                 let tmp = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
                 switch ProcessTemporaries.makeFolder(in: tmp, prefix: "txfeed-names") {
@@ -54,16 +56,16 @@ package enum ByteNames {
             guard mkdir(folder, 0o700) == 0 else { return .failure(SystemError.Code(value: errno)) }
             ProcessTemporaries.record(folder)
             let link = folder + "/" + name
-            let made = (target + [0]).withUnsafeBufferPointer { target in
-                symlink(UnsafeRawPointer(target.baseAddress!).assumingMemoryBound(to: CChar.self), link)
+            guard withCString(target, { symlink($0, link) }) == 0 else {
+                return .failure(SystemError.Code(value: errno))
             }
-            guard made == 0 else { return .failure(SystemError.Code(value: errno)) }
             ProcessTemporaries.record(link)
+            state.made[target] = link
             return .success(link)
         }
     }
 
-    private static let links = Mutex<(folder: String?, count: Int)>((nil, 0))
+    private static let links = Mutex<(folder: String?, count: Int, made: [[UInt8]: String])>((nil, 0, [:]))
 }
 
 extension String {

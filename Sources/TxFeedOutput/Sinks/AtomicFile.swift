@@ -16,6 +16,10 @@ public protocol UnfinishedFiles: Sendable {
 /// target replaced in the target's folder, never the link itself. A stream (`-`, `/dev/stdout`,
 /// a FIFO, a device) is written directly, never replaced; there ``discard()`` cannot take back
 /// what was written.
+///
+/// A name that is not UTF-8 (``ByteNames``) is checked, opened and renamed onto by its bytes;
+/// the temporary file is named after its stand-in, in its folder (through a link named in UTF-8
+/// when the folder's name is not UTF-8 either), so that every sink and plugin can open it.
 public final class AtomicFile {
     /// The path as given, for messages.
     public let path: String
@@ -24,7 +28,8 @@ public final class AtomicFile {
     public let writer: OutputWriter
     /// Written in place: a stream.
     public let isStream: Bool
-    private let destination: String
+    /// The real name's bytes: what the rename replaces.
+    private let destination: [UInt8]
     private let unfinished: (any UnfinishedFiles)?
     private var open = true
     /// Synced and closed by ``prepare()``: only the rename is left.
@@ -81,23 +86,34 @@ public final class AtomicFile {
             throw .failed(
                 path: path, reason: text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text)
         }
-        destination = resolved.path
+        destination = ByteNames.bytes(of: resolved.path)
         isStream = resolved.isStream
-        if case .stream(let stream) = resolved {
-            let fd = Glibc.open(stream, O_WRONLY | O_CLOEXEC)
+        if case .stream = resolved {
+            let fd = ByteNames.withCString(destination) { Glibc.open($0, O_WRONLY | O_CLOEXEC) }
             guard fd >= 0 else { throw .failed(path: path, reason: SystemError.current) }
-            temporaryPath = stream
+            // A sink plugin opens the stream again by this path.
+            do {
+                temporaryPath = try Self.openablePath(destination, for: path)
+            } catch {
+                close(fd)
+                throw error
+            }
             writer = OutputWriter(fd: fd, name: path)
             return
         }
-        let folder = Paths.parentFolder(of: destination)
-        let base = destination.split(separator: "/").last.map(String.init) ?? destination
+        // A file's real path is absolute.
+        let slash = destination.lastIndex(of: UInt8(ascii: "/"))!
+        let folderName = slash == 0 ? [UInt8(ascii: "/")] : Array(destination[..<slash])
+        let folder = try Self.openablePath(folderName, for: path)
+        let base = resolved.path.split(separator: "/").last.map(String.init) ?? resolved.path
         Self.removeLeftovers(in: folder, of: base)
         guard
             let (fd, temporary) = Paths.makeTemporaryFile(
                 template: "\(folder)/.\(Self.temporaryStem(of: base)).txfeed-XXXXXX")
         else {
-            throw .failed(path: path, reason: "cannot create a temporary file in \(folder): \(SystemError.current)")
+            throw .failed(
+                path: path,
+                reason: "cannot create a temporary file in \(ByteNames.escaped(folderName)): \(SystemError.current)")
         }
         // Locked while this process lives: a later run tells a leftover from one being written.
         _ = flock(fd, LOCK_EX)
@@ -107,7 +123,7 @@ public final class AtomicFile {
         var old = stat()
         if let mode {
             fchmod(fd, mode)
-        } else if stat(destination, &old) == 0 {
+        } else if ByteNames.withCString(destination, { stat($0, &old) }) == 0 {
             fchmod(fd, old.st_mode & 0o7777)
         } else {
             let mask = umask(0)
@@ -115,6 +131,18 @@ public final class AtomicFile {
             fchmod(fd, 0o666 & ~mask)
         }
         writer = OutputWriter(fd: fd, name: path)
+    }
+
+    /// `name` as a path every sink and plugin can open: its text when it is UTF-8, else a link
+    /// named in UTF-8 to it.
+    private static func openablePath(_ name: [UInt8], for path: String) throws(OutputError) -> String {
+        if let text = String(validating: name, as: UTF8.self) { return text }
+        switch ByteNames.link(to: name) {
+        case .success(let link): return link
+        case .failure(let code):
+            throw .failed(
+                path: path, reason: "cannot link \(ByteNames.escaped(name)) under a UTF-8 name: \(code.description)")
+        }
     }
 
     /// Flushes, syncs and renames over the destination.
@@ -159,7 +187,7 @@ public final class AtomicFile {
         guard open else { return }
         open = false
         defer { unfinished?.ended(temporaryPath) }
-        if rename(temporaryPath, destination) != 0 {
+        if ByteNames.withCString(destination, { rename(temporaryPath, $0) }) != 0 {
             let reason = SystemError.current
             unlink(temporaryPath)
             throw .failed(path: path, reason: "cannot replace the file: \(reason)")
