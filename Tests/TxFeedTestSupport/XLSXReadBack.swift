@@ -11,13 +11,16 @@ public enum TestPython {
     }
 
     /// The venv's python3, once it is known to import openpyxl.
-    public static func openpyxl() throws -> String {
+    public static func openpyxl() throws -> String { try importing("openpyxl") }
+
+    /// The venv's python3, once it is known to import `module` (`openpyxl`, `csv2ofx`, `mt940`).
+    public static func importing(_ module: String) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: path),
-            try runCommand(path, ["-c", "import openpyxl"]).status == 0
+            try runCommand(path, ["-c", "import \(module)"]).status == 0
         else {
             throw Missing(
                 description:
-                    "\(path) with openpyxl is missing: run bin/test, which makes it (python3 -m venv .build/venv; pip install openpyxl)"
+                    "\(path) with \(module) is missing: run bin/test, which makes it (bin/lib/setup.sh: ensure_test_venv)"
             )
         }
         return path

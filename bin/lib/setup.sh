@@ -59,12 +59,14 @@ build_if_stale() {
     touch "$stamp"
 }
 
-# The tests' own Python, .build/venv, with openpyxl: an independent reader of the xlsx sink's
-# workbooks. Made once, quietly; python3-venv is installed with apt-get when venv is missing.
-# Tests find it at .build/venv/bin/python3 and fail (never skip) without it.
+# The tests' own Python, .build/venv, with independent readers to compare txfeed with:
+# openpyxl (the xlsx sink's workbooks), csv2ofx (bank CSV layouts), mt-940 (MT940 statements).
+# Made once, quietly; python3-venv is installed with apt-get when venv is missing. Tests find
+# it at .build/venv and fail (never skip) without it.
 test_venv="$root/.build/venv"
+test_python_packages="openpyxl csv2ofx==0.34.2 mt-940==5.1.1"
 ensure_test_venv() {
-    if [ -x "$test_venv/bin/python3" ] && "$test_venv/bin/python3" -c 'import openpyxl' >/dev/null 2>&1; then
+    if [ -x "$test_venv/bin/python3" ] && "$test_venv/bin/python3" -c 'import openpyxl, csv2ofx, mt940' >/dev/null 2>&1; then
         return 0
     fi
     if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
@@ -77,15 +79,15 @@ ensure_test_venv() {
             exit 1
         fi
     fi
-    say "making $test_venv with openpyxl (pip)…"
+    say "making $test_venv with $test_python_packages (pip)…"
     rm -rf "$test_venv"
     local log
     log=$(mktemp)
-    if ! { python3 -m venv "$test_venv" && "$test_venv/bin/python3" -m pip install -q --disable-pip-version-check openpyxl; } >"$log" 2>&1; then
+    if ! { python3 -m venv "$test_venv" && "$test_venv/bin/python3" -m pip install -q --disable-pip-version-check $test_python_packages; } >"$log" 2>&1; then
         cat "$log" >&2
         rm -f "$log"
         rm -rf "$test_venv"
-        say "could not make $test_venv with openpyxl (pip needs to reach PyPI)"
+        say "could not make $test_venv with $test_python_packages (pip needs to reach PyPI)"
         exit 1
     fi
     rm -f "$log"
