@@ -170,6 +170,7 @@ public final class MT940Reader {
             flushHeld()
             balance { $0.closing = $1 }
         case "64", "65": balance { $0.available.append($1) }
+        case "90D", "90C": total()
         case "61":
             flushHeld()
             held = (MT940StatementLine(value), Array(value), fieldLine)
@@ -199,6 +200,20 @@ public final class MT940Reader {
         }
     }
 
+    private func total() {
+        switch MT940Total.read(tag: tag, text[...], line: fieldLine) {
+        case .success(let total):
+            if let currency = current!.statement.currency, total.currency != currency {
+                current!.problem =
+                    current!.problem ?? "line \(fieldLine): :\(tag): is in \(total.currency), the report in \(currency)"
+            }
+            current!.statement.totals.append(total)
+        case .failure(let problem):
+            current!.problem =
+                current!.problem ?? "line \(fieldLine): \(problem.message): the totals cannot be checked"
+        }
+    }
+
     // MARK: Entries
 
     private func flushHeld() {
@@ -223,6 +238,7 @@ public final class MT940Reader {
         current!.entries += 1
         if let amount = line.amount {
             current!.booked = current!.booked + amount
+            if line.isDebit { current!.debits.add(amount) } else { current!.credits.add(amount) }
         } else {
             current!.uncounted += 1
         }
