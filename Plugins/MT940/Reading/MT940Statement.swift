@@ -60,7 +60,8 @@ public struct MT940StatementEnd: Equatable, Sendable {
     public var debits = MT940Tally()
     public var credits = MT940Tally()
     /// `:86:` dialects met, by how many lines.
-    public var dialects: [String: Int] = [:]
+    public var dialectCounts = MT940DialectCounts()
+    public var dialects: [String: Int] { dialectCounts.byName }
     /// Why the statement cannot be checked (a balance unreadable or missing, the file cut inside it).
     public var problem: String?
 
@@ -108,4 +109,22 @@ public enum MT940Event: Equatable, Sendable {
     case reject(MT940Reject)
     case statementEnd(MT940StatementEnd)
     case failure(StatementFailure)
+}
+
+/// How many `:86:` fields of each dialect: counted by the dialect's place, named only when shown.
+public struct MT940DialectCounts: Equatable, Sendable {
+    var counts = [0, 0, 0]
+
+    public init() {}
+
+    mutating func add(_ dialect: MT940Details.Dialect) { counts[dialect.index] += 1 }
+
+    /// `["German ?20–?33": 3]`: the dialects met.
+    public var byName: [String: Int] {
+        var names: [String: Int] = [:]
+        for dialect in MT940Details.Dialect.allCases where counts[dialect.index] > 0 {
+            names[dialect.rawValue] = counts[dialect.index]
+        }
+        return names
+    }
 }

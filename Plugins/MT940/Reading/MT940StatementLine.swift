@@ -96,6 +96,6 @@ struct MT940StatementLine {
             if !bank.isEmpty { bankReference = MT940Text.string(bank) }
         }
         let trimmed = MT940Text.trimmed(customer)
-        if !trimmed.isEmpty, !trimmed.elementsEqual("NONREF".utf8) { customerReference = MT940Text.string(trimmed) }
+        if !trimmed.isEmpty, !MT940Text.equals(trimmed, "NONREF") { customerReference = MT940Text.string(trimmed) }
     }
 }
