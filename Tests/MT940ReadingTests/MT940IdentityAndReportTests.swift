@@ -39,8 +39,23 @@ final class MT940IdentityAndReportTests: XCTestCase {
     func testReportOfAnInterimReport() throws {
         let report = MT940Report(reader: MT940Reader(bytes: try fixture("interim.942"), origin: "i.942"))
         XCTAssertTrue(report.text.contains("format        SWIFT MT942 interim transaction report\n"), report.text)
-        XCTAssertTrue(report.text.contains("2 entries, pending (MT942): not reconciled"), report.text)
+        XCTAssertTrue(
+            report.text.contains(
+                "2 entries, pending (MT942): not reconciled (an MT942 interim report has no opening and closing "
+                    + "balance); :90D: and :90C: agree\n"), report.text)
         XCTAssertTrue(report.text.contains(":86: details  German ?20–?33 (2)"), report.text)
         XCTAssertEqual(report.problems, [])
+    }
+
+    func testReportOfAnInterimReportWhoseTotalsDisagree() throws {
+        let report = MT940Report(
+            reader: MT940Reader(bytes: try fixture("broken/interim-sum-off.942"), origin: "i.942"))
+        XCTAssertTrue(
+            report.text.contains(
+                "balance); totals do NOT agree: line 22: :90C: counts 2 credit entries for 1007.52, but the :61: "
+                    + "lines are 2 for 1007.25\n"), report.text)
+        XCTAssertEqual(
+            report.problems,
+            ["statement 1: line 22: :90C: counts 2 credit entries for 1007.52, but the :61: lines are 2 for 1007.25"])
     }
 }

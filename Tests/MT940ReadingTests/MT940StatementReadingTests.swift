@@ -81,6 +81,35 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.entries.map(\.vendor), ["Aral Station 12", "Erika Mustermann"])
     }
 
+    /// `:90D:`/`:90C:` count and sum each side; `RC` is a debit, `RD` a credit.
+    func testMT942TotalsThatAgreeAreSilent() throws {
+        let read = MT940Read(bytes: try fixture("interim-ing.942"))
+        XCTAssertEqual(read.kinds, ["begin", "entry", "entry", "entry", "entry", "end"])
+        XCTAssertEqual(read.minorSum, 94975)
+        XCTAssertNil(read.ends.first?.failure)
+        XCTAssertEqual(read.ends.first?.statement.totals.map(\.tag), ["90D", "90C"])
+        XCTAssertEqual(read.ends.first?.debits.count, 2)
+        XCTAssertEqual(read.ends.first?.credits.sum.plain(decimals: 2), "1007.25")
+        XCTAssertNil(MT940Read(bytes: try fixture("interim.942")).ends.first?.failure)
+    }
+
+    func testMT942TotalsThatDisagreeFailTheReportWithBothFigures() throws {
+        let count = MT940Read(bytes: try fixture("broken/interim-count-off.942"))
+        XCTAssertEqual(
+            count.ends.first?.failure,
+            "line 21: :90D: counts 3 debit entries for 57.50, but the :61: lines are 2 for 57.50")
+        let sum = MT940Read(bytes: try fixture("broken/interim-sum-off.942"))
+        XCTAssertEqual(
+            sum.ends.first?.failure,
+            "line 22: :90C: counts 2 credit entries for 1007.52, but the :61: lines are 2 for 1007.25")
+        XCTAssertEqual(
+            MT940Read(message(":34F:EURD0,", ":90D:1EUR", ":90C:0EUR0,")).ends.first?.failure,
+            #"line 5: :90D: "1EUR" is no count and sum such as 3EUR1234,56: the totals cannot be checked"#)
+        XCTAssertEqual(
+            MT940Read(message(":34F:EURD0,", ":61:240101D1,NTRFX", ":90D:1USD1,")).ends.first?.failure,
+            "line 6: :90D: is in USD, the report in EUR")
+    }
+
     func testAStatementThatDoesNotReconcileFailsWithBothFiguresAndTheOtherStands() throws {
         let read = MT940Read(bytes: try fixture("off-balance.sta"))
         XCTAssertEqual(read.ends.count, 2)

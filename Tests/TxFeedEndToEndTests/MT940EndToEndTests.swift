@@ -76,6 +76,29 @@ final class MT940EndToEndTests: XCTestCase {
         XCTAssertEqual(feed.compactMap { text($0, "id") }.filter { ["A1", "A2", "A3"].contains($0) }, ["A1"])
     }
 
+    /// An MT942's `:90D:`/`:90C:` that its `:61:` lines do not add up to fail the report with both
+    /// figures; one whose totals agree is read.
+    func testMT942TotalsAreCheckedAgainstTheEntries() throws {
+        let result = try txfeed(
+            "run", Self.mt940 + "interim-ing.942", Self.mt940 + "broken/interim-count-off.942",
+            Self.mt940 + "broken/interim-sum-off.942", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("interim-ing (mt940): ok, read 4 = written 4 + rejected 0"), result.stderr)
+        for line in [
+            "interim-count-off.942: statement 1: line 21: :90D: counts 3 debit entries for 57.50, but the :61: lines "
+                + "are 2 for 57.50",
+            "interim-sum-off.942: statement 1: line 22: :90C: counts 2 credit entries for 1007.52, but the :61: lines "
+                + "are 2 for 1007.25",
+        ] {
+            XCTAssertTrue(result.stderr.contains(line), "\(line)\n\(result.stderr)")
+        }
+        let feed = try feedRows(result)
+        XCTAssertEqual(feed.map(minor).sorted(), [-4500, -1250, 725, 100000])
+        let sniff = try txfeed("sniff", Self.mt940 + "broken/interim-sum-off.942")
+        XCTAssertEqual(sniff.status, 2, sniff.stderr)
+        XCTAssertTrue(sniff.output.contains("totals do NOT agree: line 22: :90C: counts 2"), sniff.output)
+    }
+
     func testSniffExplainsTheStatements() throws {
         let result = try txfeed("sniff", Self.mt940 + "german.sta")
         XCTAssertEqual(result.status, 0, result.stderr)

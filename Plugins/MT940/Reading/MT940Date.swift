@@ -32,10 +32,17 @@ enum MT940Date {
         return best.map { ($0.year, month, day) }
     }
 
-    /// `2024-03-01`.
+    /// `2024-03-01`: written digit by digit (an interpolation made a String of each part).
     static func text(_ date: (year: Int, month: Int, day: Int)) -> String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(date.year)-\(two(date.month))-\(two(date.day))"
+        guard (0...9999).contains(date.year) else { return "\(date.year)-\(date.month)-\(date.day)" }
+        let zero = UInt8(ascii: "0"), dash = UInt8(ascii: "-")
+        func digit(_ value: Int) -> UInt8 { zero + UInt8(value % 10) }
+        let (y, m, d) = date
+        let bytes: [UInt8] = [
+            digit(y / 1000), digit(y / 100), digit(y / 10), digit(y), dash, digit(m / 10), digit(m), dash,
+            digit(d / 10), digit(d),
+        ]
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `count` digits at `at` as a number; nil if any is not a digit or the text ends first.

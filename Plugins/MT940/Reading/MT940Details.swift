@@ -7,6 +7,15 @@ struct MT940Details {
         case german = "German ?20–?33"
         case dutch = "Dutch /TRTP/"
         case free = "free text"
+
+        /// Its place in ``MT940DialectCounts``.
+        var index: Int {
+            switch self {
+            case .german: 0
+            case .dutch: 1
+            case .free: 2
+            }
+        }
     }
 
     var dialect: Dialect
@@ -15,15 +24,29 @@ struct MT940Details {
     /// The purpose (remittance information).
     var memo: String?
 
+    /// Where a field's text is taken apart: kept by the reader, so that no field allocates it.
+    struct Room {
+        var joined: [UInt8] = []
+        var name: [UInt8] = []
+        var purpose: [UInt8] = []
+        var booking: [UInt8] = []
+    }
+
     /// The field's text; its lines are cut at 65 characters wherever the bank cut them.
-    init(_ text: ArraySlice<UInt8>) {
-        let joined = text.filter { $0 != 0x0A }
-        if Self.isGerman(joined) {
+    init(_ text: ArraySlice<UInt8>, room: inout Room) {
+        room.joined.removeAll(keepingCapacity: true)
+        var rest = text
+        while let newline = rest.firstIndex(of: 0x0A) {
+            room.joined.append(contentsOf: rest[..<newline])
+            rest = rest[(newline + 1)...]
+        }
+        room.joined.append(contentsOf: rest)
+        if Self.isGerman(room.joined) {
             dialect = .german
-            readGerman(joined)
-        } else if let keys = Self.dutchKeys(joined) {
+            readGerman(&room)
+        } else if let keys = Self.dutchKeys(room.joined) {
             dialect = .dutch
-            readDutch(joined, keys)
+            readDutch(room.joined, keys)
         } else {
             dialect = .free
             let lines = text.split(separator: 0x0A).map { MT940Text.collapsed($0) }.filter { !$0.isEmpty }
@@ -42,48 +65,56 @@ struct MT940Details {
     /// `?00` booking text, `?20`–`?29` and `?60`–`?63` purpose, `?32`–`?33` the name; the
     /// purpose's pieces joined as they are (each is a 27-character slice of one text). A SEPA
     /// purpose (`EREF+… SVWZ+…`) gives the memo its `SVWZ+` part.
-    private mutating func readGerman(_ text: [UInt8]) {
-        var name: [UInt8] = []
-        var purpose: [UInt8] = []
-        var booking: [UInt8] = []
+    private mutating func readGerman(_ room: inout Room) {
+        room.name.removeAll(keepingCapacity: true)
+        room.purpose.removeAll(keepingCapacity: true)
+        room.booking.removeAll(keepingCapacity: true)
+        let text = room.joined
         var at = 3
         let all = text[...]
         while at < text.count, let code = MT940Date.number(all, at + 1, 2) {
             // `?NN` begins a subfield; the next one ends it.
             var end = at + 3
-            while end < text.count, !(text[end] == UInt8(ascii: "?") && MT940Date.number(all, end + 1, 2) != nil) {
-                end += 1
-            }
+            while end < text.count, !Self.isSubfield(text, end) { end += 1 }
             switch code {
-            case 0: booking += text[(at + 3)..<end]
-            case 20...29, 60...63: purpose += text[(at + 3)..<end]
-            case 32, 33: name += text[(at + 3)..<end]
+            case 0: room.booking += text[(at + 3)..<end]
+            case 20...29, 60...63: room.purpose += text[(at + 3)..<end]
+            case 32, 33: room.name += text[(at + 3)..<end]
             default: break
             }
             at = end
         }
-        let memo = MT940Text.collapsed(Self.sepaPurpose(purpose[...]) ?? purpose[...])
+        let memo = MT940Text.collapsed(Self.sepaPurpose(room.purpose[...]) ?? room.purpose[...])
         self.memo = memo.isEmpty ? nil : memo
-        for candidate in [name, booking] {
-            let text = MT940Text.collapsed(candidate[...])
-            if !text.isEmpty {
-                vendor = text
-                return
-            }
-        }
-        vendor = self.memo
+        let name = MT940Text.collapsed(room.name[...])
+        let booking = name.isEmpty ? MT940Text.collapsed(room.booking[...]) : ""
+        vendor = !name.isEmpty ? name : !booking.isEmpty ? booking : self.memo
     }
 
+    /// `?` and two digits at `at`.
+    static func isSubfield(_ text: [UInt8], _ at: Int) -> Bool {
+        text[at] == UInt8(ascii: "?") && at + 2 < text.count && (text[at + 1] &- UInt8(ascii: "0")) < 10
+            && (text[at + 2] &- UInt8(ascii: "0")) < 10
+    }
+
+    /// The keywords that end a SEPA purpose's `SVWZ+` part, without their `+`.
     static let sepaKeywords: [StaticString] = [
-        "EREF+", "KREF+", "MREF+", "CRED+", "DEBT+", "ABWA+", "ABWE+", "IBAN+", "BIC+", "COAM+", "OAMT+",
+        "EREF", "KREF", "MREF", "CRED", "DEBT", "ABWA", "ABWE", "IBAN", "BIC", "COAM", "OAMT",
     ]
 
     /// The `SVWZ+` part of a SEPA purpose, up to the next `XXXX+` keyword; nil without one.
+    /// Each `+` after it is checked once for a keyword before it.
     static func sepaPurpose(_ purpose: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard let start = MT940Text.find(purpose, "SVWZ+") else { return nil }
-        var text = purpose[(start + 5)...]
-        for keyword in sepaKeywords {
-            if let next = MT940Text.find(text, keyword) { text = text[..<next] }
+        let text = purpose[(start + 5)...]
+        var plus = text.startIndex
+        while let at = text[plus...].firstIndex(of: UInt8(ascii: "+")) {
+            // The keyword that ends here and starts earliest: a four-letter one before `BIC`.
+            for length in [4, 3] where at - length >= text.startIndex {
+                let word = text[(at - length)..<at]
+                if sepaKeywords.contains(where: { MT940Text.equals(word, $0) }) { return text[..<(at - length)] }
+            }
+            plus = at + 1
         }
         return text
     }
@@ -98,10 +129,7 @@ struct MT940Details {
     /// Whether `part` is one of ``dutchKeyNames``.
     static func isDutchKey(_ part: ArraySlice<UInt8>) -> Bool {
         guard (2...4).contains(part.count) else { return false }
-        return dutchKeyNames.contains { name in
-            name.utf8CodeUnitCount == part.count
-                && part.indices.allSatisfy { part[$0] == name.utf8Start[$0 - part.startIndex] }
-        }
+        return dutchKeyNames.contains { MT940Text.equals(part, $0) }
     }
 
     /// The text's `/KEY/` keys in order, each with where its value is (up to the next known

@@ -12,15 +12,16 @@ public final class MT940Reader {
     /// Notes for the run's log (lines outside any message).
     public private(set) var notes: [String] = []
     /// `:86:` dialects met in the whole file, by how many lines.
-    public private(set) var dialects: [String: Int] = [:]
+    public var dialects: [String: Int] { dialectCounts.byName }
+    private var dialectCounts = MT940DialectCounts()
 
     private let lines: MT940LineReader
     private var events: [MT940Event] = []
-    private var head = 0
     private var done = false
 
-    /// The field being gathered: its tag, its lines joined with `\n`, the line it starts on.
-    private var tag = ""
+    /// The field being gathered: its tag (``MT940Tag``), its lines joined with `\n`, the line it
+    /// starts on.
+    private var tag = MT940Tag.reference
     private var text: [UInt8] = []
     private var fieldLine = 0
     private var inField = false
@@ -28,10 +29,16 @@ public final class MT940Reader {
     private var messages = 0
     /// `940` or `942` from the last `{2:` block header; nil without headers.
     private var headerType: String?
-    private var current: MT940StatementEnd?
+    /// The statement open, when `isOpen`: not an optional, so that each entry updates it in place.
+    private var current = MT940StatementEnd(statement: MT940Statement(index: 0, line: 0))
+    private var isOpen = false
     private var headerSent = false
-    /// A `:61:` waiting for the `:86:` that may follow it: its reading, text and line.
-    private var held: (line: MT940StatementLine, text: [UInt8], number: Int)?
+    /// A `:61:` waiting for the `:86:` that may follow it: its reading and line; its text in
+    /// `heldText`, which trades buffers with `text` so that neither is allocated again.
+    private var held: (line: MT940StatementLine, number: Int)?
+    private var heldText: [UInt8] = []
+    /// Where each `:86:` is taken apart.
+    private var room = MT940Details.Room()
     private var stray = 0
     private var firstStray: (number: Int, text: String)?
 
@@ -50,16 +57,15 @@ public final class MT940Reader {
         self.init(source: MT940MemorySource(bytes), origin: origin)
     }
 
-    /// The next event; nil once the file is read or has failed.
+    /// The next event; nil once the file is read or has failed. A step's events are handed
+    /// out last first from the reversed queue: moved out, not copied and destroyed after.
     public func next() -> MT940Event? {
-        while head == events.count {
+        while events.isEmpty {
             guard !done else { return nil }
-            events.removeAll(keepingCapacity: true)
-            head = 0
             step()
+            events.reverse()
         }
-        defer { head += 1 }
-        return events[head]
+        return events.popLast()
     }
 
     // MARK: Lines
@@ -70,7 +76,7 @@ public final class MT940Reader {
             fail(line: lines.number + 1, message)
         case .end:
             finishField()
-            if current != nil {
+            if isOpen {
                 endMessage(cutShort: true)
             } else if messages == 0 {
                 let found = firstStray.map { " (line \($0.number) reads \($0.text))" } ?? " (the file is empty)"
@@ -89,7 +95,7 @@ public final class MT940Reader {
         guard let first = trimmed.first else { return }
         if first == UInt8(ascii: "-"), trimmed.dropFirst().first.map({ $0 == UInt8(ascii: "}") }) ?? true {
             finishField()
-            if current != nil { endMessage(cutShort: false) }
+            if isOpen { endMessage(cutShort: false) }
             let after = trimmed.dropFirst(2)
             if after.first == UInt8(ascii: "{") { line(after, number: number) }
             return
@@ -100,14 +106,14 @@ public final class MT940Reader {
                 headerType = String(kind)
             }
             if let block = MT940Text.find(trimmed, "{4:") {
-                if current != nil { endMessage(cutShort: false) }
+                if isOpen { endMessage(cutShort: false) }
                 line(trimmed[(block + 3)...], number: number)
             }
             return
         }
         if let tagEnd = Self.tagEnd(bytes) {
             finishField()
-            tag = String(decoding: bytes[(bytes.startIndex + 1)..<tagEnd], as: UTF8.self)
+            tag = MT940Tag(bytes[(bytes.startIndex + 1)..<tagEnd])
             text.removeAll(keepingCapacity: true)
             text.append(contentsOf: bytes[(tagEnd + 1)...])
             fieldLine = number
@@ -142,42 +148,45 @@ public final class MT940Reader {
         guard inField else { return }
         inField = false
         let value = text[...]
-        if tag == "20" {
-            if current != nil { endMessage(cutShort: false) }
+        if tag == .reference {
+            if isOpen { endMessage(cutShort: false) }
             var statement = MT940Statement(index: messages, line: fieldLine)
             messages += 1
             statement.reference = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
             statement.isInterim = headerType == "942"
             current = MT940StatementEnd(statement: statement)
+            isOpen = true
             headerSent = false
             return
         }
-        guard current != nil else {
+        guard isOpen else {
             stray += 1 + value.lazy.filter { $0 == 0x0A }.count
             if firstStray == nil { firstStray = (fieldLine, MT940Text.quoted((Array(":\(tag):".utf8) + value)[...])) }
             return
         }
         switch tag {
-        case "25": current!.statement.accountID = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
-        case "28C", "28": current!.statement.number = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
-        case "34F":
-            current!.statement.isInterim = true
+        case .account: current.statement.accountID = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
+        case .number, .oldNumber:
+            current.statement.number = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
+        case .floorLimit:
+            current.statement.isInterim = true
             let code = MT940Text.trimmed(value).prefix(3)
-            if code.count == 3 { current!.statement.floorCurrency = String(decoding: code, as: UTF8.self) }
-        case "13D": current!.statement.isInterim = true
-        case "60F", "60M": balance { $0.opening = $1 }
-        case "62F", "62M":
+            if code.count == 3 { current.statement.floorCurrency = String(decoding: code, as: UTF8.self) }
+        case .dateTime: current.statement.isInterim = true
+        case .opening, .openingPage: balance { $0.opening = $1 }
+        case .closing, .closingPage:
             flushHeld()
             balance { $0.closing = $1 }
-        case "64", "65": balance { $0.available.append($1) }
-        case "61":
+        case .available, .forward: balance { $0.available.append($1) }
+        case .debits, .credits: total()
+        case .statementLine:
             flushHeld()
-            held = (MT940StatementLine(value), Array(value), fieldLine)
-        case "86":
-            if let entry = held {
-                held = nil
-                deliver(
-                    entry.line, details: MT940Details(value), text: entry.text, information: value, at: entry.number)
+            held = (MT940StatementLine(value), fieldLine)
+            swap(&text, &heldText)
+        case .details:
+            if let entry = held.take() {
+                let details = MT940Details(value, room: &room)
+                deliver(entry.line, details: details, information: value, at: entry.number)
             }
         default:
             break
@@ -185,55 +194,65 @@ public final class MT940Reader {
     }
 
     private func balance(_ set: (inout MT940Statement, MT940Balance) -> Void) {
-        switch MT940Balance.read(tag: tag, text[...]) {
+        switch MT940Balance.read(tag: "\(tag)", text[...]) {
         case .success(let balance):
-            if let currency = current!.statement.opening?.currency, balance.currency != currency {
-                current!.problem =
-                    current!.problem
+            if let currency = current.statement.opening?.currency, balance.currency != currency {
+                current.problem =
+                    current.problem
                     ?? "line \(fieldLine): :\(tag): is in \(balance.currency), the opening balance in \(currency)"
             }
-            set(&current!.statement, balance)
+            set(&current.statement, balance)
         case .failure(let problem):
-            current!.problem =
-                current!.problem ?? "line \(fieldLine): \(problem.message): the balances cannot be checked"
+            current.problem = current.problem ?? "line \(fieldLine): \(problem.message): the balances cannot be checked"
+        }
+    }
+
+    private func total() {
+        switch MT940Total.read(tag: "\(tag)", text[...], line: fieldLine) {
+        case .success(let total):
+            if let currency = current.statement.currency, total.currency != currency {
+                current.problem =
+                    current.problem ?? "line \(fieldLine): :\(tag): is in \(total.currency), the report in \(currency)"
+            }
+            current.statement.totals.append(total)
+        case .failure(let problem):
+            current.problem = current.problem ?? "line \(fieldLine): \(problem.message): the totals cannot be checked"
         }
     }
 
     // MARK: Entries
 
     private func flushHeld() {
-        guard let entry = held else { return }
-        held = nil
-        deliver(entry.line, details: nil, text: entry.text, information: nil, at: entry.number)
+        guard let entry = held.take() else { return }
+        deliver(entry.line, details: nil, information: nil, at: entry.number)
     }
 
     private func beginIfNeeded() {
-        guard !headerSent, let current else { return }
+        guard !headerSent, isOpen else { return }
         headerSent = true
         events.append(.statement(current.statement))
     }
 
-    /// - Parameters:
-    ///   - text: the `:61:` field's text, and `information` the `:86:`'s: a reject's record.
+    /// The `:61:` line's text is `heldText`; `information` the `:86:`'s: a reject's record.
     private func deliver(
-        _ line: MT940StatementLine, details: MT940Details?, text: [UInt8], information: ArraySlice<UInt8>?,
-        at number: Int
+        _ line: MT940StatementLine, details: MT940Details?, information: ArraySlice<UInt8>?, at number: Int
     ) {
         beginIfNeeded()
-        current!.entries += 1
+        current.entries += 1
         if let amount = line.amount {
-            current!.booked = current!.booked + amount
+            current.booked = current.booked + amount
+            if line.isDebit { current.debits.add(amount) } else { current.credits.add(amount) }
         } else {
-            current!.uncounted += 1
+            current.uncounted += 1
         }
         if let details {
-            current!.dialects[details.dialect.rawValue, default: 0] += 1
-            dialects[details.dialect.rawValue, default: 0] += 1
+            current.dialectCounts.add(details.dialect)
+            dialectCounts.add(details.dialect)
         }
         let location = "line \(number)"
         guard line.problem == nil, let date = line.date, let amount = line.plain else {
-            current!.rejected += 1
-            var raw = Array(":61:".utf8) + text
+            current.rejected += 1
+            var raw = Array(":61:".utf8) + heldText
             if let information { raw += Array("\n:86:".utf8) + information }
             events.append(.reject(MT940Reject(location: location, reason: line.problem ?? "unreadable", raw: raw)))
             return
@@ -243,7 +262,7 @@ public final class MT940Reader {
             .entry(
                 StatementEntry(
                     date: date, vendor: vendor, amount: amount, id: line.bankReference ?? line.customerReference,
-                    memo: details?.memo, pending: current!.statement.isInterim, location: location)))
+                    memo: details?.memo, pending: current.statement.isInterim, location: location)))
     }
 
     // MARK: Messages
@@ -251,9 +270,11 @@ public final class MT940Reader {
     /// Ends the statement open: `cutShort` when the file ends inside it without `-`.
     private func endMessage(cutShort: Bool) {
         flushHeld()
-        guard var end = current else { return }
+        guard isOpen else { return }
         beginIfNeeded()
-        current = nil
+        var end = current
+        isOpen = false
+        current = MT940StatementEnd(statement: MT940Statement(index: 0, line: 0))
         let statement = end.statement
         if !statement.isInterim, end.problem == nil {
             if statement.closing == nil {
@@ -269,7 +290,7 @@ public final class MT940Reader {
     }
 
     private func fail(line: Int, _ message: String) {
-        let path = current?.statement.path ?? ""
+        let path = isOpen ? current.statement.path : ""
         events.append(.failure(StatementFailure(origin: origin, line: line, path: path, message: message)))
         done = true
     }

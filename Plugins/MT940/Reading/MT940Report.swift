@@ -76,16 +76,23 @@ public struct MT940Report {
         for balance in statement.available {
             parts.append(":\(balance.tag): \(balance.amount.plain(decimals: digits)) (\(balance.day))")
         }
-        let verdict: String
+        var verdicts: [String] = []
         if statement.isInterim {
-            verdict = "not reconciled (an MT942 interim report has no opening and closing balance)"
-        } else if let problem = end.problem {
-            verdict = "cannot be checked: \(problem)"
-        } else if let arithmetic = end.reconciliation.arithmetic(decimals: digits) {
-            verdict = "does NOT reconcile: \(arithmetic)"
-        } else {
-            verdict = "reconciles"
+            verdicts.append("not reconciled (an MT942 interim report has no opening and closing balance)")
         }
-        return parts.joined(separator: ", ") + ": " + verdict
+        if let problem = end.problem {
+            verdicts.append("cannot be checked: \(problem)")
+        } else {
+            if !statement.isInterim {
+                verdicts.append(
+                    end.reconciliation.arithmetic(decimals: digits).map { "does NOT reconcile: \($0)" } ?? "reconciles")
+            }
+            if let totals = end.totalsFailure {
+                verdicts.append("totals do NOT agree: \(totals)")
+            } else if !statement.totals.isEmpty {
+                verdicts.append(statement.totals.map { ":\($0.tag):" }.joined(separator: " and ") + " agree")
+            }
+        }
+        return parts.joined(separator: ", ") + ": " + verdicts.joined(separator: "; ")
     }
 }

@@ -23,6 +23,8 @@ public struct MT940Statement: Equatable, Sendable {
     public var available: [MT940Balance] = []
     /// `:34F:`'s currency in an MT942.
     public var floorCurrency: String?
+    /// An MT942's `:90D:` and `:90C:`, checked against its `:61:` lines.
+    public var totals: [MT940Total] = []
 
     public init(index: Int, line: Int) {
         self.index = index
@@ -54,8 +56,12 @@ public struct MT940StatementEnd: Equatable, Sendable {
     public var uncounted = 0
     /// The signed sum of the lines whose amount could be read.
     public var booked = StatementAmount.zero
+    /// The same lines by side (`D` and `RC` are debits), for `:90D:` and `:90C:`.
+    public var debits = MT940Tally()
+    public var credits = MT940Tally()
     /// `:86:` dialects met, by how many lines.
-    public var dialects: [String: Int] = [:]
+    public var dialectCounts = MT940DialectCounts()
+    public var dialects: [String: Int] { dialectCounts.byName }
     /// Why the statement cannot be checked (a balance unreadable or missing, the file cut inside it).
     public var problem: String?
 
@@ -65,12 +71,24 @@ public struct MT940StatementEnd: Equatable, Sendable {
         BalanceReconciliation(opening: statement.opening?.amount, booked: booked, closing: statement.closing?.amount)
     }
 
-    /// Why the statement fails as a whole, if it does: an MT942 is never reconciled.
+    /// Why the statement fails as a whole, if it does: an MT942 is never reconciled, but its
+    /// `:90D:`/`:90C:` totals are checked.
     public var failure: String? {
         if let problem { return problem }
-        guard !statement.isInterim, let failure = reconciliation.failure(decimals: statement.decimals) else {
-            return nil
+        if !statement.isInterim, let failure = reconciliation.failure(decimals: statement.decimals) {
+            return counted(failure)
         }
+        return totalsFailure.map(counted)
+    }
+
+    /// The first `:90D:`/`:90C:` that the `:61:` lines do not add up to.
+    public var totalsFailure: String? {
+        statement.totals.lazy.compactMap {
+            $0.disagreement(with: $0.isDebit ? self.debits : self.credits, decimals: self.statement.decimals)
+        }.first
+    }
+
+    private func counted(_ failure: String) -> String {
         guard uncounted > 0 else { return failure }
         return failure + " (\(uncounted) :61: line\(uncounted == 1 ? "" : "s") with no amount that can be read)"
     }
@@ -91,4 +109,22 @@ public enum MT940Event: Equatable, Sendable {
     case reject(MT940Reject)
     case statementEnd(MT940StatementEnd)
     case failure(StatementFailure)
+}
+
+/// How many `:86:` fields of each dialect: counted by the dialect's place, named only when shown.
+public struct MT940DialectCounts: Equatable, Sendable {
+    var counts = [0, 0, 0]
+
+    public init() {}
+
+    mutating func add(_ dialect: MT940Details.Dialect) { counts[dialect.index] += 1 }
+
+    /// `["German ?20–?33": 3]`: the dialects met.
+    public var byName: [String: Int] {
+        var names: [String: Int] = [:]
+        for dialect in MT940Details.Dialect.allCases where counts[dialect.index] > 0 {
+            names[dialect.rawValue] = counts[dialect.index]
+        }
+        return names
+    }
 }

@@ -10,6 +10,8 @@ struct MT940StatementLine {
     var valueDate: String?
     /// `C`, `D`, `RC` (reversal of a credit: a debit) or `RD` (reversal of a debit: a credit).
     var mark: String?
+    /// `D` or `RC`: counted by `:90D:`, the others by `:90C:`.
+    var isDebit: Bool { mark == "D" || mark == "RC" }
     /// The signed amount, exactly; nil when it cannot be read (the statement cannot reconcile).
     var amount: StatementAmount?
     /// The plain signed decimal for the host.
@@ -94,6 +96,6 @@ struct MT940StatementLine {
             if !bank.isEmpty { bankReference = MT940Text.string(bank) }
         }
         let trimmed = MT940Text.trimmed(customer)
-        if !trimmed.isEmpty, !trimmed.elementsEqual("NONREF".utf8) { customerReference = MT940Text.string(trimmed) }
+        if !trimmed.isEmpty, !MT940Text.equals(trimmed, "NONREF") { customerReference = MT940Text.string(trimmed) }
     }
 }

@@ -33,8 +33,9 @@ enum MT940Text {
     }
 
     /// The bytes as text (``string(_:)``), blanks and line breaks inside collapsed to single
-    /// spaces, none at either end.
+    /// spaces, none at either end. Text that has none to collapse is not copied first.
     static func collapsed(_ bytes: ArraySlice<UInt8>) -> String {
+        if isPlain(bytes) { return String(decoding: bytes, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var blank = false
@@ -50,10 +51,24 @@ enum MT940Text {
         return string(out)
     }
 
+    /// ASCII with nothing to collapse: no blank at either end, no control character, no two
+    /// spaces together. One pass over the bytes, most text's only one.
+    static func isPlain(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.first != 0x20, bytes.last != 0x20 else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var previous: UInt8 = 0
+            for byte in buffer {
+                // Below 0x20 (controls), 0x7F and above (not ASCII): `&- 0x20` leaves them 0x5F or more.
+                if byte &- 0x20 >= 0x5F || (byte == 0x20 && previous == 0x20) { return false }
+                previous = byte
+            }
+            return true
+        }
+    }
+
     /// Whether `bytes` are `text`.
     static func equals(_ bytes: ArraySlice<UInt8>, _ text: StaticString) -> Bool {
-        bytes.count == text.utf8CodeUnitCount
-            && bytes.indices.allSatisfy { bytes[$0] == text.utf8Start[$0 - bytes.startIndex] }
+        bytes.count == text.utf8CodeUnitCount && text.withUTF8Buffer { bytes.elementsEqual($0) }
     }
 
     /// `"C24x301EUR1,00"` for a message, at most 40 characters.
@@ -62,14 +77,15 @@ enum MT940Text {
         return "\"" + String(shown) + (text.count > 40 ? "…" : "") + "\""
     }
 
-    /// Where `needle` first starts in `text`.
+    /// Where `needle` first starts in `text`: each place its first byte is, compared.
     static func find(_ text: ArraySlice<UInt8>, _ needle: StaticString) -> Int? {
         let count = needle.utf8CodeUnitCount
         guard count > 0, text.count >= count else { return nil }
-        var at = text.startIndex
-        while at + count <= text.endIndex {
-            if (0..<count).allSatisfy({ text[at + $0] == needle.utf8Start[$0] }) { return at }
-            at += 1
+        let first = needle.withUTF8Buffer { $0[0] }
+        var from = text.startIndex
+        while let at = text[from...].firstIndex(of: first), at + count <= text.endIndex {
+            if equals(text[at..<(at + count)], needle) { return at }
+            from = at + 1
         }
         return nil
     }

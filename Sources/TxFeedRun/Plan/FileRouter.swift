@@ -118,6 +118,8 @@ struct FileRouter: Sendable {
             }
         }
         guard let best else {
+            // A format txfeed knows but does not read (a PDF, a workbook…) is named, with what to do.
+            if let known = UnreadFormat.reason(of: path) { return .unreadable(file: path, reason: known) }
             let asked = claimants.map(\.name).joined(separator: ", ")
             return .unreadable(
                 file: path,
