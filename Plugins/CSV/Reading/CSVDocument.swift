@@ -41,6 +41,7 @@ public final class CSVDocument {
         self.settings = settings
         decoded = TextDecoding.decode(bytes, declared: settings.encoding)
         found.origin = origin
+        found.given = settings.given
         found.encoding = Self.describeEncoding(decoded, declared: settings.encoding != nil, bytes: bytes)
         accountList = [
             CSVAccount(name: settings.account ?? stem, currency: settings.defaultCurrency, id: settings.accountID)

@@ -45,6 +45,8 @@ struct CSVReport: Sendable {
     var sign: String?
     /// The options that reproduce what was inferred, in the order the spec lists them.
     var options: [(name: String, value: String, isNumber: Bool)] = []
+    /// The options given with the source: the spec and rules keep every one.
+    var given: [(name: String, value: String)] = []
     var problems: [String] = []
 
     func text(rows: Rows?) -> String {
@@ -88,16 +90,28 @@ struct CSVReport: Sendable {
         return text
     }
 
-    /// `-s 'csv:FILE,separator=;,skip=4,…'`, quoted for a POSIX shell.
+    /// What was found, then each option given that it does not already hold.
+    private var allOptions: [(name: String, value: String, isNumber: Bool)] {
+        let found = Set(options.map(\.name))
+        return options
+            + given.filter { !found.contains($0.name) }.map {
+                ($0.name, $0.value, $0.name == "skip" && Int($0.value) != nil)
+            }
+    }
+
+    /// `-s 'csv:FILE,separator=;,skip=4,…'`, quoted for a POSIX shell: how the file is written,
+    /// and every option given.
     var spec: String {
-        let settings = options.filter { Self.specOptions.contains($0.name) }.map { "\($0.name)=\($0.value)" }
+        let named = Set(given.map(\.name))
+        let settings = allOptions.filter { Self.specOptions.contains($0.name) || named.contains($0.name) }
+            .map { "\($0.name)=\($0.value)" }
         let body = (["csv:" + origin] + settings).joined(separator: ",")
         return "-s '" + body.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Every option found, as a `rules` file holds them.
     var rules: String {
-        let members = options.map { option in
+        let members = allOptions.map { option in
             JSONText.quoted(option.name) + ": " + (option.isNumber ? option.value : JSONText.quoted(option.value))
         }
         return "{" + members.joined(separator: ", ") + "}"

@@ -25,6 +25,9 @@ public struct CSVSettings: Sendable {
     public var checkBalanceGiven = false
     /// `debit-words` or `credit-words` given: the user has said which word is which side.
     public var sideWordsGiven = false
+    /// Every reading option given (not the file, nor where options came from), in the order
+    /// ``declared`` lists them: sniff's spec and rules repeat each one.
+    public var given: [(name: String, value: String)] = []
 
     /// The `sign` option: the file's amounts as the account holder sees them, or the other way.
     public enum SignOption: String, Sendable, CaseIterable {
@@ -115,6 +118,11 @@ public struct CSVSettings: Sendable {
         }
         account = try Self.text(options, "account")
         accountID = try Self.text(options, "account-id")
+        let notReading: Set<String> = ["path", "rules", "profile", "save-profile"]
+        given = Self.declared.compactMap { option in
+            guard !notReading.contains(option.name), let value = options[option.name] else { return nil }
+            return (option.name, value)
+        }
     }
 
     private static func words(_ options: [String: String], _ name: String) throws(CSVSettingsError) -> [String]? {
