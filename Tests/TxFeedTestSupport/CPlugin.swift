@@ -7,7 +7,9 @@ public enum CPlugin {
         public var description: String
     }
 
-    /// Builds `source` into `folder/lib\(name).so`.
+    /// Builds `source` into `folder/lib\(name).so`: compiled once per test run for each source,
+    /// name and set of defines (a cache in `.build/test-plugins`, keyed by their bytes and the
+    /// header's), then copied, so that each test still loads a file of its own folder.
     ///
     /// - Parameters:
     ///   - defines: `-D` flags, e.g. to build a plugin with a wrong ABI version.
@@ -16,16 +18,42 @@ public enum CPlugin {
         -> String
     {
         let output = folder + "/lib\(name).so"
-        let result = try runCommand(
-            "/bin/sh",
-            [
-                "-c",
-                "cc -shared -fPIC -O1 -I\"$1\" \(defines.map { "-D\($0)" }.joined(separator: " ")) -o \"$2\" \"$3\" $(pkg-config --cflags --libs jansson)",
-                "sh", BuiltProducts.header, output, source,
-            ])
-        guard result.status == 0 else { throw BuildError(description: "cc failed for \(source):\n\(result.stderr)") }
+        let command =
+            "cc -shared -fPIC -O1 -I\"$1\" \(defines.map { "-D\($0)" }.joined(separator: " ")) -o \"$2\" \"$3\" $(pkg-config --cflags --libs jansson)"
+        let cached = try cache(for: source, command: command)
+        if !FileManager.default.fileExists(atPath: cached) {
+            let partial = cached + ".\(getpid()).partial"
+            let result = try runCommand("/bin/sh", ["-c", command, "sh", BuiltProducts.header, partial, source])
+            guard result.status == 0 else {
+                try? FileManager.default.removeItem(atPath: partial)
+                throw BuildError(description: "cc failed for \(source):\n\(result.stderr)")
+            }
+            guard rename(partial, cached) == 0 else {
+                throw BuildError(description: "cannot keep \(cached): \(String(cString: strerror(errno)))")
+            }
+        }
+        try? FileManager.default.removeItem(atPath: output)
+        try FileManager.default.copyItem(atPath: cached, toPath: output)
         chmod(output, 0o755)
         return output
+    }
+
+    /// Where the library built from `source` by `command` is kept: named by a 128-bit hash of the
+    /// source's bytes, the header's and the command (defines included).
+    private static func cache(for source: String, command: String) throws -> String {
+        let folder = BuiltProducts.repository + "/.build/test-plugins"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var key = Data(command.utf8)
+        key.append(try Data(contentsOf: URL(fileURLWithPath: source)))
+        key.append(try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
+        // Two FNV-1a hashes with different offsets: no collision among a run's few hundred builds.
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in key {
+            first = (first ^ UInt64(byte)) &* 0x100_0000_01b3
+            second = (second ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 0x9e37
+        }
+        return folder + "/" + String(first, radix: 16) + String(second, radix: 16) + ".so"
     }
 
     /// A fixture plugin source under Tests/Fixtures/plugins.
