@@ -15,12 +15,7 @@ import random
 from xml.sax.saxutils import escape
 from datetime import date, timedelta
 
-PAYEES = [
-    "REWE Markt GmbH", "EDEKA Zentrale AG & Co. KG", "Deutsche Telekom AG", "Stadtwerke Köln GmbH",
-    "Hausverwaltung Schmidt KG", "Amazon EU S.à r.l.", "Finanzamt Köln-Mitte", "Allianz Versicherungs-AG",
-    "DB Fernverkehr AG", "Bäckerei Müller", "Apotheke am Dom", "Vodafone GmbH", "IKEA Deutschland GmbH & Co. KG",
-]
-PAYERS = ["ACME Industries AG", "Muster Kunde GmbH", "Erika Mustermann", "Bundesagentur für Arbeit", "Zoë Café OHG"]
+from parties import PAYEES, PAYERS
 OWN_IBAN = "DE89370400440532013000"
 
 
