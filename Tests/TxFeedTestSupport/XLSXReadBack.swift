@@ -8,6 +8,7 @@ public enum TestPython {
 
     public struct Missing: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The venv's python3, once it is known to import openpyxl.

@@ -47,6 +47,15 @@ public struct DayFormat {
         Self.appendDay(days: Self.days(unixSeconds &+ offset(at: unixSeconds)), to: &buffer)
     }
 
+    /// Appends `yyyy-MM-dd`, the day as ``appendDay(of:to:)`` finds it (a journal's date).
+    public mutating func appendISODay(of transaction: Transaction, to buffer: inout [UInt8]) {
+        let seconds =
+            transaction.isCivilDate
+            ? transaction.unixSeconds : transaction.unixSeconds &+ offset(at: transaction.unixSeconds)
+        ISODate.appendUTC(unixSeconds: Self.days(seconds) * 86_400, to: &buffer)
+        buffer.removeLast(10)  // `THH:mm:ssZ`
+    }
+
     /// Days since 1970-01-01 of a (local) second count: floor division.
     static func days(_ seconds: Int64) -> Int64 {
         seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1

@@ -27,6 +27,8 @@ public struct SinkPlan: Sendable {
         case sqlite
         /// An Excel workbook, with `columns=`'s columns: written to a file, never to stdout.
         case xlsx(columns: [FeedColumn])
+        /// A plain-text accounting journal: hledger's (which Ledger reads too) or beancount's.
+        case journal(JournalSink.Syntax)
         /// `--shard I/N`'s part file for `txfeed merge`; `sourceIndexes` are the shard's
         /// sources' indexes among all the run's sources.
         case part(shard: Int, of: Int, sourceIndexes: [Int])
@@ -39,6 +41,7 @@ public struct SinkPlan: Sendable {
             case .csv: return "csv"
             case .sqlite: return "sqlite"
             case .xlsx: return "xlsx"
+            case .journal(let syntax): return syntax == .ledger ? "hledger" : "beancount"
             case .part: return "part"
             }
         }
@@ -73,12 +76,14 @@ public struct SinkPlan: Sendable {
     }
 
     /// The built-in sinks' names, in the order help lists them.
-    public static let builtInNames = ["text", "json", "ndjson", "csv", "sqlite", "xlsx"]
+    public static let builtInNames = [
+        "text", "json", "ndjson", "csv", "sqlite", "xlsx", "hledger", "ledger", "beancount",
+    ]
 
     /// The built-in sinks' names, and the options each takes besides `path`.
     static let builtIn: [String: [String]] = [
         "text": [], "json": [], "ndjson": [], "csv": ["bom", "dialect", "neutralise", "columns"], "sqlite": [],
-        "xlsx": ["columns"],
+        "xlsx": ["columns"], "hledger": [], "ledger": [], "beancount": [],
     ]
 
     /// `columns=date,vendor,amount` (``FeedColumn/parse(_:sink:)``), else the standard twelve.
@@ -130,6 +135,8 @@ public struct SinkPlan: Sendable {
         case "txt", "text": return "text"
         case "db", "sqlite", "sqlite3": return "sqlite"
         case "xlsx": return "xlsx"
+        case "journal", "hledger", "ledger": return "hledger"
+        case "beancount", "bean": return "beancount"
         default: return nil
         }
     }

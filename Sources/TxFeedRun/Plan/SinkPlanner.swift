@@ -31,7 +31,7 @@ struct SinkPlanner {
         for path in outputs {
             guard let name = SinkPlan.builtInName(forExtensionOf: path) else {
                 throw UsageError(
-                    "-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson, .txt, .db or .xlsx, or --sink)"
+                    "-o \(path): cannot tell the format from the extension (use .csv, .json, .ndjson, .txt, .db, .xlsx, .journal or .beancount, or --sink)"
                 )
             }
             entries.append(Entry(name: name, path: path, options: []))
@@ -67,7 +67,8 @@ struct SinkPlanner {
         } catch {
             guard error.isNotFound else { throw error }
             throw UsageError(
-                "unknown sink '\(name)': not a built-in sink (text, json, ndjson, csv, sqlite, xlsx) and \(error)")
+                "unknown sink '\(name)': not a built-in sink (text, json, ndjson, csv, sqlite, xlsx, hledger, ledger, beancount) and \(error)"
+            )
         }
     }
 
@@ -99,7 +100,9 @@ struct SinkPlanner {
         if entry.path?.isEmpty == true { throw UsageError("sink '\(entry.name)': the path is empty") }
         if let plugin = entry.plugin { return try SinkPlan.plugin(plugin, path: entry.path, options: entry.options) }
         guard let accepted = SinkPlan.builtIn[entry.name] else {
-            throw UsageError("unknown sink '\(entry.name)'; sinks: text, json, ndjson, csv, sqlite, xlsx")
+            throw UsageError(
+                "unknown sink '\(entry.name)'; sinks: text, json, ndjson, csv, sqlite, xlsx, hledger, ledger, beancount"
+            )
         }
         for (key, _) in entry.options where !accepted.contains(key) {
             let valid = (["path"] + accepted).joined(separator: ", ")
@@ -115,6 +118,8 @@ struct SinkPlanner {
                 columns: try SinkPlan.columns(entry.options, sink: entry.name))
         case "sqlite": sink = .sqlite
         case "xlsx": sink = .xlsx(columns: try SinkPlan.columns(entry.options, sink: entry.name))
+        case "hledger", "ledger": sink = .journal(.ledger)
+        case "beancount": sink = .journal(.beancount)
         default: sink = .text
         }
         return SinkPlan(format: .builtIn(sink), path: entry.path)

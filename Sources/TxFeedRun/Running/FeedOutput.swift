@@ -113,7 +113,7 @@ struct FeedOutput {
             }
             // A file gets escape sequences only when asked for with --color always.
             context.colour = builtIn == .text && plan.colour == .always
-            try Self.sink(builtIn).write(feed, context: context, to: file.writer)
+            try feedSink(builtIn).write(feed, context: context, to: file.writer)
             try file.writer.flush()
         }
         for file in staged { try file.prepare() }
@@ -127,7 +127,7 @@ struct FeedOutput {
             switch sink.format {
             case .builtIn(let builtIn):
                 context.colour = builtIn == .text && wantsColour()
-                let sink = Self.sink(builtIn)
+                let sink = feedSink(builtIn)
                 if let mark = input.refreshMark, let line = sink.refreshMarkLine(mark) { stdout.write(line) }
                 do {
                     try sink.write(feed, context: context, to: stdout)
@@ -194,13 +194,14 @@ struct FeedOutput {
         try file.commit()
     }
 
-    private static func sink(_ builtIn: SinkPlan.BuiltIn) -> any FeedSink {
+    private func feedSink(_ builtIn: SinkPlan.BuiltIn) -> any FeedSink {
         switch builtIn {
         case .text: return TextSink()
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
         case .csv(let dialect, let columns): return CSVSink(dialect: dialect, columns: columns)
         case .part(let shard, let count, let indexes): return PartSink(shard: (shard, count), sourceIndexes: indexes)
+        case .journal(let syntax): return JournalSink(syntax: syntax, balances: plan.stateFile == nil)
         case .sqlite, .xlsx:
             preconditionFailure("the \(builtIn.name) sink writes only files: the plan refuses it without one")
         }

@@ -1,0 +1,109 @@
+import TxFeedModel
+
+/// What closes a journal: beancount's `open` directives, and for each account whose source
+/// stated its balance an opening entry (the balance less the run's entries) and an assertion
+/// of the balance after its last entry.
+struct JournalBalances {
+    var syntax: JournalSink.Syntax
+    var accounts: [JournalAccount]
+    var summary: [JournalSink.AccountSummary]
+    var balances: Bool
+
+    func append(to b: inout [UInt8]) {
+        let used = accounts.indices.filter { summary[$0].entries > 0 }
+        guard let earliest = used.compactMap({ summary[$0].first }).min(by: { $0.lexicographicallyPrecedes($1) })
+        else { return }
+        let day = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
+        if syntax == .beancount {
+            for name in [JournalAccount.expenses, JournalAccount.income, JournalAccount.opening] {
+                b.append(contentsOf: "\(day(earliest)) open \(name)\n".utf8)
+            }
+            var opened: Set<String> = []
+            for a in used where opened.insert(accounts[a].name).inserted {
+                b.append(contentsOf: "\(day(summary[a].first!)) open \(accounts[a].name)\n".utf8)
+            }
+            b.append(0x0A)
+        }
+        guard balances else { return }
+        // A statement a page (MT940, camt) is an account each in the feed and one in the journal:
+        // its opening is the latest closing less every entry, its assertion that closing.
+        var groups: [String: [Int]] = [:]
+        for a in used { groups[accounts[a].name, default: []].append(a) }
+        for name in groups.keys.sorted() {
+            let members = groups[name]!
+            let stated = members.filter { accounts[$0].balance != nil }
+            guard let latest = stated.max(by: { summary[$0].last!.lexicographicallyPrecedes(summary[$1].last!) }),
+                let closing = Self.rescaled(accounts[latest].balance!, to: accounts[latest].scale),
+                members.allSatisfy({ accounts[$0].scale == accounts[latest].scale })
+            else { continue }
+            let account = accounts[latest]
+            let first = members.map { summary[$0].first! }.min { $0.lexicographicallyPrecedes($1) }!
+            let sum = members.reduce(Int64(0)) { $0 &+ summary[$1].sumMinor }
+            let opening = Money(minorUnits: closing.minorUnits &- sum, scale: account.scale)
+            if opening.minorUnits != 0 {
+                JournalEntry(
+                    date: first, pending: false, payee: "Opening balance", memo: nil, id: nil, account: account,
+                    amount: opening
+                ).appendOpening(syntax, to: &b)
+            }
+            let last = summary[latest].last!
+            switch syntax {
+            case .ledger:
+                b.append(contentsOf: "\(day(last)) * Balance assertion\n".utf8)
+                b.append(contentsOf: "    \(account.name)  0".utf8)
+                if let currency = account.currency { b.append(contentsOf: " \(currency)".utf8) }
+                b.append(contentsOf: " = ".utf8)
+                JournalEntry.appendSigned(closing, to: &b)
+                if let currency = account.currency { b.append(contentsOf: " \(currency)".utf8) }
+                b.append(contentsOf: "\n\n".utf8)
+            case .beancount:
+                // Checked at the start of its day: the day after the last entry.
+                b.append(contentsOf: "\(Self.nextDay(last)) balance \(account.name)  ".utf8)
+                JournalEntry.appendSigned(closing, to: &b)
+                b.append(contentsOf: " \(account.currency ?? "")\n\n".utf8)
+            }
+        }
+    }
+
+    /// `stated` in `scale` decimals; nil when it has more that are not zeros.
+    static func rescaled(_ stated: Money, to scale: Int) -> Money? {
+        var minor = stated.minorUnits
+        var from = stated.scale
+        while from < scale {
+            minor = minor &* 10
+            from += 1
+        }
+        while from > scale {
+            guard minor % 10 == 0 else { return nil }
+            minor /= 10
+            from -= 1
+        }
+        return Money(minorUnits: minor, scale: scale)
+    }
+
+    static func nextDay(_ day: [UInt8]) -> String {
+        guard let read = try? TransactionDate.read(String(decoding: day, as: UTF8.self)) else {
+            return String(decoding: day, as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        ISODate.appendUTC(unixSeconds: read.unixSeconds + 86_400, to: &out)
+        return String(decoding: out.prefix(10), as: UTF8.self)
+    }
+}
+
+extension JournalEntry {
+    /// The opening entry: the account against `Equity:Opening-Balances`.
+    func appendOpening(_ syntax: JournalSink.Syntax, to b: inout [UInt8]) {
+        b.append(contentsOf: date)
+        switch syntax {
+        case .ledger: b.append(contentsOf: " * Opening balance\n".utf8)
+        case .beancount: b.append(contentsOf: " * \"Opening balance\" \"\"\n".utf8)
+        }
+        let indent = syntax == .ledger ? "    " : "  "
+        JournalEntry.posting(indent + account.name, amount, account, to: &b)
+        JournalEntry.posting(
+            indent + JournalAccount.opening, Money(minorUnits: -amount.minorUnits, scale: amount.scale), account, to: &b
+        )
+        b.append(0x0A)
+    }
+}

@@ -1,0 +1,110 @@
+import TxFeedModel
+
+/// One transaction as a journal entry: its date, flag (`*` booked, `!` pending), payee, memo,
+/// the bank id and source as metadata, and two postings that balance.
+///
+/// ```
+/// 2024-01-02 * (R1) TESCO STORES 3297            2024-01-02 ! "TESCO STORES 3297" "memo"
+///     ; memo: the memo                             id: "R1"
+///     Assets:Bank:Everyday  -12.50 GBP             Assets:Bank:Everyday  -12.50 GBP
+///     Expenses:Uncategorized  12.50 GBP            Expenses:Uncategorized  12.50 GBP
+/// ```
+struct JournalEntry {
+    var date: [UInt8]
+    var pending: Bool
+    var payee: String
+    var memo: String?
+    var id: String?
+    var account: JournalAccount
+    /// Signed, in the account's currency: negative is money out.
+    var amount: Money
+
+    func append(_ syntax: JournalSink.Syntax, to b: inout [UInt8]) {
+        let other = amount.minorUnits < 0 ? JournalAccount.expenses : JournalAccount.income
+        b.append(contentsOf: date)
+        b.append(contentsOf: pending ? " ! ".utf8 : " * ".utf8)
+        switch syntax {
+        case .ledger:
+            // The id as the entry's code keeps a payee that starts with `(` from being read as one.
+            b.append(contentsOf: "(\(Self.ledgerCode(id ?? ""))) \(Self.ledgerText(payee))\n".utf8)
+            if let memo, !memo.isEmpty { b.append(contentsOf: "    ; memo: \(Self.ledgerText(memo))\n".utf8) }
+        case .beancount:
+            b.append(contentsOf: "\(Self.quoted(payee)) \(Self.quoted(memo ?? ""))\n".utf8)
+            if let id { b.append(contentsOf: "  id: \(Self.quoted(id))\n".utf8) }
+        }
+        let indent = syntax == .ledger ? "    " : "  "
+        Self.posting(indent + account.name, amount, account, to: &b)
+        Self.posting(indent + other, Money(minorUnits: -amount.minorUnits, scale: amount.scale), account, to: &b)
+        b.append(0x0A)
+    }
+
+    /// `    Assets:Bank:X  -12.50 GBP`: two spaces end the account name in every syntax.
+    static func posting(_ name: String, _ amount: Money, _ account: JournalAccount, to b: inout [UInt8]) {
+        b.append(contentsOf: name.utf8)
+        b.append(contentsOf: "  ".utf8)
+        appendSigned(amount, to: &b)
+        if let currency = account.currency { b.append(contentsOf: " \(currency)".utf8) }
+        b.append(0x0A)
+    }
+
+    /// `-12.50`: ``Money/appendPlainDecimal(to:negative:)`` writes a magnitude and the sign apart.
+    static func appendSigned(_ amount: Money, to b: inout [UInt8]) {
+        Money(
+            minorUnits: amount.minorUnits.magnitude > Int64.max.magnitude ? 0 : abs(amount.minorUnits),
+            scale: amount.scale
+        )
+        .appendPlainDecimal(to: &b, negative: amount.minorUnits < 0)
+    }
+
+    /// hledger and Ledger have no escapes in a description: a `;` would start a comment and a
+    /// `|` split payee from note, so they become their full-width forms (`；`, `｜`), and line
+    /// breaks and tabs a space.
+    static func ledgerText(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case ";": out.append("\u{FF1B}")
+            case "|": out.append("\u{FF5C}")
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out.append(" ")
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out.trimmingCharacters(in: " ")
+    }
+
+    /// A code ends at `)`: one inside becomes `]`.
+    static func ledgerCode(_ id: String) -> String {
+        ledgerText(id).replacing(")", with: "]").replacing("(", with: "[")
+    }
+
+    /// A beancount string: `"` and `\` escaped, line breaks a space.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out.append("\\\"")
+            case "\\": out.append("\\\\")
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out.append(" ")
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        var text = Substring(self)
+        while text.first == character { text = text.dropFirst() }
+        while text.last == character { text = text.dropLast() }
+        return String(text)
+    }
+}

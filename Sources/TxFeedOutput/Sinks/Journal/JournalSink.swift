@@ -1,0 +1,89 @@
+import TxFeedModel
+
+/// `-o feed.journal` (hledger, and Ledger, which reads the same syntax for what is written) and
+/// `-o feed.beancount`: the feed as a plain-text accounting journal, one entry per transaction —
+/// the account's posting and the balancing one to `Expenses:Uncategorized` (money out) or
+/// `Income:Uncategorized` (money in), exact amounts with the currency.
+///
+/// An account whose source stated its balance (an OFX `LEDGERBAL`, a camt `CLBD`, an MT940
+/// `:62F:`, an envelope's `currentBalance`) gets an opening entry against
+/// `Equity:Opening-Balances` (the balance less the run's entries) and a balance assertion after
+/// its last entry, so that a fresh journal of one run passes its own assertions. Under
+/// `--state` the run writes only what is new, a slice of the accounts' history: neither is
+/// written then.
+public struct JournalSink: FeedSink {
+    public enum Syntax: String, Sendable, Equatable {
+        /// hledger's journal, which Ledger also reads.
+        case ledger
+        case beancount
+    }
+
+    public let syntax: Syntax
+    /// Whether the opening entries and balance assertions are written (not under `--state`).
+    public let balances: Bool
+
+    public init(syntax: Syntax, balances: Bool = true) {
+        self.syntax = syntax
+        self.balances = balances
+    }
+
+    public func refreshMarkLine(_ mark: RefreshMark) -> String? { nil }
+
+    public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
+        let accounts = try feed.accounts.map {
+            try JournalAccount($0, source: feed.sources[$0.source].name, syntax: syntax)
+        }
+        var days = context.dayFormat
+        var summary = [AccountSummary](repeating: AccountSummary(), count: accounts.count)
+        var rows = feed.rows()
+        try out.withBuffer { buffer in
+            var entries: [UInt8] = []
+            while let row = try rows.next() {
+                let t = row.transaction
+                let account = Int(t.account)
+                var date: [UInt8] = []
+                days.appendISODay(of: t, to: &date)
+                summary[account].observe(date: date, signedMinor: t.signedMinor)
+                entries.removeAll(keepingCapacity: true)
+                JournalEntry(
+                    date: date, pending: t.isPending, payee: feed.vendors.name(of: t.vendor),
+                    memo: row.details?.memo, id: row.details?.id ?? row.fingerprint.map(Self.text),
+                    account: accounts[account], amount: Money(minorUnits: t.signedMinor, scale: accounts[account].scale)
+                ).append(syntax, to: &entries)
+                buffer.append(contentsOf: entries)
+                try out.rowDone(&buffer)
+            }
+            var closing: [UInt8] = []
+            JournalBalances(syntax: syntax, accounts: accounts, summary: summary, balances: balances)
+                .append(to: &closing)
+            buffer.append(contentsOf: closing)
+            try out.rowDone(&buffer)
+        }
+    }
+
+    private static func text(_ fingerprint: Fingerprint) -> String {
+        var bytes: [UInt8] = []
+        fingerprint.appendText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// What the closing part needs of an account's entries: its first and last day, their sum.
+    struct AccountSummary {
+        var first: [UInt8]?
+        var last: [UInt8]?
+        var sumMinor: Int64 = 0
+        var entries = 0
+
+        mutating func observe(date: [UInt8], signedMinor: Int64) {
+            if first.map({ date.lexicographicallyPrecedes($0) }) ?? true { first = date }
+            if last.map({ $0.lexicographicallyPrecedes(date) }) ?? true { last = date }
+            sumMinor &+= signedMinor
+            entries += 1
+        }
+    }
+}
+
+/// A journal sink cannot write the feed as it is (beancount and an account without a currency).
+public struct JournalError: Error, CustomStringConvertible {
+    public var description: String
+}

@@ -1,0 +1,164 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// Issue 42: the journal sinks, read back by the real programs — `hledger check` and `ledger`
+/// (Debian packages) and `bean-check` (PyPI beancount, in the tests' venv) — on every sample
+/// statement: each accepts the journal and its assertions, and the uncategorised side of every
+/// entry adds up, per currency, to minus what txfeed's own feed sums to.
+final class JournalEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    static let statements: [String] = [
+        "samples/accounts",
+        "samples/bank/uk-current.csv",
+        "Tests/Fixtures/statements/camt/camt053-two-statements.xml",
+        "Tests/Fixtures/statements/mt940/german.sta",
+        "Tests/Fixtures/statements/mt940/dutch.sta",
+        "Tests/Fixtures/statements/mt940/interim.942",
+        "Tests/Fixtures/statements/ofx/bank-102.ofx",
+        "Tests/Fixtures/statements/ofx/bank-220.ofx",
+        "Tests/Fixtures/statements/ofx/card.qfx",
+        "Tests/Fixtures/statements/ofx/brokerage-220.ofx",
+        "Tests/Fixtures/statements/qif/checking.qif",
+        "Tests/Fixtures/bank/profiles/revolut.csv",
+        "Tests/Fixtures/bank/profiles/mufg-jp.csv",
+        "Tests/Fixtures/bank/profiles/sparkasse-camt.csv",
+    ]
+
+    /// Statements that name no currency: beancount refuses them (below).
+    static let withoutCurrency: Set<String> = [
+        "samples/bank/uk-current.csv", "Tests/Fixtures/statements/qif/checking.qif",
+    ]
+
+    private func tool(_ path: String) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw TestPython.Missing(description: "\(path) is missing: run bin/test, which installs it")
+        }
+        return path
+    }
+
+    /// Per currency ("" for none), the sum of `amounts`' cells: `12.50 GBP`, `-3`, `1800 JPY`.
+    private func totals(_ cells: [String]) -> [String: Decimal] {
+        var sums: [String: Decimal] = [:]
+        for cell in cells {
+            for amount in cell.components(separatedBy: ", ") where !amount.isEmpty {
+                let parts = amount.split(separator: " ")
+                guard let number = Decimal(string: String(parts[0])) else { continue }
+                sums[parts.count > 1 ? String(parts[1]) : "", default: 0] += number
+            }
+        }
+        return sums.filter { $0.value != 0 }
+    }
+
+    /// What txfeed's feed sums to per currency, negated: the uncategorised postings' total.
+    private func feedTotals(_ input: String) throws -> [String: Decimal] {
+        let run = try txfeed("run", BuiltProducts.repository + "/" + input, "--sink", "ndjson")
+        var sums: [String: Decimal] = [:]
+        for row in try feedRows(run) {
+            sums[text(row, "currency") ?? "", default: 0] -= Decimal(string: text(row, "amount") ?? "0") ?? 0
+        }
+        return sums.filter { $0.value != 0 }
+    }
+
+    func testEverySampleStatementsJournalIsAcceptedByHledgerAndLedgerAndAddsUp() throws {
+        let hledger = try tool("/usr/bin/hledger")
+        let ledger = try tool("/usr/bin/ledger")
+        for input in Self.statements {
+            let journal = folder.path + "/" + (input as NSString).lastPathComponent + ".journal"
+            let run = try txfeed("run", BuiltProducts.repository + "/" + input, "-o", journal)
+            XCTAssertEqual(run.status, 0, "\(input): \(run.stderr)")
+            let check = try runCommand(hledger, ["-f", journal, "check"])
+            XCTAssertEqual(check.status, 0, "\(input): hledger check: \(check.stderr)")
+            let balance = try runCommand(hledger, ["-f", journal, "bal", "Uncategorized", "--flat", "-N", "-O", "csv"])
+            let cells = balance.output.split(separator: "\n").dropFirst().map {
+                String($0.split(separator: "\",\"").last ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+            let expected = try feedTotals(input)
+            XCTAssertEqual(totals(cells), expected, "\(input): hledger against txfeed")
+
+            let postings = try runCommand(ledger, ["-f", journal, "csv", "Uncategorized"])
+            XCTAssertEqual(postings.status, 0, "\(input): ledger: \(postings.stderr)")
+            XCTAssertEqual(postings.stderr, "", input)
+            // date, code, payee, account, commodity, amount, status, note: counted from the end,
+            // as a payee may hold commas.
+            let ledgerCells = postings.output.split(separator: "\n").map { line -> String in
+                let fields = line.components(separatedBy: "\",\"")
+                let amount = fields[fields.count - 3]
+                let commodity = fields[fields.count - 4]
+                return amount + (commodity.isEmpty ? "" : " " + commodity)
+            }
+            XCTAssertEqual(totals(ledgerCells), expected, "\(input): ledger against txfeed")
+        }
+    }
+
+    func testEveryStatementWithACurrencyIsABeancountFileBeanCheckAccepts() throws {
+        let python = try TestPython.importing("beancount")
+        let beanCheck = (python as NSString).deletingLastPathComponent + "/bean-check"
+        for input in Self.statements where !Self.withoutCurrency.contains(input) {
+            let file = folder.path + "/" + (input as NSString).lastPathComponent + ".beancount"
+            let run = try txfeed("run", BuiltProducts.repository + "/" + input, "-o", file)
+            XCTAssertEqual(run.status, 0, "\(input): \(run.stderr)")
+            let check = try runCommand(beanCheck, [file])
+            XCTAssertEqual(check.status, 0, "\(input): bean-check: \(check.output)\(check.stderr)")
+        }
+        let noCurrency = try txfeed(
+            "run", BuiltProducts.repository + "/samples/bank/uk-current.csv", "-o", folder.path + "/uk.beancount")
+        XCTAssertEqual(noCurrency.status, 1, noCurrency.stderr)
+        XCTAssertTrue(
+            noCurrency.stderr.contains(
+                "beancount needs a currency on every amount, and account 'uk-current' (source uk-current) has none: give its source one (csv: default-currency=EUR)"
+            ), noCurrency.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/uk.beancount"))
+    }
+
+    /// A stated closing balance is an assertion the programs check: a journal whose opening
+    /// entries are removed fails the first in date order, naming the account.
+    func testAStatedBalanceIsAnAssertionTheProgramsCheck() throws {
+        let journal = folder.path + "/acc.journal"
+        let run = try txfeed("run", BuiltProducts.repository + "/samples/accounts", "-o", journal)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let text = try String(contentsOfFile: journal, encoding: .utf8)
+        XCTAssertTrue(text.contains("    Assets:Bank:Everyday Checking  0 USD = 1234.56 USD\n"), text)
+        let broken = text.components(separatedBy: "\n\n").filter { !$0.contains("Opening balance") }
+            .joined(separator: "\n\n")
+        try broken.write(toFile: journal, atomically: true, encoding: .utf8)
+        let check = try runCommand(try tool("/usr/bin/hledger"), ["-f", journal, "check"])
+        XCTAssertNotEqual(check.status, 0)
+        XCTAssertTrue(check.stderr.contains("balance assertion"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("account:    Assets:Bank:Travel Fund"), check.stderr)
+    }
+
+    /// Payees, memos and names that mean something in the syntaxes come through as text.
+    func testPayeesAndNamesAreEscapedForEachSyntax() throws {
+        let input = folder.path + "/odd.json"
+        try #"""
+        {"status": 200, "body": {"name": "Joint: Main; Ü", "currency": "EUR", "transactions": [
+          {"type": 1, "vendor": "(GOOGLE) Café; \"Pay\" | Shop", "amount": 12.5, "date": "2024-03-01", "memo": "line\nbreak; note", "status": "pending"},
+          {"type": 0, "vendor": "Refund", "amount": 2, "date": "2024-03-02", "id": "A(1)"}]}}
+        """#.write(toFile: input, atomically: true, encoding: .utf8)
+        let journal = folder.path + "/odd.journal"
+        XCTAssertEqual(try txfeed("run", input, "-o", journal).status, 0)
+        let printed = try runCommand(
+            try tool("/usr/bin/hledger"), ["-f", journal, "reg", "-O", "csv", "Assets"])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertTrue(printed.output.contains("(GOOGLE) Café； \"\"Pay\"\" ｜ Shop"), printed.output)
+        XCTAssertTrue(printed.output.contains("Assets:Bank:Joint Main Ü"), printed.output)
+        let pending = try runCommand(try tool("/usr/bin/hledger"), ["-f", journal, "print", "--pending"])
+        XCTAssertTrue(pending.output.hasPrefix("2024-03-01 ! (fp:"), pending.output)
+
+        let beancount = folder.path + "/odd.beancount"
+        XCTAssertEqual(try txfeed("run", input, "-o", beancount).status, 0)
+        let text = try String(contentsOfFile: beancount, encoding: .utf8)
+        XCTAssertTrue(text.contains(#"2024-03-01 ! "(GOOGLE) Café; \"Pay\" | Shop" "line break; note""#), text)
+        XCTAssertTrue(text.contains("  Assets:Bank:Joint-Main  -12.50 EUR"), text)
+        XCTAssertTrue(text.contains(#"  id: "A(1)""#), text)
+        let python = try TestPython.importing("beancount")
+        let check = try runCommand((python as NSString).deletingLastPathComponent + "/bean-check", [beancount])
+        XCTAssertEqual(check.status, 0, check.output + check.stderr)
+    }
+}
