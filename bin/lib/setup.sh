@@ -60,13 +60,14 @@ build_if_stale() {
 }
 
 # The tests' own Python, .build/venv, with independent readers to compare txfeed with:
-# openpyxl (the xlsx sink's workbooks), csv2ofx (bank CSV layouts), mt-940 (MT940 statements).
+# openpyxl (the xlsx sink's workbooks), csv2ofx (bank CSV layouts), mt-940 (MT940 statements),
+# beancount (bean-check reads the beancount sink's files).
 # Made once, quietly; python3-venv is installed with apt-get when venv is missing. Tests find
 # it at .build/venv and fail (never skip) without it.
 test_venv="$root/.build/venv"
-test_python_packages="openpyxl csv2ofx==0.34.2 mt-940==5.1.1"
+test_python_packages="openpyxl csv2ofx==0.34.2 mt-940==5.1.1 beancount==3.2.3"
 ensure_test_venv() {
-    if [ -x "$test_venv/bin/python3" ] && "$test_venv/bin/python3" -c 'import openpyxl, csv2ofx, mt940' >/dev/null 2>&1; then
+    if [ -x "$test_venv/bin/python3" ] && "$test_venv/bin/python3" -c 'import openpyxl, csv2ofx, mt940, beancount' >/dev/null 2>&1; then
         return 0
     fi
     if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
@@ -91,4 +92,19 @@ ensure_test_venv() {
         exit 1
     fi
     rm -f "$log"
+}
+
+# hledger and ledger (Debian packages): the real programs that read the journal sink's files in
+# the tests. Installed with apt-get when missing; the tests fail (never skip) without them.
+ensure_journal_programs() {
+    command -v hledger >/dev/null 2>&1 && command -v ledger >/dev/null 2>&1 && return 0
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    say "installing hledger and ledger (apt-get), which the journal tests run…"
+    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq hledger ledger; } \
+        >/tmp/txfeed-apt.log 2>&1; then
+        cat /tmp/txfeed-apt.log >&2
+        say "could not install hledger and ledger: apt-get install -y hledger ledger"
+        exit 1
+    fi
 }
