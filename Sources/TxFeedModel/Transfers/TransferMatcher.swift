@@ -1,0 +1,176 @@
+/// Finds the same money seen twice as it moves between two of the user's own accounts: a debit
+/// in one and a credit of the same amount and currency in another, within a window of days.
+///
+/// A pair is linked only when it is unambiguous: each is the other's only candidate, or, among
+/// several, the only one with strong evidence (the other account's number in the text, a
+/// transfer word, the same day) — and that holds both ways. Every other candidate set is
+/// linked to nothing and listed, for a person (or a rule) to settle: two equal payments on the
+/// same days between the same accounts cannot be told apart by the data, and guessing would
+/// put a wrong pair in a journal.
+public enum TransferMatcher {
+    /// One record that could be half of a transfer.
+    public struct Candidate: Sendable, Equatable {
+        /// The record's place in the caller's order (its row).
+        public var row: Int
+        public var account: Int
+        public var currency: String
+        /// Signed minor units: negative is money out.
+        public var signedMinor: Int64
+        /// Days since 1970-01-01 (the day the record is shown on).
+        public var day: Int64
+        /// The payee and memo, where a transfer word or the other account's number would be.
+        public var text: String
+
+        public init(row: Int, account: Int, currency: String, signedMinor: Int64, day: Int64, text: String) {
+            self.row = row
+            self.account = account
+            self.currency = currency
+            self.signedMinor = signedMinor
+            self.day = day
+            self.text = text
+        }
+    }
+
+    /// A debit and the credit it became, and what linked them.
+    public struct Link: Sendable, Equatable {
+        public var debit: Int
+        public var credit: Int
+        /// `only candidate`, `account number`, `transfer word`, `same day`.
+        public var evidence: String
+
+        public init(debit: Int, credit: Int, evidence: String) {
+            self.debit = debit
+            self.credit = credit
+            self.evidence = evidence
+        }
+    }
+
+    public struct Result: Sendable, Equatable {
+        public var links: [Link] = []
+        /// Rows that had candidates but no unambiguous partner, grouped as they could pair.
+        public var ambiguous: [[Int]] = []
+
+        public init(links: [Link] = [], ambiguous: [[Int]] = []) {
+            self.links = links
+            self.ambiguous = ambiguous
+        }
+    }
+
+    /// - Parameters:
+    ///   - accountNumbers: each account's own identifiers (IBAN, number), as written anywhere.
+    ///   - window: the most days between a debit and its credit.
+    public static func match(_ candidates: [Candidate], accountNumbers: [[String]], window: Int64 = 4) -> Result {
+        let debits = candidates.indices.filter { candidates[$0].signedMinor < 0 }
+        var creditsByKey: [Key: [Int]] = [:]
+        for index in candidates.indices where candidates[index].signedMinor > 0 {
+            creditsByKey[Key(candidates[index]), default: []].append(index)
+        }
+        // Both ways: each debit's credits, each credit's debits.
+        var forDebit: [Int: [Int]] = [:]
+        var forCredit: [Int: [Int]] = [:]
+        for d in debits {
+            let debit = candidates[d]
+            var key = Key(debit)
+            key.minor = -key.minor
+            for c in creditsByKey[key] ?? []
+            where candidates[c].account != debit.account && abs(candidates[c].day - debit.day) <= window {
+                forDebit[d, default: []].append(c)
+                forCredit[c, default: []].append(d)
+            }
+        }
+        let digits = accountNumbers.map { $0.map(Self.digits).filter { $0.count >= 6 } }
+        func strong(_ d: Int, _ c: Int) -> String? {
+            let debit = candidates[d]
+            let credit = candidates[c]
+            if digits[credit.account].contains(where: { Self.digits(debit.text).contains($0) })
+                || digits[debit.account].contains(where: { Self.digits(credit.text).contains($0) })
+            {
+                return "account number"
+            }
+            if TransferWords.appear(in: debit.text) || TransferWords.appear(in: credit.text) { return "transfer word" }
+            if debit.day == credit.day { return "same day" }
+            return nil
+        }
+        var result = Result()
+        var linked = Set<Int>()
+        for d in debits {
+            guard let credits = forDebit[d] else { continue }
+            if credits.count == 1, forCredit[credits[0]]!.count == 1 {
+                result.links.append(
+                    Link(debit: d, credit: credits[0], evidence: strong(d, credits[0]) ?? "only candidate"))
+                linked.formUnion([d, credits[0]])
+                continue
+            }
+            let strongCredits = credits.filter { strong(d, $0) != nil }
+            guard strongCredits.count == 1 else { continue }
+            let c = strongCredits[0]
+            guard forCredit[c]!.filter({ strong($0, c) != nil }) == [d] else { continue }
+            result.links.append(Link(debit: d, credit: c, evidence: strong(d, c)!))
+            linked.formUnion([d, c])
+        }
+        // What is left with candidates, grouped by what it could pair with.
+        var seen = Set<Int>()
+        for d in debits where forDebit[d] != nil && !linked.contains(d) && !seen.contains(d) {
+            var group: Set<Int> = []
+            var queue = [d]
+            while let next = queue.popLast() {
+                guard group.insert(next).inserted else { continue }
+                let partners = (forDebit[next] ?? []) + (forCredit[next] ?? [])
+                queue += partners.filter { !linked.contains($0) }
+            }
+            seen.formUnion(group)
+            if group.count > 1 { result.ambiguous.append(group.map { candidates[$0].row }.sorted()) }
+        }
+        result.links = result.links.map {
+            Link(debit: candidates[$0.debit].row, credit: candidates[$0.credit].row, evidence: $0.evidence)
+        }
+        .sorted { $0.debit < $1.debit }
+        return result
+    }
+
+    private struct Key: Hashable {
+        var currency: String
+        var minor: Int64
+        init(_ candidate: Candidate) {
+            currency = candidate.currency
+            minor = candidate.signedMinor
+        }
+    }
+
+    /// The digits of a text, in order: `DE89 3704 0044` and `DE89370400440` meet in them.
+    static func digits(_ text: String) -> String {
+        String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
+    }
+}
+
+/// Words banks and people use for money moved between one's own accounts, in the languages the
+/// statement readers meet. Matched as whole words, case and accents folded.
+public enum TransferWords {
+    static let words: Set<String> = [
+        "transfer", "xfer", "umbuchung", "ubertrag", "uebertrag", "virement", "overboeking", "traspaso",
+        "transferencia", "trasferimento", "giroconto",
+    ]
+
+    public static func appear(in text: String) -> Bool {
+        var word = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic {
+                word.unicodeScalars.append(fold(scalar))
+            } else {
+                if words.contains(word) { return true }
+                word = ""
+            }
+        }
+        return words.contains(word)
+    }
+
+    private static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar {
+        case "ä", "à", "á", "â": return "a"
+        case "ö", "ó", "ò", "ô": return "o"
+        case "ü", "ú", "ù", "û": return "u"
+        case "é", "è", "ê", "ë": return "e"
+        default: return scalar
+        }
+    }
+}
