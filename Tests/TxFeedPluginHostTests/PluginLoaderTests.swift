@@ -211,4 +211,16 @@ final class PluginLoaderTests: XCTestCase {
         let search = PluginSearchPath.standard(explicit: ["/a"], environment: "/b")
         XCTAssertEqual(Array(search.folders.prefix(2)), ["/a", "/b"])
     }
+
+    /// An installed txfeed (`PREFIX/lib/txfeed/txfeed`) looks in `PREFIX/lib/txfeed/plugins`; a
+    /// built one, or one in a `lib/txfeed` without that folder, in its own folder.
+    func testShippedFolderOfAnInstalledExecutable() throws {
+        let installed = folder.path + "/prefix/lib/txfeed"
+        try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
+        XCTAssertEqual(PluginSearchPath.shippedFolder(executableFolder: installed), installed)
+        try FileManager.default.createDirectory(atPath: installed + "/plugins", withIntermediateDirectories: true)
+        XCTAssertEqual(PluginSearchPath.shippedFolder(executableFolder: installed), installed + "/plugins")
+        try FileManager.default.createDirectory(atPath: folder.path + "/plugins", withIntermediateDirectories: true)
+        XCTAssertEqual(PluginSearchPath.shippedFolder(executableFolder: folder.path), folder.path)
+    }
 }

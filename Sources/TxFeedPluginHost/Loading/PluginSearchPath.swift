@@ -2,7 +2,7 @@ import Glibc
 import TxFeedModel
 
 /// Where plugins are looked for, in order: `--plugin-path` folders, `TXFEED_PLUGIN_PATH`,
-/// then the folder of the built plugins (beside the running executable).
+/// then the shipped plugins' folder (``builtInFolder()``).
 ///
 /// Never the current directory unless asked for by name: an empty entry in
 /// `TXFEED_PLUGIN_PATH` (which shells read as ".") is skipped.
@@ -29,13 +29,26 @@ public struct PluginSearchPath: Sendable {
         return PluginSearchPath(folders: folders.filter { seen.insert($0).inserted })
     }
 
-    /// The folder holding the running executable; SwiftPM builds the plugins there.
+    /// Where the shipped plugins are, found from the running executable's real path: for an
+    /// installed txfeed (`PREFIX/lib/txfeed/txfeed`, which `PREFIX/bin/txfeed` links to, as
+    /// `bin/install` lays it out) `PREFIX/lib/txfeed/plugins`, else the executable's own
+    /// folder, where SwiftPM builds the plugins.
     public static func builtInFolder() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
         let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return Paths.parentFolder(of: path)
+        return shippedFolder(executableFolder: Paths.parentFolder(of: path))
+    }
+
+    /// `FOLDER/plugins` when `FOLDER` is an installed `…/lib/txfeed` holding that folder, else `FOLDER`.
+    static func shippedFolder(executableFolder folder: String) -> String {
+        let installed = folder + "/plugins"
+        var info = stat()
+        guard folder.hasSuffix("/lib/txfeed"), stat(installed, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            return folder
+        }
+        return installed
     }
 
     /// The file for plugin `name`: `libNAME.so` in the first folder that holds it.
