@@ -26,7 +26,7 @@ nonisolated(unsafe) private let descriptor: UnsafeMutablePointer<txfeed_plugin> 
     d.pointee.struct_size = UInt32(MemoryLayout<txfeed_plugin>.size)
     d.pointee.kind = UInt32(TXFEED_KIND_SOURCE.rawValue)
     d.pointee.name = cString("fixture")
-    d.pointee.description = cString("Reads account envelopes from files or stdin")
+    d.pointee.description = cString("Reads txfeed's JSON account envelopes, from files or stdin")
     d.pointee.version = cString("1.0.0")
     d.pointee.options = UnsafePointer(options)
     d.pointee.option_count = 1

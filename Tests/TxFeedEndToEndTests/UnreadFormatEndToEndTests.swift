@@ -64,6 +64,6 @@ final class UnreadFormatEndToEndTests: XCTestCase {
         let notes = try folder.write("notes.txt", "01,not a bai2 file\n")
         let run = try txfeed("run", notes)
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertTrue(run.stderr.contains("\(notes): no source plugin reads it (asked: "), run.stderr)
+        XCTAssertEqual(run.stderr, "txfeed: error: \(notes): \(RoutingEndToEndTests.noPluginReadsIt)\n")
     }
 }

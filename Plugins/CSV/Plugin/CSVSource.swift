@@ -16,7 +16,7 @@ final class CSVFileSource: FileSource {
     nonisolated(unsafe) static let descriptor = SourcePluginDescriptor.make(
         CSVFileSource.self,
         SourceDescription(
-            name: "csv", summary: "Reads bank CSV exports as they come: dialect, columns, dates and amounts inferred",
+            name: "csv", summary: "Reads bank CSV exports, as they come: dialect, columns, dates and amounts inferred",
             version: "1.0.0", options: CSVSettings.declared,
             sampleConfig: #"{"path": "samples/bank/uk-current.csv"}"#,
             identify: { path, head in CSVDocument.confidence(path: path, head: head) }))

@@ -18,8 +18,8 @@ final class OFXFileSource: FileSource {
         SourceDescription(
             name: "ofx",
             summary:
-                "Reads OFX 1.x (SGML), OFX 2.x (XML) and QFX bank, credit-card and investment statements "
-                + "(an investment account's cash movements)",
+                "Reads OFX and QFX statements: OFX 1.x (SGML) and 2.x (XML), bank, credit-card and investment "
+                + "accounts (an investment account's cash movements)",
             version: "1.0.0",
             options: [
                 ("path", "the OFX or QFX file"),

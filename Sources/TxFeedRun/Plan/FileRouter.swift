@@ -120,11 +120,9 @@ struct FileRouter: Sendable {
         guard let best else {
             // A format txfeed knows but does not read (a PDF, a workbook…) is named, with what to do.
             if let known = UnreadFormat.reason(of: path) { return .unreadable(file: path, reason: known) }
-            let asked = claimants.map(\.name).joined(separator: ", ")
-            return .unreadable(
-                file: path,
-                reason:
-                    "no source plugin reads it (asked: \(asked.isEmpty ? "none" : asked)); name one with -s NAME:FILE")
+            // What each plugin asked reads, so the user knows what to export and which plugin to name.
+            let reads = claimants.isEmpty ? " (asked: none)" : "; txfeed reads \(ReadableFormats.list(claimants))"
+            return .unreadable(file: path, reason: "no source plugin reads it\(reads); name one with -s NAME:FILE")
         }
         guard tiedCount == 1 else {
             let names = answers.filter { $0.1 == best.confidence }.map { "\($0.0.name) (\($0.1))" }
