@@ -107,7 +107,7 @@ let stages: [Target] = [
         name: "txfeed",
         dependencies: [
             "TxFeedRun", "TxFeedScaffold", "TxFeedOutput", "TxFeedPluginHost", "TxFeedModel", "TxFeedState",
-            "TxFeedIsolation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TxFeedIsolation", "TxFeedRules", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
 ]
