@@ -47,6 +47,17 @@ final class RulesEndToEndTests: XCTestCase {
             result.stderr)
     }
 
+    func testTheJSONSummaryCountsTheSkipped() throws {
+        let result = try txfeed("run", bank, "--rules", sample, "--sink", "json", "-q")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let summary = try XCTUnwrap(document["summary"] as? [String: Any])
+        XCTAssertEqual(summary["read"] as? Int, 26)
+        XCTAssertEqual(summary["written"] as? Int, 25)
+        XCTAssertEqual(summary["skipped"] as? Int, 1)
+        let sources = try XCTUnwrap(document["sources"] as? [[String: Any]])
+        XCTAssertEqual(sources.map { $0["skipped"] as? Int }, [0, 1])
+    }
+
     func testRulesLeaveIdentitiesAsTheBankGaveThem() throws {
         let plain = try feedRows(txfeed("run", bank, "--sink", "ndjson", "-q"))
         let ruled = try feedRows(txfeed("run", bank, "--rules", sample, "--sink", "ndjson", "-q"))
