@@ -27,7 +27,9 @@ let products: [Product] = [
 // MARK: - Dependencies
 
 let dependencies: [Package.Dependency] = [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // TOML for rules files (docs/RULES.md says why TOML): toml++ underneath, errors with a line.
+    .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
 ]
 
 // MARK: - C shims
@@ -88,12 +90,14 @@ let stages: [Target] = [
         dependencies: [
             "TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "TxFeedSQLite", "CXLSXWriter", "CPrefetch",
         ]),
+    // Rules files (TOML) and the engine that gives the merged feed categories, clean payees, tags.
+    .target(name: "TxFeedRules", dependencies: ["TxFeedModel", .product(name: "TOMLKit", package: "TOMLKit")]),
     // The plan (flags and config file), the runner, watch, and `plugins check`.
     .target(
         name: "TxFeedRun",
         dependencies: [
             "TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding", "TxFeedPipeline", "TxFeedIsolation", "TxFeedState",
-            "TxFeedOutput",
+            "TxFeedOutput", "TxFeedRules",
         ]
     ),
     // `plugins new`, `plugins cflags`, `plugins header`: the header built into the binary.
@@ -103,7 +107,7 @@ let stages: [Target] = [
         name: "txfeed",
         dependencies: [
             "TxFeedRun", "TxFeedScaffold", "TxFeedOutput", "TxFeedPluginHost", "TxFeedModel", "TxFeedState",
-            "TxFeedIsolation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TxFeedIsolation", "TxFeedRules", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
 ]
@@ -170,6 +174,7 @@ let tests: [Target] = [
         name: "TxFeedOutputTests",
         dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedSQLite", "TxFeedTestSupport", "CJansson"]),
     .testTarget(name: "TxFeedStateTests", dependencies: ["TxFeedState", "TxFeedTestSupport"]),
+    .testTarget(name: "TxFeedRulesTests", dependencies: ["TxFeedRules", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedRunTests", dependencies: ["TxFeedRun", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedScaffoldTests", dependencies: ["TxFeedScaffold", "TxFeedTestSupport"]),
     // The csv plugin's reading code, without the plugin: never the plugin target itself.

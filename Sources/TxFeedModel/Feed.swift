@@ -27,6 +27,10 @@ public struct Feed: Sendable {
     /// The records when they went over the memory budget (``Spill``): then ``transactions``,
     /// ``fingerprints`` and ``details`` are empty and ``rows()`` merges the runs.
     public var spilled: SpilledFeed?
+    /// What `--rules` gave each record (category, tags, the bank's vendor when rewritten),
+    /// parallel to ``transactions``; nil without rules, so that every sink writes what it
+    /// always wrote.
+    public var labels: FeedLabels?
 
     public init() {}
 

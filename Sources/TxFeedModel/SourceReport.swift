@@ -22,6 +22,8 @@ public struct SourceReport: Sendable {
     public var duplicates: Int
     /// Records `--state` dropped because an earlier run already imported them (0 without it).
     public var seen: Int
+    /// Records a `--rules` rule skipped, with a reason (0 without rules).
+    public var skipped = 0
 
     public init(
         name: String, plugin: String, status: Status, error: String?, count: Int, rejected: Int,
@@ -40,8 +42,9 @@ public struct SourceReport: Sendable {
         seen = 0
     }
 
-    /// `read = written + rejected + duplicates + seen`, the reconciliation the summary states.
-    public var read: Int { count + rejected + duplicates + seen }
+    /// `read = written + rejected + duplicates + seen + skipped`, the reconciliation the
+    /// summary states.
+    public var read: Int { count + rejected + duplicates + seen + skipped }
 }
 
 /// What one source delivered and how its run ended: what the barrier hands to the merge.

@@ -73,6 +73,11 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Seconds to wait for another run using the same --state file (default 60).")
     var stateWait: Double?
 
+    @Option(
+        help: "A rules file (TOML) that gives records categories, clean vendors and tags; repeatable, in order.",
+        completion: .file(extensions: ["toml"]))
+    var rules: [String] = []
+
     @Option(help: "Run only part I of N of the sources (I from 0) and write it for `txfeed merge` (-o PART).")
     var shard: String?
 
@@ -128,6 +133,7 @@ struct RunOptions: ParsableArguments {
         r.duplicatesFile = duplicates
         r.stateFile = state
         r.stateWait = stateWait
+        r.rulesFiles = rules
         r.shard = shard
         r.palette = palette
         r.timeZone = tz

@@ -12,6 +12,7 @@ struct TxFeedCommand: ParsableCommand {
         version: TxFeed.version,
         subcommands: [
             RunCommand.self, WatchCommand.self, SniffCommand.self, StateCommand.self, MergeCommand.self,
+            RulesCommand.self,
             PluginsCommand.self,
         ],
         defaultSubcommand: RunCommand.self)

@@ -10,12 +10,17 @@ public struct FeedRow {
     public var fingerprint: Fingerprint?
     /// The bank id and memo, when the record has either.
     public var details: TransactionDetails?
+    /// What rules gave it (``Feed/labels``); nil without rules, or when none applied.
+    public var labels: RowLabels?
 
     @inlinable
-    public init(transaction: Transaction, fingerprint: Fingerprint?, details: TransactionDetails?) {
+    public init(
+        transaction: Transaction, fingerprint: Fingerprint?, details: TransactionDetails?, labels: RowLabels? = nil
+    ) {
         self.transaction = transaction
         self.fingerprint = fingerprint
         self.details = details
+        self.labels = labels
     }
 }
 

@@ -9,6 +9,7 @@ public struct FeedRows {
     @usableFromInline let transactions: [Transaction]
     @usableFromInline let fingerprints: [Fingerprint]
     @usableFromInline let details: [TransactionDetails]
+    @usableFromInline let labels: FeedLabels?
     /// Rows in this order instead of the feed's (the text sink's rows of one account).
     @usableFromInline let order: ArraySlice<UInt32>?
     @usableFromInline var position: Int
@@ -20,6 +21,7 @@ public struct FeedRows {
         transactions = feed.transactions
         fingerprints = feed.fingerprints
         details = feed.details
+        labels = feed.labels
         self.order = order
         position = order?.startIndex ?? 0
         end = order?.endIndex ?? feed.transactions.count
@@ -30,6 +32,7 @@ public struct FeedRows {
         transactions = []
         fingerprints = []
         details = []
+        labels = nil
         order = nil
         position = 0
         end = 0
@@ -54,6 +57,7 @@ public struct FeedRows {
         let t = transactions[index]
         return FeedRow(
             transaction: t, fingerprint: index < fingerprints.count ? fingerprints[index] : nil,
-            details: t.details == Transaction.noDetails ? nil : details[Int(t.details)])
+            details: t.details == Transaction.noDetails ? nil : details[Int(t.details)],
+            labels: labels?.labels(at: index))
     }
 }

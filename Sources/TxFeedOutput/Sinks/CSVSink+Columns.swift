@@ -58,6 +58,18 @@ extension CSVSink {
                         buffer.append(contentsOf: t.isPending ? pending : booked)
                     case .memo:
                         if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &buffer) } }
+                    case .category:
+                        if var category = row.labels?.category {
+                            category.withUTF8 { dialect.appendCell($0, to: &buffer) }
+                        }
+                    case .tags:
+                        if var tags = row.labels?.tagsText, !tags.isEmpty {
+                            tags.withUTF8 { dialect.appendCell($0, to: &buffer) }
+                        }
+                    case .originalVendor:
+                        if var vendor = row.labels?.originalVendor {
+                            vendor.withUTF8 { dialect.appendCell($0, to: &buffer) }
+                        }
                     }
                 }
                 buffer.append(0x0D)

@@ -7,17 +7,23 @@ public enum FeedColumn: String, CaseIterable, Sendable {
     /// `YYYY-MM-DD` in `--tz`: the day a spreadsheet reads as a date.
     case localDate = "local_date"
     case day, account, vendor, type, amount, currency, colour, source, id, status, memo
+    /// What rules gave the record (empty without `--rules`): docs/RULES.md.
+    case category, tags
+    case originalVendor = "original_vendor"
 
     /// The columns without `columns=`: docs/FEED.md's twelve, in their order.
     public static let standard: [FeedColumn] = [
         .date, .day, .account, .vendor, .type, .amount, .currency, .colour, .source, .id, .status, .memo,
     ]
 
+    /// The columns rules add to ``standard`` when `columns=` does not choose.
+    public static let rules: [FeedColumn] = [.category, .tags, .originalVendor]
+
     /// Whether CSV treats the cell as text (quoted, formula guard); the others are never changed.
     public var isText: Bool {
         switch self {
         case .date, .localDate, .type, .amount, .colour, .status: return false
-        case .day, .account, .vendor, .currency, .source, .id, .memo: return true
+        case .day, .account, .vendor, .currency, .source, .id, .memo, .category, .tags, .originalVendor: return true
         }
     }
 

@@ -18,6 +18,7 @@ public enum FeedJSON {
             // Only with --dedupe, so a run without it writes what it always wrote.
             if feed.deduplicated { members.append(("duplicates", .integer(Int64(s.duplicates)))) }
             if feed.batch != nil { members.append(("seen", .integer(Int64(s.seen)))) }
+            if feed.labels != nil { members.append(("skipped", .integer(Int64(s.skipped)))) }
             // Only when some failed, so a clean run writes what it always wrote.
             if !s.documentFailures.isEmpty {
                 let reasons = array(s.documentFailures.map { JSONString.literal($0) })
@@ -35,7 +36,8 @@ public enum FeedJSON {
                 written: feed.rowCount, rejected: feed.sources.reduce(0) { $0 + $1.rejected },
                 duplicates: feed.deduplicated ? feed.duplicates.count - seen : nil,
                 seen: feed.batch.map { (seen, $0) }, sources: feed.sources.count,
-                failedSources: feed.sources.filter { $0.status == .failure }.count, accounts: feed.accounts.count))
+                failedSources: feed.sources.filter { $0.status == .failure }.count, accounts: feed.accounts.count,
+                skipped: feed.labels.map(\.skippedCount)))
     }
 
     /// The numbers of a `summary` object, however they were counted (a run, or `txfeed merge`).
@@ -49,11 +51,14 @@ public enum FeedJSON {
         public var sources: Int
         public var failedSources: Int
         public var accounts: Int
+        /// With rules only: records a rule skipped.
+        public var skipped: Int?
 
         public init(
             written: Int, rejected: Int, duplicates: Int?, seen: (count: Int, batch: Int64)?, sources: Int,
-            failedSources: Int, accounts: Int
+            failedSources: Int, accounts: Int, skipped: Int? = nil
         ) {
+            self.skipped = skipped
             self.written = written
             self.rejected = rejected
             self.duplicates = duplicates
@@ -65,7 +70,9 @@ public enum FeedJSON {
     }
 
     public static func summary(_ totals: Totals) -> String {
-        let read = totals.written + totals.rejected + (totals.duplicates ?? 0) + (totals.seen?.count ?? 0)
+        let read =
+            totals.written + totals.rejected + (totals.duplicates ?? 0) + (totals.seen?.count ?? 0)
+            + (totals.skipped ?? 0)
         var members: [(String, Member)] = [
             ("read", .integer(Int64(read))),
             ("written", .integer(Int64(totals.written))),
@@ -75,6 +82,7 @@ public enum FeedJSON {
         if let seen = totals.seen {
             members += [("seen", .integer(Int64(seen.count))), ("batch", .integer(seen.batch))]
         }
+        if let skipped = totals.skipped { members.append(("skipped", .integer(Int64(skipped)))) }
         members += [
             ("sources", .integer(Int64(totals.sources))),
             ("failed_sources", .integer(Int64(totals.failedSources))),

@@ -57,11 +57,34 @@ enum TransactionJSON {
         }
         b.append(contentsOf: t.isPending ? #","status":"pending","memo":"#.utf8 : #","status":"booked","memo":"#.utf8)
         if let memo = details?.memo { JSONString.append(memo, to: &b) } else { b.append(contentsOf: "null".utf8) }
+        // Only with rules, so a run without them writes what it always wrote.
+        if feed.labels != nil { appendLabels(row.labels, to: &b) }
         if let batch = feed.batch {
             b.append(contentsOf: #","batch":"#.utf8)
             appendInteger(batch, to: &b)
         }
         b.append(UInt8(ascii: "}"))
+    }
+
+    /// `"category":…,"tags":[…],"original_vendor":…`, null and `[]` for what no rule set.
+    static func appendLabels(_ labels: RowLabels?, to b: inout [UInt8]) {
+        b.append(contentsOf: #","category":"#.utf8)
+        if let category = labels?.category {
+            JSONString.append(category, to: &b)
+        } else {
+            b.append(contentsOf: "null".utf8)
+        }
+        b.append(contentsOf: #","tags":["#.utf8)
+        for (n, tag) in (labels?.tags ?? []).enumerated() {
+            if n > 0 { b.append(UInt8(ascii: ",")) }
+            JSONString.append(tag, to: &b)
+        }
+        b.append(contentsOf: #"],"original_vendor":"#.utf8)
+        if let vendor = labels?.originalVendor {
+            JSONString.append(vendor, to: &b)
+        } else {
+            b.append(contentsOf: "null".utf8)
+        }
     }
 
     @inline(__always)

@@ -70,6 +70,10 @@ public struct TextSink: FeedSink {
                     if colour { buffer.append(contentsOf: t.isDebit ? TerminalColour.red : TerminalColour.green) }
                     buffer.append(contentsOf: amount)
                     if colour { buffer.append(contentsOf: TerminalColour.reset) }
+                    if let category = row.labels?.category {
+                        buffer.append(contentsOf: spaces[0..<2])
+                        buffer.append(contentsOf: DisplayWidth.sanitised(category).utf8)
+                    }
                     buffer.append(0x0A)
                     try out.rowDone(&buffer)
                 }

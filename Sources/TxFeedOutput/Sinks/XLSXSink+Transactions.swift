@@ -184,6 +184,16 @@ struct XLSXTransactionRows {
                     memo.withUTF8 { XLSXStrings.appendCell($0, to: &text) }
                     try writeText(sheet, r, c, n)
                 }
+            case .column(.category), .column(.tags), .column(.originalVendor):
+                let labels = feedRow.labels
+                let value =
+                    cell == .column(.category)
+                    ? labels?.category : cell == .column(.tags) ? labels?.tagsText : labels?.originalVendor
+                if var value, !value.isEmpty {
+                    text.removeAll(keepingCapacity: true)
+                    value.withUTF8 { XLSXStrings.appendCell($0, to: &text) }
+                    try writeText(sheet, r, c, n)
+                }
             }
         }
     }

@@ -150,6 +150,11 @@ public struct PartMerge {
         case "json" where options.isEmpty: return .json
         case "csv" where options.allSatisfy({ ["bom", "dialect", "neutralise", "columns"].contains($0.key) }):
             let columns = try SinkPlan.columns(options)
+            if let column = columns.first(where: FeedColumn.rules.contains) {
+                throw UsageError(
+                    "--sink \(spec): txfeed merge cannot write \(column.rawValue): a part file carries no rules' labels "
+                        + "(leave it out of columns=)")
+            }
             if columns.contains(.localDate) {
                 throw UsageError(
                     "--sink \(spec): txfeed merge cannot write local_date: a part does not record its run's --tz "

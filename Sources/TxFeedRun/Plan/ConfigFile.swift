@@ -37,10 +37,12 @@ struct ConfigFile {
     var pluginMemory: String?
     var memory: String?
     var tempDirectory: String?
+    /// `"rules": ["bank.toml"]`, before any `--rules`.
+    var rules: [String] = []
 
     static let keys = [
         "sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "dedupe", "duplicates", "state",
-        "state-wait", "plugin-path", "isolation", "plugin-memory", "memory", "temp-dir",
+        "state-wait", "plugin-path", "isolation", "plugin-memory", "memory", "temp-dir", "rules",
     ]
 
     /// Source options that name a file by convention, resolved against the config's folder.
@@ -119,6 +121,10 @@ struct ConfigFile {
             case "strict":
                 guard case .bool(let flag) = value else { throw fail("strict must be true or false") }
                 strict = flag
+            case "rules":
+                rules = try Self.array(value, "\(path): rules").map { item throws(UsageError) in
+                    local(try Self.required(item, "\(path): rules"))
+                }
             case "plugin-path":
                 pluginPaths = try Self.array(value, "\(path): plugin-path").map { item throws(UsageError) in
                     local(try Self.required(item, "\(path): plugin-path"))

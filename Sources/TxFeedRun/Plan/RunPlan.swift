@@ -3,6 +3,7 @@ import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPluginHost
+import TxFeedRules
 
 /// Everything a run needs, checked before any source runs: a mistake here is a usage error.
 public struct RunPlan: Sendable {
@@ -39,6 +40,8 @@ public struct RunPlan: Sendable {
     public var pluginHosts: PluginChildPool?
     /// `--memory`, `--temp-dir`: past the budget, records spill to sorted runs on disk.
     public var memory = MemoryBudget()
+    /// `--rules FILE` and the config file's `"rules"`, read and checked; nil without any.
+    public var rules: RuleSet?
     /// Worth saying before the run, but no reason to refuse it.
     public var warnings: [String] = []
 
@@ -76,6 +79,18 @@ public struct RunPlan: Sendable {
             try plan.keep(shard, config: config, request: request)
         } else {
             plan.sinks = try SinkPlanner(searchPath: plan.searchPath).plan(config: config, request: request)
+        }
+        let rulesFiles = (config?.rules ?? []) + request.rulesFiles
+        if !rulesFiles.isEmpty {
+            if plan.shard != nil {
+                throw UsageError("--rules cannot be used with --shard yet: a part file has no place for categories")
+            }
+            if let setBy = plan.memory.setBy {
+                throw UsageError(
+                    "\(setBy) cannot be used with --rules: rules need every record in memory (leave \(setBy == "--memory" ? "--memory" : "\"memory\"") out)"
+                )
+            }
+            plan.rules = try RuleSet.load(files: rulesFiles)
         }
         if plan.shard != nil && plan.stateFile != nil {
             throw UsageError("--state cannot be used with --shard: each part would remember only its own sources")

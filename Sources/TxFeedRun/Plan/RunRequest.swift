@@ -21,6 +21,8 @@ public struct RunRequest: Sendable {
     public var stateFile: String?
     /// `--state-wait SECONDS`: how long to wait for another run holding the state file.
     public var stateWait: Double?
+    /// `--rules FILE`, in order: every file's rules, the first file's first.
+    public var rulesFiles: [String] = []
     /// `--shard I/N`: run only that part of the sources, and write it as a part file.
     public var shard: String?
     public var palette: String?

@@ -108,12 +108,12 @@ struct FeedOutput {
             }
             if case .xlsx(let columns) = builtIn {
                 // libxlsxwriter writes the temporary file itself, closed by now.
-                try XLSXSink(columns: columns).write(feed, context: context, into: file)
+                try XLSXSink(columns: withRules(columns)).write(feed, context: context, into: file)
                 continue
             }
             // A file gets escape sequences only when asked for with --color always.
             context.colour = builtIn == .text && plan.colour == .always
-            try feedSink(builtIn).write(feed, context: context, to: file.writer)
+            try builtInSink(builtIn).write(feed, context: context, to: file.writer)
             try file.writer.flush()
         }
         for file in staged { try file.prepare() }
@@ -127,7 +127,7 @@ struct FeedOutput {
             switch sink.format {
             case .builtIn(let builtIn):
                 context.colour = builtIn == .text && wantsColour()
-                let sink = feedSink(builtIn)
+                let sink = builtInSink(builtIn)
                 if let mark = input.refreshMark, let line = sink.refreshMarkLine(mark) { stdout.write(line) }
                 do {
                     try sink.write(feed, context: context, to: stdout)
@@ -194,12 +194,18 @@ struct FeedOutput {
         try file.commit()
     }
 
-    private func feedSink(_ builtIn: SinkPlan.BuiltIn) -> any FeedSink {
+    /// With rules, the standard columns gain ``FeedColumn/rules``; columns chosen with
+    /// `columns=` are kept as chosen.
+    private func withRules(_ columns: [FeedColumn]) -> [FeedColumn] {
+        feed.labels != nil && columns == FeedColumn.standard ? columns + FeedColumn.rules : columns
+    }
+
+    private func builtInSink(_ builtIn: SinkPlan.BuiltIn) -> any FeedSink {
         switch builtIn {
         case .text: return TextSink()
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
-        case .csv(let dialect, let columns): return CSVSink(dialect: dialect, columns: columns)
+        case .csv(let dialect, let columns): return CSVSink(dialect: dialect, columns: withRules(columns))
         case .part(let shard, let count, let indexes): return PartSink(shard: (shard, count), sourceIndexes: indexes)
         case .journal(let syntax): return JournalSink(syntax: syntax, balances: plan.stateFile == nil)
         case .sqlite, .xlsx:
@@ -217,6 +223,22 @@ struct FeedOutput {
             return !TerminalColour.isRefused(environment: env)
                 && TerminalCapabilities(fd: input.standardOutput, environment: env).isTerminal
         }
+    }
+
+    /// `categorised N of M (P%)`, then every reason records were skipped for, with how many:
+    /// a skip is never silent.
+    static func rulesSummary(_ labels: FeedLabels, quiet: Bool) -> [String] {
+        var lines: [String] = []
+        let written = labels.rows.count
+        let categorised = labels.categorised
+        if !quiet {
+            let percent = written == 0 ? 0 : categorised * 100 / written
+            lines.append("txfeed: rules: categorised \(categorised) of \(written) (\(percent)%)")
+        }
+        for (reason, count) in labels.skipped {
+            lines.append("txfeed: rules: skipped \(count) record\(count == 1 ? "" : "s"): \(reason)")
+        }
+        return lines
     }
 
     /// Per source: read = written + rejected (+ duplicates with --dedupe, + seen with --state),
@@ -258,11 +280,16 @@ struct FeedOutput {
                 line += " + seen ".utf8
                 line.appendASCIIDecimal(UInt64(s.seen), minimumDigits: 1)
             }
+            if feed.labels != nil {
+                line += " + skipped ".utf8
+                line.appendASCIIDecimal(UInt64(s.skipped), minimumDigits: 1)
+            }
             line += ", ".utf8
             line.appendASCIIDecimal(UInt64(max(0, s.elapsedMilliseconds)), minimumDigits: 1)
             line += " ms".utf8
             say(String(decoding: line, as: UTF8.self))
         }
+        if let labels = feed.labels { lines += Self.rulesSummary(labels, quiet: plan.quiet) }
         for (source, reject) in feed.rejects.first {
             say("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")
         }

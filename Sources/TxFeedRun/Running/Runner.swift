@@ -5,6 +5,7 @@ import TxFeedModel
 import TxFeedOutput
 import TxFeedPipeline
 import TxFeedPluginHost
+import TxFeedRules
 import TxFeedState
 
 /// What one run is given: the checked plan and where its side effects go.
@@ -107,8 +108,10 @@ public enum Runner {
         if let threads = plan.threads { pipeline.decodeThreads = threads }
         pipeline.observer = progress
         IsolatedPluginSource.checkConfigurations(pipeline.sources.compactMap { $0.session as? IsolatedPluginSource })
-        // --dedupe and --state need every identity in memory: they run without a budget.
-        let spill = plan.dedupe ? nil : Spill(budget: plan.memory.bytes, directory: plan.memory.folder)
+        // --dedupe and --state need every identity in memory, and rules every record: they run
+        // without a budget.
+        let spill =
+            plan.dedupe || plan.rules != nil ? nil : Spill(budget: plan.memory.bytes, directory: plan.memory.folder)
         pipeline.spill = spill
         let rejects = RejectStore(
             keepsLines: plan.rejectsFile != nil, memory: RejectStore.memory(within: plan.memory.bytes),
@@ -152,6 +155,8 @@ public enum Runner {
             feed = Feed(merging: outcomes, dedupe: plan.dedupe, history: history, rejects: rejects)
         }
         feed.batch = state?.batch
+        // After the merge and --dedupe, before the sinks: identities are already the bank's.
+        plan.rules?.apply(to: &feed)
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
         var result = output.write()

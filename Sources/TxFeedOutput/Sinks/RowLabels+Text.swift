@@ -1,0 +1,6 @@
+import TxFeedModel
+
+extension RowLabels {
+    /// The tags in one cell: `food, weekly`.
+    public var tagsText: String { tags.joined(separator: ", ") }
+}

@@ -1,0 +1,43 @@
+/// One record as rules read it: the bank's data, never what an earlier rule wrote, so a rule
+/// means the same whatever comes before it. Built from a feed row, or from a rule's example.
+public struct RuleRecord: Sendable {
+    public var vendor: String
+    public var memo: String?
+    /// The bank's id, else the fingerprint: the `id` every sink writes.
+    public var id: String?
+    /// The signed amount in minor units (money out is negative), and its decimals.
+    public var amountMinor: Int64
+    public var scale: Int
+    public var account: String
+    public var source: String
+    public var currency: String?
+    public var isPending: Bool
+
+    public init(
+        vendor: String, memo: String? = nil, id: String? = nil, amountMinor: Int64 = 0, scale: Int = 2,
+        account: String = "", source: String = "", currency: String? = nil, isPending: Bool = false
+    ) {
+        self.vendor = vendor
+        self.memo = memo
+        self.id = id
+        self.amountMinor = amountMinor
+        self.scale = scale
+        self.account = account
+        self.source = source
+        self.currency = currency
+        self.isPending = isPending
+    }
+
+    /// The text a condition on `field` reads; nil when the record has none.
+    func text(_ field: TextField) -> String? {
+        switch field {
+        case .vendor: return vendor
+        case .memo: return memo
+        case .id: return id
+        case .account: return account
+        case .source: return source
+        case .currency: return currency
+        case .status: return isPending ? "pending" : "booked"
+        }
+    }
+}

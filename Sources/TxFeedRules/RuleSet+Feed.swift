@@ -1,0 +1,68 @@
+import TxFeedModel
+
+extension RuleSet {
+    /// Applies the rules to every record of the merged feed, once `--dedupe` and `--state` have
+    /// dropped what they drop: a skipped record leaves the feed (counted per source and per
+    /// reason), a rewritten vendor or memo takes the bank's place in the record, and the
+    /// category, tags and the bank's vendor go to ``Feed/labels``.
+    ///
+    /// Identities are not touched: fingerprints and bank ids were taken in the merge, from the
+    /// bank's data, so a rule changed later never makes a record new to `--state`.
+    public func apply(to feed: inout Feed) {
+        precondition(feed.spilled == nil, "rules need the feed in memory")
+        var labels = FeedLabels()
+        labels.rows.reserveCapacity(feed.transactions.count)
+        // Each vendor's and account's texts made once, not once a record.
+        let vendorNames = (0..<feed.vendors.count).map { feed.vendors.name(of: UInt32($0)) }
+        let accountTexts = feed.accounts.map { ($0.name, feed.sources[$0.source].name, $0.currency) }
+        var kept = [Bool](repeating: true, count: feed.transactions.count)
+        var skipped: [String: Int] = [:]
+        var reasons: [String] = []
+        for i in feed.transactions.indices {
+            let t = feed.transactions[i]
+            let details = feed.details(of: t)
+            let (account, source, currency) = accountTexts[Int(t.account)]
+            let id = details?.id ?? feed.fingerprint(at: i)?.text
+            let record = RuleRecord(
+                vendor: vendorNames[Int(t.vendor)], memo: details?.memo, id: id, amountMinor: t.signedMinor,
+                scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,
+                isPending: t.isPending)
+            let outcome = apply(to: record)
+            if let reason = outcome.skipped {
+                kept[i] = false
+                if skipped[reason] == nil { reasons.append(reason) }
+                skipped[reason, default: 0] += 1
+                let s = feed.accounts[Int(t.account)].source
+                feed.sources[s].count -= 1
+                feed.sources[s].skipped += 1
+                continue
+            }
+            var row = RowLabels(category: outcome.category, tags: outcome.tags)
+            if let vendor = outcome.vendor, vendor != record.vendor {
+                row.originalVendor = record.vendor
+                feed.transactions[i].vendor = feed.vendors.intern(vendor)
+            }
+            if let memo = outcome.memo, memo != record.memo {
+                feed.transactions[i].details = UInt32(feed.details.count)
+                feed.details.append(TransactionDetails(id: details?.id, memo: memo))
+            }
+            labels.rows.append(labels.intern(row))
+        }
+        labels.skipped = reasons.map { ($0, skipped[$0]!) }
+        if !reasons.isEmpty {
+            var n = 0
+            feed.transactions.removeAll { _ in
+                defer { n += 1 }
+                return !kept[n]
+            }
+            if !feed.fingerprints.isEmpty {
+                n = 0
+                feed.fingerprints.removeAll { _ in
+                    defer { n += 1 }
+                    return !kept[n]
+                }
+            }
+        }
+        feed.labels = labels
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import TxFeedOutput
+import TxFeedRules
+
+/// `txfeed rules`: rules files are code, and are tested like code.
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules", abstract: "Work with --rules files (docs/RULES.md).",
+        subcommands: [RulesTestCommand.self])
+}
+
+struct RulesTestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Check every rule's examples (they must match it) and counterexamples (they must not).")
+
+    @Argument(help: "Rules files (TOML), read as --rules reads them.", completion: .file(extensions: ["toml"]))
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name a rules file") }
+    }
+
+    func run() throws {
+        let rules: RuleSet
+        do { rules = try RuleSet.load(files: files) } catch { throw usageFailure(error.description) }
+        let report = rules.testExamples()
+        let checked =
+            "\(report.examples) example\(report.examples == 1 ? "" : "s") and \(report.counterexamples) counterexample\(report.counterexamples == 1 ? "" : "s") of \(report.rules) rule\(report.rules == 1 ? "" : "s")"
+        guard report.failures.isEmpty else {
+            StandardStreams.error(report.failures.map { "txfeed: \($0)\n" }.joined())
+            let total = report.examples + report.counterexamples
+            throw failure("\(report.failures.count) of \(total) examples failed (\(checked))", status: .nothingWritten)
+        }
+        StandardStreams.output("\(files.joined(separator: ", ")): \(checked) pass\n")
+    }
+}

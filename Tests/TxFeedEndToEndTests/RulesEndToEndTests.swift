@@ -1,0 +1,149 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// `--rules` on the sample statements with the sample rules file, for real: the categories in
+/// NDJSON, the summary, CSV's columns, usage errors, `rules test`, and output without rules
+/// byte for byte what it was.
+final class RulesEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private var bank: String { BuiltProducts.repository + "/samples/bank" }
+    private var sample: String { BuiltProducts.repository + "/samples/rules/bank.toml" }
+
+    func testTheSampleRulesCategoriseTheSampleStatements() throws {
+        let result = try txfeed("run", bank, "--rules", sample, "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = try feedRows(result)
+        XCTAssertEqual(rows.count, 25)
+        var category: [String: String] = [:]
+        for row in rows { category[text(row, "original_vendor") ?? text(row, "vendor") ?? "?"] = text(row, "category") }
+        XCTAssertEqual(category["SO RENT 14 HIGH ST"], "Expenses:Home")
+        XCTAssertEqual(category["TESCO STORES 2041"], "Expenses:Groceries")
+        XCTAssertEqual(category["SALARY ACME LTD"], "Income:Salary")
+        XCTAssertEqual(category["AMAZON MKTPL RETURN"], "Income:Refunds")
+        XCTAssertEqual(category["AMAZON MKTPL*2K4LM0Q81, SEATTLE WA"], "Expenses:Shopping")
+        XCTAssertNil(category["TRANSFER FROM J SMITH"] ?? nil)
+        XCTAssertFalse(rows.contains { text($0, "vendor") == "AUTOMATIC PAYMENT - THANK YOU" }, "skipped")
+        let amazon = try XCTUnwrap(rows.first { text($0, "original_vendor") == "AMAZON MKTPL*2K4LM0Q81, SEATTLE WA" })
+        XCTAssertEqual(text(amazon, "vendor"), "Amazon")
+        XCTAssertEqual(minor(amazon), -4520)
+        let tesco = try XCTUnwrap(rows.first { text($0, "vendor") == "TESCO STORES 2041" })
+        XCTAssertEqual(tesco["tags"] as? [String], ["food"])
+        XCTAssertTrue(tesco["original_vendor"] is NSNull)
+        let transfer = try XCTUnwrap(rows.first { text($0, "vendor") == "TRANSFER FROM J SMITH" })
+        XCTAssertTrue(transfer["category"] is NSNull)
+        XCTAssertEqual(transfer["tags"] as? [String], [])
+        XCTAssertTrue(
+            result.stderr.contains(
+                "txfeed: us-card (csv): ok, read 14 = written 13 + rejected 0 + skipped 1,"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("txfeed: rules: categorised 24 of 25 (96%)\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("txfeed: rules: skipped 1 record: card bill paid from the current account\n"),
+            result.stderr)
+    }
+
+    func testTheJSONSummaryCountsTheSkipped() throws {
+        let result = try txfeed("run", bank, "--rules", sample, "--sink", "json", "-q")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let summary = try XCTUnwrap(document["summary"] as? [String: Any])
+        XCTAssertEqual(summary["read"] as? Int, 26)
+        XCTAssertEqual(summary["written"] as? Int, 25)
+        XCTAssertEqual(summary["skipped"] as? Int, 1)
+        let sources = try XCTUnwrap(document["sources"] as? [[String: Any]])
+        XCTAssertEqual(sources.map { $0["skipped"] as? Int }, [0, 1])
+    }
+
+    func testRulesLeaveIdentitiesAsTheBankGaveThem() throws {
+        let plain = try feedRows(txfeed("run", bank, "--sink", "ndjson", "-q"))
+        let ruled = try feedRows(txfeed("run", bank, "--rules", sample, "--sink", "ndjson", "-q"))
+        let idsWithout = Set(plain.compactMap { text($0, "id") })
+        let idsWith = Set(ruled.compactMap { text($0, "id") })
+        XCTAssertEqual(idsWith.count, 25)
+        XCTAssertTrue(idsWith.isSubset(of: idsWithout))
+    }
+
+    func testWithoutRulesTheOutputIsWhatItWas() throws {
+        // Without --rules: the fields and columns of before, exactly.
+        let row = try XCTUnwrap(feedRows(txfeed("run", bank, "--sink", "ndjson", "-q")).first)
+        XCTAssertEqual(
+            Set(row.keys),
+            [
+                "date", "day", "account", "vendor", "type", "amount", "amount_minor", "currency", "colour", "source",
+                "id", "status", "memo",
+            ])
+        let csv = try txfeed("run", bank, "--sink", "csv", "-q").output
+        XCTAssertTrue(csv.hasPrefix("date,day,account,vendor,type,amount,currency,colour,source,id,status,memo\r\n"))
+        // With rules that set nothing here: the same records and cells, and the rules' fields after them.
+        let none = try folder.write("none.toml", "[[rule]]\nmatch = { vendor = \"no such vendor\" }\ntags = [\"x\"]\n")
+        let ruledCSV = try txfeed("run", bank, "--rules", none, "--sink", "csv", "-q").output
+        XCTAssertEqual(
+            ruledCSV,
+            csv.replacingOccurrences(of: "memo\r\n", with: "memo,category,tags,original_vendor\r\n")
+                .replacingOccurrences(of: "\r\n", with: ",,,\r\n").replacingOccurrences(
+                    of: "original_vendor,,,\r\n", with: "original_vendor\r\n"))
+        let view = try txfeed("run", bank, "--color", "never", "-q").stdout
+        XCTAssertEqual(try txfeed("run", bank, "--rules", none, "--color", "never", "-q").stdout, view)
+    }
+
+    func testCSVColumnsAndTheTextViewsCategory() throws {
+        let csv = try txfeed(
+            "run", bank, "--rules", sample, "--sink", "csv:columns=vendor,category,tags,original_vendor", "-q")
+        XCTAssertTrue(csv.output.contains("Amazon,Expenses:Shopping,,AMAZON.CO.UK\r\n"), csv.output)
+        XCTAssertTrue(csv.output.contains("TESCO STORES 2041,Expenses:Groceries,food,\r\n"), csv.output)
+        let view = try txfeed("run", bank, "--rules", sample, "--color", "never", "-q").output
+        let salary = try XCTUnwrap(view.split(separator: "\n").first { $0.contains("SALARY ACME LTD") })
+        XCTAssertTrue(salary.hasSuffix("+ 2450.00  Income:Salary"), String(salary))
+    }
+
+    func testTheConfigFilesRulesComeBeforeTheFlags() throws {
+        let first = try folder.write("first.toml", "[[rule]]\nmatch = { vendor = \"tesco\" }\ncategory = \"First\"\n")
+        let second = try folder.write("second.toml", "[[rule]]\nmatch = {}\ncategory = \"Second\"\n")
+        _ = second
+        let config = try folder.write("pipeline.json", #"{"rules": ["first.toml"]}"#)
+        let rows = try feedRows(
+            txfeed("run", bank, "-c", config, "--rules", folder.path + "/second.toml", "--sink", "ndjson", "-q"))
+        XCTAssertEqual(
+            rows.first { text($0, "vendor") == "TESCO STORES 2041" }.flatMap { text($0, "category") }, "First")
+        XCTAssertEqual(rows.first { text($0, "vendor") == "SPOTIFY USA" }.flatMap { text($0, "category") }, "Second")
+        _ = first
+    }
+
+    func testABadRulesFileIsAUsageErrorNamingFileAndLine() throws {
+        let bad = try folder.write(
+            "bad.toml", "[[rule]]\nname = \"x\"\nmatch = { vendor_regex = '(' }\ntags = [\"a\"]\n")
+        let result = try txfeed("run", bank, "--rules", bad)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(
+            result.stderr,
+            "txfeed: error: \(bad):1: rule 1 (\"x\"): match.vendor_regex: '(' is not a regular expression that compiles\n"
+        )
+        let syntax = try folder.write("syntax.toml", "[[rule]]\nmatch = { vendor = }\n")
+        let parsed = try txfeed("run", bank, "--rules", syntax)
+        XCTAssertEqual(parsed.status, 2)
+        XCTAssertTrue(parsed.stderr.hasPrefix("txfeed: error: \(syntax):2:"), parsed.stderr)
+    }
+
+    func testRulesTestPassesAndFailsWithExactMessages() throws {
+        let passed = try txfeed("rules", "test", sample)
+        XCTAssertEqual(passed.status, 0, passed.stderr)
+        XCTAssertEqual(passed.output, "\(sample): 11 examples and 3 counterexamples of 14 rules pass\n")
+        let broken = try String(contentsOfFile: sample, encoding: .utf8).replacingOccurrences(
+            of: "amount = \"20.00\"", with: "amount = \"-20.00\"")
+        let file = try folder.write("broken.toml", broken)
+        let failed = try txfeed("rules", "test", file)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(failed.output, "")
+        XCTAssertEqual(
+            failed.stderr,
+            """
+            txfeed: \(file): rule 10 ("home"): counterexample 1 (vendor "BRITISH GAS", amount -20.00) matches
+            txfeed: error: 1 of 14 examples failed (11 examples and 3 counterexamples of 14 rules)
+
+            """)
+    }
+}
