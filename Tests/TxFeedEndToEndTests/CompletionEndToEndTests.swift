@@ -104,6 +104,7 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(completed.status, 0, completed.stderr)
         XCTAssertEqual(
             completed.output.split(separator: "\n").map(String.init),
-            ["text", "json", "ndjson", "csv", "sqlite", "xlsx", "summary"], completed.stderr)
+            ["text", "json", "ndjson", "csv", "sqlite", "xlsx", "hledger", "ledger", "beancount", "summary"],
+            completed.stderr)
     }
 }

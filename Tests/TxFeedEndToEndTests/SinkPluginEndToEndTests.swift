@@ -223,7 +223,7 @@ final class SinkPluginEndToEndTests: XCTestCase {
         }
         try expect(
             ["--sink", "nope"],
-            "unknown sink 'nope': not a built-in sink (text, json, ndjson, csv, sqlite, xlsx) and plugin 'nope' not found: looked for libnope.so in \(folder.path)"
+            "unknown sink 'nope': not a built-in sink (text, json, ndjson, csv, sqlite, xlsx, hledger, ledger, beancount) and plugin 'nope' not found: looked for libnope.so in \(folder.path)"
         )
         try expect(
             ["--sink", "test-sink,path=x.txt,colour=red"],
