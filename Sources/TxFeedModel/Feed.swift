@@ -31,6 +31,9 @@ public struct Feed: Sendable {
     /// parallel to ``transactions``; nil without rules, so that every sink writes what it
     /// always wrote.
     public var labels: FeedLabels?
+    /// The transfers between the feed's accounts (`--transfers`); nil when none was looked for
+    /// or none had a candidate.
+    public var transfers: FeedTransfers?
 
     public init() {}
 

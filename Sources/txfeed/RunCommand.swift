@@ -78,6 +78,14 @@ struct RunOptions: ParsableArguments {
         completion: .file(extensions: ["toml"]))
     var rules: [String] = []
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Link a debit in one of the run's accounts and the same credit in another as one transfer (default on).")
+    var transfers = true
+
+    @Option(help: ArgumentHelp("The most days between a transfer's two halves (default 4).", valueName: "days"))
+    var transferWindow: Int?
+
     @Option(help: "Run only part I of N of the sources (I from 0) and write it for `txfeed merge` (-o PART).")
     var shard: String?
 
@@ -134,6 +142,8 @@ struct RunOptions: ParsableArguments {
         r.stateFile = state
         r.stateWait = stateWait
         r.rulesFiles = rules
+        r.transfers = transfers
+        r.transferWindow = transferWindow
         r.shard = shard
         r.palette = palette
         r.timeZone = tz

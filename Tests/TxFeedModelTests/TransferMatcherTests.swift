@@ -20,9 +20,9 @@ final class TransferMatcherTests: XCTestCase {
         XCTAssertEqual(result.ambiguous, [], "two real coffees are two coffees, not a transfer")
     }
 
-    func testTwoCandidatesWithoutEvidenceAreLinkedToNothingAndListed() {
+    func testTwoCandidatesAreLinkedToNothingAndListed() {
         let candidates = [
-            Candidate(row: 0, account: 0, currency: "EUR", signedMinor: -10_000, day: 100, text: "Payment"),
+            Candidate(row: 0, account: 0, currency: "EUR", signedMinor: -10_000, day: 100, text: "Transfer"),
             Candidate(row: 1, account: 1, currency: "EUR", signedMinor: 10_000, day: 101, text: "Incoming"),
             Candidate(row: 2, account: 2, currency: "EUR", signedMinor: 10_000, day: 102, text: "Incoming"),
         ]
@@ -68,6 +68,18 @@ final class TransferMatcherTests: XCTestCase {
         let result = TransferMatcher.match(candidates, accountNumbers: numbers)
         XCTAssertEqual(result.links, [])
         XCTAssertEqual(result.ambiguous, [[0, 1, 2, 3]])
+    }
+
+    /// A purchase in one account and its refund in another, days apart, are not a transfer; nor
+    /// are amounts in no named currency.
+    func testAnAmountAloneOrAnUnknownCurrencyIsNoEvidence() {
+        let candidates = [
+            Candidate(row: 0, account: 0, currency: "GBP", signedMinor: -1_999, day: 100, text: "AMAZON.CO.UK"),
+            Candidate(row: 1, account: 1, currency: "GBP", signedMinor: 1_999, day: 102, text: "AMAZON MKTPL RETURN"),
+            Candidate(row: 2, account: 0, currency: "", signedMinor: -500, day: 100, text: "transfer"),
+            Candidate(row: 3, account: 1, currency: "", signedMinor: 500, day: 100, text: "transfer"),
+        ]
+        XCTAssertEqual(TransferMatcher.match(candidates, accountNumbers: numbers), TransferMatcher.Result())
     }
 
     func testTransferWordsAreWholeWordsInAnyCaseAndAccent() {

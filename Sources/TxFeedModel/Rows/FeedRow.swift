@@ -12,15 +12,19 @@ public struct FeedRow {
     public var details: TransactionDetails?
     /// What rules gave it (``Feed/labels``); nil without rules, or when none applied.
     public var labels: RowLabels?
+    /// Its half of a transfer between two of the feed's accounts (``Feed/transfers``).
+    public var transfer: RowTransfer?
 
     @inlinable
     public init(
-        transaction: Transaction, fingerprint: Fingerprint?, details: TransactionDetails?, labels: RowLabels? = nil
+        transaction: Transaction, fingerprint: Fingerprint?, details: TransactionDetails?, labels: RowLabels? = nil,
+        transfer: RowTransfer? = nil
     ) {
         self.transaction = transaction
         self.fingerprint = fingerprint
         self.details = details
         self.labels = labels
+        self.transfer = transfer
     }
 }
 

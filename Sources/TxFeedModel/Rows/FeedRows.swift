@@ -10,6 +10,7 @@ public struct FeedRows {
     @usableFromInline let fingerprints: [Fingerprint]
     @usableFromInline let details: [TransactionDetails]
     @usableFromInline let labels: FeedLabels?
+    @usableFromInline let transfers: FeedTransfers?
     /// Rows in this order instead of the feed's (the text sink's rows of one account).
     @usableFromInline let order: ArraySlice<UInt32>?
     @usableFromInline var position: Int
@@ -22,6 +23,7 @@ public struct FeedRows {
         fingerprints = feed.fingerprints
         details = feed.details
         labels = feed.labels
+        transfers = feed.transfers
         self.order = order
         position = order?.startIndex ?? 0
         end = order?.endIndex ?? feed.transactions.count
@@ -33,6 +35,7 @@ public struct FeedRows {
         fingerprints = []
         details = []
         labels = nil
+        transfers = nil
         order = nil
         position = 0
         end = 0
@@ -58,6 +61,7 @@ public struct FeedRows {
         return FeedRow(
             transaction: t, fingerprint: index < fingerprints.count ? fingerprints[index] : nil,
             details: t.details == Transaction.noDetails ? nil : details[Int(t.details)],
-            labels: labels?.labels(at: index))
+            labels: labels?.labels(at: index),
+            transfer: transfers?.transfer(at: index) { transactions[$0].account })
     }
 }

@@ -1,12 +1,13 @@
 /// Finds the same money seen twice as it moves between two of the user's own accounts: a debit
 /// in one and a credit of the same amount and currency in another, within a window of days.
 ///
-/// A pair is linked only when it is unambiguous: each is the other's only candidate, or, among
-/// several, the only one with strong evidence (the other account's number in the text, a
-/// transfer word, the same day) — and that holds both ways. Every other candidate set is
-/// linked to nothing and listed, for a person (or a rule) to settle: two equal payments on the
-/// same days between the same accounts cannot be told apart by the data, and guessing would
-/// put a wrong pair in a journal.
+/// Amounts alone say little (a purchase in one account and a refund of it in another look the
+/// same), so a pair is a candidate only with evidence: the other account's number in the text, a
+/// transfer word, or the same day; and a currency both name. It is linked only when
+/// unambiguous: each is the other's only candidate. Every other candidate set is linked to
+/// nothing and listed, for a person (or a rule) to settle: two equal transfers on the same days
+/// between the same accounts cannot be told apart by the data, and guessing would put a wrong
+/// pair in a journal.
 public enum TransferMatcher {
     /// One record that could be half of a transfer.
     public struct Candidate: Sendable, Equatable {
@@ -65,21 +66,8 @@ public enum TransferMatcher {
         for index in candidates.indices where candidates[index].signedMinor > 0 {
             creditsByKey[Key(candidates[index]), default: []].append(index)
         }
-        // Both ways: each debit's credits, each credit's debits.
-        var forDebit: [Int: [Int]] = [:]
-        var forCredit: [Int: [Int]] = [:]
-        for d in debits {
-            let debit = candidates[d]
-            var key = Key(debit)
-            key.minor = -key.minor
-            for c in creditsByKey[key] ?? []
-            where candidates[c].account != debit.account && abs(candidates[c].day - debit.day) <= window {
-                forDebit[d, default: []].append(c)
-                forCredit[c, default: []].append(d)
-            }
-        }
         let digits = accountNumbers.map { $0.map(Self.digits).filter { $0.count >= 6 } }
-        func strong(_ d: Int, _ c: Int) -> String? {
+        func evidence(_ d: Int, _ c: Int) -> String? {
             let debit = candidates[d]
             let credit = candidates[c]
             if digits[credit.account].contains(where: { Self.digits(debit.text).contains($0) })
@@ -91,22 +79,27 @@ public enum TransferMatcher {
             if debit.day == credit.day { return "same day" }
             return nil
         }
+        // Both ways: each debit's credits, each credit's debits, with evidence.
+        var forDebit: [Int: [Int]] = [:]
+        var forCredit: [Int: [Int]] = [:]
+        for d in debits where !candidates[d].currency.isEmpty {
+            let debit = candidates[d]
+            var key = Key(debit)
+            key.minor = -key.minor
+            for c in creditsByKey[key] ?? []
+            where candidates[c].account != debit.account && abs(candidates[c].day - debit.day) <= window
+                && evidence(d, c) != nil
+            {
+                forDebit[d, default: []].append(c)
+                forCredit[c, default: []].append(d)
+            }
+        }
         var result = Result()
         var linked = Set<Int>()
         for d in debits {
-            guard let credits = forDebit[d] else { continue }
-            if credits.count == 1, forCredit[credits[0]]!.count == 1 {
-                result.links.append(
-                    Link(debit: d, credit: credits[0], evidence: strong(d, credits[0]) ?? "only candidate"))
-                linked.formUnion([d, credits[0]])
-                continue
-            }
-            let strongCredits = credits.filter { strong(d, $0) != nil }
-            guard strongCredits.count == 1 else { continue }
-            let c = strongCredits[0]
-            guard forCredit[c]!.filter({ strong($0, c) != nil }) == [d] else { continue }
-            result.links.append(Link(debit: d, credit: c, evidence: strong(d, c)!))
-            linked.formUnion([d, c])
+            guard let credits = forDebit[d], credits.count == 1, forCredit[credits[0]]!.count == 1 else { continue }
+            result.links.append(Link(debit: d, credit: credits[0], evidence: evidence(d, credits[0])!))
+            linked.formUnion([d, credits[0]])
         }
         // What is left with candidates, grouped by what it could pair with.
         var seen = Set<Int>()

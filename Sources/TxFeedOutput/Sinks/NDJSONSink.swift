@@ -59,6 +59,17 @@ enum TransactionJSON {
         if let memo = details?.memo { JSONString.append(memo, to: &b) } else { b.append(contentsOf: "null".utf8) }
         // Only with rules, so a run without them writes what it always wrote.
         if feed.labels != nil { appendLabels(row.labels, to: &b) }
+        // Only when the run linked a transfer, so that other runs write what they always wrote.
+        if let transfers = feed.transfers, !transfers.pairs.isEmpty {
+            if let transfer = row.transfer {
+                b.append(contentsOf: #","transfer":"#.utf8)
+                JSONString.append(transfer.id, to: &b)
+                b.append(contentsOf: #","transfer_account":"#.utf8)
+                JSONString.append(feed.accounts[Int(transfer.otherAccount)].name, to: &b)
+            } else {
+                b.append(contentsOf: #","transfer":null,"transfer_account":null"#.utf8)
+            }
+        }
         if let batch = feed.batch {
             b.append(contentsOf: #","batch":"#.utf8)
             appendInteger(batch, to: &b)

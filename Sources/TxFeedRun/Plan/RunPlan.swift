@@ -42,6 +42,9 @@ public struct RunPlan: Sendable {
     public var memory = MemoryBudget()
     /// `--rules FILE` and the config file's `"rules"`, read and checked; nil without any.
     public var rules: RuleSet?
+    /// `--transfers` (the default) and `--transfer-window DAYS`: link the money moved between
+    /// the run's own accounts; nil with `--no-transfers`.
+    public var transferWindow: Int64? = 4
     /// Worth saying before the run, but no reason to refuse it.
     public var warnings: [String] = []
 
@@ -80,6 +83,13 @@ public struct RunPlan: Sendable {
         } else {
             plan.sinks = try SinkPlanner(searchPath: plan.searchPath).plan(config: config, request: request)
         }
+        if let window = request.transferWindow {
+            guard window >= 0, window <= 366 else {
+                throw UsageError("--transfer-window \(window): expected a number of days from 0 to 366")
+            }
+            plan.transferWindow = Int64(window)
+        }
+        if !request.transfers { plan.transferWindow = nil }
         let rulesFiles = (config?.rules ?? []) + request.rulesFiles
         if !rulesFiles.isEmpty {
             if plan.shard != nil {

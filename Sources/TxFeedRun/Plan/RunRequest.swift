@@ -23,6 +23,9 @@ public struct RunRequest: Sendable {
     public var stateWait: Double?
     /// `--rules FILE`, in order: every file's rules, the first file's first.
     public var rulesFiles: [String] = []
+    /// `--no-transfers` makes it false; `--transfer-window DAYS`.
+    public var transfers = true
+    public var transferWindow: Int?
     /// `--shard I/N`: run only that part of the sources, and write it as a part file.
     public var shard: String?
     public var palette: String?

@@ -241,6 +241,34 @@ struct FeedOutput {
         return lines
     }
 
+    /// `transfers: 2 linked`, then each set of records that could not be paired, by account, day
+    /// and amount: a person decides those, so each is named.
+    static func transfersSummary(_ transfers: FeedTransfers, feed: Feed, quiet: Bool) -> [String] {
+        var lines: [String] = []
+        if !quiet {
+            let sets = transfers.ambiguous.count
+            lines.append(
+                "txfeed: transfers: \(transfers.pairs.count) linked"
+                    + (sets == 0
+                        ? "" : ", \(sets) set\(sets == 1 ? "" : "s") of records not paired (more than one candidate)"))
+        }
+        var days = DayFormat(timeZone: nil)
+        for set in transfers.ambiguous {
+            let records = set.map { position -> String in
+                let t = feed.transactions[position]
+                let account = feed.accounts[Int(t.account)]
+                var text: [UInt8] = []
+                days.appendISODay(of: t, to: &text)
+                text += " ".utf8
+                Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
+                    to: &text, negative: t.isDebit)
+                return "\(account.name) \(String(decoding: text, as: UTF8.self))"
+            }
+            lines.append("txfeed: transfers: not paired: " + records.joined(separator: "; "))
+        }
+        return lines
+    }
+
     /// Per source: read = written + rejected (+ duplicates with --dedupe, + seen with --state),
     /// status and time; then
     /// the first rejects.
@@ -290,6 +318,7 @@ struct FeedOutput {
             say(String(decoding: line, as: UTF8.self))
         }
         if let labels = feed.labels { lines += Self.rulesSummary(labels, quiet: plan.quiet) }
+        if let transfers = feed.transfers { lines += Self.transfersSummary(transfers, feed: feed, quiet: plan.quiet) }
         for (source, reject) in feed.rejects.first {
             say("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")
         }

@@ -157,6 +157,14 @@ public enum Runner {
         feed.batch = state?.batch
         // After the merge and --dedupe, before the sinks: identities are already the bank's.
         plan.rules?.apply(to: &feed)
+        if let window = plan.transferWindow, feed.accounts.count > 1 {
+            if feed.spilled != nil {
+                input.diagnostics(
+                    "txfeed: transfers not looked for: the records spilled past --memory (raise it, or --no-transfers)")
+            } else {
+                feed.linkTransfers(window: window)
+            }
+        }
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
         var result = output.write()

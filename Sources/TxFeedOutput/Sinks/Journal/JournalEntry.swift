@@ -18,9 +18,11 @@ struct JournalEntry {
     var account: JournalAccount
     /// Signed, in the account's currency: negative is money out.
     var amount: Money
+    /// The balancing account when it is not a category: the other account of a transfer.
+    var other: String? = nil
 
     func append(_ syntax: JournalSink.Syntax, to b: inout [UInt8]) {
-        let other = amount.minorUnits < 0 ? JournalAccount.expenses : JournalAccount.income
+        let other = self.other ?? (amount.minorUnits < 0 ? JournalAccount.expenses : JournalAccount.income)
         b.append(contentsOf: date)
         b.append(contentsOf: pending ? " ! ".utf8 : " * ".utf8)
         switch syntax {

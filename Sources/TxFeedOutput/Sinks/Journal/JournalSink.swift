@@ -44,11 +44,15 @@ public struct JournalSink: FeedSink {
                 var date: [UInt8] = []
                 days.appendISODay(of: t, to: &date)
                 summary[account].observe(date: date, signedMinor: t.signedMinor)
+                // A transfer is one entry between the two accounts, written at its money-out half.
+                if let transfer = row.transfer, !transfer.isDebit { continue }
                 entries.removeAll(keepingCapacity: true)
                 JournalEntry(
                     date: date, pending: t.isPending, payee: feed.vendors.name(of: t.vendor),
                     memo: row.details?.memo, id: row.details?.id ?? row.fingerprint.map(Self.text),
-                    account: accounts[account], amount: Money(minorUnits: t.signedMinor, scale: accounts[account].scale)
+                    account: accounts[account],
+                    amount: Money(minorUnits: t.signedMinor, scale: accounts[account].scale),
+                    other: row.transfer.map { accounts[Int($0.otherAccount)].name }
                 ).append(syntax, to: &entries)
                 buffer.append(contentsOf: entries)
                 try out.rowDone(&buffer)

@@ -1,0 +1,98 @@
+/// The transfers a run linked (``Feed/linkTransfers(window:)``): for each record that is half of
+/// one, the transfer's number and the other half's account, beside the records as
+/// ``FeedLabels`` are.
+public struct FeedTransfers: Sendable {
+    /// One linked transfer: its two records' positions in the feed, and what linked them.
+    public struct Pair: Sendable, Equatable {
+        public var debit: Int
+        public var credit: Int
+        public var evidence: String
+    }
+
+    /// `rows[i]` is the index in ``pairs`` of `transactions[i]`'s transfer, or ``none``.
+    public var rows: [UInt32] = []
+    public var pairs: [Pair] = []
+    /// Records that had candidates but no unambiguous partner, by position, as they could pair.
+    public var ambiguous: [[Int]] = []
+
+    public static let none = UInt32.max
+
+    /// The transfer of the record at `position`; nil when it is not half of one.
+    @inlinable
+    public func transfer(at position: Int, accounts: (Int) -> UInt32) -> RowTransfer? {
+        guard position < rows.count, rows[position] != Self.none else { return nil }
+        let number = Int(rows[position])
+        let pair = pairs[number]
+        let isDebit = pair.debit == position
+        return RowTransfer(
+            id: "T\(number + 1)", otherAccount: accounts(isDebit ? pair.credit : pair.debit), isDebit: isDebit)
+    }
+}
+
+/// One record's half of a transfer, as the sinks write it.
+public struct RowTransfer: Sendable, Equatable {
+    /// `T1`, `T2`…: the transfer's number in the run, the same on both records.
+    public var id: String
+    /// The feed account of the other record (``Feed/accounts``).
+    public var otherAccount: UInt32
+    /// Whether this is the money-out half.
+    public var isDebit: Bool
+
+    @inlinable
+    public init(id: String, otherAccount: UInt32, isDebit: Bool) {
+        self.id = id
+        self.otherAccount = otherAccount
+        self.isDebit = isDebit
+    }
+}
+
+extension Feed {
+    /// Links transfers between the feed's accounts (``TransferMatcher``), in memory only: a
+    /// spilled feed is left as it is, and the caller says so.
+    /// - Returns: whether any record had a candidate (linked or listed).
+    @discardableResult
+    public mutating func linkTransfers(window: Int64 = 4) -> Bool {
+        guard spilled == nil, accounts.count > 1 else { return false }
+        // A statement a page (MT940) or a file a month is one real account in many feed
+        // accounts: they share an id, else a name, and money never moves between them.
+        var realAccounts: [String: Int] = [:]
+        let real = accounts.map { account -> Int in
+            let key = account.id.map { "id " + $0 } ?? "name " + account.name
+            if let known = realAccounts[key] { return known }
+            realAccounts[key] = realAccounts.count
+            return realAccounts.count - 1
+        }
+        guard realAccounts.count > 1 else { return false }
+        var numbers = [[String]](repeating: [], count: realAccounts.count)
+        for (a, account) in accounts.enumerated() {
+            if let id = account.id, !numbers[real[a]].contains(id) { numbers[real[a]].append(id) }
+        }
+        var candidates: [TransferMatcher.Candidate] = []
+        for (i, t) in transactions.enumerated() {
+            let account = accounts[Int(t.account)]
+            let details = details(of: t)
+            let text = vendors.name(of: t.vendor) + " " + (details?.memo ?? "")
+            candidates.append(
+                TransferMatcher.Candidate(
+                    row: i, account: real[Int(t.account)], currency: account.currency ?? "", signedMinor: t.signedMinor,
+                    day: Self.day(t.unixSeconds), text: text))
+        }
+        let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
+        guard !result.links.isEmpty || !result.ambiguous.isEmpty else { return false }
+        var linked = FeedTransfers()
+        linked.rows = [UInt32](repeating: FeedTransfers.none, count: transactions.count)
+        for link in result.links {
+            linked.rows[link.debit] = UInt32(linked.pairs.count)
+            linked.rows[link.credit] = UInt32(linked.pairs.count)
+            linked.pairs.append(FeedTransfers.Pair(debit: link.debit, credit: link.credit, evidence: link.evidence))
+        }
+        linked.ambiguous = result.ambiguous
+        transfers = linked
+        return true
+    }
+
+    /// Days since 1970-01-01: floor division, for instants before it too.
+    static func day(_ seconds: Int64) -> Int64 {
+        seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
+    }
+}

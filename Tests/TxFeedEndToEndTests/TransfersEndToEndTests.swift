@@ -1,0 +1,135 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// Issue 43: money moved between the user's own accounts, seen once as a debit and once as a
+/// credit, is linked as one transfer — across a bank CSV and an OFX statement, read by the built
+/// plugins — only where that is unambiguous; the rest is listed, and a journal writes each
+/// transfer once.
+final class TransfersEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+        try folder.write(
+            "statements/checking.csv",
+            """
+            Date,Description,Amount,Currency,Balance
+            2024-03-01,SALARY ACME GMBH,3000.00,EUR,3000.00
+            2024-03-02,ONLINE BANKING DE12 5001 0517 0648 4898 90,-500.00,EUR,2500.00
+            2024-03-05,RENT MARCH,-1000.00,EUR,1500.00
+            2024-03-10,TRANSFER,-50.00,EUR,1450.00
+            2024-03-20,UMBUCHUNG TAGESGELD,-200.00,EUR,1250.00
+            2024-03-21,BOOKSHOP,-19.99,EUR,1230.01
+
+            """)
+        try folder.write(
+            "statements/savings.ofx",
+            """
+            OFXHEADER:100
+            DATA:OFXSGML
+            VERSION:102
+            SECURITY:NONE
+            ENCODING:USASCII
+            CHARSET:1252
+            COMPRESSION:NONE
+            OLDFILEUID:NONE
+            NEWFILEUID:NONE
+
+            <OFX>
+            <SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20240331<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>
+            <BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+            <STMTRS><CURDEF>EUR
+            <BANKACCTFROM><BANKID>50010517<ACCTID>DE12500105170648489890<ACCTTYPE>SAVINGS</BANKACCTFROM>
+            <BANKTRANLIST><DTSTART>20240301<DTEND>20240331
+            <STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20240305<TRNAMT>500.00<FITID>S1<NAME>INCOMING</STMTTRN>
+            <STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20240310<TRNAMT>50.00<FITID>S2<NAME>DEPOSIT</STMTTRN>
+            <STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20240323<TRNAMT>200.00<FITID>S3<NAME>EINGANG</STMTTRN>
+            <STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20240325<TRNAMT>19.99<FITID>S4<NAME>REFUND BOOKSHOP</STMTTRN>
+            </BANKTRANLIST>
+            <LEDGERBAL><BALAMT>1769.99<DTASOF>20240331</LEDGERBAL>
+            </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+            """)
+        try folder.write(
+            "statements/card.csv",
+            """
+            Date,Description,Amount,Currency
+            2024-03-11,PAYMENT RECEIVED,50.00,EUR
+            2024-03-12,RESTAURANT,-42.00,EUR
+
+            """)
+    }
+
+    /// The OFX account's name: its type and number.
+    static let savings = "SAVINGS DE12500105170648489890"
+
+    private func transfers(_ rows: [FeedRow]) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for row in rows {
+            guard let id = text(row, "transfer") else { continue }
+            found[id, default: []].append(
+                "\(text(row, "account")!) \(text(row, "amount")!) → \(text(row, "transfer_account")!)")
+        }
+        return found
+    }
+
+    func testTransfersAcrossACSVAndAnOFXStatementAreLinkedOnlyWhereUnambiguous() throws {
+        let run = try txfeed("run", folder.path + "/statements", "--sink", "ndjson")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let rows = try feedRows(run)
+        XCTAssertEqual(rows.count, 12, "every record stays in the feed")
+        // The savings account's number in the checking text (3 days apart), and a transfer word
+        // (3 days apart); the 50.00 has two candidates (savings the same day, the card the next),
+        // the bookshop refund is no transfer.
+        XCTAssertEqual(
+            transfers(rows),
+            [
+                "T1": ["\(Self.savings) 200.00 → checking", "checking -200.00 → \(Self.savings)"],
+                "T2": ["\(Self.savings) 500.00 → checking", "checking -500.00 → \(Self.savings)"],
+            ])
+        XCTAssertTrue(
+            run.stderr.contains("txfeed: transfers: 2 linked, 1 set of records not paired (more than one candidate)\n"),
+            run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "txfeed: transfers: not paired: card 2024-03-11 50.00; checking 2024-03-10 -50.00; \(Self.savings) 2024-03-10 50.00"
+            ),
+            run.stderr)
+
+        let off = try txfeed("run", folder.path + "/statements", "--sink", "ndjson", "--no-transfers")
+        XCTAssertEqual(off.status, 0, off.stderr)
+        XCTAssertFalse(off.output.contains("\"transfer\""), "without transfers the rows are as they always were")
+        XCTAssertFalse(off.stderr.contains("transfers:"), off.stderr)
+
+        let narrow = try txfeed("run", folder.path + "/statements", "--sink", "ndjson", "--transfer-window", "2")
+        XCTAssertEqual(transfers(try feedRows(narrow)), [:], "both pairs are 3 days apart")
+        let bad = try txfeed("run", folder.path + "/statements", "--transfer-window", "-1")
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+    }
+
+    /// A journal writes a transfer once, between the two accounts, and hledger accepts it (the
+    /// savings statement's balance asserted).
+    func testAJournalWritesEachTransferOnceBetweenTheTwoAccounts() throws {
+        let journal = folder.path + "/feed.journal"
+        let run = try txfeed("run", folder.path + "/statements", "-o", journal)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let text = try String(contentsOfFile: journal, encoding: .utf8)
+        XCTAssertTrue(
+            text.contains(
+                "2024-03-02 * (fp:"), text)
+        XCTAssertTrue(
+            text.contains(
+                "    Assets:Bank:checking  -500.00 EUR\n    Assets:Bank:SAVINGS DE12500105170648489890  500.00 EUR\n"),
+            text)
+        XCTAssertTrue(
+            text.contains(
+                "    Assets:Bank:checking  -200.00 EUR\n    Assets:Bank:SAVINGS DE12500105170648489890  200.00 EUR\n"),
+            text)
+        XCTAssertFalse(text.contains("INCOMING"), "the credit half is not an entry of its own")
+        let check = try runCommand("/usr/bin/hledger", ["-f", journal, "check"])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        let printed = try runCommand("/usr/bin/hledger", ["-f", journal, "print", "Assets:Bank:SAVINGS"])
+        XCTAssertEqual(printed.output.components(separatedBy: "Assets:Bank:checking").count - 1, 2, printed.output)
+    }
+}
