@@ -161,4 +161,42 @@ final class JournalEndToEndTests: XCTestCase {
         let check = try runCommand((python as NSString).deletingLastPathComponent + "/bean-check", [beancount])
         XCTAssertEqual(check.status, 0, check.output + check.stderr)
     }
+
+    /// With a rules file, a record's category is its balancing account and the file's
+    /// `[accounts]` names the accounts; hledger's total of each category is txfeed's.
+    func testRulesGiveTheBalancingAccountsAndTheLedgerNames() throws {
+        let rules = BuiltProducts.repository + "/samples/rules/bank.toml"
+        let bank = BuiltProducts.repository + "/samples/bank"
+        let journal = folder.path + "/bank.journal"
+        let run = try txfeed("run", bank, "--rules", rules, "-o", journal)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let written = try String(contentsOfFile: journal, encoding: .utf8)
+        XCTAssertTrue(written.contains("    Assets:Bank:UK Current  -54.31\n    Expenses:Groceries  54.31\n"), written)
+        XCTAssertTrue(written.contains("    Liabilities:Card:US Card  "), written)
+        let hledger = try tool("/usr/bin/hledger")
+        XCTAssertEqual(try runCommand(hledger, ["-f", journal, "check"]).status, 0)
+        var expected: [String: Decimal] = [:]
+        for row in try feedRows(try txfeed("run", bank, "--rules", rules, "--sink", "ndjson")) {
+            let category = text(row, "category") ?? (minor(row) < 0 ? "Expenses:Uncategorized" : "Income:Uncategorized")
+            expected[category, default: 0] -= Decimal(string: text(row, "amount") ?? "0") ?? 0
+        }
+        let balance = try runCommand(
+            hledger, ["-f", journal, "bal", "^Expenses", "^Income", "--flat", "-N", "-O", "csv"])
+        var reported: [String: Decimal] = [:]
+        for line in balance.output.split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            reported[cells[0]] = Decimal(string: cells[1])
+        }
+        XCTAssertEqual(reported, expected.filter { $0.value != 0 })
+
+        let beancount = folder.path + "/uk.beancount"
+        let gbp = try txfeed(
+            "run", "-s", "csv:\(bank)/uk-current.csv,default-currency=GBP", "--rules", rules, "-o", beancount)
+        XCTAssertEqual(gbp.status, 0, gbp.stderr)
+        let bean = try String(contentsOfFile: beancount, encoding: .utf8)
+        XCTAssertTrue(bean.contains("  Assets:Bank:UK-Current  -54.31 GBP\n  Expenses:Groceries  54.31 GBP\n"), bean)
+        let python = try TestPython.importing("beancount")
+        let check = try runCommand((python as NSString).deletingLastPathComponent + "/bean-check", [beancount])
+        XCTAssertEqual(check.status, 0, check.output + check.stderr)
+    }
 }

@@ -207,7 +207,9 @@ struct FeedOutput {
         case .json: return JSONSink()
         case .csv(let dialect, let columns): return CSVSink(dialect: dialect, columns: withRules(columns))
         case .part(let shard, let count, let indexes): return PartSink(shard: (shard, count), sourceIndexes: indexes)
-        case .journal(let syntax): return JournalSink(syntax: syntax, balances: plan.stateFile == nil)
+        case .journal(let syntax):
+            return JournalSink(
+                syntax: syntax, balances: plan.stateFile == nil, accountNames: plan.rules?.accounts ?? [:])
         case .sqlite, .xlsx:
             preconditionFailure("the \(builtIn.name) sink writes only files: the plan refuses it without one")
         }

@@ -13,9 +13,13 @@ struct JournalAccount {
     static let income = "Income:Uncategorized"
     static let opening = "Equity:Opening-Balances"
 
-    init(_ account: Account, source: String, syntax: JournalSink.Syntax) throws(JournalError) {
+    /// - Parameters:
+    ///   - named: a rules file's `[accounts]`, which names the ledger account of a feed account.
+    init(_ account: Account, source: String, syntax: JournalSink.Syntax, named: [String: String] = [:])
+        throws(JournalError)
+    {
         let own = account.name.isEmpty ? source : account.name
-        name = "Assets:Bank:" + Self.component(own, syntax: syntax)
+        name = named[own].map { Self.path($0, syntax: syntax) } ?? "Assets:Bank:" + Self.component(own, syntax: syntax)
         currency = account.currency.flatMap { $0.isEmpty ? nil : $0 }
         scale = account.scale
         balance = account.balance
@@ -25,6 +29,11 @@ struct JournalAccount {
                     "beancount needs a currency on every amount, and account '\(own)' (source \(source)) has none: give its source one (csv: default-currency=EUR)"
             )
         }
+    }
+
+    /// A colon path a person wrote (a category, an `[accounts]` entry), each component made valid.
+    static func path(_ path: String, syntax: JournalSink.Syntax) -> String {
+        path.split(separator: ":").map { component(String($0), syntax: syntax) }.joined(separator: ":")
     }
 
     /// One account-name component. hledger and Ledger end a name at two spaces or a tab and

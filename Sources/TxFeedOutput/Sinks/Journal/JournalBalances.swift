@@ -8,6 +8,8 @@ struct JournalBalances {
     var accounts: [JournalAccount]
     var summary: [JournalSink.AccountSummary]
     var balances: Bool
+    /// The accounts rules' categories posted to.
+    var categories: Set<String> = []
 
     func append(to b: inout [UInt8]) {
         let used = accounts.indices.filter { summary[$0].entries > 0 }
@@ -15,7 +17,8 @@ struct JournalBalances {
         else { return }
         let day = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
         if syntax == .beancount {
-            for name in [JournalAccount.expenses, JournalAccount.income, JournalAccount.opening] {
+            let fixed = [JournalAccount.expenses, JournalAccount.income, JournalAccount.opening]
+            for name in fixed + categories.subtracting(fixed).sorted() {
                 b.append(contentsOf: "\(day(earliest)) open \(name)\n".utf8)
             }
             var opened: Set<String> = []

@@ -21,23 +21,28 @@ public struct JournalSink: FeedSink {
     public let syntax: Syntax
     /// Whether the opening entries and balance assertions are written (not under `--state`).
     public let balances: Bool
+    /// A rules file's `[accounts]`: a feed account's name → its ledger account.
+    public let accountNames: [String: String]
 
-    public init(syntax: Syntax, balances: Bool = true) {
+    public init(syntax: Syntax, balances: Bool = true, accountNames: [String: String] = [:]) {
         self.syntax = syntax
         self.balances = balances
+        self.accountNames = accountNames
     }
 
     public func refreshMarkLine(_ mark: RefreshMark) -> String? { nil }
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         let accounts = try feed.accounts.map {
-            try JournalAccount($0, source: feed.sources[$0.source].name, syntax: syntax)
+            try JournalAccount($0, source: feed.sources[$0.source].name, syntax: syntax, named: accountNames)
         }
         var days = context.dayFormat
         var summary = [AccountSummary](repeating: AccountSummary(), count: accounts.count)
         var rows = feed.rows()
         try out.withBuffer { buffer in
             var entries: [UInt8] = []
+            // The categories rules gave: beancount opens every account it posts to.
+            var categories: Set<String> = []
             while let row = try rows.next() {
                 let t = row.transaction
                 let account = Int(t.account)
@@ -47,19 +52,24 @@ public struct JournalSink: FeedSink {
                 // A transfer is one entry between the two accounts, written at its money-out half.
                 if let transfer = row.transfer, !transfer.isDebit { continue }
                 entries.removeAll(keepingCapacity: true)
+                let category = row.labels?.category.map { JournalAccount.path($0, syntax: syntax) }
+                if let category { categories.insert(category) }
+                let other = row.transfer.map { accounts[Int($0.otherAccount)].name } ?? category
                 JournalEntry(
                     date: date, pending: t.isPending, payee: feed.vendors.name(of: t.vendor),
                     memo: row.details?.memo, id: row.details?.id ?? row.fingerprint.map(Self.text),
                     account: accounts[account],
                     amount: Money(minorUnits: t.signedMinor, scale: accounts[account].scale),
-                    other: row.transfer.map { accounts[Int($0.otherAccount)].name }
+                    other: other
                 ).append(syntax, to: &entries)
                 buffer.append(contentsOf: entries)
                 try out.rowDone(&buffer)
             }
             var closing: [UInt8] = []
-            JournalBalances(syntax: syntax, accounts: accounts, summary: summary, balances: balances)
-                .append(to: &closing)
+            JournalBalances(
+                syntax: syntax, accounts: accounts, summary: summary, balances: balances, categories: categories
+            )
+            .append(to: &closing)
             buffer.append(contentsOf: closing)
             try out.rowDone(&buffer)
         }
