@@ -132,4 +132,44 @@ final class TransfersEndToEndTests: XCTestCase {
         let printed = try runCommand("/usr/bin/hledger", ["-f", journal, "print", "Assets:Bank:SAVINGS"])
         XCTAssertEqual(printed.output.components(separatedBy: "Assets:Bank:checking").count - 1, 2, printed.output)
     }
+
+    /// CSV and XLSX carry the link in two more columns; with rules, the workbook's `Categories`
+    /// sheet sums each category, read back by openpyxl, and leaves the transfers out.
+    func testSpreadsheetsCarryTheLinkAndCategorySumsLeaveTransfersOut() throws {
+        let csv = try txfeed("run", folder.path + "/statements", "--sink", "csv")
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        let lines = csv.output.split(separator: "\r\n").map(String.init)
+        XCTAssertTrue(lines[0].hasSuffix(",memo,transfer,transfer_account"), lines[0])
+        XCTAssertTrue(
+            lines.contains { $0.contains(",-500.00,EUR,") && $0.hasSuffix(",T2,\(Self.savings)") }, csv.output)
+
+        try folder.write(
+            "rules.toml",
+            """
+            [[rule]]
+            name = "salary"
+            match = { vendor = "salary" }
+            category = "Income:Salary"
+
+            [[rule]]
+            name = "rent"
+            match = { vendor = "rent" }
+            category = "Expenses:Home"
+
+            """)
+        let workbook = folder.path + "/feed.xlsx"
+        let run = try txfeed(
+            "run", folder.path + "/statements", "--rules", folder.path + "/rules.toml", "-o", workbook)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let sheet = try XCTUnwrap(try XLSXReadBack.read(workbook)["Categories"])
+        let rows = sheet.rows.map { row in row.map { $0.string ?? $0.number.map { String($0) } ?? "" } }
+        XCTAssertEqual(
+            rows,
+            [
+                ["category", "currency", "records", "total"],
+                ["(uncategorised)", "EUR", "6.0", "8.0"],
+                ["Expenses:Home", "EUR", "1.0", "-1000.0"],
+                ["Income:Salary", "EUR", "1.0", "3000.0"],
+            ])
+    }
 }

@@ -70,6 +70,12 @@ extension CSVSink {
                         if var vendor = row.labels?.originalVendor {
                             vendor.withUTF8 { dialect.appendCell($0, to: &buffer) }
                         }
+                    case .transfer:
+                        if let transfer = row.transfer { buffer.append(contentsOf: transfer.id.utf8) }
+                    case .transferAccount:
+                        if let transfer = row.transfer {
+                            names.append(range: accountCells[Int(transfer.otherAccount)].name, to: &buffer)
+                        }
                     }
                 }
                 buffer.append(0x0D)

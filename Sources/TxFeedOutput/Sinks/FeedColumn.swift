@@ -10,6 +10,9 @@ public enum FeedColumn: String, CaseIterable, Sendable {
     /// What rules gave the record (empty without `--rules`): docs/RULES.md.
     case category, tags
     case originalVendor = "original_vendor"
+    /// The run's transfer the record is half of (`T1`), and the other half's account: docs/CLI.md.
+    case transfer
+    case transferAccount = "transfer_account"
 
     /// The columns without `columns=`: docs/FEED.md's twelve, in their order.
     public static let standard: [FeedColumn] = [
@@ -19,11 +22,17 @@ public enum FeedColumn: String, CaseIterable, Sendable {
     /// The columns rules add to ``standard`` when `columns=` does not choose.
     public static let rules: [FeedColumn] = [.category, .tags, .originalVendor]
 
+    /// The columns a run that linked transfers adds to ``standard`` when `columns=` does not choose.
+    public static let transfers: [FeedColumn] = [.transfer, .transferAccount]
+
     /// Whether CSV treats the cell as text (quoted, formula guard); the others are never changed.
     public var isText: Bool {
         switch self {
         case .date, .localDate, .type, .amount, .colour, .status: return false
-        case .day, .account, .vendor, .currency, .source, .id, .memo, .category, .tags, .originalVendor: return true
+        case .day, .account, .vendor, .currency, .source, .id, .memo, .category, .tags, .originalVendor,
+            .transferAccount:
+            return true
+        case .transfer: return false
         }
     }
 

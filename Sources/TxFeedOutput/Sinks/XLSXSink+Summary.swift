@@ -52,6 +52,48 @@ extension XLSXSink {
         try styles.finish(sheet, rows: feed.sources.count, widths: table.widths)
     }
 
+    /// `Categories` (only with `--rules`): per category and currency, how many records and their
+    /// signed sum, exact in minor units; records without one under `(uncategorised)`. A linked
+    /// transfer is money moved, neither spent nor earned: left out.
+    static func writeCategories(of feed: Feed, into book: XLSXWorkbook, styles: XLSXStyles) throws(XLSXError) {
+        guard feed.labels != nil else { return }
+        struct Key: Hashable, Comparable {
+            var category: String
+            var currency: String
+            static func < (a: Key, b: Key) -> Bool { (a.category, a.currency) < (b.category, b.currency) }
+        }
+        var totals: [Key: (count: Int, minor: Int64, scale: Int)] = [:]
+        var rows = feed.rows()
+        while true {
+            let next: FeedRow?
+            do { next = try rows.next() } catch { throw XLSXError(error.description) }
+            guard let row = next else { break }
+            guard row.transfer == nil else { continue }
+            let t = row.transaction
+            let account = feed.accounts[Int(t.account)]
+            let key = Key(category: row.labels?.category ?? "(uncategorised)", currency: account.currency ?? "")
+            var total = totals[key] ?? (0, 0, account.scale)
+            total.count += 1
+            total.minor &+= t.signedMinor
+            totals[key] = total
+        }
+        let sheet = try book.addSheet("Categories")
+        let names = ["category", "currency", "records", "total"]
+        try styles.writeHeader(names, to: sheet)
+        var table = XLSXTable(sheet: sheet, names: names)
+        for (n, key) in totals.keys.sorted().enumerated() {
+            let total = totals[key]!
+            let scale = min(max(total.scale, 0), Money.maximumScale)
+            try table.string(key.category, row: n + 1, column: 0)
+            try table.string(key.currency, row: n + 1, column: 1)
+            try table.integer(total.count, row: n + 1, column: 2)
+            try table.number(
+                Double(total.minor) / tenTo(scale), row: n + 1, column: 3, format: styles.amounts[scale],
+                width: XLSXTransactionRows.amountWidth(total.minor, scale: scale))
+        }
+        try styles.finish(sheet, rows: totals.count, widths: table.widths)
+    }
+
     private static func tenTo(_ n: Int) -> Double {
         (0..<n).reduce(1.0) { value, _ in value * 10 }
     }

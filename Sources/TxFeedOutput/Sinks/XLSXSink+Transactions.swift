@@ -184,11 +184,17 @@ struct XLSXTransactionRows {
                     memo.withUTF8 { XLSXStrings.appendCell($0, to: &text) }
                     try writeText(sheet, r, c, n)
                 }
-            case .column(.category), .column(.tags), .column(.originalVendor):
+            case .column(.category), .column(.tags), .column(.originalVendor), .column(.transfer),
+                .column(.transferAccount):
                 let labels = feedRow.labels
-                let value =
-                    cell == .column(.category)
-                    ? labels?.category : cell == .column(.tags) ? labels?.tagsText : labels?.originalVendor
+                let value: String? =
+                    switch cell {
+                    case .column(.category): labels?.category
+                    case .column(.tags): labels?.tagsText
+                    case .column(.originalVendor): labels?.originalVendor
+                    case .column(.transfer): feedRow.transfer?.id
+                    default: feedRow.transfer.map { feed.accounts[Int($0.otherAccount)].name }
+                    }
                 if var value, !value.isEmpty {
                     text.removeAll(keepingCapacity: true)
                     value.withUTF8 { XLSXStrings.appendCell($0, to: &text) }

@@ -37,6 +37,7 @@ public struct XLSXSink {
             try writeTransactions(of: feed, context: context, into: book, styles: styles)
             try Self.writeAccounts(of: feed, into: book, styles: styles)
             try Self.writeSources(of: feed, into: book, styles: styles)
+            try Self.writeCategories(of: feed, into: book, styles: styles)
             try book.close()
         } catch {
             throw .failed(path: file.path, reason: error.message)

@@ -150,10 +150,10 @@ public struct PartMerge {
         case "json" where options.isEmpty: return .json
         case "csv" where options.allSatisfy({ ["bom", "dialect", "neutralise", "columns"].contains($0.key) }):
             let columns = try SinkPlan.columns(options)
-            if let column = columns.first(where: FeedColumn.rules.contains) {
+            if let column = columns.first(where: (FeedColumn.rules + FeedColumn.transfers).contains) {
                 throw UsageError(
                     "--sink \(spec): txfeed merge cannot write \(column.rawValue): a part file carries no rules' labels "
-                        + "(leave it out of columns=)")
+                        + "or transfers (leave it out of columns=)")
             }
             if columns.contains(.localDate) {
                 throw UsageError(

@@ -194,10 +194,12 @@ struct FeedOutput {
         try file.commit()
     }
 
-    /// With rules, the standard columns gain ``FeedColumn/rules``; columns chosen with
-    /// `columns=` are kept as chosen.
+    /// With rules, the standard columns gain ``FeedColumn/rules``, and with linked transfers
+    /// ``FeedColumn/transfers``; columns chosen with `columns=` are kept as chosen.
     private func withRules(_ columns: [FeedColumn]) -> [FeedColumn] {
-        feed.labels != nil && columns == FeedColumn.standard ? columns + FeedColumn.rules : columns
+        guard columns == FeedColumn.standard else { return columns }
+        let linked = !(feed.transfers?.pairs.isEmpty ?? true)
+        return columns + (feed.labels != nil ? FeedColumn.rules : []) + (linked ? FeedColumn.transfers : [])
     }
 
     private func builtInSink(_ builtIn: SinkPlan.BuiltIn) -> any FeedSink {
