@@ -48,6 +48,7 @@ final class PayeeCleanerTests: XCTestCase {
             ("STARBUCKS STORE 08812    SEATTLE      WA", "Starbucks"),
             ("PRET A MANGER LONDON GBR", "Pret A Manger"),
             ("SPOTIFY USA", "Spotify"),
+            ("JOES PIZZA, BROOKLYN NY", "Joes Pizza"),
             ("NETFLIX.COM LOS GATOS CA", "Netflix.com"),
             ("SAINSBURYS S/MKT", "Sainsburys"),
             ("ESSO S/STN", "Esso"),
