@@ -27,7 +27,9 @@ public struct RuleSet: Sendable {
             // What earlier rules set goes with the record.
             if let reason = rule.skip { return RuleOutcome(skipped: reason) }
             if outcome.category == nil, let t = rule.category { outcome.category = t.expand(captures) }
-            if outcome.vendor == nil, let t = rule.vendor { outcome.vendor = t.expand(captures) }
+            if outcome.vendor == nil, let t = rule.vendor {
+                outcome.vendor = t.isClean ? PayeeCleaner.clean(record.vendor) : t.expand(captures)
+            }
             if outcome.memo == nil, let t = rule.memo { outcome.memo = t.expand(captures) }
             for tag in rule.tags where !outcome.tags.contains(tag) { outcome.tags.append(tag) }
             if rule.stop { break }

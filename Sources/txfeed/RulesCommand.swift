@@ -6,7 +6,7 @@ import TxFeedRules
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules", abstract: "Work with --rules files (docs/RULES.md).",
-        subcommands: [RulesTestCommand.self])
+        subcommands: [RulesTestCommand.self, RulesSuggestCommand.self])
 }
 
 struct RulesTestCommand: ParsableCommand {

@@ -41,6 +41,8 @@ public struct RunInput: Sendable {
     /// is left to the exit instead of freed account by account, which for a million accounts
     /// took 50 ms after the last byte was written.
     public var endsTheProcess = false
+    /// Hand the merged feed, rules applied, back in ``RunResult/feed`` (`rules suggest`).
+    public var keepsFeed = false
 
     public init(plan: RunPlan) {
         self.plan = plan
@@ -68,6 +70,8 @@ public struct RunResult: Sendable {
     /// stdout's reader went away during the run (`| head`): a run ends quietly, and `watch`
     /// stops, since no refresh can reach anyone.
     public var outputReaderGone = false
+    /// The merged feed, when ``RunInput/keepsFeed`` asked for it.
+    public var feed: Feed?
 }
 
 /// Runs a checked plan: sources to the barrier, the merged feed to every sink, the summary
@@ -168,6 +172,7 @@ public enum Runner {
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
         var result = output.write()
+        if input.keepsFeed { result.feed = feed }
         if let state, let digests { remember(feed, in: state, files: digests, started: started, input, &result) }
         if input.endsTheProcess { LeftToTheExit.keep(feed) }
         return result
