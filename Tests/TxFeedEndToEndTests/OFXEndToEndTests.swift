@@ -200,6 +200,26 @@ final class OFXEndToEndTests: XCTestCase {
     }
 
     /// The spec's own example has a STMTTRN with no NAME or MEMO: it is read, named by its type.
+    /// An empty `CURDEF` (ofxparse's `ofx-v102-empty-tags.ofx` has one) names no currency: the
+    /// account has none, as a CSV without one, and a note says so rather than a currency "".
+    func testAnEmptyCURDEFIsNoCurrencyWithANote() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "empty.ofx",
+            "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\n"
+                + "COMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1"
+                + "<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF></CURDEF><BANKACCTFROM><BANKID>1<ACCTID>123"
+                + "<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20240101<DTEND>20240131<STMTTRN>"
+                + "<TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-5.00<FITID>1<NAME>SHOP</STMTTRN></BANKTRANLIST>"
+                + "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n")
+        let run = try txfeed("run", file, "--sink", "json")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("STMTRS[0]: no currency: CURDEF is missing or empty, so the amounts carry none"),
+            run.stderr)
+        XCTAssertTrue(run.output.contains(#""currency":null"#), run.output)
+    }
+
     func testATransactionWithoutANameIsNamedByItsType() throws {
         let (rows, _, stderr) = try run("no-name-102.ofx")
         XCTAssertTrue(stderr.contains("no-name-102 (ofx): ok, read 3 = written 3 + rejected 0"), stderr)

@@ -81,6 +81,9 @@ public struct OFXStatement: Sendable, Equatable {
         if positions > 0 {
             notes.append("\(Self.count(positions, "position")) in INVPOSLIST not read: holdings are not transactions")
         }
+        if currency == nil {
+            notes.append("no currency: CURDEF is missing or empty, so the amounts carry none")
+        }
         if isInvestment {
             notes.append(
                 "no balance checked: "

@@ -159,7 +159,8 @@ struct OFXWalk {
         }
         let trimmed = OFXText.string(OFXText.trimmed(value))
         switch stack[statementDepth...].map(names.string).joined(separator: ".") {
-        case "CURDEF": statement!.currency = trimmed
+        // An empty CURDEF names no currency: the account has none (and a note says so), not "".
+        case "CURDEF": statement!.currency = trimmed.isEmpty ? nil : trimmed
         case "BANKACCTFROM.ACCTID", "CCACCTFROM.ACCTID", "INVACCTFROM.ACCTID": statement!.accountID = trimmed
         case "BANKACCTFROM.ACCTTYPE": statement!.accountType = trimmed
         case "LEDGERBAL.BALAMT": statement!.balanceText = trimmed
