@@ -6,7 +6,7 @@ import TxFeedRules
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules", abstract: "Work with --rules files (docs/RULES.md).",
-        subcommands: [RulesTestCommand.self])
+        subcommands: [RulesTestCommand.self, RulesCheckCommand.self])
 }
 
 struct RulesTestCommand: ParsableCommand {
@@ -33,5 +33,34 @@ struct RulesTestCommand: ParsableCommand {
             throw failure("\(report.failures.count) of \(total) examples failed (\(checked))", status: .nothingWritten)
         }
         StandardStreams.output("\(files.joined(separator: ", ")): \(checked) pass\n")
+    }
+}
+
+struct RulesCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Lint rules files: rules that can never fire, categories that are likely typos (docs/RULES.md).")
+
+    @Argument(help: "Rules files (TOML), read as --rules reads them.", completion: .file(extensions: ["toml"]))
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name a rules file") }
+    }
+
+    func run() throws {
+        let rules: RuleSet
+        do { rules = try RuleSet.load(files: files) } catch { throw usageFailure(error.description) }
+        let report = rules.check()
+        let notes = report.notes.count
+        let noted = notes == 0 ? "" : " (\(notes) note\(notes == 1 ? "" : "s"))"
+        StandardStreams.error(
+            report.notes.map { "txfeed: note: \($0)\n" }.joined() + report.findings.map { "txfeed: \($0)\n" }.joined())
+        let checked = "\(report.rules) rule\(report.rules == 1 ? "" : "s")"
+        guard report.findings.isEmpty else {
+            let n = report.findings.count
+            throw failure("\(n) finding\(n == 1 ? "" : "s") in \(checked)\(noted)", status: .nothingWritten)
+        }
+        StandardStreams.output("\(files.joined(separator: ", ")): \(checked), no findings\(noted)\n")
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// `rules check`, `rules why`, `run --explain` and `-v`'s rules that never fired, run for real
+/// on the sample statements and rules.
+final class RulesExplainEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private var bank: String { BuiltProducts.repository + "/samples/bank" }
+    private var sample: String { BuiltProducts.repository + "/samples/rules/bank.toml" }
+
+    func testRulesCheckPassesTheSampleWithItsNotes() throws {
+        let result = try txfeed("rules", "check", sample)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.output, "\(sample): 14 rules, no findings (6 notes)\n")
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "txfeed: note: \(sample):62: rule 5 (\"coffee and lunch\"): no examples: rules test cannot show it matches anything\n"
+            ), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 6)
+    }
+
+    func testRulesCheckFailsNamingFileLineAndRule() throws {
+        let file = try folder.write(
+            "lint.toml",
+            """
+            [[rule]]
+            name = "everything"
+            match = {}
+            category = "Expenses:Other"
+            stop = true
+
+              [[rule.example]]
+              vendor = "X"
+
+            [[rule]]
+            name = "coffee"
+            match = { vendor = "pret" }
+            category = "expenses:other"
+
+              [[rule.example]]
+              vendor = "PRET"
+
+            """)
+        let result = try txfeed("rules", "check", file)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(
+            result.stderr,
+            """
+            txfeed: \(file):10: rule 2 ("coffee"): can never fire: rule 1 ("everything") at \(file):1 matches every record it could and stops them
+            txfeed: \(file):10: rule 2 ("coffee"): category "expenses:other" is not under Expenses, Income, Assets, Liabilities, Equity (a journal needs one of them)
+            txfeed: \(file):10: rule 2 ("coffee"): category "expenses:other" differs only in case or spacing from "Expenses:Other" (rule 1 ("everything") at \(file):1)
+            txfeed: error: 3 findings in 2 rules
+
+            """)
+        let unreadable = try folder.write("bad.toml", "[[rule]]\nmatch = { vendor_regex = '(' }\ncategory = \"A:B\"\n")
+        let bad = try txfeed("rules", "check", unreadable)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("is not a regular expression that compiles"), bad.stderr)
+    }
+}
