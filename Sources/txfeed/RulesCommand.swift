@@ -6,7 +6,7 @@ import TxFeedRules
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules", abstract: "Work with --rules files (docs/RULES.md).",
-        subcommands: [RulesTestCommand.self, RulesCheckCommand.self])
+        subcommands: [RulesTestCommand.self, RulesCheckCommand.self, RulesWhyCommand.self])
 }
 
 struct RulesTestCommand: ParsableCommand {
@@ -62,5 +62,58 @@ struct RulesCheckCommand: ParsableCommand {
             throw failure("\(n) finding\(n == 1 ? "" : "s") in \(checked)\(noted)", status: .nothingWritten)
         }
         StandardStreams.output("\(files.joined(separator: ", ")): \(checked), no findings\(noted)\n")
+    }
+}
+
+struct RulesWhyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "why",
+        abstract: "Show the way of one record through the rules: each rule, matched or not, and what it set.")
+
+    @Argument(help: "Rules files (TOML), read as --rules reads them.", completion: .file(extensions: ["toml"]))
+    var files: [String]
+
+    @Option(help: "The record's vendor, as the bank wrote it.")
+    var vendor = ""
+
+    @Option(parsing: .unconditional, help: "The signed amount: -4.50 for money out.")
+    var amount = "0"
+
+    @Option(help: "The record's memo.")
+    var memo: String?
+
+    @Option(help: "The record's id (the bank's, else its fingerprint).")
+    var id: String?
+
+    @Option(help: "The account's name.")
+    var account = ""
+
+    @Option(help: "The source's name.")
+    var source = ""
+
+    @Option(help: "The account's currency code.")
+    var currency: String?
+
+    @Option(help: "pending or booked.")
+    var status = "booked"
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name a rules file") }
+        guard RuleRecord.amount(amount) != nil else {
+            throw ValidationError("--amount must be a signed amount such as -4.50, not '\(amount)'")
+        }
+        guard status == "pending" || status == "booked" else {
+            throw ValidationError("--status must be pending or booked, not '\(status)'")
+        }
+    }
+
+    func run() throws {
+        let rules: RuleSet
+        do { rules = try RuleSet.load(files: files) } catch { throw usageFailure(error.description) }
+        let (minor, scale) = RuleRecord.amount(amount)!
+        let record = RuleRecord(
+            vendor: vendor, memo: memo, id: id, amountMinor: minor, scale: scale, account: account, source: source,
+            currency: currency, isPending: status == "pending")
+        StandardStreams.output(rules.trace(record).lines.map { $0 + "\n" }.joined())
     }
 }

@@ -65,3 +65,51 @@ final class RulesExplainEndToEndTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("is not a regular expression that compiles"), bad.stderr)
     }
 }
+
+extension RulesExplainEndToEndTests {
+    func testRulesWhyShowsTheWayOfOneRecord() throws {
+        let file = try folder.write(
+            "why.toml",
+            """
+            [[rule]]
+            name = "groceries"
+            match = { vendor = "tesco", amount = "< 0" }
+            category = "Expenses:Groceries"
+            stop = true
+
+            [[rule]]
+            name = "rest"
+            match = {}
+            category = "Expenses:Other"
+
+            """)
+        let result = try txfeed("rules", "why", file, "--vendor", "TESCO STORES 2041", "--amount", "-4.50")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            result.output,
+            """
+            record: vendor "TESCO STORES 2041", amount -4.50, booked
+            rule 1 ("groceries") at \(file):1: matched: vendor contains "tesco"; amount -4.50 < 0
+              sets category "Expenses:Groceries"
+              stop: no later rule applies
+            1 later rule not tried
+            result: category "Expenses:Groceries", vendor "TESCO STORES 2041" (the bank's), tags none, memo none
+
+            """)
+        let pending = try txfeed(
+            "rules", "why", file, "--vendor", "TESCO", "--amount", "4.50", "--status", "pending", "--memo", "back")
+        XCTAssertEqual(
+            pending.output,
+            """
+            record: vendor "TESCO", amount 4.50, memo "back", pending
+            rule 1 ("groceries") at \(file):1: no: amount 4.50 is not < 0
+            rule 2 ("rest") at \(file):7: matched: match = {}
+              sets category "Expenses:Other"
+            result: category "Expenses:Other", vendor "TESCO" (the bank's), tags none, memo "back" (the bank's)
+
+            """)
+        let bad = try txfeed("rules", "why", file, "--vendor", "X", "--amount", "four")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--amount must be a signed amount such as -4.50"), bad.stderr)
+    }
+}
