@@ -113,3 +113,68 @@ extension RulesExplainEndToEndTests {
         XCTAssertTrue(bad.stderr.contains("--amount must be a signed amount such as -4.50"), bad.stderr)
     }
 }
+
+extension RulesExplainEndToEndTests {
+    func testExplainNamesTheRuleOfEachFieldAndIsOtherwiseByteIdentical() throws {
+        let explained = try txfeed("run", bank, "--rules", sample, "--explain", "--sink", "ndjson", "-q")
+        XCTAssertEqual(explained.status, 0, explained.stderr)
+        let lines = explained.output.split(separator: "\n")
+        let amazon = try XCTUnwrap(lines.first { $0.contains(#""original_vendor":"AMAZON MKTPL*2K4LM0Q81"#) })
+        XCTAssertTrue(
+            amazon.hasSuffix(
+                #""explain":{"category":"rule 2 (\"Amazon\")","vendor":"rule 2 (\"Amazon\")","memo":null,"tags":{}}}"#),
+            String(amazon))
+        let tesco = try XCTUnwrap(lines.first { $0.contains(#""vendor":"TESCO STORES 2041""#) })
+        XCTAssertTrue(
+            tesco.hasSuffix(
+                #""explain":{"category":"rule 4 (\"groceries\")","vendor":null,"memo":null,"tags":{"food":"rule 4 (\"groceries\")"}}}"#
+            ), String(tesco))
+        let transfer = try XCTUnwrap(lines.first { $0.contains(#""vendor":"TRANSFER FROM J SMITH""#) })
+        XCTAssertTrue(
+            transfer.hasSuffix(#""explain":{"category":null,"vendor":null,"memo":null,"tags":{}}}"#), String(transfer))
+        // Without --explain: what the run wrote before, byte for byte, once the explain members are cut.
+        let plain = try txfeed("run", bank, "--rules", sample, "--sink", "ndjson", "-q").output
+        let cut = lines.map { line -> String in
+            let s = String(line)
+            return String(s[..<s.range(of: #","explain":"#)!.lowerBound]) + "}"
+        }
+        XCTAssertEqual(cut.joined(separator: "\n") + "\n", plain)
+        XCTAssertFalse(plain.contains("explain"))
+        let json = try txfeed("run", bank, "--rules", sample, "--explain", "--sink", "json", "-q")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let rows = try XCTUnwrap(document["transactions"] as? [[String: Any]])
+        XCTAssertEqual(rows.count, 25)
+        XCTAssertTrue(rows.allSatisfy { $0["explain"] is [String: Any] })
+    }
+
+    func testExplainWithoutRulesIsAUsageError() throws {
+        let result = try txfeed("run", bank, "--explain", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(result.stderr, "txfeed: error: --explain needs --rules: it names the rule that set each field\n")
+    }
+
+    func testVerboseListsTheRulesThatNeverFired() throws {
+        let file = try folder.write(
+            "fired.toml",
+            """
+            [[rule]]
+            name = "groceries"
+            match = { vendor = "tesco" }
+            category = "Expenses:Groceries"
+
+            [[rule]]
+            name = "parking"
+            match = { vendor = "ncp car park" }
+            category = "Expenses:Transport"
+
+            """)
+        let verbose = try txfeed("run", bank, "--rules", file, "--sink", "ndjson", "-v")
+        XCTAssertEqual(verbose.status, 0, verbose.stderr)
+        XCTAssertTrue(
+            verbose.stderr.contains("txfeed: rules: never fired: rule 2 (\"parking\") in \(file):6\n"), verbose.stderr)
+        XCTAssertFalse(verbose.stderr.contains("never fired: rule 1"), verbose.stderr)
+        let plain = try txfeed("run", bank, "--rules", file, "--sink", "ndjson")
+        XCTAssertFalse(plain.stderr.contains("never fired"), plain.stderr)
+    }
+}
