@@ -4,6 +4,8 @@ public struct Rule: Sendable {
     public var number: Int
     public var name: String?
     public var file: String
+    /// The line of its `[[rule]]` header, when the file's rules were all written so.
+    public var line: Int?
     var match: Match
     var category: Template?
     var vendor: Template?
@@ -19,6 +21,9 @@ public struct Rule: Sendable {
 
     /// `rule 3 ("Coffee")`, or `rule 3` without a name: how messages name it.
     public var label: String { name.map { "rule \(number) (\"\($0)\")" } ?? "rule \(number)" }
+
+    /// `bank.toml:40`, or the file alone.
+    public var place: String { line.map { "\(file):\($0)" } ?? file }
 }
 
 /// A record written in a rule for `rules test`, with how the file wrote it (for messages).

@@ -8,9 +8,16 @@ extension RuleSet {
     ///
     /// Identities are not touched: fingerprints and bank ids were taken in the merge, from the
     /// bank's data, so a rule changed later never makes a record new to `--state`.
-    public func apply(to feed: inout Feed) {
+    ///
+    /// With `explain`, each record's labels name the rule that set each field (`--explain`).
+    /// The rules that matched no record go to ``FeedLabels/neverFired``.
+    public func apply(to feed: inout Feed, explain: Bool = false) {
         precondition(feed.spilled == nil, "rules need the feed in memory")
         var labels = FeedLabels()
+        labels.explains = explain
+        var tracking = RuleTracking(fired: Array(repeating: false, count: rules.count), explains: explain)
+        // How --explain names each rule: with its file when there are several.
+        let names = rules.map { files.count > 1 ? "\($0.label) in \($0.file)" : $0.label }
         labels.rows.reserveCapacity(feed.transactions.count)
         // Each vendor's and account's texts made once, not once a record.
         let vendorNames = (0..<feed.vendors.count).map { feed.vendors.name(of: UInt32($0)) }
@@ -27,7 +34,7 @@ extension RuleSet {
                 vendor: vendorNames[Int(t.vendor)], memo: details?.memo, id: id, amountMinor: t.signedMinor,
                 scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,
                 isPending: t.isPending)
-            let outcome = apply(to: record)
+            let outcome = apply(to: record, tracking: &tracking)
             if let reason = outcome.skipped {
                 kept[i] = false
                 if skipped[reason] == nil { reasons.append(reason) }
@@ -38,6 +45,11 @@ extension RuleSet {
                 continue
             }
             var row = RowLabels(category: outcome.category, tags: outcome.tags)
+            if explain {
+                row.explain = RowExplain(
+                    category: tracking.category.map { names[$0] }, vendor: tracking.vendor.map { names[$0] },
+                    memo: tracking.memo.map { names[$0] }, tags: tracking.tags.map { names[$0] })
+            }
             if let vendor = outcome.vendor, vendor != record.vendor {
                 row.originalVendor = record.vendor
                 feed.transactions[i].vendor = feed.vendors.intern(vendor)
@@ -49,6 +61,9 @@ extension RuleSet {
             labels.rows.append(labels.intern(row))
         }
         labels.skipped = reasons.map { ($0, skipped[$0]!) }
+        labels.neverFired = rules.indices.filter { !tracking.fired[$0] }.map {
+            "\(rules[$0].label) in \(rules[$0].place)"
+        }
         if !reasons.isEmpty {
             var n = 0
             feed.transactions.removeAll { _ in

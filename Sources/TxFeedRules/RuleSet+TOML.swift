@@ -55,7 +55,9 @@ extension RuleSet {
             let place = lines.map { "\(file):\($0[n])" } ?? file
             guard let table = value.table else { throw UsageError("\(place): rule \(n + 1) must be a table") }
             var reader = RuleReader(file: file, number: n + 1, place: place, name: table["name"]?.string)
-            set.rules.append(try reader.rule(table))
+            var rule = try reader.rule(table)
+            rule.line = lines?[n]
+            set.rules.append(rule)
         }
         return set
     }
@@ -102,7 +104,8 @@ struct RuleReader {
         guard let matchTable = matchValue.table else { throw fail("match must be a table of conditions") }
         let match = try self.match(matchTable, at: "match")
         var rule = Rule(
-            number: number, name: name, file: file, match: match, category: nil, vendor: nil, memo: nil, tags: [],
+            number: number, name: name, file: file, line: nil, match: match, category: nil, vendor: nil, memo: nil,
+            tags: [],
             skip: nil, stop: false, examples: [], counterexamples: [])
         let groups = match.conditions.lazy.compactMap { if case .regex(_, let p) = $0 { p.groups } else { nil } }.first
         func template(_ key: String) throws(UsageError) -> Template? {

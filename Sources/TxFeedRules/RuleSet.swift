@@ -21,20 +21,56 @@ public struct RuleSet: Sendable {
 
     /// What the rules make of `record`.
     public func apply(to record: RuleRecord) -> RuleOutcome {
+        var tracking = RuleTracking()
+        return apply(to: record, tracking: &tracking)
+    }
+
+    /// What the rules make of `record`, noting in `tracking` the rules that matched and, when it
+    /// explains, which rule set each field.
+    func apply(to record: RuleRecord, tracking: inout RuleTracking) -> RuleOutcome {
         var outcome = RuleOutcome()
-        for rule in rules {
+        if tracking.explains { tracking.reset() }
+        for (i, rule) in rules.enumerated() {
             guard let captures = rule.match.captures(for: record) else { continue }
+            if !tracking.fired.isEmpty { tracking.fired[i] = true }
             // What earlier rules set goes with the record.
             if let reason = rule.skip { return RuleOutcome(skipped: reason) }
-            if outcome.category == nil, let t = rule.category { outcome.category = t.expand(captures) }
+            if outcome.category == nil, let t = rule.category {
+                outcome.category = t.expand(captures)
+                if tracking.explains { tracking.category = i }
+            }
             if outcome.vendor == nil, let t = rule.vendor {
                 outcome.vendor = t.isClean ? PayeeCleaner.clean(record.vendor) : t.expand(captures)
+                if tracking.explains { tracking.vendor = i }
             }
-            if outcome.memo == nil, let t = rule.memo { outcome.memo = t.expand(captures) }
-            for tag in rule.tags where !outcome.tags.contains(tag) { outcome.tags.append(tag) }
+            if outcome.memo == nil, let t = rule.memo {
+                outcome.memo = t.expand(captures)
+                if tracking.explains { tracking.memo = i }
+            }
+            for tag in rule.tags where !outcome.tags.contains(tag) {
+                outcome.tags.append(tag)
+                if tracking.explains { tracking.tags.append(i) }
+            }
             if rule.stop { break }
         }
         return outcome
+    }
+}
+
+/// What a run notes of the rules beside each record's outcome: each rule that matched a record
+/// (`fired`, empty when not noted), and with `--explain` which rule (by index) set each field.
+struct RuleTracking {
+    var fired: [Bool] = []
+    var explains = false
+    var category: Int?
+    var vendor: Int?
+    var memo: Int?
+    /// The rule of each of the outcome's tags, in their order.
+    var tags: [Int] = []
+
+    mutating func reset() {
+        (category, vendor, memo) = (nil, nil, nil)
+        tags.removeAll(keepingCapacity: true)
     }
 }
 

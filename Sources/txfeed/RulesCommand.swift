@@ -6,7 +6,7 @@ import TxFeedRules
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules", abstract: "Work with --rules files (docs/RULES.md).",
-        subcommands: [RulesTestCommand.self, RulesSuggestCommand.self])
+        subcommands: [RulesTestCommand.self, RulesCheckCommand.self, RulesWhyCommand.self, RulesSuggestCommand.self])
 }
 
 struct RulesTestCommand: ParsableCommand {
@@ -33,5 +33,87 @@ struct RulesTestCommand: ParsableCommand {
             throw failure("\(report.failures.count) of \(total) examples failed (\(checked))", status: .nothingWritten)
         }
         StandardStreams.output("\(files.joined(separator: ", ")): \(checked) pass\n")
+    }
+}
+
+struct RulesCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Lint rules files: rules that can never fire, categories that are likely typos (docs/RULES.md).")
+
+    @Argument(help: "Rules files (TOML), read as --rules reads them.", completion: .file(extensions: ["toml"]))
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name a rules file") }
+    }
+
+    func run() throws {
+        let rules: RuleSet
+        do { rules = try RuleSet.load(files: files) } catch { throw usageFailure(error.description) }
+        let report = rules.check()
+        let notes = report.notes.count
+        let noted = notes == 0 ? "" : " (\(notes) note\(notes == 1 ? "" : "s"))"
+        StandardStreams.error(
+            report.notes.map { "txfeed: note: \($0)\n" }.joined() + report.findings.map { "txfeed: \($0)\n" }.joined())
+        let checked = "\(report.rules) rule\(report.rules == 1 ? "" : "s")"
+        guard report.findings.isEmpty else {
+            let n = report.findings.count
+            throw failure("\(n) finding\(n == 1 ? "" : "s") in \(checked)\(noted)", status: .nothingWritten)
+        }
+        StandardStreams.output("\(files.joined(separator: ", ")): \(checked), no findings\(noted)\n")
+    }
+}
+
+struct RulesWhyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "why",
+        abstract: "Show the way of one record through the rules: each rule, matched or not, and what it set.")
+
+    @Argument(help: "Rules files (TOML), read as --rules reads them.", completion: .file(extensions: ["toml"]))
+    var files: [String]
+
+    @Option(help: "The record's vendor, as the bank wrote it.")
+    var vendor = ""
+
+    @Option(parsing: .unconditional, help: "The signed amount: -4.50 for money out.")
+    var amount = "0"
+
+    @Option(help: "The record's memo.")
+    var memo: String?
+
+    @Option(help: "The record's id (the bank's, else its fingerprint).")
+    var id: String?
+
+    @Option(help: "The account's name.")
+    var account = ""
+
+    @Option(help: "The source's name.")
+    var source = ""
+
+    @Option(help: "The account's currency code.")
+    var currency: String?
+
+    @Option(help: "pending or booked.")
+    var status = "booked"
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name a rules file") }
+        guard RuleRecord.amount(amount) != nil else {
+            throw ValidationError("--amount must be a signed amount such as -4.50, not '\(amount)'")
+        }
+        guard status == "pending" || status == "booked" else {
+            throw ValidationError("--status must be pending or booked, not '\(status)'")
+        }
+    }
+
+    func run() throws {
+        let rules: RuleSet
+        do { rules = try RuleSet.load(files: files) } catch { throw usageFailure(error.description) }
+        let (minor, scale) = RuleRecord.amount(amount)!
+        let record = RuleRecord(
+            vendor: vendor, memo: memo, id: id, amountMinor: minor, scale: scale, account: account, source: source,
+            currency: currency, isPending: status == "pending")
+        StandardStreams.output(rules.trace(record).lines.map { $0 + "\n" }.joined())
     }
 }

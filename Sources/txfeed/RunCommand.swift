@@ -78,6 +78,9 @@ struct RunOptions: ParsableArguments {
         completion: .file(extensions: ["toml"]))
     var rules: [String] = []
 
+    @Flag(help: "With --rules: each record in NDJSON and JSON names the rule that set each field (\"explain\").")
+    var explain = false
+
     @Flag(
         inversion: .prefixedNo,
         help: "Link a debit in one of the run's accounts and the same credit in another as one transfer (default on).")
@@ -142,6 +145,7 @@ struct RunOptions: ParsableArguments {
         r.stateFile = state
         r.stateWait = stateWait
         r.rulesFiles = rules
+        r.explain = explain
         r.transfers = transfers
         r.transferWindow = transferWindow
         r.shard = shard

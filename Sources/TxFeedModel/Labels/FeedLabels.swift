@@ -9,6 +9,11 @@ public struct FeedLabels: Sendable {
     public private(set) var distinct: [RowLabels] = []
     /// Records the rules skipped, per reason, in the order the reasons first came.
     public var skipped: [(reason: String, count: Int)] = []
+    /// With `--explain`: every record's labels carry ``RowLabels/explain``, and sinks write it.
+    public var explains = false
+    /// The rules that matched no record of the run, as `-v` names them:
+    /// `rule 7 ("parking") in bank.toml:88`.
+    public var neverFired: [String] = []
     private var indexOf: [RowLabels: UInt32] = [:]
 
     public static let none = UInt32.max

@@ -58,7 +58,10 @@ enum TransactionJSON {
         b.append(contentsOf: t.isPending ? #","status":"pending","memo":"#.utf8 : #","status":"booked","memo":"#.utf8)
         if let memo = details?.memo { JSONString.append(memo, to: &b) } else { b.append(contentsOf: "null".utf8) }
         // Only with rules, so a run without them writes what it always wrote.
-        if feed.labels != nil { appendLabels(row.labels, to: &b) }
+        if let labels = feed.labels {
+            appendLabels(row.labels, to: &b)
+            if labels.explains { appendExplain(row.labels?.explain, tags: row.labels?.tags ?? [], to: &b) }
+        }
         // Only when the run linked a transfer, so that other runs write what they always wrote.
         if let transfers = feed.transfers, !transfers.pairs.isEmpty {
             if let transfer = row.transfer {
@@ -96,6 +99,26 @@ enum TransactionJSON {
         } else {
             b.append(contentsOf: "null".utf8)
         }
+    }
+
+    /// `--explain`: `"explain":{"category":"rule 3 (\"groceries\")","vendor":…,"memo":…,"tags":{"food":…}}`,
+    /// the rule that set each field, null (or `{}`) for what no rule set.
+    static func appendExplain(_ explain: RowExplain?, tags: [String], to b: inout [UInt8]) {
+        func field(_ name: String, _ value: String?) {
+            b.append(contentsOf: name.utf8)
+            if let value { JSONString.append(value, to: &b) } else { b.append(contentsOf: "null".utf8) }
+        }
+        field(#","explain":{"category":"#, explain?.category)
+        field(#","vendor":"#, explain?.vendor)
+        field(#","memo":"#, explain?.memo)
+        b.append(contentsOf: #","tags":{"#.utf8)
+        for (n, rule) in (explain?.tags ?? []).enumerated() where n < tags.count {
+            if n > 0 { b.append(UInt8(ascii: ",")) }
+            JSONString.append(tags[n], to: &b)
+            b.append(UInt8(ascii: ":"))
+            JSONString.append(rule, to: &b)
+        }
+        b.append(contentsOf: "}}".utf8)
     }
 
     @inline(__always)

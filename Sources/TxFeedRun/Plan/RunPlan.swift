@@ -42,6 +42,8 @@ public struct RunPlan: Sendable {
     public var memory = MemoryBudget()
     /// `--rules FILE` and the config file's `"rules"`, read and checked; nil without any.
     public var rules: RuleSet?
+    /// `--explain`: each record names the rule that set each field (needs rules).
+    public var explain = false
     /// `--transfers` (the default) and `--transfer-window DAYS`: link the money moved between
     /// the run's own accounts; nil with `--no-transfers`.
     public var transferWindow: Int64? = 4
@@ -101,6 +103,12 @@ public struct RunPlan: Sendable {
                 )
             }
             plan.rules = try RuleSet.load(files: rulesFiles)
+        }
+        if request.explain {
+            guard plan.rules != nil else {
+                throw UsageError("--explain needs --rules: it names the rule that set each field")
+            }
+            plan.explain = true
         }
         if plan.shard != nil && plan.stateFile != nil {
             throw UsageError("--state cannot be used with --shard: each part would remember only its own sources")

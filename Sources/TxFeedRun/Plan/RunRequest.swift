@@ -23,6 +23,8 @@ public struct RunRequest: Sendable {
     public var stateWait: Double?
     /// `--rules FILE`, in order: every file's rules, the first file's first.
     public var rulesFiles: [String] = []
+    /// `--explain`: each record names the rule that set each of its fields.
+    public var explain = false
     /// `--no-transfers` makes it false; `--transfer-window DAYS`.
     public var transfers = true
     public var transferWindow: Int?

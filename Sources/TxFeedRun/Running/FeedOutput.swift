@@ -231,7 +231,7 @@ struct FeedOutput {
 
     /// `categorised N of M (P%)`, then every reason records were skipped for, with how many:
     /// a skip is never silent.
-    static func rulesSummary(_ labels: FeedLabels, quiet: Bool) -> [String] {
+    static func rulesSummary(_ labels: FeedLabels, quiet: Bool, verbose: Bool = false) -> [String] {
         var lines: [String] = []
         let written = labels.rows.count
         let categorised = labels.categorised
@@ -242,6 +242,8 @@ struct FeedOutput {
         for (reason, count) in labels.skipped {
             lines.append("txfeed: rules: skipped \(count) record\(count == 1 ? "" : "s"): \(reason)")
         }
+        // -v: a rule that matched nothing may be a rule that is wrong.
+        if verbose { lines += labels.neverFired.map { "txfeed: rules: never fired: \($0)" } }
         return lines
     }
 
@@ -321,7 +323,7 @@ struct FeedOutput {
             line += " ms".utf8
             say(String(decoding: line, as: UTF8.self))
         }
-        if let labels = feed.labels { lines += Self.rulesSummary(labels, quiet: plan.quiet) }
+        if let labels = feed.labels { lines += Self.rulesSummary(labels, quiet: plan.quiet, verbose: plan.verbose) }
         if let transfers = feed.transfers { lines += Self.transfersSummary(transfers, feed: feed, quiet: plan.quiet) }
         for (source, reject) in feed.rejects.first {
             say("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")

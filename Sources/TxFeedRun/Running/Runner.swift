@@ -160,7 +160,7 @@ public enum Runner {
         }
         feed.batch = state?.batch
         // After the merge and --dedupe, before the sinks: identities are already the bank's.
-        plan.rules?.apply(to: &feed)
+        plan.rules?.apply(to: &feed, explain: plan.explain)
         if let window = plan.transferWindow, feed.accounts.count > 1 {
             if feed.spilled != nil {
                 input.diagnostics(
