@@ -14,16 +14,10 @@ struct RulesTestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Check every rule's examples (they must match it) and counterexamples (they must not).")
 
-    @Argument(help: "Rules files (TOML), read as --rules reads them.", completion: .file(extensions: ["toml"]))
-    var files: [String]
-
-    func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("name a rules file") }
-    }
+    @OptionGroup var rulesFiles: RulesFiles
 
     func run() throws {
-        let rules: RuleSet
-        do { rules = try RuleSet.load(files: files) } catch { throw usageFailure(error.description) }
+        let rules = try rulesFiles.load()
         let report = rules.testExamples()
         let checked =
             "\(report.examples) example\(report.examples == 1 ? "" : "s") and \(report.counterexamples) counterexample\(report.counterexamples == 1 ? "" : "s") of \(report.rules) rule\(report.rules == 1 ? "" : "s")"
@@ -32,7 +26,7 @@ struct RulesTestCommand: ParsableCommand {
             let total = report.examples + report.counterexamples
             throw failure("\(report.failures.count) of \(total) examples failed (\(checked))", status: .nothingWritten)
         }
-        StandardStreams.output("\(files.joined(separator: ", ")): \(checked) pass\n")
+        StandardStreams.output("\(rulesFiles.files.joined(separator: ", ")): \(checked) pass\n")
     }
 }
 
@@ -41,16 +35,10 @@ struct RulesCheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Lint rules files: rules that can never fire, categories that are likely typos (docs/RULES.md).")
 
-    @Argument(help: "Rules files (TOML), read as --rules reads them.", completion: .file(extensions: ["toml"]))
-    var files: [String]
-
-    func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("name a rules file") }
-    }
+    @OptionGroup var rulesFiles: RulesFiles
 
     func run() throws {
-        let rules: RuleSet
-        do { rules = try RuleSet.load(files: files) } catch { throw usageFailure(error.description) }
+        let rules = try rulesFiles.load()
         let report = rules.check()
         let notes = report.notes.count
         let noted = notes == 0 ? "" : " (\(notes) note\(notes == 1 ? "" : "s"))"
@@ -61,7 +49,7 @@ struct RulesCheckCommand: ParsableCommand {
             let n = report.findings.count
             throw failure("\(n) finding\(n == 1 ? "" : "s") in \(checked)\(noted)", status: .nothingWritten)
         }
-        StandardStreams.output("\(files.joined(separator: ", ")): \(checked), no findings\(noted)\n")
+        StandardStreams.output("\(rulesFiles.files.joined(separator: ", ")): \(checked), no findings\(noted)\n")
     }
 }
 
@@ -70,8 +58,7 @@ struct RulesWhyCommand: ParsableCommand {
         commandName: "why",
         abstract: "Show the way of one record through the rules: each rule, matched or not, and what it set.")
 
-    @Argument(help: "Rules files (TOML), read as --rules reads them.", completion: .file(extensions: ["toml"]))
-    var files: [String]
+    @OptionGroup var rulesFiles: RulesFiles
 
     @Option(help: "The record's vendor, as the bank wrote it.")
     var vendor = ""
@@ -98,7 +85,6 @@ struct RulesWhyCommand: ParsableCommand {
     var status = "booked"
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("name a rules file") }
         guard RuleRecord.amount(amount) != nil else {
             throw ValidationError("--amount must be a signed amount such as -4.50, not '\(amount)'")
         }
@@ -108,12 +94,26 @@ struct RulesWhyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules: RuleSet
-        do { rules = try RuleSet.load(files: files) } catch { throw usageFailure(error.description) }
+        let rules = try rulesFiles.load()
         let (minor, scale) = RuleRecord.amount(amount)!
         let record = RuleRecord(
             vendor: vendor, memo: memo, id: id, amountMinor: minor, scale: scale, account: account, source: source,
             currency: currency, isPending: status == "pending")
         StandardStreams.output(rules.trace(record).lines.map { $0 + "\n" }.joined())
+    }
+}
+
+/// The rules files a `rules` subcommand reads: one or more, loaded as `--rules` loads them.
+struct RulesFiles: ParsableArguments {
+    @Argument(help: "Rules files (TOML), read as --rules reads them.", completion: .file(extensions: ["toml"]))
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name a rules file") }
+    }
+
+    /// The files' rules; a file that does not read is a usage error (exit 2).
+    func load() throws -> RuleSet {
+        do { return try RuleSet.load(files: files) } catch { throw usageFailure(error.description) }
     }
 }
