@@ -161,6 +161,21 @@ final class TransfersEndToEndTests: XCTestCase {
         let run = try txfeed(
             "run", folder.path + "/statements", "--rules", folder.path + "/rules.toml", "-o", workbook)
         XCTAssertEqual(run.status, 0, run.stderr)
+        let database = folder.path + "/feed.db"
+        let db = try txfeed(
+            "run", folder.path + "/statements", "--rules", folder.path + "/rules.toml", "-o", database)
+        XCTAssertEqual(db.status, 0, db.stderr)
+        let query = try runCommand(
+            "/usr/bin/python3",
+            [
+                "-c",
+                "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); print(db.execute(\"SELECT count(*), "
+                    + "count(category), group_concat(DISTINCT transfer) FROM transactions\").fetchone()); "
+                    + "print(db.execute(\"SELECT transfer_account FROM transactions WHERE amount_minor = -50000\").fetchone())",
+                database,
+            ])
+        XCTAssertEqual(query.output, "(12, 2, 'T1,T2')\n('\(Self.savings)',)\n", query.stderr)
+
         let sheet = try XCTUnwrap(try XLSXReadBack.read(workbook)["Categories"])
         let rows = sheet.rows.map { row in row.map { $0.string ?? $0.number.map { String($0) } ?? "" } }
         XCTAssertEqual(

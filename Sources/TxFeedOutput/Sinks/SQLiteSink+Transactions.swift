@@ -12,7 +12,8 @@ extension SQLiteSink {
         throws(SQLiteError)
     {
         let insert = try database.prepare(
-            "INSERT INTO transactions VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")
+            "INSERT INTO transactions VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"
+        )
         let accounts = feed.accounts.map { Array($0.name.utf8) }
         let currencies = feed.accounts.map { $0.currency.map { Array($0.utf8) } }
         let sources = feed.accounts.map { Array(feed.sources[$0.source].name.utf8) }
@@ -64,6 +65,13 @@ extension SQLiteSink {
             insert.bind(13, text: t.isPending ? pending : booked)
             insert.bind(14, details?.memo)
             if let batch = feed.batch { insert.bind(15, batch) } else { insert.bindNull(15) }
+            // What rules and transfers gave the row: NULL where nothing did.
+            let labels = record.labels
+            insert.bind(16, labels?.category)
+            insert.bind(17, labels.flatMap { $0.tags.isEmpty ? nil : $0.tagsText })
+            insert.bind(18, labels?.originalVendor)
+            insert.bind(19, record.transfer?.id)
+            insert.bind(20, record.transfer.map { feed.accounts[Int($0.otherAccount)].name })
             try insert.run()
         }
     }

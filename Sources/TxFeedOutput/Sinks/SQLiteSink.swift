@@ -16,7 +16,7 @@ public struct SQLiteSink {
     /// programs' databases.
     public static let applicationID: Int32 = 0x7478_6673
     /// `PRAGMA user_version`: the schema's version, raised whenever a table or column changes.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public init() {}
 
@@ -75,7 +75,12 @@ public struct SQLiteSink {
             id TEXT,
             status TEXT NOT NULL,
             memo TEXT,
-            batch INTEGER
+            batch INTEGER,
+            category TEXT,
+            tags TEXT,
+            original_vendor TEXT,
+            transfer TEXT,
+            transfer_account TEXT
         );
         CREATE TABLE sources (
             name TEXT NOT NULL,

@@ -167,7 +167,7 @@ final class SQLiteSinkTests: XCTestCase {
     func testHeaderSaysWhatTheFileIs() throws {
         let database = try written(try awkwardFeed())
         XCTAssertEqual(try database.integer("PRAGMA application_id"), 0x7478_6673, "'txfs'")
-        XCTAssertEqual(try database.integer("PRAGMA user_version"), 1)
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), 2)
         XCTAssertEqual(folder.contents(), ["feed.db"], "no journal and no temporary file beside it")
     }
 
