@@ -51,11 +51,8 @@ struct JournalEntry {
 
     /// `-12.50`: ``Money/appendPlainDecimal(to:negative:)`` writes a magnitude and the sign apart.
     static func appendSigned(_ amount: Money, to b: inout [UInt8]) {
-        Money(
-            minorUnits: amount.minorUnits.magnitude > Int64.max.magnitude ? 0 : abs(amount.minorUnits),
-            scale: amount.scale
-        )
-        .appendPlainDecimal(to: &b, negative: amount.minorUnits < 0)
+        Money(minorUnits: abs(amount.minorUnits), scale: amount.scale)
+            .appendPlainDecimal(to: &b, negative: amount.minorUnits < 0)
     }
 
     /// hledger and Ledger have no escapes in a description: a `;` would start a comment and a

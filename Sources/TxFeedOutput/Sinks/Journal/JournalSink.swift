@@ -57,7 +57,7 @@ public struct JournalSink: FeedSink {
                 let other = row.transfer.map { accounts[Int($0.otherAccount)].name } ?? category
                 JournalEntry(
                     date: date, pending: t.isPending, payee: feed.vendors.name(of: t.vendor),
-                    memo: row.details?.memo, id: row.details?.id ?? row.fingerprint.map(Self.text),
+                    memo: row.details?.memo, id: row.details?.id ?? row.fingerprint?.text,
                     account: accounts[account],
                     amount: Money(minorUnits: t.signedMinor, scale: accounts[account].scale),
                     other: other
@@ -73,12 +73,6 @@ public struct JournalSink: FeedSink {
             buffer.append(contentsOf: closing)
             try out.rowDone(&buffer)
         }
-    }
-
-    private static func text(_ fingerprint: Fingerprint) -> String {
-        var bytes: [UInt8] = []
-        fingerprint.appendText(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What the closing part needs of an account's entries: its first and last day, their sum.
