@@ -67,14 +67,28 @@ extension Feed {
         for (a, account) in accounts.enumerated() {
             if let id = account.id, !numbers[real[a]].contains(id) { numbers[real[a]].append(id) }
         }
+        // A record is a candidate only when the opposite amount is in the feed in its currency:
+        // most are not, and they are spared building their text.
+        let currencies = accounts.map { $0.currency ?? "" }
+        struct Amount: Hashable {
+            var currency: String
+            var signedMinor: Int64
+        }
+        var amounts = Set<Amount>()
+        for t in transactions where !currencies[Int(t.account)].isEmpty {
+            amounts.insert(Amount(currency: currencies[Int(t.account)], signedMinor: t.signedMinor))
+        }
         var candidates: [TransferMatcher.Candidate] = []
         for (i, t) in transactions.enumerated() {
-            let account = accounts[Int(t.account)]
+            let currency = currencies[Int(t.account)]
+            guard !currency.isEmpty, amounts.contains(Amount(currency: currency, signedMinor: -t.signedMinor)) else {
+                continue
+            }
             let details = details(of: t)
             let text = vendors.name(of: t.vendor) + " " + (details?.memo ?? "")
             candidates.append(
                 TransferMatcher.Candidate(
-                    row: i, account: real[Int(t.account)], currency: account.currency ?? "", signedMinor: t.signedMinor,
+                    row: i, account: real[Int(t.account)], currency: currency, signedMinor: t.signedMinor,
                     day: Self.day(t.unixSeconds), text: text))
         }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
