@@ -122,6 +122,12 @@ public enum TransactionDate {
         return value
     }
 
+    /// Days since 1970-01-01 of a second count: floor division, for instants before it too.
+    @inlinable
+    package static func days(ofUnixSeconds seconds: Int64) -> Int64 {
+        seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
+    }
+
     package static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }

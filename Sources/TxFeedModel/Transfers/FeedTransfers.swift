@@ -89,7 +89,7 @@ extension Feed {
             candidates.append(
                 TransferMatcher.Candidate(
                     row: i, account: real[Int(t.account)], currency: currency, signedMinor: t.signedMinor,
-                    day: Self.day(t.unixSeconds), text: text))
+                    day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), text: text))
         }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
         guard !result.links.isEmpty || !result.ambiguous.isEmpty else { return false }
@@ -103,10 +103,5 @@ extension Feed {
         linked.ambiguous = result.ambiguous
         transfers = linked
         return true
-    }
-
-    /// Days since 1970-01-01: floor division, for instants before it too.
-    static func day(_ seconds: Int64) -> Int64 {
-        seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
     }
 }

@@ -57,9 +57,7 @@ public struct DayFormat {
     }
 
     /// Days since 1970-01-01 of a (local) second count: floor division.
-    static func days(_ seconds: Int64) -> Int64 {
-        seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
-    }
+    static func days(_ seconds: Int64) -> Int64 { TransactionDate.days(ofUnixSeconds: seconds) }
 
     private static func appendDay(days: Int64, to buffer: inout [UInt8]) {
         let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday (index 4, Sunday = 0)
@@ -143,7 +141,7 @@ public enum ISODate {
 
     /// Appends `yyyy-MM-ddTHH:mm:ssZ`; a year outside 0...9999 gets a sign and at least four digits.
     public static func appendUTC(unixSeconds: Int64, to buffer: inout [UInt8]) {
-        let days = unixSeconds >= 0 ? unixSeconds / 86_400 : (unixSeconds + 1) / 86_400 - 1
+        let days = TransactionDate.days(ofUnixSeconds: unixSeconds)
         let secondOfDay = Int(unixSeconds - days * 86_400)
         let date = TransactionDate.civilFromDays(days)
         buffer.appendASCII(maximumCount: 40) { out in
