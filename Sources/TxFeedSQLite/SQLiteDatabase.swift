@@ -18,8 +18,12 @@ public final class SQLiteDatabase {
     }
 
     /// - Parameters:
+    ///   - path: the file's name as messages show it.
+    ///   - fileName: the bytes the file system knows it by, when they differ from `path`'s
+    ///     UTF-8 (a name that is not UTF-8, shown escaped): SQLite opens bytes, and names its
+    ///     journal after them.
     ///   - mode: whether a missing file is created; `state show` must never create one.
-    public init(path: String, mode: Mode) throws(SQLiteError) {
+    public init(path: String, fileName: [UInt8]? = nil, mode: Mode) throws(SQLiteError) {
         self.path = path
         // Links are followed: a state file in a folder reached through one is an ordinary case.
         var flags = SQLITE_OPEN_NOMUTEX
@@ -29,7 +33,10 @@ public final class SQLiteDatabase {
         case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let name = (fileName ?? Array(path.utf8)) + [0]
+        let code = name.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { sqlite3_open_v2($0.baseAddress, &opened, flags, nil) }
+        }
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(opened)

@@ -28,7 +28,7 @@ public final class StateFile {
         self.path = path
         try Self.checkWhole(path)
         do {
-            database = try SQLiteDatabase(path: path, mode: .create)
+            database = try SQLiteDatabase(path: path, fileName: ByteNames.bytes(of: path), mode: .create)
             database.setBusyTimeout(seconds: wait)
             try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
             try database.execute("BEGIN IMMEDIATE")
@@ -94,7 +94,7 @@ public final class StateFile {
     /// Refuses a file that is not SQLite at all, or shorter than its own header says (a copy
     /// cut short), before SQLite is let near it: it would only notice on the missing pages.
     static func checkWhole(_ path: String) throws(StateError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = ByteNames.withCString(ByteNames.bytes(of: path)) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return }  // missing: created; unreadable: SQLite says why
         defer { close(fd) }
         var info = stat()

@@ -3,13 +3,15 @@ import TxFeedModel
 
 /// The command line as the kernel hands it over: bytes. Swift's `CommandLine.arguments`
 /// replaces bytes that are not UTF-8, so `caf\xe9.json` would name no file. An argument that
-/// is not UTF-8 is taken by what the option before it (or the `--option=` in it) asks for: an
-/// output file's name (`-o`, `--rejects`, `--duplicates`) becomes a stand-in that txfeed writes
-/// by its bytes (``ByteNames``); any other that names a file (or folder) is read through a link
-/// with a UTF-8 name; the rest are refused, naming them, rather than guessed at.
+/// is not UTF-8 is taken by what the option before it (or the `--option=` in it) asks for: the
+/// name of a file txfeed writes (`-o`, `--rejects`, `--duplicates`, `--state`) becomes a
+/// stand-in that txfeed opens by its bytes (``ByteNames``); any other that names a file (or
+/// folder) is read through a link with a UTF-8 name; the rest are refused, naming them, rather
+/// than guessed at.
 enum RawArguments {
-    /// The options whose value is a file txfeed writes itself, atomically (``AtomicFile``).
-    static let outputOptions: Set<String> = ["-o", "--output", "--rejects", "--duplicates"]
+    /// The options whose value is a file txfeed writes itself, new or existing: the outputs
+    /// (atomically, ``AtomicFile``) and the state file (SQLite, handed the bytes).
+    static let writtenOptions: Set<String> = ["-o", "--output", "--rejects", "--duplicates", "--state"]
 
     /// The arguments after the program's name; a usage error for one that cannot be taken.
     static func read() throws(UsageError) -> [String] {
@@ -43,7 +45,7 @@ enum RawArguments {
         throws(UsageError) -> String
     {
         let shown = ByteNames.escaped(value)
-        if let option, outputOptions.contains(option) {
+        if let option, writtenOptions.contains(option) {
             guard let standIn = ByteNames.standIn(for: value) else {
                 throw UsageError(
                     "\(option) '\(shown)': another name given reads the same in print: txfeed cannot tell them apart")
@@ -51,19 +53,17 @@ enum RawArguments {
             return standIn
         }
         var info = stat()
-        guard ByteNames.withCString(value, { lstat($0, &info) }) == 0 else {
+        guard option != "--sink", ByteNames.withCString(value, { lstat($0, &info) }) == 0 else {
             switch option {
-            case "--state":
-                throw UsageError(
-                    "--state '\(shown)' is not UTF-8 and names no file: SQLite would create the state file under another name; create it under a UTF-8 name (an existing one may have any name)"
-                )
             case "--sink":
-                throw UsageError(
-                    "--sink '\(shown)' is not UTF-8: a sink's options are UTF-8 text; give a file whose name is not UTF-8 with -o"
-                )
+                guard let spec = sinkSpec(value) else {
+                    throw UsageError(
+                        "--sink '\(shown)' is not UTF-8 outside its path=: a sink's other options are UTF-8 text")
+                }
+                return spec
             default:
                 throw UsageError(
-                    "argument \(n), '\(ByteNames.escaped(argument))', is not UTF-8 and names no file: txfeed reads files with such names and writes them with -o, --rejects and --duplicates; any other value must be UTF-8"
+                    "argument \(n), '\(ByteNames.escaped(argument))', is not UTF-8 and names no file: txfeed reads files with such names and writes them with -o, --rejects, --duplicates, --state and a sink's path=; any other value must be UTF-8"
                 )
             }
         }
@@ -72,5 +72,36 @@ enum RawArguments {
         case .failure(let code):
             throw UsageError("'\(shown)': cannot link it under a UTF-8 name: \(code.description)")
         }
+    }
+
+    /// `--sink NAME:path=FILE,...` whose FILE is not UTF-8: the spec with FILE's stand-in, as
+    /// `-o FILE` would have it; nil when bytes that are not UTF-8 lie outside FILE. FILE runs to
+    /// the next `,KEY=` or the end, as ``SourceSpec`` reads a value with commas in it.
+    private static func sinkSpec(_ spec: [UInt8]) -> String? {
+        let key = Array("path=".utf8)
+        guard
+            let start = spec.indices.first(where: { at in
+                (at > 0 && [UInt8(ascii: ":"), UInt8(ascii: ",")].contains(spec[at - 1]))
+                    && spec[at...].starts(with: key)
+            })
+        else { return nil }
+        let valueStart = start + key.count
+        var valueEnd = spec.endIndex
+        var at = valueStart
+        while let comma = spec[at...].firstIndex(of: UInt8(ascii: ",")) {
+            let next = spec[(comma + 1)...]
+            if let equals = next.firstIndex(of: UInt8(ascii: "=")), equals > comma + 1,
+                next[..<equals].allSatisfy({ (0x61...0x7A).contains($0 | 0x20) || $0 == UInt8(ascii: "-") })
+            {
+                valueEnd = comma
+                break
+            }
+            at = comma + 1
+        }
+        guard let before = String(validating: spec[..<valueStart], as: UTF8.self),
+            let after = String(validating: spec[valueEnd...], as: UTF8.self),
+            let file = ByteNames.standIn(for: Array(spec[valueStart..<valueEnd]))
+        else { return nil }
+        return before + file + after
     }
 }

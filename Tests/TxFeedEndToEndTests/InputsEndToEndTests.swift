@@ -253,7 +253,7 @@ final class InputsEndToEndTests: XCTestCase {
 
     /// An output that exists under a name that is not UTF-8 is replaced under that name, with its
     /// mode, whether given by its bytes or reached through a link named in UTF-8 (which stays a
-    /// link); a state file so named is used on (SQLite opens it through txfeed's link to it).
+    /// link); a state file so named is used on (SQLite is handed its bytes).
     func testAnExistingOutputWhoseNameIsNotUTF8IsReplacedUnderIt() throws {
         let checking = try folder.write("in.json", try sample("accounts/checking.json"))
         let target = named("x", 0xFF, ".csv"), link = Array("link.csv".utf8)
@@ -282,27 +282,34 @@ final class InputsEndToEndTests: XCTestCase {
         XCTAssertEqual(folder.names(), [Array("in.json".utf8), link, state, target])
     }
 
+    /// A new state file and a sink's `path=` are written under exactly the bytes given, as `-o`
+    /// is; the state file is used on by the next run.
+    func testANewStateFileAndASinkPathWhoseNamesAreNotUTF8AreWrittenUnderThem() throws {
+        try folder.write("in.json", try sample("accounts/checking.json"))
+        let first = try shell(#""$TXFEED" run in.json --state $'st\xe9.db' --sink $'csv:path=x\xe9,a.csv,bom=true'"#)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains(#"state st\xE9.db: batch 1 remembers 7 new transactions"#), first.stderr)
+        let csv = try folder.read(bytes: named("x", 0xE9, ",a.csv"))
+        XCTAssertEqual(Array(csv.prefix(3)), [0xEF, 0xBB, 0xBF], "bom=true, after the path, is the csv sink's")
+        let again = try shell(#""$TXFEED" run in.json --state=$'st\xe9.db'"#)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("written 0 + rejected 0 + duplicates 0 + seen 7"), again.stderr)
+        XCTAssertEqual(folder.names(), [Array("in.json".utf8), named("st", 0xE9, ".db"), named("x", 0xE9, ",a.csv")])
+    }
+
     /// Where txfeed cannot write a name that is not UTF-8 under its bytes, it says so, naming the
-    /// option, exit 2, and writes nothing: a new state file (SQLite creates it by its name), a
-    /// path in a sink's options (UTF-8 text to the sink), any other value, a missing folder.
+    /// option, exit 2, and writes nothing: bytes in a sink's options other than its path (UTF-8
+    /// text to the sink), any other value, a missing folder.
     func testOutputNamesThatAreNotUTF8AreRefusedWhereTxfeedCannotWriteThem() throws {
         try folder.write("in.json", try sample("accounts/checking.json"))
         let refusals = [
             (
-                #"--state $'st\xe9.db'"#,
-                #"--state 'st\xE9.db' is not UTF-8 and names no file: SQLite would create the state file under another name; create it under a UTF-8 name (an existing one may have any name)"#
-            ),
-            (
-                #"--state=$'st\xe9.db'"#,
-                #"--state 'st\xE9.db' is not UTF-8 and names no file: SQLite would create the state file under another name; create it under a UTF-8 name (an existing one may have any name)"#
-            ),
-            (
-                #"--sink $'csv:path=x\xe9.csv'"#,
-                #"--sink 'csv:path=x\xE9.csv' is not UTF-8: a sink's options are UTF-8 text; give a file whose name is not UTF-8 with -o"#
+                #"--sink $'csv:bom=tr\xe9e,path=x\xe9.csv'"#,
+                #"--sink 'csv:bom=tr\xE9e,path=x\xE9.csv' is not UTF-8 outside its path=: a sink's other options are UTF-8 text"#
             ),
             (
                 #"$'gone\xe9.json'"#,
-                #"argument 3, 'gone\xE9.json', is not UTF-8 and names no file: txfeed reads files with such names and writes them with -o, --rejects and --duplicates; any other value must be UTF-8"#
+                #"argument 3, 'gone\xE9.json', is not UTF-8 and names no file: txfeed reads files with such names and writes them with -o, --rejects, --duplicates, --state and a sink's path=; any other value must be UTF-8"#
             ),
             (#"-o $'nope\xe9/o.csv'"#, #"nope\xE9/o.csv: the folder nope\xE9 does not exist"#),
         ]
