@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// An exact test of a record's signed amount: `< 0`, `>= 100`, `= -4.50` (or just `-4.50`),
 /// `10..50` (both ends included). Decimals are compared exactly, whatever the currency's
 /// scale: `-4.5` equals `-4.50` in minor units of 2 decimals.
@@ -93,11 +95,4 @@ struct RuleDecimal: Sendable, Comparable {
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces.
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
 }

@@ -85,3 +85,8 @@ struct Template: Sendable, Equatable {
         return out
     }
 }
+
+extension Template {
+    /// `vendor = "clean"`, exactly so: the cleaner's name for the bank's vendor, not a text.
+    var isClean: Bool { pieces == [.text("clean")] }
+}

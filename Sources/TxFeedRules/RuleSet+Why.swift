@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// `txfeed rules why`: the way of one record through the rules, rule by rule.
 extension RuleSet {
     /// What each rule made of one record, in order, and the outcome (the same as ``apply(to:)``'s).

@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// Every rules file of a run, their rules in order: the first file's, then the next's.
 ///
 /// A record goes through the rules in order. Each field (category, vendor, memo) is set by the

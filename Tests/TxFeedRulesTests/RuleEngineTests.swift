@@ -175,4 +175,23 @@ final class RuleEngineTests: XCTestCase {
             """)
         XCTAssertEqual(set.apply(to: card("AMZN MKTP")), RuleOutcome(vendor: "Amazon"))
     }
+
+    /// `vendor = "clean"` is the built-in cleaner (``PayeeCleaner``), and only that exact word.
+    func testTheVendorCleanAction() throws {
+        let set = try RuleSet.parse(
+            """
+            [[rule]]
+            match = { vendor = "starbucks" }
+            vendor = "clean"
+            category = "Expenses:Eating Out"
+
+            [[rule]]
+            match = { vendor = "spotify" }
+            vendor = "Clean"
+            """, file: "rules.toml")
+        let coffee = set.apply(to: RuleRecord(vendor: "STARBUCKS STORE 08812", amountMinor: -625))
+        XCTAssertEqual(coffee.vendor, "Starbucks")
+        XCTAssertEqual(coffee.category, "Expenses:Eating Out")
+        XCTAssertEqual(set.apply(to: RuleRecord(vendor: "SPOTIFY USA")).vendor, "Clean", "only \"clean\" cleans")
+    }
 }

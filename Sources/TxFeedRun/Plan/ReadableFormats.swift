@@ -1,3 +1,4 @@
+import TxFeedModel
 import TxFeedPluginHost
 
 /// What the source plugins that claim files read, in their own words: a file none of them claims
@@ -39,11 +40,5 @@ enum ReadableFormats {
         let head = clause.prefix(phraseLimit)
         let word = head.lastIndex(of: " ").map { head[..<$0] } ?? head
         return word.trimmingSpaces + "…"
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TxFeedRules
+@testable import TxFeedModel
 
 /// `vendor = "clean"`: real-looking statement texts from US, UK, German and Austrian banks,
 /// each with the exact name the cleaner makes of it (docs/RULES.md lists every step).
@@ -99,23 +99,5 @@ final class PayeeCleanerTests: XCTestCase {
         let text = "AMAZON MKTPL*2K4LM0Q81, SEATTLE WA"
         XCTAssertEqual(PayeeCleaner.clean(text), PayeeCleaner.clean(text))
         XCTAssertEqual(PayeeCleaner.key("AMAZON MKTPL*ZZ11"), PayeeCleaner.key("Amazon Mktpl*2K4LM0Q81"))
-    }
-
-    func testTheVendorCleanAction() throws {
-        let set = try RuleSet.parse(
-            """
-            [[rule]]
-            match = { vendor = "starbucks" }
-            vendor = "clean"
-            category = "Expenses:Eating Out"
-
-            [[rule]]
-            match = { vendor = "spotify" }
-            vendor = "Clean"
-            """, file: "rules.toml")
-        let coffee = set.apply(to: RuleRecord(vendor: "STARBUCKS STORE 08812", amountMinor: -625))
-        XCTAssertEqual(coffee.vendor, "Starbucks")
-        XCTAssertEqual(coffee.category, "Expenses:Eating Out")
-        XCTAssertEqual(set.apply(to: RuleRecord(vendor: "SPOTIFY USA")).vendor, "Clean", "only \"clean\" cleans")
     }
 }

@@ -235,8 +235,3 @@ public enum PayeeCleaner {
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
-
-extension Template {
-    /// `vendor = "clean"`, exactly so: the cleaner's name for the bank's vendor, not a text.
-    var isClean: Bool { pieces == [.text("clean")] }
-}
