@@ -34,6 +34,9 @@ public struct Feed: Sendable {
     /// The transfers between the feed's accounts (`--transfers`); nil when none was looked for
     /// or none had a candidate.
     public var transfers: FeedTransfers?
+    /// With `--state`: which pending records are new, and which booked ones replace a pending
+    /// one an earlier run remembered (``PendingMatcher``); nil without a state file.
+    public var pending: PendingSettlement?
 
     public init() {}
 

@@ -150,6 +150,13 @@ public enum TransactionDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// `2024-03-01`: the day `days` after 1970-01-01, as the state file's days are shown.
+    package static func isoDay(days: Int64) -> String {
+        let date = civilFromDays(days)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(date.year)-\(two(date.month))-\(two(date.day))"
+    }
+
     /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
     package static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int, day: Int) {
         let z = days + 719_468

@@ -16,8 +16,8 @@ public struct BatchFile: Sendable, Equatable {
 }
 
 extension StateFile {
-    /// Remembers every booked record the run wrote and the run as a batch, in one transaction,
-    /// and lets go of the lock. Call it only once every sink has committed its output.
+    /// Remembers every booked record the run wrote, what became of its pending ones
+    /// (``Feed/pending``) and the run as a batch, in one transaction, and lets go of the lock. Call it only once every sink has committed its output.
     ///
     /// - Parameters:
     ///   - files: each source's input file (nil for one without, such as an HTTP source), in
@@ -32,10 +32,11 @@ extension StateFile {
     {
         do {
             let remembered = try rememberTransactions(of: feed)
-            guard remembered > 0 || keepEmpty else {
+            guard remembered > 0 || feed.pending?.changesState == true || keepEmpty else {
                 abandon()
                 return false
             }
+            try rememberPending(of: feed)
             try recordBatch(feed, files: files, started: started, remembered: remembered)
             try commit()
             return true
@@ -110,7 +111,7 @@ extension StateFile {
     }
 
     /// The account's row id, added on first sight; its name and currency follow the latest run.
-    private func accountID(of account: Account) throws -> Int64 {
+    func accountID(of account: Account) throws -> Int64 {
         let key = IdentityKey.accountKey(of: account)
         let upsert = try database.prepare(
             """

@@ -33,8 +33,10 @@ public final class StateFile {
             try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
             try database.execute("BEGIN IMMEDIATE")
             inTransaction = true
-            if try Self.checkLayout(database, path: path) == .empty {
-                try database.execute(StateSchema.create)
+            switch try Self.checkLayout(database, path: path) {
+            case .empty: try database.execute(StateSchema.create)
+            case .older(let version): try database.execute(StateSchema.upgrades[version]!)
+            case .current: break
             }
             batch = (try database.integer("SELECT coalesce(max(id), 0) + 1 FROM batches")) ?? 1
         } catch {
@@ -58,9 +60,14 @@ public final class StateFile {
 
     // MARK: - Checks
 
-    enum Layout { case empty, current }
+    enum Layout: Equatable {
+        case empty, current
+        /// A layout this txfeed brings up to date (``StateSchema/upgrades``).
+        case older(Int64)
+    }
 
-    /// A new (empty) file, or a txfeed state file of this layout; anything else is refused.
+    /// A new (empty) file, or a txfeed state file of this layout or an older one; anything else
+    /// is refused.
     static func checkLayout(_ database: SQLiteDatabase, path: String) throws -> Layout {
         let application = try database.integer("PRAGMA application_id") ?? 0
         let version = try database.integer("PRAGMA user_version") ?? 0
@@ -81,14 +88,14 @@ public final class StateFile {
         let found = try database.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
         var names: [String] = []
         while try found.step() { names.append(found.text(0) ?? "") }
-        guard version == StateSchema.version, names == StateSchema.tables else {
+        guard names == StateSchema.tablesOfVersion[version] else {
             throw StateError(
                 path: path,
                 reason:
                     "damaged (its tables are \(names.joined(separator: ", "))); it was left as it is: restore it from a backup, or start a new state file"
             )
         }
-        return .current
+        return version == StateSchema.version ? .current : .older(version)
     }
 
     /// Refuses a file that is not SQLite at all, or shorter than its own header says (a copy

@@ -27,6 +27,10 @@ public struct StateReport: Sendable {
         public var seen: Int
         public var duplicates: Int
         public var rejected: Int
+        /// Pending records an earlier run remembered that this batch's booked ones replaced,
+        /// and that it let go, not booked within the window.
+        public var booked: Int = 0
+        public var dropped: Int = 0
         /// When `state undo` forgot it.
         public var undone: String?
         public var sources: [SourceLine]
@@ -43,8 +47,20 @@ public struct StateReport: Sendable {
         public var written: Int
     }
 
+    /// A pending record remembered and not yet booked nor dropped.
+    public struct PendingLine: Sendable {
+        public var account: String
+        /// `YYYY-MM-DD`.
+        public var day: String
+        public var vendor: String
+        /// The signed amount as a plain decimal in the account's currency's decimals.
+        public var amount: String
+        public var batch: Int64
+    }
+
     public var accounts: [AccountLine] = []
     public var batches: [BatchLine] = []
+    public var pending: [PendingLine] = []
 }
 
 extension StateFile {
@@ -57,9 +73,10 @@ extension StateFile {
             // away; nothing is written.
             let database = try SQLiteDatabase(path: path, mode: access(path, W_OK) == 0 ? .readWrite : .readOnly)
             database.setBusyTimeout(seconds: 5)
-            guard try checkLayout(database, path: path) == .current else {
-                throw StateError(path: path, reason: "empty: no run has used it yet")
-            }
+            let layout = try checkLayout(database, path: path)
+            guard layout != .empty else { throw StateError(path: path, reason: "empty: no run has used it yet") }
+            // Layout 1 kept no pending records.
+            let hasPending = layout == .current
             var report = StateReport()
             let accounts = try database.prepare(
                 """
@@ -104,6 +121,7 @@ extension StateFile {
                 sources.reset()
                 report.batches.append(line)
             }
+            if hasPending { try readPending(database, into: &report) }
             return report
         } catch {
             throw StateError(error, path: path)
@@ -128,8 +146,14 @@ extension StateFile {
             }
             let remembered = Int(found.int64(0))
             found.reset()
-            let forget = try state.database.prepare("DELETE FROM seen WHERE batch = ?")
-            try forget.run { $0.bind(1, batch) }
+            // What it remembered, and what it made of pending records: those it first saw are
+            // forgotten, those it ended are open again.
+            for sql in [
+                "DELETE FROM seen WHERE batch = ?", "DELETE FROM pending WHERE batch = ?",
+                "UPDATE pending SET ended = NULL, ended_batch = NULL, evidence = NULL WHERE ended_batch = ?",
+            ] {
+                try state.database.prepare(sql).run { $0.bind(1, batch) }
+            }
             let mark = try state.database.prepare("UPDATE batches SET undone = ? WHERE id = ?")
             try mark.run {
                 $0.bind(1, timestamp(Int64(time(nil))))
@@ -143,12 +167,39 @@ extension StateFile {
         }
     }
 
+    /// Each batch's pending records booked and dropped, and the ones still open.
+    private static func readPending(_ database: SQLiteDatabase, into report: inout StateReport) throws {
+        let endings = try database.prepare(
+            "SELECT ended_batch, ended, count(*) FROM pending WHERE ended IS NOT NULL GROUP BY ended_batch, ended")
+        var byBatch: [Int64: Int] = [:]
+        for (n, line) in report.batches.enumerated() { byBatch[line.id] = n }
+        while try endings.step() {
+            guard let n = byBatch[endings.int64(0)] else { continue }
+            if endings.text(1) == "booked" {
+                report.batches[n].booked = Int(endings.int64(2))
+            } else {
+                report.batches[n].dropped = Int(endings.int64(2))
+            }
+        }
+        let open = try database.prepare(
+            """
+            SELECT a.name, a.currency, p.day, p.vendor, p.amount, p.batch
+            FROM pending p JOIN accounts a ON a.id = p.account
+            WHERE p.ended IS NULL ORDER BY a.name, p.day, p.id
+            """)
+        while try open.step() {
+            let scale = CurrencyScale.decimals(forCurrencyCode: open.text(1)) ?? 2
+            report.pending.append(
+                .init(
+                    account: open.text(0) ?? "", day: day(open.int64(2)), vendor: open.text(3) ?? "",
+                    amount: Money(minorUnits: open.int64(4), scale: scale).plainDecimal, batch: open.int64(5)))
+        }
+    }
+
     static func checkExists(_ path: String) throws(StateError) {
         guard access(path, F_OK) == 0 else { throw StateError(path: path, reason: SystemError.current) }
     }
 
     /// Days since 1970-01-01 as `YYYY-MM-DD`.
-    static func day(_ days: Int64) -> String {
-        String(timestamp(days * 86_400).prefix(10))
-    }
+    static func day(_ days: Int64) -> String { TransactionDate.isoDay(days: days) }
 }

@@ -1,15 +1,17 @@
-/// The state file's layout, version 1 (docs/STATE.md explains every table).
+/// The state file's layout, version 2 (docs/STATE.md explains every table).
 ///
 /// What a batch imported into an account is kept as blocks of identity keys, not a row per
 /// transaction: a million remembered transactions are about 10 MB and load in milliseconds,
 /// where a row each cost a second to write and a third of one to read.
 ///
 /// Versioned with SQLite's own header fields: `application_id` says the file is txfeed's
-/// state, `user_version` which layout it has. A newer layout is refused, never rewritten.
+/// state, `user_version` which layout it has. A newer layout is refused, never rewritten; an
+/// older one is brought up to date by the first run that opens it (``upgrades``), in that
+/// run's transaction.
 enum StateSchema {
     /// `txfd` in ASCII.
     static let applicationID: Int64 = 0x7478_6664
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
     static let create = """
         CREATE TABLE accounts (
@@ -61,13 +63,40 @@ enum StateSchema {
             kinds BLOB NOT NULL
         );
         CREATE INDEX seen_by_account ON seen (account, batch);
+        \(pending)
         PRAGMA application_id = \(applicationID);
         PRAGMA user_version = \(version);
         """
 
+    /// Version 2: a row per pending record a run wrote, until a booked record replaces it or
+    /// the window passes; a few per account, so a row each.
+    static let pending = """
+        CREATE TABLE pending (
+            id INTEGER PRIMARY KEY,
+            account INTEGER NOT NULL REFERENCES accounts (id),
+            batch INTEGER NOT NULL REFERENCES batches (id),
+            key INTEGER NOT NULL,
+            bank_id TEXT,
+            vendor TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            amount INTEGER NOT NULL,
+            last_batch INTEGER NOT NULL,
+            ended TEXT,
+            ended_batch INTEGER,
+            evidence TEXT
+        );
+        CREATE INDEX pending_open ON pending (account) WHERE ended IS NULL;
+        """
+
+    /// What brings a file of an older layout (the key) up to this one.
+    static let upgrades: [Int64: String] = [1: pending + "PRAGMA user_version = 2;"]
+
+    /// The tables of each layout.
+    static let tablesOfVersion: [Int64: [String]] = [
+        1: ["accounts", "batch_sources", "batches", "seen"],
+        2: ["accounts", "batch_sources", "batches", "pending", "seen"],
+    ]
+
     /// Keys in one `seen` row at most (≈ 590 KB of blob).
     static let blockSize = 65_536
-
-    /// The tables a version-1 file must have.
-    static let tables = ["accounts", "batch_sources", "batches", "seen"]
 }

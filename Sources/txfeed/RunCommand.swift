@@ -74,6 +74,18 @@ struct RunOptions: ParsableArguments {
     var stateWait: Double?
 
     @Option(
+        help: ArgumentHelp(
+            "With --state: the most days from a pending record to the booked one that replaces it, and how long one is kept unbooked (default 10).",
+            valueName: "days"))
+    var pendingWindow: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --state: how far a booked amount may differ from its pending one, as a percentage such as 20% (default 0: exactly).",
+            valueName: "percent"))
+    var pendingTolerance: String?
+
+    @Option(
         help: "A rules file (TOML) that gives records categories, clean vendors and tags; repeatable, in order.",
         completion: .file(extensions: ["toml"]))
     var rules: [String] = []
@@ -144,6 +156,8 @@ struct RunOptions: ParsableArguments {
         r.duplicatesFile = duplicates
         r.stateFile = state
         r.stateWait = stateWait
+        r.pendingWindow = pendingWindow
+        r.pendingTolerance = pendingTolerance
         r.rulesFiles = rules
         r.explain = explain
         r.transfers = transfers

@@ -39,13 +39,21 @@ struct StateShowCommand: ParsableCommand {
             text +=
                 "  \(b.id)  \(b.started)  read \(b.read) = written \(b.written) + rejected \(b.rejected)"
                 + " + duplicates \(b.duplicates) + seen \(b.seen); remembered \(b.remembered)"
-                + (b.pending > 0 ? ", pending \(b.pending)" : "") + "\(undone)\n"
+                + (b.pending > 0 ? ", pending \(b.pending)" : "")
+                + (b.booked > 0 ? "; \(b.booked) pending became booked" : "")
+                + (b.dropped > 0 ? "; \(b.dropped) pending dropped, never booked" : "") + "\(undone)\n"
             for s in b.sources {
                 let file = s.path.map { path in
                     "  \(path) sha256:\(s.sha256 ?? "?") \(s.bytes.map { "\($0) bytes" } ?? "")"
                 }
                 text +=
                     "      \(s.name) (\(s.plugin)): \(s.status), read \(s.read), written \(s.written)\(file ?? "")\n"
+            }
+        }
+        if !report.pending.isEmpty {
+            text += "pending, not yet booked\n"
+            for p in report.pending {
+                text += "  \(p.account): \(p.day)  \(p.vendor)  \(p.amount)  (batch \(p.batch))\n"
             }
         }
         return text

@@ -13,7 +13,7 @@ final class StateEndToEndTests: XCTestCase {
         folder = try TemporaryFolder()
     }
 
-    private func ndjson(_ output: String) throws -> [[String: Any]] {
+    func ndjson(_ output: String) throws -> [[String: Any]] {
         try output.split(separator: "\n").map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
@@ -21,7 +21,7 @@ final class StateEndToEndTests: XCTestCase {
 
     /// One envelope of the account "Checking": rows of vendor, amount (debits negative), date,
     /// and optionally status and id.
-    private func envelope(
+    func envelope(
         _ name: String, _ rows: [(vendor: String, amount: String, date: String, status: String?, id: String?)]
     ) throws -> String {
         let transactions = rows.map { row in
@@ -36,11 +36,11 @@ final class StateEndToEndTests: XCTestCase {
             name, #"{"body": {"name": "Checking", "currency": "EUR", "transactions": [\#(transactions)]}}"#)
     }
 
-    private func run(_ arguments: String...) throws -> CommandResult {
+    func run(_ arguments: String...) throws -> CommandResult {
         try txfeed(arguments: ["run"] + arguments + ["--state", state, "--sink", "ndjson", "--no-progress"])
     }
 
-    private func sqlite(_ query: String, _ file: String? = nil) throws -> String {
+    func sqlite(_ query: String, _ file: String? = nil) throws -> String {
         let script = "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1])\nfor r in c.execute(sys.argv[2]): print(*r)"
         let result = try runCommand("/usr/bin/env", ["python3", "-c", script, file ?? state, query])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -355,7 +355,7 @@ final class StateEndToEndTests: XCTestCase {
         _ = try sqlite("PRAGMA user_version = 7")
         let newer = try run(checking)
         XCTAssertEqual(newer.status, 2)
-        XCTAssertTrue(newer.stderr.contains("written by a newer txfeed (layout 7; this one reads 1)"), newer.stderr)
+        XCTAssertTrue(newer.stderr.contains("written by a newer txfeed (layout 7; this one reads 2)"), newer.stderr)
 
         let absent = try txfeed("state", "show", folder.path + "/absent.db")
         XCTAssertEqual(absent.status, 2)
@@ -369,7 +369,7 @@ final class StateEndToEndTests: XCTestCase {
         let result = try run(checking)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try sqlite("PRAGMA application_id"), "\(0x7478_6664)\n")
-        XCTAssertEqual(try sqlite("PRAGMA user_version"), "1\n")
+        XCTAssertEqual(try sqlite("PRAGMA user_version"), "2\n")
         XCTAssertEqual(try sqlite("PRAGMA journal_mode"), "wal\n")
         XCTAssertEqual(
             try sqlite("SELECT name, key, currency FROM accounts"), "Everyday Checking nEveryday Checking USD\n")

@@ -14,17 +14,20 @@ public struct FeedRow {
     public var labels: RowLabels?
     /// Its half of a transfer between two of the feed's accounts (``Feed/transfers``).
     public var transfer: RowTransfer?
+    /// The pending record an earlier run remembered that this booked one replaces (`--state`).
+    public var replaces: RememberedPending?
 
     @inlinable
     public init(
         transaction: Transaction, fingerprint: Fingerprint?, details: TransactionDetails?, labels: RowLabels? = nil,
-        transfer: RowTransfer? = nil
+        transfer: RowTransfer? = nil, replaces: RememberedPending? = nil
     ) {
         self.transaction = transaction
         self.fingerprint = fingerprint
         self.details = details
         self.labels = labels
         self.transfer = transfer
+        self.replaces = replaces
     }
 }
 

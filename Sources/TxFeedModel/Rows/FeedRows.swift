@@ -11,6 +11,7 @@ public struct FeedRows {
     @usableFromInline let details: [TransactionDetails]
     @usableFromInline let labels: FeedLabels?
     @usableFromInline let transfers: FeedTransfers?
+    @usableFromInline let pending: PendingSettlement?
     /// Rows in this order instead of the feed's (the text sink's rows of one account).
     @usableFromInline let order: ArraySlice<UInt32>?
     @usableFromInline var position: Int
@@ -24,6 +25,7 @@ public struct FeedRows {
         details = feed.details
         labels = feed.labels
         transfers = feed.transfers
+        pending = feed.pending
         self.order = order
         position = order?.startIndex ?? 0
         end = order?.endIndex ?? feed.transactions.count
@@ -36,6 +38,7 @@ public struct FeedRows {
         details = []
         labels = nil
         transfers = nil
+        pending = nil
         order = nil
         position = 0
         end = 0
@@ -62,6 +65,7 @@ public struct FeedRows {
             transaction: t, fingerprint: index < fingerprints.count ? fingerprints[index] : nil,
             details: t.details == Transaction.noDetails ? nil : details[Int(t.details)],
             labels: labels?.labels(at: index),
-            transfer: transfers?.transfer(at: index) { transactions[$0].account })
+            transfer: transfers?.transfer(at: index) { transactions[$0].account },
+            replaces: pending?.replaced(at: index))
     }
 }

@@ -21,6 +21,12 @@ public struct RunPlan: Sendable {
     public var stateFile: String?
     /// Seconds to wait for another run holding the state file's lock.
     public var stateWait: Double = 60
+    /// With `--state`: the most days from a pending record to its booked one, and how long an
+    /// unbooked one is kept (`--pending-window`).
+    public var pendingWindow: Int64 = 10
+    /// With `--state`: the most a booked amount may differ from its pending one, in percent of
+    /// it (`--pending-tolerance`).
+    public var pendingTolerance = 0
     public var colour: ColourMode = .auto
     public var progress = true
     public var threads: Int?
@@ -223,6 +229,21 @@ public struct RunPlan: Sendable {
         if let wait = request.stateWait {
             guard wait >= 0, wait.isFinite else { throw UsageError("--state-wait must be 0 or more seconds") }
             stateWait = wait
+        }
+        if let window = request.pendingWindow {
+            guard stateFile != nil else { throw UsageError("--pending-window needs --state") }
+            guard window >= 0, window <= 366 else {
+                throw UsageError("--pending-window \(window): expected a number of days from 0 to 366")
+            }
+            pendingWindow = Int64(window)
+        }
+        if let text = request.pendingTolerance {
+            guard stateFile != nil else { throw UsageError("--pending-tolerance needs --state") }
+            let digits = text.hasSuffix("%") ? text.dropLast() : text[...]
+            guard let percent = Int(digits), percent >= 0, percent <= 100 else {
+                throw UsageError("--pending-tolerance '\(text)': expected a percentage from 0% to 100%, such as 20%")
+            }
+            pendingTolerance = percent
         }
         // A state file drops what earlier runs imported, and a run's own copies with it.
         if stateFile != nil { dedupe = true }

@@ -25,6 +25,9 @@ public struct RunRequest: Sendable {
     public var rulesFiles: [String] = []
     /// `--explain`: each record names the rule that set each of its fields.
     public var explain = false
+    /// `--pending-window DAYS`, `--pending-tolerance PERCENT` (with `--state`).
+    public var pendingWindow: Int?
+    public var pendingTolerance: String?
     /// `--no-transfers` makes it false; `--transfer-window DAYS`.
     public var transfers = true
     public var transferWindow: Int?

@@ -211,7 +211,8 @@ struct FeedOutput {
         case .part(let shard, let count, let indexes): return PartSink(shard: (shard, count), sourceIndexes: indexes)
         case .journal(let syntax):
             return JournalSink(
-                syntax: syntax, balances: plan.stateFile == nil, accountNames: plan.rules?.accounts ?? [:])
+                syntax: syntax, balances: plan.stateFile == nil, writesPending: plan.stateFile == nil,
+                accountNames: plan.rules?.accounts ?? [:])
         case .sqlite, .xlsx:
             preconditionFailure("the \(builtIn.name) sink writes only files: the plan refuses it without one")
         }

@@ -169,6 +169,18 @@ public enum Runner {
                 feed.linkTransfers(window: window)
             }
         }
+        if let state {
+            // Before the sinks: a journal leaves pending records out and says what a booked one replaced.
+            do {
+                feed.settlePending(
+                    try state.openPending(for: feed.accounts), window: plan.pendingWindow,
+                    tolerancePercent: plan.pendingTolerance, today: TransactionDate.days(ofUnixSeconds: started))
+            } catch {
+                progress?.finished()
+                input.diagnostics("txfeed: error: \(error); nothing written")
+                return RunResult(outcome: .nothingWritten)
+            }
+        }
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
         var result = output.write()
@@ -199,7 +211,8 @@ public enum Runner {
             if recorded && !input.plan.quiet {
                 say(
                     "txfeed: state \(state.path): batch \(state.batch) remembers \(booked) new transactions\(unremembered)"
-                )
+                        + Self.pendingSummary(feed.pending))
+                if input.plan.verbose { pendingLines(feed).forEach(say) }
             }
         } catch {
             say(
@@ -207,6 +220,44 @@ public enum Runner {
             )
             result.outcome = .partial
         }
+    }
+
+    /// `; 2 pending became booked; 1 pending dropped after 10 days unbooked`, or nothing.
+    static func pendingSummary(_ settlement: PendingSettlement?) -> String {
+        guard let settlement else { return "" }
+        var text = ""
+        if !settlement.bookings.isEmpty { text += "; \(settlement.bookings.count) pending became booked" }
+        if !settlement.dropped.isEmpty {
+            text +=
+                "; \(settlement.dropped.count) pending dropped after \(settlement.window) day\(settlement.window == 1 ? "" : "s") unbooked"
+        }
+        return text
+    }
+
+    /// With `-v`: which booked record replaced which pending one, and which were dropped.
+    static func pendingLines(_ feed: Feed) -> [String] {
+        guard let settlement = feed.pending else { return [] }
+        func shown(_ p: RememberedPending, scale: Int) -> String {
+            "\(TransactionDate.isoDay(days: p.day)) \(p.vendor) \(Money(minorUnits: p.signedMinor, scale: scale).plainDecimal) (batch \(p.batch))"
+        }
+        let scales = Dictionary(
+            feed.accounts.map { (IdentityKey.accountKey(of: $0), $0.scale) }, uniquingKeysWith: { first, _ in first })
+        var lines: [String] = []
+        for booking in settlement.bookings {
+            let t = feed.transactions[booking.position]
+            let scale = feed.accounts[Int(t.account)].scale
+            lines.append(
+                "txfeed: state: pending \(shown(booking.pending, scale: scale)) became booked as "
+                    + "\(TransactionDate.isoDay(days: TransactionDate.days(ofUnixSeconds: t.unixSeconds))) "
+                    + "\(feed.vendors.name(of: t.vendor)) \(Money(minorUnits: t.signedMinor, scale: scale).plainDecimal)"
+                    + " (\(booking.evidence))")
+        }
+        for pending in settlement.dropped {
+            lines.append(
+                "txfeed: state: pending \(shown(pending, scale: scales[pending.accountKey] ?? 2)) dropped: not booked within \(settlement.window) days"
+            )
+        }
+        return lines
     }
 
     private static func session(for source: SourcePlan, plan: RunPlan) -> any SourceSession {

@@ -20,6 +20,8 @@ struct JournalEntry {
     var amount: Money
     /// The balancing account when it is not a category: the other account of a transfer.
     var other: String? = nil
+    /// The pending record an earlier run saw that this booked one replaces, for a comment.
+    var replaces: String? = nil
 
     func append(_ syntax: JournalSink.Syntax, to b: inout [UInt8]) {
         let other = self.other ?? (amount.minorUnits < 0 ? JournalAccount.expenses : JournalAccount.income)
@@ -30,9 +32,11 @@ struct JournalEntry {
             // The id as the entry's code keeps a payee that starts with `(` from being read as one.
             b.append(contentsOf: "(\(Self.ledgerCode(id ?? ""))) \(Self.ledgerText(payee))\n".utf8)
             if let memo, !memo.isEmpty { b.append(contentsOf: "    ; memo: \(Self.ledgerText(memo))\n".utf8) }
+            if let replaces { b.append(contentsOf: "    ; replaces: \(Self.ledgerText(replaces))\n".utf8) }
         case .beancount:
             b.append(contentsOf: "\(Self.quoted(payee)) \(Self.quoted(memo ?? ""))\n".utf8)
             if let id { b.append(contentsOf: "  id: \(Self.quoted(id))\n".utf8) }
+            if let replaces { b.append(contentsOf: "  replaces: \(Self.quoted(replaces))\n".utf8) }
         }
         let indent = syntax == .ledger ? "    " : "  "
         Self.posting(indent + account.name, amount, account, to: &b)

@@ -9,8 +9,9 @@ import TxFeedModel
 /// `:62F:`, an envelope's `currentBalance`) gets an opening entry against
 /// `Equity:Opening-Balances` (the balance less the run's entries) and a balance assertion after
 /// its last entry, so that a fresh journal of one run passes its own assertions. Under
-/// `--state` the run writes only what is new, a slice of the accounts' history: neither is
-/// written then.
+/// `--state` the run writes only what is new, a slice of the accounts' history to `include`:
+/// neither is written then, nor pending records, each written once it is booked (with what it
+/// replaced as a comment), so that no payment is in the journal twice.
 public struct JournalSink: FeedSink {
     public enum Syntax: String, Sendable, Equatable {
         /// hledger's journal, which Ledger also reads.
@@ -24,9 +25,15 @@ public struct JournalSink: FeedSink {
     /// A rules file's `[accounts]`: a feed account's name → its ledger account.
     public let accountNames: [String: String]
 
-    public init(syntax: Syntax, balances: Bool = true, accountNames: [String: String] = [:]) {
+    /// Whether pending records are written (not under `--state`).
+    public let writesPending: Bool
+
+    public init(
+        syntax: Syntax, balances: Bool = true, writesPending: Bool = true, accountNames: [String: String] = [:]
+    ) {
         self.syntax = syntax
         self.balances = balances
+        self.writesPending = writesPending
         self.accountNames = accountNames
     }
 
@@ -45,6 +52,7 @@ public struct JournalSink: FeedSink {
             var categories: Set<String> = []
             while let row = try rows.next() {
                 let t = row.transaction
+                if t.isPending && !writesPending { continue }
                 let account = Int(t.account)
                 var date: [UInt8] = []
                 days.appendISODay(of: t, to: &date)
@@ -60,7 +68,12 @@ public struct JournalSink: FeedSink {
                     memo: row.details?.memo, id: row.details?.id ?? row.fingerprint?.text,
                     account: accounts[account],
                     amount: Money(minorUnits: t.signedMinor, scale: accounts[account].scale),
-                    other: other
+                    other: other,
+                    replaces: row.replaces.map {
+                        "pending \(TransactionDate.isoDay(days: $0.day)) "
+                            + Money(minorUnits: $0.signedMinor, scale: accounts[account].scale).plainDecimal
+                            + " (batch \($0.batch))"
+                    }
                 ).append(syntax, to: &entries)
                 buffer.append(contentsOf: entries)
                 try out.rowDone(&buffer)

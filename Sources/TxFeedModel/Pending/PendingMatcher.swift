@@ -1,0 +1,202 @@
+/// A pending record an earlier run remembered (`--state`): what it takes to know it again, and
+/// the booked record that later replaces it.
+public struct RememberedPending: Sendable, Equatable {
+    /// Its row in the state file.
+    public var row: Int64
+    /// The batch that first saw it.
+    public var batch: Int64
+    /// Its account's key (``IdentityKey/accountKey(of:)``).
+    public var accountKey: String
+    /// Its identity key: of its bank id, else of its fingerprint.
+    public var key: Int64
+    public var bankID: String?
+    /// The vendor as the bank wrote it.
+    public var vendor: String
+    /// Days since 1970-01-01 (UTC), as the state file counts them.
+    public var day: Int64
+    public var signedMinor: Int64
+
+    public init(
+        row: Int64, batch: Int64, accountKey: String, key: Int64, bankID: String?, vendor: String, day: Int64,
+        signedMinor: Int64
+    ) {
+        self.row = row
+        self.batch = batch
+        self.accountKey = accountKey
+        self.key = key
+        self.bankID = bankID
+        self.vendor = vendor
+        self.day = day
+        self.signedMinor = signedMinor
+    }
+}
+
+/// What a run with `--state` makes of pending records (docs/STATE.md, "Pending becomes
+/// booked"): which of the feed's pending records are new and which were seen before, which
+/// booked records replace a pending one an earlier run remembered, and which remembered ones
+/// were never booked within the window and are let go.
+public struct PendingSettlement: Sendable {
+    /// One booked record of the feed and the remembered pending record it replaces.
+    public struct Booking: Sendable, Equatable {
+        public var position: Int
+        public var pending: RememberedPending
+        /// How they were matched: `bank id`, or `payee, 2 days later, amount +3.00`.
+        public var evidence: String
+    }
+
+    /// Positions of the feed's pending records that no earlier run saw.
+    public var new: [Int] = []
+    /// The feed's pending records an earlier run remembered, and their rows.
+    public var again: [(position: Int, row: Int64)] = []
+    public var bookings: [Booking] = []
+    /// Remembered pending records of the run's accounts older than the window, never booked.
+    public var dropped: [RememberedPending] = []
+    /// The window in days, for messages.
+    public var window: Int64 = 10
+
+    /// Whether the state file learns anything from it: a pending record seen again only
+    /// confirms what it holds (a `watch` refresh that brings nothing else is no batch).
+    public var changesState: Bool { !new.isEmpty || !bookings.isEmpty || !dropped.isEmpty }
+
+    /// The remembered pending record the booked record at `position` replaces.
+    public func replaced(at position: Int) -> RememberedPending? {
+        replacements[position].map { bookings[$0].pending }
+    }
+
+    fileprivate var replacements: [Int: Int] = [:]
+
+    public init() {}
+}
+
+/// Matches a run's records against the pending records earlier runs remembered.
+///
+/// A booked record replaces a remembered pending record of the same account when their bank
+/// ids are equal; else when the payees agree once cleaned (``PayeeCleaner``; one may go on
+/// where the other stops: `SQ *BLUE BOTTLE` and `SQ *BLUE BOTTLE COFFEE SF`), the money runs
+/// the same way, the booked day is at most `window` days after the pending one, and the amount
+/// differs by at most `tolerance` percent of the pending amount (0: exactly equal). Of several
+/// candidates the nearest amount wins, then the nearest day, then the oldest. Booked records
+/// are matched oldest first, and each pending record replaced once: two equal coffees pending
+/// are two, and book as two.
+public enum PendingMatcher {
+    /// - Parameters:
+    ///   - open: the remembered pending records of the feed's accounts not yet booked or dropped.
+    ///   - today: the run's day (days since 1970-01-01, UTC): a remembered record older than the
+    ///     window, of an account in the run, not seen again and not booked, is dropped.
+    public static func settle(
+        _ feed: Feed, open: [RememberedPending], window: Int64, tolerancePercent: Int, today: Int64
+    ) -> PendingSettlement {
+        var settlement = PendingSettlement()
+        settlement.window = window
+        let accountKeys = feed.accounts.map(IdentityKey.accountKey(of:))
+        var openByAccount: [String: [Int]] = [:]
+        for (n, pending) in open.enumerated() { openByAccount[pending.accountKey, default: []].append(n) }
+        var taken = [Bool](repeating: false, count: open.count)
+
+        var booked: [Int] = []
+        for (position, t) in feed.transactions.enumerated() {
+            guard t.isPending else {
+                booked.append(position)
+                continue
+            }
+            let key = identityKey(feed, position)
+            let same = openByAccount[accountKeys[Int(t.account)]]?.first { !taken[$0] && open[$0].key == key }
+            if let same {
+                taken[same] = true
+                settlement.again.append((position, open[same].row))
+            } else {
+                settlement.new.append(position)
+            }
+        }
+        // Oldest first, so that the first of two equal booked records takes the older pending one.
+        booked.sort { (feed.transactions[$0].unixSeconds, $0) < (feed.transactions[$1].unixSeconds, $1) }
+        for position in booked {
+            let t = feed.transactions[position]
+            guard let candidates = openByAccount[accountKeys[Int(t.account)]] else { continue }
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            if let id = feed.details(of: t)?.id,
+                let same = candidates.first(where: { !taken[$0] && open[$0].bankID == id })
+            {
+                taken[same] = true
+                settlement.bookings.append(.init(position: position, pending: open[same], evidence: "bank id"))
+                continue
+            }
+            let payee = PayeeKey(feed.vendors.name(of: t.vendor))
+            let best =
+                candidates
+                .filter { n in
+                    let pending = open[n]
+                    return !taken[n] && (pending.signedMinor < 0) == (t.signedMinor < 0)
+                        && (0...window).contains(day - pending.day)
+                        && within(t.signedMinor, of: pending.signedMinor, percent: tolerancePercent)
+                        && payee.agrees(with: PayeeKey(pending.vendor))
+                }
+                .min { a, b in
+                    (abs(t.signedMinor - open[a].signedMinor), day - open[a].day, open[a].row)
+                        < (abs(t.signedMinor - open[b].signedMinor), day - open[b].day, open[b].row)
+                }
+            guard let best else { continue }
+            taken[best] = true
+            let pending = open[best]
+            let later = day - pending.day
+            let scale = feed.accounts[Int(t.account)].scale
+            let difference = t.signedMinor - pending.signedMinor
+            var evidence = "payee, " + (later == 0 ? "same day" : "\(later) day\(later == 1 ? "" : "s") later")
+            if difference != 0 {
+                evidence +=
+                    ", amount \(difference > 0 ? "+" : "")\(Money(minorUnits: difference, scale: scale).plainDecimal)"
+            }
+            settlement.bookings.append(.init(position: position, pending: pending, evidence: evidence))
+        }
+        for (n, booking) in settlement.bookings.enumerated() { settlement.replacements[booking.position] = n }
+
+        let inRun = Set(accountKeys)
+        for (n, pending) in open.enumerated()
+        where !taken[n] && inRun.contains(pending.accountKey) && today - pending.day > window {
+            settlement.dropped.append(pending)
+        }
+        return settlement
+    }
+
+    /// The identity key the state file remembers a pending record by: its bank id's, else its
+    /// fingerprint's.
+    public static func identityKey(_ feed: Feed, _ position: Int) -> Int64 {
+        if let id = feed.details(of: feed.transactions[position])?.id { return IdentityKey.of(bankID: id) }
+        return feed.fingerprint(at: position).map(IdentityKey.of) ?? 0
+    }
+
+    /// Whether `amount` is within `percent` of `pending`'s magnitude of it (0: equal).
+    static func within(_ amount: Int64, of pending: Int64, percent: Int) -> Bool {
+        let difference = abs(amount - pending)
+        return difference == 0
+            || difference.multipliedReportingOverflow(by: 100).partialValue <= abs(pending) * Int64(percent)
+    }
+}
+
+/// A payee as pending and booked records are compared: its ``PayeeCleaner/key(_:)``, in words
+/// of letters and digits.
+struct PayeeKey: Equatable {
+    var words: [Substring]
+
+    init(_ vendor: String) {
+        words = String(PayeeCleaner.key(vendor).map { $0.isLetter || $0.isNumber ? $0 : " " }).split(separator: " ")
+    }
+
+    /// Equal, or one the other's first words: a pending text is often cut short.
+    func agrees(with other: PayeeKey) -> Bool {
+        guard !words.isEmpty, !other.words.isEmpty else { return false }
+        let (short, long) = words.count <= other.words.count ? (words, other.words) : (other.words, words)
+        return long.starts(with: short)
+    }
+}
+
+extension Feed {
+    /// Settles the feed's pending and booked records against the pending ones earlier runs
+    /// remembered (``PendingMatcher``), for the sinks and the state file.
+    public mutating func settlePending(
+        _ open: [RememberedPending], window: Int64, tolerancePercent: Int, today: Int64
+    ) {
+        pending = PendingMatcher.settle(
+            self, open: open, window: window, tolerancePercent: tolerancePercent, today: today)
+    }
+}

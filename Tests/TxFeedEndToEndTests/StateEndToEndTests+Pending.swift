@@ -1,0 +1,157 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// Issue 43, pending becomes booked: with `--state`, a pending record one run wrote and the
+/// booked record a later run reads are one payment, by bank id or by payee, day and amount
+/// within `--pending-tolerance`; a pending record never booked is dropped after the window;
+/// a journal holds each payment once; `state undo` opens them again.
+extension StateEndToEndTests {
+    /// Days since 1970 as `YYYY-MM-DD`, `days` before today (UTC).
+    private func day(_ daysAgo: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date(timeIntervalSinceNow: Double(-daysAgo) * 86_400))
+    }
+
+    private func journal(_ file: String, _ extra: String...) throws -> CommandResult {
+        try txfeed(arguments: ["run", file, "--state", state, "-o", folder.path + "/" + extra[0]] + extra.dropFirst())
+    }
+
+    func testAPendingRecordIsReplacedByItsBookedOneByIdOrByPayeeWithinTheTolerance() throws {
+        let holds = try envelope(
+            "holds.json",
+            [
+                ("Rent", "-900.00", "2024-02-28", nil, nil),
+                ("SHELL OIL 57444", "-1.00", "2024-03-01", "pending", "P-9"),
+                ("SQ *BLUE BOTTLE", "-10.00", "2024-03-01", "pending", nil),
+                ("Lunch Place", "-10.00", "2024-03-01", "pending", nil),
+            ])
+        let first = try journal(holds, "1.journal", "-v")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(
+            first.stderr.contains("batch 1 remembers 1 new transactions (3 pending, shown until booked)"), first.stderr)
+        let firstJournal = String(decoding: try folder.read("1.journal"), as: UTF8.self)
+        XCTAssertFalse(firstJournal.contains("!"), "no pending record in a journal under --state: \(firstJournal)")
+
+        // The fuel hold books at the pump's amount under the same id; the coffee with a tip of
+        // 15 % under a new id; lunch with 30 %, outside 20 %: a new record, and its hold dropped.
+        let booked = try envelope(
+            "booked.json",
+            [
+                ("SHELL OIL", "-45.10", "2024-03-02", nil, "P-9"),
+                ("SQ *BLUE BOTTLE COFFEE SF CA", "-11.50", "2024-03-03", nil, "B-1"),
+                ("Lunch Place", "-13.00", "2024-03-03", nil, nil),
+            ])
+        let second = try journal(booked, "2.journal", "-v", "--pending-tolerance", "20%")
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains(
+                "batch 2 remembers 3 new transactions; 2 pending became booked; 1 pending dropped after 10 days unbooked"
+            ),
+            second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains(
+                "pending 2024-03-01 SHELL OIL 57444 -1.00 (batch 1) became booked as 2024-03-02 SHELL OIL -45.10 (bank id)"
+            ), second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains(
+                "pending 2024-03-01 SQ *BLUE BOTTLE -10.00 (batch 1) became booked as 2024-03-03 SQ *BLUE BOTTLE COFFEE SF CA -11.50 (payee, 2 days later, amount -1.50)"
+            ), second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains(
+                "pending 2024-03-01 Lunch Place -10.00 (batch 1) dropped: not booked within 10 days"), second.stderr)
+        let secondJournal = String(decoding: try folder.read("2.journal"), as: UTF8.self)
+        XCTAssertTrue(secondJournal.contains("    ; replaces: pending 2024-03-01 -10.00 (batch 1)\n"), secondJournal)
+        XCTAssertEqual(secondJournal.components(separatedBy: "; replaces:").count - 1, 2, secondJournal)
+
+        // The two journals, included by a third, hold each payment once, and hledger agrees.
+        try folder.write("all.journal", "include 1.journal\ninclude 2.journal\n")
+        let hledger = "/usr/bin/hledger"
+        guard FileManager.default.isExecutableFile(atPath: hledger) else {
+            throw TestPython.Missing(description: "\(hledger) is missing: run bin/test, which installs it")
+        }
+        let balance = try runCommand(
+            hledger, ["-f", folder.path + "/all.journal", "balance", "Assets", "-N", "--flat", "-O", "csv"])
+        XCTAssertEqual(balance.status, 0, balance.stderr)
+        XCTAssertTrue(balance.output.contains("-969.60"), "900 + 45.10 + 11.50 + 13.00, once each: \(balance.output)")
+
+        let show = try txfeed("state", "show", state)
+        XCTAssertTrue(show.output.contains("; 2 pending became booked; 1 pending dropped, never booked"), show.output)
+        XCTAssertFalse(show.output.contains("pending, not yet booked"), show.output)
+
+        // Undone, batch 2's bookings are open again, and the same file books them again.
+        XCTAssertEqual(try txfeed("state", "undo", state, "2").status, 0)
+        XCTAssertTrue(try txfeed("state", "show", state).output.contains("pending, not yet booked\n"))
+        let again = try run(booked, "--pending-tolerance", "20%")
+        XCTAssertTrue(again.stderr.contains("2 pending became booked; 1 pending dropped"), again.stderr)
+    }
+
+    func testTwoEqualPendingCoffeesBookAsTwo() throws {
+        let pending = try envelope(
+            "pending.json",
+            [("Coffee", "-3.00", "2024-03-01", "pending", nil), ("Coffee", "-3.00", "2024-03-01", "pending", nil)])
+        XCTAssertEqual(try run(pending).status, 0)
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM pending WHERE ended IS NULL"), "2\n")
+        let booked = try envelope(
+            "booked.json", [("Coffee", "-3.00", "2024-03-02", nil, nil), ("Coffee", "-3.00", "2024-03-02", nil, nil)])
+        let result = try run(booked)
+        XCTAssertEqual(try ndjson(result.output).count, 2, "two real coffees stay two")
+        XCTAssertTrue(result.stderr.contains("remembers 2 new transactions; 2 pending became booked"), result.stderr)
+        XCTAssertEqual(
+            try sqlite("SELECT ended, evidence FROM pending"),
+            "booked payee, 1 day later\n" + "booked payee, 1 day later\n")
+    }
+
+    func testAPendingRecordSeenAgainStaysOneAndIsDroppedOnlyAfterTheWindow() throws {
+        let hold = try envelope("hold.json", [("Hotel", "-120.00", day(3), "pending", nil)])
+        XCTAssertEqual(try run(hold).status, 0)
+        XCTAssertEqual(try run(hold).status, 0)
+        XCTAssertEqual(try sqlite("SELECT count(*), max(last_batch) FROM pending"), "1 2\n", "seen again, not again")
+
+        // A statement of the account without the hold: kept while it may still book.
+        let other = try envelope("other.json", [("Rent", "-900.00", day(1), nil, nil)])
+        let kept = try run(other)
+        XCTAssertFalse(kept.stderr.contains("dropped"), kept.stderr)
+        XCTAssertTrue(
+            try txfeed("state", "show", state).output.contains("Checking: \(day(3))  Hotel  -120.00  (batch 1)"))
+
+        let dropped = try run(other, "--pending-window", "2")
+        XCTAssertTrue(dropped.stderr.contains("1 pending dropped after 2 days unbooked"), dropped.stderr)
+        XCTAssertEqual(try sqlite("SELECT ended FROM pending"), "dropped\n")
+    }
+
+    func testALayout1StateFileIsBroughtUpToDate() throws {
+        let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        XCTAssertEqual(try run(checking).status, 0)
+        _ = try sqlite("DROP TABLE pending")
+        _ = try sqlite("PRAGMA user_version = 1")
+        XCTAssertEqual(try txfeed("state", "show", state).status, 0, "layout 1 is read as it is")
+        XCTAssertEqual(try sqlite("PRAGMA user_version"), "1\n")
+        let again = try run(checking)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("seen 7"), again.stderr)
+        XCTAssertEqual(try sqlite("PRAGMA user_version"), "2\n")
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM pending"), "0\n")
+    }
+
+    func testThePendingOptionsNeedAStateFileAndSayWhatTheyTake() throws {
+        let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        for (arguments, message) in [
+            (["--pending-window", "3"], "--pending-window needs --state"),
+            (["--pending-tolerance", "5%"], "--pending-tolerance needs --state"),
+            (
+                ["--state", state, "--pending-tolerance", "lots"],
+                "--pending-tolerance 'lots': expected a percentage from 0% to 100%, such as 20%"
+            ),
+            (
+                ["--state", state, "--pending-window", "400"],
+                "--pending-window 400: expected a number of days from 0 to 366"
+            ),
+        ] {
+            let result = try txfeed(arguments: ["run", checking] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "txfeed: error: \(message)\n", "\(arguments)")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import XCTest
+
+@testable import TxFeedModel
+
+/// Issue 43: a booked record replaces the pending one an earlier run remembered, by bank id or
+/// by payee, day and amount, once each; what is never booked is dropped after the window.
+final class PendingMatcherTests: XCTestCase {
+    let day = TransactionDate.days(ofUnixSeconds: septemberFirst)
+    let account = "nEveryday Checking"
+
+    private func remembered(
+        _ row: Int64, _ vendor: String, _ minor: Int64, daysBefore: Int64 = 1, bankID: String? = nil,
+        account: String? = nil
+    ) -> RememberedPending {
+        RememberedPending(
+            row: row, batch: 1, accountKey: account ?? self.account, key: row, bankID: bankID, vendor: vendor,
+            day: day - daysBefore, signedMinor: minor)
+    }
+
+    private func settle(_ source: SourceBuilder, _ open: [RememberedPending], tolerance: Int = 0, today: Int64? = nil)
+        -> (feed: Feed, settlement: PendingSettlement)
+    {
+        let feed = Feed(merging: [source.outcome("now")])
+        return (
+            feed, PendingMatcher.settle(feed, open: open, window: 10, tolerancePercent: tolerance, today: today ?? day)
+        )
+    }
+
+    func testTheBankIDDecidesWhateverTheAmount() throws {
+        var now = SourceBuilder()
+        now.add("SHELL OIL", -4_510, at: septemberFirst, bankID: "P-9")
+        var feed = Feed(merging: [now.outcome("now")])
+        feed.settlePending(
+            [remembered(1, "SHELL OIL 57444", -100, bankID: "P-9")], window: 10, tolerancePercent: 0, today: day)
+        XCTAssertEqual(feed.pending?.bookings.map(\.evidence), ["bank id"])
+        var rows = feed.rows()
+        XCTAssertEqual(try rows.next()?.replaces?.row, 1, "the sinks see what it replaced")
+    }
+
+    func testWithoutAnIDThePayeeTheDayAndTheToleranceDecide() {
+        var now = SourceBuilder()
+        now.add("SQ *BLUE BOTTLE COFFEE SF CA", -1_150, at: septemberFirst)
+        let open = [remembered(1, "SQ *BLUE BOTTLE", -1_000, daysBefore: 2)]
+        XCTAssertEqual(settle(now, open).settlement.bookings, [], "exact by default: 11.50 is not 10.00")
+        let (_, settlement) = settle(now, open, tolerance: 20)
+        XCTAssertEqual(settlement.bookings.map(\.evidence), ["payee, 2 days later, amount -1.50"])
+        XCTAssertEqual(settle(now, open, tolerance: 10).settlement.bookings, [], "15 % is outside 10 %")
+    }
+
+    func testAnotherPayeeADayOutsideTheWindowOrMoneyTheOtherWayIsNoMatch() {
+        var now = SourceBuilder()
+        now.add("Coffee", -300, at: septemberFirst)
+        let open = [
+            remembered(1, "Tea House", -300),
+            remembered(2, "Coffee", -300, daysBefore: 11),
+            remembered(3, "Coffee", 300),
+            remembered(4, "Coffee", -300, daysBefore: -1),
+            remembered(5, "Coffee", -300, account: "nSavings"),
+        ]
+        XCTAssertEqual(settle(now, open).settlement.bookings, [])
+    }
+
+    func testTwoEqualCoffeesBookAsTwoAndAThirdIsNew() {
+        var now = SourceBuilder()
+        for _ in 0..<3 { now.add("Coffee", -300, at: septemberFirst) }
+        let (_, settlement) = settle(now, [remembered(1, "Coffee", -300), remembered(2, "Coffee", -300)])
+        XCTAssertEqual(settlement.bookings.map(\.pending.row).sorted(), [1, 2])
+        XCTAssertEqual(Set(settlement.bookings.map(\.position)).count, 2)
+    }
+
+    func testTheNearestAmountThenTheNearestDayWins() {
+        var now = SourceBuilder()
+        now.add("Hotel Adlon", -12_000, at: septemberFirst)
+        let open = [
+            remembered(1, "Hotel Adlon", -10_000, daysBefore: 1), remembered(2, "Hotel Adlon", -11_500, daysBefore: 5),
+            remembered(3, "Hotel Adlon", -11_500, daysBefore: 3),
+        ]
+        XCTAssertEqual(settle(now, open, tolerance: 25).settlement.bookings.map(\.pending.row), [3])
+    }
+
+    func testAPendingRecordSeenAgainIsNotNewAndTheRestAreDroppedOnlyPastTheWindowInTheRunsAccounts() {
+        var now = SourceBuilder()
+        now.add("Hotel", -9_000, at: septemberFirst, bankID: "H1", pending: true)
+        now.add("Taxi", -2_000, at: septemberFirst, pending: true)
+        let hotel = IdentityKey.of(bankID: "H1")
+        var open = [
+            RememberedPending(
+                row: 1, batch: 1, accountKey: account, key: hotel, bankID: "H1", vendor: "Hotel", day: day - 30,
+                signedMinor: -9_000),
+            remembered(2, "Cinema", -1_200, daysBefore: 11), remembered(3, "Cinema", -1_200, daysBefore: 10),
+        ]
+        open.append(remembered(4, "Cinema", -1_200, daysBefore: 30, account: "nSavings"))
+        let (_, settlement) = settle(now, open)
+        XCTAssertEqual(settlement.again.map(\.row), [1], "still pending: not dropped however old")
+        XCTAssertEqual(settlement.new.count, 1, "the taxi")
+        XCTAssertEqual(settlement.dropped.map(\.row), [2], "10 days is inside the window; savings is not in the run")
+        XCTAssertTrue(settlement.changesState)
+    }
+}
