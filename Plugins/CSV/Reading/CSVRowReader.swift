@@ -228,7 +228,9 @@ struct CSVRowReader {
             // Money out, whatever sign the bank wrote it with.
             return .read(RowMoney(amount: debitAmount!, negated: !debitAmount!.negative))
         case (false, true):
-            return .read(RowMoney(amount: creditAmount!, negated: false))
+            // Money in, whatever sign the bank wrote it with: Citi's card export puts payments
+            // and refunds in Credit as negative cells.
+            return .read(RowMoney(amount: creditAmount!, negated: creditAmount!.negative))
         case (false, false):
             guard let zero = debitAmount ?? creditAmount else { return .empty("debit and credit are both empty") }
             return .read(RowMoney(amount: zero, negated: false))
