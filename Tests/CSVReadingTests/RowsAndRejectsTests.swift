@@ -347,6 +347,24 @@ final class ContentOverHeaderTests: XCTestCase {
             "\(result.notes)")
     }
 
+    /// PayPal writes `Denied` for a pending payment the holder refused: it never reached the
+    /// balance, so it is left out as `DECLINED` is, and the chain goes on past it.
+    func testAPayPalPaymentDeniedNeverMoved() throws {
+        let text = """
+            Date,Name,Status,Net,Balance
+            03/01/2024,Jane Roe,Completed,200.00,200.00
+            03/18/2024,Sam Smith,Denied,75.00,200.00
+            03/22/2024,Noble Customer,Completed,116.22,316.22
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["200.00", "116.22"])
+        XCTAssertEqual(result.reportLine("skipped"), "line 3 (never moved)")
+        XCTAssertTrue(
+            result.notes.contains("line 3 not imported: money that never moved (Denied)"), "\(result.notes)")
+    }
+
     /// The Sparkasse's CSV-CAMT export says `Umsatz vorgemerkt` in a column headed `Info`: a
     /// status column by its words, so the row is pending.
     func testAStatusColumnIsFoundByItsWordsUnderAnotherHeader() throws {

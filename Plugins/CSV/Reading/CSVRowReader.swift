@@ -314,7 +314,7 @@ struct CSVRowReader {
     /// What a status cell says of the money.
     enum StatusKind {
         case booked, pending
-        /// Money that never moved: reverted, declined, failed, cancelled.
+        /// Money that never moved: reverted, declined, denied, failed, cancelled.
         case neverMoved
     }
 
@@ -339,6 +339,8 @@ struct CSVRowReader {
     static let neverMovedWords: Set<String> = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",
         "fehlgeschlagen", "annule", "refuse", "echoue", "rechazado", "cancelado", "geannuleerd", "geweigerd",
+        // PayPal: a pending payment the holder refused.
+        "denied",
     ]
 
     private func reject(_ record: CSVRecordSpan, _ raw: Range<Int>, _ reason: String, into batch: inout CSVBatch) {
