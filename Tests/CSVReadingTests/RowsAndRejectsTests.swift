@@ -278,6 +278,26 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(result.reportLine("skipped"), "lines 1-3 (preamble)")
     }
 
+    /// UBS pads its preamble to the table's width, so the field count holds from the first line:
+    /// the header is the first line of names filling most of its cells, not `Kontonummer:`.
+    func testAPreamblePaddedToTheTablesWidthIsStillThePreamble() throws {
+        let text = """
+            Kontonummer:;0235 00123456.01;;;
+            Von:;2024-05-01;;;
+            Anfangssaldo:;4210.35;;;
+
+            Abschlussdatum;Währung;Betrag;Saldo;Beschreibung1
+            2024-05-20;CHF;-79.00;4131.35;Swisscom (Schweiz) AG
+            2024-05-25;CHF;6850.00;10981.35;Muster Pharma AG
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.reportLine("skipped"), "lines 1-4 (preamble)")
+        XCTAssertEqual(result.reportLine("header"), "line 5: Abschlussdatum;Währung;Betrag;Saldo;Beschreibung1")
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-79.00", "6850.00"])
+    }
+
     func testOneColumnIsAProblemNamingSeparator() throws {
         let result = try CSVReading.read("just\nwords\nhere\n")
         XCTAssertEqual(result.problems, ["bank.csv: every line is one field: set separator (, ; tab or |)"])
