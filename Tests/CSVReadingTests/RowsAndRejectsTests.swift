@@ -298,6 +298,20 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-79.00", "6850.00"])
     }
 
+    /// Debit and credit named in the options are the money, even beside a header that names an
+    /// amount: Deutsche Bank's older export has `Betrag` over empty cells.
+    func testDebitAndCreditGivenWinOverAnAmountHeaderOverEmptyCells() throws {
+        let text = """
+            Buchungstag;Verwendungszweck;Betrag;Soll;Haben
+            06.11.2023;REWE Markt;;-54,20;
+            24.11.2023;Acme GmbH;;;2.310,00
+
+            """
+        let result = try CSVReading.read(text, options: ["debit": "Soll", "credit": "Haben"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-54.20", "2310.00"])
+    }
+
     func testOneColumnIsAProblemNamingSeparator() throws {
         let result = try CSVReading.read("just\nwords\nhere\n")
         XCTAssertEqual(result.problems, ["bank.csv: every line is one field: set separator (, ; tab or |)"])
