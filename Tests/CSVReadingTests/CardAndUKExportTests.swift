@@ -113,4 +113,19 @@ final class CardAndUKExportTests: XCTestCase {
                 ReadReject(line: 4, reason: "debit and credit are both empty", raw: "2024-01-04,Empty,,"),
             ])
     }
+
+    /// A credit column says the money came in, whichever sign the cell has: Citi writes a card
+    /// payment as `,,-412.75` under Credit, and it is money in, as a debit cell is money out.
+    func testACreditCellIsMoneyInWhateverItsSign() throws {
+        let text = """
+            Status,Date,Description,Debit,Credit
+            Cleared,03/19/2024,"SHELL OIL 57442",38.40,
+            Cleared,03/15/2024,"ONLINE PAYMENT, THANK YOU",,-412.75
+            Cleared,03/11/2024,"TARGET 00023",,19.99
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-38.40", "412.75", "19.99"])
+    }
 }

@@ -197,6 +197,25 @@ final class SeparatorTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.vendor), ["Kiosk, Bahnhof", "Bäcker"])
     }
 
+    /// Deutsche Bank's older export: one decimal comma on every row and in the preamble, so `,`
+    /// gives two fields on more lines than `;` gives the table's seven. Two fields are no table
+    /// of transactions: `;` wins.
+    func testThreeFieldsOrMoreBeatTwoOnMoreLines() throws {
+        let text = """
+            Umsätze Girokonto;;;Kundennummer: 123 4567890
+            01.11.2023 - 30.11.2023
+            Alter Kontostand;;;;1.240,15;EUR
+            Buchungstag;Wert;Umsatzart;Begünstigter / Auftraggeber;Soll;Haben;Währung
+            06.11.2023;06.11.2023;Kartenzahlung;REWE Markt;-54,20;;EUR
+            24.11.2023;24.11.2023;Gutschrift;Acme GmbH;;2.310,00;EUR
+            Kontostand;30.11.2023;;;2.606,00;EUR
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.reportLine("separator"), ";  (7 fields on 3 of 7 lines)")
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-54.20", "2310.00"])
+    }
+
     /// `;` and `,` both give two fields on every line: the decimal commas say `;`.
     func testDecimalCommasBreakATieForSemicolon() throws {
         let result = try CSVReading.read("21.01.2024;1,50\n22.01.2024;2,75\n")

@@ -278,6 +278,40 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(result.reportLine("skipped"), "lines 1-3 (preamble)")
     }
 
+    /// UBS pads its preamble to the table's width, so the field count holds from the first line:
+    /// the header is the first line of names filling most of its cells, not `Kontonummer:`.
+    func testAPreamblePaddedToTheTablesWidthIsStillThePreamble() throws {
+        let text = """
+            Kontonummer:;0235 00123456.01;;;
+            Von:;2024-05-01;;;
+            Anfangssaldo:;4210.35;;;
+
+            Abschlussdatum;Währung;Betrag;Saldo;Beschreibung1
+            2024-05-20;CHF;-79.00;4131.35;Swisscom (Schweiz) AG
+            2024-05-25;CHF;6850.00;10981.35;Muster Pharma AG
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.reportLine("skipped"), "lines 1-4 (preamble)")
+        XCTAssertEqual(result.reportLine("header"), "line 5: Abschlussdatum;Währung;Betrag;Saldo;Beschreibung1")
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-79.00", "6850.00"])
+    }
+
+    /// Debit and credit named in the options are the money, even beside a header that names an
+    /// amount: Deutsche Bank's older export has `Betrag` over empty cells.
+    func testDebitAndCreditGivenWinOverAnAmountHeaderOverEmptyCells() throws {
+        let text = """
+            Buchungstag;Verwendungszweck;Betrag;Soll;Haben
+            06.11.2023;REWE Markt;;-54,20;
+            24.11.2023;Acme GmbH;;;2.310,00
+
+            """
+        let result = try CSVReading.read(text, options: ["debit": "Soll", "credit": "Haben"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-54.20", "2310.00"])
+    }
+
     func testOneColumnIsAProblemNamingSeparator() throws {
         let result = try CSVReading.read("just\nwords\nhere\n")
         XCTAssertEqual(result.problems, ["bank.csv: every line is one field: set separator (, ; tab or |)"])
@@ -345,6 +379,24 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertTrue(
             result.notes.contains("lines 5, 6 not imported: money that never moved (REVERTED, DECLINED)"),
             "\(result.notes)")
+    }
+
+    /// PayPal writes `Denied` for a pending payment the holder refused: it never reached the
+    /// balance, so it is left out as `DECLINED` is, and the chain goes on past it.
+    func testAPayPalPaymentDeniedNeverMoved() throws {
+        let text = """
+            Date,Name,Status,Net,Balance
+            03/01/2024,Jane Roe,Completed,200.00,200.00
+            03/18/2024,Sam Smith,Denied,75.00,200.00
+            03/22/2024,Noble Customer,Completed,116.22,316.22
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["200.00", "116.22"])
+        XCTAssertEqual(result.reportLine("skipped"), "line 3 (never moved)")
+        XCTAssertTrue(
+            result.notes.contains("line 3 not imported: money that never moved (Denied)"), "\(result.notes)")
     }
 
     /// The Sparkasse's CSV-CAMT export says `Umsatz vorgemerkt` in a column headed `Info`: a

@@ -82,6 +82,36 @@ final class BankProfileEndToEndTests: XCTestCase {
         Facts(
             profile: "mufg-jp", transactions: 3, sum: 240420, currency: "JPY", first: "2024-06-03",
             last: "2024-06-15", newestVendor: "ﾄｳｷﾖｳﾃﾞﾝﾘﾖｸ"),
+        Facts(
+            profile: "citi-card", transactions: 5, sum: 32473, currency: "USD", first: "2024-03-05",
+            last: "2024-03-22", pending: 1, newestVendor: "WHOLEFDS MKT 10233 AUSTIN TX"),
+        Facts(
+            profile: "citi-card-members", transactions: 5, sum: 76744, currency: "USD", first: "2024-04-02",
+            last: "2024-04-20", newestVendor: "COSTCO WHSE #0481 ROUND ROCK TX"),
+        Facts(
+            profile: "deutsche-bank", transactions: 4, sum: 153460, currency: "EUR", first: "2024-07-03",
+            last: "2024-07-31", newestVendor: "Kontoführungsentgelt Juli"),
+        Facts(
+            profile: "deutsche-bank-legacy", transactions: 4, sum: 136585, currency: "EUR", first: "2023-11-06",
+            last: "2023-11-29", newestVendor: "Hausverwaltung Berg"),
+        Facts(
+            profile: "dkb-legacy", transactions: 4, sum: 124328, currency: "EUR", first: "2023-02-06",
+            last: "2023-02-27", newestVendor: "ACME GMBH"),
+        Facts(
+            profile: "postfinance", transactions: 5, sum: 483115, currency: "CHF", first: "2024-03-01",
+            last: "2024-03-28", newestVendor: "KAUF/DIENSTLEISTUNG VOM 27.03.2024 KARTEN NR. XXXX1234 MIGROS M BERN"),
+        Facts(
+            profile: "ubs", transactions: 4, sum: 486260, currency: "CHF", first: "2024-05-01", last: "2024-05-28",
+            newestVendor: "Coop-1234 Bern,Bahnhofplatz 10,3011 Bern"),
+        Facts(
+            profile: "societe-generale", transactions: 4, sum: 204045, currency: "EUR", first: "2024-04-05",
+            last: "2024-04-29", newestVendor: "CARTE X1234 27/04 CARREFOUR CITY PARIS 75011"),
+        Facts(
+            profile: "credit-agricole", transactions: 5, sum: 207095, currency: "EUR", first: "2024-04-02",
+            last: "2024-04-30", newestVendor: "PAIEMENT PAR CARTE      \nX4912 BOULANGERIE MARIE LYON 29/04"),
+        Facts(
+            profile: "paypal", transactions: 6, sum: 11622, currency: "USD", first: "2024-03-01", last: "2024-03-22",
+            pending: 1, newestVendor: "Noble Customer"),
     ]
 
     static func file(_ profile: String) -> String { BuiltProducts.fixtures + "/bank/profiles/\(profile).csv" }

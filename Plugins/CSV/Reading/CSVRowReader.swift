@@ -228,7 +228,9 @@ struct CSVRowReader {
             // Money out, whatever sign the bank wrote it with.
             return .read(RowMoney(amount: debitAmount!, negated: !debitAmount!.negative))
         case (false, true):
-            return .read(RowMoney(amount: creditAmount!, negated: false))
+            // Money in, whatever sign the bank wrote it with: Citi's card export puts payments
+            // and refunds in Credit as negative cells.
+            return .read(RowMoney(amount: creditAmount!, negated: creditAmount!.negative))
         case (false, false):
             guard let zero = debitAmount ?? creditAmount else { return .empty("debit and credit are both empty") }
             return .read(RowMoney(amount: zero, negated: false))
@@ -312,7 +314,7 @@ struct CSVRowReader {
     /// What a status cell says of the money.
     enum StatusKind {
         case booked, pending
-        /// Money that never moved: reverted, declined, failed, cancelled.
+        /// Money that never moved: reverted, declined, denied, failed, cancelled.
         case neverMoved
     }
 
@@ -337,6 +339,8 @@ struct CSVRowReader {
     static let neverMovedWords: Set<String> = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",
         "fehlgeschlagen", "annule", "refuse", "echoue", "rechazado", "cancelado", "geannuleerd", "geweigerd",
+        // PayPal: a pending payment the holder refused.
+        "denied",
     ]
 
     private func reject(_ record: CSVRecordSpan, _ raw: Range<Int>, _ reason: String, into batch: inout CSVBatch) {

@@ -89,6 +89,9 @@ struct ColumnRoles: Sendable {
             .date, .amount, .debit, .credit, .balance, .currency, .indicator, .vendor, .memo, .id, .status, .fee,
         ]
         for role in order where columns[role] == nil {
+            // Debit and credit named in the options are the money: Deutsche Bank's older export
+            // has a `Betrag` header over empty cells beside them.
+            if role == .amount, columns[.debit] != nil, columns[.credit] != nil { continue }
             let free = (candidates[role] ?? []).filter { !isTaken($0.column) }
             if let best = free.min(by: { $0.rank < $1.rank }) { columns[role] = best.column }
         }

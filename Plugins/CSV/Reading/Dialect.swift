@@ -9,7 +9,8 @@ struct Dialect: Sendable {
     /// The separator whose field count is the same on the most lines of the text.
     ///
     /// A preamble or a summary row only lowers a candidate's agreement a little, while a wrong
-    /// candidate disagrees on most rows (a `,` in a `;` file appears only in amounts). Ties
+    /// candidate disagrees on most rows (a `,` in a `;` file appears only in amounts). A
+    /// candidate giving three fields or more beats one giving two, whatever their agreement. Ties
     /// go to the candidate giving more fields; between `;` and `,` giving as many, `;` wins
     /// when a comma sits in a number as a decimal mark (`1,50`: a digit before, exactly two
     /// after), else `,`. Quotes are honoured: a separator inside a quoted field does not count.
@@ -72,7 +73,13 @@ struct Dialect: Sendable {
             }
             guard agreeing > 0 else { continue }
             let better: Bool
-            if agreeing != best.agreeing {
+            if (fields >= 3) != (best.fields >= 3) {
+                // A table of transactions has a date, a payee and an amount: two fields are no
+                // table when another candidate makes one. (Deutsche Bank's older export has one
+                // decimal comma on every row and no other, so `,` gives two fields on more lines
+                // than `;` gives nineteen.)
+                better = fields >= 3
+            } else if agreeing != best.agreeing {
                 better = agreeing > best.agreeing
             } else if fields != best.fields {
                 better = fields > best.fields

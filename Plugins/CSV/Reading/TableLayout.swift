@@ -38,6 +38,12 @@ struct TableLayout: Sendable {
         }
         guard var first else { return nil }
         var reader = CSVCellReader(text: text)
+        if skip == nil,
+            let header = Self.headerAfterPaddedPreamble(
+                head, from: first, width: scan.width, text: text, separator: separator, reader: &reader)
+        {
+            first = header
+        }
         // A header one field short of rows that all end in an empty field (Chase's checking
         // export: a separator after every row's last cell) is still the header.
         if skip == nil, first > 0, head[first - 1].fieldCount == scan.width - 1,
@@ -107,6 +113,22 @@ struct TableLayout: Sendable {
         var fields: [CSVFieldSpan] = []
         _ = tokenizer.next(into: &fields)
         return fields
+    }
+
+    /// A preamble padded to the table's width (UBS: `Kontonummer:;0235 00123456.01;;;;;;;;;;;;;`)
+    /// holds the field count from the file's first line, but its lines fill a cell or two where
+    /// the header fills most: the header is the first line of names filling at least half the
+    /// cells, when only such sparse lines come before it. Nil when `first` is already filled.
+    private static func headerAfterPaddedPreamble(
+        _ head: [CSVRecordSpan], from first: Int, width: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8,
+        reader: inout CSVCellReader
+    ) -> Int? {
+        for index in head.indices.dropFirst(first) {
+            let fields = Self.fields(of: head[index], text: text, separator: separator)
+            guard fields.filter({ !$0.isEmpty }).count * 2 >= width else { continue }
+            return index > first && looksLikeNames(fields, reader: &reader) ? index : nil
+        }
+        return nil
     }
 
     /// Whether every one of `rows` that is `width` wide ends in an empty field.

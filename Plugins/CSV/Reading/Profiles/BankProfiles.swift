@@ -3,7 +3,8 @@
 /// is still inferred. Every profile has a test file in its bank's layout in
 /// `Tests/Fixtures/bank/profiles/NAME.csv`.
 public enum BankProfiles {
-    public static let builtIn: [BankProfile] = unitedStates + unitedKingdom + europe + japan
+    public static let builtIn: [BankProfile] =
+        unitedStates + unitedKingdom + europe + switzerland + france + japan + worldwide
 
     static let unitedStates: [BankProfile] = [
         BankProfile(
@@ -48,6 +49,19 @@ public enum BankProfiles {
                 "date": "Date", "vendor": "Description", "amount": "Amount", "balance": "Running Bal.",
                 "date-format": "%m/%d/%Y", "decimal-mark": ".", "default-currency": "USD",
             ]),
+        BankProfile(
+            name: "citi-card", bank: "Citi credit card (US)",
+            header: ["Status", "Date", "Description", "Debit", "Credit"], options: citi),
+        BankProfile(
+            name: "citi-card-members", bank: "Citi credit card (US), with the card member",
+            header: ["Status", "Date", "Description", "Debit", "Credit", "Member Name"], options: citi),
+    ]
+
+    /// Purchases in Debit, payments and refunds in Credit as negative cells: the columns say
+    /// which way the money went, not the sign.
+    private static let citi: [String: String] = [
+        "date": "Date", "vendor": "Description", "debit": "Debit", "credit": "Credit", "status": "Status",
+        "date-format": "%m/%d/%Y", "decimal-mark": ".", "default-currency": "USD",
     ]
 
     /// Charges positive, payments and credits negative: the issuer's view.
@@ -168,6 +182,90 @@ public enum BankProfiles {
                 "separator": ";", "date": "Buchungstag", "vendor": "Buchungstext", "amount": "Betrag",
                 "currency": "Währung", "date-format": "%d.%m.%Y", "decimal-mark": ",",
             ]),
+        BankProfile(
+            name: "deutsche-bank", bank: "Deutsche Bank (Germany), since 2024",
+            header: [
+                "Buchungstag", "Wert", "Umsatzart", "Begünstigter / Auftraggeber", "Verwendungszweck",
+                "IBAN / Kontonummer", "BIC", "Kundenreferenz", "Mandatsreferenz", "Gläubiger ID", "Fremde Gebühren",
+                "Betrag", "Abweichender Empfänger", "Anzahl der Aufträge", "Anzahl der Schecks", "Soll", "Haben",
+                "Währung",
+            ],
+            // Betrag is signed and always filled; Soll or Haben repeats it.
+            options: [
+                "separator": ";", "date": "Buchungstag", "vendor": "Begünstigter / Auftraggeber", "amount": "Betrag",
+                "memo": "Verwendungszweck", "currency": "Währung", "date-format": "%d.%m.%Y", "decimal-mark": ",",
+            ]),
+        BankProfile(
+            name: "deutsche-bank-legacy", bank: "Deutsche Bank (Germany), before 2024",
+            header: [
+                "Buchungstag", "Wert", "Umsatzart", "Begünstigter / Auftraggeber", "Verwendungszweck", "IBAN", "BIC",
+                "Kundenreferenz", "Mandatsreferenz", "Gläubiger ID", "Fremde Gebühren", "Betrag",
+                "Abweichender Empfänger", "Abweichender Auftraggeber", "Anzahl der Aufträge", "Anzahl der Schecks",
+                "Soll", "Haben", "Währung",
+            ],
+            // Betrag is empty: the money is in Soll (written negative) or Haben.
+            options: [
+                "separator": ";", "date": "Buchungstag", "vendor": "Begünstigter / Auftraggeber", "debit": "Soll",
+                "credit": "Haben", "memo": "Verwendungszweck", "currency": "Währung", "date-format": "%d.%m.%Y",
+                "decimal-mark": ",",
+            ]),
+        BankProfile(
+            name: "dkb-legacy", bank: "DKB Girokonto (Germany), before 2023",
+            header: [
+                "Buchungstag", "Wertstellung", "Buchungstext", "Auftraggeber / Begünstigter", "Verwendungszweck",
+                "Kontonummer", "BLZ", "Betrag (EUR)", "Gläubiger-ID", "Mandatsreferenz", "Kundenreferenz",
+            ],
+            options: [
+                "separator": ";", "date": "Buchungstag", "vendor": "Auftraggeber / Begünstigter",
+                "amount": "Betrag (EUR)", "memo": "Verwendungszweck", "date-format": "%d.%m.%Y", "decimal-mark": ",",
+                "default-currency": "EUR",
+            ]),
+    ]
+
+    static let switzerland: [BankProfile] = [
+        BankProfile(
+            name: "postfinance", bank: "PostFinance (Switzerland), since 2024",
+            header: [
+                "Datum", "Bewegungstyp", "Avisierungstext", "Gutschrift in CHF", "Lastschrift in CHF", "Label",
+                "Kategorie",
+            ],
+            // Debits are written negative in their own column.
+            options: [
+                "separator": ";", "date": "Datum", "vendor": "Avisierungstext", "debit": "Lastschrift in CHF",
+                "credit": "Gutschrift in CHF", "date-format": "%d.%m.%Y", "decimal-mark": ".",
+                "default-currency": "CHF",
+            ]),
+        BankProfile(
+            name: "ubs", bank: "UBS (Switzerland), since 2022",
+            header: [
+                "Abschlussdatum", "Abschlusszeit", "Buchungsdatum", "Valutadatum", "Währung", "Belastung", "Gutschrift",
+                "Einzelbetrag", "Saldo", "Transaktions-Nr.", "Beschreibung1", "Beschreibung2", "Beschreibung3",
+                "Fussnoten",
+            ],
+            // The trade date: a card payment not booked yet has no Buchungsdatum.
+            options: [
+                "separator": ";", "date": "Abschlussdatum", "vendor": "Beschreibung1", "memo": "Beschreibung2",
+                "debit": "Belastung", "credit": "Gutschrift", "balance": "Saldo", "currency": "Währung",
+                "id": "Transaktions-Nr.", "date-format": "%Y-%m-%d", "decimal-mark": ".",
+            ]),
+    ]
+
+    static let france: [BankProfile] = [
+        BankProfile(
+            name: "societe-generale", bank: "Société Générale (France)",
+            header: ["Date de l'opération", "Libellé", "Détail de l'écriture", "Montant de l'opération", "Devise"],
+            options: [
+                "separator": ";", "date": "Date de l'opération", "vendor": "Détail de l'écriture", "memo": "Libellé",
+                "amount": "Montant de l'opération", "currency": "Devise", "date-format": "%d/%m/%Y",
+                "decimal-mark": ",",
+            ]),
+        BankProfile(
+            name: "credit-agricole", bank: "Crédit Agricole (France)",
+            header: ["Date", "Libellé", "Débit euros", "Crédit euros"],
+            options: [
+                "separator": ";", "date": "Date", "vendor": "Libellé", "debit": "Débit euros", "credit": "Crédit euros",
+                "date-format": "%d/%m/%Y", "decimal-mark": ",", "default-currency": "EUR",
+            ]),
     ]
 
     static let japan: [BankProfile] = [
@@ -178,6 +276,28 @@ public enum BankProfiles {
                 "date": "日付", "vendor": "摘要内容", "memo": "摘要", "debit": "支払い金額",
                 "credit": "預かり金額", "balance": "差引残高", "date-format": "%Y/%m/%d", "decimal-mark": ".",
                 "default-currency": "JPY",
+            ])
+    ]
+
+    static let worldwide: [BankProfile] = [
+        BankProfile(
+            name: "paypal", bank: "PayPal, activity download with the default fields",
+            header: [
+                "Date", "Time", "TimeZone", "Name", "Type", "Status", "Currency", "Gross", "Fee", "Net",
+                "From Email Address", "To Email Address", "Transaction ID", "Shipping Address", "Address Status",
+                "Item Title", "Item ID", "Shipping and Handling Amount", "Insurance Amount", "Sales Tax",
+                "Option 1 Name", "Option 1 Value", "Option 2 Name", "Option 2 Value", "Reference Txn ID",
+                "Invoice Number", "Custom Number", "Quantity", "Receipt ID", "Balance", "Address Line 1",
+                "Address Line 2/District/Neighborhood", "Town/City",
+                "State/Province/Region/County/Territory/Prefecture/Republic", "Zip/Postal Code", "Country",
+                "Contact Phone Number", "Subject", "Note", "Country Code", "Balance Impact",
+            ],
+            // Net is what moved (the fee taken). The date order and decimal mark follow the
+            // account's country, so they are left to inference; a row without a Name (a bank
+            // deposit, a withdrawal) is named by its Type.
+            options: [
+                "date": "Date", "vendor": "Name", "memo": "Type", "amount": "Net", "currency": "Currency",
+                "status": "Status", "balance": "Balance", "id": "Transaction ID", "sign": "as-is",
             ])
     ]
 }
