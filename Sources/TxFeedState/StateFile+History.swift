@@ -58,4 +58,22 @@ extension StateFile {
         }
         return history
     }
+
+    /// The input files each of `batches` read (`batch_sources`), in source order; a batch whose
+    /// sources had no file (stdin, HTTP) has none.
+    public func files(ofBatches batches: Set<Int64>) throws(StateError) -> [Int64: [String]] {
+        var files: [Int64: [String]] = [:]
+        do {
+            let rows = try database.prepare(
+                "SELECT path FROM batch_sources WHERE batch = ? AND path IS NOT NULL ORDER BY position")
+            for batch in batches {
+                rows.bind(1, batch)
+                defer { rows.reset() }
+                while try rows.step() { files[batch, default: []].append(rows.text(0) ?? "") }
+            }
+        } catch {
+            throw StateError(error, path: path)
+        }
+        return files
+    }
 }

@@ -74,7 +74,11 @@ final class DedupeEndToEndTests: XCTestCase {
             XCTAssertEqual(kept["source"] as? String, "jan-1-20")
             XCTAssertEqual(kept["id"] as? String, record["id"] as? String, "the same fingerprint, occurrence and all")
             XCTAssertEqual(record["source"] as? String, "jan-10-31")
+            XCTAssertEqual(line["by"] as? String, "fingerprint")
         }
+        XCTAssertEqual(
+            dropped.compactMap { ($0["kept"] as? [String: Any])?["index"] as? Int }, [1, 2, 3],
+            "the kept records' places in jan-1-20: both coffees and the bakery")
         let secondCoffee = try XCTUnwrap(dropped[1]["record"] as? [String: Any])
         XCTAssertEqual(secondCoffee["vendor"] as? String, "Coffee Corner")
         XCTAssertEqual(secondCoffee["amount_minor"] as? Int, -350)

@@ -142,6 +142,8 @@ final class StateEndToEndTests: XCTestCase {
             let kept = try XCTUnwrap(line["kept"] as? [String: Any])
             XCTAssertEqual(kept["batch"] as? Int, 1)
             XCTAssertEqual(kept["id"] as? String, (line["record"] as? [String: Any])?["id"] as? String)
+            XCTAssertEqual(kept["files"] as? [String], [first], "the files batch 1 read")
+            XCTAssertEqual(line["by"] as? String, "fingerprint")
         }
         XCTAssertEqual(try sqlite("SELECT sum(transactions) FROM seen"), "5\n", "rent, two coffees, bakery, salary")
     }

@@ -15,9 +15,14 @@ public struct Duplicate: Sendable {
     /// The kept record's bank id when that is what matched; nil when it matched on the
     /// fingerprint, which is then this record's own (no string is made per duplicate).
     public var keptBankID: String?
+    /// The kept record's position among its source's transactions, when it is in this run.
+    public var keptIndex: Int?
 
     /// The kept record's identity: its bank id, or its fingerprint's text.
     public var keptIdentity: String { keptBankID ?? fingerprint.text }
+    /// Whether the two matched on their bank ids; else on their fingerprints (the same day,
+    /// amount, vendor and memo, and the same occurrence among such records of their sources).
+    public var byBankID: Bool
 
     /// Where the record a duplicate duplicates came from.
     public enum Original: Sendable, Equatable {
@@ -29,7 +34,7 @@ public struct Duplicate: Sendable {
 
     public init(
         transaction: Transaction, fingerprint: Fingerprint, source: Int, index: Int, kept: Original,
-        keptBankID: String?
+        keptBankID: String?, byBankID: Bool, keptIndex: Int? = nil
     ) {
         self.transaction = transaction
         self.fingerprint = fingerprint
@@ -37,5 +42,7 @@ public struct Duplicate: Sendable {
         self.index = index
         self.kept = kept
         self.keptBankID = keptBankID
+        self.byBankID = byBankID
+        self.keptIndex = keptIndex
     }
 }

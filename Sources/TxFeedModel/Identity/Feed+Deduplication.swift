@@ -22,6 +22,8 @@ extension Feed {
         var positions = [Int](repeating: 0, count: sources.count)
         var kept: [Transaction] = []
         var keptFingerprints: [Fingerprint] = []
+        // Each kept record's position in its source, for `--duplicates` to name it.
+        var keptPositions: [Int] = []
         kept.reserveCapacity(transactions.count)
         keptFingerprints.reserveCapacity(transactions.count)
         for (t, fingerprint) in zip(transactions, fingerprints) {
@@ -35,7 +37,8 @@ extension Feed {
                 duplicates.append(
                     Duplicate(
                         transaction: t, fingerprint: fingerprint, source: source, index: position,
-                        kept: .batch(imported.batch), keptBankID: imported.byBankID ? bankID : nil))
+                        kept: .batch(imported.batch), keptBankID: imported.byBankID ? bankID : nil,
+                        byBankID: imported.byBankID))
                 sources[source].count -= 1
                 sources[source].seen += 1
                 continue
@@ -54,7 +57,8 @@ extension Feed {
                     Duplicate(
                         transaction: t, fingerprint: fingerprint, source: source, index: position,
                         kept: .source(accountSources[Int(keeper.account)]),
-                        keptBankID: details(of: keeper)?.id))
+                        keptBankID: details(of: keeper)?.id, byBankID: bankID != nil && details(of: keeper)?.id != nil,
+                        keptIndex: keptPositions[original]))
                 sources[source].count -= 1
                 sources[source].duplicates += 1
                 continue
@@ -63,6 +67,7 @@ extension Feed {
             firstByFingerprint.setIfAbsent(fingerprint, UInt32(kept.count + 1))
             kept.append(t)
             keptFingerprints.append(fingerprint)
+            keptPositions.append(position)
         }
         transactions = kept
         fingerprints = keptFingerprints

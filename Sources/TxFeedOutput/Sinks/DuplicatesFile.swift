@@ -1,11 +1,16 @@
 import TxFeedModel
 
 /// `--duplicates FILE`: each record `--dedupe` dropped, one NDJSON line: its source, origin and
-/// position in the source (`index`, from 0), the record as the NDJSON sink writes it, and the
-/// record it duplicated (`kept`: its source, or with `--state` the earlier batch, and its `id`),
-/// so every dropped row can be checked.
+/// position in the source (`index`, from 0), the record as the NDJSON sink writes it, what
+/// matched (`by`: `bank id` or `fingerprint`), and the record it duplicated (`kept`: its source
+/// and position there, or with `--state` the earlier batch and that batch's files, and its
+/// `id`), so every dropped row can be checked and found.
 public enum DuplicatesFile {
-    public static func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) {
+    /// - Parameter batchFiles: with `--state`, the input files of each earlier batch a record
+    ///   was seen in.
+    public static func write(
+        _ feed: Feed, context: FeedContext, batchFiles: [Int64: [String]] = [:], to out: OutputWriter
+    ) {
         let cells = JSONCells(feed, colours: context.colours)
         for duplicate in feed.duplicates {
             let t = duplicate.transaction
@@ -16,12 +21,22 @@ public enum DuplicatesFile {
             out.write(",\"index\":\(duplicate.index),\"record\":")
             let row = FeedRow(transaction: t, fingerprint: duplicate.fingerprint, details: feed.details(of: t))
             TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
+            out.write(duplicate.byBankID ? ",\"by\":\"bank id\"" : ",\"by\":\"fingerprint\"")
             switch duplicate.kept {
             case .source(let source):
                 out.write(",\"kept\":{\"source\":")
                 out.write(JSONString.literal(feed.sources[source].name))
+                if let index = duplicate.keptIndex { out.write(",\"index\":\(index)") }
             case .batch(let batch):
                 out.write(",\"kept\":{\"batch\":\(batch)")
+                if let files = batchFiles[batch] {
+                    out.write(",\"files\":[")
+                    for (n, file) in files.enumerated() {
+                        if n > 0 { out.write(",") }
+                        out.write(JSONString.literal(file))
+                    }
+                    out.write("]")
+                }
             }
             out.write(",\"id\":")
             out.write(JSONString.literal(duplicate.keptIdentity))

@@ -8,6 +8,9 @@ struct FeedOutput {
     let input: RunInput
     let feed: Feed
     let colours: [RGB]
+    /// With `--state`: the input files of the earlier batches records were seen in, for
+    /// `--duplicates` to name.
+    var batchFiles: [Int64: [String]] = [:]
     private var plan: RunPlan { input.plan }
 
     init(input: RunInput, feed: Feed) {
@@ -190,7 +193,7 @@ struct FeedOutput {
         let file = try AtomicFile(path: path, unfinished: input.unfinished)
         let context = FeedContext(
             colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false, trueColour: false)
-        DuplicatesFile.write(feed, context: context, to: file.writer)
+        DuplicatesFile.write(feed, context: context, batchFiles: batchFiles, to: file.writer)
         try file.commit()
     }
 

@@ -183,6 +183,10 @@ public enum Runner {
         }
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
+        if let state, plan.duplicatesFile != nil {
+            let batches = Set(feed.duplicates.compactMap { if case .batch(let b) = $0.kept { b } else { nil } })
+            output.batchFiles = (try? state.files(ofBatches: batches)) ?? [:]
+        }
         var result = output.write()
         if input.keepsFeed { result.feed = feed }
         if let state, let digests { remember(feed, in: state, files: digests, started: started, input, &result) }
