@@ -37,6 +37,8 @@ public struct Feed: Sendable {
     /// With `--state`: which pending records are new, and which booked ones replace a pending
     /// one an earlier run remembered (``PendingMatcher``); nil without a state file.
     public var pending: PendingSettlement?
+    /// The record ids `txfeed state keep` said are real that this run met and kept.
+    public var keptAnyway: [String] = []
 
     public init() {}
 

@@ -53,6 +53,9 @@ extension StateFile {
                     }
                 }
             }
+            let (keeps, sames) = try overrules()
+            history.keeps = keeps
+            applySames(sames, to: &history, accounts: Array(first.values))
         } catch {
             throw StateError(error, path: path)
         }

@@ -32,11 +32,12 @@ extension StateFile {
     {
         do {
             let remembered = try rememberTransactions(of: feed)
-            guard remembered > 0 || feed.pending?.changesState == true || keepEmpty else {
+            guard remembered > 0 || feed.pending?.changesState == true || !feed.keptAnyway.isEmpty || keepEmpty else {
                 abandon()
                 return false
             }
             try rememberPending(of: feed)
+            try useKeeps(feed.keptAnyway)
             try recordBatch(feed, files: files, started: started, remembered: remembered)
             try commit()
             return true

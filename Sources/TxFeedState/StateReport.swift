@@ -31,6 +31,10 @@ public struct StateReport: Sendable {
         /// and that it let go, not booked within the window.
         public var booked: Int = 0
         public var dropped: Int = 0
+        /// What a person said of records (`keep ID`, `same A B`), for a batch that is one, and
+        /// the batch that used a `keep`.
+        public var overrule: String?
+        public var usedBy: Int64?
         /// When `state undo` forgot it.
         public var undone: String?
         public var sources: [SourceLine]
@@ -131,8 +135,10 @@ extension StateFile {
     /// Forgets what `batch` imported, so that the next run imports it again (a corrected
     /// statement, say). The batch stays in the list, marked undone.
     ///
-    /// - Returns: how many transactions were forgotten.
-    public static func undo(path: String, batch: Int64, wait: Double) throws(StateError) -> Int {
+    /// - Returns: how many transactions were forgotten, and the overrule when the batch was one.
+    public static func undo(path: String, batch: Int64, wait: Double) throws(StateError) -> (
+        forgotten: Int, overrule: String?
+    ) {
         try checkExists(path)
         let state = try StateFile(path: path, wait: wait)
         do {
@@ -148,9 +154,18 @@ extension StateFile {
             found.reset()
             // What it remembered, and what it made of pending records: those it first saw are
             // forgotten, those it ended are open again.
+            let said = try state.database.prepare("SELECT kind, first, second FROM overrules WHERE batch = ?")
+            said.bind(1, batch)
+            let overrule =
+                try said.step()
+                ? [said.text(0), said.text(1), said.text(2)].compactMap { $0 }.joined(separator: " ") : nil
+            said.reset()
+            // What it remembered, what it made of pending records (those it first saw are
+            // forgotten, those it ended are open again), what it said, and the keeps it used.
             for sql in [
                 "DELETE FROM seen WHERE batch = ?", "DELETE FROM pending WHERE batch = ?",
                 "UPDATE pending SET ended = NULL, ended_batch = NULL, evidence = NULL WHERE ended_batch = ?",
+                "DELETE FROM overrules WHERE batch = ?", "UPDATE overrules SET used_batch = NULL WHERE used_batch = ?",
             ] {
                 try state.database.prepare(sql).run { $0.bind(1, batch) }
             }
@@ -160,7 +175,7 @@ extension StateFile {
                 $0.bind(2, batch)
             }
             try state.commit()
-            return remembered
+            return (remembered, overrule)
         } catch {
             state.abandon()
             throw StateError(error, path: path)
@@ -180,6 +195,13 @@ extension StateFile {
             } else {
                 report.batches[n].dropped = Int(endings.int64(2))
             }
+        }
+        let overrules = try database.prepare("SELECT batch, kind, first, second, used_batch FROM overrules")
+        while try overrules.step() {
+            guard let n = byBatch[overrules.int64(0)] else { continue }
+            report.batches[n].overrule = [overrules.text(1), overrules.text(2), overrules.text(3)].compactMap { $0 }
+                .joined(separator: " ")
+            report.batches[n].usedBy = overrules.isNull(4) ? nil : overrules.int64(4)
         }
         let open = try database.prepare(
             """

@@ -69,7 +69,8 @@ enum StateSchema {
         """
 
     /// Version 2: a row per pending record a run wrote, until a booked record replaces it or
-    /// the window passes; a few per account, so a row each.
+    /// the window passes, a few per account, so a row each; and what a person said of records
+    /// (`state keep`, `state same`), each its own batch so that `state undo` forgets it.
     static let pending = """
         CREATE TABLE pending (
             id INTEGER PRIMARY KEY,
@@ -86,6 +87,13 @@ enum StateSchema {
             evidence TEXT
         );
         CREATE INDEX pending_open ON pending (account) WHERE ended IS NULL;
+        CREATE TABLE overrules (
+            batch INTEGER PRIMARY KEY REFERENCES batches (id),
+            kind TEXT NOT NULL,
+            first TEXT NOT NULL,
+            second TEXT,
+            used_batch INTEGER
+        );
         """
 
     /// What brings a file of an older layout (the key) up to this one.
@@ -94,7 +102,7 @@ enum StateSchema {
     /// The tables of each layout.
     static let tablesOfVersion: [Int64: [String]] = [
         1: ["accounts", "batch_sources", "batches", "seen"],
-        2: ["accounts", "batch_sources", "batches", "pending", "seen"],
+        2: ["accounts", "batch_sources", "batches", "overrules", "pending", "seen"],
     ]
 
     /// Keys in one `seen` row at most (≈ 590 KB of blob).

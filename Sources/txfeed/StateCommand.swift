@@ -2,12 +2,13 @@ import ArgumentParser
 import TxFeedOutput
 import TxFeedState
 
-/// `txfeed state`: what a `--state` file remembers, and forgetting one batch of it.
+/// `txfeed state`: what a `--state` file remembers, forgetting one batch of it, and saying what
+/// it should make of a record (`keep`, `same`).
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "state",
-        abstract: "Show or undo what a --state file remembers.",
-        subcommands: [StateShowCommand.self, StateUndoCommand.self])
+        abstract: "Show or undo what a --state file remembers, or say what it should of a record.",
+        subcommands: [StateShowCommand.self, StateUndoCommand.self, StateKeepCommand.self, StateSameCommand.self])
 }
 
 struct StateShowCommand: ParsableCommand {
@@ -36,6 +37,11 @@ struct StateShowCommand: ParsableCommand {
         if report.batches.isEmpty { text += "  (none yet)\n" }
         for b in report.batches {
             let undone = b.undone.map { " — UNDONE at \($0)" } ?? ""
+            if let overrule = b.overrule {
+                let used = b.usedBy.map { ", used by batch \($0)" } ?? ""
+                text += "  \(b.id)  \(b.started)  \(overrule)\(used)\(undone)\n"
+                continue
+            }
             text +=
                 "  \(b.id)  \(b.started)  read \(b.read) = written \(b.written) + rejected \(b.rejected)"
                 + " + duplicates \(b.duplicates) + seen \(b.seen); remembered \(b.remembered)"
@@ -76,10 +82,77 @@ struct StateUndoCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let forgotten = try StateFile.undo(path: file, batch: batch, wait: stateWait)
-            StandardStreams.error(
-                "txfeed: state \(file): batch \(batch) undone: \(forgotten) transactions forgotten; the next run imports them again\n"
-            )
+            let undone = try StateFile.undo(path: file, batch: batch, wait: stateWait)
+            if let overrule = undone.overrule {
+                StandardStreams.error("txfeed: state \(file): batch \(batch) undone: \(overrule) forgotten\n")
+            } else {
+                StandardStreams.error(
+                    "txfeed: state \(file): batch \(batch) undone: \(undone.forgotten) transactions forgotten; the next run imports them again\n"
+                )
+            }
+        } catch {
+            throw usageFailure("\(error)")
+        }
+    }
+}
+
+/// `txfeed state keep FILE ID`: a record `--state` or `--dedupe` dropped is real.
+struct StateKeepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keep",
+        abstract: "Say a dropped record is real: the next run that would drop it imports it, once.",
+        discussion: "ID is the record's id as --duplicates lists it: its bank id, or its fingerprint (fp:…-N).")
+
+    @Argument(help: "The state file.")
+    var file: String
+
+    @Argument(help: "The record's id.")
+    var id: String
+
+    @Option(help: "Seconds to wait for a run using the file (default 60).")
+    var stateWait: Double = 60
+
+    func run() throws {
+        try StateOverruleCommand.record(.keep(id), in: file, wait: stateWait) { batch in
+            "\(id) is imported the next time a run would drop it (txfeed state undo \(file) \(batch) forgets this)"
+        }
+    }
+}
+
+/// `txfeed state same FILE A B`: two records with different ids are one payment.
+struct StateSameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "same",
+        abstract:
+            "Say two records are one payment, though their ids differ: once either is imported, the other is seen.",
+        discussion: "A and B are ids as the sinks write them: bank ids, or fingerprints (fp:…-N).")
+
+    @Argument(help: "The state file.")
+    var file: String
+
+    @Argument(help: "One record's id.")
+    var first: String
+
+    @Argument(help: "The other's.")
+    var second: String
+
+    @Option(help: "Seconds to wait for a run using the file (default 60).")
+    var stateWait: Double = 60
+
+    func run() throws {
+        guard first != second else { throw usageFailure("the two ids are the same: name two records") }
+        try StateOverruleCommand.record(.same(first, second), in: file, wait: stateWait) { batch in
+            "\(first) and \(second) are one: once either is imported, the other is seen (txfeed state undo \(file) \(batch) forgets this)"
+        }
+    }
+}
+
+/// What `state keep` and `state same` share: an existing state file, the lock, a batch.
+enum StateOverruleCommand {
+    static func record(_ overrule: Overrule, in file: String, wait: Double, said: (Int64) -> String) throws {
+        do {
+            let batch = try StateFile.record(overrule, path: file, wait: wait)
+            StandardStreams.error("txfeed: state \(file): batch \(batch): \(said(batch))\n")
         } catch {
             throw usageFailure("\(error)")
         }

@@ -125,6 +125,7 @@ extension StateEndToEndTests {
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
         XCTAssertEqual(try run(checking).status, 0)
         _ = try sqlite("DROP TABLE pending")
+        _ = try sqlite("DROP TABLE overrules")
         _ = try sqlite("PRAGMA user_version = 1")
         XCTAssertEqual(try txfeed("state", "show", state).status, 0, "layout 1 is read as it is")
         XCTAssertEqual(try sqlite("PRAGMA user_version"), "1\n")

@@ -26,41 +26,50 @@ extension Feed {
         var keptPositions: [Int] = []
         kept.reserveCapacity(transactions.count)
         keptFingerprints.reserveCapacity(transactions.count)
+        var keeps = history?.keeps ?? []
         for (t, fingerprint) in zip(transactions, fingerprints) {
             let source = accountSources[Int(t.account)]
             let position = positions[source]
             positions[source] += 1
             let bankID = details(of: t)?.id
+            var dropped: Duplicate?
             if let history, !t.isPending,
                 let imported = history.imported(account: Int(t.account), fingerprint: fingerprint, bankID: bankID)
             {
-                duplicates.append(
-                    Duplicate(
+                dropped = Duplicate(
+                    transaction: t, fingerprint: fingerprint, source: source, index: position,
+                    kept: .batch(imported.batch), keptBankID: imported.byBankID ? bankID : nil,
+                    byBankID: imported.byBankID)
+            } else {
+                let first = Int(firstByFingerprint.payload(of: fingerprint)) - 1
+                var original: Int?
+                if let bankID {
+                    original = firstByBankID[accountKeys[Int(t.account)] + bankID]
+                    if original == nil && first >= 0 && details(of: kept[first])?.id == nil { original = first }
+                } else if first >= 0 {
+                    original = first
+                }
+                if let original {
+                    let keeper = kept[original]
+                    dropped = Duplicate(
                         transaction: t, fingerprint: fingerprint, source: source, index: position,
-                        kept: .batch(imported.batch), keptBankID: imported.byBankID ? bankID : nil,
-                        byBankID: imported.byBankID))
-                sources[source].count -= 1
-                sources[source].seen += 1
-                continue
+                        kept: .source(accountSources[Int(keeper.account)]), keptBankID: details(of: keeper)?.id,
+                        byBankID: bankID != nil && details(of: keeper)?.id != nil, keptIndex: keptPositions[original])
+                }
             }
-            let first = Int(firstByFingerprint.payload(of: fingerprint)) - 1
-            var original: Int?
-            if let bankID {
-                original = firstByBankID[accountKeys[Int(t.account)] + bankID]
-                if original == nil && first >= 0 && details(of: kept[first])?.id == nil { original = first }
-            } else if first >= 0 {
-                original = first
-            }
-            if let original {
-                let keeper = kept[original]
-                duplicates.append(
-                    Duplicate(
-                        transaction: t, fingerprint: fingerprint, source: source, index: position,
-                        kept: .source(accountSources[Int(keeper.account)]),
-                        keptBankID: details(of: keeper)?.id, byBankID: bankID != nil && details(of: keeper)?.id != nil,
-                        keptIndex: keptPositions[original]))
-                sources[source].count -= 1
-                sources[source].duplicates += 1
+            if let dropped {
+                // Said to be real (`state keep`): kept once, instead of dropped; later copies
+                // still match the record it would have duplicated.
+                if !keeps.isEmpty, keeps.remove(bankID ?? fingerprint.text) != nil {
+                    keptAnyway.append(bankID ?? fingerprint.text)
+                    kept.append(t)
+                    keptFingerprints.append(fingerprint)
+                    keptPositions.append(position)
+                } else {
+                    duplicates.append(dropped)
+                    sources[source].count -= 1
+                    if case .batch = dropped.kept { sources[source].seen += 1 } else { sources[source].duplicates += 1 }
+                }
                 continue
             }
             if let bankID { firstByBankID[accountKeys[Int(t.account)] + bankID] = kept.count }

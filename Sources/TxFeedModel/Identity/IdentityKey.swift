@@ -28,6 +28,19 @@ public enum IdentityKey {
         return Int64(bitPattern: hash)
     }
 
+    /// The key and kind a record id as the sinks write it stands for: `fp:` and 16 hex digits,
+    /// `-` and an occurrence is a fingerprint's (of a record without a bank id); anything else
+    /// a bank id.
+    public static func of(recordID id: String) -> (key: Int64, kind: Kind) {
+        if id.hasPrefix("fp:"), let dash = id.lastIndex(of: "-"),
+            let hash = UInt64(id[id.index(id.startIndex, offsetBy: 3)..<dash], radix: 16),
+            let occurrence = UInt32(id[id.index(after: dash)...])
+        {
+            return (of(Fingerprint(hash: hash, occurrence: occurrence)), .fingerprint)
+        }
+        return (of(bankID: id), .bankID)
+    }
+
     /// The key of an account in the state file: `i` and its id, or `n` and its name when it has
     /// none — the same choice the fingerprint makes.
     public static func accountKey(of account: Account) -> String {

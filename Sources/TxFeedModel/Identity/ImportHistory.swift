@@ -21,6 +21,9 @@ public struct ImportHistory: Sendable {
     /// first one's keys. Stored once per account instead, a folder of 10,000 statements of one
     /// account held its keys 10,000 times (22 GB, and the run was killed).
     private var owners: [UInt32] = []
+    /// Record ids (a bank id, or a fingerprint's `fp:…-N`) a person said are real
+    /// (`txfeed state keep`): each is kept once when it would be dropped as seen or duplicate.
+    public var keeps: Set<String> = []
 
     /// - Parameters:
     ///   - capacity: how many keys will be added (the table never grows past twice that).
@@ -80,6 +83,11 @@ public struct ImportHistory: Sendable {
                 << UInt8(IdentityKey.Kind.fingerprintOfBankRecord.rawValue)
             : 1 << UInt8(IdentityKey.Kind.fingerprint.rawValue)
         return found.kinds & wanted != 0 ? (Int64(found.batch), false) : nil
+    }
+
+    /// The batch that imported `key` (of any kind) into `account`; nil when none did.
+    public func batch(account: Int, key: Int64) -> Int64? {
+        find(account: owner(of: account), key: key).map { Int64($0.batch) }
     }
 
     private func find(account: Int, key: Int64) -> Slot? {

@@ -253,7 +253,7 @@ struct FeedOutput {
 
     /// `transfers: 2 linked`, then each set of records that could not be paired, by account, day
     /// and amount: a person decides those, so each is named.
-    static func transfersSummary(_ transfers: FeedTransfers, feed: Feed, quiet: Bool) -> [String] {
+    static func transfersSummary(_ transfers: FeedTransfers, feed: Feed, quiet: Bool, timeZone: TimeZone?) -> [String] {
         var lines: [String] = []
         if !quiet {
             let sets = transfers.ambiguous.count
@@ -262,19 +262,54 @@ struct FeedOutput {
                     + (sets == 0
                         ? "" : ", \(sets) set\(sets == 1 ? "" : "s") of records not paired (more than one candidate)"))
         }
-        var days = DayFormat(timeZone: nil)
+        var days = DayFormat(timeZone: timeZone)
         for set in transfers.ambiguous {
-            let records = set.map { position -> String in
-                let t = feed.transactions[position]
-                let account = feed.accounts[Int(t.account)]
-                var text: [UInt8] = []
-                days.appendISODay(of: t, to: &text)
-                text += " ".utf8
-                Money(minorUnits: t.amountMinor, scale: account.scale).appendPlainDecimal(
-                    to: &text, negative: t.isDebit)
-                return "\(account.name) \(String(decoding: text, as: UTF8.self))"
+            let records = set.map { position in
+                "\(feed.accounts[Int(feed.transactions[position].account)].name) \(dayAndAmount(feed, position, &days))"
             }
             lines.append("txfeed: transfers: not paired: " + records.joined(separator: "; "))
+        }
+        return lines
+    }
+
+    /// `2024-01-15 -3.50`: a record's day (in `days`' zone) and signed amount, for a message.
+    static func dayAndAmount(_ feed: Feed, _ position: Int, _ days: inout DayFormat) -> String {
+        let t = feed.transactions[position]
+        var text: [UInt8] = []
+        days.appendISODay(of: t, to: &text)
+        text += " ".utf8
+        Money(minorUnits: t.amountMinor, scale: feed.accounts[Int(t.account)].scale).appendPlainDecimal(
+            to: &text, negative: t.isDebit)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The records `--dedupe` kept both of that may be one payment (``Feed/nearDuplicates()``):
+    /// never dropped, so said, the first few with their ids, and with `--state` the command
+    /// that makes them one.
+    static func nearDuplicatesSummary(_ feed: Feed, stateFile: String?, timeZone: TimeZone?) -> [String] {
+        let pairs = feed.nearDuplicates()
+        guard !pairs.isEmpty else { return [] }
+        var days = DayFormat(timeZone: timeZone)
+        func id(_ position: Int) -> String {
+            feed.details(of: feed.transactions[position])?.id ?? feed.fingerprint(at: position)?.text ?? "?"
+        }
+        func record(_ position: Int) -> String {
+            let t = feed.transactions[position]
+            let source = feed.sources[feed.accounts[Int(t.account)].source].name
+            return "\"\(feed.vendors.name(of: t.vendor))\" (\(source), \(id(position)))"
+        }
+        var lines = [
+            "txfeed: \(pairs.count) near-duplicate\(pairs.count == 1 ? "" : "s") kept: the same account, day and amount from two sources under other vendors, perhaps one payment in two exports"
+        ]
+        for (a, b) in pairs.prefix(5) {
+            let t = feed.transactions[a]
+            lines.append(
+                "txfeed:   \(feed.accounts[Int(t.account)].name) \(dayAndAmount(feed, a, &days)): \(record(a)) and \(record(b))"
+            )
+        }
+        if pairs.count > 5 { lines.append("txfeed:   … and \(pairs.count - 5) more") }
+        if let stateFile, let (a, b) = pairs.first {
+            lines.append("txfeed:   if a pair is one payment: txfeed state same \(stateFile) \(id(a)) \(id(b))")
         }
         return lines
     }
@@ -328,7 +363,12 @@ struct FeedOutput {
             say(String(decoding: line, as: UTF8.self))
         }
         if let labels = feed.labels { lines += Self.rulesSummary(labels, quiet: plan.quiet, verbose: plan.verbose) }
-        if let transfers = feed.transfers { lines += Self.transfersSummary(transfers, feed: feed, quiet: plan.quiet) }
+        if let transfers = feed.transfers {
+            lines += Self.transfersSummary(transfers, feed: feed, quiet: plan.quiet, timeZone: plan.timeZone)
+        }
+        if feed.deduplicated && !plan.quiet {
+            lines += Self.nearDuplicatesSummary(feed, stateFile: plan.stateFile, timeZone: plan.timeZone)
+        }
         for (source, reject) in feed.rejects.first {
             say("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")
         }
