@@ -97,6 +97,14 @@ final class TransfersEndToEndTests: XCTestCase {
             ),
             run.stderr)
 
+        // The text view names the other account beside each half.
+        let text = try txfeed("run", folder.path + "/statements", "--no-progress")
+        XCTAssertEqual(
+            text.output.split(separator: "\n").filter { $0.contains("(T1)") }.map {
+                $0.hasSuffix("→ \(Self.savings) (T1)") || $0.hasSuffix("← checking (T1)")
+            },
+            [true, true], text.output)
+
         let off = try txfeed("run", folder.path + "/statements", "--sink", "ndjson", "--no-transfers")
         XCTAssertEqual(off.status, 0, off.stderr)
         XCTAssertFalse(off.output.contains("\"transfer\""), "without transfers the rows are as they always were")

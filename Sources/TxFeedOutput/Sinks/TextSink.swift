@@ -74,6 +74,13 @@ public struct TextSink: FeedSink {
                         buffer.append(contentsOf: spaces[0..<2])
                         buffer.append(contentsOf: DisplayWidth.sanitised(category).utf8)
                     }
+                    // A transfer names the other account: `→ Savings (T1)` out, `← Checking (T1)` in.
+                    if let transfer = row.transfer {
+                        buffer.append(contentsOf: (transfer.isDebit ? "  → " : "  ← ").utf8)
+                        buffer.append(
+                            contentsOf: DisplayWidth.sanitised(feed.accounts[Int(transfer.otherAccount)].name).utf8)
+                        buffer.append(contentsOf: " (\(transfer.id))".utf8)
+                    }
                     buffer.append(0x0A)
                     try out.rowDone(&buffer)
                 }
