@@ -71,23 +71,19 @@ struct StateUndoCommand: ParsableCommand {
         commandName: "undo",
         abstract: "Forget what one batch imported, so the next run imports it again (a corrected statement).")
 
-    @Argument(help: "The state file.")
-    var file: String
+    @OptionGroup var state: StateFileArguments
 
     @Argument(help: "The batch number (txfeed state show lists them).")
     var batch: Int64
 
-    @Option(help: "Seconds to wait for a run using the file (default 60).")
-    var stateWait: Double = 60
-
     func run() throws {
         do {
-            let undone = try StateFile.undo(path: file, batch: batch, wait: stateWait)
+            let undone = try StateFile.undo(path: state.file, batch: batch, wait: state.wait)
             if let overrule = undone.overrule {
-                StandardStreams.error("txfeed: state \(file): batch \(batch) undone: \(overrule) forgotten\n")
+                StandardStreams.error("txfeed: state \(state.file): batch \(batch) undone: \(overrule) forgotten\n")
             } else {
                 StandardStreams.error(
-                    "txfeed: state \(file): batch \(batch) undone: \(undone.forgotten) transactions forgotten; the next run imports them again\n"
+                    "txfeed: state \(state.file): batch \(batch) undone: \(undone.forgotten) transactions forgotten; the next run imports them again\n"
                 )
             }
         } catch {
@@ -103,18 +99,14 @@ struct StateKeepCommand: ParsableCommand {
         abstract: "Say a dropped record is real: the next run that would drop it imports it, once.",
         discussion: "ID is the record's id as --duplicates lists it: its bank id, or its fingerprint (fp:…-N).")
 
-    @Argument(help: "The state file.")
-    var file: String
+    @OptionGroup var state: StateFileArguments
 
     @Argument(help: "The record's id.")
     var id: String
 
-    @Option(help: "Seconds to wait for a run using the file (default 60).")
-    var stateWait: Double = 60
-
     func run() throws {
-        try StateOverruleCommand.record(.keep(id), in: file, wait: stateWait) { batch in
-            "\(id) is imported the next time a run would drop it (txfeed state undo \(file) \(batch) forgets this)"
+        try StateOverruleCommand.record(.keep(id), in: state.file, wait: state.wait) { batch in
+            "\(id) is imported the next time a run would drop it (txfeed state undo \(state.file) \(batch) forgets this)"
         }
     }
 }
@@ -127,8 +119,7 @@ struct StateSameCommand: ParsableCommand {
             "Say two records are one payment, though their ids differ: once either is imported, the other is seen.",
         discussion: "A and B are ids as the sinks write them: bank ids, or fingerprints (fp:…-N).")
 
-    @Argument(help: "The state file.")
-    var file: String
+    @OptionGroup var state: StateFileArguments
 
     @Argument(help: "One record's id.")
     var first: String
@@ -136,13 +127,10 @@ struct StateSameCommand: ParsableCommand {
     @Argument(help: "The other's.")
     var second: String
 
-    @Option(help: "Seconds to wait for a run using the file (default 60).")
-    var stateWait: Double = 60
-
     func run() throws {
         guard first != second else { throw usageFailure("the two ids are the same: name two records") }
-        try StateOverruleCommand.record(.same(first, second), in: file, wait: stateWait) { batch in
-            "\(first) and \(second) are one: once either is imported, the other is seen (txfeed state undo \(file) \(batch) forgets this)"
+        try StateOverruleCommand.record(.same(first, second), in: state.file, wait: state.wait) { batch in
+            "\(first) and \(second) are one: once either is imported, the other is seen (txfeed state undo \(state.file) \(batch) forgets this)"
         }
     }
 }
@@ -157,4 +145,13 @@ enum StateOverruleCommand {
             throw usageFailure("\(error)")
         }
     }
+}
+
+/// The state file and how long to wait for a run using it: what `undo`, `keep` and `same` take.
+struct StateFileArguments: ParsableArguments {
+    @Argument(help: "The state file.")
+    var file: String
+
+    @Option(name: .customLong("state-wait"), help: "Seconds to wait for a run using the file (default 60).")
+    var wait: Double = 60
 }
