@@ -6,9 +6,17 @@ extension Feed {
     /// first.
     public func nearDuplicates() -> [(Int, Int)] {
         guard spilled == nil, sources.count > 1 else { return [] }
-        let accountKeys = accounts.map(IdentityKey.accountKey(of:))
+        // Each feed account as its state account's number: feed accounts of one id, else one
+        // name, are one account (an MT940 file's pages), and numbers hash cheaply.
+        var numbers: [String: Int] = [:]
+        let accountNumbers = accounts.map { account in
+            let key = IdentityKey.accountKey(of: account)
+            if let number = numbers[key] { return number }
+            numbers[key] = numbers.count
+            return numbers.count - 1
+        }
         struct Key: Hashable {
-            var account: String
+            var account: Int
             var day: Int64
             var signedMinor: Int64
         }
@@ -17,7 +25,7 @@ extension Feed {
         for position in transactions.indices.reversed() {
             let t = transactions[position]
             let key = Key(
-                account: accountKeys[Int(t.account)], day: TransactionDate.days(ofUnixSeconds: t.unixSeconds),
+                account: accountNumbers[Int(t.account)], day: TransactionDate.days(ofUnixSeconds: t.unixSeconds),
                 signedMinor: t.signedMinor)
             guard let earlier = first[key] else {
                 first[key] = position

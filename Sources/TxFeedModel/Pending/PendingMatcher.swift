@@ -89,18 +89,21 @@ public enum PendingMatcher {
         var settlement = PendingSettlement()
         settlement.window = window
         let accountKeys = feed.accounts.map(IdentityKey.accountKey(of:))
-        var openByAccount: [String: [Int]] = [:]
-        for (n, pending) in open.enumerated() { openByAccount[pending.accountKey, default: []].append(n) }
+        var openByKey: [String: [Int]] = [:]
+        for (n, pending) in open.enumerated() { openByKey[pending.accountKey, default: []].append(n) }
+        // Per feed account, its remembered pending records: one array index a record, not a
+        // hashed account key (most runs have none, and a million booked records ask).
+        let openByAccount = accountKeys.map { openByKey[$0] ?? [] }
         var taken = [Bool](repeating: false, count: open.count)
 
         var booked: [Int] = []
         for (position, t) in feed.transactions.enumerated() {
             guard t.isPending else {
-                booked.append(position)
+                if !openByAccount[Int(t.account)].isEmpty { booked.append(position) }
                 continue
             }
             let key = identityKey(feed, position)
-            let same = openByAccount[accountKeys[Int(t.account)]]?.first { !taken[$0] && open[$0].key == key }
+            let same = openByAccount[Int(t.account)].first { !taken[$0] && open[$0].key == key }
             if let same {
                 taken[same] = true
                 settlement.again.append((position, open[same].row))
@@ -112,7 +115,7 @@ public enum PendingMatcher {
         booked.sort { (feed.transactions[$0].unixSeconds, $0) < (feed.transactions[$1].unixSeconds, $1) }
         for position in booked {
             let t = feed.transactions[position]
-            guard let candidates = openByAccount[accountKeys[Int(t.account)]] else { continue }
+            let candidates = openByAccount[Int(t.account)]
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
             if let id = feed.details(of: t)?.id,
                 let same = candidates.first(where: { !taken[$0] && open[$0].bankID == id })
