@@ -16,6 +16,8 @@ enum Condition: Sendable {
     case status(pending: Bool)
     /// `amount = "< 0"`, `"-4.50"`, `"10..50"`.
     case amount(AmountTest)
+    /// `day = [1, 15]`, `weekday = "sat"`: the record's calendar day passes; never without a date.
+    case day(DayTest)
     /// `any = [{…}, {…}]`: at least one group holds.
     case any([Match])
     /// `not = {…}`: the group does not hold.
@@ -34,6 +36,7 @@ enum Condition: Sendable {
             return true
         case let .status(pending): return record.isPending == pending
         case let .amount(test): return test.holds(amountMinor: record.amountMinor, scale: record.scale)
+        case let .day(test): return record.date.map(test.holds(date:)) ?? false
         case let .any(groups):
             return groups.contains { $0.captures(for: record) != nil }
         case let .not(group):
@@ -45,6 +48,19 @@ enum Condition: Sendable {
 /// All of a group's conditions (a rule's `match`, an `any` member, a `not`).
 struct Match: Sendable {
     var conditions: [Condition]
+
+    /// Whether any condition, in an `any` or a `not` too, reads the record's date: a run works
+    /// the day out only then.
+    var readsDate: Bool {
+        conditions.contains { condition in
+            switch condition {
+            case .day: return true
+            case let .any(groups): return groups.contains(where: \.readsDate)
+            case let .not(group): return group.readsDate
+            default: return false
+            }
+        }
+    }
 
     /// The captures of its first regex (empty without one) when every condition holds; nil when one does not.
     func captures(for record: RuleRecord) -> [String?]? {
