@@ -62,10 +62,12 @@ struct Match: Sendable {
         }
     }
 
-    /// The captures of its first regex (empty without one) when every condition holds; nil when one does not.
-    func captures(for record: RuleRecord) -> [String?]? {
+    /// The captures of its first regex (empty without one) when every condition holds; nil when
+    /// one does not. From `start`, the conditions before it are taken as holding (a
+    /// ``VendorScreen`` tried them on the vendor), and so are not run for their captures.
+    func captures(for record: RuleRecord, from start: Int = 0) -> [String?]? {
         var captures: [String?]?
-        for condition in conditions where !condition.holds(for: record, captures: &captures) { return nil }
+        for condition in conditions[start...] where !condition.holds(for: record, captures: &captures) { return nil }
         return captures ?? []
     }
 }

@@ -33,6 +33,7 @@ extension RuleSet {
         var skipped: [String: Int] = [:]
         var reasons: [String] = []
         let readsDate = rules.contains { $0.match.readsDate }
+        var screen = VendorScreen(rules: rules, vendors: vendorNames.count)
         for i in feed.transactions.indices {
             let t = feed.transactions[i]
             let details = feed.details(of: t)
@@ -43,7 +44,8 @@ extension RuleSet {
                 scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,
                 isPending: t.isPending,
                 date: readsDate ? TransactionDate.days(ofUnixSeconds: localSeconds(t)) : nil)
-            let outcome = apply(to: record, tracking: &tracking)
+            let steps = screen.steps(vendor: t.vendor, text: record.vendor, rules: rules)
+            let outcome = apply(to: record, tracking: &tracking, steps: steps)
             if let reason = outcome.skipped {
                 kept[i] = false
                 if skipped[reason] == nil { reasons.append(reason) }

@@ -26,12 +26,17 @@ public struct RuleSet: Sendable {
     }
 
     /// What the rules make of `record`, noting in `tracking` the rules that matched and, when it
-    /// explains, which rule set each field.
-    func apply(to record: RuleRecord, tracking: inout RuleTracking) -> RuleOutcome {
+    /// explains, which rule set each field. With `steps` (a ``VendorScreen``'s for the record's
+    /// vendor) only those rules are tried, each from the first condition not known to hold.
+    func apply(
+        to record: RuleRecord, tracking: inout RuleTracking, steps: [VendorScreen.Step]? = nil
+    ) -> RuleOutcome {
         var outcome = RuleOutcome()
         if tracking.explains { tracking.reset() }
-        for (i, rule) in rules.enumerated() {
-            guard let captures = rule.match.captures(for: record) else { continue }
+        for k in 0..<(steps?.count ?? rules.count) {
+            let (i, from) = steps.map { ($0[k].rule, $0[k].from) } ?? (k, 0)
+            let rule = rules[i]
+            guard let captures = rule.match.captures(for: record, from: from) else { continue }
             if !tracking.fired.isEmpty { tracking.fired[i] = true }
             // What earlier rules set goes with the record.
             if let reason = rule.skip { return RuleOutcome(skipped: reason) }
