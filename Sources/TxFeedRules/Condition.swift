@@ -98,13 +98,25 @@ struct Match: Sendable {
 
     /// Whether any condition, in an `any` or a `not` too, reads the record's date: a run works
     /// the day out only then.
-    var readsDate: Bool {
+    var readsDate: Bool { reads { if case .day = $0 { true } else { false } } }
+
+    /// Whether any condition, in an `any` or a `not` too, reads `field`: a run makes the text
+    /// of a record's `id` (its fingerprint's, most often) only then.
+    func reads(_ field: TextField) -> Bool {
+        reads {
+            switch $0 {
+            case .contains(field, _), .regex(field, _): true
+            default: false
+            }
+        }
+    }
+
+    private func reads(where test: (Condition) -> Bool) -> Bool {
         conditions.contains { condition in
             switch condition {
-            case .day: return true
-            case let .any(groups): return groups.contains(where: \.readsDate)
-            case let .not(group): return group.readsDate
-            default: return false
+            case let .any(groups): return groups.contains { $0.reads(where: test) }
+            case let .not(group): return group.reads(where: test)
+            default: return test(condition)
             }
         }
     }
@@ -114,7 +126,8 @@ struct Match: Sendable {
     /// ``VendorScreen`` tried them on the vendor), and so are not run for their captures.
     func captures(for record: RuleRecord, from start: Int = 0) -> [String?]? {
         var captures: [String?]?
-        for condition in conditions[start...] where !condition.holds(for: record, captures: &captures) { return nil }
+        // By index: a `for condition in` would copy each condition, a retain and release of its payload.
+        for j in start..<conditions.count where !conditions[j].holds(for: record, captures: &captures) { return nil }
         return captures ?? []
     }
 }

@@ -33,12 +33,13 @@ extension RuleSet {
         var skipped: [String: Int] = [:]
         var reasons: [String] = []
         let readsDate = rules.contains { $0.match.readsDate }
+        let readsID = rules.contains { $0.match.reads(.id) }
         var screen = VendorScreen(rules: rules, vendors: vendorNames.count)
         for i in feed.transactions.indices {
             let t = feed.transactions[i]
             let details = feed.details(of: t)
             let (account, source, currency) = accountTexts[Int(t.account)]
-            let id = details?.id ?? feed.fingerprint(at: i)?.text
+            let id = readsID ? details?.id ?? feed.fingerprint(at: i)?.text : nil
             let record = RuleRecord(
                 vendor: vendorNames[Int(t.vendor)], memo: details?.memo, id: id, amountMinor: t.signedMinor,
                 scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,

@@ -35,28 +35,28 @@ public struct RuleSet: Sendable {
         if tracking.explains { tracking.reset() }
         for k in 0..<(steps?.count ?? rules.count) {
             let (i, from) = steps.map { ($0[k].rule, $0[k].from) } ?? (k, 0)
-            let rule = rules[i]
-            guard let captures = rule.match.captures(for: record, from: from) else { continue }
+            guard let captures = rules[i].match.captures(for: record, from: from) else { continue }
             if !tracking.fired.isEmpty { tracking.fired[i] = true }
+            // `rules[i].…`, not a copy of the rule: that is a dozen references retained and released.
             // What earlier rules set goes with the record.
-            if let reason = rule.skip { return RuleOutcome(skipped: reason) }
-            if outcome.category == nil, let t = rule.category {
+            if let reason = rules[i].skip { return RuleOutcome(skipped: reason) }
+            if outcome.category == nil, let t = rules[i].category {
                 outcome.category = t.expand(captures)
                 if tracking.explains { tracking.category = i }
             }
-            if outcome.vendor == nil, let t = rule.vendor {
+            if outcome.vendor == nil, let t = rules[i].vendor {
                 outcome.vendor = t.isClean ? PayeeCleaner.clean(record.vendor) : t.expand(captures)
                 if tracking.explains { tracking.vendor = i }
             }
-            if outcome.memo == nil, let t = rule.memo {
+            if outcome.memo == nil, let t = rules[i].memo {
                 outcome.memo = t.expand(captures)
                 if tracking.explains { tracking.memo = i }
             }
-            for tag in rule.tags where !outcome.tags.contains(tag) {
+            for tag in rules[i].tags where !outcome.tags.contains(tag) {
                 outcome.tags.append(tag)
                 if tracking.explains { tracking.tags.append(i) }
             }
-            if rule.stop { break }
+            if rules[i].stop { break }
         }
         return outcome
     }

@@ -102,6 +102,10 @@ final class RuleSetFeedTests: XCTestCase {
             [[rule]]
             match = { any = [{ vendor = "bakery" }, { memo = "note" }] }
             tags = ["any"]
+
+            [[rule]]
+            match = { id = "b-2" }
+            tags = ["b2"]
             """#, file: "r.toml")
         var feed = Feed()
         feed.sources = [
@@ -140,7 +144,7 @@ final class RuleSetFeedTests: XCTestCase {
         XCTAssertEqual(expected[2], RuleOutcome(category: "Expenses:Shopping", vendor: "Amazon DE"))
         XCTAssertEqual(expected[3], RuleOutcome(tags: ["big"]))
         XCTAssertEqual(expected[4], RuleOutcome(category: "Expenses:Food (ery)"))
-        XCTAssertEqual(expected[6], RuleOutcome(tags: ["any"]))
+        XCTAssertEqual(expected[6], RuleOutcome(tags: ["any", "b2"]), "a run gives the id only when a rule reads it")
         rules.apply(to: &feed)
         var got: [RuleOutcome] = []
         var it = feed.rows()
