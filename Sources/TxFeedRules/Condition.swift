@@ -28,7 +28,7 @@ enum Condition: Sendable {
         switch self {
         case let .contains(field, needles):
             guard let text = record.text(field) else { return false }
-            return Self.text(text, containsAnyOf: needles)
+            return Self.text(text, containsAnyOf: needles, lowered: field == .vendor ? record.loweredVendor : nil)
         case let .regex(field, pattern):
             guard let text = record.text(field), let found = pattern.captures(in: text) else { return false }
             if captures == nil { captures = found }
@@ -50,12 +50,13 @@ extension Condition {
     /// Printable ASCII against printable ASCII is compared on bytes, a letter's case folded:
     /// it is what Foundation's search finds there (no case or canonical equivalence reaches
     /// past ASCII letters, no character cluster joins two of them), at a few nanoseconds instead
-    /// of a microsecond and a lowered copy. Anything else goes to Foundation, as before.
-    static func text(_ text: String, containsAnyOf needles: [String]) -> Bool {
-        let isASCII = text.utf8.allSatisfy(\.isPrintableASCII)
-        var lowered: String?
+    /// of a microsecond and a lowered copy. Anything else goes to Foundation, as before, with
+    /// `lowered` (`text` lowered) when the caller has it.
+    static func text(_ text: String, containsAnyOf needles: [String], lowered: String? = nil) -> Bool {
+        let isASCII = text.isPrintableASCII
+        var lowered = lowered
         for needle in needles {
-            if isASCII, needle.utf8.allSatisfy(\.isPrintableASCII) {
+            if isASCII, needle.isPrintableASCII {
                 if asciiText(text, contains: needle) { return true }
                 continue
             }
@@ -84,6 +85,15 @@ extension Condition {
             return true
         }
         return false
+    }
+}
+
+extension String {
+    /// Whether every byte is printable ASCII (space to `~`), read from its contiguous bytes:
+    /// through `utf8`'s iterator it costs several times as much.
+    var isPrintableASCII: Bool {
+        utf8.withContiguousStorageIfAvailable { $0.allSatisfy(\.isPrintableASCII) }
+            ?? utf8.allSatisfy(\.isPrintableASCII)
     }
 }
 

@@ -16,6 +16,9 @@ public struct RuleRecord: Sendable {
     /// (a civil date's own day, an instant's day in `--tz`), so that `day` and `weekday` judge
     /// what a person reads. Nil when not known (an example without a `date`): no day test holds.
     public var date: Int64?
+    /// The vendor lowered, when the caller has it: a run lowers each vendor once (``VendorScreen``),
+    /// not once a `vendor = …` condition that bytes alone cannot answer (text past ASCII).
+    var loweredVendor: String?
 
     public init(
         vendor: String, memo: String? = nil, id: String? = nil, amountMinor: Int64 = 0, scale: Int = 2,

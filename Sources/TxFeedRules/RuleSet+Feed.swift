@@ -40,13 +40,14 @@ extension RuleSet {
             let details = feed.details(of: t)
             let (account, source, currency) = accountTexts[Int(t.account)]
             let id = readsID ? details?.id ?? feed.fingerprint(at: i)?.text : nil
-            let record = RuleRecord(
+            var record = RuleRecord(
                 vendor: vendorNames[Int(t.vendor)], memo: details?.memo, id: id, amountMinor: t.signedMinor,
                 scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,
                 isPending: t.isPending,
                 date: readsDate ? TransactionDate.days(ofUnixSeconds: localSeconds(t)) : nil)
-            let steps = screen.steps(vendor: t.vendor, text: record.vendor, rules: rules)
-            let outcome = apply(to: record, tracking: &tracking, steps: steps)
+            let screened = screen.steps(vendor: t.vendor, text: record.vendor, rules: rules)
+            record.loweredVendor = screened.lowered
+            let outcome = apply(to: record, tracking: &tracking, steps: screened.steps)
             if let reason = outcome.skipped {
                 kept[i] = false
                 if skipped[reason] == nil { reasons.append(reason) }

@@ -26,6 +26,9 @@ struct VendorScreen {
     private let readsCaptures: [Bool]
     /// Per vendor id: its list in ``lists``, or `.max` until worked out.
     private var listOfVendor: [UInt32]
+    /// Per vendor id: its text lowered, when it is not all printable ASCII (which is searched on
+    /// bytes, unlowered): once a vendor, not once a condition of a record.
+    private var lowered: [String?]
     private var lists: [[Step]] = []
     private var listIndex: [[Step]: UInt32] = [:]
 
@@ -42,13 +45,19 @@ struct VendorScreen {
             [rule.category, rule.vendor, rule.memo].contains { $0?.readsCaptures ?? false }
         }
         listOfVendor = Array(repeating: .max, count: vendors)
+        lowered = Array(repeating: nil, count: vendors)
     }
 
-    /// The rules to try, in order, on a record of vendor `id`, whose text is `vendor`.
-    mutating func steps(vendor id: UInt32, text vendor: String, rules: [Rule]) -> [Step] {
+    /// The rules to try, in order, on a record of vendor `id`, whose text is `vendor`, and the
+    /// text lowered (nil for printable ASCII).
+    mutating func steps(vendor id: UInt32, text vendor: String, rules: [Rule]) -> (
+        steps: [Step], lowered: String?
+    ) {
         let known = listOfVendor[Int(id)]
-        if known != .max { return lists[Int(known)] }
-        let record = RuleRecord(vendor: vendor)
+        if known != .max { return (lists[Int(known)], lowered[Int(id)]) }
+        if !vendor.isPrintableASCII { lowered[Int(id)] = vendor.lowercased() }
+        var record = RuleRecord(vendor: vendor)
+        record.loweredVendor = lowered[Int(id)]
         var steps: [Step] = []
         for (i, rule) in rules.enumerated() {
             let n = vendorConditions[i]
@@ -65,7 +74,7 @@ struct VendorScreen {
                 return UInt32(lists.count - 1)
             }()
         listOfVendor[Int(id)] = index
-        return steps
+        return (steps, lowered[Int(id)])
     }
 }
 

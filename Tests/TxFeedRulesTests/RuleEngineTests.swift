@@ -193,6 +193,10 @@ final class RuleEngineTests: XCTestCase {
                     Condition.text(text, containsAnyOf: [needle]), text.lowercased().contains(needle),
                     "\(text.debugDescription) contains \(needle.debugDescription)")
             }
+            // With the lowered text given, as a run gives a vendor's.
+            XCTAssertEqual(
+                Condition.text(text, containsAnyOf: ["müller", "zoë", "tesco"], lowered: text.lowercased()),
+                ["müller", "zoë", "tesco"].contains { text.lowercased().contains($0) }, text)
             // A list: any of them, whatever mix of ASCII and not.
             XCTAssertEqual(
                 Condition.text(text, containsAnyOf: ["zzz", "müller"]), text.lowercased().contains("müller"), text)

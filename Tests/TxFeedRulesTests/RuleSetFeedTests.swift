@@ -72,7 +72,7 @@ final class RuleSetFeedTests: XCTestCase {
     /// A run tries each rule's vendor conditions once a vendor (``VendorScreen``); what it makes
     /// of every record must be what trying every rule in full makes of it: captures from a
     /// vendor regex (`$1`, `$0`) and from a memo regex after a vendor test, tags, stop, skip,
-    /// and rules with no vendor condition between the others.
+    /// rules with no vendor condition between the others, a vendor past ASCII in an `any`.
     func testAFeedsOutcomesAreEveryRuleTriedInFull() throws {
         let rules = try RuleSet.parse(
             #"""
@@ -100,7 +100,7 @@ final class RuleSetFeedTests: XCTestCase {
             skip = "own accounts"
 
             [[rule]]
-            match = { any = [{ vendor = "bakery" }, { memo = "note" }] }
+            match = { any = [{ vendor = ["bakery", "café"] }, { memo = "note" }] }
             tags = ["any"]
 
             [[rule]]
@@ -110,19 +110,19 @@ final class RuleSetFeedTests: XCTestCase {
         var feed = Feed()
         feed.sources = [
             SourceReport(
-                name: "bank", plugin: "csv", status: .success, error: nil, count: 8, rejected: 0, documents: 1,
+                name: "bank", plugin: "csv", status: .success, error: nil, count: 9, rejected: 0, documents: 1,
                 failedDocuments: 0, elapsedMilliseconds: 1)
         ]
         feed.accounts = [
             Account(name: "Checking", balance: nil, currency: "EUR", profile: nil, source: 0, origin: "o", scale: 2)
         ]
-        let names = ["TESCO", "AMZN Mktp DE*1", "Bakery", "Own transfer", "Cafe", "AMZN Mktp US*2"]
+        let names = ["TESCO", "AMZN Mktp DE*1", "Bakery", "Own transfer", "Cafe", "AMZN Mktp US*2", "CAFÉ ZOË"]
         let vendors = names.map { feed.vendors.intern($0) }
         feed.details = [TransactionDetails(id: "B-1", memo: "order 77"), TransactionDetails(id: "B-2", memo: "note")]
         let rows: [(vendor: Int, minor: Int64, debit: Bool, details: UInt32)] = [
             (0, 1999, true, 0), (0, 500, true, 1), (1, 4500, true, Transaction.noDetails),
             (1, 12_000, false, Transaction.noDetails), (2, 300, true, 0), (3, 50_000, true, Transaction.noDetails),
-            (4, 20_000, true, 1), (5, 999, true, Transaction.noDetails),
+            (4, 20_000, true, 1), (5, 999, true, Transaction.noDetails), (6, 250, true, Transaction.noDetails),
         ]
         feed.transactions = rows.enumerated().map { n, row in
             Transaction(
@@ -145,6 +145,7 @@ final class RuleSetFeedTests: XCTestCase {
         XCTAssertEqual(expected[3], RuleOutcome(tags: ["big"]))
         XCTAssertEqual(expected[4], RuleOutcome(category: "Expenses:Food (ery)"))
         XCTAssertEqual(expected[6], RuleOutcome(tags: ["any", "b2"]), "a run gives the id only when a rule reads it")
+        XCTAssertEqual(expected[8], RuleOutcome(tags: ["any"]), "a vendor past ASCII, searched lowered once")
         rules.apply(to: &feed)
         var got: [RuleOutcome] = []
         var it = feed.rows()
