@@ -132,12 +132,11 @@ struct Match: Sendable {
     }
 
     /// The captures of its first regex (empty without one) when every condition holds; nil when
-    /// one does not. From `start`, the conditions before it are taken as holding (a
-    /// ``VendorScreen`` tried them on the vendor), and so are not run for their captures.
-    func captures(for record: RuleRecord, from start: Int = 0) -> [String?]? {
+    /// one does not.
+    func captures(for record: RuleRecord) -> [String?]? {
         var captures: [String?]?
         // By index: a `for condition in` would copy each condition, a retain and release of its payload.
-        for j in start..<conditions.count where !conditions[j].holds(for: record, captures: &captures) { return nil }
+        for j in conditions.indices where !conditions[j].holds(for: record, captures: &captures) { return nil }
         return captures ?? []
     }
 }

@@ -27,15 +27,16 @@ public struct RuleSet: Sendable {
 
     /// What the rules make of `record`, noting in `tracking` the rules that matched and, when it
     /// explains, which rule set each field. With `steps` (a ``VendorScreen``'s for the record's
-    /// vendor) only those rules are tried, each from the first condition not known to hold.
+    /// vendor) only those rules are tried, each on its match as the vendor left it.
     func apply(
         to record: RuleRecord, tracking: inout RuleTracking, steps: [VendorScreen.Step]? = nil
     ) -> RuleOutcome {
         var outcome = RuleOutcome()
         if tracking.explains { tracking.reset() }
         for k in 0..<(steps?.count ?? rules.count) {
-            let (i, from) = steps.map { ($0[k].rule, $0[k].from) } ?? (k, 0)
-            guard let captures = rules[i].match.captures(for: record, from: from) else { continue }
+            let i = steps?[k].rule ?? k
+            let found = steps.map { $0[k].match.captures(for: record) } ?? rules[i].match.captures(for: record)
+            guard let captures = found else { continue }
             if !tracking.fired.isEmpty { tracking.fired[i] = true }
             // `rules[i].…`, not a copy of the rule: that is a dozen references retained and released.
             // What earlier rules set goes with the record.

@@ -72,10 +72,19 @@ final class RuleSetFeedTests: XCTestCase {
     /// A run tries each rule's vendor conditions once a vendor (``VendorScreen``); what it makes
     /// of every record must be what trying every rule in full makes of it: captures from a
     /// vendor regex (`$1`, `$0`) and from a memo regex after a vendor test, tags, stop, skip,
-    /// rules with no vendor condition between the others, a vendor past ASCII in an `any`.
+    /// rules with no vendor condition between the others, a vendor past ASCII in an `any`, an
+    /// `any` and a `not` of vendor tests alone, an `any` of a vendor test and a memo test.
     func testAFeedsOutcomesAreEveryRuleTriedInFull() throws {
         let rules = try RuleSet.parse(
             #"""
+            [[rule]]
+            match = { not = { vendor = "tesco" }, amount = "< -100" }
+            tags = ["big out"]
+
+            [[rule]]
+            match = { any = [{ vendor = "amzn" }, { vendor_regex = '^own' }] }
+            tags = ["amazon or own"]
+
             [[rule]]
             match = { vendor = "tesco", memo_regex = '^order (\d+)' }
             memo = "Tesco order $1"
@@ -141,10 +150,12 @@ final class RuleSetFeedTests: XCTestCase {
         XCTAssertEqual(expected.filter { $0.skipped != nil }.count, 1)
         XCTAssertEqual(
             expected[0], RuleOutcome(category: "Expenses:Food (CO)", memo: "Tesco order 77", tags: ["order"]))
-        XCTAssertEqual(expected[2], RuleOutcome(category: "Expenses:Shopping", vendor: "Amazon DE"))
-        XCTAssertEqual(expected[3], RuleOutcome(tags: ["big"]))
+        XCTAssertEqual(
+            expected[2], RuleOutcome(category: "Expenses:Shopping", vendor: "Amazon DE", tags: ["amazon or own"]))
+        XCTAssertEqual(expected[3], RuleOutcome(tags: ["amazon or own", "big"]))
         XCTAssertEqual(expected[4], RuleOutcome(category: "Expenses:Food (ery)"))
-        XCTAssertEqual(expected[6], RuleOutcome(tags: ["any", "b2"]), "a run gives the id only when a rule reads it")
+        XCTAssertEqual(
+            expected[6], RuleOutcome(tags: ["big out", "any", "b2"]), "a run gives the id only when a rule reads it")
         XCTAssertEqual(expected[8], RuleOutcome(tags: ["any"]), "a vendor past ASCII, searched lowered once")
         rules.apply(to: &feed)
         var got: [RuleOutcome] = []
