@@ -35,8 +35,7 @@ public struct RuleSet: Sendable {
         if tracking.explains { tracking.reset() }
         for k in 0..<(steps?.count ?? rules.count) {
             let i = steps?[k].rule ?? k
-            let found = steps.map { $0[k].match.captures(for: record) } ?? rules[i].match.captures(for: record)
-            guard let captures = found else { continue }
+            guard let captures = (steps?[k].match ?? rules[i].match).captures(for: record) else { continue }
             if !tracking.fired.isEmpty { tracking.fired[i] = true }
             // `rules[i].…`, not a copy of the rule: that is a dozen references retained and released.
             // What earlier rules set goes with the record.
