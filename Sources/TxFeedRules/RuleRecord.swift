@@ -12,10 +12,18 @@ public struct RuleRecord: Sendable {
     public var source: String
     public var currency: String?
     public var isPending: Bool
+    /// The record's calendar day, as days since 1970-01-01: the day the run's output shows it on
+    /// (a civil date's own day, an instant's day in `--tz`), so that `day` and `weekday` judge
+    /// what a person reads. Nil when not known (an example without a `date`): no day test holds.
+    public var date: Int64?
+    /// The vendor lowered, when the caller has it: a run lowers each vendor once (``VendorScreen``),
+    /// not once a `vendor = …` condition that bytes alone cannot answer (text past ASCII).
+    var loweredVendor: String?
 
     public init(
         vendor: String, memo: String? = nil, id: String? = nil, amountMinor: Int64 = 0, scale: Int = 2,
-        account: String = "", source: String = "", currency: String? = nil, isPending: Bool = false
+        account: String = "", source: String = "", currency: String? = nil, isPending: Bool = false,
+        date: Int64? = nil
     ) {
         self.vendor = vendor
         self.memo = memo
@@ -26,6 +34,7 @@ public struct RuleRecord: Sendable {
         self.source = source
         self.currency = currency
         self.isPending = isPending
+        self.date = date
     }
 
     /// The text a condition on `field` reads; nil when the record has none.

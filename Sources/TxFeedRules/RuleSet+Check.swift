@@ -38,6 +38,7 @@ extension RuleSet {
                     ))
             }
         }
+        findings += undatedExamples()
         findings += categoryVariants()
         report.findings = findings.enumerated().sorted { ($0.element.rule, $0.offset) < ($1.element.rule, $1.offset) }
             .map(\.element.line)
@@ -45,6 +46,32 @@ extension RuleSet {
             report.notes.append("\(rule.place): \(rule.label): no examples: rules test cannot show it matches anything")
         }
         return report
+    }
+
+    /// Examples without a `date` of a rule whose match needs one (a `day` or `weekday` beside
+    /// its other conditions): such an example can never match, and such a counterexample passes
+    /// whatever its other fields say, so it tests nothing.
+    private func undatedExamples() -> [(rule: Int, line: String)] {
+        var findings: [(rule: Int, line: String)] = []
+        for (i, rule) in rules.enumerated() {
+            let test = rule.match.conditions.lazy.compactMap { if case .day(let t) = $0 { t } else { nil } }.first
+            guard let key = test?.unit.rawValue else { continue }
+            for (n, example) in rule.examples.enumerated() where example.record.date == nil {
+                findings.append(
+                    (
+                        i,
+                        "\(rule.place): \(rule.label): example \(n + 1) has no date, so it cannot match the rule's \(key): give it one (date = 2024-03-01)"
+                    ))
+            }
+            for (n, example) in rule.counterexamples.enumerated() where example.record.date == nil {
+                findings.append(
+                    (
+                        i,
+                        "\(rule.place): \(rule.label): counterexample \(n + 1) has no date, so the rule's \(key) alone keeps it from matching and it tests nothing else: give it one (date = 2024-03-01)"
+                    ))
+            }
+        }
+        return findings
     }
 
     /// Categories that differ from another only in case or spacing (`Expenses:groceries`,
@@ -104,6 +131,8 @@ extension Condition {
         case let (.status(pending), .status(otherPending)):
             return pending == otherPending
         case let (.amount(test), .amount(otherTest)):
+            return test.contains(otherTest)
+        case let (.day(test), .day(otherTest)):
             return test.contains(otherTest)
         case let (.any(groups), _):
             return groups.contains { $0.covers(Match(conditions: [other])) }

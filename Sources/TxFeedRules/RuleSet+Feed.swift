@@ -11,7 +11,14 @@ extension RuleSet {
     ///
     /// With `explain`, each record's labels name the rule that set each field (`--explain`).
     /// The rules that matched no record go to ``FeedLabels/neverFired``.
-    public func apply(to feed: inout Feed, explain: Bool = false) {
+    ///
+    /// `localSeconds` gives a record's time on the clock the output shows it by: a civil date's
+    /// own midnight, an instant moved into `--tz` (the run passes `DayFormat.localSeconds(of:)`,
+    /// what the sinks write the day with), so that `day` and `weekday` judge the day a person
+    /// reads beside the record. It is asked only when a rule reads the date. The default is UTC.
+    public func apply(
+        to feed: inout Feed, explain: Bool = false, localSeconds: (Transaction) -> Int64 = { $0.unixSeconds }
+    ) {
         precondition(feed.spilled == nil, "rules need the feed in memory")
         var labels = FeedLabels()
         labels.explains = explain
@@ -25,16 +32,22 @@ extension RuleSet {
         var kept = [Bool](repeating: true, count: feed.transactions.count)
         var skipped: [String: Int] = [:]
         var reasons: [String] = []
+        let readsDate = rules.contains { $0.match.readsDate }
+        let readsID = rules.contains { $0.match.reads(.id) }
+        var screen = VendorScreen(rules: rules, vendors: vendorNames.count)
         for i in feed.transactions.indices {
             let t = feed.transactions[i]
             let details = feed.details(of: t)
             let (account, source, currency) = accountTexts[Int(t.account)]
-            let id = details?.id ?? feed.fingerprint(at: i)?.text
-            let record = RuleRecord(
+            let id = readsID ? details?.id ?? feed.fingerprint(at: i)?.text : nil
+            var record = RuleRecord(
                 vendor: vendorNames[Int(t.vendor)], memo: details?.memo, id: id, amountMinor: t.signedMinor,
                 scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,
-                isPending: t.isPending)
-            let outcome = apply(to: record, tracking: &tracking)
+                isPending: t.isPending,
+                date: readsDate ? TransactionDate.days(ofUnixSeconds: localSeconds(t)) : nil)
+            let screened = screen.steps(vendor: t.vendor, text: record.vendor, rules: rules)
+            record.loweredVendor = screened.lowered
+            let outcome = apply(to: record, tracking: &tracking, steps: screened.steps)
             if let reason = outcome.skipped {
                 kept[i] = false
                 if skipped[reason] == nil { reasons.append(reason) }

@@ -85,11 +85,11 @@ struct RuleReader {
     static let ruleKeys = [
         "name", "match", "category", "vendor", "memo", "tags", "skip", "stop", "example", "counterexample",
     ]
-    static let exampleKeys = ["vendor", "memo", "id", "amount", "account", "source", "currency", "status"]
+    static let exampleKeys = ["vendor", "memo", "id", "amount", "account", "source", "currency", "status", "date"]
     /// Every condition `match` knows, for the message that lists them.
     static let conditionKeys: [String] =
         TextField.allCases.filter { $0 != .status }.flatMap { [$0.rawValue, $0.rawValue + "_regex"] }
-        + ["amount", "status", "any", "not"]
+        + ["amount", "status", "day", "weekday", "any", "not"]
 
     private var label: String { name.map { "rule \(number) (\"\($0)\")" } ?? "rule \(number)" }
 
@@ -202,6 +202,9 @@ struct RuleReader {
             }
             conditions.append(.amount(test))
         }
+        for unit in [DayTest.Unit.day, .weekday] {
+            if let value = table[unit.rawValue] { conditions.append(.day(try dayTest(unit, value, at: path))) }
+        }
         if let value = table["status"] {
             guard let text = value.string, text == "pending" || text == "booked" else {
                 throw fail("\(path).status must be \"pending\" or \"booked\"")
@@ -227,6 +230,26 @@ struct RuleReader {
         return Match(conditions: conditions)
     }
 
+    /// `day = 1`, `[1, 15]`, `"25..31"`; `weekday = "sat"`, `["sat", "sun"]`, `"mon..fri"`: a value,
+    /// or a list of values, each a day or a range, as amounts' ranges are written.
+    func dayTest(_ unit: DayTest.Unit, _ value: TOMLValueConvertible, at path: String) throws(UsageError) -> DayTest {
+        let key = "\(path).\(unit.rawValue)"
+        let form =
+            unit == .day
+            ? "a day of the month (1 to 31), a list of them or a range, such as 1, [1, 15] or \"25..31\""
+            : "a weekday, a list of them or a range, such as \"sat\", [\"sat\", \"sun\"] or \"mon..fri\""
+        let items = value.array.map { Array($0) } ?? [value]
+        var test = DayTest(unit: unit, days: 0)
+        for item in items {
+            guard let text = item.string ?? (unit == .day ? item.int.map { String($0) } : nil) else {
+                throw fail("\(key) must be \(form), not \(value)")
+            }
+            do { try test.add(text) } catch { throw fail("\(key): \(error.message)") }
+        }
+        guard test.days != 0 else { throw fail("\(key) must be \(form), not an empty list") }
+        return test
+    }
+
     func examples(_ value: TOMLValueConvertible?, key: String) throws(UsageError) -> [Example] {
         guard let value else { return [] }
         guard let array = value.array else { throw fail("\(key)s are [[rule.\(key)]] tables") }
@@ -246,6 +269,19 @@ struct RuleReader {
                     }
                     (record.amountMinor, record.scale) = (amount.mantissa, amount.decimals)
                     parts.append("amount \(text)")
+                    continue
+                }
+                if field == "date" {
+                    // A TOML date (`2024-03-01`) or the same in a string; never a time, which
+                    // would need a zone to give the day the run shows.
+                    let text = v.date.map { String(format: "%04d-%02d-%02d", $0.year, $0.month, $0.day) } ?? v.string
+                    guard let text, let date = RuleRecord.date(text) else {
+                        throw fail(
+                            "\(at): date must be a day such as 2024-03-01, the day the run shows the record on, not \(v)"
+                        )
+                    }
+                    record.date = date
+                    parts.append("date \(text)")
                     continue
                 }
                 guard let text = v.string else { throw fail("\(at): \(field) must be a string") }

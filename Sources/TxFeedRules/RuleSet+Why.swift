@@ -122,6 +122,7 @@ extension RuleRecord: CustomStringConvertible {
         if !account.isEmpty { parts.append("account \"\(account)\"") }
         if !source.isEmpty { parts.append("source \"\(source)\"") }
         if let currency { parts.append("currency \"\(currency)\"") }
+        if let date { parts.append("date \(Self.dateText(date))") }
         parts.append(isPending ? "pending" : "booked")
         return parts.joined(separator: ", ")
     }
@@ -167,6 +168,10 @@ extension Condition {
         case let .amount(test):
             return test.upper == nil
                 ? "amount \(record.amountText) \(test.text)" : "amount \(record.amountText) in \(test.text)"
+        case let .day(test):
+            let value = test.name(of: test.value(of: record.date ?? 0))
+            return test.days.nonzeroBitCount == 1
+                ? "\(test.unit.rawValue) \(value)" : "\(test.unit.rawValue) \(value) in \(test.text)"
         case let .any(groups): return "any: one of \(groups.count) tables holds"
         case .not: return "not: its table does not hold"
         }
@@ -189,6 +194,12 @@ extension Condition {
             return test.upper == nil
                 ? "amount \(record.amountText) is not \(test.text)"
                 : "amount \(record.amountText) is not in \(test.text)"
+        case let .day(test):
+            guard let date = record.date else { return "no date (\(test.unit.rawValue) \(test.text))" }
+            let value = test.name(of: test.value(of: date))
+            return test.days.nonzeroBitCount == 1
+                ? "\(test.unit.rawValue) \(value) is not \(test.text)"
+                : "\(test.unit.rawValue) \(value) is not in \(test.text)"
         case let .any(groups): return "any: none of \(groups.count) tables holds"
         case .not: return "not: its table holds"
         }

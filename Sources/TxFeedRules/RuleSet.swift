@@ -28,32 +28,37 @@ public struct RuleSet: Sendable {
     }
 
     /// What the rules make of `record`, noting in `tracking` the rules that matched and, when it
-    /// explains, which rule set each field.
-    func apply(to record: RuleRecord, tracking: inout RuleTracking) -> RuleOutcome {
+    /// explains, which rule set each field. With `steps` (a ``VendorScreen``'s for the record's
+    /// vendor) only those rules are tried, each on its match as the vendor left it.
+    func apply(
+        to record: RuleRecord, tracking: inout RuleTracking, steps: [VendorScreen.Step]? = nil
+    ) -> RuleOutcome {
         var outcome = RuleOutcome()
         if tracking.explains { tracking.reset() }
-        for (i, rule) in rules.enumerated() {
-            guard let captures = rule.match.captures(for: record) else { continue }
+        for k in 0..<(steps?.count ?? rules.count) {
+            let i = steps?[k].rule ?? k
+            guard let captures = (steps?[k].match ?? rules[i].match).captures(for: record) else { continue }
             if !tracking.fired.isEmpty { tracking.fired[i] = true }
+            // `rules[i].…`, not a copy of the rule: that is a dozen references retained and released.
             // What earlier rules set goes with the record.
-            if let reason = rule.skip { return RuleOutcome(skipped: reason) }
-            if outcome.category == nil, let t = rule.category {
+            if let reason = rules[i].skip { return RuleOutcome(skipped: reason) }
+            if outcome.category == nil, let t = rules[i].category {
                 outcome.category = t.expand(captures)
                 if tracking.explains { tracking.category = i }
             }
-            if outcome.vendor == nil, let t = rule.vendor {
+            if outcome.vendor == nil, let t = rules[i].vendor {
                 outcome.vendor = t.isClean ? PayeeCleaner.clean(record.vendor) : t.expand(captures)
                 if tracking.explains { tracking.vendor = i }
             }
-            if outcome.memo == nil, let t = rule.memo {
+            if outcome.memo == nil, let t = rules[i].memo {
                 outcome.memo = t.expand(captures)
                 if tracking.explains { tracking.memo = i }
             }
-            for tag in rule.tags where !outcome.tags.contains(tag) {
+            for tag in rules[i].tags where !outcome.tags.contains(tag) {
                 outcome.tags.append(tag)
                 if tracking.explains { tracking.tags.append(i) }
             }
-            if rule.stop { break }
+            if rules[i].stop { break }
         }
         return outcome
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TxFeedModel
 import TxFeedOutput
 import TxFeedRules
 
@@ -84,6 +85,15 @@ struct RulesWhyCommand: ParsableCommand {
     @Option(help: "pending or booked.")
     var status = "booked"
 
+    @Option(
+        help:
+            "The record's date: a day (2024-03-01), or a date with a time as a feed writes it (2024-03-01T23:30:00-05:00), whose day is taken in --tz as run takes it."
+    )
+    var date: String?
+
+    @Option(help: "The time zone run shows days in (its --tz; IANA name); UTC by default.")
+    var tz: String?
+
     func validate() throws {
         guard RuleRecord.amount(amount) != nil else {
             throw ValidationError("--amount must be a signed amount such as -4.50, not '\(amount)'")
@@ -91,6 +101,23 @@ struct RulesWhyCommand: ParsableCommand {
         guard status == "pending" || status == "booked" else {
             throw ValidationError("--status must be pending or booked, not '\(status)'")
         }
+        if let date {
+            do { _ = try TransactionDate.read(date) } catch { throw ValidationError("--date: \(error)") }
+        }
+        if let tz, DayFormat.timeZone(named: tz) == nil {
+            throw ValidationError("--tz: unknown time zone '\(tz)' (use an IANA name such as Europe/Berlin, or UTC)")
+        }
+    }
+
+    /// The day run would show a record of `--date` on, as days since 1970-01-01: a day as given,
+    /// a time's day in `--tz` (the sinks' rule, ``DayFormat/localSeconds(of:)``).
+    private var day: Int64? {
+        guard let date, let read = try? TransactionDate.read(date) else { return nil }
+        var days = DayFormat(timeZone: tz.flatMap(DayFormat.timeZone(named:)))
+        let instant = Transaction(
+            unixSeconds: read.unixSeconds, amountMinor: 0, vendor: 0, account: 0, isDebit: false,
+            isCivilDate: read.isCivil)
+        return TransactionDate.days(ofUnixSeconds: days.localSeconds(of: instant))
     }
 
     func run() throws {
@@ -98,7 +125,7 @@ struct RulesWhyCommand: ParsableCommand {
         let (minor, scale) = RuleRecord.amount(amount)!
         let record = RuleRecord(
             vendor: vendor, memo: memo, id: id, amountMinor: minor, scale: scale, account: account, source: source,
-            currency: currency, isPending: status == "pending")
+            currency: currency, isPending: status == "pending", date: day)
         StandardStreams.output(rules.trace(record).lines.map { $0 + "\n" }.joined())
     }
 }

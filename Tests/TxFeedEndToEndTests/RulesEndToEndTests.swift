@@ -147,3 +147,81 @@ final class RulesEndToEndTests: XCTestCase {
             """)
     }
 }
+
+/// `day` and `weekday` through the built binary: a record with a time of day is judged on the
+/// day the output shows it on, so `--tz` moves it; a civil date stays; `rules test` runs dated
+/// examples, `rules why --date … --tz …` takes the day as `run` does, a bad day is exit 2.
+final class RulesDayEndToEndTests: XCTestCase {
+    func testDayAndWeekdayJudgeTheDayTheOutputShows() throws {
+        let folder = try TemporaryFolder()
+        // 02:30 UTC on Saturday 2 March is Friday evening in New York.
+        let feed = try folder.write(
+            "feed.json",
+            #"{"status":200,"message":"ok","body":{"name":"Checking","currentBalance":0,"transactions":["#
+                + #"{"type":1,"vendor":"PUB","amount":12.5,"date":"2024-03-02T02:30:00Z"},"#
+                + #"{"type":1,"vendor":"RENT","amount":1000,"date":"2024-03-01"}]}}"#)
+        let rules = try folder.write(
+            "days.toml",
+            """
+            [[rule]]
+            name = "weekend"
+            match = { weekday = ["sat", "sun"] }
+            category = "Expenses:Weekend"
+
+              [[rule.example]]
+              vendor = "PUB"
+              date = 2024-03-02
+
+              [[rule.counterexample]]
+              vendor = "PUB"
+              date = 2024-03-01
+
+            [[rule]]
+            name = "rent"
+            match = { day = "1..3", vendor = "rent" }
+            category = "Expenses:Rent"
+
+              [[rule.example]]
+              vendor = "RENT"
+              date = "2024-03-01"
+
+            """)
+        let tested = try txfeed("rules", "test", rules)
+        XCTAssertEqual(tested.status, 0, tested.stderr)
+        XCTAssertEqual(tested.output, "\(rules): 2 examples and 1 counterexample of 2 rules pass\n")
+
+        func days(_ extra: String...) throws -> [String: [String?]] {
+            let rows = try feedRows(
+                txfeed(arguments: ["run", feed, "--rules", rules, "--sink", "ndjson", "-q"] + extra))
+            var out: [String: [String?]] = [:]
+            for row in rows { out[text(row, "vendor") ?? "?"] = [text(row, "day"), text(row, "category")] }
+            return out
+        }
+        XCTAssertEqual(
+            try days(),
+            ["PUB": ["Sat, Mar 02", "Expenses:Weekend"], "RENT": ["Fri, Mar 01", "Expenses:Rent"]])
+        XCTAssertEqual(
+            try days("--tz", "America/New_York"),
+            ["PUB": ["Fri, Mar 01", nil], "RENT": ["Fri, Mar 01", "Expenses:Rent"]])
+
+        let why = try txfeed(
+            "rules", "why", rules, "--vendor", "PUB", "--amount", "-12.50", "--date", "2024-03-02T02:30:00Z", "--tz",
+            "America/New_York")
+        XCTAssertEqual(why.status, 0, why.stderr)
+        XCTAssertEqual(
+            why.output.split(separator: "\n").prefix(2),
+            [
+                #"record: vendor "PUB", amount -12.50, date 2024-03-01 (fri), booked"#,
+                #"rule 1 ("weekend") at \#(rules):1: no: weekday fri is not in sat, sun"#,
+            ])
+        let badDate = try txfeed("rules", "why", rules, "--date", "2024-02-30")
+        XCTAssertEqual(badDate.status, 2, badDate.stderr)
+
+        let bad = try folder.write("bad.toml", "[[rule]]\nname = \"pay\"\nmatch = { day = 32 }\ntags = [\"pay\"]\n")
+        let refused = try txfeed("run", feed, "--rules", bad)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(
+            refused.stderr,
+            "txfeed: error: \(bad):1: rule 1 (\"pay\"): match.day: 32 is not a day of the month (1 to 31)\n")
+    }
+}

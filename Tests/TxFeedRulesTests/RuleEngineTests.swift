@@ -194,4 +194,33 @@ final class RuleEngineTests: XCTestCase {
         XCTAssertEqual(coffee.category, "Expenses:Eating Out")
         XCTAssertEqual(set.apply(to: RuleRecord(vendor: "SPOTIFY USA")).vendor, "Clean", "only \"clean\" cleans")
     }
+
+    /// `vendor = "…"` compares printable ASCII on bytes; it must find exactly what Foundation's
+    /// search of the lowered text finds, on ASCII and on everything else.
+    func testContainsOnBytesFindsWhatFoundationFinds() {
+        let texts = [
+            "TESCO STORES 2041", "tesco", "TESC", "AMZN Mktp US*2K4LM0Q81", "Café Zoë", "Cafe\u{301} Zoe",
+            "MÜLLER GMBH", "東京ストア", "a\r\nb", "tab\there", "", "xx-tesco-yy", "TESCOTESCO",
+        ]
+        let needles = [
+            "tesco", "esco s", "tesco stores 2041 ", "mktp us*", "café", "cafe", "müller", "gmbh", "東京", "\r",
+            "a\r", "tab\th", "-", "x", "o",
+        ]
+        for text in texts {
+            for needle in needles {
+                XCTAssertEqual(
+                    Condition.text(text, containsAnyOf: [needle]), text.lowercased().contains(needle),
+                    "\(text.debugDescription) contains \(needle.debugDescription)")
+            }
+            // With the lowered text given, as a run gives a vendor's.
+            XCTAssertEqual(
+                Condition.text(text, containsAnyOf: ["müller", "zoë", "tesco"], lowered: text.lowercased()),
+                ["müller", "zoë", "tesco"].contains { text.lowercased().contains($0) }, text)
+            // A list: any of them, whatever mix of ASCII and not.
+            XCTAssertEqual(
+                Condition.text(text, containsAnyOf: ["zzz", "müller"]), text.lowercased().contains("müller"), text)
+        }
+        XCTAssertTrue(Condition.text("Whole Foods Market", containsAnyOf: ["nothing", "FOODS".lowercased()]))
+        XCTAssertFalse(Condition.text("Whole Foods", containsAnyOf: ["whole foods market"]))
+    }
 }

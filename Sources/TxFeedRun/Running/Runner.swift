@@ -160,7 +160,9 @@ public enum Runner {
         }
         feed.batch = state?.batch
         // After the merge and --dedupe, before the sinks: identities are already the bank's.
-        plan.rules?.apply(to: &feed, explain: plan.explain)
+        // A rule's day is the day the sinks show: in --tz, as they write it.
+        var days = DayFormat(timeZone: plan.timeZone)
+        plan.rules?.apply(to: &feed, explain: plan.explain) { days.localSeconds(of: $0) }
         if let window = plan.transferWindow, feed.accounts.count > 1 {
             if feed.spilled != nil {
                 input.diagnostics(
