@@ -14,6 +14,8 @@ enum Condition: Sendable {
     case regex(TextField, RulePattern)
     /// `status = "pending"`: exactly.
     case status(pending: Bool)
+    /// `transfer = true`: the record is half of a transfer the run linked (`false`: it is not).
+    case transfer(Bool)
     /// `amount = "< 0"`, `"-4.50"`, `"10..50"`.
     case amount(AmountTest)
     /// `day = [1, 15]`, `weekday = "sat"`: the record's calendar day passes; never without a date.
@@ -34,6 +36,7 @@ enum Condition: Sendable {
             if captures == nil { captures = found }
             return true
         case let .status(pending): return record.isPending == pending
+        case let .transfer(linked): return record.isTransfer == linked
         case let .amount(test): return test.holds(amountMinor: record.amountMinor, scale: record.scale)
         case let .day(test): return record.date.map(test.holds(date:)) ?? false
         case let .any(groups):

@@ -16,6 +16,8 @@ public struct RuleRecord: Sendable {
     /// (a civil date's own day, an instant's day in `--tz`), so that `day` and `weekday` judge
     /// what a person reads. Nil when not known (an example without a `date`): no day test holds.
     public var date: Int64?
+    /// Whether the record is half of a transfer the run linked between two of its accounts.
+    public var isTransfer: Bool
     /// The vendor lowered, when the caller has it: a run lowers each vendor once (``VendorScreen``),
     /// not once a `vendor = …` condition that bytes alone cannot answer (text past ASCII).
     var loweredVendor: String?
@@ -23,7 +25,7 @@ public struct RuleRecord: Sendable {
     public init(
         vendor: String, memo: String? = nil, id: String? = nil, amountMinor: Int64 = 0, scale: Int = 2,
         account: String = "", source: String = "", currency: String? = nil, isPending: Bool = false,
-        date: Int64? = nil
+        date: Int64? = nil, isTransfer: Bool = false
     ) {
         self.vendor = vendor
         self.memo = memo
@@ -35,6 +37,7 @@ public struct RuleRecord: Sendable {
         self.currency = currency
         self.isPending = isPending
         self.date = date
+        self.isTransfer = isTransfer
     }
 
     /// The text a condition on `field` reads; nil when the record has none.

@@ -130,6 +130,8 @@ extension Condition {
             return field == otherField && pattern.source == otherPattern.source
         case let (.status(pending), .status(otherPending)):
             return pending == otherPending
+        case let (.transfer(linked), .transfer(otherLinked)):
+            return linked == otherLinked
         case let (.amount(test), .amount(otherTest)):
             return test.contains(otherTest)
         case let (.day(test), .day(otherTest)):

@@ -2,9 +2,10 @@ import TxFeedModel
 
 extension RuleSet {
     /// Applies the rules to every record of the merged feed, once `--dedupe` and `--state` have
-    /// dropped what they drop: a skipped record leaves the feed (counted per source and per
-    /// reason), a rewritten vendor or memo takes the bank's place in the record, and the
-    /// category, tags and the bank's vendor go to ``Feed/labels``.
+    /// dropped what they drop and transfers are linked (`transfer = true` reads the link): a
+    /// skipped record leaves the feed (counted per source and per reason, and a transfer it
+    /// was half of is none), a rewritten vendor or memo takes the bank's place in the record,
+    /// and the category, tags and the bank's vendor go to ``Feed/labels``.
     ///
     /// Identities are not touched: fingerprints and bank ids were taken in the merge, from the
     /// bank's data, so a rule changed later never makes a record new to `--state`.
@@ -44,7 +45,8 @@ extension RuleSet {
                 vendor: vendorNames[Int(t.vendor)], memo: details?.memo, id: id, amountMinor: t.signedMinor,
                 scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,
                 isPending: t.isPending,
-                date: readsDate ? TransactionDate.days(ofUnixSeconds: localSeconds(t)) : nil)
+                date: readsDate ? TransactionDate.days(ofUnixSeconds: localSeconds(t)) : nil,
+                isTransfer: feed.isTransfer(at: i))
             let screened = screen.steps(vendor: t.vendor, text: record.vendor, rules: rules)
             record.loweredVendor = screened.lowered
             let outcome = apply(to: record, tracking: &tracking, steps: screened.steps)
@@ -77,20 +79,7 @@ extension RuleSet {
         labels.neverFired = rules.indices.filter { !tracking.fired[$0] }.map {
             "\(rules[$0].label) in \(rules[$0].place)"
         }
-        if !reasons.isEmpty {
-            var n = 0
-            feed.transactions.removeAll { _ in
-                defer { n += 1 }
-                return !kept[n]
-            }
-            if !feed.fingerprints.isEmpty {
-                n = 0
-                feed.fingerprints.removeAll { _ in
-                    defer { n += 1 }
-                    return !kept[n]
-                }
-            }
-        }
+        if !reasons.isEmpty { feed.keepOnly(kept) }
         feed.labels = labels
     }
 }

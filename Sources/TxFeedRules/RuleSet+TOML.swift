@@ -85,11 +85,13 @@ struct RuleReader {
     static let ruleKeys = [
         "name", "match", "category", "vendor", "memo", "tags", "skip", "stop", "example", "counterexample",
     ]
-    static let exampleKeys = ["vendor", "memo", "id", "amount", "account", "source", "currency", "status", "date"]
+    static let exampleKeys = [
+        "vendor", "memo", "id", "amount", "account", "source", "currency", "status", "date", "transfer",
+    ]
     /// Every condition `match` knows, for the message that lists them.
     static let conditionKeys: [String] =
         TextField.allCases.filter { $0 != .status }.flatMap { [$0.rawValue, $0.rawValue + "_regex"] }
-        + ["amount", "status", "day", "weekday", "any", "not"]
+        + ["amount", "status", "transfer", "day", "weekday", "any", "not"]
 
     private var label: String { name.map { "rule \(number) (\"\($0)\")" } ?? "rule \(number)" }
 
@@ -211,6 +213,12 @@ struct RuleReader {
             }
             conditions.append(.status(pending: text == "pending"))
         }
+        if let value = table["transfer"] {
+            guard let linked = value.bool else {
+                throw fail("\(path).transfer must be true (half of a linked transfer) or false, not \(value)")
+            }
+            conditions.append(.transfer(linked))
+        }
         if let value = table["any"] {
             guard let array = value.array, !array.isEmpty else {
                 throw fail(
@@ -282,6 +290,12 @@ struct RuleReader {
                     }
                     record.date = date
                     parts.append("date \(text)")
+                    continue
+                }
+                if field == "transfer" {
+                    guard let linked = v.bool else { throw fail("\(at): transfer must be true or false") }
+                    record.isTransfer = linked
+                    parts.append("transfer \(linked)")
                     continue
                 }
                 guard let text = v.string else { throw fail("\(at): \(field) must be a string") }

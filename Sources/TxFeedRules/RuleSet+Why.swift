@@ -165,6 +165,7 @@ extension Condition {
             return "\(field.rawValue) contains \"\(needles.first { lowered.contains($0) } ?? "")\""
         case let .regex(field, pattern): return "\(field.rawValue) matches '\(pattern.source)'"
         case let .status(pending): return "status \(pending ? "pending" : "booked")"
+        case let .transfer(linked): return linked ? "a linked transfer" : "no transfer"
         case let .amount(test):
             return test.upper == nil
                 ? "amount \(record.amountText) \(test.text)" : "amount \(record.amountText) in \(test.text)"
@@ -190,6 +191,7 @@ extension Condition {
             return "\(field.rawValue) \"\(text)\" does not match '\(pattern.source)'"
         case let .status(pending):
             return "status is \(pending ? "booked" : "pending"), not \(pending ? "pending" : "booked")"
+        case let .transfer(linked): return linked ? "not half of a linked transfer" : "half of a linked transfer"
         case let .amount(test):
             return test.upper == nil
                 ? "amount \(record.amountText) is not \(test.text)"

@@ -94,6 +94,9 @@ struct RulesWhyCommand: ParsableCommand {
     @Option(help: "The time zone run shows days in (its --tz; IANA name); UTC by default.")
     var tz: String?
 
+    @Flag(help: "The record is half of a transfer the run linked (rules' transfer = true).")
+    var transfer = false
+
     func validate() throws {
         guard RuleRecord.amount(amount) != nil else {
             throw ValidationError("--amount must be a signed amount such as -4.50, not '\(amount)'")
@@ -125,7 +128,7 @@ struct RulesWhyCommand: ParsableCommand {
         let (minor, scale) = RuleRecord.amount(amount)!
         let record = RuleRecord(
             vendor: vendor, memo: memo, id: id, amountMinor: minor, scale: scale, account: account, source: source,
-            currency: currency, isPending: status == "pending", date: day)
+            currency: currency, isPending: status == "pending", date: day, isTransfer: transfer)
         StandardStreams.output(rules.trace(record).lines.map { $0 + "\n" }.joined())
     }
 }

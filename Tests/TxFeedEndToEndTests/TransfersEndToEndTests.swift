@@ -195,4 +195,64 @@ final class TransfersEndToEndTests: XCTestCase {
                 ["Income:Salary", "EUR", "1.0", "3000.0"],
             ])
     }
+
+    /// Transfers are linked before rules, on the bank's texts: a rule that rewrites the transfer
+    /// word away does not unlink, `transfer = true` and `false` match on the link, and a rule
+    /// that skips one half leaves the other unlinked.
+    func testRulesMatchOnTheLinkAndASkippedHalfUnlinksIt() throws {
+        try folder.write(
+            "rules.toml",
+            """
+            [[rule]]
+            name = "clean"
+            match = { vendor = "umbuchung" }
+            vendor = "Savings"
+
+            [[rule]]
+            name = "own money"
+            match = { transfer = true }
+            category = "Transfers"
+
+            [[rule.example]]
+            vendor = "UMBUCHUNG TAGESGELD"
+            transfer = true
+
+            [[rule.counterexample]]
+            vendor = "UMBUCHUNG TAGESGELD"
+
+            [[rule]]
+            name = "card"
+            match = { vendor = "transfer", transfer = false }
+            category = "Liabilities:Card"
+
+            """)
+        let rules = folder.path + "/rules.toml"
+        XCTAssertEqual(try txfeed("rules", "test", rules).status, 0)
+        let run = try txfeed("run", folder.path + "/statements", "--rules", rules, "--sink", "ndjson")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let rows = try feedRows(run)
+        XCTAssertEqual(transfers(rows).count, 2, "Savings was UMBUCHUNG when the link was made")
+        let linked = rows.filter { text($0, "transfer") != nil }
+        XCTAssertEqual(Set(linked.map { text($0, "category") }), ["Transfers"])
+        let fifty = rows.filter { text($0, "amount") == "-50.00" }
+        XCTAssertEqual(fifty.map { text($0, "category") }, ["Liabilities:Card"], "not linked: two candidates")
+        let why = try txfeed("rules", "why", rules, "--vendor", "UMBUCHUNG", "--amount", "-200", "--transfer")
+        XCTAssertTrue(why.output.contains("a linked transfer"), why.output)
+
+        try folder.write(
+            "skip.toml",
+            """
+            [[rule]]
+            match = { vendor = "eingang" }
+            skip = "counted at the other bank"
+
+            """)
+        let skipped = try txfeed(
+            "run", folder.path + "/statements", "--rules", folder.path + "/skip.toml", "--sink", "ndjson")
+        XCTAssertEqual(skipped.status, 0, skipped.stderr)
+        let left = try feedRows(skipped)
+        XCTAssertEqual(left.count, 11)
+        XCTAssertEqual(transfers(left).count, 1, "the 200.00 lost its savings half")
+        XCTAssertNil(left.first { text($0, "amount") == "-200.00" }.flatMap { text($0, "transfer") })
+    }
 }

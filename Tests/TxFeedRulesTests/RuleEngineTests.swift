@@ -223,4 +223,29 @@ final class RuleEngineTests: XCTestCase {
         XCTAssertTrue(Condition.text("Whole Foods Market", containsAnyOf: ["nothing", "FOODS".lowercased()]))
         XCTAssertFalse(Condition.text("Whole Foods", containsAnyOf: ["whole foods market"]))
     }
+
+    /// `transfer = true` holds for half of a linked transfer only, `false` for the rest; a value
+    /// that is not a boolean is named.
+    func testTheTransferCondition() throws {
+        let set = try RuleSet.parse(
+            """
+            [[rule]]
+            match = { transfer = true }
+            category = "Transfers"
+
+            [[rule]]
+            match = { transfer = false, amount = "< 0" }
+            category = "Expenses:Other"
+            """, file: "rules.toml")
+        XCTAssertEqual(
+            set.apply(to: RuleRecord(vendor: "X", amountMinor: -100, isTransfer: true)).category, "Transfers")
+        XCTAssertEqual(set.apply(to: RuleRecord(vendor: "X", amountMinor: -100)).category, "Expenses:Other")
+        XCTAssertThrowsError(
+            try RuleSet.parse("[[rule]]\nmatch = { transfer = \"yes\" }\ncategory = \"A:B\"", file: "r.toml")
+        ) { error in
+            XCTAssertEqual(
+                "\(error)",
+                #"r.toml:1: rule 1: match.transfer must be true (half of a linked transfer) or false, not "yes""#)
+        }
+    }
 }

@@ -33,11 +33,11 @@ final class RulesFileErrorTests: XCTestCase {
             error(
                 "[[rule]]\nmatch = { vendor = \"a\" }\ntags = [\"t\"]\n\n[[rule]]\nname = \"pay\"\nmatch = { payee = \"x\" }\ntags = [\"t\"]"
             ),
-            "bank.toml:5: rule 2 (\"pay\"): match: unknown condition 'payee'; conditions: vendor, vendor_regex, memo, memo_regex, id, id_regex, account, account_regex, source, source_regex, currency, currency_regex, amount, status, day, weekday, any, not"
+            "bank.toml:5: rule 2 (\"pay\"): match: unknown condition 'payee'; conditions: vendor, vendor_regex, memo, memo_regex, id, id_regex, account, account_regex, source, source_regex, currency, currency_regex, amount, status, transfer, day, weekday, any, not"
         )
         XCTAssertEqual(
             error("[[rule]]\nmatch = { not = { vendr = \"x\" } }\ntags = [\"t\"]"),
-            "bank.toml:1: rule 1: match.not: unknown condition 'vendr'; conditions: vendor, vendor_regex, memo, memo_regex, id, id_regex, account, account_regex, source, source_regex, currency, currency_regex, amount, status, day, weekday, any, not"
+            "bank.toml:1: rule 1: match.not: unknown condition 'vendr'; conditions: vendor, vendor_regex, memo, memo_regex, id, id_regex, account, account_regex, source, source_regex, currency, currency_regex, amount, status, transfer, day, weekday, any, not"
         )
     }
 

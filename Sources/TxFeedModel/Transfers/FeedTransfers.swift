@@ -105,3 +105,49 @@ extension Feed {
         return true
     }
 }
+
+extension Feed {
+    /// Keeps only the records whose `kept` is true (a rule skipped the others): the records,
+    /// their fingerprints and the transfers, renumbered. A transfer with a half gone is no
+    /// longer one, and an unpaired set loses the records that went.
+    public mutating func keepOnly(_ kept: [Bool]) {
+        precondition(kept.count == transactions.count, "one flag a record")
+        var newPosition = [Int](repeating: -1, count: kept.count)
+        var next = 0
+        for (i, keep) in kept.enumerated() where keep {
+            newPosition[i] = next
+            next += 1
+        }
+        guard next < kept.count else { return }
+        var n = 0
+        transactions.removeAll { _ in
+            defer { n += 1 }
+            return !kept[n]
+        }
+        if !fingerprints.isEmpty {
+            n = 0
+            fingerprints.removeAll { _ in
+                defer { n += 1 }
+                return !kept[n]
+            }
+        }
+        guard let old = transfers else { return }
+        var linked = FeedTransfers()
+        linked.rows = [UInt32](repeating: FeedTransfers.none, count: next)
+        for pair in old.pairs where kept[pair.debit] && kept[pair.credit] {
+            let debit = newPosition[pair.debit], credit = newPosition[pair.credit]
+            linked.rows[debit] = UInt32(linked.pairs.count)
+            linked.rows[credit] = UInt32(linked.pairs.count)
+            linked.pairs.append(FeedTransfers.Pair(debit: debit, credit: credit, evidence: pair.evidence))
+        }
+        linked.ambiguous = old.ambiguous.map { $0.filter { kept[$0] }.map { newPosition[$0] } }.filter { $0.count > 1 }
+        transfers = linked.pairs.isEmpty && linked.ambiguous.isEmpty ? nil : linked
+    }
+
+    /// Whether the record at `position` is half of a linked transfer.
+    @inlinable
+    public func isTransfer(at position: Int) -> Bool {
+        guard let transfers, position < transfers.rows.count else { return false }
+        return transfers.rows[position] != FeedTransfers.none
+    }
+}

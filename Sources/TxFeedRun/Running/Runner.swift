@@ -159,10 +159,8 @@ public enum Runner {
             feed = Feed(merging: outcomes, dedupe: plan.dedupe, history: history, rejects: rejects)
         }
         feed.batch = state?.batch
-        // After the merge and --dedupe, before the sinks: identities are already the bank's.
-        // A rule's day is the day the sinks show: in --tz, as they write it.
-        var days = DayFormat(timeZone: plan.timeZone)
-        plan.rules?.apply(to: &feed, explain: plan.explain) { days.localSeconds(of: $0) }
+        // Transfers first, on the bank's own texts (a transfer word a rule may rewrite), so that
+        // rules can match on the link (`transfer = true`).
         if let window = plan.transferWindow, feed.accounts.count > 1 {
             if feed.spilled != nil {
                 input.diagnostics(
@@ -171,6 +169,10 @@ public enum Runner {
                 feed.linkTransfers(window: window)
             }
         }
+        // After the merge and --dedupe, before the sinks: identities are already the bank's.
+        // A rule's day is the day the sinks show: in --tz, as they write it.
+        var days = DayFormat(timeZone: plan.timeZone)
+        plan.rules?.apply(to: &feed, explain: plan.explain) { days.localSeconds(of: $0) }
         if let state {
             // Before the sinks: a journal leaves pending records out and says what a booked one replaced.
             do {
