@@ -67,29 +67,56 @@ extension Feed {
         for (a, account) in accounts.enumerated() {
             if let id = account.id, !numbers[real[a]].contains(id) { numbers[real[a]].append(id) }
         }
-        // A record is a candidate only when the opposite amount is in the feed in its currency:
-        // most are not, and they are spared building their text.
+        // A record is a candidate only when the opposite amount is in another account, in its
+        // currency, within the window: most are not, and they are spared building their text.
+        // Found by sorting every record by currency, magnitude and day (currencies numbered
+        // from 1, 0 for none) and looking along each amount's run for the other sign: a sort of
+        // small keys, where hashing a million amounts cost more than the matching itself.
         let currencies = accounts.map { $0.currency ?? "" }
-        struct Amount: Hashable {
-            var currency: String
-            var signedMinor: Int64
+        var currencyNumbers: [String: Int] = ["": 0]
+        let currencyOf = currencies.map { code in
+            if let number = currencyNumbers[code] { return number }
+            currencyNumbers[code] = currencyNumbers.count
+            return currencyNumbers.count - 1
         }
-        var amounts = Set<Amount>()
-        for t in transactions where !currencies[Int(t.account)].isEmpty {
-            amounts.insert(Amount(currency: currencies[Int(t.account)], signedMinor: t.signedMinor))
+        struct Entry {
+            var currency: Int
+            var magnitude: Int64
+            var day: Int64
+            var index: Int
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(transactions.count)
+        for (i, t) in transactions.enumerated() where currencyOf[Int(t.account)] != 0 {
+            entries.append(
+                Entry(
+                    currency: currencyOf[Int(t.account)], magnitude: t.amountMinor,
+                    day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), index: i))
+        }
+        entries.sort { ($0.currency, $0.magnitude, $0.day) < ($1.currency, $1.magnitude, $1.day) }
+        var isCandidate = [Bool](repeating: false, count: transactions.count)
+        for (n, entry) in entries.enumerated() {
+            let t = transactions[entry.index]
+            var next = n + 1
+            while next < entries.count, entries[next].currency == entry.currency,
+                entries[next].magnitude == entry.magnitude, entries[next].day - entry.day <= window
+            {
+                let other = transactions[entries[next].index]
+                if other.isDebit != t.isDebit && real[Int(other.account)] != real[Int(t.account)] {
+                    isCandidate[entry.index] = true
+                    isCandidate[entries[next].index] = true
+                }
+                next += 1
+            }
         }
         var candidates: [TransferMatcher.Candidate] = []
-        for (i, t) in transactions.enumerated() {
-            let currency = currencies[Int(t.account)]
-            guard !currency.isEmpty, amounts.contains(Amount(currency: currency, signedMinor: -t.signedMinor)) else {
-                continue
-            }
+        for (i, t) in transactions.enumerated() where isCandidate[i] {
             let details = details(of: t)
-            let text = vendors.name(of: t.vendor) + " " + (details?.memo ?? "")
             candidates.append(
                 TransferMatcher.Candidate(
-                    row: i, account: real[Int(t.account)], currency: currency, signedMinor: t.signedMinor,
-                    day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), text: text))
+                    row: i, account: real[Int(t.account)], currency: currencies[Int(t.account)],
+                    signedMinor: t.signedMinor, day: TransactionDate.days(ofUnixSeconds: t.unixSeconds),
+                    text: vendors.name(of: t.vendor) + " " + (details?.memo ?? "")))
         }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
         guard !result.links.isEmpty || !result.ambiguous.isEmpty else { return false }

@@ -62,20 +62,38 @@ public enum TransferMatcher {
     ///   - window: the most days between a debit and its credit.
     public static func match(_ candidates: [Candidate], accountNumbers: [[String]], window: Int64 = 4) -> Result {
         let debits = candidates.indices.filter { candidates[$0].signedMinor < 0 }
+        // Each amount's credits by day, so that a debit meets only those within the window: a
+        // round amount (a salary, 100.00) can have thousands of credits in a year.
         var creditsByKey: [Key: [Int]] = [:]
         for index in candidates.indices where candidates[index].signedMinor > 0 {
             creditsByKey[Key(candidates[index]), default: []].append(index)
         }
+        for key in creditsByKey.keys { creditsByKey[key]!.sort { candidates[$0].day < candidates[$1].day } }
         let digits = accountNumbers.map { $0.map(Self.digits).filter { $0.count >= 6 } }
+        // A candidate's digits and transfer words, found once, when first asked.
+        var textDigits = [String?](repeating: nil, count: candidates.count)
+        var hasWord = [Bool?](repeating: nil, count: candidates.count)
+        func digitsOf(_ i: Int) -> String {
+            if let known = textDigits[i] { return known }
+            let found = Self.digits(candidates[i].text)
+            textDigits[i] = found
+            return found
+        }
+        func wordIn(_ i: Int) -> Bool {
+            if let known = hasWord[i] { return known }
+            let found = TransferWords.appear(in: candidates[i].text)
+            hasWord[i] = found
+            return found
+        }
         func evidence(_ d: Int, _ c: Int) -> String? {
             let debit = candidates[d]
             let credit = candidates[c]
-            if digits[credit.account].contains(where: { Self.digits(debit.text).contains($0) })
-                || digits[debit.account].contains(where: { Self.digits(credit.text).contains($0) })
+            if digits[credit.account].contains(where: { digitsOf(d).contains($0) })
+                || digits[debit.account].contains(where: { digitsOf(c).contains($0) })
             {
                 return "account number"
             }
-            if TransferWords.appear(in: debit.text) || TransferWords.appear(in: credit.text) { return "transfer word" }
+            if wordIn(d) || wordIn(c) { return "transfer word" }
             if debit.day == credit.day { return "same day" }
             return nil
         }
@@ -86,10 +104,16 @@ public enum TransferMatcher {
             let debit = candidates[d]
             var key = Key(debit)
             key.minor = -key.minor
-            for c in creditsByKey[key] ?? []
-            where candidates[c].account != debit.account && abs(candidates[c].day - debit.day) <= window
-                && evidence(d, c) != nil
-            {
+            guard let credits = creditsByKey[key] else { continue }
+            // The first credit on or after the window's first day.
+            var low = 0, high = credits.count
+            while low < high {
+                let middle = (low + high) / 2
+                if candidates[credits[middle]].day < debit.day - window { low = middle + 1 } else { high = middle }
+            }
+            for c in credits[low...] {
+                guard candidates[c].day <= debit.day + window else { break }
+                guard candidates[c].account != debit.account, evidence(d, c) != nil else { continue }
                 forDebit[d, default: []].append(c)
                 forCredit[c, default: []].append(d)
             }
