@@ -1,0 +1,135 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// Issue 43, done when: a household's statements — a checking CSV with pending rows, a savings
+/// OFX, a card QFX — downloaded again each day with overlaps and run with `--state`, give every
+/// payment once (a coffee pending on day 1 books with a tip on day 2), every transfer once, and
+/// every drop a reason; the day's journals, included together, are what hledger balances.
+final class HouseholdEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func ofx(_ account: String, type: String, _ rows: [(String, String, String, String)]) -> String {
+        let transactions = rows.map { fitid, day, amount, name in
+            "<STMTTRN><TRNTYPE>\(amount.hasPrefix("-") ? "DEBIT" : "CREDIT")<DTPOSTED>\(day)<TRNAMT>\(amount)<FITID>\(fitid)<NAME>\(name)</STMTTRN>"
+        }.joined(separator: "\n")
+        return """
+            OFXHEADER:100
+            DATA:OFXSGML
+            VERSION:102
+            SECURITY:NONE
+            ENCODING:USASCII
+            CHARSET:1252
+            COMPRESSION:NONE
+            OLDFILEUID:NONE
+            NEWFILEUID:NONE
+
+            <OFX>
+            <SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20240310<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>
+            <BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+            <STMTRS><CURDEF>EUR
+            <BANKACCTFROM><BANKID>50010517<ACCTID>\(account)<ACCTTYPE>\(type)</BANKACCTFROM>
+            <BANKTRANLIST><DTSTART>20240301<DTEND>20240310
+            \(transactions)
+            </BANKTRANLIST>
+            </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+            """
+    }
+
+    /// One day's downloads, written over the last day's, as a person saves them.
+    private func download(
+        checking: [String], savings: [(String, String, String, String)], card: [(String, String, String, String)]
+    )
+        throws
+    {
+        try folder.write(
+            "downloads/checking.csv",
+            (["Date,Description,Amount,Currency,Status"] + checking).joined(separator: "\n") + "\n")
+        try folder.write("downloads/savings.ofx", ofx("DE12500105170648489890", type: "SAVINGS", savings))
+        try folder.write("downloads/card.qfx", ofx("4111000011112222", type: "CREDITLINE", card))
+    }
+
+    private func day(_ n: Int) throws -> CommandResult {
+        let result = try txfeed(
+            "run", folder.path + "/downloads", "--state", folder.path + "/state.db", "--pending-tolerance", "20%",
+            "-o", folder.path + "/day\(n).journal", "--duplicates", folder.path + "/day\(n)-dropped.ndjson", "-v",
+            "--no-progress")
+        XCTAssertEqual(result.status, 0, "day \(n): \(result.stderr)")
+        return result
+    }
+
+    func testAMonthOfDailyDownloadsGivesEveryPaymentAndTransferOnce() throws {
+        try download(
+            checking: [
+                "2024-03-01,SALARY ACME GMBH,3000.00,EUR,Posted",
+                "2024-03-02,UMBUCHUNG TAGESGELD DE12500105170648489890,-500.00,EUR,Posted",
+                "2024-03-03,CAFE CENTRAL,-10.00,EUR,Pending",
+            ],
+            savings: [("S1", "20240302", "500.00", "EINGANG")],
+            card: [("C1", "20240302", "-42.00", "RESTAURANT")])
+        let first = try day(1)
+        XCTAssertTrue(
+            first.stderr.contains("remembers 4 new transactions (1 pending, shown until booked)"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("txfeed: transfers: 1 linked"), first.stderr)
+
+        // The next day's downloads overlap the first's: the coffee booked with a tip, the card paid.
+        try download(
+            checking: [
+                "2024-03-01,SALARY ACME GMBH,3000.00,EUR,Posted",
+                "2024-03-02,UMBUCHUNG TAGESGELD DE12500105170648489890,-500.00,EUR,Posted",
+                "2024-03-04,CAFE CENTRAL,-11.50,EUR,Posted",
+                "2024-03-05,CARD PAYMENT,-42.00,EUR,Posted",
+            ],
+            savings: [("S1", "20240302", "500.00", "EINGANG")],
+            card: [("C1", "20240302", "-42.00", "RESTAURANT"), ("C2", "20240305", "42.00", "PAYMENT THANK YOU")])
+        let second = try day(2)
+        XCTAssertTrue(
+            second.stderr.contains("remembers 3 new transactions; 1 pending became booked"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("(payee, 1 day later, amount -1.50)"), second.stderr)
+        // The card paid from checking: a transfer between the two.
+        XCTAssertTrue(second.stderr.contains("txfeed: transfers: 1 linked"), second.stderr)
+
+        // Every drop of day 2 has its reason: each seen in batch 1, read from the same files.
+        let dropped = try String(contentsOfFile: folder.path + "/day2-dropped.ndjson", encoding: .utf8)
+            .split(separator: "\n").map {
+                try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+        XCTAssertEqual(dropped.count, 4, "salary, transfer out, transfer in, restaurant")
+        for line in dropped {
+            let kept = try XCTUnwrap(line["kept"] as? [String: Any])
+            XCTAssertEqual(kept["batch"] as? Int, 1)
+            XCTAssertEqual((kept["files"] as? [String])?.count, 3)
+            XCTAssertNotNil(line["by"] as? String)
+        }
+
+        // The two days' journals together: each payment once, each transfer once.
+        try folder.write("all.journal", "include day1.journal\ninclude day2.journal\n")
+        let hledger = "/usr/bin/hledger"
+        guard FileManager.default.isExecutableFile(atPath: hledger) else {
+            throw TestPython.Missing(description: "\(hledger) is missing: run bin/test, which installs it")
+        }
+        XCTAssertEqual(try runCommand(hledger, ["-f", folder.path + "/all.journal", "check"]).status, 0)
+        let balances = try runCommand(
+            hledger, ["-f", folder.path + "/all.journal", "balance", "--flat", "-N", "-O", "csv"])
+        XCTAssertEqual(balances.status, 0, balances.stderr)
+        let rows = Dictionary(
+            balances.output.split(separator: "\n").dropFirst().map { line -> (String, String) in
+                let cells = line.split(separator: ",").map {
+                    $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }
+                return (cells[0], cells[1])
+            }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(rows["Assets:Bank:checking"], "2446.50 EUR", balances.output)
+        XCTAssertEqual(rows["Expenses:Uncategorized"], "53.50 EUR", "the coffee once, with its tip, and the restaurant")
+        XCTAssertEqual(rows["Income:Uncategorized"], "-3000.00 EUR", balances.output)
+        XCTAssertEqual(
+            rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["500.00 EUR"], balances.output)
+        XCTAssertEqual(
+            rows.filter { $0.key.hasPrefix("Assets:Bank:CREDITLINE") }.map(\.value), [], "paid off: nothing left")
+    }
+}
