@@ -13,45 +13,21 @@ final class HouseholdEndToEndTests: XCTestCase {
         folder = try TemporaryFolder()
     }
 
-    private func ofx(_ account: String, type: String, _ rows: [(String, String, String, String)]) -> String {
-        let transactions = rows.map { fitid, day, amount, name in
-            "<STMTTRN><TRNTYPE>\(amount.hasPrefix("-") ? "DEBIT" : "CREDIT")<DTPOSTED>\(day)<TRNAMT>\(amount)<FITID>\(fitid)<NAME>\(name)</STMTTRN>"
-        }.joined(separator: "\n")
-        return """
-            OFXHEADER:100
-            DATA:OFXSGML
-            VERSION:102
-            SECURITY:NONE
-            ENCODING:USASCII
-            CHARSET:1252
-            COMPRESSION:NONE
-            OLDFILEUID:NONE
-            NEWFILEUID:NONE
-
-            <OFX>
-            <SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20240310<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>
-            <BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
-            <STMTRS><CURDEF>EUR
-            <BANKACCTFROM><BANKID>50010517<ACCTID>\(account)<ACCTTYPE>\(type)</BANKACCTFROM>
-            <BANKTRANLIST><DTSTART>20240301<DTEND>20240310
-            \(transactions)
-            </BANKTRANLIST>
-            </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-
-            """
-    }
-
     /// One day's downloads, written over the last day's, as a person saves them.
     private func download(
-        checking: [String], savings: [(String, String, String, String)], card: [(String, String, String, String)]
+        checking: [String], savings: [(fitid: String, date: String, amount: String, name: String)],
+        card: [(fitid: String, date: String, amount: String, name: String)]
     )
         throws
     {
         try folder.write(
             "downloads/checking.csv",
             (["Date,Description,Amount,Currency,Status"] + checking).joined(separator: "\n") + "\n")
-        try folder.write("downloads/savings.ofx", ofx("DE12500105170648489890", type: "SAVINGS", savings))
-        try folder.write("downloads/card.qfx", ofx("4111000011112222", type: "CREDITLINE", card))
+        try folder.write(
+            "downloads/savings.ofx",
+            ofxStatementText(savings, account: "DE12500105170648489890", type: "SAVINGS", balance: nil))
+        try folder.write(
+            "downloads/card.qfx", ofxStatementText(card, account: "4111000011112222", type: "CREDITLINE", balance: nil))
     }
 
     private func day(_ n: Int) throws -> CommandResult {
