@@ -39,6 +39,7 @@ extension StateFile {
             try rememberPending(of: feed)
             try useKeeps(feed.keptAnyway)
             try recordBatch(feed, files: files, started: started, remembered: remembered)
+            try recordDrops(of: feed)
             try commit()
             return true
         } catch {
@@ -178,6 +179,32 @@ extension StateFile {
                 $0.bind(12, Int64(s.rejected))
                 $0.bind(13, Int64(s.duplicates))
                 $0.bind(14, Int64(s.seen))
+            }
+        }
+    }
+
+    /// The batch's first ``StateSchema/listedDrops`` drops, for `state show` to list with why.
+    private func recordDrops(of feed: Feed) throws {
+        let insert = try database.prepare(
+            "INSERT INTO drops (batch, position, source, day, vendor, amount, id, by, kept) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        )
+        for (position, drop) in feed.duplicates.prefix(StateSchema.listedDrops).enumerated() {
+            let t = drop.transaction
+            let kept: String
+            switch drop.kept {
+            case .batch(let batch): kept = "batch \(batch)"
+            case .source(let source): kept = "\(feed.sources[source].name)#\(drop.keptIndex.map(String.init) ?? "?")"
+            }
+            try insert.run {
+                $0.bind(1, batch)
+                $0.bind(2, Int64(position))
+                $0.bind(3, "\(feed.sources[drop.source].name)#\(drop.index)")
+                $0.bind(4, TransactionDate.isoDay(days: TransactionDate.days(ofUnixSeconds: t.unixSeconds)))
+                $0.bind(5, feed.vendors.name(of: t.vendor))
+                $0.bind(6, Money(minorUnits: t.signedMinor, scale: feed.accounts[Int(t.account)].scale).plainDecimal)
+                $0.bind(7, feed.details(of: t)?.id ?? drop.fingerprint.text)
+                $0.bind(8, drop.byBankID ? "bank id" : "fingerprint")
+                $0.bind(9, kept)
             }
         }
     }

@@ -35,6 +35,8 @@ public struct StateReport: Sendable {
         /// the batch that used a `keep`.
         public var overrule: String?
         public var usedBy: Int64?
+        /// The first drops (duplicates and seen), with why: at most ``StateSchema/listedDrops``.
+        public var drops: [DropLine] = []
         /// When `state undo` forgot it.
         public var undone: String?
         public var sources: [SourceLine]
@@ -49,6 +51,19 @@ public struct StateReport: Sendable {
         public var bytes: Int64?
         public var read: Int
         public var written: Int
+    }
+
+    /// A record a batch dropped: `2024-01-15 Coffee -3.50 fp:…-1`, matched `by` bank id or
+    /// fingerprint, `kept` in `batch 1` or in `jan-1-20#3` (a source of the same run, its record 3).
+    public struct DropLine: Sendable {
+        /// The dropped record's source and place there: `jan-10-31#0`.
+        public var source: String
+        public var day: String
+        public var vendor: String
+        public var amount: String
+        public var id: String
+        public var by: String
+        public var kept: String
     }
 
     /// A pending record remembered and not yet booked nor dropped.
@@ -166,6 +181,7 @@ extension StateFile {
                 "DELETE FROM seen WHERE batch = ?", "DELETE FROM pending WHERE batch = ?",
                 "UPDATE pending SET ended = NULL, ended_batch = NULL, evidence = NULL WHERE ended_batch = ?",
                 "DELETE FROM overrules WHERE batch = ?", "UPDATE overrules SET used_batch = NULL WHERE used_batch = ?",
+                "DELETE FROM drops WHERE batch = ?",
             ] {
                 try state.database.prepare(sql).run { $0.bind(1, batch) }
             }
@@ -195,6 +211,16 @@ extension StateFile {
             } else {
                 report.batches[n].dropped = Int(endings.int64(2))
             }
+        }
+        let drops = try database.prepare(
+            "SELECT batch, source, day, vendor, amount, id, by, kept FROM drops ORDER BY batch, position")
+        while try drops.step() {
+            guard let n = byBatch[drops.int64(0)] else { continue }
+            report.batches[n].drops.append(
+                .init(
+                    source: drops.text(1) ?? "", day: drops.text(2) ?? "", vendor: drops.text(3) ?? "",
+                    amount: drops.text(4) ?? "", id: drops.text(5) ?? "", by: drops.text(6) ?? "",
+                    kept: drops.text(7) ?? ""))
         }
         let overrules = try database.prepare("SELECT batch, kind, first, second, used_batch FROM overrules")
         while try overrules.step() {

@@ -63,15 +63,16 @@ enum StateSchema {
             kinds BLOB NOT NULL
         );
         CREATE INDEX seen_by_account ON seen (account, batch);
-        \(pending)
+        \(version2Tables)
         PRAGMA application_id = \(applicationID);
         PRAGMA user_version = \(version);
         """
 
     /// Version 2: a row per pending record a run wrote, until a booked record replaces it or
-    /// the window passes, a few per account, so a row each; and what a person said of records
-    /// (`state keep`, `state same`), each its own batch so that `state undo` forgets it.
-    static let pending = """
+    /// the window passes, a few per account, so a row each; each batch's first drops with why
+    /// (``listedDrops``); and what a person said of records (`state keep`, `state same`), each
+    /// its own batch so that `state undo` forgets it.
+    static let version2Tables = """
         CREATE TABLE pending (
             id INTEGER PRIMARY KEY,
             account INTEGER NOT NULL REFERENCES accounts (id),
@@ -87,6 +88,18 @@ enum StateSchema {
             evidence TEXT
         );
         CREATE INDEX pending_open ON pending (account) WHERE ended IS NULL;
+        CREATE TABLE drops (
+            batch INTEGER NOT NULL REFERENCES batches (id),
+            position INTEGER NOT NULL,
+            source TEXT NOT NULL,
+            day TEXT NOT NULL,
+            vendor TEXT NOT NULL,
+            amount TEXT NOT NULL,
+            id TEXT NOT NULL,
+            by TEXT NOT NULL,
+            kept TEXT NOT NULL,
+            PRIMARY KEY (batch, position)
+        ) WITHOUT ROWID;
         CREATE TABLE overrules (
             batch INTEGER PRIMARY KEY REFERENCES batches (id),
             kind TEXT NOT NULL,
@@ -97,13 +110,17 @@ enum StateSchema {
         """
 
     /// What brings a file of an older layout (the key) up to this one.
-    static let upgrades: [Int64: String] = [1: pending + "PRAGMA user_version = 2;"]
+    static let upgrades: [Int64: String] = [1: version2Tables + "PRAGMA user_version = 2;"]
 
     /// The tables of each layout.
     static let tablesOfVersion: [Int64: [String]] = [
         1: ["accounts", "batch_sources", "batches", "seen"],
-        2: ["accounts", "batch_sources", "batches", "overrules", "pending", "seen"],
+        2: ["accounts", "batch_sources", "batches", "drops", "overrules", "pending", "seen"],
     ]
+
+    /// The drops a batch lists at most (`drops`): a rerun of a million records drops a million,
+    /// and `--duplicates FILE` has them all.
+    static let listedDrops = 1000
 
     /// Keys in one `seen` row at most (≈ 590 KB of blob).
     static let blockSize = 65_536

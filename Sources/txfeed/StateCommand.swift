@@ -18,13 +18,16 @@ struct StateShowCommand: ParsableCommand {
     @Argument(help: "The state file.")
     var file: String
 
+    @Flag(help: "List every drop a batch keeps (its first 1,000), not only its first five.")
+    var drops = false
+
     func run() throws {
         let report: StateReport
         do { report = try StateFile.report(path: file) } catch { throw usageFailure("\(error)") }
-        StandardStreams.output(Self.render(report))
+        StandardStreams.output(Self.render(report, showDrops: drops))
     }
 
-    static func render(_ report: StateReport) -> String {
+    static func render(_ report: StateReport, showDrops: Bool = false) -> String {
         var text = "accounts\n"
         if report.accounts.isEmpty { text += "  (none yet)\n" }
         for a in report.accounts {
@@ -48,6 +51,17 @@ struct StateShowCommand: ParsableCommand {
                 + (b.pending > 0 ? ", pending \(b.pending)" : "")
                 + (b.booked > 0 ? "; \(b.booked) pending became booked" : "")
                 + (b.dropped > 0 ? "; \(b.dropped) pending dropped, never booked" : "") + "\(undone)\n"
+            let dropped = b.duplicates + b.seen
+            for d in b.drops.prefix(showDrops ? .max : 5) {
+                text += "      dropped \(d.source) \(d.day) \(d.vendor) \(d.amount) \(d.id): \(d.by) of \(d.kept)\n"
+            }
+            if dropped > (showDrops ? b.drops.count : min(5, b.drops.count)) {
+                let shown = showDrops ? b.drops.count : min(5, b.drops.count)
+                text +=
+                    "      … and \(dropped - shown) more dropped"
+                    + (showDrops || b.drops.count <= 5
+                        ? " (--duplicates FILE lists every one)\n" : " (--drops lists \(b.drops.count))\n")
+            }
             for s in b.sources {
                 let file = s.path.map { path in
                     "  \(path) sha256:\(s.sha256 ?? "?") \(s.bytes.map { "\($0) bytes" } ?? "")"

@@ -83,6 +83,14 @@ final class HouseholdEndToEndTests: XCTestCase {
             XCTAssertNotNil(line["by"] as? String)
         }
 
+        // And the state file lists them with why (the first five a batch; --drops all it keeps).
+        let show = try txfeed("state", "show", folder.path + "/state.db")
+        XCTAssertTrue(
+            show.output.contains("      dropped checking#0 2024-03-01 SALARY ACME GMBH 3000.00 fp:"), show.output)
+        XCTAssertTrue(
+            show.output.contains("      dropped savings#0 2024-03-02 EINGANG 500.00 S1: bank id of batch 1\n"))
+        XCTAssertEqual(show.output.components(separatedBy: "      dropped ").count - 1, 4, show.output)
+
         // The two days' journals together: each payment once, each transfer once.
         try folder.write("all.journal", "include day1.journal\ninclude day2.journal\n")
         let hledger = "/usr/bin/hledger"

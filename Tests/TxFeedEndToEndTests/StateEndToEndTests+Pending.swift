@@ -126,6 +126,7 @@ extension StateEndToEndTests {
         XCTAssertEqual(try run(checking).status, 0)
         _ = try sqlite("DROP TABLE pending")
         _ = try sqlite("DROP TABLE overrules")
+        _ = try sqlite("DROP TABLE drops")
         _ = try sqlite("PRAGMA user_version = 1")
         XCTAssertEqual(try txfeed("state", "show", state).status, 0, "layout 1 is read as it is")
         XCTAssertEqual(try sqlite("PRAGMA user_version"), "1\n")
