@@ -31,6 +31,8 @@ public struct StateReport: Sendable {
         /// and that it let go, not booked within the window.
         public var booked: Int = 0
         public var dropped: Int = 0
+        /// Each of them: `pending 2024-03-01 Coffee -10.00 (batch 1) booked: payee, 1 day later, amount -1.50`.
+        public var endedPending: [String] = []
         /// What a person said of records (`keep ID`, `same A B`), for a batch that is one, and
         /// the batch that used a `keep`.
         public var overrule: String?
@@ -201,16 +203,24 @@ extension StateFile {
     /// Each batch's pending records booked and dropped, and the ones still open.
     private static func readPending(_ database: SQLiteDatabase, into report: inout StateReport) throws {
         let endings = try database.prepare(
-            "SELECT ended_batch, ended, count(*) FROM pending WHERE ended IS NOT NULL GROUP BY ended_batch, ended")
+            """
+            SELECT p.ended_batch, p.ended, p.day, p.vendor, p.amount, p.batch, p.evidence, a.currency
+            FROM pending p JOIN accounts a ON a.id = p.account WHERE p.ended IS NOT NULL ORDER BY p.id
+            """)
         var byBatch: [Int64: Int] = [:]
         for (n, line) in report.batches.enumerated() { byBatch[line.id] = n }
         while try endings.step() {
             guard let n = byBatch[endings.int64(0)] else { continue }
             if endings.text(1) == "booked" {
-                report.batches[n].booked = Int(endings.int64(2))
+                report.batches[n].booked += 1
             } else {
-                report.batches[n].dropped = Int(endings.int64(2))
+                report.batches[n].dropped += 1
             }
+            let scale = CurrencyScale.decimals(forCurrencyCode: endings.text(7)) ?? 2
+            report.batches[n].endedPending.append(
+                "pending \(day(endings.int64(2))) \(endings.text(3) ?? "") "
+                    + "\(Money(minorUnits: endings.int64(4), scale: scale).plainDecimal) (batch \(endings.int64(5))) "
+                    + "\(endings.text(1) ?? ""): \(endings.text(6) ?? "")")
         }
         let drops = try database.prepare(
             "SELECT batch, source, day, vendor, amount, id, by, kept FROM drops ORDER BY batch, position")

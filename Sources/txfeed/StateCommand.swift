@@ -51,6 +51,7 @@ struct StateShowCommand: ParsableCommand {
                 + (b.pending > 0 ? ", pending \(b.pending)" : "")
                 + (b.booked > 0 ? "; \(b.booked) pending became booked" : "")
                 + (b.dropped > 0 ? "; \(b.dropped) pending dropped, never booked" : "") + "\(undone)\n"
+            for line in b.endedPending { text += "      \(line)\n" }
             let dropped = b.duplicates + b.seen
             for d in b.drops.prefix(showDrops ? .max : 5) {
                 text += "      dropped \(d.source) \(d.day) \(d.vendor) \(d.amount) \(d.id): \(d.by) of \(d.kept)\n"

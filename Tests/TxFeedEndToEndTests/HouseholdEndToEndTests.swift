@@ -90,6 +90,10 @@ final class HouseholdEndToEndTests: XCTestCase {
         XCTAssertTrue(
             show.output.contains("      dropped savings#0 2024-03-02 EINGANG 500.00 S1: bank id of batch 1\n"))
         XCTAssertEqual(show.output.components(separatedBy: "      dropped ").count - 1, 4, show.output)
+        XCTAssertTrue(
+            show.output.contains(
+                "      pending 2024-03-03 CAFE CENTRAL -10.00 (batch 1) booked: payee, 1 day later, amount -1.50\n"),
+            show.output)
 
         // The two days' journals together: each payment once, each transfer once.
         try folder.write("all.journal", "include day1.journal\ninclude day2.journal\n")
