@@ -50,7 +50,7 @@ final class HouseholdEndToEndTests: XCTestCase {
             card: [("C1", "20240302", "-42.00", "RESTAURANT")])
         let first = try day(1)
         XCTAssertTrue(
-            first.stderr.contains("remembers 4 new transactions (1 pending, shown until booked)"), first.stderr)
+            first.stderr.contains("remembers 4 new transactions (1 pending, kept apart until booked)"), first.stderr)
         XCTAssertTrue(first.stderr.contains("txfeed: transfers: 1 linked"), first.stderr)
 
         // The next day's downloads overlap the first's: the coffee booked with a tip, the card paid.

@@ -215,7 +215,7 @@ public enum Runner {
             let recorded = try state.record(
                 feed, files: files.wait(), started: started, keepEmpty: input.recordEmptyBatch)
             let booked = feed.transactions.count - pending
-            let unremembered = pending > 0 ? " (\(pending) pending, shown until booked)" : ""
+            let unremembered = pending > 0 ? " (\(pending) pending, kept apart until booked)" : ""
             if recorded && !input.plan.quiet {
                 say(
                     "txfeed: state \(state.path): batch \(state.batch) remembers \(booked) new transactions\(unremembered)"
