@@ -30,7 +30,8 @@ extension StateEndToEndTests {
         let first = try journal(holds, "1.journal", "-v")
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(
-            first.stderr.contains("batch 1 remembers 1 new transactions (3 pending, kept apart until booked)"), first.stderr)
+            first.stderr.contains("batch 1 remembers 1 new transactions (3 pending, kept apart until booked)"),
+            first.stderr)
         let firstJournal = String(decoding: try folder.read("1.journal"), as: UTF8.self)
         XCTAssertFalse(firstJournal.contains("!"), "no pending record in a journal under --state: \(firstJournal)")
 
