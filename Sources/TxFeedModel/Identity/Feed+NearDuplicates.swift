@@ -6,15 +6,7 @@ extension Feed {
     /// first.
     public func nearDuplicates() -> [(Int, Int)] {
         guard spilled == nil, sources.count > 1 else { return [] }
-        // Each feed account as its state account's number: feed accounts of one id, else one
-        // name, are one account (an MT940 file's pages), and numbers hash cheaply.
-        var numbers: [String: Int] = [:]
-        let accountNumbers = accounts.map { account in
-            let key = IdentityKey.accountKey(of: account)
-            if let number = numbers[key] { return number }
-            numbers[key] = numbers.count
-            return numbers.count - 1
-        }
+        let accountNumbers = accountNumbers().numbers
         struct Key: Hashable {
             var account: Int
             var day: Int64

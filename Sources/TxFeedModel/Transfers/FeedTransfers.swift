@@ -17,6 +17,17 @@ public struct FeedTransfers: Sendable {
 
     public static let none = UInt32.max
 
+    /// The transfers of a feed of `records` records: each pair's two rows point at it.
+    init(pairs: [Pair], ambiguous: [[Int]], records: Int) {
+        rows = [UInt32](repeating: Self.none, count: records)
+        for (n, pair) in pairs.enumerated() {
+            rows[pair.debit] = UInt32(n)
+            rows[pair.credit] = UInt32(n)
+        }
+        self.pairs = pairs
+        self.ambiguous = ambiguous
+    }
+
     /// The transfer of the record at `position`; nil when it is not half of one.
     @inlinable
     public func transfer(at position: Int, accounts: (Int) -> UInt32) -> RowTransfer? {
@@ -53,17 +64,10 @@ extension Feed {
     @discardableResult
     public mutating func linkTransfers(window: Int64 = 4) -> Bool {
         guard spilled == nil, accounts.count > 1 else { return false }
-        // A statement a page (MT940) or a file a month is one real account in many feed
-        // accounts: they share an id, else a name, and money never moves between them.
-        var realAccounts: [String: Int] = [:]
-        let real = accounts.map { account -> Int in
-            let key = account.id.map { "id " + $0 } ?? "name " + account.name
-            if let known = realAccounts[key] { return known }
-            realAccounts[key] = realAccounts.count
-            return realAccounts.count - 1
-        }
-        guard realAccounts.count > 1 else { return false }
-        var numbers = [[String]](repeating: [], count: realAccounts.count)
+        // A statement a page (MT940) or a file a month is one real account in many feed accounts.
+        let (real, realCount) = accountNumbers()
+        guard realCount > 1 else { return false }
+        var numbers = [[String]](repeating: [], count: realCount)
         for (a, account) in accounts.enumerated() {
             if let id = account.id, !numbers[real[a]].contains(id) { numbers[real[a]].append(id) }
         }
@@ -73,12 +77,7 @@ extension Feed {
         // from 1, 0 for none) and looking along each amount's run for the other sign: a sort of
         // small keys, where hashing a million amounts cost more than the matching itself.
         let currencies = accounts.map { $0.currency ?? "" }
-        var currencyNumbers: [String: Int] = ["": 0]
-        let currencyOf = currencies.map { code in
-            if let number = currencyNumbers[code] { return number }
-            currencyNumbers[code] = currencyNumbers.count
-            return currencyNumbers.count - 1
-        }
+        let currencyOf = currencies.numbered(after: ["": 0]).numbers
         struct Entry {
             var currency: Int
             var magnitude: Int64
@@ -120,15 +119,9 @@ extension Feed {
         }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
         guard !result.links.isEmpty || !result.ambiguous.isEmpty else { return false }
-        var linked = FeedTransfers()
-        linked.rows = [UInt32](repeating: FeedTransfers.none, count: transactions.count)
-        for link in result.links {
-            linked.rows[link.debit] = UInt32(linked.pairs.count)
-            linked.rows[link.credit] = UInt32(linked.pairs.count)
-            linked.pairs.append(FeedTransfers.Pair(debit: link.debit, credit: link.credit, evidence: link.evidence))
-        }
-        linked.ambiguous = result.ambiguous
-        transfers = linked
+        transfers = FeedTransfers(
+            pairs: result.links.map { FeedTransfers.Pair(debit: $0.debit, credit: $0.credit, evidence: $0.evidence) },
+            ambiguous: result.ambiguous, records: transactions.count)
         return true
     }
 }
@@ -159,16 +152,12 @@ extension Feed {
             }
         }
         guard let old = transfers else { return }
-        var linked = FeedTransfers()
-        linked.rows = [UInt32](repeating: FeedTransfers.none, count: next)
-        for pair in old.pairs where kept[pair.debit] && kept[pair.credit] {
-            let debit = newPosition[pair.debit], credit = newPosition[pair.credit]
-            linked.rows[debit] = UInt32(linked.pairs.count)
-            linked.rows[credit] = UInt32(linked.pairs.count)
-            linked.pairs.append(FeedTransfers.Pair(debit: debit, credit: credit, evidence: pair.evidence))
+        let pairs = old.pairs.filter { kept[$0.debit] && kept[$0.credit] }.map {
+            FeedTransfers.Pair(debit: newPosition[$0.debit], credit: newPosition[$0.credit], evidence: $0.evidence)
         }
-        linked.ambiguous = old.ambiguous.map { $0.filter { kept[$0] }.map { newPosition[$0] } }.filter { $0.count > 1 }
-        transfers = linked.pairs.isEmpty && linked.ambiguous.isEmpty ? nil : linked
+        let ambiguous = old.ambiguous.map { $0.filter { kept[$0] }.map { newPosition[$0] } }.filter { $0.count > 1 }
+        transfers =
+            pairs.isEmpty && ambiguous.isEmpty ? nil : FeedTransfers(pairs: pairs, ambiguous: ambiguous, records: next)
     }
 
     /// Whether the record at `position` is half of a linked transfer.

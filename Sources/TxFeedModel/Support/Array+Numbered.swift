@@ -1,0 +1,23 @@
+extension Array where Element: Hashable {
+    /// Each element as a small number, the same for equal ones, numbered in order of first
+    /// appearance after those `known` already has: a million records then compare or hash an
+    /// `Int` where they would a `String` (an account's key, a currency code).
+    package func numbered(after known: [Element: Int] = [:]) -> (numbers: [Int], count: Int) {
+        var numbers = known
+        let numbered = map { element in
+            if let number = numbers[element] { return number }
+            numbers[element] = numbers.count
+            return numbers.count - 1
+        }
+        return (numbered, numbers.count)
+    }
+}
+
+extension Feed {
+    /// Each feed account as its state account's number (``IdentityKey/accountKey(of:)``): feed
+    /// accounts of one id, else one name, are one account (an MT940 file's pages, a file a
+    /// month), between which money never moves and no record is another's twin.
+    package func accountNumbers() -> (numbers: [Int], count: Int) {
+        accounts.map(IdentityKey.accountKey(of:)).numbered()
+    }
+}
