@@ -64,7 +64,7 @@ extension StateFile {
         let end = try database.prepare("UPDATE pending SET ended = ?, ended_batch = ?, evidence = ? WHERE id = ?")
         let endings =
             settlement.bookings.map { ("booked", $0.pending.row, $0.evidence) }
-            + settlement.dropped.map { ("dropped", $0.row, "not booked within \(settlement.window) days") }
+            + settlement.dropped.map { ("dropped", $0.row, settlement.droppedWhy) }
         for (ended, row, evidence) in endings {
             try end.run {
                 $0.bind(1, ended)

@@ -217,10 +217,11 @@ extension StateFile {
                 report.batches[n].dropped += 1
             }
             let scale = CurrencyScale.decimals(forCurrencyCode: endings.text(7)) ?? 2
+            let pending = RememberedPending.text(
+                day: endings.int64(2), vendor: endings.text(3) ?? "", signedMinor: endings.int64(4), scale: scale,
+                batch: endings.int64(5))
             report.batches[n].endedPending.append(
-                "pending \(day(endings.int64(2))) \(endings.text(3) ?? "") "
-                    + "\(Money(minorUnits: endings.int64(4), scale: scale).plainDecimal) (batch \(endings.int64(5))) "
-                    + "\(endings.text(1) ?? ""): \(endings.text(6) ?? "")")
+                "pending \(pending) \(endings.text(1) ?? ""): \(endings.text(6) ?? "")")
         }
         let drops = try database.prepare(
             "SELECT batch, source, day, vendor, amount, id, by, kept FROM drops ORDER BY batch, position")

@@ -29,6 +29,16 @@ public struct RememberedPending: Sendable, Equatable {
         self.day = day
         self.signedMinor = signedMinor
     }
+
+    /// `2024-03-01 SQ *BLUE BOTTLE -10.00 (batch 1)`: how messages and `state show` name it.
+    public func text(scale: Int) -> String {
+        Self.text(day: day, vendor: vendor, signedMinor: signedMinor, scale: scale, batch: batch)
+    }
+
+    /// The same, from the state file's columns.
+    public static func text(day: Int64, vendor: String, signedMinor: Int64, scale: Int, batch: Int64) -> String {
+        "\(TransactionDate.isoDay(days: day)) \(vendor) \(Money(minorUnits: signedMinor, scale: scale).plainDecimal) (batch \(batch))"
+    }
 }
 
 /// What a run with `--state` makes of pending records (docs/STATE.md, "Pending becomes
@@ -53,6 +63,12 @@ public struct PendingSettlement: Sendable {
     public var dropped: [RememberedPending] = []
     /// The window in days, for messages.
     public var window: Int64 = 10
+
+    /// Why a remembered pending record was dropped: `not booked within 10 days`.
+    public var droppedWhy: String { "not booked within \(Self.days(window))" }
+
+    /// `1 day`, `10 days`.
+    public static func days(_ count: Int64) -> String { "\(count) day\(count == 1 ? "" : "s")" }
 
     /// Whether the state file learns anything from it: a pending record seen again only
     /// confirms what it holds (a `watch` refresh that brings nothing else is no batch).
@@ -89,6 +105,8 @@ public enum PendingMatcher {
         var settlement = PendingSettlement()
         settlement.window = window
         let accountKeys = feed.accounts.map(IdentityKey.accountKey(of:))
+        // Each remembered payee cleaned once, not once a booked record that could be it.
+        let payees = open.map { PayeeKey($0.vendor) }
         var openByKey: [String: [Int]] = [:]
         for (n, pending) in open.enumerated() { openByKey[pending.accountKey, default: []].append(n) }
         // Per feed account, its remembered pending records: one array index a record, not a
@@ -132,7 +150,7 @@ public enum PendingMatcher {
                     return !taken[n] && (pending.signedMinor < 0) == (t.signedMinor < 0)
                         && (0...window).contains(day - pending.day)
                         && within(t.signedMinor, of: pending.signedMinor, percent: tolerancePercent)
-                        && payee.agrees(with: PayeeKey(pending.vendor))
+                        && payee.agrees(with: payees[n])
                 }
                 .min { a, b in
                     (abs(t.signedMinor - open[a].signedMinor), day - open[a].day, open[a].row)
@@ -144,7 +162,7 @@ public enum PendingMatcher {
             let later = day - pending.day
             let scale = feed.accounts[Int(t.account)].scale
             let difference = t.signedMinor - pending.signedMinor
-            var evidence = "payee, " + (later == 0 ? "same day" : "\(later) day\(later == 1 ? "" : "s") later")
+            var evidence = "payee, " + (later == 0 ? "same day" : "\(PendingSettlement.days(later)) later")
             if difference != 0 {
                 evidence +=
                     ", amount \(difference > 0 ? "+" : "")\(Money(minorUnits: difference, scale: scale).plainDecimal)"

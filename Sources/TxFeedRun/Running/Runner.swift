@@ -237,7 +237,7 @@ public enum Runner {
         if !settlement.bookings.isEmpty { text += "; \(settlement.bookings.count) pending became booked" }
         if !settlement.dropped.isEmpty {
             text +=
-                "; \(settlement.dropped.count) pending dropped after \(settlement.window) day\(settlement.window == 1 ? "" : "s") unbooked"
+                "; \(settlement.dropped.count) pending dropped after \(PendingSettlement.days(settlement.window)) unbooked"
         }
         return text
     }
@@ -245,9 +245,6 @@ public enum Runner {
     /// With `-v`: which booked record replaced which pending one, and which were dropped.
     static func pendingLines(_ feed: Feed) -> [String] {
         guard let settlement = feed.pending else { return [] }
-        func shown(_ p: RememberedPending, scale: Int) -> String {
-            "\(TransactionDate.isoDay(days: p.day)) \(p.vendor) \(Money(minorUnits: p.signedMinor, scale: scale).plainDecimal) (batch \(p.batch))"
-        }
         let scales = Dictionary(
             feed.accounts.map { (IdentityKey.accountKey(of: $0), $0.scale) }, uniquingKeysWith: { first, _ in first })
         var lines: [String] = []
@@ -255,14 +252,14 @@ public enum Runner {
             let t = feed.transactions[booking.position]
             let scale = feed.accounts[Int(t.account)].scale
             lines.append(
-                "txfeed: state: pending \(shown(booking.pending, scale: scale)) became booked as "
+                "txfeed: state: pending \(booking.pending.text(scale: scale)) became booked as "
                     + "\(TransactionDate.isoDay(days: TransactionDate.days(ofUnixSeconds: t.unixSeconds))) "
                     + "\(feed.vendors.name(of: t.vendor)) \(Money(minorUnits: t.signedMinor, scale: scale).plainDecimal)"
                     + " (\(booking.evidence))")
         }
         for pending in settlement.dropped {
             lines.append(
-                "txfeed: state: pending \(shown(pending, scale: scales[pending.accountKey] ?? 2)) dropped: not booked within \(settlement.window) days"
+                "txfeed: state: pending \(pending.text(scale: scales[pending.accountKey] ?? 2)) dropped: \(settlement.droppedWhy)"
             )
         }
         return lines
