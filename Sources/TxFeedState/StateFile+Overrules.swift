@@ -12,6 +12,15 @@ public enum Overrule: Sendable, Equatable, CustomStringConvertible {
     /// ids differ; once either is imported, the other is seen.
     case same(String, String)
 
+    /// What the `overrules` table's `kind`, `first` and `second` say; nil for a row it cannot read.
+    init?(kind: String?, first: String?, second: String?) {
+        switch (kind, first, second) {
+        case ("keep", let id?, _): self = .keep(id)
+        case ("same", let a?, let b?): self = .same(a, b)
+        default: return nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .keep(let id): "keep \(id)"
@@ -73,10 +82,10 @@ extension StateFile {
         var sames: [(String, String)] = []
         let rows = try database.prepare("SELECT kind, first, second, used_batch FROM overrules ORDER BY batch")
         while try rows.step() {
-            if rows.text(0) == "keep" {
-                if rows.isNull(3) { keeps.insert(rows.text(1) ?? "") }
-            } else if let second = rows.text(2) {
-                sames.append((rows.text(1) ?? "", second))
+            switch Overrule(kind: rows.text(0), first: rows.text(1), second: rows.text(2)) {
+            case .keep(let id) where rows.isNull(3): keeps.insert(id)
+            case .same(let a, let b): sames.append((a, b))
+            default: break
             }
         }
         return (keeps, sames)

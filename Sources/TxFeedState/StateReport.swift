@@ -142,7 +142,7 @@ extension StateFile {
                 sources.reset()
                 report.batches.append(line)
             }
-            if hasPending { try readPending(database, into: &report) }
+            if hasPending { try readLayout2(database, into: &report) }
             return report
         } catch {
             throw StateError(error, path: path)
@@ -175,7 +175,7 @@ extension StateFile {
             said.bind(1, batch)
             let overrule =
                 try said.step()
-                ? [said.text(0), said.text(1), said.text(2)].compactMap { $0 }.joined(separator: " ") : nil
+                ? Overrule(kind: said.text(0), first: said.text(1), second: said.text(2))?.description : nil
             said.reset()
             // What it remembered, what it made of pending records (those it first saw are
             // forgotten, those it ended are open again), what it said, and the keeps it used.
@@ -200,8 +200,9 @@ extension StateFile {
         }
     }
 
-    /// Each batch's pending records booked and dropped, and the ones still open.
-    private static func readPending(_ database: SQLiteDatabase, into report: inout StateReport) throws {
+    /// What layout 2 added: each batch's pending records booked and dropped, its drops, the
+    /// overrule a batch is, and the pending records still open.
+    private static func readLayout2(_ database: SQLiteDatabase, into report: inout StateReport) throws {
         let endings = try database.prepare(
             """
             SELECT p.ended_batch, p.ended, p.day, p.vendor, p.amount, p.batch, p.evidence, a.currency
@@ -236,8 +237,8 @@ extension StateFile {
         let overrules = try database.prepare("SELECT batch, kind, first, second, used_batch FROM overrules")
         while try overrules.step() {
             guard let n = byBatch[overrules.int64(0)] else { continue }
-            report.batches[n].overrule = [overrules.text(1), overrules.text(2), overrules.text(3)].compactMap { $0 }
-                .joined(separator: " ")
+            report.batches[n].overrule =
+                Overrule(kind: overrules.text(1), first: overrules.text(2), second: overrules.text(3))?.description
             report.batches[n].usedBy = overrules.isNull(4) ? nil : overrules.int64(4)
         }
         let open = try database.prepare(

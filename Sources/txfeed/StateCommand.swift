@@ -52,15 +52,15 @@ struct StateShowCommand: ParsableCommand {
                 + (b.booked > 0 ? "; \(b.booked) pending became booked" : "")
                 + (b.dropped > 0 ? "; \(b.dropped) pending dropped, never booked" : "") + "\(undone)\n"
             for line in b.endedPending { text += "      \(line)\n" }
-            let dropped = b.duplicates + b.seen
-            for d in b.drops.prefix(showDrops ? .max : 5) {
+            let shown = showDrops ? b.drops.count : min(5, b.drops.count)
+            for d in b.drops.prefix(shown) {
                 text += "      dropped \(d.source) \(d.day) \(d.vendor) \(d.amount) \(d.id): \(d.by) of \(d.kept)\n"
             }
-            if dropped > (showDrops ? b.drops.count : min(5, b.drops.count)) {
-                let shown = showDrops ? b.drops.count : min(5, b.drops.count)
+            let dropped = b.duplicates + b.seen
+            if dropped > shown {
                 text +=
                     "      … and \(dropped - shown) more dropped"
-                    + (showDrops || b.drops.count <= 5
+                    + (shown == b.drops.count
                         ? " (--duplicates FILE lists every one)\n" : " (--drops lists \(b.drops.count))\n")
             }
             for s in b.sources {
