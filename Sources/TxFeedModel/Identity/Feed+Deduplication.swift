@@ -60,8 +60,8 @@ extension Feed {
             if let dropped {
                 // Said to be real (`state keep`): kept once, instead of dropped; later copies
                 // still match the record it would have duplicated.
-                if !keeps.isEmpty, keeps.remove(bankID ?? fingerprint.text) != nil {
-                    keptAnyway.append(bankID ?? fingerprint.text)
+                if !keeps.isEmpty, let id = keeps.remove(bankID ?? fingerprint.text) {
+                    keptAnyway.append(id)
                     kept.append(t)
                     keptFingerprints.append(fingerprint)
                     keptPositions.append(position)
