@@ -76,7 +76,8 @@ enum RawArguments {
 
     /// `--sink NAME:path=FILE,...` whose FILE is not UTF-8: the spec with FILE's stand-in, as
     /// `-o FILE` would have it; nil when bytes that are not UTF-8 lie outside FILE. FILE runs to
-    /// the next `,KEY=` or the end, as ``SourceSpec`` reads a value with commas in it.
+    /// the next piece between commas with a `=` after its first byte, or the end: the rule
+    /// ``SourceSpec/options(mainOption:isKnown:)`` splits a spec's text by.
     private static func sinkSpec(_ spec: [UInt8]) -> String? {
         let key = Array("path=".utf8)
         guard
@@ -89,10 +90,8 @@ enum RawArguments {
         var valueEnd = spec.endIndex
         var at = valueStart
         while let comma = spec[at...].firstIndex(of: UInt8(ascii: ",")) {
-            let next = spec[(comma + 1)...]
-            if let equals = next.firstIndex(of: UInt8(ascii: "=")), equals > comma + 1,
-                next[..<equals].allSatisfy({ (0x61...0x7A).contains($0 | 0x20) || $0 == UInt8(ascii: "-") })
-            {
+            let piece = spec[(comma + 1)...].prefix { $0 != UInt8(ascii: ",") }
+            if let equals = piece.firstIndex(of: UInt8(ascii: "=")), equals > piece.startIndex {
                 valueEnd = comma
                 break
             }
