@@ -12,11 +12,30 @@ public struct EntryRanges: Sendable {
     public var location: Range<Int>
     /// The record's own text, for `--rejects`.
     public var raw: Range<Int>?
-    public var pending: Bool
+    public var status: Status
+
+    /// `txfeed_entry.status`.
+    public enum Status: Int32, Sendable {
+        case booked = 0
+        case pending = 1
+        /// Listed, but the money never moved: only ``location``, ``raw`` and ``memo`` (why) count.
+        case neverMoved = 2
+    }
+
+    public var pending: Bool { status == .pending }
 
     public init(
         date: Range<Int>, vendor: Range<Int>, amount: Range<Int>, id: Range<Int>? = nil, memo: Range<Int>? = nil,
         location: Range<Int>, raw: Range<Int>? = nil, pending: Bool = false
+    ) {
+        self.init(
+            date: date, vendor: vendor, amount: amount, id: id, memo: memo, location: location, raw: raw,
+            status: pending ? .pending : .booked)
+    }
+
+    public init(
+        date: Range<Int>, vendor: Range<Int>, amount: Range<Int>, id: Range<Int>? = nil, memo: Range<Int>? = nil,
+        location: Range<Int>, raw: Range<Int>? = nil, status: Status
     ) {
         self.date = date
         self.vendor = vendor
@@ -25,7 +44,7 @@ public struct EntryRanges: Sendable {
         self.memo = memo
         self.location = location
         self.raw = raw
-        self.pending = pending
+        self.status = status
     }
 }
 

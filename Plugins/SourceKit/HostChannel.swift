@@ -59,7 +59,7 @@ public struct HostChannel {
                 txfeed_entry(
                     date: text(entry.date), vendor: text(entry.vendor), amount: text(entry.amount), id: text(entry.id),
                     memo: text(entry.memo), where: text(entry.location), raw: text(entry.raw),
-                    status: entry.pending ? Int32(TXFEED_PENDING) : Int32(TXFEED_BOOKED))
+                    status: entry.status.rawValue)
             }
             return host.pointee.emit_entries(host, entries, entries.count, MemoryLayout<txfeed_entry>.stride)
                 != Int32(TXFEED_STOP)
@@ -75,14 +75,46 @@ public struct HostChannel {
             && endAccount()
     }
 
-    /// Hands a batch over with the records the reader could not take, then says whether to go
-    /// on (false once the host said stop or the run was cancelled).
-    public func deliver(_ batch: EntryBatch, rejects: some Sequence<PluginReject>) -> Bool {
+    /// Hands a batch over with the records the reader could not take and those whose money
+    /// never moved, then says whether to go on (false once the host said stop or the run was
+    /// cancelled).
+    public func deliver(
+        _ batch: EntryBatch, rejects: some Sequence<PluginReject>, neverMoved: some Sequence<PluginReject> = []
+    ) -> Bool {
         guard emit(batch) else { return false }
         for reject in rejects {
             guard self.reject(location: reject.location, reason: reject.reason, raw: reject.raw) else { return false }
         }
+        for record in neverMoved {
+            guard self.neverMoved(location: record.location, why: record.reason, raw: record.raw) else { return false }
+        }
         return !isCancelled
+    }
+
+    /// Whether the host takes entries whose money never moved (`TXFEED_NEVER_MOVED`); an older
+    /// one does not, and the reader leaves them out itself (its note says so).
+    public var readsNeverMoved: Bool {
+        guard let offset = MemoryLayout<txfeed_source_host>.offset(of: \.highest_entry_status),
+            Int(host.pointee.struct_size) > offset
+        else { return false }
+        return host.pointee.highest_entry_status >= Int32(TXFEED_NEVER_MOVED)
+    }
+
+    /// A record the file lists whose money never moved (a declined card payment): not imported
+    /// and not a reject; the host counts it as skipped and writes it with `--skipped`. `why` is
+    /// the status as the file writes it. Nothing is sent to a host that predates it.
+    public func neverMoved(location: String, why: String, raw: some Collection<UInt8>) -> Bool {
+        guard readsNeverMoved else { return true }
+        var batch = EntryBatch()
+        let empty = batch.append("")
+        let location = batch.append(location)
+        let why = batch.append(why)
+        let raw = batch.append(raw)
+        batch.entries.append(
+            EntryRanges(
+                date: empty, vendor: empty, amount: empty, memo: why, location: location, raw: raw, status: .neverMoved)
+        )
+        return emit(batch)
     }
 
     /// A record the plugin could not read: counted and rejected with its place and reason.

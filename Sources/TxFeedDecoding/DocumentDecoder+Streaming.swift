@@ -57,7 +57,9 @@ public struct StreamedAccount: Sendable {
     /// they come (so they can spill), or a long account a plugin host child sends up before it
     /// ends. The first hand-over carries the account, later ones (and ``finish()``) continue it.
     public mutating func handOver() -> SourceData? {
-        guard !hasFailed, !unit.transactions.isEmpty || !unit.rejects.isEmpty else { return nil }
+        guard !hasFailed, !unit.transactions.isEmpty || !unit.rejects.isEmpty || !unit.skipped.isEmpty else {
+            return nil
+        }
         var part = unit
         part.continuesLastAccount = handedOver
         handedOver = true
@@ -65,6 +67,7 @@ public struct StreamedAccount: Sendable {
         unit.transactions = []
         unit.details = []
         unit.rejects = []
+        unit.skipped = []
         unit.documents = 0
         return part
     }
@@ -223,6 +226,11 @@ extension StreamedAccount {
             let normaliser = TransactionNormaliser(origin: decoder.origin, scale: scale)
             let account = UInt32(data.accounts.count - 1)
             for entry in entries {
+                if entry.status == .neverMoved {
+                    data.skipped.append(normaliser.neverMoved(entry, index: nextIndex))
+                    nextIndex += 1
+                    continue
+                }
                 switch normaliser.normalise(
                     entry: entry, index: nextIndex, account: account, vendors: &data.vendors, details: &data.details)
                 {

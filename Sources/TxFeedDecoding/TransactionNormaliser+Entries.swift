@@ -8,12 +8,9 @@ extension TransactionNormaliser {
     func normalise(
         entry: EntryFields, index: Int, account: UInt32, vendors: inout VendorTable, details: inout [TransactionDetails]
     ) -> Outcome {
-        func reject(_ reason: String) -> Outcome {
-            let path = entry.location.map { String(decoding: $0, as: UTF8.self) } ?? "entries[\(index)]"
-            if let raw = entry.raw {
-                return .reject(Reject(origin: origin, path: path, reason: reason, raw: Array(raw), rawIsText: true))
-            }
-            return .reject(Reject(origin: origin, path: path, reason: reason, raw: Self.json(of: entry)))
+        func reject(_ reason: String) -> Outcome { .reject(record(entry, index: index, reason: reason)) }
+        if case .unknown(let value) = entry.status {
+            return reject("status \(value) is none of booked (0), pending (1) or never moved (2)")
         }
         guard let vendor = entry.vendor else { return reject("missing vendor") }
         guard vendor.count > 0 else { return reject("vendor is empty") }
@@ -54,6 +51,23 @@ extension TransactionNormaliser {
                 unixSeconds: date.unixSeconds, amountMinor: amount.money.minorUnits, vendor: vendors.intern(vendor),
                 account: account, isDebit: amount.negative, isPending: entry.isPending, isCivilDate: date.isCivil,
                 details: detailsIndex))
+    }
+
+    /// An entry whose money never moved (``EntryFields/Status/neverMoved``), for `--skipped`:
+    /// none of its fields is checked, since none is imported; its memo says why.
+    func neverMoved(_ entry: EntryFields, index: Int) -> Reject {
+        let why = entry.memo.flatMap { String(validating: $0, as: UTF8.self) }.flatMap { $0.isEmpty ? nil : $0 }
+        return record(entry, index: index, reason: why ?? "money that never moved")
+    }
+
+    /// The entry as a ``Reject`` of `reason`: its path the plugin's `where`, its record the raw
+    /// text the plugin gave, else its fields as JSON.
+    private func record(_ entry: EntryFields, index: Int, reason: String) -> Reject {
+        let path = entry.location.map { String(decoding: $0, as: UTF8.self) } ?? "entries[\(index)]"
+        if let raw = entry.raw {
+            return Reject(origin: origin, path: path, reason: reason, raw: Array(raw), rawIsText: true)
+        }
+        return Reject(origin: origin, path: path, reason: reason, raw: Self.json(of: entry))
     }
 
     /// The entry's fields as a JSON object, for `--rejects` when the plugin gave no raw text.

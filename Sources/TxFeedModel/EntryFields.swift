@@ -14,12 +14,23 @@ public struct EntryFields {
     public var location: UnsafeBufferPointer<UInt8>?
     /// The record as it came, for `--rejects`.
     public var raw: UnsafeBufferPointer<UInt8>?
-    public var isPending: Bool
+    public var status: Status
+
+    /// `txfeed_entry.status`.
+    public enum Status: Equatable, Sendable {
+        case booked, pending
+        /// Listed, but its money never moved (declined, reverted): left out, never a reject.
+        case neverMoved
+        /// A value this host does not know: the entry is rejected.
+        case unknown(Int32)
+    }
+
+    public var isPending: Bool { status == .pending }
 
     public init(
         date: UnsafeBufferPointer<UInt8>?, vendor: UnsafeBufferPointer<UInt8>?, amount: UnsafeBufferPointer<UInt8>?,
         id: UnsafeBufferPointer<UInt8>? = nil, memo: UnsafeBufferPointer<UInt8>? = nil,
-        location: UnsafeBufferPointer<UInt8>? = nil, raw: UnsafeBufferPointer<UInt8>? = nil, isPending: Bool = false
+        location: UnsafeBufferPointer<UInt8>? = nil, raw: UnsafeBufferPointer<UInt8>? = nil, status: Status = .booked
     ) {
         self.date = date
         self.vendor = vendor
@@ -28,6 +39,6 @@ public struct EntryFields {
         self.memo = memo
         self.location = location
         self.raw = raw
-        self.isPending = isPending
+        self.status = status
     }
 }

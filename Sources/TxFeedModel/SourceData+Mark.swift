@@ -8,6 +8,7 @@ extension SourceData {
         public internal(set) var vendors = 0
         public internal(set) var details = 0
         public internal(set) var rejects = 0
+        public internal(set) var skipped = 0
         public internal(set) var failures = 0
         public internal(set) var documents = 0
     }
@@ -15,7 +16,7 @@ extension SourceData {
     public var mark: Mark {
         Mark(
             accounts: accounts.count, transactions: transactions.count, vendors: vendors.count, details: details.count,
-            rejects: rejects.count, failures: failures.count, documents: documents)
+            rejects: rejects.count, skipped: skipped.count, failures: failures.count, documents: documents)
     }
 
     /// Removes everything added since `mark` was taken.
@@ -25,6 +26,7 @@ extension SourceData {
         vendors.removeNames(from: mark.vendors)
         details.removeSubrange(mark.details...)
         rejects.removeSubrange(mark.rejects...)
+        skipped.removeSubrange(mark.skipped...)
         failures.removeSubrange(mark.failures...)
         documents = mark.documents
     }

@@ -9,6 +9,9 @@ public struct SourceData: Sendable {
     public var rejects: [Reject] = []
     /// Rejected records already handed to the run's ``RejectStore``, before ``rejects``.
     public var rejectsTaken = 0
+    /// Records left out because their file says the money never moved (a declined card
+    /// payment): not rejects, counted as skipped and written by `--skipped`.
+    public var skipped: [Reject] = []
     /// Documents that failed as a whole (syntax, shape, envelope status), one message each.
     public var failures: [String] = []
     /// Envelopes delivered whole.
@@ -39,7 +42,8 @@ public struct SourceData: Sendable {
 
     /// Nothing delivered: no account, record, failure or document.
     public var isEmpty: Bool {
-        accounts.isEmpty && transactions.isEmpty && rejected == 0 && failures.isEmpty && documents == 0
+        accounts.isEmpty && transactions.isEmpty && rejected == 0 && skipped.isEmpty && failures.isEmpty
+            && documents == 0
     }
 
     /// Appends `other` after this data, renumbering its vendors and accounts.
@@ -98,6 +102,7 @@ public struct SourceData: Sendable {
         }
         rejects.append(contentsOf: other.rejects)
         rejectsTaken += other.rejectsTaken
+        skipped.append(contentsOf: other.skipped)
         failures.append(contentsOf: other.failures)
         documents += other.documents
     }

@@ -22,8 +22,12 @@ public struct SourceReport: Sendable {
     public var duplicates: Int
     /// Records `--state` dropped because an earlier run already imported them (0 without it).
     public var seen: Int
-    /// Records a `--rules` rule skipped, with a reason (0 without rules).
+    /// Records left out on purpose: those whose file says the money never moved
+    /// (``neverMoved``), then those a `--rules` rule skipped.
     public var skipped = 0
+    /// The records the source left out because their file says the money never moved, for
+    /// `--skipped`: their path, why, and their own text.
+    public var neverMoved: [Reject] = []
 
     public init(
         name: String, plugin: String, status: Status, error: String?, count: Int, rejected: Int,
@@ -60,4 +64,10 @@ public struct SourceOutcome: Sendable {
         self.report = report
         self.fingerprints = fingerprints.flatMap { $0.count == data.transactions.count ? $0 : nil }
     }
+}
+
+extension Feed {
+    /// Whether the summary counts `skipped`: with rules, or when a source left records out
+    /// (money that never moved), so that a run without either writes what it always wrote.
+    public var countsSkipped: Bool { labels != nil || sources.contains { $0.skipped > 0 } }
 }

@@ -153,6 +153,8 @@ final class SourceRun: Sendable {
             rejected: data.rejected, documents: data.documents, failedDocuments: data.failures.count,
             elapsedMilliseconds: times.started.map { ((times.finished ?? .now) - $0).milliseconds } ?? 0)
         report.documentFailures = data.failures
+        report.neverMoved = data.skipped
+        report.skipped = data.skipped.count
         // Counted as the run ended; taken only if the data is still what was counted.
         return SourceOutcome(data: data, report: report, fingerprints: peeking ? nil : fingerprints.withLock { $0 })
     }

@@ -217,7 +217,11 @@ typedef struct txfeed_text_part {
 /** `txfeed_entry.status`. */
 enum {
     TXFEED_BOOKED = 0,
-    TXFEED_PENDING = 1
+    TXFEED_PENDING = 1,
+    /** The statement lists it but says its money never moved (declined, reverted,
+        cancelled): not imported and not a reject, counted as `skipped` and written with
+        `--skipped`. Only for a host whose `highest_entry_status` says it reads it. */
+    TXFEED_NEVER_MOVED = 2
 };
 
 /**
@@ -237,7 +241,7 @@ typedef struct txfeed_entry {
     txfeed_text memo;   /**< free text beside the payee, or absent */
     txfeed_text where;  /**< where the record is, for rejects: "line 17", "Stmt[0].Ntry[3]" */
     txfeed_text raw;    /**< the record as it came (a CSV line), for `--rejects`; may be absent */
-    int32_t status;     /**< TXFEED_BOOKED or TXFEED_PENDING */
+    int32_t status;     /**< TXFEED_BOOKED, TXFEED_PENDING or TXFEED_NEVER_MOVED; another is rejected */
 } txfeed_entry;
 
 /**
@@ -372,6 +376,13 @@ struct txfeed_source_host {
      */
     int (*emit_transactions_part)(const txfeed_source_host *host, const char *json_array, size_t length,
                                   const txfeed_text_part *part);
+    /**
+     * The highest `txfeed_entry.status` this host reads (TXFEED_NEVER_MOVED). A host without
+     * this field (host->struct_size <= offsetof(txfeed_source_host, highest_entry_status))
+     * reads only TXFEED_BOOKED and TXFEED_PENDING: leave a row whose money never moved out
+     * yourself, and say so with `log`.
+     */
+    int32_t highest_entry_status;
 };
 
 /* ---- The sink side ------------------------------------------------------ */

@@ -11,7 +11,7 @@ import TxFeedModel
 enum RawArguments {
     /// The options whose value is a file txfeed writes itself, new or existing: the outputs
     /// (atomically, ``AtomicFile``) and the state file (SQLite, handed the bytes).
-    static let writtenOptions: Set<String> = ["-o", "--output", "--rejects", "--duplicates", "--state"]
+    static let writtenOptions: Set<String> = ["-o", "--output", "--rejects", "--duplicates", "--skipped", "--state"]
 
     /// The arguments after the program's name; a usage error for one that cannot be taken.
     static func read() throws(UsageError) -> [String] {
@@ -63,7 +63,7 @@ enum RawArguments {
                 return spec
             default:
                 throw UsageError(
-                    "argument \(n), '\(ByteNames.escaped(argument))', is not UTF-8 and names no file: txfeed reads files with such names and writes them with -o, --rejects, --duplicates, --state and a sink's path=; any other value must be UTF-8"
+                    "argument \(n), '\(ByteNames.escaped(argument))', is not UTF-8 and names no file: txfeed reads files with such names and writes them with -o, --rejects, --duplicates, --skipped, --state and a sink's path=; any other value must be UTF-8"
                 )
             }
         }

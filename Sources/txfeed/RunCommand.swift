@@ -66,6 +66,12 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help:
+            "Write every record left out because its file says the money never moved (declined, reverted) to FILE (NDJSON).",
+        completion: .file())
+    var skipped: String?
+
+    @Option(
+        help:
             "A SQLite file that remembers what earlier runs imported: write only what it has not seen, then remember it.",
         completion: .file())
     var state: String?
@@ -154,6 +160,7 @@ struct RunOptions: ParsableArguments {
         r.rejectsFile = rejects
         r.dedupe = dedupe
         r.duplicatesFile = duplicates
+        r.skippedFile = skipped
         r.stateFile = state
         r.stateWait = stateWait
         r.pendingWindow = pendingWindow

@@ -53,6 +53,41 @@ final class SourceEntriesEndToEndTests: XCTestCase {
                 && lines[2].contains(#""record":"x;y;z""#), String(lines[2]))
     }
 
+    /// `TXFEED_NEVER_MOVED`: an entry the statement lists whose money never moved is neither a
+    /// record nor a reject: counted as skipped, written by `--skipped` with its where, why (its
+    /// memo) and raw text, its other fields never checked; a status no host knows is rejected.
+    /// The same in the plugin's own child and in txfeed's process.
+    func testAnEntryWhoseMoneyNeverMovedIsSkippedAndAnUnknownStatusRejected() throws {
+        for isolation in ["process", "in-process"] {
+            let skipped = folder.path + "/skipped-\(isolation).ndjson"
+            let rejects = folder.path + "/rejects-\(isolation).ndjson"
+            let result = try txfeed(
+                "run", "-s", testPlugin! + ":mode=statuses", "--sink", "json", "--isolation", isolation, "--skipped",
+                skipped, "--rejects", rejects)
+            XCTAssertEqual(result.status, 3, "the unknown status is a reject: \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("read 3 = written 1 + rejected 1 + skipped 1"), result.stderr)
+            let feed = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            let summary = try XCTUnwrap(feed["summary"] as? [String: Any])
+            XCTAssertEqual(summary["read"] as? Int, 3, isolation)
+            XCTAssertEqual(summary["skipped"] as? Int, 1, isolation)
+            let rows = try XCTUnwrap(feed["transactions"] as? [[String: Any]])
+            XCTAssertEqual(rows.map { $0["vendor"] as? String }, ["Lidl"], isolation)
+
+            let skippedLines = try String(contentsOfFile: skipped, encoding: .utf8).split(separator: "\n")
+            XCTAssertEqual(
+                skippedLines.map(String.init),
+                [
+                    #"{"source":"test-source","origin":"test:statuses","path":"line 3","reason":"money that never moved (DECLINED)","record":"Booking.com;-120,00;DECLINED"}"#
+                ], isolation)
+            let rejectLines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
+            XCTAssertEqual(rejectLines.count, 1, isolation)
+            XCTAssertTrue(
+                rejectLines[0].contains(#""path":"line 4""#)
+                    && rejectLines[0].contains("status 7 is none of booked (0), pending (1) or never moved (2)"),
+                String(rejectLines[0]))
+        }
+    }
+
     /// `end_account_with_balance`: the balance stated after the transactions replaces the
     /// envelope's; one that does not parse fails its account, named.
     func testABalanceStatedAtTheEndOfAStreamedAccount() throws {

@@ -69,7 +69,10 @@ final class CSVFileSource: FileSource {
                     let rejects = batch.rejects.lazy.map {
                         PluginReject(location: "line \($0.line)", reason: $0.reason, raw: batch.bytes[$0.raw])
                     }
-                    going = channel.deliver(entries, rejects: rejects)
+                    let neverMoved = batch.neverMoved.lazy.map {
+                        PluginReject(location: "line \($0.line)", reason: $0.reason, raw: batch.bytes[$0.raw])
+                    }
+                    going = channel.deliver(entries, rejects: rejects, neverMoved: neverMoved)
                     return going
                 }
                 return going

@@ -6,5 +6,8 @@ public struct CSVBatch: Sendable {
     public var bytes: [UInt8] = []
     public var entries: [CSVEntry] = []
     public var rejects: [CSVReject] = []
+    /// Rows whose status says the money never moved, the status as the file writes it their
+    /// reason: for the host's `--skipped`.
+    public var neverMoved: [CSVReject] = []
     public init() {}
 }

@@ -61,9 +61,11 @@ struct CSVRowReader {
             return
         }
         // A row whose status says the money never moved (`REVERTED`, `DECLINED`) is no
-        // transaction and no reject: the first pass counts it in a note.
+        // transaction and no reject: the host counts it as skipped, the first pass in a note.
         if let status = columns.status, cell(fields[status], { Self.statusKind(of: $0) }) == .neverMoved {
-            batch.bytes.removeSubrange(rawStart...)
+            let word = cell(fields[status]) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks()
+            batch.neverMoved.append(
+                CSVReject(line: record.line, reason: "money that never moved (\(word))", raw: raw))
             return
         }
         // MARK: Date

@@ -64,9 +64,7 @@ final class ChildEvents: SourceEvents {
     private func sendCommitted() {
         sendForwarded()
         let data = collector.take()
-        guard data.read > 0 || !data.failures.isEmpty || data.documents > 0 || !data.accounts.isEmpty else {
-            return
-        }
+        guard !data.isEmpty || data.read > 0 else { return }
         _ = data.send(to: writer)
     }
 

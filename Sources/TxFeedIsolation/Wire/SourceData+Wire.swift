@@ -55,13 +55,15 @@ extension SourceData {
             w.string(detail.id)
             w.string(detail.memo)
         }
-        w.integer(UInt32(rejects.count))
-        for reject in rejects {
-            w.string(reject.origin)
-            w.string(reject.path)
-            w.string(reject.reason)
-            w.bytes(reject.raw)
-            w.bool(reject.rawIsText)
+        for list in [rejects, skipped] {
+            w.integer(UInt32(list.count))
+            for reject in list {
+                w.string(reject.origin)
+                w.string(reject.path)
+                w.string(reject.reason)
+                w.bytes(reject.raw)
+                w.bool(reject.rawIsText)
+            }
         }
         w.integer(UInt32(failures.count))
         for failure in failures { w.string(failure) }
@@ -113,11 +115,13 @@ extension SourceData {
         for _ in 0..<(try r.count()) {
             data.details.append(TransactionDetails(id: try r.optionalString(), memo: try r.optionalString()))
         }
-        for _ in 0..<(try r.count()) {
-            data.rejects.append(
-                Reject(
-                    origin: try r.string(), path: try r.string(), reason: try r.string(), raw: try r.byteArray(),
-                    rawIsText: try r.bool()))
+        for list in [\SourceData.rejects, \.skipped] {
+            for _ in 0..<(try r.count()) {
+                data[keyPath: list].append(
+                    Reject(
+                        origin: try r.string(), path: try r.string(), reason: try r.string(), raw: try r.byteArray(),
+                        rawIsText: try r.bool()))
+            }
         }
         for _ in 0..<(try r.count()) { data.failures.append(try r.string()) }
         data.documents = Int(try r.integer(UInt64.self) & 0x7FFF_FFFF_FFFF_FFFF)

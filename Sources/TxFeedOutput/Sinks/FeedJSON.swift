@@ -18,7 +18,7 @@ public enum FeedJSON {
             // Only with --dedupe, so a run without it writes what it always wrote.
             if feed.deduplicated { members.append(("duplicates", .integer(Int64(s.duplicates)))) }
             if feed.batch != nil { members.append(("seen", .integer(Int64(s.seen)))) }
-            if feed.labels != nil { members.append(("skipped", .integer(Int64(s.skipped)))) }
+            if feed.countsSkipped { members.append(("skipped", .integer(Int64(s.skipped)))) }
             // Only when some failed, so a clean run writes what it always wrote.
             if !s.documentFailures.isEmpty {
                 let reasons = array(s.documentFailures.map { JSONString.literal($0) })
@@ -37,7 +37,7 @@ public enum FeedJSON {
                 duplicates: feed.deduplicated ? feed.duplicates.count - seen : nil,
                 seen: feed.batch.map { (seen, $0) }, sources: feed.sources.count,
                 failedSources: feed.sources.filter { $0.status == .failure }.count, accounts: feed.accounts.count,
-                skipped: feed.labels.map(\.skippedCount)))
+                skipped: feed.countsSkipped ? feed.sources.reduce(0) { $0 + $1.skipped } : nil))
     }
 
     /// The numbers of a `summary` object, however they were counted (a run, or `txfeed merge`).
@@ -51,7 +51,7 @@ public enum FeedJSON {
         public var sources: Int
         public var failedSources: Int
         public var accounts: Int
-        /// With rules only: records a rule skipped.
+        /// With rules, or when a source left records out: records skipped.
         public var skipped: Int?
 
         public init(

@@ -12,6 +12,7 @@ extension PluginSource {
         host.abi_version = TXFEED_ABI_VERSION
         host.struct_size = UInt32(MemoryLayout<txfeed_source_host>.size)
         host.host_data = nil
+        host.highest_entry_status = Int32(TXFEED_NEVER_MOVED)
         host.emit_document = { host, json, length, origin in
             call(host) { events in
                 guard let json else { return fault(events, "emit_document with a NULL buffer") }
@@ -162,9 +163,18 @@ extension PluginSource {
             return EntryFields(
                 date: field(entry.date), vendor: field(entry.vendor), amount: field(entry.amount), id: field(entry.id),
                 memo: field(entry.memo), location: field(entry.where), raw: field(entry.raw),
-                isPending: entry.status == TXFEED_PENDING)
+                status: status(entry.status))
         }
         return fields.withUnsafeBufferPointer(body)
+    }
+
+    private static func status(_ value: Int32) -> EntryFields.Status {
+        switch value {
+        case Int32(TXFEED_BOOKED): .booked
+        case Int32(TXFEED_PENDING): .pending
+        case Int32(TXFEED_NEVER_MOVED): .neverMoved
+        default: .unknown(value)
+        }
     }
 
     /// The plugin's `txfeed_text_part`, read as far as its `struct_size` reaches (the first

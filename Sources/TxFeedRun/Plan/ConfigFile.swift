@@ -30,6 +30,7 @@ struct ConfigFile {
     var rejects: String?
     var dedupe: Bool?
     var duplicates: String?
+    var skipped: String?
     var state: String?
     var stateWait: Double?
     var pluginPaths: [String] = []
@@ -41,7 +42,7 @@ struct ConfigFile {
     var rules: [String] = []
 
     static let keys = [
-        "sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "dedupe", "duplicates", "state",
+        "sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "dedupe", "duplicates", "skipped", "state",
         "state-wait", "plugin-path", "isolation", "plugin-memory", "memory", "temp-dir", "rules",
     ]
 
@@ -109,6 +110,7 @@ struct ConfigFile {
             case "temp-dir": tempDirectory = local(try Self.required(value, "\(path): temp-dir"))
             case "rejects": rejects = local(try Self.required(value, "\(path): rejects"))
             case "duplicates": duplicates = local(try Self.required(value, "\(path): duplicates"))
+            case "skipped": skipped = local(try Self.required(value, "\(path): skipped"))
             case "state": state = local(try Self.required(value, "\(path): state"))
             case "state-wait":
                 guard let seconds = value.number, seconds >= 0 else {

@@ -17,6 +17,8 @@ public struct RunPlan: Sendable {
     /// Keep one record of each identity in each account (`--dedupe`, `"dedupe": true`).
     public var dedupe = false
     public var duplicatesFile: String?
+    /// `--skipped FILE`: the records sources left out because the money never moved.
+    public var skippedFile: String?
     /// `--state FILE` (implies `dedupe`).
     public var stateFile: String?
     /// Seconds to wait for another run holding the state file's lock.
@@ -160,6 +162,7 @@ public struct RunPlan: Sendable {
         }
         if let path = rejectsFile { outputs.append(("--rejects \(path)", try OutputDestination.resolve(path))) }
         if let path = duplicatesFile { outputs.append(("--duplicates \(path)", try OutputDestination.resolve(path))) }
+        if let path = skippedFile { outputs.append(("--skipped \(path)", try OutputDestination.resolve(path))) }
         if let path = stateFile {
             let destination = try OutputDestination.resolve(path)
             if destination.isStream { throw UsageError("--state \(path): a state file must be a regular file") }
@@ -200,6 +203,7 @@ public struct RunPlan: Sendable {
         if let rejects = config.rejects { rejectsFile = rejects }
         if let dedupe = config.dedupe { self.dedupe = dedupe }
         if let duplicates = config.duplicates { duplicatesFile = duplicates }
+        if let skipped = config.skipped { skippedFile = skipped }
         if let state = config.state { stateFile = state }
         if let wait = config.stateWait { stateWait = wait }
         if let isolation = config.isolation { self.isolation = isolation }
@@ -224,6 +228,8 @@ public struct RunPlan: Sendable {
         if request.dedupe { dedupe = true }
         if let d = request.duplicatesFile { duplicatesFile = d }
         if duplicatesFile?.isEmpty == true { throw UsageError("--duplicates is empty; name a file") }
+        if let s = request.skippedFile { skippedFile = s }
+        if skippedFile?.isEmpty == true { throw UsageError("--skipped is empty; name a file") }
         if let state = request.stateFile { stateFile = state }
         if stateFile?.isEmpty == true { throw UsageError("--state is empty; name a file") }
         if let wait = request.stateWait {

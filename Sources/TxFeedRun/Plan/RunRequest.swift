@@ -17,6 +17,7 @@ public struct RunRequest: Sendable {
     public var dedupe = false
     /// `--duplicates FILE`: where the records `--dedupe` dropped are written.
     public var duplicatesFile: String?
+    public var skippedFile: String?
     /// `--state FILE`: what earlier runs imported; only what it has not seen is written.
     public var stateFile: String?
     /// `--state-wait SECONDS`: how long to wait for another run holding the state file.

@@ -43,6 +43,12 @@ struct FeedOutput {
             input.diagnostics("txfeed: --duplicates \(error); nothing written")
             return RunResult(outcome: .nothingWritten)
         }
+        do {
+            try writeSkipped()
+        } catch {
+            input.diagnostics("txfeed: --skipped \(error); nothing written")
+            return RunResult(outcome: .nothingWritten)
+        }
         // A failed source keeps what it delivered: nothing is written only when no source
         // delivered anything.
         // (A shard may have no sources at all: its part is empty, not a failure.)
@@ -194,6 +200,15 @@ struct FeedOutput {
         let context = FeedContext(
             colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false, trueColour: false)
         DuplicatesFile.write(feed, context: context, batchFiles: batchFiles, to: file.writer)
+        try file.commit()
+    }
+
+    /// `--skipped FILE`: every record a source left out because the money never moved,
+    /// replaced atomically on each run (empty when none); not errors either.
+    private func writeSkipped() throws {
+        guard let path = plan.skippedFile else { return }
+        let file = try AtomicFile(path: path, unfinished: input.unfinished)
+        try SkippedFile.write(feed, to: file.writer)
         try file.commit()
     }
 
@@ -353,7 +368,7 @@ struct FeedOutput {
                 line += " + seen ".utf8
                 line.appendASCIIDecimal(UInt64(s.seen), minimumDigits: 1)
             }
-            if feed.labels != nil {
+            if feed.countsSkipped {
                 line += " + skipped ".utf8
                 line.appendASCIIDecimal(UInt64(s.skipped), minimumDigits: 1)
             }

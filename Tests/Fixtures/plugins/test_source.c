@@ -278,6 +278,28 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->fail_account(host, "balances do not reconcile");
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
+    if (strcmp(s->mode, "statuses") == 0) {
+        /* A booked entry, one whose money never moved (only where, raw and memo count: its
+         * amount would not parse), and one of a status no host knows. */
+#define TEXT(s) ((txfeed_text){s, sizeof(s) - 1})
+        txfeed_entry batch[3] = {
+            {.date = TEXT("2024-03-01"), .vendor = TEXT("Lidl"), .amount = TEXT("-23.45"), .where = TEXT("line 2")},
+            {.date = TEXT(""), .vendor = TEXT(""), .amount = TEXT("not money"), .memo = TEXT("money that never moved (DECLINED)"),
+             .where = TEXT("line 3"), .raw = TEXT("Booking.com;-120,00;DECLINED"), .status = TXFEED_NEVER_MOVED},
+            {.date = TEXT("2024-03-04"), .vendor = TEXT("Uber"), .amount = TEXT("-14.20"), .where = TEXT("line 4"),
+             .status = 7},
+        };
+#undef TEXT
+        if (host->struct_size <= offsetof(txfeed_source_host, highest_entry_status) ||
+            host->highest_entry_status < TXFEED_NEVER_MOVED) {
+            *error = strdup("this host does not read TXFEED_NEVER_MOVED");
+            return TXFEED_FAILED;
+        }
+        const char *head = "{\"body\":{\"name\":\"Card\",\"currency\":\"EUR\",\"transactions\":[]}}";
+        host->begin_account(host, head, strlen(head), "test:statuses");
+        host->emit_entries(host, batch, 3, sizeof batch[0]);
+        return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
     if (strcmp(s->mode, "big-accounts") == 0) {
         /* A small account, then three of 120,000 entries in batches of 1,000 (days repeat, so
          * records tie in time): "Big" ends well, "Big broken" fails at its end, "Big last" ends well. */

@@ -1,0 +1,59 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// Bank CSV rows whose status says the money never moved (Revolut's `REVERTED`, PayPal's
+/// `Denied`): not imported and not rejected, but counted in the summary and written whole by
+/// `--skipped FILE` — never silent, and no reason for `--strict` to refuse the run.
+final class NeverMovedEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    static func file(_ profile: String) -> String { BuiltProducts.fixtures + "/bank/profiles/\(profile).csv" }
+
+    func testRowsThatNeverMovedAreCountedAndWrittenToTheSkippedFile() throws {
+        for isolation in ["process", "in-process"] {
+            let skipped = folder.path + "/skipped-\(isolation).ndjson"
+            let result = try txfeed(
+                "run", Self.file("revolut"), Self.file("paypal"), "--sink", "ndjson", "--no-progress", "--strict",
+                "--isolation", isolation, "--skipped", skipped)
+            XCTAssertEqual(result.status, 0, "skipped rows are no rejects, even under --strict: \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains("revolut (csv): ok, read 6 = written 5 + rejected 0 + skipped 1"),
+                result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("paypal (csv): ok, read 7 = written 6 + rejected 0 + skipped 1"),
+                result.stderr)
+            XCTAssertFalse(
+                try feedRows(result).contains { text($0, "vendor") == "Amazon" }, "the reverted payment is no record")
+
+            let lines = try String(contentsOfFile: skipped, encoding: .utf8).split(separator: "\n").map {
+                try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            XCTAssertEqual(lines.count, 2, isolation)
+            XCTAssertEqual(lines.map { $0["source"] as? String }, ["revolut", "paypal"], "in source order")
+            XCTAssertEqual(lines[0]["path"] as? String, "line 5")
+            XCTAssertEqual(lines[0]["reason"] as? String, "money that never moved (REVERTED)")
+            XCTAssertEqual(
+                lines[0]["record"] as? String,
+                "CARD_PAYMENT,Current,2024-03-06 20:01:33,,Amazon,-15.99,0.00,EUR,REVERTED,", "the row as it was")
+            XCTAssertEqual(lines[1]["reason"] as? String, "money that never moved (Denied)")
+            XCTAssertEqual(lines[0]["origin"] as? String, Self.file("revolut"))
+        }
+    }
+
+    /// Without any such row the file is written empty, as `--rejects` is, and the summary line
+    /// keeps its usual shape.
+    func testTheSkippedFileIsEmptyWhenNothingWasSkipped() throws {
+        let skipped = folder.path + "/skipped.ndjson"
+        try Data("stale\n".utf8).write(to: URL(fileURLWithPath: skipped))
+        let result = try txfeed(
+            "run", Self.file("monzo-uk"), "--sink", "ndjson", "--no-progress", "--skipped", skipped)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: skipped, encoding: .utf8), "")
+        XCTAssertTrue(result.stderr.contains("read 5 = written 5 + rejected 0, "), result.stderr)
+    }
+}
