@@ -45,6 +45,29 @@ final class NeverMovedEndToEndTests: XCTestCase {
         }
     }
 
+    /// The spreadsheet's and the database's source rows count them too, so that `read` is the
+    /// sum of the counts beside it there as well.
+    func testTheXLSXAndSQLiteSourcesCountThem() throws {
+        let book = folder.path + "/feed.xlsx", database = folder.path + "/feed.db"
+        let result = try txfeed("run", Self.file("revolut"), "--no-progress", "-o", book, "-o", database)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let sources = try XCTUnwrap(try XLSXReadBack.read(book)["Sources"]).rows
+        let header = sources[0].map { $0.string ?? "" }
+        let row = Dictionary(uniqueKeysWithValues: zip(header, sources[1].map(\.number)))
+        XCTAssertEqual(row["read"], 6)
+        XCTAssertEqual(row["written"], 5)
+        XCTAssertEqual(row["rejected"], 0)
+        XCTAssertEqual(row["skipped"], 1)
+        let counts = try runCommand(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count, rejected, skipped FROM sources').fetchall())",
+                database,
+            ])
+        XCTAssertEqual(counts.output, "[(5, 0, 1)]\n", counts.stderr)
+    }
+
     /// Without any such row the file is written empty, as `--rejects` is, and the summary line
     /// keeps its usual shape.
     func testTheSkippedFileIsEmptyWhenNothingWasSkipped() throws {

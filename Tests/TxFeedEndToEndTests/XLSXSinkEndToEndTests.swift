@@ -129,7 +129,11 @@ final class XLSXSinkEndToEndTests: XCTestCase {
         let sourceRows = try XCTUnwrap(book["Sources"]).rows
         XCTAssertEqual(
             sourceRows.first?.map { $0.string ?? "" },
-            ["name", "plugin", "status", "read", "written", "rejected", "duplicates", "seen", "elapsed_ms", "error"])
+            [
+                "name", "plugin", "status", "read", "written", "rejected", "duplicates", "seen", "skipped",
+                "elapsed_ms",
+                "error",
+            ])
         XCTAssertEqual(sourceRows.count, sources.count + 1)
         for (row, source) in zip(sourceRows.dropFirst(), sources) {
             XCTAssertEqual(row[0].string, source["name"] as? String)
@@ -139,7 +143,7 @@ final class XLSXSinkEndToEndTests: XCTestCase {
             XCTAssertEqual(row[4].number, Double(written))
             XCTAssertEqual(row[5].number, Double(rejected))
             XCTAssertNil(row[6].value, "duplicates only with --dedupe")
-            XCTAssertEqual(row[9].string, source["error"] as? String)
+            XCTAssertEqual(row[10].string, source["error"] as? String)
         }
     }
 

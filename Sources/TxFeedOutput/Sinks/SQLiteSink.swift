@@ -16,7 +16,7 @@ public struct SQLiteSink {
     /// programs' databases.
     public static let applicationID: Int32 = 0x7478_6673
     /// `PRAGMA user_version`: the schema's version, raised whenever a table or column changes.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     public init() {}
 
@@ -91,6 +91,7 @@ public struct SQLiteSink {
             rejected INTEGER NOT NULL,
             duplicates INTEGER,
             seen INTEGER,
+            skipped INTEGER,
             elapsed_ms INTEGER NOT NULL
         );
         """
@@ -109,10 +110,10 @@ public struct SQLiteSink {
         }
     }
 
-    /// In run order; `duplicates` only with `--dedupe` and `seen` only with `--state`, else NULL,
-    /// as the JSON sink leaves those members out.
+    /// In run order; `duplicates` only with `--dedupe`, `seen` only with `--state` and `skipped`
+    /// only when it is counted, else NULL, as the JSON sink leaves those members out.
     static func insertSources(of feed: Feed, into database: SQLiteDatabase) throws(SQLiteError) {
-        let insert = try database.prepare("INSERT INTO sources VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+        let insert = try database.prepare("INSERT INTO sources VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
         for source in feed.sources {
             insert.bind(1, source.name)
             insert.bind(2, source.plugin)
@@ -122,7 +123,8 @@ public struct SQLiteSink {
             insert.bind(6, Int64(source.rejected))
             if feed.deduplicated { insert.bind(7, Int64(source.duplicates)) } else { insert.bindNull(7) }
             if feed.batch != nil { insert.bind(8, Int64(source.seen)) } else { insert.bindNull(8) }
-            insert.bind(9, Int64(source.elapsedMilliseconds))
+            if feed.countsSkipped { insert.bind(9, Int64(source.skipped)) } else { insert.bindNull(9) }
+            insert.bind(10, Int64(source.elapsedMilliseconds))
             try insert.run()
         }
     }

@@ -27,12 +27,13 @@ extension XLSXSink {
     }
 
     /// `Sources`: the run summary, a row per source in run order: `read` = `written` +
-    /// `rejected` (+ `duplicates` with `--dedupe`, + `seen` with `--state`; empty cells
-    /// otherwise), `elapsed_ms`, and `error` for a failed source.
+    /// `rejected` (+ `duplicates` with `--dedupe`, + `seen` with `--state`, + `skipped` when
+    /// counted; empty cells otherwise), `elapsed_ms`, and `error` for a failed source.
     static func writeSources(of feed: Feed, into book: XLSXWorkbook, styles: XLSXStyles) throws(XLSXError) {
         let sheet = try book.addSheet("Sources")
         let names = [
-            "name", "plugin", "status", "read", "written", "rejected", "duplicates", "seen", "elapsed_ms", "error",
+            "name", "plugin", "status", "read", "written", "rejected", "duplicates", "seen", "skipped", "elapsed_ms",
+            "error",
         ]
         try styles.writeHeader(names, to: sheet)
         var table = XLSXTable(sheet: sheet, names: names)
@@ -46,8 +47,9 @@ extension XLSXSink {
             try table.integer(source.rejected, row: row, column: 5)
             if feed.deduplicated { try table.integer(source.duplicates, row: row, column: 6) }
             if feed.batch != nil { try table.integer(source.seen, row: row, column: 7) }
-            try table.integer(source.elapsedMilliseconds, row: row, column: 8)
-            try table.string(source.error, row: row, column: 9)
+            if feed.countsSkipped { try table.integer(source.skipped, row: row, column: 8) }
+            try table.integer(source.elapsedMilliseconds, row: row, column: 9)
+            try table.string(source.error, row: row, column: 10)
         }
         try styles.finish(sheet, rows: feed.sources.count, widths: table.widths)
     }

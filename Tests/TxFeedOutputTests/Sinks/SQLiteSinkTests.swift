@@ -96,7 +96,7 @@ final class SQLiteSinkTests: XCTestCase {
     ]
     static let accountColumns = ["name", "id", "balance", "balance_minor", "currency", "source"]
     static let sourceColumns = [
-        "name", "plugin", "status", "error", "count", "rejected", "duplicates", "seen", "elapsed_ms",
+        "name", "plugin", "status", "error", "count", "rejected", "duplicates", "seen", "skipped", "elapsed_ms",
     ]
 
     func testTablesHoldWhatTheJSONSinksWrite() throws {
@@ -130,7 +130,7 @@ final class SQLiteSinkTests: XCTestCase {
                 try cells(ofJSONArray: FeedJSON.accounts(feed), Self.accountColumns), name)
             XCTAssertEqual(
                 try rows(
-                    database, "SELECT \(Self.sourceColumns.joined(separator: ", ")) FROM sources", kinds: "ttttiiiii"),
+                    database, "SELECT \(Self.sourceColumns.joined(separator: ", ")) FROM sources", kinds: "ttttiiiiii"),
                 try cells(ofJSONArray: FeedJSON.sources(feed), Self.sourceColumns), name)
         }
         // The columns the JSON sink leaves out without --dedupe and --state are NULL, not 0.
@@ -167,7 +167,7 @@ final class SQLiteSinkTests: XCTestCase {
     func testHeaderSaysWhatTheFileIs() throws {
         let database = try written(try awkwardFeed())
         XCTAssertEqual(try database.integer("PRAGMA application_id"), 0x7478_6673, "'txfs'")
-        XCTAssertEqual(try database.integer("PRAGMA user_version"), 2)
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), 3)
         XCTAssertEqual(folder.contents(), ["feed.db"], "no journal and no temporary file beside it")
     }
 
