@@ -68,6 +68,26 @@ final class NeverMovedEndToEndTests: XCTestCase {
         XCTAssertEqual(counts.output, "[(5, 0, 1)]\n", counts.stderr)
     }
 
+    /// Shards: each part's sources carry their count, and `txfeed merge` sums them into the
+    /// summary, so the merged `read` is what one run over both files says.
+    func testAMergeOfShardsCountsThem() throws {
+        var parts: [String] = []
+        for shard in 0..<2 {
+            let part = folder.path + "/part-\(shard).ndjson"
+            let result = try txfeed(
+                "run", Self.file("revolut"), Self.file("paypal"), "--shard", "\(shard)/2", "-o", part, "--no-progress")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            parts.append(part)
+        }
+        let merged = try txfeed(arguments: ["merge"] + parts + ["--sink", "json"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        let feed = try XCTUnwrap(JSONSerialization.jsonObject(with: merged.stdout) as? [String: Any])
+        let summary = try XCTUnwrap(feed["summary"] as? [String: Any])
+        XCTAssertEqual(summary["skipped"] as? Int, 2)
+        XCTAssertEqual(summary["read"] as? Int, 13)
+        XCTAssertEqual(summary["written"] as? Int, 11)
+    }
+
     /// Without any such row the file is written empty, as `--rejects` is, and the summary line
     /// keeps its usual shape.
     func testTheSkippedFileIsEmptyWhenNothingWasSkipped() throws {

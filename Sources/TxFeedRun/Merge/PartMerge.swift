@@ -117,12 +117,14 @@ public struct PartMerge {
             out.write(FeedJSON.array(sources.map(\.object)))
             out.write(",\n\"summary\":")
             let deduplicated = reports.contains { $0.duplicates != nil }
+            let skipped = reports.contains { $0.skipped != nil }
             out.write(
                 FeedJSON.summary(
                     FeedJSON.Totals(
                         written: written, rejected: reports.reduce(0) { $0 + $1.rejected },
                         duplicates: deduplicated ? reports.reduce(0) { $0 + ($1.duplicates ?? 0) } : nil, seen: nil,
-                        sources: reports.count, failedSources: reports.filter(\.failed).count, accounts: accounts.count)
+                        sources: reports.count, failedSources: reports.filter(\.failed).count, accounts: accounts.count,
+                        skipped: skipped ? reports.reduce(0) { $0 + ($1.skipped ?? 0) } : nil)
                 ))
             out.write("}\n")
         }
@@ -171,6 +173,8 @@ private struct SourceTotals {
     var failed: Bool
     var rejected: Int
     var duplicates: Int?
+    /// Records whose money never moved (rules, which also skip, do not run on shards).
+    var skipped: Int?
 
     init(_ object: [UInt8]) throws(UsageError) {
         guard case .object(let members)? = try? JSONValue.parse(String(decoding: object, as: UTF8.self)) else {
@@ -183,5 +187,6 @@ private struct SourceTotals {
         failed = members.first(where: { $0.key == "status" })?.value.string == "failure"
         rejected = integer("rejected") ?? 0
         duplicates = integer("duplicates")
+        skipped = integer("skipped")
     }
 }
