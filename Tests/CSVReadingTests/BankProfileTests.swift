@@ -55,4 +55,71 @@ final class BankProfileTests: XCTestCase {
         XCTAssertNil(nationwide.matches(header: header, preamble: []), "the preamble is its tell")
         XCTAssertNotNil(nationwide.matches(header: header, preamble: ["\"Account Name:\",\"FlexAccount\""]))
     }
+
+    /// A test file read through its profile, as the plugin reads it.
+    private func readProfiled(_ name: String, options: [String: String] = [:]) throws -> ReadResult {
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: "\(Self.folder)/\(name).csv"))
+        return try bytes.withUnsafeBytes { buffer in
+            CSVReading.result(
+                of: try CSVDocument.read(
+                    bytes: buffer, origin: name, stem: name, options: options, profiles: BankProfiles.builtIn))
+        }
+    }
+
+    /// The minor units of a written amount (`-23.4`, `2450`) in a currency of two decimals.
+    private func cents(_ amount: String) -> Int {
+        let parts = amount.split(separator: ".", omittingEmptySubsequences: false)
+        let decimals = parts.count == 2 ? String(parts[1]) : ""
+        guard decimals.count <= 2,
+            let whole = Int(parts[0] + decimals.padding(toLength: 2, withPad: "0", startingAt: 0))
+        else { return .min }
+        return whole
+    }
+
+    /// DKB since 2023: the holder's own name is in Zahlungspflichtige*r on money out and in
+    /// Zahlungsempfänger*in on money in. Read by inference alone, the money in was paid by the
+    /// holder; the profile names the other party on both sides.
+    func testDKBsPayeeIsTheOtherPartyOnBothSides() throws {
+        let read = try readProfiled("dkb")
+        XCTAssertEqual(read.problems, [])
+        XCTAssertEqual(
+            read.reportLine("profile"), "dkb (DKB Girokonto (Germany), since 2023; header: 12 of 12 columns)")
+        let entries = try XCTUnwrap(read.entries.first)
+        XCTAssertEqual(
+            entries.map(\.vendor),
+            ["REWE Markt GmbH", "ACME GmbH", "Stadtwerke Köln GmbH", "Hausverwaltung Berg", "Max Beispiel"])
+        XCTAssertEqual(entries.map { cents($0.amount) }, [-2340, 245000, -5850, -85000, 4500])
+        XCTAssertEqual(entries.map(\.date), ["2024-03-29", "2024-03-27", "2024-03-15", "2024-03-04", "2024-03-01"])
+        XCTAssertEqual(entries.map(\.pending), [true, false, false, false, false])
+        XCTAssertEqual(read.accounts.map(\.currency), ["EUR"])
+
+        let inferred = try readProfiled("dkb", options: ["profile": "none"])
+        XCTAssertEqual(
+            inferred.entries.first?.filter { $0.vendor == "Erika Mustermann" }.count, 2,
+            "without the profile the holder is the payee of money in: what the profile is for")
+    }
+
+    /// `vendor-debit` and `vendor-credit` pick the row's payee by the side its money moved;
+    /// an empty side cell, or an amount of zero, falls back to `vendor`.
+    func testVendorDebitAndVendorCreditPickThePayeeBySide() throws {
+        let text = """
+            Date;Payer;Payee;Text;Amount
+            2024-01-02;Me;Bakery;Bread;-3,50
+            2024-01-03;Employer;Me;Salary;100,00
+            2024-01-04;;;Card fee waived;0,00
+            2024-01-05;Me;;Cash;-20,00
+
+            """
+        let read = try CSVReading.read(
+            text, options: ["vendor-debit": "Payee", "vendor-credit": "2", "vendor": "Text"])
+        XCTAssertEqual(read.problems, [])
+        XCTAssertEqual(
+            read.entries.first?.map(\.vendor), ["Bakery", "Employer", "Card fee waived", "Cash"])
+        let sides = try CSVReading.read(text, options: ["vendor-debit": "Payee", "vendor-credit": "Payer"])
+        XCTAssertEqual(sides.reportLine("spec")?.contains("vendor-debit=Payee,vendor-credit=Payer"), true, sides.report)
+        // Without `vendor`, the money-out payee's column stands in: empty there, and no memo, is a reject.
+        XCTAssertEqual(sides.entries.first?.map(\.vendor), ["Bakery", "Employer"])
+        XCTAssertEqual(sides.rejects.first?.map(\.line), [4, 5])
+        XCTAssertEqual(sides.rejects.first?.first?.reason, "vendor is empty, and there is no memo to use")
+    }
 }

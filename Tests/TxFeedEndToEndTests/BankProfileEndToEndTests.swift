@@ -98,6 +98,9 @@ final class BankProfileEndToEndTests: XCTestCase {
             profile: "dkb-legacy", transactions: 4, sum: 124328, currency: "EUR", first: "2023-02-06",
             last: "2023-02-27", newestVendor: "ACME GMBH"),
         Facts(
+            profile: "dkb", transactions: 5, sum: 156310, currency: "EUR", first: "2024-03-01", last: "2024-03-29",
+            pending: 1, newestVendor: "REWE Markt GmbH"),
+        Facts(
             profile: "postfinance", transactions: 5, sum: 483115, currency: "CHF", first: "2024-03-01",
             last: "2024-03-28", newestVendor: "KAUF/DIENSTLEISTUNG VOM 27.03.2024 KARTEN NR. XXXX1234 MIGROS M BERN"),
         Facts(
@@ -156,6 +159,18 @@ final class BankProfileEndToEndTests: XCTestCase {
         XCTAssertEqual(
             sniffLine(nationwide, "profile"),
             "nationwide-uk (Nationwide (UK); header: 6 of 6 columns, preamble: \"Account Name:\")")
+    }
+
+    /// DKB since 2023 names the account holder beside the other party: run with no options, the
+    /// money in is named by who paid it, never by the holder (inference alone took the holder).
+    func testDKBsMoneyInIsNamedByWhoPaidIt() throws {
+        let run = try txfeed("run", Self.file("dkb"), "--sink", "ndjson", environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let credits = try feedRows(run).filter { minor($0) > 0 }
+        XCTAssertEqual(credits.compactMap { text($0, "vendor") }, ["ACME GmbH", "Max Beispiel"])
+        let sniff = try txfeed("sniff", Self.file("dkb"), environment: environment)
+        XCTAssertTrue(sniff.output.contains("4 Zahlungspflichtige*r → vendor-credit"), sniff.output)
+        XCTAssertTrue(sniff.output.contains("5 Zahlungsempfänger*in → vendor-debit"), sniff.output)
     }
 
     /// Without its profile, a small American Express file with one payment row has too little

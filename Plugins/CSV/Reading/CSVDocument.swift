@@ -171,7 +171,9 @@ public final class CSVDocument {
         describeNeverMoved(evidence.neverMoved)
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
-            date: dateColumn, vendor: vendorColumn, amount: roles[.amount], debit: roles[.debit],
+            date: dateColumn, vendor: vendorColumn, vendorDebit: roles[.vendorDebit],
+            vendorCredit: roles[.vendorCredit],
+            amount: roles[.amount], debit: roles[.debit],
             credit: roles[.credit],
             indicator: roles[.indicator], id: roles[.id], memo: roles[.memo], status: roles[.status],
             currency: roles[.currency], fee: roles[.fee])

@@ -220,6 +220,20 @@ public enum BankProfiles {
                 "amount": "Betrag (EUR)", "memo": "Verwendungszweck", "date-format": "%d.%m.%Y", "decimal-mark": ",",
                 "default-currency": "EUR",
             ]),
+        BankProfile(
+            name: "dkb", bank: "DKB Girokonto (Germany), since 2023",
+            header: [
+                "Buchungsdatum", "Wertstellung", "Status", "Zahlungspflichtige*r", "Zahlungsempfänger*in",
+                "Verwendungszweck", "Umsatztyp", "IBAN", "Betrag (€)", "Gläubiger-ID", "Mandatsreferenz",
+                "Kundenreferenz",
+            ],
+            // The other party is the payee of money out and the payer of money in: the column
+            // beside it holds the account holder's own name.
+            options: [
+                "separator": ";", "date": "Buchungsdatum", "vendor-debit": "Zahlungsempfänger*in",
+                "vendor-credit": "Zahlungspflichtige*r", "amount": "Betrag (€)", "memo": "Verwendungszweck",
+                "status": "Status", "date-format": "%d.%m.%y", "decimal-mark": ",", "default-currency": "EUR",
+            ]),
     ]
 
     static let switzerland: [BankProfile] = [

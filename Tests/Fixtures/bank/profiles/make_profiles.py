@@ -474,3 +474,22 @@ CARTE X4912 Jow            12/04
 
 ";212,02;;
 ''', encoding="cp1252", newline="\n")
+
+# DKB (Germany), Girokonto, the export since 2023 (layout: DKB test files in the search index, e.g.
+# the ones built in tests that `find_string '"Kontostand vom'` finds, and ledgerautosync's
+# DkbConverter FIELDSET): UTF-8 with a BOM, every cell quoted, a preamble of "Girokonto", "Zeitraum:"
+# and "Kontostand vom …:", an empty line, then the header; dates %d.%m.%y, amounts without
+# trailing zeros, "Gebucht" / "Vorgemerkt", the payee in "Zahlungsempfänger*in" for money out and in
+# "Zahlungspflichtige*r" for money in, the other column holding the account holder; newest first.
+write("dkb", '''
+"Girokonto";"DE12120300001234567890"
+"Zeitraum:";"01.03.2024 - 31.03.2024"
+"Kontostand vom 31.03.2024:";"1.873,65 €"
+""
+"Buchungsdatum";"Wertstellung";"Status";"Zahlungspflichtige*r";"Zahlungsempfänger*in";"Verwendungszweck";"Umsatztyp";"IBAN";"Betrag (€)";"Gläubiger-ID";"Mandatsreferenz";"Kundenreferenz"
+"29.03.24";"29.03.24";"Vorgemerkt";"Erika Mustermann";"REWE Markt GmbH";"2024-03-29 Debitk.1 VISA Debit";"Ausgang";"DE21300501100098765432";"-23,4";"";"";""
+"27.03.24";"27.03.24";"Gebucht";"ACME GmbH";"Erika Mustermann";"Gehalt März 2024";"Eingang";"DE89370400440532013000";"2.450";"";"";"NOTPROVIDED"
+"15.03.24";"15.03.24";"Gebucht";"Erika Mustermann";"Stadtwerke Köln GmbH";"Abschlag Strom März";"Ausgang";"DE11370501980001234567";"-58,5";"DE12ZZZ00000012345";"SWK-4711";""
+"04.03.24";"04.03.24";"Gebucht";"Erika Mustermann";"Hausverwaltung Berg";"Miete März Whg 3";"Ausgang";"DE02100500000054321000";"-850";"";"";""
+"01.03.24";"01.03.24";"Gebucht";"Max Beispiel";"Erika Mustermann";"Rückzahlung Konzertkarten";"Eingang";"DE44500105175407324931";"45";"";"";""
+''', bom=True, newline="\n")
