@@ -475,6 +475,54 @@ CARTE X4912 Jow            12/04
 ";212,02;;
 ''', encoding="cp1252", newline="\n")
 
+# Wells Fargo (US), checking account activity as CSV (layout: issue 39, and the Wells Fargo
+# checking parsers in the search index, one of them "sample header: Date, Amount, *, Check Number
+# (optional), Description", and ofxgen's wellsfargo profile, "EnclosedInQuotes = True"): NO header,
+# every cell quoted, five columns: the date (%m/%d/%Y), the signed amount, "*", the check number
+# (empty but for checks), the description; newest first.
+write("wells-fargo", '''
+"01/30/2024","-89.99","*","","COMCAST CABLE COMM 800-266-2278 CA 01/29"
+"01/26/2024","2500.00","*","","ACME CORP PAYROLL 240126 XXXXX1234 DOE JANE"
+"01/22/2024","-150.00","*","1042","CHECK # 1042"
+"01/16/2024","-45.67","*","","PURCHASE AUTHORIZED ON 01/15 SAFEWAY #1234 SAN FRANCISCO CA S384015123456789 CARD 1234"
+"01/08/2024","-20.00","*","","ATM WITHDRAWAL AUTHORIZED ON 01/08 1 MARKET ST SAN FRANCISCO CA 0001234 ATM ID 0123A CARD 1234"
+''')
+
+# HSBC (UK), current account "Download transactions" as CSV (layout: issue 39, and the HSBC
+# importers in the search index: muralisc/bank2ledger-cli config/hsbc.toml reads date 0, payee 1,
+# amount 2, "%d/%m/%Y"): NO header, three columns: the date (%d/%m/%Y), the description, the signed
+# amount, quoted where it has a thousands separator; newest first.
+write("hsbc-uk", '''
+28/02/2024,TESCO STORES 3245,-38.60
+26/02/2024,ACME LTD SALARY FEB,"2,150.00"
+20/02/2024,THAMES WATER DD,-41.25
+14/02/2024,LANDLORD RENT SO,"-1,100.00"
+05/02/2024,COSTA COFFEE,-4.50
+''')
+
+# ABN AMRO (Netherlands), "Mutaties downloaden" as TXT (layout: issue 39, and
+# denilsonsa/abn-amro-statement-parser TXT_SAMPLE.TAB, an anonymised real file): a file
+# TXTyymmddHHMMSS.TAB, tab-separated, NO header, eight columns: the account number, the currency,
+# the transaction date (%Y%m%d), the balance before and after the row, the interest (value) date,
+# the signed amount with ",", and the description in blank-padded 32-character pieces; oldest
+# first, no final newline.
+def abn(day, start, end, amount, text, value_day=None):
+    return "\t".join(["123456789", "EUR", day, start, end, value_day or day, amount, text])
+
+
+write("abn-amro-tab", "\n".join([
+    abn("20240102", "1520,40", "1507,90", "-12,50",
+        "BEA, Betaalpas                   ALBERT HEIJN 1234,PAS123        NR:AB12CD, 02.01.24/12.34        AMSTERDAM                       "),
+    abn("20240105", "1507,90", "3657,90", "2150,00",
+        "SEPA Overboeking                 IBAN: NL02ABNA0123456789        BIC: ABNANL2A                    Naam: ACME BV                   Omschrijving: Salaris januari 2024                              "),
+    abn("20240108", "3657,90", "2757,90", "-900,00",
+        "SEPA Overboeking                 IBAN: NL91RABO0315273637        BIC: RABONL2U                    Naam: WONINGSTICHTING OOST      Omschrijving: Huur januari                                      "),
+    abn("20240115", "2757,90", "2712,40", "-45,50",
+        "SEPA Incasso algemeen doorlopend Incassant: NL12ZZZ123456780000  Naam: VATTENFALL KLANTEN BV     Machtiging: 0012345678          Omschrijving: Termijnbedrag januari                             "),
+    abn("20240131", "2712,40", "2710,15", "-2,25",
+        "ABN AMRO Bank N.V.               Basic Package               2,25                                 ", "20240201"),
+]), newline="\n", final_newline=False)
+
 # DKB (Germany), Girokonto, the export since 2023 (layout: DKB test files in the search index, e.g.
 # the ones built in tests that `find_string '"Kontostand vom'` finds, and ledgerautosync's
 # DkbConverter FIELDSET): UTF-8 with a BOM, every cell quoted, a preamble of "Girokonto", "Zeitraum:"
