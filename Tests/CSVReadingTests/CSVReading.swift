@@ -50,36 +50,40 @@ enum CSVReading {
     ) throws -> ReadResult {
         let settings = try CSVSettings(options: options)
         return bytes.withUnsafeBytes { buffer in
-            let document = CSVDocument(bytes: buffer, origin: origin, stem: stem, settings: settings)
-            var result = ReadResult(
-                problems: document.problems, notes: document.notes, report: document.report,
-                accounts: document.accounts, entries: [], rejects: [], raws: [])
-            for account in document.accounts.indices {
-                var entries: [ReadEntry] = []
-                var rejects: [ReadReject] = []
-                var raws: [String] = []
-                document.forEachBatch(account: account, batchSize: batchSize) { batch in
-                    XCTAssertLessThanOrEqual(batch.entries.count + batch.rejects.count, batchSize)
-                    let text = { (range: Range<Int>) in String(decoding: batch.bytes[range], as: UTF8.self) }
-                    for entry in batch.entries {
-                        entries.append(
-                            ReadEntry(
-                                line: entry.line, date: text(entry.date), vendor: text(entry.vendor),
-                                amount: text(entry.amount), id: entry.id.map(text), memo: entry.memo.map(text),
-                                pending: entry.pending))
-                        raws.append(text(entry.raw))
-                    }
-                    for reject in batch.rejects {
-                        rejects.append(ReadReject(line: reject.line, reason: reject.reason, raw: text(reject.raw)))
-                    }
-                    return true
-                }
-                result.entries.append(entries)
-                result.rejects.append(rejects)
-                result.raws.append(raws)
-            }
-            return result
+            result(of: CSVDocument(bytes: buffer, origin: origin, stem: stem, settings: settings), batchSize: batchSize)
         }
+    }
+
+    /// Everything `document` hands out, account by account.
+    static func result(of document: CSVDocument, batchSize: Int = 1_000) -> ReadResult {
+        var result = ReadResult(
+            problems: document.problems, notes: document.notes, report: document.report,
+            accounts: document.accounts, entries: [], rejects: [], raws: [])
+        for account in document.accounts.indices {
+            var entries: [ReadEntry] = []
+            var rejects: [ReadReject] = []
+            var raws: [String] = []
+            document.forEachBatch(account: account, batchSize: batchSize) { batch in
+                XCTAssertLessThanOrEqual(batch.entries.count + batch.rejects.count, batchSize)
+                let text = { (range: Range<Int>) in String(decoding: batch.bytes[range], as: UTF8.self) }
+                for entry in batch.entries {
+                    entries.append(
+                        ReadEntry(
+                            line: entry.line, date: text(entry.date), vendor: text(entry.vendor),
+                            amount: text(entry.amount), id: entry.id.map(text), memo: entry.memo.map(text),
+                            pending: entry.pending))
+                    raws.append(text(entry.raw))
+                }
+                for reject in batch.rejects {
+                    rejects.append(ReadReject(line: reject.line, reason: reject.reason, raw: text(reject.raw)))
+                }
+                return true
+            }
+            result.entries.append(entries)
+            result.rejects.append(rejects)
+            result.raws.append(raws)
+        }
+        return result
     }
 
     static func read(

@@ -50,6 +50,12 @@ final class BankProfileEndToEndTests: XCTestCase {
             profile: "bank-of-america", transactions: 4, sum: 185433, currency: "USD", first: "2024-01-03",
             last: "2024-01-20", newestVendor: "BKOFAMERICA ATM 01/20 #000001234 WITHDRWL AUSTIN TX"),
         Facts(
+            profile: "wells-fargo", transactions: 5, sum: 219434, currency: "USD", first: "2024-01-08",
+            last: "2024-01-30", newestVendor: "COMCAST CABLE COMM 800-266-2278 CA 01/29"),
+        Facts(
+            profile: "hsbc-uk", transactions: 5, sum: 96565, currency: "GBP", first: "2024-02-05", last: "2024-02-28",
+            newestVendor: "TESCO STORES 3245"),
+        Facts(
             profile: "barclays-uk", transactions: 5, sum: 172751, currency: "GBP", first: "2024-01-05",
             last: "2024-01-22", newestVendor: "BRITISH GAS 0123"),
         Facts(
@@ -97,6 +103,12 @@ final class BankProfileEndToEndTests: XCTestCase {
         Facts(
             profile: "dkb-legacy", transactions: 4, sum: 124328, currency: "EUR", first: "2023-02-06",
             last: "2023-02-27", newestVendor: "ACME GMBH"),
+        Facts(
+            profile: "abn-amro-tab", transactions: 5, sum: 118975, currency: "EUR", first: "2024-01-02",
+            last: "2024-01-31", newestVendor: "ABN AMRO Bank N.V.               Basic Package               2,25"),
+        Facts(
+            profile: "dkb", transactions: 5, sum: 156310, currency: "EUR", first: "2024-03-01", last: "2024-03-29",
+            pending: 1, newestVendor: "REWE Markt GmbH"),
         Facts(
             profile: "postfinance", transactions: 5, sum: 483115, currency: "CHF", first: "2024-03-01",
             last: "2024-03-28", newestVendor: "KAUF/DIENSTLEISTUNG VOM 27.03.2024 KARTEN NR. XXXX1234 MIGROS M BERN"),
@@ -156,6 +168,61 @@ final class BankProfileEndToEndTests: XCTestCase {
         XCTAssertEqual(
             sniffLine(nationwide, "profile"),
             "nationwide-uk (Nationwide (UK); header: 6 of 6 columns, preamble: \"Account Name:\")")
+    }
+
+    /// Layouts without a header are matched by their cells' shapes: sniff says which profile and
+    /// why. ABN AMRO's download, named as the bank names it (`TXT….TAB`), is routed to csv and
+    /// its balances are walked as a chain; a user's own profile can be matched by cells too.
+    func testHeaderlessLayoutsAreMatchedByTheirCells() throws {
+        let sniff = try txfeed("sniff", Self.file("wells-fargo"), environment: environment)
+        XCTAssertEqual(
+            sniffLine(sniff, "profile"),
+            "wells-fargo (Wells Fargo checking and card (US), no header; cells: 5 of 5 columns in every row)")
+        XCTAssertNil(sniffLine(sniff, "disagrees"), sniff.output)
+
+        let tab = folder.path + "/TXT240131120000.TAB"
+        try FileManager.default.copyItem(atPath: Self.file("abn-amro-tab"), toPath: tab)
+        let abn = try txfeed("sniff", tab, environment: environment)
+        XCTAssertEqual(abn.status, 0, abn.stderr)
+        XCTAssertTrue(sniffLine(abn, "profile")?.hasPrefix("abn-amro-tab (") == true, abn.output)
+        XCTAssertEqual(sniffLine(abn, "balance chain"), "4 of 4 rows agree (oldest first)")
+        let broken = folder.path + "/TXT240131120001.TAB"
+        try String(contentsOfFile: tab, encoding: .utf8).replacingOccurrences(of: "\t-900,00\t", with: "\t-90,00\t")
+            .write(toFile: broken, atomically: true, encoding: .utf8)
+        let refused = try txfeed("run", broken, "--sink", "ndjson", environment: environment)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("line 3: balance 2757,90 does not follow from 3657,90"), refused.stderr)
+
+        let own = folder.path + "/profiles/my-card.json"
+        try
+            #"{"match": {"cells": ["date %Y-%m-%d", "text", "amount", "currency"]}, "bank": "My card", "date": "1", "vendor": "2", "amount": "3", "currency": "4", "sign": "inverted"}"#
+            .write(toFile: own, atomically: true, encoding: .utf8)
+        let card = folder.path + "/card.csv"
+        try "2024-05-02,BOOKSHOP,12.00,EUR\n2024-05-03,CAFE,3.50,EUR\n".write(
+            toFile: card, atomically: true, encoding: .utf8)
+        let run = try txfeed("run", card, "--sink", "ndjson", environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try feedRows(run).map(minor), [-350, -1200])
+        let mine = try txfeed("sniff", card, environment: environment)
+        XCTAssertEqual(sniffLine(mine, "profile"), "my-card (My card; cells: 4 of 4 columns in every row)")
+
+        try #"{"match": {"cells": ["date", "amount"]}}"#.write(toFile: own, atomically: true, encoding: .utf8)
+        let wrong = try txfeed("run", card, environment: environment)
+        XCTAssertEqual(wrong.status, 2, wrong.stderr)
+        XCTAssertTrue(
+            wrong.stderr.contains("my-card.json: match.cells[0] \"date\": expected date FORMAT"), wrong.stderr)
+    }
+
+    /// DKB since 2023 names the account holder beside the other party: run with no options, the
+    /// money in is named by who paid it, never by the holder (inference alone took the holder).
+    func testDKBsMoneyInIsNamedByWhoPaidIt() throws {
+        let run = try txfeed("run", Self.file("dkb"), "--sink", "ndjson", environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let credits = try feedRows(run).filter { minor($0) > 0 }
+        XCTAssertEqual(credits.compactMap { text($0, "vendor") }, ["ACME GmbH", "Max Beispiel"])
+        let sniff = try txfeed("sniff", Self.file("dkb"), environment: environment)
+        XCTAssertTrue(sniff.output.contains("4 Zahlungspflichtige*r → vendor-credit"), sniff.output)
+        XCTAssertTrue(sniff.output.contains("5 Zahlungsempfänger*in → vendor-debit"), sniff.output)
     }
 
     /// Without its profile, a small American Express file with one payment row has too little

@@ -57,19 +57,19 @@ enum ProfileFolder {
             buffer.withMemoryRebound(to: CChar.self) { json_loads($0.baseAddress, 0, &error) }
         }
         defer { json_decref(root) }
-        guard let match = json_object_get(root, "match"), match.pointee.type == JSON_OBJECT,
-            let list = json_object_get(match, "header"), list.pointee.type == JSON_ARRAY
-        else {
-            throw PluginFailure("\(what): expected \"match\": {\"header\": [the header's cells]}")
+        guard let match = json_object_get(root, "match"), match.pointee.type == JSON_OBJECT else {
+            throw PluginFailure("\(what): \(expected)")
         }
-        var header: [String] = []
-        for index in 0..<json_array_size(list) {
-            guard let cell = json_array_get(list, index), cell.pointee.type == JSON_STRING else {
-                throw PluginFailure("\(what): match.header[\(index)] must be a string")
+        let header = try strings(in: match, "header", what: what)
+        let cells = try strings(in: match, "cells", what: what).enumerated().map { index, text throws(PluginFailure) in
+            guard let shape = CellShape(text: text) else {
+                throw PluginFailure(
+                    "\(what): match.cells[\(index)] \"\(text)\": expected date FORMAT, amount, currency, digits, text, "
+                        + "empty or literal TEXT, with ? when the cell may be empty")
             }
-            header.append(String(cString: json_string_value(cell)))
+            return shape
         }
-        guard !header.isEmpty else { throw PluginFailure("\(what): match.header is empty") }
+        guard header.isEmpty != cells.isEmpty else { throw PluginFailure("\(what): \(expected)") }
         var preamble: String?
         if let tell = json_object_get(match, "preamble") {
             guard tell.pointee.type == JSON_STRING else {
@@ -80,7 +80,27 @@ enum ProfileFolder {
         let name = FileBytes.stem(of: path)
         let bank = options.removeValue(forKey: "bank") ?? name
         do { _ = try CSVSettings(options: options) } catch { throw PluginFailure("\(what): \(error.description)") }
-        return BankProfile(name: name, bank: bank, header: header, preamble: preamble, options: options)
+        return BankProfile(name: name, bank: bank, header: header, cells: cells, preamble: preamble, options: options)
+    }
+
+    private static let expected =
+        "expected \"match\": {\"header\": [the header's cells]}, or {\"cells\": [each column's shape]} for a file without one"
+
+    /// `match`'s list `key` as strings; empty when absent.
+    private static func strings(in match: UnsafeMutablePointer<json_t>, _ key: String, what: String)
+        throws(PluginFailure) -> [String]
+    {
+        guard let list = json_object_get(match, key) else { return [] }
+        guard list.pointee.type == JSON_ARRAY else { throw PluginFailure("\(what): \(expected)") }
+        var found: [String] = []
+        for index in 0..<json_array_size(list) {
+            guard let cell = json_array_get(list, index), cell.pointee.type == JSON_STRING else {
+                throw PluginFailure("\(what): match.\(key)[\(index)] must be a string")
+            }
+            found.append(String(cString: json_string_value(cell)))
+        }
+        guard !found.isEmpty else { throw PluginFailure("\(what): match.\(key) is empty") }
+        return found
     }
 
     /// Writes what `document` inferred as the profile `name` in the profiles folder (made when
@@ -98,7 +118,9 @@ enum ProfileFolder {
             throw PluginFailure("--save \(name): not saved, the file does not read as it is (see the problems above)")
         }
         guard let profile = document.profile(bank: name) else {
-            throw PluginFailure("--save \(name): the file has no header, and a profile is matched by its header")
+            throw PluginFailure(
+                "--save \(name): the file has no header: write its profile by hand, matched by its cells "
+                    + "(\"match\": {\"cells\": [\"date %d/%m/%Y\", \"text\", \"amount\"]}, docs/CSV.md)")
         }
         guard let (folder, _) = location() else {
             throw PluginFailure("--save \(name): no profiles folder: set TXFEED_PROFILES or HOME")

@@ -26,6 +26,11 @@ public final class CSVDocument {
     /// profile is matched by.
     public private(set) var headerCells: [String] = []
     public private(set) var preambleLines: [String] = []
+    /// A file without a header: its first rows (up to ``sampleRows``), every field trimmed, rows
+    /// of any width: what a profile matched by its cells is matched by. Empty when there is a header.
+    public private(set) var headerlessRows: [[String]] = []
+    /// Whether ``headerlessRows`` are every row of the table.
+    public private(set) var headerlessRowsAreAll = false
     /// The sign the file's evidence says (the balance chain or payment words), whether or not
     /// `sign` was given; nil when nothing decides it.
     public private(set) var inferredSign: CSVSettings.SignOption?
@@ -171,7 +176,9 @@ public final class CSVDocument {
         describeNeverMoved(evidence.neverMoved)
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
-            date: dateColumn, vendor: vendorColumn, amount: roles[.amount], debit: roles[.debit],
+            date: dateColumn, vendor: vendorColumn, vendorDebit: roles[.vendorDebit],
+            vendorCredit: roles[.vendorCredit],
+            amount: roles[.amount], debit: roles[.debit],
             credit: roles[.credit],
             indicator: roles[.indicator], id: roles[.id], memo: roles[.memo], status: roles[.status],
             currency: roles[.currency], fee: roles[.fee])
@@ -200,7 +207,11 @@ public final class CSVDocument {
         var fields: [CSVFieldSpan] = []
         var rows = 0
         while rows < Self.sampleRows, tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
-            guard !record.isBlank, TableLayout.fits(record.fieldCount, width: layout.width) else { continue }
+            guard !record.isBlank else { continue }
+            if layout.header == nil, headerlessRows.count < Self.sampleRows {
+                headerlessRows.append(fields.prefix(record.fieldCount).map { reader.string($0) })
+            }
+            guard TableLayout.fits(record.fieldCount, width: layout.width) else { continue }
             rows += 1
             for column in 0..<layout.width {
                 profiles[column].observe(
@@ -208,6 +219,7 @@ public final class CSVDocument {
             }
         }
         for column in profiles.indices { profiles[column].finish() }
+        headerlessRowsAreAll = layout.header == nil && tokenizer.position >= layout.dataEnd
         return profiles
     }
 

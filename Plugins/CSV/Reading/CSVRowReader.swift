@@ -22,6 +22,9 @@ struct CSVRowReader {
     struct ColumnColumns {
         var date: Int
         var vendor: Int
+        /// The payee of money out, and of money in, where the layout keeps them apart.
+        var vendorDebit: Int?
+        var vendorCredit: Int?
         var amount: Int?
         var debit: Int?
         var credit: Int?
@@ -99,7 +102,10 @@ struct CSVRowReader {
         let amountRange = amountStart..<batch.bytes.count
         // MARK: Texts
         let memo = columns.memo.flatMap { appendTrimmed(fields[$0], to: &batch.bytes) }
-        var vendor = appendTrimmed(fields[columns.vendor], to: &batch.bytes)
+        var vendor = sideVendor(amount: batch.bytes[amountRange]).flatMap {
+            appendTrimmed(fields[$0], to: &batch.bytes)
+        }
+        if vendor == nil { vendor = appendTrimmed(fields[columns.vendor], to: &batch.bytes) }
         if vendor == nil { vendor = memo }
         guard let vendor else {
             batch.bytes.removeSubrange(dateStart...)
@@ -112,6 +118,15 @@ struct CSVRowReader {
             CSVEntry(
                 line: record.line, date: dateRange, vendor: vendor, amount: amountRange, id: id, memo: memo,
                 raw: raw, pending: pending))
+    }
+
+    /// The payee column of the row's side, as written (`-12.50` is money out), when the layout
+    /// has one; nil for an amount of zero, which moved nothing either way.
+    private func sideVendor(amount written: ArraySlice<UInt8>) -> Int? {
+        guard columns.vendorDebit != nil || columns.vendorCredit != nil,
+            written.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return written.first == UInt8(ascii: "-") ? columns.vendorDebit : columns.vendorCredit
     }
 
     // MARK: - Money

@@ -153,6 +153,8 @@ public struct CSVSettings: Sendable {
         ("skip", "lines before the header (default: the preamble found)"),
         ("date", "the date column: its header name or 1-based position"),
         ("vendor", "the payee column"),
+        ("vendor-debit", "the payee column of money out, where money in has its own (DKB); vendor when it is empty"),
+        ("vendor-credit", "the payee column of money in, where money out has its own (DKB); vendor when it is empty"),
         ("amount", "the signed amount column (or with indicator)"),
         ("debit", "the money-out column, with credit"),
         ("credit", "the money-in column, with debit"),

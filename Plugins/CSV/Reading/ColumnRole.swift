@@ -1,5 +1,10 @@
 /// What a column is for. The raw value is the option that names it; the order of the cases
 /// is the order `sniff` reports roles in.
 public enum ColumnRole: String, Sendable, CaseIterable {
-    case date, vendor, amount, debit, credit, indicator, currency, id, memo, status, balance, fee
+    case date, vendor
+    /// The payee of money out and of money in where a layout keeps them apart (DKB: the other
+    /// column holds the account holder's own name). Named by options only, never inferred.
+    case vendorDebit = "vendor-debit"
+    case vendorCredit = "vendor-credit"
+    case amount, debit, credit, indicator, currency, id, memo, status, balance, fee
 }

@@ -14,9 +14,10 @@ struct ColumnRoles: Sendable {
 
     subscript(role: ColumnRole) -> Int? { columns[role] }
 
-    /// The role of a column, if it has one.
+    /// The role of a column, if it has one: the first in ``ColumnRole``'s order when it has two
+    /// (a payee column that is also `vendor-debit`).
     func role(of column: Int) -> ColumnRole? {
-        columns.first { $0.value == column }?.key
+        ColumnRole.allCases.first { columns[$0] == column }
     }
 
     /// Money comes as one signed amount column (possibly with an indicator), or debit and credit.
@@ -25,6 +26,12 @@ struct ColumnRoles: Sendable {
     init(profiles: [ColumnProfile], hasHeader: Bool, settings: CSVSettings) {
         var fixed: Set<ColumnRole> = []
         resolveOptions(profiles: profiles, settings: settings, fixed: &fixed)
+        // A payee column per side leaves `vendor` for rows whose side's column is empty (or that
+        // move nothing): the money-out payee's column, unless one is named.
+        if columns[.vendor] == nil, let side = columns[.vendorDebit] ?? columns[.vendorCredit] {
+            columns[.vendor] = side
+            fixed.insert(.vendor)
+        }
         if hasHeader { assignFromHeaders(profiles) }
         assignFromContent(profiles, fixed: fixed, settings: settings)
         // A net amount (PayPal's Gross, Fee, Net) has its fee taken already.
@@ -108,7 +115,7 @@ struct ColumnRoles: Sendable {
         case .debit, .credit, .fee: profile.isMostlyAmounts
         case .currency: profile.isCurrencies
         case .indicator: profile.isIndicator
-        case .vendor, .memo: !profile.isIndicator && !profile.isDates
+        case .vendor, .vendorDebit, .vendorCredit, .memo: !profile.isIndicator && !profile.isDates
         case .id, .status: true
         }
     }

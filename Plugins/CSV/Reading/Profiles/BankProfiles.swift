@@ -1,7 +1,7 @@
-/// The export layouts txfeed knows, matched by their headers. Each pins only what the layout
-/// fixes (columns, date format, decimal mark, sign, currency); what varies by a user's locale
-/// is still inferred. Every profile has a test file in its bank's layout in
-/// `Tests/Fixtures/bank/profiles/NAME.csv`.
+/// The export layouts txfeed knows, matched by their headers (or, for the few without one, by
+/// their cells' shapes). Each pins only what the layout fixes (columns, date format, decimal
+/// mark, sign, currency); what varies by a user's locale is still inferred. Every profile has a
+/// test file in its bank's layout in `Tests/Fixtures/bank/profiles/NAME.csv`.
 public enum BankProfiles {
     public static let builtIn: [BankProfile] =
         unitedStates + unitedKingdom + europe + switzerland + france + japan + worldwide
@@ -55,6 +55,17 @@ public enum BankProfiles {
         BankProfile(
             name: "citi-card-members", bank: "Citi credit card (US), with the card member",
             header: ["Status", "Date", "Description", "Debit", "Credit", "Member Name"], options: citi),
+        BankProfile(
+            name: "wells-fargo", bank: "Wells Fargo checking and card (US), no header",
+            // "01/02/2024","-12.34","*","","DESCRIPTION": the fourth cell is a check's number.
+            cells: [
+                CellShape(.date("%m/%d/%Y")), CellShape(.amount), CellShape(.literal("*")),
+                CellShape(.digits, orEmpty: true), CellShape(.text),
+            ],
+            options: [
+                "date": "1", "amount": "2", "vendor": "5", "date-format": "%m/%d/%Y", "decimal-mark": ".",
+                "default-currency": "USD",
+            ]),
     ]
 
     /// Purchases in Debit, payments and refunds in Credit as negative cells: the columns say
@@ -107,6 +118,13 @@ public enum BankProfiles {
             options: [
                 "date": "Date", "vendor": "Description", "debit": "Paid out", "credit": "Paid in", "balance": "Balance",
                 "date-format": "%d %b %Y", "decimal-mark": ".", "default-currency": "GBP",
+            ]),
+        BankProfile(
+            name: "hsbc-uk", bank: "HSBC (UK), no header",
+            cells: [CellShape(.date("%d/%m/%Y")), CellShape(.text), CellShape(.amount)],
+            options: [
+                "date": "1", "vendor": "2", "amount": "3", "date-format": "%d/%m/%Y", "decimal-mark": ".",
+                "default-currency": "GBP",
             ]),
     ]
 
@@ -219,6 +237,32 @@ public enum BankProfiles {
                 "separator": ";", "date": "Buchungstag", "vendor": "Auftraggeber / Begünstigter",
                 "amount": "Betrag (EUR)", "memo": "Verwendungszweck", "date-format": "%d.%m.%Y", "decimal-mark": ",",
                 "default-currency": "EUR",
+            ]),
+        BankProfile(
+            name: "dkb", bank: "DKB Girokonto (Germany), since 2023",
+            header: [
+                "Buchungsdatum", "Wertstellung", "Status", "Zahlungspflichtige*r", "Zahlungsempfänger*in",
+                "Verwendungszweck", "Umsatztyp", "IBAN", "Betrag (€)", "Gläubiger-ID", "Mandatsreferenz",
+                "Kundenreferenz",
+            ],
+            // The other party is the payee of money out and the payer of money in: the column
+            // beside it holds the account holder's own name.
+            options: [
+                "separator": ";", "date": "Buchungsdatum", "vendor-debit": "Zahlungsempfänger*in",
+                "vendor-credit": "Zahlungspflichtige*r", "amount": "Betrag (€)", "memo": "Verwendungszweck",
+                "status": "Status", "date-format": "%d.%m.%y", "decimal-mark": ",", "default-currency": "EUR",
+            ]),
+        BankProfile(
+            name: "abn-amro-tab", bank: "ABN AMRO (Netherlands), TXT download (.TAB), no header",
+            // Account number, currency, date, the balance before and after the row, value date,
+            // amount, description: the balance after is the running balance the chain walks.
+            cells: [
+                CellShape(.digits), CellShape(.currency), CellShape(.date("%Y%m%d")), CellShape(.amount),
+                CellShape(.amount), CellShape(.date("%Y%m%d")), CellShape(.amount), CellShape(.text),
+            ],
+            options: [
+                "separator": "tab", "date": "3", "currency": "2", "balance": "5", "amount": "7", "vendor": "8",
+                "date-format": "%Y%m%d", "decimal-mark": ",",
             ]),
     ]
 

@@ -1,6 +1,6 @@
 extension CSVDocument {
     /// Reads a file as the csv source does: inferred from the file first; then, when its header
-    /// is a known layout (or `profile=NAME` names one), again with the profile's options under
+    /// (or, without one, its rows' cells) is a known layout (or `profile=NAME` names one), again with the profile's options under
     /// the ones given. The profile and every point where it and the file's own evidence
     /// disagree are reported (sniff, and a note in a run); `profile=none` reads without one.
     /// - Parameters:
@@ -23,10 +23,7 @@ extension CSVDocument {
             }
             chosen = (profile, "given")
         case nil:
-            guard
-                let match = BankProfile.match(
-                    header: inferred.headerCells, preamble: inferred.preambleLines, in: profiles)
-            else { return inferred }
+            guard let match = BankProfile.match(inferred, in: profiles) else { return inferred }
             chosen = match
         }
         let settings: CSVSettings
@@ -67,7 +64,16 @@ extension CSVDocument {
                 }
                 continue
             }
-            guard let seen = inferred.found.options.first(where: { $0.name == key })?.value else { continue }
+            guard let seen = inferred.found.options.first(where: { $0.name == key })?.value else {
+                // Dates whose every day is 12 or less read both ways, and a file matched by its
+                // cells' shapes alone (HSBC's three columns) may be another bank's: said.
+                if key == "date-format", !profile.cells.isEmpty,
+                    inferred.problems.contains(where: { $0.contains("set date-format") })
+                {
+                    found.append("date-format: the profile says \"\(said)\", the file's dates fit more than one format")
+                }
+                continue
+            }
             let isColumn = ColumnRole(rawValue: key) != nil
             let same = isColumn ? HeaderVocabulary.normalise(seen) == HeaderVocabulary.normalise(said) : seen == said
             if !same { found.append("\(key): the profile says \"\(said)\", the file reads as \"\(seen)\"") }

@@ -474,3 +474,70 @@ CARTE X4912 Jow            12/04
 
 ";212,02;;
 ''', encoding="cp1252", newline="\n")
+
+# Wells Fargo (US), checking account activity as CSV (layout: issue 39, and the Wells Fargo
+# checking parsers in the search index, one of them "sample header: Date, Amount, *, Check Number
+# (optional), Description", and ofxgen's wellsfargo profile, "EnclosedInQuotes = True"): NO header,
+# every cell quoted, five columns: the date (%m/%d/%Y), the signed amount, "*", the check number
+# (empty but for checks), the description; newest first.
+write("wells-fargo", '''
+"01/30/2024","-89.99","*","","COMCAST CABLE COMM 800-266-2278 CA 01/29"
+"01/26/2024","2500.00","*","","ACME CORP PAYROLL 240126 XXXXX1234 DOE JANE"
+"01/22/2024","-150.00","*","1042","CHECK # 1042"
+"01/16/2024","-45.67","*","","PURCHASE AUTHORIZED ON 01/15 SAFEWAY #1234 SAN FRANCISCO CA S384015123456789 CARD 1234"
+"01/08/2024","-20.00","*","","ATM WITHDRAWAL AUTHORIZED ON 01/08 1 MARKET ST SAN FRANCISCO CA 0001234 ATM ID 0123A CARD 1234"
+''')
+
+# HSBC (UK), current account "Download transactions" as CSV (layout: issue 39, and the HSBC
+# importers in the search index: muralisc/bank2ledger-cli config/hsbc.toml reads date 0, payee 1,
+# amount 2, "%d/%m/%Y"): NO header, three columns: the date (%d/%m/%Y), the description, the signed
+# amount, quoted where it has a thousands separator; newest first.
+write("hsbc-uk", '''
+28/02/2024,TESCO STORES 3245,-38.60
+26/02/2024,ACME LTD SALARY FEB,"2,150.00"
+20/02/2024,THAMES WATER DD,-41.25
+14/02/2024,LANDLORD RENT SO,"-1,100.00"
+05/02/2024,COSTA COFFEE,-4.50
+''')
+
+# ABN AMRO (Netherlands), "Mutaties downloaden" as TXT (layout: issue 39, and
+# denilsonsa/abn-amro-statement-parser TXT_SAMPLE.TAB, an anonymised real file): a file
+# TXTyymmddHHMMSS.TAB, tab-separated, NO header, eight columns: the account number, the currency,
+# the transaction date (%Y%m%d), the balance before and after the row, the interest (value) date,
+# the signed amount with ",", and the description in blank-padded 32-character pieces; oldest
+# first, no final newline.
+def abn(day, start, end, amount, text, value_day=None):
+    return "\t".join(["123456789", "EUR", day, start, end, value_day or day, amount, text])
+
+
+write("abn-amro-tab", "\n".join([
+    abn("20240102", "1520,40", "1507,90", "-12,50",
+        "BEA, Betaalpas                   ALBERT HEIJN 1234,PAS123        NR:AB12CD, 02.01.24/12.34        AMSTERDAM                       "),
+    abn("20240105", "1507,90", "3657,90", "2150,00",
+        "SEPA Overboeking                 IBAN: NL02ABNA0123456789        BIC: ABNANL2A                    Naam: ACME BV                   Omschrijving: Salaris januari 2024                              "),
+    abn("20240108", "3657,90", "2757,90", "-900,00",
+        "SEPA Overboeking                 IBAN: NL91RABO0315273637        BIC: RABONL2U                    Naam: WONINGSTICHTING OOST      Omschrijving: Huur januari                                      "),
+    abn("20240115", "2757,90", "2712,40", "-45,50",
+        "SEPA Incasso algemeen doorlopend Incassant: NL12ZZZ123456780000  Naam: VATTENFALL KLANTEN BV     Machtiging: 0012345678          Omschrijving: Termijnbedrag januari                             "),
+    abn("20240131", "2712,40", "2710,15", "-2,25",
+        "ABN AMRO Bank N.V.               Basic Package               2,25                                 ", "20240201"),
+]), newline="\n", final_newline=False)
+
+# DKB (Germany), Girokonto, the export since 2023 (layout: DKB test files in the search index, e.g.
+# the ones built in tests that `find_string '"Kontostand vom'` finds, and ledgerautosync's
+# DkbConverter FIELDSET): UTF-8 with a BOM, every cell quoted, a preamble of "Girokonto", "Zeitraum:"
+# and "Kontostand vom …:", an empty line, then the header; dates %d.%m.%y, amounts without
+# trailing zeros, "Gebucht" / "Vorgemerkt", the payee in "Zahlungsempfänger*in" for money out and in
+# "Zahlungspflichtige*r" for money in, the other column holding the account holder; newest first.
+write("dkb", '''
+"Girokonto";"DE12120300001234567890"
+"Zeitraum:";"01.03.2024 - 31.03.2024"
+"Kontostand vom 31.03.2024:";"1.873,65 €"
+""
+"Buchungsdatum";"Wertstellung";"Status";"Zahlungspflichtige*r";"Zahlungsempfänger*in";"Verwendungszweck";"Umsatztyp";"IBAN";"Betrag (€)";"Gläubiger-ID";"Mandatsreferenz";"Kundenreferenz"
+"29.03.24";"29.03.24";"Vorgemerkt";"Erika Mustermann";"REWE Markt GmbH";"2024-03-29 Debitk.1 VISA Debit";"Ausgang";"DE21300501100098765432";"-23,4";"";"";""
+"27.03.24";"27.03.24";"Gebucht";"ACME GmbH";"Erika Mustermann";"Gehalt März 2024";"Eingang";"DE89370400440532013000";"2.450";"";"";"NOTPROVIDED"
+"15.03.24";"15.03.24";"Gebucht";"Erika Mustermann";"Stadtwerke Köln GmbH";"Abschlag Strom März";"Ausgang";"DE11370501980001234567";"-58,5";"DE12ZZZ00000012345";"SWK-4711";""
+"04.03.24";"04.03.24";"Gebucht";"Erika Mustermann";"Hausverwaltung Berg";"Miete März Whg 3";"Ausgang";"DE02100500000054321000";"-850";"";"";""
+"01.03.24";"01.03.24";"Gebucht";"Max Beispiel";"Erika Mustermann";"Rückzahlung Konzertkarten";"Eingang";"DE44500105175407324931";"45";"";"";""
+''', bom=True, newline="\n")
