@@ -299,6 +299,44 @@ final class BankProfileEndToEndTests: XCTestCase {
         XCTAssertEqual(sniffLine(byEnvironment, "profile"), "my-bank (my-bank; header: 4 of 4 columns)")
     }
 
+    /// A file without a header is saved matched by its columns' shapes (the date in its decided
+    /// format, the money as amounts, codes, text), with the options naming columns by
+    /// position; the next month's file is read by it, and a file of another shape is not.
+    func testSniffSaveOfAFileWithoutAHeaderMatchesByItsCells() throws {
+        let own = folder.path + "/own"
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        let first = folder.path + "/jan.csv"
+        try """
+        2024-01-02;Coffee Shop;-3,50;R-1001
+        2024-01-15;Salary ACME;2500,00;
+        2024-01-20;Rent;-900,00;R-1002
+
+        """.write(toFile: first, atomically: true, encoding: .utf8)
+        let save = try txfeed("sniff", first, "--profiles", own, "--save", "headless", environment: environment)
+        XCTAssertEqual(save.status, 0, save.stderr)
+        let saved = try String(contentsOfFile: own + "/headless.json", encoding: .utf8)
+        XCTAssertTrue(
+            saved.hasPrefix("{\n" + #"  "match": {"cells": ["date %Y-%m-%d", "text", "amount", "text?"]},"#), saved)
+        XCTAssertTrue(saved.contains(#""amount": "3""#), saved)
+
+        let second = folder.path + "/feb.csv"
+        try """
+        2024-02-01;Coffee Shop;-2,90;
+        2024-02-03;Rent;-900,00;R-1003
+
+        """.write(toFile: second, atomically: true, encoding: .utf8)
+        let sniff = try txfeed("sniff", second, "--profiles", own, environment: environment)
+        XCTAssertEqual(sniffLine(sniff, "profile"), "headless (headless; cells: 4 of 4 columns in every row)")
+        let run = try txfeed("run", second, "--sink", "ndjson", "--profiles", own, environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try feedRows(run).map(minor), [-90000, -290])
+
+        let other = folder.path + "/other.csv"
+        try "2024-02-01;Coffee Shop;-2,90;R-1;x\n".write(toFile: other, atomically: true, encoding: .utf8)
+        let unmatched = try txfeed("sniff", other, "--profiles", own, environment: environment)
+        XCTAssertNil(sniffLine(unmatched, "profile"), unmatched.output)
+    }
+
     func testProfileMistakesAreNamed() throws {
         let own = folder.path + "/profiles"
         try #"{"match": {"header": "Date,Amount"}, "date": "Date"}"#.write(

@@ -118,9 +118,7 @@ enum ProfileFolder {
             throw PluginFailure("--save \(name): not saved, the file does not read as it is (see the problems above)")
         }
         guard let profile = document.profile(bank: name) else {
-            throw PluginFailure(
-                "--save \(name): the file has no header: write its profile by hand, matched by its cells "
-                    + "(\"match\": {\"cells\": [\"date %d/%m/%Y\", \"text\", \"amount\"]}, docs/CSV.md)")
+            throw PluginFailure("--save \(name): not saved, the file has neither a header nor rows to match by")
         }
         guard let (folder, _) = location() else {
             throw PluginFailure("--save \(name): no profiles folder: set TXFEED_PROFILES or HOME")

@@ -31,6 +31,9 @@ public final class CSVDocument {
     public private(set) var headerlessRows: [[String]] = []
     /// Whether ``headerlessRows`` are every row of the table.
     public private(set) var headerlessRowsAreAll = false
+    /// A file without a header, read: each column's shape as its rows and decided roles say,
+    /// what `sniff --save` matches it by. Empty when there is a header.
+    public private(set) var headerlessShapes: [CellShape] = []
     /// The sign the file's evidence says (the balance chain or payment words), whether or not
     /// `sign` was given; nil when nothing decides it.
     public private(set) var inferredSign: CSVSettings.SignOption?
@@ -191,6 +194,9 @@ public final class CSVDocument {
         }
         decideSign(chain, words: evidence.payments, roles: roles, reader: &reader)
         guard problemList.isEmpty else { return }
+        if layout.header == nil {
+            headerlessShapes = CellShape.shapes(of: headerlessRows, width: layout.width, roles: roles, date: pattern)
+        }
         self.reader = reader
         self.layout = layout
     }

@@ -81,15 +81,16 @@ extension CSVDocument {
         return found
     }
 
-    /// What `sniff --save` writes: a profile matched by this file's header, with every option
-    /// that was inferred or given (and the sign the evidence decided), so the layout is settled once.
-    /// Nil when the file has no header to match by.
+    /// What `sniff --save` writes: a profile matched by this file's header (or, without one, by
+    /// its columns' shapes), with every option that was inferred or given (and the sign the
+    /// evidence decided), so the layout is settled once. Nil when there is nothing to match by.
     public func profile(bank: String) -> BankProfile? {
-        guard !headerCells.isEmpty else { return nil }
+        guard !headerCells.isEmpty || !headerlessShapes.isEmpty else { return nil }
         var options: [String: String] = [:]
         for option in found.options { options[option.name] = option.value }
         if options["sign"] == nil, let inferredSign { options["sign"] = inferredSign.rawValue }
         return BankProfile(
-            name: bank, bank: bank, header: headerCells.filter { !$0.isEmpty }, options: options)
+            name: bank, bank: bank, header: headerCells.filter { !$0.isEmpty }, cells: headerlessShapes,
+            options: options)
     }
 }

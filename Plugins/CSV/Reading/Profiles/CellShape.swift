@@ -102,3 +102,27 @@ public struct CellShape: Sendable, Equatable, CustomStringConvertible {
         return (String(text[..<space]), String(text[text.index(after: space)...]).trimmingBlanks())
     }
 }
+
+extension CellShape {
+    /// Each column's shape for a profile `sniff --save` writes: the date column in its decided
+    /// format, money columns `amount`, then by what every sampled cell is (blank, a currency
+    /// code, digits, else text); `?` where some cells are blank. A column of one repeated value
+    /// stays `text`: a few rows cannot tell a fixed mark from a coincidence.
+    static func shapes(of rows: [[String]], width: Int, roles: ColumnRoles, date: DatePattern) -> [CellShape] {
+        let money: Set<ColumnRole> = [.amount, .debit, .credit, .balance, .fee]
+        return (0..<width).map { column in
+            let cells = rows.map { column < $0.count ? $0[column] : "" }
+            let filled = cells.filter { !$0.isEmpty }
+            let orEmpty = filled.count < cells.count
+            if filled.isEmpty { return CellShape(.empty) }
+            if column == roles[.date] { return CellShape(.date(date.description), orEmpty: orEmpty) }
+            if let role = roles.role(of: column), money.contains(role) { return CellShape(.amount, orEmpty: orEmpty) }
+            let probe = CellShape(.currency)
+            if filled.allSatisfy({ probe.fits($0, pattern: nil) }) { return CellShape(.currency, orEmpty: orEmpty) }
+            if filled.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }) {
+                return CellShape(.digits, orEmpty: orEmpty)
+            }
+            return CellShape(.text, orEmpty: orEmpty)
+        }
+    }
+}
