@@ -44,8 +44,25 @@ extension StateEndToEndTests {
                 ("SQ *BLUE BOTTLE COFFEE SF CA", "-11.50", "2024-03-03", nil, "B-1"),
                 ("Lunch Place", "-13.00", "2024-03-03", nil, nil),
             ])
-        let second = try journal(booked, "2.journal", "-v", "--pending-tolerance", "20%")
+        let duplicates = folder.path + "/duplicates.ndjson"
+        let second = try journal(booked, "2.journal", "-v", "--pending-tolerance", "20%", "--duplicates", duplicates)
         XCTAssertEqual(second.status, 0, second.stderr)
+        // --duplicates says which replaced which: not drops, the booked records are written.
+        let replaced = try String(contentsOfFile: duplicates, encoding: .utf8).split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(replaced.map { $0["by"] as? String }, ["pending", "pending"])
+        let coffee = try XCTUnwrap(replaced.first { ($0["record"] as? [String: Any])?["id"] as? String == "B-1" })
+        XCTAssertEqual(coffee["evidence"] as? String, "payee, 2 days later, amount -1.50")
+        let hold = try XCTUnwrap(coffee["replaces"] as? [String: Any])
+        XCTAssertEqual(hold["batch"] as? Int, 1)
+        XCTAssertEqual(hold["date"] as? String, "2024-03-01")
+        XCTAssertEqual(hold["vendor"] as? String, "SQ *BLUE BOTTLE")
+        XCTAssertEqual(hold["amount"] as? String, "-10.00")
+        XCTAssertTrue(hold["id"] is NSNull)
+        let fuel = try XCTUnwrap(replaced.first { ($0["replaces"] as? [String: Any])?["id"] as? String == "P-9" })
+        XCTAssertEqual(fuel["evidence"] as? String, "bank id")
+        XCTAssertEqual((fuel["record"] as? [String: Any])?["amount"] as? String, "-45.10")
         XCTAssertTrue(
             second.stderr.contains(
                 "batch 2 remembers 3 new transactions; 2 pending became booked; 1 pending dropped after 10 days unbooked"

@@ -4,7 +4,8 @@ import TxFeedModel
 /// position in the source (`index`, from 0), the record as the NDJSON sink writes it, what
 /// matched (`by`: `bank id` or `fingerprint`), and the record it duplicated (`kept`: its source
 /// and position there, or with `--state` the earlier batch and that batch's files, and its
-/// `id`), so every dropped row can be checked and found.
+/// `id`), so every dropped row can be checked and found. With `--state`, a line for each booked
+/// record that replaces a pending one an earlier batch wrote follows the drops.
 public enum DuplicatesFile {
     /// - Parameter batchFiles: with `--state`, the input files of each earlier batch a record
     ///   was seen in.
@@ -40,6 +41,38 @@ public enum DuplicatesFile {
             }
             out.write(",\"id\":")
             out.write(JSONString.literal(duplicate.keptIdentity))
+            out.write("}}\n")
+        }
+        writeBookings(feed, cells: cells, context: context, to: out)
+    }
+
+    /// With `--state`, after the drops: each booked record of the run that replaces a pending
+    /// one an earlier batch wrote — not a drop (it is written), but the same money seen twice:
+    /// `by` is `pending`, `evidence` how they were matched, `replaces` the pending record.
+    private static func writeBookings(_ feed: Feed, cells: JSONCells, context: FeedContext, to out: OutputWriter) {
+        guard let bookings = feed.pending?.bookings else { return }
+        for booking in bookings {
+            let t = feed.transactions[booking.position]
+            let account = feed.accounts[Int(t.account)]
+            let pending = booking.pending
+            out.write("{\"source\":")
+            out.write(JSONString.literal(feed.sources[account.source].name))
+            out.write(",\"origin\":")
+            out.write(JSONString.literal(account.origin))
+            out.write(",\"record\":")
+            let row = FeedRow(
+                transaction: t, fingerprint: feed.fingerprint(at: booking.position), details: feed.details(of: t))
+            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
+            out.write(",\"by\":\"pending\",\"evidence\":")
+            out.write(JSONString.literal(booking.evidence))
+            out.write(",\"replaces\":{\"batch\":\(pending.batch),\"date\":")
+            out.write(JSONString.literal(TransactionDate.isoDay(days: pending.day)))
+            out.write(",\"vendor\":")
+            out.write(JSONString.literal(pending.vendor))
+            out.write(",\"amount\":")
+            out.write(JSONString.literal(Money(minorUnits: pending.signedMinor, scale: account.scale).plainDecimal))
+            out.write(",\"id\":")
+            if let id = pending.bankID { out.write(JSONString.literal(id)) } else { out.write("null") }
             out.write("}}\n")
         }
     }
