@@ -88,6 +88,18 @@ final class NeverMovedEndToEndTests: XCTestCase {
         XCTAssertEqual(summary["written"] as? Int, 11)
     }
 
+    /// A config file's `skipped` is a path relative to the config file's own folder.
+    func testTheConfigFileNamesTheSkippedFile() throws {
+        try FileManager.default.createDirectory(atPath: folder.path + "/pipeline", withIntermediateDirectories: true)
+        let config = folder.path + "/pipeline/pipeline.json"
+        try #"{"skipped": "skipped.ndjson"}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try txfeed(
+            "run", Self.file("revolut"), "-c", config, "--sink", "ndjson", "--no-progress", directory: folder.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let written = try String(contentsOfFile: folder.path + "/pipeline/skipped.ndjson", encoding: .utf8)
+        XCTAssertTrue(written.contains(#""path":"line 5""#), written)
+    }
+
     /// Without any such row the file is written empty, as `--rejects` is, and the summary line
     /// keeps its usual shape.
     func testTheSkippedFileIsEmptyWhenNothingWasSkipped() throws {
