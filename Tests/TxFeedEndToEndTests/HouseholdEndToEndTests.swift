@@ -70,12 +70,18 @@ final class HouseholdEndToEndTests: XCTestCase {
         // The card paid from checking: a transfer between the two.
         XCTAssertTrue(second.stderr.contains("txfeed: transfers: 1 linked"), second.stderr)
 
-        // Every drop of day 2 has its reason: each seen in batch 1, read from the same files.
-        let dropped = try String(contentsOfFile: folder.path + "/day2-dropped.ndjson", encoding: .utf8)
+        // Every drop of day 2 has its reason: each seen in batch 1, read from the same files;
+        // and the booked coffee says which pending record it replaced.
+        let lines = try String(contentsOfFile: folder.path + "/day2-dropped.ndjson", encoding: .utf8)
             .split(separator: "\n").map {
                 try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
             }
+        let dropped = lines.filter { $0["by"] as? String != "pending" }
         XCTAssertEqual(dropped.count, 4, "salary, transfer out, transfer in, restaurant")
+        let booked = lines.filter { $0["by"] as? String == "pending" }
+        XCTAssertEqual(booked.count, 1, "the coffee")
+        XCTAssertEqual((booked.first?["replaces"] as? [String: Any])?["amount"] as? String, "-10.00")
+        XCTAssertEqual((booked.first?["record"] as? [String: Any])?["amount"] as? String, "-11.50")
         for line in dropped {
             let kept = try XCTUnwrap(line["kept"] as? [String: Any])
             XCTAssertEqual(kept["batch"] as? Int, 1)

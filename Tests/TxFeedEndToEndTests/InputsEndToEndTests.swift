@@ -309,7 +309,7 @@ final class InputsEndToEndTests: XCTestCase {
             ),
             (
                 #"$'gone\xe9.json'"#,
-                #"argument 3, 'gone\xE9.json', is not UTF-8 and names no file: txfeed reads files with such names and writes them with -o, --rejects, --duplicates, --state and a sink's path=; any other value must be UTF-8"#
+                #"argument 3, 'gone\xE9.json', is not UTF-8 and names no file: txfeed reads files with such names and writes them with -o, --rejects, --duplicates, --skipped, --state and a sink's path=; any other value must be UTF-8"#
             ),
             (#"-o $'nope\xe9/o.csv'"#, #"nope\xE9/o.csv: the folder nope\xE9 does not exist"#),
         ]
