@@ -134,6 +134,13 @@ struct Match: Sendable {
         }
     }
 
+    /// Whether every condition holds.
+    func holds(for record: RuleRecord) -> Bool {
+        var captures: [String?]?
+        for j in conditions.indices where !conditions[j].holds(for: record, captures: &captures) { return false }
+        return true
+    }
+
     /// The captures of its first regex (empty without one) when every condition holds; nil when
     /// one does not.
     func captures(for record: RuleRecord) -> [String?]? {

@@ -36,6 +36,7 @@ extension RuleSet {
         let readsDate = rules.contains { $0.match.readsDate }
         let readsID = rules.contains { $0.match.reads(.id) }
         var screen = VendorScreen(rules: rules, vendors: vendorNames.count)
+        var outcomes = FeedOutcomes()
         for i in feed.transactions.indices {
             let t = feed.transactions[i]
             let details = feed.details(of: t)
@@ -49,8 +50,18 @@ extension RuleSet {
                 isTransfer: feed.isTransfer(at: i))
             let screened = screen.steps(vendor: t.vendor, text: record.vendor, rules: rules)
             record.loweredVendor = screened.lowered
-            let outcome = apply(to: record, tracking: &tracking, steps: screened.steps)
-            if let reason = outcome.skipped {
+            // Worked out from the record when no record of its vendor with the same steps held came before.
+            let held = screened.list.repeats ? screened.list.held(for: record) : nil
+            var effect: FeedOutcomes.Effect
+            if let held, let known = outcomes[vendor: t.vendor, held: held] {
+                effect = known
+            } else {
+                let outcome = apply(to: record, tracking: &tracking, steps: screened.list.steps)
+                effect = Self.effect(
+                    of: outcome, on: record, tracking: tracking, names: names, in: &feed, labels: &labels)
+                if let held { outcomes[vendor: t.vendor, held: held] = effect }
+            }
+            if let reason = effect.skipped {
                 kept[i] = false
                 if skipped[reason] == nil { reasons.append(reason) }
                 skipped[reason, default: 0] += 1
@@ -59,21 +70,12 @@ extension RuleSet {
                 feed.sources[s].skipped += 1
                 continue
             }
-            var row = RowLabels(category: outcome.category, tags: outcome.tags)
-            if explain {
-                row.explain = RowExplain(
-                    category: tracking.category.map { names[$0] }, vendor: tracking.vendor.map { names[$0] },
-                    memo: tracking.memo.map { names[$0] }, tags: tracking.tags.map { names[$0] })
-            }
-            if let vendor = outcome.vendor, vendor != record.vendor {
-                row.originalVendor = record.vendor
-                feed.transactions[i].vendor = feed.vendors.intern(vendor)
-            }
-            if let memo = outcome.memo, memo != record.memo {
+            if let vendor = effect.vendor { feed.transactions[i].vendor = vendor }
+            if let memo = effect.memo, memo != record.memo {
                 feed.transactions[i].details = UInt32(feed.details.count)
                 feed.details.append(TransactionDetails(id: details?.id, memo: memo))
             }
-            labels.rows.append(labels.intern(row))
+            labels.rows.append(effect.labels)
         }
         labels.skipped = reasons.map { ($0, skipped[$0]!) }
         labels.neverFired = rules.indices.filter { !tracking.fired[$0] }.map {
@@ -81,5 +83,27 @@ extension RuleSet {
         }
         if !reasons.isEmpty { feed.keepOnly(kept) }
         feed.labels = labels
+    }
+
+    /// What `outcome` does to `record` in the feed: its labels interned, a rewritten vendor's
+    /// text interned, the memo a rule wrote.
+    private static func effect(
+        of outcome: RuleOutcome, on record: RuleRecord, tracking: RuleTracking, names: [String], in feed: inout Feed,
+        labels: inout FeedLabels
+    ) -> FeedOutcomes.Effect {
+        if let reason = outcome.skipped { return FeedOutcomes.Effect(skipped: reason) }
+        var row = RowLabels(category: outcome.category, tags: outcome.tags)
+        if tracking.explains {
+            row.explain = RowExplain(
+                category: tracking.category.map { names[$0] }, vendor: tracking.vendor.map { names[$0] },
+                memo: tracking.memo.map { names[$0] }, tags: tracking.tags.map { names[$0] })
+        }
+        var effect = FeedOutcomes.Effect(memo: outcome.memo)
+        if let vendor = outcome.vendor, vendor != record.vendor {
+            row.originalVendor = record.vendor
+            effect.vendor = feed.vendors.intern(vendor)
+        }
+        effect.labels = labels.intern(row)
+        return effect
     }
 }
