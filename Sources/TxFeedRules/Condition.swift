@@ -40,9 +40,10 @@ enum Condition: Sendable {
         case let .amount(test): return test.holds(amountMinor: record.amountMinor, scale: record.scale)
         case let .day(test): return record.date.map(test.holds(date:)) ?? false
         case let .any(groups):
-            return groups.contains { $0.captures(for: record) != nil }
+            return groups.withUnsafeBufferPointer { groups in groups.indices.contains { groups[$0].holds(for: record) }
+            }
         case let .not(group):
-            return group.captures(for: record) == nil
+            return !group.holds(for: record)
         }
     }
 }
@@ -137,8 +138,12 @@ struct Match: Sendable {
     /// Whether every condition holds.
     func holds(for record: RuleRecord) -> Bool {
         var captures: [String?]?
-        for j in conditions.indices where !conditions[j].holds(for: record, captures: &captures) { return false }
-        return true
+        // Each condition read in place: through the array's subscript each was copied, its
+        // texts and groups retained and released, most of a run's time trying rules.
+        return conditions.withUnsafeBufferPointer { conditions in
+            for j in conditions.indices where !conditions[j].holds(for: record, captures: &captures) { return false }
+            return true
+        }
     }
 
     /// The captures of its first regex (empty without one) when every condition holds; nil when

@@ -45,13 +45,20 @@ extension RuleSet {
     /// own, joined in record order: the feed is what one chunk of every record makes it.
     func apply(to feed: inout Feed, explain: Bool, chunks: Int, localSeconds: (Transaction) -> Int64) {
         precondition(feed.spilled == nil, "rules need the feed in memory")
+        func reads(_ field: TextField) -> Bool { rules.contains { $0.match.reads(field) } }
         let context = RulesChunk.Context(
             // Each vendor's and account's texts made once, not once a record.
             vendorNames: (0..<feed.vendors.count).map { feed.vendors.name(of: UInt32($0)) },
-            accountTexts: feed.accounts.map { ($0.name, feed.sources[$0.source].name, $0.currency) },
+            // A text no rule reads left empty: copied into every record, each was retained and released.
+            accountTexts: feed.accounts.map {
+                (
+                    reads(.account) ? $0.name : "", reads(.source) ? feed.sources[$0.source].name : "",
+                    reads(.currency) ? $0.currency : nil
+                )
+            },
             dates: rules.contains { $0.match.readsDate }
                 ? feed.transactions.map { TransactionDate.days(ofUnixSeconds: localSeconds($0)) } : nil,
-            readsID: rules.contains { $0.match.reads(.id) }, explains: explain,
+            readsMemo: reads(.memo), readsID: reads(.id), explains: explain,
             // How --explain names each rule: with its file when there are several.
             names: rules.map { files.count > 1 ? "\($0.label) in \($0.file)" : $0.label })
         let parts = self.chunks(of: feed, count: chunks, context: context)

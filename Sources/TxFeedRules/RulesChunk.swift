@@ -9,10 +9,12 @@ struct RulesChunk: Sendable {
     struct Context: Sendable {
         /// Each vendor's text, by id.
         var vendorNames: [String]
-        /// Each account's name, source and currency, by account.
+        /// Each account's name, source and currency, by account; empty where no rule reads them.
         var accountTexts: [(name: String, source: String, currency: String?)]
         /// Each record's day on the output's clock, when a rule reads the date.
         var dates: [Int64]?
+        /// Whether a rule reads the memo, so that a record carries it.
+        var readsMemo: Bool
         /// Whether a rule reads the id, so that a record's is made (its fingerprint's text, mostly).
         var readsID: Bool
         var explains: Bool
@@ -46,7 +48,7 @@ struct RulesChunk: Sendable {
             let details = feed.details(of: t)
             let (account, source, currency) = context.accountTexts[Int(t.account)]
             var record = RuleRecord(
-                vendor: context.vendorNames[Int(t.vendor)], memo: details?.memo,
+                vendor: context.vendorNames[Int(t.vendor)], memo: context.readsMemo ? details?.memo : nil,
                 id: context.readsID ? details?.id ?? feed.fingerprint(at: i)?.text : nil, amountMinor: t.signedMinor,
                 scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,
                 isPending: t.isPending, date: context.dates?[i], isTransfer: feed.isTransfer(at: i))

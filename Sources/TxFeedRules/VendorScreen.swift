@@ -44,9 +44,12 @@ struct VendorScreen {
         /// ``repeats``).
         func held(for record: RuleRecord) -> UInt64 {
             var held: UInt64 = 0
-            for k in steps.indices where steps[k].decided.holds(for: record) {
-                held |= 1 << UInt64(k)
-                if steps[k].ends { break }
+            // Each step read in place, not copied (``Match/holds(for:)``).
+            steps.withUnsafeBufferPointer { steps in
+                for k in steps.indices where steps[k].decided.holds(for: record) {
+                    held |= 1 << UInt64(k)
+                    if steps[k].ends { break }
+                }
             }
             return held
         }
@@ -143,14 +146,18 @@ struct VendorScreen {
         return verdicts
     }
 
-    /// `match` without what the vendor decided.
+    /// `match` without what the vendor decided. An `any` left with one group is that group's
+    /// conditions, tested without the `any` around them (a record's steps are tested with
+    /// their captures unread, ``Step/match`` being the rule's own when they are read).
     private static func narrow(_ match: Match, _ verdicts: [Verdict]) -> Match {
         Match(
-            conditions: zip(match.conditions, verdicts).compactMap { condition, verdict in
+            conditions: zip(match.conditions, verdicts).flatMap { condition, verdict -> [Condition] in
                 switch (condition, verdict) {
-                case (_, .holds): nil
-                case (.any(let groups), .narrowed): .any(groups.filter { !$0.readsOnlyVendor })
-                default: condition
+                case (_, .holds): return []
+                case (.any(let groups), .narrowed):
+                    let left = groups.filter { !$0.readsOnlyVendor }
+                    return left.count == 1 ? left[0].conditions : [.any(left)]
+                default: return [condition]
                 }
             })
     }
