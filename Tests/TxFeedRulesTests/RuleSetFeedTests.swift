@@ -172,4 +172,42 @@ final class RuleSetFeedTests: XCTestCase {
         }
         XCTAssertEqual(got, expected.filter { $0.skipped == nil })
     }
+
+    /// A run leaves out of each record the texts no rule reads (account, source, currency,
+    /// memo); a rule that reads one sees it.
+    func testTheAccountSourceCurrencyAndMemoReachTheRulesThatReadThem() throws {
+        let rules = try RuleSet.parse(
+            #"""
+            [[rule]]
+            match = { account = "checking" }
+            tags = ["account"]
+
+            [[rule]]
+            match = { source_regex = '^bank$' }
+            tags = ["source"]
+
+            [[rule]]
+            match = { currency = "eur" }
+            tags = ["currency"]
+
+            [[rule]]
+            match = { any = [{ vendor = "bakery" }, { memo = "order" }] }
+            tags = ["memo or bakery"]
+
+            [[rule]]
+            match = { not = { currency = "eur" } }
+            tags = ["not eur"]
+            """#, file: "r.toml")
+        var feed = feed()
+        rules.apply(to: &feed)
+        var rows = feed.rows()
+        var tags: [[String]] = []
+        while let row = try rows.next() { tags.append(row.labels?.tags ?? []) }
+        XCTAssertEqual(
+            tags,
+            [
+                ["account", "source", "currency", "memo or bakery"], ["account", "source", "currency"],
+                ["account", "source", "currency", "memo or bakery"],
+            ])
+    }
 }

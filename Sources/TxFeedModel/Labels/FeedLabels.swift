@@ -33,9 +33,14 @@ public struct FeedLabels: Sendable {
     /// The labels of the record at `position` in the feed's order; nil when it has none.
     @inlinable
     public func labels(at position: Int) -> RowLabels? {
-        guard position < rows.count else { return nil }
-        let index = rows[position]
+        let index = index(at: position)
         return index == Self.none ? nil : distinct[Int(index)]
+    }
+
+    /// Where the labels of the record at `position` lie in ``distinct``; ``none`` when it has none.
+    @inlinable
+    public func index(at position: Int) -> UInt32 {
+        position < rows.count ? rows[position] : Self.none
     }
 
     /// Records with a category, of all written.

@@ -12,6 +12,9 @@ public struct FeedRow {
     public var details: TransactionDetails?
     /// What rules gave it (``Feed/labels``); nil without rules, or when none applied.
     public var labels: RowLabels?
+    /// Where ``labels`` lies in ``FeedLabels/distinct``, or ``FeedLabels/none``: a sink that
+    /// renders each distinct set of labels once finds the row's by it.
+    public var labelsIndex: UInt32
     /// Its half of a transfer between two of the feed's accounts (``Feed/transfers``).
     public var transfer: RowTransfer?
     /// The pending record an earlier run remembered that this booked one replaces (`--state`).
@@ -20,12 +23,13 @@ public struct FeedRow {
     @inlinable
     public init(
         transaction: Transaction, fingerprint: Fingerprint?, details: TransactionDetails?, labels: RowLabels? = nil,
-        transfer: RowTransfer? = nil, replaces: RememberedPending? = nil
+        labelsIndex: UInt32 = FeedLabels.none, transfer: RowTransfer? = nil, replaces: RememberedPending? = nil
     ) {
         self.transaction = transaction
         self.fingerprint = fingerprint
         self.details = details
         self.labels = labels
+        self.labelsIndex = labelsIndex
         self.transfer = transfer
         self.replaces = replaces
     }

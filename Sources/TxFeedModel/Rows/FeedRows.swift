@@ -61,10 +61,11 @@ public struct FeedRows {
         let index = order.map { Int($0[position]) } ?? position
         position += 1
         let t = transactions[index]
+        let labelsIndex = labels?.index(at: index) ?? FeedLabels.none
         return FeedRow(
             transaction: t, fingerprint: index < fingerprints.count ? fingerprints[index] : nil,
             details: t.details == Transaction.noDetails ? nil : details[Int(t.details)],
-            labels: labels?.labels(at: index),
+            labels: labelsIndex == FeedLabels.none ? nil : labels?.distinct[Int(labelsIndex)], labelsIndex: labelsIndex,
             transfer: transfers?.transfer(at: index) { transactions[$0].account },
             replaces: pending?.replaced(at: index))
     }

@@ -10,6 +10,7 @@ extension CSVSink {
         out.write(dialect.header(columns))
         let cells = FeedCells(feed) { dialect.appendCell($0, to: &$1) }
         let (vendors, names, shared, accountCells) = (cells.vendors, cells.names, cells.shared, cells.accounts)
+        let labelCells = LabelCells(feed.labels) { dialect.appendCell($0, to: &$1) }
         // Out of the context (a class) once: read per row, they were retained and released per row.
         let colours = context.colours
         var dayFormat = context.dayFormat
@@ -58,30 +59,32 @@ extension CSVSink {
                         buffer.append(contentsOf: t.isPending ? pending : booked)
                     case .memo:
                         if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &buffer) } }
-                    case .category:
-                        if var category = row.labels?.category {
-                            category.withUTF8 { dialect.appendCell($0, to: &buffer) }
-                        }
-                    case .tags:
-                        if var tags = row.labels?.tagsText, !tags.isEmpty {
-                            tags.withUTF8 { dialect.appendCell($0, to: &buffer) }
-                        }
-                    case .originalVendor:
-                        if var vendor = row.labels?.originalVendor {
-                            vendor.withUTF8 { dialect.appendCell($0, to: &buffer) }
-                        }
-                    case .transfer:
-                        if let transfer = row.transfer { buffer.append(contentsOf: transfer.id.utf8) }
-                    case .transferAccount:
-                        if let transfer = row.transfer {
-                            names.append(range: accountCells[Int(transfer.otherAccount)].name, to: &buffer)
-                        }
+                    case .category, .tags, .originalVendor, .transfer, .transferAccount:
+                        Self.appendAdded(columns[n], of: row, labelCells: labelCells, cells: cells, to: &buffer)
                     }
                 }
                 buffer.append(0x0D)
                 buffer.append(0x0A)
                 try out.rowDone(&buffer)
             }
+        }
+    }
+
+    /// A cell of a column rules or transfers add: the row's labels' cell, rendered once per
+    /// distinct set of them, or its transfer's.
+    @inline(__always)
+    static func appendAdded(
+        _ column: FeedColumn, of row: FeedRow, labelCells: LabelCells, cells: FeedCells, to buffer: inout [UInt8]
+    ) {
+        switch column {
+        case .transfer:
+            if let transfer = row.transfer { buffer.append(contentsOf: transfer.id.utf8) }
+        case .transferAccount:
+            if let transfer = row.transfer {
+                cells.names.append(range: cells.accounts[Int(transfer.otherAccount)].name, to: &buffer)
+            }
+        default:
+            labelCells.append(column, of: row.labelsIndex, to: &buffer)
         }
     }
 

@@ -1,0 +1,92 @@
+import TxFeedModel
+
+/// The rules applied to a contiguous run of a feed's records, on a core of its own: each
+/// record's effect, in tables of the chunk's own (labels, rewritten vendors), which
+/// ``RuleSet/apply(to:explain:localSeconds:)`` joins into the feed's in record order, so that
+/// the feed comes out as one pass over every record makes it.
+struct RulesChunk: Sendable {
+    /// What every chunk of a pass reads besides the feed, made once.
+    struct Context: Sendable {
+        /// Each vendor's text, by id.
+        var vendorNames: [String]
+        /// Each account's name, source and currency, by account; empty where no rule reads them.
+        var accountTexts: [(name: String, source: String, currency: String?)]
+        /// Each record's day on the output's clock, when a rule reads the date.
+        var dates: [Int64]?
+        /// Whether a rule reads the memo, so that a record carries it.
+        var readsMemo: Bool
+        /// Whether a rule reads the id, so that a record's is made (its fingerprint's text, mostly).
+        var readsID: Bool
+        var explains: Bool
+        /// How `--explain` names each rule.
+        var names: [String]
+    }
+
+    /// The records, by position in the feed.
+    let records: Range<Int>
+    /// Each distinct effect once; one a record for the records whose outcome reads more of
+    /// them than their vendor and the steps that held.
+    private(set) var effects: [FeedOutcomes.Effect] = []
+    /// Per record of ``records``, in order: its effect's index in ``effects``.
+    private(set) var rows: [UInt32] = []
+    /// The chunk's labels: ``FeedOutcomes/Effect/labels`` is an index into its ``FeedLabels/distinct``.
+    private(set) var labels = FeedLabels()
+    /// The vendor texts rules wrote: ``FeedOutcomes/Effect/vendor`` is an id here.
+    private(set) var vendors = VendorTable()
+    /// Per rule: whether it matched a record of the chunk.
+    private(set) var fired: [Bool] = []
+
+    init(_ rules: RuleSet, feed: Feed, records: Range<Int>, context: Context) {
+        self.records = records
+        var tracking = RuleTracking(
+            fired: Array(repeating: false, count: rules.rules.count), explains: context.explains)
+        var screen = VendorScreen(rules: rules.rules, vendors: context.vendorNames.count)
+        var outcomes = FeedOutcomes()
+        rows.reserveCapacity(records.count)
+        for i in records {
+            let t = feed.transactions[i]
+            let details = feed.details(of: t)
+            let (account, source, currency) = context.accountTexts[Int(t.account)]
+            var record = RuleRecord(
+                vendor: context.vendorNames[Int(t.vendor)], memo: context.readsMemo ? details?.memo : nil,
+                id: context.readsID ? details?.id ?? feed.fingerprint(at: i)?.text : nil, amountMinor: t.signedMinor,
+                scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,
+                isPending: t.isPending, date: context.dates?[i], isTransfer: feed.isTransfer(at: i))
+            let screened = screen.steps(vendor: t.vendor, text: record.vendor, rules: rules.rules)
+            record.loweredVendor = screened.lowered
+            // Worked out from the record when no record of its vendor on which the same steps held came before.
+            let held = screened.list.repeats ? screened.list.held(for: record) : nil
+            if let held, let known = outcomes[vendor: t.vendor, held: held] {
+                rows.append(known)
+                continue
+            }
+            let outcome = rules.apply(to: record, tracking: &tracking, steps: screened.list.steps)
+            effects.append(effect(of: outcome, on: record, tracking: tracking, names: context.names))
+            let index = UInt32(effects.count - 1)
+            if let held { outcomes[vendor: t.vendor, held: held] = index }
+            rows.append(index)
+        }
+        fired = tracking.fired
+    }
+
+    /// What `outcome` does to `record`: its labels and a rewritten vendor's text interned in
+    /// the chunk's tables, the memo a rule wrote.
+    private mutating func effect(
+        of outcome: RuleOutcome, on record: RuleRecord, tracking: RuleTracking, names: [String]
+    ) -> FeedOutcomes.Effect {
+        if let reason = outcome.skipped { return FeedOutcomes.Effect(skipped: reason) }
+        var row = RowLabels(category: outcome.category, tags: outcome.tags)
+        if tracking.explains {
+            row.explain = RowExplain(
+                category: tracking.category.map { names[$0] }, vendor: tracking.vendor.map { names[$0] },
+                memo: tracking.memo.map { names[$0] }, tags: tracking.tags.map { names[$0] })
+        }
+        var effect = FeedOutcomes.Effect(memo: outcome.memo)
+        if let vendor = outcome.vendor, vendor != record.vendor {
+            row.originalVendor = record.vendor
+            effect.vendor = vendors.intern(vendor)
+        }
+        effect.labels = labels.intern(row)
+        return effect
+    }
+}
