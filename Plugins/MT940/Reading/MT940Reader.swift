@@ -18,6 +18,11 @@ public final class MT940Reader {
     private let lines: MT940LineReader
     private var events: [MT940Event] = []
     private var done = false
+    /// The entries written and not yet taken (``nextWritingEntries(upTo:)``); an entry handed
+    /// out as an event is written here first, then read back.
+    public private(set) var written = MT940EntryTexts()
+    /// Whether entries stay in ``written`` rather than become `.entry` events.
+    private var writesEntries = false
 
     /// The field being gathered: its tag (``MT940Tag``), its lines joined with `\n`, the line it
     /// starts on.
@@ -60,12 +65,34 @@ public final class MT940Reader {
     /// The next event; nil once the file is read or has failed. A step's events are handed
     /// out last first from the reversed queue: moved out, not copied and destroyed after.
     public func next() -> MT940Event? {
+        writesEntries = false
         while events.isEmpty {
             guard !done else { return nil }
             step()
             events.reverse()
         }
         return events.popLast()
+    }
+
+    /// Reads on as ``next()`` does, but leaves entries in ``written`` as bytes rather than hand
+    /// each out as an event: `.entries` once it holds `limit` of them, else the next other
+    /// event, which the entries written so far come before; nil at the end. (An entry met while
+    /// an event waits is handed out as an `.entry` event, so that the order holds.)
+    public func nextWritingEntries(upTo limit: Int) -> MT940Output? {
+        writesEntries = true
+        while events.isEmpty {
+            if written.entries.count >= limit { return .entries }
+            guard !done else { return nil }
+            step()
+            events.reverse()
+        }
+        return events.popLast().map { .event($0) }
+    }
+
+    /// Hands over the entries written, and takes `spare`'s storage to write on in.
+    public func takeWritten(_ spare: inout MT940EntryTexts) {
+        spare.removeAll()
+        swap(&spare, &written)
     }
 
     // MARK: Lines
@@ -181,13 +208,10 @@ public final class MT940Reader {
         case .debits, .credits: total()
         case .statementLine:
             flushHeld()
-            held = (MT940StatementLine(value), fieldLine)
+            held = (text.withUnsafeBufferPointer { MT940StatementLine($0) }, fieldLine)
             swap(&text, &heldText)
         case .details:
-            if let entry = held.take() {
-                let details = MT940Details(value, room: &room)
-                deliver(entry.line, details: details, information: value, at: entry.number)
-            }
+            if let entry = held.take() { deliver(entry.line, withDetails: true, at: entry.number) }
         default:
             break
         }
@@ -224,7 +248,7 @@ public final class MT940Reader {
 
     private func flushHeld() {
         guard let entry = held.take() else { return }
-        deliver(entry.line, details: nil, information: nil, at: entry.number)
+        deliver(entry.line, withDetails: false, at: entry.number)
     }
 
     private func beginIfNeeded() {
@@ -233,10 +257,9 @@ public final class MT940Reader {
         events.append(.statement(current.statement))
     }
 
-    /// The `:61:` line's text is `heldText`; `information` the `:86:`'s: a reject's record.
-    private func deliver(
-        _ line: MT940StatementLine, details: MT940Details?, information: ArraySlice<UInt8>?, at number: Int
-    ) {
+    /// The `:61:` line's text is `heldText`; `withDetails`, the `:86:`'s is `text`. The entry's
+    /// texts are written into ``written`` (a reject's, which counts its dialect, dropped again).
+    private func deliver(_ line: MT940StatementLine, withDetails: Bool, at number: Int) {
         beginIfNeeded()
         current.entries += 1
         if let amount = line.amount {
@@ -245,24 +268,27 @@ public final class MT940Reader {
         } else {
             current.uncounted += 1
         }
-        if let details {
-            current.dialectCounts.add(details.dialect)
-            dialectCounts.add(details.dialect)
+        let start = written.bytes.count
+        var details: MT940Details?
+        if withDetails {
+            details = text.withUnsafeBufferPointer { MT940Details($0, room: &room, into: &written) }
+            current.dialectCounts.add(details!.dialect)
+            dialectCounts.add(details!.dialect)
         }
-        let location = "line \(number)"
-        guard line.problem == nil, let date = line.date, let amount = line.plain else {
+        guard line.problem == nil, let date = line.date, line.amount != nil else {
+            written.truncate(to: start)
             current.rejected += 1
             var raw = Array(":61:".utf8) + heldText
-            if let information { raw += Array("\n:86:".utf8) + information }
-            events.append(.reject(MT940Reject(location: location, reason: line.problem ?? "unreadable", raw: raw)))
+            if withDetails { raw += Array("\n:86:".utf8) + text }
+            events.append(
+                .reject(MT940Reject(location: "line \(number)", reason: line.problem ?? "unreadable", raw: raw)))
             return
         }
-        let vendor = details?.vendor ?? line.details ?? line.customerReference ?? line.type ?? "?"
-        events.append(
-            .entry(
-                StatementEntry(
-                    date: date, vendor: vendor, amount: amount, id: line.bankReference ?? line.customerReference,
-                    memo: details?.memo, pending: current.statement.isInterim, location: location)))
+        let pending = current.statement.isInterim
+        heldText.withUnsafeBufferPointer { held in
+            written.add(line, of: held, details: details, date: date, pending: pending, line: number, start: start)
+        }
+        if !writesEntries || !events.isEmpty { events.append(.entry(written.removeLastEntry())) }
     }
 
     // MARK: Messages
