@@ -113,8 +113,33 @@ public final class MT940Reader {
             if stray > 0 { notes.append("\(stray) line\(stray == 1 ? "" : "s") outside any message skipped") }
             done = true
         case .line:
-            line(lines.line[...], number: lines.number)
+            let bytes = lines.line
+            // Field lines, the most of a file, are read in place; the others from a copy.
+            if let first = bytes.first, first != 0x20, first != 0x09, first != UInt8(ascii: "-"),
+                first != UInt8(ascii: "{")
+            {
+                if let tagEnd = Self.tagEnd(bytes) {
+                    beginField(tag: MT940Tag(bytes[1..<tagEnd]), UnsafeBufferPointer(rebasing: bytes[(tagEnd + 1)...]))
+                    return
+                }
+                if inField {
+                    text.append(0x0A)
+                    text.append(contentsOf: bytes)
+                    return
+                }
+            }
+            line(Array(bytes)[...], number: lines.number)
         }
+    }
+
+    /// A field begins on the line just read: `rest` is its text on that line.
+    private func beginField(tag: MT940Tag, _ rest: UnsafeBufferPointer<UInt8>) {
+        finishField()
+        self.tag = tag
+        text.removeAll(keepingCapacity: true)
+        text.append(contentsOf: rest)
+        fieldLine = lines.number
+        inField = true
     }
 
     private func line(_ bytes: ArraySlice<UInt8>, number: Int) {
@@ -157,7 +182,7 @@ public final class MT940Reader {
     }
 
     /// Where the tag's closing `:` is in `:NN:` or `:NNa:` at the line's start; nil otherwise.
-    static func tagEnd(_ line: ArraySlice<UInt8>) -> Int? {
+    static func tagEnd<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Int? where Bytes.Index == Int {
         let s = line.startIndex
         guard line.count >= 4, line[s] == UInt8(ascii: ":"), MT940Date.number(line, s + 1, 2) != nil else {
             return nil

@@ -74,7 +74,11 @@ extension MT940EntryTexts {
             rest /= 10
         }
         return appendASCII(5 + digits) { out in
-            for (i, byte) in "line ".utf8.enumerated() { out[i] = byte }
+            out[0] = UInt8(ascii: "l")
+            out[1] = UInt8(ascii: "i")
+            out[2] = UInt8(ascii: "n")
+            out[3] = UInt8(ascii: "e")
+            out[4] = 0x20
             var value = max(number, 0)
             for i in (5..<(5 + digits)).reversed() {
                 out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
