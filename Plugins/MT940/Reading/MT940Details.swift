@@ -16,33 +16,32 @@ struct MT940Details {
     var memo: Range<Int>?
 
     /// Where a field's text is taken apart: kept by the reader, so that no field allocates it.
-    struct Room {
-        var joined: [UInt8] = []
-        var name: [UInt8] = []
-        var purpose: [UInt8] = []
-        var booking: [UInt8] = []
+    struct Room: ~Copyable {
+        var joined = MT940Buffer()
+        var name = MT940Buffer()
+        var purpose = MT940Buffer()
+        var booking = MT940Buffer()
     }
 
     /// Reads the field's text, whose lines are cut at 65 characters wherever the bank cut them,
     /// and writes the vendor and memo it finds into `texts`.
     init(_ text: UnsafeBufferPointer<UInt8>, room: inout Room, into texts: inout MT940EntryTexts) {
         // The lines joined: a subfield or a word may run over a line's end.
-        var joined: [UInt8] = []
-        swap(&joined, &room.joined)
-        defer { swap(&joined, &room.joined) }
-        joined.removeAll(keepingCapacity: true)
+        room.joined.removeAll()
         var from = 0
         while let newline = MT940TextScan.firstIndex(of: 0x0A, in: text, from: from) {
-            joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<newline]))
+            room.joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<newline]))
             from = newline + 1
         }
-        joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[from...]))
+        room.joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[from...]))
+        // Valid while `room.joined` is not changed: the readings below change only the others.
+        let joined = room.joined.bytes
         if Self.isGerman(joined) {
             dialect = .german
-            joined.withUnsafeBufferPointer { readGerman($0, &room, into: &texts) }
-        } else if let keys = Self.dutchKeys(joined) {
+            readGerman(joined, &room, into: &texts)
+        } else if let keys = Self.dutchKeys(Array(joined)) {
             dialect = .dutch
-            readDutch(joined, keys, into: &texts)
+            readDutch(Array(joined), keys, into: &texts)
         } else {
             dialect = .free
             readFree(text, into: &texts)
@@ -75,7 +74,7 @@ struct MT940Details {
     // MARK: German: a business transaction code, then `?NN` subfields
 
     /// `NNN?` at the start: three digits of the Geschäftsvorfallcode, then the first subfield.
-    static func isGerman(_ text: [UInt8]) -> Bool {
+    static func isGerman(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         text.count >= 4 && text.prefix(3).allSatisfy { ($0 &- UInt8(ascii: "0")) < 10 } && text[3] == UInt8(ascii: "?")
     }
 
@@ -85,9 +84,9 @@ struct MT940Details {
     private mutating func readGerman(
         _ text: UnsafeBufferPointer<UInt8>, _ room: inout Room, into texts: inout MT940EntryTexts
     ) {
-        room.name.removeAll(keepingCapacity: true)
-        room.purpose.removeAll(keepingCapacity: true)
-        room.booking.removeAll(keepingCapacity: true)
+        room.name.removeAll()
+        room.purpose.removeAll()
+        room.booking.removeAll()
         var at = 3
         while at < text.count, let code = MT940Date.number(text, at + 1, 2) {
             // `?NN` begins a subfield; the next one ends it.
@@ -109,15 +108,10 @@ struct MT940Details {
             }
             at = end
         }
-        room.purpose.withUnsafeBufferPointer { purpose in
-            memo = Self.nonEmpty(texts.appendCollapsed(Self.sepaPurpose(purpose) ?? purpose), in: &texts)
-        }
-        vendor = room.name.withUnsafeBufferPointer { Self.nonEmpty(texts.appendCollapsed($0), in: &texts) }
-        if vendor == nil {
-            vendor =
-                room.booking.withUnsafeBufferPointer { Self.nonEmpty(texts.appendCollapsed($0), in: &texts) }
-                ?? memo
-        }
+        let purpose = room.purpose.bytes
+        memo = Self.nonEmpty(texts.appendCollapsed(Self.sepaPurpose(purpose) ?? purpose), in: &texts)
+        vendor = Self.nonEmpty(texts.appendCollapsed(room.name.bytes), in: &texts)
+        if vendor == nil { vendor = Self.nonEmpty(texts.appendCollapsed(room.booking.bytes), in: &texts) ?? memo }
     }
 
     /// `range`, or nil when it is empty (what was written for it is dropped).

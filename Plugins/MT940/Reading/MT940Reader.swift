@@ -27,7 +27,7 @@ public final class MT940Reader {
     /// The field being gathered: its tag (``MT940Tag``), its lines joined with `\n`, the line it
     /// starts on.
     private var tag = MT940Tag.reference
-    private var text: [UInt8] = []
+    private var text = MT940Buffer()
     private var fieldLine = 0
     private var inField = false
 
@@ -41,7 +41,7 @@ public final class MT940Reader {
     /// A `:61:` waiting for the `:86:` that may follow it: its reading and line; its text in
     /// `heldText`, which trades buffers with `text` so that neither is allocated again.
     private var held: (line: MT940StatementLine, number: Int)?
-    private var heldText: [UInt8] = []
+    private var heldText = MT940Buffer()
     /// Where each `:86:` is taken apart.
     private var room = MT940Details.Room()
     private var stray = 0
@@ -136,7 +136,7 @@ public final class MT940Reader {
     private func beginField(tag: MT940Tag, _ rest: UnsafeBufferPointer<UInt8>) {
         finishField()
         self.tag = tag
-        text.removeAll(keepingCapacity: true)
+        text.removeAll()
         text.append(contentsOf: rest)
         fieldLine = lines.number
         inField = true
@@ -166,7 +166,7 @@ public final class MT940Reader {
         if let tagEnd = Self.tagEnd(bytes) {
             finishField()
             tag = MT940Tag(bytes[(bytes.startIndex + 1)..<tagEnd])
-            text.removeAll(keepingCapacity: true)
+            text.removeAll()
             text.append(contentsOf: bytes[(tagEnd + 1)...])
             fieldLine = number
             inField = true
@@ -199,7 +199,8 @@ public final class MT940Reader {
     private func finishField() {
         guard inField else { return }
         inField = false
-        let value = text[...]
+        // A copy for the fields read once a statement; an entry's two are read in place.
+        var value: ArraySlice<UInt8> { text.copy }
         if tag == .reference {
             if isOpen { endMessage(cutShort: false) }
             var statement = MT940Statement(index: messages, line: fieldLine)
@@ -233,7 +234,7 @@ public final class MT940Reader {
         case .debits, .credits: total()
         case .statementLine:
             flushHeld()
-            held = (text.withUnsafeBufferPointer { MT940StatementLine($0) }, fieldLine)
+            held = (MT940StatementLine(text.bytes), fieldLine)
             swap(&text, &heldText)
         case .details:
             if let entry = held.take() { deliver(entry.line, withDetails: true, at: entry.number) }
@@ -243,7 +244,7 @@ public final class MT940Reader {
     }
 
     private func balance(_ set: (inout MT940Statement, MT940Balance) -> Void) {
-        switch MT940Balance.read(tag: "\(tag)", text[...]) {
+        switch MT940Balance.read(tag: "\(tag)", text.copy) {
         case .success(let balance):
             if let currency = current.statement.opening?.currency, balance.currency != currency {
                 current.problem =
@@ -257,7 +258,7 @@ public final class MT940Reader {
     }
 
     private func total() {
-        switch MT940Total.read(tag: "\(tag)", text[...], line: fieldLine) {
+        switch MT940Total.read(tag: "\(tag)", text.copy, line: fieldLine) {
         case .success(let total):
             if let currency = current.statement.currency, total.currency != currency {
                 current.problem =
@@ -296,23 +297,22 @@ public final class MT940Reader {
         let start = written.bytes.count
         var details: MT940Details?
         if withDetails {
-            details = text.withUnsafeBufferPointer { MT940Details($0, room: &room, into: &written) }
+            details = MT940Details(text.bytes, room: &room, into: &written)
             current.dialectCounts.add(details!.dialect)
             dialectCounts.add(details!.dialect)
         }
         guard line.problem == nil, let date = line.date, line.amount != nil else {
             written.truncate(to: start)
             current.rejected += 1
-            var raw = Array(":61:".utf8) + heldText
-            if withDetails { raw += Array("\n:86:".utf8) + text }
+            var raw = Array(":61:".utf8) + heldText.bytes
+            if withDetails { raw += Array("\n:86:".utf8) + text.bytes }
             events.append(
                 .reject(MT940Reject(location: "line \(number)", reason: line.problem ?? "unreadable", raw: raw)))
             return
         }
         let pending = current.statement.isInterim
-        heldText.withUnsafeBufferPointer { held in
-            written.add(line, of: held, details: details, date: date, pending: pending, line: number, start: start)
-        }
+        written.add(
+            line, of: heldText.bytes, details: details, date: date, pending: pending, line: number, start: start)
         if !writesEntries || !events.isEmpty { events.append(.entry(written.removeLastEntry())) }
     }
 
