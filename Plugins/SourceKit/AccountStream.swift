@@ -33,6 +33,11 @@ public struct AccountStream {
         return batch.entries.count < batchSize || flush()
     }
 
+    /// Hands over a batch a reader filled itself, after the entries added before it.
+    public mutating func emit(_ entries: EntryBatch) -> Bool {
+        flush() && channel.emit(entries)
+    }
+
     /// A record the reader could not take; the entries before it go first, so paths keep order.
     public mutating func reject(location: String, reason: String, raw: some Collection<UInt8>) -> Bool {
         flush() && channel.reject(location: location, reason: reason, raw: raw)

@@ -37,8 +37,12 @@ final class MT940FileSource: FileSource {
     func run(_ channel: HostChannel) throws -> Bool {
         let reader = MT940Reader(source: try MT940FileInput(path: path), origin: path)
         var stream = AccountStream(channel: channel)
+        var written = MT940WrittenEntries()
         let stem = FileBytes.stem(of: path)
-        while let event = reader.next() {
+        while let output = reader.nextWritingEntries(upTo: stream.batchSize) {
+            // The entries written come before the event.
+            guard written.emit(from: reader, to: &stream) else { return false }
+            guard case .event(let event) = output else { continue }
             let going: Bool
             switch event {
             case .statement(let statement):
@@ -67,6 +71,7 @@ final class MT940FileSource: FileSource {
             }
             guard going else { return false }
         }
+        guard written.emit(from: reader, to: &stream) else { return false }
         for note in reader.notes { channel.log("\(path): \(note)") }
         return true
     }

@@ -14,6 +14,32 @@ enum MT940Amount {
         return digits.withUnsafeBufferPointer { try? AmountText.parse($0, mark: .comma) }
     }
 
+    /// ``read(_:)`` in place, for the `:61:` line of every entry: the same rules (one comma, which
+    /// may end the amount; at most 15 characters), with no scanner for cells in between.
+    static func read(_ text: UnsafeBufferPointer<UInt8>) -> DecimalAmount? {
+        guard text.count <= 15, let first = text.first, first != UInt8(ascii: ",") else { return nil }
+        // A comma that ends the amount is dropped: `1234,` is 1234.
+        let end = text[text.count - 1] == UInt8(ascii: ",") ? text.count - 1 : text.count
+        var units: UInt64 = 0
+        var decimals = 0
+        var comma = end < text.count
+        var afterComma = false
+        for i in 0..<end {
+            let byte = text[i]
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                units = units &* 10 &+ UInt64(digit)
+                if afterComma { decimals += 1 }
+            } else if byte == UInt8(ascii: ","), !afterComma, i + 1 < end {
+                afterComma = true
+                comma = true
+            } else {
+                return nil
+            }
+        }
+        return comma ? DecimalAmount(negative: false, units: units, decimals: decimals) : nil
+    }
+
     /// The amount, signed, as the reconciliation adds it: nil with more than five decimals.
     static func exact(_ amount: DecimalAmount, negative: Bool) -> StatementAmount? {
         guard amount.decimals <= StatementAmount.scale else { return nil }

@@ -3,12 +3,16 @@ import CSVCells
 /// SWIFT dates: `YYMMDD` (value dates, balances) and the `MMDD` entry date of a `:61:` line,
 /// whose year is the one that puts it nearest its value date (a value date of 31 December may be
 /// booked on 2 January).
+/// A civil day as the reader holds it until it writes it.
+typealias MT940Day = (year: Int, month: Int, day: Int)
+
 enum MT940Date {
     /// `YY` below 80 is 20YY, else 19YY.
     static func year(_ twoDigits: Int) -> Int { twoDigits < 80 ? 2000 + twoDigits : 1900 + twoDigits }
 
     /// The civil day `YYMMDD` at `at` in `text`, or nil when it is not six digits of a real day.
-    static func read(_ text: ArraySlice<UInt8>, at: Int) -> (year: Int, month: Int, day: Int)? {
+    static func read<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes, at: Int) -> MT940Day?
+    where Bytes.Index == Int {
         guard let yy = number(text, at, 2), let month = number(text, at + 2, 2), let day = number(text, at + 4, 2)
         else { return nil }
         let year = year(yy)
@@ -18,14 +22,16 @@ enum MT940Date {
 
     /// The entry date `MMDD` at `at` in the year, of the one before and the one after `value`'s,
     /// that is nearest `value`; nil when it is no day of any of them.
-    static func entry(_ text: ArraySlice<UInt8>, at: Int, near value: (year: Int, month: Int, day: Int))
-        -> (year: Int, month: Int, day: Int)?
+    static func entry<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes, at: Int, near value: MT940Day)
+        -> MT940Day? where Bytes.Index == Int
     {
         guard let month = number(text, at, 2), let day = number(text, at + 2, 2) else { return nil }
         let anchor = CivilCalendar.daysSinceEpoch(year: value.year, month: value.month, day: value.day)
         var best: (year: Int, distance: Int)?
-        for year in [value.year, value.year - 1, value.year + 1]
-        where day >= 1 && day <= CivilCalendar.daysIn(month: month, year: year) {
+        // The value date's year first, so that it wins a tie; no array of the three is made.
+        for offset in 0..<3 {
+            let year = value.year + (offset == 0 ? 0 : offset == 1 ? -1 : 1)
+            guard day >= 1, day <= CivilCalendar.daysIn(month: month, year: year) else { continue }
             let distance = abs(CivilCalendar.daysSinceEpoch(year: year, month: month, day: day) - anchor)
             if distance < best?.distance ?? .max { best = (year, distance) }
         }
@@ -46,11 +52,12 @@ enum MT940Date {
     }
 
     /// `count` digits at `at` as a number; nil if any is not a digit or the text ends first.
-    static func number(_ text: ArraySlice<UInt8>, _ at: Int, _ count: Int) -> Int? {
+    static func number<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes, _ at: Int, _ count: Int) -> Int?
+    where Bytes.Index == Int {
         guard at >= text.startIndex, at + count <= text.endIndex else { return nil }
         var value = 0
-        for byte in text[at..<(at + count)] {
-            let digit = byte &- UInt8(ascii: "0")
+        for i in at..<(at + count) {
+            let digit = text[i] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             value = value * 10 + Int(digit)
         }

@@ -1,122 +1,158 @@
 /// The `:86:` information to an account owner of a `:61:` line, in the dialect the bank writes:
 /// German structured (`166?00SEPA-UEBERWEISUNG?20…?32Name`), Dutch structured (`/TRTP/…/NAME/…
-/// /REMI/…`, ABN AMRO, ING, Rabobank), or free text. Read as bytes: a String is made only of
-/// what the transaction shows.
+/// /REMI/…`, ABN AMRO, ING, Rabobank), or free text. Read as bytes, in place: what the
+/// transaction shows is written straight into the entry's texts.
 struct MT940Details {
     enum Dialect: String, CaseIterable, Sendable {
         case german = "German ?20–?33"
         case dutch = "Dutch /TRTP/"
         case free = "free text"
-
-        /// Its place in ``MT940DialectCounts``.
-        var index: Int {
-            switch self {
-            case .german: 0
-            case .dutch: 1
-            case .free: 2
-            }
-        }
     }
 
     var dialect: Dialect
-    /// The counterparty's name.
-    var vendor: String?
-    /// The purpose (remittance information).
-    var memo: String?
+    /// The counterparty's name, written into the entry's texts.
+    var vendor: Range<Int>?
+    /// The purpose (remittance information), written likewise.
+    var memo: Range<Int>?
 
     /// Where a field's text is taken apart: kept by the reader, so that no field allocates it.
-    struct Room {
-        var joined: [UInt8] = []
-        var name: [UInt8] = []
-        var purpose: [UInt8] = []
-        var booking: [UInt8] = []
+    struct Room: ~Copyable {
+        var joined = MT940Buffer()
+        var name = MT940Buffer()
+        var purpose = MT940Buffer()
+        var booking = MT940Buffer()
     }
 
-    /// The field's text; its lines are cut at 65 characters wherever the bank cut them.
-    init(_ text: ArraySlice<UInt8>, room: inout Room) {
-        room.joined.removeAll(keepingCapacity: true)
-        var rest = text
-        while let newline = rest.firstIndex(of: 0x0A) {
-            room.joined.append(contentsOf: rest[..<newline])
-            rest = rest[(newline + 1)...]
+    /// Reads the field's text, whose lines are cut at 65 characters wherever the bank cut them,
+    /// and writes the vendor and memo it finds into `texts`.
+    init(_ text: UnsafeBufferPointer<UInt8>, room: inout Room, into texts: inout MT940EntryTexts) {
+        // The lines joined: a subfield or a word may run over a line's end.
+        room.joined.removeAll()
+        var from = 0
+        while let newline = MT940TextScan.firstIndex(of: 0x0A, in: text, from: from) {
+            room.joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<newline]))
+            from = newline + 1
         }
-        room.joined.append(contentsOf: rest)
-        if Self.isGerman(room.joined) {
+        room.joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[from...]))
+        // Valid while `room.joined` is not changed: the readings below change only the others.
+        let joined = room.joined.bytes
+        if Self.isGerman(joined) {
             dialect = .german
-            readGerman(&room)
-        } else if let keys = Self.dutchKeys(room.joined) {
+            readGerman(joined, &room, into: &texts)
+        } else if let keys = Self.dutchKeys(Array(joined)) {
             dialect = .dutch
-            readDutch(room.joined, keys)
+            readDutch(Array(joined), keys, into: &texts)
         } else {
             dialect = .free
-            let lines = text.split(separator: 0x0A).map { MT940Text.collapsed($0) }.filter { !$0.isEmpty }
-            vendor = lines.first
-            if lines.count > 1 { memo = lines.joined(separator: " ") }
+            readFree(text, into: &texts)
         }
+    }
+
+    /// Free text: the first line that is not blank names the vendor; with more lines than one,
+    /// all of them, collapsed each and joined by a space, are the memo.
+    private mutating func readFree(_ text: UnsafeBufferPointer<UInt8>, into texts: inout MT940EntryTexts) {
+        let start = texts.bytes.count
+        var lines = 0
+        var from = 0
+        while from <= text.count {
+            let end = MT940TextScan.firstIndex(of: 0x0A, in: text, from: from) ?? text.count
+            defer { from = end + 1 }
+            guard end > from else { continue }
+            let before = texts.bytes.count
+            if lines > 0 { _ = texts.appendASCII(" ") }
+            let line = texts.appendCollapsed(UnsafeBufferPointer(rebasing: text[from..<end]))
+            if line.isEmpty {
+                texts.truncate(to: before)
+                continue
+            }
+            if lines == 0 { vendor = line }
+            lines += 1
+        }
+        if lines > 1 { memo = start..<texts.bytes.count }
     }
 
     // MARK: German: a business transaction code, then `?NN` subfields
 
     /// `NNN?` at the start: three digits of the Geschäftsvorfallcode, then the first subfield.
-    static func isGerman(_ text: [UInt8]) -> Bool {
+    static func isGerman(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         text.count >= 4 && text.prefix(3).allSatisfy { ($0 &- UInt8(ascii: "0")) < 10 } && text[3] == UInt8(ascii: "?")
     }
 
     /// `?00` booking text, `?20`–`?29` and `?60`–`?63` purpose, `?32`–`?33` the name; the
     /// purpose's pieces joined as they are (each is a 27-character slice of one text). A SEPA
     /// purpose (`EREF+… SVWZ+…`) gives the memo its `SVWZ+` part.
-    private mutating func readGerman(_ room: inout Room) {
-        room.name.removeAll(keepingCapacity: true)
-        room.purpose.removeAll(keepingCapacity: true)
-        room.booking.removeAll(keepingCapacity: true)
-        let text = room.joined
+    private mutating func readGerman(
+        _ text: UnsafeBufferPointer<UInt8>, _ room: inout Room, into texts: inout MT940EntryTexts
+    ) {
+        room.name.removeAll()
+        room.purpose.removeAll()
+        room.booking.removeAll()
         var at = 3
-        let all = text[...]
-        while at < text.count, let code = MT940Date.number(all, at + 1, 2) {
+        while at < text.count, let code = MT940Date.number(text, at + 1, 2) {
             // `?NN` begins a subfield; the next one ends it.
-            var end = at + 3
-            while end < text.count, !Self.isSubfield(text, end) { end += 1 }
+            var end = text.count
+            var from = at + 3
+            while let mark = MT940TextScan.firstIndex(of: UInt8(ascii: "?"), in: text, from: from) {
+                if Self.isSubfield(text, mark) {
+                    end = mark
+                    break
+                }
+                from = mark + 1
+            }
+            let piece = UnsafeBufferPointer(rebasing: text[(at + 3)..<end])
             switch code {
-            case 0: room.booking += text[(at + 3)..<end]
-            case 20...29, 60...63: room.purpose += text[(at + 3)..<end]
-            case 32, 33: room.name += text[(at + 3)..<end]
+            case 0: room.booking.append(contentsOf: piece)
+            case 20...29, 60...63: room.purpose.append(contentsOf: piece)
+            case 32, 33: room.name.append(contentsOf: piece)
             default: break
             }
             at = end
         }
-        let memo = MT940Text.collapsed(Self.sepaPurpose(room.purpose[...]) ?? room.purpose[...])
-        self.memo = memo.isEmpty ? nil : memo
-        let name = MT940Text.collapsed(room.name[...])
-        let booking = name.isEmpty ? MT940Text.collapsed(room.booking[...]) : ""
-        vendor = !name.isEmpty ? name : !booking.isEmpty ? booking : self.memo
+        let purpose = room.purpose.bytes
+        memo = Self.nonEmpty(texts.appendCollapsed(Self.sepaPurpose(purpose) ?? purpose), in: &texts)
+        vendor = Self.nonEmpty(texts.appendCollapsed(room.name.bytes), in: &texts)
+        if vendor == nil { vendor = Self.nonEmpty(texts.appendCollapsed(room.booking.bytes), in: &texts) ?? memo }
+    }
+
+    /// `range`, or nil when it is empty (what was written for it is dropped).
+    private static func nonEmpty(_ range: Range<Int>, in texts: inout MT940EntryTexts) -> Range<Int>? {
+        guard range.isEmpty else { return range }
+        texts.truncate(to: range.lowerBound)
+        return nil
     }
 
     /// `?` and two digits at `at`.
-    static func isSubfield(_ text: [UInt8], _ at: Int) -> Bool {
+    static func isSubfield(_ text: UnsafeBufferPointer<UInt8>, _ at: Int) -> Bool {
         text[at] == UInt8(ascii: "?") && at + 2 < text.count && (text[at + 1] &- UInt8(ascii: "0")) < 10
             && (text[at + 2] &- UInt8(ascii: "0")) < 10
     }
 
-    /// The keywords that end a SEPA purpose's `SVWZ+` part, without their `+`.
-    static let sepaKeywords: [StaticString] = [
-        "EREF", "KREF", "MREF", "CRED", "DEBT", "ABWA", "ABWE", "IBAN", "BIC", "COAM", "OAMT",
-    ]
+    /// The keywords that end a SEPA purpose's `SVWZ+` part, without their `+`: the four-letter
+    /// ones as their bytes in one number, and `BIC`.
+    static let sepaKeywords: [UInt32] = [
+        "EREF", "KREF", "MREF", "CRED", "DEBT", "ABWA", "ABWE", "IBAN", "COAM", "OAMT",
+    ].map { (word: StaticString) in
+        word.withUTF8Buffer { UnsafeRawPointer($0.baseAddress!).loadUnaligned(as: UInt32.self) }
+    }
 
     /// The `SVWZ+` part of a SEPA purpose, up to the next `XXXX+` keyword; nil without one.
     /// Each `+` after it is checked once for a keyword before it.
-    static func sepaPurpose(_ purpose: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        guard let start = MT940Text.find(purpose, "SVWZ+") else { return nil }
-        let text = purpose[(start + 5)...]
-        var plus = text.startIndex
-        while let at = text[plus...].firstIndex(of: UInt8(ascii: "+")) {
+    static func sepaPurpose(_ purpose: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard let start = MT940TextScan.find("SVWZ+", in: purpose, 0..<purpose.count) else { return nil }
+        let from = start + 5
+        var plus = from
+        while let at = MT940TextScan.firstIndex(of: UInt8(ascii: "+"), in: purpose, from: plus) {
             // The keyword that ends here and starts earliest: a four-letter one before `BIC`.
-            for length in [4, 3] where at - length >= text.startIndex {
-                let word = text[(at - length)..<at]
-                if sepaKeywords.contains(where: { MT940Text.equals(word, $0) }) { return text[..<(at - length)] }
+            if at - 4 >= from {
+                let word = UnsafeRawPointer(purpose.baseAddress! + at - 4).loadUnaligned(as: UInt32.self)
+                if sepaKeywords.contains(word) { return UnsafeBufferPointer(rebasing: purpose[from..<(at - 4)]) }
+            }
+            if at - 3 >= from, MT940TextScan.equals(purpose, (at - 3)..<at, "BIC") {
+                return UnsafeBufferPointer(rebasing: purpose[from..<(at - 3)])
             }
             plus = at + 1
         }
-        return text
+        return UnsafeBufferPointer(rebasing: purpose[from...])
     }
 
     // MARK: Dutch: `/KEY/value` pairs
@@ -155,7 +191,12 @@ struct MT940Details {
 
     /// `NAME`, else the name in `CNTP` (`account/BIC/name/city`); `REMI` the memo, its `USTD//`
     /// (ING's unstructured mark) dropped; `TRTP` the vendor when nothing names one.
-    private mutating func readDutch(_ text: [UInt8], _ keys: [(key: ArraySlice<UInt8>, value: Range<Int>)]) {
+    private mutating func readDutch(
+        _ text: [UInt8], _ keys: [(key: ArraySlice<UInt8>, value: Range<Int>)], into texts: inout MT940EntryTexts
+    ) {
+        func collapsed(_ value: ArraySlice<UInt8>) -> Range<Int>? {
+            value.withUnsafeBufferPointer { Self.nonEmpty(texts.appendCollapsed($0), in: &texts) }
+        }
         func value(_ key: StaticString) -> ArraySlice<UInt8>? {
             guard let range = keys.first(where: { MT940Text.equals($0.key, key) })?.value else { return nil }
             var value = text[range]
@@ -169,8 +210,7 @@ struct MT940Details {
                     break
                 }
             }
-            let memo = MT940Text.collapsed(remittance)
-            self.memo = memo.isEmpty ? nil : memo
+            memo = collapsed(remittance)
         }
         var names: [ArraySlice<UInt8>] = []
         if let name = value("NAME") { names.append(name) }
@@ -180,8 +220,7 @@ struct MT940Details {
         }
         if let type = value("TRTP") { names.append(type) }
         for name in names {
-            let text = MT940Text.collapsed(name)
-            if !text.isEmpty {
+            if let text = collapsed(name) {
                 vendor = text
                 return
             }

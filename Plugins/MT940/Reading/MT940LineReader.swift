@@ -1,7 +1,7 @@
 import Glibc
 
 /// A byte source cut into lines, CRLF or LF, a chunk read at a time into one buffer: a line is
-/// handed out as a copy in ``line``, valid until the next call.
+/// handed out in place as ``line``, valid until the next call.
 final class MT940LineReader {
     /// A line longer than this is no MT940 (a field line has at most 65 characters, a block
     /// header a few hundred): the file is not read further, so binary garbage is never held whole.
@@ -15,8 +15,13 @@ final class MT940LineReader {
     }
 
     let source: MT940ByteSource
-    /// The line handed out last, without its line break.
-    private(set) var line: [UInt8] = []
+    /// The line handed out last, without its line break: its bytes in the buffer.
+    var line: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(
+            start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + lineStart, count: lineEnd - lineStart)
+    }
+    private var lineStart = 0
+    private var lineEnd = 0
     /// The number of the line handed out last, from 1.
     private(set) var number = 0
     private let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk + longestLine, alignment: 16)
@@ -27,7 +32,6 @@ final class MT940LineReader {
 
     init(source: MT940ByteSource) {
         self.source = source
-        line.reserveCapacity(256)
     }
 
     deinit { storage.deallocate() }
@@ -64,12 +68,12 @@ final class MT940LineReader {
         }
     }
 
-    /// Copies the line, without its carriage return, and counts it.
+    /// Marks the line, without its carriage return, and counts it.
     private func take(_ range: Range<Int>) {
         number += 1
         var upper = range.upperBound
         if upper > range.lowerBound, storage[upper - 1] == 0x0D { upper -= 1 }
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: UnsafeRawBufferPointer(rebasing: storage[range.lowerBound..<upper]))
+        lineStart = range.lowerBound
+        lineEnd = upper
     }
 }

@@ -18,11 +18,16 @@ public final class MT940Reader {
     private let lines: MT940LineReader
     private var events: [MT940Event] = []
     private var done = false
+    /// The entries written and not yet taken (``nextWritingEntries(upTo:)``); an entry handed
+    /// out as an event is written here first, then read back.
+    public private(set) var written = MT940EntryTexts()
+    /// Whether entries stay in ``written`` rather than become `.entry` events.
+    private var writesEntries = false
 
     /// The field being gathered: its tag (``MT940Tag``), its lines joined with `\n`, the line it
     /// starts on.
     private var tag = MT940Tag.reference
-    private var text: [UInt8] = []
+    private var text = MT940Buffer()
     private var fieldLine = 0
     private var inField = false
 
@@ -36,7 +41,7 @@ public final class MT940Reader {
     /// A `:61:` waiting for the `:86:` that may follow it: its reading and line; its text in
     /// `heldText`, which trades buffers with `text` so that neither is allocated again.
     private var held: (line: MT940StatementLine, number: Int)?
-    private var heldText: [UInt8] = []
+    private var heldText = MT940Buffer()
     /// Where each `:86:` is taken apart.
     private var room = MT940Details.Room()
     private var stray = 0
@@ -60,12 +65,34 @@ public final class MT940Reader {
     /// The next event; nil once the file is read or has failed. A step's events are handed
     /// out last first from the reversed queue: moved out, not copied and destroyed after.
     public func next() -> MT940Event? {
+        writesEntries = false
         while events.isEmpty {
             guard !done else { return nil }
             step()
             events.reverse()
         }
         return events.popLast()
+    }
+
+    /// Reads on as ``next()`` does, but leaves entries in ``written`` as bytes rather than hand
+    /// each out as an event: `.entries` once it holds `limit` of them, else the next other
+    /// event, which the entries written so far come before; nil at the end. (An entry met while
+    /// an event waits is handed out as an `.entry` event, so that the order holds.)
+    public func nextWritingEntries(upTo limit: Int) -> MT940Output? {
+        writesEntries = true
+        while events.isEmpty {
+            if written.entries.count >= limit { return .entries }
+            guard !done else { return nil }
+            step()
+            events.reverse()
+        }
+        return events.popLast().map { .event($0) }
+    }
+
+    /// Hands over the entries written, and takes `spare`'s storage to write on in.
+    public func takeWritten(_ spare: inout MT940EntryTexts) {
+        spare.removeAll()
+        swap(&spare, &written)
     }
 
     // MARK: Lines
@@ -86,8 +113,33 @@ public final class MT940Reader {
             if stray > 0 { notes.append("\(stray) line\(stray == 1 ? "" : "s") outside any message skipped") }
             done = true
         case .line:
-            line(lines.line[...], number: lines.number)
+            let bytes = lines.line
+            // Field lines, the most of a file, are read in place; the others from a copy.
+            if let first = bytes.first, first != 0x20, first != 0x09, first != UInt8(ascii: "-"),
+                first != UInt8(ascii: "{")
+            {
+                if let tagEnd = Self.tagEnd(bytes) {
+                    beginField(tag: MT940Tag(bytes[1..<tagEnd]), UnsafeBufferPointer(rebasing: bytes[(tagEnd + 1)...]))
+                    return
+                }
+                if inField {
+                    text.append(0x0A)
+                    text.append(contentsOf: bytes)
+                    return
+                }
+            }
+            line(Array(bytes)[...], number: lines.number)
         }
+    }
+
+    /// A field begins on the line just read: `rest` is its text on that line.
+    private func beginField(tag: MT940Tag, _ rest: UnsafeBufferPointer<UInt8>) {
+        finishField()
+        self.tag = tag
+        text.removeAll()
+        text.append(contentsOf: rest)
+        fieldLine = lines.number
+        inField = true
     }
 
     private func line(_ bytes: ArraySlice<UInt8>, number: Int) {
@@ -114,7 +166,7 @@ public final class MT940Reader {
         if let tagEnd = Self.tagEnd(bytes) {
             finishField()
             tag = MT940Tag(bytes[(bytes.startIndex + 1)..<tagEnd])
-            text.removeAll(keepingCapacity: true)
+            text.removeAll()
             text.append(contentsOf: bytes[(tagEnd + 1)...])
             fieldLine = number
             inField = true
@@ -130,7 +182,7 @@ public final class MT940Reader {
     }
 
     /// Where the tag's closing `:` is in `:NN:` or `:NNa:` at the line's start; nil otherwise.
-    static func tagEnd(_ line: ArraySlice<UInt8>) -> Int? {
+    static func tagEnd<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Int? where Bytes.Index == Int {
         let s = line.startIndex
         guard line.count >= 4, line[s] == UInt8(ascii: ":"), MT940Date.number(line, s + 1, 2) != nil else {
             return nil
@@ -147,7 +199,8 @@ public final class MT940Reader {
     private func finishField() {
         guard inField else { return }
         inField = false
-        let value = text[...]
+        // A copy for the fields read once a statement; an entry's two are read in place.
+        var value: ArraySlice<UInt8> { text.copy }
         if tag == .reference {
             if isOpen { endMessage(cutShort: false) }
             var statement = MT940Statement(index: messages, line: fieldLine)
@@ -181,20 +234,17 @@ public final class MT940Reader {
         case .debits, .credits: total()
         case .statementLine:
             flushHeld()
-            held = (MT940StatementLine(value), fieldLine)
+            held = (MT940StatementLine(text.bytes), fieldLine)
             swap(&text, &heldText)
         case .details:
-            if let entry = held.take() {
-                let details = MT940Details(value, room: &room)
-                deliver(entry.line, details: details, information: value, at: entry.number)
-            }
+            if let entry = held.take() { deliver(entry.line, withDetails: true, at: entry.number) }
         default:
             break
         }
     }
 
     private func balance(_ set: (inout MT940Statement, MT940Balance) -> Void) {
-        switch MT940Balance.read(tag: "\(tag)", text[...]) {
+        switch MT940Balance.read(tag: "\(tag)", text.copy) {
         case .success(let balance):
             if let currency = current.statement.opening?.currency, balance.currency != currency {
                 current.problem =
@@ -208,7 +258,7 @@ public final class MT940Reader {
     }
 
     private func total() {
-        switch MT940Total.read(tag: "\(tag)", text[...], line: fieldLine) {
+        switch MT940Total.read(tag: "\(tag)", text.copy, line: fieldLine) {
         case .success(let total):
             if let currency = current.statement.currency, total.currency != currency {
                 current.problem =
@@ -224,7 +274,7 @@ public final class MT940Reader {
 
     private func flushHeld() {
         guard let entry = held.take() else { return }
-        deliver(entry.line, details: nil, information: nil, at: entry.number)
+        deliver(entry.line, withDetails: false, at: entry.number)
     }
 
     private func beginIfNeeded() {
@@ -233,10 +283,9 @@ public final class MT940Reader {
         events.append(.statement(current.statement))
     }
 
-    /// The `:61:` line's text is `heldText`; `information` the `:86:`'s: a reject's record.
-    private func deliver(
-        _ line: MT940StatementLine, details: MT940Details?, information: ArraySlice<UInt8>?, at number: Int
-    ) {
+    /// The `:61:` line's text is `heldText`; `withDetails`, the `:86:`'s is `text`. The entry's
+    /// texts are written into ``written`` (a reject's, which counts its dialect, dropped again).
+    private func deliver(_ line: MT940StatementLine, withDetails: Bool, at number: Int) {
         beginIfNeeded()
         current.entries += 1
         if let amount = line.amount {
@@ -245,24 +294,26 @@ public final class MT940Reader {
         } else {
             current.uncounted += 1
         }
-        if let details {
-            current.dialectCounts.add(details.dialect)
-            dialectCounts.add(details.dialect)
+        let start = written.bytes.count
+        var details: MT940Details?
+        if withDetails {
+            details = MT940Details(text.bytes, room: &room, into: &written)
+            current.dialectCounts.add(details!.dialect)
+            dialectCounts.add(details!.dialect)
         }
-        let location = "line \(number)"
-        guard line.problem == nil, let date = line.date, let amount = line.plain else {
+        guard line.problem == nil, let date = line.date, line.amount != nil else {
+            written.truncate(to: start)
             current.rejected += 1
-            var raw = Array(":61:".utf8) + heldText
-            if let information { raw += Array("\n:86:".utf8) + information }
-            events.append(.reject(MT940Reject(location: location, reason: line.problem ?? "unreadable", raw: raw)))
+            var raw = Array(":61:".utf8) + heldText.bytes
+            if withDetails { raw += Array("\n:86:".utf8) + text.bytes }
+            events.append(
+                .reject(MT940Reject(location: "line \(number)", reason: line.problem ?? "unreadable", raw: raw)))
             return
         }
-        let vendor = details?.vendor ?? line.details ?? line.customerReference ?? line.type ?? "?"
-        events.append(
-            .entry(
-                StatementEntry(
-                    date: date, vendor: vendor, amount: amount, id: line.bankReference ?? line.customerReference,
-                    memo: details?.memo, pending: current.statement.isInterim, location: location)))
+        let pending = current.statement.isInterim
+        written.add(
+            line, of: heldText.bytes, details: details, date: date, pending: pending, line: number, start: start)
+        if !writesEntries || !events.isEmpty { events.append(.entry(written.removeLastEntry())) }
     }
 
     // MARK: Messages

@@ -111,19 +111,45 @@ public enum MT940Event: Equatable, Sendable {
     case failure(StatementFailure)
 }
 
+/// What ``MT940Reader/nextWritingEntries(upTo:)`` hands out.
+public enum MT940Output: Sendable {
+    /// ``MT940Reader/written`` holds as many entries as asked for: hand them on.
+    case entries
+    /// An event; the entries written before it come first.
+    case event(MT940Event)
+}
+
 /// How many `:86:` fields of each dialect: counted by the dialect's place, named only when shown.
 public struct MT940DialectCounts: Equatable, Sendable {
-    var counts = [0, 0, 0]
+    /// Three numbers, not an array: every entry adds to one, and an array would be checked for
+    /// being shared each time.
+    var german = 0
+    var dutch = 0
+    var free = 0
 
     public init() {}
 
-    mutating func add(_ dialect: MT940Details.Dialect) { counts[dialect.index] += 1 }
+    mutating func add(_ dialect: MT940Details.Dialect) {
+        switch dialect {
+        case .german: german += 1
+        case .dutch: dutch += 1
+        case .free: free += 1
+        }
+    }
+
+    func count(_ dialect: MT940Details.Dialect) -> Int {
+        switch dialect {
+        case .german: german
+        case .dutch: dutch
+        case .free: free
+        }
+    }
 
     /// `["German ?20–?33": 3]`: the dialects met.
     public var byName: [String: Int] {
         var names: [String: Int] = [:]
-        for dialect in MT940Details.Dialect.allCases where counts[dialect.index] > 0 {
-            names[dialect.rawValue] = counts[dialect.index]
+        for dialect in MT940Details.Dialect.allCases where count(dialect) > 0 {
+            names[dialect.rawValue] = count(dialect)
         }
         return names
     }

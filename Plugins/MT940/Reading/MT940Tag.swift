@@ -5,7 +5,7 @@ struct MT940Tag: Equatable, CustomStringConvertible {
     private var code: UInt32
 
     /// `text` is two digits and at most one letter, as ``MT940Reader`` finds them.
-    init(_ text: ArraySlice<UInt8>) {
+    init<Bytes: Collection<UInt8>>(_ text: Bytes) {
         code = 0
         for byte in text.prefix(3) { code = code << 8 | UInt32(byte) }
         if text.count < 3 { code <<= 8 }

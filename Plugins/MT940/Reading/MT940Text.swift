@@ -6,12 +6,6 @@ enum MT940Text {
         text.prefix { $0 != 0x0A }
     }
 
-    /// The lines after the first.
-    static func rest(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let first = firstLine(text)
-        return first.endIndex < text.endIndex ? text[(first.endIndex + 1)...] : text[text.endIndex...]
-    }
-
     static func trimmed(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var text = text
         while let first = text.first, first == 0x20 || first == 0x09 { text = text.dropFirst() }
@@ -29,40 +23,6 @@ enum MT940Text {
             var out: [UInt8] = []
             Windows1252.decode(UnsafeRawBufferPointer(buffer), into: &out)
             return String(decoding: out, as: UTF8.self)
-        }
-    }
-
-    /// The bytes as text (``string(_:)``), blanks and line breaks inside collapsed to single
-    /// spaces, none at either end. Text that has none to collapse is not copied first.
-    static func collapsed(_ bytes: ArraySlice<UInt8>) -> String {
-        if isPlain(bytes) { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var blank = false
-        for byte in bytes {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                blank = !out.isEmpty
-            } else {
-                if blank { out.append(0x20) }
-                blank = false
-                out.append(byte)
-            }
-        }
-        return string(out)
-    }
-
-    /// ASCII with nothing to collapse: no blank at either end, no control character, no two
-    /// spaces together. One pass over the bytes, most text's only one.
-    static func isPlain(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard bytes.first != 0x20, bytes.last != 0x20 else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var previous: UInt8 = 0
-            for byte in buffer {
-                // Below 0x20 (controls), 0x7F and above (not ASCII): `&- 0x20` leaves them 0x5F or more.
-                if byte &- 0x20 >= 0x5F || (byte == 0x20 && previous == 0x20) { return false }
-                previous = byte
-            }
-            return true
         }
     }
 

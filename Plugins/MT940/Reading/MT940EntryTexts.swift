@@ -1,0 +1,80 @@
+import StatementText
+
+/// Entries written as UTF-8 into one byte arena, each field a range of it: what the plugin hands
+/// the host as it is, with no String made per field. Each text is written once, where it is read.
+public struct MT940EntryTexts: Sendable {
+    public var bytes: [UInt8] = []
+    public var entries: [MT940EntryRanges] = []
+
+    public init() {}
+
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+    }
+
+    /// The text at `range`.
+    public func string(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// Writes the entry of a `:61:` line that can be one (`held` is its field's text, `details`
+    /// the `:86:` after it, already written): what names it is the first of the details'
+    /// vendor, the line's supplementary details, its customer's reference and its type.
+    mutating func add(
+        _ line: MT940StatementLine, of held: UnsafeBufferPointer<UInt8>, details: MT940Details?, date: MT940Day,
+        pending: Bool, line number: Int, start: Int
+    ) {
+        func text(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: held[range]) }
+        var customer: Range<Int>?
+        let vendor: Range<Int>
+        if let named = details?.vendor {
+            vendor = named
+        } else if let supplementary = line.details {
+            vendor = appendCollapsed(text(supplementary))
+        } else if let reference = line.customerReference {
+            customer = appendText(text(reference))
+            vendor = customer!
+        } else if let type = line.type {
+            vendor = appendRepaired(text(type))
+        } else {
+            vendor = appendASCII("?")
+        }
+        let id =
+            line.bankReference.map { appendText(text($0)) } ?? customer
+            ?? line.customerReference.map { appendText(text($0)) }
+        entries.append(
+            MT940EntryRanges(
+                date: appendDay(date), vendor: vendor, amount: appendAmount(line.decimal, negative: line.isDebit),
+                id: id,
+                memo: details?.memo, location: appendLine(number), pending: pending, start: start))
+    }
+
+    /// Takes the last entry out as Strings, and its bytes with it (the event path's entries).
+    mutating func removeLastEntry() -> StatementEntry {
+        let entry = entries.removeLast()
+        let made = StatementEntry(
+            date: string(entry.date), vendor: string(entry.vendor), amount: string(entry.amount),
+            id: entry.id.map(string), memo: entry.memo.map(string), pending: entry.pending,
+            location: string(entry.location))
+        bytes.removeSubrange(entry.start...)
+        return made
+    }
+}
+
+/// One entry's fields as ranges of ``MT940EntryTexts/bytes``; ranges may overlap (a vendor that
+/// is its memo, or the memo's first line).
+public struct MT940EntryRanges: Sendable {
+    /// `2024-03-01`.
+    public var date: Range<Int>
+    public var vendor: Range<Int>
+    /// A plain signed decimal (`-1234.56`).
+    public var amount: Range<Int>
+    public var id: Range<Int>?
+    public var memo: Range<Int>?
+    /// `line 17`.
+    public var location: Range<Int>
+    public var pending: Bool
+    /// Where the entry's bytes begin: everything after is its own.
+    var start: Int
+}
