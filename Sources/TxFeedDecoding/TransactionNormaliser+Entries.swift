@@ -30,7 +30,7 @@ extension TransactionNormaliser {
         var id: String?
         if let text = entry.id, !text.isEmpty {
             guard text.count <= TextLimits.id else { return reject(TextLimits.over("id", text.count, TextLimits.id)) }
-            guard let valid = String(validating: text, as: UTF8.self) else { return reject("id is not valid UTF-8") }
+            guard let valid = Self.string(text) else { return reject("id is not valid UTF-8") }
             id = valid
         }
         var memo: String?
@@ -38,7 +38,7 @@ extension TransactionNormaliser {
             guard text.count <= TextLimits.memo else {
                 return reject(TextLimits.over("memo", text.count, TextLimits.memo))
             }
-            guard let valid = String(validating: text, as: UTF8.self) else { return reject("memo is not valid UTF-8") }
+            guard let valid = Self.string(text) else { return reject("memo is not valid UTF-8") }
             memo = valid
         }
         var detailsIndex = Transaction.noDetails
@@ -56,7 +56,7 @@ extension TransactionNormaliser {
     /// An entry whose money never moved (``EntryFields/Status/neverMoved``), for `--skipped`:
     /// none of its fields is checked, since none is imported; its memo says why.
     func neverMoved(_ entry: EntryFields, index: Int) -> Reject {
-        let why = entry.memo.flatMap { String(validating: $0, as: UTF8.self) }.flatMap { $0.isEmpty ? nil : $0 }
+        let why = entry.memo.flatMap(Self.string).flatMap { $0.isEmpty ? nil : $0 }
         return record(entry, index: index, reason: why ?? "money that never moved")
     }
 
@@ -68,6 +68,13 @@ extension TransactionNormaliser {
             return Reject(origin: origin, path: path, reason: reason, raw: Array(raw), rawIsText: true)
         }
         return Reject(origin: origin, path: path, reason: reason, raw: Self.json(of: entry))
+    }
+
+    /// The text as a String; nil when it is not UTF-8. (`String(validating:as:)` is generic in
+    /// the standard library: it looked up its type metadata on every call, 1,200 instructions an
+    /// id or memo.)
+    private static func string(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        JSONString.isValidUTF8(text) ? String(decoding: text, as: UTF8.self) : nil
     }
 
     /// The entry's fields as a JSON object, for `--rejects` when the plugin gave no raw text.
