@@ -6,46 +6,51 @@ import StatementText
 /// A field begins at a line `:NN:` or `:NNa:` and runs on over the lines after it; a line `-`
 /// or `-}` ends a message, and so do a `{1:` block header and a `:20:` that begins another.
 /// Each message is a statement, one account in the host.
+///
+/// Its state is marked `@exclusivity(unchecked)`, as `CAMTReader`'s: a reader is used from one
+/// thread, and no method hands a property `inout` to code that could come back into the reader,
+/// so the run-time check that two accesses never overlap (a call into the Swift runtime per
+/// access, 1,300 instructions an entry) finds nothing.
 public final class MT940Reader {
     /// The file's name in messages.
     public let origin: String
     /// Notes for the run's log (lines outside any message).
-    public private(set) var notes: [String] = []
+    @exclusivity(unchecked) public private(set) var notes: [String] = []
     /// `:86:` dialects met in the whole file, by how many lines.
     public var dialects: [String: Int] { dialectCounts.byName }
-    private var dialectCounts = MT940DialectCounts()
+    @exclusivity(unchecked) private var dialectCounts = MT940DialectCounts()
 
     private let lines: MT940LineReader
-    private var events: [MT940Event] = []
-    private var done = false
+    @exclusivity(unchecked) private var events: [MT940Event] = []
+    @exclusivity(unchecked) private var done = false
     /// The entries written and not yet taken (``nextWritingEntries(upTo:)``); an entry handed
     /// out as an event is written here first, then read back.
-    public private(set) var written = MT940EntryTexts()
+    @exclusivity(unchecked) public private(set) var written = MT940EntryTexts()
     /// Whether entries stay in ``written`` rather than become `.entry` events.
-    private var writesEntries = false
+    @exclusivity(unchecked) private var writesEntries = false
 
     /// The field being gathered: its tag (``MT940Tag``), its lines joined with `\n`, the line it
     /// starts on.
-    private var tag = MT940Tag.reference
-    private var text = MT940Buffer()
-    private var fieldLine = 0
-    private var inField = false
+    @exclusivity(unchecked) private var tag = MT940Tag.reference
+    @exclusivity(unchecked) private var text = MT940Buffer()
+    @exclusivity(unchecked) private var fieldLine = 0
+    @exclusivity(unchecked) private var inField = false
 
-    private var messages = 0
+    @exclusivity(unchecked) private var messages = 0
     /// `940` or `942` from the last `{2:` block header; nil without headers.
-    private var headerType: String?
+    @exclusivity(unchecked) private var headerType: String?
     /// The statement open, when `isOpen`: not an optional, so that each entry updates it in place.
-    private var current = MT940StatementEnd(statement: MT940Statement(index: 0, line: 0))
-    private var isOpen = false
-    private var headerSent = false
+    @exclusivity(unchecked) private var current = MT940StatementEnd(statement: MT940Statement(index: 0, line: 0))
+    @exclusivity(unchecked) private var isOpen = false
+    @exclusivity(unchecked) private var headerSent = false
     /// A `:61:` waiting for the `:86:` that may follow it: its reading and line; its text in
     /// `heldText`, which trades buffers with `text` so that neither is allocated again.
-    private var held: (line: MT940StatementLine, number: Int)?
-    private var heldText = MT940Buffer()
+    @exclusivity(unchecked) private var held: (line: MT940StatementLine, number: Int)?
+    @exclusivity(unchecked) private var heldText = MT940Buffer()
     /// Where each `:86:` is taken apart.
-    private var room = MT940Details.Room()
-    private var stray = 0
-    private var firstStray: (number: Int, text: String)?
+    @exclusivity(unchecked) private var room = MT940Details.Room()
+    @exclusivity(unchecked) private var stray = 0
+    @exclusivity(unchecked) private var firstStray: (number: Int, text: String)?
 
     /// Reads what `source` hands over, in order.
     public init(source: MT940ByteSource, origin: String) {
