@@ -126,4 +126,53 @@ final class HouseholdEndToEndTests: XCTestCase {
         XCTAssertEqual(
             rows.filter { $0.key.hasPrefix("Assets:Bank:CREDITLINE") }.map(\.value), [], "paid off: nothing left")
     }
+
+    /// A transfer whose halves post on different days: day 1's checking file has the money out,
+    /// written alone (no savings record yet, so uncategorised); day 2's files have it again (seen)
+    /// and the money in. Day 2 links the two and writes the money in against what day 1 posted
+    /// the money out to, so the two journals together hold the transfer once and no expense.
+    func testATransferWhoseHalvesBookOnDifferentDaysIsOnceAcrossTheDays() throws {
+        let transfer = "2024-03-02,UMBUCHUNG TAGESGELD DE12500105170648489890,-500.00,EUR,Posted"
+        try download(
+            checking: ["2024-03-01,SALARY ACME GMBH,3000.00,EUR,Posted", transfer],
+            savings: [("S0", "20240225", "10.00", "ZINSEN")], card: [])
+        let first = try day(1)
+        XCTAssertFalse(first.stderr.contains("transfers: 1 linked"), first.stderr)
+        try download(
+            checking: ["2024-03-01,SALARY ACME GMBH,3000.00,EUR,Posted", transfer],
+            savings: [("S0", "20240225", "10.00", "ZINSEN"), ("S1", "20240303", "500.00", "EINGANG")], card: [])
+        let second = try day(2)
+        XCTAssertTrue(
+            second.stderr.contains("txfeed: transfers: 1 linked (1 to a half an earlier batch wrote)"), second.stderr)
+        let journal = String(decoding: try folder.read("day2.journal"), as: UTF8.self)
+        XCTAssertTrue(
+            journal.contains(
+                "    ; transfer of: Assets:Bank:checking 2024-03-02 -500.00, written by batch 1 against Expenses:Uncategorized\n"
+            ),
+            journal)
+
+        try folder.write("all.journal", "include day1.journal\ninclude day2.journal\n")
+        let hledger = "/usr/bin/hledger"
+        guard FileManager.default.isExecutableFile(atPath: hledger) else {
+            throw TestPython.Missing(description: "\(hledger) is missing: run bin/test, which installs it")
+        }
+        XCTAssertEqual(try runCommand(hledger, ["-f", folder.path + "/all.journal", "check"]).status, 0)
+        let balances = try runCommand(
+            hledger, ["-f", folder.path + "/all.journal", "balance", "--flat", "-N", "-O", "csv"])
+        XCTAssertEqual(balances.status, 0, balances.stderr)
+        let rows = Dictionary(
+            balances.output.split(separator: "\n").dropFirst().map { line -> (String, String) in
+                let cells = line.split(separator: ",").map {
+                    $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }
+                return (cells[0], cells[1])
+            }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(rows["Assets:Bank:checking"], "2500.00 EUR", balances.output)
+        XCTAssertNil(
+            rows["Expenses:Uncategorized"], "the transfer is no expense once both days are in: \(balances.output)")
+        XCTAssertEqual(rows["Income:Uncategorized"], "-3010.00 EUR", "the salary and the interest: \(balances.output)")
+        XCTAssertEqual(
+            rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["510.00 EUR"], balances.output)
+
+    }
 }

@@ -7,7 +7,46 @@ public struct FeedTransfers: Sendable {
         public var debit: Int
         public var credit: Int
         public var evidence: String
+        /// The half an earlier batch wrote, when this run dropped it as seen: its position is
+        /// ``FeedTransfers/earlierPosition``.
+        public var earlier: EarlierHalf? = nil
     }
+
+    /// A transfer's half that an earlier batch of the state file wrote, unlinked then (its other
+    /// half came later): a journal writes this run's half against what that batch posted it to.
+    public struct EarlierHalf: Sendable, Equatable {
+        /// The record as this run read it again (its account, vendor and details the feed's).
+        public var transaction: Transaction
+        public var batch: Int64
+        public var vendor: String
+        public var memo: String?
+        public var id: String?
+        /// The category the rules give it (the run's rules, as the earlier batch's were); nil
+        /// for none, when a journal posted it as uncategorised.
+        public var category: String?
+
+        public var account: UInt32 { transaction.account }
+        public var signedMinor: Int64 { transaction.signedMinor }
+        /// Days since 1970-01-01.
+        public var day: Int64 { TransactionDate.days(ofUnixSeconds: transaction.unixSeconds) }
+
+        public init(transaction: Transaction, batch: Int64, vendor: String, memo: String?, id: String?) {
+            self.transaction = transaction
+            self.batch = batch
+            self.vendor = vendor
+            self.memo = memo
+            self.id = id
+        }
+
+        public static func == (a: Self, b: Self) -> Bool {
+            a.batch == b.batch && a.vendor == b.vendor && a.memo == b.memo && a.id == b.id && a.category == b.category
+                && a.account == b.account && a.signedMinor == b.signedMinor
+                && a.transaction.unixSeconds == b.transaction.unixSeconds
+        }
+    }
+
+    /// The position of a pair's half that is not among the feed's records (``Pair/earlier``).
+    public static let earlierPosition = -1
 
     /// `rows[i]` is the index in ``pairs`` of `transactions[i]`'s transfer, or ``none``.
     public var rows: [UInt32] = []
@@ -21,8 +60,8 @@ public struct FeedTransfers: Sendable {
     init(pairs: [Pair], ambiguous: [[Int]], records: Int) {
         rows = [UInt32](repeating: Self.none, count: records)
         for (n, pair) in pairs.enumerated() {
-            rows[pair.debit] = UInt32(n)
-            rows[pair.credit] = UInt32(n)
+            if pair.debit >= 0 { rows[pair.debit] = UInt32(n) }
+            if pair.credit >= 0 { rows[pair.credit] = UInt32(n) }
         }
         self.pairs = pairs
         self.ambiguous = ambiguous
@@ -35,8 +74,10 @@ public struct FeedTransfers: Sendable {
         let number = Int(rows[position])
         let pair = pairs[number]
         let isDebit = pair.debit == position
+        let other = isDebit ? pair.credit : pair.debit
         return RowTransfer(
-            id: "T\(number + 1)", otherAccount: accounts(isDebit ? pair.credit : pair.debit), isDebit: isDebit)
+            id: "T\(number + 1)", otherAccount: other >= 0 ? accounts(other) : pair.earlier!.account, isDebit: isDebit,
+            earlier: pair.earlier)
     }
 }
 
@@ -48,12 +89,15 @@ public struct RowTransfer: Sendable, Equatable {
     public var otherAccount: UInt32
     /// Whether this is the money-out half.
     public var isDebit: Bool
+    /// The other half, when an earlier batch wrote it (``FeedTransfers/Pair/earlier``).
+    public var earlier: FeedTransfers.EarlierHalf?
 
     @inlinable
-    public init(id: String, otherAccount: UInt32, isDebit: Bool) {
+    public init(id: String, otherAccount: UInt32, isDebit: Bool, earlier: FeedTransfers.EarlierHalf? = nil) {
         self.id = id
         self.otherAccount = otherAccount
         self.isDebit = isDebit
+        self.earlier = earlier
     }
 }
 
@@ -118,9 +162,13 @@ extension Feed {
                     text: vendors.name(of: t.vendor) + " " + (details?.memo ?? "")))
         }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
-        guard !result.links.isEmpty || !result.ambiguous.isEmpty else { return false }
+        let earlier = linksToEarlierHalves(
+            linked: Set(result.links.flatMap { [$0.debit, $0.credit] }), real: real, numbers: numbers,
+            currencies: currencies, window: window)
+        guard !result.links.isEmpty || !result.ambiguous.isEmpty || !earlier.isEmpty else { return false }
         transfers = FeedTransfers(
-            pairs: result.links.map { FeedTransfers.Pair(debit: $0.debit, credit: $0.credit, evidence: $0.evidence) },
+            pairs: result.links.map { FeedTransfers.Pair(debit: $0.debit, credit: $0.credit, evidence: $0.evidence) }
+                + earlier,
             ambiguous: result.ambiguous, records: transactions.count)
         return true
     }
@@ -152,8 +200,12 @@ extension Feed {
             }
         }
         guard let old = transfers else { return }
-        let pairs = old.pairs.filter { kept[$0.debit] && kept[$0.credit] }.map {
-            FeedTransfers.Pair(debit: newPosition[$0.debit], credit: newPosition[$0.credit], evidence: $0.evidence)
+        // A half an earlier batch wrote (position -1) is not the run's to skip.
+        func keeps(_ position: Int) -> Bool { position < 0 || kept[position] }
+        func moved(_ position: Int) -> Int { position < 0 ? position : newPosition[position] }
+        let pairs = old.pairs.filter { keeps($0.debit) && keeps($0.credit) }.map {
+            FeedTransfers.Pair(
+                debit: moved($0.debit), credit: moved($0.credit), evidence: $0.evidence, earlier: $0.earlier)
         }
         let ambiguous = old.ambiguous.map { $0.filter { kept[$0] }.map { newPosition[$0] } }.filter { $0.count > 1 }
         transfers =

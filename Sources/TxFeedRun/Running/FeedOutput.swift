@@ -272,8 +272,10 @@ struct FeedOutput {
         var lines: [String] = []
         if !quiet {
             let sets = transfers.ambiguous.count
+            let earlier = transfers.pairs.filter { $0.earlier != nil }.count
             lines.append(
                 "txfeed: transfers: \(transfers.pairs.count) linked"
+                    + (earlier == 0 ? "" : " (\(earlier) to a half an earlier batch wrote)")
                     + (sets == 0
                         ? "" : ", \(sets) set\(sets == 1 ? "" : "s") of records not paired (more than one candidate)"))
         }

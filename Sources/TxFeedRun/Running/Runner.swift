@@ -173,6 +173,7 @@ public enum Runner {
         // A rule's day is the day the sinks show: in --tz, as they write it.
         var days = DayFormat(timeZone: plan.timeZone)
         plan.rules?.apply(to: &feed, explain: plan.explain) { days.localSeconds(of: $0) }
+        plan.rules?.categorise(earlierHalvesOf: &feed) { days.localSeconds(of: $0) }
         if let state {
             // Before the sinks: a journal leaves pending records out and says what a booked one replaced.
             do {

@@ -22,6 +22,8 @@ struct JournalEntry {
     var other: String? = nil
     /// The pending record an earlier run saw that this booked one replaces, for a comment.
     var replaces: String? = nil
+    /// A transfer's other half that an earlier batch wrote, for a comment.
+    var transferOf: String? = nil
 
     func append(_ syntax: JournalSink.Syntax, to b: inout [UInt8]) {
         let other = self.other ?? (amount.minorUnits < 0 ? JournalAccount.expenses : JournalAccount.income)
@@ -33,10 +35,12 @@ struct JournalEntry {
             b.append(contentsOf: "(\(Self.ledgerCode(id ?? ""))) \(Self.ledgerText(payee))\n".utf8)
             if let memo, !memo.isEmpty { b.append(contentsOf: "    ; memo: \(Self.ledgerText(memo))\n".utf8) }
             if let replaces { b.append(contentsOf: "    ; replaces: \(Self.ledgerText(replaces))\n".utf8) }
+            if let transferOf { b.append(contentsOf: "    ; transfer of: \(Self.ledgerText(transferOf))\n".utf8) }
         case .beancount:
             b.append(contentsOf: "\(Self.quoted(payee)) \(Self.quoted(memo ?? ""))\n".utf8)
             if let id { b.append(contentsOf: "  id: \(Self.quoted(id))\n".utf8) }
             if let replaces { b.append(contentsOf: "  replaces: \(Self.quoted(replaces))\n".utf8) }
+            if let transferOf { b.append(contentsOf: "  transfer_of: \(Self.quoted(transferOf))\n".utf8) }
         }
         let indent = syntax == .ledger ? "    " : "  "
         Self.posting(indent + account.name, amount, account, to: &b)

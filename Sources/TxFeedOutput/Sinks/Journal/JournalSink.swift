@@ -57,12 +57,28 @@ public struct JournalSink: FeedSink {
                 var date: [UInt8] = []
                 days.appendISODay(of: t, to: &date)
                 summary[account].observe(date: date, signedMinor: t.signedMinor)
-                // A transfer is one entry between the two accounts, written at its money-out half.
-                if let transfer = row.transfer, !transfer.isDebit { continue }
+                // A transfer is one entry between the two accounts, written at its money-out half;
+                // one whose other half an earlier batch wrote alone is this half's entry against
+                // what that batch posted it to, which it takes back.
+                let earlier = row.transfer?.earlier
+                if let transfer = row.transfer, !transfer.isDebit, earlier == nil { continue }
                 entries.removeAll(keepingCapacity: true)
                 let category = row.labels?.category.map { JournalAccount.path($0, syntax: syntax) }
                 if let category { categories.insert(category) }
-                let other = row.transfer.map { accounts[Int($0.otherAccount)].name } ?? category
+                var other = row.transfer.map { accounts[Int($0.otherAccount)].name } ?? category
+                var transferOf: String?
+                if let earlier {
+                    let posted =
+                        earlier.category.map { JournalAccount.path($0, syntax: syntax) }
+                        ?? (earlier.signedMinor < 0 ? JournalAccount.expenses : JournalAccount.income)
+                    if earlier.category != nil { categories.insert(posted) }
+                    other = posted
+                    let half = accounts[Int(earlier.account)]
+                    transferOf =
+                        "\(half.name) \(TransactionDate.isoDay(days: earlier.day)) "
+                        + "\(Money(minorUnits: earlier.signedMinor, scale: half.scale).plainDecimal), "
+                        + "written by batch \(earlier.batch) against \(posted)"
+                }
                 JournalEntry(
                     date: date, pending: t.isPending, payee: feed.vendors.name(of: t.vendor),
                     memo: row.details?.memo, id: row.details?.id ?? row.fingerprint?.text,
@@ -73,7 +89,8 @@ public struct JournalSink: FeedSink {
                         "pending \(TransactionDate.isoDay(days: $0.day)) "
                             + Money(minorUnits: $0.signedMinor, scale: accounts[account].scale).plainDecimal
                             + " (batch \($0.batch))"
-                    }
+                    },
+                    transferOf: transferOf
                 ).append(syntax, to: &entries)
                 buffer.append(contentsOf: entries)
                 try out.rowDone(&buffer)

@@ -1,0 +1,70 @@
+extension Feed {
+    /// With `--state`: the transfers whose other half an earlier batch wrote. Downloads overlap,
+    /// and a transfer's two halves post on different days: the money-out half comes in one day's
+    /// file (written then, alone), the money-in half the next day, beside the first again, which
+    /// this run drops as seen. Such a seen record and a record of this run that the run did not
+    /// link are matched as any two records are (``TransferMatcher``: evidence, and one candidate
+    /// each way), among every record of this run not linked and every seen one of the same
+    /// amounts, so that a seen record whose own other half is also seen (both written, linked by
+    /// their batch) makes a new record's match ambiguous rather than wrong.
+    ///
+    /// - Parameters:
+    ///   - linked: the records of this run already linked.
+    ///   - real: each feed account's real account (``accountNumbers()``).
+    /// - Returns: a pair for each record linked to a seen one, the seen half as its ``FeedTransfers/Pair/earlier``.
+    func linksToEarlierHalves(
+        linked: Set<Int>, real: [Int], numbers: [[String]], currencies: [String], window: Int64
+    ) -> [FeedTransfers.Pair] {
+        struct Key: Hashable {
+            var currency: String
+            var magnitude: Int64
+        }
+        func key(_ t: Transaction) -> Key? {
+            let currency = currencies[Int(t.account)]
+            return currency.isEmpty ? nil : Key(currency: currency, magnitude: t.amountMinor)
+        }
+        // One seen record per real account and identity: a file read twice drops each twice.
+        var seen: [(transaction: Transaction, batch: Int64)] = []
+        var identities = Set<String>()
+        for duplicate in duplicates {
+            guard case .batch(let batch) = duplicate.kept else { continue }
+            let identity = "\(real[Int(duplicate.transaction.account)])\u{0}\(duplicate.keptIdentity)"
+            if identities.insert(identity).inserted { seen.append((duplicate.transaction, batch)) }
+        }
+        guard !seen.isEmpty else { return [] }
+        let seenKeys = Set(seen.compactMap { key($0.transaction) })
+        let newKeys = Set(transactions.indices.filter { !linked.contains($0) }.compactMap { key(transactions[$0]) })
+        var candidates: [TransferMatcher.Candidate] = []
+        func candidate(_ t: Transaction, row: Int) -> TransferMatcher.Candidate {
+            TransferMatcher.Candidate(
+                row: row, account: real[Int(t.account)], currency: currencies[Int(t.account)],
+                signedMinor: t.signedMinor, day: TransactionDate.days(ofUnixSeconds: t.unixSeconds),
+                text: vendors.name(of: t.vendor) + " " + (details(of: t)?.memo ?? ""))
+        }
+        for (i, t) in transactions.enumerated() where !linked.contains(i) {
+            if let key = key(t), seenKeys.contains(key) { candidates.append(candidate(t, row: i)) }
+        }
+        guard !candidates.isEmpty else { return [] }
+        for (n, record) in seen.enumerated() {
+            if let key = key(record.transaction), newKeys.contains(key) {
+                candidates.append(candidate(record.transaction, row: transactions.count + n))
+            }
+        }
+        let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
+        var pairs: [FeedTransfers.Pair] = []
+        for link in result.links {
+            let debitSeen = link.debit >= transactions.count
+            guard debitSeen != (link.credit >= transactions.count) else { continue }
+            let record = seen[(debitSeen ? link.debit : link.credit) - transactions.count]
+            let t = record.transaction
+            pairs.append(
+                FeedTransfers.Pair(
+                    debit: debitSeen ? FeedTransfers.earlierPosition : link.debit,
+                    credit: debitSeen ? link.credit : FeedTransfers.earlierPosition, evidence: link.evidence,
+                    earlier: FeedTransfers.EarlierHalf(
+                        transaction: t, batch: record.batch, vendor: vendors.name(of: t.vendor),
+                        memo: details(of: t)?.memo, id: details(of: t)?.id)))
+        }
+        return pairs.sorted { max($0.debit, $0.credit) < max($1.debit, $1.credit) }
+    }
+}
