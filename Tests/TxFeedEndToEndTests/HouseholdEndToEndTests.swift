@@ -175,4 +175,19 @@ final class HouseholdEndToEndTests: XCTestCase {
             rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["510.00 EUR"], balances.output)
 
     }
+
+    /// A seen money-out half whose money in was seen too (both written, linked, by day 1) is no
+    /// partner for a new record of the same amount: the match is ambiguous, and nothing links.
+    func testASeenHalfAlreadyPairedIsNotTakenAgain() throws {
+        let transfer = "2024-03-02,UMBUCHUNG TAGESGELD DE12500105170648489890,-500.00,EUR,Posted"
+        try download(checking: [transfer], savings: [("S1", "20240302", "500.00", "EINGANG")], card: [])
+        XCTAssertTrue(try day(1).stderr.contains("txfeed: transfers: 1 linked"))
+        try download(
+            checking: [transfer],
+            savings: [("S1", "20240302", "500.00", "EINGANG"), ("S2", "20240304", "500.00", "EINGANG")], card: [])
+        let second = try day(2)
+        XCTAssertFalse(second.stderr.contains("txfeed: transfers:"), second.stderr)
+        let journal = String(decoding: try folder.read("day2.journal"), as: UTF8.self)
+        XCTAssertFalse(journal.contains("transfer of:"), journal)
+    }
 }

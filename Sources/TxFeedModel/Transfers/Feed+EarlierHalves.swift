@@ -23,17 +23,20 @@ extension Feed {
             let currency = currencies[Int(t.account)]
             return currency.isEmpty ? nil : Key(currency: currency, magnitude: t.amountMinor)
         }
+        // Only amounts a record of this run not linked has: a run of a file seen whole looks no further.
+        let newKeys = Set(transactions.indices.filter { !linked.contains($0) }.compactMap { key(transactions[$0]) })
+        guard !newKeys.isEmpty, !duplicates.isEmpty else { return [] }
         // One seen record per real account and identity: a file read twice drops each twice.
         var seen: [(transaction: Transaction, batch: Int64)] = []
         var identities = Set<String>()
         for duplicate in duplicates {
-            guard case .batch(let batch) = duplicate.kept else { continue }
+            guard case .batch(let batch) = duplicate.kept, let key = key(duplicate.transaction), newKeys.contains(key)
+            else { continue }
             let identity = "\(real[Int(duplicate.transaction.account)])\u{0}\(duplicate.keptIdentity)"
             if identities.insert(identity).inserted { seen.append((duplicate.transaction, batch)) }
         }
         guard !seen.isEmpty else { return [] }
         let seenKeys = Set(seen.compactMap { key($0.transaction) })
-        let newKeys = Set(transactions.indices.filter { !linked.contains($0) }.compactMap { key(transactions[$0]) })
         var candidates: [TransferMatcher.Candidate] = []
         func candidate(_ t: Transaction, row: Int) -> TransferMatcher.Candidate {
             TransferMatcher.Candidate(
@@ -46,9 +49,7 @@ extension Feed {
         }
         guard !candidates.isEmpty else { return [] }
         for (n, record) in seen.enumerated() {
-            if let key = key(record.transaction), newKeys.contains(key) {
-                candidates.append(candidate(record.transaction, row: transactions.count + n))
-            }
+            candidates.append(candidate(record.transaction, row: transactions.count + n))
         }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
         var pairs: [FeedTransfers.Pair] = []
