@@ -190,4 +190,48 @@ final class HouseholdEndToEndTests: XCTestCase {
         let journal = String(decoding: try folder.read("day2.journal"), as: UTF8.self)
         XCTAssertFalse(journal.contains("transfer of:"), journal)
     }
+
+    /// Beancount slices under `--state` carry no `open` directives (each would open the same
+    /// accounts again): a main file that includes them with the auto_accounts plugin is what
+    /// bean-check accepts, and its totals hold the transfer once.
+    func testTheDaysBeancountSlicesIncludedTogetherPassBeanCheck() throws {
+        let python = try TestPython.importing("beancount")
+        let transfer = "2024-03-02,UMBUCHUNG TAGESGELD DE12500105170648489890,-500.00,EUR,Posted"
+        func run(_ n: Int) throws {
+            let result = try txfeed(
+                "run", folder.path + "/downloads", "--state", folder.path + "/state.db", "-o",
+                folder.path + "/day\(n).beancount", "--no-progress")
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        try download(checking: ["2024-03-01,SALARY ACME GMBH,3000.00,EUR,Posted", transfer], savings: [], card: [])
+        try run(1)
+        try download(
+            checking: ["2024-03-01,SALARY ACME GMBH,3000.00,EUR,Posted", transfer],
+            savings: [("S1", "20240303", "500.00", "EINGANG")], card: [])
+        try run(2)
+        XCTAssertFalse(String(decoding: try folder.read("day1.beancount"), as: UTF8.self).contains(" open "))
+        try folder.write(
+            "main.beancount",
+            "plugin \"beancount.plugins.auto_accounts\"\ninclude \"day1.beancount\"\ninclude \"day2.beancount\"\n")
+        let check = try runCommand(
+            (python as NSString).deletingLastPathComponent + "/bean-check", [folder.path + "/main.beancount"])
+        XCTAssertEqual(check.status, 0, check.output + check.stderr)
+        let script = """
+            import sys
+            from beancount import loader
+            from beancount.core import data
+            entries, errors, options = loader.load_file(sys.argv[1])
+            totals = {}
+            for entry in entries:
+                if isinstance(entry, data.Transaction):
+                    for posting in entry.postings:
+                        totals[posting.account] = totals.get(posting.account, 0) + posting.units.number
+            print(" ".join("%s=%s" % (a, totals[a]) for a in sorted(totals) if totals[a] != 0))
+            """
+        let sums = try runCommand(python, ["-c", script, folder.path + "/main.beancount"])
+        XCTAssertEqual(
+            sums.output.trimmingCharacters(in: .whitespacesAndNewlines),
+            "Assets:Bank:Checking=2500.00 Assets:Bank:SAVINGS-DE12500105170648489890=500.00 Income:Uncategorized=-3000.00",
+            sums.stderr)
+    }
 }

@@ -1,6 +1,6 @@
 import TxFeedModel
 
-/// What closes a journal: beancount's `open` directives, and for each account whose source
+/// What closes a journal: beancount's `open` directives (not under `--state`), and for each account whose source
 /// stated its balance an opening entry (the balance less the run's entries) and an assertion
 /// of the balance after its last entry.
 struct JournalBalances {
@@ -16,7 +16,9 @@ struct JournalBalances {
         guard let earliest = used.compactMap({ summary[$0].first }).min(by: { $0.lexicographicallyPrecedes($1) })
         else { return }
         let day = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
-        if syntax == .beancount {
+        // Under --state (no balances) a file is a slice to include beside the others: an `open`
+        // in each would open the same account twice, which beancount refuses.
+        if syntax == .beancount && balances {
             let fixed = [JournalAccount.expenses, JournalAccount.income, JournalAccount.opening]
             for name in fixed + categories.subtracting(fixed).sorted() {
                 b.append(contentsOf: "\(day(earliest)) open \(name)\n".utf8)
