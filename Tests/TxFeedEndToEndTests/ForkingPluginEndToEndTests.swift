@@ -66,6 +66,7 @@ final class ForkingPluginEndToEndTests: XCTestCase {
             ], log: folder.path + "/stderr.log")
         defer { if watch.process.isRunning { watch.stop() } }
         try watch.wait(for: 3, of: "test-source#3 (test-source): ok")
+        XCTAssertTrue(TxfeedProcesses().pids.contains(watch.pid), "the look finds what this test started")
         assertNothingLeft("three refreshes", among: { $0.outside(watch.pid) })
         watch.stop()
         assertNothingLeft("watch stopped")

@@ -1,18 +1,29 @@
 import Foundation
 
-/// A look at the processes running this build's `txfeed`: txfeed itself, its plugin host
-/// children, and what a plugin forked from one without exec, whatever their process group,
-/// session or parent (a daemon's double fork leaves all three).
+/// A look at the processes running this build's `txfeed` that this test process started:
+/// txfeed itself, its plugin host children, and what a plugin forked from one without exec,
+/// whatever their process group, session or parent (a daemon's double fork leaves all three).
 public struct TxfeedProcesses {
     /// Each one's parent, by process id.
     public let parents: [Int32: Int32]
 
+    /// This test process's mark in the environment of every process it starts, and theirs
+    /// (a daemon keeps its environment through its double fork): `bin/test` runs test classes
+    /// in processes side by side, and one must neither count nor end another's txfeed.
+    private static let mark: [UInt8] = {
+        setenv("TXFEED_TEST_PROCESS", String(getpid()), 1)
+        return Array("TXFEED_TEST_PROCESS=\(getpid())".utf8)
+    }()
+
     public init() {
+        let mark = Self.mark
         var parents: [Int32: Int32] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(name),
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))
                     == BuiltProducts.txfeed,
+                let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                environment.split(separator: 0).contains(where: { $0.elementsEqual(mark) }),
                 let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                 let end = stat.lastIndex(of: ")")
             else { continue }
