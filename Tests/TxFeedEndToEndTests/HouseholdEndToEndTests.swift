@@ -30,6 +30,28 @@ final class HouseholdEndToEndTests: XCTestCase {
             "downloads/card.qfx", ofxStatementText(card, account: "4111000011112222", type: "CREDITLINE", balance: nil))
     }
 
+    /// The two days' journals included together: `hledger check` passes, and each account's
+    /// balance (hledger's CSV), with hledger's output for messages.
+    private func twoDaysBalances() throws -> (rows: [String: String], output: String) {
+        try folder.write("all.journal", "include day1.journal\ninclude day2.journal\n")
+        let hledger = "/usr/bin/hledger"
+        guard FileManager.default.isExecutableFile(atPath: hledger) else {
+            throw TestPython.Missing(description: "\(hledger) is missing: run bin/test, which installs it")
+        }
+        XCTAssertEqual(try runCommand(hledger, ["-f", folder.path + "/all.journal", "check"]).status, 0)
+        let balances = try runCommand(
+            hledger, ["-f", folder.path + "/all.journal", "balance", "--flat", "-N", "-O", "csv"])
+        XCTAssertEqual(balances.status, 0, balances.stderr)
+        let rows = Dictionary(
+            balances.output.split(separator: "\n").dropFirst().map { line -> (String, String) in
+                let cells = line.split(separator: ",").map {
+                    $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }
+                return (cells[0], cells[1])
+            }, uniquingKeysWith: { first, _ in first })
+        return (rows, balances.output)
+    }
+
     private func day(_ n: Int) throws -> CommandResult {
         let result = try txfeed(
             "run", folder.path + "/downloads", "--state", folder.path + "/state.db", "--pending-tolerance", "20%",
@@ -102,27 +124,12 @@ final class HouseholdEndToEndTests: XCTestCase {
             show.output)
 
         // The two days' journals together: each payment once, each transfer once.
-        try folder.write("all.journal", "include day1.journal\ninclude day2.journal\n")
-        let hledger = "/usr/bin/hledger"
-        guard FileManager.default.isExecutableFile(atPath: hledger) else {
-            throw TestPython.Missing(description: "\(hledger) is missing: run bin/test, which installs it")
-        }
-        XCTAssertEqual(try runCommand(hledger, ["-f", folder.path + "/all.journal", "check"]).status, 0)
-        let balances = try runCommand(
-            hledger, ["-f", folder.path + "/all.journal", "balance", "--flat", "-N", "-O", "csv"])
-        XCTAssertEqual(balances.status, 0, balances.stderr)
-        let rows = Dictionary(
-            balances.output.split(separator: "\n").dropFirst().map { line -> (String, String) in
-                let cells = line.split(separator: ",").map {
-                    $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                }
-                return (cells[0], cells[1])
-            }, uniquingKeysWith: { first, _ in first })
-        XCTAssertEqual(rows["Assets:Bank:checking"], "2446.50 EUR", balances.output)
+        let (rows, balances) = try twoDaysBalances()
+        XCTAssertEqual(rows["Assets:Bank:checking"], "2446.50 EUR", balances)
         XCTAssertEqual(rows["Expenses:Uncategorized"], "53.50 EUR", "the coffee once, with its tip, and the restaurant")
-        XCTAssertEqual(rows["Income:Uncategorized"], "-3000.00 EUR", balances.output)
+        XCTAssertEqual(rows["Income:Uncategorized"], "-3000.00 EUR", balances)
         XCTAssertEqual(
-            rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["500.00 EUR"], balances.output)
+            rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["500.00 EUR"], balances)
         XCTAssertEqual(
             rows.filter { $0.key.hasPrefix("Assets:Bank:CREDITLINE") }.map(\.value), [], "paid off: nothing left")
     }
@@ -151,28 +158,13 @@ final class HouseholdEndToEndTests: XCTestCase {
             ),
             journal)
 
-        try folder.write("all.journal", "include day1.journal\ninclude day2.journal\n")
-        let hledger = "/usr/bin/hledger"
-        guard FileManager.default.isExecutableFile(atPath: hledger) else {
-            throw TestPython.Missing(description: "\(hledger) is missing: run bin/test, which installs it")
-        }
-        XCTAssertEqual(try runCommand(hledger, ["-f", folder.path + "/all.journal", "check"]).status, 0)
-        let balances = try runCommand(
-            hledger, ["-f", folder.path + "/all.journal", "balance", "--flat", "-N", "-O", "csv"])
-        XCTAssertEqual(balances.status, 0, balances.stderr)
-        let rows = Dictionary(
-            balances.output.split(separator: "\n").dropFirst().map { line -> (String, String) in
-                let cells = line.split(separator: ",").map {
-                    $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                }
-                return (cells[0], cells[1])
-            }, uniquingKeysWith: { first, _ in first })
-        XCTAssertEqual(rows["Assets:Bank:checking"], "2500.00 EUR", balances.output)
+        let (rows, balances) = try twoDaysBalances()
+        XCTAssertEqual(rows["Assets:Bank:checking"], "2500.00 EUR", balances)
         XCTAssertNil(
-            rows["Expenses:Uncategorized"], "the transfer is no expense once both days are in: \(balances.output)")
-        XCTAssertEqual(rows["Income:Uncategorized"], "-3010.00 EUR", "the salary and the interest: \(balances.output)")
+            rows["Expenses:Uncategorized"], "the transfer is no expense once both days are in: \(balances)")
+        XCTAssertEqual(rows["Income:Uncategorized"], "-3010.00 EUR", "the salary and the interest: \(balances)")
         XCTAssertEqual(
-            rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["510.00 EUR"], balances.output)
+            rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["510.00 EUR"], balances)
 
     }
 
