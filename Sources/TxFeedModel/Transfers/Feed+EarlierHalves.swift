@@ -39,10 +39,7 @@ extension Feed {
         let seenKeys = Set(seen.compactMap { key($0.transaction) })
         var candidates: [TransferMatcher.Candidate] = []
         func candidate(_ t: Transaction, row: Int) -> TransferMatcher.Candidate {
-            TransferMatcher.Candidate(
-                row: row, account: real[Int(t.account)], currency: currencies[Int(t.account)],
-                signedMinor: t.signedMinor, day: TransactionDate.days(ofUnixSeconds: t.unixSeconds),
-                text: vendors.name(of: t.vendor) + " " + (details(of: t)?.memo ?? ""))
+            transferCandidate(t, row: row, real: real, currencies: currencies)
         }
         for (i, t) in transactions.enumerated() where !linked.contains(i) {
             if let key = key(t), seenKeys.contains(key) { candidates.append(candidate(t, row: i)) }

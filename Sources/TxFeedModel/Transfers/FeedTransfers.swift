@@ -152,14 +152,8 @@ extension Feed {
                 next += 1
             }
         }
-        var candidates: [TransferMatcher.Candidate] = []
-        for (i, t) in transactions.enumerated() where isCandidate[i] {
-            let details = details(of: t)
-            candidates.append(
-                TransferMatcher.Candidate(
-                    row: i, account: real[Int(t.account)], currency: currencies[Int(t.account)],
-                    signedMinor: t.signedMinor, day: TransactionDate.days(ofUnixSeconds: t.unixSeconds),
-                    text: vendors.name(of: t.vendor) + " " + (details?.memo ?? "")))
+        let candidates = transactions.indices.filter { isCandidate[$0] }.map {
+            transferCandidate(transactions[$0], row: $0, real: real, currencies: currencies)
         }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
         let earlier = linksToEarlierHalves(
@@ -171,6 +165,17 @@ extension Feed {
                 + earlier,
             ambiguous: result.ambiguous, records: transactions.count)
         return true
+    }
+}
+
+extension Feed {
+    /// `t` as the matcher sees it: its real account, currency, signed amount, day, and the
+    /// payee and memo where a transfer word or the other account's number would be.
+    func transferCandidate(_ t: Transaction, row: Int, real: [Int], currencies: [String]) -> TransferMatcher.Candidate {
+        TransferMatcher.Candidate(
+            row: row, account: real[Int(t.account)], currency: currencies[Int(t.account)], signedMinor: t.signedMinor,
+            day: TransactionDate.days(ofUnixSeconds: t.unixSeconds),
+            text: vendors.name(of: t.vendor) + " " + (details(of: t)?.memo ?? ""))
     }
 }
 
