@@ -10,8 +10,10 @@ extension RuleSet {
         for n in transfers.pairs.indices {
             guard let half = transfers.pairs[n].earlier else { continue }
             let account = feed.accounts[Int(half.account)]
+            let details = feed.details(of: half.transaction)
             let record = RuleRecord(
-                vendor: half.vendor, memo: half.memo, id: half.id, amountMinor: half.signedMinor, scale: account.scale,
+                vendor: feed.vendors.name(of: half.transaction.vendor), memo: details?.memo, id: details?.id,
+                amountMinor: half.signedMinor, scale: account.scale,
                 account: account.name, source: feed.sources[account.source].name, currency: account.currency,
                 isPending: half.transaction.isPending,
                 date: TransactionDate.days(ofUnixSeconds: localSeconds(half.transaction)), isTransfer: false)

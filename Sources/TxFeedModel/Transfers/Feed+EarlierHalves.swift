@@ -54,14 +54,11 @@ extension Feed {
             let debitSeen = link.debit >= transactions.count
             guard debitSeen != (link.credit >= transactions.count) else { continue }
             let record = seen[(debitSeen ? link.debit : link.credit) - transactions.count]
-            let t = record.transaction
             pairs.append(
                 FeedTransfers.Pair(
                     debit: debitSeen ? FeedTransfers.earlierPosition : link.debit,
                     credit: debitSeen ? link.credit : FeedTransfers.earlierPosition, evidence: link.evidence,
-                    earlier: FeedTransfers.EarlierHalf(
-                        transaction: t, batch: record.batch, vendor: vendors.name(of: t.vendor),
-                        memo: details(of: t)?.memo, id: details(of: t)?.id)))
+                    earlier: FeedTransfers.EarlierHalf(transaction: record.transaction, batch: record.batch)))
         }
         return pairs.sorted { max($0.debit, $0.credit) < max($1.debit, $1.credit) }
     }

@@ -18,9 +18,6 @@ public struct FeedTransfers: Sendable {
         /// The record as this run read it again (its account, vendor and details the feed's).
         public var transaction: Transaction
         public var batch: Int64
-        public var vendor: String
-        public var memo: String?
-        public var id: String?
         /// The category the rules give it (the run's rules, as the earlier batch's were); nil
         /// for none, when a journal posted it as uncategorised.
         public var category: String?
@@ -30,18 +27,16 @@ public struct FeedTransfers: Sendable {
         /// Days since 1970-01-01.
         public var day: Int64 { TransactionDate.days(ofUnixSeconds: transaction.unixSeconds) }
 
-        public init(transaction: Transaction, batch: Int64, vendor: String, memo: String?, id: String?) {
+        public init(transaction: Transaction, batch: Int64) {
             self.transaction = transaction
             self.batch = batch
-            self.vendor = vendor
-            self.memo = memo
-            self.id = id
         }
 
         public static func == (a: Self, b: Self) -> Bool {
-            a.batch == b.batch && a.vendor == b.vendor && a.memo == b.memo && a.id == b.id && a.category == b.category
-                && a.account == b.account && a.signedMinor == b.signedMinor
+            a.batch == b.batch && a.category == b.category && a.account == b.account && a.signedMinor == b.signedMinor
                 && a.transaction.unixSeconds == b.transaction.unixSeconds
+                && a.transaction.vendor == b.transaction.vendor
+                && a.transaction.details == b.transaction.details
         }
     }
 
