@@ -31,23 +31,13 @@ struct FeedOutput {
         let failed = feed.sources.filter { $0.status == .failure }
         let rejected = feed.rejects.count
         // The rejects file explains a failed run too (--strict), so it does not wait for the sinks.
-        do {
-            try writeRejects()
-        } catch {
-            input.diagnostics("txfeed: --rejects \(error); nothing written")
-            return RunResult(outcome: .nothingWritten)
-        }
-        do {
-            try writeDuplicates()
-        } catch {
-            input.diagnostics("txfeed: --duplicates \(error); nothing written")
-            return RunResult(outcome: .nothingWritten)
-        }
-        do {
-            try writeSkipped()
-        } catch {
-            input.diagnostics("txfeed: --skipped \(error); nothing written")
-            return RunResult(outcome: .nothingWritten)
+        for file in sideFiles {
+            do {
+                try write(file)
+            } catch {
+                input.diagnostics("txfeed: \(file.option) \(error); nothing written")
+                return RunResult(outcome: .nothingWritten)
+            }
         }
         // A failed source keeps what it delivered: nothing is written only when no source
         // delivered anything.
@@ -184,32 +174,35 @@ struct FeedOutput {
         }
     }
 
-    /// `--rejects FILE`: every rejected record, replaced atomically on each run (empty when none).
-    private func writeRejects() throws {
-        guard let path = plan.rejectsFile else { return }
-        let file = try AtomicFile(path: path, unfinished: input.unfinished)
-        try RejectsFile.write(feed, to: file.writer)
-        try file.commit()
+    /// A file written beside the sinks, whatever the run's outcome: its option, its path when
+    /// asked for, and what writes it.
+    private struct SideFile {
+        var option: String
+        var path: String?
+        var write: (OutputWriter) throws -> Void
     }
 
-    /// `--duplicates FILE`: every record `--dedupe` dropped, replaced atomically on each run
-    /// (empty when none). Duplicates are not errors, so it is written whatever the run's outcome.
-    private func writeDuplicates() throws {
-        guard let path = plan.duplicatesFile else { return }
-        let file = try AtomicFile(path: path, unfinished: input.unfinished)
-        let context = FeedContext(
-            colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false, trueColour: false)
-        DuplicatesFile.write(feed, context: context, batchFiles: batchFiles, to: file.writer)
-        try file.commit()
+    /// `--rejects FILE` (every rejected record), `--duplicates FILE` (every record `--dedupe`
+    /// dropped; duplicates are no errors) and `--skipped FILE` (every record a source left out
+    /// because the money never moved; no errors either), in that order.
+    private var sideFiles: [SideFile] {
+        [
+            SideFile(option: "--rejects", path: plan.rejectsFile) { try RejectsFile.write(feed, to: $0) },
+            SideFile(option: "--duplicates", path: plan.duplicatesFile) { writer in
+                let context = FeedContext(
+                    colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false, trueColour: false)
+                DuplicatesFile.write(feed, context: context, batchFiles: batchFiles, to: writer)
+            },
+            SideFile(option: "--skipped", path: plan.skippedFile) { try SkippedFile.write(feed, to: $0) },
+        ]
     }
 
-    /// `--skipped FILE`: every record a source left out because the money never moved,
-    /// replaced atomically on each run (empty when none); not errors either.
-    private func writeSkipped() throws {
-        guard let path = plan.skippedFile else { return }
-        let file = try AtomicFile(path: path, unfinished: input.unfinished)
-        try SkippedFile.write(feed, to: file.writer)
-        try file.commit()
+    /// Writes `file` when asked for, replaced atomically on each run (empty when it has nothing).
+    private func write(_ file: SideFile) throws {
+        guard let path = file.path else { return }
+        let atomic = try AtomicFile(path: path, unfinished: input.unfinished)
+        try file.write(atomic.writer)
+        try atomic.commit()
     }
 
     /// With rules, the standard columns gain ``FeedColumn/rules``, and with linked transfers
