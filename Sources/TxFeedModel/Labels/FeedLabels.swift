@@ -47,7 +47,4 @@ public struct FeedLabels: Sendable {
     public var categorised: Int {
         rows.reduce(0) { $0 + ($1 != Self.none && distinct[Int($1)].category != nil ? 1 : 0) }
     }
-
-    /// Every record skipped, whatever the reason.
-    public var skippedCount: Int { skipped.reduce(0) { $0 + $1.count } }
 }
