@@ -66,13 +66,11 @@ final class CSVFileSource: FileSource {
                                 date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id,
                                 memo: entry.memo, location: location, raw: entry.raw, pending: entry.pending))
                     }
-                    let rejects = batch.rejects.lazy.map {
-                        PluginReject(location: "line \($0.line)", reason: $0.reason, raw: batch.bytes[$0.raw])
+                    func plugin(_ row: CSVReject) -> PluginReject {
+                        PluginReject(location: "line \(row.line)", reason: row.reason, raw: batch.bytes[row.raw])
                     }
-                    let neverMoved = batch.neverMoved.lazy.map {
-                        PluginReject(location: "line \($0.line)", reason: $0.reason, raw: batch.bytes[$0.raw])
-                    }
-                    going = channel.deliver(entries, rejects: rejects, neverMoved: neverMoved)
+                    going = channel.deliver(
+                        entries, rejects: batch.rejects.lazy.map(plugin), neverMoved: batch.neverMoved.lazy.map(plugin))
                     return going
                 }
                 return going
