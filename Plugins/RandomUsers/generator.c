@@ -26,51 +26,6 @@ uint32_t ru_below(ru_rng *rng, uint32_t bound) {
     return (uint32_t)(((ru_next(rng) >> 32) * (uint64_t)bound) >> 32);
 }
 
-/* ---- Buffers and JSON strings ---------------------------------------------------------- */
-
-int ru_reserve(ru_buffer *buffer, size_t extra) {
-    if (buffer->failed) return 0;
-    if (buffer->length + extra <= buffer->capacity) return 1;
-    size_t capacity = buffer->capacity ? buffer->capacity : 4096;
-    while (capacity < buffer->length + extra) capacity *= 2;
-    char *grown = realloc(buffer->bytes, capacity);
-    if (!grown) {
-        buffer->failed = 1; /* sticky: the caller checks once per batch */
-        return 0;
-    }
-    buffer->bytes = grown;
-    buffer->capacity = capacity;
-    return 1;
-}
-
-void ru_append(ru_buffer *buffer, const char *text, size_t length) {
-    if (!ru_reserve(buffer, length)) return;
-    memcpy(buffer->bytes + buffer->length, text, length);
-    buffer->length += length;
-}
-
-void ru_append_json_string(ru_buffer *buffer, const char *text) {
-    static const char hex[] = "0123456789abcdef";
-    if (!ru_reserve(buffer, strlen(text) * 6 + 2)) return; /* worst case: every byte as \u00XX */
-    char *out = buffer->bytes + buffer->length;
-    *out++ = '"';
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\') {
-            *out++ = '\\';
-            *out++ = (char)*p;
-        } else if (*p < 0x20) {
-            memcpy(out, "\\u00", 4);
-            out[4] = hex[*p >> 4];
-            out[5] = hex[*p & 15];
-            out += 6;
-        } else {
-            *out++ = (char)*p; /* UTF-8 stays raw, as JSON allows */
-        }
-    }
-    *out++ = '"';
-    buffer->length = (size_t)(out - buffer->bytes);
-}
-
 /* ---- Tables ---------------------------------------------------------------------------- */
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -108,16 +63,10 @@ static const char *const ACCOUNT_KINDS[] = {
     "Joint Account", "Business Checking", "Kids' Savings", "Emergency Fund",
 };
 
-static int escape_all(ru_text **out, const char *const *names, size_t count) {
+static int describe_all(ru_text **out, const char *const *names, size_t count) {
     *out = calloc(count, sizeof(ru_text));
     if (!*out) return 0;
-    for (size_t i = 0; i < count; i++) {
-        ru_buffer b = {0};
-        ru_append_json_string(&b, names[i]);
-        if (b.failed) return 0;
-        (*out)[i].json = b.bytes;
-        (*out)[i].length = b.length;
-    }
+    for (size_t i = 0; i < count; i++) (*out)[i] = (ru_text){names[i], strlen(names[i])};
     return 1;
 }
 
@@ -125,15 +74,15 @@ int ru_tables_init(ru_tables *tables) {
     memset(tables, 0, sizeof *tables);
     tables->debit_count = COUNT(DEBIT_VENDORS);
     tables->credit_count = COUNT(CREDIT_VENDORS);
-    return escape_all(&tables->debit_vendors, DEBIT_VENDORS, COUNT(DEBIT_VENDORS)) &&
-           escape_all(&tables->credit_vendors, CREDIT_VENDORS, COUNT(CREDIT_VENDORS)) &&
-           escape_all(&tables->first_names, FIRST_NAMES, COUNT(FIRST_NAMES)) &&
-           escape_all(&tables->last_names, LAST_NAMES, COUNT(LAST_NAMES)) &&
-           escape_all(&tables->account_kinds, ACCOUNT_KINDS, COUNT(ACCOUNT_KINDS));
+    return describe_all(&tables->debit_vendors, DEBIT_VENDORS, COUNT(DEBIT_VENDORS)) &&
+           describe_all(&tables->credit_vendors, CREDIT_VENDORS, COUNT(CREDIT_VENDORS)) &&
+           describe_all(&tables->first_names, FIRST_NAMES, COUNT(FIRST_NAMES)) &&
+           describe_all(&tables->last_names, LAST_NAMES, COUNT(LAST_NAMES)) &&
+           describe_all(&tables->account_kinds, ACCOUNT_KINDS, COUNT(ACCOUNT_KINDS));
 }
 
 static void free_all(ru_text *texts, size_t count) {
-    for (size_t i = 0; texts && i < count; i++) free(texts[i].json);
+    (void)count; /* the texts are the tables' own */
     free(texts);
 }
 
@@ -204,31 +153,33 @@ size_t ru_format_uint(char *out, uint32_t value) {
     return n;
 }
 
-#define APPEND_LITERAL(b, text) ru_append((b), (text), sizeof(text) - 1)
+static txfeed_text text(const char *bytes, size_t length) {
+    txfeed_text t = {bytes, length};
+    return t;
+}
 
-void ru_append_envelope(ru_buffer *b, const ru_user *user, const ru_tables *tables) {
-    char id[10], balance[32];
-    size_t id_length = ru_format_uint(id, user->id);
-    size_t balance_length = ru_format_amount(balance, user->balance_minor, user->decimals);
+void ru_account_make(ru_account *account, const ru_user *user, const ru_tables *tables) {
+    size_t id_length = ru_format_uint(account->id, user->id);
+    size_t balance_length = ru_format_amount(account->balance, user->balance_minor, user->decimals);
+    /* The user id in the name keeps accounts apart when two users get the same kind. */
     const ru_text *kind = &tables->account_kinds[user->account_kind];
-
-    APPEND_LITERAL(b, "{\"status\":200,\"message\":\"ok\",\"body\":{\"name\":");
-    /* The user id in the name keeps accounts apart when two users get the same kind: the
-     * kind's literal without its closing quote, then the id. */
-    ru_append(b, kind->json, kind->length - 1);
-    APPEND_LITERAL(b, " \xE2\x80\xA2\xE2\x80\xA2");
-    ru_append(b, id, id_length);
-    APPEND_LITERAL(b, "\",\"currentBalance\":");
-    ru_append(b, balance, balance_length);
-    APPEND_LITERAL(b, ",\"currency\":\"");
-    ru_append(b, user->currency, 3);
-    APPEND_LITERAL(b, "\",\"profile\":{\"id\":\"");
-    ru_append(b, id, id_length);
-    APPEND_LITERAL(b, "\",\"firstName\":");
-    ru_append(b, tables->first_names[user->first_name].json, tables->first_names[user->first_name].length);
-    APPEND_LITERAL(b, ",\"lastName\":");
-    ru_append(b, tables->last_names[user->last_name].json, tables->last_names[user->last_name].length);
-    APPEND_LITERAL(b, "},\"transactions\":[]}}");
+    static const char dots[] = " \xE2\x80\xA2\xE2\x80\xA2";
+    char *p = account->name;
+    memcpy(p, kind->text, kind->length);
+    p += kind->length;
+    memcpy(p, dots, sizeof dots - 1);
+    p += sizeof dots - 1;
+    memcpy(p, account->id, id_length);
+    p += id_length;
+    const ru_text *first = &tables->first_names[user->first_name], *last = &tables->last_names[user->last_name];
+    memset(&account->fields, 0, sizeof account->fields);
+    account->fields.struct_size = sizeof account->fields;
+    account->fields.name = text(account->name, (size_t)(p - account->name));
+    account->fields.currency = text(user->currency, 3);
+    account->fields.balance = text(account->balance, balance_length);
+    account->fields.profile_id = text(account->id, id_length);
+    account->fields.first_name = text(first->text, first->length);
+    account->fields.last_name = text(last->text, last->length);
 }
 
 /* ---- Transactions ---------------------------------------------------------------------- */
@@ -290,7 +241,7 @@ static int64_t debit_cents(ru_rng *rng) {
     return cents;
 }
 
-void ru_append_transaction(ru_buffer *b, ru_user *user, const ru_tables *tables) {
+void ru_next_entry(txfeed_entry *entry, char *out, ru_user *user, const ru_tables *tables) {
     ru_rng *rng = &user->rng;
     int credit = ru_below(rng, 100) < 18;
     const ru_text *vendor = credit ? &tables->credit_vendors[ru_below(rng, (uint32_t)tables->credit_count)]
@@ -306,16 +257,11 @@ void ru_append_transaction(ru_buffer *b, ru_user *user, const ru_tables *tables)
     int64_t when = older + (newer > older ? ru_below(rng, (uint32_t)(newer - older)) : 0);
     user->next++;
 
-    char *p = b->bytes + b->length;
-    memcpy(p, credit ? "{\"type\":0,\"vendor\":" : "{\"type\":1,\"vendor\":", 19);
-    p += 19;
-    memcpy(p, vendor->json, vendor->length);
-    p += vendor->length;
-    memcpy(p, ",\"amount\":", 10);
-    p += 10;
-    p += ru_format_amount(p, minor, user->decimals);
-    memcpy(p, ",\"date\":\"", 9);
-    p = format_date(p + 9, when);
-    memcpy(p, "\"}", 2);
-    b->length = (size_t)(p + 2 - b->bytes);
+    memset(entry, 0, sizeof *entry);
+    entry->vendor = text(vendor->text, vendor->length);
+    size_t amount = ru_format_amount(out, credit ? minor : -minor, user->decimals);
+    entry->amount = text(out, amount);
+    char *date = out + amount;
+    entry->date = text(date, (size_t)(format_date(date, when) - date));
+    entry->status = TXFEED_BOOKED;
 }

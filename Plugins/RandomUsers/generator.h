@@ -1,6 +1,6 @@
 /*
  * The deterministic data behind `random-users`: a seeded PRNG, users, accounts and
- * transactions written straight into JSON text. No libc `rand`, no floating point in
+ * transactions as the ABI's plain fields. No libc `rand`, no floating point in
  * anything that reaches the output, so the same options give the same bytes everywhere.
  */
 #ifndef RANDOM_USERS_GENERATOR_H
@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "txfeed_plugin.h"
 
 /* splitmix64: tiny, fast, good enough for test data, and fully specified (unlike rand). */
 typedef struct ru_rng {
@@ -19,23 +21,9 @@ uint64_t ru_next(ru_rng *rng);
 /* Uniform-ish in [0, bound): Lemire's multiply-shift (bias < 2^-40 for our bounds). */
 uint32_t ru_below(ru_rng *rng, uint32_t bound);
 
-/* A growable byte buffer, reused for every batch so that memory stays flat. */
-typedef struct ru_buffer {
-    char *bytes;
-    size_t length;
-    size_t capacity;
-    int failed; /* out of memory once: every later append is dropped */
-} ru_buffer;
-
-/* Room for `extra` more bytes; 0 (and `failed` set) when out of memory. */
-int ru_reserve(ru_buffer *buffer, size_t extra);
-void ru_append(ru_buffer *buffer, const char *text, size_t length);
-/* `text` as a JSON string literal, quotes included (UTF-8 kept raw, controls escaped). */
-void ru_append_json_string(ru_buffer *buffer, const char *text);
-
-/* Strings pre-escaped once per source, so the hot loop only copies bytes. */
+/* A table's text and its length, counted once per source. */
 typedef struct ru_text {
-    char *json; /* a JSON string literal with its quotes */
+    const char *text;
     size_t length;
 } ru_text;
 
@@ -70,18 +58,26 @@ typedef struct ru_user {
 /* The user numbered `id`, the same for the same (seed, id, transactions). */
 void ru_user_make(ru_user *user, uint64_t seed, uint32_t id, uint64_t transactions);
 
-/* The envelope minus its transactions: {"status":200,...,"transactions":[]}} */
-void ru_append_envelope(ru_buffer *buffer, const ru_user *user, const ru_tables *tables);
+/* The user's account as `begin_account_fields` takes it: `fields` points into the texts. */
+typedef struct ru_account {
+    char name[64];
+    char id[10];
+    char balance[24];
+    txfeed_account fields;
+} ru_account;
 
-/* The next transaction as a JSON object (no separator). Reserve RU_MAX_TRANSACTION first. */
-#define RU_MAX_TRANSACTION 512
-void ru_append_transaction(ru_buffer *buffer, ru_user *user, const ru_tables *tables);
+void ru_account_make(ru_account *account, const ru_user *user, const ru_tables *tables);
+
+/* The next transaction as an entry whose date and amount are written to `text`
+ * (RU_ENTRY_TEXT bytes); the vendor points into the tables. */
+#define RU_ENTRY_TEXT 48
+void ru_next_entry(txfeed_entry *entry, char *text, ru_user *user, const ru_tables *tables);
 
 /* `value` in decimal, not NUL-terminated; returns its length (at most 10). snprintf's format
  * parsing was half of what an envelope cost to write. */
 size_t ru_format_uint(char *out, uint32_t value);
 
-/* `minor` units as exact JSON decimal text with 0–`decimals` digits after the point. */
+/* `minor` units as exact decimal text with 0–`decimals` digits after the point. */
 size_t ru_format_amount(char *out, int64_t minor, int decimals);
 
 #endif

@@ -1,12 +1,13 @@
 /*
  * The `random-users` source: a tester that makes up users, one account each and exactly
  * `transactions` transactions per account, deterministically from `seed`. It streams through
- * the ABI (begin_account, batches of transactions, end_account), so a million transactions
- * never exist as one JSON text, and it can simulate network lag and failing users.
+ * the ABI as plain fields (begin_account_fields, batches of entries, end_account), so a
+ * million transactions never exist at once, and it can simulate network lag and failing users.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +16,8 @@
 #include "generator.h"
 #include "random_users.h"
 
-/* Transactions per emit_transactions call: large enough that call overhead vanishes,
- * small enough (~400 KB) that the buffer stays in cache-friendly territory. */
+/* Entries per emit_entries call: large enough that call overhead vanishes, small enough
+ * (~600 KB with their texts) that the batch stays in cache-friendly territory. */
 #define BATCH 4096
 #define MAX_USERS 1000000u
 #define MAX_TRANSACTIONS 100000000ull
@@ -212,29 +213,32 @@ static unsigned char *choose_failures(const source *s) {
     return fails;
 }
 
-/* One account: the envelope, then the transactions in batches from one reused buffer. */
-static int emit_account(const source *s, uint32_t id, const char *origin, ru_buffer *b,
+/* A batch of entries and their dates' and amounts' texts, reused for every batch. */
+typedef struct batch {
+    txfeed_entry entries[BATCH];
+    char texts[BATCH][RU_ENTRY_TEXT];
+} batch;
+
+/* One account: its fields, then the transactions in batches; a failing user's account fails
+ * whole, as a bank API's error would fail its envelope. */
+static int emit_account(const source *s, uint32_t id, int failing, const char *origin, batch *b,
                         const txfeed_source_host *host, char **error) {
     ru_user user;
     ru_user_make(&user, s->seed, id, s->transactions);
-    b->length = 0;
-    ru_append_envelope(b, &user, &s->tables);
-    if (b->failed) return fail(error, "random-users: out of memory");
-    int status = answer(host->begin_account(host, b->bytes, b->length, origin), "begin_account", error);
+    ru_account account;
+    ru_account_make(&account, &user, &s->tables);
+    int status = answer(host->begin_account_fields(host, &account.fields, origin), "begin_account_fields", error);
     if (status != TXFEED_OK) return status;
-
+    if (failing) {
+        char reason[64];
+        snprintf(reason, sizeof reason, "status 503: simulated failure for user %u", (unsigned)id);
+        status = answer(host->fail_account(host, reason), "fail_account", error);
+        return status != TXFEED_OK ? status : answer(host->end_account(host), "end_account", error);
+    }
     for (uint64_t done = 0; done < s->transactions;) {
-        uint64_t n = s->transactions - done < BATCH ? s->transactions - done : BATCH;
-        b->length = 0;
-        ru_append(b, "[", 1);
-        for (uint64_t i = 0; i < n; i++) {
-            if (!ru_reserve(b, RU_MAX_TRANSACTION + 2)) break;
-            if (i) b->bytes[b->length++] = ',';
-            ru_append_transaction(b, &user, &s->tables);
-        }
-        ru_append(b, "]", 1);
-        if (b->failed) return fail(error, "random-users: out of memory");
-        status = answer(host->emit_transactions(host, b->bytes, b->length), "emit_transactions", error);
+        size_t n = s->transactions - done < BATCH ? (size_t)(s->transactions - done) : BATCH;
+        for (size_t i = 0; i < n; i++) ru_next_entry(&b->entries[i], b->texts[i], &user, &s->tables);
+        status = answer(host->emit_entries(host, b->entries, n, sizeof(txfeed_entry)), "emit_entries", error);
         if (status != TXFEED_OK) return status;
         done += n;
         if (host->is_cancelled(host)) return TXFEED_STOP;
@@ -244,6 +248,8 @@ static int emit_account(const source *s, uint32_t id, const char *origin, ru_buf
 
 static int source_run(void *state, const txfeed_source_host *host, char **error) {
     const source *s = state;
+    if (host->struct_size <= offsetof(txfeed_source_host, begin_account_fields))
+        return fail(error, "random-users: this txfeed is too old for the plugin (no begin_account_fields)");
     int status = wait_latency(s->latency_ms, host);
     if (status != TXFEED_OK) return status;
 
@@ -255,7 +261,11 @@ static int source_run(void *state, const txfeed_source_host *host, char **error)
     uint64_t a = 1 + ru_below(&rng, space - 1), c = ru_below(&rng, space);
     while (gcd(a, space) != 1) a++;
 
-    ru_buffer buffer = {0};
+    batch *b = malloc(sizeof *b);
+    if (!b) {
+        free(fails);
+        return fail(error, "random-users: out of memory");
+    }
     for (uint32_t i = 0; i < s->users && status == TXFEED_OK; i++) {
         if (host->is_cancelled(host)) { status = TXFEED_STOP; break; }
         uint32_t id = (uint32_t)(base + (a * i + c) % space);
@@ -263,17 +273,9 @@ static int source_run(void *state, const txfeed_source_host *host, char **error)
         char origin[48];
         memcpy(origin, origin_prefix, sizeof origin_prefix - 1);
         origin[sizeof origin_prefix - 1 + ru_format_uint(origin + sizeof origin_prefix - 1, id)] = 0;
-        if (fails[i]) {
-            /* An envelope error, as a bank API would send it: the host fails this document. */
-            char document[96];
-            int length = snprintf(document, sizeof document,
-                                  "{\"status\":503,\"message\":\"simulated failure for user %u\"}", (unsigned)id);
-            status = answer(host->emit_document(host, document, (size_t)length, origin), "emit_document", error);
-        } else {
-            status = emit_account(s, id, origin, &buffer, host, error);
-        }
+        status = emit_account(s, id, fails[i], origin, b, host, error);
     }
-    free(buffer.bytes);
+    free(b);
     free(fails);
     return status;
 }

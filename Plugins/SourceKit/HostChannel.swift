@@ -1,4 +1,3 @@
-import CJansson
 import Glibc
 import TxFeedPluginABI
 
@@ -7,10 +6,13 @@ import TxFeedPluginABI
 public struct HostChannel {
     public let host: UnsafePointer<txfeed_source_host>
 
-    /// - Throws: when the host predates `emit_entries` and `fail_account`.
+    /// - Throws: when the host predates `begin_account_fields` (and with it `emit_entries`,
+    ///   `fail_account` and `end_account_with_balance`).
     public init(_ host: UnsafePointer<txfeed_source_host>, plugin: String) throws(PluginFailure) {
-        guard Int(host.pointee.struct_size) > MemoryLayout<txfeed_source_host>.offset(of: \.fail_account)! else {
-            throw PluginFailure("this txfeed is too old for the \(plugin) plugin (no emit_entries or fail_account)")
+        guard
+            Int(host.pointee.struct_size) > MemoryLayout<txfeed_source_host>.offset(of: \.begin_account_fields)!
+        else {
+            throw PluginFailure("this txfeed is too old for the \(plugin) plugin (no begin_account_fields)")
         }
         self.host = host
     }
@@ -21,40 +23,38 @@ public struct HostChannel {
         host.pointee.log(host, level, message)
     }
 
-    /// Opens an account: its header as an envelope whose transactions follow.
+    /// Opens an account whose entries follow.
     /// - Parameters:
     ///   - balance: the account's balance as a plain decimal (`1925.56`), when the file states one.
     public func beginAccount(name: String, currency: String?, id: String?, balance: String? = nil, origin: String)
         -> Bool
     {
-        let body = json_object()!
-        json_object_set_new(body, "name", json_string(name))
-        if let currency { json_object_set_new(body, "currency", json_string(currency)) }
-        if let id { json_object_set_new(body, "id", json_string(id)) }
-        if let balance, let number = json_loads(balance, Int(JSON_DECODE_ANY), nil) {
-            json_object_set_new(body, "currentBalance", number)
+        var batch = EntryBatch()
+        let texts = [name, id, currency, balance].map { $0.map { batch.append($0) } }
+        return batch.bytes.withUnsafeBufferPointer { bytes in
+            func text(_ range: Range<Int>?) -> txfeed_text { Self.text(range, in: bytes) }
+            var account = txfeed_account()
+            account.struct_size = UInt32(MemoryLayout<txfeed_account>.size)
+            account.name = text(texts[0])
+            account.id = text(texts[1])
+            account.currency = text(texts[2])
+            account.balance = text(texts[3])
+            return host.pointee.begin_account_fields(host, &account, origin) != Int32(TXFEED_STOP)
         }
-        json_object_set_new(body, "transactions", json_array())
-        let root = json_object()!
-        json_object_set_new(root, "body", body)
-        let text = json_dumps(root, Int(JSON_COMPACT))!
-        defer {
-            free(text)
-            json_decref(root)
-        }
-        return host.pointee.begin_account(host, text, strlen(text), origin) != Int32(TXFEED_STOP)
+    }
+
+    /// `range` of `bytes` as the ABI's text; absent for nil.
+    private static func text(_ range: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>) -> txfeed_text {
+        guard let range else { return txfeed_text(data: nil, length: 0) }
+        let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+        return txfeed_text(data: base.assumingMemoryBound(to: CChar.self) + range.lowerBound, length: range.count)
     }
 
     /// Hands a batch to the account begun last.
     public func emit(_ batch: EntryBatch) -> Bool {
         guard !batch.entries.isEmpty else { return true }
         return batch.bytes.withUnsafeBufferPointer { bytes in
-            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                .assumingMemoryBound(to: CChar.self)
-            func text(_ range: Range<Int>?) -> txfeed_text {
-                guard let range else { return txfeed_text(data: nil, length: 0) }
-                return txfeed_text(data: base + range.lowerBound, length: range.count)
-            }
+            func text(_ range: Range<Int>?) -> txfeed_text { Self.text(range, in: bytes) }
             let entries = batch.entries.map { entry in
                 txfeed_entry(
                     date: text(entry.date), vendor: text(entry.vendor), amount: text(entry.amount), id: text(entry.id),
@@ -133,11 +133,9 @@ public struct HostChannel {
     }
 
     /// Ends the account begun last; with `balance` (a plain signed decimal) it states the
-    /// balance as it stands at the end, when the host knows `end_account_with_balance`.
+    /// balance as it stands at the end.
     public func endAccount(balance: String? = nil) -> Bool {
-        if let balance, let offset = MemoryLayout<txfeed_source_host>.offset(of: \.end_account_with_balance),
-            Int(host.pointee.struct_size) > offset
-        {
+        if let balance {
             var text = balance
             return text.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) {

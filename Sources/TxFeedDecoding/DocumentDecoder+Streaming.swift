@@ -22,6 +22,13 @@ public struct StreamedAccount: Sendable {
         account = InPlace(decoder: decoder, envelope: envelope, into: &unit)
     }
 
+    /// - Parameters:
+    ///   - fields: the account as plain fields (`begin_account_fields`).
+    public init(decoder: DocumentDecoder, fields: AccountFields) {
+        self.decoder = decoder
+        account = InPlace(decoder: decoder, fields: fields, into: &unit)
+    }
+
     /// Adds a batch: JSON text of an array of transactions.
     /// - Parameters:
     ///   - part: where the batch starts in the source's file (`emit_transactions_part`): a
@@ -114,6 +121,18 @@ extension StreamedAccount {
             } else {
                 data.failures.append("\(decoder.origin): begin_account needs exactly one envelope")
             }
+        }
+
+        /// - Parameters:
+        ///   - fields: the account as plain fields (`begin_account_fields`).
+        ///   - data: where the account goes, after what it holds.
+        public init(decoder: borrowing DocumentDecoder, fields: AccountFields, into data: inout SourceData) {
+            start = data.mark
+            let reader = EnvelopeReader(sourceIndex: decoder.sourceIndex, origin: decoder.origin)
+            guard let account = reader.readAccount(fields, failures: &data.failures) else { return }
+            scale = account.scale
+            data.accounts.append(account)
+            data.documents += 1
         }
 
         /// ``StreamedAccount/add(batch:part:)``, into `data`.

@@ -374,6 +374,17 @@ public final class SourceCollector: DeliveredDataEvents {
         return .proceed
     }
 
+    public func beginAccount(fields: AccountFields, originBytes: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
+        if isCancelled { return .stop }
+        if let unfinished = streaming.withLock({ $0.take() }) {
+            _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
+        }
+        let origin = originBytes.map { String(decoding: $0, as: UTF8.self) } ?? name
+        let account = hostWork { StreamedAccount(decoder: decoder(origin), fields: fields) }
+        streaming.withLock { $0 = Streaming(origin: origin, account: .live(account)) }
+        return .proceed
+    }
+
     public func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
         let answer = hostWork {
             streamed("emit_transactions") { open in

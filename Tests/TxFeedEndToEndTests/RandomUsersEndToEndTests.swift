@@ -144,10 +144,8 @@ final class RandomUsersEndToEndTests: XCTestCase {
         #include <stdlib.h>
         #include "txfeed_plugin.h"
         static long batches, stop_at = -1;
-        static int doc(const txfeed_source_host *h, const char *j, size_t n, const char *o) { printf("document %.*s\n", (int)n, j); return 0; }
-        static int dom(const txfeed_source_host *h, void *d, const char *o) { puts("document-json"); return 0; }
-        static int begin(const txfeed_source_host *h, const char *j, size_t n, const char *o) { printf("begin %.*s\n", (int)n, j); return 0; }
-        static int batch(const txfeed_source_host *h, const char *j, size_t n) { printf("batch %.*s\n", (int)n, j); return ++batches == stop_at ? TXFEED_STOP : TXFEED_OK; }
+        static int begin(const txfeed_source_host *h, const txfeed_account *a, const char *o) { printf("begin %.*s %.*s %.*s\n", (int)a->name.length, a->name.data, (int)a->currency.length, a->currency.data, (int)a->balance.length, a->balance.data); return 0; }
+        static int batch(const txfeed_source_host *h, const txfeed_entry *e, size_t n, size_t size) { printf("batch %zu %.*s %.*s\n", n, (int)e->date.length, e->date.data, (int)e->amount.length, e->amount.data); return ++batches == stop_at ? TXFEED_STOP : TXFEED_OK; }
         static int end(const txfeed_source_host *h) { puts("end"); return 0; }
         static int cancelled(const txfeed_source_host *h) { return 0; }
         static void say(const txfeed_source_host *h, int level, const char *m) { printf("log %s\n", m); }
@@ -156,7 +154,8 @@ final class RandomUsersEndToEndTests: XCTestCase {
             if (!lib) { fprintf(stderr, "%s\n", dlerror()); return 2; }
             const txfeed_plugin *p = ((txfeed_plugin_entry_fn)dlsym(lib, TXFEED_ENTRY_SYMBOL))();
             if (argc > 3) stop_at = atol(argv[3]);
-            txfeed_source_host host = {TXFEED_ABI_VERSION, sizeof host, NULL, doc, dom, begin, batch, end, cancelled, say};
+            txfeed_source_host host = {.abi_version = TXFEED_ABI_VERSION, .struct_size = sizeof host, .end_account = end,
+                .is_cancelled = cancelled, .log = say, .emit_entries = batch, .begin_account_fields = begin};
             void *state = NULL; char *error = NULL;
             int status = p->open(argv[2], &state, &error);
             if (status == TXFEED_OK) { status = p->run(state, &host, &error); p->close(state); }
@@ -184,11 +183,21 @@ final class RandomUsersEndToEndTests: XCTestCase {
         let lines = try runInCHost(#"{"seed":"1","users":"1","transactions":"10000"}"#)
         XCTAssertEqual(
             lines.map { $0.prefix(while: { $0 != " " }) }, ["begin", "batch", "batch", "batch", "end", "run"])
-        XCTAssertTrue(lines[0].hasSuffix(#""transactions":[]}}"#), String(lines[0]))
-        let sizes = try lines.filter { $0.hasPrefix("batch ") }.map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.dropFirst(6).utf8)) as? [Any]).count
+        // The account's name, currency and balance as plain fields; each batch's first entry's
+        // date and signed amount.
+        XCTAssertNotNil(
+            lines[0].range(
+                of: #"^begin .+ ••[0-9]{6} (USD|EUR|GBP|JPY) [0-9]+(\.[0-9]+)?$"#, options: .regularExpression),
+            String(lines[0]))
+        let batches = lines.filter { $0.hasPrefix("batch ") }
+        XCTAssertEqual(batches.map { $0.split(separator: " ")[1] }, ["4096", "4096", "1808"])
+        for line in batches {
+            XCTAssertNotNil(
+                line.range(
+                    of:
+                        #"^batch [0-9]+ 20[12][0-9]-[01][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-5][0-9] -?[0-9]+(\.[0-9]+)?$"#,
+                    options: .regularExpression), String(line))
         }
-        XCTAssertEqual(sizes, [4096, 4096, 1808])
         XCTAssertEqual(lines.last, "run 0 ")
     }
 

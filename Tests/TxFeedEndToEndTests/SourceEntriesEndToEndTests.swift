@@ -53,6 +53,36 @@ final class SourceEntriesEndToEndTests: XCTestCase {
                 && lines[2].contains(#""record":"x;y;z""#), String(lines[2]))
     }
 
+    /// `begin_account_fields`: an account as plain fields, checked by the envelope's rules (a
+    /// struct from a newer header read as far as this host knows it), the same in the plugin's
+    /// child and in txfeed's process.
+    func testAnAccountGivenAsFieldsIsCheckedAsAnEnvelopesBody() throws {
+        for isolation in ["process", "in-process"] {
+            let result = try txfeed(
+                "run", "-s", testPlugin! + ":mode=fields", "--sink", "json", "--isolation", isolation)
+            XCTAssertEqual(result.status, 3, "three accounts failed: \(result.stderr)")
+            for message in [
+                #"test:euro: begin_account_fields: currency "EURO" is not an ISO 4217 currency code"#,
+                #"test:cents: begin_account_fields: balance "1.005": amount has more than 2 decimals"#,
+                "test:nameless: begin_account_fields: name is missing",
+            ] {
+                XCTAssertTrue(result.stderr.contains(message), "\(isolation): \(message): \(result.stderr)")
+            }
+            let feed = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            let accounts = try XCTUnwrap(feed["accounts"] as? [[String: Any]])
+            XCTAssertEqual(accounts.count, 1, isolation)
+            XCTAssertEqual(accounts[0]["name"] as? String, "Girokonto")
+            XCTAssertEqual(accounts[0]["id"] as? String, "DE89370400440532013000")
+            XCTAssertEqual(accounts[0]["balance"] as? String, "-12.50")
+            XCTAssertEqual(accounts[0]["currency"] as? String, "EUR")
+            let profile = try XCTUnwrap(accounts[0]["profile"] as? [String: Any], isolation)
+            XCTAssertEqual(profile["firstName"] as? String, "Zoë")
+            let rows = try XCTUnwrap(feed["transactions"] as? [[String: Any]])
+            XCTAssertEqual(rows.map { $0["vendor"] as? String }, ["Lidl"], isolation)
+            XCTAssertEqual(rows.first?["account"] as? String, "Girokonto")
+        }
+    }
+
     /// `TXFEED_NEVER_MOVED`: an entry the statement lists whose money never moved is neither a
     /// record nor a reject: counted as skipped, written by `--skipped` with its where, why (its
     /// memo) and raw text, its other fields never checked; a status no host knows is rejected.

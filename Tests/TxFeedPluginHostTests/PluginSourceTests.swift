@@ -68,6 +68,7 @@ final class Recorder: SourceEvents {
     func beginAccount(text: UnsafeBufferPointer<UInt8>, originBytes: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
         .proceed
     }
+    func beginAccount(fields: AccountFields, originBytes: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer { .proceed }
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer { .proceed }
     func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer { .proceed }
     func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer { .proceed }

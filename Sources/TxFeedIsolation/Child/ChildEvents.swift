@@ -177,6 +177,12 @@ final class ChildEvents: SourceEvents {
         return .proceed
     }
 
+    func beginAccount(fields: AccountFields, originBytes origin: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
+        sendDue()
+        giveToCollector()
+        return collector.beginAccount(fields: fields, originBytes: origin)
+    }
+
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
         sendDue()
         if collector.isCancelled { return .stop }

@@ -234,6 +234,24 @@ typedef struct txfeed_entry {
 } txfeed_entry;
 
 /**
+ * An account's header as plain fields, for `begin_account_fields`: the envelope's `body`
+ * without JSON (docs/INPUT.md says what each member means). Absent fields are `{NULL, 0}`.
+ * The host reads it as far as `struct_size` reaches; appended fields come at the end.
+ */
+typedef struct txfeed_account {
+    uint32_t struct_size; /**< sizeof(txfeed_account) as the plugin was built */
+    txfeed_text name;     /**< required: the `account` column */
+    txfeed_text id;       /**< the bank's id for the account (an IBAN, an account number), or absent */
+    txfeed_text currency; /**< an ISO 4217 code, or absent (two decimals, no currency shown) */
+    /** The balance now (the envelope's `currentBalance`): a plain signed decimal with at most
+        the currency's decimals, "-12.50" when overdrawn; or absent. */
+    txfeed_text balance;
+    txfeed_text profile_id; /**< the holder (the envelope's `profile`), each field optional */
+    txfeed_text first_name;
+    txfeed_text last_name;
+} txfeed_account;
+
+/**
  * What the host gives a running source: `run`'s `host`. Every callback takes
  * the host pointer itself as first argument.
  *
@@ -372,6 +390,16 @@ struct txfeed_source_host {
      * yourself, and say so with `log`.
      */
     int32_t highest_entry_status;
+    /**
+     * `begin_account` with the account as plain fields instead of an envelope to parse: how a
+     * plugin that reads its own format (and hands records over with `emit_entries`) opens an
+     * account. A field that breaks the envelope's rules (no name, an unknown currency, a balance
+     * that does not parse) fails the account, named by `origin`; `end_account` after it as usual.
+     * Appended after `highest_entry_status`: check
+     * host->struct_size > offsetof(txfeed_source_host, begin_account_fields).
+     */
+    int (*begin_account_fields)(const txfeed_source_host *host, const txfeed_account *account,
+                                const char *origin);
 };
 
 /* ---- The sink side ------------------------------------------------------ */

@@ -51,6 +51,21 @@ extension PluginSource {
                 return events.beginAccount(text: bytes(json, length), originBytes: origin.map { bytes($0, strlen($0)) })
             }
         }
+        host.begin_account_fields = { host, account, origin in
+            call(host) { events in
+                guard let account, Int(account.pointee.struct_size) >= MemoryLayout<txfeed_account>.size else {
+                    return fault(
+                        events,
+                        "begin_account_fields with a NULL account or a struct_size below txfeed_account's \(MemoryLayout<txfeed_account>.size)"
+                    )
+                }
+                let a = account.pointee
+                let fields = AccountFields(
+                    name: bytes(a.name), id: bytes(a.id), currency: bytes(a.currency), balance: bytes(a.balance),
+                    profileID: bytes(a.profile_id), firstName: bytes(a.first_name), lastName: bytes(a.last_name))
+                return events.beginAccount(fields: fields, originBytes: origin.map { bytes($0, strlen($0)) })
+            }
+        }
         host.emit_transactions = { host, json, length in
             call(host) { events in
                 guard let json else { return fault(events, "emit_transactions with a NULL batch") }
@@ -147,22 +162,24 @@ extension PluginSource {
         UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
+    /// A `txfeed_text` as bytes; nil when absent.
+    private static func bytes(_ text: txfeed_text) -> UnsafeBufferPointer<UInt8>? {
+        guard let data = text.data else { return nil }
+        return bytes(data, text.length)
+    }
+
     /// The plugin's entries as ``EntryFields``, stepping by the plugin's `entry_size` so that an
     /// entry from a newer header (with fields appended) is read as far as this host knows it.
     private static func withEntryFields(
         _ entries: UnsafePointer<txfeed_entry>, count: Int, stride: Int,
         _ body: (UnsafeBufferPointer<EntryFields>) -> CallbackAnswer
     ) -> CallbackAnswer {
-        func field(_ text: txfeed_text) -> UnsafeBufferPointer<UInt8>? {
-            guard let data = text.data else { return nil }
-            return bytes(data, text.length)
-        }
         let base = UnsafeRawPointer(entries)
         let fields = (0..<count).map { n in
             let entry = base.advanced(by: n * stride).assumingMemoryBound(to: txfeed_entry.self).pointee
             return EntryFields(
-                date: field(entry.date), vendor: field(entry.vendor), amount: field(entry.amount), id: field(entry.id),
-                memo: field(entry.memo), location: field(entry.where), raw: field(entry.raw),
+                date: bytes(entry.date), vendor: bytes(entry.vendor), amount: bytes(entry.amount), id: bytes(entry.id),
+                memo: bytes(entry.memo), location: bytes(entry.where), raw: bytes(entry.raw),
                 status: status(entry.status))
         }
         return fields.withUnsafeBufferPointer(body)

@@ -20,6 +20,8 @@ public protocol SourceEvents: AnyObject, Sendable {
     ///     accounts each made a `String` of it only for the bytes to be written again.
     func beginAccount(text: UnsafeBufferPointer<UInt8>, originBytes origin: UnsafeBufferPointer<UInt8>?)
         -> CallbackAnswer
+    /// An account given as plain fields (`begin_account_fields`), whose records follow as entries.
+    func beginAccount(fields: AccountFields, originBytes origin: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer
     /// A JSON array of transactions of the account begun last.
     func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer
     /// - Parameters:

@@ -14,6 +14,8 @@
  *   entries         an EUR account through emit_entries (entries one size larger than the
  *                   header's, as a newer plugin sends them): two good, two wrong, and one
  *                   record the plugin rejects itself; then an account that fails whole
+ *   fields          accounts through begin_account_fields: one good, three that fail (an
+ *                   unknown currency, a balance of too many decimals, no name)
  *   big-accounts    a small account, then three of 120,000 entries ("Big", "Big broken" that
  *                   fails, "Big last"), for an open account that spills under --memory
  *   many-rejects    two accounts of 12,000 rejected rows and one entry, over 1 MiB of calls
@@ -277,6 +279,35 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         host->emit_entries(host, &batch[0].entry, 2, sizeof batch[0]);
         host->fail_account(host, "balances do not reconcile");
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
+    }
+    if (strcmp(s->mode, "fields") == 0) {
+        /* Accounts as plain fields (a newer plugin's struct, one field larger): one good, with a
+         * holder and an overdrawn balance; then one each with an unknown currency, a balance of
+         * too many decimals and no name, each failing whole. */
+#define TEXT(s) ((txfeed_text){s, sizeof(s) - 1})
+        struct { txfeed_account account; int64_t later; } accounts[4];
+        memset(accounts, 0, sizeof accounts);
+        accounts[0].account = (txfeed_account){.name = TEXT("Girokonto"), .id = TEXT("DE89370400440532013000"),
+            .currency = TEXT("EUR"), .balance = TEXT("-12.50"), .first_name = TEXT("Zoë")};
+        accounts[1].account = (txfeed_account){.name = TEXT("Euro"), .currency = TEXT("EURO")};
+        accounts[2].account = (txfeed_account){.name = TEXT("Cents"), .currency = TEXT("EUR"), .balance = TEXT("1.005")};
+        accounts[3].account = (txfeed_account){.currency = TEXT("EUR")};
+        txfeed_entry entry = {.date = TEXT("2024-03-01"), .vendor = TEXT("Lidl"), .amount = TEXT("-23.45"),
+            .where = TEXT("line 2")};
+#undef TEXT
+        if (host->struct_size <= offsetof(txfeed_source_host, begin_account_fields)) {
+            *error = strdup("this host has no begin_account_fields");
+            return TXFEED_FAILED;
+        }
+        static const char *const origins[] = {"test:good", "test:euro", "test:cents", "test:nameless"};
+        for (int i = 0; i < 4; i++) {
+            accounts[i].account.struct_size = sizeof accounts[i];
+            accounts[i].later = -1;
+            if (host->begin_account_fields(host, &accounts[i].account, origins[i]) == TXFEED_STOP) return TXFEED_STOP;
+            host->emit_entries(host, &entry, 1, sizeof entry);
+            if (host->end_account(host) == TXFEED_STOP) return TXFEED_STOP;
+        }
+        return TXFEED_OK;
     }
     if (strcmp(s->mode, "statuses") == 0) {
         /* A booked entry, one whose money never moved (only where, raw and memo count: its
