@@ -21,9 +21,6 @@ public final class SourceCollector: DeliveredDataEvents {
     let spill: Spill?
     /// The run's rejects: each delivery's go there at once, so that none waits in the source.
     let rejects: RejectStore?
-    /// In a plugin host child: small streamed accounts are kept as their calls and handed to
-    /// ``endAccount(balance:sendingRest:forwarding:)``'s `forward`, for txfeed to decode.
-    let forwardsSmallAccounts: Bool
 
     private let cancelled = Atomic<Bool>(false)
     /// Time spent decoding in the source's callbacks: txfeed's own work, which never counts
@@ -37,13 +34,11 @@ public final class SourceCollector: DeliveredDataEvents {
     private let childHostNanoseconds = Atomic<Int>(0)
     private let delivered = Mutex(Delivered())
     /// ``pendingRecords``, kept as the data changes: a plugin host child asks before every
-    /// callback, and a lock for it met the line's workers committing under the same lock.
+    /// callback.
     private let pending = Atomic<Int>(0)
     /// The account being streamed (`begin_account` … `end_account`). Only the source's thread
     /// touches it, and only during `run`; a Mutex keeps that honest at no real cost.
     private let streaming = Mutex<Streaming?>(nil)
-    /// Small streamed accounts decoded on other threads (with more than one thread).
-    private let line = Mutex<AccountLine?>(nil)
 
     private struct Delivered {
         var data = SourceData()
@@ -71,60 +66,16 @@ public final class SourceCollector: DeliveredDataEvents {
 
     private struct Streaming: Sendable {
         var origin: String
-        var account: Account
+        var account: StreamedAccount
         /// Whether a plugin host child sent records of it up already (``takeOpenAccountPart()``).
         var sentProvisionally = false
         /// How many of its vendors went up with those parts: each part carries only the new ones.
         var vendorsSent = 0
     }
 
-    /// Decoded as it comes, or kept to be decoded by the ``AccountLine`` once it ends.
-    private enum Account: Sendable {
-        /// Boxed: a live account is a few hundred bytes, and every small account's calls moved
-        /// the enum whole (a million accounts of one transaction: 4% of the run).
-        indirect case live(StreamedAccount)
-        case recorded(StreamedAccountRecording)
-        /// Only while one of the others is changed: the enum holds no second reference to
-        /// what changes, so it is changed in place, not copied.
-        case changing
-
-        /// What a live account decoded and holds, not yet handed over.
-        var heldRecords: Int {
-            if case .live(let account) = self { account.heldRecords } else { 0 }
-        }
-
-        mutating func update(
-            live: (inout StreamedAccount) -> Void, recorded: (inout StreamedAccountRecording) -> Account?
-        ) {
-            // `if case`, not `switch`: a switch keeps its subject alive to its end, so the
-            // account's arrays had two owners and every reject copied them all (a CSV of
-            // 250,000 bad rows: 6.5 s, two thirds of it copying).
-            if case .live(var account) = self {
-                self = .changing
-                live(&account)
-                self = .live(account)
-            } else if case .recorded(var recording) = self {
-                self = .changing
-                self = recorded(&recording) ?? .recorded(recording)
-            }
-        }
-
-        /// `body` on the account decoded so far, which from now on is decoded as it comes
-        /// (entries point into the plugin's memory; a huge envelope's batches are handed on).
-        /// - Parameters:
-        ///   - decoder: the source's, made only for a recorded account.
-        mutating func updateLive(
-            _ decoder: @autoclosure () -> DocumentDecoder, _ body: (inout StreamedAccount) -> Void
-        ) {
-            if case .recorded(let recording) = self { self = .live(recording.replay(decoder())) }
-            update(live: body, recorded: { _ in nil })
-        }
-    }
-
     public init(
         name: String, index: Int, threads: Int, log: @escaping @Sendable (String, PluginLogLevel, String) -> Void,
-        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil, rejects: RejectStore? = nil,
-        forwardsSmallAccounts: Bool = false
+        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil, rejects: RejectStore? = nil
     ) {
         self.name = name
         self.index = index
@@ -133,7 +84,6 @@ public final class SourceCollector: DeliveredDataEvents {
         self.onProgress = onProgress
         self.spill = spill
         self.rejects = rejects
-        self.forwardsSmallAccounts = forwardsSmallAccounts
     }
 
     // MARK: Barrier side
@@ -164,11 +114,8 @@ public final class SourceCollector: DeliveredDataEvents {
         }
     }
 
-    /// The source's `run` returned: the accounts on the line are committed, and an account
-    /// left open fails.
+    /// The source's `run` returned: an account left open fails.
     public func runEnded() {
-        // Taken and closed: the line holds the collector, a cycle broken here once it is drained.
-        hostWork { line.withLock { $0.take() }?.close() }
         if let open = streaming.withLock({ $0.take() }) {
             _ = commit { $0.failures.append("\(open.origin): account ended without end_account") }
         }
@@ -261,7 +208,7 @@ public final class SourceCollector: DeliveredDataEvents {
     /// parts, as a plugin host child sends it up (``takeOpenAccountPart()``), so that it spills
     /// while open instead of waiting whole in its decoder until `end_account`.
     private func passOpenAccountOn() {
-        guard spill != nil, !forwardsSmallAccounts,
+        guard spill != nil,
             streaming.withLock({ $0?.account.heldRecords ?? 0 }) >= Self.passedOnRecords,
             let part = takeOpenAccountPart()
         else { return }
@@ -301,22 +248,6 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public var documentsKept: Int { delivered.withLock { $0.data.documents } }
-
-    public func takeForwarded(accounts bytes: [UInt8]) -> Bool {
-        guard let groups = ForwardedAccounts.groups(of: bytes, accounts: AccountLine.groupAccounts) else {
-            return false
-        }
-        if isCancelled { return true }
-        if let line = accountLine() {
-            for group in groups { line.submit(group) }
-        } else {
-            let decoder = decoder(nil)
-            var data = SourceData()
-            for group in groups { group.decode(decoder, into: &data) }
-            _ = commit { $0.append(data) }
-        }
-        return true
-    }
 
     public func childHostTime(nanoseconds: Int) {
         childHostNanoseconds.store(nanoseconds, ordering: .relaxed)
@@ -364,12 +295,7 @@ public final class SourceCollector: DeliveredDataEvents {
             _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
         }
         let origin = originBytes.map { String(decoding: $0, as: UTF8.self) } ?? name
-        let account: Account = hostWork {
-            if text.count < StreamedAccountRecording.largest && (forwardsSmallAccounts || accountLine() != nil) {
-                return .recorded(StreamedAccountRecording(origin: origin, envelope: text))
-            }
-            return .live(StreamedAccount(decoder: decoder(origin), envelope: text))
-        }
+        let account = hostWork { StreamedAccount(decoder: decoder(origin), envelope: text) }
         streaming.withLock { $0 = Streaming(origin: origin, account: account) }
         return .proceed
     }
@@ -381,20 +307,13 @@ public final class SourceCollector: DeliveredDataEvents {
         }
         let origin = originBytes.map { String(decoding: $0, as: UTF8.self) } ?? name
         let account = hostWork { StreamedAccount(decoder: decoder(origin), fields: fields) }
-        streaming.withLock { $0 = Streaming(origin: origin, account: .live(account)) }
+        streaming.withLock { $0 = Streaming(origin: origin, account: account) }
         return .proceed
     }
 
     public func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
         let answer = hostWork {
-            streamed("emit_transactions") { open in
-                open.account.update(live: { $0.add(batch: text) }) { recording in
-                    recording.add(batch: text)
-                    // Not small after all: decoded from here on as it comes.
-                    return recording.bytes > StreamedAccountRecording.largest
-                        ? .live(recording.replay(decoder(nil))) : nil
-                }
-            }
+            streamed("emit_transactions") { $0.account.add(batch: text) }
         }
         passOpenAccountOn()
         return answer
@@ -409,11 +328,8 @@ public final class SourceCollector: DeliveredDataEvents {
             let answer = streamed("emit_transactions_part") { open in
                 // Already going up as provisional records, it goes on that way.
                 let committedPieces = !open.sentProvisionally
-                // A huge envelope's: decoded as it comes, never kept to decode later.
-                open.account.updateLive(decoder(nil)) { live in
-                    live.add(batch: text, part: part)
-                    if committedPieces { handed = live.handOver() }
-                }
+                open.account.add(batch: text, part: part)
+                if committedPieces { handed = open.account.handOver() }
             }
             guard answer == .proceed, let handed else { return answer }
             return commit { $0.append(handed) }
@@ -428,86 +344,38 @@ public final class SourceCollector: DeliveredDataEvents {
     /// `end_account` in a plugin host child. An account whose records went up already
     /// (``takeOpenAccountPart()``) is not committed here: `send` gets the rest of it, once the
     /// accounts before it are committed, as ``Delivery/closing`` or, failed,
-    /// ``Delivery/withdrawing``. A small account kept as its calls (``forwardsSmallAccounts``)
-    /// goes to `forward` whole, undecoded.
+    /// ``Delivery/withdrawing``.
     public func endAccount(
-        balance: UnsafeBufferPointer<UInt8>?, sendingRest send: ((SourceData, Delivery) -> Void)?,
-        forwarding forward: ((StreamedAccountRecording) -> Void)? = nil
+        balance: UnsafeBufferPointer<UInt8>?, sendingRest send: ((SourceData, Delivery) -> Void)?
     ) -> CallbackAnswer {
-        guard let open = streaming.withLock({ $0.take() }) else {
+        guard var open = streaming.withLock({ $0.take() }) else {
             return commit { $0.failures.append("\(name): end_account without begin_account") }
         }
         return hostWork {
-            switch open.account {
-            case .recorded(var recording):
-                if let balance { recording.state(balance: balance) }
-                if let forward {
-                    forward(recording)
-                } else if let line = accountLine() {
-                    line.submit(recording)
-                } else {
-                    return commit { $0.append(recording.replay(decoder(nil)).finish()) }
-                }
-                return isCancelled ? .stop : .proceed
-            case .live(var account):
-                if let balance { account.state(balance: balance) }
-                let failed = account.hasFailed
-                let data = account.finish()
-                guard open.sentProvisionally else { return commit { $0.append(data) } }
-                guard let send else { preconditionFailure("an account sent up ended without its sender") }
-                accountLine()?.drain()
-                if failed {
-                    send(data, .withdrawing)
-                } else {
-                    send(data.withVendors(from: open.vendorsSent), .closing)
-                }
-                return isCancelled ? .stop : .proceed
-            case .changing:
-                return .proceed
+            if let balance { open.account.state(balance: balance) }
+            let failed = open.account.hasFailed
+            let data = open.account.finish()
+            guard open.sentProvisionally else { return commit { $0.append(data) } }
+            guard let send else { preconditionFailure("an account sent up ended without its sender") }
+            if failed {
+                send(data, .withdrawing)
+            } else {
+                send(data.withVendors(from: open.vendorsSent), .closing)
             }
-        }
-    }
-
-    /// In a plugin host child: a small account its events wrote up themselves as the plugin made
-    /// its calls (``ForwardedAccounts``), taken over as if the collector had recorded them: it is
-    /// not small after all, meets a call only the collector takes, or is left open. Not checked
-    /// for cancellation: each call was taken when it was made.
-    /// - Parameters:
-    ///   - calls: the account's calls so far, begun and not ended.
-    public func adoptOpenAccount(_ calls: [UInt8]) {
-        var recording: StreamedAccountRecording?
-        let read = ForwardedAccounts.forEachCall(ofOpenAccount: calls) { call in
-            switch call {
-            case .beginAccount(let envelope, let origin):
-                recording = StreamedAccountRecording(origin: origin, envelope: envelope)
-            case .transactions(let batch): recording?.add(batch: batch)
-            case .reject(let location, let reason, let raw):
-                recording?.reject(location: location, reason: reason, raw: raw)
-            case .failAccount(let reason): recording?.fail(reason)
-            case .endAccount: preconditionFailure("an open account has no end")
-            }
-        }
-        guard read, let recording else { preconditionFailure("an open account written by the child reads back") }
-        streaming.withLock { streaming in
-            precondition(streaming == nil, "one account is open at a time")
-            streaming = Streaming(origin: recording.origin, account: .recorded(recording))
+            return isCancelled ? .stop : .proceed
         }
     }
 
     /// In a plugin host child: the records of the open account so far, to send up as
     /// ``Delivery/provisional``, so that a long account is held by txfeed alone, not by both
-    /// processes. Nil with none: no account, a small one kept for the line, or one handed over
+    /// processes. Nil with none: no account, or one handed over
     /// as committed pieces (a huge envelope read in pieces).
     public func takeOpenAccountPart() -> SourceData? {
         streaming.withLock { streaming -> SourceData? in
-            guard let provisional = streaming?.sentProvisionally else { return nil }
-            var whole: SourceData?
-            streaming!.account.update(
-                live: { live in
-                    guard provisional || !live.handedOver else { return }
-                    whole = live.handOver()
-                }, recorded: { _ in nil })
-            guard let whole else { return nil }
+            guard let provisional = streaming?.sentProvisionally,
+                provisional || !streaming!.account.handedOver,
+                let whole = streaming!.account.handOver()
+            else { return nil }
             let part = whole.withVendors(from: streaming!.vendorsSent)
             streaming!.sentProvisionally = true
             streaming!.vendorsSent = whole.vendors.count
@@ -517,9 +385,7 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public func entries(_ entries: UnsafeBufferPointer<EntryFields>) -> CallbackAnswer {
         let answer = hostWork {
-            streamed("emit_entries") { open in
-                open.account.updateLive(decoder(nil)) { $0.add(entries: entries) }
-            }
+            streamed("emit_entries") { $0.account.add(entries: entries) }
         }
         passOpenAccountOn()
         return answer
@@ -531,12 +397,7 @@ public final class SourceCollector: DeliveredDataEvents {
         // plugin host child knows to send up a statement of rejected rows as it goes.
         let open = hostWork {
             streaming.withLock { streaming in
-                streaming?.account.update(live: { $0.reject(location: location, reason: reason, raw: raw) }) {
-                    $0.reject(location: location, reason: reason, raw: raw)
-                    // Not small after all (a statement of rows it rejects): decoded from here on, so
-                    // that its rejects go on as the account's records do rather than wait in it.
-                    return $0.bytes > StreamedAccountRecording.largest ? .live($0.replay(decoder(nil))) : nil
-                }
+                streaming?.account.reject(location: location, reason: reason, raw: raw)
                 return streaming != nil
             }
         }
@@ -551,12 +412,7 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public func failAccount(reason: String) -> CallbackAnswer {
-        streamed("fail_account") { open in
-            open.account.update(live: { $0.fail(reason) }) {
-                $0.fail(reason)
-                return nil
-            }
-        }
+        streamed("fail_account") { $0.account.fail(reason) }
     }
 
     public func log(_ level: PluginLogLevel, _ message: String) {
@@ -598,39 +454,13 @@ public final class SourceCollector: DeliveredDataEvents {
         return decoder
     }
 
-    /// The line for small streamed accounts, made at the first; nil with one thread.
-    private func accountLine() -> AccountLine? {
-        guard threads > 1 else { return nil }
-        return line.withLock { line in
-            if let line { return line }
-            let made = AccountLine(inFlight: 2 * threads, decoder: decoder(nil), owner: self)
-            line = made
-            return made
-        }
-    }
-
-    /// Adds a decoded unit after the accounts still on the line, unless the run was abandoned.
-    /// Returns the callback's answer.
+    /// Adds a decoded unit, unless the run was abandoned. Returns the callback's answer.
     private func commit(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
         commitDelivered { update(&$0.data) }
     }
 
     /// ``commit(_:)`` with the open account at hand too.
     private func commitDelivered(_ update: (inout Delivered) -> Void) -> CallbackAnswer {
-        if threads > 1, let line = line.withLock({ $0 }) { line.drain() }
-        return addDelivered(update)
-    }
-
-    /// A group of the line's accounts, in order.
-    func commitFromLine(_ data: SourceData) {
-        _ = add { $0.append(data) }
-    }
-
-    private func add(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
-        addDelivered { update(&$0.data) }
-    }
-
-    private func addDelivered(_ update: (inout Delivered) -> Void) -> CallbackAnswer {
         delivered.withLock { delivered in
             guard !delivered.abandoned else { return .stop }
             update(&delivered)

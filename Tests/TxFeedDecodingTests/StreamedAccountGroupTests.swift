@@ -3,8 +3,7 @@ import XCTest
 
 @testable import TxFeedDecoding
 
-/// Small streamed accounts decoded one after the other into one data (the account line's
-/// groups) give exactly what decoding each on its own and appending would, including accounts
+/// Streamed accounts decoded one after the other into one data give exactly what decoding each on its own and appending would, including accounts
 /// that fail part way: nothing of a failed account stays, not even the vendors it named.
 final class StreamedAccountGroupTests: XCTestCase {
     struct Call {

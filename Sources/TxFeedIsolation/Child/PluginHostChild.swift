@@ -281,7 +281,7 @@ final class ChildHost: Sendable {
                     $0.string(message)
                 }
             },
-            onProgress: { count in decoded.value.add(count, ordering: .relaxed) }, forwardsSmallAccounts: true)
+            onProgress: { count in decoded.value.add(count, ordering: .relaxed) })
         let events = ChildEvents(collector: collector, writer: writer)
         let cancelled = current.withLock { current in
             current.running = Running(index: request.index, collector: collector, events: events, decoded: decoded)

@@ -192,10 +192,6 @@ public final class IsolatedPluginSource: SourceSession {
                 }
                 guard let chunk else { continue }
                 _ = events?.delivered(chunk.data, as: chunk.delivery)
-            case .frame(.accounts, let payload):
-                guard let events, !chunks.isWaiting, events.takeForwarded(accounts: payload) else {
-                    return (.failed(garbled(child)), false)
-                }
             case .frame(.hostTime, let payload):
                 let reported = payload.withUnsafeBytes { raw -> (Int, Int)? in
                     var r = WireDecoder(raw)

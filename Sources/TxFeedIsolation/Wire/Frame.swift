@@ -58,9 +58,6 @@ enum FrameKind: UInt8, Sendable {
     case checked = 19
     /// A source's index, and whether it was withdrawn (else it had begun: it runs here).
     case withdrawn = 22
-    /// Small streamed accounts, undecoded: each one's calls as the plugin made them
-    /// (`ForwardedAccounts`), for txfeed's collector to decode as in-process.
-    case accounts = 23
 }
 
 /// How a ``FrameKind/run`` request ended in the child.

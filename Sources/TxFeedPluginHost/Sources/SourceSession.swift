@@ -60,10 +60,6 @@ public protocol DeliveredDataEvents: SourceEvents {
     func childHostTime(nanoseconds: Int)
     /// Documents delivered and kept so far: not those of an account still held open.
     var documentsKept: Int { get }
-    /// Small streamed accounts the child sent on undecoded (`ForwardedAccounts`), decoded here
-    /// as in-process, in their place after what came before; false when the bytes are garbled
-    /// (then none is taken). Not host time: the plugin runs on in its own process meanwhile.
-    func takeForwarded(accounts bytes: [UInt8]) -> Bool
 }
 
 /// How a chunk from a plugin host child stands to the streamed account the plugin has open.

@@ -6,9 +6,10 @@ import XCTest
 
 @testable import TxFeedIsolation
 
-/// Small streamed accounts leave the child undecoded, as the plugin's calls, and txfeed's
-/// collector takes them as in-process, in their place among what the child did decode.
-final class ForwardedAccountTests: XCTestCase {
+/// What a plugin hands over in a child arrives in txfeed as the collector in txfeed's own
+/// process would have it: documents and streamed accounts, in their order, with their rejects,
+/// stated balances and failures.
+final class ChildEventsTests: XCTestCase {
     private static func envelope(_ name: String, currency: String = "EUR") -> [UInt8] {
         Array(#"{"status":200,"body":{"name":"\#(name)","currency":"\#(currency)","transactions":[]}}"#.utf8)
     }
@@ -57,10 +58,8 @@ final class ForwardedAccountTests: XCTestCase {
         XCTAssertEqual(events.endAccount(balance: nil), .proceed)
     }
 
-    private func collector(threads: Int, forwarding: Bool = false) -> SourceCollector {
-        SourceCollector(
-            name: "s", index: 0, threads: threads, log: { _, _, _ in }, onProgress: nil,
-            forwardsSmallAccounts: forwarding)
+    private func collector(threads: Int) -> SourceCollector {
+        SourceCollector(name: "s", index: 0, threads: threads, log: { _, _, _ in }, onProgress: nil)
     }
 
     /// The calls through a child's events and a file, read back as txfeed's side reads them.
@@ -75,7 +74,7 @@ final class ForwardedAccountTests: XCTestCase {
     private func throughChild(
         threads: Int, _ drive: (any SourceEvents) -> Void, out: Int32, back: Int32
     ) throws -> (data: SourceData, kinds: [FrameKind]) {
-        let child = collector(threads: threads, forwarding: true)
+        let child = collector(threads: threads)
         let events = ChildEvents(collector: child, writer: FrameWriter(fd: out))
         drive(events)
         events.runEnded()
@@ -88,8 +87,6 @@ final class ForwardedAccountTests: XCTestCase {
         while case .frame(let kind, let payload) = reader.next() {
             kinds.append(kind)
             switch kind {
-            case .accounts:
-                XCTAssertTrue(parent.takeForwarded(accounts: payload))
             case .data, .transactions:
                 let chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
                 if let chunk { XCTAssertEqual(parent.delivered(chunk.data, as: chunk.delivery), .proceed) }
@@ -101,7 +98,7 @@ final class ForwardedAccountTests: XCTestCase {
         return (parent.take(), kinds)
     }
 
-    func testForwardedAccountsAreTakenAsInProcessInTheirPlace() throws {
+    func testWhatAChildSendsUpIsWhatTxfeedsProcessDecodes() throws {
         for threads in [1, 2] {
             let direct = collector(threads: threads)
             drive(direct)
@@ -109,8 +106,7 @@ final class ForwardedAccountTests: XCTestCase {
             let expected = direct.take()
             let (received, kinds) = try throughChild(threads: threads)
 
-            // The documents decoded in the child, the small accounts sent on as calls, in order.
-            XCTAssertEqual(kinds, [.data, .transactions, .accounts, .data, .transactions, .accounts], "\(threads)")
+            XCTAssertEqual(Set(kinds), [.data, .transactions], "\(threads)")
             XCTAssertEqual(received.accounts.map(\.name), ["First", "Small", "Between", "Stated", "Last", "Unnamed"])
             XCTAssertEqual(received.accounts.map(\.name), expected.accounts.map(\.name))
             XCTAssertEqual(received.accounts.map(\.origin), expected.accounts.map(\.origin))
@@ -132,56 +128,20 @@ final class ForwardedAccountTests: XCTestCase {
         }
     }
 
-    /// A cut or garbled frame of accounts is refused whole, never a crash.
-    func testACutOrGarbledFrameOfAccountsIsRefused() throws {
-        let child = collector(threads: 1, forwarding: true)
-        var bytes: [UInt8] = []
-        for name in ["One", "Two"] {
-            Self.envelope(name).withUnsafeBufferPointer { _ = child.beginAccount(text: $0, origin: name) }
-            Self.batch(name + " shop").withUnsafeBufferPointer { _ = child.transactions(text: $0) }
-            _ = child.endAccount(
-                balance: nil, sendingRest: nil, forwarding: { ForwardedAccounts.append($0, to: &bytes) })
-        }
-        XCTAssertTrue(child.take().isEmpty, "nothing decoded in the child")
-        let whole = bytes
-        for cut in [whole.count - 1, whole.count - 5, 3] {
-            let parent = collector(threads: 2)
-            XCTAssertFalse(parent.takeForwarded(accounts: Array(whole.prefix(cut))), "\(cut)")
-            parent.runEnded()
-            XCTAssertTrue(parent.take().isEmpty, "\(cut)")
-        }
-        var garbled = whole
-        garbled[garbled.count - 1] = 99  // the last account's end: a call this txfeed does not know
-        let parent = collector(threads: 1)
-        XCTAssertFalse(parent.takeForwarded(accounts: garbled))
-        XCTAssertTrue(parent.take().isEmpty)
-        for threads in [1, 2] {
-            let intact = collector(threads: threads)
-            XCTAssertTrue(intact.takeForwarded(accounts: whole))
-            intact.runEnded()
-            let data = intact.take()
-            XCTAssertEqual(data.accounts.map(\.name), ["One", "Two"])
-            XCTAssertEqual(data.transactions.count, 2)
-        }
-    }
-
-    /// The child writes a small account up as its calls come, and gives it to its collector when
-    /// it is not small after all, meets entries, is begun again or is left open: the feed is the
-    /// same as in-process either way.
-    func testAccountsTheChildCannotForwardAreTakenAsInProcess() throws {
+    /// A large batch, JSON and entries in one account, an account begun again and one left
+    /// open: the feed is the same as in-process.
+    func testLargeMixedAndUnendedAccountsArriveAsInProcess() throws {
         let huge = Self.batch(Array(repeating: String(repeating: "x", count: 200), count: 6_000))
-        XCTAssertGreaterThan(huge.count, StreamedAccountRecording.largest)
         let drive: (any SourceEvents) -> Void = { events in
             func call(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> CallbackAnswer) {
                 XCTAssertEqual(bytes.withUnsafeBufferPointer(body), .proceed)
             }
-            // Grows past the small size: decoded in the child from there on.
             call(Self.envelope("Grown")) { events.beginAccount(text: $0, origin: "acct:grown") }
             call(Self.batch("Before")) { events.transactions(text: $0) }
             XCTAssertEqual(events.reject(location: "line 2", reason: "odd", raw: Array("?".utf8)), .proceed)
             call(huge) { events.transactions(text: $0) }
             XCTAssertEqual(events.endAccount(balance: nil), .proceed)
-            // Entries, which only the collector takes.
+            // JSON and entries in one account.
             call(Self.envelope("Entries")) { events.beginAccount(text: $0, origin: "acct:entries") }
             call(Self.batch("Json")) { events.transactions(text: $0) }
             let (date, vendor, amount) = (Array("2024-05-06".utf8), Array("Entry".utf8), Array("-4.50".utf8))
@@ -210,7 +170,7 @@ final class ForwardedAccountTests: XCTestCase {
             let expected = direct.take()
             let (received, kinds) = try throughChild(threads: threads, drive)
 
-            XCTAssertTrue(kinds.contains(.transactions), "the grown account decoded in the child: \(kinds)")
+            XCTAssertTrue(kinds.contains(.transactions), "\(kinds)")
             XCTAssertEqual(received.accounts.map(\.name), ["Grown", "Entries", "Next"])
             XCTAssertEqual(received.accounts.map(\.name), expected.accounts.map(\.name))
             func vendors(_ data: SourceData) -> [String] {
@@ -237,7 +197,7 @@ final class ForwardedAccountTests: XCTestCase {
         defer { close(devNull) }
         var failures: [[String]] = []
         for inChild in [false, true] {
-            let collector = collector(threads: 1, forwarding: inChild)
+            let collector = collector(threads: 1)
             let events = ChildEvents(collector: collector, writer: FrameWriter(fd: devNull))
             let driven: any SourceEvents = inChild ? events : collector
             Self.envelope("Cut").withUnsafeBufferPointer {
