@@ -4,16 +4,22 @@ import TxFeedModel
 /// An account that arrives as a header and then batches of transactions, for sources too
 /// large to hand over as one document. Kept apart until ``finish()``: a syntax error in any
 /// batch fails the whole account, as it would a document.
+///
+/// Accounts that end go on in the same data when the next one begins (``next(decoder:fields:)``):
+/// a million small accounts are a few thousand data, not a million, each made, appended and
+/// freed. ``takeEarlier()`` takes them apart from the one open when they must go first.
 public struct StreamedAccount: Sendable {
-    private let decoder: DocumentDecoder
+    private var decoder: DocumentDecoder
     private var unit = SourceData()
     private var account: InPlace
     /// Whether records were handed over before the account ended (``handOver()``).
     public private(set) var handedOver = false
     /// Whether the account failed: ``finish()`` then holds its failure alone.
     public var hasFailed: Bool { account.hasFailed }
-    /// Records and rejects decoded and not yet handed over.
+    /// Records and rejects decoded and not yet handed over, earlier accounts' included.
     public var heldRecords: Int { unit.transactions.count + unit.rejects.count }
+    /// Records, rejects and accounts held: what a unit of small accounts is committed by.
+    public var heldUnits: Int { heldRecords + unit.accounts.count }
 
     /// - Parameters:
     ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
@@ -27,6 +33,32 @@ public struct StreamedAccount: Sendable {
     public init(decoder: DocumentDecoder, fields: AccountFields) {
         self.decoder = decoder
         account = InPlace(decoder: decoder, fields: fields, into: &unit)
+    }
+
+    /// Begins another account after this one, which has ended, in the same data.
+    public mutating func next(decoder: DocumentDecoder, fields: AccountFields) {
+        precondition(!handedOver, "an account handed over ends its data")
+        self.decoder = decoder
+        account = InPlace(decoder: decoder, fields: fields, into: &unit)
+    }
+
+    /// ``next(decoder:fields:)`` for an envelope.
+    public mutating func next(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>) {
+        precondition(!handedOver, "an account handed over ends its data")
+        self.decoder = decoder
+        account = InPlace(decoder: decoder, envelope: envelope, into: &unit)
+    }
+
+    /// The accounts that ended before this one, as data of their own, leaving this one alone
+    /// (for anything that must come after them: a document, a part handed over); nil with none.
+    public mutating func takeEarlier() -> SourceData? {
+        let none = SourceData().mark
+        guard account.start != none else { return nil }
+        let open = unit.split(at: account.start)
+        let earlier = unit
+        unit = open
+        account.start = none
+        return earlier
     }
 
     /// Adds a batch: JSON text of an array of transactions.
@@ -79,8 +111,10 @@ public struct StreamedAccount: Sendable {
         return part
     }
 
-    /// The account's data, or its failure.
-    public consuming func finish() -> SourceData {
+    /// The account's data, or its failure, moved out: the account is left empty. (Mutating,
+    /// not consuming: consuming an account stored in its caller's state copied it, retaining
+    /// each of its arrays, a fifth of a million one-record accounts' cost.)
+    public mutating func finish() -> SourceData {
         // Moved out, not copied: a copy of the data retains each of its arrays.
         var data = SourceData()
         swap(&data, &unit)
@@ -98,7 +132,7 @@ extension StreamedAccount {
     /// of a million accounts was retained and released with it.
     public struct InPlace: Sendable {
         /// Where this account begins in the data: what earlier accounts left there stays.
-        private let start: SourceData.Mark
+        fileprivate(set) var start: SourceData.Mark
         /// The account's decimals; nil once the account has failed.
         private var scale: Int?
         private var nextIndex = 0

@@ -8,12 +8,20 @@ extension EnvelopeReader {
             failures.append("\(origin): begin_account_fields: \(reason)")
             return nil
         }
-        for (field, text) in [
-            ("name", fields.name), ("id", fields.id), ("currency", fields.currency), ("profile_id", fields.profileID),
-            ("first_name", fields.firstName), ("last_name", fields.lastName),
-        ] {
-            if let text, !JSONString.isValidUTF8(text) { return fail("\(field) is not valid UTF-8") }
+        let id = fields.id?.isEmpty == true ? nil : fields.id
+        // In `Account.Text` order; no array of them: an account of one record paid for each.
+        let texts = (fields.name, id, fields.currency, fields.profileID, fields.firstName, fields.lastName)
+        var length = origin.utf8.count
+        func check(_ field: String, _ text: UnsafeBufferPointer<UInt8>?) -> Bool {
+            guard let text else { return true }
+            length += text.count
+            if JSONString.isValidUTF8(text) { return true }
+            _ = fail("\(field) is not valid UTF-8")
+            return false
         }
+        guard check("name", texts.0), check("id", texts.1), check("currency", texts.2),
+            check("profile_id", texts.3), check("first_name", texts.4), check("last_name", texts.5)
+        else { return nil }
         guard let name = fields.name else { return fail("name is missing") }
         guard name.count <= TextLimits.account else {
             return fail(TextLimits.over("name", name.count, TextLimits.account))
@@ -31,10 +39,13 @@ extension EnvelopeReader {
                 return fail("balance \"\(String(decoding: text.prefix(40), as: UTF8.self))\": \(error)")
             }
         }
-        let id = fields.id?.isEmpty == true ? nil : fields.id
-        let texts = [name, id, fields.currency, fields.profileID, fields.firstName, fields.lastName]
-        var account = Account.Texts(capacity: texts.reduce(origin.utf8.count) { $0 + ($1?.count ?? 0) })
-        for text in texts { account.append(text) }
+        var account = Account.Texts(capacity: length)
+        account.append(name)
+        account.append(texts.1)
+        account.append(texts.2)
+        account.append(texts.3)
+        account.append(texts.4)
+        account.append(texts.5)
         account.append(origin)
         return Account(account, balance: balance, profile: fields.hasProfile, source: sourceIndex, scale: scale)
     }

@@ -64,9 +64,14 @@ public final class SourceCollector: DeliveredDataEvents {
         }
     }
 
+    /// The accounts streamed (`begin_account` … `end_account`): those that ended wait here,
+    /// decoded one after the other into one data, until ``groupedUnits`` or anything that must
+    /// come after them (a document, a part handed over, the barrier's take); then the open one.
     private struct Streaming: Sendable {
         var origin: String
         var account: StreamedAccount
+        /// Whether the last account begun is still open.
+        var isOpen = true
         /// Whether a plugin host child sent records of it up already (``takeOpenAccountPart()``).
         var sentProvisionally = false
         /// How many of its vendors went up with those parts: each part carries only the new ones.
@@ -93,6 +98,7 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     public func abandon() {
+        commitEnded()
         delivered.withLock { $0.abandoned = true }
     }
 
@@ -104,7 +110,8 @@ public final class SourceCollector: DeliveredDataEvents {
     /// Hands the delivered data over; the collector keeps nothing of it. A child's account
     /// still held never ended, and is dropped.
     public func take() -> SourceData {
-        delivered.withLock { delivered in
+        commitEnded()
+        return delivered.withLock { delivered in
             let data = delivered.data
             delivered.data = SourceData()
             // An account still open never ended: its records and rejects go with it.
@@ -116,10 +123,31 @@ public final class SourceCollector: DeliveredDataEvents {
 
     /// The source's `run` returned: an account left open fails.
     public func runEnded() {
-        if let open = streaming.withLock({ $0.take() }) {
-            _ = commit { $0.failures.append("\(open.origin): account ended without end_account") }
+        if let (ended, unfinished) = streaming.withLock({ Self.close(&$0) }) {
+            _ = commit { data in
+                if let ended { data.append(ended) }
+                if let unfinished { data.failures.append("\(unfinished): account ended without end_account") }
+            }
         }
     }
+
+    /// Takes the stream out: the accounts that ended, and the origin of one left open (dropped).
+    private static func close(_ streaming: inout Streaming?) -> (ended: SourceData?, unfinished: String?)? {
+        guard var stream = streaming.take() else { return nil }
+        return stream.isOpen ? (stream.account.takeEarlier(), stream.origin) : (stream.account.finish(), nil)
+    }
+
+    /// Commits the accounts that ended and wait in the stream, before anything that follows them.
+    private func commitEnded() {
+        let ended = streaming.withLock { streaming -> SourceData? in
+            guard streaming != nil else { return nil }
+            return streaming!.isOpen ? streaming!.account.takeEarlier() : Self.close(&streaming)?.ended
+        }
+        if let ended { _ = add { $0.data.append(ended) } }
+    }
+
+    /// Ended accounts and their records that wait in the stream before they are committed.
+    static let groupedUnits = 1 << 12
 
     /// Seconds spent decoding what the source delivered so far, the work under way included.
     public var hostSeconds: Double {
@@ -138,7 +166,7 @@ public final class SourceCollector: DeliveredDataEvents {
     public var pendingRecords: Int { pending.load(ordering: .relaxed) }
 
     /// Whether an account is being streamed (`begin_account` … `end_account`) into the collector.
-    public var hasOpenAccount: Bool { streaming.withLock { $0 != nil } }
+    public var hasOpenAccount: Bool { streaming.withLock { $0?.isOpen == true } }
 
     /// Whether anything delivered waits to be taken (an account without records counts).
     public var holdsDelivered: Bool {
@@ -290,24 +318,47 @@ public final class SourceCollector: DeliveredDataEvents {
     public func beginAccount(
         text: UnsafeBufferPointer<UInt8>, originBytes: UnsafeBufferPointer<UInt8>?
     ) -> CallbackAnswer {
-        if isCancelled { return .stop }
-        if let unfinished = streaming.withLock({ $0.take() }) {
-            _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
-        }
-        let origin = originBytes.map { String(decoding: $0, as: UTF8.self) } ?? name
-        let account = hostWork { StreamedAccount(decoder: decoder(origin), envelope: text) }
-        streaming.withLock { $0 = Streaming(origin: origin, account: account) }
-        return .proceed
+        begin(
+            originBytes, first: { StreamedAccount(decoder: $0, envelope: text) },
+            next: { $0.next(decoder: $1, envelope: text) })
     }
 
     public func beginAccount(fields: AccountFields, originBytes: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
+        begin(
+            originBytes, first: { StreamedAccount(decoder: $0, fields: fields) },
+            next: { $0.next(decoder: $1, fields: fields) })
+    }
+
+    /// Begins an account: after those that ended, in their data, or in a new stream. One still
+    /// open never ends: it is dropped, and a failed document.
+    /// - Parameters:
+    ///   - first: a stream's first account, with the decoder given.
+    ///   - next: begins the account after those in the stream.
+    private func begin(
+        _ originBytes: UnsafeBufferPointer<UInt8>?, first: (DocumentDecoder) -> StreamedAccount,
+        next: (inout StreamedAccount, DocumentDecoder) -> Void
+    ) -> CallbackAnswer {
         if isCancelled { return .stop }
-        if let unfinished = streaming.withLock({ $0.take() }) {
-            _ = commit { $0.failures.append("\(unfinished.origin): begin_account again before end_account") }
+        let unfinished = streaming.withLock { $0?.isOpen == true ? Self.close(&$0) : nil }
+        if let (ended, origin) = unfinished {
+            _ = commit { data in
+                if let ended { data.append(ended) }
+                data.failures.append("\(origin!): begin_account again before end_account")
+            }
         }
         let origin = originBytes.map { String(decoding: $0, as: UTF8.self) } ?? name
-        let account = hostWork { StreamedAccount(decoder: decoder(origin), fields: fields) }
-        streaming.withLock { $0 = Streaming(origin: origin, account: account) }
+        hostWork {
+            // Changed in place: an account moved in and out retained each of its arrays.
+            streaming.withLock { streaming in
+                if streaming == nil {
+                    streaming = Streaming(origin: origin, account: first(decoder(origin)))
+                } else {
+                    next(&streaming!.account, decoder(origin))
+                    streaming!.origin = origin
+                    streaming!.isOpen = true
+                }
+            }
+        }
         return .proceed
     }
 
@@ -324,15 +375,21 @@ public final class SourceCollector: DeliveredDataEvents {
     /// holding the account: a syntax error in a later batch fails the account from there on.
     public func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
         hostWork {
-            var handed: SourceData?
+            var earlier, handed: SourceData?
             let answer = streamed("emit_transactions_part") { open in
                 // Already going up as provisional records, it goes on that way.
                 let committedPieces = !open.sentProvisionally
                 open.account.add(batch: text, part: part)
-                if committedPieces { handed = open.account.handOver() }
+                if committedPieces {
+                    earlier = open.account.takeEarlier()
+                    handed = open.account.handOver()
+                }
             }
-            guard answer == .proceed, let handed else { return answer }
-            return commit { $0.append(handed) }
+            guard answer == .proceed, earlier != nil || handed != nil else { return answer }
+            return commit { data in
+                if let earlier { data.append(earlier) }
+                if let handed { data.append(handed) }
+            }
         }
     }
 
@@ -348,21 +405,32 @@ public final class SourceCollector: DeliveredDataEvents {
     public func endAccount(
         balance: UnsafeBufferPointer<UInt8>?, sendingRest send: ((SourceData, Delivery) -> Void)?
     ) -> CallbackAnswer {
-        guard var open = streaming.withLock({ $0.take() }) else {
-            return commit { $0.failures.append("\(name): end_account without begin_account") }
+        enum Ended {
+            case none, waits
+            case full(SourceData)
+            case sentUp(SourceData, failed: Bool, vendorsSent: Int)
         }
         return hostWork {
-            if let balance { open.account.state(balance: balance) }
-            let failed = open.account.hasFailed
-            let data = open.account.finish()
-            guard open.sentProvisionally else { return commit { $0.append(data) } }
-            guard let send else { preconditionFailure("an account sent up ended without its sender") }
-            if failed {
-                send(data, .withdrawing)
-            } else {
-                send(data.withVendors(from: open.vendorsSent), .closing)
+            let ended = streaming.withLock { streaming -> Ended in
+                guard streaming?.isOpen == true else { return .none }
+                if let balance { streaming!.account.state(balance: balance) }
+                if streaming!.sentProvisionally {
+                    var open = streaming.take()!
+                    return .sentUp(open.account.finish(), failed: open.account.hasFailed, vendorsSent: open.vendorsSent)
+                }
+                streaming!.isOpen = false
+                guard streaming!.account.heldUnits >= Self.groupedUnits else { return .waits }
+                return .full(Self.close(&streaming)!.ended!)
             }
-            return isCancelled ? .stop : .proceed
+            switch ended {
+            case .none: return commit { $0.failures.append("\(name): end_account without begin_account") }
+            case .waits: return isCancelled ? .stop : .proceed
+            case .full(let data): return commit { $0.append(data) }
+            case .sentUp(let data, let failed, let vendorsSent):
+                guard let send else { preconditionFailure("an account sent up ended without its sender") }
+                send(failed ? data : data.withVendors(from: vendorsSent), failed ? .withdrawing : .closing)
+                return isCancelled ? .stop : .proceed
+            }
         }
     }
 
@@ -371,8 +439,10 @@ public final class SourceCollector: DeliveredDataEvents {
     /// processes. Nil with none: no account, or one handed over
     /// as committed pieces (a huge envelope read in pieces).
     public func takeOpenAccountPart() -> SourceData? {
-        streaming.withLock { streaming -> SourceData? in
-            guard let provisional = streaming?.sentProvisionally,
+        // The accounts that ended before it go first, committed.
+        commitEnded()
+        return streaming.withLock { streaming -> SourceData? in
+            guard streaming?.isOpen == true, let provisional = streaming?.sentProvisionally,
                 provisional || !streaming!.account.handedOver,
                 let whole = streaming!.account.handOver()
             else { return nil }
@@ -397,8 +467,9 @@ public final class SourceCollector: DeliveredDataEvents {
         // plugin host child knows to send up a statement of rejected rows as it goes.
         let open = hostWork {
             streaming.withLock { streaming in
-                streaming?.account.reject(location: location, reason: reason, raw: raw)
-                return streaming != nil
+                guard streaming?.isOpen == true else { return false }
+                streaming!.account.reject(location: location, reason: reason, raw: raw)
+                return true
             }
         }
         if open {
@@ -440,7 +511,7 @@ public final class SourceCollector: DeliveredDataEvents {
     private func streamed(_ call: String, _ body: (inout Streaming) -> Void) -> CallbackAnswer {
         if isCancelled { return .stop }
         let open = streaming.withLock { streaming in
-            guard streaming != nil else { return false }
+            guard streaming?.isOpen == true else { return false }
             body(&streaming!)
             return true
         }
@@ -461,6 +532,12 @@ public final class SourceCollector: DeliveredDataEvents {
 
     /// ``commit(_:)`` with the open account at hand too.
     private func commitDelivered(_ update: (inout Delivered) -> Void) -> CallbackAnswer {
+        commitEnded()
+        return add(update)
+    }
+
+    /// Adds to what was delivered as it stands, unless the run was abandoned.
+    private func add(_ update: (inout Delivered) -> Void) -> CallbackAnswer {
         delivered.withLock { delivered in
             guard !delivered.abandoned else { return .stop }
             update(&delivered)

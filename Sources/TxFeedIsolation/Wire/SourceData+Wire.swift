@@ -82,8 +82,10 @@ extension SourceData {
         let accounts = try r.count()
         data.accounts.reserveCapacity(min(accounts, 1 << 16))
         for _ in 0..<accounts {
-            let name = try r.string()
-            let id = try r.optionalString()
+            // The texts straight from the frame into the account, no String of each (a million
+            // accounts of one record each); checked as UTF-8, as a String would have repaired them.
+            let name = try r.bytesInPlace()
+            let id = try r.optionalBytesInPlace()
             var balance: Money?
             if try r.bool() {
                 let minor = try r.integer(Int64.self)
@@ -91,20 +93,23 @@ extension SourceData {
                 guard scale <= Money.maximumScale else { throw .init() }
                 balance = Money(minorUnits: minor, scale: scale)
             }
-            let currency = try r.optionalString()
-            var profile: Profile?
-            if try r.bool() {
-                profile = Profile(
-                    id: try r.optionalString(), firstName: try r.optionalString(), lastName: try r.optionalString())
-            }
+            let currency = try r.optionalBytesInPlace()
+            let profile = try r.bool()
+            let holder =
+                profile
+                ? (try r.optionalBytesInPlace(), try r.optionalBytesInPlace(), try r.optionalBytesInPlace())
+                : (nil, nil, nil)
             let accountSource = Int(try r.integer(UInt32.self))
-            let origin = try r.string()
+            let origin = try r.bytesInPlace()
             let scale = Int(try r.integer(UInt8.self))
             guard accountSource == source, scale <= Money.maximumScale else { throw .init() }
-            data.accounts.append(
-                Account(
-                    name: name, id: id, balance: balance, currency: currency, profile: profile, source: source,
-                    origin: origin, scale: scale))
+            let texts = [name, id, currency, holder.0, holder.1, holder.2, origin]
+            var account = Account.Texts(capacity: texts.reduce(0) { $0 + ($1?.count ?? 0) })
+            for text in texts {
+                if let text, !JSONString.isValidUTF8(text) { throw .init() }
+                account.append(text)
+            }
+            data.accounts.append(Account(account, balance: balance, profile: profile, source: source, scale: scale))
         }
         // Distinct as the child's table had them: taken as they are, hashed only if this
         // table is ever searched (a small source's never is).

@@ -110,6 +110,14 @@ struct WireDecoder {
         return elements
     }
 
+    /// ``optionalString()``'s bytes where they lie, valid while the payload is.
+    mutating func optionalBytesInPlace() throws(Malformed) -> UnsafeBufferPointer<UInt8>? {
+        let n = try integer(UInt32.self)
+        if n == WireEncoder.none { return nil }
+        let raw = try take(Int(n))
+        return UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
+    }
+
     mutating func optionalString() throws(Malformed) -> String? {
         let n = try integer(UInt32.self)
         if n == WireEncoder.none { return nil }
