@@ -97,9 +97,11 @@ public final class SourceCollector: DeliveredDataEvents {
         cancelled.store(true, ordering: .relaxed)
     }
 
+    /// Keeps what was delivered and refuses the rest; the source is told to stop as well.
     public func abandon() {
         commitEnded()
         delivered.withLock { $0.abandoned = true }
+        cancel()
     }
 
     /// A copy of what was delivered so far.
