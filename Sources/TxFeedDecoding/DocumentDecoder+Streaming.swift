@@ -1,4 +1,3 @@
-import CJansson
 import TxFeedModel
 
 /// An account that arrives as a header and then batches of transactions, for sources too
@@ -200,11 +199,6 @@ extension StreamedAccount {
             batch: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, scale: Int, firstIndex: Int,
             into data: inout SourceData
         ) throws -> Int {
-            if let count = decodeWhole(
-                batch: batch, decoder: decoder, scale: scale, firstIndex: firstIndex, into: &data)
-            {
-                return count
-            }
             let scanner = JSONScanner(batch)
             let start = scanner.skipWhitespace(from: 0, to: batch.count)
             guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
@@ -216,60 +210,6 @@ extension StreamedAccount {
             try decoder.decodeElements(elements, firstIndex: firstIndex, in: batch, scale: scale, into: &data)
             return elements.count
         }
-
-        /// A small batch whose every element jansson loads and normalises to a transaction, each
-        /// element loaded where it lies: jansson stops after it (`JSON_DISABLE_EOF_CHECK`) and
-        /// says where, so neither a scanner pass to cut the elements out (as a million accounts
-        /// of one transaction each did) nor a DOM of the whole array is needed. Anything else (a
-        /// syntax error, a value that is not an object, one jansson cannot hold, a reject, more
-        /// than ``wholeBatchBytes``) returns nil, `data` as it was, for the element by element
-        /// path, whose messages and raw texts stay the only ones.
-        /// - Returns: how many elements the batch held.
-        static func decodeWhole(
-            batch: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, scale: Int, firstIndex: Int,
-            into data: inout SourceData
-        ) -> Int? {
-            guard batch.count <= wholeBatchBytes, let base = batch.baseAddress else { return nil }
-            let scanner = JSONScanner(batch)
-            var i = scanner.skipWhitespace(from: 0, to: batch.count)
-            guard i < batch.count, batch[i] == UInt8(ascii: "[") else { return nil }
-            i = scanner.skipWhitespace(from: i + 1, to: batch.count)
-            let mark = data.mark
-            let normaliser = TransactionNormaliser(origin: decoder.origin, scale: scale)
-            let account = UInt32(data.accounts.count - 1)
-            var count = 0
-            var closed = i < batch.count && batch[i] == UInt8(ascii: "]")
-            if closed { i += 1 }
-            while !closed {
-                var error = json_error_t()
-                let loaded = (base + i).withMemoryRebound(to: CChar.self, capacity: batch.count - i) {
-                    json_loadb($0, batch.count - i, Int(JSON_DISABLE_EOF_CHECK), &error)
-                }
-                let outcome = loaded.map { element in
-                    defer { json_decref(element) }
-                    return normaliser.normalise(
-                        element, index: firstIndex + count, raw: nil, account: account, vendors: &data.vendors,
-                        details: &data.details)
-                }
-                guard case let .transaction(t) = outcome else { break }
-                data.transactions.append(t)
-                count += 1
-                // A comma and the next element, or the end of the array.
-                i = scanner.skipWhitespace(from: i + Int(error.position), to: batch.count)
-                guard i < batch.count, batch[i] == UInt8(ascii: ",") || batch[i] == UInt8(ascii: "]") else { break }
-                closed = batch[i] == UInt8(ascii: "]")
-                i = scanner.skipWhitespace(from: i + 1, to: batch.count)
-            }
-            guard closed, scanner.skipWhitespace(from: i, to: batch.count) == batch.count else {
-                data.truncate(to: mark)
-                return nil
-            }
-            return count
-        }
-
-        /// Batches up to this size are tried whole (``decodeWhole(batch:decoder:scale:firstIndex:into:)``);
-        /// larger ones are cut into elements, decoded on every core when they are many.
-        static let wholeBatchBytes = 1 << 16
 
         /// ``StreamedAccount/add(entries:)``, into `data`.
         public mutating func add(

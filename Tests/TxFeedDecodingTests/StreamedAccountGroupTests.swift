@@ -79,9 +79,8 @@ final class StreamedAccountGroupTests: XCTestCase {
         XCTAssertEqual(grouped.accounts[1].balance?.minorUnits, 1230)
     }
 
-    /// A small batch is parsed whole when it can be; whatever it holds, it must decode as its
-    /// elements do one by one (the records of an envelope): the same transactions, vendors,
-    /// details and rejects, raw texts included.
+    /// A batch decodes as its elements do one by one in an envelope: the same transactions,
+    /// vendors, details and rejects, raw texts included.
     func testABatchDecodesAsItsElementsDoOneByOne() throws {
         let good = [Self.record("V1"), Self.record("V2", "3", extra: #","id":"B-1","memo":"m""#)]
         let batches: [[String]] = [
@@ -94,7 +93,7 @@ final class StreamedAccountGroupTests: XCTestCase {
             [#"{"typ\u0065":1,"vendor":"V10","amount":2,"date":"2024-01-02"}"#],
             [#" { "type" : 1 , "vendor" : "V11" , "amount" : 2.25 , "date" : "2024-01-02" , "status" : "pending" } "#],
             [#"{"type":1,"vendor":"V12","amount":2,"date":"2024-01-02","status":"lost"}"#],
-            (0..<1500).map { Self.record("W\($0 % 7)", "\($0 % 9 + 1)") },  // beyond a whole batch's size
+            (0..<1500).map { Self.record("W\($0 % 7)", "\($0 % 9 + 1)") },
         ]
         for records in batches {
             let batch = "[" + records.joined(separator: ",") + "]"
@@ -107,25 +106,12 @@ final class StreamedAccountGroupTests: XCTestCase {
             XCTAssertEqual(streamed.rejects.map(\.raw), document.rejects.map(\.raw), batch)
             XCTAssertTrue(streamed.failures.isEmpty, streamed.failures.joined(separator: "\n"))
         }
-        XCTAssertGreaterThan(
-            ("[" + batches.last!.joined(separator: ",") + "]").utf8.count, StreamedAccount.InPlace.wholeBatchBytes)
     }
 
-    /// How many records ``StreamedAccount/InPlace/decodeWhole(batch:decoder:scale:firstIndex:into:)``
-    /// read from `batch` after an account, nil when it left the batch to the element path.
-    private func wholeCount(_ batch: String) -> Int? {
-        var data = SourceData()
-        Array(Self.envelope("S").utf8).withUnsafeBufferPointer { Self.decoder.decode(text: $0, into: &data) }
-        return Array(batch.utf8).withUnsafeBufferPointer {
-            StreamedAccount.InPlace.decodeWhole(batch: $0, decoder: Self.decoder, scale: 2, firstIndex: 0, into: &data)
-        }
-    }
-
-    /// Each element of a small batch is loaded where it lies, jansson saying where it ended:
-    /// whitespace anywhere, names of two-, three- and four-byte UTF-8, and no element at all
+    /// Whitespace anywhere, names of two-, three- and four-byte UTF-8, and no element at all
     /// read as the same records in an envelope do; a batch that is not a JSON array of them
     /// (a comma too many or too few, bytes after it, cut short) fails its account alone.
-    func testABatchIsReadElementByElementWhereItLies() {
+    func testABatchReadsAsTheSameRecordsInAnEnvelope() {
         let good = [Self.record("V1"), Self.record("V2", "3", extra: #","id":"B-1","memo":"m""#)]
         let names = [Self.record("Ñandú Café"), Self.record("Travel •• 42", "7"), Self.record("🐙 Octo", "0.01")]
         let layouts: [(batch: String, records: [String])] = [
@@ -143,15 +129,12 @@ final class StreamedAccountGroupTests: XCTestCase {
             XCTAssertEqual(Summary(streamed), Summary(document), batch)
             XCTAssertEqual(streamed.transactions.count, records.count, batch)
             XCTAssertTrue(streamed.failures.isEmpty, streamed.failures.joined(separator: "\n"))
-            // Read in place, not left to the element by element path.
-            XCTAssertEqual(wholeCount(batch), records.count, batch)
         }
         let broken = [
             "[" + good[0] + ",]", "[" + good[0] + " " + good[1] + "]", "[" + good[0] + "]x", "[" + good[0],
             "[" + good[0] + ",," + good[1] + "]", good[0], "[" + good[0] + "," + good[1],
         ]
         for batch in broken {
-            XCTAssertNil(wholeCount(batch), batch)
             let streamed = decode(Call(envelope: Self.envelope("S"), batches: [batch]))
             XCTAssertTrue(streamed.accounts.isEmpty && streamed.transactions.isEmpty, batch)
             XCTAssertEqual(streamed.failures.count, 1, batch)
