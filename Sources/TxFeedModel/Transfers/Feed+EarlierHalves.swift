@@ -23,9 +23,10 @@ extension Feed {
             let currency = currencies[Int(t.account)]
             return currency.isEmpty ? nil : Key(currency: currency, magnitude: t.amountMinor)
         }
+        guard !duplicates.isEmpty else { return [] }
         // Only amounts a record of this run not linked has: a run of a file seen whole looks no further.
         let newKeys = Set(transactions.indices.filter { !linked.contains($0) }.compactMap { key(transactions[$0]) })
-        guard !newKeys.isEmpty, !duplicates.isEmpty else { return [] }
+        guard !newKeys.isEmpty else { return [] }
         // One seen record per real account and identity: a file read twice drops each twice.
         var seen: [(transaction: Transaction, batch: Int64)] = []
         var identities = Set<String>()
