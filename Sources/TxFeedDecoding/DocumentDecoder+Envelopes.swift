@@ -87,7 +87,9 @@ extension DocumentDecoder {
     }
 }
 
-/// The text handed to worker threads, which only read it.
+/// The text handed to worker threads, which only read it. `@unchecked Sendable` because it is a
+/// pointer: nothing writes the text while they run, and it outlives them (`concurrentPerform`
+/// returns only once every worker has).
 private struct SharedText: @unchecked Sendable {
     let text: UnsafeBufferPointer<UInt8>
     init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }

@@ -6,6 +6,11 @@ import TxFeedPluginHost
 
 /// One plugin host child as txfeed sees it: its process, its two pipes, and a thread that shows
 /// what the plugin prints (prefixed with the source it is running) on txfeed's stderr.
+///
+/// `@unchecked Sendable` for ``data`` alone, the one stored property that is neither immutable
+/// nor behind a `Mutex` or `Atomic`: only the thread the pool has given the child to reads it
+/// (a share's follower, a sink session, a planning request), and the pool gives a child to one
+/// thread at a time.
 final class PluginChild: @unchecked Sendable {
     let pid: pid_t
     /// The plugin whose sources it runs: the one it was started with, or the one the planning

@@ -120,6 +120,11 @@ public enum FileClaims: Sendable, Equatable {
 
 /// Files' heads read ahead by two threads and handed to another in blocks: a few blocks in
 /// flight, each with its own pair of semaphores, one wake-up a block, not one a file.
+///
+/// `@unchecked Sendable` for its buffers: a slot is written by one reader between waiting on
+/// its `emptied` and signalling its `filled`, and read by the consumer between waiting on
+/// `filled` and signalling `emptied`, so no slot is touched by two threads at once, and the
+/// semaphores order the writes before the reads.
 private final class HeadBlocks: @unchecked Sendable {
     static let filesPerBlock = 32
     static let blocksInFlight = 4
