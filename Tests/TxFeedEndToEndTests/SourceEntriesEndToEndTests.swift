@@ -83,6 +83,40 @@ final class SourceEntriesEndToEndTests: XCTestCase {
         }
     }
 
+    /// A plugin built against the header before `begin_account_fields` (its envelope as JSON)
+    /// and the same plugin built against this one (its account as fields) give the same feed:
+    /// the same account, balance, holder, records and rejects, in the plugin's child and in
+    /// txfeed's process.
+    func testAPluginBuiltBeforeAccountFieldsGivesWhatOneUsingThemGives() throws {
+        let source = CPlugin.fixture("account_header.c")
+        let name = #"PLUGIN_NAME=\"account-header\""#
+        let (oldFolder, newFolder) = (try TemporaryFolder(), try TemporaryFolder())
+        let old = try CPlugin.build(
+            source, name: "account-header", into: oldFolder.path, defines: [name],
+            headers: BuiltProducts.fixtures + "/plugins/headers/abi1-before-account-fields")
+        let new = try CPlugin.build(
+            source, name: "account-header", into: newFolder.path, defines: [name, "USE_FIELDS"])
+        for isolation in ["process", "in-process"] {
+            var feeds: [String] = []
+            for plugin in [old, new] {
+                let result = try txfeed("run", "-s", plugin, "--sink", "json", "--isolation", isolation)
+                XCTAssertEqual(result.status, 3, "the Kiosk entry is rejected: \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("read 3 = written 2 + rejected 1"), result.stderr)
+                feeds.append(
+                    result.output.replacingOccurrences(
+                        of: #""elapsed_ms":[0-9]+"#, with: "", options: .regularExpression))
+            }
+            XCTAssertEqual(feeds[0], feeds[1], isolation)
+            let feed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(feeds[1].utf8)) as? [String: Any])
+            let account = try XCTUnwrap((feed["accounts"] as? [[String: Any]])?.first)
+            XCTAssertEqual(account["balance"] as? String, "-12.50", "stated at the end")
+            XCTAssertEqual(account["id"] as? String, "DE89370400440532013000")
+            XCTAssertEqual((account["profile"] as? [String: Any])?["lastName"] as? String, "Ó Briain")
+            let rows = try XCTUnwrap(feed["transactions"] as? [[String: Any]])
+            XCTAssertEqual(rows.map { $0["vendor"] as? String }, ["Salary", "Bäckerei"], isolation)
+        }
+    }
+
     /// `TXFEED_NEVER_MOVED`: an entry the statement lists whose money never moved is neither a
     /// record nor a reject: counted as skipped, written by `--skipped` with its where, why (its
     /// memo) and raw text, its other fields never checked; a status no host knows is rejected.

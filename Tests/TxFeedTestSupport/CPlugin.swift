@@ -13,17 +13,21 @@ public enum CPlugin {
     ///
     /// - Parameters:
     ///   - defines: `-D` flags, e.g. to build a plugin with a wrong ABI version.
+    ///   - headers: the folder of the `txfeed_plugin.h` it is built against: this build's, or an
+    ///     older one kept under Tests/Fixtures/plugins/headers (a plugin built before a field
+    ///     was appended).
     @discardableResult
-    public static func build(_ source: String, name: String, into folder: String, defines: [String] = []) throws
-        -> String
-    {
+    public static func build(
+        _ source: String, name: String, into folder: String, defines: [String] = [],
+        headers: String = BuiltProducts.header
+    ) throws -> String {
         let output = folder + "/lib\(name).so"
         let command =
             "cc -shared -fPIC -O1 -I\"$1\" \(defines.map { "-D\($0)" }.joined(separator: " ")) -o \"$2\" \"$3\" $(pkg-config --cflags --libs jansson)"
-        let cached = try cache(for: source, command: command)
+        let cached = try cache(for: source, command: command, headers: headers)
         if !FileManager.default.fileExists(atPath: cached) {
             let partial = cached + ".\(getpid()).partial"
-            let result = try runCommand("/bin/sh", ["-c", command, "sh", BuiltProducts.header, partial, source])
+            let result = try runCommand("/bin/sh", ["-c", command, "sh", headers, partial, source])
             guard result.status == 0 else {
                 try? FileManager.default.removeItem(atPath: partial)
                 throw BuildError(description: "cc failed for \(source):\n\(result.stderr)")
@@ -40,12 +44,12 @@ public enum CPlugin {
 
     /// Where the library built from `source` by `command` is kept: named by a 128-bit hash of the
     /// source's bytes, the header's and the command (defines included).
-    private static func cache(for source: String, command: String) throws -> String {
+    private static func cache(for source: String, command: String, headers: String) throws -> String {
         let folder = BuiltProducts.repository + "/.build/test-plugins"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var key = Data(command.utf8)
         key.append(try Data(contentsOf: URL(fileURLWithPath: source)))
-        key.append(try Data(contentsOf: URL(fileURLWithPath: BuiltProducts.header + "/txfeed_plugin.h")))
+        key.append(try Data(contentsOf: URL(fileURLWithPath: headers + "/txfeed_plugin.h")))
         // Two FNV-1a hashes with different offsets: no collision among a run's few hundred builds.
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x8422_2325_cbf2_9ce4
