@@ -216,7 +216,8 @@ extension StreamedAccount {
             entries: UnsafeBufferPointer<EntryFields>, decoder: borrowing DocumentDecoder, into data: inout SourceData
         ) {
             guard let scale else { return }
-            let normaliser = TransactionNormaliser(origin: decoder.origin, scale: scale)
+            let normaliser = TransactionNormaliser(
+                origin: decoder.origin, scale: scale, keepsLocations: decoder.keepsLocations)
             let account = UInt32(data.accounts.count - 1)
             for entry in entries {
                 if entry.status == .neverMoved {

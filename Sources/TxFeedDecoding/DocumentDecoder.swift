@@ -20,6 +20,8 @@ public struct DocumentDecoder: Sendable {
     public var onProgress: (@Sendable (Int) -> Void)?
     /// Where the text starts in its file: a piece of a larger text names the file's lines.
     public var part = TextPart.whole
+    /// Whether each record keeps its place in its file (`--duplicates` names a dropped copy by it).
+    public var keepsLocations = false
 
     public init(origin: String, sourceIndex: Int, threads: Int = DocumentDecoder.defaultThreads) {
         self.origin = origin
@@ -287,7 +289,8 @@ public struct DocumentDecoder: Sendable {
     private func addTransactions(
         of root: UnsafeMutablePointer<json_t>, scale: Int, origin: String, into unit: inout SourceData
     ) {
-        var normaliser = TransactionNormaliser(origin: origin, scale: scale)
+        var normaliser = TransactionNormaliser(origin: origin, scale: scale, keepsLocations: keepsLocations)
+        if origin != self.origin { normaliser.envelopePlace = origin }
         let list = json_object_get(json_object_get(root, "body"), "transactions")!
         for index in 0..<json_array_size(list) {
             normaliser.add(json_array_get(list, index), index: index, raw: nil, into: &unit)

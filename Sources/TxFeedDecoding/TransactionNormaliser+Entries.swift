@@ -42,9 +42,10 @@ extension TransactionNormaliser {
             memo = valid
         }
         var detailsIndex = Transaction.noDetails
-        if id != nil || memo != nil {
+        let location = keepsLocations ? place(of: entry, index: index) : nil
+        if id != nil || memo != nil || location != nil {
             detailsIndex = UInt32(details.count)
-            details.append(TransactionDetails(id: id, memo: memo))
+            details.append(TransactionDetails(id: id, memo: memo, location: location))
         }
         return .transaction(
             Transaction(
@@ -63,11 +64,16 @@ extension TransactionNormaliser {
     /// The entry as a ``Reject`` of `reason`: its path the plugin's `where`, its record the raw
     /// text the plugin gave, else its fields as JSON.
     private func record(_ entry: EntryFields, index: Int, reason: String) -> Reject {
-        let path = entry.location.map { String(decoding: $0, as: UTF8.self) } ?? "entries[\(index)]"
+        let path = place(of: entry, index: index)
         if let raw = entry.raw {
             return Reject(origin: origin, path: path, reason: reason, raw: Array(raw), rawIsText: true)
         }
         return Reject(origin: origin, path: path, reason: reason, raw: Self.json(of: entry))
+    }
+
+    /// Where the entry is: the plugin's `where`, else its place among the account's entries.
+    private func place(of entry: EntryFields, index: Int) -> String {
+        entry.location.map { String(decoding: $0, as: UTF8.self) } ?? "entries[\(index)]"
     }
 
     /// The text as a String; nil when it is not UTF-8. (`String(validating:as:)` is generic in

@@ -8,6 +8,11 @@ struct TransactionNormaliser {
     var origin: String
     /// Decimals of the account's currency.
     var scale: Int
+    /// Whether each record keeps its place (``TransactionDetails/location``), for `--duplicates`.
+    var keepsLocations = false
+    /// The envelope's place (`feed.json:9:1`) when it is not its text's first: a JSON record's
+    /// location begins with it.
+    var envelopePlace: String?
 
     enum Outcome {
         case transaction(Transaction)
@@ -126,9 +131,10 @@ struct TransactionNormaliser {
             }
         }
         var detailsIndex = Transaction.noDetails
-        if id != nil || memo != nil {
+        let location = keepsLocations ? (envelopePlace.map { $0 + " " } ?? "") + "transactions[\(index)]" : nil
+        if id != nil || memo != nil || location != nil {
             detailsIndex = UInt32(details.count)
-            details.append(TransactionDetails(id: id, memo: memo))
+            details.append(TransactionDetails(id: id, memo: memo, location: location))
         }
 
         let vendorID = json_string_value(vendor)!.withMemoryRebound(to: UInt8.self, capacity: vendorLength) {

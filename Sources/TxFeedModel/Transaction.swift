@@ -65,9 +65,13 @@ public struct TransactionDetails: Sendable, Equatable {
     /// The bank's own reference (OFX FITID, a CSV id column, the envelope's `id`).
     public var id: String?
     public var memo: String?
+    /// Where the record is in its file (`line 17`, `transactions[3]`), kept only when
+    /// `--duplicates` asks for it: a dropped copy is then named by its place.
+    public var location: String?
 
-    public init(id: String?, memo: String?) {
+    public init(id: String?, memo: String?, location: String? = nil) {
         self.id = id
         self.memo = memo
+        self.location = location
     }
 }

@@ -68,6 +68,8 @@ public struct Pipeline: Sendable {
     public var spill: Spill?
     /// Where the sources' rejects go as they arrive, or nil to leave them in each source's data.
     public var rejects: RejectStore?
+    /// Whether each record keeps its place in its file (`--duplicates` names a dropped copy by it).
+    public var keepsLocations = false
     /// Diagnostics from sources' `log`: (source name, level, message), from their threads.
     public var log: @Sendable (String, PluginLogLevel, String) -> Void
 
@@ -175,6 +177,6 @@ public struct Pipeline: Sendable {
         if let observer { onProgress = { count in observer.decoded(index, count: count) } }
         return SourceCollector(
             name: source.name, index: index, threads: decodeThreads, log: log, onProgress: onProgress, spill: spill,
-            rejects: rejects)
+            rejects: rejects, keepsLocations: keepsLocations)
     }
 }

@@ -21,6 +21,8 @@ public final class SourceCollector: DeliveredDataEvents {
     let spill: Spill?
     /// The run's rejects: each delivery's go there at once, so that none waits in the source.
     let rejects: RejectStore?
+    /// Whether each record keeps its place in its file (`--duplicates`).
+    public let keepsLocations: Bool
 
     private let cancelled = Atomic<Bool>(false)
     /// Time spent decoding in the source's callbacks: txfeed's own work, which never counts
@@ -80,7 +82,8 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public init(
         name: String, index: Int, threads: Int, log: @escaping @Sendable (String, PluginLogLevel, String) -> Void,
-        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil, rejects: RejectStore? = nil
+        onProgress: (@Sendable (Int) -> Void)?, spill: Spill? = nil, rejects: RejectStore? = nil,
+        keepsLocations: Bool = false
     ) {
         self.name = name
         self.index = index
@@ -89,6 +92,7 @@ public final class SourceCollector: DeliveredDataEvents {
         self.onProgress = onProgress
         self.spill = spill
         self.rejects = rejects
+        self.keepsLocations = keepsLocations
     }
 
     // MARK: Barrier side
@@ -524,6 +528,7 @@ public final class SourceCollector: DeliveredDataEvents {
     private func decoder(_ origin: String?) -> DocumentDecoder {
         var decoder = DocumentDecoder(origin: origin ?? name, sourceIndex: index, threads: threads)
         decoder.onProgress = onProgress
+        decoder.keepsLocations = keepsLocations
         return decoder
     }
 

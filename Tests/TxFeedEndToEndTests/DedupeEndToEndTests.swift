@@ -79,6 +79,10 @@ final class DedupeEndToEndTests: XCTestCase {
         XCTAssertEqual(
             dropped.compactMap { ($0["kept"] as? [String: Any])?["index"] as? Int }, [1, 2, 3],
             "the kept records' places in jan-1-20: both coffees and the bakery")
+        // Each named by its line in its file, as `--rejects` names a row.
+        XCTAssertEqual(dropped.map { $0["path"] as? String }, ["line 2", "line 3", "line 4"])
+        XCTAssertEqual(
+            dropped.map { ($0["kept"] as? [String: Any])?["path"] as? String }, ["line 3", "line 4", "line 5"])
         let secondCoffee = try XCTUnwrap(dropped[1]["record"] as? [String: Any])
         XCTAssertEqual(secondCoffee["vendor"] as? String, "Coffee Corner")
         XCTAssertEqual(secondCoffee["amount_minor"] as? Int, -350)
@@ -101,6 +105,37 @@ final class DedupeEndToEndTests: XCTestCase {
         XCTAssertEqual(Set(rows.compactMap { $0["id"] as? String }).count, 7)
         XCTAssertTrue(
             deduped.stderr.contains("checking#2 (fixture): ok, read 7 = written 0 + rejected 0 + duplicates 7"))
+    }
+
+    /// A JSON record is named by its place in its envelope, after the envelope's place in its
+    /// file when it is not the first (NDJSON), the same in the plugin's child and in-process;
+    /// the feed is what it is without `--duplicates`.
+    func testADroppedJSONRecordIsNamedByItsEnvelopeAndIndex() throws {
+        let lines = [
+            #"{"body":{"name":"A","currency":"EUR","transactions":[{"type":1,"vendor":"X","amount":1,"date":"2024-01-02"}]}}"#,
+            #"{"body":{"name":"A","currency":"EUR","transactions":[{"type":1,"vendor":"Y","amount":2,"date":"2024-01-03"},{"type":1,"vendor":"Z","amount":2,"date":"2024-01-03","id":"B1"}]}}"#,
+        ]
+        let first = try folder.write("f.ndjson", lines.joined(separator: "\n") + "\n")
+        let second = try folder.write("g.ndjson", lines.joined(separator: "\n") + "\n")
+        var files: [[UInt8]] = []
+        for isolation in ["process", "in-process"] {
+            let file = folder.path + "/duplicates-\(isolation).ndjson"
+            let result = try txfeed(
+                "run", first, second, "--dedupe", "--duplicates", file, "--sink", "csv", "--isolation", isolation)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let plain = try txfeed("run", first, second, "--dedupe", "--sink", "csv", "--isolation", isolation)
+            XCTAssertEqual(result.stdout, plain.stdout, "places kept change nothing in the feed")
+            let dropped = try ndjson(String(decoding: try folder.read("duplicates-\(isolation).ndjson"), as: UTF8.self))
+            XCTAssertEqual(
+                dropped.map { $0["path"] as? String },
+                ["transactions[0]", "\(second):2:1 transactions[0]", "\(second):2:1 transactions[1]"], isolation)
+            XCTAssertEqual(
+                dropped.map { ($0["kept"] as? [String: Any])?["path"] as? String },
+                ["transactions[0]", "\(first):2:1 transactions[0]", "\(first):2:1 transactions[1]"], isolation)
+            XCTAssertEqual(dropped.map { $0["by"] as? String }, ["fingerprint", "fingerprint", "bank id"])
+            files.append(Array(try folder.read("duplicates-\(isolation).ndjson")))
+        }
+        XCTAssertEqual(files[0], files[1])
     }
 
     func testJSONSummaryCountsDuplicatesOnlyWithDedupe() throws {

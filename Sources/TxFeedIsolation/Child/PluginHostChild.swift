@@ -281,7 +281,8 @@ final class ChildHost: Sendable {
                     $0.string(message)
                 }
             },
-            onProgress: { count in decoded.value.add(count, ordering: .relaxed) })
+            onProgress: { count in decoded.value.add(count, ordering: .relaxed) },
+            keepsLocations: request.keepsLocations)
         let events = ChildEvents(collector: collector, writer: writer)
         let cancelled = current.withLock { current in
             current.running = Running(index: request.index, collector: collector, events: events, decoded: decoded)
@@ -386,6 +387,8 @@ struct RunRequest {
     var checkOnly: Bool
     /// Bytes of address space the child may use from now on (`--plugin-memory`); 0 for no limit.
     var memoryLimit: UInt64
+    /// Whether each record keeps its place in its file (`--duplicates`).
+    var keepsLocations = false
 
     func encode(into w: inout WireEncoder) {
         w.string(name)
@@ -394,15 +397,20 @@ struct RunRequest {
         w.string(configuration)
         w.bool(checkOnly)
         w.integer(memoryLimit)
+        w.bool(keepsLocations)
     }
 
-    init(name: String, index: Int, threads: Int, configuration: String, checkOnly: Bool, memoryLimit: UInt64) {
+    init(
+        name: String, index: Int, threads: Int, configuration: String, checkOnly: Bool, memoryLimit: UInt64,
+        keepsLocations: Bool = false
+    ) {
         self.name = name
         self.index = index
         self.threads = threads
         self.configuration = configuration
         self.checkOnly = checkOnly
         self.memoryLimit = memoryLimit
+        self.keepsLocations = keepsLocations
     }
 
     init(from r: inout WireDecoder) throws(WireDecoder.Malformed) {
@@ -412,5 +420,6 @@ struct RunRequest {
         configuration = try r.string()
         checkOnly = try r.bool()
         memoryLimit = try r.integer(UInt64.self)
+        keepsLocations = try r.bool()
     }
 }

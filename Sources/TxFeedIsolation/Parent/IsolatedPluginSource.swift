@@ -109,7 +109,8 @@ public final class IsolatedPluginSource: SourceSession {
     private func request(for events: any DeliveredDataEvents) -> RunRequest {
         RunRequest(
             name: events.sourceName, index: events.sourceIndex, threads: events.decodeThreads,
-            configuration: configuration, checkOnly: false, memoryLimit: UInt64(memoryLimit ?? 0))
+            configuration: configuration, checkOnly: false, memoryLimit: UInt64(memoryLimit ?? 0),
+            keepsLocations: events.keepsLocations)
     }
 
     private static func result(of ending: Ending) -> SourceRunResult {

@@ -54,6 +54,7 @@ extension SourceData {
         for detail in details {
             w.string(detail.id)
             w.string(detail.memo)
+            w.string(detail.location)
         }
         for list in [rejects, skipped] {
             w.integer(UInt32(list.count))
@@ -118,7 +119,9 @@ extension SourceData {
         data.vendors.reserveCapacity(names: min(vendors, 1 << 16), bytes: min(16 * vendors, r.remaining))
         for _ in 0..<vendors { data.vendors.appendDistinct(try r.bytesInPlace()) }
         for _ in 0..<(try r.count()) {
-            data.details.append(TransactionDetails(id: try r.optionalString(), memo: try r.optionalString()))
+            data.details.append(
+                TransactionDetails(
+                    id: try r.optionalString(), memo: try r.optionalString(), location: try r.optionalString()))
         }
         for list in [\SourceData.rejects, \.skipped] {
             for _ in 0..<(try r.count()) {

@@ -17,6 +17,9 @@ public struct Duplicate: Sendable {
     public var keptBankID: String?
     /// The kept record's position among its source's transactions, when it is in this run.
     public var keptIndex: Int?
+    /// The kept record's place in its file (``TransactionDetails/location``), when it is in
+    /// this run and places were kept (`--duplicates`).
+    public var keptLocation: String?
 
     /// The kept record's identity: its bank id, or its fingerprint's text.
     public var keptIdentity: String { keptBankID ?? fingerprint.text }

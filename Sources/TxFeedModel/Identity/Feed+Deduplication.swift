@@ -55,6 +55,7 @@ extension Feed {
                         transaction: t, fingerprint: fingerprint, source: source, index: position,
                         kept: .source(accountSources[Int(keeper.account)]), keptBankID: details(of: keeper)?.id,
                         byBankID: bankID != nil && details(of: keeper)?.id != nil, keptIndex: keptPositions[original])
+                    dropped!.keptLocation = details(of: keeper)?.location
                 }
             }
             if let dropped {

@@ -1,10 +1,11 @@
 import TxFeedModel
 
-/// `--duplicates FILE`: each record `--dedupe` dropped, one NDJSON line: its source, origin and
-/// position in the source (`index`, from 0), the record as the NDJSON sink writes it, what
-/// matched (`by`: `bank id` or `fingerprint`), and the record it duplicated (`kept`: its source
-/// and position there, or with `--state` the earlier batch and that batch's files, and its
-/// `id`), so every dropped row can be checked and found. With `--state`, a line for each booked
+/// `--duplicates FILE`: each record `--dedupe` dropped, one NDJSON line: its source, origin,
+/// position in the source (`index`, from 0) and place in its file (`path`: `line 17`,
+/// `transactions[3]`), the record as the NDJSON sink writes it, what matched (`by`: `bank id`
+/// or `fingerprint`), and the record it duplicated (`kept`: its source, position and path
+/// there, or with `--state` the earlier batch and that batch's files, and its `id`), so every
+/// dropped row can be checked and found. With `--state`, a line for each booked
 /// record that replaces a pending one an earlier batch wrote follows the drops.
 public enum DuplicatesFile {
     /// - Parameter batchFiles: with `--state`, the input files of each earlier batch a record
@@ -19,7 +20,12 @@ public enum DuplicatesFile {
             out.write(JSONString.literal(feed.sources[duplicate.source].name))
             out.write(",\"origin\":")
             out.write(JSONString.literal(feed.accounts[Int(t.account)].origin))
-            out.write(",\"index\":\(duplicate.index),\"record\":")
+            out.write(",\"index\":\(duplicate.index)")
+            if let path = feed.details(of: t)?.location {
+                out.write(",\"path\":")
+                out.write(JSONString.literal(path))
+            }
+            out.write(",\"record\":")
             let row = FeedRow(transaction: t, fingerprint: duplicate.fingerprint, details: feed.details(of: t))
             TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
             out.write(duplicate.byBankID ? ",\"by\":\"bank id\"" : ",\"by\":\"fingerprint\"")
@@ -28,6 +34,10 @@ public enum DuplicatesFile {
                 out.write(",\"kept\":{\"source\":")
                 out.write(JSONString.literal(feed.sources[source].name))
                 if let index = duplicate.keptIndex { out.write(",\"index\":\(index)") }
+                if let path = duplicate.keptLocation {
+                    out.write(",\"path\":")
+                    out.write(JSONString.literal(path))
+                }
             case .batch(let batch):
                 out.write(",\"kept\":{\"batch\":\(batch)")
                 if let files = batchFiles[batch] {

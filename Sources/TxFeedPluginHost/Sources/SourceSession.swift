@@ -50,6 +50,8 @@ public protocol DeliveredDataEvents: SourceEvents {
     var sourceIndex: Int { get }
     /// Threads for decoding one large document, in the child as in-process.
     var decodeThreads: Int { get }
+    /// Whether each record keeps its place in its file (`--duplicates`), in the child as in-process.
+    var keepsLocations: Bool { get }
     /// A chunk the child decoded; `.stop` once the source was abandoned.
     /// - Parameters:
     ///   - delivery: how the chunk stands to the account the plugin has open: the child sends a

@@ -111,6 +111,7 @@ public enum Runner {
         pipeline.timeout = plan.timeout
         if let threads = plan.threads { pipeline.decodeThreads = threads }
         pipeline.observer = progress
+        pipeline.keepsLocations = plan.duplicatesFile != nil
         IsolatedPluginSource.checkConfigurations(pipeline.sources.compactMap { $0.session as? IsolatedPluginSource })
         // --dedupe and --state need every identity in memory, and rules every record: they run
         // without a budget.
