@@ -12,7 +12,8 @@ extension RuleSet {
             let account = feed.accounts[Int(half.account)]
             let details = feed.details(of: half.transaction)
             let record = RuleRecord(
-                vendor: feed.vendors.name(of: half.transaction.vendor), memo: details?.memo, id: details?.id,
+                vendor: feed.vendors.name(of: half.transaction.vendor), memo: details?.memo,
+                id: details?.id ?? half.fingerprint?.text,
                 amountMinor: half.signedMinor, scale: account.scale,
                 account: account.name, source: feed.sources[account.source].name, currency: account.currency,
                 isPending: half.transaction.isPending,

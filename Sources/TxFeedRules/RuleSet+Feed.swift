@@ -95,7 +95,8 @@ extension RuleSet {
                     let details = feed.details(of: feed.transactions[i])
                     if memo != details?.memo {
                         feed.transactions[i].details = UInt32(feed.details.count)
-                        feed.details.append(TransactionDetails(id: details?.id, memo: memo))
+                        feed.details.append(
+                            TransactionDetails(id: details?.id, memo: memo, location: details?.location))
                     }
                 }
                 let local = chunk.effects[e].labels

@@ -28,13 +28,15 @@ extension Feed {
         let newKeys = Set(transactions.indices.filter { !linked.contains($0) }.compactMap { key(transactions[$0]) })
         guard !newKeys.isEmpty else { return [] }
         // One seen record per real account and identity: a file read twice drops each twice.
-        var seen: [(transaction: Transaction, batch: Int64)] = []
+        var seen: [(transaction: Transaction, fingerprint: Fingerprint, batch: Int64)] = []
         var identities = Set<String>()
         for duplicate in duplicates {
             guard case .batch(let batch) = duplicate.kept, let key = key(duplicate.transaction), newKeys.contains(key)
             else { continue }
             let identity = "\(real[Int(duplicate.transaction.account)])\u{0}\(duplicate.keptIdentity)"
-            if identities.insert(identity).inserted { seen.append((duplicate.transaction, batch)) }
+            if identities.insert(identity).inserted {
+                seen.append((duplicate.transaction, duplicate.fingerprint, batch))
+            }
         }
         guard !seen.isEmpty else { return [] }
         let seenKeys = Set(seen.compactMap { key($0.transaction) })
@@ -59,7 +61,8 @@ extension Feed {
                 FeedTransfers.Pair(
                     debit: debitSeen ? FeedTransfers.earlierPosition : link.debit,
                     credit: debitSeen ? link.credit : FeedTransfers.earlierPosition, evidence: link.evidence,
-                    earlier: FeedTransfers.EarlierHalf(transaction: record.transaction, batch: record.batch)))
+                    earlier: FeedTransfers.EarlierHalf(
+                        transaction: record.transaction, fingerprint: record.fingerprint, batch: record.batch)))
         }
         return pairs.sorted { max($0.debit, $0.credit) < max($1.debit, $1.credit) }
     }

@@ -17,6 +17,9 @@ public struct FeedTransfers: Sendable {
     public struct EarlierHalf: Sendable, Equatable {
         /// The record as this run read it again (its account, vendor and details the feed's).
         public var transaction: Transaction
+        /// Its fingerprint as this run gave it, the same as the earlier batch's when it matched
+        /// on it: the `id` that batch wrote and its rules read when it had no bank id.
+        public var fingerprint: Fingerprint?
         public var batch: Int64
         /// The category the rules give it (the run's rules, as the earlier batch's were); nil
         /// for none, when a journal posted it as uncategorised.
@@ -27,8 +30,9 @@ public struct FeedTransfers: Sendable {
         /// Days since 1970-01-01.
         public var day: Int64 { TransactionDate.days(ofUnixSeconds: transaction.unixSeconds) }
 
-        public init(transaction: Transaction, batch: Int64) {
+        public init(transaction: Transaction, fingerprint: Fingerprint? = nil, batch: Int64) {
             self.transaction = transaction
+            self.fingerprint = fingerprint
             self.batch = batch
         }
 
