@@ -29,10 +29,6 @@ public struct DocumentDecoder: Sendable {
         self.threads = threads
     }
 
-    /// Envelopes up to this size are first read whole by ``EnvelopeHead`` (one that holds
-    /// records is declined at its first, at little cost).
-    static let headFirstBytes = 1 << 14
-
     /// Below this many elements one thread is quicker than handing out work.
     static let parallelThreshold = 2048
 
@@ -133,28 +129,11 @@ public struct DocumentDecoder: Sendable {
         let envelope = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
         var failures: [String] = []
         var read: Account?
-        // A small envelope with no records in its text (a streamed account's, whose records
-        // come in batches) read whole by the head, its account at once: no scanner pass to
-        // find records it has not.
-        let wholeEnd =
-            limit - start > Self.headFirstBytes
-            ? nil
-            : EnvelopeHead.read(UnsafeBufferPointer(rebasing: text[start..<limit]), emptyArraysOnly: true) { head in
-                head.map { head in
-                    read = head.withRoot { envelope.readAccount($0, place: place(), failures: &failures) }
-                    return head.end
-                }
-            }
         // The last `body` and its last `transactions`, however their keys are spelled: jansson
         // keeps the last of duplicate keys, and the scanner must read the members it reads.
         var transactions: (range: Range<Int>, elements: [Range<Int>])?
         let end =
-            try wholeEnd.map { wholeEnd in
-                // Every array in it is empty: the records' place, when there is one, holds none.
-                transactions = (start..<start, [])
-                return start + wholeEnd
-            }
-            ?? scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
+            try scanner.forEachMember(ofObjectAt: start, limit: limit) { key, value in
                 guard scanner.keyEquals(key, "body") else { return nil }
                 transactions = nil
                 guard text[value] == UInt8(ascii: "{") else { return nil }
@@ -192,9 +171,7 @@ public struct DocumentDecoder: Sendable {
         // found none in the text.
         var root: UnsafeMutablePointer<json_t>?
         defer { if let root { json_decref(root) } }
-        if wholeEnd != nil {
-            // Read above.
-        } else if transactions != nil,
+        if transactions != nil,
             let head = withSkeleton({ skeleton in
                 EnvelopeHead.read(skeleton) { head in
                     head.map { head in

@@ -33,7 +33,7 @@ struct EnvelopeHead {
     static let maxDepth = 16
 
     let bytes: UnsafeBufferPointer<UInt8>
-    /// The values, each before its members or elements; they live in ``read(_:emptyArraysOnly:_:)``'s
+    /// The values, each before its members or elements; they live in ``read(_:_:)``'s
     /// room, for its body only.
     let nodes: UnsafeBufferPointer<Node>
     /// Where the value ends (before any whitespace after it).
@@ -44,11 +44,7 @@ struct EnvelopeHead {
     /// for each of a million envelopes.
     /// - Parameters:
     ///   - bytes: exactly one JSON value, with whitespace around it at most.
-    ///   - emptyArraysOnly: declines any array with an element in it: an envelope that holds
-    ///     records is read by the scanner and jansson, not parsed whole here first.
-    static func read<R>(
-        _ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool = false, _ body: (EnvelopeHead?) throws -> R
-    ) rethrows -> R {
+    static func read<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (EnvelopeHead?) throws -> R) rethrows -> R {
         // Offsets are kept in 32 bits.
         guard bytes.count < Int32.max else { return try body(nil) }
         // Room for a usual envelope's values; one with more is parsed again with room for all
@@ -56,7 +52,7 @@ struct EnvelopeHead {
         // that is large. Closures, not a local function: one passed as a closure allocated
         // its context for every envelope.
         let usual = try withUnsafeTemporaryAllocation(of: Node.self, capacity: usualNodes) { room -> R? in
-            switch parse(bytes, emptyArraysOnly: emptyArraysOnly, into: room) {
+            switch parse(bytes, into: room) {
             case .read(let head): return try body(head)
             case .declined: return try body(nil)
             case .outOfRoom: return nil
@@ -64,7 +60,7 @@ struct EnvelopeHead {
         }
         if let usual { return usual }
         return try withUnsafeTemporaryAllocation(of: Node.self, capacity: (bytes.count + 1) / 2 + 1) { room in
-            guard case .read(let head) = parse(bytes, emptyArraysOnly: emptyArraysOnly, into: room) else {
+            guard case .read(let head) = parse(bytes, into: room) else {
                 return try body(nil)
             }
             return try body(head)
@@ -79,9 +75,9 @@ struct EnvelopeHead {
     }
 
     private static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, emptyArraysOnly: Bool, into room: UnsafeMutableBufferPointer<Node>
+        _ bytes: UnsafeBufferPointer<UInt8>, into room: UnsafeMutableBufferPointer<Node>
     ) -> Parsed {
-        var parser = Parser(bytes: bytes, nodes: room, emptyArraysOnly: emptyArraysOnly)
+        var parser = Parser(bytes: bytes, nodes: room)
         var i = parser.skipWhitespace(0)
         guard parser.value(at: &i, keyStart: 0, keyEnd: 0, depth: 0), parser.skipWhitespace(i) == bytes.count else {
             return parser.overflowed ? .outOfRoom : .declined
@@ -89,7 +85,7 @@ struct EnvelopeHead {
         return .read(EnvelopeHead(bytes: bytes, nodes: UnsafeBufferPointer(rebasing: room[..<parser.count]), end: i))
     }
 
-    /// A streamed account's envelope has a dozen values.
+    /// An envelope's head (its records cut out) has a dozen values.
     static let usualNodes = 32
 
     /// `body` on the root value.
@@ -156,16 +152,14 @@ struct EnvelopeHead {
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         let nodes: UnsafeMutableBufferPointer<Node>
-        let emptyArraysOnly: Bool
         private(set) var count = 0
         /// The nodes needed more room than given: the parse stopped there, and says nothing
         /// of the text.
         private(set) var overflowed = false
 
-        init(bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeMutableBufferPointer<Node>, emptyArraysOnly: Bool) {
+        init(bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeMutableBufferPointer<Node>) {
             self.bytes = bytes
             self.nodes = nodes
-            self.emptyArraysOnly = emptyArraysOnly
         }
 
         @inline(__always)
@@ -247,7 +241,6 @@ struct EnvelopeHead {
                 i += 1
                 return true
             }
-            guard !emptyArraysOnly else { return false }
             while true {
                 guard value(at: &i, keyStart: 0, keyEnd: 0, depth: depth + 1) else { return false }
                 guard let closed = next(closedBy: UInt8(ascii: "]"), at: &i) else { return false }

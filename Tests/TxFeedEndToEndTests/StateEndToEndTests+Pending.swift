@@ -54,6 +54,7 @@ extension StateEndToEndTests {
         XCTAssertEqual(replaced.map { $0["by"] as? String }, ["pending", "pending"])
         let coffee = try XCTUnwrap(replaced.first { ($0["record"] as? [String: Any])?["id"] as? String == "B-1" })
         XCTAssertEqual(coffee["evidence"] as? String, "payee, 2 days later, amount -1.50")
+        XCTAssertEqual(coffee["path"] as? String, "transactions[1]", "its place in booked.json")
         let hold = try XCTUnwrap(coffee["replaces"] as? [String: Any])
         XCTAssertEqual(hold["batch"] as? Int, 1)
         XCTAssertEqual(hold["date"] as? String, "2024-03-01")

@@ -69,6 +69,10 @@ public enum DuplicatesFile {
             out.write(JSONString.literal(feed.sources[account.source].name))
             out.write(",\"origin\":")
             out.write(JSONString.literal(account.origin))
+            if let path = feed.details(of: t)?.location {
+                out.write(",\"path\":")
+                out.write(JSONString.literal(path))
+            }
             out.write(",\"record\":")
             let row = FeedRow(
                 transaction: t, fingerprint: feed.fingerprint(at: booking.position), details: feed.details(of: t))
