@@ -171,14 +171,6 @@ public final class SourceCollector: DeliveredDataEvents {
     /// Transactions, rejects and failed documents delivered and not yet taken.
     public var pendingRecords: Int { pending.load(ordering: .relaxed) }
 
-    /// Whether an account is being streamed (`begin_account` … `end_account`) into the collector.
-    public var hasOpenAccount: Bool { streaming.withLock { $0?.isOpen == true } }
-
-    /// Whether anything delivered waits to be taken (an account without records counts).
-    public var holdsDelivered: Bool {
-        delivered.withLock { !$0.data.isEmpty }
-    }
-
     // MARK: DeliveredDataEvents (a plugin host child's data, on the source's thread)
 
     public var sourceName: String { name }
