@@ -287,7 +287,7 @@ static const txfeed_option OPTIONS[] = {
     {"users", "how many users, one account each (1–1000000, default 3)", 0},
     {"transactions", "transactions per user (0–100000000, default 20)", 0},
     {"latency", "seconds of simulated network lag before any data (0–3600, default 0)", 0},
-    {"failure-rate", "share of users whose envelope fails with status 503 (0–1, default 0)", 0},
+    {"failure-rate", "share of users whose account fails whole, as with status 503 (0–1, default 0)", 0},
 };
 
 static const txfeed_plugin DESCRIPTOR = {
