@@ -123,13 +123,10 @@ public struct StreamedAccount: Sendable {
 }
 
 extension StreamedAccount {
-    /// A streamed account decoded straight into data its caller owns: a group of small accounts
-    /// goes into one data. (A ``StreamedAccount`` moved in and out of the group's data for each
-    /// account copied and destroyed that data twice: 4% of a million small accounts' run.)
-    /// A failed account takes the data back to where it began and leaves its failure there.
-    /// Each call borrows the source's decoder (its origin the account's): a copy kept in each
-    /// of a million accounts was retained and released with it.
-    public struct InPlace: Sendable {
+    /// The open account's part of its ``StreamedAccount``'s data, after the accounts that ended
+    /// before it there. A failed account takes the data back to where it began and leaves its
+    /// failure there. Each call borrows the account's decoder.
+    struct InPlace: Sendable {
         /// Where this account begins in the data: what earlier accounts left there stays.
         fileprivate(set) var start: SourceData.Mark
         /// The account's decimals; nil once the account has failed.
@@ -137,12 +134,12 @@ extension StreamedAccount {
         private var nextIndex = 0
         private var batches = 0
 
-        public var hasFailed: Bool { scale == nil }
+        var hasFailed: Bool { scale == nil }
 
         /// - Parameters:
         ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
         ///   - data: where the account goes, after what it holds.
-        public init(
+        init(
             decoder: borrowing DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>, into data: inout SourceData
         ) {
             start = data.mark
@@ -159,7 +156,7 @@ extension StreamedAccount {
         /// - Parameters:
         ///   - fields: the account as plain fields (`begin_account_fields`).
         ///   - data: where the account goes, after what it holds.
-        public init(decoder: borrowing DocumentDecoder, fields: AccountFields, into data: inout SourceData) {
+        init(decoder: borrowing DocumentDecoder, fields: AccountFields, into data: inout SourceData) {
             start = data.mark
             let reader = EnvelopeReader(sourceIndex: decoder.sourceIndex, origin: decoder.origin)
             guard let account = reader.readAccount(fields, failures: &data.failures) else { return }
@@ -169,7 +166,7 @@ extension StreamedAccount {
         }
 
         /// ``StreamedAccount/add(batch:part:)``, into `data`.
-        public mutating func add(
+        mutating func add(
             batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil, decoder: borrowing DocumentDecoder,
             into data: inout SourceData
         ) {
@@ -212,7 +209,7 @@ extension StreamedAccount {
         }
 
         /// ``StreamedAccount/add(entries:)``, into `data`.
-        public mutating func add(
+        mutating func add(
             entries: UnsafeBufferPointer<EntryFields>, decoder: borrowing DocumentDecoder, into data: inout SourceData
         ) {
             guard let scale else { return }
@@ -237,7 +234,7 @@ extension StreamedAccount {
         }
 
         /// ``StreamedAccount/reject(location:reason:raw:)``, into `data`.
-        public mutating func reject(
+        mutating func reject(
             location: String, reason: String, raw: [UInt8], decoder: borrowing DocumentDecoder,
             into data: inout SourceData
         ) {
@@ -248,7 +245,7 @@ extension StreamedAccount {
         }
 
         /// ``StreamedAccount/fail(_:)``, in `data`.
-        public mutating func fail(_ reason: String, decoder: borrowing DocumentDecoder, in data: inout SourceData) {
+        mutating func fail(_ reason: String, decoder: borrowing DocumentDecoder, in data: inout SourceData) {
             drop(failure: "\(decoder.origin): \(reason)", in: &data)
         }
 
@@ -260,7 +257,7 @@ extension StreamedAccount {
         }
 
         /// ``StreamedAccount/state(balance:)``, in `data`.
-        public mutating func state(
+        mutating func state(
             balance text: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, in data: inout SourceData
         ) {
             guard let scale else { return }

@@ -48,27 +48,29 @@ final class StreamedAccountGroupTests: XCTestCase {
         return account.finish()
     }
 
-    /// The account after what `data` holds, in place.
-    func decode(_ call: Call, into data: inout SourceData) {
-        var account = Array(call.envelope.utf8).withUnsafeBufferPointer {
-            StreamedAccount.InPlace(decoder: Self.decoder, envelope: $0, into: &data)
+    /// The accounts one after the other in one data, as a collector streams them
+    /// (``StreamedAccount/next(decoder:envelope:)``).
+    func decodeGrouped(_ calls: [Call]) -> SourceData {
+        var stream: StreamedAccount?
+        for call in calls {
+            Array(call.envelope.utf8).withUnsafeBufferPointer { envelope in
+                if stream == nil {
+                    stream = StreamedAccount(decoder: Self.decoder, envelope: envelope)
+                } else {
+                    stream!.next(decoder: Self.decoder, envelope: envelope)
+                }
+            }
+            for batch in call.batches { Array(batch.utf8).withUnsafeBufferPointer { stream!.add(batch: $0) } }
+            if let reason = call.fail { stream!.fail(reason) }
+            if let balance = call.balance { Array(balance.utf8).withUnsafeBufferPointer { stream!.state(balance: $0) } }
         }
-        for batch in call.batches {
-            Array(batch.utf8).withUnsafeBufferPointer { account.add(batch: $0, decoder: Self.decoder, into: &data) }
-        }
-        if let reason = call.fail { account.fail(reason, decoder: Self.decoder, in: &data) }
-        if let balance = call.balance {
-            Array(balance.utf8).withUnsafeBufferPointer { account.state(balance: $0, decoder: Self.decoder, in: &data) }
-        }
+        return stream!.finish()
     }
 
     func testAGroupDecodedIntoOneDataEqualsEachAccountAppended() {
         var appended = SourceData()
-        var grouped = SourceData()
-        for call in Self.calls {
-            appended.append(decode(call))
-            decode(call, into: &grouped)
-        }
+        for call in Self.calls { appended.append(decode(call)) }
+        let grouped = decodeGrouped(Self.calls)
         XCTAssertEqual(Summary(grouped), Summary(appended))
         // The comparison must cover what a failed account could leave behind.
         XCTAssertEqual(grouped.accounts.map(\.name), ["A", "D", "F", "G", "I"])
