@@ -19,9 +19,7 @@ extension DocumentDecoder {
         let account = UInt32(unit.accounts.count - 1)
         let chunks = elements.count >= Self.parallelThreshold ? max(1, min(threads, 64)) : 1
         let size = (elements.count + chunks - 1) / chunks
-        let normaliser = TransactionNormaliser(
-            origin: origin ?? self.origin, scale: scale, keepsLocations: keepsLocations,
-            envelopePlace: origin == self.origin ? nil : origin)
+        let normaliser = self.normaliser(scale: scale, place: origin)
         if chunks == 1 {
             try decodeSerially(elements, firstIndex: firstIndex, in: text, normaliser: normaliser, into: &unit)
             return

@@ -139,8 +139,7 @@ public struct StreamedAccount: Sendable {
     /// Adds a batch of entries (`emit_entries`): each checked on its own, a wrong one rejected.
     public mutating func add(entries: UnsafeBufferPointer<EntryFields>) {
         guard let scale else { return }
-        let normaliser = TransactionNormaliser(
-            origin: decoder.origin, scale: scale, keepsLocations: decoder.keepsLocations)
+        let normaliser = decoder.normaliser(scale: scale)
         let account = UInt32(unit.accounts.count - 1)
         for entry in entries {
             if entry.status == .neverMoved {
@@ -186,9 +185,7 @@ public struct StreamedAccount: Sendable {
     public mutating func state(balance text: UnsafeBufferPointer<UInt8>) {
         guard let scale else { return }
         do {
-            let (money, negative) = try Money.parse(decimalText: text, scale: scale)
-            unit.accounts[start.accounts].balance = Money(
-                minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
+            unit.accounts[start.accounts].balance = try Money.parse(signedDecimalText: text, scale: scale)
         } catch {
             let shown = String(decoding: text.prefix(40), as: UTF8.self)
             fail("end_account_with_balance: balance \"\(shown)\": \(error)")

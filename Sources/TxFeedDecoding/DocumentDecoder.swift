@@ -29,6 +29,14 @@ public struct DocumentDecoder: Sendable {
         self.threads = threads
     }
 
+    /// The checks of an account's records, named by `place`: the envelope's
+    /// (`feed.json:9:1`) when it is not its text's first, else this decoder's origin.
+    func normaliser(scale: Int, place: String? = nil) -> TransactionNormaliser {
+        TransactionNormaliser(
+            origin: place ?? origin, scale: scale, keepsLocations: keepsLocations,
+            envelopePlace: place == origin ? nil : place)
+    }
+
     /// Below this many elements one thread is quicker than handing out work.
     static let parallelThreshold = 2048
 
@@ -266,8 +274,7 @@ public struct DocumentDecoder: Sendable {
     private func addTransactions(
         of root: UnsafeMutablePointer<json_t>, scale: Int, origin: String, into unit: inout SourceData
     ) {
-        var normaliser = TransactionNormaliser(origin: origin, scale: scale, keepsLocations: keepsLocations)
-        if origin != self.origin { normaliser.envelopePlace = origin }
+        var normaliser = self.normaliser(scale: scale, place: origin)
         let list = json_object_get(json_object_get(root, "body"), "transactions")!
         for index in 0..<json_array_size(list) {
             normaliser.add(json_array_get(list, index), index: index, raw: nil, into: &unit)

@@ -33,8 +33,7 @@ extension EnvelopeReader {
         var balance: Money?
         if let text = fields.balance {
             do {
-                let (money, negative) = try Money.parse(decimalText: text, scale: scale)
-                balance = Money(minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
+                balance = try Money.parse(signedDecimalText: text, scale: scale)
             } catch {
                 return fail("balance \"\(String(decoding: text.prefix(40), as: UTF8.self))\": \(error)")
             }

@@ -48,4 +48,12 @@ extension Money {
         let minor = whole * powersOfTen[scale] + fraction
         return (Money(minorUnits: minor, scale: scale), negative && minor != 0)
     }
+
+    /// ``parse(decimalText:scale:)`` as a signed amount: a balance, which may be overdrawn.
+    public static func parse(signedDecimalText text: UnsafeBufferPointer<UInt8>, scale: Int) throws(AmountError)
+        -> Money
+    {
+        let (money, negative) = try parse(decimalText: text, scale: scale)
+        return Money(minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
+    }
 }

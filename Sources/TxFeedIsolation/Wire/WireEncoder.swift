@@ -119,9 +119,7 @@ struct WireDecoder {
     }
 
     mutating func optionalString() throws(Malformed) -> String? {
-        let n = try integer(UInt32.self)
-        if n == WireEncoder.none { return nil }
-        return String(decoding: try take(Int(n)), as: UTF8.self)
+        try optionalBytesInPlace().map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the records straight to `array`; returns how many.

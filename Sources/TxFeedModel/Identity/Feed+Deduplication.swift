@@ -12,7 +12,7 @@ extension Feed {
     ///     counts as seen. Pending records are never looked up: they are shown until booked.
     mutating func removeDuplicates(history: ImportHistory? = nil) {
         deduplicated = true
-        let accountKeys = accounts.map { ($0.id.map { "i" + $0 } ?? "n" + $0.name) + "\u{0}" }
+        let accountKeys = accounts.map { IdentityKey.accountKey(of: $0) + "\u{0}" }
         let accountSources = accounts.map(\.source)
         // The first kept record of each fingerprint, as index + 1. Once a fingerprint is in,
         // a later record without a bank id with that fingerprint is always dropped, so "a kept

@@ -44,6 +44,15 @@ public enum IdentityKey {
     /// The key of an account in the state file: `i` and its id, or `n` and its name when it has
     /// none — the same choice the fingerprint makes.
     public static func accountKey(of account: Account) -> String {
-        account.id.map { "i" + $0 } ?? "n" + account.name
+        var key: [UInt8] = []
+        appendAccountKey(of: account, to: &key)
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// ``accountKey(of:)``'s bytes after `key`'s: a million accounts numbered without a String of each.
+    public static func appendAccountKey(of account: Account, to key: inout [UInt8]) {
+        let text: Account.Text = account.has(.id) ? .id : .name
+        key.append(text == .id ? UInt8(ascii: "i") : UInt8(ascii: "n"))
+        account.withBytes(of: text) { key.append(contentsOf: $0) }
     }
 }

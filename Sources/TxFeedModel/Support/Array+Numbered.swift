@@ -24,11 +24,8 @@ extension Feed {
         var keys = VendorTable()
         var key: [UInt8] = []
         let numbers = accounts.map { account in
-            // `IdentityKey.accountKey(of:)`'s bytes.
-            let text: Account.Text = account.has(.id) ? .id : .name
             key.removeAll(keepingCapacity: true)
-            key.append(text == .id ? UInt8(ascii: "i") : UInt8(ascii: "n"))
-            account.withBytes(of: text) { key.append(contentsOf: $0) }
+            IdentityKey.appendAccountKey(of: account, to: &key)
             return Int(key.withUnsafeBufferPointer { keys.intern($0) })
         }
         return (numbers, keys.count)

@@ -21,10 +21,7 @@ public enum DuplicatesFile {
             out.write(",\"origin\":")
             out.write(JSONString.literal(feed.accounts[Int(t.account)].origin))
             out.write(",\"index\":\(duplicate.index)")
-            if let path = feed.details(of: t)?.location {
-                out.write(",\"path\":")
-                out.write(JSONString.literal(path))
-            }
+            writePath(feed.details(of: t)?.location, to: out)
             out.write(",\"record\":")
             let row = FeedRow(transaction: t, fingerprint: duplicate.fingerprint, details: feed.details(of: t))
             TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
@@ -34,10 +31,7 @@ public enum DuplicatesFile {
                 out.write(",\"kept\":{\"source\":")
                 out.write(JSONString.literal(feed.sources[source].name))
                 if let index = duplicate.keptIndex { out.write(",\"index\":\(index)") }
-                if let path = duplicate.keptLocation {
-                    out.write(",\"path\":")
-                    out.write(JSONString.literal(path))
-                }
+                writePath(duplicate.keptLocation, to: out)
             case .batch(let batch):
                 out.write(",\"kept\":{\"batch\":\(batch)")
                 if let files = batchFiles[batch] {
@@ -69,10 +63,7 @@ public enum DuplicatesFile {
             out.write(JSONString.literal(feed.sources[account.source].name))
             out.write(",\"origin\":")
             out.write(JSONString.literal(account.origin))
-            if let path = feed.details(of: t)?.location {
-                out.write(",\"path\":")
-                out.write(JSONString.literal(path))
-            }
+            writePath(feed.details(of: t)?.location, to: out)
             out.write(",\"record\":")
             let row = FeedRow(
                 transaction: t, fingerprint: feed.fingerprint(at: booking.position), details: feed.details(of: t))
@@ -89,5 +80,12 @@ public enum DuplicatesFile {
             if let id = pending.bankID { out.write(JSONString.literal(id)) } else { out.write("null") }
             out.write("}}\n")
         }
+    }
+
+    /// `,"path":…` for a record whose place in its file was kept.
+    private static func writePath(_ path: String?, to out: OutputWriter) {
+        guard let path else { return }
+        out.write(",\"path\":")
+        out.write(JSONString.literal(path))
     }
 }
