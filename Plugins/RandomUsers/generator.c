@@ -81,17 +81,13 @@ int ru_tables_init(ru_tables *tables) {
            describe_all(&tables->account_kinds, ACCOUNT_KINDS, COUNT(ACCOUNT_KINDS));
 }
 
-static void free_all(ru_text *texts, size_t count) {
-    (void)count; /* the texts are the tables' own */
-    free(texts);
-}
-
 void ru_tables_free(ru_tables *tables) {
-    free_all(tables->debit_vendors, tables->debit_count);
-    free_all(tables->credit_vendors, tables->credit_count);
-    free_all(tables->first_names, COUNT(FIRST_NAMES));
-    free_all(tables->last_names, COUNT(LAST_NAMES));
-    free_all(tables->account_kinds, COUNT(ACCOUNT_KINDS));
+    /* The texts are the static tables' own: only the arrays of them were allocated. */
+    free(tables->debit_vendors);
+    free(tables->credit_vendors);
+    free(tables->first_names);
+    free(tables->last_names);
+    free(tables->account_kinds);
     memset(tables, 0, sizeof *tables);
 }
 

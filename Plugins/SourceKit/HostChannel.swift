@@ -91,20 +91,11 @@ public struct HostChannel {
         return !isCancelled
     }
 
-    /// Whether the host takes entries whose money never moved (`TXFEED_NEVER_MOVED`); an older
-    /// one does not, and the reader leaves them out itself (its note says so).
-    public var readsNeverMoved: Bool {
-        guard let offset = MemoryLayout<txfeed_source_host>.offset(of: \.highest_entry_status),
-            Int(host.pointee.struct_size) > offset
-        else { return false }
-        return host.pointee.highest_entry_status >= Int32(TXFEED_NEVER_MOVED)
-    }
-
     /// A record the file lists whose money never moved (a declined card payment): not imported
     /// and not a reject; the host counts it as skipped and writes it with `--skipped`. `why` is
-    /// the status as the file writes it. Nothing is sent to a host that predates it.
+    /// the status as the file writes it. Every host with `begin_account_fields`, which
+    /// ``init(_:plugin:)`` requires, reads `TXFEED_NEVER_MOVED`: it came before.
     public func neverMoved(location: String, why: String, raw: some Collection<UInt8>) -> Bool {
-        guard readsNeverMoved else { return true }
         var batch = EntryBatch()
         let empty = batch.append("")
         let location = batch.append(location)

@@ -434,8 +434,8 @@ public final class SourceCollector: DeliveredDataEvents {
 
     /// In a plugin host child: the records of the open account so far, to send up as
     /// ``Delivery/provisional``, so that a long account is held by txfeed alone, not by both
-    /// processes. Nil with none: no account, or one handed over
-    /// as committed pieces (a huge envelope read in pieces).
+    /// processes. Nil with none: no account open, or one handed over as committed pieces (a
+    /// huge envelope read in pieces).
     public func takeOpenAccountPart() -> SourceData? {
         // The accounts that ended before it go first, committed.
         commitEnded()
