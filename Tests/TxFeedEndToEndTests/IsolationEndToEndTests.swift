@@ -315,7 +315,8 @@ final class IsolationEndToEndTests: XCTestCase {
         let watch = try WatchProcess(
             [
                 "-s", testPlugin + ":mode=ignore-cancel", good, "-o", folder.path + "/feed.csv", "--no-progress",
-                "--every", "10ms", "--timeout", "1.5",
+                // Each refresh waits out the hung source's timeout and its second of grace.
+                "--every", "10ms", "--timeout", "0.5",
             ], log: folder.path + "/stderr.log")
         defer { watch.stop() }
         let pid = watch.pid
