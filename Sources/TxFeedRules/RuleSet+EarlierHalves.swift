@@ -8,16 +8,17 @@ extension RuleSet {
     {
         guard var transfers = feed.transfers else { return }
         for n in transfers.pairs.indices {
-            guard let half = transfers.pairs[n].earlier else { continue }
+            // A remembered half keeps the category its own batch's rules gave it.
+            guard let half = transfers.pairs[n].earlier, let seen = half.seen else { continue }
             let account = feed.accounts[Int(half.account)]
-            let details = feed.details(of: half.transaction)
+            let details = feed.details(of: seen)
             let record = RuleRecord(
-                vendor: feed.vendors.name(of: half.transaction.vendor), memo: details?.memo,
+                vendor: feed.vendors.name(of: seen.vendor), memo: details?.memo,
                 id: details?.id ?? half.fingerprint?.text,
                 amountMinor: half.signedMinor, scale: account.scale,
                 account: account.name, source: feed.sources[account.source].name, currency: account.currency,
-                isPending: half.transaction.isPending,
-                date: TransactionDate.days(ofUnixSeconds: localSeconds(half.transaction)), isTransfer: false)
+                isPending: seen.isPending,
+                date: TransactionDate.days(ofUnixSeconds: localSeconds(seen)), isTransfer: false)
             transfers.pairs[n].earlier?.category = apply(to: record).category
         }
         feed.transfers = transfers

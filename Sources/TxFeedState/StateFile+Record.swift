@@ -37,6 +37,7 @@ extension StateFile {
                 return false
             }
             try rememberPending(of: feed)
+            try rememberHalves(of: feed)
             try useKeeps(feed.keptAnyway)
             try recordBatch(feed, files: files, started: started, remembered: remembered)
             try recordDrops(of: feed)

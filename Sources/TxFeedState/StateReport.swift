@@ -178,12 +178,14 @@ extension StateFile {
                 ? Overrule(kind: said.text(0), first: said.text(1), second: said.text(2))?.description : nil
             said.reset()
             // What it remembered, what it made of pending records (those it first saw are
-            // forgotten, those it ended are open again), what it said, and the keeps it used.
+            // forgotten, those it ended are open again), what it said, the keeps it used, and
+            // the transfer halves it left and took.
             for sql in [
                 "DELETE FROM seen WHERE batch = ?", "DELETE FROM pending WHERE batch = ?",
                 "UPDATE pending SET ended = NULL, ended_batch = NULL, evidence = NULL WHERE ended_batch = ?",
                 "DELETE FROM overrules WHERE batch = ?", "UPDATE overrules SET used_batch = NULL WHERE used_batch = ?",
-                "DELETE FROM drops WHERE batch = ?",
+                "DELETE FROM drops WHERE batch = ?", "DELETE FROM halves WHERE batch = ?",
+                "UPDATE halves SET taken_batch = NULL WHERE taken_batch = ?",
             ] {
                 try state.database.prepare(sql).run { $0.bind(1, batch) }
             }

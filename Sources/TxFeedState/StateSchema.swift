@@ -1,4 +1,4 @@
-/// The state file's layout, version 2 (docs/STATE.md explains every table).
+/// The state file's layout, version 3 (docs/STATE.md explains every table).
 ///
 /// What a batch imported into an account is kept as blocks of identity keys, not a row per
 /// transaction: a million remembered transactions are about 10 MB and load in milliseconds,
@@ -11,7 +11,7 @@
 enum StateSchema {
     /// `txfd` in ASCII.
     static let applicationID: Int64 = 0x7478_6664
-    static let version: Int64 = 2
+    static let version: Int64 = 3
 
     static let create = """
         CREATE TABLE accounts (
@@ -64,6 +64,7 @@ enum StateSchema {
         );
         CREATE INDEX seen_by_account ON seen (account, batch);
         \(version2Tables)
+        \(version3Tables)
         PRAGMA application_id = \(applicationID);
         PRAGMA user_version = \(version);
         """
@@ -109,13 +110,42 @@ enum StateSchema {
         );
         """
 
+    /// Version 3: the records a batch wrote that a transfer's other half may still come for,
+    /// each its last ``halfDays`` days per account that were not linked, until a later run
+    /// links one (``RememberedHalf``).
+    static let version3Tables = """
+        CREATE TABLE halves (
+            id INTEGER PRIMARY KEY,
+            account INTEGER NOT NULL REFERENCES accounts (id),
+            batch INTEGER NOT NULL REFERENCES batches (id),
+            source TEXT NOT NULL,
+            record TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            amount INTEGER NOT NULL,
+            scale INTEGER NOT NULL,
+            vendor TEXT NOT NULL,
+            memo TEXT,
+            category TEXT,
+            taken_batch INTEGER
+        );
+        CREATE INDEX halves_open ON halves (day) WHERE taken_batch IS NULL;
+        """
+
     /// What brings a file of an older layout (the key) up to this one.
-    static let upgrades: [Int64: String] = [1: version2Tables + "PRAGMA user_version = 2;"]
+    static let upgrades: [Int64: String] = [
+        1: version2Tables + version3Tables + "PRAGMA user_version = 3;",
+        2: version3Tables + "PRAGMA user_version = 3;",
+    ]
+
+    /// How many days before its account's newest record of the batch a record not linked is
+    /// remembered as a transfer half: the other account's statement may come weeks later.
+    static let halfDays: Int64 = 31
 
     /// The tables of each layout.
     static let tablesOfVersion: [Int64: [String]] = [
         1: ["accounts", "batch_sources", "batches", "seen"],
         2: ["accounts", "batch_sources", "batches", "drops", "overrules", "pending", "seen"],
+        3: ["accounts", "batch_sources", "batches", "drops", "halves", "overrules", "pending", "seen"],
     ]
 
     /// The drops a batch lists at most (`drops`): a rerun of a million records drops a million,

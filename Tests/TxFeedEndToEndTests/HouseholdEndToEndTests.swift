@@ -168,6 +168,67 @@ final class HouseholdEndToEndTests: XCTestCase {
 
     }
 
+    /// Downloads that do not overlap (each day's file holds only what is new, as OFX Direct
+    /// Connect gives): the money-out half is written on day 1 alone, and the state file
+    /// remembers it; day 2 reads only the savings statement, whose money in is linked to it,
+    /// once. `state undo` gives the half back; a later money in of the same amount does not
+    /// take it again.
+    func testATransferWhoseHalvesComeInDownloadsThatDoNotOverlapIsOnce() throws {
+        func only(_ name: String, _ text: String) throws {
+            try? FileManager.default.removeItem(atPath: folder.path + "/downloads")
+            try folder.write("downloads/" + name, text)
+        }
+        func checking(_ rows: [String]) -> String {
+            (["Date,Description,Amount,Currency,Status"] + rows).joined(separator: "\n") + "\n"
+        }
+        func savings(_ rows: [(fitid: String, date: String, amount: String, name: String)]) -> String {
+            ofxStatementText(rows, account: "DE12500105170648489890", type: "SAVINGS", balance: nil)
+        }
+        try only(
+            "checking.csv",
+            checking([
+                "2024-03-01,SALARY ACME GMBH,3000.00,EUR,Posted",
+                "2024-03-02,UMBUCHUNG TAGESGELD DE12500105170648489890,-500.00,EUR,Posted",
+            ]))
+        let first = try day(1)
+        XCTAssertFalse(first.stderr.contains("transfers:"), first.stderr)
+
+        try only(
+            "savings.ofx", savings([("S0", "20240225", "10.00", "ZINSEN"), ("S1", "20240303", "500.00", "EINGANG")]))
+        var second = try day(2)
+        XCTAssertTrue(
+            second.stderr.contains("txfeed: transfers: 1 linked (1 to a half an earlier batch wrote)"), second.stderr)
+        // Undone, the half is free again, and the same download links it again.
+        // Every sink names the other account, though no file of it was read.
+        XCTAssertEqual(try txfeed("state", "undo", folder.path + "/state.db", "2").status, 0)
+        second = try txfeed(
+            "run", folder.path + "/downloads", "--state", folder.path + "/state.db", "-o",
+            folder.path + "/day2.journal",
+            "-o", folder.path + "/day2.csv", "-o", folder.path + "/day2.ndjson", "--no-progress")
+        XCTAssertTrue(
+            second.stderr.contains("txfeed: transfers: 1 linked (1 to a half an earlier batch wrote)"), second.stderr)
+        let csv = String(decoding: try folder.read("day2.csv"), as: UTF8.self)
+        XCTAssertTrue(csv.contains(",T1,checking"), csv)
+        let ndjson = String(decoding: try folder.read("day2.ndjson"), as: UTF8.self)
+        XCTAssertTrue(ndjson.contains(#""transfer":"T1","transfer_account":"checking""#), ndjson)
+        let journal = String(decoding: try folder.read("day2.journal"), as: UTF8.self)
+        XCTAssertTrue(
+            journal.contains(
+                "    ; transfer of: Assets:Bank:checking 2024-03-02 -500.00, written by batch 1 against Expenses:Uncategorized\n"
+            ),
+            journal)
+        let (rows, balances) = try twoDaysBalances()
+        XCTAssertEqual(rows["Assets:Bank:checking"], "2500.00 EUR", balances)
+        XCTAssertNil(rows["Expenses:Uncategorized"], "the transfer is no expense once both days are in: \(balances)")
+        XCTAssertEqual(rows["Income:Uncategorized"], "-3010.00 EUR", "the salary and the interest: \(balances)")
+        XCTAssertEqual(rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["510.00 EUR"], balances)
+
+        // Taken once: another 500.00 in, days later, is income, not the same transfer again.
+        try only("savings.ofx", savings([("S2", "20240304", "500.00", "EINGANG")]))
+        let third = try day(3)
+        XCTAssertFalse(third.stderr.contains("transfers:"), third.stderr)
+    }
+
     /// A seen money-out half whose money in was seen too (both written, linked, by day 1) is no
     /// partner for a new record of the same amount: the match is ambiguous, and nothing links.
     func testASeenHalfAlreadyPairedIsNotTakenAgain() throws {

@@ -146,14 +146,31 @@ extension StateEndToEndTests {
         _ = try sqlite("DROP TABLE pending")
         _ = try sqlite("DROP TABLE overrules")
         _ = try sqlite("DROP TABLE drops")
+        _ = try sqlite("DROP TABLE halves")
         _ = try sqlite("PRAGMA user_version = 1")
         XCTAssertEqual(try txfeed("state", "show", state).status, 0, "layout 1 is read as it is")
         XCTAssertEqual(try sqlite("PRAGMA user_version"), "1\n")
         let again = try run(checking)
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stderr.contains("seen 7"), again.stderr)
-        XCTAssertEqual(try sqlite("PRAGMA user_version"), "2\n")
+        XCTAssertEqual(try sqlite("PRAGMA user_version"), "3\n")
         XCTAssertEqual(try sqlite("SELECT count(*) FROM pending"), "0\n")
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM halves"), "0\n", "nothing new was written")
+    }
+
+    /// Layout 2 had no transfer halves: the first run that opens it adds their table and
+    /// remembers its own.
+    func testALayout2StateFileIsBroughtUpToDate() throws {
+        let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        XCTAssertEqual(try run(checking).status, 0)
+        _ = try sqlite("DROP TABLE halves")
+        _ = try sqlite("PRAGMA user_version = 2")
+        XCTAssertEqual(try txfeed("state", "show", state).status, 0, "layout 2 is read as it is")
+        let savings = try envelope("savings.json", [("Interest", "1.25", "2024-03-01", nil, nil)])
+        let again = try run(savings)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try sqlite("PRAGMA user_version"), "3\n")
+        XCTAssertEqual(try sqlite("SELECT vendor, amount FROM halves"), "Interest 125\n")
     }
 
     func testThePendingOptionsNeedAStateFileAndSayWhatTheyTake() throws {

@@ -357,7 +357,7 @@ final class StateEndToEndTests: XCTestCase {
         _ = try sqlite("PRAGMA user_version = 7")
         let newer = try run(checking)
         XCTAssertEqual(newer.status, 2)
-        XCTAssertTrue(newer.stderr.contains("written by a newer txfeed (layout 7; this one reads 2)"), newer.stderr)
+        XCTAssertTrue(newer.stderr.contains("written by a newer txfeed (layout 7; this one reads 3)"), newer.stderr)
 
         let absent = try txfeed("state", "show", folder.path + "/absent.db")
         XCTAssertEqual(absent.status, 2)
@@ -371,7 +371,7 @@ final class StateEndToEndTests: XCTestCase {
         let result = try run(checking)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try sqlite("PRAGMA application_id"), "\(0x7478_6664)\n")
-        XCTAssertEqual(try sqlite("PRAGMA user_version"), "2\n")
+        XCTAssertEqual(try sqlite("PRAGMA user_version"), "3\n")
         XCTAssertEqual(try sqlite("PRAGMA journal_mode"), "wal\n")
         XCTAssertEqual(
             try sqlite("SELECT name, key, currency FROM accounts"), "Everyday Checking nEveryday Checking USD\n")

@@ -27,7 +27,8 @@ final class RuleSetEarlierHalvesTests: XCTestCase {
             pairs: [
                 FeedTransfers.Pair(
                     debit: FeedTransfers.earlierPosition, credit: 0, evidence: "transfer word",
-                    earlier: FeedTransfers.EarlierHalf(transaction: moneyOut, fingerprint: fingerprint, batch: 1))
+                    earlier: FeedTransfers.EarlierHalf(
+                        seen: moneyOut, fingerprint: fingerprint, identity: fingerprint.text, batch: 1))
             ], ambiguous: [], records: 1)
         let rules = try RuleSet.parse(
             """

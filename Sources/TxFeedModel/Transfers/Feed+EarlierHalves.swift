@@ -1,69 +1,152 @@
 extension Feed {
-    /// With `--state`: the transfers whose other half an earlier batch wrote. Downloads overlap,
-    /// and a transfer's two halves post on different days: the money-out half comes in one day's
-    /// file (written then, alone), the money-in half the next day, beside the first again, which
-    /// this run drops as seen. Such a seen record and a record of this run that the run did not
-    /// link are matched as any two records are (``TransferMatcher``: evidence, and one candidate
-    /// each way), among every record of this run not linked and every seen one of the same
-    /// amounts, so that a seen record whose own other half is also seen (both written, linked by
-    /// their batch) makes a new record's match ambiguous rather than wrong.
+    /// With `--state`: the transfers whose other half an earlier batch wrote. A transfer's two
+    /// halves post on different days: the money-out half comes in one day's file (written
+    /// then, alone), the money-in half in a later one. When downloads overlap, the later run
+    /// reads the first half again and drops it as seen; when they do not (each run reads only
+    /// new files), the state file remembered it (``RememberedHalf``). Such earlier halves and
+    /// the records of this run that the run did not link are matched as any two records are
+    /// (``TransferMatcher``: evidence, and one candidate each way), among every record of this
+    /// run not linked and every earlier half of the same amounts, so that a seen record whose
+    /// own other half is also seen (both written, linked by their batch) makes a new record's
+    /// match ambiguous rather than wrong.
     ///
     /// - Parameters:
     ///   - linked: the records of this run already linked.
     ///   - real: each feed account's real account (``accountNumbers()``).
-    /// - Returns: a pair for each record linked to a seen one, the seen half as its ``FeedTransfers/Pair/earlier``.
+    ///   - remembered: the state file's halves not yet taken; one this run read again is seen.
+    /// - Returns: a pair for each record linked to an earlier half, that half as its
+    ///   ``FeedTransfers/Pair/earlier``, and the accounts of remembered halves the feed lacks.
     func linksToEarlierHalves(
-        linked: Set<Int>, real: [Int], numbers: [[String]], currencies: [String], window: Int64
-    ) -> [FeedTransfers.Pair] {
+        linked: Set<Int>, real: [Int], numbers: [[String]], currencies: [String], window: Int64,
+        remembered: [RememberedHalf]
+    ) -> (pairs: [FeedTransfers.Pair], outsideAccounts: [Account]) {
         struct Key: Hashable {
             var currency: String
-            var magnitude: Int64
+            var magnitude: UInt64
         }
-        func key(_ t: Transaction) -> Key? {
-            let currency = currencies[Int(t.account)]
-            return currency.isEmpty ? nil : Key(currency: currency, magnitude: t.amountMinor)
+        func key(_ currency: String, _ signedMinor: Int64) -> Key? {
+            currency.isEmpty ? nil : Key(currency: currency, magnitude: signedMinor.magnitude)
         }
-        guard !duplicates.isEmpty else { return [] }
+        func key(_ t: Transaction) -> Key? { key(currencies[Int(t.account)], t.signedMinor) }
+        guard !duplicates.isEmpty || !remembered.isEmpty else { return ([], []) }
         // Only amounts a record of this run not linked has: a run of a file seen whole looks no further.
         let newKeys = Set(transactions.indices.filter { !linked.contains($0) }.compactMap { key(transactions[$0]) })
-        guard !newKeys.isEmpty else { return [] }
-        // One seen record per real account and identity: a file read twice drops each twice.
-        var seen: [(transaction: Transaction, fingerprint: Fingerprint, batch: Int64)] = []
+        guard !newKeys.isEmpty else { return ([], []) }
+        // One earlier half per real account and identity: a file read twice drops each twice,
+        // and a remembered half read again is seen.
+        var earlier: [(candidate: TransferMatcher.Candidate, half: FeedTransfers.EarlierHalf)] = []
         var identities = Set<String>()
         for duplicate in duplicates {
             guard case .batch(let batch) = duplicate.kept, let key = key(duplicate.transaction), newKeys.contains(key)
             else { continue }
             let identity = "\(real[Int(duplicate.transaction.account)])\u{0}\(duplicate.keptIdentity)"
             if identities.insert(identity).inserted {
-                seen.append((duplicate.transaction, duplicate.fingerprint, batch))
+                let t = duplicate.transaction
+                earlier.append(
+                    (
+                        transferCandidate(t, row: 0, real: real, currencies: currencies),
+                        FeedTransfers.EarlierHalf(
+                            seen: t, fingerprint: duplicate.fingerprint, identity: duplicate.keptIdentity, batch: batch)
+                    ))
             }
         }
-        guard !seen.isEmpty else { return [] }
-        let seenKeys = Set(seen.compactMap { key($0.transaction) })
+        // A remembered half's account is a feed account when this run read another file of it,
+        // else an outside one, numbered after the feed's (in the matcher, after the real ones).
+        var outsideAccounts: [Account] = []
+        if !remembered.isEmpty {
+            var feedAccounts: [String: (feed: Int, real: Int)] = [:]
+            for (a, account) in accounts.enumerated() {
+                let key = IdentityKey.accountKey(of: account)
+                if feedAccounts[key] == nil { feedAccounts[key] = (a, real[a]) }
+            }
+            var outside: [String: (feed: Int, real: Int)] = [:]
+            let realCount = numbers.count
+            for half in remembered {
+                guard let key = key(half.currency, half.signedMinor), newKeys.contains(key) else { continue }
+                let place: (feed: Int, real: Int)
+                if let known = feedAccounts[half.accountKey] ?? outside[half.accountKey] {
+                    place = known
+                } else {
+                    place = (accounts.count + outsideAccounts.count, realCount + outsideAccounts.count)
+                    outside[half.accountKey] = place
+                    outsideAccounts.append(half.account)
+                }
+                guard identities.insert("\(place.real)\u{0}\(half.identity)").inserted else { continue }
+                earlier.append(
+                    (
+                        TransferMatcher.Candidate(
+                            row: 0, account: place.real, currency: half.currency, signedMinor: half.signedMinor,
+                            day: half.day, text: half.vendor + " " + (half.memo ?? "")),
+                        FeedTransfers.EarlierHalf(remembered: half, account: UInt32(place.feed))
+                    ))
+            }
+        }
+        guard !earlier.isEmpty else { return ([], []) }
+        let earlierKeys = Set(earlier.compactMap { key($0.candidate.currency, $0.candidate.signedMinor) })
         var candidates: [TransferMatcher.Candidate] = []
-        func candidate(_ t: Transaction, row: Int) -> TransferMatcher.Candidate {
-            transferCandidate(t, row: row, real: real, currencies: currencies)
-        }
         for (i, t) in transactions.enumerated() where !linked.contains(i) {
-            if let key = key(t), seenKeys.contains(key) { candidates.append(candidate(t, row: i)) }
+            if let key = key(t), earlierKeys.contains(key) {
+                candidates.append(transferCandidate(t, row: i, real: real, currencies: currencies))
+            }
         }
-        guard !candidates.isEmpty else { return [] }
-        for (n, record) in seen.enumerated() {
-            candidates.append(candidate(record.transaction, row: transactions.count + n))
+        guard !candidates.isEmpty else { return ([], []) }
+        for (n, half) in earlier.enumerated() {
+            var candidate = half.candidate
+            candidate.row = transactions.count + n
+            candidates.append(candidate)
         }
+        var numbers = numbers
+        for account in outsideAccounts { numbers.append(account.id.map { [$0] } ?? []) }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
         var pairs: [FeedTransfers.Pair] = []
         for link in result.links {
-            let debitSeen = link.debit >= transactions.count
-            guard debitSeen != (link.credit >= transactions.count) else { continue }
-            let record = seen[(debitSeen ? link.debit : link.credit) - transactions.count]
+            let debitEarlier = link.debit >= transactions.count
+            guard debitEarlier != (link.credit >= transactions.count) else { continue }
+            let half = earlier[(debitEarlier ? link.debit : link.credit) - transactions.count].half
             pairs.append(
                 FeedTransfers.Pair(
-                    debit: debitSeen ? FeedTransfers.earlierPosition : link.debit,
-                    credit: debitSeen ? link.credit : FeedTransfers.earlierPosition, evidence: link.evidence,
-                    earlier: FeedTransfers.EarlierHalf(
-                        transaction: record.transaction, fingerprint: record.fingerprint, batch: record.batch)))
+                    debit: debitEarlier ? FeedTransfers.earlierPosition : link.debit,
+                    credit: debitEarlier ? link.credit : FeedTransfers.earlierPosition, evidence: link.evidence,
+                    earlier: half))
         }
-        return pairs.sorted { max($0.debit, $0.credit) < max($1.debit, $1.credit) }
+        // Only the outside accounts a pair names are kept: the numbering is theirs in order.
+        let named = Set(pairs.compactMap { $0.earlier.map { Int($0.account) } }.filter { $0 >= accounts.count })
+        if named.count < outsideAccounts.count {
+            var renumbered: [Int: Int] = [:]
+            var kept: [Account] = []
+            for (n, account) in outsideAccounts.enumerated() where named.contains(accounts.count + n) {
+                renumbered[accounts.count + n] = accounts.count + kept.count
+                kept.append(account)
+            }
+            for i in pairs.indices {
+                if let old = pairs[i].earlier?.account, let new = renumbered[Int(old)] {
+                    pairs[i].earlier?.account = UInt32(new)
+                }
+            }
+            outsideAccounts = kept
+        }
+        return (pairs.sorted { max($0.debit, $0.credit) < max($1.debit, $1.credit) }, outsideAccounts)
+    }
+}
+
+extension Feed {
+    /// The days of the feed's records (days since 1970-01-01), `days` wider each way: where a
+    /// transfer's other half may be dated.
+    public func dayRange(widenedBy days: Int64) -> ClosedRange<Int64> {
+        var first = Int64.max
+        var last = Int64.min
+        for t in transactions {
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            first = min(first, day)
+            last = max(last, day)
+        }
+        return first <= last ? (first - days)...(last + days) : 0...0
+    }
+
+    /// The account at `index` of a transfer's other half: a feed account, or past them the
+    /// account of a remembered half whose file this run did not read.
+    public func transferAccount(_ index: UInt32) -> Account {
+        let i = Int(index)
+        return i < accounts.count ? accounts[i] : transfers!.outsideAccounts[i - accounts.count]
     }
 }

@@ -14,33 +14,51 @@ public struct FeedTransfers: Sendable {
 
     /// A transfer's half that an earlier batch of the state file wrote, unlinked then (its other
     /// half came later): a journal writes this run's half against what that batch posted it to.
+    /// This run either read it again and dropped it as seen (``seen``), or did not read its file
+    /// and the state file remembered it (``RememberedHalf``).
     public struct EarlierHalf: Sendable, Equatable {
-        /// The record as this run read it again (its account, vendor and details the feed's).
-        public var transaction: Transaction
-        /// Its fingerprint as this run gave it, the same as the earlier batch's when it matched
-        /// on it: the `id` that batch wrote and its rules read when it had no bank id.
-        public var fingerprint: Fingerprint?
-        public var batch: Int64
-        /// The category the rules give it (the run's rules, as the earlier batch's were); nil
-        /// for none, when a journal posted it as uncategorised.
-        public var category: String?
-
-        public var account: UInt32 { transaction.account }
-        public var signedMinor: Int64 { transaction.signedMinor }
+        /// Its account: a feed account, or one of ``FeedTransfers/outsideAccounts`` past them
+        /// (``Feed/transferAccount(_:)``).
+        public var account: UInt32
+        public var signedMinor: Int64
         /// Days since 1970-01-01.
-        public var day: Int64 { TransactionDate.days(ofUnixSeconds: transaction.unixSeconds) }
+        public var day: Int64
+        public var batch: Int64
+        /// Its bank id, else its fingerprint's text: with its account, what the state file
+        /// marks taken, so that no later run links it again.
+        public var identity: String
+        /// The category it was written under: what its batch's rules gave it (for a seen one,
+        /// these rules, as that batch's were); nil for none, when a journal posted it as
+        /// uncategorised.
+        public var category: String?
+        /// The record as this run read it again (its account, vendor and details the feed's),
+        /// with the fingerprint this run gave it; nil when remembered.
+        public var seen: Transaction?
+        public var fingerprint: Fingerprint?
 
-        public init(transaction: Transaction, fingerprint: Fingerprint? = nil, batch: Int64) {
-            self.transaction = transaction
-            self.fingerprint = fingerprint
+        public init(seen transaction: Transaction, fingerprint: Fingerprint? = nil, identity: String, batch: Int64) {
+            account = transaction.account
+            signedMinor = transaction.signedMinor
+            day = TransactionDate.days(ofUnixSeconds: transaction.unixSeconds)
             self.batch = batch
+            self.identity = identity
+            seen = transaction
+            self.fingerprint = fingerprint
+        }
+
+        public init(remembered half: RememberedHalf, account: UInt32) {
+            self.account = account
+            signedMinor = half.signedMinor
+            day = half.day
+            batch = half.batch
+            identity = half.identity
+            category = half.category
         }
 
         public static func == (a: Self, b: Self) -> Bool {
             a.batch == b.batch && a.category == b.category && a.account == b.account && a.signedMinor == b.signedMinor
-                && a.transaction.unixSeconds == b.transaction.unixSeconds
-                && a.transaction.vendor == b.transaction.vendor
-                && a.transaction.details == b.transaction.details
+                && a.day == b.day && a.identity == b.identity && a.seen?.unixSeconds == b.seen?.unixSeconds
+                && a.seen?.vendor == b.seen?.vendor && a.seen?.details == b.seen?.details
         }
     }
 
@@ -52,12 +70,16 @@ public struct FeedTransfers: Sendable {
     public var pairs: [Pair] = []
     /// Records that had candidates but no unambiguous partner, by position, as they could pair.
     public var ambiguous: [[Int]] = []
+    /// The accounts of remembered halves that are not the feed's (no file of theirs was read),
+    /// numbered after the feed's accounts.
+    public var outsideAccounts: [Account] = []
 
     public static let none = UInt32.max
 
     /// The transfers of a feed of `records` records: each pair's two rows point at it.
-    init(pairs: [Pair], ambiguous: [[Int]], records: Int) {
+    init(pairs: [Pair], ambiguous: [[Int]], records: Int, outsideAccounts: [Account] = []) {
         rows = [UInt32](repeating: Self.none, count: records)
+        self.outsideAccounts = outsideAccounts
         for (n, pair) in pairs.enumerated() {
             if pair.debit >= 0 { rows[pair.debit] = UInt32(n) }
             if pair.credit >= 0 { rows[pair.credit] = UInt32(n) }
@@ -84,7 +106,8 @@ public struct FeedTransfers: Sendable {
 public struct RowTransfer: Sendable, Equatable {
     /// `T1`, `T2`…: the transfer's number in the run, the same on both records.
     public var id: String
-    /// The feed account of the other record (``Feed/accounts``).
+    /// The account of the other record: a feed account, or one past them that only a
+    /// remembered half is in (``Feed/transferAccount(_:)``).
     public var otherAccount: UInt32
     /// Whether this is the money-out half.
     public var isDebit: Bool
@@ -103,23 +126,50 @@ public struct RowTransfer: Sendable, Equatable {
 extension Feed {
     /// Links transfers between the feed's accounts (``TransferMatcher``), in memory only: a
     /// spilled feed is left as it is, and the caller says so.
+    /// - Parameters:
+    ///   - remembered: halves earlier batches wrote alone and the state file kept
+    ///     (``RememberedHalf``), for the records this run does not link among its own.
     /// - Returns: whether any record had a candidate (linked or listed).
     @discardableResult
-    public mutating func linkTransfers(window: Int64 = 4) -> Bool {
-        guard spilled == nil, accounts.count > 1 else { return false }
+    public mutating func linkTransfers(window: Int64 = 4, remembered: [RememberedHalf] = []) -> Bool {
+        guard spilled == nil, accounts.count > 1 || !remembered.isEmpty else { return false }
         // A statement a page (MT940) or a file a month is one real account in many feed accounts.
         let (real, realCount) = accountNumbers()
-        guard realCount > 1 else { return false }
+        // A remembered half of the run's one account has nothing to pair with.
+        var remembered = remembered
+        if realCount == 1, !remembered.isEmpty {
+            let only = IdentityKey.accountKey(of: accounts[0])
+            remembered.removeAll { $0.accountKey == only }
+        }
+        guard realCount > 1 || !remembered.isEmpty else { return false }
         var numbers = [[String]](repeating: [], count: realCount)
         for (a, account) in accounts.enumerated() {
             if let id = account.id, !numbers[real[a]].contains(id) { numbers[real[a]].append(id) }
         }
+        let currencies = accounts.map { $0.currency ?? "" }
+        let candidates = realCount > 1 ? candidates(real: real, currencies: currencies, window: window) : []
+        let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
+        let earlier = linksToEarlierHalves(
+            linked: Set(result.links.flatMap { [$0.debit, $0.credit] }), real: real, numbers: numbers,
+            currencies: currencies, window: window, remembered: remembered)
+        guard !result.links.isEmpty || !result.ambiguous.isEmpty || !earlier.pairs.isEmpty else { return false }
+        transfers = FeedTransfers(
+            pairs: result.links.map { FeedTransfers.Pair(debit: $0.debit, credit: $0.credit, evidence: $0.evidence) }
+                + earlier.pairs,
+            ambiguous: result.ambiguous, records: transactions.count, outsideAccounts: earlier.outsideAccounts)
+        return true
+    }
+}
+
+extension Feed {
+    /// The records that may be half of a transfer within the run: those with the opposite
+    /// amount in another real account.
+    private func candidates(real: [Int], currencies: [String], window: Int64) -> [TransferMatcher.Candidate] {
         // A record is a candidate only when the opposite amount is in another account, in its
         // currency, within the window: most are not, and they are spared building their text.
         // Found by sorting every record by currency, magnitude and day (currencies numbered
         // from 1, 0 for none) and looking along each amount's run for the other sign: a sort of
         // small keys, where hashing a million amounts cost more than the matching itself.
-        let currencies = accounts.map { $0.currency ?? "" }
         let currencyOf = currencies.numbered(after: ["": 0]).numbers
         struct Entry {
             var currency: Int
@@ -151,23 +201,11 @@ extension Feed {
                 next += 1
             }
         }
-        let candidates = transactions.indices.filter { isCandidate[$0] }.map {
+        return transactions.indices.filter { isCandidate[$0] }.map {
             transferCandidate(transactions[$0], row: $0, real: real, currencies: currencies)
         }
-        let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
-        let earlier = linksToEarlierHalves(
-            linked: Set(result.links.flatMap { [$0.debit, $0.credit] }), real: real, numbers: numbers,
-            currencies: currencies, window: window)
-        guard !result.links.isEmpty || !result.ambiguous.isEmpty || !earlier.isEmpty else { return false }
-        transfers = FeedTransfers(
-            pairs: result.links.map { FeedTransfers.Pair(debit: $0.debit, credit: $0.credit, evidence: $0.evidence) }
-                + earlier,
-            ambiguous: result.ambiguous, records: transactions.count)
-        return true
     }
-}
 
-extension Feed {
     /// `t` as the matcher sees it: its real account, currency, signed amount, day, and the
     /// payee and memo where a transfer word or the other account's number would be.
     func transferCandidate(_ t: Transaction, row: Int, real: [Int], currencies: [String]) -> TransferMatcher.Candidate {
@@ -213,7 +251,10 @@ extension Feed {
         }
         let ambiguous = old.ambiguous.map { $0.filter { kept[$0] }.map { newPosition[$0] } }.filter { $0.count > 1 }
         transfers =
-            pairs.isEmpty && ambiguous.isEmpty ? nil : FeedTransfers(pairs: pairs, ambiguous: ambiguous, records: next)
+            pairs.isEmpty && ambiguous.isEmpty
+            ? nil
+            : FeedTransfers(
+                pairs: pairs, ambiguous: ambiguous, records: next, outsideAccounts: old.outsideAccounts)
     }
 
     /// Whether the record at `position` is half of a linked transfer.

@@ -46,6 +46,13 @@ struct FeedCells {
                         name: names.range(of: index), currency: currency, source: account.source, scale: account.scale))
             }
         }
+        // A transfer's other account that only a remembered half is in (no row is in it): its
+        // name, after the feed's (``Feed/transferAccount(_:)``).
+        for account in feed.transfers?.outsideAccounts ?? [] {
+            account.withBytes(of: .name) { name in names.add { render(name, &$0) } }
+            accounts.append(
+                AccountCells(name: names.range(of: accounts.count), currency: 0, source: 0, scale: account.scale))
+        }
     }
 }
 

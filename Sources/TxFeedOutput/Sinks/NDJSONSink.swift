@@ -68,7 +68,7 @@ enum TransactionJSON {
                 b.append(contentsOf: #","transfer":"#.utf8)
                 JSONString.append(transfer.id, to: &b)
                 b.append(contentsOf: #","transfer_account":"#.utf8)
-                JSONString.append(feed.accounts[Int(transfer.otherAccount)].name, to: &b)
+                JSONString.append(feed.transferAccount(transfer.otherAccount).name, to: &b)
             } else {
                 b.append(contentsOf: #","transfer":null,"transfer_account":null"#.utf8)
             }

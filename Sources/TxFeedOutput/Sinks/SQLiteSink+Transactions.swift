@@ -71,7 +71,7 @@ extension SQLiteSink {
             insert.bind(17, labels.flatMap { $0.tags.isEmpty ? nil : $0.tagsText })
             insert.bind(18, labels?.originalVendor)
             insert.bind(19, record.transfer?.id)
-            insert.bind(20, record.transfer.map { feed.accounts[Int($0.otherAccount)].name })
+            insert.bind(20, record.transfer.map { feed.transferAccount($0.otherAccount).name })
             try insert.run()
         }
     }

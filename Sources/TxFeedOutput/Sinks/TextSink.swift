@@ -78,7 +78,7 @@ public struct TextSink: FeedSink {
                     if let transfer = row.transfer {
                         buffer.append(contentsOf: (transfer.isDebit ? "  → " : "  ← ").utf8)
                         buffer.append(
-                            contentsOf: DisplayWidth.sanitised(feed.accounts[Int(transfer.otherAccount)].name).utf8)
+                            contentsOf: DisplayWidth.sanitised(feed.transferAccount(transfer.otherAccount).name).utf8)
                         buffer.append(contentsOf: " (\(transfer.id))".utf8)
                     }
                     buffer.append(0x0A)

@@ -193,7 +193,7 @@ struct XLSXTransactionRows {
                     case .column(.tags): labels?.tagsText
                     case .column(.originalVendor): labels?.originalVendor
                     case .column(.transfer): feedRow.transfer?.id
-                    default: feedRow.transfer.map { feed.accounts[Int($0.otherAccount)].name }
+                    default: feedRow.transfer.map { feed.transferAccount($0.otherAccount).name }
                     }
                 if var value, !value.isEmpty {
                     text.removeAll(keepingCapacity: true)

@@ -162,12 +162,24 @@ public enum Runner {
         feed.batch = state?.batch
         // Transfers first, on the bank's own texts (a transfer word a rule may rewrite), so that
         // rules can match on the link (`transfer = true`).
-        if let window = plan.transferWindow, feed.accounts.count > 1 {
+        // With --state, also among the halves earlier batches wrote alone, whose files this run
+        // may not read again: then one account in the run is enough.
+        var remembered: [RememberedHalf] = []
+        if let state, plan.transferWindow != nil, feed.spilled == nil, !feed.transactions.isEmpty {
+            do {
+                remembered = try state.openHalves(days: feed.dayRange(widenedBy: plan.transferWindow!))
+            } catch {
+                progress?.finished()
+                input.diagnostics("txfeed: error: \(error); nothing written")
+                return RunResult(outcome: .nothingWritten)
+            }
+        }
+        if let window = plan.transferWindow, feed.accounts.count > 1 || !remembered.isEmpty {
             if feed.spilled != nil {
                 input.diagnostics(
                     "txfeed: transfers not looked for: the records spilled past --memory (raise it, or --no-transfers)")
             } else {
-                feed.linkTransfers(window: window)
+                feed.linkTransfers(window: window, remembered: remembered)
             }
         }
         // After the merge and --dedupe, before the sinks: identities are already the bank's.

@@ -40,11 +40,16 @@ public struct JournalSink: FeedSink {
     public func refreshMarkLine(_ mark: RefreshMark) -> String? { nil }
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
-        let accounts = try feed.accounts.map {
-            try JournalAccount($0, source: feed.sources[$0.source].name, syntax: syntax, named: accountNames)
-        }
+        // Then the accounts only a remembered transfer half is in, numbered after the feed's.
+        let accounts =
+            try feed.accounts.map {
+                try JournalAccount($0, source: feed.sources[$0.source].name, syntax: syntax, named: accountNames)
+            }
+            + (feed.transfers?.outsideAccounts ?? []).map {
+                try JournalAccount($0, source: $0.origin, syntax: syntax, named: accountNames)
+            }
         var days = context.dayFormat
-        var summary = [AccountSummary](repeating: AccountSummary(), count: accounts.count)
+        var summary = [AccountSummary](repeating: AccountSummary(), count: feed.accounts.count)
         var rows = feed.rows()
         try out.withBuffer { buffer in
             var entries: [UInt8] = []
@@ -97,7 +102,8 @@ public struct JournalSink: FeedSink {
             }
             var closing: [UInt8] = []
             JournalBalances(
-                syntax: syntax, accounts: accounts, summary: summary, balances: balances, categories: categories
+                syntax: syntax, accounts: Array(accounts.prefix(feed.accounts.count)), summary: summary,
+                balances: balances, categories: categories
             )
             .append(to: &closing)
             buffer.append(contentsOf: closing)
