@@ -187,7 +187,7 @@ extension StateFile {
     /// The batch's first ``StateSchema/listedDrops`` drops, for `state show` to list with why.
     private func recordDrops(of feed: Feed) throws {
         let insert = try database.prepare(
-            "INSERT INTO drops (batch, position, source, day, vendor, amount, id, by, kept) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO drops (batch, position, source, day, vendor, amount, id, by, kept, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         )
         for (position, drop) in feed.duplicates.prefix(StateSchema.listedDrops).enumerated() {
             let t = drop.transaction
@@ -206,6 +206,7 @@ extension StateFile {
                 $0.bind(7, feed.details(of: t)?.id ?? drop.fingerprint.text)
                 $0.bind(8, drop.byBankID ? "bank id" : "fingerprint")
                 $0.bind(9, kept)
+                $0.bind(10, feed.details(of: t)?.location)
             }
         }
     }

@@ -66,6 +66,9 @@ public struct StateReport: Sendable {
         public var id: String
         public var by: String
         public var kept: String
+        /// Where it is in its file (`line 5`, `transactions[3]`), when the run kept places
+        /// (`--duplicates`).
+        public var path: String?
     }
 
     /// A pending record remembered and not yet booked nor dropped.
@@ -96,8 +99,8 @@ extension StateFile {
             database.setBusyTimeout(seconds: 5)
             let layout = try checkLayout(database, path: path)
             guard layout != .empty else { throw StateError(path: path, reason: "empty: no run has used it yet") }
-            // Layout 1 kept no pending records.
-            let hasPending = layout == .current
+            // Layout 1 kept no pending records, nor drops; layout 2 no drop's place.
+            let version = if case .older(let version) = layout { version } else { StateSchema.version }
             var report = StateReport()
             let accounts = try database.prepare(
                 """
@@ -142,7 +145,7 @@ extension StateFile {
                 sources.reset()
                 report.batches.append(line)
             }
-            if hasPending { try readLayout2(database, into: &report) }
+            if version >= 2 { try readLayout2(database, into: &report, paths: version >= 3) }
             return report
         } catch {
             throw StateError(error, path: path)
@@ -204,7 +207,7 @@ extension StateFile {
 
     /// What layout 2 added: each batch's pending records booked and dropped, its drops, the
     /// overrule a batch is, and the pending records still open.
-    private static func readLayout2(_ database: SQLiteDatabase, into report: inout StateReport) throws {
+    private static func readLayout2(_ database: SQLiteDatabase, into report: inout StateReport, paths: Bool) throws {
         let endings = try database.prepare(
             """
             SELECT p.ended_batch, p.ended, p.day, p.vendor, p.amount, p.batch, p.evidence, a.currency
@@ -227,14 +230,15 @@ extension StateFile {
                 "pending \(pending) \(endings.text(1) ?? ""): \(endings.text(6) ?? "")")
         }
         let drops = try database.prepare(
-            "SELECT batch, source, day, vendor, amount, id, by, kept FROM drops ORDER BY batch, position")
+            "SELECT batch, source, day, vendor, amount, id, by, kept, \(paths ? "path" : "NULL") FROM drops ORDER BY batch, position"
+        )
         while try drops.step() {
             guard let n = byBatch[drops.int64(0)] else { continue }
             report.batches[n].drops.append(
                 .init(
                     source: drops.text(1) ?? "", day: drops.text(2) ?? "", vendor: drops.text(3) ?? "",
                     amount: drops.text(4) ?? "", id: drops.text(5) ?? "", by: drops.text(6) ?? "",
-                    kept: drops.text(7) ?? ""))
+                    kept: drops.text(7) ?? "", path: drops.text(8)))
         }
         let overrules = try database.prepare("SELECT batch, kind, first, second, used_batch FROM overrules")
         while try overrules.step() {

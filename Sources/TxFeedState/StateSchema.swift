@@ -112,7 +112,7 @@ enum StateSchema {
 
     /// Version 3: the records a batch wrote that a transfer's other half may still come for,
     /// each its last ``halfDays`` days per account that were not linked, until a later run
-    /// links one (``RememberedHalf``).
+    /// links one (``RememberedHalf``); and where each listed drop is in its file.
     static let version3Tables = """
         CREATE TABLE halves (
             id INTEGER PRIMARY KEY,
@@ -129,6 +129,7 @@ enum StateSchema {
             taken_batch INTEGER
         );
         CREATE INDEX halves_open ON halves (day) WHERE taken_batch IS NULL;
+        ALTER TABLE drops ADD COLUMN path TEXT;
         """
 
     /// What brings a file of an older layout (the key) up to this one.

@@ -54,7 +54,9 @@ struct StateShowCommand: ParsableCommand {
             for line in b.endedPending { text += "      \(line)\n" }
             let shown = showDrops ? b.drops.count : min(5, b.drops.count)
             for d in b.drops.prefix(shown) {
-                text += "      dropped \(d.source) \(d.day) \(d.vendor) \(d.amount) \(d.id): \(d.by) of \(d.kept)\n"
+                let place = d.path.map { " (\($0))" } ?? ""
+                text +=
+                    "      dropped \(d.source)\(place) \(d.day) \(d.vendor) \(d.amount) \(d.id): \(d.by) of \(d.kept)\n"
             }
             let dropped = b.duplicates + b.seen
             if dropped > shown {

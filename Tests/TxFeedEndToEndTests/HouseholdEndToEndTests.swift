@@ -111,12 +111,15 @@ final class HouseholdEndToEndTests: XCTestCase {
             XCTAssertNotNil(line["by"] as? String)
         }
 
-        // And the state file lists them with why (the first five a batch; --drops all it keeps).
+        // And the state file lists them with why (the first five a batch; --drops all it keeps),
+        // and where each is in its file (the run wrote --duplicates, so it kept places).
         let show = try txfeed("state", "show", folder.path + "/state.db")
         XCTAssertTrue(
-            show.output.contains("      dropped checking#0 2024-03-01 SALARY ACME GMBH 3000.00 fp:"), show.output)
+            show.output.contains("      dropped checking#0 (line 2) 2024-03-01 SALARY ACME GMBH 3000.00 fp:"),
+            show.output)
         XCTAssertTrue(
-            show.output.contains("      dropped savings#0 2024-03-02 EINGANG 500.00 S1: bank id of batch 1\n"))
+            show.output.contains(
+                "      dropped savings#0 (STMTRS[0].STMTTRN[0]) 2024-03-02 EINGANG 500.00 S1: bank id of batch 1\n"))
         XCTAssertEqual(show.output.components(separatedBy: "      dropped ").count - 1, 4, show.output)
         XCTAssertTrue(
             show.output.contains(

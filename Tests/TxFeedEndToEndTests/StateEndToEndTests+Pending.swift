@@ -164,6 +164,7 @@ extension StateEndToEndTests {
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
         XCTAssertEqual(try run(checking).status, 0)
         _ = try sqlite("DROP TABLE halves")
+        _ = try sqlite("ALTER TABLE drops DROP COLUMN path")
         _ = try sqlite("PRAGMA user_version = 2")
         XCTAssertEqual(try txfeed("state", "show", state).status, 0, "layout 2 is read as it is")
         let savings = try envelope("savings.json", [("Interest", "1.25", "2024-03-01", nil, nil)])
@@ -171,6 +172,7 @@ extension StateEndToEndTests {
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(try sqlite("PRAGMA user_version"), "3\n")
         XCTAssertEqual(try sqlite("SELECT vendor, amount FROM halves"), "Interest 125\n")
+        XCTAssertEqual(try sqlite("SELECT count(path) FROM drops"), "0\n", "the drops' places are a column now")
     }
 
     func testThePendingOptionsNeedAStateFileAndSayWhatTheyTake() throws {
