@@ -164,7 +164,8 @@ let plugins: [Target] = [
 
 let tests: [Target] = [
     .target(name: "TxFeedTestSupport", dependencies: ["TxFeedModel"], path: "Tests/TxFeedTestSupport"),
-    .testTarget(name: "TxFeedModelTests", dependencies: ["TxFeedModel", "TxFeedTestSupport"]),
+    // StatementText too: the plugins' list of currency codes is compared with the host's.
+    .testTarget(name: "TxFeedModelTests", dependencies: ["TxFeedModel", "TxFeedTestSupport", "StatementText"]),
     .testTarget(
         name: "TxFeedPluginHostTests", dependencies: ["TxFeedPluginHost", "TxFeedPluginABI", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedDecodingTests", dependencies: ["TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),

@@ -8,9 +8,24 @@ public enum CurrencyMinorUnits {
     ]
     static let three: Set<String> = ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]
     static let four: Set<String> = ["CLF", "UYW"]
+    /// The codes of two decimals: with the three sets above, every code the host takes
+    /// (`CurrencyScale` in TxFeedModel, which a test compares with this list).
+    static let two: Set<String> = Set(
+        """
+        AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BOV BRL BSD BTN BWP \
+        BYN BZD CAD CDF CHE CHF CHW CNY COP COU CRC CUC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR \
+        FJD FKP GBP GEL GHS GIP GMD GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IRR JMD KES KGS KHR \
+        KPW KYD KZT LAK LBP LKR LRD LSL MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR \
+        MZN NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK \
+        SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP TRY TTD TWD TZS UAH USD USN \
+        UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG ZWL
+        """.split(separator: " ").map(String.init))
+
+    /// Every ISO 4217 code of a currency with minor units, in capitals.
+    public static let codes: Set<String> = none.union(three).union(four).union(two)
 
     /// Minor-unit digits of `code`; 2 for any code not listed otherwise (the host decides
-    /// whether the code is real).
+    /// whether the code is real: ``codes``).
     public static func decimals(of code: String?) -> Int {
         guard let code else { return 2 }
         if none.contains(code) { return 0 }

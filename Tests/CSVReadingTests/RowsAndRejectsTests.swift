@@ -185,6 +185,36 @@ final class RowsAndRejectsTests: XCTestCase {
         XCTAssertEqual(result.reportLine("accounts"), "Wallet EUR (EUR), Wallet USD (USD)")
     }
 
+    /// A column of currency codes without a header that says so (here none at all) is the
+    /// currency: amounts in two currencies are never added up as one account's.
+    func testCurrencyCodesWithoutAHeaderAreTwoAccounts() throws {
+        let result = try CSVReading.read(
+            """
+            2024-01-02,Shop one,-12.50,USD
+            2024-01-03,Shop two,-2.50,EUR
+            2024-01-04,Cafe,-3.10,usd
+            2024-01-05,Salary,1000.00,EUR
+
+            """, options: ["account": "Card"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.accounts.map(\.currency), ["USD", "EUR"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Shop one", "Cafe"])
+        XCTAssertEqual(result.entries[1].map(\.amount), ["-2.50", "1000.00"])
+        XCTAssertEqual(result.reportLine("accounts"), "Card USD (USD), Card EUR (EUR)")
+
+        // Words of three capitals that are no currency's (a card's entry kinds) are not one.
+        let kinds = try CSVReading.read(
+            """
+            2024-01-02,Shop one,-12.50,POS
+            2024-01-03,Cash,-20.00,ATM
+            2024-01-04,Shop two,-3.10,POS
+
+            """, options: ["account": "Card"])
+        XCTAssertEqual(kinds.problems, [])
+        XCTAssertEqual(kinds.accounts.map(\.currency), [nil])
+        XCTAssertEqual(kinds.entries[0].count, 3)
+    }
+
     func testStatusAndNoHeader() throws {
         let withStatus = """
             Date,Description,Amount,Status

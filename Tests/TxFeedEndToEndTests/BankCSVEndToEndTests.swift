@@ -163,6 +163,21 @@ final class BankCSVEndToEndTests: XCTestCase {
         XCTAssertTrue(vendors.contains("NETFLIX.COM"), "\(vendors)")
     }
 
+    /// A card export without a header and amounts in two currencies: the plugin reads the
+    /// column of codes as the currency, an account for each, not one account of mixed money.
+    func testCurrencyCodesWithoutAHeaderAreAnAccountEach() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "card.csv",
+            "2024-01-02,Shop one,-12.50,USD\n2024-01-03,Shop two,-2.50,EUR\n2024-01-04,Cafe,-3.10,USD\n")
+        let result = try txfeed("run", file, "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = try rows(result)
+        XCTAssertEqual(
+            rows.map { "\(text($0, "account") ?? "") \(text($0, "currency") ?? "") \(text($0, "amount") ?? "")" },
+            ["card USD USD -3.10", "card EUR EUR -2.50", "card USD USD -12.50"])
+    }
+
     /// Every day and month ≤ 12: no guessing. Alone, the source fails naming `date-format` and
     /// nothing is written; with the option it reads.
     func testAmbiguousDatesFailNamingTheOptionThatSettlesThem() throws {

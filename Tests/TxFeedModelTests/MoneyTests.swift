@@ -1,3 +1,4 @@
+import StatementText
 import XCTest
 
 @testable import TxFeedModel
@@ -159,4 +160,26 @@ final class MoneyTests: XCTestCase {
 
 extension String {
     fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+/// The plugins hold their own list of currency codes (they link no part of the host): it is
+/// the host's, code for code and decimal for decimal, so that a column a plugin reads as
+/// currencies holds only codes the host takes.
+final class CurrencyListsTests: XCTestCase {
+    func testThePluginsCurrencyCodesAreTheHosts() {
+        var hosts: Set<String> = []
+        let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { Character(UnicodeScalar($0)) }
+        for a in letters {
+            for b in letters {
+                for c in letters {
+                    let code = String([a, b, c])
+                    guard let decimals = CurrencyScale.decimals(forCurrencyCode: code) else { continue }
+                    hosts.insert(code)
+                    XCTAssertEqual(CurrencyMinorUnits.decimals(of: code), decimals, code)
+                }
+            }
+        }
+        XCTAssertEqual(CurrencyMinorUnits.codes, hosts)
+        XCTAssertGreaterThan(hosts.count, 150)
+    }
 }

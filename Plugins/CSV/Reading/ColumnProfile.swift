@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// What a column's cells look like over the sampled rows: the content half of role scoring.
 struct ColumnProfile: Sendable {
@@ -86,6 +87,11 @@ struct ColumnProfile: Sendable {
     /// The same for dates.
     var isMostlyDates: Bool { nonBlank > 0 && dateLike * 2 >= nonBlank }
     var isCurrencies: Bool { nonBlank > 0 && currencyLike == nonBlank && distinct <= 8 }
+    /// Codes, every one a currency's (`USD`, `eur`): a currency column whatever its header, or
+    /// without one. Words of three letters such as `POS` or `ATM` are not.
+    var isISOCurrencies: Bool {
+        isCurrencies && values.allSatisfy { $0.isEmpty || CurrencyMinorUnits.codes.contains($0.uppercased()) }
+    }
     var isEmpty: Bool { nonBlank == 0 }
 
     /// The first two non-blank values, for `sniff`.

@@ -149,6 +149,17 @@ struct ColumnRoles: Sendable {
                 reasons[column] = "debit/credit words"
             }
         }
+        // Currency codes in a file without a header (ABN AMRO's TXT download, a card's export):
+        // each currency an account of its own, never amounts of two added as one. Under a
+        // header, only a header names it: N26's `Original Currency` is not the amount's.
+        if columns[.currency] == nil, !fixed.contains(.currency), settings.defaultCurrency == nil,
+            let column = profiles.indices.first(where: {
+                !isTaken($0) && profiles[$0].header == nil && profiles[$0].isISOCurrencies
+            })
+        {
+            columns[.currency] = column
+            reasons[column] = "currency codes"
+        }
         // A status column under another header (the Sparkasse's `Info`: `Umsatz gebucht`,
         // `Umsatz vorgemerkt`): a few words, every one a status word, one of them not booked.
         if columns[.status] == nil, !fixed.contains(.status),
