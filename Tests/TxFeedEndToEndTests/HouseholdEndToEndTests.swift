@@ -52,6 +52,23 @@ final class HouseholdEndToEndTests: XCTestCase {
         return (rows, balances.output)
     }
 
+    /// Day 2's journal writes the money in of March 2's transfer (500.00 out of checking,
+    /// written alone by batch 1) against what batch 1 posted that half to, and the two days'
+    /// journals together hold it once: no expense; income the salary and 10.00 interest.
+    private func assertTheTransferOfMarch2IsOnceInTheTwoDays() throws {
+        let journal = String(decoding: try folder.read("day2.journal"), as: UTF8.self)
+        XCTAssertTrue(
+            journal.contains(
+                "    ; transfer of: Assets:Bank:checking 2024-03-02 -500.00, written by batch 1 against Expenses:Uncategorized\n"
+            ),
+            journal)
+        let (rows, balances) = try twoDaysBalances()
+        XCTAssertEqual(rows["Assets:Bank:checking"], "2500.00 EUR", balances)
+        XCTAssertNil(rows["Expenses:Uncategorized"], "the transfer is no expense once both days are in: \(balances)")
+        XCTAssertEqual(rows["Income:Uncategorized"], "-3010.00 EUR", "the salary and the interest: \(balances)")
+        XCTAssertEqual(rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["510.00 EUR"], balances)
+    }
+
     private func day(_ n: Int) throws -> CommandResult {
         let result = try txfeed(
             "run", folder.path + "/downloads", "--state", folder.path + "/state.db", "--pending-tolerance", "20%",
@@ -154,20 +171,7 @@ final class HouseholdEndToEndTests: XCTestCase {
         let second = try day(2)
         XCTAssertTrue(
             second.stderr.contains("txfeed: transfers: 1 linked (1 to a half an earlier batch wrote)"), second.stderr)
-        let journal = String(decoding: try folder.read("day2.journal"), as: UTF8.self)
-        XCTAssertTrue(
-            journal.contains(
-                "    ; transfer of: Assets:Bank:checking 2024-03-02 -500.00, written by batch 1 against Expenses:Uncategorized\n"
-            ),
-            journal)
-
-        let (rows, balances) = try twoDaysBalances()
-        XCTAssertEqual(rows["Assets:Bank:checking"], "2500.00 EUR", balances)
-        XCTAssertNil(
-            rows["Expenses:Uncategorized"], "the transfer is no expense once both days are in: \(balances)")
-        XCTAssertEqual(rows["Income:Uncategorized"], "-3010.00 EUR", "the salary and the interest: \(balances)")
-        XCTAssertEqual(
-            rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["510.00 EUR"], balances)
+        try assertTheTransferOfMarch2IsOnceInTheTwoDays()
 
     }
 
@@ -214,17 +218,7 @@ final class HouseholdEndToEndTests: XCTestCase {
         XCTAssertTrue(csv.contains(",T1,checking"), csv)
         let ndjson = String(decoding: try folder.read("day2.ndjson"), as: UTF8.self)
         XCTAssertTrue(ndjson.contains(#""transfer":"T1","transfer_account":"checking""#), ndjson)
-        let journal = String(decoding: try folder.read("day2.journal"), as: UTF8.self)
-        XCTAssertTrue(
-            journal.contains(
-                "    ; transfer of: Assets:Bank:checking 2024-03-02 -500.00, written by batch 1 against Expenses:Uncategorized\n"
-            ),
-            journal)
-        let (rows, balances) = try twoDaysBalances()
-        XCTAssertEqual(rows["Assets:Bank:checking"], "2500.00 EUR", balances)
-        XCTAssertNil(rows["Expenses:Uncategorized"], "the transfer is no expense once both days are in: \(balances)")
-        XCTAssertEqual(rows["Income:Uncategorized"], "-3010.00 EUR", "the salary and the interest: \(balances)")
-        XCTAssertEqual(rows.filter { $0.key.hasPrefix("Assets:Bank:SAVINGS") }.map(\.value), ["510.00 EUR"], balances)
+        try assertTheTransferOfMarch2IsOnceInTheTwoDays()
 
         // Taken once: another 500.00 in, days later, is income, not the same transfer again.
         try only("savings.ofx", savings([("S2", "20240304", "500.00", "EINGANG")]))
