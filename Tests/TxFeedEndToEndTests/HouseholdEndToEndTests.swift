@@ -226,6 +226,35 @@ final class HouseholdEndToEndTests: XCTestCase {
         XCTAssertFalse(third.stderr.contains("transfers:"), third.stderr)
     }
 
+    /// Two money-out halves that day 1 wrote alone and one money in of the same amount on
+    /// day 2: no link, and the set is named with the batch that wrote each half.
+    func testTwoRememberedHalvesForOneMoneyInAreListedNotLinked() throws {
+        try folder.write(
+            "downloads/checking.csv",
+            """
+            Date,Description,Amount,Currency,Status
+            2024-03-02,UMBUCHUNG TAGESGELD,-500.00,EUR,Posted
+            2024-03-03,UMBUCHUNG TAGESGELD,-500.00,EUR,Posted
+
+            """)
+        XCTAssertFalse(try day(1).stderr.contains("transfers:"))
+        try FileManager.default.removeItem(atPath: folder.path + "/downloads/checking.csv")
+        try folder.write(
+            "downloads/savings.ofx",
+            ofxStatementText(
+                [("S1", "20240303", "500.00", "EINGANG")], account: "DE12500105170648489890", type: "SAVINGS",
+                balance: nil))
+        let second = try day(2)
+        XCTAssertTrue(
+            second.stderr.contains(
+                "txfeed: transfers: 0 linked, 1 set of records not paired (more than one candidate)"),
+            second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains(
+                "txfeed: transfers: not paired: SAVINGS DE12500105170648489890 2024-03-03 500.00; checking 2024-03-03 -500.00 (batch 1); checking 2024-03-02 -500.00 (batch 1)"
+            ), second.stderr)
+    }
+
     /// A seen money-out half whose money in was seen too (both written, linked, by day 1) is no
     /// partner for a new record of the same amount: the match is ambiguous, and nothing links.
     func testASeenHalfAlreadyPairedIsNotTakenAgain() throws {

@@ -44,12 +44,16 @@ final class RememberedHalvesTests: XCTestCase {
         XCTAssertEqual(transfers.outsideAccounts.count, 1)
     }
 
-    func testTwoRememberedCandidatesLinkNothingAndOneOfTheRunsOwnAccountIsNoPartner() {
+    func testTwoRememberedCandidatesLinkNothingAndOneOfTheRunsOwnAccountIsNoPartner() throws {
         var feed = savingsFeed([("EINGANG", 50_000, 1)])
-        XCTAssertFalse(
-            feed.linkTransfers(remembered: [half("Checking", -50_000, days: 0), half("Cash", -50_000, days: 1)])
-                && feed.transfers?.pairs.isEmpty == false, "ambiguous: linked to nothing")
-        XCTAssertTrue(feed.transfers?.pairs.isEmpty ?? true)
+        XCTAssertTrue(
+            feed.linkTransfers(remembered: [half("Checking", -50_000, days: 0), half("Cash", -50_000, days: 1)]))
+        let transfers = try XCTUnwrap(feed.transfers)
+        XCTAssertEqual(transfers.pairs, [], "ambiguous: linked to nothing")
+        XCTAssertEqual(transfers.ambiguousWithEarlier.map(\.records), [[0]], "and listed")
+        XCTAssertEqual(
+            transfers.ambiguousWithEarlier.first?.earlier.map { feed.transferAccount($0.account).name },
+            ["Checking", "Cash"])
         feed.transfers = nil
         XCTAssertFalse(
             feed.linkTransfers(remembered: [half("Savings", -50_000, days: 0, key: "iDE12500105170648489890")]))

@@ -15,11 +15,12 @@ extension Feed {
     ///   - real: each feed account's real account (``accountNumbers()``).
     ///   - remembered: the state file's halves not yet taken; one this run read again is seen.
     /// - Returns: a pair for each record linked to an earlier half, that half as its
-    ///   ``FeedTransfers/Pair/earlier``, and the accounts of remembered halves the feed lacks.
+    ///   ``FeedTransfers/Pair/earlier``; the sets of records and earlier halves that could not
+    ///   be paired; and the accounts of remembered halves the feed lacks.
     func linksToEarlierHalves(
         linked: Set<Int>, real: [Int], numbers: [[String]], currencies: [String], window: Int64,
         remembered: [RememberedHalf]
-    ) -> (pairs: [FeedTransfers.Pair], outsideAccounts: [Account]) {
+    ) -> EarlierLinks {
         struct Key: Hashable {
             var currency: String
             var magnitude: UInt64
@@ -28,10 +29,10 @@ extension Feed {
             currency.isEmpty ? nil : Key(currency: currency, magnitude: signedMinor.magnitude)
         }
         func key(_ t: Transaction) -> Key? { key(currencies[Int(t.account)], t.signedMinor) }
-        guard !duplicates.isEmpty || !remembered.isEmpty else { return ([], []) }
+        guard !duplicates.isEmpty || !remembered.isEmpty else { return EarlierLinks() }
         // Only amounts a record of this run not linked has: a run of a file seen whole looks no further.
         let newKeys = Set(transactions.indices.filter { !linked.contains($0) }.compactMap { key(transactions[$0]) })
-        guard !newKeys.isEmpty else { return ([], []) }
+        guard !newKeys.isEmpty else { return EarlierLinks() }
         // One earlier half per real account and identity: a file read twice drops each twice,
         // and a remembered half read again is seen.
         var earlier: [(candidate: TransferMatcher.Candidate, half: FeedTransfers.EarlierHalf)] = []
@@ -81,7 +82,7 @@ extension Feed {
                     ))
             }
         }
-        guard !earlier.isEmpty else { return ([], []) }
+        guard !earlier.isEmpty else { return EarlierLinks() }
         let earlierKeys = Set(earlier.compactMap { key($0.candidate.currency, $0.candidate.signedMinor) })
         var candidates: [TransferMatcher.Candidate] = []
         for (i, t) in transactions.enumerated() where !linked.contains(i) {
@@ -89,7 +90,7 @@ extension Feed {
                 candidates.append(transferCandidate(t, row: i, real: real, currencies: currencies))
             }
         }
-        guard !candidates.isEmpty else { return ([], []) }
+        guard !candidates.isEmpty else { return EarlierLinks() }
         for (n, half) in earlier.enumerated() {
             var candidate = half.candidate
             candidate.row = transactions.count + n
@@ -98,6 +99,16 @@ extension Feed {
         var numbers = numbers
         for account in outsideAccounts { numbers.append(account.id.map { [$0] } ?? []) }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
+        var links = EarlierLinks()
+        // Listed only when every earlier half is a remembered one, which no batch linked: a seen
+        // one may have been its batch's transfer, and a person can do nothing with it.
+        for group in result.ambiguous {
+            let records = group.filter { $0 < transactions.count }
+            let halves = group.filter { $0 >= transactions.count }.map { earlier[$0 - transactions.count].half }
+            if !records.isEmpty && !halves.isEmpty && halves.allSatisfy({ $0.seen == nil }) {
+                links.ambiguous.append(FeedTransfers.EarlierSet(records: records, earlier: halves))
+            }
+        }
         var pairs: [FeedTransfers.Pair] = []
         for link in result.links {
             let debitEarlier = link.debit >= transactions.count
@@ -109,23 +120,30 @@ extension Feed {
                     credit: debitEarlier ? link.credit : FeedTransfers.earlierPosition, evidence: link.evidence,
                     earlier: half))
         }
-        // Only the outside accounts a pair names are kept: the numbering is theirs in order.
-        let named = Set(pairs.compactMap { $0.earlier.map { Int($0.account) } }.filter { $0 >= accounts.count })
-        if named.count < outsideAccounts.count {
-            var renumbered: [Int: Int] = [:]
-            var kept: [Account] = []
-            for (n, account) in outsideAccounts.enumerated() where named.contains(accounts.count + n) {
-                renumbered[accounts.count + n] = accounts.count + kept.count
-                kept.append(account)
-            }
-            for i in pairs.indices {
-                if let old = pairs[i].earlier?.account, let new = renumbered[Int(old)] {
-                    pairs[i].earlier?.account = UInt32(new)
-                }
-            }
-            outsideAccounts = kept
+        links.pairs = pairs.sorted { max($0.debit, $0.credit) < max($1.debit, $1.credit) }
+        // Only the outside accounts a pair or a set names are kept, numbered in order.
+        let halves = links.pairs.compactMap(\.earlier) + links.ambiguous.flatMap(\.earlier)
+        let named = Set(halves.map { Int($0.account) }.filter { $0 >= accounts.count })
+        var renumbered: [Int: Int] = [:]
+        for (n, account) in outsideAccounts.enumerated() where named.contains(accounts.count + n) {
+            renumbered[accounts.count + n] = accounts.count + links.outsideAccounts.count
+            links.outsideAccounts.append(account)
         }
-        return (pairs.sorted { max($0.debit, $0.credit) < max($1.debit, $1.credit) }, outsideAccounts)
+        func renumber(_ half: inout FeedTransfers.EarlierHalf) {
+            if let new = renumbered[Int(half.account)] { half.account = UInt32(new) }
+        }
+        for i in links.pairs.indices where links.pairs[i].earlier != nil { renumber(&links.pairs[i].earlier!) }
+        for i in links.ambiguous.indices {
+            for j in links.ambiguous[i].earlier.indices { renumber(&links.ambiguous[i].earlier[j]) }
+        }
+        return links
+    }
+
+    /// What ``linksToEarlierHalves(linked:real:numbers:currencies:window:remembered:)`` found.
+    struct EarlierLinks {
+        var pairs: [FeedTransfers.Pair] = []
+        var ambiguous: [FeedTransfers.EarlierSet] = []
+        var outsideAccounts: [Account] = []
     }
 }
 

@@ -62,6 +62,14 @@ public struct FeedTransfers: Sendable {
         }
     }
 
+    /// Records of this run and earlier halves that could pair, but not one with one: linked to
+    /// nothing, and listed for a person to decide.
+    public struct EarlierSet: Sendable, Equatable {
+        /// Positions in the feed.
+        public var records: [Int]
+        public var earlier: [EarlierHalf]
+    }
+
     /// The position of a pair's half that is not among the feed's records (``Pair/earlier``).
     public static let earlierPosition = -1
 
@@ -70,6 +78,8 @@ public struct FeedTransfers: Sendable {
     public var pairs: [Pair] = []
     /// Records that had candidates but no unambiguous partner, by position, as they could pair.
     public var ambiguous: [[Int]] = []
+    /// Sets with earlier halves that could not be paired (``EarlierSet``).
+    public var ambiguousWithEarlier: [EarlierSet] = []
     /// The accounts of remembered halves that are not the feed's (no file of theirs was read),
     /// numbered after the feed's accounts.
     public var outsideAccounts: [Account] = []
@@ -77,8 +87,12 @@ public struct FeedTransfers: Sendable {
     public static let none = UInt32.max
 
     /// The transfers of a feed of `records` records: each pair's two rows point at it.
-    init(pairs: [Pair], ambiguous: [[Int]], records: Int, outsideAccounts: [Account] = []) {
+    init(
+        pairs: [Pair], ambiguous: [[Int]], records: Int, ambiguousWithEarlier: [EarlierSet] = [],
+        outsideAccounts: [Account] = []
+    ) {
         rows = [UInt32](repeating: Self.none, count: records)
+        self.ambiguousWithEarlier = ambiguousWithEarlier
         self.outsideAccounts = outsideAccounts
         for (n, pair) in pairs.enumerated() {
             if pair.debit >= 0 { rows[pair.debit] = UInt32(n) }
@@ -152,11 +166,13 @@ extension Feed {
         let earlier = linksToEarlierHalves(
             linked: Set(result.links.flatMap { [$0.debit, $0.credit] }), real: real, numbers: numbers,
             currencies: currencies, window: window, remembered: remembered)
-        guard !result.links.isEmpty || !result.ambiguous.isEmpty || !earlier.pairs.isEmpty else { return false }
+        guard !result.links.isEmpty || !result.ambiguous.isEmpty || !earlier.pairs.isEmpty || !earlier.ambiguous.isEmpty
+        else { return false }
         transfers = FeedTransfers(
             pairs: result.links.map { FeedTransfers.Pair(debit: $0.debit, credit: $0.credit, evidence: $0.evidence) }
                 + earlier.pairs,
-            ambiguous: result.ambiguous, records: transactions.count, outsideAccounts: earlier.outsideAccounts)
+            ambiguous: result.ambiguous, records: transactions.count, ambiguousWithEarlier: earlier.ambiguous,
+            outsideAccounts: earlier.outsideAccounts)
         return true
     }
 }
@@ -250,11 +266,16 @@ extension Feed {
                 debit: moved($0.debit), credit: moved($0.credit), evidence: $0.evidence, earlier: $0.earlier)
         }
         let ambiguous = old.ambiguous.map { $0.filter { kept[$0] }.map { newPosition[$0] } }.filter { $0.count > 1 }
+        let withEarlier = old.ambiguousWithEarlier.map {
+            FeedTransfers.EarlierSet(
+                records: $0.records.filter { kept[$0] }.map { newPosition[$0] }, earlier: $0.earlier)
+        }.filter { !$0.records.isEmpty }
         transfers =
-            pairs.isEmpty && ambiguous.isEmpty
+            pairs.isEmpty && ambiguous.isEmpty && withEarlier.isEmpty
             ? nil
             : FeedTransfers(
-                pairs: pairs, ambiguous: ambiguous, records: next, outsideAccounts: old.outsideAccounts)
+                pairs: pairs, ambiguous: ambiguous, records: next, ambiguousWithEarlier: withEarlier,
+                outsideAccounts: old.outsideAccounts)
     }
 
     /// Whether the record at `position` is half of a linked transfer.

@@ -264,7 +264,7 @@ struct FeedOutput {
     static func transfersSummary(_ transfers: FeedTransfers, feed: Feed, quiet: Bool, timeZone: TimeZone?) -> [String] {
         var lines: [String] = []
         if !quiet {
-            let sets = transfers.ambiguous.count
+            let sets = transfers.ambiguous.count + transfers.ambiguousWithEarlier.count
             let earlier = transfers.pairs.filter { $0.earlier != nil }.count
             lines.append(
                 "txfeed: transfers: \(transfers.pairs.count) linked"
@@ -278,6 +278,18 @@ struct FeedOutput {
                 "\(feed.accounts[Int(feed.transactions[position].account)].name) \(dayAndAmount(feed, position, &days))"
             }
             lines.append("txfeed: transfers: not paired: " + records.joined(separator: "; "))
+        }
+        // With halves earlier batches wrote alone, each named with its batch.
+        for set in transfers.ambiguousWithEarlier {
+            let records = set.records.map { position in
+                "\(feed.accounts[Int(feed.transactions[position].account)].name) \(dayAndAmount(feed, position, &days))"
+            }
+            let halves = set.earlier.map { half in
+                let account = feed.transferAccount(half.account)
+                return "\(account.name) \(TransactionDate.isoDay(days: half.day)) "
+                    + "\(Money(minorUnits: half.signedMinor, scale: account.scale).plainDecimal) (batch \(half.batch))"
+            }
+            lines.append("txfeed: transfers: not paired: " + (records + halves).joined(separator: "; "))
         }
         return lines
     }
