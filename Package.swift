@@ -189,6 +189,8 @@ let tests: [Target] = [
     // The built CLI and the built plugin .so files, for real: a test target never depends on a
     // plugin target (its entry symbol would clash, and a static copy would sit beside the loaded one).
     .testTarget(name: "TxFeedEndToEndTests", dependencies: ["TxFeedTestSupport"]),
+    // The command line run in the test's own process: `TxFeedCommand.execute`, streams captured.
+    .testTarget(name: "txfeedTests", dependencies: ["txfeed", "TxFeedTestSupport", "TxFeedIsolation"]),
 ]
 
 let package = Package(

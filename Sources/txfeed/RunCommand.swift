@@ -221,20 +221,23 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
-        StopSignals.block()
+        let ownsTheProcess = TxFeedCommand.ownsTheProcess.load(ordering: .relaxed)
         // Ctrl-C, even while planning waits for a FIFO's writer: put the terminal back, leave
         // no half-written file, then die of the signal as any interrupted program does.
         let drawing = Mutex<(any RunProgress)?>(nil)
-        StopSignals.listen { signal in
-            drawing.withLock { $0 }?.finished()
-            StopSignals.die(of: signal)
+        if ownsTheProcess {
+            StopSignals.block()
+            StopSignals.listen { signal in
+                drawing.withLock { $0 }?.finished()
+                StopSignals.die(of: signal)
+            }
         }
         var input = RunInput(plan: try options.plan())
         let progress = input.plan.liveProgress()
         drawing.withLock { $0 = progress }
         input.progress = progress
         input.unfinished = UnfinishedFileRegistry.shared
-        input.endsTheProcess = true
+        input.endsTheProcess = ownsTheProcess
         let status = ExitStatus(Runner.run(input).outcome)
         if status != .success { throw ExitStatusError(status: status) }
     }
@@ -251,10 +254,11 @@ struct WatchCommand: ParsableCommand {
     var every: String = "60s"
 
     func run() throws {
-        StopSignals.block()
-        // A bad --every is known before any plugin is loaded.
+        // A bad --every is known before any plugin is loaded (and before the signals are
+        // txfeed's: a test may check it in its own process).
         let interval: Double
         do { interval = try Watcher.parseDuration(every) } catch { throw usageFailure("\(error)") }
+        StopSignals.block()
         // Until the watcher is there (planning may wait for a FIFO's writer), a stop signal
         // ends txfeed as it ends a run.
         let watching = Mutex<Watcher?>(nil)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Synchronization
 import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
@@ -30,28 +31,40 @@ struct TxFeedCommand: ParsableCommand {
         }
         // txfeed started as a plugin host child by another txfeed: not a command for people.
         if arguments.first == PluginHostChild.command { PluginHostChild.main(arguments: Array(arguments.dropFirst())) }
+        Glibc.exit(execute(arguments))
+    }
+
+    /// Whether a command may act for the whole process: block and handle the stop signals,
+    /// leave its memory to the exit. False while a test runs commands in its own process
+    /// (``execute(_:)``), where neither is the command's.
+    static let ownsTheProcess = Atomic(true)
+
+    /// A command line (without the program's name) run to its end: the exit status `main`
+    /// exits with, every usage error 2.
+    static func execute(_ arguments: [String]) -> Int32 {
         if arguments.isEmpty {
             StandardStreams.error(CommandLineGuess.usage)
-            Glibc.exit(ExitStatus.usage.rawValue)
+            return ExitStatus.usage.rawValue
         }
         if let problem = CommandLineGuess.problem(arguments) {
             StandardStreams.error("txfeed: error: \(problem)\n")
-            Glibc.exit(ExitStatus.usage.rawValue)
+            return ExitStatus.usage.rawValue
         }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            return ExitStatus.success.rawValue
         } catch let status as ExitStatusError {
-            Glibc.exit(status.status.rawValue)
+            return status.status.rawValue
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Glibc.exit(0)
+                return ExitStatus.success.rawValue
             }
             let message = fullMessage(for: error)
             if !message.isEmpty { StandardStreams.error(message + "\n") }
-            Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+            return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
         }
     }
 }

@@ -295,6 +295,25 @@ final class FeedEndToEndTests: XCTestCase {
         }
     }
 
+    /// `| head` leaving early is not txfeed's failure, but a failed source still is: exit 3.
+    func testAFailedSourceIsExitThreeEvenWhenTheReaderLeaves() throws {
+        let folder = try TemporaryFolder()
+        let big = try folder.write(
+            "big.json",
+            #"{"status":200,"body":{"name":"Big","transactions":["#
+                + Array(
+                    repeating: #"{"type":0,"vendor":"V","amount":1,"date":"2022-01-02 03:04:05"}"#, count: 200_000
+                ).joined(separator: ",") + "]}}")
+        for (missing, expected) in [(true, 3), (false, 0)] {
+            let sources = [big] + (missing ? [folder.path + "/missing.json"] : [])
+            let command =
+                shellQuoted([BuiltProducts.txfeed, "run"] + sources + ["--sink", "ndjson", "--no-progress"])
+                + " 2>/dev/null | head -n 1 >/dev/null; exit ${PIPESTATUS[0]}"
+            let result = try runCommand("/bin/bash", ["-c", command])
+            XCTAssertEqual(Int(result.status), expected, "with a missing source: \(missing)")
+        }
+    }
+
     func testReaderClosingStdoutEarlyEndsTheRunQuietly() throws {
         var big = #"{"status": 200, "message": "ok", "body": {"name": "Big", "currency": "USD", "transactions": ["#
         big.reserveCapacity(200_000 * 90)

@@ -8,6 +8,13 @@ public struct CommandResult {
     public var seconds: Double
 
     public var output: String { String(decoding: stdout, as: UTF8.self) }
+
+    public init(status: Int32, stdout: Data, stderr: String, seconds: Double) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+        self.seconds = seconds
+    }
 }
 
 /// How long any command started by a test may take before it is killed and the test fails:

@@ -17,9 +17,14 @@ public enum PluginHostChild {
     static let dataFD: Int32 = 3
     static let controlFD: Int32 = 4
 
-    /// This executable, which hosts plugins when started with ``command``; nil when
-    /// `/proc/self/exe` cannot be read.
+    /// The executable that hosts plugins in place of this one: set by a test that runs
+    /// commands in its own process (a test runner, which cannot host them), to the built txfeed.
+    public static let namedExecutable = Mutex<String?>(nil)
+
+    /// This executable, which hosts plugins when started with ``command`` (or
+    /// ``namedExecutable``); nil when `/proc/self/exe` cannot be read.
     public static func executable() -> String? {
+        if let named = namedExecutable.withLock({ $0 }) { return named }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
