@@ -4,7 +4,7 @@ import XCTest
 
 /// `txfeed sniff`: the plugin a file goes to, how sure it is, and what the plugin inferred;
 /// exit 2, naming the option, when the file would not be read as it is.
-final class SniffEndToEndTests: XCTestCase {
+final class SniffTests: XCTestCase {
     let bank = BuiltProducts.fixtures + "/bank"
 
     func testABankCSVIsExplainedColumnByColumnWithASpecToCopy() throws {

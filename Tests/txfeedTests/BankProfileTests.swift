@@ -6,7 +6,7 @@ import XCTest
 /// test file (`Tests/Fixtures/bank/profiles/`, written in the bank's layout by
 /// `make_profiles.py`) read by the built binary and csv plugin with no options: exact counts,
 /// signed sums, days and statuses, and sniff naming the profile.
-final class BankProfileEndToEndTests: XCTestCase {
+final class BankProfileTests: XCTestCase {
     var folder: TemporaryFolder!
     /// An empty profiles folder, so that a developer's own profiles never change what is tested.
     var environment: [String: String] = [:]

@@ -5,7 +5,7 @@ import XCTest
 /// `--rules` on the sample statements with the sample rules file, for real: the categories in
 /// NDJSON, the summary, CSV's columns, usage errors, `rules test`, and output without rules
 /// byte for byte what it was.
-final class RulesEndToEndTests: XCTestCase {
+final class RulesTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
@@ -151,7 +151,7 @@ final class RulesEndToEndTests: XCTestCase {
 /// `day` and `weekday` through the built binary: a record with a time of day is judged on the
 /// day the output shows it on, so `--tz` moves it; a civil date stays; `rules test` runs dated
 /// examples, `rules why --date … --tz …` takes the day as `run` does, a bad day is exit 2.
-final class RulesDayEndToEndTests: XCTestCase {
+final class RulesDayTests: XCTestCase {
     func testDayAndWeekdayJudgeTheDayTheOutputShows() throws {
         let folder = try TemporaryFolder()
         // 02:30 UTC on Saturday 2 March is Friday evening in New York.
