@@ -4,7 +4,7 @@ import XCTest
 
 /// `rules check`, `rules why`, `run --explain` and `-v`'s rules that never fired, run for real
 /// on the sample statements and rules.
-final class RulesExplainEndToEndTests: XCTestCase {
+final class RulesExplainTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
@@ -73,7 +73,7 @@ final class RulesExplainEndToEndTests: XCTestCase {
     }
 }
 
-extension RulesExplainEndToEndTests {
+extension RulesExplainTests {
     func testRulesWhyShowsTheWayOfOneRecord() throws {
         let file = try folder.write(
             "why.toml",
@@ -121,7 +121,7 @@ extension RulesExplainEndToEndTests {
     }
 }
 
-extension RulesExplainEndToEndTests {
+extension RulesExplainTests {
     func testExplainNamesTheRuleOfEachFieldAndIsOtherwiseByteIdentical() throws {
         let explained = try txfeed("run", bank, "--rules", sample, "--explain", "--sink", "ndjson", "-q")
         XCTAssertEqual(explained.status, 0, explained.stderr)

@@ -6,7 +6,7 @@ import XCTest
 /// credit, is linked as one transfer — across a bank CSV and an OFX statement, read by the built
 /// plugins — only where that is unambiguous; the rest is listed, and a journal writes each
 /// transfer once.
-final class TransfersEndToEndTests: XCTestCase {
+final class TransfersTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

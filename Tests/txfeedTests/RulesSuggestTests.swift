@@ -5,7 +5,7 @@ import XCTest
 /// `txfeed rules suggest` on the sample statements, for real: the drafts, the count line, a
 /// draft that does not load until its category is filled in and then passes `rules test`, and
 /// `vendor = "clean"` in a run.
-final class RulesSuggestEndToEndTests: XCTestCase {
+final class RulesSuggestTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
