@@ -338,18 +338,21 @@ final class PluginChild: @unchecked Sendable {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while true {
             // Ended, not yet reaped (WNOWAIT): the group's number is still the child's, so what
-            // its plugin left in the group is killed, and nothing else.
+            // its plugin left in the group is killed, and nothing else. Reaped only once this
+            // look saw it ended: a child that ended between a look and a reap took the kill of
+            // its group with it, and a forked process was left behind on a loaded machine.
             var ended = siginfo_t()
-            if waitid(P_PID, id_t(pid), &ended, WEXITED | WNOHANG | WNOWAIT) == 0, ended._sifields._kill.si_pid == pid {
+            let looked = waitid(P_PID, id_t(pid), &ended, WEXITED | WNOHANG | WNOWAIT)
+            if looked == 0, ended._sifields._kill.si_pid == pid {
                 kill(-pid, SIGKILL)
-            }
-            var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid {
+                var status: Int32 = 0
+                var result: pid_t
+                repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
+                guard result == pid else { return reaped.withLock { $0 } ?? 0 }
                 reaped.withLock { $0 = status }
                 return status
             }
-            if result < 0 && errno != EINTR { return reaped.withLock { $0 } ?? 0 }
+            if looked < 0 && errno != EINTR { return reaped.withLock { $0 } ?? 0 }
             if ContinuousClock.now >= deadline { return nil }
             usleep(2_000)
         }
