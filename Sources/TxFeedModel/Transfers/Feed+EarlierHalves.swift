@@ -35,7 +35,7 @@ extension Feed {
         guard !newKeys.isEmpty else { return EarlierLinks() }
         // One earlier half per real account and identity: a file read twice drops each twice,
         // and a remembered half read again is seen.
-        var earlier: [(candidate: TransferMatcher.Candidate, half: FeedTransfers.EarlierHalf)] = []
+        var earlier: [(candidate: TransferMatcher.Candidate, half: Earlier)] = []
         var identities = Set<String>()
         for duplicate in duplicates {
             guard case .batch(let batch) = duplicate.kept, let key = key(duplicate.transaction), newKeys.contains(key)
@@ -46,39 +46,43 @@ extension Feed {
                 earlier.append(
                     (
                         transferCandidate(t, row: 0, real: real, currencies: currencies),
-                        FeedTransfers.EarlierHalf(
-                            seen: t, fingerprint: duplicate.fingerprint, identity: duplicate.keptIdentity, batch: batch)
+                        .seen(
+                            FeedTransfers.EarlierHalf(
+                                seen: t, fingerprint: duplicate.fingerprint, identity: duplicate.keptIdentity,
+                                batch: batch))
                     ))
             }
         }
         // A remembered half's account is a feed account when this run read another file of it,
-        // else an outside one, numbered after the feed's (in the matcher, after the real ones).
-        var outsideAccounts: [Account] = []
+        // else an outside one: in the matcher a real account after the feed's.
+        var numbers = numbers
         if !remembered.isEmpty {
-            var feedAccounts: [String: (feed: Int, real: Int)] = [:]
+            var feedAccounts: [String: Int] = [:]
             for (a, account) in accounts.enumerated() {
                 let key = IdentityKey.accountKey(of: account)
-                if feedAccounts[key] == nil { feedAccounts[key] = (a, real[a]) }
+                if feedAccounts[key] == nil { feedAccounts[key] = a }
             }
-            var outside: [String: (feed: Int, real: Int)] = [:]
-            let realCount = numbers.count
+            var outside: [String: Int] = [:]
             for half in remembered {
                 guard let key = key(half.currency, half.signedMinor), newKeys.contains(key) else { continue }
-                let place: (feed: Int, real: Int)
-                if let known = feedAccounts[half.accountKey] ?? outside[half.accountKey] {
-                    place = known
+                let feedAccount = feedAccounts[half.accountKey]
+                let realAccount: Int
+                if let feedAccount {
+                    realAccount = real[feedAccount]
+                } else if let known = outside[half.accountKey] {
+                    realAccount = known
                 } else {
-                    place = (accounts.count + outsideAccounts.count, realCount + outsideAccounts.count)
-                    outside[half.accountKey] = place
-                    outsideAccounts.append(half.account)
+                    realAccount = numbers.count
+                    outside[half.accountKey] = realAccount
+                    numbers.append(half.accountID.map { [$0] } ?? [])
                 }
-                guard identities.insert("\(place.real)\u{0}\(half.identity)").inserted else { continue }
+                guard identities.insert("\(realAccount)\u{0}\(half.identity)").inserted else { continue }
                 earlier.append(
                     (
                         TransferMatcher.Candidate(
-                            row: 0, account: place.real, currency: half.currency, signedMinor: half.signedMinor,
-                            day: half.day, text: half.vendor + " " + (half.memo ?? "")),
-                        FeedTransfers.EarlierHalf(remembered: half, account: UInt32(place.feed))
+                            row: 0, account: realAccount, currency: half.currency, signedMinor: half.signedMinor,
+                            day: half.day, payee: half.vendor, memo: half.memo),
+                        .remembered(half, feedAccount: feedAccount)
                     ))
             }
         }
@@ -96,47 +100,57 @@ extension Feed {
             candidate.row = transactions.count + n
             candidates.append(candidate)
         }
-        var numbers = numbers
-        for account in outsideAccounts { numbers.append(account.id.map { [$0] } ?? []) }
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
         var links = EarlierLinks()
+        // The half at a matcher's row; an outside account is numbered after the feed's the
+        // first time a pair or a set names it.
+        var outsideNumbers: [String: UInt32] = [:]
+        func half(at row: Int) -> FeedTransfers.EarlierHalf {
+            switch earlier[row - transactions.count].half {
+            case .seen(let half):
+                return half
+            case .remembered(let half, let feedAccount?):
+                return FeedTransfers.EarlierHalf(remembered: half, account: UInt32(feedAccount))
+            case .remembered(let half, nil):
+                if let number = outsideNumbers[half.accountKey] {
+                    return FeedTransfers.EarlierHalf(remembered: half, account: number)
+                }
+                let number = UInt32(accounts.count + links.outsideAccounts.count)
+                outsideNumbers[half.accountKey] = number
+                links.outsideAccounts.append(half.account)
+                return FeedTransfers.EarlierHalf(remembered: half, account: number)
+            }
+        }
         // Listed only when every earlier half is a remembered one, which no batch linked: a seen
         // one may have been its batch's transfer, and a person can do nothing with it.
         for group in result.ambiguous {
             let records = group.filter { $0 < transactions.count }
-            let halves = group.filter { $0 >= transactions.count }.map { earlier[$0 - transactions.count].half }
-            if !records.isEmpty && !halves.isEmpty && halves.allSatisfy({ $0.seen == nil }) {
-                links.ambiguous.append(FeedTransfers.EarlierSet(records: records, earlier: halves))
+            let rows = group.filter { $0 >= transactions.count }
+            let allRemembered = rows.allSatisfy {
+                if case .remembered = earlier[$0 - transactions.count].half { true } else { false }
+            }
+            if !records.isEmpty && !rows.isEmpty && allRemembered {
+                links.ambiguous.append(FeedTransfers.EarlierSet(records: records, earlier: rows.map(half(at:))))
             }
         }
-        var pairs: [FeedTransfers.Pair] = []
         for link in result.links {
             let debitEarlier = link.debit >= transactions.count
             guard debitEarlier != (link.credit >= transactions.count) else { continue }
-            let half = earlier[(debitEarlier ? link.debit : link.credit) - transactions.count].half
-            pairs.append(
+            links.pairs.append(
                 FeedTransfers.Pair(
                     debit: debitEarlier ? FeedTransfers.earlierPosition : link.debit,
                     credit: debitEarlier ? link.credit : FeedTransfers.earlierPosition, evidence: link.evidence,
-                    earlier: half))
+                    earlier: half(at: debitEarlier ? link.debit : link.credit)))
         }
-        links.pairs = pairs.sorted { max($0.debit, $0.credit) < max($1.debit, $1.credit) }
-        // Only the outside accounts a pair or a set names are kept, numbered in order.
-        let halves = links.pairs.compactMap(\.earlier) + links.ambiguous.flatMap(\.earlier)
-        let named = Set(halves.map { Int($0.account) }.filter { $0 >= accounts.count })
-        var renumbered: [Int: Int] = [:]
-        for (n, account) in outsideAccounts.enumerated() where named.contains(accounts.count + n) {
-            renumbered[accounts.count + n] = accounts.count + links.outsideAccounts.count
-            links.outsideAccounts.append(account)
-        }
-        func renumber(_ half: inout FeedTransfers.EarlierHalf) {
-            if let new = renumbered[Int(half.account)] { half.account = UInt32(new) }
-        }
-        for i in links.pairs.indices where links.pairs[i].earlier != nil { renumber(&links.pairs[i].earlier!) }
-        for i in links.ambiguous.indices {
-            for j in links.ambiguous[i].earlier.indices { renumber(&links.ambiguous[i].earlier[j]) }
-        }
+        links.pairs.sort { max($0.debit, $0.credit) < max($1.debit, $1.credit) }
         return links
+    }
+
+    /// An earlier half before the matcher: seen (read again by this run), or remembered, in a
+    /// feed account or not.
+    private enum Earlier {
+        case seen(FeedTransfers.EarlierHalf)
+        case remembered(RememberedHalf, feedAccount: Int?)
     }
 
     /// What ``linksToEarlierHalves(linked:real:numbers:currencies:window:remembered:)`` found.

@@ -227,8 +227,8 @@ extension Feed {
     func transferCandidate(_ t: Transaction, row: Int, real: [Int], currencies: [String]) -> TransferMatcher.Candidate {
         TransferMatcher.Candidate(
             row: row, account: real[Int(t.account)], currency: currencies[Int(t.account)], signedMinor: t.signedMinor,
-            day: TransactionDate.days(ofUnixSeconds: t.unixSeconds),
-            text: vendors.name(of: t.vendor) + " " + (details(of: t)?.memo ?? ""))
+            day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), payee: vendors.name(of: t.vendor),
+            memo: details(of: t)?.memo)
     }
 }
 

@@ -30,6 +30,15 @@ public enum TransferMatcher {
             self.day = day
             self.text = text
         }
+
+        /// A record whose payee and memo are where a transfer word or a number would be.
+        public init(
+            row: Int, account: Int, currency: String, signedMinor: Int64, day: Int64, payee: String, memo: String?
+        ) {
+            self.init(
+                row: row, account: account, currency: currency, signedMinor: signedMinor, day: day,
+                text: payee + " " + (memo ?? ""))
+        }
     }
 
     /// A debit and the credit it became, and what linked them.

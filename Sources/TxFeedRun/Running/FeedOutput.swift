@@ -273,17 +273,15 @@ struct FeedOutput {
                         ? "" : ", \(sets) set\(sets == 1 ? "" : "s") of records not paired (more than one candidate)"))
         }
         var days = DayFormat(timeZone: timeZone)
+        func record(_ position: Int) -> String {
+            "\(feed.accounts[Int(feed.transactions[position].account)].name) \(dayAndAmount(feed, position, &days))"
+        }
         for set in transfers.ambiguous {
-            let records = set.map { position in
-                "\(feed.accounts[Int(feed.transactions[position].account)].name) \(dayAndAmount(feed, position, &days))"
-            }
-            lines.append("txfeed: transfers: not paired: " + records.joined(separator: "; "))
+            lines.append("txfeed: transfers: not paired: " + set.map(record).joined(separator: "; "))
         }
         // With halves earlier batches wrote alone, each named with its batch.
         for set in transfers.ambiguousWithEarlier {
-            let records = set.records.map { position in
-                "\(feed.accounts[Int(feed.transactions[position].account)].name) \(dayAndAmount(feed, position, &days))"
-            }
+            let records = set.records.map(record)
             let halves = set.earlier.map { half in
                 let account = feed.transferAccount(half.account)
                 return "\(account.name) \(TransactionDate.isoDay(days: half.day)) "

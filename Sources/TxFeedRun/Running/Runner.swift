@@ -131,14 +131,18 @@ public enum Runner {
         let digests = state.map { _ in InputDigests(paths: plan.sources.map(\.pathOption)) }
         progress?.started(sources: plan.sources.map(\.name))
         let outcomes = pipeline.run().outcomes
+        // The sources ran, and what stops the run now leaves every output as it was.
+        func nothingWritten(_ why: String) -> RunResult {
+            progress?.finished()
+            input.diagnostics("txfeed: error: \(why); nothing written")
+            return RunResult(outcome: .nothingWritten)
+        }
         var history: ImportHistory?
         if let state {
             do {
                 history = try state.history(for: outcomes.flatMap(\.data.accounts))
             } catch {
-                progress?.finished()
-                input.diagnostics("txfeed: error: \(error); nothing written")
-                return RunResult(outcome: .nothingWritten)
+                return nothingWritten("\(error)")
             }
         }
         var feed: Feed
@@ -152,9 +156,7 @@ public enum Runner {
                     )
                 }
             } catch {
-                progress?.finished()
-                input.diagnostics("txfeed: error: --temp-dir: \(error); nothing written")
-                return RunResult(outcome: .nothingWritten)
+                return nothingWritten("--temp-dir: \(error)")
             }
         } else {
             feed = Feed(merging: outcomes, dedupe: plan.dedupe, history: history, rejects: rejects)
@@ -165,13 +167,11 @@ public enum Runner {
         // With --state, also among the halves earlier batches wrote alone, whose files this run
         // may not read again: then one account in the run is enough.
         var remembered: [RememberedHalf] = []
-        if let state, plan.transferWindow != nil, feed.spilled == nil, !feed.transactions.isEmpty {
+        if let state, let window = plan.transferWindow, feed.spilled == nil, !feed.transactions.isEmpty {
             do {
-                remembered = try state.openHalves(days: feed.dayRange(widenedBy: plan.transferWindow!))
+                remembered = try state.openHalves(days: feed.dayRange(widenedBy: window))
             } catch {
-                progress?.finished()
-                input.diagnostics("txfeed: error: \(error); nothing written")
-                return RunResult(outcome: .nothingWritten)
+                return nothingWritten("\(error)")
             }
         }
         if let window = plan.transferWindow, feed.accounts.count > 1 || !remembered.isEmpty {
@@ -194,9 +194,7 @@ public enum Runner {
                     try state.openPending(for: feed.accounts), window: plan.pendingWindow,
                     tolerancePercent: plan.pendingTolerance, today: TransactionDate.days(ofUnixSeconds: started))
             } catch {
-                progress?.finished()
-                input.diagnostics("txfeed: error: \(error); nothing written")
-                return RunResult(outcome: .nothingWritten)
+                return nothingWritten("\(error)")
             }
         }
         progress?.finished()
