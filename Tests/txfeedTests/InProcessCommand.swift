@@ -22,7 +22,7 @@ func txfeed(
     let scratch = try TemporaryFolder()
     let stdinPath = scratch.path + "/stdin", stdoutPath = scratch.path + "/stdout",
         stderrPath = scratch.path + "/stderr"
-    FileManager.default.createFile(atPath: stdinPath, contents: input ?? Data())
+    _ = FileManager.default.createFile(atPath: stdinPath, contents: input ?? Data())
     fflush(nil)  // every stream: what the runner printed stays before the command's output
     let saved = (dup(0), dup(1), dup(2))
     let opened = (

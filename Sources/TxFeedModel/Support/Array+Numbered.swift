@@ -21,11 +21,19 @@ extension Feed {
     /// The keys' bytes are interned where they lie, as vendors are: a String of each of a
     /// million small accounts' keys and their hashing were a third of the transfers pass.
     package func accountNumbers() -> (numbers: [Int], count: Int) {
+        accountNumbers(of: nil)
+    }
+
+    /// ``accountNumbers()`` of the accounts `only` marks, -1 for the others: the transfers
+    /// pass numbers only the accounts of records that may be a half, a few hundred of a million
+    /// small accounts.
+    package func accountNumbers(of only: [Bool]?) -> (numbers: [Int], count: Int) {
         var keys = VendorTable()
         var key: [UInt8] = []
-        let numbers = accounts.map { account in
+        let numbers = accounts.indices.map { a in
+            guard only?[a] ?? true else { return -1 }
             key.removeAll(keepingCapacity: true)
-            IdentityKey.appendAccountKey(of: account, to: &key)
+            IdentityKey.appendAccountKey(of: accounts[a], to: &key)
             return Int(key.withUnsafeBufferPointer { keys.intern($0) })
         }
         return (numbers, keys.count)

@@ -147,8 +147,13 @@ extension Feed {
     @discardableResult
     public mutating func linkTransfers(window: Int64 = 4, remembered: [RememberedHalf] = []) -> Bool {
         guard spilled == nil, accounts.count > 1 || !remembered.isEmpty else { return false }
-        // A statement a page (MT940) or a file a month is one real account in many feed accounts.
-        let (real, realCount) = accountNumbers()
+        let currencies = accounts.map { $0.currency ?? "" }
+        let opposites = opposites(currencies: currencies, window: window)
+        // A statement a page (MT940) or a file a month is one real account in many feed
+        // accounts. Earlier halves are looked for among every record; else only records with an
+        // opposite in another feed account may be a half, and only their accounts are numbered.
+        let lookingEarlier = !duplicates.isEmpty || !remembered.isEmpty
+        let (real, realCount) = accountNumbers(of: lookingEarlier ? nil : opposites.accounts)
         // A remembered half of the run's one account has nothing to pair with.
         var remembered = remembered
         if realCount == 1, !remembered.isEmpty {
@@ -157,11 +162,11 @@ extension Feed {
         }
         guard realCount > 1 || !remembered.isEmpty else { return false }
         var numbers = [[String]](repeating: [], count: realCount)
-        for (a, account) in accounts.enumerated() {
-            if let id = account.id, !numbers[real[a]].contains(id) { numbers[real[a]].append(id) }
+        for a in accounts.indices where real[a] >= 0 {
+            if let id = accounts[a].id, !numbers[real[a]].contains(id) { numbers[real[a]].append(id) }
         }
-        let currencies = accounts.map { $0.currency ?? "" }
-        let candidates = realCount > 1 ? candidates(real: real, currencies: currencies, window: window) : []
+        let candidates =
+            realCount > 1 ? candidates(opposites.order, real: real, currencies: currencies, window: window) : []
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
         let earlier = linksToEarlierHalves(
             linked: Set(result.links.flatMap { [$0.debit, $0.credit] }), real: real, numbers: numbers,
@@ -178,44 +183,44 @@ extension Feed {
 }
 
 extension Feed {
-    /// The records that may be half of a transfer within the run: those with the opposite
-    /// amount in another real account.
-    private func candidates(real: [Int], currencies: [String], window: Int64) -> [TransferMatcher.Candidate] {
-        // A record is a candidate only when the opposite amount is in another account, in its
-        // currency, within the window: most are not, and they are spared building their text.
-        // Found by sorting every record by currency, magnitude and day (currencies numbered
-        // from 1, 0 for none) and looking along each amount's run for the other sign: a sort of
-        // small keys, where hashing a million amounts cost more than the matching itself.
-        let currencyOf = currencies.numbered(after: ["": 0]).numbers
-        struct Entry {
-            var currency: Int
-            var magnitude: Int64
-            var day: Int64
-            var index: Int
+    /// The records with the opposite amount in another feed account, in their currency, within
+    /// the window (``TransferOrder``); and the accounts they are in. Most records have none,
+    /// and are spared numbering their accounts and building their text.
+    private func opposites(currencies: [String], window: Int64) -> (order: TransferOrder, accounts: [Bool]) {
+        // Currencies are ISO 4217 codes, a few in a feed: a look along those met beats hashing
+        // a million strings.
+        var codes = [""]
+        let currencyOf = currencies.map { code in
+            if let n = codes.firstIndex(of: code) { return n }
+            codes.append(code)
+            return codes.count - 1
         }
-        var entries: [Entry] = []
-        entries.reserveCapacity(transactions.count)
-        for (i, t) in transactions.enumerated() where currencyOf[Int(t.account)] != 0 {
-            entries.append(
-                Entry(
-                    currency: currencyOf[Int(t.account)], magnitude: t.amountMinor,
-                    day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), index: i))
+        var order = TransferOrder(transactions, currencyOf: currencyOf)
+        var marked = [Bool](repeating: false, count: transactions.count)
+        var accounts = [Bool](repeating: false, count: self.accounts.count)
+        order.forEachPair(within: window) { first, second in
+            let t = transactions[first.index], other = transactions[second.index]
+            guard other.isDebit != t.isDebit, other.account != t.account else { return }
+            marked[first.index] = true
+            marked[second.index] = true
+            accounts[Int(t.account)] = true
+            accounts[Int(other.account)] = true
         }
-        entries.sort { ($0.currency, $0.magnitude, $0.day) < ($1.currency, $1.magnitude, $1.day) }
+        order.keep { marked[$0] }
+        return (order, accounts)
+    }
+
+    /// The records that may be half of a transfer within the run: of the ``opposites(currencies:window:)``,
+    /// those with the opposite amount in another real account.
+    private func candidates(
+        _ opposites: TransferOrder, real: [Int], currencies: [String], window: Int64
+    ) -> [TransferMatcher.Candidate] {
         var isCandidate = [Bool](repeating: false, count: transactions.count)
-        for (n, entry) in entries.enumerated() {
-            let t = transactions[entry.index]
-            var next = n + 1
-            while next < entries.count, entries[next].currency == entry.currency,
-                entries[next].magnitude == entry.magnitude, entries[next].day - entry.day <= window
-            {
-                let other = transactions[entries[next].index]
-                if other.isDebit != t.isDebit && real[Int(other.account)] != real[Int(t.account)] {
-                    isCandidate[entry.index] = true
-                    isCandidate[entries[next].index] = true
-                }
-                next += 1
-            }
+        opposites.forEachPair(within: window) { first, second in
+            let t = transactions[first.index], other = transactions[second.index]
+            guard other.isDebit != t.isDebit, real[Int(other.account)] != real[Int(t.account)] else { return }
+            isCandidate[first.index] = true
+            isCandidate[second.index] = true
         }
         return transactions.indices.filter { isCandidate[$0] }.map {
             transferCandidate(transactions[$0], row: $0, real: real, currencies: currencies)

@@ -1,0 +1,125 @@
+/// A feed's records with a currency, sorted by currency, magnitude and day (stably): the order
+/// in which the transfers pass finds each amount's other sign, by looking along the run of
+/// records of that currency and magnitude, no further than the window.
+///
+/// A sort of small keys, where hashing a million amounts cost more than the matching itself.
+/// Each record is one 64-bit word: its currency, magnitude, day and index packed, when they fit
+/// (unless amounts reach about 10^13 minor units), so the sort compares integers and holds 8
+/// bytes a record; else its index, sorted by the fields.
+struct TransferOrder {
+    /// A record's currency (numbered from 1), magnitude, day (since 1970-01-01) and index.
+    struct Entry {
+        var currency: Int
+        var magnitude: Int64
+        var day: Int64
+        var index: Int
+    }
+
+    private var words: [UInt64]
+    private let layout: Layout?
+    private let transactions: [Transaction]
+    private let currencyOf: [Int]
+
+    /// Where each field lies in a word, from the lowest bit: the index, the day from the
+    /// first, the magnitude, the currency.
+    private struct Layout {
+        var dayShift: Int
+        var magnitudeShift: Int
+        var currencyShift: Int
+        var firstDay: Int64
+    }
+
+    /// `currencyOf` numbers each account's currency from 1, 0 for none (such records are left out).
+    init(_ transactions: [Transaction], currencyOf: [Int]) {
+        self.transactions = transactions
+        self.currencyOf = currencyOf
+        func bits(_ largest: Int) -> Int { Int.bitWidth - largest.leadingZeroBitCount }
+        var (currencies, magnitudes, days, count) = (0, Int64(0), (first: Int64.max, last: Int64.min), 0)
+        var negative = false
+        for t in transactions where currencyOf[Int(t.account)] != 0 {
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            currencies = max(currencies, currencyOf[Int(t.account)])
+            magnitudes = max(magnitudes, t.amountMinor)
+            negative = negative || t.amountMinor < 0
+            days = (min(days.first, day), max(days.last, day))
+            count += 1
+        }
+        let (span, overflows) = days.last.subtractingReportingOverflow(days.first)
+        let indexBits = bits(transactions.count), dayBits = overflows ? 64 : bits(Int(max(span, 0)))
+        let magnitudeBits = bits(Int(magnitudes))
+        if !negative, !overflows, indexBits + dayBits + magnitudeBits + bits(currencies) <= 64 {
+            let layout = Layout(
+                dayShift: indexBits, magnitudeShift: indexBits + dayBits,
+                currencyShift: indexBits + dayBits + magnitudeBits, firstDay: days.first)
+            var words: [UInt64] = []
+            words.reserveCapacity(count)
+            for (i, t) in transactions.enumerated() where currencyOf[Int(t.account)] != 0 {
+                let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+                words.append(
+                    UInt64(currencyOf[Int(t.account)]) << layout.currencyShift
+                        | UInt64(t.amountMinor) << layout.magnitudeShift
+                        | UInt64(day - layout.firstDay) << layout.dayShift | UInt64(i))
+            }
+            words.sort()
+            self.words = words
+            self.layout = layout
+        } else {
+            var words = transactions.indices.filter { currencyOf[Int(transactions[$0].account)] != 0 }.map {
+                UInt64($0)
+            }
+            self.layout = nil
+            func key(_ word: UInt64) -> (Int, Int64, Int64, UInt64) {
+                let t = transactions[Int(word)]
+                return (
+                    currencyOf[Int(t.account)], t.amountMinor, TransactionDate.days(ofUnixSeconds: t.unixSeconds), word
+                )
+            }
+            words.sort { key($0) < key($1) }
+            self.words = words
+        }
+    }
+
+    var count: Int { words.count }
+
+    subscript(n: Int) -> Entry {
+        let word = words[n]
+        guard let layout else {
+            let t = transactions[Int(word)]
+            return Entry(
+                currency: currencyOf[Int(t.account)], magnitude: t.amountMinor,
+                day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), index: Int(word))
+        }
+        func field(_ shift: Int, _ next: Int) -> UInt64 { (word >> shift) & (UInt64.max >> (64 - (next - shift))) }
+        return Entry(
+            currency: Int(word >> layout.currencyShift),
+            magnitude: Int64(field(layout.magnitudeShift, layout.currencyShift)),
+            day: Int64(field(layout.dayShift, layout.magnitudeShift)) + layout.firstDay,
+            index: Int(field(0, layout.dayShift)))
+    }
+
+    /// Calls `body` with each pair of places whose records are of one currency and magnitude,
+    /// the second's day at most `window` after the first's.
+    func forEachPair(within window: Int64, _ body: (_ first: Entry, _ second: Entry) -> Void) {
+        var n = 0
+        while n < words.count {
+            let entry = self[n]
+            var next = n + 1
+            while next < words.count {
+                let other = self[next]
+                guard other.currency == entry.currency, other.magnitude == entry.magnitude,
+                    other.day - entry.day <= window
+                else { break }
+                body(entry, other)
+                next += 1
+            }
+            n += 1
+        }
+    }
+
+    /// Keeps the records whose index `keep` holds, in their order.
+    mutating func keep(_ keep: (Int) -> Bool) {
+        words.removeAll { word in
+            keep(layout == nil ? Int(word) : Int(word & (UInt64.max >> (64 - layout!.dayShift)))) == false
+        }
+    }
+}

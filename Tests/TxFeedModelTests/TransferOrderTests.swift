@@ -1,0 +1,96 @@
+import XCTest
+
+@testable import TxFeedModel
+
+/// The order the transfers pass looks along (``TransferOrder``): packed in one word a record
+/// or, when the fields do not fit, sorted by them; and the pass that numbers only the accounts
+/// of records with an opposite.
+final class TransferOrderTests: XCTestCase {
+    /// Records of three currencies (0: none), a few amounts, days over a year, either sign.
+    private func records(_ count: Int, seed: UInt64, huge: Bool = false) -> (
+        transactions: [Transaction], currencyOf: [Int]
+    ) {
+        var state = seed
+        func next(_ below: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % below
+        }
+        let transactions = (0..<count).map { i in
+            Transaction(
+                unixSeconds: septemberFirst + Int64(next(365)) * 86_400 + Int64(next(86_400)),
+                amountMinor: huge && i == count / 2 ? Int64.max / 2 : Int64(next(40)) * 25, vendor: 0,
+                account: UInt32(next(6)), isDebit: next(2) == 0)
+        }
+        return (transactions, [0, 1, 2, 3, 1, 2])
+    }
+
+    private func entries(_ order: TransferOrder) -> [[Int64]] {
+        (0..<order.count).map { n in
+            let e = order[n]
+            return [Int64(e.currency), e.magnitude, e.day, Int64(e.index)]
+        }
+    }
+
+    /// What the order must be: the fields compared, then the index.
+    private func expected(_ transactions: [Transaction], _ currencyOf: [Int]) -> [[Int64]] {
+        transactions.indices.filter { currencyOf[Int(transactions[$0].account)] != 0 }.map { i in
+            let t = transactions[i]
+            return [
+                Int64(currencyOf[Int(t.account)]), t.amountMinor, TransactionDate.days(ofUnixSeconds: t.unixSeconds),
+                Int64(i),
+            ]
+        }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    func testPackedAndFieldSortedOrdersAreTheSameOrder() {
+        for seed in 1...5 as ClosedRange<UInt64> {
+            let small = records(2_000, seed: seed)
+            XCTAssertEqual(entries(TransferOrder(small.0, currencyOf: small.1)), expected(small.0, small.1))
+            // One amount of 2^62 minor units leaves no room in a word: the order is by the fields.
+            let huge = records(2_000, seed: seed, huge: true)
+            XCTAssertEqual(entries(TransferOrder(huge.0, currencyOf: huge.1)), expected(huge.0, huge.1))
+        }
+        XCTAssertEqual(TransferOrder([], currencyOf: []).count, 0)
+    }
+
+    func testPairsAreWithinOneAmountAndTheWindowAndKeepKeepsTheOrder() {
+        let (transactions, currencyOf) = records(3_000, seed: 9)
+        var order = TransferOrder(transactions, currencyOf: currencyOf)
+        var pairs = 0
+        order.forEachPair(within: 4) { first, second in
+            XCTAssertEqual(first.currency, second.currency)
+            XCTAssertEqual(first.magnitude, second.magnitude)
+            XCTAssertTrue((0...4).contains(second.day - first.day))
+            pairs += 1
+        }
+        // Against looking at every two records of a currency and amount.
+        let sorted = expected(transactions, currencyOf)
+        var all = 0
+        for (n, a) in sorted.enumerated() {
+            for b in sorted[(n + 1)...] where b[0] == a[0] && b[1] == a[1] && b[2] - a[2] <= 4 { all += 1 }
+        }
+        XCTAssertEqual(pairs, all)
+        XCTAssertGreaterThan(pairs, 0)
+        order.keep { $0 % 2 == 0 }
+        XCTAssertEqual(entries(order), sorted.filter { $0[3] % 2 == 0 })
+    }
+
+    /// Two feed accounts of one real account (a statement in pages) hold money out and in of
+    /// one amount: an opposite by feed account, but no transfer; the third account's is.
+    func testOppositesInOneRealAccountAreNoCandidatesAndOthersStillLink() throws {
+        var page1 = SourceBuilder(account: "Checking", id: "DE89370400440532013000")
+        page1.add("REFUND", 12_500, at: septemberFirst)
+        var page2 = SourceBuilder(account: "Checking", id: "DE89370400440532013000")
+        page2.add("TRANSFER TO SAVINGS", -12_500, at: septemberFirst + 86_400)
+        var savings = SourceBuilder(account: "Savings", id: "DE12500105170648489890")
+        savings.add("TRANSFER FROM CHECKING", 12_500, at: septemberFirst + 2 * 86_400)
+        var feed = Feed(merging: [page1.outcome("p1"), page2.outcome("p2"), savings.outcome("savings")], dedupe: false)
+        XCTAssertTrue(feed.linkTransfers())
+        let transfers = try XCTUnwrap(feed.transfers)
+        XCTAssertEqual(transfers.ambiguous, [], "the refund, in the debit's own account, is no candidate")
+        XCTAssertEqual(transfers.pairs.count, 1)
+        let pair = transfers.pairs[0]
+        XCTAssertEqual(feed.vendors.name(of: feed.transactions[pair.debit].vendor), "TRANSFER TO SAVINGS")
+        XCTAssertEqual(feed.vendors.name(of: feed.transactions[pair.credit].vendor), "TRANSFER FROM CHECKING")
+    }
+}
