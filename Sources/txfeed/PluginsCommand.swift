@@ -90,7 +90,7 @@ struct PluginsCommand: ParsableCommand {
             }
             var tail: [UInt8] = []
             while let data = try? pipe.fileHandleForReading.read(upToCount: 1 << 16), !data.isEmpty {
-                data.withUnsafeBytes { StandardStreams.write($0, to: 1) }
+                StandardStreams.write(data, to: 1)
                 tail = Array((tail + data).suffix(4096))
             }
             child.waitUntilExit()

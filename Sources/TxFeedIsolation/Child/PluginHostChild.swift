@@ -107,10 +107,7 @@ final class ChildHost: Sendable {
             guard let (kind, payload) = requests.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
             switch kind {
             case .load:
-                let path = payload.withUnsafeBytes { raw -> String? in
-                    var r = WireDecoder(raw)
-                    return try? r.string()
-                }
+                let path = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try r.string() }
                 guard let path else { _exit(70) }
                 do {
                     let current = try loaded[path] ?? PluginLoader.load(path: path)
@@ -125,10 +122,7 @@ final class ChildHost: Sendable {
                 }
             case .run:
                 guard let plugin else { _exit(70) }
-                let request = payload.withUnsafeBytes { raw -> RunRequest? in
-                    var r = WireDecoder(raw)
-                    return try? RunRequest(from: &r)
-                }
+                let request = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try RunRequest(from: &r) }
                 guard let request else { _exit(70) }
                 let withdrawn = current.withLock { current in
                     if current.withdrawn.remove(request.index) != nil { return true }
@@ -139,9 +133,8 @@ final class ChildHost: Sendable {
                 if !withdrawn { run(request, plugin) }
             case .check:
                 guard let plugin else { _exit(70) }
-                let configurations = payload.withUnsafeBytes { raw -> [String]? in
-                    var r = WireDecoder(raw)
-                    return try? r.list { r throws(WireDecoder.Malformed) in try r.string() }
+                let configurations = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
+                    try r.list { r throws(WireDecoder.Malformed) in try r.string() }
                 }
                 guard let configurations else { _exit(70) }
                 let refusals = configurations.map { configuration -> String? in
@@ -156,9 +149,8 @@ final class ChildHost: Sendable {
             case .identify:
                 // Every plugin named about every file (each loaded already by this planning
                 // child, unless an earlier one took it down).
-                let request = payload.withUnsafeBytes { raw -> IdentifyRequest? in
-                    var r = WireDecoder(raw)
-                    return try? IdentifyRequest.decode(from: &r)
+                let request = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
+                    try IdentifyRequest.decode(from: &r)
                 }
                 guard let request else { _exit(70) }
                 let plugins = request.pluginPaths.map { path -> LoadedPlugin? in
@@ -172,10 +164,7 @@ final class ChildHost: Sendable {
                 writer.send(.identified) { FileClaims.encode(claims, into: &$0) }
             case .explain:
                 guard let plugin else { _exit(70) }
-                let configuration = payload.withUnsafeBytes { raw -> String? in
-                    var r = WireDecoder(raw)
-                    return try? r.string()
-                }
+                let configuration = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try r.string() }
                 guard let configuration else { _exit(70) }
                 let explanation = plugin.explain(configuration: configuration)
                 writer.send(.explained) {
@@ -185,9 +174,8 @@ final class ChildHost: Sendable {
                 }
             case .sinkOpen, .sinkWrite, .sinkFinish, .sinkClose:
                 guard let plugin else { _exit(70) }
-                let error = payload.withUnsafeBytes { raw -> String?? in
-                    var r = WireDecoder(raw)
-                    do { return .some(try sinkCall(kind, &r, plugin)) } catch { return nil }
+                let error = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
+                    try sinkCall(kind, &r, plugin)
                 }
                 guard let error else { _exit(70) }
                 writer.send(.sinkAnswered) { $0.string(error) }
@@ -340,10 +328,7 @@ final class ChildHost: Sendable {
         while true {
             switch reader.next() {
             case .frame(.cancel, let payload):
-                let index = payload.withUnsafeBytes { raw -> UInt32? in
-                    var r = WireDecoder(raw)
-                    return try? r.integer(UInt32.self)
-                }
+                let index = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try r.integer(UInt32.self) }
                 guard let index else { _exit(70) }
                 let running = current.withLock { current -> SourceCollector? in
                     if let running = current.running, running.index == Int(index) { return running.collector }
@@ -352,9 +337,8 @@ final class ChildHost: Sendable {
                 }
                 running?.cancel()
             case .frame(.withdraw, let payload):
-                let indexes = payload.withUnsafeBytes { raw -> [Int]? in
-                    var r = WireDecoder(raw)
-                    return try? r.list { r throws(WireDecoder.Malformed) in Int(try r.integer(UInt32.self)) }
+                let indexes = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
+                    try r.list { r throws(WireDecoder.Malformed) in Int(try r.integer(UInt32.self)) }
                 }
                 guard let indexes else { _exit(70) }
                 // Decided and answered under the lock the main thread takes a request's turn

@@ -65,17 +65,11 @@ public final class IsolatedPluginSource: SourceSession {
                 child.finish(grace: 0)
                 continue
             }
-            let answers = payload.withUnsafeBytes { raw -> [String?]? in
-                var r = WireDecoder(raw)
-                var answers: [String?] = []
-                do {
-                    for _ in group { answers.append(try r.optionalString()) }
-                } catch {
-                    return nil
-                }
+            let answers = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) -> [String?]? in
+                let answers = try group.map { _ throws(WireDecoder.Malformed) in try r.optionalString() }
                 return r.isAtEnd ? answers : nil
             }
-            guard let answers else {
+            guard let answers = answers ?? nil else {
                 child.finish(grace: 0)
                 continue
             }
@@ -194,40 +188,33 @@ public final class IsolatedPluginSource: SourceSession {
                 guard let chunk else { continue }
                 _ = events?.delivered(chunk.data, as: chunk.delivery)
             case .frame(.hostTime, let payload):
-                let reported = payload.withUnsafeBytes { raw -> (Int, Int)? in
-                    var r = WireDecoder(raw)
-                    guard let time = try? r.integer(UInt64.self), let decoded = try? r.integer(UInt64.self) else {
-                        return nil
-                    }
-                    return (Int(truncatingIfNeeded: time), Int(truncatingIfNeeded: decoded))
+                // The time, then the transactions decoded (read, not used here).
+                let reported = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
+                    let time = try r.integer(UInt64.self)
+                    _ = try r.integer(UInt64.self)
+                    return Int(truncatingIfNeeded: time)
                 }
                 guard let reported else { return (.failed(garbled(child)), false) }
-                events?.childHostTime(nanoseconds: reported.0)
+                events?.childHostTime(nanoseconds: reported)
             case .frame(.log, let payload):
-                let line = payload.withUnsafeBytes { raw -> (Int32, String)? in
-                    var r = WireDecoder(raw)
-                    guard let level = try? r.integer(Int32.self), let message = try? r.string() else { return nil }
-                    return (level, message)
+                let line = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
+                    (try r.integer(Int32.self), try r.string())
                 }
                 guard let line else { return (.failed(garbled(child)), false) }
                 events?.log(PluginLogLevel(rawValue: line.0), line.1)
             case .frame(.withdrawn, let payload):
-                let answer = payload.withUnsafeBytes { raw -> (Int, Bool)? in
-                    var r = WireDecoder(raw)
-                    guard let index = try? r.integer(UInt32.self), let given = try? r.bool() else { return nil }
-                    return (Int(index), given)
+                let answer = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
+                    (Int(try r.integer(UInt32.self)), try r.bool())
                 }
                 guard let answer else { return (.failed(garbled(child)), false) }
                 if share.withdrawn(answer.0, given: answer.1, pool: pool) === job { return (nil, true) }
             case .frame(.finished, let payload):
-                let end = payload.withUnsafeBytes { raw -> (RunEnd, String)? in
-                    var r = WireDecoder(raw)
-                    guard let code = try? r.integer(UInt8.self), let end = RunEnd(rawValue: code),
-                        let message = try? r.string()
-                    else { return nil }
-                    return (end, message)
+                let end = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) -> (RunEnd, String)? in
+                    let code = try r.integer(UInt8.self)
+                    let message = try r.string()
+                    return RunEnd(rawValue: code).map { ($0, message) }
                 }
-                guard let end, !chunks.isWaiting else { return (.failed(garbled(child)), false) }
+                guard let end = end ?? nil, !chunks.isWaiting else { return (.failed(garbled(child)), false) }
                 switch end.0 {
                 case .completed: return (.completed, true)
                 case .failed: return (.failed(end.1), true)

@@ -62,10 +62,7 @@ final class IsolatedSinkSession: SinkSessionCalls {
         guard let child else { throw PluginSinkError(sink: name, message: "not open") }
         if child.control.send(kind, payload), case .frame(.sinkAnswered, let answer) = child.data.next() {
             // `.some(nil)`: it succeeded; nil: garbled (not `try?`, which would flatten the two).
-            let error = answer.withUnsafeBytes { raw -> String?? in
-                var r = WireDecoder(raw)
-                do { return .some(try r.optionalString()) } catch { return nil }
-            }
+            let error = WireDecoder.read(answer) { r throws(WireDecoder.Malformed) in try r.optionalString() }
             if let error {
                 if let message = error { throw PluginSinkError(sink: name, message: message) }
                 return

@@ -160,14 +160,10 @@ final class PluginChild: @unchecked Sendable {
         control.send(.load) { $0.string(path) }
         switch data.next() {
         case .frame(.loaded, let payload):
-            let answer = payload.withUnsafeBytes { raw -> (refused: String?, description: PluginDescription?)? in
-                var r = WireDecoder(raw)
-                do {
-                    if let refused = try r.optionalString() { return (refused, nil) }
-                    return (nil, try PluginDescription.decode(from: &r))
-                } catch {
-                    return nil
-                }
+            let answer = WireDecoder.read(payload) {
+                r throws(WireDecoder.Malformed) -> (refused: String?, description: PluginDescription?) in
+                if let refused = try r.optionalString() { return (refused, nil) }
+                return (nil, try PluginDescription.decode(from: &r))
             }
             guard let answer else { throw fail("the plugin host answered garbled") }
             // Refused, but the child is well: it may go on to load another.
@@ -269,20 +265,15 @@ final class PluginChild: @unchecked Sendable {
     /// The processes whose parent is `pid` (a child of any of its threads), as
     /// `/proc/PID/task/TID/children` lists them; none when /proc cannot say.
     static func children(of pid: pid_t) -> [pid_t] {
-        guard let tasks = opendir("/proc/\(pid)/task") else { return [] }
-        defer { closedir(tasks) }
         var found: [pid_t] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while let entry = readdir(tasks) {
-            let task = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard task.first != "." else { continue }
+        for entry in DirectoryEntries.list("/proc/\(pid)/task") ?? [] where entry.name.first != UInt8(ascii: ".") {
+            let task = String(decoding: entry.name, as: UTF8.self)
             let fd = open("/proc/\(pid)/task/\(task)/children", O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { continue }
             var text: [UInt8] = []
             while true {
-                let n = read(fd, &chunk, chunk.count)
+                let n = Descriptor.readOnce(fd, into: &chunk)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 text += chunk[0..<n]

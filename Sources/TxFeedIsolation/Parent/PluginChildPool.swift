@@ -375,9 +375,10 @@ public final class PluginChildPool: PluginLoading {
     private func identify(_ request: IdentifyRequest) -> [FileClaims]? {
         guard let first = request.pluginPaths.first else { return nil }
         let answer = ask(first, .identify) { request.encode(into: &$0) }
-        return answer?.withUnsafeBytes { raw -> [FileClaims]? in
-            var r = WireDecoder(raw)
-            return try? FileClaims.decode(files: request.paths.count, plugins: request.pluginPaths.count, from: &r)
+        return answer.flatMap { answer in
+            WireDecoder.read(answer) { r throws(WireDecoder.Malformed) in
+                try FileClaims.decode(files: request.paths.count, plugins: request.pluginPaths.count, from: &r)
+            }
         }
     }
 
@@ -411,14 +412,11 @@ public final class PluginChildPool: PluginLoading {
 
     private func explain(_ pluginPath: String, _ configuration: String) -> LoadedPlugin.Explanation? {
         let answer = ask(pluginPath, .explain) { $0.string(configuration) }
-        return answer?.withUnsafeBytes { raw -> LoadedPlugin.Explanation? in
-            var r = WireDecoder(raw)
-            do {
+        return answer.flatMap { answer in
+            WireDecoder.read(answer) { r throws(WireDecoder.Malformed) -> LoadedPlugin.Explanation? in
                 guard try r.bool() else { return nil }
                 return LoadedPlugin.Explanation(report: try r.string(), problem: try r.optionalString())
-            } catch {
-                return nil
-            }
+            } ?? nil
         }
     }
 }

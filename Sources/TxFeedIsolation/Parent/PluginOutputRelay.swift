@@ -86,7 +86,7 @@ final class PluginOutputRelay: Sendable {
             cut = false
         }
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            let n = Descriptor.readOnce(fd, into: &chunk)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             // After a short read, a moment for more to gather: a child writes a marker before

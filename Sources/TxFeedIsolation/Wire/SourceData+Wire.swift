@@ -174,12 +174,11 @@ struct ChunkAssembler {
     /// A ``FrameKind/data`` frame: the chunk when it has no transactions to wait for.
     mutating func head(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> Chunk? {
         guard pending == nil else { throw .init() }
-        let head = payload.withUnsafeBytes { raw -> (data: SourceData, delivery: Delivery, transactions: Int)? in
-            var r = WireDecoder(raw)
-            guard let head = try? SourceData.decodeHead(from: &r, source: source), r.isAtEnd else { return nil }
-            return head
+        let head = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
+            let head = try SourceData.decodeHead(from: &r, source: source)
+            return r.isAtEnd ? head : nil
         }
-        guard let (first, delivery, count) = head else { throw .init() }
+        guard let (first, delivery, count) = head ?? nil else { throw .init() }
         var data = first
         if count == 0 {
             try data.validate()
@@ -195,12 +194,11 @@ struct ChunkAssembler {
     mutating func transactions(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> Chunk? {
         guard var chunk = pending else { throw .init() }
         pending = nil  // the array is appended to in place, not copied
-        let added = payload.withUnsafeBytes { raw -> Int? in
-            var r = WireDecoder(raw)
-            guard let added = try? r.appendRecords(to: &chunk.data.transactions), r.isAtEnd else { return nil }
-            return added
+        let added = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
+            let added = try r.appendRecords(to: &chunk.data.transactions)
+            return r.isAtEnd ? added : nil
         }
-        guard let added, added <= missing else { throw .init() }
+        guard let added = added ?? nil, added <= missing else { throw .init() }
         missing -= added
         guard missing == 0 else {
             pending = chunk

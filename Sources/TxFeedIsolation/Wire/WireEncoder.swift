@@ -58,6 +58,15 @@ struct WireDecoder {
 
     struct Malformed: Error {}
 
+    /// Reads a whole message with `body` where it lies: nil when it is short or garbled. The
+    /// one way a payload is read, so that no caller handles its memory.
+    static func read<T>(_ payload: [UInt8], _ body: (inout WireDecoder) throws(Malformed) -> T) -> T? {
+        payload.withUnsafeBytes { raw in
+            var r = WireDecoder(raw)
+            do { return try body(&r) } catch { return nil }
+        }
+    }
+
     var isAtEnd: Bool { offset == bytes.count }
     /// Bytes not yet read.
     var remaining: Int { bytes.count - offset }

@@ -187,7 +187,7 @@ public final class RejectStore: Sendable {
                 while offset < range.upperBound {
                     let wanted = UnsafeMutableRawBufferPointer(
                         rebasing: block[..<min(block.count, range.upperBound - offset)])
-                    guard case .success(let n) = DescriptorReading.fill(s.file, wanted, at: offset), n == wanted.count
+                    guard case .success(let n) = Descriptor.fill(s.file, wanted, at: offset), n == wanted.count
                     else { throw SpillError("cannot read back the rejects' temporary file in \(directory)") }
                     try body(UnsafeRawBufferPointer(wanted))
                     offset += n

@@ -54,7 +54,7 @@ public final class SpillRun: Sendable {
 
     /// Reads `count` bytes at `offset` into `buffer`; fewer only at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(FeedReadError) -> Int {
-        switch DescriptorReading.fill(descriptor, buffer, at: offset) {
+        switch Descriptor.fill(descriptor, buffer, at: offset) {
         case .success(let count): return count
         case .failure(let code):
             throw FeedReadError("cannot read a temporary file of the spilled feed: \(code.description)")

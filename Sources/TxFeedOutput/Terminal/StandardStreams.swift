@@ -14,6 +14,13 @@ public enum StandardStreams {
         text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
     }
 
+    /// Writes all of `bytes` (an array, `Data`), as ``write(_:to:)-(UnsafeRawBufferPointer,_)`` does.
+    public static func write(_ bytes: some Collection<UInt8>, to fd: Int32) {
+        if bytes.withContiguousStorageIfAvailable({ write(UnsafeRawBufferPointer($0), to: fd) }) == nil {
+            write(Array(bytes), to: fd)
+        }
+    }
+
     /// Writes all of `bytes`, retrying short writes and EINTR; gives up quietly on any error.
     public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
         guard var base = bytes.baseAddress else { return }

@@ -57,6 +57,13 @@ public enum FileClaims: Sendable, Equatable {
         public var description: String
     }
 
+    /// Up to `length` of the file's first bytes; none when it cannot be read.
+    public static func head(of path: String, length: Int) -> [UInt8] {
+        var head = [UInt8](repeating: 0, count: length)
+        let count = head.withUnsafeMutableBufferPointer { (try? readHead(path, into: $0).get()) ?? 0 }
+        return Array(head[..<count])
+    }
+
     /// Reads up to `buffer.count` of the file's first bytes into `buffer`; returns how many.
     /// - Parameters:
     ///   - cold: called when the head is not all in the page cache (or the system cannot say),
@@ -79,7 +86,7 @@ public enum FileClaims: Sendable, Equatable {
             }
         }
         let rest = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[cached...])
-        return DescriptorReading.fill(fd, rest, at: cached > 0 ? cached : nil).map { cached + $0 }.mapError {
+        return Descriptor.fill(fd, rest, at: cached > 0 ? cached : nil).map { cached + $0 }.mapError {
             ReadFailure(description: $0.description)
         }
     }

@@ -141,7 +141,7 @@ private struct LineReader: ~Copyable {
             start = 0
             let old = buffer.count
             buffer += [UInt8](repeating: 0, count: 1 << 20)
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, 1 << 20) }
+            let n = Descriptor.readOnce(fd, into: &buffer, from: old)
             if n < 0 {
                 buffer.removeLast(1 << 20)
                 if errno == EINTR { continue }

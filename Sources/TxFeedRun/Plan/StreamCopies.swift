@@ -120,7 +120,7 @@ public struct StreamCopies: Sendable {
         /// to the copy: nil while the stream goes on, else how it ended.
         mutating func pump(_ buffer: inout [UInt8]) -> Result<Void, StreamFailure>? {
             for _ in 0..<16 {
-                let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+                let n = Descriptor.readOnce(input, into: &buffer)
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return nil }
                 if n < 0 { return .failure(StreamFailure(SystemError.current)) }
@@ -129,17 +129,7 @@ public struct StreamCopies: Sendable {
                     output = -1
                     return .success(())
                 }
-                let wrote = buffer.withUnsafeBytes { bytes in
-                    var done = 0
-                    while done < n {
-                        let w = write(output, bytes.baseAddress! + done, n - done)
-                        if w < 0 && errno == EINTR { continue }
-                        guard w > 0 else { return false }
-                        done += w
-                    }
-                    return true
-                }
-                guard wrote else {
+                guard Descriptor.writeAll(output, buffer[0..<n]) else {
                     return .failure(StreamFailure("cannot write its copy \(path): \(SystemError.current)"))
                 }
                 written += n

@@ -10,11 +10,7 @@ enum UnreadFormat {
     /// `a PDF document, which no source plugin reads: download …`; nil when the file is none of
     /// these (or cannot be read: routing has said so already).
     static func reason(of path: String) -> String? {
-        var head = [UInt8](repeating: 0, count: headLength)
-        let count = head.withUnsafeMutableBufferPointer { buffer in
-            (try? FileClaims.readHead(path, into: buffer).get()) ?? 0
-        }
-        return reason(head: head[..<count])
+        reason(head: FileClaims.head(of: path, length: headLength)[...])
     }
 
     static func reason(head: ArraySlice<UInt8>) -> String? {

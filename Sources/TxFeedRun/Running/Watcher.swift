@@ -97,7 +97,7 @@ public final class Watcher: Sendable {
             let time = Self.clock()
             if stdoutTerminal {
                 if !failed { lastGood = result.captured }
-                if let view = lastGood { view.withUnsafeBytes { StandardStreams.write($0, to: 1) } }
+                if let view = lastGood { StandardStreams.write(view, to: 1) }
                 let note =
                     failed
                     ? "refresh failed at \(time) (see above); showing the last good feed"
