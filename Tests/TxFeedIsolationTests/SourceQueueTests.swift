@@ -21,7 +21,7 @@ final class SourceQueueTests: XCTestCase {
             SourceJob(
                 source: source,
                 request: RunRequest(
-                    name: "s\(n)", index: n, threads: 1, configuration: "{}", checkOnly: false, memoryLimit: 0),
+                    name: "s\(n)", index: n, threads: 1, configuration: "{}", memoryLimit: 0),
                 events: nil
             ) { _ in }
         }

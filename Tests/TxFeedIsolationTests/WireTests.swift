@@ -279,10 +279,7 @@ final class WireTests: XCTestCase {
             for _ in 0..<3 {
                 guard case .frame(.cancel, let payload) = reader.next(timeout: 1) else { return XCTFail("a request") }
                 indexes.append(
-                    payload.withUnsafeBytes { raw in
-                        var r = WireDecoder(raw)
-                        return (try? r.integer(UInt32.self)) ?? 0
-                    })
+                    WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try r.integer(UInt32.self) } ?? 0)
             }
             XCTAssertEqual(indexes, [3, 5, 8])
         }

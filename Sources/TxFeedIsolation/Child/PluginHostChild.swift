@@ -106,20 +106,6 @@ final class ChildHost: Sendable {
             arrived.wait()
             guard let (kind, payload) = requests.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
             switch kind {
-            case .load:
-                let path = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try r.string() }
-                guard let path else { _exit(70) }
-                do {
-                    let current = try loaded[path] ?? PluginLoader.load(path: path)
-                    loaded[path] = current
-                    plugin = current
-                    writer.send(.loaded) {
-                        $0.string(nil as String?)
-                        current.pluginDescription.encode(into: &$0)
-                    }
-                } catch {
-                    writer.send(.loaded) { $0.string("\(error)") }
-                }
             case .run:
                 guard let plugin else { _exit(70) }
                 let request = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try RunRequest(from: &r) }
@@ -131,59 +117,84 @@ final class ChildHost: Sendable {
                 }
                 // Given back (txfeed was told so): another child runs it, and nothing is said.
                 if !withdrawn { run(request, plugin) }
-            case .check:
-                guard let plugin else { _exit(70) }
-                let configurations = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
-                    try r.list { r throws(WireDecoder.Malformed) in try r.string() }
-                }
-                guard let configurations else { _exit(70) }
-                let refusals = configurations.map { configuration -> String? in
-                    let session = PluginSource(plugin: plugin, configuration: configuration)
-                    if let refused = session.open() { return refused }
-                    session.close()
-                    return nil
-                }
-                writer.send(.checked) { w in
-                    for refusal in refusals { w.string(refusal) }
-                }
-            case .identify:
-                // Every plugin named about every file (each loaded already by this planning
-                // child, unless an earlier one took it down).
-                let request = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
-                    try IdentifyRequest.decode(from: &r)
-                }
-                guard let request else { _exit(70) }
-                let plugins = request.pluginPaths.map { path -> LoadedPlugin? in
-                    if loaded[path] == nil { loaded[path] = try? PluginLoader.load(path: path) }
-                    return loaded[path]
-                }
-                // A plugin that would not load claims nothing.
-                let claims = FileClaims.claims(of: request.paths) { path, head in
-                    plugins.map { $0?.identify(path: path, head: head) ?? 0 }
-                }
-                writer.send(.identified) { FileClaims.encode(claims, into: &$0) }
-            case .explain:
-                guard let plugin else { _exit(70) }
-                let configuration = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try r.string() }
-                guard let configuration else { _exit(70) }
-                let explanation = plugin.explain(configuration: configuration)
-                writer.send(.explained) {
-                    $0.bool(explanation != nil)
-                    $0.string(explanation?.report ?? "")
-                    $0.string(explanation?.problem)
-                }
-            case .sinkOpen, .sinkWrite, .sinkFinish, .sinkClose:
-                guard let plugin else { _exit(70) }
-                let error = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
-                    try sinkCall(kind, &r, plugin)
-                }
-                guard let error else { _exit(70) }
-                writer.send(.sinkAnswered) { $0.string(error) }
+            case .call:
+                guard let call = payload.first.flatMap(Call.init(rawValue:)) else { _exit(70) }
+                answer(call, payload.dropFirst(), plugin: &plugin, loaded: &loaded)
+                // A sink's processes end at its close.
+                if ![.sinkOpen, .sinkWrite, .sinkFinish].contains(call) { Self.endPluginProcesses() }
             default:
                 _exit(70)
             }
-            // A source's end before its `finished`; a sink's at its close.
-            if ![.run, .sinkOpen, .sinkWrite, .sinkFinish].contains(kind) { Self.endPluginProcesses() }
+        }
+    }
+
+    /// Answers one call (``Call``); a call that does not read is the end of the child.
+    private func answer(
+        _ call: Call, _ arguments: ArraySlice<UInt8>, plugin: inout LoadedPlugin?, loaded: inout [String: LoadedPlugin]
+    ) {
+        switch call {
+        case .load:
+            guard let path = WireDecoder.read(arguments, { r throws(WireDecoder.Malformed) in try r.string() }) else {
+                _exit(70)
+            }
+            do {
+                let current = try loaded[path] ?? PluginLoader.load(path: path)
+                loaded[path] = current
+                plugin = current
+                writer.send(.answer) {
+                    $0.string(nil as String?)
+                    current.pluginDescription.encode(into: &$0)
+                }
+            } catch {
+                writer.send(.answer) { $0.string("\(error)") }
+            }
+        case .check:
+            guard let plugin else { _exit(70) }
+            let configurations = WireDecoder.read(arguments) { r throws(WireDecoder.Malformed) in
+                try r.list { r throws(WireDecoder.Malformed) in try r.string() }
+            }
+            guard let configurations else { _exit(70) }
+            let refusals = configurations.map { configuration -> String? in
+                let session = PluginSource(plugin: plugin, configuration: configuration)
+                if let refused = session.open() { return refused }
+                session.close()
+                return nil
+            }
+            writer.send(.answer) { w in
+                for refusal in refusals { w.string(refusal) }
+            }
+        case .identify:
+            // Every plugin named about every file (each loaded already by this planning
+            // child, unless an earlier one took it down).
+            let request = WireDecoder.read(arguments) { r throws(WireDecoder.Malformed) in
+                try IdentifyRequest.decode(from: &r)
+            }
+            guard let request else { _exit(70) }
+            let plugins = request.pluginPaths.map { path -> LoadedPlugin? in
+                if loaded[path] == nil { loaded[path] = try? PluginLoader.load(path: path) }
+                return loaded[path]
+            }
+            // A plugin that would not load claims nothing.
+            let claims = FileClaims.claims(of: request.paths) { path, head in
+                plugins.map { $0?.identify(path: path, head: head) ?? 0 }
+            }
+            writer.send(.answer) { FileClaims.encode(claims, into: &$0) }
+        case .explain:
+            guard let plugin else { _exit(70) }
+            let configuration = WireDecoder.read(arguments) { r throws(WireDecoder.Malformed) in try r.string() }
+            guard let configuration else { _exit(70) }
+            let explanation = plugin.explain(configuration: configuration)
+            writer.send(.answer) {
+                $0.bool(explanation != nil)
+                $0.string(explanation?.report ?? "")
+                $0.string(explanation?.problem)
+            }
+        case .sinkOpen, .sinkWrite, .sinkFinish, .sinkClose:
+            guard let plugin else { _exit(70) }
+            let error = WireDecoder.read(arguments) { r throws(WireDecoder.Malformed) in try sinkCall(call, &r, plugin)
+            }
+            guard let error else { _exit(70) }
+            writer.send(.answer) { $0.string(error) }
         }
     }
 
@@ -207,12 +218,12 @@ final class ChildHost: Sendable {
     nonisolated(unsafe) private var sinkShared: [UInt8] = []
 
     /// One sink ABI call; its error, or nil.
-    private func sinkCall(_ kind: FrameKind, _ r: inout WireDecoder, _ plugin: LoadedPlugin) throws(WireDecoder
+    private func sinkCall(_ call: Call, _ r: inout WireDecoder, _ plugin: LoadedPlugin) throws(WireDecoder
         .Malformed)
         -> String?
     {
         do {
-            switch kind {
+            switch call {
             case .sinkOpen:
                 let options = try r.string()
                 let session = PluginSinkSession(plugin: plugin)
@@ -240,7 +251,7 @@ final class ChildHost: Sendable {
         }
     }
 
-    /// One source: open (a refusal is the answer), then, unless only checking, run and close.
+    /// One source: open (a refusal is the answer), then run and close.
     private func run(_ request: RunRequest, _ plugin: LoadedPlugin) {
         // Only ever lowered: a child runs the sources of one run, all with the same limit.
         if request.memoryLimit > 0 { _ = txfeed_limit_address_space(Int(request.memoryLimit)) }
@@ -258,11 +269,6 @@ final class ChildHost: Sendable {
         let session = PluginSource(plugin: plugin, configuration: request.configuration)
         if let refused = session.open() {
             finish(.refused, refused)
-            return
-        }
-        if request.checkOnly {
-            session.close()
-            finish(.completed, "")
             return
         }
         let decoded = DecodedCount()
@@ -372,8 +378,6 @@ struct RunRequest {
     var index: Int
     var threads: Int
     var configuration: String
-    /// Only `open` and `close`: txfeed checks every configuration before any source runs.
-    var checkOnly: Bool
     /// Bytes of address space the child may use from now on (`--plugin-memory`); 0 for no limit.
     var memoryLimit: UInt64
     /// Whether each record keeps its place in its file (`--duplicates`).
@@ -384,20 +388,18 @@ struct RunRequest {
         w.integer(UInt32(index))
         w.integer(UInt32(threads))
         w.string(configuration)
-        w.bool(checkOnly)
         w.integer(memoryLimit)
         w.bool(keepsLocations)
     }
 
     init(
-        name: String, index: Int, threads: Int, configuration: String, checkOnly: Bool, memoryLimit: UInt64,
+        name: String, index: Int, threads: Int, configuration: String, memoryLimit: UInt64,
         keepsLocations: Bool = false
     ) {
         self.name = name
         self.index = index
         self.threads = threads
         self.configuration = configuration
-        self.checkOnly = checkOnly
         self.memoryLimit = memoryLimit
         self.keepsLocations = keepsLocations
     }
@@ -407,7 +409,6 @@ struct RunRequest {
         index = Int(try r.integer(UInt32.self))
         threads = Int(try r.integer(UInt32.self))
         configuration = try r.string()
-        checkOnly = try r.bool()
         memoryLimit = try r.integer(UInt64.self)
         keepsLocations = try r.bool()
     }

@@ -40,13 +40,8 @@ public final class IsolatedPluginSource: SourceSession {
     /// source opens it again.
     public func open() -> String? {
         if let answer = checked.withLock({ $0 }) { return answer }
-        let request = RunRequest(
-            name: plugin.name, index: 0, threads: 1, configuration: configuration, checkOnly: true,
-            memoryLimit: UInt64(memoryLimit ?? 0))
-        switch perform(request, events: nil) {
-        case .refused(let reason): return reason
-        case .completed, .failed: return nil
-        }
+        // A child that cannot check it leaves the source to fail when it runs, saying why.
+        return Self.check([self])?.first ?? nil
     }
 
     /// Checks the configurations of many sources at once, one request per plugin, so that
@@ -55,27 +50,32 @@ public final class IsolatedPluginSource: SourceSession {
     /// one.
     public static func checkConfigurations(_ sources: [IsolatedPluginSource]) {
         for group in Dictionary(grouping: sources, by: \.plugin.path).values where group.count > 1 {
-            let pool = group[0].pool
-            guard let child = try? pool.acquire(group[0].plugin.path) else { continue }
-            let sent = child.control.send(.check) { w in
-                w.integer(UInt32(group.count))
-                for source in group { w.string(source.configuration) }
-            }
-            guard sent, case .frame(.checked, let payload) = child.data.next() else {
-                child.finish(grace: 0)
-                continue
-            }
-            let answers = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) -> [String?]? in
-                let answers = try group.map { _ throws(WireDecoder.Malformed) in try r.optionalString() }
-                return r.isAtEnd ? answers : nil
-            }
-            guard let answers = answers ?? nil else {
-                child.finish(grace: 0)
-                continue
-            }
-            pool.release(child)
+            guard let answers = check(group) else { continue }
             for (source, answer) in zip(group, answers) { source.checked.withLock { $0 = .some(answer) } }
         }
+    }
+
+    /// Each configuration's refusal, or nil when `open` took it; nil when the child failed
+    /// (it is ended). The sources are of one plugin.
+    private static func check(_ group: [IsolatedPluginSource]) -> [String?]? {
+        let pool = group[0].pool
+        guard let child = try? pool.acquire(group[0].plugin.path) else { return nil }
+        let payload = child.call(.check) { w in
+            w.integer(UInt32(group.count))
+            for source in group { w.string(source.configuration) }
+        }
+        let answers = payload.flatMap { payload in
+            WireDecoder.read(payload) { r throws(WireDecoder.Malformed) -> [String?]? in
+                let answers = try group.map { _ throws(WireDecoder.Malformed) in try r.optionalString() }
+                return r.isAtEnd ? answers : nil
+            } ?? nil
+        }
+        guard let answers else {
+            child.finish(grace: 0)
+            return nil
+        }
+        pool.release(child)
+        return answers
     }
 
     public func run(_ events: any SourceEvents) -> SourceRunResult {
@@ -103,7 +103,7 @@ public final class IsolatedPluginSource: SourceSession {
     private func request(for events: any DeliveredDataEvents) -> RunRequest {
         RunRequest(
             name: events.sourceName, index: events.sourceIndex, threads: events.decodeThreads,
-            configuration: configuration, checkOnly: false, memoryLimit: UInt64(memoryLimit ?? 0),
+            configuration: configuration, memoryLimit: UInt64(memoryLimit ?? 0),
             keepsLocations: events.keepsLocations)
     }
 

@@ -58,9 +58,9 @@ final class IsolatedSinkSession: SinkSessionCalls {
 
     deinit { close() }
 
-    private func call(_ kind: FrameKind, _ payload: (inout WireEncoder) -> Void = { _ in }) throws(PluginSinkError) {
+    private func call(_ call: Call, _ arguments: (inout WireEncoder) -> Void = { _ in }) throws(PluginSinkError) {
         guard let child else { throw PluginSinkError(sink: name, message: "not open") }
-        if child.control.send(kind, payload), case .frame(.sinkAnswered, let answer) = child.data.next() {
+        if let answer = child.call(call, arguments) {
             // `.some(nil)`: it succeeded; nil: garbled (not `try?`, which would flatten the two).
             let error = WireDecoder.read(answer) { r throws(WireDecoder.Malformed) in try r.optionalString() }
             if let error {

@@ -157,22 +157,30 @@ final class PluginChild: @unchecked Sendable {
     /// Has the child load `path` (or make it current again, when it already has): what the
     /// plugin's descriptor says, or why it cannot be loaded.
     func load(_ path: String) throws(IsolationError) -> PluginDescription {
-        control.send(.load) { $0.string(path) }
-        switch data.next() {
-        case .frame(.loaded, let payload):
-            let answer = WireDecoder.read(payload) {
-                r throws(WireDecoder.Malformed) -> (refused: String?, description: PluginDescription?) in
-                if let refused = try r.optionalString() { return (refused, nil) }
-                return (nil, try PluginDescription.decode(from: &r))
-            }
-            guard let answer else { throw fail("the plugin host answered garbled") }
-            // Refused, but the child is well: it may go on to load another.
-            if let refused = answer.refused { throw IsolationError(refused, pluginRefused: true) }
-            return answer.description!
-        default:
+        guard let payload = call(.load, { $0.string(path) }) else {
             let how = ending()
             throw fail("\(path): the plugin's process ended while loading it (\(how))", loading: true)
         }
+        let answer = WireDecoder.read(payload) {
+            r throws(WireDecoder.Malformed) -> (refused: String?, description: PluginDescription?) in
+            if let refused = try r.optionalString() { return (refused, nil) }
+            return (nil, try PluginDescription.decode(from: &r))
+        }
+        guard let answer else { throw fail("the plugin host answered garbled") }
+        // Refused, but the child is well: it may go on to load another.
+        if let refused = answer.refused { throw IsolationError(refused, pluginRefused: true) }
+        return answer.description!
+    }
+
+    /// Sends `call` and waits for its answer: nil when the child is gone or answered with
+    /// anything else (the caller ends it).
+    func call(_ call: Call, _ arguments: (inout WireEncoder) -> Void = { _ in }) -> [UInt8]? {
+        let sent = control.send(.call) {
+            $0.integer(call.rawValue)
+            arguments(&$0)
+        }
+        guard sent, case .frame(.answer, let answer) = data.next() else { return nil }
+        return answer
     }
 
     /// - Parameters:

@@ -351,15 +351,10 @@ public final class PluginChildPool: PluginLoading {
 
     /// One request and its one answer, on a child of the plugin's; nil when the child failed
     /// (it is ended, and the call answers as a plugin that did not recognise anything would).
-    private func ask(_ pluginPath: String, _ kind: FrameKind, _ payload: (inout WireEncoder) -> Void) -> [UInt8]? {
+    private func ask(_ pluginPath: String, _ call: Call, _ arguments: (inout WireEncoder) -> Void) -> [UInt8]? {
         var answer: [UInt8]?
         do {
-            answer = try probing(pluginPath) { child, _ -> [UInt8]? in
-                guard child.control.send(kind, payload), case .frame(_, let answer) = child.data.next() else {
-                    return nil
-                }
-                return answer
-            }
+            answer = try probing(pluginPath) { child, _ in child.call(call, arguments) }
         } catch {
             answer = nil
         }

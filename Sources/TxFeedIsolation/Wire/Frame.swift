@@ -3,61 +3,64 @@ import Synchronization
 
 /// One message between txfeed and a plugin host child: a kind byte, a 64-bit length, the
 /// payload. Requests go down the control pipe, everything else comes back up the data pipe.
+///
+/// A child does two things: it answers calls, one at a time, each with one ``answer``; and it
+/// runs sources, each a stream of ``data``, ``transactions``, ``log`` and ``hostTime`` frames
+/// ended by ``finished``, which ``cancel`` and ``withdraw`` reach while it runs.
 enum FrameKind: UInt8, Sendable {
     // MARK: txfeed → child
-    /// The plugin's path; the child loads it and answers ``loaded``.
-    case load = 1
-    /// Open, run and close one source: its name, index, decoding threads, configuration, and
-    /// whether only `open` (and `close`) is wanted, to check a configuration. Answered by data,
-    /// log lines and one ``finished``.
+    /// A ``Call``: its byte, then its arguments. Answered by one ``answer``.
+    case call = 1
+    /// Open, run and close one source: its name, index, decoding threads, configuration and
+    /// memory limit. Answered by data, log lines and one ``finished``.
     case run = 2
     /// Stop the source with this index (the timeout struck, or Ctrl-C): at once if under way,
     /// else when its turn comes, without running it.
     case cancel = 3
-    /// How sure each plugin named is that it reads each file (``IdentifyRequest``); answered
-    /// by ``identified``.
-    case identify = 4
-    /// The plugin's `explain` for a configuration; answered by ``explained``.
-    case explain = 5
-    /// A sink's `sink_open` with its options as JSON; each sink call is answered by
-    /// ``sinkAnswered``.
-    case sinkOpen = 6
-    /// A batch for `sink_write`: the shared texts when they are new, the records, the rows' texts.
-    case sinkWrite = 7
-    /// `sink_finish` with the sources and the summary as JSON.
-    case sinkFinish = 8
-    /// `sink_close`.
-    case sinkClose = 9
-    /// Open and close each of many configurations (every source of a plugin, before any
-    /// runs): answered by one ``checked``.
-    case check = 20
     /// Give back these sources, sent with others and not begun: the one before them takes
     /// long, and another child can run them. Answered by one ``withdrawn`` each.
-    case withdraw = 21
+    case withdraw = 4
 
     // MARK: child → txfeed
-    /// Nil and the plugin's ``PluginDescription`` when loaded, else why it could not be.
-    case loaded = 10
+    /// The answer to the ``call`` before it.
+    case answer = 10
     /// A chunk of ``SourceData`` without its transactions, which follow in ``transactions`` frames.
     case data = 11
+    /// Transactions of the chunk whose ``data`` frame came last, as their records.
+    case transactions = 12
     /// A `log` call: level and message.
-    case log = 12
-    /// The source's run ended: ``RunEnd`` and a message.
-    case finished = 13
+    case log = 13
     /// The child's host time for the source so far (nanoseconds) and the transactions decoded.
     case hostTime = 14
-    /// One confidence (0…100) a file, in the order asked.
-    case identified = 15
-    /// Whether `explain` answered, then its report and problem.
-    case explained = 16
-    /// Nil when the sink call succeeded, else its error.
-    case sinkAnswered = 17
-    /// Transactions of the chunk whose ``data`` frame came last, as their records.
-    case transactions = 18
-    /// One answer a configuration of a ``check``: nil when `open` took it, else its refusal.
-    case checked = 19
+    /// The source's run ended: ``RunEnd`` and a message.
+    case finished = 15
     /// A source's index, and whether it was withdrawn (else it had begun: it runs here).
-    case withdrawn = 22
+    case withdrawn = 16
+}
+
+/// What a ``FrameKind/call`` asks, and what its ``FrameKind/answer`` holds.
+enum Call: UInt8, Sendable {
+    /// The plugin's path; the child loads it (or makes it current again). Answer: nil and its
+    /// ``PluginDescription``, else why it could not be loaded.
+    case load = 1
+    /// Open and close each of many configurations (every source of a plugin, before any
+    /// runs). Answer: nil when `open` took one, else its refusal, for each.
+    case check = 2
+    /// How sure each plugin named is that it reads each file (``IdentifyRequest``). Answer:
+    /// ``FileClaims``, a file at a time.
+    case identify = 3
+    /// The plugin's `explain` for a configuration. Answer: whether it answered, its report and
+    /// its problem.
+    case explain = 4
+    /// A sink's `sink_open` with its options as JSON. Each sink call's answer: nil when it
+    /// succeeded, else its error.
+    case sinkOpen = 5
+    /// A batch for `sink_write`: the shared texts when they are new, the records, the rows' texts.
+    case sinkWrite = 6
+    /// `sink_finish` with the sources and the summary as JSON.
+    case sinkFinish = 7
+    /// `sink_close`.
+    case sinkClose = 8
 }
 
 /// How a ``FrameKind/run`` request ended in the child.

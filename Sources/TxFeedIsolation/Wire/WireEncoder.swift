@@ -61,6 +61,10 @@ struct WireDecoder {
     /// Reads a whole message with `body` where it lies: nil when it is short or garbled. The
     /// one way a payload is read, so that no caller handles its memory.
     static func read<T>(_ payload: [UInt8], _ body: (inout WireDecoder) throws(Malformed) -> T) -> T? {
+        read(payload[...], body)
+    }
+
+    static func read<T>(_ payload: ArraySlice<UInt8>, _ body: (inout WireDecoder) throws(Malformed) -> T) -> T? {
         payload.withUnsafeBytes { raw in
             var r = WireDecoder(raw)
             do { return try body(&r) } catch { return nil }
