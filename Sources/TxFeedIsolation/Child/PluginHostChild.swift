@@ -318,6 +318,10 @@ final class ChildHost: Sendable {
 
     private func finish(_ end: RunEnd, _ message: String) {
         Self.endPluginProcesses()
+        // What the plugin printed goes before its `finished`: the ticker may release that frame
+        // before `run` returns, and txfeed, its sources done, may end this child (`_exit`,
+        // which flushes nothing) while the lines are still in stdio's buffer.
+        fflush(nil)
         writer.send(.finished) {
             $0.integer(end.rawValue)
             $0.string(message)
