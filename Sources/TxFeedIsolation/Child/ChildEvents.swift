@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import TxFeedModel
 import TxFeedPipeline
@@ -33,7 +32,7 @@ final class ChildEvents: SourceEvents {
     /// Sends what the collector holds, then the open account's records so far.
     func flush() {
         sending.withLock { _ in
-            lastFlush.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+            lastFlush.store(UInt64(SourceCollector.uptime()), ordering: .relaxed)
             sendCommitted()
             if let part = collector.takeOpenAccountPart() { _ = part.send(to: writer, as: .provisional) }
         }
