@@ -242,4 +242,32 @@ final class SinkPluginEndToEndTests: XCTestCase {
         XCTAssertTrue(paired.stderr.contains("batch 7"), paired.stderr)
         XCTAssertTrue(String(decoding: try folder.read("feed.csv"), as: UTF8.self).hasPrefix("date,day,account"))
     }
+
+    /// `watch` with a sink plugin refreshes on and on: each refresh's sink child is ended with
+    /// the refresh, so more refreshes than a plugin may have children at once (twice the cores,
+    /// at least 4) never wait for a place, and none is left behind.
+    func testWatchWithASinkPluginRefreshesPastItsChildrenAndLeavesNoneBehind() throws {
+        try summary()
+        let watch = try WatchProcess(
+            [checking, "--sink", "summary", "--plugin-path", folder.path, "--every", "10ms"],
+            log: folder.path + "/stderr.log")
+        defer { watch.stop() }
+        let pid = watch.pid
+        // The fewest of several looks: a refresh under way has its children for a moment.
+        func children() -> Int {
+            (0..<8).map { _ in
+                defer { usleep(20_000) }
+                let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+                return tasks.reduce(0) { sum, task in
+                    let text =
+                        (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                    return sum + text.split(separator: " ").count
+                }
+            }.min() ?? 0
+        }
+        let places = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        try watch.wait(for: 2 * places + 1, of: "checking (fixture): ok, read 7")
+        // At most the refresh under way's: the fixture's child and the sink's.
+        XCTAssertLessThanOrEqual(children(), 2, "children of earlier refreshes are still there")
+    }
 }

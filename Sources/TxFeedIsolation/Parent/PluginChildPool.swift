@@ -280,7 +280,12 @@ public final class PluginChildPool: PluginLoading {
         let park = { [self] in
             idle.withLock { $0[key, default: []].append(child) }
         }
-        if child.directOutput || queue.ifNoneWaiting(child.pluginPath, park) {
+        // A sink's child is parked too: left out, it was never ended nor counted free, and a
+        // `watch` with a sink plugin hung at its fifth refresh, waiting for a place.
+        if child.directOutput {
+            park()
+            freed.signal()
+        } else if queue.ifNoneWaiting(child.pluginPath, park) {
             freed.signal()
         } else {
             Threads.start(named: "txfeed-sources") { [self] in serve(key.path, with: child) }
@@ -289,10 +294,21 @@ public final class PluginChildPool: PluginLoading {
 
     /// Ends every idle child (at the end of a run, and of each `watch` refresh); the pool starts
     /// new ones when asked again.
+    ///
+    /// A child still out is waited for, a few seconds at most: its follower parks it a moment
+    /// after its last source ended, and the run may get here first. Ended then, it shows what
+    /// its plugin printed before txfeed goes on (or exits), and outlives no run.
     public func shutdown() {
         generation.add(1, ordering: .relaxed)
-        shutdown(keeping: [])
+        let deadline = DispatchTime.now() + .seconds(Self.outWait)
+        repeat {
+            shutdown(keeping: [])
+        } while live.withLock({ $0.values.contains { $0 > 0 } })
+            && freed.wait(timeout: deadline) == .success
     }
+
+    /// Seconds ``shutdown()`` waits for children still out: past an abandoned source's kill.
+    static let outWait = 10
 
     /// Ends the idle children of every plugin but `paths`, and the planning child: once a run is
     /// planned, the children that only answered `identify` for plugins that read nothing are not
