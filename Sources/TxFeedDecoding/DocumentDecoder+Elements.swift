@@ -26,9 +26,9 @@ extension DocumentDecoder {
         }
         var syntaxError: JSONSyntaxError?
         // The threads share the input text and the output buffer, each its own part of them.
-        let input = UnsafeShared(text)
+        let input = WorkerShared(text)
         let decoded = [Transaction](unsafeUninitializedCapacity: elements.count) { buffer, count in
-            let output = UnsafeShared(buffer.baseAddress)
+            let output = WorkerShared(buffer.baseAddress)
             /// Decodes `elements[lower..<upper]` into `region` from `lower`, and into `result`.
             @Sendable func decode(_ lower: Int, _ upper: Int, into result: inout ChunkResult) {
                 let text = input.value, region = output.value
@@ -217,11 +217,4 @@ private final class ChunkResults: Sendable {
             return result
         }
     }
-}
-
-/// A pointer handed to worker threads that each touch a disjoint part of what it points to.
-/// `@unchecked Sendable` because it is a raw pointer: the disjoint regions make it safe.
-private struct UnsafeShared<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

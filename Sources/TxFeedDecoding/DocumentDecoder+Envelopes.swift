@@ -27,9 +27,9 @@ extension DocumentDecoder {
             text.count >= Self.parallelTextBytes && ranges.count >= 2 ? max(1, min(threads, 64, ranges.count)) : 1
         let size = (ranges.count + runs - 1) / runs
         let results = Mutex([EnvelopeRun](repeating: EnvelopeRun(), count: runs))
-        let shared = SharedText(text)
+        let shared = WorkerShared(text)
         let work: @Sendable (Int) -> Void = { n in
-            let text = shared.text
+            let text = shared.value
             let positions = TextPositions(text, part: part)
             let scanner = JSONScanner(text)
             var run = EnvelopeRun()
@@ -85,12 +85,4 @@ extension DocumentDecoder {
                 message: describe(error, in: text, positions: positions))
         }
     }
-}
-
-/// The text handed to worker threads, which only read it. `@unchecked Sendable` because it is a
-/// pointer: nothing writes the text while they run, and it outlives them (`concurrentPerform`
-/// returns only once every worker has).
-private struct SharedText: @unchecked Sendable {
-    let text: UnsafeBufferPointer<UInt8>
-    init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
 }

@@ -111,10 +111,10 @@ extension SourceData {
             }
         }
         return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let out = DisjointRegions(buffer: buffer)
+            let out = WorkerShared(buffer)
             let work: @Sendable (Int) -> Void = { n in
                 let rows = min(count, n * size)..<min(count, (n + 1) * size)
-                hashRows(rows, accountStates: accountStates, into: out.buffer)
+                hashRows(rows, accountStates: accountStates, into: out.value)
             }
             if chunks == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: work) }
             initialized = count
@@ -145,10 +145,4 @@ extension SourceData {
             }
         }
     }
-}
-
-/// The hashes' buffer, handed to the worker threads that each fill a disjoint part of it.
-/// `@unchecked Sendable` because it is a raw pointer: the disjoint regions make it safe.
-private struct DisjointRegions: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<UInt64>
 }
