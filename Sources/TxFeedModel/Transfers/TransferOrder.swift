@@ -89,12 +89,22 @@ struct TransferOrder {
                 currency: currencyOf[Int(t.account)], magnitude: t.amountMinor,
                 day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), index: Int(word))
         }
-        func field(_ shift: Int, _ next: Int) -> UInt64 { (word >> shift) & (UInt64.max >> (64 - (next - shift))) }
         return Entry(
             currency: Int(word >> layout.currencyShift),
-            magnitude: Int64(field(layout.magnitudeShift, layout.currencyShift)),
-            day: Int64(field(layout.dayShift, layout.magnitudeShift)) + layout.firstDay,
-            index: Int(field(0, layout.dayShift)))
+            magnitude: Int64(Self.field(word, from: layout.magnitudeShift, to: layout.currencyShift)),
+            day: Int64(Self.field(word, from: layout.dayShift, to: layout.magnitudeShift)) + layout.firstDay,
+            index: Self.index(word, layout))
+    }
+
+    /// The bits of `word` from `low` up to `high` (not included).
+    private static func field(_ word: UInt64, from low: Int, to high: Int) -> UInt64 {
+        (word >> low) & (UInt64.max >> (64 - (high - low)))
+    }
+
+    /// The record a word stands for.
+    private static func index(_ word: UInt64, _ layout: Layout?) -> Int {
+        guard let layout else { return Int(word) }
+        return Int(Self.field(word, from: 0, to: layout.dayShift))
     }
 
     /// Calls `body` with each pair of places whose records are of one currency and magnitude,
@@ -118,8 +128,7 @@ struct TransferOrder {
 
     /// Keeps the records whose index `keep` holds, in their order.
     mutating func keep(_ keep: (Int) -> Bool) {
-        words.removeAll { word in
-            keep(layout == nil ? Int(word) : Int(word & (UInt64.max >> (64 - layout!.dayShift)))) == false
-        }
+        let layout = layout
+        words.removeAll { !keep(Self.index($0, layout)) }
     }
 }
