@@ -129,7 +129,7 @@ public final class IsolatedPluginSource: SourceSession {
     }
 
     /// Runs `request` on a child of the plugin and returns once it is done.
-    private func perform(_ request: RunRequest, events: (any DeliveredDataEvents)?) -> Ending {
+    private func perform(_ request: RunRequest, events: any DeliveredDataEvents) -> Ending {
         let ending = Mutex<Ending?>(nil)
         let done = DispatchSemaphore(value: 0)
         pool.submit(
