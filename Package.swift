@@ -122,7 +122,8 @@ let plugins: [Target] = [
     // What every file-reading source plugin shares: its descriptor, options and rules files, the
     // file read whole or in pieces (never mapped), entries handed to the host. Linked into each
     // such plugin (a few KiB each).
-    .target(name: "SourceKit", dependencies: ["TxFeedPluginABI", "CJansson"], path: "Plugins/SourceKit"),
+    .target(
+        name: "SourceKit", dependencies: ["TxFeedPluginABI", "CJansson", "StatementText"], path: "Plugins/SourceKit"),
     // What every statement reader needs of text: UTF-8 checked fast, windows-1252 decoded, the
     // layout of the report `txfeed sniff` prints; exact amounts, currencies' decimals and the
     // balance check (opening + entries = closing) of camt and mt940.
@@ -132,13 +133,13 @@ let plugins: [Target] = [
     .target(name: "CSVCells", path: "Plugins/CSV/Cells"),
     .target(name: "CSVReading", dependencies: ["CSVCells", "CIconv", "StatementText"], path: "Plugins/CSV/Reading"),
     .target(
-        name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CSVReading"],
+        name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "StatementText", "CSVReading"],
         path: "Plugins/CSV/Plugin"),
     // Quicken QIF files: the reading is plain Swift on the csv plugin's cells (dates, amounts),
     // the plugin its thin edge.
     .target(name: "QIFReading", dependencies: ["CSVCells", "StatementText"], path: "Plugins/QIF/Reading"),
     .target(
-        name: "QIFSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "QIFReading"],
+        name: "QIFSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "StatementText", "QIFReading"],
         path: "Plugins/QIF/Plugin"),
     // OFX 1.x SGML, OFX 2.x XML and QFX statements, streamed through libxml2's reader (an SGML
     // body is made XML on the way); docs/OFX.md says why not LibOFX.
@@ -156,7 +157,8 @@ let plugins: [Target] = [
     // is plain Swift on the csv plugin's amounts and StatementText's balance check.
     .target(name: "MT940Reading", dependencies: ["CSVCells", "StatementText"], path: "Plugins/MT940/Reading"),
     .target(
-        name: "MT940Source", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "MT940Reading"],
+        name: "MT940Source",
+        dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "StatementText", "MT940Reading"],
         path: "Plugins/MT940/Plugin"),
 ]
 

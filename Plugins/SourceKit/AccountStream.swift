@@ -1,3 +1,5 @@
+import StatementText
+
 /// One account at a time handed to the host as a reader finds its records: entries gathered
 /// into batches, a reject sent after the entries before it, the account ended or failed whole.
 /// For readers that go event by event (a statement begins, a transaction, a statement ends).

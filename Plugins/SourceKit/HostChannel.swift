@@ -1,4 +1,5 @@
 import Glibc
+import StatementText
 import TxFeedPluginABI
 
 /// The host, as a running source plugin talks to it: accounts, entries, rejects, failures,

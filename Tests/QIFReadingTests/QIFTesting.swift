@@ -45,13 +45,13 @@ func readQIF(_ bytes: [UInt8], options: [String: String] = [:], batchSize: Int =
     guard document.problems.isEmpty else { return result }
     for account in document.accountNames.indices {
         document.forEachBatch(account: account, batchSize: batchSize) { batch in
-            func text(_ range: Range<Int>) -> String { String(decoding: batch.bytes[range], as: UTF8.self) }
-            for entry in batch.entries {
+            func text(_ range: Range<Int>) -> String { String(decoding: batch.texts.bytes[range], as: UTF8.self) }
+            for entry in batch.texts.entries {
                 result.entries.append(
                     ReadEntry(
                         location: text(entry.location), date: text(entry.date), vendor: text(entry.vendor),
                         amount: text(entry.amount), id: entry.id.map(text), memo: entry.memo.map(text),
-                        raw: text(entry.raw)))
+                        raw: entry.raw.map(text) ?? ""))
             }
             result.rejects.append(contentsOf: batch.rejects)
             result.rejectRaws.append(contentsOf: batch.rejects.map { text($0.raw) })

@@ -3,6 +3,7 @@
 // in SourceKit.
 import CSVReading
 import SourceKit
+import StatementText
 import TxFeedPluginABI
 
 @_cdecl("txfeed_plugin_entry")

@@ -1,8 +1,9 @@
 import MT940Reading
 import SourceKit
+import StatementText
 
 /// The entries the reader wrote as bytes, handed to the host as SourceKit's batch: the byte
-/// arena traded, not copied, and each entry's ranges taken over as they are.
+/// arena and the entries' ranges traded, not copied.
 struct MT940WrittenEntries {
     /// What the reader wrote, taken from it; its storage goes back to the reader next time.
     private var texts = MT940EntryTexts()
@@ -13,13 +14,10 @@ struct MT940WrittenEntries {
         guard !reader.written.entries.isEmpty else { return true }
         reader.takeWritten(&texts)
         swap(&batch.bytes, &texts.bytes)
-        defer { swap(&batch.bytes, &texts.bytes) }
-        batch.entries.removeAll(keepingCapacity: true)
-        for entry in texts.entries {
-            batch.entries.append(
-                EntryRanges(
-                    date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
-                    location: entry.location, pending: entry.pending))
+        swap(&batch.entries, &texts.entries)
+        defer {
+            swap(&batch.bytes, &texts.bytes)
+            swap(&batch.entries, &texts.entries)
         }
         return stream.emit(batch)
     }

@@ -4,13 +4,18 @@ import StatementText
 /// the host as it is, with no String made per field. Each text is written once, where it is read.
 public struct MT940EntryTexts: Sendable {
     public var bytes: [UInt8] = []
-    public var entries: [MT940EntryRanges] = []
+    /// Each entry's fields as ranges of ``bytes``; ranges may overlap (a vendor that is its memo,
+    /// or the memo's first line).
+    public var entries: [EntryRanges] = []
+    /// Where each entry's bytes begin: everything after is its own.
+    private var starts: [Int] = []
 
     public init() {}
 
     public mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
     }
 
     /// The text at `range`.
@@ -44,37 +49,21 @@ public struct MT940EntryTexts: Sendable {
             line.bankReference.map { appendText(text($0)) } ?? customer
             ?? line.customerReference.map { appendText(text($0)) }
         entries.append(
-            MT940EntryRanges(
+            EntryRanges(
                 date: appendDay(date), vendor: vendor, amount: appendAmount(line.decimal, negative: line.isDebit),
-                id: id,
-                memo: details?.memo, location: appendLine(number), pending: pending, start: start))
+                id: id, memo: details?.memo, location: appendLine(number), pending: pending))
+        starts.append(start)
     }
 
     /// Takes the last entry out as Strings, and its bytes with it (the event path's entries).
     mutating func removeLastEntry() -> StatementEntry {
         let entry = entries.removeLast()
+        let start = starts.removeLast()
         let made = StatementEntry(
             date: string(entry.date), vendor: string(entry.vendor), amount: string(entry.amount),
             id: entry.id.map(string), memo: entry.memo.map(string), pending: entry.pending,
             location: string(entry.location))
-        bytes.removeSubrange(entry.start...)
+        bytes.removeSubrange(start...)
         return made
     }
-}
-
-/// One entry's fields as ranges of ``MT940EntryTexts/bytes``; ranges may overlap (a vendor that
-/// is its memo, or the memo's first line).
-public struct MT940EntryRanges: Sendable {
-    /// `2024-03-01`.
-    public var date: Range<Int>
-    public var vendor: Range<Int>
-    /// A plain signed decimal (`-1234.56`).
-    public var amount: Range<Int>
-    public var id: Range<Int>?
-    public var memo: Range<Int>?
-    /// `line 17`.
-    public var location: Range<Int>
-    public var pending: Bool
-    /// Where the entry's bytes begin: everything after is its own.
-    var start: Int
 }

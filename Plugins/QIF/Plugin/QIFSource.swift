@@ -3,6 +3,7 @@
 // SourceKit.
 import QIFReading
 import SourceKit
+import StatementText
 import TxFeedPluginABI
 
 @_cdecl("txfeed_plugin_entry")
@@ -36,23 +37,14 @@ final class QIFFileSource: FileSource {
         let document = try read()
         guard document.problems.isEmpty else { throw PluginFailure(document.problems.joined(separator: "; ")) }
         for note in document.notes { channel.log("\(path): \(note)") }
-        var entries = EntryBatch()
         for (index, name) in document.accountNames.enumerated() {
             let going = channel.account(name: name, currency: document.currency, id: nil, origin: path) {
                 var going = true
                 document.forEachBatch(account: index, batchSize: Self.batchSize) { batch in
-                    entries.removeAll()
-                    entries.bytes.append(contentsOf: batch.bytes)
-                    for entry in batch.entries {
-                        entries.entries.append(
-                            EntryRanges(
-                                date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id,
-                                memo: entry.memo, location: entry.location, raw: entry.raw))
-                    }
                     let rejects = batch.rejects.lazy.map {
-                        PluginReject(location: $0.location, reason: $0.reason, raw: batch.bytes[$0.raw])
+                        PluginReject(location: $0.location, reason: $0.reason, raw: batch.texts.bytes[$0.raw])
                     }
-                    going = channel.deliver(entries, rejects: rejects)
+                    going = channel.deliver(batch.texts, rejects: rejects)
                     return going
                 }
                 return going

@@ -1,19 +1,13 @@
-/// Entries and rejects of consecutive records, with the bytes their ranges point into.
+import StatementText
+
+/// Entries and rejects of consecutive records: the entries as the host takes them (their
+/// fields ranges of one byte arena), the rejects' raw text in that arena too.
 public struct QIFBatch: Sendable {
-    public var bytes: [UInt8] = []
-    public var entries: [QIFEntry] = []
+    public var texts = EntryBatch()
     public var rejects: [QIFReject] = []
 
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
+        texts.removeAll()
         rejects.removeAll(keepingCapacity: true)
-    }
-
-    @discardableResult
-    mutating func append(_ text: some Collection<UInt8>) -> Range<Int> {
-        let start = bytes.count
-        bytes.append(contentsOf: text)
-        return start..<bytes.count
     }
 }

@@ -31,11 +31,11 @@ extension QIFDocument {
         var last: [UInt8]?
         for account in structure.accounts.indices {
             forEachBatch(account: account, batchSize: 4096) { batch in
-                read += batch.entries.count + batch.rejects.count
+                read += batch.texts.entries.count + batch.rejects.count
                 rejectCount += batch.rejects.count
                 if rejected.isEmpty, let reject = batch.rejects.first { rejected.append(reject) }
-                for entry in batch.entries {
-                    let day = Array(batch.bytes[entry.date])
+                for entry in batch.texts.entries {
+                    let day = Array(batch.texts.bytes[entry.date])
                     if first.map({ day.lexicographicallyPrecedes($0) }) ?? true { first = day }
                     if last.map({ $0.lexicographicallyPrecedes(day) }) ?? true { last = day }
                 }

@@ -62,12 +62,12 @@ public final class QIFDocument: Sendable {
         var batch = QIFBatch()
         for index in structure.accounts[account].records {
             reader.read(structure.records[index], into: &batch)
-            if batch.entries.count + batch.rejects.count >= batchSize {
+            if batch.texts.entries.count + batch.rejects.count >= batchSize {
                 guard body(batch) else { return }
                 batch.removeAll()
             }
         }
-        if !batch.entries.isEmpty || !batch.rejects.isEmpty { _ = body(batch) }
+        if !batch.texts.entries.isEmpty || !batch.rejects.isEmpty { _ = body(batch) }
     }
 
     /// How sure the qif source is that a file is QIF: 95 for a head starting with a QIF header

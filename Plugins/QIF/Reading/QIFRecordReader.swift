@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// Reads records with the file's decided date format and decimal mark, into a batch: an entry
 /// when every field reads, else a reject naming the record, its first line and the reason.
@@ -15,19 +16,19 @@ struct QIFRecordReader {
     }
 
     func read(_ record: QIFRecord, into batch: inout QIFBatch) {
-        let start = batch.bytes.count
+        let start = batch.texts.bytes.count
         do {
             var entry = try entry(record, into: &batch)
             entry.raw = appendRaw(record, into: &batch)
-            batch.entries.append(entry)
+            batch.texts.entries.append(entry)
         } catch {
-            batch.bytes.removeSubrange(start...)
+            batch.texts.bytes.removeSubrange(start...)
             let raw = appendRaw(record, into: &batch)
             batch.rejects.append(QIFReject(location: record.location, reason: error.reason, raw: raw))
         }
     }
 
-    private func entry(_ record: QIFRecord, into batch: inout QIFBatch) throws(Refusal) -> QIFEntry {
+    private func entry(_ record: QIFRecord, into batch: inout QIFBatch) throws(Refusal) -> EntryRanges {
         guard let dateField = record.date, !trimmed(dateField).isEmpty else {
             throw Refusal(reason: "no date (a D line)")
         }
@@ -76,15 +77,15 @@ struct QIFRecordReader {
 
         var written: [UInt8] = []
         day.write(zone: nil, into: &written)
-        let date = batch.append(written)
-        let vendorRange = batch.append(vendor)
+        let date = batch.texts.append(written)
+        let vendorRange = batch.texts.append(vendor)
         written.removeAll()
         amount.write(into: &written)
-        let amountRange = batch.append(written)
-        let id = reference.isEmpty ? nil : batch.append(text[reference])
-        let memoRange = memoParts.isEmpty ? nil : batch.append(Array(memoParts.joined(separator: " ".utf8)))
-        let location = batch.append(record.location.utf8)
-        return QIFEntry(
+        let amountRange = batch.texts.append(written)
+        let id = reference.isEmpty ? nil : batch.texts.append(text[reference])
+        let memoRange = memoParts.isEmpty ? nil : batch.texts.append(Array(memoParts.joined(separator: " ".utf8)))
+        let location = batch.texts.append(record.location.utf8)
+        return EntryRanges(
             date: date, vendor: vendorRange, amount: amountRange, id: id, memo: memoRange, location: location,
             raw: location)
     }
@@ -116,12 +117,12 @@ struct QIFRecordReader {
 
     /// The record's non-blank lines joined with `\n`.
     private func appendRaw(_ record: QIFRecord, into batch: inout QIFBatch) -> Range<Int> {
-        let start = batch.bytes.count
+        let start = batch.texts.bytes.count
         for line in lines[record.lines] where !line.bytes.isEmpty {
-            if batch.bytes.count > start { batch.bytes.append(0x0A) }
-            batch.bytes.append(contentsOf: text[line.bytes])
+            if batch.texts.bytes.count > start { batch.texts.bytes.append(0x0A) }
+            batch.texts.bytes.append(contentsOf: text[line.bytes])
         }
-        return start..<batch.bytes.count
+        return start..<batch.texts.bytes.count
     }
 
     private func trimmed(_ field: Range<Int>) -> Range<Int> {
