@@ -12,7 +12,7 @@ extension Feed {
     ///
     /// - Parameters:
     ///   - linked: the records of this run already linked.
-    ///   - real: each feed account's real account (``accountNumbers()``).
+    ///   - real: each feed account's real account (``accountNumbers(of:)``).
     ///   - remembered: the state file's halves not yet taken; one this run read again is seen.
     /// - Returns: a pair for each record linked to an earlier half, that half as its
     ///   ``FeedTransfers/Pair/earlier``; the sets of records and earlier halves that could not
