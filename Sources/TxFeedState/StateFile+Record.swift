@@ -191,6 +191,7 @@ extension StateFile {
         )
         for (position, drop) in feed.duplicates.prefix(StateSchema.listedDrops).enumerated() {
             let t = drop.transaction
+            let details = feed.details(of: t)
             let kept: String
             switch drop.kept {
             case .batch(let batch): kept = "batch \(batch)"
@@ -203,10 +204,10 @@ extension StateFile {
                 $0.bind(4, TransactionDate.isoDay(days: TransactionDate.days(ofUnixSeconds: t.unixSeconds)))
                 $0.bind(5, feed.vendors.name(of: t.vendor))
                 $0.bind(6, Money(minorUnits: t.signedMinor, scale: feed.accounts[Int(t.account)].scale).plainDecimal)
-                $0.bind(7, feed.details(of: t)?.id ?? drop.fingerprint.text)
+                $0.bind(7, details?.id ?? drop.fingerprint.text)
                 $0.bind(8, drop.byBankID ? "bank id" : "fingerprint")
                 $0.bind(9, kept)
-                $0.bind(10, feed.details(of: t)?.location)
+                $0.bind(10, details?.location)
             }
         }
     }
