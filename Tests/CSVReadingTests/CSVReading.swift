@@ -33,6 +33,8 @@ struct ReadResult {
     var entries: [[ReadEntry]]
     var rejects: [[ReadReject]]
     var raws: [[String]]
+    /// Rows whose money never moved, as rejects are compared.
+    var neverMoved: [[ReadReject]] = []
 
     /// The report's line starting with `label` (its value, label column cut off), or nil.
     func reportLine(_ label: String) -> String? {
@@ -63,32 +65,41 @@ enum CSVReading {
             var entries: [ReadEntry] = []
             var rejects: [ReadReject] = []
             var raws: [String] = []
+            var neverMoved: [ReadReject] = []
             document.forEachBatch(account: account, batchSize: batchSize) { batch in
-                XCTAssertLessThanOrEqual(batch.entries.count + batch.rejects.count, batchSize)
-                let text = { (range: Range<Int>) in String(decoding: batch.bytes[range], as: UTF8.self) }
-                for entry in batch.entries {
+                XCTAssertLessThanOrEqual(
+                    batch.texts.entries.count + batch.rejects.count + batch.neverMoved.count, batchSize)
+                let text = { (range: Range<Int>) in String(decoding: batch.texts.bytes[range], as: UTF8.self) }
+                for entry in batch.texts.entries {
+                    let location = text(entry.location)
+                    XCTAssertTrue(location.hasPrefix("line "), location)
                     entries.append(
                         ReadEntry(
-                            line: entry.line, date: text(entry.date), vendor: text(entry.vendor),
+                            line: Int(location.dropFirst(5)) ?? -1, date: text(entry.date), vendor: text(entry.vendor),
                             amount: text(entry.amount), id: entry.id.map(text), memo: entry.memo.map(text),
                             pending: entry.pending))
-                    raws.append(text(entry.raw))
+                    raws.append(entry.raw.map(text) ?? "")
                 }
                 for reject in batch.rejects {
                     rejects.append(ReadReject(line: reject.line, reason: reject.reason, raw: text(reject.raw)))
+                }
+                for row in batch.neverMoved {
+                    neverMoved.append(ReadReject(line: row.line, reason: row.reason, raw: text(row.raw)))
                 }
                 return true
             }
             result.entries.append(entries)
             result.rejects.append(rejects)
             result.raws.append(raws)
+            result.neverMoved.append(neverMoved)
         }
         return result
     }
 
     static func read(
-        _ text: String, options: [String: String] = [:], origin: String = "bank.csv", stem: String = "bank"
+        _ text: String, options: [String: String] = [:], origin: String = "bank.csv", stem: String = "bank",
+        batchSize: Int = 1_000
     ) throws -> ReadResult {
-        try read(Array(text.utf8), options: options, origin: origin, stem: stem)
+        try read(Array(text.utf8), options: options, origin: origin, stem: stem, batchSize: batchSize)
     }
 }

@@ -244,8 +244,8 @@ final class RowsAndRejectsTests: XCTestCase {
         Array(text.utf8).withUnsafeBytes { buffer in
             let document = CSVDocument(bytes: buffer, origin: "b.csv", stem: "b", settings: settings)
             document.forEachBatch(account: 0, batchSize: 10) { batch in
-                sizes.append(batch.entries.count + batch.rejects.count)
-                amounts += batch.entries.map { String(decoding: batch.bytes[$0.amount], as: UTF8.self) }
+                sizes.append(batch.texts.entries.count + batch.rejects.count)
+                amounts += batch.texts.entries.map { String(decoding: batch.texts.bytes[$0.amount], as: UTF8.self) }
                 return true
             }
             var calls = 0
@@ -409,6 +409,32 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertTrue(
             result.notes.contains("lines 5, 6 not imported: money that never moved (REVERTED, DECLINED)"),
             "\(result.notes)")
+    }
+
+    /// Rows that never moved are handed out once each, in the batch they were read in, with
+    /// their own row as raw text; a last batch of nothing else is handed out too. (A batch's
+    /// list of them was once never emptied: every later batch repeated them, their raw ranges
+    /// pointing into that batch's bytes, and the csv plugin trapped once one ran past the end.)
+    func testRowsThatNeverMovedAreHandedOutOnceAcrossBatches() throws {
+        var text = "Date,Payee,Amount,Status\n2024-03-01,Declined first,-5.00,DECLINED\n"
+        for day in 2...25 { text += "2024-03-\(day < 10 ? "0" : "")\(day),Shop \(day),-\(day).00,COMPLETED\n" }
+        text += "2024-03-26,Reverted last,-7.00,REVERTED\n"
+        let result = try CSVReading.read(text, batchSize: 10)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].count, 24)
+        XCTAssertEqual(result.entries[0].first?.line, 3, "an entry's place is its line")
+        XCTAssertEqual(
+            result.neverMoved,
+            [
+                [
+                    ReadReject(
+                        line: 2, reason: "money that never moved (DECLINED)",
+                        raw: "2024-03-01,Declined first,-5.00,DECLINED"),
+                    ReadReject(
+                        line: 27, reason: "money that never moved (REVERTED)",
+                        raw: "2024-03-26,Reverted last,-7.00,REVERTED"),
+                ]
+            ])
     }
 
     /// PayPal writes `Denied` for a pending payment the holder refused: it never reached the

@@ -51,27 +51,18 @@ final class CSVFileSource: FileSource {
         let document = try document(file)
         guard document.problems.isEmpty else { throw PluginFailure(document.problems.joined(separator: "; ")) }
         for note in document.notes { channel.log("\(path): \(note)") }
-        var entries = EntryBatch()
         for (index, account) in document.accounts.enumerated() {
             let going = channel.account(
                 name: account.name, currency: account.currency, id: account.id, origin: path
             ) {
                 var going = true
                 document.forEachBatch(account: index, batchSize: Self.batchSize) { batch in
-                    entries.removeAll()
-                    entries.bytes.append(contentsOf: batch.bytes)
-                    for entry in batch.entries {
-                        let location = entries.appendLine(entry.line)
-                        entries.entries.append(
-                            EntryRanges(
-                                date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id,
-                                memo: entry.memo, location: location, raw: entry.raw, pending: entry.pending))
-                    }
                     func plugin(_ row: CSVReject) -> PluginReject {
-                        PluginReject(location: "line \(row.line)", reason: row.reason, raw: batch.bytes[row.raw])
+                        PluginReject(location: "line \(row.line)", reason: row.reason, raw: batch.texts.bytes[row.raw])
                     }
                     going = channel.deliver(
-                        entries, rejects: batch.rejects.lazy.map(plugin), neverMoved: batch.neverMoved.lazy.map(plugin))
+                        batch.texts, rejects: batch.rejects.lazy.map(plugin),
+                        neverMoved: batch.neverMoved.lazy.map(plugin))
                     return going
                 }
                 return going

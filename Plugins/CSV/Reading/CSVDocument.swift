@@ -105,7 +105,7 @@ public final class CSVDocument {
         guard var reader, let layout, accountList.indices.contains(account) else { return }
         let limit = max(batchSize, 1)
         var batch = CSVBatch()
-        batch.entries.reserveCapacity(min(limit, 65_536))
+        batch.texts.entries.reserveCapacity(min(limit, 65_536))
         var tokenizer = CSVTokenizer(
             text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
         var fields: [CSVFieldSpan] = []
@@ -113,14 +113,12 @@ public final class CSVDocument {
             guard !record.isBlank else { continue }
             if currencyColumn != nil, accountIndex(fields) != account { continue }
             reader.read(record, fields: fields, into: &batch)
-            if batch.entries.count + batch.rejects.count >= limit {
+            if batch.count >= limit {
                 guard body(batch) else { return }
-                batch.bytes.removeAll(keepingCapacity: true)
-                batch.entries.removeAll(keepingCapacity: true)
-                batch.rejects.removeAll(keepingCapacity: true)
+                batch.removeAll()
             }
         }
-        if !batch.entries.isEmpty || !batch.rejects.isEmpty { _ = body(batch) }
+        if batch.count > 0 { _ = body(batch) }
     }
 
     /// How sure the csv source is that a file is a bank CSV export: 0 (not a CSV: JSON, XML,
@@ -400,27 +398,26 @@ public final class CSVDocument {
         let hasIndicator = reader.columns.indicator != nil
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
-            batch.bytes.removeAll(keepingCapacity: true)
-            batch.entries.removeAll(keepingCapacity: true)
-            batch.rejects.removeAll(keepingCapacity: true)
+            batch.removeAll()
             reader.read(record, fields: fields, into: &batch)
             records[record.line] = record
             let total =
                 balance < fields.count ? cells.withCell(fields[balance]) { BalanceChain.scaled($0, mark: mark) } : nil
             let account = currencyColumn == nil ? 0 : accountIndex(fields)
-            guard let entry = batch.entries.first else {
+            guard let entry = batch.texts.entries.first else {
                 rows.append(
                     BalanceChain.Row(line: record.line, day: nil, amount: nil, balance: total, account: account))
                 continue
             }
-            let amount = Self.scaled(batch.bytes[entry.amount], mark: .point)
+            let amount = Self.scaled(batch.texts.bytes[entry.amount], mark: .point)
             var alternative: Int64?
             if hasIndicator, let amount, case .read(let money) = reader.money(fields), money.creditWordOnNegative {
                 alternative = -amount
             }
             rows.append(
                 BalanceChain.Row(
-                    line: record.line, day: Self.day(batch.bytes[entry.date]), amount: amount, alternative: alternative,
+                    line: record.line, day: Self.day(batch.texts.bytes[entry.date]), amount: amount,
+                    alternative: alternative,
                     balance: total, account: account))
         }
         guard let verdict = BalanceChain.walk(rows) else {
@@ -699,7 +696,7 @@ public final class CSVDocument {
         var rows = CSVReport.Rows()
         for account in accountList.indices {
             forEachBatch(account: account, batchSize: 4_096) { batch in
-                rows.entries += batch.entries.count
+                rows.entries += batch.texts.entries.count
                 rows.rejects += batch.rejects.count
                 if let first = batch.rejects.first, rows.firstReject.map({ first.line < $0.line }) ?? true {
                     rows.firstReject = first

@@ -1,6 +1,7 @@
 import CSVCells
+import StatementText
 
-/// Turns one table row into a ``CSVEntry`` or a ``CSVReject``, every text appended to the
+/// Turns one table row into an ``EntryRanges`` or a ``CSVReject``, every text appended to the
 /// batch's arena: the second pass's inner loop, so no `String` and no allocation of its own.
 struct CSVRowReader {
     let text: UnsafeBufferPointer<UInt8>
@@ -52,9 +53,8 @@ struct CSVRowReader {
 
     /// Reads the row into `batch`: an entry, or a reject naming the column.
     mutating func read(_ record: CSVRecordSpan, fields: [CSVFieldSpan], into batch: inout CSVBatch) {
-        let rawStart = batch.bytes.count
-        batch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[record.start..<record.end]))
-        let raw = rawStart..<batch.bytes.count
+        let rawStart = batch.texts.bytes.count
+        let raw = batch.texts.append(UnsafeBufferPointer(rebasing: text[record.start..<record.end]))
         let count = fields.count
         guard
             count == width || (count == width + 1 && fields[width].isEmpty)
@@ -73,12 +73,12 @@ struct CSVRowReader {
         }
         // MARK: Date
         let dateField = fields[columns.date]
-        let dateStart = batch.bytes.count
+        let dateStart = batch.texts.bytes.count
         let pattern = datePattern
         let date = cell(dateField) { pattern.parse($0) }
         guard let date else {
             if isOpeningBalance(fields) {
-                batch.bytes.removeSubrange(rawStart...)
+                batch.texts.bytes.removeSubrange(rawStart...)
                 return
             }
             let quoted = quote(dateField)
@@ -86,37 +86,38 @@ struct CSVRowReader {
             reject(record, raw, reason, into: &batch)
             return
         }
-        date.write(zone: zone, into: &batch.bytes)
-        let dateRange = dateStart..<batch.bytes.count
+        date.write(zone: zone, into: &batch.texts.bytes)
+        let dateRange = dateStart..<batch.texts.bytes.count
         // MARK: Amount
-        let amountStart = batch.bytes.count
-        if let failure = writeAmount(fields, line: record.line, into: &batch.bytes) {
-            batch.bytes.removeSubrange(dateStart...)
+        let amountStart = batch.texts.bytes.count
+        if let failure = writeAmount(fields, line: record.line, into: &batch.texts.bytes) {
+            batch.texts.bytes.removeSubrange(dateStart...)
             if isOpeningBalance(fields) {
-                batch.bytes.removeSubrange(rawStart...)
+                batch.texts.bytes.removeSubrange(rawStart...)
                 return
             }
             reject(record, raw, failure, into: &batch)
             return
         }
-        let amountRange = amountStart..<batch.bytes.count
+        let amountRange = amountStart..<batch.texts.bytes.count
         // MARK: Texts
-        let memo = columns.memo.flatMap { appendTrimmed(fields[$0], to: &batch.bytes) }
-        var vendor = sideVendor(amount: batch.bytes[amountRange]).flatMap {
-            appendTrimmed(fields[$0], to: &batch.bytes)
+        let memo = columns.memo.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) }
+        var vendor = sideVendor(amount: batch.texts.bytes[amountRange]).flatMap {
+            appendTrimmed(fields[$0], to: &batch.texts.bytes)
         }
-        if vendor == nil { vendor = appendTrimmed(fields[columns.vendor], to: &batch.bytes) }
+        if vendor == nil { vendor = appendTrimmed(fields[columns.vendor], to: &batch.texts.bytes) }
         if vendor == nil { vendor = memo }
         guard let vendor else {
-            batch.bytes.removeSubrange(dateStart...)
+            batch.texts.bytes.removeSubrange(dateStart...)
             reject(record, raw, "vendor is empty, and there is no memo to use", into: &batch)
             return
         }
-        let id = columns.id.flatMap { appendTrimmed(fields[$0], to: &batch.bytes) }
+        let id = columns.id.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) }
         let pending = columns.status.map { isPending(fields[$0]) } ?? false
-        batch.entries.append(
-            CSVEntry(
-                line: record.line, date: dateRange, vendor: vendor, amount: amountRange, id: id, memo: memo,
+        let location = batch.texts.appendLine(record.line)
+        batch.texts.entries.append(
+            EntryRanges(
+                date: dateRange, vendor: vendor, amount: amountRange, id: id, memo: memo, location: location,
                 raw: raw, pending: pending))
     }
 
