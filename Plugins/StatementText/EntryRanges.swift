@@ -55,8 +55,9 @@ public struct EntryBatch: Sendable {
 
     public init() {}
 
-    /// Appends `text` and returns where it is.
-    @discardableResult
+    /// Appends `text` and returns where it is. Inlinable: a reader's inner loop calls it per
+    /// field, and unspecialized across modules it copied byte by byte (13% of a CSV run's CPU).
+    @inlinable @discardableResult
     public mutating func append(_ text: some Collection<UInt8>) -> Range<Int> {
         let start = bytes.count
         bytes.append(contentsOf: text)
