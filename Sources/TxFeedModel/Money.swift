@@ -102,7 +102,7 @@ public enum AmountError: Error, Equatable, CustomStringConvertible {
         case .tooManyDecimals(let scale):
             return scale == 0
                 ? "amount has decimals but the currency has no minor units"
-                : "amount has more than \(scale) decimal\(scale == 1 ? "" : "s")"
+                : "amount has more than \(scale.counted("decimal"))"
         case .tooLarge: return "amount is 10^13 or more"
         }
     }

@@ -145,7 +145,7 @@ final class SourceRun: Sendable {
         }
         let failed = !problems.isEmpty
         if failed, data.documents > 0 {
-            problems.append("delivered \(data.documents) document\(data.documents == 1 ? "" : "s") before failing")
+            problems.append("delivered \(data.documents.counted("document")) before failing")
         }
         var report = SourceReport(
             name: source.name, plugin: source.session.pluginName, status: failed ? .failure : .success,

@@ -121,7 +121,7 @@ struct RuleReader {
                 }
                 guard t.highestCapture <= groups else {
                     throw fail(
-                        "\(key) uses $\(t.highestCapture), but the first regular expression has \(groups) group\(groups == 1 ? "" : "s")"
+                        "\(key) uses $\(t.highestCapture), but the first regular expression has \(groups.counted("group"))"
                     )
                 }
             }

@@ -35,7 +35,7 @@ extension RuleSet {
                     lines.append(head + "no: " + step.conditions.joined(separator: "; "))
                 }
             }
-            if untried > 0 { lines.append("\(untried) later rule\(untried == 1 ? "" : "s") not tried") }
+            if untried > 0 { lines.append("\(untried) later \("rule".plural(untried)) not tried") }
             if let reason = outcome.skipped {
                 lines.append("result: skipped: \(reason)")
                 return lines

@@ -66,7 +66,7 @@ public struct RuleSuggestions: Sendable {
         let k = min(top, groups.count)
         let percent = records == 0 ? 0 : covered(top: top) * 100 / records
         return
-            "\(records) uncategorised record\(records == 1 ? "" : "s") in \(groups.count) group\(groups.count == 1 ? "" : "s"); drafts for the top \(k) (covering \(percent)%)"
+            "\(records) uncategorised \("record".plural(records)) in \(groups.count.counted("group")); drafts for the top \(k) (covering \(percent)%)"
     }
 
     /// The draft rules file for the first `top` groups.
@@ -94,7 +94,7 @@ public struct RuleSuggestions: Sendable {
         out += "name = \(quoted(group.name))\n"
         out += "match = { vendor = \(match(group)) }\n"
         out +=
-            "category = \"\"  # \(n) record\(n == 1 ? "" : "s"): fill in, e.g. \"\(income ? "Income" : "Expenses"):…\"\n"
+            "category = \"\"  # \(n.counted("record")): fill in, e.g. \"\(income ? "Income" : "Expenses"):…\"\n"
         for record in examples(group) {
             out += "\n  [[rule.example]]\n"
             out += "  vendor = \(quoted(record.vendor))\n"

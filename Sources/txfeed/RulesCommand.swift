@@ -21,7 +21,7 @@ struct RulesTestCommand: ParsableCommand {
         let rules = try rulesFiles.load()
         let report = rules.testExamples()
         let checked =
-            "\(report.examples) example\(report.examples == 1 ? "" : "s") and \(report.counterexamples) counterexample\(report.counterexamples == 1 ? "" : "s") of \(report.rules) rule\(report.rules == 1 ? "" : "s")"
+            "\(report.examples.counted("example")) and \(report.counterexamples.counted("counterexample")) of \(report.rules.counted("rule"))"
         guard report.failures.isEmpty else {
             StandardStreams.error(report.failures.map { "txfeed: \($0)\n" }.joined())
             let total = report.examples + report.counterexamples
@@ -42,13 +42,13 @@ struct RulesCheckCommand: ParsableCommand {
         let rules = try rulesFiles.load()
         let report = rules.check()
         let notes = report.notes.count
-        let noted = notes == 0 ? "" : " (\(notes) note\(notes == 1 ? "" : "s"))"
+        let noted = notes == 0 ? "" : " (\(notes.counted("note")))"
         StandardStreams.error(
             report.notes.map { "txfeed: note: \($0)\n" }.joined() + report.findings.map { "txfeed: \($0)\n" }.joined())
-        let checked = "\(report.rules) rule\(report.rules == 1 ? "" : "s")"
+        let checked = report.rules.counted("rule")
         guard report.findings.isEmpty else {
             let n = report.findings.count
-            throw failure("\(n) finding\(n == 1 ? "" : "s") in \(checked)\(noted)", status: .nothingWritten)
+            throw failure("\(n.counted("finding")) in \(checked)\(noted)", status: .nothingWritten)
         }
         StandardStreams.output("\(rulesFiles.files.joined(separator: ", ")): \(checked), no findings\(noted)\n")
     }

@@ -34,13 +34,12 @@ struct CAMTDelivery {
         case .statementEnd(let end):
             let path = "\(origin): \(end.statement.path)"
             if end.info > 0 {
-                let entries = end.info == 1 ? "entry" : "entries"
-                stream.channel.log("\(path): \(end.info) INFO \(entries) skipped (information only)")
+                stream.channel.log(
+                    "\(path): \(end.info) INFO \("entry".plural(end.info, "entries")) skipped (information only)")
             }
             if end.withoutStatus > 0 {
-                let entries = end.withoutStatus == 1 ? "entry" : "entries"
                 stream.channel.log(
-                    "\(path): \(end.withoutStatus) \(entries) without Sts read as booked (a camt.053 statement is of booked entries)"
+                    "\(path): \(end.withoutStatus.counted("entry", "entries")) without Sts read as booked (a camt.053 statement is of booked entries)"
                 )
             }
             for balance in end.statement.balances where balance.withoutIndicator {

@@ -47,7 +47,7 @@ public struct CAMTReport {
         if let from = statement.from, let to = statement.to { parts.append("\(from) … \(to)") }
         var counts = ["\(end.pending) pending", "\(end.info) info"]
         if end.rejected > 0 { counts.append("\(end.rejected) rejected") }
-        parts.append("\(end.entries) entr\(end.entries == 1 ? "y" : "ies") (\(counts.joined(separator: ", ")))")
+        parts.append("\(end.entries.counted("entry", "entries")) (\(counts.joined(separator: ", ")))")
         if let opening = statement.opening { parts.append("opening \(opening.amount.plain(decimals: digits))") }
         if let closing = statement.closing { parts.append("closing \(closing.amount.plain(decimals: digits))") }
         let verdict: String

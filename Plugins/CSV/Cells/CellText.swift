@@ -3,7 +3,7 @@
 ///
 /// Banks pad cells with no-break and thin spaces as often as with plain ones (French and Swiss exports
 /// group digits with U+202F), so the blanks are matched as UTF-8 sequences, without decoding the cell.
-enum CellText {
+public enum CellText {
     /// The width in bytes of the blank that starts at `index`: 1 for a space or tab, 2 for U+00A0,
     /// 3 for U+2009 and U+202F, 0 when the byte there starts no blank.
     @inline(__always)
@@ -117,7 +117,7 @@ enum CellText {
     }
 
     /// `line 3` or `lines 3, 4, 5`: the lines a finding rests on.
-    static func lines(_ lines: [Int]) -> String {
+    public static func lines(_ lines: [Int]) -> String {
         lines.count == 1 ? "line \(lines[0])" : "lines " + lines.map(String.init).joined(separator: ", ")
     }
 }

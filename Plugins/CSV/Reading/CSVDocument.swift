@@ -162,7 +162,7 @@ public final class CSVDocument {
         }
         if !dropped.isEmpty {
             let names = dropped.map { String($0 + 1) }.joined(separator: ", ")
-            addNote("column\(dropped.count == 1 ? "" : "s") \(names) dropped: empty in the header and every row")
+            addNote("\("column".plural(dropped.count)) \(names) dropped: empty in the header and every row")
         }
         describeColumns(profiles, roles: roles, dropped: dropped)
         makeAccounts(evidence.currencies, stem: stem, layout: layout, roles: roles)
@@ -257,8 +257,7 @@ public final class CSVDocument {
 
         /// `lines 3, 9…`: the lines with payment words, for messages.
         var describedLines: String {
-            "line\(lines.count == 1 ? "" : "s") " + lines.map(String.init).joined(separator: ", ")
-                + (rows > lines.count ? "…" : "")
+            CellText.lines(lines) + (rows > lines.count ? "…" : "")
         }
     }
 
@@ -377,7 +376,7 @@ public final class CSVDocument {
 
     private func describeOpening(_ lines: [Int], chained: Bool) {
         guard !lines.isEmpty else { return }
-        let which = (lines.count == 1 ? "line " : "lines ") + lines.map(String.init).joined(separator: ", ")
+        let which = CellText.lines(lines)
         found.skipped.append("\(which) (opening balance)")
         addNote(
             "\(which) skipped: an opening balance, "
@@ -492,7 +491,7 @@ public final class CSVDocument {
         if !chain.alternatives.isEmpty {
             let lines = chain.alternatives.map(String.init).joined(separator: ", ")
             addNote(
-                "line\(chain.alternatives.count == 1 ? "" : "s") \(lines): a credit word beside a negative amount, "
+                "\("line".plural(chain.alternatives.count)) \(lines): a credit word beside a negative amount, "
                     + "read as money in: the balances say so")
         }
         let named = settings.columns[.debit] != nil || settings.columns[.credit] != nil || settings.sideWordsGiven
@@ -603,10 +602,9 @@ public final class CSVDocument {
     /// `lines 4, 9 not imported: money that never moved (REVERTED, DECLINED)`: never silent.
     private func describeNeverMoved(_ rows: [(line: Int, status: String)]) {
         guard !rows.isEmpty else { return }
-        let lines = rows.map { String($0.line) }
         var statuses: [String] = []
         for row in rows where !statuses.contains(row.status) { statuses.append(row.status) }
-        let which = (rows.count == 1 ? "line " : "lines ") + lines.joined(separator: ", ")
+        let which = CellText.lines(rows.map(\.line))
         found.skipped.append("\(which) (never moved)")
         addNote("\(which) not imported: money that never moved (\(statuses.joined(separator: ", ")))")
     }

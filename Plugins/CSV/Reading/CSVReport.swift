@@ -82,7 +82,7 @@ struct CSVReport: Sendable {
     }
 
     private static func describe(_ rows: Rows) -> String {
-        var text = "\(rows.entries) transaction\(rows.entries == 1 ? "" : "s"), \(rows.rejects) rejected"
+        var text = "\(rows.entries.counted("transaction")), \(rows.rejects) rejected"
         if let first = rows.firstReject {
             let more = rows.rejects > 1 ? "; and \(rows.rejects - 1) more" : ""
             text += " (line \(first.line): \(first.reason)\(more))"

@@ -115,7 +115,7 @@ public final class MT940Reader {
                 fail(line: 0, "no MT940 message: no :20: field\(found)")
                 return
             }
-            if stray > 0 { notes.append("\(stray) line\(stray == 1 ? "" : "s") outside any message skipped") }
+            if stray > 0 { notes.append("\(stray.counted("line")) outside any message skipped") }
             done = true
         case .line:
             let bytes = lines.line

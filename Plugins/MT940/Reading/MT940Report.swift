@@ -63,7 +63,7 @@ public struct MT940Report {
             [statement.accountID ?? "no :25: account", statement.currency ?? "no currency"].joined(separator: " ")
         ]
         if let number = statement.number { parts.append(":28C: \(number)") }
-        var entries = "\(end.entries) entr\(end.entries == 1 ? "y" : "ies")"
+        var entries = end.entries.counted("entry", "entries")
         if end.rejected > 0 { entries += " (\(end.rejected) rejected)" }
         if statement.isInterim { entries += ", pending (MT942)" }
         parts.append(entries)

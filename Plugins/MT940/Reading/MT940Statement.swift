@@ -90,7 +90,7 @@ public struct MT940StatementEnd: Equatable, Sendable {
 
     private func counted(_ failure: String) -> String {
         guard uncounted > 0 else { return failure }
-        return failure + " (\(uncounted) :61: line\(uncounted == 1 ? "" : "s") with no amount that can be read)"
+        return failure + " (\(uncounted) :61: \("line".plural(uncounted)) with no amount that can be read)"
     }
 }
 

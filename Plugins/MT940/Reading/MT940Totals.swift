@@ -39,7 +39,7 @@ public struct MT940Total: Equatable, Sendable {
     func disagreement(with tally: MT940Tally, decimals: Int) -> String? {
         guard tally.count != count || tally.sum.units != amount.units else { return nil }
         let kind = isDebit ? "debit" : "credit"
-        return "line \(line): :\(tag): counts \(count) \(kind) entr\(count == 1 ? "y" : "ies") for "
+        return "line \(line): :\(tag): counts \(count) \(kind) \("entry".plural(count, "entries")) for "
             + "\(amount.plain(decimals: decimals)), but the :61: lines are \(tally.count) for "
             + tally.sum.plain(decimals: decimals)
     }

@@ -19,7 +19,7 @@ public enum OFXReport {
             "note", survey.statements.flatMap { statement in statement.notes.map { "\(statement.path): \($0)" } })
         if let reject = survey.firstReject {
             let count = survey.statements.map(\.rejects).reduce(0, +)
-            add("rejected", "\(count) transaction\(count == 1 ? "" : "s"), first \(reject.location): \(reject.reason)")
+            add("rejected", "\(count.counted("transaction")), first \(reject.location): \(reject.reason)")
         }
         var problems: [String] = []
         if let failure = survey.failure {
@@ -34,11 +34,11 @@ public enum OFXReport {
         var parts = [[statement.defaultName, statement.currency].compactMap { $0 }.joined(separator: " ")]
         if let first = statement.firstDay, let last = statement.lastDay { parts.append("\(first) … \(last)") }
         let count = statement.transactions
-        parts.append("\(count) transaction\(count == 1 ? "" : "s")")
+        parts.append(count.counted("transaction"))
         if statement.rejects > 0 { parts.append("\(statement.rejects) rejected") }
         let skipped = statement.skipped.values.reduce(0, +)
         if skipped > 0 { parts.append("\(skipped) skipped") }
-        if statement.positions > 0 { parts.append(OFXStatement.count(statement.positions, "position")) }
+        if statement.positions > 0 { parts.append(statement.positions.counted("position")) }
         if let cash = statement.availableCash { parts.append("available cash \(cash)") }
         if let balance = statement.balanceText {
             let on = statement.balanceDate.map { " on \($0.prefix(10))" } ?? ""

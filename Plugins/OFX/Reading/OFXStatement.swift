@@ -75,11 +75,11 @@ public struct OFXStatement: Sendable, Equatable {
         if skippedCount > 0 {
             let kinds = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             notes.append(
-                "skipped \(Self.count(skippedCount, "investment transaction")) without a cash effect "
+                "skipped \(skippedCount.counted("investment transaction")) without a cash effect "
                     + "(units or sub-accounts only): \(kinds)")
         }
         if positions > 0 {
-            notes.append("\(Self.count(positions, "position")) in INVPOSLIST not read: holdings are not transactions")
+            notes.append("\(positions.counted("position")) in INVPOSLIST not read: holdings are not transactions")
         }
         if currency == nil {
             notes.append("no currency: CURDEF is missing or empty, so the amounts carry none")
@@ -95,7 +95,6 @@ public struct OFXStatement: Sendable, Equatable {
     }
 
     /// `1 position`, `3 positions`.
-    static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// Widens the span of days by a transaction's date (its first ten characters, the day).
     mutating func include(day date: String) {

@@ -11,7 +11,7 @@ extension QIFDocument {
                     "!Type:\($0)"
                 }.joined(separator: ", "))
         report.encoding = text.encoding
-        report.accounts = structure.accounts.map { "\($0.name) (\(count($0.records.count, "record")))" }
+        report.accounts = structure.accounts.map { "\($0.name) (\($0.records.count.counted("record")))" }
         if structure.accounts.isEmpty { report.accounts = ["none: the file holds no transaction record"] }
         if let datePattern {
             report.dateFormat = "\(datePattern)" + (dateEvidence.map { " (\($0))" } ?? "")
@@ -56,5 +56,4 @@ extension QIFDocument {
         return report.text
     }
 
-    private func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 }

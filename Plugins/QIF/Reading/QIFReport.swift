@@ -19,7 +19,7 @@ struct QIFReport: Sendable {
         func add(_ label: String, _ values: [String]) { report.add(label, values) }
         add("format", [format])
         add("encoding", [encoding])
-        add(accounts.count == 1 ? "account" : "accounts", accounts)
+        add("account".plural(accounts.count), accounts)
         add("records", [records])
         if let dateFormat { add("date format", [dateFormat]) }
         add("decimal mark", [decimalMark])

@@ -124,7 +124,7 @@ struct QIFStructure: Sendable {
         if unknownCount > 0 {
             let more = unknownCount > unknown.count ? ", …" : ""
             notes.append(
-                "\(unknownCount) line\(unknownCount == 1 ? "" : "s") with an unknown code ignored "
+                "\(unknownCount.counted("line")) with an unknown code ignored "
                     + "(\(Self.lineList(unknown))\(more))")
         }
         for block in skipped { notes.append("skipped \(block)") }

@@ -233,7 +233,7 @@ public final class IsolatedPluginSource: SourceSession {
     /// The child went away in the middle of a request: how, in the words of the source's error.
     private func lost(_ child: PluginChild, documents: Int) -> String {
         let cause = child.lostCause()
-        var message = cause.text + " after \(documents) document\(documents == 1 ? "" : "s")"
+        var message = cause.text + " after \(documents.counted("document"))"
         if cause.crashed, let limit = memoryLimit {
             message += " (its process may use at most \(ByteSize.describe(limit)), --plugin-memory)"
         }

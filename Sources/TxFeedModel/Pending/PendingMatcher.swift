@@ -68,7 +68,7 @@ public struct PendingSettlement: Sendable {
     public var droppedWhy: String { "not booked within \(Self.days(window))" }
 
     /// `1 day`, `10 days`.
-    public static func days(_ count: Int64) -> String { "\(count) day\(count == 1 ? "" : "s")" }
+    public static func days(_ count: Int64) -> String { count.counted("day") }
 
     /// Whether the state file learns anything from it: a pending record seen again only
     /// confirms what it holds (a `watch` refresh that brings nothing else is no batch).

@@ -79,7 +79,7 @@ public final class StatusLineView: RunProgress {
     private static func render(_ line: inout Line, label: String?, columns: Int) -> String {
         let (sources, records, done) = (line.decoded.count, line.records, line.done)
         let elapsed = String(format: "%.1fs", Date().timeIntervalSince(line.started))
-        let what = "\(records.formatted()) records from \(sources) source\(sources == 1 ? "" : "s")…"
+        let what = "\(records.formatted()) records from \(sources.counted("source"))…"
         let spinner = LiveRegion<Line>.spinner
         let text =
             "\(spinner[line.frame % spinner.count]) \(label.map { $0 + ": " } ?? "")\(what)  \(done) done  \(elapsed)"

@@ -90,7 +90,7 @@ public struct PluginCheck {
         if report.passed {
             report.add("PASS  \(name): every check passed")
         } else {
-            report.add("FAILED  \(name): \(report.problems) problem\(report.problems == 1 ? "" : "s")")
+            report.add("FAILED  \(name): \(report.problems.counted("problem"))")
         }
         return report
     }

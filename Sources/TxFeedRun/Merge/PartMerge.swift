@@ -59,7 +59,7 @@ public struct PartMerge {
         let missing = (0..<count).filter { seen[$0] == nil }
         if !missing.isEmpty {
             throw UsageError(
-                "missing part\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")): a merge needs every part of the run"
+                "missing \("part".plural(missing.count)) \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")): a merge needs every part of the run"
             )
         }
     }

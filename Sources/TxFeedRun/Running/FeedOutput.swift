@@ -252,7 +252,7 @@ struct FeedOutput {
             lines.append("txfeed: rules: categorised \(categorised) of \(written) (\(percent)%)")
         }
         for (reason, count) in labels.skipped {
-            lines.append("txfeed: rules: skipped \(count) record\(count == 1 ? "" : "s"): \(reason)")
+            lines.append("txfeed: rules: skipped \(count.counted("record")): \(reason)")
         }
         // -v: a rule that matched nothing may be a rule that is wrong.
         if verbose { lines += labels.neverFired.map { "txfeed: rules: never fired: \($0)" } }
@@ -270,7 +270,7 @@ struct FeedOutput {
                 "txfeed: transfers: \(transfers.pairs.count) linked"
                     + (earlier == 0 ? "" : " (\(earlier) to a half an earlier batch wrote)")
                     + (sets == 0
-                        ? "" : ", \(sets) set\(sets == 1 ? "" : "s") of records not paired (more than one candidate)"))
+                        ? "" : ", \(sets.counted("set")) of records not paired (more than one candidate)"))
         }
         var days = DayFormat(timeZone: timeZone)
         func record(_ position: Int) -> String {
@@ -319,7 +319,7 @@ struct FeedOutput {
             return "\"\(feed.vendors.name(of: t.vendor))\" (\(source), \(id(position)))"
         }
         var lines = [
-            "txfeed: \(pairs.count) near-duplicate\(pairs.count == 1 ? "" : "s") kept: the same account, day and amount from two sources under other vendors, perhaps one payment in two exports"
+            "txfeed: \(pairs.count.counted("near-duplicate")) kept: the same account, day and amount from two sources under other vendors, perhaps one payment in two exports"
         ]
         for (a, b) in pairs.prefix(5) {
             let t = feed.transactions[a]

@@ -152,7 +152,7 @@ public enum Runner {
                 feed = try Feed(merging: outcomes, spill: spill, rejects: rejects)
                 if let spilled = feed.spilled {
                     input.diagnostics(
-                        "txfeed: \(spilled.count) records over --memory \(spill.budget >> 20) MiB were sorted in \(spilled.runCount) run\(spilled.runCount == 1 ? "" : "s") in \(spill.directory) and merged"
+                        "txfeed: \(spilled.count) records over --memory \(spill.budget >> 20) MiB were sorted in \(spilled.runCount.counted("run")) in \(spill.directory) and merged"
                     )
                 }
             } catch {
