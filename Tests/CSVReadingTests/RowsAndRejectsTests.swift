@@ -215,6 +215,21 @@ final class RowsAndRejectsTests: XCTestCase {
         XCTAssertEqual(kinds.entries[0].count, 3)
     }
 
+    /// A currency cell with a tab, a no-break space or a line end around its code is that
+    /// currency's, in the pass that finds the accounts and in the one that files rows in them.
+    /// (The second once trimmed spaces alone: such a row went to the first account, under its
+    /// currency, exit 0; and each no-break-space cell made one more `USD` account.)
+    func testACurrencyCellIsItsCodeWhateverBlanksAroundIt() throws {
+        let result = try CSVReading.read(
+            "Date,Description,Amount,Currency\n2024-01-02,Shop A,-10.00,EUR\n2024-01-03,Shop B,-20.00,USD\t\n"
+                + "2024-01-04,Shop C,-30.00,\u{A0}usd\n2024-01-05,Shop D,-40.00,USD\u{A0}\n"
+                + "2024-01-06,Shop E,-50.00,\" USD\"\n2024-01-07,Shop F,-60.00,\tEUR \n")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.accounts.map(\.currency), ["EUR", "USD"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Shop A", "Shop F"])
+        XCTAssertEqual(result.entries[1].map(\.vendor), ["Shop B", "Shop C", "Shop D", "Shop E"])
+    }
+
     func testStatusAndNoHeader() throws {
         let withStatus = """
             Date,Description,Amount,Status

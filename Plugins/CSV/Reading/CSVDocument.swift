@@ -109,9 +109,10 @@ public final class CSVDocument {
         var tokenizer = CSVTokenizer(
             text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
         var fields: [CSVFieldSpan] = []
+        var cells = CSVCellReader(text: text)
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
-            if currencyColumn != nil, accountIndex(fields) != account { continue }
+            if currencyColumn != nil, accountIndex(fields, cells: &cells) != account { continue }
             reader.read(record, fields: fields, into: &batch)
             if batch.count >= limit {
                 guard body(batch) else { return }
@@ -402,7 +403,7 @@ public final class CSVDocument {
             records[record.line] = record
             let total =
                 balance < fields.count ? cells.withCell(fields[balance]) { BalanceChain.scaled($0, mark: mark) } : nil
-            let account = currencyColumn == nil ? 0 : accountIndex(fields)
+            let account = currencyColumn == nil ? 0 : accountIndex(fields, cells: &cells)
             guard let entry = batch.texts.entries.first else {
                 rows.append(
                     BalanceChain.Row(line: record.line, day: nil, amount: nil, balance: total, account: account))
@@ -653,39 +654,54 @@ public final class CSVDocument {
     }
 
     /// Which account a row belongs to: its currency's, or the first for a row too short to say.
-    private func accountIndex(_ fields: [CSVFieldSpan]) -> Int {
+    /// The same comparison as the first pass's, which found the accounts: a cell it read as
+    /// `USD` is filed under `USD` whatever blanks are around it.
+    private func accountIndex(_ fields: [CSVFieldSpan], cells: inout CSVCellReader) -> Int {
         guard let currencyColumn, currencyColumn < fields.count else { return 0 }
-        let field = fields[currencyColumn]
-        var start = field.start
-        var end = field.end
-        while start < end, text[start] == 0x20 { start += 1 }
-        while end > start, text[end - 1] == 0x20 { end -= 1 }
-        for (index, key) in accountKeys.enumerated() where key.count == end - start {
-            var same = true
-            for offset in 0..<key.count where Self.upper(text[start + offset]) != key[offset] {
-                same = false
-                break
-            }
-            if same { return index }
-        }
-        return 0
+        return cells.withCell(fields[currencyColumn]) { cell in
+            accountKeys.firstIndex { Self.sameCurrency($0, cell) }
+        } ?? 0
     }
 
+    /// A currency cell's key: its code upper-cased, blanks around it left out.
     private func currencyKey(_ field: CSVFieldSpan, reader: inout CSVCellReader) -> [UInt8] {
-        Array(reader.string(field).utf8.map(Self.upper))
+        reader.withCell(field) { cell in cell[Self.code(in: cell)].map(Self.upper) }
     }
 
     private static func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
 
     /// Whether `cell`, blanks around it ignored and in any case, is the currency `key`.
     private static func sameCurrency(_ key: [UInt8], _ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        let code = code(in: cell)
+        guard code.count == key.count else { return false }
+        for n in 0..<key.count where upper(cell[code.lowerBound + n]) != key[n] { return false }
+        return true
+    }
+
+    /// Where a currency cell's code is: spaces, tabs, line ends and no-break spaces (U+00A0)
+    /// around it left out, as ``Swift/String/trimmingBlanks()`` leaves them out of other cells.
+    private static func code(in cell: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var start = 0
         var end = cell.count
-        while start < end, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
-        while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 || cell[end - 1] == 0x0D { end -= 1 }
-        guard end - start == key.count else { return false }
-        for n in 0..<key.count where upper(cell[start + n]) != key[n] { return false }
-        return true
+        while start < end {
+            if cell[start] == 0x20 || cell[start] == 0x09 || cell[start] == 0x0D || cell[start] == 0x0A {
+                start += 1
+            } else if start + 1 < end, cell[start] == 0xC2, cell[start + 1] == 0xA0 {
+                start += 2
+            } else {
+                break
+            }
+        }
+        while end > start {
+            if cell[end - 1] == 0x20 || cell[end - 1] == 0x09 || cell[end - 1] == 0x0D || cell[end - 1] == 0x0A {
+                end -= 1
+            } else if end - 2 >= start, cell[end - 2] == 0xC2, cell[end - 1] == 0xA0 {
+                end -= 2
+            } else {
+                break
+            }
+        }
+        return start..<end
     }
 
     // MARK: - Counting for the report
