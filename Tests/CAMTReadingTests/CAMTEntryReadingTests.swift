@@ -96,7 +96,9 @@ final class CAMTEntryReadingTests: XCTestCase {
         XCTAssertEqual(rejects.map(\.location), ["Stmt[0].Ntry[2].NtryDtls"])
     }
 
-    /// `Dt` is a civil day; `DtTm` an instant that keeps its offset, UTC when it has none.
+    /// `Dt` is a civil day; `DtTm` an instant that keeps its offset, UTC when it has none. A
+    /// day that does not exist or a time out of range is rejected here, with its field and its
+    /// XML, as a day of the wrong form is (the host once rejected them, without either).
     func testDaysAndInstants() {
         let name = D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
         let text = D.document(
@@ -104,11 +106,26 @@ final class CAMTEntryReadingTests: XCTestCase {
                 D.entry("1", "DBIT", "<BookgDt><Dt>2024-03-02</Dt></BookgDt>" + name),
                 D.entry("1", "DBIT", "<BookgDt><DtTm>2024-03-10T14:32:05+01:00</DtTm></BookgDt>" + name),
                 D.entry("1", "DBIT", "<BookgDt><DtTm>2024-03-10T14:32:05.250</DtTm></BookgDt>" + name),
-                D.entry("1", "DBIT", "<BookgDt><Dt>02.03.2024</Dt></BookgDt>" + name)))
+                D.entry("1", "DBIT", "<BookgDt><Dt>02.03.2024</Dt></BookgDt>" + name),
+                D.entry("1", "DBIT", "<BookgDt><Dt>2024-02-29</Dt></BookgDt>" + name),
+                D.entry("1", "DBIT", "<BookgDt><Dt>2023-02-29</Dt></BookgDt>" + name),
+                D.entry("1", "DBIT", "<BookgDt><Dt>2024-13-01</Dt></BookgDt>" + name),
+                D.entry("1", "DBIT", "<BookgDt><DtTm>2024-03-10T24:00:00</DtTm></BookgDt>" + name),
+                D.entry("1", "DBIT", "<BookgDt><DtTm>2024-03-10T14:32:05+24:00</DtTm></BookgDt>" + name)))
         XCTAssertEqual(
-            D.entries(text).map(\.date), ["2024-03-02", "2024-03-10T14:32:05+01:00", "2024-03-10T14:32:05.250Z"])
-        XCTAssertEqual(D.rejects(text).map(\.location), ["Stmt[0].Ntry[3].BookgDt"])
-        XCTAssertEqual(D.rejects(text).map(\.reason), [#""02.03.2024" is not a day yyyy-MM-dd"#])
+            D.entries(text).map(\.date),
+            ["2024-03-02", "2024-03-10T14:32:05+01:00", "2024-03-10T14:32:05.250Z", "2024-02-29"])
+        XCTAssertEqual(
+            D.rejects(text).map(\.location), [3, 5, 6, 7, 8].map { "Stmt[0].Ntry[\($0)].BookgDt" })
+        XCTAssertEqual(
+            D.rejects(text).map(\.reason),
+            [
+                #""02.03.2024" is not a day yyyy-MM-dd"#, #""2023-02-29" is not a day yyyy-MM-dd"#,
+                #""2024-13-01" is not a day yyyy-MM-dd"#,
+                #""2024-03-10T24:00:00" is not a time yyyy-MM-ddTHH:mm:ss[.frac][Z|±HH:MM]"#,
+                #""2024-03-10T14:32:05+24:00" is not a time yyyy-MM-ddTHH:mm:ss[.frac][Z|±HH:MM]"#,
+            ])
+        XCTAssertTrue(D.rejects(text).allSatisfy { $0.raw.starts(with: Array("<Ntry>".utf8)) }, "its own XML")
     }
 
     /// A bad amount is rejected with its place, its field and the text; the entry's own XML

@@ -1,3 +1,5 @@
+import StatementText
+
 /// A strptime-like format: `%Y %y %m %d %e %b %B %H %M %S %z %%` and literal characters
 /// (`%d.%m.%y`, `%m/%d/%Y`, `%d %b %Y` with English month names, any case).
 ///

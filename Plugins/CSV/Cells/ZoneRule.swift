@@ -1,4 +1,5 @@
 import Foundation
+import StatementText
 
 /// A time zone for local times without an offset (the source's `tz` option).
 ///

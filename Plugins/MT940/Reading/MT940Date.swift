@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// SWIFT dates: `YYMMDD` (value dates, balances) and the `MMDD` entry date of a `:61:` line,
 /// whose year is the one that puts it nearest its value date (a value date of 31 December may be
