@@ -106,6 +106,26 @@ extension StateEndToEndTests {
         XCTAssertTrue(again.stderr.contains("2 pending became booked; 1 pending dropped"), again.stderr)
     }
 
+    /// The folder of exports run every day: the older export, still in it, lists as pending what
+    /// the newer one has booked. The booked record is imported and books the remembered pending
+    /// one, whichever file comes first. (The older file's pending copy, first in the folder, once
+    /// made the booked record a duplicate: the payment was never imported, run after run.)
+    func testABookedRecordIsImportedThoughAnOlderExportStillListsItPending() throws {
+        let older = try envelope(
+            "a-0301.json",
+            [("Rent", "-900.00", "2024-02-28", nil, nil), ("Coffee", "-4.00", "2024-03-01", "pending", nil)])
+        XCTAssertEqual(try run(older).status, 0)
+        let newer = try envelope(
+            "b-0302.json", [("Coffee", "-4.00", "2024-03-01", nil, nil), ("Books", "-20.00", "2024-03-02", nil, nil)])
+        let result = try run(older, newer)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("1 pending became booked"), result.stderr)
+        let records = try ndjson(result.output)
+        XCTAssertEqual(
+            records.map { "\($0["vendor"] ?? "") \($0["status"] ?? "")" }.sorted(), ["Books booked", "Coffee booked"])
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM pending WHERE ended IS NULL"), "0\n")
+    }
+
     func testTwoEqualPendingCoffeesBookAsTwo() throws {
         let pending = try envelope(
             "pending.json",

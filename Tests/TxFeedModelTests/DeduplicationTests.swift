@@ -26,6 +26,36 @@ final class DeduplicationTests: XCTestCase {
         XCTAssertEqual(feed.duplicates[1].keptIdentity, feed.duplicates[1].fingerprint.text)
     }
 
+    /// An older export still lists as pending what a newer one has booked: the booked record is
+    /// the payment, in whichever order the sources come, and the pending one is its duplicate.
+    /// (The first in source order once stayed: the pending copy, and the booked one was dropped.)
+    func testABookedRecordTakesThePlaceOfThePendingOneItMatches() {
+        var older = SourceBuilder()
+        older.add("Rent", -90_000, at: septemberFirst - 86_400)
+        older.add("Coffee", -400, at: septemberFirst, pending: true)
+        older.add("Hotel", -10_000, at: septemberFirst, bankID: "H1", pending: true)
+        var newer = SourceBuilder(source: 1)
+        newer.add("Coffee", -400, at: septemberFirst)
+        newer.add("Hotel", -13_000, at: septemberFirst + 3 * 86_400, bankID: "H1")
+        for sources in [[older, newer], [newer, older]] {
+            let outcomes = sources.enumerated().map { n, builder in
+                var builder = builder
+                builder.data.accounts[0].source = n
+                return builder.outcome(n == 0 ? "first" : "second")
+            }
+            let feed = Feed(merging: outcomes, dedupe: true)
+            XCTAssertEqual(feed.transactions.filter(\.isPending).count, 0, "the booked records stay")
+            XCTAssertEqual(feed.transactions.map(\.amountMinor).sorted(), [400, 13_000, 90_000])
+            XCTAssertEqual(feed.duplicates.count, 2)
+            XCTAssertTrue(feed.duplicates.allSatisfy(\.transaction.isPending), "the pending copies are the duplicates")
+            XCTAssertEqual(feed.sources.map(\.read), sources.map(\.data.transactions.count))
+            let olderIndex = sources[0].data.transactions.count == 3 ? 0 : 1
+            XCTAssertEqual(feed.sources[olderIndex].duplicates, 2)
+            XCTAssertEqual(feed.sources[olderIndex].count, 1, "its rent")
+            XCTAssertEqual(feed.duplicates.map(\.kept), [.source(1 - olderIndex), .source(1 - olderIndex)])
+        }
+    }
+
     func testWithoutDedupeNothingIsDropped() {
         var source = SourceBuilder()
         source.add("Coffee", -300, at: septemberFirst)

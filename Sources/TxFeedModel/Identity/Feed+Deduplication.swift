@@ -1,6 +1,8 @@
 extension Feed {
     /// `--dedupe`: of the records with one identity in one account, the first in source order
-    /// stays and the others move to ``duplicates``.
+    /// stays and the others move to ``duplicates``; but a booked record takes the place of a
+    /// pending one it matches, which moves there instead: an older export still lists as pending
+    /// what a newer one has booked, and the booked record is the payment.
     ///
     /// Two records match on their bank ids when both have one, and on their fingerprints
     /// otherwise, since a bank id and a fingerprint never match each other (the same account
@@ -49,6 +51,14 @@ extension Feed {
                 } else if first >= 0 {
                     original = first
                 }
+                if let original, kept[original].isPending, !t.isPending {
+                    replacePending(
+                        at: original, with: t, fingerprint: fingerprint, source: source, position: position,
+                        bankID: bankID, sources: accountSources, in: &kept, &keptFingerprints, &keptPositions)
+                    if let bankID { firstByBankID[accountKeys[Int(t.account)] + bankID] = original }
+                    firstByFingerprint.setIfAbsent(fingerprint, UInt32(original + 1))
+                    continue
+                }
                 if let original {
                     let keeper = kept[original]
                     dropped = Duplicate(
@@ -81,5 +91,27 @@ extension Feed {
         }
         transactions = kept
         fingerprints = keptFingerprints
+    }
+
+    /// The booked record `t` takes the place of the pending one kept at `original`, which is
+    /// dropped as its duplicate (the same identity, the booked one's source and place).
+    private mutating func replacePending(
+        at original: Int, with t: Transaction, fingerprint: Fingerprint, source: Int, position: Int, bankID: String?,
+        sources accountSources: [Int], in kept: inout [Transaction], _ keptFingerprints: inout [Fingerprint],
+        _ keptPositions: inout [Int]
+    ) {
+        let pending = kept[original]
+        let pendingSource = accountSources[Int(pending.account)]
+        var replaced = Duplicate(
+            transaction: pending, fingerprint: keptFingerprints[original], source: pendingSource,
+            index: keptPositions[original], kept: .source(source), keptBankID: bankID,
+            byBankID: bankID != nil && details(of: pending)?.id != nil, keptIndex: position)
+        replaced.keptLocation = details(of: t)?.location
+        duplicates.append(replaced)
+        sources[pendingSource].count -= 1
+        sources[pendingSource].duplicates += 1
+        kept[original] = t
+        keptFingerprints[original] = fingerprint
+        keptPositions[original] = position
     }
 }
