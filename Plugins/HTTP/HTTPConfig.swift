@@ -115,18 +115,21 @@ struct HTTPConfig {
     static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    /// The URL without user info, query or fragment, for messages and origins.
+    /// The URL as messages show it: without user info, query or fragment (no secrets). User
+    /// info ends at the last `@`, and goes before the query is cut: a password pasted with an
+    /// unencoded `/`, `?` or `#` in it is still user info. (An `@` in a path or query takes the
+    /// host with it: shown too little, never a password.)
     static func redact(_ text: String) -> String {
-        var cut = text
-        if let end = cut.firstIndex(where: { $0 == "?" || $0 == "#" }) { cut = String(cut[..<end]) }
-        // Drop `user:password@` from the authority.
-        if let scheme = cut.range(of: "://") {
-            let authorityEnd = cut[scheme.upperBound...].firstIndex(of: "/") ?? cut.endIndex
-            if let at = cut[scheme.upperBound..<authorityEnd].lastIndex(of: "@") {
-                cut.removeSubrange(scheme.upperBound...at)
-            }
+        var cut = Substring(text)
+        // The scheme and the slashes after it stay (`https://`, a mistyped `http:/`).
+        var start = cut.startIndex
+        if let colon = cut.firstIndex(of: ":"), cut[..<colon].allSatisfy({ $0.isLetter }) {
+            start = cut.index(after: colon)
+            while start < cut.endIndex, cut[start] == "/" { start = cut.index(after: start) }
         }
-        return cut
+        if let at = cut[start...].lastIndex(of: "@") { cut = cut[..<start] + cut[cut.index(after: at)...] }
+        if let end = cut.firstIndex(where: { $0 == "?" || $0 == "#" }) { cut = cut[..<end] }
+        return String(cut)
     }
 
     /// The configuration object as a dictionary of strings.

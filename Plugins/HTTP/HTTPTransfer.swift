@@ -136,10 +136,14 @@ final class HTTPTransfer {
         }
         // ... but ask for none unless the configuration does (header.Accept-Encoding): an
         // honest server then sends the body as large as it is.
-        var lines = ["Accept: application/json", "User-Agent: txfeed-http/1.0"]
-        if !headers.contains(where: { $0.name.lowercased() == "accept-encoding" }) {
-            lines.append("Accept-Encoding: identity")
-        }
+        // A configured header replaces the default of its name: two `Accept` lines, and a
+        // server reads the first.
+        let configured = Set(headers.map { $0.name.lowercased() })
+        var lines = [
+            ("accept", "Accept: application/json"), ("user-agent", "User-Agent: txfeed-http/1.0"),
+            ("accept-encoding", "Accept-Encoding: identity"),
+        ]
+        .filter { !configured.contains($0.0) }.map(\.1)
         lines += headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines { list = curl_slist_append(list, line) }
@@ -168,7 +172,8 @@ func monotonicSeconds() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-/// `1 s`, `0.5 s`.
+/// `1 s`, `0.5 s`; a server's `Retry-After: 99999999999999999999` as the double it is, never
+/// an `Int` that cannot hold it (which trapped).
 func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
 }

@@ -167,6 +167,38 @@ final class HTTPSourceEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("is longer than 30 s, not waiting"), result.stderr)
     }
 
+    /// A Retry-After beyond what an integer holds is one more that is too long, not a crash.
+    func testARetryAfterNoIntegerHoldsIsTooLongNotACrash() throws {
+        let result = try run("-s", "http:url=\(url("throttled-forever"))")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("is longer than 30 s, not waiting"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("crashed"), result.stderr)
+    }
+
+    /// A configured `Accept` or `User-Agent` is the one sent, not a second line after txfeed's.
+    func testAConfiguredAcceptReplacesTheDefault() throws {
+        let result = try run(
+            "-s", "http:url=\(url("versioned")),header.Accept=application/vnd.bank.v2+json,header.User-Agent=bank/2")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try records(result).count, 3)
+    }
+
+    /// A password in the URL is never shown, even pasted with an unencoded `/`, `?` or `#`,
+    /// which end the authority or start the query to a URL parser.
+    func testAPasswordInTheURLIsNeverShown() throws {
+        let host = "127.0.0.1:\(port)"
+        for url in [
+            "http://alice:pa/S3CRET-1@\(host)/ok", "http://alice:pa?S3CRET-2@\(host)/ok",
+            "http://alice:12345#S3CRET-3@\(host)/ok", "http:/alice:S3CRET-4@\(host)/ok",
+            "http://alice:S3CRET-5@\(host)/missing",
+        ] {
+            let result = try run("-s", "http:url=\(url)", "--timeout", "20")
+            for shown in [result.stderr, result.output] {
+                XCTAssertFalse(shown.contains("S3CRET") || shown.contains("alice"), "\(url):\n\(shown)")
+            }
+        }
+    }
+
     func testNotFoundIsRequestedOnceAndTheQueryIsNotShown() throws {
         let result = try run("-s", "http:url=\(url("missing?account=7&apikey=q7x9secret"))")
         XCTAssertEqual(result.status, 1, result.stderr)

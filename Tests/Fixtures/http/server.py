@@ -85,6 +85,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, OK)
         if name == "throttled-long":  # asks for an hour, as an HTTP-date
             return self.send(503, b"maintenance", "text/plain", [("Retry-After", formatdate(time.time() + 3600, usegmt=True))])
+        if name == "throttled-forever":  # a Retry-After no integer holds
+            return self.send(503, b"maintenance", "text/plain", [("Retry-After", "99999999999999999999")])
+        if name == "versioned":  # only its own media type, read as a server reads it: the first Accept
+            if self.headers.get("Accept") == "application/vnd.bank.v2+json":
+                return self.send(200, OK)
+            return self.send(406, b"not acceptable", "text/plain")
         if name == "missing":
             return self.send(404, b"no such account", "text/plain")
         if name == "odd-status":  # a status outside HTTP's 100-599
