@@ -98,6 +98,35 @@ final class ShardEndToEndTests: XCTestCase {
         XCTAssertTrue(lines.contains(1), "an empty part is its header alone: \(lines)")
     }
 
+    /// Transfers are not looked for in a part: the halves of one may be in two parts, and two
+    /// parts once each numbered theirs T1, so that the merge showed two transfers as one. The
+    /// merge is one run with --no-transfers.
+    func testPartsLinkNoTransfersAndTheMergeIsARunWithout() throws {
+        let envelope = { (name: String, rows: String) in
+            #"{"body": {"name": "\#(name)", "currency": "EUR", "transactions": [\#(rows)]}}"#
+        }
+        let out = #"{"type": 1, "vendor": "To savings", "amount": 500, "date": "2024-03-02"}"#
+        let into = #"{"type": 0, "vendor": "From checking", "amount": 500, "date": "2024-03-02"}"#
+        try folder.write("statements/checking.json", envelope("Checking", out))
+        try folder.write("statements/savings.json", envelope("Savings", into))
+        try folder.write("statements/card.json", envelope("Card", out.replacing("500", with: "70")))
+        try folder.write("statements/cash.json", envelope("Cash", into.replacing("500", with: "70")))
+        let statements = folder.path + "/statements"
+        let linked = try txfeed("run", statements, "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(linked.output.components(separatedBy: #""transfer":"T"#).count - 1, 4, "one run links both")
+        let whole = try txfeed("run", statements, "--sink", "ndjson", "--no-progress", "--no-transfers")
+        for count in [2, 3] {
+            let parts = try parts(statements, count: count)
+            for part in parts {
+                let text = try String(contentsOfFile: part, encoding: .utf8)
+                XCTAssertFalse(text.contains(#""transfer":"T"#), text)
+            }
+            let merged = try txfeed(arguments: ["merge"] + parts + ["--sink", "ndjson"])
+            XCTAssertEqual(merged.status, 0, merged.stderr)
+            XCTAssertEqual(merged.stdout, whole.stdout, "\(count) parts")
+        }
+    }
+
     /// Which part each source is in, by name.
     private func partOfEachSource(_ parts: [String]) throws -> [String: Int] {
         var found: [String: Int] = [:]

@@ -99,7 +99,9 @@ public struct RunPlan: Sendable {
             }
             plan.transferWindow = Int64(window)
         }
-        if !request.transfers { plan.transferWindow = nil }
+        // A part holds only some accounts: a transfer's halves may be in two parts, and two
+        // parts would each number theirs from T1. The merge is then one run with --no-transfers.
+        if !request.transfers || plan.shard != nil { plan.transferWindow = nil }
         let rulesFiles = (config?.rules ?? []) + request.rulesFiles
         if !rulesFiles.isEmpty {
             if plan.shard != nil {
