@@ -2,18 +2,19 @@ import TxFeedModel
 import TxFeedSQLite
 
 extension StateFile {
-    /// The records earlier batches wrote without a transfer's other half, not yet linked by a
-    /// later run, dated in `days`: what ``Feed/linkTransfers(window:remembered:)`` matches this
-    /// run's records against when their files are not read again.
+    /// The records earlier batches wrote, dated in `days`: those without a transfer's other half,
+    /// not yet linked by a later run, are what ``Feed/linkTransfers(window:remembered:)`` matches
+    /// this run's records against when their files are not read again; the others, ``RememberedHalf/taken``,
+    /// keep a record of this run that is one of them, seen again, from being linked a second time.
     public func openHalves(days: ClosedRange<Int64>) throws(StateError) -> [RememberedHalf] {
         var halves: [RememberedHalf] = []
         do {
             let rows = try database.prepare(
                 """
                 SELECT h.batch, a.key, a.name, a.bank_id, a.currency, h.scale, h.source, h.record, h.day, h.amount,
-                    h.vendor, h.memo, h.category
+                    h.vendor, h.memo, h.category, h.taken_batch IS NOT NULL
                 FROM halves h JOIN accounts a ON a.id = h.account
-                WHERE h.taken_batch IS NULL AND h.day BETWEEN ? AND ? ORDER BY h.id
+                WHERE h.day BETWEEN ? AND ? ORDER BY h.id
                 """)
             rows.bind(1, days.lowerBound)
             rows.bind(2, days.upperBound)
@@ -24,7 +25,7 @@ extension StateFile {
                         accountID: rows.text(3), currency: rows.text(4) ?? "", scale: Int(rows.int64(5)),
                         source: rows.text(6) ?? "", identity: rows.text(7) ?? "", day: rows.int64(8),
                         signedMinor: rows.int64(9), vendor: rows.text(10) ?? "", memo: rows.text(11),
-                        category: rows.text(12)))
+                        category: rows.text(12), taken: rows.int64(13) != 0))
             }
         } catch {
             throw StateError(error, path: path)
@@ -33,8 +34,9 @@ extension StateFile {
     }
 
     /// In the run's transaction: the earlier halves the run linked are taken (whether it read
-    /// them again or not), and its own booked records that no transfer took, of its accounts'
-    /// last ``StateSchema/halfDays`` days, are remembered for the runs to come.
+    /// them again or not), and its own booked records of its accounts' last
+    /// ``StateSchema/halfDays`` days are remembered for the runs to come: those no transfer took
+    /// as halves, the others as taken by this batch.
     func rememberHalves(of feed: Feed) throws {
         if let transfers = feed.transfers {
             let take = try database.prepare(
@@ -58,15 +60,16 @@ extension StateFile {
         var ids: [UInt32: Int64] = [:]
         let insert = try database.prepare(
             """
-            INSERT INTO halves (account, batch, source, record, day, amount, scale, vendor, memo, category)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO halves (account, batch, source, record, day, amount, scale, vendor, memo, category, taken_batch)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (position, t) in feed.transactions.enumerated() where !t.isPending && t.amountMinor != 0 {
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
             let account = feed.accounts[Int(t.account)]
             guard day >= newest[t.account]! - StateSchema.halfDays, account.currency?.isEmpty == false,
-                !feed.isTransfer(at: position), let fingerprint = feed.fingerprint(at: position)
+                let fingerprint = feed.fingerprint(at: position)
             else { continue }
+            let taken = feed.isTransfer(at: position)
             let details = feed.details(of: t)
             let id = try ids[t.account] ?? accountID(of: account)
             ids[t.account] = id
@@ -81,6 +84,7 @@ extension StateFile {
                 $0.bind(8, feed.vendors.name(of: t.vendor))
                 $0.bind(9, details?.memo)
                 $0.bind(10, feed.labels?.labels(at: position)?.category)
+                if taken { $0.bind(11, batch) } else { $0.bindNull(11) }
             }
         }
     }

@@ -110,9 +110,9 @@ enum StateSchema {
         );
         """
 
-    /// Version 3: the records a batch wrote that a transfer's other half may still come for,
-    /// each its last ``halfDays`` days per account that were not linked, until a later run
-    /// links one (``RememberedHalf``); and where each listed drop is in its file.
+    /// Version 3: the records a batch wrote, its last ``halfDays`` days per account: those not
+    /// linked wait for a transfer's other half until a later run links one (``RememberedHalf``),
+    /// the others are taken by their batch; and where each listed drop is in its file.
     static let version3Tables = """
         CREATE TABLE halves (
             id INTEGER PRIMARY KEY,

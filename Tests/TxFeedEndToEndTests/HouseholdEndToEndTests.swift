@@ -270,6 +270,29 @@ final class HouseholdEndToEndTests: XCTestCase {
         XCTAssertFalse(journal.contains("transfer of:"), journal)
     }
 
+    /// The same, with the money in not in the next download: the seen money out is still no
+    /// partner (day 1 linked it), so day 2's new money in waits as a half, and day 3's new
+    /// money out links to it. (A seen half was once a partner whenever its own other half was
+    /// not read again: day 2 linked the new 500.00 to March 2's, which the journal said day 1
+    /// had posted against Expenses:Uncategorized, and day 3's was left an expense.)
+    func testASeenHalfAlreadyPairedIsNoPartnerThoughItsOtherHalfIsNotReadAgain() throws {
+        let transfer = "2024-03-02,UMBUCHUNG TAGESGELD DE12500105170648489890,-500.00,EUR,Posted"
+        try download(checking: [transfer], savings: [("S1", "20240302", "500.00", "EINGANG")], card: [])
+        XCTAssertTrue(try day(1).stderr.contains("txfeed: transfers: 1 linked"))
+        try download(checking: [transfer], savings: [("S2", "20240304", "500.00", "EINGANG")], card: [])
+        let second = try day(2)
+        XCTAssertFalse(second.stderr.contains("txfeed: transfers:"), second.stderr)
+        try download(
+            checking: [transfer, "2024-03-05,UMBUCHUNG TAGESGELD DE12500105170648489890,-500.00,EUR,Posted"],
+            savings: [], card: [])
+        let third = try day(3)
+        XCTAssertTrue(
+            third.stderr.contains("txfeed: transfers: 1 linked (1 to a half an earlier batch wrote)"), third.stderr)
+        let journal = String(decoding: try folder.read("day3.journal"), as: UTF8.self)
+        XCTAssertTrue(journal.contains("; transfer of: Assets:Bank:SAVINGS"), journal)
+        XCTAssertTrue(journal.contains("2024-03-04 500.00, written by batch 2 against Income:Uncategorized"), journal)
+    }
+
     /// Beancount slices under `--state` carry no `open` directives (each would open the same
     /// accounts again): a main file that includes them with the auto_accounts plugin is what
     /// bean-check accepts, and its totals hold the transfer once.

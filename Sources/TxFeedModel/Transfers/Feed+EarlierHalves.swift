@@ -14,12 +14,14 @@ extension Feed {
     ///   - linked: the records of this run already linked.
     ///   - real: each feed account's real account (``accountNumbers(of:)``).
     ///   - remembered: the state file's halves not yet taken; one this run read again is seen.
+    ///   - taken: the account key and identity of each record a batch linked: one seen again is
+    ///     no earlier half (its other half may simply not be read again).
     /// - Returns: a pair for each record linked to an earlier half, that half as its
     ///   ``FeedTransfers/Pair/earlier``; the sets of records and earlier halves that could not
     ///   be paired; and the accounts of remembered halves the feed lacks.
     func linksToEarlierHalves(
         linked: Set<Int>, real: [Int], numbers: [[String]], currencies: [String], window: Int64,
-        remembered: [RememberedHalf]
+        remembered: [RememberedHalf], taken: Set<String> = []
     ) -> EarlierLinks {
         struct Key: Hashable {
             var currency: String
@@ -40,6 +42,13 @@ extension Feed {
         for duplicate in duplicates {
             guard case .batch(let batch) = duplicate.kept, let key = key(duplicate.transaction), newKeys.contains(key)
             else { continue }
+            if !taken.isEmpty,
+                taken.contains(
+                    IdentityKey.accountKey(of: accounts[Int(duplicate.transaction.account)]) + "\u{0}"
+                        + duplicate.keptIdentity)
+            {
+                continue
+            }
             let identity = "\(real[Int(duplicate.transaction.account)])\u{0}\(duplicate.keptIdentity)"
             if identities.insert(identity).inserted {
                 let t = duplicate.transaction
@@ -153,7 +162,7 @@ extension Feed {
         case remembered(RememberedHalf, feedAccount: Int?)
     }
 
-    /// What ``linksToEarlierHalves(linked:real:numbers:currencies:window:remembered:)`` found.
+    /// What ``linksToEarlierHalves(linked:real:numbers:currencies:window:remembered:taken:)`` found.
     struct EarlierLinks {
         var pairs: [FeedTransfers.Pair] = []
         var ambiguous: [FeedTransfers.EarlierSet] = []

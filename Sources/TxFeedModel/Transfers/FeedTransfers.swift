@@ -152,10 +152,12 @@ extension Feed {
         // A statement a page (MT940) or a file a month is one real account in many feed
         // accounts. Earlier halves are looked for among every record; else only records with an
         // opposite in another feed account may be a half, and only their accounts are numbered.
+        // Halves a batch linked: a record of this run that is one, seen again, is no earlier half.
+        let taken = Set(remembered.lazy.filter(\.taken).map { $0.accountKey + "\u{0}" + $0.identity })
+        var remembered = remembered.filter { !$0.taken }
         let lookingEarlier = !duplicates.isEmpty || !remembered.isEmpty
         let (real, realCount) = accountNumbers(of: lookingEarlier ? nil : opposites.accounts)
         // A remembered half of the run's one account has nothing to pair with.
-        var remembered = remembered
         if realCount == 1, !remembered.isEmpty {
             let only = IdentityKey.accountKey(of: accounts[0])
             remembered.removeAll { $0.accountKey == only }
@@ -170,7 +172,7 @@ extension Feed {
         let result = TransferMatcher.match(candidates, accountNumbers: numbers, window: window)
         let earlier = linksToEarlierHalves(
             linked: Set(result.links.flatMap { [$0.debit, $0.credit] }), real: real, numbers: numbers,
-            currencies: currencies, window: window, remembered: remembered)
+            currencies: currencies, window: window, remembered: remembered, taken: taken)
         guard !result.links.isEmpty || !result.ambiguous.isEmpty || !earlier.pairs.isEmpty || !earlier.ambiguous.isEmpty
         else { return false }
         transfers = FeedTransfers(

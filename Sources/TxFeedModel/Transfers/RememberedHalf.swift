@@ -22,11 +22,14 @@ public struct RememberedHalf: Sendable, Equatable {
     public var memo: String?
     /// What its batch's rules called it; nil when a journal posted it uncategorised.
     public var category: String?
+    /// A batch linked it (its own, or a later one): no earlier half any more, but a record of
+    /// the run that is it, seen again, must not be one either.
+    public var taken = false
 
     public init(
         batch: Int64, accountKey: String, accountName: String, accountID: String?, currency: String, scale: Int,
         source: String, identity: String, day: Int64, signedMinor: Int64, vendor: String, memo: String?,
-        category: String?
+        category: String?, taken: Bool = false
     ) {
         self.batch = batch
         self.accountKey = accountKey
@@ -41,6 +44,7 @@ public struct RememberedHalf: Sendable, Equatable {
         self.vendor = vendor
         self.memo = memo
         self.category = category
+        self.taken = taken
     }
 
     /// Its account, as the feed would hold it had the run read its file.
