@@ -12,10 +12,12 @@ extension HTTPTransfer {
             // A new response (after a 1xx): libcurl has checked the line, `HTTP/1.1 200 OK` or
             // `HTTP/1.1 200` (the reason may be missing).
             fields = []
+            headerEnded = false
             let words = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
             lineStatus = words.dropFirst().first.flatMap { Int($0) } ?? 0
             return count
         }
+        guard !headerEnded else { return count }
         guard line == "\r\n" || line == "\n" else {
             if let colon = line.firstIndex(of: ":") {
                 let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
@@ -32,6 +34,7 @@ extension HTTPTransfer {
     func headerComplete(_ code: Int, _ count: Int) -> Int {
         if (100..<200).contains(code) { return count }
         status = code
+        headerEnded = true
         if [301, 302, 303, 307, 308].contains(code), let location = field("location"),
             let next = URL(string: location, relativeTo: url)?.absoluteURL, next.host != nil
         {

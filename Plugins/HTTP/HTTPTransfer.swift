@@ -31,6 +31,9 @@ final class HTTPTransfer {
     var fields: [(name: String, value: String)] = []
     /// The status of the response whose header is being read.
     var lineStatus = 0
+    /// The response's header has ended: lines libcurl hands over after it are a chunked body's
+    /// trailers, which must not stand for the header's fields.
+    var headerEnded = false
     /// The status, once the header is complete (1xx interim responses are skipped).
     var status: Int?
     var body = Data()

@@ -183,6 +183,15 @@ final class HTTPSourceEndToEndTests: XCTestCase {
         XCTAssertEqual(try records(result).count, 3)
     }
 
+    /// A chunked body's trailers are not its header: a trailer naming another type is no
+    /// reason to warn of an error page.
+    func testTrailersAreNotTheHeader() throws {
+        let result = try run("-s", "http:url=\(url("trailer"))")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try records(result).count, 3)
+        XCTAssertFalse(result.stderr.contains("text/html"), result.stderr)
+    }
+
     /// A password in the URL is never shown, even pasted with an unencoded `/`, `?` or `#`,
     /// which end the authority or start the query to a URL parser.
     func testAPasswordInTheURLIsNeverShown() throws {

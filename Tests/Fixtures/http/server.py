@@ -111,6 +111,13 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             return
+        if name == "trailer":  # chunked JSON whose trailer names another type: not the header's
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+                             b"Trailer: Content-Type\r\nConnection: close\r\n\r\n")
+            self.wfile.write(b"%x\r\n%s\r\n0\r\nContent-Type: text/html\r\n\r\n" % (len(OK), OK))
+            self.wfile.flush()
+            self.close_connection = True
+            return
         if name == "html":
             return self.send(200, b"<!DOCTYPE html><html><body>Please log in</body></html>", "text/html; charset=utf-8")
         if name == "big":
