@@ -200,13 +200,11 @@ extension Feed {
         var order = TransferOrder(transactions, currencyOf: currencyOf)
         var marked = [Bool](repeating: false, count: transactions.count)
         var accounts = [Bool](repeating: false, count: self.accounts.count)
-        order.forEachPair(within: window) { first, second in
-            let t = transactions[first.index], other = transactions[second.index]
-            guard other.isDebit != t.isDebit, other.account != t.account else { return }
-            marked[first.index] = true
-            marked[second.index] = true
-            accounts[Int(t.account)] = true
-            accounts[Int(other.account)] = true
+        for index in order.withOpposite(
+            within: window, side: { (transactions[$0].isDebit, Int(transactions[$0].account)) })
+        {
+            marked[index] = true
+            accounts[Int(transactions[index].account)] = true
         }
         order.keep { marked[$0] }
         return (order, accounts)
@@ -218,12 +216,10 @@ extension Feed {
         _ opposites: TransferOrder, real: [Int], currencies: [String], window: Int64
     ) -> [TransferMatcher.Candidate] {
         var isCandidate = [Bool](repeating: false, count: transactions.count)
-        opposites.forEachPair(within: window) { first, second in
-            let t = transactions[first.index], other = transactions[second.index]
-            guard other.isDebit != t.isDebit, real[Int(other.account)] != real[Int(t.account)] else { return }
-            isCandidate[first.index] = true
-            isCandidate[second.index] = true
+        let found = opposites.withOpposite(within: window) {
+            (transactions[$0].isDebit, real[Int(transactions[$0].account)])
         }
+        for index in found { isCandidate[index] = true }
         return transactions.indices.filter { isCandidate[$0] }.map {
             transferCandidate(transactions[$0], row: $0, real: real, currencies: currencies)
         }

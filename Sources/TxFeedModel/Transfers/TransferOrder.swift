@@ -107,23 +107,56 @@ struct TransferOrder {
         return Int(Self.field(word, from: 0, to: layout.dayShift))
     }
 
-    /// Calls `body` with each pair of places whose records are of one currency and magnitude,
-    /// the second's day at most `window` after the first's.
-    func forEachPair(within window: Int64, _ body: (_ first: Entry, _ second: Entry) -> Void) {
-        var n = 0
-        while n < words.count {
-            let entry = self[n]
-            var next = n + 1
-            while next < words.count {
-                let other = self[next]
-                guard other.currency == entry.currency, other.magnitude == entry.magnitude,
-                    other.day - entry.day <= window
-                else { break }
-                body(entry, other)
-                next += 1
+    /// The index of each record that has one of the other sign, in another group (an account),
+    /// of its currency and magnitude, at most `window` days before or after it; `side` gives a
+    /// record's sign and group.
+    ///
+    /// A sweep along each run of one currency and magnitude, counting what lies within the
+    /// window by sign and by group: linear in the records, however many share an amount.
+    /// (Looking at every two records of a run was quadratic: 12,000 debits of one amount and
+    /// day took 29 s.)
+    func withOpposite(within window: Int64, side: (Int) -> (isDebit: Bool, group: Int)) -> [Int] {
+        var found: [Int] = []
+        var start = 0
+        var inWindow = [0, 0]
+        var byGroup: [Int: Int] = [:]
+        while start < words.count {
+            let first = self[start]
+            var end = start + 1
+            while end < words.count, self[end].currency == first.currency, self[end].magnitude == first.magnitude {
+                end += 1
             }
-            n += 1
+            // Entries of the run, sorted by day: [low, high) is what lies within the window.
+            let run = (start..<end).map { self[$0] }
+            var (low, high) = (0, 0)
+            inWindow = [0, 0]
+            byGroup.removeAll(keepingCapacity: true)
+            func key(_ entry: Entry) -> (sign: Int, group: Int) {
+                let (isDebit, group) = side(entry.index)
+                let sign = isDebit ? 1 : 0
+                return (sign, group &* 2 &+ sign)
+            }
+            for entry in run {
+                while high < run.count, run[high].day - entry.day <= window {
+                    let (sign, group) = key(run[high])
+                    inWindow[sign] += 1
+                    byGroup[group, default: 0] += 1
+                    high += 1
+                }
+                while entry.day - run[low].day > window {
+                    let (sign, group) = key(run[low])
+                    inWindow[sign] -= 1
+                    byGroup[group]! -= 1
+                    low += 1
+                }
+                let (sign, group) = key(entry)
+                let other = 1 - sign
+                let ownOther = byGroup[group - sign + other] ?? 0
+                if inWindow[other] - ownOther > 0 { found.append(entry.index) }
+            }
+            start = end
         }
+        return found
     }
 
     /// Keeps the records whose index `keep` holds, in their order.
