@@ -74,6 +74,23 @@ final class TransfersTests: XCTestCase {
         return found
     }
 
+    /// Many records of one amount and day in two accounts are one set, named by its first 20.
+    func testAManyRecordSetIsNamedByItsFirstTwenty() throws {
+        let rows = { (type: Int) in
+            Array(repeating: #"{"type": \#(type), "vendor": "Coffee", "amount": 4.5, "date": "2024-03-01"}"#, count: 30)
+                .joined(separator: ",")
+        }
+        let file = try folder.write(
+            "many.json",
+            #"[{"body": {"name": "A", "currency": "EUR", "transactions": [\#(rows(1))]}},"#
+                + #"{"body": {"name": "B", "currency": "EUR", "transactions": [\#(rows(0))]}}]"#)
+        let run = try txfeed("run", file, "--sink", "ndjson")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let line = try XCTUnwrap(run.stderr.split(separator: "\n").first { $0.contains("not paired: ") })
+        XCTAssertEqual(line.components(separatedBy: "; ").count, 21, String(line))
+        XCTAssertTrue(line.hasSuffix("; … and 40 more"), String(line))
+    }
+
     func testTransfersAcrossACSVAndAnOFXStatementAreLinkedOnlyWhereUnambiguous() throws {
         let run = try txfeed("run", folder.path + "/statements", "--sink", "ndjson")
         XCTAssertEqual(run.status, 0, run.stderr)

@@ -276,9 +276,14 @@ struct FeedOutput {
         func record(_ position: Int) -> String {
             "\(feed.accounts[Int(feed.transactions[position].account)].name) \(dayAndAmount(feed, position, &days))"
         }
-        for set in transfers.ambiguous {
-            lines.append("txfeed: transfers: not paired: " + set.map(record).joined(separator: "; "))
+        // A set is named in full up to `shownPerSet`: thousands of one amount on one day make one
+        // set, which a line of each would bury.
+        func notPaired(_ named: [String]) -> String {
+            let shown = named.prefix(Self.shownPerSet).joined(separator: "; ")
+            let more = named.count - Self.shownPerSet
+            return "txfeed: transfers: not paired: " + shown + (more > 0 ? "; … and \(more) more" : "")
         }
+        for set in transfers.ambiguous { lines.append(notPaired(set.map(record))) }
         // With halves earlier batches wrote alone, each named with its batch.
         for set in transfers.ambiguousWithEarlier {
             let records = set.records.map(record)
@@ -287,10 +292,13 @@ struct FeedOutput {
                 return "\(account.name) \(TransactionDate.isoDay(days: half.day)) "
                     + "\(Money(minorUnits: half.signedMinor, scale: account.scale).plainDecimal) (batch \(half.batch))"
             }
-            lines.append("txfeed: transfers: not paired: " + (records + halves).joined(separator: "; "))
+            lines.append(notPaired(records + halves))
         }
         return lines
     }
+
+    /// How many records of a set not paired are named.
+    static let shownPerSet = 20
 
     /// `2024-01-15 -3.50`: a record's day (in `days`' zone) and signed amount, for a message.
     static func dayAndAmount(_ feed: Feed, _ position: Int, _ days: inout DayFormat) -> String {
