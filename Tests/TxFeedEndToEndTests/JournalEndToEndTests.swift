@@ -199,4 +199,59 @@ final class JournalEndToEndTests: XCTestCase {
         let check = try runCommand((python as NSString).deletingLastPathComponent + "/bean-check", [beancount])
         XCTAssertEqual(check.status, 0, check.output + check.stderr)
     }
+
+    /// Writes `envelopes` to NAME.json, runs txfeed to NAME.journal and NAME.beancount, and has
+    /// `hledger check`, `ledger` and `bean-check` read them: each must accept its file.
+    private func accepted(
+        _ name: String, _ envelopes: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (journal: String, beancount: String) {
+        let input = try folder.write(name + ".json", envelopes)
+        let journal = folder.path + "/" + name + ".journal", beancount = folder.path + "/" + name + ".beancount"
+        let run = try txfeed("run", input, "-o", journal, "-o", beancount)
+        XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)", file: file, line: line)
+        let check = try runCommand(try tool("/usr/bin/hledger"), ["-f", journal, "check"])
+        XCTAssertEqual(check.status, 0, "\(name): hledger check: \(check.stderr)", file: file, line: line)
+        let ledger = try runCommand(try tool("/usr/bin/ledger"), ["-f", journal, "bal"])
+        XCTAssertEqual(ledger.status, 0, "\(name): ledger: \(ledger.stderr)", file: file, line: line)
+        XCTAssertEqual(ledger.stderr, "", name, file: file, line: line)
+        let python = try TestPython.importing("beancount")
+        let bean = try runCommand((python as NSString).deletingLastPathComponent + "/bean-check", [beancount])
+        XCTAssertEqual(bean.status, 0, "\(name): bean-check: \(bean.output)\(bean.stderr)", file: file, line: line)
+        return (journal, beancount)
+    }
+
+    /// Each account's balance at the end as hledger reports it, `Assets:Bank:X` → `80.00 USD`
+    /// (`, ` between currencies).
+    private func balances(_ journal: String) throws -> [String: String] {
+        let balance = try runCommand(
+            try tool("/usr/bin/hledger"), ["-f", journal, "bal", "^Assets", "--flat", "-N", "-O", "csv"])
+        XCTAssertEqual(balance.status, 0, balance.stderr)
+        var out: [String: String] = [:]
+        for row in balance.output.split(separator: "\n").dropFirst() {
+            let cells = row.components(separatedBy: "\",\"").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+            out[cells[0]] = cells[1]
+        }
+        return out
+    }
+
+    /// Statements of one account (one name): the one with the stated balance older than
+    /// another's entries, either first in the feed, and the name in two currencies. Every
+    /// program accepts the openings and assertions, and the balance at the end is the stated
+    /// one and the entries after it.
+    func testAccountsOfOneNameAreBalancedPerCurrencyAndUpToTheirStatedBalance() throws {
+        let stated =
+            #"{"body": {"name": "Checking", "currency": "USD", "currentBalance": 100, "transactions": [{"type": 1, "vendor": "Shop A", "amount": 10, "date": "2024-03-01"}]}}"#
+        let later =
+            #"{"body": {"name": "Checking", "currency": "USD", "transactions": [{"type": 1, "vendor": "Shop B", "amount": 20, "date": "2024-03-05"}]}}"#
+        let euro =
+            #"{"body": {"name": "Checking", "currency": "EUR", "currentBalance": 50, "transactions": [{"type": 1, "vendor": "Shop B", "amount": 20, "date": "2024-03-02"}]}}"#
+        let samename = try accepted("samename", "[\(stated), \(later)]")
+        XCTAssertEqual(try balances(samename.journal)["Assets:Bank:Checking"], "80.00 USD")
+        let reversed = try accepted("reversed", "[\(later), \(stated)]")
+        XCTAssertEqual(try balances(reversed.journal)["Assets:Bank:Checking"], "80.00 USD")
+        let currencies = try accepted("currencies", "[\(stated), \(euro)]")
+        XCTAssertEqual(try balances(currencies.journal)["Assets:Bank:Checking"], "50.00 EUR, 100.00 USD")
+    }
 }

@@ -1,8 +1,8 @@
 import TxFeedModel
 
-/// What closes a journal: beancount's `open` directives (not under `--state`), and for each account whose source
-/// stated its balance an opening entry (the balance less the run's entries) and an assertion
-/// of the balance after its last entry.
+/// What closes a journal: beancount's `open` directives (not under `--state`), and for each
+/// account and currency whose source stated its balance an opening entry (the balance less the
+/// entries up to its day) and an assertion of the balance after its last entry.
 struct JournalBalances {
     var syntax: JournalSink.Syntax
     var accounts: [JournalAccount]
@@ -23,19 +23,31 @@ struct JournalBalances {
             for name in fixed + categories.subtracting(fixed).sorted() {
                 b.append(contentsOf: "\(day(earliest)) open \(name)\n".utf8)
             }
-            var opened: Set<String> = []
-            for a in used where opened.insert(accounts[a].name).inserted {
-                b.append(contentsOf: "\(day(summary[a].first!)) open \(accounts[a].name)\n".utf8)
+            // An account of several feed accounts (an MT940 file's pages) opens on the first day of any.
+            var opens: [String: [UInt8]] = [:]
+            var order: [String] = []
+            for a in used {
+                let name = accounts[a].name, first = summary[a].first!
+                if let opened = opens[name] {
+                    if first.lexicographicallyPrecedes(opened) { opens[name] = first }
+                } else {
+                    order.append(name)
+                    opens[name] = first
+                }
             }
+            for name in order { b.append(contentsOf: "\(day(opens[name]!)) open \(name)\n".utf8) }
             b.append(0x0A)
         }
         guard balances else { return }
-        // A statement a page (MT940, camt) is an account each in the feed and one in the journal:
-        // its opening is the latest closing less every entry, its assertion that closing.
-        var groups: [String: [Int]] = [:]
-        for a in used { groups[accounts[a].name, default: []].append(a) }
-        for name in groups.keys.sorted() {
-            let members = groups[name]!
+        // A statement a page (MT940, camt) is an account each in the feed and one in the journal,
+        // balanced per currency (an account name may have several): its opening is the latest
+        // closing less the entries up to that closing's day.
+        var groups: [Group: [Int]] = [:]
+        for a in used {
+            groups[Group(name: accounts[a].name, currency: accounts[a].currency ?? ""), default: []].append(a)
+        }
+        for group in groups.keys.sorted() {
+            let members = groups[group]!
             let stated = members.filter { accounts[$0].balance != nil }
             guard let latest = stated.max(by: { summary[$0].last!.lexicographicallyPrecedes(summary[$1].last!) }),
                 let closing = Self.rescaled(accounts[latest].balance!, to: accounts[latest].scale),
@@ -43,31 +55,44 @@ struct JournalBalances {
             else { continue }
             let account = accounts[latest]
             let first = members.map { summary[$0].first! }.min { $0.lexicographicallyPrecedes($1) }!
-            let sum = members.reduce(Int64(0)) { $0 &+ summary[$1].sumMinor }
-            let opening = Money(minorUnits: closing.minorUnits &- sum, scale: account.scale)
+            let through = members.reduce(Int64(0)) { $0 &+ summary[$1].sum(through: summary[latest].last!) }
+            let opening = Money(minorUnits: closing.minorUnits &- through, scale: account.scale)
             if opening.minorUnits != 0 {
                 JournalEntry(
                     date: first, pending: false, payee: "Opening balance", memo: nil, id: nil, account: account,
                     amount: opening
                 ).appendOpening(syntax, to: &b)
             }
-            let last = summary[latest].last!
+            // Asserted after the account's last entry: the closing and the entries after its day.
+            // Ledger checks an assertion against every posting before it in the file (hledger
+            // and beancount in date order), and the entries are all before it.
+            let last = members.map { summary[$0].last! }.max { $0.lexicographicallyPrecedes($1) }!
+            let total = members.reduce(Int64(0)) { $0 &+ summary[$1].sumMinor }
+            let asserted = Money(minorUnits: closing.minorUnits &+ (total &- through), scale: account.scale)
             switch syntax {
             case .ledger:
                 b.append(contentsOf: "\(day(last)) * Balance assertion\n".utf8)
                 b.append(contentsOf: "    \(account.name)  0".utf8)
                 if let currency = account.currency { b.append(contentsOf: " \(currency)".utf8) }
                 b.append(contentsOf: " = ".utf8)
-                JournalEntry.appendSigned(closing, to: &b)
+                JournalEntry.appendSigned(asserted, to: &b)
                 if let currency = account.currency { b.append(contentsOf: " \(currency)".utf8) }
                 b.append(contentsOf: "\n\n".utf8)
             case .beancount:
                 // Checked at the start of its day: the day after the last entry.
                 b.append(contentsOf: "\(Self.nextDay(last)) balance \(account.name)  ".utf8)
-                JournalEntry.appendSigned(closing, to: &b)
+                JournalEntry.appendSigned(asserted, to: &b)
                 b.append(contentsOf: " \(account.currency ?? "")\n\n".utf8)
             }
         }
+    }
+
+    /// The accounts balanced together: one journal name in one currency ("" for none).
+    struct Group: Hashable, Comparable {
+        var name: String
+        var currency: String
+
+        static func < (a: Self, b: Self) -> Bool { (a.name, a.currency) < (b.name, b.currency) }
     }
 
     /// `stated` in `scale` decimals; nil when it has more that are not zeros.

@@ -111,18 +111,28 @@ public struct JournalSink: FeedSink {
         }
     }
 
-    /// What the closing part needs of an account's entries: its first and last day, their sum.
+    /// What the closing part needs of an account's entries: its first and last day, their sum,
+    /// and each day's sum, as an opening counts the entries up to the day of a stated balance
+    /// that another statement of the account may have entries after.
     struct AccountSummary {
         var first: [UInt8]?
         var last: [UInt8]?
         var sumMinor: Int64 = 0
         var entries = 0
+        /// Day → the sum of its entries: a statement has a few hundred days at most.
+        var days: [[UInt8]: Int64] = [:]
 
         mutating func observe(date: [UInt8], signedMinor: Int64) {
             if first.map({ date.lexicographicallyPrecedes($0) }) ?? true { first = date }
             if last.map({ $0.lexicographicallyPrecedes(date) }) ?? true { last = date }
             sumMinor &+= signedMinor
+            days[date, default: 0] &+= signedMinor
             entries += 1
+        }
+
+        /// The sum of the entries dated `day` or before.
+        func sum(through day: [UInt8]) -> Int64 {
+            days.reduce(Int64(0)) { day.lexicographicallyPrecedes($1.key) ? $0 : $0 &+ $1.value }
         }
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import TxFeedModel
+import XCTest
+
+@testable import TxFeedOutput
+
+/// The journal sinks in process: what closes a journal (opening entries, balance assertions,
+/// beancount's `open`s), the accounts' names, and the lines of an entry. JournalEndToEndTests
+/// has hledger, Ledger and bean-check read such files.
+final class JournalSinkTests: XCTestCase {
+    /// The journal `syntax` writes for the envelopes, one source each, as `txfeed run` does
+    /// (transfers linked).
+    func journal(
+        _ syntax: JournalSink.Syntax, _ sources: [(name: String, text: String)], accountNames: [String: String] = [:]
+    ) throws -> String {
+        var feed = SinkTestFeed.make(sources)
+        feed.linkTransfers()
+        let bytes = try SinkTestFeed.render(JournalSink(syntax: syntax, accountNames: accountNames), feed)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The entry of `text` (entries are separated by a blank line) that starts with `head`.
+    func entry(_ text: String, _ head: String) -> String? {
+        text.components(separatedBy: "\n\n").first { $0.hasPrefix(head) }
+    }
+
+    /// Two statements of one account, the one that states its balance older: its opening is
+    /// the balance less its entries up to the day of that balance, and the assertion after
+    /// the account's last entry is the balance carried forward by the entries after that day.
+    func testAnAccountOfSeveralStatementsOpensWithTheEntriesUpToItsStatedBalance() throws {
+        let sources = [
+            ("a", SinkTestFeed.envelope(name: "Checking", balance: "100", [(1, "Shop A", "10", "2024-03-01")])),
+            ("b", SinkTestFeed.envelope(name: "Checking", balance: nil, [(1, "Shop B", "20", "2024-03-05")])),
+        ]
+        let ledger = try journal(.ledger, sources)
+        XCTAssertEqual(
+            entry(ledger, "2024-03-01 * Opening balance"),
+            "2024-03-01 * Opening balance\n    Assets:Bank:Checking  110.00 USD\n    Equity:Opening-Balances  -110.00 USD",
+            ledger)
+        // Ledger checks an assertion against the postings before it in the file, all of them.
+        XCTAssertEqual(
+            entry(ledger, "2024-03-05 * Balance assertion"),
+            "2024-03-05 * Balance assertion\n    Assets:Bank:Checking  0 USD = 80.00 USD", ledger)
+        XCTAssertFalse(ledger.contains("2024-03-01 * Balance assertion"), ledger)
+
+        let beancount = try journal(.beancount, sources)
+        XCTAssertTrue(beancount.contains("2024-03-01 open Assets:Bank:Checking\n"), beancount)
+        XCTAssertTrue(beancount.contains("  Assets:Bank:Checking  110.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("2024-03-06 balance Assets:Bank:Checking  80.00 USD\n"), beancount)
+    }
+
+    /// beancount opens an account of several statements on the first day of any of them, not
+    /// of the first in the feed.
+    func testBeancountOpensAnAccountOfSeveralStatementsOnItsFirstDay() throws {
+        let beancount = try journal(
+            .beancount,
+            [
+                ("a", SinkTestFeed.envelope(name: "Checking", balance: nil, [(1, "Shop B", "20", "2024-03-05")])),
+                ("b", SinkTestFeed.envelope(name: "Checking", balance: "100", [(1, "Shop A", "10", "2024-03-01")])),
+            ])
+        XCTAssertTrue(beancount.contains("2024-03-01 open Assets:Bank:Checking\n"), beancount)
+        XCTAssertFalse(beancount.contains("2024-03-05 open"), beancount)
+    }
+
+    /// One account name in two currencies: each currency has its own opening and assertion,
+    /// from its own entries and balance.
+    func testAnAccountNameInTwoCurrenciesIsBalancedPerCurrency() throws {
+        let sources = [
+            ("usd", SinkTestFeed.envelope(name: "Checking", balance: "100", [(1, "Shop A", "10", "2024-03-01")])),
+            (
+                "eur",
+                SinkTestFeed.envelope(
+                    name: "Checking", balance: "50", currency: "EUR", [(1, "Shop B", "20", "2024-03-02")])
+            ),
+        ]
+        let ledger = try journal(.ledger, sources)
+        XCTAssertTrue(ledger.contains("2024-03-01 * Opening balance\n    Assets:Bank:Checking  110.00 USD\n"), ledger)
+        XCTAssertTrue(ledger.contains("2024-03-02 * Opening balance\n    Assets:Bank:Checking  70.00 EUR\n"), ledger)
+        XCTAssertTrue(
+            ledger.contains("2024-03-01 * Balance assertion\n    Assets:Bank:Checking  0 USD = 100.00 USD\n"), ledger)
+        XCTAssertTrue(
+            ledger.contains("2024-03-02 * Balance assertion\n    Assets:Bank:Checking  0 EUR = 50.00 EUR\n"), ledger)
+
+        let beancount = try journal(.beancount, sources)
+        XCTAssertTrue(beancount.contains("2024-03-02 balance Assets:Bank:Checking  100.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("2024-03-03 balance Assets:Bank:Checking  50.00 EUR\n"), beancount)
+        XCTAssertEqual(beancount.components(separatedBy: " open Assets:Bank:Checking").count, 2, beancount)
+    }
+}
