@@ -254,4 +254,29 @@ final class JournalEndToEndTests: XCTestCase {
         let currencies = try accepted("currencies", "[\(stated), \(euro)]")
         XCTAssertEqual(try balances(currencies.journal)["Assets:Bank:Checking"], "50.00 EUR, 100.00 USD")
     }
+
+    /// Accounts whose names clean to one journal name (beancount keeps ASCII only; hledger drops
+    /// `:`) are two journal accounts, each with its balance, and every program accepts them.
+    func testAccountsWhoseNamesCleanAlikeAreTwoAccountsInEveryProgram() throws {
+        let japan = try accepted(
+            "japan",
+            #"""
+            [{"body": {"name": "東京", "currency": "USD", "currentBalance": 100, "transactions": [{"type": 1, "vendor": "Shop A", "amount": 10, "date": "2024-03-01"}]}},
+             {"body": {"name": "大阪", "currency": "USD", "transactions": [{"type": 1, "vendor": "Shop B", "amount": 20, "date": "2024-03-05"}]}}]
+            """#)
+        let bean = try String(contentsOfFile: japan.beancount, encoding: .utf8)
+        XCTAssertTrue(bean.contains("2024-03-02 balance Assets:Bank:Account  100.00 USD\n"), bean)
+        XCTAssertTrue(bean.contains("  Assets:Bank:Account-2  -20.00 USD\n"), bean)
+        XCTAssertTrue(bean.contains("2024-03-05 open Assets:Bank:Account-2\n"), bean)
+
+        let joint = try accepted(
+            "joint",
+            #"""
+            [{"body": {"name": "Joint Main", "currency": "EUR", "currentBalance": 50, "transactions": [{"type": 0, "vendor": "Salary", "amount": 1000, "date": "2024-03-02"}]}},
+             {"body": {"name": "Joint: Main", "currency": "EUR", "currentBalance": -50, "transactions": [{"type": 1, "vendor": "Rent", "amount": 700, "date": "2024-03-02"}]}}]
+            """#)
+        XCTAssertEqual(
+            try balances(joint.journal),
+            ["Assets:Bank:Joint Main": "50.00 EUR", "Assets:Bank:Joint Main-2": "-50.00 EUR"])
+    }
 }

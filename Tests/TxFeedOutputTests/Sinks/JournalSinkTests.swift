@@ -86,4 +86,54 @@ final class JournalSinkTests: XCTestCase {
         XCTAssertTrue(beancount.contains("2024-03-03 balance Assets:Bank:Checking  50.00 EUR\n"), beancount)
         XCTAssertEqual(beancount.components(separatedBy: " open Assets:Bank:Checking").count, 2, beancount)
     }
+
+    /// Accounts whose names clean to one journal name are apart: the first in the feed has
+    /// it, the next `-2`, and so on past the names other accounts have.
+    func testAccountsWhoseNamesCleanAlikeStayApart() throws {
+        let beancount = try journal(
+            .beancount,
+            [
+                ("a", SinkTestFeed.envelope(name: "東京", balance: "100", [(1, "Shop A", "10", "2024-03-01")])),
+                ("b", SinkTestFeed.envelope(name: "Account-2", balance: nil, [(1, "Shop C", "5", "2024-03-01")])),
+                ("c", SinkTestFeed.envelope(name: "大阪", balance: "200", [(1, "Shop B", "20", "2024-03-02")])),
+                // The same name again: the same journal account.
+                ("d", SinkTestFeed.envelope(name: "東京", balance: nil, [(1, "Shop D", "1", "2024-03-01")])),
+            ])
+        XCTAssertTrue(beancount.contains("  Assets:Bank:Account  -10.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("  Assets:Bank:Account  -1.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("  Assets:Bank:Account-2  -5.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("  Assets:Bank:Account-3  -20.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("  Assets:Bank:Account  111.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("  Assets:Bank:Account-3  220.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("2024-03-02 balance Assets:Bank:Account  100.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("2024-03-03 balance Assets:Bank:Account-3  200.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("2024-03-02 open Assets:Bank:Account-3\n"), beancount)
+
+        let ledger = try journal(
+            .ledger,
+            [
+                ("a", SinkTestFeed.envelope(name: "Joint Main", balance: "50", [(0, "Salary", "1000", "2024-03-02")])),
+                ("b", SinkTestFeed.envelope(name: "Joint: Main", balance: "-50", [(1, "Rent", "700", "2024-03-02")])),
+            ])
+        XCTAssertTrue(ledger.contains("    Assets:Bank:Joint Main  1000.00 USD\n"), ledger)
+        XCTAssertTrue(ledger.contains("    Assets:Bank:Joint Main-2  -700.00 USD\n"), ledger)
+        XCTAssertTrue(ledger.contains("    Assets:Bank:Joint Main  0 USD = 50.00 USD\n"), ledger)
+        XCTAssertTrue(ledger.contains("    Assets:Bank:Joint Main-2  0 USD = -50.00 USD\n"), ledger)
+    }
+
+    /// The names a rules file's `[accounts]` gives are kept: two feed accounts given one are one
+    /// journal account, and an account whose own name cleans to one of them is the one renamed.
+    func testNamesARulesFileGivesAreNeverRenamed() throws {
+        let ledger = try journal(
+            .ledger,
+            [
+                ("a", SinkTestFeed.envelope(name: "Shared", balance: nil, [(1, "Shop A", "10", "2024-03-01")])),
+                ("b", SinkTestFeed.envelope(name: "Visa", balance: nil, [(1, "Shop B", "20", "2024-03-02")])),
+                ("c", SinkTestFeed.envelope(name: "Card", balance: nil, [(1, "Shop C", "30", "2024-03-03")])),
+            ],
+            accountNames: ["Visa": "Assets:Bank:Shared", "Card": "Assets:Bank:Shared"])
+        XCTAssertTrue(ledger.contains("    Assets:Bank:Shared-2  -10.00 USD\n"), ledger)
+        XCTAssertTrue(ledger.contains("    Assets:Bank:Shared  -20.00 USD\n"), ledger)
+        XCTAssertTrue(ledger.contains("    Assets:Bank:Shared  -30.00 USD\n"), ledger)
+    }
 }

@@ -31,6 +31,51 @@ struct JournalAccount {
         }
     }
 
+    /// The journal accounts of feed accounts (each with its source's name), in order. Accounts
+    /// are one journal account only when their own names (the account's, else the source's)
+    /// are the same: one whose name cleans to a journal name another has, or one `named` gives,
+    /// takes `-2` (`-3`, …: the first free, in the accounts' order). The names `named` gives
+    /// are kept: feed accounts it gives one name are one journal account.
+    static func all(
+        _ accounts: [(account: Account, source: String)], syntax: JournalSink.Syntax, named: [String: String]
+    ) throws(JournalError) -> [JournalAccount] {
+        var out: [JournalAccount] = []
+        out.reserveCapacity(accounts.count)
+        for (account, source) in accounts {
+            out.append(try JournalAccount(account, source: source, syntax: syntax, named: named))
+        }
+        let owns = accounts.map { $0.account.name.isEmpty ? $0.source : $0.account.name }
+        // Every name the rules give is theirs, whether or not this run has their accounts.
+        var taken = Set(named.values.map { path($0, syntax: syntax) })
+        // Journal name → the own name that has it; the accounts that must take a suffix.
+        var holders: [String: String] = [:]
+        var renamed: [Int] = []
+        for i in out.indices where named[owns[i]] == nil {
+            if let holder = holders[out[i].name] {
+                if holder != owns[i] { renamed.append(i) }
+            } else if taken.contains(out[i].name) {
+                renamed.append(i)
+            } else {
+                holders[out[i].name] = owns[i]
+                taken.insert(out[i].name)
+            }
+        }
+        var given: [String: String] = [:]
+        for i in renamed {
+            if let name = given[owns[i]] {
+                out[i].name = name
+                continue
+            }
+            var n = 2
+            while taken.contains("\(out[i].name)-\(n)") { n += 1 }
+            let name = "\(out[i].name)-\(n)"
+            taken.insert(name)
+            given[owns[i]] = name
+            out[i].name = name
+        }
+        return out
+    }
+
     /// A colon path a person wrote (a category, an `[accounts]` entry), each component made valid.
     static func path(_ path: String, syntax: JournalSink.Syntax) -> String {
         path.split(separator: ":").map { component(String($0), syntax: syntax) }.joined(separator: ":")

@@ -41,13 +41,10 @@ public struct JournalSink: FeedSink {
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         // Then the accounts only a remembered transfer half is in, numbered after the feed's.
-        let accounts =
-            try feed.accounts.map {
-                try JournalAccount($0, source: feed.sources[$0.source].name, syntax: syntax, named: accountNames)
-            }
-            + (feed.transfers?.outsideAccounts ?? []).map {
-                try JournalAccount($0, source: $0.origin, syntax: syntax, named: accountNames)
-            }
+        let accounts = try JournalAccount.all(
+            feed.accounts.map { ($0, feed.sources[$0.source].name) }
+                + (feed.transfers?.outsideAccounts ?? []).map { ($0, $0.origin) },
+            syntax: syntax, named: accountNames)
         var days = context.dayFormat
         var summary = [AccountSummary](repeating: AccountSummary(), count: feed.accounts.count)
         var rows = feed.rows()
