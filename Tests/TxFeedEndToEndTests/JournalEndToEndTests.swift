@@ -279,4 +279,25 @@ final class JournalEndToEndTests: XCTestCase {
             try balances(joint.journal),
             ["Assets:Bank:Joint Main": "50.00 EUR", "Assets:Bank:Joint Main-2": "-50.00 EUR"])
     }
+
+    /// A transfer is written at its money-out half's day: the money-in account's opening,
+    /// assertion and beancount `open` are that day's, whether it is after the money in (the
+    /// assertion would miss the transfer) or before it (beancount would post to an account
+    /// not yet open).
+    func testATransferIsCheckedOnTheDayItIsWritten() throws {
+        let after = try accepted(
+            "after",
+            #"""
+            [{"body": {"name": "Checking", "currency": "EUR", "currentBalance": 100, "transactions": [{"type": 1, "vendor": "Transfer to savings", "amount": 500, "date": "2024-03-03"}]}},
+             {"body": {"name": "Savings", "currency": "EUR", "currentBalance": 900, "transactions": [{"type": 0, "vendor": "Transfer from checking", "amount": 500, "date": "2024-03-01"}]}}]
+            """#)
+        XCTAssertEqual(
+            try balances(after.journal), ["Assets:Bank:Checking": "100.00 EUR", "Assets:Bank:Savings": "900.00 EUR"])
+        _ = try accepted(
+            "before",
+            #"""
+            [{"body": {"name": "Checking", "currency": "EUR", "transactions": [{"type": 1, "vendor": "Transfer to savings", "amount": 500, "date": "2024-03-01"}]}},
+             {"body": {"name": "Savings", "currency": "EUR", "transactions": [{"type": 0, "vendor": "Transfer from checking", "amount": 500, "date": "2024-03-03"}]}}]
+            """#)
+    }
 }

@@ -136,4 +136,57 @@ final class JournalSinkTests: XCTestCase {
         XCTAssertTrue(ledger.contains("    Assets:Bank:Shared  -20.00 USD\n"), ledger)
         XCTAssertTrue(ledger.contains("    Assets:Bank:Shared  -30.00 USD\n"), ledger)
     }
+
+    /// A transfer is one entry at its money-out half's day: the money-in account's opening,
+    /// assertion and beancount `open` are from that day, the amount it posts to it counted.
+    func testATransferCountsForTheMoneyInAccountOnTheDayItIsWritten() throws {
+        let sources = [
+            (
+                "checking",
+                SinkTestFeed.envelope(
+                    name: "Checking", balance: "100", currency: "EUR",
+                    [(1, "Transfer to savings", "500", "2024-03-03")])
+            ),
+            (
+                "savings",
+                SinkTestFeed.envelope(
+                    name: "Savings", balance: "900", currency: "EUR",
+                    [(0, "Transfer from checking", "500", "2024-03-01")])
+            ),
+        ]
+        let ledger = try journal(.ledger, sources)
+        XCTAssertTrue(
+            ledger.contains(
+                "2024-03-03 * (fp:"), ledger)
+        XCTAssertTrue(
+            ledger.contains("    Assets:Bank:Checking  -500.00 EUR\n    Assets:Bank:Savings  500.00 EUR\n"), ledger)
+        XCTAssertTrue(ledger.contains("2024-03-03 * Opening balance\n    Assets:Bank:Savings  400.00 EUR\n"), ledger)
+        XCTAssertTrue(
+            ledger.contains("2024-03-03 * Balance assertion\n    Assets:Bank:Savings  0 EUR = 900.00 EUR\n"), ledger)
+        XCTAssertFalse(ledger.contains("2024-03-01"), ledger)
+
+        let beancount = try journal(.beancount, sources)
+        XCTAssertTrue(beancount.contains("2024-03-03 open Assets:Bank:Savings\n"), beancount)
+        XCTAssertTrue(beancount.contains("2024-03-04 balance Assets:Bank:Savings  900.00 EUR\n"), beancount)
+
+        // Money out first: the money-in account is opened on that day.
+        let early = try journal(
+            .beancount,
+            [
+                (
+                    "checking",
+                    SinkTestFeed.envelope(
+                        name: "Checking", balance: nil, currency: "EUR",
+                        [(1, "Transfer to savings", "500", "2024-03-01")])
+                ),
+                (
+                    "savings",
+                    SinkTestFeed.envelope(
+                        name: "Savings", balance: nil, currency: "EUR",
+                        [(0, "Transfer from checking", "500", "2024-03-03")])
+                ),
+            ])
+        XCTAssertTrue(early.contains("2024-03-01 open Assets:Bank:Savings\n"), early)
+        XCTAssertFalse(early.contains("2024-03-03"), early)
+    }
 }

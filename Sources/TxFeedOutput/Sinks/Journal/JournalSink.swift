@@ -58,12 +58,17 @@ public struct JournalSink: FeedSink {
                 let account = Int(t.account)
                 var date: [UInt8] = []
                 days.appendISODay(of: t, to: &date)
-                summary[account].observe(date: date, signedMinor: t.signedMinor)
                 // A transfer is one entry between the two accounts, written at its money-out half;
                 // one whose other half an earlier batch wrote alone is this half's entry against
                 // what that batch posted it to, which it takes back.
                 let earlier = row.transfer?.earlier
                 if let transfer = row.transfer, !transfer.isDebit, earlier == nil { continue }
+                // The accounts' summaries count what is written, on the day it is: the money-in
+                // half of a transfer on its money-out half's.
+                summary[account].observe(date: date, signedMinor: t.signedMinor)
+                if let transfer = row.transfer, earlier == nil, Int(transfer.otherAccount) < summary.count {
+                    summary[Int(transfer.otherAccount)].observe(date: date, signedMinor: -t.signedMinor)
+                }
                 entries.removeAll(keepingCapacity: true)
                 let category = row.labels?.category.map { JournalAccount.path($0, syntax: syntax) }
                 if let category { categories.insert(category) }
