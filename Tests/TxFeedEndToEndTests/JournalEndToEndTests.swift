@@ -300,4 +300,22 @@ final class JournalEndToEndTests: XCTestCase {
              {"body": {"name": "Savings", "currency": "EUR", "transactions": [{"type": 0, "vendor": "Transfer from checking", "amount": 500, "date": "2024-03-03"}]}}]
             """#)
     }
+
+    /// A memo of 4,096 bytes (INPUT.md's limit), which `;` makes longer, is read by Ledger,
+    /// which refuses a line of 4,096 characters; its comment lines, as hledger reads them, are
+    /// the memo again.
+    func testALongMemoIsReadByLedger() throws {
+        let memo = String(repeating: "é; x", count: 700) + String(repeating: "m", count: 596)
+        XCTAssertEqual(memo.utf8.count, 4096)
+        let envelope =
+            #"{"body": {"name": "Checking", "currency": "USD", "transactions": [{"type": 1, "vendor": "Shop", "amount": 1.5, "date": "2024-03-01", "memo": "\#(memo)"}]}}"#
+        let files = try accepted("memo", envelope)
+        let printed = try runCommand(try tool("/usr/bin/hledger"), ["-f", files.journal, "print", "-O", "json"])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        let entries = try JSONSerialization.jsonObject(with: Data(printed.output.utf8)) as? [[String: Any]]
+        let comment = try XCTUnwrap(entries?.first?["tcomment"] as? String)
+        let lines = comment.split(separator: "\n").filter { $0.hasPrefix("memo: ") }
+        XCTAssertGreaterThan(lines.count, 1)
+        XCTAssertEqual(lines.map { $0.dropFirst(6) }.joined(), memo.replacingOccurrences(of: ";", with: "；"))
+    }
 }

@@ -189,4 +189,54 @@ final class JournalSinkTests: XCTestCase {
         XCTAssertTrue(early.contains("2024-03-01 open Assets:Bank:Savings\n"), early)
         XCTAssertFalse(early.contains("2024-03-03"), early)
     }
+
+    /// An envelope of one account and a record with this memo and id.
+    func envelope(vendor: String, memo: String, id: String, date: String = "2024-03-01") -> String {
+        let record =
+            #"{"type":1,"vendor":\#(SinkTestFeed.json(vendor)),"amount":1.5,"date":"\#(date)","#
+            + #""memo":\#(SinkTestFeed.json(memo)),"id":\#(SinkTestFeed.json(id))}"#
+        return #"{"status":200,"body":{"name":"Checking","currency":"USD","transactions":[\#(record)]}}"#
+    }
+
+    /// Ledger refuses a line of 4,096 characters or more: a memo of up to 4,096 bytes, which
+    /// `;` and `|` make up to three times longer, is several `; memo:` lines, cut between
+    /// characters and not beside a space; the payee and id at their longest are a header line
+    /// under the limit.
+    func testALongMemoIsSeveralCommentLinesEachUnderLedgersLimit() throws {
+        // 4,096 bytes: `é` (two bytes), `;` and `|` (three written), words and spaces, an emoji.
+        let memo =
+            "x" + String(repeating: "é", count: 999) + String(repeating: ";", count: 600)
+            + String(repeating: "|", count: 5) + String(repeating: "ab ", count: 495) + "abc😀"
+        XCTAssertEqual(memo.utf8.count, 4096)
+        let payee = String(repeating: ";", count: 1024)
+        let id = String(repeating: "|", count: 256)
+        let ledger = try journal(.ledger, [("long", envelope(vendor: payee, memo: memo, id: id))])
+        let lines = ledger.split(separator: "\n")
+        for line in lines { XCTAssertLessThan(line.utf8.count, 4000, String(line.prefix(80))) }
+        let memoLines = lines.filter { $0.hasPrefix("    ; memo: ") }.map { $0.dropFirst(12) }
+        XCTAssertEqual(memoLines.map(\.utf8.count), [1999, 1999, 1308])
+        XCTAssertEqual(memoLines.joined(), JournalEntry.ledgerText(memo))
+        for line in memoLines { XCTAssertTrue(line.first != " " && line.last != " ", String(line)) }
+        XCTAssertFalse(ledger.contains("\u{FFFD}"))
+
+        // A short memo is one line.
+        let short = try journal(.ledger, [("short", envelope(vendor: "Shop", memo: "a memo", id: "R1"))])
+        XCTAssertTrue(short.contains("2024-03-01 * (R1) Shop\n    ; memo: a memo\n    Assets:Bank:Checking"), short)
+    }
+
+    /// The cuts of `lines(_:bytes:)`: at most the bytes, never inside a character's UTF-8
+    /// bytes, beside no space when there is a cut in the line's second half that is not.
+    func testMemoLinesAreCutBetweenCharactersAndNotBesideASpace() {
+        func cut(_ text: String, _ bytes: Int) -> [String] {
+            JournalEntry.lines(Array(text.utf8), bytes: bytes).map { String(decoding: $0, as: UTF8.self) }
+        }
+        XCTAssertEqual(cut("abcdefgh", 4), ["abcd", "efgh"])
+        XCTAssertEqual(cut("abcdefghi", 4), ["abcd", "efgh", "i"])
+        XCTAssertEqual(cut("ab cdefgh", 4), ["ab c", "defg", "h"])
+        XCTAssertEqual(cut("abc defgh", 4), ["ab", "c de", "fgh"])
+        XCTAssertEqual(cut("aéééé", 4), ["aé", "éé", "é"])
+        XCTAssertEqual(cut("😀😀", 5), ["😀", "😀"])
+        XCTAssertEqual(cut("a   b", 4), ["a   ", "b"])
+        XCTAssertEqual(cut("", 4), [""])
+    }
 }

@@ -33,7 +33,13 @@ struct JournalEntry {
         case .ledger:
             // The id as the entry's code keeps a payee that starts with `(` from being read as one.
             b.append(contentsOf: "(\(Self.ledgerCode(id ?? ""))) \(Self.ledgerText(payee))\n".utf8)
-            if let memo, !memo.isEmpty { b.append(contentsOf: "    ; memo: \(Self.ledgerText(memo))\n".utf8) }
+            if let memo, !memo.isEmpty {
+                for line in Self.lines(Array(Self.ledgerText(memo).utf8), bytes: Self.memoLineBytes) {
+                    b.append(contentsOf: "    ; memo: ".utf8)
+                    b.append(contentsOf: line)
+                    b.append(0x0A)
+                }
+            }
             if let replaces { b.append(contentsOf: "    ; replaces: \(Self.ledgerText(replaces))\n".utf8) }
             if let transferOf { b.append(contentsOf: "    ; transfer of: \(Self.ledgerText(transferOf))\n".utf8) }
         case .beancount:
@@ -46,6 +52,34 @@ struct JournalEntry {
         Self.posting(indent + account.name, amount, account, to: &b)
         Self.posting(indent + other, Money(minorUnits: -amount.minorUnits, scale: amount.scale), account, to: &b)
         b.append(0x0A)
+    }
+
+    /// The most bytes of a memo one `; memo:` line holds: Ledger refuses a line of 4,096
+    /// characters, and a memo of 4,096 bytes is up to three times as long written (`;` is `；`).
+    static let memoLineBytes = 2000
+
+    /// `text` (UTF-8) in lines of at most `bytes` bytes, cut between characters (never inside
+    /// one's UTF-8 bytes), and where neither side is a space when such a cut is in the line's
+    /// second half, so that no line ends or starts with a space a reader may trim.
+    static func lines(_ text: [UInt8], bytes: Int) -> [ArraySlice<UInt8>] {
+        precondition(bytes >= 4, "a line holds a character")
+        // Before byte `i` is a cut between characters (`i` is not a continuation byte).
+        func between(_ i: Int) -> Bool { text[i] & 0xC0 != 0x80 }
+        // …with no space on either side.
+        func bare(_ i: Int) -> Bool { between(i) && text[i] != 0x20 && text[i - 1] != 0x20 }
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        while text.count - start > bytes {
+            var cut = start + bytes
+            while !between(cut) { cut -= 1 }
+            var clean = cut
+            while clean > start + bytes / 2, !bare(clean) { clean -= 1 }
+            if bare(clean) { cut = clean }
+            lines.append(text[start..<cut])
+            start = cut
+        }
+        lines.append(text[start...])
+        return lines
     }
 
     /// `    Assets:Bank:X  -12.50 GBP`: two spaces end the account name in every syntax.
