@@ -318,4 +318,14 @@ final class JournalEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(lines.count, 1)
         XCTAssertEqual(lines.map { $0.dropFirst(6) }.joined(), memo.replacingOccurrences(of: ";", with: "；"))
     }
+
+    /// An account whose last entry is on 9999-12-31: beancount would check its balance the
+    /// day after, which it cannot read; the file has no assertion then and bean-check accepts it.
+    func testAnEntryOn99991231IsAValidBeancountFile() throws {
+        let files = try accepted(
+            "late",
+            #"{"body": {"name": "Late", "currency": "USD", "currentBalance": 1, "transactions": [{"type": 1, "vendor": "w", "amount": 2, "date": "9999-12-31"}]}}"#
+        )
+        XCTAssertEqual(try balances(files.journal)["Assets:Bank:Late"], "1.00 USD")
+    }
 }

@@ -239,4 +239,27 @@ final class JournalSinkTests: XCTestCase {
         XCTAssertEqual(cut("a   b", 4), ["a   ", "b"])
         XCTAssertEqual(cut("", 4), [""])
     }
+
+    /// beancount checks a balance at the start of its day, the day after the last entry: after
+    /// 9999-12-31 there is none, and the balance is left out with a comment saying why.
+    func testBeancountWritesNoAssertionAfterTheLastDayItCanWrite() throws {
+        let sources = [
+            ("late", SinkTestFeed.envelope(name: "Late", balance: "1", [(1, "w", "2", "9999-12-31")])),
+            ("early", SinkTestFeed.envelope(name: "Early", balance: "5", [(1, "x", "2", "9999-12-30")])),
+        ]
+        let beancount = try journal(.beancount, sources)
+        XCTAssertFalse(beancount.contains("+10000"), beancount)
+        XCTAssertFalse(beancount.contains("balance Assets:Bank:Late"), beancount)
+        XCTAssertTrue(
+            beancount.contains(
+                "; Assets:Bank:Late: no balance assertion of 1.00 USD: it would be checked on the day after 9999-12-31, which beancount cannot write\n"
+            ), beancount)
+        XCTAssertTrue(
+            beancount.contains("9999-12-31 * \"Opening balance\" \"\"\n  Assets:Bank:Late  3.00 USD\n"), beancount)
+        XCTAssertTrue(beancount.contains("9999-12-31 balance Assets:Bank:Early  5.00 USD\n"), beancount)
+
+        let ledger = try journal(.ledger, sources)
+        XCTAssertTrue(
+            ledger.contains("9999-12-31 * Balance assertion\n    Assets:Bank:Late  0 USD = 1.00 USD\n"), ledger)
+    }
 }

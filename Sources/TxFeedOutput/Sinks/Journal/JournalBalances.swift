@@ -79,10 +79,23 @@ struct JournalBalances {
                 if let currency = account.currency { b.append(contentsOf: " \(currency)".utf8) }
                 b.append(contentsOf: "\n\n".utf8)
             case .beancount:
-                // Checked at the start of its day: the day after the last entry.
-                b.append(contentsOf: "\(Self.nextDay(last)) balance \(account.name)  ".utf8)
-                JournalEntry.appendSigned(asserted, to: &b)
-                b.append(contentsOf: " \(account.currency ?? "")\n\n".utf8)
+                // Checked at the start of its day: the day after the last entry. After 9999-12-31
+                // there is no day beancount reads: no assertion, and a comment says so.
+                var amount: [UInt8] = []
+                JournalEntry.appendSigned(asserted, to: &amount)
+                amount.append(contentsOf: " \(account.currency ?? "")".utf8)
+                guard let next = Self.nextDay(last) else {
+                    b.append(contentsOf: "; \(account.name): no balance assertion of ".utf8)
+                    b.append(contentsOf: amount)
+                    b.append(
+                        contentsOf:
+                            ": it would be checked on the day after \(day(last)), which beancount cannot write\n\n"
+                            .utf8)
+                    continue
+                }
+                b.append(contentsOf: "\(next) balance \(account.name)  ".utf8)
+                b.append(contentsOf: amount)
+                b.append(contentsOf: "\n\n".utf8)
             }
         }
     }
@@ -111,12 +124,15 @@ struct JournalBalances {
         return Money(minorUnits: minor, scale: scale)
     }
 
-    static func nextDay(_ day: [UInt8]) -> String {
+    /// The day after `day`; nil after 9999-12-31, which has no four-digit year.
+    static func nextDay(_ day: [UInt8]) -> String? {
         guard let read = try? TransactionDate.read(String(decoding: day, as: UTF8.self)) else {
             return String(decoding: day, as: UTF8.self)
         }
         var out: [UInt8] = []
         ISODate.appendUTC(unixSeconds: read.unixSeconds + 86_400, to: &out)
+        // A year out of 0...9999 is written with its sign: `+10000-01-01`.
+        guard let first = out.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "-") else { return nil }
         return String(decoding: out.prefix(10), as: UTF8.self)
     }
 }
