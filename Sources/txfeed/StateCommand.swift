@@ -58,7 +58,8 @@ struct StateShowCommand: ParsableCommand {
                 text +=
                     "      dropped \(d.source)\(place) \(d.day) \(d.vendor) \(d.amount) \(d.id): \(d.by) of \(d.kept)\n"
             }
-            let dropped = b.duplicates + b.seen
+            // An undone batch's drops are forgotten with it: none is listed, and none is promised.
+            let dropped = b.undone == nil ? b.duplicates + b.seen : 0
             if dropped > shown {
                 text +=
                     "      … and \(dropped - shown) more dropped"

@@ -251,6 +251,10 @@ final class StateEndToEndTests: XCTestCase {
             again.stderr)
         let show = try txfeed("state", "show", state)
         XCTAssertTrue(show.output.contains("remembered 2 — UNDONE at "), show.output)
+        // Batch 3 dropped January's two as seen; undone, its drops are forgotten, none promised.
+        XCTAssertEqual(try txfeed("state", "undo", state, "3").status, 0)
+        let shown = try txfeed("state", "show", state).output
+        XCTAssertFalse(shown.contains("more dropped"), shown)
 
         let twice = try txfeed("state", "undo", state, "1")
         XCTAssertEqual(twice.status, 2)
