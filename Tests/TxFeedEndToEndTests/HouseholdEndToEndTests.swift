@@ -293,6 +293,26 @@ final class HouseholdEndToEndTests: XCTestCase {
         XCTAssertTrue(journal.contains("2024-03-04 500.00, written by batch 2 against Income:Uncategorized"), journal)
     }
 
+    /// A transfer whose money out is still pending on day 1: no half of it is linked until both
+    /// are booked, so day 1 writes the money in alone and day 2 the money out against it, and
+    /// the two journals hold the 500.00 once, between the accounts. (A pending half was once
+    /// linked: day 1 wrote neither half, its journal leaving pending records out, and day 2 the
+    /// money out as an expense; savings never had the 500.00.)
+    func testATransferWhoseMoneyOutIsPendingIsWrittenOnceItBooks() throws {
+        let out = "2024-03-02,UMBUCHUNG TAGESGELD DE12500105170648489890,-500.00,EUR"
+        try download(checking: [out + ",Pending"], savings: [("S1", "20240302", "500.00", "EINGANG")], card: [])
+        XCTAssertFalse(try day(1).stderr.contains("txfeed: transfers:"))
+        try download(checking: [out + ",Posted"], savings: [("S1", "20240302", "500.00", "EINGANG")], card: [])
+        let second = try day(2)
+        XCTAssertTrue(
+            second.stderr.contains("txfeed: transfers: 1 linked (1 to a half an earlier batch wrote)"), second.stderr)
+        let (balances, output) = try twoDaysBalances()
+        XCTAssertEqual(balances["Assets:Bank:checking"], "-500.00 EUR", output)
+        XCTAssertEqual(balances["Assets:Bank:SAVINGS DE12500105170648489890"], "500.00 EUR", output)
+        XCTAssertNil(balances["Income:Uncategorized"], output)
+        XCTAssertNil(balances["Expenses:Uncategorized"], output)
+    }
+
     /// Beancount slices under `--state` carry no `open` directives (each would open the same
     /// accounts again): a main file that includes them with the auto_accounts plugin is what
     /// bean-check accepts, and its totals hold the transfer once.

@@ -33,7 +33,10 @@ extension Feed {
         func key(_ t: Transaction) -> Key? { key(currencies[Int(t.account)], t.signedMinor) }
         guard !duplicates.isEmpty || !remembered.isEmpty else { return EarlierLinks() }
         // Only amounts a record of this run not linked has: a run of a file seen whole looks no further.
-        let newKeys = Set(transactions.indices.filter { !linked.contains($0) }.compactMap { key(transactions[$0]) })
+        let newKeys = Set(
+            transactions.indices.filter { !linked.contains($0) && !transactions[$0].isPending }.compactMap {
+                key(transactions[$0])
+            })
         guard !newKeys.isEmpty else { return EarlierLinks() }
         // One earlier half per real account and identity: a file read twice drops each twice,
         // and a remembered half read again is seen.
@@ -98,7 +101,7 @@ extension Feed {
         guard !earlier.isEmpty else { return EarlierLinks() }
         let earlierKeys = Set(earlier.compactMap { key($0.candidate.currency, $0.candidate.signedMinor) })
         var candidates: [TransferMatcher.Candidate] = []
-        for (i, t) in transactions.enumerated() where !linked.contains(i) {
+        for (i, t) in transactions.enumerated() where !linked.contains(i) && !t.isPending {
             if let key = key(t), earlierKeys.contains(key) {
                 candidates.append(transferCandidate(t, row: i, real: real, currencies: currencies))
             }

@@ -1,4 +1,4 @@
-/// A feed's records with a currency, sorted by currency, magnitude and day (stably): the order
+/// A feed's booked records with a currency, sorted by currency, magnitude and day (stably): the order
 /// in which the transfers pass finds each amount's other sign, by looking along the run of
 /// records of that currency and magnitude, no further than the window.
 ///
@@ -29,14 +29,16 @@ struct TransferOrder {
         var firstDay: Int64
     }
 
-    /// `currencyOf` numbers each account's currency from 1, 0 for none (such records are left out).
+    /// `currencyOf` numbers each account's currency from 1, 0 for none (such records are left
+    /// out, as pending ones are: a pending amount may still change, and a journal under
+    /// `--state` writes it only once booked, so a transfer waits for both halves to book).
     init(_ transactions: [Transaction], currencyOf: [Int]) {
         self.transactions = transactions
         self.currencyOf = currencyOf
         func bits(_ largest: Int) -> Int { Int.bitWidth - largest.leadingZeroBitCount }
         var (currencies, magnitudes, days, count) = (0, Int64(0), (first: Int64.max, last: Int64.min), 0)
         var negative = false
-        for t in transactions where currencyOf[Int(t.account)] != 0 {
+        for t in transactions where currencyOf[Int(t.account)] != 0 && !t.isPending {
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
             currencies = max(currencies, currencyOf[Int(t.account)])
             magnitudes = max(magnitudes, t.amountMinor)
@@ -53,7 +55,7 @@ struct TransferOrder {
                 currencyShift: indexBits + dayBits + magnitudeBits, firstDay: days.first)
             var words: [UInt64] = []
             words.reserveCapacity(count)
-            for (i, t) in transactions.enumerated() where currencyOf[Int(t.account)] != 0 {
+            for (i, t) in transactions.enumerated() where currencyOf[Int(t.account)] != 0 && !t.isPending {
                 let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
                 words.append(
                     UInt64(currencyOf[Int(t.account)]) << layout.currencyShift
@@ -64,7 +66,9 @@ struct TransferOrder {
             self.words = words
             self.layout = layout
         } else {
-            var words = transactions.indices.filter { currencyOf[Int(transactions[$0].account)] != 0 }.map {
+            var words = transactions.indices.filter {
+                currencyOf[Int(transactions[$0].account)] != 0 && !transactions[$0].isPending
+            }.map {
                 UInt64($0)
             }
             self.layout = nil
