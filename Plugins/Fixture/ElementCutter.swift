@@ -2,14 +2,19 @@
 /// between its elements, skipping strings and nested values. Fed the array's bytes after its
 /// `[` in order, window by window.
 ///
-/// A cut is only a comma after which the next element has begun: a trailing comma (`{…},]`)
-/// stays inside its piece, so the host fails it at the same place as in the whole text.
+/// A cut is only a comma between two elements: one after which the next element has begun (a
+/// trailing comma, `{…},]`, stays inside its piece) and before which one ended (a leading or
+/// doubled comma, `[,{…}` or `{…},,{…}`, too), so the host fails it as in the whole text. A cut
+/// at a leading comma made `[]` of the piece before it and `[{…}` of the one after: invalid JSON
+/// read without a word.
 struct ElementCutter {
     /// Nesting inside the array's elements; 0 between them.
     private var depth = 0
     private var string = JSONStringState()
     /// The last comma between elements whose next element has not begun yet.
     private var pendingComma: Int?
+    /// Something of an element since the array's `[` or the last comma between elements.
+    private var element = false
     /// The last comma followed by an element: where a piece may end and the next begin.
     private(set) var cut: Int?
     /// The array's closing bracket (or a stray closer that ends it), once seen.
@@ -29,7 +34,10 @@ struct ElementCutter {
             case 0x20, 0x0A, 0x0D, 0x09:
                 continue
             case UInt8(ascii: ","):
-                if depth == 0 { pendingComma = i - 1 }
+                if depth == 0 {
+                    if element { pendingComma = i - 1 }
+                    element = false
+                }
                 continue
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if depth == 0 {
@@ -46,6 +54,7 @@ struct ElementCutter {
                 break
             }
             // Something of an element: the comma before it is a place to cut.
+            element = true
             if let comma = pendingComma {
                 cut = comma
                 pendingComma = nil

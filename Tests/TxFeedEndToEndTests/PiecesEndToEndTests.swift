@@ -57,6 +57,33 @@ final class PiecesEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(Set(origins).count, 4, "\(origins)")
     }
 
+    /// A comma with no element before it (`[,{…}`) fails as in the whole file, in an envelope's
+    /// transactions and in an array of envelopes. (It was once a cut: when the first element
+    /// was larger than the read window, the piece before it was `[]` and the next `[{…}`, and
+    /// the invalid file was read whole, exit 0.)
+    func testACommaWithNoElementBeforeItIsNoCut() throws {
+        let big =
+            #"{"type": 1, "vendor": "Big", "amount": 1, "date": "2024-03-01", "note": "\#(String(repeating: "x", count: 5_000))"}"#
+        let small = (0..<200).map { #"{"type": 1, "vendor": "Shop \#($0)", "amount": 2, "date": "2024-03-02"}"# }
+        let envelope = { (rows: String) in
+            #"{"body": {"name": "Checking", "currency": "EUR", "transactions": \#(rows)}}"#
+        }
+        let files = [
+            try folder.write("lead-transactions.json", envelope("[," + ([big] + small).joined(separator: ",") + "]")),
+            try folder.write(
+                "lead-envelopes.json",
+                "[," + ([envelope("[" + big + "]")] + small.map { envelope("[\($0)]") }).joined(separator: ",") + "]"),
+        ]
+        for file in files {
+            let whole = try run(file).result
+            let pieces = try run(file, ["TXFEED_FIXTURE_PIECE_BYTES": "1000"]).result
+            XCTAssertEqual(whole.status, 1, "\(file): \(whole.stderr)")
+            // Failed as the whole file fails, by the same message (an array keeps its other pieces' envelopes: 3).
+            XCTAssertNotEqual(pieces.status, 0, "\(file): \(pieces.stderr)")
+            XCTAssertEqual(failure(pieces.stderr), failure(whole.stderr), file)
+        }
+    }
+
     func testASyntaxErrorDeepInAPiecedFileNamesTheLineAndColumnOfTheWholeFile() throws {
         for file in try files() {
             let broken = try rewrite(file) { text in
