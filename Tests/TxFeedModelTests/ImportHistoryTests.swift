@@ -46,13 +46,18 @@ final class ImportHistoryTests: XCTestCase {
         XCTAssertEqual(feed.duplicates.map(\.fingerprint.occurrence), [1, 1])
     }
 
-    func testPendingRecordsAreNeverLookedUp() {
+    /// A pending record with the identity of one an earlier run imported booked is an older
+    /// export's copy of that payment: seen. (Pending records were once never looked up, and
+    /// such a copy was shown, and remembered, as pending again on every run.)
+    func testAPendingCopyOfARecordImportedBookedIsSeen() {
         var earlier = SourceBuilder()
         earlier.add("Hotel", -9_000, at: septemberFirst)
         var now = SourceBuilder()
         now.add("Hotel", -9_000, at: septemberFirst, pending: true)
+        now.add("Taxi", -2_000, at: septemberFirst, pending: true)
         let feed = Feed(merging: [now.outcome("now")], history: history(of: earlier, batch: 1))
-        XCTAssertEqual(feed.transactions.count, 1)
+        XCTAssertEqual(feed.transactions.count, 1, "the taxi, pending and new")
+        XCTAssertEqual(feed.sources.map(\.seen), [1])
     }
 
     func testABankIDMatchesABankIDOrTheFingerprintOfARecordWithout() {

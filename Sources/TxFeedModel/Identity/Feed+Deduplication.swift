@@ -9,9 +9,10 @@ extension Feed {
     /// read as OFX and as CSV). Called in source order, before the newest-first sort.
     ///
     /// - Parameters:
-    ///   - history: what earlier runs imported (`--state`): a booked record found there is
-    ///     dropped as seen before anything in this run is compared with it, so every copy of it
-    ///     counts as seen. Pending records are never looked up: they are shown until booked.
+    ///   - history: what earlier runs imported (`--state`): a record found there is dropped as
+    ///     seen before anything in this run is compared with it, so every copy of it counts as
+    ///     seen. It holds booked records alone: a pending record found there is a stale export's
+    ///     copy of a payment an earlier run imported booked; others are shown until booked.
     mutating func removeDuplicates(history: ImportHistory? = nil) {
         deduplicated = true
         let accountKeys = accounts.map { IdentityKey.accountKey(of: $0) + "\u{0}" }
@@ -35,7 +36,7 @@ extension Feed {
             positions[source] += 1
             let bankID = details(of: t)?.id
             var dropped: Duplicate?
-            if let history, !t.isPending,
+            if let history,
                 let imported = history.imported(account: Int(t.account), fingerprint: fingerprint, bankID: bankID)
             {
                 dropped = Duplicate(
