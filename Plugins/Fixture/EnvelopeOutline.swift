@@ -37,6 +37,9 @@ struct EnvelopeOutline {
         while i < count && !done {
             let c = bytes[i]
             defer { i += 1 }
+            // A line break inside a string (invalid JSON) spans lines too: the host ends an
+            // NDJSON line at any line break, so such a value is no line of its own.
+            if c == 0x0A, start != nil { spansLines = true }
             if string.inString {
                 if string.closes(with: c) {
                     if let raw = key { lastKey = Self.key(raw) }
@@ -53,7 +56,6 @@ struct EnvelopeOutline {
                 }
                 continue
             }
-            if c == 0x0A, start != nil { spansLines = true }
             if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
             let atKeys = depth == 1 || (depth == 2 && inBody)
             if let value = awaiting {

@@ -84,6 +84,23 @@ final class PiecesEndToEndTests: XCTestCase {
         }
     }
 
+    /// A line break inside a string of the first envelope (invalid JSON) makes no NDJSON of the
+    /// file, in pieces as whole: one envelope that fails. (The outline once looked for line
+    /// breaks outside strings alone: 300 lines after it were read as NDJSON, exit 3.)
+    func testALineBreakInAStringOfTheFirstLineMakesNoNDJSON() throws {
+        let line =
+            #"{"body": {"name": "Checking", "currency": "EUR", "transactions": [{"type": 1, "vendor": "Shop", "amount": 2, "date": "2024-03-02"}]}}"#
+        let file = try folder.write(
+            "broken.ndjson",
+            #"{"body": {"name": "X\#nY", "transactions": []}}"# + "\n"
+                + Array(repeating: line, count: 300).joined(separator: "\n") + "\n")
+        let whole = try run(file).result
+        let pieces = try run(file, ["TXFEED_FIXTURE_PIECE_BYTES": "4096"]).result
+        XCTAssertEqual(whole.status, 1, whole.stderr)
+        XCTAssertEqual(pieces.status, 1, pieces.stderr)
+        XCTAssertEqual(failure(pieces.stderr), failure(whole.stderr))
+    }
+
     func testASyntaxErrorDeepInAPiecedFileNamesTheLineAndColumnOfTheWholeFile() throws {
         for file in try files() {
             let broken = try rewrite(file) { text in
