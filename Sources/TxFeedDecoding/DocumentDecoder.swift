@@ -222,7 +222,7 @@ public struct DocumentDecoder: Sendable {
         }
 
         // Rejects name the envelope too when the text holds more than one (NDJSON, arrays).
-        let rejectOrigin = part.isStart && range.lowerBound <= 3 + leadingWhitespace(text) ? origin : place()
+        let rejectOrigin = part.isStart && range.lowerBound <= firstEnvelopeStart(text) ? origin : place()
 
         // Straight into `data`: a syntax error in an element throws, and the caller takes back
         // everything this envelope added (``decodeEnvelope(_:in:positions:scanner:alone:into:)``).
@@ -283,10 +283,13 @@ public struct DocumentDecoder: Sendable {
 
     // MARK: - Messages
 
-    /// Bytes of whitespace (after a BOM) before the first value: the first envelope's offset.
-    private func leadingWhitespace(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        let start = Self.byteOrderMarkLength(text)
-        return JSONScanner(text).skipWhitespace(from: start, to: text.count) - start
+    /// Where the text's first envelope starts: after a byte order mark and whitespace, and after
+    /// an array's `[` and the whitespace after it (`[\n  {…`, as arrays are pretty-printed).
+    private func firstEnvelopeStart(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        let scanner = JSONScanner(text)
+        let first = scanner.skipWhitespace(from: Self.byteOrderMarkLength(text), to: text.count)
+        guard first < text.count, text[first] == UInt8(ascii: "[") else { return first }
+        return scanner.skipWhitespace(from: first + 1, to: text.count)
     }
 
     /// 3 when the text starts with a UTF-8 byte order mark (accepted and skipped), else 0.

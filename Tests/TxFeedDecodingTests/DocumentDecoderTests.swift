@@ -217,4 +217,18 @@ final class DocumentDecoderTests: XCTestCase {
         XCTAssertEqual(data.rejects.map(\.origin), ["in.json", "in.json:2:1"])
         XCTAssertEqual(data.rejects.map(\.path), ["transactions[0].amount", "transactions[0].amount"])
     }
+
+    /// An array's first envelope is the text's first, however the array is laid out: only the
+    /// later ones are named by their place. (`[\n  {…` once named the first `in.json:2:3`.)
+    func testTheFirstEnvelopeOfAnArrayIsNamedByTheTextAlone() {
+        let bad = #"{"type":0,"vendor":"X","amount":-1,"date":"2021-01-01 00:00:00"}"#
+        for (layout, second) in [
+            ("[", "in.json:1:\(3 + envelope("A", bad).utf8.count)"), ("\u{FEFF}[\n  ", "in.json:3:3"),
+        ] {
+            let separator = layout == "[" ? "," : ",\n  "
+            let data = decode(
+                layout + envelope("A", bad) + separator + envelope("B", bad) + (layout == "[" ? "]" : "\n]\n"))
+            XCTAssertEqual(data.rejects.map(\.origin), ["in.json", second], layout)
+        }
+    }
 }
