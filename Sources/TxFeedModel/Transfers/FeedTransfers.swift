@@ -200,9 +200,10 @@ extension Feed {
         var order = TransferOrder(transactions, currencyOf: currencyOf)
         var marked = [Bool](repeating: false, count: transactions.count)
         var accounts = [Bool](repeating: false, count: self.accounts.count)
-        for index in order.withOpposite(
-            within: window, side: { (transactions[$0].isDebit, Int(transactions[$0].account)) })
-        {
+        let found = order.withOpposite(within: window, groups: self.accounts.count) {
+            (transactions[$0].isDebit, Int(transactions[$0].account))
+        }
+        for index in found {
             marked[index] = true
             accounts[Int(transactions[index].account)] = true
         }
@@ -216,7 +217,7 @@ extension Feed {
         _ opposites: TransferOrder, real: [Int], currencies: [String], window: Int64
     ) -> [TransferMatcher.Candidate] {
         var isCandidate = [Bool](repeating: false, count: transactions.count)
-        let found = opposites.withOpposite(within: window) {
+        let found = opposites.withOpposite(within: window, groups: (real.max() ?? -1) + 1) {
             (transactions[$0].isDebit, real[Int(transactions[$0].account)])
         }
         for index in found { isCandidate[index] = true }

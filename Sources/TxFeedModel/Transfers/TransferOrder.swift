@@ -111,56 +111,104 @@ struct TransferOrder {
         return Int(Self.field(word, from: 0, to: layout.dayShift))
     }
 
-    /// The index of each record that has one of the other sign, in another group (an account),
-    /// of its currency and magnitude, at most `window` days before or after it; `side` gives a
-    /// record's sign and group.
+    /// The index of each record that has one of the other sign, in another group (an account,
+    /// `0..<groups`), of its currency and magnitude, at most `window` days before or after it
+    /// (an index may come more than once); `side` gives a record's sign and group.
     ///
-    /// A sweep along each run of one currency and magnitude, counting what lies within the
-    /// window by sign and by group: linear in the records, however many share an amount.
-    /// (Looking at every two records of a run was quadratic: 12,000 debits of one amount and
-    /// day took 29 s.)
-    func withOpposite(within window: Int64, side: (Int) -> (isDebit: Bool, group: Int)) -> [Int] {
+    /// Along each run of one currency and magnitude, sorted by day, each record is looked at
+    /// beside the next ones within the window, as few as most amounts have; a run where they
+    /// are many (thousands of one amount in a few days) is swept instead, counting what lies
+    /// within the window by sign and by group, in linear time. (Looking at every two records
+    /// within the window alone was quadratic there: 12,000 debits of one amount and day took
+    /// 29 s; sweeping every run alone cost 10% of a run of 10⁵ small accounts, `side` reading
+    /// each record where the look-ahead reads only those with a neighbour.)
+    func withOpposite(within window: Int64, groups: Int, side: (Int) -> (isDebit: Bool, group: Int)) -> [Int] {
         var found: [Int] = []
+        var sweep = Sweep(groups: groups)
         var start = 0
-        var inWindow = [0, 0]
-        var byGroup: [Int: Int] = [:]
         while start < words.count {
             let first = self[start]
             var end = start + 1
             while end < words.count, self[end].currency == first.currency, self[end].magnitude == first.magnitude {
                 end += 1
             }
-            // Entries of the run, sorted by day: [low, high) is what lies within the window.
-            let run = (start..<end).map { self[$0] }
-            var (low, high) = (0, 0)
-            inWindow = [0, 0]
-            byGroup.removeAll(keepingCapacity: true)
-            func key(_ entry: Entry) -> (sign: Int, group: Int) {
-                let (isDebit, group) = side(entry.index)
-                let sign = isDebit ? 1 : 0
-                return (sign, group &* 2 &+ sign)
-            }
-            for entry in run {
-                while high < run.count, run[high].day - entry.day <= window {
-                    let (sign, group) = key(run[high])
-                    inWindow[sign] += 1
-                    byGroup[group, default: 0] += 1
-                    high += 1
+            defer { start = end }
+            guard end - start > 1 else { continue }
+            if pairsWithinWindow(start..<end, window: window, atMost: 8 * (end - start) + 64) {
+                for i in start..<end {
+                    let entry = self[i]
+                    var j = i + 1
+                    while j < end, self[j].day - entry.day <= window {
+                        let other = self[j]
+                        let (a, b) = (side(entry.index), side(other.index))
+                        if a.isDebit != b.isDebit && a.group != b.group { found += [entry.index, other.index] }
+                        j += 1
+                    }
                 }
-                while entry.day - run[low].day > window {
-                    let (sign, group) = key(run[low])
-                    inWindow[sign] -= 1
-                    byGroup[group]! -= 1
-                    low += 1
-                }
-                let (sign, group) = key(entry)
-                let other = 1 - sign
-                let ownOther = byGroup[group - sign + other] ?? 0
-                if inWindow[other] - ownOther > 0 { found.append(entry.index) }
+            } else {
+                sweep.run(self, start..<end, window: window, side: side) { found.append($0) }
             }
-            start = end
         }
         return found
+    }
+
+    /// Whether the run has at most `limit` pairs of records within the window of each other.
+    private func pairsWithinWindow(_ run: Range<Int>, window: Int64, atMost limit: Int) -> Bool {
+        var pairs = 0
+        for i in run {
+            let day = self[i].day
+            var j = i + 1
+            while j < run.upperBound, self[j].day - day <= window {
+                pairs += 1
+                if pairs > limit { return false }
+                j += 1
+            }
+        }
+        return true
+    }
+
+    /// The counts of a sweep along a dense run: records within the window by sign, and by
+    /// group and sign (`group * 2 + sign`); zero again after each run.
+    private struct Sweep {
+        var inWindow = (credits: 0, debits: 0)
+        var byGroup: [Int]
+        let groups: Int
+
+        init(groups: Int) {
+            self.groups = max(groups, 0)
+            byGroup = [Int](repeating: 0, count: self.groups * 2)
+        }
+
+        mutating func run(
+            _ order: TransferOrder, _ run: Range<Int>, window: Int64, side: (Int) -> (isDebit: Bool, group: Int),
+            _ found: (Int) -> Void
+        ) {
+            var (low, high) = (run.lowerBound, run.lowerBound)
+            for n in run {
+                let entry = order[n]
+                while high < run.upperBound, order[high].day - entry.day <= window {
+                    count(side(order[high].index), 1)
+                    high += 1
+                }
+                while entry.day - order[low].day > window {
+                    count(side(order[low].index), -1)
+                    low += 1
+                }
+                let (isDebit, group) = side(entry.index)
+                let opposite = isDebit ? inWindow.credits : inWindow.debits
+                let own = group >= 0 && group < groups ? byGroup[group * 2 + (isDebit ? 0 : 1)] : 0
+                if opposite - own > 0 { found(entry.index) }
+            }
+            while low < high {
+                count(side(order[low].index), -1)
+                low += 1
+            }
+        }
+
+        private mutating func count(_ side: (isDebit: Bool, group: Int), _ step: Int) {
+            if side.isDebit { inWindow.debits += step } else { inWindow.credits += step }
+            if side.group >= 0 && side.group < groups { byGroup[side.group * 2 + (side.isDebit ? 1 : 0)] += step }
+        }
     }
 
     /// Keeps the records whose index `keep` holds, in their order.
