@@ -78,6 +78,10 @@ public enum TransferMatcher {
             creditsByKey[Key(candidates[index]), default: []].append(index)
         }
         for key in creditsByKey.keys { creditsByKey[key]!.sort { candidates[$0].day < candidates[$1].day } }
+        // An amount whose debits and credits make more pairs within the window than any data
+        // could settle (thousands of one amount on a few days) is one set not paired, its pairs
+        // never looked at one by one: that was quadratic (6,000 + 6,000 took a minute and 1 GB).
+        let crowded = crowdedAmounts(candidates, debits: debits, creditsByKey: creditsByKey, window: window)
         let digits = accountNumbers.map { $0.map(Self.digits).filter { $0.count >= 6 } }
         // A candidate's digits and transfer words, found once, when first asked.
         var textDigits = [String?](repeating: nil, count: candidates.count)
@@ -113,7 +117,7 @@ public enum TransferMatcher {
             let debit = candidates[d]
             var key = Key(debit)
             key.minor = -key.minor
-            guard let credits = creditsByKey[key] else { continue }
+            guard let credits = creditsByKey[key], !crowded.contains(key) else { continue }
             // The first credit on or after the window's first day.
             var low = 0, high = credits.count
             while low < high {
@@ -147,11 +151,47 @@ public enum TransferMatcher {
             seen.formUnion(group)
             if group.count > 1 { result.ambiguous.append(group.map { candidates[$0].row }.sorted()) }
         }
+        for key in crowded.sorted(by: { ($0.currency, $0.minor) < ($1.currency, $1.minor) }) {
+            var debitKey = key
+            debitKey.minor = -key.minor
+            let rows = candidates.indices.filter {
+                !candidates[$0].currency.isEmpty && [key, debitKey].contains(Key(candidates[$0]))
+            }
+            result.ambiguous.append(rows.map { candidates[$0].row }.sorted())
+        }
         result.links = result.links.map {
             Link(debit: candidates[$0.debit].row, credit: candidates[$0.credit].row, evidence: $0.evidence)
         }
         .sorted { $0.debit < $1.debit }
         return result
+    }
+
+    /// Pairs within the window past which an amount is one set not paired.
+    static let crowdedPairs = 100_000
+
+    /// The credits' keys of the amounts whose debits and credits make more than
+    /// ``crowdedPairs`` pairs within the window (counted, not listed: two pointers along days).
+    private static func crowdedAmounts(
+        _ candidates: [Candidate], debits: [Int], creditsByKey: [Key: [Int]], window: Int64
+    ) -> Set<Key> {
+        var debitDays: [Key: [Int64]] = [:]
+        for d in debits where !candidates[d].currency.isEmpty {
+            var key = Key(candidates[d])
+            key.minor = -key.minor
+            if creditsByKey[key] != nil { debitDays[key, default: []].append(candidates[d].day) }
+        }
+        var crowded = Set<Key>()
+        for (key, days) in debitDays where days.count * creditsByKey[key]!.count > crowdedPairs {
+            let credits = creditsByKey[key]!.map { candidates[$0].day }
+            var (low, high, pairs) = (0, 0, 0)
+            for day in days.sorted() {
+                while low < credits.count, credits[low] < day - window { low += 1 }
+                while high < credits.count, credits[high] <= day + window { high += 1 }
+                pairs += high - low
+            }
+            if pairs > crowdedPairs { crowded.insert(key) }
+        }
+        return crowded
     }
 
     private struct Key: Hashable {
