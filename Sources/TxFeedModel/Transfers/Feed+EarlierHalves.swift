@@ -43,12 +43,14 @@ extension Feed {
         var earlier: [(candidate: TransferMatcher.Candidate, half: Earlier)] = []
         var identities = Set<String>()
         for duplicate in duplicates {
-            guard case .batch(let batch) = duplicate.kept, let key = key(duplicate.transaction), newKeys.contains(key)
+            guard case .batch(let batch) = duplicate.kept,
+                let key = key(duplicate.transaction), newKeys.contains(key)
             else { continue }
             if !taken.isEmpty,
                 taken.contains(
-                    IdentityKey.accountKey(of: accounts[Int(duplicate.transaction.account)]) + "\u{0}"
-                        + duplicate.keptIdentity)
+                    RememberedHalf.takenKey(
+                        accountKey: IdentityKey.accountKey(of: accounts[Int(duplicate.transaction.account)]),
+                        identity: duplicate.keptIdentity))
             {
                 continue
             }

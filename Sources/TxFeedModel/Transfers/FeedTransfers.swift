@@ -153,7 +153,10 @@ extension Feed {
         // accounts. Earlier halves are looked for among every record; else only records with an
         // opposite in another feed account may be a half, and only their accounts are numbered.
         // Halves a batch linked: a record of this run that is one, seen again, is no earlier half.
-        let taken = Set(remembered.lazy.filter(\.taken).map { $0.accountKey + "\u{0}" + $0.identity })
+        let taken = Set(
+            remembered.lazy.filter(\.taken).map {
+                RememberedHalf.takenKey(accountKey: $0.accountKey, identity: $0.identity)
+            })
         var remembered = remembered.filter { !$0.taken }
         let lookingEarlier = !duplicates.isEmpty || !remembered.isEmpty
         let (real, realCount) = accountNumbers(of: lookingEarlier ? nil : opposites.accounts)

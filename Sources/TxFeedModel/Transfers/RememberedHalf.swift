@@ -47,6 +47,12 @@ public struct RememberedHalf: Sendable, Equatable {
         self.taken = taken
     }
 
+    /// What a half a batch linked is known by: its account's state key and its identity. One
+    /// spelling for the halves the state file gives and the records of a run seen again.
+    public static func takenKey(accountKey: String, identity: String) -> String {
+        accountKey + "\u{0}" + identity
+    }
+
     /// Its account, as the feed would hold it had the run read its file.
     var account: Account {
         Account(

@@ -115,8 +115,7 @@ public enum TransferMatcher {
         var forCredit: [Int: [Int]] = [:]
         for d in debits where !candidates[d].currency.isEmpty {
             let debit = candidates[d]
-            var key = Key(debit)
-            key.minor = -key.minor
+            let key = Key(debit).opposite
             guard let credits = creditsByKey[key], !crowded.contains(key) else { continue }
             // The first credit on or after the window's first day.
             var low = 0, high = credits.count
@@ -152,10 +151,8 @@ public enum TransferMatcher {
             if group.count > 1 { result.ambiguous.append(group.map { candidates[$0].row }.sorted()) }
         }
         for key in crowded.sorted(by: { ($0.currency, $0.minor) < ($1.currency, $1.minor) }) {
-            var debitKey = key
-            debitKey.minor = -key.minor
             let rows = candidates.indices.filter {
-                !candidates[$0].currency.isEmpty && [key, debitKey].contains(Key(candidates[$0]))
+                !candidates[$0].currency.isEmpty && [key, key.opposite].contains(Key(candidates[$0]))
             }
             result.ambiguous.append(rows.map { candidates[$0].row }.sorted())
         }
@@ -176,8 +173,7 @@ public enum TransferMatcher {
     ) -> Set<Key> {
         var debitDays: [Key: [Int64]] = [:]
         for d in debits where !candidates[d].currency.isEmpty {
-            var key = Key(candidates[d])
-            key.minor = -key.minor
+            let key = Key(candidates[d]).opposite
             if creditsByKey[key] != nil { debitDays[key, default: []].append(candidates[d].day) }
         }
         var crowded = Set<Key>()
@@ -200,6 +196,13 @@ public enum TransferMatcher {
         init(_ candidate: Candidate) {
             currency = candidate.currency
             minor = candidate.signedMinor
+        }
+
+        /// The other sign's key: a debit's credits, a credit's debits.
+        var opposite: Key {
+            var key = self
+            key.minor = -minor
+            return key
         }
     }
 
