@@ -3,7 +3,7 @@ import XCTest
 @testable import TxFeedModel
 
 /// `Feed(merging:history:)`: what earlier runs imported is dropped as seen, with `--dedupe`'s
-/// matching rule, and pending records are never looked up.
+/// matching rule; a pending record too, as the stale copy of a payment imported booked.
 final class ImportHistoryTests: XCTestCase {
     /// The keys a state file would hold for these records of account 0, from `batch`.
     private func history(of source: SourceBuilder, batch: Int64, accounts: [Int] = [0]) -> ImportHistory {
@@ -58,6 +58,22 @@ final class ImportHistoryTests: XCTestCase {
         let feed = Feed(merging: [now.outcome("now")], history: history(of: earlier, batch: 1))
         XCTAssertEqual(feed.transactions.count, 1, "the taxi, pending and new")
         XCTAssertEqual(feed.sources.map(\.seen), [1])
+    }
+
+    /// That stale pending copy is no earlier half of a transfer: its amount is the hold's
+    /// (-100.00), not what the payment booked at (-130.00).
+    func testAPendingCopySeenIsNoEarlierHalf() {
+        var earlier = SourceBuilder(account: "Checking")
+        earlier.add("Hotel", -13_000, at: septemberFirst, bankID: "H1")
+        var checking = SourceBuilder(account: "Checking")
+        checking.add("Hotel", -10_000, at: septemberFirst, bankID: "H1", pending: true)
+        var savings = SourceBuilder(account: "Savings", source: 1)
+        savings.add("Umbuchung", 10_000, at: septemberFirst)
+        var feed = Feed(
+            merging: [checking.outcome("checking"), savings.outcome("savings")],
+            history: history(of: earlier, batch: 1))
+        XCTAssertEqual(feed.sources.map(\.seen), [1, 0])
+        XCTAssertFalse(feed.linkTransfers(), "nothing to link: \(String(describing: feed.transfers))")
     }
 
     func testABankIDMatchesABankIDOrTheFingerprintOfARecordWithout() {

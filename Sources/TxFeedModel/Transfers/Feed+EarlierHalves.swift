@@ -43,7 +43,9 @@ extension Feed {
         var earlier: [(candidate: TransferMatcher.Candidate, half: Earlier)] = []
         var identities = Set<String>()
         for duplicate in duplicates {
-            guard case .batch(let batch) = duplicate.kept,
+            // A pending record seen again is a stale copy of one imported booked: no half either
+            // (its amount may be the hold's, not the payment's).
+            guard case .batch(let batch) = duplicate.kept, !duplicate.transaction.isPending,
                 let key = key(duplicate.transaction), newKeys.contains(key)
             else { continue }
             if !taken.isEmpty,
