@@ -113,13 +113,20 @@ extension DocumentDecoder {
         case syntaxError(JSONSyntaxError)
     }
 
-    /// Parses one element with jansson and normalises it.
+    /// Reads one element: plain JSON that passes every check from ``EnvelopeHead``'s nodes,
+    /// anything else with jansson, whose rules and messages decide it.
     @inline(__always)
     private static func decode(
         element: Range<Int>, index: Int, in text: UnsafeBufferPointer<UInt8>, normaliser: TransactionNormaliser,
         account: UInt32, vendors: inout VendorTable, details: inout [TransactionDetails]
     ) -> ElementOutcome {
         let raw = UnsafeBufferPointer(rebasing: text[element])
+        let plain = EnvelopeHead.read(raw) { head in
+            head?.withRoot {
+                normaliser.transaction(plain: $0, index: index, account: account, vendors: &vendors, details: &details)
+            }
+        }
+        if let plain { return .transaction(plain) }
         var error = json_error_t()
         // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
         let loaded = raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) {
