@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A record's text field that a condition reads.
 public enum TextField: String, CaseIterable, Sendable {
@@ -129,6 +130,18 @@ struct Match: Sendable {
         }
     }
 
+    /// Every regular expression in it, in its `any` and `not` groups too.
+    var patterns: [RulePattern] {
+        conditions.flatMap { condition -> [RulePattern] in
+            switch condition {
+            case let .regex(_, pattern): [pattern]
+            case let .any(groups): groups.flatMap(\.patterns)
+            case let .not(group): group.patterns
+            default: []
+            }
+        }
+    }
+
     private func reads(where test: (Condition) -> Bool) -> Bool {
         conditions.contains { condition in
             switch condition {
@@ -162,15 +175,29 @@ struct Match: Sendable {
 
 /// A compiled regular expression (ICU syntax, through Foundation).
 ///
+/// A match runs for at most ``progressLimit`` of ICU's progress reports: a pattern that
+/// backtracks without end (`(a|aa)+$` on a long memo) would otherwise hang the run. One that
+/// gives up records where (``overrun``), matches nothing from then on, and the run refuses.
+///
 /// `@unchecked Sendable`: an `NSRegularExpression` is immutable once made and safe to use from
-/// several threads at once.
+/// several threads at once; ``overrun`` is a lock.
 struct RulePattern: @unchecked Sendable {
     let source: String
     private let expression: NSRegularExpression
+    /// The first text a match gave up on, with the place of the pattern in its rules file.
+    let overrun: PatternOverrun
 
-    init(_ source: String) throws {
+    /// ICU reports progress every 10,000 steps of its matcher: 20 million steps, about a second
+    /// on the machine this was measured on, where a usual pattern on a 4 KiB memo takes none.
+    /// Steps, not seconds, so that a pattern gives up on the same text on any machine.
+    static let progressLimit = 2_000
+
+    /// - Parameters:
+    ///   - place: where the pattern is, for the message when it gives up (`bank.toml:12: rule 3: match.memo_regex`).
+    init(_ source: String, place: String = "") throws {
         self.source = source
         expression = try NSRegularExpression(pattern: source, options: [.caseInsensitive])
+        overrun = PatternOverrun(place: place, pattern: source)
     }
 
     /// Its capture groups, `$1`… in an action.
@@ -178,10 +205,57 @@ struct RulePattern: @unchecked Sendable {
 
     /// The whole match and each group (nil for a group that took no part), or nil for no match.
     func captures(in text: String) -> [String?]? {
+        guard !overrun.happened else { return nil }
         let range = NSRange(text.startIndex..., in: text)
-        guard let match = expression.firstMatch(in: text, options: [], range: range) else { return nil }
+        var found: NSTextCheckingResult?
+        var reports = 0
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { match, _, stop in
+            if let match {
+                found = match
+                stop.pointee = true
+            } else {
+                reports += 1
+                if reports > Self.progressLimit {
+                    overrun.record(text)
+                    stop.pointee = true
+                }
+            }
+        }
+        guard let match = found else { return nil }
         return (0..<match.numberOfRanges).map { n in
             Range(match.range(at: n), in: text).map { String(text[$0]) }
+        }
+    }
+}
+
+/// Where a pattern gave up (``RulePattern/progressLimit``): the run's message.
+final class PatternOverrun: Sendable {
+    let place: String
+    let pattern: String
+    private let text = Mutex<String?>(nil)
+    private let flag = Atomic<Bool>(false)
+
+    init(place: String, pattern: String) {
+        self.place = place
+        self.pattern = pattern
+    }
+
+    var happened: Bool { flag.load(ordering: .relaxed) }
+
+    func record(_ text: String) {
+        self.text.withLock { if $0 == nil { $0 = text } }
+        flag.store(true, ordering: .relaxed)
+    }
+
+    /// The message, when the pattern gave up on a text.
+    var message: String? {
+        text.withLock { text in
+            text.map { text in
+                let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
+                return "\(place): '\(pattern)' gave up after \(RulePattern.progressLimit * 10_000) steps on "
+                    + "\"\(shown)\" (\(text.count) characters): a pattern that backtracks without end, "
+                    + "such as a repeat inside a repeat ((a|aa)+); rewrite it"
+            }
         }
     }
 }

@@ -30,6 +30,7 @@ extension RuleSet {
                 }
             }
         }
+        if let overrun { report.failures.append(overrun) }
         return report
     }
 }

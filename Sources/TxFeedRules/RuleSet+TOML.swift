@@ -189,7 +189,8 @@ struct RuleReader {
                     throw fail("\(path).\(regexKey) must be a regular expression, as a string")
                 }
                 do {
-                    conditions.append(.regex(field, try RulePattern(pattern)))
+                    conditions.append(
+                        .regex(field, try RulePattern(pattern, place: "\(place): \(label): \(path).\(regexKey)")))
                 } catch {
                     throw fail("\(path).\(regexKey): '\(pattern)' is not a regular expression that compiles")
                 }

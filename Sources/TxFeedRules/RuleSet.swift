@@ -21,6 +21,12 @@ public struct RuleSet: Sendable {
         self.files = files
     }
 
+    /// Why the run cannot trust what the rules made of its records: a pattern that gave up on
+    /// a text (``RulePattern/progressLimit``) matched nothing there. Nil when none did.
+    public var overrun: String? {
+        rules.lazy.flatMap(\.match.patterns).compactMap(\.overrun.message).first
+    }
+
     /// What the rules make of `record`.
     public func apply(to record: RuleRecord) -> RuleOutcome {
         var tracking = RuleTracking()

@@ -225,3 +225,55 @@ final class RulesDayTests: XCTestCase {
             "txfeed: error: \(bad):1: rule 1 (\"pay\"): match.day: 32 is not a day of the month (1 to 31)\n")
     }
 }
+
+/// A pattern that backtracks without end ends the run, and says which, instead of hanging it.
+final class RulesPatternLimitTests: XCTestCase {
+    func testAPatternThatBacktracksWithoutEndStopsTheRunAndNamesIt() throws {
+        let folder = try TemporaryFolder()
+        let memo = String(repeating: "a", count: 60) + "b"
+        let feed = try folder.write(
+            "feed.json",
+            #"{"body":{"name":"Current","currency":"GBP","transactions":["#
+                + #"{"type":1,"vendor":"Tesco","amount":4.5,"date":"2024-03-01","memo":"\#(memo)"},"#
+                + #"{"type":1,"vendor":"Aldi","amount":2,"date":"2024-03-02","memo":"aab"}]}}"#)
+        let rules = try folder.write(
+            "rules.toml",
+            """
+            [[rule]]
+            name = "food"
+            match = { vendor = "aldi" }
+            category = "Expenses:Food"
+
+            [[rule]]
+            name = "runaway"
+            match = { memo_regex = '(a|aa)+$' }
+            category = "Expenses:Other"
+            """)
+        let output = folder.path + "/out.csv"
+        let result = try txfeed("run", feed, "--rules", rules, "-o", output, "--no-progress")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "txfeed: error: \(rules):6: rule 2 (\"runaway\"): match.memo_regex: '(a|aa)+$' gave up after "
+                    + "20000000 steps on \"\(memo.prefix(60))…\" (61 characters)"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("rewrite it; nothing written\n"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing written")
+
+        // `rules test` on an example that sets it off fails, as the run does, rather than hanging.
+        let examples = try folder.write(
+            "examples.toml",
+            """
+            [[rule]]
+            match = { memo_regex = '(a|aa)+$' }
+            category = "Expenses:Other"
+
+              [[rule.example]]
+              vendor = "Tesco"
+              memo = "\(memo)"
+            """)
+        let test = try txfeed("rules", "test", examples)
+        XCTAssertNotEqual(test.status, 0, test.stderr)
+        XCTAssertTrue(
+            (String(decoding: test.stdout, as: UTF8.self) + test.stderr).contains("gave up after"), test.stderr)
+    }
+}

@@ -187,6 +187,7 @@ public enum Runner {
         var days = DayFormat(timeZone: plan.timeZone)
         plan.rules?.apply(to: &feed, explain: plan.explain) { days.localSeconds(of: $0) }
         plan.rules?.categorise(earlierHalvesOf: &feed) { days.localSeconds(of: $0) }
+        if let overrun = plan.rules?.overrun { return nothingWritten(overrun) }
         if let state {
             // Before the sinks: a journal leaves pending records out and says what a booked one replaced.
             do {
