@@ -277,3 +277,33 @@ final class RulesPatternLimitTests: XCTestCase {
             (String(decoding: test.stdout, as: UTF8.self) + test.stderr).contains("gave up after"), test.stderr)
     }
 }
+
+/// The workbook's `Categories` totals, read back by openpyxl: exact past what a double holds.
+final class RulesCategoriesSheetTests: XCTestCase {
+    /// 10,000 credits of the largest amount sum past 2^63 minor units (the total was written
+    /// wrapped round, negative) and past 2^53 (a spreadsheet's number): the total is its exact
+    /// text; a total a double holds stays a number.
+    func testATotalPastWhatASpreadsheetNumberHoldsIsItsExactText() throws {
+        let folder = try TemporaryFolder()
+        let big = Array(
+            repeating: #"{"type":0,"vendor":"Big","amount":9999999999999.99,"date":"2024-03-01"}"#, count: 10_000)
+        let feed = try folder.write(
+            "feed.json",
+            #"{"body":{"name":"Current","currency":"USD","transactions":["# + big.joined(separator: ",")
+                + #",{"type":1,"vendor":"Aldi","amount":2.5,"date":"2024-03-02"}]}}"#)
+        let rules = try folder.write(
+            "rules.toml", "[[rule]]\nmatch = { vendor = \"aldi\" }\ncategory = \"Expenses:Food\"\n")
+        let workbook = folder.path + "/feed.xlsx"
+        let result = try txfeed("run", feed, "--rules", rules, "-o", workbook, "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let sheet = try XCTUnwrap(try XLSXReadBack.read(workbook)["Categories"])
+        let rows = sheet.rows.map { row in row.map { $0.string ?? $0.number.map { String($0) } ?? "" } }
+        XCTAssertEqual(
+            rows,
+            [
+                ["category", "currency", "records", "total"],
+                ["(uncategorised)", "USD", "10000.0", "99999999999999900.00"],
+                ["Expenses:Food", "USD", "1.0", "-2.5"],
+            ])
+    }
+}

@@ -64,7 +64,8 @@ extension XLSXSink {
             var currency: String
             static func < (a: Key, b: Key) -> Bool { (a.category, a.currency) < (b.category, b.currency) }
         }
-        var totals: [Key: (count: Int, minor: Int64, scale: Int)] = [:]
+        // 128 bits: ten thousand records of the largest amount pass 64.
+        var totals: [Key: (count: Int, minor: Int128, scale: Int)] = [:]
         var rows = feed.rows()
         while true {
             let next: FeedRow?
@@ -76,7 +77,7 @@ extension XLSXSink {
             let key = Key(category: row.labels?.category ?? "(uncategorised)", currency: account.currency ?? "")
             var total = totals[key] ?? (0, 0, account.scale)
             total.count += 1
-            total.minor &+= t.signedMinor
+            total.minor += Int128(t.signedMinor)
             totals[key] = total
         }
         let sheet = try book.addSheet("Categories")
@@ -89,11 +90,25 @@ extension XLSXSink {
             try table.string(key.category, row: n + 1, column: 0)
             try table.string(key.currency, row: n + 1, column: 1)
             try table.integer(total.count, row: n + 1, column: 2)
-            try table.number(
-                Double(total.minor) / tenTo(scale), row: n + 1, column: 3, format: styles.amounts[scale],
-                width: XLSXTransactionRows.amountWidth(total.minor, scale: scale))
+            // A spreadsheet's number is a double: past 2^53 minor units the total is its exact text.
+            if let minor = Int64(exactly: total.minor), minor.magnitude <= 1 << 53 {
+                try table.number(
+                    Double(minor) / tenTo(scale), row: n + 1, column: 3, format: styles.amounts[scale],
+                    width: XLSXTransactionRows.amountWidth(minor, scale: scale))
+            } else {
+                try table.string(Self.decimal(total.minor, scale: scale), row: n + 1, column: 3)
+            }
         }
         try styles.finish(sheet, rows: totals.count, widths: table.widths)
+    }
+
+    /// `minor` as plain decimal text (`-99999999999999900.00`).
+    static func decimal(_ minor: Int128, scale: Int) -> String {
+        let digits = String(minor.magnitude)
+        let padded = String(repeating: "0", count: max(0, scale + 1 - digits.count)) + digits
+        let sign = minor < 0 ? "-" : ""
+        guard scale > 0 else { return sign + padded }
+        return sign + padded.dropLast(scale) + "." + padded.suffix(scale)
     }
 
     private static func tenTo(_ n: Int) -> Double {

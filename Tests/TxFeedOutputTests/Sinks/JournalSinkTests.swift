@@ -262,4 +262,22 @@ final class JournalSinkTests: XCTestCase {
         XCTAssertTrue(
             ledger.contains("9999-12-31 * Balance assertion\n    Assets:Bank:Late  0 USD = 1.00 USD\n"), ledger)
     }
+    /// An account whose entries sum past what 64 bits of minor units hold (9,300 credits of the
+    /// largest amount) has an opening no journal amount can hold: the sink says so, and never
+    /// writes the sum wrapped round into a number of the other sign.
+    func testAnOpeningPastWhatAnAmountHoldsIsAnErrorNotAWrappedNumber() throws {
+        let credits = Array(repeating: (0, "Big", "9999999999999.99", "2024-03-01"), count: 9_300)
+        let sources = [("a", SinkTestFeed.envelope(name: "Huge", balance: "5", credits))]
+        for syntax in [JournalSink.Syntax.ledger, .beancount] {
+            XCTAssertThrowsError(try journal(syntax, sources)) { error in
+                XCTAssertTrue(
+                    "\(error)".hasPrefix(
+                        "Assets:Bank:Huge: its opening balance is -9299999999999990200 minor units, past what a journal amount holds"
+                    ), "\(error)")
+            }
+        }
+        // Below it, the same entries are written with their opening.
+        let fewer = [("a", SinkTestFeed.envelope(name: "Huge", balance: "5", Array(credits.prefix(900))))]
+        XCTAssertTrue(try journal(.ledger, fewer).contains("Assets:Bank:Huge  -8999999999999986.00 USD"))
+    }
 }

@@ -11,7 +11,7 @@ struct JournalBalances {
     /// The accounts rules' categories posted to.
     var categories: Set<String> = []
 
-    func append(to b: inout [UInt8]) {
+    func append(to b: inout [UInt8]) throws(JournalError) {
         let used = accounts.indices.filter { summary[$0].entries > 0 }
         guard let earliest = used.compactMap({ summary[$0].first }).min(by: { $0.lexicographicallyPrecedes($1) })
         else { return }
@@ -55,8 +55,8 @@ struct JournalBalances {
             else { continue }
             let account = accounts[latest]
             let first = members.map { summary[$0].first! }.min { $0.lexicographicallyPrecedes($1) }!
-            let through = members.reduce(Int64(0)) { $0 &+ summary[$1].sum(through: summary[latest].last!) }
-            let opening = Money(minorUnits: closing.minorUnits &- through, scale: account.scale)
+            let through = members.reduce(Int128(0)) { $0 + summary[$1].sum(through: summary[latest].last!) }
+            let opening = try Self.money(Int128(closing.minorUnits) - through, of: account, "its opening balance")
             if opening.minorUnits != 0 {
                 JournalEntry(
                     date: first, pending: false, payee: "Opening balance", memo: nil, id: nil, account: account,
@@ -67,8 +67,9 @@ struct JournalBalances {
             // Ledger checks an assertion against every posting before it in the file (hledger
             // and beancount in date order), and the entries are all before it.
             let last = members.map { summary[$0].last! }.max { $0.lexicographicallyPrecedes($1) }!
-            let total = members.reduce(Int64(0)) { $0 &+ summary[$1].sumMinor }
-            let asserted = Money(minorUnits: closing.minorUnits &+ (total &- through), scale: account.scale)
+            let total = members.reduce(Int128(0)) { $0 + summary[$1].sumMinor }
+            let asserted = try Self.money(
+                Int128(closing.minorUnits) + (total - through), of: account, "the balance it asserts")
             switch syntax {
             case .ledger:
                 b.append(contentsOf: "\(day(last)) * Balance assertion\n".utf8)
@@ -109,6 +110,17 @@ struct JournalBalances {
     }
 
     /// `stated` in `scale` decimals; nil when it has more that are not zeros.
+    /// `minor` as an amount of `account`; an error past what an amount holds (an opening of the
+    /// balance less ten thousand records of the largest amount), never a number wrapped round.
+    static func money(_ minor: Int128, of account: JournalAccount, _ what: String) throws(JournalError) -> Money {
+        guard let units = Int64(exactly: minor), units != .min else {
+            throw JournalError(
+                description: "\(account.name): \(what) is \(minor) minor units, past what a journal amount holds "
+                    + "(the entries' sum overflows); write the feed as CSV or JSON instead")
+        }
+        return Money(minorUnits: units, scale: account.scale)
+    }
+
     static func rescaled(_ stated: Money, to scale: Int) -> Money? {
         var minor = stated.minorUnits
         var from = stated.scale

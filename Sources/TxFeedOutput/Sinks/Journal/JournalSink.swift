@@ -103,7 +103,7 @@ public struct JournalSink: FeedSink {
                 try out.rowDone(&buffer)
             }
             var closing: [UInt8] = []
-            JournalBalances(
+            try JournalBalances(
                 syntax: syntax, accounts: Array(accounts.prefix(feed.accounts.count)), summary: summary,
                 balances: balances, categories: categories
             )
@@ -119,22 +119,23 @@ public struct JournalSink: FeedSink {
     struct AccountSummary {
         var first: [UInt8]?
         var last: [UInt8]?
-        var sumMinor: Int64 = 0
+        /// Sums in 128 bits: ten thousand records of the largest amount pass 64.
+        var sumMinor: Int128 = 0
         var entries = 0
         /// Day → the sum of its entries: a statement has a few hundred days at most.
-        var days: [[UInt8]: Int64] = [:]
+        var days: [[UInt8]: Int128] = [:]
 
         mutating func observe(date: [UInt8], signedMinor: Int64) {
             if first.map({ date.lexicographicallyPrecedes($0) }) ?? true { first = date }
             if last.map({ $0.lexicographicallyPrecedes(date) }) ?? true { last = date }
-            sumMinor &+= signedMinor
-            days[date, default: 0] &+= signedMinor
+            sumMinor += Int128(signedMinor)
+            days[date, default: 0] += Int128(signedMinor)
             entries += 1
         }
 
         /// The sum of the entries dated `day` or before.
-        func sum(through day: [UInt8]) -> Int64 {
-            days.reduce(Int64(0)) { day.lexicographicallyPrecedes($1.key) ? $0 : $0 &+ $1.value }
+        func sum(through day: [UInt8]) -> Int128 {
+            days.reduce(Int128(0)) { day.lexicographicallyPrecedes($1.key) ? $0 : $0 + $1.value }
         }
     }
 }
