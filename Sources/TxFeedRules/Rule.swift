@@ -1,3 +1,5 @@
+import TxFeedModel
+
 /// One `[[rule]]`: conditions that must all hold, and what to do when they do.
 public struct Rule: Sendable {
     /// Its place among every rules file's rules, from 1, and in its own file.
@@ -89,4 +91,9 @@ struct Template: Sendable, Equatable {
 extension Template {
     /// `vendor = "clean"`, exactly so: the cleaner's name for the bank's vendor, not a text.
     var isClean: Bool { pieces == [.text("clean")] }
+
+    /// The vendor it writes for `record`: the cleaner's for `vendor = "clean"`, else its text.
+    func vendor(for record: RuleRecord, captures: [String?]) -> String {
+        isClean ? PayeeCleaner.clean(record.vendor) : expand(captures)
+    }
 }

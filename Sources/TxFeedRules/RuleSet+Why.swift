@@ -80,7 +80,7 @@ extension RuleSet {
             }
             func set(_ field: String, _ template: Template?, _ value: inout String?) {
                 guard let template else { return }
-                let text = template.expand(found)
+                let text = field == "vendor" ? template.vendor(for: record, captures: found) : template.expand(found)
                 if value == nil {
                     value = text
                     setBy[field] = rule

@@ -53,7 +53,7 @@ public struct RuleSet: Sendable {
                 if tracking.explains { tracking.category = i }
             }
             if outcome.vendor == nil, let t = rules[i].vendor {
-                outcome.vendor = t.isClean ? PayeeCleaner.clean(record.vendor) : t.expand(captures)
+                outcome.vendor = t.vendor(for: record, captures: captures)
                 if tracking.explains { tracking.vendor = i }
             }
             if outcome.memo == nil, let t = rules[i].memo {

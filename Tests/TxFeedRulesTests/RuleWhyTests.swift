@@ -72,4 +72,15 @@ final class RuleWhyTests: XCTestCase {
         XCTAssertEqual(
             skipped.outcome, set.apply(to: RuleRecord(vendor: "TRANSFER TO SAVINGS", amountMinor: -100, scale: 2)))
     }
+
+    /// `vendor = "clean"` shows the cleaned vendor, as a run writes it, not the word `clean`.
+    func testTheCleanerShowsWhatItMakesOfTheVendor() throws {
+        let set = try RuleSet.parse(
+            "[[rule]]\nname = \"tidy\"\nmatch = { vendor = \"spotify\" }\nvendor = \"clean\"\n", file: "r.toml")
+        let record = RuleRecord(vendor: "PAYPAL *SPOTIFY", amountMinor: -999, scale: 2)
+        let trace = set.trace(record)
+        XCTAssertEqual(trace.outcome, set.apply(to: record))
+        XCTAssertEqual(trace.outcome.vendor, "Spotify")
+        XCTAssertTrue(trace.lines.contains(#"  sets vendor "Spotify""#), "\(trace.lines)")
+    }
 }
