@@ -140,4 +140,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains(#"a\x1b[2J.json"#), result.stderr)
         XCTAssertEqual(result.output.split(separator: "\n").count, 7)
     }
+
+    /// Two `-o` names of one file (a hard link, a symlink) are refused as one name twice is,
+    /// before anything runs: written one after the other, one would have been the other's copy.
+    func testTwoNamesOfOneFileAreOneOutput() throws {
+        let folder = try TemporaryFolder()
+        let first = try folder.write("x.csv", "old\n")
+        let hard = folder.path + "/hard.csv", soft = folder.path + "/soft.csv"
+        XCTAssertEqual(link(first, hard), 0)
+        XCTAssertEqual(symlink(first, soft), 0)
+        for other in [hard, soft] {
+            let result = try txfeed(
+                "run", BuiltProducts.repository + "/samples/accounts/checking.json", "-o", first, "-o", other)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("two sinks would write the same file \(other)"), result.stderr)
+        }
+        XCTAssertEqual(try String(contentsOfFile: hard, encoding: .utf8), "old\n")
+    }
 }

@@ -14,6 +14,13 @@ package enum Paths {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
+    /// The file `path` names, by device and inode, when there is one: a hard link or a symlink
+    /// to it names the same file. Nil when nothing is there yet.
+    package static func fileIdentity(_ path: String) -> String? {
+        var info = stat()
+        return stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : nil
+    }
+
     /// `mkstemp` on `template` (ending in `XXXXXX`): the open descriptor and the path it made,
     /// or nil with `errno` set.
     package static func makeTemporaryFile(template: String) -> (fd: Int32, path: String)? {

@@ -90,9 +90,12 @@ struct SinkPlanner {
                 "\(toStdout.count) sinks would write to stdout (\(toStdout.joined(separator: ", "))): give all but one a file with -o FILE or path=FILE"
             )
         }
+        // A file that is there is known by its device and inode: a hard link or a symlink to it
+        // is the same file under another name.
         var seenPaths: Set<String> = []
-        for path in entries.compactMap(\.path) where !seenPaths.insert(Paths.absolute(path)).inserted {
-            throw UsageError("two sinks would write the same file \(path)")
+        for path in entries.compactMap(\.path) {
+            let identity = Paths.fileIdentity(path) ?? Paths.absolute(path)
+            if !seenPaths.insert(identity).inserted { throw UsageError("two sinks would write the same file \(path)") }
         }
     }
 
