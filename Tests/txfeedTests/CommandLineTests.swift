@@ -157,4 +157,21 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: hard, encoding: .utf8), "old\n")
     }
+
+    /// A config file's sink path in its options is its path, as `csv:path=FILE` is on the line;
+    /// it was refused as an unknown option while the message listed `path` as a valid one.
+    func testAConfigSinksPathMayBeAnOption() throws {
+        let folder = try TemporaryFolder()
+        let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        let config = try folder.write(
+            "pipeline.json", #"{"sinks": [{"sink": "csv", "options": {"path": "out.csv", "bom": false}}]}"#)
+        let result = try txfeed("run", "-c", config, checking, "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try String(contentsOfFile: folder.path + "/out.csv", encoding: .utf8).hasPrefix("date,"))
+        let both = try folder.write(
+            "both.json", #"{"sinks": [{"sink": "csv", "path": "a.csv", "options": {"path": "b.csv"}}]}"#)
+        let refused = try txfeed("run", "-c", both, checking, "--no-progress")
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("'path' and 'options.path' both given"), refused.stderr)
+    }
 }

@@ -90,7 +90,15 @@ struct ConfigFile {
                         try fields["options"].map { value throws(UsageError) in
                             try Self.options(value, at: "\(at).options")
                         } ?? []
-                    sinks.append(Sink(sink: sink, path: fields["path"]?.string.map(local), options: options))
+                    // `path` in the options is the sink's path, as `--sink csv:path=FILE` is.
+                    let optionPath = options.last { $0.key == "path" }?.value
+                    if fields["path"] != nil && optionPath != nil {
+                        throw UsageError("\(at): 'path' and 'options.path' both given: give one")
+                    }
+                    sinks.append(
+                        Sink(
+                            sink: sink, path: (fields["path"]?.string ?? optionPath).map(local),
+                            options: options.filter { $0.key != "path" }))
                 }
             case "timeout":
                 guard let seconds = value.number, seconds > 0 else {
