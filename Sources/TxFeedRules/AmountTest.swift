@@ -37,6 +37,15 @@ struct AmountTest: Sendable, Equatable {
         (comparison, value, upper) = (.equal, number, nil)
     }
 
+    /// Whether `text` is a range of two amounts, the larger first (`"50..10"`).
+    static func runsBackwards(_ text: String) -> Bool {
+        guard let dots = text.range(of: ".."),
+            let low = RuleDecimal(text[..<dots.lowerBound].trimmingSpaces),
+            let high = RuleDecimal(text[dots.upperBound...].trimmingSpaces)
+        else { return false }
+        return low > high
+    }
+
     func holds(amountMinor: Int64, scale: Int) -> Bool {
         let amount = RuleDecimal(mantissa: amountMinor, decimals: scale)
         if let upper, amount > upper { return false }

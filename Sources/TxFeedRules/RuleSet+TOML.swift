@@ -42,14 +42,18 @@ extension RuleSet {
             guard let table = accounts.table else { throw UsageError("\(file): accounts must be a table") }
             for key in table.keys {
                 guard let ledger = table[key]?.string, RuleReader.isColonPath(ledger) else {
+                    let place = keyLine(text, key, under: "[accounts]").map { "\(file):\($0)" } ?? file
                     throw UsageError(
-                        "\(file): accounts: '\(key)' must be a colon path such as \"Assets:Bank:Checking\"")
+                        "\(place): accounts: '\(key)' must be a colon path such as \"Assets:Bank:Checking\"")
                 }
                 set.accounts[key] = ledger
             }
         }
         guard let rules = root["rule"] else { return set }
-        guard let array = rules.array else { throw UsageError("\(file): rules are [[rule]] tables, one after another") }
+        guard let array = rules.array else {
+            let place = keyLine(text, "rule", under: nil).map { "\(file):\($0)" } ?? file
+            throw UsageError("\(place): rules are [[rule]] tables, one after another")
+        }
         let lines = ruleLines(text, count: array.count)
         for (n, value) in array.enumerated() {
             let place = lines.map { "\(file):\($0[n])" } ?? file
@@ -60,6 +64,25 @@ extension RuleSet {
             set.rules.append(rule)
         }
         return set
+    }
+
+    /// The line where `key` is given a value (`key =`, `"key" =`), in the table whose header is
+    /// `header` (nil: before any header); nil when it is not found so (then no line, never a
+    /// wrong one).
+    private static func keyLine(_ text: String, _ key: String, under header: String?) -> Int? {
+        var inside = header == nil
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let bare = line.trimmingCharacters(in: .whitespaces)
+            if bare.hasPrefix("[") {
+                inside = bare.filter { $0 != " " && $0 != "\t" } == header
+                continue
+            }
+            guard inside else { continue }
+            for spelled in [key, "\"\(key)\"", "'\(key)'"] where bare.hasPrefix(spelled) {
+                if bare.dropFirst(spelled.count).trimmingCharacters(in: .whitespaces).hasPrefix("=") { return n + 1 }
+            }
+        }
+        return nil
     }
 
     /// The line of each `[[rule]]` header, when there are as many as rules (a rule written in
@@ -198,6 +221,9 @@ struct RuleReader {
         }
         if let value = table["amount"] {
             let text = value.string ?? value.int.map { String($0) } ?? value.double.map { String($0) }
+            if let text, AmountTest.runsBackwards(text) {
+                throw fail("\(path).amount \"\(text)\" runs backwards: write the smaller amount first")
+            }
             guard let text, let test = AmountTest(parsing: text) else {
                 throw fail(
                     "\(path).amount must be an amount such as \"-4.50\", \"< 0\", \">= 100\" or \"10..50\", not \(value)"

@@ -72,6 +72,18 @@ final class RulesFileErrorTests: XCTestCase {
         )
     }
 
+    /// A range the wrong way round, a wrong `[accounts]` value, `rule` that is no table: each
+    /// named with its line, the range as running backwards (RULES.md, Mistakes).
+    func testMistakesOutsideARulesConditionsNameTheirLine() {
+        XCTAssertEqual(
+            error("[[rule]]\nmatch = { amount = \"50..10\" }\ncategory = \"A\""),
+            "bank.toml:1: rule 1: match.amount \"50..10\" runs backwards: write the smaller amount first")
+        XCTAssertEqual(
+            error("# accounts\n[accounts]\n\"Main\" = \"Assets:Bank:Main\"\n\"Acc1\" = \"Assets:: X \"\n"),
+            "bank.toml:4: accounts: 'Acc1' must be a colon path such as \"Assets:Bank:Checking\"")
+        XCTAssertEqual(error("\n\nrule = 5\n"), "bank.toml:3: rules are [[rule]] tables, one after another")
+    }
+
     func testAFileThatCannotBeReadIsNamed() {
         XCTAssertThrowsError(try RuleSet.load(files: ["/nonexistent/rules.toml"])) { error in
             XCTAssertEqual(
