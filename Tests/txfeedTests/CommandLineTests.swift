@@ -174,4 +174,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(refused.status, 2, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("'path' and 'options.path' both given"), refused.stderr)
     }
+
+    /// A bad value in the config file is named by the file and its key, not by a flag never given.
+    func testAConfigFilesBadTimeZoneNamesTheFile() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write("pipeline.json", #"{"tz": "Mars/Olympus"}"#)
+        let result = try txfeed(
+            "run", "-c", config, BuiltProducts.repository + "/samples/accounts/checking.json", "--no-progress")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(config): tz: unknown time zone 'Mars/Olympus'"), result.stderr)
+    }
 }

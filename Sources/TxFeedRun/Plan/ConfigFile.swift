@@ -40,6 +40,8 @@ struct ConfigFile {
     var tempDirectory: String?
     /// `"rules": ["bank.toml"]`, before any `--rules`.
     var rules: [String] = []
+    /// The file, as given: messages about a value in it name it.
+    var file = ""
 
     static let keys = [
         "sources", "sinks", "timeout", "palette", "tz", "strict", "rejects", "dedupe", "duplicates", "skipped", "state",
@@ -58,6 +60,7 @@ struct ConfigFile {
         } catch {
             throw UsageError("\(path):\(error.line):\(error.column): \(error.reason)")
         }
+        file = path
         func fail(_ what: String) -> UsageError { UsageError("\(path): \(what)") }
         let folder = Paths.parentFolder(of: path)
         func local(_ file: String) -> String { Paths.resolve(file, against: folder) }

@@ -199,8 +199,8 @@ public struct RunPlan: Sendable {
     /// The config file's settings; flags given too override them (``apply(_:)-request``).
     private mutating func apply(_ config: ConfigFile) throws(UsageError) {
         if let t = config.timeout { timeout = t }
-        if let p = config.palette { palette = try Self.palette(p) }
-        if let tz = config.timeZone { timeZone = try Self.timeZone(tz) }
+        if let p = config.palette { palette = try Self.palette(p, from: "\(config.file): palette") }
+        if let tz = config.timeZone { timeZone = try Self.timeZone(tz, from: "\(config.file): tz") }
         if let strict = config.strict { self.strict = strict }
         if let rejects = config.rejects { rejectsFile = rejects }
         if let dedupe = config.dedupe { self.dedupe = dedupe }
@@ -307,13 +307,16 @@ public struct RunPlan: Sendable {
         }
     }
 
-    static func palette(_ text: String) throws(UsageError) -> Palette {
-        do { return try Palette(parsing: text) } catch { throw UsageError("--palette: \(error)") }
+    /// - Parameters:
+    ///   - setting: where the value was given, for the message: the flag, or the config file's key.
+    static func palette(_ text: String, from setting: String = "--palette") throws(UsageError) -> Palette {
+        do { return try Palette(parsing: text) } catch { throw UsageError("\(setting): \(error)") }
     }
 
-    static func timeZone(_ name: String) throws(UsageError) -> TimeZone {
+    static func timeZone(_ name: String, from setting: String = "--tz") throws(UsageError) -> TimeZone {
         guard let zone = DayFormat.timeZone(named: name) else {
-            throw UsageError("--tz: unknown time zone '\(name)' (use an IANA name such as Europe/Berlin, or UTC)")
+            throw UsageError(
+                "\(setting): unknown time zone '\(name)' (use an IANA name such as Europe/Berlin, or UTC)")
         }
         return zone
     }
