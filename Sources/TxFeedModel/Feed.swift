@@ -39,6 +39,9 @@ public struct Feed: Sendable {
     public var pending: PendingSettlement?
     /// The record ids `txfeed state keep` said are real that this run met and kept.
     public var keptAnyway: [String] = []
+    /// With `--dedupe` or `--state`: the bank ids forgotten as shared within a statement
+    /// (``forgetSharedBankIDs()``), for the run to say.
+    public var sharedBankIDs: [SharedBankIDs] = []
 
     public init() {}
 
@@ -105,7 +108,10 @@ public struct Feed: Sendable {
         details = merged.details
         if dedupe || history != nil || transactions.count < Self.overlapsFrom {
             fingerprints = Self.fingerprints(of: outcomes, total: transactions.count)
-            if dedupe || history != nil { removeDuplicates(history: history) }
+            if dedupe || history != nil {
+                sharedBankIDs = forgetSharedBankIDs()
+                removeDuplicates(history: history)
+            }
             sortNewestFirst()
             return
         }

@@ -78,6 +78,28 @@ final class DeduplicationTests: XCTestCase {
         XCTAssertEqual(feed.duplicates.map(\.keptIdentity), ["F2"])
     }
 
+    /// An id two booked records of one statement share is no bank id (PostFinance's `NONREF`,
+    /// a `Reference` column of payment texts): both stay, told apart by their fingerprints, and
+    /// a later statement's copies still match them by fingerprint. A pending record and the
+    /// booked one of its id are one payment still.
+    func testAnIdSharedWithinAStatementIdentifiesNeither() {
+        var march = SourceBuilder(id: "ACCT-1")
+        march.add("Rent", -80_000, at: septemberFirst, bankID: "RENT")
+        march.add("Rent", -85_000, at: septemberFirst + 30 * 86_400, bankID: "RENT")
+        march.add("Hotel", -10_000, at: septemberFirst, bankID: "H1", pending: true)
+        march.add("Hotel", -13_000, at: septemberFirst + 86_400, bankID: "H1")
+        var overlap = SourceBuilder(id: "ACCT-1", source: 1)
+        overlap.add("Rent", -85_000, at: septemberFirst + 30 * 86_400, bankID: "RENT")
+        let feed = Feed(merging: [march.outcome("march"), overlap.outcome("overlap")], dedupe: true)
+        XCTAssertEqual(feed.transactions.map(\.amountMinor).sorted(), [13_000, 80_000, 85_000])
+        XCTAssertEqual(feed.sharedBankIDs, [Feed.SharedBankIDs(account: 0, records: 2, ids: ["RENT"])])
+        XCTAssertEqual(feed.duplicates.count, 2, "the pending hotel, and the overlap's rent by its fingerprint")
+        XCTAssertEqual(feed.sources.map(\.duplicates), [1, 1])
+        XCTAssertEqual(feed.transactions.compactMap { feed.details(of: $0)?.id }, ["H1"])
+        // Without --dedupe nothing is compared, and nothing forgotten.
+        XCTAssertEqual(Feed(merging: [march.outcome("march")]).sharedBankIDs, [])
+    }
+
     func testABankIDAndAFingerprintMatchOnFingerprints() {
         // The same account as OFX (FITIDs) and as CSV (none): matched on fingerprints, both ways.
         var ofx = SourceBuilder(id: "ACCT-1")

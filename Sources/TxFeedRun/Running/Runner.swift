@@ -161,6 +161,14 @@ public enum Runner {
         } else {
             feed = Feed(merging: outcomes, dedupe: plan.dedupe, history: history, rejects: rejects)
         }
+        for shared in feed.sharedBankIDs {
+            let account = feed.accounts[shared.account]
+            let ids = shared.ids.map { "'\($0)'" }.joined(separator: ", ")
+            input.diagnostics(
+                "txfeed: \(account.name) (\(feed.sources[account.source].name)): \(shared.records.counted("record")) "
+                    + "share bank ids with other records of their statement (\(ids)): told apart by their "
+                    + "fingerprints, not by those ids")
+        }
         feed.batch = state?.batch
         // Transfers first, on the bank's own texts (a transfer word a rule may rewrite), so that
         // rules can match on the link (`transfer = true`).
