@@ -40,10 +40,20 @@ final class SGMLNormalizerTests: XCTestCase {
         XCTAssertEqual(normalized(Array("<OFX><STMTTRN><TRNAMT>1".utf8)), "<OFX><STMTTRN><TRNAMT>1</TRNAMT>")
     }
 
-    func testAnEndTagClosesTheEmptyLeavesAboveIt() {
+    /// A name the spec does not list (a bank's own) cannot be told from an aggregate when empty.
+    func testAnEndTagClosesTheUnknownEmptyElementsAboveIt() {
         XCTAssertEqual(
-            normalized(Array("<STMTTRN><MEMO><NAME>x</STMTTRN>".utf8)),
-            "<STMTTRN><MEMO><NAME>x</NAME></MEMO></STMTTRN>")
+            normalized(Array("<STMTTRN><XMEMO><NAME>x</STMTTRN>".utf8)),
+            "<STMTTRN><XMEMO><NAME>x</NAME></XMEMO></STMTTRN>")
+    }
+
+    /// An empty leaf the spec names (Banco do Brasil's `<FITID>` before `NAME`) is closed before
+    /// the next tag: it held its siblings, which were lost one level down.
+    func testAnEmptyLeafTheSpecNamesIsClosedBeforeTheNextTag() {
+        XCTAssertEqual(
+            normalized(Array("<STMTTRN><TRNAMT>1<FITID>\n<CHECKNUM><NAME>Pix<MEMO>\n</STMTTRN>".utf8)),
+            "<STMTTRN><TRNAMT>1</TRNAMT><FITID>\n</FITID><CHECKNUM></CHECKNUM><NAME>Pix</NAME><MEMO>\n</MEMO></STMTTRN>"
+        )
     }
 
     func testTheSameOutputWhateverThePiecesTheBytesComeIn() {

@@ -3,8 +3,9 @@ import StatementText
 /// Turns an OFX 1.x SGML file into well-formed XML as libxml2 pulls it, a chunk at a time.
 ///
 /// OFX 1.x leaves end where the next tag starts (`<TRNAMT>-12.50<FITID>…`); aggregates have end
-/// tags. A start tag followed by text is a leaf, closed before the next tag unless that tag is
-/// its own end tag; an end tag closes whatever is still open above its element. Line breaks
+/// tags. A start tag followed by text, or one the spec names as a leaf (an empty `<FITID>`), is
+/// a leaf, closed before the next tag unless that tag is its own end tag; an end tag closes
+/// whatever is still open above its element. Line breaks
 /// pass through one for one (the header block becomes its line breaks alone), so libxml2's
 /// line numbers are the file's.
 public struct SGMLNormalizer {
@@ -168,7 +169,7 @@ public struct SGMLNormalizer {
             leafHasText = false
             return
         }
-        if lastTagWasStart && leafHasText { closeLastOpen(&out) }
+        if lastTagWasStart && (leafHasText || openIsLeaf) { closeLastOpen(&out) }
         let selfClosing = tag.last == UInt8(ascii: "/")
         if !selfClosing {
             openStarts.append(openNames.count)
@@ -179,6 +180,13 @@ public struct SGMLNormalizer {
         out.append(UInt8(ascii: ">"))
         lastTagWasStart = !selfClosing
         leafHasText = false
+    }
+
+    /// Whether the innermost open element is a leaf by its name (``OFXLeaves``): empty, it is
+    /// still closed before the next tag, where an unknown name would read as an aggregate.
+    private var openIsLeaf: Bool {
+        guard let start = openStarts.last else { return false }
+        return OFXLeaves.contains(openNames[start...])
     }
 
     /// The index of the innermost open element called `name`.
