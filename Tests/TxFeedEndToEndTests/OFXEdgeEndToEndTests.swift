@@ -42,4 +42,57 @@ final class OFXEdgeEndToEndTests: XCTestCase {
         XCTAssertEqual(text(noUserDate, "vendor"), "empty DTUSER")
         XCTAssertEqual(text(noUserDate, "date"), "2024-01-06")
     }
+
+    /// An OFX 1.02 file around `body` (what goes inside `<OFX>`), written to a folder of its own.
+    private func file(_ body: String, named name: String = "statement.ofx") throws -> (TemporaryFolder, String) {
+        let folder = try TemporaryFolder()
+        let header =
+            "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\n"
+            + "COMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n"
+        return (folder, try folder.write(name, header + "<OFX>\n" + body + "\n</OFX>\n"))
+    }
+
+    /// The rejects file a run wrote: each line's path and reason.
+    private func rejects(_ path: String) throws -> [(path: String, reason: String)] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+            let row = try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row)
+            return (text(row, "path") ?? "", text(row, "reason") ?? "")
+        }
+    }
+
+    /// OFX writes TOTAL as the cash sees it (a buy negative, a sale positive: the spec's quantity
+    /// × price with UNITS negative for a sale, and every real file here). A BUYSTOCK of +1000 was a
+    /// +1000 credit, a REINVEST of +31.50 an income of -31.50, exit 0: now each is rejected.
+    func testAnInvestmentTotalSignedAgainstItsKindIsRejected() throws {
+        func invest(_ kind: String, _ fitid: String, _ total: String, buy: Bool = true) -> String {
+            let wrapper = buy ? "INVBUY" : "INVSELL"
+            return "<\(kind)><\(wrapper)><INVTRAN><FITID>\(fitid)<DTTRADE>20240105</INVTRAN><SECID><UNIQUEID>037833100"
+                + "<UNIQUEIDTYPE>CUSIP</SECID><UNITS>10<UNITPRICE>100<TOTAL>\(total)</\(wrapper)></\(kind)>\n"
+        }
+        let reinvest =
+            "<REINVEST><INVTRAN><FITID>R1<DTTRADE>20240105</INVTRAN><SECID><UNIQUEID>037833100"
+            + "<UNIQUEIDTYPE>CUSIP</SECID><INCOMETYPE>DIV<TOTAL>31.50<UNITS>0.1<UNITPRICE>315</REINVEST>\n"
+        let (folder, path) = try file(
+            "<INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20240131<CURDEF>USD\n"
+                + "<INVACCTFROM><BROKERID>b.com<ACCTID>999</INVACCTFROM><INVTRANLIST><DTSTART>20240101<DTEND>20240131\n"
+                + invest("BUYSTOCK", "B1", "-1000.00") + invest("BUYSTOCK", "B2", "+1000.00")
+                + invest("SELLSTOCK", "S1", "-900.00", buy: false) + invest("SELLSTOCK", "S2", "900.00", buy: false)
+                + reinvest + "</INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>")
+        let rejected = folder.path + "/rejects.ndjson"
+        let (rows, _, stderr) = try run(path, status: 3, "--rejects", rejected)
+        XCTAssertEqual(
+            Dictionary(uniqueKeysWithValues: rows.map { (text($0, "id") ?? "?", minor($0) ?? 0) }),
+            ["B1": -100000, "S2": 90000], stderr)
+        let found = try rejects(rejected)
+        XCTAssertEqual(
+            found.map(\.path),
+            ["INVSTMTRS[0].BUYSTOCK[1].TOTAL", "INVSTMTRS[0].SELLSTOCK[0].TOTAL", "INVSTMTRS[0].REINVEST[0].TOTAL"])
+        XCTAssertEqual(
+            found.map(\.reason),
+            [
+                "1000.00 is positive, but a BUYSTOCK spends cash: OFX writes its TOTAL negative",
+                "-900.00 is negative, but a SELLSTOCK receives cash: OFX writes its TOTAL positive",
+                "31.50 is positive, but a REINVEST spends cash: OFX writes its TOTAL negative",
+            ])
+    }
 }

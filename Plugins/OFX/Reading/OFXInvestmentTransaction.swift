@@ -6,6 +6,11 @@ extension OFXTransactionFields {
     /// a note, not read.
     static let withoutCashEffect: Set<String> = ["TRANSFER", "SPLIT", "JRNLSEC", "CLOSUREOPT", "JRNLFUND"]
 
+    /// Whether `kind` spends the account's cash: a buy, or a `REINVEST` (its `TOTAL` is the
+    /// purchase). A sale (`SELL…`) receives it; income and expenses keep `TOTAL`'s sign either
+    /// way (a reversed dividend is negative).
+    static func spends(kind: String) -> Bool { kind.hasPrefix("BUY") || kind == "REINVEST" }
+
     /// The entry, or the first field that stops it: `TOTAL`, then the date (`INVTRAN/DTSETTLE`,
     /// else `DTTRADE`, as `DTPOSTED` goes before `DTUSER`: the day the cash moves first).
     func resolvedInvestment(kind: String, securities: OFXSecurities) -> Result<OFXTransaction, OFXReject> {
@@ -15,6 +20,17 @@ extension OFXTransactionFields {
         {
         case let .success(read): (amount, date) = read
         case let .failure(reject): return .failure(reject)
+        }
+        // OFX writes TOTAL as the account's cash sees it (the spec's quantity × price, UNITS
+        // negative for a sale; Vanguard's SELLMF of -42.123 units is +4212.3): a buy spends, a
+        // sale receives. A sign the other way is a file at odds with itself, not a guess to make.
+        let negative = amount.hasPrefix("-")
+        let nonZero = amount.contains { $0 >= "1" && $0 <= "9" }
+        if nonZero, !negative, Self.spends(kind: kind) {
+            return reject("TOTAL", "\(amount) is positive, but a \(kind) spends cash: OFX writes its TOTAL negative")
+        }
+        if nonZero, negative, kind.hasPrefix("SELL") {
+            return reject("TOTAL", "\(amount) is negative, but a \(kind) receives cash: OFX writes its TOTAL positive")
         }
         let uniqueID = value(.uniqueID).map(string)
         let securityID = uniqueID.map { id in value(.uniqueIDType).map { "\(string($0)) \(id)" } ?? id }
