@@ -95,4 +95,41 @@ final class OFXEdgeEndToEndTests: XCTestCase {
                 "31.50 is positive, but a REINVEST spends cash: OFX writes its TOTAL negative",
             ])
     }
+
+    /// A `CURRENCY` aggregate says the amount is in its `CURSYM`: `-10.00` in EUR was written as
+    /// USD, exit 0. It is rejected now, naming the currency (no conversion at `CURRATE`), unless
+    /// `CURSYM` is the statement's `CURDEF`; `ORIGCURRENCY` (converted already) reads as before.
+    func testAnAmountInAnotherCurrencyIsRejectedNamingIt() throws {
+        func entry(_ fitid: String, _ amount: String, _ extra: String) -> String {
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>\(amount)<FITID>\(fitid)<NAME>n\(fitid)\(extra)</STMTTRN>\n"
+        }
+        let income =
+            "<INCOME><INVTRAN><FITID>I2<DTTRADE>20240105</INVTRAN><SECID><UNIQUEID>037833100"
+            + "<UNIQUEIDTYPE>CUSIP</SECID><TOTAL>7.00<SUBACCTSEC>CASH<SUBACCTFUND>CASH<INCOMETYPE>DIV"
+            + "<CURRENCY><CURRATE>1.1<CURSYM>EUR</CURRENCY></INCOME>\n"
+        let (folder, path) = try file(
+            "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD\n"
+                + "<BANKACCTFROM><BANKID>1<ACCTID>123<ACCTTYPE>CHECKING</BANKACCTFROM>\n"
+                + "<BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n"
+                + entry("F1", "-10.00", "<CURRENCY><CURRATE>1.1<CURSYM>EUR</CURRENCY>")
+                + entry("F2", "-11.00", "<ORIGCURRENCY><CURRATE>1.1<CURSYM>EUR</ORIGCURRENCY>")
+                + entry("F3", "-5.00", "") + entry("F4", "-4.00", "<CURRENCY><CURRATE>1<CURSYM>USD</CURRENCY>")
+                + "</BANKTRANLIST><LEDGERBAL><BALAMT>-30.00<DTASOF>20240131</LEDGERBAL></STMTRS></STMTTRNRS>"
+                + "</BANKMSGSRSV1>\n<INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20240131<CURDEF>USD\n"
+                + "<INVACCTFROM><BROKERID>b.com<ACCTID>999</INVACCTFROM><INVTRANLIST><DTSTART>20240101<DTEND>20240131\n"
+                + income + "</INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>")
+        let rejected = folder.path + "/rejects.ndjson"
+        let (rows, _, stderr) = try run(path, status: 3, "--rejects", rejected)
+        XCTAssertEqual(
+            Dictionary(uniqueKeysWithValues: rows.map { (text($0, "id") ?? "?", text($0, "currency") ?? "none") }),
+            ["F2": "USD", "F3": "USD", "F4": "USD"], stderr)
+        let found = try rejects(rejected)
+        XCTAssertEqual(
+            found.map(\.path), ["STMTRS[0].STMTTRN[0].CURRENCY.CURSYM", "INVSTMTRS[0].INCOME[0].CURRENCY.CURSYM"])
+        XCTAssertEqual(
+            found.map(\.reason),
+            Array(
+                repeating: "the amount is in EUR (CURRENCY), not in the statement's USD: not converted at CURRATE",
+                count: 2))
+    }
 }

@@ -13,7 +13,9 @@ extension OFXTransactionFields {
 
     /// The entry, or the first field that stops it: `TOTAL`, then the date (`INVTRAN/DTSETTLE`,
     /// else `DTTRADE`, as `DTPOSTED` goes before `DTUSER`: the day the cash moves first).
-    func resolvedInvestment(kind: String, securities: OFXSecurities) -> Result<OFXTransaction, OFXReject> {
+    func resolvedInvestment(kind: String, securities: OFXSecurities, currency: String?) -> Result<
+        OFXTransaction, OFXReject
+    > {
         let amount: String, date: String
         switch amountAndDate(
             (.total, "TOTAL"), (.settle, "DTSETTLE"), else: (.trade, "DTTRADE"), within: "INVTRAN.")
@@ -32,6 +34,7 @@ extension OFXTransactionFields {
         if nonZero, negative, kind.hasPrefix("SELL") {
             return reject("TOTAL", "\(amount) is negative, but a \(kind) receives cash: OFX writes its TOTAL positive")
         }
+        if let foreign: Result<OFXTransaction, OFXReject> = foreignCurrency(statement: currency) { return foreign }
         let uniqueID = value(.uniqueID).map(string)
         let securityID = uniqueID.map { id in value(.uniqueIDType).map { "\(string($0)) \(id)" } ?? id }
         let security = securityID.flatMap { securities[$0] }

@@ -47,6 +47,8 @@ final class OFXNames {
     static let securityInfo: ID = 34
     static let securityName: ID = 35
     static let ticker: ID = 36
+    static let currency: ID = 37
+    static let currencySymbol: ID = 38
 
     /// The names above, in the order of their numbers.
     private static let known = [
@@ -54,7 +56,7 @@ final class OFXNames {
         "PAYEE", "MEMO", "FITID", "TRNTYPE", "CHECKNUM", "STATUS", "CODE", "SEVERITY", "MESSAGE", "BANKTRANLIST",
         OFXStatement.investmentElement, "INVTRANLIST", "INVBANKTRAN", "DTSTART", "DTEND", "INVPOSLIST", "INVTRAN",
         "DTTRADE", "DTSETTLE", "SECID", "UNIQUEID", "UNIQUEIDTYPE", "UNITS", "UNITPRICE", "TOTAL", "INCOMETYPE",
-        "SECINFO", "SECNAME", "TICKER",
+        "SECINFO", "SECNAME", "TICKER", "CURRENCY", "CURSYM",
     ]
     private static let cacheSize = 64
 

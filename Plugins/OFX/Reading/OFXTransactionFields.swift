@@ -10,6 +10,8 @@ struct OFXTransactionFields {
         /// An investment transaction's: `INVTRAN`'s `DTSETTLE` and `DTTRADE` (its `FITID` and
         /// `MEMO` are `fitid` and `memo`), `SECID`'s, and the rest by name.
         case settle, trade, uniqueID, uniqueIDType, units, unitPrice, total, incomeType
+        /// `CURRENCY/CURSYM`: the currency the amount is in, when not the statement's.
+        case currencySymbol
     }
 
     /// `STMTRS[0].STMTTRN[17]`, `INVSTMTRS[0].BUYSTOCK[2]`.
@@ -24,6 +26,8 @@ struct OFXTransactionFields {
     private var payeeGiven = false
     /// The transaction as XML: `<STMTTRN>` and what was read inside it.
     private(set) var raw: [UInt8] = []
+    /// Where `CURRENCY/CURSYM` was below the transaction (`INVBUY.CURRENCY.CURSYM`).
+    var currencyPath = ""
 
     /// Starts the next transaction.
     mutating func begin(element: [UInt8], location: String, pending: Bool) {
@@ -61,13 +65,15 @@ struct OFXTransactionFields {
 
     // MARK: The entry
 
-    /// The entry, or the first field that stops it, checked in the order amount, date, vendor.
-    func resolved() -> Result<OFXTransaction, OFXReject> {
+    /// The entry, or the first field that stops it, checked in the order amount, date, currency,
+    /// vendor. `currency` is the statement's `CURDEF`.
+    func resolved(currency: String?) -> Result<OFXTransaction, OFXReject> {
         let amount: String, date: String
         switch amountAndDate((.amount, "TRNAMT"), (.posted, "DTPOSTED"), else: (.user, "DTUSER")) {
         case let .success(read): (amount, date) = read
         case let .failure(reject): return .failure(reject)
         }
+        if let foreign: Result<OFXTransaction, OFXReject> = foreignCurrency(statement: currency) { return foreign }
         let memo = value(.memo)
         guard
             let vendorText = ((payeeGiven ? value(.payeeName) : nil) ?? value(.name) ?? memo).map(string)
@@ -103,6 +109,20 @@ struct OFXTransactionFields {
                 "\(Self.quoted(dateText)) is not an OFX date (YYYYMMDD[HHMMSS[.XXX][[±H:TZ]]])")
         }
         return .success((normalized, converted))
+    }
+
+    /// The reject of an amount in another currency than the statement's: a `CURRENCY` aggregate
+    /// says the amounts are in its `CURSYM` (OFX 2.1.1 §5.2; `ORIGCURRENCY` says they were
+    /// converted to `CURDEF` already, and is read as any). `CURRATE` is not applied: a rate
+    /// rounds, and the account's amounts must be the bank's. Nil when `CURSYM` is `CURDEF`.
+    func foreignCurrency<Entry>(statement currency: String?) -> Result<Entry, OFXReject>? {
+        guard let symbol = value(.currencySymbol).map(string),
+            symbol.uppercased() != currency?.uppercased()
+        else { return nil }
+        let account = currency.map { "the statement's \($0)" } ?? "the statement, which has no CURDEF"
+        return reject(
+            currencyPath,
+            "the amount is in \(symbol) (CURRENCY), not in \(account): not converted at CURRATE")
     }
 
     /// `CHECK 1234`, `DEBIT`: what names a transaction with no `NAME`, `PAYEE` or `MEMO` (all

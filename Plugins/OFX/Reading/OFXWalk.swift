@@ -131,7 +131,9 @@ struct OFXWalk {
             let below = stack.count - transactionDepth
             guard readsTransactions, below > 0 else { return }
             guard transactionElement == OFXNames.transaction else {
-                fields.add(investmentLeaf(), underPayee: false, value)
+                let leaf = investmentLeaf()
+                if leaf == .currencySymbol { fields.currencyPath = currencyPath }
+                fields.add(leaf, underPayee: false, value)
                 return
             }
             let first = stack[transactionDepth]
@@ -146,6 +148,9 @@ struct OFXWalk {
             case (1, OFXNames.transactionType): leaf = .transactionType
             case (1, OFXNames.checkNumber): leaf = .checkNumber
             case (2, OFXNames.name) where first == OFXNames.payee: leaf = .payeeName
+            case (2, OFXNames.currencySymbol) where first == OFXNames.currency:
+                leaf = .currencySymbol
+                fields.currencyPath = currencyPath
             default: leaf = nil
             }
             fields.add(leaf, underPayee: below > 1 && first == OFXNames.payee, value)
@@ -170,6 +175,9 @@ struct OFXWalk {
         }
     }
 
+    /// `CURRENCY.CURSYM`, `INVBUY.CURRENCY.CURSYM`: the open leaf's path below the transaction.
+    private var currencyPath: String { stack[transactionDepth...].map(names.string).joined(separator: ".") }
+
     /// The leaf of an investment transaction at the top of the stack, by its name and its
     /// parent's: `INVTRAN`'s and `SECID`'s own, the others at any depth (a buy or sell wraps
     /// them in `INVBUY`/`INVSELL`).
@@ -187,6 +195,7 @@ struct OFXWalk {
         case OFXNames.unitPrice: return .unitPrice
         case OFXNames.total: return .total
         case OFXNames.incomeType: return .incomeType
+        case OFXNames.currencySymbol where parent == OFXNames.currency: return .currencySymbol
         default: return nil
         }
     }
@@ -209,10 +218,11 @@ struct OFXWalk {
             guard readsTransactions else { return true }
             let resolved: Result<OFXTransaction, OFXReject>
             if element == OFXNames.transaction {
-                resolved = fields.resolved()
+                resolved = fields.resolved(currency: statement!.currency)
             } else {
                 if securities == nil { securities = loadSecurities() }
-                resolved = fields.resolvedInvestment(kind: names.string(element), securities: securities!)
+                resolved = fields.resolvedInvestment(
+                    kind: names.string(element), securities: securities!, currency: statement!.currency)
             }
             switch resolved {
             case let .success(entry):
