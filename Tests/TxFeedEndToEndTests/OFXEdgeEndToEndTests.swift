@@ -7,6 +7,9 @@ import XCTest
 final class OFXEdgeEndToEndTests: XCTestCase {
     typealias Row = [String: Any]
 
+    /// The test's temporary folders, kept until it ends (a folder is removed when released).
+    private var folders: [TemporaryFolder] = []
+
     private func fixture(_ name: String) -> String { BuiltProducts.fixtures + "/statements/ofx/" + name }
     private func text(_ row: Row, _ field: String) -> String? { row[field] as? String }
     private func minor(_ row: Row, _ field: String = "amount_minor") -> Int? { (row[field] as? NSNumber)?.intValue }
@@ -46,6 +49,7 @@ final class OFXEdgeEndToEndTests: XCTestCase {
     /// An OFX 1.02 file around `body` (what goes inside `<OFX>`), written to a folder of its own.
     private func file(_ body: String, named name: String = "statement.ofx") throws -> (TemporaryFolder, String) {
         let folder = try TemporaryFolder()
+        folders.append(folder)
         let header =
             "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\n"
             + "COMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n"
@@ -131,5 +135,30 @@ final class OFXEdgeEndToEndTests: XCTestCase {
             Array(
                 repeating: "the amount is in EUR (CURRENCY), not in the statement's USD: not converted at CURRATE",
                 count: 2))
+    }
+
+    /// OFX 2.1 lists pending entries after the ledger balance: `BANKTRANLISTP` of `STMTTRNP`s
+    /// (`DTTRAN`, no `FITID`). A `STMTTRNP` was dropped without a note, and a `STMTTRN` a bank put in
+    /// `BANKTRANLISTP` was imported as booked, exit 0. Both are pending entries now.
+    func testThePendingListIsReadAsPendingEntries() throws {
+        let (_, path) = try file(
+            "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD\n"
+                + "<BANKACCTFROM><BANKID>1<ACCTID>123<ACCTTYPE>CHECKING</BANKACCTFROM>\n"
+                + "<BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n"
+                + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-10.00<FITID>B1<NAME>booked</STMTTRN>\n"
+                + "</BANKTRANLIST><LEDGERBAL><BALAMT>-10.00<DTASOF>20240131</LEDGERBAL>\n"
+                + "<BANKTRANLISTP><DTASOF>20240131\n"
+                + "<STMTTRNP><TRNTYPE>HOLD<DTTRAN>20240130<TRNAMT>-99.00<NAME>held at the pump</STMTTRNP>\n"
+                + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240130<TRNAMT>-77.00<FITID>P2<NAME>listed pending</STMTTRN>\n"
+                + "</BANKTRANLISTP></STMTRS></STMTTRNRS></BANKMSGSRSV1>")
+        let (rows, accounts, stderr) = try run(path)
+        XCTAssertTrue(stderr.contains("read 3 = written 3 + rejected 0"), stderr)
+        XCTAssertEqual(
+            Dictionary(uniqueKeysWithValues: rows.map { (text($0, "vendor") ?? "?", text($0, "status") ?? "?") }),
+            ["booked": "booked", "held at the pump": "pending", "listed pending": "pending"])
+        let hold = try XCTUnwrap(rows.first { text($0, "vendor") == "held at the pump" })
+        XCTAssertEqual([minor(hold)], [-9900])
+        XCTAssertEqual(text(hold, "date"), "2024-01-30")
+        XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [-1000])
     }
 }

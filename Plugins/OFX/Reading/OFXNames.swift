@@ -49,6 +49,8 @@ final class OFXNames {
     static let ticker: ID = 36
     static let currency: ID = 37
     static let currencySymbol: ID = 38
+    static let pendingTransaction: ID = 39
+    static let transactionDate: ID = 40
 
     /// The names above, in the order of their numbers.
     private static let known = [
@@ -56,11 +58,12 @@ final class OFXNames {
         "PAYEE", "MEMO", "FITID", "TRNTYPE", "CHECKNUM", "STATUS", "CODE", "SEVERITY", "MESSAGE", "BANKTRANLIST",
         OFXStatement.investmentElement, "INVTRANLIST", "INVBANKTRAN", "DTSTART", "DTEND", "INVPOSLIST", "INVTRAN",
         "DTTRADE", "DTSETTLE", "SECID", "UNIQUEID", "UNIQUEIDTYPE", "UNITS", "UNITPRICE", "TOTAL", "INCOMETYPE",
-        "SECINFO", "SECNAME", "TICKER", "CURRENCY", "CURSYM",
+        "SECINFO", "SECNAME", "TICKER", "CURRENCY", "CURSYM", "STMTTRNP",
+        "DTTRAN",
     ]
     private static let cacheSize = 64
 
-    /// Each name's bytes (without the NUL), its String, and whether it starts with `PENDING`.
+    /// Each name's bytes (without the NUL), its String, and whether it holds pending entries.
     private(set) var bytes: [[UInt8]] = []
     private(set) var strings: [String] = []
     private(set) var isPending: [Bool] = []
@@ -104,7 +107,8 @@ final class OFXNames {
         bytes.append(name)
         let string = String(decoding: name, as: UTF8.self)
         strings.append(string)
-        isPending.append(string.hasPrefix("PENDING"))
+        // OFX 2.1's pending list and its entries (BANKTRANLISTP, STMTTRNP), and a bank's own PENDING….
+        isPending.append(string.hasPrefix("PENDING") || string == "BANKTRANLISTP" || string == "STMTTRNP")
         copies.append(strdup(string)!)
         return ID(bytes.count - 1)
     }

@@ -12,6 +12,8 @@ struct OFXTransactionFields {
         case settle, trade, uniqueID, uniqueIDType, units, unitPrice, total, incomeType
         /// `CURRENCY/CURSYM`: the currency the amount is in, when not the statement's.
         case currencySymbol
+        /// A pending entry's (`STMTTRNP`) date: `DTTRAN`.
+        case transactionDate
     }
 
     /// `STMTRS[0].STMTTRN[17]`, `INVSTMTRS[0].BUYSTOCK[2]`.
@@ -69,7 +71,12 @@ struct OFXTransactionFields {
     /// vendor. `currency` is the statement's `CURDEF`.
     func resolved(currency: String?) -> Result<OFXTransaction, OFXReject> {
         let amount: String, date: String
-        switch amountAndDate((.amount, "TRNAMT"), (.posted, "DTPOSTED"), else: (.user, "DTUSER")) {
+        // A pending entry (STMTTRNP) has no DTPOSTED: it is not posted yet. Its date is DTTRAN.
+        let isPendingEntry = element.elementsEqual("STMTTRNP".utf8)
+        switch amountAndDate(
+            (.amount, "TRNAMT"), isPendingEntry ? (.transactionDate, "DTTRAN") : (.posted, "DTPOSTED"),
+            else: isPendingEntry ? nil : (.user, "DTUSER"))
+        {
         case let .success(read): (amount, date) = read
         case let .failure(reject): return .failure(reject)
         }
@@ -93,15 +100,15 @@ struct OFXTransactionFields {
     /// `DTUSER` stands in for `DTPOSTED`). `within` prefixes the fields' locations (`INVTRAN.`).
     func amountAndDate(
         _ amount: (leaf: Leaf, name: String), _ date: (leaf: Leaf, name: String),
-        else fallback: (leaf: Leaf, name: String), within: String = ""
+        else fallback: (leaf: Leaf, name: String)?, within: String = ""
     ) -> Result<(amount: String, date: String), OFXReject> {
         guard let amountText = value(amount.leaf) else { return reject(amount.name, "missing \(amount.name)") }
         guard let normalized = amountText.withUnsafeBufferPointer(OFXAmount.normalized) else {
             return reject(amount.name, "\(Self.quoted(amountText)) is not an amount")
         }
-        let dateField = value(date.leaf) == nil && value(fallback.leaf) != nil ? fallback : date
+        let dateField = value(date.leaf) == nil ? fallback.flatMap { value($0.leaf) == nil ? nil : $0 } ?? date : date
         guard let dateText = value(dateField.leaf) else {
-            return reject(within + date.name, "missing \(date.name) (and \(fallback.name))")
+            return reject(within + date.name, "missing \(date.name)" + (fallback.map { " (and \($0.name))" } ?? ""))
         }
         guard let converted = dateText.withUnsafeBufferPointer(OFXDate.converted) else {
             return reject(

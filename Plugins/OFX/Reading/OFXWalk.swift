@@ -93,6 +93,8 @@ struct OFXWalk {
             let parent = stack[stack.count - 2]
             if name == OFXNames.transaction {
                 return beginTransaction(name, location: locationPrefix, visit)
+            } else if name == OFXNames.pendingTransaction {
+                return beginTransaction(name, location: "\(statement.path).STMTTRNP[", visit)
             } else if parent == OFXNames.investmentList, statement.isInvestment, name != OFXNames.investmentBank,
                 name != OFXNames.listStart, name != OFXNames.listEnd
             {
@@ -118,7 +120,7 @@ struct OFXWalk {
         transactionsSeen[name] = transactionIndex + 1
         transactionElement = name
         if readsTransactions {
-            let pending = stack[statementDepth..<(stack.count - 1)].contains { names.isPending[Int($0)] }
+            let pending = stack[statementDepth...].contains { names.isPending[Int($0)] }
             fields.begin(
                 element: names.bytes[Int(name)], location: location + String(transactionIndex) + "]", pending: pending)
         }
@@ -130,7 +132,7 @@ struct OFXWalk {
         if transactionDepth > 0 {
             let below = stack.count - transactionDepth
             guard readsTransactions, below > 0 else { return }
-            guard transactionElement == OFXNames.transaction else {
+            guard transactionElement == OFXNames.transaction || transactionElement == OFXNames.pendingTransaction else {
                 let leaf = investmentLeaf()
                 if leaf == .currencySymbol { fields.currencyPath = currencyPath }
                 fields.add(leaf, underPayee: false, value)
@@ -141,6 +143,7 @@ struct OFXWalk {
             switch (below, stack[stack.count - 1]) {
             case (1, OFXNames.amount): leaf = .amount
             case (1, OFXNames.posted): leaf = .posted
+            case (1, OFXNames.transactionDate): leaf = .transactionDate
             case (1, OFXNames.user): leaf = .user
             case (1, OFXNames.name): leaf = .name
             case (1, OFXNames.memo): leaf = .memo
@@ -217,7 +220,7 @@ struct OFXWalk {
             }
             guard readsTransactions else { return true }
             let resolved: Result<OFXTransaction, OFXReject>
-            if element == OFXNames.transaction {
+            if element == OFXNames.transaction || element == OFXNames.pendingTransaction {
                 resolved = fields.resolved(currency: statement!.currency)
             } else {
                 if securities == nil { securities = loadSecurities() }
