@@ -161,4 +161,26 @@ final class OFXEdgeEndToEndTests: XCTestCase {
         XCTAssertEqual(text(hold, "date"), "2024-01-30")
         XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [-1000])
     }
+
+    /// A `LEDGERBAL/BALAMT` that is not an amount was dropped in `run` (balance null, exit 0, no
+    /// word). It fails its statement now, as an unreadable balance does in camt and MT940; the
+    /// statement before it is kept, and `sniff` names it as a problem.
+    func testAnUnreadableLedgerBalanceFailsItsStatement() throws {
+        func statement(_ account: String, _ fitid: String, _ balance: String) -> String {
+            "<STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD\n<BANKACCTFROM><BANKID>1<ACCTID>\(account)<ACCTTYPE>CHECKING"
+                + "</BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n<STMTTRN><TRNTYPE>DEBIT"
+                + "<DTPOSTED>20240105<TRNAMT>-5.00<FITID>\(fitid)<NAME>n</STMTTRN>\n</BANKTRANLIST>"
+                + "<LEDGERBAL><BALAMT>\(balance)<DTASOF>20240131</LEDGERBAL></STMTRS></STMTTRNRS>\n"
+        }
+        let (_, path) = try file(
+            "<BANKMSGSRSV1>" + statement("111", "A1", "-5.00") + statement("222", "B1", "1.234,56") + "</BANKMSGSRSV1>")
+        let (rows, accounts, stderr) = try run(path, status: 3)
+        XCTAssertTrue(
+            stderr.contains(#"FAILED: \#(path): STMTRS[1].LEDGERBAL.BALAMT: "1.234,56" is not an amount"#), stderr)
+        XCTAssertEqual(rows.compactMap { text($0, "id") }, ["A1"])
+        XCTAssertEqual(accounts.compactMap { text($0, "id") }, ["111"])
+        let sniff = try txfeed("sniff", path)
+        XCTAssertEqual(sniff.status, 2, sniff.output + sniff.stderr)
+        XCTAssertTrue(sniff.output.contains(#"problem       \#(path): STMTRS[1].LEDGERBAL.BALAMT"#), sniff.output)
+    }
 }

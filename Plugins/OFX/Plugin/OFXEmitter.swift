@@ -38,6 +38,7 @@ struct OFXEmitter {
         case let .statementEnded(statement):
             // What it left unread or why it holds nothing: never a silent `read 0`.
             for note in statement.notes { stream.channel.log("\(origin): \(statement.path): \(note)") }
+            if let problem = statement.balanceProblem { return stream.fail(problem) }
             return stream.end(balance: statement.balance)
         }
     }

@@ -22,6 +22,11 @@ public enum OFXReport {
             add("rejected", "\(count.counted("transaction")), first \(reject.location): \(reject.reason)")
         }
         var problems: [String] = []
+        for problem in survey.statements.compactMap(\.balanceProblem) {
+            let failure = "\(document.origin): \(problem): the statement fails"
+            problems.append(failure)
+            add("problem", failure)
+        }
         if let failure = survey.failure {
             problems.append(failure.description)
             add("problem", failure.description)

@@ -57,6 +57,14 @@ public struct OFXStatement: Sendable, Equatable {
     /// The ledger balance as a plain decimal, when it reads as one.
     public var balance: String? { balanceText.flatMap(OFXAmount.normalized) }
 
+    /// `STMTRS[0].LEDGERBAL.BALAMT: "1.234,56" is not an amount`: a stated balance that cannot be
+    /// read fails the statement, as in camt and MT940 (a balance nobody can check against is
+    /// not one to drop quietly). Nil when the balance reads or is not given.
+    public var balanceProblem: String? {
+        guard let text = balanceText, !text.isEmpty, balance == nil else { return nil }
+        return "\(path).LEDGERBAL.BALAMT: \"\(text)\" is not an amount"
+    }
+
     /// What the statement left unread, or why it holds no transactions: a line each, for the
     /// run's log and `sniff`.
     public var notes: [String] {
