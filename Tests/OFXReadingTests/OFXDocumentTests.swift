@@ -139,4 +139,27 @@ final class OFXDocumentTests: XCTestCase {
         XCTAssertNil(OFXHeader.read(Array(far.utf8)))
         XCTAssertNil(OFXHeader.read(Array(far.utf8)[...]))
     }
+
+    /// `</OFX>` ends what is read wherever the file's chunks are cut: the text after it (a web
+    /// page's `</BODY></HTML>`) failed the file as "cut short"; now it is a note.
+    func testTextAfterTheRootIsANoteWhereverTheChunksAreCut() throws {
+        let head = sgmlFile(bankStatement(transaction("-1.00", name: "<NAME>Shop<MEMO>")))
+        let chunk = 64 * 1024
+        for shift in 0..<16 {
+            // The memo pads `</OFX>` to start a few bytes either side of the first chunk's end.
+            let padding = chunk - head.utf8.count - 4 + shift
+            let text = head.replacingOccurrences(of: "<MEMO>", with: "<MEMO>" + String(repeating: "m", count: padding))
+                .replacingOccurrences(of: "</OFX>\n", with: "</OFX>\n</BODY></HTML>\n")
+            let result = read(text)
+            XCTAssertNil(result.failure, "shift \(shift): \(String(describing: result.failure))")
+            XCTAssertEqual(result.transactions.count, 1, "shift \(shift)")
+            XCTAssertEqual(result.notes.count, 1, "shift \(shift)")
+            XCTAssertTrue(result.notes.first?.hasSuffix("text after </OFX> is not OFX: ignored") ?? false)
+        }
+        let xml = String(decoding: try fixture("bank-220.ofx"), as: UTF8.self) + "\n<!-- saved by a browser -->x\n"
+        let fromXML = read(xml)
+        XCTAssertNil(fromXML.failure)
+        XCTAssertEqual(fromXML.transactions.count, 8)
+        XCTAssertEqual(fromXML.notes.count, 1)
+    }
 }

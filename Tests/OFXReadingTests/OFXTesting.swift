@@ -7,6 +7,7 @@ struct ReadResult {
     var statementsEnded: [OFXStatement] = []
     var transactions: [OFXTransaction] = []
     var rejects: [OFXReject] = []
+    var notes: [String] = []
     var failure: OFXFailure?
 }
 
@@ -20,6 +21,7 @@ func read(_ bytes: [UInt8], origin: String = "test.ofx") -> ReadResult {
             case let .transaction(entry): result.transactions.append(entry)
             case let .reject(reject): result.rejects.append(reject)
             case let .statementEnded(statement): result.statementsEnded.append(statement)
+            case let .note(note): result.notes.append(note)
             }
             return true
         }

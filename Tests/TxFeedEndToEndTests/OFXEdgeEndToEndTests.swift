@@ -183,4 +183,37 @@ final class OFXEdgeEndToEndTests: XCTestCase {
         XCTAssertEqual(sniff.status, 2, sniff.output + sniff.stderr)
         XCTAssertTrue(sniff.output.contains(#"problem       \#(path): STMTRS[1].LEDGERBAL.BALAMT"#), sniff.output)
     }
+
+    /// Two OFX files joined together: libxml2 stopped at the second header and the first
+    /// statement's finished entries were dropped with it (`read 0`, exit 1). They are kept now,
+    /// and the source fails at the second file's line. Text after `</OFX>` that is not OFX (a web
+    /// page's `</BODY></HTML>`) was a false "cut short"; it is a note now.
+    func testWhatFollowsTheRootIsNotReadAndNothingBeforeItIsLost() throws {
+        let statement =
+            "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD\n<BANKACCTFROM><BANKID>1<ACCTID>123"
+            + "<ACCTTYPE>CHECKING</BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n<STMTTRN>"
+            + "<TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-5.00<FITID>A1<NAME>n</STMTTRN>\n</BANKTRANLIST>"
+            + "<LEDGERBAL><BALAMT>-5.00<DTASOF>20240131</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>"
+        let (_, single) = try file(statement)
+        let whole = try String(contentsOfFile: single, encoding: .utf8)
+        let (_, joined) = try file(statement, named: "joined.ofx")
+        try whole.write(toFile: joined, atomically: false, encoding: .utf8)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: joined))
+        handle.seekToEndOfFile()
+        handle.write(Data(whole.utf8))
+        handle.closeFile()
+        let (rows, accounts, stderr) = try run(joined, status: 3)
+        XCTAssertEqual(rows.compactMap { text($0, "id") }, ["A1"], stderr)
+        XCTAssertEqual(accounts.compactMap { text($0, "id") }, ["123"])
+        let second = whole.split(separator: "\n", omittingEmptySubsequences: false).count
+        XCTAssertTrue(
+            stderr.contains("joined.ofx:\(second): another OFX file begins after </OFX> (files joined together?)"),
+            stderr)
+
+        let (_, page) = try file(statement, named: "page.ofx")
+        try (whole + "</BODY></HTML>\n").write(toFile: page, atomically: false, encoding: .utf8)
+        let (pageRows, _, pageLog) = try run(page)
+        XCTAssertEqual(pageRows.compactMap { text($0, "id") }, ["A1"], pageLog)
+        XCTAssertTrue(pageLog.contains("text after </OFX> is not OFX: ignored"), pageLog)
+    }
 }

@@ -35,6 +35,9 @@ struct OFXEmitter {
                 location: entry.location, raw: entry.raw, pending: entry.pending)
         case let .reject(reject):
             return stream.reject(location: reject.location, reason: reject.reason, raw: Array(reject.raw.utf8))
+        case let .note(note):
+            stream.channel.log("\(origin): \(note)")
+            return true
         case let .statementEnded(statement):
             // What it left unread or why it holds nothing: never a silent `read 0`.
             for note in statement.notes { stream.channel.log("\(origin): \(statement.path): \(note)") }

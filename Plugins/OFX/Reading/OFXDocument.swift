@@ -70,7 +70,19 @@ public final class OFXDocument {
         guard root != nil else {
             return .failed(OFXFailure(origin: origin, line: reader.line, path: "", message: "no OFX element"))
         }
-        return .finished
+        switch input.trailing {
+        case .none:
+            return .finished
+        case let .text(line):
+            // A bank's web page around the file (`</BODY></HTML>`): not OFX, and nothing lost.
+            return visit(.note("line \(line): text after </OFX> is not OFX: ignored")) ? .finished : .stopped
+        case let .document(line):
+            // Files joined together: the first is read, and the rest is not guessed at.
+            return .failed(
+                OFXFailure(
+                    origin: origin, line: line, path: "",
+                    message: "another OFX file begins after </OFX> (files joined together?): it is not read"))
+        }
     }
 
     /// The file's `SECLIST`, read in a pass of its own (OFX writes it after the statements, and
@@ -92,6 +104,7 @@ public final class OFXDocument {
             switch event {
             case let .statementEnded(statement): survey.statements.append(statement)
             case let .reject(reject): survey.firstReject = survey.firstReject ?? reject
+            case let .note(note): survey.notes.append(note)
             case .statementBegan, .transaction: break
             }
             return true

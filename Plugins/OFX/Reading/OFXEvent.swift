@@ -6,4 +6,6 @@ public enum OFXEvent: Sendable {
     case reject(OFXReject)
     /// A statement read to its end tag, with its ledger balance and counts.
     case statementEnded(OFXStatement)
+    /// Something the file holds that is not read, said once: `text after </OFX> …: ignored`.
+    case note(String)
 }

@@ -1,5 +1,11 @@
+import Glibc
+
 /// The bytes libxml2 pulls through its read callback: the file as it is (OFX 2.x XML), or
 /// through the ``SGMLNormalizer`` a chunk at a time (OFX 1.x), so no copy of the file is made.
+///
+/// Only the root element is handed over, up to the first `</OFX>`: what follows it (a web page's
+/// `</BODY></HTML>`, a second OFX file joined on) made libxml2 fail the whole file, statements
+/// already read included. ``trailing`` says what it was.
 final class OFXInput {
     /// How much of the file is normalised at once: the only buffer that grows with reading.
     private static let chunk = 64 * 1024
@@ -10,20 +16,81 @@ final class OFXInput {
     private var normalized: [UInt8] = []
     private var taken = 0
     private var finished = false
+    /// Where what is handed over ends: just past the root's end tag once it is found.
+    private var limit: Int
+    /// How far `</OFX>` has been looked for.
+    private var searched = 0
+    private static let rootEndTag = Array("</OFX>".utf8)
+
+    /// The offset just past the first `</OFX>` in `window`. Found by its `X`, which OFX's tags and
+    /// texts hold far more rarely than `<`, so the search costs little beside libxml2's.
+    private static func rootEnd(in window: UnsafeRawBufferPointer) -> Int? {
+        guard let base = window.baseAddress else { return nil }
+        let x = 4  // where `X` is in `</OFX>`
+        var offset = x
+        while offset < window.count - 1 {
+            guard let found = memchr(base + offset, Int32(UInt8(ascii: "X")), window.count - 1 - offset) else {
+                return nil
+            }
+            offset = base.distance(to: UnsafeRawPointer(found))
+            if rootEndTag.withUnsafeBytes({ memcmp(base + offset - x, $0.baseAddress!, $0.count) }) == 0 {
+                return offset - x + rootEndTag.count
+            }
+            offset += 1
+        }
+        return nil
+    }
 
     init(bytes: UnsafeRawBufferPointer, header: OFXHeader) {
         self.bytes = bytes
+        limit = bytes.count
         if header.isReadAsSGML { normalizer = SGMLNormalizer(transcodesWindows1252: header.isWindows1252) }
         normalized.reserveCapacity(Self.chunk * 2)
     }
 
     /// Whether libxml2 has been handed the whole file: an error then is often the file's end.
-    var isExhausted: Bool { position == bytes.count && (normalizer == nil || finished) }
+    var isExhausted: Bool { position == limit && (normalizer == nil || finished) }
+
+    /// What follows the root's end tag in the file.
+    enum Trailing: Equatable {
+        /// Nothing but blanks, or the root has not ended.
+        case none
+        /// Another OFX file (its header or `<OFX>`) starting at this line.
+        case document(line: Int)
+        /// Something else starting at this line.
+        case text(line: Int)
+    }
+
+    var trailing: Trailing {
+        guard limit < bytes.count,
+            let start = bytes[limit...].firstIndex(where: { !Self.isBlank($0) })
+        else { return .none }
+        let line = 1 + bytes[..<start].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
+        return OFXHeader.read(rest) != nil ? .document(line: line) : .text(line: line)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0
+    }
+
+    /// `end`, or less when the root's end tag comes before it: the end of what to hand over next.
+    private func limited(_ end: Int) -> Int {
+        if limit == bytes.count, end > searched, let base = bytes.baseAddress {
+            // From a little before what was searched, for a tag cut between two chunks.
+            let from = max(searched - (Self.rootEndTag.count - 1), 0)
+            if let found = Self.rootEnd(in: UnsafeRawBufferPointer(start: base + from, count: end - from)) {
+                limit = from + found
+            }
+            searched = end
+        }
+        return min(end, limit)
+    }
 
     /// Fills `buffer` with up to `capacity` bytes; 0 at the end.
     func read(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
         guard normalizer != nil else {
-            let count = min(capacity, bytes.count - position)
+            let count = limited(position + min(capacity, bytes.count - position)) - position
             if count > 0 { buffer.copyMemory(from: bytes.baseAddress! + position, byteCount: count) }
             position += count
             return count
@@ -41,8 +108,8 @@ final class OFXInput {
     private func refill() -> Bool {
         normalized.removeAll(keepingCapacity: true)
         taken = 0
-        if position < bytes.count {
-            let end = min(position + Self.chunk, bytes.count)
+        if position < limit {
+            let end = limited(min(position + Self.chunk, bytes.count))
             normalizer!.feed(
                 UnsafeRawBufferPointer(rebasing: bytes[position..<end]).assumingMemoryBound(to: UInt8.self),
                 into: &normalized)

@@ -16,7 +16,9 @@ public enum OFXReport {
         add("statements", "\(survey.statements.count)")
         for statement in survey.statements { add(statement.path, describe(statement)) }
         report.add(
-            "note", survey.statements.flatMap { statement in statement.notes.map { "\(statement.path): \($0)" } })
+            "note",
+            survey.statements.flatMap { statement in statement.notes.map { "\(statement.path): \($0)" } }
+                + survey.notes)
         if let reject = survey.firstReject {
             let count = survey.statements.map(\.rejects).reduce(0, +)
             add("rejected", "\(count.counted("transaction")), first \(reject.location): \(reject.reason)")

@@ -5,5 +5,7 @@ public struct OFXSurvey: Sendable {
     public var statements: [OFXStatement] = []
     /// The first transaction that would be rejected.
     public var firstReject: OFXReject?
+    /// What the file holds outside its statements and is not read.
+    public var notes: [String] = []
     public var failure: OFXFailure?
 }
