@@ -23,9 +23,9 @@ extension OFXTransactionFields {
         case let .success(read): (amount, date) = read
         case let .failure(reject): return .failure(reject)
         }
-        // OFX writes TOTAL as the account's cash sees it (the spec's quantity × price, UNITS
-        // negative for a sale; Vanguard's SELLMF of -42.123 units is +4212.3): a buy spends, a
-        // sale receives. A sign the other way is a file at odds with itself, not a guess to make.
+        // OFX signs amounts from the customer's side (spec 3.2.9.2: an investment buy's amount
+        // is negative, a sale's positive; Vanguard's SELLMF of -42.123 units is +4212.3). A sign
+        // the other way is a file at odds with itself, not a guess to make.
         let negative = amount.hasPrefix("-")
         let nonZero = amount.contains { $0 >= "1" && $0 <= "9" }
         if nonZero, !negative, Self.spends(kind: kind) {

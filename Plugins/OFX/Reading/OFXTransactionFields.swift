@@ -119,7 +119,7 @@ struct OFXTransactionFields {
     }
 
     /// The reject of an amount in another currency than the statement's: a `CURRENCY` aggregate
-    /// says the amounts are in its `CURSYM` (OFX 2.1.1 §5.2; `ORIGCURRENCY` says they were
+    /// says the amounts are in its `CURSYM` (OFX spec 5.2, Currency; `ORIGCURRENCY` says they were
     /// converted to `CURDEF` already, and is read as any). `CURRATE` is not applied: a rate
     /// rounds, and the account's amounts must be the bank's. Nil when `CURSYM` is `CURDEF`.
     func foreignCurrency<Entry>(statement currency: String?) -> Result<Entry, OFXReject>? {
