@@ -42,6 +42,21 @@ final class MT940StatementLineTests: XCTestCase {
         XCTAssertNil(entry("240301C1,00NTRFNONREF").entries.first?.id)
     }
 
+    /// PostFinance writes `//NONREF` on every line; ING and Rabobank write `EREF`, `PREF` or
+    /// `MARF` where a customer's reference would be (it is in `:86:`), Commerzbank the ZKA's
+    /// `KREF+`: none of them names a transaction, nor its payee.
+    func testNONREFAndReferenceMarkersAreNoId() {
+        XCTAssertEqual(entry("240301C1,00NTRFKD-4711//NONREF").entries.first?.id, "KD-4711")
+        XCTAssertNil(entry("240301C1,00NTRFNONREF//NONREF").entries.first?.id)
+        for marker in ["EREF", "PREF", "MARF", "EREF+", "KREF+", "MREF+"] {
+            let read = entry("240301C1,00N102\(marker)          ")
+            XCTAssertNil(read.entries.first?.id, marker)
+            XCTAssertEqual(read.entries.first?.vendor, "N102", marker)
+        }
+        XCTAssertEqual(entry("240301C1,00NTRFEREF//00000000001005").entries.first?.id, "00000000001005")
+        XCTAssertEqual(entry("240301C1,00NTRFEREFX").entries.first?.id, "EREFX", "a reference, not the marker")
+    }
+
     func testWithoutDetailsTheSupplementaryLineOrReferenceNamesIt() {
         XCTAssertEqual(entry("240301C1,00NTRFNONREF//B1\nGUTSCHRIFT ZINSEN").entries.first?.vendor, "GUTSCHRIFT ZINSEN")
         XCTAssertEqual(entry("240301C1,00NTRFRENT-DEC//B1").entries.first?.vendor, "RENT-DEC")

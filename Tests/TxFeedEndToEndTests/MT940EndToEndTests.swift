@@ -115,6 +115,31 @@ final class MT940EndToEndTests: XCTestCase {
         XCTAssertTrue(off.output.contains("does NOT reconcile: opening 480.00 + entries -20.00"), off.output)
     }
 
+    // MARK: Ids that are none
+
+    /// `--dedupe` over one file: `written N + rejected 0 + duplicates 0`, exit 0, the feed's rows.
+    private func dedupe(_ name: String, written: Int, file: StaticString = #filePath, line: UInt = #line) throws
+        -> [FeedRow]
+    {
+        let result = try txfeed("run", Self.mt940 + name, "--dedupe", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        let stem = (name as NSString).deletingPathExtension
+        let summary = "\(stem) (mt940): ok, read \(written) = written \(written) + rejected 0 + duplicates 0"
+        XCTAssertTrue(result.stderr.contains(summary), "\(summary)\n\(result.stderr)", file: file, line: line)
+        return try feedRows(result)
+    }
+
+    /// Rabobank writes `EREF` where the customer's reference goes (the end-to-end reference is in
+    /// `:86:`): the 2013-01-08 debit of 25.00 was dropped as a duplicate of the 2013-01-01 one.
+    /// With all four lines both statements reconcile (1000.00 − 35.00 = 965.00 − 35.00 = 930.00).
+    func testRabobankEREFIsNoId() throws {
+        let feed = try dedupe("rabobank.sta", written: 4)
+        XCTAssertEqual(feed.map(minor), [-1000, -2500, -1000, -2500])
+        XCTAssertEqual(feed.compactMap { text($0, "date") }, ["2013-01-09", "2013-01-08", "2013-01-02", "2013-01-01"])
+        XCTAssertFalse(feed.contains { text($0, "id") == "EREF" }, "\(feed)")
+        XCTAssertEqual(Set(feed.compactMap { text($0, "vendor") }), ["CONTRA ACCOUNT HOLDER", "JOHN DOE"])
+    }
+
     /// Cut, garbled, not MT940 at all: one run over the folder, no crash, no hang, each failure
     /// or reject naming its file.
     func testBrokenCopiesGiveClearErrorsOrRejects() throws {

@@ -18,8 +18,9 @@ struct MT940StatementLine {
     var decimal = DecimalAmount(negative: false, units: 0, decimals: 0)
     /// `NTRF`, `NMSC`, `FCHK`, `S202`.
     var type: Range<Int>?
-    /// Nil for `NONREF`.
+    /// Nil for `NONREF` and the markers of ``isMarker(_:_:)``.
     var customerReference: Range<Int>?
+    /// Nil for `NONREF`.
     var bankReference: Range<Int>?
     /// The lines after the first, trimmed; collapsed when written.
     var details: Range<Int>?
@@ -98,10 +99,27 @@ struct MT940StatementLine {
         if let slashes = MT940TextScan.find("//", in: line, references) {
             customer = references.lowerBound..<slashes
             let bank = MT940TextScan.trimmed(line, (slashes + 2)..<references.upperBound)
-            if !bank.isEmpty { bankReference = bank }
+            // PostFinance writes `//NONREF` on every line: no reference, as on the customer's side.
+            if !bank.isEmpty, !MT940TextScan.equals(line, bank, "NONREF") { bankReference = bank }
         }
         let trimmed = MT940TextScan.trimmed(line, customer)
-        if !trimmed.isEmpty, !MT940TextScan.equals(line, trimmed, "NONREF") { customerReference = trimmed }
+        if !trimmed.isEmpty, !Self.isMarker(line, trimmed) { customerReference = trimmed }
+    }
+
+    /// `NONREF`, or a word that says where a reference is rather than being one: ING's and
+    /// Rabobank's `EREF` (the end-to-end reference is in `:86:`), `PREF` (a batch's), `MARF` (a
+    /// mandate's); the ZKA's `:86:` keywords `EREF+`, `KREF+`, `MREF+` (Commerzbank's `KREF+`).
+    static func isMarker(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        switch range.count {
+        case 6: MT940TextScan.equals(line, range, "NONREF")
+        case 4:
+            MT940TextScan.equals(line, range, "EREF") || MT940TextScan.equals(line, range, "PREF")
+                || MT940TextScan.equals(line, range, "MARF")
+        case 5:
+            MT940TextScan.equals(line, range, "EREF+") || MT940TextScan.equals(line, range, "KREF+")
+                || MT940TextScan.equals(line, range, "MREF+")
+        default: false
+        }
     }
 
     private static func quoted(_ line: UnsafeBufferPointer<UInt8>) -> String {
