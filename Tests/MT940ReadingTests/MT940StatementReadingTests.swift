@@ -162,6 +162,25 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.ends.last?.statement.finalBalance, "-1.00")
     }
 
+    /// A reference two lines of one statement share names neither: the DK's MT942 example books
+    /// a credit and a debit `//55555`. Another statement may use it once; a line handed out
+    /// before the repeat was read (here: before a reject) keeps it.
+    func testAReferenceRepeatedInAStatementIsNoId() {
+        let read = MT940Read(
+            message(
+                ":60F:C240101EUR0,", ":61:240101C5,00NTRFNONREF//55555", ":61:240101D2,00NDDTNONREF//55555",
+                ":61:240101C1,00NTRFKD-1//X9", ":61:240101C1,00NTRFKD-1", ":61:240101D1,00NTRFNONREF//55555",
+                ":62F:C240101EUR4,00")
+                + message(
+                    ":60F:C240101EUR4,00", ":61:240102C1,00NTRFNONREF//55555", ":61:241302C1,00NTRFNONREF//R",
+                    ":61:240102C1,00NTRFNONREF//55555", ":62F:C240102EUR7,00"))
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.id), [nil, nil, "X9", "KD-1", nil, "55555", nil])
+        XCTAssertEqual(
+            read.kinds,
+            ["begin"] + Array(repeating: "entry", count: 5) + ["end", "begin", "entry", "reject", "entry", "end"])
+    }
+
     func testDialectsOfDetails() {
         func details(_ text: String) -> StatementEntry? {
             MT940Read(message(":60F:C240101EUR0,", ":61:240101C0,NTRFNONREF", ":86:" + text, ":62F:C240101EUR0,"))

@@ -129,6 +129,15 @@ final class MT940EndToEndTests: XCTestCase {
         return try feedRows(result)
     }
 
+    /// PostFinance writes `//NONREF` as the bank's reference of every line, and its transaction
+    /// code `01916` as the customer's: two credits of one statement were one id, the second
+    /// dropped as a duplicate (exit 0). Both are kept, known by their fingerprints.
+    func testPostFinanceNONREFAndASharedCodeAreNoIds() throws {
+        let feed = try dedupe("postfinance.sta", written: 2)
+        XCTAssertEqual(feed.map(minor).sorted(), [7970, 14950])
+        XCTAssertEqual(feed.filter { text($0, "id")?.hasPrefix("fp:") == false }.count, 0, "\(feed)")
+    }
+
     /// Rabobank writes `EREF` where the customer's reference goes (the end-to-end reference is in
     /// `:86:`): the 2013-01-08 debit of 25.00 was dropped as a duplicate of the 2013-01-01 one.
     /// With all four lines both statements reconcile (1000.00 − 35.00 = 965.00 − 35.00 = 930.00).
@@ -138,6 +147,15 @@ final class MT940EndToEndTests: XCTestCase {
         XCTAssertEqual(feed.compactMap { text($0, "date") }, ["2013-01-09", "2013-01-08", "2013-01-02", "2013-01-01"])
         XCTAssertFalse(feed.contains { text($0, "id") == "EREF" }, "\(feed)")
         XCTAssertEqual(Set(feed.compactMap { text($0, "vendor") }), ["CONTRA ACCOUNT HOLDER", "JOHN DOE"])
+    }
+
+    /// The DK's MT942 example books a credit of 155.34 and a debit of 20.50 with one bank
+    /// reference `//55555`: a reference two lines share names neither, and the debit was dropped.
+    func testAReferenceTwoLinesShareIsNoId() throws {
+        let feed = try dedupe("interim-dk.942", written: 2)
+        XCTAssertEqual(feed.map(minor).sorted(), [-2050, 15534])
+        XCTAssertFalse(feed.contains { text($0, "id") == "55555" }, "\(feed)")
+        XCTAssertEqual(Set(feed.compactMap { text($0, "status") }), ["pending"])
     }
 
     /// Cut, garbled, not MT940 at all: one run over the folder, no crash, no hang, each failure

@@ -51,6 +51,12 @@ public final class MT940Reader {
     @exclusivity(unchecked) private var room = MT940Details.Room()
     @exclusivity(unchecked) private var stray = 0
     @exclusivity(unchecked) private var firstStray: (number: Int, text: String)?
+    /// The statement's references (hashed) and where each one's first entry is in ``written``
+    /// while it is still there (`epoch` is ``writtenEpoch`` then, else -1): a reference two
+    /// entries share is no id of either.
+    @exclusivity(unchecked) private var references: [UInt64: (epoch: Int, index: Int)] = [:]
+    /// Counts the times entries left ``written``, so that an index kept above is known stale.
+    @exclusivity(unchecked) private var writtenEpoch = 0
 
     /// Reads what `source` hands over, in order.
     public init(source: MT940ByteSource, origin: String) {
@@ -98,6 +104,7 @@ public final class MT940Reader {
     public func takeWritten(_ spare: inout MT940EntryTexts) {
         spare.removeAll()
         swap(&spare, &written)
+        writtenEpoch += 1
     }
 
     // MARK: Lines
@@ -213,6 +220,7 @@ public final class MT940Reader {
             statement.reference = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
             statement.isInterim = headerType == "942"
             current = MT940StatementEnd(statement: statement)
+            references.removeAll(keepingCapacity: true)
             isOpen = true
             headerSent = false
             return
@@ -239,6 +247,9 @@ public final class MT940Reader {
         case .debits, .credits: total()
         case .statementLine:
             flushHeld()
+            // Begun here, a step before its first entry is written: with no event waiting then,
+            // the entry stays in `written`, where a repeat of its reference can still reach it.
+            beginIfNeeded()
             held = (MT940StatementLine(text.bytes), fieldLine)
             swap(&text, &heldText)
         case .details:
@@ -285,7 +296,7 @@ public final class MT940Reader {
     private func beginIfNeeded() {
         guard !headerSent, isOpen else { return }
         headerSent = true
-        events.append(.statement(current.statement))
+        post(.statement(current.statement))
     }
 
     /// The `:61:` line's text is `heldText`; `withDetails`, the `:86:`'s is `text`. The entry's
@@ -311,14 +322,63 @@ public final class MT940Reader {
             current.rejected += 1
             var raw = Array(":61:".utf8) + heldText.bytes
             if withDetails { raw += Array("\n:86:".utf8) + text.bytes }
-            events.append(
+            post(
                 .reject(MT940Reject(location: "line \(number)", reason: line.problem ?? "unreadable", raw: raw)))
             return
         }
         let pending = current.statement.isInterim
         written.add(
             line, of: heldText.bytes, details: details, date: date, pending: pending, line: number, start: start)
-        if !writesEntries || !events.isEmpty { events.append(.entry(written.removeLastEntry())) }
+        // The event API holds entries until the next event, as the plugin's batches do, so that
+        // a reference repeated later in the statement can still be taken from the first.
+        let held = writesEntries ? events.isEmpty : true
+        if let reference = line.bankReference ?? line.customerReference {
+            noteReference(Self.hash(UnsafeBufferPointer(rebasing: heldText.bytes[reference])), held: held)
+        }
+        if !held {
+            events.append(.entry(written.removeLastEntry()))
+        } else if !writesEntries, written.entries.count >= Self.heldEntries {
+            drainWritten()
+        }
+    }
+
+    /// As many entries as a plugin's batch: what the event API holds at most.
+    private static let heldEntries = 4096
+
+    /// The last entry written has the reference `hash`. A reference already met in the statement
+    /// is not the bank's id of one transaction (the DK's MT942 example books a credit and a debit
+    /// `//55555`; PostFinance writes its transaction code): neither entry keeps it as its id, the
+    /// first only while it is still in ``written``. (A hash collision costs an id, nothing else.)
+    private func noteReference(_ hash: UInt64, held: Bool) {
+        let index = written.entries.count - 1
+        guard let first = references[hash] else {
+            references[hash] = held ? (writtenEpoch, index) : (-1, -1)
+            return
+        }
+        if first.epoch == writtenEpoch { written.entries[first.index].id = nil }
+        references[hash] = (-1, -1)
+        written.entries[index].id = nil
+    }
+
+    /// FNV-1a, 64 bits.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// Queues an event; in the event API the entries held come first, as `.entry` events.
+    private func post(_ event: MT940Event) {
+        if !writesEntries { drainWritten() }
+        events.append(event)
+    }
+
+    private func drainWritten() {
+        guard !written.entries.isEmpty else { return }
+        var entries: [MT940Event] = []
+        while !written.entries.isEmpty { entries.append(.entry(written.removeLastEntry())) }
+        events.append(contentsOf: entries.reversed())
+        writtenEpoch += 1
     }
 
     // MARK: Messages
@@ -342,12 +402,12 @@ public final class MT940Reader {
                 end.problem = "no opening balance (:60F: or :60M:): the statement cannot be checked"
             }
         }
-        events.append(.statementEnd(end))
+        post(.statementEnd(end))
     }
 
     private func fail(line: Int, _ message: String) {
         let path = isOpen ? current.statement.path : ""
-        events.append(.failure(StatementFailure(origin: origin, line: line, path: path, message: message)))
+        post(.failure(StatementFailure(origin: origin, line: line, path: path, message: message)))
         done = true
     }
 }
