@@ -57,6 +57,15 @@ final class MT940StatementLineTests: XCTestCase {
         XCTAssertEqual(entry("240301C1,00NTRFEREFX").entries.first?.id, "EREFX", "a reference, not the marker")
     }
 
+    /// Commerzbank and Deutsche Bank write a space between the amount and the type.
+    func testASpaceBeforeTheTypeIsRead() {
+        let read = entry("2006080608D12,35 NRTIKREF+//2016021783252833\n/OCMT/EUR11,85//CHGS/EUR0,50/")
+        XCTAssertEqual(read.rejects.map(\.reason), [])
+        XCTAssertEqual(read.entries.map(\.amount), ["-12.35"])
+        XCTAssertEqual(read.entries.first?.id, "2016021783252833")
+        XCTAssertEqual(read.entries.first?.date, "2020-06-08")
+    }
+
     func testWithoutDetailsTheSupplementaryLineOrReferenceNamesIt() {
         XCTAssertEqual(entry("240301C1,00NTRFNONREF//B1\nGUTSCHRIFT ZINSEN").entries.first?.vendor, "GUTSCHRIFT ZINSEN")
         XCTAssertEqual(entry("240301C1,00NTRFRENT-DEC//B1").entries.first?.vendor, "RENT-DEC")

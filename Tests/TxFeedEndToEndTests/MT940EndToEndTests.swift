@@ -158,6 +158,19 @@ final class MT940EndToEndTests: XCTestCase {
         XCTAssertEqual(Set(feed.compactMap { text($0, "status") }), ["pending"])
     }
 
+    /// Commerzbank (and Deutsche Bank) write a space between the amount and the type: the line
+    /// was rejected (exit 3) and the statement failed to reconcile without it.
+    func testCommerzbankSpaceBeforeTheTypeIsRead() throws {
+        let result = try txfeed("run", Self.mt940 + "commerzbank.sta", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("commerzbank (mt940): ok, read 1 = written 1 + rejected 0"), result.stderr)
+        let feed = try feedRows(result)
+        XCTAssertEqual(feed.map(minor), [-1235])
+        XCTAssertEqual(feed.first.flatMap { text($0, "id") }, "2016021783252833")
+        XCTAssertEqual(feed.first.flatMap { text($0, "vendor") }, "TESTEREL")
+    }
+
     /// Cut, garbled, not MT940 at all: one run over the folder, no crash, no hang, each failure
     /// or reject naming its file.
     func testBrokenCopiesGiveClearErrorsOrRejects() throws {

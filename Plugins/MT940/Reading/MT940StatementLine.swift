@@ -87,6 +87,8 @@ struct MT940StatementLine {
         amount = exact
         self.decimal = decimal
         at = digitsEnd
+        // Commerzbank and Deutsche Bank write a space before the type (`D12,35 NRTI`).
+        while byte(at) == 0x20 { at += 1 }
         guard at + 4 <= line.count,
             line[at] == UInt8(ascii: "N") || line[at] == UInt8(ascii: "F") || line[at] == UInt8(ascii: "S")
         else {
