@@ -189,4 +189,28 @@ final class CAMTEndToEndTests: XCTestCase {
         XCTAssertEqual(off.status, 2, off.stderr)
         XCTAssertTrue(off.output.contains("problem       Stmt[0]: " + Self.reconcileMessage), off.output)
     }
+
+    // MARK: Sts/Prtry
+
+    /// camt.053.001.08 lets `Sts` be `Cd` or `Prtry`: a pending `<Prtry>PDNG</Prtry>` was read as
+    /// booked with a note that it had no `Sts`, and rejected as `missing status` in a camt.054.
+    /// `Prtry` is read as `Cd` is; a code that is none of BOOK, PDNG, INFO is rejected by name.
+    func testAProprietaryStatusIsReadAsTheCodeIs() throws {
+        let rejects = folder.path + "/rejects.ndjson"
+        let result = try txfeed(
+            "run", Self.camt + "camt053-v08-prtry.xml", Self.camt + "camt054-v08-prtry.xml", "--sink", "ndjson",
+            "--rejects", rejects)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertFalse(result.stderr.contains("without Sts"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("camt053-v08-prtry (camt): ok, read 2 = written 2 + rejected 0"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("camt054-v08-prtry (camt): ok, read 3 = written 2 + rejected 1"), result.stderr)
+        let feed = try rows(result)
+        XCTAssertEqual(feed.filter { text($0, "status") == "pending" }.compactMap { text($0, "id") }, ["Q2", "Q2"])
+        XCTAssertEqual(feed.filter { text($0, "status") == "booked" }.compactMap { text($0, "id") }, ["Q1", "Q1"])
+        let reject = try String(contentsOfFile: rejects, encoding: .utf8)
+        XCTAssertTrue(reject.contains(#"unknown status \"HELD\""#), reject)
+        XCTAssertTrue(reject.contains(#""path":"Ntfctn[0].Ntry[2].Sts""#), reject)
+    }
 }

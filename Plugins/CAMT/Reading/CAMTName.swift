@@ -21,6 +21,7 @@ enum CAMTName: String, CaseIterable {
     case tp = "Tp"
     case cdOrPrtry = "CdOrPrtry"
     case cd = "Cd"
+    case prtry = "Prtry"
     case amt = "Amt"
     case cdtDbtInd = "CdtDbtInd"
     case dt = "Dt"

@@ -46,8 +46,8 @@ enum CAMTPlace: Equatable {
         switch (self, name) {
         case (.entry, .amt): .field(.amount)
         case (.entry, .cdtDbtInd): .field(.indicator)
-        // `Sts` holds the code itself up to .07, and `Sts/Cd` from camt.053.001.08.
-        case (.entry, .sts), (.field(.status), .cd): .field(.status)
+        // `Sts` holds the code itself up to .07; from .08 `Sts/Cd`, or `Sts/Prtry` with the same codes.
+        case (.entry, .sts), (.field(.status), .cd), (.field(.status), .prtry): .field(.status)
         case (.entry, .bookgDt): .bookingDate
         case (.entry, .valDt): .valueDate
         case (.entry, .acctSvcrRef): .field(.servicerRef)
