@@ -103,6 +103,34 @@ final class QIFEndToEndTests: XCTestCase {
         XCTAssertTrue(ambiguous.output.contains("problem       dates: every day is 12 or less"), ambiguous.output)
     }
 
+    /// Quicken's N is a check number or a code (`ATM`, `DEP`, `EFT`): a code was the id, so
+    /// `--dedupe` dropped the second ATM withdrawal and the second deposit (exit 0), and `--state`
+    /// then dropped February's ATM withdrawal as seen. Only a check number is an id.
+    func testANonNumericNumberIsNoId() throws {
+        let january = try folder.write(
+            "jan/codes.qif", try Data(contentsOf: URL(fileURLWithPath: Self.qif + "codes.qif")))
+        let result = try txfeed("run", january, "--dedupe", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("codes (qif): ok, read 5 = written 5 + rejected 0 + duplicates 0"), result.stderr)
+        let feed = try feedRows(result)
+        XCTAssertEqual(feed.map(minor), [-7500, 25000, 50000, -6000, -10000])
+        XCTAssertEqual(feed.filter { text($0, "id")?.hasPrefix("fp:") == false }.count, 0, "\(feed)")
+
+        let state = folder.path + "/state.db"
+        let first = try txfeed("run", january, "--state", state, "--sink", "ndjson")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let february = try folder.write(
+            "feb/codes.qif", try Data(contentsOf: URL(fileURLWithPath: Self.qif + "codes-feb.qif")))
+        let second = try txfeed("run", february, "--state", state, "--sink", "ndjson")
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stderr.contains("read 2 = written 2 + rejected 0 + duplicates 0 + seen 0"), second.stderr)
+        let rows = try feedRows(second)
+        XCTAssertEqual(rows.map(minor), [-100, -4000])
+        XCTAssertEqual(rows.compactMap { text($0, "id") }.filter { !$0.hasPrefix("fp:") }, ["1001"], "a check number")
+        XCTAssertEqual(rows.last.flatMap { text($0, "vendor") }, "ATM withdrawal Feb")
+    }
+
     /// Cut, garbled, a NUL, not QIF at all: one run over the folder, no crash, no hang, each
     /// failure or reject naming its file.
     func testBrokenCopiesGiveClearErrorsOrRejects() throws {

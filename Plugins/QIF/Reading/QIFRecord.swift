@@ -15,7 +15,7 @@ struct QIFRecord: Sendable {
     var totalULine = 0
     var payee: Range<Int>?
     var memo: Range<Int>?
-    /// `N`: the check number or reference, the entry's id.
+    /// `N`: the check number (the entry's id when it is digits) or a code such as `ATM`, `DEP`.
     var reference: Range<Int>?
     var category: Range<Int>?
     var splits: [QIFSplit] = []

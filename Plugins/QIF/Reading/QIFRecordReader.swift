@@ -49,6 +49,7 @@ struct QIFRecordReader {
         let memo = record.memo.map(trimmed) ?? 0..<0
         let category = record.category.map(trimmed) ?? 0..<0
         let reference = record.reference.map(trimmed) ?? 0..<0
+        let isCheckNumber = !reference.isEmpty && text[reference].allSatisfy { (0x30...0x39).contains($0) }
         // P and M are optional in QIF: without them the record is still money that moved, named
         // by what it has: its category (L), else its number (N: `Check 1234`, `ATM`), else its type.
         let vendor: [UInt8]
@@ -61,8 +62,7 @@ struct QIFRecordReader {
         } else if !category.isEmpty {
             vendor = Array(text[category])
         } else if !reference.isEmpty {
-            let number = text[reference]
-            vendor = number.allSatisfy { (0x30...0x39).contains($0) } ? Array("Check ".utf8) + number : Array(number)
+            vendor = isCheckNumber ? Array("Check ".utf8) + text[reference] : Array(text[reference])
         } else {
             vendor = Array(record.type.isEmpty ? "Transaction".utf8 : record.type.utf8)
         }
@@ -82,7 +82,9 @@ struct QIFRecordReader {
         written.removeAll()
         amount.write(into: &written)
         let amountRange = batch.texts.append(written)
-        let id = reference.isEmpty ? nil : batch.texts.append(text[reference])
+        // Quicken's N is a check number or a code (`ATM`, `DEP`, `EFT`, `TXFR`) many records
+        // share: only a check number names one transaction.
+        let id = isCheckNumber ? batch.texts.append(text[reference]) : nil
         let memoRange = memoParts.isEmpty ? nil : batch.texts.append(Array(memoParts.joined(separator: " ".utf8)))
         let location = batch.texts.append(record.location.utf8)
         return EntryRanges(
