@@ -131,6 +131,29 @@ final class QIFEndToEndTests: XCTestCase {
         XCTAssertEqual(rows.last.flatMap { text($0, "vendor") }, "ATM withdrawal Feb")
     }
 
+    /// Two records without the `^` between them, or a record with two `T`: the first value of
+    /// each field won and a record was lost without a word (exit 0). Such a record is rejected
+    /// naming the line that repeats a field.
+    func testARepeatedFieldRejectsTheRecordNamingTheLine() throws {
+        let rejects = folder.path + "/rejects.ndjson"
+        let result = try txfeed(
+            "run", Self.qif + "run-together.qif", "--sink", "ndjson", "--rejects", rejects)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("read 3 = written 1 + rejected 2"), result.stderr)
+        for reason in [
+            "record 2 (line 7): line 10 is a second T in one record: two records without the ^ between them?",
+            "record 3 (line 12): line 15 is a second D in one record: two records without the ^ between them?",
+        ] {
+            XCTAssertTrue(result.stderr.contains(reason), "\(reason)\n\(result.stderr)")
+        }
+        XCTAssertEqual(try feedRows(result).map(minor), [-100000])
+        let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        let line = try XCTUnwrap(lines.last)
+        let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? FeedRow)
+        XCTAssertEqual(text(record, "record"), "D1/17'24\nT-7.00\nPnoCaret-first\nD1/18'24\nT-8.00\nPnoCaret-second\n^")
+    }
+
     /// Cut, garbled, a NUL, not QIF at all: one run over the folder, no crash, no hang, each
     /// failure or reject naming its file.
     func testBrokenCopiesGiveClearErrorsOrRejects() throws {

@@ -18,6 +18,11 @@ struct QIFRecord: Sendable {
     /// `N`: the check number (the entry's id when it is digits) or a code such as `ATM`, `DEP`.
     var reference: Range<Int>?
     var category: Range<Int>?
+    /// `C`, the cleared status: not imported, kept only so that a second one is seen.
+    var cleared: Range<Int>?
+    /// The first line repeating a field the record has once (`D`, `T`, `P`…): two records run
+    /// together, a `^` missing between them. The record is rejected, never read as either.
+    var repeated: (code: UInt8, line: Int)?
     var splits: [QIFSplit] = []
     /// The `!Type:` it came under (`Bank`, `CCard`): its vendor when nothing else names one.
     var type = ""

@@ -29,6 +29,11 @@ struct QIFRecordReader {
     }
 
     private func entry(_ record: QIFRecord, into batch: inout QIFBatch) throws(Refusal) -> EntryRanges {
+        if let (code, line) = record.repeated {
+            let name = String(decoding: [code], as: UTF8.self)
+            throw Refusal(
+                reason: "line \(line) is a second \(name) in one record: two records without the ^ between them?")
+        }
         guard let dateField = record.date, !trimmed(dateField).isEmpty else {
             throw Refusal(reason: "no date (a D line)")
         }

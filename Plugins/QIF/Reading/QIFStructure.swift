@@ -133,17 +133,24 @@ struct QIFStructure: Sendable {
     /// Sets the field `code` names; false for a code QIF does not define.
     private static func read(_ line: QIFLine, code: UInt8, into record: inout QIFRecord) -> Bool {
         let value = line.value
+        // Whether the field is new to the record; a second one is noted, the first kept.
+        func once(_ field: Range<Int>?) -> Bool {
+            if field == nil { return true }
+            if record.repeated == nil { record.repeated = (code, line.number) }
+            return false
+        }
         switch code {
         case UInt8(ascii: "D"):
-            if record.date == nil { (record.date, record.dateLine) = (value, line.number) }
+            if once(record.date) { (record.date, record.dateLine) = (value, line.number) }
         case UInt8(ascii: "T"):
-            if record.total == nil { (record.total, record.totalLine) = (value, line.number) }
+            if once(record.total) { (record.total, record.totalLine) = (value, line.number) }
         case UInt8(ascii: "U"):
-            if record.totalU == nil { (record.totalU, record.totalULine) = (value, line.number) }
-        case UInt8(ascii: "P"): if record.payee == nil { record.payee = value }
-        case UInt8(ascii: "M"): if record.memo == nil { record.memo = value }
-        case UInt8(ascii: "N"): if record.reference == nil { record.reference = value }
-        case UInt8(ascii: "L"): if record.category == nil { record.category = value }
+            if once(record.totalU) { (record.totalU, record.totalULine) = (value, line.number) }
+        case UInt8(ascii: "P"): if once(record.payee) { record.payee = value }
+        case UInt8(ascii: "M"): if once(record.memo) { record.memo = value }
+        case UInt8(ascii: "N"): if once(record.reference) { record.reference = value }
+        case UInt8(ascii: "L"): if once(record.category) { record.category = value }
+        case UInt8(ascii: "C"): if once(record.cleared) { record.cleared = value }
         case UInt8(ascii: "S"): record.splits.append(QIFSplit(category: value))
         case UInt8(ascii: "E"):
             if record.splits.isEmpty || record.splits[record.splits.count - 1].memo != nil {
@@ -156,9 +163,10 @@ struct QIFStructure: Sendable {
             }
             record.splits[record.splits.count - 1].amount = value
             record.splits[record.splits.count - 1].amountLine = line.number
-        // Cleared status (every value is booked: QIF has no pending), address lines, the
-        // reimbursable flag, a split's percentage: read as Quicken writes them, not imported.
-        case UInt8(ascii: "C"), UInt8(ascii: "A"), UInt8(ascii: "F"), UInt8(ascii: "%"), UInt8(ascii: "X"):
+        // Address lines (several), the reimbursable flag, a split's percentage: read as Quicken
+        // writes them, not imported. The cleared status C is not imported either (every value
+        // is booked: QIF has no pending).
+        case UInt8(ascii: "A"), UInt8(ascii: "F"), UInt8(ascii: "%"), UInt8(ascii: "X"):
             break
         default: return false
         }
