@@ -154,6 +154,22 @@ final class QIFEndToEndTests: XCTestCase {
         XCTAssertEqual(text(record, "record"), "D1/17'24\nT-7.00\nPnoCaret-first\nD1/18'24\nT-8.00\nPnoCaret-second\n^")
     }
 
+    /// Quicken writes an account's opening balance as its first record: payee `Opening
+    /// Balance`, category the account itself (`L[Checking]`). It was a credit of 1000.00 in the
+    /// feed; it is the balance the account began with, noted and not imported.
+    func testQuickensOpeningBalanceIsNoTransaction() throws {
+        let result = try txfeed("run", Self.qif + "opening-balance.qif", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("opening-balance (qif): ok, read 1 = written 1"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "record 1 (line 2) is Quicken's opening balance of [Checking] (T1,000.00 on D1/1'24): the account's "
+                    + "balance that day, not a transaction, not imported"), result.stderr)
+        let feed = try feedRows(result)
+        XCTAssertEqual(feed.map(minor), [-5000])
+        XCTAssertEqual(feed.first.flatMap { text($0, "vendor") }, "Shop")
+    }
+
     /// Cut, garbled, a NUL, not QIF at all: one run over the folder, no crash, no hang, each
     /// failure or reject naming its file.
     func testBrokenCopiesGiveClearErrorsOrRejects() throws {

@@ -28,11 +28,19 @@ struct QIFStructure: Sendable {
         var mode = Mode.preamble
         var autoSwitch = false
         var currentAccount = fixedAccount ?? defaultAccount
+        // Whether `currentAccount` is the file's own name for it (`!Account`).
+        var namedByFile = false
+        var numbered = 0
         var describedName: String?
         var pending: QIFRecord?
         var preamble: [Int] = []
         var unknown: [Int] = []
         var unknownCount = 0
+
+        // `T1,000.00`: a field as the file writes it, for a note.
+        func field(_ code: String, _ range: Range<Int>?) -> String {
+            code + (range.map { String(decoding: text[$0], as: UTF8.self).trimmingBlanks() } ?? "")
+        }
 
         func finish(_ record: QIFRecord?, upTo end: Int) {
             guard var record, record.lines.lowerBound < end else { return }
@@ -41,8 +49,18 @@ struct QIFStructure: Sendable {
                 record.date == nil && record.amount == nil && record.payee == nil && record.memo == nil
                 && record.splits.isEmpty
             guard !isEmpty else { return }
-            record.number = records.count + 1
+            numbered += 1
+            record.number = numbered
             record.account = accountIndex(currentAccount)
+            if accounts[record.account].records.isEmpty,
+                let own = Self.openingBalance(record, text: text, account: namedByFile ? currentAccount : nil)
+            {
+                notes.append(
+                    "\(record.location) is Quicken's opening balance of \(own) (\(field("T", record.amount)) on "
+                        + "\(field("D", record.date))): the account's balance that day, not a transaction, not imported"
+                )
+                return
+            }
             if case .transactions(let type) = mode {
                 record.type = type
                 if !accounts[record.account].types.contains(type) { accounts[record.account].types.append(type) }
@@ -92,6 +110,7 @@ struct QIFStructure: Sendable {
                     // An AutoSwitch list describes accounts whose transactions are elsewhere.
                     if !autoSwitch, fixedAccount == nil, let name = describedName, !name.isEmpty {
                         currentAccount = name
+                        namedByFile = true
                     }
                     describedName = nil
                 }
@@ -171,6 +190,20 @@ struct QIFStructure: Sendable {
         default: return false
         }
         return true
+    }
+
+    /// `[Checking]` when `record` is Quicken's opening balance, the first record it writes of an
+    /// account: payee `Opening Balance`, category the account itself as a transfer (the name
+    /// `account` when the file names it). Quicken, Grisbi and gnu.qif write it so; it is the
+    /// balance the account was opened with, which no money moved to make.
+    private static func openingBalance(_ record: QIFRecord, text: [UInt8], account: String?) -> String? {
+        guard let payee = record.payee, let category = record.category,
+            String(decoding: text[payee], as: UTF8.self).trimmingBlanks().lowercased() == "opening balance"
+        else { return nil }
+        let name = String(decoding: text[category], as: UTF8.self).trimmingBlanks()
+        guard name.count > 2, name.hasPrefix("["), name.hasSuffix("]") else { return nil }
+        if let account, name.dropFirst().dropLast() != account { return nil }
+        return name
     }
 
     private mutating func accountIndex(_ name: String) -> Int {
