@@ -181,6 +181,19 @@ final class MT940StatementReadingTests: XCTestCase {
             ["begin"] + Array(repeating: "entry", count: 5) + ["end", "begin", "entry", "reject", "entry", "end"])
     }
 
+    /// A bank cuts `:86:` at 65 characters wherever it falls: a line that then starts `:12:` is
+    /// the text's next line, not a field (the payee in `?32` after it was lost). A field MT940
+    /// defines still ends the `:86:`.
+    func testADetailsLineStartingWithAnUndefinedTagContinuesIt() {
+        let read = MT940Read(
+            message(
+                ":60F:C240101EUR100,00", ":61:2401020102D10,00NMSCNONREF",
+                ":86:106?00KARTENZAHLUNG?20SVWZ+Rechnung Nr\n:12: vom 01.01.?32Laden GmbH", ":62F:C240102EUR90,00"))
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.vendor), ["Laden GmbH"])
+        XCTAssertEqual(read.entries.map(\.memo), ["Rechnung Nr:12: vom 01.01."])
+    }
+
     func testDialectsOfDetails() {
         func details(_ text: String) -> StatementEntry? {
             MT940Read(message(":60F:C240101EUR0,", ":61:240101C0,NTRFNONREF", ":86:" + text, ":62F:C240101EUR0,"))

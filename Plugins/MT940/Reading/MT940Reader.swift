@@ -130,7 +130,7 @@ public final class MT940Reader {
             if let first = bytes.first, first != 0x20, first != 0x09, first != UInt8(ascii: "-"),
                 first != UInt8(ascii: "{")
             {
-                if let tagEnd = Self.tagEnd(bytes) {
+                if let tagEnd = Self.tagEnd(bytes), !continuesDetails(MT940Tag(bytes[1..<tagEnd])) {
                     beginField(tag: MT940Tag(bytes[1..<tagEnd]), UnsafeBufferPointer(rebasing: bytes[(tagEnd + 1)...]))
                     return
                 }
@@ -175,7 +175,7 @@ public final class MT940Reader {
             }
             return
         }
-        if let tagEnd = Self.tagEnd(bytes) {
+        if let tagEnd = Self.tagEnd(bytes), !continuesDetails(MT940Tag(bytes[(bytes.startIndex + 1)..<tagEnd])) {
             finishField()
             tag = MT940Tag(bytes[(bytes.startIndex + 1)..<tagEnd])
             text.removeAll()
@@ -191,6 +191,12 @@ public final class MT940Reader {
             stray += 1
             if firstStray == nil { firstStray = (number, MT940Text.quoted(trimmed)) }
         }
+    }
+
+    /// Whether a line starting with `tag` is the next line of the `:86:` being gathered: a tag
+    /// MT940 does not define, where a bank cut its text.
+    private func continuesDetails(_ tag: MT940Tag) -> Bool {
+        inField && self.tag == .details && !tag.isDefined
     }
 
     /// Where the tag's closing `:` is in `:NN:` or `:NNa:` at the line's start; nil otherwise.

@@ -38,4 +38,17 @@ struct MT940Tag: Equatable, CustomStringConvertible {
     static var credits: MT940Tag { MT940Tag("9", "0", "C") }
     static var statementLine: MT940Tag { MT940Tag("6", "1") }
     static var details: MT940Tag { MT940Tag("8", "6") }
+
+    /// A field MT940 or MT942 defines (`:21:` and `:25P:` too, read or not). A line starting
+    /// with another `:NN:` inside a `:86:` is that text's next line, cut there by the bank
+    /// (`:12: vom 01.01.`), not a field.
+    var isDefined: Bool {
+        switch self {
+        case .reference, .account, .number, .oldNumber, .floorLimit, .dateTime, .opening, .openingPage, .closing,
+            .closingPage, .available, .forward, .debits, .credits, .statementLine, .details, MT940Tag("2", "1"),
+            MT940Tag("2", "5", "P"):
+            true
+        default: false
+        }
+    }
 }
