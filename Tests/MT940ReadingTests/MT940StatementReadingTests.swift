@@ -194,6 +194,21 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.entries.map(\.memo), ["Rechnung Nr:12: vom 01.01."])
     }
 
+    /// An MT942 whose currency only its `:90D:`/`:90C:` name is begun at its end in that
+    /// currency; its entries and rejects follow the beginning, in their order.
+    func testAnMT942WithoutFloorLimitIsBegunInTheTotalsCurrency() {
+        let read = MT940Read(
+            ":20:I1\n:25:NL20INGB0001234567\n:28C:1/1\n:13D:2401021200+0100\n"
+                + ":61:2401020102D30,00NTRFNONREF//X1\n:86:one\n:61:2413020102D5,00NTRFNONREF//X2\n"
+                + ":61:2401020102C7,00NTRFNONREF//X3\n:90D:2EUR35,00\n:90C:1EUR7,00\n-\n")
+        XCTAssertEqual(read.kinds, ["begin", "entry", "reject", "entry", "end"])
+        XCTAssertEqual(read.ends.first?.statement.currency, "EUR")
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        let begun = read.events.compactMap { if case .statement(let statement) = $0 { statement } else { nil } }
+        XCTAssertEqual(begun.map(\.currency), ["EUR"])
+        XCTAssertEqual(read.entries.map(\.id), ["X1", "X3"])
+    }
+
     func testDialectsOfDetails() {
         func details(_ text: String) -> StatementEntry? {
             MT940Read(message(":60F:C240101EUR0,", ":61:240101C0,NTRFNONREF", ":86:" + text, ":62F:C240101EUR0,"))

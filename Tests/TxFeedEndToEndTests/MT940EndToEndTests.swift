@@ -171,6 +171,18 @@ final class MT940EndToEndTests: XCTestCase {
         XCTAssertEqual(feed.first.flatMap { text($0, "vendor") }, "TESTEREL")
     }
 
+    /// An MT942 without `:34F:` names its currency only in `:90D:`/`:90C:`, after its lines: its
+    /// account had no currency. It is begun at its end, in EUR.
+    func testAnMT942WithoutFloorLimitTakesItsCurrencyFromItsTotals() throws {
+        let result = try txfeed("run", Self.mt940 + "interim-no-floor.942", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let feed = try feedRows(result)
+        XCTAssertEqual(feed.map(minor), [-3000])
+        XCTAssertEqual(feed.compactMap { text($0, "currency") }, ["EUR"])
+        XCTAssertEqual(feed.compactMap { text($0, "status") }, ["pending"])
+        XCTAssertEqual(feed.compactMap { text($0, "id") }, ["X1"])
+    }
+
     /// Cut, garbled, not MT940 at all: one run over the folder, no crash, no hang, each failure
     /// or reject naming its file.
     func testBrokenCopiesGiveClearErrorsOrRejects() throws {

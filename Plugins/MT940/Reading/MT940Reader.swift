@@ -43,6 +43,11 @@ public final class MT940Reader {
     @exclusivity(unchecked) private var current = MT940StatementEnd(statement: MT940Statement(index: 0, line: 0))
     @exclusivity(unchecked) private var isOpen = false
     @exclusivity(unchecked) private var headerSent = false
+    /// An MT942 whose currency is not known at its first `:61:` (no `:34F:`) is begun at its
+    /// end, when its `:90D:`/`:90C:` have named it: its events wait here until then, and its
+    /// entries in ``written``.
+    @exclusivity(unchecked) private var deferring = false
+    @exclusivity(unchecked) private var deferred: [MT940Event] = []
     /// A `:61:` waiting for the `:86:` that may follow it: its reading and line; its text in
     /// `heldText`, which trades buffers with `text` so that neither is allocated again.
     @exclusivity(unchecked) private var held: (line: MT940StatementLine, number: Int)?
@@ -92,7 +97,7 @@ public final class MT940Reader {
     public func nextWritingEntries(upTo limit: Int) -> MT940Output? {
         writesEntries = true
         while events.isEmpty {
-            if written.entries.count >= limit { return .entries }
+            if written.entries.count >= limit, !deferring { return .entries }
             guard !done else { return nil }
             step()
             events.reverse()
@@ -302,6 +307,10 @@ public final class MT940Reader {
     private func beginIfNeeded() {
         guard !headerSent, isOpen else { return }
         headerSent = true
+        if current.statement.isInterim, current.statement.currency == nil {
+            deferring = true
+            return
+        }
         post(.statement(current.statement))
     }
 
@@ -343,7 +352,7 @@ public final class MT940Reader {
         }
         if !held {
             events.append(.entry(written.removeLastEntry()))
-        } else if !writesEntries, written.entries.count >= Self.heldEntries {
+        } else if !writesEntries, !deferring, written.entries.count >= Self.heldEntries {
             drainWritten()
         }
     }
@@ -375,16 +384,34 @@ public final class MT940Reader {
 
     /// Queues an event; in the event API the entries held come first, as `.entry` events.
     private func post(_ event: MT940Event) {
-        if !writesEntries { drainWritten() }
+        if deferring {
+            drainWritten(into: &deferred)
+            deferred.append(event)
+            return
+        }
+        if !writesEntries { drainWritten(into: &events) }
         events.append(event)
     }
 
-    private func drainWritten() {
+    /// Moves the entries held in ``written`` to `queue` as `.entry` events, in order.
+    private func drainWritten(into queue: inout [MT940Event]) {
         guard !written.entries.isEmpty else { return }
         var entries: [MT940Event] = []
         while !written.entries.isEmpty { entries.append(.entry(written.removeLastEntry())) }
-        events.append(contentsOf: entries.reversed())
+        queue.append(contentsOf: entries.reversed())
         writtenEpoch += 1
+    }
+
+    private func drainWritten() { drainWritten(into: &events) }
+
+    /// Begins the deferred statement, its currency now known, and hands out what waited.
+    private func undefer() {
+        guard deferring else { return }
+        deferring = false
+        events.append(.statement(current.statement))
+        events.append(contentsOf: deferred)
+        deferred.removeAll()
+        drainWritten()
     }
 
     // MARK: Messages
@@ -394,6 +421,7 @@ public final class MT940Reader {
         flushHeld()
         guard isOpen else { return }
         beginIfNeeded()
+        undefer()
         var end = current
         isOpen = false
         current = MT940StatementEnd(statement: MT940Statement(index: 0, line: 0))
@@ -412,6 +440,7 @@ public final class MT940Reader {
     }
 
     private func fail(line: Int, _ message: String) {
+        undefer()
         let path = isOpen ? current.statement.path : ""
         post(.failure(StatementFailure(origin: origin, line: line, path: path, message: message)))
         done = true

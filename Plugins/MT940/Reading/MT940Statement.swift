@@ -34,8 +34,8 @@ public struct MT940Statement: Equatable, Sendable {
     /// `statement 2`.
     public var path: String { "statement \(index + 1)" }
 
-    /// `:60F:`'s currency, else `:62F:`'s, else `:34F:`'s.
-    public var currency: String? { opening?.currency ?? closing?.currency ?? floorCurrency }
+    /// `:60F:`'s currency, else `:62F:`'s, else `:34F:`'s, else an MT942's `:90D:`/`:90C:`'s.
+    public var currency: String? { opening?.currency ?? closing?.currency ?? floorCurrency ?? totals.first?.currency }
 
     public var decimals: Int { CurrencyMinorUnits.decimals(of: currency) }
 
