@@ -155,7 +155,10 @@ public final class CSVDocument {
             describeColumns(profiles, roles: roles, dropped: [])
             return
         }
-        layout.trimTrailing(tail: scan.tail, dateColumn: dateColumn, text: text, separator: separator)
+        let summaryColumns = TableLayout.RowColumns(
+            date: dateColumn, datePattern: settings.dateFormat, vendor: vendorColumn,
+            money: [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 })
+        layout.trimTrailing(tail: scan.tail, columns: summaryColumns, text: text, separator: separator)
         describeTrailing(layout)
         let evidence = observe(layout, roles: roles)
         let dropped = (0..<layout.width).filter { column in

@@ -12,6 +12,18 @@ enum StatementWords {
         "anfangssaldo", "alter kontostand", "solde initial", "solde precedent", "ancien solde", "beginsaldo",
     ]
 
+    /// Words of a row after the table that sums it up (`Kontostand`, `Closing balance`, `Total`):
+    /// matched as whole words of the normalised text of a row without a date.
+    static let summary: Set<String> = [
+        "total", "totals", "subtotal", "sum", "summe", "gesamt", "kontostand", "saldo", "endsaldo", "balance",
+        "solde", "somme", "totaal", "disclaimer",
+    ]
+
+    /// Whether normalised text holds one of ``summary`` as a word.
+    static func isSummary(_ normalised: String) -> Bool {
+        normalised.split(separator: " ").contains { summary.contains(String($0)) }
+    }
+
     private static let paymentBytes = payment.map { Array($0.utf8) }
 
     /// Whether `cell` holds one of ``payment`` as a whole word (ASCII case ignored).

@@ -86,20 +86,60 @@ struct TableLayout: Sendable {
         }
     }
 
-    /// Moves rows at the end whose date cell reads as no date into `trailing`.
+    /// The columns a summary row is told by.
+    struct RowColumns {
+        var date: Int
+        /// The given date format; nil to try every known one.
+        var datePattern: DatePattern?
+        var vendor: Int
+        var money: [Int]
+    }
+
+    /// Decides which rows at the end are summary rows (`trailing`), the rows of another field
+    /// count among them: a row with no date is one only when the evidence says so (a total's
+    /// words, no payee, no amount). A row with a payee and an amount is the table's, rejected
+    /// for its date as it would be anywhere else, never dropped; and so is a dated row.
     mutating func trimTrailing(
-        tail: [CSVRecordSpan], dateColumn: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8
+        tail: [CSVRecordSpan], columns: RowColumns, text: UnsafeBufferPointer<UInt8>, separator: UInt8
     ) {
         var reader = CSVCellReader(text: text)
-        for record in tail.reversed() where record.start < dataEnd {
-            guard record.start >= dataStart else { break }
-            let fields = Self.fields(of: record, text: text, separator: separator)
-            let isDate =
-                dateColumn < fields.count && reader.withCell(fields[dateColumn]) { DatePattern.looksLikeDate($0) }
-            guard !isDate else { break }
-            trailing.insert(record, at: 0)
-            dataEnd = record.start
+        var kept: [CSVRecordSpan] = []
+        var end = text.count
+        for record in tail.reversed() {
+            guard record.start >= dataStart,
+                Self.isSummary(Self.fields(of: record, text: text, separator: separator), columns, reader: &reader)
+            else { break }
+            kept.insert(record, at: 0)
+            end = record.start
         }
+        // A table with no row left is rows that do not read, not a summary of nothing.
+        guard end > dataStart else { return }
+        trailing = kept
+        dataEnd = end
+    }
+
+    private static func isSummary(_ fields: [CSVFieldSpan], _ columns: RowColumns, reader: inout CSVCellReader)
+        -> Bool
+    {
+        let filled = { (column: Int) in column < fields.count && !fields[column].isEmpty }
+        if filled(columns.date),
+            reader.withCell(
+                fields[columns.date],
+                { cell in
+                    columns.datePattern.map { $0.parse(cell) != nil } ?? DatePattern.looksLikeDate(cell)
+                })
+        {
+            return false
+        }
+        let words = fields.indices.filter { !columns.money.contains($0) && !fields[$0].isEmpty }
+        if words.contains(where: { StatementWords.isSummary(HeaderVocabulary.normalise(reader.string(fields[$0]))) }) {
+            return true
+        }
+        let payee = filled(columns.vendor) && !reader.string(fields[columns.vendor]).isEmpty
+        let money = columns.money.contains { column in
+            filled(column) && reader.withCell(fields[column]) { AmountText.looksLikeAmount($0) }
+        }
+        return !(payee && money)
     }
 
     /// A row of `count` fields belongs to a table `width` wide: the same count, or one more

@@ -1,0 +1,98 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// Bank CSV files whose rows were once lost or misread with exit 0 (`Tests/Fixtures/bank/quirks/`):
+/// rows at the end taken for a summary, a date format with literal text, rows before a ragged
+/// stretch taken for a preamble, a checking account read as a card issuer's, status words read
+/// as booked, and year-first two-digit dates read day-first.
+final class CSVQuirksEndToEndTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    static func file(_ name: String) -> String { BuiltProducts.fixtures + "/bank/quirks/\(name).csv" }
+
+    private func run(_ arguments: String...) throws -> CommandResult {
+        try txfeed(arguments: ["run"] + arguments + ["--sink", "ndjson", "--no-progress"])
+    }
+
+    private func rejects(_ path: String) throws -> [FeedRow] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? FeedRow)
+        }
+    }
+
+    // MARK: Rows at the end
+
+    /// A row with a payee and an amount at the end of the table is the table's: without a date
+    /// it is rejected, as the same row in the middle is, never dropped as a summary row.
+    func testRowsWithAPayeeAndAnAmountAtTheEndAreRejectedNotDropped() throws {
+        // Two dates of six that read as none are too many to decide the format by: the source
+        // fails naming the first, as it would anywhere in the file; named, the format reads.
+        let refused = try run(Self.file("trail1"))
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains(#"line 6: "Pending" is not a date in any known format"#), refused.stderr)
+        for (name, options, written, rejected, reason) in [
+            ("trail1", ",date-format=%d/%m/%Y", 4, [6, 7], #"date "Pending" does not read as %d/%m/%Y"#),
+            ("trail3", "", 5, [7], "date is empty"),
+            ("trail4", "", 5, [7], #"date "Pending" does not read as %d/%m/%Y"#),
+        ] {
+            let rejectsFile = folder.path + "/\(name).ndjson"
+            let result = try run("-s", "csv:\(Self.file(name))\(options)", "--rejects", rejectsFile)
+            XCTAssertEqual(result.status, 3, "\(name): written, some rejected: \(result.stderr)")
+            let read = written + rejected.count
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "\(name) (csv): ok, read \(read) = written \(written) + rejected \(rejected.count)"),
+                result.stderr)
+            XCTAssertFalse(result.stderr.contains("summary row"), result.stderr)
+            XCTAssertEqual(try feedRows(result).count, written, name)
+            let found = try rejects(rejectsFile)
+            XCTAssertEqual(found.map { text($0, "path") }, rejected.map { "line \($0)" }, name)
+            XCTAssertEqual(found.last.flatMap { text($0, "reason") }, reason, name)
+        }
+    }
+
+    /// A summary row is still one: no payee, or a total's words, after the table.
+    func testATotalAfterTheTableIsStillASummaryRow() throws {
+        let file = try folder.write(
+            "total.csv",
+            "Date,Description,Amount\n15/03/2024,ALPHA,-10.00\n16/03/2024,BETA,-20.00\n,,-30.00\nTotal,Card,-30.00\n")
+        let result = try run(file)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("lines 4, 5 skipped: summary rows after the table"), result.stderr)
+        XCTAssertEqual(try feedRows(result).count, 2)
+    }
+
+    // MARK: Date formats with literal text
+
+    /// `%Y-%m-%d %H:%M:%S EDT` (Cash App), `%d.%m.%Y um %H:%M`, `X%Y-%m-%d`: the literal text is
+    /// matched and every row read, none taken for a summary row.
+    func testADateFormatWithLiteralTextReadsEveryRow() throws {
+        let prefixed = try folder.write(
+            "prefixed.csv", "Date,Description,Amount\nX2024-03-01,Alpha,-1.00\nX2024-03-02,Beta,-2.00\n")
+        for (file, format, count, first) in [
+            (Self.file("edt"), "%Y-%m-%d %H:%M:%S EDT", 3, "2024-03-03T10:00:00Z"),
+            (Self.file("lit"), "%d.%m.%Y um %H:%M", 3, "2024-03-03T10:00:00Z"),
+            (prefixed, "X%Y-%m-%d", 2, "2024-03-02"),
+        ] {
+            let result = try run("-s", "csv:\(file),date=Date,date-format=\(format)")
+            XCTAssertEqual(result.status, 0, "\(format): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("summary row"), result.stderr)
+            let rows = try feedRows(result)
+            XCTAssertEqual(rows.count, count, "\(format): \(result.stderr)")
+            XCTAssertEqual(rows.first.flatMap { text($0, "date") }, first, format)
+        }
+    }
+
+    /// A table whose every date misses the given format is rows rejected, not summary rows.
+    func testRowsThatAllMissTheDateFormatAreRejected() throws {
+        let result = try run("-s", "csv:\(Self.file("edt")),date=Date,date-format=%Y-%m-%d")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("edt (csv): ok, read 3 = written 0 + rejected 3"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("summary row"), result.stderr)
+    }
+}
