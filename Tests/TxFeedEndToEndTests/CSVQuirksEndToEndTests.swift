@@ -95,4 +95,31 @@ final class CSVQuirksEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("edt (csv): ok, read 3 = written 0 + rejected 3"), result.stderr)
         XCTAssertFalse(result.stderr.contains("summary row"), result.stderr)
     }
+
+    // MARK: Ragged rows
+
+    /// Rows one field short (the empty Memo left out) before full ones are rows of the table,
+    /// not a preamble: every row is written, the header is line 1.
+    func testRowsOneFieldShortBeforeFullOnesAreRowsNotAPreamble() throws {
+        for name in ["ragged", "ragged2"] {
+            let result = try run(Self.file(name))
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("preamble"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("\(name) (csv): ok, read 6 = written 6 + rejected 0"), result.stderr)
+            let rows = try feedRows(result)
+            XCTAssertEqual(rows.map(minor).reduce(0, +), -21000, name)
+            XCTAssertEqual(rows.last.flatMap { text($0, "vendor") }, "ALPHA", name)
+        }
+    }
+
+    /// A row one field short whose payee is an amount left out a field in the middle: rejected.
+    func testARowShortOfAFieldInTheMiddleIsRejected() throws {
+        let file = try folder.write(
+            "middle.csv",
+            "Date,Description,Amount,Balance,Memo\n15/03/2024,ALPHA,-10.00,990.00,a\n16/03/2024,-20.00,970.00,b\n"
+                + "17/03/2024,GAMMA,-30.00,940.00,c\n")
+        let result = try run(file)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("read 3 = written 2 + rejected 1"), result.stderr)
+    }
 }

@@ -219,11 +219,14 @@ public final class CSVDocument {
             if layout.header == nil, headerlessRows.count < Self.sampleRows {
                 headerlessRows.append(fields.prefix(record.fieldCount).map { reader.string($0) })
             }
-            guard TableLayout.fits(record.fieldCount, width: layout.width) else { continue }
+            // A row one field short is sampled too: its empty last field left out.
+            let fits = TableLayout.fits(record.fieldCount, width: layout.width)
+            guard fits || record.fieldCount == layout.width - 1 else { continue }
             rows += 1
             for column in 0..<layout.width {
                 profiles[column].observe(
-                    reader.string(fields[column]), line: record.line, sideWords: settings.sideWords)
+                    column < record.fieldCount ? reader.string(fields[column]) : "", line: record.line,
+                    sideWords: settings.sideWords)
             }
         }
         for column in profiles.indices { profiles[column].finish() }

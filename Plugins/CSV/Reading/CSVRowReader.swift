@@ -6,7 +6,8 @@ import StatementText
 struct CSVRowReader {
     let text: UnsafeBufferPointer<UInt8>
     let width: Int
-    /// A row one field short is whole when the table's last column is the dropped empty one.
+    /// A row one field short is whole when the table's last column is the dropped empty one
+    /// (otherwise when it ends where an empty last field would be: ``endsShort(_:)``).
     let lastColumnDropped: Bool
     let columns: ColumnColumns
     let datePattern: DatePattern
@@ -53,6 +54,14 @@ struct CSVRowReader {
 
     /// Reads the row into `batch`: an entry, or a reject naming the column.
     mutating func read(_ record: CSVRecordSpan, fields: [CSVFieldSpan], into batch: inout CSVBatch) {
+        // One field short, the rest in their columns' shapes: the bank left out an empty last
+        // field (a blank memo), as the row's own separators show.
+        if fields.count == width - 1, !lastColumnDropped, endsShort(fields) {
+            read(
+                record, fields: fields + [CSVFieldSpan(start: record.end, end: record.end, escaped: false)],
+                into: &batch)
+            return
+        }
         let rawStart = batch.texts.bytes.count
         let raw = batch.texts.append(UnsafeBufferPointer(rebasing: text[record.start..<record.end]))
         let count = fields.count
@@ -360,6 +369,19 @@ struct CSVRowReader {
         // PayPal: a pending payment the holder refused.
         "denied",
     ]
+
+    /// Whether a row one field short reads as the table's row without its last field: that
+    /// column is none of the date, payee or money ones, every money cell is blank or an amount,
+    /// and the payee is no amount (a field left out in the middle moves the amount into it).
+    private mutating func endsShort(_ fields: [CSVFieldSpan]) -> Bool {
+        let needed = [columns.date, columns.vendor, columns.amount, columns.debit, columns.credit, columns.indicator]
+        guard !needed.contains(width - 1) else { return false }
+        let money = [columns.amount, columns.debit, columns.credit].compactMap { $0 }
+        let shaped = money.allSatisfy { column in
+            fields[column].isEmpty || cell(fields[column]) { AmountText.isBlank($0) || AmountText.looksLikeAmount($0) }
+        }
+        return shaped && !cell(fields[columns.vendor]) { AmountText.looksLikeAmount($0) }
+    }
 
     private func reject(_ record: CSVRecordSpan, _ raw: Range<Int>, _ reason: String, into batch: inout CSVBatch) {
         batch.rejects.append(CSVReject(line: record.line, reason: reason, raw: raw))

@@ -44,16 +44,38 @@ struct TableLayout: Sendable {
         {
             first = header
         }
+        // Rows one field short before the first full one, shaped like it (its dates where it has
+        // dates): rows of the table whose empty last field the bank left out, not a preamble.
+        if skip == nil {
+            let start = Self.shortRowsStart(head, before: first, width: scan.width, text: text, separator: separator)
+            if start < first {
+                let fields = start > 0 ? Self.fields(of: head[start - 1], text: text, separator: separator) : []
+                if start == 0 {
+                    first = 0
+                } else if head[start - 1].fieldCount == scan.width, Self.looksLikeNames(fields, reader: &reader) {
+                    first = start - 1
+                }
+            }
+        }
+        // A header of names one field wider than most rows, its last name filled: the rows leave
+        // out their empty last field (a blank memo); the table is the header's width.
+        if skip == nil, first > 0, head[first - 1].fieldCount == scan.width + 1 {
+            let fields = Self.fields(of: head[first - 1], text: text, separator: separator)
+            if fields.last?.isEmpty == false, Self.looksLikeNames(fields, reader: &reader) {
+                first -= 1
+                width = scan.width + 1
+            }
+        }
         // A header one field short of rows that all end in an empty field (Chase's checking
         // export: a separator after every row's last cell) is still the header.
-        if skip == nil, first > 0, head[first - 1].fieldCount == scan.width - 1,
-            Self.rowsEndEmpty(head[first...], width: scan.width, text: text, separator: separator),
+        if skip == nil, first > 0, head[first - 1].fieldCount == width - 1,
+            Self.rowsEndEmpty(head[first...], width: width, text: text, separator: separator),
             Self.looksLikeNames(Self.fields(of: head[first - 1], text: text, separator: separator), reader: &reader)
         {
             first -= 1
         }
         let fields = Self.fields(of: head[first], text: text, separator: separator)
-        let names = fields.map { reader.string($0) } + Array(repeating: "", count: max(0, scan.width - fields.count))
+        let names = fields.map { reader.string($0) } + Array(repeating: "", count: max(0, width - fields.count))
         let isHeader = Self.looksLikeNames(fields, reader: &reader)
         firstLine = head[first].line
         preamble = Array(head[..<first])
@@ -73,7 +95,7 @@ struct TableLayout: Sendable {
             }
         } else {
             header = nil
-            headerNames = Array(repeating: "", count: scan.width)
+            headerNames = Array(repeating: "", count: width)
             dataStart = head[first].start
             dataStartLine = head[first].line
         }
@@ -169,6 +191,29 @@ struct TableLayout: Sendable {
             return index > first && looksLikeNames(fields, reader: &reader) ? index : nil
         }
         return nil
+    }
+
+    /// Where a run of rows one field short, ending at `first`, starts: each holds a date or an
+    /// amount and has a date wherever the row at `first` has one. `first` when there is none.
+    private static func shortRowsStart(
+        _ head: [CSVRecordSpan], before first: Int, width: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8
+    ) -> Int {
+        var reader = CSVCellReader(text: text)
+        let full = fields(of: head[first], text: text, separator: separator)
+        let dated = full.indices.filter { column in
+            !full[column].isEmpty && reader.withCell(full[column]) { DatePattern.looksLikeDate($0) }
+        }
+        guard !dated.isEmpty else { return first }
+        var start = first
+        while start > 0, head[start - 1].fieldCount == width - 1 {
+            let short = fields(of: head[start - 1], text: text, separator: separator)
+            let shaped = dated.allSatisfy { column in
+                column < short.count && reader.withCell(short[column]) { DatePattern.looksLikeDate($0) }
+            }
+            guard shaped else { break }
+            start -= 1
+        }
+        return start
     }
 
     /// Whether every one of `rows` that is `width` wide ends in an empty field.
