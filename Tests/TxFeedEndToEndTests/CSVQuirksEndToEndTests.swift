@@ -122,4 +122,28 @@ final class CSVQuirksEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains("read 3 = written 2 + rejected 1"), result.stderr)
     }
+
+    // MARK: Sign
+
+    /// A Wells Fargo checking account that pays cards: payroll and deposits positive, the card
+    /// autopays negative. Read as written, with and without the profile; the payment words
+    /// that ran against the others are said, not obeyed in silence.
+    func testAWellsFargoCheckingAccountPayingCardsIsReadAsWritten() throws {
+        for options in ["", ",profile=none"] {
+            let result = try run("-s", "csv:\(Self.file("wf-hub"))\(options)")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertFalse(result.stderr.contains("amounts read inverted"), result.stderr)
+            let rows = try feedRows(result)
+            let amounts = Dictionary(rows.map { (String((text($0, "vendor") ?? "").prefix(10)), minor($0)) }) { a, _ in
+                a
+            }
+            XCTAssertEqual(amounts["CHASE CRED"], -81240, options)
+            XCTAssertEqual(amounts["MOBILE DEP"], 7525, options)
+            XCTAssertEqual(amounts["ZELLE FROM"], 15000, options)
+            XCTAssertEqual(rows.map(minor).reduce(0, +), 750000 + 15000 + 7525 - 81240 - 24000, options)
+            if options.isEmpty { continue }
+            XCTAssertTrue(
+                result.stderr.contains("amounts read as written: payments (lines 2, 5) are negative"), result.stderr)
+        }
+    }
 }

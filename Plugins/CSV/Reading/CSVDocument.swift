@@ -259,6 +259,10 @@ public final class CSVDocument {
         var otherPositive = 0
         /// The first few lines with payment words, for the note.
         var lines: [Int] = []
+        /// Rows with pay or deposit words (``StatementWords/income``), positive: money in as the
+        /// holder writes it; and the first few of their lines.
+        var incomePositive = 0
+        var incomeLines: [Int] = []
 
         var rows: Int { negative + positive }
 
@@ -323,6 +327,13 @@ public final class CSVDocument {
                 case (false, false): evidence.payments.otherPositive += 1
                 }
                 if payment, evidence.payments.lines.count < 3 { evidence.payments.lines.append(line) }
+                let income = textColumns.contains { column in
+                    column < fields.count && reader.withCell(fields[column]) { StatementWords.hasIncomeWord($0) }
+                }
+                if income, !negative {
+                    evidence.payments.incomePositive += 1
+                    if evidence.payments.incomeLines.count < 3 { evidence.payments.incomeLines.append(line) }
+                }
             }
             if let currencyColumn, TableLayout.fits(fields.count, width: layout.width) {
                 // Nearly every row repeats a currency already seen: compare in place, keep only new ones.
@@ -541,6 +552,13 @@ public final class CSVDocument {
         inferredSign = sign
         guard sign == .inverted else {
             found.sign = sign == nil ? "not checked (\(why))" : "as-is (\(why))"
+            if sign == .asIs, words.incomePositive > 0, words.negative == words.rows {
+                // The evidence pulled both ways: said, not settled in silence.
+                addNote(
+                    "amounts read as written: payments (\(words.describedLines)) are negative as a card issuer writes "
+                        + "them, but pay and deposits (\(CellText.lines(words.incomeLines))) are positive as the "
+                        + "holder writes money in; set sign=inverted if this is a card issuer's statement")
+            }
             return
         }
         reader.inverted = true
@@ -566,10 +584,14 @@ public final class CSVDocument {
             let why = words.rows < 2 ? "one row is too few" : "they do not all run against the other rows"
             return (nil, "\(without); payment words on \(words.describedLines): \(why)")
         }
-        return (
-            againstInverted ? .inverted : .asIs,
-            "payment words: \(words.rows) of \(words.rows) rows run against the other \(others)"
-        )
+        let said = "payment words: \(words.rows) of \(words.rows) rows run against the other \(others)"
+        // Pay and deposits written positive are money in as the holder writes it: the negative
+        // payments are then payments out of a current account to a card, and nothing is inverted.
+        if againstInverted, words.incomePositive > 0 {
+            let lines = CellText.lines(words.incomeLines) + (words.incomePositive > words.incomeLines.count ? "…" : "")
+            return (.asIs, "\(said), but pay and deposit words on \(lines) are positive, as the holder writes money in")
+        }
+        return (againstInverted ? .inverted : .asIs, said)
     }
 
     private static func scaled(_ bytes: ArraySlice<UInt8>, mark: DecimalMark) -> Int64? {

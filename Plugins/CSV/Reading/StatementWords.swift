@@ -12,6 +12,21 @@ enum StatementWords {
         "anfangssaldo", "alter kontostand", "solde initial", "solde precedent", "ancien solde", "beginsaldo",
     ]
 
+    /// Money in on a current account whatever else the file holds: pay and deposits. Positive
+    /// beside payment words that are negative, they say the file is the holder's view, a current
+    /// account paying cards (`CHASE CREDIT CRD AUTOPAY`), not a card issuer's. Whole words, any case.
+    static let income = ["payroll", "salary", "deposit", "gehalt", "lohn"]
+
+    private static let incomeBytes = income.map { Array($0.utf8) }
+
+    /// Whether `cell` holds one of ``income`` as a whole word (ASCII case ignored).
+    static func hasIncomeWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in 0..<cell.count where index == 0 || !isWordByte(cell[index - 1]) {
+            for word in incomeBytes where matches(word, in: cell, at: index) { return true }
+        }
+        return false
+    }
+
     /// Words of a row after the table that sums it up (`Kontostand`, `Closing balance`, `Total`):
     /// matched as whole words of the normalised text of a row without a date.
     static let summary: Set<String> = [

@@ -63,8 +63,10 @@ public enum BankProfiles {
                 CellShape(.digits, orEmpty: true), CellShape(.text),
             ],
             options: [
+                // Both exports are the holder's view (card: charges negative, `AUTOMATIC PAYMENT -
+                // THANK YOU` positive): a checking account paying cards is no issuer's view.
                 "date": "1", "amount": "2", "vendor": "5", "date-format": "%m/%d/%Y", "decimal-mark": ".",
-                "default-currency": "USD",
+                "default-currency": "USD", "sign": "as-is",
             ]),
     ]
 
