@@ -146,4 +146,28 @@ final class CSVQuirksEndToEndTests: XCTestCase {
                 result.stderr.contains("amounts read as written: payments (lines 2, 5) are negative"), result.stderr)
         }
     }
+
+    // MARK: Status words
+
+    /// `Venter` and `Held` are pending; `Refused`, `Voided`, `Void`, `Expired` and `cancelada`
+    /// money that never moved: not imported, counted as skipped.
+    func testPendingAndNeverMovedStatusWords() throws {
+        let danske = try run(Self.file("danske"))
+        XCTAssertEqual(danske.status, 0, danske.stderr)
+        let netto = try feedRows(danske).first { text($0, "vendor") == "Netto" }
+        XCTAssertEqual(netto.flatMap { text($0, "status") }, "pending")
+        XCTAssertEqual(try feedRows(danske).filter { text($0, "status") == "booked" }.count, 3)
+
+        let st = try run(Self.file("st"))
+        XCTAssertTrue(st.stderr.contains("st (csv): ok, read 4 = written 3 + rejected 0 + skipped 1"), st.stderr)
+
+        let words = try folder.write(
+            "words.csv",
+            "Date,Description,Amount,Status\n2024-03-01,A,-1.00,Refused\n2024-03-02,B,-2.00,Voided\n"
+                + "2024-03-03,C,-3.00,VOID\n2024-03-04,D,-4.00,Expired\n2024-03-05,E,-5.00,Held\n"
+                + "2024-03-06,F,-6.00,Completed\n")
+        let result = try run(words)
+        XCTAssertTrue(result.stderr.contains("read 6 = written 2 + rejected 0 + skipped 4"), result.stderr)
+        XCTAssertEqual(try feedRows(result).map { text($0, "status") ?? "" }.sorted(), ["booked", "pending"])
+    }
 }

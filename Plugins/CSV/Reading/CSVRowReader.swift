@@ -357,15 +357,18 @@ struct CSVRowReader {
     static let pendingWords: Set<String> = [
         "pending", "vorgemerkt", "umsatz vorgemerkt", "en attente", "pendiente", "in behandeling", "authorised",
         "authorized", "reserviert",
+        // Money held for a payment not booked yet; Danske Bank's `Venter` (waiting) beside `Udført`.
+        "held", "venter",
     ]
     /// Words that say the money moved: what a status column holds besides the others.
     static let bookedWords: Set<String> = [
         "booked", "completed", "posted", "cleared", "settled", "executed", "gebucht", "umsatz gebucht", "uitgevoerd",
-        "geboekt", "comptabilise", "execute", "ejecutado", "contabilizado",
+        "geboekt", "comptabilise", "execute", "ejecutado", "contabilizado", "udfort",
     ]
     static let neverMovedWords: Set<String> = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",
-        "fehlgeschlagen", "annule", "refuse", "echoue", "rechazado", "cancelado", "geannuleerd", "geweigerd",
+        "fehlgeschlagen", "annule", "refuse", "echoue", "rechazado", "cancelado", "cancelada", "geannuleerd",
+        "geweigerd", "refused", "voided", "void", "expired",
         // PayPal: a pending payment the holder refused.
         "denied",
     ]
