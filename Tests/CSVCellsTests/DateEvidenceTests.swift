@@ -20,7 +20,11 @@ final class DateEvidenceTests: XCTestCase {
             .decided(try pattern("%Y-%m-%d"), evidence: "only format that reads every cell: %Y-%m-%d"))
         XCTAssertEqual(
             decide(["01.03.24", "31.12.23"]),
-            .decided(try pattern("%d.%m.%y"), evidence: "only format that reads every cell: %d.%m.%y"))
+            .decided(
+                try pattern("%d.%m.%y"),
+                evidence:
+                    "dates in file order over about 63 days as %d.%m.%y; %y.%m.%d spreads them over 30 years: %d.%m.%y")
+        )
     }
 
     func testADayAboveTwelveDecides() throws {
@@ -121,7 +125,9 @@ final class DateEvidenceTests: XCTestCase {
         XCTAssertEqual(
             decide(german),
             .decided(
-                try pattern("%d.%m.%y"), evidence: "1 cell on line 6 reads as no date: that row is rejected: %d.%m.%y"))
+                try pattern("%d.%m.%y"),
+                evidence: "dates in file order over about 27 days as %d.%m.%y; %y.%m.%d spreads them over 27 years; "
+                    + "1 cell on line 6 reads as no date: that row is rejected: %d.%m.%y"))
     }
 
     /// A day above 12 still settles DD/MM, and the row it cannot read is named with it.

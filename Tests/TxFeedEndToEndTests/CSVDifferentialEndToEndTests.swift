@@ -44,9 +44,10 @@ final class CSVDifferentialEndToEndTests: XCTestCase {
         return found
     }
 
-    private func txfeedRead(_ file: String, days: Bool) throws -> [Transaction] {
+    private func txfeedRead(_ file: String, days: Bool, options: String = "") throws -> [Transaction] {
+        let source = options.isEmpty ? [file] : ["-s", "csv:\(file)\(options)"]
         let run = try txfeed(
-            "run", file, "--sink", "ndjson", environment: ["TXFEED_PROFILES": profiles.path])
+            arguments: ["run"] + source + ["--sink", "ndjson"], environment: ["TXFEED_PROFILES": profiles.path])
         XCTAssertEqual(run.status, 0, run.stderr)
         return try feedRows(run).map {
             Transaction(
@@ -85,9 +86,14 @@ final class CSVDifferentialEndToEndTests: XCTestCase {
     }
 
     /// csv2ofx's Sparkasse test file (the older CSV-MT940 layout, which it has no mapping for):
-    /// one booked debit, the counterparty as payee.
+    /// one booked debit, the counterparty as payee. Its one date, `04.11.20`, reads as dd.mm.yy and
+    /// as yy.mm.dd with no order of dates to decide: refused, naming both, then read as told.
     func testSparkasseFromCSV2OFXsTestFile() throws {
-        let read = try txfeedRead(BuiltProducts.fixtures + "/bank/csv2ofx/sparkasse.csv", days: true)
+        let file = BuiltProducts.fixtures + "/bank/csv2ofx/sparkasse.csv"
+        let refused = try txfeed("run", file, "--sink", "ndjson", environment: ["TXFEED_PROFILES": profiles.path])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("%d.%m.%y and %y.%m.%d all read every cell"), refused.stderr)
+        let read = try txfeedRead(file, days: true, options: ",date-format=%d.%m.%y")
         XCTAssertEqual(
             read, [Transaction(day: "2020-11-04", payee: "PayPal (Europe) S.a.r.l. et Cie., S.C.A.", amount: "-24.14")])
     }

@@ -170,4 +170,23 @@ final class CSVQuirksEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("read 6 = written 2 + rejected 0 + skipped 4"), result.stderr)
         XCTAssertEqual(try feedRows(result).map { text($0, "status") ?? "" }.sorted(), ["booked", "pending"])
     }
+
+    // MARK: Two-digit years first
+
+    /// `24.01.05`: yy.mm.dd and dd.mm.yy both read every cell. The dates in file order over a
+    /// few weeks read one way, out of order over years the other: that decides. Where nothing
+    /// does (one row), the run refuses naming both.
+    func testYearFirstTwoDigitDatesAreACandidate() throws {
+        let result = try run(Self.file("yy2"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            try feedRows(result).compactMap { text($0, "date") },
+            ["2024-02-09", "2024-02-05", "2024-01-12", "2024-01-05"])
+
+        let one = try folder.write("one.csv", "Date,Description,Amount\n24.01.05,ALPHA,-10.00\n")
+        let refused = try run(one)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("%d.%m.%y and %y.%m.%d"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("date-format"), refused.stderr)
+    }
 }

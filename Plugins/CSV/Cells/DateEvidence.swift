@@ -27,6 +27,7 @@ public struct DateEvidence: Sendable {
         for index in contenders.indices where !contenders[index].isOut {
             if let date = contenders[index].pattern.parse(cell) {
                 if date.day > 12 { contenders[index].noteLateDay(line: line) }
+                contenders[index].noteDay(date.year * 372 + date.month * 31 + date.day)
             } else {
                 contenders[index].noteMiss(cell, line: line)
                 let misses = contenders[index].misses
@@ -53,10 +54,17 @@ public struct DateEvidence: Sendable {
         }
         let alive = fit.filter { $0.misses == fewest }
         // `%d %B %Y` reads only what `%d %b %Y` reads the same way (May): the abbreviation stands for both.
-        let survivors = alive.filter { survivor in
+        var survivors = alive.filter { survivor in
             !alive.contains { survivor.pattern.isFullNameTwin(of: $0.pattern) }
         }
-        if survivors.count == 1 { return .decided(survivors[0].pattern, evidence: evidence(for: survivors[0])) }
+        var byOrder: String?
+        if survivors.count > 1, let (kept, why) = Self.byOrder(survivors) {
+            survivors = kept
+            byOrder = why
+        }
+        if survivors.count == 1 {
+            return .decided(survivors[0].pattern, evidence: evidence(for: survivors[0], byOrder: byOrder))
+        }
         let names = survivors.map(\.pattern.description)
         let isSwap = survivors.count == 2 && survivors[0].pattern.isDayMonthSwap(of: survivors[1].pattern)
         if isSwap && survivors.allSatisfy({ $0.lateDayLines.isEmpty }) {
@@ -73,14 +81,41 @@ public struct DateEvidence: Sendable {
         return .ambiguous(survivors.map(\.pattern), "\(listed) \(read): set date-format")
     }
 
+    /// Readings that put the year elsewhere (`%d.%m.%y` and `%y.%m.%d` both read `24.01.05`),
+    /// told apart by what a statement is: dates in file order over a short time. The reading whose
+    /// dates step one way and span least wins over one whose dates jump back and forth, or span
+    /// more than a year and ten times as long; a day-month swap of it is left to the days above 12.
+    /// Nil when no reading stands out so.
+    private static func byOrder(_ survivors: [DateContender]) -> ([DateContender], String)? {
+        guard let best = survivors.filter(\.isOrdered).min(by: { $0.span < $1.span }) else { return nil }
+        var kept: [DateContender] = []
+        var beaten: [String] = []
+        for other in survivors {
+            if other.pattern == best.pattern || other.pattern.isDayMonthSwap(of: best.pattern) {
+                kept.append(other)
+            } else if !other.isOrdered {
+                beaten.append("\(other.pattern) puts them out of order")
+            } else if other.span > 372 && other.span >= 10 * max(best.span, 1) {
+                beaten.append("\(other.pattern) spreads them over \(other.span / 372) years")
+            } else {
+                return nil
+            }
+        }
+        let days = best.span < 372 ? "about \(best.span) days" : "about \(best.span / 372) years"
+        return (kept, "dates in file order over \(days) as \(best.pattern); \(beaten.joined(separator: ", "))")
+    }
+
     /// Why the format left won: the days above 12 when its day-month swap was in the running, and
     /// the cells it cannot read, whose rows are rejected.
-    private func evidence(for winner: DateContender) -> String {
+    private func evidence(for winner: DateContender, byOrder: String?) -> String {
         let hadSwap = contenders.contains { winner.pattern.isDayMonthSwap(of: $0.pattern) }
         var findings: [String] = []
         if hadSwap && !winner.lateDayLines.isEmpty {
             findings.append("day > 12 on \(CellText.lines(winner.lateDayLines))")
-        } else if winner.misses == 0 {
+        }
+        if let byOrder {
+            findings.append(byOrder)
+        } else if findings.isEmpty, winner.misses == 0 {
             findings.append("only format that reads every cell")
         }
         if winner.misses > 0 {
@@ -110,6 +145,24 @@ private struct DateContender: Sendable {
     var lateDayLines: [Int] = []
     /// Missed too often to win: no longer read.
     var isOut = false
+    /// The dates read, as year·372 + month·31 + day: their order in the file and their span.
+    var last: Int?
+    var forward = 0
+    var backward = 0
+    var earliest = Int.max
+    var latest = Int.min
+
+    /// The dates step one way only (or not at all).
+    var isOrdered: Bool { forward == 0 || backward == 0 }
+    var span: Int { latest >= earliest ? latest - earliest : 0 }
+
+    mutating func noteDay(_ day: Int) {
+        if let last, day > last { forward += 1 }
+        if let last, day < last { backward += 1 }
+        last = day
+        earliest = min(earliest, day)
+        latest = max(latest, day)
+    }
 
     static let linesShown = 3
 
