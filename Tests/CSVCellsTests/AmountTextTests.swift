@@ -59,6 +59,18 @@ final class AmountTextTests: XCTestCase {
         XCTAssertEqual(try amount(".50"), DecimalAmount(negative: false, units: 50, decimals: 2))
     }
 
+    /// `CR` and `DR` after the number are its sign; `IDR` is still a currency.
+    func testCreditAndDebitSuffixes() throws {
+        XCTAssertEqual(try amount("45.00 DR"), DecimalAmount(negative: true, units: 4500, decimals: 2))
+        XCTAssertEqual(try amount("2,000.00 cr"), DecimalAmount(negative: false, units: 200000, decimals: 2))
+        XCTAssertEqual(try amount("12.50Dr"), DecimalAmount(negative: true, units: 1250, decimals: 2))
+        XCTAssertEqual(try amount("5 IDR"), DecimalAmount(negative: false, units: 5, decimals: 0))
+        let negative = { (text: String) in withCell(text) { AmountText.looksNegative($0) } }
+        XCTAssertTrue(negative("45.00 DR"))
+        XCTAssertFalse(negative("45.00 CR"))
+        XCTAssertFalse(negative("5 IDR"))
+    }
+
     func testEighteenDigitsFitAndNineteenDoNot() throws {
         XCTAssertEqual(try amount("999999999999999999").units, 999_999_999_999_999_999)
         XCTAssertEqual(try amount("0000012.50").units, 1250)  // leading zeros are not significant
@@ -80,7 +92,8 @@ final class AmountTextTests: XCTestCase {
         assertError("(75.00", .point, "\"(75.00\": unbalanced parenthesis")
         assertError("-75.00-", .point, "\"-75.00-\": more than one sign")
         assertError("€5 EUR", .point, "\"€5 EUR\": more than one currency")
-        assertError("75.00 CR", .point, "\"75.00 CR\": not an amount")
+        assertError("-75.00 CR", .point, "\"-75.00 CR\": more than one sign")
+        assertError("75.00 CRED", .point, "\"75.00 CRED\": not an amount")
         assertError("5.", .point, "\"5.\": not an amount")
         assertError("12,", .point, "\"12,\": not an amount")
     }

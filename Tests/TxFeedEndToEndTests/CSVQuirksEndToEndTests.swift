@@ -189,4 +189,17 @@ final class CSVQuirksEndToEndTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("%d.%m.%y and %y.%m.%d"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("date-format"), refused.stderr)
     }
+
+    // MARK: CR and DR
+
+    /// `45.00 DR` and `"2,000.00 CR"` (amounts and balance): the word is the sign, credit
+    /// positive, and the running balance (`45.00 DR` overdrawn) agrees on every row.
+    func testCreditAndDebitSuffixesAreSigns() throws {
+        let result = try run(Self.file("crdr"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("crdr (csv): ok, read 4 = written 4 + rejected 0"), result.stderr)
+        XCTAssertEqual(try feedRows(result).map(minor), [1000, -300000, 200000, -4500])
+        let sniffed = try txfeed("sniff", Self.file("crdr"))
+        XCTAssertTrue(sniffed.output.contains("balance chain 4 of 4 rows agree"), sniffed.output)
+    }
 }

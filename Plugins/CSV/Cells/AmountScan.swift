@@ -1,7 +1,7 @@
 /// The byte scanner behind ``AmountText``: one pass over the cell, no allocation, no floating point.
 ///
 /// A cell is a prefix (sign, parenthesis, currency), a number, and a suffix (currency, trailing
-/// sign, closing parenthesis), with blanks allowed only next to a currency.
+/// sign, `CR` or `DR`, closing parenthesis), with blanks allowed only next to a currency.
 enum AmountScan {
     /// At most 18 significant digits: every such integer fits in `UInt64` (and `Int64`) exactly.
     static let maximumSignificantDigits = 18
@@ -107,6 +107,14 @@ enum AmountScan {
                 negative = true
                 index += 1
             default:
+                // `45.00 DR`, `2,000.00 CR`: a debit or credit written after the number is its sign.
+                if let credit = sideSuffix(cell, at: index, end: end) {
+                    if signed { return .failure(.twoSigns) }
+                    signed = true
+                    negative = !credit
+                    index += 2
+                    continue
+                }
                 let width = currencyWidth(cell, at: index, end: end)
                 if width == 0 { return .failure(.notAnAmount) }
                 if currency { return .failure(.twoCurrencies) }
@@ -170,6 +178,19 @@ enum AmountScan {
             return letters + 1
         }
         return 0
+    }
+
+    /// `CR` (true) or `DR` (false), any case, as a word of its own at `index`; nil otherwise.
+    @inline(__always)
+    static func sideSuffix(_ cell: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Bool? {
+        guard index + 2 <= end, cell[index + 1] | 0x20 == UInt8(ascii: "r"),
+            index + 2 == end || !isLetter(cell[index + 2])
+        else { return nil }
+        switch cell[index] | 0x20 {
+        case UInt8(ascii: "c"): return true
+        case UInt8(ascii: "d"): return false
+        default: return nil
+        }
     }
 
     @inline(__always)

@@ -1,6 +1,8 @@
-/// Amount cells as banks write them: `1.000,50`, `£1,234.56`, `-€5`, `(75.00)`, `75.00-`.
+/// Amount cells as banks write them: `1.000,50`, `£1,234.56`, `-€5`, `(75.00)`, `75.00-`, `45.00 DR`.
 ///
-/// Debit and credit words (`CR`, `DR`) are the caller's: which word means what is the file's, not the cell's.
+/// `CR` and `DR` after the number, in the cell itself, are its sign (HDFC's and Australian
+/// banks' `2,000.00 CR`); the words of an indicator column beside it are the caller's: which word
+/// means what is the file's (`debit-words`, `credit-words`).
 public enum AmountText {
     /// Reads one cell with `mark` as its decimal mark. Thousands separators (the other mark,
     /// a space, a no-break or thin space, `'`) are validated, never misread: `1,23,4` is an error.
@@ -19,13 +21,18 @@ public enum AmountText {
         return start == end
     }
 
-    /// Whether the cell is written as money out (`-5`, `€-5`, `(5)`, `5-`), without reading the number:
-    /// a sign seen before the first digit, or a `-` or `)` at the end. Counting signs over a column
-    /// costs a few bytes a cell.
+    /// Whether the cell is written as money out (`-5`, `€-5`, `(5)`, `5-`, `5 DR`), without reading the
+    /// number: a sign seen before the first digit, or a `-`, `)` or `DR` at the end. Counting signs
+    /// over a column costs a few bytes a cell.
     public static func looksNegative(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         let (start, end) = CellText.trimmed(cell)
         guard start < end else { return false }
         if cell[end - 1] == UInt8(ascii: "-") || cell[end - 1] == UInt8(ascii: ")") { return true }
+        if end - start >= 3, !AmountScan.isLetter(cell[end - 3]),
+            AmountScan.sideSuffix(cell, at: end - 2, end: end) == false
+        {
+            return true
+        }
         for byte in cell[start..<end] {
             if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "(") { return true }
             if byte == UInt8(ascii: "+") || (byte >= 0x30 && byte <= 0x39) { return false }
