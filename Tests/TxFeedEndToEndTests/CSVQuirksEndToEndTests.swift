@@ -202,4 +202,22 @@ final class CSVQuirksEndToEndTests: XCTestCase {
         let sniffed = try txfeed("sniff", Self.file("crdr"))
         XCTAssertTrue(sniffed.output.contains("balance chain 4 of 4 rows agree"), sniffed.output)
     }
+
+    // MARK: UTF-16 without a byte order mark
+
+    /// A NUL byte beside every character, no byte order mark: routed to csv, which fails naming
+    /// `encoding=utf-16le` first; named, the file reads.
+    func testUTF16WithoutAByteOrderMarkNamesTheEncoding() throws {
+        let file = Self.file("u16le-nobom")
+        let result = try run(file)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "u16le-nobom (csv): FAILED: \(file): the bytes look like UTF-16LE without a byte order mark"),
+            result.stderr)
+        XCTAssertTrue(result.stderr.contains("set encoding=utf-16le"), result.stderr)
+        let read = try run("-s", "csv:\(file),encoding=utf-16le")
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertEqual(try feedRows(read).map(minor), [-4510, 200000, -1250])
+    }
 }

@@ -76,6 +76,11 @@ enum CSVConfidence {
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
             return stride(from: 2, to: bytes.count - 1, by: 2).map { bytes[$0] == 0 ? bytes[$0 + 1] : 0x3F }
         }
+        // UTF-16 without a byte order mark: routed here so that the source names `encoding`.
+        if let unmarked = TextDecoding.unmarkedUTF16(head) {
+            let low = unmarked == "utf-16le" ? 0 : 1
+            return stride(from: 0, to: bytes.count - 1, by: 2).map { bytes[$0 + 1 - low] == 0 ? bytes[$0 + low] : 0x3F }
+        }
         if bytes.contains(0) { return nil }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
         return bytes

@@ -66,6 +66,16 @@ public final class CSVDocument {
         }
         if decoded.encoding != .utf8 { found.options.append(("encoding", decoded.encoding.rawValue, false)) }
         readTable(stem: stem)
+        // A NUL beside every character read as UTF-8 finds no column: the likely cause, first.
+        if !problemList.isEmpty, settings.encoding == nil,
+            let name = TextDecoding.unmarkedUTF16(bytes.bindMemory(to: UInt8.self))
+        {
+            let message =
+                "the bytes look like \(name.uppercased()) without a byte order mark (a NUL byte beside "
+                + "every character): set encoding=\(name)"
+            problemList.insert("\(origin): \(message)", at: 0)
+            found.problems.insert(message, at: 0)
+        }
     }
 
     deinit {

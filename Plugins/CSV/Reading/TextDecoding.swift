@@ -49,6 +49,24 @@ enum TextDecoding {
         return nil
     }
 
+    /// `utf-16le` or `utf-16be` when bytes without a byte order mark read as UTF-16 text of
+    /// mostly ASCII: in the first 4 KiB, nine in ten bytes on one side of each pair are NUL and
+    /// none on the other. Never guessed (a UTF-8 file may hold NULs): named in the message.
+    static func unmarkedUTF16(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard byteOrderMark(bytes) == nil else { return nil }
+        let pairs = min(bytes.count, 4_096) / 2
+        guard pairs >= 8 else { return nil }
+        var evenNul = 0
+        var oddNul = 0
+        for pair in 0..<pairs {
+            if bytes[2 * pair] == 0 { evenNul += 1 }
+            if bytes[2 * pair + 1] == 0 { oddNul += 1 }
+        }
+        if oddNul * 10 >= pairs * 9, evenNul == 0 { return "utf-16le" }
+        if evenNul * 10 >= pairs * 9, oddNul == 0 { return "utf-16be" }
+        return nil
+    }
+
     // MARK: - iconv
 
     private static func transcode(
