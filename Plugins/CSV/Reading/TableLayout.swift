@@ -193,8 +193,8 @@ struct TableLayout: Sendable {
         return nil
     }
 
-    /// Where a run of rows one field short, ending at `first`, starts: each holds a date or an
-    /// amount and has a date wherever the row at `first` has one. `first` when there is none.
+    /// Where a run of rows one field short, ending at `first`, starts: each has a date wherever
+    /// the row at `first` has one (and that row has one). `first` when there is none.
     private static func shortRowsStart(
         _ head: [CSVRecordSpan], before first: Int, width: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8
     ) -> Int {
