@@ -61,7 +61,9 @@ final class CAMTEntryReadingTests: XCTestCase {
         XCTAssertEqual(entry.date, "2024-03-02")
     }
 
-    func testIdsFallBackFromServicerToEntryReferenceToEndToEndButNeverNotProvided() {
+    /// Only the bank's references are ids: an end-to-end id is the payer's, and a standing order
+    /// gives the same one every month.
+    func testIdsAreTheServicersReferenceElseTheEntrysNeverTheEndToEndId() {
         let name = D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
         func entry(_ refs: String, endToEnd: String? = nil) -> String {
             let toEnd = endToEnd.map {
@@ -78,7 +80,7 @@ final class CAMTEntryReadingTests: XCTestCase {
                 entry("", endToEnd: "E2E-7"),
                 entry("", endToEnd: "NOTPROVIDED"),
                 entry("")))
-        XCTAssertEqual(D.entries(text).map(\.id), ["SVC", "SVC2", "NR", "E2E-7", nil, nil])
+        XCTAssertEqual(D.entries(text).map(\.id), ["SVC", "SVC2", "NR", nil, nil, nil])
     }
 
     func testVendorFallsBackToRemittanceThenAdditionalInformationAndIsElseRejected() {
@@ -228,9 +230,10 @@ final class CAMTEntryReadingTests: XCTestCase {
         XCTAssertNil(single[0].memo, "one transaction: no parts to name")
     }
 
-    /// A camt.054 notification's entry without a bank reference is known by its structured
-    /// creditor reference (RF…) before its end-to-end id; a camt.053's keeps the end-to-end id.
-    func testANotificationPrefersTheStructuredCreditorReference() throws {
+    /// Neither a notification's structured creditor reference (RF…) nor an end-to-end id is an
+    /// id: the payer gives both, the same every month for a standing order (a month's rent was
+    /// then seen under --state, and dropped).
+    func testNeitherTheCreditorReferenceNorTheEndToEndIdIsAnId() throws {
         let inner =
             "<BookgDt><Dt>2024-03-28</Dt></BookgDt>"
             + D.details(
@@ -239,8 +242,8 @@ final class CAMTEntryReadingTests: XCTestCase {
         let notice = D.document(
             D.statement(D.entry("42.00", "CRDT", inner), element: "Ntfctn"),
             namespace: "urn:iso:std:iso:20022:tech:xsd:camt.054.001.02", message: "BkToCstmrDbtCdtNtfctn")
-        XCTAssertEqual(D.entries(notice).map(\.id), ["RF18539007547034"])
+        XCTAssertEqual(D.entries(notice).map(\.id), [nil])
         let statement = D.document(D.statement(D.entry("42.00", "CRDT", inner)))
-        XCTAssertEqual(D.entries(statement).map(\.id), ["E2E-77"])
+        XCTAssertEqual(D.entries(statement).map(\.id), [nil])
     }
 }

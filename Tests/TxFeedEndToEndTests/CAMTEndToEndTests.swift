@@ -54,13 +54,14 @@ final class CAMTEndToEndTests: XCTestCase {
         XCTAssertEqual(savings.count, 3)
         XCTAssertEqual(savings.compactMap(minor).reduce(0, +), 1234)
 
-        // Newest first; ids from AcctSvcrRef, NtryRef, EndToEndId, a fingerprint for NOTPROVIDED.
+        // Newest first; ids from AcctSvcrRef, NtryRef, else a fingerprint (an EndToEndId is the
+        // payer's, never the id).
         XCTAssertEqual(
             feed.map { text($0, "id") ?? "-" },
             [
                 "ZINS-2024-Q1", "PRE-20240330-77", "2024032800042", "2024032000107", "2024031500913",
                 "fp:d5f3c32bff620e0d-1",
-                "MIETE-2024-03", "NREF-0305", "2024030200001",
+                "fp:23e70bd8213a9c4b-1", "NREF-0305", "2024030200001",
             ])
         XCTAssertEqual(
             feed.compactMap { text($0, "date") },
@@ -69,7 +70,7 @@ final class CAMTEndToEndTests: XCTestCase {
                 "2024-03-06", "2024-03-05", "2024-03-02",
             ])
         XCTAssertEqual(feed.first.flatMap { text($0, "day") }, "Sun, Mar 31")
-        let rent = try XCTUnwrap(feed.first { text($0, "id") == "MIETE-2024-03" })
+        let rent = try XCTUnwrap(feed.first { text($0, "id") == "fp:23e70bd8213a9c4b-1" })
         XCTAssertEqual(text(rent, "vendor"), "Hausverwaltung Schmidt KG")
         XCTAssertEqual(text(rent, "memo"), "Miete Maerz Lager 2")
         XCTAssertEqual(text(rent, "type"), "debit")

@@ -10,7 +10,7 @@ struct CAMTEntryFields {
     /// ``keep(_:_:)`` says the first does).
     private enum Slot: Int, CaseIterable {
         case amount, indicator, status, bookingDay, bookingTime, valueDay, valueTime
-        case servicerRef, entryRef, endToEnd, creditor, debtor, additional, creditorReference
+        case servicerRef, entryRef, creditor, debtor, additional
     }
 
     /// One `TxDtls` of the entry: its parties and amount, for a memo naming each part when a
@@ -72,10 +72,6 @@ struct CAMTEntryFields {
                 if field == .creditor { parts[last].creditor = kept } else { parts[last].debtor = kept }
             }
             return true
-        case .endToEnd, .creditorReference:
-            // The first transaction's references name the entry.
-            slot = field == .endToEnd ? .endToEnd : .creditorReference
-            guard slots[slot.rawValue] == nil else { return true }
         case .partAmount:
             if let last = parts.indices.last { parts[last].amount = append(value) }
             return true
@@ -178,10 +174,10 @@ struct CAMTEntryFields {
             let reason = "no counterparty name, Ustrd or AddtlNtryInf to name the vendor"
             return .reject(field: "NtryDtls", reason: reason, booked: booked)
         }
-        let endToEnd = text(.endToEnd)
-        let reference = endToEnd.map { Self.equal($0, "NOTPROVIDED") } == true ? nil : endToEnd.map(Self.string)
-        let bankReference = string(.servicerRef) ?? string(.entryRef)
-        let id = bankReference ?? (element == .ntfctn ? string(.creditorReference) : nil) ?? reference
+        // Only the bank's own references name a booking: an end-to-end id or a creditor
+        // reference is the payer's, and a standing order or a direct debit gives the same one
+        // every month (under --state the second month's payment was dropped as seen).
+        let id = string(.servicerRef) ?? string(.entryRef)
         let entry = StatementEntry(
             date: date, vendor: vendor, amount: signed.plain(decimals: decimals), id: id,
             memo: memo, pending: pending, location: location)

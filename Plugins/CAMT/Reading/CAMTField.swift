@@ -6,7 +6,7 @@ enum CAMTField {
     case balanceCode, balanceAmount, balanceIndicator, balanceDay, balanceTime
     // An entry.
     case amount, indicator, status, bookingDay, bookingTime, valueDay, valueTime
-    case servicerRef, entryRef, endToEnd, creditor, debtor, unstructured, additional
-    // One `TxDtls` of several: its amount; the structured creditor reference (`Strd/CdtrRefInf/Ref`).
-    case partAmount, creditorReference
+    case servicerRef, entryRef, creditor, debtor, unstructured, additional
+    // One `TxDtls` of several: its amount.
+    case partAmount
 }

@@ -5,9 +5,9 @@ enum CAMTPlace: Equatable {
     case account, accountID, accountOther, accountOwner
     case balance, balanceType, balanceCodeOrProprietary, balanceDate
     case period
-    case entry, bookingDate, valueDate, details, transaction, references, parties
+    case entry, bookingDate, valueDate, details, transaction, parties
     case creditor, debtor, creditorParty, debtorParty, remittance
-    case structured, creditorReferenceInfo, amountDetails, transactionAmount
+    case amountDetails, transactionAmount
     case field(CAMTField)
 
     /// The place of a child named `name` of an element at this place.
@@ -59,10 +59,8 @@ enum CAMTPlace: Equatable {
         case (.valueDate, .dt): .field(.valueDay)
         case (.valueDate, .dtTm): .field(.valueTime)
         case (.details, .txDtls): .transaction
-        case (.transaction, .refs): .references
         case (.transaction, .rltdPties): .parties
         case (.transaction, .rmtInf): .remittance
-        case (.references, .endToEndId): .field(.endToEnd)
         case (.parties, .cdtr): .creditor
         case (.parties, .dbtr): .debtor
         // `Cdtr/Nm` up to .07, `Cdtr/Pty/Nm` from .08.
@@ -71,9 +69,6 @@ enum CAMTPlace: Equatable {
         case (.debtor, .nm), (.debtorParty, .nm): .field(.debtor)
         case (.debtor, .pty): .debtorParty
         case (.remittance, .ustrd): .field(.unstructured)
-        case (.remittance, .strd): .structured
-        case (.structured, .cdtrRefInf): .creditorReferenceInfo
-        case (.creditorReferenceInfo, .ref): .field(.creditorReference)
         // A part's amount: `TxDtls/Amt` from .08, `TxDtls/AmtDtls/TxAmt/Amt` before.
         case (.transaction, .amt), (.transactionAmount, .amt): .field(.partAmount)
         case (.transaction, .amtDtls): .amountDetails
