@@ -36,9 +36,12 @@ final class MT940StatementLineTests: XCTestCase {
         XCTAssertEqual(entry("990615C1,00NTRFNONREF").entries.first?.date, "1999-06-15")
     }
 
-    func testTheBankReferenceIsTheIdElseTheCustomers() {
+    /// Only the bank's reference names a booking: the customer's is the account owner's or the
+    /// payer's, and PostFinance writes a transaction type's code there on every line.
+    func testOnlyTheBankReferenceIsTheId() {
         XCTAssertEqual(entry("240301C1,00NTRFKD-4711//2024030100001").entries.first?.id, "2024030100001")
-        XCTAssertEqual(entry("240301C1,00NTRFKD-4711").entries.first?.id, "KD-4711")
+        XCTAssertNil(entry("240301C1,00NTRFKD-4711").entries.first?.id)
+        XCTAssertNil(entry("240301C1,00NTRF01916//NONREF").entries.first?.id)
         XCTAssertNil(entry("240301C1,00NTRFNONREF").entries.first?.id)
     }
 
@@ -46,7 +49,7 @@ final class MT940StatementLineTests: XCTestCase {
     /// `MARF` where a customer's reference would be (it is in `:86:`), Commerzbank the ZKA's
     /// `KREF+`: none of them names a transaction, nor its payee.
     func testNONREFAndReferenceMarkersAreNoId() {
-        XCTAssertEqual(entry("240301C1,00NTRFKD-4711//NONREF").entries.first?.id, "KD-4711")
+        XCTAssertNil(entry("240301C1,00NTRFKD-4711//NONREF").entries.first?.id)
         XCTAssertNil(entry("240301C1,00NTRFNONREF//NONREF").entries.first?.id)
         for marker in ["EREF", "PREF", "MARF", "EREF+", "KREF+", "MREF+"] {
             let read = entry("240301C1,00N102\(marker)          ")
@@ -54,7 +57,7 @@ final class MT940StatementLineTests: XCTestCase {
             XCTAssertEqual(read.entries.first?.vendor, "N102", marker)
         }
         XCTAssertEqual(entry("240301C1,00NTRFEREF//00000000001005").entries.first?.id, "00000000001005")
-        XCTAssertEqual(entry("240301C1,00NTRFEREFX").entries.first?.id, "EREFX", "a reference, not the marker")
+        XCTAssertEqual(entry("240301C1,00NTRFEREFX").entries.first?.vendor, "EREFX", "a reference, not the marker")
     }
 
     /// Commerzbank and Deutsche Bank write a space between the amount and the type.

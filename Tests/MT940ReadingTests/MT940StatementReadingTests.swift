@@ -175,7 +175,7 @@ final class MT940StatementReadingTests: XCTestCase {
                     ":60F:C240101EUR4,00", ":61:240102C1,00NTRFNONREF//55555", ":61:241302C1,00NTRFNONREF//R",
                     ":61:240102C1,00NTRFNONREF//55555", ":62F:C240102EUR7,00"))
         XCTAssertEqual(read.ends.compactMap(\.failure), [])
-        XCTAssertEqual(read.entries.map(\.id), [nil, nil, "X9", "KD-1", nil, "55555", nil])
+        XCTAssertEqual(read.entries.map(\.id), [nil, nil, "X9", nil, nil, "55555", nil])
         XCTAssertEqual(
             read.kinds,
             ["begin"] + Array(repeating: "entry", count: 5) + ["end", "begin", "entry", "reject", "entry", "end"])

@@ -45,9 +45,9 @@ public struct MT940EntryTexts: Sendable {
         } else {
             vendor = appendASCII("?")
         }
-        let id =
-            line.bankReference.map { appendText(text($0)) } ?? customer
-            ?? line.customerReference.map { appendText(text($0)) }
+        // Only the bank's reference names a booking: the customer's is the account owner's or
+        // the payer's (PostFinance writes a transaction type's code there on every line).
+        let id = line.bankReference.map { appendText(text($0)) }
         entries.append(
             EntryRanges(
                 date: appendDay(date), vendor: vendor, amount: appendAmount(line.decimal, negative: line.isDebit),

@@ -347,7 +347,7 @@ public final class MT940Reader {
         // The event API holds entries until the next event, as the plugin's batches do, so that
         // a reference repeated later in the statement can still be taken from the first.
         let held = writesEntries ? events.isEmpty : true
-        if let reference = line.bankReference ?? line.customerReference {
+        if let reference = line.bankReference {
             noteReference(Self.hash(UnsafeBufferPointer(rebasing: heldText.bytes[reference])), held: held)
         }
         if !held {
