@@ -4,9 +4,23 @@ import XCTest
 
 /// Rows the reader cannot take, ambiguous files, quoting, and several currencies.
 final class RowsAndRejectsTests: XCTestCase {
+    /// A `Reference` column is the payer's text in most exports (Starling's `RENT` each month),
+    /// not an id: only a transaction id column, or a profile, gives ids.
+    func testAReferenceColumnIsNoId() throws {
+        let text = """
+            Date,Counter Party,Reference,Amount (GBP),Transaction ID
+            2024-03-01,Landlord,RENT,-800.00,
+            2024-04-01,Landlord,RENT,-850.00,
+            2024-04-02,Tesco,TESCO STORES,-12.34,T-9
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.entries[0].map(\.id), [nil, nil, "T-9"])
+    }
+
     func testShortRowAndBadAmountAreRejectedWithTheirLines() throws {
         let text = """
-            Date,Description,Amount,Reference
+            Date,Description,Amount,Transaction ID
             2024-01-02,Coffee,"1,234.50",R1
             2024-01-03,Short row
             2024-01-04,Bad,"1,23,4",R3

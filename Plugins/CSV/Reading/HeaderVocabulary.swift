@@ -54,7 +54,10 @@ public enum HeaderVocabulary {
         ),
         (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono"]),
         (.currency, ["Currency", "Währung", "Waehrung", "Devise", "Moneda", "Munt", "Valuta"]),
-        (.id, ["Reference", "Ref", "Transaction ID", "Referenz", "Référence", "Referencia", "Kenmerk"]),
+        // A bank's own transaction id. Not `Reference` and its kin (`Referenz`, `Kenmerk`): in
+        // most exports that is the payer's text (Starling's `RENT` every month), and as the id
+        // --state dropped the next month's payment as seen. A profile may still name one.
+        (.id, ["Transaction ID", "Transaction Id", "TransactionID", "Transaktions-ID", "ID de transacción"]),
         (
             .memo,
             [
