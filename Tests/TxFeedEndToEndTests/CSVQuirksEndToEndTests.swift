@@ -147,6 +147,21 @@ final class CSVQuirksEndToEndTests: XCTestCase {
         }
     }
 
+    /// An Amex UK card export with one payment row: too few to decide the sign, so the run
+    /// reads the amounts as written, but says that the file looks like a card issuer's and
+    /// names the option (charges were read as money in without a word).
+    func testOnePaymentRowAgainstTheRestIsSaidAndNamesTheOption() throws {
+        let result = try run(Self.file("amex-uk"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "amounts read as written, though the one payment row (line 3) is negative and most rows positive, "
+                    + "as a card issuer writes them: set sign=inverted"), result.stderr)
+        let inverted = try run("-s", "csv:\(Self.file("amex-uk")),sign=inverted")
+        XCTAssertEqual(inverted.status, 0, inverted.stderr)
+        XCTAssertEqual(try feedRows(inverted).map(minor).reduce(0, +), 51230 - 4567 - 1280 - 2399 - 645)
+    }
+
     // MARK: Status words
 
     /// `Venter` and `Held` are pending; `Refused`, `Voided`, `Void`, `Expired` and `cancelada`

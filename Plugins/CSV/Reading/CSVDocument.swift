@@ -562,6 +562,14 @@ public final class CSVDocument {
         inferredSign = sign
         guard sign == .inverted else {
             found.sign = sign == nil ? "not checked (\(why))" : "as-is (\(why))"
+            if sign == nil, words.rows == 1, words.negative == 1, words.otherPositive > words.otherNegative {
+                // One payment row is too few to decide, but a card issuer's statement looks so:
+                // said, not read in silence with every charge as money in.
+                addNote(
+                    "amounts read as written, though the one payment row (\(words.describedLines)) is negative and "
+                        + "most rows positive, as a card issuer writes them: set sign=inverted if this is a card "
+                        + "issuer's statement")
+            }
             if sign == .asIs, words.incomePositive > 0, words.negative == words.rows {
                 // The evidence pulled both ways: said, not settled in silence.
                 addNote(
