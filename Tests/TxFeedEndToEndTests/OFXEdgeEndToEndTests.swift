@@ -67,6 +67,23 @@ final class OFXEdgeEndToEndTests: XCTestCase {
     /// OFX writes TOTAL as the cash sees it (a buy negative, a sale positive: the spec's quantity
     /// × price with UNITS negative for a sale, and every real file here). A BUYSTOCK of +1000 was a
     /// +1000 credit, a REINVEST of +31.50 an income of -31.50, exit 0: now each is rejected.
+    /// A correction (`CORRECTACTION` `DELETE` or `REPLACE` of a `CORRECTFITID`) was read as one
+    /// more transaction: both the corrected and the correcting record were imported, -65.00
+    /// against the statement's -25.00, exit 0. txfeed does not apply corrections: each is a
+    /// reject naming what it corrects, and the corrected record stays as it was read.
+    func testACorrectionIsRejectedNamingWhatItCorrects() throws {
+        let rejects = try TemporaryFolder()
+        let (rows, _, stderr) = try run(
+            fixture("corrections-102.ofx"), status: 3, "--rejects", rejects.path + "/rejects.ndjson")
+        XCTAssertEqual(rows.compactMap { text($0, "id") }.sorted(), ["F1", "F3"])
+        XCTAssertTrue(stderr.contains("read 4 = written 2 + rejected 2"), stderr)
+        XCTAssertTrue(
+            stderr.contains(
+                "STMTRS[0].STMTTRN[1].CORRECTACTION: DELETE of FITID F1: a correction txfeed does not apply; "
+                    + "FITID F1 stays as it was read"), stderr)
+        XCTAssertTrue(stderr.contains("STMTTRN[3].CORRECTACTION: REPLACE of FITID F3"), stderr)
+    }
+
     func testAnInvestmentTotalSignedAgainstItsKindIsRejected() throws {
         func invest(_ kind: String, _ fitid: String, _ total: String, buy: Bool = true) -> String {
             let wrapper = buy ? "INVBUY" : "INVSELL"

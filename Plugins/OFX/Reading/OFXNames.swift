@@ -51,6 +51,8 @@ final class OFXNames {
     static let currencySymbol: ID = 38
     static let pendingTransaction: ID = 39
     static let transactionDate: ID = 40
+    static let correctAction: ID = 41
+    static let correctFITID: ID = 42
 
     /// The names above, in the order of their numbers.
     private static let known = [
@@ -59,7 +61,7 @@ final class OFXNames {
         OFXStatement.investmentElement, "INVTRANLIST", "INVBANKTRAN", "DTSTART", "DTEND", "INVPOSLIST", "INVTRAN",
         "DTTRADE", "DTSETTLE", "SECID", "UNIQUEID", "UNIQUEIDTYPE", "UNITS", "UNITPRICE", "TOTAL", "INCOMETYPE",
         "SECINFO", "SECNAME", "TICKER", "CURRENCY", "CURSYM", "STMTTRNP",
-        "DTTRAN",
+        "DTTRAN", "CORRECTACTION", "CORRECTFITID",
     ]
     private static let cacheSize = 64
 

@@ -14,6 +14,8 @@ struct OFXTransactionFields {
         case currencySymbol
         /// A pending entry's (`STMTTRNP`) date: `DTTRAN`.
         case transactionDate
+        /// A correction's `CORRECTACTION` (`REPLACE`, `DELETE`) and the `CORRECTFITID` it corrects.
+        case correctAction, correctFITID
     }
 
     /// `STMTRS[0].STMTTRN[17]`, `INVSTMTRS[0].BUYSTOCK[2]`.
@@ -81,6 +83,14 @@ struct OFXTransactionFields {
         case let .failure(reject): return .failure(reject)
         }
         if let foreign: Result<OFXTransaction, OFXReject> = foreignCurrency(statement: currency) { return foreign }
+        // A correction of a transaction sent before (OFX 11.4.4.3): applied, it would remove or
+        // replace a record an earlier run may have imported; read as any, it counted twice.
+        if let action = value(.correctAction).map(string) {
+            let corrected = value(.correctFITID).map { "FITID \(string($0))" } ?? "an earlier transaction"
+            return reject(
+                "CORRECTACTION",
+                "\(action) of \(corrected): a correction txfeed does not apply; \(corrected) stays as it was read")
+        }
         let memo = value(.memo)
         guard
             let vendorText = ((payeeGiven ? value(.payeeName) : nil) ?? value(.name) ?? memo).map(string)

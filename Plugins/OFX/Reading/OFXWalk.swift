@@ -150,6 +150,8 @@ struct OFXWalk {
             case (1, OFXNames.fitid): leaf = .fitid
             case (1, OFXNames.transactionType): leaf = .transactionType
             case (1, OFXNames.checkNumber): leaf = .checkNumber
+            case (1, OFXNames.correctAction): leaf = .correctAction
+            case (1, OFXNames.correctFITID): leaf = .correctFITID
             case (2, OFXNames.name) where first == OFXNames.payee: leaf = .payeeName
             case (2, OFXNames.currencySymbol) where first == OFXNames.currency:
                 leaf = .currencySymbol
