@@ -187,9 +187,12 @@ struct RulePattern: @unchecked Sendable {
     /// The first text a match gave up on, with the place of the pattern in its rules file.
     let overrun: PatternOverrun
 
-    /// ICU reports progress every 10,000 steps of its matcher: 20 million steps, about a second
-    /// on the machine this was measured on, where a usual pattern on a 4 KiB memo takes none.
-    /// Steps, not seconds, so that a pattern gives up on the same text on any machine.
+    /// ICU reports progress at each place in the text a match is tried from, and every 10,000
+    /// steps of its matcher: past the text's length, 2,000 reports are 20 million steps, about
+    /// a second on the machine this was measured on, where a usual pattern on a 4 KiB memo
+    /// takes a few hundred. Steps, not seconds, so that a pattern gives up on the same text on
+    /// any machine. (Counting every report as steps, a pattern with no match in a memo of 2,001
+    /// characters gave up: each place tried is a report.)
     static let progressLimit = 2_000
 
     /// - Parameters:
@@ -209,13 +212,14 @@ struct RulePattern: @unchecked Sendable {
         let range = NSRange(text.startIndex..., in: text)
         var found: NSTextCheckingResult?
         var reports = 0
+        let limit = Self.progressLimit + range.length
         expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { match, _, stop in
             if let match {
                 found = match
                 stop.pointee = true
             } else {
                 reports += 1
-                if reports > Self.progressLimit {
+                if reports > limit {
                     overrun.record(text)
                     stop.pointee = true
                 }

@@ -259,6 +259,19 @@ final class RulesPatternLimitTests: XCTestCase {
         XCTAssertTrue(result.stderr.hasSuffix("rewrite it; nothing written\n"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing written")
 
+        // A plain pattern that finds nothing until the end of a 4,000-character memo is tried at
+        // each place: far below the limit, it matches. (Each place once counted as steps.)
+        let late = try folder.write(
+            "late.json",
+            #"{"body":{"name":"Current","currency":"GBP","transactions":["#
+                + #"{"type":1,"vendor":"Shop","amount":5,"date":"2024-03-01","memo":""#
+                + String(repeating: "x ", count: 1_990) + #"NETFLIX.COM"}]}}"#)
+        let netflix = try folder.write(
+            "netflix.toml", "[[rule]]\nmatch = { memo_regex = 'netflix' }\ncategory = \"Expenses:TV\"\n")
+        let plain = try txfeed("run", late, "--rules", netflix, "--sink", "csv", "--no-progress")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.output.contains("Expenses:TV"), plain.output)
+
         // `rules test` on an example that sets it off fails, as the run does, rather than hanging.
         let examples = try folder.write(
             "examples.toml",
