@@ -147,6 +147,20 @@ final class CSVQuirksEndToEndTests: XCTestCase {
         }
     }
 
+    /// A card issuer's export (Discover's layout) with a hotel's DEPOSIT among its charges: one
+    /// charge with a pay-or-deposit word does not outweigh two payments: read inverted, charges
+    /// money out. (It was read as written, every sign flipped, with exit 0.)
+    func testOneDepositChargeDoesNotMakeACardExportACurrentAccount() throws {
+        let result = try run(Self.file("discover-deposit"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("amounts read inverted"), result.stderr)
+        let rows = try feedRows(result)
+        let hotel = try XCTUnwrap(rows.first { text($0, "vendor") == "HILTON HOTEL DEPOSIT" })
+        XCTAssertEqual(minor(hotel), -20000)
+        XCTAssertEqual(
+            rows.filter { (text($0, "vendor") ?? "").hasPrefix("INTERNET PAYMENT") }.map(minor), [50000, 30000])
+    }
+
     /// An Amex UK card export with one payment row: too few to decide the sign, so the run
     /// reads the amounts as written, but says that the file looks like a card issuer's and
     /// names the option (charges were read as money in without a word).

@@ -605,7 +605,9 @@ public final class CSVDocument {
         let said = "payment words: \(words.rows) of \(words.rows) rows run against the other \(others)"
         // Pay and deposits written positive are money in as the holder writes it: the negative
         // payments are then payments out of a current account to a card, and nothing is inverted.
-        if againstInverted, words.incomePositive > 0 {
+        // As many of them as of the payments at least: one card charge for a hotel's DEPOSIT
+        // is not a current account's pay (it read a Discover export with every sign flipped).
+        if againstInverted, words.incomePositive >= words.rows {
             let lines = CellText.lines(words.incomeLines) + (words.incomePositive > words.incomeLines.count ? "…" : "")
             return (.asIs, "\(said), but pay and deposit words on \(lines) are positive, as the holder writes money in")
         }
