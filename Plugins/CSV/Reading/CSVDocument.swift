@@ -308,7 +308,9 @@ public final class CSVDocument {
                 evidence.nonEmpty[column] = true
             }
             let line = record.line
-            if decideDate { reader.withCell(fields[dateColumn]) { evidence.dates.observe($0, line: line) } }
+            if decideDate, record.start < layout.undatedFrom {
+                reader.withCell(fields[dateColumn]) { evidence.dates.observe($0, line: line) }
+            }
             if decideMark {
                 for column in markColumns where column < fields.count && !fields[column].isEmpty {
                     reader.withCell(fields[column]) { evidence.marks.observe($0, line: line) }

@@ -31,7 +31,7 @@ enum StatementWords {
     /// matched as whole words of the normalised text of a row without a date.
     static let summary: Set<String> = [
         "total", "totals", "subtotal", "sum", "summe", "gesamt", "kontostand", "saldo", "endsaldo", "balance",
-        "solde", "somme", "totaal", "disclaimer",
+        "solde", "somme", "totaal", "disclaimer", "opening", "closing", "anfangssaldo",
     ]
 
     /// Whether normalised text holds one of ``summary`` as a word.

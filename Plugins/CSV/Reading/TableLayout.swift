@@ -20,6 +20,10 @@ struct TableLayout: Sendable {
     /// Rows after the table that are not transactions: a count that differs, a date cell that
     /// is no date (`"Kontostand";…`, `Total`).
     var trailing: [CSVRecordSpan] = []
+    /// Where the rows at the end with a payee and an amount but no date begin (`Pending,ZETA
+    /// SHOP,-65.00`): read and rejected for their date, but never evidence of the date's format,
+    /// or two such rows in thirty failed the whole file. The end of the rows when there are none.
+    var undatedFrom = Int.max
 
     /// Finds the header among the head records: the first from which the field count holds
     /// (or the first after `skip` lines), and a header only when its cells look like names.
@@ -127,37 +131,47 @@ struct TableLayout: Sendable {
         var reader = CSVCellReader(text: text)
         var kept: [CSVRecordSpan] = []
         var end = text.count
-        for record in tail.reversed() {
-            guard record.start >= dataStart,
-                Self.isSummary(Self.fields(of: record, text: text, separator: separator), columns, reader: &reader)
-            else { break }
+        var rows = tail.reversed()[...]
+        while let record = rows.first, record.start >= dataStart,
+            Self.isSummary(Self.fields(of: record, text: text, separator: separator), columns, reader: &reader)
+        {
             kept.insert(record, at: 0)
             end = record.start
+            rows = rows.dropFirst()
         }
         // A table with no row left is rows that do not read, not a summary of nothing.
         guard end > dataStart else { return }
         trailing = kept
         dataEnd = end
+        for record in rows where record.start >= dataStart {
+            let fields = Self.fields(of: record, text: text, separator: separator)
+            guard columns.date < fields.count, !Self.holdsDate(fields[columns.date], columns, reader: &reader) else {
+                break
+            }
+            undatedFrom = record.start
+        }
+    }
+
+    /// Whether the cell reads as a date: by the given format, else by any known one.
+    private static func holdsDate(_ cell: CSVFieldSpan, _ columns: RowColumns, reader: inout CSVCellReader) -> Bool {
+        reader.withCell(cell) { cell in
+            columns.datePattern.map { $0.parse(cell) != nil } ?? DatePattern.looksLikeDate(cell)
+        }
     }
 
     private static func isSummary(_ fields: [CSVFieldSpan], _ columns: RowColumns, reader: inout CSVCellReader)
         -> Bool
     {
         let filled = { (column: Int) in column < fields.count && !fields[column].isEmpty }
-        if filled(columns.date),
-            reader.withCell(
-                fields[columns.date],
-                { cell in
-                    columns.datePattern.map { $0.parse(cell) != nil } ?? DatePattern.looksLikeDate(cell)
-                })
-        {
-            return false
-        }
+        if filled(columns.date), holdsDate(fields[columns.date], columns, reader: &reader) { return false }
         let words = fields.indices.filter { !columns.money.contains($0) && !fields[$0].isEmpty }
         if words.contains(where: { StatementWords.isSummary(HeaderVocabulary.normalise(reader.string(fields[$0]))) }) {
             return true
         }
-        let payee = filled(columns.vendor) && !reader.string(fields[columns.vendor]).isEmpty
+        // An amount where the payee would be is a totals line (`-800.00,1500.00,-12.00`), not a payee.
+        let payee =
+            filled(columns.vendor) && !reader.string(fields[columns.vendor]).isEmpty
+            && !reader.withCell(fields[columns.vendor], { AmountText.looksLikeAmount($0) })
         let money = columns.money.contains { column in
             filled(column) && reader.withCell(fields[column]) { AmountText.looksLikeAmount($0) }
         }
