@@ -96,6 +96,16 @@ final class DeduplicationTests: XCTestCase {
         XCTAssertEqual(feed.duplicates.count, 2, "the pending hotel, and the overlap's rent by its fingerprint")
         XCTAssertEqual(feed.sources.map(\.duplicates), [1, 1])
         XCTAssertEqual(feed.transactions.compactMap { feed.details(of: $0)?.id }, ["H1"])
+        // A hotel's hold and its booking beside the tax booked under the same id: the hold and
+        // the booking of its amount keep the id, and the booking replaces the hold.
+        var hotel = SourceBuilder(id: "ACCT-2")
+        hotel.add("Hotel", -12_000, at: septemberFirst, bankID: "H", pending: true)
+        hotel.add("Hotel", -12_000, at: septemberFirst + 2 * 86_400, bankID: "H")
+        hotel.add("HotelTax", -1_200, at: septemberFirst + 2 * 86_400, bankID: "H")
+        let stay = Feed(merging: [hotel.outcome("hotel")], dedupe: true)
+        XCTAssertEqual(stay.transactions.map(\.amountMinor).sorted(), [1_200, 12_000])
+        XCTAssertFalse(stay.transactions.contains(where: \.isPending))
+        XCTAssertEqual(stay.sharedBankIDs, [Feed.SharedBankIDs(account: 0, records: 1, ids: ["H"])])
         // Without --dedupe nothing is compared, and nothing forgotten.
         XCTAssertEqual(Feed(merging: [march.outcome("march")]).sharedBankIDs, [])
     }

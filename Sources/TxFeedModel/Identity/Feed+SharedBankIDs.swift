@@ -16,7 +16,7 @@ extension Feed {
     /// it dropped distinct payments as duplicates, or as seen by an earlier run. Those records
     /// are told apart by their fingerprints, as records without an id are. A pending record
     /// and the booked one with its id are one payment and keep it (the booked one replaces the
-    /// pending one).
+    /// pending one), and so do a pending record and the one booked record of its id and amount.
     ///
     /// - Returns: per statement with such ids, what was forgotten, for the run to say.
     mutating func forgetSharedBankIDs() -> [SharedBankIDs] {
@@ -39,8 +39,22 @@ extension Feed {
             }
         }
         guard shared else { return [] }
+        // A pending record and the one booked record of its id and amount are one payment still
+        // (a hotel's hold and its booking, beside the tax booked under the same id): they keep
+        // the id, so that the booked one replaces the pending one.
+        var bookedAt: [UInt64: [Int]] = [:]
+        for (i, t) in transactions.enumerated() where !t.isPending {
+            guard let id = details(of: t)?.id, case let k = key(t, id), booked[k] == true else { continue }
+            bookedAt[k, default: []].append(i)
+        }
+        var keeps = Set<Int>()
+        for (i, t) in transactions.enumerated() where t.isPending {
+            guard let id = details(of: t)?.id, let candidates = bookedAt[key(t, id)] else { continue }
+            let same = candidates.filter { transactions[$0].signedMinor == t.signedMinor && !keeps.contains($0) }
+            if same.count == 1 { keeps.formUnion([i, same[0]]) }
+        }
         var forgotten: [Int: SharedBankIDs] = [:]
-        for t in transactions {
+        for (i, t) in transactions.enumerated() where !keeps.contains(i) {
             guard let id = details(of: t)?.id, booked[key(t, id)] == true else { continue }
             details[Int(t.details)].id = nil
             let account = Int(t.account)

@@ -166,8 +166,11 @@ public enum Runner {
             let ids = shared.ids.map { "'\($0)'" }.joined(separator: ", ")
             input.diagnostics(
                 "txfeed: \(account.name) (\(feed.sources[account.source].name)): \(shared.records.counted("record")) "
-                    + "share bank ids with other records of their statement (\(ids)): told apart by their "
-                    + "fingerprints, not by those ids")
+                    + (shared.records == 1
+                        ? "shares a bank id with another record of its statement (\(ids)): told apart by its "
+                            + "fingerprint, not by that id"
+                        : "share bank ids with other records of their statement (\(ids)): told apart by their "
+                            + "fingerprints, not by those ids"))
         }
         feed.batch = state?.batch
         // Transfers first, on the bank's own texts (a transfer word a rule may rewrite), so that
