@@ -114,6 +114,17 @@ struct EnvelopeHead {
             }
         }
 
+        /// Each element of an array, in order; nothing for anything else.
+        func forEachElement(_ body: (Value) -> Void) {
+            guard kind == .array else { return }
+            var n = index + 1
+            let end = Int(nodes[index].textEnd)
+            while n < end {
+                body(Value(nodes: nodes, bytes: bytes, index: n))
+                n = nodes[n].kind == .object || nodes[n].kind == .array ? Int(nodes[n].textEnd) : n + 1
+            }
+        }
+
         /// The node of each member of an object, in order: members follow their object, each
         /// before its own members, which are stepped over.
         @inline(__always)

@@ -124,3 +124,85 @@ final class PlainTransactionTests: XCTestCase {
         XCTAssertGreaterThan(read, cases / 4, "elements the plain path read")
     }
 }
+
+/// A small envelope read whole from ``EnvelopeHead``'s nodes
+/// (``DocumentDecoder/decodePlainEnvelope(_:in:into:)``) against the full path on the same
+/// text: whatever the one parse reads is the account and records the full path makes; it
+/// leaves the rest (a reject, a failure, what the head declines) to the full path, untouched.
+final class PlainEnvelopeTests: XCTestCase {
+    let decoder = DocumentDecoder(origin: "in.ndjson", sourceIndex: 2, threads: 1)
+
+    /// What a decode made, in words both paths can say.
+    func describe(_ data: SourceData) -> String {
+        let accounts = data.accounts.map {
+            "\($0.name)|\($0.id ?? "-")|\($0.currency ?? "-")|\($0.scale)|\($0.balance.map { "\($0.minorUnits)" } ?? "-")|\($0.source)"
+        }
+        let records = data.transactions.map { t -> String in
+            let d = t.details == Transaction.noDetails ? nil : data.details[Int(t.details)]
+            return "\(t.unixSeconds) \(t.amountMinor) \(data.vendors.name(of: t.vendor)) \(t.account) "
+                + "\(t.flags.rawValue) \(d?.id ?? "-") \(d?.memo ?? "-")"
+        }
+        return (accounts + records + ["documents \(data.documents)"]).joined(separator: "\n")
+    }
+
+    /// Checks one text; returns whether the one parse read it.
+    @discardableResult
+    func check(_ text: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        text.withUnsafeBufferPointer { buffer in
+            var plain = SourceData()
+            let read = decoder.decodePlainEnvelope(0..<buffer.count, in: buffer, into: &plain)
+            guard read else {
+                XCTAssertEqual(describe(plain), describe(SourceData()), "left untouched", file: file, line: line)
+                return false
+            }
+            var full = SourceData()
+            let failure =
+                (try? decoder.decodeEnvelope(
+                    at: JSONScanner(buffer).skipWhitespace(from: 0, to: buffer.count), limit: buffer.count, in: buffer,
+                    positions: nil, into: &full)) == nil
+            XCTAssertFalse(failure, DecoderDifferentialFuzzTests.printable(text), file: file, line: line)
+            XCTAssertTrue(full.rejects.isEmpty && full.failures.isEmpty, "\(full.rejects) \(full.failures)")
+            XCTAssertEqual(
+                describe(plain), describe(full), DecoderDifferentialFuzzTests.printable(text), file: file, line: line)
+            return true
+        }
+    }
+
+    func testSmallEnvelopesReadInOneParseAreTheFullPaths() {
+        let record = #"{"type":1,"vendor":"Starbucks","amount":4.5,"date":"2021-09-01 08:15:00"}"#
+        let read = [
+            #"{"status":200,"message":"ok","body":{"name":"Checking","id":7,"currency":"USD","currentBalance":-12.5,"profile":{"id":"p","firstName":"A"},"transactions":[\#(record),{"type":0,"vendor":"Payroll","amount":5000,"date":"2021-09-01T08:15:00.250Z","id":"A1","status":"pending","memo":"pay"}]}}"#,
+            #"{"body":{"name":"Empty","transactions":[]}}"#,
+            #"{"body":{"name":"A","transactions":[\#(record)]},"body":{"name":"Last","currency":"JPY","transactions":[{"type":1,"vendor":"V","amount":3,"date":"2021-01-01"}]}}"#,
+        ]
+        for text in read { XCTAssertTrue(check(Array(text.utf8)), text) }
+        let left = [
+            #"{"status":503,"message":"down","body":null}"#,
+            #"{"body":{"name":"A","transactions":[{"type":2,"vendor":"V","amount":1,"date":"2021-01-01"}]}}"#,
+            #"{"body":{"name":"A","currency":"XXX","transactions":[]}}"#,
+            #"{"body":{"name":"Esc\u0061ped","transactions":[]}}"#,
+            #"{"body":{"name":"A","transactions":[\#(record)]}"#,
+        ]
+        for text in left { XCTAssertFalse(check(Array(text.utf8)), text) }
+    }
+
+    /// The fuzz test's mutated envelopes: each the one parse reads is the full path's, and it
+    /// reads a good share of them.
+    func testTheOneParseAgreesWithTheFullPathOnMutatedEnvelopes() {
+        var random = SplitMix64(seed: 0x4F6E_6550_6172_7365)
+        var read = 0
+        let cases = 10_000
+        let corpus = DecoderDifferentialFuzzTests.corpus.flatMap { text in
+            // Each NDJSON line of the corpus on its own: the one parse takes a whole document.
+            text.split(separator: UInt8(ascii: "\n")).map(Array.init).filter { $0.first == UInt8(ascii: "{") }
+        }
+        for n in 0..<cases {
+            var text = corpus[n % corpus.count]
+            for _ in 0...random.below(3) {
+                EnvelopeMutation.apply(random.below(EnvelopeMutation.count), &text, &random)
+            }
+            if check(text) { read += 1 }
+        }
+        XCTAssertGreaterThan(read, cases / 50, "envelopes the one parse read")
+    }
+}
