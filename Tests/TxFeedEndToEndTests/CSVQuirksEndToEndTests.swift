@@ -179,6 +179,17 @@ final class CSVQuirksEndToEndTests: XCTestCase {
             rows.filter { (text($0, "vendor") ?? "").hasPrefix("INTERNET PAYMENT") }.map(minor), [50000, 30000])
     }
 
+    /// CR marks the credits and nothing the debits (HDFC's card exports): a bare amount is a
+    /// charge, money out. (Every row was read as money in, exit 0.)
+    func testBareAmountsBesideCROnlyAreDebits() throws {
+        let result = try run(Self.file("card-cr"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("amounts without CR are debits: CR marks the credits (lines 4, 6)"), result.stderr)
+        let rows = try feedRows(result)
+        XCTAssertEqual(rows.map(minor).sorted(), [-6000, -4500, -2399, -999, 2399, 50000])
+    }
+
     /// An Amex UK card export with one payment row: too few to decide the sign, so the run
     /// reads the amounts as written, but says that the file looks like a card issuer's and
     /// names the option (charges were read as money in without a word).

@@ -21,6 +21,13 @@ public enum AmountText {
         return start == end
     }
 
+    /// The side word after the number: true for `CR`, false for `DR`, nil for neither.
+    public static func sideWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let (start, end) = CellText.trimmed(cell)
+        guard end - start >= 3, !AmountScan.isLetter(cell[end - 3]) else { return nil }
+        return AmountScan.sideSuffix(cell, at: end - 2, end: end)
+    }
+
     /// Whether the cell is written as money out (`-5`, `€-5`, `(5)`, `5-`, `5 DR`), without reading the
     /// number: a sign seen before the first digit, or a `-`, `)` or `DR` at the end. Counting signs
     /// over a column costs a few bytes a cell.

@@ -200,6 +200,12 @@ public final class CSVDocument {
         var reader = CSVRowReader(
             text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
             datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)
+        if evidence.creditSuffixes > 0, evidence.debitSuffixes == 0 {
+            // Credits marked and debits bare: marked or not is the sign (it read every charge as money in).
+            reader.bareIsDebit = true
+            let lines = CellText.lines(evidence.creditSuffixLines) + (evidence.creditSuffixes > 3 ? "…" : "")
+            addNote("amounts without CR are debits: CR marks the credits (\(lines)) and no amount has DR")
+        }
         var chain: BalanceChain.Verdict?
         if let balance = roles[.balance], settings.checkBalance {
             chain = walkChain(layout, reader: &reader, balance: balance, mark: mark)
@@ -259,6 +265,10 @@ public final class CSVDocument {
         var payments = PaymentEvidence()
         /// Rows whose status says the money never moved, by the status as written.
         var neverMoved: [(line: Int, status: String)] = []
+        /// Amount cells with `CR` and with `DR` after the number, and the first lines of each.
+        var creditSuffixes = 0
+        var debitSuffixes = 0
+        var creditSuffixLines: [Int] = []
     }
 
     /// Signs of a signed amount column, rows with payment words apart from the others.
@@ -328,6 +338,13 @@ public final class CSVDocument {
                 evidence.neverMoved.append((line, reader.string(fields[status])))
             }
             if let signColumn, signColumn < fields.count, !fields[signColumn].isEmpty {
+                switch reader.withCell(fields[signColumn], { AmountText.sideWord($0) }) {
+                case true?:
+                    evidence.creditSuffixes += 1
+                    if evidence.creditSuffixLines.count < 3 { evidence.creditSuffixLines.append(line) }
+                case false?: evidence.debitSuffixes += 1
+                case nil: break
+                }
                 let negative = reader.withCell(fields[signColumn]) { AmountText.looksNegative($0) }
                 let payment = textColumns.contains { column in
                     column < fields.count && reader.withCell(fields[column]) { StatementWords.hasPaymentWord($0) }

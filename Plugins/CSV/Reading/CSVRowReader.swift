@@ -16,6 +16,9 @@ struct CSVRowReader {
     let sideWords: SideWords
     /// The file's amounts run the other way (the balance chain, payment words or `sign=inverted`).
     var inverted = false
+    /// `CR` marks the credits and nothing the debits (HDFC's card exports): an amount with
+    /// neither a sign nor a side word is money out.
+    var bareIsDebit = false
     /// Lines whose credit word wins over the cell's minus sign: the balances say so.
     var creditWordLines: Set<Int> = []
     private var scratch: [UInt8] = []
@@ -231,6 +234,11 @@ struct CSVRowReader {
                         )
                     }
                 }
+            }
+            if bareIsDebit, columns.indicator == nil, !amount.negative,
+                cell(fields[column], { AmountText.sideWord($0) }) == nil
+            {
+                return .read(RowMoney(amount: amount, negated: true))
             }
             return .read(RowMoney(amount: amount, negated: outward && !amount.negative))
         }
