@@ -76,11 +76,27 @@ final class CAMTEntryReadingTests: XCTestCase {
                 entry("<AcctSvcrRef>SVC</AcctSvcrRef>", endToEnd: "E2E"),
                 entry("<AcctSvcrRef>SVC2</AcctSvcrRef>").replacingOccurrences(
                     of: "<Ntry>", with: "<Ntry><NtryRef>NR</NtryRef>"),
-                entry("").replacingOccurrences(of: "<Ntry>", with: "<Ntry><NtryRef>NR</NtryRef>"),
+                entry("").replacingOccurrences(of: "<Ntry>", with: "<Ntry><NtryRef>NR-20240302</NtryRef>"),
                 entry("", endToEnd: "E2E-7"),
                 entry("", endToEnd: "NOTPROVIDED"),
                 entry("")))
-        XCTAssertEqual(D.entries(text).map(\.id), ["SVC", "SVC2", "NR", nil, nil, nil])
+        XCTAssertEqual(D.entries(text).map(\.id), ["SVC", "SVC2", "NR-20240302", nil, nil, nil])
+    }
+
+    /// `NONREF` as the servicer's reference is none, and an `NtryRef` of a few characters is the
+    /// entry's number in its statement (the next statement numbers from 1 again): neither is an
+    /// id, or the next day's payments were dropped as seen under --state.
+    func testNONREFAndAnEntrysNumberInItsStatementAreNoId() {
+        let name = D.details("<RltdPties><Cdtr><Nm>X</Nm></Cdtr></RltdPties>")
+        let day = "<BookgDt><Dt>2024-03-02</Dt></BookgDt>"
+        let text = D.document(
+            D.statement(
+                D.entry("1.00", "DBIT", day + "<AcctSvcrRef>NONREF</AcctSvcrRef>" + name),
+                D.entry("1.00", "DBIT", day + name).replacingOccurrences(
+                    of: "<Ntry>", with: "<Ntry><NtryRef>2</NtryRef>"),
+                D.entry("1.00", "DBIT", day + "<AcctSvcrRef>nonref</AcctSvcrRef>" + name).replacingOccurrences(
+                    of: "<Ntry>", with: "<Ntry><NtryRef>2024030200017</NtryRef>")))
+        XCTAssertEqual(D.entries(text).map(\.id), [nil, nil, "2024030200017"])
     }
 
     func testVendorFallsBackToRemittanceThenAdditionalInformationAndIsElseRejected() {

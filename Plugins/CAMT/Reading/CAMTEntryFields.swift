@@ -177,12 +177,20 @@ struct CAMTEntryFields {
         // Only the bank's own references name a booking: an end-to-end id or a creditor
         // reference is the payer's, and a standing order or a direct debit gives the same one
         // every month (under --state the second month's payment was dropped as seen).
-        let id = string(.servicerRef) ?? string(.entryRef)
+        // NONREF is none (as in MT940); an NtryRef of a few characters is the entry's number in
+        // its statement (1, 2, 3…), which the next statement numbers again: under --state the
+        // next day's payments were dropped as seen.
+        let servicer = string(.servicerRef).flatMap { $0.uppercased() == "NONREF" ? nil : $0 }
+        let numbered = string(.entryRef).flatMap { $0.count >= Self.entryRefIdLength ? $0 : nil }
+        let id = servicer ?? numbered
         let entry = StatementEntry(
             date: date, vendor: vendor, amount: signed.plain(decimals: decimals), id: id,
             memo: memo, pending: pending, location: location)
         return .entry(entry, booked: booked)
     }
+
+    /// The shortest `NtryRef` that is an id: shorter ones are counters within a statement.
+    static let entryRefIdLength = 8
 
     /// `BookgDt`, else `ValDt`; each a `Dt` (a day) or a `DtTm` (an instant).
     private func date(_ text: (Slot) -> UnsafeBufferPointer<UInt8>?) -> (value: String?, field: String, reason: String)
