@@ -156,6 +156,13 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("two sinks would write the same file \(other)"), result.stderr)
         }
         XCTAssertEqual(try String(contentsOfFile: hard, encoding: .utf8), "old\n")
+        // The rejects file too: any two outputs.
+        let rejects = folder.path + "/rejects.ndjson"
+        XCTAssertEqual(link(first, rejects), 0)
+        let both = try txfeed(
+            "run", BuiltProducts.repository + "/samples/accounts/checking.json", "-o", first, "--rejects", rejects)
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertTrue(both.stderr.contains("and --rejects \(rejects) would both write"), both.stderr)
     }
 
     /// A config file's sink path in its options is its path, as `csv:path=FILE` is on the line;

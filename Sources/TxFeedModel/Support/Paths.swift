@@ -14,11 +14,14 @@ package enum Paths {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// The file `path` names, by device and inode, when there is one: a hard link or a symlink
-    /// to it names the same file. Nil when nothing is there yet.
+    /// The regular file `path` names, by device and inode, when there is one: a hard link or a
+    /// symlink to it names the same file. Nil when nothing is there yet, and for a stream
+    /// (`/dev/stdout`, which may be any file the shell redirected it to).
     package static func fileIdentity(_ path: String) -> String? {
+        guard !path.hasPrefix("/dev/"), !path.hasPrefix("/proc/") else { return nil }
         var info = stat()
-        return stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : nil
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return "\(info.st_dev):\(info.st_ino)"
     }
 
     /// `mkstemp` on `template` (ending in `XXXXXX`): the open descriptor and the path it made,

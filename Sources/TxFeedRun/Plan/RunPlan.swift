@@ -170,8 +170,13 @@ public struct RunPlan: Sendable {
             if destination.isStream { throw UsageError("--state \(path): a state file must be a regular file") }
             outputs.append(("--state \(path)", destination))
         }
+        // A file that is there is known by its device and inode too: a hard link is the same file.
+        let identities = outputs.map { Paths.fileIdentity($0.destination.path) }
         for (n, output) in outputs.enumerated() {
-            if let earlier = outputs[..<n].first(where: { $0.destination.path == output.destination.path }) {
+            if let earlier = outputs.indices.prefix(n).first(where: {
+                outputs[$0].destination.path == output.destination.path
+                    || (identities[$0] != nil && identities[$0] == identities[n])
+            }).map({ outputs[$0] }) {
                 throw UsageError(
                     "\(earlier.what) and \(output.what) would both write \(output.destination.path): give each its own")
             }
