@@ -83,6 +83,28 @@ final class CAMTEntryReadingTests: XCTestCase {
         XCTAssertEqual(D.entries(text).map(\.id), ["SVC", "SVC2", "NR-20240302", nil, nil, nil])
     }
 
+    /// A salary batch of sixty parts, each named with its remittance text: the memo is cut at a
+    /// character to fit the host's 4,096 bytes, ending in `…` (the whole entry was rejected
+    /// for its memo).
+    func testABatchsMemoIsCutToFitAndSaysSo() throws {
+        let parts = (0..<60).map { n in
+            "<TxDtls><Amt Ccy=\"EUR\">100.00</Amt><RltdPties><Cdtr><Nm>Employee Müller \(n)</Nm></Cdtr></RltdPties>"
+                + "<RmtInf><Ustrd>Gehalt 03/2024 Personalnummer \(10_000 + n) Abteilung Lager Nord</Ustrd></RmtInf></TxDtls>"
+        }
+        let text = D.document(
+            D.statement(
+                D.entry(
+                    "6000.00", "DBIT",
+                    "<BookgDt><Dt>2024-03-28</Dt></BookgDt><AcctSvcrRef>BATCH-0328</AcctSvcrRef><NtryDtls>"
+                        + parts.joined() + "</NtryDtls>")))
+        let entry = try XCTUnwrap(D.entries(text).first)
+        let memo = try XCTUnwrap(entry.memo)
+        XCTAssertLessThanOrEqual(memo.utf8.count, 4096)
+        XCTAssertGreaterThan(memo.utf8.count, 4000)
+        XCTAssertTrue(memo.hasSuffix(" …"), memo)
+        XCTAssertTrue(memo.hasPrefix("Gehalt 03/2024 Personalnummer 10000"), memo)
+    }
+
     /// `NONREF` as the servicer's reference is none, and an `NtryRef` of a few characters is the
     /// entry's number in its statement (the next statement numbers from 1 again): neither is an
     /// id, or the next day's payments were dropped as seen under --state.

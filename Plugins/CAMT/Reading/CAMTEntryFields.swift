@@ -166,6 +166,7 @@ struct CAMTEntryFields {
         guard let date = dated.value else { return .reject(field: dated.field, reason: dated.reason, booked: booked) }
         var memo = unstructured.isEmpty ? string(.additional) : joined(all)
         if let parts = partsText(all, debit: signed.units < 0) { memo = memo.map { $0 + " " + parts } ?? parts }
+        memo = memo.map(Self.fitted)
         let party = signed.units < 0 ? string(.creditor) : string(.debtor)
         guard
             let vendor = party ?? unstructured.first.map({ Self.string(UnsafeBufferPointer(rebasing: all[$0])) })
@@ -225,6 +226,24 @@ struct CAMTEntryFields {
                 .joined(separator: " ")
         }
         return "\(parts.count) parts: " + each.map { $0.isEmpty ? "?" : $0 }.joined(separator: "; ")
+    }
+
+    /// The longest memo the host takes, in bytes: a salary batch of sixty parts named each
+    /// one and was rejected whole for a memo past it.
+    static let memoBytes = 4096
+
+    /// `memo` cut at a character to fit ``memoBytes``, ending in `…` when cut.
+    static func fitted(_ memo: String) -> String {
+        guard memo.utf8.count > memoBytes else { return memo }
+        var kept = 0
+        var end = memo.startIndex
+        for index in memo.indices {
+            let width = memo[index].utf8.count
+            if kept + width > memoBytes - 4 { break }  // room for " …"
+            kept += width
+            end = memo.index(after: index)
+        }
+        return memo[..<end] + " …"
     }
 
     /// The `Ustrd` lines joined with a space.
