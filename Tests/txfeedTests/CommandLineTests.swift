@@ -191,4 +191,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("\(config): tz: unknown time zone 'Mars/Olympus'"), result.stderr)
     }
+
+    /// `--tz` may move a record at an end of the four-digit years past them: no output writes
+    /// that day as `YYYY-MM-DD` (CSV wrote `+10000-01-01`, and hledger refused the journal), so
+    /// the run says which record and zone, and writes nothing.
+    func testATimeZoneThatMovesARecordPastTheFourDigitYearsIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let feed = try folder.write(
+            "edge.json",
+            #"{"body":{"name":"C","currency":"USD","transactions":[{"type":1,"vendor":"last","amount":1,"date":"9999-12-31T23:00:00Z"},{"type":1,"vendor":"civil","amount":1,"date":"9999-12-31"}]}}"#
+        )
+        let tokyo = try txfeed("run", feed, "--tz", "Asia/Tokyo", "--sink", "csv", "--no-progress")
+        XCTAssertEqual(tokyo.status, 1, tokyo.stderr)
+        XCTAssertTrue(
+            tokyo.stderr.contains(
+                "a record dated 9999-12-31T23:00:00Z falls on a day past 9999-12-31 in Asia/Tokyo (--tz)"), tokyo.stderr
+        )
+        let utc = try txfeed("run", feed, "--sink", "csv", "--no-progress")
+        XCTAssertEqual(utc.status, 0, utc.stderr)
+        let west = try txfeed("run", feed, "--tz", "America/New_York", "--sink", "csv", "--no-progress")
+        XCTAssertEqual(west.status, 0, west.stderr)
+    }
 }

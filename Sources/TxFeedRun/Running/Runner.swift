@@ -196,6 +196,11 @@ public enum Runner {
         // After the merge and --dedupe, before the sinks: identities are already the bank's.
         // A rule's day is the day the sinks show: in --tz, as they write it.
         var days = DayFormat(timeZone: plan.timeZone)
+        if let zone = plan.timeZone,
+            let problem = days.fourDigitYearProblem(in: feed.transactions, zone: zone.identifier)
+        {
+            return nothingWritten(problem)
+        }
         plan.rules?.apply(to: &feed, explain: plan.explain) { days.localSeconds(of: $0) }
         plan.rules?.categorise(earlierHalvesOf: &feed) { days.localSeconds(of: $0) }
         if let overrun = plan.rules?.overrun { return nothingWritten(overrun) }
