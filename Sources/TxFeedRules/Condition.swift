@@ -61,6 +61,13 @@ extension Condition {
     /// past ASCII letters, no character cluster joins two of them), at a few nanoseconds instead
     /// of a microsecond and a lowered copy. Anything else goes to Foundation, as before, with
     /// `lowered` (`text` lowered) when the caller has it.
+    /// `text` with its case folded as Unicode folds it (`ς` and `Σ` are `σ`, `ß` is `ss`, `ﬁ` is
+    /// `fi`): `vendor = "σίσυφος"` matches `ΣΊΣΥΦΟΣ`, as `vendor_regex` does. Lower case alone
+    /// kept the final sigma apart.
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive], locale: nil)
+    }
+
     static func text(_ text: String, containsAnyOf needles: [String], lowered: String? = nil) -> Bool {
         let isASCII = text.isPrintableASCII
         var lowered = lowered
@@ -69,7 +76,7 @@ extension Condition {
                 if asciiText(text, contains: needle) { return true }
                 continue
             }
-            if lowered == nil { lowered = text.lowercased() }
+            if lowered == nil { lowered = folded(text) }
             if lowered!.contains(needle) { return true }
         }
         return false

@@ -204,7 +204,7 @@ struct RuleReader {
                 else {
                     throw fail("\(path).\(field.rawValue) must be a non-empty text, or a list of them")
                 }
-                conditions.append(.contains(field, list.map { $0.lowercased() }))
+                conditions.append(.contains(field, list.map(Condition.folded)))
             }
             let regexKey = field.rawValue + "_regex"
             if let value = table[regexKey] {

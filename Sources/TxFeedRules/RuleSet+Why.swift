@@ -161,7 +161,7 @@ extension Condition {
     func held(for record: RuleRecord) -> String {
         switch self {
         case let .contains(field, needles):
-            let lowered = record.text(field)?.lowercased() ?? ""
+            let lowered = record.text(field).map(Condition.folded) ?? ""
             return "\(field.rawValue) contains \"\(needles.first { lowered.contains($0) } ?? "")\""
         case let .regex(field, pattern): return "\(field.rawValue) matches '\(pattern.source)'"
         case let .status(pending): return "status \(pending ? "pending" : "booked")"

@@ -99,7 +99,7 @@ struct VendorScreen {
     ) {
         let known = listOfVendor[Int(id)]
         if known != .max { return (lists[Int(known)], lowered[Int(id)]) }
-        if !vendor.isPrintableASCII { lowered[Int(id)] = vendor.lowercased() }
+        if !vendor.isPrintableASCII { lowered[Int(id)] = Condition.folded(vendor) }
         var record = RuleRecord(vendor: vendor)
         record.loweredVendor = lowered[Int(id)]
         var key: [Int] = []

@@ -248,4 +248,29 @@ final class RuleEngineTests: XCTestCase {
                 #"r.toml:1: rule 1: match.transfer must be true (half of a linked transfer) or false, not "yes""#)
         }
     }
+
+    /// `vendor = "…"` ignores case as Unicode folds it, as `vendor_regex` does: a Greek final
+    /// sigma, `ß` and a ligature (lower case alone kept `ΣΊΣΥΦΟΣ` from `σίσυφος`).
+    func testContainsIgnoresCaseAsUnicodeFoldsIt() throws {
+        let set = try RuleSet.parse(
+            """
+            [[rule]]
+            match = { vendor = "σίσυφος" }
+            category = "A"
+
+            [[rule]]
+            match = { vendor = "straße" }
+            category = "B"
+
+            [[rule]]
+            match = { memo = "ﬁsh" }
+            category = "C"
+            """, file: "r.toml")
+        XCTAssertEqual(set.apply(to: RuleRecord(vendor: "ΣΊΣΥΦΟΣ ΑΕ", amountMinor: -100, scale: 2)).category, "A")
+        XCTAssertEqual(set.apply(to: RuleRecord(vendor: "HAUPTSTRASSE 5", amountMinor: -100, scale: 2)).category, "B")
+        var fish = RuleRecord(vendor: "Market", amountMinor: -100, scale: 2)
+        fish.memo = "FISH and chips"
+        XCTAssertEqual(set.apply(to: fish).category, "C")
+        XCTAssertNil(set.apply(to: RuleRecord(vendor: "SISYPHUS", amountMinor: -100, scale: 2)).category)
+    }
 }
