@@ -106,6 +106,9 @@ extension DocumentDecoder {
         }
     }
 
+    /// Elements up to this size are tried on ``EnvelopeHead``'s nodes first.
+    static let plainElementBytes = 64 << 10
+
     /// What one element became.
     private enum ElementOutcome {
         case transaction(Transaction)
@@ -121,11 +124,17 @@ extension DocumentDecoder {
         account: UInt32, vendors: inout VendorTable, details: inout [TransactionDetails]
     ) -> ElementOutcome {
         let raw = UnsafeBufferPointer(rebasing: text[element])
-        let plain = EnvelopeHead.read(raw) { head in
-            head?.withRoot {
-                normaliser.transaction(plain: $0, index: index, account: account, vendors: &vendors, details: &details)
+        // A record is a few hundred bytes; a huge one (its nodes would take 16 times its size)
+        // goes to jansson.
+        let plain =
+            raw.count > Self.plainElementBytes
+            ? nil
+            : EnvelopeHead.read(raw) { head in
+                head?.withRoot {
+                    normaliser.transaction(
+                        plain: $0, index: index, account: account, vendors: &vendors, details: &details)
+                }
             }
-        }
         if let plain { return .transaction(plain) }
         var error = json_error_t()
         // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
