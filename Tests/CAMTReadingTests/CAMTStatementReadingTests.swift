@@ -114,6 +114,17 @@ final class CAMTStatementReadingTests: XCTestCase {
         XCTAssertEqual(D.entries(text).count, 1, "its entries are read; the plugin fails the account at its end")
     }
 
+    /// A closing balance in another currency than the account's (`Acct/Ccy`) is no balance of
+    /// it: the statement fails as for an unreadable one (it was taken as the EUR account's).
+    func testABalanceInAnotherCurrencyFailsTheStatement() throws {
+        let text = D.document(
+            D.statement(D.entry("1.00", "DBIT", Self.named), opening: ("10.00", "CRDT"), closing: ("9.00", "CRDT"))
+                .replacingOccurrences(of: "<Amt Ccy=\"EUR\">9.00</Amt>", with: "<Amt Ccy=\"USD\">9.00</Amt>"))
+        XCTAssertTrue(text.contains("USD"), "the closing balance is in USD")
+        let end = try XCTUnwrap(D.ends(text).first)
+        XCTAssertEqual(end.failure, "balance CLBD is in USD, the account (Acct/Ccy) in EUR")
+    }
+
     // MARK: Namespaces
 
     func testAPrefixedDocumentReadsAndOtherNamespacesAreIgnored() {

@@ -312,7 +312,16 @@ public final class CAMTReader {
 
     private func endBalance() {
         switch balance.balance() {
-        case .success(let read)?: statement?.balances.append(read)
+        case .success(let read)?:
+            // A balance in another currency than the account's is no balance of it: taken, a
+            // journal would assert USD figures of an EUR account.
+            if let currency = read.currency, let account = accountCurrency, currency != account {
+                if balanceProblem == nil {
+                    balanceProblem = "balance \(read.code) is in \(currency), the account (Acct/Ccy) in \(account)"
+                }
+                return
+            }
+            statement?.balances.append(read)
         case .failure(let problem)?: if balanceProblem == nil { balanceProblem = problem.message }
         case nil: break
         }
