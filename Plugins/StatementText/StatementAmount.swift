@@ -20,8 +20,9 @@ public struct StatementAmount: Equatable, Sendable {
 
     // MARK: Reading
 
-    /// Reads an `xs:decimal` without sign (`1234.56`, `12`, `0.5`), at most 5 fraction digits and
-    /// 18 digits in all; nil for anything else (`12,5`, `1e3`, `-4`).
+    /// Reads a non-negative `xs:decimal` (`1234.56`, `12`, `0.5`, and `+10.00`: the schema's
+    /// lexical form allows the plus), at most 5 fraction digits and 18 digits in all; nil for
+    /// anything else (`12,5`, `1e3`, `-4`).
     public init?(text: String) {
         var text = text
         guard let amount = text.withUTF8(StatementAmount.init(utf8:)) else { return nil }
@@ -30,6 +31,7 @@ public struct StatementAmount: Equatable, Sendable {
 
     /// The same, from UTF-8 bytes.
     public init?(utf8 text: UnsafeBufferPointer<UInt8>) {
+        let text = text.first == UInt8(ascii: "+") ? UnsafeBufferPointer(rebasing: text.dropFirst()) : text
         var whole: Int128 = 0, fraction: Int128 = 0
         var wholeDigits = 0, fractionDigits = 0, significant = 0, seenPoint = false
         for byte in text {

@@ -10,10 +10,12 @@ final class StatementAmountTests: XCTestCase {
         XCTAssertEqual(StatementAmount(text: "12")?.units, 1_200_000)
         XCTAssertEqual(StatementAmount(text: "4.500")?.significantDecimals, 1)
         XCTAssertEqual(StatementAmount(text: "1.005")?.significantDecimals, 3)
+        // xs:decimal's lexical form allows a plus: `+10.00` is ten (it was refused).
+        XCTAssertEqual(StatementAmount(text: "+10.00")?.units, 1_000_000)
     }
 
     func testRefusesWhatIsNotAnXSDecimalAmount() {
-        for text in ["12,5", "1e3", "-4", "", ".", "1.2.3", "1.123456", "1234567890123456789"] {
+        for text in ["12,5", "1e3", "-4", "", ".", "1.2.3", "1.123456", "1234567890123456789", "+", "++1", "+-1"] {
             XCTAssertNil(StatementAmount(text: text), text)
         }
     }
