@@ -179,6 +179,29 @@ final class CSVQuirksEndToEndTests: XCTestCase {
             rows.filter { (text($0, "vendor") ?? "").hasPrefix("INTERNET PAYMENT") }.map(minor), [50000, 30000])
     }
 
+    /// `DEPOSIT` is pay only as the row's kind (`DIRECT DEPOSIT`, first in the cell): a checking
+    /// account with one payroll and two card payments is read as written, a card export with
+    /// two hotel deposits among its charges inverted. (Counting rows flipped one or the other.)
+    func testDepositIsPayOnlyAsTheRowsKind() throws {
+        let checking = try run("--no-transfers", Self.file("checking-pays-cards"))
+        XCTAssertEqual(checking.status, 0, checking.stderr)
+        XCTAssertFalse(checking.stderr.contains("amounts read inverted"), checking.stderr)
+        let payroll = try XCTUnwrap(try feedRows(checking).first { (text($0, "vendor") ?? "").contains("PAYROLL") })
+        XCTAssertEqual(minor(payroll), 245000)
+        let card = try run(Self.file("discover-two-deposits"))
+        XCTAssertTrue(card.stderr.contains("amounts read inverted"), card.stderr)
+        XCTAssertTrue(
+            try feedRows(card).filter { (text($0, "vendor") ?? "").contains("DEPOSIT") }.allSatisfy { minor($0) < 0 })
+    }
+
+    /// With minus signs on the debits, a bare amount beside a `CR` row is a credit still.
+    func testBareAmountsAreCreditsWhereMinusSignsMarkTheDebits() throws {
+        let result = try run(Self.file("minus-and-cr"))
+        XCTAssertFalse(result.stderr.contains("amounts without CR are debits"), result.stderr)
+        let salary = try XCTUnwrap(try feedRows(result).first { text($0, "vendor") == "SALARY" })
+        XCTAssertEqual(minor(salary), 200000)
+    }
+
     /// CR marks the credits and nothing the debits (HDFC's card exports): a bare amount is a
     /// charge, money out. (Every row was read as money in, exit 0.)
     func testBareAmountsBesideCROnlyAreDebits() throws {

@@ -200,7 +200,8 @@ public final class CSVDocument {
         var reader = CSVRowReader(
             text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
             datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)
-        if evidence.creditSuffixes > 0, evidence.debitSuffixes == 0 {
+        // Only where nothing else marks the debits: with minus signs, a bare amount is a credit.
+        if evidence.creditSuffixes > 0, evidence.debitSuffixes == 0, evidence.minusSigned == 0 {
             // Credits marked and debits bare: marked or not is the sign (it read every charge as money in).
             reader.bareIsDebit = true
             let lines = CellText.lines(evidence.creditSuffixLines) + (evidence.creditSuffixes > 3 ? "…" : "")
@@ -268,6 +269,8 @@ public final class CSVDocument {
         /// Amount cells with `CR` and with `DR` after the number, and the first lines of each.
         var creditSuffixes = 0
         var debitSuffixes = 0
+        /// Amount cells with a minus or parentheses: debits already marked.
+        var minusSigned = 0
         var creditSuffixLines: [Int] = []
     }
 
@@ -343,7 +346,10 @@ public final class CSVDocument {
                     evidence.creditSuffixes += 1
                     if evidence.creditSuffixLines.count < 3 { evidence.creditSuffixLines.append(line) }
                 case false?: evidence.debitSuffixes += 1
-                case nil: break
+                case nil:
+                    if reader.withCell(fields[signColumn], { AmountText.looksNegative($0) }) {
+                        evidence.minusSigned += 1
+                    }
                 }
                 let negative = reader.withCell(fields[signColumn]) { AmountText.looksNegative($0) }
                 let payment = textColumns.contains { column in
@@ -624,9 +630,9 @@ public final class CSVDocument {
         let said = "payment words: \(words.rows) of \(words.rows) rows run against the other \(others)"
         // Pay and deposits written positive are money in as the holder writes it: the negative
         // payments are then payments out of a current account to a card, and nothing is inverted.
-        // As many of them as of the payments at least: one card charge for a hotel's DEPOSIT
-        // is not a current account's pay (it read a Discover export with every sign flipped).
-        if againstInverted, words.incomePositive >= words.rows {
+        // A card charge for a hotel's DEPOSIT is no pay (``StatementWords/hasIncomeWord(_:)``):
+        // it read a Discover export with every sign flipped.
+        if againstInverted, words.incomePositive > 0 {
             let lines = CellText.lines(words.incomeLines) + (words.incomePositive > words.incomeLines.count ? "…" : "")
             return (.asIs, "\(said), but pay and deposit words on \(lines) are positive, as the holder writes money in")
         }

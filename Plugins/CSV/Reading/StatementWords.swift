@@ -19,12 +19,37 @@ enum StatementWords {
 
     private static let incomeBytes = income.map { Array($0.utf8) }
 
-    /// Whether `cell` holds one of ``income`` as a whole word (ASCII case ignored).
+    /// Whether `cell` holds one of ``income`` as a whole word (ASCII case ignored). `deposit`
+    /// counts only as the row's kind: first in the cell, or after `direct`, `mobile`, `atm`,
+    /// `cash`, `check`, `branch`, `remote` or `ach` (`HILTON HOTEL DEPOSIT` is a card charge).
     static func hasIncomeWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in 0..<cell.count where index == 0 || !isWordByte(cell[index - 1]) {
-            for word in incomeBytes where matches(word, in: cell, at: index) { return true }
+        var previous: Range<Int>?
+        var index = 0
+        while index < cell.count {
+            guard isWordByte(cell[index]), index == 0 || !isWordByte(cell[index - 1]) else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < cell.count, isWordByte(cell[end]) { end += 1 }
+            for word in incomeBytes where matches(word, in: cell, at: index) {
+                guard word == depositBytes else { return true }
+                let kind =
+                    previous.map { range in
+                        depositKinds.contains { matches($0, in: cell, at: range.lowerBound) && $0.count == range.count }
+                    } ?? true
+                if kind { return true }
+            }
+            previous = index..<end
+            index = end
         }
         return false
+    }
+
+    private static let depositBytes = Array("deposit".utf8)
+    /// The words before `deposit` that make it money paid in: `DIRECT DEPOSIT`, `MOBILE DEPOSIT`.
+    private static let depositKinds = ["direct", "mobile", "atm", "cash", "check", "branch", "remote", "ach"].map {
+        Array($0.utf8)
     }
 
     /// Words of a row after the table that sums it up (`Kontostand`, `Closing balance`, `Total`):
