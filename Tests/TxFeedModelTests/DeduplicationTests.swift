@@ -106,6 +106,21 @@ final class DeduplicationTests: XCTestCase {
         XCTAssertEqual(stay.transactions.map(\.amountMinor).sorted(), [1_200, 12_000])
         XCTAssertFalse(stay.transactions.contains(where: \.isPending))
         XCTAssertEqual(stay.sharedBankIDs, [Feed.SharedBankIDs(account: 0, records: 1, ids: ["H"])])
+        // Two holds and their two bookings under one id: two pairs would share it again, so none
+        // keeps it; nothing is dropped (the holds stay in sight), least of all the tax's booking.
+        var twoHolds = SourceBuilder(id: "ACCT-3")
+        twoHolds.add("Hotel", -12_000, at: septemberFirst, bankID: "H", pending: true)
+        twoHolds.add("Hotel", -1_200, at: septemberFirst, bankID: "H", pending: true)
+        twoHolds.add("Hotel", -12_000, at: septemberFirst + 2 * 86_400, bankID: "H")
+        twoHolds.add("HotelTax", -1_200, at: septemberFirst + 2 * 86_400, bankID: "H")
+        let both = Feed(merging: [twoHolds.outcome("two")], dedupe: true)
+        XCTAssertEqual(both.transactions.count, 4)
+        XCTAssertEqual(both.duplicates.count, 0)
+        // Two holds alone under one id are two holds.
+        var holds = SourceBuilder(id: "ACCT-4")
+        holds.add("Hotel", -12_000, at: septemberFirst, bankID: "H", pending: true)
+        holds.add("HotelTax", -1_200, at: septemberFirst, bankID: "H", pending: true)
+        XCTAssertEqual(Feed(merging: [holds.outcome("holds")], dedupe: true).transactions.count, 2)
         // Without --dedupe nothing is compared, and nothing forgotten.
         XCTAssertEqual(Feed(merging: [march.outcome("march")]).sharedBankIDs, [])
     }
