@@ -265,7 +265,8 @@ final class PatternOverrun: Sendable {
                 let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
                 return "\(place): '\(pattern)' gave up after \(RulePattern.progressLimit * 10_000) steps on "
                     + "\"\(shown)\" (\(text.count) characters): a pattern that backtracks without end, "
-                    + "such as a repeat inside a repeat ((a|aa)+); rewrite it"
+                    + "such as a repeat inside a repeat ((a|aa)+), or .* before more repeats on a long text "
+                    + "(.*lohn.*bonus: drop the leading .*, a pattern is found anywhere already); rewrite it"
             }
         }
     }
