@@ -117,8 +117,11 @@ final class CAMTEntryReadingTests: XCTestCase {
                 D.entry("1.00", "DBIT", day + name).replacingOccurrences(
                     of: "<Ntry>", with: "<Ntry><NtryRef>2</NtryRef>"),
                 D.entry("1.00", "DBIT", day + "<AcctSvcrRef>nonref</AcctSvcrRef>" + name).replacingOccurrences(
-                    of: "<Ntry>", with: "<Ntry><NtryRef>2024030200017</NtryRef>")))
-        XCTAssertEqual(D.entries(text).map(\.id), [nil, nil, "2024030200017"])
+                    of: "<Ntry>", with: "<Ntry><NtryRef>2024030200017</NtryRef>"),
+                // A counter however padded, as the servicer's reference or the entry's.
+                D.entry("1.00", "DBIT", day + "<AcctSvcrRef>1</AcctSvcrRef>" + name).replacingOccurrences(
+                    of: "<Ntry>", with: "<Ntry><NtryRef>00000003</NtryRef>")))
+        XCTAssertEqual(D.entries(text).map(\.id), [nil, nil, "2024030200017", nil])
     }
 
     func testVendorFallsBackToRemittanceThenAdditionalInformationAndIsElseRejected() {

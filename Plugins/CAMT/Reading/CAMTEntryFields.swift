@@ -181,8 +181,10 @@ struct CAMTEntryFields {
         // NONREF is none (as in MT940); an NtryRef of a few characters is the entry's number in
         // its statement (1, 2, 3…), which the next statement numbers again: under --state the
         // next day's payments were dropped as seen.
-        let servicer = string(.servicerRef).flatMap { $0.uppercased() == "NONREF" ? nil : $0 }
-        let numbered = string(.entryRef).flatMap { $0.count >= Self.entryRefIdLength ? $0 : nil }
+        let servicer = string(.servicerRef).flatMap {
+            $0.uppercased() == "NONREF" || Self.isCounter($0) ? nil : $0
+        }
+        let numbered = string(.entryRef).flatMap { $0.count >= Self.entryRefIdLength && !Self.isCounter($0) ? $0 : nil }
         let id = servicer ?? numbered
         let entry = StatementEntry(
             date: date, vendor: vendor, amount: signed.plain(decimals: decimals), id: id,
@@ -192,6 +194,13 @@ struct CAMTEntryFields {
 
     /// The shortest `NtryRef` that is an id: shorter ones are counters within a statement.
     static let entryRefIdLength = 8
+
+    /// Whether a reference is a number below a million, however padded (`1`, `00000003`): an
+    /// entry's number in its statement, which the next statement gives again.
+    static func isCounter(_ reference: String) -> Bool {
+        let digits = reference.drop { $0 == "0" }
+        return reference.allSatisfy(\.isASCII) && reference.allSatisfy(\.isNumber) && digits.count <= 6
+    }
 
     /// `BookgDt`, else `ValDt`; each a `Dt` (a day) or a `DtTm` (an instant).
     private func date(_ text: (Slot) -> UnsafeBufferPointer<UInt8>?) -> (value: String?, field: String, reason: String)
