@@ -77,6 +77,20 @@ final class OutputPathsEndToEndTests: XCTestCase {
         XCTAssertTrue(dash.output.hasPrefix("date,day,account"), dash.output)
     }
 
+    /// stdout redirected by the shell to the file `--rejects` names is one file written twice:
+    /// refused before anything runs (the rejects file replaced the whole feed, exit 3).
+    func testStdoutRedirectedToTheRejectsFileIsRefused() throws {
+        let file = folder.path + "/same.ndjson"
+        let shell = try runCommand(
+            "/bin/bash",
+            [
+                "-c", #""$0" run "$1" --sink csv -o - --rejects "$2" --no-progress > "$2""#, BuiltProducts.txfeed,
+                checking, file,
+            ])
+        XCTAssertEqual(shell.status, 2, shell.stderr)
+        XCTAssertTrue(shell.stderr.contains("-o - and --rejects \(file) would both write"), shell.stderr)
+    }
+
     func testALinkIsFollowedAndItsTargetReplaced() throws {
         try folder.write("target.csv", "old\n")
         XCTAssertEqual(symlink("target.csv", folder.path + "/link.csv"), 0)

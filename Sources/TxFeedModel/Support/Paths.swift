@@ -15,12 +15,23 @@ package enum Paths {
     }
 
     /// The regular file `path` names, by device and inode, when there is one: a hard link or a
-    /// symlink to it names the same file. Nil when nothing is there yet, and for a stream
-    /// (`/dev/stdout`, which may be any file the shell redirected it to).
+    /// symlink to it names the same file. Nil when nothing is there yet, for anything but a
+    /// regular file, and for a descriptor's name (`/dev/stdout`, `/dev/fd/N`, which may be any
+    /// file the shell redirected it to: ``standardOutputIdentity()`` says which for stdout).
     package static func fileIdentity(_ path: String) -> String? {
-        guard !path.hasPrefix("/dev/"), !path.hasPrefix("/proc/") else { return nil }
+        guard !["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(path), !path.hasPrefix("/dev/fd/"),
+            !path.hasPrefix("/proc/")
+        else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return "\(info.st_dev):\(info.st_ino)"
+    }
+
+    /// The regular file standard output is, when the shell redirected it to one: `-o -` beside
+    /// `--rejects out.ndjson > out.ndjson` is one file written twice.
+    package static func standardOutputIdentity() -> String? {
+        var info = stat()
+        guard fstat(1, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return "\(info.st_dev):\(info.st_ino)"
     }
 

@@ -171,7 +171,10 @@ public struct RunPlan: Sendable {
             outputs.append(("--state \(path)", destination))
         }
         // A file that is there is known by its device and inode too: a hard link is the same file.
-        let identities = outputs.map { Paths.fileIdentity($0.destination.path) }
+        let identities = outputs.map { output in
+            output.destination == .stream(path: "/dev/stdout")
+                ? Paths.standardOutputIdentity() : Paths.fileIdentity(output.destination.path)
+        }
         for (n, output) in outputs.enumerated() {
             if let earlier = outputs.indices.prefix(n).first(where: {
                 outputs[$0].destination.path == output.destination.path
