@@ -182,7 +182,7 @@ struct CAMTEntryFields {
         // its statement (1, 2, 3…), which the next statement numbers again: under --state the
         // next day's payments were dropped as seen.
         let servicer = string(.servicerRef).flatMap {
-            $0.uppercased() == "NONREF" || Self.isCounter($0) ? nil : $0
+            Self.isNONREF($0) || Self.isCounter($0) ? nil : $0
         }
         let numbered = string(.entryRef).flatMap { $0.count >= Self.entryRefIdLength && !Self.isCounter($0) ? $0 : nil }
         let id = servicer ?? numbered
@@ -196,10 +196,20 @@ struct CAMTEntryFields {
     static let entryRefIdLength = 8
 
     /// Whether a reference is a number below a million, however padded (`1`, `00000003`): an
-    /// entry's number in its statement, which the next statement gives again.
+    /// entry's number in its statement, which the next statement gives again. Bytes, not
+    /// Characters: a Character's numeric property cost a tenth of reading 100,000 entries.
     static func isCounter(_ reference: String) -> Bool {
-        let digits = reference.drop { $0 == "0" }
-        return reference.allSatisfy(\.isASCII) && reference.allSatisfy(\.isNumber) && digits.count <= 6
+        var significant = 0
+        for byte in reference.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+            if significant > 0 || byte != UInt8(ascii: "0") { significant += 1 }
+        }
+        return !reference.isEmpty && significant <= 6
+    }
+
+    /// `NONREF` in any case.
+    static func isNONREF(_ reference: String) -> Bool {
+        reference.utf8.count == 6 && zip(reference.utf8, "NONREF".utf8).allSatisfy { $0 & 0xDF == $1 }
     }
 
     /// `BookgDt`, else `ValDt`; each a `Dt` (a day) or a `DtTm` (an instant).

@@ -341,17 +341,14 @@ public final class CSVDocument {
                 evidence.neverMoved.append((line, reader.string(fields[status])))
             }
             if let signColumn, signColumn < fields.count, !fields[signColumn].isEmpty {
+                let negative = reader.withCell(fields[signColumn]) { AmountText.looksNegative($0) }
                 switch reader.withCell(fields[signColumn], { AmountText.sideWord($0) }) {
                 case true?:
                     evidence.creditSuffixes += 1
                     if evidence.creditSuffixLines.count < 3 { evidence.creditSuffixLines.append(line) }
                 case false?: evidence.debitSuffixes += 1
-                case nil:
-                    if reader.withCell(fields[signColumn], { AmountText.looksNegative($0) }) {
-                        evidence.minusSigned += 1
-                    }
+                case nil: if negative { evidence.minusSigned += 1 }
                 }
-                let negative = reader.withCell(fields[signColumn]) { AmountText.looksNegative($0) }
                 let payment = textColumns.contains { column in
                     column < fields.count && reader.withCell(fields[column]) { StatementWords.hasPaymentWord($0) }
                 }

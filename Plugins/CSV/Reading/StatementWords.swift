@@ -23,22 +23,28 @@ enum StatementWords {
     /// counts only as the row's kind: first in the cell, or after `direct`, `mobile`, `atm`,
     /// `cash`, `check`, `branch`, `remote` or `ach` (`HILTON HOTEL DEPOSIT` is a card charge).
     static func hasIncomeWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: Range<Int>?
+        var previous = -1..<(-1)
         var index = 0
-        while index < cell.count {
-            guard isWordByte(cell[index]), index == 0 || !isWordByte(cell[index - 1]) else {
+        let count = cell.count
+        while index < count {
+            guard isWordByte(cell[index]) else {
                 index += 1
                 continue
             }
-            var end = index
-            while end < cell.count, isWordByte(cell[end]) { end += 1 }
-            for word in incomeBytes where matches(word, in: cell, at: index) {
-                guard word == depositBytes else { return true }
-                let kind =
-                    previous.map { range in
-                        depositKinds.contains { matches($0, in: cell, at: range.lowerBound) && $0.count == range.count }
-                    } ?? true
-                if kind { return true }
+            var end = index + 1
+            while end < count, isWordByte(cell[end]) { end += 1 }
+            // Each income word starts with one of these: most words are passed at a byte.
+            switch cell[index] | 0x20 {
+            case UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "d"), UInt8(ascii: "g"), UInt8(ascii: "l"):
+                for word in incomeBytes where matches(word, in: cell, at: index) {
+                    guard word == depositBytes, previous.lowerBound >= 0 else { return true }
+                    if depositKinds.contains(where: {
+                        $0.count == previous.count && matches($0, in: cell, at: previous.lowerBound)
+                    }) {
+                        return true
+                    }
+                }
+            default: break
             }
             previous = index..<end
             index = end
