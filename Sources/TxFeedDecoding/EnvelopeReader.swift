@@ -138,7 +138,7 @@ struct EnvelopeReader {
     }
 
     /// Whether `key` is `name`; the callers have matched its length already (they switch on it).
-    private static func key(_ key: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
+    static func key(_ key: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
         memcmp(key.baseAddress!, name.utf8Start, name.utf8CodeUnitCount) == 0
     }
 

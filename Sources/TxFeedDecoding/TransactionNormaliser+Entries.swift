@@ -41,12 +41,8 @@ extension TransactionNormaliser {
             guard let valid = Self.string(text) else { return reject("memo is not valid UTF-8") }
             memo = valid
         }
-        var detailsIndex = Transaction.noDetails
-        let location = keepsLocations ? place(of: entry, index: index) : nil
-        if id != nil || memo != nil || location != nil {
-            detailsIndex = UInt32(details.count)
-            details.append(TransactionDetails(id: id, memo: memo, location: location))
-        }
+        let detailsIndex = Self.details(
+            id: id, memo: memo, location: keepsLocations ? place(of: entry, index: index) : nil, into: &details)
         return .transaction(
             Transaction(
                 unixSeconds: date.unixSeconds, amountMinor: amount.money.minorUnits, vendor: vendors.intern(vendor),

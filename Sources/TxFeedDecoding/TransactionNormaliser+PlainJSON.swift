@@ -18,13 +18,13 @@ extension TransactionNormaliser {
         var type, vendor, amount, date, id, status, memo: EnvelopeHead.Value?
         element.forEachMember { key, value in
             switch key.count {
-            case 2 where key[0] == UInt8(ascii: "i") && key[1] == UInt8(ascii: "d"): id = value
-            case 4 where Self.key(key, is: "type"): type = value
-            case 4 where Self.key(key, is: "date"): date = value
-            case 4 where Self.key(key, is: "memo"): memo = value
-            case 6 where Self.key(key, is: "vendor"): vendor = value
-            case 6 where Self.key(key, is: "amount"): amount = value
-            case 6 where Self.key(key, is: "status"): status = value
+            case 2 where EnvelopeReader.key(key, is: "id"): id = value
+            case 4 where EnvelopeReader.key(key, is: "type"): type = value
+            case 4 where EnvelopeReader.key(key, is: "date"): date = value
+            case 4 where EnvelopeReader.key(key, is: "memo"): memo = value
+            case 6 where EnvelopeReader.key(key, is: "vendor"): vendor = value
+            case 6 where EnvelopeReader.key(key, is: "amount"): amount = value
+            case 6 where EnvelopeReader.key(key, is: "status"): status = value
             default: break
             }
         }
@@ -75,26 +75,16 @@ extension TransactionNormaliser {
             memoText = bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
         }
 
-        var detailsIndex = Transaction.noDetails
-        let location = keepsLocations ? (envelopePlace.map { $0 + " " } ?? "") + "transactions[\(index)]" : nil
-        if idText != nil || memoText != nil || location != nil {
-            detailsIndex = UInt32(details.count)
-            details.append(TransactionDetails(id: idText, memo: memoText, location: location))
-        }
+        let detailsIndex = Self.details(
+            id: idText, memo: memoText, location: jsonLocation(index: index), into: &details)
         return Transaction(
             unixSeconds: when.unixSeconds, amountMinor: money.minorUnits, vendor: vendors.intern(vendorBytes),
             account: account, isDebit: isDebit, isPending: isPending, isCivilDate: when.isCivil,
             details: detailsIndex)
     }
 
-    /// Whether `key` is `name`; the caller has matched its length (it switches on it).
-    @inline(__always)
-    private static func key(_ key: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
-        key[0] == name.utf8Start.pointee && text(key, is: name)
-    }
-
+    /// Whether a string's bytes are `word`.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>, is word: StaticString) -> Bool {
-        bytes.count == word.utf8CodeUnitCount
-            && bytes.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        bytes.count == word.utf8CodeUnitCount && EnvelopeReader.key(bytes, is: word)
     }
 }

@@ -130,12 +130,7 @@ struct TransactionNormaliser {
                 memo = text.isEmpty ? nil : text
             }
         }
-        var detailsIndex = Transaction.noDetails
-        let location = keepsLocations ? (envelopePlace.map { $0 + " " } ?? "") + "transactions[\(index)]" : nil
-        if id != nil || memo != nil || location != nil {
-            detailsIndex = UInt32(details.count)
-            details.append(TransactionDetails(id: id, memo: memo, location: location))
-        }
+        let detailsIndex = Self.details(id: id, memo: memo, location: jsonLocation(index: index), into: &details)
 
         let vendorID = json_string_value(vendor)!.withMemoryRebound(to: UInt8.self, capacity: vendorLength) {
             vendors.intern(UnsafeBufferPointer(start: $0, count: vendorLength))
@@ -144,6 +139,22 @@ struct TransactionNormaliser {
             Transaction(
                 unixSeconds: date.unixSeconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account,
                 isDebit: isDebit, isPending: isPending, isCivilDate: date.isCivil, details: detailsIndex))
+    }
+
+    /// Where a JSON record is, when records keep their place (`--duplicates`): its path, after
+    /// its envelope's place when that is not its text's first.
+    func jsonLocation(index: Int) -> String? {
+        keepsLocations ? (envelopePlace.map { $0 + " " } ?? "") + "transactions[\(index)]" : nil
+    }
+
+    /// The index of the record's details in `details`, appended when it has any (an id, a memo
+    /// or a place); ``Transaction/noDetails`` when it has none, as most records.
+    static func details(id: String?, memo: String?, location: String?, into details: inout [TransactionDetails])
+        -> UInt32
+    {
+        guard id != nil || memo != nil || location != nil else { return Transaction.noDetails }
+        details.append(TransactionDetails(id: id, memo: memo, location: location))
+        return UInt32(details.count - 1)
     }
 
     /// An element jansson would not load because it holds a value jansson cannot represent (see
