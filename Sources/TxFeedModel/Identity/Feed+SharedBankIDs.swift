@@ -63,8 +63,10 @@ extension Feed {
             if pairs.count == 1 { keeps.formUnion([pairs[0].0, pairs[0].1]) }
         }
         var forgotten: [Int: SharedBankIDs] = [:]
-        for (i, t) in transactions.enumerated() where !keeps.contains(i) {
-            guard let id = details(of: t)?.id, shared.contains(key(t, id)) else { continue }
+        // The records of the shared ids, found above, in feed order: the ids named are the first met.
+        for i in byKey.values.joined().sorted() where !keeps.contains(i) {
+            let t = transactions[i]
+            let id = details[Int(t.details)].id!
             details[Int(t.details)].id = nil
             let account = Int(t.account)
             var report = forgotten[account] ?? SharedBankIDs(account: account, records: 0, ids: [])
