@@ -57,3 +57,15 @@ extension Money {
         return Money(minorUnits: negative ? -money.minorUnits : money.minorUnits, scale: scale)
     }
 }
+
+extension Money {
+    /// `minor` minor units at `scale` decimals as plain decimal text (`-4.50`, `0.05`, `12`),
+    /// for an integer of any width: a total in 128 bits, a rule's amount.
+    public static func plainDecimal<T: BinaryInteger>(_ minor: T, scale: Int) -> String {
+        let digits = String(minor.magnitude)
+        let sign = minor < 0 ? "-" : ""
+        guard scale > 0 else { return sign + digits }
+        let padded = String(repeating: "0", count: max(0, scale + 1 - digits.count)) + digits
+        return sign + padded.dropLast(scale) + "." + padded.suffix(scale)
+    }
+}

@@ -137,13 +137,7 @@ extension RuleRecord: CustomStringConvertible {
 
 extension RuleDecimal {
     /// `-4.50`.
-    var text: String {
-        let digits = String(mantissa.magnitude)
-        let sign = mantissa < 0 ? "-" : ""
-        guard decimals > 0 else { return sign + digits }
-        let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
-        return sign + padded.dropLast(decimals) + "." + padded.suffix(decimals)
-    }
+    var text: String { Money.plainDecimal(mantissa, scale: decimals) }
 }
 
 extension AmountTest {

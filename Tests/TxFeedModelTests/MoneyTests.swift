@@ -156,6 +156,16 @@ final class MoneyTests: XCTestCase {
             XCTAssertNil(CurrencyScale.decimals(forCurrencyCode: code), code)
         }
     }
+
+    /// Plain decimal text of minor units of any integer width: a 128-bit total, a rule's amount.
+    func testPlainDecimalOfAnyIntegerWidth() {
+        XCTAssertEqual(Money.plainDecimal(Int64(-450), scale: 2), "-4.50")
+        XCTAssertEqual(Money.plainDecimal(Int64(5), scale: 2), "0.05")
+        XCTAssertEqual(Money.plainDecimal(Int64(0), scale: 3), "0.000")
+        XCTAssertEqual(Money.plainDecimal(Int64(12), scale: 0), "12")
+        XCTAssertEqual(Money.plainDecimal(Int128(9_999_999_999_999_990) * 10_000, scale: 2), "999999999999999000.00")
+        XCTAssertEqual(Money.plainDecimal(Int128(Int64.min) - 1, scale: 2), "-92233720368547758.09")
+    }
 }
 
 extension String {

@@ -96,19 +96,10 @@ extension XLSXSink {
                     Double(minor) / tenTo(scale), row: n + 1, column: 3, format: styles.amounts[scale],
                     width: XLSXTransactionRows.amountWidth(minor, scale: scale))
             } else {
-                try table.string(Self.decimal(total.minor, scale: scale), row: n + 1, column: 3)
+                try table.string(Money.plainDecimal(total.minor, scale: scale), row: n + 1, column: 3)
             }
         }
         try styles.finish(sheet, rows: totals.count, widths: table.widths)
-    }
-
-    /// `minor` as plain decimal text (`-99999999999999900.00`).
-    static func decimal(_ minor: Int128, scale: Int) -> String {
-        let digits = String(minor.magnitude)
-        let padded = String(repeating: "0", count: max(0, scale + 1 - digits.count)) + digits
-        let sign = minor < 0 ? "-" : ""
-        guard scale > 0 else { return sign + padded }
-        return sign + padded.dropLast(scale) + "." + padded.suffix(scale)
     }
 
     private static func tenTo(_ n: Int) -> Double {
