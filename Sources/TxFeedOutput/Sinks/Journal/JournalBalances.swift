@@ -109,7 +109,6 @@ struct JournalBalances {
         static func < (a: Self, b: Self) -> Bool { (a.name, a.currency) < (b.name, b.currency) }
     }
 
-    /// `stated` in `scale` decimals; nil when it has more that are not zeros.
     /// `minor` as an amount of `account`; an error past what an amount holds (an opening of the
     /// balance less ten thousand records of the largest amount), never a number wrapped round.
     static func money(_ minor: Int128, of account: JournalAccount, _ what: String) throws(JournalError) -> Money {
@@ -121,6 +120,7 @@ struct JournalBalances {
         return Money(minorUnits: units, scale: account.scale)
     }
 
+    /// `stated` in `scale` decimals; nil when it has more that are not zeros.
     static func rescaled(_ stated: Money, to scale: Int) -> Money? {
         var minor = stated.minorUnits
         var from = stated.scale
