@@ -75,8 +75,8 @@ extension TransactionNormaliser {
             memoText = bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
         }
 
-        let detailsIndex = Self.details(
-            id: idText, memo: memoText, location: jsonLocation(index: index), into: &details)
+        let detailsIndex = TransactionDetails.index(
+            id: idText, memo: memoText, location: jsonLocation(index: index), appendingTo: &details)
         return Transaction(
             unixSeconds: when.unixSeconds, amountMinor: money.minorUnits, vendor: vendors.intern(vendorBytes),
             account: account, isDebit: isDebit, isPending: isPending, isCivilDate: when.isCivil,

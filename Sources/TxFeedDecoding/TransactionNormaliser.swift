@@ -130,7 +130,8 @@ struct TransactionNormaliser {
                 memo = text.isEmpty ? nil : text
             }
         }
-        let detailsIndex = Self.details(id: id, memo: memo, location: jsonLocation(index: index), into: &details)
+        let detailsIndex = TransactionDetails.index(
+            id: id, memo: memo, location: jsonLocation(index: index), appendingTo: &details)
 
         let vendorID = json_string_value(vendor)!.withMemoryRebound(to: UInt8.self, capacity: vendorLength) {
             vendors.intern(UnsafeBufferPointer(start: $0, count: vendorLength))
@@ -145,16 +146,6 @@ struct TransactionNormaliser {
     /// its envelope's place when that is not its text's first.
     func jsonLocation(index: Int) -> String? {
         keepsLocations ? (envelopePlace.map { $0 + " " } ?? "") + "transactions[\(index)]" : nil
-    }
-
-    /// The index of the record's details in `details`, appended when it has any (an id, a memo
-    /// or a place); ``Transaction/noDetails`` when it has none, as most records.
-    static func details(id: String?, memo: String?, location: String?, into details: inout [TransactionDetails])
-        -> UInt32
-    {
-        guard id != nil || memo != nil || location != nil else { return Transaction.noDetails }
-        details.append(TransactionDetails(id: id, memo: memo, location: location))
-        return UInt32(details.count - 1)
     }
 
     /// An element jansson would not load because it holds a value jansson cannot represent (see

@@ -74,4 +74,14 @@ public struct TransactionDetails: Sendable, Equatable {
         self.memo = memo
         self.location = location
     }
+
+    /// The index of a record's details in `details`, appended when it has any (an id, a memo
+    /// or a place); ``Transaction/noDetails`` when it has none, as most records.
+    package static func index(
+        id: String?, memo: String?, location: String?, appendingTo details: inout [TransactionDetails]
+    ) -> UInt32 {
+        guard id != nil || memo != nil || location != nil else { return Transaction.noDetails }
+        details.append(TransactionDetails(id: id, memo: memo, location: location))
+        return UInt32(details.count - 1)
+    }
 }

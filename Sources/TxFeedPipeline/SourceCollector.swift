@@ -326,24 +326,22 @@ public final class SourceCollector: DeliveredDataEvents {
         text: UnsafeBufferPointer<UInt8>, originBytes: UnsafeBufferPointer<UInt8>?
     ) -> CallbackAnswer {
         begin(
-            originBytes, first: { StreamedAccount(decoder: $0, envelope: text) },
-            next: { $0.next(decoder: $1, envelope: text) })
+            originBytes, first: { StreamedAccount($0, envelope: text) }, next: { $0.next($1, envelope: text) })
     }
 
     public func beginAccount(fields: AccountFields, originBytes: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
         begin(
-            originBytes, first: { StreamedAccount(decoder: $0, fields: fields) },
-            next: { $0.next(decoder: $1, fields: fields) })
+            originBytes, first: { StreamedAccount($0, fields: fields) }, next: { $0.next($1, fields: fields) })
     }
 
     /// Begins an account: after those that ended, in their data, or in a new stream. One still
     /// open never ends: it is dropped, and a failed document.
     /// - Parameters:
-    ///   - first: a stream's first account, with the decoder given.
+    ///   - first: a stream's first account, in the context given.
     ///   - next: begins the account after those in the stream.
     private func begin(
-        _ originBytes: UnsafeBufferPointer<UInt8>?, first: (DocumentDecoder) -> StreamedAccount,
-        next: (inout StreamedAccount, DocumentDecoder) -> Void
+        _ originBytes: UnsafeBufferPointer<UInt8>?, first: (StreamContext) -> StreamedAccount,
+        next: (inout StreamedAccount, StreamContext) -> Void
     ) -> CallbackAnswer {
         if isCancelled { return .stop }
         let unfinished = streaming.withLock { $0?.isOpen == true ? Self.close(&$0) : nil }
@@ -358,9 +356,9 @@ public final class SourceCollector: DeliveredDataEvents {
             // Changed in place: an account moved in and out retained each of its arrays.
             streaming.withLock { streaming in
                 if streaming == nil {
-                    streaming = Streaming(origin: origin, account: first(decoder(origin)))
+                    streaming = Streaming(origin: origin, account: first(context(origin)))
                 } else {
-                    next(&streaming!.account, decoder(origin))
+                    next(&streaming!.account, context(origin))
                     streaming!.origin = origin
                     streaming!.isOpen = true
                 }
@@ -526,11 +524,15 @@ public final class SourceCollector: DeliveredDataEvents {
         return .proceed
     }
 
+    /// What a document or an account of the source is checked in, named by `origin`.
+    private func context(_ origin: String?) -> StreamContext {
+        StreamContext(
+            origin: origin ?? name, sourceIndex: index, threads: threads, keepsLocations: keepsLocations,
+            onProgress: onProgress)
+    }
+
     private func decoder(_ origin: String?) -> DocumentDecoder {
-        var decoder = DocumentDecoder(origin: origin ?? name, sourceIndex: index, threads: threads)
-        decoder.onProgress = onProgress
-        decoder.keepsLocations = keepsLocations
-        return decoder
+        DocumentDecoder(context(origin))
     }
 
     /// Adds a decoded unit, unless the run was abandoned. Returns the callback's answer.

@@ -5,7 +5,8 @@ import XCTest
 @testable import TxFeedDecoding
 
 /// The optional fields of a transaction (bank id, status, memo) and of an account (id), and
-/// civil dates, through every decoding path: one thread, many threads, streamed, and a DOM.
+/// civil dates, through every decoding path: one thread, many threads and a DOM (streamed batches:
+/// `StreamedAccountGroupTests`).
 final class TransactionDetailsTests: XCTestCase {
     func row(_ n: Int, id: Bool) -> String {
         let extra = id && n % 3 != 0 ? #","id":"id-\#(n)","memo":"m\#(n)""# : ""
@@ -38,17 +39,6 @@ final class TransactionDetailsTests: XCTestCase {
                 if n % 3 != 0 && details?.id != "id-\(n)" { return }  // one message, not thousands
             }
         }
-    }
-
-    func testStreamedBatchesKeepTheirDetails() {
-        let decoder = DocumentDecoder(origin: "stream", sourceIndex: 0)
-        var account = Array(envelope([row(1, id: true)]).utf8).withUnsafeBufferPointer {
-            StreamedAccount(decoder: decoder, envelope: $0)
-        }
-        Array("[\(row(2, id: true)),\(row(3, id: true))]".utf8).withUnsafeBufferPointer { account.add(batch: $0) }
-        let data = account.finish()
-        let ids = data.transactions.map { $0.details == Transaction.noDetails ? nil : data.details[Int($0.details)].id }
-        XCTAssertEqual(ids, ["id-1", "id-2", nil])
     }
 
     func testADocumentBuiltWithJanssonCarriesItsDetails() {

@@ -22,7 +22,7 @@ final class RejectsTests: XCTestCase {
     private func stream(_ elements: [String]) -> SourceData {
         let envelope = Array(#"{"status":200,"body":{"name":"A","transactions":[]}}"#.utf8)
         var account = envelope.withUnsafeBufferPointer {
-            StreamedAccount(decoder: DocumentDecoder(origin: "in.json", sourceIndex: 0), envelope: $0)
+            StreamedAccount(StreamContext(origin: "in.json", sourceIndex: 0, threads: 1), envelope: $0)
         }
         let batch = Array("[\(elements.joined(separator: ","))]".utf8)
         batch.withUnsafeBufferPointer { account.add(batch: $0) }

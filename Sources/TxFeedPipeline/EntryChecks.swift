@@ -1,8 +1,21 @@
 import TxFeedModel
 
-/// Entries (`emit_entries`) are checked by the same rules as an envelope's transactions, field
-/// by field, without JSON: the amount as exact decimal text, the date in the envelope's forms.
-extension TransactionNormaliser {
+/// Checks one entry (`emit_entries`) by the rules an envelope's transactions follow, field by
+/// field, without JSON: the amount as exact decimal text, the date in the envelope's forms. It
+/// becomes a compact ``Transaction``, or a ``Reject`` with the plugin's `where` as its path.
+struct EntryChecks {
+    /// The account's origin, named by its rejects.
+    var origin: String
+    /// Decimals of the account's currency.
+    var scale: Int
+    /// Whether each record keeps its place (``TransactionDetails/location``), for `--duplicates`.
+    var keepsLocations: Bool
+
+    enum Outcome {
+        case transaction(Transaction)
+        case reject(Reject)
+    }
+
     /// - Parameters:
     ///   - index: the entry's place in its account, the path when the plugin gives no `location`.
     func normalise(
@@ -41,8 +54,8 @@ extension TransactionNormaliser {
             guard let valid = Self.string(text) else { return reject("memo is not valid UTF-8") }
             memo = valid
         }
-        let detailsIndex = Self.details(
-            id: id, memo: memo, location: keepsLocations ? place(of: entry, index: index) : nil, into: &details)
+        let detailsIndex = TransactionDetails.index(
+            id: id, memo: memo, location: keepsLocations ? place(of: entry, index: index) : nil, appendingTo: &details)
         return .transaction(
             Transaction(
                 unixSeconds: date.unixSeconds, amountMinor: amount.money.minorUnits, vendor: vendors.intern(vendor),

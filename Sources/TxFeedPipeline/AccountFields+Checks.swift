@@ -1,9 +1,12 @@
 import TxFeedModel
 
-extension EnvelopeReader {
+extension AccountFields {
     /// The account a plugin gave as plain fields (`begin_account_fields`), checked by the
     /// envelope's rules: a name, a known currency, a balance with at most its decimals.
-    func readAccount(_ fields: AccountFields, failures: inout [String]) -> Account? {
+    /// - Parameters:
+    ///   - origin: the plugin's name for it, which its failure names.
+    func account(origin: String, sourceIndex: Int, failures: inout [String]) -> Account? {
+        let fields = self
         func fail(_ reason: String) -> Account? {
             failures.append("\(origin): begin_account_fields: \(reason)")
             return nil

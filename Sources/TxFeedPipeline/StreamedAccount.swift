@@ -1,22 +1,50 @@
 import TxFeedModel
 
-/// An account that arrives as a header and then batches of transactions, for sources too
-/// large to hand over as one document. Kept apart until ``finish()``: a syntax error in any
-/// batch fails the whole account, as it would a document.
+/// What an account's checks need of the source that streams it.
+public struct StreamContext: Sendable {
+    /// The plugin's name for the account (a file name), named in every message.
+    public var origin: String
+    public var sourceIndex: Int
+    /// Threads for a large JSON batch (`--threads`).
+    public var threads: Int
+    /// Whether each record keeps its place in its file (`--duplicates`).
+    public var keepsLocations: Bool
+    /// Told every so many records checked: a long run's progress.
+    public var onProgress: (@Sendable (Int) -> Void)?
+
+    public init(
+        origin: String, sourceIndex: Int, threads: Int, keepsLocations: Bool = false,
+        onProgress: (@Sendable (Int) -> Void)? = nil
+    ) {
+        self.origin = origin
+        self.sourceIndex = sourceIndex
+        self.threads = threads
+        self.keepsLocations = keepsLocations
+        self.onProgress = onProgress
+    }
+}
+
+/// An account that arrives as a header and then batches of records (`begin_account_fields`,
+/// `emit_entries`, `end_account`), the typed path every shipped file reader takes. Kept apart
+/// until ``finish()``: an account that fails loses all its records, and a long one goes on in
+/// parts (``handOver()``). A third-party plugin's JSON envelope and batches reach the same
+/// account through `StreamedAccount+JSON.swift`.
 ///
-/// Accounts that end go on in the same data when the next one begins (``next(decoder:fields:)``):
+/// Accounts that end go on in the same data when the next one begins (``next(_:fields:)``):
 /// a million small accounts are a few thousand data, not a million, each made, appended and
 /// freed. ``takeEarlier()`` takes them apart from the one open when they must go first.
 public struct StreamedAccount: Sendable {
-    private var decoder: DocumentDecoder
+    var context: StreamContext
     /// The accounts that ended, then the open one.
-    private var unit = SourceData()
+    var unit = SourceData()
     /// Where the open account begins in ``unit``: what the accounts before it left there stays.
-    private var start = SourceData().mark
+    var start = SourceData().mark
     /// The open account's decimals; nil once it has failed.
-    private var scale: Int?
-    private var nextIndex = 0
-    private var batches = 0
+    var scale: Int?
+    /// The next record's place among the account's, its path when the plugin names none.
+    var nextIndex = 0
+    /// How many JSON batches the account has had, for a failure's message.
+    var batches = 0
     /// Whether records were handed over before the account ended (``handOver()``).
     public private(set) var handedOver = false
     /// Whether the account failed: ``finish()`` then holds its failure alone.
@@ -27,56 +55,32 @@ public struct StreamedAccount: Sendable {
     public var heldUnits: Int { heldRecords + unit.accounts.count }
 
     /// - Parameters:
-    ///   - envelope: the envelope JSON, its `body.transactions` empty or holding a first batch.
-    public init(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>) {
-        self.decoder = decoder
-        begin(envelope: envelope)
-    }
-
-    /// - Parameters:
     ///   - fields: the account as plain fields (`begin_account_fields`).
-    public init(decoder: DocumentDecoder, fields: AccountFields) {
-        self.decoder = decoder
+    public init(_ context: StreamContext, fields: AccountFields) {
+        self.context = context
         begin(fields: fields)
     }
 
     /// Begins another account after this one, which has ended, in the same data.
-    public mutating func next(decoder: DocumentDecoder, fields: AccountFields) {
-        precondition(!handedOver, "an account handed over ends its data")
-        self.decoder = decoder
+    public mutating func next(_ context: StreamContext, fields: AccountFields) {
+        opened(context)
         begin(fields: fields)
     }
 
-    /// ``next(decoder:fields:)`` for an envelope.
-    public mutating func next(decoder: DocumentDecoder, envelope: UnsafeBufferPointer<UInt8>) {
-        precondition(!handedOver, "an account handed over ends its data")
-        self.decoder = decoder
-        begin(envelope: envelope)
-    }
-
-    private mutating func begin(envelope: UnsafeBufferPointer<UInt8>) {
-        opened()
-        decoder.decode(text: envelope, into: &unit)
-        guard unit.failures.count == start.failures else { return }
-        if unit.accounts.count - start.accounts == 1 {
-            scale = unit.accounts[start.accounts].scale
-            nextIndex = unit.transactions.count - start.transactions + unit.rejects.count - start.rejects
-        } else {
-            unit.failures.append("\(decoder.origin): begin_account needs exactly one envelope")
-        }
-    }
-
     private mutating func begin(fields: AccountFields) {
-        opened()
-        let reader = EnvelopeReader(sourceIndex: decoder.sourceIndex, origin: decoder.origin)
-        guard let account = reader.readAccount(fields, failures: &unit.failures) else { return }
+        guard
+            let account = fields.account(
+                origin: context.origin, sourceIndex: context.sourceIndex, failures: &unit.failures)
+        else { return }
         scale = account.scale
         unit.accounts.append(account)
         unit.documents += 1
     }
 
     /// A new account's place, after what the unit holds.
-    private mutating func opened() {
+    mutating func opened(_ context: StreamContext) {
+        precondition(!handedOver, "an account handed over ends its data")
+        self.context = context
         start = unit.mark
         scale = nil
         nextIndex = 0
@@ -95,59 +99,18 @@ public struct StreamedAccount: Sendable {
         return earlier
     }
 
-    /// Adds a batch: JSON text of an array of transactions. A syntax error fails the account.
-    /// - Parameters:
-    ///   - part: where the batch starts in the source's file (`emit_transactions_part`): a
-    ///     syntax error then names the file's line and column, as for the whole text.
-    public mutating func add(batch: UnsafeBufferPointer<UInt8>, part: TextPart? = nil) {
-        guard let scale else { return }
-        batches += 1
-        do {
-            // Straight into the account: a failure discards all of it anyway.
-            nextIndex += try Self.decode(
-                batch: batch, decoder: decoder, scale: scale, firstIndex: nextIndex, into: &unit)
-        } catch {
-            if let part {
-                // Named as the whole file's text names it: `feed.json:812:5: …`.
-                var decoder = decoder
-                decoder.part = part
-                drop(failure: decoder.describe(error, in: batch))
-            } else {
-                let message = decoder.describe(error, in: batch).dropFirst(decoder.origin.count + 1)
-                fail("batch \(batches): " + message)
-            }
-        }
-    }
-
-    /// The batch's transactions into `data`; returns how many elements it held.
-    private static func decode(
-        batch: UnsafeBufferPointer<UInt8>, decoder: borrowing DocumentDecoder, scale: Int, firstIndex: Int,
-        into data: inout SourceData
-    ) throws -> Int {
-        let scanner = JSONScanner(batch)
-        let start = scanner.skipWhitespace(from: 0, to: batch.count)
-        guard start < batch.count, batch[start] == UInt8(ascii: "[") else {
-            throw JSONSyntaxError(offset: start, reason: "a transaction batch must be a JSON array")
-        }
-        let (elements, end) = try scanner.elementRanges(ofArrayAt: start, limit: batch.count)
-        let rest = scanner.skipWhitespace(from: end, to: batch.count)
-        if rest < batch.count { throw JSONSyntaxError.trailing(at: rest, in: batch, after: "the batch") }
-        try decoder.decodeElements(elements, firstIndex: firstIndex, in: batch, scale: scale, into: &data)
-        return elements.count
-    }
-
     /// Adds a batch of entries (`emit_entries`): each checked on its own, a wrong one rejected.
     public mutating func add(entries: UnsafeBufferPointer<EntryFields>) {
         guard let scale else { return }
-        let normaliser = decoder.normaliser(scale: scale)
+        let checks = EntryChecks(origin: context.origin, scale: scale, keepsLocations: context.keepsLocations)
         let account = UInt32(unit.accounts.count - 1)
         for entry in entries {
             if entry.status == .neverMoved {
-                unit.skipped.append(normaliser.neverMoved(entry, index: nextIndex))
+                unit.skipped.append(checks.neverMoved(entry, index: nextIndex))
                 nextIndex += 1
                 continue
             }
-            switch normaliser.normalise(
+            switch checks.normalise(
                 entry: entry, index: nextIndex, account: account, vendors: &unit.vendors, details: &unit.details)
             {
             case let .transaction(t): unit.transactions.append(t)
@@ -155,7 +118,7 @@ public struct StreamedAccount: Sendable {
             }
             nextIndex += 1
         }
-        decoder.onProgress?(entries.count)
+        context.onProgress?(entries.count)
     }
 
     /// A record the plugin could not read itself: read, and rejected with the plugin's reason.
@@ -163,17 +126,17 @@ public struct StreamedAccount: Sendable {
     ///   - raw: the record's own text (a CSV row), written as a JSON string by `--rejects`.
     public mutating func reject(location: String, reason: String, raw: [UInt8]) {
         guard scale != nil else { return }
-        unit.rejects.append(Reject(origin: decoder.origin, path: location, reason: reason, raw: raw, rawIsText: true))
+        unit.rejects.append(Reject(origin: context.origin, path: location, reason: reason, raw: raw, rawIsText: true))
         nextIndex += 1
     }
 
     /// Fails the whole account: none of its records are kept, nor anything it named (the data
     /// goes back to where the account began), and its failure takes their place.
     public mutating func fail(_ reason: String) {
-        drop(failure: "\(decoder.origin): \(reason)")
+        drop(failure: "\(context.origin): \(reason)")
     }
 
-    private mutating func drop(failure message: String) {
+    mutating func drop(failure message: String) {
         guard scale != nil else { return }
         scale = nil
         unit.truncate(to: start)

@@ -1,7 +1,7 @@
+import TxFeedDecoding
 import TxFeedModel
+import TxFeedPipeline
 import XCTest
-
-@testable import TxFeedDecoding
 
 /// Streamed accounts decoded one after the other into one data give exactly what decoding each on its own and appending would, including accounts
 /// that fail part way: nothing of a failed account stays, not even the vendors it named.
@@ -35,12 +35,12 @@ final class StreamedAccountGroupTests: XCTestCase {
         Call(envelope: envelope("I"), batches: ["[\(record("V6")),\(record("V7", "\"x\""))]"]),
     ]
 
-    static let decoder = DocumentDecoder(origin: "group", sourceIndex: 0, threads: 1)
+    static let context = StreamContext(origin: "group", sourceIndex: 0, threads: 1)
 
     /// The account on its own.
     func decode(_ call: Call) -> SourceData {
         var account = Array(call.envelope.utf8).withUnsafeBufferPointer {
-            StreamedAccount(decoder: Self.decoder, envelope: $0)
+            StreamedAccount(Self.context, envelope: $0)
         }
         for batch in call.batches { Array(batch.utf8).withUnsafeBufferPointer { account.add(batch: $0) } }
         if let reason = call.fail { account.fail(reason) }
@@ -49,15 +49,15 @@ final class StreamedAccountGroupTests: XCTestCase {
     }
 
     /// The accounts one after the other in one data, as a collector streams them
-    /// (``StreamedAccount/next(decoder:envelope:)``).
+    /// (``StreamedAccount/next(_:envelope:)``).
     func decodeGrouped(_ calls: [Call]) -> SourceData {
         var stream: StreamedAccount?
         for call in calls {
             Array(call.envelope.utf8).withUnsafeBufferPointer { envelope in
                 if stream == nil {
-                    stream = StreamedAccount(decoder: Self.decoder, envelope: envelope)
+                    stream = StreamedAccount(Self.context, envelope: envelope)
                 } else {
-                    stream!.next(decoder: Self.decoder, envelope: envelope)
+                    stream!.next(Self.context, envelope: envelope)
                 }
             }
             for batch in call.batches { Array(batch.utf8).withUnsafeBufferPointer { stream!.add(batch: $0) } }
@@ -102,7 +102,7 @@ final class StreamedAccountGroupTests: XCTestCase {
             let streamed = decode(Call(envelope: Self.envelope("S"), batches: [batch]))
             var document = SourceData()
             Array(Self.envelope("S", records: records.joined(separator: ",")).utf8).withUnsafeBufferPointer {
-                Self.decoder.decode(text: $0, into: &document)
+                DocumentDecoder(Self.context).decode(text: $0, into: &document)
             }
             XCTAssertEqual(Summary(streamed), Summary(document), batch)
             XCTAssertEqual(streamed.rejects.map(\.raw), document.rejects.map(\.raw), batch)
@@ -126,7 +126,7 @@ final class StreamedAccountGroupTests: XCTestCase {
             let streamed = decode(Call(envelope: Self.envelope("S"), batches: [batch]))
             var document = SourceData()
             Array(Self.envelope("S", records: records.joined(separator: ",")).utf8).withUnsafeBufferPointer {
-                Self.decoder.decode(text: $0, into: &document)
+                DocumentDecoder(Self.context).decode(text: $0, into: &document)
             }
             XCTAssertEqual(Summary(streamed), Summary(document), batch)
             XCTAssertEqual(streamed.transactions.count, records.count, batch)
@@ -184,6 +184,20 @@ final class StreamedAccountGroupTests: XCTestCase {
         XCTAssertEqual(table.count, 0)
         XCTAssertEqual(table.intern("c"), 0)
         XCTAssertEqual(table.intern("c"), 0)
+    }
+
+    /// A record's id and memo stay with it across batches (paths and details number on).
+    func testStreamedBatchesKeepTheirDetails() {
+        func row(_ n: Int, id: Bool) -> String {
+            Self.record("v\(n)", "1", extra: id ? #","id":"id-\#(n)","memo":"m\#(n)""# : "")
+        }
+        var account = Array(Self.envelope("A", records: row(1, id: true)).utf8).withUnsafeBufferPointer {
+            StreamedAccount(Self.context, envelope: $0)
+        }
+        Array("[\(row(2, id: true)),\(row(3, id: false))]".utf8).withUnsafeBufferPointer { account.add(batch: $0) }
+        let data = account.finish()
+        let ids = data.transactions.map { $0.details == Transaction.noDetails ? nil : data.details[Int($0.details)].id }
+        XCTAssertEqual(ids, ["id-1", "id-2", nil])
     }
 
     /// What two data can be compared by.
