@@ -1,6 +1,5 @@
 import Glibc
 import Synchronization
-import TxFeedDecoding
 import TxFeedModel
 import TxFeedPluginHost
 
@@ -40,7 +39,7 @@ public final class SourceCollector: DeliveredDataEvents {
     private let pending = Atomic<Int>(0)
     /// The account being streamed (`begin_account` … `end_account`). Only the source's thread
     /// touches it, and only during `run`; a Mutex keeps that honest at no real cost.
-    private let streaming = Mutex<Streaming?>(nil)
+    let streaming = Mutex<Streaming?>(nil)
 
     private struct Delivered {
         var data = SourceData()
@@ -69,7 +68,7 @@ public final class SourceCollector: DeliveredDataEvents {
     /// The accounts streamed (`begin_account` … `end_account`): those that ended wait here,
     /// decoded one after the other into one data, until ``groupedUnits`` or anything that must
     /// come after them (a document, a part handed over, the barrier's take); then the open one.
-    private struct Streaming: Sendable {
+    struct Streaming: Sendable {
         var origin: String
         var account: StreamedAccount
         /// Whether the last account begun is still open.
@@ -144,7 +143,7 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     /// Commits the accounts that ended and wait in the stream, before anything that follows them.
-    private func commitEnded() {
+    func commitEnded() {
         let ended = streaming.withLock { streaming -> SourceData? in
             guard streaming != nil else { return nil }
             return streaming!.isOpen ? streaming!.account.takeEarlier() : Self.close(&streaming)?.ended
@@ -233,7 +232,7 @@ public final class SourceCollector: DeliveredDataEvents {
     /// In txfeed's own process under a budget: a long statement goes on to the held account in
     /// parts, as a plugin host child sends it up (``takeOpenAccountPart()``), so that it spills
     /// while open instead of waiting whole in its decoder until `end_account`.
-    private func passOpenAccountOn() {
+    func passOpenAccountOn() {
         guard spill != nil,
             streaming.withLock({ $0?.account.heldRecords ?? 0 }) >= Self.passedOnRecords,
             let part = takeOpenAccountPart()
@@ -294,41 +293,6 @@ public final class SourceCollector: DeliveredDataEvents {
 
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
-    public func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
-        document(text: text, origin: origin, part: .whole)
-    }
-
-    public func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer {
-        if isCancelled { return .stop }
-        guard text.count <= TextLimits.document else {
-            return commit {
-                $0.failures.append(
-                    "\(origin ?? name): \(TextLimits.over("the document", text.count, TextLimits.document))")
-            }
-        }
-        return hostWork {
-            var decoder = decoder(origin)
-            decoder.part = part
-            let data = decoder.decode(text: text)
-            return commit { $0.append(data) }
-        }
-    }
-
-    public func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer {
-        if isCancelled { return .stop }
-        return hostWork {
-            let data = decoder(origin).decode(janssonValue: janssonValue)
-            return commit { $0.append(data) }
-        }
-    }
-
-    public func beginAccount(
-        text: UnsafeBufferPointer<UInt8>, originBytes: UnsafeBufferPointer<UInt8>?
-    ) -> CallbackAnswer {
-        begin(
-            originBytes, first: { StreamedAccount($0, envelope: text) }, next: { $0.next($1, envelope: text) })
-    }
-
     public func beginAccount(fields: AccountFields, originBytes: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
         begin(
             originBytes, first: { StreamedAccount($0, fields: fields) }, next: { $0.next($1, fields: fields) })
@@ -339,7 +303,7 @@ public final class SourceCollector: DeliveredDataEvents {
     /// - Parameters:
     ///   - first: a stream's first account, in the context given.
     ///   - next: begins the account after those in the stream.
-    private func begin(
+    func begin(
         _ originBytes: UnsafeBufferPointer<UInt8>?, first: (StreamContext) -> StreamedAccount,
         next: (inout StreamedAccount, StreamContext) -> Void
     ) -> CallbackAnswer {
@@ -365,37 +329,6 @@ public final class SourceCollector: DeliveredDataEvents {
             }
         }
         return .proceed
-    }
-
-    public func transactions(text: UnsafeBufferPointer<UInt8>) -> CallbackAnswer {
-        let answer = hostWork {
-            streamed("emit_transactions") { $0.account.add(batch: text) }
-        }
-        passOpenAccountOn()
-        return answer
-    }
-
-    /// A batch of one huge envelope read in pieces. Its records are kept as they come, so that
-    /// they can spill under a memory budget and a plugin host child sends them on instead of
-    /// holding the account: a syntax error in a later batch fails the account from there on.
-    public func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
-        hostWork {
-            var earlier, handed: SourceData?
-            let answer = streamed("emit_transactions_part") { open in
-                // Already going up as provisional records, it goes on that way.
-                let committedPieces = !open.sentProvisionally
-                open.account.add(batch: text, part: part)
-                if committedPieces {
-                    earlier = open.account.takeEarlier()
-                    handed = open.account.handOver()
-                }
-            }
-            guard answer == .proceed, earlier != nil || handed != nil else { return answer }
-            return commit { data in
-                if let earlier { data.append(earlier) }
-                if let handed { data.append(handed) }
-            }
-        }
     }
 
     public func endAccount(balance: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
@@ -498,7 +431,7 @@ public final class SourceCollector: DeliveredDataEvents {
     // MARK: Helpers
 
     /// Runs txfeed's own work for the source, adding its time to ``hostSeconds``.
-    private func hostWork<T>(_ body: () -> T) -> T {
+    func hostWork<T>(_ body: () -> T) -> T {
         let start = Self.uptime()
         hostWorkSince.store(start, ordering: .relaxed)
         defer {
@@ -513,7 +446,7 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     /// Runs `body` on the account being streamed; `call` without one is a failed document.
-    private func streamed(_ call: String, _ body: (inout Streaming) -> Void) -> CallbackAnswer {
+    func streamed(_ call: String, _ body: (inout Streaming) -> Void) -> CallbackAnswer {
         if isCancelled { return .stop }
         let open = streaming.withLock { streaming in
             guard streaming?.isOpen == true else { return false }
@@ -525,18 +458,14 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     /// What a document or an account of the source is checked in, named by `origin`.
-    private func context(_ origin: String?) -> StreamContext {
+    func context(_ origin: String?) -> StreamContext {
         StreamContext(
             origin: origin ?? name, sourceIndex: index, threads: threads, keepsLocations: keepsLocations,
             onProgress: onProgress)
     }
 
-    private func decoder(_ origin: String?) -> DocumentDecoder {
-        DocumentDecoder(context(origin))
-    }
-
     /// Adds a decoded unit, unless the run was abandoned. Returns the callback's answer.
-    private func commit(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
+    func commit(_ update: (inout SourceData) -> Void) -> CallbackAnswer {
         commitDelivered { update(&$0.data) }
     }
 
