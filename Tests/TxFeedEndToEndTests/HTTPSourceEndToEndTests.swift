@@ -266,6 +266,18 @@ final class HTTPSourceEndToEndTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("abandoned"), result.stderr)
     }
 
+    /// Sources sent to one plugin host child together do not wait behind a slow one: those not
+    /// begun are given back (`withdraw`) and another child runs them. The slow source is held
+    /// by the server until every quick one has been asked for, and fails if they waited behind it.
+    func testSourcesBehindASlowOneInItsChildAreRunElsewhere() throws {
+        // Twelve sources, four children: a share of three, the slow one first in its child's.
+        let quick = (1...11).flatMap { ["-s", "http:url=\(url("quick-\($0)"))"] }
+        let result = try run(arguments: ["-s", "http:url=\(url("hold-for-quick/11"))"] + quick + ["--timeout", "60"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try records(result).count, 12 * 3)
+        XCTAssertLessThan(result.seconds, 15, "the quick sources waited for the slow one")
+    }
+
     func testTimeoutOptionLimitsTheWaitForAResponse() throws {
         let result = try run("-s", "http:url=\(url("slow")),timeout=1,retries=0", "--timeout", "20")
         XCTAssertEqual(result.status, 1, result.stderr)

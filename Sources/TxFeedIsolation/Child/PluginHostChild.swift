@@ -263,12 +263,12 @@ final class ChildHost: Sendable {
         _ = FrameWriter.writeAll(outputFD, PluginOutputRelay.marker(request.index))
         defer { fflush(nil) }
         if current.withLock({ $0.cancelled.remove(request.index) }) != nil {
-            finish(.failed, "not started: the timeout struck while it waited for its plugin's process")
+            finish(request.index, .failed, "not started: the timeout struck while it waited for its plugin's process")
             return
         }
         let session = PluginSource(plugin: plugin, configuration: request.configuration)
         if let refused = session.open() {
-            finish(.refused, refused)
+            finish(request.index, .refused, refused)
             return
         }
         let decoded = DecodedCount()
@@ -301,8 +301,8 @@ final class ChildHost: Sendable {
         events.flush()
         Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
         switch result {
-        case .completed: finish(.completed, "")
-        case .failed(let message): finish(.failed, message)
+        case .completed: finish(request.index, .completed, "")
+        case .failed(let message): finish(request.index, .failed, message)
         }
     }
 
@@ -316,13 +316,18 @@ final class ChildHost: Sendable {
         }
     }
 
-    private func finish(_ end: RunEnd, _ message: String) {
+    private func finish(_ index: Int, _ end: RunEnd, _ message: String) {
         Self.endPluginProcesses()
         // What the plugin printed goes before its `finished`: the ticker may release that frame
         // before `run` returns, and txfeed, its sources done, may end this child (`_exit`,
         // which flushes nothing) while the lines are still in stdio's buffer.
         fflush(nil)
+        Self.sendFinished(writer, index, end, message)
+    }
+
+    private static func sendFinished(_ writer: FrameWriter, _ index: Int, _ end: RunEnd, _ message: String) {
         writer.send(.finished) {
+            $0.integer(UInt32(index))
             $0.integer(end.rawValue)
             $0.string(message)
         }
@@ -354,13 +359,9 @@ final class ChildHost: Sendable {
                 // Decided and answered under the lock the main thread takes a request's turn
                 // under: a source is either given back or run here, never both.
                 current.withLock { current in
-                    for index in indexes {
-                        let given = !current.begun.contains(index)
-                        if given { current.withdrawn.insert(index) }
-                        writer.send(.withdrawn) { w in
-                            w.integer(UInt32(index))
-                            w.bool(given)
-                        }
+                    for index in indexes where !current.begun.contains(index) {
+                        current.withdrawn.insert(index)
+                        Self.sendFinished(writer, index, .withdrawn, "")
                     }
                 }
             case .frame(let kind, let payload):

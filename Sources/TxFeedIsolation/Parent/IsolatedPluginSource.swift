@@ -202,23 +202,22 @@ public final class IsolatedPluginSource: SourceSession {
                 }
                 guard let line else { return (.failed(garbled(child)), false) }
                 events?.log(PluginLogLevel(rawValue: line.0), line.1)
-            case .frame(.withdrawn, let payload):
-                let answer = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
-                    (Int(try r.integer(UInt32.self)), try r.bool())
-                }
-                guard let answer else { return (.failed(garbled(child)), false) }
-                if share.withdrawn(answer.0, given: answer.1, pool: pool) === job { return (nil, true) }
             case .frame(.finished, let payload):
-                let end = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) -> (RunEnd, String)? in
+                let end = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) -> (Int, RunEnd, String)? in
+                    let index = Int(try r.integer(UInt32.self))
                     let code = try r.integer(UInt8.self)
                     let message = try r.string()
-                    return RunEnd(rawValue: code).map { ($0, message) }
+                    return RunEnd(rawValue: code).map { (index, $0, message) }
                 }
-                guard let end = end ?? nil, !chunks.isWaiting else { return (.failed(garbled(child)), false) }
-                switch end.0 {
+                guard let (index, end, message) = end ?? nil else { return (.failed(garbled(child)), false) }
+                switch end {
+                case .withdrawn:
+                    // Given back unbegun: this one, or one behind it in the share.
+                    if share.withdrawn(index, pool: pool) === job { return (nil, true) }
+                case _ where index != request.index || chunks.isWaiting: return (.failed(garbled(child)), false)
                 case .completed: return (.completed, true)
-                case .failed: return (.failed(end.1), true)
-                case .refused: return (.refused(end.1), true)
+                case .failed: return (.failed(message), true)
+                case .refused: return (.refused(message), true)
                 }
             case .frame, .malformed:
                 return (.failed(garbled(child)), false)

@@ -82,10 +82,9 @@ final class SentShare: Sendable {
         }
     }
 
-    /// The child's answer for one source: given back, it leaves the share for the line again,
-    /// where a free child (another thread's) may take it at once. Returns that source.
-    func withdrawn(_ index: Int, given: Bool, pool: PluginChildPool) -> SourceJob? {
-        guard given else { return nil }
+    /// A source the child gave back: it leaves the share for the line again, where a free
+    /// child (another thread's) may take it at once. Returns that source.
+    func withdrawn(_ index: Int, pool: PluginChildPool) -> SourceJob? {
         let job = jobs.withLock { jobs -> SourceJob? in
             guard let at = jobs.firstIndex(where: { $0.request.index == index }) else { return nil }
             return jobs.remove(at: at)

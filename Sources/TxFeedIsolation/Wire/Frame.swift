@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// A child does two things: it answers calls, one at a time, each with one ``answer``; and it
 /// runs sources, each a stream of ``data``, ``transactions``, ``log`` and ``hostTime`` frames
-/// ended by ``finished``, which ``cancel`` and ``withdraw`` reach while it runs.
+/// ended by ``finished``, which ``cancel`` and ``withdraw`` reach while it runs (a source given
+/// back is ``finished`` too, without a stream).
 enum FrameKind: UInt8, Sendable {
     // MARK: txfeed → child
     /// A ``Call``: its byte, then its arguments. Answered by one ``answer``.
@@ -18,7 +19,8 @@ enum FrameKind: UInt8, Sendable {
     /// else when its turn comes, without running it.
     case cancel = 3
     /// Give back these sources, sent with others and not begun: the one before them takes
-    /// long, and another child can run them. Answered by one ``withdrawn`` each.
+    /// long, and another child can run them. Each one given back is ``finished``
+    /// (``RunEnd/withdrawn``); one already begun runs here, and nothing is said of it.
     case withdraw = 4
 
     // MARK: child → txfeed
@@ -32,10 +34,8 @@ enum FrameKind: UInt8, Sendable {
     case log = 13
     /// The child's host time for the source so far (nanoseconds) and the transactions decoded.
     case hostTime = 14
-    /// The source's run ended: ``RunEnd`` and a message.
+    /// A source's run ended, or it was given back: its index, ``RunEnd`` and a message.
     case finished = 15
-    /// A source's index, and whether it was withdrawn (else it had begun: it runs here).
-    case withdrawn = 16
 }
 
 /// What a ``FrameKind/call`` asks, and what its ``FrameKind/answer`` holds.
@@ -69,6 +69,8 @@ enum RunEnd: UInt8, Sendable {
     case failed = 1
     /// `open` refused the configuration: the message is the reason.
     case refused = 2
+    /// Given back unbegun (``FrameKind/withdraw``): another child may run it.
+    case withdrawn = 3
 }
 
 /// Writes whole frames to a pipe, one at a time (the plugin's thread and its log calls may

@@ -98,6 +98,20 @@ class Handler(BaseHTTPRequestHandler):
         if name == "slow":
             time.sleep(60)
             return self.send(200, OK)
+        if name.startswith("quick"):
+            return self.send(200, OK)
+        if name == "hold-for-quick":  # /hold-for-quick/N: answers once N quick-* requests came
+            want = int(path.strip("/").split("/")[1])
+            deadline = time.time() + 20
+            while True:
+                with hits_lock:
+                    seen = sum(v for k, v in hits.items() if k.startswith("quick"))
+                if seen >= want:
+                    return self.send(200, OK)
+                if time.time() > deadline:
+                    message = f"only {seen} of {want} quick sources were asked while this one was held"
+                    return self.send(200, json.dumps({"status": 500, "message": message, "body": None}).encode())
+                time.sleep(0.02)
         if name == "secret":
             if Handler.token is not None and self.headers.get("Authorization") == Handler.token:
                 return self.send(200, OK)
