@@ -2,7 +2,7 @@ import TxFeedModel
 
 /// What an account's checks need of the source that streams it.
 public struct StreamContext: Sendable {
-    /// The plugin's name for the account (a file name), named in every message.
+    /// What is read (a file name or URL, the plugin's `origin`), named in every message.
     public var origin: String
     public var sourceIndex: Int
     /// Threads for a large JSON batch (`--threads`).
