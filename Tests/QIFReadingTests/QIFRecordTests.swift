@@ -17,6 +17,37 @@ final class QIFRecordTests: XCTestCase {
             result.entries.first?.memo, "Weekly [Split] splits: Groceries -40.00 (Food); Household -12.50")
     }
 
+    /// quiffen's test.qif (from its sdist): a `D` among a split's lines is that split's date, as
+    /// quiffen writes and reads it. The record is one: one `T`, one `^`, and its splits sum to
+    /// that `T` (-50.00 - 25.00 = -75.00); read as two records run together, the second would
+    /// be split lines without a `T` of its own. Its date is the record's `D`, not the split's.
+    func testADateAmongASplitsLinesIsTheSplitsNotASecondRecord() throws {
+        let result = try readQIF(
+            bankFile([
+                [
+                    "D2/10'24", "T-75.00", "PAmazon.com", "SFood:Groceries", "D1/10'24", "E50%", "$-50.00",
+                    "STransportation", "$-25.00",
+                ],
+                ["D2/13'24", "T-1.00", "PB"],
+            ]))
+        XCTAssertEqual(result.rejects.map(\.reason), [])
+        XCTAssertEqual(result.entries.map(\.amount), ["-75.00", "-1.00"])
+        XCTAssertEqual(result.dates, ["2024-02-10", "2024-02-13"])
+        XCTAssertEqual(
+            result.entries.first?.memo, "splits: Food:Groceries -50.00 (50%); Transportation -25.00")
+    }
+
+    /// A `D` after the splits that comes with the next record's own fields is still two records
+    /// run together: the second `T` names the line.
+    func testARecordRunIntoASplitRecordIsStillRejected() throws {
+        let result = try readQIF(
+            "!Type:Bank\nD2/10'24\nT-75.00\nPA\nSFood\n$-75.00\nD2/11'24\nT-5.00\nPB\n^\nD2/13'24\nT-1.00\nPC\n^\n")
+        XCTAssertEqual(
+            result.rejects.map(\.reason),
+            ["line 8 is a second T in one record: two records without the ^ between them?"])
+        XCTAssertEqual(result.entries.map(\.amount), ["-1.00"])
+    }
+
     func testCategoryAndTransferAreAppendedToTheMemo() throws {
         let result = try readQIF(
             bankFile([

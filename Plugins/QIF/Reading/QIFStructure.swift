@@ -159,6 +159,11 @@ struct QIFStructure: Sendable {
             return false
         }
         switch code {
+        // A `D` among a split's lines (after an `S`) is that split's date, which quiffen and some
+        // exporters write: not the record's, and not a second record begun without its `^` (its
+        // splits sum to the one `T`; a record run in would repeat `T`, `P`…, and is caught there).
+        case UInt8(ascii: "D") where !record.splits.isEmpty:
+            break
         case UInt8(ascii: "D"):
             if once(record.date) { (record.date, record.dateLine) = (value, line.number) }
         case UInt8(ascii: "T"):
