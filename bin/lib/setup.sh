@@ -61,13 +61,14 @@ build_if_stale() {
 
 # The tests' own Python, .build/venv, with independent readers to compare txfeed with:
 # openpyxl (the xlsx sink's workbooks), csv2ofx (bank CSV layouts), mt-940 (MT940 statements),
-# ofxparse (OFX statements), quiffen (QIF files), beancount (bean-check reads the beancount sink's files).
+# ofxparse (OFX statements), quiffen (QIF files), ofxstatement-iso20022 (camt statements; with
+# the ofxstatement it plugs into), beancount (bean-check reads the beancount sink's files).
 # Made once, quietly; python3-venv is installed with apt-get when venv is missing. Tests find
 # it at .build/venv and fail (never skip) without it.
 test_venv="$root/.build/venv"
-test_python_packages="openpyxl csv2ofx==0.34.2 mt-940==5.1.1 ofxparse==0.21 quiffen==4.0.1 beancount==3.2.3"
+test_python_packages="openpyxl csv2ofx==0.34.2 mt-940==5.1.1 ofxparse==0.21 quiffen==4.0.1 ofxstatement==0.9.3 ofxstatement-iso20022==0.8.1 beancount==3.2.3"
 ensure_test_venv() {
-    if [ -x "$test_venv/bin/python3" ] && "$test_venv/bin/python3" -c 'import openpyxl, csv2ofx, mt940, ofxparse, quiffen, beancount' >/dev/null 2>&1; then
+    if [ -x "$test_venv/bin/python3" ] && "$test_venv/bin/python3" -c 'import openpyxl, csv2ofx, mt940, ofxparse, quiffen, ofxstatement.plugins.iso20022, beancount' >/dev/null 2>&1; then
         return 0
     fi
     if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
