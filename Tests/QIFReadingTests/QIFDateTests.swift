@@ -52,6 +52,22 @@ final class QIFDateTests: XCTestCase {
         XCTAssertEqual(settled.dates, ["2024-02-01", "2024-04-03"])
     }
 
+    /// quiffen's test_split.qif: its one date `D1/ 1'00` has its day equal to its month, so month
+    /// first and day first read it alike (2000-01-01): nothing to ask, the file is read. One date
+    /// whose day is not its month (`D1/ 2'00`) makes the order matter again.
+    func testDatesThatReadAlikeInEitherOrderNeedNoDateFormat() throws {
+        let alike = try readQIF(
+            bankFile([["D1/ 1'00", "T-10.00", "PA"], ["D12/12'00", "T-2.00", "PB"], ["D03.03.2000", "T-1.00", "PC"]]))
+        XCTAssertEqual(alike.problems, [])
+        XCTAssertEqual(alike.dates, ["2000-01-01", "2000-12-12"])
+        XCTAssertEqual(alike.rejects.map(\.location), ["record 3 (line 10)"])
+        XCTAssertTrue(alike.reportLine("date format")?.contains("either order") ?? false, alike.report)
+
+        let differ = try readQIF(bankFile([["D1/ 1'00", "T-10.00", "PA"], ["D1/ 2'00", "T-2.00", "PB"]]))
+        XCTAssertEqual(differ.problems.count, 1)
+        XCTAssertTrue(differ.problems[0].contains("date-format"), differ.problems[0])
+    }
+
     /// One unreadable date among good ones rejects that record alone, naming it and its line.
     func testABadDateRejectsItsRecordWithItsLine() throws {
         let file = bankFile([

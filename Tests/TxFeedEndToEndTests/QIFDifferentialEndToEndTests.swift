@@ -198,16 +198,18 @@ final class QIFDifferentialEndToEndTests: XCTestCase {
     }
 
     /// `test_split.qif` has one date, `D1/ 1'00`: month and day are both 1, so either order reads
-    /// 2000-01-01, which quiffen (month first by default) gives. txfeed fails the file asking for
-    /// `date-format` (it cannot tell the order from days of 12 or less), and with it agrees; the
-    /// record's `U-10.00` and `T-10.00` are one amount, its splits (-9.00, -1.00) sum to it.
-    func testASingleDateEitherOrderReadsAlikeWithTheDateFormatGiven() throws {
+    /// 2000-01-01, which quiffen (month first by default) gives. txfeed failed the file asking for
+    /// `date-format` (days of 12 or less cannot tell the order) until it saw that every date reads
+    /// alike either way; now it reads the file, as with either `date-format`. The record's `U-10.00`
+    /// and `T-10.00` are one amount, and its splits (-9.00, -1.00) sum to it.
+    func testASingleDateThatReadsAlikeInEitherOrder() throws {
         let path = Self.quiffenFiles + "test_split.qif"
-        let refused = try txfeedReading(path, status: 1).run
-        XCTAssertTrue(refused.stderr.contains("set date-format"), refused.stderr)
         let theirs = try XCTUnwrap(try quiffen(path).reading)
         XCTAssertEqual(theirs.lines, [Line(date: "2000-01-01", minor: -1000, check: nil)])
+        try assertAgree(path)
         assertAgree(try txfeedReading("qif:" + path + ",date-format=%m/%d/%y").reading, theirs, path)
         assertAgree(try txfeedReading("qif:" + path + ",date-format=%d/%m/%y").reading, theirs, path)
+        let sniff = try txfeed("sniff", path)
+        XCTAssertTrue(sniff.output.contains("(every date reads alike in either order)"), sniff.output)
     }
 }

@@ -95,10 +95,35 @@ public final class QIFDocument: Sendable {
         case .decided(let pattern, let why):
             let suffix = ": \(pattern)"
             return (pattern, why.hasSuffix(suffix) ? String(why.dropLast(suffix.count)) : why)
-        case .ambiguous(_, let message), .unreadable(let message):
+        case .ambiguous(let patterns, let message):
+            if let pattern = readAlike(text, structure, patterns) {
+                return (pattern, "every date reads alike in either order")
+            }
+            problems.append("dates: \(message)")
+            return (nil, nil)
+        case .unreadable(let message):
             problems.append("dates: \(message)")
             return (nil, nil)
         }
+    }
+
+    /// The first of `patterns` when they read every date of the file alike (`1/ 1'00` is
+    /// 2000-01-01 month first or day first, its day being its month), and miss the same ones:
+    /// then the order is no question, and asking for `date-format` would only stop the file.
+    /// Nil when one date reads differently, or none reads at all.
+    private static func readAlike(_ text: [UInt8], _ structure: QIFStructure, _ patterns: [DatePattern])
+        -> DatePattern?
+    {
+        guard patterns.count > 1 else { return nil }
+        var read = false
+        for record in structure.records {
+            guard let field = record.date else { continue }
+            let date = QIFDateText(text[field])
+            let first = date.parse(with: patterns[0])
+            for pattern in patterns.dropFirst() where date.parse(with: pattern) != first { return nil }
+            read = read || first != nil
+        }
+        return read ? patterns[0] : nil
     }
 
     private static func decideMark(
