@@ -14,7 +14,8 @@ public enum TestPython {
     /// The venv's python3, once it is known to import openpyxl.
     public static func openpyxl() throws -> String { try importing("openpyxl") }
 
-    /// The venv's python3, once it is known to import `module` (`openpyxl`, `csv2ofx`, `mt940`, `ofxparse`).
+    /// The venv's python3, once it is known to import `module` (`openpyxl`, `csv2ofx`, `mt940`, `ofxparse`,
+    /// `quiffen`, `ofxstatement`).
     public static func importing(_ module: String) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: path),
             try runCommand(path, ["-c", "import \(module)"]).status == 0
