@@ -126,13 +126,15 @@ extension DocumentDecoder {
         let raw = UnsafeBufferPointer(rebasing: text[element])
         // A record is a few hundred bytes; a huge one (its nodes would take 16 times its size)
         // goes to jansson.
+        let scale = normaliser.scale, location = normaliser.jsonLocation(index: index)
         let plain =
             raw.count > Self.plainElementBytes
             ? nil
             : EnvelopeHead.read(raw) { head in
                 head?.withRoot {
-                    normaliser.transaction(
-                        plain: $0, index: index, account: account, vendors: &vendors, details: &details)
+                    TransactionNormaliser.transaction(
+                        plain: $0, scale: scale, location: location, account: account, vendors: &vendors,
+                        details: &details)
                 }
             }
         if let plain { return .transaction(plain) }
