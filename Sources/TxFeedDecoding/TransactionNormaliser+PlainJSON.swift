@@ -53,7 +53,9 @@ extension TransactionNormaliser {
         default: return nil
         }
 
-        guard let dateBytes = date?.stringBytes, let when = try? TransactionDate.read(dateBytes) else { return nil }
+        guard let dateBytes = date?.stringBytes, let when = try? TransactionDate.readWithOffset(dateBytes) else {
+            return nil
+        }
 
         var idText: String?
         if let id, id.kind != .null {
@@ -86,7 +88,7 @@ extension TransactionNormaliser {
         return Transaction(
             unixSeconds: when.unixSeconds, amountMinor: money.minorUnits, vendor: vendors.intern(vendorBytes),
             account: account, isDebit: isDebit, isPending: isPending, isCivilDate: when.isCivil,
-            details: detailsIndex)
+            details: detailsIndex, offsetMinutes: when.offsetMinutes)
     }
 
     /// ``transaction(plain:scale:location:account:vendors:details:)`` with this normaliser's

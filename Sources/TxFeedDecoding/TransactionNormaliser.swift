@@ -92,10 +92,10 @@ struct TransactionNormaliser {
         guard dateValue.pointee.type == JSON_STRING, let datePointer = json_string_value(dateValue) else {
             return reject("date", "date is not a string")
         }
-        let date: (unixSeconds: Int64, isCivil: Bool)
+        let date: (unixSeconds: Int64, isCivil: Bool, offsetMinutes: Int16)
         do {
             date = try datePointer.withMemoryRebound(to: UInt8.self, capacity: json_string_length(dateValue)) {
-                try TransactionDate.read(UnsafeBufferPointer(start: $0, count: json_string_length(dateValue)))
+                try TransactionDate.readWithOffset(UnsafeBufferPointer(start: $0, count: json_string_length(dateValue)))
             }
         } catch {
             return reject("date", "\(error)")
@@ -139,7 +139,8 @@ struct TransactionNormaliser {
         return .transaction(
             Transaction(
                 unixSeconds: date.unixSeconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account,
-                isDebit: isDebit, isPending: isPending, isCivilDate: date.isCivil, details: detailsIndex))
+                isDebit: isDebit, isPending: isPending, isCivilDate: date.isCivil, details: detailsIndex,
+                offsetMinutes: date.offsetMinutes))
     }
 
     /// Where a JSON record is, when records keep their place (`--duplicates`): its path, after

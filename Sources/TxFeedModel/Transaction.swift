@@ -16,6 +16,10 @@ public struct Transaction: Sendable, BitwiseCopyable {
     /// strings stored at all).
     public var details: UInt32
     public var flags: Flags
+    /// The offset from UTC its file gave the instant (`-05:00` is -300), in minutes; 0 for none,
+    /// `Z` and a civil date. Days are shown in `--tz`; the run says when a record's day there is
+    /// not its day at this offset, the bank's (in the padding: the record stays 32 bytes).
+    public var offsetMinutes: Int16
 
     /// What a transaction is, in one byte.
     public struct Flags: OptionSet, Sendable, BitwiseCopyable {
@@ -34,8 +38,10 @@ public struct Transaction: Sendable, BitwiseCopyable {
 
     public init(
         unixSeconds: Int64, amountMinor: Int64, vendor: UInt32, account: UInt32, isDebit: Bool,
-        isPending: Bool = false, isCivilDate: Bool = false, details: UInt32 = Transaction.noDetails
+        isPending: Bool = false, isCivilDate: Bool = false, details: UInt32 = Transaction.noDetails,
+        offsetMinutes: Int16 = 0
     ) {
+        self.offsetMinutes = offsetMinutes
         self.unixSeconds = unixSeconds
         self.amountMinor = amountMinor
         self.vendor = vendor
@@ -51,6 +57,14 @@ public struct Transaction: Sendable, BitwiseCopyable {
     public var isDebit: Bool { flags.contains(.debit) }
     public var isPending: Bool { flags.contains(.pending) }
     public var isCivilDate: Bool { flags.contains(.civilDate) }
+
+    /// Whether its day in UTC is not its day at the offset its file gave (`2024-03-31T23:00-05:00`
+    /// is 1 April in UTC): with days shown in UTC, the bank's day is not the one shown.
+    public var dayDiffersAtOffset: Bool {
+        offsetMinutes != 0
+            && TransactionDate.days(ofUnixSeconds: unixSeconds + Int64(offsetMinutes) * 60)
+                != TransactionDate.days(ofUnixSeconds: unixSeconds)
+    }
 
     /// The signed amount: credits are money in, debits money out.
     public var signedMinor: Int64 { isDebit ? -amountMinor : amountMinor }

@@ -13,14 +13,26 @@ public enum TransactionDate {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> (
         unixSeconds: Int64, isCivil: Bool
     ) {
-        guard bytes.count == 10 else { return (try parse(bytes), false) }
+        let date = try readWithOffset(bytes)
+        return (date.unixSeconds, date.isCivil)
+    }
+
+    /// ``read(_:)``, with the offset the text gave in minutes east of UTC (0 for none, `Z` and
+    /// a civil date): a record keeps it (``Transaction/offsetMinutes``).
+    public static func readWithOffset(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> (
+        unixSeconds: Int64, isCivil: Bool, offsetMinutes: Int16
+    ) {
+        guard bytes.count == 10 else {
+            let (instant, offset) = try instant(bytes)
+            return (instant, false, Int16(offset / 60))
+        }
         guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2)
         else { throw DateError(.malformed, bytes) }
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else {
             throw DateError(.notARealDay, bytes)
         }
-        return (daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day)) * 86_400, true)
+        return (daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day)) * 86_400, true, 0)
     }
 
     /// ``read(_:)`` for a `String`, for tests and configuration.
@@ -32,6 +44,14 @@ public enum TransactionDate {
 
     /// Unix seconds of a date with a time of day, or a `DateError` saying what is wrong with it.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> Int64 {
+        try instant(bytes).unixSeconds
+    }
+
+    /// ``parse(_:)``, with the offset the text gave (seconds east of UTC).
+    @inline(__always)
+    private static func instant(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> (
+        unixSeconds: Int64, offsetSeconds: Int
+    ) {
         let n = bytes.count
         guard n >= 19,
             bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
@@ -68,7 +88,7 @@ public enum TransactionDate {
         // An offset can carry a four-digit year out of four digits (`9999-12-31T23:00:00-05:00`
         // is in 10000), and no output could write that instant as the date it is.
         guard instantRange.contains(instant) else { throw DateError(.outOfRange, bytes) }
-        return instant
+        return (instant, offsetSeconds)
     }
 
     /// The instants whose UTC year has four digits: 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z.

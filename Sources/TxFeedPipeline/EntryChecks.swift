@@ -37,8 +37,8 @@ struct EntryChecks {
         do { amount = try Money.parse(decimalText: amountText, scale: scale) } catch { return reject("\(error)") }
 
         guard let dateText = entry.date else { return reject("missing date") }
-        let date: (unixSeconds: Int64, isCivil: Bool)
-        do { date = try TransactionDate.read(dateText) } catch { return reject("\(error)") }
+        let date: (unixSeconds: Int64, isCivil: Bool, offsetMinutes: Int16)
+        do { date = try TransactionDate.readWithOffset(dateText) } catch { return reject("\(error)") }
 
         var id: String?
         if let text = entry.id, !text.isEmpty {
@@ -60,7 +60,7 @@ struct EntryChecks {
             Transaction(
                 unixSeconds: date.unixSeconds, amountMinor: amount.money.minorUnits, vendor: vendors.intern(vendor),
                 account: account, isDebit: amount.negative, isPending: entry.isPending, isCivilDate: date.isCivil,
-                details: detailsIndex))
+                details: detailsIndex, offsetMinutes: date.offsetMinutes))
     }
 
     /// An entry whose money never moved (``EntryFields/Status/neverMoved``), for `--skipped`:

@@ -90,6 +90,31 @@ final class OFXEndToEndTests: XCTestCase {
         }
     }
 
+    /// An OFX instant at its bank's offset (`20240108233000[-5:EST]`, FITID 202401080001) is 8
+    /// January to the bank and 9 January in UTC, where days are shown without `--tz`: the run
+    /// says so, naming the record's two days and the option; in the bank's zone it is silent.
+    func testADayTheOffsetMovesInUTCIsSaidNamingTz() throws {
+        let utc = try txfeed("run", Self.bank102.path, "--sink", "csv")
+        XCTAssertEqual(utc.status, 0, utc.stderr)
+        // Newest first: the 21:15 EST payment of 24 January is the first of two.
+        XCTAssertTrue(
+            utc.stderr.contains(
+                "txfeed: days: 2 records fall on another day in UTC, where days are shown, than at the offset the file "
+                    + "gives (CHECKING 1234567890 \"Züri Pizza\" -33.40: 2024-01-25 in UTC, 2024-01-24 at -05:00); "
+                    + "--tz ZONE shows days in the bank's zone"), utc.stderr)
+        let local = try txfeed("run", Self.bank102.path, "--sink", "csv", "--tz", "America/New_York")
+        XCTAssertEqual(local.status, 0, local.stderr)
+        XCTAssertFalse(local.stderr.contains("txfeed: days:"), local.stderr)
+        // Of bank-220's offsets (+05:45 at 14:00, +05:45 at 09:30, 0 at midnight, -08:00 at 16:00)
+        // only the last moves a day.
+        let savings = try txfeed("run", Self.bank220.path, "--sink", "csv")
+        XCTAssertTrue(
+            savings.stderr.contains(
+                "txfeed: days: 1 record falls on another day in UTC, where days are shown, than at the offset the file "
+                    + "gives (SAVINGS DE89370400440532013000 \"Insurance Co\" -250.00: 2024-03-26 in UTC, 2024-03-25 at "
+                    + "-08:00)"), savings.stderr)
+    }
+
     /// windows-1252 payees arrive as the letters they are, never U+FFFD or C1 controls; a
     /// PAYEE aggregate names the vendor; a stray `&` is kept; a memo that is the vendor is not repeated.
     func testWindows1252PayeesAndTheVendorRules() throws {

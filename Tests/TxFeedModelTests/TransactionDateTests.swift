@@ -130,4 +130,35 @@ final class TransactionDateTests: XCTestCase {
             }
         }
     }
+
+    /// The offset a date gave is kept with its record, and tells when its day in UTC is not
+    /// the day the file meant.
+    func testTheOffsetGivenIsKeptAndTellsAShiftedDay() throws {
+        func record(_ text: String) throws -> Transaction {
+            var text = text
+            let date = try text.withUTF8 { try TransactionDate.readWithOffset($0) }
+            return Transaction(
+                unixSeconds: date.unixSeconds, amountMinor: 1, vendor: 0, account: 0, isDebit: true,
+                isCivilDate: date.isCivil, offsetMinutes: date.offsetMinutes)
+        }
+        let cases: [(String, Int16, Bool)] = [
+            ("2024-03-31T23:00:00-05:00", -300, true),  // 1 April in UTC
+            ("2024-03-31T12:00:00-05:00", -300, false),
+            ("2024-03-31T00:00:00+11:00", 660, true),  // 30 March in UTC
+            ("2024-03-31T00:00:00.000+0545", 345, true),
+            ("2024-03-31T06:00:00+05:45", 345, false),
+            ("1969-12-31T20:00:00-05:00", -300, true),  // before 1970: days count down
+            ("1969-12-31T18:00:00-05:00", -300, false),
+            ("2024-03-31T23:00:00Z", 0, false), ("2024-03-31 23:00:00", 0, false), ("2024-03-31", 0, false),
+        ]
+        for (text, minutes, shifted) in cases {
+            let t = try record(text)
+            XCTAssertEqual(t.offsetMinutes, minutes, text)
+            XCTAssertEqual(t.dayDiffersAtOffset, shifted, text)
+            XCTAssertEqual(t.unixSeconds, try TransactionDate.read(text).unixSeconds, text)
+        }
+        // In the padding: a record is still 32 bytes on the wire and in spill runs.
+        XCTAssertLessThanOrEqual(MemoryLayout<Transaction>.size, 32)
+        XCTAssertEqual(MemoryLayout<Transaction>.stride, 32)
+    }
 }

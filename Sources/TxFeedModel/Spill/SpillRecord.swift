@@ -24,8 +24,8 @@ struct SpillRecord {
         var t = transaction
         t.details = details == nil ? 0 : 1
         withUnsafeBytes(of: &t) { out.append(contentsOf: $0) }
-        // `size` is 29 bytes: the stride's padding is written too, so the fields that follow
-        // stay where ``read(_:)`` looks for them.
+        // Any padding between `size` and the 32-byte stride is written too, so the fields that
+        // follow stay where ``read(_:)`` looks for them.
         out.append(contentsOf: repeatElement(0, count: 32 - MemoryLayout<Transaction>.size))
         withUnsafeBytes(of: hash) { out.append(contentsOf: $0) }
         withUnsafeBytes(of: position) { out.append(contentsOf: $0) }

@@ -342,6 +342,34 @@ struct FeedOutput {
         return lines
     }
 
+    /// Without `--tz`, days are shown in UTC: a record whose file gave its instant an offset
+    /// (`2024-03-31T23:00:00-05:00`, OFX's `[-5:EST]`) may be shown a day off the bank's own
+    /// (1 April), which a month's totals and a journal then count in the wrong month. Said, with
+    /// the first such record, and the option that shows the bank's days.
+    static func offsetDaysSummary(_ feed: Feed) -> [String] {
+        var count = 0
+        var first: Int?
+        for (position, t) in feed.transactions.enumerated() where t.dayDiffersAtOffset {
+            count += 1
+            if first == nil { first = position }
+        }
+        guard let first else { return [] }
+        let t = feed.transactions[first]
+        let account = feed.accounts[Int(t.account)]
+        let minutes = Int(t.offsetMinutes)
+        let offset =
+            (minutes < 0 ? "-" : "+") + String(format: "%02d:%02d", abs(minutes) / 60, abs(minutes) % 60)
+        let utcDay = TransactionDate.isoDay(days: TransactionDate.days(ofUnixSeconds: t.unixSeconds))
+        let ownDay = TransactionDate.isoDay(
+            days: TransactionDate.days(ofUnixSeconds: t.unixSeconds + Int64(minutes) * 60))
+        let amount = Money(minorUnits: t.signedMinor, scale: account.scale).plainDecimal
+        return [
+            "txfeed: days: \(count.counted("record")) \(count == 1 ? "falls" : "fall") on another day in UTC, where days are shown, than at the "
+                + "offset the file gives (\(account.name) \"\(feed.vendors.name(of: t.vendor))\" \(amount): \(utcDay) in UTC, "
+                + "\(ownDay) at \(offset)); --tz ZONE shows days in the bank's zone"
+        ]
+    }
+
     /// Per source: read = written + rejected (+ duplicates with --dedupe, + seen with --state),
     /// status and time; then
     /// the first rejects.
@@ -397,6 +425,7 @@ struct FeedOutput {
         if feed.deduplicated && !plan.quiet {
             lines += Self.nearDuplicatesSummary(feed, stateFile: plan.stateFile, timeZone: plan.timeZone)
         }
+        if plan.timeZone == nil { lines += Self.offsetDaysSummary(feed) }
         for (source, reject) in feed.rejects.first {
             say("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")
         }
