@@ -86,3 +86,35 @@ final class MT940WrittenEntriesTests: XCTestCase {
         XCTAssertEqual(entry?.memo, "Müller Kühne AG")
     }
 }
+
+/// What a file's byte order mark says of its encoding.
+final class MT940ByteOrderMarkTests: XCTestCase {
+    private let statement =
+        ":20:STARTUMSE\r\n:25:37040044/0532013000\r\n:28C:00001/001\r\n:60F:C240301EUR2000,00\r\n"
+        + ":61:2403010301DR45,20NMSCNONREF//2024030100001\r\n"
+        + ":86:106?00KARTENZAHLUNG?20SVWZ+Café crème?32Bäckerei Müller\r\n"
+        + ":62F:C240301EUR1954,80\r\n-\r\n"
+
+    /// A UTF-8 BOM before `:20:` (Notepad, some banks' portals) is skipped: it failed the whole
+    /// file as "no MT940 message: no :20: field (line 1 reads "\u{feff}:20:STARTUMSE")".
+    func testAUTF8ByteOrderMarkIsSkipped() {
+        let read = MT940Read(bytes: [0xEF, 0xBB, 0xBF] + Array(statement.utf8))
+        XCTAssertNil(read.failure)
+        XCTAssertEqual(read.entries.map(\.vendor), ["Bäckerei Müller"])
+        XCTAssertEqual(read.entries.map(\.amount), ["-45.20"])
+        XCTAssertEqual(read.ends.count, 1)
+    }
+
+    /// UTF-16 is named, not read as bytes (a NUL beside every character, and no field found).
+    func testAUTF16FileIsRefusedNamingItsEncoding() {
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in statement.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let read = MT940Read(bytes: bytes)
+        XCTAssertEqual(read.entries.count, 0)
+        XCTAssertEqual(read.failure?.line, 1)
+        XCTAssertEqual(
+            read.failure?.message,
+            "the file is UTF-16LE (its byte order mark): MT940 is read as UTF-8 or windows-1252; "
+                + "convert it first (iconv -f UTF-16 -t UTF-8)")
+    }
+}

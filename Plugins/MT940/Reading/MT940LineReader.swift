@@ -43,13 +43,13 @@ final class MT940LineReader {
                 let stop = base.distance(to: UnsafeMutableRawPointer(newline))
                 take(start..<stop)
                 start = stop + 1
-                return .line
+                return firstLineFailure() ?? .line
             }
             if atEnd {
                 guard start < end else { return .end }
                 take(start..<end)
                 start = end
-                return .line
+                return firstLineFailure() ?? .line
             }
             if end - start > Self.longestLine {
                 return .failure("line \(number + 1) runs past 64 KiB without a line break: not MT940 text")
@@ -68,12 +68,38 @@ final class MT940LineReader {
         }
     }
 
-    /// Marks the line, without its carriage return, and counts it.
+    private func firstLineFailure() -> Next? {
+        guard number == 1, let name = Self.utf16Mark(line) else { return nil }
+        number = 0  // the reader names the line after the last one read: line 1
+        return .failure(
+            "the file is \(name) (its byte order mark): MT940 is read as UTF-8 or windows-1252; "
+                + "convert it first (iconv -f UTF-16 -t UTF-8)")
+    }
+
+    /// Marks the line, without its carriage return, and counts it. The first line loses a UTF-8
+    /// byte order mark (Windows editors and some banks' exports write one): `\u{FEFF}:20:` was
+    /// no field, and the whole file failed as "no MT940 message".
     private func take(_ range: Range<Int>) {
         number += 1
+        var lower = range.lowerBound
         var upper = range.upperBound
-        if upper > range.lowerBound, storage[upper - 1] == 0x0D { upper -= 1 }
-        lineStart = range.lowerBound
+        if upper > lower, storage[upper - 1] == 0x0D { upper -= 1 }
+        if number == 1, upper - lower >= 3, storage[lower] == 0xEF, storage[lower + 1] == 0xBB,
+            storage[lower + 2] == 0xBF
+        {
+            lower += 3
+        }
+        lineStart = lower
         lineEnd = upper
+    }
+
+    /// Why the first line cannot be MT940 text whatever follows: a UTF-16 byte order mark. MT940 is
+    /// ASCII (SWIFT's character set), UTF-8 or windows-1252; read as bytes, UTF-16 is a NUL beside
+    /// every character and no field is found.
+    static func utf16Mark(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        guard line.count >= 2 else { return nil }
+        if line[0] == 0xFF, line[1] == 0xFE { return "UTF-16LE" }
+        if line[0] == 0xFE, line[1] == 0xFF { return "UTF-16BE" }
+        return nil
     }
 }
