@@ -19,6 +19,49 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertTrue(result.reportLine("spec")?.contains(",encoding=utf-16,") ?? false)
     }
 
+    /// `encoding=utf-16le` (or `utf-16be`) on a file with the byte order mark of that order:
+    /// the mark is no text. It was read as U+FEFF, so the header was `\u{FEFF}Date` and the
+    /// suggested rules named `"date": "\u{FEFF}Date"`.
+    func testADeclaredByteOrderSkipsItsByteOrderMark() throws {
+        let text = "Date,Payee,Amount\r\n2024-03-01,Café Zoë,-3.20\r\n2024-03-02,Salary,100\r\n"
+        var little: [UInt8] = [0xFF, 0xFE]
+        var big: [UInt8] = [0xFE, 0xFF]
+        for unit in text.utf16 {
+            little += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            big += [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+        }
+        for (bytes, name) in [(little, "utf-16le"), (big, "utf-16be")] {
+            let result = try CSVReading.read(bytes, options: ["encoding": name, "date": "Date"])
+            XCTAssertEqual(result.problems, [], name)
+            XCTAssertEqual(result.entries[0].map(\.vendor), ["Café Zoë", "Salary"], name)
+            XCTAssertEqual(result.reportLine("header"), "line 1: Date,Payee,Amount", name)
+        }
+    }
+
+    /// UTF-16LE without a byte order mark whose text is mostly Japanese: fewer than nine in ten
+    /// pairs hold a NUL, and the file was read as windows-1252 and failed naming Shift_JIS and
+    /// others, never `utf-16le`; nor was it routed to csv.
+    func testUnmarkedUTF16OfJapaneseTextNamesTheEncoding() throws {
+        let text =
+            "日付,摘要内容,金額,残高\r\n2024/03/01,株式会社ヤマダ電機,-12000,988000\r\n"
+            + "2024/03/05,給与　ミュラー,250000,1238000\r\n2024/03/07,カフェ　東京,-980,1237020\r\n"
+        var bytes: [UInt8] = []
+        for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let result = try CSVReading.read(bytes)
+        XCTAssertTrue(
+            result.problems.first?.contains(
+                "the bytes look like UTF-16LE without a byte order mark (a NUL byte beside every ASCII character): "
+                    + "set encoding=utf-16le") ?? false, "\(result.problems)")
+        XCTAssertGreaterThan(confidence("export.csv", bytes), 0)
+        let named = try CSVReading.read(bytes, options: ["encoding": "utf-16le"])
+        XCTAssertEqual(named.problems, [])
+        XCTAssertEqual(named.entries[0].map(\.vendor), ["株式会社ヤマダ電機", "給与　ミュラー", "カフェ　東京"])
+        // Text with no NUL in it is no UTF-16: its failure names other encodings.
+        let western = Array("Date;Payee;Amount\n13/03/2024;Caf".utf8) + [0x81] + Array(";-45,20\n".utf8)
+        let failed = try CSVReading.read(western)
+        XCTAssertFalse(failed.problems.contains { $0.contains("UTF-16") }, "\(failed.problems)")
+    }
+
     func testUTF8BOMIsSkippedAndNoNoteIsWritten() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Date,Payee,Amount\n2024-03-01,Zoë,1.00\n".utf8)
         let result = try CSVReading.read(bytes)

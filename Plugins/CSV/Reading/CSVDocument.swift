@@ -56,6 +56,7 @@ public final class CSVDocument {
         ]
         if let problem = decoded.problem {
             addProblem(problem)
+            addUnmarkedUTF16Problem(bytes)
             return
         }
         if decoded.guessed {
@@ -66,16 +67,20 @@ public final class CSVDocument {
         }
         if decoded.encoding != .utf8 { found.options.append(("encoding", decoded.encoding.rawValue, false)) }
         readTable(stem: stem)
-        // A NUL beside every character read as UTF-8 finds no column: the likely cause, first.
-        if !problemList.isEmpty, settings.encoding == nil,
+        addUnmarkedUTF16Problem(bytes)
+    }
+
+    /// A NUL beside every ASCII character read as UTF-8 finds no column, and UTF-16 of other
+    /// scripts is no windows-1252 either: when the file failed, the likely cause, first.
+    private func addUnmarkedUTF16Problem(_ bytes: UnsafeRawBufferPointer) {
+        guard !problemList.isEmpty, settings.encoding == nil,
             let name = TextDecoding.unmarkedUTF16(bytes.bindMemory(to: UInt8.self))
-        {
-            let message =
-                "the bytes look like \(name.uppercased()) without a byte order mark (a NUL byte beside "
-                + "every character): set encoding=\(name)"
-            problemList.insert("\(origin): \(message)", at: 0)
-            found.problems.insert(message, at: 0)
-        }
+        else { return }
+        let message =
+            "the bytes look like \(name.uppercased()) without a byte order mark (a NUL byte beside "
+            + "every ASCII character): set encoding=\(name)"
+        problemList.insert("\(origin): \(message)", at: 0)
+        found.problems.insert(message, at: 0)
     }
 
     deinit {

@@ -34,8 +34,11 @@ enum TextDecoding {
             }
             return DecodedText(text: text, owned: nil, encoding: .utf8, guessed: false, problem: problem)
         }
-        // iconv's UTF-16 reads the BOM itself and picks the byte order from it.
-        let skip = encoding != .utf16 && bom?.encoding == .utf8 ? 3 : 0
+        // iconv's UTF-16 reads the BOM itself and picks the byte order from it; UTF-16LE and
+        // UTF-16BE keep it as text (U+FEFF), so the first header read `\u{FEFF}Date` and a
+        // saved rules file named that column, which no other export of the bank matches.
+        var skip = encoding != .utf16 && bom?.encoding == .utf8 ? 3 : 0
+        if bom?.encoding == .utf16, Self.matchesByteOrder(encoding, all) { skip = 2 }
         return transcode(UnsafeBufferPointer(rebasing: all[skip...]), from: encoding, guessed: guessed)
     }
 
@@ -49,9 +52,21 @@ enum TextDecoding {
         return nil
     }
 
-    /// `utf-16le` or `utf-16be` when bytes without a byte order mark read as UTF-16 text of
-    /// mostly ASCII: in the first 4 KiB, nine in ten bytes on one side of each pair are NUL and
-    /// none on the other. Never guessed (a UTF-8 file may hold NULs): named in the message.
+    /// Whether a declared `utf-16le` or `utf-16be` is the byte order the file's UTF-16 BOM marks.
+    private static func matchesByteOrder(_ encoding: TextEncoding, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = encoding.iconvName
+        if name == "UTF-16LE" || name == "UNICODELITTLE" { return bytes[0] == 0xFF }
+        if name == "UTF-16BE" || name == "UNICODEBIG" { return bytes[0] == 0xFE }
+        return false
+    }
+
+    /// `utf-16le` or `utf-16be` when bytes without a byte order mark read as UTF-16 text, in the
+    /// first 4 KiB: nine in ten bytes on one side of each pair are NUL and none on the other
+    /// (Western text: mostly ASCII), or, for text of other scripts (Japanese payees beside ASCII
+    /// dates, amounts and separators), at least a third of the pairs are an ASCII character
+    /// beside a NUL, a line break among them, every such pair a printable character, tab or line
+    /// break, and ten times fewer NULs on the other side (`U+3000`'s). Never guessed (a UTF-8 file
+    /// may hold NULs): named in the message.
     static func unmarkedUTF16(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard byteOrderMark(bytes) == nil else { return nil }
         let pairs = min(bytes.count, 4_096) / 2
@@ -64,7 +79,30 @@ enum TextDecoding {
         }
         if oddNul * 10 >= pairs * 9, evenNul == 0 { return "utf-16le" }
         if evenNul * 10 >= pairs * 9, oddNul == 0 { return "utf-16be" }
+        if oddNul > evenNul, readsAsText(bytes, pairs: pairs, high: 1) { return "utf-16le" }
+        if evenNul > oddNul, readsAsText(bytes, pairs: pairs, high: 0) { return "utf-16be" }
         return nil
+    }
+
+    /// The second test of ``unmarkedUTF16(_:)``, with the high byte of each pair at `high`.
+    private static func readsAsText(_ bytes: UnsafeBufferPointer<UInt8>, pairs: Int, high: Int) -> Bool {
+        var ascii = 0
+        var otherNul = 0
+        var lineBreak = false
+        for pair in 0..<pairs {
+            let upper = bytes[2 * pair + high]
+            let lower = bytes[2 * pair + 1 - high]
+            if upper == 0 {
+                guard (0x20..<0x7F).contains(lower) || lower == 0x09 || lower == 0x0A || lower == 0x0D else {
+                    return false
+                }
+                ascii += 1
+                if lower == 0x0A { lineBreak = true }
+            } else if lower == 0 {
+                otherNul += 1
+            }
+        }
+        return lineBreak && ascii * 3 >= pairs && otherNul * 10 <= ascii
     }
 
     // MARK: - iconv
