@@ -10,11 +10,35 @@ public final class OFXDocument {
     public let header: OFXHeader?
     private let bytes: UnsafeRawBufferPointer
 
+    /// Why bytes ≥ 0x80 of an SGML body are read as windows-1252 though its header does not say
+    /// so (`CHARSET:NONE` or none, `ENCODING:USASCII`): the first byte that is not UTF-8. Banks
+    /// write their code page's accents under such headers (`Société` as 0xE9), which libxml2
+    /// refused as "Input is not proper UTF-8, indicate encoding !", and OFX has no option that
+    /// could. Nil when the body is UTF-8, or its header names a character set.
+    public let guessedWindows1252: (line: Int, byte: UInt8)?
+
     /// - Parameter bytes: the whole file; must outlive the document (a `FileBytes` does).
     public init(bytes: UnsafeRawBufferPointer, origin: String) {
         self.bytes = bytes
         self.origin = origin
-        header = OFXHeader.read(bytes)
+        let header = OFXHeader.read(bytes)
+        self.header = header
+        guessedWindows1252 = header.flatMap { Self.windows1252Guess($0, bytes) }
+    }
+
+    private static func windows1252Guess(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> (Int, UInt8)? {
+        guard header.syntax == .sgml, !header.isWindows1252, header.otherCharset == nil,
+            (header.encoding ?? "").uppercased().filter({ $0 != "-" }) != "UTF8",
+            let bad = UTF8Check.firstInvalid(bytes)
+        else { return nil }
+        return (1 + bytes[..<bad].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }, bytes[bad])
+    }
+
+    /// The input libxml2 pulls, and the encoding it is told, for one pass.
+    private func reader(_ header: OFXHeader) -> (OFXInput, OFXXMLReader) {
+        let input = OFXInput(
+            bytes: bytes, header: header, windows1252: header.isWindows1252 || guessedWindows1252 != nil)
+        return (input, OFXXMLReader(input: input, origin: origin, encoding: header.otherCharset))
     }
 
     /// Reads the file to its end, handing every event to `visit` until it returns false.
@@ -31,8 +55,14 @@ public final class OFXDocument {
                     origin: origin, line: nil, path: "",
                     message: "not an OFX file: no OFXHEADER:, <?OFX or <OFX> at its start"))
         }
-        let input = OFXInput(bytes: bytes, header: header)
-        let reader = OFXXMLReader(input: input, origin: origin)
+        let (input, reader) = self.reader(header)
+        if let guess = guessedWindows1252 {
+            let charset = header.charset.map { "CHARSET:\($0)" } ?? "no CHARSET"
+            let note =
+                "read as windows-1252: the header says \(charset), but line \(guess.line) holds byte "
+                + "0x\(String(guess.byte, radix: 16, uppercase: true)), which is not UTF-8"
+            guard visit(.note(note)) else { return .stopped }
+        }
         var walk = OFXWalk(
             names: reader.names, readsTransactions: readsTransactions, loadSecurities: { self.securities(header) })
         var root: OFXNames.ID?
@@ -61,8 +91,17 @@ public final class OFXDocument {
                 error.open.isEmpty
                 ? walk.path : caughtUp ? walk.path(depth: error.open.count) : error.open.joined(separator: ".")
             var message = error.message
-            // libxml2 calls a cut-short file "extra content at the end": it is the opposite.
-            if input.isExhausted, let inside = error.open.last ?? walk.openNames.last {
+            if let bytes = Self.notUTF8(message) {
+                // libxml2's "Input is not proper UTF-8, indicate encoding !\nBytes: 0xE9 0x74":
+                // said in OFX's terms, and never taken for a file cut short below.
+                let what = bytes.isEmpty ? "the text is" : "bytes \(bytes) are"
+                message =
+                    header.syntax == .xml
+                    ? "\(what) not UTF-8, which an XML file is unless its <?xml?> declaration names "
+                        + "another encoding (encoding=\"windows-1252\")"
+                    : "\(what) not UTF-8, which the header's ENCODING:\(header.encoding ?? "UTF-8") says they are"
+            } else if input.isExhausted, let inside = error.open.last ?? walk.openNames.last {
+                // libxml2 calls a cut-short file "extra content at the end": it is the opposite.
                 message = "the file ends inside \(inside): cut short"
             }
             return .failed(OFXFailure(origin: origin, line: error.line, path: path, message: message))
@@ -85,13 +124,21 @@ public final class OFXDocument {
         }
     }
 
+    /// The bytes libxml2 quotes when it stops at text that is not UTF-8 (`0xE9 0x74 0xE9 0x20`);
+    /// nil for its other errors.
+    private static func notUTF8(_ message: String) -> String? {
+        guard message.hasPrefix("Input is not proper UTF-8") else { return nil }
+        guard let bytes = message.firstRange(of: "Bytes: ") else { return "" }
+        return String(message[bytes.upperBound...].prefix { $0 != "\n" })
+    }
+
     /// The file's `SECLIST`, read in a pass of its own (OFX writes it after the statements, and
     /// their investment transactions name its securities) when the first investment
     /// transaction needs it; none without a `<SECLIST>` tag. A file that cannot be read fails in
     /// the main pass, not here.
     private func securities(_ header: OFXHeader) -> OFXSecurities {
         guard OFXText.contains(Array("<SECLIST>".utf8), in: bytes) else { return [:] }
-        let reader = OFXXMLReader(input: OFXInput(bytes: bytes, header: header), origin: origin)
+        let (_, reader) = self.reader(header)
         var list = OFXSecurityList(names: reader.names)
         while let node = reader.next() { list.take(node) }
         return list.securities

@@ -43,11 +43,34 @@ public struct OFXHeader: Sendable, Equatable {
     }
 
     /// Whether bytes at or above 0x80 are windows-1252 rather than UTF-8: `CHARSET:1252` or
-    /// Latin-1, unless `ENCODING:UTF-8` says otherwise.
+    /// Latin-1 (`ISO-8859-1`, `8859-1`), unless `ENCODING:UTF-8` says otherwise. Not ISO-8859-15
+    /// and its kin, whose `€` (0xA4) was read as Latin-1's `¤`: those are ``otherCharset``.
     public var isWindows1252: Bool {
-        guard syntax == .sgml, encoding?.uppercased() != "UTF-8" else { return false }
-        let set = (charset ?? "").uppercased()
-        return set == "1252" || set == "WINDOWS-1252" || set.contains("8859-1")
+        guard syntax == .sgml, !isUTF8 else { return false }
+        let set = Self.folded(charset ?? "")
+        return set == "1252" || set == "WINDOWS1252" || set == "CP1252" || set == "88591" || set == "LATIN1"
+    }
+
+    /// The character set of an SGML header that is neither windows-1252, Latin-1, `NONE` nor
+    /// UTF-8, as libxml2 (iconv) names it: `ISO-8859-15` (`8859-15`), `windows-1250` (`1250`),
+    /// `KOI8-R`. The body is handed to libxml2 in it; nil for the others.
+    public var otherCharset: String? {
+        guard syntax == .sgml, !isUTF8, !isWindows1252, let charset else { return nil }
+        let set = Self.folded(charset)
+        if set.isEmpty || set == "NONE" || set == "USASCII" || set == "ASCII" || set == "UTF8" { return nil }
+        if set.count == 4, set.hasPrefix("12"), set.allSatisfy(\.isNumber) { return "windows-\(set)" }
+        if set.hasPrefix("8859"), set.count > 4 { return "ISO-8859-\(set.dropFirst(4))" }
+        return charset
+    }
+
+    /// `ENCODING:UTF-8`.
+    private var isUTF8: Bool { Self.folded(encoding ?? "") == "UTF8" }
+
+    /// Upper case without `ISO`, `-`, `_` and spaces: `ISO-8859-1` and `8859-1` are `88591`.
+    private static func folded(_ name: String) -> String {
+        var set = name.uppercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
+        if set.hasPrefix("ISO") { set.removeFirst(3) }
+        return set
     }
 
     /// Whether libxml2 is handed the body through the ``SGMLNormalizer``.

@@ -41,10 +41,12 @@ final class OFXInput {
         return nil
     }
 
-    init(bytes: UnsafeRawBufferPointer, header: OFXHeader) {
+    /// - Parameter windows1252: bytes ≥ 0x80 of an SGML body are windows-1252 (declared, or
+    ///   guessed by the document), transcoded to UTF-8 by the normaliser.
+    init(bytes: UnsafeRawBufferPointer, header: OFXHeader, windows1252: Bool) {
         self.bytes = bytes
         limit = bytes.count
-        if header.isReadAsSGML { normalizer = SGMLNormalizer(transcodesWindows1252: header.isWindows1252) }
+        if header.isReadAsSGML { normalizer = SGMLNormalizer(transcodesWindows1252: windows1252) }
         normalized.reserveCapacity(Self.chunk * 2)
     }
 

@@ -22,7 +22,9 @@ final class OFXXMLReader {
     /// open (the walk may be a few nodes behind the parser).
     private(set) var error: (message: String, line: Int, open: [String])?
 
-    init(input: OFXInput, origin: String) {
+    /// - Parameter encoding: the body's encoding when the file's own bytes do not say it (an SGML
+    ///   header's `CHARSET:ISO-8859-15`); nil for UTF-8 or an XML declaration's.
+    init(input: OFXInput, origin: String, encoding: String? = nil) {
         _ = Self.initialised
         self.input = input
         reader = xmlReaderForIO(
@@ -30,7 +32,7 @@ final class OFXXMLReader {
                 guard let context, let buffer else { return -1 }
                 let input = Unmanaged<OFXInput>.fromOpaque(context).takeUnretainedValue()
                 return Int32(input.read(into: buffer, capacity: Int(length)))
-            }, nil, Unmanaged.passUnretained(input).toOpaque(), origin, nil, Self.options)
+            }, nil, Unmanaged.passUnretained(input).toOpaque(), origin, encoding, Self.options)
         guard let reader else { return }
         xmlTextReaderSetStructuredErrorHandler(
             reader,
