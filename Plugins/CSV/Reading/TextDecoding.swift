@@ -63,7 +63,7 @@ enum TextDecoding {
     /// `utf-16le` or `utf-16be` when bytes without a byte order mark read as UTF-16 text, in the
     /// first 4 KiB: nine in ten bytes on one side of each pair are NUL and none on the other
     /// (Western text: mostly ASCII), or, for text of other scripts (Japanese payees beside ASCII
-    /// dates, amounts and separators), at least a third of the pairs are an ASCII character
+    /// dates, amounts and separators), at least a third of the pairs are a Latin-1 character
     /// beside a NUL, a line break among them, every such pair a printable character, tab or line
     /// break, and ten times fewer NULs on the other side (`U+3000`'s). Never guessed (a UTF-8 file
     /// may hold NULs): named in the message.
@@ -93,9 +93,9 @@ enum TextDecoding {
             let upper = bytes[2 * pair + high]
             let lower = bytes[2 * pair + 1 - high]
             if upper == 0 {
-                guard (0x20..<0x7F).contains(lower) || lower == 0x09 || lower == 0x0A || lower == 0x0D else {
-                    return false
-                }
+                // U+0020–U+007E, U+00A0–U+00FF (`é` in `Café 東京`), tab and line breaks: text.
+                guard (0x20..<0x7F).contains(lower) || lower >= 0xA0 || lower == 0x09 || lower == 0x0A || lower == 0x0D
+                else { return false }
                 ascii += 1
                 if lower == 0x0A { lineBreak = true }
             } else if lower == 0 {
