@@ -62,6 +62,27 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertFalse(failed.problems.contains { $0.contains("UTF-16") }, "\(failed.problems)")
     }
 
+    /// A UTF-8 export with one row in windows-1252 (`Caf\xE9`, pasted in from another file):
+    /// each line is read in its own encoding. Read whole as windows-1252, every other row's
+    /// `Société` came out `SociÃ©tÃ©`, with exit 0 and a note that only said windows-1252.
+    func testAUTF8FileWithAWindows1252LineReadsEachLineInItsOwn() throws {
+        let bytes =
+            Array("Date;Payee;Amount\r\n13/03/2024;Société Générale;-45,20\r\n14/03/2024;Müller;-10,00\r\n".utf8)
+            + Array("15/03/2024;Caf".utf8) + [0xE9] + Array(" Zo".utf8) + [0xEB] + Array(";-3,20\r\n".utf8)
+        let result = try CSVReading.read(bytes)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Société Générale", "Müller", "Café Zoë"])
+        XCTAssertEqual(
+            result.notes,
+            ["read as UTF-8, but 1 line not valid UTF-8 read as windows-1252 (line 4): the file mixes encodings"])
+        XCTAssertEqual(
+            result.reportLine("encoding"), "utf-8, but windows-1252 on 1 line not valid UTF-8 (line 4)")
+        XCTAssertFalse(result.reportLine("spec")?.contains("encoding=") ?? true)
+        // A windows-1252 file with no UTF-8 beyond ASCII is windows-1252, as before.
+        let latin = Array("Date;Payee;Amount\r\n13/03/2024;Caf".utf8) + [0xE9] + Array(";-3,20\r\n".utf8)
+        XCTAssertEqual(try CSVReading.read(latin).entries[0].map(\.vendor), ["Café"])
+    }
+
     func testUTF8BOMIsSkippedAndNoNoteIsWritten() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Date,Payee,Amount\n2024-03-01,Zoë,1.00\n".utf8)
         let result = try CSVReading.read(bytes)

@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// A whole bank CSV file, read once to infer how it is written (encoding, separator, header,
 /// column roles, date format, decimal mark), then as many times as needed to hand it out.
@@ -59,7 +60,11 @@ public final class CSVDocument {
             addUnmarkedUTF16Problem(bytes)
             return
         }
-        if decoded.guessed {
+        if let lines = decoded.windows1252Lines {
+            addNote(
+                "read as UTF-8, but \(lines.count.counted("line")) not valid UTF-8 read as windows-1252 "
+                    + "(\(Self.lineList(lines))): the file mixes encodings")
+        } else if decoded.guessed {
             addNote(
                 decoded.encoding == .shiftJIS
                     ? "read as cp932 (Shift_JIS): not valid UTF-8, no encoding given, and its bytes pair up as Japanese"
@@ -872,11 +877,23 @@ public final class CSVDocument {
         return kept.isEmpty ? String(whole.prefix(limit)) + "…" : kept + "…"
     }
 
+    /// `line 4`, `lines 4, 9 and 12`, `lines 4, 9, 12, 30, 31 and 7 more`.
+    private static func lineList(_ lines: [Int]) -> String {
+        let shown = lines.prefix(5).map(String.init)
+        let word = lines.count == 1 ? "line" : "lines"
+        if lines.count > 5 { return "\(word) \(shown.joined(separator: ", ")) and \(lines.count - 5) more" }
+        if shown.count == 1 { return "\(word) \(shown[0])" }
+        return "\(word) \(shown.dropLast().joined(separator: ", ")) and \(shown.last!)"
+    }
+
     private static func describeEncoding(_ decoded: DecodedText, declared: Bool, bytes: UnsafeRawBufferPointer)
         -> String
     {
         let name = decoded.encoding.rawValue
         if declared { return "\(name) (given)" }
+        if let lines = decoded.windows1252Lines {
+            return "\(name), but windows-1252 on \(lines.count.counted("line")) not valid UTF-8 (\(lineList(lines)))"
+        }
         if decoded.guessed { return "\(name) (not valid UTF-8 and none declared)" }
         let bom = TextDecoding.byteOrderMark(bytes.bindMemory(to: UInt8.self))
         return bom == nil ? name : "\(name) (byte order mark)"

@@ -12,4 +12,7 @@ struct DecodedText {
     var guessed: Bool
     /// Why the text could not be read whole, naming the byte offset; nil when it could.
     var problem: String?
+    /// The lines (1-based) read as windows-1252 in a file that is otherwise UTF-8 with letters
+    /// beyond ASCII: nil unless the file mixes them.
+    var windows1252Lines: [Int]? = nil
 }

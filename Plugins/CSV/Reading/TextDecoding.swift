@@ -22,6 +22,9 @@ enum TextDecoding {
             guessed = false
         } else {
             let utf8 = UTF8Check.firstInvalid(all) == nil
+            if !utf8, TextEncoding.detected(in: all) == nil, let mixed = mixed(all, skip: bom == nil ? 0 : 3) {
+                return mixed
+            }
             encoding = utf8 ? .utf8 : TextEncoding.detected(in: all) ?? .windows1252
             guessed = !utf8
         }
@@ -40,6 +43,54 @@ enum TextDecoding {
         var skip = encoding != .utf16 && bom?.encoding == .utf8 ? 3 : 0
         if bom?.encoding == .utf16, Self.matchesByteOrder(encoding, all) { skip = 2 }
         return transcode(UnsafeBufferPointer(rebasing: all[skip...]), from: encoding, guessed: guessed)
+    }
+
+    // MARK: - Mixed files
+
+    /// A file of UTF-8 lines with letters beyond ASCII (`Société`) and a few lines that are not
+    /// UTF-8 (a row pasted in from another export: `Caf\xE9`), each line read in its own
+    /// encoding: read whole as windows-1252, every UTF-8 letter of the file came out mangled
+    /// (`SociÃ©tÃ©`) with exit 0. Nil when no line is UTF-8 beyond ASCII (a windows-1252 file),
+    /// or a line that is not UTF-8 holds a byte windows-1252 leaves undefined (the file is in
+    /// neither, and fails as such).
+    private static func mixed(_ all: UnsafeBufferPointer<UInt8>, skip: Int) -> DecodedText? {
+        let bytes = UnsafeBufferPointer(rebasing: all[skip...])
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            lines.append(start..<end)
+            start = end
+        }
+        var windows1252: [Int] = []
+        var utf8BeyondASCII = false
+        for (index, range) in lines.enumerated() {
+            let line = UnsafeBufferPointer(rebasing: bytes[range])
+            if UTF8Check.firstInvalid(line) == nil {
+                if !utf8BeyondASCII, line.contains(where: { $0 >= 0x80 }) { utf8BeyondASCII = true }
+            } else {
+                if line.contains(where: { [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) }) { return nil }
+                windows1252.append(index + 1)
+            }
+        }
+        guard utf8BeyondASCII, !windows1252.isEmpty else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var next = 0
+        for (index, range) in lines.enumerated() {
+            let line = UnsafeBufferPointer(rebasing: bytes[range])
+            if next < windows1252.count, windows1252[next] == index + 1 {
+                Windows1252.decode(UnsafeRawBufferPointer(line), into: &out)
+                next += 1
+            } else {
+                out.append(contentsOf: line)
+            }
+        }
+        let owned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(out.count, 1))
+        _ = owned.initialize(fromContentsOf: out)
+        return DecodedText(
+            text: UnsafeBufferPointer(rebasing: owned[..<out.count]), owned: owned, encoding: .utf8, guessed: true,
+            problem: nil, windows1252Lines: windows1252)
     }
 
     // MARK: - Byte order marks
