@@ -1,7 +1,9 @@
 import StatementText
 
 /// A QIF file's bytes as UTF-8 text: QIF names no encoding, so valid UTF-8 is UTF-8 (its BOM
-/// skipped) and anything else is read as windows-1252, which every byte is, and said so.
+/// skipped) and anything else is read as windows-1252, which every byte is, and said so. A file
+/// of UTF-8 lines beyond ASCII with a few that are not is read a line at a time; a UTF-16 byte
+/// order mark means UTF-16.
 struct QIFText: Sendable {
     var bytes: [UInt8]
     /// `UTF-8`, or `windows-1252 (not valid UTF-8 at line N)` for `sniff` and the notes.
@@ -9,12 +11,34 @@ struct QIFText: Sendable {
     var isTranscoded: Bool
 
     init(_ raw: UnsafeRawBufferPointer) {
+        if raw.count >= 2, (raw[0] == 0xFF && raw[1] == 0xFE) || (raw[0] == 0xFE && raw[1] == 0xFF) {
+            // Windows PowerShell's Out-File and Notepad's "Unicode" write UTF-16LE with its mark:
+            // read as bytes, its NULs hid every header, and the file failed as holding no
+            // transaction block.
+            let little = raw[0] == 0xFF
+            let units = stride(from: 2, to: raw.count - 1, by: 2).map { (at: Int) -> UInt16 in
+                let first = UInt16(raw[at])
+                let second = UInt16(raw[at + 1])
+                return little ? first | second << 8 : first << 8 | second
+            }
+            bytes = Array(String(decoding: units, as: UTF16.self).utf8)
+            encoding = little ? "UTF-16LE (byte order mark)" : "UTF-16BE (byte order mark)"
+            isTranscoded = true
+            return
+        }
         var body = raw
         if raw.count >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF {
             body = UnsafeRawBufferPointer(rebasing: raw[3...])
         }
         if let bad = UTF8Check.firstInvalid(body) {
             let line = 1 + body[..<bad].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            if let mixed = Self.mixed(body) {
+                bytes = mixed.bytes
+                encoding =
+                    "UTF-8, but windows-1252 on \(mixed.lines.counted("line")) not valid UTF-8 (the first: line \(line))"
+                isTranscoded = true
+                return
+            }
             var out: [UInt8] = []
             Windows1252.decode(body, into: &out)
             bytes = out
@@ -25,5 +49,33 @@ struct QIFText: Sendable {
             encoding = "UTF-8"
             isTranscoded = false
         }
+    }
+
+    /// Each line in its own encoding when some lines are UTF-8 beyond ASCII (`PSociété`) and
+    /// others are not (`PCaf\xE9`, a record pasted in from another file): read whole as
+    /// windows-1252, every UTF-8 letter came out mangled (`SociÃ©tÃ©`). Nil when no line is
+    /// UTF-8 beyond ASCII.
+    private static func mixed(_ body: UnsafeRawBufferPointer) -> (bytes: [UInt8], lines: Int)? {
+        var pieces: [(range: Range<Int>, utf8: Bool)] = []
+        var utf8BeyondASCII = false
+        var start = 0
+        while start < body.count {
+            var end = start
+            while end < body.count, body[end] != 0x0A, body[end] != 0x0D { end += 1 }
+            while end < body.count, body[end] == 0x0A || body[end] == 0x0D { end += 1 }
+            let line = UnsafeRawBufferPointer(rebasing: body[start..<end])
+            let utf8 = UTF8Check.firstInvalid(line) == nil
+            if utf8, !utf8BeyondASCII, line.contains(where: { $0 >= 0x80 }) { utf8BeyondASCII = true }
+            pieces.append((start..<end, utf8))
+            start = end
+        }
+        guard utf8BeyondASCII else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + body.count / 8)
+        for piece in pieces {
+            let line = UnsafeRawBufferPointer(rebasing: body[piece.range])
+            if piece.utf8 { out.append(contentsOf: line) } else { Windows1252.decode(line, into: &out) }
+        }
+        return (out, pieces.filter { !$0.utf8 }.count)
     }
 }
