@@ -90,3 +90,39 @@ final class OFXCharsetTests: XCTestCase {
                 + "names another encoding (encoding=\"windows-1252\")")
     }
 }
+
+/// A header that names windows-1252 over a body written in UTF-8.
+final class OFXMislabelledCharsetTests: XCTestCase {
+    /// Banks write UTF-8 under `CHARSET:1252` (OCA/bank-statement-import#968): transcoded as the
+    /// header says, `Société Générale` came out `SociÃ©tÃ© GÃ©nÃ©rale` with exit 0. A body that is
+    /// valid UTF-8 with letters beyond ASCII is read as UTF-8, and a note says so.
+    func testAUTF8BodyUnderCharset1252IsReadAsUTF8WithANote() {
+        let text = sgmlFile(
+            bankStatement(
+                "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240102<TRNAMT>-45.20<FITID>F1<NAME>Société Générale<MEMO>Café 3€\n</STMTTRN>"
+            ), charset: "1252")
+        let result = read(text)
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(result.transactions.map(\.vendor), ["Société Générale"])
+        XCTAssertEqual(result.transactions.map(\.memo), ["Café 3€"])
+        XCTAssertEqual(
+            result.notes,
+            [
+                "read as UTF-8: the header says CHARSET:1252, but the text is valid UTF-8 (its first letter beyond ASCII on line 15)"
+            ])
+        // Windows-1252 bytes under the same header are windows-1252, without a note.
+        var bytes: [UInt8] = []
+        for character in text {
+            switch character {
+            case "é": bytes.append(0xE9)
+            case "É": bytes.append(0xC9)
+            case "€": bytes.append(0x80)
+            default: bytes += Array(character.utf8)
+            }
+        }
+        let declared = read(bytes)
+        XCTAssertEqual(declared.transactions.map(\.vendor), ["Société Générale"])
+        XCTAssertEqual(declared.transactions.map(\.memo), ["Café 3€"])
+        XCTAssertEqual(declared.notes, [])
+    }
+}

@@ -17,6 +17,13 @@ public final class OFXDocument {
     /// could. Nil when the body is UTF-8, or its header names a character set.
     public let guessedWindows1252: (line: Int, byte: UInt8)?
 
+    /// The line of the first letter beyond ASCII of an SGML body whose header says `CHARSET:1252`
+    /// (or Latin-1) but which is valid UTF-8 throughout: read as UTF-8. Banks do write UTF-8
+    /// under a windows-1252 header (Brazilian banks' exports, OCA/bank-statement-import#968), and
+    /// transcoded as the header says, `Société` came out `SociÃ©tÃ©` with exit 0. Windows-1252
+    /// text is practically never valid UTF-8 once it has letters beyond ASCII.
+    public let utf8DespiteHeader: Int?
+
     /// - Parameter bytes: the whole file; must outlive the document (a `FileBytes` does).
     public init(bytes: UnsafeRawBufferPointer, origin: String) {
         self.bytes = bytes
@@ -24,6 +31,14 @@ public final class OFXDocument {
         let header = OFXHeader.read(bytes)
         self.header = header
         guessedWindows1252 = header.flatMap { Self.windows1252Guess($0, bytes) }
+        utf8DespiteHeader = header.flatMap { Self.utf8Despite($0, bytes) }
+    }
+
+    private static func utf8Despite(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard header.isWindows1252, let first = bytes.firstIndex(where: { $0 >= 0x80 }),
+            UTF8Check.firstInvalid(bytes) == nil
+        else { return nil }
+        return 1 + bytes[..<first].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 
     private static func windows1252Guess(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> (Int, UInt8)? {
@@ -36,8 +51,8 @@ public final class OFXDocument {
 
     /// The input libxml2 pulls, and the encoding it is told, for one pass.
     private func reader(_ header: OFXHeader) -> (OFXInput, OFXXMLReader) {
-        let input = OFXInput(
-            bytes: bytes, header: header, windows1252: header.isWindows1252 || guessedWindows1252 != nil)
+        let windows1252 = (header.isWindows1252 && utf8DespiteHeader == nil) || guessedWindows1252 != nil
+        let input = OFXInput(bytes: bytes, header: header, windows1252: windows1252)
         return (input, OFXXMLReader(input: input, origin: origin, encoding: header.otherCharset))
     }
 
@@ -61,6 +76,12 @@ public final class OFXDocument {
             let note =
                 "read as windows-1252: the header says \(charset), but line \(guess.line) holds byte "
                 + "0x\(String(guess.byte, radix: 16, uppercase: true)), which is not UTF-8"
+            guard visit(.note(note)) else { return .stopped }
+        }
+        if let line = utf8DespiteHeader {
+            let note =
+                "read as UTF-8: the header says CHARSET:\(header.charset ?? ""), but the text is valid UTF-8 "
+                + "(its first letter beyond ASCII on line \(line))"
             guard visit(.note(note)) else { return .stopped }
         }
         var walk = OFXWalk(
