@@ -83,6 +83,25 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertEqual(try CSVReading.read(latin).entries[0].map(\.vendor), ["Café"])
     }
 
+    /// ISO-8859-15's `€` is 0xA4, windows-1252's `¤`: the bytes cannot say which, so the guess
+    /// stands, but its note names the byte and the option. It only said "read as windows-1252",
+    /// and `Café 3€` came out `Café 3¤`.
+    func testA0xA4ReadAsWindows1252NamesISO885915() throws {
+        let bytes =
+            Array("Date;Payee;Amount\r\n13/03/2024;Caf".utf8) + [0xE9, 0x20, 0x33, 0xA4] + Array(";-3,20\r\n".utf8)
+        let guessed = try CSVReading.read(bytes)
+        XCTAssertEqual(guessed.entries[0].map(\.vendor), ["Café 3¤"])
+        XCTAssertEqual(
+            guessed.notes,
+            [
+                "read as windows-1252: not valid UTF-8 and no encoding given; byte 0xA4 on line 2 reads as ¤, "
+                    + "which is € in ISO-8859-15: if the bank wrote €, set encoding=iso-8859-15"
+            ])
+        let named = try CSVReading.read(bytes, options: ["encoding": "iso-8859-15"])
+        XCTAssertEqual(named.entries[0].map(\.vendor), ["Café 3€"])
+        XCTAssertEqual(named.notes, [])
+    }
+
     func testUTF8BOMIsSkippedAndNoNoteIsWritten() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Date,Payee,Amount\n2024-03-01,Zoë,1.00\n".utf8)
         let result = try CSVReading.read(bytes)

@@ -68,7 +68,7 @@ public final class CSVDocument {
             addNote(
                 decoded.encoding == .shiftJIS
                     ? "read as cp932 (Shift_JIS): not valid UTF-8, no encoding given, and its bytes pair up as Japanese"
-                    : "read as windows-1252: not valid UTF-8 and no encoding given")
+                    : "read as windows-1252: not valid UTF-8 and no encoding given" + Self.euroHint(bytes))
         }
         if decoded.encoding != .utf8 { found.options.append(("encoding", decoded.encoding.rawValue, false)) }
         readTable(stem: stem)
@@ -875,6 +875,16 @@ public final class CSVDocument {
             kept = candidate
         }
         return kept.isEmpty ? String(whole.prefix(limit)) + "…" : kept + "…"
+    }
+
+    /// What a 0xA4 in a file read as windows-1252 may be: `¤` there and in Latin-1, `€` in
+    /// ISO-8859-15 (French, Finnish and Estonian exports), which bytes cannot tell apart. A bank
+    /// writes `€` far more often than `¤`, so the note names the option; "" without one.
+    private static func euroHint(_ bytes: UnsafeRawBufferPointer) -> String {
+        guard let at = bytes.firstIndex(of: 0xA4) else { return "" }
+        let line = 1 + bytes[..<at].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        return "; byte 0xA4 on line \(line) reads as ¤, which is € in ISO-8859-15: if the bank wrote €, "
+            + "set encoding=iso-8859-15"
     }
 
     /// `line 4`, `lines 4, 9 and 12`, `lines 4, 9, 12, 30, 31 and 7 more`.
