@@ -78,6 +78,12 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertEqual(
             result.reportLine("encoding"), "utf-8, but windows-1252 on 1 line not valid UTF-8 (line 4)")
         XCTAssertFalse(result.reportLine("spec")?.contains("encoding=") ?? true)
+        // With a UTF-8 BOM, the same: it failed, naming encoding=windows-1252, which would have
+        // mangled the UTF-8 rows.
+        let marked = try CSVReading.read([0xEF, 0xBB, 0xBF] + bytes)
+        XCTAssertEqual(marked.problems, [])
+        XCTAssertEqual(marked.entries[0].map(\.vendor), ["Société Générale", "Müller", "Café Zoë"])
+        XCTAssertEqual(marked.notes, result.notes)
         // A windows-1252 file with no UTF-8 beyond ASCII is windows-1252, as before.
         let latin = Array("Date;Payee;Amount\r\n13/03/2024;Caf".utf8) + [0xE9] + Array(";-3,20\r\n".utf8)
         XCTAssertEqual(try CSVReading.read(latin).entries[0].map(\.vendor), ["Café"])

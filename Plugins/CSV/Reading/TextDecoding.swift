@@ -32,6 +32,10 @@ enum TextDecoding {
             let skip = bom?.encoding == .utf8 ? 3 : 0
             let text = UnsafeBufferPointer(rebasing: all[skip...])
             var problem: String?
+            // A UTF-8 BOM over a few windows-1252 lines: the same mixed file as without one.
+            if declared == nil, UTF8Check.firstInvalid(text) != nil, let mixed = mixed(all, skip: skip) {
+                return mixed
+            }
             if let offset = UTF8Check.firstInvalid(text) {
                 problem = "byte \(offset + skip) is not UTF-8: set encoding (windows-1252, \(TextEncoding.suggestions))"
             }
