@@ -62,6 +62,17 @@ final class OFXCharsetTests: XCTestCase {
         XCTAssertEqual(
             result.notes,
             ["read as windows-1252: the header says CHARSET:NONE, but line 15 holds byte 0xE9, which is not UTF-8"])
+        // A CHARSET libxml2 does not know was ignored, and the body failed as not UTF-8 "which
+        // the header's ENCODING:USASCII says they are": read as CHARSET:NONE is, and named.
+        let unknown = read(file(charset: "FOO", payee: "Société Générale", memo: "Café 3€", encoding: windows1252))
+        XCTAssertNil(unknown.failure)
+        XCTAssertEqual(unknown.transactions.map(\.vendor), ["Société Générale"])
+        XCTAssertEqual(
+            unknown.notes,
+            [
+                "read as windows-1252: the header says CHARSET:FOO (a character set iconv does not know), "
+                    + "but line 15 holds byte 0xE9, which is not UTF-8"
+            ])
         // UTF-8 under CHARSET:NONE is UTF-8, without a note.
         let utf8 = read(file(charset: "NONE", payee: "Société Générale", memo: "Café 3€", encoding: nil))
         XCTAssertEqual(utf8.transactions.map(\.memo), ["Café 3€"])

@@ -1,3 +1,4 @@
+import CLibXML2
 import StatementText
 
 /// An OFX file (1.x SGML, 2.x XML, QFX) read as a stream of ``OFXEvent``s.
@@ -30,7 +31,8 @@ public final class OFXDocument {
         self.origin = origin
         let header = OFXHeader.read(bytes)
         self.header = header
-        guessedWindows1252 = header.flatMap { Self.windows1252Guess($0, bytes) }
+        charset = header?.otherCharset.flatMap { Self.isKnown($0) ? $0 : nil }
+        guessedWindows1252 = header.flatMap { [charset] in Self.windows1252Guess($0, charset, bytes) }
         utf8DespiteHeader = header.flatMap { Self.utf8Despite($0, bytes) }
     }
 
@@ -41,8 +43,21 @@ public final class OFXDocument {
         return 1 + bytes[..<first].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 
-    private static func windows1252Guess(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> (Int, UInt8)? {
-        guard header.syntax == .sgml, !header.isWindows1252, header.otherCharset == nil,
+    /// The header's ``OFXHeader/otherCharset`` when libxml2 (iconv) knows it, handed to libxml2
+    /// as the body's encoding. One it does not know (`CHARSET:FOO`) libxml2 ignored, and the body
+    /// was read as UTF-8: it is read as `CHARSET:NONE` is, and the note names it.
+    private let charset: String?
+
+    private static func isKnown(_ charset: String) -> Bool {
+        guard let handler = xmlFindCharEncodingHandler(charset) else { return false }
+        xmlCharEncCloseFunc(handler)
+        return true
+    }
+
+    private static func windows1252Guess(
+        _ header: OFXHeader, _ charset: String?, _ bytes: UnsafeRawBufferPointer
+    ) -> (Int, UInt8)? {
+        guard header.syntax == .sgml, !header.isWindows1252, charset == nil,
             (header.encoding ?? "").uppercased().filter({ $0 != "-" }) != "UTF8",
             let bad = UTF8Check.firstInvalid(bytes)
         else { return nil }
@@ -53,7 +68,7 @@ public final class OFXDocument {
     private func reader(_ header: OFXHeader) -> (OFXInput, OFXXMLReader) {
         let windows1252 = (header.isWindows1252 && utf8DespiteHeader == nil) || guessedWindows1252 != nil
         let input = OFXInput(bytes: bytes, header: header, windows1252: windows1252)
-        return (input, OFXXMLReader(input: input, origin: origin, encoding: header.otherCharset))
+        return (input, OFXXMLReader(input: input, origin: origin, encoding: charset))
     }
 
     /// Reads the file to its end, handing every event to `visit` until it returns false.
@@ -72,7 +87,8 @@ public final class OFXDocument {
         }
         let (input, reader) = self.reader(header)
         if let guess = guessedWindows1252 {
-            let charset = header.charset.map { "CHARSET:\($0)" } ?? "no CHARSET"
+            var charset = header.charset.map { "CHARSET:\($0)" } ?? "no CHARSET"
+            if header.otherCharset != nil { charset += " (a character set iconv does not know)" }
             let note =
                 "read as windows-1252: the header says \(charset), but line \(guess.line) holds byte "
                 + "0x\(String(guess.byte, radix: 16, uppercase: true)), which is not UTF-8"
