@@ -103,6 +103,10 @@ final class EncodingAndConfidenceTests: XCTestCase {
                 "read as windows-1252: not valid UTF-8 and no encoding given; byte 0xA4 on line 2 reads as ¤, "
                     + "which is € in ISO-8859-15: if the bank wrote €, set encoding=iso-8859-15"
             ])
+        XCTAssertEqual(
+            guessed.reportLine("encoding"),
+            "windows-1252 (not valid UTF-8 and none declared); byte 0xA4 on line 2 reads as ¤, which is € in "
+                + "ISO-8859-15: if the bank wrote €, set encoding=iso-8859-15")
         let named = try CSVReading.read(bytes, options: ["encoding": "iso-8859-15"])
         XCTAssertEqual(named.entries[0].map(\.vendor), ["Café 3€"])
         XCTAssertEqual(named.notes, [])

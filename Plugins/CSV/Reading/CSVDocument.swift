@@ -904,7 +904,7 @@ public final class CSVDocument {
         if let lines = decoded.windows1252Lines {
             return "\(name), but windows-1252 on \(lines.count.counted("line")) not valid UTF-8 (\(lineList(lines)))"
         }
-        if decoded.guessed { return "\(name) (not valid UTF-8 and none declared)" }
+        if decoded.guessed { return "\(name) (not valid UTF-8 and none declared)" + euroHint(bytes) }
         let bom = TextDecoding.byteOrderMark(bytes.bindMemory(to: UInt8.self))
         return bom == nil ? name : "\(name) (byte order mark)"
     }
