@@ -118,3 +118,25 @@ final class MT940ByteOrderMarkTests: XCTestCase {
                 + "convert it first (iconv -f UTF-16 -t UTF-8)")
     }
 }
+
+/// What the reader says of texts it read as windows-1252.
+final class MT940Windows1252NoteTests: XCTestCase {
+    /// A windows-1252 `:86:` (`B\xE4ckerei M\xFCller`) is read as such, and a note says so with
+    /// the first such line: the csv and qif readers say their guess, this one did not.
+    func testLinesReadAsWindows1252AreNoted() {
+        let bytes =
+            Array(":20:R\n:25:A\n:60F:C240101EUR10,\n:61:240101D1,NMSCNONREF\n:86:106?32B".utf8) + [0xE4]
+            + Array("ckerei M".utf8) + [0xFC] + Array("ller\n:62F:C240101EUR9,\n-\n".utf8)
+        let reader = MT940Reader(bytes: bytes)
+        var vendors: [String] = []
+        while let event = reader.next() { if case .entry(let entry) = event { vendors.append(entry.vendor) } }
+        XCTAssertEqual(vendors, ["Bäckerei Müller"])
+        XCTAssertEqual(reader.notes, ["1 line not valid UTF-8 read as windows-1252 (the first: line 5)"])
+        // UTF-8 text is UTF-8, without a note.
+        let utf8 = MT940Reader(
+            text:
+                ":20:R\n:25:A\n:60F:C240101EUR10,\n:61:240101D1,NMSCNONREF\n:86:106?32Bäckerei\n:62F:C240101EUR9,\n-\n")
+        while utf8.next() != nil {}
+        XCTAssertEqual(utf8.notes, [])
+    }
+}

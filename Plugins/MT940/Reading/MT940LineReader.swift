@@ -1,4 +1,5 @@
 import Glibc
+import StatementText
 
 /// A byte source cut into lines, CRLF or LF, a chunk read at a time into one buffer: a line is
 /// handed out in place as ``line``, valid until the next call.
@@ -24,6 +25,10 @@ final class MT940LineReader {
     private var lineEnd = 0
     /// The number of the line handed out last, from 1.
     private(set) var number = 0
+    /// The lines that are not UTF-8, whose texts are read as windows-1252 (German banks'
+    /// umlauts), and the first of them: for the note that says so.
+    private(set) var windows1252Lines = 0
+    private(set) var firstWindows1252Line: Int?
     private let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk + longestLine, alignment: 16)
     /// The bytes read and not yet handed out.
     private var start = 0
@@ -91,6 +96,10 @@ final class MT940LineReader {
         }
         lineStart = lower
         lineEnd = upper
+        if UTF8Check.firstInvalid(line) != nil {
+            windows1252Lines += 1
+            if firstWindows1252Line == nil { firstWindows1252Line = number }
+        }
     }
 
     /// Why the first line cannot be MT940 text whatever follows: a UTF-16 byte order mark. MT940 is

@@ -128,6 +128,14 @@ public final class MT940Reader {
                 return
             }
             if stray > 0 { notes.append("\(stray.counted("line")) outside any message skipped") }
+            if let first = lines.firstWindows1252Line {
+                // Said, as the csv and qif readers say their guess: read as UTF-8, `Müller` would be
+                // mangled, and a file in another code page (DOS's 850: `M\u{81}ller`) is only
+                // caught by someone reading this.
+                notes.append(
+                    "\(lines.windows1252Lines.counted("line")) not valid UTF-8 read as windows-1252 (the first: line \(first))"
+                )
+            }
             done = true
         case .line:
             let bytes = lines.line
