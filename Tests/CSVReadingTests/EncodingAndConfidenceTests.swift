@@ -163,6 +163,20 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertEqual(western.reportLine("encoding"), "windows-1252 (not valid UTF-8 and none declared)")
     }
 
+    /// A UK export in windows-1252 whose only letters beyond ASCII are the apostrophes of
+    /// `Sainsbury’s`, `McDonald’s` and `Macy’s` (0x92 then `s`: a Shift_JIS lead and trail) and a
+    /// `£` (a half-width katakana there): each pair stands alone, as no Japanese word does. It
+    /// was read as Shift_JIS: `Sainsbury痴`, `｣5 off`.
+    func testLoneApostrophesBeforeLettersAreNoShiftJIS() throws {
+        let text =
+            "Date,Description,Amount,Memo\r\n13/03/2024,Sainsbury’s,-45.20,£5 off\r\n"
+            + "14/03/2024,McDonald’s,-8.99,Meal\r\n15/03/2024,Macy’s,-20.00,Gift\r\n"
+        let bytes = text.flatMap { $0 == "’" ? [UInt8(0x92)] : $0 == "£" ? [UInt8(0xA3)] : Array($0.utf8) }
+        let result = try CSVReading.read(bytes)
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Sainsbury’s", "McDonald’s", "Macy’s"])
+        XCTAssertEqual(result.reportLine("encoding"), "windows-1252 (not valid UTF-8 and none declared)")
+    }
+
     /// Any encoding iconv knows is read when named: ISO 8859-2 from a Polish bank.
     func testAnyEncodingIconvKnowsIsReadWhenNamed() throws {
         let polish = "Data,Opis,Kwota\n2024-03-01,Płatność kartą Żabka,-12.50\n"
