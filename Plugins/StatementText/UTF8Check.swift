@@ -55,4 +55,20 @@ public enum UTF8Check {
     public static func firstInvalid(_ bytes: UnsafeRawBufferPointer) -> Int? {
         firstInvalid(bytes.assumingMemoryBound(to: UInt8.self))
     }
+
+    /// The offset of the first byte at or above 0x80, or nil for ASCII: eight bytes at a time,
+    /// as `firstInvalid` skips ASCII.
+    public static func firstNonASCII(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var index = 0
+        while index + 8 <= bytes.count {
+            if (base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        while index < bytes.count {
+            if base.load(fromByteOffset: index, as: UInt8.self) >= 0x80 { return index }
+            index += 1
+        }
+        return nil
+    }
 }

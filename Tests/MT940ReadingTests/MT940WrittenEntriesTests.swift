@@ -140,3 +140,19 @@ final class MT940Windows1252NoteTests: XCTestCase {
         XCTAssertEqual(utf8.notes, [])
     }
 }
+
+/// StatementText's ASCII scan, which the ofx reader uses over a whole file.
+final class FirstNonASCIITests: XCTestCase {
+    func testFindsTheFirstHighByteWhereverItIs() {
+        for length in 0..<20 {
+            let ascii = [UInt8](repeating: 0x41, count: length)
+            ascii.withUnsafeBytes { XCTAssertNil(UTF8Check.firstNonASCII($0)) }
+            for at in 0..<length {
+                var bytes = ascii
+                bytes[at] = 0xE9
+                if at + 1 < length { bytes[length - 1] = 0x80 }
+                bytes.withUnsafeBytes { XCTAssertEqual(UTF8Check.firstNonASCII($0), at, "\(at) of \(length)") }
+            }
+        }
+    }
+}

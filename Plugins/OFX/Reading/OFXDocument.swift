@@ -37,8 +37,7 @@ public final class OFXDocument {
     }
 
     private static func utf8Despite(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> Int? {
-        guard header.isWindows1252, let first = bytes.firstIndex(where: { $0 >= 0x80 }),
-            UTF8Check.firstInvalid(bytes) == nil
+        guard header.isWindows1252, let first = UTF8Check.firstNonASCII(bytes), UTF8Check.firstInvalid(bytes) == nil
         else { return nil }
         return 1 + bytes[..<first].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     }
