@@ -131,13 +131,24 @@ final class MT940Windows1252NoteTests: XCTestCase {
         var vendors: [String] = []
         while let event = reader.next() { if case .entry(let entry) = event { vendors.append(entry.vendor) } }
         XCTAssertEqual(vendors, ["Bäckerei Müller"])
-        XCTAssertEqual(reader.notes, ["1 line not valid UTF-8 read as windows-1252 (the first: line 5)"])
+        XCTAssertEqual(reader.notes, ["texts not valid UTF-8 read as windows-1252 (the first on line 5)"])
         // UTF-8 text is UTF-8, without a note.
         let utf8 = MT940Reader(
             text:
                 ":20:R\n:25:A\n:60F:C240101EUR10,\n:61:240101D1,NMSCNONREF\n:86:106?32Bäckerei\n:62F:C240101EUR9,\n-\n")
         while utf8.next() != nil {}
         XCTAssertEqual(utf8.notes, [])
+        // Found wherever the reader's buffer is cut: the 2,000th statement's text, past 256 KiB.
+        let statement =
+            ":20:R\n:25:A\n:60F:C240101EUR10,\n:61:240101D1,NMSCNONREF\n:86:106?32Baecker\n:62F:C240101EUR9,\n-\n"
+        var long = Array(String(repeating: statement, count: 3_000).utf8)
+        let at = long.count / 3 * 2
+        let insert = long[at...].firstIndex(of: UInt8(ascii: "B"))!
+        long[insert + 1] = 0xE4
+        let line = 1 + long[..<insert].filter { $0 == 0x0A }.count
+        let big = MT940Reader(bytes: long)
+        while big.next() != nil {}
+        XCTAssertEqual(big.notes, ["texts not valid UTF-8 read as windows-1252 (the first on line \(line))"])
     }
 }
 

@@ -25,10 +25,12 @@ final class MT940LineReader {
     private var lineEnd = 0
     /// The number of the line handed out last, from 1.
     private(set) var number = 0
-    /// The lines that are not UTF-8, whose texts are read as windows-1252 (German banks'
-    /// umlauts), and the first of them: for the note that says so.
-    private(set) var windows1252Lines = 0
+    /// The first line that is not UTF-8, whose texts are read as windows-1252 (German banks'
+    /// umlauts): for the note that says so.
     private(set) var firstWindows1252Line: Int?
+    /// Up to where the buffer is known to be UTF-8: the lines read so far are checked a buffer at a
+    /// time, not one by one (a call a line cost the reader a few per cent), until one is not.
+    private var checked = 0
     private let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk + longestLine, alignment: 16)
     /// The bytes read and not yet handed out.
     private var start = 0
@@ -63,6 +65,7 @@ final class MT940LineReader {
             if start > 0 {
                 memmove(base, base + start, end - start)
                 end -= start
+                checked = max(checked - start, 0)
                 start = 0
             }
             guard let read = source.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[end...])) else {
@@ -96,10 +99,25 @@ final class MT940LineReader {
         }
         lineStart = lower
         lineEnd = upper
-        if UTF8Check.firstInvalid(line) != nil {
-            windows1252Lines += 1
-            if firstWindows1252Line == nil { firstWindows1252Line = number }
+        if firstWindows1252Line == nil, range.upperBound > checked {
+            checkEncoding(from: lower, lineEnd: range.upperBound)
         }
+    }
+
+    /// Checks this line and every whole line after it in the buffer in one pass (a line break is
+    /// no part of any UTF-8 sequence), and notes the first that is not UTF-8.
+    private func checkEncoding(from lineStart: Int, lineEnd: Int) {
+        let base = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let from = max(lineStart, checked)
+        var to = end
+        while to > lineEnd, base[to - 1] != 0x0A { to -= 1 }
+        if to < lineEnd { to = lineEnd }
+        checked = to
+        guard from < to, let bad = UTF8Check.firstInvalid(UnsafeBufferPointer(start: base + from, count: to - from))
+        else { return }
+        var line = number
+        for offset in lineEnd..<max(from + bad, lineEnd) where base[offset] == 0x0A { line += 1 }
+        firstWindows1252Line = line
     }
 
     /// Why the first line cannot be MT940 text whatever follows: a UTF-16 byte order mark. MT940 is

@@ -132,9 +132,7 @@ public final class MT940Reader {
                 // Said, as the csv and qif readers say their guess: read as UTF-8, `Müller` would be
                 // mangled, and a file in another code page (DOS's 850: `M\u{81}ller`) is only
                 // caught by someone reading this.
-                notes.append(
-                    "\(lines.windows1252Lines.counted("line")) not valid UTF-8 read as windows-1252 (the first: line \(first))"
-                )
+                notes.append("texts not valid UTF-8 read as windows-1252 (the first on line \(first))")
             }
             done = true
         case .line:
