@@ -112,6 +112,24 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertEqual(named.notes, [])
     }
 
+    /// `encoding=utf-16` on a file without a BOM: the byte order its NULs show. Big-endian failed
+    /// as "an invalid sequence in utf-16 at byte N", iconv having read it little-endian.
+    func testUTF16WithoutAByteOrderMarkIsReadInTheOrderItsNULsShow() throws {
+        let text = "Date,Payee,Amount\r\n2024-03-01,Café Zoë,-3.20\r\n2024-03-02,Salary,100\r\n"
+        var little: [UInt8] = []
+        var big: [UInt8] = []
+        for unit in text.utf16 {
+            little += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            big += [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+        }
+        for bytes in [little, big] {
+            let result = try CSVReading.read(bytes, options: ["encoding": "utf-16"])
+            XCTAssertEqual(result.problems, [])
+            XCTAssertEqual(result.entries.first?.map(\.vendor), ["Café Zoë", "Salary"])
+            XCTAssertEqual(result.reportLine("encoding"), "utf-16 (given)")
+        }
+    }
+
     func testUTF8BOMIsSkippedAndNoNoteIsWritten() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Date,Payee,Amount\n2024-03-01,Zoë,1.00\n".utf8)
         let result = try CSVReading.read(bytes)

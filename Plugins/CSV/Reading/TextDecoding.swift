@@ -17,6 +17,14 @@ enum TextDecoding {
         if let declared {
             encoding = declared
             guessed = false
+            // `utf-16` names no byte order, and without a BOM iconv picks one (little-endian here):
+            // a big-endian file failed as "an invalid sequence in utf-16 at byte 312". The order its
+            // NULs show is the one read; the report still says utf-16, as given.
+            if declared == .utf16, bom == nil, let order = unmarkedUTF16(all).flatMap(TextEncoding.init(option:)) {
+                var decoded = transcode(all, from: order, guessed: false)
+                decoded.encoding = declared
+                return decoded
+            }
         } else if let bomEncoding = bom?.encoding {
             encoding = bomEncoding
             guessed = false
