@@ -131,6 +131,10 @@ final class OFXMislabelledCharsetTests: XCTestCase {
             default: bytes += Array(character.utf8)
             }
         }
+        // An ASCII body after a UTF-8 byte order mark reads the same either way: no note.
+        let ascii = read([0xEF, 0xBB, 0xBF] + Array(sgmlFile(bankStatement(""), charset: "1252").utf8))
+        XCTAssertNil(ascii.failure)
+        XCTAssertEqual(ascii.notes.filter { $0.hasPrefix("read as") }, [])
         let declared = read(bytes)
         XCTAssertEqual(declared.transactions.map(\.vendor), ["Société Générale"])
         XCTAssertEqual(declared.transactions.map(\.memo), ["Café 3€"])

@@ -37,9 +37,13 @@ public final class OFXDocument {
     }
 
     private static func utf8Despite(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> Int? {
-        guard header.isWindows1252, let first = UTF8Check.firstNonASCII(bytes), UTF8Check.firstInvalid(bytes) == nil
+        // A UTF-8 byte order mark is no letter: an ASCII body after it is the same either way.
+        let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard header.isWindows1252,
+            let first = UTF8Check.firstNonASCII(UnsafeRawBufferPointer(rebasing: bytes[mark...])),
+            UTF8Check.firstInvalid(bytes) == nil
         else { return nil }
-        return 1 + bytes[..<first].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        return 1 + bytes[..<(mark + first)].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 
     /// The header's ``OFXHeader/otherCharset`` when libxml2 (iconv) knows it, handed to libxml2
