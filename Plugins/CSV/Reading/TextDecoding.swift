@@ -67,42 +67,57 @@ enum TextDecoding {
     /// neither, and fails as such).
     private static func mixed(_ all: UnsafeBufferPointer<UInt8>, skip: Int) -> DecodedText? {
         let bytes = UnsafeBufferPointer(rebasing: all[skip...])
-        var lines: [Range<Int>] = []
-        var start = 0
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
-            lines.append(start..<end)
-            start = end
-        }
-        var windows1252: [Int] = []
+        // First whether any line is UTF-8 beyond ASCII, stopping at the first: a windows-1252 file,
+        // the common case here, is passed over once, without a list of its lines.
         var utf8BeyondASCII = false
-        for (index, range) in lines.enumerated() {
-            let line = UnsafeBufferPointer(rebasing: bytes[range])
-            if UTF8Check.firstInvalid(line) == nil {
-                if !utf8BeyondASCII, line.contains(where: { $0 >= 0x80 }) { utf8BeyondASCII = true }
-            } else {
-                if line.contains(where: { [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) }) { return nil }
-                windows1252.append(index + 1)
-            }
+        forEachLine(bytes) { line, _ in
+            guard UTF8Check.firstInvalid(line) == nil, UTF8Check.firstNonASCII(UnsafeRawBufferPointer(line)) != nil
+            else { return true }
+            utf8BeyondASCII = true
+            return false
         }
-        guard utf8BeyondASCII, !windows1252.isEmpty else { return nil }
+        guard utf8BeyondASCII else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
-        var next = 0
-        for (index, range) in lines.enumerated() {
-            let line = UnsafeBufferPointer(rebasing: bytes[range])
-            if next < windows1252.count, windows1252[next] == index + 1 {
-                Windows1252.decode(UnsafeRawBufferPointer(line), into: &out)
-                next += 1
-            } else {
+        var windows1252: [Int] = []
+        var undefined = false
+        forEachLine(bytes) { line, number in
+            guard UTF8Check.firstInvalid(line) != nil else {
                 out.append(contentsOf: line)
+                return true
             }
+            if line.contains(where: { [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) }) {
+                undefined = true
+                return false
+            }
+            Windows1252.decode(UnsafeRawBufferPointer(line), into: &out)
+            windows1252.append(number)
+            return true
         }
+        guard !undefined, !windows1252.isEmpty else { return nil }
         let owned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(out.count, 1))
         _ = owned.initialize(fromContentsOf: out)
         return DecodedText(
             text: UnsafeBufferPointer(rebasing: owned[..<out.count]), owned: owned, encoding: .utf8, guessed: true,
             problem: nil, windows1252Lines: windows1252)
+    }
+
+    /// Each line of `bytes` with its line break, and its number from 1, while `body` returns true.
+    private static func forEachLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
+    ) {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0
+        var number = 1
+        while start < bytes.count {
+            var end = bytes.count
+            if let newline = memchr(base + start, 0x0A, bytes.count - start) {
+                end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline)) + 1
+            }
+            guard body(UnsafeBufferPointer(start: base + start, count: end - start), number) else { return }
+            start = end
+            number += 1
+        }
     }
 
     // MARK: - Byte order marks
