@@ -141,3 +141,27 @@ final class OFXMislabelledCharsetTests: XCTestCase {
         XCTAssertEqual(declared.notes, [])
     }
 }
+
+/// A body mostly in windows-1252 with some lines in UTF-8.
+final class OFXMixedEncodingTests: XCTestCase {
+    /// A UTF-8 payee among windows-1252 ones under `CHARSET:1252`: each line is read in its own
+    /// encoding, and a note says so. It was transcoded whole, `Société` coming out `SociÃ©tÃ©`
+    /// without a note.
+    func testUTF8LinesAmongWindows1252OnesAreReadAsUTF8() {
+        let text = sgmlFile(
+            bankStatement(
+                "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240102<TRNAMT>-45.20<FITID>F1<NAME>Société Générale\n</STMTTRN>\n"
+                    + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240103<TRNAMT>-3.20<FITID>F2<NAME>Caf~\n</STMTTRN>"),
+            charset: "1252")
+        var bytes = Array(text.utf8)
+        bytes[bytes.firstIndex(of: UInt8(ascii: "~"))!] = 0xE9
+        let result = read(bytes)
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(result.transactions.map(\.vendor), ["Société Générale", "Café"])
+        XCTAssertEqual(
+            result.notes,
+            [
+                "1 line valid UTF-8 read as UTF-8, the rest as windows-1252 (the first on line 15): the file mixes encodings"
+            ])
+    }
+}

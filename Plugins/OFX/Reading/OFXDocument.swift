@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 import StatementText
 
 /// An OFX file (1.x SGML, 2.x XML, QFX) read as a stream of ``OFXEvent``s.
@@ -25,15 +26,90 @@ public final class OFXDocument {
     /// text is practically never valid UTF-8 once it has letters beyond ASCII.
     public let utf8DespiteHeader: Int?
 
+    /// The lines of a body read as windows-1252 that are valid UTF-8 beyond ASCII, read as UTF-8:
+    /// how many and the first. A bank's file with a few UTF-8 payees among windows-1252 ones had
+    /// them mangled (`SociÃ©tÃ©`) without a word. Nil unless the body mixes them.
+    public let utf8Lines: (count: Int, first: Int)?
+    /// The file with each line in UTF-8, when ``utf8Lines`` says it mixes encodings: read in its
+    /// place (line for line, so line numbers hold), and freed with the document.
+    private let converted: UnsafeMutableRawBufferPointer?
+    /// Whether bytes ≥ 0x80 are handed to the normaliser to transcode from windows-1252.
+    private let transcodes: Bool
+
     /// - Parameter bytes: the whole file; must outlive the document (a `FileBytes` does).
     public init(bytes: UnsafeRawBufferPointer, origin: String) {
-        self.bytes = bytes
         self.origin = origin
         let header = OFXHeader.read(bytes)
         self.header = header
-        charset = header?.otherCharset.flatMap { Self.isKnown($0) ? $0 : nil }
-        guessedWindows1252 = header.flatMap { [charset] in Self.windows1252Guess($0, charset, bytes) }
-        utf8DespiteHeader = header.flatMap { Self.utf8Despite($0, bytes) }
+        let charset = header?.otherCharset.flatMap { Self.isKnown($0) ? $0 : nil }
+        self.charset = charset
+        let guess = header.flatMap { Self.windows1252Guess($0, charset, bytes) }
+        guessedWindows1252 = guess
+        let utf8 = header.flatMap { Self.utf8Despite($0, bytes) }
+        utf8DespiteHeader = utf8
+        let windows1252 = header.map { ($0.isWindows1252 && utf8 == nil) || guess != nil } ?? false
+        if windows1252, header?.syntax == .sgml, let mixed = Self.mixedCopy(bytes) {
+            converted = mixed.copy
+            self.bytes = UnsafeRawBufferPointer(mixed.copy)
+            utf8Lines = (mixed.count, mixed.first)
+            transcodes = false
+        } else {
+            converted = nil
+            self.bytes = bytes
+            utf8Lines = nil
+            transcodes = windows1252
+        }
+    }
+
+    deinit { converted?.deallocate() }
+
+    /// Each line of a body that is not UTF-8 in its own encoding, when some line is UTF-8 beyond
+    /// ASCII: windows-1252 text practically never is. Nil for a windows-1252 file, which is passed
+    /// over once (up to its end, as no line is), without a copy.
+    private static func mixedCopy(_ bytes: UnsafeRawBufferPointer) -> (
+        copy: UnsafeMutableRawBufferPointer, count: Int, first: Int
+    )? {
+        var found = false
+        forEachLine(bytes) { line, _ in
+            found = UTF8Check.firstNonASCII(line) != nil && UTF8Check.firstInvalid(line) == nil
+            return !found
+        }
+        guard found else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var count = 0
+        var first = 0
+        forEachLine(bytes) { line, number in
+            if UTF8Check.firstInvalid(line) == nil {
+                if UTF8Check.firstNonASCII(line) != nil {
+                    count += 1
+                    if first == 0 { first = number }
+                }
+                out.append(contentsOf: line)
+            } else {
+                Windows1252.decode(line, into: &out)
+            }
+            return true
+        }
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(out.count, 1), alignment: 16)
+        out.withUnsafeBytes { copy.copyMemory(from: $0) }
+        return (UnsafeMutableRawBufferPointer(rebasing: copy[..<out.count]), count, first)
+    }
+
+    /// Each line of `bytes` with its line break, and its number from 1, while `body` returns true.
+    private static func forEachLine(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) -> Bool) {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0
+        var number = 1
+        while start < bytes.count {
+            var end = bytes.count
+            if let newline = memchr(base + start, 0x0A, bytes.count - start) {
+                end = base.distance(to: UnsafeRawPointer(newline)) + 1
+            }
+            guard body(UnsafeRawBufferPointer(start: base + start, count: end - start), number) else { return }
+            start = end
+            number += 1
+        }
     }
 
     private static func utf8Despite(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> Int? {
@@ -69,8 +145,7 @@ public final class OFXDocument {
 
     /// The input libxml2 pulls, and the encoding it is told, for one pass.
     private func reader(_ header: OFXHeader) -> (OFXInput, OFXXMLReader) {
-        let windows1252 = (header.isWindows1252 && utf8DespiteHeader == nil) || guessedWindows1252 != nil
-        let input = OFXInput(bytes: bytes, header: header, windows1252: windows1252)
+        let input = OFXInput(bytes: bytes, header: header, windows1252: transcodes)
         return (input, OFXXMLReader(input: input, origin: origin, encoding: charset))
     }
 
@@ -95,6 +170,12 @@ public final class OFXDocument {
             let note =
                 "read as windows-1252: the header says \(charset), but line \(guess.line) holds byte "
                 + "0x\(String(guess.byte, radix: 16, uppercase: true)), which is not UTF-8"
+            guard visit(.note(note)) else { return .stopped }
+        }
+        if let lines = utf8Lines {
+            let note =
+                "\(lines.count.counted("line")) valid UTF-8 read as UTF-8, the rest as windows-1252 "
+                + "(the first on line \(lines.first)): the file mixes encodings"
             guard visit(.note(note)) else { return .stopped }
         }
         if let line = utf8DespiteHeader {
