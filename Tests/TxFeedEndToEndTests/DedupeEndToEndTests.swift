@@ -198,6 +198,64 @@ final class DedupeEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("again (ofx): ok, read 8 = written 0 + rejected 0 + duplicates 8"))
     }
 
+    /// One account as OFX (its `ACCTID` the account's id) and as a CSV (no id, its name the
+    /// file's stem or `account=`), overlapping by two payments: `--dedupe` matches within one
+    /// account, so they are kept twice; the run says so, naming the CSV's `account-id=`, which
+    /// then makes them one.
+    func testOneAccountAsOFXAndCSVIsSaidAndAccountIDMakesItOne() throws {
+        let ofx = try folder.write(
+            "feb.ofx",
+            ofxStatementText(
+                [
+                    ("F1", "20240226", "2450.00", "SALARY ACME"), ("F2", "20240301", "-1050.00", "RENT"),
+                    ("F3", "20240302", "-3.50", "BAKERY"),
+                ], account: "0532013000"))
+        let csv = try folder.write(
+            "march.csv",
+            "Date,Description,Amount\n2024-03-01,RENT,-1050.00\n2024-03-02,BAKERY,-3.50\n2024-03-12,EDEKA,-27.30\n")
+        for spec in ["csv:\(csv)", "csv:\(csv),account=CHECKING 0532013000"] {
+            let result = try txfeed("run", ofx, "-s", spec, "--dedupe", "--sink", "ndjson", "--no-progress")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try ndjson(result.output).count, 6, "two accounts to --dedupe: all kept")
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "txfeed: 2 records of the same day, amount and vendor in \"CHECKING 0532013000\" id 0532013000 (feb, ofx) and \""
+                ), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("txfeed:   if they are one account, give march account-id=0532013000\n"),
+                result.stderr)
+        }
+        let one = try txfeed(
+            "run", ofx, "-s", "csv:\(csv),account-id=0532013000", "--dedupe", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(try ndjson(one.output).count, 4, one.stderr)
+        XCTAssertTrue(
+            one.stderr.contains("march (csv): ok, read 3 = written 1 + rejected 0 + duplicates 2"), one.stderr)
+        XCTAssertFalse(one.stderr.contains("counted in both"), one.stderr)
+
+        // The same CSV twice under two names: two accounts named by their stems.
+        let again = try folder.write("march (1).csv", try String(contentsOfFile: csv, encoding: .utf8))
+        let twice = try txfeed("run", csv, again, "--dedupe", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(try ndjson(twice.output).count, 6)
+        XCTAssertTrue(
+            twice.stderr.contains(
+                "txfeed: 3 records of the same day, amount and vendor in \"march\" (march, csv) and \"march (1)\" (march (1), csv), counted in both"
+            ), twice.stderr)
+        XCTAssertTrue(
+            twice.stderr.contains("txfeed:   if they are one account, give both sources the same account=\n"),
+            twice.stderr)
+
+        // Under --state, yesterday's download read again is seen: today's copies of its
+        // payments are new in today's account, and said.
+        let state = folder.path + "/state.db"
+        XCTAssertEqual(try txfeed("run", csv, "--state", state, "--sink", "ndjson", "--no-progress").status, 0)
+        let daily = try txfeed("run", csv, again, "--state", state, "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(try ndjson(daily.output).count, 3, daily.stderr)
+        XCTAssertTrue(
+            daily.stderr.contains(
+                "txfeed: 3 records of the same day, amount and vendor in \"march\" (march, csv) and \"march (1)\" (march (1), csv), counted in both"
+            ), daily.stderr)
+    }
+
     func testDuplicatesNeedsDedupe() throws {
         let result = try txfeed(
             "run", BuiltProducts.repository + "/samples/accounts/checking.json", "--duplicates",

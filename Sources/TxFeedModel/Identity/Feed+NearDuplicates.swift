@@ -31,3 +31,54 @@ extension Feed {
         return pairs
     }
 }
+
+extension Feed {
+    /// Two accounts of two sources that `--dedupe` keeps apart (other ids, or other names and no
+    /// id) although they hold records of the same day, signed amount and vendor: perhaps one
+    /// account read from two exports that name it each their own way (a CSV's file stem, an OFX
+    /// `ACCTID`, a camt IBAN), whose shared payments are then all written twice. Reported, never
+    /// merged: two cards can pay one shop the same amount on one day. Each pair of accounts
+    /// once, as feed accounts (the first record's of each), with how many records they share,
+    /// the first source's first, in the order of their first shared record, oldest first.
+    public func accountTwins() -> [(first: Int, second: Int, shared: Int)] {
+        guard spilled == nil, sources.count > 1 else { return [] }
+        let accountNumbers = accountNumbers().numbers
+        struct Key: Hashable {
+            var day: Int64
+            var signedMinor: Int64
+            var vendor: UInt32
+        }
+        struct Pair: Hashable {
+            var first: Int
+            var second: Int
+        }
+        // Each key's first account; the records dropped (seen by an earlier run under `--state`,
+        // or a copy within one account) count as well: an older download read again is seen.
+        var first: [Key: Int] = [:]
+        var pairs: [Pair: Int] = [:]
+        var order: [(Pair, first: Int, second: Int)] = []
+        func visit(_ t: Transaction) {
+            let key = Key(
+                day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), signedMinor: t.signedMinor, vendor: t.vendor)
+            guard let earlier = first[key] else {
+                first[key] = Int(t.account)
+                return
+            }
+            var a = earlier
+            var b = Int(t.account)
+            guard accountNumbers[a] != accountNumbers[b], accounts[a].source != accounts[b].source else { return }
+            if accounts[a].source > accounts[b].source { swap(&a, &b) }
+            let pair = Pair(
+                first: min(accountNumbers[a], accountNumbers[b]), second: max(accountNumbers[a], accountNumbers[b]))
+            if let count = pairs[pair] {
+                pairs[pair] = count + 1
+            } else {
+                pairs[pair] = 1
+                order.append((pair, a, b))
+            }
+        }
+        for duplicate in duplicates { visit(duplicate.transaction) }
+        for position in transactions.indices.reversed() { visit(transactions[position]) }
+        return order.map { ($0.first, $0.second, pairs[$0.0]!) }
+    }
+}

@@ -342,6 +342,43 @@ struct FeedOutput {
         return lines
     }
 
+    /// Accounts `--dedupe` keeps apart that share records (``Feed/accountTwins()``): perhaps one
+    /// account named two ways by two exports, each shared payment then written twice. Said,
+    /// with what would make them one: the id the other has (a csv's `account-id=`), one
+    /// `account=` for both, or nothing when each has its own id.
+    static func accountTwinsSummary(_ feed: Feed) -> [String] {
+        var lines: [String] = []
+        for (a, b, shared) in feed.accountTwins() {
+            func named(_ account: Int) -> String {
+                let source = feed.sources[feed.accounts[account].source]
+                let id = feed.accounts[account].id.map { " id \($0)" } ?? ""
+                return "\"\(feed.accounts[account].name)\"\(id) (\(source.name), \(source.plugin))"
+            }
+            lines.append(
+                "txfeed: \(shared.counted("record")) of the same day, amount and vendor in \(named(a)) and \(named(b)), counted in both: --dedupe matches records of one account (one id, else one name)"
+            )
+            let first = feed.accounts[a]
+            let second = feed.accounts[b]
+            let hint: String
+            switch (first.id, second.id) {
+            case (let id?, nil), (nil, let id?):
+                let other = first.id == nil ? first : second
+                let source = feed.sources[other.source]
+                hint =
+                    source.plugin == "csv"
+                    ? "if they are one account, give \(source.name) account-id=\(id)"
+                    : "if they are one account, read one of the two: \(source.name) (\(source.plugin)) has no account-id option"
+            case (nil, nil):
+                hint = "if they are one account, give both sources the same account="
+            case (_?, _?):
+                hint =
+                    "if they are one account, read one of the two: their ids differ, and --dedupe matches within one id"
+            }
+            lines.append("txfeed:   \(hint)")
+        }
+        return lines
+    }
+
     /// Without `--tz`, days are shown in UTC: a record whose file gave its instant an offset
     /// (`2024-03-31T23:00:00-05:00`, OFX's `[-5:EST]`) may be shown a day off the bank's own
     /// (1 April), which a month's totals and a journal then count in the wrong month. Said, with
@@ -424,6 +461,7 @@ struct FeedOutput {
         }
         if feed.deduplicated && !plan.quiet {
             lines += Self.nearDuplicatesSummary(feed, stateFile: plan.stateFile, timeZone: plan.timeZone)
+            lines += Self.accountTwinsSummary(feed)
         }
         if plan.timeZone == nil { lines += Self.offsetDaysSummary(feed) }
         for (source, reject) in feed.rejects.first {
