@@ -256,6 +256,27 @@ final class DedupeEndToEndTests: XCTestCase {
             ), daily.stderr)
     }
 
+    /// The same statement downloaded again after the bank made its FITIDs anew: two bank ids
+    /// are two payments to `--dedupe` (two coffees have their own), so each is kept twice; the
+    /// run lists them as near-duplicates, as it does the same payment under other vendors.
+    func testAStatementWithRegeneratedIDsIsSaidToHoldNearDuplicates() throws {
+        let rows: [(fitid: String, date: String, amount: String, name: String)] = [
+            ("A1", "20240102", "-900.00", "Rent"), ("C1", "20240115", "-3.50", "Coffee"),
+        ]
+        let first = try folder.write("jan.ofx", ofxStatementText(rows))
+        let again = try folder.write(
+            "jan-again.ofx", ofxStatementText(rows.map { ("X" + $0.fitid, $0.date, $0.amount, $0.name) }))
+        let result = try txfeed("run", first, again, "--dedupe", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try ndjson(result.output).count, 4, "two bank ids are two payments: kept")
+        XCTAssertTrue(result.stderr.contains("txfeed: 2 near-duplicates kept:"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                #"txfeed:   CHECKING DE89370400440532013000 2024-01-15 -3.50: "Coffee" (jan-again, XC1) and "Coffee" (jan, C1)"#
+            ),
+            result.stderr)
+    }
+
     func testDuplicatesNeedsDedupe() throws {
         let result = try txfeed(
             "run", BuiltProducts.repository + "/samples/accounts/checking.json", "--duplicates",

@@ -1,7 +1,8 @@
 extension Feed {
     /// Pairs of records that `--dedupe` kept both of but that may be one payment: the same
     /// account, day and signed amount, from two sources, with different vendor texts (the same
-    /// payment in two exports, each wording it its own way). Reported, never dropped: two
+    /// payment in two exports, each wording it its own way) or different bank ids (an export
+    /// the bank regenerated the ids of). Reported, never dropped: two
     /// shops can take the same amount on one day. Positions in the feed, each pair once, oldest
     /// first.
     public func nearDuplicates() -> [(Int, Int)] {
@@ -24,7 +25,11 @@ extension Feed {
                 continue
             }
             let other = transactions[earlier]
-            if accounts[Int(other.account)].source != accounts[Int(t.account)].source && other.vendor != t.vendor {
+            // Other vendors, or the same under two bank ids (an export downloaded again after
+            // the bank made its ids anew): records of one vendor without them were one
+            // fingerprint, unless a second genuine one.
+            guard accounts[Int(other.account)].source != accounts[Int(t.account)].source else { continue }
+            if other.vendor != t.vendor || (details(of: other)?.id != nil && details(of: t)?.id != nil) {
                 pairs.append((earlier, position))
             }
         }

@@ -327,7 +327,7 @@ struct FeedOutput {
             return "\"\(feed.vendors.name(of: t.vendor))\" (\(source), \(id(position)))"
         }
         var lines = [
-            "txfeed: \(pairs.count.counted("near-duplicate")) kept: the same account, day and amount from two sources under other vendors, perhaps one payment in two exports"
+            "txfeed: \(pairs.count.counted("near-duplicate")) kept: the same account, day and amount from two sources under other vendors or bank ids, perhaps one payment in two exports"
         ]
         for (a, b) in pairs.prefix(5) {
             let t = feed.transactions[a]
