@@ -225,6 +225,14 @@ final class DedupeEndToEndTests: XCTestCase {
                 result.stderr.contains("txfeed:   if they are one account, give march account-id=0532013000\n"),
                 result.stderr)
         }
+        // The CSV's preamble (or the option) gave it another id, the sort code's text, say.
+        let other = try txfeed(
+            "run", ofx, "-s", "csv:\(csv),account-id=37040044 0532013000", "--dedupe", "--sink", "ndjson",
+            "--no-progress")
+        XCTAssertEqual(try ndjson(other.output).count, 6)
+        XCTAssertTrue(
+            other.stderr.contains("txfeed:   if they are one account, give march account-id=0532013000\n"), other.stderr
+        )
         let one = try txfeed(
             "run", ofx, "-s", "csv:\(csv),account-id=0532013000", "--dedupe", "--sink", "ndjson", "--no-progress")
         XCTAssertEqual(try ndjson(one.output).count, 4, one.stderr)

@@ -370,9 +370,15 @@ struct FeedOutput {
                     : "if they are one account, read one of the two: \(source.name) (\(source.plugin)) has no account-id option"
             case (nil, nil):
                 hint = "if they are one account, give both sources the same account="
-            case (_?, _?):
+            case (let firstID?, let secondID?):
+                // A csv's id is the preamble's text or the option's: the option can give the other's.
+                let (csv, id) =
+                    feed.sources[second.source].plugin == "csv" ? (second, firstID) : (first, secondID)
+                let source = feed.sources[csv.source]
                 hint =
-                    "if they are one account, read one of the two: their ids differ, and --dedupe matches within one id"
+                    source.plugin == "csv"
+                    ? "if they are one account, give \(source.name) account-id=\(id)"
+                    : "if they are one account, read one of the two: their ids differ, and --dedupe matches within one id"
             }
             lines.append("txfeed:   \(hint)")
         }
