@@ -12,8 +12,13 @@ extension Feed {
             var account: Int
             var day: Int64
             var signedMinor: Int64
+            // One word to hash, not three: a million records hashed each key three times over.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(Feed.mix(UInt64(bitPattern: Int64(account)), day, signedMinor))
+            }
         }
         var first: [Key: Int] = [:]
+        first.reserveCapacity(transactions.count)
         var pairs: [(Int, Int)] = []
         for position in transactions.indices.reversed() {
             let t = transactions[position]
@@ -52,6 +57,9 @@ extension Feed {
             var day: Int64
             var signedMinor: Int64
             var vendor: UInt32
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(Feed.mix(UInt64(vendor), day, signedMinor))
+            }
         }
         struct Pair: Hashable {
             var first: Int
@@ -60,6 +68,7 @@ extension Feed {
         // Each key's first account; the records dropped (seen by an earlier run under `--state`,
         // or a copy within one account) count as well: an older download read again is seen.
         var first: [Key: Int] = [:]
+        first.reserveCapacity(transactions.count + duplicates.count)
         var pairs: [Pair: Int] = [:]
         var order: [(Pair, first: Int, second: Int)] = []
         func visit(_ t: Transaction) {
@@ -85,5 +94,14 @@ extension Feed {
         for duplicate in duplicates { visit(duplicate.transaction) }
         for position in transactions.indices.reversed() { visit(transactions[position]) }
         return order.map { ($0.first, $0.second, pairs[$0.0]!) }
+    }
+}
+
+extension Feed {
+    /// Three values as one word for a dictionary key's hash (equality still compares them all).
+    @inline(__always)
+    static func mix(_ a: UInt64, _ b: Int64, _ c: Int64) -> UInt64 {
+        (a &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(bitPattern: b) &* 0xC2B2_AE3D_27D4_EB4F)
+            ^ (UInt64(bitPattern: c) &* 0x1656_67B1_9E37_79F9)
     }
 }
