@@ -67,6 +67,10 @@ enum TextDecoding {
     /// neither, and fails as such).
     private static func mixed(_ all: UnsafeBufferPointer<UInt8>, skip: Int) -> DecodedText? {
         let bytes = UnsafeBufferPointer(rebasing: all[skip...])
+        /// Each line as bytes (``TextLines``).
+        func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+            TextLines.forEach(UnsafeRawBufferPointer(bytes)) { body($0.assumingMemoryBound(to: UInt8.self), $1) }
+        }
         // First whether any line is UTF-8 beyond ASCII, stopping at the first: a windows-1252 file,
         // the common case here, is passed over once, without a list of its lines.
         var utf8BeyondASCII = false
@@ -100,24 +104,6 @@ enum TextDecoding {
         return DecodedText(
             text: UnsafeBufferPointer(rebasing: owned[..<out.count]), owned: owned, encoding: .utf8, guessed: true,
             problem: nil, windows1252Lines: windows1252)
-    }
-
-    /// Each line of `bytes` with its line break, and its number from 1, while `body` returns true.
-    private static func forEachLine(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
-    ) {
-        guard let base = bytes.baseAddress else { return }
-        var start = 0
-        var number = 1
-        while start < bytes.count {
-            var end = bytes.count
-            if let newline = memchr(base + start, 0x0A, bytes.count - start) {
-                end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline)) + 1
-            }
-            guard body(UnsafeBufferPointer(start: base + start, count: end - start), number) else { return }
-            start = end
-            number += 1
-        }
     }
 
     // MARK: - Byte order marks

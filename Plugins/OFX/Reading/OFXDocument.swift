@@ -70,7 +70,7 @@ public final class OFXDocument {
         copy: UnsafeMutableRawBufferPointer, count: Int, first: Int
     )? {
         var found = false
-        forEachLine(bytes) { line, _ in
+        TextLines.forEach(bytes) { line, _ in
             found = UTF8Check.firstNonASCII(line) != nil && UTF8Check.firstInvalid(line) == nil
             return !found
         }
@@ -79,7 +79,7 @@ public final class OFXDocument {
         out.reserveCapacity(bytes.count + bytes.count / 8)
         var count = 0
         var first = 0
-        forEachLine(bytes) { line, number in
+        TextLines.forEach(bytes) { line, number in
             if UTF8Check.firstInvalid(line) == nil {
                 if UTF8Check.firstNonASCII(line) != nil {
                     count += 1
@@ -94,22 +94,6 @@ public final class OFXDocument {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(out.count, 1), alignment: 16)
         out.withUnsafeBytes { copy.copyMemory(from: $0) }
         return (UnsafeMutableRawBufferPointer(rebasing: copy[..<out.count]), count, first)
-    }
-
-    /// Each line of `bytes` with its line break, and its number from 1, while `body` returns true.
-    private static func forEachLine(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) -> Bool) {
-        guard let base = bytes.baseAddress else { return }
-        var start = 0
-        var number = 1
-        while start < bytes.count {
-            var end = bytes.count
-            if let newline = memchr(base + start, 0x0A, bytes.count - start) {
-                end = base.distance(to: UnsafeRawPointer(newline)) + 1
-            }
-            guard body(UnsafeRawBufferPointer(start: base + start, count: end - start), number) else { return }
-            start = end
-            number += 1
-        }
     }
 
     private static func utf8Despite(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> Int? {
