@@ -1,13 +1,22 @@
 extension Feed {
+    /// The records `--dedupe` kept that may be one payment, both ways (``nearDuplicates(accountNumbers:)``,
+    /// ``accountTwins(accountNumbers:)``), on one numbering of the accounts: none unless the feed
+    /// is in memory and of two sources or more.
+    public func possibleDoubles() -> (
+        nearDuplicates: [(Int, Int)], accountTwins: [(first: Int, second: Int, shared: Int)]
+    ) {
+        guard spilled == nil, sources.count > 1 else { return ([], []) }
+        let numbers = accountNumbers().numbers
+        return (nearDuplicates(accountNumbers: numbers), accountTwins(accountNumbers: numbers))
+    }
+
     /// Pairs of records that `--dedupe` kept both of but that may be one payment: the same
     /// account, day and signed amount, from two sources, with different vendor texts (the same
     /// payment in two exports, each wording it its own way) or different bank ids (an export
     /// the bank regenerated the ids of). Reported, never dropped: two
     /// shops can take the same amount on one day. Positions in the feed, each pair once, oldest
     /// first.
-    public func nearDuplicates() -> [(Int, Int)] {
-        guard spilled == nil, sources.count > 1 else { return [] }
-        let accountNumbers = accountNumbers().numbers
+    func nearDuplicates(accountNumbers: [Int]) -> [(Int, Int)] {
         struct Key: Hashable {
             var account: Int
             var day: Int64
@@ -50,9 +59,7 @@ extension Feed {
     /// merged: two cards can pay one shop the same amount on one day. Each pair of accounts
     /// once, as feed accounts (the first record's of each), with how many records they share,
     /// the first source's first, in the order of their first shared record, oldest first.
-    public func accountTwins() -> [(first: Int, second: Int, shared: Int)] {
-        guard spilled == nil, sources.count > 1 else { return [] }
-        let accountNumbers = accountNumbers().numbers
+    func accountTwins(accountNumbers: [Int]) -> [(first: Int, second: Int, shared: Int)] {
         struct Key: Hashable {
             var day: Int64
             var signedMinor: Int64

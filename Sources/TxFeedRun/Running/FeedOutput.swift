@@ -311,11 +311,12 @@ struct FeedOutput {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The records `--dedupe` kept both of that may be one payment (``Feed/nearDuplicates()``):
+    /// The records `--dedupe` kept both of that may be one payment (``Feed/possibleDoubles()``):
     /// never dropped, so said, the first few with their ids, and with `--state` the command
     /// that makes them one.
-    static func nearDuplicatesSummary(_ feed: Feed, stateFile: String?, timeZone: TimeZone?) -> [String] {
-        let pairs = feed.nearDuplicates()
+    static func nearDuplicatesSummary(
+        _ pairs: [(Int, Int)], feed: Feed, stateFile: String?, timeZone: TimeZone?
+    ) -> [String] {
         guard !pairs.isEmpty else { return [] }
         var days = DayFormat(timeZone: timeZone)
         func id(_ position: Int) -> String {
@@ -342,13 +343,13 @@ struct FeedOutput {
         return lines
     }
 
-    /// Accounts `--dedupe` keeps apart that share records (``Feed/accountTwins()``): perhaps one
+    /// Accounts `--dedupe` keeps apart that share records (``Feed/possibleDoubles()``): perhaps one
     /// account named two ways by two exports, each shared payment then written twice. Said,
     /// with what would make them one: the id the other has (a csv's `account-id=`), one
     /// `account=` for both, or nothing when each has its own id.
-    static func accountTwinsSummary(_ feed: Feed) -> [String] {
+    static func accountTwinsSummary(_ twins: [(first: Int, second: Int, shared: Int)], feed: Feed) -> [String] {
         var lines: [String] = []
-        for (a, b, shared) in feed.accountTwins() {
+        for (a, b, shared) in twins {
             func named(_ account: Int) -> String {
                 let source = feed.sources[feed.accounts[account].source]
                 let id = feed.accounts[account].id.map { " id \($0)" } ?? ""
@@ -466,8 +467,10 @@ struct FeedOutput {
             lines += Self.transfersSummary(transfers, feed: feed, quiet: plan.quiet, timeZone: plan.timeZone)
         }
         if feed.deduplicated && !plan.quiet {
-            lines += Self.nearDuplicatesSummary(feed, stateFile: plan.stateFile, timeZone: plan.timeZone)
-            lines += Self.accountTwinsSummary(feed)
+            let doubles = feed.possibleDoubles()
+            lines += Self.nearDuplicatesSummary(
+                doubles.nearDuplicates, feed: feed, stateFile: plan.stateFile, timeZone: plan.timeZone)
+            lines += Self.accountTwinsSummary(doubles.accountTwins, feed: feed)
         }
         if plan.timeZone == nil { lines += Self.offsetDaysSummary(feed) }
         for (source, reject) in feed.rejects.first {
