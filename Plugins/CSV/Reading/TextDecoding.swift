@@ -30,21 +30,20 @@ enum TextDecoding {
             guessed = false
         } else {
             let utf8 = UTF8Check.firstInvalid(all) == nil
-            if !utf8, TextEncoding.detected(in: all) == nil, let mixed = mixed(all, skip: bom == nil ? 0 : 3) {
-                return mixed
-            }
-            encoding = utf8 ? .utf8 : TextEncoding.detected(in: all) ?? .windows1252
+            let detected = utf8 ? nil : TextEncoding.detected(in: all)
+            // No byte order mark here: the mixed look starts at the first byte.
+            if !utf8, detected == nil, let mixed = mixed(all, skip: 0) { return mixed }
+            encoding = utf8 ? .utf8 : detected ?? .windows1252
             guessed = !utf8
         }
         if encoding == .utf8 {
             let skip = bom?.encoding == .utf8 ? 3 : 0
             let text = UnsafeBufferPointer(rebasing: all[skip...])
             var problem: String?
+            let invalid = UTF8Check.firstInvalid(text)
             // A UTF-8 BOM over a few windows-1252 lines: the same mixed file as without one.
-            if declared == nil, UTF8Check.firstInvalid(text) != nil, let mixed = mixed(all, skip: skip) {
-                return mixed
-            }
-            if let offset = UTF8Check.firstInvalid(text) {
+            if declared == nil, invalid != nil, let mixed = mixed(all, skip: skip) { return mixed }
+            if let offset = invalid {
                 problem = "byte \(offset + skip) is not UTF-8: set encoding (windows-1252, \(TextEncoding.suggestions))"
             }
             return DecodedText(text: text, owned: nil, encoding: .utf8, guessed: false, problem: problem)
