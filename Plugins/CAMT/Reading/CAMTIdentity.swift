@@ -10,7 +10,11 @@ public enum CAMTIdentity {
         // (another mark, other whitespace) is left to the String below.
         let i = HeadStart.index(in: head)
         if i < head.count, head[i] < 0x80, head[i] != UInt8(ascii: "<") { return 0 }
-        let text = utf16(head) ?? String(decoding: head.prefix(4096), as: UTF8.self)
+        // A UTF-16 statement (its byte order mark first) is read by libxml2, but as UTF-8 its
+        // head named nothing, and no plugin took the file.
+        let text =
+            UTF16Text.decode(UnsafeRawBufferPointer(head), limit: 4096)
+            ?? String(decoding: head.prefix(4096), as: UTF8.self)
         let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         guard start.hasPrefix("<") else { return 0 }
         let messages = ["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]
@@ -18,18 +22,5 @@ public enum CAMTIdentity {
             return 95
         }
         return FileName.hasSuffix(path, ".camt") || FileName.hasSuffix(path, ".053") ? 60 : 0
-    }
-
-    /// The head as text when a UTF-16 byte order mark starts it: libxml2 reads such a statement,
-    /// but as UTF-8 its head named nothing, and no plugin took the file.
-    private static func utf16(_ head: UnsafeBufferPointer<UInt8>) -> String? {
-        guard head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) else {
-            return nil
-        }
-        let little = head[0] == 0xFF
-        let units = stride(from: 2, to: min(head.count, 4096) - 1, by: 2).map { (at: Int) -> UInt16 in
-            little ? UInt16(head[at]) | UInt16(head[at + 1]) << 8 : UInt16(head[at]) << 8 | UInt16(head[at + 1])
-        }
-        return String(decoding: units, as: UTF16.self)
     }
 }

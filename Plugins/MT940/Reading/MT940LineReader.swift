@@ -77,7 +77,7 @@ final class MT940LineReader {
     }
 
     private func firstLineFailure() -> Next? {
-        guard number == 1, let name = Self.utf16Mark(line) else { return nil }
+        guard number == 1, let name = UTF16Text.markName(UnsafeRawBufferPointer(line)) else { return nil }
         number = 0  // the reader names the line after the last one read: line 1
         return .failure(
             "the file is \(name) (its byte order mark): MT940 is read as UTF-8 or windows-1252; "
@@ -118,15 +118,5 @@ final class MT940LineReader {
         var line = number
         for offset in lineEnd..<max(from + bad, lineEnd) where base[offset] == 0x0A { line += 1 }
         firstWindows1252Line = line
-    }
-
-    /// Why the first line cannot be MT940 text whatever follows: a UTF-16 byte order mark. MT940 is
-    /// ASCII (SWIFT's character set), UTF-8 or windows-1252; read as bytes, UTF-16 is a NUL beside
-    /// every character and no field is found.
-    static func utf16Mark(_ line: UnsafeBufferPointer<UInt8>) -> String? {
-        guard line.count >= 2 else { return nil }
-        if line[0] == 0xFF, line[1] == 0xFE { return "UTF-16LE" }
-        if line[0] == 0xFE, line[1] == 0xFF { return "UTF-16BE" }
-        return nil
     }
 }

@@ -11,18 +11,12 @@ struct QIFText: Sendable {
     var isTranscoded: Bool
 
     init(_ raw: UnsafeRawBufferPointer) {
-        if raw.count >= 2, (raw[0] == 0xFF && raw[1] == 0xFE) || (raw[0] == 0xFE && raw[1] == 0xFF) {
+        if let name = UTF16Text.markName(raw), let text = UTF16Text.decode(raw) {
             // Windows PowerShell's Out-File and Notepad's "Unicode" write UTF-16LE with its mark:
             // read as bytes, its NULs hid every header, and the file failed as holding no
             // transaction block.
-            let little = raw[0] == 0xFF
-            let units = stride(from: 2, to: raw.count - 1, by: 2).map { (at: Int) -> UInt16 in
-                let first = UInt16(raw[at])
-                let second = UInt16(raw[at + 1])
-                return little ? first | second << 8 : first << 8 | second
-            }
-            bytes = Array(String(decoding: units, as: UTF16.self).utf8)
-            encoding = little ? "UTF-16LE (byte order mark)" : "UTF-16BE (byte order mark)"
+            bytes = Array(text.utf8)
+            encoding = "\(name) (byte order mark)"
             isTranscoded = true
             return
         }
