@@ -17,6 +17,10 @@ public struct Feed: Sendable {
     /// Every transaction's fingerprint, parallel to ``transactions`` (`fingerprints[i]` is
     /// `transactions[i]`'s), computed once in the merge. Empty for a feed built by hand.
     public var fingerprints: [Fingerprint] = []
+    /// With `--state`: each record's position among its source's transactions, parallel to
+    /// ``transactions``, for a pending record dropped after the merge (``settlePending(_:window:tolerancePercent:today:)``) to
+    /// be named in `--duplicates` as `--dedupe`'s drops are.
+    public var sourcePositions: [Int] = []
     /// Whether `--dedupe` ran: the summary and the JSON sources then count ``duplicates``.
     public var deduplicated = false
     /// What `--dedupe` dropped, in source order, then what `--state` had seen before.
@@ -197,6 +201,10 @@ public struct Feed: Sendable {
         if fingerprints.count == unsorted.count {
             let unsortedFingerprints = fingerprints
             fingerprints = keys.map { unsortedFingerprints[Int($0.position)] }
+        }
+        if sourcePositions.count == unsorted.count {
+            let unsortedPositions = sourcePositions
+            sourcePositions = keys.map { unsortedPositions[Int($0.position)] }
         }
     }
 

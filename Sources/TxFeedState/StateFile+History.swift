@@ -2,7 +2,8 @@ import TxFeedModel
 import TxFeedSQLite
 
 extension StateFile {
-    /// What earlier runs imported into these accounts, for the merge to drop as seen.
+    /// What earlier runs imported into these accounts, and the pending records they saw booked,
+    /// for the merge to drop as seen.
     ///
     /// Each account's blocks of keys are read whole, once however many sources hold the
     /// account: the lookups then happen in memory, a million of them in milliseconds.
@@ -14,6 +15,8 @@ extension StateFile {
         do {
             let findAccount = try database.prepare("SELECT id FROM accounts WHERE key = ?")
             let rows = try database.prepare("SELECT batch, keys, kinds FROM seen WHERE account = ?")
+            let bookedHolds = try database.prepare(
+                "SELECT key, batch FROM pending WHERE account = ? AND ended = 'booked'")
             // The merge's first account of each state account: the later ones ask it.
             var first: [Int64: Int] = [:]
             for (index, account) in accounts.enumerated() {
@@ -51,6 +54,11 @@ extension StateFile {
                         let key = Int64(littleEndian: keys.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
                         history.add(account: index, key: key, kind: kind, batch: batch)
                     }
+                }
+                bookedHolds.bind(1, id)
+                defer { bookedHolds.reset() }
+                while try bookedHolds.step() {
+                    history.addBookedHold(account: index, key: bookedHolds.int64(0), batch: bookedHolds.int64(1))
                 }
             }
             let (keeps, sames) = try overrules()

@@ -135,6 +135,55 @@ extension StateEndToEndTests {
         XCTAssertEqual(try sqlite("SELECT count(*) FROM pending WHERE ended IS NULL"), "0\n")
     }
 
+    /// A stale intraday export (camt.052) read again beside the statement that books its holds:
+    /// each hold is that payment, seen, not a pending one beside its booking, in this run and
+    /// every later one. (The hold took its remembered record before the booking could: both
+    /// were written, run after run, and the summary never said "became booked".)
+    func testAHoldListedAgainBesideItsBookingIsSeenNotWrittenTwice() throws {
+        let intraday = try envelope(
+            "intraday.json",
+            [("SHELL 1234", "-60.00", "2024-03-05", "pending", "H-1"), ("Cafe", "-4.00", "2024-03-05", "pending", nil)])
+        let first = try run(intraday)
+        XCTAssertEqual(try ndjson(first.output).count, 2, first.stderr)
+        let statement = try envelope(
+            "statement.json",
+            [("SHELL 1234", "-60.00", "2024-03-07", nil, "B-1"), ("Cafe", "-4.00", "2024-03-06", nil, nil)])
+        let duplicates = folder.path + "/duplicates.ndjson"
+        let second = try run(intraday, statement, "--duplicates", duplicates)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(
+            try ndjson(second.output).map { "\($0["vendor"] ?? "") \($0["amount"] ?? "") \($0["status"] ?? "")" }
+                .sorted(),
+            ["Cafe -4.00 booked", "SHELL 1234 -60.00 booked"], "each payment once")
+        XCTAssertTrue(
+            second.stderr.contains("batch 2 remembers 2 new transactions; 2 pending became booked"), second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains("intraday (fixture): ok, read 2 = written 0 + rejected 0 + duplicates 0 + seen 2"),
+            second.stderr)
+        let lines = try ndjson(try String(contentsOfFile: duplicates, encoding: .utf8))
+        let seen = lines.filter { $0["by"] as? String != "pending" }
+        XCTAssertEqual(
+            seen.map { "\($0["index"] ?? "") \($0["by"] ?? "") \(($0["kept"] as? [String: Any])?["batch"] ?? "")" }
+                .sorted(),
+            ["0 bank id 1", "1 fingerprint 1"], "named by their place in intraday.json and the batch that wrote them")
+        XCTAssertEqual(lines.filter { $0["by"] as? String == "pending" }.count, 2)
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM pending WHERE ended IS NULL"), "0\n")
+
+        // Read again, with or without the statement: seen, never pending again.
+        for files in [[intraday, statement], [intraday]] {
+            let again = try txfeed(
+                arguments: ["run"] + files + ["--state", state, "--sink", "ndjson", "--no-progress"])
+            XCTAssertEqual(again.status, 0, again.stderr)
+            XCTAssertEqual(again.output, "", again.stderr)
+            XCTAssertTrue(
+                again.stderr.contains(
+                    "intraday (fixture): ok, read 2 = written 0 + rejected 0 + duplicates 0 + seen 2"),
+                again.stderr)
+        }
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM pending"), "2\n", "remembered once each")
+        XCTAssertFalse(try txfeed("state", "show", state).output.contains("pending, not yet booked"))
+    }
+
     func testTwoEqualPendingCoffeesBookAsTwo() throws {
         let pending = try envelope(
             "pending.json",

@@ -12,7 +12,8 @@ extension Feed {
     ///   - history: what earlier runs imported (`--state`): a record found there is dropped as
     ///     seen before anything in this run is compared with it, so every copy of it counts as
     ///     seen. It holds booked records alone: a pending record found there is a stale export's
-    ///     copy of a payment an earlier run imported booked; others are shown until booked.
+    ///     copy of a payment an earlier run imported booked, as is one whose remembered pending
+    ///     record an earlier run saw booked; others are shown until booked.
     mutating func removeDuplicates(history: ImportHistory? = nil) {
         deduplicated = true
         let accountKeys = accounts.map { IdentityKey.accountKey(of: $0) + "\u{0}" }
@@ -43,6 +44,14 @@ extension Feed {
                     transaction: t, fingerprint: fingerprint, source: source, index: position,
                     kept: .batch(imported.batch), keptBankID: imported.byBankID ? bankID : nil,
                     byBankID: imported.byBankID)
+            } else if let history, t.isPending,
+                let batch = history.bookedHold(
+                    account: Int(t.account),
+                    key: bankID.map { IdentityKey.of(bankID: $0) } ?? IdentityKey.of(fingerprint))
+            {
+                dropped = Duplicate(
+                    transaction: t, fingerprint: fingerprint, source: source, index: position, kept: .batch(batch),
+                    keptBankID: bankID, byBankID: bankID != nil)
             } else {
                 let first = Int(firstByFingerprint.payload(of: fingerprint)) - 1
                 var original: Int?
@@ -92,6 +101,7 @@ extension Feed {
         }
         transactions = kept
         fingerprints = keptFingerprints
+        if history != nil { sourcePositions = keptPositions }
     }
 
     /// The booked record `t` takes the place of the pending one kept at `original`, which is

@@ -24,6 +24,15 @@ public struct ImportHistory: Sendable {
     /// Record ids (a bank id, or a fingerprint's `fp:…-N`) a person said are real
     /// (`txfeed state keep`): each is kept once when it would be dropped as seen or duplicate.
     public var keeps: Set<String> = []
+    /// The pending records earlier runs remembered and saw booked, by account and identity key
+    /// (``PendingMatcher/identityKey(_:_:)``), with the batch that first wrote each: a stale
+    /// export that lists one again is seen, not a pending payment beside its booking.
+    private var bookedHolds: [HoldKey: Int64] = [:]
+
+    private struct HoldKey: Hashable {
+        var account: Int
+        var key: Int64
+    }
 
     /// - Parameters:
     ///   - capacity: how many keys will be added (the table never grows past twice that).
@@ -48,6 +57,17 @@ public struct ImportHistory: Sendable {
         }
         slots[slot] = Slot(key: key, account: UInt32(account), kinds: 1 << UInt8(kind.rawValue), batch: UInt32(batch))
         count += 1
+    }
+
+    /// Remembers that the pending record with identity `key` of the merge's account `account`,
+    /// first written by `batch`, was booked.
+    public mutating func addBookedHold(account: Int, key: Int64, batch: Int64) {
+        bookedHolds[HoldKey(account: account, key: key)] = batch
+    }
+
+    /// The batch that first wrote this pending record, when an earlier run saw it booked.
+    func bookedHold(account: Int, key: Int64) -> Int64? {
+        bookedHolds.isEmpty ? nil : bookedHolds[HoldKey(account: owner(of: account), key: key)]
     }
 
     /// Makes the keys added for `owner` answer for `account` too: both are one account of the

@@ -58,6 +58,9 @@ public struct PendingSettlement: Sendable {
     public var new: [Int] = []
     /// The feed's pending records an earlier run remembered, and their rows.
     public var again: [(position: Int, row: Int64)] = []
+    /// The feed's pending records whose remembered record a booked record of the run replaces:
+    /// the feed drops them as seen (``Feed/settlePending(_:window:tolerancePercent:today:)``).
+    public var bookedAgain: [(position: Int, pending: RememberedPending)] = []
     public var bookings: [Booking] = []
     /// Remembered pending records of the run's accounts older than the window, never booked.
     public var dropped: [RememberedPending] = []
@@ -93,7 +96,8 @@ public struct PendingSettlement: Sendable {
 /// differs by at most `tolerance` percent of the pending amount (0: exactly equal). Of several
 /// candidates the nearest amount wins, then the nearest day, then the oldest. Booked records
 /// are matched oldest first, and each pending record replaced once: two equal coffees pending
-/// are two, and book as two.
+/// are two, and book as two. Booked records are matched before the run's pending ones, so that
+/// a hold listed again beside its booking is seen, not shown beside it.
 public enum PendingMatcher {
     /// - Parameters:
     ///   - open: the remembered pending records of the feed's accounts not yet booked or dropped.
@@ -113,20 +117,16 @@ public enum PendingMatcher {
         // hashed account key (most runs have none, and a million booked records ask).
         let openByAccount = accountKeys.map { openByKey[$0] ?? [] }
         var taken = [Bool](repeating: false, count: open.count)
+        // Those a booked record of the run replaces.
+        var bookedNow = taken
 
         var booked: [Int] = []
+        var holds: [Int] = []
         for (position, t) in feed.transactions.enumerated() {
-            guard t.isPending else {
-                if !openByAccount[Int(t.account)].isEmpty { booked.append(position) }
-                continue
-            }
-            let key = identityKey(feed, position)
-            let same = openByAccount[Int(t.account)].first { !taken[$0] && open[$0].key == key }
-            if let same {
-                taken[same] = true
-                settlement.again.append((position, open[same].row))
-            } else {
-                settlement.new.append(position)
+            if t.isPending {
+                holds.append(position)
+            } else if !openByAccount[Int(t.account)].isEmpty {
+                booked.append(position)
             }
         }
         // Oldest first, so that the first of two equal booked records takes the older pending one.
@@ -138,7 +138,7 @@ public enum PendingMatcher {
             if let id = feed.details(of: t)?.id,
                 let same = candidates.first(where: { !taken[$0] && open[$0].bankID == id })
             {
-                taken[same] = true
+                (taken[same], bookedNow[same]) = (true, true)
                 settlement.bookings.append(.init(position: position, pending: open[same], evidence: "bank id"))
                 continue
             }
@@ -157,7 +157,7 @@ public enum PendingMatcher {
                         < (abs(t.signedMinor - open[b].signedMinor), day - open[b].day, open[b].row)
                 }
             guard let best else { continue }
-            taken[best] = true
+            (taken[best], bookedNow[best]) = (true, true)
             let pending = open[best]
             let later = day - pending.day
             let scale = feed.accounts[Int(t.account)].scale
@@ -168,6 +168,20 @@ public enum PendingMatcher {
                     ", amount \(difference > 0 ? "+" : "")\(Money(minorUnits: difference, scale: scale).plainDecimal)"
             }
             settlement.bookings.append(.init(position: position, pending: pending, evidence: evidence))
+        }
+        // Then the pending records: a hold the run lists again beside its booking (a stale
+        // export read with the statement that books it) is that payment, not one still pending.
+        for position in holds {
+            let key = identityKey(feed, position)
+            let candidates = openByAccount[Int(feed.transactions[position].account)]
+            if let same = candidates.first(where: { !taken[$0] && open[$0].key == key }) {
+                taken[same] = true
+                settlement.again.append((position, open[same].row))
+            } else if let replaced = candidates.first(where: { bookedNow[$0] && open[$0].key == key }) {
+                settlement.bookedAgain.append((position, open[replaced]))
+            } else {
+                settlement.new.append(position)
+            }
         }
         for (n, booking) in settlement.bookings.enumerated() { settlement.replacements[booking.position] = n }
 
@@ -214,10 +228,34 @@ struct PayeeKey: Equatable {
 extension Feed {
     /// Settles the feed's pending and booked records against the pending ones earlier runs
     /// remembered (``PendingMatcher``), for the sinks and the state file.
+    ///
+    /// A pending record whose remembered one this run books leaves the feed as seen, counted
+    /// and listed in `--duplicates` under the batch that first wrote it.
     public mutating func settlePending(
         _ open: [RememberedPending], window: Int64, tolerancePercent: Int, today: Int64
     ) {
-        pending = PendingMatcher.settle(
-            self, open: open, window: window, tolerancePercent: tolerancePercent, today: today)
+        func settle(_ feed: Feed) -> PendingSettlement {
+            PendingMatcher.settle(feed, open: open, window: window, tolerancePercent: tolerancePercent, today: today)
+        }
+        var settlement = settle(self)
+        if !settlement.bookedAgain.isEmpty {
+            var kept = [Bool](repeating: true, count: transactions.count)
+            for (position, remembered) in settlement.bookedAgain {
+                let t = transactions[position]
+                let source = accounts[Int(t.account)].source
+                duplicates.append(
+                    Duplicate(
+                        transaction: t, fingerprint: fingerprints[position], source: source,
+                        index: sourcePositions[position], kept: .batch(remembered.batch),
+                        keptBankID: remembered.bankID, byBankID: remembered.bankID != nil))
+                sources[source].count -= 1
+                sources[source].seen += 1
+                kept[position] = false
+            }
+            keepOnly(kept)
+            // The records moved up: matched again, to the same bookings.
+            settlement = settle(self)
+        }
+        pending = settlement
     }
 }

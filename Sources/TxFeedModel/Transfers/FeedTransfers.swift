@@ -240,9 +240,10 @@ extension Feed {
 }
 
 extension Feed {
-    /// Keeps only the records whose `kept` is true (a rule skipped the others): the records,
-    /// their fingerprints and the transfers, renumbered. A transfer with a half gone is no
-    /// longer one, and an unpaired set loses the records that went.
+    /// Keeps only the records whose `kept` is true (a rule skipped the others, or `--state` saw
+    /// a pending one booked): the records, their fingerprints, source positions and labels,
+    /// and the transfers, renumbered. A transfer with a half gone is no longer one, and an
+    /// unpaired set loses the records that went.
     public mutating func keepOnly(_ kept: [Bool]) {
         precondition(kept.count == transactions.count, "one flag a record")
         var newPosition = [Int](repeating: -1, count: kept.count)
@@ -252,18 +253,18 @@ extension Feed {
             next += 1
         }
         guard next < kept.count else { return }
-        var n = 0
-        transactions.removeAll { _ in
-            defer { n += 1 }
-            return !kept[n]
-        }
-        if !fingerprints.isEmpty {
-            n = 0
-            fingerprints.removeAll { _ in
+        func prune<Element>(_ parallel: inout [Element]) {
+            guard parallel.count == kept.count else { return }
+            var n = 0
+            parallel.removeAll { _ in
                 defer { n += 1 }
                 return !kept[n]
             }
         }
+        prune(&transactions)
+        prune(&fingerprints)
+        prune(&sourcePositions)
+        if labels != nil { prune(&labels!.rows) }
         guard let old = transfers else { return }
         // A half an earlier batch wrote (position -1) is not the run's to skip.
         func keeps(_ position: Int) -> Bool { position < 0 || kept[position] }
