@@ -89,6 +89,18 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertEqual(try CSVReading.read(latin).entries[0].map(\.vendor), ["Café"])
     }
 
+    /// A UTF-8 file whose line that is not UTF-8 holds 0x81, which windows-1252 leaves undefined:
+    /// the file is in neither, so it is not read a line at a time, and fails as such.
+    func testAMixedFileWithAByteWindows1252LeavesUndefinedIsNotReadLineByLine() throws {
+        let bytes =
+            Array("Date;Payee;Amount\r\n13/03/2024;Société Générale;-45,20\r\n15/03/2024;Caf".utf8)
+            + [0xE9, 0x81] + Array(";-3,20\r\n".utf8)
+        let result = try CSVReading.read(bytes)
+        XCTAssertEqual(result.problems.count, 1, "\(result.problems)")
+        XCTAssertTrue(result.problems[0].contains("neither UTF-8 nor windows-1252"), result.problems[0])
+        XCTAssertFalse(result.notes.contains { $0.contains("mixes encodings") }, "\(result.notes)")
+    }
+
     /// ISO-8859-15's `€` is 0xA4, windows-1252's `¤`: the bytes cannot say which, so the guess
     /// stands, but its note names the byte and the option. It only said "read as windows-1252",
     /// and `Café 3€` came out `Café 3¤`.

@@ -36,4 +36,17 @@ final class QIFEncodingTests: XCTestCase {
             result.reportLine("encoding"), "UTF-8, but windows-1252 on 1 line not valid UTF-8 (the first: line 9)")
         XCTAssertTrue(result.notes.contains { $0.contains("windows-1252 on 1 line") }, "\(result.notes)")
     }
+
+    /// The same in an old Mac file, its lines ended by a lone CR: each line is still read in its
+    /// own encoding, not the whole file as one line that is not UTF-8.
+    func testAnOldMacFileWithAWindows1252LineReadsEachLineInItsOwn() throws {
+        let bytes =
+            Array("!Type:Bank\rD03/13/2024\rT-45.20\rPSociété Générale\r^\rD03/14/2024\rT-3.20\rPCaf".utf8)
+            + [0xE9] + Array("\r^\r".utf8)
+        let result = try readQIF(bytes)
+        XCTAssertEqual(result.entries.map(\.vendor), ["Société Générale", "Café"])
+        XCTAssertTrue(
+            result.reportLine("encoding")?.hasPrefix("UTF-8, but windows-1252 on 1 line not valid UTF-8") ?? false,
+            "\(result.report)")
+    }
 }
