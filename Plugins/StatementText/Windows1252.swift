@@ -11,6 +11,9 @@ public enum Windows1252 {
         0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
     ]
 
+    /// The five bytes the code page leaves undefined.
+    static let undefined: [UInt8] = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
+
     /// Appends the UTF-8 form of one byte.
     public static func appendUTF8(of byte: UInt8, to out: inout [UInt8]) {
         guard byte >= 0x80 else { return out.append(byte) }

@@ -48,10 +48,13 @@ public final class OFXDocument {
         let utf8 = header.flatMap { Self.utf8Despite($0, bytes) }
         utf8DespiteHeader = utf8
         let windows1252 = header.map { ($0.isWindows1252 && utf8 == nil) || guess != nil } ?? false
-        if windows1252, header?.syntax == .sgml, let mixed = Self.mixedCopy(bytes) {
-            converted = mixed.copy
-            self.bytes = UnsafeRawBufferPointer(mixed.copy)
-            utf8Lines = (mixed.count, mixed.first)
+        if windows1252, header?.syntax == .sgml, let mixed = MixedText(bytes) {
+            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(mixed.bytes.count, 1), alignment: 16)
+            mixed.bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
+            let text = UnsafeMutableRawBufferPointer(rebasing: copy[..<mixed.bytes.count])
+            converted = text
+            self.bytes = UnsafeRawBufferPointer(text)
+            utf8Lines = mixed.utf8Lines
             transcodes = false
         } else {
             converted = nil
@@ -62,39 +65,6 @@ public final class OFXDocument {
     }
 
     deinit { converted?.deallocate() }
-
-    /// Each line of a body that is not UTF-8 in its own encoding, when some line is UTF-8 beyond
-    /// ASCII: windows-1252 text practically never is. Nil for a windows-1252 file, which is passed
-    /// over once (up to its end, as no line is), without a copy.
-    private static func mixedCopy(_ bytes: UnsafeRawBufferPointer) -> (
-        copy: UnsafeMutableRawBufferPointer, count: Int, first: Int
-    )? {
-        var found = false
-        TextLines.forEach(bytes) { line, _ in
-            found = UTF8Check.firstNonASCII(line) != nil && UTF8Check.firstInvalid(line) == nil
-            return !found
-        }
-        guard found else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        var count = 0
-        var first = 0
-        TextLines.forEach(bytes) { line, number in
-            if UTF8Check.firstInvalid(line) == nil {
-                if UTF8Check.firstNonASCII(line) != nil {
-                    count += 1
-                    if first == 0 { first = number }
-                }
-                out.append(contentsOf: line)
-            } else {
-                Windows1252.decode(line, into: &out)
-            }
-            return true
-        }
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(out.count, 1), alignment: 16)
-        out.withUnsafeBytes { copy.copyMemory(from: $0) }
-        return (UnsafeMutableRawBufferPointer(rebasing: copy[..<out.count]), count, first)
-    }
 
     private static func utf8Despite(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> Int? {
         // A UTF-8 byte order mark is no letter: an ASCII body after it is the same either way.
