@@ -58,51 +58,20 @@ enum TextDecoding {
 
     // MARK: - Mixed files
 
-    /// A file of UTF-8 lines with letters beyond ASCII (`Société`) and a few lines that are not
-    /// UTF-8 (a row pasted in from another export: `Caf\xE9`), each line read in its own
-    /// encoding: read whole as windows-1252, every UTF-8 letter of the file came out mangled
-    /// (`SociÃ©tÃ©`) with exit 0. Nil when no line is UTF-8 beyond ASCII (a windows-1252 file),
-    /// or a line that is not UTF-8 holds a byte windows-1252 leaves undefined (the file is in
-    /// neither, and fails as such).
+    /// A file of UTF-8 lines beyond ASCII with a few that are not, each line in its own encoding
+    /// (``MixedText``). Nil when no line is UTF-8 beyond ASCII (a windows-1252 file), or a line
+    /// that is not UTF-8 holds a byte windows-1252 leaves undefined: the file is in neither, and
+    /// fails as such.
     private static func mixed(_ all: UnsafeBufferPointer<UInt8>, skip: Int) -> DecodedText? {
-        let bytes = UnsafeBufferPointer(rebasing: all[skip...])
-        /// Each line as bytes (``TextLines``).
-        func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
-            TextLines.forEach(UnsafeRawBufferPointer(bytes)) { body($0.assumingMemoryBound(to: UInt8.self), $1) }
+        let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[skip...]))
+        guard let mixed = MixedText(bytes, refusingUndefined: true), !mixed.windows1252Lines.isEmpty else {
+            return nil
         }
-        // First whether any line is UTF-8 beyond ASCII, stopping at the first: a windows-1252 file,
-        // the common case here, is passed over once, without a list of its lines.
-        var utf8BeyondASCII = false
-        forEachLine(bytes) { line, _ in
-            guard UTF8Check.firstInvalid(line) == nil, UTF8Check.firstNonASCII(UnsafeRawBufferPointer(line)) != nil
-            else { return true }
-            utf8BeyondASCII = true
-            return false
-        }
-        guard utf8BeyondASCII else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        var windows1252: [Int] = []
-        var undefined = false
-        forEachLine(bytes) { line, number in
-            guard UTF8Check.firstInvalid(line) != nil else {
-                out.append(contentsOf: line)
-                return true
-            }
-            if line.contains(where: { [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) }) {
-                undefined = true
-                return false
-            }
-            Windows1252.decode(UnsafeRawBufferPointer(line), into: &out)
-            windows1252.append(number)
-            return true
-        }
-        guard !undefined, !windows1252.isEmpty else { return nil }
-        let owned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(out.count, 1))
-        _ = owned.initialize(fromContentsOf: out)
+        let owned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(mixed.bytes.count, 1))
+        _ = owned.initialize(fromContentsOf: mixed.bytes)
         return DecodedText(
-            text: UnsafeBufferPointer(rebasing: owned[..<out.count]), owned: owned, encoding: .utf8, guessed: true,
-            problem: nil, windows1252Lines: windows1252)
+            text: UnsafeBufferPointer(rebasing: owned[..<mixed.bytes.count]), owned: owned, encoding: .utf8,
+            guessed: true, problem: nil, windows1252Lines: mixed.windows1252Lines)
     }
 
     // MARK: - Byte order marks
