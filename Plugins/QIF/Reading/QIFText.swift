@@ -26,10 +26,12 @@ struct QIFText: Sendable {
         }
         if let bad = UTF8Check.firstInvalid(body) {
             let line = 1 + body[..<bad].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            if let mixed = Self.mixed(body) {
+            // QIF lines end at a lone CR too (old Mac files), as QIFLine splits them.
+            if let mixed = MixedText(body, endingAtCR: true) {
                 bytes = mixed.bytes
+                let lines = mixed.windows1252Lines.count
                 encoding =
-                    "UTF-8, but windows-1252 on \(mixed.lines.counted("line")) not valid UTF-8 (the first: line \(line))"
+                    "UTF-8, but windows-1252 on \(lines.counted("line")) not valid UTF-8 (the first: line \(line))"
                 isTranscoded = true
                 return
             }
@@ -43,33 +45,5 @@ struct QIFText: Sendable {
             encoding = "UTF-8"
             isTranscoded = false
         }
-    }
-
-    /// Each line in its own encoding when some lines are UTF-8 beyond ASCII (`PSociété`) and
-    /// others are not (`PCaf\xE9`, a record pasted in from another file): read whole as
-    /// windows-1252, every UTF-8 letter came out mangled (`SociÃ©tÃ©`). Nil when no line is
-    /// UTF-8 beyond ASCII.
-    private static func mixed(_ body: UnsafeRawBufferPointer) -> (bytes: [UInt8], lines: Int)? {
-        var pieces: [(range: Range<Int>, utf8: Bool)] = []
-        var utf8BeyondASCII = false
-        var start = 0
-        while start < body.count {
-            var end = start
-            while end < body.count, body[end] != 0x0A, body[end] != 0x0D { end += 1 }
-            while end < body.count, body[end] == 0x0A || body[end] == 0x0D { end += 1 }
-            let line = UnsafeRawBufferPointer(rebasing: body[start..<end])
-            let utf8 = UTF8Check.firstInvalid(line) == nil
-            if utf8, !utf8BeyondASCII, line.contains(where: { $0 >= 0x80 }) { utf8BeyondASCII = true }
-            pieces.append((start..<end, utf8))
-            start = end
-        }
-        guard utf8BeyondASCII else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(body.count + body.count / 8)
-        for piece in pieces {
-            let line = UnsafeRawBufferPointer(rebasing: body[piece.range])
-            if piece.utf8 { out.append(contentsOf: line) } else { Windows1252.decode(line, into: &out) }
-        }
-        return (out, pieces.filter { !$0.utf8 }.count)
     }
 }
