@@ -164,4 +164,21 @@ final class OFXMixedEncodingTests: XCTestCase {
                 "1 line valid UTF-8 read as UTF-8, the rest as windows-1252 (the first on line 15): the file mixes encodings"
             ])
     }
+
+    /// A windows-1252 body after a UTF-8 byte order mark: the mark is no UTF-8 line. It counted
+    /// as one, and the file was said to mix encodings (`the first on line 1`).
+    func testAByteOrderMarkIsNoUTF8Line() {
+        var bytes = Array(
+            sgmlFile(
+                bankStatement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240103<TRNAMT>-3.20<FITID>F2<NAME>Caf~\n</STMTTRN>"),
+                charset: "1252"
+            ).utf8)
+        bytes[bytes.firstIndex(of: UInt8(ascii: "~"))!] = 0xE9
+        for file in [bytes, [0xEF, 0xBB, 0xBF] + bytes] {
+            let result = read(file)
+            XCTAssertNil(result.failure)
+            XCTAssertEqual(result.transactions.map(\.vendor), ["Café"])
+            XCTAssertEqual(result.notes, [], "\(file.prefix(3))")
+        }
+    }
 }

@@ -45,8 +45,12 @@ final class QIFEncodingTests: XCTestCase {
             + [0xE9] + Array("\r^\r".utf8)
         let result = try readQIF(bytes)
         XCTAssertEqual(result.entries.map(\.vendor), ["Société Générale", "Café"])
-        XCTAssertTrue(
-            result.reportLine("encoding")?.hasPrefix("UTF-8, but windows-1252 on 1 line not valid UTF-8") ?? false,
-            "\(result.report)")
+        // Line 8 as QIF's own lines count (and every error names them): it said line 1.
+        XCTAssertEqual(
+            result.reportLine("encoding"), "UTF-8, but windows-1252 on 1 line not valid UTF-8 (the first: line 8)")
+        var windows1252 = Array("!Type:Bank\rD03/14/2024\rT-3.20\rPCaf".utf8) + [0xE9] + Array("\r^\r".utf8)
+        XCTAssertEqual(try readQIF(windows1252).reportLine("encoding"), "windows-1252 (not valid UTF-8 at line 4)")
+        windows1252 = Array("!Type:Bank\r\nD03/14/2024\r\nPCaf".utf8) + [0xE9] + Array("\r\n^\r\n".utf8)
+        XCTAssertEqual(try readQIF(windows1252).reportLine("encoding"), "windows-1252 (not valid UTF-8 at line 3)")
     }
 }

@@ -48,10 +48,15 @@ public final class OFXDocument {
         let utf8 = header.flatMap { Self.utf8Despite($0, bytes) }
         utf8DespiteHeader = utf8
         let windows1252 = header.map { ($0.isWindows1252 && utf8 == nil) || guess != nil } ?? false
-        if windows1252, header?.syntax == .sgml, let mixed = MixedText(bytes) {
-            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(mixed.bytes.count, 1), alignment: 16)
-            mixed.bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
-            let text = UnsafeMutableRawBufferPointer(rebasing: copy[..<mixed.bytes.count])
+        // A UTF-8 byte order mark is no UTF-8 line: it stays in the copy, where the header was read.
+        let mark = Self.markLength(bytes)
+        if windows1252, header?.syntax == .sgml, let mixed = MixedText(UnsafeRawBufferPointer(rebasing: bytes[mark...]))
+        {
+            let count = mark + mixed.bytes.count
+            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
+            copy.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<mark]))
+            mixed.bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: copy[mark...]).copyMemory(from: $0) }
+            let text = UnsafeMutableRawBufferPointer(rebasing: copy[..<count])
             converted = text
             self.bytes = UnsafeRawBufferPointer(text)
             utf8Lines = mixed.utf8Lines
@@ -66,9 +71,14 @@ public final class OFXDocument {
 
     deinit { converted?.deallocate() }
 
+    /// 3 when the file starts with a UTF-8 byte order mark, else 0.
+    private static func markLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
     private static func utf8Despite(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> Int? {
         // A UTF-8 byte order mark is no letter: an ASCII body after it is the same either way.
-        let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let mark = markLength(bytes)
         guard header.isWindows1252,
             let first = UTF8Check.firstNonASCII(UnsafeRawBufferPointer(rebasing: bytes[mark...])),
             UTF8Check.firstInvalid(bytes) == nil

@@ -25,7 +25,7 @@ struct QIFText: Sendable {
             body = UnsafeRawBufferPointer(rebasing: raw[3...])
         }
         if let bad = UTF8Check.firstInvalid(body) {
-            let line = 1 + body[..<bad].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            let line = Self.line(of: bad, in: body)
             // QIF lines end at a lone CR too (old Mac files), as QIFLine splits them.
             if let mixed = MixedText(body, endingAtCR: true) {
                 bytes = mixed.bytes
@@ -45,5 +45,15 @@ struct QIFText: Sendable {
             encoding = "UTF-8"
             isTranscoded = false
         }
+    }
+
+    /// The line `offset` is on as QIFLine counts them (and every message names them): LF, CRLF
+    /// and a lone CR (old Mac files) each end one.
+    private static func line(of offset: Int, in body: UnsafeRawBufferPointer) -> Int {
+        var line = 1
+        for i in 0..<offset where body[i] == 0x0D || (body[i] == 0x0A && (i == 0 || body[i - 1] != 0x0D)) {
+            line += 1
+        }
+        return line
     }
 }
