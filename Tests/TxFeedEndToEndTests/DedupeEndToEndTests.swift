@@ -267,6 +267,33 @@ final class DedupeEndToEndTests: XCTestCase {
     /// The same statement downloaded again after the bank made its FITIDs anew: two bank ids
     /// are two payments to `--dedupe` (two coffees have their own), so each is kept twice; the
     /// run lists them as near-duplicates, as it does the same payment under other vendors.
+    /// A JSON source's account takes no `account=`: the hint names what can be done. It told
+    /// a user to give both sources `account=`, which a JSON source refuses.
+    func testAJSONAccountNamedTwoWaysIsGivenAHintThatWorks() throws {
+        let checking = try folder.write(
+            "checking.json",
+            #"{"body": {"name": "Checking", "currency": "USD", "transactions": [{"type": 1, "vendor": "Starbucks", "amount": 4.5, "date": "2021-09-01"}, {"type": 1, "vendor": "Bakery", "amount": 2.2, "date": "2021-09-02"}]}}"#
+        )
+        let main = try folder.write(
+            "main.json",
+            try String(contentsOfFile: checking, encoding: .utf8).replacingOccurrences(of: "Checking", with: "Main"))
+        let csv = try folder.write("export.csv", "Date,Description,Amount\n2021-09-01,Starbucks,-4.50\n")
+        let json = try txfeed("run", checking, main, "--dedupe", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(try ndjson(json.output).count, 4, json.stderr)
+        XCTAssertTrue(
+            json.stderr.contains(
+                "txfeed:   if they are one account, read one of the two: neither reader takes an account= option\n"),
+            json.stderr)
+        let mixed = try txfeed("run", checking, csv, "--dedupe", "--sink", "ndjson", "--no-progress")
+        XCTAssertTrue(
+            mixed.stderr.contains("txfeed:   if they are one account, give export account=Checking\n"), mixed.stderr)
+        // And it works: the CSV's record is the JSON one's.
+        let one = try txfeed(
+            "run", checking, "-s", "csv:\(csv),account=Checking", "--dedupe", "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(try ndjson(one.output).count, 2, one.stderr)
+        XCTAssertFalse(one.stderr.contains("counted in both"), one.stderr)
+    }
+
     func testAStatementWithRegeneratedIDsIsSaidToHoldNearDuplicates() throws {
         let rows: [(fitid: String, date: String, amount: String, name: String)] = [
             ("A1", "20240102", "-900.00", "Rent"), ("C1", "20240115", "-3.50", "Coffee"),

@@ -370,7 +370,17 @@ struct FeedOutput {
                     ? "if they are one account, give \(source.name) account-id=\(id)"
                     : "if they are one account, read one of the two: \(source.name) (\(source.plugin)) has no account-id option"
             case (nil, nil):
-                hint = "if they are one account, give both sources the same account="
+                // The JSON readers (fixture, http) and other plugins take no account= option.
+                let renamable = [first, second].map { Self.takesAccountOption(feed.sources[$0.source].plugin) }
+                switch (renamable[0], renamable[1]) {
+                case (true, true):
+                    hint = "if they are one account, give both sources the same account="
+                case (true, false), (false, true):
+                    let (renamed, kept) = renamable[0] ? (first, second) : (second, first)
+                    hint = "if they are one account, give \(feed.sources[renamed.source].name) account=\(kept.name)"
+                case (false, false):
+                    hint = "if they are one account, read one of the two: neither reader takes an account= option"
+                }
             case (let firstID?, let secondID?):
                 // A csv's id is the preamble's text or the option's: the option can give the other's.
                 let (csv, id) =
@@ -384,6 +394,11 @@ struct FeedOutput {
             lines.append("txfeed:   \(hint)")
         }
         return lines
+    }
+
+    /// Whether the shipped reader `plugin` takes `account=` (the bank statement readers do).
+    static func takesAccountOption(_ plugin: String) -> Bool {
+        ["csv", "ofx", "camt", "mt940", "qif"].contains(plugin)
     }
 
     /// Without `--tz`, days are shown in UTC: a record whose file gave its instant an offset
