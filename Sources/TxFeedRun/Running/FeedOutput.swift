@@ -481,7 +481,8 @@ struct FeedOutput {
         if let transfers = feed.transfers {
             lines += Self.transfersSummary(transfers, feed: feed, quiet: plan.quiet, timeZone: plan.timeZone)
         }
-        if feed.deduplicated && !plan.quiet {
+        // Payments perhaps counted twice are a problem: said under --quiet too.
+        if feed.deduplicated {
             let doubles = feed.possibleDoubles()
             lines += Self.nearDuplicatesSummary(
                 doubles.nearDuplicates, feed: feed, stateFile: plan.stateFile, timeZone: plan.timeZone)
