@@ -17,9 +17,11 @@ public struct Feed: Sendable {
     /// Every transaction's fingerprint, parallel to ``transactions`` (`fingerprints[i]` is
     /// `transactions[i]`'s), computed once in the merge. Empty for a feed built by hand.
     public var fingerprints: [Fingerprint] = []
-    /// With `--state`: each record's position among its source's transactions, parallel to
-    /// ``transactions``, for a pending record dropped after the merge (``settlePending(_:window:tolerancePercent:today:)``) to
-    /// be named in `--duplicates` as `--dedupe`'s drops are.
+    /// With `--state`, or `--dedupe` and a pending record: each record's position among its
+    /// source's transactions, parallel to ``transactions``, for a pending record dropped after
+    /// the merge (``dropHoldsBookedInRun(window:tolerancePercent:remembered:)``,
+    /// ``settlePending(_:window:tolerancePercent:today:)``) to be named in `--duplicates` as the
+    /// merge's drops are.
     public var sourcePositions: [Int] = []
     /// Whether `--dedupe` ran: the summary and the JSON sources then count ``duplicates``.
     public var deduplicated = false

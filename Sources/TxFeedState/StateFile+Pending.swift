@@ -32,7 +32,8 @@ extension StateFile {
 
     /// Writes what the run made of pending records, in the run's transaction: the new ones
     /// remembered, those seen again marked so, the replaced ones ended `booked` with their
-    /// evidence, the dropped ones ended `dropped`.
+    /// evidence, the dropped ones ended `dropped`, and the run's holds another source's booking
+    /// replaced remembered as `booked`.
     func rememberPending(of feed: Feed) throws {
         guard let settlement = feed.pending else { return }
         let insert = try database.prepare(
@@ -71,6 +72,30 @@ extension StateFile {
                 $0.bind(2, batch)
                 $0.bind(3, evidence)
                 $0.bind(4, row)
+            }
+        }
+        // A hold another source's booking replaced in this run, remembered booked: the stale
+        // export read again later is seen (``ImportHistory/bookedHold(account:key:)``).
+        let booked = try database.prepare(
+            """
+            INSERT INTO pending (account, batch, key, bank_id, vendor, day, amount, last_batch, ended, ended_batch, evidence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'booked', ?, ?)
+            """)
+        for duplicate in feed.duplicates where duplicate.evidence != nil {
+            let t = duplicate.transaction
+            let bankID = feed.details(of: t)?.id
+            let account = try accountID(of: feed.accounts[Int(t.account)])
+            try booked.run {
+                $0.bind(1, account)
+                $0.bind(2, batch)
+                $0.bind(3, bankID.map { IdentityKey.of(bankID: $0) } ?? IdentityKey.of(duplicate.fingerprint))
+                $0.bind(4, bankID)
+                $0.bind(5, feed.vendors.name(of: t.vendor))
+                $0.bind(6, TransactionDate.days(ofUnixSeconds: t.unixSeconds))
+                $0.bind(7, t.signedMinor)
+                $0.bind(8, batch)
+                $0.bind(9, batch)
+                $0.bind(10, duplicate.evidence)
             }
         }
     }

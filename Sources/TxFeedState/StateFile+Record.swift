@@ -205,7 +205,7 @@ extension StateFile {
                 $0.bind(5, feed.vendors.name(of: t.vendor))
                 $0.bind(6, Money(minorUnits: t.signedMinor, scale: feed.accounts[Int(t.account)].scale).plainDecimal)
                 $0.bind(7, details?.id ?? drop.fingerprint.text)
-                $0.bind(8, drop.byBankID ? "bank id" : "fingerprint")
+                $0.bind(8, drop.evidence.map { "pending (\($0))" } ?? (drop.byBankID ? "bank id" : "fingerprint"))
                 $0.bind(9, kept)
                 $0.bind(10, details?.location)
             }

@@ -184,6 +184,64 @@ extension StateEndToEndTests {
         XCTAssertFalse(try txfeed("state", "show", state).output.contains("pending, not yet booked"))
     }
 
+    /// Yesterday's export with a hold and today's with its booking, read in one run: one
+    /// payment, under `--dedupe` and under `--state` (it was written twice, and under `--state`
+    /// the hold stayed pending run after run). One export's own pending and booked records
+    /// are the bank's two, never matched.
+    func testAHoldAndItsBookingInTwoExportsOfOneRunAreOnePayment() throws {
+        let intraday = try envelope(
+            "intraday.json",
+            [("SHELL 1234", "-60.00", "2024-03-05", "pending", "H-1"), ("Cafe", "-4.00", "2024-03-05", "pending", nil)])
+        let statement = try envelope(
+            "statement.json",
+            [("SHELL 1234", "-60.00", "2024-03-07", nil, "B-1"), ("Cafe", "-4.00", "2024-03-06", nil, nil)])
+        func records(_ result: CommandResult) throws -> [String] {
+            try ndjson(result.output).map { "\($0["vendor"] ?? "") \($0["amount"] ?? "") \($0["status"] ?? "")" }
+                .sorted()
+        }
+        let duplicates = folder.path + "/duplicates.ndjson"
+        let deduped = try txfeed(
+            arguments: [
+                "run", intraday, statement, "--dedupe", "--duplicates", duplicates, "--sink", "ndjson", "--no-progress",
+            ])
+        XCTAssertEqual(deduped.status, 0, deduped.stderr)
+        XCTAssertEqual(try records(deduped), ["Cafe -4.00 booked", "SHELL 1234 -60.00 booked"], deduped.stderr)
+        XCTAssertTrue(
+            deduped.stderr.contains("intraday (fixture): ok, read 2 = written 0 + rejected 0 + duplicates 2"),
+            deduped.stderr)
+        let lines = try ndjson(try String(contentsOfFile: duplicates, encoding: .utf8))
+        XCTAssertEqual(
+            lines.map {
+                let kept = $0["kept"] as? [String: Any]
+                return
+                    "\($0["index"] ?? "") \($0["by"] ?? "") \($0["evidence"] ?? "") \(kept?["source"] ?? "")#\(kept?["index"] ?? "") \(kept?["id"] ?? "")"
+            }.sorted(),
+            [
+                "0 pending payee, 2 days later statement#0 B-1",
+                "1 pending payee, 1 day later statement#1 fp:f71e003e8fa865c3-1",
+            ])
+
+        let one = try envelope(
+            "one.json", [("Cafe", "-4.00", "2024-03-05", "pending", nil), ("Cafe", "-4.00", "2024-03-06", nil, nil)])
+        let alone = try txfeed(arguments: ["run", one, "--dedupe", "--sink", "ndjson", "--no-progress"])
+        XCTAssertEqual(try records(alone), ["Cafe -4.00 booked", "Cafe -4.00 pending"], "one export's two records")
+
+        let first = try run(intraday, statement)
+        XCTAssertEqual(try records(first), ["Cafe -4.00 booked", "SHELL 1234 -60.00 booked"], first.stderr)
+        for files in [[intraday], [intraday, statement]] {
+            let again = try txfeed(
+                arguments: ["run"] + files + ["--state", state, "--sink", "ndjson", "--no-progress"])
+            XCTAssertEqual(again.output, "", again.stderr)
+            XCTAssertTrue(
+                again.stderr.contains(
+                    "intraday (fixture): ok, read 2 = written 0 + rejected 0 + duplicates 0 + seen 2"),
+                again.stderr)
+        }
+        let show = try txfeed("state", "show", state).output
+        XCTAssertFalse(show.contains("pending, not yet booked"), show)
+        XCTAssertTrue(show.contains("H-1: pending (payee, 2 days later) of statement#0"), show)
+    }
+
     func testTwoEqualPendingCoffeesBookAsTwo() throws {
         let pending = try envelope(
             "pending.json",

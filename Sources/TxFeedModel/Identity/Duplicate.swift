@@ -21,6 +21,11 @@ public struct Duplicate: Sendable {
     /// this run and places were kept (`--duplicates`).
     public var keptLocation: String?
 
+    /// For a pending record a booked one of another source replaces in this run
+    /// (``Feed/dropHoldsBookedInRun(window:tolerancePercent:remembered:)``): how they were matched,
+    /// `payee, 2 days later`; nil for a record of the same identity.
+    public var evidence: String?
+
     /// The kept record's identity: its bank id, or its fingerprint's text.
     public var keptIdentity: String { keptBankID ?? fingerprint.text }
     /// Whether the two matched on their bank ids; else on their fingerprints (the same day,

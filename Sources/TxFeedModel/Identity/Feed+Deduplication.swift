@@ -101,7 +101,8 @@ extension Feed {
         }
         transactions = kept
         fingerprints = keptFingerprints
-        if history != nil { sourcePositions = keptPositions }
+        // For a pending record dropped after the merge, as one its booking replaces.
+        if history != nil || kept.contains(where: \.isPending) { sourcePositions = keptPositions }
     }
 
     /// The booked record `t` takes the place of the pending one kept at `original`, which is

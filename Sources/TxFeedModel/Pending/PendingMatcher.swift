@@ -15,10 +15,13 @@ public struct RememberedPending: Sendable, Equatable {
     /// Days since 1970-01-01 (UTC), as the state file counts them.
     public var day: Int64
     public var signedMinor: Int64
+    /// For a pending record of this run, not remembered: its position in the feed. Only a booked
+    /// record of another source may replace it.
+    public var position: Int?
 
     public init(
         row: Int64, batch: Int64, accountKey: String, key: Int64, bankID: String?, vendor: String, day: Int64,
-        signedMinor: Int64
+        signedMinor: Int64, position: Int? = nil
     ) {
         self.row = row
         self.batch = batch
@@ -28,6 +31,7 @@ public struct RememberedPending: Sendable, Equatable {
         self.vendor = vendor
         self.day = day
         self.signedMinor = signedMinor
+        self.position = position
     }
 
     /// `2024-03-01 SQ *BLUE BOTTLE -10.00 (batch 1)`: how messages and `state show` name it.
@@ -133,10 +137,18 @@ public enum PendingMatcher {
         booked.sort { (feed.transactions[$0].unixSeconds, $0) < (feed.transactions[$1].unixSeconds, $1) }
         for position in booked {
             let t = feed.transactions[position]
+            // A hold of this run is another source's: one export's pending and booked records
+            // are the bank's own two.
+            let source = feed.accounts[Int(t.account)].source
+            func free(_ n: Int) -> Bool {
+                !taken[n]
+                    && (open[n].position.map { feed.accounts[Int(feed.transactions[$0].account)].source != source }
+                        ?? true)
+            }
             let candidates = openByAccount[Int(t.account)]
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
             if let id = feed.details(of: t)?.id,
-                let same = candidates.first(where: { !taken[$0] && open[$0].bankID == id })
+                let same = candidates.first(where: { free($0) && open[$0].bankID == id })
             {
                 (taken[same], bookedNow[same]) = (true, true)
                 settlement.bookings.append(.init(position: position, pending: open[same], evidence: "bank id"))
@@ -147,7 +159,7 @@ public enum PendingMatcher {
                 candidates
                 .filter { n in
                     let pending = open[n]
-                    return !taken[n] && (pending.signedMinor < 0) == (t.signedMinor < 0)
+                    return free(n) && (pending.signedMinor < 0) == (t.signedMinor < 0)
                         && (0...window).contains(day - pending.day)
                         && within(t.signedMinor, of: pending.signedMinor, percent: tolerancePercent)
                         && payee.agrees(with: payees[n])
@@ -226,6 +238,53 @@ struct PayeeKey: Equatable {
 }
 
 extension Feed {
+    /// `--dedupe` and `--state`: a pending record of one source that a booked record of another
+    /// source replaces (``PendingMatcher``'s rules) is one payment in two exports (yesterday's
+    /// with the hold, today's with its booking): it leaves the feed as the booking's duplicate,
+    /// with the evidence. One export's pending and booked records are the bank's own two, never
+    /// matched; a hold an earlier run remembered (`remembered`) is settled against that.
+    public mutating func dropHoldsBookedInRun(
+        window: Int64, tolerancePercent: Int, remembered: [RememberedPending] = []
+    ) {
+        // Kept by the merge when a record is pending (``removeDuplicates(history:)``).
+        guard sourcePositions.count == transactions.count else { return }
+        let known = Set(remembered.map { "\($0.key) \($0.accountKey)" })
+        var holds: [RememberedPending] = []
+        for (position, t) in transactions.enumerated() where t.isPending {
+            let key = PendingMatcher.identityKey(self, position)
+            let account = IdentityKey.accountKey(of: accounts[Int(t.account)])
+            guard !known.contains("\(key) \(account)") else { continue }
+            holds.append(
+                RememberedPending(
+                    row: Int64(position), batch: 0, accountKey: account, key: key, bankID: details(of: t)?.id,
+                    vendor: vendors.name(of: t.vendor), day: TransactionDate.days(ofUnixSeconds: t.unixSeconds),
+                    signedMinor: t.signedMinor, position: position))
+        }
+        guard !holds.isEmpty else { return }
+        let settlement = PendingMatcher.settle(
+            self, open: holds, window: window, tolerancePercent: tolerancePercent, today: .min)
+        guard !settlement.bookings.isEmpty else { return }
+        var kept = [Bool](repeating: true, count: transactions.count)
+        for booking in settlement.bookings {
+            let hold = booking.pending.position!
+            let t = transactions[hold]
+            let booked = transactions[booking.position]
+            let source = accounts[Int(t.account)].source
+            var dropped = Duplicate(
+                transaction: t, fingerprint: fingerprints[hold], source: source, index: sourcePositions[hold],
+                kept: .source(accounts[Int(booked.account)].source),
+                keptBankID: details(of: booked)?.id ?? fingerprints[booking.position].text, byBankID: false,
+                keptIndex: sourcePositions[booking.position])
+            dropped.keptLocation = details(of: booked)?.location
+            dropped.evidence = booking.evidence
+            duplicates.append(dropped)
+            sources[source].count -= 1
+            sources[source].duplicates += 1
+            kept[hold] = false
+        }
+        keepOnly(kept)
+    }
+
     /// Settles the feed's pending and booked records against the pending ones earlier runs
     /// remembered (``PendingMatcher``), for the sinks and the state file.
     ///

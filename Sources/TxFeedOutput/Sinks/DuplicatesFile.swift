@@ -3,7 +3,8 @@ import TxFeedModel
 /// `--duplicates FILE`: each record `--dedupe` dropped, one NDJSON line: its source, origin,
 /// position in the source (`index`, from 0) and place in its file (`path`: `line 17`,
 /// `transactions[3]`), the record as the NDJSON sink writes it, what matched (`by`: `bank id`
-/// or `fingerprint`), and the record it duplicated (`kept`: its source, position and path
+/// or `fingerprint`; `pending` with its `evidence` for a hold another source's booked record
+/// replaces), and the record it duplicated (`kept`: its source, position and path
 /// there, or with `--state` the earlier batch and that batch's files, and its `id`), so every
 /// dropped row can be checked and found. With `--state`, a line for each booked
 /// record that replaces a pending one an earlier batch wrote follows the drops.
@@ -25,7 +26,12 @@ public enum DuplicatesFile {
             out.write(",\"record\":")
             let row = FeedRow(transaction: t, fingerprint: duplicate.fingerprint, details: feed.details(of: t))
             TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
-            out.write(duplicate.byBankID ? ",\"by\":\"bank id\"" : ",\"by\":\"fingerprint\"")
+            if let evidence = duplicate.evidence {
+                out.write(",\"by\":\"pending\",\"evidence\":")
+                out.write(JSONString.literal(evidence))
+            } else {
+                out.write(duplicate.byBankID ? ",\"by\":\"bank id\"" : ",\"by\":\"fingerprint\"")
+            }
             switch duplicate.kept {
             case .source(let source):
                 out.write(",\"kept\":{\"source\":")

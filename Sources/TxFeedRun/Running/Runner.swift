@@ -173,6 +173,20 @@ public enum Runner {
                             + "fingerprints, not by those ids"))
         }
         feed.batch = state?.batch
+        // Before transfers and rules: a stale export's hold beside another export's booking is
+        // one payment.
+        var openPending: [RememberedPending] = []
+        if let state {
+            do {
+                openPending = try state.openPending(for: feed.accounts)
+            } catch {
+                return nothingWritten("\(error)")
+            }
+        }
+        if plan.dedupe || state != nil {
+            feed.dropHoldsBookedInRun(
+                window: plan.pendingWindow, tolerancePercent: plan.pendingTolerance, remembered: openPending)
+        }
         // Transfers first, on the bank's own texts (a transfer word a rule may rewrite), so that
         // rules can match on the link (`transfer = true`).
         // With --state, also among the halves earlier batches wrote alone, whose files this run
@@ -204,15 +218,11 @@ public enum Runner {
         plan.rules?.apply(to: &feed, explain: plan.explain) { days.localSeconds(of: $0) }
         plan.rules?.categorise(earlierHalvesOf: &feed) { days.localSeconds(of: $0) }
         if let overrun = plan.rules?.overrun { return nothingWritten(overrun) }
-        if let state {
+        if state != nil {
             // Before the sinks: a journal leaves pending records out and says what a booked one replaced.
-            do {
-                feed.settlePending(
-                    try state.openPending(for: feed.accounts), window: plan.pendingWindow,
-                    tolerancePercent: plan.pendingTolerance, today: TransactionDate.days(ofUnixSeconds: started))
-            } catch {
-                return nothingWritten("\(error)")
-            }
+            feed.settlePending(
+                openPending, window: plan.pendingWindow, tolerancePercent: plan.pendingTolerance,
+                today: TransactionDate.days(ofUnixSeconds: started))
         }
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
