@@ -154,16 +154,19 @@ public enum PendingMatcher {
                 settlement.bookings.append(.init(position: position, pending: open[same], evidence: "bank id"))
                 continue
             }
+            // The payee cleaned only for a record the day and amount leave a candidate for: of a
+            // million booked records beside a few holds, most have none.
+            let near = candidates.filter { n in
+                let pending = open[n]
+                return free(n) && (pending.signedMinor < 0) == (t.signedMinor < 0)
+                    && (0...window).contains(day - pending.day)
+                    && within(t.signedMinor, of: pending.signedMinor, percent: tolerancePercent)
+            }
+            guard !near.isEmpty else { continue }
             let payee = PayeeKey(feed.vendors.name(of: t.vendor))
             let best =
-                candidates
-                .filter { n in
-                    let pending = open[n]
-                    return free(n) && (pending.signedMinor < 0) == (t.signedMinor < 0)
-                        && (0...window).contains(day - pending.day)
-                        && within(t.signedMinor, of: pending.signedMinor, percent: tolerancePercent)
-                        && payee.agrees(with: payees[n])
-                }
+                near
+                .filter { payee.agrees(with: payees[$0]) }
                 .min { a, b in
                     (abs(t.signedMinor - open[a].signedMinor), day - open[a].day, open[a].row)
                         < (abs(t.signedMinor - open[b].signedMinor), day - open[b].day, open[b].row)
@@ -248,11 +251,16 @@ extension Feed {
     ) {
         // Kept by the merge when a record is pending (``removeDuplicates(history:)``).
         guard sourcePositions.count == transactions.count else { return }
+        // Only an account two sources hold can have a hold and its booking in two exports.
+        let accountKeys = accounts.map(IdentityKey.accountKey(of:))
+        var sourcesOf: [String: Set<Int>] = [:]
+        for (account, key) in zip(accounts, accountKeys) { sourcesOf[key, default: []].insert(account.source) }
         let known = Set(remembered.map { "\($0.key) \($0.accountKey)" })
         var holds: [RememberedPending] = []
         for (position, t) in transactions.enumerated() where t.isPending {
+            let account = accountKeys[Int(t.account)]
+            guard sourcesOf[account]!.count > 1 else { continue }
             let key = PendingMatcher.identityKey(self, position)
-            let account = IdentityKey.accountKey(of: accounts[Int(t.account)])
             guard !known.contains("\(key) \(account)") else { continue }
             holds.append(
                 RememberedPending(
