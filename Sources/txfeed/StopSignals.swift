@@ -26,6 +26,13 @@ enum StopSignals {
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
+    /// SIGQUIT to its default action until ``block()``: Swift's crash reporter, which takes it
+    /// from the start, lets the run go on and commit its output (a Ctrl-\\ in the first moments,
+    /// while the arguments are parsed, did). Call it first thing in `main`.
+    static func bypassCrashReporter() {
+        if !isIgnored(SIGQUIT) { Glibc.signal(SIGQUIT, SIG_DFL) }
+    }
+
     private static func isIgnored(_ signal: Int32) -> Bool {
         var current = sigaction()
         sigaction(signal, nil, &current)

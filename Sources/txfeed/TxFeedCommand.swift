@@ -22,6 +22,7 @@ struct TxFeedCommand: ParsableCommand {
     /// contract says 2.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        StopSignals.bypassCrashReporter()
         let arguments: [String]
         do {
             arguments = try RawArguments.read()

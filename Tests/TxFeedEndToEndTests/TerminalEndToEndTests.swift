@@ -169,15 +169,17 @@ final class TerminalEndToEndTests: XCTestCase {
     /// Ctrl-C during `run` writing to a file: no temporary file is left, the old file stays,
     /// and the process ends the way an interrupted program does (killed by SIGINT).
     /// SIGQUIT is a stop like the others: the run dies of it, commits nothing and leaves no
-    /// temporary file (it used to reach Swift's crash reporter, and the run went on to exit 0).
+    /// temporary file (it used to reach Swift's crash reporter, and the run went on to exit 0),
+    /// whether it comes at once (while the arguments are parsed, before the run listens: there
+    /// it still reached the reporter) or while a source runs.
     func testSIGQUITStopsWithoutCommitting() throws {
         let output = try folder.write("feed.csv", "old\n")
-        for command in ["run", "watch"] {
+        for (command, delay) in [("run", 0.05), ("run", 0.8), ("watch", 0.8)] {
             let run = try startTxfeed([
                 command, "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "30", "-o",
                 output,
             ])
-            Thread.sleep(forTimeInterval: 0.8)
+            Thread.sleep(forTimeInterval: delay)
             kill(run.process.processIdentifier, SIGQUIT)
             let result = try run.finish(within: 20)
             XCTAssertEqual(run.process.terminationReason, .uncaughtSignal, "\(command): \(result.stderr)")
