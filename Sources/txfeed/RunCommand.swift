@@ -81,13 +81,13 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --state: the most days from a pending record to the booked one that replaces it, and how long one is kept unbooked (default 10).",
+            "With --state or --dedupe: the most days from a pending record to the booked one that replaces it; with --state, how long one is kept unbooked (default 10).",
             valueName: "days"))
     var pendingWindow: Int?
 
     @Option(
         help: ArgumentHelp(
-            "With --state: how far a booked amount may differ from its pending one, as a percentage such as 20% (default 0: exactly).",
+            "With --state or --dedupe: how far a booked amount may differ from its pending one, as a percentage such as 20% (default 0: exactly).",
             valueName: "percent"))
     var pendingTolerance: String?
 

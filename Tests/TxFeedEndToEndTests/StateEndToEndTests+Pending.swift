@@ -221,6 +221,15 @@ extension StateEndToEndTests {
                 "1 pending payee, 1 day later statement#1 fp:f71e003e8fa865c3-1",
             ])
 
+        // Within one day only the coffee is one payment: the fuel booked two days later.
+        let narrow = try txfeed(
+            arguments: [
+                "run", intraday, statement, "--dedupe", "--pending-window", "1", "--sink", "ndjson", "--no-progress",
+            ])
+        XCTAssertEqual(
+            try records(narrow),
+            ["Cafe -4.00 booked", "SHELL 1234 -60.00 booked", "SHELL 1234 -60.00 pending"], narrow.stderr)
+
         let one = try envelope(
             "one.json", [("Cafe", "-4.00", "2024-03-05", "pending", nil), ("Cafe", "-4.00", "2024-03-06", nil, nil)])
         let alone = try txfeed(arguments: ["run", one, "--dedupe", "--sink", "ndjson", "--no-progress"])
@@ -314,8 +323,8 @@ extension StateEndToEndTests {
     func testThePendingOptionsNeedAStateFileAndSayWhatTheyTake() throws {
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
         for (arguments, message) in [
-            (["--pending-window", "3"], "--pending-window needs --state"),
-            (["--pending-tolerance", "5%"], "--pending-tolerance needs --state"),
+            (["--pending-window", "3"], "--pending-window needs --state or --dedupe"),
+            (["--pending-tolerance", "5%"], "--pending-tolerance needs --state or --dedupe"),
             (
                 ["--state", state, "--pending-tolerance", "lots"],
                 "--pending-tolerance 'lots': expected a percentage from 0% to 100%, such as 20%"

@@ -247,14 +247,14 @@ public struct RunPlan: Sendable {
             stateWait = wait
         }
         if let window = request.pendingWindow {
-            guard stateFile != nil else { throw UsageError("--pending-window needs --state") }
+            guard stateFile != nil || dedupe else { throw UsageError("--pending-window needs --state or --dedupe") }
             guard window >= 0, window <= 366 else {
                 throw UsageError("--pending-window \(window): expected a number of days from 0 to 366")
             }
             pendingWindow = Int64(window)
         }
         if let text = request.pendingTolerance {
-            guard stateFile != nil else { throw UsageError("--pending-tolerance needs --state") }
+            guard stateFile != nil || dedupe else { throw UsageError("--pending-tolerance needs --state or --dedupe") }
             let digits = text.hasSuffix("%") ? text.dropLast() : text[...]
             guard let percent = Int(digits), percent >= 0, percent <= 100 else {
                 throw UsageError("--pending-tolerance '\(text)': expected a percentage from 0% to 100%, such as 20%")
