@@ -17,7 +17,7 @@ public struct Feed: Sendable {
     /// Every transaction's fingerprint, parallel to ``transactions`` (`fingerprints[i]` is
     /// `transactions[i]`'s), computed once in the merge. Empty for a feed built by hand.
     public var fingerprints: [Fingerprint] = []
-    /// With `--state`, or `--dedupe` and a pending record: each record's position among its
+    /// With `--dedupe` (or `--state`) and a pending record: each record's position among its
     /// source's transactions, parallel to ``transactions``, for a pending record dropped after
     /// the merge (``dropHoldsBookedInRun(window:tolerancePercent:remembered:)``,
     /// ``settlePending(_:window:tolerancePercent:today:)``) to be named in `--duplicates` as the

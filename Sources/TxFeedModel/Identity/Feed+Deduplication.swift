@@ -101,8 +101,9 @@ extension Feed {
         }
         transactions = kept
         fingerprints = keptFingerprints
-        // For a pending record dropped after the merge, as one its booking replaces.
-        if history != nil || kept.contains(where: \.isPending) { sourcePositions = keptPositions }
+        // For a pending record dropped after the merge, as one its booking replaces: kept only
+        // when there is one (a million records' positions are 8 MB).
+        if kept.contains(where: \.isPending) { sourcePositions = keptPositions }
     }
 
     /// The booked record `t` takes the place of the pending one kept at `original`, which is
