@@ -234,6 +234,11 @@ extension StateEndToEndTests {
             "one.json", [("Cafe", "-4.00", "2024-03-05", "pending", nil), ("Cafe", "-4.00", "2024-03-06", nil, nil)])
         let alone = try txfeed(arguments: ["run", one, "--dedupe", "--sink", "ndjson", "--no-progress"])
         XCTAssertEqual(try records(alone), ["Cafe -4.00 booked", "Cafe -4.00 pending"], "one export's two records")
+        // Read after another export that lists the booked one too: the merge keeps that copy,
+        // but one export listed both, so they are still two.
+        let booked = try envelope("booked.json", [("Cafe", "-4.00", "2024-03-06", nil, nil)])
+        let both = try txfeed(arguments: ["run", booked, one, "--dedupe", "--sink", "ndjson", "--no-progress"])
+        XCTAssertEqual(try records(both), ["Cafe -4.00 booked", "Cafe -4.00 pending"], both.stderr)
 
         let first = try run(intraday, statement)
         XCTAssertEqual(try records(first), ["Cafe -4.00 booked", "SHELL 1234 -60.00 booked"], first.stderr)

@@ -107,8 +107,11 @@ public enum PendingMatcher {
     ///   - open: the remembered pending records of the feed's accounts not yet booked or dropped.
     ///   - today: the run's day (days since 1970-01-01, UTC): a remembered record older than the
     ///     window, of an account in the run, not seen again and not booked, is dropped.
+    ///   - listedTogether: whether the booked record at the first position and the run's hold at
+    ///     the second are listed by one export: then they are the bank's two records.
     public static func settle(
-        _ feed: Feed, open: [RememberedPending], window: Int64, tolerancePercent: Int, today: Int64
+        _ feed: Feed, open: [RememberedPending], window: Int64, tolerancePercent: Int, today: Int64,
+        listedTogether: (_ booked: Int, _ hold: Int) -> Bool = { _, _ in false }
     ) -> PendingSettlement {
         var settlement = PendingSettlement()
         settlement.window = window
@@ -137,18 +140,13 @@ public enum PendingMatcher {
         booked.sort { (feed.transactions[$0].unixSeconds, $0) < (feed.transactions[$1].unixSeconds, $1) }
         for position in booked {
             let t = feed.transactions[position]
-            // A hold of this run is another source's: one export's pending and booked records
-            // are the bank's own two.
-            let source = feed.accounts[Int(t.account)].source
             func free(_ n: Int) -> Bool {
-                !taken[n]
-                    && (open[n].position.map { feed.accounts[Int(feed.transactions[$0].account)].source != source }
-                        ?? true)
+                !taken[n] && !(open[n].position.map { listedTogether(position, $0) } ?? false)
             }
             let candidates = openByAccount[Int(t.account)]
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
             if let id = feed.details(of: t)?.id,
-                let same = candidates.first(where: { free($0) && open[$0].bankID == id })
+                let same = candidates.first(where: { open[$0].bankID == id && free($0) })
             {
                 (taken[same], bookedNow[same]) = (true, true)
                 settlement.bookings.append(.init(position: position, pending: open[same], evidence: "bank id"))
@@ -158,9 +156,8 @@ public enum PendingMatcher {
             // million booked records beside a few holds, most have none.
             let near = candidates.filter { n in
                 let pending = open[n]
-                return free(n) && (pending.signedMinor < 0) == (t.signedMinor < 0)
-                    && (0...window).contains(day - pending.day)
-                    && within(t.signedMinor, of: pending.signedMinor, percent: tolerancePercent)
+                return (pending.signedMinor < 0) == (t.signedMinor < 0) && (0...window).contains(day - pending.day)
+                    && within(t.signedMinor, of: pending.signedMinor, percent: tolerancePercent) && free(n)
             }
             guard !near.isEmpty else { continue }
             let payee = PayeeKey(feed.vendors.name(of: t.vendor))
@@ -244,8 +241,9 @@ extension Feed {
     /// `--dedupe` and `--state`: a pending record of one source that a booked record of another
     /// source replaces (``PendingMatcher``'s rules) is one payment in two exports (yesterday's
     /// with the hold, today's with its booking): it leaves the feed as the booking's duplicate,
-    /// with the evidence. One export's pending and booked records are the bank's own two, never
-    /// matched; a hold an earlier run remembered (`remembered`) is settled against that.
+    /// with the evidence. A pending and a booked record one export lists (or copies of them, the
+    /// merge dropped as duplicates) are the bank's own two, never matched; a hold an earlier run
+    /// remembered (`remembered`) is settled against that.
     public mutating func dropHoldsBookedInRun(
         window: Int64, tolerancePercent: Int, remembered: [RememberedPending] = []
     ) {
@@ -269,8 +267,23 @@ extension Feed {
                     signedMinor: t.signedMinor, position: position))
         }
         guard !holds.isEmpty else { return }
+        // The sources that list each kept record: its own, and those of its copies the merge dropped.
+        func place(_ source: Int, _ index: Int) -> Int { source << 32 | index }
+        var copiesIn: [Int: [Int]] = [:]
+        for duplicate in duplicates {
+            guard case .source(let source) = duplicate.kept, let index = duplicate.keptIndex else { continue }
+            copiesIn[place(source, index), default: []].append(duplicate.source)
+        }
+        func exports(_ position: Int) -> [Int] {
+            let source = accounts[Int(transactions[position].account)].source
+            return [source] + (copiesIn[place(source, sourcePositions[position])] ?? [])
+        }
         let settlement = PendingMatcher.settle(
-            self, open: holds, window: window, tolerancePercent: tolerancePercent, today: .min)
+            self, open: holds, window: window, tolerancePercent: tolerancePercent, today: .min,
+            listedTogether: { booked, hold in
+                let holdExports = exports(hold)
+                return exports(booked).contains(where: holdExports.contains)
+            })
         guard !settlement.bookings.isEmpty else { return }
         var kept = [Bool](repeating: true, count: transactions.count)
         for booking in settlement.bookings {
