@@ -53,12 +53,7 @@ public struct CSVDialect: Sendable, Equatable {
         // Most cells (a day, a name) need nothing of the rules below: found eight bytes at a
         // time, they go in whole, a formula's mark before them when they would be one.
         if isPlain(text) {
-            if neutralise, let first = text.first,
-                first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
-                    || first == UInt8(ascii: "@")
-            {
-                out.append(UInt8(ascii: "'"))
-            }
+            if neutralise && Self.opensFormula(text) { out.append(UInt8(ascii: "'")) }
             out.append(contentsOf: text)
             return
         }
@@ -67,13 +62,7 @@ public struct CSVDialect: Sendable, Equatable {
 
     /// ``appendCell(_:to:)`` for a cell that is not plain: each byte by the rules.
     func appendCellByteByByte(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var formula = false
-        if neutralise, let first = text.first(where: { !Self.isDropped($0) }) {
-            switch first {
-            case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: formula = true
-            default: break
-            }
-        }
+        let formula = neutralise && Self.opensFormula(text)
         var quote = false
         var clean = true
         for b in text {
@@ -91,6 +80,18 @@ public struct CSVDialect: Sendable, Equatable {
             }
         }
         if quote { out.append(UInt8(ascii: "\"")) }
+    }
+
+    /// Whether a spreadsheet would read the cell as a formula: its first byte other than a space
+    /// (spaces before `=` do not stop every spreadsheet, nor a reader that trims) or a dropped
+    /// control is `=`, `+`, `-`, `@`, tab or CR (Excel's known bypasses).
+    @inline(__always)
+    static func opensFormula(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.first(where: { $0 != UInt8(ascii: " ") && !isDropped($0) }) else { return false }
+        switch first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
+        default: return false
+        }
     }
 
     /// Whether `text` holds no control character, DEL, quote or separator: nothing to drop,

@@ -38,6 +38,23 @@ final class CSVCellTests: XCTestCase {
         XCTAssertLessThan(plainCount, dialects.count * 210 * 256)
     }
 
+    /// Spaces before a formula's first character do not hide it from the guard (a reader that
+    /// trims the cell would see the formula); they did.
+    func testSpacesBeforeAFormulaAreNoDisguise() {
+        for (cell, written) in [
+            ("  =HYPERLINK(\"http://x\")", "\"'  =HYPERLINK(\"\"http://x\"\")\""), (" -12", "' -12"),
+            (" @SUM(A1)", "' @SUM(A1)"),
+            ("  plain", "  plain"), ("   ", "   "), (" \u{1B}=1", "' =1"),
+        ] {
+            var out: [UInt8] = []
+            Array(cell.utf8).withUnsafeBufferPointer { CSVDialect.standard.appendCell($0, to: &out) }
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), written, cell)
+            out = []
+            Array(cell.utf8).withUnsafeBufferPointer { CSVDialect(neutralise: false).appendCell($0, to: &out) }
+            XCTAssertFalse(out.contains(UInt8(ascii: "'")), cell)
+        }
+    }
+
     /// Each row's day cell is its own day's, quoted for its comma, in any zone: rows of one day
     /// share a cell written once (it was quoted byte by byte for every row).
     func testEachRowHasItsOwnDaysCell() throws {
