@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The tests' own Python (`.build/venv`, which `bin/test` makes) with openpyxl: an independent
 /// reader of the xlsx sink's workbooks. Missing, it is a failure that says how to make it,
@@ -15,8 +16,11 @@ public enum TestPython {
     public static func openpyxl() throws -> String { try importing("openpyxl") }
 
     /// The venv's python3, once it is known to import `module` (`openpyxl`, `csv2ofx`, `mt940`, `ofxparse`,
-    /// `quiffen`, `ofxstatement`).
+    /// `quiffen`, `ofxstatement`). Looked at once per module and test process: a Python started
+    /// only to import quiffen takes about 0.4 s of CPU, and the differential tests ask before
+    /// every file they read.
     public static func importing(_ module: String) throws -> String {
+        if imported.withLock({ $0.contains(module) }) { return path }
         guard FileManager.default.isExecutableFile(atPath: path),
             try runCommand(path, ["-c", "import \(module)"]).status == 0
         else {
@@ -25,8 +29,12 @@ public enum TestPython {
                     "\(path) with \(module) is missing: run bin/test, which makes it (bin/lib/setup.sh: ensure_test_venv)"
             )
         }
+        imported.withLock { _ = $0.insert(module) }
         return path
     }
+
+    /// The modules ``importing(_:)`` saw the venv import.
+    private static let imported = Mutex<Set<String>>([])
 }
 
 /// A workbook as openpyxl reads it: each sheet's cells, with their types, number formats and
