@@ -174,12 +174,18 @@ final class TerminalEndToEndTests: XCTestCase {
     /// it still reached the reporter) or while a source runs.
     func testSIGQUITStopsWithoutCommitting() throws {
         let output = try folder.write("feed.csv", "old\n")
-        for (command, delay) in [("run", 0.05), ("run", 0.8), ("watch", 0.8)] {
+        for (command, atOnce) in [("run", true), ("run", false), ("watch", false)] {
             let run = try startTxfeed([
                 command, "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "30", "-o",
                 output,
             ])
-            Thread.sleep(forTimeInterval: delay)
+            // At once (no wait: start-up, where SIGQUIT once reached Swift's crash reporter),
+            // else once a child started: past start-up, whatever the machine's load.
+            if !atOnce {
+                try awaitCondition("txfeed's plugin host child") {
+                    TxfeedProcesses.hasChildren(run.process.processIdentifier)
+                }
+            }
             kill(run.process.processIdentifier, SIGQUIT)
             let result = try run.finish(within: 20)
             XCTAssertEqual(run.process.terminationReason, .uncaughtSignal, "\(command): \(result.stderr)")
@@ -195,7 +201,7 @@ final class TerminalEndToEndTests: XCTestCase {
         let run = try startTxfeed([
             "run", "samples/accounts/checking.json", "-s", slowPlugin + ":mode=sleep", "--timeout", "30", "-o", output,
         ])
-        Thread.sleep(forTimeInterval: 0.8)
+        try awaitCondition("txfeed's plugin host child") { TxfeedProcesses.hasChildren(run.process.processIdentifier) }
         kill(run.process.processIdentifier, SIGINT)
         let result = try run.finish(within: 20)
         XCTAssertEqual(run.process.terminationReason, .uncaughtSignal, result.stderr)

@@ -62,4 +62,15 @@ public struct TxfeedProcesses {
             usleep(50_000)
         }
     }
+
+    /// Whether process `pid` has started a child (any of its threads): for a test that signals
+    /// `txfeed` once it is past start-up (its plugin host children are started after its first
+    /// line takes the stop signals), not after a guess at how long start-up takes.
+    public static func hasChildren(_ pid: Int32) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return !children.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }
+    }
 }
