@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reads the bank fixtures back, on its own (csv module + decimal, nothing from make_fixtures.py),
 and prints the facts table of README.md: transactions, rejects, signed sum in minor units per
-currency, first and last day. BankCSVEndToEndTests.swift expects the same numbers from txfeed.
+currency, first and last day. Tests/txfeedTests/BankCSVTests.swift expects the same numbers from txfeed.
 
 usage: python3 Tests/Fixtures/bank/expected_facts.py
 """

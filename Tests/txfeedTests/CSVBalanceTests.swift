@@ -3,9 +3,9 @@ import TxFeedTestSupport
 import XCTest
 
 /// Issue 39: bank CSV whose figures can be trusted. Small files in real banks' published layouts,
-/// read by the built binary: the balance chain settles the sign (or fails naming both lines), an
+/// run as the CLI runs them: the balance chain settles the sign (or fails naming both lines), an
 /// opening balance row is not a reject, and a card export's payment words say whose view it is in.
-final class CSVBalanceEndToEndTests: XCTestCase {
+final class CSVBalanceTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

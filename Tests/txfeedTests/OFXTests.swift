@@ -3,9 +3,9 @@ import TxFeedTestSupport
 import XCTest
 
 /// OFX and QFX statements (`Tests/Fixtures/statements/ofx/`) routed by content to the `ofx`
-/// source through the built CLI: counts, exact sums, FITIDs, dates, account ids, failures and
+/// source through the CLI: counts, exact sums, FITIDs, dates, account ids, failures and
 /// `sniff`. The expected facts are those of the fixtures' README, computed by `expected_facts.py`.
-final class OFXEndToEndTests: XCTestCase {
+final class OFXTests: XCTestCase {
     /// One fixture's expected facts.
     struct Statement {
         var name: String

@@ -2,10 +2,10 @@ import Foundation
 import TxFeedTestSupport
 import XCTest
 
-/// SWIFT MT940/MT942 files (`Tests/Fixtures/statements/mt940/`) through the built CLI, routed by
+/// SWIFT MT940/MT942 files (`Tests/Fixtures/statements/mt940/`) through the CLI, routed by
 /// content to the `mt940` source: counts, exact sums, days, ids, payees, a statement that does
 /// not reconcile, files cut or garbled, `sniff`. The expected facts are the fixtures' README's.
-final class MT940EndToEndTests: XCTestCase {
+final class MT940Tests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

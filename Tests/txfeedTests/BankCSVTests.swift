@@ -5,7 +5,7 @@ import XCTest
 /// Bank CSV exports as they come (`Tests/Fixtures/bank/`), routed by content to the `csv` source
 /// with no options: counts, exact sums, civil days, encodings, rejects, `sniff`. The expected
 /// facts are those of the fixtures' README, computed by `expected_facts.py` without txfeed.
-final class BankCSVEndToEndTests: XCTestCase {
+final class BankCSVTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -5,7 +5,7 @@ import XCTest
 /// QIF files (`Tests/Fixtures/statements/qif/`) routed by content to the `qif` source: counts,
 /// exact sums, civil days, ids, splits, the ambiguous file and its option, rejects, `sniff`,
 /// and broken copies. The expected facts are the fixtures' README's, from `expected_facts.py`.
-final class QIFEndToEndTests: XCTestCase {
+final class QIFTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

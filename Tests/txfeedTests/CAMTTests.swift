@@ -2,11 +2,11 @@ import Foundation
 import TxFeedTestSupport
 import XCTest
 
-/// ISO 20022 camt statements (`Tests/Fixtures/statements/camt/`) through the built CLI, routed
+/// ISO 20022 camt statements (`Tests/Fixtures/statements/camt/`) through the CLI, routed
 /// by content to the `camt` source: counts, exact sums, ids, days, statuses, account ids and
 /// balances, a statement that does not reconcile, damaged files, `sniff`. The expected facts are
 /// those of the fixtures' README, computed by `expected_facts.py` without txfeed.
-final class CAMTEndToEndTests: XCTestCase {
+final class CAMTTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
