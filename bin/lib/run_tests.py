@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run_tests.py [--workers N] [--limit SECONDS] [--durations FILE] [--filter REGEX] BUNDLE
+"""run_tests.py [--workers N] [--limit SECONDS] [--durations FILE] [--hint FILE] [--filter REGEX] BUNDLE
 
 Runs every XCTest class of the test bundle BUNDLE (`.build/debug/txfeedPackageTests.xctest`),
 one `BUNDLE Module.Class` process per class, on N workers at once (twice the machine's cores
@@ -8,8 +8,14 @@ that must be seen to end), so four at a time on two cores keep both busy, where 
 idle a third of the time.
 
 - Classes are taken longest first, by the durations the last run kept in --durations (in
-  .build, not in git); without them, the end-to-end classes first. Each worker takes the next
-  class when its last one ends, so the workers end close together.
+  .build, not in git); a class it does not list (all of them in a fresh clone) by --hint, the
+  durations of a whole run checked in (bin/lib/test-durations-hint.json), so that a fresh
+  clone's longest classes do not start last; a class in neither after the end-to-end classes
+  hinted alike. Each worker takes the next class when its last one ends, so the workers end
+  close together. The hint is a whole run's .build/test-durations.json, classes of 2 s or more,
+  in whole seconds; only the order matters, so it needs redoing only when a long class is added:
+  python3 -c 'import json; d = json.load(open(".build/test-durations.json")); json.dump({k: round(v)
+  for k, v in sorted(d.items()) if v >= 2}, open("bin/lib/test-durations-hint.json", "w"), indent=0)'
 - A class's output is printed whole when it ends, so the log reads as a serial run's does;
   a class whose process dies (a crash) or fails is counted failed with its output.
 - After --limit seconds the classes still running are ended and named, with the test each
@@ -47,10 +53,18 @@ def classes_of(bundle):
     return found
 
 
-def ordered(classes, durations):
-    if durations:
-        return sorted(classes, key=lambda c: -durations.get(c, 1.0))
-    return sorted(classes, key=lambda c: 0 if "EndToEnd" in c else 1)
+def ordered(classes, durations, hint=None):
+    hint = hint or {}
+
+    def seconds(c):
+        if c in durations:
+            return durations[c]
+        if c in hint:
+            return hint[c]
+        return 1.0 if "EndToEnd" in c else 0.5
+
+    # sorted is stable: without durations or a hint, the end-to-end classes first, in list order.
+    return sorted(classes, key=lambda c: -seconds(c))
 
 
 class Run:
@@ -125,14 +139,19 @@ def main():
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 2))
     parser.add_argument("--limit", type=float, default=1200)
     parser.add_argument("--durations")
+    parser.add_argument("--hint", help="durations to order by where --durations has none (checked in)")
     parser.add_argument("--filter", help="only the classes this regular expression finds in Module.Class")
     options = parser.parse_args()
     durations = {}
     if options.durations and os.path.exists(options.durations):
         with open(options.durations) as f:
             durations = json.load(f)
+    hint = {}
+    if options.hint and os.path.exists(options.hint):
+        with open(options.hint) as f:
+            hint = json.load(f)
     classes = [c for c in classes_of(options.bundle) if not options.filter or re.search(options.filter, c)]
-    run = Run(options.bundle, ordered(classes, durations), options.workers, options.limit)
+    run = Run(options.bundle, ordered(classes, durations, hint), options.workers, options.limit)
     began = time.monotonic()
     threads = [threading.Thread(target=run.worker) for _ in range(max(1, options.workers))]
     for thread in threads:
