@@ -125,14 +125,14 @@ let plugins: [Target] = [
     .target(
         name: "SourceKit", dependencies: ["TxFeedPluginABI", "CJansson", "StatementText"], path: "Plugins/SourceKit"),
     // What every statement reader needs of text: UTF-8 checked fast, windows-1252 decoded, the
-    // layout of the report `txfeed sniff` prints; exact amounts, currencies' decimals, the
-    // calendar (which days exist) and the balance check (opening + entries = closing) of camt
-    // and mt940.
-    .target(name: "StatementText", path: "Plugins/StatementText"),
+    // `encoding` option read through iconv, the layout of the report `txfeed sniff` prints;
+    // exact amounts, currencies' decimals, the calendar (which days exist) and the balance check
+    // (opening + entries = closing) of camt and mt940.
+    .target(name: "StatementText", dependencies: ["CIconv"], path: "Plugins/StatementText"),
     // Bank CSV exports read as they come. The cells (amounts, dates) and the reading (text,
     // dialect, columns) are plain Swift targets linked into libcsv.so alone, so tests reach them.
     .target(name: "CSVCells", dependencies: ["StatementText"], path: "Plugins/CSV/Cells"),
-    .target(name: "CSVReading", dependencies: ["CSVCells", "CIconv", "StatementText"], path: "Plugins/CSV/Reading"),
+    .target(name: "CSVReading", dependencies: ["CSVCells", "StatementText"], path: "Plugins/CSV/Reading"),
     .target(
         name: "CSVSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "StatementText", "CSVReading"],
         path: "Plugins/CSV/Plugin"),

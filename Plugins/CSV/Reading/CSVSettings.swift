@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// The csv source's options, every one optional: what is absent is inferred from the file.
 public struct CSVSettings: Sendable {
@@ -43,9 +44,7 @@ public struct CSVSettings: Sendable {
     public init(options: [String: String]) throws(CSVSettingsError) {
         if let value = options["encoding"] {
             guard let encoding = TextEncoding(option: value) else {
-                throw CSVSettingsError(
-                    "encoding \"\(value)\": not an encoding iconv knows (utf-8, utf-16, windows-1252, iso-8859-1, \(TextEncoding.suggestions); iconv -l lists them)"
-                )
+                throw CSVSettingsError(TextEncoding.unknown(value))
             }
             self.encoding = encoding
         }

@@ -1,3 +1,5 @@
+import StatementText
+
 /// A file's text as UTF-8, and how it got there.
 ///
 /// UTF-8 files are used in place (the bytes as read, after any BOM), so a large file costs no

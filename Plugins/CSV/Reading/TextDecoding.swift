@@ -1,5 +1,3 @@
-import CIconv
-import Glibc
 import StatementText
 
 /// Turns a file's bytes into UTF-8: BOMs, the `encoding` option, and the guess.
@@ -142,49 +140,20 @@ enum TextDecoding {
     private static func transcode(
         _ input: UnsafeBufferPointer<UInt8>, from encoding: TextEncoding, guessed: Bool
     ) -> DecodedText {
-        var capacity = input.count * 3 / 2 + 64
-        if encoding != .utf16 { capacity = input.count * 3 + 16 }
-        var output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
-        let converter = iconv_open("UTF-8", encoding.iconvName)
-        guard let converter, converter != iconv_t(bitPattern: -1) else {
-            output.deallocate()
+        guard let (output, written, consumed, stop) = TextTranscoder.transcode(input, from: encoding) else {
             let problem = "iconv cannot convert \(encoding.rawValue) on this system"
             return DecodedText(
                 text: UnsafeBufferPointer(start: nil, count: 0), owned: nil, encoding: encoding,
                 guessed: guessed, problem: problem)
         }
-        defer { iconv_close(converter) }
         var problem: String?
-        var written = 0
-        var consumed = 0
-        while consumed < input.count {
-            var inPointer =
-                UnsafeMutableRawPointer(mutating: input.baseAddress! + consumed)
-                .assumingMemoryBound(to: CChar.self) as UnsafeMutablePointer<CChar>?
-            var inLeft = input.count - consumed
-            var outPointer =
-                UnsafeMutableRawPointer(output.baseAddress! + written)
-                .assumingMemoryBound(to: CChar.self) as UnsafeMutablePointer<CChar>?
-            var outLeft = output.count - written
-            let result = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
-            consumed = input.count - inLeft
-            written = output.count - outLeft
-            if result != -1 { break }
-            let error = errno
-            if error == E2BIG {
-                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: output.count * 2)
-                _ = larger.initialize(fromContentsOf: output[..<written])
-                output.deallocate()
-                output = larger
-                continue
-            }
-            let what = error == EINVAL ? "an incomplete sequence" : "an invalid sequence"
+        if stop != .done {
+            let what = stop == .incomplete ? "an incomplete sequence" : "an invalid sequence"
             let hint =
                 guessed
                 ? ": the file is neither UTF-8 nor \(encoding.rawValue); set encoding (\(TextEncoding.suggestions))"
                 : ""
             problem = "\(what) in \(encoding.rawValue) at byte \(consumed)\(hint)"
-            break
         }
         let text = UnsafeBufferPointer(start: output.baseAddress, count: written)
         return DecodedText(text: text, owned: output, encoding: encoding, guessed: guessed, problem: problem)
