@@ -28,10 +28,17 @@ public final class QIFDocument: Sendable {
     public init(bytes: UnsafeRawBufferPointer, origin: String, stem: String, settings: QIFSettings) {
         self.origin = origin
         self.settings = settings
-        let text = QIFText(bytes)
-        let structure = QIFStructure(text: text.bytes, defaultAccount: stem, fixedAccount: settings.account)
+        let text = QIFText(bytes, encoding: settings.encoding)
+        // Text cut at a byte the encoding given does not map is not read at all.
+        let structure = QIFStructure(
+            text: text.problem == nil ? text.bytes : [], defaultAccount: stem, fixedAccount: settings.account)
         self.text = text
         self.structure = structure
+        if let problem = text.problem {
+            (datePattern, dateEvidence, mark, markEvidence) = (nil, nil, .point, "")
+            self.problems = ["\(origin): \(problem)"]
+            return
+        }
         var problems: [String] = []
         if !structure.hasHeader {
             let found = structure.skipped.map(\.header)
@@ -46,7 +53,7 @@ public final class QIFDocument: Sendable {
 
     /// Notes for the run's log: the encoding guessed, blocks skipped, lines not read, a file cut short.
     public var notes: [String] {
-        (text.isTranscoded ? ["read as \(text.encoding)"] : []) + structure.notes
+        (text.note.map { [$0] } ?? []) + structure.notes
     }
 
     /// The accounts' names, in the order their records first appear.

@@ -1,7 +1,11 @@
 import CSVCells
+import StatementText
 
 /// The qif source's options, every one optional: what is absent is decided over the file.
 public struct QIFSettings: Sendable {
+    /// The file's encoding, read whole through iconv: QIF names none, and without it the file
+    /// is UTF-8, else windows-1252.
+    public var encoding: TextEncoding?
     public var dateFormat: DatePattern?
     public var decimalMark: DecimalMark?
     /// The account's name instead of the file's `!Account` name or stem.
@@ -14,6 +18,12 @@ public struct QIFSettings: Sendable {
     /// - Parameters:
     ///   - options: option name to value as the host passes them, a `rules` file merged under them.
     public init(options: [String: String]) throws(QIFSettingsError) {
+        if let value = options["encoding"] {
+            guard let encoding = TextEncoding(option: value) else {
+                throw QIFSettingsError(TextEncoding.unknown(value))
+            }
+            self.encoding = encoding
+        }
         if let value = options["date-format"] {
             do {
                 dateFormat = try DatePattern(value)
@@ -45,6 +55,10 @@ public struct QIFSettings: Sendable {
     /// Every option the plugin declares, with its help, in the order `plugins list` shows them.
     public static let declared: [(name: String, help: String)] = [
         ("path", "the QIF file"),
+        (
+            "encoding",
+            "any iconv knows: cp1250, cp1251, iso-8859-2, koi8-r… (default: BOM, else UTF-8, else windows-1252)"
+        ),
         (
             "date-format",
             "strptime-like, read after ' becomes /: %m/%d/%y, %d.%m.%Y… (default: the one every date fits)"

@@ -3,21 +3,29 @@ import StatementText
 /// A QIF file's bytes as UTF-8 text: QIF names no encoding, so valid UTF-8 is UTF-8 (its BOM
 /// skipped) and anything else is read as windows-1252, which every byte is, and said so. A file
 /// of UTF-8 lines beyond ASCII with a few that are not is read a line at a time; a UTF-16 byte
-/// order mark means UTF-16.
+/// order mark means UTF-16. The `encoding` option reads the whole file in the encoding it names.
 struct QIFText: Sendable {
     var bytes: [UInt8]
     /// `UTF-8`, or `windows-1252 (not valid UTF-8 at line N)` for `sniff` and the notes.
     var encoding: String
-    var isTranscoded: Bool
+    /// What the run's log says of how the file was read: nothing for UTF-8, nor for an encoding
+    /// given; for the windows-1252 guess, the option that reads it in another.
+    var note: String?
+    /// Why the file cannot be read in the encoding given, naming the line; nil when it can.
+    var problem: String?
 
-    init(_ raw: UnsafeRawBufferPointer) {
+    init(_ raw: UnsafeRawBufferPointer, encoding declared: TextEncoding? = nil) {
+        if let declared { self.init(raw, declared: declared) } else { self.init(guessing: raw) }
+    }
+
+    private init(guessing raw: UnsafeRawBufferPointer) {
         if let name = UTF16Text.markName(raw), let text = UTF16Text.decode(raw) {
             // Windows PowerShell's Out-File and Notepad's "Unicode" write UTF-16LE with its mark:
             // read as bytes, its NULs hid every header, and the file failed as holding no
             // transaction block.
             bytes = Array(text.utf8)
             encoding = "\(name) (byte order mark)"
-            isTranscoded = true
+            note = "read as \(encoding)"
             return
         }
         var body = raw
@@ -32,18 +40,44 @@ struct QIFText: Sendable {
                 let lines = mixed.windows1252Lines.count
                 encoding =
                     "UTF-8, but windows-1252 on \(lines.counted("line")) not valid UTF-8 (the first: line \(line))"
-                isTranscoded = true
+                note = "read as \(encoding)"
                 return
             }
             var out: [UInt8] = []
             Windows1252.decode(body, into: &out)
             bytes = out
             encoding = "windows-1252 (not valid UTF-8 at line \(line))"
-            isTranscoded = true
+            note = "read as \(encoding); \(TextEncoding.otherThanWindows1252)"
         } else {
             bytes = Array(body)
             encoding = "UTF-8"
-            isTranscoded = false
+        }
+    }
+
+    /// The file whole in the encoding the option names, after any byte order mark
+    /// (``TextEncoding/textStart(_:)``); text up to a byte it does not map, and a problem naming
+    /// its line.
+    private init(_ raw: UnsafeRawBufferPointer, declared: TextEncoding) {
+        encoding = "\(declared.rawValue) (given)"
+        bytes = []
+        let skip: Int
+        switch declared.textStart(raw) {
+        case .success(let start): skip = start
+        case .failure(let mismatch):
+            problem = "line 1: \(mismatch)"
+            return
+        }
+        let body = UnsafeRawBufferPointer(rebasing: raw[skip...]).bindMemory(to: UInt8.self)
+        guard let (output, written, consumed, stop) = TextTranscoder.transcode(body, from: declared) else {
+            problem = "iconv cannot convert \(declared.rawValue) on this system"
+            return
+        }
+        defer { output.deallocate() }
+        bytes = Array(output[..<written])
+        if stop != .done {
+            let line = bytes.withUnsafeBytes { Self.line(of: written, in: $0) }
+            let rest = UnsafeBufferPointer(rebasing: body[consumed...])
+            problem = "line \(line): \(declared.unreadable(rest, incomplete: stop == .incomplete))"
         }
     }
 
