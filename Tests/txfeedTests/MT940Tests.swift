@@ -43,6 +43,30 @@ final class MT940Tests: XCTestCase {
         XCTAssertEqual(feed.first { text($0, "id") == "2024030800007" }.map(minor), 4520, "RD: a reversed debit")
     }
 
+    /// A Polish statement in ISO 8859-2 (`ł` is 0xB3, `ś` 0xB6): read as windows-1252 with a note
+    /// naming the option, and as the bank wrote it with `encoding=iso-8859-2`.
+    func testAStatementInISO88592IsReadWithTheEncodingOption() throws {
+        let statement =
+            ":20:WYCIAG\r\n:25:PL61109010140000071219812874\r\n:28C:00001/001\r\n:60F:C240301PLN2000,00\r\n"
+            + ":61:2403010301DR45,20NMSCNONREF//2024030100001\r\n:86:106?32Płatność Wrocław\r\n"
+            + ":62F:C240301PLN1954,80\r\n-\r\n"
+        let latin2: [Character: UInt8] = ["ł": 0xB3, "ś": 0xB6, "ć": 0xE6, "ń": 0xF1]
+        let bytes = statement.flatMap { $0.isASCII ? Array($0.utf8) : [latin2[$0]!] }
+        let path = try folder.write("wroclaw.sta", Data(bytes))
+
+        let guessed = try txfeed("run", path, "--sink", "ndjson")
+        XCTAssertEqual(guessed.status, 0, guessed.stderr)
+        XCTAssertTrue(
+            guessed.stderr.contains("read as windows-1252 (the first on line 6); encoding=NAME"), guessed.stderr)
+
+        let result = try txfeed("run", "-s", "mt940:\(path),encoding=iso-8859-2", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let feed = try feedRows(result)
+        XCTAssertEqual(feed.compactMap { text($0, "vendor") }, ["Płatność Wrocław"])
+        XCTAssertEqual(feed.map(minor), [-4520])
+        XCTAssertFalse(result.stderr.contains("windows-1252"), result.stderr)
+    }
+
     func testAnInterimReportIsPendingAndPagesAreRead() throws {
         let result = try txfeed(
             "run", Self.mt940 + "interim.942", Self.mt940 + "plain-pages.sta", "--sink", "json")

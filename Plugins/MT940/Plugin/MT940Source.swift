@@ -3,6 +3,7 @@
 // and the talk with the host in SourceKit.
 import MT940Reading
 import SourceKit
+import StatementText
 import TxFeedPluginABI
 
 @_cdecl("txfeed_plugin_entry")
@@ -21,6 +22,10 @@ final class MT940FileSource: FileSource {
             options: [
                 ("path", "the MT940 or MT942 file"),
                 ("account", "the account's name (default: the statement's :25: account)"),
+                (
+                    "encoding",
+                    "any iconv knows: cp850, iso-8859-2, cp1250, cp1251… (default: UTF-8, texts that are not windows-1252)"
+                ),
                 ("rules", "a JSON file of these options"),
             ],
             sampleConfig: #"{"path": "statement.sta"}"#,
@@ -28,14 +33,21 @@ final class MT940FileSource: FileSource {
 
     let path: String
     let account: String?
+    let encoding: TextEncoding?
 
     init(options: [String: String]) throws {
         path = try PluginOptions.path(in: options, what: "the MT940 file")
         account = options["account"].flatMap { $0.isEmpty ? nil : $0 }
+        if let value = options["encoding"] {
+            guard let encoding = TextEncoding(option: value) else { throw PluginFailure(TextEncoding.unknown(value)) }
+            self.encoding = encoding
+        } else {
+            encoding = nil
+        }
     }
 
     func run(_ channel: HostChannel) throws -> Bool {
-        let reader = MT940Reader(source: try MT940FileInput(path: path), origin: path)
+        let reader = MT940Reader(source: try MT940FileInput(path: path), origin: path, encoding: encoding)
         var stream = AccountStream(channel: channel)
         var written = MT940WrittenEntries()
         let stem = FileBytes.stem(of: path)
@@ -77,7 +89,8 @@ final class MT940FileSource: FileSource {
     }
 
     func explain() throws -> (report: String, problems: [String]) {
-        let report = MT940Report(reader: MT940Reader(source: try MT940FileInput(path: path), origin: path))
+        let report = MT940Report(
+            reader: MT940Reader(source: try MT940FileInput(path: path), origin: path, encoding: encoding))
         return (report.text, report.problems)
     }
 }

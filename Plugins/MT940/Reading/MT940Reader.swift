@@ -63,10 +63,11 @@ public final class MT940Reader {
     /// Counts the times entries left ``written``, so that an index kept above is known stale.
     @exclusivity(unchecked) private var writtenEpoch = 0
 
-    /// Reads what `source` hands over, in order.
-    public init(source: MT940ByteSource, origin: String) {
+    /// Reads what `source` hands over, in order: in `encoding` when the option names one, else
+    /// UTF-8, and texts that are not as windows-1252.
+    public init(source: MT940ByteSource, origin: String, encoding: TextEncoding? = nil) {
         self.origin = origin
-        lines = MT940LineReader(source: source)
+        lines = MT940LineReader(source: encoding.map { MT940TranscodingSource(source, encoding: $0) } ?? source)
     }
 
     /// Reads a copy of `text`: for tests and small files.
@@ -74,8 +75,8 @@ public final class MT940Reader {
         self.init(bytes: Array(text.utf8), origin: origin)
     }
 
-    public convenience init(bytes: [UInt8], origin: String = "statement.sta") {
-        self.init(source: MT940MemorySource(bytes), origin: origin)
+    public convenience init(bytes: [UInt8], origin: String = "statement.sta", encoding: TextEncoding? = nil) {
+        self.init(source: MT940MemorySource(bytes), origin: origin, encoding: encoding)
     }
 
     /// The next event; nil once the file is read or has failed. A step's events are handed
@@ -132,7 +133,9 @@ public final class MT940Reader {
                 // Said, as the csv and qif readers say their guess: read as UTF-8, `Müller` would be
                 // mangled, and a file in another code page (DOS's 850: `M\u{81}ller`) is only
                 // caught by someone reading this.
-                notes.append("texts not valid UTF-8 read as windows-1252 (the first on line \(first))")
+                notes.append(
+                    "texts not valid UTF-8 read as windows-1252 (the first on line \(first)); "
+                        + TextEncoding.otherThanWindows1252)
             }
             done = true
         case .line:
