@@ -51,20 +51,10 @@ final class MT940Tests: XCTestCase {
             + ":61:2403010301DR45,20NMSCNONREF//2024030100001\r\n:86:106?32Płatność Wrocław\r\n"
             + ":62F:C240301PLN1954,80\r\n-\r\n"
         let latin2: [Character: UInt8] = ["ł": 0xB3, "ś": 0xB6, "ć": 0xE6, "ń": 0xF1]
-        let bytes = statement.flatMap { $0.isASCII ? Array($0.utf8) : [latin2[$0]!] }
-        let path = try folder.write("wroclaw.sta", Data(bytes))
-
-        let guessed = try txfeed("run", path, "--sink", "ndjson")
-        XCTAssertEqual(guessed.status, 0, guessed.stderr)
-        XCTAssertTrue(
-            guessed.stderr.contains("read as windows-1252 (the first on line 6); encoding=NAME"), guessed.stderr)
-
-        let result = try txfeed("run", "-s", "mt940:\(path),encoding=iso-8859-2", "--sink", "ndjson")
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let feed = try feedRows(result)
-        XCTAssertEqual(feed.compactMap { text($0, "vendor") }, ["Płatność Wrocław"])
-        XCTAssertEqual(feed.map(minor), [-4520])
-        XCTAssertFalse(result.stderr.contains("windows-1252"), result.stderr)
+        let path = try folder.write("wroclaw.sta", codePageBytes(statement, latin2))
+        try assertTheEncodingOptionReads(
+            path, spec: "mt940:\(path),encoding=iso-8859-2",
+            note: "read as windows-1252 (the first on line 6); encoding=NAME", vendor: "Płatność Wrocław", minor: -4520)
     }
 
     func testAnInterimReportIsPendingAndPagesAreRead() throws {

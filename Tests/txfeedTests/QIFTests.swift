@@ -65,18 +65,10 @@ final class QIFTests: XCTestCase {
     func testAFileInCP1250IsReadWithTheEncodingOption() throws {
         let records = "!Type:Bank\r\nD13.03.2024\r\nT-45,20\r\nPPłatność Wrocław\r\n^\r\n"
         let cp1250: [Character: UInt8] = ["ł": 0xB3, "ś": 0x9C, "ć": 0xE6, "ń": 0xF1]
-        let path = try folder.write("polish.qif", Data(records.flatMap { $0.isASCII ? Array($0.utf8) : [cp1250[$0]!] }))
-
-        let guessed = try txfeed("run", path, "--sink", "ndjson")
-        XCTAssertEqual(guessed.status, 0, guessed.stderr)
-        XCTAssertTrue(guessed.stderr.contains("(not valid UTF-8 at line 4); encoding=NAME"), guessed.stderr)
-
-        let result = try txfeed("run", "-s", "qif:\(path),encoding=cp1250", "--sink", "ndjson")
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let feed = try feedRows(result)
-        XCTAssertEqual(feed.compactMap { text($0, "vendor") }, ["Płatność Wrocław"])
-        XCTAssertEqual(feed.map(minor), [-4520])
-        XCTAssertFalse(result.stderr.contains("windows-1252"), result.stderr)
+        let path = try folder.write("polish.qif", codePageBytes(records, cp1250))
+        try assertTheEncodingOptionReads(
+            path, spec: "qif:\(path),encoding=cp1250", note: "(not valid UTF-8 at line 4); encoding=NAME",
+            vendor: "Płatność Wrocław", minor: -4520)
     }
 
     func testAmbiguousDatesFailNamingDateFormatAndTheOptionReadsThem() throws {
