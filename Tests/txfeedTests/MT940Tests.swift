@@ -53,7 +53,7 @@ final class MT940Tests: XCTestCase {
         let latin2: [Character: UInt8] = ["ł": 0xB3, "ś": 0xB6, "ć": 0xE6, "ń": 0xF1]
         let path = try folder.write("wroclaw.sta", codePageBytes(statement, latin2))
         try assertTheEncodingOptionReads(
-            path, spec: "mt940:\(path),encoding=iso-8859-2",
+            path, source: "mt940", encoding: "iso-8859-2",
             note: "read as windows-1252 (the first on line 6); encoding=NAME", vendor: "Płatność Wrocław", minor: -4520)
     }
 

@@ -67,7 +67,7 @@ final class QIFTests: XCTestCase {
         let cp1250: [Character: UInt8] = ["ł": 0xB3, "ś": 0x9C, "ć": 0xE6, "ń": 0xF1]
         let path = try folder.write("polish.qif", codePageBytes(records, cp1250))
         try assertTheEncodingOptionReads(
-            path, spec: "qif:\(path),encoding=cp1250", note: "(not valid UTF-8 at line 4); encoding=NAME",
+            path, source: "qif", encoding: "cp1250", note: "(not valid UTF-8 at line 4); encoding=NAME",
             vendor: "Płatność Wrocław", minor: -4520)
     }
 
