@@ -71,7 +71,7 @@ public struct TextEncoding: Sendable, Equatable {
             if marked.contains(iconvName) { return .success(2) }
             return .failure(
                 TextEncodingMismatch(
-                    "the file is \(mark) (its byte order mark), not \(rawValue): set encoding=utf-16, or leave encoding out"
+                    "the file is \(mark) (its byte order mark), not \(rawValue): set encoding=utf-16"
                 ))
         }
         if self == .utf16 {

@@ -120,10 +120,7 @@ final class QIFEncodingTests: XCTestCase {
             try readQIF(little, options: ["encoding": "utf-16le"]).entries.map(\.vendor), ["Société Générale"])
         XCTAssertEqual(
             try readQIF(little, options: ["encoding": "cp1250"]).problems,
-            [
-                "test.qif: line 1: the file is UTF-16LE (its byte order mark), not cp1250: "
-                    + "set encoding=utf-16, or leave encoding out"
-            ])
+            ["test.qif: line 1: the file is UTF-16LE (its byte order mark), not cp1250: set encoding=utf-16"])
     }
 
     /// `text` in cp1250: ASCII as it is, the Polish letters as the code page has them.
