@@ -87,11 +87,17 @@ public struct CSVDialect: Sendable, Equatable {
     /// control is `=`, `+`, `-`, `@`, tab or CR (Excel's known bypasses).
     @inline(__always)
     static func opensFormula(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = text.first(where: { $0 != UInt8(ascii: " ") && !isDropped($0) }) else { return false }
-        switch first {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
-        default: return false
+        @inline(__always) func skipped(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || isDropped(byte) }
+        @inline(__always) func opens(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
+            default: return false
+            }
         }
+        // Almost every cell: its first byte decides (searched, a cell cost 4% more of a run).
+        guard let first = text.first else { return false }
+        guard skipped(first) else { return opens(first) }
+        return text.first(where: { !skipped($0) }).map(opens) ?? false
     }
 
     /// Whether `text` holds no control character, DEL, quote or separator: nothing to drop,
