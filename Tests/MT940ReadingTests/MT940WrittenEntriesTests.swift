@@ -105,8 +105,9 @@ final class MT940ByteOrderMarkTests: XCTestCase {
         XCTAssertEqual(read.ends.count, 1)
     }
 
-    /// UTF-16 is named, not read as bytes (a NUL beside every character, and no field found).
-    func testAUTF16FileIsRefusedNamingItsEncoding() {
+    /// UTF-16 is named, not read as bytes (a NUL beside every character, and no field found),
+    /// with the option that reads it (it said to convert the file first).
+    func testAUTF16FileIsRefusedNamingItsEncoding() throws {
         var bytes: [UInt8] = [0xFF, 0xFE]
         for unit in statement.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         let read = MT940Read(bytes: bytes)
@@ -114,8 +115,17 @@ final class MT940ByteOrderMarkTests: XCTestCase {
         XCTAssertEqual(read.failure?.line, 1)
         XCTAssertEqual(
             read.failure?.message,
-            "the file is UTF-16LE (its byte order mark): MT940 is read as UTF-8 or windows-1252; "
-                + "convert it first (iconv -f UTF-16 -t UTF-8)")
+            "the file is UTF-16LE (its byte order mark): MT940 is read as UTF-8 or windows-1252 unless "
+                + "encoding= says otherwise; set encoding=utf-16")
+        let reader = MT940Reader(
+            bytes: bytes, origin: "test.sta", encoding: try XCTUnwrap(TextEncoding(option: "utf-16")))
+        var entries = 0
+        while let event = reader.next() {
+            if case .entry = event { entries += 1 }
+            if case .failure(let failure) = event { XCTFail(failure.message) }
+        }
+        XCTAssertEqual(entries, MT940Read(statement).entries.count)
+        XCTAssertGreaterThan(entries, 0)
     }
 }
 

@@ -80,8 +80,8 @@ final class MT940LineReader {
         guard number == 1, let name = UTF16Text.markName(UnsafeRawBufferPointer(line)) else { return nil }
         number = 0  // the reader names the line after the last one read: line 1
         return .failure(
-            "the file is \(name) (its byte order mark): MT940 is read as UTF-8 or windows-1252; "
-                + "convert it first (iconv -f UTF-16 -t UTF-8)")
+            "the file is \(name) (its byte order mark): MT940 is read as UTF-8 or windows-1252 unless "
+                + "encoding= says otherwise; set encoding=utf-16")
     }
 
     /// Marks the line, without its carriage return, and counts it. The first line loses a UTF-8
