@@ -36,24 +36,37 @@ extension StateFile {
     /// replaced remembered as `booked`.
     func rememberPending(of feed: Feed) throws {
         guard let settlement = feed.pending else { return }
+        // A pending record the run first saw: open, or (a hold another source's booking replaced in
+        // this run) booked at once, so that its export read again later is seen
+        // (``ImportHistory/bookedHold(account:key:)``).
         let insert = try database.prepare(
             """
-            INSERT INTO pending (account, batch, key, bank_id, vendor, day, amount, last_batch)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO pending (account, batch, key, bank_id, vendor, day, amount, last_batch, ended, ended_batch, evidence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        for position in settlement.new {
-            let t = feed.transactions[position]
+        func remember(_ t: Transaction, key: Int64, bookedAs evidence: String?) throws {
             let account = try accountID(of: feed.accounts[Int(t.account)])
             try insert.run {
                 $0.bind(1, account)
                 $0.bind(2, batch)
-                $0.bind(3, PendingMatcher.identityKey(feed, position))
+                $0.bind(3, key)
                 $0.bind(4, feed.details(of: t)?.id)
                 $0.bind(5, feed.vendors.name(of: t.vendor))
                 $0.bind(6, TransactionDate.days(ofUnixSeconds: t.unixSeconds))
                 $0.bind(7, t.signedMinor)
                 $0.bind(8, batch)
+                $0.bind(9, evidence == nil ? nil : "booked")
+                if evidence == nil { $0.bindNull(10) } else { $0.bind(10, batch) }
+                $0.bind(11, evidence)
             }
+        }
+        for position in settlement.new {
+            try remember(feed.transactions[position], key: PendingMatcher.identityKey(feed, position), bookedAs: nil)
+        }
+        for duplicate in feed.duplicates where duplicate.evidence != nil {
+            let t = duplicate.transaction
+            let key = PendingMatcher.identityKey(bankID: feed.details(of: t)?.id, fingerprint: duplicate.fingerprint)
+            try remember(t, key: key, bookedAs: duplicate.evidence)
         }
         let seen = try database.prepare("UPDATE pending SET last_batch = ? WHERE id = ?")
         for (_, row) in settlement.again {
@@ -72,30 +85,6 @@ extension StateFile {
                 $0.bind(2, batch)
                 $0.bind(3, evidence)
                 $0.bind(4, row)
-            }
-        }
-        // A hold another source's booking replaced in this run, remembered booked: the stale
-        // export read again later is seen (``ImportHistory/bookedHold(account:key:)``).
-        let booked = try database.prepare(
-            """
-            INSERT INTO pending (account, batch, key, bank_id, vendor, day, amount, last_batch, ended, ended_batch, evidence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'booked', ?, ?)
-            """)
-        for duplicate in feed.duplicates where duplicate.evidence != nil {
-            let t = duplicate.transaction
-            let bankID = feed.details(of: t)?.id
-            let account = try accountID(of: feed.accounts[Int(t.account)])
-            try booked.run {
-                $0.bind(1, account)
-                $0.bind(2, batch)
-                $0.bind(3, bankID.map { IdentityKey.of(bankID: $0) } ?? IdentityKey.of(duplicate.fingerprint))
-                $0.bind(4, bankID)
-                $0.bind(5, feed.vendors.name(of: t.vendor))
-                $0.bind(6, TransactionDate.days(ofUnixSeconds: t.unixSeconds))
-                $0.bind(7, t.signedMinor)
-                $0.bind(8, batch)
-                $0.bind(9, batch)
-                $0.bind(10, duplicate.evidence)
             }
         }
     }

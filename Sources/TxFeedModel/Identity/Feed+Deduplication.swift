@@ -47,7 +47,7 @@ extension Feed {
             } else if let history, t.isPending,
                 let batch = history.bookedHold(
                     account: Int(t.account),
-                    key: bankID.map { IdentityKey.of(bankID: $0) } ?? IdentityKey.of(fingerprint))
+                    key: PendingMatcher.identityKey(bankID: bankID, fingerprint: fingerprint))
             {
                 dropped = Duplicate(
                     transaction: t, fingerprint: fingerprint, source: source, index: position, kept: .batch(batch),
@@ -87,9 +87,7 @@ extension Feed {
                     keptFingerprints.append(fingerprint)
                     keptPositions.append(position)
                 } else {
-                    duplicates.append(dropped)
-                    sources[source].count -= 1
-                    if case .batch = dropped.kept { sources[source].seen += 1 } else { sources[source].duplicates += 1 }
+                    recordDrop(dropped)
                 }
                 continue
             }
@@ -106,6 +104,18 @@ extension Feed {
         if kept.contains(where: \.isPending) { sourcePositions = keptPositions }
     }
 
+    /// Moves a dropped record to ``duplicates`` and counts it for its source: seen when an
+    /// earlier batch kept its original, else a duplicate.
+    mutating func recordDrop(_ dropped: Duplicate) {
+        duplicates.append(dropped)
+        sources[dropped.source].count -= 1
+        if case .batch = dropped.kept {
+            sources[dropped.source].seen += 1
+        } else {
+            sources[dropped.source].duplicates += 1
+        }
+    }
+
     /// The booked record `t` takes the place of the pending one kept at `original`, which is
     /// dropped as its duplicate (the same identity, the booked one's source and place).
     private mutating func replacePending(
@@ -120,9 +130,7 @@ extension Feed {
             index: keptPositions[original], kept: .source(source), keptBankID: bankID,
             byBankID: bankID != nil && details(of: pending)?.id != nil, keptIndex: position)
         replaced.keptLocation = details(of: t)?.location
-        duplicates.append(replaced)
-        sources[pendingSource].count -= 1
-        sources[pendingSource].duplicates += 1
+        recordDrop(replaced)
         kept[original] = t
         keptFingerprints[original] = fingerprint
         keptPositions[original] = position

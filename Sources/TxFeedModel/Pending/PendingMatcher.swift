@@ -212,6 +212,11 @@ public enum PendingMatcher {
         return feed.fingerprint(at: position).map(IdentityKey.of) ?? 0
     }
 
+    /// The same, of a record taken out of the feed (a ``Duplicate``) or not yet in it.
+    public static func identityKey(bankID: String?, fingerprint: Fingerprint) -> Int64 {
+        bankID.map { IdentityKey.of(bankID: $0) } ?? IdentityKey.of(fingerprint)
+    }
+
     /// Whether `amount` is within `percent` of `pending`'s magnitude of it (0: equal).
     static func within(_ amount: Int64, of pending: Int64, percent: Int) -> Bool {
         let difference = abs(amount - pending)
@@ -285,23 +290,37 @@ extension Feed {
                 return exports(booked).contains(where: holdExports.contains)
             })
         guard !settlement.bookings.isEmpty else { return }
+        drop(
+            settlement.bookings.map { booking in
+                let booked = transactions[booking.position]
+                var dropped = duplicate(
+                    at: booking.pending.position!, kept: .source(accounts[Int(booked.account)].source),
+                    keptBankID: details(of: booked)?.id ?? fingerprints[booking.position].text, byBankID: false)
+                dropped.keptIndex = sourcePositions[booking.position]
+                dropped.keptLocation = details(of: booked)?.location
+                dropped.evidence = booking.evidence
+                return (booking.pending.position!, dropped)
+            })
+    }
+
+    /// The record at `position` as a ``Duplicate`` of `kept`, named by its source and its
+    /// position there.
+    private func duplicate(at position: Int, kept: Duplicate.Original, keptBankID: String?, byBankID: Bool)
+        -> Duplicate
+    {
+        let t = transactions[position]
+        return Duplicate(
+            transaction: t, fingerprint: fingerprints[position], source: accounts[Int(t.account)].source,
+            index: sourcePositions[position], kept: kept, keptBankID: keptBankID, byBankID: byBankID)
+    }
+
+    /// Drops records after the merge (each a ``duplicate(at:kept:keptBankID:byBankID:)``), as the
+    /// merge drops its own: listed, counted, and out of every parallel array.
+    private mutating func drop(_ dropped: [(position: Int, duplicate: Duplicate)]) {
         var kept = [Bool](repeating: true, count: transactions.count)
-        for booking in settlement.bookings {
-            let hold = booking.pending.position!
-            let t = transactions[hold]
-            let booked = transactions[booking.position]
-            let source = accounts[Int(t.account)].source
-            var dropped = Duplicate(
-                transaction: t, fingerprint: fingerprints[hold], source: source, index: sourcePositions[hold],
-                kept: .source(accounts[Int(booked.account)].source),
-                keptBankID: details(of: booked)?.id ?? fingerprints[booking.position].text, byBankID: false,
-                keptIndex: sourcePositions[booking.position])
-            dropped.keptLocation = details(of: booked)?.location
-            dropped.evidence = booking.evidence
-            duplicates.append(dropped)
-            sources[source].count -= 1
-            sources[source].duplicates += 1
-            kept[hold] = false
+        for (position, duplicate) in dropped {
+            recordDrop(duplicate)
+            kept[position] = false
         }
         keepOnly(kept)
     }
@@ -319,20 +338,13 @@ extension Feed {
         }
         var settlement = settle(self)
         if !settlement.bookedAgain.isEmpty {
-            var kept = [Bool](repeating: true, count: transactions.count)
-            for (position, remembered) in settlement.bookedAgain {
-                let t = transactions[position]
-                let source = accounts[Int(t.account)].source
-                duplicates.append(
-                    Duplicate(
-                        transaction: t, fingerprint: fingerprints[position], source: source,
-                        index: sourcePositions[position], kept: .batch(remembered.batch),
-                        keptBankID: remembered.bankID, byBankID: remembered.bankID != nil))
-                sources[source].count -= 1
-                sources[source].seen += 1
-                kept[position] = false
-            }
-            keepOnly(kept)
+            drop(
+                settlement.bookedAgain.map { position, remembered in
+                    let seen = duplicate(
+                        at: position, kept: .batch(remembered.batch), keptBankID: remembered.bankID,
+                        byBankID: remembered.bankID != nil)
+                    return (position, seen)
+                })
             // The records moved up: matched again, to the same bookings.
             settlement = settle(self)
         }
