@@ -40,7 +40,7 @@ final class WireTests: XCTestCase {
         -> (ChunkAssembler.Chunk?, frames: Int)
     {
         try throughWireFile { out, back in
-            XCTAssertTrue(data.send(to: FrameWriter(fd: out), as: delivery))
+            XCTAssertTrue(data.send(to: FrameWriter(fd: out), as: delivery, hostTime: 0))
             var reader = FrameReader(fd: back)
             var chunks = ChunkAssembler(source: source)
             var frames = 0
@@ -75,6 +75,27 @@ final class WireTests: XCTestCase {
         XCTAssertEqual(back.documents, 3)
     }
 
+    /// Every chunk carries the child's host time; an empty one carries it alone and delivers
+    /// nothing.
+    func testTheHostTimeRidesOnChunksAndAnEmptyOneCarriesItAlone() throws {
+        try throughWireFile { out, back in
+            let writer = FrameWriter(fd: out)
+            XCTAssertTrue(sample().send(to: writer, hostTime: 1_500_000))
+            XCTAssertTrue(SourceData().send(to: writer, hostTime: 2_500_000))
+            var reader = FrameReader(fd: back)
+            var chunks = ChunkAssembler(source: 4)
+            guard case .frame(.data, let head) = reader.next() else { return XCTFail("the first head") }
+            XCTAssertNil(try chunks.head(head), "its transactions follow")
+            XCTAssertEqual(chunks.hostTime, 1_500_000)
+            guard case .frame(.transactions, let records) = reader.next() else { return XCTFail("its records") }
+            XCTAssertEqual(try chunks.transactions(records)?.data.transactions.count, 2)
+            guard case .frame(.data, let empty) = reader.next() else { return XCTFail("the time alone") }
+            XCTAssertNil(try chunks.head(empty), "an empty chunk is not delivered")
+            XCTAssertEqual(chunks.hostTime, 2_500_000)
+            XCTAssertFalse(chunks.isWaiting)
+        }
+    }
+
     func testHowAChunkStandsToTheOpenAccountSurvivesTheWire() throws {
         for delivery in [Delivery.committed, .provisional, .closing, .withdrawing] {
             let (chunk, _) = try roundTrip(sample(), as: delivery)
@@ -87,7 +108,7 @@ final class WireTests: XCTestCase {
         data.transactions = []
         data.encodeHead(into: &w, as: .withdrawing)
         var head = w.bytes
-        head[head.count - 9] = 9  // the byte before the transaction count
+        head[head.count - 17] = 9  // the byte before the transaction count and host time
         var chunks = ChunkAssembler(source: 4)
         XCTAssertNoThrow(try chunks.head(w.bytes))
         var garbled = ChunkAssembler(source: 4)
@@ -204,8 +225,8 @@ final class WireTests: XCTestCase {
             writer.hold()
             writer.send(.log) { $0.string("first") }
             writer.hold()
-            writer.send(.hostTime) { $0.integer(UInt64(7)) }
-            writer.send(.finished) { $0.integer(UInt8(0)) }
+            writer.send(.data) { $0.integer(UInt64(7)) }
+            writer.send(.answer) { $0.integer(UInt8(0)) }
             writer.release(heldLongerThan: .seconds(60))
             XCTAssertEqual(written, 0, "nothing leaves before the hold is released or old enough")
             usleep(20_000)
@@ -216,7 +237,7 @@ final class WireTests: XCTestCase {
                 guard case .frame(let kind, _) = reader.next(timeout: 1) else { return XCTFail("a frame is missing") }
                 kinds.append(kind)
             }
-            XCTAssertEqual(kinds, [.log, .hostTime, .finished])
+            XCTAssertEqual(kinds, [.log, .data, .answer])
 
             let before = written
             writer.send(.log) { $0.string("not held") }
@@ -272,12 +293,12 @@ final class WireTests: XCTestCase {
             var reader = FrameReader(fd: back)
             writer.hold()
             writer.send(.log) { $0.string("held first") }
-            let sent = writer.send(.cancel, each: [3, 5, 8]) { index, w in w.integer(UInt32(index)) }
+            let sent = writer.send(.call, each: [3, 5, 8]) { index, w in w.integer(UInt32(index)) }
             XCTAssertEqual(sent, 3)
             guard case .frame(.log, _) = reader.next(timeout: 1) else { return XCTFail("the held frame goes first") }
             var indexes: [UInt32] = []
             for _ in 0..<3 {
-                guard case .frame(.cancel, let payload) = reader.next(timeout: 1) else { return XCTFail("a request") }
+                guard case .frame(.call, let payload) = reader.next(timeout: 1) else { return XCTFail("a request") }
                 indexes.append(
                     WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try r.integer(UInt32.self) } ?? 0)
             }
@@ -291,6 +312,6 @@ final class WireTests: XCTestCase {
             signal(SIGPIPE, old)
             close(ends[1])
         }
-        XCTAssertEqual(FrameWriter(fd: ends[1]).send(.cancel, each: [1, 2]) { i, w in w.integer(UInt32(i)) }, 0)
+        XCTAssertEqual(FrameWriter(fd: ends[1]).send(.call, each: [1, 2]) { i, w in w.integer(UInt32(i)) }, 0)
     }
 }

@@ -29,21 +29,28 @@ final class ChildEvents: SourceEvents {
         self.writer = writer
     }
 
-    /// Sends what the collector holds, then the open account's records so far.
-    func flush() {
+    /// Sends what the collector holds, then the open account's records so far, each with the
+    /// host time; `withTime`, an empty chunk for the time when nothing was committed.
+    func flush(withTime: Bool = false) {
         sending.withLock { _ in
             lastFlush.store(UInt64(SourceCollector.uptime()), ordering: .relaxed)
-            sendCommitted()
-            if let part = collector.takeOpenAccountPart() { _ = part.send(to: writer, as: .provisional) }
+            sendCommitted(withTime: withTime)
+            if let part = collector.takeOpenAccountPart() {
+                _ = part.send(to: writer, as: .provisional, hostTime: hostTime)
+            }
         }
     }
 
-    /// Sends what the collector committed; the caller holds `sending`.
-    private func sendCommitted() {
+    /// Sends what the collector committed, or with `withTime` at least the host time; the
+    /// caller holds `sending`.
+    private func sendCommitted(withTime: Bool = false) {
         let data = collector.take()
-        guard !data.isEmpty || data.read > 0 else { return }
-        _ = data.send(to: writer)
+        guard !data.isEmpty || data.read > 0 || withTime else { return }
+        _ = data.send(to: writer, hostTime: hostTime)
     }
+
+    /// The host time so far, in nanoseconds.
+    private var hostTime: UInt64 { UInt64(max(0, collector.hostSeconds) * 1e9) }
 
     /// The source's `run` returned: an account left open is the collector's to fail.
     func runEnded() {
@@ -112,7 +119,7 @@ final class ChildEvents: SourceEvents {
                 sendingRest: { rest, delivery in
                     // What was committed before the account ended goes first, as in txfeed's process.
                     self.sendCommitted()
-                    _ = rest.send(to: self.writer, as: delivery)
+                    _ = rest.send(to: self.writer, as: delivery, hostTime: self.hostTime)
                 })
         }
     }

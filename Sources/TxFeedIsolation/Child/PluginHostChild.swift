@@ -71,26 +71,19 @@ final class ChildHost: Sendable {
         var index: Int
         var collector: SourceCollector
         var events: ChildEvents
-        var decoded: DecodedCount
-    }
-
-    /// Transactions decoded so far, for txfeed's progress display.
-    final class DecodedCount: Sendable {
-        let value = Atomic<Int>(0)
     }
 
     func serve() -> Never {
         Threads.start(named: "control") { [self] in readControl() }
-        // The host time and progress of the source under way, a few times a second: a long
-        // decode must not count against its timeout in txfeed, and its progress shows. One
-        // thread for the child's life, not one a source: a folder runs thousands.
+        // What the source under way delivered and its host time, a few times a second: a long
+        // decode must not count against its timeout in txfeed. One thread for the child's
+        // life, not one a source: a folder runs thousands.
         Threads.start(named: "ticker") { [self] in
             while true {
                 usleep(50_000)
                 current.withLock { current in
                     guard let running = current.running else { return }
-                    running.events.flush()
-                    Self.tick(writer, running.collector, running.decoded.value.load(ordering: .relaxed))
+                    running.events.flush(withTime: true)
                 }
                 // After the flush: what it sent does not wait for the next tick behind a hold.
                 writer.release(heldLongerThan: Self.longestHold)
@@ -105,26 +98,10 @@ final class ChildHost: Sendable {
             if requests.withLock({ $0.isEmpty }) { writer.release() }
             arrived.wait()
             guard let (kind, payload) = requests.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
-            switch kind {
-            case .run:
-                guard let plugin else { _exit(70) }
-                let request = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try RunRequest(from: &r) }
-                guard let request else { _exit(70) }
-                let withdrawn = current.withLock { current in
-                    if current.withdrawn.remove(request.index) != nil { return true }
-                    current.begun.insert(request.index)
-                    return false
-                }
-                // Given back (txfeed was told so): another child runs it, and nothing is said.
-                if !withdrawn { run(request, plugin) }
-            case .call:
-                guard let call = payload.first.flatMap(Call.init(rawValue:)) else { _exit(70) }
-                answer(call, payload.dropFirst(), plugin: &plugin, loaded: &loaded)
-                // A sink's processes end at its close.
-                if ![.sinkOpen, .sinkWrite, .sinkFinish].contains(call) { Self.endPluginProcesses() }
-            default:
-                _exit(70)
-            }
+            guard kind == .call, let call = payload.first.flatMap(Call.init(rawValue:)) else { _exit(70) }
+            answer(call, payload.dropFirst(), plugin: &plugin, loaded: &loaded)
+            // A sink's processes end at its close, a source's at its end.
+            if ![.run, .sinkOpen, .sinkWrite, .sinkFinish].contains(call) { Self.endPluginProcesses() }
         }
     }
 
@@ -133,6 +110,17 @@ final class ChildHost: Sendable {
         _ call: Call, _ arguments: ArraySlice<UInt8>, plugin: inout LoadedPlugin?, loaded: inout [String: LoadedPlugin]
     ) {
         switch call {
+        case .run:
+            guard let plugin else { _exit(70) }
+            let request = WireDecoder.read(arguments) { r throws(WireDecoder.Malformed) in try RunRequest(from: &r) }
+            guard let request else { _exit(70) }
+            let withdrawn = current.withLock { current in
+                if current.withdrawn.remove(request.index) != nil { return true }
+                current.begun.insert(request.index)
+                return false
+            }
+            // Given back (and answered so): another child runs it.
+            if !withdrawn { run(request, plugin) }
         case .load:
             guard let path = WireDecoder.read(arguments, { r throws(WireDecoder.Malformed) in try r.string() }) else {
                 _exit(70)
@@ -271,7 +259,6 @@ final class ChildHost: Sendable {
             finish(request.index, .refused, refused)
             return
         }
-        let decoded = DecodedCount()
         let collector = SourceCollector(
             name: request.name, index: request.index, threads: request.threads,
             log: { [writer] _, level, message in
@@ -280,11 +267,11 @@ final class ChildHost: Sendable {
                     $0.string(message)
                 }
             },
-            onProgress: { count in decoded.value.add(count, ordering: .relaxed) },
+            onProgress: nil,
             keepsLocations: request.keepsLocations)
         let events = ChildEvents(collector: collector, writer: writer)
         let cancelled = current.withLock { current in
-            current.running = Running(index: request.index, collector: collector, events: events, decoded: decoded)
+            current.running = Running(index: request.index, collector: collector, events: events)
             return current.cancelled.remove(request.index) != nil
         }
         if cancelled { collector.cancel() }
@@ -292,14 +279,13 @@ final class ChildHost: Sendable {
         session.close()
         events.runEnded()
         // Taken from the ticker first (waiting out a tick under way), so that nothing of this
-        // source follows its `finished`.
+        // source follows its answer.
         current.withLock { $0.running = nil }
         // Its last data, its host time and its end go up in one write: at the next source's
         // start (before the plugin runs again), at most ``longestHold`` past the ticker, or as
         // soon as nothing is queued.
         writer.hold()
-        events.flush()
-        Self.tick(writer, collector, decoded.value.load(ordering: .relaxed))
+        events.flush(withTime: true)
         switch result {
         case .completed: finish(request.index, .completed, "")
         case .failed(let message): finish(request.index, .failed, message)
@@ -309,16 +295,9 @@ final class ChildHost: Sendable {
     /// How long a finished source's frames may wait for the next source to start.
     static let longestHold = Duration.milliseconds(10)
 
-    private static func tick(_ writer: FrameWriter, _ collector: SourceCollector, _ decoded: Int) {
-        writer.send(.hostTime) {
-            $0.integer(UInt64(collector.hostSeconds * 1e9))
-            $0.integer(UInt64(decoded))
-        }
-    }
-
     private func finish(_ index: Int, _ end: RunEnd, _ message: String) {
         Self.endPluginProcesses()
-        // What the plugin printed goes before its `finished`: the ticker may release that frame
+        // What the plugin printed goes before its answer: the ticker may release that frame
         // before `run` returns, and txfeed, its sources done, may end this child (`_exit`,
         // which flushes nothing) while the lines are still in stdio's buffer.
         fflush(nil)
@@ -326,15 +305,15 @@ final class ChildHost: Sendable {
     }
 
     private static func sendFinished(_ writer: FrameWriter, _ index: Int, _ end: RunEnd, _ message: String) {
-        writer.send(.finished) {
+        writer.send(.answer) {
             $0.integer(UInt32(index))
             $0.integer(end.rawValue)
             $0.string(message)
         }
     }
 
-    /// Requests from txfeed; `cancel` acts at once, on the source it names if that is under
-    /// way, or on its turn if it is still to come. When txfeed goes
+    /// Requests from txfeed; `stop` acts at once: a cancel on the source it names if that is
+    /// under way, or on its turn if it is still to come. When txfeed goes
     /// away, even killed outright, its end of the pipe closes and the child ends with it.
     /// (Not `PR_SET_PDEATHSIG`: that follows the thread that started the child, and a pooled
     /// child outlives the source thread that started it.)
@@ -342,28 +321,35 @@ final class ChildHost: Sendable {
         var reader = FrameReader(fd: PluginHostChild.controlFD)
         while true {
             switch reader.next() {
-            case .frame(.cancel, let payload):
-                let index = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in try r.integer(UInt32.self) }
-                guard let index else { _exit(70) }
+            case .frame(.stop, let payload):
+                let stop = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) -> (Stop, [Int])? in
+                    let how = Stop(rawValue: try r.integer(UInt8.self))
+                    let indexes = try r.list { r throws(WireDecoder.Malformed) in Int(try r.integer(UInt32.self)) }
+                    return how.map { ($0, indexes) }
+                }
+                guard let (how, indexes) = stop ?? nil else { _exit(70) }
+                // Decided (and a withdrawal answered) under the lock the main thread takes a
+                // request's turn under: a source is either given back or run here, never both.
                 let running = current.withLock { current -> SourceCollector? in
-                    if let running = current.running, running.index == Int(index) { return running.collector }
-                    current.cancelled.insert(Int(index))
-                    return nil
+                    var running: SourceCollector?
+                    for index in indexes {
+                        switch how {
+                        case .cancel:
+                            if let now = current.running, now.index == index {
+                                running = now.collector
+                            } else {
+                                current.cancelled.insert(index)
+                            }
+                        case .withdraw where !current.begun.contains(index):
+                            current.withdrawn.insert(index)
+                            Self.sendFinished(writer, index, .withdrawn, "")
+                        case .withdraw:
+                            continue
+                        }
+                    }
+                    return running
                 }
                 running?.cancel()
-            case .frame(.withdraw, let payload):
-                let indexes = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
-                    try r.list { r throws(WireDecoder.Malformed) in Int(try r.integer(UInt32.self)) }
-                }
-                guard let indexes else { _exit(70) }
-                // Decided and answered under the lock the main thread takes a request's turn
-                // under: a source is either given back or run here, never both.
-                current.withLock { current in
-                    for index in indexes where !current.begun.contains(index) {
-                        current.withdrawn.insert(index)
-                        Self.sendFinished(writer, index, .withdrawn, "")
-                    }
-                }
             case .frame(let kind, let payload):
                 requests.withLock { $0.append((kind, payload)) }
                 arrived.signal()

@@ -145,7 +145,7 @@ public final class IsolatedPluginSource: SourceSession {
     /// given back, for other children to run.
     static let withdrawAfter = Duration.milliseconds(100)
 
-    /// Reads one source's frames from its child to its `finished`, handing data, host time
+    /// Reads one source's frames from its child to its answer, handing data, host time
     /// and log lines to its events; asks the child to stop it when it is cancelled, and ends the
     /// child by force when it is abandoned. `kept` is false when the child is gone or ended;
     /// the ending is nil when the child gave the source back unbegun (it is in line again).
@@ -169,7 +169,11 @@ public final class IsolatedPluginSource: SourceSession {
             }
             if let events, events.isCancelled, !cancelSent {
                 cancelSent = true
-                child.control.send(.cancel) { $0.integer(UInt32(request.index)) }
+                child.control.send(.stop) { w in
+                    w.integer(Stop.cancel.rawValue)
+                    w.integer(UInt32(1))
+                    w.integer(UInt32(request.index))
+                }
             }
             if !withdrawing, ContinuousClock.now - followed > Self.withdrawAfter {
                 withdrawing = true
@@ -181,28 +185,24 @@ public final class IsolatedPluginSource: SourceSession {
             case .frame(let kind, let payload) where kind == .data || kind == .transactions:
                 let chunk: ChunkAssembler.Chunk?
                 do {
-                    chunk = kind == .data ? try chunks.head(payload) : try chunks.transactions(payload)
+                    if kind == .data {
+                        chunk = try chunks.head(payload)
+                        events?.childHostTime(nanoseconds: chunks.hostTime)
+                    } else {
+                        chunk = try chunks.transactions(payload)
+                    }
                 } catch {
                     return (.failed(garbled(child)), false)
                 }
                 guard let chunk else { continue }
                 _ = events?.delivered(chunk.data, as: chunk.delivery)
-            case .frame(.hostTime, let payload):
-                // The time, then the transactions decoded (read, not used here).
-                let reported = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
-                    let time = try r.integer(UInt64.self)
-                    _ = try r.integer(UInt64.self)
-                    return Int(truncatingIfNeeded: time)
-                }
-                guard let reported else { return (.failed(garbled(child)), false) }
-                events?.childHostTime(nanoseconds: reported)
             case .frame(.log, let payload):
                 let line = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
                     (try r.integer(Int32.self), try r.string())
                 }
                 guard let line else { return (.failed(garbled(child)), false) }
                 events?.log(PluginLogLevel(rawValue: line.0), line.1)
-            case .frame(.finished, let payload):
+            case .frame(.answer, let payload):
                 let end = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) -> (Int, RunEnd, String)? in
                     let index = Int(try r.integer(UInt32.self))
                     let code = try r.integer(UInt8.self)

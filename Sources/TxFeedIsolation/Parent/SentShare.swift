@@ -30,7 +30,10 @@ final class SentShare: Sendable {
             }
         }
         // One write for the share's requests.
-        let count = child.control.send(.run, each: sending) { job, w in job.request.encode(into: &w) }
+        let count = child.control.send(.call, each: sending) { job, w in
+            w.integer(Call.run.rawValue)
+            job.request.encode(into: &w)
+        }
         // The child is gone if a request could not be sent: the sent ones learn it as they
         // are followed; the rest go back in line.
         let unsent = Array(sending[count...])
@@ -76,7 +79,8 @@ final class SentShare: Sendable {
     func withdrawWaiting() {
         let waiting = jobs.withLock { Array($0.dropFirst()) }
         guard !waiting.isEmpty, !withdrawing.exchange(true, ordering: .relaxed) else { return }
-        child.control.send(.withdraw) { w in
+        child.control.send(.stop) { w in
+            w.integer(Stop.withdraw.rawValue)
             w.integer(UInt32(waiting.count))
             for job in waiting { w.integer(UInt32(job.request.index)) }
         }

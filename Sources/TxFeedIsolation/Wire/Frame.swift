@@ -4,38 +4,29 @@ import Synchronization
 /// One message between txfeed and a plugin host child: a kind byte, a 64-bit length, the
 /// payload. Requests go down the control pipe, everything else comes back up the data pipe.
 ///
-/// A child does two things: it answers calls, one at a time, each with one ``answer``; and it
-/// runs sources, each a stream of ``data``, ``transactions``, ``log`` and ``hostTime`` frames
-/// ended by ``finished``, which ``cancel`` and ``withdraw`` reach while it runs (a source given
-/// back is ``finished`` too, without a stream).
+/// Every ``call`` is answered by one ``answer``: a call that runs a source (``Call/run``) after
+/// the source's stream of ``data``, ``transactions`` and ``log`` frames. ``stop`` reaches sources
+/// while they run or wait.
 enum FrameKind: UInt8, Sendable {
     // MARK: txfeed → child
     /// A ``Call``: its byte, then its arguments. Answered by one ``answer``.
     case call = 1
-    /// Open, run and close one source: its name, index, decoding threads, configuration and
-    /// memory limit. Answered by data, log lines and one ``finished``.
-    case run = 2
-    /// Stop the source with this index (the timeout struck, or Ctrl-C): at once if under way,
-    /// else when its turn comes, without running it.
-    case cancel = 3
-    /// Give back these sources, sent with others and not begun: the one before them takes
-    /// long, and another child can run them. Each one given back is ``finished``
-    /// (``RunEnd/withdrawn``); one already begun runs here, and nothing is said of it.
-    case withdraw = 4
+    /// Stop sources by index, as a ``Stop`` says: the one under way at once, or those not begun.
+    case stop = 2
 
     // MARK: child → txfeed
-    /// The answer to the ``call`` before it.
+    /// The answer to a ``call``. For ``Call/run``: the source's index, ``RunEnd`` and message,
+    /// also sent at once for a source given back (``RunEnd/withdrawn``).
     case answer = 10
-    /// A chunk of ``SourceData`` without its transactions, which follow in ``transactions`` frames.
+    /// A chunk of ``SourceData`` without its transactions, which follow in ``transactions``
+    /// frames, and the child's host time for the source so far. An empty chunk carries the time
+    /// alone, a few times a second while the plugin is quiet.
     case data = 11
     /// Transactions of the chunk whose ``data`` frame came last, as their records.
     case transactions = 12
-    /// A `log` call: level and message.
+    /// A `log` call: level and message. Sent at once, never held for a chunk: a plugin's last
+    /// words before a crash arrive.
     case log = 13
-    /// The child's host time for the source so far (nanoseconds) and the transactions decoded.
-    case hostTime = 14
-    /// A source's run ended, or it was given back: its index, ``RunEnd`` and a message.
-    case finished = 15
 }
 
 /// What a ``FrameKind/call`` asks, and what its ``FrameKind/answer`` holds.
@@ -61,15 +52,29 @@ enum Call: UInt8, Sendable {
     case sinkFinish = 7
     /// `sink_close`.
     case sinkClose = 8
+    /// Open, run and close one source (a ``RunRequest``); up to 16 are sent in one write and
+    /// run in turn. Answered after the source's stream: its index, ``RunEnd`` and a message.
+    case run = 9
 }
 
-/// How a ``FrameKind/run`` request ended in the child.
+/// How a ``FrameKind/stop`` stops the sources it names.
+enum Stop: UInt8, Sendable {
+    /// The timeout struck, or Ctrl-C: the source under way stops at once, one still to come
+    /// fails when its turn comes, without running.
+    case cancel = 1
+    /// Give back those not begun: the one before them takes long, and another child can run
+    /// them. Each given back is answered at once (``RunEnd/withdrawn``); one already begun runs
+    /// here, and nothing is said of it.
+    case withdraw = 2
+}
+
+/// How a ``Call/run`` ended in the child.
 enum RunEnd: UInt8, Sendable {
     case completed = 0
     case failed = 1
     /// `open` refused the configuration: the message is the reason.
     case refused = 2
-    /// Given back unbegun (``FrameKind/withdraw``): another child may run it.
+    /// Given back unbegun (``Stop/withdraw``): another child may run it.
     case withdrawn = 3
 }
 
@@ -108,7 +113,7 @@ final class FrameWriter: Sendable {
     }
 
     /// Holds back the frames sent from now on (from any thread, in order) until ``release()``:
-    /// a small source's last data, its host time and its `finished` were three writes, and as
+    /// a small source's last data and its answer were several writes, and as
     /// many wake-ups of the thread in txfeed that reads them. While a hold is on, another
     /// simply joins it.
     func hold() {

@@ -2,15 +2,16 @@ import TxFeedModel
 import TxFeedPluginHost
 
 /// A chunk of what a source delivered, as the child sends it: a ``FrameKind/data`` frame with
-/// everything but the transactions (every vendor and account string once) and how many
-/// transactions follow, then ``FrameKind/transactions`` frames of their 32-byte records, at
-/// most ``recordsPerFrame`` each, so that neither side holds a second copy of a large chunk.
+/// everything but the transactions (every vendor and account string once), how many
+/// transactions follow and the child's host time, then ``FrameKind/transactions`` frames of
+/// their 32-byte records, at most ``recordsPerFrame`` each, so that neither side holds a second
+/// copy of a large chunk.
 extension SourceData {
     static let recordsPerFrame = 1 << 16
 
     /// The frames of this chunk, in order.
-    func send(to writer: FrameWriter, as delivery: Delivery = .committed) -> Bool {
-        guard writer.send(.data, { encodeHead(into: &$0, as: delivery) }) else { return false }
+    func send(to writer: FrameWriter, as delivery: Delivery = .committed, hostTime: UInt64) -> Bool {
+        guard writer.send(.data, { encodeHead(into: &$0, as: delivery, hostTime: hostTime) }) else { return false }
         var start = transactions.startIndex
         while start < transactions.endIndex {
             let end = min(start + Self.recordsPerFrame, transactions.endIndex)
@@ -20,7 +21,8 @@ extension SourceData {
         return true
     }
 
-    func encodeHead(into w: inout WireEncoder, as delivery: Delivery = .committed) {
+    /// - Parameter hostTime: the child's host time for the source so far, in nanoseconds.
+    func encodeHead(into w: inout WireEncoder, as delivery: Delivery = .committed, hostTime: UInt64 = 0) {
         w.integer(UInt32(accounts.count))
         // Each account's texts read where they lie, in the form of an optional string each.
         accounts.withUnsafeBufferPointer { accounts in
@@ -73,11 +75,12 @@ extension SourceData {
         w.integer(UInt32(vendorBase))
         w.integer(delivery.rawValue)
         w.integer(UInt64(transactions.count))
+        w.integer(hostTime)
     }
 
     /// Reads a chunk's head back; its transactions (how many follow) arrive in the frames after.
     static func decodeHead(from r: inout WireDecoder, source: Int) throws(WireDecoder.Malformed)
-        -> (data: SourceData, delivery: Delivery, transactions: Int)
+        -> (data: SourceData, delivery: Delivery, transactions: Int, hostTime: Int)
     {
         var data = SourceData()
         let accounts = try r.count()
@@ -140,7 +143,8 @@ extension SourceData {
         guard data.vendorBase == 0 || delivery == .provisional || delivery == .closing else { throw .init() }
         let count = try r.integer(UInt64.self)
         guard count <= UInt64(Int32.max) else { throw .init() }
-        return (data, delivery, Int(count))
+        let hostTime = Int(truncatingIfNeeded: try r.integer(UInt64.self))
+        return (data, delivery, Int(count), hostTime)
     }
 
     /// Checks that every transaction points at a vendor, an account and details inside the
@@ -164,6 +168,8 @@ struct ChunkAssembler {
     typealias Chunk = (data: SourceData, delivery: Delivery)
 
     let source: Int
+    /// The child's host time for the source, as its last chunk reported it (nanoseconds).
+    private(set) var hostTime = 0
     private var pending: Chunk?
     private var missing = 0
 
@@ -171,16 +177,19 @@ struct ChunkAssembler {
         self.source = source
     }
 
-    /// A ``FrameKind/data`` frame: the chunk when it has no transactions to wait for.
+    /// A ``FrameKind/data`` frame: the chunk when it has no transactions to wait for (nil too
+    /// for an empty one, which brought the host time alone).
     mutating func head(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> Chunk? {
         guard pending == nil else { throw .init() }
         let head = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
             let head = try SourceData.decodeHead(from: &r, source: source)
             return r.isAtEnd ? head : nil
         }
-        guard let (first, delivery, count) = head ?? nil else { throw .init() }
+        guard let (first, delivery, count, time) = head ?? nil else { throw .init() }
+        hostTime = time
         var data = first
         if count == 0 {
+            if data.isEmpty && data.read == 0 && delivery == .committed { return nil }
             try data.validate()
             return (data, delivery)
         }
