@@ -21,12 +21,6 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
     }
 
     /// Every line of the ndjson sink, as objects.
-    func rows(_ result: CommandResult) throws -> [[String: Any]] {
-        try result.output.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
-
     /// The `--rejects` file's lines as `(path, reason)`, each line parsed by Python's `json`
     /// (Foundation refuses `1e400` and lone surrogates, which are JSON).
     func rejectLines(_ file: String) throws -> [(path: String, reason: String)] {
@@ -56,7 +50,7 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
         )
         let result = try txfeed("run", file, "--sink", "ndjson")
         XCTAssertEqual(result.status, 0, result.stderr)
-        let rows = try rows(result)
+        let rows = try feedRows(result)
         XCTAssertEqual(rows.compactMap { $0["vendor"] as? String }.sorted(), ["W", "X"])
         XCTAssertEqual(Set(rows.compactMap { $0["currency"] as? String }), ["JPY"])
         XCTAssertTrue(result.stderr.contains("read 2 = written 2 + rejected 0"), result.stderr)
@@ -73,7 +67,8 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains(bad + ":1:"), result.stderr)
         XCTAssertTrue(result.stderr.contains("invalid token"), result.stderr)
-        XCTAssertEqual(try rows(result).compactMap { $0["vendor"] as? String }, ["G"], "nothing of bad.json is kept")
+        XCTAssertEqual(
+            try feedRows(result).compactMap { $0["vendor"] as? String }, ["G"], "nothing of bad.json is kept")
         // No record is rejected: the document failed whole, and says so.
         let lines = try rejectLines(rejects)
         XCTAssertEqual(lines.map(\.path), ["document"])
@@ -128,7 +123,7 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
         let file = try folder.write("pretty.json", text)
         let result = try txfeed("run", file, "--sink", "ndjson")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try rows(result).count, 1)
+        XCTAssertEqual(try feedRows(result).count, 1)
     }
 
     /// Two reads: the second starts with a bad line. Its error names line 4 of stdin, not line 1
@@ -148,7 +143,7 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains("stdin:4:"), result.stderr)
         XCTAssertEqual(
-            try rows(result).compactMap { $0["account"] as? String }.sorted(), ["L1", "L2", "L3", "L5", "L6"])
+            try feedRows(result).compactMap { $0["account"] as? String }.sorted(), ["L1", "L2", "L3", "L5", "L6"])
     }
 
     // MARK: Files that change while read
@@ -165,7 +160,7 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
             environment: try FileChange.append(64).environment(for: file, in: folder))
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains(file + ": the file changed size while it was read"), result.stderr)
-        XCTAssertEqual(try rows(result).compactMap { $0["account"] as? String }, ["Good"])
+        XCTAssertEqual(try feedRows(result).compactMap { $0["account"] as? String }, ["Good"])
     }
 
     /// A large file cut by another process between txfeed's look at its size and its read.
@@ -179,7 +174,7 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
             environment: try FileChange.truncate(1000).environment(for: file, in: folder))
         XCTAssertEqual(result.status, 3, "no crash: \(result.stderr)")
         XCTAssertTrue(result.stderr.contains(file + ": the file changed size while it was read"), result.stderr)
-        XCTAssertEqual(try rows(result).compactMap { $0["account"] as? String }, ["Good"])
+        XCTAssertEqual(try feedRows(result).compactMap { $0["account"] as? String }, ["Good"])
     }
 
     // MARK: Dates
@@ -190,7 +185,7 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
         let result = try txfeed("run", file, "--sink", "ndjson")
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertFalse(result.output.contains("10000"), result.output)
-        XCTAssertEqual(try rows(result).compactMap { $0["vendor"] as? String }, ["Fine"])
+        XCTAssertEqual(try feedRows(result).compactMap { $0["vendor"] as? String }, ["Fine"])
         XCTAssertTrue(result.stderr.contains("falls outside the years 0000-9999 in UTC"), result.stderr)
     }
 }

@@ -11,12 +11,6 @@ final class DedupeEndToEndTests: XCTestCase {
         folder = try TemporaryFolder()
     }
 
-    private func ndjson(_ output: String) throws -> [[String: Any]] {
-        try output.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
-
     /// January 1–20 and January 10–31 of one account, without ids; each holds the two genuine
     /// coffees of January 15.
     private func overlappingExports() throws -> (String, String) {
@@ -50,7 +44,7 @@ final class DedupeEndToEndTests: XCTestCase {
             "run", "-s", "csv:\(first),account=Checking", "-s", "csv:\(second),account=Checking", "--dedupe",
             "--duplicates", duplicates, "--sink", "ndjson", "--no-progress")
         XCTAssertEqual(result.status, 0, "duplicates are not errors: \(result.stderr)")
-        let rows = try ndjson(result.output)
+        let rows = try feedRows(result.output)
         XCTAssertEqual(rows.map { $0["vendor"] as? String }.filter { $0 == "Coffee Corner" }.count, 2)
         XCTAssertEqual(rows.count, 5, "rent, two coffees, bakery, salary")
         let coffeeIDs = rows.filter { $0["vendor"] as? String == "Coffee Corner" }.compactMap { $0["id"] as? String }
@@ -63,7 +57,7 @@ final class DedupeEndToEndTests: XCTestCase {
             result.stderr.contains("jan-10-31 (csv): ok, read 4 = written 1 + rejected 0 + duplicates 3"), result.stderr
         )
 
-        let dropped = try ndjson(String(decoding: try folder.read("duplicates.ndjson"), as: UTF8.self))
+        let dropped = try feedRows(String(decoding: try folder.read("duplicates.ndjson"), as: UTF8.self))
         XCTAssertEqual(dropped.count, 3)
         XCTAssertEqual(dropped.map { $0["source"] as? String }, ["jan-10-31", "jan-10-31", "jan-10-31"])
         XCTAssertEqual(dropped.map { $0["index"] as? Int }, [0, 1, 2])
@@ -93,13 +87,13 @@ final class DedupeEndToEndTests: XCTestCase {
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
         let plain = try txfeed("run", checking, checking, "--sink", "ndjson", "--no-progress")
         XCTAssertEqual(plain.status, 0, plain.stderr)
-        XCTAssertEqual(try ndjson(plain.output).count, 14, "without --dedupe nothing is dropped")
+        XCTAssertEqual(try feedRows(plain.output).count, 14, "without --dedupe nothing is dropped")
         XCTAssertTrue(plain.stderr.contains("read 7 = written 7 + rejected 0, "), plain.stderr)
         XCTAssertFalse(plain.stderr.contains("duplicates"), plain.stderr)
 
         let deduped = try txfeed("run", checking, checking, "--dedupe", "--sink", "ndjson", "--no-progress")
         XCTAssertEqual(deduped.status, 0, deduped.stderr)
-        let rows = try ndjson(deduped.output)
+        let rows = try feedRows(deduped.output)
         XCTAssertEqual(rows.count, 7)
         XCTAssertEqual(Set(rows.map { $0["source"] as? String }), ["checking"], "the first in source order is kept")
         XCTAssertEqual(Set(rows.compactMap { $0["id"] as? String }).count, 7)
@@ -125,7 +119,8 @@ final class DedupeEndToEndTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             let plain = try txfeed("run", first, second, "--dedupe", "--sink", "csv", "--isolation", isolation)
             XCTAssertEqual(result.stdout, plain.stdout, "places kept change nothing in the feed")
-            let dropped = try ndjson(String(decoding: try folder.read("duplicates-\(isolation).ndjson"), as: UTF8.self))
+            let dropped = try feedRows(
+                String(decoding: try folder.read("duplicates-\(isolation).ndjson"), as: UTF8.self))
             XCTAssertEqual(
                 dropped.map { $0["path"] as? String },
                 ["transactions[0]", "\(second):2:1 transactions[0]", "\(second):2:1 transactions[1]"], isolation)
@@ -179,12 +174,12 @@ final class DedupeEndToEndTests: XCTestCase {
             ])
         let result = try txfeed("run", first, second, "--dedupe", "--sink", "ndjson", "--no-progress")
         XCTAssertEqual(result.status, 0, result.stderr)
-        let rows = try ndjson(result.output)
+        let rows = try feedRows(result.output)
         XCTAssertEqual(rows.compactMap { $0["id"] as? String }.sorted(), ["A1", "C1", "C2", "D1"])
         XCTAssertTrue(result.stderr.contains("second (ofx): ok, read 3 = written 1 + rejected 0 + duplicates 2"))
 
         let plain = try txfeed("run", first, second, "--sink", "ndjson", "--no-progress")
-        XCTAssertEqual(try ndjson(plain.output).count, 6)
+        XCTAssertEqual(try feedRows(plain.output).count, 6)
     }
 
     func testTheBankFixtureTwiceIsOnceAndItsIDsAreTheFITIDs() throws {
@@ -216,7 +211,7 @@ final class DedupeEndToEndTests: XCTestCase {
         for spec in ["csv:\(csv)", "csv:\(csv),account=CHECKING 0532013000"] {
             let result = try txfeed("run", ofx, "-s", spec, "--dedupe", "--sink", "ndjson", "--no-progress")
             XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertEqual(try ndjson(result.output).count, 6, "two accounts to --dedupe: all kept")
+            XCTAssertEqual(try feedRows(result.output).count, 6, "two accounts to --dedupe: all kept")
             XCTAssertTrue(
                 result.stderr.contains(
                     "txfeed: 2 records of the same day, amount and vendor in \"CHECKING 0532013000\" id 0532013000 (feb, ofx) and \""
@@ -229,13 +224,13 @@ final class DedupeEndToEndTests: XCTestCase {
         let other = try txfeed(
             "run", ofx, "-s", "csv:\(csv),account-id=37040044 0532013000", "--dedupe", "--sink", "ndjson",
             "--no-progress")
-        XCTAssertEqual(try ndjson(other.output).count, 6)
+        XCTAssertEqual(try feedRows(other.output).count, 6)
         XCTAssertTrue(
             other.stderr.contains("txfeed:   if they are one account, give march account-id=0532013000\n"), other.stderr
         )
         let one = try txfeed(
             "run", ofx, "-s", "csv:\(csv),account-id=0532013000", "--dedupe", "--sink", "ndjson", "--no-progress")
-        XCTAssertEqual(try ndjson(one.output).count, 4, one.stderr)
+        XCTAssertEqual(try feedRows(one.output).count, 4, one.stderr)
         XCTAssertTrue(
             one.stderr.contains("march (csv): ok, read 3 = written 1 + rejected 0 + duplicates 2"), one.stderr)
         XCTAssertFalse(one.stderr.contains("counted in both"), one.stderr)
@@ -243,7 +238,7 @@ final class DedupeEndToEndTests: XCTestCase {
         // The same CSV twice under two names: two accounts named by their stems.
         let again = try folder.write("march (1).csv", try String(contentsOfFile: csv, encoding: .utf8))
         let twice = try txfeed("run", csv, again, "--dedupe", "--sink", "ndjson", "--no-progress")
-        XCTAssertEqual(try ndjson(twice.output).count, 6)
+        XCTAssertEqual(try feedRows(twice.output).count, 6)
         XCTAssertTrue(
             twice.stderr.contains(
                 "txfeed: 3 records of the same day, amount and vendor in \"march\" (march, csv) and \"march (1)\" (march (1), csv), counted in both"
@@ -257,7 +252,7 @@ final class DedupeEndToEndTests: XCTestCase {
         let state = folder.path + "/state.db"
         XCTAssertEqual(try txfeed("run", csv, "--state", state, "--sink", "ndjson", "--no-progress").status, 0)
         let daily = try txfeed("run", csv, again, "--state", state, "--sink", "ndjson", "--no-progress")
-        XCTAssertEqual(try ndjson(daily.output).count, 3, daily.stderr)
+        XCTAssertEqual(try feedRows(daily.output).count, 3, daily.stderr)
         XCTAssertTrue(
             daily.stderr.contains(
                 "txfeed: 3 records of the same day, amount and vendor in \"march\" (march, csv) and \"march (1)\" (march (1), csv), counted in both"
@@ -279,7 +274,7 @@ final class DedupeEndToEndTests: XCTestCase {
             try String(contentsOfFile: checking, encoding: .utf8).replacingOccurrences(of: "Checking", with: "Main"))
         let csv = try folder.write("export.csv", "Date,Description,Amount\n2021-09-01,Starbucks,-4.50\n")
         let json = try txfeed("run", checking, main, "--dedupe", "--sink", "ndjson", "--no-progress")
-        XCTAssertEqual(try ndjson(json.output).count, 4, json.stderr)
+        XCTAssertEqual(try feedRows(json.output).count, 4, json.stderr)
         XCTAssertTrue(
             json.stderr.contains(
                 "txfeed:   if they are one account, read one of the two: neither reader takes an account= option\n"),
@@ -292,7 +287,7 @@ final class DedupeEndToEndTests: XCTestCase {
         // And it works: the CSV's record is the JSON one's.
         let one = try txfeed(
             "run", checking, "-s", "csv:\(csv),account=Checking", "--dedupe", "--sink", "ndjson", "--no-progress")
-        XCTAssertEqual(try ndjson(one.output).count, 2, one.stderr)
+        XCTAssertEqual(try feedRows(one.output).count, 2, one.stderr)
         XCTAssertFalse(one.stderr.contains("counted in both"), one.stderr)
     }
 
@@ -305,7 +300,7 @@ final class DedupeEndToEndTests: XCTestCase {
             "jan-again.ofx", ofxStatementText(rows.map { ("X" + $0.fitid, $0.date, $0.amount, $0.name) }))
         let result = try txfeed("run", first, again, "--dedupe", "--sink", "ndjson", "--no-progress")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try ndjson(result.output).count, 4, "two bank ids are two payments: kept")
+        XCTAssertEqual(try feedRows(result.output).count, 4, "two bank ids are two payments: kept")
         XCTAssertTrue(result.stderr.contains("txfeed: 2 near-duplicates kept:"), result.stderr)
         XCTAssertTrue(
             result.stderr.contains(

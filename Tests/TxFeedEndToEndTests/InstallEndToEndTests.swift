@@ -7,6 +7,7 @@ import XCTest
 final class InstallEndToEndTests: XCTestCase {
     static let shipped = ["camt", "csv", "fixture", "http", "mt940", "ofx", "qif", "random-users"]
 
+    @discardableResult
     private func install(_ arguments: [String]) throws -> CommandResult {
         let result = try runCommand(
             BuiltProducts.repository + "/bin/install", arguments + ["--build-dir", BuiltProducts.folder])

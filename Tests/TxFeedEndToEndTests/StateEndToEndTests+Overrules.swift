@@ -7,14 +7,14 @@ import XCTest
 /// undo` forgets; near-duplicates are reported with the command that merges them.
 extension StateEndToEndTests {
     private func ids(_ result: CommandResult, vendor: String) throws -> [String] {
-        try ndjson(result.output).filter { $0["vendor"] as? String == vendor }.compactMap { $0["id"] as? String }
+        try feedRows(result.output).filter { $0["vendor"] as? String == vendor }.compactMap { $0["id"] as? String }
     }
 
     func testKeepImportsADroppedRecordOnceAndUndoForgetsIt() throws {
         let coffee = try envelope("coffee.json", [("Coffee", "-3.00", "2024-03-01", nil, nil)])
         let first = try run(coffee)
         let id = try XCTUnwrap(try ids(first, vendor: "Coffee").first)
-        XCTAssertEqual(try ndjson(try run(coffee).output).count, 0, "seen")
+        XCTAssertEqual(try feedRows(try run(coffee).output).count, 0, "seen")
 
         let keep = try txfeed("state", "keep", state, id)
         XCTAssertEqual(keep.status, 0, keep.stderr)
@@ -24,7 +24,7 @@ extension StateEndToEndTests {
         )
         let kept = try run(coffee)
         XCTAssertEqual(try ids(kept, vendor: "Coffee"), [id], "imported once more, as said")
-        XCTAssertEqual(try ndjson(try run(coffee).output).count, 0, "and only once")
+        XCTAssertEqual(try feedRows(try run(coffee).output).count, 0, "and only once")
         XCTAssertTrue(try txfeed("state", "show", state).output.contains("  3  "), "listed")
         XCTAssertTrue(try txfeed("state", "show", state).output.contains("keep \(id), used by batch 4\n"))
 
@@ -32,7 +32,7 @@ extension StateEndToEndTests {
         XCTAssertEqual(try txfeed("state", "undo", state, "4").status, 0)
         let undo = try txfeed("state", "undo", state, "3")
         XCTAssertEqual(undo.stderr, "txfeed: state \(state): batch 3 undone: keep \(id) forgotten\n")
-        XCTAssertEqual(try ndjson(try run(coffee).output).count, 0, "dropped again: the keep is gone")
+        XCTAssertEqual(try feedRows(try run(coffee).output).count, 0, "dropped again: the keep is gone")
     }
 
     func testAKeepAppliesToTheCopyThatWouldBeDroppedNotTheFirst() throws {
@@ -53,7 +53,7 @@ extension StateEndToEndTests {
         let csv = try folder.write("jan.csv", "Date,Description,Amount\n2024-01-15,COFFEE CORNER 0123,-3.50\n")
         let export = try folder.write("jan-export.csv", "Date,Payee,Amount\n2024-01-15,Coffee Corner Ltd,-3.50\n")
         let first = try run("-s", "csv:\(csv),account=Checking", "-s", "csv:\(export),account=Checking")
-        XCTAssertEqual(try ndjson(first.output).count, 2, "kept both: never dropped on a guess")
+        XCTAssertEqual(try feedRows(first.output).count, 2, "kept both: never dropped on a guess")
         let csvID = try XCTUnwrap(try ids(first, vendor: "COFFEE CORNER 0123").first)
         let exportID = try XCTUnwrap(try ids(first, vendor: "Coffee Corner Ltd").first)
         XCTAssertTrue(first.stderr.contains("txfeed: 1 near-duplicate kept:"), first.stderr)
@@ -71,11 +71,11 @@ extension StateEndToEndTests {
         XCTAssertEqual(try run("-s", "csv:\(csv),account=Checking").status, 0)
         XCTAssertEqual(try txfeed("state", "same", state, csvID, exportID).status, 0)
         let later = try run("-s", "csv:\(export),account=Checking")
-        XCTAssertEqual(try ndjson(later.output).count, 0, later.stderr)
+        XCTAssertEqual(try feedRows(later.output).count, 0, later.stderr)
         XCTAssertTrue(later.stderr.contains("seen 1"), later.stderr)
         XCTAssertTrue(try txfeed("state", "show", state).output.contains("same \(csvID) \(exportID)\n"))
         XCTAssertEqual(try txfeed("state", "undo", state, "3").status, 0)
-        XCTAssertEqual(try ndjson(try run("-s", "csv:\(export),account=Checking").output).count, 1, "undone")
+        XCTAssertEqual(try feedRows(try run("-s", "csv:\(export),account=Checking").output).count, 1, "undone")
         XCTAssertEqual(try txfeed("state", "same", state, csvID, csvID).status, 2)
     }
 }

@@ -120,7 +120,7 @@ extension StateEndToEndTests {
         let result = try run(older, newer)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("1 pending became booked"), result.stderr)
-        let records = try ndjson(result.output)
+        let records = try feedRows(result.output)
         XCTAssertEqual(
             records.map { "\($0["vendor"] ?? "") \($0["status"] ?? "")" }.sorted(), ["Books booked", "Coffee booked"])
         XCTAssertEqual(try sqlite("SELECT count(*) FROM pending WHERE ended IS NULL"), "0\n")
@@ -144,7 +144,7 @@ extension StateEndToEndTests {
             "intraday.json",
             [("SHELL 1234", "-60.00", "2024-03-05", "pending", "H-1"), ("Cafe", "-4.00", "2024-03-05", "pending", nil)])
         let first = try run(intraday)
-        XCTAssertEqual(try ndjson(first.output).count, 2, first.stderr)
+        XCTAssertEqual(try feedRows(first.output).count, 2, first.stderr)
         let statement = try envelope(
             "statement.json",
             [("SHELL 1234", "-60.00", "2024-03-07", nil, "B-1"), ("Cafe", "-4.00", "2024-03-06", nil, nil)])
@@ -152,7 +152,7 @@ extension StateEndToEndTests {
         let second = try run(intraday, statement, "--duplicates", duplicates)
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(
-            try ndjson(second.output).map { "\($0["vendor"] ?? "") \($0["amount"] ?? "") \($0["status"] ?? "")" }
+            try feedRows(second.output).map { "\($0["vendor"] ?? "") \($0["amount"] ?? "") \($0["status"] ?? "")" }
                 .sorted(),
             ["Cafe -4.00 booked", "SHELL 1234 -60.00 booked"], "each payment once")
         XCTAssertTrue(
@@ -160,7 +160,7 @@ extension StateEndToEndTests {
         XCTAssertTrue(
             second.stderr.contains("intraday (fixture): ok, read 2 = written 0 + rejected 0 + duplicates 0 + seen 2"),
             second.stderr)
-        let lines = try ndjson(try String(contentsOfFile: duplicates, encoding: .utf8))
+        let lines = try feedRows(try String(contentsOfFile: duplicates, encoding: .utf8))
         let seen = lines.filter { $0["by"] as? String != "pending" }
         XCTAssertEqual(
             seen.map { "\($0["index"] ?? "") \($0["by"] ?? "") \(($0["kept"] as? [String: Any])?["batch"] ?? "")" }
@@ -196,7 +196,7 @@ extension StateEndToEndTests {
             "statement.json",
             [("SHELL 1234", "-60.00", "2024-03-07", nil, "B-1"), ("Cafe", "-4.00", "2024-03-06", nil, nil)])
         func records(_ result: CommandResult) throws -> [String] {
-            try ndjson(result.output).map { "\($0["vendor"] ?? "") \($0["amount"] ?? "") \($0["status"] ?? "")" }
+            try feedRows(result.output).map { "\($0["vendor"] ?? "") \($0["amount"] ?? "") \($0["status"] ?? "")" }
                 .sorted()
         }
         let duplicates = folder.path + "/duplicates.ndjson"
@@ -209,7 +209,7 @@ extension StateEndToEndTests {
         XCTAssertTrue(
             deduped.stderr.contains("intraday (fixture): ok, read 2 = written 0 + rejected 0 + duplicates 2"),
             deduped.stderr)
-        let lines = try ndjson(try String(contentsOfFile: duplicates, encoding: .utf8))
+        let lines = try feedRows(try String(contentsOfFile: duplicates, encoding: .utf8))
         XCTAssertEqual(
             lines.map {
                 let kept = $0["kept"] as? [String: Any]
@@ -265,7 +265,7 @@ extension StateEndToEndTests {
         let booked = try envelope(
             "booked.json", [("Coffee", "-3.00", "2024-03-02", nil, nil), ("Coffee", "-3.00", "2024-03-02", nil, nil)])
         let result = try run(booked)
-        XCTAssertEqual(try ndjson(result.output).count, 2, "two real coffees stay two")
+        XCTAssertEqual(try feedRows(result.output).count, 2, "two real coffees stay two")
         XCTAssertTrue(result.stderr.contains("remembers 2 new transactions; 2 pending became booked"), result.stderr)
         XCTAssertEqual(
             try sqlite("SELECT ended, evidence FROM pending"),

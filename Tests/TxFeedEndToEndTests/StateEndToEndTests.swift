@@ -13,12 +13,6 @@ final class StateEndToEndTests: XCTestCase {
         folder = try TemporaryFolder()
     }
 
-    func ndjson(_ output: String) throws -> [[String: Any]] {
-        try output.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
-
     /// One envelope of the account "Checking": rows of vendor, amount (debits negative), date,
     /// and optionally status and id.
     func envelope(
@@ -58,7 +52,7 @@ final class StateEndToEndTests: XCTestCase {
             ])
         let first = try run(january)
         XCTAssertEqual(first.status, 0, first.stderr)
-        let firstRows = try ndjson(first.output)
+        let firstRows = try feedRows(first.output)
         XCTAssertEqual(firstRows.count, 3)
         XCTAssertEqual(Set(firstRows.map { $0["batch"] as? Int }), [1], "every record marks its batch")
         XCTAssertTrue(first.stderr.contains("read 3 = written 3 + rejected 0 + duplicates 0 + seen 0"), first.stderr)
@@ -74,7 +68,7 @@ final class StateEndToEndTests: XCTestCase {
             ])
         let second = try run(later)
         XCTAssertEqual(second.status, 0, second.stderr)
-        let secondRows = try ndjson(second.output)
+        let secondRows = try feedRows(second.output)
         XCTAssertEqual(secondRows.map { $0["vendor"] as? String }, ["Bakery", "Coffee"])
         XCTAssertEqual(secondRows.last?["id"] as? String, firstRows[1]["id"].map { "\($0)".dropLast() + "3" })
         XCTAssertEqual(Set(secondRows.map { $0["batch"] as? Int }), [2])
@@ -106,7 +100,7 @@ final class StateEndToEndTests: XCTestCase {
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
         let first = try run(checking, checking)
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertEqual(try ndjson(first.output).count, 7, "--state implies --dedupe within the run")
+        XCTAssertEqual(try feedRows(first.output).count, 7, "--state implies --dedupe within the run")
         XCTAssertTrue(
             first.stderr.contains("checking#2 (fixture): ok, read 7 = written 0 + rejected 0 + duplicates 7 + seen 0"),
             first.stderr)
@@ -131,12 +125,12 @@ final class StateEndToEndTests: XCTestCase {
                 + "2024-01-15,Coffee Corner,-3.50\n2024-01-18,Bakery,-2.20\n2024-01-25,Salary,2500.00\n")
         let one = try run("-s", "csv:\(first),account=Checking")
         XCTAssertEqual(one.status, 0, one.stderr)
-        XCTAssertEqual(try ndjson(one.output).filter { $0["vendor"] as? String == "Coffee Corner" }.count, 2)
+        XCTAssertEqual(try feedRows(one.output).filter { $0["vendor"] as? String == "Coffee Corner" }.count, 2)
         let duplicates = folder.path + "/duplicates.ndjson"
         let two = try run("-s", "csv:\(second),account=Checking", "--duplicates", duplicates)
         XCTAssertEqual(two.status, 0, two.stderr)
-        XCTAssertEqual(try ndjson(two.output).map { $0["vendor"] as? String }, ["Salary"])
-        let dropped = try ndjson(String(decoding: try folder.read("duplicates.ndjson"), as: UTF8.self))
+        XCTAssertEqual(try feedRows(two.output).map { $0["vendor"] as? String }, ["Salary"])
+        let dropped = try feedRows(String(decoding: try folder.read("duplicates.ndjson"), as: UTF8.self))
         XCTAssertEqual(dropped.count, 3)
         for line in dropped {
             let kept = try XCTUnwrap(line["kept"] as? [String: Any])
@@ -168,7 +162,7 @@ final class StateEndToEndTests: XCTestCase {
         XCTAssertEqual(try run(first).status, 0)
         let result = try run(second)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try ndjson(result.output).compactMap { $0["id"] as? String }, ["D1"])
+        XCTAssertEqual(try feedRows(result.output).compactMap { $0["id"] as? String }, ["D1"])
         XCTAssertTrue(
             result.stderr.contains("second (ofx): ok, read 3 = written 1 + rejected 0 + duplicates 0 + seen 2"),
             result.stderr)
@@ -184,7 +178,7 @@ final class StateEndToEndTests: XCTestCase {
         for _ in 0..<2 {
             let result = try run(pending)
             XCTAssertEqual(result.status, 0, result.stderr)
-            let hotel = try ndjson(result.output).filter { $0["vendor"] as? String == "Hotel" }
+            let hotel = try feedRows(result.output).filter { $0["vendor"] as? String == "Hotel" }
             XCTAssertEqual(hotel.map { $0["status"] as? String }, ["pending"], "shown every time until booked")
         }
         XCTAssertEqual(try sqlite("SELECT sum(transactions) FROM seen"), "1\n", "only the rent is remembered")
@@ -192,8 +186,8 @@ final class StateEndToEndTests: XCTestCase {
             "booked.json",
             [("Rent", "-900.00", "2024-01-02", nil, nil), ("Hotel", "-120.00", "2024-01-30", "booked", nil)])
         let result = try run(booked)
-        XCTAssertEqual(try ndjson(result.output).map { $0["vendor"] as? String }, ["Hotel"])
-        XCTAssertEqual(try ndjson(result.output).first?["status"] as? String, "booked")
+        XCTAssertEqual(try feedRows(result.output).map { $0["vendor"] as? String }, ["Hotel"])
+        XCTAssertEqual(try feedRows(result.output).first?["status"] as? String, "booked")
     }
 
     // MARK: - Failing runs change nothing
@@ -214,7 +208,7 @@ final class StateEndToEndTests: XCTestCase {
             + (try sqlite("SELECT id, read FROM batches"))
         XCTAssertEqual(after, before)
         // So the next run that can write writes them all.
-        XCTAssertEqual(try ndjson(try run(checking).output).count, 7)
+        XCTAssertEqual(try feedRows(try run(checking).output).count, 7)
     }
 
     func testStrictWithARejectRemembersNothing() throws {
@@ -244,8 +238,8 @@ final class StateEndToEndTests: XCTestCase {
         XCTAssertEqual(undo.status, 0, undo.stderr)
         XCTAssertTrue(undo.stderr.contains("batch 1 undone: 2 transactions forgotten"), undo.stderr)
         let again = try run(january, february)
-        XCTAssertEqual(try ndjson(again.output).map { $0["vendor"] as? String }, ["Coffee", "Rent"])
-        XCTAssertEqual(try ndjson(again.output).map { $0["date"] as? String }.last, "2024-01-02")
+        XCTAssertEqual(try feedRows(again.output).map { $0["vendor"] as? String }, ["Coffee", "Rent"])
+        XCTAssertEqual(try feedRows(again.output).map { $0["date"] as? String }.last, "2024-01-02")
         XCTAssertTrue(
             again.stderr.contains("february (fixture): ok, read 1 = written 0 + rejected 0 + duplicates 0 + seen 1"),
             again.stderr)
@@ -301,7 +295,7 @@ final class StateEndToEndTests: XCTestCase {
         try stdin.close()
         let first = try holder.finish()
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertEqual(try ndjson(first.output).count, 7)
+        XCTAssertEqual(try feedRows(first.output).count, 7)
         let second = try waiter.finish()
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(second.output, "", "the first run's records are seen: each written once")
@@ -402,7 +396,7 @@ final class StateEndToEndTests: XCTestCase {
                 computed.append(key - (1 << 64) if key >= 1 << 63 else key)
             print(stored == sorted(computed), set(kinds) == {0})
             """
-        let ids = try ndjson(result.output).compactMap { $0["id"] as? String }
+        let ids = try feedRows(result.output).compactMap { $0["id"] as? String }
         XCTAssertEqual(ids.count, 7)
         let check = try runCommand("/usr/bin/env", ["python3", "-c", script, state] + ids)
         XCTAssertEqual(check.output, "True True\n", check.stderr)
@@ -426,7 +420,7 @@ final class StateEndToEndTests: XCTestCase {
         watcher.process.interrupt()
         let result = try watcher.finish()
         // Each refresh starts with its mark ({"refresh":N,…}), written even when nothing is new.
-        let lines = try ndjson(result.output)
+        let lines = try feedRows(result.output)
         let rows = lines.filter { $0["refresh"] == nil }
         XCTAssertGreaterThan(lines.count - rows.count, 2, result.output)
         XCTAssertEqual(rows.map { $0["vendor"] as? String }, ["Rent", "Coffee"], result.stderr)

@@ -12,7 +12,12 @@ public struct NotAFeedRow: Error, CustomStringConvertible {
 
 /// The NDJSON feed a run wrote, one row per line.
 public func feedRows(_ result: CommandResult) throws -> [FeedRow] {
-    try result.output.split(separator: "\n").map { line in
+    try feedRows(result.output)
+}
+
+/// NDJSON text, one row per line.
+public func feedRows(_ output: String) throws -> [FeedRow] {
+    try output.split(separator: "\n").map { line in
         guard let row = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? FeedRow else {
             throw NotAFeedRow(line: String(line))
         }
@@ -24,4 +29,7 @@ public func feedRows(_ result: CommandResult) throws -> [FeedRow] {
 public func text(_ row: FeedRow, _ field: String) -> String? { row[field] as? String }
 
 /// `amount_minor`, or `Int.min` when the row has none (so a missing one fails any comparison).
-public func minor(_ row: FeedRow) -> Int { (row["amount_minor"] as? NSNumber)?.intValue ?? .min }
+public func minor(_ row: FeedRow) -> Int { minor(row, "amount_minor") }
+
+/// An integer field of `row` (`balance_minor`), `Int.min` when absent.
+public func minor(_ row: FeedRow, _ field: String) -> Int { (row[field] as? NSNumber)?.intValue ?? .min }

@@ -64,16 +64,9 @@ final class BankCSVTests: XCTestCase {
 
     // MARK: Reading the feed
 
-    typealias Row = [String: Any]
+    typealias Row = FeedRow
 
-    private func rows(_ result: CommandResult) throws -> [Row] {
-        try result.output.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row, String($0))
-        }
-    }
-
-    private func text(_ row: Row, _ field: String) -> String? { row[field] as? String }
-    private func minor(_ row: Row) -> Int? { (row["amount_minor"] as? NSNumber)?.intValue }
+    private func rows(_ result: CommandResult) throws -> [Row] { try feedRows(result) }
 
     /// Exact comparison: Swift's `==` would call `ä` and `a` + U+0308 equal.
     private func sameScalars(_ a: String?, _ b: String) -> Bool {
@@ -103,7 +96,7 @@ final class BankCSVTests: XCTestCase {
             XCTAssertNotNil(date.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#), "civil date: \(row)", file: call, line: line)
             XCTAssertEqual(text(row, "source"), bank.stem, file: call, line: line)
             XCTAssertEqual(text(row, "account"), bank.stem, "named after the file", file: call, line: line)
-            let signed = minor(row) ?? 0
+            let signed = minor(row)
             XCTAssertEqual(text(row, "type"), signed < 0 ? "debit" : "credit", "\(row)", file: call, line: line)
         }
         for (vendor, amount) in bank.samples {

@@ -21,16 +21,9 @@ final class CAMTTests: XCTestCase {
 
     // MARK: Reading the feed
 
-    typealias Row = [String: Any]
+    typealias Row = FeedRow
 
-    private func rows(_ result: CommandResult) throws -> [Row] {
-        try result.output.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? Row, String($0))
-        }
-    }
-
-    private func text(_ row: Row, _ field: String) -> String? { row[field] as? String }
-    private func minor(_ row: Row) -> Int? { (row["amount_minor"] as? NSNumber)?.intValue }
+    private func rows(_ result: CommandResult) throws -> [Row] { try feedRows(result) }
     private func rows(_ feed: [Row], account: String) -> [Row] { feed.filter { text($0, "account") == account } }
 
     // MARK: A good file

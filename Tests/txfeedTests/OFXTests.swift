@@ -52,14 +52,11 @@ final class OFXTests: XCTestCase {
 
     static let all = [bank102, bank220, card]
 
-    typealias Row = [String: Any]
+    typealias Row = FeedRow
 
     private func json(_ result: CommandResult) throws -> Row {
         try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? Row, result.output)
     }
-
-    private func text(_ row: Row, _ field: String) -> String? { row[field] as? String }
-    private func minor(_ row: Row, _ field: String = "amount_minor") -> Int? { (row[field] as? NSNumber)?.intValue }
 
     // MARK: Reading
 
@@ -74,7 +71,7 @@ final class OFXTests: XCTestCase {
             let feed = try json(result)
             let rows = try XCTUnwrap(feed["transactions"] as? [Row])
             XCTAssertEqual(rows.count, file.rows.count, file.name)
-            XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), file.sum, "\(file.name): signed sum")
+            XCTAssertEqual(rows.map { minor($0) }.reduce(0, +), file.sum, "\(file.name): signed sum")
             XCTAssertEqual(Set(rows.compactMap { text($0, "id") }), Set(file.rows.keys), file.name)
             for row in rows {
                 let id = text(row, "id") ?? "?"
@@ -219,7 +216,7 @@ final class OFXTests: XCTestCase {
     func testAnOFX2HeaderOverAnSGMLBodyIsRead() throws {
         let (rows, accounts, stderr) = try run("anz-card-211.ofx")
         XCTAssertTrue(stderr.contains("anz-card-211 (ofx): ok, read 4 = written 4 + rejected 0"), stderr)
-        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), 35245)
+        XCTAssertEqual(rows.map { minor($0) }.reduce(0, +), 35245)
         XCTAssertEqual(Set(rows.compactMap { text($0, "currency") }), ["AUD"])
         XCTAssertEqual(accounts.map { minor($0, "balance_minor") }, [-123450])
     }
@@ -250,7 +247,7 @@ final class OFXTests: XCTestCase {
         XCTAssertTrue(stderr.contains("no-name-102 (ofx): ok, read 3 = written 3 + rejected 0"), stderr)
         let vendors = Dictionary(uniqueKeysWithValues: rows.map { (text($0, "id") ?? "?", text($0, "vendor")) })
         XCTAssertEqual(vendors, ["00002": "CHECK 1000", "00003": "ATM", "00004": "Corner Grocer"])
-        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), -52000)
+        XCTAssertEqual(rows.map { minor($0) }.reduce(0, +), -52000)
     }
 
     /// A wrong password (15500) or the bank's own error (2000) fails the source with the bank's
@@ -293,7 +290,7 @@ final class OFXTests: XCTestCase {
         let (rows, accounts, stderr) = try run("brokerage-220.ofx")
         XCTAssertTrue(stderr.contains("brokerage-220 (ofx): ok, read 17 = written 17 + rejected 0"), stderr)
         XCTAssertEqual(rows.count, 17, "a REINVEST is its income and its purchase")
-        XCTAssertEqual(rows.compactMap { minor($0) }.reduce(0, +), 794406, "signed sum")
+        XCTAssertEqual(rows.map { minor($0) }.reduce(0, +), 794406, "signed sum")
         XCTAssertEqual(Set(rows.compactMap { text($0, "account") }), ["INVESTMENT U1234567"])
         XCTAssertEqual(accounts.map { text($0, "id") }, ["U1234567"])
         let buy = try XCTUnwrap(rows.first { text($0, "id") == "T-BUYSTK" })
@@ -310,12 +307,12 @@ final class OFXTests: XCTestCase {
 
         let (k401, _, k401Log) = try run("401k-102.ofx")
         XCTAssertTrue(k401Log.contains("401k-102 (ofx): ok, read 5 = written 5 + rejected 0"), k401Log)
-        XCTAssertEqual(k401.compactMap { minor($0) }.reduce(0, +), -73770)
+        XCTAssertEqual(k401.map { minor($0) }.reduce(0, +), -73770)
         XCTAssertTrue(k401Log.contains("skipped 1 investment transaction without a cash effect"), k401Log)
 
         let (cash, _, cashLog) = try run("cash-management.qfx")
         XCTAssertTrue(cashLog.contains("cash-management (ofx): ok, read 6 = written 6 + rejected 0"), cashLog)
-        XCTAssertEqual(cash.compactMap { minor($0) }.reduce(0, +), 171573)
+        XCTAssertEqual(cash.map { minor($0) }.reduce(0, +), 171573)
         XCTAssertEqual(
             Set(cash.compactMap { text($0, "vendor") }),
             ["ACME PAYROLL", "Landlord LLC", "CHECK 1002", "City Water Utility", "ATM WITHDRAWAL", "CUSIP 09248U718"])
