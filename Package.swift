@@ -152,7 +152,7 @@ let plugins: [Target] = [
     // reading is a plain target linked into libcamt.so alone, so tests reach it.
     .target(name: "CAMTReading", dependencies: ["CLibXML2", "StatementText"], path: "Plugins/CAMT/Reading"),
     .target(
-        name: "CAMTSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "CAMTReading"],
+        name: "CAMTSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "StatementText", "CAMTReading"],
         path: "Plugins/CAMT/Plugin"),
     // SWIFT MT940 statements and MT942 interim reports, streamed a line at a time; the reading
     // is plain Swift on the csv plugin's amounts and StatementText's balance check.

@@ -71,4 +71,15 @@ public enum UTF8Check {
         }
         return nil
     }
+
+    /// The line of the first letter beyond ASCII when `bytes` (after a UTF-8 byte order mark)
+    /// are valid UTF-8 and have one; nil otherwise. Text in a one-byte Western code page is
+    /// practically never this once it has letters beyond ASCII: a file declared windows-1252 or
+    /// Latin-1 that is, is UTF-8.
+    public static func lineBeyondASCII(ifValid bytes: UnsafeRawBufferPointer) -> Int? {
+        let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let first = firstNonASCII(UnsafeRawBufferPointer(rebasing: bytes[mark...])), firstInvalid(bytes) == nil
+        else { return nil }
+        return 1 + bytes[..<(mark + first)].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+    }
 }

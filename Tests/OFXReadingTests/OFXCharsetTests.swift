@@ -142,6 +142,37 @@ final class OFXMislabelledCharsetTests: XCTestCase {
     }
 }
 
+extension OFXMislabelledCharsetTests {
+    /// An OFX 2.x file whose XML declaration says ISO-8859-1 over UTF-8 text: libxml2 followed
+    /// the declaration and `Société` came out `SociÃ©tÃ©` with exit 0. It is read as UTF-8 with a
+    /// note; the same text in Latin-1 under that declaration is Latin-1, without one.
+    func testUTF8UnderAnXMLDeclarationOfLatin1IsReadAsUTF8WithANote() {
+        let text = """
+            <?xml version="1.0" encoding="ISO-8859-1" standalone="no"?>
+            <?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+            <OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STMTRS><CURDEF>EUR</CURDEF>
+            <BANKACCTFROM><BANKID>1</BANKID><ACCTID>2</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+            <BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240102</DTPOSTED><TRNAMT>-1.00</TRNAMT>
+            <FITID>F1</FITID><NAME>Société Générale</NAME></STMTTRN></BANKTRANLIST>
+            </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+            """
+        let utf8 = read(Array(text.utf8))
+        XCTAssertNil(utf8.failure)
+        XCTAssertEqual(utf8.transactions.map(\.vendor), ["Société Générale"])
+        XCTAssertEqual(
+            utf8.notes,
+            [
+                "read as UTF-8: the <?xml?> declaration says encoding=\"ISO-8859-1\", but the text is valid UTF-8 "
+                    + "(its first letter beyond ASCII on line 6)"
+            ])
+        let latin1 = read(text.unicodeScalars.map { UInt8($0.value) })
+        XCTAssertNil(latin1.failure)
+        XCTAssertEqual(latin1.transactions.map(\.vendor), ["Société Générale"])
+        XCTAssertEqual(latin1.notes, [])
+    }
+}
+
 /// A body mostly in windows-1252 with some lines in UTF-8.
 final class OFXMixedEncodingTests: XCTestCase {
     /// A UTF-8 payee among windows-1252 ones under `CHARSET:1252`: each line is read in its own

@@ -90,6 +90,35 @@ final class CAMTTests: XCTestCase {
     // MARK: What fails and what is rejected
 
     /// Nothing of the statement is kept; the good source beside it is, and the run says why.
+    /// The statement declared ISO-8859-1 over its UTF-8 text: its account was `GeschÃ¤ftskonto`
+    /// (exit 0). Read as UTF-8 with a note; the same text in Latin-1 declared UTF-8 fails naming
+    /// the option, which reads it.
+    func testTheDeclaredEncodingGivesWayToUTF8AndTheOptionReadsAnother() throws {
+        let statement = try String(contentsOfFile: Self.good, encoding: .utf8)
+        let declaredLatin1 = try folder.write(
+            "latin1-declared.xml",
+            statement.replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="ISO-8859-1""#))
+        let read = try txfeed("run", declaredLatin1, "--sink", "ndjson")
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertTrue(
+            read.stderr.contains(#"read as UTF-8: the <?xml?> declaration says encoding="ISO-8859-1""#), read.stderr)
+        XCTAssertTrue(try rows(read).contains { text($0, "account") == "Geschäftskonto" })
+        XCTAssertFalse(read.output.contains("Ã"), read.output)
+
+        let latin1 = folder.path + "/latin1.xml"
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: latin1, contents: statement.data(using: .isoLatin1)))
+        let refused = try txfeed("run", latin1, "--sink", "ndjson")
+        XCTAssertEqual(refused.status, 1, refused.stderr)  // every source failed
+        XCTAssertTrue(
+            refused.stderr.contains("are not UTF-8, which the file is unless its <?xml?> declaration"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("encoding=NAME reads it"), refused.stderr)
+        let named = try txfeed("run", "-s", "camt:\(latin1),encoding=windows-1252", "--sink", "ndjson")
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertEqual(try rows(named).count, try rows(read).count)
+        XCTAssertTrue(try rows(named).contains { text($0, "account") == "Geschäftskonto" })
+    }
+
     func testAStatementThatDoesNotReconcileFailsAndTheOtherSourceIsKept() throws {
         let csv = BuiltProducts.fixtures + "/bank/uk-current.csv"
         let result = try txfeed("run", Self.offBalance, csv, "--sink", "ndjson")

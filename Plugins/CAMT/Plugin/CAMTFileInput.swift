@@ -35,6 +35,19 @@ final class CAMTFileInput: CAMTByteSource {
         return count
     }
 
+    /// The file's first bytes (up to 256 KiB), read as the first piece and still to be handed
+    /// out; empty when the file is or reading failed.
+    func head() -> UnsafeRawBufferPointer {
+        if chunkRange.isEmpty, failure == nil {
+            do {
+                chunkRange = 0..<(try file.read(into: chunk))
+            } catch {
+                failure = reason(error)
+            }
+        }
+        return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(chunk)[chunkRange])
+    }
+
     func whole() -> UnsafeRawBufferPointer? {
         if let all { return all.bytes }
         guard failure == nil else { return nil }

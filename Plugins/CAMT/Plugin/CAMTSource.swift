@@ -3,6 +3,7 @@
 // the talk with the host in SourceKit.
 import CAMTReading
 import SourceKit
+import StatementText
 import TxFeedPluginABI
 
 @_cdecl("txfeed_plugin_entry")
@@ -21,6 +22,7 @@ final class CAMTFileSource: FileSource {
             options: [
                 ("path", "the camt XML file"),
                 ("account", "the account's name (default: Acct/Nm, Acct/Ownr/Nm, else the IBAN)"),
+                ("encoding", "the text's encoding over the XML declaration's (windows-1252, iso-8859-1, cp1250…)"),
                 ("rules", "a JSON file of these options"),
             ],
             sampleConfig: #"{"path": "statement.xml"}"#,
@@ -28,14 +30,30 @@ final class CAMTFileSource: FileSource {
 
     let path: String
     let account: String?
+    let encoding: TextEncoding?
 
     init(options: [String: String]) throws {
         path = try PluginOptions.path(in: options, what: "the camt XML file")
         account = options["account"].flatMap { $0.isEmpty ? nil : $0 }
+        if let value = options["encoding"] {
+            guard let encoding = TextEncoding(option: value) else { throw PluginFailure(TextEncoding.unknown(value)) }
+            self.encoding = encoding
+        } else {
+            encoding = nil
+        }
+    }
+
+    /// The reader over the file, in the encoding ``CAMTEncoding`` chooses, and its note.
+    private func reader() throws -> (CAMTReader, note: String?) {
+        let input = try CAMTFileInput(path: path)
+        let (encoding, note) = CAMTEncoding.choose(
+            option: self.encoding?.iconvName, head: input.head(), whole: { input.whole() })
+        return (CAMTReader(source: input, origin: path, encoding: encoding), note)
     }
 
     func run(_ channel: HostChannel) throws -> Bool {
-        let reader = CAMTReader(source: try CAMTFileInput(path: path), origin: path)
+        let (reader, note) = try reader()
+        if let note { channel.log("\(path): \(note)") }
         var delivery = CAMTDelivery(channel: channel, origin: path, account: account, stem: FileBytes.stem(of: path))
         while let event = reader.next() {
             guard try delivery.take(event) else { return false }
@@ -44,7 +62,9 @@ final class CAMTFileSource: FileSource {
     }
 
     func explain() throws -> (report: String, problems: [String]) {
-        let report = CAMTReport(reader: CAMTReader(source: try CAMTFileInput(path: path), origin: path))
+        let (reader, note) = try reader()
+        var report = CAMTReport(reader: reader)
+        report.encoding = note
         return (report.text, report.problems)
     }
 }

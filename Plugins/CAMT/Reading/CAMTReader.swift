@@ -18,6 +18,9 @@ public final class CAMTReader {
 
     private let xml: XMLStreamReader?
     private let source: CAMTByteSource
+    /// The encoding libxml2 was told, over the XML declaration's (``CAMTEncoding``); nil for the
+    /// declaration's.
+    private let encoding: String?
     /// The bytes when the reader was given a string: kept alive as long as it reads them.
     private let owned: UnsafeMutableRawBufferPointer?
     private let names = CAMTNameCache()
@@ -58,18 +61,19 @@ public final class CAMTReader {
     @exclusivity(unchecked) private var entriesInFile = 0
     @exclusivity(unchecked) private var locator = NtryLocator()
 
-    /// Reads `bytes`, which must outlive the reader.
-    public convenience init(bytes: UnsafeRawBufferPointer, origin: String) {
-        self.init(source: CAMTMemorySource(bytes), origin: origin)
+    /// Reads `bytes`, which must outlive the reader; in `encoding` when given (``CAMTEncoding``).
+    public convenience init(bytes: UnsafeRawBufferPointer, origin: String, encoding: String? = nil) {
+        self.init(source: CAMTMemorySource(bytes), origin: origin, encoding: encoding)
     }
 
     /// Reads what `source` hands over, in order: a file streamed, never whole unless a reject or
-    /// damage needs to look back.
-    public init(source: CAMTByteSource, origin: String) {
+    /// damage needs to look back; in `encoding` when given, over what its XML declaration says.
+    public init(source: CAMTByteSource, origin: String, encoding: String? = nil) {
         self.origin = origin
         self.source = source
         self.owned = nil
-        xml = XMLStreamReader(source: source, url: origin)
+        self.encoding = encoding
+        xml = XMLStreamReader(source: source, url: origin, encoding: encoding)
         prepare()
     }
 
@@ -81,19 +85,23 @@ public final class CAMTReader {
         copy.copyBytes(from: utf8)
         owned = copy
         source = CAMTMemorySource(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<utf8.count]))
+        encoding = nil
         xml = XMLStreamReader(source: source, url: origin)
         prepare()
     }
 
     /// Reads the excerpt of one statement (``CAMTStatementExcerpt``) that another reader had
     /// begun: its paths number as in the whole file, and what was already out is not repeated.
-    private init(excerpt: [UInt8], origin: String, statement index: Int, headerOut: Bool, entriesOut: Int) {
+    private init(
+        excerpt: [UInt8], origin: String, encoding: String?, statement index: Int, headerOut: Bool, entriesOut: Int
+    ) {
         self.origin = origin
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(excerpt.count, 1), alignment: 1)
         copy.copyBytes(from: excerpt)
         owned = copy
         source = CAMTMemorySource(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<excerpt.count]))
-        xml = XMLStreamReader(source: source, url: origin)
+        self.encoding = encoding
+        xml = XMLStreamReader(source: source, url: origin, encoding: encoding)
         statements = index
         headerAlreadyOut = headerOut
         entriesAlreadyOut = entriesOut
@@ -174,7 +182,16 @@ public final class CAMTReader {
             // The file changed while it was read: its bytes say nothing of damage.
             if let failure = source.failure { return fail(line: xml.parserLine, failure) }
             var message = xml.firstError ?? "the XML could not be read"
-            if isCutShort(at: xml.parserLine) { message = "the file is cut short (libxml2: \(message))" }
+            if let bytes = XMLDeclaration.notUTF8Bytes(libxml2Message: message) {
+                // libxml2's "Input is not proper UTF-8, indicate encoding !\nBytes: 0xE4 0x66":
+                // said in the file's terms, with the option that reads it.
+                message =
+                    "\(bytes.isEmpty ? "the text is" : "bytes \(bytes) are") not UTF-8, which the file is unless its "
+                    + "<?xml?> declaration names another encoding: encoding=NAME reads it in another (windows-1252, "
+                    + "iso-8859-1, cp1250…)"
+            } else if isCutShort(at: xml.parserLine) {
+                message = "the file is cut short (libxml2: \(message))"
+            }
             guard let error = xml.firstErrorPlace else { return fail(line: xml.parserLine, message) }
             let damage = CAMTDamageLocator.place(in: bytes, line: error.line, column: error.column)
             recoverStatement(before: damage)
@@ -386,7 +403,8 @@ public final class CAMTReader {
             let excerpt = CAMTStatementExcerpt.document(statement: open.index, in: bytes)
         else { return }
         recovery = CAMTReader(
-            excerpt: excerpt, origin: origin, statement: open.index, headerOut: headerSent, entriesOut: entryIndex)
+            excerpt: excerpt, origin: origin, encoding: encoding, statement: open.index, headerOut: headerSent,
+            entriesOut: entryIndex)
         statement = nil
     }
 

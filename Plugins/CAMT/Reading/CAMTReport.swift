@@ -7,6 +7,8 @@ public struct CAMTReport {
     public var statements: [CAMTStatementEnd] = []
     public var rejects = 0
     public var failure: StatementFailure?
+    /// How the text was read when not as its XML declaration says (``CAMTEncoding``).
+    public var encoding: String?
 
     /// Reads the whole file (entries are counted, not kept).
     public init(reader: CAMTReader) {
@@ -30,6 +32,7 @@ public struct CAMTReport {
     public var text: String {
         var report = ReportLines()
         report.add("format", format ?? "unknown")
+        if let encoding { report.add("encoding", encoding) }
         report.add("statements", "\(statements.count)")
         for end in statements { report.add(end.statement.path, Self.describe(end)) }
         for problem in problems { report.add("problem", problem) }

@@ -12,18 +12,21 @@ final class XMLStreamReader {
     private let feed: SourceFeed
 
     /// Nil when the source is empty (or fails before its first byte).
-    init?(source: CAMTByteSource, url: String) {
+    /// - Parameter encoding: the text's encoding, over what its XML declaration says; nil to
+    ///   follow the declaration (UTF-8 without one).
+    init?(source: CAMTByteSource, url: String, encoding: String? = nil) {
         // Fed in pieces rather than as one memory buffer: libxml2 2.9 refuses a lookahead past
         // 10 MB ("Huge input lookup") without XML_PARSE_HUGE, which would lift its other limits too.
         let feed = SourceFeed(source)
         guard feed.prime() else { return nil }
-        let options = XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOBLANKS.rawValue
+        var options = XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOBLANKS.rawValue
+        if encoding != nil { options |= XML_PARSE_IGNORE_ENC.rawValue }
         guard
             let reader = xmlReaderForIO(
                 { context, buffer, length in
                     guard let context, let buffer else { return -1 }
                     return Unmanaged<SourceFeed>.fromOpaque(context).takeUnretainedValue().read(buffer, Int(length))
-                }, nil, Unmanaged.passUnretained(feed).toOpaque(), url, nil, Int32(options))
+                }, nil, Unmanaged.passUnretained(feed).toOpaque(), url, encoding, Int32(options))
         else { return nil }
         self.reader = reader
         self.feed = feed

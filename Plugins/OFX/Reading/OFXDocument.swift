@@ -20,7 +20,8 @@ public final class OFXDocument {
     public let guessedWindows1252: (line: Int, byte: UInt8)?
 
     /// The line of the first letter beyond ASCII of an SGML body whose header says `CHARSET:1252`
-    /// (or Latin-1) but which is valid UTF-8 throughout: read as UTF-8. Banks do write UTF-8
+    /// (or Latin-1), or of an XML file whose declaration says Latin-1 or windows-1252, but which
+    /// is valid UTF-8 throughout: read as UTF-8. Banks do write UTF-8
     /// under a windows-1252 header (Brazilian banks' exports, OCA/bank-statement-import#968), and
     /// transcoded as the header says, `Société` came out `SociÃ©tÃ©` with exit 0. Windows-1252
     /// text is practically never valid UTF-8 once it has letters beyond ASCII.
@@ -41,12 +42,19 @@ public final class OFXDocument {
         self.origin = origin
         let header = OFXHeader.read(bytes)
         self.header = header
-        let charset = header?.otherCharset.flatMap { Self.isKnown($0) ? $0 : nil }
+        let declared =
+            header?.syntax == .xml
+            ? XMLDeclaration.encoding(UnsafeRawBufferPointer(rebasing: bytes.prefix(OFXHeader.headLength))) : nil
+        declaredEncoding = declared
+        let utf8 = header.flatMap { Self.utf8Despite($0, declared, bytes) }
+        utf8DespiteHeader = utf8
+        // UTF-8 text under a declaration of Latin-1 is read as UTF-8, the declaration ignored.
+        let charset =
+            header?.otherCharset.flatMap { Self.isKnown($0) ? $0 : nil }
+            ?? (declared != nil && utf8 != nil ? "UTF-8" : nil)
         self.charset = charset
         let guess = header.flatMap { Self.windows1252Guess($0, charset, bytes) }
         guessedWindows1252 = guess
-        let utf8 = header.flatMap { Self.utf8Despite($0, bytes) }
-        utf8DespiteHeader = utf8
         let windows1252 = header.map { ($0.isWindows1252 && utf8 == nil) || guess != nil } ?? false
         // A UTF-8 byte order mark is no UTF-8 line: it stays in the copy, where the header was read.
         let mark = Self.markLength(bytes)
@@ -76,20 +84,17 @@ public final class OFXDocument {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
-    private static func utf8Despite(_ header: OFXHeader, _ bytes: UnsafeRawBufferPointer) -> Int? {
-        // A UTF-8 byte order mark is no letter: an ASCII body after it is the same either way.
-        let mark = markLength(bytes)
-        guard header.isWindows1252,
-            let first = UTF8Check.firstNonASCII(UnsafeRawBufferPointer(rebasing: bytes[mark...])),
-            UTF8Check.firstInvalid(bytes) == nil
-        else { return nil }
-        return 1 + bytes[..<(mark + first)].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+    private static func utf8Despite(_ header: OFXHeader, _ declared: String?, _ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard header.isWindows1252 || declared.map(XMLDeclaration.isWestern) == true else { return nil }
+        return UTF8Check.lineBeyondASCII(ifValid: bytes)
     }
 
     /// The header's ``OFXHeader/otherCharset`` when libxml2 (iconv) knows it, handed to libxml2
     /// as the body's encoding. One it does not know (`CHARSET:FOO`) libxml2 ignored, and the body
     /// was read as UTF-8: it is read as `CHARSET:NONE` is, and the note names it.
     private let charset: String?
+    /// The encoding an OFX 2.x file's XML declaration names; nil for SGML or none.
+    private let declaredEncoding: String?
 
     private static func isKnown(_ charset: String) -> Bool {
         guard let handler = xmlFindCharEncodingHandler(charset) else { return false }
@@ -143,9 +148,11 @@ public final class OFXDocument {
             guard visit(.note(note)) else { return .stopped }
         }
         if let line = utf8DespiteHeader {
+            let says =
+                declaredEncoding.map { "the <?xml?> declaration says encoding=\"\($0)\"" }
+                ?? "the header says CHARSET:\(header.charset ?? "")"
             let note =
-                "read as UTF-8: the header says CHARSET:\(header.charset ?? ""), but the text is valid UTF-8 "
-                + "(its first letter beyond ASCII on line \(line))"
+                "read as UTF-8: \(says), but the text is valid UTF-8 (its first letter beyond ASCII on line \(line))"
             guard visit(.note(note)) else { return .stopped }
         }
         var walk = OFXWalk(
@@ -176,7 +183,7 @@ public final class OFXDocument {
                 error.open.isEmpty
                 ? walk.path : caughtUp ? walk.path(depth: error.open.count) : error.open.joined(separator: ".")
             var message = error.message
-            if let bytes = Self.notUTF8(message) {
+            if let bytes = XMLDeclaration.notUTF8Bytes(libxml2Message: message) {
                 // libxml2's "Input is not proper UTF-8, indicate encoding !\nBytes: 0xE9 0x74":
                 // said in OFX's terms, and never taken for a file cut short below.
                 let what = bytes.isEmpty ? "the text is" : "bytes \(bytes) are"
@@ -207,14 +214,6 @@ public final class OFXDocument {
                     origin: origin, line: line, path: "",
                     message: "another OFX file begins after </OFX> (files joined together?): it is not read"))
         }
-    }
-
-    /// The bytes libxml2 quotes when it stops at text that is not UTF-8 (`0xE9 0x74 0xE9 0x20`);
-    /// nil for its other errors.
-    private static func notUTF8(_ message: String) -> String? {
-        guard message.hasPrefix("Input is not proper UTF-8") else { return nil }
-        guard let bytes = message.firstRange(of: "Bytes: ") else { return "" }
-        return String(message[bytes.upperBound...].prefix { $0 != "\n" })
     }
 
     /// The file's `SECLIST`, read in a pass of its own (OFX writes it after the statements, and

@@ -23,7 +23,8 @@ final class OFXXMLReader {
     private(set) var error: (message: String, line: Int, open: [String])?
 
     /// - Parameter encoding: the body's encoding when the file's own bytes do not say it (an SGML
-    ///   header's `CHARSET:ISO-8859-15`); nil for UTF-8 or an XML declaration's.
+    ///   header's `CHARSET:ISO-8859-15`) or say it wrongly (UTF-8 under a declaration of
+    ///   Latin-1); nil for UTF-8 or an XML declaration's.
     init(input: OFXInput, origin: String, encoding: String? = nil) {
         _ = Self.initialised
         self.input = input
@@ -32,7 +33,9 @@ final class OFXXMLReader {
                 guard let context, let buffer else { return -1 }
                 let input = Unmanaged<OFXInput>.fromOpaque(context).takeUnretainedValue()
                 return Int32(input.read(into: buffer, capacity: Int(length)))
-            }, nil, Unmanaged.passUnretained(input).toOpaque(), origin, encoding, Self.options)
+            }, nil, Unmanaged.passUnretained(input).toOpaque(), origin, encoding,
+            // An encoding given wins over an XML declaration's (UTF-8 text declared Latin-1).
+            Self.options | (encoding == nil ? 0 : Int32(XML_PARSE_IGNORE_ENC.rawValue)))
         guard let reader else { return }
         xmlTextReaderSetStructuredErrorHandler(
             reader,
