@@ -5,6 +5,8 @@ public enum CurrencyMinorUnits {
     static let none: Set<String> = [
         "BIF", "BYR", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV",
         "XAF", "XOF", "XPF",
+        // Withdrawn (ISO 4217's historic list): old statements are in them.
+        "BEF", "ESP", "GRD", "ITL", "LUF", "PTE", "TRL",
     ]
     static let three: Set<String> = ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]
     static let four: Set<String> = ["CLF", "UYW"]
@@ -18,7 +20,8 @@ public enum CurrencyMinorUnits {
         KPW KYD KZT LAK LBP LKR LRD LSL MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR \
         MZN NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK \
         SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP TRY TTD TWD TZS UAH USD USN \
-        UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG ZWL
+        UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG ZWL \
+        ATS BGL CYP DEM EEK FIM FRF GHC IEP LTL LVL MRO MTL NLG ROL SIT SKK STD VEF ZMK
         """.split(separator: " ").map(String.init))
 
     /// Every ISO 4217 code of a currency with minor units, in capitals.

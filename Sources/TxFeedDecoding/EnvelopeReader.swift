@@ -73,8 +73,8 @@ struct EnvelopeReader {
             currencyCode = code
         }
         guard let scale = CurrencyScale.decimals(forCurrencyCodeBytes: currencyCode) else {
-            let shown = currencyCode.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return fail("body.currency \"\(shown)\" is not an ISO 4217 currency code")
+            return fail(
+                "body." + CurrencyScale.refusal(of: currencyCode.map { String(decoding: $0, as: UTF8.self) } ?? ""))
         }
         var money: Money?
         if let b = balance, b.kind != .null {

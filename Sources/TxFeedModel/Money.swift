@@ -111,7 +111,9 @@ public enum AmountError: Error, Equatable, CustomStringConvertible {
 /// How many decimals (ISO 4217 minor units) each currency's amounts carry.
 ///
 /// An account without a `currency` uses 2; an unknown or malformed code gives `nil` so that the
-/// caller rejects the account instead of guessing a scale and printing wrong amounts.
+/// caller rejects the account instead of guessing a scale and printing wrong amounts. Withdrawn
+/// national currencies are read too (ISO 4217's historic list: `DEM`, `FRF`, `ITL`…): old
+/// statements are in them, and their minor units are as fixed as a current code's.
 public enum CurrencyScale {
     /// The minor units of `code`: 2 for `nil`, `nil` for a code that is not three uppercase ASCII
     /// letters or not an ISO 4217 currency with minor units (metals and funds such as `XAU` have none).
@@ -146,6 +148,8 @@ public enum CurrencyScale {
         var table = [Int8](repeating: -1, count: places)
         let groups: [(Int, String)] = [
             (0, "BIF BYR CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF"),
+            (0, withdrawnWithoutMinorUnits),
+            (2, withdrawnWithTwoDecimals),
             (3, "BHD IQD JOD KWD LYD OMR TND"),
             (4, "CLF UYW"),
             (
@@ -169,4 +173,22 @@ public enum CurrencyScale {
         }
         return table
     }()
+
+    /// Withdrawn codes (ISO 4217's historic list) of national currencies, by their minor units:
+    /// the euro's predecessors and others replaced this century.
+    static let withdrawnWithoutMinorUnits = "BEF ESP GRD ITL LUF PTE TRL"
+    static let withdrawnWithTwoDecimals =
+        "ATS BGL CYP DEM EEK FIM FRF GHC IEP LTL LVL MRO MTL NLG ROL SIT SKK STD VEF ZMK"
+
+    /// Why `code` gives no scale: not a currency code, or one of ISO 4217's codes without minor
+    /// units (`XXX` is no currency; `XAU`, `XAG`, `XPT`, `XPD` metals; `XDR` and the other `X…`
+    /// units of account and funds), which no amount of money is counted in.
+    public static func refusal(of code: String) -> String {
+        let shown = "\"\(code.prefix(40))\""
+        guard code.count == 3, code.hasPrefix("X"), code.allSatisfy({ $0 >= "A" && $0 <= "Z" }) else {
+            return "currency \(shown) is not an ISO 4217 currency code"
+        }
+        return "currency \(shown) is not one txfeed counts money in: ISO 4217 gives the X codes (XXX no currency, "
+            + "XAU and the other metals, XDR and the units of account) no minor units"
+    }
 }

@@ -30,8 +30,7 @@ extension AccountFields {
             return fail(TextLimits.over("name", name.count, TextLimits.account))
         }
         guard let scale = CurrencyScale.decimals(forCurrencyCodeBytes: fields.currency) else {
-            let shown = fields.currency.map { String(decoding: $0.prefix(40), as: UTF8.self) } ?? ""
-            return fail("currency \"\(shown)\" is not an ISO 4217 currency code")
+            return fail(CurrencyScale.refusal(of: fields.currency.map { String(decoding: $0, as: UTF8.self) } ?? ""))
         }
         var balance: Money?
         if let text = fields.balance {

@@ -155,6 +155,18 @@ final class MoneyTests: XCTestCase {
         for code in ["usd", "US", "USDX", "", "ZZZ", "XAU", "XXX", "U$D", "ÜSD"] {
             XCTAssertNil(CurrencyScale.decimals(forCurrencyCode: code), code)
         }
+        // Withdrawn national currencies: an MT940 statement in DEM failed its source
+        // ("not an ISO 4217 currency code") though its balances reconciled.
+        for (code, decimals) in [("DEM", 2), ("FRF", 2), ("NLG", 2), ("ITL", 0), ("ESP", 0), ("BEF", 0), ("VEF", 2)] {
+            XCTAssertEqual(CurrencyScale.decimals(forCurrencyCode: code), decimals, code)
+        }
+        XCTAssertEqual(CurrencyScale.refusal(of: "EURO"), #"currency "EURO" is not an ISO 4217 currency code"#)
+        XCTAssertEqual(
+            CurrencyScale.refusal(of: "XXX"),
+            #"currency "XXX" is not one txfeed counts money in: ISO 4217 gives the X codes (XXX no currency, "#
+                + "XAU and the other metals, XDR and the units of account) no minor units")
+        XCTAssertTrue(CurrencyScale.refusal(of: "XAU").contains("XAU and the other metals"))
+        XCTAssertTrue(CurrencyScale.refusal(of: "ZZZ").hasSuffix("is not an ISO 4217 currency code"))
     }
 
     /// Plain decimal text of minor units of any integer width: a 128-bit total, a rule's amount.
