@@ -49,6 +49,25 @@ final class JournalSinkTests: XCTestCase {
         XCTAssertTrue(beancount.contains("2024-03-06 balance Assets:Bank:Checking  80.00 USD\n"), beancount)
     }
 
+    /// Two statements of one account whose entries are all of one day (a camt file's two
+    /// `Stmt`: 18.15 + 8.85 = 27.00, then 27.00 − 7.00 = 20.00): the account's balance is the
+    /// second's closing. The first's was taken, and the opening made up to match it (25.15, and
+    /// 27.00 asserted), which hledger accepts.
+    func testOfTwoStatementsEndingOnOneDayTheLaterClosingIsTheBalance() throws {
+        let sources = [
+            ("a", SinkTestFeed.envelope(name: "Checking", balance: "27.00", [(0, "Refund", "8.85", "2014-12-31")])),
+            ("b", SinkTestFeed.envelope(name: "Checking", balance: "20.00", [(1, "Shop", "7.00", "2014-12-31")])),
+        ]
+        let ledger = try journal(.ledger, sources)
+        XCTAssertEqual(
+            entry(ledger, "2014-12-31 * Opening balance"),
+            "2014-12-31 * Opening balance\n    Assets:Bank:Checking  18.15 USD\n    Equity:Opening-Balances  -18.15 USD",
+            ledger)
+        XCTAssertEqual(
+            entry(ledger, "2014-12-31 * Balance assertion"),
+            "2014-12-31 * Balance assertion\n    Assets:Bank:Checking  0 USD = 20.00 USD", ledger)
+    }
+
     /// beancount opens an account of several statements on the first day of any of them, not
     /// of the first in the feed.
     func testBeancountOpensAnAccountOfSeveralStatementsOnItsFirstDay() throws {

@@ -49,7 +49,14 @@ struct JournalBalances {
         for group in groups.keys.sorted() {
             let members = groups[group]!
             let stated = members.filter { accounts[$0].balance != nil }
-            guard let latest = stated.max(by: { summary[$0].last!.lexicographicallyPrecedes(summary[$1].last!) }),
+            // The closing of the statement that ends last; of two whose last entries share a day,
+            // the later in the feed (a file's statements come in order): the first one's closing
+            // was taken, and the opening made up to match it (exit 0, hledger content).
+            guard
+                let latest = stated.max(by: { a, b in
+                    let (x, y) = (summary[a].last!, summary[b].last!)
+                    return x.lexicographicallyPrecedes(y) || (x == y && a < b)
+                }),
                 let closing = Self.rescaled(accounts[latest].balance!, to: accounts[latest].scale),
                 members.allSatisfy({ accounts[$0].scale == accounts[latest].scale })
             else { continue }
