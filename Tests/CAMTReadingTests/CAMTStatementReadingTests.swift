@@ -88,6 +88,23 @@ final class CAMTStatementReadingTests: XCTestCase {
         )
     }
 
+    /// An entry without its amount is rejected, its money missing from the sum: the statement's
+    /// failure said only that the balances did not reconcile (OCA/bank-statement-import's
+    /// wrong-amount file), and a failed statement's rejects are not delivered. It names the entry.
+    func testAFailureNamesTheEntriesItCouldNotCount() throws {
+        let noAmount = D.entry("349.59", "CRDT", Self.named).replacingOccurrences(
+            of: #"<Amt Ccy="EUR">349.59</Amt>"#, with: "")
+        let text = D.document(
+            D.statement(
+                D.entry("134.00", "CRDT", Self.named), noAmount, D.entry("1.00", "CRDT", status: "<Sts>PDNG</Sts>"),
+                opening: ("100.00", "CRDT"), closing: ("583.59", "CRDT")))
+        let end = try XCTUnwrap(D.ends(text).first)
+        XCTAssertEqual(
+            end.failure,
+            "balances do not reconcile: opening 100.00 + entries 134.00 = 234.00, but the statement closes at 583.59; "
+                + "not counted, as they could not be read: Stmt[0].Ntry[1].Amt (missing amount)")
+    }
+
     func testWithoutBothBalancesThereIsNothingToCheck() throws {
         let text = D.document(D.statement(D.entry("1.00", "DBIT", Self.named), closing: ("5.00", "CRDT")))
         let end = try XCTUnwrap(D.ends(text).first)

@@ -100,7 +100,9 @@ struct CAMTEntryFields {
         case info
         /// `booked`: the amount the bank counted, when it could be read (a reject is reported on
         /// its own; reconciliation checks the file's arithmetic).
-        case reject(field: String, reason: String, booked: StatementAmount?)
+        /// `uncounted`: the entry's amount, sign, status or currency could not be read, so a
+        /// booked one is missing from the reconciliation (its failure names it).
+        case reject(field: String, reason: String, booked: StatementAmount?, uncounted: Bool = false)
     }
 
     /// Judges the entry at `location` in an account held in `accountCurrency`.
@@ -131,15 +133,19 @@ struct CAMTEntryFields {
         case let code? where Self.equal(code, "BOOK"): pending = false
         case let code? where Self.equal(code, "PDNG"): pending = true
         case let code? where Self.equal(code, "INFO"): return .info
-        case let code?: return .reject(field: "Sts", reason: "unknown status \"\(Self.string(code))\"", booked: nil)
+        case let code?:
+            return .reject(
+                field: "Sts", reason: "unknown status \"\(Self.string(code))\"", booked: nil, uncounted: true)
         case nil where element == .stmt: pending = false
-        case nil: return .reject(field: "Sts", reason: "missing status", booked: nil)
+        case nil: return .reject(field: "Sts", reason: "missing status", booked: nil, uncounted: true)
         }
         guard let amountText = text(.amount) else {
-            return .reject(field: "Amt", reason: "missing amount", booked: nil)
+            return .reject(field: "Amt", reason: "missing amount", booked: nil, uncounted: !pending)
         }
         guard let magnitude = StatementAmount(utf8: amountText) else {
-            return .reject(field: "Amt", reason: "\"\(Self.string(amountText))\" is not an amount", booked: nil)
+            return .reject(
+                field: "Amt", reason: "\"\(Self.string(amountText))\" is not an amount", booked: nil,
+                uncounted: !pending)
         }
         let signed: StatementAmount
         switch text(.indicator) {
@@ -147,12 +153,14 @@ struct CAMTEntryFields {
         case let sign? where Self.equal(sign, "DBIT"): signed = magnitude.negated
         case let other?:
             return .reject(
-                field: "CdtDbtInd", reason: "\"\(Self.string(other))\" is neither CRDT nor DBIT", booked: nil)
-        case nil: return .reject(field: "CdtDbtInd", reason: "missing CdtDbtInd", booked: nil)
+                field: "CdtDbtInd", reason: "\"\(Self.string(other))\" is neither CRDT nor DBIT", booked: nil,
+                uncounted: !pending)
+        case nil: return .reject(field: "CdtDbtInd", reason: "missing CdtDbtInd", booked: nil, uncounted: !pending)
         }
         if let currency, let accountCurrency, currency != accountCurrency {
             return .reject(
-                field: "Amt", reason: "the amount is in \(currency), the account in \(accountCurrency)", booked: nil)
+                field: "Amt", reason: "the amount is in \(currency), the account in \(accountCurrency)", booked: nil,
+                uncounted: !pending)
         }
         let booked = pending ? nil : signed
         let decimals = CurrencyMinorUnits.decimals(of: accountCurrency)

@@ -377,9 +377,10 @@ public final class CAMTReader {
             if !alreadyOut { pending.append(.entry(read)) }
         case .info:
             end?.info += 1
-        case .reject(let field, let reason, let booked):
+        case .reject(let field, let reason, let booked, let uncounted):
             if let booked { end?.add(booked) }
             end?.rejected += 1
+            if uncounted { end?.uncounted.append("\(location).\(field) (\(reason))") }
             guard !alreadyOut else { return }
             let raw = locator.range(ofEntry: entriesInFile - 1, in: bytes).map { Array(bytes[$0]) } ?? []
             pending.append(.reject(CAMTReject(location: "\(location).\(field)", reason: reason, raw: raw)))

@@ -13,6 +13,10 @@ public struct CAMTStatementEnd: Equatable, Sendable {
     public var rejected = 0
     /// The signed sum of the booked entries whose amount and sign could be read.
     public var booked = StatementAmount.zero
+    /// Rejected entries that may be booked but whose amount, sign, status or currency could not
+    /// be read: missing from `booked`. Each its place and why (`Stmt[0].Ntry[1].Amt (missing
+    /// amount)`).
+    public var uncounted: [String] = []
 
     /// A balance that could not be read: the statement cannot be checked, so it fails.
     public var balanceProblem: String?
@@ -25,9 +29,16 @@ public struct CAMTStatementEnd: Equatable, Sendable {
         booked = booked + amount
     }
 
-    /// Why the statement fails as a whole, if it does.
+    /// Why the statement fails as a whole, if it does; balances that do not reconcile name the
+    /// entries not counted, which the failure keeps from the feed as rejects.
     public var failure: String? {
-        balanceProblem ?? reconciliation.failure(decimals: statement.decimals)
+        if let balanceProblem { return balanceProblem }
+        guard var failure = reconciliation.failure(decimals: statement.decimals) else { return nil }
+        if !uncounted.isEmpty {
+            failure += "; not counted, as they could not be read: " + uncounted.prefix(3).joined(separator: ", ")
+            if uncounted.count > 3 { failure += " and \(uncounted.count - 3) more" }
+        }
+        return failure
     }
 
     public var reconciliation: BalanceReconciliation {
