@@ -1,4 +1,5 @@
 import MT940Reading
+import StatementText
 import XCTest
 
 /// `:61:` lines: dates across a year end, marks and reversals, funds codes, decimal commas,
@@ -85,7 +86,8 @@ final class MT940StatementLineTests: XCTestCase {
         XCTAssertEqual(read.kinds, ["begin", "reject", "entry", "end"])
         XCTAssertEqual(read.rejects.first?.location, "line 5")
         XCTAssertEqual(
-            read.rejects.first?.reason, #":61: "241301C5,00NTRFNONREF//X1" starts with no value date YYMMDD"#)
+            read.rejects.first?.reason,
+            #":61: "241301C5,00NTRFNONREF//X1" starts with no value date YYMMDD ("241301" is no day)"#)
         XCTAssertEqual(
             String(decoding: read.rejects.first?.raw ?? [], as: UTF8.self),
             ":61:241301C5,00NTRFNONREF//X1\n:86:Somebody")
@@ -104,6 +106,67 @@ final class MT940StatementLineTests: XCTestCase {
             read.ends.first?.failure,
             "balances do not reconcile: opening 10.00 + entries 5.00 = 15.00, but the statement closes at 20.00 "
                 + "(1 :61: line with no amount that can be read)")
+    }
+
+    /// Citi writes four spaces where the entry date would be (`240312    DD212,39`): no entry
+    /// date, the line read by its value date; they were taken for a missing mark.
+    func testFourSpacesWhereTheEntryDateIsAreNoEntryDate() {
+        let read = entry("240312    DD212,39NMSCNONREF//\n/ABC/DEF/MISCELLANEOUS")
+        XCTAssertEqual(read.rejects.map(\.reason), [])
+        XCTAssertEqual(read.entries.map(\.amount), ["-212.39"])
+        XCTAssertEqual(read.entries.first?.date, "2024-03-12")
+    }
+
+    /// German banks write 30 February (30/360 interest days): the line is booked by its entry
+    /// date, and the run's log names the line. Without an entry date it is rejected, quoting
+    /// the date that is no day.
+    func testAValueDateOf30FebruaryIsBookedByItsEntryDate() {
+        let text = message(":60F:C160229EUR10,00", ":61:1602300301DR6,00N024NONREF", ":62F:C160301EUR4,00")
+        let reader = MT940Reader(text: text)
+        var entries: [StatementEntry] = []
+        var failures: [String] = []
+        while let event = reader.next() {
+            if case .entry(let entry) = event { entries.append(entry) }
+            if case .reject(let reject) = event { failures.append(reject.reason) }
+            if case .statementEnd(let end) = event, let failure = end.failure { failures.append(failure) }
+        }
+        XCTAssertEqual(failures, [])
+        XCTAssertEqual(entries.map(\.date), ["2016-03-01"])
+        XCTAssertEqual(entries.map(\.amount), ["-6.00"])
+        XCTAssertEqual(
+            reader.notes,
+            [#"line 5: :61: value date "160230" is no day (a 30/360 interest date): booked by its entry date "0301""#])
+
+        let alone = entry("160230DR6,00N024NONREF")
+        XCTAssertEqual(
+            alone.rejects.map(\.reason),
+            [#":61: "160230DR6,00N024NONREF" starts with no value date YYMMDD ("160230" is no day)"#])
+        // 29 February of a year without one under 30/360 too; 31 February is no 30/360 day.
+        XCTAssertEqual(entry("1502290302DR6,00N024NONREF").entries.map(\.date), ["2015-03-02"])
+        XCTAssertEqual(entry("1602310301DR6,00N024NONREF").rejects.count, 1)
+    }
+
+    /// A bank that zero-pads the amount past SWIFT's 15 characters writes the same value.
+    func testAnAmountZeroPaddedPast15CharactersIsItsValue() {
+        let read = MT940Read(
+            message(
+                ":60F:C180410TRY0000000000000000,00", ":61:180410C000000000000012,50NTRFNONREF",
+                ":62F:C180410TRY000000000000012,50"))
+        XCTAssertEqual(read.rejects.map(\.reason), [])
+        XCTAssertEqual(read.entries.map(\.amount), ["12.50"])
+        XCTAssertNil(read.ends.first?.failure)
+        // A 16th digit that is not a padding zero is still no SWIFT amount.
+        XCTAssertEqual(entry("240301C1234567890123,45NTRFNONREF").rejects.count, 1)
+    }
+
+    /// Zenith Bank writes no transaction type: the amount runs straight into `//` and the bank's
+    /// reference. The type is absent; the line is read.
+    func testALineWithoutATypeBeforeItsBankReferenceIsRead() {
+        let read = entry("2011301130CN220000,00//19239782213", "11302020-TRANSFER-PAYROLL")
+        XCTAssertEqual(read.rejects.map(\.reason), [])
+        XCTAssertEqual(read.entries.map(\.amount), ["220000.00"])
+        XCTAssertEqual(read.entries.first?.id, "19239782213")
+        XCTAssertEqual(read.entries.first?.date, "2020-11-30")
     }
 
     func testATypeAndAMarkAreRequired() {

@@ -229,4 +229,14 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(free?.vendor, "Some shop / Berlin")
         XCTAssertNil(free?.memo)
     }
+    /// wolph/mt940's Citi statement: four spaces for each line's entry date. Every line read,
+    /// and the statement reconciles: 17376.67 − 1142.75 = 16233.92.
+    func testCitisBlankEntryDatesAreReadAndTheStatementReconciles() throws {
+        let read = MT940Read(bytes: try fixture("citi.txt"))
+        XCTAssertEqual(read.kinds, ["begin", "entry", "entry", "entry", "entry", "entry", "end"])
+        XCTAssertEqual(read.entries.map(\.amount), ["-212.39", "-369.28", "0.00", "0.00", "-561.08"])
+        XCTAssertEqual(Set(read.entries.map(\.date)), ["2024-03-12"])
+        XCTAssertEqual(read.minorSum, -114275)
+        XCTAssertNil(read.ends.first?.failure)
+    }
 }

@@ -121,6 +121,18 @@ final class MT940DifferentialEndToEndTests: XCTestCase {
         }
     }
 
+    /// wolph/mt940's Citi statement (four spaces for each entry date, no bank references): the
+    /// same five lines and the same reconciled statement, 17376.67 − 1142.75 = 16233.92.
+    func testCitisStatementWithBlankEntryDatesAgrees() throws {
+        let file = Self.mt940 + "citi.txt"
+        let theirs = try XCTUnwrap(try library(file).reading)
+        let (ours, _) = try txfeedReading(file)
+        XCTAssertEqual(theirs.lines.map(\.minor), [-21239, -36928, 0, 0, -56108])
+        XCTAssertEqual(ours.statements, theirs.statements)
+        XCTAssertEqual(ours.statements.map(\.reconciles), [true])
+        XCTAssertEqual(ours.lines.sorted(), theirs.lines.sorted())
+    }
+
     /// 366 statements, one a day of 2024, German `?NN` details, windows-1252, CRLF.
     func testAGeneratedYearOfStatementsAgrees() throws {
         let folder = try TemporaryFolder()

@@ -341,6 +341,7 @@ public final class MT940Reader {
             current.dialectCounts.add(details!.dialect)
             dialectCounts.add(details!.dialect)
         }
+        if let note = line.note { notes.append("line \(number): :61: \(note)") }
         guard line.problem == nil, let date = line.date, line.amount != nil else {
             written.truncate(to: start)
             current.rejected += 1

@@ -26,6 +26,8 @@ struct MT940StatementLine {
     var details: Range<Int>?
     /// Why the line cannot be a transaction; its amount may still count.
     var problem: String?
+    /// What the run's log says of a line read with a fix-up (a value date of 30 February).
+    var note: String?
 
     /// Reads the field's text, whose bytes the ranges index.
     init(_ text: UnsafeBufferPointer<UInt8>) {
@@ -35,24 +37,52 @@ struct MT940StatementLine {
             if !more.isEmpty { details = more }
         }
         let line = UnsafeBufferPointer(rebasing: text[..<end])
-        guard let value = MT940Date.read(line, at: 0) else {
-            problem = ":61: \(Self.quoted(line)) starts with no value date YYMMDD"
+        var at = 6
+        var read = MT940Date.read(line, at: 0)
+        if read == nil { read = thirtiethOfShortMonth(line) }
+        guard let value = read else {
+            let written = MT940Date.number(line, 0, 6) != nil ? " (\"\(Self.quoted(line, 0..<6))\" is no day)" : ""
+            problem = ":61: \(Self.quoted(line)) starts with no value date YYMMDD\(written)"
             readAmount(line, after: nil)
             return
         }
-        var at = 6
         var date = value
         if MT940Date.number(line, at, 4) != nil {
             guard let entry = MT940Date.entry(line, at: at, near: value) else {
+                note = nil
                 problem = ":61: \(Self.quoted(line)) has an entry date MMDD that is no day"
                 readAmount(line, after: at + 4)
                 return
             }
             date = entry
             at += 4
+        } else if Self.isBlank(line, at..<(at + 4)) {
+            // Citi writes four spaces where the entry date would be: no entry date.
+            at += 4
         }
         self.date = date
         readAmount(line, after: at)
+    }
+
+    /// A value date of 29 or 30 February that is no day (`160230`), as German banks write it
+    /// under the 30/360 day count, where every month has 30 days: read as February's last day, only to place the
+    /// entry date's year (the entry date is the day booked); nil for any other date that is no
+    /// day, and without an entry date (no day to book it on).
+    private mutating func thirtiethOfShortMonth(_ line: UnsafeBufferPointer<UInt8>) -> MT940Day? {
+        guard let yy = MT940Date.number(line, 0, 2), MT940Date.number(line, 2, 2) == 2,
+            let day = MT940Date.number(line, 4, 2), MT940Date.number(line, 6, 4) != nil
+        else { return nil }
+        let year = MT940Date.year(yy)
+        let last = CivilCalendar.daysIn(month: 2, year: year)
+        guard day > last, day <= 30 else { return nil }
+        note =
+            "value date \"\(Self.quoted(line, 0..<6))\" is no day (a 30/360 interest date): "
+            + "booked by its entry date \"\(Self.quoted(line, 6..<10))\""
+        return (year, 2, last)
+    }
+
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        range.upperBound <= line.count && line[range].allSatisfy { $0 == 0x20 }
     }
 
     /// From the mark on: `at` is where the mark is, nil when the dates could not be read (the
@@ -89,14 +119,21 @@ struct MT940StatementLine {
         at = digitsEnd
         // Commerzbank and Deutsche Bank write a space before the type (`D12,35 NRTI`).
         while byte(at) == 0x20 { at += 1 }
-        guard at + 4 <= line.count,
-            line[at] == UInt8(ascii: "N") || line[at] == UInt8(ascii: "F") || line[at] == UInt8(ascii: "S")
-        else {
-            problem = problem ?? ":61: \(Self.quoted(line)) has no transaction type such as NTRF after its amount"
-            return
+        // A bank that writes no type (Zenith Bank: `CN220000,00//19239782213`) goes from the
+        // amount straight to the bank's reference `//`: the type is absent, not the line wrong.
+        // Anything else where the type belongs (`XTRF`, the line's end) may be a line cut or
+        // garbled, and stays a reject.
+        let typeless = MT940TextScan.find("//", in: line, at..<line.count) == at
+        if !typeless {
+            guard at + 4 <= line.count,
+                line[at] == UInt8(ascii: "N") || line[at] == UInt8(ascii: "F") || line[at] == UInt8(ascii: "S")
+            else {
+                problem = problem ?? ":61: \(Self.quoted(line)) has no transaction type such as NTRF after its amount"
+                return
+            }
+            type = at..<(at + 4)
         }
-        type = at..<(at + 4)
-        let references = (at + 4)..<line.count
+        let references = (typeless ? at : at + 4)..<line.count
         var customer = references
         if let slashes = MT940TextScan.find("//", in: line, references) {
             customer = references.lowerBound..<slashes
@@ -126,5 +163,10 @@ struct MT940StatementLine {
 
     private static func quoted(_ line: UnsafeBufferPointer<UInt8>) -> String {
         MT940Text.quoted(Array(line)[...])
+    }
+
+    /// The bytes of `range`, as written (digits here).
+    private static func quoted(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: line[range], as: UTF8.self)
     }
 }
