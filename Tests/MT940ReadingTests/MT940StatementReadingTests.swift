@@ -239,4 +239,25 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.minorSum, -114275)
         XCTAssertNil(read.ends.first?.failure)
     }
+
+    /// A `:61:` after the message's `-` is in no statement: not read (the balances before it
+    /// reconcile without it), and the note on the lines skipped says a transaction line was
+    /// among them (wolph/mt940's multiline.sta).
+    func testATransactionLineOutsideAnyMessageIsNamedInTheNote() {
+        let text =
+            message(":60F:C040802EUR16,40", ":61:0408040804DR5,NTRFREF//MUL1", ":62F:C040804EUR11,40")
+            + ":61:2212191220C119,NMSC341241773/1XXXXX//O/341241774\nPaiement\n"
+        let reader = MT940Reader(text: text)
+        var kinds: [String] = []
+        while let event = reader.next() {
+            if case .entry = event { kinds.append("entry") }
+            if case .statementEnd(let end) = event { kinds.append(end.failure ?? "end") }
+        }
+        XCTAssertEqual(kinds, ["entry", "end"])
+        XCTAssertEqual(
+            reader.notes,
+            [
+                "2 lines outside any message skipped (among them a :61: transaction line, line 8: in no statement, not read)"
+            ])
+    }
 }

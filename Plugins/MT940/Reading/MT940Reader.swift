@@ -56,6 +56,8 @@ public final class MT940Reader {
     @exclusivity(unchecked) private var room = MT940Details.Room()
     @exclusivity(unchecked) private var stray = 0
     @exclusivity(unchecked) private var firstStray: (number: Int, text: String)?
+    /// The first `:61:` line outside any message, named in the note on skipped lines.
+    @exclusivity(unchecked) private var strayStatementLine: Int?
     /// The statement's references (hashed) and where each one's first entry is in ``written``
     /// while it is still there (`epoch` is ``writtenEpoch`` then, else -1): a reference two
     /// entries share is no id of either.
@@ -128,7 +130,16 @@ public final class MT940Reader {
                 fail(line: 0, "no MT940 message: no :20: field\(found)")
                 return
             }
-            if stray > 0 { notes.append("\(stray.counted("line")) outside any message skipped") }
+            if stray > 0 {
+                // A transaction line among them is money the file shows and the feed does not:
+                // said, so that no one takes the count for blank padding.
+                let among =
+                    strayStatementLine.map {
+                        " (among them a :61: transaction line, line \($0): in no statement, not read)"
+                    }
+                    ?? ""
+                notes.append("\(stray.counted("line")) outside any message skipped\(among)")
+            }
             if let first = lines.firstWindows1252Line {
                 // Said, as the csv and qif readers say their guess: read as UTF-8, `Müller` would be
                 // mangled, and a file in another code page (DOS's 850: `M\u{81}ller`) is only
@@ -246,6 +257,7 @@ public final class MT940Reader {
             return
         }
         guard isOpen else {
+            if tag == .statementLine, strayStatementLine == nil { strayStatementLine = fieldLine }
             stray += 1 + value.lazy.filter { $0 == 0x0A }.count
             if firstStray == nil { firstStray = (fieldLine, MT940Text.quoted((Array(":\(tag):".utf8) + value)[...])) }
             return
