@@ -81,4 +81,40 @@ final class QIFDateTests: XCTestCase {
         XCTAssertTrue(result.rejects[0].reason.contains("date \"soon\""), result.rejects[0].reason)
         XCTAssertEqual(result.rejectRaws, ["Dsoon\nT-3.00\nPC\n^"])
     }
+    /// A German Quicken writes month-first dates with dots (`10.18.23`): a day above 12 settles
+    /// it, as it does the slashes. Dots whose days settle nothing stay day-first, as before.
+    func testMonthFirstDotsAreReadWhenADaySettlesThem() throws {
+        XCTAssertEqual(try dates("10.03.23", "10.18.23"), ["2023-10-03", "2023-10-18"])
+        XCTAssertEqual(try dates("01.03.2024", "01.15.2024"), ["2024-01-03", "2024-01-15"])
+        let unsettled = try readQIF(bankFile([["D03.01.2024", "T-1.00", "PA"], ["D04.02.2024", "T-2.00", "PB"]]))
+        XCTAssertEqual(unsettled.problems, [])
+        XCTAssertEqual(unsettled.dates, ["2024-01-03", "2024-02-04"])
+    }
+
+    /// `!Option:MDY` and `!Option:DMY` say the order; the dates still say the shape. A file whose
+    /// days contradict the option is refused naming date-format, and the option's line.
+    func testOptionMDYAndDMYSayTheOrder() throws {
+        let records = [["D01/02/2024", "T-1.00", "PA"], ["D03/04/2024", "T-2.00", "PB"]]
+        let mdy = try readQIF("!Option:MDY\n" + bankFile(records))
+        XCTAssertEqual(mdy.problems, [])
+        XCTAssertEqual(mdy.dates, ["2024-01-02", "2024-03-04"])
+        XCTAssertTrue(mdy.reportLine("date format")?.contains("; !Option:MDY on line 1") ?? false, mdy.report)
+        XCTAssertFalse(mdy.notes.contains { $0.contains("skipped") }, "\(mdy.notes)")
+        let dmy = try readQIF("!Option:DMY\n" + bankFile(records))
+        XCTAssertEqual(dmy.problems, [])
+        XCTAssertEqual(dmy.dates, ["2024-02-01", "2024-04-03"])
+        let dotted = try readQIF("!Option:DMY\n" + bankFile([["D03.01.2024", "T-1.00", "PA"]]))
+        XCTAssertEqual(dotted.dates, ["2024-01-03"])
+
+        let contradicted = try readQIF("!Option:DMY\n" + bankFile([["D10/18/2023", "T-1.00", "PA"]]))
+        XCTAssertEqual(contradicted.problems.count, 1)
+        XCTAssertTrue(
+            contradicted.problems[0].hasSuffix("set date-format (!Option:DMY on line 1 says day first)"),
+            contradicted.problems[0])
+
+        let both = try readQIF("!Option:MDY\n!Option:DMY\n" + bankFile([["D10/18/2023", "T-1.00", "PA"]]))
+        XCTAssertEqual(both.dates, ["2023-10-18"])
+        XCTAssertTrue(
+            both.notes.contains { $0.hasPrefix("!Option:MDY and !Option:DMY both (lines 1 and 2)") }, "\(both.notes)")
+    }
 }

@@ -20,10 +20,27 @@ public final class QIFDocument: Sendable {
     public let problems: [String]
 
     /// The formats QIF files are written in once `'` reads as `/`, US order first as Quicken's.
+    /// A German Quicken writes month-first dates with dots under `!Option:MDY` (`10.18.23`).
     static let dateCandidates: [DatePattern] = [
-        "%m/%d/%Y", "%d/%m/%Y", "%m/%d/%y", "%d/%m/%y", "%d.%m.%Y", "%d.%m.%y", "%Y-%m-%d", "%d %b %Y",
-        "%d-%m-%Y", "%m-%d-%Y", "%Y/%m/%d", "%d-%b-%Y", "%d %B %Y",
+        "%m/%d/%Y", "%d/%m/%Y", "%m/%d/%y", "%d/%m/%y", "%d.%m.%Y", "%d.%m.%y", "%m.%d.%Y", "%m.%d.%y",
+        "%Y-%m-%d", "%d %b %Y", "%d-%m-%Y", "%m-%d-%Y", "%Y/%m/%d", "%d-%b-%Y", "%d %B %Y",
     ].compactMap { try? DatePattern($0) }
+
+    /// Month-first with dots: read only when a day above 12 (or `!Option:MDY`) says so. Dots are
+    /// day-first everywhere else, so a file whose days settle nothing is read day-first, as it
+    /// was before these were candidates.
+    static let monthFirstDotted: [DatePattern] = ["%m.%d.%Y", "%m.%d.%y"].compactMap { try? DatePattern($0) }
+
+    /// Whether `pattern` reads in the order `!Option:MDY` (month first) or `!Option:DMY` says:
+    /// a year-first one (`%Y-%m-%d`) is no question of that order, and stays.
+    static func fits(_ pattern: DatePattern, monthFirst: Bool) -> Bool {
+        let format = pattern.description
+        if format.hasPrefix("%Y") { return true }
+        let month = ["%m", "%b", "%B"].compactMap { format.range(of: $0)?.lowerBound }.min()
+        let day = ["%d", "%e"].compactMap { format.range(of: $0)?.lowerBound }.min()
+        guard let month, let day else { return true }
+        return (month < day) == monthFirst
+    }
 
     public init(bytes: UnsafeRawBufferPointer, origin: String, stem: String, settings: QIFSettings) {
         self.origin = origin
@@ -90,28 +107,49 @@ public final class QIFDocument: Sendable {
         _ text: [UInt8], _ structure: QIFStructure, given: DatePattern?, _ problems: inout [String]
     ) -> (DatePattern?, String?) {
         if let given { return (given, "given") }
-        var evidence = DateEvidence(candidates: dateCandidates)
+        // `!Option:MDY` says the order, and the dates still settle the format (`/` or `.`, the
+        // year's digits) among those of that order.
+        let order = structure.dateOrder
+        let said = order.map { "; !Option:\($0.monthFirst ? "MDY" : "DMY") on line \($0.line)" } ?? ""
+        let candidates = order.map { order in dateCandidates.filter { fits($0, monthFirst: order.monthFirst) } }
+        guard var decision = decision(text, structure, candidates ?? dateCandidates) else { return (nil, nil) }
+        if order == nil, case .ambiguous(let patterns, _) = decision,
+            patterns.contains(where: monthFirstDotted.contains)
+        {
+            decision = Self.decision(text, structure, dateCandidates.filter { !monthFirstDotted.contains($0) })!
+        }
+        switch decision {
+        case .decided(let pattern, let why):
+            let suffix = ": \(pattern)"
+            return (pattern, (why.hasSuffix(suffix) ? String(why.dropLast(suffix.count)) : why) + said)
+        case .ambiguous(let patterns, let message):
+            if let pattern = readAlike(text, structure, patterns) {
+                return (pattern, "every date reads alike in either order" + said)
+            }
+            problems.append("dates: \(message)")
+            return (nil, nil)
+        case .unreadable(let message):
+            let says =
+                order.map {
+                    " (!Option:\($0.monthFirst ? "MDY" : "DMY") on line \($0.line) says \($0.monthFirst ? "month" : "day") first)"
+                } ?? ""
+            problems.append("dates: \(message)\(says)")
+            return (nil, nil)
+        }
+    }
+
+    /// What the file's dates decide among `candidates`; nil when no record has a date.
+    private static func decision(_ text: [UInt8], _ structure: QIFStructure, _ candidates: [DatePattern])
+        -> DateDecision?
+    {
+        var evidence = DateEvidence(candidates: candidates)
         var seen = false
         for record in structure.records {
             guard let field = record.date else { continue }
             seen = true
             QIFDateText(text[field]).bytes.withUnsafeBufferPointer { evidence.observe($0, line: record.dateLine) }
         }
-        guard seen else { return (nil, nil) }
-        switch evidence.decision {
-        case .decided(let pattern, let why):
-            let suffix = ": \(pattern)"
-            return (pattern, why.hasSuffix(suffix) ? String(why.dropLast(suffix.count)) : why)
-        case .ambiguous(let patterns, let message):
-            if let pattern = readAlike(text, structure, patterns) {
-                return (pattern, "every date reads alike in either order")
-            }
-            problems.append("dates: \(message)")
-            return (nil, nil)
-        case .unreadable(let message):
-            problems.append("dates: \(message)")
-            return (nil, nil)
-        }
+        return seen ? evidence.decision : nil
     }
 
     /// The first of `patterns` when they read every date of the file alike (`1/ 1'00` is

@@ -6,6 +6,9 @@ enum QIFHeader: Sendable, Equatable {
     case account
     case autoSwitchOn
     case autoSwitchOff
+    /// `!Option:MDY` or `!Option:DMY`: the order of month and day in every `D` after it (true
+    /// for month first), as Quicken writes it when its dates are other than the US order's.
+    case dateOrder(monthFirst: Bool)
     /// Any other header: its block is skipped.
     case other
 
@@ -23,6 +26,8 @@ enum QIFHeader: Sendable, Equatable {
             self = .autoSwitchOn
         } else if lowered.hasPrefix("!clear:autoswitch") {
             self = .autoSwitchOff
+        } else if lowered.trimmingBlanks() == "!option:mdy" || lowered.trimmingBlanks() == "!option:dmy" {
+            self = .dateOrder(monthFirst: lowered.trimmingBlanks() == "!option:mdy")
         } else {
             self = .other
         }

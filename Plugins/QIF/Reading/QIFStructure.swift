@@ -14,6 +14,9 @@ struct QIFStructure: Sendable {
     var types: [String] = []
     var notes: [String] = []
     var hasHeader = false
+    /// What `!Option:MDY` (true) or `!Option:DMY` says of the dates, with its line; nil when the
+    /// file says nothing, or says both.
+    var dateOrder: (monthFirst: Bool, line: Int)?
 
     /// Where the lines are read: before any header, in a transaction block, in an account
     /// description, or in a block that is skipped.
@@ -36,6 +39,7 @@ struct QIFStructure: Sendable {
         var preamble: [Int] = []
         var unknown: [Int] = []
         var unknownCount = 0
+        var dateOrderContradicted = false
 
         // `T1,000.00`: a field as the file writes it, for a note.
         func field(_ code: String, _ range: Range<Int>?) -> String {
@@ -91,6 +95,15 @@ struct QIFStructure: Sendable {
                     describedName = nil
                 case .autoSwitchOn: autoSwitch = true
                 case .autoSwitchOff: autoSwitch = false
+                case .dateOrder(let monthFirst):
+                    if let said = dateOrder, said.monthFirst != monthFirst {
+                        notes.append(
+                            "!Option:MDY and !Option:DMY both (lines \(said.line) and \(line.number)): "
+                                + "neither is taken, the dates decide")
+                        dateOrderContradicted = true
+                        dateOrder = nil
+                    }
+                    if !dateOrderContradicted, dateOrder == nil { dateOrder = (monthFirst, line.number) }
                 case .other:
                     mode = .skipping
                     let name = CellQuote.text(String(decoding: text[line.bytes], as: UTF8.self))
