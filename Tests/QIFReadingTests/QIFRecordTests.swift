@@ -158,4 +158,53 @@ final class QIFRecordTests: XCTestCase {
         XCTAssertEqual(score("a.qİf", "Date,Payee\n"), 0)
         XCTAssertEqual(score("a.qif.txt", "Date,Payee\n"), 0)
     }
+    /// The opening balance is the account's first record as a transfer to the account itself,
+    /// whatever the payee says: a German Quicken writes `Eröffnungssaldo`. quiffen's
+    /// test_FMQifTest2023-10-18.qif names its account in an `!Option:AutoSwitch` list just
+    /// before the block; a non-zero balance is still no money moved.
+    func testAnOpeningBalanceIsTheAccountsTransferToItself() throws {
+        let file = try quiffenFixture("test_FMQifTest2023-10-18.qif")
+        let real = try readQIF(file)
+        XCTAssertEqual(real.problems, [])
+        XCTAssertEqual(real.rejects.map(\.reason), [])
+        XCTAssertEqual(real.entries.map(\.amount), ["200.00"])
+        XCTAssertEqual(real.dates, ["2023-10-18"])
+        XCTAssertTrue(
+            real.notes.contains(
+                "record 1 (line 640) is Quicken's opening balance of [KD-Bank Berlin] (T0.00 on D10.18.23): "
+                    + "the account's balance that day, not a transaction, not imported"), "\(real.notes)")
+
+        let text = String(decoding: file, as: UTF8.self)
+        let nonZero = try readQIF(
+            text.replacingOccurrences(of: "U0.00\nT0.00\nCX\nPEr", with: "U1,500.00\nT1,500.00\nCX\nPEr"))
+        XCTAssertEqual(nonZero.entries.map(\.amount), ["200.00"], "the opening balance is not imported")
+        XCTAssertTrue(nonZero.notes.contains { $0.contains("opening balance of [KD-Bank Berlin] (T1,500.00") })
+
+        // Named by `!Account` outside a list, the same.
+        let named = try readQIF(
+            "!Account\nNGiro\nTBank\n^\n"
+                + bankFile([["D1/2/24", "T250.00", "PEröffnungssaldo", "L[Giro]"], ["D1/15/24", "T-5.00", "PShop"]]))
+        XCTAssertEqual(named.entries.map(\.amount), ["-5.00"])
+        // A transfer from another account, or the account's second record, stays a transaction.
+        let other = try readQIF(
+            "!Account\nNGiro\nTBank\n^\n"
+                + bankFile([
+                    ["D1/2/24", "T250.00", "PEröffnungssaldo", "L[Sparbuch]"], ["D1/15/24", "T-5.00", "PShop"],
+                ]))
+        XCTAssertEqual(other.entries.map(\.amount), ["250.00", "-5.00"])
+        let second = try readQIF(
+            "!Account\nNGiro\nTBank\n^\n"
+                + bankFile([
+                    ["D1/2/24", "T250.00", "POpening Balance", "L[Giro]"],
+                    ["D1/15/24", "T-5.00", "PUmbuchung", "L[Giro]"],
+                ]))
+        XCTAssertEqual(second.entries.map(\.amount), ["-5.00"])
+    }
+}
+
+/// quiffen's test file `name` (`Tests/Fixtures/statements/qif/quiffen/`).
+func quiffenFixture(_ name: String) throws -> [UInt8] {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<2 { url.deleteLastPathComponent() }
+    return Array(try Data(contentsOf: url.appendingPathComponent("Fixtures/statements/qif/quiffen/\(name)")))
 }

@@ -181,6 +181,20 @@ final class QIFTests: XCTestCase {
         XCTAssertEqual(feed.first.flatMap { text($0, "vendor") }, "Shop")
     }
 
+    /// quiffen's German export: `!Option:MDY`, `D10.18.23`, and the opening balance
+    /// `PEröffnungssaldo` `L[KD-Bank Berlin]`: read by default, the balance not imported.
+    func testAGermanQuickenExportIsReadWithItsOpeningBalanceNoted() throws {
+        let result = try txfeed("run", Self.qif + "quiffen/test_FMQifTest2023-10-18.qif", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("ok, read 1 = written 1 + rejected 0"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("is Quicken's opening balance of [KD-Bank Berlin] (T0.00 on D10.18.23)"),
+            result.stderr)
+        let feed = try feedRows(result)
+        XCTAssertEqual(feed.map(minor), [20000])
+        XCTAssertEqual(feed.compactMap { text($0, "date") }, ["2023-10-18"])
+    }
+
     /// Cut, garbled, a NUL, not QIF at all: one run over the folder, no crash, no hang, each
     /// failure or reject naming its file.
     func testBrokenCopiesGiveClearErrorsOrRejects() throws {

@@ -40,6 +40,13 @@ struct QIFStructure: Sendable {
         var unknown: [Int] = []
         var unknownCount = 0
         var dateOrderContradicted = false
+        // The name of the last `!Account` the file described, list or not, and the one the block
+        // being read belongs to by the file's own words: its transfer to itself is its opening
+        // balance, whatever the payee's language.
+        var lastDescribed: String?
+        var blockOwnName: String?
+        // The accounts whose first record has been read: only that one can open the account.
+        var opened: Set<Int> = []
 
         // `T1,000.00`: a field as the file writes it, for a note.
         func field(_ code: String, _ range: Range<Int>?) -> String {
@@ -56,8 +63,10 @@ struct QIFStructure: Sendable {
             numbered += 1
             record.number = numbered
             record.account = accountIndex(currentAccount)
-            if accounts[record.account].records.isEmpty,
-                let own = Self.openingBalance(record, text: text, account: namedByFile ? currentAccount : nil)
+            let isFirst = opened.insert(record.account).inserted
+            if isFirst,
+                let own = Self.openingBalance(
+                    record, text: text, account: namedByFile ? currentAccount : nil, ownName: blockOwnName)
             {
                 notes.append(
                     "\(record.location) is Quicken's opening balance of \(own) (\(field("T", record.amount)) on "
@@ -89,6 +98,11 @@ struct QIFStructure: Sendable {
                 case .transactions(let type):
                     hasHeader = true
                     mode = .transactions(type)
+                    // The account the file named for this block: its `!Account` outside a list,
+                    // else (quiffen's export lists it under `!Option:AutoSwitch`) the one the
+                    // file described just before this header.
+                    blockOwnName = namedByFile ? currentAccount : lastDescribed
+                    lastDescribed = nil
                     if !types.contains(type) { types.append(type) }
                 case .account:
                     mode = .account
@@ -120,6 +134,7 @@ struct QIFStructure: Sendable {
                 if code == UInt8(ascii: "N") {
                     describedName = String(decoding: text[line.value], as: UTF8.self).trimmingBlanks()
                 } else if code == UInt8(ascii: "^") {
+                    if let name = describedName, !name.isEmpty { lastDescribed = name }
                     // An AutoSwitch list describes accounts whose transactions are elsewhere.
                     if !autoSwitch, fixedAccount == nil, let name = describedName, !name.isEmpty {
                         currentAccount = name
@@ -211,15 +226,21 @@ struct QIFStructure: Sendable {
     }
 
     /// `[Checking]` when `record` is Quicken's opening balance, the first record it writes of an
-    /// account: payee `Opening Balance`, category the account itself as a transfer (the name
-    /// `account` when the file names it). Quicken, Grisbi and gnu.qif write it so; it is the
-    /// balance the account was opened with, which no money moved to make.
-    private static func openingBalance(_ record: QIFRecord, text: [UInt8], account: String?) -> String? {
-        guard let payee = record.payee, let category = record.category,
-            String(decoding: text[payee], as: UTF8.self).trimmingBlanks().lowercased() == "opening balance"
-        else { return nil }
+    /// account: the account itself as a transfer category. It is recognised by that structure
+    /// when the file names the block's account (`ownName`): a transfer of an account to itself
+    /// moves no money, whatever the payee says (`Eröffnungssaldo` in a German Quicken). Else by
+    /// the payee `Opening Balance` (the name `account` when the file names it). Quicken, Grisbi
+    /// and gnu.qif write it so; it is the balance the account was opened with.
+    private static func openingBalance(_ record: QIFRecord, text: [UInt8], account: String?, ownName: String?)
+        -> String?
+    {
+        guard let category = record.category else { return nil }
         let name = String(decoding: text[category], as: UTF8.self).trimmingBlanks()
         guard name.count > 2, name.hasPrefix("["), name.hasSuffix("]") else { return nil }
+        if let ownName, name.dropFirst().dropLast() == ownName { return name }
+        guard let payee = record.payee,
+            String(decoding: text[payee], as: UTF8.self).trimmingBlanks().lowercased() == "opening balance"
+        else { return nil }
         if let account, name.dropFirst().dropLast() != account { return nil }
         return name
     }
