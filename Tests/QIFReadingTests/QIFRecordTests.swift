@@ -200,6 +200,61 @@ final class QIFRecordTests: XCTestCase {
                 ]))
         XCTAssertEqual(second.entries.map(\.amount), ["-5.00"])
     }
+
+    /// Quicken's QIF specification writes its example split `$=746.36` (T-1,000.00, the other
+    /// split -253.64); only -746.36 adds up to T, as the spec's copy on moneymvps.org writes it.
+    /// jemmyw/Qif's splits.qif is that example: the record is read, the split's reading noted. An
+    /// `=` that makes the splits add up neither way rejects the record, naming the split.
+    func testASplitWrittenWithAnEqualsSignIsReadAsTheTotalSays() throws {
+        let splits = """
+            !Type:Bank
+            D6/1/94
+            T-1,000.00
+            CX
+            N1005
+            PBank Of Mortgage
+            MMemo
+            L[linda]
+            S[steve]
+            ECash
+            $-253.64
+            SMort Int
+            $=746.36
+            ^
+            D6/2/94
+            Scategory 1
+            $23
+            T75.00
+            PDeposit
+            ^
+
+            """
+        let read = try readQIF(splits, options: ["date-format": "%m/%d/%y"])
+        XCTAssertEqual(read.rejects.map(\.reason), [])
+        XCTAssertEqual(read.entries.map(\.amount), ["-1000.00", "75.00"])
+        XCTAssertEqual(read.entries.first?.memo, "Memo [linda] splits: [steve] -253.64 (Cash); Mort Int -746.36")
+        XCTAssertEqual(
+            read.notes,
+            [
+                #"record 1 (line 2): split 2 amount "=746.36" read as -746.36: so the splits add up to the record's "#
+                    + "T -1000.00 (QIF defines no = there)"
+            ])
+
+        let plus = try readQIF(
+            splits.replacingOccurrences(of: "T-1,000.00", with: "T492.72"), options: ["date-format": "%m/%d/%y"])
+        XCTAssertEqual(plus.entries.first?.amount, "492.72")
+        XCTAssertEqual(plus.entries.first?.memo, "Memo [linda] splits: [steve] -253.64 (Cash); Mort Int 746.36")
+
+        let neither = try readQIF(
+            splits.replacingOccurrences(of: "T-1,000.00", with: "T-999.00"), options: ["date-format": "%m/%d/%y"])
+        XCTAssertEqual(
+            neither.rejects.map(\.reason),
+            [
+                #"split 2 amount "=746.36": its = is no sign QIF defines, and neither 746.36 nor its negative "#
+                    + "makes the splits add up to T"
+            ])
+        XCTAssertEqual(neither.entries.map(\.amount), ["75.00"])
+    }
 }
 
 /// quiffen's test file `name` (`Tests/Fixtures/statements/qif/quiffen/`).

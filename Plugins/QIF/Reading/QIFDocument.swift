@@ -53,6 +53,7 @@ public final class QIFDocument: Sendable {
         self.structure = structure
         if let problem = text.problem {
             (datePattern, dateEvidence, mark, markEvidence) = (nil, nil, .point, "")
+            splitNotes = []
             self.problems = ["\(origin): \(problem)"]
             return
         }
@@ -66,11 +67,17 @@ public final class QIFDocument: Sendable {
         (datePattern, dateEvidence) = Self.decideDates(text.bytes, structure, given: settings.dateFormat, &problems)
         (mark, markEvidence) = Self.decideMark(text.bytes, structure, given: settings.decimalMark, &problems)
         self.problems = problems.map { "\(origin): \($0)" }
+        let reader = QIFRecordReader(text: text.bytes, lines: structure.lines, datePattern: datePattern, mark: mark)
+        splitNotes = problems.isEmpty ? structure.records.compactMap(reader.splitNote) : []
     }
 
-    /// Notes for the run's log: the encoding guessed, blocks skipped, lines not read, a file cut short.
+    /// How splits written `$=746.36` were read, a note a record.
+    let splitNotes: [String]
+
+    /// Notes for the run's log: the encoding guessed, blocks skipped, lines not read, a file cut
+    /// short, split amounts read past an `=`.
     public var notes: [String] {
-        (text.note.map { [$0] } ?? []) + structure.notes
+        (text.note.map { [$0] } ?? []) + structure.notes + splitNotes
     }
 
     /// The accounts' names, in the order their records first appear.

@@ -46,9 +46,10 @@ struct QIFRecordReader {
             throw Refusal(reason: "no amount (a T line)")
         }
         let amount = try parseAmount(amountField, what: "amount")
+        let splitAmounts = try splitAmounts(record, total: amount)
         var splitTexts: [[UInt8]] = []
         for (index, split) in record.splits.enumerated() {
-            splitTexts.append(try describe(split, number: index + 1))
+            splitTexts.append(describe(split, amount: splitAmounts[index]))
         }
         let payee = record.payee.map(trimmed) ?? 0..<0
         let memo = record.memo.map(trimmed) ?? 0..<0
@@ -97,14 +98,93 @@ struct QIFRecordReader {
             raw: location)
     }
 
+    /// Each split's amount, nil where it has none; a reason for the first that does not read.
+    ///
+    /// Quicken's own QIF specification writes a split `$=746.36` in its example (T-1,000.00,
+    /// splits -253.64 and =746.36), and the copy of it on moneymvps.org writes `$-746.36`: only
+    /// -746.36 makes the splits add up to T, so the `=` is a `-` mistyped (the next key). A split
+    /// `=X` is read as -X when that makes the splits add up to T, as X when that does, and
+    /// rejects the record when neither does: the file's own total decides, never a guess.
+    private func splitAmounts(_ record: QIFRecord, total: DecimalAmount) throws(Refusal) -> [DecimalAmount?] {
+        var amounts: [DecimalAmount?] = []
+        var marked: [(index: Int, field: Range<Int>)] = []
+        for (index, split) in record.splits.enumerated() {
+            guard let field = split.amount.map(trimmed), !field.isEmpty else {
+                amounts.append(nil)
+                continue
+            }
+            if text[field.lowerBound] == UInt8(ascii: "=") {
+                let value = try parseAmount(
+                    (field.lowerBound + 1)..<field.upperBound, what: "split \(index + 1) amount")
+                marked.append((index, field))
+                amounts.append(value)
+            } else {
+                amounts.append(try parseAmount(field, what: "split \(index + 1) amount"))
+            }
+        }
+        guard !marked.isEmpty else { return amounts }
+        // Each `=` split negated, then as written: the two readings there are.
+        let target = Self.scaled(total)
+        var negated = amounts
+        for (index, _) in marked { negated[index]!.negative.toggle() }
+        if let target, Self.sum(negated) == target { return negated }
+        if let target, Self.sum(amounts) == target { return amounts }
+        let first = marked[0]
+        let value = amounts[first.index]!
+        var shown: [UInt8] = []
+        value.write(into: &shown)
+        throw Refusal(
+            reason: "split \(first.index + 1) amount \"\(quote(first.field))\": its = is no sign QIF defines, and "
+                + "neither \(String(decoding: shown, as: UTF8.self)) nor its negative makes the splits add up to T")
+    }
+
+    /// What the run's log says of a record whose split is written `$=`, when the record reads:
+    /// how its amount was read, and what decided it. Nil for any other record.
+    func splitNote(_ record: QIFRecord) -> String? {
+        let marked = record.splits.indices.filter { index in
+            record.splits[index].amount.map(trimmed).map { !$0.isEmpty && text[$0.lowerBound] == UInt8(ascii: "=") }
+                ?? false
+        }
+        guard let first = marked.first, let field = record.amount, !trimmed(field).isEmpty,
+            let total = try? parseAmount(field, what: "amount"), let amounts = try? splitAmounts(record, total: total),
+            let amount = amounts[first]
+        else { return nil }
+        var shown: [UInt8] = []
+        amount.write(into: &shown)
+        var written: [UInt8] = []
+        total.write(into: &written)
+        let more = marked.count > 1 ? " (and \(marked.count - 1) more so written)" : ""
+        return "\(record.location): split \(first + 1) amount \"\(quote(record.splits[first].amount!))\" read as "
+            + "\(String(decoding: shown, as: UTF8.self))\(more): so the splits add up to the record's T "
+            + "\(String(decoding: written, as: UTF8.self)) (QIF defines no = there)"
+    }
+
+    /// The amounts' sum in 10^-5 units; nil when one has more decimals than that.
+    private static func sum(_ amounts: [DecimalAmount?]) -> Int128? {
+        var total: Int128 = 0
+        for amount in amounts {
+            guard let amount else { continue }
+            guard let units = scaled(amount) else { return nil }
+            total += units
+        }
+        return total
+    }
+
+    private static func scaled(_ amount: DecimalAmount) -> Int128? {
+        guard amount.decimals <= 5 else { return nil }
+        var units = Int128(amount.units)
+        for _ in amount.decimals..<5 { units *= 10 }
+        return amount.negative ? -units : units
+    }
+
     /// `Groceries 40.00 (weekly shop)`: one split as the memo lists it.
-    private func describe(_ split: QIFSplit, number: Int) throws(Refusal) -> [UInt8] {
+    private func describe(_ split: QIFSplit, amount: DecimalAmount?) -> [UInt8] {
         var out: [UInt8] = []
         let category = split.category.map(trimmed) ?? 0..<0
         out.append(contentsOf: category.isEmpty ? Array("(no category)".utf8) : Array(text[category]))
-        if let field = split.amount, !trimmed(field).isEmpty {
+        if let amount {
             out.append(0x20)
-            try parseAmount(field, what: "split \(number) amount").write(into: &out)
+            amount.write(into: &out)
         }
         if let memo = split.memo.map(trimmed), !memo.isEmpty {
             out.append(contentsOf: Array(" (".utf8) + text[memo] + Array(")".utf8))
