@@ -5,11 +5,14 @@ import XCTest
 /// Issue 40: OFX read by txfeed and by an established independent parser, ofxparse (PyPI
 /// `ofxparse==0.21`, MIT; in the tests' venv), through `Tests/Fixtures/differential/ofxparse_read.py`,
 /// on five of ofxparse's own test files from ANZ, Suncorp, a US bank, Fidelity and Vanguard
-/// (`Tests/Fixtures/statements/ofx/ofxparse/`, attributed in its README). Each transaction's
+/// (`Tests/Fixtures/statements/ofx/ofxparse/`, attributed in its README), and on asgrim/ofxparser's
+/// Schwab brokerage file (`…/ofxparser/`, MIT, attributed in its README). Each transaction's
 /// FITID, instant (UTC), signed amount and payee, and each account's currency and ledger balance
 /// with its day, must agree; where they do not, the test says which and why.
 final class OFXDifferentialEndToEndTests: XCTestCase {
     static let folder = BuiltProducts.fixtures + "/statements/ofx/ofxparse/"
+    /// asgrim/ofxparser's (PHP) test files: `Tests/Fixtures/statements/ofx/ofxparser/`.
+    static let ofxparserFolder = BuiltProducts.fixtures + "/statements/ofx/ofxparser/"
 
     struct Entry: Hashable, Comparable, CustomStringConvertible {
         var id: String
@@ -32,9 +35,9 @@ final class OFXDifferentialEndToEndTests: XCTestCase {
         var accounts: [Account]
     }
 
-    private func ofxparse(_ name: String) throws -> Reading {
+    private func ofxparse(_ name: String, in folder: String = folder) throws -> Reading {
         let script = BuiltProducts.fixtures + "/differential/ofxparse_read.py"
-        let result = try runCommand(try TestPython.importing("ofxparse"), [script, Self.folder + name])
+        let result = try runCommand(try TestPython.importing("ofxparse"), [script, folder + name])
         XCTAssertEqual(result.status, 0, result.stderr)
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         XCTAssertNil(root["error"], "ofxparse could not read \(name)")
@@ -57,8 +60,10 @@ final class OFXDifferentialEndToEndTests: XCTestCase {
 
     /// txfeed's JSON feed (a date-only `DTPOSTED` is midnight UTC, as ofxparse reads it) and the
     /// ledger balance's day from `sniff`.
-    private func txfeedReading(_ name: String, status: Int32 = 0) throws -> (reading: Reading, run: CommandResult) {
-        let run = try txfeed("run", Self.folder + name, "--sink", "json")
+    private func txfeedReading(_ name: String, in folder: String = folder, status: Int32 = 0) throws
+        -> (reading: Reading, run: CommandResult)
+    {
+        let run = try txfeed("run", folder + name, "--sink", "json")
         XCTAssertEqual(run.status, status, run.stderr)
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: run.stdout) as? FeedRow)
         let rows = try XCTUnwrap(root["transactions"] as? [FeedRow])
@@ -68,7 +73,7 @@ final class OFXDifferentialEndToEndTests: XCTestCase {
                 id: text(row, "id") ?? "", date: date.count == 10 ? date + "T00:00:00Z" : date, amount: "\(minor(row))",
                 payee: text(row, "vendor"))
         }
-        let sniff = try txfeed("sniff", Self.folder + name)
+        let sniff = try txfeed("sniff", folder + name)
         let day = sniff.output.firstMatch(of: /ledger balance -?[0-9.]+ on ([0-9-]{10})/).map { String($0.1) }
         let accounts = try XCTUnwrap(root["accounts"] as? [FeedRow]).map {
             Account(currency: text($0, "currency") ?? "", balance: text($0, "balance"), balanceDay: day)
@@ -125,5 +130,22 @@ final class OFXDifferentialEndToEndTests: XCTestCase {
             let reject = "INVSTMTRS[0].STMTTRN[\(index)]: amount has more than 2 decimals"
             XCTAssertTrue(run.stderr.contains(reject), "\(reject)\n\(run.stderr)")
         }
+    }
+
+    /// Schwab's brokerage file (asgrim/ofxparser's, MIT): its `INVBANKTRAN` deposit of 151.62
+    /// carries `CORRECTACTION` without `CORRECTFITID`, and txfeed rejected it as a correction
+    /// where ofxparse reads it. Now both read the same 8 amounts, which sum to the file's
+    /// `AVAILCASH` 4.88; txfeed notes the `CORRECTACTION`. Dates differ where `DTSETTLE` is not
+    /// `DTTRADE` (txfeed takes the day the cash moves), and ofxparse names no investment payee.
+    func testSchwabBrokerageAmountsAgreeWithTheDepositMarkedReplace() throws {
+        let name = "ofxdata-schwab-brokerage.ofx"
+        let theirs = try ofxparse(name, in: Self.ofxparserFolder)
+        let (ours, run) = try txfeedReading(name, in: Self.ofxparserFolder)
+        func amounts(_ reading: Reading) -> [String] { reading.entries.sorted().map { "\($0.id) \($0.amount)" } }
+        XCTAssertEqual(amounts(ours), amounts(theirs))
+        XCTAssertEqual(ours.entries.compactMap { Int($0.amount) }.reduce(0, +), 488)
+        XCTAssertEqual(ours.accounts.map(\.currency), theirs.accounts.map(\.currency))
+        XCTAssertTrue(
+            run.stderr.contains("INVSTMTRS[0].STMTTRN[0].CORRECTACTION: REPLACE without CORRECTFITID"), run.stderr)
     }
 }

@@ -13,4 +13,7 @@ public struct OFXTransaction: Sendable, Equatable {
     public var location: String
     /// The transaction as XML, for `--rejects` should the host refuse it.
     public var raw: String
+    /// What was read differently from how the file put it, said with its path before the entry
+    /// (`STMTRS[0].STMTTRN[4].CORRECTACTION: REPLACE without CORRECTFITID: …`).
+    public var note: String? = nil
 }

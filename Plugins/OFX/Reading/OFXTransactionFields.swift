@@ -83,13 +83,12 @@ struct OFXTransactionFields {
         case let .failure(reject): return .failure(reject)
         }
         if let foreign: Result<OFXTransaction, OFXReject> = foreignCurrency(statement: currency) { return foreign }
-        // A correction of a transaction sent before (OFX 11.4.4.3): applied, it would remove or
-        // replace a record an earlier run may have imported; read as any, it counted twice.
+        var note: String?
         if let action = value(.correctAction).map(string) {
-            let corrected = value(.correctFITID).map { "FITID \(string($0))" } ?? "an earlier transaction"
-            return reject(
-                "CORRECTACTION",
-                "\(action) of \(corrected): a correction txfeed does not apply; \(corrected) stays as it was read")
+            switch correction(action) {
+            case let .failure(reject): return .failure(reject)
+            case let .success(read): note = read
+            }
         }
         let memo = value(.memo)
         guard
@@ -102,7 +101,46 @@ struct OFXTransactionFields {
         return .success(
             OFXTransaction(
                 date: date, vendor: vendorText, amount: amount, id: value(.fitid).map(string),
-                memo: memoText == vendorText ? nil : memoText, pending: pending, location: location, raw: rawText))
+                memo: memoText == vendorText ? nil : memoText, pending: pending, location: location, raw: rawText,
+                note: note))
+    }
+
+    /// What a `CORRECTACTION` makes of the transaction: the reject of a correction of another
+    /// transaction sent before (OFX 11.4.4.3), which txfeed does not apply (applied, it would
+    /// remove or replace a record an earlier run may have imported; read as any, it counted
+    /// twice); or, for a `REPLACE` that corrects nothing else, the note it is read with.
+    ///
+    /// The spec's `CORRECTFITID` is "the FITID of a previously sent transaction corrected by this
+    /// record", and is required with `CORRECTACTION`. A `REPLACE` without one (Schwab's deposit of
+    /// 151.62, which the file's `AVAILCASH` counts) or naming the entry's own `FITID` replaces
+    /// nothing in the file: the entry is the transaction as the bank now has it. A `DELETE`
+    /// without one does not say what it deletes: its amount is not read as money either way.
+    private func correction(_ action: String) -> Result<String, OFXReject> {
+        let fitid = value(.fitid).map(string)
+        let replaces = action.uppercased() == "REPLACE"
+        guard let corrected = value(.correctFITID).map(string) else {
+            guard replaces else {
+                return reject("CORRECTACTION", "\(action) without CORRECTFITID: it names no transaction; not read")
+            }
+            return .success(
+                "\(location).CORRECTACTION: REPLACE without CORRECTFITID (which OFX requires with it) corrects "
+                    + "nothing: read as a transaction")
+        }
+        guard corrected == fitid else {
+            return reject(
+                "CORRECTACTION",
+                "\(action) of FITID \(corrected): a correction txfeed does not apply; FITID \(corrected) stays as "
+                    + "it was read")
+        }
+        guard replaces else {
+            return reject(
+                "CORRECTACTION",
+                "\(action) of its own FITID \(corrected): a correction txfeed does not apply; not read, and a FITID "
+                    + "\(corrected) read before stays")
+        }
+        return .success(
+            "\(location).CORRECTACTION: REPLACE of its own FITID \(corrected) corrects no other transaction: read as "
+                + "this one (a FITID \(corrected) read before is not replaced)")
     }
 
     /// The amount (a plain signed decimal) and the date (in a host form), or the first of them

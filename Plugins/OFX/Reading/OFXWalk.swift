@@ -232,6 +232,7 @@ struct OFXWalk {
             switch resolved {
             case let .success(entry):
                 statement!.include(day: entry.date)
+                if let note = entry.note { guard visit(.note(note)) else { return false } }
                 // A REINVEST is income bought back into the security at once: its TOTAL is the
                 // purchase, and the income it spends is in no INCOME of the file (the spec
                 // reports a reinvestment as the one transaction). Both are written, so the cash
