@@ -73,4 +73,141 @@ final class OFXFoundInRealFilesTests: XCTestCase {
                 "STMTRS[0].STMTTRN[3].CORRECTACTION: DELETE without CORRECTFITID: it names no transaction; not read",
             ])
     }
+
+    // MARK: The ledger balance
+
+    /// csingley/ofxtools' br_nubank_cc.ofx (GPL; this file has its shape): no `</BANKTRANLIST>`.
+    /// The statement's end tag closed the list, so `LEDGERBAL` was read inside it, and the
+    /// balance dropped without a word (exit 0, balance null). The six amounts sum to it.
+    func testALedgerBalanceAfterAnUnclosedTransactionListIsTheStatements() throws {
+        let amounts = ["-13.00", "-162.90", "-33.46", "-9.02", "-103.53", "-959.00"]
+        let transactions = amounts.enumerated().map { index, amount in
+            "<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240323000000[-3:GMT]\n<TRNAMT>\(amount)\n<FITID>N\(index)\n"
+                + "<MEMO>-memo-\n</STMTTRN>\n"
+        }.joined()
+        let body = """
+            <CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>1001<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+            <CCSTMTRS><CURDEF>BRL<CCACCTFROM><ACCTID>1111</CCACCTFROM>
+            <BANKTRANLIST><DTSTART>20240224000000[-3:GMT]<DTEND>20240326000000[-3:GMT]
+            \(transactions)
+            <LEDGERBAL>
+            <BALAMT>-1280.91
+            <DTASOF>20240325000000[-3:GMT]
+            </LEDGERBAL>
+            </CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>
+            """
+        let result = read(sgmlFile(body))
+        XCTAssertNil(result.failure)
+        let statement = try XCTUnwrap(result.statementsEnded.first)
+        XCTAssertEqual(result.transactions.map(\.amount), amounts)
+        XCTAssertEqual(statement.balance, "-1280.91")
+        XCTAssertEqual(minor(statement.balance ?? ""), minorSum(result.transactions))
+        XCTAssertEqual(statement.balanceDate, "2024-03-25T00:00:00-03:00")
+        XCTAssertEqual(statement.notes, [])
+    }
+
+    /// A `LEDGERBAL` elsewhere in the statement (here inside `BANKTRANLIST` of an XML file) is not
+    /// taken for its balance, but is never dropped without a word.
+    func testALedgerBalanceInsideAnotherElementIsNamedInANote() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE"?>
+            <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD</CURDEF><CCACCTFROM><ACCTID>4111</ACCTID></CCACCTFROM>
+            <BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240302</DTPOSTED><TRNAMT>-5</TRNAMT>
+            <FITID>C1</FITID><NAME>Card shop</NAME></STMTTRN>
+            <LEDGERBAL><BALAMT>-5.00</BALAMT><DTASOF>20240331</DTASOF></LEDGERBAL></BANKTRANLIST>
+            </CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
+            """
+        let statement = try XCTUnwrap(read(xml).statementsEnded.first)
+        XCTAssertNil(statement.balance)
+        XCTAssertEqual(
+            statement.notes,
+            [
+                "BANKTRANLIST.LEDGERBAL.BALAMT -5.00 not read as the ledger balance: a LEDGERBAL belongs in CCSTMTRS itself"
+            ])
+    }
+
+    // MARK: End tags and empty files
+
+    /// jbms/beancount-import's amex.ofx (GPL; this file has its shape): every leaf has an end
+    /// tag, written after its next sibling's (`<CODE>0<SEVERITY>INFO</SEVERITY></CODE>`), bank
+    /// tags too (`AMEX.ROLE`). It failed: `Opening and ending tag mismatch: STATUS line 4 and
+    /// SEVERITY`. ofxparse reads its 3 transactions and balance; so does txfeed now.
+    func testLateEndTagsOfLeavesAreDropped() throws {
+        let body = """
+             <SIGNONMSGSRSV1>
+              <SONRS>
+               <STATUS>
+                <CODE>0
+                 <SEVERITY>INFO
+                  <MESSAGE>LOGIN SUCCESSFUL
+                  </MESSAGE>
+                 </SEVERITY>
+                </CODE>
+               </STATUS>
+               <DTSERVER>20140112083600.212[-7:MST]
+                <LANGUAGE>ENG
+                 <ORIGIN.ID>FMPWEB
+                 </ORIGIN.ID>
+                </LANGUAGE>
+               </DTSERVER>
+              </SONRS>
+             </SIGNONMSGSRSV1>
+             <CREDITCARDMSGSRSV1>
+              <CCSTMTTRNRS>
+               <TRNUID>0
+               </TRNUID>
+                <CCSTMTRS>
+                 <CURDEF>USD
+                  <CCACCTFROM>
+                   <ACCTID>3797
+                    <AMEX.ROLE>B
+                    </AMEX.ROLE>
+                   </ACCTID>
+                  </CCACCTFROM>
+                  <BANKTRANLIST>
+                   <DTSTART>20140112050000.000[-7:MST]
+                    <DTEND>20140112050000.000[-7:MST]
+            \(["-143.94", "-28.05", "-18.76"].enumerated().map { index, amount in
+                """
+                     <STMTTRN>
+                      <TRNTYPE>DEBIT
+                       <DTPOSTED>2013112\(4 + index)000000.000[-7:MST]
+                        <TRNAMT>\(amount)
+                         <FITID>32013328025518401\(index)
+                          <NAME>SHOP \(index)
+                           <MEMO>RESTAURANT
+                           </MEMO>
+                          </NAME>
+                         </FITID>
+                        </TRNAMT>
+                       </DTPOSTED>
+                      </TRNTYPE>
+                     </STMTTRN>
+
+                """
+            }.joined())
+                    </DTEND>
+                   </DTSTART>
+                  </BANKTRANLIST>
+                  <LEDGERBAL>
+                   <BALAMT>-190.75
+                    <DTASOF>20140112050000.000[-7:MST]
+                    </DTASOF>
+                   </BALAMT>
+                  </LEDGERBAL>
+                </CCSTMTRS>
+               </CCSTMTTRNRS>
+              </CREDITCARDMSGSRSV1>
+            """
+        let result = read(sgmlFile(body))
+        XCTAssertNil(result.failure)
+        let statement = try XCTUnwrap(result.statementsEnded.first)
+        XCTAssertEqual(statement.accountID, "3797")
+        XCTAssertEqual(result.transactions.map(\.amount), ["-143.94", "-28.05", "-18.76"])
+        XCTAssertEqual(result.transactions.map(\.vendor), ["SHOP 0", "SHOP 1", "SHOP 2"])
+        XCTAssertEqual(result.transactions.map(\.memo), ["RESTAURANT", "RESTAURANT", "RESTAURANT"])
+        XCTAssertEqual(statement.balance, "-190.75")
+        XCTAssertEqual(minor(statement.balance ?? ""), minorSum(result.transactions))
+    }
 }

@@ -69,4 +69,25 @@ final class SGMLNormalizerTests: XCTestCase {
         XCTAssertTrue(whole.hasPrefix("<OFX>\r\n<NAME>Café  AT&amp;T &lt;xxx"), whole)
         XCTAssertTrue(whole.hasSuffix("<STMTTRN><TRNAMT>-1.00</TRNAMT></STMTTRN></OFX>"), whole)
     }
+
+    /// AMEX closes every leaf, after its next sibling's end tag: those end tags close nothing
+    /// and are dropped (a leaf the spec names, or a bank's tag with a period); the end tag of an
+    /// aggregate that is not open is still written, for the parser to refuse.
+    func testAnEndTagOfALeafClosedAlreadyIsDropped() {
+        XCTAssertEqual(
+            normalized(
+                Array("<STATUS><CODE>0\n<SEVERITY>INFO\n</SEVERITY>\n</CODE></STATUS><X.ID>a\n<NAME>b</X.ID>".utf8)),
+            "<STATUS><CODE>0\n</CODE><SEVERITY>INFO\n</SEVERITY>\n</STATUS><X.ID>a\n</X.ID><NAME>b</NAME>")
+        XCTAssertEqual(normalized(Array("<OFX><NAME>a</STMTTRN></OFX>".utf8)), "<OFX><NAME>a</STMTTRN></NAME></OFX>")
+    }
+
+    /// Nubank leaves `BANKTRANLIST` open: the `LEDGERBAL` after it closes it (and a `STMTTRN`
+    /// left open in it), as the spec puts it after the list, never inside.
+    func testABalanceAfterTheTransactionListClosesIt() {
+        XCTAssertEqual(
+            normalized(
+                Array("<CCSTMTRS><BANKTRANLIST><STMTTRN><TRNAMT>1\n<LEDGERBAL><BALAMT>1</LEDGERBAL></CCSTMTRS>".utf8)),
+            "<CCSTMTRS><BANKTRANLIST><STMTTRN><TRNAMT>1\n</TRNAMT></STMTTRN></BANKTRANLIST><LEDGERBAL><BALAMT>1</BALAMT>"
+                + "</LEDGERBAL></CCSTMTRS>")
+    }
 }

@@ -14,6 +14,9 @@ public struct OFXStatement: Sendable, Equatable {
     public var currency: String?
     /// `LEDGERBAL/BALAMT` as written.
     public var balanceText: String?
+    /// A `LEDGERBAL/BALAMT` below another element of the statement (`BANKTRANLIST.LEDGERBAL.BALAMT`)
+    /// and its text: not the statement's balance, and a note says so.
+    public var misplacedBalance: Leaf?
     /// `LEDGERBAL/DTASOF` in a host form.
     public var balanceDate: String?
     public var transactions = 0
@@ -38,6 +41,12 @@ public struct OFXStatement: Sendable, Equatable {
         case OFXStatement.investmentElement: accountType = "INVESTMENT"
         default: accountType = nil
         }
+    }
+
+    /// A leaf's path below the statement and its text.
+    public struct Leaf: Sendable, Equatable {
+        public var path: String
+        public var text: String
     }
 
     public static let bankElement = "STMTRS"
@@ -88,6 +97,11 @@ public struct OFXStatement: Sendable, Equatable {
         }
         if positions > 0 {
             notes.append("\(positions.counted("position")) in INVPOSLIST not read: holdings are not transactions")
+        }
+        if let misplaced = misplacedBalance {
+            notes.append(
+                "\(misplaced.path) \(misplaced.text) not read as the ledger balance: a LEDGERBAL belongs in "
+                    + "\(element) itself")
         }
         if currency == nil {
             notes.append("no currency: CURDEF is missing or empty, so the amounts carry none")

@@ -168,7 +168,8 @@ struct OFXWalk {
             return
         }
         let trimmed = OFXText.string(OFXText.trimmed(value))
-        switch stack[statementDepth...].map(names.string).joined(separator: ".") {
+        let within = stack[statementDepth...].map(names.string).joined(separator: ".")
+        switch within {
         // An empty CURDEF names no currency: the account has none (and a note says so), not "".
         case "CURDEF": statement!.currency = trimmed.isEmpty ? nil : trimmed
         case "BANKACCTFROM.ACCTID", "CCACCTFROM.ACCTID", "INVACCTFROM.ACCTID": statement!.accountID = trimmed
@@ -176,6 +177,10 @@ struct OFXWalk {
         case "LEDGERBAL.BALAMT": statement!.balanceText = trimmed
         case "LEDGERBAL.DTASOF": statement!.balanceDate = OFXDate.converted(trimmed) ?? trimmed
         case "INVBAL.AVAILCASH": statement!.availableCash = trimmed
+        // A LEDGERBAL below another element of the statement is not its balance, and is not
+        // read as one; but a balance is never dropped without a word.
+        case _ where within.hasSuffix(".LEDGERBAL.BALAMT") && !trimmed.isEmpty:
+            statement!.misplacedBalance = statement!.misplacedBalance ?? OFXStatement.Leaf(path: within, text: trimmed)
         default: break
         }
     }

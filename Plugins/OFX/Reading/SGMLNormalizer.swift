@@ -163,6 +163,13 @@ public struct SGMLNormalizer {
             if let index = lastOpen(named: name) {
                 while openStarts.count > index + 1 { closeLastOpen(&out) }
                 openNames.removeLast(openNames.count - openStarts.removeLast())
+            } else if OFXLeaves.contains(name) || name.contains(UInt8(ascii: ".")) {
+                // The end tag of a leaf closed already (at the next tag, as SGML closes it):
+                // AMEX writes one for every leaf, late (`<CODE>0<SEVERITY>INFO</SEVERITY></CODE>`).
+                // It closes nothing; written, it failed the file. Only a leaf the spec names, or a
+                // bank's own tag (named with a period, `AMEX.ROLE`), which txfeed does not read:
+                // a stray end tag of an aggregate still fails the file.
+                return
             }
             appendEndTag(name, &out)
             lastTagWasStart = false
@@ -170,6 +177,7 @@ public struct SGMLNormalizer {
             return
         }
         if lastTagWasStart && (leafHasText || openIsLeaf) { closeLastOpen(&out) }
+        closeTransactionList(before: tag.prefix { !Self.isBlank($0) && $0 != UInt8(ascii: "/") }, &out)
         let selfClosing = tag.last == UInt8(ascii: "/")
         if !selfClosing {
             openStarts.append(openNames.count)
@@ -180,6 +188,22 @@ public struct SGMLNormalizer {
         out.append(UInt8(ascii: ">"))
         lastTagWasStart = !selfClosing
         leafHasText = false
+    }
+
+    /// The aggregates the spec puts after `BANKTRANLIST` in a statement, never inside it.
+    private static let afterTransactionList: [[UInt8]] = ["LEDGERBAL", "AVAILBAL", "BALLIST", "BANKTRANLISTP"].map {
+        Array($0.utf8)
+    }
+    private static let transactionList = Array("BANKTRANLIST".utf8)
+
+    /// Closes a `BANKTRANLIST` left open (and what is open inside it) at a sibling the spec puts
+    /// after it: Nubank's card files have no `</BANKTRANLIST>`, and their `LEDGERBAL` was read as
+    /// `BANKTRANLIST.LEDGERBAL`, not the statement's, and its balance lost without a word.
+    private mutating func closeTransactionList(before name: ArraySlice<UInt8>, _ out: inout [UInt8]) {
+        guard Self.afterTransactionList.contains(where: { $0.elementsEqual(name) }),
+            let index = lastOpen(named: Self.transactionList[...])
+        else { return }
+        while openStarts.count > index { closeLastOpen(&out) }
     }
 
     /// Whether the innermost open element is a leaf by its name (``OFXLeaves``): empty, it is
