@@ -127,6 +127,38 @@ final class OFXFoundInRealFilesTests: XCTestCase {
             ])
     }
 
+    /// ofxgo's moneymrkt1_v103.ofx (GPL; this file has its shape): a `BALAMT` of
+    /// `2607.1664944585727` USD failed as `end_account_with_balance: balance …: amount has more
+    /// than 2 decimals`, the host's function and no path. The plugin says it first, with its path.
+    func testALedgerBalanceWithMoreDecimalsThanItsCurrencyFailsWithItsPath() throws {
+        let result = read(sgmlFile(bankStatement(transaction("-1.00"), balance: "2607.1664944585727")))
+        let statement = try XCTUnwrap(result.statementsEnded.first)
+        XCTAssertEqual(
+            statement.balanceProblem,
+            #"STMTRS[0].LEDGERBAL.BALAMT: "2607.1664944585727" has more decimals than USD's 2"#)
+        let zeros = read(sgmlFile(bankStatement(transaction("-1.00"), balance: "2607.1600")))
+        XCTAssertNil(zeros.statementsEnded.first?.balanceProblem, "trailing zeros are not decimals the host refuses")
+    }
+
+    /// jbms/beancount-import's vanguard_roth_ira.ofx (GPL): a `REINVEST` `TOTAL` of -93.20976,
+    /// refused by the host as more than 2 decimals, twice at `INVSTMTRS[0].REINVEST[0]`: which
+    /// half was which? Each half's location names it.
+    func testEachHalfOfAReinvestmentNamesItself() throws {
+        let body = """
+            <INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20180622<CURDEF>USD
+            <INVACCTFROM><BROKERID>vanguard.com<ACCTID>88</INVACCTFROM><INVTRANLIST><DTSTART>20180101<DTEND>20180622
+            <REINVEST><INVTRAN><FITID>R1<DTTRADE>20180621</INVTRAN><SECID><UNIQUEID>E1A7917D1<UNIQUEIDTYPE>CUSIP
+            </SECID><INCOMETYPE>DIV<TOTAL>-93.20976<SUBACCTSEC>CASH<UNITS>31.704<UNITPRICE>2.94</REINVEST>
+            </INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>
+            """
+        let result = read(sgmlFile(body))
+        XCTAssertEqual(result.transactions.map(\.id), ["R1.income", "R1"])
+        XCTAssertEqual(result.transactions.map(\.amount), ["93.20976", "-93.20976"])
+        XCTAssertEqual(
+            result.transactions.map(\.location),
+            ["INVSTMTRS[0].REINVEST[0].income", "INVSTMTRS[0].REINVEST[0].purchase"])
+    }
+
     // MARK: End tags and empty files
 
     /// jbms/beancount-import's amex.ofx (GPL; this file has its shape): every leaf has an end
@@ -209,5 +241,17 @@ final class OFXFoundInRealFilesTests: XCTestCase {
         XCTAssertEqual(result.transactions.map(\.memo), ["RESTAURANT", "RESTAURANT", "RESTAURANT"])
         XCTAssertEqual(statement.balance, "-190.75")
         XCTAssertEqual(minor(statement.balance ?? ""), minorSum(result.transactions))
+    }
+
+    /// jseutter/ofxparse's bank_small.ofx (`<OFX></OFX>`) and account_listing_aggregation.ofx
+    /// (accounts listed, no statement) read as nothing, exit 0, not a word said.
+    func testAFileWithoutAStatementSaysSo() {
+        for body in ["", "<SIGNUPMSGSRSV1><ACCTINFOTRNRS><TRNUID>1</ACCTINFOTRNRS></SIGNUPMSGSRSV1>"] {
+            let result = read(sgmlFile(body))
+            XCTAssertNil(result.failure)
+            XCTAssertEqual(result.statementsEnded, [])
+            XCTAssertEqual(
+                result.notes, ["no statement in the file (no STMTRS, CCSTMTRS or INVSTMTRS): nothing to read"])
+        }
     }
 }

@@ -231,4 +231,36 @@ final class OFXEdgeEndToEndTests: XCTestCase {
         XCTAssertEqual(pageRows.compactMap { text($0, "id") }, ["A1"], pageLog)
         XCTAssertTrue(pageLog.contains("text after </OFX> is not OFX: ignored"), pageLog)
     }
+
+    /// Nubank's card files have no `</BANKTRANLIST>`: the balance was read inside the list and
+    /// dropped (exit 0, `balance` null) though the amounts sum to it. A file with no statement
+    /// (`<OFX></OFX>`) read as nothing without a word. A balance with more decimals than USD has
+    /// failed as `end_account_with_balance: …`, naming no element.
+    func testTheLedgerBalanceIsNeverLostWithoutAWord() throws {
+        let (_, nubank) = try file(
+            "<CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>1<CCSTMTRS><CURDEF>BRL\n<CCACCTFROM><ACCTID>1111</CCACCTFROM>\n"
+                + "<BANKTRANLIST><DTSTART>20240224<DTEND>20240326\n<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240323"
+                + "<TRNAMT>-13.00<FITID>N1<MEMO>m</STMTTRN>\n<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240322<TRNAMT>-959.00"
+                + "<FITID>N2<MEMO>m</STMTTRN>\n\n<LEDGERBAL><BALAMT>-972.00<DTASOF>20240325</LEDGERBAL>\n"
+                + "</CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>")
+        let (rows, accounts, _) = try run(nubank)
+        XCTAssertEqual(rows.map { minor($0) }, [-1300, -95900])
+        XCTAssertEqual(accounts.compactMap { text($0, "balance") }, ["-972.00"])
+
+        let (_, empty) = try file("", named: "empty.ofx")
+        let (_, none, log) = try run(empty)
+        XCTAssertEqual(none.count, 0)
+        XCTAssertTrue(log.contains("no statement in the file (no STMTRS, CCSTMTRS or INVSTMTRS): nothing to read"), log)
+
+        let (_, decimals) = try file(
+            "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD\n<BANKACCTFROM><BANKID>1<ACCTID>9<ACCTTYPE>SAVINGS"
+                + "</BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n</BANKTRANLIST>"
+                + "<LEDGERBAL><BALAMT>2607.1664944585727<DTASOF>20240131</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>",
+            named: "moneymrkt.ofx")
+        let failed = try txfeed(arguments: ["run", decimals, "--sink", "json"])
+        XCTAssertNotEqual(failed.status, 0)
+        XCTAssertTrue(
+            failed.stderr.contains(#"STMTRS[0].LEDGERBAL.BALAMT: "2607.1664944585727" has more decimals than USD's 2"#),
+            failed.stderr)
+    }
 }

@@ -201,6 +201,12 @@ public final class OFXDocument {
         guard root != nil else {
             return .failed(OFXFailure(origin: origin, line: reader.line, path: "", message: "no OFX element"))
         }
+        // An account listing (`ACCTINFORS`) or a bare `<OFX></OFX>` read as nothing: said, not silent.
+        if walk.statementCount == 0 {
+            guard visit(.note("no statement in the file (no STMTRS, CCSTMTRS or INVSTMTRS): nothing to read")) else {
+                return .stopped
+            }
+        }
         switch input.trailing {
         case .none:
             return .finished

@@ -61,13 +61,14 @@ extension OFXTransactionFields {
 
 extension OFXTransaction {
     /// For a `REINVEST` read as its purchase: the income it reinvests, the same amount the other
-    /// way, its id the purchase's with `.income`.
+    /// way, its id and location the purchase's with `.income`.
     var reinvestedIncome: OFXTransaction {
         var income = self
         income.amount =
             amount.hasPrefix("-")
             ? String(amount.dropFirst()) : "-" + (amount.hasPrefix("+") ? amount.dropFirst() : amount[...])
         income.id = id.map { $0 + ".income" }
+        income.location = location + ".income"
         income.memo = "income reinvested: " + (memo ?? "")
         return income
     }

@@ -1,3 +1,5 @@
+import StatementText
+
 /// A bank (`STMTRS`), credit-card (`CCSTMTRS`) or investment (`INVSTMTRS`) statement: one
 /// account. An investment statement's entries are its cash movements.
 public struct OFXStatement: Sendable, Equatable {
@@ -69,9 +71,19 @@ public struct OFXStatement: Sendable, Equatable {
     /// `STMTRS[0].LEDGERBAL.BALAMT: "1.234,56" is not an amount`: a stated balance that cannot be
     /// read fails the statement, as in camt and MT940 (a balance nobody can check against is
     /// not one to drop quietly). Nil when the balance reads or is not given.
+    ///
+    /// So does one with more decimals than its currency has (ofxgo's money-market sample's
+    /// `2607.1664944585727` USD), said here with its path: the host refused it as
+    /// `end_account_with_balance: balance …`, which named neither the file's element nor where.
     public var balanceProblem: String? {
-        guard let text = balanceText, !text.isEmpty, balance == nil else { return nil }
-        return "\(path).LEDGERBAL.BALAMT: \"\(text)\" is not an amount"
+        guard let text = balanceText, !text.isEmpty else { return nil }
+        guard let balance else { return "\(path).LEDGERBAL.BALAMT: \"\(text)\" is not an amount" }
+        // A currency the host does not know fails the account at its start, with its own message.
+        guard let currency, CurrencyMinorUnits.codes.contains(currency) else { return nil }
+        let decimals = CurrencyMinorUnits.decimals(of: currency)
+        let fraction = balance.drop { $0 != "." }.dropFirst().reversed().drop { $0 == "0" }
+        guard fraction.count > decimals else { return nil }
+        return "\(path).LEDGERBAL.BALAMT: \"\(text)\" has more decimals than \(currency)'s \(decimals)"
     }
 
     /// What the statement left unread, or why it holds no transactions: a line each, for the

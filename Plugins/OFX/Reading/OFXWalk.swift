@@ -37,6 +37,9 @@ struct OFXWalk {
         self.loadSecurities = loadSecurities
     }
 
+    /// How many statements the file has shown so far.
+    var statementCount: Int { statementsSeen.values.reduce(0, +) }
+
     /// The statement read now; began: whether ``OFXEvent/statementBegan(_:)`` was sent for it.
     var openStatement: (statement: OFXStatement, began: Bool)? { statement.map { ($0, began) } }
 
@@ -241,10 +244,13 @@ struct OFXWalk {
                 // A REINVEST is income bought back into the security at once: its TOTAL is the
                 // purchase, and the income it spends is in no INCOME of the file (the spec
                 // reports a reinvestment as the one transaction). Both are written, so the cash
-                // moves by nothing and each half is seen.
+                // moves by nothing and each half is seen, its location naming which
+                // (`REINVEST[0].income`, `REINVEST[0].purchase`), as the host's rejects do.
+                var entry = entry
                 if names.string(element) == "REINVEST" {
                     statement!.transactions += 1
                     guard visit(.transaction(entry.reinvestedIncome)) else { return false }
+                    entry.location += ".purchase"
                 }
                 statement!.transactions += 1
                 return visit(.transaction(entry))
