@@ -223,6 +223,10 @@ final class MT940StatementReadingTests: XCTestCase {
         let german = details("177?00SEPA-UEBERWEISUNG?20Miete ?21Juni?32Max Mustermann")
         XCTAssertEqual(german?.vendor, "Max Mustermann")
         XCTAssertEqual(german?.memo, "Miete Juni")
+        // A space after the tag: still German subfields, not free text.
+        let spaced = details(" 020?00Wyplata?20Faktura 7?32Jan Kowalski")
+        XCTAssertEqual(spaced?.vendor, "Jan Kowalski")
+        XCTAssertEqual(spaced?.memo, "Faktura 7")
         let unnamed = details("835?00ABSCHLUSS?20Zinsen")
         XCTAssertEqual(unnamed?.vendor, "ABSCHLUSS")
         let free = details("Some shop / Berlin")

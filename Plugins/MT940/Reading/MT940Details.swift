@@ -36,9 +36,12 @@ struct MT940Details {
         room.joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[from...]))
         // Valid while `room.joined` is not changed: the readings below change only the others.
         let joined = room.joined.bytes
-        if Self.isGerman(joined) {
+        // A space after the tag (`:86: 020?00…`, a Polish bank's in wolph/mt940's cmxl file) is
+        // before the code: the subfields are still German, not free text of `?20` and `?32`.
+        let code = UnsafeBufferPointer(rebasing: joined[joined.prefix { $0 == 0x20 }.count...])
+        if Self.isGerman(code) {
             dialect = .german
-            readGerman(joined, &room, into: &texts)
+            readGerman(code, &room, into: &texts)
         } else if let keys = Self.dutchKeys(Array(joined)) {
             dialect = .dutch
             readDutch(Array(joined), keys, into: &texts)
