@@ -234,6 +234,10 @@ struct ColumnRoles: Sendable {
 
     /// A numeric column that is the running total of the money (balance[i] = balance[i−1] ±
     /// amount[i], rows oldest or newest first) is the balance, whatever its header says.
+    ///
+    /// A chain is evidence only where money moves: a column with one value on every row (SumUp's
+    /// `Wechselkurs` of 1.00, a CSB43 `bank_code`) is no running balance, and a column of zeros
+    /// (SumUp's `Gebühr`) moves nothing to follow.
     private mutating func findBalance(_ profiles: [ColumnProfile], fixed: Set<ColumnRole>, settings: CSVSettings) {
         let numeric = profiles.indices.filter { profiles[$0].isAmounts && columns[.date] != $0 }
         guard numeric.count >= 2 || (numeric.count >= 1 && columns[.debit] != nil) else { return }
@@ -254,6 +258,7 @@ struct ColumnRoles: Sendable {
         let parsed = Dictionary(
             uniqueKeysWithValues: numeric.map { ($0, profiles[$0].values.map { Self.scaled($0, mark) }) })
         for total in numeric where !fixed.contains(.amount) || columns[.amount] != total {
+            guard Set(parsed[total]!.compactMap { $0 }).count >= 2 else { continue }
             if let debit = columns[.debit], let credit = columns[.credit], debit != total, credit != total,
                 let debits = parsed[debit], let credits = parsed[credit]
             {
@@ -286,18 +291,30 @@ struct ColumnRoles: Sendable {
         reasons[column] = "running total"
     }
 
+    /// Whether `totals` follows `money` on at least eight pairs of rows in ten, oldest or newest
+    /// first. A zero amount beside an unchanged total proves nothing (a fee column of zeros
+    /// beside an exchange rate of 1.00) and is not counted; a zero amount beside a total that
+    /// moved, or a blank one, counts against.
     static func isRunningTotal(_ totals: [Int64?], of money: [Int64?]) -> Bool {
-        var pairs = 0
+        var forwardPairs = 0
+        var backwardPairs = 0
         var forward = 0
         var backward = 0
         for row in totals.indices.dropFirst() {
             guard let current = totals[row], let previous = totals[row - 1] else { continue }
-            pairs += 1
-            if let amount = money[row], current - previous == amount { forward += 1 }
-            if let amount = money[row - 1], previous - current == amount { backward += 1 }
+            // Nothing moved and the total stayed: no evidence either way.
+            let still = current == previous
+            if !(still && money[row] == 0) {
+                forwardPairs += 1
+                if let amount = money[row], current - previous == amount { forward += 1 }
+            }
+            if !(still && money[row - 1] == 0) {
+                backwardPairs += 1
+                if let amount = money[row - 1], previous - current == amount { backward += 1 }
+            }
         }
-        let best = max(forward, backward)
-        return pairs >= 1 && best * 10 >= pairs * 8
+        func holds(_ agreeing: Int, of pairs: Int) -> Bool { pairs >= 1 && agreeing * 10 >= pairs * 8 }
+        return holds(forward, of: forwardPairs) || holds(backward, of: backwardPairs)
     }
 
     /// The amount in ten-thousandths, or nil when it does not read.

@@ -1,0 +1,79 @@
+import CSVReading
+import XCTest
+
+/// A running balance is found where money moves: a column with one value on every row, or a
+/// chain over amounts of zero, is no evidence of one.
+final class RunningBalanceEvidenceTests: XCTestCase {
+    /// csv2ofx's data/test/sumup.csv (MIT, reubano/csv2ofx): `Wechselkurs` is 1.00 and `Gebühr`
+    /// 0.00 on every row; the money is in `Rechnungsbetrag ausgehend` / `eingehend`.
+    static let sumup = """
+        Datum der Transaktion,Transaktions-ID,Art der Transaktion,Referenz,Zahlungsreferenz,Status,\
+        Rechnungsbetrag ausgehend,Rechnungsbetrag eingehend,Währung der Karte,Zahlungsbetrag ausgehend,\
+        Zahlungsbetrag eingehend,Zahlungswährung,Wechselkurs,Gebühr,Verfügbares Guthaben
+        "29.12.24, 13:56",CONPWBBZPL,Ausgehende Banküberweisung,Angelika Theissen DE35500105174283248935,\
+        Hier ist dein Geld,Genehmigt,840.12,0.00,EUR,840.12,0.00,EUR,1.00,0.00,890.12
+        "26.12.24, 16:30",C9VK7VXVJN,Ausgehende Banküberweisung,Paul Simon Dreher DE64500105175197789342,\
+        Gesendet durch SumUp,Genehmigt,500.00,0.00,EUR,500.00,0.00,EUR,1.00,0.00,50.00
+        "26.12.24, 16:25",CDJ2XPQY2K,Ausgehende Banküberweisung,Niklas Furst-Walter DE51500105177191661339,\
+        Auszahlung eines beliebigen Betrags,Genehmigt,500.00,0.00,EUR,500.00,0.00,EUR,1.00,0.00,550.00
+        "15.03.24, 09:19",C9B7E6PMEQ,Eingehende Banküberweisung,Sara Dietrich DE11500105173122451822,\
+        Kohle,Genehmigt,0.00,40.00,EUR,0.00,40.00,EUR,1.00,0.00,1050.00
+        "20.01.24, 12:15",COWMKB43BJ,Eingehende Banküberweisung,Hans-Peter König DE14500105173896376453,\
+        Hallo,Genehmigt,0.00,10.00,EUR,0.00,10.00,EUR,1.00,0.00,1010.00
+
+        """
+
+    static let sumupOptions = ["date": "1", "date-format": "%d.%m.%y, %H:%M"]
+
+    /// Before: the exchange rate was the balance and the fee the amount, every row 0.00 with the
+    /// chain "agreeing". Now no column is the amount by a chain of zeros: the run refuses and
+    /// names the option.
+    func testConstantColumnIsNoBalanceAndZerosAreNoAmount() throws {
+        let result = try CSVReading.read(Self.sumup, options: Self.sumupOptions, origin: "sumup.csv", stem: "sumup")
+        XCTAssertEqual(result.entries.flatMap { $0 }, [])
+        XCTAssertEqual(result.problems.count, 1, "\(result.problems)")
+        let problem = result.problems.first ?? ""
+        XCTAssertTrue(problem.hasPrefix("sumup.csv: no amount column found: 6 columns hold amounts ("), problem)
+        XCTAssertTrue(problem.contains("set amount to the one that moved, or debit and credit"), problem)
+        XCTAssertFalse(result.report.contains("running total"), result.report)
+    }
+
+    /// With the money's columns named, `Verfügbares Guthaben` is the running total of four rows
+    /// of five, and the newest breaks it (50.00 − 840.12 is not 890.12): said, not read. Unchecked,
+    /// the figures are csv2ofx's.
+    func testSumupWithDebitAndCreditNamed() throws {
+        var options = Self.sumupOptions
+        options["debit"] = "Rechnungsbetrag ausgehend"
+        options["credit"] = "Rechnungsbetrag eingehend"
+        options["balance"] = "Verfügbares Guthaben"
+        let checked = try CSVReading.read(Self.sumup, options: options, origin: "sumup.csv", stem: "sumup")
+        XCTAssertEqual(
+            checked.problems,
+            [
+                "sumup.csv: line 2: balance 890.12 does not follow from 50.00 (line 3) and debit 840.12: a row missing "
+                    + "or repeated, or a figure misread; set check-balance=false to read the file unchecked"
+            ])
+        options["check-balance"] = "false"
+        let result = try CSVReading.read(Self.sumup, options: options, origin: "sumup.csv", stem: "sumup")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries.flatMap { $0 }.map(\.amount), ["-840.12", "-500.00", "-500.00", "40.00", "10.00"])
+    }
+
+    /// The shape of hledger's examples/csv/csb43.csv (written here, not copied): a bank code the
+    /// same on every row and an item code of zeros made a "balance" that then broke the run.
+    func testConstantCodeBesideZerosIsNoBalance() throws {
+        let text = """
+            bank_code,account_number,short_name,currency,own_item,item1,transaction_date,amount
+            4321,1234567890,J.DOE,EUR,000,SALARY NOVEMBER,2019-11-02,1500.00
+            4321,1234567890,J.DOE,EUR,000,RENT NOVEMBER,2019-11-10,-500.00
+            4321,1234567890,J.DOE,EUR,000,GROCERIES,2019-11-12,-42.10
+
+            """
+        let result = try CSVReading.read(text, origin: "csb43.csv", stem: "csb43")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.flatMap { $0 }.map(\.amount), ["1500.00", "-500.00", "-42.10"])
+        XCTAssertFalse(result.report.contains("running total"), result.report)
+    }
+
+}
