@@ -95,6 +95,9 @@ final class BankProfileTests: XCTestCase {
             profile: "citi-card-members", transactions: 5, sum: 76744, currency: "USD", first: "2024-04-02",
             last: "2024-04-20", newestVendor: "COSTCO WHSE #0481 ROUND ROCK TX"),
         Facts(
+            profile: "ing-de", transactions: 6, sum: 155170, currency: "EUR", first: "2024-03-01",
+            last: "2024-03-28", newestVendor: "REWE Markt GmbH"),
+        Facts(
             profile: "deutsche-bank", transactions: 4, sum: 153460, currency: "EUR", first: "2024-07-03",
             last: "2024-07-31", newestVendor: "Kontoführungsentgelt Juli"),
         Facts(

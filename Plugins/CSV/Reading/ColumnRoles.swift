@@ -100,7 +100,17 @@ struct ColumnRoles: Sendable {
             // has a `Betrag` header over empty cells beside them.
             if role == .amount, columns[.debit] != nil, columns[.credit] != nil { continue }
             let free = (candidates[role] ?? []).filter { !isTaken($0.column) }
-            if let best = free.min(by: { $0.rank < $1.rank }) { columns[role] = best.column }
+            guard let best = free.min(by: { $0.rank < $1.rank }) else { continue }
+            columns[role] = best.column
+            // Two `Währung` columns (ING's `Saldo;Währung;Betrag;Währung`): each names the money
+            // before it, and the amount's is the one right after the amount.
+            if role == .currency, let amount = columns[.amount] ?? columns[.debit],
+                free.filter({ $0.rank == best.rank }).count >= 2,
+                free.contains(where: { $0.column == amount + 1 && $0.rank == best.rank })
+            {
+                columns[.currency] = amount + 1
+                reasons[amount + 1] = "after the amount"
+            }
         }
     }
 

@@ -203,6 +203,19 @@ public enum BankProfiles {
                 "currency": "Währung", "date-format": "%d.%m.%Y", "decimal-mark": ",",
             ]),
         BankProfile(
+            name: "ing-de", bank: "ING (Germany), Umsatzanzeige",
+            header: [
+                "Buchung", "Valuta", "Auftraggeber/Empfänger", "Buchungstext", "Kategorie", "Verwendungszweck", "Saldo",
+                "Währung", "Betrag", "Währung",
+            ],
+            // Two `Währung` columns: the first is the balance's, the second (by position: a name
+            // finds the first) the amount's. The booking date, not the value date.
+            options: [
+                "separator": ";", "date": "Buchung", "vendor": "Auftraggeber/Empfänger", "amount": "Betrag",
+                "memo": "Verwendungszweck", "balance": "Saldo", "currency": "10", "date-format": "%d.%m.%Y",
+                "decimal-mark": ",",
+            ]),
+        BankProfile(
             name: "deutsche-bank", bank: "Deutsche Bank (Germany), since 2024",
             header: [
                 "Buchungstag", "Wert", "Umsatzart", "Begünstigter / Auftraggeber", "Verwendungszweck",

@@ -341,6 +341,33 @@ write("deutsche-bank-legacy", "\n".join([
     "Kontostand;30.11.2023;;;2.606,00;EUR",
 ]), encoding="cp1252")
 
+# ING (Germany), "Umsatzanzeige" (the layout as beancount-ing's tests write it, MIT,
+# siddhantgoel/beancount-ing tests/test_ec_importer.py; every name and figure here made up):
+# ISO-8859-1, a labelled preamble, newest first, `Saldo;Währung;Betrag;Währung` with the
+# amount's currency last.
+write("ing-de", '''
+Umsatzanzeige;Datei erstellt am: 02.04.2024 09:15
+
+IBAN;DE12 5001 0517 0123 4567 89
+Kontoname;Girokonto
+Bank;ING
+Kunde;Erika Mustermann
+Zeitraum;01.03.2024 - 31.03.2024
+Saldo;1.571,60;EUR
+
+Sortierung;Datum absteigend
+
+In der CSV-Datei finden Sie alle bereits gebuchten Umsätze. Die vorgemerkten Umsätze werden nicht aufgenommen, auch wenn sie in Ihrem Internetbanking angezeigt werden.
+
+Buchung;Valuta;Auftraggeber/Empfänger;Buchungstext;Kategorie;Verwendungszweck;Saldo;Währung;Betrag;Währung
+28.03.2024;29.03.2024;REWE Markt GmbH;Lastschrift;Lebensmittel;REWE SAGT DANKE 12345;1.571,60;EUR;-28,40;EUR
+22.03.2024;22.03.2024;Max Beispiel;Gutschrift;Sonstiges;Konzertkarten;1.600,00;EUR;45,00;EUR
+15.03.2024;15.03.2024;Stadtwerke Köln GmbH;Lastschrift;Wohnen;Abschlag Strom März;1.555,00;EUR;-60,00;EUR
+04.03.2024;04.03.2024;Hausverwaltung Berg;Dauerauftrag;Wohnen;Miete März Whg 3;1.615,00;EUR;-850,00;EUR
+01.03.2024;01.03.2024;ACME GmbH;Gehalt/Rente;Gehalt;Gehalt März 2024;2.465,00;EUR;2.450,00;EUR
+01.03.2024;01.03.2024;Sparkasse Köln;Entgelt;Gebühren;Kontoführung Februar;15,00;EUR;-4,90;EUR
+''', encoding="latin-1")
+
 # DKB (Germany), Girokonto, the export before 2023 (layout: firefly-iii/import-configurations
 # de/dkb/README.md and de/dkb/csv-giro-legacy.json; the rows as in the bugal test fixture found by
 # `find_string '"Kontostand vom'`): windows-1252, every cell quoted and every line ending in ";", a
