@@ -365,6 +365,8 @@ struct CSVRowReader {
     static let pendingWords: Set<String> = [
         "pending", "vorgemerkt", "umsatz vorgemerkt", "en attente", "pendiente", "in behandeling", "authorised",
         "authorized", "reserviert",
+        // DKB: `Nicht gebucht` beside `Gebucht`, a row not booked yet.
+        "nicht gebucht",
         // Money held for a payment not booked yet; Danske Bank's `Venter` (waiting) beside `Udført`.
         "held", "venter",
     ]
