@@ -156,7 +156,7 @@ public final class CSVDocument {
         found.separator = Dialect.name(of: separator)
         found.separatorEvidence = dialect.evidence
         found.options.append(("separator", Dialect.name(of: separator), false))
-        let scan = TableScan(text: text, separator: separator)
+        let scan = TableScan(text: text, separator: separator, skip: settings.skip)
         guard var layout = TableLayout(scan: scan, text: text, separator: separator, skip: settings.skip) else {
             if scan.recordCount == 0 {
                 addProblem("the file holds no rows")

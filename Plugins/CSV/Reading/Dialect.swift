@@ -10,7 +10,8 @@ struct Dialect: Sendable {
     ///
     /// A preamble or a summary row only lowers a candidate's agreement a little, while a wrong
     /// candidate disagrees on most rows (a `,` in a `;` file appears only in amounts). A
-    /// candidate giving three fields or more beats one giving two, whatever their agreement. Ties
+    /// candidate is weighed by its most common count of three fields or more, when it gives
+    /// one; one giving three fields or more beats one giving only two, whatever their agreement. Ties
     /// go to the candidate giving more fields; between `;` and `,` giving as many, `;` wins
     /// when a comma sits in a number as a decimal mark (`1,50`: a digit before, exactly two
     /// after), else `,`. Quotes are honoured: a separator inside a quoted field does not count.
@@ -64,10 +65,14 @@ struct Dialect: Sendable {
         let histograms = (0..<candidates.count).map { Array(flat[$0 * bucketCount..<($0 + 1) * bucketCount]) }
         var best: (index: Int, agreeing: Int, fields: Int) = (0, -1, 0)
         for (candidate, histogram) in histograms.enumerated() {
-            // The most common field count of 2 or more, and how many lines have it.
-            var fields = 0
-            var agreeing = 0
-            for (fieldCount, lineCount) in histogram.enumerated().dropFirst(2) where lineCount >= agreeing {
+            // The most common field count of 3 or more, and how many lines have it; else 2. A
+            // preamble of `key;value` lines gives two fields, and where it outnumbers a short
+            // table's rows (ING's ten lines over four rows) `;` gave "two fields" and lost to the
+            // `,` of the rows' decimal commas (`1.000,00;EUR;-100,00`: three fields).
+            var fields = 2
+            var agreeing = histogram[2]
+            for (fieldCount, lineCount) in histogram.enumerated().dropFirst(3)
+            where lineCount > 0 && (fields == 2 || lineCount >= agreeing) {
                 fields = fieldCount
                 agreeing = lineCount
             }

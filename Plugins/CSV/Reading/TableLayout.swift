@@ -29,58 +29,62 @@ struct TableLayout: Sendable {
     /// (or the first after `skip` lines), and a header only when its cells look like names.
     init?(scan: TableScan, text: UnsafeBufferPointer<UInt8>, separator: UInt8, skip: Int?) {
         guard scan.width >= 2, !scan.head.isEmpty else { return nil }
-        width = scan.width
         let head = scan.head
+        var reader = CSVCellReader(text: text)
+        // A short table under a longer preamble: the preamble's count is the most usual one.
+        let named =
+            skip == nil ? Self.namedHeaderOverPreamble(scan, text: text, separator: separator, reader: &reader) : nil
+        let scanned = named.map { head[$0].fieldCount } ?? scan.width
+        width = scanned
         var first: Int?
         if let skip {
             first = head.firstIndex { $0.line > skip }
         } else {
             first = head.indices.first { index in
-                head[index].fieldCount == scan.width
-                    && (index + 1 == head.count || Self.fits(head[index + 1].fieldCount, width: scan.width))
+                head[index].fieldCount == scanned
+                    && (index + 1 == head.count || Self.fits(head[index + 1].fieldCount, width: scanned))
             }
         }
         guard var first else { return nil }
-        var reader = CSVCellReader(text: text)
         if skip == nil,
             let header = Self.headerAfterPaddedPreamble(
-                head, from: first, width: scan.width, text: text, separator: separator, reader: &reader)
+                head, from: first, width: scanned, text: text, separator: separator, reader: &reader)
         {
             first = header
         }
         // Rows one field short before the first full one, shaped like it (its dates where it has
         // dates): rows of the table whose empty last field the bank left out, not a preamble.
         if skip == nil {
-            let start = Self.shortRowsStart(head, before: first, width: scan.width, text: text, separator: separator)
+            let start = Self.shortRowsStart(head, before: first, width: scanned, text: text, separator: separator)
             if start < first {
                 let fields = start > 0 ? Self.fields(of: head[start - 1], text: text, separator: separator) : []
                 if start == 0 {
                     first = 0
-                } else if head[start - 1].fieldCount == scan.width, Self.looksLikeNames(fields, reader: &reader) {
+                } else if head[start - 1].fieldCount == scanned, Self.isHeader(fields, reader: &reader) {
                     first = start - 1
                 }
             }
         }
         // A header of names one field wider than most rows, its last name filled: the rows leave
         // out their empty last field (a blank memo); the table is the header's width.
-        if skip == nil, first > 0, head[first - 1].fieldCount == scan.width + 1 {
+        if skip == nil, first > 0, head[first - 1].fieldCount == scanned + 1 {
             let fields = Self.fields(of: head[first - 1], text: text, separator: separator)
-            if fields.last?.isEmpty == false, Self.looksLikeNames(fields, reader: &reader) {
+            if fields.last?.isEmpty == false, Self.isHeader(fields, reader: &reader) {
                 first -= 1
-                width = scan.width + 1
+                width = scanned + 1
             }
         }
         // A header one field short of rows that all end in an empty field (Chase's checking
         // export: a separator after every row's last cell) is still the header.
         if skip == nil, first > 0, head[first - 1].fieldCount == width - 1,
             Self.rowsEndEmpty(head[first...], width: width, text: text, separator: separator),
-            Self.looksLikeNames(Self.fields(of: head[first - 1], text: text, separator: separator), reader: &reader)
+            Self.isHeader(Self.fields(of: head[first - 1], text: text, separator: separator), reader: &reader)
         {
             first -= 1
         }
         let fields = Self.fields(of: head[first], text: text, separator: separator)
         let names = fields.map { reader.string($0) } + Array(repeating: "", count: max(0, width - fields.count))
-        let isHeader = Self.looksLikeNames(fields, reader: &reader)
+        let isHeader = Self.isHeader(fields, reader: &reader)
         firstLine = head[first].line
         preamble = Array(head[..<first])
         if isHeader {
@@ -237,6 +241,54 @@ struct TableLayout: Sendable {
         let wide = rows.filter { $0.fieldCount == width }
         return !wide.isEmpty
             && wide.allSatisfy { fields(of: $0, text: text, separator: separator).last?.isEmpty == true }
+    }
+
+    /// The header of a table shorter than its preamble (DKB's and ING's exports of one to a few
+    /// rows under six to ten `key;value;` lines): the most usual field count is the preamble's,
+    /// and the table was read three fields wide. A line is that header when it names known
+    /// columns (``namesKnownColumns(_:reader:)``), is wider than the most usual count and than
+    /// every line before it, and the lines after it are its width (or one more) up to any
+    /// narrower summary lines at the end. Only a file whose every line is in `head` is looked
+    /// at: a longer table outvotes its preamble. Nil when there is no such line.
+    private static func namedHeaderOverPreamble(
+        _ scan: TableScan, text: UnsafeBufferPointer<UInt8>, separator: UInt8, reader: inout CSVCellReader
+    ) -> Int? {
+        let head = scan.head
+        guard scan.recordCount == head.count else { return nil }
+        var widest = 0
+        for index in head.indices {
+            let count = head[index].fieldCount
+            defer { widest = max(widest, count) }
+            guard count > scan.width, count > widest, count >= 3 else { continue }
+            let rows = head[(index + 1)...]
+            let table = rows.prefix { fits($0.fieldCount, width: count) }
+            guard !table.isEmpty, rows.dropFirst(table.count).allSatisfy({ $0.fieldCount < count }) else { continue }
+            if namesKnownColumns(fields(of: head[index], text: text, separator: separator), reader: &reader) {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// Whether a line is a header: its cells look like names.
+    private static func isHeader(_ fields: [CSVFieldSpan], reader: inout CSVCellReader) -> Bool {
+        looksLikeNames(fields, reader: &reader)
+    }
+
+    /// A line naming at least two columns the header vocabulary knows (`Buchungstag`, `Betrag`),
+    /// with no date and no amount without a letter among its cells.
+    private static func namesKnownColumns(_ fields: [CSVFieldSpan], reader: inout CSVCellReader) -> Bool {
+        var known = 0
+        for field in fields where !field.isEmpty {
+            let (value, name) = reader.withCell(field) { cell -> (Bool, Bool) in
+                let letter = cell.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 }
+                let value = DatePattern.looksLikeDate(cell) || (!letter && AmountText.looksLikeAmount(cell))
+                return (value, letter)
+            }
+            if value { return false }
+            if name, !HeaderVocabulary.roles(of: reader.string(field)).isEmpty { known += 1 }
+        }
+        return known >= 2
     }
 
     /// A header's cells are names: none reads as a date or an amount, and one has a letter.

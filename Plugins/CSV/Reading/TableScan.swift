@@ -3,7 +3,9 @@
 ///
 /// Nothing per record is stored beyond those few, so a million-row file costs no memory here.
 struct TableScan: Sendable {
-    /// The most usual field count of 2 or more (ties: the larger): the table's width.
+    /// The most usual field count of 2 or more (ties: the larger) over the lines after `skip`:
+    /// the table's width. A given `skip` says those lines are no part of the table, so their
+    /// count must not outvote a short table's (a preamble of `key;value;` lines over one row).
     var width = 0
     var head: [CSVRecordSpan] = []
     var tail: [CSVRecordSpan] = []
@@ -11,7 +13,7 @@ struct TableScan: Sendable {
 
     static let kept = 64
 
-    init(text: UnsafeBufferPointer<UInt8>, separator: UInt8) {
+    init(text: UnsafeBufferPointer<UInt8>, separator: UInt8, skip: Int? = nil) {
         var tokenizer = CSVTokenizer(text: text, separator: separator)
         var fields: [CSVFieldSpan] = []
         var histogram = [Int](repeating: 0, count: 257)
@@ -21,7 +23,7 @@ struct TableScan: Sendable {
         while let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
             recordCount += 1
-            histogram[min(record.fieldCount, 256)] += 1
+            if record.line > skip ?? 0 { histogram[min(record.fieldCount, 256)] += 1 }
             if head.count < Self.kept { head.append(record) }
             if ring.count < Self.kept {
                 ring.append(record)
