@@ -101,4 +101,16 @@ final class ShortTableTests: XCTestCase {
         let result = try CSVReading.read(text)
         XCTAssertNotEqual(result.reportLine("header")?.hasPrefix("line 4"), true, result.report)
     }
+
+    // MARK: A header whose names read as amounts
+
+    /// GLS Bank's header names purpose lines `VWZ1`…`VWZ14`, which read as a currency's code and
+    /// a number: the line was taken for data, and the columns went by number.
+    func testAHeaderOfKnownNamesIsAHeaderThoughSomeReadAsAmounts() throws {
+        let result = try read("gls.csv")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.reportLine("header")?.hasPrefix("line 1: Kontonummer;Buchungstag;"), true, result.report)
+        XCTAssertEqual(rows(result), ["2 2017-10-10 Drillisch Online AG -98.76"])
+        XCTAssertEqual(result.accounts.map(\.currency), ["EUR"])
+    }
 }

@@ -270,13 +270,15 @@ struct TableLayout: Sendable {
         return nil
     }
 
-    /// Whether a line is a header: its cells look like names.
+    /// Whether a line is a header: its cells look like names, or it names known columns.
     private static func isHeader(_ fields: [CSVFieldSpan], reader: inout CSVCellReader) -> Bool {
-        looksLikeNames(fields, reader: &reader)
+        looksLikeNames(fields, reader: &reader) || namesKnownColumns(fields, reader: &reader)
     }
 
     /// A line naming at least two columns the header vocabulary knows (`Buchungstag`, `Betrag`),
-    /// with no date and no amount without a letter among its cells.
+    /// with no date and no amount without a letter among its cells. Such a line is a header even
+    /// where a name also reads as an amount: GLS's `VWZ1`…`VWZ14` (purpose lines 1–14) read as
+    /// a currency's code and 1–14, and the file was read without a header.
     private static func namesKnownColumns(_ fields: [CSVFieldSpan], reader: inout CSVCellReader) -> Bool {
         var known = 0
         for field in fields where !field.isEmpty {
