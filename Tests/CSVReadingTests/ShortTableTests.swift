@@ -113,4 +113,32 @@ final class ShortTableTests: XCTestCase {
         XCTAssertEqual(rows(result), ["2 2017-10-10 Drillisch Online AG -98.76"])
         XCTAssertEqual(result.accounts.map(\.currency), ["EUR"])
     }
+
+    // MARK: Lines ended by CR alone
+
+    /// csv2ofx's credit-union file with classic Mac line ends reads as the same text with LF:
+    /// it was one line, its rows cells of one record.
+    func testLinesEndedByCRAloneAreLines() throws {
+        let cr = try bytes("creditunion-cr.csv")
+        XCTAssertFalse(cr.contains(0x0A))
+        let result = try read(cr)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            rows(result),
+            [
+                "2 2015-02-08 Ằdøłƥh Noƴa 50000", "3 2015-02-08 Ómary Akida 50000",
+                "4 2015-02-24 Sadrick Mtel 70000", "5 2015-02-28 Habibœ Said 65000",
+                "6 2015-03-04 Nguluko Ómary Yahya 60000", "7 2015-03-09 Ȣasha Ramadhani 75000",
+                "8 2015-03-24 Tchênzema Tchênzema 45000", "9 2015-03-25 Ƣunȡuƙi Chairman 50000",
+            ])
+        let lf = try read(Data(cr.map { $0 == 0x0D ? 0x0A : $0 }))
+        XCTAssertEqual(result.entries, lf.entries)
+    }
+
+    /// In a file with LF line ends a lone CR stays a byte of its cell.
+    func testALoneCRInAFileOfLFLinesIsKept() throws {
+        let result = try CSVReading.read("Date,Payee,Amount\n2024-01-02,A\rB,-1.00\n2024-01-03,C,-2.00\n")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["A\rB", "C"])
+    }
 }

@@ -8,6 +8,26 @@ import StatementText
 /// page Excel and German savings banks write): that is the guess, and the report says so.
 enum TextDecoding {
     static func decode(_ bytes: UnsafeRawBufferPointer, declared: TextEncoding?) -> DecodedText {
+        endingLinesAtCR(decodeText(bytes, declared: declared))
+    }
+
+    /// The text of a file whose lines end in a lone CR (classic Mac OS, and some exports that
+    /// copy it) with an LF for each: every later stage ends a line at LF, and such a file was
+    /// one line, its rows cells of one record (`15 columns hold amounts`). Only a text with no
+    /// LF at all: in one with LF line ends a lone CR is a byte of a cell, kept as it was.
+    static func endingLinesAtCR(_ decoded: DecodedText) -> DecodedText {
+        let text = decoded.text
+        guard !text.contains(0x0A), text.contains(0x0D) else { return decoded }
+        let owned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
+        for index in text.indices { owned[index] = text[index] == 0x0D ? 0x0A : text[index] }
+        decoded.owned?.deallocate()
+        var lines = decoded
+        lines.text = UnsafeBufferPointer(owned)
+        lines.owned = owned
+        return lines
+    }
+
+    private static func decodeText(_ bytes: UnsafeRawBufferPointer, declared: TextEncoding?) -> DecodedText {
         let all = bytes.bindMemory(to: UInt8.self)
         let bom = byteOrderMark(all)
         let encoding: TextEncoding
