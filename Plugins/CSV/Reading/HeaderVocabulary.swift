@@ -10,7 +10,7 @@ public enum HeaderVocabulary {
             .date,
             [
                 "Date", "Posting Date", "Transaction Date", "Booking Date", "Trans Date", "Buchungstag",
-                "Buchungsdatum", "Datum", "Date d'opération", "Date opération", "Fecha", "Fecha operación",
+                "Buchungsdatum", "Buchung", "Datum", "Date d'opération", "Date opération", "Fecha", "Fecha operación",
                 "Boekingsdatum", "Transactiedatum", "日付", "取引日", "お取引日", "年月日",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Fecha valor",
