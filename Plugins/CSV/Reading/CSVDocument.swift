@@ -594,6 +594,17 @@ public final class CSVDocument {
         inferredSign = sign
         guard sign == .inverted else {
             found.sign = sign == nil ? "not checked (\(why))" : "as-is (\(why))"
+            if sign == nil, words.negative == 0, words.otherPositive > words.otherNegative,
+                let card = StatementWords.cardStatement(header: headerCells, preamble: preambleLines)
+            {
+                // A card issuer writes charges positive, its holder negative: with nothing in the
+                // file to tell which, every charge was written as money in with exit 0.
+                addProblem(
+                    "which way the amounts run is not settled: the file is a card statement (\(card)), its "
+                        + "amounts are mostly positive as a card issuer writes charges, and no balance column or "
+                        + "payment row tells: set sign=inverted if they are charges, sign=as-is if they are money in")
+                return
+            }
             if sign == nil, words.rows == 1, words.negative == 1, words.otherPositive > words.otherNegative {
                 // One payment row is too few to decide, but a card issuer's statement looks so:
                 // said, not read in silence with every charge as money in.

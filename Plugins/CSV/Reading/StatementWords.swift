@@ -12,6 +12,30 @@ enum StatementWords {
         "anfangssaldo", "alter kontostand", "solde initial", "solde precedent", "ancien solde", "beginsaldo",
     ]
 
+    /// A card statement's header cells (`Card Used For Transaction`, `Card Member`,
+    /// `Kartennummer`) and preamble lines (`Credit Limit`, `Minimum Payment Due`): a file that
+    /// shows them is a card's, whose issuer may write charges positive. Lower-cased substrings.
+    static let cardHeader = ["card", "karte", "carte", "tarjeta"]
+    static let cardPreamble = [
+        "credit limit", "minimum payment", "minimum due", "kreditlimit", "kreditkarte", "limite de crédit",
+        "tarjeta de crédito",
+    ]
+
+    /// What in `header` or `preamble` says the file is a card statement (`column "Card Used For
+    /// Transaction"`, `"Credit Limit" on line 5`); nil when nothing does.
+    static func cardStatement(header: [String], preamble: [String]) -> String? {
+        if let cell = header.first(where: { cell in cardHeader.contains { cell.lowercased().contains($0) } }) {
+            return "its column \"\(cell)\""
+        }
+        for (index, line) in preamble.enumerated() {
+            let lowered = line.lowercased()
+            if let word = cardPreamble.first(where: lowered.contains) {
+                return "\"\(word)\" on line \(index + 1) of its preamble"
+            }
+        }
+        return nil
+    }
+
     /// Money in on a current account whatever else the file holds: pay and deposits. Positive
     /// beside payment words that are negative, they say the file is the holder's view, a current
     /// account paying cards (`CHASE CREDIT CRD AUTOPAY`), not a card issuer's. Whole words, any case.

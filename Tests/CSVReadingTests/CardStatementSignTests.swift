@@ -1,0 +1,58 @@
+import CSVReading
+import XCTest
+
+/// A card statement whose amounts are all positive, with nothing in the file to say which way
+/// they run: csv2ofx's `pcmastercard.csv` (a `Card Used For Transaction` column, charges of 36.33
+/// and 13.98 that its OFX writes negative) and an Axis card statement (`Credit Limit` in its
+/// preamble) were written as money in with exit 0. They are refused, naming `sign`.
+final class CardStatementSignTests: XCTestCase {
+    static let mastercard = """
+        "Merchant Name","Card Used For Transaction","Date","Time","Amount"
+        "Mobil","**** 1234","01/10/2019","06:50 PM","36.33"
+        "APL*ITUNES.COM/BILL","**** 4567","12/15/2018","05:08 PM","13.98"
+
+        """
+
+    static let preambled = """
+        MONTHLY STATEMENT
+        Minimum Payment Due INR: 0100.00
+        Transaction Date,Transaction Details,Amount in INR
+        14/09/2022,TIFFIN EXPRESS BANGALORE,419.00
+        13/09/2022,Swiggy Bengaluru,180.00
+        09/09/2022,DECATHLON SPORTS,399.00
+
+        """
+
+    func testACardStatementOfPositiveAmountsAsksWhichWayTheyRun() throws {
+        for (text, card) in [
+            (Self.mastercard, #"its column "Card Used For Transaction""#),
+            (Self.preambled, #""minimum payment" on line 2 of its preamble"#),
+        ] {
+            let result = try CSVReading.read(text)
+            XCTAssertEqual(
+                result.problems,
+                [
+                    "bank.csv: which way the amounts run is not settled: the file is a card statement (\(card)), its "
+                        + "amounts are mostly positive as a card issuer writes charges, and no balance column or "
+                        + "payment row tells: set sign=inverted if they are charges, sign=as-is if they are money in"
+                ])
+        }
+        let charges = try CSVReading.read(Self.mastercard, options: ["sign": "inverted"])
+        XCTAssertEqual(charges.problems, [])
+        XCTAssertEqual(charges.entries.first?.map(\.amount), ["-36.33", "-13.98"])
+        let asWritten = try CSVReading.read(Self.mastercard, options: ["sign": "as-is"])
+        XCTAssertEqual(asWritten.entries.first?.map(\.amount), ["36.33", "13.98"])
+    }
+
+    /// The holder's view (charges negative) and a file that shows no card are read as written,
+    /// as before.
+    func testAHoldersCardExportAndAPlainFileAreReadAsWritten() throws {
+        let holders = Self.mastercard.replacingOccurrences(of: #""36.33""#, with: #""-36.33""#)
+            .replacingOccurrences(of: #""13.98""#, with: #""-13.98""#)
+        XCTAssertEqual(try CSVReading.read(holders).entries.first?.map(\.amount), ["-36.33", "-13.98"])
+        let plain = Self.mastercard.replacingOccurrences(of: "Card Used For Transaction", with: "Branch")
+        let read = try CSVReading.read(plain)
+        XCTAssertEqual(read.problems, [])
+        XCTAssertEqual(read.entries.first?.map(\.amount), ["36.33", "13.98"])
+    }
+}
