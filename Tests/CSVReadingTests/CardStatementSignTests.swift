@@ -56,3 +56,34 @@ final class CardStatementSignTests: XCTestCase {
         XCTAssertEqual(read.entries.first?.map(\.amount), ["36.33", "13.98"])
     }
 }
+
+/// A row that is the account's balance, not a transaction: CertoOne's card export (a Swiss
+/// Mastercard, c-vigo/beancount-importers' sample) opens with `2025-10-24;540.15;BALANCE`,
+/// which was imported as money in (exit 0, the month's sum +206.85 where it is −333.30).
+final class BalanceRowTests: XCTestCase {
+    static let certo = """
+        Date;Amount;Description
+        2025-10-24;540.15;BALANCE
+        2025-10-07;206.85;Ihre Zahlung
+        2025-09-24;-121.58;Interflexio AG Zürich CHE
+        2025-10-06;-30.30;BALANCE TRANSFER
+        2025-10-07;-49.70;Coop-1511 Stadelhofen Zürich CHE
+
+        """
+
+    func testABalanceRowIsSkippedWithANoteAndABalanceTransferIsNot() throws {
+        let result = try CSVReading.read(Self.certo)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries.first?.map(\.vendor),
+            ["Ihre Zahlung", "Interflexio AG Zürich CHE", "BALANCE TRANSFER", "Coop-1511 Stadelhofen Zürich CHE"])
+        XCTAssertEqual(result.neverMoved.first?.map(\.line), [2])
+        XCTAssertEqual(result.neverMoved.first?.map(\.reason), ["the account's balance (BALANCE)"])
+        XCTAssertTrue(
+            result.notes.contains("line 2 not imported: the account's balance (BALANCE), not money that moved"),
+            "\(result.notes)")
+        // A balance's name without an amount is no row of it (and no transaction either).
+        let empty = try CSVReading.read(Self.certo.replacingOccurrences(of: "540.15;BALANCE", with: ";BALANCE"))
+        XCTAssertEqual(empty.neverMoved.first, [])
+    }
+}

@@ -199,6 +199,7 @@ public final class CSVDocument {
         else { return }
         describeOpening(evidence.openingLines, chained: roles[.balance] != nil && settings.checkBalance)
         describeNeverMoved(evidence.neverMoved)
+        describeBalanceRows(evidence.balanceRows)
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
             date: dateColumn, vendor: vendorColumn, vendorDebit: roles[.vendorDebit],
@@ -276,6 +277,8 @@ public final class CSVDocument {
         var payments = PaymentEvidence()
         /// Rows whose status says the money never moved, by the status as written.
         var neverMoved: [(line: Int, status: String)] = []
+        /// Rows that are the account's balance (`BALANCE` with an amount), and the word.
+        var balanceRows: [(line: Int, word: String)] = []
         /// Amount cells with `CR` and with `DR` after the number, and the first lines of each.
         var creditSuffixes = 0
         var debitSuffixes = 0
@@ -349,6 +352,11 @@ public final class CSVDocument {
                 reader.withCell(fields[status], { CSVRowReader.statusKind(of: $0) }) == .neverMoved
             {
                 evidence.neverMoved.append((line, reader.string(fields[status])))
+            }
+            if let word = Self.balanceWord(
+                fields, textColumns: textColumns, moneyColumns: moneyColumns, reader: &reader)
+            {
+                evidence.balanceRows.append((line, word))
             }
             if let signColumn, signColumn < fields.count, !fields[signColumn].isEmpty {
                 let negative = reader.withCell(fields[signColumn]) { AmountText.looksNegative($0) }
@@ -692,6 +700,31 @@ public final class CSVDocument {
     }
 
     /// `lines 4, 9 not imported: money that never moved (REVERTED, DECLINED)`: never silent.
+    /// Rows the second pass skips as the account's balance (``CSVRowReader/balanceWord(_:)``).
+    private func describeBalanceRows(_ rows: [(line: Int, word: String)]) {
+        guard !rows.isEmpty else { return }
+        let which = CellText.lines(rows.map(\.line))
+        found.skipped.append("\(which) (a balance)")
+        addNote("\(which) not imported: the account's balance (\(rows[0].word)), not money that moved")
+    }
+
+    /// The first pass's ``CSVRowReader/balanceWord(_:)``: a whole payee or memo naming a balance,
+    /// on a row with an amount.
+    private static func balanceWord(
+        _ fields: [CSVFieldSpan], textColumns: [Int], moneyColumns: [Int], reader: inout CSVCellReader
+    ) -> String? {
+        guard
+            moneyColumns.contains(where: { column in
+                column < fields.count && !reader.withCell(fields[column]) { AmountText.isBlank($0) }
+            })
+        else { return nil }
+        for column in textColumns where column < fields.count && !fields[column].isEmpty {
+            let text = reader.string(fields[column])
+            if StatementWords.balanceRow.contains(HeaderVocabulary.normalise(text)) { return text.trimmingBlanks() }
+        }
+        return nil
+    }
+
     private func describeNeverMoved(_ rows: [(line: Int, status: String)]) {
         guard !rows.isEmpty else { return }
         var statuses: [String] = []

@@ -83,6 +83,12 @@ struct CSVRowReader {
                 CSVReject(line: record.line, reason: "money that never moved (\(word))", raw: raw))
             return
         }
+        // A row that is the account's balance (`BALANCE`, `Saldo` and an amount: CertoOne's card
+        // export opens with one) is no money that moved: counted as skipped, never imported.
+        if let word = balanceWord(fields) {
+            batch.neverMoved.append(CSVReject(line: record.line, reason: "the account's balance (\(word))", raw: raw))
+            return
+        }
         // MARK: Date
         let dateField = fields[columns.date]
         let dateStart = batch.texts.bytes.count
@@ -270,6 +276,20 @@ struct CSVRowReader {
             guard let zero = debitAmount ?? creditAmount else { return .empty("debit and credit are both empty") }
             return .read(RowMoney(amount: zero, negated: false))
         }
+    }
+
+    /// The payee or memo of a row with an amount that is only a balance's name (`BALANCE`,
+    /// `Saldo`, `Kontostand`, `New balance`), as written; nil for any other row. A whole cell,
+    /// never a word in one: `BALANCE TRANSFER` is a card's transaction.
+    mutating func balanceWord(_ fields: [CSVFieldSpan]) -> String? {
+        for column in [columns.vendor, columns.memo] {
+            guard let column, column < fields.count, !fields[column].isEmpty else { continue }
+            let text = cell(fields[column]) { String(decoding: $0, as: UTF8.self) }
+            guard StatementWords.balanceRow.contains(HeaderVocabulary.normalise(text)) else { continue }
+            if case .empty = money(fields) { return nil }
+            return text.trimmingBlanks()
+        }
+        return nil
     }
 
     /// An opening balance row (`Beginning balance` with no amount): where the balance chain

@@ -36,6 +36,14 @@ enum StatementWords {
         return nil
     }
 
+    /// A row's whole payee or memo that names the account's balance: a row of the balance with
+    /// its amount, not a transaction. Normalised (`HeaderVocabulary.normalise`), compared whole.
+    static let balanceRow: Set<String> = [
+        "balance", "new balance", "closing balance", "ending balance", "statement balance", "saldo", "neuer saldo",
+        "endsaldo", "schlusssaldo", "kontostand", "neuer kontostand", "solde", "nouveau solde", "solde final",
+        "saldo final", "eindsaldo",
+    ]
+
     /// Money in on a current account whatever else the file holds: pay and deposits. Positive
     /// beside payment words that are negative, they say the file is the holder's view, a current
     /// account paying cards (`CHASE CREDIT CRD AUTOPAY`), not a card issuer's. Whole words, any case.
