@@ -713,14 +713,12 @@ public final class CSVDocument {
     private static func balanceWord(
         _ fields: [CSVFieldSpan], textColumns: [Int], moneyColumns: [Int], reader: inout CSVCellReader
     ) -> String? {
-        guard
-            moneyColumns.contains(where: { column in
-                column < fields.count && !reader.withCell(fields[column]) { AmountText.isBlank($0) }
-            })
-        else { return nil }
         for column in textColumns where column < fields.count && !fields[column].isEmpty {
-            let text = reader.string(fields[column])
-            if StatementWords.balanceRow.contains(HeaderVocabulary.normalise(text)) { return text.trimmingBlanks() }
+            guard reader.withCell(fields[column], { StatementWords.isBalanceRow($0) }) else { continue }
+            let moved = moneyColumns.contains { money in
+                money < fields.count && !reader.withCell(fields[money]) { AmountText.isBlank($0) }
+            }
+            return moved ? reader.string(fields[column]).trimmingBlanks() : nil
         }
         return nil
     }

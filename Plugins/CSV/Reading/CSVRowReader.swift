@@ -283,11 +283,11 @@ struct CSVRowReader {
     /// never a word in one: `BALANCE TRANSFER` is a card's transaction.
     mutating func balanceWord(_ fields: [CSVFieldSpan]) -> String? {
         for column in [columns.vendor, columns.memo] {
-            guard let column, column < fields.count, !fields[column].isEmpty else { continue }
-            let text = cell(fields[column]) { String(decoding: $0, as: UTF8.self) }
-            guard StatementWords.balanceRow.contains(HeaderVocabulary.normalise(text)) else { continue }
+            guard let column, column < fields.count, !fields[column].isEmpty,
+                cell(fields[column], { StatementWords.isBalanceRow($0) })
+            else { continue }
             if case .empty = money(fields) { return nil }
-            return text.trimmingBlanks()
+            return cell(fields[column]) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks()
         }
         return nil
     }

@@ -268,7 +268,7 @@ struct ColumnRoles: Sendable {
         let parsed = Dictionary(
             uniqueKeysWithValues: numeric.map { ($0, profiles[$0].values.map { Self.scaled($0, mark) }) })
         for total in numeric where !fixed.contains(.amount) || columns[.amount] != total {
-            guard Set(parsed[total]!.compactMap { $0 }).count >= 2 else { continue }
+            guard Self.hasTwoValues(parsed[total]!) else { continue }
             if let debit = columns[.debit], let credit = columns[.credit], debit != total, credit != total,
                 let debits = parsed[debit], let credits = parsed[credit]
             {
@@ -299,6 +299,20 @@ struct ColumnRoles: Sendable {
         if let role = role(of: column), role != .balance, !fixed.contains(role) { columns[role] = nil }
         if !fixed.contains(.balance) { columns[.balance] = column }
         reasons[column] = "running total"
+    }
+
+    /// Whether `values` holds two different numbers: a constant column is no running balance.
+    /// One pass and no set: a million rows' column is asked.
+    static func hasTwoValues(_ values: [Int64?]) -> Bool {
+        var first: Int64?
+        for case let value? in values {
+            guard let seen = first else {
+                first = value
+                continue
+            }
+            if value != seen { return true }
+        }
+        return false
     }
 
     /// Whether `totals` follows `money` on at least eight pairs of rows in ten, oldest or newest

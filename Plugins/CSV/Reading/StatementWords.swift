@@ -37,12 +37,52 @@ enum StatementWords {
     }
 
     /// A row's whole payee or memo that names the account's balance: a row of the balance with
-    /// its amount, not a transaction. Normalised (`HeaderVocabulary.normalise`), compared whole.
-    static let balanceRow: Set<String> = [
+    /// its amount, not a transaction. Compared whole, ASCII case and runs of blanks ignored.
+    static let balanceRow = [
         "balance", "new balance", "closing balance", "ending balance", "statement balance", "saldo", "neuer saldo",
         "endsaldo", "schlusssaldo", "kontostand", "neuer kontostand", "solde", "nouveau solde", "solde final",
         "saldo final", "eindsaldo",
     ]
+    /// ``balanceRow`` as bytes, by their first letter (`a` is 0).
+    private static let balanceRowsByLetter: [[[UInt8]]] = {
+        var lists = [[[UInt8]]](repeating: [], count: 26)
+        for word in balanceRow { lists[Int(word.utf8.first! - UInt8(ascii: "a"))].append(Array(word.utf8)) }
+        return lists
+    }()
+
+    /// Whether `cell` is one of ``balanceRow``, on its bytes: asked of every row's payee and
+    /// memo, where a String of each (and its folding) doubled a million rows' reading time, so
+    /// the first letter and the length turn almost every cell away before any word is compared.
+    static func isBalanceRow(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var end = cell.count
+        while start < end, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
+        guard end - start >= 5, end - start <= 40 else { return false }
+        let letter = cell[start] | 0x20
+        // The words' first letters (b, c, e, k, n, s) as bits, a constant: the table below, a
+        // global, costs a call to reach, and most cells begin otherwise.
+        let firstLetters: UInt32 = 1 << 1 | 1 << 2 | 1 << 4 | 1 << 10 | 1 << 13 | 1 << 18
+        guard letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z"),
+            firstLetters & (1 << UInt32(letter - UInt8(ascii: "a"))) != 0
+        else { return false }
+        let candidates = balanceRowsByLetter[Int(letter - UInt8(ascii: "a"))]
+        while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 { end -= 1 }
+        words: for word in candidates {
+            var at = start
+            for byte in word {
+                guard at < end else { continue words }
+                if byte == 0x20 {
+                    guard cell[at] == 0x20 || cell[at] == 0x09 else { continue words }
+                    while at < end, cell[at] == 0x20 || cell[at] == 0x09 { at += 1 }
+                } else {
+                    guard cell[at] | 0x20 == byte else { continue words }
+                    at += 1
+                }
+            }
+            if at == end { return true }
+        }
+        return false
+    }
 
     /// Money in on a current account whatever else the file holds: pay and deposits. Positive
     /// beside payment words that are negative, they say the file is the holder's view, a current
