@@ -93,6 +93,8 @@ enum CSVReading {
             result.raws.append(raws)
             result.neverMoved.append(neverMoved)
         }
+        // Notes of rows found by reading them (a balance row) come with the rows.
+        result.notes = document.notes
         return result
     }
 

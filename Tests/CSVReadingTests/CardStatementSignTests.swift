@@ -82,6 +82,17 @@ final class BalanceRowTests: XCTestCase {
         XCTAssertTrue(
             result.notes.contains("line 2 not imported: the account's balance (BALANCE), not money that moved"),
             "\(result.notes)")
+        // Found by the reading pass, the note is whole across batches, and a balance row without
+        // a date that reads is still a balance, not a reject.
+        let undated = try CSVReading.read(
+            Self.certo.replacingOccurrences(of: "2025-10-24;540.15", with: "Stand;540.15") + "2025-10-31;1.00;Saldo\n",
+            batchSize: 1)
+        XCTAssertEqual(undated.rejects.first, [])
+        XCTAssertEqual(undated.neverMoved.first?.map(\.line), [2, 7])
+        XCTAssertTrue(
+            undated.notes.contains("lines 2, 7 not imported: the account's balance (BALANCE), not money that moved"),
+            "\(undated.notes)")
+        XCTAssertEqual(undated.reportLine("skipped"), "lines 2, 7 (a balance)")
         // A balance's name without an amount is no row of it (and no transaction either).
         let empty = try CSVReading.read(Self.certo.replacingOccurrences(of: "540.15;BALANCE", with: ";BALANCE"))
         XCTAssertEqual(empty.neverMoved.first, [])

@@ -50,7 +50,12 @@ final class CSVFileSource: FileSource {
         let file = try FileBytes(path: path)
         let document = try document(file)
         guard document.problems.isEmpty else { throw PluginFailure(document.problems.joined(separator: "; ")) }
-        for note in document.notes { channel.log("\(path): \(note)") }
+        var said = 0
+        func sayNotes() {
+            for note in document.notes.dropFirst(said) { channel.log("\(path): \(note)") }
+            said = document.notes.count
+        }
+        sayNotes()
         for (index, account) in document.accounts.enumerated() {
             let going = channel.account(
                 name: account.name, currency: account.currency, id: account.id, origin: path
@@ -67,6 +72,7 @@ final class CSVFileSource: FileSource {
                 }
                 return going
             }
+            sayNotes()
             if !going { return false }
         }
         return true

@@ -8,6 +8,8 @@ public struct CSVBatch: Sendable {
     /// Rows whose status says the money never moved, the status as the file writes it their
     /// reason: for the host's `--skipped`.
     public var neverMoved: [CSVReject] = []
+    /// Those of ``neverMoved`` that are the account's balance, and the word: the document's note.
+    var balanceRows: [(line: Int, word: String)] = []
 
     public init() {}
 
@@ -20,5 +22,6 @@ public struct CSVBatch: Sendable {
         texts.removeAll()
         rejects.removeAll(keepingCapacity: true)
         neverMoved.removeAll(keepingCapacity: true)
+        balanceRows.removeAll()
     }
 }

@@ -20,6 +20,8 @@ public final class CSVDocument {
     private var accountKeys: [[UInt8]] = [[]]
     var found = CSVReport()
     private var counted: CSVReport.Rows?
+    /// The accounts whose balance rows (found only by reading them) are in the notes.
+    private var balanceRowsSaid: Set<Int> = []
     private var problemList: [String] = []
     private var noteList: [String] = []
     private var accountList: [CSVAccount] = []
@@ -100,7 +102,8 @@ public final class CSVDocument {
 
     /// Findings worth a line on stderr during a run: rows skipped and why, trailing summary rows,
     /// the windows-1252 guess, a dropped empty column. Without the file's name: the caller
-    /// writes it before each.
+    /// writes it before each. Rows that are the account's balance are known only once
+    /// ``forEachBatch(account:batchSize:_:)`` has read them: their note is added then.
     public var notes: [String] { noteList }
 
     /// What `txfeed sniff` prints for the file: encoding, separator, header line, every
@@ -130,15 +133,19 @@ public final class CSVDocument {
             text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
         var fields: [CSVFieldSpan] = []
         var cells = CSVCellReader(text: text)
+        var balanceRows: [(line: Int, word: String)] = []
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
             if currencyColumn != nil, accountIndex(fields, cells: &cells) != account { continue }
             reader.read(record, fields: fields, into: &batch)
             if batch.count >= limit {
+                balanceRows += batch.balanceRows
                 guard body(batch) else { return }
                 batch.removeAll()
             }
         }
+        balanceRows += batch.balanceRows
+        describeBalanceRows(balanceRows, account: account)
         if batch.count > 0 { _ = body(batch) }
     }
 
@@ -199,7 +206,6 @@ public final class CSVDocument {
         else { return }
         describeOpening(evidence.openingLines, chained: roles[.balance] != nil && settings.checkBalance)
         describeNeverMoved(evidence.neverMoved)
-        describeBalanceRows(evidence.balanceRows)
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
             date: dateColumn, vendor: vendorColumn, vendorDebit: roles[.vendorDebit],
@@ -277,8 +283,6 @@ public final class CSVDocument {
         var payments = PaymentEvidence()
         /// Rows whose status says the money never moved, by the status as written.
         var neverMoved: [(line: Int, status: String)] = []
-        /// Rows that are the account's balance (`BALANCE` with an amount), and the word.
-        var balanceRows: [(line: Int, word: String)] = []
         /// Amount cells with `CR` and with `DR` after the number, and the first lines of each.
         var creditSuffixes = 0
         var debitSuffixes = 0
@@ -352,11 +356,6 @@ public final class CSVDocument {
                 reader.withCell(fields[status], { CSVRowReader.statusKind(of: $0) }) == .neverMoved
             {
                 evidence.neverMoved.append((line, reader.string(fields[status])))
-            }
-            if let word = Self.balanceWord(
-                fields, textColumns: textColumns, moneyColumns: moneyColumns, reader: &reader)
-            {
-                evidence.balanceRows.append((line, word))
             }
             if let signColumn, signColumn < fields.count, !fields[signColumn].isEmpty {
                 let negative = reader.withCell(fields[signColumn]) { AmountText.looksNegative($0) }
@@ -699,30 +698,16 @@ public final class CSVDocument {
         found.accounts = accountList.map { account in account.name + (account.currency.map { " (\($0))" } ?? "") }
     }
 
-    /// `lines 4, 9 not imported: money that never moved (REVERTED, DECLINED)`: never silent.
-    /// Rows the second pass skips as the account's balance (``CSVRowReader/balanceWord(_:)``).
-    private func describeBalanceRows(_ rows: [(line: Int, word: String)]) {
-        guard !rows.isEmpty else { return }
+    /// Rows the second pass skipped as the account's balance, said once its first whole pass
+    /// over `account` has found them: a first pass of its own cost 8% of a large file's reading.
+    private func describeBalanceRows(_ rows: [(line: Int, word: String)], account: Int) {
+        guard balanceRowsSaid.insert(account).inserted, !rows.isEmpty else { return }
         let which = CellText.lines(rows.map(\.line))
         found.skipped.append("\(which) (a balance)")
         addNote("\(which) not imported: the account's balance (\(rows[0].word)), not money that moved")
     }
 
-    /// The first pass's ``CSVRowReader/balanceWord(_:)``: a whole payee or memo naming a balance,
-    /// on a row with an amount.
-    private static func balanceWord(
-        _ fields: [CSVFieldSpan], textColumns: [Int], moneyColumns: [Int], reader: inout CSVCellReader
-    ) -> String? {
-        for column in textColumns where column < fields.count && !fields[column].isEmpty {
-            guard reader.withCell(fields[column], { StatementWords.isBalanceRow($0) }) else { continue }
-            let moved = moneyColumns.contains { money in
-                money < fields.count && !reader.withCell(fields[money]) { AmountText.isBlank($0) }
-            }
-            return moved ? reader.string(fields[column]).trimmingBlanks() : nil
-        }
-        return nil
-    }
-
+    /// `lines 4, 9 not imported: money that never moved (REVERTED, DECLINED)`: never silent.
     private func describeNeverMoved(_ rows: [(line: Int, status: String)]) {
         guard !rows.isEmpty else { return }
         var statuses: [String] = []
