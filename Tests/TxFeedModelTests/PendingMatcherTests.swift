@@ -60,6 +60,20 @@ final class PendingMatcherTests: XCTestCase {
         XCTAssertEqual(settle(now, open).settlement.bookings, [])
     }
 
+    /// Both ends of the window hold (the same day, 10 days before) among many holds of the same
+    /// amount outside it: the lookup by amount and day finds exactly those two.
+    func testTheWindowsEndsHoldAmongManyHoldsOfTheSameAmount() {
+        var now = SourceBuilder()
+        for _ in 0..<2 { now.add("Coffee", -300, at: septemberFirst) }
+        var open = (0..<40).map { remembered(100 + Int64($0), "Coffee", -300, daysBefore: 11 + Int64($0)) }
+        open += (0..<40).map { remembered(200 + Int64($0), "Coffee", -300, daysBefore: -1 - Int64($0)) }
+        open.insert(remembered(1, "Coffee", -300, daysBefore: 10), at: 30)
+        open.insert(remembered(2, "Coffee", -300, daysBefore: 0), at: 60)
+        let (_, settlement) = settle(now, open.reversed())
+        XCTAssertEqual(settlement.bookings.map(\.pending.row), [2, 1], "the nearest day first")
+        XCTAssertEqual(settle(now, open, tolerance: 5).settlement.bookings.map(\.pending.row), [2, 1])
+    }
+
     func testTwoEqualCoffeesBookAsTwoAndAThirdIsNew() {
         var now = SourceBuilder()
         for _ in 0..<3 { now.add("Coffee", -300, at: septemberFirst) }
