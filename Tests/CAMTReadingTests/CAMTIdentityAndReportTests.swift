@@ -40,4 +40,18 @@ final class CAMTIdentityAndReportTests: XCTestCase {
         XCTAssertEqual(report.problems.count, 1)
         XCTAssertTrue(report.problems.first?.hasPrefix("Stmt[1]: balances do not reconcile") ?? false)
     }
+
+    /// A statement not checked names the balance it lacks: "no opening and closing balance" was
+    /// said of one that had its opening.
+    func testAStatementNotCheckedNamesTheBalanceItLacks() {
+        let named = CAMTStatementReadingTests.named
+        func verdict(opening: (String, String)?, closing: (String, String)?) -> String? {
+            let text = D.document(D.statement(D.entry("74.44", "DBIT", named), opening: opening, closing: closing))
+            return CAMTReport(reader: CAMTReader(text: text)).text.split(separator: "\n").dropFirst(2).first?
+                .split(separator: ": ").last.map(String.init)
+        }
+        XCTAssertEqual(verdict(opening: ("2000.00", "CRDT"), closing: nil), "not checked (no closing balance)")
+        XCTAssertEqual(verdict(opening: nil, closing: ("1925.56", "CRDT")), "not checked (no opening balance)")
+        XCTAssertEqual(verdict(opening: nil, closing: nil), "not checked (no opening or closing balance)")
+    }
 }

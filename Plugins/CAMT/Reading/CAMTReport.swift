@@ -59,8 +59,17 @@ public struct CAMTReport {
         } else if let arithmetic = end.reconciliation.arithmetic(decimals: digits) {
             verdict = "does NOT reconcile: \(arithmetic)"
         } else {
-            verdict = end.reconciliation.isStated ? "reconciles" : "not checked (no opening and closing balance)"
+            verdict = end.reconciliation.isStated ? "reconciles" : "not checked (\(missingBalances(statement)))"
         }
         return parts.joined(separator: ", ") + ": " + verdict
+    }
+
+    /// Which stated balance a statement lacks, so that the one to look for is named.
+    private static func missingBalances(_ statement: CAMTStatement) -> String {
+        switch (statement.opening, statement.closing) {
+        case (nil, nil): "no opening or closing balance"
+        case (nil, _): "no opening balance"
+        default: "no closing balance"
+        }
     }
 }
