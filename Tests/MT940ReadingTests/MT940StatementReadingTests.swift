@@ -233,6 +233,26 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(free?.vendor, "Some shop / Berlin")
         XCTAssertNil(free?.memo)
     }
+    /// `:NS:` in place of `:86:` (German STARTUMS exports; Sberbank Hungary's in wolph/mt940):
+    /// the whole field was the vendor, `:NS:01526715 02A12596785 … 15ERGO Versicherung AG Fiokte
+    /// 16lep …`. Now `15`/`16` are the name (a 27-character line joined as it is), `01`–`14` the
+    /// purpose, `17` the booking text where there is no name; the statement's own `:NS:` (after
+    /// `:28:`) is no entry's.
+    func testNonSwiftFieldsGiveTheNameAndThePurpose() {
+        let read = MT940Read(
+            ":20:STARTUMS\r\n:25:1966315302010001\r\n:28:00046\r\n:NS:22JOHN DOE\r\n23John Doe\r\n"
+                + ":60F:C171011HUF10000,00\r\n"
+                + ":61:1710111011DF2402,00S   X\r\n:NS:01526715\r\n09Tranz. Illetek: 7.21HUF\r\n"
+                + "15ERGO Versicherung AG Fiokte\r\n16lep\r\n17G200000137791678\r\n"
+                + ":61:1710111011DF98,00S   X\r\n:NS:01Kontofuehrung\r\n02Oktober\r\n17Entgelt\r\n"
+                + ":62F:C171011HUF7500,00\r\n-\r\n")
+        XCTAssertEqual(read.entries.map(\.vendor), ["ERGO Versicherung AG Fioktelep", "Entgelt"])
+        XCTAssertEqual(read.entries.map(\.memo), ["526715 Tranz. Illetek: 7.21HUF", "Kontofuehrung Oktober"])
+        XCTAssertEqual(read.entries.map(\.amount), ["-2402.00", "-98.00"])
+        XCTAssertNil(read.ends.first?.failure)
+        XCTAssertEqual(read.ends.first?.dialects, ["non-SWIFT :NS:": 2])
+    }
+
     /// wolph/mt940's Citi statement: four spaces for each line's entry date. Every line read,
     /// and the statement reconciles: 17376.67 − 1142.75 = 16233.92.
     func testCitisBlankEntryDatesAreReadAndTheStatementReconciles() throws {

@@ -7,6 +7,7 @@ struct MT940Details {
         case german = "German ?20–?33"
         case dutch = "Dutch /TRTP/"
         case free = "free text"
+        case nonSwift = "non-SWIFT :NS:"
     }
 
     var dialect: Dialect
@@ -113,6 +114,43 @@ struct MT940Details {
         }
         let purpose = room.purpose.bytes
         memo = Self.nonEmpty(texts.appendCollapsed(Self.sepaPurpose(purpose) ?? purpose), in: &texts)
+        vendor = Self.nonEmpty(texts.appendCollapsed(room.name.bytes), in: &texts)
+        if vendor == nil { vendor = Self.nonEmpty(texts.appendCollapsed(room.booking.bytes), in: &texts) ?? memo }
+    }
+
+    // MARK: :NS:, a line a subfield
+
+    /// `:NS:` in place of `:86:`: a line per subfield, two digits and the text. `01`–`14` the
+    /// purpose, `15`–`16` the name, `17` the booking text (raphaelm.sta in wolph/mt940 labels
+    /// them `Verwendungszweck`, `Empfänger`, `Buchungstext`). A line of 27 characters is a slice
+    /// of a longer text, joined as it is (Sberbank's `15ERGO Versicherung AG Fiokte`, `16lep`);
+    /// a shorter one ends its words.
+    init(nonSwift text: UnsafeBufferPointer<UInt8>, room: inout Room, into texts: inout MT940EntryTexts) {
+        dialect = .nonSwift
+        room.name.removeAll()
+        room.purpose.removeAll()
+        room.booking.removeAll()
+        func add(_ piece: UnsafeBufferPointer<UInt8>, to buffer: inout MT940Buffer, after last: inout Int) {
+            if buffer.bytes.count > 0, last < 27 { buffer.append(0x20) }
+            buffer.append(contentsOf: piece)
+            last = piece.count
+        }
+        var (lastPurpose, lastName) = (27, 27)
+        var from = 0
+        while from < text.count {
+            var end = MT940TextScan.firstIndex(of: 0x0A, in: text, from: from) ?? text.count
+            defer { from = end + 1 }
+            if end > from, text[end - 1] == 0x0D { end -= 1 }
+            guard let code = MT940Date.number(text, from, 2) else { continue }
+            let piece = UnsafeBufferPointer(rebasing: text[(from + 2)..<end])
+            switch code {
+            case 1...14: add(piece, to: &room.purpose, after: &lastPurpose)
+            case 15, 16: add(piece, to: &room.name, after: &lastName)
+            case 17: room.booking.append(contentsOf: piece)
+            default: break
+            }
+        }
+        memo = Self.nonEmpty(texts.appendCollapsed(room.purpose.bytes), in: &texts)
         vendor = Self.nonEmpty(texts.appendCollapsed(room.name.bytes), in: &texts)
         if vendor == nil { vendor = Self.nonEmpty(texts.appendCollapsed(room.booking.bytes), in: &texts) ?? memo }
     }

@@ -227,9 +227,11 @@ public final class MT940Reader {
     /// Where the tag's closing `:` is in `:NN:` or `:NNa:` at the line's start; nil otherwise.
     static func tagEnd<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Int? where Bytes.Index == Int {
         let s = line.startIndex
-        guard line.count >= 4, line[s] == UInt8(ascii: ":"), MT940Date.number(line, s + 1, 2) != nil else {
-            return nil
+        guard line.count >= 4, line[s] == UInt8(ascii: ":") else { return nil }
+        if line[s + 1] == UInt8(ascii: "N"), line[s + 2] == UInt8(ascii: "S"), line[s + 3] == UInt8(ascii: ":") {
+            return s + 3
         }
+        guard MT940Date.number(line, s + 1, 2) != nil else { return nil }
         if line[s + 3] == UInt8(ascii: ":") { return s + 3 }
         guard line.count >= 5, (line[s + 3] | 0x20) &- UInt8(ascii: "a") < 26, line[s + 4] == UInt8(ascii: ":") else {
             return nil
@@ -284,7 +286,7 @@ public final class MT940Reader {
             beginIfNeeded()
             held = (MT940StatementLine(text.bytes), fieldLine)
             swap(&text, &heldText)
-        case .details:
+        case .details, .nonSwift:
             if let entry = held.take() { deliver(entry.line, withDetails: true, at: entry.number) }
         default:
             break
@@ -349,7 +351,10 @@ public final class MT940Reader {
         let start = written.bytes.count
         var details: MT940Details?
         if withDetails {
-            details = MT940Details(text.bytes, room: &room, into: &written)
+            details =
+                tag == .nonSwift
+                ? MT940Details(nonSwift: text.bytes, room: &room, into: &written)
+                : MT940Details(text.bytes, room: &room, into: &written)
             current.dialectCounts.add(details!.dialect)
             dialectCounts.add(details!.dialect)
         }
@@ -358,7 +363,7 @@ public final class MT940Reader {
             written.truncate(to: start)
             current.rejected += 1
             var raw = Array(":61:".utf8) + heldText.bytes
-            if withDetails { raw += Array("\n:86:".utf8) + text.bytes }
+            if withDetails { raw += Array("\n:\(tag):".utf8) + text.bytes }
             post(
                 .reject(MT940Reject(location: "line \(number)", reason: line.problem ?? "unreadable", raw: raw)))
             return

@@ -121,11 +121,12 @@ public enum MT940Output: Sendable {
 
 /// How many `:86:` fields of each dialect: counted by the dialect's place, named only when shown.
 public struct MT940DialectCounts: Equatable, Sendable {
-    /// Three numbers, not an array: every entry adds to one, and an array would be checked for
-    /// being shared each time.
+    /// Numbers, not an array: every entry adds to one, and an array would be checked for being
+    /// shared each time.
     var german = 0
     var dutch = 0
     var free = 0
+    var nonSwift = 0
 
     public init() {}
 
@@ -134,6 +135,7 @@ public struct MT940DialectCounts: Equatable, Sendable {
         case .german: german += 1
         case .dutch: dutch += 1
         case .free: free += 1
+        case .nonSwift: nonSwift += 1
         }
     }
 
@@ -142,6 +144,7 @@ public struct MT940DialectCounts: Equatable, Sendable {
         case .german: german
         case .dutch: dutch
         case .free: free
+        case .nonSwift: nonSwift
         }
     }
 

@@ -38,6 +38,9 @@ struct MT940Tag: Equatable, CustomStringConvertible {
     static var credits: MT940Tag { MT940Tag("9", "0", "C") }
     static var statementLine: MT940Tag { MT940Tag("6", "1") }
     static var details: MT940Tag { MT940Tag("8", "6") }
+    /// `:NS:`, the non-SWIFT field of German `STARTUMS` exports (Sberbank Hungary's too): after a
+    /// `:61:`, in place of its `:86:`; after `:28:`, the account holder's (not read).
+    static var nonSwift: MT940Tag { MT940Tag("N", "S") }
 
     /// A field MT940 or MT942 defines (`:21:` and `:25P:` too, read or not). A line starting
     /// with another `:NN:` inside a `:86:` is that text's next line, cut there by the bank
@@ -45,7 +48,8 @@ struct MT940Tag: Equatable, CustomStringConvertible {
     var isDefined: Bool {
         switch self {
         case .reference, .account, .number, .oldNumber, .floorLimit, .dateTime, .opening, .openingPage, .closing,
-            .closingPage, .available, .forward, .debits, .credits, .statementLine, .details, MT940Tag("2", "1"),
+            .closingPage, .available, .forward, .debits, .credits, .statementLine, .details, .nonSwift,
+            MT940Tag("2", "1"),
             MT940Tag("2", "5", "P"):
             true
         default: false

@@ -301,10 +301,11 @@ final class ChildHost: Sendable {
         // before `run` returns, and txfeed, its sources done, may end this child (`_exit`,
         // which flushes nothing) while the lines are still in stdio's buffer.
         fflush(nil)
-        Self.sendFinished(writer, index, end, message)
+        Self.answerRun(writer, index, end, message)
     }
 
-    private static func sendFinished(_ writer: FrameWriter, _ index: Int, _ end: RunEnd, _ message: String) {
+    /// The `answer` to a source's `Call.run`: how it ended, and its message.
+    private static func answerRun(_ writer: FrameWriter, _ index: Int, _ end: RunEnd, _ message: String) {
         writer.send(.answer) {
             $0.integer(UInt32(index))
             $0.integer(end.rawValue)
@@ -342,7 +343,7 @@ final class ChildHost: Sendable {
                             }
                         case .withdraw where !current.begun.contains(index):
                             current.withdrawn.insert(index)
-                            Self.sendFinished(writer, index, .withdrawn, "")
+                            Self.answerRun(writer, index, .withdrawn, "")
                         case .withdraw:
                             continue
                         }
