@@ -159,6 +159,31 @@ final class OFXFoundInRealFilesTests: XCTestCase {
             ["INVSTMTRS[0].REINVEST[0].income", "INVSTMTRS[0].REINVEST[0].purchase"])
     }
 
+    // MARK: Lists left open
+
+    /// asgrim/ofxparser's Schwab file (MIT, copied) without its `</INVTRANLIST>`, as SGML OFX 1.x
+    /// files leave an aggregate's end tag out. The statement's end tag closed the list, so its
+    /// `INVPOSLIST` and `INVBAL` were read inside it: as two more investment transactions
+    /// (rejected, `missing TOTAL`), its 7 positions and `AVAILCASH` 4.88 gone. They are the
+    /// statement's, as in the file with the end tag (ofxparse reads them so too).
+    func testAnInvestmentListLeftOpenIsClosedWhereThePositionsBegin() throws {
+        let file = try fixture("ofxparser/ofxdata-schwab-brokerage.ofx")
+        let endTag = Array("</INVTRANLIST>".utf8)
+        let at = try XCTUnwrap(file.indices.first { file[$0...].starts(with: endTag) })
+        // The tag alone is taken out, so every line keeps its number.
+        let open = read(Array(file[..<at] + file[(at + endTag.count)...]))
+        let closed = read(file)
+        XCTAssertNil(open.failure)
+        XCTAssertEqual(open.rejects, [])
+        XCTAssertEqual(open.transactions, closed.transactions)
+        XCTAssertEqual(open.transactions.count, 8)
+        let statement = try XCTUnwrap(open.statementsEnded.first)
+        XCTAssertEqual(statement.positions, 7)
+        XCTAssertEqual(statement.availableCash, "4.88")
+        XCTAssertEqual(minorSum(open.transactions), 488)
+        XCTAssertEqual(open.statementsEnded, closed.statementsEnded)
+    }
+
     // MARK: End tags and empty files
 
     /// jbms/beancount-import's amex.ofx (GPL; this file has its shape): every leaf has an end

@@ -90,4 +90,19 @@ final class SGMLNormalizerTests: XCTestCase {
             "<CCSTMTRS><BANKTRANLIST><STMTTRN><TRNAMT>1\n</TRNAMT></STMTTRN></BANKTRANLIST><LEDGERBAL><BALAMT>1</BALAMT>"
                 + "</LEDGERBAL></CCSTMTRS>")
     }
+
+    /// An `INVTRANLIST` left open is closed where the spec's next element of `INVSTMTRS` begins
+    /// (`INVPOSLIST`, `INVBAL`…), with what is open inside it.
+    func testThePositionsOrTheBalanceAfterTheInvestmentListCloseIt() {
+        XCTAssertEqual(
+            normalized(Array("<INVSTMTRS><INVTRANLIST><INVBANKTRAN><SUBACCTFUND>CASH\n<INVPOSLIST></INVPOSLIST>".utf8)),
+            "<INVSTMTRS><INVTRANLIST><INVBANKTRAN><SUBACCTFUND>CASH\n</SUBACCTFUND></INVBANKTRAN></INVTRANLIST>"
+                + "<INVPOSLIST></INVPOSLIST>")
+        XCTAssertEqual(
+            normalized(Array("<INVTRANLIST><DTEND>1\n<INVBAL><AVAILCASH>1</INVBAL>".utf8)),
+            "<INVTRANLIST><DTEND>1\n</DTEND></INVTRANLIST><INVBAL><AVAILCASH>1</AVAILCASH></INVBAL>")
+        XCTAssertEqual(
+            normalized(Array("<BANKTRANLIST><INVBAL>".utf8)), "<BANKTRANLIST><INVBAL>",
+            "each list closes at its own statement's elements")
+    }
 }

@@ -190,20 +190,23 @@ public struct SGMLNormalizer {
         leafHasText = false
     }
 
-    /// The aggregates the spec puts after `BANKTRANLIST` in a statement, never inside it.
-    private static let afterTransactionList: [[UInt8]] = ["LEDGERBAL", "AVAILBAL", "BALLIST", "BANKTRANLISTP"].map {
-        Array($0.utf8)
-    }
-    private static let transactionList = Array("BANKTRANLIST".utf8)
+    /// Each list of transactions and the elements the spec puts after it in its statement, never
+    /// inside it (the spec's order of `STMTRS`, `CCSTMTRS` and `INVSTMTRS`).
+    private static let transactionLists: [(list: [UInt8], followers: [[UInt8]])] = [
+        ("BANKTRANLIST", ["LEDGERBAL", "AVAILBAL", "BALLIST", "BANKTRANLISTP"]),
+        ("INVTRANLIST", ["INVPOSLIST", "INVBAL", "INVOOLIST", "MKTGMSG", "INV401K", "INV401KBAL"]),
+    ].map { (Array($0.utf8), $1.map { Array($0.utf8) }) }
 
-    /// Closes a `BANKTRANLIST` left open (and what is open inside it) at a sibling the spec puts
-    /// after it: Nubank's card files have no `</BANKTRANLIST>`, and their `LEDGERBAL` was read as
-    /// `BANKTRANLIST.LEDGERBAL`, not the statement's, and its balance lost without a word.
+    /// Closes a list of transactions left open (and what is open inside it) at an element the
+    /// spec puts after it: Nubank's card files have no `</BANKTRANLIST>`, and their `LEDGERBAL`
+    /// was read as `BANKTRANLIST.LEDGERBAL`, its balance lost without a word; an `INVTRANLIST`
+    /// left open took `INVPOSLIST` and `INVBAL` for transactions.
     private mutating func closeTransactionList(before name: ArraySlice<UInt8>, _ out: inout [UInt8]) {
-        guard Self.afterTransactionList.contains(where: { $0.elementsEqual(name) }),
-            let index = lastOpen(named: Self.transactionList[...])
-        else { return }
-        while openStarts.count > index { closeLastOpen(&out) }
+        for (list, followers) in Self.transactionLists where followers.contains(where: { $0.elementsEqual(name) }) {
+            guard let index = lastOpen(named: list[...]) else { return }
+            while openStarts.count > index { closeLastOpen(&out) }
+            return
+        }
     }
 
     /// Whether the innermost open element is a leaf by its name (``OFXLeaves``): empty, it is
