@@ -197,11 +197,18 @@ public struct SGMLNormalizer {
         ("INVTRANLIST", ["INVPOSLIST", "INVBAL", "INVOOLIST", "MKTGMSG", "INV401K", "INV401KBAL"]),
     ].map { (Array($0.utf8), $1.map { Array($0.utf8) }) }
 
+    /// Whether a byte begins the name of one of ``transactionLists``' followers.
+    private static let followerInitials: [Bool] = (0...255).map { byte in
+        transactionLists.contains { $0.followers.contains { $0.first == UInt8(byte) } }
+    }
+
     /// Closes a list of transactions left open (and what is open inside it) at an element the
     /// spec puts after it: Nubank's card files have no `</BANKTRANLIST>`, and their `LEDGERBAL`
     /// was read as `BANKTRANLIST.LEDGERBAL`, its balance lost without a word; an `INVTRANLIST`
     /// left open took `INVPOSLIST` and `INVBAL` for transactions.
     private mutating func closeTransactionList(before name: ArraySlice<UInt8>, _ out: inout [UInt8]) {
+        // Most tags start with another letter: one look at it, not a compare with each name.
+        guard let first = name.first, Self.followerInitials[Int(first)] else { return }
         for (list, followers) in Self.transactionLists where followers.contains(where: { $0.elementsEqual(name) }) {
             guard let index = lastOpen(named: list[...]) else { return }
             while openStarts.count > index { closeLastOpen(&out) }
