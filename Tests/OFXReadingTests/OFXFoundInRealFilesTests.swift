@@ -104,6 +104,9 @@ final class OFXFoundInRealFilesTests: XCTestCase {
         XCTAssertEqual(minor(statement.balance ?? ""), minorSum(result.transactions))
         XCTAssertEqual(statement.balanceDate, "2024-03-25T00:00:00-03:00")
         XCTAssertEqual(statement.notes, [])
+        XCTAssertEqual(
+            result.notes,
+            ["line 58: CCSTMTRS[0].BANKTRANLIST has no end tag: closed before LEDGERBAL, which OFX puts after it"])
     }
 
     /// A `LEDGERBAL` elsewhere in the statement (here inside `BANKTRANLIST` of an XML file) is not
@@ -165,7 +168,8 @@ final class OFXFoundInRealFilesTests: XCTestCase {
     /// files leave an aggregate's end tag out. The statement's end tag closed the list, so its
     /// `INVPOSLIST` and `INVBAL` were read inside it: as two more investment transactions
     /// (rejected, `missing TOTAL`), its 7 positions and `AVAILCASH` 4.88 gone. They are the
-    /// statement's, as in the file with the end tag (ofxparse reads them so too).
+    /// statement's, as in the file with the end tag (ofxparse reads them so too), and a note
+    /// says what was closed where.
     func testAnInvestmentListLeftOpenIsClosedWhereThePositionsBegin() throws {
         let file = try fixture("ofxparser/ofxdata-schwab-brokerage.ofx")
         let endTag = Array("</INVTRANLIST>".utf8)
@@ -182,6 +186,38 @@ final class OFXFoundInRealFilesTests: XCTestCase {
         XCTAssertEqual(statement.availableCash, "4.88")
         XCTAssertEqual(minorSum(open.transactions), 488)
         XCTAssertEqual(open.statementsEnded, closed.statementsEnded)
+        XCTAssertEqual(
+            open.notes,
+            [
+                "INVSTMTRS[0].STMTTRN[0].CORRECTACTION: REPLACE without CORRECTFITID (which OFX requires with it) "
+                    + "corrects nothing: read as a transaction",
+                "line 189: INVSTMTRS[0].INVTRANLIST has no end tag: closed before INVPOSLIST, which OFX puts after it",
+            ])
+        XCTAssertEqual(closed.notes.count, 1, "a list closed by its own end tag is no repair")
+    }
+
+    /// Each list closed by the normaliser is named once, in its own statement, with what was
+    /// open in it: here the second of two statements, its last `STMTTRN` left open too, in a
+    /// file of one line (so only the order of the lists' ends tells the statements apart).
+    func testEachListClosedIsNamedInItsStatement() {
+        let statement = { (id: String, end: String) in
+            "<STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>1<ACCTID>\(id)<ACCTTYPE>CHECKING</BANKACCTFROM>"
+                + "<BANKTRANLIST><DTSTART>20240101<DTEND>20240131<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240102"
+                + "<TRNAMT>-1.00<FITID>\(id)<NAME>Shop\(end)<LEDGERBAL><BALAMT>-1.00<DTASOF>20240131</LEDGERBAL></STMTRS>"
+        }
+        let body =
+            "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1" + statement("A", "</STMTTRN></BANKTRANLIST>")
+            + statement("B", "") + "</STMTTRNRS></BANKMSGSRSV1>"
+        let result = read(sgmlFile(body))
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(result.transactions.map(\.id), ["A", "B"])
+        XCTAssertEqual(result.statementsEnded.map(\.balance), ["-1.00", "-1.00"])
+        XCTAssertEqual(
+            result.notes,
+            [
+                "line 12: STMTRS[1].BANKTRANLIST has no end tag: closed, with the STMTTRN open in it, before "
+                    + "LEDGERBAL, which OFX puts after it"
+            ])
     }
 
     // MARK: End tags and empty files

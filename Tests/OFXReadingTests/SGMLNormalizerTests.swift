@@ -105,4 +105,16 @@ final class SGMLNormalizerTests: XCTestCase {
             normalized(Array("<BANKTRANLIST><INVBAL>".utf8)), "<BANKTRANLIST><INVBAL>",
             "each list closes at its own statement's elements")
     }
+
+    /// Each list closed is recorded for its note: which of the list's end tags it is, what was
+    /// open in it, what it was closed before and where (the offset of that tag's `>`).
+    func testAListClosedIsRecorded() {
+        let text = "<INVTRANLIST></INVTRANLIST><INVTRANLIST><INVBANKTRAN><X.Y>\n<INVBAL>"
+        var normalizer = SGMLNormalizer(transcodesWindows1252: false)
+        var out: [UInt8] = []
+        for byte in Array(text.utf8) { normalizer.feed([byte], into: &out) }
+        XCTAssertEqual(
+            normalizer.closedLists.map { "\($0.list) \($0.ordinal) \($0.inside) \($0.before) \($0.offset)" },
+            ["INVTRANLIST 2 [\"INVBANKTRAN\", \"X.Y\"] INVBAL \(text.utf8.count - 1)"])
+    }
 }

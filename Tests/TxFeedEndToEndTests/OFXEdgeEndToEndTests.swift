@@ -233,7 +233,8 @@ final class OFXEdgeEndToEndTests: XCTestCase {
     }
 
     /// Nubank's card files have no `</BANKTRANLIST>`: the balance was read inside the list and
-    /// dropped (exit 0, `balance` null) though the amounts sum to it. A file with no statement
+    /// dropped (exit 0, `balance` null) though the amounts sum to it; closed, the list is named
+    /// in a note with the file and the line. A file with no statement
     /// (`<OFX></OFX>`) read as nothing without a word. A balance with more decimals than USD has
     /// failed as `end_account_with_balance: …`, naming no element.
     func testTheLedgerBalanceIsNeverLostWithoutAWord() throws {
@@ -243,9 +244,14 @@ final class OFXEdgeEndToEndTests: XCTestCase {
                 + "<TRNAMT>-13.00<FITID>N1<MEMO>m</STMTTRN>\n<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240322<TRNAMT>-959.00"
                 + "<FITID>N2<MEMO>m</STMTTRN>\n\n<LEDGERBAL><BALAMT>-972.00<DTASOF>20240325</LEDGERBAL>\n"
                 + "</CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>")
-        let (rows, accounts, _) = try run(nubank)
+        let (rows, accounts, nubankLog) = try run(nubank)
         XCTAssertEqual(rows.map { minor($0) }, [-1300, -95900])
         XCTAssertEqual(accounts.compactMap { text($0, "balance") }, ["-972.00"])
+        XCTAssertTrue(
+            nubankLog.contains(
+                "statement.ofx: line 18: CCSTMTRS[0].BANKTRANLIST has no end tag: closed before LEDGERBAL, which OFX "
+                    + "puts after it"),
+            nubankLog)
 
         let (_, empty) = try file("", named: "empty.ofx")
         let (_, none, log) = try run(empty)

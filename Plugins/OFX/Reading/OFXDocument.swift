@@ -158,6 +158,10 @@ public final class OFXDocument {
         var walk = OFXWalk(
             names: reader.names, readsTransactions: readsTransactions, loadSecurities: { self.securities(header) })
         var root: OFXNames.ID?
+        // How many lists of transactions have ended, and how many of those the normaliser
+        // closed were named in a note.
+        var listEnds: [OFXNames.ID: Int] = [:]
+        var closedListsNamed = 0
         while let node = reader.next() {
             if root == nil, case let .start(name, _) = node {
                 root = name
@@ -173,6 +177,21 @@ public final class OFXDocument {
                 guard let refusal = walk.refusal else { return .stopped }
                 return .failed(
                     OFXFailure(origin: origin, line: reader.elementLine, path: refusal.path, message: refusal.message))
+            }
+            // A list the normaliser closed is named when it ends, in its statement.
+            if case let .end(name) = node, name == OFXNames.bankList || name == OFXNames.investmentList {
+                let ended = listEnds[name, default: 0] + 1
+                listEnds[name] = ended
+                let closed = input.closedLists
+                if closedListsNamed < closed.count, closed[closedListsNamed].ordinal == ended,
+                    closed[closedListsNamed].list == reader.names.string(name)
+                {
+                    let note = closedListNote(
+                        closed[closedListsNamed], line: input.line(at: closed[closedListsNamed].offset),
+                        in: walk.openStatement?.statement)
+                    closedListsNamed += 1
+                    guard visit(.note(note)) else { return .stopped }
+                }
             }
         }
         if let error = reader.error {
@@ -220,6 +239,14 @@ public final class OFXDocument {
                     origin: origin, line: line, path: "",
                     message: "another OFX file begins after </OFX> (files joined together?): it is not read"))
         }
+    }
+
+    /// `line 58: CCSTMTRS[0].BANKTRANLIST has no end tag: closed before LEDGERBAL, which OFX puts
+    /// after it`: a repair of the file said, so a list's end is never moved without a word.
+    private func closedListNote(_ closed: SGMLNormalizer.ClosedList, line: Int, in statement: OFXStatement?) -> String {
+        let list = (statement.map { $0.path + "." } ?? "") + closed.list
+        let inside = closed.inside.isEmpty ? "" : ", with the \(closed.inside.joined(separator: ", ")) open in it,"
+        return "line \(line): \(list) has no end tag: closed\(inside) before \(closed.before), which OFX puts after it"
     }
 
     /// The file's `SECLIST`, read in a pass of its own (OFX writes it after the statements, and

@@ -50,6 +50,23 @@ final class OFXInput {
         normalized.reserveCapacity(Self.chunk * 2)
     }
 
+    /// The lists of transactions the normaliser closed, in the file's order (none for XML).
+    var closedLists: [SGMLNormalizer.ClosedList] { normalizer?.closedLists ?? [] }
+
+    /// Where ``line(at:)`` last counted to, and that offset's line.
+    private var counted = (offset: 0, line: 1)
+
+    /// The line of the byte at `offset` in the file. Asked in the file's order (as repairs
+    /// are), each byte is counted once.
+    func line(at offset: Int) -> Int {
+        let offset = min(offset, bytes.count)
+        if offset < counted.offset { counted = (0, 1) }
+        var line = counted.line
+        for byte in bytes[counted.offset..<offset] where byte == 0x0A { line += 1 }
+        counted = (offset, line)
+        return line
+    }
+
     /// Whether libxml2 has been handed the whole file: an error then is often the file's end.
     var isExhausted: Bool { position == limit && (normalizer == nil || finished) }
 

@@ -32,6 +32,28 @@ public struct SGMLNormalizer {
     /// Whether the last tag was a start tag and text other than blanks followed it: a leaf.
     private var leafHasText = false
     private var lastTagWasStart = false
+    /// How many bytes the feeds before this one held, and the offset of the byte being stepped.
+    private var fed = 0
+    private var offset = 0
+    /// How many end tags of each of ``transactionLists`` were written, in its order.
+    private var listEnds = [Int](repeating: 0, count: transactionLists.count)
+
+    /// A list of transactions left open that the normaliser closed: a repair of the file, which
+    /// a note names (``OFXDocument`` says it when the parser reaches the list's end).
+    public struct ClosedList: Equatable, Sendable {
+        /// `BANKTRANLIST`, `INVTRANLIST`.
+        public var list: String
+        /// Which of the list's end tags this is (1 for the first): the parser sees them in order.
+        public var ordinal: Int
+        /// The elements open inside the list, closed with it, outermost first.
+        public var inside: [String]
+        /// The element it was closed before (`LEDGERBAL`, `INVPOSLIST`).
+        public var before: String
+        /// The offset in the bytes fed of the `>` that ends `before`'s start tag.
+        public var offset: Int
+    }
+    /// Every list closed so far, in the file's order.
+    public private(set) var closedLists: [ClosedList] = []
 
     /// - Parameter transcodesWindows1252: read bytes at or above 0x80 as windows-1252 (the
     ///   header's `CHARSET:1252`) instead of passing them through as UTF-8.
@@ -80,10 +102,12 @@ public struct SGMLNormalizer {
                 break
             }
             if index < count {
+                offset = fed + index
                 step(bytes[index], &out)
                 index += 1
             }
         }
+        fed += count
     }
 
     /// The end of the input: closes a leaf still open. Aggregates still open stay open, so a
@@ -163,6 +187,7 @@ public struct SGMLNormalizer {
             if let index = lastOpen(named: name) {
                 while openStarts.count > index + 1 { closeLastOpen(&out) }
                 openNames.removeLast(openNames.count - openStarts.removeLast())
+                countListEnd(name)
             } else if OFXLeaves.contains(name) || name.contains(UInt8(ascii: ".")) {
                 // The end tag of a leaf closed already (at the next tag, as SGML closes it):
                 // AMEX writes one for every leaf, late (`<CODE>0<SEVERITY>INFO</SEVERITY></CODE>`).
@@ -209,9 +234,15 @@ public struct SGMLNormalizer {
     private mutating func closeTransactionList(before name: ArraySlice<UInt8>, _ out: inout [UInt8]) {
         // Most tags start with another letter: one look at it, not a compare with each name.
         guard let first = name.first, Self.followerInitials[Int(first)] else { return }
-        for (list, followers) in Self.transactionLists where followers.contains(where: { $0.elementsEqual(name) }) {
+        for (which, (list, followers)) in Self.transactionLists.enumerated()
+        where followers.contains(where: { $0.elementsEqual(name) }) {
             guard let index = lastOpen(named: list[...]) else { return }
+            let inside = (index + 1..<openStarts.count).map { String(decoding: openName(at: $0), as: UTF8.self) }
             while openStarts.count > index { closeLastOpen(&out) }
+            closedLists.append(
+                ClosedList(
+                    list: String(decoding: list, as: UTF8.self), ordinal: listEnds[which], inside: inside,
+                    before: String(decoding: name, as: UTF8.self), offset: offset))
             return
         }
     }
@@ -221,6 +252,11 @@ public struct SGMLNormalizer {
     private var openIsLeaf: Bool {
         guard let start = openStarts.last else { return false }
         return OFXLeaves.contains(openNames[start...])
+    }
+
+    /// The name of the open element at `level` (0 the outermost).
+    private func openName(at level: Int) -> ArraySlice<UInt8> {
+        openNames[openStarts[level]..<(level + 1 < openStarts.count ? openStarts[level + 1] : openNames.count)]
     }
 
     /// The index of the innermost open element called `name`.
@@ -238,7 +274,16 @@ public struct SGMLNormalizer {
     private mutating func closeLastOpen(_ out: inout [UInt8]) {
         guard let start = openStarts.popLast() else { return }
         appendEndTag(openNames[start...], &out)
+        countListEnd(openNames[start...])
         openNames.removeLast(openNames.count - start)
+    }
+
+    /// Counts an end tag written, when it is a list's: a ``ClosedList`` says which of them it is.
+    private mutating func countListEnd(_ name: ArraySlice<UInt8>) {
+        guard name.count == 11 || name.count == 12,
+            let which = Self.transactionLists.firstIndex(where: { $0.list.elementsEqual(name) })
+        else { return }
+        listEnds[which] += 1
     }
 
     private func appendEndTag(_ name: ArraySlice<UInt8>, _ out: inout [UInt8]) {
