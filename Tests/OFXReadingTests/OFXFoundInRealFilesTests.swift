@@ -143,23 +143,67 @@ final class OFXFoundInRealFilesTests: XCTestCase {
         XCTAssertNil(zeros.statementsEnded.first?.balanceProblem, "trailing zeros are not decimals the host refuses")
     }
 
-    /// jbms/beancount-import's vanguard_roth_ira.ofx (GPL): a `REINVEST` `TOTAL` of -93.20976,
-    /// refused by the host as more than 2 decimals, twice at `INVSTMTRS[0].REINVEST[0]`: which
-    /// half was which? Each half's location names it.
-    func testEachHalfOfAReinvestmentNamesItself() throws {
+    // MARK: Amounts in fractions of a cent
+
+    /// ofxparse's fidelity-savings.ofx (MIT, copied): three of its four `INVBANKTRAN`s have a
+    /// `TRNAMT` in fractions of a cent (`+00000000000115.8331` USD). ofxparse and ofxtools keep
+    /// 115.8331; the file states no balance, units or price that would tell which cent it is.
+    /// The host refused each as `amount has more than 2 decimals`, naming neither the field, the
+    /// record nor the value: each is rejected so, and none rounded.
+    func testAnAmountInFractionsOfACentIsRejectedNamingItsRecordAndValue() throws {
+        let result = read(try fixture("ofxparse/fidelity-savings.ofx"))
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(result.transactions.map(\.id), ["X0000000000000000000001"])
+        XCTAssertEqual(result.transactions.map(\.amount), ["-00000000001500.0000"], "trailing zeros are no decimals")
+        XCTAssertEqual(
+            result.rejects.map { "\($0.location): \($0.reason)" },
+            [
+                #"INVSTMTRS[0].STMTTRN[1].TRNAMT: "+00000000000115.8331" (FITID X0000000000000000000002) has more "#
+                    + "decimals than USD's 2: not rounded, not read",
+                #"INVSTMTRS[0].STMTTRN[2].TRNAMT: "-00000000000197.1063" (FITID X0000000000000000000003) has more "#
+                    + "decimals than USD's 2: not rounded, not read",
+                #"INVSTMTRS[0].STMTTRN[3].TRNAMT: "-00000000000197.1220" (FITID X0000000000000000000004) has more "#
+                    + "decimals than USD's 2: not rounded, not read",
+            ])
+        let statement = try XCTUnwrap(result.statementsEnded.first)
+        XCTAssertNil(statement.availableCash)
+        XCTAssertNil(statement.balanceText)
+
+        let bank = read(
+            sgmlFile(bankStatement(transaction("-1.255", fitid: "B1") + transaction("-1.2500", fitid: "B2"))))
+        XCTAssertEqual(bank.transactions.map(\.amount), ["-1.2500"])
+        XCTAssertEqual(
+            bank.rejects.map { "\($0.location): \($0.reason)" },
+            [#"STMTRS[0].STMTTRN[0].TRNAMT: "-1.255" (FITID B1) has more decimals than USD's 2: not rounded, not read"#]
+        )
+    }
+
+    /// jbms/beancount-import's vanguard_roth_ira.ofx (GPL; this file has its shape): a `REINVEST`
+    /// `TOTAL` of -93.20976 USD, exactly its `UNITS` 31.704 × `UNITPRICE` 2.94: no cent the file
+    /// states. The host refused it twice, as more than 2 decimals at `INVSTMTRS[0].REINVEST[0]`;
+    /// it is one record, rejected once with its `TOTAL`. A whole-cent one is read as its two
+    /// halves, each location naming which.
+    func testAReinvestmentInFractionsOfACentIsOneRejectAndEachHalfNamesItself() throws {
         let body = """
             <INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20180622<CURDEF>USD
             <INVACCTFROM><BROKERID>vanguard.com<ACCTID>88</INVACCTFROM><INVTRANLIST><DTSTART>20180101<DTEND>20180622
             <REINVEST><INVTRAN><FITID>R1<DTTRADE>20180621</INVTRAN><SECID><UNIQUEID>E1A7917D1<UNIQUEIDTYPE>CUSIP
             </SECID><INCOMETYPE>DIV<TOTAL>-93.20976<SUBACCTSEC>CASH<UNITS>31.704<UNITPRICE>2.94</REINVEST>
+            <REINVEST><INVTRAN><FITID>R2<DTTRADE>20180621</INVTRAN><SECID><UNIQUEID>E1A7917D1<UNIQUEIDTYPE>CUSIP
+            </SECID><INCOMETYPE>DIV<TOTAL>-92.61<SUBACCTSEC>CASH<UNITS>31.5<UNITPRICE>2.94</REINVEST>
             </INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>
             """
         let result = read(sgmlFile(body))
-        XCTAssertEqual(result.transactions.map(\.id), ["R1.income", "R1"])
-        XCTAssertEqual(result.transactions.map(\.amount), ["93.20976", "-93.20976"])
+        XCTAssertEqual(
+            result.rejects.map { "\($0.location): \($0.reason)" },
+            [
+                #"INVSTMTRS[0].REINVEST[0].TOTAL: "-93.20976" (FITID R1) has more decimals than USD's 2: not rounded, not read"#
+            ])
+        XCTAssertEqual(result.transactions.map(\.id), ["R2.income", "R2"])
+        XCTAssertEqual(result.transactions.map(\.amount), ["92.61", "-92.61"])
         XCTAssertEqual(
             result.transactions.map(\.location),
-            ["INVSTMTRS[0].REINVEST[0].income", "INVSTMTRS[0].REINVEST[0].purchase"])
+            ["INVSTMTRS[0].REINVEST[1].income", "INVSTMTRS[0].REINVEST[1].purchase"])
     }
 
     // MARK: Lists left open

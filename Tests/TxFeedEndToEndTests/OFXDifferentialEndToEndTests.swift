@@ -118,18 +118,23 @@ final class OFXDifferentialEndToEndTests: XCTestCase {
     }
 
     /// Fidelity writes `TRNAMT` with four decimals; three of its four are not whole cents
-    /// (`+00000000000115.8331` USD). ofxparse keeps 115.8331; txfeed rejects each such line,
-    /// naming it, and exits 3. The whole-cent cheque agrees.
+    /// (`+00000000000115.8331` USD), and the file states no balance to tell which cent they are.
+    /// ofxparse keeps 115.8331; txfeed rejects each such line, naming the file, the field, the
+    /// FITID and the value as written (the host's `amount has more than 2 decimals` named none of
+    /// them), and exits 3. The whole-cent cheque agrees.
     func testFidelityAmountsInFractionsOfACentAreRejected() throws {
         let theirs = try ofxparse("fidelity-savings.ofx")
         let (ours, run) = try txfeedReading("fidelity-savings.ofx", status: 3)
         XCTAssertEqual(theirs.entries.map(\.amount), ["-150000", "115.8331", "-197.1063", "-197.1220"])
         XCTAssertEqual(ours.entries, theirs.entries.prefix(1).map { $0 })
         XCTAssertEqual(ours.accounts, theirs.accounts, "USD, no balance in either")
-        for index in 1...3 {
-            let reject = "INVSTMTRS[0].STMTTRN[\(index)]: amount has more than 2 decimals"
+        for (index, amount) in [(1, "+00000000000115.8331"), (2, "-00000000000197.1063"), (3, "-00000000000197.1220")] {
+            let reject =
+                "fidelity-savings.ofx INVSTMTRS[0].STMTTRN[\(index)].TRNAMT: \"\(amount)\" (FITID "
+                + "X000000000000000000000\(index + 1)) has more decimals than USD's 2: not rounded, not read"
             XCTAssertTrue(run.stderr.contains(reject), "\(reject)\n\(run.stderr)")
         }
+        XCTAssertFalse(run.stderr.contains("amount has more than 2 decimals"), run.stderr)
     }
 
     /// Schwab's brokerage file (asgrim/ofxparser's, MIT): its `INVBANKTRAN` deposit of 151.62

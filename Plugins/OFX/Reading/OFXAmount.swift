@@ -1,3 +1,5 @@
+import StatementText
+
 /// OFX amounts (`TRNAMT`, `BALAMT`) as the host's plain signed decimals.
 public enum OFXAmount {
     /// `-12.50` stays; `+100` → `100`; `.5` → `0.5`; `-12,50` → `-12.50` when there is no `.`
@@ -43,6 +45,18 @@ public enum OFXAmount {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: body[fractionStart...]))
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension OFXAmount {
+    /// The currency's decimals when `amount` (a plain decimal, ``normalized(_:)``'s) has more,
+    /// trailing zeros aside (`-1500.0000` USD has 2); nil when it has no more, or the currency is
+    /// none the host knows (the host then fails the account with its own message).
+    static func decimalsExceeded(by amount: String, in currency: String?) -> Int? {
+        guard let currency, CurrencyMinorUnits.codes.contains(currency) else { return nil }
+        let decimals = CurrencyMinorUnits.decimals(of: currency)
+        let fraction = amount.drop { $0 != "." }.dropFirst().reversed().drop { $0 == "0" }
+        return fraction.count > decimals ? decimals : nil
     }
 }
 

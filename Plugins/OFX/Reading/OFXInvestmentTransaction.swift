@@ -35,6 +35,9 @@ extension OFXTransactionFields {
             return reject("TOTAL", "\(amount) is negative, but a \(kind) receives cash: OFX writes its TOTAL positive")
         }
         if let foreign: Result<OFXTransaction, OFXReject> = foreignCurrency(statement: currency) { return foreign }
+        if let excess: Result<OFXTransaction, OFXReject> = moreDecimals(amount, "TOTAL", .total, currency) {
+            return excess
+        }
         let uniqueID = value(.uniqueID).map(string)
         let securityID = uniqueID.map { id in value(.uniqueIDType).map { "\(string($0)) \(id)" } ?? id }
         let security = securityID.flatMap { securities[$0] }

@@ -78,12 +78,8 @@ public struct OFXStatement: Sendable, Equatable {
     public var balanceProblem: String? {
         guard let text = balanceText, !text.isEmpty else { return nil }
         guard let balance else { return "\(path).LEDGERBAL.BALAMT: \"\(text)\" is not an amount" }
-        // A currency the host does not know fails the account at its start, with its own message.
-        guard let currency, CurrencyMinorUnits.codes.contains(currency) else { return nil }
-        let decimals = CurrencyMinorUnits.decimals(of: currency)
-        let fraction = balance.drop { $0 != "." }.dropFirst().reversed().drop { $0 == "0" }
-        guard fraction.count > decimals else { return nil }
-        return "\(path).LEDGERBAL.BALAMT: \"\(text)\" has more decimals than \(currency)'s \(decimals)"
+        guard let decimals = OFXAmount.decimalsExceeded(by: balance, in: currency) else { return nil }
+        return "\(path).LEDGERBAL.BALAMT: \"\(text)\" has more decimals than \(currency ?? "")'s \(decimals)"
     }
 
     /// What the statement left unread, or why it holds no transactions: a line each, for the
