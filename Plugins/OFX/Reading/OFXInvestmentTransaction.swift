@@ -13,7 +13,7 @@ extension OFXTransactionFields {
 
     /// The entry, or the first field that stops it: `TOTAL`, then the date (`INVTRAN/DTSETTLE`,
     /// else `DTTRADE`, as `DTPOSTED` goes before `DTUSER`: the day the cash moves first).
-    func resolvedInvestment(kind: String, securities: OFXSecurities, currency: String?) -> Result<
+    func resolvedInvestment(kind: String, securities: OFXSecurities, currency: String?, decimals: Int?) -> Result<
         OFXTransaction, OFXReject
     > {
         let amount: String, date: String
@@ -35,7 +35,7 @@ extension OFXTransactionFields {
             return reject("TOTAL", "\(amount) is negative, but a \(kind) receives cash: OFX writes its TOTAL positive")
         }
         if let foreign: Result<OFXTransaction, OFXReject> = foreignCurrency(statement: currency) { return foreign }
-        if let excess: Result<OFXTransaction, OFXReject> = moreDecimals(amount, "TOTAL", .total, currency) {
+        if let excess: Result<OFXTransaction, OFXReject> = moreDecimals(amount, "TOTAL", .total, currency, decimals) {
             return excess
         }
         let uniqueID = value(.uniqueID).map(string)

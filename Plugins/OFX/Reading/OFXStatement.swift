@@ -13,7 +13,10 @@ public struct OFXStatement: Sendable, Equatable {
     /// for an investment one.
     public var accountType: String?
     /// `CURDEF`.
-    public var currency: String?
+    public var currency: String? { didSet { decimals = OFXAmount.decimals(of: currency) } }
+    /// The currency's minor-unit digits, found once a statement rather than once an amount; nil
+    /// without a currency the host knows (it then fails the account with its own message).
+    public private(set) var decimals: Int?
     /// `LEDGERBAL/BALAMT` as written.
     public var balanceText: String?
     /// A `LEDGERBAL/BALAMT` below another element of the statement (`BANKTRANLIST.LEDGERBAL.BALAMT`)
@@ -78,7 +81,7 @@ public struct OFXStatement: Sendable, Equatable {
     public var balanceProblem: String? {
         guard let text = balanceText, !text.isEmpty else { return nil }
         guard let balance else { return "\(path).LEDGERBAL.BALAMT: \"\(text)\" is not an amount" }
-        guard let decimals = OFXAmount.decimalsExceeded(by: balance, in: currency) else { return nil }
+        guard let decimals = OFXAmount.decimalsExceeded(by: balance, decimals: decimals) else { return nil }
         return "\(path).LEDGERBAL.BALAMT: \"\(text)\" has more decimals than \(currency ?? "")'s \(decimals)"
     }
 

@@ -71,7 +71,7 @@ struct OFXTransactionFields {
 
     /// The entry, or the first field that stops it, checked in the order amount, date, currency,
     /// vendor. `currency` is the statement's `CURDEF`.
-    func resolved(currency: String?) -> Result<OFXTransaction, OFXReject> {
+    func resolved(currency: String?, decimals: Int?) -> Result<OFXTransaction, OFXReject> {
         let amount: String, date: String
         // A pending entry (STMTTRNP) has no DTPOSTED: it is not posted yet. Its date is DTTRAN.
         let isPendingEntry = element.elementsEqual("STMTTRNP".utf8)
@@ -83,7 +83,7 @@ struct OFXTransactionFields {
         case let .failure(reject): return .failure(reject)
         }
         if let foreign: Result<OFXTransaction, OFXReject> = foreignCurrency(statement: currency) { return foreign }
-        if let excess: Result<OFXTransaction, OFXReject> = moreDecimals(amount, "TRNAMT", .amount, currency) {
+        if let excess: Result<OFXTransaction, OFXReject> = moreDecimals(amount, "TRNAMT", .amount, currency, decimals) {
             return excess
         }
         var note: String?
@@ -188,10 +188,10 @@ struct OFXTransactionFields {
     /// keep 115.8331; the file has no balance, units or price to check it by), and txfeed never
     /// rounds. Said here with the field, the record's `FITID` and the text as written; the host
     /// refused it as `amount has more than 2 decimals`, naming neither. Nil when it has no more.
-    func moreDecimals<Entry>(_ amount: String, _ name: String, _ leaf: Leaf, _ currency: String?) -> Result<
-        Entry, OFXReject
-    >? {
-        guard let decimals = OFXAmount.decimalsExceeded(by: amount, in: currency) else { return nil }
+    func moreDecimals<Entry>(
+        _ amount: String, _ name: String, _ leaf: Leaf, _ currency: String?, _ decimals: Int?
+    ) -> Result<Entry, OFXReject>? {
+        guard let decimals = OFXAmount.decimalsExceeded(by: amount, decimals: decimals) else { return nil }
         let fitid = value(.fitid).map { " (FITID \(string($0)))" } ?? ""
         return reject(
             name,

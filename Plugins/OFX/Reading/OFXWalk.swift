@@ -231,11 +231,12 @@ struct OFXWalk {
             guard readsTransactions else { return true }
             let resolved: Result<OFXTransaction, OFXReject>
             if element == OFXNames.transaction || element == OFXNames.pendingTransaction {
-                resolved = fields.resolved(currency: statement!.currency)
+                resolved = fields.resolved(currency: statement!.currency, decimals: statement!.decimals)
             } else {
                 if securities == nil { securities = loadSecurities() }
                 resolved = fields.resolvedInvestment(
-                    kind: names.string(element), securities: securities!, currency: statement!.currency)
+                    kind: names.string(element), securities: securities!, currency: statement!.currency,
+                    decimals: statement!.decimals)
             }
             switch resolved {
             case let .success(entry):
