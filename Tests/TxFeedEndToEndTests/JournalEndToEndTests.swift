@@ -55,11 +55,43 @@ final class JournalEndToEndTests: XCTestCase {
         return sums.filter { $0.value != 0 }
     }
 
+    /// One run of a sample statement: its journal, its beancount file (when it names a
+    /// currency) and its NDJSON feed, all written by that run.
+    private struct StatementRun {
+        var result: CommandResult
+        var journal: String
+        var beancount: String?
+        var feed: String
+    }
+
+    /// The statements' runs, made once for the class (both tests that read every statement
+    /// read the same files) in a folder of the class's own.
+    nonisolated(unsafe) private static var statementRuns: (folder: TemporaryFolder, runs: [String: StatementRun])?
+
+    override class func tearDown() {
+        statementRuns = nil
+        super.tearDown()
+    }
+
+    /// `input`'s run, `txfeed run INPUT -o NAME.journal [-o NAME.beancount] --sink ndjson,path=NAME.ndjson`.
+    private func statementRun(_ input: String) throws -> StatementRun {
+        if Self.statementRuns == nil { Self.statementRuns = (try TemporaryFolder(), [:]) }
+        if let made = Self.statementRuns?.runs[input] { return made }
+        let base = Self.statementRuns!.folder.path + "/" + (input as NSString).lastPathComponent
+        let beancount = Self.withoutCurrency.contains(input) ? nil : base + ".beancount"
+        let result = try txfeed(
+            arguments: ["run", BuiltProducts.repository + "/" + input, "-o", base + ".journal"]
+                + (beancount.map { ["-o", $0] } ?? []) + ["--sink", "ndjson,path=\(base).ndjson"])
+        let made = StatementRun(
+            result: result, journal: base + ".journal", beancount: beancount, feed: base + ".ndjson")
+        Self.statementRuns?.runs[input] = made
+        return made
+    }
+
     /// What txfeed's feed sums to per currency, negated: the uncategorised postings' total.
-    private func feedTotals(_ input: String) throws -> [String: Decimal] {
-        let run = try txfeed("run", BuiltProducts.repository + "/" + input, "--sink", "ndjson")
+    private func feedTotals(_ feed: String) throws -> [String: Decimal] {
         var sums: [String: Decimal] = [:]
-        for row in try feedRows(run) {
+        for row in try feedRows(try String(contentsOfFile: feed, encoding: .utf8)) {
             sums[text(row, "currency") ?? "", default: 0] -= Decimal(string: text(row, "amount") ?? "0") ?? 0
         }
         return sums.filter { $0.value != 0 }
@@ -69,8 +101,9 @@ final class JournalEndToEndTests: XCTestCase {
         let hledger = try tool("/usr/bin/hledger")
         let ledger = try tool("/usr/bin/ledger")
         for input in Self.statements {
-            let journal = folder.path + "/" + (input as NSString).lastPathComponent + ".journal"
-            let run = try txfeed("run", BuiltProducts.repository + "/" + input, "-o", journal)
+            // The journal and the feed it is held against, from one run.
+            let statement = try statementRun(input)
+            let (run, journal) = (statement.result, statement.journal)
             XCTAssertEqual(run.status, 0, "\(input): \(run.stderr)")
             let check = try runCommand(hledger, ["-f", journal, "check"])
             XCTAssertEqual(check.status, 0, "\(input): hledger check: \(check.stderr)")
@@ -78,7 +111,7 @@ final class JournalEndToEndTests: XCTestCase {
             let cells = balance.output.split(separator: "\n").dropFirst().map {
                 String($0.split(separator: "\",\"").last ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
-            let expected = try feedTotals(input)
+            let expected = try feedTotals(statement.feed)
             XCTAssertEqual(totals(cells), expected, "\(input): hledger against txfeed")
 
             let postings = try runCommand(ledger, ["-f", journal, "csv", "Uncategorized"])
@@ -100,8 +133,8 @@ final class JournalEndToEndTests: XCTestCase {
         let python = try TestPython.importing("beancount")
         let beanCheck = (python as NSString).deletingLastPathComponent + "/bean-check"
         for input in Self.statements where !Self.withoutCurrency.contains(input) {
-            let file = folder.path + "/" + (input as NSString).lastPathComponent + ".beancount"
-            let run = try txfeed("run", BuiltProducts.repository + "/" + input, "-o", file)
+            let statement = try statementRun(input)
+            let (run, file) = (statement.result, try XCTUnwrap(statement.beancount, input))
             XCTAssertEqual(run.status, 0, "\(input): \(run.stderr)")
             let check = try runCommand(beanCheck, [file])
             XCTAssertEqual(check.status, 0, "\(input): bean-check: \(check.output)\(check.stderr)")
