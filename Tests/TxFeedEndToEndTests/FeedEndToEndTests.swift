@@ -296,13 +296,17 @@ final class FeedEndToEndTests: XCTestCase {
     }
 
     /// `| head` leaving early is not txfeed's failure, but a failed source still is: exit 3.
+    /// 40,000 records: some 10 MB of NDJSON, 150 times a pipe's 64 KiB, so the reader is gone
+    /// long before txfeed has written it all (200,000 made each run five times as long and
+    /// tested nothing more).
     func testAFailedSourceIsExitThreeEvenWhenTheReaderLeaves() throws {
         let folder = try TemporaryFolder()
         let big = try folder.write(
             "big.json",
             #"{"status":200,"body":{"name":"Big","transactions":["#
                 + Array(
-                    repeating: #"{"type":0,"vendor":"V","amount":1,"date":"2022-01-02 03:04:05"}"#, count: 200_000
+                    repeating: #"{"type":0,"vendor":"V","amount":1,"date":"2022-01-02 03:04:05"}"#,
+                    count: Self.readerLeavesRecords
                 ).joined(separator: ",") + "]}}")
         for (missing, expected) in [(true, 3), (false, 0)] {
             let sources = [big] + (missing ? [folder.path + "/missing.json"] : [])
@@ -314,10 +318,16 @@ final class FeedEndToEndTests: XCTestCase {
         }
     }
 
+    /// Records in the inputs of the tests whose reader leaves early: enough that each sink's
+    /// output (text, the smallest, some 1.5 MB) is many times what a pipe holds (64 KiB, 1 MiB
+    /// at most), so txfeed is still writing when the reader goes.
+    static let readerLeavesRecords = 40_000
+
     func testReaderClosingStdoutEarlyEndsTheRunQuietly() throws {
+        let count = Self.readerLeavesRecords
         var big = #"{"status": 200, "message": "ok", "body": {"name": "Big", "currency": "USD", "transactions": ["#
-        big.reserveCapacity(200_000 * 90)
-        for i in 0..<200_000 {
+        big.reserveCapacity(count * 90)
+        for i in 0..<count {
             if i > 0 { big += ",\n" }
             big +=
                 #"{"type": \#(i % 2), "vendor": "Vendor \#(i % 997)", "amount": \#(i % 5000).\#(10 + i % 90), "date": "2021-\#(String(format: "%02d", 1 + i % 12))-\#(String(format: "%02d", 1 + i % 28)) 10:00:00"}"#
@@ -355,7 +365,7 @@ final class FeedEndToEndTests: XCTestCase {
             for word in ["error", "Error", "FAILED", "Broken pipe", "broken pipe", "Fatal", "nothing written"] {
                 XCTAssertFalse(stderr.contains(word), "\(sink): \(word) in\n\(stderr)")
             }
-            XCTAssertTrue(stderr.contains("read 200000 = written 200000 + rejected 0"), stderr)
+            XCTAssertTrue(stderr.contains("read \(count) = written \(count) + rejected 0"), stderr)
         }
     }
 
