@@ -12,4 +12,51 @@ final class JSONStringTests: XCTestCase {
         let data = JSONString.object([(key: "b", value: "2"), (key: "a", value: "1")]).data(using: .utf8)!
         XCTAssertNotNil(try? JSONSerialization.jsonObject(with: data))
     }
+
+    /// The byte-by-byte check against the standard library's UTF-8 decoder: every lead byte
+    /// with the continuations around each boundary of table 3-7, and random runs.
+    func testUTF8CheckAgreesWithTheStandardLibrarysDecoder() {
+        func standard(_ bytes: [UInt8]) -> Bool {
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue: continue
+                case .emptyInput: return true
+                case .error: return false
+                }
+            }
+        }
+        func check(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+            // Behind eight ASCII bytes too, so that the word-at-a-time start is passed.
+            for prefix in [[], Array("abcdefgh".utf8)] {
+                let text = prefix + bytes
+                let ours = text.withUnsafeBufferPointer { JSONString.isValidUTF8($0) }
+                XCTAssertEqual(ours, standard(text), "\(text.map { String($0, radix: 16) })", file: file, line: line)
+            }
+        }
+        let seconds: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        for lead in 0x80...0xFF {
+            check([UInt8(lead)])
+            for second in seconds {
+                check([UInt8(lead), second])
+                check([UInt8(lead), second, 0x80])
+                check([UInt8(lead), second, 0x80, 0x80])
+                check([UInt8(lead), second, 0x80, 0x41])
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [
+            [0x41], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xED, 0xA0, 0x80],
+        ]
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                bytes +=
+                    Bool.random(using: &generator)
+                    ? pieces.randomElement(using: &generator)! : [UInt8.random(in: 0...255, using: &generator)]
+            }
+            check(bytes)
+        }
+    }
 }
