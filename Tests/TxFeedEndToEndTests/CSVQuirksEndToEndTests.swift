@@ -301,4 +301,27 @@ final class CSVQuirksEndToEndTests: XCTestCase {
         XCTAssertEqual(read.status, 0, read.stderr)
         XCTAssertEqual(try feedRows(read).map(minor), [-4510, 200000, -1250])
     }
+
+    /// Charles Schwab's checking export heads its rows `"Pending Transactions"` and `"Posted
+    /// Transactions"`, with a `Total Pending…` row among them: it was refused (the header lost
+    /// under the section line), and read with options its pending rows came out booked. Now the
+    /// rows under the pending line are pending, the total is skipped, counted and written whole.
+    func testSchwabsPendingSectionAndItsTotal() throws {
+        let skipped = folder.path + "/skipped.ndjson"
+        let result = try run(Self.file("schwab-sections"), "--strict", "--skipped", skipped)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("schwab-sections (csv): ok, read 7 = written 6 + rejected 0 + skipped 1"),
+            result.stderr)
+        XCTAssertTrue(result.stderr.contains("lines 3, 7 skipped: section lines inside the table"), result.stderr)
+        let rows = try feedRows(result)
+        XCTAssertEqual(
+            rows.map { "\(text($0, "amount") ?? "") \(text($0, "status") ?? "")" },
+            ["-12.40 pending", "-45.00 pending", "0.52 booked", "-60.00 booked", "-250.00 booked", "2500.00 booked"])
+        let lines = try rejects(skipped)
+        XCTAssertEqual(lines.map { text($0, "path") }, ["line 4"])
+        XCTAssertEqual(
+            lines.first.flatMap { text($0, "reason") },
+            "a total, not a transaction (Total Pending Check and other Credit(s))")
+    }
 }

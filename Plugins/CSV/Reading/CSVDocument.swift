@@ -16,6 +16,9 @@ public final class CSVDocument {
     private var layout: TableLayout?
     private var reader: CSVRowReader?
     private var currencyColumn: Int?
+    /// Section lines inside the table (`"Pending Transactions"`), by line: what the rows under
+    /// each are. Empty for almost every file.
+    private var sections: [Int: StatementWords.Section] = [:]
     /// Each account's currency cell, trimmed and upper-cased; empty for rows without one.
     private var accountKeys: [[UInt8]] = [[]]
     var found = CSVReport()
@@ -136,6 +139,10 @@ public final class CSVDocument {
         var balanceRows: [(line: Int, word: String)] = []
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
+            if !sections.isEmpty, let section = sections[record.line] {
+                if section != .remark { reader.pendingSection = section == .pending }
+                continue
+            }
             if currencyColumn != nil, accountIndex(fields, cells: &cells) != account { continue }
             reader.read(record, fields: fields, into: &batch)
             if batch.count >= limit {
@@ -206,6 +213,8 @@ public final class CSVDocument {
         else { return }
         describeOpening(evidence.openingLines, chained: roles[.balance] != nil && settings.checkBalance)
         describeNeverMoved(evidence.neverMoved)
+        describeSections(layout, totals: evidence.totals.map(\.line))
+        describeTotals(evidence.totals)
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
             date: dateColumn, vendor: vendorColumn, vendorDebit: roles[.vendorDebit],
@@ -256,6 +265,12 @@ public final class CSVDocument {
             // A row one field short is sampled too: its empty last field left out.
             let fits = TableLayout.fits(record.fieldCount, width: layout.width)
             guard fits || record.fieldCount == layout.width - 1 else { continue }
+            // A section line padded to the width (`Pending Transactions,,,`) is no row.
+            if fields.dropFirst().allSatisfy(\.isEmpty),
+                TableLayout.section(of: record, text: text, separator: separator, reader: &reader) != nil
+            {
+                continue
+            }
             rows += 1
             for column in 0..<layout.width {
                 profiles[column].observe(
@@ -283,6 +298,8 @@ public final class CSVDocument {
         var payments = PaymentEvidence()
         /// Rows whose status says the money never moved, by the status as written.
         var neverMoved: [(line: Int, status: String)] = []
+        /// Undated rows that total the others (`Total Pending Check…`), by their date cell.
+        var totals: [(line: Int, text: String)] = []
         /// Amount cells with `CR` and with `DR` after the number, and the first lines of each.
         var creditSuffixes = 0
         var debitSuffixes = 0
@@ -332,8 +349,18 @@ public final class CSVDocument {
         let signColumn = roles[.indicator] == nil ? roles[.amount] : nil
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
+            if let first = fields.first, !first.isEmpty, fields.dropFirst().allSatisfy(\.isEmpty),
+                let section = StatementWords.section(normalised: HeaderVocabulary.normalise(reader.string(first)))
+            {
+                sections[record.line] = section
+                continue
+            }
             evidence.rows += 1
             guard fields.count >= layout.width - 1, dateColumn < fields.count else { continue }
+            if reader.withCell(fields[dateColumn], { StatementWords.isTotalRow($0) }) {
+                evidence.totals.append((record.line, reader.string(fields[dateColumn])))
+                continue
+            }
             for column in 0..<min(fields.count, layout.width + 1) where !fields[column].isEmpty {
                 evidence.nonEmpty[column] = true
             }
@@ -715,6 +742,41 @@ public final class CSVDocument {
         let which = CellText.lines(rows.map(\.line))
         found.skipped.append("\(which) (never moved)")
         addNote("\(which) not imported: money that never moved (\(statuses.joined(separator: ", ")))")
+    }
+
+    /// `lines 3, 8 are section lines, not rows: …`, and which rows each makes pending.
+    private func describeSections(_ layout: TableLayout, totals: [Int]) {
+        guard !sections.isEmpty else { return }
+        let lines = sections.keys.sorted()
+        let which = CellText.lines(lines)
+        found.skipped.append("\(which) (section lines)")
+        var pending: [Int] = []
+        var tokenizer = CSVTokenizer(
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+        var fields: [CSVFieldSpan] = []
+        var under = false
+        while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
+            guard !record.isBlank else { continue }
+            if let section = sections[record.line] {
+                if section != .remark { under = section == .pending }
+            } else if under, !totals.contains(record.line) {
+                pending.append(record.line)
+            }
+        }
+        var rows = ""
+        if !pending.isEmpty {
+            let shown = CellText.lines(Array(pending.prefix(5))) + (pending.count > 5 ? "…" : "")
+            rows = ": the rows under \"Pending Transactions\" (\(shown)) are pending"
+        }
+        addNote("\(which) skipped: section lines inside the table, not rows\(rows)")
+    }
+
+    /// `line 4 not imported: a total of the rows (Total Pending…), not a transaction`.
+    private func describeTotals(_ rows: [(line: Int, text: String)]) {
+        guard let first = rows.first else { return }
+        let which = CellText.lines(rows.map(\.line))
+        found.skipped.append("\(which) (a total)")
+        addNote("\(which) not imported: a total of the rows (\(CellQuote.text(first.text))), not a transaction")
     }
 
     /// The currency the file states outside its rows, when no option gives one: a money

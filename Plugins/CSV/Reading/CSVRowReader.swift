@@ -21,6 +21,8 @@ struct CSVRowReader {
     var bareIsDebit = false
     /// Lines whose credit word wins over the cell's minus sign: the balances say so.
     var creditWordLines: Set<Int> = []
+    /// The rows read are under a `Pending Transactions` line: pending whatever their status.
+    var pendingSection = false
     private var scratch: [UInt8] = []
 
     /// The role columns as plain optionals, looked up once.
@@ -94,6 +96,13 @@ struct CSVRowReader {
                 batch.texts.bytes.removeSubrange(rawStart...)
                 return
             }
+            // `Total Pending Check and other Credit(s)` among the rows: a sum of them, skipped.
+            if cell(dateField, { StatementWords.isTotalRow($0) }) {
+                let word = cell(dateField) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks()
+                batch.neverMoved.append(
+                    CSVReject(line: record.line, reason: "a total, not a transaction (\(word))", raw: raw))
+                return
+            }
             let quoted = quote(dateField)
             let reason = quoted.isEmpty ? "date is empty" : "date \"\(quoted)\" does not read as \(datePattern)"
             reject(record, raw, reason, into: &batch)
@@ -134,7 +143,7 @@ struct CSVRowReader {
             return skipBalance(record, raw, balance, into: &batch)
         }
         let id = columns.id.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) }
-        let pending = columns.status.map { isPending(fields[$0]) } ?? false
+        let pending = pendingSection || (columns.status.map { isPending(fields[$0]) } ?? false)
         let location = batch.texts.appendLine(record.line)
         batch.texts.entries.append(
             EntryRanges(

@@ -142,6 +142,45 @@ enum StatementWords {
         normalised.split(separator: " ").contains { summary.contains(String($0)) }
     }
 
+    /// A line inside the table that heads the rows under it (Schwab's checking export:
+    /// `"Pending Transactions"` over rows not booked yet, `"Posted Transactions"` over booked
+    /// ones), its normalised text whole; a line that only begins so (`Pending Transactions are
+    /// not reflected within this sort criterion.`) is a remark, heading nothing.
+    enum Section: Sendable, Equatable {
+        case pending, booked, remark
+    }
+
+    /// The section a line's only cell opens, normalised; nil for any other text.
+    static func section(normalised text: String) -> Section? {
+        switch text {
+        case "pending transactions": return .pending
+        case "posted transactions": return .booked
+        default:
+            let opens = text.hasPrefix("pending transactions ") || text.hasPrefix("posted transactions ")
+            return opens ? .remark : nil
+        }
+    }
+
+    /// The first word of an undated row's date cell that makes it a total of the rows (Schwab:
+    /// `Total Pending Check and other Credit(s)` inside the table): a figure the rows already
+    /// hold, never a transaction.
+    static let totalRow: Set<String> = ["total", "totals", "subtotal", "summe", "gesamt", "somme", "totaal"]
+
+    private static let totalRowBytes = totalRow.map { Array($0.utf8) }
+
+    /// Whether `cell` opens with one of ``totalRow`` as a word (ASCII case ignored), on its
+    /// bytes: asked of every row's date cell in the first pass, where most begin with a digit.
+    static func isTotalRow(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        while start < cell.count, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
+        guard start < cell.count else { return false }
+        switch cell[start] | 0x20 {
+        case UInt8(ascii: "t"), UInt8(ascii: "s"), UInt8(ascii: "g"):
+            return totalRowBytes.contains { matches($0, in: cell, at: start) }
+        default: return false
+        }
+    }
+
     private static let paymentBytes = payment.map { Array($0.utf8) }
 
     /// Whether `cell` holds one of ``payment`` as a whole word (ASCII case ignored).

@@ -29,8 +29,12 @@ struct TableLayout: Sendable {
     /// (or the first after `skip` lines), and a header only when its cells look like names.
     init?(scan: TableScan, text: UnsafeBufferPointer<UInt8>, separator: UInt8, skip: Int?) {
         guard scan.width >= 2, !scan.head.isEmpty else { return nil }
-        let head = scan.head
         var reader = CSVCellReader(text: text)
+        // Section lines inside the table (`"Pending Transactions"`) are no part of its shape: a
+        // header over one is still the header. They stay in the text the rows are read from.
+        let all = scan.head
+        let head = all.filter { Self.section(of: $0, text: text, separator: separator, reader: &reader) == nil }
+        guard !head.isEmpty else { return nil }
         // A short table under a longer preamble: the preamble's count is the most usual one.
         let named =
             skip == nil ? Self.namedHeaderOverPreamble(scan, text: text, separator: separator, reader: &reader) : nil
@@ -90,9 +94,10 @@ struct TableLayout: Sendable {
         if isHeader {
             header = head[first]
             headerNames = names
-            if first + 1 < head.count {
-                dataStart = head[first + 1].start
-                dataStartLine = head[first + 1].line
+            let after = (all.firstIndex { $0.start == head[first].start } ?? all.count) + 1
+            if after < all.count {
+                dataStart = all[after].start
+                dataStartLine = all[after].line
             } else {
                 var tokenizer = CSVTokenizer(
                     text: text, separator: separator, position: head[first].start, line: firstLine)
@@ -104,8 +109,11 @@ struct TableLayout: Sendable {
         } else {
             header = nil
             headerNames = Array(repeating: "", count: width)
-            dataStart = head[first].start
-            dataStartLine = head[first].line
+            // Section lines just before the first row head it: read from the first of them.
+            var start = all.firstIndex { $0.start == head[first].start } ?? 0
+            while start > 0, all[start - 1].start > (first > 0 ? head[first - 1].start : -1) { start -= 1 }
+            dataStart = all[start].start
+            dataStartLine = all[start].line
         }
         dataEnd = text.count
         // Summary rows at the end: a field count the table does not have.
@@ -114,6 +122,16 @@ struct TableLayout: Sendable {
             trailing.insert(record, at: 0)
             dataEnd = record.start
         }
+    }
+
+    /// The section a line opens (``StatementWords/section(normalised:)``) when its only filled
+    /// cell is its first; nil for every other line.
+    static func section(
+        of record: CSVRecordSpan, text: UnsafeBufferPointer<UInt8>, separator: UInt8, reader: inout CSVCellReader
+    ) -> StatementWords.Section? {
+        let fields = fields(of: record, text: text, separator: separator)
+        guard let first = fields.first, !first.isEmpty, fields.dropFirst().allSatisfy(\.isEmpty) else { return nil }
+        return StatementWords.section(normalised: HeaderVocabulary.normalise(reader.string(first)))
     }
 
     /// The columns a summary row is told by.
