@@ -87,4 +87,43 @@ final class PayeeChoiceTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.vendor), ["Bob", "Ann", "Bob"])
         XCTAssertEqual(result.accounts.map(\.currency), [nil])
     }
+
+    /// PayPal names a bank deposit only by its `Type` (`Bank Deposit to PP Account`, Name
+    /// empty): the row is named so, not rejected for no payee (its money was lost with a reject).
+    /// The layout is the one hledger's `paypal-custom.csv` example has; the figures are made up.
+    func testARowWithoutANameIsNamedByItsType() throws {
+        let result = try CSVReading.read(
+            """
+            "Date","Time","TimeZone","Name","Type","Status","Currency","Gross","Fee","Net","Transaction ID","Balance"
+            "10/01/2024","03:46:20","PDT","Radio Stream","Subscription Payment","Completed","USD","-6.99","0.00","-6.99","TX1","-6.99"
+            "10/01/2024","03:46:20","PDT","","Bank Deposit to PP Account ","Pending","USD","6.99","0.00","6.99","TX2","0.00"
+            "10/19/2024","08:57:01","PDT","Encyclopedia Fund","Donation Payment","Completed","USD","-2.00","0.00","-2.00","TX3","-2.00"
+            "10/19/2024","08:57:01","PDT","","Bank Deposit to PP Account ","Pending","USD","2.00","0.00","2.00","TX4","0.00"
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.rejects[0], [])
+        XCTAssertEqual(
+            result.entries[0].map(\.vendor),
+            ["Radio Stream", "Bank Deposit to PP Account", "Encyclopedia Fund", "Bank Deposit to PP Account"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-6.99", "6.99", "-2.00", "2.00"])
+        XCTAssertEqual(result.entries[0].map(\.pending), [false, true, false, true])
+        XCTAssertEqual(result.reportLine("balance chain"), "3 of 3 rows agree (oldest first)")
+        XCTAssertEqual(
+            vendorLine(result),
+            #"              4 Name → vendor (5 "Type" where empty)  (Radio Stream, Encyclopedia Fund)"#)
+    }
+
+    /// Without a kind column, a row with no payee and no memo is still a reject that says so.
+    func testARowWithNoPayeeMemoOrKindIsRejected() throws {
+        let result = try CSVReading.read(
+            """
+            Date,Name,Amount
+            2024-01-02,Bakery,-3.40
+            2024-01-03,,-2.90
+            2024-01-04,Cafe,-12.00
+
+            """)
+        XCTAssertEqual(result.rejects[0].map(\.reason), ["vendor is empty, and there is no memo to use"])
+    }
 }

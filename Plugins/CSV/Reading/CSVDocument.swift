@@ -222,7 +222,7 @@ public final class CSVDocument {
             amount: roles[.amount], debit: roles[.debit],
             credit: roles[.credit],
             indicator: roles[.indicator], id: roles[.id], memo: roles[.memo], status: roles[.status],
-            currency: roles[.currency], fee: roles[.fee])
+            currency: roles[.currency], fee: roles[.fee], kind: roles.kind)
         var reader = CSVRowReader(
             text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
             datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)

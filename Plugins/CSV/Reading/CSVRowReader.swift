@@ -41,6 +41,8 @@ struct CSVRowReader {
         var status: Int?
         var currency: Int?
         var fee: Int?
+        /// The entry's kind: the payee when the payee and memo are empty.
+        var kind: Int? = nil
     }
 
     init(
@@ -129,10 +131,11 @@ struct CSVRowReader {
             appendTrimmed(fields[$0], to: &batch.texts.bytes)
         }
         var vendor = sided ?? appendTrimmed(fields[columns.vendor], to: &batch.texts.bytes)
-        if vendor == nil { vendor = memo }
+        if vendor == nil { vendor = memo ?? columns.kind.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) } }
         guard let vendor else {
             batch.texts.bytes.removeSubrange(dateStart...)
-            reject(record, raw, "vendor is empty, and there is no memo to use", into: &batch)
+            let why = columns.kind == nil ? "there is no memo to use" : "so are the memo and the kind of entry"
+            reject(record, raw, "vendor is empty, and \(why)", into: &batch)
             return
         }
         // A row that is the account's balance (`BALANCE`, `Saldo` and an amount: CertoOne's card

@@ -11,6 +11,9 @@ struct ColumnRoles: Sendable {
     /// Why a column got its role when the header alone would not say: `running total`.
     private(set) var reasons: [Int: String] = [:]
     private(set) var problems: [String] = []
+    /// A column naming the entry's kind (`Type`) and playing no role: the payee of a row whose
+    /// payee and memo are empty (PayPal's `Bank Deposit to PP Account`), rather than a reject.
+    private(set) var kind: Int?
 
     subscript(role: ColumnRole) -> Int? { columns[role] }
 
@@ -41,6 +44,15 @@ struct ColumnRoles: Sendable {
         {
             columns[.fee] = nil
             reasons[fee] = nil
+        }
+        if let vendor = columns[.vendor],
+            let column = profiles.indices.first(where: {
+                !isTaken($0) && !profiles[$0].isEmpty && HeaderVocabulary.namesAKind(profiles[$0].header ?? "")
+            })
+        {
+            kind = column
+            let said = "\(column + 1)" + (profiles[column].header.map { " \"\($0)\"" } ?? "") + " where empty"
+            reasons[vendor] = reasons[vendor].map { "\($0); \(said)" } ?? said
         }
         checkRequired(profiles)
     }
