@@ -53,7 +53,12 @@ public enum HeaderVocabulary {
             ]
         ),
         (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono"]),
-        (.currency, ["Currency", "Währung", "Waehrung", "Devise", "Moneda", "Munt", "Valuta"]),
+        // UBS abbreviates it per language: `Ccy.`, `Whrg.`, `Mon.`, `Monn.` (its French export
+        // left every row without a currency). Taken only over cells of codes, as every name here.
+        (
+            .currency,
+            ["Currency", "Währung", "Waehrung", "Devise", "Moneda", "Munt", "Valuta", "Ccy.", "Whrg.", "Mon.", "Monn."]
+        ),
         // A bank's own transaction id. Not `Reference` and its kin (`Referenz`, `Kenmerk`): in
         // most exports that is the payer's text (Starling's `RENT` every month), and as the id
         // --state dropped the next month's payment as seen. A profile may still name one.
