@@ -126,4 +126,32 @@ final class PayeeChoiceTests: XCTestCase {
             """)
         XCTAssertEqual(result.rejects[0].map(\.reason), ["vendor is empty, and there is no memo to use"])
     }
+
+    /// OTP's export (Hungarian, windows-1250) writes `2026.09.15.`, a date no known format reads:
+    /// with `date=1` given, the value date beside it was taken for the payee. A column of
+    /// date-shaped cells is no payee; the partner's name is.
+    func testAColumnOfDateShapedCellsIsNoPayee() throws {
+        // Three value dates (one twice, so no column of identifiers), three payees: on the tie
+        // the value date, the first column, won.
+        let text = """
+            Könyvelés dátuma;Értéknap;Terhelés;Jóváírás;Partner neve;Közlemény
+            2026.09.14.;2026.09.14.;2 300;;PÉKSÉG KFT;Kártyás vásárlás
+            2026.09.15.;2026.09.14.;2 300;;PÉKSÉG KFT;Kártyás vásárlás
+            2026.09.16.;2026.09.16.;;450 000;MUNKÁLTATÓ KFT;Munkabér 2026/09
+            2026.09.17.;2026.09.17.;3 990,00;;NETFLIX;Előfizetés "havi"
+
+            """
+        let bytes = try XCTUnwrap(text.data(using: .windowsCP1250)).map { $0 }
+        let result = try CSVReading.read(
+            bytes,
+            options: [
+                "encoding": "windows-1250", "date": "1", "date-format": "%Y.%m.%d.", "debit": "Terhelés",
+                "credit": "Jóváírás", "decimal-mark": ",",
+            ])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries[0].map(\.vendor), ["PÉKSÉG KFT", "PÉKSÉG KFT", "MUNKÁLTATÓ KFT", "NETFLIX"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-2300", "-2300", "450000", "-3990.00"])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2026-09-14", "2026-09-15", "2026-09-16", "2026-09-17"])
+    }
 }

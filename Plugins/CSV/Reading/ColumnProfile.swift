@@ -14,6 +14,8 @@ struct ColumnProfile: Sendable {
     var negative = 0
     var sideWords = 0
     var currencyLike = 0
+    /// Cells of a date's shape that no known format reads (OTP's `2026.09.15.`).
+    var dateShaped = 0
     var distinct = 0
 
     init(header: String?) {
@@ -28,7 +30,11 @@ struct ColumnProfile: Sendable {
         var bytes = Array(cell.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             let cell = UnsafeBufferPointer(buffer)
-            if DatePattern.looksLikeDate(cell) { dateLike += 1 }
+            if DatePattern.looksLikeDate(cell) {
+                dateLike += 1
+            } else if Self.hasDateShape(cell) {
+                dateShaped += 1
+            }
             if AmountText.looksLikeAmount(cell) {
                 amountLike += 1
                 if cell.contains(UInt8(ascii: "-")) || cell.first == UInt8(ascii: "(") { negative += 1 }
@@ -93,6 +99,30 @@ struct ColumnProfile: Sendable {
         isCurrencies && values.allSatisfy { $0.isEmpty || CurrencyMinorUnits.codes.contains($0.uppercased()) }
     }
     var isEmpty: Bool { nonBlank == 0 }
+    /// Dates, read or only shaped like one, nearly everywhere: never a payee.
+    var isDateShaped: Bool { nonBlank > 0 && (dateLike + dateShaped) * 10 >= nonBlank * 8 }
+
+    /// Digits in three groups of one to four, split by `.`, `/` or `-` (a trailing one allowed),
+    /// one group of four: a date written in a format none of ours reads, not a payee's name.
+    static func hasDateShape(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var groups = 0
+        var year = false
+        var run = 0
+        for index in 0...cell.count {
+            let byte = index < cell.count ? cell[index] : UInt8(ascii: ".")
+            if byte >= 0x30 && byte <= 0x39 {
+                run += 1
+            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
+                guard run <= 4 else { return false }
+                if run > 0 { groups += 1 }
+                if run == 4 { year = true }
+                run = 0
+            } else if byte != 0x20 {
+                return false
+            }
+        }
+        return groups == 3 && year
+    }
 
     /// The first two non-blank values, for `sniff`.
     var samples: [String] {

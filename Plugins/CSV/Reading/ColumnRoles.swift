@@ -137,7 +137,7 @@ struct ColumnRoles: Sendable {
         case .debit, .credit, .fee: profile.isMostlyAmounts
         case .currency: profile.isCurrencies
         case .indicator: profile.isIndicator
-        case .vendor, .vendorDebit, .vendorCredit, .memo: !profile.isIndicator && !profile.isDates
+        case .vendor, .vendorDebit, .vendorCredit, .memo: !profile.isIndicator && !profile.isDateShaped
         case .id, .status: true
         }
     }
@@ -206,7 +206,8 @@ struct ColumnRoles: Sendable {
         if columns[.vendor] == nil {
             let texts = profiles.indices.filter {
                 let profile = profiles[$0]
-                return !isTaken($0) && !profile.isEmpty && !profile.isDates && !profile.isAmounts
+                // A value date no known format reads is still a date (`2026.09.15.`), no payee.
+                return !isTaken($0) && !profile.isEmpty && !profile.isDateShaped && !profile.isAmounts
                     && !profile.isIndicator && !profile.isCurrencies
             }
             // A payee is text a person wrote: never an identifier, nor one value on every row
