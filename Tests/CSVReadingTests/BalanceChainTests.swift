@@ -118,6 +118,41 @@ final class BalanceChainTests: XCTestCase {
             "-s 'csv:bank.csv,separator=,,date-format=%Y-%m-%d,decimal-mark=.,check-balance=false'")
     }
 
+    /// A card export in Capital One's columns with the balance owed beside them: the balance runs
+    /// against Debit and Credit, which the chain took for the bank's view, so every charge came
+    /// out as money in and the payment as money out (exit 0, a note). Debit and credit say which
+    /// way the money runs: on a card the balance is what is owed, and without a card's marks the
+    /// file is refused naming both readings.
+    func testABalanceRunningAgainstDebitAndCreditIsOwedOnACardAndAskedElsewhere() throws {
+        let card = """
+            Transaction Date,Posted Date,Card No.,Description,Category,Debit,Credit,Balance
+            2024-03-01,2024-03-02,1234,STARBUCKS,Dining,4.50,,104.50
+            2024-03-03,2024-03-04,1234,SHELL OIL,Gas,40.00,,144.50
+            2024-03-05,2024-03-06,1234,CAPITAL ONE MOBILE PYMT,Payment,,100.00,44.50
+            2024-03-07,2024-03-08,1234,AMAZON,Shopping,20.00,,64.50
+
+            """
+        let read = try CSVReading.read(card)
+        XCTAssertEqual(read.problems, [])
+        XCTAssertEqual(read.entries.first?.map(\.amount), ["-4.50", "-40.00", "100.00", "-20.00"])
+        XCTAssertEqual(
+            read.notes,
+            [
+                "the balance column runs against the debit and credit columns (3 of 3 rows): read as what is owed "
+                    + "on a card (its column \"Card No.\"), the amounts as the columns say"
+            ])
+        let unmarked = try CSVReading.read(card.replacingOccurrences(of: "Card No.", with: "Ref"))
+        XCTAssertEqual(
+            unmarked.problems,
+            [
+                "bank.csv: the balance column runs against the debit and credit columns (3 of 3 rows): if it is "
+                    + "what is owed "
+                    + "(a card, a loan), set sign=as-is with check-balance=false; if the columns are the bank's "
+                    + "view, set sign=inverted"
+            ])
+        XCTAssertEqual(unmarked.entries.first, [])
+    }
+
     /// A German export in the bank's view: salary negative, spending positive, the Saldo says otherwise.
     func testDocumentInvertedByTheChain() throws {
         let text = """

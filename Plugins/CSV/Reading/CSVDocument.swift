@@ -566,7 +566,7 @@ public final class CSVDocument {
         if roles[.balance] != nil, !settings.checkBalance { found.balanceChain = "not checked (check-balance=false)" }
         if let chain {
             guard chain.holds else { return }
-            decideSign(by: chain, reader: &reader)
+            decideSign(by: chain, roles: roles, reader: &reader)
             return
         }
         switch settings.sign {
@@ -579,7 +579,7 @@ public final class CSVDocument {
         }
     }
 
-    private func decideSign(by chain: BalanceChain.Verdict, reader: inout CSVRowReader) {
+    private func decideSign(by chain: BalanceChain.Verdict, roles: ColumnRoles, reader: inout CSVRowReader) {
         let evidence = "the balance column: \(chain.agreeing) of \(chain.checked) rows"
         reader.creditWordLines = Set(chain.alternatives)
         if !chain.alternatives.isEmpty {
@@ -589,7 +589,25 @@ public final class CSVDocument {
                     + "read as money in: the balances say so")
         }
         let named = settings.columns[.debit] != nil || settings.columns[.credit] != nil || settings.sideWordsGiven
+        // Debit and credit columns say which way the money runs (money out, money in): a balance
+        // running against them is what is owed, a card's or a loan's, not the bank's view of the
+        // amounts. Inverted, a card's charges came out as money in with exit 0.
+        let sided = roles[.debit] != nil || roles[.credit] != nil
         switch settings.sign {
+        case .auto where chain.inverted && sided && !named:
+            if let card = StatementWords.cardStatement(header: headerCells, preamble: preambleLines) {
+                inferredSign = .asIs
+                found.sign = "as-is (the debit and credit columns; the balance is what is owed on the card)"
+                addNote(
+                    "the balance column runs against the debit and credit columns (\(chain.agreeing) of "
+                        + "\(chain.checked) rows): read as what is owed on a card (\(card)), the amounts as the "
+                        + "columns say")
+            } else {
+                addProblem(
+                    "the balance column runs against the debit and credit columns (\(chain.agreeing) of "
+                        + "\(chain.checked) rows): if it is what is owed (a card, a loan), set sign=as-is with "
+                        + "check-balance=false; if the columns are the bank's view, set sign=inverted")
+            }
         case .auto where chain.inverted && named:
             let what = settings.sideWordsGiven ? "debit-words and credit-words" : "debit and credit"
             addProblem(
