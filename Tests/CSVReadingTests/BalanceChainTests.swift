@@ -153,6 +153,30 @@ final class BalanceChainTests: XCTestCase {
         XCTAssertEqual(unmarked.entries.first, [])
     }
 
+    /// A card export in the holder's view (charges negative, payments positive) beside the
+    /// balance owed: the chain runs against the amounts, and read inverted every charge was money
+    /// in. On a card, the payment rows say whose view the amounts are in; the balance is owed.
+    func testOnACardThePaymentRowsSayWhoseViewTheAmountsAreIn() throws {
+        let card = """
+            Date,Description,Card Member,Amount,Balance
+            2024-03-01,STARBUCKS,J DOE,-4.50,104.50
+            2024-03-03,SHELL OIL,J DOE,-40.00,144.50
+            2024-03-05,PAYMENT THANK YOU,J DOE,100.00,44.50
+            2024-03-07,AMAZON,J DOE,-20.00,64.50
+            2024-03-09,AUTOPAY PAYMENT,J DOE,50.00,14.50
+
+            """
+        let read = try CSVReading.read(card)
+        XCTAssertEqual(read.problems, [])
+        XCTAssertEqual(read.entries.first?.map(\.amount), ["-4.50", "-40.00", "100.00", "-20.00", "50.00"])
+        XCTAssertEqual(
+            read.reportLine("sign"),
+            "as-is (payment words: 2 of 2 rows run against the other 3; the balance is what is owed on the card)")
+        // Without a card's marks the chain decides, as for a current account in the bank's view.
+        let giro = try CSVReading.read(card.replacingOccurrences(of: "Card Member", with: "Member"))
+        XCTAssertEqual(giro.entries.first?.map(\.amount), ["4.50", "40.00", "-100.00", "20.00", "-50.00"])
+    }
+
     /// A German export in the bank's view: salary negative, spending positive, the Saldo says otherwise.
     func testDocumentInvertedByTheChain() throws {
         let text = """

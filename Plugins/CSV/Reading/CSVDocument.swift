@@ -566,7 +566,7 @@ public final class CSVDocument {
         if roles[.balance] != nil, !settings.checkBalance { found.balanceChain = "not checked (check-balance=false)" }
         if let chain {
             guard chain.holds else { return }
-            decideSign(by: chain, roles: roles, reader: &reader)
+            decideSign(by: chain, words: words, roles: roles, reader: &reader)
             return
         }
         switch settings.sign {
@@ -579,7 +579,9 @@ public final class CSVDocument {
         }
     }
 
-    private func decideSign(by chain: BalanceChain.Verdict, roles: ColumnRoles, reader: inout CSVRowReader) {
+    private func decideSign(
+        by chain: BalanceChain.Verdict, words: PaymentEvidence, roles: ColumnRoles, reader: inout CSVRowReader
+    ) {
         let evidence = "the balance column: \(chain.agreeing) of \(chain.checked) rows"
         reader.creditWordLines = Set(chain.alternatives)
         if !chain.alternatives.isEmpty {
@@ -608,6 +610,20 @@ public final class CSVDocument {
                         + "\(chain.checked) rows): if it is what is owed (a card, a loan), set sign=as-is with "
                         + "check-balance=false; if the columns are the bank's view, set sign=inverted")
             }
+        case .auto
+        where StatementWords.cardStatement(header: headerCells, preamble: preambleLines) != nil
+            && weigh(words, roles: roles).0.map { ($0 == .inverted) != chain.inverted } ?? false:
+            // On a card the chain says only how the amounts move the balance, and the balance is
+            // what is owed: payment rows say whose view the amounts are in. A holder's charges
+            // beside the balance owed were read inverted, every charge as money in.
+            let (sign, why) = weigh(words, roles: roles)
+            reader.inverted = sign == .inverted
+            inferredSign = sign
+            found.sign = "\(sign!.rawValue) (\(why); the balance is what is owed on the card)"
+            addNote(
+                "amounts read \(sign == .inverted ? "inverted" : "as written"): \(why), so the balance column, "
+                    + "which runs \(chain.inverted ? "against" : "with") them (\(chain.agreeing) of \(chain.checked) "
+                    + "rows), is what is owed on the card")
         case .auto where chain.inverted && named:
             let what = settings.sideWordsGiven ? "debit-words and credit-words" : "debit and credit"
             addProblem(
