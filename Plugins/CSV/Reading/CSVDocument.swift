@@ -137,6 +137,8 @@ public final class CSVDocument {
         var fields: [CSVFieldSpan] = []
         var cells = CSVCellReader(text: text)
         var balanceRows: [(line: Int, word: String)] = []
+        // A local, not the document's property: asked of every row, read without an access check.
+        let sections = self.sections
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
             if !sections.isEmpty, let section = sections[record.line] {
