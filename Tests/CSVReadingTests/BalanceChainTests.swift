@@ -177,6 +177,33 @@ final class BalanceChainTests: XCTestCase {
         XCTAssertEqual(giro.entries.first?.map(\.amount), ["4.50", "40.00", "-100.00", "20.00", "-50.00"])
     }
 
+    /// A card's signed amounts beside the balance owed, no payment row: a card issuer's charges
+    /// (positive, the balance rising with them) were read as money in. Mostly positive, they are
+    /// refused naming both readings; mostly negative (the holder's charges), they are read as
+    /// written and the balance is what is owed, where the chain had inverted them.
+    func testACardWithoutPaymentRowsIsReadByItsChargesNotByTheChainAlone() throws {
+        let issuer = """
+            Date,Description,Card Member,Amount,Balance
+            2024-03-01,STARBUCKS,J DOE,4.50,104.50
+            2024-03-03,SHELL OIL,J DOE,40.00,144.50
+            2024-03-07,AMAZON,J DOE,20.00,164.50
+
+            """
+        let refused = try CSVReading.read(issuer)
+        XCTAssertEqual(refused.entries.first, [])
+        XCTAssertTrue(
+            refused.problems.first?.hasSuffix(
+                "no payment rows tell: set sign=inverted with check-balance=false if they are charges, sign=as-is "
+                    + "if they are money in") ?? false, "\(refused.problems)")
+        let told = try CSVReading.read(issuer, options: ["sign": "inverted", "check-balance": "false"])
+        XCTAssertEqual(told.entries.first?.map(\.amount), ["-4.50", "-40.00", "-20.00"])
+        let holder = try CSVReading.read(issuer.replacingOccurrences(of: ",J DOE,", with: ",J DOE,-"))
+        XCTAssertEqual(holder.problems, [])
+        XCTAssertEqual(holder.entries.first?.map(\.amount), ["-4.50", "-40.00", "-20.00"])
+        XCTAssertEqual(
+            holder.reportLine("sign"), "as-is (mostly charges, negative; the balance is what is owed on the card)")
+    }
+
     /// A German export in the bank's view: salary negative, spending positive, the Saldo says otherwise.
     func testDocumentInvertedByTheChain() throws {
         let text = """

@@ -631,6 +631,34 @@ public final class CSVDocument {
             addProblem(
                 "\(what) are the wrong way round against the balance column (\(chain.agreeing) of \(chain.checked) "
                     + "rows run the other way): swap them, or set check-balance=false")
+        case .auto
+        where weigh(words, roles: roles).0 == nil
+            && (chain.inverted
+                ? words.negative + words.otherNegative > words.positive + words.otherPositive
+                : words.positive + words.otherPositive > words.negative + words.otherNegative):
+            // Mostly money in, as the chain would read them, on a card whose rows are mostly charges:
+            // the balance beside them is likely what is owed, and nothing else says whose view the
+            // amounts are in. A card issuer's charges beside the balance owed were read as money in.
+            if let card = StatementWords.cardStatement(header: headerCells, preamble: preambleLines) {
+                guard chain.inverted else {
+                    addProblem(
+                        "which way the amounts run is not settled: the file is a card statement (\(card)), its "
+                            + "amounts are mostly positive and the balance column runs with them (\(chain.agreeing) of "
+                            + "\(chain.checked) rows), as a card issuer writes charges beside what is owed, and no "
+                            + "payment rows tell: set sign=inverted with check-balance=false if they are charges, "
+                            + "sign=as-is if they are money in")
+                    return
+                }
+                // Mostly negative as written: the holder's charges, the balance what is owed.
+                inferredSign = .asIs
+                found.sign = "as-is (mostly charges, negative; the balance is what is owed on the card)"
+                addNote(
+                    "amounts read as written: mostly negative, as the holder writes a card's charges, so the balance "
+                        + "column, which runs against them (\(chain.agreeing) of \(chain.checked) rows), is what is "
+                        + "owed on the card (\(card))")
+                return
+            }
+            fallthrough
         case .auto:
             reader.inverted = chain.inverted
             inferredSign = chain.inverted ? .inverted : .asIs
