@@ -215,7 +215,7 @@ public final class CSVDocument {
         else { return }
         describeOpening(evidence.openingLines, chained: roles[.balance] != nil && settings.checkBalance)
         describeNeverMoved(evidence.neverMoved)
-        describeSections(layout, totals: evidence.totals.map(\.line))
+        describeSections(pending: evidence.pendingLines)
         describeTotals(evidence.totals)
         guard problemList.isEmpty else { return }
         let columns = CSVRowReader.ColumnColumns(
@@ -268,11 +268,7 @@ public final class CSVDocument {
             let fits = TableLayout.fits(record.fieldCount, width: layout.width)
             guard fits || record.fieldCount == layout.width - 1 else { continue }
             // A section line padded to the width (`Pending Transactions,,,`) is no row.
-            if fields.dropFirst().allSatisfy(\.isEmpty),
-                TableLayout.section(of: record, text: text, separator: separator, reader: &reader) != nil
-            {
-                continue
-            }
+            if TableLayout.section(fields, reader: &reader) != nil { continue }
             rows += 1
             for column in 0..<layout.width {
                 profiles[column].observe(
@@ -302,6 +298,8 @@ public final class CSVDocument {
         var neverMoved: [(line: Int, status: String)] = []
         /// Undated rows that total the others (`Total Pending Check…`), by their date cell.
         var totals: [(line: Int, text: String)] = []
+        /// The rows under a `Pending Transactions` line, totals aside.
+        var pendingLines: [Int] = []
         /// Amount cells with `CR` and with `DR` after the number, and the first lines of each.
         var creditSuffixes = 0
         var debitSuffixes = 0
@@ -349,20 +347,25 @@ public final class CSVDocument {
         // Payment words are weighed only where the cell's own sign is the reading: a signed
         // amount column without an indicator, and no sign given.
         let signColumn = roles[.indicator] == nil ? roles[.amount] : nil
+        // Under a `Pending Transactions` line, until a `Posted Transactions` one.
+        var underPending = false
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
-            if let first = fields.first, !first.isEmpty, fields.dropFirst().allSatisfy(\.isEmpty),
-                let section = StatementWords.section(normalised: HeaderVocabulary.normalise(reader.string(first)))
-            {
+            if let section = TableLayout.section(fields, reader: &reader) {
                 sections[record.line] = section
+                if section != .remark { underPending = section == .pending }
                 continue
             }
             evidence.rows += 1
-            guard fields.count >= layout.width - 1, dateColumn < fields.count else { continue }
+            guard fields.count >= layout.width - 1, dateColumn < fields.count else {
+                if underPending { evidence.pendingLines.append(record.line) }
+                continue
+            }
             if reader.withCell(fields[dateColumn], { StatementWords.isTotalRow($0) }) {
                 evidence.totals.append((record.line, reader.string(fields[dateColumn])))
                 continue
             }
+            if underPending { evidence.pendingLines.append(record.line) }
             for column in 0..<min(fields.count, layout.width + 1) where !fields[column].isEmpty {
                 evidence.nonEmpty[column] = true
             }
@@ -597,9 +600,15 @@ public final class CSVDocument {
         // running against them is what is owed, a card's or a loan's, not the bank's view of the
         // amounts. Inverted, a card's charges came out as money in with exit 0.
         let sided = roles[.debit] != nil || roles[.credit] != nil
+        let card = StatementWords.cardStatement(header: headerCells, preamble: preambleLines)
+        let (wordsSign, why) = weigh(words, roles: roles)
+        // Whether the chain's reading makes most rows money in: on a card, whose rows are mostly
+        // charges, the balance is then likely what is owed.
+        let (positives, negatives) = (words.positive + words.otherPositive, words.negative + words.otherNegative)
+        let mostlyMoneyIn = chain.inverted ? negatives > positives : positives > negatives
         switch settings.sign {
         case .auto where chain.inverted && sided && !named:
-            if let card = StatementWords.cardStatement(header: headerCells, preamble: preambleLines) {
+            if let card {
                 inferredSign = .asIs
                 found.sign = "as-is (the debit and credit columns; the balance is what is owed on the card)"
                 addNote(
@@ -612,16 +621,14 @@ public final class CSVDocument {
                         + "\(chain.checked) rows): if it is what is owed (a card, a loan), set sign=as-is with "
                         + "check-balance=false; if the columns are the bank's view, set sign=inverted")
             }
-        case .auto
-        where StatementWords.cardStatement(header: headerCells, preamble: preambleLines) != nil
-            && weigh(words, roles: roles).0.map { ($0 == .inverted) != chain.inverted } ?? false:
+        case .auto where card != nil && wordsSign.map { ($0 == .inverted) != chain.inverted } ?? false:
             // On a card the chain says only how the amounts move the balance, and the balance is
             // what is owed: payment rows say whose view the amounts are in. A holder's charges
             // beside the balance owed were read inverted, every charge as money in.
-            let (sign, why) = weigh(words, roles: roles)
+            let sign = wordsSign!
             reader.inverted = sign == .inverted
             inferredSign = sign
-            found.sign = "\(sign!.rawValue) (\(why); the balance is what is owed on the card)"
+            found.sign = "\(sign.rawValue) (\(why); the balance is what is owed on the card)"
             addNote(
                 "amounts read \(sign == .inverted ? "inverted" : "as written"): \(why), so the balance column, "
                     + "which runs \(chain.inverted ? "against" : "with") them (\(chain.agreeing) of \(chain.checked) "
@@ -631,34 +638,26 @@ public final class CSVDocument {
             addProblem(
                 "\(what) are the wrong way round against the balance column (\(chain.agreeing) of \(chain.checked) "
                     + "rows run the other way): swap them, or set check-balance=false")
-        case .auto
-        where weigh(words, roles: roles).0 == nil
-            && (chain.inverted
-                ? words.negative + words.otherNegative > words.positive + words.otherPositive
-                : words.positive + words.otherPositive > words.negative + words.otherNegative):
+        case .auto where card != nil && wordsSign == nil && mostlyMoneyIn:
             // Mostly money in, as the chain would read them, on a card whose rows are mostly charges:
             // the balance beside them is likely what is owed, and nothing else says whose view the
             // amounts are in. A card issuer's charges beside the balance owed were read as money in.
-            if let card = StatementWords.cardStatement(header: headerCells, preamble: preambleLines) {
-                guard chain.inverted else {
-                    addProblem(
-                        "which way the amounts run is not settled: the file is a card statement (\(card)), its "
-                            + "amounts are mostly positive and the balance column runs with them (\(chain.agreeing) of "
-                            + "\(chain.checked) rows), as a card issuer writes charges beside what is owed, and no "
-                            + "payment rows tell: set sign=inverted with check-balance=false if they are charges, "
-                            + "sign=as-is if they are money in")
-                    return
-                }
-                // Mostly negative as written: the holder's charges, the balance what is owed.
-                inferredSign = .asIs
-                found.sign = "as-is (mostly charges, negative; the balance is what is owed on the card)"
-                addNote(
-                    "amounts read as written: mostly negative, as the holder writes a card's charges, so the balance "
-                        + "column, which runs against them (\(chain.agreeing) of \(chain.checked) rows), is what is "
-                        + "owed on the card (\(card))")
+            guard chain.inverted else {
+                addProblem(
+                    "which way the amounts run is not settled: the file is a card statement (\(card!)), its "
+                        + "amounts are mostly positive and the balance column runs with them (\(chain.agreeing) of "
+                        + "\(chain.checked) rows), as a card issuer writes charges beside what is owed, and no "
+                        + "payment rows tell: set sign=inverted with check-balance=false if they are charges, "
+                        + "sign=as-is if they are money in")
                 return
             }
-            fallthrough
+            // Mostly negative as written: the holder's charges, the balance what is owed.
+            inferredSign = .asIs
+            found.sign = "as-is (mostly charges, negative; the balance is what is owed on the card)"
+            addNote(
+                "amounts read as written: mostly negative, as the holder writes a card's charges, so the balance "
+                    + "column, which runs against them (\(chain.agreeing) of \(chain.checked) rows), is what is "
+                    + "owed on the card (\(card!))")
         case .auto:
             reader.inverted = chain.inverted
             inferredSign = chain.inverted ? .inverted : .asIs
@@ -809,24 +808,10 @@ public final class CSVDocument {
     }
 
     /// `lines 3, 8 are section lines, not rows: …`, and which rows each makes pending.
-    private func describeSections(_ layout: TableLayout, totals: [Int]) {
+    private func describeSections(pending: [Int]) {
         guard !sections.isEmpty else { return }
-        let lines = sections.keys.sorted()
-        let which = CellText.lines(lines)
+        let which = CellText.lines(sections.keys.sorted())
         found.skipped.append("\(which) (section lines)")
-        var pending: [Int] = []
-        var tokenizer = CSVTokenizer(
-            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
-        var fields: [CSVFieldSpan] = []
-        var under = false
-        while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
-            guard !record.isBlank else { continue }
-            if let section = sections[record.line] {
-                if section != .remark { under = section == .pending }
-            } else if under, !totals.contains(record.line) {
-                pending.append(record.line)
-            }
-        }
         var rows = ""
         if !pending.isEmpty {
             let shown = CellText.lines(Array(pending.prefix(5))) + (pending.count > 5 ? "…" : "")

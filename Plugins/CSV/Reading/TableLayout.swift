@@ -129,7 +129,11 @@ struct TableLayout: Sendable {
     static func section(
         of record: CSVRecordSpan, text: UnsafeBufferPointer<UInt8>, separator: UInt8, reader: inout CSVCellReader
     ) -> StatementWords.Section? {
-        let fields = fields(of: record, text: text, separator: separator)
+        section(fields(of: record, text: text, separator: separator), reader: &reader)
+    }
+
+    /// The same of a line already split into `fields`.
+    static func section(_ fields: [CSVFieldSpan], reader: inout CSVCellReader) -> StatementWords.Section? {
         guard let first = fields.first, !first.isEmpty, fields.dropFirst().allSatisfy(\.isEmpty) else { return nil }
         return StatementWords.section(normalised: HeaderVocabulary.normalise(reader.string(first)))
     }
