@@ -9,7 +9,7 @@ final class BarrierEndToEndTests: XCTestCase {
     var testPlugin: String!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         testPlugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
     }
 

@@ -8,7 +8,7 @@ final class CSVColumnsEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         let python = try runCommand("/usr/bin/env", ["python3", "-c", "import csv, json"])
         try XCTSkipUnless(python.status == 0, "python3 is needed to read the CSV back")
     }

@@ -11,7 +11,7 @@ final class CSVDifferentialEndToEndTests: XCTestCase {
     var profiles: TemporaryFolder!
 
     override func setUpWithError() throws {
-        profiles = try TemporaryFolder()
+        profiles = try temporaryFolder()
     }
 
     struct Transaction: Hashable, CustomStringConvertible {

@@ -10,7 +10,7 @@ final class CSVQuirksEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     static func file(_ name: String) -> String { BuiltProducts.fixtures + "/bank/quirks/\(name).csv" }

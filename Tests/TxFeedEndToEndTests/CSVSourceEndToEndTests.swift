@@ -9,7 +9,7 @@ final class CSVSourceEndToEndTests: XCTestCase {
     let ukCurrent = BuiltProducts.repository + "/samples/bank/uk-current.csv"
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     private func rows(_ output: String) throws -> [[String: Any]] {

@@ -9,7 +9,7 @@ final class CompletionEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         try CPlugin.build(
             BuiltProducts.repository + "/samples/plugins/summary-sink/summary.c", name: "summary", into: folder.path)
         try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)

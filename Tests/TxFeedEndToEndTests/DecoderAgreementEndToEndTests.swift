@@ -9,7 +9,7 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     func record(_ vendor: String, _ amount: String = "1", date: String = "2021-01-01") -> String {

@@ -8,7 +8,7 @@ final class DedupeEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// January 1–20 and January 10–31 of one account, without ids; each holds the two genuine

@@ -8,7 +8,7 @@ final class FeedEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     private func fixture(_ name: String) -> String { BuiltProducts.fixtures + "/feed/" + name }

@@ -11,7 +11,7 @@ final class FilesChangedWhileReadEndToEndTests: XCTestCase {
     var good: String!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         good = try folder.write(
             "good.json",
             #"{"status":200,"body":{"name":"Good","transactions":[{"type":1,"vendor":"G","amount":1,"date":"2021-01-01"}]}}"#

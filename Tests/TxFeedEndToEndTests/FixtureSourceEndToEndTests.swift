@@ -7,7 +7,7 @@ final class FixtureSourceEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     func envelope(_ name: String, vendor: String = "V", date: String = "2021-01-01 00:00:00") -> String {

@@ -13,7 +13,7 @@ final class ForkingPluginEndToEndTests: XCTestCase {
     let good = "samples/accounts/checking.json"
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         testPlugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
         before = TxfeedProcesses().pids
     }

@@ -10,7 +10,7 @@ final class HouseholdEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// One day's downloads, written over the last day's, as a person saves them.

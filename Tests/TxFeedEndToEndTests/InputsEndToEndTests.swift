@@ -8,7 +8,7 @@ final class InputsEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     private func sample(_ name: String) throws -> String {

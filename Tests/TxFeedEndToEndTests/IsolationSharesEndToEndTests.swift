@@ -14,7 +14,7 @@ final class IsolationSharesEndToEndTests: XCTestCase {
     let count = 48
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         plugins = folder.path + "/plugins"
         statements = folder.path + "/statements"
         for path in [plugins!, statements!] {

@@ -11,7 +11,7 @@ final class OutputCommitEndToEndTests: XCTestCase {
     let old = Data("old bytes\n".utf8)
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path + "/out", withIntermediateDirectories: false)
         try CPlugin.build(CPlugin.fixture("test_sink.c"), name: "test-sink", into: folder.path)
         try CPlugin.build(CPlugin.fixture("meddling_sink.c"), name: "meddle", into: folder.path)

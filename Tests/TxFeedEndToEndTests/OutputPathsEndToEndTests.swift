@@ -9,7 +9,7 @@ final class OutputPathsEndToEndTests: XCTestCase {
     let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// A killed run's temporary file is cleaned up by the next run writing the same file; one a

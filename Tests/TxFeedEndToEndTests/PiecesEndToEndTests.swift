@@ -11,7 +11,7 @@ final class PiecesEndToEndTests: XCTestCase {
     static let pieces = ["TXFEED_FIXTURE_PIECE_BYTES": "30000"]
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// NDJSON, an array of envelopes (after a byte order mark), one envelope, and one envelope

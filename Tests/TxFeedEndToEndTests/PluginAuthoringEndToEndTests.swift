@@ -9,7 +9,7 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// The built txfeed first on PATH, and a header cache of the test's own.

@@ -8,7 +8,7 @@ final class PluginLoadingEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     func testLoadsByNameFromPluginPath() throws {

@@ -8,7 +8,7 @@ final class SQLiteSinkEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         let python = try runCommand("/usr/bin/env", ["python3", "-c", "import csv, json, sqlite3"])
         try XCTSkipUnless(python.status == 0, "python3 with its sqlite3 module is needed to read the database back")
     }

@@ -10,7 +10,7 @@ final class ShardEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         try FileManager.default.createDirectory(
             atPath: folder.path + "/statements", withIntermediateDirectories: false)
     }

@@ -9,7 +9,7 @@ final class SinkPluginEndToEndTests: XCTestCase {
     let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     func build(_ fixture: String, name: String, defines: [String] = []) throws {

@@ -10,7 +10,7 @@ final class StateEndToEndTests: XCTestCase {
     var state: String { folder.path + "/state.db" }
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// One envelope of the account "Checking": rows of vendor, amount (debits negative), date,

@@ -9,7 +9,7 @@ final class TerminalEndToEndTests: XCTestCase {
     var slowPlugin: String!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         slowPlugin = try CPlugin.build(CPlugin.fixture("test_source.c"), name: "test-source", into: folder.path)
     }
 

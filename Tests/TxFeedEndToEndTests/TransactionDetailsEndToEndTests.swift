@@ -8,7 +8,7 @@ final class TransactionDetailsEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     let file = BuiltProducts.fixtures + "/feed/details.json"

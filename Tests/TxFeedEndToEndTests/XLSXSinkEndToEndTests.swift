@@ -9,7 +9,7 @@ final class XLSXSinkEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         _ = try TestPython.openpyxl()
     }
 

@@ -11,7 +11,7 @@ final class PluginLoaderTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     func testLoadsTheBuiltFixturePlugin() throws {

@@ -12,7 +12,7 @@ final class SinkPluginPlanTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     func testSink(defines: [String] = []) throws -> LoadedPlugin {

@@ -12,7 +12,7 @@ final class EmbeddedHeaderTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     static var headerFile: String { BuiltProducts.header + "/txfeed_plugin.h" }

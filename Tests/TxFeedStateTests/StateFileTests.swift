@@ -12,7 +12,7 @@ final class StateFileTests: XCTestCase {
     var path: String { folder.path + "/state.db" }
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// A feed of one account, merged as a run would merge it.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A fresh folder under /tmp, removed when the value goes away.
+/// A fresh folder under /tmp, removed when the value goes away. A test case keeps one with
+/// ``XCTest/XCTestCase/temporaryFolder()``, which removes it when the test ends.
 public final class TemporaryFolder {
     public let path: String
 
@@ -39,7 +40,10 @@ public final class TemporaryFolder {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 
-    deinit {
+    /// Removes the folder and everything in it.
+    public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
+
+    deinit { remove() }
 }

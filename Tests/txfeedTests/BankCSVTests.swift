@@ -9,7 +9,7 @@ final class BankCSVTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// One fixture's expected facts.

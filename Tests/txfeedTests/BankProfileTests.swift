@@ -12,7 +12,7 @@ final class BankProfileTests: XCTestCase {
     var environment: [String: String] = [:]
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path + "/profiles", withIntermediateDirectories: true)
         environment = ["TXFEED_PROFILES": folder.path + "/profiles"]
     }

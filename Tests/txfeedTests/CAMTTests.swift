@@ -10,7 +10,7 @@ final class CAMTTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     static let camt = BuiltProducts.fixtures + "/statements/camt/"

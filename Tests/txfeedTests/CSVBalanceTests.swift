@@ -9,7 +9,7 @@ final class CSVBalanceTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     private func feed(_ result: CommandResult) throws -> [[String: Any]] {

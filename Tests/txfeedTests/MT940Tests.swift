@@ -9,7 +9,7 @@ final class MT940Tests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     static let mt940 = BuiltProducts.fixtures + "/statements/mt940/"

@@ -9,7 +9,7 @@ final class QIFTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     static let qif = BuiltProducts.fixtures + "/statements/qif/"

@@ -8,7 +8,7 @@ final class RulesExplainTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     private var bank: String { BuiltProducts.repository + "/samples/bank" }

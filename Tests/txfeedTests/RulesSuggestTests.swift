@@ -9,7 +9,7 @@ final class RulesSuggestTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     private var bank: String { BuiltProducts.repository + "/samples/bank" }

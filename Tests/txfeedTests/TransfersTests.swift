@@ -10,7 +10,7 @@ final class TransfersTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         try folder.write(
             "statements/checking.csv",
             """

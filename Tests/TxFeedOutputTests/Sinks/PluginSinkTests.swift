@@ -15,7 +15,7 @@ final class PluginSinkTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// The checking sample, merged as `txfeed run` merges it.

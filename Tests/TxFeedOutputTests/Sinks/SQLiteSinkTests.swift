@@ -12,7 +12,7 @@ final class SQLiteSinkTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
     }
 
     /// A bank id, a memo that looks like a formula, a pending record, a JPY account, a negative

@@ -12,7 +12,7 @@ final class XLSXSinkTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
+        folder = try temporaryFolder()
         _ = try TestPython.openpyxl()
     }
 
