@@ -35,6 +35,26 @@ final class CAMTEntryReadingTests: XCTestCase {
         XCTAssertEqual(entry.date, "2024-03-05", "ValDt when there is no BookgDt")
     }
 
+    /// An entry that names no party and has no text (a bank's batch of settlements, camt-to-coda's
+    /// `2024-05-31.xml`) is named by its bank transaction code, as an OFX one by its TRNTYPE; it
+    /// was rejected. The entry's own `BkTxCd/Prtry/Cd`, not a transaction's; any text before it.
+    func testAnEntryWithoutPartyOrTextIsNamedByItsBankTransactionCode() throws {
+        let codes =
+            "<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn>"
+            + "<Prtry><Cd>KLIRNG</Cd></Prtry></BkTxCd>"
+        let inner =
+            "<BookgDt><Dt>2024-03-02</Dt></BookgDt>" + codes
+            + D.details("<BkTxCd><Prtry><Cd>TX-CODE</Cd></Prtry></BkTxCd><Amt Ccy=\"EUR\">149072.77</Amt>")
+        let named = inner + "<AddtlNtryInf>Clearing</AddtlNtryInf>"
+        let text = D.document(D.statement(D.entry("149072.77", "DBIT", inner), D.entry("1.00", "DBIT", named)))
+        XCTAssertEqual(D.rejects(text).map(\.reason), [])
+        XCTAssertEqual(D.entries(text).map(\.vendor), ["KLIRNG", "Clearing"])
+        let bare = D.document(D.statement(D.entry("1.00", "DBIT")))
+        XCTAssertEqual(
+            D.rejects(bare).map(\.reason),
+            ["no counterparty name, Ustrd, AddtlNtryInf or BkTxCd/Prtry/Cd to name the vendor"])
+    }
+
     /// camt.053.001.08: `Sts/Cd` and parties under `Pty`.
     func testVersion08StatusCodesAndPartyShapes() throws {
         let debit = D.entry(

@@ -10,7 +10,7 @@ struct CAMTEntryFields {
     /// ``keep(_:_:)`` says the first does).
     private enum Slot: Int, CaseIterable {
         case amount, indicator, status, bookingDay, bookingTime, valueDay, valueTime
-        case servicerRef, entryRef, creditor, debtor, additional
+        case servicerRef, entryRef, creditor, debtor, additional, bankCode
     }
 
     /// One `TxDtls` of the entry: its parties and amount, for a memo naming each part when a
@@ -79,6 +79,7 @@ struct CAMTEntryFields {
             unstructured.append(append(value))
             return true
         case .additional: slot = .additional
+        case .bankCode: slot = .bankCode
         default: return false
         }
         slots[slot.rawValue] = append(value)
@@ -178,9 +179,9 @@ struct CAMTEntryFields {
         let party = signed.units < 0 ? string(.creditor) : string(.debtor)
         guard
             let vendor = party ?? unstructured.first.map({ Self.string(UnsafeBufferPointer(rebasing: all[$0])) })
-                ?? string(.additional)
+                ?? string(.additional) ?? string(.bankCode)
         else {
-            let reason = "no counterparty name, Ustrd or AddtlNtryInf to name the vendor"
+            let reason = "no counterparty name, Ustrd, AddtlNtryInf or BkTxCd/Prtry/Cd to name the vendor"
             return .reject(field: "NtryDtls", reason: reason, booked: booked)
         }
         // Only the bank's own references name a booking: an end-to-end id or a creditor

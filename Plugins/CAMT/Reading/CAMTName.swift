@@ -36,6 +36,7 @@ enum CAMTName: String, CaseIterable {
     case acctSvcrRef = "AcctSvcrRef"
     case ntryRef = "NtryRef"
     case addtlNtryInf = "AddtlNtryInf"
+    case bkTxCd = "BkTxCd"
     case ntryDtls = "NtryDtls"
     case txDtls = "TxDtls"
     case rltdPties = "RltdPties"

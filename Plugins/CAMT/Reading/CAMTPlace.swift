@@ -5,7 +5,7 @@ enum CAMTPlace: Equatable {
     case account, accountID, accountOther, accountOwner
     case balance, balanceType, balanceCodeOrProprietary, balanceDate
     case period
-    case entry, bookingDate, valueDate, details, transaction, parties
+    case entry, bookingDate, valueDate, bankTransactionCode, proprietaryBankCode, details, transaction, parties
     case creditor, debtor, creditorParty, debtorParty, remittance
     case amountDetails, transactionAmount
     case field(CAMTField)
@@ -53,6 +53,10 @@ enum CAMTPlace: Equatable {
         case (.entry, .acctSvcrRef): .field(.servicerRef)
         case (.entry, .ntryRef): .field(.entryRef)
         case (.entry, .addtlNtryInf): .field(.additional)
+        // The entry's own `BkTxCd/Prtry/Cd`, not a transaction's.
+        case (.entry, .bkTxCd): .bankTransactionCode
+        case (.bankTransactionCode, .prtry): .proprietaryBankCode
+        case (.proprietaryBankCode, .cd): .field(.bankCode)
         case (.entry, .ntryDtls): .details
         case (.bookingDate, .dt): .field(.bookingDay)
         case (.bookingDate, .dtTm): .field(.bookingTime)
