@@ -42,6 +42,11 @@ struct CAMTDelivery {
                     "\(path): \(end.withoutStatus.counted("entry", "entries")) without Sts read as booked (a camt.053 statement is of booked entries)"
                 )
             }
+            if end.datedByStatement > 0, let day = end.statement.onlyDay {
+                stream.channel.log(
+                    "\(path): \(end.datedByStatement.counted("entry", "entries")) without BookgDt or ValDt dated \(day), the statement's only day"
+                )
+            }
             for balance in end.statement.balances where balance.withoutIndicator {
                 stream.channel.log("\(path): balance \(balance.code) has no CdtDbtInd: read as a credit")
             }

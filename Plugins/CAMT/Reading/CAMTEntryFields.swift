@@ -112,17 +112,29 @@ struct CAMTEntryFields {
     ///     entries: one without `Sts` is booked, where a report's or notification's is
     ///     rejected. A camt.054 `Ntfctn`'s entry without a bank reference is known by its
     ///     structured creditor reference before its end-to-end id.
-    func outcome(location: String, accountCurrency: String?, in element: CAMTName) -> Outcome {
+    ///   - statementDay: the statement's only day (``CAMTStatement/onlyDay``), the date of an
+    ///     entry without `BookgDt` and `ValDt`.
+    func outcome(location: String, accountCurrency: String?, statementDay: String?, in element: CAMTName)
+        -> Outcome
+    {
         bytes.withUnsafeBufferPointer { all in
-            outcome(all, location: location, accountCurrency: accountCurrency, element: element)
+            outcome(
+                all, location: location, accountCurrency: accountCurrency, statementDay: statementDay,
+                element: element)
         }
     }
 
     /// Whether the entry states its status.
     var hasStatus: Bool { slots[Slot.status.rawValue] != nil }
 
+    /// Whether the entry gives a day of its own (`BookgDt` or `ValDt`).
+    var hasDate: Bool {
+        [Slot.bookingDay, .bookingTime, .valueDay, .valueTime].contains { slots[$0.rawValue] != nil }
+    }
+
     private func outcome(
-        _ all: UnsafeBufferPointer<UInt8>, location: String, accountCurrency: String?, element: CAMTName
+        _ all: UnsafeBufferPointer<UInt8>, location: String, accountCurrency: String?, statementDay: String?,
+        element: CAMTName
     ) -> Outcome {
         func text(_ slot: Slot) -> UnsafeBufferPointer<UInt8>? {
             slots[slot.rawValue].map { UnsafeBufferPointer(rebasing: all[$0]) }
@@ -171,7 +183,7 @@ struct CAMTEntryFields {
             return .reject(field: "Amt", reason: reason, booked: booked)
         }
         // MARK: Date, vendor, id, memo
-        let dated = date(text)
+        let dated = date(text, statementDay: statementDay)
         guard let date = dated.value else { return .reject(field: dated.field, reason: dated.reason, booked: booked) }
         var memo = unstructured.isEmpty ? string(.additional) : joined(all)
         if let parts = partsText(all, debit: signed.units < 0) { memo = memo.map { $0 + " " + parts } ?? parts }
@@ -221,9 +233,11 @@ struct CAMTEntryFields {
         reference.utf8.count == 6 && zip(reference.utf8, "NONREF".utf8).allSatisfy { $0 & 0xDF == $1 }
     }
 
-    /// `BookgDt`, else `ValDt`; each a `Dt` (a day) or a `DtTm` (an instant).
-    private func date(_ text: (Slot) -> UnsafeBufferPointer<UInt8>?) -> (value: String?, field: String, reason: String)
-    {
+    /// `BookgDt`, else `ValDt`; each a `Dt` (a day) or a `DtTm` (an instant). Without either,
+    /// the statement's only day: every entry between its balances was booked that day.
+    private func date(_ text: (Slot) -> UnsafeBufferPointer<UInt8>?, statementDay: String?) -> (
+        value: String?, field: String, reason: String
+    ) {
         for (name, daySlot, timeSlot) in [
             ("BookgDt", Slot.bookingDay, Slot.bookingTime), ("ValDt", .valueDay, .valueTime),
         ] {
@@ -240,7 +254,11 @@ struct CAMTEntryFields {
                 return (value, name, "")
             }
         }
-        return (nil, "BookgDt", "missing BookgDt and ValDt")
+        if let statementDay { return (statementDay, "BookgDt", "") }
+        let reason =
+            "missing BookgDt and ValDt, and the statement is not of one day to date it by (a FrToDt of one day, "
+            + "or without FrToDt an opening and a closing balance of the same day)"
+        return (nil, "BookgDt", reason)
     }
 
     /// `3 parts: Alice 1200.00; Bob 800.00; Carol 500.00` for an entry booking several

@@ -369,10 +369,13 @@ public final class CAMTReader {
         entriesInFile += 1
         end?.entries += 1
         let element = CAMTName(rawValue: statement?.element ?? "") ?? .other
-        switch entry.outcome(location: location, accountCurrency: statement?.currency, in: element) {
+        switch entry.outcome(
+            location: location, accountCurrency: statement?.currency, statementDay: statement?.onlyDay, in: element)
+        {
         case .entry(let read, let booked):
             if read.pending { end?.pending += 1 }
             if !entry.hasStatus { end?.withoutStatus += 1 }
+            if !entry.hasDate { end?.datedByStatement += 1 }
             if let booked { end?.add(booked) }
             if !alreadyOut { pending.append(.entry(read)) }
         case .info:

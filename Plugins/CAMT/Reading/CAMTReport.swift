@@ -50,6 +50,7 @@ public struct CAMTReport {
         if let from = statement.from, let to = statement.to { parts.append("\(from) … \(to)") }
         var counts = ["\(end.pending) pending", "\(end.info) info"]
         if end.rejected > 0 { counts.append("\(end.rejected) rejected") }
+        if end.datedByStatement > 0 { counts.append("\(end.datedByStatement) dated by the statement's day") }
         parts.append("\(end.entries.counted("entry", "entries")) (\(counts.joined(separator: ", ")))")
         if let opening = statement.opening { parts.append("opening \(opening.amount.plain(decimals: digits))") }
         if let closing = statement.closing { parts.append("closing \(closing.amount.plain(decimals: digits))") }

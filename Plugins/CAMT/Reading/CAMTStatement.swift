@@ -34,6 +34,16 @@ public struct CAMTStatement: Equatable, Sendable {
     /// The closing booked balance: the account's balance in the host.
     public var closing: CAMTBalance? { balances.first(where: \.isClosing) }
 
+    /// The one day the statement covers, which dates an entry that gives neither `BookgDt` nor
+    /// `ValDt` (a bank's daily statement does leave them out): its `FrToDt` when that is one
+    /// day; without `FrToDt`, the day its opening and closing balances both bear. Nil for a
+    /// statement of several days, or one that does not say.
+    public var onlyDay: String? {
+        if let from, let to { return from == to ? from : nil }
+        guard let day = opening?.day, day == closing?.day else { return nil }
+        return day
+    }
+
     /// The currency's decimals, for figures in messages.
     public var decimals: Int { CurrencyMinorUnits.decimals(of: currency) }
 }

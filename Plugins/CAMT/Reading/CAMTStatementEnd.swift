@@ -10,6 +10,8 @@ public struct CAMTStatementEnd: Equatable, Sendable {
     public var info = 0
     /// Entries of a camt.053 statement without `Sts`, read as booked.
     public var withoutStatus = 0
+    /// Entries without `BookgDt` and `ValDt`, dated by the statement's only day.
+    public var datedByStatement = 0
     public var rejected = 0
     /// The signed sum of the booked entries whose amount and sign could be read.
     public var booked = StatementAmount.zero
