@@ -41,6 +41,20 @@ final class CAMTIdentityAndReportTests: XCTestCase {
         XCTAssertTrue(report.problems.first?.hasPrefix("Stmt[1]: balances do not reconcile") ?? false)
     }
 
+    /// Austrian banks write camt.053 in the STUZZA namespace (viafintech/camt_parser's
+    /// `valid_example_stuzza.xml`): it is read as ISO's, and its format is the message's name,
+    /// not the namespace's last part ("003").
+    func testTheStuzzaNamespaceIsReadAndNamedByItsMessage() {
+        let named = CAMTStatementReadingTests.named
+        let text = D.document(
+            D.statement(D.entry("400.00", "CRDT", named), opening: ("150.00", "CRDT"), closing: ("550.00", "CRDT")),
+            namespace: "ISO:camt.053.001.02:APC:STUZZA:payments:003")
+        let report = CAMTReport(reader: CAMTReader(text: text))
+        XCTAssertEqual(report.format, "camt.053.001.02")
+        XCTAssertEqual(report.problems, [])
+        XCTAssertEqual(D.entries(text).map(\.amount), ["400.00"])
+    }
+
     /// A statement not checked names the balance it lacks: "no opening and closing balance" was
     /// said of one that had its opening.
     func testAStatementNotCheckedNamesTheBalanceItLacks() {

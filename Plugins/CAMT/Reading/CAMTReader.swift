@@ -270,7 +270,10 @@ public final class CAMTReader {
         }
         free(namespace)
         namespace = strdup(uri)
-        format = uri.split(separator: ":").last.map(String.init)
+        // The message's name is the `camt.05…` part: last in ISO's URN, not in the Austrian
+        // banks' STUZZA one (`ISO:camt.053.001.02:APC:STUZZA:payments:003`, "003" before).
+        let parts = uri.split(separator: ":")
+        format = (parts.first { $0.hasPrefix("camt.05") } ?? parts.last).map(String.init)
         return true
     }
 
