@@ -127,6 +127,19 @@ struct CAMTEntryFields {
     /// Whether the entry states its status.
     var hasStatus: Bool { slots[Slot.status.rawValue] != nil }
 
+    /// The entry's side and amount as written, when both can be read: what `TxsSummry` counts.
+    var side: (debit: Bool, magnitude: StatementAmount)? {
+        bytes.withUnsafeBufferPointer { all in
+            guard let amount = slots[Slot.amount.rawValue], let indicator = slots[Slot.indicator.rawValue],
+                let magnitude = StatementAmount(utf8: UnsafeBufferPointer(rebasing: all[amount]))
+            else { return nil }
+            let sign = UnsafeBufferPointer(rebasing: all[indicator])
+            if Self.equal(sign, "DBIT") { return (true, magnitude) }
+            if Self.equal(sign, "CRDT") { return (false, magnitude) }
+            return nil
+        }
+    }
+
     /// Whether the entry gives a day of its own (`BookgDt` or `ValDt`).
     var hasDate: Bool {
         [Slot.bookingDay, .bookingTime, .valueDay, .valueTime].contains { slots[$0.rawValue] != nil }

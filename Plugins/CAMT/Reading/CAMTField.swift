@@ -2,6 +2,9 @@
 enum CAMTField {
     // The statement's account and period.
     case iban, otherID, accountCurrency, accountName, ownerName, from, to
+    // Its `TxsSummry`, and its page when the bank sent it in several.
+    case summaryEntries, summaryCredits, summaryCreditSum, summaryDebits, summaryDebitSum
+    case pageNumber, lastPage
     // A balance.
     case balanceCode, balanceAmount, balanceIndicator, balanceDay, balanceTime
     // An entry.

@@ -4,7 +4,7 @@ enum CAMTPlace: Equatable {
     case outside, document, message, statement, ignored
     case account, accountID, accountOther, accountOwner
     case balance, balanceType, balanceCodeOrProprietary, balanceDate
-    case period
+    case period, summary, summaryTotal, summaryCredits, summaryDebits, pagination
     case entry, bookingDate, valueDate, bankTransactionCode, proprietaryBankCode, details, transaction, parties
     case creditor, debtor, creditorParty, debtorParty, remittance
     case amountDetails, transactionAmount
@@ -38,6 +38,18 @@ enum CAMTPlace: Equatable {
         case (.balanceDate, .dtTm): .field(.balanceTime)
         case (.period, .frDtTm): .field(.from)
         case (.period, .toDtTm): .field(.to)
+        case (.statement, .txsSummry): .summary
+        case (.summary, .ttlNtries): .summaryTotal
+        case (.summary, .ttlCdtNtries): .summaryCredits
+        case (.summary, .ttlDbtNtries): .summaryDebits
+        case (.summaryTotal, .nbOfNtries): .field(.summaryEntries)
+        case (.summaryCredits, .nbOfNtries): .field(.summaryCredits)
+        case (.summaryCredits, .sum): .field(.summaryCreditSum)
+        case (.summaryDebits, .nbOfNtries): .field(.summaryDebits)
+        case (.summaryDebits, .sum): .field(.summaryDebitSum)
+        case (.statement, .stmtPgntn), (.statement, .rptPgntn), (.statement, .ntfctnPgntn): .pagination
+        case (.pagination, .pgNb): .field(.pageNumber)
+        case (.pagination, .lastPgInd): .field(.lastPage)
         default: entryChild(name)
         }
     }

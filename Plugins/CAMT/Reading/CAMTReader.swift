@@ -301,6 +301,13 @@ public final class CAMTReader {
         case .ownerName: ownerName = value
         case .from: statement?.from = String(value.prefix(10))
         case .to: statement?.to = String(value.prefix(10))
+        case .summaryEntries: statement?.summary.entries = value
+        case .summaryCredits: statement?.summary.credits = value
+        case .summaryCreditSum: statement?.summary.creditSum = value
+        case .summaryDebits: statement?.summary.debits = value
+        case .summaryDebitSum: statement?.summary.debitSum = value
+        case .pageNumber: statement?.pageNumber = value
+        case .lastPage: statement?.lastPage = value
         case .balanceCode: balance.code = value
         case .balanceAmount: balance.amount = value
         case .balanceIndicator: balance.indicator = value
@@ -372,6 +379,13 @@ public final class CAMTReader {
         entriesInFile += 1
         end?.entries += 1
         let element = CAMTName(rawValue: statement?.element ?? "") ?? .other
+        // Counted by side only for a statement with a `TxsSummry` to check them against.
+        let summarised = statement?.summary.isStated == true
+        let side = summarised ? entry.side : nil
+        func tally(_ which: CAMTStatementEnd.Tally) {
+            if summarised { end?.tallies[which.rawValue].add(debit: side?.debit, magnitude: side?.magnitude) }
+        }
+        tally(.every)
         switch entry.outcome(
             location: location, accountCurrency: statement?.currency, statementDay: statement?.onlyDay, in: element)
         {
@@ -380,11 +394,15 @@ public final class CAMTReader {
             if !entry.hasStatus { end?.withoutStatus += 1 }
             if !entry.hasDate { end?.datedByStatement += 1 }
             if let booked { end?.add(booked) }
+            tally(.notInfo)
+            if booked != nil { tally(.booked) }
             if !alreadyOut { pending.append(.entry(read)) }
         case .info:
             end?.info += 1
         case .reject(let field, let reason, let booked, let uncounted):
             if let booked { end?.add(booked) }
+            tally(.notInfo)
+            if booked != nil || uncounted { tally(.booked) }
             end?.rejected += 1
             if uncounted { end?.uncounted.append("\(location).\(field) (\(reason))") }
             guard !alreadyOut else { return }

@@ -59,8 +59,15 @@ public struct CAMTReport {
             verdict = "cannot be checked: \(problem)"
         } else if let arithmetic = end.reconciliation.arithmetic(decimals: digits) {
             verdict = "does NOT reconcile: \(arithmetic)"
+        } else if let summary = end.summaryProblem {
+            verdict = "not checked (\(missingBalances(statement))), and \(summary)"
         } else {
-            verdict = end.reconciliation.isStated ? "reconciles" : "not checked (\(missingBalances(statement)))"
+            verdict =
+                end.reconciliation.isStated
+                ? "reconciles"
+                : statement.summary.isStated && !statement.isOnePageOfSeveral
+                    ? "not checked by balances (\(missingBalances(statement))), but its TxsSummry agrees"
+                    : "not checked (\(missingBalances(statement)))"
         }
         return parts.joined(separator: ", ") + ": " + verdict
     }

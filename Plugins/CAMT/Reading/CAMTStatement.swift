@@ -17,6 +17,11 @@ public struct CAMTStatement: Equatable, Sendable {
     /// `FrToDt`: the period's first and last day.
     public var from: String?
     public var to: String?
+    /// `TxsSummry`.
+    public var summary = CAMTSummary()
+    /// `StmtPgntn/PgNb` and `LastPgInd` (`RptPgntn`, `NtfctnPgntn`).
+    public var pageNumber: String?
+    public var lastPage: String?
 
     public init(index: Int, element: String) {
         self.index = index
@@ -42,6 +47,11 @@ public struct CAMTStatement: Equatable, Sendable {
         if let from, let to { return from == to ? from : nil }
         guard let day = opening?.day, day == closing?.day else { return nil }
         return day
+    }
+
+    /// One page of a statement the bank sent in several: its summary may be of them all.
+    public var isOnePageOfSeveral: Bool {
+        (pageNumber.map { $0 != "1" } ?? false) || lastPage == "false"
     }
 
     /// The currency's decimals, for figures in messages.

@@ -23,6 +23,14 @@ public struct CAMTStatementEnd: Equatable, Sendable {
     /// A balance that could not be read: the statement cannot be checked, so it fails.
     public var balanceProblem: String?
 
+    /// Every entry, the entries but `INFO`, and the booked ones, by side: what `TxsSummry` is
+    /// checked against (kept only when the statement has one), indexed by ``Tally``.
+    public var tallies = [CAMTTally](repeating: CAMTTally(), count: 3)
+
+    public enum Tally: Int {
+        case every, notInfo, booked
+    }
+
     public init(statement: CAMTStatement) {
         self.statement = statement
     }
@@ -35,12 +43,21 @@ public struct CAMTStatementEnd: Equatable, Sendable {
     /// entries not counted, which the failure keeps from the feed as rejects.
     public var failure: String? {
         if let balanceProblem { return balanceProblem }
+        if let summaryProblem { return summaryProblem }
         guard var failure = reconciliation.failure(decimals: statement.decimals) else { return nil }
         if !uncounted.isEmpty {
             failure += "; not counted, as they could not be read: " + uncounted.prefix(3).joined(separator: ", ")
             if uncounted.count > 3 { failure += " and \(uncounted.count - 3) more" }
         }
         return failure
+    }
+
+    /// How the entries disagree with the statement's `TxsSummry`, when the balances cannot
+    /// check them (one is missing): then the summary is the file's only word on what it holds.
+    /// Balances that are stated decide alone, and a page of several is not checked.
+    public var summaryProblem: String? {
+        guard !reconciliation.isStated, !statement.isOnePageOfSeveral else { return nil }
+        return statement.summary.disagreement(with: tallies, decimals: statement.decimals)
     }
 
     public var reconciliation: BalanceReconciliation {
