@@ -142,7 +142,9 @@ struct CAMTEntryFields {
 
     /// Whether the entry gives a day of its own (`BookgDt` or `ValDt`).
     var hasDate: Bool {
-        [Slot.bookingDay, .bookingTime, .valueDay, .valueTime].contains { slots[$0.rawValue] != nil }
+        // Slot by slot, not through an array: this is asked of every entry.
+        slots[Slot.bookingDay.rawValue] != nil || slots[Slot.bookingTime.rawValue] != nil
+            || slots[Slot.valueDay.rawValue] != nil || slots[Slot.valueTime.rawValue] != nil
     }
 
     private func outcome(
