@@ -55,6 +55,27 @@ final class CAMTEntryReadingTests: XCTestCase {
             ["no counterparty name, Ustrd, AddtlNtryInf or BkTxCd/Prtry/Cd to name the vendor"])
     }
 
+    /// A reversal (`RvslInd` true) whose details keep the original payment's parties, as
+    /// PostFinance's refund of a direct debit (viafintech/camt_parser's camt.054 example) names
+    /// only the debtor of the debit it reverses: the counterparty is that debtor, where the memo's
+    /// `Ustrd` named it. A party of the entry's own side still comes first, and an entry that is
+    /// no reversal is not named by its other side (that is the account's owner).
+    func testAReversalWithoutItsOwnSidesPartyIsNamedByTheOther() throws {
+        let debtorOnly =
+            D.details(
+                "<RltdPties><Dbtr><Nm>Bernasconi Maria</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Mitteilung 128</Ustrd></RmtInf>"
+            )
+        let both = D.details("<RltdPties><Dbtr><Nm>Me</Nm></Dbtr><Cdtr><Nm>Test Customer</Nm></Cdtr></RltdPties>")
+        let day = "<BookgDt><Dt>2016-04-10</Dt></BookgDt>"
+        let text = D.document(
+            D.statement(
+                D.entry("6.00", "DBIT", status: "<RvslInd>true</RvslInd><Sts>BOOK</Sts>", day + debtorOnly),
+                D.entry("664.05", "DBIT", status: "<RvslInd>true</RvslInd><Sts>BOOK</Sts>", day + both),
+                D.entry("6.00", "DBIT", status: "<RvslInd>false</RvslInd><Sts>BOOK</Sts>", day + debtorOnly)))
+        XCTAssertEqual(D.entries(text).map(\.vendor), ["Bernasconi Maria", "Test Customer", "Mitteilung 128"])
+        XCTAssertEqual(D.entries(text).map(\.amount), ["-6.00", "-664.05", "-6.00"])
+    }
+
     /// camt.053.001.08: `Sts/Cd` and parties under `Pty`.
     func testVersion08StatusCodesAndPartyShapes() throws {
         let debit = D.entry(

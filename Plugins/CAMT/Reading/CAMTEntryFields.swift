@@ -10,7 +10,7 @@ struct CAMTEntryFields {
     /// ``keep(_:_:)`` says the first does).
     private enum Slot: Int, CaseIterable {
         case amount, indicator, status, bookingDay, bookingTime, valueDay, valueTime
-        case servicerRef, entryRef, creditor, debtor, additional, bankCode
+        case servicerRef, entryRef, creditor, debtor, additional, bankCode, reversal
     }
 
     /// One `TxDtls` of the entry: its parties and amount, for a memo naming each part when a
@@ -80,6 +80,7 @@ struct CAMTEntryFields {
             return true
         case .additional: slot = .additional
         case .bankCode: slot = .bankCode
+        case .reversal: slot = .reversal
         default: return false
         }
         slots[slot.rawValue] = append(value)
@@ -203,7 +204,13 @@ struct CAMTEntryFields {
         var memo = unstructured.isEmpty ? string(.additional) : joined(all)
         if let parts = partsText(all, debit: signed.units < 0) { memo = memo.map { $0 + " " + parts } ?? parts }
         memo = memo.map(Self.fitted)
-        let party = signed.units < 0 ? string(.creditor) : string(.debtor)
+        let debit = signed.units < 0
+        var party = debit ? string(.creditor) : string(.debtor)
+        // A reversal's details may keep the original payment's parties (PostFinance's refund of
+        // a direct debit names only its Dbtr): without the party of its own side, the other's.
+        if party == nil, let reversal = text(.reversal), Self.equal(reversal, "true") || Self.equal(reversal, "1") {
+            party = debit ? string(.debtor) : string(.creditor)
+        }
         guard
             let vendor = party ?? unstructured.first.map({ Self.string(UnsafeBufferPointer(rebasing: all[$0])) })
                 ?? string(.additional) ?? string(.bankCode)

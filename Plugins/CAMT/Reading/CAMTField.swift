@@ -9,7 +9,7 @@ enum CAMTField {
     case balanceCode, balanceAmount, balanceIndicator, balanceDay, balanceTime
     // An entry.
     case amount, indicator, status, bookingDay, bookingTime, valueDay, valueTime
-    case servicerRef, entryRef, creditor, debtor, unstructured, additional, bankCode
+    case servicerRef, entryRef, creditor, debtor, unstructured, additional, bankCode, reversal
     // One `TxDtls` of several: its amount.
     case partAmount
 }

@@ -37,6 +37,7 @@ enum CAMTName: String, CaseIterable {
     case ntryRef = "NtryRef"
     case addtlNtryInf = "AddtlNtryInf"
     case bkTxCd = "BkTxCd"
+    case rvslInd = "RvslInd"
     case txsSummry = "TxsSummry"
     case ttlNtries = "TtlNtries"
     case ttlCdtNtries = "TtlCdtNtries"

@@ -65,6 +65,7 @@ enum CAMTPlace: Equatable {
         case (.entry, .acctSvcrRef): .field(.servicerRef)
         case (.entry, .ntryRef): .field(.entryRef)
         case (.entry, .addtlNtryInf): .field(.additional)
+        case (.entry, .rvslInd): .field(.reversal)
         // The entry's own `BkTxCd/Prtry/Cd`, not a transaction's.
         case (.entry, .bkTxCd): .bankTransactionCode
         case (.bankTransactionCode, .prtry): .proprietaryBankCode
