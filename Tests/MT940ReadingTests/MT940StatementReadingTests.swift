@@ -194,6 +194,23 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.entries.map(\.memo), ["Rechnung Nr:12: vom 01.01."])
     }
 
+    /// ABN AMRO's older files (zilverline/mt940's `two_accounts.txt`) give one payment its
+    /// details in several `:86:` fields, one a line: all of them were the payment's, but only
+    /// the first was read and the others dropped with exit 0. They are further lines of one text.
+    func testSeveralDetailsFieldsOfOneLineAreOneText() {
+        let read = MT940Read(
+            message(
+                ":60F:C120917EUR000000000700,00",
+                ":61:120918D000000000500,00N0620266050522      Arvato Fin Serv Ltd",
+                ":86:BETALINGSKENM.  3010675705", ":86:GOOGLE GOOG6291713437", ":86:1402786401",
+                ":61:120918D000000000100,00N084P002445588      Belastingdienst",
+                ":86:BETALINGSKENM.  0189827218201120", ":62F:C120918EUR000000000100,00",
+                ":86:the statement's own, after its closing balance"))
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.vendor), ["BETALINGSKENM. 3010675705", "BETALINGSKENM. 0189827218201120"])
+        XCTAssertEqual(read.entries.map(\.memo), ["BETALINGSKENM. 3010675705 GOOGLE GOOG6291713437 1402786401", nil])
+    }
+
     /// An MT942 whose currency only its `:90D:`/`:90C:` name is begun at its end in that
     /// currency; its entries and rejects follow the beginning, in their order.
     func testAnMT942WithoutFloorLimitIsBegunInTheTotalsCurrency() {

@@ -52,6 +52,11 @@ public final class MT940Reader {
     /// `heldText`, which trades buffers with `text` so that neither is allocated again.
     @exclusivity(unchecked) private var held: (line: MT940StatementLine, number: Int)?
     @exclusivity(unchecked) private var heldText = MT940Buffer()
+    /// The held `:61:`'s details, once a `:86:` (or `:NS:`) has followed it: its tag and text.
+    /// Held too, since a bank may write them in several fields of that tag (ABN AMRO's older
+    /// files give one payment three `:86:` lines), each a further line of one text.
+    @exclusivity(unchecked) private var detailsTag: MT940Tag?
+    @exclusivity(unchecked) private var detailsText = MT940Buffer()
     /// Where each `:86:` is taken apart.
     @exclusivity(unchecked) private var room = MT940Details.Room()
     @exclusivity(unchecked) private var stray = 0
@@ -287,7 +292,14 @@ public final class MT940Reader {
             held = (MT940StatementLine(text.bytes), fieldLine)
             swap(&text, &heldText)
         case .details, .nonSwift:
-            if let entry = held.take() { deliver(entry.line, withDetails: true, at: entry.number) }
+            guard held != nil else { break }
+            if detailsTag == nil {
+                detailsTag = tag
+                swap(&text, &detailsText)
+            } else if detailsTag == tag {
+                detailsText.append(0x0A)
+                detailsText.append(contentsOf: text.bytes)
+            }
         default:
             break
         }
@@ -324,7 +336,8 @@ public final class MT940Reader {
 
     private func flushHeld() {
         guard let entry = held.take() else { return }
-        deliver(entry.line, withDetails: false, at: entry.number)
+        deliver(entry.line, at: entry.number)
+        detailsTag = nil
     }
 
     private func beginIfNeeded() {
@@ -337,9 +350,10 @@ public final class MT940Reader {
         post(.statement(current.statement))
     }
 
-    /// The `:61:` line's text is `heldText`; `withDetails`, the `:86:`'s is `text`. The entry's
-    /// texts are written into ``written`` (a reject's, which counts its dialect, dropped again).
-    private func deliver(_ line: MT940StatementLine, withDetails: Bool, at number: Int) {
+    /// The `:61:` line's text is `heldText`; its details', when `detailsTag` is set, `detailsText`.
+    /// The entry's texts are written into ``written`` (a reject's, which counts its dialect,
+    /// dropped again).
+    private func deliver(_ line: MT940StatementLine, at number: Int) {
         beginIfNeeded()
         current.entries += 1
         if let amount = line.amount {
@@ -350,11 +364,11 @@ public final class MT940Reader {
         }
         let start = written.bytes.count
         var details: MT940Details?
-        if withDetails {
+        if let detailsTag {
             details =
-                tag == .nonSwift
-                ? MT940Details(nonSwift: text.bytes, room: &room, into: &written)
-                : MT940Details(text.bytes, room: &room, into: &written)
+                detailsTag == .nonSwift
+                ? MT940Details(nonSwift: detailsText.bytes, room: &room, into: &written)
+                : MT940Details(detailsText.bytes, room: &room, into: &written)
             current.dialectCounts.add(details!.dialect)
             dialectCounts.add(details!.dialect)
         }
@@ -363,7 +377,7 @@ public final class MT940Reader {
             written.truncate(to: start)
             current.rejected += 1
             var raw = Array(":61:".utf8) + heldText.bytes
-            if withDetails { raw += Array("\n:\(tag):".utf8) + text.bytes }
+            if let detailsTag { raw += Array("\n:\(detailsTag):".utf8) + detailsText.bytes }
             post(
                 .reject(MT940Reject(location: "line \(number)", reason: line.problem ?? "unreadable", raw: raw)))
             return
