@@ -270,6 +270,40 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.ends.first?.dialects, ["non-SWIFT :NS:": 2])
     }
 
+    /// Triodos (zilverline/mt940's `triodos_iban.txt`) and a Polish bank (a-fas/mt940js's
+    /// `test-with-NS.mt940x`) mark the ZKA's subfields `>NN`: read as free text, the vendor was
+    /// `000>100000000000` or `>20Usługi…>31…`, marks and accounts in the memo. Now `>32` names,
+    /// `>20`–`>29` are the purpose, and Triodos's counterparty BIC and IBAN (`>20`, `>21`) are not.
+    func testSubfieldsMarkedWithAnAngleBracket() {
+        let read = MT940Read(
+            message(
+                ":60F:C131007EUR0,00", ":61:131007C1000,00NET NONREF",
+                ":86:000>100000000000\n>20RABONL2U\n>21NL12RABO0888888888\n>22METSELAARBAASIK PAARDENA PO>23"
+                    + "STBUS 969 8888BB UTRETRECH\n>310454545454",
+                ":61:131025D10,00NET NONREF",
+                ":86:000>100000000000\n>20NS-DKDKDKFJFJFLS 201 \\KLKLKL>21FOOBAR \\ BETAALAUTOMAAT 22-\n"
+                    + ">2209-14 12:00 PASNR. 009>310454545454",
+                ":61:170103DN369,00FCHGNONREF",
+                ":86:>20Usługi księgowe - m-c grudzien 2016 rok.>31491050195310000\n0477656534>32BOOKING GROUP",
+                ":62F:C131025EUR621,00"))
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(
+            read.entries.map(\.memo),
+            [
+                "METSELAARBAASIK PAARDENA POSTBUS 969 8888BB UTRETRECH",
+                "NS-DKDKDKFJFJFLS 201 \\KLKLKLFOOBAR \\ BETAALAUTOMAAT 22-09-14 12:00 PASNR. 009",
+                "Usługi księgowe - m-c grudzien 2016 rok.",
+            ])
+        XCTAssertEqual(
+            read.entries.map(\.vendor),
+            [
+                "METSELAARBAASIK PAARDENA POSTBUS 969 8888BB UTRETRECH",
+                "NS-DKDKDKFJFJFLS 201 \\KLKLKLFOOBAR \\ BETAALAUTOMAAT 22-09-14 12:00 PASNR. 009",
+                "BOOKING GROUP",
+            ])
+        XCTAssertEqual(read.ends.first?.dialects, ["subfields >20–>33": 3])
+    }
+
     /// wolph/mt940's Citi statement: four spaces for each line's entry date. Every line read,
     /// and the statement reconciles: 17376.67 − 1142.75 = 16233.92.
     func testCitisBlankEntryDatesAreReadAndTheStatementReconciles() throws {

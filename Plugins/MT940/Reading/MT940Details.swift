@@ -5,6 +5,7 @@
 struct MT940Details {
     enum Dialect: String, CaseIterable, Sendable {
         case german = "German ?20–?33"
+        case angled = "subfields >20–>33"
         case dutch = "Dutch /TRTP/"
         case free = "free text"
         case nonSwift = "non-SWIFT :NS:"
@@ -42,7 +43,10 @@ struct MT940Details {
         let code = UnsafeBufferPointer(rebasing: joined[joined.prefix { $0 == 0x20 }.count...])
         if Self.isGerman(code) {
             dialect = .german
-            readGerman(code, &room, into: &texts)
+            readGerman(code, from: 3, &room, into: &texts)
+        } else if let first = Self.angledStart(code) {
+            dialect = .angled
+            readGerman(code, from: first, &room, into: &texts)
         } else if let keys = Self.dutchKeys(Array(joined)) {
             dialect = .dutch
             readDutch(Array(joined), keys, into: &texts)
@@ -82,22 +86,35 @@ struct MT940Details {
         text.count >= 4 && text.prefix(3).allSatisfy { ($0 &- UInt8(ascii: "0")) < 10 } && text[3] == UInt8(ascii: "?")
     }
 
+    /// The same subfields marked `>NN` (Triodos: `000>100000000000>20RABONL2U>21NL12RABO…`; a
+    /// Polish bank's in a-fas/mt940js, without the code: `>20Usługi księgowe>31…>32BOOKING
+    /// GROUP`): where the first subfield's mark is, else nil.
+    static func angledStart(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let digits = text.prefix(3).allSatisfy { ($0 &- UInt8(ascii: "0")) < 10 }
+        let first = text.count >= 6 && digits ? 3 : 0
+        return isSubfield(text, first, mark: UInt8(ascii: ">")) ? first : nil
+    }
+
     /// `?00` booking text, `?20`–`?29` and `?60`–`?63` purpose, `?32`–`?33` the name; the
     /// purpose's pieces joined as they are (each is a 27-character slice of one text). A SEPA
-    /// purpose (`EREF+… SVWZ+…`) gives the memo its `SVWZ+` part.
+    /// purpose (`EREF+… SVWZ+…`) gives the memo its `SVWZ+` part. The first subfield's mark, `?`
+    /// or `>`, is at `first`. Triodos writes a transfer's counterparty BIC in `>20` and IBAN in
+    /// `>21`, its purpose from `>22` (zilverline/mt940's reading of its format description):
+    /// an IBAN in `>21` is not purpose, nor is `>20` before it.
     private mutating func readGerman(
-        _ text: UnsafeBufferPointer<UInt8>, _ room: inout Room, into texts: inout MT940EntryTexts
+        _ text: UnsafeBufferPointer<UInt8>, from first: Int, _ room: inout Room, into texts: inout MT940EntryTexts
     ) {
         room.name.removeAll()
         room.purpose.removeAll()
         room.booking.removeAll()
-        var at = 3
+        let separator = text[first]
+        var at = first
         while at < text.count, let code = MT940Date.number(text, at + 1, 2) {
             // `?NN` begins a subfield; the next one ends it.
             var end = text.count
             var from = at + 3
-            while let mark = MT940TextScan.firstIndex(of: UInt8(ascii: "?"), in: text, from: from) {
-                if Self.isSubfield(text, mark) {
+            while let mark = MT940TextScan.firstIndex(of: separator, in: text, from: from) {
+                if Self.isSubfield(text, mark, mark: separator) {
                     end = mark
                     break
                 }
@@ -106,6 +123,9 @@ struct MT940Details {
             let piece = UnsafeBufferPointer(rebasing: text[(at + 3)..<end])
             switch code {
             case 0: room.booking.append(contentsOf: piece)
+            case 21 where separator != UInt8(ascii: "?") && Self.isIBAN(piece):
+                // `>20` (read as purpose just before) was its BIC: taken back out.
+                room.purpose.removeAll()
             case 20...29, 60...63: room.purpose.append(contentsOf: piece)
             case 32, 33: room.name.append(contentsOf: piece)
             default: break
@@ -162,9 +182,20 @@ struct MT940Details {
         return nil
     }
 
-    /// `?` and two digits at `at`.
-    static func isSubfield(_ text: UnsafeBufferPointer<UInt8>, _ at: Int) -> Bool {
-        text[at] == UInt8(ascii: "?") && at + 2 < text.count && (text[at + 1] &- UInt8(ascii: "0")) < 10
+    /// Two letters, two digits, then 10 to 30 letters and digits, and nothing else but spaces.
+    static func isIBAN(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
+        let word = MT940Text.trimmed(Array(piece)[...])
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+        func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        guard (14...34).contains(word.count) else { return false }
+        let s = word.startIndex
+        return isLetter(word[s]) && isLetter(word[s + 1]) && isDigit(word[s + 2]) && isDigit(word[s + 3])
+            && word.dropFirst(4).allSatisfy { isLetter($0) || isDigit($0) }
+    }
+
+    /// `mark` (`?`) and two digits at `at`.
+    static func isSubfield(_ text: UnsafeBufferPointer<UInt8>, _ at: Int, mark: UInt8 = UInt8(ascii: "?")) -> Bool {
+        at < text.count && text[at] == mark && at + 2 < text.count && (text[at + 1] &- UInt8(ascii: "0")) < 10
             && (text[at + 2] &- UInt8(ascii: "0")) < 10
     }
 

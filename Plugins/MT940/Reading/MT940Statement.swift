@@ -124,6 +124,7 @@ public struct MT940DialectCounts: Equatable, Sendable {
     /// Numbers, not an array: every entry adds to one, and an array would be checked for being
     /// shared each time.
     var german = 0
+    var angled = 0
     var dutch = 0
     var free = 0
     var nonSwift = 0
@@ -133,6 +134,7 @@ public struct MT940DialectCounts: Equatable, Sendable {
     mutating func add(_ dialect: MT940Details.Dialect) {
         switch dialect {
         case .german: german += 1
+        case .angled: angled += 1
         case .dutch: dutch += 1
         case .free: free += 1
         case .nonSwift: nonSwift += 1
@@ -142,6 +144,7 @@ public struct MT940DialectCounts: Equatable, Sendable {
     func count(_ dialect: MT940Details.Dialect) -> Int {
         switch dialect {
         case .german: german
+        case .angled: angled
         case .dutch: dutch
         case .free: free
         case .nonSwift: nonSwift
