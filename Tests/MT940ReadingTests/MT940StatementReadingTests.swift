@@ -304,6 +304,25 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.ends.first?.dialects, ["subfields >20–>33": 3])
     }
 
+    /// a-fas/mt940js's Polish sample gives its last line both a `:NS:` and a `:86:`: the `:86:`,
+    /// the account fee's only words, was dropped with exit 0. Both are read: the `:86:` names
+    /// the vendor, the memo is the two purposes.
+    func testANonSwiftFieldAndADetailsFieldOfOneLineAreBothRead() {
+        let read = MT940Read(
+            message(
+                ":60M:C170124PLN2996,53", ":61:170131DN25,00FCHGNONREF",
+                ":NS:01My Street 17\n02City and Region\n03Invoice Nr. 12345",
+                ":86:>20Opłata za prowadzenie rachunku od  1-01-2017 do 31-01-2017\n>31>32",
+                ":62F:C170131PLN2971,53"))
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.vendor), ["Opłata za prowadzenie rachunku od 1-01-2017 do 31-01-2017"])
+        XCTAssertEqual(
+            read.entries.map(\.memo),
+            ["My Street 17 City and Region Invoice Nr. 12345 Opłata za prowadzenie rachunku od 1-01-2017 do 31-01-2017"]
+        )
+        XCTAssertEqual(read.ends.first?.dialects, ["non-SWIFT :NS:": 1, "subfields >20–>33": 1])
+    }
+
     /// wolph/mt940's Citi statement: four spaces for each line's entry date. Every line read,
     /// and the statement reconciles: 17376.67 − 1142.75 = 16233.92.
     func testCitisBlankEntryDatesAreReadAndTheStatementReconciles() throws {

@@ -79,6 +79,23 @@ struct MT940Details {
         if lines > 1 { memo = start..<texts.bytes.count }
     }
 
+    /// These details with `other`'s of the same entry: this vendor, else the other's; the memos
+    /// of both, the other's first, copied together after them.
+    func joined(after other: MT940Details, in texts: inout MT940EntryTexts) -> MT940Details {
+        var both = self
+        both.vendor = vendor ?? other.vendor
+        guard let first = other.memo, let second = memo else {
+            both.memo = memo ?? other.memo
+            return both
+        }
+        let start = texts.bytes.count
+        texts.bytes.append(contentsOf: texts.bytes[first])
+        texts.bytes.append(0x20)
+        texts.bytes.append(contentsOf: texts.bytes[second])
+        both.memo = start..<texts.bytes.count
+        return both
+    }
+
     // MARK: German: a business transaction code, then `?NN` subfields
 
     /// `NNN?` at the start: three digits of the Geschäftsvorfallcode, then the first subfield.

@@ -52,11 +52,14 @@ public final class MT940Reader {
     /// `heldText`, which trades buffers with `text` so that neither is allocated again.
     @exclusivity(unchecked) private var held: (line: MT940StatementLine, number: Int)?
     @exclusivity(unchecked) private var heldText = MT940Buffer()
-    /// The held `:61:`'s details, once a `:86:` (or `:NS:`) has followed it: its tag and text.
-    /// Held too, since a bank may write them in several fields of that tag (ABN AMRO's older
-    /// files give one payment three `:86:` lines), each a further line of one text.
-    @exclusivity(unchecked) private var detailsTag: MT940Tag?
-    @exclusivity(unchecked) private var detailsText = MT940Buffer()
+    /// The held `:61:`'s details: the text of the `:86:` fields after it, and of the `:NS:`
+    /// fields, each set when one has come. Held too, since a bank may write several (ABN AMRO's
+    /// older files give one payment three `:86:` lines, each a further line of one text), and
+    /// both (a-fas/mt940js's Polish sample: `:NS:` lines, then a `:86:`).
+    @exclusivity(unchecked) private var swiftDetails = MT940Buffer()
+    @exclusivity(unchecked) private var nonSwiftDetails = MT940Buffer()
+    @exclusivity(unchecked) private var hasSwiftDetails = false
+    @exclusivity(unchecked) private var hasNonSwiftDetails = false
     /// Where each `:86:` is taken apart.
     @exclusivity(unchecked) private var room = MT940Details.Room()
     @exclusivity(unchecked) private var stray = 0
@@ -291,14 +294,23 @@ public final class MT940Reader {
             beginIfNeeded()
             held = (MT940StatementLine(text.bytes), fieldLine)
             swap(&text, &heldText)
-        case .details, .nonSwift:
+        case .details:
             guard held != nil else { break }
-            if detailsTag == nil {
-                detailsTag = tag
-                swap(&text, &detailsText)
-            } else if detailsTag == tag {
-                detailsText.append(0x0A)
-                detailsText.append(contentsOf: text.bytes)
+            if hasSwiftDetails {
+                swiftDetails.append(0x0A)
+                swiftDetails.append(contentsOf: text.bytes)
+            } else {
+                hasSwiftDetails = true
+                swap(&text, &swiftDetails)
+            }
+        case .nonSwift:
+            guard held != nil else { break }
+            if hasNonSwiftDetails {
+                nonSwiftDetails.append(0x0A)
+                nonSwiftDetails.append(contentsOf: text.bytes)
+            } else {
+                hasNonSwiftDetails = true
+                swap(&text, &nonSwiftDetails)
             }
         default:
             break
@@ -337,7 +349,8 @@ public final class MT940Reader {
     private func flushHeld() {
         guard let entry = held.take() else { return }
         deliver(entry.line, at: entry.number)
-        detailsTag = nil
+        hasSwiftDetails = false
+        hasNonSwiftDetails = false
     }
 
     private func beginIfNeeded() {
@@ -350,9 +363,9 @@ public final class MT940Reader {
         post(.statement(current.statement))
     }
 
-    /// The `:61:` line's text is `heldText`; its details', when `detailsTag` is set, `detailsText`.
-    /// The entry's texts are written into ``written`` (a reject's, which counts its dialect,
-    /// dropped again).
+    /// The `:61:` line's text is `heldText`; its details' are `swiftDetails` and `nonSwiftDetails`
+    /// where it has them. The entry's texts are written into ``written`` (a reject's, which
+    /// counts its dialect, dropped again).
     private func deliver(_ line: MT940StatementLine, at number: Int) {
         beginIfNeeded()
         current.entries += 1
@@ -364,20 +377,25 @@ public final class MT940Reader {
         }
         let start = written.bytes.count
         var details: MT940Details?
-        if let detailsTag {
-            details =
-                detailsTag == .nonSwift
-                ? MT940Details(nonSwift: detailsText.bytes, room: &room, into: &written)
-                : MT940Details(detailsText.bytes, room: &room, into: &written)
-            current.dialectCounts.add(details!.dialect)
-            dialectCounts.add(details!.dialect)
+        if hasNonSwiftDetails {
+            details = MT940Details(nonSwift: nonSwiftDetails.bytes, room: &room, into: &written)
+            current.dialectCounts.add(.nonSwift)
+            dialectCounts.add(.nonSwift)
+        }
+        if hasSwiftDetails {
+            let swift = MT940Details(swiftDetails.bytes, room: &room, into: &written)
+            current.dialectCounts.add(swift.dialect)
+            dialectCounts.add(swift.dialect)
+            // With `:NS:` too, the `:86:`, SWIFT's own field, names the vendor; the memo is both.
+            details = details.map { swift.joined(after: $0, in: &written) } ?? swift
         }
         if let note = line.note { notes.append("line \(number): :61: \(note)") }
         guard line.problem == nil, let date = line.date, line.amount != nil else {
             written.truncate(to: start)
             current.rejected += 1
             var raw = Array(":61:".utf8) + heldText.bytes
-            if let detailsTag { raw += Array("\n:\(detailsTag):".utf8) + detailsText.bytes }
+            if hasNonSwiftDetails { raw += Array("\n:NS:".utf8) + nonSwiftDetails.bytes }
+            if hasSwiftDetails { raw += Array("\n:86:".utf8) + swiftDetails.bytes }
             post(
                 .reject(MT940Reject(location: "line \(number)", reason: line.problem ?? "unreadable", raw: raw)))
             return
