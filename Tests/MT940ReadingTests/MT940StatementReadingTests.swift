@@ -323,6 +323,36 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.ends.first?.dialects, ["non-SWIFT :NS:": 1, "subfields >20–>33": 1])
     }
 
+    /// zilverline/mt940's Triodos file (`triodos.txt`): the three lines' purposes, the
+    /// counterparty's BIC and IBAN (`>20RABONL2U>21NL12RABO0888888888`) left out, the slices
+    /// joined as they are (zilverline's spec expects `UTRETRECHNEDERLAND` too). 0 + 1000 − 42 − 10
+    /// = 948 ✓.
+    func testTriodosFileGivesEachLineItsPurpose() throws {
+        let read = MT940Read(bytes: try fixture("triodos.txt"))
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.amount), ["1000.00", "-42.00", "-10.00"])
+        XCTAssertEqual(
+            read.entries.map(\.memo),
+            [
+                "METSELAARBAASIK PAARDENA POSTBUS 969 8888BB UTRETRECHNEDERLAND STORTING AANDELENKAPITAAL ZAAK NR 40000",
+                "INTERNET BETAALREKENING",
+                "NS-DKDKDKFJFJFLS 201 \\KLKLKLFOOBAR \\ BETAALAUTOMAAT 22-09-14 12:00 PASNR. 009",
+            ])
+    }
+
+    /// zilverline/mt940's Rabobank file of the old layout (`rabobank-old.txt`): 23 daily
+    /// statements, each reconciled; the insurer's debit has three `:86:` lines, all its memo.
+    func testRabobanksOldFileKeepsEveryDetailsLineOfAPayment() throws {
+        let read = MT940Read(bytes: try fixture("rabobank-old.txt"))
+        XCTAssertEqual(read.ends.count, 23)
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.count, 11)
+        let insurer = read.entries.first { $0.amount == "-190.14" }
+        XCTAssertEqual(
+            insurer?.memo,
+            "BETALINGSKENM. 490022201282 ARBEIDS ONG. VERZ. 00333333333 PERIODE 06.10.2012 - 06.11.2012")
+    }
+
     /// wolph/mt940's Citi statement: four spaces for each line's entry date. Every line read,
     /// and the statement reconciles: 17376.67 − 1142.75 = 16233.92.
     func testCitisBlankEntryDatesAreReadAndTheStatementReconciles() throws {
