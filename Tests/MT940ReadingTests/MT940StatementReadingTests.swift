@@ -197,7 +197,7 @@ final class MT940StatementReadingTests: XCTestCase {
     /// ABN AMRO's older files (zilverline/mt940's `two_accounts.txt`) give one payment its
     /// details in several `:86:` fields, one a line: all of them were the payment's, but only
     /// the first was read and the others dropped with exit 0. They are further lines of one text.
-    func testSeveralDetailsFieldsOfOneLineAreOneText() {
+    func testSeveralDetailsFieldsOfOneLineAreOneText() throws {
         let read = MT940Read(
             message(
                 ":60F:C120917EUR000000000700,00",
@@ -209,6 +209,9 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.ends.compactMap(\.failure), [])
         XCTAssertEqual(read.entries.map(\.vendor), ["BETALINGSKENM. 3010675705", "BETALINGSKENM. 0189827218201120"])
         XCTAssertEqual(read.entries.map(\.memo), ["BETALINGSKENM. 3010675705 GOOGLE GOOG6291713437 1402786401", nil])
+        // Another field between ends them: ING's MT942 has its own `:86:/SUM/…` after `:90C:`.
+        let interim = MT940Read(bytes: try fixture("interim-ing.942"))
+        XCTAssertEqual(interim.entries.last?.memo, "Terugboeking incasso 7")
     }
 
     /// An MT942 whose currency only its `:90D:`/`:90C:` name is begun at its end in that
