@@ -212,6 +212,13 @@ final class MT940StatementReadingTests: XCTestCase {
         // Another field between ends them: ING's MT942 has its own `:86:/SUM/…` after `:90C:`.
         let interim = MT940Read(bytes: try fixture("interim-ing.942"))
         XCTAssertEqual(interim.entries.last?.memo, "Terugboeking incasso 7")
+        // Also when the last line has no `:86:` of its own.
+        let bare = MT940Read(
+            ":20:I1\n:25:NL20INGB0001234567EUR\n:28C:1/1\n:34F:EUR0,\n:13D:2403121200+0100\n"
+                + ":61:2403120312D30,00NTRFNONREF//X1\n:90D:1EUR30,00\n:90C:0EUR0,\n:86:/SUM/1/0/30,00/0,00/\n-\n")
+        XCTAssertEqual(bare.ends.compactMap(\.failure), [])
+        XCTAssertEqual(bare.entries.map(\.memo), [nil])
+        XCTAssertEqual(bare.entries.map(\.vendor), ["NTRF"])
     }
 
     /// An MT942 whose currency only its `:90D:`/`:90C:` name is begun at its end in that

@@ -272,9 +272,9 @@ public final class MT940Reader {
             if firstStray == nil { firstStray = (fieldLine, MT940Text.quoted((Array(":\(tag):".utf8) + value)[...])) }
             return
         }
-        // An entry's details are the `:86:` and `:NS:` fields right after it: once it has some,
-        // any other field ends them (ING's MT942 writes its own `:86:/SUM/…` after `:90C:`).
-        if tag != .details, tag != .nonSwift, hasSwiftDetails || hasNonSwiftDetails { flushHeld() }
+        // An entry's details are the `:86:` and `:NS:` fields right after it: any other field ends
+        // them, or its wait for them (ING's MT942 writes its own `:86:/SUM/…` after `:90C:`).
+        if tag != .details, tag != .nonSwift { flushHeld() }
         switch tag {
         case .account: current.statement.accountID = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
         case .number, .oldNumber:
