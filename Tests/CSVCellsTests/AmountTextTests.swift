@@ -59,6 +59,12 @@ final class AmountTextTests: XCTestCase {
         XCTAssertEqual(try amount(".50"), DecimalAmount(negative: false, units: 50, decimals: 2))
     }
 
+    /// HSBC's UK cards (M&S Bank, John Lewis) write a payment `+ £1,100.00`: a blank after the sign.
+    func testBlankAfterALeadingSign() throws {
+        XCTAssertEqual(try amount("+ £1,234.56"), DecimalAmount(negative: false, units: 123_456, decimals: 2))
+        XCTAssertEqual(try amount("- 12.50"), DecimalAmount(negative: true, units: 1250, decimals: 2))
+    }
+
     /// `CR` and `DR` after the number are its sign; `IDR` is still a currency.
     func testCreditAndDebitSuffixes() throws {
         XCTAssertEqual(try amount("45.00 DR"), DecimalAmount(negative: true, units: 4500, decimals: 2))

@@ -1,7 +1,8 @@
 /// The byte scanner behind ``AmountText``: one pass over the cell, no allocation, no floating point.
 ///
 /// A cell is a prefix (sign, parenthesis, currency), a number, and a suffix (currency, trailing
-/// sign, `CR` or `DR`, closing parenthesis), with blanks allowed only next to a currency.
+/// sign, `CR` or `DR`, closing parenthesis), with blanks allowed only next to a currency or after
+/// a leading sign.
 enum AmountScan {
     /// At most 18 significant digits: every such integer fits in `UInt64` (and `Int64`) exactly.
     static let maximumSignificantDigits = 18
@@ -25,7 +26,8 @@ enum AmountScan {
                 if signed { return .failure(.twoSigns) }
                 signed = true
                 negative = cell[index] == UInt8(ascii: "-")
-                index += 1
+                // HSBC's cards write a payment `+ £1,100.00`: a blank may follow the sign.
+                index = skipBlanks(cell, from: index + 1, end: end)
             default:
                 let width = currencyWidth(cell, at: index, end: end)
                 if width == 0 { break prefix }
