@@ -27,6 +27,19 @@ final class DateEvidenceTests: XCTestCase {
         )
     }
 
+    /// Monzo's export before 2019 (`created`) and the Hungarian banks' dates with a closing dot
+    /// (OTP, K&H) were read by no format: no date column was found.
+    func testMonzosOffsetAfterASpaceAndAHungarianClosingDotAreRead() throws {
+        XCTAssertEqual(
+            decide(["2018-02-25 12:34:56 +0000", "2018-02-26 08:01:02 +0000"]),
+            .decided(
+                try pattern("%Y-%m-%d %H:%M:%S %z"), evidence: "only format that reads every cell: %Y-%m-%d %H:%M:%S %z"
+            ))
+        XCTAssertEqual(
+            decide(["2019.04.19.", "2019.04.17."]),
+            .decided(try pattern("%Y.%m.%d."), evidence: "only format that reads every cell: %Y.%m.%d."))
+    }
+
     func testADayAboveTwelveDecides() throws {
         let cells = ["03/04/2024", "05/04/2024", "13/04/2024", "01/05/2024", "28/05/2024", "29/05/2024", "30/05/2024"]
         XCTAssertEqual(

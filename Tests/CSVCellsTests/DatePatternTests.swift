@@ -64,6 +64,8 @@ final class DatePatternTests: XCTestCase {
         ("%d/%m/%Y %H:%M:%S", "13/03/2024 17:45:01", timed(2024, 3, 13, 17, 45, 1)),
         ("%m/%d/%Y %H:%M:%S", "03/13/2024 17:45:01", timed(2024, 3, 13, 17, 45, 1)),
         ("%Y-%m-%dT%H:%M:%S%z", "2024-03-01T08:15:00+01:00", timed(2024, 3, 1, 8, 15, offset: 3600)),
+        ("%Y-%m-%d %H:%M:%S %z", "2018-02-25 12:34:56 +0000", timed(2018, 2, 25, 12, 34, 56, offset: 0)),
+        ("%Y.%m.%d.", "2019.04.19.", day(2019, 4, 19)),
     ]
 
     func testEveryCandidateReadsARealExample() throws {

@@ -144,6 +144,9 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         "%Y/%m/%d", "%Y%m%d", "%d %b %Y", "%d-%b-%Y", "%d-%b-%y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y",
         "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S",
         "%d/%m/%Y %H:%M", "%m/%d/%Y %H:%M", "%d/%m/%Y %H:%M:%S", "%m/%d/%Y %H:%M:%S", "%Y-%m-%dT%H:%M:%S%z",
+        // Monzo's export before 2019 (`2018-02-25 12:34:56 +0000`); Hungarian banks' dates
+        // (OTP, K&H: `2019.04.19.`).
+        "%Y-%m-%d %H:%M:%S %z", "%Y.%m.%d.",
     ].compactMap { format in
         // The formats are fixed and the tests read each one, so none is dropped here.
         try? DatePattern(format)
