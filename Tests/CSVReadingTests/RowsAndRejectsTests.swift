@@ -396,6 +396,24 @@ final class ContentOverHeaderTests: XCTestCase {
             ["STARBUCKS STORE 12345 SEATTLE WA", "PAYROLL ACME CORP PPD ID: 123", "CHECK 1001"])
     }
 
+    /// Lloyds (ofxstatement-lloyds's test file, figures our own): a separator after the
+    /// header's last name and none after the rows'. The header was taken for a preamble and
+    /// the columns named by number, so the Lloyds profile never matched.
+    func testAHeaderOneFieldWiderOnlyByATrailingSeparatorIsTheHeader() throws {
+        let text = """
+            Transaction Date,Transaction Type,Sort Code,Account Number,Transaction Description,Debit Amount,Credit Amount,Balance,
+            15/01/2024,DEB,'30-94-57,12345678,CORNER SHOP CD 1417 ,8.99,,1051.01
+            12/01/2024,FPI,'30-94-57,12345678,ACME LTD PAYROLL ,,1000.00,1060.00
+            01/01/2024,DD,'30-94-57,12345678,WATER CO ,40.00,,60.00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.reportLine("header")?.hasPrefix("line 1: Transaction Date,"), true)
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-8.99", "1000.00", "-40.00"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["CORNER SHOP CD 1417", "ACME LTD PAYROLL", "WATER CO"])
+    }
+
     /// A currency the file states outside its rows — a money column's header, a preamble line —
     /// is the account's, and sniff says where it came from; an option still wins.
     func testACurrencyInTheHeaderOrThePreambleIsTheAccounts() throws {

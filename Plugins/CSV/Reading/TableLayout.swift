@@ -76,6 +76,10 @@ struct TableLayout: Sendable {
             if fields.last?.isEmpty == false, Self.isHeader(fields, reader: &reader) {
                 first -= 1
                 width = scanned + 1
+            } else if fields.last?.isEmpty == true, Self.isHeader(Array(fields.dropLast()), reader: &reader) {
+                // Lloyds writes a separator after the header's last name and none after the
+                // rows': the header still names the rows' columns.
+                first -= 1
             }
         }
         // A header one field short of rows that all end in an empty field (Chase's checking
@@ -87,7 +91,9 @@ struct TableLayout: Sendable {
             first -= 1
         }
         let fields = Self.fields(of: head[first], text: text, separator: separator)
-        let names = fields.map { reader.string($0) } + Array(repeating: "", count: max(0, width - fields.count))
+        let names = Array(
+            (fields.map { reader.string($0) } + Array(repeating: "", count: max(0, width - fields.count))).prefix(width)
+        )
         let isHeader = Self.isHeader(fields, reader: &reader)
         firstLine = head[first].line
         preamble = Array(head[..<first])
