@@ -128,4 +128,57 @@ final class CardAndUKExportTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-38.40", "412.75", "19.99"])
     }
+
+    // MARK: - HSBC's UK cards (M&S Bank, John Lewis): charges bare, `CR` beside the payments
+
+    /// The layout of bank2ynab's and ofxstatement-jl-partnership's test files, figures our own:
+    /// an unnamed fourth column holds `CR` beside a payment and nothing beside a charge, the
+    /// payment is written `+ £1,100.00`, and charges not booked yet have `Pending` for a date.
+    static let hsbcCard = """
+        Date Processed,Description,Amount,
+        Pending,CORNER CAFE              LONDON       GBR,£6.40,
+        Pending,STREAMING CO             ONLINE       GBR,£8.99,
+        12-Dec-2025,HOME INSURANCE LTD     01234 56789   GBR,"£1,183.23",
+        12-Dec-2025,FOOD DELIVERY          LONDON        GBR,£18.89,
+        03-Dec-2025,CITY TRANSPORT         LONDON        GBR,£1.50,
+        02-Dec-2025,PAYMENT RECEIVED - THANK YOU,"+ £1,100.00",CR
+        01-Dec-2025,GROCER 0602            LONDON        GBR,£8.20,
+
+        """
+
+    func testHSBCCardChargesAreDebitsBesideCreditMarks() throws {
+        let result = try CSVReading.read(Self.hsbcCard, options: ["default-currency": "GBP"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.line), [4, 5, 6, 7, 8])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-1183.23", "-18.89", "-1.50", "1100.00", "-8.20"])
+        XCTAssertEqual(result.entries[0].map(\.date).first, "2025-12-12")
+        XCTAssertTrue(
+            result.notes.contains(
+                "amounts beside a blank indicator are debits: a credit word marks the credits (line 7) "
+                    + "and no row has a debit word or a minus"), "\(result.notes)")
+    }
+
+    /// `Pending` for a date at the top was evidence against the date column: no date column
+    /// was found. It is none now; the rows are rejected for their date, as at the end.
+    func testHSBCCardPendingRowsWithoutADateAreRejectedNotAgainstTheDateColumn() throws {
+        let result = try CSVReading.read(Self.hsbcCard, options: ["default-currency": "GBP"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.reportLine("date format")?.hasPrefix("%d-%b-%Y"), true)
+        XCTAssertEqual(result.rejects[0].map(\.line), [2, 3])
+        XCTAssertEqual(result.rejects[0].first?.reason, #"date "Pending" does not read as %d-%b-%Y"#)
+    }
+
+    /// A minus on any amount, or a debit word anywhere, and a blank indicator keeps the cell's sign.
+    func testBlankIndicatorKeepsTheSignWhereDebitsAreMarked() throws {
+        let text = """
+            Date,Description,Amount,Type
+            13/12/2025,GROCER,-8.20,
+            14/12/2025,PAYMENT RECEIVED,100.00,CR
+            15/12/2025,REFUND,5.00,
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-8.20", "100.00", "5.00"])
+    }
 }

@@ -235,6 +235,18 @@ public final class CSVDocument {
             let lines = CellText.lines(evidence.creditSuffixLines) + (evidence.creditSuffixes > 3 ? "…" : "")
             addNote("amounts without CR are debits: CR marks the credits (\(lines)) and no amount has DR")
         }
+        if evidence.creditIndicators > 0, evidence.blankIndicators > 0, evidence.debitIndicators == 0,
+            evidence.minusBesideIndicator == 0
+        {
+            // HSBC's UK cards (M&S Bank, John Lewis): `CR` beside the payments, nothing beside
+            // the charges. Blank as money in read every charge as a credit.
+            reader.blankIndicatorIsDebit = true
+            let lines =
+                CellText.lines(evidence.creditIndicatorLines) + (evidence.creditIndicators > 3 ? "…" : "")
+            addNote(
+                "amounts beside a blank indicator are debits: a credit word marks the credits (\(lines)) "
+                    + "and no row has a debit word or a minus")
+        }
         var chain: BalanceChain.Verdict?
         if let balance = roles[.balance], settings.checkBalance {
             chain = walkChain(layout, reader: &reader, balance: balance, mark: mark)
@@ -306,6 +318,13 @@ public final class CSVDocument {
         /// Amount cells with a minus or parentheses: debits already marked.
         var minusSigned = 0
         var creditSuffixLines: [Int] = []
+        /// Indicator cells beside an amount: a credit word, a debit word, blank; amounts with a
+        /// minus beside an indicator; and the first lines with a credit word.
+        var creditIndicators = 0
+        var debitIndicators = 0
+        var blankIndicators = 0
+        var minusBesideIndicator = 0
+        var creditIndicatorLines: [Int] = []
     }
 
     /// Signs of a signed amount column, rows with payment words apart from the others.
@@ -327,6 +346,15 @@ public final class CSVDocument {
         var describedLines: String {
             CellText.lines(lines) + (rows > lines.count ? "…" : "")
         }
+    }
+
+    /// A date cell that is a pending status word (`Pending`). Dates start with a digit but for
+    /// month names: only a cell starting with a letter is looked up, not every row's date.
+    private static func isPendingWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = cell.first(where: { $0 != 0x20 && $0 != 0x09 }), (0x61...0x7A).contains(first | 0x20) else {
+            return false
+        }
+        return CSVRowReader.statusKind(of: cell) == .pending
     }
 
     private func observe(_ layout: TableLayout, roles: ColumnRoles) -> Evidence {
@@ -370,7 +398,11 @@ public final class CSVDocument {
                 evidence.nonEmpty[column] = true
             }
             let line = record.line
-            if decideDate, record.start < layout.undatedFrom {
+            // `Pending` for the date of a charge not booked yet (HSBC's UK cards) is no evidence
+            // of the format: the row is rejected for its date, as at the end of the table.
+            if decideDate, record.start < layout.undatedFrom,
+                !reader.withCell(fields[dateColumn], { Self.isPendingWord($0) })
+            {
                 reader.withCell(fields[dateColumn]) { evidence.dates.observe($0, line: line) }
             }
             if decideMark {
@@ -414,6 +446,22 @@ public final class CSVDocument {
                 if income, !negative {
                     evidence.payments.incomePositive += 1
                     if evidence.payments.incomeLines.count < 3 { evidence.payments.incomeLines.append(line) }
+                }
+            }
+            if let indicator = roles[.indicator], let amount = roles[.amount], indicator < fields.count,
+                amount < fields.count, !fields[amount].isEmpty
+            {
+                let words = settings.sideWords
+                switch reader.withCell(fields[indicator], { words.side(of: $0) }) {
+                case .credit?:
+                    evidence.creditIndicators += 1
+                    if evidence.creditIndicatorLines.count < 3 { evidence.creditIndicatorLines.append(line) }
+                case .debit?: evidence.debitIndicators += 1
+                case nil:
+                    if reader.withCell(fields[indicator], { AmountText.isBlank($0) }) { evidence.blankIndicators += 1 }
+                }
+                if reader.withCell(fields[amount], { AmountText.looksNegative($0) }) {
+                    evidence.minusBesideIndicator += 1
                 }
             }
             if let currencyColumn, TableLayout.fits(fields.count, width: layout.width) {

@@ -19,6 +19,9 @@ struct CSVRowReader {
     /// `CR` marks the credits and nothing the debits (HDFC's card exports): an amount with
     /// neither a sign nor a side word is money out.
     var bareIsDebit = false
+    /// The indicator column holds credit words and blanks only, and no amount a minus: a blank
+    /// indicator is money out.
+    var blankIndicatorIsDebit = false
     /// Lines whose credit word wins over the cell's minus sign: the balances say so.
     var creditWordLines: Set<Int> = []
     /// The rows read are under a `Pending Transactions` line: pending whatever their status.
@@ -254,6 +257,7 @@ struct CSVRowReader {
                             "indicator \"\(word)\" is neither a debit nor a credit word: set debit-words or credit-words"
                         )
                     }
+                    outward = blankIndicatorIsDebit
                 }
             }
             if bareIsDebit, columns.indicator == nil, !amount.negative,

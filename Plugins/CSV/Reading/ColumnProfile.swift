@@ -10,6 +10,9 @@ struct ColumnProfile: Sendable {
     var lines: [Int] = []
     var nonBlank = 0
     var dateLike = 0
+    /// Cells that are a pending status word (`Pending`): where a card's export writes the date
+    /// of a charge not booked yet.
+    var pendingWords = 0
     var amountLike = 0
     var negative = 0
     var sideWords = 0
@@ -34,6 +37,8 @@ struct ColumnProfile: Sendable {
                 dateLike += 1
             } else if Self.hasDateShape(cell) {
                 dateShaped += 1
+            } else if CSVRowReader.statusKind(of: cell) == .pending {
+                pendingWords += 1
             }
             if AmountText.looksLikeAmount(cell) {
                 amountLike += 1
@@ -82,7 +87,8 @@ struct ColumnProfile: Sendable {
     // MARK: - What the content says
 
     /// Reads as dates nearly everywhere (a summary row or two may not).
-    var isDates: Bool { nonBlank > 0 && dateLike * 10 >= nonBlank * 8 }
+    /// `Pending` in place of a date (HSBC's UK cards) is no evidence against the column.
+    var isDates: Bool { dateLike > pendingWords && (dateLike + pendingWords) * 10 >= nonBlank * 8 }
     /// Reads as amounts nearly everywhere, and not as dates.
     var isAmounts: Bool { nonBlank > 0 && amountLike * 10 >= nonBlank * 8 && !isDates }
     /// A few repeated debit/credit words: an indicator, never a payee.
