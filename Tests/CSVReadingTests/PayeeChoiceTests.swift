@@ -45,6 +45,21 @@ final class PayeeChoiceTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.vendor), ["Stadtwerke", "Arbeitgeber AG", "Bäckerei"])
     }
 
+    /// Commerzbank's export before `Kategorie` (bank2ynab's test file, figures our own): on one
+    /// row no column can show it is all alike or all different, but an IBAN is an account, and
+    /// the own account's IBAN was the payee.
+    func testAnIBANIsNeverThePayeeEvenOnOneRow() throws {
+        let result = try CSVReading.read(
+            """
+            Buchungstag;Wertstellung;Umsatzart;Buchungstext;Betrag;Währung;Auftraggeberkonto;Bankleitzahl Auftraggeberkonto;IBAN Auftraggeberkonto
+            02.03.2025;02.03.2025;Lastschrift;"Kartenzahlung BAECKEREI 41400673//Hamburg";-7,40;EUR;123456700;20040000;DE12200400000123456700
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Kartenzahlung BAECKEREI 41400673//Hamburg"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-7.40"])
+    }
+
     /// The account's own number on every row is no payee; with nothing else, the memo is.
     func testOneValueOnEveryRowLosesToTheMemo() throws {
         let result = try CSVReading.read(

@@ -72,8 +72,21 @@ struct ColumnProfile: Sendable {
     /// One token with a digit in every cell and no two alike (UUIDs, `tx_0000…`, `2024-0015`,
     /// card numbers): an identifier, never a payee.
     var isIdentifiers: Bool {
-        nonBlank >= 2 && distinct == nonBlank
+        if nonBlank > 0, values.allSatisfy({ $0.isEmpty || Self.isIBAN($0) }) { return true }
+        return nonBlank >= 2 && distinct == nonBlank
             && values.allSatisfy { $0.isEmpty || (!$0.contains(" ") && $0.contains(where: \.isNumber)) }
+    }
+
+    /// Shaped as an IBAN (`DE44200400000538917600`, `LT21 1111 2222 3333 4444`): two capital
+    /// letters, two digits, then 11 to 30 capitals or digits. An account, never a payee, even on
+    /// the one row of a file that cannot show a column of them is all alike or all different.
+    static func isIBAN(_ cell: String) -> Bool {
+        let bytes = Array(cell.utf8.filter { $0 != UInt8(ascii: " ") })
+        guard (15...34).contains(bytes.count) else { return false }
+        let letter = { (byte: UInt8) in (0x41...0x5A).contains(byte) }
+        let digit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+        return letter(bytes[0]) && letter(bytes[1]) && digit(bytes[2]) && digit(bytes[3])
+            && bytes[4...].allSatisfy { letter($0) || digit($0) }
     }
 
     /// A handful of words repeated down the column: at most ten, each on four rows on average.
