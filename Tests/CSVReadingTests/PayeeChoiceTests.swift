@@ -60,6 +60,63 @@ final class PayeeChoiceTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-7.40"])
     }
 
+    /// Knab (ofxstatement-dutch's test file, figures our own): `Omschrijving` is the payer's
+    /// text, empty on most money in; every such row was rejected for an empty payee beside
+    /// `Tegenrekeninghouder`, the other party. `Valutacode` is the currency.
+    func testKnabsOtherPartyIsThePayeeAndItsDescriptionTheMemo() throws {
+        let result = try CSVReading.read(
+            """
+            KNAB EXPORT;;;;;;;;;;;;;;;;
+            Rekeningnummer;Transactiedatum;Valutacode;CreditDebet;Bedrag;Tegenrekeningnummer;Tegenrekeninghouder;Valutadatum;Betaalwijze;Omschrijving;Type betaling;Machtigingsnummer;Incassant ID;Adres;Referentie;Boekdatum;
+            "NL00KNAB0000000001";"21-06-2025";"EUR";"D";"82,75";"NL00ABNA0000000002";"Huisbaas BV";"21-06-2025";"Overboeking";"Huur juni";"";"";"";"";"B5F21PGYA068V2KD";"21-06-2025";
+            "NL00KNAB0000000001";"20-06-2025";"EUR";"C";"1500";"NL00INGB0000000003";"Werkgever NV";"20-06-2025";"Ontvangen betaling";"";"";"";"";"";"B5F20PGUJE88SFDR";"20-06-2025";
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Huisbaas BV", "Werkgever NV"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-82.75", "1500"])
+        XCTAssertEqual(result.entries[0].map(\.memo), ["Huur juni", nil])
+        XCTAssertEqual(result.accounts.map(\.currency), ["EUR"])
+    }
+
+    /// bunq: `Naam` is the other party, `Omschrijving` the text; the text was the payee.
+    func testBunqsNameIsThePayeeOverItsDescription() throws {
+        let result = try CSVReading.read(
+            """
+            "Datum","Bedrag","Rekening","Tegenrekening","Naam","Omschrijving"
+            "2025-03-01","-2,56","NL00BUNQ0000000001","NL00BUNQ0000000002","bunq","invoice 410408"
+            "2025-03-09","750,00","NL00BUNQ0000000001","NL00RABO0000000003","J. Jansen","Naar Bunq"
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["bunq", "J. Jansen"])
+        XCTAssertEqual(result.entries[0].map(\.memo), ["invoice 410408", "Naar Bunq"])
+    }
+
+    /// BNP Paribas Fortis and Fintro (ofxstatement-be-fintro's test file, figures our own): the
+    /// running `Volgnummer` (`2025-` on rows not yet on a statement) was the payee, and the value
+    /// date the date, as `Uitvoeringsdatum` was no known name; `Valuta rekening` is the currency.
+    func testFintrosDetailsAreThePayeeAndItsExecutionDateTheDate() throws {
+        let result = try CSVReading.read(
+            """
+            Volgnummer;Uitvoeringsdatum;Valutadatum;Bedrag;Valuta rekening;Details;Rekeningnummer
+            2025-;27/02/2025;26/02/2025;-91,13;EUR;MET KAART 5555 04XX XXXX X100 2 KLEDINGZAAK 26/02/2025;BE00123456789012
+            2025-;25/02/2025;27/02/2025;-12,48;EUR;ZIEKENHUIS VIA MOBILE BANKING MEDEDELING : 847564737563;BE00123456789012
+            2025-0102;24/02/2025;24/02/2025;-7,97;EUR;MET KAART 5555 04XX XXXX X200 0 BAKKER 24-02-2025;BE00123456789012
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries[0].map(\.vendor),
+            [
+                "MET KAART 5555 04XX XXXX X100 2 KLEDINGZAAK 26/02/2025",
+                "ZIEKENHUIS VIA MOBILE BANKING MEDEDELING : 847564737563",
+                "MET KAART 5555 04XX XXXX X200 0 BAKKER 24-02-2025",
+            ])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2025-02-27", "2025-02-25", "2025-02-24"])
+        XCTAssertEqual(result.accounts.map(\.currency), ["EUR"])
+    }
+
     /// The account's own number on every row is no payee; with nothing else, the memo is.
     func testOneValueOnEveryRowLosesToTheMemo() throws {
         let result = try CSVReading.read(

@@ -212,11 +212,13 @@ struct ColumnRoles: Sendable {
             }
             // A payee is text a person wrote: never an identifier, nor one value on every row
             // (the account's own number), nor a column whose header names the entry's kind
-            // (`Transaction Type`, `Umsatzart`). With none left, the memo is the payee.
+            // (`Transaction Type`, `Umsatzart`) or a running number (`Volgnummer`). With none
+            // left, the memo is the payee.
             let payees = texts.filter {
                 let profile = profiles[$0]
                 return !profile.isIdentifiers && !(profile.distinct == 1 && profile.nonBlank >= 2)
                     && !HeaderVocabulary.namesAKind(profile.header ?? "")
+                    && !HeaderVocabulary.namesASequence(profile.header ?? "")
             }
             if payees.isEmpty, let memo = columns[.memo], !fixed.contains(.memo) {
                 // The entry's kind (Barclays' `Subcategory`) is still worth keeping: as the memo.

@@ -12,8 +12,11 @@ public enum HeaderVocabulary {
                 "Date", "Posting Date", "Transaction Date", "Booking Date", "Trans Date", "Buchungstag",
                 "Buchungsdatum", "Buchung", "Datum", "Date d'opération", "Date opération", "Fecha", "Fecha operación",
                 "Boekingsdatum", "Transactiedatum", "日付", "取引日", "お取引日", "年月日",
+                // BNP Paribas Fortis and Fintro: the execution date, beside a value date.
+                "Uitvoeringsdatum", "Date d'exécution",
                 // Value dates: only when there is no booking date.
-                "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Fecha valor",
+                "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
+                "Fecha valor",
             ]
         ),
         (
@@ -22,7 +25,11 @@ public enum HeaderVocabulary {
                 "Payee", "Description", "Merchant", "Name", "Counterparty", "Auftraggeber/Empfänger",
                 "Beguenstigter/Zahlungspflichtiger", "Begünstigter/Zahlungspflichtiger", "Name Zahlungsbeteiligter",
                 "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Bénéficiaire", "Tiers", "Concepto",
-                "Beneficiario", "Naam / Omschrijving", "Naam tegenpartij", "Omschrijving", "Naam",
+                // Dutch: the other party's name before the description (Knab's `Omschrijving`
+                // is empty on money in, bunq's is the payer's text); KBC's `Naam` is the holder's
+                // own, after its `Naam tegenpartij`.
+                "Beneficiario", "Naam / Omschrijving", "Naam tegenpartij", "Tegenrekeninghouder", "Naam",
+                "Omschrijving",
                 // Japanese banks: the details (the counterparty), not 摘要's kind of entry.
                 "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
             ]
@@ -57,7 +64,10 @@ public enum HeaderVocabulary {
         // left every row without a currency). Taken only over cells of codes, as every name here.
         (
             .currency,
-            ["Currency", "Währung", "Waehrung", "Devise", "Moneda", "Munt", "Valuta", "Ccy.", "Whrg.", "Mon.", "Monn."]
+            [
+                "Currency", "Währung", "Waehrung", "Devise", "Moneda", "Munt", "Valuta", "Ccy.", "Whrg.", "Mon.",
+                "Monn.", "Valutacode", "Valuta rekening", "Devise du compte",
+            ]
         ),
         // A bank's own transaction id. Not `Reference` and its kin (`Referenz`, `Kenmerk`): in
         // most exports that is the payer's text (Starling's `RENT` every month), and as the id
@@ -66,7 +76,8 @@ public enum HeaderVocabulary {
         (
             .memo,
             [
-                "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Buchungstext", "Details",
+                "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
+                "Details",
                 "Remarques", "Observaciones", "摘要", "メモ",
             ]
         ),
@@ -87,6 +98,14 @@ public enum HeaderVocabulary {
         ].map(normalise))
 
     static func namesAKind(_ header: String) -> Bool { kindNames.contains(normalise(header)) }
+
+    /// Headers of a statement's running number (BNP Paribas Fortis and Fintro: `Volgnummer`,
+    /// `2017-0102`, or `2017-` on rows not yet on a statement): never the payee, nor an id, as
+    /// its cells repeat.
+    static let sequenceNames: Set<String> = Set(
+        ["Volgnummer", "Numéro de séquence", "Sequence Number", "Laufende Nummer"].map(normalise))
+
+    static func namesASequence(_ header: String) -> Bool { sequenceNames.contains(normalise(header)) }
 
     /// The roles a header may name, each with its rank in that role's list (0 is the surest).
     /// Some names mean two things (`Valuta` is a value date in German, the currency in Dutch):
