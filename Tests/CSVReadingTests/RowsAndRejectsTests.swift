@@ -412,6 +412,17 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(result.reportLine("header")?.hasPrefix("line 1: Transaction Date,"), true)
         XCTAssertEqual(result.entries[0].map(\.amount), ["-8.99", "1000.00", "-40.00"])
         XCTAssertEqual(result.entries[0].map(\.vendor), ["CORNER SHOP CD 1417", "ACME LTD PAYROLL", "WATER CO"])
+
+        // A title one field wider over the header (Axis Bank's card statement) stays a preamble line.
+        let titled = try CSVReading.read(
+            """
+            Transactions:,,,,,,,
+            ,Transaction Date,Transaction Details,TXN Currency,Amt in TXN Currency,Amount in INR,
+            ,14/09/2022,TIFFIN EXPRESS BANGALORE,INR,419.00,419.00,
+            ,13/09/2022,SWIGGY BENGALURU,INR,180.00,180.00,
+
+            """, options: ["amount": "Amount in INR"])
+        XCTAssertEqual(titled.reportLine("header")?.hasPrefix("line 2: ,Transaction Date,"), true, titled.report)
     }
 
     /// A currency the file states outside its rows — a money column's header, a preamble line —

@@ -76,9 +76,12 @@ struct TableLayout: Sendable {
             if fields.last?.isEmpty == false, Self.isHeader(fields, reader: &reader) {
                 first -= 1
                 width = scanned + 1
-            } else if fields.last?.isEmpty == true, Self.isHeader(Array(fields.dropLast()), reader: &reader) {
+            } else if fields.last?.isEmpty == true, Self.isHeader(Array(fields.dropLast()), reader: &reader),
+                !Self.isHeader(Self.fields(of: head[first], text: text, separator: separator), reader: &reader)
+            {
                 // Lloyds writes a separator after the header's last name and none after the
-                // rows': the header still names the rows' columns.
+                // rows': the header still names the rows' columns. (A title over a header,
+                // `Transactions:,,,,,,,`, is no header: the line after it is.)
                 first -= 1
             }
         }
