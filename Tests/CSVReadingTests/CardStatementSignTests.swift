@@ -97,4 +97,24 @@ final class BalanceRowTests: XCTestCase {
         let empty = try CSVReading.read(Self.certo.replacingOccurrences(of: "540.15;BALANCE", with: ";BALANCE"))
         XCTAssertEqual(empty.neverMoved.first, [])
     }
+
+    /// Swedbank's Baltic export (ofxstatement-lithuanian's test file, figures our own) dates its
+    /// opening and closing balances and the period's turnover as rows: read as payments, they
+    /// added the balances to the money that moved.
+    func testSwedbanksBalanceAndTurnoverRowsAreNotPayments() throws {
+        let text = """
+            "LT000000000000000001","10","2025-01-01","","Likutis pradžiai","1000.00","EUR","K","","AS",
+            "LT000000000000000001","20","2025-01-02","KAVINE","PIRKINYS 2024.12.30 KAVINE Vilnius","4.30","EUR","D","2025010200041787","K",
+            "LT000000000000000001","20","2025-01-10","Company","Salary","1600.00","EUR","K","2025011000673562","MK",
+            "LT000000000000000001","82","2025-01-31","","Apyvarta","4.30","EUR","D","","K2",
+            "LT000000000000000001","82","2025-01-31","","Apyvarta","1600.00","EUR","K","","K2",
+            "LT000000000000000001","86","2025-01-31","","Likutis pabaigai","2595.70","EUR","K","","LS",
+
+            """
+        let result = try CSVReading.read(
+            text, options: ["amount": "6", "indicator": "8", "debit-words": "D", "credit-words": "K", "vendor": "5"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-4.30", "1600.00"])
+        XCTAssertEqual(result.neverMoved[0].map(\.line), [1, 4, 5, 6])
+    }
 }

@@ -42,6 +42,10 @@ enum StatementWords {
         "balance", "new balance", "closing balance", "ending balance", "statement balance", "saldo", "neuer saldo",
         "endsaldo", "schlusssaldo", "kontostand", "neuer kontostand", "solde", "nouveau solde", "solde final",
         "saldo final", "eindsaldo",
+        // Swedbank's Baltic exports: the opening and closing balances, and the period's
+        // turnover (the sum of the rows, in and out), dated rows among the others.
+        "likutis pradžiai", "likutis pabaigai", "apyvarta", "sākuma atlikums", "beigu atlikums", "apgrozījums",
+        "algsaldo", "lõppsaldo", "käive",
     ]
     /// ``balanceRow`` as bytes, by their first letter (`a` is 0).
     private static let balanceRowsByLetter: [[[UInt8]]] = {
@@ -59,9 +63,9 @@ enum StatementWords {
         while start < end, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
         guard end - start >= 5, end - start <= 40 else { return false }
         let letter = cell[start] | 0x20
-        // The words' first letters (b, c, e, k, n, s) as bits, a constant: the table below, a
-        // global, costs a call to reach, and most cells begin otherwise.
-        let firstLetters: UInt32 = 1 << 1 | 1 << 2 | 1 << 4 | 1 << 10 | 1 << 13 | 1 << 18
+        // The words' first letters (a, b, c, e, k, l, n, s) as bits, a constant: the table below,
+        // a global, costs a call to reach, and most cells begin otherwise.
+        let firstLetters: UInt32 = 1 << 0 | 1 << 1 | 1 << 2 | 1 << 4 | 1 << 10 | 1 << 11 | 1 << 13 | 1 << 18
         guard letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z"),
             firstLetters & (1 << UInt32(letter - UInt8(ascii: "a"))) != 0
         else { return false }
@@ -75,7 +79,8 @@ enum StatementWords {
                     guard cell[at] == 0x20 || cell[at] == 0x09 else { continue words }
                     while at < end, cell[at] == 0x20 || cell[at] == 0x09 { at += 1 }
                 } else {
-                    guard cell[at] | 0x20 == byte else { continue words }
+                    // ASCII in any case; the bytes of `ž` or `ā` as written.
+                    guard (cell[at] < 0x80 ? cell[at] | 0x20 : cell[at]) == byte else { continue words }
                     at += 1
                 }
             }
