@@ -1,4 +1,5 @@
-/// Header names banks use, per role, in English, German, French, Spanish, Dutch and Japanese.
+/// Header names banks use, per role, in English, German, French, Spanish, Dutch and Japanese,
+/// and the few Hungarian and Russian ones of OTP's, K&H's and Alfa-Bank's exports.
 ///
 /// All of it in one place so that a new bank's header is one line to add. Names are compared
 /// after ``normalise(_:)`` (case, accents and punctuation folded), and earlier names in a
@@ -14,22 +15,25 @@ public enum HeaderVocabulary {
                 "Boekingsdatum", "Transactiedatum", "日付", "取引日", "お取引日", "年月日",
                 // BNP Paribas Fortis and Fintro: the execution date, beside a value date.
                 "Uitvoeringsdatum", "Date d'exécution",
+                "Könyvelés dátuma", "Tranzakció dátuma", "Дата операции",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
-                "Fecha valor",
+                "Fecha valor", "Értéknap",
             ]
         ),
         (
             .vendor,
             [
-                "Payee", "Description", "Merchant", "Name", "Counterparty", "Auftraggeber/Empfänger",
+                // SEB's `Beneficiary's name` is the other party either way; its `Description` the text.
+                "Payee", "Beneficiary's name", "Description", "Merchant", "Name", "Counterparty",
+                "Auftraggeber/Empfänger",
                 "Beguenstigter/Zahlungspflichtiger", "Begünstigter/Zahlungspflichtiger", "Name Zahlungsbeteiligter",
                 "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Bénéficiaire", "Tiers", "Concepto",
                 // Dutch: the other party's name before the description (Knab's `Omschrijving`
                 // is empty on money in, bunq's is the payer's text); KBC's `Naam` is the holder's
                 // own, after its `Naam tegenpartij`.
                 "Beneficiario", "Naam / Omschrijving", "Naam tegenpartij", "Tegenrekeninghouder", "Naam",
-                "Omschrijving",
+                "Omschrijving", "Partner neve", "Описание операции",
                 // Japanese banks: the details (the counterparty), not 摘要's kind of entry.
                 "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
             ]
@@ -40,14 +44,14 @@ public enum HeaderVocabulary {
                 // A net amount first: beside a gross and a fee (PayPal), it is what moved.
                 "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto",
                 "Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)",
-                "Bedrag (EUR)",
+                "Bedrag (EUR)", "Tranzakció összege",
             ]
         ),
         (
             .debit,
             [
                 "Debit", "Debit Amount", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo",
-                "Af",
+                "Af", "Terhelés", "Расход",
                 "支払い金額", "お支払金額", "出金金額", "お引出し", "引出額",
             ]
         ),
@@ -55,7 +59,7 @@ public enum HeaderVocabulary {
             .credit,
             [
                 "Credit", "Credit Amount", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono",
-                "Bij", "預かり金額",
+                "Bij", "Jóváírás", "Приход", "預かり金額",
                 "お預り金額", "入金金額", "お預入れ", "預入額",
             ]
         ),
@@ -78,13 +82,21 @@ public enum HeaderVocabulary {
             [
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
                 "Details",
-                "Remarques", "Observaciones", "摘要", "メモ",
+                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ",
+                // Beside a payee named otherwise (SEB's `Beneficiary's name`), the text.
+                "Description",
             ]
         ),
         (.status, ["Status", "State", "Estado", "Statut"]),
         // What the bank charged on the row, apart from its amount (Revolut's `Fee`).
         (.fee, ["Fee", "Fees", "Gebühr", "Gebühren", "Entgelt", "Frais", "Comisión", "Kosten"]),
-        (.balance, ["Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie", "差引残高", "残高"]),
+        (
+            .balance,
+            [
+                "Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie", "Egyenleg", "差引残高",
+                "残高",
+            ]
+        ),
     ]
 
     /// Headers that name what kind of entry a row is (a card payment, a direct debit): such a

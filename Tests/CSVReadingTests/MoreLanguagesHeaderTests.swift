@@ -1,0 +1,53 @@
+import CSVReading
+import XCTest
+
+/// Exports whose headers no name of ours knew: each layout is its bank's (from the test files
+/// of ofxstatement-ee-seb, ofxstatement-russian and bank2ynab), the figures our own.
+final class MoreLanguagesHeaderTests: XCTestCase {
+    /// SEB (Estonia): `Beneficiary's name` is the other party, in and out; `Description` was
+    /// the payee, and a row without one was named after its `Type` (`MK`).
+    func testSEBsBeneficiaryIsThePayee() throws {
+        let result = try CSVReading.read(
+            """
+            Account;Document No.;Date;Beneficiary's account;"Beneficiary's name";BIC/SWIFT;Type;(D/C);Amount;Reference no.;Archive ID;"Description";Commission fee;Currency;ID code/Registry code 
+            "EE000000000000000001";"69";"05.07.2025";"EE000000000000000002";"KAUBAMAJA AS";"EEUHEE2X";"MK";"D";12,85;"14589261";"RO3174046458";"Tellimus 458926";0;"EUR";
+            "EE000000000000000001";"";"06.07.2025";"EE000000000000000003";"TOOANDJA OU";"HABAEE2X";"MK";"C";1500,00;"";"RMI15681171";"";0;"EUR";""
+            "EE000000000000000001";"";"11.07.2025";"";"";"EEUHEE2X";"L";"D";99,22;"";"RO3178110189";"Lep. 2014020809/intress";0;"EUR";
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["KAUBAMAJA AS", "TOOANDJA OU", "Lep. 2014020809/intress"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-12.85", "1500.00", "-99.22"])
+    }
+
+    /// Alfa-Bank (Russia): `Приход` (money in) and `Расход` (money out), a zero in the other.
+    func testAlfaBanksIncomeAndExpenseColumns() throws {
+        let result = try CSVReading.read(
+            """
+            Тип счёта;Номер счета;Валюта;Дата операции;Референс проводки;Описание операции;Приход;Расход;
+            Мой счет;40800000000000000001;RUR;31.05.25;ABCDEF11111111111;Перечисление ден. средств (зарплата за май);33123,56;0;
+            Мой счет;40800000000000000001;RUR;03.05.25;ABCDEF22222222222;Комиссия за переводы в рублях;0;50;
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["33123.56", "-50"])
+        XCTAssertEqual(
+            result.entries[0].map(\.vendor),
+            ["Перечисление ден. средств (зарплата за май)", "Комиссия за переводы в рублях"])
+    }
+
+    /// OTP (Hungary): `Terhelés` (debit) and `Jóváírás` (credit), the partner's name the payee.
+    func testOTPsDebitAndCreditColumns() throws {
+        let result = try CSVReading.read(
+            """
+            Könyvelés dátuma;Értéknap;Terhelés;Jóváírás;Partner neve;Közlemény
+            2025.09.15.;2025.09.15.;12 450;;ABC ÁRUHÁZ BUDAPEST;Kártyás vásárlás
+            2025.09.16.;2025.09.16.;;450 000;MUNKÁLTATÓ KFT;Munkabér 2025/09
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-12450", "450000"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["ABC ÁRUHÁZ BUDAPEST", "MUNKÁLTATÓ KFT"])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2025-09-15", "2025-09-16"])
+    }
+}
