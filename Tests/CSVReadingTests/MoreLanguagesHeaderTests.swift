@@ -50,4 +50,21 @@ final class MoreLanguagesHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.vendor), ["ABC ÁRUHÁZ BUDAPEST", "MUNKÁLTATÓ KFT"])
         XCTAssertEqual(result.entries[0].map(\.date), ["2025-09-15", "2025-09-16"])
     }
+
+    /// VTB (Russia): the amount in the account's currency beside the operation's own, and
+    /// `В обработке` (being processed) a card payment not booked yet: two amount columns
+    /// refused the file, and named, the pending row would have been booked.
+    func testVTBsAccountCurrencyAmountAndItsPendingRows() throws {
+        let result = try CSVReading.read(
+            """
+            Номер карты/счета/договора;Дата операции;Дата обработки;Сумма операции;Валюта операции;Сумма пересчитанная в валюту счета;Валюта счета;Основание;Статус
+            '462235******7428;2025-07-06 00:00:00;2025-07-08;-4,50;EUR;-336,15;RUB;Карта *1234 КАФЕ;Исполнено
+            '462235******7428;2025-07-05 00:00:00;2025-07-07;-300,00;RUB;-300,00;RUB;Карта *1234 MTS TOPUP;Исполнено
+            '462235******7428;2025-07-13 10:48:55;;-600,00;RUB;-600,00;RUB;Карта *1234 MEGAFON TOPUP;В обработке
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-336.15", "-300.00", "-600.00"])
+        XCTAssertEqual(result.entries[0].map(\.pending), [false, false, true])
+    }
 }

@@ -415,6 +415,8 @@ struct CSVRowReader {
     static let pendingWords: Set<String> = [
         "pending", "vorgemerkt", "umsatz vorgemerkt", "en attente", "pendiente", "in behandeling", "authorised",
         "authorized", "reserviert",
+        // VTB: `В обработке` (being processed) beside `Исполнено` (done), a card payment not booked yet.
+        "в обработке",
         // DKB: `Nicht gebucht` beside `Gebucht`, a row not booked yet.
         "nicht gebucht",
         // Money held for a payment not booked yet; Danske Bank's `Venter` (waiting) beside `Udført`.
@@ -423,7 +425,7 @@ struct CSVRowReader {
     /// Words that say the money moved: what a status column holds besides the others.
     static let bookedWords: Set<String> = [
         "booked", "completed", "posted", "cleared", "settled", "executed", "gebucht", "umsatz gebucht", "uitgevoerd",
-        "geboekt", "comptabilise", "execute", "ejecutado", "contabilizado", "udfort",
+        "geboekt", "comptabilise", "execute", "ejecutado", "contabilizado", "udfort", "исполнено",
     ]
     static let neverMovedWords: Set<String> = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",

@@ -1,5 +1,5 @@
 /// Header names banks use, per role, in English, German, French, Spanish, Dutch and Japanese,
-/// and the few Hungarian and Russian ones of OTP's, K&H's and Alfa-Bank's exports.
+/// and the few Hungarian and Russian ones of OTP's, K&H's, Alfa-Bank's, VTB's and Sberbank's exports.
 ///
 /// All of it in one place so that a new bank's header is one line to add. Names are compared
 /// after ``normalise(_:)`` (case, accents and punctuation folded), and earlier names in a
@@ -15,7 +15,7 @@ public enum HeaderVocabulary {
                 "Boekingsdatum", "Transactiedatum", "日付", "取引日", "お取引日", "年月日",
                 // BNP Paribas Fortis and Fintro: the execution date, beside a value date.
                 "Uitvoeringsdatum", "Date d'exécution",
-                "Könyvelés dátuma", "Tranzakció dátuma", "Дата операции",
+                "Könyvelés dátuma", "Tranzakció dátuma", "Дата операции", "Дата совершения операции",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
                 "Fecha valor", "Értéknap",
@@ -33,7 +33,7 @@ public enum HeaderVocabulary {
                 // is empty on money in, bunq's is the payer's text); KBC's `Naam` is the holder's
                 // own, after its `Naam tegenpartij`.
                 "Beneficiario", "Naam / Omschrijving", "Naam tegenpartij", "Tegenrekeninghouder", "Naam",
-                "Omschrijving", "Partner neve", "Описание операции",
+                "Omschrijving", "Partner neve", "Описание операции", "Описание", "Основание",
                 // Japanese banks: the details (the counterparty), not 摘要's kind of entry.
                 "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
             ]
@@ -45,6 +45,8 @@ public enum HeaderVocabulary {
                 "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto",
                 "Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)",
                 "Bedrag (EUR)", "Tranzakció összege",
+                // VTB and Sberbank: the amount in the account's currency, beside the operation's own.
+                "Сумма пересчитанная в валюту счета", "Сумма в валюте счета",
             ]
         ),
         (
@@ -87,7 +89,7 @@ public enum HeaderVocabulary {
                 "Description",
             ]
         ),
-        (.status, ["Status", "State", "Estado", "Statut"]),
+        (.status, ["Status", "State", "Estado", "Statut", "Статус"]),
         // What the bank charged on the row, apart from its amount (Revolut's `Fee`).
         (.fee, ["Fee", "Fees", "Gebühr", "Gebühren", "Entgelt", "Frais", "Comisión", "Kosten"]),
         (
