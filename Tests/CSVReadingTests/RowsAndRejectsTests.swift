@@ -425,6 +425,22 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(titled.reportLine("header")?.hasPrefix("line 2: ,Transaction Date,"), true, titled.report)
     }
 
+    /// easybank's card export (ofxstatement-austrian's test file, figures our own) has no header
+    /// and the account's number first on every row: it was a second amount column, and the file
+    /// was refused for not saying which moved.
+    func testTheAccountsNumberOnEveryRowIsNoAmount() throws {
+        let text = """
+            12345678901;Buchhandlung Wien/info|12345678909876543212345;02.07.2025;30.06.2025;-5,99;EUR
+            12345678901;Gutschrift|23456789098765432123456;21.06.2025;19.06.2025;+30,99;EUR
+            12345678901;Hotel London|GBP 22,89|34567890987654321234567;19.02.2025;09.02.2025;-22,69;EUR
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-5.99", "30.99", "-22.69"])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2025-07-02", "2025-06-21", "2025-02-19"])
+    }
+
     /// A currency the file states outside its rows — a money column's header, a preamble line —
     /// is the account's, and sniff says where it came from; an option still wins.
     func testACurrencyInTheHeaderOrThePreambleIsTheAccounts() throws {

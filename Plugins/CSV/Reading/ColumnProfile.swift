@@ -89,6 +89,13 @@ struct ColumnProfile: Sendable {
             && bytes[4...].allSatisfy { letter($0) || digit($0) }
     }
 
+    /// One number of eight digits or more on every row, without a mark or a sign: the account's
+    /// own number (easybank's and Livebank's first column), never the money.
+    var isAccountNumber: Bool {
+        guard nonBlank >= 2, distinct == 1, let value = values.first(where: { !$0.isEmpty }) else { return false }
+        return value.utf8.count >= 8 && value.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
     /// A handful of words repeated down the column: at most ten, each on four rows on average.
     var isFewRepeatedWords: Bool { nonBlank > 0 && distinct <= 10 && distinct * 4 <= nonBlank }
 

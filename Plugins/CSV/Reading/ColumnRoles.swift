@@ -196,7 +196,9 @@ struct ColumnRoles: Sendable {
             columns[.credit] = nil
         }
         if columns[.amount] == nil, columns[.debit] == nil || columns[.credit] == nil {
-            let amounts = profiles.indices.filter { profiles[$0].isAmounts && !isTaken($0) }
+            let amounts = profiles.indices.filter {
+                profiles[$0].isAmounts && !profiles[$0].isAccountNumber && !isTaken($0)
+            }
             if amounts.count == 1 {
                 columns[.amount] = amounts[0]
                 reasons[amounts[0]] = "the only amount column"
