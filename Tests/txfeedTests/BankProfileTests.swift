@@ -65,6 +65,9 @@ final class BankProfileTests: XCTestCase {
             profile: "monzo-uk", transactions: 5, sum: 193225, currency: "GBP", first: "2024-02-01",
             last: "2024-02-10", newestVendor: "Uniqlo"),
         Facts(
+            profile: "monzo-uk-money-out-in", transactions: 5, sum: 160123, currency: "GBP", first: "2025-03-03",
+            last: "2025-03-15", newestVendor: "Thames Water"),
+        Facts(
             profile: "nationwide-uk", transactions: 4, sum: 50327, currency: "GBP", first: "2024-01-02",
             last: "2024-01-28", newestVendor: "SAVINGS 01234567"),
         Facts(

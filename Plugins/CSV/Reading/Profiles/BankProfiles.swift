@@ -113,6 +113,19 @@ public enum BankProfiles {
                 "date": "Date", "vendor": "Name", "amount": "Amount", "currency": "Currency", "id": "Transaction ID",
                 "memo": "Notes and #tags", "date-format": "%d/%m/%Y", "decimal-mark": ".",
             ]),
+        // Monzo's export with `Money Out` and `Money In` after the signed `Amount` (the header
+        // other projects' Monzo fixtures show since 2023): read by its `Amount` as the other.
+        BankProfile(
+            name: "monzo-uk-money-out-in", bank: "Monzo (UK), with Money Out and Money In",
+            header: [
+                "Transaction ID", "Date", "Time", "Type", "Name", "Emoji", "Category", "Amount", "Currency",
+                "Local amount", "Local currency", "Notes and #tags", "Address", "Receipt", "Description",
+                "Category split", "Money Out", "Money In",
+            ],
+            options: [
+                "date": "Date", "vendor": "Name", "amount": "Amount", "currency": "Currency", "id": "Transaction ID",
+                "memo": "Notes and #tags", "date-format": "%d/%m/%Y", "decimal-mark": ".",
+            ]),
         BankProfile(
             name: "nationwide-uk", bank: "Nationwide (UK)",
             header: ["Date", "Transaction type", "Description", "Paid out", "Paid in", "Balance"],
