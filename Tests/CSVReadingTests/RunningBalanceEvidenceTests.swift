@@ -1,5 +1,6 @@
-import CSVReading
 import XCTest
+
+@testable import CSVReading
 
 /// A running balance is found where money moves: a column with one value on every row, or a
 /// chain over amounts of zero, is no evidence of one.
@@ -76,4 +77,46 @@ final class RunningBalanceEvidenceTests: XCTestCase {
         XCTAssertFalse(result.report.contains("running total"), result.report)
     }
 
+    // MARK: - A short file with a row misread
+
+    /// Schwab's checking export (its columns and `$` amounts, as in csv2ofx's schwab test files;
+    /// the figures mine), the deposit read as 20.01 where the balances say 20.00.
+    static let schwab = """
+        "Date","Status","Type","CheckNumber","Description","Withdrawal","Deposit","RunningBalance"
+        "08/04/2022","Posted","ACH","","PAYPAL INST XFER","$57.27","","$1,036.47"
+        "08/09/2022","Posted","CHECK","558","Check Paid #558","$75.00","","$961.47"
+        "08/17/2022","Posted","ATM","","BMO HARRIS BANK","$103.00","","$858.47"
+        "08/17/2022","Posted","DEPOSIT","","Deposit Mobile Banking","","$20.01","$878.47"
+
+        """
+
+    /// `RunningBalance` is the balance by its name: its break is said. Before, the header named
+    /// nothing and the column, the running total of two rows of three, was no balance: the file
+    /// was read unchecked with exit 0, the deposit as 20.01.
+    func testACamelCaseBalanceHeaderIsCheckedAndItsBreakSaid() throws {
+        XCTAssertEqual(HeaderVocabulary.roles(of: "RunningBalance").map(\.role), [.balance])
+        XCTAssertEqual(HeaderVocabulary.normaliseHeader("RunningBalance"), "running balance")
+        let result = try CSVReading.read(Self.schwab, origin: "schwab.csv", stem: "schwab")
+        XCTAssertEqual(
+            result.problems,
+            [
+                "schwab.csv: line 5: balance $878.47 does not follow from $858.47 (line 4) and credit $20.01: a row "
+                    + "missing or repeated, or a figure misread; set check-balance=false to read the file unchecked"
+            ])
+        XCTAssertEqual(result.entries, [[]], "nothing is handed out")
+    }
+
+    /// A column no header names is the balance when all but one of at least two steps follow
+    /// from the amounts: in a short file, the one row missing or misread is what the check is
+    /// for. Before, two steps of three were too few, and the break went unsaid.
+    func testAShortFilesUnnamedRunningTotalWithOneBreakIsCheckedAndItsBreakSaid() throws {
+        let text = Self.schwab.replacingOccurrences(of: "\"RunningBalance\"", with: "\"Stand\"")
+        let result = try CSVReading.read(text, origin: "schwab.csv", stem: "schwab")
+        XCTAssertEqual(result.problems.count, 1, "\(result.problems)")
+        XCTAssertTrue(result.problems.first?.hasPrefix("schwab.csv: line 5: balance $878.47 does not follow") ?? false)
+        XCTAssertTrue(result.report.contains("8 Stand → balance (running total)"), result.report)
+        XCTAssertTrue(ColumnRoles.isRunningTotal([100, 90, 80, 81], of: [nil, -10, -10, 2]))
+        XCTAssertFalse(ColumnRoles.isRunningTotal([100, 90, 81], of: [nil, -10, 2]), "one step of two is too few")
+        XCTAssertFalse(ColumnRoles.isRunningTotal([100, 90, 80, 81, 85], of: [nil, -10, -10, 2, 3]), "two of four")
+    }
 }

@@ -111,7 +111,7 @@ public enum HeaderVocabulary {
             "Type d'opération", "Catégorie", "Tipo", "Tipo de movimiento", "Categoría", "Transaction type",
         ].map(normalise))
 
-    static func namesAKind(_ header: String) -> Bool { kindNames.contains(normalise(header)) }
+    static func namesAKind(_ header: String) -> Bool { kindNames.contains(normaliseHeader(header)) }
 
     /// Headers of a statement's running number (BNP Paribas Fortis and Fintro: `Volgnummer`,
     /// `2017-0102`, or `2017-` on rows not yet on a statement): never the payee, nor an id, as
@@ -125,7 +125,7 @@ public enum HeaderVocabulary {
     /// Some names mean two things (`Valuta` is a value date in German, the currency in Dutch):
     /// the column's content decides between them.
     public static func roles(of header: String) -> [(role: ColumnRole, rank: Int)] {
-        if let known = lookup[normalise(header)] { return known }
+        if let known = lookup[normalise(header)] ?? lookup[normaliseHeader(header)] { return known }
         // `Amount (EUR)`, `Saldo in CHF`: a money header that names its currency.
         guard let (name, _) = moneyHeaderCurrency(header) else { return [] }
         return (lookup[normalise(name)] ?? []).filter { moneyRoles.contains($0.role) }
@@ -168,6 +168,20 @@ public enum HeaderVocabulary {
     ].reduce(into: []) { $0.insert(normalise($1)) }
 
     // MARK: - Normalising
+
+    /// A header ``normalise(_:)``d with its camel-case words apart: Schwab's `RunningBalance` is
+    /// `running balance`. Its check of the amounts was lost, unnamed, where a row broke the chain.
+    /// Only headers: a cell's text is compared as written.
+    static func normaliseHeader(_ header: String) -> String {
+        var spaced = String.UnicodeScalarView()
+        var afterLowercase = false
+        for scalar in header.unicodeScalars {
+            if afterLowercase, scalar.properties.isUppercase { spaced.append(" ") }
+            afterLowercase = scalar.properties.isLowercase
+            spaced.append(scalar)
+        }
+        return normalise(String(spaced))
+    }
 
     /// Lower case, accents and `ß` folded, every run of punctuation or blanks one space:
     /// `Auftraggeber/Empfänger` is `auftraggeber empfanger`, `Date d'opération` `date d operation`.
