@@ -119,4 +119,30 @@ final class RunningBalanceEvidenceTests: XCTestCase {
         XCTAssertFalse(ColumnRoles.isRunningTotal([100, 90, 81], of: [nil, -10, 2]), "one step of two is too few")
         XCTAssertFalse(ColumnRoles.isRunningTotal([100, 90, 80, 81, 85], of: [nil, -10, -10, 2, 3]), "two of four")
     }
+
+    /// Revolut's columns (the figures mine): a declined payment, which shows no balance, between
+    /// two rows that moved money, and the row before it missing. The declined row restarted the
+    /// chain, so the ATM row after it was never checked and the file read with exit 0.
+    func testARowThatNeverMovedDoesNotRestartTheChain() throws {
+        let text = """
+            Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance
+            TOPUP,Current,2026-09-01 09:00:00,2026-09-01 09:00:05,Payment from Mario Rossi,200.00,0.00,EUR,COMPLETED,250.00
+            CARD_PAYMENT,Current,2026-09-02 12:00:00,2026-09-03 08:00:00,Esselunga Milano,-23.40,0.00,EUR,COMPLETED,226.60
+            CARD_PAYMENT,Current,2026-09-06 10:00:00,,Netflix,-7.99,0.00,EUR,DECLINED,
+            ATM,Current,2026-09-07 10:00:00,2026-09-07 10:00:00,Cash at Bancomat,-50.00,1.00,EUR,COMPLETED,135.60
+
+            """
+        let missing = try CSVReading.read(text, origin: "revolut.csv", stem: "revolut")
+        XCTAssertEqual(
+            missing.problems,
+            [
+                "revolut.csv: line 5: balance 135.60 does not follow from 226.60 (line 3) and amount -50.00: a row "
+                    + "missing or repeated, or a figure misread; set check-balance=false to read the file unchecked"
+            ])
+        let whole = try CSVReading.read(
+            text.replacingOccurrences(of: ",135.60", with: ",175.60"), origin: "revolut.csv", stem: "revolut")
+        XCTAssertEqual(whole.problems, [])
+        XCTAssertEqual(whole.reportLine("balance chain"), "2 of 2 rows agree (oldest first)")
+        XCTAssertEqual(whole.entries[0].map(\.amount), ["200.00", "-23.40", "-51.00"])
+    }
 }

@@ -551,6 +551,10 @@ public final class CSVDocument {
                 balance < fields.count ? cells.withCell(fields[balance]) { BalanceChain.scaled($0, mark: mark) } : nil
             let account = currencyColumn == nil ? 0 : accountIndex(fields, cells: &cells)
             guard let entry = batch.texts.entries.first else {
+                // A row whose money never moved (declined, reverted) and that shows no balance is
+                // no step: the chain runs on over it. Taken for a fresh start, it left the next
+                // row unchecked, and a row missing after a declined one was read with exit 0.
+                if total == nil, !batch.neverMoved.isEmpty, batch.balanceRows.isEmpty { continue }
                 rows.append(
                     BalanceChain.Row(line: record.line, day: nil, amount: nil, balance: total, account: account))
                 continue
