@@ -145,4 +145,27 @@ final class RunningBalanceEvidenceTests: XCTestCase {
         XCTAssertEqual(whole.reportLine("balance chain"), "2 of 2 rows agree (oldest first)")
         XCTAssertEqual(whole.entries[0].map(\.amount), ["200.00", "-23.40", "-51.00"])
     }
+
+    /// Revolut lists a hold among the booked rows, sorted by when it started, with no balance of
+    /// its own, and its balance leaves holds out: the hold's amount was summed into the next step,
+    /// and the whole file was refused as a row missing.
+    func testAHoldWithoutABalanceAmongBookedRowsMayBeLeftOutOfTheNextStep() throws {
+        let text = """
+            Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance
+            TOPUP,Current,2026-09-01 09:00:00,2026-09-01 09:00:05,Payment from Mario Rossi,200.00,0.00,EUR,COMPLETED,250.00
+            CARD_PAYMENT,Current,2026-09-02 12:00:00,,Uber,-14.20,0.00,EUR,PENDING,
+            CARD_PAYMENT,Current,2026-09-02 13:00:00,2026-09-03 08:00:00,Esselunga Milano,-23.40,0.00,EUR,COMPLETED,226.60
+            ATM,Current,2026-09-07 10:00:00,2026-09-07 10:00:00,Cash at Bancomat,-50.00,1.00,EUR,COMPLETED,175.60
+
+            """
+        let result = try CSVReading.read(text, origin: "revolut.csv", stem: "revolut")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.reportLine("balance chain"), "2 of 2 rows agree (oldest first)")
+        XCTAssertEqual(result.entries[0].map(\.amount), ["200.00", "-14.20", "-23.40", "-51.00"])
+        XCTAssertEqual(result.entries[0].map(\.pending), [false, true, false, false])
+        // A booked row is never left out: without its balance, a step that leaves it out breaks.
+        let booked = try CSVReading.read(
+            text.replacingOccurrences(of: "PENDING", with: "COMPLETED"), origin: "revolut.csv", stem: "revolut")
+        XCTAssertEqual(booked.problems.count, 1, "\(booked.problems)")
+    }
 }

@@ -21,9 +21,13 @@ public struct BalanceChain: Sendable {
         public var balance: Int64?
         /// Rows of different accounts (currencies) are separate chains.
         public var account: Int
+        /// A pending row without a balance of its own: the next balance may count its amount
+        /// or not (Revolut lists holds among booked rows, and its balance leaves them out).
+        public var pendingWithoutBalance: Bool
 
         public init(
-            line: Int, day: Int?, amount: Int64?, alternative: Int64? = nil, balance: Int64?, account: Int = 0
+            line: Int, day: Int?, amount: Int64?, alternative: Int64? = nil, balance: Int64?, account: Int = 0,
+            pendingWithoutBalance: Bool = false
         ) {
             self.line = line
             self.day = day
@@ -31,6 +35,7 @@ public struct BalanceChain: Sendable {
             self.alternative = alternative
             self.balance = balance
             self.account = account
+            self.pendingWithoutBalance = pendingWithoutBalance
         }
     }
 
@@ -118,9 +123,13 @@ public struct BalanceChain: Sendable {
             guard let last = previous[row.account], let before = rows[last].balance else { continue }
             verdict.checked += 1
             var sum: Int64 = 0
-            for line in amounts { sum &+= rows[line].amount ?? 0 }
+            var held: Int64 = 0
+            for line in amounts {
+                sum &+= rows[line].amount ?? 0
+                if rows[line].pendingWithoutBalance { held &+= rows[line].amount ?? 0 }
+            }
             let step = inverted ? before &- balance : balance &- before
-            if step == sum {
+            if step == sum || (held != 0 && step == sum &- held) {
                 verdict.agreeing += 1
             } else if amounts.count == 1, let other = row.alternative, step == other {
                 verdict.agreeing += 1

@@ -567,8 +567,8 @@ public final class CSVDocument {
             rows.append(
                 BalanceChain.Row(
                     line: record.line, day: Self.day(batch.texts.bytes[entry.date]), amount: amount,
-                    alternative: alternative,
-                    balance: total, account: account))
+                    alternative: alternative, balance: total, account: account,
+                    pendingWithoutBalance: entry.pending && total == nil))
         }
         guard let verdict = BalanceChain.walk(rows) else {
             found.balanceChain = "not checked (fewer than two rows with a balance)"
