@@ -394,4 +394,25 @@ final class MT940StatementReadingTests: XCTestCase {
                 "2 lines outside any message skipped (among them a :61: transaction line, line 8: in no statement, not read)"
             ])
     }
+
+    /// A message whose `:20:` is missing (ASN's layout, the line lost) begins at its `:25:`: its
+    /// lines were skipped as outside any message, its two entries lost with exit 0 and a note
+    /// that named only the first.
+    func testAMessageWithoutItsReferenceIsReadFromItsAccount() {
+        let second = message(
+            ":60F:C200105EUR379,29", ":61:2001050105C1000,00NIOBNL56ASNB9999999999",
+            ":61:2001050105D801,55NIDBNL08ABNA9999999999", ":62F:C200105EUR577,74"
+        ).replacingOccurrences(of: ":20:REF\n", with: "")
+        let text = message(":60F:C200104EUR379,29", ":62F:C200104EUR379,29") + second
+        let reader = MT940Reader(text: text)
+        var kinds: [String] = []
+        var amounts: [String] = []
+        while let event = reader.next() {
+            if case .entry(let entry) = event { amounts.append(entry.amount) }
+            if case .statementEnd(let end) = event { kinds.append(end.failure ?? "end") }
+        }
+        XCTAssertEqual(kinds, ["end", "end"])
+        XCTAssertEqual(amounts, ["1000.00", "-801.55"])
+        XCTAssertEqual(reader.notes, ["line 7: a message without its :20: reference, read from its :25:"])
+    }
 }

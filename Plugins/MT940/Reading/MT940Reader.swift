@@ -256,15 +256,15 @@ public final class MT940Reader {
         var value: ArraySlice<UInt8> { text.copy }
         if tag == .reference {
             if isOpen { endMessage(cutShort: false) }
-            var statement = MT940Statement(index: messages, line: fieldLine)
-            messages += 1
-            statement.reference = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
-            statement.isInterim = headerType == "942"
-            current = MT940StatementEnd(statement: statement)
-            references.removeAll(keepingCapacity: true)
-            isOpen = true
-            headerSent = false
+            beginMessage(reference: MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value))))
             return
+        }
+        if tag == .account, !isOpen {
+            // A message whose `:20:` is missing begins at its `:25:`, which follows `:20:` in
+            // every layout: skipped as lines outside any message, its entries were lost with
+            // exit 0.
+            notes.append("line \(fieldLine): a message without its :20: reference, read from its :25:")
+            beginMessage(reference: nil)
         }
         guard isOpen else {
             if tag == .statementLine, strayStatementLine == nil { strayStatementLine = fieldLine }
@@ -354,6 +354,17 @@ public final class MT940Reader {
         deliver(entry.line, at: entry.number)
         hasSwiftDetails = false
         hasNonSwiftDetails = false
+    }
+
+    private func beginMessage(reference: String?) {
+        var statement = MT940Statement(index: messages, line: fieldLine)
+        messages += 1
+        statement.reference = reference
+        statement.isInterim = headerType == "942"
+        current = MT940StatementEnd(statement: statement)
+        references.removeAll(keepingCapacity: true)
+        isOpen = true
+        headerSent = false
     }
 
     private func beginIfNeeded() {
