@@ -201,6 +201,68 @@ final class QIFRecordTests: XCTestCase {
         XCTAssertEqual(second.entries.map(\.amount), ["-5.00"])
     }
 
+    /// Quicken lists its accounts under `!Option:AutoSwitch`, clears the switch, turns it on
+    /// again and writes each account's description before its block, never clearing it (GnuCash's
+    /// doc/examples/canada.qif). Each block is its own account, each opened by its own balance;
+    /// read as one list, both went into one account and the second opening balance was a payment.
+    func testAutoSwitchLeftOnNamesEachBlocksAccount() throws {
+        let file = """
+            !Option:AutoSwitch
+            !Account
+            NSavings
+            TBank
+            ^
+            NEveryday
+            TBank
+            ^
+            !Clear:AutoSwitch
+            !Option:AutoSwitch
+            !Account
+            NSavings
+            TBank
+            ^
+            !Type:Bank
+            D8/31'24
+            T0.00
+            CX
+            POpening Balance
+            L[Savings]
+            ^
+            D8/31'24
+            T-1,000.00
+            PTransfer Money
+            L[Everyday]
+            ^
+            !Account
+            NEveryday
+            TBank
+            ^
+            !Type:Bank
+            D6/ 1'24
+            T1,211.45
+            CX
+            POpening Balance
+            L[Everyday]
+            ^
+            D7/15'24
+            T1,000.00
+            PGnumatic, Inc.
+            ^
+
+            """
+        let read = try readQIF(file)
+        XCTAssertEqual(read.problems, [])
+        XCTAssertEqual(read.accounts, ["Savings", "Everyday"])
+        XCTAssertEqual(read.entries.map(\.amount), ["-1000.00", "1000.00"])
+        XCTAssertEqual(read.notes.filter { $0.contains("opening balance of [Everyday] (T1,211.45") }.count, 1)
+
+        // One account so named keeps the name it always had, the file's stem.
+        let savingsOnly = file.components(separatedBy: "!Account\nNEveryday\nTBank\n^\n!Type")[0]
+        let one = try readQIF(savingsOnly)
+        XCTAssertEqual(one.accounts, ["test"])
+        XCTAssertEqual(one.entries.map(\.amount), ["-1000.00"])
+    }
+
     /// Quicken's QIF specification writes its example split `$=746.36` (T-1,000.00, the other
     /// split -253.64); only -746.36 adds up to T, as the spec's copy on moneymvps.org writes it.
     /// jemmyw/Qif's splits.qif is that example: the record is read, the split's reading noted. An

@@ -47,6 +47,8 @@ struct QIFStructure: Sendable {
         var blockOwnName: String?
         // The accounts whose first record has been read: only that one can open the account.
         var opened: Set<Int> = []
+        // The names a block took from the description before it inside an `!Option:AutoSwitch`.
+        var namedInList: Set<String> = []
 
         // `T1,000.00`: a field as the file writes it, for a note.
         func field(_ code: String, _ range: Range<Int>?) -> String {
@@ -98,6 +100,17 @@ struct QIFStructure: Sendable {
                 case .transactions(let type):
                     hasHeader = true
                     mode = .transactions(type)
+                    // A list holds account descriptions only: a block begun inside one ends it,
+                    // and belongs to the account described just before it. Quicken turns the
+                    // switch on again after its list and writes each account's description
+                    // before its block (GnuCash's canada.qif), never clearing it: read as one
+                    // list, every account's transactions went into one.
+                    if autoSwitch, fixedAccount == nil, let own = lastDescribed {
+                        autoSwitch = false
+                        currentAccount = own
+                        namedByFile = true
+                        namedInList.insert(own)
+                    }
                     // The account the file named for this block: its `!Account` outside a list,
                     // else (quiffen's export lists it under `!Option:AutoSwitch`) the one the
                     // file described just before this header.
@@ -175,6 +188,11 @@ struct QIFStructure: Sendable {
                     + "(\(Self.lineList(unknown))\(more))")
         }
         for block in skipped { notes.append("skipped \(block)") }
+        // A file of one account keeps the name it was always given (the file's stem): the
+        // records' fingerprints are made with it.
+        if accounts.count == 1, namedInList.contains(accounts[0].name) {
+            accounts[0].name = defaultAccount
+        }
     }
 
     /// Sets the field `code` names; false for a code QIF does not define.
