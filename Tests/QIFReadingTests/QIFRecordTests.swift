@@ -127,6 +127,19 @@ final class QIFRecordTests: XCTestCase {
         XCTAssertEqual(result.reportLine("skipped"), "!Type:Cat block (lines 1-4)")
     }
 
+    /// An `!Option:` line is a setting, not a block: rust-qif-parser's autoswitch.qif writes
+    /// `!Option:AllXfr` right after `!Type:Bank`, and its bank block was skipped, entries and all.
+    func testAnOptionLineEndsNoBlock() throws {
+        let file =
+            "!Type:Bank\n!Option:AllXfr\nD1/13'24\nT-1,234.50\nPGrocery Store\n^\nD1/14'24\nT-2.00\nPB\n^\n"
+        let result = try readQIF(file)
+        XCTAssertEqual(result.entries.map(\.amount), ["-1234.50", "-2.00"])
+        XCTAssertEqual(result.reportLine("skipped"), nil, result.report)
+        XCTAssertTrue(
+            result.notes.contains("line 2: !Option:AllXfr is an option txfeed does not read: ignored"),
+            "\(result.notes)")
+    }
+
     func testAFileWithoutATransactionHeaderIsAProblem() throws {
         let result = try readQIF("D1/13'24\nT-1.00\nPA\n^\n")
         XCTAssertEqual(result.problems.count, 1)

@@ -9,6 +9,9 @@ enum QIFHeader: Sendable, Equatable {
     /// `!Option:MDY` or `!Option:DMY`: the order of month and day in every `D` after it (true
     /// for month first), as Quicken writes it when its dates are other than the US order's.
     case dateOrder(monthFirst: Bool)
+    /// Any other `!Option:` or `!Clear:` line (`!Option:AllXfr`): a setting, which begins no
+    /// block, so the block it stands in goes on.
+    case option
     /// Any other header: its block is skipped.
     case other
 
@@ -28,6 +31,8 @@ enum QIFHeader: Sendable, Equatable {
             self = .autoSwitchOff
         } else if lowered.trimmingBlanks() == "!option:mdy" || lowered.trimmingBlanks() == "!option:dmy" {
             self = .dateOrder(monthFirst: lowered.trimmingBlanks() == "!option:mdy")
+        } else if lowered.hasPrefix("!option:") || lowered.hasPrefix("!clear:") {
+            self = .option
         } else {
             self = .other
         }

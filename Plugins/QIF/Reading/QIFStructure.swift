@@ -88,6 +88,13 @@ struct QIFStructure: Sendable {
             let code = line.code(in: text)
             if code == UInt8(ascii: "!") {
                 let header = QIFHeader(String(decoding: text[line.bytes], as: UTF8.self))
+                // A setting ends no block: read as a header, it skipped the bank block it stood
+                // in (rust-qif-parser's autoswitch.qif, `!Option:AllXfr` after `!Type:Bank`).
+                if header == .option {
+                    let name = CellQuote.text(String(decoding: text[line.bytes], as: UTF8.self).trimmingBlanks())
+                    notes.append("line \(line.number): \(name) is an option txfeed does not read: ignored")
+                    continue
+                }
                 if let open = pending {
                     let before = records.count
                     finish(open, upTo: index)
@@ -131,6 +138,8 @@ struct QIFStructure: Sendable {
                         dateOrder = nil
                     }
                     if !dateOrderContradicted, dateOrder == nil { dateOrder = (monthFirst, line.number) }
+                case .option:
+                    break
                 case .other:
                     mode = .skipping
                     let name = CellQuote.text(String(decoding: text[line.bytes], as: UTF8.self))
