@@ -87,4 +87,36 @@ extension StateFile {
         }
         return files
     }
+
+    /// An earlier batch, not undone, that read a file of these bytes, for a run that finds new
+    /// records in it: the same bytes read again give the same identities, unless the reading
+    /// changed (a txfeed that reads a payee or memo otherwise, other options), and then the
+    /// money is written a second time.
+    public struct EarlierImport: Sendable, Equatable {
+        public var batch: Int64
+        /// The txfeed version that ran it.
+        public var txfeed: String
+        public var written: Int
+        public var rejected: Int
+    }
+
+    /// The first batch, not undone, that wrote records from a file of `sha256` (else the first
+    /// that read one): where the money the file holds went first.
+    public func earlierImport(ofSHA256 sha256: String) throws(StateError) -> EarlierImport? {
+        do {
+            let rows = try database.prepare(
+                """
+                SELECT b.id, b.txfeed, s.written, s.rejected FROM batch_sources s JOIN batches b ON b.id = s.batch
+                WHERE s.sha256 = ? AND b.undone IS NULL AND s.written + s.rejected + s.seen > 0
+                ORDER BY s.written > 0 DESC, b.id LIMIT 1
+                """)
+            rows.bind(1, sha256)
+            guard try rows.step() else { return nil }
+            return EarlierImport(
+                batch: rows.int64(0), txfeed: rows.text(1) ?? "?", written: Int(rows.int64(2)),
+                rejected: Int(rows.int64(3)))
+        } catch {
+            throw StateError(error, path: path)
+        }
+    }
 }

@@ -173,6 +173,7 @@ public enum Runner {
                             + "fingerprints, not by those ids"))
         }
         feed.batch = state?.batch
+        if let state, let digests { Self.warnOfFilesReadAgain(feed, state: state, files: digests.wait(), input) }
         // Before transfers and rules: a stale export's hold beside another export's booking is
         // one payment.
         var openPending: [RememberedPending] = []
@@ -235,6 +236,27 @@ public enum Runner {
         if let state, let digests { remember(feed, in: state, files: digests, started: started, input, &result) }
         if input.endsTheProcess { LeftToTheExit.keep(feed) }
         return result
+    }
+
+    /// A file an earlier batch read whose same bytes now give booked records the state does not
+    /// know: read otherwise than then (a txfeed that reads a payee or memo better, other
+    /// options), those are likely the same money a second time, or records that batch rejected.
+    /// Nothing else can tell them apart, so it is said before the sinks write.
+    private static func warnOfFilesReadAgain(_ feed: Feed, state: StateFile, files: [BatchFile?], _ input: RunInput) {
+        var booked = [Int](repeating: 0, count: feed.sources.count)
+        for t in feed.transactions where !t.isPending { booked[feed.accounts[Int(t.account)].source] += 1 }
+        for (position, source) in feed.sources.enumerated() where booked[position] > 0 && position < files.count {
+            guard let file = files[position], let earlier = try? state.earlierImport(ofSHA256: file.sha256) else {
+                continue
+            }
+            let by = earlier.txfeed == TxFeed.version ? "" : " (txfeed \(earlier.txfeed))"
+            let rejected = earlier.rejected > 0 ? ", or among the \(earlier.rejected) it rejected" : ""
+            input.diagnostics(
+                "txfeed: warning: \(source.name): batch \(earlier.batch)\(by) read the same bytes of \(file.path), "
+                    + "yet \(booked[position].counted("booked record")) of them \(booked[position] == 1 ? "is" : "are") "
+                    + "new to \(state.path): read otherwise than then (a payee, a memo, other options), "
+                    + "so likely that money again\(rejected); `txfeed state show \(state.path)` lists the batch")
+        }
     }
 
     /// Records what the run wrote, once every sink has committed; a run that wrote nothing, or
