@@ -92,6 +92,19 @@ final class QIFRecordTests: XCTestCase {
         XCTAssertEqual(result.rejects.count, 0)
     }
 
+    /// American Express writes each record's own day in N (`N20231124`): shared by every record
+    /// of that day, it is no id. As one, a later export's lone payment on a day an earlier
+    /// export's had was dropped as seen under --state; a real check number stays the id.
+    func testAnNOfTheRecordsOwnDayIsNoId() throws {
+        let result = try readQIF(
+            bankFile([
+                ["D11/24/2023", "T-12.00", "PCoffee", "N20231124"], ["D11/24/2023", "T-30.00", "PLunch", "N20231125"],
+                ["D11/25/2023", "T-5.00", "N20231125"],
+            ]))
+        XCTAssertEqual(result.entries.map(\.id), [nil, "20231125", nil])
+        XCTAssertEqual(result.entries.map(\.vendor), ["Coffee", "Lunch", "20231125"])
+    }
+
     /// CRLF and LF read alike; the raw text is the record's lines joined with `\n`.
     func testCRLFReadsAsLF() throws {
         let lf = bankFile([["D1/13'24", "T-1.00", "PA", "A1 Main St"], ["D1/14'24", "T-2.00", "PB"]])

@@ -55,7 +55,14 @@ struct QIFRecordReader {
         let memo = record.memo.map(trimmed) ?? 0..<0
         let category = record.category.map(trimmed) ?? 0..<0
         let reference = record.reference.map(trimmed) ?? 0..<0
-        let isCheckNumber = !reference.isEmpty && text[reference].allSatisfy { (0x30...0x39).contains($0) }
+        var written: [UInt8] = []
+        day.write(zone: nil, into: &written)
+        // American Express writes the record's own day in N (`N20231124`): every record of that
+        // day shares it, so it names none. As an id, a later export's one payment that day was
+        // dropped as seen under --state.
+        let isOwnDay = text[reference].elementsEqual(written.lazy.filter { $0 != UInt8(ascii: "-") })
+        let isCheckNumber =
+            !reference.isEmpty && !isOwnDay && text[reference].allSatisfy { (0x30...0x39).contains($0) }
         // P and M are optional in QIF: without them the record is still money that moved, named
         // by what it has: its category (L), else its number (N: `Check 1234`, `ATM`), else its type.
         let vendor: [UInt8]
@@ -81,8 +88,6 @@ struct QIFRecordReader {
             memoParts.append(Array("splits: ".utf8) + Array(splitTexts.joined(separator: "; ".utf8)))
         }
 
-        var written: [UInt8] = []
-        day.write(zone: nil, into: &written)
         let date = batch.texts.append(written)
         let vendorRange = batch.texts.append(vendor)
         written.removeAll()
