@@ -357,6 +357,30 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-79.00", "6850.00"])
     }
 
+    /// Caisse d'Épargne (the layout of OCA's test files, figures our own) writes `key : value`
+    /// titles as wide as the table, so the field count holds from the first line; read as the
+    /// header, it named no column, and the file was refused for a date column that was there.
+    func testTitleLinesAsWideAsTheTableAreThePreamble() throws {
+        let text = """
+            Code de la banque : 10101;Code de l'agence : 00100;Date de début de téléchargement : 01/01/2024;Date de fin de téléchargement : 31/01/2024;;
+            Numéro de compte : 01234567890;Nom du compte : MONSIEUR DUPONT;Devise : EUR;;;
+
+            Solde en fin de période;;;;655,25;
+            Date;Numéro d'opération;Libellé;Débit;Crédit;Détail
+            05/01/2024;0123456789;VIREMENT RECU;;250,50;Salaire
+            10/01/2024;9876543210;PAIEMENT CB;-75,25;;Achat supermarché
+            15/01/2024;1122334455;RETRAIT DAB;-20,00;;Retrait distributeur
+            Solde en début de période;;;;500,00;
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.reportLine("skipped"), "lines 1-4 (preamble), line 9 (trailing: Solde en début de période;…)")
+        XCTAssertEqual(result.entries[0].map(\.amount), ["250.50", "-75.25", "-20.00"])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2024-01-05", "2024-01-10", "2024-01-15"])
+    }
+
     /// Debit and credit named in the options are the money, even beside a header that names an
     /// amount: Deutsche Bank's older export has `Betrag` over empty cells.
     func testDebitAndCreditGivenWinOverAnAmountHeaderOverEmptyCells() throws {

@@ -56,6 +56,12 @@ struct TableLayout: Sendable {
         {
             first = header
         }
+        if skip == nil,
+            let header = Self.namedHeaderBelowTitles(
+                head, from: first, width: scanned, text: text, separator: separator, reader: &reader)
+        {
+            first = header
+        }
         // Rows one field short before the first full one, shaped like it (its dates where it has
         // dates): rows of the table whose empty last field the bank left out, not a preamble.
         if skip == nil {
@@ -238,6 +244,31 @@ struct TableLayout: Sendable {
             let fields = Self.fields(of: head[index], text: text, separator: separator)
             guard fields.filter({ !$0.isEmpty }).count * 2 >= width else { continue }
             return index > first && looksLikeNames(fields, reader: &reader) ? index : nil
+        }
+        return nil
+    }
+
+    /// A preamble of `key : value` titles as wide as the table (Caisse d'Épargne: `Code de la
+    /// banque : 10101;…;Date de début de téléchargement : 01/01/2024;;`, then `Solde en fin de
+    /// période;;;;655,25;`) holds the field count from the first line, which reads as names
+    /// but names no column the vocabulary knows. The header is the first line after it of the
+    /// table's width naming at least two (`Date;Libellé;Débit;Crédit`), when no line between
+    /// holds a date: a row of the table would. Nil when `first` names a known column.
+    private static func namedHeaderBelowTitles(
+        _ head: [CSVRecordSpan], from first: Int, width: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8,
+        reader: inout CSVCellReader
+    ) -> Int? {
+        let titles = fields(of: head[first], text: text, separator: separator)
+        guard looksLikeNames(titles, reader: &reader),
+            !titles.contains(where: { !$0.isEmpty && !HeaderVocabulary.roles(of: reader.string($0)).isEmpty })
+        else { return nil }
+        for index in head.indices.dropFirst(first + 1) {
+            let cells = fields(of: head[index], text: text, separator: separator)
+            if head[index].fieldCount == width, namesKnownColumns(cells, reader: &reader) { return index }
+            let dated = cells.contains { cell in
+                !cell.isEmpty && reader.withCell(cell) { DatePattern.looksLikeDate($0) }
+            }
+            if dated { return nil }
         }
         return nil
     }
