@@ -67,4 +67,50 @@ final class MoreLanguagesHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-336.15", "-300.00", "-600.00"])
         XCTAssertEqual(result.entries[0].map(\.pending), [false, false, true])
     }
+
+    /// SEB (Sweden), private banking (the layout of a budget app's test file, figures our own):
+    /// `Bokföringsdatum` is the booking date; the only known name was `Valutadatum`, and every
+    /// row was dated by its value date with exit 0.
+    func testSEBSwedensBookingDateBeatsItsValueDate() throws {
+        let result = try CSVReading.read(
+            """
+            Bokföringsdatum;Valutadatum;Verifikationsnummer;Text;Belopp;Saldo
+            2025-12-30;2025-12-31;0;RÄNTA;7,84;1241,16
+            2025-09-15;2025-09-14;5484;SWISH ANNA;-50,00;1233,32
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2025-12-30", "2025-09-15"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["7.84", "-50.00"])
+    }
+
+    /// mBank (Poland; the layout other converters document, figures our own): `#Nadawca/Odbiorca`
+    /// is the other party, `#Tytuł` the text, and `#Opis operacji` the kind of entry, which
+    /// was the payee of every row.
+    func testMBanksOtherPartyIsThePayee() throws {
+        let result = try CSVReading.read(
+            """
+            #Data operacji;#Data księgowania;#Opis operacji;#Tytuł;#Nadawca/Odbiorca;#Numer konta;#Kwota;#Saldo po operacji;
+            2024-03-04;2024-03-04;PRZELEW MTRANSFER WYCHODZACY;"FV 12/2024";"PAYU SPOLKA AKCYJNA POZNAN";'81114020040000330261746759';-10,50;1,10;
+            2024-03-02;2024-03-04;ZAKUP PRZY UŻYCIU KARTY;"STACJA WIELKOPOLSKA/POZNAN";"  ";'';-10,95;11,60;
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["PAYU SPOLKA AKCYJNA POZNAN", "STACJA WIELKOPOLSKA/POZNAN"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-10.50", "-10.95"])
+    }
+
+    /// SEB (Sweden), its `Transaktioner` export (the header of a budget app's test file,
+    /// figures our own): `Insättningar` (money in) and `Uttag` (money out, written with its
+    /// minus). Only `Uttag` read as the amount, and every deposit was rejected as empty.
+    func testSEBSwedensDepositAndWithdrawalColumns() throws {
+        let result = try CSVReading.read(
+            "\u{FEFF}Bokförd;Valutadatum;Text;Typ;Insättningar;Uttag;Bokfört saldo\r\n"
+                + "2026-07-21;2026-07-22;KAFE ZETA/26-07-20;Kortköp;;-89.44;4332.56\r\n"
+                + "2026-07-18;2026-07-18;KUNDINBETALNING;Insättning;1250.00;;4422.00\r\n")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.rejects[0], [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-89.44", "1250.00"])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2026-07-21", "2026-07-18"])
+    }
 }

@@ -226,4 +226,28 @@ final class PayeeChoiceTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-2300", "-2300", "450000", "-3990.00"])
         XCTAssertEqual(result.entries[0].map(\.date), ["2026-09-14", "2026-09-15", "2026-09-16", "2026-09-17"])
     }
+
+    /// comdirect (go-homebank-csv's test file, figures our own): `Vorgang` is the kind of entry
+    /// (`Lastschrift / Belastung`), and it was the payee of every row beside `Buchungstext`.
+    func testComdirectsVorgangIsTheKindNotThePayee() throws {
+        let result = try CSVReading.read(
+            """
+            "Buchungstag";"Wertstellung (Valuta)";"Vorgang";"Buchungstext";"Umsatz in EUR";
+            "06.10.2023";"06.10.2023";"Lastschrift / Belastung";"Auftraggeber: Stadtwerke Buchungstext: Abschlag Oktober";"-40,01";
+            "05.10.2023";"05.10.2023";"Übertrag / Überweisung";"Auftraggeber: Arbeitgeber AG Buchungstext: Gehalt";"1.265,64";
+            "04.10.2023";"04.10.2023";"Übertrag / Überweisung";"Empfänger: Vermieter Buchungstext: Miete";"-734,56";
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries[0].map(\.vendor),
+            [
+                "Auftraggeber: Stadtwerke Buchungstext: Abschlag Oktober",
+                "Auftraggeber: Arbeitgeber AG Buchungstext: Gehalt",
+                "Empfänger: Vermieter Buchungstext: Miete",
+            ])
+        XCTAssertEqual(
+            result.entries[0].map(\.memo),
+            ["Lastschrift / Belastung", "Übertrag / Überweisung", "Übertrag / Überweisung"])
+    }
 }

@@ -16,9 +16,11 @@ public enum HeaderVocabulary {
                 // BNP Paribas Fortis and Fintro: the execution date, beside a value date.
                 "Uitvoeringsdatum", "Date d'exécution",
                 "Könyvelés dátuma", "Tranzakció dátuma", "Дата операции", "Дата совершения операции",
+                // SEB's and Skandiabanken's booking date, before their value date.
+                "Bokföringsdatum", "Bokföringsdag", "Bokförd",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
-                "Fecha valor", "Értéknap",
+                "Fecha valor", "Értéknap", "Valutadag",
             ]
         ),
         (
@@ -34,6 +36,8 @@ public enum HeaderVocabulary {
                 // own, after its `Naam tegenpartij`.
                 "Beneficiario", "Naam / Omschrijving", "Naam tegenpartij", "Tegenrekeninghouder", "Naam",
                 "Omschrijving", "Partner neve", "Описание операции", "Описание", "Основание",
+                // mBank: the other party, beside `#Opis operacji` (the kind) and `#Tytuł` (the text).
+                "Nadawca/Odbiorca",
                 // Japanese banks: the details (the counterparty), not 摘要's kind of entry.
                 "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
             ]
@@ -44,7 +48,7 @@ public enum HeaderVocabulary {
                 // A net amount first: beside a gross and a fee (PayPal), it is what moved.
                 "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto",
                 "Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)",
-                "Bedrag (EUR)", "Tranzakció összege",
+                "Bedrag (EUR)", "Tranzakció összege", "Belopp",
                 // VTB and Sberbank: the amount in the account's currency, beside the operation's own.
                 "Сумма пересчитанная в валюту счета", "Сумма в валюте счета",
             ]
@@ -53,7 +57,7 @@ public enum HeaderVocabulary {
             .debit,
             [
                 "Debit", "Debit Amount", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo",
-                "Af", "Terhelés", "Расход",
+                "Af", "Terhelés", "Расход", "Uttag",
                 "支払い金額", "お支払金額", "出金金額", "お引出し", "引出額",
             ]
         ),
@@ -61,7 +65,7 @@ public enum HeaderVocabulary {
             .credit,
             [
                 "Credit", "Credit Amount", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono",
-                "Bij", "Jóváírás", "Приход", "預かり金額",
+                "Bij", "Jóváírás", "Приход", "Insättningar", "Insättning", "預かり金額",
                 "お預り金額", "入金金額", "お預入れ", "預入額",
             ]
         ),
@@ -84,7 +88,7 @@ public enum HeaderVocabulary {
             [
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
                 "Details",
-                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ",
+                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł",
                 // Beside a payee named otherwise (SEB's `Beneficiary's name`), the text.
                 "Description",
             ]
@@ -95,7 +99,9 @@ public enum HeaderVocabulary {
         (
             .balance,
             [
-                "Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie", "Egyenleg", "差引残高",
+                "Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie", "Egyenleg",
+                "Bokfört saldo",
+                "差引残高",
                 "残高",
             ]
         ),
@@ -109,6 +115,9 @@ public enum HeaderVocabulary {
             "Type", "Transaction Type", "Kind", "Category", "Subcategory", "Product", "Umsatzart", "Buchungsart",
             "Transaktionstyp", "Kategorie", "Mutatiesoort", "Code", "Transactietype", "Type de transaction",
             "Type d'opération", "Catégorie", "Tipo", "Tipo de movimiento", "Categoría", "Transaction type",
+            // comdirect's `Vorgang` (`Lastschrift / Belastung`) beside its `Buchungstext`; mBank's
+            // `#Opis operacji` (`ZAKUP PRZY UŻYCIU KARTY`).
+            "Vorgang", "Opis operacji",
         ].map(normalise))
 
     static func namesAKind(_ header: String) -> Bool { kindNames.contains(normaliseHeader(header)) }
