@@ -250,4 +250,20 @@ final class PayeeChoiceTests: XCTestCase {
             result.entries[0].map(\.memo),
             ["Lastschrift / Belastung", "Übertrag / Überweisung", "Übertrag / Überweisung"])
     }
+
+    /// DKB since 2023, a file that does not match the profile (bank-csv-rs's test file leaves
+    /// out `IBAN`; figures our own): the payer's column was the payee of every row, the
+    /// account holder's own name on money out.
+    func testDKBsPayeeAndPayerColumnsAreReadPerSideWithoutTheProfile() throws {
+        let result = try CSVReading.read(
+            """
+            "Buchungsdatum";"Wertstellung";"Status";"Zahlungspflichtige*r";"Zahlungsempfänger*in";"Verwendungszweck";"Umsatztyp";"Betrag (€)";"Gläubiger-ID";"Mandatsreferenz";"Kundenreferenz"
+            "15.01.24";"15.01.24";"Gebucht";"Erika Muster";"REWE Markt";"Einkauf";"Ausgang";"-23,45";"";"";"485210393446001"
+            "20.01.24";"20.01.24";"Gebucht";"Acme GmbH";"Erika Muster";"Lohn";"Eingang";"1500,00";"";"";"SEPAREF000001"
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["REWE Markt", "Acme GmbH"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-23.45", "1500.00"])
+    }
 }

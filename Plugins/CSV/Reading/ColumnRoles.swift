@@ -104,6 +104,7 @@ struct ColumnRoles: Sendable {
                 candidates[role, default: []].append((rank, column))
             }
         }
+        assignSidedPayees(profiles)
         let order: [ColumnRole] = [
             .date, .amount, .debit, .credit, .balance, .currency, .indicator, .vendor, .memo, .id, .status, .fee,
         ]
@@ -123,6 +124,25 @@ struct ColumnRoles: Sendable {
                 columns[.currency] = amount + 1
                 reasons[amount + 1] = "after the amount"
             }
+        }
+    }
+
+    /// A pair of headers naming the other party per side (``HeaderVocabulary/sidedPayees``) is
+    /// `vendor-debit` and `vendor-credit`, the money-out one the vendor: either alone as the
+    /// payee is the account holder's own name on half the rows.
+    private mutating func assignSidedPayees(_ profiles: [ColumnProfile]) {
+        guard columns[.vendor] == nil, columns[.vendorDebit] == nil, columns[.vendorCredit] == nil else { return }
+        func column(named name: String) -> Int? {
+            profiles.indices.first { !isTaken($0) && profiles[$0].header.map(HeaderVocabulary.normalise) == name }
+        }
+        for pair in HeaderVocabulary.sidedPayees {
+            guard let debit = column(named: pair.debit), let credit = column(named: pair.credit) else { continue }
+            columns[.vendorDebit] = debit
+            columns[.vendorCredit] = credit
+            columns[.vendor] = debit
+            reasons[debit] = "the payee of money out"
+            reasons[credit] = "the payer of money in"
+            return
         }
     }
 

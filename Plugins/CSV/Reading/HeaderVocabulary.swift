@@ -120,6 +120,13 @@ public enum HeaderVocabulary {
             "Vorgang", "Opis operacji",
         ].map(normalise))
 
+    /// The other party's columns per side, money out's first: DKB since 2023 writes the payee
+    /// of money out under `Zahlungsempfänger*in` and the payer of money in under
+    /// `Zahlungspflichtige*r`, the account holder's own name in the other one.
+    static let sidedPayees: [(debit: String, credit: String)] = [
+        (normalise("Zahlungsempfänger*in"), normalise("Zahlungspflichtige*r"))
+    ]
+
     static func namesAKind(_ header: String) -> Bool { kindNames.contains(normaliseHeader(header)) }
 
     /// Headers of a statement's running number (BNP Paribas Fortis and Fintro: `Volgnummer`,
