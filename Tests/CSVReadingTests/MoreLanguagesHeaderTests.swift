@@ -113,4 +113,30 @@ final class MoreLanguagesHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-89.44", "1250.00"])
         XCTAssertEqual(result.entries[0].map(\.date), ["2026-07-21", "2026-07-18"])
     }
+
+    /// Länsförsäkringar and Handelsbanken (Sweden; the layouts of a budget app's test file,
+    /// figures our own): `Bokföringsdag` and `Reskontradatum` are the booking dates, beside
+    /// the purchase's `Datum` and `Transaktionsdatum`. Länsförsäkringar's rows were dated by
+    /// the purchase, a day or two before the booking the bank's other channels report.
+    func testSwedishBookingDatesBeatThePurchaseDate() throws {
+        let lansforsakringar = try CSVReading.read(
+            """
+            "Datum";"Bokföringsdag";"Typ";"Text";"Belopp";"Saldo"
+            "2026-03-14";"2026-03-16";"Kortköp";"CLAS OHLSON";"-100,00";"5 000,00"
+            "2026-03-11";"2026-03-12";"Kortköp";"ICA MAXI";"-432,50";"5 100,00"
+
+            """)
+        XCTAssertEqual(lansforsakringar.problems, [])
+        XCTAssertEqual(lansforsakringar.entries[0].map(\.date), ["2026-03-16", "2026-03-12"])
+
+        let handelsbanken = try CSVReading.read(
+            """
+            Transaktionsdatum;Reskontradatum;Text;Belopp;Saldo
+            2026-03-14;2026-03-16;KORTKÖP CLAS OHLSON;-100,00;5000,00
+            2026-03-11;2026-03-12;ICA MAXI;-50,00;5100,00
+
+            """)
+        XCTAssertEqual(handelsbanken.problems, [])
+        XCTAssertEqual(handelsbanken.entries[0].map(\.date), ["2026-03-16", "2026-03-12"])
+    }
 }

@@ -11,13 +11,15 @@ public enum HeaderVocabulary {
             .date,
             [
                 "Date", "Posting Date", "Transaction Date", "Booking Date", "Trans Date", "Buchungstag",
-                "Buchungsdatum", "Buchung", "Datum", "Date d'opération", "Date opération", "Fecha", "Fecha operación",
+                "Buchungsdatum",
+                // Swedish booking dates (SEB, Skandiabanken, Handelsbanken's `Reskontradatum`),
+                // before Länsförsäkringar's `Datum` (the purchase) and the value dates.
+                "Bokföringsdatum", "Bokföringsdag", "Bokförd", "Reskontradatum", "Buchung", "Datum", "Date d'opération",
+                "Date opération", "Fecha", "Fecha operación",
                 "Boekingsdatum", "Transactiedatum", "日付", "取引日", "お取引日", "年月日",
                 // BNP Paribas Fortis and Fintro: the execution date, beside a value date.
                 "Uitvoeringsdatum", "Date d'exécution",
                 "Könyvelés dátuma", "Tranzakció dátuma", "Дата операции", "Дата совершения операции",
-                // SEB's and Skandiabanken's booking date, before their value date.
-                "Bokföringsdatum", "Bokföringsdag", "Bokförd",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
                 "Fecha valor", "Értéknap", "Valutadag",
