@@ -65,6 +65,19 @@ final class AmountTextTests: XCTestCase {
         XCTAssertEqual(try amount("- 12.50"), DecimalAmount(negative: true, units: 1250, decimals: 2))
     }
 
+    /// U+2212, the typographic minus (Handelsbanken's `−1 234,50`), is a minus before or after the
+    /// number; such rows were rejected as no amount.
+    func testTheTypographicMinusIsAMinus() throws {
+        XCTAssertEqual(
+            try amount("\u{2212}1 234,50", .comma), DecimalAmount(negative: true, units: 123_450, decimals: 2))
+        XCTAssertEqual(try amount("\u{2212} 12.50"), DecimalAmount(negative: true, units: 1250, decimals: 2))
+        XCTAssertEqual(try amount("12.50\u{2212}"), DecimalAmount(negative: true, units: 1250, decimals: 2))
+        XCTAssertThrowsError(try amount("-\u{2212}12.50"))
+        XCTAssertTrue(withCell("\u{2212}3,00") { AmountText.looksNegative($0) })
+        XCTAssertTrue(withCell("3,00\u{2212}") { AmountText.looksNegative($0) })
+        XCTAssertFalse(withCell("3,00") { AmountText.looksNegative($0) })
+    }
+
     /// `CR` and `DR` after the number are its sign; `IDR` is still a currency.
     func testCreditAndDebitSuffixes() throws {
         XCTAssertEqual(try amount("45.00 DR"), DecimalAmount(negative: true, units: 4500, decimals: 2))

@@ -287,6 +287,22 @@ final class RowsAndRejectsTests: XCTestCase {
         XCTAssertEqual(sizes, [10, 10, 10])
         XCTAssertEqual(amounts, (1...28).map { "\($0).00" } + ["1"])
     }
+
+    /// Handelsbanken's layout (the figures mine) writes money out with U+2212, the typographic
+    /// minus: no column read as amounts, and the file was refused. The balance column agrees.
+    func testAmountsWithTheTypographicMinusAreRead() throws {
+        let text = """
+            Reskontradatum;Transaktionsdatum;Text;Belopp;Saldo
+            2024-03-01;2024-03-01;Lön;25 000,00;26 000,00
+            2024-03-02;2024-03-01;ICA Maxi;\u{2212}452,30;25 547,70
+            2024-03-04;2024-03-03;SL Access;\u{2212}970,00;24 577,70
+
+            """
+        let result = try CSVReading.read(text, origin: "hb.csv", stem: "hb")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["25000.00", "-452.30", "-970.00"])
+        XCTAssertEqual(result.reportLine("balance chain"), "2 of 2 rows agree (oldest first)")
+    }
 }
 
 /// Content against header, and files with little in them.

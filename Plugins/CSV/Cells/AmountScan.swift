@@ -7,6 +7,11 @@ enum AmountScan {
     /// At most 18 significant digits: every such integer fits in `UInt64` (and `Int64`) exactly.
     static let maximumSignificantDigits = 18
 
+    /// U+2212 MINUS SIGN (`E2 88 92`) at `index`.
+    static func isMinusSign(_ cell: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Bool {
+        index + 2 < end && cell[index] == 0xE2 && cell[index + 1] == 0x88 && cell[index + 2] == 0x92
+    }
+
     static func read(_ cell: UnsafeBufferPointer<UInt8>, mark: DecimalMark) -> Result<AmountReading, AmountFailure> {
         var (index, end) = CellText.trimmed(cell)
         if index == end { return .failure(.empty) }
@@ -28,6 +33,12 @@ enum AmountScan {
                 negative = cell[index] == UInt8(ascii: "-")
                 // HSBC's cards write a payment `+ £1,100.00`: a blank may follow the sign.
                 index = skipBlanks(cell, from: index + 1, end: end)
+            case 0xE2 where isMinusSign(cell, at: index, end: end):
+                // U+2212, the typographic minus (Handelsbanken's export: `−1 234,50`).
+                if signed { return .failure(.twoSigns) }
+                signed = true
+                negative = true
+                index = skipBlanks(cell, from: index + 3, end: end)
             default:
                 let width = currencyWidth(cell, at: index, end: end)
                 if width == 0 { break prefix }
@@ -108,6 +119,11 @@ enum AmountScan {
                 signed = true
                 negative = true
                 index += 1
+            case 0xE2 where isMinusSign(cell, at: index, end: end):
+                if signed { return .failure(.twoSigns) }
+                signed = true
+                negative = true
+                index += 3
             default:
                 // `45.00 DR`, `2,000.00 CR`: a debit or credit written after the number is its sign.
                 if let credit = sideSuffix(cell, at: index, end: end) {

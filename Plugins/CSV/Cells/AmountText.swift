@@ -35,13 +35,16 @@ public enum AmountText {
         let (start, end) = CellText.trimmed(cell)
         guard start < end else { return false }
         if cell[end - 1] == UInt8(ascii: "-") || cell[end - 1] == UInt8(ascii: ")") { return true }
+        if end - start >= 3, AmountScan.isMinusSign(cell, at: end - 3, end: end) { return true }
         if end - start >= 3, !AmountScan.isLetter(cell[end - 3]),
             AmountScan.sideSuffix(cell, at: end - 2, end: end) == false
         {
             return true
         }
-        for byte in cell[start..<end] {
+        for index in start..<end {
+            let byte = cell[index]
             if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "(") { return true }
+            if AmountScan.isMinusSign(cell, at: index, end: end) { return true }
             if byte == UInt8(ascii: "+") || (byte >= 0x30 && byte <= 0x39) { return false }
         }
         return false
