@@ -207,8 +207,11 @@ final class MT940StatementReadingTests: XCTestCase {
                 ":86:BETALINGSKENM.  0189827218201120", ":62F:C120918EUR000000000100,00",
                 ":86:the statement's own, after its closing balance"))
         XCTAssertEqual(read.ends.compactMap(\.failure), [])
-        XCTAssertEqual(read.entries.map(\.vendor), ["BETALINGSKENM. 3010675705", "BETALINGSKENM. 0189827218201120"])
-        XCTAssertEqual(read.entries.map(\.memo), ["BETALINGSKENM. 3010675705 GOOGLE GOOG6291713437 1402786401", nil])
+        // The payee is the name after the line's 16-character reference; the details, the memo.
+        XCTAssertEqual(read.entries.map(\.vendor), ["Arvato Fin Serv Ltd", "Belastingdienst"])
+        XCTAssertEqual(
+            read.entries.map(\.memo),
+            ["BETALINGSKENM. 3010675705 GOOGLE GOOG6291713437 1402786401", "BETALINGSKENM. 0189827218201120"])
         // Another field between ends them: ING's MT942 has its own `:86:/SUM/…` after `:90C:`.
         let interim = MT940Read(bytes: try fixture("interim-ing.942"))
         XCTAssertEqual(interim.entries.last?.memo, "Terugboeking incasso 7")
@@ -414,5 +417,22 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(kinds, ["end", "end"])
         XCTAssertEqual(amounts, ["1000.00", "-801.55"])
         XCTAssertEqual(reader.notes, ["line 7: a message without its :20: reference, read from its :25:"])
+    }
+
+    /// Rabobank's and ABN AMRO's older layout names the other party on the `:61:` line, after the
+    /// customer's reference padded to 16 characters: the payee was the first line of free
+    /// `:86:` text (`BETALINGSKENM. …`), or without one the reference and name run together
+    /// (`6666666666      J. DOE Holding B.V.`). A reference of its own 16 characters and more, not
+    /// padded, is no name; nor is a structured `:86:`'s payee overruled.
+    func testTheNameAfterThePaddedReferenceIsThePayee() {
+        let read = MT940Read(
+            message(
+                ":60F:C121025EUR20000,00", ":61:121026D000000010000,00N1016666666666      J. DOE Holding B.V.",
+                ":61:121026D000000000010,00NMSCREFERENCE1234567890XY",
+                ":61:121026D000000000005,00NMSC1234567890      Somebody",
+                ":86:166?00GUTSCHRIFT?20Rechnung 7?32Laden GmbH", ":62F:C121026EUR9985,00"))
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.vendor), ["J. DOE Holding B.V.", "REFERENCE1234567890XY", "Laden GmbH"])
+        XCTAssertEqual(read.entries.map(\.memo), [nil, nil, "Rechnung 7"])
     }
 }

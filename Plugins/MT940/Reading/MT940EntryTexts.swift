@@ -33,7 +33,12 @@ public struct MT940EntryTexts: Sendable {
         func text(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: held[range]) }
         var customer: Range<Int>?
         let vendor: Range<Int>
-        if let named = details?.vendor {
+        var memo = details?.memo
+        if let name = line.name, details.map({ $0.dialect == .free || $0.vendor == nil }) ?? true {
+            // The line's own name is the other party; free `:86:` text is what the payment said.
+            vendor = appendText(text(name))
+            memo = memo ?? details?.vendor
+        } else if let named = details?.vendor {
             vendor = named
         } else if let supplementary = line.details {
             vendor = appendCollapsed(text(supplementary))
@@ -51,7 +56,7 @@ public struct MT940EntryTexts: Sendable {
         entries.append(
             EntryRanges(
                 date: appendDay(date), vendor: vendor, amount: appendAmount(line.decimal, negative: line.isDebit),
-                id: id, memo: details?.memo, location: appendLine(number), pending: pending))
+                id: id, memo: memo, location: appendLine(number), pending: pending))
         starts.append(start)
     }
 

@@ -22,6 +22,9 @@ struct MT940StatementLine {
     var customerReference: Range<Int>?
     /// Nil for `NONREF`.
     var bankReference: Range<Int>?
+    /// The other party's name after the customer's reference, padded to its 16 characters, on
+    /// the line itself (Rabobank's and ABN AMRO's older layout: `N0701313131319      J. DOE`).
+    var name: Range<Int>?
     /// The lines after the first, trimmed; collapsed when written.
     var details: Range<Int>?
     /// Why the line cannot be a transaction; its amount may still count.
@@ -140,6 +143,13 @@ struct MT940StatementLine {
             let bank = MT940TextScan.trimmed(line, (slashes + 2)..<references.upperBound)
             // PostFinance writes `//NONREF` on every line: no reference, as on the customer's side.
             if !bank.isEmpty, !MT940TextScan.equals(line, bank, "NONREF") { bankReference = bank }
+        }
+        if customer.count > 16, line[customer.lowerBound + 15] == 0x20 {
+            let rest = MT940TextScan.trimmed(line, (customer.lowerBound + 16)..<customer.upperBound)
+            if line[rest].contains(where: { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }) {
+                name = rest
+                customer = customer.lowerBound..<(customer.lowerBound + 16)
+            }
         }
         let trimmed = MT940TextScan.trimmed(line, customer)
         if !trimmed.isEmpty, !Self.isMarker(line, trimmed) { customerReference = trimmed }
