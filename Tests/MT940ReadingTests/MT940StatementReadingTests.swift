@@ -435,4 +435,23 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.entries.map(\.vendor), ["J. DOE Holding B.V.", "REFERENCE1234567890XY", "Laden GmbH"])
         XCTAssertEqual(read.entries.map(\.memo), [nil, nil, "Rechnung 7"])
     }
+
+    /// Dutch banks label the other party `NAAM:` in free `:86:` text (ABN AMRO's fixed columns,
+    /// Knab's `REK: …/NAAM: …` line; zilverline/mt940's files, the figures mine): the payee was
+    /// the first line, `SEPA ACCEPTGIROBETALING` or the invoice's text. A label inside a word is none.
+    func testALabelledNameInFreeTextIsThePayee() {
+        let read = MT940Read(
+            message(
+                ":60F:C140124EUR2000,00", ":61:1401260127D1000,N946NONREF",
+                ":86:SEPA ACCEPTGIROBETALING          IBAN: NL86INGB0002445588\n"
+                    + "BIC: INGBNL2A                    NAAM: BELASTINGDIENST\n"
+                    + "BETALINGSKENM.: 1234567890098876 ID DEBITEUR: 777777777",
+                ":61:1401270127C500,NTRFNONREF", ":86:FACTUUR 201403110\nREK: NL65INGB0123456789/NAAM: PICQER",
+                ":61:1401270127D10,NTRFNONREF", ":86:ZOEKNAAM: hier\nBOOKING",
+                ":62F:C140127EUR1490,00"))
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.vendor), ["BELASTINGDIENST", "PICQER", "ZOEKNAAM: hier"])
+        XCTAssertEqual(read.entries.first?.memo?.hasPrefix("SEPA ACCEPTGIROBETALING IBAN: NL86INGB0002445588"), true)
+        XCTAssertEqual(read.entries[1].memo, "FACTUUR 201403110 REK: NL65INGB0123456789/NAAM: PICQER")
+    }
 }

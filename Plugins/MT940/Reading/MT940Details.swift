@@ -77,6 +77,29 @@ struct MT940Details {
             lines += 1
         }
         if lines > 1 { memo = start..<texts.bytes.count }
+        // Dutch banks label the other party in free text (ABN AMRO: `BIC: INGBNL2A  NAAM:
+        // BELASTINGDIENST`; Knab: `REK: NL65INGB…/NAAM: PICQER`): the payee, where the first
+        // line (`SEPA ACCEPTGIROBETALING`, `FACTUUR 201403110`) said only what the payment was.
+        if let name = Self.labelledName(text) {
+            if memo == nil { memo = vendor }
+            vendor = texts.appendCollapsed(UnsafeBufferPointer(rebasing: text[name]))
+        }
+    }
+
+    /// The text after `NAAM:` to the end of its line, where the label starts a line or follows a
+    /// blank or `/`; nil when there is none or it names nothing.
+    static func labelledName(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var from = 0
+        while let found = MT940TextScan.find("NAAM:", in: text, from..<text.count) {
+            from = found + 5
+            guard found == 0 || text[found - 1] == 0x20 || text[found - 1] == 0x0A || text[found - 1] == 0x2F else {
+                continue
+            }
+            let end = MT940TextScan.firstIndex(of: 0x0A, in: text, from: from) ?? text.count
+            let name = MT940TextScan.trimmed(text, from..<end)
+            if !name.isEmpty { return name }
+        }
+        return nil
     }
 
     /// These details with `other`'s of the same entry: this vendor, else the other's; the memos
