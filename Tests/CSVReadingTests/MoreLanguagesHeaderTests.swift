@@ -139,4 +139,22 @@ final class MoreLanguagesHeaderTests: XCTestCase {
         XCTAssertEqual(handelsbanken.problems, [])
         XCTAssertEqual(handelsbanken.entries[0].map(\.date), ["2026-03-16", "2026-03-12"])
     }
+
+    /// National Australia Bank (the layout of its export, figures our own): dates as `13 Aug 26`.
+    /// No format read them, the `Date` column became the payee and the file failed with
+    /// "no date column found".
+    func testNABsDayMonthNameAndTwoDigitYear() throws {
+        let result = try CSVReading.read(
+            """
+            Date,Amount,Account Number,,Transaction Type,Transaction Details,Balance,Category,Merchant Name
+            13 Aug 26,-2.00,083-123 12345678,,FEE,ATM FEE,2722.57,Fees,
+            07 Aug 26,-9.99,083-123 12345678,,EFTPOS DEBIT,ZETA SHOP MELBOURNE,2724.57,Entertainment,Zeta Shop
+            05 Aug 26,1500.00,083-123 12345678,,DIRECT CREDIT,ACME PTY LTD SALARY,2734.56,Income,
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2026-08-13", "2026-08-07", "2026-08-05"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-2.00", "-9.99", "1500.00"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["ATM FEE", "ZETA SHOP MELBOURNE", "ACME PTY LTD SALARY"])
+    }
 }

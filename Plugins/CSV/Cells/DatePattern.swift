@@ -141,7 +141,8 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     private static let builtIn: [DatePattern] = [
         "%Y-%m-%d", "%d.%m.%Y", "%d.%m.%y", "%y.%m.%d", "%d/%m/%Y", "%m/%d/%Y", "%d/%m/%y", "%m/%d/%y", "%d-%m-%Y",
         "%m-%d-%Y",
-        "%Y/%m/%d", "%Y%m%d", "%d %b %Y", "%d-%b-%Y", "%d-%b-%y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y",
+        // NAB's `13 Aug 25` beside Nationwide's `13 Aug 2025`.
+        "%Y/%m/%d", "%Y%m%d", "%d %b %Y", "%d %b %y", "%d-%b-%Y", "%d-%b-%y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y",
         "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S",
         "%d/%m/%Y %H:%M", "%m/%d/%Y %H:%M", "%d/%m/%Y %H:%M:%S", "%m/%d/%Y %H:%M:%S", "%Y-%m-%dT%H:%M:%S%z",
         // Monzo's export before 2019 (`2018-02-25 12:34:56 +0000`); Hungarian banks' dates
