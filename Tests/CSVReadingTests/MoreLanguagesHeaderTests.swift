@@ -157,4 +157,23 @@ final class MoreLanguagesHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-2.00", "-9.99", "1500.00"])
         XCTAssertEqual(result.entries[0].map(\.vendor), ["ATM FEE", "ZETA SHOP MELBOURNE", "ACME PTY LTD SALARY"])
     }
+
+    /// PostFinance (Switzerland) before 2024 (the layout of its export, figures our own):
+    /// `Gutschrift in CHF` (money in) and `Lastschrift in CHF` (money out, written with its
+    /// minus). With more debits than credits, only `Lastschrift` read as the amount, and every
+    /// credit was rejected as empty (exit 3).
+    func testPostFinancesCreditAndDebitColumns() throws {
+        let result = try CSVReading.read(
+            """
+            Buchungsdatum;Avisierungstext;Gutschrift in CHF;Lastschrift in CHF;Valuta;Saldo in CHF
+            13.08.2026;"GEBÜHR KONTOFÜHRUNG";;-5.00;13.08.2026;2722.57
+            07.08.2026;"KAUF/DIENSTLEISTUNG VOM 06.08.2026 KARTEN NR. XXXX1234 ZETA SHOP";;-9.99;07.08.2026;2727.57
+            05.08.2026;"GUTSCHRIFT AUFTRAGGEBER: ACME AG LOHN";1500.00;;05.08.2026;2737.56
+            02.08.2026;"KAUF/DIENSTLEISTUNG VOM 01.08.2026 KARTEN NR. XXXX1234 MIGROS";;-25.00;02.08.2026;1237.56
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.rejects[0], [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-5.00", "-9.99", "1500.00", "-25.00"])
+    }
 }

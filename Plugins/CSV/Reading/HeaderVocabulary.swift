@@ -60,6 +60,8 @@ public enum HeaderVocabulary {
             [
                 "Debit", "Debit Amount", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo",
                 "Af", "Terhelés", "Расход", "Uttag",
+                // PostFinance before 2024 (`Lastschrift in CHF`) and UBS (`Belastung`).
+                "Lastschrift", "Belastung",
                 "支払い金額", "お支払金額", "出金金額", "お引出し", "引出額",
             ]
         ),
@@ -67,7 +69,7 @@ public enum HeaderVocabulary {
             .credit,
             [
                 "Credit", "Credit Amount", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono",
-                "Bij", "Jóváírás", "Приход", "Insättningar", "Insättning", "預かり金額",
+                "Bij", "Jóváírás", "Приход", "Insättningar", "Insättning", "Gutschrift", "預かり金額",
                 "お預り金額", "入金金額", "お預入れ", "預入額",
             ]
         ),
