@@ -176,4 +176,21 @@ final class MoreLanguagesHeaderTests: XCTestCase {
         XCTAssertEqual(result.rejects[0], [])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-5.00", "-9.99", "1500.00", "-25.00"])
     }
+
+    /// HDFC Bank (India), its statement saved as a spreadsheet (the layout, figures our own):
+    /// `Withdrawal Amt.` and `Deposit Amt.`. Neither was known, and the file failed with three
+    /// amount columns to choose from.
+    func testHDFCsWithdrawalAndDepositAmountColumns() throws {
+        let result = try CSVReading.read(
+            """
+            Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance
+            02/08/26,POS 416021XXXXXX1234 ZETA BAZAAR,0000521412345678,02/08/26,2500.00,,12095.60
+            05/08/26,NEFT CR-ACME PVT LTD-SALARY AUG,N217252345678901,05/08/26,,150000.00,162095.60
+            13/08/26,UPI-ZETA-ZETA@HDFCBANK-521912345678-PAYMENT,0000521912345678,13/08/26,649.00,,161446.60
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-2500.00", "150000.00", "-649.00"])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2026-08-02", "2026-08-05", "2026-08-13"])
+    }
 }

@@ -59,6 +59,8 @@ public enum HeaderVocabulary {
             .debit,
             [
                 "Debit", "Debit Amount", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo",
+                // HDFC Bank's statement as a spreadsheet: `Withdrawal Amt.` and `Deposit Amt.`
+                "Withdrawal Amt.",
                 "Af", "Terhelés", "Расход", "Uttag",
                 // PostFinance before 2024 (`Lastschrift in CHF`) and UBS (`Belastung`).
                 "Lastschrift", "Belastung",
@@ -68,8 +70,8 @@ public enum HeaderVocabulary {
         (
             .credit,
             [
-                "Credit", "Credit Amount", "Deposit", "Deposits", "Paid in", "Money in", "Haben", "Crédit", "Abono",
-                "Bij", "Jóváírás", "Приход", "Insättningar", "Insättning", "Gutschrift", "預かり金額",
+                "Credit", "Credit Amount", "Deposit", "Deposits", "Deposit Amt.", "Paid in", "Money in", "Haben",
+                "Crédit", "Abono", "Bij", "Jóváírás", "Приход", "Insättningar", "Insättning", "Gutschrift", "預かり金額",
                 "お預り金額", "入金金額", "お預入れ", "預入額",
             ]
         ),
