@@ -353,6 +353,39 @@ final class MT940StatementReadingTests: XCTestCase {
             ])
     }
 
+    /// Rabobank's fee line begins its `:86:` with the transaction code `/TRCD/093/` (a real
+    /// export's layout, its account and reference our own): read as free text,
+    /// the payee was `/TRCD/093/BENM//NAME/Rabobank/REMI/Kosten` and the memo every key. Its
+    /// `NAME` is the payee, `REMI` the memo without the `ISDT` date. 6349.70 − 20.84 = 6328.86 ✓.
+    func testRabobanksFeeLineWithItsTransactionCodeFirstIsReadByItsKeys() {
+        let read = MT940Read(
+            ":20:940S250401\n:25:NL91RABO0123456789 EUR\n:28C:25091\n:60F:C250331EUR000000006349,70\n"
+                + ":61:250401D000000000020,84N093NONREF//NP8A000000000001\nNL91RABO0123456789\n"
+                + ":86:/TRCD/093/BENM//NAME/Rabobank/REMI/Kosten                        \n"
+                + "     Periode 05-03-2025 t/m 31-03-2025/ISDT/2025-04-01\n"
+                + ":62F:C250401EUR000000006328,86\n")
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.amount), ["-20.84"])
+        XCTAssertEqual(read.entries.map(\.vendor), ["Rabobank"])
+        XCTAssertEqual(read.entries.map(\.memo), ["Kosten Periode 05-03-2025 t/m 31-03-2025"])
+        XCTAssertEqual(read.entries.map(\.id), ["NP8A000000000001"])
+        XCTAssertEqual(read.ends.first?.dialects, ["Dutch /TRTP/": 1])
+    }
+
+    /// Triodos's structured remittance `/REMI/STRD//1234…/` (a real export's layout: the issuer
+    /// before the reference left empty) is the reference alone: the memo kept a `/` before it.
+    func testTriodosStructuredRemittanceWithoutIssuerIsTheReference() {
+        let read = MT940Read(
+            ":20:1700000000001\n:25:NL12TRIO0123456789\n:28C:1\n:60F:C250101EUR6000,00\n"
+                + ":61:250119D5524,00NET0NONREF\n"
+                + ":86:/CNTP/NL86INGB0002445588/INGBNL2A/Belastingdienst Apeldoorn//\n"
+                + "/EREF/20250119120000TRIONL2UXXXE000012345//REMI/STRD//12345678901\n23456/\n"
+                + ":62F:C250119EUR476,00\n-\n")
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.vendor), ["Belastingdienst Apeldoorn"])
+        XCTAssertEqual(read.entries.map(\.memo), ["1234567890123456"])
+    }
+
     /// zilverline/mt940's Rabobank file of the old layout (`rabobank-old.txt`): 23 daily
     /// statements, each reconciled; the insurer's debit has three `:86:` lines, all its memo.
     func testRabobanksOldFileKeepsEveryDetailsLineOfAPayment() throws {

@@ -272,6 +272,8 @@ struct MT940Details {
     static let dutchKeyNames: [StaticString] = [
         "TRTP", "IBAN", "BIC", "NAME", "REMI", "EREF", "ORDP", "BENM", "CNTP", "CSID", "MARF", "SVCL", "PREF",
         "RTRN", "ISDT", "ADDR", "PURP", "ULTC", "ULTD", "ULTB", "FX", "EXCH", "CHGS", "ID",
+        // Rabobank's transaction code, first in its fees' `:86:` (`/TRCD/093/BENM//NAME/Rabobank/REMI/…`).
+        "TRCD",
     ]
 
     /// Whether `part` is one of ``dutchKeyNames``.
@@ -302,7 +304,8 @@ struct MT940Details {
     }
 
     /// `NAME`, else the name in `CNTP` (`account/BIC/name/city`); `REMI` the memo, its `USTD//`
-    /// (ING's unstructured mark) dropped; `TRTP` the vendor when nothing names one.
+    /// (ING's unstructured mark) or `STRD/CUR/` (structured; Triodos's `STRD//`) dropped; `TRTP`
+    /// the vendor when nothing names one.
     private mutating func readDutch(
         _ text: [UInt8], _ keys: [(key: ArraySlice<UInt8>, value: Range<Int>)], into texts: inout MT940EntryTexts
     ) {
@@ -316,7 +319,7 @@ struct MT940Details {
             return value
         }
         if var remittance = value("REMI") {
-            for mark: StaticString in ["USTD//", "USTD/", "STRD/CUR/", "STRD/"] {
+            for mark: StaticString in ["USTD//", "USTD/", "STRD/CUR/", "STRD//", "STRD/"] {
                 if let at = MT940Text.find(remittance, mark), at == remittance.startIndex {
                     remittance = remittance.dropFirst(mark.utf8CodeUnitCount)
                     break
