@@ -372,6 +372,35 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.ends.first?.dialects, ["Dutch /TRTP/": 1])
     }
 
+    /// PKO BP marks its subfields `~NN` (`020~00152`, a line each: `~20` purpose, `~32`–`~33` the
+    /// name, `~38` the IBAN), an empty one holding the byte 0xFF: the layout of a PKO BP test file
+    /// in the open, in windows-1250, with names and numbers of our own. Read as free text, each payee was `020~00152` and each memo
+    /// every subfield with its mark. D2671.79 − 25.00 − 434.00 − 0.75 = D3131.54 ✓.
+    func testPKOBPTildeSubfieldsGiveThePayeeAndPurpose() {
+        let empty = ["~21ÿ", "~22ÿ", "~23ÿ", "~24ÿ", "~25ÿ"]
+        let lines =
+            [
+                ":20:MT940", ":25:/PL10105000997603123456789123", ":28C:1", ":60F:D210526PLN2671,79",
+                ":61:2105260526D25,00N152NONREF//6460500500000101", "152 0", ":86:020~00152", "~20PRZELEW SRODKÓW",
+            ] + empty
+            + [
+                "~3010205561", "~319000361245650140", "~32JAN NOWAK", "~33ÿ", "~38PL61109010140000071219812874",
+                "~60ÿ", "~63ÿ", ":61:2105260526D434,00N210NONREF//6460502100000202", "210 0", ":86:020~00210",
+                "~20P 12345678901 0 PI", "~21T-23", "~22ÿ", "~3010100071", "~32URZAD SKAR", "~33BOWY WARSZAWA",
+                "~38PL83101010230000261395100000", ":61:2105260526D0,75N108NONREF//6463600500000303", "108 0",
+                ":86:020~00108", "~20KOSZTY SR21IP00000001DS", "~21ÿ", "~30ÿ", "~32ANNA KOWALSKA", "~33ÿ",
+                "~38FR7630006000011234567890189", ":62F:D210531PLN3131,54", "-",
+            ]
+        // windows-1250: `Ó` is 0xD3 and the empty mark 0xFF, as in Latin-1.
+        let read = MT940Read(bytes: lines.joined(separator: "\r\n").unicodeScalars.map { UInt8($0.value) })
+        XCTAssertEqual(read.ends.compactMap(\.failure), [])
+        XCTAssertEqual(read.entries.map(\.amount), ["-25.00", "-434.00", "-0.75"])
+        XCTAssertEqual(read.entries.map(\.vendor), ["JAN NOWAK", "URZAD SKARBOWY WARSZAWA", "ANNA KOWALSKA"])
+        XCTAssertEqual(
+            read.entries.map(\.memo), ["PRZELEW SRODKÓW", "P 12345678901 0 PIT-23", "KOSZTY SR21IP00000001DS"])
+        XCTAssertEqual(read.ends.first?.dialects, ["subfields ~20–~33": 3])
+    }
+
     /// Triodos's structured remittance `/REMI/STRD//1234…/` (a real export's layout: the issuer
     /// before the reference left empty) is the reference alone: the memo kept a `/` before it.
     func testTriodosStructuredRemittanceWithoutIssuerIsTheReference() {

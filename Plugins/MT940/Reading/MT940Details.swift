@@ -6,6 +6,7 @@ struct MT940Details {
     enum Dialect: String, CaseIterable, Sendable {
         case german = "German ?20–?33"
         case angled = "subfields >20–>33"
+        case tilde = "subfields ~20–~33"
         case dutch = "Dutch /TRTP/"
         case free = "free text"
         case nonSwift = "non-SWIFT :NS:"
@@ -46,6 +47,9 @@ struct MT940Details {
             readGerman(code, from: 3, &room, into: &texts)
         } else if let first = Self.angledStart(code) {
             dialect = .angled
+            readGerman(code, from: first, &room, into: &texts)
+        } else if let first = Self.angledStart(code, mark: UInt8(ascii: "~")) {
+            dialect = .tilde
             readGerman(code, from: first, &room, into: &texts)
         } else if let keys = Self.dutchKeys(Array(joined)) {
             dialect = .dutch
@@ -128,11 +132,25 @@ struct MT940Details {
 
     /// The same subfields marked `>NN` (Triodos: `000>100000000000>20RABONL2U>21NL12RABO…`; a
     /// Polish bank's in a-fas/mt940js, without the code: `>20Usługi księgowe>31…>32BOOKING
-    /// GROUP`): where the first subfield's mark is, else nil.
-    static func angledStart(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// GROUP`), or marked `~NN` (PKO BP's: `020~00152~20PRZELEW…~32IRENA KOWALSKA~38FR76…`):
+    /// where the first subfield's mark is, else nil.
+    static func angledStart(_ text: UnsafeBufferPointer<UInt8>, mark: UInt8 = UInt8(ascii: ">")) -> Int? {
         let digits = text.prefix(3).allSatisfy { ($0 &- UInt8(ascii: "0")) < 10 }
         let first = text.count >= 6 && digits ? 3 : 0
-        return isSubfield(text, first, mark: UInt8(ascii: ">")) ? first : nil
+        return isSubfield(text, first, mark: mark) ? first : nil
+    }
+
+    /// A subfield holding only PKO BP's mark of an empty one (`~21ÿ`: the byte 0xFF, `˙` in
+    /// windows-1250, `ÿ` in windows-1252, raw or read in either), which is no text.
+    static func isEmptyMark(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
+        let word = MT940TextScan.trimmed(piece, 0..<piece.count)
+        switch word.count {
+        case 1: return piece[word.lowerBound] == 0xFF
+        case 2:
+            let (first, second) = (piece[word.lowerBound], piece[word.lowerBound + 1])
+            return (first == 0xCB && second == 0x99) || (first == 0xC3 && second == 0xBF)
+        default: return false
+        }
     }
 
     /// `?00` booking text, `?20`–`?29` and `?60`–`?63` purpose, `?32`–`?33` the name; the
@@ -162,6 +180,7 @@ struct MT940Details {
             }
             let piece = UnsafeBufferPointer(rebasing: text[(at + 3)..<end])
             switch code {
+            case _ where Self.isEmptyMark(piece): break
             case 0: room.booking.append(contentsOf: piece)
             case 21 where separator != UInt8(ascii: "?") && Self.isIBAN(piece):
                 // `>20` (read as purpose just before) was its BIC: taken back out.

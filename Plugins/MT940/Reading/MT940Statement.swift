@@ -125,6 +125,7 @@ public struct MT940DialectCounts: Equatable, Sendable {
     /// shared each time.
     var german = 0
     var angled = 0
+    var tilde = 0
     var dutch = 0
     var free = 0
     var nonSwift = 0
@@ -135,6 +136,7 @@ public struct MT940DialectCounts: Equatable, Sendable {
         switch dialect {
         case .german: german += 1
         case .angled: angled += 1
+        case .tilde: tilde += 1
         case .dutch: dutch += 1
         case .free: free += 1
         case .nonSwift: nonSwift += 1
@@ -145,6 +147,7 @@ public struct MT940DialectCounts: Equatable, Sendable {
         switch dialect {
         case .german: german
         case .angled: angled
+        case .tilde: tilde
         case .dutch: dutch
         case .free: free
         case .nonSwift: nonSwift
