@@ -297,24 +297,8 @@ public final class MT940Reader {
             beginIfNeeded()
             held = (MT940StatementLine(text.bytes), fieldLine)
             swap(&text, &heldText)
-        case .details:
-            guard held != nil else { break }
-            if hasSwiftDetails {
-                swiftDetails.append(0x0A)
-                swiftDetails.append(contentsOf: text.bytes)
-            } else {
-                hasSwiftDetails = true
-                swap(&text, &swiftDetails)
-            }
-        case .nonSwift:
-            guard held != nil else { break }
-            if hasNonSwiftDetails {
-                nonSwiftDetails.append(0x0A)
-                nonSwiftDetails.append(contentsOf: text.bytes)
-            } else {
-                hasNonSwiftDetails = true
-                swap(&text, &nonSwiftDetails)
-            }
+        case .details: if held != nil { gather(into: &swiftDetails, &hasSwiftDetails) }
+        case .nonSwift: if held != nil { gather(into: &nonSwiftDetails, &hasNonSwiftDetails) }
         default:
             break
         }
@@ -348,6 +332,18 @@ public final class MT940Reader {
     }
 
     // MARK: Entries
+
+    /// The field's text as the held line's details of one kind: the first field's, or a further
+    /// line of them.
+    private func gather(into details: inout MT940Buffer, _ gathered: inout Bool) {
+        if gathered {
+            details.append(0x0A)
+            details.append(contentsOf: text.bytes)
+        } else {
+            gathered = true
+            swap(&text, &details)
+        }
+    }
 
     private func flushHeld() {
         guard let entry = held.take() else { return }
