@@ -7,9 +7,6 @@ import XCTest
 final class OFXEdgeEndToEndTests: XCTestCase {
     typealias Row = [String: Any]
 
-    /// The test's temporary folders, kept until it ends (a folder is removed when released).
-    private var folders: [TemporaryFolder] = []
-
     private func fixture(_ name: String) -> String { BuiltProducts.fixtures + "/statements/ofx/" + name }
 
     /// Runs `path` to JSON with `arguments`; its rows, accounts and stderr.
@@ -46,8 +43,7 @@ final class OFXEdgeEndToEndTests: XCTestCase {
 
     /// An OFX 1.02 file around `body` (what goes inside `<OFX>`), written to a folder of its own.
     private func file(_ body: String, named name: String = "statement.ofx") throws -> (TemporaryFolder, String) {
-        let folder = try TemporaryFolder()
-        folders.append(folder)
+        let folder = try temporaryFolder()
         let header =
             "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\n"
             + "COMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n"
