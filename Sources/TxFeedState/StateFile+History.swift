@@ -92,31 +92,37 @@ extension StateFile {
     /// records in it: the same bytes read again give the same identities, unless the reading
     /// changed (a txfeed that reads a payee or memo otherwise, other options), and then the
     /// money is written a second time.
-    public struct EarlierImport: Sendable, Equatable {
+    public struct EarlierImport: Sendable {
         public var batch: Int64
         /// The txfeed version that ran it.
         public var txfeed: String
-        public var written: Int
         public var rejected: Int
     }
 
-    /// The first batch, not undone, that wrote records from a file of `sha256` (else the first
-    /// that read one): where the money the file holds went first.
-    public func earlierImport(ofSHA256 sha256: String) throws(StateError) -> EarlierImport? {
+    /// For each of `sha256s`, the first batch, not undone, that wrote records from a file of
+    /// those bytes (else the first that read one): where the money the file holds went first.
+    /// One pass over the batches' sources however many files ask, as `sha256` has no index.
+    public func earlierImports(ofSHA256 sha256s: Set<String>) throws(StateError) -> [String: EarlierImport] {
+        guard !sha256s.isEmpty else { return [:] }
+        var found: [String: (earlier: EarlierImport, wrote: Bool)] = [:]
         do {
             let rows = try database.prepare(
                 """
-                SELECT b.id, b.txfeed, s.written, s.rejected FROM batch_sources s JOIN batches b ON b.id = s.batch
-                WHERE s.sha256 = ? AND b.undone IS NULL AND s.written + s.rejected + s.seen > 0
-                ORDER BY s.written > 0 DESC, b.id LIMIT 1
+                SELECT s.sha256, b.id, b.txfeed, s.written, s.rejected FROM batch_sources s JOIN batches b ON b.id = s.batch
+                WHERE s.sha256 IS NOT NULL AND b.undone IS NULL AND s.written + s.rejected + s.seen > 0
+                ORDER BY b.id
                 """)
-            rows.bind(1, sha256)
-            guard try rows.step() else { return nil }
-            return EarlierImport(
-                batch: rows.int64(0), txfeed: rows.text(1) ?? "?", written: Int(rows.int64(2)),
-                rejected: Int(rows.int64(3)))
+            while try rows.step() {
+                guard let sha256 = rows.text(0), sha256s.contains(sha256) else { continue }
+                let wrote = rows.int64(3) > 0
+                if let kept = found[sha256], kept.wrote || !wrote { continue }
+                let earlier = EarlierImport(
+                    batch: rows.int64(1), txfeed: rows.text(2) ?? "?", rejected: Int(rows.int64(4)))
+                found[sha256] = (earlier, wrote)
+            }
         } catch {
             throw StateError(error, path: path)
         }
+        return found.mapValues(\.earlier)
     }
 }

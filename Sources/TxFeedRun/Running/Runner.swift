@@ -173,7 +173,7 @@ public enum Runner {
                             + "fingerprints, not by those ids"))
         }
         feed.batch = state?.batch
-        if let state, let digests { Self.warnOfFilesReadAgain(feed, state: state, files: digests.wait(), input) }
+        if let state, let digests { Self.warnOfFilesReadAgain(feed, state: state, files: digests, input) }
         // Before transfers and rules: a stale export's hold beside another export's booking is
         // one payment.
         var openPending: [RememberedPending] = []
@@ -242,13 +242,18 @@ public enum Runner {
     /// know: read otherwise than then (a txfeed that reads a payee or memo better, other
     /// options), those are likely the same money a second time, or records that batch rejected.
     /// Nothing else can tell them apart, so it is said before the sinks write.
-    private static func warnOfFilesReadAgain(_ feed: Feed, state: StateFile, files: [BatchFile?], _ input: RunInput) {
+    private static func warnOfFilesReadAgain(
+        _ feed: Feed, state: StateFile, files digests: InputDigests, _ input: RunInput
+    ) {
         var booked = [Int](repeating: 0, count: feed.sources.count)
         for t in feed.transactions where !t.isPending { booked[feed.accounts[Int(t.account)].source] += 1 }
+        // Only a run with new booked records waits for the digests here, and asks once for all.
+        guard booked.contains(where: { $0 > 0 }) else { return }
+        let files = digests.wait()
+        let asked = Set(zip(files, booked).compactMap { $1 > 0 ? $0?.sha256 : nil })
+        guard let found = try? state.earlierImports(ofSHA256: asked) else { return }
         for (position, source) in feed.sources.enumerated() where booked[position] > 0 && position < files.count {
-            guard let file = files[position], let earlier = try? state.earlierImport(ofSHA256: file.sha256) else {
-                continue
-            }
+            guard let file = files[position], let earlier = found[file.sha256] else { continue }
             let by = earlier.txfeed == TxFeed.version ? "" : " (txfeed \(earlier.txfeed))"
             let rejected = earlier.rejected > 0 ? ", or among the \(earlier.rejected) it rejected" : ""
             input.diagnostics(
