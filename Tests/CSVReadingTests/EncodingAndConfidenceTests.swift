@@ -360,4 +360,13 @@ final class SeparatorTests: XCTestCase {
         let commas = try CSVReading.read("21.01.2024,1;50\n22.01.2024,2;75\n")
         XCTAssertEqual(commas.reportLine("separator"), ",  (2 fields on 2 of 2 lines)")
     }
+
+    /// The count skips bytes eight at a time: a quote or separator at every place in a word is
+    /// still seen (a quoted `|` never counts, so every line gives three fields).
+    func testSeparatorsAndQuotesAtEveryOffsetAreCounted() throws {
+        let rows = (0..<17).map { k in "21.01.2024|\"\(String(repeating: "a", count: k))|b\"|-\(k + 1),00" }
+        let result = try CSVReading.read((["Datum|Name|Betrag"] + rows).joined(separator: "\n") + "\n")
+        XCTAssertEqual(result.reportLine("separator"), "|  (3 fields on 18 of 18 lines)")
+        XCTAssertEqual(result.entries[0].map(\.vendor).last, String(repeating: "a", count: 16) + "|b")
+    }
 }
