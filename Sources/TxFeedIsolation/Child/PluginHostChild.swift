@@ -91,8 +91,8 @@ final class ChildHost: Sendable {
         }
         // The plugin requests are about; a planning child (txfeed's probe) loads several, and
         // `load` of one already loaded only makes it current again.
-        nonisolated(unsafe) var plugin: LoadedPlugin?
-        nonisolated(unsafe) var loaded: [String: LoadedPlugin] = [:]
+        var plugin: LoadedPlugin?
+        var loaded: [String: LoadedPlugin] = [:]
         while true {
             // Nothing is held while nothing is to do.
             if requests.withLock({ $0.isEmpty }) { writer.release() }
@@ -202,6 +202,7 @@ final class ChildHost: Sendable {
     }
 
     /// The sink's session between calls, and the texts shared by every batch of its feed.
+    /// `nonisolated(unsafe)`: only `serve`'s loop touches them, answering one call at a time.
     nonisolated(unsafe) private var sink: PluginSinkSession?
     nonisolated(unsafe) private var sinkShared: [UInt8] = []
 

@@ -7,6 +7,8 @@ import TxFeedPluginABI
 /// misuse of the ABI: logged, and answered `TXFEED_FAILED`; a call after `run` returned is
 /// answered `TXFEED_STOP`.
 extension PluginSource {
+    /// `nonisolated(unsafe)`: a C struct of function pointers, made once and never written; each
+    /// run copies it into its own context.
     nonisolated(unsafe) static let callbacks: txfeed_source_host = {
         var host = txfeed_source_host()
         host.abi_version = TXFEED_ABI_VERSION

@@ -76,6 +76,8 @@ public final class PluginSource: SourceSession {
     }
 
     /// The plugin's `void *state`, moved between threads in turn (open, run, close).
+    /// `@unchecked Sendable`: the ABI lets the state change threads between calls, and the host
+    /// makes them one at a time (`opened` is taken under its lock before `close`).
     private struct OpenState: @unchecked Sendable {
         var pointer: UnsafeMutableRawPointer?
     }
