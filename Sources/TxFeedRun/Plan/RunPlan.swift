@@ -137,16 +137,32 @@ public struct RunPlan: Sendable {
 
     /// Every file the run writes, checked before any source runs as a shell checks its
     /// redirections: each can be written (its folder exists; a file's mode allows it), and no
-    /// two outputs are the same file or both stdout. A sink whose `-o` extension says another
-    /// format than its explicit `--sink` is only a warning.
+    /// two outputs are the same file or both stdout. Two feeds one after the other on stdout,
+    /// one file written twice, or a database with nowhere to go is never what anyone wants. A
+    /// sink whose `-o` extension says another format than its explicit `--sink` is only a warning.
     private mutating func checkOutputs() throws(UsageError) {
-        var outputs: [(what: String, destination: OutputDestination)] = []
+        // SQLite and xlsx write a file they can seek in, never a stream.
+        for sink in sinks where sink.path == nil {
+            if case .builtIn(let builtIn) = sink.format, builtIn.writesFileOnly {
+                let example = builtIn == .sqlite ? "FILE.db" : "FILE.\(builtIn.name)"
+                throw UsageError(
+                    "sink '\(builtIn.name)' needs a file: -o \(example) or --sink \(builtIn.name):path=FILE")
+            }
+        }
+        let toStdout = sinks.filter(\.writesStandardOutput).map(\.format.name)
+        if toStdout.count > 1 {
+            throw UsageError(
+                "\(toStdout.count) sinks would write to stdout (\(toStdout.joined(separator: ", "))): give all but one a file with -o FILE or path=FILE"
+            )
+        }
+        // `sink` is the path as the sink was given it, for a sink's own file.
+        var outputs: [(what: String, destination: OutputDestination, sink: String?)] = []
         for sink in sinks {
             guard let path = sink.path else {
                 // A built-in sink without a path writes stdout, and so does a sink plugin that
                 // declares `path`; one that does not writes where its options say.
                 if sink.writesStandardOutput {
-                    outputs.append(("sink '\(sink.format.name)'", .stream(path: "/dev/stdout")))
+                    outputs.append(("sink '\(sink.format.name)'", .stream(path: "/dev/stdout"), nil))
                 }
                 continue
             }
@@ -160,17 +176,20 @@ public struct RunPlan: Sendable {
                     warnings.append("\(path): the extension says \(named), but the sink is \(builtIn.name)")
                 }
             }
-            outputs.append(("-o \(path)", destination))
+            outputs.append(("-o \(path)", destination, path))
         }
-        if let path = rejectsFile { outputs.append(("--rejects \(path)", try OutputDestination.resolve(path))) }
-        if let path = duplicatesFile { outputs.append(("--duplicates \(path)", try OutputDestination.resolve(path))) }
-        if let path = skippedFile { outputs.append(("--skipped \(path)", try OutputDestination.resolve(path))) }
+        if let path = rejectsFile { outputs.append(("--rejects \(path)", try OutputDestination.resolve(path), nil)) }
+        if let path = duplicatesFile {
+            outputs.append(("--duplicates \(path)", try OutputDestination.resolve(path), nil))
+        }
+        if let path = skippedFile { outputs.append(("--skipped \(path)", try OutputDestination.resolve(path), nil)) }
         if let path = stateFile {
             let destination = try OutputDestination.resolve(path)
             if destination.isStream { throw UsageError("--state \(path): a state file must be a regular file") }
-            outputs.append(("--state \(path)", destination))
+            outputs.append(("--state \(path)", destination, nil))
         }
-        // A file that is there is known by its device and inode too: a hard link is the same file.
+        // A file that is there is known by its device and inode: a hard link or a symlink to it
+        // is the same file under another name.
         let identities = outputs.map { output in
             output.destination == .stream(path: "/dev/stdout")
                 ? Paths.standardOutputIdentity() : Paths.fileIdentity(output.destination.path)
@@ -180,6 +199,9 @@ public struct RunPlan: Sendable {
                 outputs[$0].destination.path == output.destination.path
                     || (identities[$0] != nil && identities[$0] == identities[n])
             }).map({ outputs[$0] }) {
+                if earlier.sink != nil, let path = output.sink {
+                    throw UsageError("two sinks would write the same file \(path)")
+                }
                 throw UsageError(
                     "\(earlier.what) and \(output.what) would both write \(output.destination.path): give each its own")
             }

@@ -37,7 +37,6 @@ struct SinkPlanner {
             entries.append(Entry(name: name, path: path, options: []))
         }
         if entries.isEmpty { entries.append(Entry(name: "text", options: [])) }
-        try checkDestinations(entries)
         return try entries.map(plan)
     }
 
@@ -69,33 +68,6 @@ struct SinkPlanner {
             throw UsageError(
                 "unknown sink '\(name)': not a built-in sink (text, json, ndjson, csv, sqlite, xlsx, hledger, ledger, beancount) and \(error)"
             )
-        }
-    }
-
-    /// Two feeds one after the other on stdout, one file written twice, or a database with
-    /// nowhere to go is never what anyone wants: say so before anything runs. (A sink plugin
-    /// that declares `path` and has none writes stdout; one that declares no `path` writes
-    /// wherever its options say, so it is left out.)
-    private func checkDestinations(_ entries: [Entry]) throws(UsageError) {
-        // SQLite and xlsx write a file they can seek in, never a stream.
-        if entries.contains(where: { $0.name == "sqlite" && $0.plugin == nil && $0.path == nil }) {
-            throw UsageError("sink 'sqlite' needs a file: -o FILE.db or --sink sqlite:path=FILE")
-        }
-        if entries.contains(where: { $0.name == "xlsx" && $0.plugin == nil && $0.path == nil }) {
-            throw UsageError("sink 'xlsx' needs a file: -o FILE.xlsx or --sink xlsx:path=FILE")
-        }
-        let toStdout = entries.filter { $0.path == nil && ($0.plugin.map(SinkPlan.takesPath) ?? true) }.map(\.name)
-        if toStdout.count > 1 {
-            throw UsageError(
-                "\(toStdout.count) sinks would write to stdout (\(toStdout.joined(separator: ", "))): give all but one a file with -o FILE or path=FILE"
-            )
-        }
-        // A file that is there is known by its device and inode: a hard link or a symlink to it
-        // is the same file under another name.
-        var seenPaths: Set<String> = []
-        for path in entries.compactMap(\.path) {
-            let identity = Paths.fileIdentity(path) ?? Paths.absolute(path)
-            if !seenPaths.insert(identity).inserted { throw UsageError("two sinks would write the same file \(path)") }
         }
     }
 
