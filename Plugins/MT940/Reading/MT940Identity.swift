@@ -5,7 +5,7 @@ import StatementText
 /// first bytes.
 public enum MT940Identity {
     /// 95 for a head starting (after a byte order mark and blanks) with a SWIFT block header
-    /// `{1:` or `{4:`, or with a `:20:` field line; 60 for a head with a `:20:` line and a
+    /// `{1:` or `{4:`, or with a `:20:` field line (`@@:20:` where `@@` breaks the lines); 60 for a head with a `:20:` line and a
     /// `:25:` line further on (a bank's own header before them); 20 for a file named `.sta`,
     /// `.mt940` or `.940` alone, so that its error is mt940's; 0 otherwise.
     ///
@@ -13,7 +13,9 @@ public enum MT940Identity {
     public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
         let i = HeadStart.index(in: head)
         let rest = UnsafeBufferPointer(rebasing: head[i...])
-        if rest.starts(with: "{1:".utf8) || rest.starts(with: "{4:".utf8) || rest.starts(with: ":20:".utf8) {
+        if rest.starts(with: "{1:".utf8) || rest.starts(with: "{4:".utf8) || rest.starts(with: ":20:".utf8)
+            || rest.starts(with: "@@:20:".utf8)
+        {
             return 95
         }
         // Only a text head is searched: a folder asks this of every file.

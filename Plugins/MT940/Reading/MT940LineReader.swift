@@ -2,7 +2,9 @@ import Glibc
 import StatementText
 
 /// A byte source cut into lines, CRLF or LF, a chunk read at a time into one buffer: a line is
-/// handed out in place as ``line``, valid until the next call.
+/// handed out in place as ``line``, valid until the next call. A file whose first line has `@@`
+/// before a field's tag (`@@:20:STARTUMS@@:25:…`: statements some German banks hand over through
+/// FinTS, with `@@` where the line breaks are) is cut at each `@@` too.
 final class MT940LineReader {
     /// A line longer than this is no MT940 (a field line has at most 65 characters, a block
     /// header a few hundred): the file is not read further, so binary garbage is never held whole.
@@ -36,6 +38,8 @@ final class MT940LineReader {
     private var start = 0
     private var end = 0
     private var atEnd = false
+    /// Whether `@@` breaks lines: decided once, on the file's first line (nil until then).
+    private(set) var breaksAtAt: Bool?
 
     init(source: MT940ByteSource) {
         self.source = source
@@ -44,12 +48,18 @@ final class MT940LineReader {
     deinit { storage.deallocate() }
 
     func next() -> Next {
-        let base = storage.baseAddress!
         while true {
-            if start < end, let newline = memchr(base + start, 0x0A, end - start) {
-                let stop = base.distance(to: UnsafeMutableRawPointer(newline))
+            if breaksAtAt == nil, start < end {
+                guard let decided = decideAtAt() else {
+                    // Too little of the first line is read yet: read on.
+                    if let failure = fill() { return failure }
+                    continue
+                }
+                breaksAtAt = decided
+            }
+            if start < end, let (stop, length) = lineBreak() {
                 take(start..<stop)
-                start = stop + 1
+                start = stop + length
                 return firstLineFailure() ?? .line
             }
             if atEnd {
@@ -61,19 +71,61 @@ final class MT940LineReader {
             if end - start > Self.longestLine {
                 return .failure("line \(number + 1) runs past 64 KiB without a line break: not MT940 text")
             }
-            // What is left of a line moves to the front, and the rest of the buffer is filled.
-            if start > 0 {
-                memmove(base, base + start, end - start)
-                end -= start
-                checked = max(checked - start, 0)
-                start = 0
-            }
-            guard let read = source.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[end...])) else {
-                return .failure(source.failure ?? "the file cannot be read")
-            }
-            if read == 0 { atEnd = true }
-            end += read
+            if let failure = fill() { return failure }
         }
+    }
+
+    /// What is left of a line moves to the front, and the rest of the buffer is filled; a
+    /// failure when the source cannot be read.
+    private func fill() -> Next? {
+        let base = storage.baseAddress!
+        if start > 0 {
+            memmove(base, base + start, end - start)
+            end -= start
+            checked = max(checked - start, 0)
+            start = 0
+        }
+        guard let read = source.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[end...])) else {
+            return .failure(source.failure ?? "the file cannot be read")
+        }
+        if read == 0 { atEnd = true }
+        end += read
+        return nil
+    }
+
+    /// The next line break after `start`: where it is and how many bytes it takes (LF, or `@@`
+    /// where `@@` breaks lines); nil when the buffer holds none.
+    private func lineBreak() -> (at: Int, length: Int)? {
+        let base = storage.baseAddress!
+        let newline = memchr(base + start, 0x0A, end - start).map { base.distance(to: UnsafeMutableRawPointer($0)) }
+        guard breaksAtAt == true else { return newline.map { ($0, 1) } }
+        let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: end)
+        if let found = MT940TextScan.find("@@", in: bytes, start..<(newline ?? end)) { return (found, 2) }
+        return newline.map { ($0, 1) }
+    }
+
+    /// Whether the file's first line (after a byte order mark and blanks) has `@@` right before
+    /// a field's tag `:NN`: then `@@` breaks its lines. Nil while the buffer holds less than
+    /// that line or its first 256 bytes, and the file goes on.
+    private func decideAtAt() -> Bool? {
+        let bytes = UnsafeBufferPointer(
+            start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: end - start)
+        var from = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { from = 3 }
+        while from < bytes.count, bytes[from] == 0x20 || bytes[from] == 0x09 || bytes[from] == 0x0D
+            || bytes[from] == 0x0A
+        {
+            from += 1
+        }
+        let firstLineEnd = MT940TextScan.firstIndex(of: 0x0A, in: bytes, from: from)
+        guard firstLineEnd != nil || bytes.count - from >= 256 || atEnd else { return nil }
+        let line = UnsafeBufferPointer(rebasing: bytes[from..<(firstLineEnd ?? bytes.count)])
+        var at = 0
+        while let found = MT940TextScan.find("@@:", in: line, at..<line.count) {
+            if MT940Date.number(line, found + 3, 2) != nil { return true }
+            at = found + 1
+        }
+        return false
     }
 
     private func firstLineFailure() -> Next? {
@@ -116,7 +168,18 @@ final class MT940LineReader {
         guard from < to, let bad = UTF8Check.firstInvalid(UnsafeBufferPointer(start: base + from, count: to - from))
         else { return }
         var line = number
-        for offset in lineEnd..<max(from + bad, lineEnd) where base[offset] == 0x0A { line += 1 }
+        var offset = lineEnd
+        while offset < max(from + bad, lineEnd) {
+            if base[offset] == 0x0A {
+                line += 1
+            } else if breaksAtAt == true, offset + 1 < end, base[offset] == UInt8(ascii: "@"),
+                base[offset + 1] == UInt8(ascii: "@")
+            {
+                line += 1
+                offset += 1
+            }
+            offset += 1
+        }
         firstWindows1252Line = line
     }
 }
