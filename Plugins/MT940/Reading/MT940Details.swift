@@ -24,6 +24,8 @@ struct MT940Details {
         var name = MT940Buffer()
         var purpose = MT940Buffer()
         var booking = MT940Buffer()
+        /// Where each subfield of the purpose begins in `purpose`.
+        var pieces: [Int] = []
     }
 
     /// Reads the field's text, whose lines are cut at 65 characters wherever the bank cut them,
@@ -155,7 +157,8 @@ struct MT940Details {
 
     /// `?00` booking text, `?20`–`?29` and `?60`–`?63` purpose, `?32`–`?33` the name; the
     /// purpose's pieces joined as they are (each is a 27-character slice of one text). A SEPA
-    /// purpose (`EREF+… SVWZ+…`) gives the memo its `SVWZ+` part. The first subfield's mark, `?`
+    /// purpose (`EREF+… SVWZ+…`) gives the memo its `SVWZ+` part; one without `SVWZ+` whose
+    /// subfields begin with the DK's keywords, the text no keyword holds (``writeKeyedPurpose``). The first subfield's mark, `?`
     /// or `>`, is at `first`. Triodos writes a transfer's counterparty BIC in `>20` and IBAN in
     /// `>21`, its purpose from `>22` (zilverline/mt940's reading of its format description):
     /// an IBAN in `>21` is not purpose, nor is `>20` before it.
@@ -165,6 +168,7 @@ struct MT940Details {
         room.name.removeAll()
         room.purpose.removeAll()
         room.booking.removeAll()
+        room.pieces.removeAll(keepingCapacity: true)
         let separator = text[first]
         var at = first
         while at < text.count, let code = MT940Date.number(text, at + 1, 2) {
@@ -185,14 +189,23 @@ struct MT940Details {
             case 21 where separator != UInt8(ascii: "?") && Self.isIBAN(piece):
                 // `>20` (read as purpose just before) was its BIC: taken back out.
                 room.purpose.removeAll()
-            case 20...29, 60...63: room.purpose.append(contentsOf: piece)
+                room.pieces.removeAll(keepingCapacity: true)
+            case 20...29, 60...63:
+                room.pieces.append(room.purpose.bytes.count)
+                room.purpose.append(contentsOf: piece)
             case 32, 33: room.name.append(contentsOf: piece)
             default: break
             }
             at = end
         }
         let purpose = room.purpose.bytes
-        memo = Self.nonEmpty(texts.appendCollapsed(Self.sepaPurpose(purpose) ?? purpose), in: &texts)
+        if let sepa = Self.sepaPurpose(purpose) {
+            memo = Self.nonEmpty(texts.appendCollapsed(sepa), in: &texts)
+        } else if let keyed = Self.writeKeyedPurpose(purpose, pieces: room.pieces, into: &texts) {
+            memo = Self.nonEmpty(keyed, in: &texts)
+        } else {
+            memo = Self.nonEmpty(texts.appendCollapsed(purpose), in: &texts)
+        }
         vendor = Self.nonEmpty(texts.appendCollapsed(room.name.bytes), in: &texts)
         if vendor == nil { vendor = Self.nonEmpty(texts.appendCollapsed(room.booking.bytes), in: &texts) ?? memo }
     }
@@ -284,6 +297,77 @@ struct MT940Details {
             plus = at + 1
         }
         return UnsafeBufferPointer(rebasing: purpose[from...])
+    }
+
+    /// Whether a keyword of ``sepaKeywords`` and its `+` (or `BIC+`) begins at `at`.
+    static func isKeyword(_ purpose: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        if at + 5 <= purpose.count, purpose[at + 4] == UInt8(ascii: "+") {
+            let word = UnsafeRawPointer(purpose.baseAddress! + at).loadUnaligned(as: UInt32.self)
+            if sepaKeywords.contains(word) { return true }
+        }
+        return MT940TextScan.find("BIC+", in: purpose, at..<min(at + 4, purpose.count)) == at
+    }
+
+    /// A purpose without `SVWZ+` in the DK's layout (DFÜ-Abkommen, Anlage 3, the structured
+    /// `:86:`): each keyword (`EREF+`, `KREF+`, `MREF+`, `CRED+`…) begins a subfield, and a
+    /// value longer than its subfield goes on in the next one without it. The subfields no
+    /// keyword holds are the purpose: written as they are, a space between runs of them; a
+    /// subfield after a keyword's that did not fill its 27 characters is not that keyword's.
+    /// With no such text, the keywords' parts are written, a space between them, as they are.
+    /// Nil, and nothing written, when no subfield begins with a keyword, or a keyword is inside
+    /// one (not the DK's layout: the purpose is kept as written).
+    static func writeKeyedPurpose(
+        _ purpose: UnsafeBufferPointer<UInt8>, pieces: [Int], into texts: inout MT940EntryTexts
+    ) -> Range<Int>? {
+        func piece(_ i: Int) -> Range<Int> { pieces[i]..<(i + 1 < pieces.count ? pieces[i + 1] : purpose.count) }
+        var keyed = false
+        for i in pieces.indices {
+            let range = piece(i)
+            if isKeyword(purpose, at: range.lowerBound) { keyed = true }
+            var plus = range.lowerBound + 1
+            while let at = MT940TextScan.firstIndex(of: UInt8(ascii: "+"), in: purpose, from: plus), at < range.upperBound {
+                if at - 4 > range.lowerBound, isKeyword(purpose, at: at - 4) { return nil }
+                if at - 3 > range.lowerBound, isKeyword(purpose, at: at - 3) { return nil }
+                plus = at + 1
+            }
+        }
+        guard keyed else { return nil }
+        let start = texts.bytes.count
+        for free in [true, false] {
+            // Each piece is the purpose's own text, a keyword's, or the rest of the one before.
+            var afterKeyword = false
+            var run: Range<Int>?
+            func flush() {
+                guard let written = run else { return }
+                run = nil
+                let before = texts.bytes.count
+                if before > start { _ = texts.appendASCII(" ") }
+                if texts.appendCollapsed(UnsafeBufferPointer(rebasing: purpose[written])).isEmpty {
+                    texts.truncate(to: before)
+                }
+            }
+            for i in pieces.indices {
+                let range = piece(i)
+                let keyword = isKeyword(purpose, at: range.lowerBound)
+                var rest = false
+                if !keyword, afterKeyword, i > 0 {
+                    // Characters, not bytes: UTF-8's continuation bytes are not counted.
+                    rest = purpose[piece(i - 1)].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } >= 27
+                }
+                afterKeyword = keyword || rest
+                if free == afterKeyword {
+                    flush()
+                } else if keyword {
+                    flush()
+                    run = range
+                } else {
+                    run = (run?.lowerBound ?? range.lowerBound)..<range.upperBound
+                }
+            }
+            flush()
+            if texts.bytes.count > start { break }
+        }
+        return start..<texts.bytes.count
     }
 
     // MARK: Dutch: `/KEY/value` pairs
