@@ -29,8 +29,12 @@ struct MT940Details {
     }
 
     /// Reads the field's text, whose lines are cut at 65 characters wherever the bank cut them,
-    /// and writes the vendor and memo it finds into `texts`.
-    init(_ text: UnsafeBufferPointer<UInt8>, room: inout Room, into texts: inout MT940EntryTexts) {
+    /// and writes the vendor and memo it finds into `texts`. `isDebit` is the entry's direction,
+    /// which decides which of mBank's labelled parties is the other one (``polishParty``).
+    init(
+        _ text: UnsafeBufferPointer<UInt8>, isDebit: Bool = false, room: inout Room,
+        into texts: inout MT940EntryTexts
+    ) {
         // The lines joined: a subfield or a word may run over a line's end.
         room.joined.removeAll()
         var from = 0
@@ -58,13 +62,15 @@ struct MT940Details {
             readDutch(Array(joined), keys, into: &texts)
         } else {
             dialect = .free
-            readFree(text, into: &texts)
+            readFree(text, isDebit: isDebit, into: &texts)
         }
     }
 
     /// Free text: the first line that is not blank names the vendor; with more lines than one,
     /// all of them, collapsed each and joined by a space, are the memo.
-    private mutating func readFree(_ text: UnsafeBufferPointer<UInt8>, into texts: inout MT940EntryTexts) {
+    private mutating func readFree(
+        _ text: UnsafeBufferPointer<UInt8>, isDebit: Bool, into texts: inout MT940EntryTexts
+    ) {
         let start = texts.bytes.count
         var lines = 0
         var from = 0
@@ -89,7 +95,60 @@ struct MT940Details {
         if let name = Self.labelledName(text) {
             if memo == nil { memo = vendor }
             vendor = texts.appendCollapsed(UnsafeBufferPointer(rebasing: text[name]))
+        } else if let whole = memo ?? vendor,
+            let party = texts.bytes.withUnsafeBufferPointer({
+                Self.polishParty(UnsafeBufferPointer(rebasing: $0[whole]), isDebit: isDebit)
+            })
+        {
+            // mBank's `OD:` or `DLA:`: the other party, in the text already written.
+            if memo == nil { memo = vendor }
+            vendor = (whole.lowerBound + party.lowerBound)..<(whole.lowerBound + party.upperBound)
         }
+    }
+
+    /// mBank's `:86:` (Poland): the operation's code (one to three digits) and a space, then
+    /// `LABEL: value` parts between `; ` (`970 PRZELEW WEWNĘTRZNY; Z RACH.: 1418…; OD: FIRMA 9
+    /// SP. Z O.O.; TYT.: ZAPŁATA…; TNR: 1454…`). A credit names its payer after `OD:` ("from",
+    /// beside `Z RACH.:`, the account it came from), a debit its payee after `DLA:` ("for",
+    /// beside `NA RACH.:`): only the label of the entry's direction is read, since the other
+    /// could name the account holder. Where the value is in `text` (the lines joined by spaces,
+    /// collapsed), up to the next `; LABEL:` or the text's end; nil when the text is not so laid
+    /// out or names no such party.
+    static func polishParty(_ text: UnsafeBufferPointer<UInt8>, isDebit: Bool) -> Range<Int>? {
+        let digits = text.prefix { ($0 &- UInt8(ascii: "0")) < 10 }.count
+        guard (1...3).contains(digits), digits < text.count, text[digits] == 0x20 else { return nil }
+        let label: StaticString = isDebit ? "; DLA:" : "; OD:"
+        guard let found = MT940TextScan.find(label, in: text, digits..<text.count) else { return nil }
+        let from = found + label.utf8CodeUnitCount
+        var end = text.count
+        var at = from
+        while let semicolon = MT940TextScan.firstIndex(of: UInt8(ascii: ";"), in: text, from: at) {
+            if isPolishLabel(text, after: semicolon) {
+                end = semicolon
+                break
+            }
+            at = semicolon + 1
+        }
+        let value = MT940TextScan.trimmed(text, from..<end)
+        return value.isEmpty ? nil : value
+    }
+
+    /// Whether the `;` at `semicolon` ends a part: blanks to the text's end, or a label after
+    /// it, capitals (a Polish one's two UTF-8 bytes too), dots and spaces up to a `:` (`TYT.:`,
+    /// `NAZWA ZOBOW.:`, `REF. KLIENTA:`).
+    static func isPolishLabel(_ text: UnsafeBufferPointer<UInt8>, after semicolon: Int) -> Bool {
+        var at = semicolon + 1
+        while at < text.count, text[at] == 0x20 { at += 1 }
+        if at == text.count { return true }
+        let start = at
+        while at < text.count, at - start <= 24 {
+            let byte = text[at]
+            if byte == UInt8(ascii: ":") { return at - start >= 2 && text[start] != 0x20 }
+            guard (byte &- UInt8(ascii: "A")) < 26 || byte == UInt8(ascii: ".") || byte == 0x20 || byte >= 0x80
+            else { return false }
+            at += 1
+        }
+        return false
     }
 
     /// The text after `NAAM:` to the end of its line, where the label starts a line or follows a

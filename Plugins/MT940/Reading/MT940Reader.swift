@@ -393,7 +393,7 @@ public final class MT940Reader {
             dialectCounts.add(.nonSwift)
         }
         if hasSwiftDetails {
-            let swift = MT940Details(swiftDetails.bytes, room: &room, into: &written)
+            let swift = MT940Details(swiftDetails.bytes, isDebit: line.isDebit, room: &room, into: &written)
             current.dialectCounts.add(swift.dialect)
             dialectCounts.add(swift.dialect)
             // With `:NS:` too, the `:86:`, SWIFT's own field, names the vendor; the memo is both.
