@@ -70,6 +70,17 @@ final class MT940StatementLineTests: XCTestCase {
         XCTAssertEqual(read.entries.first?.date, "2020-06-08")
     }
 
+    /// SWIFT's field 61 puts the bank's reference `[//16x]` on the line itself and the
+    /// supplementary details `[34x]` on the next: a next line starting with `//` (Mt940.NET's
+    /// `wrapped-61.sta`, the only such file met) is supplementary details, not the reference, and
+    /// the entry has no id, as Mt940.NET reads it too.
+    func testANextLineStartingWithSlashesIsNoBankReference() {
+        let read = entry("2601020102C100,00NTRFVERYLONGCUSTREF1\n//BANKREF999")
+        XCTAssertNil(read.entries.first?.id)
+        XCTAssertEqual(read.entries.first?.vendor, "//BANKREF999")
+        XCTAssertEqual(entry("2601020102C100,00NTRFVERYLONGCUSTREF1//BANKREF999").entries.first?.id, "BANKREF999")
+    }
+
     func testWithoutDetailsTheSupplementaryLineOrReferenceNamesIt() {
         XCTAssertEqual(entry("240301C1,00NTRFNONREF//B1\nGUTSCHRIFT ZINSEN").entries.first?.vendor, "GUTSCHRIFT ZINSEN")
         XCTAssertEqual(entry("240301C1,00NTRFRENT-DEC//B1").entries.first?.vendor, "RENT-DEC")
