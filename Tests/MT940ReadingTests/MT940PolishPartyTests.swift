@@ -32,7 +32,8 @@ final class MT940PolishPartyTests: XCTestCase {
                 + "GUNSMITHS ASSOCIATION GUSTAV XVI STRASS 21 2685 OSLO; TYT.: FVAT \n115/259/2/2007; TNR: 1")
         XCTAssertEqual(debit?.vendor, "NORDIC GUNSMITHS ASSOCIATION GUSTAV XVI STRASS 21 2685 OSLO")
         // A name at the text's end, a cash deposit's two-digit code, one line.
-        XCTAssertEqual(entry("0710231023CR500,00NMSCNONREF//TT1", "65 WPLATA GOTOWKI; OD: JAN KOWALSKI")?.vendor, "JAN KOWALSKI")
+        XCTAssertEqual(
+            entry("0710231023CR500,00NMSCNONREF//TT1", "65 WPLATA GOTOWKI; OD: JAN KOWALSKI")?.vendor, "JAN KOWALSKI")
         XCTAssertEqual(
             entry("0710231023CR500,00NMSCNONREF//TT1", "65 WPLATA GOTOWKI; OD: JAN KOWALSKI")?.memo,
             "65 WPLATA GOTOWKI; OD: JAN KOWALSKI")

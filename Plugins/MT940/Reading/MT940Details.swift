@@ -384,7 +384,9 @@ struct MT940Details {
             let range = piece(i)
             if isKeyword(purpose, at: range.lowerBound) { keyed = true }
             var plus = range.lowerBound + 1
-            while let at = MT940TextScan.firstIndex(of: UInt8(ascii: "+"), in: purpose, from: plus), at < range.upperBound {
+            while let at = MT940TextScan.firstIndex(of: UInt8(ascii: "+"), in: purpose, from: plus),
+                at < range.upperBound
+            {
                 if at - 4 > range.lowerBound, isKeyword(purpose, at: at - 4) { return nil }
                 if at - 3 > range.lowerBound, isKeyword(purpose, at: at - 3) { return nil }
                 plus = at + 1

@@ -112,8 +112,9 @@ final class MT940LineReader {
             start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: end - start)
         var from = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { from = 3 }
-        while from < bytes.count, bytes[from] == 0x20 || bytes[from] == 0x09 || bytes[from] == 0x0D
-            || bytes[from] == 0x0A
+        while from < bytes.count,
+            bytes[from] == 0x20 || bytes[from] == 0x09 || bytes[from] == 0x0D
+                || bytes[from] == 0x0A
         {
             from += 1
         }
