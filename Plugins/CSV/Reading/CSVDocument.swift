@@ -133,7 +133,8 @@ public final class CSVDocument {
         var batch = CSVBatch()
         batch.texts.entries.reserveCapacity(min(limit, 65_536))
         var tokenizer = CSVTokenizer(
-            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine,
+            joinsLinePairs: layout.linePairs)
         var fields: [CSVFieldSpan] = []
         var cells = CSVCellReader(text: text)
         var balanceRows: [(line: Int, word: String)] = []
@@ -184,6 +185,12 @@ public final class CSVDocument {
             return
         }
         describeLayout(layout)
+        if layout.findsLinePairs(text: text, separator: separator) {
+            layout.linePairs = true
+            addNote(
+                "every record is two lines (\(layout.dataStartLine) and \(layout.dataStartLine + 1), …), each filling the columns the other leaves empty: read as one"
+            )
+        }
         let profiles = sample(layout)
         let roles = ColumnRoles(profiles: profiles, hasHeader: layout.header != nil, settings: settings)
         for problem in roles.problems { addProblem(problem) }
@@ -194,7 +201,10 @@ public final class CSVDocument {
         let summaryColumns = TableLayout.RowColumns(
             date: dateColumn, datePattern: settings.dateFormat, vendor: vendorColumn,
             money: [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 })
-        layout.trimTrailing(tail: scan.tail, columns: summaryColumns, text: text, separator: separator)
+        // A pair's second line looks like a summary row (no date, no amount); the pairs left none.
+        if !layout.linePairs {
+            layout.trimTrailing(tail: scan.tail, columns: summaryColumns, text: text, separator: separator)
+        }
         describeTrailing(layout)
         let evidence = observe(layout, roles: roles)
         let dropped = (0..<layout.width).filter { column in
@@ -267,7 +277,8 @@ public final class CSVDocument {
             ColumnProfile(header: layout.header == nil ? nil : layout.headerNames[column])
         }
         var tokenizer = CSVTokenizer(
-            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine,
+            joinsLinePairs: layout.linePairs)
         var reader = CSVCellReader(text: text)
         var fields: [CSVFieldSpan] = []
         var rows = 0
@@ -367,7 +378,8 @@ public final class CSVDocument {
         currencyColumn = roles[.currency]
         var reader = CSVCellReader(text: text)
         var tokenizer = CSVTokenizer(
-            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine,
+            joinsLinePairs: layout.linePairs)
         var fields: [CSVFieldSpan] = []
         let decideDate = settings.dateFormat == nil
         let decideMark = settings.decimalMark == nil
@@ -540,7 +552,8 @@ public final class CSVDocument {
         var batch = CSVBatch()
         var fields: [CSVFieldSpan] = []
         var tokenizer = CSVTokenizer(
-            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine,
+            joinsLinePairs: layout.linePairs)
         let hasIndicator = reader.columns.indicator != nil
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }

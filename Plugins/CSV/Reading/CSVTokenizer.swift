@@ -8,16 +8,44 @@ struct CSVTokenizer {
     let separator: UInt8
     private(set) var position: Int
     private(set) var line: Int
+    /// Each record is two lines, each filling the columns the other leaves empty
+    /// (``TableLayout/linePairs``): the two are read as one.
+    let joinsLinePairs: Bool
+    private var secondLine: [CSVFieldSpan] = []
 
-    init(text: UnsafeBufferPointer<UInt8>, separator: UInt8, position: Int = 0, line: Int = 1) {
+    init(
+        text: UnsafeBufferPointer<UInt8>, separator: UInt8, position: Int = 0, line: Int = 1,
+        joinsLinePairs: Bool = false
+    ) {
         self.text = text
         self.separator = separator
         self.position = position
         self.line = line
+        self.joinsLinePairs = joinsLinePairs
     }
 
     /// Reads the next record, its fields into `fields` (emptied first); nil at the end of the text.
     mutating func next(into fields: inout [CSVFieldSpan]) -> CSVRecordSpan? {
+        guard joinsLinePairs else { return nextLine(into: &fields) }
+        guard var record = nextLine(into: &fields) else { return nil }
+        var secondLine = self.secondLine
+        defer { self.secondLine = secondLine }
+        guard !record.isBlank, let second = nextLine(into: &secondLine) else { return record }
+        for column in 0..<second.fieldCount where !secondLine[column].isEmpty {
+            if column < fields.count {
+                if fields[column].isEmpty { fields[column] = secondLine[column] }
+            } else {
+                while fields.count < column { fields.append(CSVFieldSpan(start: 0, end: 0, escaped: false)) }
+                fields.append(secondLine[column])
+            }
+        }
+        record.end = second.end
+        record.fieldCount = fields.count
+        return record
+    }
+
+    /// One line's record (more than one line where a quoted field holds a line break).
+    private mutating func nextLine(into fields: inout [CSVFieldSpan]) -> CSVRecordSpan? {
         fields.removeAll(keepingCapacity: true)
         let count = text.count
         guard position < count, let base = text.baseAddress else { return nil }

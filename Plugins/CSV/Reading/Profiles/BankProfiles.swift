@@ -178,6 +178,19 @@ public enum BankProfiles {
                 "indicator": "Af Bij", "memo": "Mededelingen", "balance": "Saldo na mutatie", "date-format": "%Y%m%d",
                 "decimal-mark": ",", "default-currency": "EUR",
             ]),
+        // Fintro's (BNP Paribas Fortis') Visa export: each record two lines (the dates and the
+        // amount, then the card's text, `Wisselkoers##rate` and `Gerelateerde kost##fee`), read
+        // as one (``TableLayout/findsLinePairs(text:separator:)``); the merchant is `Details`.
+        BankProfile(
+            name: "fintro-visa-be", bank: "Fintro / BNP Paribas Fortis Visa (Belgium)",
+            header: [
+                "Uitvoeringsdatum", "Valutadatum", "Bedrag", "Valuta rekening", "Details", "Wisselkoers",
+                "Gerelateerde kost",
+            ],
+            options: [
+                "date": "Uitvoeringsdatum", "vendor": "Details", "amount": "Bedrag", "currency": "Valuta rekening",
+                "date-format": "%d/%m/%Y", "decimal-mark": ",",
+            ]),
         BankProfile(
             name: "rabobank-nl", bank: "Rabobank (Netherlands)",
             header: [

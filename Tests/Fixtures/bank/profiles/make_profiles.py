@@ -568,3 +568,16 @@ write("dkb", '''
 "04.03.24";"04.03.24";"Gebucht";"Erika Mustermann";"Hausverwaltung Berg";"Miete März Whg 3";"Ausgang";"DE02100500000054321000";"-850";"";"";""
 "01.03.24";"01.03.24";"Gebucht";"Max Beispiel";"Erika Mustermann";"Rückzahlung Konzertkarten";"Eingang";"DE44500105175407324931";"45";"";"";""
 ''', bom=True, newline="\n")
+
+# Fintro / BNP Paribas Fortis Visa (Belgium), the layout of ofxstatement-be-fintro's
+# sample_visa.csv: each record two lines, the dates and the amount, then the card's text with
+# `Wisselkoers##rate` and `Gerelateerde kost##fee` in their own columns; newest first.
+write("fintro-visa-be", '''
+Uitvoeringsdatum;Valutadatum;Bedrag;Valuta rekening;Details;Wisselkoers;Gerelateerde kost
+27/03/2024;28/03/2024;-18,75;EUR;;;
+;;;;DELHAIZE KOEKELBERG       BE - 01081  KOEKELBERG;Wisselkoers##;Gerelateerde kost##
+21/03/2024;22/03/2024;-96,40;EUR;;;
+;;;;SBB CFF FFS               CH - 03000  BERN;Wisselkoers##1,0387000;Gerelateerde kost##+1,00
+16/03/2024;17/03/2024;+12,99;EUR;;;
+;;;;SPOTIFY REFUND            SE - 00000  STOCKHOLM;Wisselkoers##;Gerelateerde kost##
+''', newline="\n")
