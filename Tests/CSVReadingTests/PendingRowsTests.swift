@@ -17,3 +17,77 @@ final class PendingRowsTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-23.40", "2450.00"])
     }
 }
+
+/// Nordea's Nordic netbank writes a card payment it holds but has not booked in place of the
+/// booking date: `Reserverat` (Swedish), `Varaus` (Finnish), with no balance of its own. Such a
+/// row read as booked is written a second time when the booking arrives; it has no date to be
+/// read with, so it is rejected for its date, and it is no evidence against the dates' format.
+final class NordeaHoldTests: XCTestCase {
+    /// Nordea Sweden's layout (`Bokföringsdag;Belopp;Avsändare;Mottagare;Namn;Rubrik;Saldo;Valuta;`),
+    /// newest first, the holds on top; figures our own.
+    func testSwedishReserveratInTheDateColumnIsAHoldNotADateError() throws {
+        let text = """
+            Bokföringsdag;Belopp;Avsändare;Mottagare;Namn;Rubrik;Saldo;Valuta;
+            Reserverat;-199,00;;;;Reservation Kortköp FOODORA AB;;SEK;
+            Reserverat;-42,00;;;;Reservation Kortköp PRESSBYRAN;;SEK;
+            2026/01/28;-1245,50;;;;Kortköp 260128 ICA MAXI;43686,00;SEK;
+            2026/01/27;-389,05;;;;Kortköp 260127 NETFLIX.COM;44931,50;SEK;
+            2026/01/25;31788,40;;;Arbetsgivare AB;Lön Januari;45320,55;SEK;
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-1245.50", "-389.05", "31788.40"])
+        XCTAssertEqual(result.entries[0].map(\.pending), [false, false, false])
+        XCTAssertEqual(result.rejects[0].map(\.line), [2, 3])
+        XCTAssertEqual(result.reportLine("date format")?.hasPrefix("%Y/%m/%d"), true, result.report)
+    }
+
+    /// Nordea Finland's layout (`Kirjauspäivä;Määrä;Maksaja;Maksunsaaja;Nimi;Otsikko;…`): `Varaus`.
+    func testFinnishVarausInTheDateColumnIsAHold() throws {
+        let text = """
+            Kirjauspäivä;Määrä;Maksaja;Maksunsaaja;Nimi;Otsikko;Viitenumero;Valuutta
+            Varaus;-12,90;;;;Korttiosto K-MARKET;;EUR
+            Varaus;-4,50;;;;Korttiosto R-KIOSKI;;EUR
+            2026/01/28;-56,20;;;;Korttiosto PRISMA;;EUR
+            2026/01/27;-9,99;;;;Korttiosto SPOTIFY;;EUR
+            2026/01/25;2450,00;Työnantaja Oy;;;Palkka;;EUR
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-56.20", "-9.99", "2450.00"])
+        XCTAssertEqual(result.rejects[0].map(\.line), [2, 3])
+    }
+
+    /// The same words in a status column are pending, in Danish and Norwegian as well.
+    func testReservedWordsInAStatusColumnArePending() throws {
+        let text = """
+            Date,Status,Description,Amount
+            2026-01-28,Reserverat,ICA MAXI,-45.00
+            2026-01-28,Varaus,K-MARKET,-12.90
+            2026-01-27,Reserveret,NETTO,-30.00
+            2026-01-27,Reservert,REMA 1000,-25.00
+            2026-01-26,Booked,SPOTIFY,-9.99
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.pending), [true, true, true, true, false])
+    }
+
+    /// A payee's text that opens with such a word is no status: the text is never read for one.
+    func testTheWordInThePayeeIsNoHold() throws {
+        let text = """
+            Datum,Transaktion,Kategori,Belopp,Saldo
+            2024-01-15,SPOTIFY AB,,"-99,00","12 345,67"
+            2024-01-14,Reserverat Bord AB,,"-199,00","12 444,67"
+            2024-01-13,VARAUS OY,,"25 000,00","12 643,67"
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.pending), [false, false, false])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["SPOTIFY AB", "Reserverat Bord AB", "VARAUS OY"])
+    }
+}

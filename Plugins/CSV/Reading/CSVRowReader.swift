@@ -421,6 +421,10 @@ struct CSVRowReader {
         "nicht gebucht",
         // Money held for a payment not booked yet; Danske Bank's `Venter` (waiting) beside `Udført`.
         "held", "venter",
+        // Nordea's Nordic netbank writes a card payment it holds, not booked yet, in place of the
+        // booking date: `Reserverat` (Swedish), `Varaus` (Finnish); the Danish and Norwegian words
+        // for reserved as well. Whole cells only: a payee's text is never read for them.
+        "reserverat", "varaus", "reserveret", "reservert",
     ]
     /// Words that say the money moved: what a status column holds besides the others.
     static let bookedWords: Set<String> = [
