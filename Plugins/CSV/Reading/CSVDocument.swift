@@ -350,6 +350,8 @@ public final class CSVDocument {
         /// holder writes it; and the first few of their lines.
         var incomePositive = 0
         var incomeLines: [Int] = []
+        /// Negative payment rows that thank the holder (`PAYMENT - THANK YOU`): a card issuer's words.
+        var thankingNegative = 0
 
         var rows: Int { negative + positive }
 
@@ -452,6 +454,13 @@ public final class CSVDocument {
                 case (false, false): evidence.payments.otherPositive += 1
                 }
                 if payment, evidence.payments.lines.count < 3 { evidence.payments.lines.append(line) }
+                if payment, negative,
+                    textColumns.contains(where: { column in
+                        column < fields.count && reader.withCell(fields[column]) { StatementWords.hasThankYou($0) }
+                    })
+                {
+                    evidence.payments.thankingNegative += 1
+                }
                 let income = textColumns.contains { column in
                     column < fields.count && reader.withCell(fields[column]) { StatementWords.hasIncomeWord($0) }
                 }
@@ -767,13 +776,13 @@ public final class CSVDocument {
                         + "payment row tells: set sign=inverted if they are charges, sign=as-is if they are money in")
                 return
             }
-            if sign == nil, words.rows == 1, words.negative == 1, words.otherPositive > words.otherNegative {
-                // One payment row is too few to decide, but a card issuer's statement looks so:
-                // said, not read in silence with every charge as money in.
-                addNote(
-                    "amounts read as written, though the one payment row (\(words.describedLines)) is negative and "
-                        + "most rows positive, as a card issuer writes them: set sign=inverted if this is a card "
-                        + "issuer's statement")
+            if sign == nil, words.rows == 1, words.negative == 1, words.incomePositive == 0,
+                words.otherPositive > words.otherNegative
+            {
+                // One payment row, negative, against charges written positive: a card issuer's
+                // month with one payment. Read as written, every charge was money in with exit 0.
+                decideOnePayment(words, reader: &reader)
+                return
             }
             if sign == .asIs, words.incomePositive > 0, words.negative == words.rows {
                 // The evidence pulled both ways: said, not settled in silence.
@@ -789,6 +798,36 @@ public final class CSVDocument {
         addNote(
             "amounts read inverted: payments and refunds (\(words.describedLines)) are negative and most rows "
                 + "positive, as a card issuer writes them; set sign=as-is to keep them")
+    }
+
+    /// One negative payment row against mostly positive rows, no pay or deposit written positive:
+    /// the issuer's view where the file says it is a card's (a card's column or preamble words,
+    /// the header's transaction and post dates) or the row thanks the holder, as only an issuer
+    /// does; otherwise refused, naming `sign`. One row alone is too few: a current account
+    /// paying a card from mostly money in would look so.
+    private func decideOnePayment(_ words: PaymentEvidence, reader: inout CSVRowReader) {
+        let line = words.describedLines
+        let evidence =
+            StatementWords.cardStatement(header: headerCells, preamble: preambleLines).map {
+                "the file is a card statement (\($0))"
+            }
+            ?? StatementWords.cardDatePair(header: headerCells).map { "the header has a card's dates (\($0))" }
+            ?? (words.thankingNegative > 0 ? "the row thanks the holder for it (THANK YOU)" : nil)
+        guard let evidence else {
+            addProblem(
+                "which way the amounts run is not settled: the one payment row (\(line)) is negative and most rows "
+                    + "positive, as a card issuer writes them, but one row is too few to tell and nothing else in "
+                    + "the file says it is a card's: set sign=inverted if the positive amounts are charges, "
+                    + "sign=as-is if they are money in")
+            return
+        }
+        reader.inverted = true
+        inferredSign = .inverted
+        let others = words.otherPositive + words.otherNegative
+        found.sign = "inverted (payment words: the one row, \(line), runs against the other \(others); \(evidence))"
+        addNote(
+            "amounts read inverted: the one payment row (\(line)) is negative and most rows positive, as a "
+                + "card issuer writes them, and \(evidence); set sign=as-is to keep them")
     }
 
     /// What payment words say of the sign, and why; nil when they do not decide it.

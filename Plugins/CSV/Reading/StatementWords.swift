@@ -5,6 +5,23 @@ enum StatementWords {
     /// refund, a credit. Matched as whole words, in any case, in the payee and memo.
     static let payment = ["payment", "thank you", "autopay", "refund", "gutschrift"]
 
+    /// A card's pair of dates in the header: when the charge was made and when it was posted
+    /// (Discover's `Trans. Date` and `Post Date`, Chase's and Provident's `Transaction Date` and
+    /// `Post Date`, Capital One's `Posted Date`). Checking exports date a row once, or name a
+    /// `Posting Date` (Navy Federal's, beside an indicator): that is no card's. Normalised header
+    /// cells, as ``HeaderVocabulary/normalise(_:)`` leaves them.
+    static let cardTransactionDates: Set<String> = ["trans date", "transaction date"]
+    static let cardPostDates: Set<String> = ["post date", "posted date"]
+
+    /// `the columns "Trans. Date" and "Post Date"` when the header has a card's pair of dates; nil otherwise.
+    static func cardDatePair(header: [String]) -> String? {
+        let names = header.map(HeaderVocabulary.normalise)
+        guard let made = names.firstIndex(where: cardTransactionDates.contains),
+            let posted = names.firstIndex(where: cardPostDates.contains)
+        else { return nil }
+        return "the columns \"\(header[made])\" and \"\(header[posted])\""
+    }
+
     /// The row a statement opens with: no amount, only the balance the chain starts from.
     /// Matched against the normalised payee or memo, at its start.
     static let openingBalance = [
@@ -200,6 +217,23 @@ enum StatementWords {
                     || byte == UInt8(ascii: "r") || byte == UInt8(ascii: "g")
             {
                 for word in paymentBytes where matches(word, in: cell, at: index) { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static let thankYouBytes = Array("thank you".utf8)
+
+    /// Whether `cell` holds `thank you` as whole words (ASCII case ignored): a card issuer's
+    /// words on the holder's payment (`INTERNET PAYMENT - THANK YOU`). Asked of payment rows only.
+    static func hasThankYou(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < cell.count {
+            if cell[index] | 0x20 == UInt8(ascii: "t"), index == 0 || !isWordByte(cell[index - 1]),
+                matches(thankYouBytes, in: cell, at: index)
+            {
+                return true
             }
             index += 1
         }
