@@ -213,19 +213,21 @@ final class CSVQuirksEndToEndTests: XCTestCase {
         XCTAssertEqual(rows.map(minor).sorted(), [-6000, -4500, -2399, -999, 2399, 50000])
     }
 
-    /// An Amex UK card export with one payment row: too few to decide the sign, so the run
-    /// reads the amounts as written, but says that the file looks like a card issuer's and
-    /// names the option (charges were read as money in without a word).
+    /// An Amex UK card export with one payment row, negative, that thanks the holder against
+    /// charges written positive: the issuer's view, read inverted with a note naming the option
+    /// (read as written, every charge was money in with only a note).
     func testOnePaymentRowAgainstTheRestIsSaidAndNamesTheOption() throws {
         let result = try run(Self.file("amex-uk"))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(
             result.stderr.contains(
-                "amounts read as written, though the one payment row (line 3) is negative and most rows positive, "
-                    + "as a card issuer writes them: set sign=inverted"), result.stderr)
-        let inverted = try run("-s", "csv:\(Self.file("amex-uk")),sign=inverted")
-        XCTAssertEqual(inverted.status, 0, inverted.stderr)
-        XCTAssertEqual(try feedRows(inverted).map(minor).reduce(0, +), 51230 - 4567 - 1280 - 2399 - 645)
+                "amounts read inverted: the one payment row (line 3) is negative and most rows positive, "
+                    + "as a card issuer writes them, and the row thanks the holder for it (THANK YOU); "
+                    + "set sign=as-is to keep them"), result.stderr)
+        XCTAssertEqual(try feedRows(result).map(minor).reduce(0, +), 51230 - 4567 - 1280 - 2399 - 645)
+        let asIs = try run("-s", "csv:\(Self.file("amex-uk")),sign=as-is")
+        XCTAssertEqual(asIs.status, 0, asIs.stderr)
+        XCTAssertEqual(try feedRows(asIs).map(minor).reduce(0, +), -(51230 - 4567 - 1280 - 2399 - 645))
     }
 
     // MARK: Status words

@@ -234,14 +234,15 @@ final class BankProfileTests: XCTestCase {
         XCTAssertTrue(sniff.output.contains("5 Zahlungsempfänger*in → vendor-debit"), sniff.output)
     }
 
-    /// Without its profile, a small American Express file with one payment row has too little
-    /// evidence for its sign: read as written (sniff says the sign was not checked).
+    /// Without its profile, a small American Express file with one payment row is read by its
+    /// words: the one payment, negative against charges written positive, thanks the holder, so
+    /// the amounts are the issuer's, as the profile says.
     func testProfileNoneReadsByInferenceAlone() throws {
         let run = try txfeed(
             "run", "-s", "csv:\(Self.file("amex-us-activity")),profile=none", "--sink", "ndjson",
             environment: environment)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(try feedRows(run).map(minor).reduce(0, +), -23366)
+        XCTAssertEqual(try feedRows(run).map(minor).reduce(0, +), 23366)
         let unknown = try txfeed(
             "run", "-s", "csv:\(Self.file("lloyds-uk")),profile=lloyds", "--sink", "ndjson", environment: environment)
         XCTAssertEqual(unknown.status, 1, unknown.stderr)

@@ -98,15 +98,19 @@ final class CSVBalanceTests: XCTestCase {
         XCTAssertEqual(wrong.output, "")
     }
 
-    /// One payment row is too few to decide: the default stands, and sniff says it was not checked.
-    func testOnePaymentRowDecidesNothing() throws {
+    /// One payment row is too few for the payment-word rule, but negative against charges written
+    /// positive and thanking the holder, it is a card issuer's: read inverted, and sniff says why
+    /// (read as written, every charge was money in).
+    func testOnePaymentRowThatThanksTheHolderDecides() throws {
         let text = Self.amex.replacingOccurrences(of: "AMAZON MARKETPLACE REFUND", with: "AMAZON MARKETPLACE")
         let path = try folder.write("amex.csv", text)
         let sniff = try txfeed("sniff", path)
         XCTAssertEqual(
-            sniffLine(sniff, "sign"), "not checked (no balance column; payment words on line 5: one row is too few)")
+            sniffLine(sniff, "sign"),
+            "inverted (payment words: the one row, line 5, runs against the other 6; "
+                + "the row thanks the holder for it (THANK YOU))")
         let result = try txfeed("run", path, "--sink", "ndjson")
-        XCTAssertEqual(try amounts(result)["AUTOPAY PAYMENT - THANK YOU"], -50000)
+        XCTAssertEqual(try amounts(result)["AUTOPAY PAYMENT - THANK YOU"], 50000)
     }
 
     // MARK: - A checking export in the bank's view, with a running balance
