@@ -29,6 +29,28 @@ final class OnePaymentRowSignTests: XCTestCase {
         XCTAssertTrue(result.notes.contains { $0.hasPrefix("amounts read inverted: the one payment row (line 3)") })
     }
 
+    /// The swept Discover file: its return and cashback credit as many as its charges. The payment
+    /// row still runs against the charges: read inverted, not as written.
+    func testAsManyCreditsAsChargesStillReadsTheIssuersView() throws {
+        let text = """
+            Trans. Date,Post Date,Description,Amount,Category
+            08/01/2025,08/01/2025,TRADER JOE S #123 SAN FRANCISCOCA,25.00,Supermarkets
+            08/03/2025,08/03/2025,INTERNET PAYMENT - THANK YOU,-300.00,Payments and Credits
+            08/05/2025,08/06/2025,SHELL OIL 12345,41.22,Gasoline
+            08/09/2025,08/10/2025,AMAZON.COM RETURN,-19.99,Merchandise
+            08/12/2025,08/13/2025,CASHBACK BONUS REDEMPTION PYMT/STMT CRDT,-5.00,Awards and Rebate Credits
+
+            """
+        let result = try CSVReading.read(text, options: ["date-format": "%m/%d/%Y"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-25.00", "300.00", "-41.22", "19.99", "5.00"])
+        let unsaid = text.replacingOccurrences(of: "Trans. Date,Post Date", with: "Date,Posted")
+            .replacingOccurrences(of: " - THANK YOU", with: "")
+        XCTAssertEqual(
+            try CSVReading.read(unsaid, options: ["date-format": "%m/%d/%Y"]).problems.first?.contains(
+                "is negative and as many rows positive as negative"), true)
+    }
+
     /// Without `THANK YOU`, the header's transaction and post dates (a card's pair) decide.
     func testTheCardsDatePairDecides() throws {
         let text = Self.discover.replacingOccurrences(of: "INTERNET PAYMENT - THANK YOU", with: "DIRECTPAY PAYMENT")

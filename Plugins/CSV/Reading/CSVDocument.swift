@@ -814,11 +814,12 @@ public final class CSVDocument {
                         + "payment row tells: set sign=inverted if they are charges, sign=as-is if they are money in")
                 return
             }
-            if sign == nil, words.rows == 1, words.negative == 1, words.incomePositive == 0,
-                words.otherPositive > words.otherNegative
+            if sign == nil, words.rows == 1, words.negative == 1, words.incomePositive == 0, words.otherPositive > 0,
+                words.otherPositive >= words.otherNegative
             {
                 // One payment row, negative, against charges written positive: a card issuer's
-                // month with one payment. Read as written, every charge was money in with exit 0.
+                // month with one payment (its returns and credits negative too, as many as the
+                // charges in a short file). Read as written, every charge was money in with exit 0.
                 decideOnePayment(words, reader: &reader)
                 return
             }
@@ -838,13 +839,15 @@ public final class CSVDocument {
                 + "positive, as a card issuer writes them; set sign=as-is to keep them")
     }
 
-    /// One negative payment row against mostly positive rows, no pay or deposit written positive:
+    /// One negative payment row against rows no fewer positive than negative, no pay or deposit
+    /// written positive:
     /// the issuer's view where the file says it is a card's (a card's column or preamble words,
     /// the header's transaction and post dates) or the row thanks the holder, as only an issuer
     /// does; otherwise refused, naming `sign`. One row alone is too few: a current account
     /// paying a card from mostly money in would look so.
     private func decideOnePayment(_ words: PaymentEvidence, reader: inout CSVRowReader) {
         let line = words.describedLines
+        let others = words.otherPositive > words.otherNegative ? "most rows positive" : "as many rows positive as negative"
         let evidence =
             StatementWords.cardStatement(header: headerCells, preamble: preambleLines).map {
                 "the file is a card statement (\($0))"
@@ -853,18 +856,18 @@ public final class CSVDocument {
             ?? (words.thankingNegative > 0 ? "the row thanks the holder for it (THANK YOU)" : nil)
         guard let evidence else {
             addProblem(
-                "which way the amounts run is not settled: the one payment row (\(line)) is negative and most rows "
-                    + "positive, as a card issuer writes them, but one row is too few to tell and nothing else in "
+                "which way the amounts run is not settled: the one payment row (\(line)) is negative and \(others), "
+                    + "as a card issuer writes them, but one row is too few to tell and nothing else in "
                     + "the file says it is a card's: set sign=inverted if the positive amounts are charges, "
                     + "sign=as-is if they are money in")
             return
         }
         reader.inverted = true
         inferredSign = .inverted
-        let others = words.otherPositive + words.otherNegative
-        found.sign = "inverted (payment words: the one row, \(line), runs against the other \(others); \(evidence))"
+        let count = words.otherPositive + words.otherNegative
+        found.sign = "inverted (payment words: the one row, \(line), runs against the other \(count); \(evidence))"
         addNote(
-            "amounts read inverted: the one payment row (\(line)) is negative and most rows positive, as a "
+            "amounts read inverted: the one payment row (\(line)) is negative and \(others), as a "
                 + "card issuer writes them, and \(evidence); set sign=as-is to keep them")
     }
 
