@@ -25,7 +25,8 @@ final class OnePaymentRowSignTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(
             result.entries[0].map(\.amount), ["-25.00", "300.00", "-41.22", "19.99", "-63.10", "-15.49"])
-        XCTAssertTrue(result.reportLine("sign")?.hasPrefix("inverted (payment words: the one row") ?? false, result.report)
+        XCTAssertTrue(
+            result.reportLine("sign")?.hasPrefix("inverted (payment words: the one row") ?? false, result.report)
         XCTAssertTrue(result.notes.contains { $0.hasPrefix("amounts read inverted: the one payment row (line 3)") })
     }
 
@@ -57,7 +58,8 @@ final class OnePaymentRowSignTests: XCTestCase {
         let result = try CSVReading.read(text)
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries[0].first?.amount, "-25.00")
-        XCTAssertTrue(result.reportLine("sign")?.contains(#"the columns "Trans. Date" and "Post Date""#) ?? false, result.report)
+        XCTAssertTrue(
+            result.reportLine("sign")?.contains(#"the columns "Trans. Date" and "Post Date""#) ?? false, result.report)
     }
 
     /// A column naming a card (American Express's `Card Member`) decides as well.

@@ -847,7 +847,8 @@ public final class CSVDocument {
     /// paying a card from mostly money in would look so.
     private func decideOnePayment(_ words: PaymentEvidence, reader: inout CSVRowReader) {
         let line = words.describedLines
-        let others = words.otherPositive > words.otherNegative ? "most rows positive" : "as many rows positive as negative"
+        let others =
+            words.otherPositive > words.otherNegative ? "most rows positive" : "as many rows positive as negative"
         let evidence =
             StatementWords.cardStatement(header: headerCells, preamble: preambleLines).map {
                 "the file is a card statement (\($0))"
