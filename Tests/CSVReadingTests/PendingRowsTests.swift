@@ -60,6 +60,33 @@ final class NordeaHoldTests: XCTestCase {
         XCTAssertEqual(result.rejects[0].map(\.line), [2, 3])
     }
 
+    /// Nordea Denmark (`Bogføringsdato;Beløb;…;Saldo;Valuta;Afstemt;`) writes `Reserveret`, Nordea
+    /// Norway (`Bokføringsdato;Beløp;…;Valuta;Betalingstype`, no balance) `Reservert`.
+    func testDanishAndNorwegianHoldsInTheDateColumn() throws {
+        let danish = """
+            Bogføringsdato;Beløb;Afsender;Modtager;Navn;Beskrivelse;Saldo;Valuta;Afstemt;
+            Reserveret;-39,95;9040111111;;;REMA 1000 AARHUS;;DKK;;
+            Reserveret;-12,00;9040111111;;;7-ELEVEN;;DKK;;
+            2026/09/07;-33,00;9040111111;;NETTO;NETTO;10577,22;DKK;;
+            2026/08/31;7000,00;;9040111111;;Fra Lønkonto;10610,22;DKK;;
+
+            """
+        let norwegian = """
+            Bokføringsdato;Beløp;Avsender;Mottaker;Navn;Tittel;Valuta;Betalingstype
+            Reservert;-115,70;6219.00.11111;;;JOKER OSLO;NOK;Varekjøp
+            Reservert;-42,10;6219.00.11111;;;KIWI OSLO;NOK;Varekjøp
+            2026/09/03;-300,00;6219.00.11111;;;Ola Nordmann;NOK;Straksutbetaling
+            2026/08/17;10000,00;;6219.00.11111;;Kari Nordmann;NOK;Overførsel
+
+            """
+        for (text, amounts) in [(danish, ["-33.00", "7000.00"]), (norwegian, ["-300.00", "10000.00"])] {
+            let result = try CSVReading.read(text)
+            XCTAssertEqual(result.problems, [])
+            XCTAssertEqual(result.entries[0].map(\.amount), amounts)
+            XCTAssertEqual(result.rejects[0].map(\.line), [2, 3])
+        }
+    }
+
     /// The same words in a status column are pending, in Danish and Norwegian as well.
     func testReservedWordsInAStatusColumnArePending() throws {
         let text = """

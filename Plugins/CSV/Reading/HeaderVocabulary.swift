@@ -14,7 +14,10 @@ public enum HeaderVocabulary {
                 "Buchungsdatum",
                 // Swedish booking dates (SEB, Skandiabanken, Handelsbanken's `Reskontradatum`),
                 // before Länsförsäkringar's `Datum` (the purchase) and the value dates.
-                "Bokföringsdatum", "Bokföringsdag", "Bokförd", "Reskontradatum", "Buchung", "Datum", "Date d'opération",
+                "Bokföringsdatum", "Bokföringsdag", "Bokförd", "Reskontradatum",
+                // Nordea's booking dates in Denmark, Norway and Finland (where a hold not booked yet
+                // has `Reserveret`, `Reservert`, `Varaus`: by its header even when holds outnumber dates).
+                "Bogføringsdato", "Bokføringsdato", "Kirjauspäivä", "Buchung", "Datum", "Date d'opération",
                 "Date opération", "Fecha", "Fecha operación",
                 "Boekingsdatum", "Transactiedatum", "日付", "取引日", "お取引日", "年月日",
                 // BNP Paribas Fortis and Fintro: the execution date, beside a value date.
