@@ -206,8 +206,7 @@ public final class CSVDocument {
             layout.trimTrailing(tail: scan.tail, columns: summaryColumns, text: text, separator: separator)
         }
         describeTrailing(layout)
-        let marked = apostropheCandidates(profiles, roles: roles)
-        let evidence = observe(layout, roles: roles, apostropheCandidates: marked)
+        let evidence = observe(layout, roles: roles)
         let dropped = (0..<layout.width).filter { column in
             layout.headerNames[column].isEmpty && !evidence.nonEmpty[column] && roles.role(of: column) == nil
         }
@@ -239,16 +238,6 @@ public final class CSVDocument {
         var reader = CSVRowReader(
             text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
             datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)
-        let apostrophes = marked.filter { !evidence.apostropheUnmarked.contains($0) }
-        if !apostrophes.isEmpty {
-            reader.apostropheMarked = (0..<layout.width).map(apostrophes.contains)
-            let names = apostrophes.map { column in
-                layout.header == nil ? "column \(column + 1)" : "\"\(layout.headerNames[column])\""
-            }
-            addNote(
-                "the ' before every cell of \(names.joined(separator: ", ")) dropped: a mark for text (NatWest's, "
-                    + "RBS's), no part of the payee")
-        }
         // Only where nothing else marks the debits: with minus signs, a bare amount is a credit.
         if evidence.creditSuffixes > 0, evidence.debitSuffixes == 0, evidence.minusSigned == 0 {
             // Credits marked and debits bare: marked or not is the sign (it read every charge as money in).
@@ -347,14 +336,6 @@ public final class CSVDocument {
         var blankIndicators = 0
         var minusBesideIndicator = 0
         var creditIndicatorLines: [Int] = []
-        /// Of the columns sampled as marked with `'`, those with a cell that is not.
-        var apostropheUnmarked: Set<Int> = []
-    }
-
-    /// Whether the cell's first byte but blanks is `'`; a blank cell says nothing against a mark.
-    private static func opensWithApostrophe(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = cell.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
-        return first == UInt8(ascii: "'")
     }
 
     /// Signs of a signed amount column, rows with payment words apart from the others.
@@ -389,21 +370,7 @@ public final class CSVDocument {
         return CSVRowReader.statusKind(of: cell) == .pending
     }
 
-    /// The payee and memo columns whose every sampled cell begins with `'` (NatWest's and RBS's
-    /// mark for text), where the column holds two such cells or another column is marked so as
-    /// well (a file of one row: its account name and number): one cell alone may be its name's
-    /// own (`'Ohana`). The whole column is checked in the pass over every row.
-    private func apostropheCandidates(_ profiles: [ColumnProfile], roles: ColumnRoles) -> [Int] {
-        let texts = [roles[.vendor], roles[.vendorDebit], roles[.vendorCredit], roles[.memo], roles.kind]
-        let columns = Set(texts.compactMap { $0 }).sorted()
-        guard columns.contains(where: { profiles[$0].isApostropheMarked }) else { return [] }
-        let markedColumns = profiles.filter(\.isApostropheMarked).count
-        return columns.filter { column in
-            profiles[column].isApostropheMarked && (profiles[column].nonBlank >= 2 || markedColumns >= 2)
-        }
-    }
-
-    private func observe(_ layout: TableLayout, roles: ColumnRoles, apostropheCandidates: [Int]) -> Evidence {
+    private func observe(_ layout: TableLayout, roles: ColumnRoles) -> Evidence {
         var evidence = Evidence(nonEmpty: [Bool](repeating: false, count: layout.width + 1))
         let dateColumn = roles[.date]!
         let moneyColumns = [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 }
@@ -451,11 +418,6 @@ public final class CSVDocument {
                 !reader.withCell(fields[dateColumn], { Self.isPendingWord($0) })
             {
                 reader.withCell(fields[dateColumn]) { evidence.dates.observe($0, line: line) }
-            }
-            for column in apostropheCandidates where column < fields.count && !fields[column].isEmpty {
-                if !reader.withCell(fields[column], { Self.opensWithApostrophe($0) }) {
-                    evidence.apostropheUnmarked.insert(column)
-                }
             }
             if decideMark {
                 for column in markColumns where column < fields.count && !fields[column].isEmpty {

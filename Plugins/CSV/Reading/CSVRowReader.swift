@@ -26,9 +26,6 @@ struct CSVRowReader {
     var creditWordLines: Set<Int> = []
     /// The rows read are under a `Pending Transactions` line: pending whatever their status.
     var pendingSection = false
-    /// Text columns whose every cell begins with NatWest's `'` (by column; empty when none):
-    /// the mark is dropped from the payee and memo read from them.
-    var apostropheMarked: [Bool] = []
     private var scratch: [UInt8] = []
 
     /// The role columns as plain optionals, looked up once.
@@ -132,12 +129,12 @@ struct CSVRowReader {
         }
         let amountRange = amountStart..<batch.texts.bytes.count
         // MARK: Texts
-        let memo = columns.memo.flatMap { appendText(fields, $0, to: &batch.texts.bytes) }
+        let memo = columns.memo.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) }
         let sided = sideVendor(amount: batch.texts.bytes[amountRange]).flatMap {
-            appendText(fields, $0, to: &batch.texts.bytes)
+            appendTrimmed(fields[$0], to: &batch.texts.bytes)
         }
-        var vendor = sided ?? appendText(fields, columns.vendor, to: &batch.texts.bytes)
-        if vendor == nil { vendor = memo ?? columns.kind.flatMap { appendText(fields, $0, to: &batch.texts.bytes) } }
+        var vendor = sided ?? appendTrimmed(fields[columns.vendor], to: &batch.texts.bytes)
+        if vendor == nil { vendor = memo ?? columns.kind.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) } }
         guard let vendor else {
             batch.texts.bytes.removeSubrange(dateStart...)
             let why = columns.kind == nil ? "there is no memo to use" : "so are the memo and the kind of entry"
@@ -391,21 +388,6 @@ struct CSVRowReader {
             return nil
         }
         return lower..<upper
-    }
-
-    /// A payee's or memo's column, trimmed, without the `'` its column is marked with.
-    private func appendText(_ fields: [CSVFieldSpan], _ column: Int, to out: inout [UInt8]) -> Range<Int>? {
-        guard let range = appendTrimmed(fields[column], to: &out) else { return nil }
-        guard !apostropheMarked.isEmpty, apostropheMarked[column], out[range.lowerBound] == UInt8(ascii: "'") else {
-            return range
-        }
-        var lower = range.lowerBound + 1
-        while lower < range.upperBound, Self.isBlank(out[lower]) { lower += 1 }
-        guard lower < range.upperBound else {
-            out.removeSubrange(range.lowerBound...)
-            return nil
-        }
-        return lower..<range.upperBound
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }

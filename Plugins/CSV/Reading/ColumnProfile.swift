@@ -104,31 +104,6 @@ struct ColumnProfile: Sendable {
         distinct = Set(values.filter { !$0.isEmpty }).count
     }
 
-    /// Every sampled cell that is not blank begins with `'`, as NatWest and RBS mark every text
-    /// cell (`'TV LICENCE MBP`): a spreadsheet's mark for text, no part of it. Not where each is
-    /// wrapped in `'` at both ends (American Express's `'320240450000111222'`), nor where each is
-    /// a Dutch elision (`'t Hart`, `'s-Hertogenbosch`, `'n`), which is the name's own.
-    var isApostropheMarked: Bool {
-        guard nonBlank > 0 else { return false }
-        var wrapped = true
-        var elided = true
-        for value in values where !value.isEmpty {
-            guard value.hasPrefix("'") else { return false }
-            if !(value.count > 1 && value.hasSuffix("'")) { wrapped = false }
-            if !Self.isDutchElision(value) { elided = false }
-        }
-        return !wrapped && !elided
-    }
-
-    /// `'t `, `'s `, `'s-`, `'n `: Dutch words that begin with an apostrophe.
-    static func isDutchElision(_ value: String) -> Bool {
-        let bytes = Array(value.utf8.prefix(3))
-        guard bytes.count == 3, bytes[0] == UInt8(ascii: "'") else { return false }
-        let letter = bytes[1] | 0x20
-        return (letter == UInt8(ascii: "t") || letter == UInt8(ascii: "s") || letter == UInt8(ascii: "n"))
-            && (bytes[2] == 0x20 || bytes[2] == UInt8(ascii: "-"))
-    }
-
     // MARK: - What the content says
 
     /// Reads as dates nearly everywhere (a summary row or two may not).
