@@ -1,5 +1,6 @@
 /// Header names banks use, per role, in English, German, French, Spanish, Dutch and Japanese,
-/// and the few Hungarian and Russian ones of OTP's, K&H's, Alfa-Bank's, VTB's and Sberbank's exports.
+/// the few Hungarian and Russian ones of OTP's, K&H's, Alfa-Bank's, VTB's and Sberbank's exports,
+/// and the Italian ones of BancoPosta's and Fineco's.
 ///
 /// All of it in one place so that a new bank's header is one line to add. Names are compared
 /// after ``normalise(_:)`` (case, accents and punctuation folded), and earlier names in a
@@ -23,9 +24,11 @@ public enum HeaderVocabulary {
                 // BNP Paribas Fortis and Fintro: the execution date, beside a value date.
                 "Uitvoeringsdatum", "Date d'exécution",
                 "Könyvelés dátuma", "Tranzakció dátuma", "Дата операции", "Дата совершения операции",
+                // Italian (BancoPosta's `Data` beside its `Valuta`, Fineco's `Data_Operazione`).
+                "Data", "Data contabile", "Data operazione", "Data Registrazione",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
-                "Fecha valor", "Értéknap", "Valutadag",
+                "Fecha valor", "Értéknap", "Valutadag", "Data valuta",
             ]
         ),
         (
@@ -45,6 +48,7 @@ public enum HeaderVocabulary {
                 "Nadawca/Odbiorca",
                 // Japanese banks: the details (the counterparty), not 摘要's kind of entry.
                 "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
+                "Descrizione operazioni", "Descrizione",
             ]
         ),
         (
@@ -54,6 +58,7 @@ public enum HeaderVocabulary {
                 "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto",
                 "Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)",
                 "Bedrag (EUR)", "Tranzakció összege", "Belopp",
+                "Importo",
                 // VTB and Sberbank: the amount in the account's currency, beside the operation's own.
                 "Сумма пересчитанная в валюту счета", "Сумма в валюте счета",
             ]
@@ -67,6 +72,8 @@ public enum HeaderVocabulary {
                 "Af", "Terhelés", "Расход", "Uttag",
                 // PostFinance before 2024 (`Lastschrift in CHF`) and UBS (`Belastung`).
                 "Lastschrift", "Belastung",
+                // BancoPosta (`Addebiti`), Fineco (`Uscite`).
+                "Addebiti", "Uscite",
                 "支払い金額", "お支払金額", "出金金額", "お引出し", "引出額",
             ]
         ),
@@ -76,6 +83,7 @@ public enum HeaderVocabulary {
                 "Credit", "Credit Amount", "Deposit", "Deposits", "Deposit Amt.", "Paid in", "Money in", "Haben",
                 "Crédit", "Abono", "Bij", "Jóváírás", "Приход", "Insättningar", "Insättning", "Gutschrift", "預かり金額",
                 "お預り金額", "入金金額", "お預入れ", "預入額",
+                "Accrediti", "Entrate",
             ]
         ),
         (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono"]),
@@ -97,7 +105,7 @@ public enum HeaderVocabulary {
             [
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
                 "Details",
-                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł",
+                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Descrizione_Completa",
                 // Beside a payee named otherwise (SEB's `Beneficiary's name`), the text.
                 "Description",
             ]

@@ -54,11 +54,14 @@ enum StatementWords {
     }
 
     /// A row's whole payee or memo that names the account's balance: a row of the balance with
-    /// its amount, not a transaction. Compared whole, ASCII case and runs of blanks ignored.
+    /// its amount, not a transaction. Compared whole, ASCII case and runs of blanks ignored, and
+    /// a `|` before or after it (BancoPosta's `|SALDO FINALE`).
     static let balanceRow = [
         "balance", "new balance", "closing balance", "ending balance", "statement balance", "saldo", "neuer saldo",
         "endsaldo", "schlusssaldo", "kontostand", "neuer kontostand", "solde", "nouveau solde", "solde final",
         "saldo final", "eindsaldo",
+        // BancoPosta (Italy): `SALDO INIZIALE` and `|SALDO FINALE`, dated rows around the others.
+        "saldo iniziale", "saldo finale",
         // Swedbank's Baltic exports: the opening and closing balances, and the period's
         // turnover (the sum of the rows, in and out), dated rows among the others.
         "likutis pradžiai", "likutis pabaigai", "apyvarta", "sākuma atlikums", "beigu atlikums", "apgrozījums",
@@ -77,7 +80,7 @@ enum StatementWords {
     static func isBalanceRow(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         var start = 0
         var end = cell.count
-        while start < end, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
+        while start < end, cell[start] == 0x20 || cell[start] == 0x09 || cell[start] == 0x7C { start += 1 }
         guard end - start >= 5, end - start <= 40 else { return false }
         let letter = cell[start] | 0x20
         // The words' first letters (a, b, c, e, k, l, n, s) as bits, a constant: the table below,
@@ -87,7 +90,7 @@ enum StatementWords {
             firstLetters & (1 << UInt32(letter - UInt8(ascii: "a"))) != 0
         else { return false }
         let candidates = balanceRowsByLetter[Int(letter - UInt8(ascii: "a"))]
-        while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 { end -= 1 }
+        while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 || cell[end - 1] == 0x7C { end -= 1 }
         words: for word in candidates {
             var at = start
             for byte in word {
