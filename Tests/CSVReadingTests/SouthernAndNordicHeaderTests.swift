@@ -1,8 +1,9 @@
 import CSVReading
 import XCTest
 
-/// Exports from Italy whose headers no name of ours knew. BancoPosta's rows are its own (the test
-/// files of ofxstatement-bancoposta); Fineco's layout is its bank's, the figures our own.
+/// Exports from Italy, Portugal, Argentina, Norway, Finland and France whose headers no name of
+/// ours knew. BancoPosta's rows are its own (the test files of ofxstatement-bancoposta); the
+/// other layouts are their banks', the figures our own.
 final class SouthernAndNordicHeaderTests: XCTestCase {
     /// BancoPosta (Italy): `Addebiti` (money out) and `Accrediti` (money in), between a
     /// `SALDO INIZIALE` and a `|SALDO FINALE` row. `Addebiti` was taken as a signed amount: the
@@ -56,5 +57,92 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries[0].map(\.amount), ["35.00", "-1200.00", "-84.37"])
         XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-15", "2024-03-13", "2024-03-04"])
+    }
+
+    /// Caixa Geral de Depósitos (Portugal): `Débito` and `Crédito` beside two balances, the
+    /// booked one (`Saldo contabilístico`) first; headers end in a blank.
+    func testCGDsDebitCreditAndBookedBalance() throws {
+        let result = try CSVReading.read(
+            """
+            Data mov. ;Data valor ;Descrição ;Débito ;Crédito ;Saldo contabilístico ;Saldo disponível ;Categoria ;
+            20-03-2024;20-03-2024;LEVANTAMENTO ATM 1234;100,00;;2.584,98;2.584,98;Outros;
+            15-03-2024;15-03-2024;TRF MARIO BIANCHI;;35,00;2.684,98;2.684,98;Outros;
+            12-03-2024;12-03-2024;DD ENEL ENERGIA;63,10;;2.649,98;2.649,98;Outros;
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-100.00", "35.00", "-63.10"])
+        XCTAssertEqual(
+            result.entries[0].map(\.vendor), ["LEVANTAMENTO ATM 1234", "TRF MARIO BIANCHI", "DD ENEL ENERGIA"])
+    }
+
+    /// Banco Galicia (Argentina): `Débitos` and `Créditos`, a zero in the other.
+    func testGaliciasDebitsAndCredits() throws {
+        let result = try CSVReading.read(
+            """
+            Fecha;Descripción;Origen;Débitos;Créditos;Grupo de Conceptos;Concepto;Tipo de Movimiento;Saldo
+            20/03/2024;EXTRACCION CAJERO;;100,00;0,00;;;Débito;2.584,98
+            15/03/2024;TRANSFERENCIA RECIBIDA;;0,00;35,00;;;Crédito;2.684,98
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-100.00", "35.00"])
+    }
+
+    /// DNB (Norway): `Ut fra konto` (out of the account) and `Inn på konto` (into it).
+    func testDNBsOutAndInColumns() throws {
+        let result = try CSVReading.read(
+            """
+            Dato;Forklaring;Rentedato;Ut fra konto;Inn på konto
+            20.03.2024;Minibank 1234;20.03.2024;100,00;
+            15.03.2024;Overføring Mario Bianchi;15.03.2024;;35,00
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-100.00", "35.00"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Minibank 1234", "Overføring Mario Bianchi"])
+    }
+
+    /// SpareBank 1 (Norway): `Inn` and `Ut`.
+    func testSpareBank1sInAndOutColumns() throws {
+        let result = try CSVReading.read(
+            """
+            Dato;Beskrivelse;Rentedato;Inn;Ut;Til konto;Fra konto
+            20.03.2024;Minibank 1234;20.03.2024;;-100,00;;12345678903
+            15.03.2024;Overføring Mario Bianchi;15.03.2024;35,00;;12345678903;
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-100.00", "35.00"])
+    }
+
+    /// OP (Finland): `Määrä EUROA` is the amount, `Laji` the kind of entry (a code, `106`),
+    /// which was a second amount column; `Saaja/Maksaja` the other party.
+    func testOPsAmountBesideItsKindCode() throws {
+        let result = try CSVReading.read(
+            """
+            Kirjauspäivä;Arvopäivä;Määrä EUROA;Laji;Selitys;Saaja/Maksaja;Saajan tilinumero ja pankin BIC;Viite;Viesti;Arkistointitunnus
+            20.03.2024;20.03.2024;-100,00;162;KORTTIOSTO;ATM 1234;;;"Nosto";20240320/5ERTTA/000001
+            15.03.2024;15.03.2024;+35,00;106;TILISIIRTO;MARIO BIANCHI;FI1234567890123456 OKOYFIHH;;"Lounas";20240315/5ERTTA/000002
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-100.00", "35.00"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["ATM 1234", "MARIO BIANCHI"])
+    }
+
+    /// S-Pankki (Finland): `Summa` is the amount; the payer (`Maksaja`) is the other party of
+    /// money in, the payee (`Saajan nimi`) of money out, the holder's own name in the other.
+    func testSPankkisSumAndSidedParties() throws {
+        let result = try CSVReading.read(
+            """
+            Kirjauspäivä;Maksupäivä;Summa;Tapahtumalaji;Maksaja;Saajan nimi;Saajan tilinumero;Saajan BIC-tunnus;Viitenumero;Viesti;Arkistointitunnus
+            20.03.2024;20.03.2024;-100,00;KORTTIOSTO;MATTI MEIKÄLÄINEN;ATM 1234;;;;Nosto;20240320SPA001
+            15.03.2024;15.03.2024;+35,00;TILISIIRTO;MARIO BIANCHI;MATTI MEIKÄLÄINEN;FI1234;SBANFIHH;;Lounas;20240315SPA002
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-100.00", "35.00"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["ATM 1234", "MARIO BIANCHI"])
     }
 }

@@ -1,6 +1,7 @@
 /// Header names banks use, per role, in English, German, French, Spanish, Dutch and Japanese,
 /// the few Hungarian and Russian ones of OTP's, K&H's, Alfa-Bank's, VTB's and Sberbank's exports,
-/// and the Italian ones of BancoPosta's and Fineco's.
+/// and the Italian, Portuguese, Norwegian and Finnish ones of BancoPosta's, Fineco's, CGD's,
+/// DNB's, SpareBank 1's, OP's and S-Pankki's.
 ///
 /// All of it in one place so that a new bank's header is one line to add. Names are compared
 /// after ``normalise(_:)`` (case, accents and punctuation folded), and earlier names in a
@@ -24,11 +25,13 @@ public enum HeaderVocabulary {
                 // BNP Paribas Fortis and Fintro: the execution date, beside a value date.
                 "Uitvoeringsdatum", "Date d'exécution",
                 "Könyvelés dátuma", "Tranzakció dátuma", "Дата операции", "Дата совершения операции",
-                // Italian (BancoPosta's `Data` beside its `Valuta`, Fineco's `Data_Operazione`).
-                "Data", "Data contabile", "Data operazione", "Data Registrazione",
+                // Italian (BancoPosta's `Data` beside its `Valuta`, Fineco's `Data_Operazione`),
+                // Portuguese (CGD's `Data mov.`), Finnish (`Kirjauspäivä`: the booking day).
+                "Data", "Data contabile", "Data operazione", "Data Registrazione", "Data mov.", "Kirjauspäivä",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
-                "Fecha valor", "Értéknap", "Valutadag", "Data valuta",
+                "Fecha valor", "Értéknap", "Valutadag", "Data valuta", "Data valor", "Arvopäivä", "Maksupäivä",
+                "Rentedato",
             ]
         ),
         (
@@ -48,7 +51,9 @@ public enum HeaderVocabulary {
                 "Nadawca/Odbiorca",
                 // Japanese banks: the details (the counterparty), not 摘要's kind of entry.
                 "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
-                "Descrizione operazioni", "Descrizione",
+                // OP (Finland): the other party, in and out.
+                "Saaja/Maksaja",
+                "Descrizione operazioni", "Descrizione", "Descrição", "Descripción", "Forklaring", "Beskrivelse",
             ]
         ),
         (
@@ -58,7 +63,8 @@ public enum HeaderVocabulary {
                 "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto",
                 "Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)",
                 "Bedrag (EUR)", "Tranzakció összege", "Belopp",
-                "Importo",
+                // OP writes the currency as a word (`Määrä  EUROA`); S-Pankki's is `Summa`.
+                "Importo", "Määrä", "Määrä EUROA", "Summa",
                 // VTB and Sberbank: the amount in the account's currency, beside the operation's own.
                 "Сумма пересчитанная в валюту счета", "Сумма в валюте счета",
             ]
@@ -72,8 +78,8 @@ public enum HeaderVocabulary {
                 "Af", "Terhelés", "Расход", "Uttag",
                 // PostFinance before 2024 (`Lastschrift in CHF`) and UBS (`Belastung`).
                 "Lastschrift", "Belastung",
-                // BancoPosta (`Addebiti`), Fineco (`Uscite`).
-                "Addebiti", "Uscite",
+                // BancoPosta (`Addebiti`), Fineco (`Uscite`), CGD, Galicia, DNB and SpareBank 1.
+                "Addebiti", "Uscite", "Débito", "Débitos", "Ut fra konto", "Ut",
                 "支払い金額", "お支払金額", "出金金額", "お引出し", "引出額",
             ]
         ),
@@ -83,7 +89,7 @@ public enum HeaderVocabulary {
                 "Credit", "Credit Amount", "Deposit", "Deposits", "Deposit Amt.", "Paid in", "Money in", "Haben",
                 "Crédit", "Abono", "Bij", "Jóváírás", "Приход", "Insättningar", "Insättning", "Gutschrift", "預かり金額",
                 "お預り金額", "入金金額", "お預入れ", "預入額",
-                "Accrediti", "Entrate",
+                "Accrediti", "Entrate", "Crédito", "Créditos", "Inn på konto", "Inn",
             ]
         ),
         (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono"]),
@@ -105,7 +111,7 @@ public enum HeaderVocabulary {
             [
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
                 "Details",
-                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Descrizione_Completa",
+                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Descrizione_Completa", "Viesti",
                 // Beside a payee named otherwise (SEB's `Beneficiary's name`), the text.
                 "Description",
             ]
@@ -118,6 +124,8 @@ public enum HeaderVocabulary {
             [
                 "Balance", "Running Balance", "Saldo", "Kontostand", "Solde", "Saldo na mutatie", "Egyenleg",
                 "Bokfört saldo",
+                // CGD: the booked balance before the available one.
+                "Saldo contabilístico", "Saldo disponível",
                 "差引残高",
                 "残高",
             ]
@@ -135,13 +143,17 @@ public enum HeaderVocabulary {
             // comdirect's `Vorgang` (`Lastschrift / Belastung`) beside its `Buchungstext`; mBank's
             // `#Opis operacji` (`ZAKUP PRZY UŻYCIU KARTY`).
             "Vorgang", "Opis operacji",
+            // OP's `Laji` (a code: `106`) and S-Pankki's `Tapahtumalaji`.
+            "Laji", "Tapahtumalaji",
         ].map(normalise))
 
     /// The other party's columns per side, money out's first: DKB since 2023 writes the payee
     /// of money out under `Zahlungsempfänger*in` and the payer of money in under
     /// `Zahlungspflichtige*r`, the account holder's own name in the other one.
     static let sidedPayees: [(debit: String, credit: String)] = [
-        (normalise("Zahlungsempfänger*in"), normalise("Zahlungspflichtige*r"))
+        (normalise("Zahlungsempfänger*in"), normalise("Zahlungspflichtige*r")),
+        // S-Pankki (Finland): the payee's name, and the payer.
+        (normalise("Saajan nimi"), normalise("Maksaja")),
     ]
 
     static func namesAKind(_ header: String) -> Bool { kindNames.contains(normaliseHeader(header)) }
