@@ -87,6 +87,7 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
             """)
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-100.00", "35.00"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["EXTRACCION CAJERO", "TRANSFERENCIA RECIBIDA"])
     }
 
     /// DNB (Norway): `Ut fra konto` (out of the account) and `Inn på konto` (into it).
@@ -144,5 +145,26 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-100.00", "35.00"])
         XCTAssertEqual(result.entries[0].map(\.vendor), ["ATM 1234", "MARIO BIANCHI"])
+    }
+
+    /// Millennium bcp (Portugal), as its export is described: an unsigned `Montante` and a
+    /// `Tipo` of `Débito` or `Crédito`. Neither was a side word: every row was money in, and
+    /// beside a `Saldo` every row was read inverted, the credit (the chain's first row, which
+    /// no balance checks) made money out. Both with exit 0.
+    func testMillenniumsUnsignedAmountAndItsTypeWords() throws {
+        for balance in [false, true] {
+            let result = try CSVReading.read(
+                """
+                Data lançamento;Data valor;Descrição;Montante;Tipo\(balance ? ";Saldo" : "")
+                28-03-2024;29-03-2024;COMPRA FARMACIA;12.50;Débito\(balance ? ";1000.00" : "")
+                20-03-2024;20-03-2024;LEVANTAMENTO;100.00;Débito\(balance ? ";1012.50" : "")
+                15-03-2024;15-03-2024;TRF MARIO BIANCHI;35.00;Crédito\(balance ? ";1112.50" : "")
+
+                """)
+            XCTAssertEqual(result.problems, [])
+            XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"], "balance: \(balance)")
+            // The booking date (`Data lançamento`), not the value date beside it.
+            XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-28", "2024-03-20", "2024-03-15"])
+        }
     }
 }

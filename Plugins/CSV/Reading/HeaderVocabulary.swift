@@ -27,7 +27,8 @@ public enum HeaderVocabulary {
                 "Könyvelés dátuma", "Tranzakció dátuma", "Дата операции", "Дата совершения операции",
                 // Italian (BancoPosta's `Data` beside its `Valuta`, Fineco's `Data_Operazione`),
                 // Portuguese (CGD's `Data mov.`), Finnish (`Kirjauspäivä`: the booking day).
-                "Data", "Data contabile", "Data operazione", "Data Registrazione", "Data mov.", "Kirjauspäivä",
+                "Data", "Data contabile", "Data operazione", "Data Registrazione", "Data mov.", "Data lançamento",
+                "Data movimento", "Kirjauspäivä",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
                 "Fecha valor", "Értéknap", "Valutadag", "Data valuta", "Data valor", "Arvopäivä", "Maksupäivä",
@@ -41,7 +42,9 @@ public enum HeaderVocabulary {
                 "Payee", "Beneficiary's name", "Description", "Merchant", "Name", "Counterparty",
                 "Auftraggeber/Empfänger",
                 "Beguenstigter/Zahlungspflichtiger", "Begünstigter/Zahlungspflichtiger", "Name Zahlungsbeteiligter",
-                "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Bénéficiaire", "Tiers", "Concepto",
+                "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Bénéficiaire", "Tiers",
+                // Banco Galicia: the text, before a `Concepto` often left empty.
+                "Descripción", "Concepto",
                 // Dutch: the other party's name before the description (Knab's `Omschrijving`
                 // is empty on money in, bunq's is the payer's text); KBC's `Naam` is the holder's
                 // own, after its `Naam tegenpartij`.
@@ -53,7 +56,7 @@ public enum HeaderVocabulary {
                 "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
                 // OP (Finland): the other party, in and out.
                 "Saaja/Maksaja",
-                "Descrizione operazioni", "Descrizione", "Descrição", "Descripción", "Forklaring", "Beskrivelse",
+                "Descrizione operazioni", "Descrizione", "Descrição", "Forklaring", "Beskrivelse",
             ]
         ),
         (

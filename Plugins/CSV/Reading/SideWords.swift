@@ -8,9 +8,14 @@ public struct SideWords: Sendable, Equatable {
     private var debitBytes: [[UInt8]]
     private var creditBytes: [[UInt8]]
 
-    /// The defaults: English, German, Dutch, French, Spanish, and the usual abbreviations.
-    public static let defaultDebit = ["DR", "D", "Debit", "S", "Soll", "Af", "Débit", "Withdrawal", "Cargo"]
-    public static let defaultCredit = ["CR", "C", "Credit", "H", "Haben", "Bij", "Crédit", "Deposit", "Abono"]
+    /// The defaults: English, German, Dutch, French, Spanish, Portuguese (Millennium bcp's
+    /// `Tipo`: `Débito`, `Crédito`), and the usual abbreviations.
+    public static let defaultDebit = [
+        "DR", "D", "Debit", "S", "Soll", "Af", "Débit", "Withdrawal", "Cargo", "Débito",
+    ]
+    public static let defaultCredit = [
+        "CR", "C", "Credit", "H", "Haben", "Bij", "Crédit", "Deposit", "Abono", "Crédito",
+    ]
     public static let defaults = SideWords(debit: defaultDebit, credit: defaultCredit)
 
     public init(debit: [String], credit: [String]) {
