@@ -167,4 +167,40 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
             XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-28", "2024-03-20", "2024-03-15"])
         }
     }
+
+    /// BNP Paribas (France): `Libellé opération` is the payee; its `Sous Catégorie` (the bank's
+    /// category, `Pharmacie`) was taken for it, every row named after its category, exit 0.
+    func testBNPParibasFrancesPayeeIsTheLabelNotTheSubcategory() throws {
+        let result = try CSVReading.read(
+            """
+            Compte de chèques ****1234;Solde au 31/03/2024;2 548,48
+
+            Date opération;Catégorie;Sous Catégorie;Libellé opération;Montant opération
+            28/03/2024;Santé;Pharmacie;CB PHARMACIE CENTRALE;-12,50
+            20/03/2024;Retraits;Retrait DAB;RETRAIT DAB PARIS;-100,00
+            15/03/2024;Virements reçus;Virement;VIR SEPA RECU MARIO BIANCHI;35,00
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries[0].map(\.vendor),
+            ["CB PHARMACIE CENTRALE", "RETRAIT DAB PARIS", "VIR SEPA RECU MARIO BIANCHI"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
+    }
+
+    /// Banorte (Mexico): `Depósitos` (money in) and `Retiros` (money out), beside a `Referencia`
+    /// of numbers: refused as three amount columns.
+    func testBanortesDepositsAndWithdrawals() throws {
+        let result = try CSVReading.read(
+            """
+            Fecha,Referencia,Descripción,Depósitos,Retiros,Saldo
+            28/03/2024,000123,COMPRA FARMACIA,,12.50,"1,000.00"
+            20/03/2024,000124,RETIRO CAJERO,,100.00,"1,012.50"
+            15/03/2024,000125,SPEI RECIBIDO BIANCHI,35.00,,"1,112.50"
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["COMPRA FARMACIA", "RETIRO CAJERO", "SPEI RECIBIDO BIANCHI"])
+    }
 }

@@ -42,7 +42,8 @@ public enum HeaderVocabulary {
                 "Payee", "Beneficiary's name", "Description", "Merchant", "Name", "Counterparty",
                 "Auftraggeber/Empfänger",
                 "Beguenstigter/Zahlungspflichtiger", "Begünstigter/Zahlungspflichtiger", "Name Zahlungsbeteiligter",
-                "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Bénéficiaire", "Tiers",
+                "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Libellé opération", "Bénéficiaire",
+                "Tiers",
                 // Banco Galicia: the text, before a `Concepto` often left empty.
                 "Descripción", "Concepto",
                 // Dutch: the other party's name before the description (Knab's `Omschrijving`
@@ -64,7 +65,8 @@ public enum HeaderVocabulary {
             [
                 // A net amount first: beside a gross and a fee (PayPal), it is what moved.
                 "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto",
-                "Amount", "Betrag", "Umsatz", "Montant", "Importe", "Bedrag", "Transaction Amount", "Betrag (EUR)",
+                "Amount", "Betrag", "Umsatz", "Montant", "Montant opération", "Importe", "Bedrag", "Transaction Amount",
+                "Betrag (EUR)",
                 "Bedrag (EUR)", "Tranzakció összege", "Belopp",
                 // OP writes the currency as a word (`Määrä  EUROA`); S-Pankki's is `Summa`.
                 "Importo", "Määrä", "Määrä EUROA", "Summa",
@@ -83,6 +85,8 @@ public enum HeaderVocabulary {
                 "Lastschrift", "Belastung",
                 // BancoPosta (`Addebiti`), Fineco (`Uscite`), CGD, Galicia, DNB and SpareBank 1.
                 "Addebiti", "Uscite", "Débito", "Débitos", "Ut fra konto", "Ut",
+                // Banorte (Mexico).
+                "Retiros",
                 "支払い金額", "お支払金額", "出金金額", "お引出し", "引出額",
             ]
         ),
@@ -92,7 +96,7 @@ public enum HeaderVocabulary {
                 "Credit", "Credit Amount", "Deposit", "Deposits", "Deposit Amt.", "Paid in", "Money in", "Haben",
                 "Crédit", "Abono", "Bij", "Jóváírás", "Приход", "Insättningar", "Insättning", "Gutschrift", "預かり金額",
                 "お預り金額", "入金金額", "お預入れ", "預入額",
-                "Accrediti", "Entrate", "Crédito", "Créditos", "Inn på konto", "Inn",
+                "Accrediti", "Entrate", "Crédito", "Créditos", "Inn på konto", "Inn", "Depósitos",
             ]
         ),
         (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono"]),
@@ -148,6 +152,8 @@ public enum HeaderVocabulary {
             "Vorgang", "Opis operacji",
             // OP's `Laji` (a code: `106`) and S-Pankki's `Tapahtumalaji`.
             "Laji", "Tapahtumalaji",
+            // BNP Paribas (France): its category and subcategory beside `Libellé opération`.
+            "Sous Catégorie", "Catégorie opération", "Sous Catégorie opération",
         ].map(normalise))
 
     /// The other party's columns per side, money out's first: DKB since 2023 writes the payee
