@@ -203,4 +203,46 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
         XCTAssertEqual(result.entries[0].map(\.vendor), ["COMPRA FARMACIA", "RETIRO CAJERO", "SPEI RECIBIDO BIANCHI"])
     }
+
+    /// Intesa Sanpaolo (its export saved as CSV): `Descrizione` is the kind of entry
+    /// (`Pagamento Pos`), the merchant is in `Descrizione estesa`; Fineco's `Descrizione` and
+    /// `Descrizione_Completa` alike. Hype's other party is its `Nome`, beside a `Tipologia`.
+    func testItalianExtendedDescriptionAndNameAreThePayee() throws {
+        let intesa = try CSVReading.read(
+            """
+            Data contabile;Data valuta;Descrizione;Accrediti;Addebiti;Descrizione estesa;Mezzo
+            28/03/2024;27/03/2024;Pagamento Pos;;12,50;PAGAMENTO POS FARMACIA CENTRALE MILANO;Carta
+            20/03/2024;20/03/2024;Prelievo Bancomat;;100,00;PRELIEVO BANCOMAT ATM 1234;Carta
+            15/03/2024;15/03/2024;Bonifico In Entrata;35,00;;BONIFICO DA MARIO BIANCHI;Conto
+
+            """)
+        XCTAssertEqual(intesa.problems, [])
+        XCTAssertEqual(
+            intesa.entries[0].map(\.vendor),
+            ["PAGAMENTO POS FARMACIA CENTRALE MILANO", "PRELIEVO BANCOMAT ATM 1234", "BONIFICO DA MARIO BIANCHI"])
+        XCTAssertEqual(intesa.entries[0].map(\.memo), ["Pagamento Pos", "Prelievo Bancomat", "Bonifico In Entrata"])
+        XCTAssertEqual(intesa.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
+
+        let fineco = try CSVReading.read(
+            """
+            Data_Operazione;Data_Valuta;Entrate;Uscite;Descrizione;Descrizione_Completa
+            15/03/2024;15/03/2024;35,00;;Bonifico SEPA Italia;Ord: MARIO BIANCHI
+            04/03/2024;04/03/2024;;-84,37;Pagamento Visa Debit;ESSELUNGA MILANO
+
+            """)
+        XCTAssertEqual(fineco.problems, [])
+        XCTAssertEqual(fineco.entries[0].map(\.vendor), ["Ord: MARIO BIANCHI", "ESSELUNGA MILANO"])
+
+        let hype = try CSVReading.read(
+            """
+            Data operazione;Data contabile;Tipologia;Nome;Descrizione;Importo ( € )
+            27/03/2024;28/03/2024;Pagamento;FARMACIA CENTRALE;Pagamento con carta;-12,50
+            20/03/2024;20/03/2024;Prelievo;ATM;Prelievo contanti;-100,00
+            15/03/2024;15/03/2024;Ricarica;MARIO BIANCHI;Bonifico ricevuto;35,00
+
+            """)
+        XCTAssertEqual(hype.problems, [])
+        XCTAssertEqual(hype.entries[0].map(\.vendor), ["FARMACIA CENTRALE", "ATM", "MARIO BIANCHI"])
+        XCTAssertEqual(hype.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
+    }
 }

@@ -40,6 +40,11 @@ public enum HeaderVocabulary {
             [
                 // SEB's `Beneficiary's name` is the other party either way; its `Description` the text.
                 "Payee", "Beneficiary's name", "Description", "Merchant", "Name", "Counterparty",
+                // Italian: the whole text (Intesa's `Descrizione estesa`, Fineco's
+                // `Descrizione_Completa`) or Hype's `Nome` before a `Descrizione` that names the
+                // kind of entry (`Pagamento Pos`), which is the memo beside them.
+                "Descrizione estesa", "Descrizione_Completa", "Descrizione operazioni", "Descrizione operazione",
+                "Nome", "Descrizione",
                 "Auftraggeber/Empfänger",
                 "Beguenstigter/Zahlungspflichtiger", "Begünstigter/Zahlungspflichtiger", "Name Zahlungsbeteiligter",
                 "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Libellé opération", "Bénéficiaire",
@@ -57,7 +62,7 @@ public enum HeaderVocabulary {
                 "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
                 // OP (Finland): the other party, in and out.
                 "Saaja/Maksaja",
-                "Descrizione operazioni", "Descrizione", "Descrição", "Forklaring", "Beskrivelse",
+                "Descrição", "Forklaring", "Beskrivelse",
             ]
         ),
         (
@@ -118,7 +123,7 @@ public enum HeaderVocabulary {
             [
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
                 "Details",
-                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Descrizione_Completa", "Viesti",
+                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Viesti", "Descrizione",
                 // Beside a payee named otherwise (SEB's `Beneficiary's name`), the text.
                 "Description",
             ]
@@ -151,7 +156,7 @@ public enum HeaderVocabulary {
             // `#Opis operacji` (`ZAKUP PRZY UŻYCIU KARTY`).
             "Vorgang", "Opis operacji",
             // OP's `Laji` (a code: `106`) and S-Pankki's `Tapahtumalaji`.
-            "Laji", "Tapahtumalaji",
+            "Laji", "Tapahtumalaji", "Tipologia",
             // BNP Paribas (France): its category and subcategory beside `Libellé opération`.
             "Sous Catégorie", "Catégorie opération", "Sous Catégorie opération",
         ].map(normalise))
