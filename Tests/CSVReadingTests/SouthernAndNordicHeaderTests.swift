@@ -245,4 +245,52 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         XCTAssertEqual(hype.entries[0].map(\.vendor), ["FARMACIA CENTRALE", "ATM", "MARIO BIANCHI"])
         XCTAssertEqual(hype.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
     }
+
+    /// Danske Bank (Norway and Denmark; the layout a Kotlin importer checks for): `Tekst` is
+    /// the payee; its `Kategori` (`Helse`, `Kontanter`) was taken for it, exit 0.
+    func testDanskeBanksTextIsThePayeeNotItsCategory() throws {
+        let result = try CSVReading.read(
+            """
+            Dato;Kategori;Underkategori;Tekst;Beløp;Saldo;Status;Avstemt
+            15.03.2024;Inntekter;Overføring;Mario Bianchi;35,00;1112,50;Utført;Nei
+            20.03.2024;Kontanter;Minibank;Minibank Oslo S;-100,00;1012,50;Utført;Nei
+            28.03.2024;Helse;Apotek;Vitusapotek Majorstuen;-12,50;1000,00;Utført;Nei
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Mario Bianchi", "Minibank Oslo S", "Vitusapotek Majorstuen"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["35.00", "-100.00", "-12.50"])
+    }
+
+    /// Bulder Bank (Norway; the layout a Kotlin importer checks for): `Inn på konto` and
+    /// `Ut fra konto`, `Tekst` the payee beside a `Type` and two categories.
+    func testBuldersInAndOutWithCategories() throws {
+        let result = try CSVReading.read(
+            """
+            Dato;Inn på konto;Ut fra konto;Til konto;Til kontonummer;Fra konto;Fra kontonummer;Type;Tekst;KID;Hovedkategori;Underkategori
+            2024-03-15;35,00;;Brukskonto;12345678903;;98765432109;Overføring;Mario Bianchi;;Inntekt;Overføring
+            2024-03-20;;100,00;;;Brukskonto;12345678903;Varekjøp;Minibank Oslo S;;Kontanter;Minibank
+            2024-03-28;;12,50;;;Brukskonto;12345678903;Varekjøp;Vitusapotek Majorstuen;;Helse;Apotek
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["35.00", "-100.00", "-12.50"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Mario Bianchi", "Minibank Oslo S", "Vitusapotek Majorstuen"])
+    }
+
+    /// Nordea (Norway), as its netbank's export is described: `Beløp` beside a `Mottaker` of
+    /// account numbers, refused as two amount columns.
+    func testNordeaNorwaysAmountBesideAccountNumbers() throws {
+        let result = try CSVReading.read(
+            """
+            Bokføringsdato;Beløp;Avsender;Mottaker;Navn;Tittel;Valuta;Betalingstype
+            2024/03/28;-12,50;12345678903;;Vitusapotek;Varekjøp Vitusapotek Majorstuen;NOK;Kortkjøp
+            2024/03/20;-100,00;12345678903;;Minibank;Minibank Oslo S;NOK;Uttak
+            2024/03/15;35,00;;12345678903;Mario Bianchi;Overføring fra Mario;NOK;Overføring
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Vitusapotek", "Minibank", "Mario Bianchi"])
+    }
 }

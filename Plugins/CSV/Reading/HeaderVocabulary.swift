@@ -29,6 +29,8 @@ public enum HeaderVocabulary {
                 // Portuguese (CGD's `Data mov.`), Finnish (`Kirjauspäivä`: the booking day).
                 "Data", "Data contabile", "Data operazione", "Data Registrazione", "Data mov.", "Data lançamento",
                 "Data movimento", "Kirjauspäivä",
+                // Nordea (Norway, Denmark).
+                "Bokføringsdato", "Bogføringsdato",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
                 "Fecha valor", "Értéknap", "Valutadag", "Data valuta", "Data valor", "Arvopäivä", "Maksupäivä",
@@ -63,6 +65,8 @@ public enum HeaderVocabulary {
                 // OP (Finland): the other party, in and out.
                 "Saaja/Maksaja",
                 "Descrição", "Forklaring", "Beskrivelse",
+                // Danske Bank (Denmark, Norway) and Bulder: the text, beside categories.
+                "Tekst",
             ]
         ),
         (
@@ -74,7 +78,7 @@ public enum HeaderVocabulary {
                 "Betrag (EUR)",
                 "Bedrag (EUR)", "Tranzakció összege", "Belopp",
                 // OP writes the currency as a word (`Määrä  EUROA`); S-Pankki's is `Summa`.
-                "Importo", "Määrä", "Määrä EUROA", "Summa",
+                "Importo", "Määrä", "Määrä EUROA", "Summa", "Beløp", "Beløb",
                 // VTB and Sberbank: the amount in the account's currency, beside the operation's own.
                 "Сумма пересчитанная в валюту счета", "Сумма в валюте счета",
             ]
@@ -157,6 +161,8 @@ public enum HeaderVocabulary {
             "Vorgang", "Opis operacji",
             // OP's `Laji` (a code: `106`) and S-Pankki's `Tapahtumalaji`.
             "Laji", "Tapahtumalaji", "Tipologia",
+            // Danske Bank's and Bulder's categories (`Helse`, `Kontanter`).
+            "Kategori", "Underkategori", "Hovedkategori",
             // BNP Paribas (France): its category and subcategory beside `Libellé opération`.
             "Sous Catégorie", "Catégorie opération", "Sous Catégorie opération",
         ].map(normalise))
