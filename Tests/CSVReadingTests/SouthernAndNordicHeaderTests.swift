@@ -95,11 +95,13 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         let result = try CSVReading.read(
             """
             Dato;Forklaring;Rentedato;Ut fra konto;Inn på konto
-            20.03.2024;Minibank 1234;20.03.2024;100,00;
-            15.03.2024;Overføring Mario Bianchi;15.03.2024;;35,00
+            20.03.2024;Minibank 1234;21.03.2024;100,00;
+            15.03.2024;Overføring Mario Bianchi;18.03.2024;;35,00
 
             """)
         XCTAssertEqual(result.problems, [])
+        // `Dato`, not the interest date (`Rentedato`) beside it.
+        XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-20", "2024-03-15"])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-100.00", "35.00"])
         XCTAssertEqual(result.entries[0].map(\.vendor), ["Minibank 1234", "Overføring Mario Bianchi"])
     }
@@ -292,5 +294,20 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
         XCTAssertEqual(result.entries[0].map(\.vendor), ["Vitusapotek", "Minibank", "Mario Bianchi"])
+    }
+
+    /// Novo Banco (Portugal): `Data Operação` is the date, before the `Data valor` beside it.
+    func testNovoBancosOperationDateBeatsItsValueDate() throws {
+        let result = try CSVReading.read(
+            """
+            Data Operação;Data valor;Descrição;Débito;Crédito;Saldo contabilístico
+            28-03-2024;29-03-2024;COMPRA FARMACIA CENTRAL;12,50;;1.000,00
+            20-03-2024;21-03-2024;LEVANTAMENTO ATM;100,00;;1.012,50
+            15-03-2024;15-03-2024;TRF MARIO BIANCHI;;35,00;1.112,50
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-28", "2024-03-20", "2024-03-15"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
     }
 }

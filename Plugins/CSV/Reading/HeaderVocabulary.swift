@@ -29,8 +29,10 @@ public enum HeaderVocabulary {
                 // Portuguese (CGD's `Data mov.`), Finnish (`Kirjauspäivä`: the booking day).
                 "Data", "Data contabile", "Data operazione", "Data Registrazione", "Data mov.", "Data lançamento",
                 "Data movimento", "Kirjauspäivä",
-                // Nordea (Norway, Denmark).
-                "Bokføringsdato", "Bogføringsdato",
+                // Portuguese operation dates (Novo Banco), before a `Data valor`.
+                "Data Operação", "Data da operação", "Data de operação", "Data de lançamento", "Data do movimento",
+                // Nordea (Norway, Denmark); DNB's and Danske Bank's `Dato`, before a `Rentedato`.
+                "Bokføringsdato", "Bogføringsdato", "Bokført dato", "Dato",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
                 "Fecha valor", "Értéknap", "Valutadag", "Data valuta", "Data valor", "Arvopäivä", "Maksupäivä",
