@@ -310,4 +310,20 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-28", "2024-03-20", "2024-03-15"])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
     }
+
+    /// N26 in Spanish: `Beneficiario` (the other party) is the payee, not its `Concepto` (the
+    /// payer's text, `-` on every card payment), which had been.
+    func testN26SpanishBeneficiaryBeatsItsConcept() throws {
+        let result = try CSVReading.read(
+            """
+            "Fecha","Beneficiario","Número de cuenta","Tipo de transacción","Concepto","Importe (EUR)","Importe (Divisa extranjera)","Tipo de divisa extranjera","Tipo de cambio"
+            "2024-03-28","Farmacia Central","","Pago con MasterCard","-","-12.5","-12.5","EUR","1.0"
+            "2024-03-20","Pret a Manger London","","Pago con MasterCard","-","-23.45","-20.0","GBP","0.8529"
+            "2024-03-15","Mario Bianchi","ES9121000418450200051332","Ingreso","Cena","35.0","","",""
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Farmacia Central", "Pret a Manger London", "Mario Bianchi"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-12.5", "-23.45", "35.0"])
+    }
 }

@@ -53,12 +53,14 @@ public enum HeaderVocabulary {
                 "Beguenstigter/Zahlungspflichtiger", "Begünstigter/Zahlungspflichtiger", "Name Zahlungsbeteiligter",
                 "Zahlungsempfänger", "Empfänger", "Auftraggeber", "Libellé", "Libellé opération", "Bénéficiaire",
                 "Tiers",
-                // Banco Galicia: the text, before a `Concepto` often left empty.
-                "Descripción", "Concepto",
+                // N26 in Spanish: the other party (`Beneficiario`) before the payer's text
+                // (`Concepto`: `-` on card payments); Banco Galicia's text before a `Concepto`
+                // often left empty.
+                "Beneficiario", "Descripción", "Concepto",
                 // Dutch: the other party's name before the description (Knab's `Omschrijving`
                 // is empty on money in, bunq's is the payer's text); KBC's `Naam` is the holder's
                 // own, after its `Naam tegenpartij`.
-                "Beneficiario", "Naam / Omschrijving", "Naam tegenpartij", "Tegenrekeninghouder", "Naam",
+                "Naam / Omschrijving", "Naam tegenpartij", "Tegenrekeninghouder", "Naam",
                 "Omschrijving", "Partner neve", "Описание операции", "Описание", "Основание",
                 // mBank: the other party, beside `#Opis operacji` (the kind) and `#Tytuł` (the text).
                 "Nadawca/Odbiorca",
