@@ -326,4 +326,19 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.vendor), ["Farmacia Central", "Pret a Manger London", "Mario Bianchi"])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-12.5", "-23.45", "35.0"])
     }
+
+    /// PayPal in Spanish: `Neto` is the net amount, the fee (`Comisión`) taken already. It was
+    /// not known: the file was refused as two amount columns (`Bruto`, `Neto`), and beside a
+    /// `Saldo`, the fee taken again from `Neto`, as a break in the balance chain.
+    func testPayPalSpanishNetAmountHasItsFeeTakenAlready() throws {
+        let result = try CSVReading.read(
+            """
+            "Fecha","Hora","Zona horaria","Nombre","Tipo","Estado","Divisa","Bruto","Comisión","Neto","Id. de transacción"
+            "28/03/2024","10:15:00","CET","Farmacia Central","Pago en sitio web","Completado","EUR","-12,50","0,00","-12,50","1AB23456CD789012E"
+            "20/03/2024","09:00:00","CET","Mario Bianchi","Pago recibido","Completado","EUR","100,00","-3,75","96,25","2AB23456CD789012E"
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "96.25"])
+    }
 }

@@ -77,7 +77,7 @@ public enum HeaderVocabulary {
             .amount,
             [
                 // A net amount first: beside a gross and a fee (PayPal), it is what moved.
-                "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto",
+                "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto", "Neto", "Líquido",
                 "Amount", "Betrag", "Umsatz", "Montant", "Montant opération", "Importe", "Bedrag", "Transaction Amount",
                 "Betrag (EUR)",
                 "Bedrag (EUR)", "Tranzakció összege", "Belopp",
@@ -204,7 +204,7 @@ public enum HeaderVocabulary {
 
     /// Amount headers that say the fee is taken already: a fee column beside one is not taken again.
     static let netAmountNames: Set<String> = Set(
-        ["Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto"].map(normalise))
+        ["Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto", "Neto", "Líquido"].map(normalise))
 
     /// A header naming its column's currency after the name: `Betrag (EUR)`, `Amount in GBP`,
     /// `Saldo CHF` (the code in capitals); the name without the code, and the code. Nil when
