@@ -341,4 +341,22 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "96.25"])
     }
+
+    /// Spanish booking dates beside a `Fecha valor`: Bankinter's `FECHA CONTABLE`, Abanca's
+    /// `Fecha ctble`, Ibercaja's `Fecha Oper`. None was known, and every row was dated by its
+    /// value date (exit 0).
+    func testSpanishBookingDatesBeatTheValueDate() throws {
+        for header in ["FECHA CONTABLE;FECHA VALOR", "Fecha ctble;Fecha valor", "Fecha Oper;Fecha Valor"] {
+            let result = try CSVReading.read(
+                """
+                \(header);Concepto;Importe;Saldo
+                28/03/2024;29/03/2024;COMPRA FARMACIA CENTRAL;-12,50;1.000,00
+                20/03/2024;21/03/2024;REINTEGRO CAJERO;-100,00;1.012,50
+                15/03/2024;15/03/2024;TRANSFERENCIA MARIO BIANCHI;35,00;1.112,50
+
+                """)
+            XCTAssertEqual(result.problems, [], header)
+            XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-28", "2024-03-20", "2024-03-15"], header)
+        }
+    }
 }

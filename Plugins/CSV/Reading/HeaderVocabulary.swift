@@ -21,6 +21,8 @@ public enum HeaderVocabulary {
                 // has `Reserveret`, `Reservert`, `Varaus`: by its header even when holds outnumber dates).
                 "Bogføringsdato", "Bokføringsdato", "Kirjauspäivä", "Buchung", "Datum", "Date d'opération",
                 "Date opération", "Fecha", "Fecha operación",
+                // Bankinter, Abanca, Ibercaja: booking dates beside a `Fecha valor`.
+                "Fecha contable", "Fecha ctble", "Fecha Oper", "Fecha de operación", "F. Operación",
                 "Boekingsdatum", "Transactiedatum", "日付", "取引日", "お取引日", "年月日",
                 // BNP Paribas Fortis and Fintro: the execution date, beside a value date.
                 "Uitvoeringsdatum", "Date d'exécution",
