@@ -359,4 +359,19 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
             XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-28", "2024-03-20", "2024-03-15"], header)
         }
     }
+
+    /// A value date (`Fecha valor`) beside a column of dates under a name no list of ours knows:
+    /// that column is the booking date. The value date had been taken as the only known one.
+    func testAnUnknownDateColumnBeatsAKnownValueDate() throws {
+        let result = try CSVReading.read(
+            """
+            Fecha de la operación contable;Fecha valor;Concepto;Importe;Saldo
+            28/03/2024;29/03/2024;COMPRA FARMACIA CENTRAL;-12,50;1.000,00
+            20/03/2024;21/03/2024;REINTEGRO CAJERO;-100,00;1.012,50
+            15/03/2024;15/03/2024;TRANSFERENCIA MARIO BIANCHI;35,00;1.112,50
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-28", "2024-03-20", "2024-03-15"])
+    }
 }

@@ -114,6 +114,19 @@ struct ColumnRoles: Sendable {
             if role == .amount, columns[.debit] != nil, columns[.credit] != nil { continue }
             let free = (candidates[role] ?? []).filter { !isTaken($0.column) }
             guard let best = free.min(by: { $0.rank < $1.rank }) else { continue }
+            // A value date (`Fecha valor`, `Data valor`) beside a column of dates under a name
+            // not known (Bankinter's `FECHA CONTABLE` was, before it was added): that column is
+            // the booking date, the value date only the day interest counts from.
+            if role == .date, best.rank >= HeaderVocabulary.valueDateRank,
+                let booking = profiles.indices.first(where: { column in
+                    !isTaken(column) && profiles[column].isDates
+                        && !HeaderVocabulary.roles(of: profiles[column].header ?? "").contains { $0.role == .date }
+                })
+            {
+                columns[.date] = booking
+                reasons[booking] = "dates, before the value date \"\(profiles[best.column].header ?? "")\""
+                continue
+            }
             columns[role] = best.column
             // Two `Währung` columns (ING's `Saldo;Währung;Betrag;Währung`): each names the money
             // before it, and the amount's is the one right after the amount.

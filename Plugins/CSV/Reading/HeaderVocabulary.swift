@@ -204,6 +204,13 @@ public enum HeaderVocabulary {
 
     static let moneyRoles: Set<ColumnRole> = [.amount, .debit, .credit, .balance]
 
+    /// The rank of the first value date among the date names (`Value Date`): a date header at
+    /// this rank or after it names a value date, taken only when no other column holds dates.
+    static let valueDateRank: Int = {
+        let dates = names.first { $0.role == .date }!.names
+        return dates.firstIndex(of: "Value Date")!
+    }()
+
     /// Amount headers that say the fee is taken already: a fee column beside one is not taken again.
     static let netAmountNames: Set<String> = Set(
         ["Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto", "Neto", "Líquido"].map(normalise))
