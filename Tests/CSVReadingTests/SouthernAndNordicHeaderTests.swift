@@ -374,4 +374,20 @@ final class SouthernAndNordicHeaderTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries[0].map(\.date), ["2024-03-28", "2024-03-20", "2024-03-15"])
     }
+
+    /// Nordea (Denmark): `Navn` is the other party, `Beskrivelse` the text. Naming SpareBank 1's
+    /// `Beskrivelse` had made it Nordea's payee (`Dankort-køb` for every card payment).
+    func testNordeaDenmarksNameBeatsItsDescription() throws {
+        let result = try CSVReading.read(
+            """
+            Bogføringsdato;Beløb;Afsender;Modtager;Navn;Beskrivelse;Saldo;Valuta;Afstemt
+            2024/03/28;-12,50;1234567890;;Matas Nørrebro;Dankort-køb;1000,00;DKK;
+            2024/03/20;-100,00;1234567890;;Netto ATM;Dankort-køb;1012,50;DKK;
+            2024/03/15;35,00;;1234567890;Mario Bianchi;Overførsel;1112,50;DKK;
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Matas Nørrebro", "Netto ATM", "Mario Bianchi"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-12.50", "-100.00", "35.00"])
+    }
 }

@@ -70,7 +70,9 @@ public enum HeaderVocabulary {
                 "摘要内容", "お取引内容", "取引内容", "お取り扱い内容", "内容",
                 // OP (Finland): the other party, in and out.
                 "Saaja/Maksaja",
-                "Descrição", "Forklaring", "Beskrivelse",
+                "Descrição",
+                // Nordea (Denmark, Norway): the other party's `Navn` before its `Beskrivelse`.
+                "Navn", "Forklaring", "Beskrivelse",
                 // Danske Bank (Denmark, Norway) and Bulder: the text, beside categories.
                 "Tekst",
             ]
@@ -133,7 +135,7 @@ public enum HeaderVocabulary {
             [
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
                 "Details",
-                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Viesti", "Descrizione",
+                "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Viesti", "Descrizione", "Beskrivelse",
                 // Beside a payee named otherwise (SEB's `Beneficiary's name`), the text.
                 "Description",
             ]
