@@ -28,13 +28,13 @@ public enum HeaderVocabulary {
                 "Uitvoeringsdatum", "Date d'exécution",
                 "Könyvelés dátuma", "Tranzakció dátuma", "Дата операции", "Дата совершения операции",
                 // Italian (BancoPosta's `Data` beside its `Valuta`, Fineco's `Data_Operazione`),
-                // Portuguese (CGD's `Data mov.`), Finnish (`Kirjauspäivä`: the booking day).
+                // Portuguese (CGD's `Data mov.`).
                 "Data", "Data contabile", "Data operazione", "Data Registrazione", "Data mov.", "Data lançamento",
-                "Data movimento", "Kirjauspäivä",
+                "Data movimento",
                 // Portuguese operation dates (Novo Banco), before a `Data valor`.
                 "Data Operação", "Data da operação", "Data de operação", "Data de lançamento", "Data do movimento",
-                // Nordea (Norway, Denmark); DNB's and Danske Bank's `Dato`, before a `Rentedato`.
-                "Bokføringsdato", "Bogføringsdato", "Bokført dato", "Dato",
+                // DNB's and Danske Bank's `Dato`, before a `Rentedato`.
+                "Bokført dato", "Dato",
                 // Value dates: only when there is no booking date.
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
                 "Fecha valor", "Értéknap", "Valutadag", "Data valuta", "Data valor", "Arvopäivä", "Maksupäivä",
