@@ -136,6 +136,8 @@ public enum HeaderVocabulary {
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
                 "Details",
                 "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Viesti", "Descrizione", "Beskrivelse",
+                // Nordea Norway's text beside its `Navn`, which a card payment leaves empty.
+                "Tittel",
                 // Beside a payee named otherwise (SEB's `Beneficiary's name`), the text.
                 "Description",
             ]
