@@ -7,16 +7,21 @@ import XCTest
 /// docs/PLUGINS.md, built and run.
 final class PluginAuthoringEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
+    /// SwiftPM's TMPDIR, apart from the folder whose files the tests list.
+    var scratch: TemporaryFolder!
 
     override func setUpWithError() throws {
         folder = try temporaryFolder()
+        scratch = try temporaryFolder()
     }
 
-    /// The built txfeed first on PATH, and a header cache of the test's own.
+    /// The built txfeed first on PATH, a header cache of the test's own, and its own TMPDIR:
+    /// SwiftPM leaves lock files named after the package's path there, three a build.
     var environment: [String: String] {
         [
             "PATH": BuiltProducts.folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
             "XDG_CACHE_HOME": folder.path + "/cache",
+            "TMPDIR": scratch.path,
         ]
     }
 
