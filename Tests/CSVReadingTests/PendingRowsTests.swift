@@ -16,6 +16,22 @@ final class PendingRowsTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.pending), [true, false])
         XCTAssertEqual(result.entries[0].map(\.amount), ["-23.40", "2450.00"])
     }
+
+    /// PayPal's Italian activity export: its `Stato` says `In sospeso` (pending) beside
+    /// `Completata`; the column was not known as a status, and a pending payment read as booked.
+    func testPayPalsItalianPendingStatus() throws {
+        let text = """
+            Data,Nome,Tipo,Stato,Valuta,Netto
+            28/01/2026,Negozio Rossi,Pagamento Express Checkout,In sospeso,EUR,"-45,00"
+            27/01/2026,Libreria Bianchi,Pagamento Express Checkout,Completata,EUR,"-12,90"
+            26/01/2026,Mario Verdi,Pagamento ricevuto,Completata,EUR,"30,00"
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.pending), [true, false, false])
+        XCTAssertEqual(result.entries[0].map(\.vendor), ["Negozio Rossi", "Libreria Bianchi", "Mario Verdi"])
+    }
 }
 
 /// Nordea's Nordic netbank writes a card payment it holds but has not booked in place of the

@@ -425,11 +425,13 @@ struct CSVRowReader {
         // booking date: `Reserverat` (Swedish), `Varaus` (Finnish); the Danish and Norwegian words
         // for reserved as well. Whole cells only: a payee's text is never read for them.
         "reserverat", "varaus", "reserveret", "reservert",
+        // PayPal's Italian `Stato`: `In sospeso` beside `Completata`.
+        "in sospeso",
     ]
     /// Words that say the money moved: what a status column holds besides the others.
     static let bookedWords: Set<String> = [
         "booked", "completed", "posted", "cleared", "settled", "executed", "gebucht", "umsatz gebucht", "uitgevoerd",
-        "geboekt", "comptabilise", "execute", "ejecutado", "contabilizado", "udfort", "исполнено",
+        "geboekt", "comptabilise", "execute", "ejecutado", "contabilizado", "udfort", "исполнено", "completata",
     ]
     static let neverMovedWords: Set<String> = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",

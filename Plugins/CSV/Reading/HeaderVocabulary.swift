@@ -142,7 +142,7 @@ public enum HeaderVocabulary {
                 "Description",
             ]
         ),
-        (.status, ["Status", "State", "Estado", "Statut", "Статус"]),
+        (.status, ["Status", "State", "Estado", "Statut", "Stato", "Статус"]),
         // What the bank charged on the row, apart from its amount (Revolut's `Fee`).
         (.fee, ["Fee", "Fees", "Gebühr", "Gebühren", "Entgelt", "Frais", "Comisión", "Kosten"]),
         (
