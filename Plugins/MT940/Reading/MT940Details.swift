@@ -345,17 +345,23 @@ struct MT940Details {
         let from = start + 5
         var plus = from
         while let at = MT940TextScan.firstIndex(of: UInt8(ascii: "+"), in: purpose, from: plus) {
-            // The keyword that ends here and starts earliest: a four-letter one before `BIC`.
-            if at - 4 >= from {
-                let word = UnsafeRawPointer(purpose.baseAddress! + at - 4).loadUnaligned(as: UInt32.self)
-                if sepaKeywords.contains(word) { return UnsafeBufferPointer(rebasing: purpose[from..<(at - 4)]) }
-            }
-            if at - 3 >= from, MT940TextScan.equals(purpose, (at - 3)..<at, "BIC") {
-                return UnsafeBufferPointer(rebasing: purpose[from..<(at - 3)])
+            if let keyword = keywordStart(endingAt: at, in: purpose, from: from) {
+                return UnsafeBufferPointer(rebasing: purpose[from..<keyword])
             }
             plus = at + 1
         }
         return UnsafeBufferPointer(rebasing: purpose[from...])
+    }
+
+    /// Where the keyword whose `+` is at `plus` begins, at `lower` or after: the earliest, a
+    /// four-letter one of ``sepaKeywords`` before `BIC`; nil when no keyword ends there.
+    static func keywordStart(endingAt plus: Int, in purpose: UnsafeBufferPointer<UInt8>, from lower: Int) -> Int? {
+        if plus - 4 >= lower {
+            let word = UnsafeRawPointer(purpose.baseAddress! + plus - 4).loadUnaligned(as: UInt32.self)
+            if sepaKeywords.contains(word) { return plus - 4 }
+        }
+        if plus - 3 >= lower, MT940TextScan.equals(purpose, (plus - 3)..<plus, "BIC") { return plus - 3 }
+        return nil
     }
 
     /// Whether a keyword of ``sepaKeywords`` and its `+` (or `BIC+`) begins at `at`.
@@ -379,20 +385,19 @@ struct MT940Details {
         _ purpose: UnsafeBufferPointer<UInt8>, pieces: [Int], into texts: inout MT940EntryTexts
     ) -> Range<Int>? {
         func piece(_ i: Int) -> Range<Int> { pieces[i]..<(i + 1 < pieces.count ? pieces[i + 1] : purpose.count) }
-        var keyed = false
+        // Whether each piece begins with a keyword.
+        let keywords = pieces.indices.map { isKeyword(purpose, at: piece($0).lowerBound) }
         for i in pieces.indices {
             let range = piece(i)
-            if isKeyword(purpose, at: range.lowerBound) { keyed = true }
             var plus = range.lowerBound + 1
             while let at = MT940TextScan.firstIndex(of: UInt8(ascii: "+"), in: purpose, from: plus),
                 at < range.upperBound
             {
-                if at - 4 > range.lowerBound, isKeyword(purpose, at: at - 4) { return nil }
-                if at - 3 > range.lowerBound, isKeyword(purpose, at: at - 3) { return nil }
+                if keywordStart(endingAt: at, in: purpose, from: range.lowerBound + 1) != nil { return nil }
                 plus = at + 1
             }
         }
-        guard keyed else { return nil }
+        guard keywords.contains(true) else { return nil }
         let start = texts.bytes.count
         for free in [true, false] {
             // Each piece is the purpose's own text, a keyword's, or the rest of the one before.
@@ -409,7 +414,7 @@ struct MT940Details {
             }
             for i in pieces.indices {
                 let range = piece(i)
-                let keyword = isKeyword(purpose, at: range.lowerBound)
+                let keyword = keywords[i]
                 var rest = false
                 if !keyword, afterKeyword, i > 0 {
                     // Characters, not bytes: UTF-8's continuation bytes are not counted.
