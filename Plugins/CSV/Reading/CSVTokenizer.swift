@@ -28,8 +28,10 @@ struct CSVTokenizer {
     mutating func next(into fields: inout [CSVFieldSpan]) -> CSVRecordSpan? {
         guard joinsLinePairs else { return nextLine(into: &fields) }
         guard var record = nextLine(into: &fields) else { return nil }
-        var secondLine = self.secondLine
-        defer { self.secondLine = secondLine }
+        // Taken out, not copied, so that the buffer stays unique and is reused line after line.
+        var secondLine: [CSVFieldSpan] = []
+        swap(&secondLine, &self.secondLine)
+        defer { swap(&secondLine, &self.secondLine) }
         guard !record.isBlank, let second = nextLine(into: &secondLine) else { return record }
         for column in 0..<second.fieldCount where !secondLine[column].isEmpty {
             if column < fields.count {

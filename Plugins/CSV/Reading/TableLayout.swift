@@ -24,7 +24,7 @@ struct TableLayout: Sendable {
     /// SHOP,-65.00`): read and rejected for their date, but never evidence of the date's format,
     /// or two such rows in thirty failed the whole file. The end of the rows when there are none.
     var undatedFrom = Int.max
-    /// Every record is two lines (``findLinePairs(text:separator:)``).
+    /// Every record is two lines (``findsLinePairs(text:separator:)``).
     var linePairs = false
 
     /// Finds the header among the head records: the first from which the field count holds
