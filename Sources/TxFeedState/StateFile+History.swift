@@ -50,7 +50,8 @@ extension StateFile {
                         )
                     }
                     for i in 0..<kinds.count {
-                        guard let kind = IdentityKey.Kind(rawValue: Int64(kinds[i])) else { continue }
+                        // Money keys are asked only for the run's new records (`moneySeenBefore`).
+                        guard let kind = IdentityKey.Kind(rawValue: Int64(kinds[i])), kind != .money else { continue }
                         let key = Int64(littleEndian: keys.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
                         history.add(account: index, key: key, kind: kind, batch: batch)
                     }

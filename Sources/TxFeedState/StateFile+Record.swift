@@ -25,13 +25,15 @@ extension StateFile {
     ///   - started: the run's start (Unix seconds), for the batch row.
     ///   - keepEmpty: whether a run that remembered nothing is still a batch; `watch` records
     ///     only the refreshes that brought something.
+    ///   - moneyKeys: ``Feed/moneyKeys(accountNumbers:)``, when the run has them already.
     /// - Returns: whether a batch was recorded.
     @discardableResult
-    public func record(_ feed: Feed, files: [BatchFile?], started: Int64, keepEmpty: Bool = true)
-        throws(StateError) -> Bool
-    {
+    public func record(
+        _ feed: Feed, files: [BatchFile?], started: Int64, keepEmpty: Bool = true, moneyKeys: [Int64?]? = nil
+    ) throws(StateError) -> Bool {
         do {
-            let remembered = try rememberTransactions(of: feed)
+            let remembered = try rememberTransactions(
+                of: feed, moneyKeys: moneyKeys ?? feed.moneyKeys(accountNumbers: feed.accountNumbers().numbers))
             guard remembered > 0 || feed.pending?.changesState == true || !feed.keptAnyway.isEmpty || keepEmpty else {
                 abandon()
                 return false
@@ -50,14 +52,14 @@ extension StateFile {
     }
 
     /// Remembers the keys of every booked record, per account, in blocks of
-    /// ``StateSchema/blockSize``: two keys (bank id and fingerprint) for a record with a bank id,
-    /// one for a record without.
-    private func rememberTransactions(of feed: Feed) throws -> Int {
+    /// ``StateSchema/blockSize``: its identity (bank id and fingerprint for a record with a bank
+    /// id, the fingerprint for one without) and its money key.
+    private func rememberTransactions(of feed: Feed, moneyKeys: [Int64?]) throws -> Int {
         var blocks: [Int: Keys] = [:]
         var remembered = 0
         for (index, t) in feed.transactions.enumerated() where !t.isPending {
-            guard let fingerprint = feed.fingerprint(at: index) else { continue }
-            let day = t.unixSeconds >= 0 ? t.unixSeconds / 86_400 : (t.unixSeconds - 86_399) / 86_400
+            guard let fingerprint = feed.fingerprint(at: index), let money = moneyKeys[index] else { continue }
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
             if let bankID = feed.details(of: t)?.id {
                 blocks[Int(t.account), default: Keys()].add(IdentityKey.of(bankID: bankID), .bankID, day: day)
                 blocks[Int(t.account), default: Keys()].add(
@@ -65,6 +67,7 @@ extension StateFile {
             } else {
                 blocks[Int(t.account), default: Keys()].add(IdentityKey.of(fingerprint), .fingerprint, day: day)
             }
+            blocks[Int(t.account), default: Keys()].add(money, .money, day: day)
             remembered += 1
         }
         let insert = try database.prepare(
@@ -78,8 +81,11 @@ extension StateFile {
             for start in stride(from: 0, to: keys.keys.count, by: StateSchema.blockSize) {
                 let range = start..<min(keys.keys.count, start + StateSchema.blockSize)
                 let days = keys.days[range]
+                // A record is one key of kind 0 (a fingerprint) or 2 (a bank id); its others ride along.
                 let transactions = keys.kinds[range].reduce(0) {
-                    $0 + ($1 == UInt8(IdentityKey.Kind.fingerprintOfBankRecord.rawValue) ? 0 : 1)
+                    $0
+                        + ($1 == UInt8(IdentityKey.Kind.fingerprint.rawValue)
+                            || $1 == UInt8(IdentityKey.Kind.bankID.rawValue) ? 1 : 0)
                 }
                 // Little-endian on disk whatever the machine (x86-64 and arm64 are already).
                 let littleEndian = keys.keys[range].map(\.littleEndian)

@@ -375,7 +375,7 @@ final class StateEndToEndTests: XCTestCase {
             try sqlite("SELECT name, key, currency FROM accounts"), "Everyday Checking nEveryday Checking USD\n")
         XCTAssertEqual(
             try sqlite("SELECT transactions, first_day, last_day, length(keys), length(kinds) FROM seen"),
-            "7 18864 18871 56 7\n")
+            "7 18864 18871 112 14\n", "each record's fingerprint and money")
         XCTAssertEqual(
             try sqlite("SELECT name, plugin, status, bytes, length(sha256) FROM batch_sources"),
             "checking fixture success 961 64\n")
@@ -389,16 +389,26 @@ final class StateEndToEndTests: XCTestCase {
             def fnv(data, h):
                 for b in data: h = ((h ^ b) * 0x100000001b3) % (1 << 64)
                 return h
-            computed = []
-            for text in sys.argv[2:]:
+            computed, occurrences = [], {}
+            for row in sys.argv[2:]:
+                text, day, minor = row.split(" ")
                 hash, occurrence = text[3:].split("-")
                 key = fnv(struct.pack("<I", int(occurrence)), int(hash, 16))
-                computed.append(key - (1 << 64) if key >= 1 << 63 else key)
-            print(stored == sorted(computed), set(kinds) == {0})
+                # The money key: the day and amount, numbered among the account's records of both.
+                money = (int(day), int(minor))
+                occurrences[money] = occurrences.get(money, 0) + 1
+                m = fnv(b"m" + struct.pack("<qqI", int(day), int(minor), occurrences[money]), 0xcbf29ce484222325)
+                computed += [k - (1 << 64) if k >= 1 << 63 else k for k in (key, m)]
+            print(stored == sorted(computed), sorted(set(kinds)) == [0, 3])
             """
-        let ids = try feedRows(result.output).compactMap { $0["id"] as? String }
-        XCTAssertEqual(ids.count, 7)
-        let check = try runCommand("/usr/bin/env", ["python3", "-c", script, state] + ids)
+        let rows = try feedRows(result.output).compactMap { row -> String? in
+            guard let id = row["id"] as? String, let date = row["date"] as? String,
+                let minor = row["amount_minor"] as? Int, let instant = ISO8601DateFormatter().date(from: date)
+            else { return nil }
+            return "\(id) \(Int(instant.timeIntervalSince1970) / 86_400) \(minor)"
+        }
+        XCTAssertEqual(rows.count, 7)
+        let check = try runCommand("/usr/bin/env", ["python3", "-c", script, state] + rows)
         XCTAssertEqual(check.output, "True True\n", check.stderr)
     }
 

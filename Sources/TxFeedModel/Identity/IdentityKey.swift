@@ -11,6 +11,10 @@ public enum IdentityKey {
         case fingerprintOfBankRecord = 1
         /// A bank id.
         case bankID = 2
+        /// The day and signed amount of a booked record, with its occurrence among the
+        /// account's records of that day and amount (``Feed/moneyKeys(accountNumbers:)``): no
+        /// identity, but how a record read otherwise is known as that money again.
+        case money = 3
     }
 
     /// FNV-1a 64 continued from the fingerprint's hash over its occurrence (4 bytes
@@ -26,6 +30,15 @@ public enum IdentityKey {
             FingerprintHasher.bytes($0, FingerprintHasher.byte(UInt8(ascii: "b"), FingerprintHasher.offsetBasis))
         }
         return Int64(bitPattern: hash)
+    }
+
+    /// FNV-1a 64 over `m`, the day (days since 1970-01-01) and the signed amount in minor units
+    /// (each 8 bytes little-endian), and the occurrence (4 bytes little-endian).
+    public static func ofMoney(day: Int64, signedMinor: Int64, occurrence: Int) -> Int64 {
+        var h = FingerprintHasher.byte(UInt8(ascii: "m"), FingerprintHasher.offsetBasis)
+        h = FingerprintHasher.word(UInt64(bitPattern: day), h)
+        h = FingerprintHasher.word(UInt64(bitPattern: signedMinor), h)
+        return Int64(bitPattern: FingerprintHasher.length(occurrence, h))
     }
 
     /// The key and kind a record id as the sinks write it stands for: `fp:` and 16 hex digits,

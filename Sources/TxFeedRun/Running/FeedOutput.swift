@@ -11,6 +11,9 @@ struct FeedOutput {
     /// With `--state`: the input files of the earlier batches records were seen in, for
     /// `--duplicates` to name.
     var batchFiles: [Int64: [String]] = [:]
+    /// With `--state`: written records with the money of one an earlier batch remembered and this
+    /// run did not see again (`StateFile.moneySeenBefore`), and that batch.
+    var moneySeenBefore: [(position: Int, batch: Int64)] = []
     private var plan: RunPlan { input.plan }
 
     init(input: RunInput, feed: Feed) {
@@ -343,6 +346,33 @@ struct FeedOutput {
         return lines
     }
 
+    /// New records with the account, day and amount of one an earlier batch remembered, which
+    /// this run did not see again (`StateFile.moneySeenBefore`): likely that money
+    /// written a second time, so said, the first few with their ids.
+    static func moneySeenBeforeSummary(
+        _ found: [(position: Int, batch: Int64)], feed: Feed, stateFile: String, timeZone: TimeZone?
+    ) -> [String] {
+        guard !found.isEmpty else { return [] }
+        var days = DayFormat(timeZone: timeZone)
+        let batches = Set(found.map(\.batch)).sorted().map(String.init)
+        let named =
+            batches.count == 1
+            ? "batch \(batches[0])" : "batches \(batches.dropLast().joined(separator: ", ")) and \(batches.last!)"
+        var lines = [
+            "txfeed: warning: \(found.count.counted("new record")) \(found.count == 1 ? "has" : "have") the account, day and amount of a record \(named) remembered in \(stateFile) that this run did not see again: likely that money a second time, its payee, memo or bank id read otherwise (the bank's export changed, or txfeed reads it otherwise)"
+        ]
+        for (position, batch) in found.prefix(5) {
+            let t = feed.transactions[position]
+            let source = feed.sources[feed.accounts[Int(t.account)].source].name
+            let id = feed.details(of: t)?.id ?? feed.fingerprint(at: position)?.text ?? "?"
+            lines.append(
+                "txfeed:   \(feed.accounts[Int(t.account)].name) \(dayAndAmount(feed, position, &days)): \"\(feed.vendors.name(of: t.vendor))\" (\(source), \(id)), like one of batch \(batch)"
+            )
+        }
+        if found.count > 5 { lines.append("txfeed:   … and \(found.count - 5) more") }
+        return lines
+    }
+
     /// Accounts `--dedupe` keeps apart that share records (``Feed/possibleDoubles()``): perhaps one
     /// account named two ways by two exports, each shared payment then written twice. Said,
     /// with what would make them one: the id the other has (a csv's `account-id=`), one
@@ -487,6 +517,10 @@ struct FeedOutput {
             lines += Self.nearDuplicatesSummary(
                 doubles.nearDuplicates, feed: feed, stateFile: plan.stateFile, timeZone: plan.timeZone)
             lines += Self.accountTwinsSummary(doubles.accountTwins, feed: feed)
+        }
+        if let stateFile = plan.stateFile {
+            lines += Self.moneySeenBeforeSummary(
+                moneySeenBefore, feed: feed, stateFile: stateFile, timeZone: plan.timeZone)
         }
         if plan.timeZone == nil { lines += Self.offsetDaysSummary(feed) }
         for (source, reject) in feed.rejects.first {

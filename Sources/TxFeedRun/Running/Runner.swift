@@ -227,13 +227,26 @@ public enum Runner {
         }
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
+        var moneyKeys: [Int64?]?
+        if let state, feed.spilled == nil {
+            let numbers = feed.accountNumbers().numbers
+            moneyKeys = feed.moneyKeys(accountNumbers: numbers)
+            do {
+                output.moneySeenBefore = try state.moneySeenBefore(
+                    feed, moneyKeys: moneyKeys ?? [], accountNumbers: numbers)
+            } catch {
+                return nothingWritten("\(error)")
+            }
+        }
         if let state, plan.duplicatesFile != nil {
             let batches = Set(feed.duplicates.compactMap { if case .batch(let b) = $0.kept { b } else { nil } })
             output.batchFiles = (try? state.files(ofBatches: batches)) ?? [:]
         }
         var result = output.write()
         if input.keepsFeed { result.feed = feed }
-        if let state, let digests { remember(feed, in: state, files: digests, started: started, input, &result) }
+        if let state, let digests {
+            remember(feed, in: state, files: digests, started: started, moneyKeys: moneyKeys, input, &result)
+        }
         if input.endsTheProcess { LeftToTheExit.keep(feed) }
         return result
     }
@@ -267,8 +280,8 @@ public enum Runner {
     /// Records what the run wrote, once every sink has committed; a run that wrote nothing, or
     /// whose stdout reader left early, remembers nothing.
     private static func remember(
-        _ feed: Feed, in state: StateFile, files: InputDigests, started: Int64, _ input: RunInput,
-        _ result: inout RunResult
+        _ feed: Feed, in state: StateFile, files: InputDigests, started: Int64, moneyKeys: [Int64?]?,
+        _ input: RunInput, _ result: inout RunResult
     ) {
         let say = input.diagnostics
         guard result.outcome == .complete || result.outcome == .partial, !result.outputReaderGone else {
@@ -279,7 +292,7 @@ public enum Runner {
         do {
             let pending = feed.transactions.reduce(0) { $0 + ($1.isPending ? 1 : 0) }
             let recorded = try state.record(
-                feed, files: files.wait(), started: started, keepEmpty: input.recordEmptyBatch)
+                feed, files: files.wait(), started: started, keepEmpty: input.recordEmptyBatch, moneyKeys: moneyKeys)
             let booked = feed.transactions.count - pending
             let unremembered = pending > 0 ? " (\(pending) pending, kept apart until booked)" : ""
             if recorded && !input.plan.quiet {

@@ -1,0 +1,102 @@
+import Foundation
+import TxFeedTestSupport
+import XCTest
+
+/// A record `--state` remembered is known again by its identity: its bank id, else a fingerprint
+/// of its payee and memo. When a later export words the payee otherwise (the bank changed its
+/// text, or a newer txfeed reads it better) or the bank made its ids anew, the identity is new
+/// and that money was written a second time with exit 0 and not a word. The money key (account,
+/// day, amount and occurrence) names such records.
+final class MoneySeenAgainTests: XCTestCase {
+    var folder: TemporaryFolder!
+    var state: String { folder.path + "/state.db" }
+
+    override func setUpWithError() throws {
+        folder = try temporaryFolder()
+    }
+
+    private func run(_ name: String, _ csv: String, _ options: String = "") throws -> CommandResult {
+        let path = try folder.write(name, csv)
+        let result = try txfeed(
+            "run", "-s", "csv:\(path),account=Checking\(options)", "--state", state, "--sink", "csv", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result
+    }
+
+    func testAPayeeWordedOtherwiseInALaterExportIsNamedAndANewPaymentIsNot() throws {
+        try run(
+            "jan.csv", "Date,Description,Amount\n2024-01-02,Coffee Corner,-3.50\n2024-01-03,Grocer,-20.00\n")
+        let later = try run(
+            "later.csv",
+            "Date,Description,Amount\n2024-01-02,COFFEE CORNER LTD,-3.50\n2024-01-03,Grocer,-20.00\n"
+                + "2024-01-05,Bakery,-3.50\n")
+        XCTAssertTrue(later.stderr.contains("written 2 + rejected 0 + duplicates 0 + seen 1"), later.stderr)
+        let lines = later.stderr.split(separator: "\n").map(String.init)
+        let warning = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("txfeed: warning: 1 new record") }, later.stderr)
+        XCTAssertEqual(
+            lines[warning],
+            "txfeed: warning: 1 new record has the account, day and amount of a record batch 1 remembered in \(state) "
+                + "that this run did not see again: likely that money a second time, its payee, memo or bank id "
+                + "read otherwise (the bank's export changed, or txfeed reads it otherwise)")
+        XCTAssertTrue(
+            lines[warning + 1].hasPrefix(
+                "txfeed:   Checking 2024-01-02 -3.50: \"COFFEE CORNER LTD\" (later, fp:"), lines[warning + 1])
+        XCTAssertTrue(lines[warning + 1].hasSuffix("), like one of batch 1"), lines[warning + 1])
+        XCTAssertFalse(later.stderr.contains("Bakery"), "a new payment of a known amount on another day is new")
+        XCTAssertTrue(later.output.contains("COFFEE CORNER LTD"), "written, never dropped on a guess")
+
+        // Remembered in its turn: the same export again is all seen, and nothing is said.
+        let again = try run(
+            "later.csv",
+            "Date,Description,Amount\n2024-01-02,COFFEE CORNER LTD,-3.50\n2024-01-03,Grocer,-20.00\n"
+                + "2024-01-05,Bakery,-3.50\n")
+        XCTAssertTrue(again.stderr.contains("written 0 + rejected 0 + duplicates 0 + seen 3"), again.stderr)
+        XCTAssertFalse(again.stderr.contains("warning"), again.stderr)
+    }
+
+    /// Payments of one day and amount are counted: those seen again take their places first,
+    /// so a third one beside two seen is new, and two seen before read otherwise are both named.
+    func testPaymentsOfOneDayAndAmountAreCountedNotGuessed() throws {
+        let header = "Date,Description,Amount\n"
+        let bakery = "2024-01-05,Bakery,-4.00\n"
+        try run("first.csv", header + bakery + bakery)
+        let third = try run("second.csv", header + bakery + bakery + bakery)
+        XCTAssertTrue(third.stderr.contains("written 1 + rejected 0 + duplicates 0 + seen 2"), third.stderr)
+        XCTAssertFalse(third.stderr.contains("warning"), third.stderr)
+
+        let otherwise = try run("third.csv", header + "2024-01-05,BAKERY LTD,-4.00\n2024-01-05,BAKERY LTD,-4.00\n")
+        XCTAssertTrue(
+            otherwise.stderr.contains(
+                "txfeed: warning: 2 new records have the account, day and amount of a record batch 1 remembered"),
+            otherwise.stderr)
+    }
+
+    /// An export downloaded again after the bank made its ids anew: every payment is new by its
+    /// id, and each is named.
+    func testBankIDsMadeAnewAreNamed() throws {
+        let header = "Date,Reference,Description,Amount\n"
+        try run("old.csv", header + "2024-02-01,A-1,Rent,-900.00\n2024-02-02,A-2,Salary,2500.00\n", ",id=Reference")
+        let anew = try run(
+            "new.csv", header + "2024-02-01,B-1,Rent,-900.00\n2024-02-02,B-2,Salary,2500.00\n", ",id=Reference")
+        XCTAssertTrue(anew.stderr.contains("txfeed: warning: 2 new records have"), anew.stderr)
+        XCTAssertTrue(anew.stderr.contains("\"Rent\" (new, B-1), like one of batch 1"), anew.stderr)
+        XCTAssertTrue(anew.stderr.contains("\"Salary\" (new, B-2), like one of batch 1"), anew.stderr)
+    }
+
+    /// The seen blocks count records, not keys: a record is remembered by its identity and its
+    /// money key.
+    func testTheFileCountsRecordsNotKeys() throws {
+        try run(
+            "jan.csv", "Date,Reference,Description,Amount\n2024-01-02,R1,Coffee,-3.50\n2024-01-03,,Grocer,-20.00\n",
+            ",id=Reference")
+        let counts = try runCommand(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import sqlite3,sys; db=sqlite3.connect(sys.argv[1]); "
+                    + "print(db.execute('SELECT sum(transactions), sum(length(kinds)) FROM seen').fetchone())",
+                state,
+            ])
+        XCTAssertEqual(counts.output, "(2, 5)\n", counts.stderr)
+    }
+}
