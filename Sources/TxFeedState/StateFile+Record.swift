@@ -29,7 +29,7 @@ extension StateFile {
     /// - Returns: whether a batch was recorded.
     @discardableResult
     public func record(
-        _ feed: Feed, files: [BatchFile?], started: Int64, keepEmpty: Bool = true, moneyKeys: [Int64?]? = nil
+        _ feed: Feed, files: [BatchFile?], started: Int64, keepEmpty: Bool = true, moneyKeys: [Int64]? = nil
     ) throws(StateError) -> Bool {
         do {
             let remembered = try rememberTransactions(
@@ -54,11 +54,12 @@ extension StateFile {
     /// Remembers the keys of every booked record, per account, in blocks of
     /// ``StateSchema/blockSize``: its identity (bank id and fingerprint for a record with a bank
     /// id, the fingerprint for one without) and its money key.
-    private func rememberTransactions(of feed: Feed, moneyKeys: [Int64?]) throws -> Int {
+    private func rememberTransactions(of feed: Feed, moneyKeys: [Int64]) throws -> Int {
         var blocks: [Int: Keys] = [:]
         var remembered = 0
         for (index, t) in feed.transactions.enumerated() where !t.isPending {
-            guard let fingerprint = feed.fingerprint(at: index), let money = moneyKeys[index] else { continue }
+            guard let fingerprint = feed.fingerprint(at: index) else { continue }
+            let money = moneyKeys[index]
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
             if let bankID = feed.details(of: t)?.id {
                 blocks[Int(t.account), default: Keys()].add(IdentityKey.of(bankID: bankID), .bankID, day: day)

@@ -35,10 +35,19 @@ public enum IdentityKey {
     /// FNV-1a 64 over `m`, the day (days since 1970-01-01) and the signed amount in minor units
     /// (each 8 bytes little-endian), and the occurrence (4 bytes little-endian).
     public static func ofMoney(day: Int64, signedMinor: Int64, occurrence: Int) -> Int64 {
+        ofMoney(state: moneyState(day: day, signedMinor: signedMinor), occurrence: occurrence)
+    }
+
+    /// ``ofMoney(day:signedMinor:occurrence:)`` from the hash before the occurrence.
+    static func ofMoney(state: UInt64, occurrence: Int) -> Int64 {
+        Int64(bitPattern: FingerprintHasher.length(occurrence, state))
+    }
+
+    /// The money key's hash before its occurrence: the same for every record of the day and amount.
+    static func moneyState(day: Int64, signedMinor: Int64) -> UInt64 {
         var h = FingerprintHasher.byte(UInt8(ascii: "m"), FingerprintHasher.offsetBasis)
         h = FingerprintHasher.word(UInt64(bitPattern: day), h)
-        h = FingerprintHasher.word(UInt64(bitPattern: signedMinor), h)
-        return Int64(bitPattern: FingerprintHasher.length(occurrence, h))
+        return FingerprintHasher.word(UInt64(bitPattern: signedMinor), h)
     }
 
     /// The key and kind a record id as the sinks write it stands for: `fp:` and 16 hex digits,

@@ -227,7 +227,7 @@ public enum Runner {
         }
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
-        var moneyKeys: [Int64?]?
+        var moneyKeys: [Int64]?
         if let state, feed.spilled == nil {
             let numbers = feed.accountNumbers().numbers
             moneyKeys = feed.moneyKeys(accountNumbers: numbers)
@@ -280,7 +280,7 @@ public enum Runner {
     /// Records what the run wrote, once every sink has committed; a run that wrote nothing, or
     /// whose stdout reader left early, remembers nothing.
     private static func remember(
-        _ feed: Feed, in state: StateFile, files: InputDigests, started: Int64, moneyKeys: [Int64?]?,
+        _ feed: Feed, in state: StateFile, files: InputDigests, started: Int64, moneyKeys: [Int64]?,
         _ input: RunInput, _ result: inout RunResult
     ) {
         let say = input.diagnostics
