@@ -9,45 +9,44 @@ extension StateFile {
     /// can take one amount twice a day. Positions in feed order, with the first batch that
     /// remembered the money; records `state keep` said are real are not among them.
     ///
-    /// The new keys are sorted, and only the blocks of their accounts that overlap their days
-    /// are read: a run that finds nothing new (the common one) reads nothing more.
+    /// Only the blocks of the new records' accounts that overlap their days are read: a run
+    /// that finds nothing new (the common one) reads nothing more.
     public func moneySeenBefore(_ feed: Feed, moneyKeys: [Int64], accountNumbers: [Int]) throws(StateError)
         -> [(position: Int, batch: Int64)]
     {
-        struct Asked: Comparable {
-            var number: Int32
-            var position: Int32
-            var key: Int64
-            static func < (a: Asked, b: Asked) -> Bool { (a.number, a.key) < (b.number, b.key) }
-        }
-        var asked: [Asked] = []
+        var asked = MoneyTable(capacity: moneyKeys.count { $0 != 0 })
+        // Each state account's first feed account and its new records' days.
+        var accounts: [Int: (account: Int, first: Int64, last: Int64)] = [:]
+        // The account of the records met one after another, kept aside from the dictionary.
+        var current: (number: Int, account: Int, first: Int64, last: Int64)?
         for (position, key) in moneyKeys.enumerated() where key != 0 {
-            let account = Int(feed.transactions[position].account)
-            asked.append(Asked(number: Int32(accountNumbers[account]), position: Int32(position), key: key))
+            let t = feed.transactions[position]
+            let number = accountNumbers[Int(t.account)]
+            asked.insert(MoneyTable.key(key, number), at: Int32(position))
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            if let met = current, met.number == number {
+                current = (number, met.account, min(met.first, day), max(met.last, day))
+                continue
+            }
+            if let met = current { accounts[met.number] = (met.account, met.first, met.last) }
+            let known = accounts[number] ?? (Int(t.account), day, day)
+            current = (number, known.account, min(known.first, day), max(known.last, day))
         }
-        guard !asked.isEmpty else { return [] }
-        asked.sort()
-        var batches = [Int64](repeating: 0, count: asked.count)
+        if let met = current { accounts[met.number] = (met.account, met.first, met.last) }
+        guard !accounts.isEmpty else { return [] }
+        var found: [(position: Int, batch: Int64)] = []
         do {
             let findAccount = try database.prepare("SELECT id FROM accounts WHERE key = ?")
             let blocks = try database.prepare(
                 "SELECT batch, keys, kinds FROM seen WHERE account = ? AND last_day >= ? AND first_day <= ? ORDER BY batch"
             )
-            var start = 0
-            while start < asked.count {
-                var end = start + 1
-                while end < asked.count && asked[end].number == asked[start].number { end += 1 }
-                defer { start = end }
-                let days = asked[start..<end].map {
-                    TransactionDate.days(ofUnixSeconds: feed.transactions[Int($0.position)].unixSeconds)
-                }
-                let account = feed.accounts[Int(feed.transactions[Int(asked[start].position)].account)]
-                findAccount.bind(1, IdentityKey.accountKey(of: account))
+            for (number, asking) in accounts {
+                findAccount.bind(1, IdentityKey.accountKey(of: feed.accounts[asking.account]))
                 defer { findAccount.reset() }
                 guard try findAccount.step() else { continue }
                 blocks.bind(1, findAccount.int64(0))
-                blocks.bind(2, days.min()!)
-                blocks.bind(3, days.max()!)
+                blocks.bind(2, asking.first)
+                blocks.bind(3, asking.last)
                 defer { blocks.reset() }
                 while try blocks.step() {
                     let batch = blocks.int64(0)
@@ -56,30 +55,71 @@ extension StateFile {
                     guard keys.count == kinds.count * 8 else { continue }
                     for i in 0..<kinds.count where Int64(kinds[i]) == IdentityKey.Kind.money.rawValue {
                         let money = Int64(littleEndian: keys.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
-                        // The first of the account's new keys not below it.
-                        var low = start, high = end
-                        while low < high {
-                            let middle = (low + high) / 2
-                            if asked[middle].key < money { low = middle + 1 } else { high = middle }
+                        // Taken: each is named once, with the first batch (blocks come in batch order).
+                        if let position = asked.take(MoneyTable.key(money, number)) {
+                            found.append((Int(position), batch))
                         }
-                        if low < end && asked[low].key == money && batches[low] == 0 { batches[low] = batch }
                     }
                 }
             }
         } catch {
             throw StateError(error, path: path)
         }
-        var found: [(position: Int, batch: Int64)] = []
-        for (n, batch) in batches.enumerated() where batch != 0 {
-            let position = Int(asked[n].position)
-            if !feed.keptAnyway.isEmpty,
-                let id = feed.details(of: feed.transactions[position])?.id ?? feed.fingerprint(at: position)?.text,
-                feed.keptAnyway.contains(id)
-            {
-                continue
+        if !feed.keptAnyway.isEmpty {
+            found.removeAll {
+                let id = feed.details(of: feed.transactions[$0.position])?.id ?? feed.fingerprint(at: $0.position)?.text
+                return id.map(feed.keptAnyway.contains) ?? false
             }
-            found.append((position, batch))
         }
         return found.sorted { $0.position < $1.position }
     }
+}
+
+/// The new records' money keys, each with its feed position: an open-addressing table over the
+/// keys' own bits (FNV hashes already), where a `Dictionary` would hash each again.
+private struct MoneyTable {
+    private var keys: [Int64]
+    private var positions: [Int32]
+    private let mask: Int
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        keys = Array(repeating: 0, count: size)
+        positions = Array(repeating: -1, count: size)
+        mask = size - 1
+    }
+
+    /// A money key of one state account; never 0, the free slot's mark.
+    static func key(_ money: Int64, _ account: Int) -> Int64 {
+        let mixed = money ^ Int64(bitPattern: UInt64(account) &* 0x9E37_79B9_7F4A_7C15)
+        return mixed == 0 ? 1 : mixed
+    }
+
+    mutating func insert(_ key: Int64, at position: Int32) {
+        var slot = slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key { return }
+            slot = (slot + 1) & mask
+        }
+        keys[slot] = key
+        positions[slot] = position
+    }
+
+    /// The position of `key` the first time it is asked; nil when absent or already taken.
+    mutating func take(_ key: Int64) -> Int32? {
+        var slot = slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key {
+                let position = positions[slot]
+                positions[slot] = -1
+                return position >= 0 ? position : nil
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func slot(of key: Int64) -> Int { Int(truncatingIfNeeded: UInt64(bitPattern: key) >> 7) & mask }
 }
