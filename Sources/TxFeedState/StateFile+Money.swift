@@ -78,15 +78,18 @@ extension StateFile {
 /// The new records' money keys, each with its feed position: an open-addressing table over the
 /// keys' own bits (FNV hashes already), where a `Dictionary` would hash each again.
 private struct MoneyTable {
-    private var keys: [Int64]
-    private var positions: [Int32]
+    /// A key and its position, side by side: one cache line a probe.
+    private struct Slot {
+        var key: Int64 = 0
+        var position: Int32 = -1
+    }
+    private var slots: [Slot]
     private let mask: Int
 
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        keys = Array(repeating: 0, count: size)
-        positions = Array(repeating: -1, count: size)
+        slots = Array(repeating: Slot(), count: size)
         mask = size - 1
     }
 
@@ -98,21 +101,20 @@ private struct MoneyTable {
 
     mutating func insert(_ key: Int64, at position: Int32) {
         var slot = slot(of: key)
-        while keys[slot] != 0 {
-            if keys[slot] == key { return }
+        while slots[slot].key != 0 {
+            if slots[slot].key == key { return }
             slot = (slot + 1) & mask
         }
-        keys[slot] = key
-        positions[slot] = position
+        slots[slot] = Slot(key: key, position: position)
     }
 
     /// The position of `key` the first time it is asked; nil when absent or already taken.
     mutating func take(_ key: Int64) -> Int32? {
         var slot = slot(of: key)
-        while keys[slot] != 0 {
-            if keys[slot] == key {
-                let position = positions[slot]
-                positions[slot] = -1
+        while slots[slot].key != 0 {
+            if slots[slot].key == key {
+                let position = slots[slot].position
+                slots[slot].position = -1
                 return position >= 0 ? position : nil
             }
             slot = (slot + 1) & mask

@@ -59,16 +59,16 @@ extension StateFile {
         var remembered = 0
         for (index, t) in feed.transactions.enumerated() where !t.isPending {
             guard let fingerprint = feed.fingerprint(at: index) else { continue }
-            let money = moneyKeys[index]
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            // One dictionary access a record, not one a key.
             if let bankID = feed.details(of: t)?.id {
-                blocks[Int(t.account), default: Keys()].add(IdentityKey.of(bankID: bankID), .bankID, day: day)
                 blocks[Int(t.account), default: Keys()].add(
-                    IdentityKey.of(fingerprint), .fingerprintOfBankRecord, day: day)
+                    (IdentityKey.of(bankID: bankID), .bankID), (IdentityKey.of(fingerprint), .fingerprintOfBankRecord),
+                    (moneyKeys[index], .money), day: day)
             } else {
-                blocks[Int(t.account), default: Keys()].add(IdentityKey.of(fingerprint), .fingerprint, day: day)
+                blocks[Int(t.account), default: Keys()].add(
+                    (IdentityKey.of(fingerprint), .fingerprint), (moneyKeys[index], .money), day: day)
             }
-            blocks[Int(t.account), default: Keys()].add(money, .money, day: day)
             remembered += 1
         }
         let insert = try database.prepare(
@@ -113,7 +113,18 @@ extension StateFile {
         var kinds: [UInt8] = []
         var days: [Int64] = []
 
-        mutating func add(_ key: Int64, _ kind: IdentityKey.Kind, day: Int64) {
+        /// A record's keys: its identity's one or two, then its money's.
+        mutating func add(
+            _ first: (key: Int64, kind: IdentityKey.Kind), _ second: (key: Int64, kind: IdentityKey.Kind),
+            _ third: (key: Int64, kind: IdentityKey.Kind)? = nil, day: Int64
+        ) {
+            append(first.key, first.kind, day)
+            append(second.key, second.kind, day)
+            if let third { append(third.key, third.kind, day) }
+        }
+
+        @inline(__always)
+        private mutating func append(_ key: Int64, _ kind: IdentityKey.Kind, _ day: Int64) {
             keys.append(key)
             kinds.append(UInt8(kind.rawValue))
             days.append(day)
