@@ -56,16 +56,23 @@ enum OFXText {
     /// Whether `needle` (which starts with `<`) occurs in `bytes`: `memchr` to each `<`, then a
     /// compare, so a file of 100 MB is searched in milliseconds.
     static func contains(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress, let first = needle.first else { return false }
-        var offset = 0
+        guard let base = bytes.baseAddress else { return false }
+        let all = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        return firstOffset(of: needle, in: all, from: 0) != nil
+    }
+
+    /// Where `needle` first occurs in `bytes` at or after `start`; nil when it does not.
+    static func firstOffset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, let first = needle.first else { return nil }
+        var offset = start
         while offset + needle.count <= bytes.count {
-            guard let found = memchr(base + offset, Int32(first), bytes.count - offset) else { return false }
-            offset = base.distance(to: UnsafeRawPointer(found))
-            guard offset + needle.count <= bytes.count else { return false }
-            if memcmp(found, needle, needle.count) == 0 { return true }
+            guard let found = memchr(base + offset, Int32(first), bytes.count - offset) else { return nil }
+            offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard offset + needle.count <= bytes.count else { return nil }
+            if memcmp(found, needle, needle.count) == 0 { return offset }
             offset += 1
         }
-        return false
+        return nil
     }
 
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
