@@ -6,7 +6,7 @@ final class OFXDocumentTests: XCTestCase {
     func testAnSGMLBankStatementIsOneAccountWithItsTransactions() throws {
         let body = bankStatement(
             transaction("-12.50", date: "20240102120000[-5:EST]", fitid: "A1", name: "<NAME>Café<MEMO>Latte")
-                + transaction("+100", date: "20240103", fitid: "A2", name: "<NAME>Pay<MEMO>Pay"),
+                + transaction("+100", date: "20240103", fitid: "A2", name: "<NAME>Pay<MEMO>Pay", type: "CREDIT"),
             balance: "1925.56")
         let result = read(sgmlFile(body, charset: "NONE"))
         XCTAssertNil(result.failure)

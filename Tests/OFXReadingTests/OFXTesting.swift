@@ -81,10 +81,11 @@ func bankStatement(_ transactions: String, account: String = "1234567890", balan
 }
 
 /// One SGML transaction.
-func transaction(_ amount: String, date: String = "20240102", fitid: String = "F1", name: String = "<NAME>Shop")
-    -> String
-{
-    "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>\(date)<TRNAMT>\(amount)<FITID>\(fitid)\(name)</STMTTRN>"
+func transaction(
+    _ amount: String, date: String = "20240102", fitid: String = "F1", name: String = "<NAME>Shop",
+    type: String = "DEBIT"
+) -> String {
+    "<STMTTRN><TRNTYPE>\(type)<DTPOSTED>\(date)<TRNAMT>\(amount)<FITID>\(fitid)\(name)</STMTTRN>"
 }
 
 /// A fixture of `Tests/Fixtures/statements/ofx/` as bytes.

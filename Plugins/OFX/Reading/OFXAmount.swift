@@ -49,6 +49,17 @@ public enum OFXAmount {
 }
 
 extension OFXAmount {
+    /// Whether a plain decimal (``normalized(_:)``'s) is zero: `0.00`, `-0`.
+    static func isZero(_ amount: String) -> Bool {
+        amount.utf8.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+    }
+
+    /// `amount` negated: `12.50` → `-12.50`, `-3` → `3`; zero stays as it is.
+    static func negated(_ amount: String) -> String {
+        guard !isZero(amount) else { return amount }
+        return amount.hasPrefix("-") ? String(amount.dropFirst()) : "-" + amount
+    }
+
     /// `currency`'s minor-unit digits; nil for none, or one the host does not know.
     static func decimals(of currency: String?) -> Int? {
         guard let currency, CurrencyMinorUnits.codes.contains(currency) else { return nil }

@@ -36,6 +36,9 @@ public final class OFXDocument {
     private let converted: UnsafeMutableRawBufferPointer?
     /// Whether bytes ≥ 0x80 are handed to the normaliser to transcode from windows-1252.
     private let transcodes: Bool
+    /// The `sign` option: under `auto`, a bank or card statement whose `DEBIT`s are all written
+    /// positive is read as unsigned, each `TRNTYPE` giving the direction.
+    public var sign = OFXSignOption.auto
 
     /// - Parameter bytes: the whole file; must outlive the document (a `FileBytes` does).
     public init(bytes: UnsafeRawBufferPointer, origin: String) {
@@ -156,7 +159,9 @@ public final class OFXDocument {
             guard visit(.note(note)) else { return .stopped }
         }
         var walk = OFXWalk(
-            names: reader.names, readsTransactions: readsTransactions, loadSecurities: { self.securities(header) })
+            names: reader.names, readsTransactions: readsTransactions,
+            debitSigns: readsTransactions && sign == .auto ? debitSigns(header) : [:],
+            loadSecurities: { self.securities(header) })
         var root: OFXNames.ID?
         // How many lists of transactions have ended, and how many of those the normaliser
         // closed were named in a note.
@@ -259,6 +264,18 @@ public final class OFXDocument {
         var list = OFXSecurityList(names: reader.names)
         while let node = reader.next() { list.take(node) }
         return list.securities
+    }
+
+    /// Each bank or card statement's `DEBIT`s by sign, read in a pass of their own before the
+    /// statement's first transaction is handed over (the file's last `DEBIT` can decide how its
+    /// first amount reads); none, and no pass, when no `DEBIT` of the file may be written
+    /// positive. A file that cannot be read fails in the main pass, not here.
+    private func debitSigns(_ header: OFXHeader) -> [String: OFXDebitSigns] {
+        guard OFXDebitSurvey.mayHavePositiveDebit(bytes) else { return [:] }
+        let (_, reader) = self.reader(header)
+        var survey = OFXDebitSurvey(names: reader.names)
+        while let node = reader.next() { survey.take(node) }
+        return survey.statements
     }
 
     /// One pass that only counts: the statements, their balances, the first reject, the failure.

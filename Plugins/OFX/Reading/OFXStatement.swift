@@ -34,6 +34,9 @@ public struct OFXStatement: Sendable, Equatable {
     public var positions = 0
     /// `INVBAL/AVAILCASH` as written: stated, not checked.
     public var availableCash: String?
+    /// The signs of a bank or card statement's `DEBIT`s, which decide how its amounts are read
+    /// (``OFXDebitSigns/reading``); none counted under `sign=as-is` or in an investment statement.
+    public var debitSigns = OFXDebitSigns()
     /// The first and last day of the transactions read (`yyyy-MM-dd`, as the bank wrote it).
     public var firstDay: String?
     public var lastDay: String?
@@ -59,6 +62,7 @@ public struct OFXStatement: Sendable, Equatable {
     public static let investmentElement = "INVSTMTRS"
 
     public var isInvestment: Bool { element == OFXStatement.investmentElement }
+    public var isCard: Bool { element == OFXStatement.cardElement }
 
     /// `STMTRS[0]`: where its transactions' paths start.
     public var path: String { "\(element)[\(index)]" }
@@ -109,6 +113,7 @@ public struct OFXStatement: Sendable, Equatable {
         if positions > 0 {
             notes.append("\(positions.counted("position")) in INVPOSLIST not read: holdings are not transactions")
         }
+        if let note = debitSigns.note { notes.append(note) }
         if let misplaced = misplacedBalance {
             notes.append(
                 "\(misplaced.path) \(misplaced.text) not read as the ledger balance: a LEDGERBAL belongs in "

@@ -70,9 +70,13 @@ struct OFXTransactionFields {
     // MARK: The entry
 
     /// The entry, or the first field that stops it, checked in the order amount, date, currency,
-    /// vendor. `currency` is the statement's `CURDEF`.
-    func resolved(currency: String?, decimals: Int?) -> Result<OFXTransaction, OFXReject> {
-        let amount: String, date: String
+    /// direction, vendor. `currency` is the statement's `CURDEF`; `reading` how its amounts are
+    /// read, `card` whether it is a credit-card statement.
+    func resolved(
+        currency: String?, decimals: Int?, reading: OFXAmountReading = .asWritten, card: Bool = false
+    ) -> Result<OFXTransaction, OFXReject> {
+        var amount: String
+        let date: String
         // A pending entry (STMTTRNP) has no DTPOSTED: it is not posted yet. Its date is DTTRAN.
         let isPendingEntry = element.elementsEqual("STMTTRNP".utf8)
         switch amountAndDate(
@@ -85,6 +89,12 @@ struct OFXTransactionFields {
         if let foreign: Result<OFXTransaction, OFXReject> = foreignCurrency(statement: currency) { return foreign }
         if let excess: Result<OFXTransaction, OFXReject> = moreDecimals(amount, "TRNAMT", .amount, currency, decimals) {
             return excess
+        }
+        if reading != .asWritten {
+            switch directed(amount, reading: reading, card: card) {
+            case let .success(read): amount = read
+            case let .failure(reject): return .failure(reject)
+            }
         }
         var note: String?
         if let action = value(.correctAction).map(string) {
@@ -106,6 +116,51 @@ struct OFXTransactionFields {
                 date: date, vendor: vendorText, amount: amount, id: value(.fitid).map(string),
                 memo: memoText == vendorText ? nil : memoText, pending: pending, location: location, raw: rawText,
                 note: note))
+    }
+
+    /// The amount of a statement whose `DEBIT`s are not all written as OFX signs them, or the
+    /// reject of one whose direction nothing settles. In an unsigned statement (``OFXAmountReading/absolute``)
+    /// the `TRNTYPE` gives the direction (``OFXDirection``); a minus the bank did write is kept
+    /// where the type allows it, and a type that does not say which way is not guessed. In a
+    /// mixed one a `DEBIT` written positive contradicts itself or its statement: not read. A zero
+    /// goes neither way and is read as it is.
+    private func directed(_ amount: String, reading: OFXAmountReading, card: Bool) -> Result<String, OFXReject> {
+        guard !OFXAmount.isZero(amount) else { return .success(amount) }
+        let type = value(.transactionType).map(string)
+        let negative = amount.hasPrefix("-")
+        let written = value(.amount).map(Self.quoted) ?? amount
+        let asIs = "(sign=as-is reads it as written)"
+        switch reading {
+        case .asWritten:
+            return .success(amount)
+        case .mixed:
+            guard !negative, type?.uppercased() == "DEBIT" else { return .success(amount) }
+            return reject(
+                "TRNAMT",
+                "\(written) is positive, but a DEBIT is money out, which OFX writes negative, as the statement's "
+                    + "other DEBITs are: it is not known which way it went; not read \(asIs)")
+        case .absolute:
+            let unsigned = "the statement's amounts are unsigned (its DEBITs are all written positive)"
+            switch OFXDirection(type: type, card: card) {
+            case .moneyOut:
+                return .success(negative ? amount : OFXAmount.negated(amount))
+            case .moneyIn:
+                guard negative else { return .success(amount) }
+                return reject(
+                    "TRNAMT",
+                    "\(written) is negative, but a \(type ?? "") is money in and \(unsigned): not read \(asIs)")
+            case .open:
+                guard !negative else { return .success(amount) }
+                guard let type else {
+                    return reject("TRNTYPE", "missing TRNTYPE, which says which way the money went where \(unsigned)")
+                }
+                let which = card && ["PAYMENT", "REPEATPMT"].contains(type.uppercased()) ? " on a card" : ""
+                return reject(
+                    "TRNTYPE",
+                    "\(type)\(which) does not say whether \(written) went out or came in, and \(unsigned): not read "
+                        + asIs)
+            }
+        }
     }
 
     /// What a `CORRECTACTION` makes of the transaction: the reject of a correction of another

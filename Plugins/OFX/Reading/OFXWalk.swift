@@ -31,8 +31,16 @@ struct OFXWalk {
     /// A `STATUS` that is not success: reading stops there, and the file fails.
     private(set) var refusal: (path: String, message: String)?
 
-    init(names: OFXNames, readsTransactions: Bool = true, loadSecurities: @escaping () -> OFXSecurities = { [:] }) {
+    /// Each bank or card statement's `DEBIT`s by sign, by path (``OFXDebitSurvey``): how its
+    /// amounts are read. A statement not in it reads them as written.
+    let debitSigns: [String: OFXDebitSigns]
+
+    init(
+        names: OFXNames, readsTransactions: Bool = true, debitSigns: [String: OFXDebitSigns] = [:],
+        loadSecurities: @escaping () -> OFXSecurities = { [:] }
+    ) {
         self.names = names
+        self.debitSigns = debitSigns
         self.readsTransactions = readsTransactions
         self.loadSecurities = loadSecurities
     }
@@ -86,7 +94,8 @@ struct OFXWalk {
         {
             let index = statementsSeen[name, default: 0]
             statementsSeen[name] = index + 1
-            let statement = OFXStatement(element: names.string(name), index: index)
+            var statement = OFXStatement(element: names.string(name), index: index)
+            statement.debitSigns = debitSigns[statement.path] ?? OFXDebitSigns()
             self.statement = statement
             locationPrefix = statement.path + ".STMTTRN["
             statementDepth = stack.count
@@ -231,7 +240,9 @@ struct OFXWalk {
             guard readsTransactions else { return true }
             let resolved: Result<OFXTransaction, OFXReject>
             if element == OFXNames.transaction || element == OFXNames.pendingTransaction {
-                resolved = fields.resolved(currency: statement!.currency, decimals: statement!.decimals)
+                resolved = fields.resolved(
+                    currency: statement!.currency, decimals: statement!.decimals,
+                    reading: statement!.debitSigns.reading, card: statement!.isCard)
             } else {
                 if securities == nil { securities = loadSecurities() }
                 resolved = fields.resolvedInvestment(
