@@ -265,4 +265,48 @@ final class OFXEdgeEndToEndTests: XCTestCase {
             failed.stderr.contains(#"STMTRS[0].LEDGERBAL.BALAMT: "2607.1664944585727" has more decimals than USD's 2"#),
             failed.stderr)
     }
+
+    /// A savings statement that writes every TRNAMT unsigned, DEBIT or CREDIT saying which way
+    /// (ofxstatement-fineco#13, monetr#2687): the 50.00 debit was read as money in, exit 0. Its
+    /// DEBITs, all positive, say the amounts are unsigned: debits are money out, a transfer that
+    /// does not say which way is rejected naming its TRNTYPE, and the log says how it was read;
+    /// `sign=as-is` reads every amount as written.
+    func testUnsignedAmountsTakeTheirDirectionFromTRNTYPE() throws {
+        let (folder, path) = try file(
+            "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>EUR\n"
+                + "<BANKACCTFROM><BANKID>3015<ACCTID>55<ACCTTYPE>SAVINGS</BANKACCTFROM>\n"
+                + "<BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n"
+                + "<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20240102<TRNAMT>1000.00<FITID>C1<NAME>salary</STMTTRN>\n"
+                + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>50.00<FITID>D1<NAME>grocer</STMTTRN>\n"
+                + "<STMTTRN><TRNTYPE>XFER<DTPOSTED>20240107<TRNAMT>200.00<FITID>X1<NAME>giroconto</STMTTRN>\n"
+                + "</BANKTRANLIST><LEDGERBAL><BALAMT>750.00<DTASOF>20240131</LEDGERBAL>\n"
+                + "</STMTRS></STMTTRNRS></BANKMSGSRSV1>")
+        let rejected = folder.path + "/rejects.ndjson"
+        let (rows, _, stderr) = try run(path, status: 3, "--rejects", rejected)
+        XCTAssertEqual(
+            Dictionary(uniqueKeysWithValues: rows.map { (text($0, "id") ?? "?", minor($0)) }),
+            ["C1": 100000, "D1": -5000], stderr)
+        XCTAssertTrue(
+            stderr.contains(
+                "STMTRS[0]: amounts read as unsigned, TRNTYPE giving the direction: its DEBIT is written positive, "
+                    + "where OFX writes money out negative (sign=as-is reads them as written)"), stderr)
+        let found = try rejects(rejected)
+        XCTAssertEqual(found.map(\.path), ["STMTRS[0].STMTTRN[2].TRNTYPE"])
+        XCTAssertEqual(
+            found.map(\.reason),
+            [
+                "XFER does not say whether \"200.00\" went out or came in, and the statement's amounts are unsigned "
+                    + "(its DEBITs are all written positive): not read (sign=as-is reads it as written)"
+            ])
+
+        let sniff = try txfeed("sniff", path)
+        XCTAssertTrue(sniff.output.contains("STMTRS[0]: amounts read as unsigned"), sniff.output)
+
+        let asIs = try txfeed(arguments: ["run", "-s", "ofx:\(path),sign=as-is", "--sink", "json"])
+        XCTAssertEqual(asIs.status, 0, asIs.stderr)
+        let feed = try XCTUnwrap(JSONSerialization.jsonObject(with: asIs.stdout) as? Row, asIs.output)
+        let written = try XCTUnwrap(feed["transactions"] as? [Row])
+        XCTAssertEqual(written.map { minor($0) }.sorted(), [5000, 20000, 100000])
+        XCTAssertFalse(asIs.stderr.contains("unsigned"), asIs.stderr)
+    }
 }

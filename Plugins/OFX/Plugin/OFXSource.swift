@@ -24,6 +24,11 @@ final class OFXFileSource: FileSource {
             options: [
                 ("path", "the OFX or QFX file"),
                 ("account", "the account's name (default: ACCTTYPE ACCTID, e.g. CHECKING 1234567890)"),
+                (
+                    "sign",
+                    "auto or as-is: auto reads a statement whose DEBITs are all written positive as unsigned, "
+                        + "TRNTYPE giving each amount's direction (default auto)"
+                ),
                 ("rules", "a JSON file of these options, for what is the same every time"),
             ],
             sampleConfig: #"{"path": "Tests/Fixtures/statements/ofx/bank-102.ofx"}"#,
@@ -31,15 +36,28 @@ final class OFXFileSource: FileSource {
 
     let path: String
     let account: String?
+    let sign: OFXSignOption
 
     init(options: [String: String]) throws {
         path = try PluginOptions.path(in: options, what: "the OFX file")
         account = options["account"].flatMap { $0.isEmpty ? nil : $0 }
+        let value = options["sign"] ?? OFXSignOption.auto.rawValue
+        guard let sign = OFXSignOption(rawValue: value.lowercased()) else {
+            throw PluginFailure("sign \"\(value)\": expected auto or as-is")
+        }
+        self.sign = sign
+    }
+
+    /// The file as a document read with the options.
+    private func document(_ file: FileBytes) -> OFXDocument {
+        let document = OFXDocument(bytes: file.bytes, origin: path)
+        document.sign = sign
+        return document
     }
 
     func run(_ channel: HostChannel) throws -> Bool {
         let file = try FileBytes(path: path)
-        let document = OFXDocument(bytes: file.bytes, origin: path)
+        let document = document(file)
         // OFX writes the ledger balance after the transactions: each account ends with it
         // (end_account_with_balance), so one pass reads the file. Only the `account` option
         // needs a first pass, to name the accounts of a file that holds several statements.
@@ -60,7 +78,7 @@ final class OFXFileSource: FileSource {
 
     func explain() throws -> (report: String, problems: [String]) {
         let file = try FileBytes(path: path)
-        let report = OFXReport.make(OFXDocument(bytes: file.bytes, origin: path))
+        let report = OFXReport.make(document(file))
         return (report.text, report.problems)
     }
 }
