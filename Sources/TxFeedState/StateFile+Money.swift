@@ -9,10 +9,14 @@ extension StateFile {
     /// can take one amount twice a day. Positions in feed order, with the first batch that
     /// remembered the money; records `state keep` said are real are not among them.
     ///
+    /// A block an older txfeed wrote holds no money keys: then the new records of the days it
+    /// covers are ``MoneySeenBefore/onDaysCovered``, the upgrade's first run being the one most
+    /// likely to read a payee otherwise.
+    ///
     /// Only the blocks of the new records' accounts that overlap their days are read: a run
     /// that finds nothing new (the common one) reads nothing more.
     public func moneySeenBefore(_ feed: Feed, moneyKeys: [Int64], accountNumbers: [Int]) throws(StateError)
-        -> [(position: Int, batch: Int64)]
+        -> MoneySeenBefore
     {
         var asked = MoneyTable(capacity: moneyKeys.count { $0 != 0 })
         // Each state account's first feed account and its new records' days.
@@ -33,12 +37,17 @@ extension StateFile {
             current = (number, known.account, min(known.first, day), max(known.last, day))
         }
         if let met = current { accounts[met.number] = (met.account, met.first, met.last) }
-        guard !accounts.isEmpty else { return [] }
+        guard !accounts.isEmpty else { return MoneySeenBefore() }
         var found: [(position: Int, batch: Int64)] = []
+        // By state account: the days and batch of each block without money keys.
+        var olderBlocks: [Int: [(batch: Int64, first: Int64, last: Int64)]] = [:]
         do {
             let findAccount = try database.prepare("SELECT id FROM accounts WHERE key = ?")
             let blocks = try database.prepare(
-                "SELECT batch, keys, kinds FROM seen WHERE account = ? AND last_day >= ? AND first_day <= ? ORDER BY batch"
+                """
+                SELECT batch, keys, kinds, first_day, last_day FROM seen
+                WHERE account = ? AND last_day >= ? AND first_day <= ? ORDER BY batch
+                """
             )
             for (number, asking) in accounts {
                 findAccount.bind(1, IdentityKey.accountKey(of: feed.accounts[asking.account]))
@@ -53,25 +62,61 @@ extension StateFile {
                     let keys = blocks.blob(1)
                     let kinds = blocks.blob(2)
                     guard keys.count == kinds.count * 8 else { continue }
+                    var holdsMoney = false
                     for i in 0..<kinds.count where Int64(kinds[i]) == IdentityKey.Kind.money.rawValue {
+                        holdsMoney = true
                         let money = Int64(littleEndian: keys.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
                         // Taken: each is named once, with the first batch (blocks come in batch order).
                         if let position = asked.take(MoneyTable.key(money, number)) {
                             found.append((Int(position), batch))
                         }
                     }
+                    if !holdsMoney {
+                        olderBlocks[number, default: []].append((batch, blocks.int64(3), blocks.int64(4)))
+                    }
                 }
             }
         } catch {
             throw StateError(error, path: path)
         }
-        if !feed.keptAnyway.isEmpty {
-            found.removeAll {
-                let id = feed.details(of: feed.transactions[$0.position])?.id ?? feed.fingerprint(at: $0.position)?.text
-                return id.map(feed.keptAnyway.contains) ?? false
+        var onDaysCovered: [(position: Int, batch: Int64)] = []
+        if !olderBlocks.isEmpty {
+            let named = Set(found.map(\.position))
+            for (position, key) in moneyKeys.enumerated() where key != 0 && !named.contains(position) {
+                let t = feed.transactions[position]
+                let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+                if let block = olderBlocks[accountNumbers[Int(t.account)]]?.first(where: {
+                    $0.first <= day && day <= $0.last
+                }) {
+                    onDaysCovered.append((position, block.batch))
+                }
             }
         }
-        return found.sorted { $0.position < $1.position }
+        func real(_ position: Int) -> Bool {
+            guard !feed.keptAnyway.isEmpty else { return false }
+            let id = feed.details(of: feed.transactions[position])?.id ?? feed.fingerprint(at: position)?.text
+            return id.map(feed.keptAnyway.contains) ?? false
+        }
+        return MoneySeenBefore(
+            likeRemembered: found.filter { !real($0.position) }.sorted { $0.position < $1.position },
+            onDaysCovered: onDaysCovered.filter { !real($0.position) })
+    }
+}
+
+/// New records that are likely money an earlier batch wrote, read otherwise.
+public struct MoneySeenBefore: Sendable {
+    /// Of the account, day and amount of a record an earlier batch remembered and this run did
+    /// not see again, with that batch; by position in the feed.
+    public var likeRemembered: [(position: Int, batch: Int64)] = []
+    /// Of a day an earlier batch covered whose records an older txfeed remembered without their
+    /// money, with that batch: where nothing finer can be asked.
+    public var onDaysCovered: [(position: Int, batch: Int64)] = []
+
+    public init(
+        likeRemembered: [(position: Int, batch: Int64)] = [], onDaysCovered: [(position: Int, batch: Int64)] = []
+    ) {
+        self.likeRemembered = likeRemembered
+        self.onDaysCovered = onDaysCovered
     }
 }
 

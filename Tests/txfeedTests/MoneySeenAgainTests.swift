@@ -83,6 +83,42 @@ final class MoneySeenAgainTests: XCTestCase {
         XCTAssertTrue(anew.stderr.contains("\"Salary\" (new, B-2), like one of batch 1"), anew.stderr)
     }
 
+    /// A state file an older txfeed wrote remembers no money: the first run after the upgrade
+    /// names the new records of the days it had imported, the run a changed reading shows in.
+    func testDaysAnOlderTxfeedImportedAreNamedWhereItRememberedNoMoney() throws {
+        try run("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee Corner,-3.50\n2024-01-04,Grocer,-20.00\n")
+        // The blocks as a txfeed before money keys wrote them: kind 3 taken out.
+        let strip = try runCommand(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import sqlite3, struct, sys
+                db = sqlite3.connect(sys.argv[1])
+                for rowid, keys, kinds in db.execute("SELECT rowid, keys, kinds FROM seen").fetchall():
+                    pairs = [(k, t) for k, t in zip(struct.unpack("<%dq" % len(kinds), keys), kinds) if t != 3]
+                    db.execute("UPDATE seen SET keys = ?, kinds = ? WHERE rowid = ?",
+                               (struct.pack("<%dq" % len(pairs), *[k for k, _ in pairs]), bytes(t for _, t in pairs), rowid))
+                db.commit()
+                """,
+                state,
+            ])
+        XCTAssertEqual(strip.status, 0, strip.stderr)
+        let later = try run(
+            "later.csv",
+            "Date,Description,Amount\n2024-01-02,COFFEE CORNER LTD,-3.50\n2024-01-03,Bakery,-4.00\n"
+                + "2024-01-04,Grocer,-20.00\n2024-01-05,Cafe,-2.00\n")
+        XCTAssertTrue(
+            later.stderr.contains(
+                "txfeed: warning: 2 new records fall on days batch 1 imported, whose records an older txfeed "
+                    + "remembered in \(state) without their amounts: if the bank's export or txfeed's reading of it "
+                    + "changed since, they are likely that money a second time"), later.stderr)
+        XCTAssertTrue(later.stderr.contains("\"COFFEE CORNER LTD\" (later, fp:"), later.stderr)
+        XCTAssertTrue(later.stderr.contains("\"Bakery\" (later, fp:"), "a day inside what batch 1 covered")
+        XCTAssertFalse(later.stderr.contains("Cafe"), "a day after it is new")
+        XCTAssertFalse(later.stderr.contains("like one of"), later.stderr)
+    }
+
     /// The seen blocks count records, not keys: a record is remembered by its identity and its
     /// money key.
     func testTheFileCountsRecordsNotKeys() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TxFeedModel
 import TxFeedOutput
+import TxFeedState
 
 /// The half of a run after the barrier: the summary, the rejects file, then every sink, and
 /// the outcome that follows from what happened.
@@ -13,7 +14,7 @@ struct FeedOutput {
     var batchFiles: [Int64: [String]] = [:]
     /// With `--state`: written records with the money of one an earlier batch remembered and this
     /// run did not see again (`StateFile.moneySeenBefore`), and that batch.
-    var moneySeenBefore: [(position: Int, batch: Int64)] = []
+    var moneySeenBefore = MoneySeenBefore()
     private var plan: RunPlan { input.plan }
 
     init(input: RunInput, feed: Feed) {
@@ -350,26 +351,40 @@ struct FeedOutput {
     /// this run did not see again (`StateFile.moneySeenBefore`): likely that money
     /// written a second time, so said, the first few with their ids.
     static func moneySeenBeforeSummary(
-        _ found: [(position: Int, batch: Int64)], feed: Feed, stateFile: String, timeZone: TimeZone?
+        _ found: MoneySeenBefore, feed: Feed, stateFile: String, timeZone: TimeZone?
     ) -> [String] {
-        guard !found.isEmpty else { return [] }
         var days = DayFormat(timeZone: timeZone)
-        let batches = Set(found.map(\.batch)).sorted().map(String.init)
-        let named =
-            batches.count == 1
-            ? "batch \(batches[0])" : "batches \(batches.dropLast().joined(separator: ", ")) and \(batches.last!)"
-        var lines = [
-            "txfeed: warning: \(found.count.counted("new record")) \(found.count == 1 ? "has" : "have") the account, day and amount of a record \(named) remembered in \(stateFile) that this run did not see again: likely that money a second time, its payee, memo or bank id read otherwise (the bank's export changed, or txfeed reads it otherwise)"
-        ]
-        for (position, batch) in found.prefix(5) {
-            let t = feed.transactions[position]
-            let source = feed.sources[feed.accounts[Int(t.account)].source].name
-            let id = feed.details(of: t)?.id ?? feed.fingerprint(at: position)?.text ?? "?"
-            lines.append(
-                "txfeed:   \(feed.accounts[Int(t.account)].name) \(dayAndAmount(feed, position, &days)): \"\(feed.vendors.name(of: t.vendor))\" (\(source), \(id)), like one of batch \(batch)"
-            )
+        func named(_ records: [(position: Int, batch: Int64)]) -> String {
+            let batches = Set(records.map(\.batch)).sorted().map(String.init)
+            return batches.count == 1
+                ? "batch \(batches[0])" : "batches \(batches.dropLast().joined(separator: ", ")) and \(batches.last!)"
         }
-        if found.count > 5 { lines.append("txfeed:   … and \(found.count - 5) more") }
+        func listed(_ records: [(position: Int, batch: Int64)], _ like: String) -> [String] {
+            var lines = records.prefix(5).map { position, batch in
+                let t = feed.transactions[position]
+                let source = feed.sources[feed.accounts[Int(t.account)].source].name
+                let id = feed.details(of: t)?.id ?? feed.fingerprint(at: position)?.text ?? "?"
+                return "txfeed:   \(feed.accounts[Int(t.account)].name) \(dayAndAmount(feed, position, &days)): "
+                    + "\"\(feed.vendors.name(of: t.vendor))\" (\(source), \(id)), \(like) batch \(batch)"
+            }
+            if records.count > 5 { lines.append("txfeed:   … and \(records.count - 5) more") }
+            return lines
+        }
+        var lines: [String] = []
+        let like = found.likeRemembered
+        if !like.isEmpty {
+            lines.append(
+                "txfeed: warning: \(like.count.counted("new record")) \(like.count == 1 ? "has" : "have") the account, day and amount of a record \(named(like)) remembered in \(stateFile) that this run did not see again: likely that money a second time, its payee, memo or bank id read otherwise (the bank's export changed, or txfeed reads it otherwise)"
+            )
+            lines += listed(like, "like one of")
+        }
+        let covered = found.onDaysCovered
+        if !covered.isEmpty {
+            lines.append(
+                "txfeed: warning: \(covered.count.counted("new record")) \(covered.count == 1 ? "falls" : "fall") on days \(named(covered)) imported, whose records an older txfeed remembered in \(stateFile) without their amounts: if the bank's export or txfeed's reading of it changed since, \(covered.count == 1 ? "it is" : "they are") likely that money a second time"
+            )
+            lines += listed(covered, "on a day of")
+        }
         return lines
     }
 
