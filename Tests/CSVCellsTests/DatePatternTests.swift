@@ -67,6 +67,8 @@ final class DatePatternTests: XCTestCase {
         ("%Y-%m-%dT%H:%M:%S%z", "2024-03-01T08:15:00+01:00", timed(2024, 3, 1, 8, 15, offset: 3600)),
         ("%Y-%m-%d %H:%M:%S %z", "2018-02-25 12:34:56 +0000", timed(2018, 2, 25, 12, 34, 56, offset: 0)),
         ("%Y.%m.%d.", "2019.04.19.", day(2019, 4, 19)),
+        ("%d-%m-%Y %H:%M:%S", "28-03-2024 10:15:00", timed(2024, 3, 28, 10, 15)),
+        ("%m-%d-%Y %H:%M:%S", "03-28-2024 10:15:00", timed(2024, 3, 28, 10, 15)),
     ]
 
     func testEveryCandidateReadsARealExample() throws {

@@ -148,6 +148,9 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         // Monzo's export before 2019 (`2018-02-25 12:34:56 +0000`); Hungarian banks' dates
         // (OTP, K&H: `2019.04.19.`).
         "%Y-%m-%d %H:%M:%S %z", "%Y.%m.%d.",
+        // Qonto's export (`28-03-2024 10:15:00`); its month-first twin, so a file of days up to
+        // 12 is refused, not read day first unseen.
+        "%d-%m-%Y %H:%M:%S", "%m-%d-%Y %H:%M:%S",
     ].compactMap { format in
         // The formats are fixed and the tests read each one, so none is dropped here.
         try? DatePattern(format)
