@@ -1,9 +1,41 @@
 import CSVReading
 import XCTest
 
-/// French exports: Qonto's `dd-mm-yyyy HH:MM:SS` dates. Layouts as other projects' parsers of
-/// real exports read them; figures our own.
+/// French exports: Crédit Agricole's `Libellé` of several lines, Qonto's `dd-mm-yyyy HH:MM:SS`
+/// dates. Layouts as other projects' parsers of real exports read them; figures our own.
 final class FrenchExportTests: XCTestCase {
+    /// LCL's export ends with the balance on the day it was made: a date and an amount, no
+    /// LCL's own layout (as three projects' tests of real exports write it): no header, eight
+    /// fields, a `0` column beside card payments, and balance rows of four fields, the account's
+    /// Crédit Agricole's `Libellé` is the kind of entry, then the other party, then blank lines
+    /// and at times a reference. The payee kept the line break and the kind.
+    func testCreditAgricolesLibelleOfSeveralLinesIsOnePayeeLine() throws {
+        // Built a line at a time: the bank pads lines with blanks, which a literal would hide.
+        let text = [
+            "Date;Libellé;Débit euros;Crédit euros;",
+            "30/04/2024;\"PAIEMENT PAR CARTE      ", "X4912 BOULANGERIE MARIE LYON 29/04  ", "", "", "", "\";22,07;;",
+            "26/04/2024;\"VIREMENT EN VOTRE FAVEUR", "ACME SAS Virement ACME SAS", "", "",
+            "SALAIRE-042024    \";;2389,64;",
+            "28/02/2024;\"8936392 ", "CHEQUE EMIS ", "\";118,80;;",
+            "15/04/2024;PRELEVEMENT EDF;45,00;;", "",
+        ].joined(separator: "\n")
+        let result = try CSVReading.read(text, options: ["debit": "Débit euros", "credit": "Crédit euros"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries[0].map(\.vendor),
+            [
+                "X4912 BOULANGERIE MARIE LYON 29/04", "ACME SAS Virement ACME SAS", "8936392 CHEQUE EMIS",
+                "PRELEVEMENT EDF",
+            ])
+        XCTAssertEqual(
+            result.entries[0].map(\.memo),
+            [
+                "PAIEMENT PAR CARTE X4912 BOULANGERIE MARIE LYON 29/04",
+                "VIREMENT EN VOTRE FAVEUR ACME SAS Virement ACME SAS SALAIRE-042024", nil, nil,
+            ])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-22.07", "2389.64", "-118.80", "-45.00"])
+    }
+
     /// Qonto writes `28-03-2024 10:15:00`: no known format read it, so no column was the date.
     /// A day above 12 settles day first, as for other dates.
     func testQontosDayFirstDateAndTimeIsRead() throws {

@@ -2,7 +2,8 @@ import Foundation
 import TxFeedTestSupport
 import XCTest
 
-/// French exports through the built csv plugin: Qonto's `dd-mm-yyyy HH:MM:SS` dates.
+/// French exports through the built csv plugin: Crédit Agricole's `Libellé` of several lines,
+/// Qonto's `dd-mm-yyyy HH:MM:SS` dates.
 final class CSVFrenchExportsEndToEndTests: XCTestCase {
     var folder: TemporaryFolder!
 
@@ -12,6 +13,19 @@ final class CSVFrenchExportsEndToEndTests: XCTestCase {
 
     private func run(_ path: String) throws -> CommandResult {
         try txfeed(arguments: ["run", path, "--sink", "ndjson", "--no-progress"])
+    }
+
+    /// The balance LCL writes last is skipped as the account's balance, and the run exits 0:
+    /// Crédit Agricole's test file, read by its profile: each payee one line, the kind of entry
+    /// and the rest of the cell in the memo.
+    func testCreditAgricolesPayeesAreOneLine() throws {
+        let result = try run(BuiltProducts.fixtures + "/bank/profiles/credit-agricole.csv")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = try feedRows(result)
+        XCTAssertEqual(rows.first.flatMap { text($0, "vendor") }, "X4912 BOULANGERIE MARIE LYON 29/04")
+        XCTAssertEqual(
+            rows.first.flatMap { text($0, "memo") }, "PAIEMENT PAR CARTE X4912 BOULANGERIE MARIE LYON 29/04")
+        XCTAssertFalse(rows.contains { (text($0, "vendor") ?? "").contains("\n") }, "\(rows)")
     }
 
     /// Qonto's dates are read with their time, day first as a day above 12 shows.

@@ -126,7 +126,7 @@ final class BankProfileTests: XCTestCase {
             last: "2024-04-29", newestVendor: "CARTE X1234 27/04 CARREFOUR CITY PARIS 75011"),
         Facts(
             profile: "credit-agricole", transactions: 5, sum: 207095, currency: "EUR", first: "2024-04-02",
-            last: "2024-04-30", newestVendor: "PAIEMENT PAR CARTE      \nX4912 BOULANGERIE MARIE LYON 29/04"),
+            last: "2024-04-30", newestVendor: "X4912 BOULANGERIE MARIE LYON 29/04"),
         Facts(
             profile: "fintro-visa-be", transactions: 3, sum: -10216, currency: "EUR", first: "2024-03-16",
             last: "2024-03-27", newestVendor: "DELHAIZE KOEKELBERG       BE - 01081  KOEKELBERG"),

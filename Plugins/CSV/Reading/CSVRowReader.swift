@@ -129,11 +129,17 @@ struct CSVRowReader {
         }
         let amountRange = amountStart..<batch.texts.bytes.count
         // MARK: Texts
-        let memo = columns.memo.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) }
+        var memo = columns.memo.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) }
         let sided = sideVendor(amount: batch.texts.bytes[amountRange]).flatMap {
             appendTrimmed(fields[$0], to: &batch.texts.bytes)
         }
         var vendor = sided ?? appendTrimmed(fields[columns.vendor], to: &batch.texts.bytes)
+        // Only a quoted cell can hold a line break: other rows pay one byte's test.
+        if sided == nil, isQuoted(fields[columns.vendor]), let cell = vendor, batch.texts.bytes[cell].contains(0x0A) {
+            let read = PayeeLines.read(cell, in: &batch.texts.bytes)
+            vendor = read.payee
+            if memo == nil { memo = read.memo }
+        }
         if vendor == nil { vendor = memo ?? columns.kind.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) } }
         guard let vendor else {
             batch.texts.bytes.removeSubrange(dateStart...)
@@ -388,6 +394,11 @@ struct CSVRowReader {
             return nil
         }
         return lower..<upper
+    }
+
+    /// Whether the field was written in quotes: the byte before its first is the opening one.
+    private func isQuoted(_ field: CSVFieldSpan) -> Bool {
+        field.start > 0 && text[field.start - 1] == UInt8(ascii: "\"")
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
