@@ -81,7 +81,7 @@ extension StateFile {
             let id = try accountID(of: feed.accounts[account])
             for start in stride(from: 0, to: keys.keys.count, by: StateSchema.blockSize) {
                 let range = start..<min(keys.keys.count, start + StateSchema.blockSize)
-                let days = keys.days[range]
+                let days = keys.days[start / StateSchema.blockSize]
                 // A record is one key of kind 0 (a fingerprint) or 2 (a bank id); its others ride along.
                 let transactions = keys.kinds[range].reduce(0) {
                     $0
@@ -95,8 +95,8 @@ extension StateFile {
                         try insert.run {
                             $0.bind(1, id)
                             $0.bind(3, Int64(transactions))
-                            $0.bind(4, days.min()!)
-                            $0.bind(5, days.max()!)
+                            $0.bind(4, days.lowerBound)
+                            $0.bind(5, days.upperBound)
                             $0.bind(6, blob: keyBytes)
                             $0.bind(7, blob: kindBytes)
                         }
@@ -107,11 +107,12 @@ extension StateFile {
         return remembered
     }
 
-    /// One account's keys in the order met, with their kinds and days.
+    /// One account's keys in the order met, with their kinds, and the days each block of
+    /// ``StateSchema/blockSize`` keys spans.
     private struct Keys {
         var keys: [Int64] = []
         var kinds: [UInt8] = []
-        var days: [Int64] = []
+        var days: [ClosedRange<Int64>] = []
 
         /// A record's keys: its identity's one or two, then its money's.
         mutating func add(
@@ -125,9 +126,14 @@ extension StateFile {
 
         @inline(__always)
         private mutating func append(_ key: Int64, _ kind: IdentityKey.Kind, _ day: Int64) {
+            if keys.count % StateSchema.blockSize == 0 {
+                days.append(day...day)
+            } else {
+                let span = days[days.count - 1]
+                days[days.count - 1] = min(span.lowerBound, day)...max(span.upperBound, day)
+            }
             keys.append(key)
             kinds.append(UInt8(kind.rawValue))
-            days.append(day)
         }
     }
 
