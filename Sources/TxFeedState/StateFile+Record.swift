@@ -137,23 +137,30 @@ extension StateFile {
         }
     }
 
-    /// The account's row id, added on first sight; its name and currency follow the latest run.
+    /// The account's row id, added on first sight; its name and currency follow the latest run
+    /// (its first account of that key). Once a run an account: a million accounts prepared the
+    /// statement a million times, over half of recording them.
     func accountID(of account: Account) throws -> Int64 {
         let key = IdentityKey.accountKey(of: account)
-        let upsert = try database.prepare(
-            """
-            INSERT INTO accounts (key, name, bank_id, currency) VALUES (?, ?, ?, ?)
-            ON CONFLICT (key) DO UPDATE SET name = excluded.name, currency = coalesce(excluded.currency, currency)
-            RETURNING id
-            """)
+        if let id = recordedAccounts[key] { return id }
+        if accountUpsert == nil {
+            accountUpsert = try database.prepare(
+                """
+                INSERT INTO accounts (key, name, bank_id, currency) VALUES (?, ?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET name = excluded.name, currency = coalesce(excluded.currency, currency)
+                RETURNING id
+                """)
+        }
+        let upsert = accountUpsert!
         upsert.bind(1, key)
         upsert.bind(2, account.name)
         upsert.bind(3, account.id)
         upsert.bind(4, account.currency)
+        defer { upsert.reset() }
         guard try upsert.step() else { throw StateError(path: path, reason: "could not add account \(account.name)") }
         let id = upsert.int64(0)
-        upsert.reset()
         accountIDs[key] = id
+        recordedAccounts[key] = id
         return id
     }
 

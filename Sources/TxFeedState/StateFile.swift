@@ -16,6 +16,9 @@ public final class StateFile {
     let database: SQLiteDatabase
     /// The file's row id of each account key met so far.
     var accountIDs: [String: Int64] = [:]
+    /// The accounts this run added or updated (``accountID(of:)``), and the statement that does it.
+    var recordedAccounts: [String: Int64] = [:]
+    var accountUpsert: SQLiteStatement?
     private var inTransaction = false
 
     /// Opens the file (creating it when missing), checks it is a txfeed state file of a layout
