@@ -128,6 +128,9 @@ final class BankProfileTests: XCTestCase {
             profile: "credit-agricole", transactions: 5, sum: 207095, currency: "EUR", first: "2024-04-02",
             last: "2024-04-30", newestVendor: "X4912 BOULANGERIE MARIE LYON 29/04"),
         Facts(
+            profile: "lcl", transactions: 6, sum: 239774, currency: "EUR", first: "2026-06-01", last: "2026-06-30",
+            newestVendor: "VIREMENT ACME SAS"),
+        Facts(
             profile: "fintro-visa-be", transactions: 3, sum: -10216, currency: "EUR", first: "2024-03-16",
             last: "2024-03-27", newestVendor: "DELHAIZE KOEKELBERG       BE - 01081  KOEKELBERG"),
         Facts(

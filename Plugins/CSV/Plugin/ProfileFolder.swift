@@ -77,10 +77,19 @@ enum ProfileFolder {
             }
             preamble = String(cString: json_string_value(tell))
         }
+        var balanceRows = false
+        if let flag = json_object_get(match, "balance-rows") {
+            guard flag.pointee.type == JSON_TRUE || flag.pointee.type == JSON_FALSE, cells.count > 0 else {
+                throw PluginFailure("\(what): match.balance-rows must be true or false, beside match.cells")
+            }
+            balanceRows = flag.pointee.type == JSON_TRUE
+        }
         let name = FileBytes.stem(of: path)
         let bank = options.removeValue(forKey: "bank") ?? name
         do { _ = try CSVSettings(options: options) } catch { throw PluginFailure("\(what): \(error.description)") }
-        return BankProfile(name: name, bank: bank, header: header, cells: cells, preamble: preamble, options: options)
+        return BankProfile(
+            name: name, bank: bank, header: header, cells: cells, preamble: preamble, balanceRows: balanceRows,
+            options: options)
     }
 
     private static let expected =

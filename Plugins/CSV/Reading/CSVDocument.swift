@@ -40,6 +40,12 @@ public final class CSVDocument {
     /// A file without a header, read: each column's shape as its rows and decided roles say,
     /// what `sniff --save` matches it by. Empty when there is a header.
     public private(set) var headerlessShapes: [CellShape] = []
+    /// The opening and closing balance rows around a headerless table (LCL's export), checked
+    /// against the rows' amounts; nil for every other file.
+    private var statementBalances: StatementBalances?
+    /// Whether the file is a table between its account's opening and closing balance rows:
+    /// what LCL's profile is matched by, beside its rows' cells.
+    public var hasStatementBalances: Bool { statementBalances != nil }
     /// The sign the file's evidence says (the balance chain or payment words), whether or not
     /// `sign` was given; nil when nothing decides it.
     public private(set) var inferredSign: CSVSettings.SignOption?
@@ -184,6 +190,7 @@ public final class CSVDocument {
             }
             return
         }
+        statementBalances = StatementBalances.find(in: layout, text: text, separator: separator)
         describeLayout(layout)
         if layout.findsLinePairs(text: text, separator: separator) {
             layout.linePairs = true
@@ -202,7 +209,8 @@ public final class CSVDocument {
             date: dateColumn, datePattern: settings.dateFormat, vendor: vendorColumn,
             money: [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 })
         // A pair's second line looks like a summary row (no date, no amount); the pairs left none.
-        if !layout.linePairs {
+        // A closing balance row is dated: read as the table's, it was rejected for its count.
+        if !layout.linePairs, statementBalances == nil {
             layout.trimTrailing(tail: scan.tail, columns: summaryColumns, text: text, separator: separator)
         }
         describeTrailing(layout)
@@ -262,6 +270,8 @@ public final class CSVDocument {
             chain = walkChain(layout, reader: &reader, balance: balance, mark: mark)
         }
         decideSign(chain, words: evidence.payments, roles: roles, reader: &reader)
+        guard problemList.isEmpty else { return }
+        if let statementBalances { check(statementBalances, layout, reader: &reader, mark: mark) }
         guard problemList.isEmpty else { return }
         if layout.header == nil {
             headerlessShapes = CellShape.shapes(of: headerlessRows, width: layout.width, roles: roles, date: pattern)
@@ -601,6 +611,63 @@ public final class CSVDocument {
             addProblem(describe(failure, records: records, balance: balance, reader: reader))
         }
         return verdict
+    }
+
+    /// The opening balance and every row's amount, as it will be imported, must make the closing
+    /// balance, in exact decimals: else the source fails naming both figures. A second read of
+    /// the rows, for such files only (LCL's). Notes the two rows, which are never imported.
+    private func check(
+        _ balances: StatementBalances, _ layout: TableLayout, reader: inout CSVRowReader, mark: DecimalMark
+    ) {
+        let lines = "lines \(balances.opening.line), \(balances.closing.line)"
+        found.skipped.append("\(lines) (opening and closing balance)")
+        let what = "\(lines) not imported: the account's opening and closing balance (\(balances.opening.reference))"
+        guard settings.checkBalance else {
+            found.balanceChain = "not checked (check-balance=false)"
+            addNote("\(what), not money that moved; not checked against the rows (check-balance=false)")
+            return
+        }
+        guard let opening = StatementBalances.scaled(balances.opening.amount, mark: mark),
+            let closing = StatementBalances.scaled(balances.closing.amount, mark: mark)
+        else {
+            addProblem(
+                "\(lines): the balances \"\(balances.opening.amount)\" and \"\(balances.closing.amount)\" do not "
+                    + "read as amounts with \(mark) as the decimal mark; set check-balance=false to read the file unchecked"
+            )
+            return
+        }
+        var sum: Int64 = 0
+        var rows = 0
+        var batch = CSVBatch()
+        var fields: [CSVFieldSpan] = []
+        var tokenizer = CSVTokenizer(
+            text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine)
+        while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
+            guard !record.isBlank else { continue }
+            batch.removeAll()
+            reader.read(record, fields: fields, into: &batch)
+            guard let entry = batch.texts.entries.first,
+                let amount = Self.scaled(batch.texts.bytes[entry.amount], mark: .point)
+            else { continue }
+            let (next, overflow) = sum.addingReportingOverflow(amount)
+            guard !overflow else { return addProblem("\(lines): the rows' amounts are too large to add") }
+            sum = next
+            rows += 1
+        }
+        let made = opening.addingReportingOverflow(sum)
+        let figures =
+            "the opening balance \(balances.opening.amount) (line \(balances.opening.line)) and the amounts of "
+            + "\(rows.counted("row")) (\(StatementBalances.text(sum, mark: mark))) make \(made.overflow ? "too much" : StatementBalances.text(made.partialValue, mark: mark))"
+        guard !made.overflow, made.partialValue == closing else {
+            found.balanceChain = "does not add up: \(figures), not the closing \(balances.closing.amount)"
+            addProblem(
+                "\(figures), but the closing balance on line \(balances.closing.line) is \(balances.closing.amount): "
+                    + "a row missing or repeated, a figure misread, or the last line no closing balance; "
+                    + "set check-balance=false to read the file unchecked")
+            return
+        }
+        found.balanceChain = "\(figures): the closing balance (line \(balances.closing.line))"
+        addNote("\(what), not money that moved; \(figures), the closing balance")
     }
 
     /// `line 14: balance 1,510.00 does not follow from -23.50 (line 13) and amount -1,533.50`.
@@ -1059,7 +1126,7 @@ public final class CSVDocument {
         } else {
             found.header = "none: line \(layout.firstLine) is already data; columns by position"
         }
-        if layout.firstLine > 1 {
+        if layout.firstLine > 1, statementBalances == nil {
             let last = layout.firstLine - 1
             found.skipped.append((last == 1 ? "line 1" : "lines 1-\(last)") + " (preamble)")
             addNote((last == 1 ? "line 1" : "lines 1-\(last)") + " skipped: a preamble before the table")
@@ -1068,7 +1135,7 @@ public final class CSVDocument {
     }
 
     private func describeTrailing(_ layout: TableLayout) {
-        guard let first = layout.trailing.first else { return }
+        guard statementBalances == nil, let first = layout.trailing.first else { return }
         let lines = layout.trailing.map { String($0.line) }
         let which = (lines.count == 1 ? "line " : "lines ") + lines.joined(separator: ", ")
         let shown = excerpt(first, limit: 0)

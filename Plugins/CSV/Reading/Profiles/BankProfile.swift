@@ -18,18 +18,22 @@ public struct BankProfile: Sendable, Equatable {
     public var cells: [CellShape]
     /// Text a preamble line must contain, when the header alone is not the tell.
     public var preamble: String?
+    /// For a layout without a header: the file's first and last lines must be its account's
+    /// opening and closing balance rows (``CSVDocument/hasStatementBalances``: LCL's export).
+    public var balanceRows: Bool
     /// The options, as a `rules` file holds them; options given with the source win.
     public var options: [String: String]
 
     public init(
         name: String, bank: String, header: [String] = [], cells: [CellShape] = [], preamble: String? = nil,
-        options: [String: String]
+        balanceRows: Bool = false, options: [String: String]
     ) {
         self.name = name
         self.bank = bank
         self.header = header
         self.cells = cells
         self.preamble = preamble
+        self.balanceRows = balanceRows
         self.options = options
     }
 
@@ -68,11 +72,12 @@ public struct BankProfile: Sendable, Equatable {
     /// its rows' cells when it has no header.
     public static func match(_ document: CSVDocument, in library: [BankProfile]) -> (profile: BankProfile, why: String)?
     {
-        for profile in library {
-            let why =
+        for profile in library where !profile.balanceRows || document.hasStatementBalances {
+            var why =
                 document.headerCells.isEmpty
                 ? profile.matches(rows: document.headerlessRows, every: document.headerlessRowsAreAll)
                 : profile.matches(header: document.headerCells, preamble: document.preambleLines)
+            if profile.balanceRows { why = why.map { $0 + ", the first and last lines its balance rows" } }
             if let why { return (profile, why) }
         }
         return nil
@@ -88,7 +93,8 @@ public struct BankProfile: Sendable, Equatable {
                 + "]"
         var members = [
             JSONText.quoted("match") + ": {" + matched
-                + (preamble.map { ", " + JSONText.quoted("preamble") + ": " + JSONText.quoted($0) } ?? "") + "}",
+                + (preamble.map { ", " + JSONText.quoted("preamble") + ": " + JSONText.quoted($0) } ?? "")
+                + (balanceRows ? ", " + JSONText.quoted("balance-rows") + ": true" : "") + "}",
             JSONText.quoted("bank") + ": " + JSONText.quoted(bank),
         ]
         for key in Self.order(options.keys) {

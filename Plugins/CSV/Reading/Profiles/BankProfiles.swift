@@ -337,6 +337,22 @@ public enum BankProfiles {
 
     static let france: [BankProfile] = [
         BankProfile(
+            name: "lcl", bank: "LCL (France), no header, between the opening and closing balance rows",
+            // Date, amount, kind (Carte, Virement, Prélèvement, Chèque), cheque number, the payee
+            // of money out, the payee of money in, then a column of zeros and a category on card
+            // rows: neither is money nor a payee. The balance rows around the table are checked
+            // against the rows, never imported (StatementBalances).
+            cells: [
+                CellShape(.date("%d/%m/%Y")), CellShape(.amount), CellShape(.text, orEmpty: true),
+                CellShape(.text, orEmpty: true), CellShape(.text, orEmpty: true), CellShape(.text, orEmpty: true),
+                CellShape(.digits, orEmpty: true), CellShape(.text, orEmpty: true),
+            ],
+            balanceRows: true,
+            options: [
+                "separator": ";", "date": "1", "amount": "2", "memo": "3", "vendor-debit": "5", "vendor-credit": "6",
+                "date-format": "%d/%m/%Y", "decimal-mark": ",", "default-currency": "EUR",
+            ]),
+        BankProfile(
             name: "societe-generale", bank: "Société Générale (France)",
             header: ["Date de l'opération", "Libellé", "Détail de l'écriture", "Montant de l'opération", "Devise"],
             options: [

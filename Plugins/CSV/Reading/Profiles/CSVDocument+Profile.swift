@@ -91,6 +91,6 @@ extension CSVDocument {
         if options["sign"] == nil, let inferredSign { options["sign"] = inferredSign.rawValue }
         return BankProfile(
             name: bank, bank: bank, header: headerCells.filter { !$0.isEmpty }, cells: headerlessShapes,
-            options: options)
+            balanceRows: hasStatementBalances && headerCells.isEmpty, options: options)
     }
 }

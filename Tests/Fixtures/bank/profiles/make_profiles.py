@@ -581,3 +581,19 @@ Uitvoeringsdatum;Valutadatum;Bedrag;Valuta rekening;Details;Wisselkoers;Gerelate
 16/03/2024;17/03/2024;+12,99;EUR;;;
 ;;;;SPOTIFY REFUND            SE - 00000  STOCKHOLM;Wisselkoers##;Gerelateerde kost##
 ''', newline="\n")
+
+# LCL (France): no header; the account's opening balance first and its closing balance last
+# (`date;balance;;reference`), the rows between them eight fields: date, amount (no trailing
+# zeros), kind, cheque number, the payee of money out, the payee of money in, and on card rows
+# a 0 and a category. Opening 1489,65 and the rows make the closing 3887,39. Layout as the
+# exports copied into open-source importers' tests show it.
+write("lcl", '''
+01/06/2026;1489,65;;00451 098285A
+01/06/2026;-10;Carte;;CB  CAFE DU PORT   29/05/26;;0;Divers
+01/06/2026;-7,2;Carte;;CB  BOULANGERIE MARIE 30/05/26;;0;Divers
+01/06/2026;350;Virement;;;VIR.PERMANENT M JEAN DUPONT;;
+02/06/2026;-16,97;Prélèvement;;PRLV SEPA ASSURANCE HABITATION;;;
+05/06/2026;-120;Chèque;8936392;CHEQUE 8936392;;;
+30/06/2026;2201,91;Virement;;;VIREMENT ACME SAS;;
+14/07/2026;3887,39;;00451 098285A
+''', encoding="cp1252")

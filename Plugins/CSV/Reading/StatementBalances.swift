@@ -1,0 +1,72 @@
+import CSVCells
+
+/// A headerless table between two balance rows of one account (LCL's export: `01/06/2026;
+/// 1489,65;;00451 098285A` first, the same form with the closing balance last): not
+/// transactions, but evidence. The opening balance and the rows' amounts must make the closing
+/// one, which is what makes reading the last line as a balance safe: a truncated file's last
+/// row, or an unrelated one, would not add up.
+struct StatementBalances: Sendable {
+    /// One balance row: `date;amount;;reference`.
+    struct Row: Sendable {
+        var line: Int
+        /// The balance as written (`1489,65`), read with the file's decimal mark once it is decided.
+        var amount: String
+        /// The account's reference (`00451 098285A`): the same on both rows.
+        var reference: String
+    }
+
+    var opening: Row
+    var closing: Row
+
+    /// The table's width in LCL's layout: date, amount, kind, cheque number, payee of money
+    /// out, payee of money in, a column of zeros and a category.
+    static let tableWidth = 8
+
+    /// The balance rows around `layout`'s table: its only preamble line and its only trailing
+    /// line, each four fields shaped `date;amount;;reference` with one reference, around a
+    /// headerless table of ``tableWidth``. Nil for every other file.
+    static func find(in layout: TableLayout, text: UnsafeBufferPointer<UInt8>, separator: UInt8)
+        -> StatementBalances?
+    {
+        guard layout.header == nil, layout.width == tableWidth, layout.preamble.count == 1,
+            layout.trailing.count == 1,
+            let opening = row(layout.preamble[0], text: text, separator: separator),
+            let closing = row(layout.trailing[0], text: text, separator: separator),
+            opening.reference == closing.reference
+        else { return nil }
+        return StatementBalances(opening: opening, closing: closing)
+    }
+
+    /// The record as a balance row, or nil when it is not one: four fields, a date, an amount,
+    /// nothing, and a reference that is neither a date nor an amount.
+    private static func row(_ record: CSVRecordSpan, text: UnsafeBufferPointer<UInt8>, separator: UInt8) -> Row? {
+        let fields = TableLayout.fields(of: record, text: text, separator: separator)
+        guard fields.count == 4, fields[2].isEmpty, !fields[3].isEmpty else { return nil }
+        var reader = CSVCellReader(text: text)
+        let shaped =
+            reader.withCell(fields[0]) { DatePattern.looksLikeDate($0) }
+            && reader.withCell(fields[1]) { AmountText.looksLikeAmount($0) }
+            && !reader.withCell(fields[3]) { DatePattern.looksLikeDate($0) || AmountText.looksLikeAmount($0) }
+        guard shaped else { return nil }
+        let reference = reader.string(fields[3])
+        guard !reference.isEmpty else { return nil }
+        return Row(line: record.line, amount: reader.string(fields[1]), reference: reference)
+    }
+
+    /// The balance as a scaled integer (four decimals), read with the file's mark; nil when it
+    /// does not read.
+    static func scaled(_ written: String, mark: DecimalMark) -> Int64? {
+        var bytes = Array(written.utf8)
+        return bytes.withUnsafeMutableBufferPointer { BalanceChain.scaled(UnsafeBufferPointer($0), mark: mark) }
+    }
+
+    /// A scaled figure as the file writes money: `4059,42`, `-10,00`, `0,0725`.
+    static func text(_ scaled: Int64, mark: DecimalMark) -> String {
+        let magnitude = scaled.magnitude
+        var fraction = String(magnitude % 10_000)
+        fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
+        while fraction.count > 2, fraction.hasSuffix("0") { fraction.removeLast() }
+        let point = mark == .comma ? "," : "."
+        return (scaled < 0 ? "-" : "") + String(magnitude / 10_000) + point + fraction
+    }
+}
