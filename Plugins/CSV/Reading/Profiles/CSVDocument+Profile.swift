@@ -64,6 +64,9 @@ extension CSVDocument {
                 }
                 continue
             }
+            // A mark no cell settled (LCL's amounts read without the profile: no amount column,
+            // so no money cell) is an assumption, not what the file shows.
+            if key == "decimal-mark", inferred.found.decimalEvidence?.hasSuffix("assumed") == true { continue }
             guard let seen = inferred.found.options.first(where: { $0.name == key })?.value else {
                 // Dates whose every day is 12 or less read both ways, and a file matched by its
                 // cells' shapes alone (HSBC's three columns) may be another bank's: said.
