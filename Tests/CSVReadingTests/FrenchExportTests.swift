@@ -4,9 +4,6 @@ import XCTest
 /// French exports: Crédit Agricole's `Libellé` of several lines, Qonto's `dd-mm-yyyy HH:MM:SS`
 /// dates. Layouts as other projects' parsers of real exports read them; figures our own.
 final class FrenchExportTests: XCTestCase {
-    /// LCL's export ends with the balance on the day it was made: a date and an amount, no
-    /// LCL's own layout (as three projects' tests of real exports write it): no header, eight
-    /// fields, a `0` column beside card payments, and balance rows of four fields, the account's
     /// Crédit Agricole's `Libellé` is the kind of entry, then the other party, then blank lines
     /// and at times a reference. The payee kept the line break and the kind.
     func testCreditAgricolesLibelleOfSeveralLinesIsOnePayeeLine() throws {
