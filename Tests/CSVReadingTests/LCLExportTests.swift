@@ -57,6 +57,21 @@ final class LCLExportTests: XCTestCase {
             ])
         XCTAssertFalse(
             result.notes.contains { $0.contains("preamble") || $0.contains("summary row") }, "\(result.notes)")
+        // Read without the profile no column is the amount, so no cell settled the mark: no disagreement.
+        XCTAssertFalse(result.notes.contains { $0.contains("disagrees") }, "\(result.notes)")
+    }
+
+    /// `sniff --save` of such a file writes a profile that asks for the balance rows too.
+    func testASavedProfileOfTheLayoutAsksForItsBalanceRows() throws {
+        let bytes = Array(Self.file().utf8)
+        let profile = try bytes.withUnsafeBytes { buffer in
+            try CSVDocument.read(
+                bytes: buffer, origin: "lcl.csv", stem: "lcl", options: ["profile": "none", "amount": "2"], profiles: []
+            ).profile(bank: "mine")
+        }
+        let saved = try XCTUnwrap(profile)
+        XCTAssertTrue(saved.balanceRows)
+        XCTAssertTrue(saved.json.contains("\"balance-rows\": true"), saved.json)
     }
 
     /// A closing balance the rows do not make: a row missing, or a last line that is no balance.
