@@ -57,6 +57,10 @@ let shims: [Target] = [
     .systemLibrary(
         name: "CXLSXWriter", path: "Sources/CXLSXWriter", pkgConfig: "xlsxwriter",
         providers: [.apt(["libxlsxwriter-dev"])]),
+    // libcrypto's SHA-256, for the digest of every input file under --state: with the CPU's SHA
+    // instructions where it has them, five times a portable implementation's speed.
+    .systemLibrary(
+        name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // SQLite as Swift: a connection, prepared statements, errors naming the file.
     .target(name: "TxFeedSQLite", dependencies: ["CSQLite"]),
     // iconv, part of glibc: bank files in windows-1252, ISO 8859 and UTF-16 become UTF-8.
@@ -83,7 +87,7 @@ let stages: [Target] = [
     // Plugins in child processes: the plugin host child, the wire of compact records, the pool.
     .target(name: "TxFeedIsolation", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "CProcess"]),
     // What earlier runs imported (--state): the merged feed less what was seen, then the batch.
-    .target(name: "TxFeedState", dependencies: ["TxFeedModel", "TxFeedSQLite"]),
+    .target(name: "TxFeedState", dependencies: ["TxFeedModel", "TxFeedSQLite", "CCrypto"]),
     // Colours, dates and amounts as shown; the sinks; the terminal.
     .target(
         name: "TxFeedOutput",

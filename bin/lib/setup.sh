@@ -8,7 +8,7 @@ say() { printf 'txfeed: %s\n' "$*" >&2; }
 # and the sqlite sink), libcurl (the http source: its callbacks can stop a transfer at once),
 # libxlsxwriter (the xlsx sink).
 txfeed_libraries=("jansson:libjansson-dev" "libxml-2.0:libxml2-dev" "sqlite3:libsqlite3-dev" "libcurl:libcurl4-openssl-dev"
-    "xlsxwriter:libxlsxwriter-dev")
+    "xlsxwriter:libxlsxwriter-dev" "libcrypto:libssl-dev")
 
 # Installs with apt-get whatever pkg-config does not find (plus pkg-config itself), once.
 ensure_libraries() {
