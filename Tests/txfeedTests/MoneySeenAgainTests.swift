@@ -15,6 +15,7 @@ final class MoneySeenAgainTests: XCTestCase {
         folder = try temporaryFolder()
     }
 
+    @discardableResult
     private func run(_ name: String, _ csv: String, _ options: String = "") throws -> CommandResult {
         let path = try folder.write(name, csv)
         let result = try txfeed(

@@ -12,9 +12,6 @@ struct FeedOutput {
     /// With `--state`: the input files of the earlier batches records were seen in, for
     /// `--duplicates` to name.
     var batchFiles: [Int64: [String]] = [:]
-    /// With `--state`: written records with the money of one an earlier batch remembered and this
-    /// run did not see again (`StateFile.moneySeenBefore`), and that batch.
-    var moneySeenBefore = MoneySeenBefore()
     private var plan: RunPlan { input.plan }
 
     init(input: RunInput, feed: Feed) {
@@ -348,8 +345,8 @@ struct FeedOutput {
     }
 
     /// New records with the account, day and amount of one an earlier batch remembered, which
-    /// this run did not see again (`StateFile.moneySeenBefore`): likely that money
-    /// written a second time, so said, the first few with their ids.
+    /// this run did not see again (`StateFile.moneySeenBefore`, ``MoneyCheck``): likely that
+    /// money written a second time, so said once the sinks wrote, the first few with their ids.
     static func moneySeenBeforeSummary(
         _ found: MoneySeenBefore, feed: Feed, stateFile: String, timeZone: TimeZone?
     ) -> [String] {
@@ -532,10 +529,6 @@ struct FeedOutput {
             lines += Self.nearDuplicatesSummary(
                 doubles.nearDuplicates, feed: feed, stateFile: plan.stateFile, timeZone: plan.timeZone)
             lines += Self.accountTwinsSummary(doubles.accountTwins, feed: feed)
-        }
-        if let stateFile = plan.stateFile {
-            lines += Self.moneySeenBeforeSummary(
-                moneySeenBefore, feed: feed, stateFile: stateFile, timeZone: plan.timeZone)
         }
         if plan.timeZone == nil { lines += Self.offsetDaysSummary(feed) }
         for (source, reject) in feed.rejects.first {

@@ -227,23 +227,30 @@ public enum Runner {
         }
         progress?.finished()
         var output = FeedOutput(input: input, feed: feed)
-        var moneyKeys: [Int64]?
-        if let state, feed.spilled == nil {
-            let numbers = feed.accountNumbers().numbers
-            moneyKeys = feed.moneyKeys(accountNumbers: numbers)
-            do {
-                output.moneySeenBefore = try state.moneySeenBefore(
-                    feed, moneyKeys: moneyKeys ?? [], accountNumbers: numbers)
-            } catch {
-                return nothingWritten("\(error)")
-            }
-        }
         if let state, plan.duplicatesFile != nil {
             let batches = Set(feed.duplicates.compactMap { if case .batch(let b) = $0.kept { b } else { nil } })
             output.batchFiles = (try? state.files(ofBatches: batches)) ?? [:]
         }
+        // The state file is the check's alone from here until it is waited for.
+        let moneyCheck = state.flatMap { feed.spilled == nil ? MoneyCheck(feed: feed, state: $0) : nil }
         var result = output.write()
         if input.keepsFeed { result.feed = feed }
+        var moneyKeys: [Int64]?
+        if let moneyCheck {
+            let (keys, found) = moneyCheck.wait()
+            moneyKeys = keys
+            if result.outcome == .complete || result.outcome == .partial, !result.outputReaderGone {
+                switch found {
+                case .success(let found):
+                    FeedOutput.moneySeenBeforeSummary(
+                        found, feed: feed, stateFile: plan.stateFile ?? "", timeZone: plan.timeZone
+                    ).forEach(input.diagnostics)
+                case .failure(let error):
+                    input.diagnostics(
+                        "txfeed: warning: records with the money of remembered ones not looked for: \(error)")
+                }
+            }
+        }
         if let state, let digests {
             remember(feed, in: state, files: digests, started: started, moneyKeys: moneyKeys, input, &result)
         }
