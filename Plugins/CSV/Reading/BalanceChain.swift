@@ -143,6 +143,11 @@ public struct BalanceChain: Sendable {
         return verdict
     }
 
+    /// The same of a cell's text.
+    static func scaled(_ text: String, mark: DecimalMark) -> Int64? {
+        Array(text.utf8).withUnsafeBufferPointer { scaled($0, mark: mark) }
+    }
+
     /// A money cell in the chain's scale (ten-thousandths), or nil when it is blank, does not
     /// read, or has more than four decimals.
     static func scaled(_ cell: UnsafeBufferPointer<UInt8>, mark: DecimalMark) -> Int64? {

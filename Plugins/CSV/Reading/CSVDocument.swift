@@ -627,8 +627,8 @@ public final class CSVDocument {
             addNote("\(what), not money that moved; not checked against the rows (check-balance=false)")
             return
         }
-        guard let opening = StatementBalances.scaled(balances.opening.amount, mark: mark),
-            let closing = StatementBalances.scaled(balances.closing.amount, mark: mark)
+        guard let opening = BalanceChain.scaled(balances.opening.amount, mark: mark),
+            let closing = BalanceChain.scaled(balances.closing.amount, mark: mark)
         else {
             addProblem(
                 "\(lines): the balances \"\(balances.opening.amount)\" and \"\(balances.closing.amount)\" do not "

@@ -316,7 +316,7 @@ struct ColumnRoles: Sendable {
             return
         }
         let parsed = Dictionary(
-            uniqueKeysWithValues: numeric.map { ($0, profiles[$0].values.map { Self.scaled($0, mark) }) })
+            uniqueKeysWithValues: numeric.map { ($0, profiles[$0].values.map { BalanceChain.scaled($0, mark: mark) }) })
         for total in numeric where !fixed.contains(.amount) || columns[.amount] != total {
             guard Self.hasTwoValues(parsed[total]!) else { continue }
             if let debit = columns[.debit], let credit = columns[.credit], debit != total, credit != total,
@@ -393,11 +393,6 @@ struct ColumnRoles: Sendable {
             pairs >= 1 && (agreeing * 10 >= pairs * 8 || (agreeing >= 2 && agreeing + 1 >= pairs))
         }
         return holds(forward, of: forwardPairs) || holds(backward, of: backwardPairs)
-    }
-
-    /// The amount in ten-thousandths, or nil when it does not read.
-    private static func scaled(_ value: String, _ mark: DecimalMark) -> Int64? {
-        withBytes(value) { BalanceChain.scaled($0, mark: mark) }
     }
 
     private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

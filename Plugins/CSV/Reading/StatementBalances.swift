@@ -53,13 +53,6 @@ struct StatementBalances: Sendable {
         return Row(line: record.line, amount: reader.string(fields[1]), reference: reference)
     }
 
-    /// The balance as a scaled integer (four decimals), read with the file's mark; nil when it
-    /// does not read.
-    static func scaled(_ written: String, mark: DecimalMark) -> Int64? {
-        var bytes = Array(written.utf8)
-        return bytes.withUnsafeMutableBufferPointer { BalanceChain.scaled(UnsafeBufferPointer($0), mark: mark) }
-    }
-
     /// A scaled figure as the file writes money: `4059,42`, `-10,00`, `0,0725`.
     static func text(_ scaled: Int64, mark: DecimalMark) -> String {
         let magnitude = scaled.magnitude
