@@ -64,6 +64,12 @@ public struct Feed: Sendable {
         index < fingerprints.count ? fingerprints[index] : nil
     }
 
+    /// The `id` the sinks write for `transactions[index]`: its bank id, else its fingerprint's
+    /// text; nil only without either.
+    public func recordID(at index: Int) -> String? {
+        details(of: transactions[index])?.id ?? fingerprint(at: index)?.text
+    }
+
     /// Merges what the barrier let through, in source order, and gives every transaction its
     /// fingerprint (each source's own occurrences); with `dedupe`, drops the later copies of
     /// each identity (``removeDuplicates(history:)``). One source's arrays are taken over, not

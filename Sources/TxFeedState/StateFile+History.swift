@@ -13,24 +13,13 @@ extension StateFile {
     public func history(for accounts: [Account]) throws(StateError) -> ImportHistory {
         var history = ImportHistory(capacity: 1024)
         do {
-            let findAccount = try database.prepare("SELECT id FROM accounts WHERE key = ?")
             let rows = try database.prepare("SELECT batch, keys, kinds FROM seen WHERE account = ?")
             let bookedHolds = try database.prepare(
                 "SELECT key, batch FROM pending WHERE account = ? AND ended = 'booked'")
             // The merge's first account of each state account: the later ones ask it.
             var first: [Int64: Int] = [:]
             for (index, account) in accounts.enumerated() {
-                let key = IdentityKey.accountKey(of: account)
-                let id: Int64
-                if let known = accountIDs[key] {
-                    id = known
-                } else {
-                    findAccount.bind(1, key)
-                    defer { findAccount.reset() }
-                    guard try findAccount.step() else { continue }
-                    id = findAccount.int64(0)
-                    accountIDs[key] = id
-                }
+                guard let id = try storedAccountID(of: account) else { continue }
                 if let owner = first[id] {
                     history.answer(for: index, from: owner)
                     continue
@@ -69,6 +58,21 @@ extension StateFile {
             throw StateError(error, path: path)
         }
         return history
+    }
+
+    /// The file's row id of an account earlier runs imported, nil for one they did not; looked
+    /// up once a run, with one prepared statement.
+    func storedAccountID(of account: Account) throws -> Int64? {
+        let key = IdentityKey.accountKey(of: account)
+        if let known = accountIDs[key] { return known }
+        if accountLookup == nil { accountLookup = try database.prepare("SELECT id FROM accounts WHERE key = ?") }
+        let lookup = accountLookup!
+        lookup.bind(1, key)
+        defer { lookup.reset() }
+        guard try lookup.step() else { return nil }
+        let id = lookup.int64(0)
+        accountIDs[key] = id
+        return id
     }
 
     /// The input files each of `batches` read (`batch_sources`), in source order; a batch whose

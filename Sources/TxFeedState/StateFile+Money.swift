@@ -42,7 +42,6 @@ extension StateFile {
         // By state account: the days and batch of each block without money keys.
         var olderBlocks: [Int: [(batch: Int64, first: Int64, last: Int64)]] = [:]
         do {
-            let findAccount = try database.prepare("SELECT id FROM accounts WHERE key = ?")
             let blocks = try database.prepare(
                 """
                 SELECT batch, keys, kinds, first_day, last_day FROM seen
@@ -50,10 +49,8 @@ extension StateFile {
                 """
             )
             for (number, asking) in accounts {
-                findAccount.bind(1, IdentityKey.accountKey(of: feed.accounts[asking.account]))
-                defer { findAccount.reset() }
-                guard try findAccount.step() else { continue }
-                blocks.bind(1, findAccount.int64(0))
+                guard let id = try storedAccountID(of: feed.accounts[asking.account]) else { continue }
+                blocks.bind(1, id)
                 blocks.bind(2, asking.first)
                 blocks.bind(3, asking.last)
                 defer { blocks.reset() }
@@ -94,8 +91,7 @@ extension StateFile {
         }
         func real(_ position: Int) -> Bool {
             guard !feed.keptAnyway.isEmpty else { return false }
-            let id = feed.details(of: feed.transactions[position])?.id ?? feed.fingerprint(at: position)?.text
-            return id.map(feed.keptAnyway.contains) ?? false
+            return feed.recordID(at: position).map(feed.keptAnyway.contains) ?? false
         }
         return MoneySeenBefore(
             likeRemembered: found.filter { !real($0.position) }.sorted { $0.position < $1.position },

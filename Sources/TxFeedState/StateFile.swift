@@ -19,6 +19,8 @@ public final class StateFile {
     /// The accounts this run added or updated (``accountID(of:)``), and the statement that does it.
     var recordedAccounts: [String: Int64] = [:]
     var accountUpsert: SQLiteStatement?
+    /// The statement ``storedAccountID(of:)`` looks an account up with.
+    var accountLookup: SQLiteStatement?
     private var inTransaction = false
 
     /// Opens the file (creating it when missing), checks it is a txfeed state file of a layout

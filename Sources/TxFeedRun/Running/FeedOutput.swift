@@ -301,6 +301,14 @@ struct FeedOutput {
     /// How many records of a set not paired are named.
     static let shownPerSet = 20
 
+    /// `"COFFEE CORNER LTD" (jan2, fp:0bc8cff9a315e05e-1)`: a record's payee, source and id, for a
+    /// message that lists records.
+    static func named(_ feed: Feed, _ position: Int) -> String {
+        let t = feed.transactions[position]
+        let source = feed.sources[feed.accounts[Int(t.account)].source].name
+        return "\"\(feed.vendors.name(of: t.vendor))\" (\(source), \(feed.recordID(at: position) ?? "?"))"
+    }
+
     /// `2024-01-15 -3.50`: a record's day (in `days`' zone) and signed amount, for a message.
     static func dayAndAmount(_ feed: Feed, _ position: Int, _ days: inout DayFormat) -> String {
         let t = feed.transactions[position]
@@ -320,26 +328,20 @@ struct FeedOutput {
     ) -> [String] {
         guard !pairs.isEmpty else { return [] }
         var days = DayFormat(timeZone: timeZone)
-        func id(_ position: Int) -> String {
-            feed.details(of: feed.transactions[position])?.id ?? feed.fingerprint(at: position)?.text ?? "?"
-        }
-        func record(_ position: Int) -> String {
-            let t = feed.transactions[position]
-            let source = feed.sources[feed.accounts[Int(t.account)].source].name
-            return "\"\(feed.vendors.name(of: t.vendor))\" (\(source), \(id(position)))"
-        }
         var lines = [
             "txfeed: \(pairs.count.counted("near-duplicate")) kept: the same account, day and amount from two sources under other vendors or bank ids, perhaps one payment in two exports"
         ]
         for (a, b) in pairs.prefix(5) {
             let t = feed.transactions[a]
             lines.append(
-                "txfeed:   \(feed.accounts[Int(t.account)].name) \(dayAndAmount(feed, a, &days)): \(record(a)) and \(record(b))"
+                "txfeed:   \(feed.accounts[Int(t.account)].name) \(dayAndAmount(feed, a, &days)): \(named(feed, a)) and \(named(feed, b))"
             )
         }
         if pairs.count > 5 { lines.append("txfeed:   … and \(pairs.count - 5) more") }
         if let stateFile, let (a, b) = pairs.first {
-            lines.append("txfeed:   if a pair is one payment: txfeed state same \(stateFile) \(id(a)) \(id(b))")
+            lines.append(
+                "txfeed:   if a pair is one payment: txfeed state same \(stateFile) \(feed.recordID(at: a) ?? "?") \(feed.recordID(at: b) ?? "?")"
+            )
         }
         return lines
     }
@@ -351,18 +353,16 @@ struct FeedOutput {
         _ found: MoneySeenBefore, feed: Feed, stateFile: String, timeZone: TimeZone?
     ) -> [String] {
         var days = DayFormat(timeZone: timeZone)
-        func named(_ records: [(position: Int, batch: Int64)]) -> String {
+        func batches(_ records: [(position: Int, batch: Int64)]) -> String {
             let batches = Set(records.map(\.batch)).sorted().map(String.init)
             return batches.count == 1
                 ? "batch \(batches[0])" : "batches \(batches.dropLast().joined(separator: ", ")) and \(batches.last!)"
         }
         func listed(_ records: [(position: Int, batch: Int64)], _ like: String) -> [String] {
             var lines = records.prefix(5).map { position, batch in
-                let t = feed.transactions[position]
-                let source = feed.sources[feed.accounts[Int(t.account)].source].name
-                let id = feed.details(of: t)?.id ?? feed.fingerprint(at: position)?.text ?? "?"
-                return "txfeed:   \(feed.accounts[Int(t.account)].name) \(dayAndAmount(feed, position, &days)): "
-                    + "\"\(feed.vendors.name(of: t.vendor))\" (\(source), \(id)), \(like) batch \(batch)"
+                let account = feed.accounts[Int(feed.transactions[position].account)].name
+                return "txfeed:   \(account) \(dayAndAmount(feed, position, &days)): \(named(feed, position)), "
+                    + "\(like) batch \(batch)"
             }
             if records.count > 5 { lines.append("txfeed:   … and \(records.count - 5) more") }
             return lines
@@ -371,14 +371,14 @@ struct FeedOutput {
         let like = found.likeRemembered
         if !like.isEmpty {
             lines.append(
-                "txfeed: warning: \(like.count.counted("new record")) \(like.count == 1 ? "has" : "have") the account, day and amount of a record \(named(like)) remembered in \(stateFile) that this run did not see again: likely that money a second time, its payee, memo or bank id read otherwise (the bank's export changed, or txfeed reads it otherwise)"
+                "txfeed: warning: \(like.count.counted("new record")) \(like.count == 1 ? "has" : "have") the account, day and amount of a record \(batches(like)) remembered in \(stateFile) that this run did not see again: likely that money a second time, its payee, memo or bank id read otherwise (the bank's export changed, or txfeed reads it otherwise)"
             )
             lines += listed(like, "like one of")
         }
         let covered = found.onDaysCovered
         if !covered.isEmpty {
             lines.append(
-                "txfeed: warning: \(covered.count.counted("new record")) \(covered.count == 1 ? "falls" : "fall") on days \(named(covered)) imported, whose records an older txfeed remembered in \(stateFile) without their amounts: if the bank's export or txfeed's reading of it changed since, \(covered.count == 1 ? "it is" : "they are") likely that money a second time"
+                "txfeed: warning: \(covered.count.counted("new record")) \(covered.count == 1 ? "falls" : "fall") on days \(batches(covered)) imported, whose records an older txfeed remembered in \(stateFile) without their amounts: if the bank's export or txfeed's reading of it changed since, \(covered.count == 1 ? "it is" : "they are") likely that money a second time"
             )
             lines += listed(covered, "on a day of")
         }
