@@ -68,6 +68,9 @@ let shims: [Target] = [
     // pipe2, close_range, setrlimit, PR_SET_CHILD_SUBREAPER and pthread_atfork for the plugin host
     // child (TxFeedIsolation).
     .target(name: "CProcess", path: "Sources/CProcess"),
+    // SIGQUIT held from before the libraries start until main (txfeed only): Swift's crash
+    // reporter, which lets a run go on, never takes it.
+    .target(name: "CStartup", path: "Sources/CStartup"),
     // Cache hints: a prefetch for a sink reading a million accounts' cells in row order; a read
     // only from the page cache, which tells routing whether a folder is cold.
     .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
@@ -111,7 +114,8 @@ let stages: [Target] = [
         name: "txfeed",
         dependencies: [
             "TxFeedRun", "TxFeedScaffold", "TxFeedOutput", "TxFeedPluginHost", "TxFeedModel", "TxFeedState",
-            "TxFeedIsolation", "TxFeedRules", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TxFeedIsolation", "TxFeedRules", "CStartup",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
 ]

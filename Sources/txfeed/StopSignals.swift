@@ -1,3 +1,4 @@
+import CStartup
 import Glibc
 import TxFeedModel
 
@@ -28,9 +29,10 @@ enum StopSignals {
 
     /// SIGQUIT to its default action until ``block()``: Swift's crash reporter, which takes it
     /// from the start, lets the run go on and commit its output (a Ctrl-\\ in the first moments,
-    /// while the arguments are parsed, did). Call it first thing in `main`.
+    /// while the arguments are parsed, did). Before main it was held, pending (`CStartup`): one
+    /// that came while the libraries started ends the process here. Call it first thing in `main`.
     static func bypassCrashReporter() {
-        if !isIgnored(SIGQUIT) { Glibc.signal(SIGQUIT, SIG_DFL) }
+        txfeed_release_sigquit()
     }
 
     private static func isIgnored(_ signal: Int32) -> Bool {

@@ -196,6 +196,40 @@ final class TerminalEndToEndTests: XCTestCase {
         }
     }
 
+    /// A SIGQUIT while the libraries start, before main (a Ctrl-\\ at once, on a loaded machine):
+    /// Swift's crash reporter took it and let the run go on. A preloaded library raises it from
+    /// its constructor, which runs after the Swift runtime's: held until main, it ends the run.
+    func testSIGQUITBeforeMainStopsWithoutCommitting() throws {
+        // Read to its end: a file of /proc says its size is 0.
+        let maps = String(
+            decoding: try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile(),
+            as: UTF8.self)
+        let runtime = try XCTUnwrap(
+            maps.split(separator: "\n").lazy.compactMap { $0.split(separator: " ").last }
+                .first { $0.hasSuffix("/libswiftCore.so") })
+        let library = folder.path + "/libquit-at-load.so"
+        let built = try runCommand(
+            "/bin/sh",
+            [
+                "-c", "cc -shared -fPIC -o \"$1\" \"$2\" -L\"$3\" -Wl,--no-as-needed -lswiftCore", "sh", library,
+                CPlugin.fixture("quit_at_load.c"), String(runtime.dropLast("/libswiftCore.so".count)),
+            ])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let output = try folder.write("feed.csv", "old\n")
+        // The shell tells a death by SIGQUIT (131) from exit status 3; the library is txfeed's alone.
+        let result = try runCommand(
+            "/bin/sh",
+            [
+                "-c",
+                "LD_PRELOAD=\"$1\" \"$2\" run samples/accounts/checking.json -s \"$3\" --timeout 30 -o \"$4\"; echo $?",
+                "sh", library, BuiltProducts.txfeed, slowPlugin + ":mode=sleep", output,
+            ], deadline: 20)
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "\(128 + SIGQUIT)\n", result.stderr)
+        XCTAssertFalse(result.stderr.contains("Backtrac"), result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "old\n")
+        XCTAssertEqual(folder.contents().filter { $0.contains(".txfeed-") }, [], "temporary files left behind")
+    }
+
     func testInterruptedRunLeavesTheOldFileAndNoTemporaryFile() throws {
         let output = try folder.write("feed.csv", "old\n")
         let run = try startTxfeed([
