@@ -18,6 +18,12 @@ struct MT940Buffer: ~Copyable {
     /// The bytes, valid until the buffer is changed.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    /// The bytes, lent to `body`: valid while it runs (the buffer cannot change meanwhile).
+    @inline(__always)
+    func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base, count: count).span)
+    }
+
     /// A copy, for what is read once a statement or on a rare path.
     var copy: ArraySlice<UInt8> { Array(bytes)[...] }
 
@@ -34,6 +40,11 @@ struct MT940Buffer: ~Copyable {
         if count + bytes.count > capacity { grow(to: count + bytes.count) }
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(contentsOf bytes: Span<UInt8>) {
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
 
     mutating func append(contentsOf bytes: ArraySlice<UInt8>) {

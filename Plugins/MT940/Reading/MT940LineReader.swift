@@ -23,6 +23,11 @@ final class MT940LineReader {
         UnsafeBufferPointer(
             start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + lineStart, count: lineEnd - lineStart)
     }
+    /// The line handed out last, lent to `body` as ``line`` is.
+    @inline(__always)
+    func withLine<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        body(line.span)
+    }
     private var lineStart = 0
     private var lineEnd = 0
     /// The number of the line handed out last, from 1.
