@@ -6,20 +6,20 @@ import StatementText
 enum MT940Amount {
     /// The amount at `range` of `text` (digits and one comma), unsigned; nil when it is not one.
     static func read(_ text: ArraySlice<UInt8>) -> DecimalAmount? {
-        let text = text.dropFirst(excessZeros(text))
+        let text = text.dropFirst(excessZeros(text.span))
         guard text.count <= 15, text.contains(UInt8(ascii: ",")),
             text.allSatisfy({ $0 == UInt8(ascii: ",") || ($0 &- UInt8(ascii: "0")) < 10 }),
             text.first != UInt8(ascii: ",")
         else { return nil }
         let digits = text.last == UInt8(ascii: ",") ? text.dropLast() : text
-        return digits.withUnsafeBufferPointer { try? AmountText.parse($0, mark: .comma) }
+        return MT940TextScan.amount(digits.span)
     }
 
     /// ``read(_:)`` in place, for the `:61:` line of every entry: the same rules (one comma, which
     /// may end the amount; at most 15 characters), with no scanner for cells in between.
-    static func read(_ text: UnsafeBufferPointer<UInt8>) -> DecimalAmount? {
-        let text = UnsafeBufferPointer(rebasing: text[excessZeros(text)...])
-        guard text.count <= 15, let first = text.first, first != UInt8(ascii: ",") else { return nil }
+    static func read(_ text: Span<UInt8>) -> DecimalAmount? {
+        let text = text.extracting(droppingFirst: excessZeros(text))
+        guard text.count <= 15, !text.isEmpty, text[0] != UInt8(ascii: ",") else { return nil }
         // A comma that ends the amount is dropped: `1234,` is 1234.
         let end = text[text.count - 1] == UInt8(ascii: ",") ? text.count - 1 : text.count
         var units: UInt64 = 0
@@ -45,11 +45,9 @@ enum MT940Amount {
     /// How many leading zeros past 15 characters to skip: a bank padding the amount with zeros
     /// (`0000000000000000,00`, 19 characters) writes the same value, and the value is what is
     /// read; a zero before the comma stays.
-    static func excessZeros<Bytes: Collection<UInt8>>(_ text: Bytes) -> Int {
+    static func excessZeros(_ text: Span<UInt8>) -> Int {
         var skip = 0
-        var rest = text[...]
-        while rest.count > 15, rest.first == UInt8(ascii: "0"), rest.dropFirst().first != UInt8(ascii: ",") {
-            rest = rest.dropFirst()
+        while text.count - skip > 15, text[skip] == UInt8(ascii: "0"), text[skip + 1] != UInt8(ascii: ",") {
             skip += 1
         }
         return skip

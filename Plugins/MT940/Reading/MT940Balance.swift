@@ -13,11 +13,10 @@ public struct MT940Balance: Equatable, Sendable {
     /// Reads `C240301EUR1234,56`; a reason when it is not one.
     static func read(tag: String, _ text: ArraySlice<UInt8>) -> Result<MT940Balance, MT940Problem> {
         let text = MT940Text.trimmed(MT940Text.firstLine(text))
-        let start = text.startIndex
         guard let mark = text.first, mark == UInt8(ascii: "C") || mark == UInt8(ascii: "D") else {
             return .failure(MT940Problem(":\(tag): \(MT940Text.quoted(text)) has no C or D mark"))
         }
-        guard let day = MT940Date.read(text, at: start + 1) else {
+        guard let day = MT940Date.read(text.span, at: 1) else {
             return .failure(MT940Problem(":\(tag): \(MT940Text.quoted(text)) has no date YYMMDD"))
         }
         let currency = text.dropFirst(7).prefix(3)

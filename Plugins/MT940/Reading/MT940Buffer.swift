@@ -1,6 +1,10 @@
 /// A field's bytes, emptied and filled again for every field: an append is a capacity check and
 /// a copy, where an array's also checks that it is not shared and goes through its generic
 /// path (two fields and a dozen pieces an entry). Not copyable: one owner frees it.
+///
+/// One of the reader's few types that hold a pointer (with ``MT940LineReader`` and
+/// ``MT940TextScan``): the bytes are lent out as a `Span`, which cannot outlive the call, and
+/// every write stays below `capacity`.
 struct MT940Buffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -15,9 +19,6 @@ struct MT940Buffer: ~Copyable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// The bytes, valid until the buffer is changed.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
-
     /// The bytes, lent to `body`: valid while it runs (the buffer cannot change meanwhile).
     @inline(__always)
     func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
@@ -25,7 +26,7 @@ struct MT940Buffer: ~Copyable {
     }
 
     /// A copy, for what is read once a statement or on a rare path.
-    var copy: ArraySlice<UInt8> { Array(bytes)[...] }
+    var copy: ArraySlice<UInt8> { Array(UnsafeBufferPointer(start: base, count: count))[...] }
 
     mutating func removeAll() { count = 0 }
 
@@ -35,20 +36,18 @@ struct MT940Buffer: ~Copyable {
         count += 1
     }
 
-    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity { grow(to: count + bytes.count) }
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
-    }
-
     @inline(__always)
     mutating func append(contentsOf bytes: Span<UInt8>) {
-        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+        bytes.withUnsafeBufferPointer { bytes in
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            if count + bytes.count > capacity { grow(to: count + bytes.count) }
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
     }
 
     mutating func append(contentsOf bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+        append(contentsOf: bytes.span)
     }
 
     private mutating func grow(to needed: Int) {

@@ -1,3 +1,7 @@
+import StatementText
+
+// The reader's edge where bytes come in as pointers: a source's reads, a file's head.
+
 /// Where an ``MT940Reader`` gets its bytes: in order, a piece at a time, so that a file of any
 /// size is read in the memory of a few of its lines.
 public protocol MT940ByteSource: AnyObject {
@@ -26,4 +30,11 @@ final class MT940MemorySource: MT940ByteSource {
     }
 
     var failure: String? { nil }
+}
+
+extension MT940Identity {
+    /// ``confidence(path:head:contentStart:)`` of a head as SourceKit's `identify` hands it over.
+    public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
+        confidence(path: path, head: head.span, contentStart: HeadStart.index(in: head))
+    }
 }

@@ -12,8 +12,7 @@ enum MT940Date {
     static func year(_ twoDigits: Int) -> Int { twoDigits < 80 ? 2000 + twoDigits : 1900 + twoDigits }
 
     /// The civil day `YYMMDD` at `at` in `text`, or nil when it is not six digits of a real day.
-    static func read<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes, at: Int) -> MT940Day?
-    where Bytes.Index == Int {
+    static func read(_ text: Span<UInt8>, at: Int) -> MT940Day? {
         guard let yy = number(text, at, 2), let month = number(text, at + 2, 2), let day = number(text, at + 4, 2)
         else { return nil }
         let year = year(yy)
@@ -23,9 +22,7 @@ enum MT940Date {
 
     /// The entry date `MMDD` at `at` in the year, of the one before and the one after `value`'s,
     /// that is nearest `value`; nil when it is no day of any of them.
-    static func entry<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes, at: Int, near value: MT940Day)
-        -> MT940Day? where Bytes.Index == Int
-    {
+    static func entry(_ text: Span<UInt8>, at: Int, near value: MT940Day) -> MT940Day? {
         guard let month = number(text, at, 2), let day = number(text, at + 2, 2) else { return nil }
         let anchor = CivilCalendar.daysSinceEpoch(year: value.year, month: value.month, day: value.day)
         var best: (year: Int, distance: Int)?
@@ -53,9 +50,9 @@ enum MT940Date {
     }
 
     /// `count` digits at `at` as a number; nil if any is not a digit or the text ends first.
-    static func number<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes, _ at: Int, _ count: Int) -> Int?
-    where Bytes.Index == Int {
-        guard at >= text.startIndex, at + count <= text.endIndex else { return nil }
+    @inline(__always)
+    static func number(_ text: Span<UInt8>, _ at: Int, _ count: Int) -> Int? {
+        guard at >= 0, at + count <= text.count else { return nil }
         var value = 0
         for i in at..<(at + count) {
             let digit = text[i] &- UInt8(ascii: "0")

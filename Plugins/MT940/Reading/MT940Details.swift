@@ -20,46 +20,64 @@ struct MT940Details {
 
     /// Where a field's text is taken apart: kept by the reader, so that no field allocates it.
     struct Room: ~Copyable {
+        /// The field's lines joined, read while the subfields are written.
         var joined = MT940Buffer()
+        var subfields = Subfields()
+    }
+
+    /// A field's subfields, gathered by kind.
+    struct Subfields: ~Copyable {
         var name = MT940Buffer()
         var purpose = MT940Buffer()
         var booking = MT940Buffer()
         /// Where each subfield of the purpose begins in `purpose`.
         var pieces: [Int] = []
+
+        mutating func removeAll() {
+            name.removeAll()
+            purpose.removeAll()
+            booking.removeAll()
+        }
     }
 
     /// Reads the field's text, whose lines are cut at 65 characters wherever the bank cut them,
     /// and writes the vendor and memo it finds into `texts`. `isDebit` is the entry's direction,
     /// which decides which of mBank's labelled parties is the other one (``polishParty``).
-    init(
-        _ text: UnsafeBufferPointer<UInt8>, isDebit: Bool = false, room: inout Room,
-        into texts: inout MT940EntryTexts
-    ) {
+    init(_ text: Span<UInt8>, isDebit: Bool = false, room: inout Room, into texts: inout MT940EntryTexts) {
         // The lines joined: a subfield or a word may run over a line's end.
         room.joined.removeAll()
         var from = 0
         while let newline = MT940TextScan.firstIndex(of: 0x0A, in: text, from: from) {
-            room.joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<newline]))
+            room.joined.append(contentsOf: text.extracting(from..<newline))
             from = newline + 1
         }
-        room.joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[from...]))
-        // Valid while `room.joined` is not changed: the readings below change only the others.
-        let joined = room.joined.bytes
+        room.joined.append(contentsOf: text.extracting(from...))
+        self = room.joined.withBytes { joined in
+            Self(text, joined: joined, isDebit: isDebit, &room.subfields, into: &texts)
+        }
+    }
+
+    private init(
+        _ text: Span<UInt8>, joined: Span<UInt8>, isDebit: Bool, _ subfields: inout Subfields,
+        into texts: inout MT940EntryTexts
+    ) {
         // A space after the tag (`:86: 020?00…`, a Polish bank's in wolph/mt940's cmxl file) is
         // before the code: the subfields are still German, not free text of `?20` and `?32`.
-        let code = UnsafeBufferPointer(rebasing: joined[joined.prefix { $0 == 0x20 }.count...])
+        var spaces = 0
+        while spaces < joined.count, joined[spaces] == 0x20 { spaces += 1 }
+        let code = joined.extracting(spaces...)
         if Self.isGerman(code) {
             dialect = .german
-            readGerman(code, from: 3, &room, into: &texts)
+            readGerman(code, from: 3, &subfields, into: &texts)
         } else if let first = Self.angledStart(code) {
             dialect = .angled
-            readGerman(code, from: first, &room, into: &texts)
+            readGerman(code, from: first, &subfields, into: &texts)
         } else if let first = Self.angledStart(code, mark: UInt8(ascii: "~")) {
             dialect = .tilde
-            readGerman(code, from: first, &room, into: &texts)
-        } else if let keys = Self.dutchKeys(Array(joined)) {
+            readGerman(code, from: first, &subfields, into: &texts)
+        } else if let keys = Self.dutchKeys(MT940TextScan.array(joined)) {
             dialect = .dutch
-            readDutch(Array(joined), keys, into: &texts)
+            readDutch(MT940TextScan.array(joined), keys, into: &texts)
         } else {
             dialect = .free
             readFree(text, isDebit: isDebit, into: &texts)
@@ -69,7 +87,7 @@ struct MT940Details {
     /// Free text: the first line that is not blank names the vendor; with more lines than one,
     /// all of them, collapsed each and joined by a space, are the memo.
     private mutating func readFree(
-        _ text: UnsafeBufferPointer<UInt8>, isDebit: Bool, into texts: inout MT940EntryTexts
+        _ text: Span<UInt8>, isDebit: Bool, into texts: inout MT940EntryTexts
     ) {
         let start = texts.bytes.count
         var lines = 0
@@ -80,7 +98,7 @@ struct MT940Details {
             guard end > from else { continue }
             let before = texts.bytes.count
             if lines > 0 { _ = texts.appendASCII(" ") }
-            let line = texts.appendCollapsed(UnsafeBufferPointer(rebasing: text[from..<end]))
+            let line = texts.appendCollapsed(text.extracting(from..<end))
             if line.isEmpty {
                 texts.truncate(to: before)
                 continue
@@ -94,11 +112,9 @@ struct MT940Details {
         // line (`SEPA ACCEPTGIROBETALING`, `FACTUUR 201403110`) said only what the payment was.
         if let name = Self.labelledName(text) {
             if memo == nil { memo = vendor }
-            vendor = texts.appendCollapsed(UnsafeBufferPointer(rebasing: text[name]))
+            vendor = texts.appendCollapsed(text.extracting(name))
         } else if let whole = memo ?? vendor,
-            let party = texts.bytes.withUnsafeBufferPointer({
-                Self.polishParty(UnsafeBufferPointer(rebasing: $0[whole]), isDebit: isDebit)
-            })
+            let party = Self.polishParty(texts.bytes.span.extracting(whole), isDebit: isDebit)
         {
             // mBank's `OD:` or `DLA:`: the other party, in the text already written.
             if memo == nil { memo = vendor }
@@ -114,8 +130,9 @@ struct MT940Details {
     /// could name the account holder. Where the value is in `text` (the lines joined by spaces,
     /// collapsed), up to the next `; LABEL:` or the text's end; nil when the text is not so laid
     /// out or names no such party.
-    static func polishParty(_ text: UnsafeBufferPointer<UInt8>, isDebit: Bool) -> Range<Int>? {
-        let digits = text.prefix { ($0 &- UInt8(ascii: "0")) < 10 }.count
+    static func polishParty(_ text: Span<UInt8>, isDebit: Bool) -> Range<Int>? {
+        var digits = 0
+        while digits < text.count, (text[digits] &- UInt8(ascii: "0")) < 10 { digits += 1 }
         guard (1...3).contains(digits), digits < text.count, text[digits] == 0x20 else { return nil }
         let label: StaticString = isDebit ? "; DLA:" : "; OD:"
         guard let found = MT940TextScan.find(label, in: text, digits..<text.count) else { return nil }
@@ -136,7 +153,7 @@ struct MT940Details {
     /// Whether the `;` at `semicolon` ends a part: blanks to the text's end, or a label after
     /// it, capitals (a Polish one's two UTF-8 bytes too), dots and spaces up to a `:` (`TYT.:`,
     /// `NAZWA ZOBOW.:`, `REF. KLIENTA:`).
-    static func isPolishLabel(_ text: UnsafeBufferPointer<UInt8>, after semicolon: Int) -> Bool {
+    static func isPolishLabel(_ text: Span<UInt8>, after semicolon: Int) -> Bool {
         var at = semicolon + 1
         while at < text.count, text[at] == 0x20 { at += 1 }
         if at == text.count { return true }
@@ -153,7 +170,7 @@ struct MT940Details {
 
     /// The text after `NAAM:` to the end of its line, where the label starts a line or follows a
     /// blank or `/`; nil when there is none or it names nothing.
-    static func labelledName(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    static func labelledName(_ text: Span<UInt8>) -> Range<Int>? {
         var from = 0
         while let found = MT940TextScan.find("NAAM:", in: text, from..<text.count) {
             from = found + 5
@@ -187,23 +204,28 @@ struct MT940Details {
     // MARK: German: a business transaction code, then `?NN` subfields
 
     /// `NNN?` at the start: three digits of the Geschäftsvorfallcode, then the first subfield.
-    static func isGerman(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.count >= 4 && text.prefix(3).allSatisfy { ($0 &- UInt8(ascii: "0")) < 10 } && text[3] == UInt8(ascii: "?")
+    static func isGerman(_ text: Span<UInt8>) -> Bool {
+        text.count >= 4 && areDigits(text, 0..<3) && text[3] == UInt8(ascii: "?")
+    }
+
+    /// Whether the bytes at `range` are all digits.
+    static func areDigits(_ text: Span<UInt8>, _ range: Range<Int>) -> Bool {
+        for i in range where (text[i] &- UInt8(ascii: "0")) >= 10 { return false }
+        return true
     }
 
     /// The same subfields marked `>NN` (Triodos: `000>100000000000>20RABONL2U>21NL12RABO…`; a
     /// Polish bank's in a-fas/mt940js, without the code: `>20Usługi księgowe>31…>32BOOKING
     /// GROUP`), or marked `~NN` (PKO BP's: `020~00152~20PRZELEW…~32IRENA KOWALSKA~38FR76…`):
     /// where the first subfield's mark is, else nil.
-    static func angledStart(_ text: UnsafeBufferPointer<UInt8>, mark: UInt8 = UInt8(ascii: ">")) -> Int? {
-        let digits = text.prefix(3).allSatisfy { ($0 &- UInt8(ascii: "0")) < 10 }
-        let first = text.count >= 6 && digits ? 3 : 0
+    static func angledStart(_ text: Span<UInt8>, mark: UInt8 = UInt8(ascii: ">")) -> Int? {
+        let first = text.count >= 6 && areDigits(text, 0..<3) ? 3 : 0
         return isSubfield(text, first, mark: mark) ? first : nil
     }
 
     /// A subfield holding only PKO BP's mark of an empty one (`~21ÿ`: the byte 0xFF, `˙` in
     /// windows-1250, `ÿ` in windows-1252, raw or read in either), which is no text.
-    static func isEmptyMark(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isEmptyMark(_ piece: Span<UInt8>) -> Bool {
         let word = MT940TextScan.trimmed(piece, 0..<piece.count)
         switch word.count {
         case 1: return piece[word.lowerBound] == 0xFF
@@ -222,11 +244,9 @@ struct MT940Details {
     /// `>21`, its purpose from `>22` (zilverline/mt940's reading of its format description):
     /// an IBAN in `>21` is not purpose, nor is `>20` before it.
     private mutating func readGerman(
-        _ text: UnsafeBufferPointer<UInt8>, from first: Int, _ room: inout Room, into texts: inout MT940EntryTexts
+        _ text: Span<UInt8>, from first: Int, _ room: inout Subfields, into texts: inout MT940EntryTexts
     ) {
-        room.name.removeAll()
-        room.purpose.removeAll()
-        room.booking.removeAll()
+        room.removeAll()
         room.pieces.removeAll(keepingCapacity: true)
         let separator = text[first]
         var at = first
@@ -241,7 +261,7 @@ struct MT940Details {
                 }
                 from = mark + 1
             }
-            let piece = UnsafeBufferPointer(rebasing: text[(at + 3)..<end])
+            let piece = text.extracting((at + 3)..<end)
             switch code {
             case _ where Self.isEmptyMark(piece): break
             case 0: room.booking.append(contentsOf: piece)
@@ -250,23 +270,23 @@ struct MT940Details {
                 room.purpose.removeAll()
                 room.pieces.removeAll(keepingCapacity: true)
             case 20...29, 60...63:
-                room.pieces.append(room.purpose.bytes.count)
+                room.pieces.append(room.purpose.count)
                 room.purpose.append(contentsOf: piece)
             case 32, 33: room.name.append(contentsOf: piece)
             default: break
             }
             at = end
         }
-        let purpose = room.purpose.bytes
-        if let sepa = Self.sepaPurpose(purpose) {
-            memo = Self.nonEmpty(texts.appendCollapsed(sepa), in: &texts)
-        } else if let keyed = Self.writeKeyedPurpose(purpose, pieces: room.pieces, into: &texts) {
-            memo = Self.nonEmpty(keyed, in: &texts)
-        } else {
-            memo = Self.nonEmpty(texts.appendCollapsed(purpose), in: &texts)
+        memo = room.purpose.withBytes { purpose in
+            if let sepa = Self.sepaPurpose(purpose) {
+                Self.nonEmpty(texts.appendCollapsed(purpose.extracting(sepa)), in: &texts)
+            } else if let keyed = Self.writeKeyedPurpose(purpose, pieces: room.pieces, into: &texts) {
+                Self.nonEmpty(keyed, in: &texts)
+            } else {
+                Self.nonEmpty(texts.appendCollapsed(purpose), in: &texts)
+            }
         }
-        vendor = Self.nonEmpty(texts.appendCollapsed(room.name.bytes), in: &texts)
-        if vendor == nil { vendor = Self.nonEmpty(texts.appendCollapsed(room.booking.bytes), in: &texts) ?? memo }
+        vendorFromName(room, memo: memo, into: &texts)
     }
 
     // MARK: :NS:, a line a subfield
@@ -276,13 +296,11 @@ struct MT940Details {
     /// them `Verwendungszweck`, `Empfänger`, `Buchungstext`). A line of 27 characters is a slice
     /// of a longer text, joined as it is (Sberbank's `15ERGO Versicherung AG Fiokte`, `16lep`);
     /// a shorter one ends its words.
-    init(nonSwift text: UnsafeBufferPointer<UInt8>, room: inout Room, into texts: inout MT940EntryTexts) {
+    init(nonSwift text: Span<UInt8>, room: inout Room, into texts: inout MT940EntryTexts) {
         dialect = .nonSwift
-        room.name.removeAll()
-        room.purpose.removeAll()
-        room.booking.removeAll()
-        func add(_ piece: UnsafeBufferPointer<UInt8>, to buffer: inout MT940Buffer, after last: inout Int) {
-            if buffer.bytes.count > 0, last < 27 { buffer.append(0x20) }
+        room.subfields.removeAll()
+        func add(_ piece: Span<UInt8>, to buffer: inout MT940Buffer, after last: inout Int) {
+            if buffer.count > 0, last < 27 { buffer.append(0x20) }
             buffer.append(contentsOf: piece)
             last = piece.count
         }
@@ -293,17 +311,26 @@ struct MT940Details {
             defer { from = end + 1 }
             if end > from, text[end - 1] == 0x0D { end -= 1 }
             guard let code = MT940Date.number(text, from, 2) else { continue }
-            let piece = UnsafeBufferPointer(rebasing: text[(from + 2)..<end])
+            let piece = text.extracting((from + 2)..<end)
             switch code {
-            case 1...14: add(piece, to: &room.purpose, after: &lastPurpose)
-            case 15, 16: add(piece, to: &room.name, after: &lastName)
-            case 17: room.booking.append(contentsOf: piece)
+            case 1...14: add(piece, to: &room.subfields.purpose, after: &lastPurpose)
+            case 15, 16: add(piece, to: &room.subfields.name, after: &lastName)
+            case 17: room.subfields.booking.append(contentsOf: piece)
             default: break
             }
         }
-        memo = Self.nonEmpty(texts.appendCollapsed(room.purpose.bytes), in: &texts)
-        vendor = Self.nonEmpty(texts.appendCollapsed(room.name.bytes), in: &texts)
-        if vendor == nil { vendor = Self.nonEmpty(texts.appendCollapsed(room.booking.bytes), in: &texts) ?? memo }
+        memo = room.subfields.purpose.withBytes { Self.nonEmpty(texts.appendCollapsed($0), in: &texts) }
+        vendorFromName(room.subfields, memo: memo, into: &texts)
+    }
+
+    /// The vendor: the name subfields, else the booking text, else the memo.
+    private mutating func vendorFromName(
+        _ subfields: borrowing Subfields, memo: Range<Int>?, into texts: inout MT940EntryTexts
+    ) {
+        vendor = subfields.name.withBytes { Self.nonEmpty(texts.appendCollapsed($0), in: &texts) }
+        if vendor == nil {
+            vendor = subfields.booking.withBytes { Self.nonEmpty(texts.appendCollapsed($0), in: &texts) } ?? memo
+        }
     }
 
     /// `range`, or nil when it is empty (what was written for it is dropped).
@@ -314,18 +341,21 @@ struct MT940Details {
     }
 
     /// Two letters, two digits, then 10 to 30 letters and digits, and nothing else but spaces.
-    static func isIBAN(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
-        let word = MT940Text.trimmed(Array(piece)[...])
+    static func isIBAN(_ piece: Span<UInt8>) -> Bool {
+        let word = MT940TextScan.trimmed(piece, 0..<piece.count)
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
         func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
         guard (14...34).contains(word.count) else { return false }
-        let s = word.startIndex
-        return isLetter(word[s]) && isLetter(word[s + 1]) && isDigit(word[s + 2]) && isDigit(word[s + 3])
-            && word.dropFirst(4).allSatisfy { isLetter($0) || isDigit($0) }
+        let s = word.lowerBound
+        guard isLetter(piece[s]), isLetter(piece[s + 1]), isDigit(piece[s + 2]), isDigit(piece[s + 3]) else {
+            return false
+        }
+        for i in (s + 4)..<word.upperBound where !isLetter(piece[i]) && !isDigit(piece[i]) { return false }
+        return true
     }
 
     /// `mark` (`?`) and two digits at `at`.
-    static func isSubfield(_ text: UnsafeBufferPointer<UInt8>, _ at: Int, mark: UInt8 = UInt8(ascii: "?")) -> Bool {
+    static func isSubfield(_ text: Span<UInt8>, _ at: Int, mark: UInt8 = UInt8(ascii: "?")) -> Bool {
         at < text.count && text[at] == mark && at + 2 < text.count && (text[at + 1] &- UInt8(ascii: "0")) < 10
             && (text[at + 2] &- UInt8(ascii: "0")) < 10
     }
@@ -334,41 +364,37 @@ struct MT940Details {
     /// ones as their bytes in one number, and `BIC`.
     static let sepaKeywords: [UInt32] = [
         "EREF", "KREF", "MREF", "CRED", "DEBT", "ABWA", "ABWE", "IBAN", "COAM", "OAMT",
-    ].map { (word: StaticString) in
-        word.withUTF8Buffer { UnsafeRawPointer($0.baseAddress!).loadUnaligned(as: UInt32.self) }
-    }
+    ].map { (word: StaticString) in MT940TextScan.word(word) }
 
     /// The `SVWZ+` part of a SEPA purpose, up to the next `XXXX+` keyword; nil without one.
     /// Each `+` after it is checked once for a keyword before it.
-    static func sepaPurpose(_ purpose: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    static func sepaPurpose(_ purpose: Span<UInt8>) -> Range<Int>? {
         guard let start = MT940TextScan.find("SVWZ+", in: purpose, 0..<purpose.count) else { return nil }
         let from = start + 5
         var plus = from
         while let at = MT940TextScan.firstIndex(of: UInt8(ascii: "+"), in: purpose, from: plus) {
             if let keyword = keywordStart(endingAt: at, in: purpose, from: from) {
-                return UnsafeBufferPointer(rebasing: purpose[from..<keyword])
+                return from..<keyword
             }
             plus = at + 1
         }
-        return UnsafeBufferPointer(rebasing: purpose[from...])
+        return from..<purpose.count
     }
 
     /// Where the keyword whose `+` is at `plus` begins, at `lower` or after: the earliest, a
     /// four-letter one of ``sepaKeywords`` before `BIC`; nil when no keyword ends there.
-    static func keywordStart(endingAt plus: Int, in purpose: UnsafeBufferPointer<UInt8>, from lower: Int) -> Int? {
+    static func keywordStart(endingAt plus: Int, in purpose: Span<UInt8>, from lower: Int) -> Int? {
         if plus - 4 >= lower {
-            let word = UnsafeRawPointer(purpose.baseAddress! + plus - 4).loadUnaligned(as: UInt32.self)
-            if sepaKeywords.contains(word) { return plus - 4 }
+            if sepaKeywords.contains(MT940TextScan.word(purpose, at: plus - 4)) { return plus - 4 }
         }
         if plus - 3 >= lower, MT940TextScan.equals(purpose, (plus - 3)..<plus, "BIC") { return plus - 3 }
         return nil
     }
 
     /// Whether a keyword of ``sepaKeywords`` and its `+` (or `BIC+`) begins at `at`.
-    static func isKeyword(_ purpose: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+    static func isKeyword(_ purpose: Span<UInt8>, at: Int) -> Bool {
         if at + 5 <= purpose.count, purpose[at + 4] == UInt8(ascii: "+") {
-            let word = UnsafeRawPointer(purpose.baseAddress! + at).loadUnaligned(as: UInt32.self)
-            if sepaKeywords.contains(word) { return true }
+            if sepaKeywords.contains(MT940TextScan.word(purpose, at: at)) { return true }
         }
         return MT940TextScan.find("BIC+", in: purpose, at..<min(at + 4, purpose.count)) == at
     }
@@ -382,7 +408,7 @@ struct MT940Details {
     /// Nil, and nothing written, when no subfield begins with a keyword, or a keyword is inside
     /// one (not the DK's layout: the purpose is kept as written).
     static func writeKeyedPurpose(
-        _ purpose: UnsafeBufferPointer<UInt8>, pieces: [Int], into texts: inout MT940EntryTexts
+        _ purpose: Span<UInt8>, pieces: [Int], into texts: inout MT940EntryTexts
     ) -> Range<Int>? {
         func piece(_ i: Int) -> Range<Int> { pieces[i]..<(i + 1 < pieces.count ? pieces[i + 1] : purpose.count) }
         // Whether each piece begins with a keyword.
@@ -408,7 +434,7 @@ struct MT940Details {
                 run = nil
                 let before = texts.bytes.count
                 if before > start { _ = texts.appendASCII(" ") }
-                if texts.appendCollapsed(UnsafeBufferPointer(rebasing: purpose[written])).isEmpty {
+                if texts.appendCollapsed(purpose.extracting(written)).isEmpty {
                     texts.truncate(to: before)
                 }
             }
@@ -418,7 +444,9 @@ struct MT940Details {
                 var rest = false
                 if !keyword, afterKeyword, i > 0 {
                     // Characters, not bytes: UTF-8's continuation bytes are not counted.
-                    rest = purpose[piece(i - 1)].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } >= 27
+                    var characters = 0
+                    for at in piece(i - 1) where purpose[at] & 0xC0 != 0x80 { characters += 1 }
+                    rest = characters >= 27
                 }
                 afterKeyword = keyword || rest
                 if free == afterKeyword {
@@ -479,7 +507,7 @@ struct MT940Details {
         _ text: [UInt8], _ keys: [(key: ArraySlice<UInt8>, value: Range<Int>)], into texts: inout MT940EntryTexts
     ) {
         func collapsed(_ value: ArraySlice<UInt8>) -> Range<Int>? {
-            value.withUnsafeBufferPointer { Self.nonEmpty(texts.appendCollapsed($0), in: &texts) }
+            Self.nonEmpty(texts.appendCollapsed(value.span), in: &texts)
         }
         func value(_ key: StaticString) -> ArraySlice<UInt8>? {
             guard let range = keys.first(where: { MT940Text.equals($0.key, key) })?.value else { return nil }

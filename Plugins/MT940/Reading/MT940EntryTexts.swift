@@ -20,39 +20,38 @@ public struct MT940EntryTexts: Sendable {
 
     /// The text at `range`.
     public func string(_ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     /// Writes the entry of a `:61:` line that can be one (`held` is its field's text, `details`
     /// the `:86:` after it, already written): what names it is the first of the details'
     /// vendor, the line's supplementary details, its customer's reference and its type.
     mutating func add(
-        _ line: MT940StatementLine, of held: UnsafeBufferPointer<UInt8>, details: MT940Details?, date: MT940Day,
+        _ line: MT940StatementLine, of held: Span<UInt8>, details: MT940Details?, date: MT940Day,
         pending: Bool, line number: Int, start: Int
     ) {
-        func text(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: held[range]) }
         var customer: Range<Int>?
         let vendor: Range<Int>
         var memo = details?.memo
         if let name = line.name, details.map({ $0.dialect == .free || $0.vendor == nil }) ?? true {
             // The line's own name is the other party; free `:86:` text is what the payment said.
-            vendor = appendText(text(name))
+            vendor = appendText(held.extracting(name))
             memo = memo ?? details?.vendor
         } else if let named = details?.vendor {
             vendor = named
         } else if let supplementary = line.details {
-            vendor = appendCollapsed(text(supplementary))
+            vendor = appendCollapsed(held.extracting(supplementary))
         } else if let reference = line.customerReference {
-            customer = appendText(text(reference))
+            customer = appendText(held.extracting(reference))
             vendor = customer!
         } else if let type = line.type {
-            vendor = appendRepaired(text(type))
+            vendor = appendRepaired(held.extracting(type))
         } else {
             vendor = appendASCII("?")
         }
         // Only the bank's reference names a booking: the customer's is the account owner's or
         // the payer's (PostFinance writes a transaction type's code there on every line).
-        let id = line.bankReference.map { appendText(text($0)) }
+        let id = line.bankReference.map { appendText(held.extracting($0)) }
         entries.append(
             EntryRanges(
                 date: appendDay(date), vendor: vendor, amount: appendAmount(line.decimal, negative: line.isDebit),

@@ -2,9 +2,12 @@ import Glibc
 import StatementText
 
 /// A byte source cut into lines, CRLF or LF, a chunk read at a time into one buffer: a line is
-/// handed out in place as ``line``, valid until the next call. A file whose first line has `@@`
-/// before a field's tag (`@@:20:STARTUMS@@:25:…`: statements some German banks hand over through
-/// FinTS, with `@@` where the line breaks are) is cut at each `@@` too.
+/// lent out in place as a `Span` (``withLine(_:)``), which cannot outlive the call. A file whose
+/// first line has `@@` before a field's tag (`@@:20:STARTUMS@@:25:…`: statements some German
+/// banks hand over through FinTS, with `@@` where the line breaks are) is cut at each `@@` too.
+///
+/// One of the reader's few types that hold a pointer (with ``MT940Buffer`` and
+/// ``MT940TextScan``): the buffer it reads into, and memchr over it.
 final class MT940LineReader {
     /// A line longer than this is no MT940 (a field line has at most 65 characters, a block
     /// header a few hundred): the file is not read further, so binary garbage is never held whole.
@@ -18,16 +21,6 @@ final class MT940LineReader {
     }
 
     let source: MT940ByteSource
-    /// The line handed out last, without its line break: its bytes in the buffer.
-    var line: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(
-            start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + lineStart, count: lineEnd - lineStart)
-    }
-    /// The line handed out last, lent to `body` as ``line`` is.
-    @inline(__always)
-    func withLine<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
-        body(line.span)
-    }
     private var lineStart = 0
     private var lineEnd = 0
     /// The number of the line handed out last, from 1.
@@ -45,6 +38,19 @@ final class MT940LineReader {
     private var atEnd = false
     /// Whether `@@` breaks lines: decided once, on the file's first line (nil until then).
     private(set) var breaksAtAt: Bool?
+
+    /// The line handed out last, without its line break, lent to `body`: its bytes in the buffer,
+    /// which ``next()`` alone changes.
+    @inline(__always)
+    func withLine<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        body(lineBytes.span)
+    }
+
+    /// The line as a pointer, for the code here: `lineStart..<lineEnd` is inside what was read.
+    private var lineBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(
+            start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + lineStart, count: lineEnd - lineStart)
+    }
 
     init(source: MT940ByteSource) {
         self.source = source
@@ -105,7 +111,7 @@ final class MT940LineReader {
         let newline = memchr(base + start, 0x0A, end - start).map { base.distance(to: UnsafeMutableRawPointer($0)) }
         guard breaksAtAt == true else { return newline.map { ($0, 1) } }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: end)
-        if let found = MT940TextScan.find("@@", in: bytes, start..<(newline ?? end)) { return (found, 2) }
+        if let found = MT940TextScan.find("@@", in: bytes.span, start..<(newline ?? end)) { return (found, 2) }
         return newline.map { ($0, 1) }
     }
 
@@ -114,7 +120,8 @@ final class MT940LineReader {
     /// that line or its first 256 bytes, and the file goes on.
     private func decideAtAt() -> Bool? {
         let bytes = UnsafeBufferPointer(
-            start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: end - start)
+            start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: end - start
+        ).span
         var from = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { from = 3 }
         while from < bytes.count,
@@ -125,7 +132,7 @@ final class MT940LineReader {
         }
         let firstLineEnd = MT940TextScan.firstIndex(of: 0x0A, in: bytes, from: from)
         guard firstLineEnd != nil || bytes.count - from >= 256 || atEnd else { return nil }
-        let line = UnsafeBufferPointer(rebasing: bytes[from..<(firstLineEnd ?? bytes.count)])
+        let line = bytes.extracting(from..<(firstLineEnd ?? bytes.count))
         var at = 0
         while let found = MT940TextScan.find("@@:", in: line, at..<line.count) {
             if MT940Date.number(line, found + 3, 2) != nil { return true }
@@ -135,7 +142,7 @@ final class MT940LineReader {
     }
 
     private func firstLineFailure() -> Next? {
-        guard number == 1, let name = UTF16Text.markName(UnsafeRawBufferPointer(line)) else { return nil }
+        guard number == 1, let name = UTF16Text.markName(UnsafeRawBufferPointer(lineBytes)) else { return nil }
         number = 0  // the reader names the line after the last one read: line 1
         return .failure(
             "the file is \(name) (its byte order mark): MT940 is read as UTF-8 or windows-1252 unless "

@@ -158,27 +158,34 @@ public final class MT940Reader {
             }
             done = true
         case .line:
-            let bytes = lines.line
-            // Field lines, the most of a file, are read in place; the others from a copy.
-            if let first = bytes.first, first != 0x20, first != 0x09, first != UInt8(ascii: "-"),
-                first != UInt8(ascii: "{")
-            {
-                if let tagEnd = Self.tagEnd(bytes), !continuesDetails(MT940Tag(bytes[1..<tagEnd])) {
-                    beginField(tag: MT940Tag(bytes[1..<tagEnd]), UnsafeBufferPointer(rebasing: bytes[(tagEnd + 1)...]))
-                    return
-                }
-                if inField {
-                    text.append(0x0A)
-                    text.append(contentsOf: bytes)
-                    return
-                }
-            }
-            line(Array(bytes)[...], number: lines.number)
+            lines.withLine { read(line: $0) }
         }
     }
 
+    /// The line just read: field lines, the most of a file, are read in place; the others from a
+    /// copy.
+    private func read(line bytes: Span<UInt8>) {
+        if !bytes.isEmpty, bytes[0] != 0x20, bytes[0] != 0x09, bytes[0] != UInt8(ascii: "-"),
+            bytes[0] != UInt8(ascii: "{")
+        {
+            if let tagEnd = Self.tagEnd(bytes) {
+                let tag = MT940Tag(bytes.extracting(1..<tagEnd))
+                if !continuesDetails(tag) {
+                    beginField(tag: tag, bytes.extracting((tagEnd + 1)...))
+                    return
+                }
+            }
+            if inField {
+                text.append(0x0A)
+                text.append(contentsOf: bytes)
+                return
+            }
+        }
+        line(MT940TextScan.array(bytes)[...], number: lines.number)
+    }
+
     /// A field begins on the line just read: `rest` is its text on that line.
-    private func beginField(tag: MT940Tag, _ rest: UnsafeBufferPointer<UInt8>) {
+    private func beginField(tag: MT940Tag, _ rest: Span<UInt8>) {
         finishField()
         self.tag = tag
         text.removeAll()
@@ -199,7 +206,9 @@ public final class MT940Reader {
         }
         if first == UInt8(ascii: "{") {
             finishField()
-            if let type = MT940Text.find(trimmed, "{2:"), let kind = MT940Date.number(trimmed, type + 4, 3) {
+            if let type = MT940Text.find(trimmed, "{2:"),
+                let kind = MT940Date.number(trimmed.span, type - trimmed.startIndex + 4, 3)
+            {
                 headerType = String(kind)
             }
             if let block = MT940Text.find(trimmed, "{4:") {
@@ -208,11 +217,11 @@ public final class MT940Reader {
             }
             return
         }
-        if let tagEnd = Self.tagEnd(bytes), !continuesDetails(MT940Tag(bytes[(bytes.startIndex + 1)..<tagEnd])) {
+        if let tagEnd = Self.tagEnd(bytes.span), !continuesDetails(MT940Tag(bytes.span.extracting(1..<tagEnd))) {
             finishField()
-            tag = MT940Tag(bytes[(bytes.startIndex + 1)..<tagEnd])
+            tag = MT940Tag(bytes.span.extracting(1..<tagEnd))
             text.removeAll()
-            text.append(contentsOf: bytes[(tagEnd + 1)...])
+            text.append(contentsOf: bytes[(bytes.startIndex + tagEnd + 1)...])
             fieldLine = number
             inField = true
             return
@@ -233,18 +242,15 @@ public final class MT940Reader {
     }
 
     /// Where the tag's closing `:` is in `:NN:` or `:NNa:` at the line's start; nil otherwise.
-    static func tagEnd<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Int? where Bytes.Index == Int {
-        let s = line.startIndex
-        guard line.count >= 4, line[s] == UInt8(ascii: ":") else { return nil }
-        if line[s + 1] == UInt8(ascii: "N"), line[s + 2] == UInt8(ascii: "S"), line[s + 3] == UInt8(ascii: ":") {
-            return s + 3
-        }
-        guard MT940Date.number(line, s + 1, 2) != nil else { return nil }
-        if line[s + 3] == UInt8(ascii: ":") { return s + 3 }
-        guard line.count >= 5, (line[s + 3] | 0x20) &- UInt8(ascii: "a") < 26, line[s + 4] == UInt8(ascii: ":") else {
+    static func tagEnd(_ line: Span<UInt8>) -> Int? {
+        guard line.count >= 4, line[0] == UInt8(ascii: ":") else { return nil }
+        if line[1] == UInt8(ascii: "N"), line[2] == UInt8(ascii: "S"), line[3] == UInt8(ascii: ":") { return 3 }
+        guard MT940Date.number(line, 1, 2) != nil else { return nil }
+        if line[3] == UInt8(ascii: ":") { return 3 }
+        guard line.count >= 5, (line[3] | 0x20) &- UInt8(ascii: "a") < 26, line[4] == UInt8(ascii: ":") else {
             return nil
         }
-        return s + 4
+        return 4
     }
 
     // MARK: Fields
@@ -295,7 +301,7 @@ public final class MT940Reader {
             // Begun here, a step before its first entry is written: with no event waiting then,
             // the entry stays in `written`, where a repeat of its reference can still reach it.
             beginIfNeeded()
-            held = (MT940StatementLine(text.bytes), fieldLine)
+            held = (text.withBytes { MT940StatementLine($0) }, fieldLine)
             swap(&text, &heldText)
         case .details: if held != nil { gather(into: &swiftDetails, &hasSwiftDetails) }
         case .nonSwift: if held != nil { gather(into: &nonSwiftDetails, &hasNonSwiftDetails) }
@@ -338,7 +344,7 @@ public final class MT940Reader {
     private func gather(into details: inout MT940Buffer, _ gathered: inout Bool) {
         if gathered {
             details.append(0x0A)
-            details.append(contentsOf: text.bytes)
+            text.withBytes { details.append(contentsOf: $0) }
         } else {
             gathered = true
             swap(&text, &details)
@@ -388,12 +394,14 @@ public final class MT940Reader {
         let start = written.bytes.count
         var details: MT940Details?
         if hasNonSwiftDetails {
-            details = MT940Details(nonSwift: nonSwiftDetails.bytes, room: &room, into: &written)
+            details = nonSwiftDetails.withBytes { MT940Details(nonSwift: $0, room: &room, into: &written) }
             current.dialectCounts.add(.nonSwift)
             dialectCounts.add(.nonSwift)
         }
         if hasSwiftDetails {
-            let swift = MT940Details(swiftDetails.bytes, isDebit: line.isDebit, room: &room, into: &written)
+            let swift = swiftDetails.withBytes {
+                MT940Details($0, isDebit: line.isDebit, room: &room, into: &written)
+            }
             current.dialectCounts.add(swift.dialect)
             dialectCounts.add(swift.dialect)
             // With `:NS:` too, the `:86:`, SWIFT's own field, names the vendor; the memo is both.
@@ -403,21 +411,22 @@ public final class MT940Reader {
         guard line.problem == nil, let date = line.date, line.amount != nil else {
             written.truncate(to: start)
             current.rejected += 1
-            var raw = Array(":61:".utf8) + heldText.bytes
-            if hasNonSwiftDetails { raw += Array("\n:NS:".utf8) + nonSwiftDetails.bytes }
-            if hasSwiftDetails { raw += Array("\n:86:".utf8) + swiftDetails.bytes }
+            var raw = Array(":61:".utf8) + heldText.copy
+            if hasNonSwiftDetails { raw += Array("\n:NS:".utf8) + nonSwiftDetails.copy }
+            if hasSwiftDetails { raw += Array("\n:86:".utf8) + swiftDetails.copy }
             post(
                 .reject(MT940Reject(location: "line \(number)", reason: line.problem ?? "unreadable", raw: raw)))
             return
         }
         let pending = current.statement.isInterim
-        written.add(
-            line, of: heldText.bytes, details: details, date: date, pending: pending, line: number, start: start)
+        heldText.withBytes {
+            written.add(line, of: $0, details: details, date: date, pending: pending, line: number, start: start)
+        }
         // The event API holds entries until the next event, as the plugin's batches do, so that
         // a reference repeated later in the statement can still be taken from the first.
         let held = writesEntries ? events.isEmpty : true
         if let reference = line.bankReference {
-            noteReference(Self.hash(UnsafeBufferPointer(rebasing: heldText.bytes[reference])), held: held)
+            noteReference(heldText.withBytes { Self.hash($0.extracting(reference)) }, held: held)
         }
         if !held {
             events.append(.entry(written.removeLastEntry()))
@@ -445,9 +454,9 @@ public final class MT940Reader {
     }
 
     /// FNV-1a, 64 bits.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func hash(_ bytes: Span<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for i in bytes.indices { hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3 }
         return hash
     }
 

@@ -33,13 +33,13 @@ struct MT940StatementLine {
     var note: String?
 
     /// Reads the field's text, whose bytes the ranges index.
-    init(_ text: UnsafeBufferPointer<UInt8>) {
+    init(_ text: Span<UInt8>) {
         let end = MT940TextScan.firstIndex(of: 0x0A, in: text, from: 0) ?? text.count
         if end < text.count {
             let more = MT940TextScan.trimmed(text, (end + 1)..<text.count)
             if !more.isEmpty { details = more }
         }
-        let line = UnsafeBufferPointer(rebasing: text[..<end])
+        let line = text.extracting(..<end)
         var at = 6
         var read = MT940Date.read(line, at: 0)
         if read == nil { read = thirtiethOfShortMonth(line) }
@@ -71,7 +71,7 @@ struct MT940StatementLine {
     /// under the 30/360 day count, where every month has 30 days: read as February's last day, only to place the
     /// entry date's year (the entry date is the day booked); nil for any other date that is no
     /// day, and without an entry date (no day to book it on).
-    private mutating func thirtiethOfShortMonth(_ line: UnsafeBufferPointer<UInt8>) -> MT940Day? {
+    private mutating func thirtiethOfShortMonth(_ line: Span<UInt8>) -> MT940Day? {
         guard let yy = MT940Date.number(line, 0, 2), MT940Date.number(line, 2, 2) == 2,
             let day = MT940Date.number(line, 4, 2), MT940Date.number(line, 6, 4) != nil
         else { return nil }
@@ -84,14 +84,22 @@ struct MT940StatementLine {
         return (year, 2, last)
     }
 
-    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        range.upperBound <= line.count && line[range].allSatisfy { $0 == 0x20 }
+    private static func isBlank(_ line: Span<UInt8>, _ range: Range<Int>) -> Bool {
+        guard range.upperBound <= line.count else { return false }
+        for i in range where line[i] != 0x20 { return false }
+        return true
     }
 
     /// From the mark on: `at` is where the mark is, nil when the dates could not be read (the
     /// mark is looked for after the leading digits then).
-    private mutating func readAmount(_ line: UnsafeBufferPointer<UInt8>, after: Int?) {
-        var at = after ?? (line.firstIndex { ($0 &- UInt8(ascii: "0")) >= 10 } ?? line.count)
+    private mutating func readAmount(_ line: Span<UInt8>, after: Int?) {
+        var at: Int
+        if let after {
+            at = after
+        } else {
+            at = 0
+            while at < line.count, (line[at] &- UInt8(ascii: "0")) < 10 { at += 1 }
+        }
         func byte(_ i: Int) -> UInt8? { i < line.count ? line[i] : nil }
         var reversal = false
         if byte(at) == UInt8(ascii: "R") {
@@ -111,7 +119,7 @@ struct MT940StatementLine {
         while let byte = byte(digitsEnd), byte == UInt8(ascii: ",") || (byte &- UInt8(ascii: "0")) < 10 {
             digitsEnd += 1
         }
-        guard let decimal = MT940Amount.read(UnsafeBufferPointer(rebasing: line[at..<digitsEnd])),
+        guard let decimal = MT940Amount.read(line.extracting(at..<digitsEnd)),
             let exact = MT940Amount.exact(decimal, negative: isDebit)
         else {
             problem = problem ?? ":61: \(Self.quoted(line)) has no amount such as 1234,56 after its mark"
@@ -146,7 +154,7 @@ struct MT940StatementLine {
         }
         if customer.count > 16, line[customer.lowerBound + 15] == 0x20 {
             let rest = MT940TextScan.trimmed(line, (customer.lowerBound + 16)..<customer.upperBound)
-            if line[rest].contains(where: { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }) {
+            if rest.contains(where: { (line[$0] | 0x20) &- UInt8(ascii: "a") < 26 }) {
                 name = rest
                 customer = customer.lowerBound..<(customer.lowerBound + 16)
             }
@@ -158,7 +166,7 @@ struct MT940StatementLine {
     /// `NONREF`, or a word that says where a reference is rather than being one: ING's and
     /// Rabobank's `EREF` (the end-to-end reference is in `:86:`), `PREF` (a batch's), `MARF` (a
     /// mandate's); the ZKA's `:86:` keywords `EREF+`, `KREF+`, `MREF+` (Commerzbank's `KREF+`).
-    static func isMarker(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func isMarker(_ line: Span<UInt8>, _ range: Range<Int>) -> Bool {
         switch range.count {
         case 6: MT940TextScan.equals(line, range, "NONREF")
         case 4:
@@ -171,12 +179,12 @@ struct MT940StatementLine {
         }
     }
 
-    private static func quoted(_ line: UnsafeBufferPointer<UInt8>) -> String {
-        MT940Text.quoted(Array(line)[...])
+    private static func quoted(_ line: Span<UInt8>) -> String {
+        MT940Text.quoted(MT940TextScan.array(line)[...])
     }
 
     /// The bytes of `range`, as written (digits here).
-    private static func quoted(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: line[range], as: UTF8.self)
+    private static func quoted(_ line: Span<UInt8>, _ range: Range<Int>) -> String {
+        MT940TextScan.string(line.extracting(range))
     }
 }

@@ -5,9 +5,10 @@ struct MT940Tag: Equatable, CustomStringConvertible {
     private var code: UInt32
 
     /// `text` is two digits and at most one letter, as ``MT940Reader`` finds them.
-    init<Bytes: Collection<UInt8>>(_ text: Bytes) {
+    @inline(__always)
+    init(_ text: Span<UInt8>) {
         code = 0
-        for byte in text.prefix(3) { code = code << 8 | UInt32(byte) }
+        for i in 0..<min(text.count, 3) { code = code << 8 | UInt32(text[i]) }
         if text.count < 3 { code <<= 8 }
     }
 

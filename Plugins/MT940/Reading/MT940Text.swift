@@ -1,5 +1,3 @@
-import StatementText
-
 /// Field text as bytes: lines, blanks, and the text a message or a transaction shows.
 enum MT940Text {
     static func firstLine(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -18,17 +16,15 @@ enum MT940Text {
     static func string(_ bytes: some Collection<UInt8>) -> String {
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         let array = Array(bytes)
-        return array.withUnsafeBufferPointer { buffer in
-            if UTF8Check.firstInvalid(buffer) == nil { return String(decoding: buffer, as: UTF8.self) }
-            var out: [UInt8] = []
-            Windows1252.decode(UnsafeRawBufferPointer(buffer), into: &out)
-            return String(decoding: out, as: UTF8.self)
-        }
+        if MT940TextScan.isUTF8(array.span) { return String(decoding: array, as: UTF8.self) }
+        var out: [UInt8] = []
+        MT940TextScan.appendWindows1252(array.span, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `bytes` are `text`.
     static func equals(_ bytes: ArraySlice<UInt8>, _ text: StaticString) -> Bool {
-        bytes.count == text.utf8CodeUnitCount && text.withUTF8Buffer { bytes.elementsEqual($0) }
+        MT940TextScan.equals(bytes, text)
     }
 
     /// `"C24x301EUR1,00"` for a message, at most 40 characters.
@@ -37,16 +33,8 @@ enum MT940Text {
         return "\"" + String(shown) + (text.count > 40 ? "…" : "") + "\""
     }
 
-    /// Where `needle` first starts in `text`: each place its first byte is, compared.
+    /// Where `needle` first starts in `text`.
     static func find(_ text: ArraySlice<UInt8>, _ needle: StaticString) -> Int? {
-        let count = needle.utf8CodeUnitCount
-        guard count > 0, text.count >= count else { return nil }
-        let first = needle.withUTF8Buffer { $0[0] }
-        var from = text.startIndex
-        while let at = text[from...].firstIndex(of: first), at + count <= text.endIndex {
-            if equals(text[at..<(at + count)], needle) { return at }
-            from = at + 1
-        }
-        return nil
+        MT940TextScan.find(needle, in: text.span, 0..<text.count).map { text.startIndex + $0 }
     }
 }

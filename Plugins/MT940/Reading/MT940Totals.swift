@@ -20,7 +20,7 @@ public struct MT940Total: Equatable, Sendable {
         let text = MT940Text.trimmed(MT940Text.firstLine(text))
         let digits = text.prefix { ($0 &- UInt8(ascii: "0")) < 10 }
         let currency = text[digits.endIndex...].prefix(3)
-        guard (1...5).contains(digits.count), let count = MT940Date.number(digits, digits.startIndex, digits.count),
+        guard (1...5).contains(digits.count), let count = MT940Date.number(digits.span, 0, digits.count),
             currency.count == 3, currency.allSatisfy({ ($0 &- UInt8(ascii: "A")) < 26 }),
             let decimal = MT940Amount.read(text[currency.endIndex...]),
             let amount = MT940Amount.exact(decimal, negative: false)
