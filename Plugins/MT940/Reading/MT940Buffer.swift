@@ -2,9 +2,9 @@
 /// a copy, where an array's also checks that it is not shared and goes through its generic
 /// path (two fields and a dozen pieces an entry). Not copyable: one owner frees it.
 ///
-/// One of the reader's few types that hold a pointer (with ``MT940LineReader`` and
-/// ``MT940TextScan``): the bytes are lent out as a `Span`, which cannot outlive the call, and
-/// every write stays below `capacity`.
+/// One of the few places where the reader touches pointers (with ``MT940LineReader``,
+/// ``MT940TextScan`` and the byte sources): the bytes are lent out as a `Span`, which cannot
+/// outlive the call, and every write stays below `capacity`.
 struct MT940Buffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int

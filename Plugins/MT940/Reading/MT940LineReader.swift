@@ -6,8 +6,8 @@ import StatementText
 /// first line has `@@` before a field's tag (`@@:20:STARTUMS@@:25:…`: statements some German
 /// banks hand over through FinTS, with `@@` where the line breaks are) is cut at each `@@` too.
 ///
-/// One of the reader's few types that hold a pointer (with ``MT940Buffer`` and
-/// ``MT940TextScan``): the buffer it reads into, and memchr over it.
+/// One of the few places where the reader touches pointers (with ``MT940Buffer``,
+/// ``MT940TextScan`` and the byte sources): the buffer it reads into, and memchr over it.
 final class MT940LineReader {
     /// A line longer than this is no MT940 (a field line has at most 65 characters, a block
     /// header a few hundred): the file is not read further, so binary garbage is never held whole.
