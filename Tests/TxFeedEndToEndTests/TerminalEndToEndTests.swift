@@ -216,12 +216,13 @@ final class TerminalEndToEndTests: XCTestCase {
             ])
         XCTAssertEqual(built.status, 0, built.stderr)
         let output = try folder.write("feed.csv", "old\n")
-        // The shell tells a death by SIGQUIT (131) from exit status 3; the library is txfeed's alone.
+        // The shell tells a death by SIGQUIT (131) from exit status 3; env gives txfeed alone the
+        // library, and SIGQUIT's default action should this process have been started ignoring it.
         let result = try runCommand(
             "/bin/sh",
             [
                 "-c",
-                "LD_PRELOAD=\"$1\" \"$2\" run samples/accounts/checking.json -s \"$3\" --timeout 30 -o \"$4\"; echo $?",
+                "env --default-signal=QUIT LD_PRELOAD=\"$1\" \"$2\" run samples/accounts/checking.json -s \"$3\" --timeout 30 -o \"$4\"; echo $?",
                 "sh", library, BuiltProducts.txfeed, slowPlugin + ":mode=sleep", output,
             ], deadline: 20)
         XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "\(128 + SIGQUIT)\n", result.stderr)

@@ -142,6 +142,11 @@ def main():
     parser.add_argument("--hint", help="durations to order by where --durations has none (checked in)")
     parser.add_argument("--filter", help="only the classes this regular expression finds in Module.Class")
     options = parser.parse_args()
+    # A shell starting us in the background (`bin/test &` in a script) ignores SIGQUIT, and every
+    # class process would inherit that: the tests that quit a txfeed they start expect the signal
+    # to arrive, as at a terminal.
+    if signal.getsignal(signal.SIGQUIT) == signal.SIG_IGN:
+        signal.signal(signal.SIGQUIT, signal.SIG_DFL)
     durations = {}
     if options.durations and os.path.exists(options.durations):
         with open(options.durations) as f:
