@@ -154,6 +154,26 @@ final class OFXUnsignedAmountsTests: XCTestCase {
             ])
     }
 
+    /// An investment statement's DEBITs decide nothing (its `INVBANKTRAN`s are read as written),
+    /// and the bank and card statements after it are each decided by their own, on their own
+    /// numbering.
+    func testAnInvestmentStatementsDebitsDecideNothing() {
+        let investment = """
+            <INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20240131<CURDEF>USD
+            <INVACCTFROM><BROKERID>b.example<ACCTID>88</INVACCTFROM><INVTRANLIST><DTSTART>20240101<DTEND>20240131
+            <INVBANKTRAN>\(entry("DEBIT", "15.00", "I1"))<SUBACCTFUND>CASH</INVBANKTRAN>
+            </INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>
+            """
+        let body =
+            investment + bankStatement(entry("DEBIT", "-10.00", "S1"), account: "1")
+            + cardStatement(entry("DEBIT", "30.00", "C1") + entry("CREDIT", "4.00", "C2"))
+        let result = read(sgmlFile(body))
+        XCTAssertEqual(rejects(result), [])
+        XCTAssertEqual(amounts(result), ["I1": "15.00", "S1": "-10.00", "C1": "-30.00", "C2": "4.00"])
+        XCTAssertEqual(result.statementsEnded.map(\.path), ["INVSTMTRS[0]", "STMTRS[0]", "CCSTMTRS[0]"])
+        XCTAssertEqual(result.statementsEnded.map { $0.debitSigns.reading }, [.asWritten, .asWritten, .absolute])
+    }
+
     /// `sign=as-is` reads every amount as written, and no pass counts the DEBITs.
     func testSignAsIsReadsTheAmountsAsWritten() {
         let text = sgmlFile(bankStatement(entry("DEBIT", "50.00", "D1") + entry("XFER", "20.00", "X1")))

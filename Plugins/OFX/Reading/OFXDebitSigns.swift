@@ -73,84 +73,18 @@ enum OFXDirection {
     }
 }
 
-/// A pass over a file that counts each bank and card statement's `DEBIT`s by sign, before its
-/// transactions are read: OFX writes no opening balance and no flag for unsigned amounts, so the
-/// whole statement's `DEBIT`s are the evidence, and the first transaction already needs it.
-struct OFXDebitSurvey {
-    let names: OFXNames
-    /// By statement path (`STMTRS[0]`), each statement read to its end tag.
-    private(set) var statements: [String: OFXDebitSigns] = [:]
-    private var stack: [OFXNames.ID] = []
-    private var statementsSeen: [OFXNames.ID: Int] = [:]
-    /// The open bank or card statement's path; nil in an investment one.
-    private var path: String?
-    private var signs = OFXDebitSigns()
-    private var statementDepth = 0
-    private var transactionDepth = 0
-    private var type: [UInt8] = []
-    private var amount: [UInt8] = []
-
-    init(names: OFXNames) { self.names = names }
-
-    mutating func take(_ node: OFXNode) {
-        switch node {
-        case let .start(name, isEmpty):
-            stack.append(name)
-            start(name)
-            if isEmpty { end() }
-        case let .text(value):
-            guard transactionDepth > 0, stack.count == transactionDepth + 1 else { return }
-            if stack[stack.count - 1] == OFXNames.transactionType { type.append(contentsOf: value) }
-            if stack[stack.count - 1] == OFXNames.amount { amount.append(contentsOf: value) }
-        case .end:
-            end()
-        case .other:
-            break
-        }
-    }
-
-    /// Statements and transactions open as the walk opens them (``OFXWalk``), so their paths agree.
-    private mutating func start(_ name: OFXNames.ID) {
-        if statementDepth == 0 {
-            guard
-                name == OFXNames.bankStatement || name == OFXNames.cardStatement
-                    || name == OFXNames.investmentStatement
-            else { return }
-            let index = statementsSeen[name, default: 0]
-            statementsSeen[name] = index + 1
-            statementDepth = stack.count
-            path = name == OFXNames.investmentStatement ? nil : "\(names.string(name))[\(index)]"
-            signs = OFXDebitSigns()
-        } else if path != nil, transactionDepth == 0,
-            name == OFXNames.transaction || name == OFXNames.pendingTransaction
-        {
-            transactionDepth = stack.count
-            type.removeAll(keepingCapacity: true)
-            amount.removeAll(keepingCapacity: true)
-        }
-    }
-
-    private mutating func end() {
-        if transactionDepth > 0, stack.count == transactionDepth {
-            transactionDepth = 0
-            count()
-        } else if statementDepth > 0, stack.count == statementDepth {
-            statementDepth = 0
-            if let path { statements[path] = signs }
-            path = nil
-        }
-        stack.removeLast()
-    }
-
-    /// Counts the closed transaction when it is a `DEBIT` with an amount other than zero.
-    private mutating func count() {
+extension OFXDebitSigns {
+    /// Counts a bank or card statement's transaction by its `TRNTYPE` and `TRNAMT` as read, when
+    /// it is a `DEBIT` with an amount other than zero. OFX writes no opening balance and no flag
+    /// for unsigned amounts: the whole statement's `DEBIT`s are the evidence.
+    mutating func count(type: [UInt8], amount: [UInt8]) {
         let isDebit = type.withUnsafeBufferPointer {
             OFXText.string(OFXText.trimmed($0)).uppercased() == "DEBIT"
         }
         guard isDebit, let amount = amount.withUnsafeBufferPointer(OFXAmount.normalized),
             !OFXAmount.isZero(amount)
         else { return }
-        if amount.hasPrefix("-") { signs.negative += 1 } else { signs.positive += 1 }
+        if amount.hasPrefix("-") { negative += 1 } else { positive += 1 }
     }
 
     /// Whether some transaction of the file may be a `DEBIT` written positive: a `<TRNTYPE>DEBIT`

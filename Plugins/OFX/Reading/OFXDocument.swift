@@ -123,12 +123,12 @@ public final class OFXDocument {
 
     /// Reads the file to its end, handing every event to `visit` until it returns false.
     public func read(_ visit: (OFXEvent) -> Bool) -> OFXOutcome {
-        read(readsTransactions: true, visit)
+        read(.transactions, visit)
     }
 
-    /// Reads the file to its end; without `readsTransactions`, only the statements are read
-    /// (their accounts and ledger balances; no transaction events, and each counts none).
-    private func read(readsTransactions: Bool, _ visit: (OFXEvent) -> Bool) -> OFXOutcome {
+    /// Reads the file to its end, the walk making `pass` (``OFXWalk/Pass``): without
+    /// `.transactions`, there are no transaction events, and each statement counts none.
+    private func read(_ pass: OFXWalk.Pass, _ visit: (OFXEvent) -> Bool) -> OFXOutcome {
         guard let header else {
             return .failed(
                 OFXFailure(
@@ -159,8 +159,8 @@ public final class OFXDocument {
             guard visit(.note(note)) else { return .stopped }
         }
         var walk = OFXWalk(
-            names: reader.names, readsTransactions: readsTransactions,
-            debitSigns: readsTransactions && sign == .auto ? debitSigns(header) : [:],
+            names: reader.names, pass: pass,
+            debitSigns: pass == .transactions && sign == .auto ? debitSigns() : [:],
             loadSecurities: { self.securities(header) })
         var root: OFXNames.ID?
         // How many lists of transactions have ended, and how many of those the normaliser
@@ -270,12 +270,14 @@ public final class OFXDocument {
     /// statement's first transaction is handed over (the file's last `DEBIT` can decide how its
     /// first amount reads); none, and no pass, when no `DEBIT` of the file may be written
     /// positive. A file that cannot be read fails in the main pass, not here.
-    private func debitSigns(_ header: OFXHeader) -> [String: OFXDebitSigns] {
-        guard OFXDebitSurvey.mayHavePositiveDebit(bytes) else { return [:] }
-        let (_, reader) = self.reader(header)
-        var survey = OFXDebitSurvey(names: reader.names)
-        while let node = reader.next() { survey.take(node) }
-        return survey.statements
+    private func debitSigns() -> [String: OFXDebitSigns] {
+        guard OFXDebitSigns.mayHavePositiveDebit(bytes) else { return [:] }
+        var signs: [String: OFXDebitSigns] = [:]
+        _ = read(.debitSigns) { event in
+            if case let .statementEnded(statement) = event { signs[statement.path] = statement.debitSigns }
+            return true
+        }
+        return signs
     }
 
     /// One pass that only counts: the statements, their balances, the first reject, the failure.
@@ -299,7 +301,7 @@ public final class OFXDocument {
     /// are followed but not read, so each statement counts none.
     public func ledgers() -> [OFXStatement] {
         var statements: [OFXStatement] = []
-        _ = read(readsTransactions: false) { event in
+        _ = read(.statements) { event in
             if case let .statementEnded(statement) = event { statements.append(statement) }
             return true
         }

@@ -6,9 +6,8 @@ struct OFXWalk {
     /// at the first of them, so a bank or card statement never pays for it.
     let loadSecurities: () -> OFXSecurities
     private var securities: OFXSecurities?
-    /// Whether transactions are read (their leaves kept and resolved); without, only the
-    /// statements are (their accounts and ledger balances), and a statement counts none.
-    let readsTransactions: Bool
+    /// What the walk reads of the transactions.
+    let pass: Pass
     private var stack: [OFXNames.ID] = []
     private var statementsSeen: [OFXNames.ID: Int] = [:]
     private var statement: OFXStatement?
@@ -18,6 +17,8 @@ struct OFXWalk {
     private var statementDepth = 0
     private var began = false
     private var fields = OFXTransactionFields()
+    /// The open transaction's `TRNTYPE` and `TRNAMT` as read, in a ``Pass/debitSigns`` walk.
+    private var debit: (type: [UInt8], amount: [UInt8]) = ([], [])
     /// The stack's depth with the open transaction's element on top; 0 outside one.
     private var transactionDepth = 0
     /// The open transaction's element: `STMTTRN`, or an investment one (`BUYSTOCK`…).
@@ -31,17 +32,27 @@ struct OFXWalk {
     /// A `STATUS` that is not success: reading stops there, and the file fails.
     private(set) var refusal: (path: String, message: String)?
 
-    /// Each bank or card statement's `DEBIT`s by sign, by path (``OFXDebitSurvey``): how its
-    /// amounts are read. A statement not in it reads them as written.
+    /// Each bank or card statement's `DEBIT`s by sign, by path (a ``Pass/debitSigns`` walk's): how
+    /// its amounts are read. A statement not in it reads them as written.
     let debitSigns: [String: OFXDebitSigns]
 
+    enum Pass {
+        /// Only the statements (their accounts and ledger balances): a statement counts none.
+        case statements
+        /// The statements, each bank or card statement's `DEBIT`s counted by sign in its
+        /// ``OFXStatement/debitSigns``: the pass that decides how its amounts read.
+        case debitSigns
+        /// The statements and their transactions, each one's leaves kept and resolved.
+        case transactions
+    }
+
     init(
-        names: OFXNames, readsTransactions: Bool = true, debitSigns: [String: OFXDebitSigns] = [:],
+        names: OFXNames, pass: Pass = .transactions, debitSigns: [String: OFXDebitSigns] = [:],
         loadSecurities: @escaping () -> OFXSecurities = { [:] }
     ) {
         self.names = names
         self.debitSigns = debitSigns
-        self.readsTransactions = readsTransactions
+        self.pass = pass
         self.loadSecurities = loadSecurities
     }
 
@@ -87,7 +98,7 @@ struct OFXWalk {
     private mutating func start(_ name: OFXNames.ID, _ visit: (OFXEvent) -> Bool) -> Bool {
         stack.append(name)
         if transactionDepth > 0 {
-            if readsTransactions { fields.open(names.bytes[Int(name)]) }
+            if pass == .transactions { fields.open(names.bytes[Int(name)]) }
         } else if statement == nil
             && (name == OFXNames.bankStatement || name == OFXNames.cardStatement
                 || name == OFXNames.investmentStatement)
@@ -131,10 +142,13 @@ struct OFXWalk {
         transactionIndex = transactionsSeen[name, default: 0]
         transactionsSeen[name] = transactionIndex + 1
         transactionElement = name
-        if readsTransactions {
+        if pass == .transactions {
             let pending = stack[statementDepth...].contains { names.isPending[Int($0)] }
             fields.begin(
                 element: names.bytes[Int(name)], location: location + String(transactionIndex) + "]", pending: pending)
+        } else if pass == .debitSigns {
+            debit.type.removeAll(keepingCapacity: true)
+            debit.amount.removeAll(keepingCapacity: true)
         }
         transactionDepth = stack.count
         return true
@@ -143,7 +157,13 @@ struct OFXWalk {
     private mutating func text(_ value: UnsafeBufferPointer<UInt8>) {
         if transactionDepth > 0 {
             let below = stack.count - transactionDepth
-            guard readsTransactions, below > 0 else { return }
+            guard pass != .statements, below > 0 else { return }
+            if pass == .debitSigns {
+                let leaf = stack[stack.count - 1]
+                if below == 1, leaf == OFXNames.transactionType { debit.type.append(contentsOf: value) }
+                if below == 1, leaf == OFXNames.amount { debit.amount.append(contentsOf: value) }
+                return
+            }
             guard transactionElement == OFXNames.transaction || transactionElement == OFXNames.pendingTransaction else {
                 let leaf = investmentLeaf()
                 if leaf == .currencySymbol { fields.currencyPath = currencyPath }
@@ -226,7 +246,7 @@ struct OFXWalk {
         defer { stack.removeLast() }
         if transactionDepth > 0 {
             guard stack.count == transactionDepth else {
-                if readsTransactions { fields.close(names.bytes[Int(name)]) }
+                if pass == .transactions { fields.close(names.bytes[Int(name)]) }
                 return true
             }
             transactionDepth = 0
@@ -237,7 +257,12 @@ struct OFXWalk {
                 statement!.skipped[names.string(element), default: 0] += 1
                 return true
             }
-            guard readsTransactions else { return true }
+            guard pass == .transactions else {
+                if pass == .debitSigns, !statement!.isInvestment {
+                    statement!.debitSigns.count(type: debit.type, amount: debit.amount)
+                }
+                return true
+            }
             let resolved: Result<OFXTransaction, OFXReject>
             if element == OFXNames.transaction || element == OFXNames.pendingTransaction {
                 resolved = fields.resolved(
