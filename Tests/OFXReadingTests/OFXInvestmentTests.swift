@@ -76,6 +76,22 @@ final class OFXInvestmentTests: XCTestCase {
             ])
     }
 
+    /// A `REINVEST` of nothing (its `TOTAL` 0.00) is two halves of 0.00: the income it reinvests,
+    /// the same amount the other way, was written `-0.00`.
+    func testAReinvestmentOfZeroIsNoNegativeZero() {
+        let body = """
+            <INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20180622<CURDEF>USD
+            <INVACCTFROM><BROKERID>vanguard.com<ACCTID>88</INVACCTFROM><INVTRANLIST><DTSTART>20180101<DTEND>20180622
+            <REINVEST><INVTRAN><FITID>R1<DTTRADE>20180621</INVTRAN><SECID><UNIQUEID>E1A7917D1<UNIQUEIDTYPE>CUSIP
+            </SECID><INCOMETYPE>DIV<TOTAL>0.00<SUBACCTSEC>CASH<UNITS>0<UNITPRICE>2.94</REINVEST>
+            </INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>
+            """
+        let result = read(sgmlFile(body))
+        XCTAssertEqual(result.rejects.map(\.reason), [])
+        XCTAssertEqual(result.transactions.map(\.id), ["R1.income", "R1"])
+        XCTAssertEqual(result.transactions.map(\.amount), ["0.00", "0.00"])
+    }
+
     /// A 401(k) statement in SGML: contributions are buys, dates are the trade's when there is no
     /// settlement date, and an exchange (`TRANSFER`) is counted, not read.
     func testA401kStatementInSGML() throws {

@@ -67,9 +67,7 @@ extension OFXTransaction {
     /// way, its id and location the purchase's with `.income`.
     var reinvestedIncome: OFXTransaction {
         var income = self
-        income.amount =
-            amount.hasPrefix("-")
-            ? String(amount.dropFirst()) : "-" + (amount.hasPrefix("+") ? amount.dropFirst() : amount[...])
+        income.amount = OFXAmount.negated(amount)
         income.id = id.map { $0 + ".income" }
         income.location = location + ".income"
         income.memo = "income reinvested: " + (memo ?? "")
