@@ -132,8 +132,6 @@ public struct OFXStatement: Sendable, Equatable {
         return notes
     }
 
-    /// `1 position`, `3 positions`.
-
     /// Widens the span of days by a transaction's date (its first ten characters, the day).
     mutating func include(day date: String) {
         var date = date
