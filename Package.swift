@@ -148,26 +148,26 @@ let plugins: [Target] = [
     // the plugin its thin edge.
     .target(name: "QIFReading", dependencies: ["CSVCells", "StatementText"], path: "Plugins/QIF/Reading"),
     .target(
-        name: "QIFSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "StatementText", "QIFReading"],
+        name: "QIFSource", dependencies: ["TxFeedPluginABI", "SourceKit", "StatementText", "QIFReading"],
         path: "Plugins/QIF/Plugin"),
     // OFX 1.x SGML, OFX 2.x XML and QFX statements, streamed through libxml2's reader (an SGML
     // body is made XML on the way); docs/OFX.md says why not LibOFX.
     .target(name: "OFXReading", dependencies: ["CLibXML2", "StatementText"], path: "Plugins/OFX/Reading"),
     .target(
-        name: "OFXSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "OFXReading"],
+        name: "OFXSource", dependencies: ["TxFeedPluginABI", "SourceKit", "OFXReading"],
         path: "Plugins/OFX/Plugin"),
     // ISO 20022 camt.053 (also .052 and .054) statements, streamed with libxml2's reader; the
     // reading is a plain target linked into libcamt.so alone, so tests reach it.
     .target(name: "CAMTReading", dependencies: ["CLibXML2", "StatementText"], path: "Plugins/CAMT/Reading"),
     .target(
-        name: "CAMTSource", dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "StatementText", "CAMTReading"],
+        name: "CAMTSource", dependencies: ["TxFeedPluginABI", "SourceKit", "StatementText", "CAMTReading"],
         path: "Plugins/CAMT/Plugin"),
     // SWIFT MT940 statements and MT942 interim reports, streamed a line at a time; the reading
     // is plain Swift on the csv plugin's amounts and StatementText's balance check.
     .target(name: "MT940Reading", dependencies: ["CSVCells", "StatementText"], path: "Plugins/MT940/Reading"),
     .target(
         name: "MT940Source",
-        dependencies: ["TxFeedPluginABI", "CJansson", "SourceKit", "StatementText", "MT940Reading"],
+        dependencies: ["TxFeedPluginABI", "SourceKit", "StatementText", "MT940Reading"],
         path: "Plugins/MT940/Plugin"),
 ]
 
