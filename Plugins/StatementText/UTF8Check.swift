@@ -56,6 +56,10 @@ public enum UTF8Check {
         firstInvalid(bytes.assumingMemoryBound(to: UInt8.self))
     }
 
+    public static func firstInvalid(_ bytes: Span<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalid($0) }
+    }
+
     /// The offset of the first byte at or above 0x80, or nil for ASCII: eight bytes at a time,
     /// as `firstInvalid` skips ASCII.
     public static func firstNonASCII(_ bytes: UnsafeRawBufferPointer) -> Int? {

@@ -33,4 +33,9 @@ public enum Windows1252 {
         out.reserveCapacity(out.count + bytes.count + bytes.count / 8)
         for byte in bytes { appendUTF8(of: byte, to: &out) }
     }
+
+    /// The same over a span, its pointer lent.
+    public static func decode(_ bytes: Span<UInt8>, into out: inout [UInt8]) {
+        bytes.withUnsafeBytes { decode($0, into: &out) }
+    }
 }

@@ -15,6 +15,11 @@ public enum AmountText {
         }
     }
 
+    /// ``parse(_:mark:)`` over a span, its pointer lent.
+    public static func parse(_ cell: Span<UInt8>, mark: DecimalMark) throws(AmountTextError) -> DecimalAmount {
+        try cell.withUnsafeBufferPointer { cell throws(AmountTextError) in try parse(cell, mark: mark) }
+    }
+
     /// Whether the cell holds nothing but blanks (a debit cell on a credit row).
     public static func isBlank(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         let (start, end) = CellText.trimmed(cell)

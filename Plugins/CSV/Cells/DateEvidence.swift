@@ -21,6 +21,11 @@ public struct DateEvidence: Sendable {
         contenders = candidates.map { DateContender(pattern: $0) }
     }
 
+    /// The same over a span, its pointer lent.
+    public mutating func observe(_ cell: Span<UInt8>, line: Int) {
+        cell.withUnsafeBufferPointer { observe($0, line: line) }
+    }
+
     public mutating func observe(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
         if AmountText.isBlank(cell) { return }
         dates += 1

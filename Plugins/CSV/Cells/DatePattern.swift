@@ -55,6 +55,11 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     public var description: String { format }
     public var hasTime: Bool { timed }
 
+    /// The same over a span, its pointer lent.
+    public func parse(_ cell: Span<UInt8>) -> LocalDateTime? {
+        cell.withUnsafeBufferPointer { parse($0) }
+    }
+
     /// The cell (blanks around it ignored) read whole, or nil when it does not match or is not
     /// a real day or time (2024-02-30, 25:00).
     public func parse(_ cell: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {

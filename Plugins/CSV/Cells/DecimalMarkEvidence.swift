@@ -14,6 +14,11 @@ public struct DecimalMarkEvidence: Sendable {
 
     public init() {}
 
+    /// The same over a span, its pointer lent.
+    public mutating func observe(_ cell: Span<UInt8>, line: Int) {
+        cell.withUnsafeBufferPointer { observe($0, line: line) }
+    }
+
     /// - Parameters:
     ///   - line: the cell's line in the file, quoted as evidence.
     public mutating func observe(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
