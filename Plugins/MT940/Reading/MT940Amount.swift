@@ -12,7 +12,7 @@ enum MT940Amount {
             text.first != UInt8(ascii: ",")
         else { return nil }
         let digits = text.last == UInt8(ascii: ",") ? text.dropLast() : text
-        return MT940TextScan.amount(digits.span)
+        return try? AmountText.parse(digits.span, mark: .comma)
     }
 
     /// ``read(_:)`` in place, for the `:61:` line of every entry: the same rules (one comma, which

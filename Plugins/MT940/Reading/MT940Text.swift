@@ -1,3 +1,5 @@
+import StatementText
+
 /// Field text as bytes: lines, blanks, and the text a message or a transaction shows.
 enum MT940Text {
     static func firstLine(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -16,9 +18,9 @@ enum MT940Text {
     static func string(_ bytes: some Collection<UInt8>) -> String {
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         let array = Array(bytes)
-        if MT940TextScan.isUTF8(array.span) { return String(decoding: array, as: UTF8.self) }
+        if UTF8Check.firstInvalid(array.span) == nil { return String(decoding: array, as: UTF8.self) }
         var out: [UInt8] = []
-        MT940TextScan.appendWindows1252(array.span, to: &out)
+        Windows1252.decode(array.span, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -1,10 +1,9 @@
-import CSVCells
 import Glibc
-import StatementText
 
 /// Byte work over a field's text in place, by offsets into a `Span` of it: the scans that want
-/// memchr, memcmp or eight bytes at a time, and each hand-over to code that takes a pointer
-/// (StatementText's checks, the csv plugin's amounts, an array's append).
+/// memchr, memcmp or eight bytes at a time, and each hand-over to code that takes a pointer (an
+/// array's append, a String's decoding). StatementText's checks and the csv plugin's amounts
+/// take a `Span` themselves.
 ///
 /// The reading code works on `Span`s, whose every access is checked; the pointers are here, each
 /// the span's own and used only inside the call that lends it. Every function checks the range it
@@ -106,11 +105,6 @@ enum MT940TextScan {
         return true
     }
 
-    /// Whether `text` is UTF-8 (``UTF8Check``).
-    static func isUTF8(_ text: Span<UInt8>) -> Bool {
-        text.withUnsafeBufferPointer { UTF8Check.firstInvalid($0) == nil }
-    }
-
     // MARK: Copies
 
     /// Appends `text` to `bytes` in one copy.
@@ -128,11 +122,6 @@ enum MT940TextScan {
         text.withUnsafeBufferPointer { Array($0) }
     }
 
-    /// Appends `text` read as windows-1252, as UTF-8 (``Windows1252``).
-    static func appendWindows1252(_ text: Span<UInt8>, to bytes: inout [UInt8]) {
-        text.withUnsafeBufferPointer { Windows1252.decode(UnsafeRawBufferPointer($0), into: &bytes) }
-    }
-
     /// Appends `text` as `String(decoding:as:)` reads it: invalid UTF-8 repaired.
     static func appendRepaired(_ text: Span<UInt8>, to bytes: inout [UInt8]) {
         text.withUnsafeBufferPointer { bytes.append(contentsOf: String(decoding: $0, as: UTF8.self).utf8) }
@@ -141,11 +130,6 @@ enum MT940TextScan {
     /// `text` as `String(decoding:as:)` reads it.
     static func string(_ text: Span<UInt8>) -> String {
         text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// `digits` (digits and one comma inside) read by the csv plugin's ``AmountText``.
-    static func amount(_ digits: Span<UInt8>) -> DecimalAmount? {
-        digits.withUnsafeBufferPointer { try? AmountText.parse($0, mark: .comma) }
     }
 
     /// `text` collapsed, lent to `body`: blanks and line breaks inside made single spaces, none

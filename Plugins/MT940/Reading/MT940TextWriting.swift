@@ -96,10 +96,10 @@ extension MT940EntryTexts {
 
     /// UTF-8 (ASCII above all) copied as it is; anything else read as windows-1252.
     private mutating func appendDecoded(_ text: Span<UInt8>) {
-        if MT940TextScan.isASCII(text) || MT940TextScan.isUTF8(text) {
+        if MT940TextScan.isASCII(text) || UTF8Check.firstInvalid(text) == nil {
             MT940TextScan.append(text, to: &bytes)
         } else {
-            MT940TextScan.appendWindows1252(text, to: &bytes)
+            Windows1252.decode(text, into: &bytes)
         }
     }
 }
