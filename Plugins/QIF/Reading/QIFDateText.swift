@@ -40,7 +40,7 @@ struct QIFDateText: Sendable {
 
     /// The date `pattern` reads, a two-digit `'` year put in the 2000s.
     func parse(with pattern: DatePattern) -> LocalDateTime? {
-        guard var date = bytes.withUnsafeBufferPointer({ pattern.parse($0) }) else { return nil }
+        guard var date = pattern.parse(bytes.span) else { return nil }
         if isApostropheYear && date.year < 2000 { date.year += 100 }
         return date
     }

@@ -154,7 +154,7 @@ public final class QIFDocument: Sendable {
         for record in structure.records {
             guard let field = record.date else { continue }
             seen = true
-            QIFDateText(text[field]).bytes.withUnsafeBufferPointer { evidence.observe($0, line: record.dateLine) }
+            evidence.observe(QIFDateText(text[field]).bytes.span, line: record.dateLine)
         }
         return seen ? evidence.decision : nil
     }
@@ -183,16 +183,11 @@ public final class QIFDocument: Sendable {
     ) -> (DecimalMark, String) {
         if let given { return (given, "given") }
         var evidence = DecimalMarkEvidence()
-        text.withUnsafeBufferPointer { all in
-            for record in structure.records {
-                if let field = record.amount {
-                    evidence.observe(UnsafeBufferPointer(rebasing: all[field]), line: record.amountLine)
-                }
-                for split in record.splits {
-                    if let field = split.amount {
-                        evidence.observe(UnsafeBufferPointer(rebasing: all[field]), line: split.amountLine)
-                    }
-                }
+        let all = text.span
+        for record in structure.records {
+            if let field = record.amount { evidence.observe(all.extracting(field), line: record.amountLine) }
+            for split in record.splits {
+                if let field = split.amount { evidence.observe(all.extracting(field), line: split.amountLine) }
             }
         }
         switch evidence.decision {

@@ -199,9 +199,7 @@ struct QIFRecordReader {
 
     private func parseAmount(_ field: Range<Int>, what: String) throws(Refusal) -> DecimalAmount {
         do {
-            return try text.withUnsafeBufferPointer { all throws(AmountTextError) in
-                try AmountText.parse(UnsafeBufferPointer(rebasing: all[field]), mark: mark)
-            }
+            return try AmountText.parse(text.span.extracting(field), mark: mark)
         } catch {
             throw Refusal(reason: "\(what) \(error.description)")
         }

@@ -4,6 +4,9 @@ import StatementText
 /// skipped) and anything else is read as windows-1252, which every byte is, and said so. A file
 /// of UTF-8 lines beyond ASCII with a few that are not is read a line at a time; a UTF-16 byte
 /// order mark means UTF-16. The `encoding` option reads the whole file in the encoding it names.
+///
+/// The file reader, at the file's edge: its raw buffers (the file's bytes, UTF-16, iconv) stay
+/// here; the reading after it works on `bytes`, through spans.
 struct QIFText: Sendable {
     var bytes: [UInt8]
     /// `UTF-8`, or `windows-1252 (not valid UTF-8 at line N)` for `sniff` and the notes.
