@@ -26,7 +26,8 @@ enum MT940Text {
 
     /// Whether `bytes` are `text`.
     static func equals(_ bytes: ArraySlice<UInt8>, _ text: StaticString) -> Bool {
-        MT940TextScan.equals(bytes, text)
+        let bytes = bytes.span
+        return MT940TextScan.equals(bytes, 0..<bytes.count, text)
     }
 
     /// `"C24x301EUR1,00"` for a message, at most 40 characters.

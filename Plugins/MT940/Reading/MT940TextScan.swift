@@ -65,12 +65,6 @@ enum MT940TextScan {
         }
     }
 
-    /// Whether `text` is `word`.
-    static func equals(_ text: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
-        let text = text.span
-        return equals(text, 0..<text.count, word)
-    }
-
     /// Whether `text` begins with `word`.
     static func starts(_ text: Span<UInt8>, with word: StaticString) -> Bool {
         word.utf8CodeUnitCount <= text.count && equals(text, 0..<word.utf8CodeUnitCount, word)
