@@ -110,4 +110,72 @@ final class PendingMatcherTests: XCTestCase {
         XCTAssertEqual(settlement.dropped.map(\.row), [2], "10 days is inside the window; savings is not in the run")
         XCTAssertTrue(settlement.changesState)
     }
+
+    /// The lookup by payee and nearest amount picks what comparing every booked record with every
+    /// open hold picks (the rule as the type's comment states it), over random holds and bookings:
+    /// payees that agree by their first words or only share one, amounts both ways, days in and out
+    /// of the window, holds equal in everything but their row, and a bank id now and then.
+    func testTheIndexedLookupPicksWhatComparingEveryHoldPicks() {
+        var random = SystemRandomNumberGenerator()
+        let payees = ["UBER", "UBER TRIP", "UBER TRIP HELP.UBER.COM", "UBER EATS", "Coffee", "Coffee Bar", "Tea"]
+        for round in 0..<60 {
+            let tolerance = [0, 5, 20, 100][round % 4]
+            var open: [RememberedPending] = []
+            for row in 0..<Int64.random(in: 1...40, using: &random) {
+                let minor = Int64.random(in: 1...12, using: &random) * 25 * (Bool.random(using: &random) ? -1 : 1)
+                open.append(
+                    remembered(
+                        row, payees.randomElement(using: &random)!, minor,
+                        daysBefore: Int64.random(in: -2...14, using: &random),
+                        bankID: Int.random(in: 0..<8, using: &random) == 0 ? "B\(row % 3)" : nil))
+            }
+            open.shuffle(using: &random)
+            var now = SourceBuilder()
+            for _ in 0..<Int.random(in: 1...40, using: &random) {
+                let minor = Int64.random(in: 1...12, using: &random) * 25 * (Bool.random(using: &random) ? -1 : 1)
+                now.add(
+                    payees.randomElement(using: &random)!, minor,
+                    at: septemberFirst - Int64.random(in: 0...3, using: &random) * 86_400,
+                    bankID: Int.random(in: 0..<8, using: &random) == 0
+                        ? "B\(Int.random(in: 0..<3, using: &random))" : nil)
+            }
+            let (feed, settlement) = settle(now, open, tolerance: tolerance)
+            XCTAssertEqual(
+                settlement.bookings.map { [$0.position, Int($0.pending.row)] },
+                everyHold(feed, open, tolerance: tolerance), "round \(round), tolerance \(tolerance)")
+        }
+    }
+
+    /// The rule applied the plain way: each booked record, oldest first, against every open hold.
+    private func everyHold(_ feed: Feed, _ open: [RememberedPending], tolerance: Int) -> [[Int]] {
+        var taken = Set<Int>()
+        var matched: [[Int]] = []
+        let booked = feed.transactions.indices.filter { !feed.transactions[$0].isPending }.sorted {
+            (feed.transactions[$0].unixSeconds, $0) < (feed.transactions[$1].unixSeconds, $1)
+        }
+        for position in booked {
+            let t = feed.transactions[position]
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            let free = open.indices.filter { !taken.contains($0) && open[$0].accountKey == account }
+            if let id = feed.details(of: t)?.id, let same = free.first(where: { open[$0].bankID == id }) {
+                taken.insert(same)
+                matched.append([position, Int(open[same].row)])
+                continue
+            }
+            let payee = PayeeKey(feed.vendors.name(of: t.vendor))
+            let best = free.filter { n in
+                (open[n].signedMinor < 0) == (t.signedMinor < 0) && open[n].day <= day && open[n].day >= day - 10
+                    && PendingMatcher.within(t.signedMinor, of: open[n].signedMinor, percent: tolerance)
+                    && payee.agrees(with: PayeeKey(open[n].vendor))
+            }.min { a, b in
+                (abs(t.signedMinor - open[a].signedMinor), day - open[a].day, open[a].row)
+                    < (abs(t.signedMinor - open[b].signedMinor), day - open[b].day, open[b].row)
+            }
+            if let best {
+                taken.insert(best)
+                matched.append([position, Int(open[best].row)])
+            }
+        }
+        return matched
+    }
 }

@@ -116,8 +116,8 @@ public enum PendingMatcher {
         var settlement = PendingSettlement()
         settlement.window = window
         let accountKeys = feed.accounts.map(IdentityKey.accountKey(of:))
-        // Each payee cleaned once, and only when a record's day and amount ask for it: cleaning
-        // is slow beside a lookup, and exports repeat their payees.
+        // Each payee cleaned once: every open hold's, and a booked record's only when its day and
+        // amount ask for it. Cleaning is slow beside a lookup, and exports repeat their payees.
         var cleaned: [String: PayeeKey] = [:]
         func payeeKey(_ vendor: String) -> PayeeKey {
             if let known = cleaned[vendor] { return known }
@@ -135,7 +135,7 @@ public enum PendingMatcher {
             }
             records[slot].add(n, pending, tolerancePercent: tolerancePercent)
         }
-        for slot in records.indices { records[slot].sortByDay(open) }
+        for slot in records.indices { records[slot].sort(open, payee: payeeKey) }
         // Per feed account, its remembered pending records' slot: one array index a record, not
         // a hashed account key (most runs have none, and a million booked records ask).
         let slotOfAccount = accountKeys.map { slotOfKey[$0] }
@@ -159,38 +159,25 @@ public enum PendingMatcher {
             func free(_ n: Int) -> Bool {
                 !taken[n] && !(open[n].position.map { listedTogether(position, $0) } ?? false)
             }
-            let candidates = records[slotOfAccount[Int(t.account)]!]
+            let slot = slotOfAccount[Int(t.account)]!
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
-            if let id = feed.details(of: t)?.id, let same = candidates.byBankID[id]?.first(where: free) {
+            if let id = feed.details(of: t)?.id, let same = records[slot].byBankID[id]?.first(where: free) {
                 (taken[same], bookedNow[same]) = (true, true)
                 settlement.bookings.append(.init(position: position, pending: open[same], evidence: "bank id"))
                 continue
             }
             // The payee cleaned only for a record the day and amount leave a candidate for: of a
-            // million booked records beside a few holds, most have none. Only the records of its
-            // amount (or sign) dated in the window are looked at: all of them made 20,000 holds
-            // beside their bookings take 10 s.
-            let sameMoney = candidates.byMoney[OpenRecords.moneyKey(t.signedMinor, tolerancePercent)] ?? []
-            var at = sameMoney.partitionPoint { open[$0].day >= day - window }
-            var near: [Int] = []
-            while at < sameMoney.count, open[sameMoney[at]].day <= day {
-                let n = sameMoney[at]
-                if (open[n].signedMinor < 0) == (t.signedMinor < 0),
-                    within(t.signedMinor, of: open[n].signedMinor, percent: tolerancePercent), free(n)
-                {
-                    near.append(n)
-                }
-                at += 1
-            }
-            guard !near.isEmpty else { continue }
+            // million booked records beside a few holds, most have none.
+            let sameMoney = records[slot].byMoney[OpenRecords.moneyKey(t.signedMinor, tolerancePercent)] ?? []
+            let first = sameMoney.partitionPoint { open[$0].day >= day - window }
+            guard first < sameMoney.count, open[sameMoney[first]].day <= day else { continue }
             let payee = payeeKey(feed.vendors.name(of: t.vendor))
-            let best =
-                near
-                .filter { payee.agrees(with: payeeKey(open[$0].vendor)) }
-                .min { a, b in
-                    (abs(t.signedMinor - open[a].signedMinor), day - open[a].day, open[a].row)
-                        < (abs(t.signedMinor - open[b].signedMinor), day - open[b].day, open[b].row)
-                }
+            guard let word = payee.words.first else { continue }
+            let best = records[slot].byPayee[OpenRecords.PayeeGroup(isDebit: t.signedMinor < 0, firstWord: word)]?
+                .nearest(
+                    to: abs(t.signedMinor), day: day, window: window, tolerancePercent: tolerancePercent, open: open,
+                    taken: taken
+                ) { n in free(n) && payee.agrees(with: payeeKey(open[n].vendor)) }
             guard let best else { continue }
             (taken[best], bookedNow[best]) = (true, true)
             let pending = open[best]
@@ -254,8 +241,17 @@ public enum PendingMatcher {
 struct OpenRecords {
     var byBankID: [String: [Int]] = [:]
     var byKey: [Int64: [Int]] = [:]
-    /// By ``moneyKey(_:_:)``, oldest day first.
+    /// By ``moneyKey(_:_:)``, oldest day first: whether a booked record has a hold of its money
+    /// in the window at all, before its payee is cleaned.
     var byMoney: [Int64: [Int]] = [:]
+    /// By the direction of their money and their payee's first word, which two payees that agree
+    /// share (``PayeeKey/agrees(with:)``).
+    var byPayee: [PayeeGroup: HoldsByAmount] = [:]
+
+    struct PayeeGroup: Hashable {
+        var isDebit: Bool
+        var firstWord: Substring
+    }
 
     /// The amount itself where amounts must be equal, else only its sign.
     static func moneyKey(_ signedMinor: Int64, _ tolerancePercent: Int) -> Int64 {
@@ -268,8 +264,17 @@ struct OpenRecords {
         byMoney[Self.moneyKey(pending.signedMinor, tolerancePercent), default: []].append(n)
     }
 
-    mutating func sortByDay(_ open: [RememberedPending]) {
-        for money in byMoney.keys { byMoney[money]!.sort { (open[$0].day, $0) < (open[$1].day, $1) } }
+    /// Orders the lists and makes the payee groups, once every record is added.
+    mutating func sort(_ open: [RememberedPending], payee: (String) -> PayeeKey) {
+        var members: [PayeeGroup: [Int]] = [:]
+        for money in byMoney.keys {
+            byMoney[money]!.sort { (open[$0].day, $0) < (open[$1].day, $1) }
+            for n in byMoney[money]! {
+                guard let word = payee(open[n].vendor).words.first else { continue }
+                members[PayeeGroup(isDebit: open[n].signedMinor < 0, firstWord: word), default: []].append(n)
+            }
+        }
+        byPayee = members.mapValues { HoldsByAmount($0, open: open) }
     }
 }
 
