@@ -68,6 +68,7 @@ public struct SourceOutcome: Sendable {
 
 extension Feed {
     /// Whether the summary counts `skipped`: with rules, or when a source left records out
-    /// (money that never moved), so that a run without either writes what it always wrote.
+    /// (money that never moved), so that a run without either writes what it always wrote. It
+    /// looks at every source: a loop over the sources asks it once, before it starts.
     public var countsSkipped: Bool { labels != nil || sources.contains { $0.skipped > 0 } }
 }

@@ -9,7 +9,8 @@ public enum FeedJSON {
 
     /// Each source's object, in source order: what a part file keeps of them (`--shard`).
     public static func sourceObjects(_ feed: Feed) -> [[UInt8]] {
-        feed.sources.map { s in
+        let countsSkipped = feed.countsSkipped  // asked once: it looks at every source
+        return feed.sources.map { s in
             var members: [(String, Member)] = [
                 ("name", .text(s.name)), ("plugin", .text(s.plugin)), ("status", .text(s.status.rawValue)),
                 ("error", s.error.map(Member.text) ?? .null), ("count", .integer(Int64(s.count))),
@@ -18,7 +19,7 @@ public enum FeedJSON {
             // Only with --dedupe, so a run without it writes what it always wrote.
             if feed.deduplicated { members.append(("duplicates", .integer(Int64(s.duplicates)))) }
             if feed.batch != nil { members.append(("seen", .integer(Int64(s.seen)))) }
-            if feed.countsSkipped { members.append(("skipped", .integer(Int64(s.skipped)))) }
+            if countsSkipped { members.append(("skipped", .integer(Int64(s.skipped)))) }
             // Only when some failed, so a clean run writes what it always wrote.
             if !s.documentFailures.isEmpty {
                 let reasons = array(s.documentFailures.map { JSONString.literal($0) })

@@ -114,6 +114,7 @@ public struct SQLiteSink {
     /// only when it is counted, else NULL, as the JSON sink leaves those members out.
     static func insertSources(of feed: Feed, into database: SQLiteDatabase) throws(SQLiteError) {
         let insert = try database.prepare("INSERT INTO sources VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+        let countsSkipped = feed.countsSkipped  // asked once: it looks at every source
         for source in feed.sources {
             insert.bind(1, source.name)
             insert.bind(2, source.plugin)
@@ -123,7 +124,7 @@ public struct SQLiteSink {
             insert.bind(6, Int64(source.rejected))
             if feed.deduplicated { insert.bind(7, Int64(source.duplicates)) } else { insert.bindNull(7) }
             if feed.batch != nil { insert.bind(8, Int64(source.seen)) } else { insert.bindNull(8) }
-            if feed.countsSkipped { insert.bind(9, Int64(source.skipped)) } else { insert.bindNull(9) }
+            if countsSkipped { insert.bind(9, Int64(source.skipped)) } else { insert.bindNull(9) }
             insert.bind(10, Int64(source.elapsedMilliseconds))
             try insert.run()
         }

@@ -37,6 +37,7 @@ extension XLSXSink {
         ]
         try styles.writeHeader(names, to: sheet)
         var table = XLSXTable(sheet: sheet, names: names)
+        let countsSkipped = feed.countsSkipped  // asked once: it looks at every source
         for (n, source) in feed.sources.enumerated() {
             let row = n + 1
             try table.string(source.name, row: row, column: 0)
@@ -47,7 +48,7 @@ extension XLSXSink {
             try table.integer(source.rejected, row: row, column: 5)
             if feed.deduplicated { try table.integer(source.duplicates, row: row, column: 6) }
             if feed.batch != nil { try table.integer(source.seen, row: row, column: 7) }
-            if feed.countsSkipped { try table.integer(source.skipped, row: row, column: 8) }
+            if countsSkipped { try table.integer(source.skipped, row: row, column: 8) }
             try table.integer(source.elapsedMilliseconds, row: row, column: 9)
             try table.string(source.error, row: row, column: 10)
         }

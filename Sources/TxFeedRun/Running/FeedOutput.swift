@@ -483,6 +483,8 @@ struct FeedOutput {
         // Each line written as bytes into one buffer, then made a string once: interpolated,
         // each of a folder's ten thousand lines cost 14,000 instructions.
         var line: [UInt8] = []
+        // Asked once: it looks at every source.
+        let countsSkipped = feed.countsSkipped
         for s in feed.sources where s.status != .success || !plan.quiet {
             line.removeAll(keepingCapacity: true)
             line += "txfeed: ".utf8
@@ -510,7 +512,7 @@ struct FeedOutput {
                 line += " + seen ".utf8
                 line.appendASCIIDecimal(UInt64(s.seen), minimumDigits: 1)
             }
-            if feed.countsSkipped {
+            if countsSkipped {
                 line += " + skipped ".utf8
                 line.appendASCIIDecimal(UInt64(s.skipped), minimumDigits: 1)
             }
