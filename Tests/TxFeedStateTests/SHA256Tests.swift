@@ -36,9 +36,11 @@ final class SHA256Tests: XCTestCase {
             }
             XCTAssertEqual(hasher.hex(), digest, "\(length) bytes")
         }
-        let file = try XCTUnwrap(SHA256.file(path))
+        var buffer: [UInt8] = []
+        let file = try XCTUnwrap(SHA256.file(path, buffer: &buffer))
         XCTAssertEqual(file.hex, expected.last)
         XCTAssertEqual(file.bytes, Int64(data.count))
-        XCTAssertNil(SHA256.file(folder.path + "/absent"))
+        XCTAssertNil(SHA256.file(folder.path + "/absent", buffer: &buffer))
+        XCTAssertEqual(SHA256.file(path, buffer: &buffer)?.hex, file.hex, "the buffer kept from the file before")
     }
 }

@@ -15,8 +15,10 @@ final class InputDigests: Sendable {
     ///     (stdin, HTTP); a path that is not a regular file is skipped.
     init(paths: [String?]) {
         Threads.start(named: "input-digests") { [self] in
+            var buffer: [UInt8] = []
             let digests = paths.map { path -> BatchFile? in
-                guard let path, path != "-", Self.isRegularFile(path), let digest = SHA256.file(path) else {
+                guard let path, path != "-", Self.isRegularFile(path), let digest = SHA256.file(path, buffer: &buffer)
+                else {
                     return nil
                 }
                 return BatchFile(path: Paths.absolute(path), sha256: digest.hex, bytes: digest.bytes)
