@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import TxFeedModel
@@ -18,6 +19,18 @@ final class PathsTests: XCTestCase {
         ]
         for (path, stem) in cases {
             XCTAssertEqual(Paths.stem(of: path), stem, path)
+        }
+    }
+
+    /// `Paths.absolute` spells a path as Foundation's standardized file URL does, without asking
+    /// the file system.
+    func testAnAbsolutePathResolvesDotsAsFoundationDoes() {
+        let cases = [
+            "/a/b/c.csv", "a/b.csv", "./a/./b.csv", "a/../b.csv", "/a/b/../../c", "/..", "/../a", "a/..", "//a//b/",
+            "/a/b/", ".", "..", "../x.json", "", "/", "a/.../b", "/tmp/./x/../y/.hidden",
+        ]
+        for path in cases {
+            XCTAssertEqual(Paths.absolute(path), URL(fileURLWithPath: path).standardizedFileURL.path, path)
         }
     }
 }

@@ -10,8 +10,19 @@ package enum Paths {
 
     /// `path` from the root, `.` and `..` resolved (links are not followed): two spellings of
     /// one destination compare equal.
+    /// (Foundation's `standardizedFileURL` gives the same, but asks the file system whether each
+    /// path is a folder: a folder of 50,000 files under `--state` spent 0.3 s in it.)
     package static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The regular file `path` names, by device and inode, when there is one: a hard link or a
