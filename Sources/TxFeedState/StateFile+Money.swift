@@ -13,6 +13,10 @@ extension StateFile {
     /// covers are ``MoneySeenBefore/onDaysCovered``, the upgrade's first run being the one most
     /// likely to read a payee otherwise.
     ///
+    /// A new record whose money an earlier batch remembered a few days from it
+    /// (``dateMoveDays``), on a day this run covers but where it holds that money no more, is
+    /// ``MoneySeenBefore/dateMoved``: one export gave the value date, the other the booking date.
+    ///
     /// Only the blocks of the new records' accounts that overlap their days are read: a run
     /// that finds nothing new (the common one) reads nothing more.
     public func moneySeenBefore(_ feed: Feed, moneyKeys: [Int64], accountNumbers: [Int]) throws(StateError)
@@ -26,7 +30,7 @@ extension StateFile {
         for (position, key) in moneyKeys.enumerated() where key != 0 {
             let t = feed.transactions[position]
             let number = accountNumbers[Int(t.account)]
-            asked.insert(MoneyTable.key(key, number), at: Int32(position))
+            asked.insert(MoneyTable.key(key, number), at: Int64(position))
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
             if let met = current, met.number == number {
                 current = (number, met.account, min(met.first, day), max(met.last, day))
@@ -38,6 +42,12 @@ extension StateFile {
         }
         if let met = current { accounts[met.number] = (met.account, met.first, met.last) }
         guard !accounts.isEmpty else { return MoneySeenBefore() }
+        // The money of the records this run saw again; with `asked`, the money it holds.
+        let seenKeys = feed.seenMoneyKeys(accountNumbers: accountNumbers)
+        var held = MoneyTable(capacity: seenKeys.count)
+        for (money, number) in seenKeys { held.insert(MoneyTable.key(money, number), at: 0) }
+        // Every money key of the blocks read, with the first batch that remembered it.
+        var remembered: [(key: Int64, batch: Int64)] = []
         var found: [(position: Int, batch: Int64)] = []
         // By state account: the days and batch of each block without money keys.
         var olderBlocks: [Int: [(batch: Int64, first: Int64, last: Int64)]] = [:]
@@ -51,8 +61,8 @@ extension StateFile {
             for (number, asking) in accounts {
                 guard let id = try storedAccountID(of: feed.accounts[asking.account]) else { continue }
                 blocks.bind(1, id)
-                blocks.bind(2, asking.first)
-                blocks.bind(3, asking.last)
+                blocks.bind(2, asking.first - Self.dateMoveDays)
+                blocks.bind(3, asking.last + Self.dateMoveDays)
                 defer { blocks.reset() }
                 while try blocks.step() {
                     let batch = blocks.int64(0)
@@ -63,10 +73,12 @@ extension StateFile {
                     for i in 0..<kinds.count where Int64(kinds[i]) == IdentityKey.Kind.money.rawValue {
                         holdsMoney = true
                         let money = Int64(littleEndian: keys.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
+                        let key = MoneyTable.key(money, number)
                         // Taken: each is named once, with the first batch (blocks come in batch order).
-                        if let position = asked.take(MoneyTable.key(money, number)) {
+                        if let position = asked.take(key) {
                             found.append((Int(position), batch))
                         }
+                        remembered.append((key, batch))
                     }
                     if !holdsMoney {
                         olderBlocks[number, default: []].append((batch, blocks.int64(3), blocks.int64(4)))
@@ -89,13 +101,74 @@ extension StateFile {
                 }
             }
         }
+        let dateMoved = datesMoved(
+            feed, moneyKeys: moneyKeys, accountNumbers: accountNumbers,
+            named: Set(found.map(\.position) + onDaysCovered.map(\.position)), remembered: remembered,
+            holds: { asked.contains($0) || held.contains($0) })
         func real(_ position: Int) -> Bool {
             guard !feed.keptAnyway.isEmpty else { return false }
             return feed.recordID(at: position).map(feed.keptAnyway.contains) ?? false
         }
         return MoneySeenBefore(
             likeRemembered: found.filter { !real($0.position) }.sorted { $0.position < $1.position },
-            onDaysCovered: onDaysCovered.filter { !real($0.position) })
+            onDaysCovered: onDaysCovered.filter { !real($0.position) },
+            dateMoved: dateMoved.filter { !real($0.position) })
+    }
+
+    /// Days a booking date may lie from the value date another export gave the same payment: a
+    /// Friday's card payment booked on Monday, a holiday between.
+    public static let dateMoveDays: Int64 = 4
+
+    /// The new records not `named` whose money an earlier batch remembered on a day up to
+    /// ``dateMoveDays`` away, nearest first, where this run lists records of the account around
+    /// that day (so the export covers it) yet holds that money no more (`holds`). Each money
+    /// remembered pairs with one record.
+    private func datesMoved(
+        _ feed: Feed, moneyKeys: [Int64], accountNumbers: [Int], named: Set<Int>,
+        remembered keys: [(key: Int64, batch: Int64)], holds: (Int64) -> Bool
+    ) -> [(position: Int, batch: Int64, day: Int64)] {
+        guard !keys.isEmpty else { return [] }
+        var remembered = MoneyTable(capacity: keys.count)
+        var filter = KeyFilter(capacity: keys.count)
+        for (key, batch) in keys {
+            remembered.insert(key, at: batch)
+            filter.insert(key)
+        }
+        // The days each state account's booked records span in this run, seen ones too.
+        var spans = [(first: Int64, last: Int64)](
+            repeating: (.max, .min), count: (accountNumbers.max() ?? -1) + 1)
+        func cover(_ t: Transaction) {
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            let number = accountNumbers[Int(t.account)]
+            spans[number] = (min(spans[number].first, day), max(spans[number].last, day))
+        }
+        for t in feed.transactions where !t.isPending { cover(t) }
+        for duplicate in feed.duplicates where !duplicate.transaction.isPending {
+            if case .batch = duplicate.kept { cover(duplicate.transaction) }
+        }
+        var moved: [(position: Int, batch: Int64, day: Int64)] = []
+        for (position, key) in moneyKeys.enumerated() where key != 0 && !named.contains(position) {
+            let t = feed.transactions[position]
+            let number = accountNumbers[Int(t.account)]
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            let span = spans[number]
+            search: for distance in 1...Self.dateMoveDays {
+                for other in [day - distance, day + distance] where span.first <= other && other <= span.last {
+                    // The money of that day and amount remembered, past what this run holds of
+                    // it and what another record was paired with.
+                    for occurrence in 1... {
+                        let probe = MoneyTable.key(
+                            IdentityKey.ofMoney(day: other, signedMinor: t.signedMinor, occurrence: occurrence), number)
+                        guard filter.mayContain(probe), let batch = remembered.peek(probe) else { break }
+                        if batch < 0 || holds(probe) { continue }
+                        _ = remembered.take(probe)
+                        moved.append((position, batch, other))
+                        break search
+                    }
+                }
+            }
+        }
+        return moved
     }
 }
 
@@ -107,22 +180,60 @@ public struct MoneySeenBefore: Sendable {
     /// Of a day an earlier batch covered whose records an older txfeed remembered without their
     /// money, with that batch: where nothing finer can be asked.
     public var onDaysCovered: [(position: Int, batch: Int64)] = []
+    /// Of the account and amount of a record an earlier batch remembered a few days from it, on
+    /// a day this run covers without it: that batch, and that day.
+    public var dateMoved: [(position: Int, batch: Int64, day: Int64)] = []
 
     public init(
-        likeRemembered: [(position: Int, batch: Int64)] = [], onDaysCovered: [(position: Int, batch: Int64)] = []
+        likeRemembered: [(position: Int, batch: Int64)] = [], onDaysCovered: [(position: Int, batch: Int64)] = [],
+        dateMoved: [(position: Int, batch: Int64, day: Int64)] = []
     ) {
         self.likeRemembered = likeRemembered
         self.onDaysCovered = onDaysCovered
+        self.dateMoved = dateMoved
     }
 }
 
-/// The new records' money keys, each with its feed position: an open-addressing table over the
+/// Which keys a ``MoneyTable`` may hold, in half a byte a key: most keys asked of a large table were
+/// never put in, and the filter answers those from the cache where the table would be read from
+/// memory (a million new records' neighbouring days cost 1 s of random reads).
+private struct KeyFilter {
+    private var words: [UInt64]
+    private let mask: Int
+
+    init(capacity: Int) {
+        var bits = 64
+        while bits < capacity * 4 { bits <<= 1 }
+        words = Array(repeating: 0, count: bits / 64)
+        mask = bits - 1
+    }
+
+    /// Two bits of the key's own (FNV) bits.
+    private func bits(_ key: Int64) -> (Int, Int) {
+        let bits = UInt64(bitPattern: key)
+        return (Int(truncatingIfNeeded: bits) & mask, Int(truncatingIfNeeded: bits >> 32) & mask)
+    }
+
+    mutating func insert(_ key: Int64) {
+        let (a, b) = bits(key)
+        words[a >> 6] |= 1 << UInt64(a & 63)
+        words[b >> 6] |= 1 << UInt64(b & 63)
+    }
+
+    /// False when the key was never inserted; true when it may have been.
+    func mayContain(_ key: Int64) -> Bool {
+        let (a, b) = bits(key)
+        return words[a >> 6] & (1 << UInt64(a & 63)) != 0 && words[b >> 6] & (1 << UInt64(b & 63)) != 0
+    }
+}
+
+/// Money keys, each with a value (a feed position, a batch): an open-addressing table over the
 /// keys' own bits (FNV hashes already), where a `Dictionary` would hash each again.
 private struct MoneyTable {
-    /// A key and its position, side by side: one cache line a probe.
+    /// A key and its value, side by side: one cache line a probe.
     private struct Slot {
         var key: Int64 = 0
-        var position: Int32 = -1
+        var value: Int64 = -1
     }
     private var slots: [Slot]
     private let mask: Int
@@ -140,28 +251,42 @@ private struct MoneyTable {
         return mixed == 0 ? 1 : mixed
     }
 
-    mutating func insert(_ key: Int64, at position: Int32) {
+    /// Keeps the first value of a key; `value` is never negative.
+    mutating func insert(_ key: Int64, at value: Int64) {
         var slot = slot(of: key)
         while slots[slot].key != 0 {
             if slots[slot].key == key { return }
             slot = (slot + 1) & mask
         }
-        slots[slot] = Slot(key: key, position: position)
+        slots[slot] = Slot(key: key, value: value)
     }
 
-    /// The position of `key` the first time it is asked; nil when absent or already taken.
-    mutating func take(_ key: Int64) -> Int32? {
+    /// The value of `key` the first time it is asked; nil when absent or already taken.
+    mutating func take(_ key: Int64) -> Int64? {
         var slot = slot(of: key)
         while slots[slot].key != 0 {
             if slots[slot].key == key {
-                let position = slots[slot].position
-                slots[slot].position = -1
-                return position >= 0 ? position : nil
+                let value = slots[slot].value
+                slots[slot].value = -1
+                return value >= 0 ? value : nil
             }
             slot = (slot + 1) & mask
         }
         return nil
     }
+
+    /// The value of `key`, -1 once taken; nil when absent.
+    func peek(_ key: Int64) -> Int64? {
+        var slot = slot(of: key)
+        while slots[slot].key != 0 {
+            if slots[slot].key == key { return slots[slot].value }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Whether `key` was inserted, taken or not.
+    func contains(_ key: Int64) -> Bool { peek(key) != nil }
 
     @inline(__always)
     private func slot(of key: Int64) -> Int { Int(truncatingIfNeeded: UInt64(bitPattern: key) >> 7) & mask }

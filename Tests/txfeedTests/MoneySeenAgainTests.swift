@@ -84,6 +84,44 @@ final class MoneySeenAgainTests: XCTestCase {
         XCTAssertTrue(anew.stderr.contains("\"Salary\" (new, B-2), like one of batch 1"), anew.stderr)
     }
 
+    /// One export dates a payment by the day its money moved, a later one by the day it was
+    /// booked: its identity and money change with the day, and it was written a second time with
+    /// exit 0 and not a word. Named now, with the day the earlier batch remembered, when the later
+    /// export covers that day and no longer lists the payment there.
+    func testAPaymentWhoseDateMovedBetweenExportsIsNamed() throws {
+        let header = "Date,Description,Amount\n"
+        try run("value.csv", header + "2024-01-02,Grocer,-20.00\n2024-01-05,Tesco,-45.20\n2024-01-08,Rent,-900.00\n")
+        let booked = try run(
+            "booked.csv", header + "2024-01-02,Grocer,-20.00\n2024-01-08,Tesco,-45.20\n2024-01-08,Rent,-900.00\n")
+        XCTAssertTrue(booked.stderr.contains("written 1 + rejected 0 + duplicates 0 + seen 2"), booked.stderr)
+        let lines = booked.stderr.split(separator: "\n").map(String.init)
+        let warning = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("txfeed: warning: 1 new record") }, booked.stderr)
+        XCTAssertEqual(
+            lines[warning],
+            "txfeed: warning: 1 new record has the account and amount of a record batch 1 remembered in \(state) "
+                + "a few days from it, on a day this run covers but no longer lists: likely that money a second "
+                + "time, its date moved (one export gives the day the money moved, the other the day it was booked)")
+        XCTAssertTrue(
+            lines[warning + 1].hasPrefix("txfeed:   Checking 2024-01-08 -45.20: \"Tesco\" (booked, fp:"),
+            lines[warning + 1])
+        XCTAssertTrue(lines[warning + 1].hasSuffix("), like batch 1's of 2024-01-05"), lines[warning + 1])
+        XCTAssertTrue(booked.output.contains("Tesco"), "written, never dropped on a guess")
+    }
+
+    /// Not named: a payment of the same amount beside one the export lists again, and one near a
+    /// day the export does not reach (it may start later, so the day tells nothing).
+    func testTheSameAmountNearARememberedDayIsNotNamedWhenTheExportListsItOrDoesNotReachIt() throws {
+        let header = "Date,Description,Amount\n"
+        try run("first.csv", header + "2024-01-02,Grocer,-20.00\n2024-01-05,Tesco,-45.20\n")
+        let both = try run(
+            "both.csv", header + "2024-01-02,Grocer,-20.00\n2024-01-05,Tesco,-45.20\n2024-01-07,Tesco,-45.20\n")
+        XCTAssertTrue(both.stderr.contains("written 1 + rejected 0 + duplicates 0 + seen 2"), both.stderr)
+        XCTAssertFalse(both.stderr.contains("warning"), both.stderr)
+        let later = try run("later.csv", header + "2024-01-09,Cafe,-3.00\n2024-01-10,Grocer,-20.00\n")
+        XCTAssertTrue(later.stderr.contains("written 2 + rejected 0 + duplicates 0 + seen 0"), later.stderr)
+        XCTAssertFalse(later.stderr.contains("warning"), "01-07 and 01-09 are near, but the export starts on 01-09")
+    }
+
     /// A state file an older txfeed wrote remembers no money: the first run after the upgrade
     /// names the new records of the days it had imported, the run a changed reading shows in.
     func testDaysAnOlderTxfeedImportedAreNamedWhereItRememberedNoMoney() throws {

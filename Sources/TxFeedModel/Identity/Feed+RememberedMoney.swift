@@ -66,4 +66,23 @@ extension Feed {
         }
         return keys
     }
+
+    /// The money this run holds of each state account beside its written records' keys: the
+    /// keys of the booked records it dropped as seen, which take the first occurrences of their
+    /// day and amount (``moneyKeys(accountNumbers:)``), so a group of `n` holds its first `n`.
+    public func seenMoneyKeys(accountNumbers: [Int]) -> [(money: Int64, account: Int)] {
+        var counts: [Fingerprint: Int] = [:]
+        for duplicate in duplicates where !duplicate.transaction.isPending {
+            guard case .batch = duplicate.kept else { continue }
+            let t = duplicate.transaction
+            let group = Fingerprint(
+                hash: IdentityKey.moneyState(
+                    day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), signedMinor: t.signedMinor),
+                occurrence: UInt32(truncatingIfNeeded: accountNumbers[Int(t.account)]))
+            counts[group, default: 0] += 1
+        }
+        return counts.flatMap { group, count in
+            (1...count).map { (IdentityKey.ofMoney(state: group.hash, occurrence: $0), Int(group.occurrence)) }
+        }
+    }
 }

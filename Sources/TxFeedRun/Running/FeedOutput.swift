@@ -358,13 +358,13 @@ struct FeedOutput {
             return batches.count == 1
                 ? "batch \(batches[0])" : "batches \(batches.dropLast().joined(separator: ", ")) and \(batches.last!)"
         }
-        func listed(_ records: [(position: Int, batch: Int64)], _ like: String) -> [String] {
-            var lines = records.prefix(5).map { position, batch in
+        func listed(_ positions: [Int], _ like: (Int) -> String) -> [String] {
+            var lines = positions.prefix(5).enumerated().map { n, position in
                 let account = feed.accounts[Int(feed.transactions[position].account)].name
-                return "txfeed:   \(account) \(dayAndAmount(feed, position, &days)): \(named(feed, position)), "
-                    + "\(like) batch \(batch)"
+                return
+                    "txfeed:   \(account) \(dayAndAmount(feed, position, &days)): \(named(feed, position)), \(like(n))"
             }
-            if records.count > 5 { lines.append("txfeed:   … and \(records.count - 5) more") }
+            if positions.count > 5 { lines.append("txfeed:   … and \(positions.count - 5) more") }
             return lines
         }
         var lines: [String] = []
@@ -373,14 +373,24 @@ struct FeedOutput {
             lines.append(
                 "txfeed: warning: \(like.count.counted("new record")) \(like.count == 1 ? "has" : "have") the account, day and amount of a record \(batches(like)) remembered in \(stateFile) that this run did not see again: likely that money a second time, its payee, memo or bank id read otherwise (the bank's export changed, or txfeed reads it otherwise)"
             )
-            lines += listed(like, "like one of")
+            lines += listed(like.map(\.position)) { "like one of batch \(like[$0].batch)" }
         }
         let covered = found.onDaysCovered
         if !covered.isEmpty {
             lines.append(
                 "txfeed: warning: \(covered.count.counted("new record")) \(covered.count == 1 ? "falls" : "fall") on days \(batches(covered)) imported, whose records an older txfeed remembered in \(stateFile) without their amounts: if the bank's export or txfeed's reading of it changed since, \(covered.count == 1 ? "it is" : "they are") likely that money a second time"
             )
-            lines += listed(covered, "on a day of")
+            lines += listed(covered.map(\.position)) { "on a day of batch \(covered[$0].batch)" }
+        }
+        let moved = found.dateMoved
+        if !moved.isEmpty {
+            let records = moved.map { ($0.position, $0.batch) }
+            lines.append(
+                "txfeed: warning: \(moved.count.counted("new record")) \(moved.count == 1 ? "has" : "have") the account and amount of a record \(batches(records)) remembered in \(stateFile) a few days from it, on a day this run covers but no longer lists: likely that money a second time, its date moved (one export gives the day the money moved, the other the day it was booked)"
+            )
+            lines += listed(moved.map(\.position)) {
+                "like batch \(moved[$0].batch)'s of \(TransactionDate.isoDay(days: moved[$0].day))"
+            }
         }
         return lines
     }
