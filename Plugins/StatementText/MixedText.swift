@@ -49,4 +49,9 @@ public struct MixedText {
         self.windows1252Lines = windows1252Lines
         self.utf8Lines = utf8Lines
     }
+
+    public init?(_ bytes: Span<UInt8>) {
+        guard let text = bytes.withUnsafeBytes({ Self($0) }) else { return nil }
+        self = text
+    }
 }

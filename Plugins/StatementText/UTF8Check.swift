@@ -86,4 +86,8 @@ public enum UTF8Check {
         else { return nil }
         return 1 + bytes[..<(mark + first)].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     }
+
+    public static func lineBeyondASCII(ifValid bytes: Span<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { lineBeyondASCII(ifValid: $0) }
+    }
 }

@@ -20,6 +20,10 @@ public enum XMLDeclaration {
         return String(decoding: name, as: UTF8.self)
     }
 
+    public static func encoding(_ head: Span<UInt8>) -> String? {
+        head.withUnsafeBytes { encoding($0) }
+    }
+
     /// Whether `name` is Latin-1 or windows-1252 (or Latin-9) by any of their names
     /// (`ISO-8859-1`, `latin1`, `cp1252`, `windows-1252`, `ISO_8859-15`): the one-byte code pages
     /// banks declare, whose text is practically never valid UTF-8 beyond ASCII.
