@@ -6,16 +6,16 @@ public enum OFXAmount {
     /// (some banks write a decimal comma); nil for anything else (`abc`, `1.2.3`, `1,234.5`).
     public static func normalized(_ text: String) -> String? {
         var text = text
-        return text.withUTF8 { normalized($0) }
+        return text.withUTF8 { normalized($0.span) }
     }
 
     /// The same for UTF-8 bytes, without a String on the way.
-    static func normalized(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let body = OFXText.trimmed(bytes)
+    static func normalized(_ bytes: Span<UInt8>) -> String? {
+        let body = bytes.extracting(OFXText.trimmed(bytes))
         var start = 0
         var negative = false
-        if let first = body.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
-            negative = first == UInt8(ascii: "-")
+        if !body.isEmpty, body[0] == UInt8(ascii: "+") || body[0] == UInt8(ascii: "-") {
+            negative = body[0] == UInt8(ascii: "-")
             start = 1
         }
         // One mark at most, `.` or `,`; every other byte an ASCII digit.
@@ -38,11 +38,11 @@ public enum OFXAmount {
         if wholeEnd == start {
             out.append(UInt8(ascii: "0"))
         } else {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: body[start..<wholeEnd]))
+            OFXText.append(body, start..<wholeEnd, to: &out)
         }
         if fractionStart < body.count {
             out.append(UInt8(ascii: "."))
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: body[fractionStart...]))
+            OFXText.append(body, fractionStart..<body.count, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -6,12 +6,12 @@ public enum OFXDate {
     /// The host form of `text`, or nil when it is no OFX date.
     public static func converted(_ text: String) -> String? {
         var text = text
-        return text.withUTF8 { converted($0) }
+        return text.withUTF8 { converted($0.span) }
     }
 
     /// The same for UTF-8 bytes, without a String on the way.
-    static func converted(_ text: UnsafeBufferPointer<UInt8>) -> String? {
-        let bytes = OFXText.trimmed(text)
+    static func converted(_ text: Span<UInt8>) -> String? {
+        let bytes = text.extracting(OFXText.trimmed(text))
         var digits = 0
         while digits < bytes.count && isDigit(bytes[digits]) { digits += 1 }
         guard digits >= 8 else { return nil }
@@ -20,11 +20,11 @@ public enum OFXDate {
         guard (1...12).contains(month), (1...31).contains(dayOfMonth) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(25)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<4]))
+        OFXText.append(bytes, 0..<4, to: &out)
         out.append(UInt8(ascii: "-"))
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[4..<6]))
+        OFXText.append(bytes, 4..<6, to: &out)
         out.append(UInt8(ascii: "-"))
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[6..<8]))
+        OFXText.append(bytes, 6..<8, to: &out)
         // A day is a day: a zone after it (`20240102[-5:EST]`) cannot move it.
         if digits == 8 && (bytes.count == 8 || bytes[8] == UInt8(ascii: "[")) {
             return String(decoding: out, as: UTF8.self)
@@ -39,12 +39,12 @@ public enum OFXDate {
             rest = end
         }
         out.append(UInt8(ascii: "T"))
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[8..<10]))
+        OFXText.append(bytes, 8..<10, to: &out)
         out.append(UInt8(ascii: ":"))
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[10..<12]))
+        OFXText.append(bytes, 10..<12, to: &out)
         out.append(UInt8(ascii: ":"))
         if digits == 14 {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[12..<14]))
+            OFXText.append(bytes, 12..<14, to: &out)
         } else {
             out.append(contentsOf: "00".utf8)
         }
@@ -54,17 +54,17 @@ public enum OFXDate {
         }
         guard bytes[rest] == UInt8(ascii: "["), bytes[bytes.count - 1] == UInt8(ascii: "]"), bytes.count - rest >= 2
         else { return nil }
-        let inner = UnsafeBufferPointer(rebasing: bytes[(rest + 1)..<(bytes.count - 1)])
-        if inner.allSatisfy({ $0 < 0x80 }) {
+        let inner = bytes.extracting((rest + 1)..<(bytes.count - 1))
+        if !(0..<inner.count).contains(where: { inner[$0] >= 0x80 }) {
             guard appendOffset(inner, to: &out) else { return nil }
             return String(decoding: out, as: UTF8.self)
         }
-        guard let zone = offset(String(decoding: inner, as: UTF8.self)) else { return nil }
+        guard let zone = offset(OFXText.string(inner)) else { return nil }
         return String(decoding: out, as: UTF8.self) + zone
     }
 
     /// ``offset(_:)`` for ASCII bytes, appended to `out`; false when it is no offset.
-    private static func appendOffset(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+    private static func appendOffset(_ text: Span<UInt8>, to out: inout [UInt8]) -> Bool {
         var end = 0
         while end < text.count && text[end] != UInt8(ascii: ":") { end += 1 }
         var index = 0
@@ -114,7 +114,7 @@ public enum OFXDate {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// The value of `length` ASCII digits at `start`.
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Int {
+    private static func number(_ bytes: Span<UInt8>, _ start: Int, _ length: Int) -> Int {
         var value = 0
         for index in start..<(start + length) { value = value * 10 + Int(bytes[index] - 0x30) }
         return value

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The `sign` option: whether a statement's own `DEBIT`s may say that its amounts are unsigned.
 public enum OFXSignOption: String, Sendable, CaseIterable {
     /// Each bank or card statement's `DEBIT`s decide (``OFXDebitSigns/reading``).
@@ -78,10 +76,7 @@ extension OFXDebitSigns {
     /// it is a `DEBIT` with an amount other than zero. OFX writes no opening balance and no flag
     /// for unsigned amounts: the whole statement's `DEBIT`s are the evidence.
     mutating func count(type: [UInt8], amount: [UInt8]) {
-        let isDebit = type.withUnsafeBufferPointer {
-            OFXText.string(OFXText.trimmed($0)).uppercased() == "DEBIT"
-        }
-        guard isDebit, let amount = amount.withUnsafeBufferPointer(OFXAmount.normalized),
+        guard OFXText.trimmedString(type.span).uppercased() == "DEBIT", let amount = OFXAmount.normalized(amount.span),
             !OFXAmount.isZero(amount)
         else { return }
         if amount.hasPrefix("-") { negative += 1 } else { positive += 1 }
@@ -92,13 +87,11 @@ extension OFXDebitSigns {
     /// statement reads as written and the pass is not made: a search of the bytes costs a small
     /// part of a parse. It may say yes wrongly (a comment, a statement's last transaction followed
     /// by another element's), never no.
-    static func mayHavePositiveDebit(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
-        let all = UnsafeBufferPointer(start: base, count: bytes.count)
+    static func mayHavePositiveDebit(_ all: Span<UInt8>) -> Bool {
         var start = OFXText.firstOffset(of: transactionTag, in: all, from: 0)
         while let begin = start {
             let next = OFXText.firstOffset(of: transactionTag, in: all, from: begin + transactionTag.count)
-            let segment = UnsafeBufferPointer(rebasing: all[begin..<(next ?? all.count)])
+            let segment = all.extracting(begin..<(next ?? all.count))
             if let type = valueStart(after: typeTag, in: segment), startsWithDebit(segment, at: type),
                 let amount = valueStart(after: amountTag, in: segment), segment[amount] != UInt8(ascii: "-")
             {
@@ -114,13 +107,13 @@ extension OFXDebitSigns {
     private static let amountTag = Array("<TRNAMT>".utf8)
 
     /// Where the text after `tag` starts, its blanks skipped; nil without the tag or text.
-    private static func valueStart(after tag: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func valueStart(after tag: [UInt8], in bytes: Span<UInt8>) -> Int? {
         guard var index = OFXText.firstOffset(of: tag, in: bytes, from: 0).map({ $0 + tag.count }) else { return nil }
         while index < bytes.count, OFXText.isASCIIWhitespace(bytes[index]) { index += 1 }
         return index < bytes.count ? index : nil
     }
 
-    private static func startsWithDebit(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    private static func startsWithDebit(_ bytes: Span<UInt8>, at index: Int) -> Bool {
         let word = Array("DEBIT".utf8)
         guard index + word.count <= bytes.count else { return false }
         for (offset, letter) in word.enumerated() where bytes[index + offset] & 0xDF != letter { return false }

@@ -1,5 +1,4 @@
 import CLibXML2
-import Glibc
 import StatementText
 
 /// An OFX file (1.x SGML, 2.x XML, QFX) read as a stream of ``OFXEvent``s.
@@ -10,7 +9,7 @@ public final class OFXDocument {
     public let origin: String
     /// Nil when the file is not OFX.
     public let header: OFXHeader?
-    private let bytes: UnsafeRawBufferPointer
+    private let bytes: OFXBytes
 
     /// Why bytes ≥ 0x80 of an SGML body are read as windows-1252 though its header does not say
     /// so (`CHARSET:NONE` or none, `ENCODING:USASCII`): the first byte that is not UTF-8. Banks
@@ -31,63 +30,52 @@ public final class OFXDocument {
     /// how many and the first. A bank's file with a few UTF-8 payees among windows-1252 ones had
     /// them mangled (`SociÃ©tÃ©`) without a word. Nil unless the body mixes them.
     public let utf8Lines: (count: Int, first: Int)?
-    /// The file with each line in UTF-8, when ``utf8Lines`` says it mixes encodings: read in its
-    /// place (line for line, so line numbers hold), and freed with the document.
-    private let converted: UnsafeMutableRawBufferPointer?
     /// Whether bytes ≥ 0x80 are handed to the normaliser to transcode from windows-1252.
     private let transcodes: Bool
     /// The `sign` option: under `auto`, a bank or card statement whose `DEBIT`s are all written
     /// positive is read as unsigned, each `TRNTYPE` giving the direction.
     public var sign = OFXSignOption.auto
 
-    /// - Parameter bytes: the whole file; must outlive the document (a `FileBytes` does).
-    public init(bytes: UnsafeRawBufferPointer, origin: String) {
+    init(file: OFXBytes, origin: String) {
         self.origin = origin
-        let header = OFXHeader.read(bytes)
+        let header = file.withSpan(OFXHeader.read)
         self.header = header
         let declared =
             header?.syntax == .xml
-            ? XMLDeclaration.encoding(UnsafeRawBufferPointer(rebasing: bytes.prefix(OFXHeader.headLength))) : nil
+            ? file.withSpan { XMLDeclaration.encoding($0.extracting(first: OFXHeader.headLength)) } : nil
         declaredEncoding = declared
-        let utf8 = header.flatMap { Self.utf8Despite($0, declared, bytes) }
+        let utf8 = header.flatMap { header in file.withSpan { Self.utf8Despite(header, declared, $0) } }
         utf8DespiteHeader = utf8
         // UTF-8 text under a declaration of Latin-1 is read as UTF-8, the declaration ignored.
         let charset =
             header?.otherCharset.flatMap { Self.isKnown($0) ? $0 : nil }
             ?? (declared != nil && utf8 != nil ? "UTF-8" : nil)
         self.charset = charset
-        let guess = header.flatMap { Self.windows1252Guess($0, charset, bytes) }
+        let guess = header.flatMap { header in file.withSpan { Self.windows1252Guess(header, charset, $0) } }
         guessedWindows1252 = guess
         let windows1252 = header.map { ($0.isWindows1252 && utf8 == nil) || guess != nil } ?? false
         // A UTF-8 byte order mark is no UTF-8 line: it stays in the copy, where the header was read.
-        let mark = Self.markLength(bytes)
-        if windows1252, header?.syntax == .sgml, let mixed = MixedText(UnsafeRawBufferPointer(rebasing: bytes[mark...]))
-        {
-            let count = mark + mixed.bytes.count
-            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
-            copy.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<mark]))
-            mixed.bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: copy[mark...]).copyMemory(from: $0) }
-            let text = UnsafeMutableRawBufferPointer(rebasing: copy[..<count])
-            converted = text
-            self.bytes = UnsafeRawBufferPointer(text)
+        // The copy, each line in UTF-8, is read in the file's place (line for line, so line
+        // numbers hold) when ``utf8Lines`` says the file mixes encodings.
+        let mixed = file.withSpan { bytes -> (bytes: [UInt8], utf8Lines: (count: Int, first: Int))? in
+            guard windows1252, header?.syntax == .sgml else { return nil }
+            let mark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+            return MixedText(bytes.extracting((mark ? 3 : 0)...)).map {
+                ((mark ? [0xEF, 0xBB, 0xBF] : []) + $0.bytes, $0.utf8Lines)
+            }
+        }
+        if let mixed {
+            self.bytes = .copy(mixed.bytes)
             utf8Lines = mixed.utf8Lines
             transcodes = false
         } else {
-            converted = nil
-            self.bytes = bytes
+            self.bytes = file
             utf8Lines = nil
             transcodes = windows1252
         }
     }
 
-    deinit { converted?.deallocate() }
-
-    /// 3 when the file starts with a UTF-8 byte order mark, else 0.
-    private static func markLength(_ bytes: UnsafeRawBufferPointer) -> Int {
-        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    }
-
-    private static func utf8Despite(_ header: OFXHeader, _ declared: String?, _ bytes: UnsafeRawBufferPointer) -> Int? {
+    private static func utf8Despite(_ header: OFXHeader, _ declared: String?, _ bytes: Span<UInt8>) -> Int? {
         guard header.isWindows1252 || declared.map(XMLDeclaration.isWestern) == true else { return nil }
         return UTF8Check.lineBeyondASCII(ifValid: bytes)
     }
@@ -106,13 +94,13 @@ public final class OFXDocument {
     }
 
     private static func windows1252Guess(
-        _ header: OFXHeader, _ charset: String?, _ bytes: UnsafeRawBufferPointer
+        _ header: OFXHeader, _ charset: String?, _ bytes: Span<UInt8>
     ) -> (Int, UInt8)? {
         guard header.syntax == .sgml, !header.isWindows1252, charset == nil,
             (header.encoding ?? "").uppercased().filter({ $0 != "-" }) != "UTF8",
             let bad = UTF8Check.firstInvalid(bytes)
         else { return nil }
-        return (1 + bytes[..<bad].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }, bytes[bad])
+        return (1 + (0..<bad).reduce(0) { bytes[$1] == 0x0A ? $0 + 1 : $0 }, bytes[bad])
     }
 
     /// The input libxml2 pulls, and the encoding it is told, for one pass.
@@ -178,7 +166,7 @@ public final class OFXDocument {
                             message: "not an OFX file: the root element is \(name), not OFX"))
                 }
             }
-            guard walk.take(node, visit) else {
+            guard walk.take(node, reader, visit) else {
                 guard let refusal = walk.refusal else { return .stopped }
                 return .failed(
                     OFXFailure(origin: origin, line: reader.elementLine, path: refusal.path, message: refusal.message))
@@ -259,10 +247,12 @@ public final class OFXDocument {
     /// transaction needs it; none without a `<SECLIST>` tag. A file that cannot be read fails in
     /// the main pass, not here.
     private func securities(_ header: OFXHeader) -> OFXSecurities {
-        guard OFXText.contains(Array("<SECLIST>".utf8), in: bytes) else { return [:] }
+        guard bytes.withSpan({ OFXText.firstOffset(of: Array("<SECLIST>".utf8), in: $0, from: 0) }) != nil else {
+            return [:]
+        }
         let (_, reader) = self.reader(header)
         var list = OFXSecurityList(names: reader.names)
-        while let node = reader.next() { list.take(node) }
+        while let node = reader.next() { list.take(node, reader) }
         return list.securities
     }
 
@@ -271,7 +261,7 @@ public final class OFXDocument {
     /// first amount reads); none, and no pass, when no `DEBIT` of the file may be written
     /// positive. A file that cannot be read fails in the main pass, not here.
     private func debitSigns() -> [String: OFXDebitSigns] {
-        guard OFXDebitSigns.mayHavePositiveDebit(bytes) else { return [:] }
+        guard bytes.withSpan(OFXDebitSigns.mayHavePositiveDebit) else { return [:] }
         var signs: [String: OFXDebitSigns] = [:]
         _ = read(.debitSigns) { event in
             if case let .statementEnded(statement) = event { signs[statement.path] = statement.debitSigns }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// What an OFX file says of itself before its body: the SGML `OFXHEADER:100` block or the XML
 /// `<?OFX OFXHEADER="200" VERSION="220"?>` instruction.
 public struct OFXHeader: Sendable, Equatable {
@@ -19,13 +17,17 @@ public struct OFXHeader: Sendable, Equatable {
 
     /// Reads the header from a file's first bytes; nil when they are not OFX.
     public static func read(_ bytes: some Collection<UInt8>) -> OFXHeader? {
+        if let header = bytes.withContiguousStorageIfAvailable({ read($0.span) }) { return header }
+        let head = Array(bytes.prefix(headLength))
+        return read(head.span)
+    }
+
+    /// The same for a file's bytes.
+    static func read(_ bytes: Span<UInt8>) -> OFXHeader? {
         // Most files a folder holds are not OFX: those are told without a copy of their head.
-        let mentioned =
-            bytes.withContiguousStorageIfAvailable { mentionsOFX(UnsafeBufferPointer(rebasing: $0.prefix(headLength))) }
-            ?? Array(bytes.prefix(headLength)).withUnsafeBufferPointer(mentionsOFX)
-        guard mentioned else { return nil }
-        let prefix = Array(bytes.prefix(headLength))
-        let head = String(decoding: prefix, as: UTF8.self)
+        let prefix = bytes.extracting(first: headLength)
+        guard mentionsOFX(prefix) else { return nil }
+        let head = OFXText.string(prefix)
         let start = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if start.hasPrefix("OFXHEADER:") { return sgml(start) }
         if let instruction = head.firstRange(of: "<?OFX") {
@@ -90,28 +92,22 @@ public struct OFXHeader: Sendable, Equatable {
     /// Whether the bytes hold any of the marks looked for below. `identify` asks of every file
     /// of a folder: a byte search for "OFX" (`memchr`) skips a JSON or CSV head in a few
     /// hundred nanoseconds, where a `String` search of 4 KiB cost 0.3 ms.
-    static func mentionsOFX(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let marks = ofxMarks
-        guard let base = bytes.baseAddress else { return false }
-        var i = 0
-        while i + 3 <= bytes.count {
-            guard let found = memchr(base + i, Int32(UInt8(ascii: "O")), bytes.count - 2 - i) else { return false }
-            i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-            guard bytes[i + 1] == UInt8(ascii: "F"), bytes[i + 2] == UInt8(ascii: "X") else {
-                i += 1
-                continue
-            }
-            for mark in marks where i >= mark.before.count && i + 3 + mark.after.count <= bytes.count {
-                if bytes[(i - mark.before.count)..<i].elementsEqual(mark.before)
-                    && bytes[(i + 3)..<(i + 3 + mark.after.count)].elementsEqual(mark.after)
+    static func mentionsOFX(_ bytes: Span<UInt8>) -> Bool {
+        var from = 0
+        while let i = OFXText.firstOffset(of: ofx, in: bytes, from: from) {
+            for mark in ofxMarks where i >= mark.before.count && i + 3 + mark.after.count <= bytes.count {
+                if mark.before.indices.allSatisfy({ bytes[i - mark.before.count + $0] == mark.before[$0] })
+                    && mark.after.indices.allSatisfy({ bytes[i + 3 + $0] == mark.after[$0] })
                 {
                     return true
                 }
             }
-            i += 1
+            from = i + 1
         }
         return false
     }
+
+    private static let ofx = Array("OFX".utf8)
 
     /// Every mark holds "OFX": the search looks for that, then at what comes before or after it.
     /// Made once, not for every file asked about.

@@ -1,7 +1,37 @@
 import Glibc
 
+extension OFXDocument {
+    /// - Parameter bytes: the whole file; must outlive the document (a `FileBytes` does).
+    public convenience init(bytes: UnsafeRawBufferPointer, origin: String) {
+        self.init(file: .file(bytes), origin: origin)
+    }
+}
+
+/// The file's bytes, lent as a `Span`: the caller's, which outlive the document, or the
+/// document's copy with each line in UTF-8.
+///
+/// With ``OFXInput``, the only code that holds the file by pointer; the pointer is never lent.
+enum OFXBytes {
+    case file(UnsafeRawBufferPointer)
+    case copy([UInt8])
+
+    var count: Int { withSpan { $0.count } }
+
+    /// The bytes, lent to `body`: valid while it runs.
+    func withSpan<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        switch self {
+        case let .file(file): body(file.assumingMemoryBound(to: UInt8.self).span)
+        case let .copy(copy): body(copy.span)
+        }
+    }
+}
+
 /// The bytes libxml2 pulls through its read callback: the file as it is (OFX 2.x XML), or
 /// through the ``SGMLNormalizer`` a chunk at a time (OFX 1.x), so no copy of the file is made.
+///
+/// The edge where bytes are handed to libxml2: with ``OFXBytes``, ``OFXText``, ``OFXXMLReader``
+/// and ``OFXNames``, one of the few types that touch pointers. It copies into libxml2's buffer
+/// and searches for `</OFX>` with `memchr`, inside the span it is lent, every range checked.
 ///
 /// Only the root element is handed over, up to the first `</OFX>`: what follows it (a web page's
 /// `</BODY></HTML>`, a second OFX file joined on) made libxml2 fail the whole file, statements
@@ -10,7 +40,7 @@ final class OFXInput {
     /// How much of the file is normalised at once: the only buffer that grows with reading.
     private static let chunk = 64 * 1024
 
-    private let bytes: UnsafeRawBufferPointer
+    private let bytes: OFXBytes
     private var position = 0
     private var normalizer: SGMLNormalizer?
     private var normalized: [UInt8] = []
@@ -24,26 +54,29 @@ final class OFXInput {
 
     /// The offset just past the first `</OFX>` in `window`. Found by its `X`, which OFX's tags and
     /// texts hold far more rarely than `<`, so the search costs little beside libxml2's.
-    private static func rootEnd(in window: UnsafeRawBufferPointer) -> Int? {
-        guard let base = window.baseAddress else { return nil }
-        let x = 4  // where `X` is in `</OFX>`
-        var offset = x
-        while offset < window.count - 1 {
-            guard let found = memchr(base + offset, Int32(UInt8(ascii: "X")), window.count - 1 - offset) else {
-                return nil
+    private static func rootEnd(in window: Span<UInt8>) -> Int? {
+        window.withUnsafeBytes { window in
+            guard let base = window.baseAddress else { return nil }
+            let x = 4  // where `X` is in `</OFX>`
+            var offset = x
+            // Each place compared is `(offset - x)..<(offset + 2)`, inside the window.
+            while offset < window.count - 1 {
+                guard let found = memchr(base + offset, Int32(UInt8(ascii: "X")), window.count - 1 - offset) else {
+                    return nil
+                }
+                offset = base.distance(to: UnsafeRawPointer(found))
+                if rootEndTag.withUnsafeBytes({ memcmp(base + offset - x, $0.baseAddress!, $0.count) }) == 0 {
+                    return offset - x + rootEndTag.count
+                }
+                offset += 1
             }
-            offset = base.distance(to: UnsafeRawPointer(found))
-            if rootEndTag.withUnsafeBytes({ memcmp(base + offset - x, $0.baseAddress!, $0.count) }) == 0 {
-                return offset - x + rootEndTag.count
-            }
-            offset += 1
+            return nil
         }
-        return nil
     }
 
     /// - Parameter windows1252: bytes ≥ 0x80 of an SGML body are windows-1252 (declared, or
     ///   guessed by the document), transcoded to UTF-8 by the normaliser.
-    init(bytes: UnsafeRawBufferPointer, header: OFXHeader, windows1252: Bool) {
+    init(bytes: OFXBytes, header: OFXHeader, windows1252: Bool) {
         self.bytes = bytes
         limit = bytes.count
         if header.isReadAsSGML { normalizer = SGMLNormalizer(transcodesWindows1252: windows1252) }
@@ -62,7 +95,9 @@ final class OFXInput {
         let offset = min(offset, bytes.count)
         if offset < counted.offset { counted = (0, 1) }
         var line = counted.line
-        for byte in bytes[counted.offset..<offset] where byte == 0x0A { line += 1 }
+        bytes.withSpan { bytes in
+            for index in counted.offset..<offset where bytes[index] == 0x0A { line += 1 }
+        }
         counted = (offset, line)
         return line
     }
@@ -81,12 +116,11 @@ final class OFXInput {
     }
 
     var trailing: Trailing {
-        guard limit < bytes.count,
-            let start = bytes[limit...].firstIndex(where: { !Self.isBlank($0) })
-        else { return .none }
-        let line = 1 + bytes[..<start].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-        let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-        return OFXHeader.read(rest) != nil ? .document(line: line) : .text(line: line)
+        bytes.withSpan { bytes in
+            guard let start = (limit..<bytes.count).first(where: { !Self.isBlank(bytes[$0]) }) else { return .none }
+            let line = 1 + (0..<start).reduce(0) { bytes[$1] == 0x0A ? $0 + 1 : $0 }
+            return OFXHeader.read(bytes.extracting(start...)) != nil ? .document(line: line) : .text(line: line)
+        }
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {
@@ -95,12 +129,10 @@ final class OFXInput {
 
     /// `end`, or less when the root's end tag comes before it: the end of what to hand over next.
     private func limited(_ end: Int) -> Int {
-        if limit == bytes.count, end > searched, let base = bytes.baseAddress {
+        if limit == bytes.count, end > searched {
             // From a little before what was searched, for a tag cut between two chunks.
             let from = max(searched - (Self.rootEndTag.count - 1), 0)
-            if let found = Self.rootEnd(in: UnsafeRawBufferPointer(start: base + from, count: end - from)) {
-                limit = from + found
-            }
+            if let found = bytes.withSpan({ Self.rootEnd(in: $0.extracting(from..<end)) }) { limit = from + found }
             searched = end
         }
         return min(end, limit)
@@ -110,7 +142,12 @@ final class OFXInput {
     func read(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
         guard normalizer != nil else {
             let count = limited(position + min(capacity, bytes.count - position)) - position
-            if count > 0 { buffer.copyMemory(from: bytes.baseAddress! + position, byteCount: count) }
+            // `position..<(position + count)` is inside the bytes, and `count` at most `capacity`.
+            if count > 0 {
+                bytes.withSpan {
+                    $0.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + position, byteCount: count) }
+                }
+            }
             position += count
             return count
         }
@@ -129,9 +166,7 @@ final class OFXInput {
         taken = 0
         if position < limit {
             let end = limited(min(position + Self.chunk, bytes.count))
-            normalizer!.feed(
-                UnsafeRawBufferPointer(rebasing: bytes[position..<end]).assumingMemoryBound(to: UInt8.self),
-                into: &normalized)
+            bytes.withSpan { normalizer!.feed($0.extracting(position..<end), into: &normalized) }
             position = end
             return true
         }

@@ -97,7 +97,8 @@ struct OFXSecurityList {
 
     init(names: OFXNames) { self.names = names }
 
-    mutating func take(_ node: OFXNode) {
+    /// Takes one node, which `reader` returned last.
+    mutating func take(_ node: OFXNode, _ reader: OFXXMLReader) {
         switch node {
         case let .start(name, isEmpty):
             stack.append(name)
@@ -107,8 +108,8 @@ struct OFXSecurityList {
                 current = OFXSecurity()
             }
             if isEmpty { end() }
-        case let .text(value):
-            let text = OFXText.string(OFXText.trimmed(value))
+        case .text:
+            let text = reader.withText(OFXText.trimmedString)
             guard stack.count >= 2, !text.isEmpty else { return }
             switch (stack[stack.count - 2], stack[stack.count - 1]) {
             case (OFXNames.security, OFXNames.uniqueID) where stack.dropLast(2).last == OFXNames.securityInfo:

@@ -7,6 +7,9 @@ import Glibc
 /// A name pointer seen before is found in a small cache (and checked byte for byte, so a
 /// pointer reused for another name cannot mislead it); a new one is looked up by its bytes.
 /// The cache and the names' bytes are plain memory: a lookup retains nothing.
+///
+/// Part of the libxml2 edge (with ``OFXXMLReader``): one of the few types that touch pointers,
+/// libxml2's names and the cache's own memory, never lent out.
 final class OFXNames {
     typealias ID = Int32
 

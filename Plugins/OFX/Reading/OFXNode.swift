@@ -1,8 +1,9 @@
 /// The kinds of node the walk through a file cares about, from libxml2's reader. Names are
-/// ``OFXNames`` numbers; text is libxml2's bytes, valid until the reader moves on.
-enum OFXNode {
+/// ``OFXNames`` numbers; a text's bytes are lent by ``OFXXMLReader/withText(_:)`` until the
+/// reader moves on.
+enum OFXNode: Equatable {
     case start(name: OFXNames.ID, isEmpty: Bool)
-    case text(UnsafeBufferPointer<UInt8>)
+    case text
     case end(name: OFXNames.ID)
     /// Whitespace, comments, processing instructions.
     case other

@@ -134,20 +134,9 @@ public struct OFXStatement: Sendable, Equatable {
 
     /// Widens the span of days by a transaction's date (its first ten characters, the day).
     mutating func include(day date: String) {
-        var date = date
-        date.withUTF8 { bytes in
-            let day = UnsafeBufferPointer(rebasing: bytes.prefix(10))
-            // Days of ASCII digits and dashes compare as their bytes, as Strings would.
-            if firstDay.map({ Self.compare(day, $0) < 0 }) ?? true { firstDay = String(decoding: day, as: UTF8.self) }
-            if lastDay.map({ Self.compare(day, $0) > 0 }) ?? true { lastDay = String(decoding: day, as: UTF8.self) }
-        }
-    }
-
-    private static func compare(_ day: UnsafeBufferPointer<UInt8>, _ other: String) -> Int {
-        var other = other
-        return other.withUTF8 { other in
-            for (a, b) in zip(day, other) where a != b { return a < b ? -1 : 1 }
-            return day.count - other.count
-        }
+        let day = date.utf8.prefix(10)
+        // Days of ASCII digits and dashes compare as their bytes, as Strings would.
+        if firstDay.map({ day.lexicographicallyPrecedes($0.utf8) }) ?? true { firstDay = String(Substring(day)) }
+        if lastDay.map({ $0.utf8.lexicographicallyPrecedes(day) }) ?? true { lastDay = String(Substring(day)) }
     }
 }

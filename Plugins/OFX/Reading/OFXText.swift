@@ -1,48 +1,66 @@
 import Glibc
 
-/// Leaf text as libxml2 hands it over (UTF-8 bytes), read without a String per node.
+/// Byte work over text in place, by offsets into a `Span`: leaf text as libxml2 hands it over
+/// (UTF-8 bytes, read without a String per node), the file's bytes. Holds the scans that want
+/// `memchr` and `memcmp`, and each hand-over to code that takes a pointer (an array's append, a
+/// String's decoding).
+///
+/// With ``OFXInput`` and ``OFXBytes`` (the file's bytes and libxml2's read callback),
+/// ``OFXXMLReader`` and ``OFXNames`` (libxml2's nodes and names), and the plugin's edge, the only
+/// code that touches pointers; the rest of the reader works on `Span`s, whose every access is
+/// checked. Each pointer here is the span's own, used only inside the call that lends it, and
+/// every range is checked against the span first, so a wrong offset traps as a span's subscript
+/// would, never reads past the text.
 enum OFXText {
-    /// `bytes` without the blanks and line breaks around it, as ``Swift/String/trimmingOFXBlanks()``
-    /// trims (Unicode white space): ASCII is checked byte by byte, and only a non-ASCII scalar at
-    /// either end is decoded.
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        guard let base = bytes.baseAddress else { return bytes }
+    /// The range of `bytes` without the blanks and line breaks around it, as
+    /// ``Swift/String/trimmingOFXBlanks()`` trims (Unicode white space): ASCII is checked byte by
+    /// byte, and only a non-ASCII scalar at either end is decoded.
+    static func trimmed(_ bytes: Span<UInt8>) -> Range<Int> {
         var low = 0
         var high = bytes.count
         while low < high {
-            let byte = base[low]
+            let byte = bytes[low]
             if byte < 0x80 {
                 guard isASCIIWhitespace(byte) else { break }
                 low += 1
             } else {
                 var end = low + 1
-                while end < high && base[end] & 0xC0 == 0x80 { end += 1 }
-                guard isWhitespace(UnsafeBufferPointer(start: base + low, count: end - low)) else { break }
+                while end < high && bytes[end] & 0xC0 == 0x80 { end += 1 }
+                guard isWhitespace(bytes.extracting(low..<end)) else { break }
                 low = end
             }
         }
         while high > low {
-            let byte = base[high - 1]
+            let byte = bytes[high - 1]
             if byte < 0x80 {
                 guard isASCIIWhitespace(byte) else { break }
                 high -= 1
             } else {
                 var start = high - 1
-                while start > low && base[start] & 0xC0 == 0x80 { start -= 1 }
-                guard isWhitespace(UnsafeBufferPointer(start: base + start, count: high - start)) else { break }
+                while start > low && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                guard isWhitespace(bytes.extracting(start..<high)) else { break }
                 high = start
             }
         }
-        return UnsafeBufferPointer(start: base + low, count: high - low)
+        return low..<high
     }
 
-    /// Appends `bytes` with `&`, `<` and `>` escaped, as XML text.
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var start = 0
-        for index in 0..<bytes.count {
+    /// Appends `range` of `bytes` (all of them by default) to `out`.
+    @inline(__always)
+    static func append(_ bytes: Span<UInt8>, _ range: Range<Int>? = nil, to out: inout [UInt8]) {
+        let range = range ?? 0..<bytes.count
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the text")
+        // `range` is inside the span: checked above.
+        bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Appends `range` of `bytes` with `&`, `<` and `>` escaped, as XML text.
+    static func appendEscaped(_ bytes: Span<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
+        var start = range.lowerBound
+        for index in range {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            append(bytes, start..<index, to: &out)
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
@@ -50,34 +68,41 @@ enum OFXText {
             }
             start = index + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        append(bytes, start..<range.upperBound, to: &out)
     }
 
-    /// Whether `needle` (which starts with `<`) occurs in `bytes`: `memchr` to each `<`, then a
-    /// compare, so a file of 100 MB is searched in milliseconds.
-    static func contains(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let all = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-        return firstOffset(of: needle, in: all, from: 0) != nil
-    }
-
-    /// Where `needle` first occurs in `bytes` at or after `start`; nil when it does not.
-    static func firstOffset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let base = bytes.baseAddress, let first = needle.first else { return nil }
-        var offset = start
-        while offset + needle.count <= bytes.count {
-            guard let found = memchr(base + offset, Int32(first), bytes.count - offset) else { return nil }
-            offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            guard offset + needle.count <= bytes.count else { return nil }
-            if memcmp(found, needle, needle.count) == 0 { return offset }
-            offset += 1
+    /// Where `needle` first occurs in `bytes` at or after `start`; nil when it does not: `memchr`
+    /// to each of its first byte, then a compare, so a file of 100 MB is searched in milliseconds.
+    static func firstOffset(of needle: [UInt8], in bytes: Span<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first, start + needle.count <= bytes.count else { return nil }
+        precondition(start >= 0, "offset before the text")
+        return bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return nil }
+            var offset = start
+            // Each place compared is `offset..<(offset + needle.count)`, inside the bytes.
+            while offset + needle.count <= bytes.count {
+                guard let found = memchr(base + offset, Int32(first), bytes.count - offset) else { return nil }
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                guard offset + needle.count <= bytes.count else { return nil }
+                if memcmp(found, needle, needle.count) == 0 { return offset }
+                offset += 1
+            }
+            return nil
         }
-        return nil
     }
 
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
+    /// `range` of `bytes` (all of them by default) as a String.
+    static func string(_ bytes: Span<UInt8>, _ range: Range<Int>? = nil) -> String {
+        let range = range ?? 0..<bytes.count
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the text")
+        // `range` is inside the span: checked above.
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
     }
+
+    /// `bytes` without the blanks around them (``trimmed(_:)``), as a String.
+    static func trimmedString(_ bytes: Span<UInt8>) -> String { string(bytes, trimmed(bytes)) }
 
     /// U+0009–U+000D and U+0020: the ASCII scalars with Unicode's White_Space property.
     @inline(__always)
@@ -87,10 +112,9 @@ enum OFXText {
 
     /// Whether one UTF-8 encoded scalar is white space (U+0085, U+00A0, U+2000…); false for
     /// bytes that are no scalar.
-    private static func isWhitespace(_ scalar: UnsafeBufferPointer<UInt8>) -> Bool {
-        var iterator = scalar.makeIterator()
-        var decoder = UTF8()
-        guard case let .scalarValue(value) = decoder.decode(&iterator), iterator.next() == nil else { return false }
-        return value.properties.isWhitespace
+    private static func isWhitespace(_ scalar: Span<UInt8>) -> Bool {
+        // Bytes that are no scalar decode as U+FFFD, which is not white space.
+        let scalars = string(scalar).unicodeScalars
+        return scalars.count == 1 && scalars.first!.properties.isWhitespace
     }
 }

@@ -47,11 +47,11 @@ struct OFXTransactionFields {
     // MARK: Reading
 
     /// A leaf's text (or a piece of it), `leaf` when the entry needs it.
-    mutating func add(_ leaf: Leaf?, underPayee: Bool, _ value: UnsafeBufferPointer<UInt8>) {
-        if let leaf { values[leaf.rawValue].append(contentsOf: value) }
+    mutating func add(_ leaf: Leaf?, underPayee: Bool, _ value: Span<UInt8>) {
+        if let leaf { OFXText.append(value, to: &values[leaf.rawValue]) }
         if underPayee { payeeGiven = true }
         // Without the line break an SGML leaf keeps up to the next tag.
-        OFXText.appendEscaped(OFXText.trimmed(value), to: &raw)
+        OFXText.appendEscaped(value, OFXText.trimmed(value), to: &raw)
     }
 
     mutating func open(_ name: [UInt8]) {
@@ -209,14 +209,14 @@ struct OFXTransactionFields {
         else fallback: (leaf: Leaf, name: String)?, within: String = ""
     ) -> Result<(amount: String, date: String), OFXReject> {
         guard let amountText = value(amount.leaf) else { return reject(amount.name, "missing \(amount.name)") }
-        guard let normalized = amountText.withUnsafeBufferPointer(OFXAmount.normalized) else {
+        guard let normalized = OFXAmount.normalized(amountText.span) else {
             return reject(amount.name, "\(Self.quoted(amountText)) is not an amount")
         }
         let dateField = value(date.leaf) == nil ? fallback.flatMap { value($0.leaf) == nil ? nil : $0 } ?? date : date
         guard let dateText = value(dateField.leaf) else {
             return reject(within + date.name, "missing \(date.name)" + (fallback.map { " (and \($0.name))" } ?? ""))
         }
-        guard let converted = dateText.withUnsafeBufferPointer(OFXDate.converted) else {
+        guard let converted = OFXDate.converted(dateText.span) else {
             return reject(
                 within + dateField.name,
                 "\(Self.quoted(dateText)) is not an OFX date (YYYYMMDD[HHMMSS[.XXX][[±H:TZ]]])")
@@ -267,11 +267,7 @@ struct OFXTransactionFields {
     func value(_ leaf: Leaf) -> ArraySlice<UInt8>? {
         let bytes = values[leaf.rawValue]
         guard !bytes.isEmpty else { return nil }
-        let range = bytes.withUnsafeBufferPointer { all in
-            let trimmed = OFXText.trimmed(all)
-            let start = all.baseAddress.map { trimmed.baseAddress! - $0 } ?? 0
-            return start..<(start + trimmed.count)
-        }
+        let range = OFXText.trimmed(bytes.span)
         return range.isEmpty ? nil : bytes[range]
     }
 

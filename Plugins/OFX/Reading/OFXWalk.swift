@@ -77,14 +77,14 @@ struct OFXWalk {
         }.joined(separator: ".")
     }
 
-    /// Takes one node; false when `visit` said stop.
-    mutating func take(_ node: OFXNode, _ visit: (OFXEvent) -> Bool) -> Bool {
+    /// Takes one node, which `reader` returned last; false when `visit` said stop.
+    mutating func take(_ node: OFXNode, _ reader: OFXXMLReader, _ visit: (OFXEvent) -> Bool) -> Bool {
         switch node {
         case let .start(name, isEmpty):
             guard start(name, visit) else { return false }
             return isEmpty ? end(name, visit) : true
-        case let .text(value):
-            text(value)
+        case .text:
+            reader.withText { text($0) }
             return true
         case let .end(name):
             return end(name, visit)
@@ -154,14 +154,14 @@ struct OFXWalk {
         return true
     }
 
-    private mutating func text(_ value: UnsafeBufferPointer<UInt8>) {
+    private mutating func text(_ value: Span<UInt8>) {
         if transactionDepth > 0 {
             let below = stack.count - transactionDepth
             guard pass != .statements, below > 0 else { return }
             if pass == .debitSigns {
                 let leaf = stack[stack.count - 1]
-                if below == 1, leaf == OFXNames.transactionType { debit.type.append(contentsOf: value) }
-                if below == 1, leaf == OFXNames.amount { debit.amount.append(contentsOf: value) }
+                if below == 1, leaf == OFXNames.transactionType { OFXText.append(value, to: &debit.type) }
+                if below == 1, leaf == OFXNames.amount { OFXText.append(value, to: &debit.amount) }
                 return
             }
             guard transactionElement == OFXNames.transaction || transactionElement == OFXNames.pendingTransaction else {
@@ -195,11 +195,11 @@ struct OFXWalk {
         }
         guard statement != nil, stack.count > statementDepth else {
             if stack.count >= 3, stack[stack.count - 2] == OFXNames.status {
-                status.take(stack[stack.count - 1], OFXText.string(OFXText.trimmed(value)))
+                status.take(stack[stack.count - 1], OFXText.trimmedString(value))
             }
             return
         }
-        let trimmed = OFXText.string(OFXText.trimmed(value))
+        let trimmed = OFXText.trimmedString(value)
         let within = stack[statementDepth...].map(names.string).joined(separator: ".")
         switch within {
         // An empty CURDEF names no currency: the account has none (and a note says so), not "".

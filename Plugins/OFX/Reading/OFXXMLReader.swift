@@ -3,6 +3,9 @@ import Glibc
 
 /// libxml2's streaming reader over an ``OFXInput``: one node at a time, the tree freed behind
 /// it, so memory stays bounded whatever the file's size. Errors are collected, never printed.
+///
+/// The libxml2 edge: with ``OFXNames``, the only code that holds libxml2's pointers. A node's
+/// text is lent as a `Span` (``withText(_:)``), which cannot outlive the node.
 final class OFXXMLReader {
     /// libxml2's globals, set up once before any thread makes a reader.
     private static let initialised: Bool = {
@@ -67,15 +70,21 @@ final class OFXXMLReader {
         case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
             return .end(name: name(reader))
         case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-            guard let value = xmlTextReaderConstValue(reader) else {
-                return .text(UnsafeBufferPointer(start: nil, count: 0))
-            }
-            return .text(
-                UnsafeBufferPointer(
-                    start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
+            return .text
         default:
             return .other
         }
+    }
+
+    /// The text of the node ``next()`` returned last (a ``OFXNode/text``), lent to `body`: libxml2's
+    /// bytes, valid until the reader moves on.
+    @inline(__always)
+    func withText<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        guard let reader, let value = xmlTextReaderConstValue(reader) else {
+            return body(UnsafeBufferPointer<UInt8>(start: nil, count: 0).span)
+        }
+        let count = strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
+        return body(UnsafeBufferPointer(start: value, count: count).span)
     }
 
     /// The line the parser has reached.

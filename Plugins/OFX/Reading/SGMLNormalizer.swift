@@ -67,13 +67,13 @@ public struct SGMLNormalizer {
     // MARK: Feeding
 
     public mutating func feed(_ bytes: some Sequence<UInt8>, into out: inout [UInt8]) {
-        let fed: Void? = bytes.withContiguousStorageIfAvailable { feed($0, into: &out) }
-        if fed == nil { Array(bytes).withUnsafeBufferPointer { feed($0, into: &out) } }
+        let fed: Void? = bytes.withContiguousStorageIfAvailable { feed($0.span, into: &out) }
+        if fed == nil { feed(Array(bytes).span, into: &out) }
     }
 
     /// Feeds bytes in runs: text between tags and the inside of a tag are copied whole, and
     /// only the bytes that change the state (or need transcoding) go one at a time.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    public mutating func feed(_ bytes: Span<UInt8>, into out: inout [UInt8]) {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -90,7 +90,7 @@ public struct SGMLNormalizer {
                     index += 1
                 }
                 if index > start {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    OFXText.append(bytes, start..<index, to: &out)
                     if text { leafHasText = true }
                 }
             case .tag:
@@ -100,7 +100,7 @@ public struct SGMLNormalizer {
                 {
                     index += 1
                 }
-                if index > start { tag.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                if index > start { OFXText.append(bytes, start..<index, to: &tag) }
             case .header, .entity:
                 break
             }
