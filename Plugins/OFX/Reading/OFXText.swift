@@ -2,8 +2,8 @@ import Glibc
 
 /// Byte work over text in place, by offsets into a `Span`: leaf text as libxml2 hands it over
 /// (UTF-8 bytes, read without a String per node), the file's bytes. Holds the scans that want
-/// `memchr` and `memcmp`, and each hand-over to code that takes a pointer (an array's append, a
-/// String's decoding).
+/// `memchr` and `memcmp` or no check per byte, and each hand-over to code that takes a pointer
+/// (an array's append, a String's decoding).
 ///
 /// With ``OFXInput`` and ``OFXBytes`` (the file's bytes and libxml2's read callback),
 /// ``OFXXMLReader`` and ``OFXNames`` (libxml2's nodes and names), and the plugin's edge, the only
@@ -43,6 +43,22 @@ enum OFXText {
             }
         }
         return low..<high
+    }
+
+    /// The first index in `start..<end` (to the end of `bytes` by default) of a byte `stop` is
+    /// true for, else `end`: the loop of the SGML normaliser's runs, without a check per byte.
+    @inline(__always)
+    static func firstIndex(in bytes: Span<UInt8>, from start: Int, to end: Int? = nil, where stop: (UInt8) -> Bool)
+        -> Int
+    {
+        let end = end ?? bytes.count
+        precondition(start >= 0 && start <= end && end <= bytes.count, "range outside the text")
+        return bytes.withUnsafeBufferPointer { bytes in
+            // Every index read is in `start..<end`, inside the bytes: checked above.
+            var index = start
+            while index < end && !stop(bytes[index]) { index += 1 }
+            return index
+        }
     }
 
     /// Appends `range` of `bytes` (all of them by default) to `out`.

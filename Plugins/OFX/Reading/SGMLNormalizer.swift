@@ -81,24 +81,21 @@ public struct SGMLNormalizer {
             switch state {
             case .text:
                 var text = false
-                while index < count {
-                    let byte = bytes[index]
+                index = OFXText.firstIndex(in: bytes, from: start) { byte in
                     guard byte >= 0x20 || Self.isBlank(byte), byte < 0x80 || !transcodes,
                         byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&")
-                    else { break }
+                    else { return true }
                     if !Self.isBlank(byte) { text = true }
-                    index += 1
+                    return false
                 }
                 if index > start {
                     OFXText.append(bytes, start..<index, to: &out)
                     if text { leafHasText = true }
                 }
             case .tag:
-                let room = Self.longestTag - tag.count
-                while index < count && index - start < room && bytes[index] != UInt8(ascii: ">")
-                    && bytes[index] != UInt8(ascii: "<")
-                {
-                    index += 1
+                let end = min(count, start + max(Self.longestTag - tag.count, 0))
+                index = OFXText.firstIndex(in: bytes, from: start, to: end) {
+                    $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "<")
                 }
                 if index > start { OFXText.append(bytes, start..<index, to: &tag) }
             case .header, .entity:
