@@ -1,5 +1,3 @@
-import Glibc
-
 extension OFXDocument {
     /// - Parameter bytes: the whole file; must outlive the document (a `FileBytes` does).
     public convenience init(bytes: UnsafeRawBufferPointer, origin: String) {
@@ -30,8 +28,8 @@ enum OFXBytes {
 /// through the ``SGMLNormalizer`` a chunk at a time (OFX 1.x), so no copy of the file is made.
 ///
 /// The edge where bytes are handed to libxml2: with ``OFXBytes``, ``OFXText``, ``OFXXMLReader``
-/// and ``OFXNames``, one of the few types that touch pointers. It copies into libxml2's buffer
-/// and searches for `</OFX>` with `memchr`, inside the span it is lent, every range checked.
+/// and ``OFXNames``, one of the few types that touch pointers: it copies from the span it is lent
+/// into libxml2's buffer, at most the `capacity` libxml2 gives.
 ///
 /// Only the root element is handed over, up to the first `</OFX>`: what follows it (a web page's
 /// `</BODY></HTML>`, a second OFX file joined on) made libxml2 fail the whole file, statements
@@ -51,28 +49,6 @@ final class OFXInput {
     /// How far `</OFX>` has been looked for.
     private var searched = 0
     private static let rootEndTag = Array("</OFX>".utf8)
-
-    /// The offset just past the first `</OFX>` in `window`. Found by its `X`, which OFX's tags and
-    /// texts hold far more rarely than `<`, so the search costs little beside libxml2's.
-    private static func rootEnd(in window: Span<UInt8>) -> Int? {
-        window.withUnsafeBytes { window in
-            guard let base = window.baseAddress else { return nil }
-            let x = 4  // where `X` is in `</OFX>`
-            var offset = x
-            // Each place compared is `(offset - x)..<(offset + 2)`, inside the window.
-            while offset < window.count - 1 {
-                guard let found = memchr(base + offset, Int32(UInt8(ascii: "X")), window.count - 1 - offset) else {
-                    return nil
-                }
-                offset = base.distance(to: UnsafeRawPointer(found))
-                if rootEndTag.withUnsafeBytes({ memcmp(base + offset - x, $0.baseAddress!, $0.count) }) == 0 {
-                    return offset - x + rootEndTag.count
-                }
-                offset += 1
-            }
-            return nil
-        }
-    }
 
     /// - Parameter windows1252: bytes ≥ 0x80 of an SGML body are windows-1252 (declared, or
     ///   guessed by the document), transcoded to UTF-8 by the normaliser.
@@ -132,7 +108,14 @@ final class OFXInput {
         if limit == bytes.count, end > searched {
             // From a little before what was searched, for a tag cut between two chunks.
             let from = max(searched - (Self.rootEndTag.count - 1), 0)
-            if let found = bytes.withSpan({ Self.rootEnd(in: $0.extracting(from..<end)) }) { limit = from + found }
+            // Found by its `X`, which OFX's tags and texts hold far more rarely than `<`, so the
+            // search costs little beside libxml2's.
+            let tag = Self.rootEndTag
+            if let found = bytes.withSpan({
+                OFXText.firstOffset(of: tag, in: $0.extracting(..<end), from: from, key: 4)
+            }) {
+                limit = found + tag.count
+            }
             searched = end
         }
         return min(end, limit)

@@ -134,23 +134,9 @@ public struct OFXStatement: Sendable, Equatable {
 
     /// Widens the span of days by a transaction's date (its first ten characters, the day).
     mutating func include(day date: String) {
-        var date = date
-        date.withUTF8 { bytes in
-            let day = bytes.span.extracting(first: 10)
-            // Days of ASCII digits and dashes compare as their bytes, as Strings would.
-            if firstDay.map({ Self.compare(day, $0) < 0 }) ?? true { firstDay = OFXText.string(day) }
-            if lastDay.map({ Self.compare(day, $0) > 0 }) ?? true { lastDay = OFXText.string(day) }
-        }
-    }
-
-    private static func compare(_ day: Span<UInt8>, _ other: String) -> Int {
-        var other = other
-        return other.withUTF8 { other in
-            let other = other.span
-            for index in 0..<min(day.count, other.count) where day[index] != other[index] {
-                return day[index] < other[index] ? -1 : 1
-            }
-            return day.count - other.count
-        }
+        // Days of ASCII digits and dashes compare as their bytes.
+        let day = String(Substring(date.utf8.prefix(10)))
+        if firstDay.map({ day < $0 }) ?? true { firstDay = day }
+        if lastDay.map({ day > $0 }) ?? true { lastDay = day }
     }
 }
