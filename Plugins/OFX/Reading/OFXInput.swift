@@ -8,7 +8,8 @@ extension OFXDocument {
 /// The file's bytes, lent as a `Span`: the caller's, which outlive the document, or the
 /// document's copy with each line in UTF-8.
 ///
-/// With ``OFXInput``, the only code that holds the file by pointer; the pointer is never lent.
+/// With ``OFXInput`` and the public `OFXDocument.init(bytes:origin:)` above, which wraps the
+/// caller's pointer, the only code that holds the file by pointer; only the span is lent.
 enum OFXBytes {
     case file(UnsafeRawBufferPointer)
     case copy([UInt8])
