@@ -399,9 +399,14 @@ struct FeedOutput {
     /// account named two ways by two exports, each shared payment then written twice. Said,
     /// with what would make them one: the id the other has (a csv's `account-id=`), one
     /// `account=` for both, or nothing when each has its own id.
+    ///
+    /// The five pairs sharing the most records, then how many more: a folder of many accounts
+    /// each paying one subscription on one day made a pair of lines an account.
     static func accountTwinsSummary(_ twins: [(first: Int, second: Int, shared: Int)], feed: Feed) -> [String] {
         var lines: [String] = []
-        for (a, b, shared) in twins {
+        let shown = twins.enumerated().sorted { ($1.element.shared, $0.offset) < ($0.element.shared, $1.offset) }
+            .prefix(5).map(\.element)
+        for (a, b, shared) in shown {
             func named(_ account: Int) -> String {
                 let source = feed.sources[feed.accounts[account].source]
                 let id = feed.accounts[account].id.map { " id \($0)" } ?? ""
@@ -444,6 +449,11 @@ struct FeedOutput {
                     : "if they are one account, read one of the two: their ids differ, and --dedupe matches within one id"
             }
             lines.append("txfeed:   \(hint)")
+        }
+        if twins.count > shown.count {
+            lines.append(
+                "txfeed: … and \((twins.count - shown.count).counted("more pair")) of accounts with records of the same day, amount and vendor"
+            )
         }
         return lines
     }
