@@ -60,21 +60,34 @@ struct HoldsByAmount {
                 if fromBelow { below = nil } else { above = nil }
                 continue
             }
-            // Latest day first, up to `day`, down to the window's start.
-            var j = holdsLeft[k].atOrBelow(holds[k].partitionPoint { open[$0].day > day } - 1)
-            while let at = j, open[holds[k][at]].day >= day - window {
-                let n = holds[k][at]
-                j = holdsLeft[k].atOrBelow(at - 1)
-                if taken[n] {
-                    holdsLeft[k].remove(at)
-                    if holdsLeft[k].atOrBelow(holds[k].count - 1) == nil { amountsLeft.remove(k) }
-                    continue
-                }
-                let daysLater = day - open[n].day
-                // Every hold further down is older: none beats a match of this amount.
+            // Day by day, the latest first, up to `day` and down to the window's start; within a
+            // day the oldest row first, so the first hold that may be taken is this amount's best.
+            var top = holds[k].partitionPoint { open[$0].day > day } - 1
+            days: while let last = holdsLeft[k].atOrBelow(top) {
+                let onDay = open[holds[k][last]].day
+                let daysLater = day - onDay
+                guard daysLater <= window else { break }
+                // Every older day loses to a match of this amount already found.
                 if let best, best.difference == difference, daysLater > best.daysLater { break }
-                let better = best.map { (difference, daysLater, open[n].row) < ($0.difference, $0.daysLater, $0.row) }
-                if better ?? true, eligible(n) { best = (difference, daysLater, open[n].row, n) }
+                let first = holds[k].partitionPoint { open[$0].day >= onDay }
+                var next = holdsLeft[k].atOrAbove(first)
+                while let at = next, at <= last {
+                    let n = holds[k][at]
+                    if taken[n] {
+                        holdsLeft[k].remove(at)
+                        if holdsLeft[k].atOrBelow(holds[k].count - 1) == nil { amountsLeft.remove(k) }
+                    } else if eligible(n) {
+                        let candidate = (difference, daysLater, open[n].row, n)
+                        if best.map({ (candidate.0, candidate.1, candidate.2) < ($0.difference, $0.daysLater, $0.row) })
+                            ?? true
+                        {
+                            best = candidate
+                        }
+                        break days
+                    }
+                    next = holdsLeft[k].atOrAbove(at + 1)
+                }
+                top = first - 1
             }
             if fromBelow { below = amountsLeft.atOrBelow(k - 1) } else { above = amountsLeft.atOrAbove(k + 1) }
         }

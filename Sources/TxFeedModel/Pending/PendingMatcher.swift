@@ -135,7 +135,9 @@ public enum PendingMatcher {
             }
             records[slot].add(n, pending, tolerancePercent: tolerancePercent)
         }
-        for slot in records.indices { records[slot].sort(open, payee: payeeKey) }
+        // Each hold's payee, by its index: asked of every hold a booked record looks at.
+        let holdPayees = open.map { payeeKey($0.vendor) }
+        for slot in records.indices { records[slot].sort(open, payees: holdPayees) }
         // Per feed account, its remembered pending records' slot: one array index a record, not
         // a hashed account key (most runs have none, and a million booked records ask).
         let slotOfAccount = accountKeys.map { slotOfKey[$0] }
@@ -177,7 +179,7 @@ public enum PendingMatcher {
                 .nearest(
                     to: abs(t.signedMinor), day: day, window: window, tolerancePercent: tolerancePercent, open: open,
                     taken: taken
-                ) { n in free(n) && payee.agrees(with: payeeKey(open[n].vendor)) }
+                ) { n in free(n) && payee.agrees(with: holdPayees[n]) }
             guard let best else { continue }
             (taken[best], bookedNow[best]) = (true, true)
             let pending = open[best]
@@ -265,12 +267,12 @@ struct OpenRecords {
     }
 
     /// Orders the lists and makes the payee groups, once every record is added.
-    mutating func sort(_ open: [RememberedPending], payee: (String) -> PayeeKey) {
+    mutating func sort(_ open: [RememberedPending], payees: [PayeeKey]) {
         var members: [PayeeGroup: [Int]] = [:]
         for money in byMoney.keys {
             byMoney[money]!.sort { (open[$0].day, $0) < (open[$1].day, $1) }
             for n in byMoney[money]! {
-                guard let word = payee(open[n].vendor).words.first else { continue }
+                guard let word = payees[n].words.first else { continue }
                 members[PayeeGroup(isDebit: open[n].signedMinor < 0, firstWord: word), default: []].append(n)
             }
         }
