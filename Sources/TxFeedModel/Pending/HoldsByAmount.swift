@@ -2,9 +2,9 @@
 /// by amount: what a booked record of that payee is matched against (``PendingMatcher``).
 ///
 /// A booked record looks at the amounts nearest its own first, outward, and stops past the
-/// tolerance or past the nearest match; a hold once taken is stepped over for good. Comparing
-/// each booking with every open hold of its sign made 20,000 holds of one payee beside their
-/// bookings take 5 s, 80,000 a minute.
+/// tolerance or past the nearest match, a day's holds oldest row first; a hold once taken is
+/// stepped over for good. Comparing each booking with every open hold of its sign made 20,000
+/// holds of one payee beside their bookings take 5 s (80,000 a minute), and 20,000 equal ones 12 s.
 struct HoldsByAmount {
     /// The holds' distinct amounts (magnitudes in minor units), ascending.
     private var amounts: [Int64] = []
