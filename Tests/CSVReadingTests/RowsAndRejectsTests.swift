@@ -416,6 +416,19 @@ final class ContentOverHeaderTests: XCTestCase {
         XCTAssertEqual(result.problems, ["bank.csv: every line is one field: set separator (, ; tab or |)"])
     }
 
+    /// A line of 256 fields or more is no bank's table: said so, not taken for one field. Each
+    /// header was matched against a regex for a currency: 200,000 columns ran past the timeout.
+    func testATableTooWideToBeABanksIsSaidSo() throws {
+        for columns in [300, 20_000] {
+            let header = (0..<columns).map { "c\($0)" }.joined(separator: ",")
+            let row = (0..<columns).map { _ in "1" }.joined(separator: ",")
+            let result = try CSVReading.read(header + "\n" + row + "\n")
+            XCTAssertEqual(
+                result.problems,
+                ["bank.csv: line 1 has \(columns) fields: a table of 256 columns or more is none a bank exports"])
+        }
+    }
+
     /// Chase's checking export: a separator after every row's last cell, none after the
     /// header's. The header one field short is still the header, not a preamble.
     func testAHeaderOneFieldShortOfRowsEndingEmptyIsTheHeader() throws {

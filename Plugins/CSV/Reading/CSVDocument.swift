@@ -185,6 +185,12 @@ public final class CSVDocument {
                 addProblem("the file holds no rows")
             } else if let skip = settings.skip, scan.head.allSatisfy({ $0.line <= skip }) {
                 addProblem("skip \(skip): no line is left after it")
+            } else if scan.width == TableScan.widest,
+                let wide = scan.head.first(where: { $0.fieldCount >= TableScan.widest })
+            {
+                addProblem(
+                    "line \(wide.line) has \(wide.fieldCount) fields: a table of \(TableScan.widest) columns or more is none "
+                        + "a bank exports")
             } else {
                 addProblem("every line is one field: set separator (, ; tab or |)")
             }

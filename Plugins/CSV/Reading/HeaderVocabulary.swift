@@ -223,6 +223,15 @@ public enum HeaderVocabulary {
     /// `Saldo CHF` (the code in capitals); the name without the code, and the code. Nil when
     /// the header names none.
     static func moneyHeaderCurrency(_ header: String) -> (name: String, code: String)? {
+        // Asked of every header: the regex took 0.2 ms a header, and a file of 200,000 columns
+        // ran past its timeout. Without three capitals in a row, it cannot match.
+        var capitals = 0
+        guard
+            header.utf8.contains(where: { byte in
+                capitals = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? capitals + 1 : 0
+                return capitals == 3
+            })
+        else { return nil }
         guard let match = header.wholeMatch(of: /\s*(.*?[^\s(])[\s(]+(?:in\s+)?([A-Z]{3})\)?\s*/) else { return nil }
         return (String(match.1), String(match.2))
     }

@@ -12,18 +12,20 @@ struct TableScan: Sendable {
     var recordCount = 0
 
     static let kept = 64
+    /// Field counts from here up count as one: no bank's table is that wide.
+    static let widest = 256
 
     init(text: UnsafeBufferPointer<UInt8>, separator: UInt8, skip: Int? = nil) {
         var tokenizer = CSVTokenizer(text: text, separator: separator)
         var fields: [CSVFieldSpan] = []
-        var histogram = [Int](repeating: 0, count: 257)
+        var histogram = [Int](repeating: 0, count: Self.widest + 1)
         var ring: [CSVRecordSpan] = []
         ring.reserveCapacity(Self.kept)
         var ringNext = 0
         while let record = tokenizer.next(into: &fields) {
             guard !record.isBlank else { continue }
             recordCount += 1
-            if record.line > skip ?? 0 { histogram[min(record.fieldCount, 256)] += 1 }
+            if record.line > skip ?? 0 { histogram[min(record.fieldCount, Self.widest)] += 1 }
             if head.count < Self.kept { head.append(record) }
             if ring.count < Self.kept {
                 ring.append(record)
