@@ -117,6 +117,19 @@ final class OFXDocumentTests: XCTestCase {
         XCTAssertTrue(failure.message.contains("cut short"), failure.message)
     }
 
+    /// SGML transactions never closed open each next one inside the last: past libxml2's 256
+    /// levels the file failed with libxml2's advice on its own options and a path of 256 names.
+    func testAggregatesLeftOpenPastTheDepthLimitAreSaidSo() throws {
+        let open = (0..<300).map {
+            transaction("-\($0)", fitid: "F\($0)").replacingOccurrences(of: "</STMTTRN>", with: "")
+        }
+        let result = read(sgmlFile(bankStatement(open.joined(separator: "\n"))), origin: "open.ofx")
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertEqual(
+            failure.message, "elements nested more than 256 deep: an aggregate left open (STMTTRN inside STMTTRN?)")
+        XCTAssertEqual(failure.path, "OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS.BANKTRANLIST.….STMTTRN")
+    }
+
     func testTextThatIsNotOFXFailsWithoutReading() {
         let result = read("date,amount\n2024-01-02,5\n", origin: "x.csv")
         XCTAssertEqual(result.failure?.description.hasPrefix("x.csv: not an OFX file"), true, "\(result)")

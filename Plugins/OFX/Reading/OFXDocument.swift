@@ -191,11 +191,16 @@ public final class OFXDocument {
             // The parser's names are where it stopped; the walk, which may be a few nodes behind,
             // has the indexes, and is known to have caught up only once the input ran out.
             let caughtUp = input.isExhausted && walk.openNames.starts(with: error.open)
-            let path =
+            var path =
                 error.open.isEmpty
                 ? walk.path : caughtUp ? walk.path(depth: error.open.count) : error.open.joined(separator: ".")
             var message = error.message
-            if let bytes = XMLDeclaration.notUTF8Bytes(libxml2Message: message) {
+            if message.hasPrefix("Excessive depth in document"), let inside = error.open.last {
+                // libxml2's limit of 256, with advice on its own options: in OFX, an aggregate
+                // (STMTTRN) an SGML file never closes, each next one opened inside it.
+                message = "elements nested more than 256 deep: an aggregate left open (\(inside) inside \(inside)?)"
+                path = error.open.prefix(5).joined(separator: ".") + ".….\(inside)"
+            } else if let bytes = XMLDeclaration.notUTF8Bytes(libxml2Message: message) {
                 // libxml2's "Input is not proper UTF-8, indicate encoding !\nBytes: 0xE9 0x74":
                 // said in OFX's terms, and never taken for a file cut short below.
                 let what = bytes.isEmpty ? "the text is" : "bytes \(bytes) are"
