@@ -8,4 +8,8 @@ public enum HeadStart {
         while i < head.count, head[i] == 0x20 || (0x09...0x0D).contains(head[i]) { i += 1 }
         return i
     }
+
+    public static func index(in head: Span<UInt8>) -> Int {
+        head.withUnsafeBufferPointer { index(in: $0) }
+    }
 }

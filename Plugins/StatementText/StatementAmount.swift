@@ -60,6 +60,11 @@ public struct StatementAmount: Equatable, Sendable {
         self.init(units: whole * Self.unit + fraction, significantDecimals: significant)
     }
 
+    public init?(utf8 text: Span<UInt8>) {
+        guard let amount = text.withUnsafeBufferPointer({ Self(utf8: $0) }) else { return nil }
+        self = amount
+    }
+
     // MARK: Arithmetic
 
     public var negated: StatementAmount { StatementAmount(units: -units, significantDecimals: significantDecimals) }

@@ -21,4 +21,8 @@ public enum UTF16Text {
         }
         return String(decoding: units, as: UTF16.self)
     }
+
+    public static func decode(_ bytes: Span<UInt8>, limit: Int = .max) -> String? {
+        bytes.withUnsafeBytes { decode($0, limit: limit) }
+    }
 }
