@@ -1,6 +1,9 @@
 /// A growable run of trivial values in plain memory: the reader's element stack and the text
 /// of the leaf being read, pushed and popped on every node without a retain, a uniqueness
 /// check or a copy-on-write branch. The owner frees it (``free()``) when done with it.
+///
+/// One of the few types that touch pointers (``CAMTText`` lists them): its elements are lent as a
+/// `Span` (``withSpan(_:)``), and only libxml2's edge appends from a pointer.
 struct CAMTBuffer<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
@@ -15,7 +18,11 @@ struct CAMTBuffer<Element: BitwiseCopyable> {
 
     var last: Element? { count > 0 ? base[count - 1] : nil }
 
-    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+    /// The elements, lent to `body`: valid while it runs.
+    func withSpan<Result>(_ body: (Span<Element>) -> Result) -> Result {
+        let elements = UnsafeBufferPointer(start: base, count: count)
+        return body(elements.span)
+    }
 
     mutating func append(_ element: Element) {
         if count == capacity { grow(to: count + 1) }

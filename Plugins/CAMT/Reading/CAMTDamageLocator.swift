@@ -20,7 +20,7 @@ enum CAMTDamageLocator {
         static func == (lhs: Place, rhs: Place) -> Bool { lhs.path == rhs.path }
     }
 
-    static func place(in bytes: UnsafeRawBufferPointer, line: Int, column: Int) -> Place {
+    static func place(in bytes: Span<UInt8>, line: Int, column: Int) -> Place {
         let stop = CAMTTagScanner.offset(in: bytes, line: line, column: column)
         var place = Place()
         var entries = 0

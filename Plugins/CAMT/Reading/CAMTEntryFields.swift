@@ -51,7 +51,7 @@ struct CAMTEntryFields {
 
     /// Keeps the (trimmed, non-empty) text of an entry's leaf; false for a field that is not the
     /// entry's.
-    mutating func keep(_ field: CAMTField, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func keep(_ field: CAMTField, _ value: Span<UInt8>) -> Bool {
         let slot: Slot
         switch field {
         case .amount: slot = .amount
@@ -87,9 +87,9 @@ struct CAMTEntryFields {
         return true
     }
 
-    private mutating func append(_ value: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    private mutating func append(_ value: Span<UInt8>) -> Range<Int> {
         let start = bytes.count
-        bytes.append(contentsOf: value)
+        CAMTText.append(value, to: &bytes)
         return start..<bytes.count
     }
 
@@ -118,11 +118,9 @@ struct CAMTEntryFields {
     func outcome(location: String, accountCurrency: String?, statementDay: String?, in element: CAMTName)
         -> Outcome
     {
-        bytes.withUnsafeBufferPointer { all in
-            outcome(
-                all, location: location, accountCurrency: accountCurrency, statementDay: statementDay,
-                element: element)
-        }
+        outcome(
+            bytes.span, location: location, accountCurrency: accountCurrency, statementDay: statementDay,
+            element: element)
     }
 
     /// Whether the entry states its status.
@@ -130,15 +128,13 @@ struct CAMTEntryFields {
 
     /// The entry's side and amount as written, when both can be read: what `TxsSummry` counts.
     var side: (debit: Bool, magnitude: StatementAmount)? {
-        bytes.withUnsafeBufferPointer { all in
-            guard let amount = slots[Slot.amount.rawValue], let indicator = slots[Slot.indicator.rawValue],
-                let magnitude = StatementAmount(utf8: UnsafeBufferPointer(rebasing: all[amount]))
-            else { return nil }
-            let sign = UnsafeBufferPointer(rebasing: all[indicator])
-            if Self.equal(sign, "DBIT") { return (true, magnitude) }
-            if Self.equal(sign, "CRDT") { return (false, magnitude) }
-            return nil
-        }
+        let all = bytes.span
+        guard let amount = slots[Slot.amount.rawValue], let sign = slots[Slot.indicator.rawValue],
+            let magnitude = StatementAmount(utf8: all.extracting(amount))
+        else { return nil }
+        if CAMTText.equals(all, sign, "DBIT") { return (true, magnitude) }
+        if CAMTText.equals(all, sign, "CRDT") { return (false, magnitude) }
+        return nil
     }
 
     /// Whether the entry gives a day of its own (`BookgDt` or `ValDt`).
@@ -149,40 +145,40 @@ struct CAMTEntryFields {
     }
 
     private func outcome(
-        _ all: UnsafeBufferPointer<UInt8>, location: String, accountCurrency: String?, statementDay: String?,
+        _ all: Span<UInt8>, location: String, accountCurrency: String?, statementDay: String?,
         element: CAMTName
     ) -> Outcome {
-        func text(_ slot: Slot) -> UnsafeBufferPointer<UInt8>? {
-            slots[slot.rawValue].map { UnsafeBufferPointer(rebasing: all[$0]) }
-        }
-        func string(_ slot: Slot) -> String? { text(slot).map(Self.string) }
+        // The range of `slot`'s text in `all`.
+        func text(_ slot: Slot) -> Range<Int>? { slots[slot.rawValue] }
+        func string(_ slot: Slot) -> String? { text(slot).map { CAMTText.string(all, $0) } }
+        func string(_ range: Range<Int>) -> String { CAMTText.string(all, range) }
+        func equal(_ range: Range<Int>, _ word: StaticString) -> Bool { CAMTText.equals(all, range, word) }
         // MARK: Status, amount, sign
         let pending: Bool
         switch text(.status) {
-        case let code? where Self.equal(code, "BOOK"): pending = false
-        case let code? where Self.equal(code, "PDNG"): pending = true
-        case let code? where Self.equal(code, "INFO"): return .info
+        case let code? where equal(code, "BOOK"): pending = false
+        case let code? where equal(code, "PDNG"): pending = true
+        case let code? where equal(code, "INFO"): return .info
         case let code?:
-            return .reject(
-                field: "Sts", reason: "unknown status \"\(Self.string(code))\"", booked: nil, uncounted: true)
+            return .reject(field: "Sts", reason: "unknown status \"\(string(code))\"", booked: nil, uncounted: true)
         case nil where element == .stmt: pending = false
         case nil: return .reject(field: "Sts", reason: "missing status", booked: nil, uncounted: true)
         }
         guard let amountText = text(.amount) else {
             return .reject(field: "Amt", reason: "missing amount", booked: nil, uncounted: !pending)
         }
-        guard let magnitude = StatementAmount(utf8: amountText) else {
+        guard let magnitude = StatementAmount(utf8: all.extracting(amountText)) else {
             return .reject(
-                field: "Amt", reason: "\"\(Self.string(amountText))\" is not an amount", booked: nil,
+                field: "Amt", reason: "\"\(string(amountText))\" is not an amount", booked: nil,
                 uncounted: !pending)
         }
         let signed: StatementAmount
         switch text(.indicator) {
-        case let sign? where Self.equal(sign, "CRDT"): signed = magnitude
-        case let sign? where Self.equal(sign, "DBIT"): signed = magnitude.negated
+        case let sign? where equal(sign, "CRDT"): signed = magnitude
+        case let sign? where equal(sign, "DBIT"): signed = magnitude.negated
         case let other?:
             return .reject(
-                field: "CdtDbtInd", reason: "\"\(Self.string(other))\" is neither CRDT nor DBIT", booked: nil,
+                field: "CdtDbtInd", reason: "\"\(string(other))\" is neither CRDT nor DBIT", booked: nil,
                 uncounted: !pending)
         case nil: return .reject(field: "CdtDbtInd", reason: "missing CdtDbtInd", booked: nil, uncounted: !pending)
         }
@@ -195,11 +191,11 @@ struct CAMTEntryFields {
         let decimals = CurrencyMinorUnits.decimals(of: accountCurrency)
         if magnitude.significantDecimals > decimals {
             let reason =
-                "\"\(Self.string(amountText))\" has more than \(decimals) decimals for \(accountCurrency ?? "the account")"
+                "\"\(string(amountText))\" has more than \(decimals) decimals for \(accountCurrency ?? "the account")"
             return .reject(field: "Amt", reason: reason, booked: booked)
         }
         // MARK: Date, vendor, id, memo
-        let dated = date(text, statementDay: statementDay)
+        let dated = date(all, statementDay: statementDay)
         guard let date = dated.value else { return .reject(field: dated.field, reason: dated.reason, booked: booked) }
         var memo = unstructured.isEmpty ? string(.additional) : joined(all)
         if let parts = partsText(all, debit: signed.units < 0) { memo = memo.map { $0 + " " + parts } ?? parts }
@@ -208,11 +204,11 @@ struct CAMTEntryFields {
         var party = debit ? string(.creditor) : string(.debtor)
         // A reversal's details may keep the original payment's parties (PostFinance's refund of
         // a direct debit names only its Dbtr): without the party of its own side, the other's.
-        if party == nil, let reversal = text(.reversal), Self.equal(reversal, "true") || Self.equal(reversal, "1") {
+        if party == nil, let reversal = text(.reversal), equal(reversal, "true") || equal(reversal, "1") {
             party = debit ? string(.debtor) : string(.creditor)
         }
         guard
-            let vendor = party ?? unstructured.first.map({ Self.string(UnsafeBufferPointer(rebasing: all[$0])) })
+            let vendor = party ?? unstructured.first.map(string)
                 ?? string(.additional) ?? string(.bankCode)
         else {
             let reason = "no counterparty name, Ustrd, AddtlNtryInf or BkTxCd/Prtry/Cd to name the vendor"
@@ -257,21 +253,22 @@ struct CAMTEntryFields {
 
     /// `BookgDt`, else `ValDt`; each a `Dt` (a day) or a `DtTm` (an instant). Without either,
     /// the statement's only day: every entry between its balances was booked that day.
-    private func date(_ text: (Slot) -> UnsafeBufferPointer<UInt8>?, statementDay: String?) -> (
-        value: String?, field: String, reason: String
-    ) {
+    private func date(_ all: Span<UInt8>, statementDay: String?) -> (value: String?, field: String, reason: String) {
         for (name, daySlot, timeSlot) in [
             ("BookgDt", Slot.bookingDay, Slot.bookingTime), ("ValDt", .valueDay, .valueTime),
         ] {
-            if let day = text(daySlot) {
-                guard let value = CAMTDate.day(utf8: day) else {
-                    return (nil, name, "\"\(Self.string(day))\" is not a day yyyy-MM-dd")
+            if let day = slots[daySlot.rawValue] {
+                guard let value = CAMTDate.day(utf8: all.extracting(day)) else {
+                    return (nil, name, "\"\(CAMTText.string(all, day))\" is not a day yyyy-MM-dd")
                 }
                 return (value, name, "")
             }
-            if let time = text(timeSlot) {
-                guard let value = CAMTDate.instant(utf8: time) else {
-                    return (nil, name, "\"\(Self.string(time))\" is not a time yyyy-MM-ddTHH:mm:ss[.frac][Z|±HH:MM]")
+            if let time = slots[timeSlot.rawValue] {
+                guard let value = CAMTDate.instant(utf8: all.extracting(time)) else {
+                    return (
+                        nil, name,
+                        "\"\(CAMTText.string(all, time))\" is not a time yyyy-MM-ddTHH:mm:ss[.frac][Z|±HH:MM]"
+                    )
                 }
                 return (value, name, "")
             }
@@ -286,11 +283,11 @@ struct CAMTEntryFields {
     /// `3 parts: Alice 1200.00; Bob 800.00; Carol 500.00` for an entry booking several
     /// transactions together (each the counterparty its sign names, and its amount as written);
     /// nil for one.
-    private func partsText(_ all: UnsafeBufferPointer<UInt8>, debit: Bool) -> String? {
+    private func partsText(_ all: Span<UInt8>, debit: Bool) -> String? {
         guard parts.count > 1 else { return nil }
         let each = parts.map { part in
             let name = (debit ? part.creditor : part.debtor) ?? part.creditor ?? part.debtor
-            return [name, part.amount].compactMap { $0.map { Self.string(UnsafeBufferPointer(rebasing: all[$0])) } }
+            return [name, part.amount].compactMap { $0.map { CAMTText.string(all, $0) } }
                 .joined(separator: " ")
         }
         return "\(parts.count) parts: " + each.map { $0.isEmpty ? "?" : $0 }.joined(separator: "; ")
@@ -315,30 +312,13 @@ struct CAMTEntryFields {
     }
 
     /// The `Ustrd` lines joined with a space.
-    private func joined(_ all: UnsafeBufferPointer<UInt8>) -> String {
-        let count = unstructured.reduce(unstructured.count - 1) { $0 + $1.count }
-        return String(unsafeUninitializedCapacity: count) { out in
-            var at = 0
-            for (index, range) in unstructured.enumerated() {
-                if index > 0 {
-                    out[at] = 0x20
-                    at += 1
-                }
-                for offset in range {
-                    out[at] = all[offset]
-                    at += 1
-                }
-            }
-            return at
+    private func joined(_ all: Span<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(unstructured.reduce(unstructured.count - 1) { $0 + $1.count })
+        for (index, range) in unstructured.enumerated() {
+            if index > 0 { out.append(0x20) }
+            CAMTText.append(all, range, to: &out)
         }
-    }
-
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
-        bytes.count == text.utf8CodeUnitCount
-            && bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -4,7 +4,7 @@ import StatementText
 public enum CAMTIdentity {
     /// 95 for XML naming a camt.05x namespace or message in its head; 60 for other XML named
     /// `.camt` or `.053`; 0 for anything else (other XML is another plugin's).
-    public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
+    static func confidence(path: String, head: Span<UInt8>) -> Int {
         // A folder asks this of every file: an ASCII byte other than `<` after the byte order
         // mark and blanks is no XML, told without making a String of 4 KiB. A byte past ASCII
         // (another mark, other whitespace) is left to the String below.
@@ -13,8 +13,7 @@ public enum CAMTIdentity {
         // A UTF-16 statement (its byte order mark first) is read by libxml2, but as UTF-8 its
         // head named nothing, and no plugin took the file.
         let text =
-            UTF16Text.decode(UnsafeRawBufferPointer(head), limit: 4096)
-            ?? String(decoding: head.prefix(4096), as: UTF8.self)
+            UTF16Text.decode(head, limit: 4096) ?? CAMTText.string(head, 0..<min(head.count, 4096))
         let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         guard start.hasPrefix("<") else { return 0 }
         let messages = ["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]

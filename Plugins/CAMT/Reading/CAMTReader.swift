@@ -1,5 +1,4 @@
 import CLibXML2
-import Glibc
 import StatementText
 
 /// Reads a camt.053 (also .052 and .054) file as a stream of ``CAMTEvent``s: one `Ntry` held at
@@ -21,11 +20,7 @@ public final class CAMTReader {
     /// The encoding libxml2 was told, over the XML declaration's (``CAMTEncoding``); nil for the
     /// declaration's.
     private let encoding: String?
-    /// The bytes when the reader was given a string: kept alive as long as it reads them.
-    private let owned: UnsafeMutableRawBufferPointer?
     private let names = CAMTNameCache()
-    /// The root's namespace URI, NUL-terminated (malloc'd); nil before the root.
-    @exclusivity(unchecked) private var namespace: UnsafeMutablePointer<CChar>?
     /// The place of every element open, the root's first.
     @exclusivity(unchecked) private var places = CAMTBuffer<CAMTPlace>(capacity: 32)
     /// The text of the leaf being read, as libxml2's UTF-8 bytes (it may come in several nodes).
@@ -61,17 +56,11 @@ public final class CAMTReader {
     @exclusivity(unchecked) private var entriesInFile = 0
     @exclusivity(unchecked) private var locator = NtryLocator()
 
-    /// Reads `bytes`, which must outlive the reader; in `encoding` when given (``CAMTEncoding``).
-    public convenience init(bytes: UnsafeRawBufferPointer, origin: String, encoding: String? = nil) {
-        self.init(source: CAMTMemorySource(bytes), origin: origin, encoding: encoding)
-    }
-
     /// Reads what `source` hands over, in order: a file streamed, never whole unless a reject or
     /// damage needs to look back; in `encoding` when given, over what its XML declaration says.
     public init(source: CAMTByteSource, origin: String, encoding: String? = nil) {
         self.origin = origin
         self.source = source
-        self.owned = nil
         self.encoding = encoding
         xml = XMLStreamReader(source: source, url: origin, encoding: encoding)
         prepare()
@@ -80,11 +69,7 @@ public final class CAMTReader {
     /// Reads a copy of `text`: for tests and small documents.
     public init(text: String, origin: String = "statement.xml") {
         self.origin = origin
-        let utf8 = Array(text.utf8)
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 1)
-        copy.copyBytes(from: utf8)
-        owned = copy
-        source = CAMTMemorySource(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<utf8.count]))
+        source = CAMTMemorySource(copying: Array(text.utf8))
         encoding = nil
         xml = XMLStreamReader(source: source, url: origin)
         prepare()
@@ -96,10 +81,7 @@ public final class CAMTReader {
         excerpt: [UInt8], origin: String, encoding: String?, statement index: Int, headerOut: Bool, entriesOut: Int
     ) {
         self.origin = origin
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(excerpt.count, 1), alignment: 1)
-        copy.copyBytes(from: excerpt)
-        owned = copy
-        source = CAMTMemorySource(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<excerpt.count]))
+        source = CAMTMemorySource(copying: excerpt)
         self.encoding = encoding
         xml = XMLStreamReader(source: source, url: origin, encoding: encoding)
         statements = index
@@ -109,15 +91,7 @@ public final class CAMTReader {
         prepare()
     }
 
-    /// Every byte, for what looks back: read whole from the source the first time (a reject's
-    /// text, damage); empty when they cannot be had.
-    private var bytes: UnsafeRawBufferPointer {
-        source.whole() ?? UnsafeRawBufferPointer(start: nil, count: 0)
-    }
-
     deinit {
-        owned?.deallocate()
-        free(namespace)
         places.free()
         text.free()
     }
@@ -193,7 +167,8 @@ public final class CAMTReader {
                 message = "the file is cut short (libxml2: \(message))"
             }
             guard let error = xml.firstErrorPlace else { return fail(line: xml.parserLine, message) }
-            let damage = CAMTDamageLocator.place(in: bytes, line: error.line, column: error.column)
+            // Every byte, for what looks back: read whole from the source the first time.
+            let damage = source.withWhole { CAMTDamageLocator.place(in: $0, line: error.line, column: error.column) }
             recoverStatement(before: damage)
             return fail(line: xml.parserLine, path: damage.path, message)
         }
@@ -205,9 +180,7 @@ public final class CAMTReader {
         case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
             finish()
         case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-            if case .field = places.last, let value = xml.value {
-                text.append(value, count: strlen(value))
-            }
+            if case .field = places.last { xml.appendValue(to: &text) }
         default:
             break
         }
@@ -220,10 +193,7 @@ public final class CAMTReader {
         if parent == .outside, !checkRoot() { return }
         // Below an element passed over, every element is passed over: its name is not needed.
         var name = CAMTName.other
-        if parent != .ignored {
-            let element = xml.element
-            if inNamespace(element.namespace) { name = self.name(element.name) }
-        }
+        if parent != .ignored { name = names.name(of: xml) }
         let place = parent == .ignored ? .ignored : parent.child(name)
         places.append(place)
         switch place {
@@ -248,8 +218,12 @@ public final class CAMTReader {
         guard let place = places.popLast() else { return }
         switch place {
         case .field(let field):
-            let value = trimmed(text.elements)
-            if !value.isEmpty && !entry.keep(field, value) { keep(field, String(decoding: value, as: UTF8.self)) }
+            text.withSpan { text in
+                let value = trimmed(text)
+                if !value.isEmpty && !entry.keep(field, text.extracting(value)) {
+                    keep(field, CAMTText.string(text, value))
+                }
+            }
             text.removeAll()
         case .balance: endBalance()
         case .entry: endEntry()
@@ -261,32 +235,19 @@ public final class CAMTReader {
     /// The root must be a camt `Document`; anything else is another kind of XML.
     private func checkRoot() -> Bool {
         guard let xml else { return false }
-        let local = xml.localName.map { String(cString: $0) } ?? ""
-        let uri = xml.namespaceURI.map { String(cString: $0) } ?? ""
+        let local = xml.localName ?? ""
+        let uri = xml.namespaceURI ?? ""
         guard local == "Document", uri.contains(":camt.05") else {
             let found = uri.isEmpty ? "<\(local)> with no namespace" : "<\(local)> in namespace \(uri)"
             fail(line: xml.parserLine, "not a camt statement: the root element is \(found)")
             return false
         }
-        free(namespace)
-        namespace = strdup(uri)
+        names.setNamespace(uri)
         // The message's name is the `camt.05…` part: last in ISO's URN, not in the Austrian
         // banks' STUZZA one (`ISO:camt.053.001.02:APC:STUZZA:payments:003`, "003" before).
         let parts = uri.split(separator: ":")
         format = (parts.first { $0.hasPrefix("camt.05") } ?? parts.last).map(String.init)
         return true
-    }
-
-    /// Whether an element whose namespace URI is `uri` is in the file's camt namespace.
-    private func inNamespace(_ uri: UnsafePointer<UInt8>?) -> Bool {
-        guard let namespace else { return uri == nil }
-        guard let uri else { return false }
-        return strcmp(namespace, UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self)) == 0
-    }
-
-    private func name(_ pointer: UnsafePointer<UInt8>?) -> CAMTName {
-        guard let pointer else { return .other }
-        return names.name(pointer)
     }
 
     // MARK: Fields
@@ -316,14 +277,15 @@ public final class CAMTReader {
         }
     }
 
-    /// `value` without the spaces, tabs and line breaks of a pretty-printed leaf around it.
-    private func trimmed(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    /// The range of `value` without the spaces, tabs and line breaks of a pretty-printed leaf
+    /// around it.
+    private func trimmed(_ value: Span<UInt8>) -> Range<Int> {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
         var start = 0
         var end = value.count
         while start < end, isSpace(value[start]) { start += 1 }
         while end > start, isSpace(value[end - 1]) { end -= 1 }
-        return UnsafeBufferPointer(rebasing: value[start..<end])
+        return start..<end
     }
 
     // MARK: Statements and entries
@@ -406,7 +368,12 @@ public final class CAMTReader {
             end?.rejected += 1
             if uncounted { end?.uncounted.append("\(location).\(field) (\(reason))") }
             guard !alreadyOut else { return }
-            let raw = locator.range(ofEntry: entriesInFile - 1, in: bytes).map { Array(bytes[$0]) } ?? []
+            var raw: [UInt8] = []
+            source.withWhole { bytes in
+                if let range = locator.range(ofEntry: entriesInFile - 1, in: bytes) {
+                    CAMTText.append(bytes, range, to: &raw)
+                }
+            }
             pending.append(.reject(CAMTReject(location: "\(location).\(field)", reason: reason, raw: raw)))
         }
     }
@@ -425,7 +392,7 @@ public final class CAMTReader {
     private func recoverStatement(before damage: CAMTDamageLocator.Place) {
         guard !isRecovery, let open = statement, damage.statementsStarted > open.index,
             damage.statement?.index != open.index,
-            let excerpt = CAMTStatementExcerpt.document(statement: open.index, in: bytes)
+            let excerpt = source.withWhole({ CAMTStatementExcerpt.document(statement: open.index, in: $0) })
         else { return }
         recovery = CAMTReader(
             excerpt: excerpt, origin: origin, encoding: encoding, statement: open.index, headerOut: headerSent,
@@ -437,15 +404,16 @@ public final class CAMTReader {
     /// which libxml2 reports in words of its own ("Extra content at the end of the document").
     private func isCutShort(at line: Int) -> Bool {
         guard places.count > 1 else { return false }
-        var lines = 1
-        for byte in bytes where byte == 0x0A { lines += 1 }
+        let lines = source.withWhole { bytes in (0..<bytes.count).reduce(1) { bytes[$1] == 0x0A ? $0 + 1 : $0 } }
         return line >= lines
     }
 
     /// Ends the reading with `message` at `path`, by default the statement and entry being read.
     private func fail(line: Int, path given: String? = nil, _ message: String) {
         var path = statement?.path ?? ""
-        if places.elements.contains(.entry) { path += ".Ntry[\(entryIndex)]" }
+        if places.withSpan({ places in (0..<places.count).contains { places[$0] == .entry } }) {
+            path += ".Ntry[\(entryIndex)]"
+        }
         path = given ?? path
         pending.append(.failure(StatementFailure(origin: origin, line: line, path: path, message: message)))
         done = true

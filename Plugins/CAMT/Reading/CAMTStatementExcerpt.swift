@@ -5,7 +5,7 @@
 enum CAMTStatementExcerpt {
     /// The document holding the `index`-th statement alone; nil when that statement does not
     /// end in the file.
-    static func document(statement index: Int, in bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+    static func document(statement index: Int, in bytes: Span<UInt8>) -> [UInt8]? {
         var opening: [CAMTTagScanner.Tag] = []
         var started = 0
         var start: Int?
@@ -27,9 +27,13 @@ enum CAMTStatementExcerpt {
         }
         guard opening.count == 2, let start, let end else { return nil }
         var text: [UInt8] = []
-        for tag in opening { text += bytes[tag.bytes] }
-        text += bytes[start..<end]
-        for tag in opening.reversed() { text += Array("</".utf8) + bytes[tag.qualified] + Array(">".utf8) }
+        for tag in opening { CAMTText.append(bytes, tag.bytes, to: &text) }
+        CAMTText.append(bytes, start..<end, to: &text)
+        for tag in opening.reversed() {
+            text += "</".utf8
+            CAMTText.append(bytes, tag.qualified, to: &text)
+            text += ">".utf8
+        }
         return text
     }
 }

@@ -17,7 +17,7 @@ enum CAMTTagScanner {
     /// Calls `body` with each tag from `start` on that starts before `stop`, in order, until it
     /// returns false.
     static func forEachTag(
-        in bytes: UnsafeRawBufferPointer, from start: Int = 0, before stop: Int, _ body: (Tag) -> Bool
+        in bytes: Span<UInt8>, from start: Int = 0, before stop: Int, _ body: (Tag) -> Bool
     ) {
         var at = start
         while at < min(stop, bytes.count) {
@@ -39,7 +39,7 @@ enum CAMTTagScanner {
             var close = end
             while close < bytes.count, bytes[close] != UInt8(ascii: ">") { close += 1 }
             let tag = Tag(
-                name: String(decoding: bytes[localStart..<end], as: UTF8.self), qualified: nameStart..<end,
+                name: CAMTText.string(bytes, localStart..<end), qualified: nameStart..<end,
                 isClosing: closing,
                 isEmpty: close > end && close < bytes.count && bytes[close - 1] == UInt8(ascii: "/"),
                 bytes: at..<min(close + 1, bytes.count))
@@ -49,7 +49,7 @@ enum CAMTTagScanner {
     }
 
     /// The byte at 1-based `line` and `column`, or the end.
-    static func offset(in bytes: UnsafeRawBufferPointer, line: Int, column: Int) -> Int {
+    static func offset(in bytes: Span<UInt8>, line: Int, column: Int) -> Int {
         var at = 0, current = 1
         while current < line, at < bytes.count {
             if bytes[at] == 0x0A { current += 1 }
@@ -63,28 +63,29 @@ enum CAMTTagScanner {
     // MARK: Lexing
 
     /// Past a comment, CDATA section, processing instruction or declaration starting at `at`.
-    private static func skipMarkup(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> Int? {
-        func starts(_ text: String, _ from: Int) -> Bool {
-            let word = Array(text.utf8)
-            guard from + word.count <= bytes.count else { return false }
-            return word.indices.allSatisfy { bytes[from + $0] == word[$0] }
-        }
-        let closer: String
-        if starts("<!--", at) {
+    private static func skipMarkup(_ bytes: Span<UInt8>, _ at: Int) -> Int? {
+        let closer: StaticString
+        if starts(bytes, "<!--", at) {
             closer = "-->"
-        } else if starts("<![CDATA[", at) {
+        } else if starts(bytes, "<![CDATA[", at) {
             closer = "]]>"
-        } else if starts("<?", at) || starts("<!", at) {
+        } else if starts(bytes, "<?", at) || starts(bytes, "<!", at) {
             closer = ">"
         } else {
             return nil
         }
         var end = at + 2
         while end < bytes.count {
-            if starts(closer, end) { return end + closer.utf8.count }
+            if starts(bytes, closer, end) { return end + closer.utf8CodeUnitCount }
             end += 1
         }
         return bytes.count
+    }
+
+    /// Whether `word` is at `from` in `bytes`.
+    private static func starts(_ bytes: Span<UInt8>, _ word: StaticString, _ from: Int) -> Bool {
+        from + word.utf8CodeUnitCount <= bytes.count
+            && CAMTText.equals(bytes, from..<(from + word.utf8CodeUnitCount), word)
     }
 
     private static func endsName(_ byte: UInt8) -> Bool {

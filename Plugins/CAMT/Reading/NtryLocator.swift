@@ -7,7 +7,7 @@ struct NtryLocator {
 
     /// The bytes of `<Ntry>…</Ntry>` for the `ordinal`-th entry of the file (from 0), with any
     /// namespace prefix; nil once the scan cannot find it.
-    mutating func range(ofEntry ordinal: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+    mutating func range(ofEntry ordinal: Int, in bytes: Span<UInt8>) -> Range<Int>? {
         var start: Int?
         var found: Range<Int>?
         CAMTTagScanner.forEachTag(in: bytes, from: cursor, before: bytes.count) { tag in

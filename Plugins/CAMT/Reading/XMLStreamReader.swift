@@ -4,6 +4,10 @@ import Glibc
 /// libxml2's `xmlTextReader` over a ``CAMTByteSource``: one node at a time, never a tree, and the
 /// bytes fed in pieces as libxml2 asks for them, so a file of any size is read in the memory of
 /// its largest element.
+///
+/// libxml2's edge, with ``CAMTNameCache``: of the few types that touch pointers (``CAMTText``
+/// lists them), the only ones given libxml2's. A text node is appended to the reader's
+/// ``CAMTBuffer`` (``appendValue(to:)``), the root's names read as Strings.
 final class XMLStreamReader {
     enum Step { case node, end, failed }
 
@@ -55,9 +59,14 @@ final class XMLStreamReader {
 
     var nodeType: Int32 { xmlTextReaderNodeType(reader) }
     var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
-    var localName: UnsafePointer<UInt8>? { xmlTextReaderConstLocalName(reader) }
-    var namespaceURI: UnsafePointer<UInt8>? { xmlTextReaderConstNamespaceUri(reader) }
-    var value: UnsafePointer<UInt8>? { xmlTextReaderConstValue(reader) }
+    var localName: String? { xmlTextReaderConstLocalName(reader).map { String(cString: $0) } }
+    var namespaceURI: String? { xmlTextReaderConstNamespaceUri(reader).map { String(cString: $0) } }
+
+    /// Appends the current node's text (libxml2's UTF-8, NUL-terminated) to `text`.
+    func appendValue(to text: inout CAMTBuffer<UInt8>) {
+        guard let value = xmlTextReaderConstValue(reader) else { return }
+        text.append(value, count: strlen(value))
+    }
 
     /// The current element's local name and namespace URI, read from its node: what
     /// `localName` and `namespaceURI` return for an element, without the dictionary lookup
