@@ -143,9 +143,7 @@ extension StateFile {
             spans[number] = (min(spans[number].first, day), max(spans[number].last, day))
         }
         for t in feed.transactions where !t.isPending { cover(t) }
-        for duplicate in feed.duplicates where !duplicate.transaction.isPending {
-            if case .batch = duplicate.kept { cover(duplicate.transaction) }
-        }
+        for t in feed.seenBooked { cover(t) }
         var moved: [(position: Int, batch: Int64, day: Int64)] = []
         for (position, key) in moneyKeys.enumerated() where key != 0 && !named.contains(position) {
             let t = feed.transactions[position]
@@ -263,23 +261,20 @@ private struct MoneyTable {
 
     /// The value of `key` the first time it is asked; nil when absent or already taken.
     mutating func take(_ key: Int64) -> Int64? {
-        var slot = slot(of: key)
-        while slots[slot].key != 0 {
-            if slots[slot].key == key {
-                let value = slots[slot].value
-                slots[slot].value = -1
-                return value >= 0 ? value : nil
-            }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        guard let slot = index(of: key) else { return nil }
+        let value = slots[slot].value
+        slots[slot].value = -1
+        return value >= 0 ? value : nil
     }
 
     /// The value of `key`, -1 once taken; nil when absent.
-    func peek(_ key: Int64) -> Int64? {
+    func peek(_ key: Int64) -> Int64? { index(of: key).map { slots[$0].value } }
+
+    /// The slot holding `key`; nil when absent.
+    private func index(of key: Int64) -> Int? {
         var slot = slot(of: key)
         while slots[slot].key != 0 {
-            if slots[slot].key == key { return slots[slot].value }
+            if slots[slot].key == key { return slot }
             slot = (slot + 1) & mask
         }
         return nil

@@ -22,9 +22,7 @@ extension Feed {
         let inOrder = zip(transactions, transactions.dropFirst()).allSatisfy { day($0) >= day($1) }
         let order = inOrder ? [] : transactions.indices.sorted { day(transactions[$0]) > day(transactions[$1]) }
         func position(_ n: Int) -> Int { inOrder ? n : order[n] }
-        var seen = duplicates.filter {
-            if case .batch = $0.kept { !$0.transaction.isPending } else { false }
-        }.map(\.transaction)
+        var seen = seenBooked
         seen.sort { day($0) > day($1) }
         func busiestDay(_ count: Int, _ dayAt: (Int) -> Int64) -> Int {
             var busiest = 0, start = 0
@@ -40,12 +38,7 @@ extension Feed {
         var counts = FingerprintTable(
             capacity: busiestDay(transactions.count) { day(transactions[position($0)]) }
                 + busiestDay(seen.count) { day(seen[$0]) })
-        // A group: the money's hash before its occurrence, and the state account.
-        func group(_ t: Transaction) -> Fingerprint {
-            Fingerprint(
-                hash: IdentityKey.moneyState(day: day(t), signedMinor: t.signedMinor),
-                occurrence: UInt32(truncatingIfNeeded: accountNumbers[Int(t.account)]))
-        }
+        func group(_ t: Transaction) -> Fingerprint { Self.moneyGroup(t, accountNumbers) }
         var next = 0, nextSeen = 0
         while next < transactions.count {
             let today = day(transactions[position(next)])
@@ -72,17 +65,26 @@ extension Feed {
     /// day and amount (``moneyKeys(accountNumbers:)``), so a group of `n` holds its first `n`.
     public func seenMoneyKeys(accountNumbers: [Int]) -> [(money: Int64, account: Int)] {
         var counts: [Fingerprint: Int] = [:]
-        for duplicate in duplicates where !duplicate.transaction.isPending {
-            guard case .batch = duplicate.kept else { continue }
-            let t = duplicate.transaction
-            let group = Fingerprint(
-                hash: IdentityKey.moneyState(
-                    day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), signedMinor: t.signedMinor),
-                occurrence: UInt32(truncatingIfNeeded: accountNumbers[Int(t.account)]))
-            counts[group, default: 0] += 1
-        }
+        for t in seenBooked { counts[Self.moneyGroup(t, accountNumbers), default: 0] += 1 }
         return counts.flatMap { group, count in
             (1...count).map { (IdentityKey.ofMoney(state: group.hash, occurrence: $0), Int(group.occurrence)) }
         }
+    }
+
+    /// The booked records an earlier batch wrote that this run dropped as seen.
+    public var seenBooked: [Transaction] {
+        duplicates.compactMap { duplicate in
+            guard case .batch = duplicate.kept, !duplicate.transaction.isPending else { return nil }
+            return duplicate.transaction
+        }
+    }
+
+    /// A record's money group: the hash of its day and signed amount before the occurrence, and
+    /// its state account in the occurrence's place.
+    private static func moneyGroup(_ t: Transaction, _ accountNumbers: [Int]) -> Fingerprint {
+        Fingerprint(
+            hash: IdentityKey.moneyState(
+                day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), signedMinor: t.signedMinor),
+            occurrence: UInt32(truncatingIfNeeded: accountNumbers[Int(t.account)]))
     }
 }
