@@ -24,6 +24,13 @@ final class MoneySeenAgainTests: XCTestCase {
         return result
     }
 
+    /// A warning about one new record, and the line after it that names the record.
+    private func oneRecordWarning(_ result: CommandResult) throws -> (warning: String, record: String) {
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let at = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("txfeed: warning: 1 new record") }, result.stderr)
+        return (lines[at], at + 1 < lines.count ? lines[at + 1] : "")
+    }
+
     func testAPayeeWordedOtherwiseInALaterExportIsNamedAndANewPaymentIsNot() throws {
         try run(
             "jan.csv", "Date,Description,Amount\n2024-01-02,Coffee Corner,-3.50\n2024-01-03,Grocer,-20.00\n")
@@ -32,17 +39,15 @@ final class MoneySeenAgainTests: XCTestCase {
             "Date,Description,Amount\n2024-01-02,COFFEE CORNER LTD,-3.50\n2024-01-03,Grocer,-20.00\n"
                 + "2024-01-05,Bakery,-3.50\n")
         XCTAssertTrue(later.stderr.contains("written 2 + rejected 0 + duplicates 0 + seen 1"), later.stderr)
-        let lines = later.stderr.split(separator: "\n").map(String.init)
-        let warning = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("txfeed: warning: 1 new record") }, later.stderr)
+        let (warning, record) = try oneRecordWarning(later)
         XCTAssertEqual(
-            lines[warning],
+            warning,
             "txfeed: warning: 1 new record has the account, day and amount of a record batch 1 remembered in \(state) "
                 + "that this run did not see again: likely that money a second time, its payee, memo or bank id "
                 + "read otherwise (the bank's export changed, or txfeed reads it otherwise)")
         XCTAssertTrue(
-            lines[warning + 1].hasPrefix(
-                "txfeed:   Checking 2024-01-02 -3.50: \"COFFEE CORNER LTD\" (later, fp:"), lines[warning + 1])
-        XCTAssertTrue(lines[warning + 1].hasSuffix("), like one of batch 1"), lines[warning + 1])
+            record.hasPrefix("txfeed:   Checking 2024-01-02 -3.50: \"COFFEE CORNER LTD\" (later, fp:"), record)
+        XCTAssertTrue(record.hasSuffix("), like one of batch 1"), record)
         XCTAssertFalse(later.stderr.contains("Bakery"), "a new payment of a known amount on another day is new")
         XCTAssertTrue(later.output.contains("COFFEE CORNER LTD"), "written, never dropped on a guess")
 
@@ -94,17 +99,14 @@ final class MoneySeenAgainTests: XCTestCase {
         let booked = try run(
             "booked.csv", header + "2024-01-02,Grocer,-20.00\n2024-01-08,Tesco,-45.20\n2024-01-08,Rent,-900.00\n")
         XCTAssertTrue(booked.stderr.contains("written 1 + rejected 0 + duplicates 0 + seen 2"), booked.stderr)
-        let lines = booked.stderr.split(separator: "\n").map(String.init)
-        let warning = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("txfeed: warning: 1 new record") }, booked.stderr)
+        let (warning, record) = try oneRecordWarning(booked)
         XCTAssertEqual(
-            lines[warning],
+            warning,
             "txfeed: warning: 1 new record has the account and amount of a record batch 1 remembered in \(state) "
                 + "a few days from it, on a day this run covers but no longer lists: likely that money a second "
                 + "time, its date moved (one export gives the day the money moved, the other the day it was booked)")
-        XCTAssertTrue(
-            lines[warning + 1].hasPrefix("txfeed:   Checking 2024-01-08 -45.20: \"Tesco\" (booked, fp:"),
-            lines[warning + 1])
-        XCTAssertTrue(lines[warning + 1].hasSuffix("), like batch 1's of 2024-01-05"), lines[warning + 1])
+        XCTAssertTrue(record.hasPrefix("txfeed:   Checking 2024-01-08 -45.20: \"Tesco\" (booked, fp:"), record)
+        XCTAssertTrue(record.hasSuffix("), like batch 1's of 2024-01-05"), record)
         XCTAssertTrue(booked.output.contains("Tesco"), "written, never dropped on a guess")
     }
 
