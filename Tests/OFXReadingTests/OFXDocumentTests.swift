@@ -117,17 +117,45 @@ final class OFXDocumentTests: XCTestCase {
         XCTAssertTrue(failure.message.contains("cut short"), failure.message)
     }
 
-    /// SGML transactions never closed open each next one inside the last: past libxml2's 256
-    /// levels the file failed with libxml2's advice on its own options and a path of 256 names.
+    /// Aggregates never closed open each next one inside the last: past libxml2's 256 levels the
+    /// file failed with libxml2's advice on its own options and a path of 256 names.
     func testAggregatesLeftOpenPastTheDepthLimitAreSaidSo() throws {
-        let open = (0..<300).map {
-            transaction("-\($0)", fitid: "F\($0)").replacingOccurrences(of: "</STMTTRN>", with: "")
-        }
-        let result = read(sgmlFile(bankStatement(open.joined(separator: "\n"))), origin: "open.ofx")
+        let open = String(repeating: "<BANKTRANLIST>\n", count: 300)
+        let result = read(sgmlFile(bankStatement(open + transaction("-1"))), origin: "open.ofx")
         let failure = try XCTUnwrap(result.failure)
         XCTAssertEqual(
-            failure.message, "elements nested more than 256 deep: an aggregate left open (STMTTRN inside STMTTRN?)")
-        XCTAssertEqual(failure.path, "OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS.BANKTRANLIST.….STMTTRN")
+            failure.message,
+            "elements nested more than 256 deep: an aggregate left open (BANKTRANLIST inside BANKTRANLIST?)")
+        XCTAssertEqual(failure.path, "OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS.BANKTRANLIST.….BANKTRANLIST")
+    }
+
+    /// A `</STMTTRN>` missing or cut (`</STMT`) made the next transaction a child of the open one:
+    /// its money was lost, the file read with exit 0. The file fails at the next one, naming it.
+    func testATransactionBegunInsideAnotherFailsTheFile() throws {
+        let first = transaction("-1", fitid: "A")
+        let second = transaction("-2", fitid: "B", name: "<NAME>Shop\n")
+        let third = transaction("-3", fitid: "C")
+        for damaged in [
+            second.replacingOccurrences(of: "</STMTTRN>", with: ""),
+            second.replacingOccurrences(of: "</STMTTRN>", with: "</STMT"),
+        ] {
+            let text = sgmlFile(bankStatement([first, damaged, third].joined(separator: "\n")))
+            let result = read(text, origin: "open.ofx")
+            let failure = try XCTUnwrap(result.failure, damaged)
+            XCTAssertEqual(failure.path, "OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS[0].BANKTRANLIST.STMTTRN[1]", damaged)
+            XCTAssertEqual(
+                failure.message, "STMTTRN begins before this STMTTRN ends: its </STMTTRN> is missing or damaged")
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertEqual(
+                failure.line,
+                lines.firstIndex { $0.hasPrefix("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240102<TRNAMT>-3") }! + 1)
+            XCTAssertEqual(result.statementsEnded.count, 0, "the statement is not read whole")
+        }
+        // Its last transaction left open is closed by its list's end, as SGML allows: all read.
+        let lastOpen = third.replacingOccurrences(of: "</STMTTRN>", with: "")
+        let whole = read(sgmlFile(bankStatement([first, second, lastOpen].joined(separator: "\n"))))
+        XCTAssertNil(whole.failure)
+        XCTAssertEqual(whole.transactions.map(\.id), ["A", "B", "C"])
     }
 
     func testTextThatIsNotOFXFailsWithoutReading() {

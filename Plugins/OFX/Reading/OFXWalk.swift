@@ -29,7 +29,8 @@ struct OFXWalk {
     private var transactionsSeen: [OFXNames.ID: Int] = [:]
     /// A `STATUS` of the sign-on or of a statement's response, as it is read.
     private var status = OFXStatus()
-    /// A `STATUS` that is not success: reading stops there, and the file fails.
+    /// A `STATUS` that is not success, or a transaction begun inside another: reading stops
+    /// there, and the file fails.
     private(set) var refusal: (path: String, message: String)?
 
     /// Each bank or card statement's `DEBIT`s by sign, by path (a ``Pass/debitSigns`` walk's): how
@@ -96,6 +97,17 @@ struct OFXWalk {
     // MARK: Nodes
 
     private mutating func start(_ name: OFXNames.ID, _ visit: (OFXEvent) -> Bool) -> Bool {
+        // An end tag missing or damaged (`</STMT`): read on, the next transaction's leaves
+        // would be the open one's children, and its money lost without a word.
+        if transactionDepth > 0,
+            name == transactionElement || name == OFXNames.transaction || name == OFXNames.pendingTransaction
+        {
+            let open = names.string(transactionElement)
+            refusal = (
+                path, "\(names.string(name)) begins before this \(open) ends: its </\(open)> is missing or damaged"
+            )
+            return false
+        }
         stack.append(name)
         if transactionDepth > 0 {
             if pass == .transactions { fields.open(names.bytes[Int(name)]) }
