@@ -158,6 +158,22 @@ final class OFXDocumentTests: XCTestCase {
         XCTAssertEqual(whole.transactions.map(\.id), ["A", "B", "C"])
     }
 
+    /// A statement whose `</STMTRS></STMTTRNRS>` are both missing: the next statement's
+    /// transactions were read as the open one's account's, with exit 0 and an info note.
+    func testAStatementBegunInsideAnotherFailsTheFile() throws {
+        let first = bankStatement(transaction("-1", fitid: "A"), account: "111")
+            .replacingOccurrences(of: "</STMTRS></STMTTRNRS></BANKMSGSRSV1>", with: "")
+        let second = bankStatement(transaction("-2", fitid: "B"), account: "222")
+            .replacingOccurrences(of: "<BANKMSGSRSV1>", with: "")
+        let text = sgmlFile(first + "\n" + second)
+        let result = read(text, origin: "joined.ofx")
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertEqual(failure.message, "STMTRS begins before this STMTRS ends: its </STMTRS> is missing or damaged")
+        XCTAssertEqual(failure.path, "OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS[0].STMTTRNRS")
+        XCTAssertEqual(result.transactions.map(\.id), ["A"], "read up to the second statement, which is not")
+        XCTAssertEqual(result.statementsEnded.count, 0)
+    }
+
     func testTextThatIsNotOFXFailsWithoutReading() {
         let result = read("date,amount\n2024-01-02,5\n", origin: "x.csv")
         XCTAssertEqual(result.failure?.description.hasPrefix("x.csv: not an OFX file"), true, "\(result)")

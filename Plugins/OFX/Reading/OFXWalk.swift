@@ -97,12 +97,8 @@ struct OFXWalk {
     // MARK: Nodes
 
     private mutating func start(_ name: OFXNames.ID, _ visit: (OFXEvent) -> Bool) -> Bool {
-        // An end tag missing or damaged (`</STMT`): read on, the next transaction's leaves
-        // would be the open one's children, and its money lost without a word.
-        if transactionDepth > 0,
-            name == transactionElement || name == OFXNames.transaction || name == OFXNames.pendingTransaction
-        {
-            let open = names.string(transactionElement)
+        if let open = unclosed(before: name) {
+            let open = names.string(open)
             refusal = (
                 path, "\(names.string(name)) begins before this \(open) ends: its </\(open)> is missing or damaged"
             )
@@ -111,10 +107,7 @@ struct OFXWalk {
         stack.append(name)
         if transactionDepth > 0 {
             if pass == .transactions { fields.open(names.bytes[Int(name)]) }
-        } else if statement == nil
-            && (name == OFXNames.bankStatement || name == OFXNames.cardStatement
-                || name == OFXNames.investmentStatement)
-        {
+        } else if statement == nil && Self.isStatement(name) {
             let index = statementsSeen[name, default: 0]
             statementsSeen[name] = index + 1
             var statement = OFXStatement(element: names.string(name), index: index)
@@ -143,6 +136,23 @@ struct OFXWalk {
             status = OFXStatus()
         }
         return true
+    }
+
+    /// The open transaction or statement `name` cannot begin inside, its end tag missing or
+    /// damaged (`</STMT`). Read on, the next transaction's leaves would be the open one's
+    /// children and its money lost, the next statement's transactions the open one's account's,
+    /// without a word.
+    private func unclosed(before name: OFXNames.ID) -> OFXNames.ID? {
+        if transactionDepth > 0,
+            name == transactionElement || name == OFXNames.transaction || name == OFXNames.pendingTransaction
+        {
+            return transactionElement
+        }
+        return statement != nil && Self.isStatement(name) ? stack[statementDepth - 1] : nil
+    }
+
+    private static func isStatement(_ name: OFXNames.ID) -> Bool {
+        name == OFXNames.bankStatement || name == OFXNames.cardStatement || name == OFXNames.investmentStatement
     }
 
     /// Opens a transaction (`STMTTRN`, or an investment one such as `BUYSTOCK`) at the top of
