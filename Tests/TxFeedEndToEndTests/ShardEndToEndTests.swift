@@ -187,6 +187,20 @@ final class ShardEndToEndTests: XCTestCase {
         let mixed = try txfeed(arguments: ["merge", folder.path + "/other.ndjson"] + parts)
         XCTAssertEqual(mixed.status, 2)
         XCTAssertTrue(mixed.stderr.contains("is part 0/3") && mixed.stderr.contains("one of 2"), mixed.stderr)
+        // A part run again after a file was added: its sources are numbered over other inputs,
+        // and the file, in another part, would be missing from the merge without a word.
+        try folder.write("statements/zz-new.csv", "Date,Description,Amount\n2024-02-01,New,-1.00\n")
+        XCTAssertEqual(
+            try txfeed("run", statements, "--shard", "1/3", "-o", folder.path + "/again.ndjson", "--no-progress")
+                .status, 0)
+        let changed = try txfeed("merge", parts[0], folder.path + "/again.ndjson", parts[2])
+        XCTAssertEqual(changed.status, 2)
+        XCTAssertTrue(
+            changed.stderr.contains(
+                "again.ndjson and \(parts[0]) are parts of different runs: one over 11 sources, the other over 10"),
+            changed.stderr)
+        try FileManager.default.removeItem(atPath: statements + "/zz-new.csv")
+
         let notAPart = try txfeed("merge", statements + "/bank.csv")
         XCTAssertEqual(notAPart.status, 2)
         XCTAssertTrue(notAPart.stderr.contains("bank.csv:1: not a txfeed part file"), notAPart.stderr)

@@ -9,7 +9,7 @@ import TxFeedModel
 /// sources, the two keys a merge orders by:
 ///
 /// ```
-/// {"txfeed_part":1,"shard":"0/4","sources":2,"accounts":2}
+/// {"txfeed_part":2,"shard":"0/4","sources":2,"accounts":2,"run_sources":9,"run_names":"5be0…"}
 /// {"s":0,"source":{"name":"jan",…}}
 /// {"s":0,"account":{"name":"Checking",…}}
 /// {"t":1704153600,"s":0,"r":{"date":"2024-01-02",…}}
@@ -17,19 +17,21 @@ import TxFeedModel
 ///
 /// The objects are the sinks' own bytes, so a merge copies them and never re-encodes.
 public struct PartSink: FeedSink {
-    public static let version = 1
+    public static let version = 2
     public var shard: (index: Int, count: Int)
     /// Each source's index among all the run's sources, in the feed's source order.
     public var sourceIndexes: [Int]
+    public var run: PartRun
 
-    public init(shard: (index: Int, count: Int), sourceIndexes: [Int]) {
+    public init(shard: (index: Int, count: Int), sourceIndexes: [Int], run: PartRun) {
         self.shard = shard
         self.sourceIndexes = sourceIndexes
+        self.run = run
     }
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         out.write(
-            "{\"txfeed_part\":\(Self.version),\"shard\":\"\(shard.index)/\(shard.count)\",\"sources\":\(feed.sources.count),\"accounts\":\(feed.accounts.count)}\n"
+            "{\"txfeed_part\":\(Self.version),\"shard\":\"\(shard.index)/\(shard.count)\",\"sources\":\(feed.sources.count),\"accounts\":\(feed.accounts.count),\"run_sources\":\(run.sources),\"run_names\":\"\(run.namesHex)\"}\n"
         )
         for (n, object) in FeedJSON.sourceObjects(feed).enumerated() {
             out.write("{\"s\":\(sourceIndexes[n]),\"source\":")
@@ -51,5 +53,34 @@ public struct PartSink: FeedSink {
             out.write("}\n")
             try out.rowDone()
         }
+    }
+}
+
+/// The whole run a part belongs to: how many sources it has and a hash of their names, in
+/// order. A source's index and its part follow from them, so parts of runs over other inputs
+/// (a file added before one part was run again) would merge into a feed that silently lacks
+/// or repeats sources: `txfeed merge` refuses them.
+public struct PartRun: Equatable, Sendable {
+    public var sources: Int
+    /// FNV-1a 64 of each name followed by a zero byte.
+    public var names: UInt64
+
+    public init(sources: Int, names: UInt64) {
+        self.sources = sources
+        self.names = names
+    }
+
+    public init(names: [String]) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for name in names {
+            for byte in name.utf8 + [0] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        self.init(sources: names.count, names: hash)
+    }
+
+    /// `names` as 16 hex digits.
+    public var namesHex: String {
+        let digits = String(names, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -49,6 +49,10 @@ public struct PartMerge {
             throw UsageError(
                 "\(other.path) is part \(other.shard.index)/\(other.shard.count), \(parts[0].path) one of \(count)")
         }
+        if let other = parts.first(where: { $0.run != parts[0].run }) {
+            throw UsageError(
+                "\(other.path) and \(parts[0].path) are parts of different runs: \(Self.differ(other, parts[0]))")
+        }
         var seen: [Int: String] = [:]
         for part in parts {
             if let first = seen[part.shard.index] {
@@ -132,6 +136,19 @@ public struct PartMerge {
         try file?.commit()
         let troubled = reports.contains { $0.failed || $0.rejected > 0 }
         return troubled ? .partial : .complete
+    }
+
+    /// How two parts' runs differ, and what to do.
+    private static func differ(_ one: PartReader, _ other: PartReader) -> String {
+        guard let a = one.run, let b = other.run else {
+            let old = one.run == nil ? one : other
+            return "\(old.path) was written by an earlier txfeed, which does not record its run; run every part again"
+        }
+        let how =
+            a.sources != b.sources
+            ? "one over \(a.sources) \("source".plural(a.sources)), the other over \(b.sources)"
+            : "as many sources, named otherwise"
+        return "\(how) (the inputs changed between them?); run every part again over the same inputs"
     }
 
     private static func format(_ request: MergeRequest) throws(UsageError) -> Format {

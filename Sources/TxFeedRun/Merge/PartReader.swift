@@ -16,6 +16,8 @@ struct PartRecord {
 final class PartReader {
     let path: String
     let shard: Shard
+    /// The whole run's sources; nil in a part of version 1, which does not say.
+    let run: PartRun?
     let sources: [(index: Int, object: [UInt8])]
     let accounts: [(index: Int, object: [UInt8])]
     private var lines: LineReader
@@ -33,6 +35,7 @@ final class PartReader {
         for _ in 0..<parsed.sources { sources.append(try Self.keyed(try lines.next(), "source", &lines)) }
         for _ in 0..<parsed.accounts { accounts.append(try Self.keyed(try lines.next(), "account", &lines)) }
         self.shard = parsed.shard
+        self.run = parsed.run
         self.sources = sources
         self.accounts = accounts
         self.lines = lines
@@ -63,19 +66,32 @@ final class PartReader {
         return (Int(index), Array(bytes[(i - 1)..<(bytes.count - 1)]))
     }
 
-    private static func header(_ bytes: [UInt8]) throws -> (shard: Shard, sources: Int, accounts: Int) {
+    /// Version 1's header (before parts named their run) has no run.
+    private static func header(_ bytes: [UInt8]) throws -> (
+        shard: Shard, sources: Int, accounts: Int, run: PartRun?
+    ) {
         var i = 0
-        guard expect(#"{"txfeed_part":"#, in: bytes, at: &i), integer(bytes, at: &i) == Int64(PartSink.version),
-            expect(#","shard":""#, in: bytes, at: &i)
+        guard expect(#"{"txfeed_part":"#, in: bytes, at: &i), let version = integer(bytes, at: &i),
+            version == 1 || version == Int64(PartSink.version), expect(#","shard":""#, in: bytes, at: &i)
         else { throw UsageError("") }
         let end = bytes[i...].firstIndex(of: UInt8(ascii: "\"")) ?? bytes.count
         let shard = try Shard(parsing: String(decoding: bytes[i..<end], as: UTF8.self))
         i = end
         guard expect(#"","sources":"#, in: bytes, at: &i), let sources = integer(bytes, at: &i),
-            expect(#","accounts":"#, in: bytes, at: &i), let accounts = integer(bytes, at: &i),
-            expect("}", in: bytes, at: &i), i == bytes.count
+            expect(#","accounts":"#, in: bytes, at: &i), let accounts = integer(bytes, at: &i)
         else { throw UsageError("") }
-        return (shard, Int(sources), Int(accounts))
+        var run: PartRun?
+        if version > 1 {
+            guard expect(#","run_sources":"#, in: bytes, at: &i), let count = integer(bytes, at: &i),
+                expect(#","run_names":""#, in: bytes, at: &i), i + 16 <= bytes.count,
+                let names = UInt64(String(decoding: bytes[i..<(i + 16)], as: UTF8.self), radix: 16)
+            else { throw UsageError("") }
+            i += 16
+            guard expect("\"", in: bytes, at: &i) else { throw UsageError("") }
+            run = PartRun(sources: Int(count), names: names)
+        }
+        guard expect("}", in: bytes, at: &i), i == bytes.count else { throw UsageError("") }
+        return (shard, Int(sources), Int(accounts), run)
     }
 
     private static func expect(_ text: String, in bytes: [UInt8], at i: inout Int) -> Bool {

@@ -217,10 +217,11 @@ public struct RunPlan: Sendable {
             )
         }
         let kept = sources.indices.filter { shard.contains(sourceNamed: sources[$0].name) }
+        let run = PartRun(names: sources.map(\.name))
         sources = kept.map { sources[$0] }
         sinks = [
             SinkPlan(
-                format: .builtIn(.part(shard: shard.index, of: shard.count, sourceIndexes: kept)),
+                format: .builtIn(.part(shard: shard.index, of: shard.count, sourceIndexes: kept, run: run)),
                 path: request.outputs.first)
         ]
         self.shard = shard

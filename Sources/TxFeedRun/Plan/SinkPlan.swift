@@ -31,7 +31,7 @@ public struct SinkPlan: Sendable {
         case journal(JournalSink.Syntax)
         /// `--shard I/N`'s part file for `txfeed merge`; `sourceIndexes` are the shard's
         /// sources' indexes among all the run's sources.
-        case part(shard: Int, of: Int, sourceIndexes: [Int])
+        case part(shard: Int, of: Int, sourceIndexes: [Int], run: PartRun)
 
         public var name: String {
             switch self {

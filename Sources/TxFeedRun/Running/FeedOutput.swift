@@ -220,7 +220,8 @@ struct FeedOutput {
         case .ndjson: return NDJSONSink()
         case .json: return JSONSink()
         case .csv(let dialect, let columns): return CSVSink(dialect: dialect, columns: withRules(columns))
-        case .part(let shard, let count, let indexes): return PartSink(shard: (shard, count), sourceIndexes: indexes)
+        case .part(let shard, let count, let indexes, let run):
+            return PartSink(shard: (shard, count), sourceIndexes: indexes, run: run)
         case .journal(let syntax):
             return JournalSink(
                 syntax: syntax, balances: plan.stateFile == nil, writesPending: plan.stateFile == nil,

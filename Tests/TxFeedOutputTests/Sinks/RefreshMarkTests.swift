@@ -23,6 +23,6 @@ final class RefreshMarkTests: XCTestCase {
 
     /// A part file is read by `txfeed merge`, which a line of ours would break.
     func testAPartFileGetsNoMark() {
-        XCTAssertNil(PartSink(shard: (0, 2), sourceIndexes: []).refreshMarkLine(mark))
+        XCTAssertNil(PartSink(shard: (0, 2), sourceIndexes: [], run: PartRun(names: [])).refreshMarkLine(mark))
     }
 }
