@@ -107,6 +107,25 @@ final class BalanceChainTests: XCTestCase {
         XCTAssertEqual(result.reportLine("balance chain"), "2 of 3 rows agree (oldest first)")
     }
 
+    /// A payee with an unquoted comma: the row has a field too many, its amount read as its
+    /// balance, and the break named a figure of the wrong column alone.
+    func testABreakBesideARejectedRowNamesItsReason() throws {
+        let shifted = """
+            Date,Description,Amount,Balance
+            2024-01-05,Coffee,-3.50,96.50
+            2024-01-04,Shop, Inc,-12.50,100.00
+            2024-01-03,Salary,112.50,112.50
+
+            """
+        let result = try CSVReading.read(shifted)
+        XCTAssertEqual(
+            result.problems,
+            [
+                "bank.csv: line 2: balance 96.50 does not follow from -12.50 (line 3) and amount -3.50: "
+                    + "line 3 is rejected (5 fields, the header has 4); set check-balance=false to read the file unchecked"
+            ])
+    }
+
     func testCheckBalanceFalseReadsTheFileUnchecked() throws {
         let result = try CSVReading.read(Self.dropped, options: ["check-balance": "false"])
         XCTAssertEqual(result.problems, [])

@@ -573,6 +573,9 @@ public final class CSVDocument {
     {
         var rows: [BalanceChain.Row] = []
         var records: [Int: CSVRecordSpan] = [:]
+        // Rows the import rejects, by line: a break beside one is named with its reason (a row
+        // of a field too many reads its amount as its balance).
+        var rejected: [Int: String] = [:]
         var cells = CSVCellReader(text: text)
         var batch = CSVBatch()
         var fields: [CSVFieldSpan] = []
@@ -593,6 +596,7 @@ public final class CSVDocument {
                 // no step: the chain runs on over it. Taken for a fresh start, it left the next
                 // row unchecked, and a row missing after a declined one was read with exit 0.
                 if total == nil, !batch.neverMoved.isEmpty, batch.balanceRows.isEmpty { continue }
+                if let reject = batch.rejects.first { rejected[record.line] = reject.reason }
                 rows.append(
                     BalanceChain.Row(line: record.line, day: nil, amount: nil, balance: total, account: account))
                 continue
@@ -614,7 +618,7 @@ public final class CSVDocument {
         }
         found.balanceChain = "\(verdict.agreeing) of \(verdict.checked) rows agree (\(verdict.order.rawValue))"
         if let failure = verdict.firstBreak {
-            addProblem(describe(failure, records: records, balance: balance, reader: reader))
+            addProblem(describe(failure, records: records, rejected: rejected, balance: balance, reader: reader))
         }
         return verdict
     }
@@ -676,9 +680,11 @@ public final class CSVDocument {
         addNote("\(what), not money that moved; \(figures), the closing balance")
     }
 
-    /// `line 14: balance 1,510.00 does not follow from -23.50 (line 13) and amount -1,533.50`.
+    /// `line 14: balance 1,510.00 does not follow from -23.50 (line 13) and amount -1,533.50`,
+    /// and why a row among them is rejected.
     private func describe(
-        _ failure: BalanceChain.Break, records: [Int: CSVRecordSpan], balance: Int, reader: CSVRowReader
+        _ failure: BalanceChain.Break, records: [Int: CSVRecordSpan], rejected: [Int: String], balance: Int,
+        reader: CSVRowReader
     )
         -> String
     {
@@ -701,10 +707,13 @@ public final class CSVDocument {
             }
             return failure.amountLines.count == 1 ? money : money + " (line \(line))"
         }
+        let lines = min(failure.line, failure.previousLine)...max(failure.line, failure.previousLine)
+        let rejects = lines.compactMap { line in rejected[line].map { "line \(line) is rejected (\($0))" } }
         return "line \(failure.line): balance \(cell(failure.line, balance)) does not follow from "
             + "\(cell(failure.previousLine, balance)) (line \(failure.previousLine)) and "
-            + amounts.joined(separator: ", ") + ": a row missing or repeated, or a figure misread; "
-            + "set check-balance=false to read the file unchecked"
+            + amounts.joined(separator: ", ")
+            + ": \(rejects.isEmpty ? "a row missing or repeated, or a figure misread" : rejects.joined(separator: "; "))"
+            + "; set check-balance=false to read the file unchecked"
     }
 
     /// Decides which way the amounts run: given, the balance chain, payment words, or as they are.
