@@ -4,12 +4,13 @@ import TxFeedModel
 /// A small envelope read without building a jansson DOM: a million streamed accounts each
 /// parsed their envelope with jansson, and that was most of what decoding them cost.
 ///
-/// It reads only plain JSON and declines (nil) whatever jansson might read differently or
-/// refuse: any escape (`\u0064`, `\u0000`), a control character or invalid UTF-8 in a string,
-/// an integer of more than 18 digits, a real a double cannot hold, more than
-/// ``maxDepth`` levels, and every syntax error. jansson then reads the text as before, so
-/// its messages and its rules stay the only ones. A key given twice yields its last value,
-/// as in jansson.
+/// It declines (nil) whatever jansson might read differently or refuse: an escape in a key,
+/// `\u0000` or a lone surrogate, any other backslash than JSON's escapes, a control character
+/// or invalid UTF-8 in a string, an integer of more than 18 digits, a real a double cannot
+/// hold, more than ``maxDepth`` levels, and every syntax error. jansson then reads the text as
+/// before, so its messages and its rules stay the only ones. A key given twice yields its last
+/// value, as in jansson. A string's escapes (`\"`, `\u00e9`) are decoded into ``decoded``:
+/// JSON written with non-ASCII escaped (Python's default) went to jansson record by record.
 struct EnvelopeHead {
     /// 32 bytes: a node array of an envelope's two dozen stays small enough for malloc's
     /// per-thread cache (with ranges of `Int` and a field per number, it went to the slow path).
@@ -18,7 +19,8 @@ struct EnvelopeHead {
         /// Its key in its object (empty in an array).
         var keyStart: Int32 = 0
         var keyEnd: Int32 = 0
-        /// A string's bytes, without quotes.
+        /// A string's bytes, without quotes: in the text, or in ``EnvelopeHead/decoded`` when
+        /// ``number`` is 1 (it had escapes).
         var textStart: Int32 = 0
         /// A string's end; for an object or array, the index of the first node after its
         /// members (so that a lookup steps over a member's own members).
@@ -36,6 +38,8 @@ struct EnvelopeHead {
     /// The values, each before its members or elements; they live in ``read(_:_:)``'s
     /// room, for its body only.
     let nodes: UnsafeBufferPointer<Node>
+    /// The strings that had escapes, decoded; in ``read(_:_:)``'s room too.
+    let decoded: UnsafeBufferPointer<UInt8>
     /// Where the value ends (before any whitespace after it).
     let end: Int
 
@@ -47,42 +51,51 @@ struct EnvelopeHead {
     static func read<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (EnvelopeHead?) throws -> R) rethrows -> R {
         // Offsets are kept in 32 bits.
         guard bytes.count < Int32.max else { return try body(nil) }
-        // Room for a usual envelope's values; one with more is parsed again with room for all
-        // (a value and the comma or colon after it take two bytes at least), on the heap when
-        // that is large. Closures, not a local function: one passed as a closure allocated
-        // its context for every envelope.
+        // Room for a usual envelope's values and no escapes; one with more values or an
+        // escape is parsed again with room for all (a value and the comma or colon after it
+        // take two bytes at least; a decoded string is never longer than its text), on the heap
+        // when that is large. Closures, not a local function: one passed as a closure
+        // allocated its context for every envelope.
         let usual = try withUnsafeTemporaryAllocation(of: Node.self, capacity: usualNodes) { room -> R? in
-            switch parse(bytes, into: room) {
+            switch parse(bytes, into: room, decoding: nil) {
             case .read(let head): return try body(head)
             case .declined: return try body(nil)
-            case .outOfRoom: return nil
+            case .needsRoom: return nil
             }
         }
         if let usual { return usual }
         return try withUnsafeTemporaryAllocation(of: Node.self, capacity: (bytes.count + 1) / 2 + 1) { room in
-            guard case .read(let head) = parse(bytes, into: room) else {
-                return try body(nil)
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { decoded in
+                guard case .read(let head) = parse(bytes, into: room, decoding: decoded) else {
+                    return try body(nil)
+                }
+                return try body(head)
             }
-            return try body(head)
         }
     }
 
     private enum Parsed {
         case read(EnvelopeHead)
         case declined
-        /// The values need more nodes than the room holds: the parse stopped there.
-        case outOfRoom
+        /// The values need more nodes than the room holds, or a string has an escape and there
+        /// is no room to decode it: the parse stopped there.
+        case needsRoom
     }
 
     private static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, into room: UnsafeMutableBufferPointer<Node>
+        _ bytes: UnsafeBufferPointer<UInt8>, into room: UnsafeMutableBufferPointer<Node>,
+        decoding decoded: UnsafeMutableBufferPointer<UInt8>?
     ) -> Parsed {
-        var parser = Parser(bytes: bytes, nodes: room)
+        var parser = Parser(bytes: bytes, nodes: room, decoded: decoded)
         var i = parser.skipWhitespace(0)
         guard parser.value(at: &i, keyStart: 0, keyEnd: 0, depth: 0), parser.skipWhitespace(i) == bytes.count else {
-            return parser.overflowed ? .outOfRoom : .declined
+            return parser.needsRoom ? .needsRoom : .declined
         }
-        return .read(EnvelopeHead(bytes: bytes, nodes: UnsafeBufferPointer(rebasing: room[..<parser.count]), end: i))
+        return .read(
+            EnvelopeHead(
+                bytes: bytes, nodes: UnsafeBufferPointer(rebasing: room[..<parser.count]),
+                decoded: decoded.map { UnsafeBufferPointer(rebasing: $0[..<parser.decodedCount]) }
+                    ?? UnsafeBufferPointer(start: nil, count: 0), end: i))
     }
 
     /// An envelope's head (its records cut out) has a dozen values.
@@ -90,13 +103,14 @@ struct EnvelopeHead {
 
     /// `body` on the root value.
     func withRoot<R>(_ body: (Value) -> R) -> R {
-        body(Value(nodes: nodes, bytes: bytes, index: 0))
+        body(Value(nodes: nodes, bytes: bytes, decoded: decoded, index: 0))
     }
 
     /// A node, as ``EnvelopeReader`` reads it.
     struct Value: EnvelopeValue {
         let nodes: UnsafeBufferPointer<Node>
         let bytes: UnsafeBufferPointer<UInt8>
+        let decoded: UnsafeBufferPointer<UInt8>
         let index: Int
 
         var kind: EnvelopeValueKind { nodes[index].kind }
@@ -105,12 +119,14 @@ struct EnvelopeHead {
             var found: Int?
             // The last with the key wins.
             forEachMemberNode { n in if equals(nodes[n].key, key) { found = n } }
-            return found.map { Value(nodes: nodes, bytes: bytes, index: $0) }
+            return found.map { Value(nodes: nodes, bytes: bytes, decoded: decoded, index: $0) }
         }
 
         func forEachMember(_ body: (UnsafeBufferPointer<UInt8>, Value) -> Void) {
             forEachMemberNode { n in
-                body(UnsafeBufferPointer(rebasing: bytes[nodes[n].key]), Value(nodes: nodes, bytes: bytes, index: n))
+                body(
+                    UnsafeBufferPointer(rebasing: bytes[nodes[n].key]),
+                    Value(nodes: nodes, bytes: bytes, decoded: decoded, index: n))
             }
         }
 
@@ -120,7 +136,7 @@ struct EnvelopeHead {
             var n = index + 1
             let end = Int(nodes[index].textEnd)
             while n < end {
-                body(Value(nodes: nodes, bytes: bytes, index: n))
+                body(Value(nodes: nodes, bytes: bytes, decoded: decoded, index: n))
                 n = nodes[n].kind == .object || nodes[n].kind == .array ? Int(nodes[n].textEnd) : n + 1
             }
         }
@@ -138,10 +154,11 @@ struct EnvelopeHead {
             }
         }
 
-        /// The bytes as they lie: a string the head read has no escape to decode.
+        /// The bytes as they lie, or decoded when the string had escapes.
         var stringBytes: UnsafeBufferPointer<UInt8>? {
             guard kind == .string else { return nil }
-            return UnsafeBufferPointer(rebasing: bytes[nodes[index].text])
+            let node = nodes[index]
+            return UnsafeBufferPointer(rebasing: node.number == 1 ? decoded[node.text] : bytes[node.text])
         }
 
         var integer: Int64 { Int64(bitPattern: nodes[index].number) }
@@ -163,14 +180,21 @@ struct EnvelopeHead {
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         let nodes: UnsafeMutableBufferPointer<Node>
+        /// Room for decoded strings; nil for none.
+        let decoded: UnsafeMutableBufferPointer<UInt8>?
         private(set) var count = 0
-        /// The nodes needed more room than given: the parse stopped there, and says nothing
-        /// of the text.
-        private(set) var overflowed = false
+        private(set) var decodedCount = 0
+        /// The nodes needed more room than given, or a string room to decode: the parse
+        /// stopped there, and says nothing of the text.
+        private(set) var needsRoom = false
 
-        init(bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeMutableBufferPointer<Node>) {
+        init(
+            bytes: UnsafeBufferPointer<UInt8>, nodes: UnsafeMutableBufferPointer<Node>,
+            decoded: UnsafeMutableBufferPointer<UInt8>?
+        ) {
             self.bytes = bytes
             self.nodes = nodes
+            self.decoded = decoded
         }
 
         @inline(__always)
@@ -182,7 +206,7 @@ struct EnvelopeHead {
         @inline(__always)
         private mutating func append(_ node: Node) -> Int? {
             guard count < nodes.count else {
-                overflowed = true
+                needsRoom = true
                 return nil
             }
             (nodes.baseAddress! + count).initialize(to: node)
@@ -205,10 +229,11 @@ struct EnvelopeHead {
                 nodes[index].textEnd = Int32(count)
                 return true
             case UInt8(ascii: "\""):
-                guard let text = string(at: &i) else { return false }
+                guard let (text, escaped) = string(at: &i) else { return false }
                 node.kind = .string
                 node.textStart = Int32(truncatingIfNeeded: text.lowerBound)
                 node.textEnd = Int32(truncatingIfNeeded: text.upperBound)
+                node.number = escaped ? 1 : 0
             case UInt8(ascii: "t"):
                 guard literal("true", at: &i) else { return false }
                 node.kind = .true
@@ -231,7 +256,8 @@ struct EnvelopeHead {
                 return true
             }
             while true {
-                guard let key = string(at: &i) else { return false }
+                // A key is compared as it lies: one with an escape is jansson's to read.
+                guard let (key, escaped) = string(at: &i), !escaped else { return false }
                 i = skipWhitespace(i)
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return false }
                 i = skipWhitespace(i + 1)
@@ -274,9 +300,10 @@ struct EnvelopeHead {
             return false
         }
 
-        /// The bytes of the string whose quote is at `i`, when it has no escape, no control
-        /// character and is valid UTF-8; `i` moves past its closing quote.
-        func string(at i: inout Int) -> Range<Int>? {
+        /// The bytes of the string whose quote is at `i`, when it has no control character and
+        /// is valid UTF-8: in the text, or (`escaped`) in ``decoded``, its escapes decoded; `i`
+        /// moves past its closing quote.
+        mutating func string(at i: inout Int) -> (range: Range<Int>, escaped: Bool)? {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
             let start = i + 1
             var j = start
@@ -302,13 +329,110 @@ struct EnvelopeHead {
                 }
                 let b = bytes[j]
                 if b == UInt8(ascii: "\"") { break }
-                if b < 0x80 { return nil }  // a backslash or a control character
+                if b == UInt8(ascii: "\\") { return escapedString(from: start, at: &i) }
+                if b < 0x80 { return nil }  // a control character
                 ascii = false
                 j += 1
             }
             guard ascii || EnvelopeHead.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<j])) else { return nil }
             i = j + 1
-            return start..<j
+            return (start..<j, false)
+        }
+
+        /// The string from `start` (after its quote), which has an escape, decoded into
+        /// ``decoded``; nil (and ``needsRoom``) without that room. `\u0000` and a lone
+        /// surrogate, which jansson refuses, and an escape JSON does not have are declined.
+        private mutating func escapedString(from start: Int, at i: inout Int) -> (range: Range<Int>, escaped: Bool)? {
+            guard let decoded else {
+                needsRoom = true
+                return nil
+            }
+            let first = decodedCount
+            var out = first
+            var j = start
+            while true {
+                guard j < bytes.count else { return nil }
+                let b = bytes[j]
+                if b == UInt8(ascii: "\"") { break }
+                if b < 0x20 { return nil }
+                guard b == UInt8(ascii: "\\") else {
+                    decoded[out] = b
+                    out += 1
+                    j += 1
+                    continue
+                }
+                guard j + 1 < bytes.count else { return nil }
+                let simple: UInt8
+                switch bytes[j + 1] {
+                case UInt8(ascii: "\""): simple = 0x22
+                case UInt8(ascii: "\\"): simple = 0x5C
+                case UInt8(ascii: "/"): simple = 0x2F
+                case UInt8(ascii: "b"): simple = 0x08
+                case UInt8(ascii: "f"): simple = 0x0C
+                case UInt8(ascii: "n"): simple = 0x0A
+                case UInt8(ascii: "r"): simple = 0x0D
+                case UInt8(ascii: "t"): simple = 0x09
+                case UInt8(ascii: "u"):
+                    guard var scalar = hex4(at: j + 2), scalar != 0 else { return nil }
+                    j += 6
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard bytes.count - j >= 6, bytes[j] == UInt8(ascii: "\\"), bytes[j + 1] == UInt8(ascii: "u"),
+                            let low = hex4(at: j + 2), (0xDC00...0xDFFF).contains(low)
+                        else { return nil }
+                        scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+                        j += 6
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        return nil
+                    }
+                    // UTF-8 of a scalar: 1 to 4 bytes.
+                    if scalar < 0x80 {
+                        decoded[out] = UInt8(scalar)
+                        out += 1
+                    } else if scalar < 0x800 {
+                        decoded[out] = UInt8(0xC0 | scalar >> 6)
+                        decoded[out + 1] = UInt8(0x80 | scalar & 0x3F)
+                        out += 2
+                    } else if scalar < 0x10000 {
+                        decoded[out] = UInt8(0xE0 | scalar >> 12)
+                        decoded[out + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                        decoded[out + 2] = UInt8(0x80 | scalar & 0x3F)
+                        out += 3
+                    } else {
+                        decoded[out] = UInt8(0xF0 | scalar >> 18)
+                        decoded[out + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                        decoded[out + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                        decoded[out + 3] = UInt8(0x80 | scalar & 0x3F)
+                        out += 4
+                    }
+                    continue
+                default: return nil
+                }
+                decoded[out] = simple
+                out += 1
+                j += 2
+            }
+            let text = first..<out
+            guard EnvelopeHead.isValidUTF8(UnsafeBufferPointer(rebasing: decoded[text])) else { return nil }
+            decodedCount = out
+            i = j + 1
+            return (text, true)
+        }
+
+        /// Four hex digits at `k`, any case.
+        private func hex4(at k: Int) -> UInt32? {
+            guard bytes.count - k >= 4 else { return nil }
+            var value: UInt32 = 0
+            for b in bytes[k..<(k + 4)] {
+                let digit: UInt8
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
         }
 
         private func literal(_ word: StaticString, at i: inout Int) -> Bool {

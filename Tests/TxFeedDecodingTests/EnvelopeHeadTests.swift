@@ -97,7 +97,9 @@ final class EnvelopeHeadTests: XCTestCase {
     func testEscapesControlsInvalidUTF8AndEdgeNumbersAreLeftToJansson() {
         let plain: [String] = [
             #"{"bo\u0064y":{"name":"A","transactions":[]}}"#, #"{"body":{"name":"a\u0000b","transactions":[]}}"#,
-            #"{"body":{"name":"a\"b","transactions":[]}}"#,
+            #"{"body":{"name":"a\ud800b","transactions":[]}}"#, #"{"body":{"name":"a\udc00b","transactions":[]}}"#,
+            #"{"body":{"name":"a\ud83d\u0041","transactions":[]}}"#, #"{"body":{"name":"a\xb","transactions":[]}}"#,
+            #"{"body":{"name":"a\u12","transactions":[]}}"#, #"{"body":{"name":"a\u12g4","transactions":[]}}"#,
             #"{"body":{"name":"A","currentBalance":01,"transactions":[]}}"#,
             #"{"body":{"name":"A","currentBalance":1.,"transactions":[]}}"#,
             #"{"body":{"name":"A","currentBalance":1e400,"transactions":[]}}"#,
@@ -121,6 +123,22 @@ final class EnvelopeHeadTests: XCTestCase {
         for text in declined {
             XCTAssertNil(headRead(text), DecoderDifferentialFuzzTests.printable(text))
         }
+    }
+
+    /// JSON's escapes in a string are decoded as jansson decodes them: Python writes non-ASCII
+    /// as `\u00e9` by default, and each such record went to jansson.
+    func testEscapedStringsAreDecodedAsJanssonDecodesThem() {
+        let escaped = [
+            #"{"body":{"name":"\u0141\u00f3d\u017a Market","transactions":[]}}"#,
+            #"{"body":{"name":"a\"b\\c\/d\b\f\n\r\t","currency":"\u0045UR","transactions":[]}}"#,
+            #"{"body":{"name":"\ud83d\ude00 \uD83D\uDE00 caf\u00E9 é\u00e9","transactions":[]}}"#,
+            #"{"body":{"name":"\u007f\u0001x","id":"\u20ac","transactions":[]}}"#,
+        ]
+        for text in escaped { XCTAssertTrue(check(Array(text.utf8)), text) }
+        XCTAssertEqual(headRead(Array(escaped[0].utf8))?.hasPrefix("Łódź Market|"), true)
+        // Past the first room's nodes and with escapes both.
+        let many = (0..<40).map { #""k\#($0)":"vé""# }.joined(separator: ",")
+        XCTAssertTrue(check(Array(#"{"body":{"name":"é",\#(many),"transactions":[]}}"#.utf8)))
     }
 
     /// The eight-byte scan of a string finds the first byte that is not plain text, whatever

@@ -71,6 +71,7 @@ final class PlainTransactionTests: XCTestCase {
             #"{"type":1,"type":0,"vendor":"A","vendor":"Last","amount":-0,"date":"x","date":"2024-03-01","id":"","memo":""}"#,
             #"{"type":0,"vendor":"Ä ☕","amount":1e-400,"date":"9999-12-31T23:59:59Z","status":"booked","x":{"y":[1,2]}}"#,
             #" {"amount":1E2,"date":"2021-08-26T12:00:00-0530","vendor":"v","type":0} "#,
+            #"{"type":1,"vendor":"V\u0041 \u0141\u00f3d\u017a \"q\"","amount":1,"date":"2021-01-01","memo":"a\nb\ud83d\ude00"}"#,
         ]
         for text in read { XCTAssertTrue(check(Array(text.utf8)), text) }
     }
@@ -89,7 +90,7 @@ final class PlainTransactionTests: XCTestCase {
             #"{"type":1,"vendor":"V","amount":1,"date":"2021-01-01","id":1.5}"#,
             #"{"type":1,"vendor":"V","amount":1,"date":"2021-01-01","status":"PENDING"}"#,
             #"{"type":1,"vendor":"V","amount":1,"date":"2021-01-01","memo":7}"#,
-            #"{"type":1,"vendor":"V\u0041","amount":1,"date":"2021-01-01"}"#,
+            #"{"type":1,"vendor":"V\u0000","amount":1,"date":"2021-01-01"}"#,
             #"{"type":1,"vendor":"V","date":"2021-01-01"}"#,
             #"[{"type":1,"vendor":"V","amount":1,"date":"2021-01-01"}]"#,
             #"{"type":1,"vendor":"V","amount":1,"date":"2021-01-01""#,
@@ -175,12 +176,14 @@ final class PlainEnvelopeTests: XCTestCase {
             #"{"body":{"name":"Empty","transactions":[]}}"#,
             #"{"body":{"name":"A","transactions":[\#(record)]},"body":{"name":"Last","currency":"JPY","transactions":[{"type":1,"vendor":"V","amount":3,"date":"2021-01-01"}]}}"#,
         ]
-        for text in read { XCTAssertTrue(check(Array(text.utf8)), text) }
+        for text in read + [#"{"body":{"name":"Esc\u0061ped","transactions":[]}}"#] {
+            XCTAssertTrue(check(Array(text.utf8)), text)
+        }
         let left = [
             #"{"status":503,"message":"down","body":null}"#,
             #"{"body":{"name":"A","transactions":[{"type":2,"vendor":"V","amount":1,"date":"2021-01-01"}]}}"#,
             #"{"body":{"name":"A","currency":"XXX","transactions":[]}}"#,
-            #"{"body":{"name":"Esc\u0061ped","transactions":[]}}"#,
+            #"{"body":{"n\u0061me":"Escaped key","transactions":[]}}"#,
             #"{"body":{"name":"A","transactions":[\#(record)]}"#,
         ]
         for text in left { XCTAssertFalse(check(Array(text.utf8)), text) }
