@@ -347,92 +347,23 @@ struct EnvelopeHead {
                 needsRoom = true
                 return nil
             }
-            let first = decodedCount
-            var out = first
+            // The closing quote: the first not escaped.
             var j = start
-            while true {
-                guard j < bytes.count else { return nil }
-                let b = bytes[j]
-                if b == UInt8(ascii: "\"") { break }
-                if b < 0x20 { return nil }
-                guard b == UInt8(ascii: "\\") else {
-                    decoded[out] = b
-                    out += 1
-                    j += 1
-                    continue
-                }
-                guard j + 1 < bytes.count else { return nil }
-                let simple: UInt8
-                switch bytes[j + 1] {
-                case UInt8(ascii: "\""): simple = 0x22
-                case UInt8(ascii: "\\"): simple = 0x5C
-                case UInt8(ascii: "/"): simple = 0x2F
-                case UInt8(ascii: "b"): simple = 0x08
-                case UInt8(ascii: "f"): simple = 0x0C
-                case UInt8(ascii: "n"): simple = 0x0A
-                case UInt8(ascii: "r"): simple = 0x0D
-                case UInt8(ascii: "t"): simple = 0x09
-                case UInt8(ascii: "u"):
-                    guard var scalar = hex4(at: j + 2), scalar != 0 else { return nil }
-                    j += 6
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        guard bytes.count - j >= 6, bytes[j] == UInt8(ascii: "\\"), bytes[j + 1] == UInt8(ascii: "u"),
-                            let low = hex4(at: j + 2), (0xDC00...0xDFFF).contains(low)
-                        else { return nil }
-                        scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
-                        j += 6
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        return nil
-                    }
-                    // UTF-8 of a scalar: 1 to 4 bytes.
-                    if scalar < 0x80 {
-                        decoded[out] = UInt8(scalar)
-                        out += 1
-                    } else if scalar < 0x800 {
-                        decoded[out] = UInt8(0xC0 | scalar >> 6)
-                        decoded[out + 1] = UInt8(0x80 | scalar & 0x3F)
-                        out += 2
-                    } else if scalar < 0x10000 {
-                        decoded[out] = UInt8(0xE0 | scalar >> 12)
-                        decoded[out + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                        decoded[out + 2] = UInt8(0x80 | scalar & 0x3F)
-                        out += 3
-                    } else {
-                        decoded[out] = UInt8(0xF0 | scalar >> 18)
-                        decoded[out + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-                        decoded[out + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                        decoded[out + 3] = UInt8(0x80 | scalar & 0x3F)
-                        out += 4
-                    }
-                    continue
-                default: return nil
-                }
-                decoded[out] = simple
-                out += 1
-                j += 2
+            while j < bytes.count, bytes[j] != UInt8(ascii: "\"") {
+                guard bytes[j] >= 0x20 else { return nil }
+                j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1
             }
-            let text = first..<out
-            guard EnvelopeHead.isValidUTF8(UnsafeBufferPointer(rebasing: decoded[text])) else { return nil }
-            decodedCount = out
+            guard j < bytes.count,
+                let count = JSONStringEscapes.decode(
+                    UnsafeBufferPointer(rebasing: bytes[start..<j]),
+                    into: UnsafeMutableBufferPointer(rebasing: decoded[decodedCount...]))
+            else { return nil }
+            let text = decodedCount..<(decodedCount + count)
+            let string = UnsafeBufferPointer(rebasing: decoded[text])
+            guard !string.contains(0), EnvelopeHead.isValidUTF8(string) else { return nil }
+            decodedCount = text.upperBound
             i = j + 1
             return (text, true)
-        }
-
-        /// Four hex digits at `k`, any case.
-        private func hex4(at k: Int) -> UInt32? {
-            guard bytes.count - k >= 4 else { return nil }
-            var value: UInt32 = 0
-            for b in bytes[k..<(k + 4)] {
-                let digit: UInt8
-                switch b {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-            }
-            return value
         }
 
         private func literal(_ word: StaticString, at i: inout Int) -> Bool {

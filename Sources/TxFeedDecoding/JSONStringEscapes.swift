@@ -6,50 +6,67 @@ enum JSONStringEscapes {
     /// scanner looks for, and jansson fails or rejects the text for it anyway.
     static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
         return decode(raw, appendingTo: &out) ? out : nil
     }
 
-    /// The same, appended to `out`; false (with `out` partly written) for a malformed escape.
+    /// The same, appended to `out`; false (with `out` as it was) for a malformed escape.
     static func decode(_ raw: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) -> Bool {
+        let old = out.count
+        var written: Int?
+        // A string decoded is never longer than its text.
+        out.append(contentsOf: repeatElement(0, count: raw.count))
+        out.withUnsafeMutableBufferPointer { out in
+            written = decode(raw, into: UnsafeMutableBufferPointer(rebasing: out[old...]))
+        }
+        out.removeLast(raw.count - (written ?? 0))
+        return written != nil
+    }
+
+    /// The same, written to `out` (room for `raw.count` bytes): how many bytes, or nil.
+    static func decode(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         var i = 0
+        var n = 0
+        func put(_ byte: UInt8) {
+            out[n] = byte
+            n += 1
+        }
         while i < raw.count {
             let c = raw[i]
             guard c == UInt8(ascii: "\\") else {
-                out.append(c)
+                put(c)
                 i += 1
                 continue
             }
-            guard i + 1 < raw.count else { return false }
+            guard i + 1 < raw.count else { return nil }
             switch raw[i + 1] {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "\""): put(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): put(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): put(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): put(0x08)
+            case UInt8(ascii: "f"): put(0x0C)
+            case UInt8(ascii: "n"): put(0x0A)
+            case UInt8(ascii: "r"): put(0x0D)
+            case UInt8(ascii: "t"): put(0x09)
             case UInt8(ascii: "u"):
-                guard var scalar = hex4(raw, at: i + 2) else { return false }
+                guard var scalar = hex4(raw, at: i + 2) else { return nil }
                 i += 6
                 if (0xD800..<0xDC00).contains(scalar) {
                     guard i + 1 < raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
                         let low = hex4(raw, at: i + 2), (0xDC00..<0xE000).contains(low)
-                    else { return false }
+                    else { return nil }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6
                 } else if (0xDC00..<0xE000).contains(scalar) {
-                    return false
+                    return nil
                 }
-                out.append(contentsOf: Unicode.Scalar(scalar)!.utf8)
+                for byte in Unicode.Scalar(scalar)!.utf8 { put(byte) }
                 continue
             default:
-                return false
+                return nil
             }
             i += 2
         }
-        return true
+        return n
     }
 
     /// The four hex digits at `start` as a number, or nil.
