@@ -13,8 +13,8 @@
 /// hashed once per account and continued from for each of its rows, which FNV allows since its
 /// state is the hash itself.
 public enum FingerprintHasher {
-    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let prime: UInt64 = 0x100_0000_01b3
+    public static let offsetBasis = FNV1a.offsetBasis
+    static let prime = FNV1a.prime
 
     /// The state after the account key, the start of every row of that account.
     public static func accountState(of account: Account) -> UInt64 {

@@ -71,11 +71,7 @@ public struct PartRun: Equatable, Sendable {
     }
 
     public init(names: [String]) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for name in names {
-            for byte in name.utf8 + [0] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        self.init(sources: names.count, names: hash)
+        self.init(sources: names.count, names: names.reduce(FNV1a.offsetBasis) { FNV1a.hash($1 + "\0", from: $0) })
     }
 
     /// `names` as 16 hex digits.

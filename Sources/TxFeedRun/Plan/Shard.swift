@@ -27,8 +27,6 @@ public struct Shard: Sendable, Equatable {
 
     /// Whether the source named `name` is in this part.
     public func contains(sourceNamed name: String) -> Bool {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(hash % UInt64(count)) == index
+        Int(FNV1a.hash(name) % UInt64(count)) == index
     }
 }
