@@ -1,11 +1,11 @@
 /// Runs `body` on the UTF-8 bytes of `text`, as the reader hands a cell over.
-func withCell<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+func withCell<Result>(_ text: String, _ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
     try withBytes(Array(text.utf8), body)
 }
 
 /// Runs `body` on raw bytes, invalid UTF-8 included.
-func withBytes<Result>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-    try bytes.withUnsafeBufferPointer(body)
+func withBytes<Result>(_ bytes: [UInt8], _ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+    try body(bytes.span)
 }
 
 /// A small fixed-seed generator (SplitMix64), so a failing random test repeats.

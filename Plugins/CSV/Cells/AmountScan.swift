@@ -8,11 +8,11 @@ enum AmountScan {
     static let maximumSignificantDigits = 18
 
     /// U+2212 MINUS SIGN (`E2 88 92`) at `index`.
-    static func isMinusSign(_ cell: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Bool {
+    static func isMinusSign(_ cell: Span<UInt8>, at index: Int, end: Int) -> Bool {
         index + 2 < end && cell[index] == 0xE2 && cell[index + 1] == 0x88 && cell[index + 2] == 0x92
     }
 
-    static func read(_ cell: UnsafeBufferPointer<UInt8>, mark: DecimalMark) -> Result<AmountReading, AmountFailure> {
+    static func read(_ cell: Span<UInt8>, mark: DecimalMark) -> Result<AmountReading, AmountFailure> {
         var (index, end) = CellText.trimmed(cell)
         if index == end { return .failure(.empty) }
         var negative = false
@@ -157,7 +157,7 @@ enum AmountScan {
     /// The thousands separator at `index`, if any: the other mark, a space (plain, no-break, thin,
     /// narrow no-break), or an apostrophe (`'` or U+2019, Swiss style).
     @inline(__always)
-    static func separator(_ cell: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, otherMark: UInt8)
+    static func separator(_ cell: Span<UInt8>, at index: Int, end: Int, otherMark: UInt8)
         -> (SeparatorKind, Int)
     {
         let byte = cell[index]
@@ -175,7 +175,7 @@ enum AmountScan {
     /// Unicode currency block (`€ ₹ ₽`…), an ISO 4217 code (`EUR`, `CHF`) or a dollar with a
     /// country letter or two (`US$`, `R$`).
     @inline(__always)
-    static func currencyWidth(_ cell: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int {
+    static func currencyWidth(_ cell: Span<UInt8>, at index: Int, end: Int) -> Int {
         let byte = cell[index]
         if byte == UInt8(ascii: "$") { return 1 }
         if byte == 0xC2 && index + 1 < end && (cell[index + 1] == 0xA3 || cell[index + 1] == 0xA5) { return 2 }
@@ -200,7 +200,7 @@ enum AmountScan {
 
     /// `CR` (true) or `DR` (false), any case, as a word of its own at `index`; nil otherwise.
     @inline(__always)
-    static func sideSuffix(_ cell: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Bool? {
+    static func sideSuffix(_ cell: Span<UInt8>, at index: Int, end: Int) -> Bool? {
         guard index + 2 <= end, cell[index + 1] | 0x20 == UInt8(ascii: "r"),
             index + 2 == end || !isLetter(cell[index + 2])
         else { return nil }
@@ -212,7 +212,7 @@ enum AmountScan {
     }
 
     @inline(__always)
-    static func skipBlanks(_ cell: UnsafeBufferPointer<UInt8>, from index: Int, end: Int) -> Int {
+    static func skipBlanks(_ cell: Span<UInt8>, from index: Int, end: Int) -> Int {
         var index = index
         while index < end {
             let width = CellText.blankWidth(cell, at: index, end: end)

@@ -6,7 +6,7 @@
 public enum AmountText {
     /// Reads one cell with `mark` as its decimal mark. Thousands separators (the other mark,
     /// a space, a no-break or thin space, `'`) are validated, never misread: `1,23,4` is an error.
-    public static func parse(_ cell: UnsafeBufferPointer<UInt8>, mark: DecimalMark) throws(AmountTextError)
+    public static func parse(_ cell: Span<UInt8>, mark: DecimalMark) throws(AmountTextError)
         -> DecimalAmount
     {
         switch AmountScan.read(cell, mark: mark) {
@@ -15,19 +15,14 @@ public enum AmountText {
         }
     }
 
-    /// ``parse(_:mark:)`` over a span, its pointer lent.
-    public static func parse(_ cell: Span<UInt8>, mark: DecimalMark) throws(AmountTextError) -> DecimalAmount {
-        try cell.withUnsafeBufferPointer { cell throws(AmountTextError) in try parse(cell, mark: mark) }
-    }
-
     /// Whether the cell holds nothing but blanks (a debit cell on a credit row).
-    public static func isBlank(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func isBlank(_ cell: Span<UInt8>) -> Bool {
         let (start, end) = CellText.trimmed(cell)
         return start == end
     }
 
     /// The side word after the number: true for `CR`, false for `DR`, nil for neither.
-    public static func sideWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool? {
+    public static func sideWord(_ cell: Span<UInt8>) -> Bool? {
         let (start, end) = CellText.trimmed(cell)
         guard end - start >= 3, !AmountScan.isLetter(cell[end - 3]) else { return nil }
         return AmountScan.sideSuffix(cell, at: end - 2, end: end)
@@ -36,7 +31,7 @@ public enum AmountText {
     /// Whether the cell is written as money out (`-5`, `€-5`, `(5)`, `5-`, `5 DR`), without reading the
     /// number: a sign seen before the first digit, or a `-`, `)` or `DR` at the end. Counting signs
     /// over a column costs a few bytes a cell.
-    public static func looksNegative(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func looksNegative(_ cell: Span<UInt8>) -> Bool {
         let (start, end) = CellText.trimmed(cell)
         guard start < end else { return false }
         if cell[end - 1] == UInt8(ascii: "-") || cell[end - 1] == UInt8(ascii: ")") { return true }
@@ -61,7 +56,7 @@ public enum AmountText {
     /// score as the amount column. Only a plain integer is checked against the date formats: every
     /// candidate with a separator (`01.02.2024`, `15-Aug-2024`) already fails both marks, and the check
     /// would cost 27 pattern reads a cell.
-    public static func looksLikeAmount(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func looksLikeAmount(_ cell: Span<UInt8>) -> Bool {
         let reading: AmountReading
         switch AmountScan.read(cell, mark: .point) {
         case .success(let byPoint):

@@ -6,7 +6,7 @@ public struct CellQuote: Sendable, Equatable, CustomStringConvertible {
     var text: String
     var line: Int
 
-    init(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
+    init(_ cell: Span<UInt8>, line: Int) {
         self.text = CellText.text(cell)
         self.line = line
     }
@@ -17,7 +17,7 @@ public struct CellQuote: Sendable, Equatable, CustomStringConvertible {
     /// The cell as a message repeats it: blanks around it trimmed, invalid UTF-8 as U+FFFD,
     /// `\0`, `\t`, `\n`, `\r` and other controls as `\u00XX` escaped, cut with `…` after
     /// 40 characters.
-    public static func text(_ cell: UnsafeBufferPointer<UInt8>) -> String { CellText.text(cell) }
+    public static func text(_ cell: Span<UInt8>) -> String { CellText.text(cell) }
 
     /// Text already decoded (a header name, a sample), escaped and cut the same way.
     public static func text(_ text: String) -> String { CellText.text(text) }

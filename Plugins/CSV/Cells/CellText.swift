@@ -7,7 +7,7 @@ public enum CellText {
     /// The width in bytes of the blank that starts at `index`: 1 for a space or tab, 2 for U+00A0,
     /// 3 for U+2009 and U+202F, 0 when the byte there starts no blank.
     @inline(__always)
-    static func blankWidth(_ cell: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int {
+    static func blankWidth(_ cell: Span<UInt8>, at index: Int, end: Int) -> Int {
         let byte = cell[index]
         if byte == 0x20 || byte == 0x09 { return 1 }
         if byte == 0xC2 { return index + 1 < end && cell[index + 1] == 0xA0 ? 2 : 0 }
@@ -21,7 +21,7 @@ public enum CellText {
 
     /// The width in bytes of the blank that ends just before `end`, never reaching before `start`.
     @inline(__always)
-    static func blankWidth(_ cell: UnsafeBufferPointer<UInt8>, endingAt end: Int, start: Int) -> Int {
+    static func blankWidth(_ cell: Span<UInt8>, endingAt end: Int, start: Int) -> Int {
         let byte = cell[end - 1]
         if byte == 0x20 || byte == 0x09 { return 1 }
         if byte == 0xA0 { return end - 2 >= start && cell[end - 2] == 0xC2 ? 2 : 0 }
@@ -33,7 +33,7 @@ public enum CellText {
 
     /// The cell's bounds without the blanks around it; `start == end` for a blank cell.
     @inline(__always)
-    static func trimmed(_ cell: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
+    static func trimmed(_ cell: Span<UInt8>) -> (start: Int, end: Int) {
         var start = 0
         var end = cell.count
         while start < end {
@@ -55,12 +55,12 @@ public enum CellText {
 
     /// The trimmed cell as message text: invalid UTF-8 repaired (U+FFFD), control characters
     /// escaped so a NUL cannot end the message the host prints, a long cell cut with `…`.
-    static func text(_ cell: UnsafeBufferPointer<UInt8>) -> String {
+    static func text(_ cell: Span<UInt8>) -> String {
         let (start, end) = trimmed(cell)
         // At most four bytes a scalar: this many hold every scalar shown and one more, so a
         // sequence cut at the edge is never shown, only noticed as more to come.
         let cut = min(end, start + (quotedLimit + 1) * 4)
-        let decoded = String(decoding: UnsafeBufferPointer(rebasing: cell[start..<cut]), as: UTF8.self)
+        let decoded = CSVText.string(cell, start..<cut)
         return quoted(decoded.unicodeScalars, more: cut < end, limit: quotedLimit)
     }
 

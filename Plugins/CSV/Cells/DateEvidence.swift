@@ -21,12 +21,7 @@ public struct DateEvidence: Sendable {
         contenders = candidates.map { DateContender(pattern: $0) }
     }
 
-    /// The same over a span, its pointer lent.
     public mutating func observe(_ cell: Span<UInt8>, line: Int) {
-        cell.withUnsafeBufferPointer { observe($0, line: line) }
-    }
-
-    public mutating func observe(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
         if AmountText.isBlank(cell) { return }
         dates += 1
         for index in contenders.indices where !contenders[index].isOut {
@@ -177,7 +172,7 @@ private struct DateContender: Sendable {
         if lateDayLines.count < Self.linesShown { lateDayLines.append(line) }
     }
 
-    mutating func noteMiss(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
+    mutating func noteMiss(_ cell: Span<UInt8>, line: Int) {
         misses += 1
         if firstMiss == nil { firstMiss = CellQuote(cell, line: line) }
         if missLines.count < Self.linesShown { missLines.append(line) }

@@ -55,14 +55,9 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     public var description: String { format }
     public var hasTime: Bool { timed }
 
-    /// The same over a span, its pointer lent.
-    public func parse(_ cell: Span<UInt8>) -> LocalDateTime? {
-        cell.withUnsafeBufferPointer { parse($0) }
-    }
-
     /// The cell (blanks around it ignored) read whole, or nil when it does not match or is not
     /// a real day or time (2024-02-30, 25:00).
-    public func parse(_ cell: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
+    public func parse(_ cell: Span<UInt8>) -> LocalDateTime? {
         var (index, end) = CellText.trimmed(cell)
         var year = 0
         var month = 0
@@ -123,7 +118,7 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     public static var candidates: [DatePattern] { builtIn }
 
     /// Whether any candidate reads the cell (column scoring).
-    public static func looksLikeDate(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func looksLikeDate(_ cell: Span<UInt8>) -> Bool {
         builtIn.contains { $0.parse(cell) != nil }
     }
 
@@ -203,7 +198,7 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// The decimal number of `minDigits`...`maxDigits` digits at `index`, or -1.
     @inline(__always)
     private static func number(
-        _ cell: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int, minDigits: Int, maxDigits: Int
+        _ cell: Span<UInt8>, _ index: inout Int, _ end: Int, minDigits: Int, maxDigits: Int
     ) -> Int {
         var value = 0
         var count = 0
@@ -219,7 +214,7 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
 
     /// `Z`, `±HH:MM` or `±HHMM` as seconds east of UTC, or nil.
     @inline(__always)
-    private static func offset(_ cell: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+    private static func offset(_ cell: Span<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
         guard index < end else { return nil }
         let sign = cell[index]
         index += 1

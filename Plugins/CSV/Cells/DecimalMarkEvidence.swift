@@ -14,14 +14,9 @@ public struct DecimalMarkEvidence: Sendable {
 
     public init() {}
 
-    /// The same over a span, its pointer lent.
-    public mutating func observe(_ cell: Span<UInt8>, line: Int) {
-        cell.withUnsafeBufferPointer { observe($0, line: line) }
-    }
-
     /// - Parameters:
     ///   - line: the cell's line in the file, quoted as evidence.
-    public mutating func observe(_ cell: UnsafeBufferPointer<UInt8>, line: Int) {
+    public mutating func observe(_ cell: Span<UInt8>, line: Int) {
         switch (AmountScan.read(cell, mark: .point), AmountScan.read(cell, mark: .comma)) {
         case (.success(let reading), .failure):
             point.record(reading, cell, line: line)
@@ -101,7 +96,7 @@ private struct MarkTally: Sendable {
 
     static let linesShown = 3
 
-    mutating func record(_ reading: AmountReading, _ cell: UnsafeBufferPointer<UInt8>, line: Int) {
+    mutating func record(_ reading: AmountReading, _ cell: Span<UInt8>, line: Int) {
         cells += 1
         if reading.grouped {
             if grouped == nil { grouped = CellQuote(cell, line: line) }

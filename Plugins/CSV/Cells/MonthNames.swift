@@ -3,7 +3,7 @@ enum MonthNames {
     /// The month (1...12) whose name is the run of letters at `index`, or 0. `full` asks for
     /// `January`; otherwise `Jan` or `Sept` is expected. Any case.
     @inline(__always)
-    static func read(_ cell: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int, full: Bool) -> Int {
+    static func read(_ cell: Span<UInt8>, _ index: inout Int, _ end: Int, full: Bool) -> Int {
         let start = index
         while index < end && AmountScan.isLetter(cell[index]) { index += 1 }
         let length = index - start

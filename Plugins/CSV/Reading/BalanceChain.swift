@@ -145,12 +145,12 @@ public struct BalanceChain: Sendable {
 
     /// The same of a cell's text.
     static func scaled(_ text: String, mark: DecimalMark) -> Int64? {
-        Array(text.utf8).withUnsafeBufferPointer { scaled($0, mark: mark) }
+        scaled(Array(text.utf8).span, mark: mark)
     }
 
     /// A money cell in the chain's scale (ten-thousandths), or nil when it is blank, does not
     /// read, or has more than four decimals.
-    static func scaled(_ cell: UnsafeBufferPointer<UInt8>, mark: DecimalMark) -> Int64? {
+    static func scaled(_ cell: Span<UInt8>, mark: DecimalMark) -> Int64? {
         guard !AmountText.isBlank(cell), let amount = try? AmountText.parse(cell, mark: mark), amount.decimals <= 4,
             amount.units < UInt64(Int64.max / 10_000)
         else { return nil }

@@ -1,4 +1,6 @@
-/// Hands fields to the cell parsers as byte buffers: plain fields straight from the text,
+import CSVCells
+
+/// Hands fields to the cell parsers as spans: plain fields straight from the text,
 /// escaped ones (`""`) unescaped into one reused scratch buffer.
 struct CSVCellReader {
     let text: UnsafeBufferPointer<UInt8>
@@ -9,19 +11,17 @@ struct CSVCellReader {
     }
 
     mutating func withCell<Result>(
-        _ field: CSVFieldSpan, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        _ field: CSVFieldSpan, _ body: (Span<UInt8>) -> Result
     ) -> Result {
-        guard field.escaped else {
-            return body(UnsafeBufferPointer(rebasing: text[field.start..<field.end]))
-        }
+        guard field.escaped else { return body(text.span.extracting(field.start..<field.end)) }
         scratch.removeAll(keepingCapacity: true)
         CSVTokenizer.appendUnescaped(field, text: text, to: &scratch)
-        return scratch.withUnsafeBufferPointer(body)
+        return body(scratch.span)
     }
 
     /// The field as a `String`, blanks around it trimmed: for headers, samples and messages only.
     mutating func string(_ field: CSVFieldSpan) -> String {
-        withCell(field) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks()
+        withCell(field) { CSVText.string($0) }.trimmingBlanks()
     }
 }
 

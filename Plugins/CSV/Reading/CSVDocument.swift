@@ -379,8 +379,10 @@ public final class CSVDocument {
 
     /// A date cell that is a pending status word (`Pending`). Dates start with a digit but for
     /// month names: only a cell starting with a letter is looked up, not every row's date.
-    private static func isPendingWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = cell.first(where: { $0 != 0x20 && $0 != 0x09 }), (0x61...0x7A).contains(first | 0x20) else {
+    private static func isPendingWord(_ cell: Span<UInt8>) -> Bool {
+        guard let at = cell.indices.first(where: { cell[$0] != 0x20 && cell[$0] != 0x09 }),
+            (0x61...0x7A).contains(cell[at] | 0x20)
+        else {
             return false
         }
         return CSVRowReader.statusKind(of: cell) == .pending
@@ -945,7 +947,7 @@ public final class CSVDocument {
     }
 
     private static func scaled(_ bytes: ArraySlice<UInt8>, mark: DecimalMark) -> Int64? {
-        bytes.withUnsafeBufferPointer { BalanceChain.scaled($0, mark: mark) }
+        BalanceChain.scaled(bytes.span, mark: mark)
     }
 
     /// `2024-03-15…` as 20240315: the first eight digits of a written date.
@@ -1073,13 +1075,13 @@ public final class CSVDocument {
 
     /// A currency cell's key: its code upper-cased, blanks around it left out.
     private func currencyKey(_ field: CSVFieldSpan, reader: inout CSVCellReader) -> [UInt8] {
-        reader.withCell(field) { cell in cell[Self.code(in: cell)].map(Self.upper) }
+        reader.withCell(field) { cell in Self.code(in: cell).map { Self.upper(cell[$0]) } }
     }
 
     private static func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
 
     /// Whether `cell`, blanks around it ignored and in any case, is the currency `key`.
-    private static func sameCurrency(_ key: [UInt8], _ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func sameCurrency(_ key: [UInt8], _ cell: Span<UInt8>) -> Bool {
         let code = code(in: cell)
         guard code.count == key.count else { return false }
         for n in 0..<key.count where upper(cell[code.lowerBound + n]) != key[n] { return false }
@@ -1088,7 +1090,7 @@ public final class CSVDocument {
 
     /// Where a currency cell's code is: spaces, tabs, line ends and no-break spaces (U+00A0)
     /// around it left out, as ``Swift/String/trimmingBlanks()`` leaves them out of other cells.
-    private static func code(in cell: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    private static func code(in cell: Span<UInt8>) -> Range<Int> {
         var start = 0
         var end = cell.count
         while start < end {

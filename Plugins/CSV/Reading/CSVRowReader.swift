@@ -85,7 +85,7 @@ struct CSVRowReader {
         // A row whose status says the money never moved (`REVERTED`, `DECLINED`) is no
         // transaction and no reject: the host counts it as skipped, the first pass in a note.
         if let status = columns.status, cell(fields[status], { Self.statusKind(of: $0) }) == .neverMoved {
-            let word = cell(fields[status]) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks()
+            let word = cell(fields[status]) { CSVText.string($0) }.trimmingBlanks()
             batch.neverMoved.append(
                 CSVReject(line: record.line, reason: "money that never moved (\(word))", raw: raw))
             return
@@ -103,7 +103,7 @@ struct CSVRowReader {
             }
             // `Total Pending Check and other Credit(s)` among the rows: a sum of them, skipped.
             if cell(dateField, { StatementWords.isTotalRow($0) }) {
-                let word = cell(dateField) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks()
+                let word = cell(dateField) { CSVText.string($0) }.trimmingBlanks()
                 batch.neverMoved.append(
                     CSVReject(line: record.line, reason: "a total, not a transaction (\(word))", raw: raw))
                 return
@@ -312,20 +312,17 @@ struct CSVRowReader {
                 cell(fields[column], { StatementWords.isBalanceRow($0) })
             else { continue }
             if case .empty = money(fields) { return nil }
-            return cell(fields[column]) { String(decoding: $0, as: UTF8.self) }.trimmingBlanks()
+            return cell(fields[column]) { CSVText.string($0) }.trimmingBlanks()
         }
         return nil
     }
 
     /// The payee or memo, already in the arena, that names a balance; nil for almost every row.
     private func balanceText(_ vendor: Range<Int>, _ memo: Range<Int>?, in bytes: [UInt8]) -> String? {
-        bytes.withUnsafeBufferPointer { arena in
-            let payee = UnsafeBufferPointer(rebasing: arena[vendor])
-            if StatementWords.isBalanceRow(payee) { return String(decoding: payee, as: UTF8.self) }
-            guard let memo, memo != vendor else { return nil }
-            let text = UnsafeBufferPointer(rebasing: arena[memo])
-            return StatementWords.isBalanceRow(text) ? String(decoding: text, as: UTF8.self) : nil
-        }
+        let arena = bytes.span
+        if StatementWords.isBalanceRow(arena.extracting(vendor)) { return CSVText.string(arena, vendor) }
+        guard let memo, memo != vendor else { return nil }
+        return StatementWords.isBalanceRow(arena.extracting(memo)) ? CSVText.string(arena, memo) : nil
     }
 
     /// An opening balance row (`Beginning balance` with no amount): where the balance chain
@@ -334,7 +331,7 @@ struct CSVRowReader {
         guard case .empty = money(fields) else { return false }
         for column in [columns.vendor, columns.memo] {
             guard let column else { continue }
-            let text = HeaderVocabulary.normalise(cell(fields[column]) { String(decoding: $0, as: UTF8.self) })
+            let text = HeaderVocabulary.normalise(cell(fields[column]) { CSVText.string($0) })
             if StatementWords.isOpeningBalance(normalised: text) { return true }
         }
         return false
@@ -367,12 +364,11 @@ struct CSVRowReader {
 
     // MARK: - Cells
 
-    private mutating func cell<Result>(_ field: CSVFieldSpan, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
-    {
-        guard field.escaped else { return body(UnsafeBufferPointer(rebasing: text[field.start..<field.end])) }
+    private mutating func cell<Result>(_ field: CSVFieldSpan, _ body: (Span<UInt8>) -> Result) -> Result {
+        guard field.escaped else { return body(text.span.extracting(field.start..<field.end)) }
         scratch.removeAll(keepingCapacity: true)
         CSVTokenizer.appendUnescaped(field, text: text, to: &scratch)
-        return scratch.withUnsafeBufferPointer(body)
+        return body(scratch.span)
     }
 
     /// The cell as a reject reason quotes it, controls escaped and cut short (rejects are few: a
@@ -416,8 +412,8 @@ struct CSVRowReader {
 
     /// A status cell's meaning by its words (case, accents and punctuation folded); booked for
     /// any other word, as before.
-    static func statusKind(of cell: UnsafeBufferPointer<UInt8>) -> StatusKind {
-        let status = HeaderVocabulary.normalise(String(decoding: cell, as: UTF8.self))
+    static func statusKind(of cell: Span<UInt8>) -> StatusKind {
+        let status = HeaderVocabulary.normalise(CSVText.string(cell))
         if pendingWords.contains(status) { return .pending }
         if neverMovedWords.contains(status) { return .neverMoved }
         return .booked

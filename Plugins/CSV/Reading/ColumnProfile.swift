@@ -30,9 +30,9 @@ struct ColumnProfile: Sendable {
         lines.append(line)
         guard !cell.isEmpty else { return }
         nonBlank += 1
-        var bytes = Array(cell.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            let cell = UnsafeBufferPointer(buffer)
+        let bytes = Array(cell.utf8)
+        do {
+            let cell = bytes.span
             if DatePattern.looksLikeDate(cell) {
                 dateLike += 1
             } else if Self.hasDateShape(cell) {
@@ -42,7 +42,7 @@ struct ColumnProfile: Sendable {
             }
             if AmountText.looksLikeAmount(cell) {
                 amountLike += 1
-                if cell.contains(UInt8(ascii: "-")) || cell.first == UInt8(ascii: "(") { negative += 1 }
+                if bytes.contains(UInt8(ascii: "-")) || bytes.first == UInt8(ascii: "(") { negative += 1 }
             }
         }
         if words.side(of: cell) != nil { sideWords += 1 }
@@ -60,7 +60,7 @@ struct ColumnProfile: Sendable {
         guard nonBlank > 0, distinct <= 6 else { return false }
         var telling = false
         for value in Set(values) where !value.isEmpty {
-            let kind = Array(value.utf8).withUnsafeBufferPointer { CSVRowReader.statusKind(of: $0) }
+            let kind = CSVRowReader.statusKind(of: Array(value.utf8).span)
             guard kind != .booked || CSVRowReader.bookedWords.contains(HeaderVocabulary.normalise(value)) else {
                 return false
             }
@@ -130,7 +130,7 @@ struct ColumnProfile: Sendable {
 
     /// Digits in three groups of one to four, split by `.`, `/` or `-` (a trailing one allowed),
     /// one group of four: a date written in a format none of ours reads, not a payee's name.
-    static func hasDateShape(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hasDateShape(_ cell: Span<UInt8>) -> Bool {
         var groups = 0
         var year = false
         var run = 0

@@ -395,8 +395,8 @@ struct ColumnRoles: Sendable {
         return holds(forward, of: forwardPairs) || holds(backward, of: backwardPairs)
     }
 
-    private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        Array(text.utf8).withUnsafeBufferPointer(body)
+    private static func withBytes<Result>(_ text: String, _ body: (Span<UInt8>) -> Result) -> Result {
+        body(Array(text.utf8).span)
     }
 
     // MARK: - Required roles

@@ -1,3 +1,5 @@
+import CSVCells
+
 /// The words that say which way money went, in an indicator column (`DR`/`CR`, `S`/`H`…).
 ///
 /// Compared after ``HeaderVocabulary/normalise(_:)``, so case and accents do not matter.
@@ -36,21 +38,21 @@ public struct SideWords: Sendable, Equatable {
     }
 
     /// The same for a cell's bytes: ASCII cells are compared in place, others through a String.
-    func side(of cell: UnsafeBufferPointer<UInt8>) -> Side? {
+    func side(of cell: Span<UInt8>) -> Side? {
         var start = 0
         var end = cell.count
         while start < end, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
         while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 { end -= 1 }
-        let trimmed = UnsafeBufferPointer(rebasing: cell[start..<end])
-        guard trimmed.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ".") }) else {
-            return side(of: String(decoding: trimmed, as: UTF8.self))
+        let trimmed = cell.extracting(start..<end)
+        guard trimmed.indices.allSatisfy({ trimmed[$0] < 0x80 && trimmed[$0] != UInt8(ascii: ".") }) else {
+            return side(of: CSVText.string(trimmed))
         }
         if debitBytes.contains(where: { equalsIgnoringCase(trimmed, $0) }) { return .debit }
         if creditBytes.contains(where: { equalsIgnoringCase(trimmed, $0) }) { return .credit }
         return nil
     }
 
-    private func equalsIgnoringCase(_ cell: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+    private func equalsIgnoringCase(_ cell: Span<UInt8>, _ word: [UInt8]) -> Bool {
         guard cell.count == word.count else { return false }
         for index in 0..<word.count {
             var byte = cell[index]

@@ -77,7 +77,7 @@ enum StatementWords {
     /// Whether `cell` is one of ``balanceRow``, on its bytes: asked of every row's payee and
     /// memo, where a String of each (and its folding) doubled a million rows' reading time, so
     /// the first letter and the length turn almost every cell away before any word is compared.
-    static func isBalanceRow(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isBalanceRow(_ cell: Span<UInt8>) -> Bool {
         var start = 0
         var end = cell.count
         while start < end, cell[start] == 0x20 || cell[start] == 0x09 || cell[start] == 0x7C { start += 1 }
@@ -119,7 +119,7 @@ enum StatementWords {
     /// Whether `cell` holds one of ``income`` as a whole word (ASCII case ignored). `deposit`
     /// counts only as the row's kind: first in the cell, or after `direct`, `mobile`, `atm`,
     /// `cash`, `check`, `branch`, `remote` or `ach` (`HILTON HOTEL DEPOSIT` is a card charge).
-    static func hasIncomeWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hasIncomeWord(_ cell: Span<UInt8>) -> Bool {
         var previous = -1..<(-1)
         var index = 0
         let count = cell.count
@@ -195,7 +195,7 @@ enum StatementWords {
 
     /// Whether `cell` opens with one of ``totalRow`` as a word (ASCII case ignored), on its
     /// bytes: asked of every row's date cell in the first pass, where most begin with a digit.
-    static func isTotalRow(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isTotalRow(_ cell: Span<UInt8>) -> Bool {
         var start = 0
         while start < cell.count, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
         guard start < cell.count else { return false }
@@ -209,7 +209,7 @@ enum StatementWords {
     private static let paymentBytes = payment.map { Array($0.utf8) }
 
     /// Whether `cell` holds one of ``payment`` as a whole word (ASCII case ignored).
-    static func hasPaymentWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hasPaymentWord(_ cell: Span<UInt8>) -> Bool {
         var index = 0
         let count = cell.count
         while index < count {
@@ -230,7 +230,7 @@ enum StatementWords {
 
     /// Whether `cell` holds `thank you` as whole words (ASCII case ignored): a card issuer's
     /// words on the holder's payment (`INTERNET PAYMENT - THANK YOU`). Asked of payment rows only.
-    static func hasThankYou(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hasThankYou(_ cell: Span<UInt8>) -> Bool {
         var index = 0
         while index < cell.count {
             if cell[index] | 0x20 == UInt8(ascii: "t"), index == 0 || !isWordByte(cell[index - 1]),
@@ -248,7 +248,7 @@ enum StatementWords {
         openingBalance.contains { text == $0 || text.hasPrefix($0 + " ") }
     }
 
-    private static func matches(_ word: [UInt8], in cell: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    private static func matches(_ word: [UInt8], in cell: Span<UInt8>, at start: Int) -> Bool {
         guard start + word.count <= cell.count else { return false }
         for offset in 0..<word.count {
             let byte = cell[start + offset]

@@ -347,7 +347,7 @@ struct TableLayout: Sendable {
         var known = 0
         for field in fields where !field.isEmpty {
             let (value, name) = reader.withCell(field) { cell -> (Bool, Bool) in
-                let letter = cell.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 }
+                let letter = cell.indices.contains { Self.isLetter(cell[$0]) }
                 let value = DatePattern.looksLikeDate(cell) || (!letter && AmountText.looksLikeAmount(cell))
                 return (value, letter)
             }
@@ -357,12 +357,17 @@ struct TableLayout: Sendable {
         return known >= 2
     }
 
+    /// An ASCII letter or a byte of a non-ASCII character.
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x80
+    }
+
     /// A header's cells are names: none reads as a date or an amount, and one has a letter.
     private static func looksLikeNames(_ fields: [CSVFieldSpan], reader: inout CSVCellReader) -> Bool {
         var hasLetter = false
         for field in fields where !field.isEmpty {
             let isValue = reader.withCell(field) { cell in
-                if cell.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 }) {
+                if cell.indices.contains(where: { Self.isLetter(cell[$0]) }) {
                     hasLetter = true
                 }
                 return DatePattern.looksLikeDate(cell) || AmountText.looksLikeAmount(cell)

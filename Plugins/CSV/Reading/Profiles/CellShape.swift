@@ -73,18 +73,18 @@ public struct CellShape: Sendable, Equatable, CustomStringConvertible {
     /// - Parameter pattern: the date kind's format, read once by the caller for every row.
     func fits(_ cell: String, pattern: DatePattern?) -> Bool {
         if cell.isEmpty { return orEmpty || kind == .empty }
-        var bytes = Array(cell.utf8)
-        return bytes.withUnsafeMutableBufferPointer { buffer in
-            let cell = UnsafeBufferPointer(buffer)
+        let bytes = Array(cell.utf8)
+        do {
+            let cell = bytes.span
             switch kind {
             case .date: return pattern?.parse(cell) != nil
             case .amount:
                 return (try? AmountText.parse(cell, mark: .point)) != nil
                     || (try? AmountText.parse(cell, mark: .comma)) != nil
-            case .currency: return cell.count == 3 && cell.allSatisfy { (0x41...0x5A).contains($0) }
-            case .digits: return cell.allSatisfy { (0x30...0x39).contains($0) }
+            case .currency: return bytes.count == 3 && bytes.allSatisfy { (0x41...0x5A).contains($0) }
+            case .digits: return bytes.allSatisfy { (0x30...0x39).contains($0) }
             case .text: return true
-            case .literal(let value): return Array(value.utf8) == Array(cell)
+            case .literal(let value): return Array(value.utf8) == bytes
             case .empty: return false
             }
         }
