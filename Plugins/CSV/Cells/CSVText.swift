@@ -1,5 +1,5 @@
 /// The hand-overs of bytes in a `Span` to code that takes a pointer: a String's decoding, an
-/// array's append.
+/// array's append, an unaligned load.
 ///
 /// With ``DecimalAmount/write(negated:into:)`` (the amount's writer), the reading's byte source
 /// and the plugin's C edge, the only code of the csv plugin that touches pointers; the cells
@@ -23,5 +23,12 @@ public enum CSVText {
         let range = range ?? 0..<bytes.count
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
         bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The eight bytes from `offset` as a little-endian word: a scan's test of eight at once.
+    @inlinable
+    public static func word(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
+        precondition(offset >= 0 && offset + 8 <= bytes.count, "range outside the bytes")
+        return UInt64(littleEndian: bytes.bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 }

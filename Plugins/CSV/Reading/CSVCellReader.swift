@@ -3,19 +3,20 @@ import CSVCells
 /// Hands fields to the cell parsers as spans: plain fields straight from the text,
 /// escaped ones (`""`) unescaped into one reused scratch buffer.
 struct CSVCellReader {
-    let text: UnsafeBufferPointer<UInt8>
+    let text: CSVBytes
     private var scratch: [UInt8] = []
 
-    init(text: UnsafeBufferPointer<UInt8>) {
+    init(text: CSVBytes) {
         self.text = text
     }
 
     mutating func withCell<Result>(
         _ field: CSVFieldSpan, _ body: (Span<UInt8>) -> Result
     ) -> Result {
-        guard field.escaped else { return body(text.span.extracting(field.start..<field.end)) }
+        let text = self.text
+        guard field.escaped else { return text.withSpan { body($0.extracting(field.start..<field.end)) } }
         scratch.removeAll(keepingCapacity: true)
-        CSVTokenizer.appendUnescaped(field, text: text, to: &scratch)
+        text.withSpan { CSVTokenizer.appendUnescaped(field, text: $0, to: &scratch) }
         return body(scratch.span)
     }
 

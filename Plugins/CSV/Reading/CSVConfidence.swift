@@ -1,3 +1,4 @@
+import CSVCells
 import StatementText
 
 /// How sure the csv source is that a file is a bank CSV export, from its name and first bytes.
@@ -8,23 +9,23 @@ import StatementText
 enum CSVConfidence {
     static let ceiling = 80
 
-    static func score(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
+    static func score(path: String, head: Span<UInt8>) -> Int {
         // A folder asks this of every file: another format is told from the head as it is,
         // before any copy of it. A UTF-16 head is told from its narrowed view below.
-        let utf16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
+        let utf16 = head.count >= 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF)
         if !utf16, otherFormat(head).rejected { return 0 }
         let nameBonus =
             FileName.hasSuffix(path, ".csv") || FileName.hasSuffix(path, ".tsv")
             ? 10 : FileName.hasSuffix(path, ".txt") ? 5 : 0
         let bytes = asciiView(head)
         guard let bytes else { return 0 }
-        let (start, rejected) = bytes.withUnsafeBufferPointer(otherFormat)
+        let (start, rejected) = otherFormat(bytes.span)
         if rejected { return 0 }
         // Whole lines only: the head may stop in the middle of one.
         var end = bytes.count
         if let lastBreak = bytes.lastIndex(of: 0x0A), lastBreak > start { end = lastBreak + 1 }
         let text = Array(bytes[start..<end])
-        let content = text.withUnsafeBufferPointer { contentScore($0) }
+        let content = contentScore(CSVBytes(text))
         guard content > 0 else { return nameBonus == 10 ? 10 : 0 }
         return min(content + nameBonus, ceiling)
     }
@@ -33,16 +34,19 @@ enum CSVConfidence {
 
     /// Where the text starts after a byte order mark, blank lines and spaces, and whether it
     /// starts as another source's format (JSON, XML, OFX, QIF).
-    private static func otherFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, rejected: Bool) {
+    private static func otherFormat(_ bytes: Span<UInt8>) -> (start: Int, rejected: Bool) {
         let start = HeadStart.index(in: bytes)
-        let rest = bytes[start...]
-        return (start, rejectedPrefixes.contains { rest.starts(with: $0.utf8) })
+        let rejected = rejectedPrefixes.contains { prefix in
+            let word = Array(prefix.utf8)
+            return word.count <= bytes.count - start && word.indices.allSatisfy { bytes[start + $0] == word[$0] }
+        }
+        return (start, rejected)
     }
 
     /// 70 for lines agreeing on 2 or more separators with a known header among them, 40 for
     /// agreeing lines alone, 0 otherwise.
-    private static func contentScore(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        let dialect = Dialect.detect(in: text)
+    private static func contentScore(_ text: CSVBytes) -> Int {
+        let dialect = text.withSpan { Dialect.detect(in: $0) }
         var tokenizer = CSVTokenizer(text: text, separator: dialect.separator)
         var fields: [CSVFieldSpan] = []
         var counts: [Int: Int] = [:]
@@ -68,8 +72,9 @@ enum CSVConfidence {
 
     /// The head as bytes to look at: UTF-16 narrowed to its low bytes (good enough for
     /// separators and ASCII headers), a UTF-8 BOM skipped; nil for binary (a NUL byte).
-    private static func asciiView(_ head: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        let bytes = Array(head)
+    private static func asciiView(_ head: Span<UInt8>) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        CSVText.append(head, to: &bytes)
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
             return stride(from: 2, to: bytes.count - 1, by: 2).map { bytes[$0 + 1] == 0 ? bytes[$0] : 0x3F }
         }

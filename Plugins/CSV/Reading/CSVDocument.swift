@@ -11,7 +11,7 @@ public final class CSVDocument {
     private let origin: String
     private let settings: CSVSettings
     private let decoded: DecodedText
-    private var text: UnsafeBufferPointer<UInt8> { decoded.text }
+    private var text: CSVBytes { decoded.text }
     private var separator: UInt8 = UInt8(ascii: ",")
     private var layout: TableLayout?
     private var reader: CSVRowReader?
@@ -60,15 +60,17 @@ public final class CSVDocument {
         self.origin = origin
         self.settings = settings
         decoded = TextDecoding.decode(bytes, declared: settings.encoding)
+        // The file as given, BOM and all: what the encoding's findings look at.
+        let file = CSVBytes(borrowing: bytes.bindMemory(to: UInt8.self))
         found.origin = origin
         found.given = settings.given
-        found.encoding = Self.describeEncoding(decoded, declared: settings.encoding != nil, bytes: bytes)
+        found.encoding = Self.describeEncoding(decoded, declared: settings.encoding != nil, bytes: file)
         accountList = [
             CSVAccount(name: settings.account ?? stem, currency: settings.defaultCurrency, id: settings.accountID)
         ]
         if let problem = decoded.problem {
             addProblem(problem)
-            addUnmarkedUTF16Problem(bytes)
+            addUnmarkedUTF16Problem(file)
             return
         }
         if let lines = decoded.windows1252Lines {
@@ -79,18 +81,18 @@ public final class CSVDocument {
             addNote(
                 decoded.encoding == .shiftJIS
                     ? "read as cp932 (Shift_JIS): not valid UTF-8, no encoding given, and its bytes pair up as Japanese"
-                    : "read as windows-1252: not valid UTF-8 and no encoding given" + Self.euroHint(bytes))
+                    : "read as windows-1252: not valid UTF-8 and no encoding given" + Self.euroHint(file))
         }
         if decoded.encoding != .utf8 { found.options.append(("encoding", decoded.encoding.rawValue, false)) }
         readTable(stem: stem)
-        addUnmarkedUTF16Problem(bytes)
+        addUnmarkedUTF16Problem(file)
     }
 
     /// A NUL beside every ASCII character read as UTF-8 finds no column, and UTF-16 of other
     /// scripts is no windows-1252 either: when the file failed, the likely cause, first.
-    private func addUnmarkedUTF16Problem(_ bytes: UnsafeRawBufferPointer) {
+    private func addUnmarkedUTF16Problem(_ bytes: CSVBytes) {
         guard !problemList.isEmpty, settings.encoding == nil,
-            let name = TextDecoding.unmarkedUTF16(bytes.bindMemory(to: UInt8.self))
+            let name = bytes.withSpan({ TextDecoding.unmarkedUTF16($0) })
         else { return }
         let message =
             "the bytes look like \(name.uppercased()) without a byte order mark (a NUL byte beside "
@@ -168,13 +170,15 @@ public final class CSVDocument {
     /// How sure the csv source is that a file is a bank CSV export: 0 (not a CSV: JSON, XML,
     /// OFX…) to 80; the name (`.csv`, `.tsv`, `.txt`) and a consistent separator count.
     public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
-        CSVConfidence.score(path: path, head: head)
+        CSVConfidence.score(path: path, head: head.span)
     }
 
     // MARK: - First pass
 
     private func readTable(stem: String) {
-        let dialect = settings.separator.map { Dialect(separator: $0, evidence: "given") } ?? Dialect.detect(in: text)
+        let dialect =
+            settings.separator.map { Dialect(separator: $0, evidence: "given") }
+            ?? text.withSpan { Dialect.detect(in: $0) }
         separator = dialect.separator
         found.separator = Dialect.name(of: separator)
         found.separatorEvidence = dialect.evidence
@@ -1136,7 +1140,7 @@ public final class CSVDocument {
     private func describeLayout(_ layout: TableLayout) {
         if layout.header != nil { headerCells = layout.headerNames }
         preambleLines = layout.preamble.map {
-            String(decoding: UnsafeBufferPointer(rebasing: text[$0.start..<$0.end]), as: UTF8.self)
+            text.string($0.start..<$0.end)
         }
         if let header = layout.header {
             found.header = "line \(header.line): " + excerpt(header, limit: 60)
@@ -1191,7 +1195,7 @@ public final class CSVDocument {
     private func excerpt(_ record: CSVRecordSpan, limit: Int) -> String {
         let piece = { (end: Int) in
             CellQuote.escaped(
-                String(decoding: UnsafeBufferPointer(rebasing: self.text[record.start..<end]), as: UTF8.self))
+                self.text.string(record.start..<end))
         }
         let whole = piece(record.end)
         guard whole.count > limit else { return whole }
@@ -1199,7 +1203,8 @@ public final class CSVDocument {
         var kept = ""
         for index in fields.indices.dropLast() {
             // The field's end, its closing quote included, and the separator after it.
-            let end = fields[index + 1].start - (text[fields[index + 1].start - 1] == UInt8(ascii: "\"") ? 1 : 0)
+            let end =
+                fields[index + 1].start - (text.byte(at: fields[index + 1].start - 1) == UInt8(ascii: "\"") ? 1 : 0)
             let candidate = piece(end)
             guard index == 0 || candidate.count <= limit else { break }
             kept = candidate
@@ -1210,9 +1215,16 @@ public final class CSVDocument {
     /// What a 0xA4 in a file read as windows-1252 may be: `¤` there and in Latin-1, `€` in
     /// ISO-8859-15 (French, Finnish and Estonian exports), which bytes cannot tell apart. A bank
     /// writes `€` far more often than `¤`, so the note names the option; "" without one.
-    private static func euroHint(_ bytes: UnsafeRawBufferPointer) -> String {
-        guard let at = bytes.firstIndex(of: 0xA4) else { return "" }
-        let line = 1 + bytes[..<at].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+    private static func euroHint(_ bytes: CSVBytes) -> String {
+        let line: Int? = bytes.withSpan { bytes in
+            var line = 1
+            for index in bytes.indices {
+                if bytes[index] == 0xA4 { return line }
+                if bytes[index] == 0x0A { line += 1 }
+            }
+            return nil
+        }
+        guard let line else { return "" }
         return "; byte 0xA4 on line \(line) reads as ¤, which is € in ISO-8859-15: if the bank wrote €, "
             + "set encoding=iso-8859-15"
     }
@@ -1226,7 +1238,7 @@ public final class CSVDocument {
         return "\(word) \(shown.dropLast().joined(separator: ", ")) and \(shown.last!)"
     }
 
-    private static func describeEncoding(_ decoded: DecodedText, declared: Bool, bytes: UnsafeRawBufferPointer)
+    private static func describeEncoding(_ decoded: DecodedText, declared: Bool, bytes: CSVBytes)
         -> String
     {
         let name = decoded.encoding.rawValue
@@ -1235,7 +1247,7 @@ public final class CSVDocument {
             return "\(name), but windows-1252 on \(lines.count.counted("line")) not valid UTF-8 (\(lineList(lines)))"
         }
         if decoded.guessed { return "\(name) (not valid UTF-8 and none declared)" + euroHint(bytes) }
-        let bom = TextDecoding.byteOrderMark(bytes.bindMemory(to: UInt8.self))
+        let bom = bytes.withSpan { TextDecoding.byteOrderMark($0) }
         return bom == nil ? name : "\(name) (byte order mark)"
     }
 

@@ -4,7 +4,7 @@ import StatementText
 /// Turns one table row into an ``EntryRanges`` or a ``CSVReject``, every text appended to the
 /// batch's arena: the second pass's inner loop, so no `String` and no allocation of its own.
 struct CSVRowReader {
-    let text: UnsafeBufferPointer<UInt8>
+    let text: CSVBytes
     let width: Int
     /// A row one field short is whole when the table's last column is the dropped empty one
     /// (otherwise when it ends where an empty last field would be: ``endsShort(_:)``).
@@ -49,7 +49,7 @@ struct CSVRowReader {
     }
 
     init(
-        text: UnsafeBufferPointer<UInt8>, width: Int, lastColumnDropped: Bool, columns: ColumnColumns,
+        text: CSVBytes, width: Int, lastColumnDropped: Bool, columns: ColumnColumns,
         datePattern: DatePattern, zone: ZoneRule?, mark: DecimalMark, sideWords: SideWords
     ) {
         self.text = text
@@ -73,7 +73,8 @@ struct CSVRowReader {
             return
         }
         let rawStart = batch.texts.bytes.count
-        let raw = batch.texts.append(UnsafeBufferPointer(rebasing: text[record.start..<record.end]))
+        text.withSpan { CSVText.append($0, record.start..<record.end, to: &batch.texts.bytes) }
+        let raw = rawStart..<batch.texts.bytes.count
         let count = fields.count
         guard
             count == width || (count == width + 1 && fields[width].isEmpty)
@@ -365,9 +366,10 @@ struct CSVRowReader {
     // MARK: - Cells
 
     private mutating func cell<Result>(_ field: CSVFieldSpan, _ body: (Span<UInt8>) -> Result) -> Result {
-        guard field.escaped else { return body(text.span.extracting(field.start..<field.end)) }
+        let text = self.text
+        guard field.escaped else { return text.withSpan { body($0.extracting(field.start..<field.end)) } }
         scratch.removeAll(keepingCapacity: true)
-        CSVTokenizer.appendUnescaped(field, text: text, to: &scratch)
+        text.withSpan { CSVTokenizer.appendUnescaped(field, text: $0, to: &scratch) }
         return body(scratch.span)
     }
 
@@ -380,7 +382,7 @@ struct CSVRowReader {
     /// Appends the field without blanks around it; nil (and nothing kept) when it is empty.
     private func appendTrimmed(_ field: CSVFieldSpan, to out: inout [UInt8]) -> Range<Int>? {
         let start = out.count
-        CSVTokenizer.appendUnescaped(field, text: text, to: &out)
+        text.withSpan { CSVTokenizer.appendUnescaped(field, text: $0, to: &out) }
         var lower = start
         var upper = out.count
         while lower < upper, Self.isBlank(out[lower]) { lower += 1 }
@@ -394,7 +396,7 @@ struct CSVRowReader {
 
     /// Whether the field was written in quotes: the byte before its first is the opening one.
     private func isQuoted(_ field: CSVFieldSpan) -> Bool {
-        field.start > 0 && text[field.start - 1] == UInt8(ascii: "\"")
+        field.start > 0 && text.withSpan { $0[field.start - 1] } == UInt8(ascii: "\"")
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }

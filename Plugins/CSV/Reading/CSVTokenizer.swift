@@ -1,10 +1,12 @@
+import CSVCells
+
 /// RFC 4180 records from UTF-8 text, as byte ranges: no `String` per field.
 ///
 /// Quoted fields may hold the separator, `""` for a quote and line breaks; a record's line is
 /// the one it starts on. Lines end in LF or CRLF. Text after a closing quote, up to the next
 /// separator, is kept (banks' `"abc" ` stray blanks), so nothing is lost silently.
 struct CSVTokenizer {
-    let text: UnsafeBufferPointer<UInt8>
+    let text: CSVBytes
     let separator: UInt8
     private(set) var position: Int
     private(set) var line: Int
@@ -14,7 +16,7 @@ struct CSVTokenizer {
     private var secondLine: [CSVFieldSpan] = []
 
     init(
-        text: UnsafeBufferPointer<UInt8>, separator: UInt8, position: Int = 0, line: Int = 1,
+        text: CSVBytes, separator: UInt8, position: Int = 0, line: Int = 1,
         joinsLinePairs: Bool = false
     ) {
         self.text = text
@@ -48,9 +50,15 @@ struct CSVTokenizer {
 
     /// One line's record (more than one line where a quoted field holds a line break).
     private mutating func nextLine(into fields: inout [CSVFieldSpan]) -> CSVRecordSpan? {
+        // A copy: the span is lent while this tokenizer changes.
+        let text = self.text
+        return text.withSpan { nextLine(in: $0, into: &fields) }
+    }
+
+    private mutating func nextLine(in base: Span<UInt8>, into fields: inout [CSVFieldSpan]) -> CSVRecordSpan? {
         fields.removeAll(keepingCapacity: true)
-        let count = text.count
-        guard position < count, let base = text.baseAddress else { return nil }
+        let count = base.count
+        guard position < count else { return nil }
         let recordStart = position
         let recordLine = line
         var index = position
@@ -126,11 +134,9 @@ struct CSVTokenizer {
     // MARK: - Fields as bytes
 
     /// Appends the field's bytes to `out`, `""` turned into `"` when it has any.
-    static func appendUnescaped(
-        _ field: CSVFieldSpan, text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
-    ) {
+    static func appendUnescaped(_ field: CSVFieldSpan, text: Span<UInt8>, to out: inout [UInt8]) {
         guard field.escaped else {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[field.start..<field.end]))
+            CSVText.append(text, field.start..<field.end, to: &out)
             return
         }
         var index = field.start

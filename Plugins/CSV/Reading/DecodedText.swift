@@ -3,11 +3,12 @@ import StatementText
 /// A file's text as UTF-8, and how it got there.
 ///
 /// UTF-8 files are used in place (the bytes as read, after any BOM), so a large file costs no
-/// second copy; any other encoding is transcoded once into `owned`, which the document frees.
+/// second copy; any other encoding is transcoded once into `owned` (iconv's output), which the
+/// document frees. Text made in Swift (a mixed file's, CR line ends turned LF) is an array.
 struct DecodedText {
     /// The UTF-8 text every later stage reads.
-    var text: UnsafeBufferPointer<UInt8>
-    /// The transcoded buffer, when there is one: the owner must `deallocate` it.
+    var text: CSVBytes
+    /// iconv's buffer, when the text is in it: the owner must `deallocate` it.
     var owned: UnsafeMutableBufferPointer<UInt8>?
     var encoding: TextEncoding
     /// True when the encoding was guessed (windows-1252 for text that is not UTF-8).

@@ -25,7 +25,7 @@ struct StatementBalances: Sendable {
     /// The balance rows around `layout`'s table: its only preamble line and its only trailing
     /// line, each four fields shaped `date;amount;;reference` with one reference, around a
     /// headerless table of ``tableWidth``. Nil for every other file.
-    static func find(in layout: TableLayout, text: UnsafeBufferPointer<UInt8>, separator: UInt8)
+    static func find(in layout: TableLayout, text: CSVBytes, separator: UInt8)
         -> StatementBalances?
     {
         guard layout.header == nil, layout.width == tableWidth, layout.preamble.count == 1,
@@ -39,7 +39,7 @@ struct StatementBalances: Sendable {
 
     /// The record as a balance row, or nil when it is not one: four fields, a date, an amount,
     /// nothing, and a reference that is neither a date nor an amount.
-    private static func row(_ record: CSVRecordSpan, text: UnsafeBufferPointer<UInt8>, separator: UInt8) -> Row? {
+    private static func row(_ record: CSVRecordSpan, text: CSVBytes, separator: UInt8) -> Row? {
         let fields = TableLayout.fields(of: record, text: text, separator: separator)
         guard fields.count == 4, fields[2].isEmpty, !fields[3].isEmpty else { return nil }
         var reader = CSVCellReader(text: text)

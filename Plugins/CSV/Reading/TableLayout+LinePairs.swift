@@ -7,7 +7,7 @@ extension TableLayout {
     /// Strict, so that no other table is read this way: lines alternate without exception, at
     /// least two pairs, and no column of a first line is filled on any second line (any table of
     /// one line a record fills its date column on every line, and fails at its second line).
-    func findsLinePairs(text: UnsafeBufferPointer<UInt8>, separator: UInt8) -> Bool {
+    func findsLinePairs(text: CSVBytes, separator: UInt8) -> Bool {
         var tokenizer = CSVTokenizer(text: text, separator: separator, position: dataStart, line: dataStartLine)
         var fields: [CSVFieldSpan] = []
         // Per column: filled on some first line, on some second line.

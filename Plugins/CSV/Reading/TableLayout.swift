@@ -29,7 +29,7 @@ struct TableLayout: Sendable {
 
     /// Finds the header among the head records: the first from which the field count holds
     /// (or the first after `skip` lines), and a header only when its cells look like names.
-    init?(scan: TableScan, text: UnsafeBufferPointer<UInt8>, separator: UInt8, skip: Int?) {
+    init?(scan: TableScan, text: CSVBytes, separator: UInt8, skip: Int?) {
         guard scan.width >= 2, !scan.head.isEmpty else { return nil }
         var reader = CSVCellReader(text: text)
         // Section lines inside the table (`"Pending Transactions"`) are no part of its shape: a
@@ -144,7 +144,7 @@ struct TableLayout: Sendable {
     /// The section a line opens (``StatementWords/section(normalised:)``) when its only filled
     /// cell is its first; nil for every other line.
     static func section(
-        of record: CSVRecordSpan, text: UnsafeBufferPointer<UInt8>, separator: UInt8, reader: inout CSVCellReader
+        of record: CSVRecordSpan, text: CSVBytes, separator: UInt8, reader: inout CSVCellReader
     ) -> StatementWords.Section? {
         section(fields(of: record, text: text, separator: separator), reader: &reader)
     }
@@ -169,7 +169,7 @@ struct TableLayout: Sendable {
     /// words, no payee, no amount). A row with a payee and an amount is the table's, rejected
     /// for its date as it would be anywhere else, never dropped; and so is a dated row.
     mutating func trimTrailing(
-        tail: [CSVRecordSpan], columns: RowColumns, text: UnsafeBufferPointer<UInt8>, separator: UInt8
+        tail: [CSVRecordSpan], columns: RowColumns, text: CSVBytes, separator: UInt8
     ) {
         var reader = CSVCellReader(text: text)
         var kept: [CSVRecordSpan] = []
@@ -227,7 +227,7 @@ struct TableLayout: Sendable {
         count == width || count == width + 1
     }
 
-    static func fields(of record: CSVRecordSpan, text: UnsafeBufferPointer<UInt8>, separator: UInt8) -> [CSVFieldSpan] {
+    static func fields(of record: CSVRecordSpan, text: CSVBytes, separator: UInt8) -> [CSVFieldSpan] {
         var tokenizer = CSVTokenizer(text: text, separator: separator, position: record.start, line: record.line)
         var fields: [CSVFieldSpan] = []
         _ = tokenizer.next(into: &fields)
@@ -239,7 +239,7 @@ struct TableLayout: Sendable {
     /// the header fills most: the header is the first line of names filling at least half the
     /// cells, when only such sparse lines come before it. Nil when `first` is already filled.
     private static func headerAfterPaddedPreamble(
-        _ head: [CSVRecordSpan], from first: Int, width: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8,
+        _ head: [CSVRecordSpan], from first: Int, width: Int, text: CSVBytes, separator: UInt8,
         reader: inout CSVCellReader
     ) -> Int? {
         for index in head.indices.dropFirst(first) {
@@ -257,7 +257,7 @@ struct TableLayout: Sendable {
     /// table's width naming at least two (`Date;Libellé;Débit;Crédit`), when no line between
     /// holds a date: a row of the table would. Nil when `first` names a known column.
     private static func namedHeaderBelowTitles(
-        _ head: [CSVRecordSpan], from first: Int, width: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8,
+        _ head: [CSVRecordSpan], from first: Int, width: Int, text: CSVBytes, separator: UInt8,
         reader: inout CSVCellReader
     ) -> Int? {
         let titles = fields(of: head[first], text: text, separator: separator)
@@ -278,7 +278,7 @@ struct TableLayout: Sendable {
     /// Where a run of rows one field short, ending at `first`, starts: each has a date wherever
     /// the row at `first` has one (and that row has one). `first` when there is none.
     private static func shortRowsStart(
-        _ head: [CSVRecordSpan], before first: Int, width: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8
+        _ head: [CSVRecordSpan], before first: Int, width: Int, text: CSVBytes, separator: UInt8
     ) -> Int {
         var reader = CSVCellReader(text: text)
         let full = fields(of: head[first], text: text, separator: separator)
@@ -300,7 +300,7 @@ struct TableLayout: Sendable {
 
     /// Whether every one of `rows` that is `width` wide ends in an empty field.
     private static func rowsEndEmpty(
-        _ rows: ArraySlice<CSVRecordSpan>, width: Int, text: UnsafeBufferPointer<UInt8>, separator: UInt8
+        _ rows: ArraySlice<CSVRecordSpan>, width: Int, text: CSVBytes, separator: UInt8
     ) -> Bool {
         let wide = rows.filter { $0.fieldCount == width }
         return !wide.isEmpty
@@ -315,7 +315,7 @@ struct TableLayout: Sendable {
     /// narrower summary lines at the end. Only a file whose every line is in `head` is looked
     /// at: a longer table outvotes its preamble. Nil when there is no such line.
     private static func namedHeaderOverPreamble(
-        _ scan: TableScan, text: UnsafeBufferPointer<UInt8>, separator: UInt8, reader: inout CSVCellReader
+        _ scan: TableScan, text: CSVBytes, separator: UInt8, reader: inout CSVCellReader
     ) -> Int? {
         let head = scan.head
         guard scan.recordCount == head.count else { return nil }

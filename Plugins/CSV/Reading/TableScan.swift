@@ -15,7 +15,7 @@ struct TableScan: Sendable {
     /// Field counts from here up count as one: no bank's table is that wide.
     static let widest = 256
 
-    init(text: UnsafeBufferPointer<UInt8>, separator: UInt8, skip: Int? = nil) {
+    init(text: CSVBytes, separator: UInt8, skip: Int? = nil) {
         var tokenizer = CSVTokenizer(text: text, separator: separator)
         var fields: [CSVFieldSpan] = []
         var histogram = [Int](repeating: 0, count: Self.widest + 1)

@@ -16,20 +16,28 @@ enum TextDecoding {
     /// one line, its rows cells of one record (`15 columns hold amounts`). Only a text with no
     /// LF at all: in one with LF line ends a lone CR is a byte of a cell, kept as it was.
     static func endingLinesAtCR(_ decoded: DecodedText) -> DecodedText {
-        let text = decoded.text
-        guard !text.contains(0x0A), text.contains(0x0D) else { return decoded }
-        let owned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
-        for index in text.indices { owned[index] = text[index] == 0x0D ? 0x0A : text[index] }
+        let ended: [UInt8]? = decoded.text.withSpan { text in
+            var sawCR = false
+            for index in text.indices {
+                if text[index] == 0x0A { return nil }
+                if text[index] == 0x0D { sawCR = true }
+            }
+            guard sawCR else { return nil }
+            var ended = [UInt8](repeating: 0, count: text.count)
+            for index in text.indices { ended[index] = text[index] == 0x0D ? 0x0A : text[index] }
+            return ended
+        }
+        guard let ended else { return decoded }
         decoded.owned?.deallocate()
         var lines = decoded
-        lines.text = UnsafeBufferPointer(owned)
-        lines.owned = owned
+        lines.text = CSVBytes(ended)
+        lines.owned = nil
         return lines
     }
 
     private static func decodeText(_ bytes: UnsafeRawBufferPointer, declared: TextEncoding?) -> DecodedText {
         let all = bytes.bindMemory(to: UInt8.self)
-        let bom = byteOrderMark(all)
+        let bom = byteOrderMark(all.span)
         let encoding: TextEncoding
         let guessed: Bool
         if let declared {
@@ -38,7 +46,7 @@ enum TextDecoding {
             // `utf-16` names no byte order, and without a BOM iconv picks one (little-endian here):
             // a big-endian file failed as "an invalid sequence in utf-16 at byte 312". The order its
             // NULs show is the one read; the report still says utf-16, as given.
-            if declared == .utf16, bom == nil, let order = unmarkedUTF16(all).flatMap(TextEncoding.init(option:)) {
+            if declared == .utf16, bom == nil, let order = unmarkedUTF16(all.span).flatMap(TextEncoding.init(option:)) {
                 var decoded = transcode(all, from: order, guessed: false)
                 decoded.encoding = declared
                 return decoded
@@ -48,7 +56,7 @@ enum TextDecoding {
             guessed = false
         } else {
             let utf8 = UTF8Check.firstInvalid(all) == nil
-            let detected = utf8 ? nil : TextEncoding.detected(in: all)
+            let detected = utf8 ? nil : TextEncoding.detected(in: all.span)
             // No byte order mark here: the mixed look starts at the first byte.
             if !utf8, detected == nil, let mixed = mixed(all, skip: 0) { return mixed }
             encoding = utf8 ? .utf8 : detected ?? .windows1252
@@ -64,13 +72,14 @@ enum TextDecoding {
             if let offset = invalid {
                 problem = "byte \(offset + skip) is not UTF-8: set encoding (windows-1252, \(TextEncoding.suggestions))"
             }
-            return DecodedText(text: text, owned: nil, encoding: .utf8, guessed: false, problem: problem)
+            return DecodedText(
+                text: CSVBytes(borrowing: text), owned: nil, encoding: .utf8, guessed: false, problem: problem)
         }
         // iconv's UTF-16 reads the BOM itself and picks the byte order from it; UTF-16LE and
         // UTF-16BE keep it as text (U+FEFF), so the first header read `\u{FEFF}Date` and a
         // saved rules file named that column, which no other export of the bank matches.
         var skip = encoding != .utf16 && bom?.encoding == .utf8 ? 3 : 0
-        if bom?.encoding == .utf16, Self.matchesByteOrder(encoding, all) { skip = 2 }
+        if bom?.encoding == .utf16, Self.matchesByteOrder(encoding, all.span) { skip = 2 }
         return transcode(UnsafeBufferPointer(rebasing: all[skip...]), from: encoding, guessed: guessed)
     }
 
@@ -85,16 +94,14 @@ enum TextDecoding {
         guard let mixed = MixedText(bytes, refusingUndefined: true), !mixed.windows1252Lines.isEmpty else {
             return nil
         }
-        let owned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(mixed.bytes.count, 1))
-        _ = owned.initialize(fromContentsOf: mixed.bytes)
         return DecodedText(
-            text: UnsafeBufferPointer(rebasing: owned[..<mixed.bytes.count]), owned: owned, encoding: .utf8,
-            guessed: true, problem: nil, windows1252Lines: mixed.windows1252Lines)
+            text: CSVBytes(mixed.bytes), owned: nil, encoding: .utf8, guessed: true, problem: nil,
+            windows1252Lines: mixed.windows1252Lines)
     }
 
     // MARK: - Byte order marks
 
-    static func byteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> (encoding: TextEncoding, length: Int)? {
+    static func byteOrderMark(_ bytes: Span<UInt8>) -> (encoding: TextEncoding, length: Int)? {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return (.utf8, 3) }
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             return (.utf16, 2)
@@ -103,7 +110,7 @@ enum TextDecoding {
     }
 
     /// Whether a declared `utf-16le` or `utf-16be` is the byte order the file's UTF-16 BOM marks.
-    private static func matchesByteOrder(_ encoding: TextEncoding, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func matchesByteOrder(_ encoding: TextEncoding, _ bytes: Span<UInt8>) -> Bool {
         let name = encoding.iconvName
         if name == "UTF-16LE" || name == "UNICODELITTLE" { return bytes[0] == 0xFF }
         if name == "UTF-16BE" || name == "UNICODEBIG" { return bytes[0] == 0xFE }
@@ -117,7 +124,7 @@ enum TextDecoding {
     /// beside a NUL, a line break among them, every such pair a printable character, tab or line
     /// break, and ten times fewer NULs on the other side (`U+3000`'s). Never guessed (a UTF-8 file
     /// may hold NULs): named in the message.
-    static func unmarkedUTF16(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func unmarkedUTF16(_ bytes: Span<UInt8>) -> String? {
         guard byteOrderMark(bytes) == nil else { return nil }
         let pairs = min(bytes.count, 4_096) / 2
         guard pairs >= 8 else { return nil }
@@ -135,7 +142,7 @@ enum TextDecoding {
     }
 
     /// The second test of ``unmarkedUTF16(_:)``, with the high byte of each pair at `high`.
-    private static func readsAsText(_ bytes: UnsafeBufferPointer<UInt8>, pairs: Int, high: Int) -> Bool {
+    private static func readsAsText(_ bytes: Span<UInt8>, pairs: Int, high: Int) -> Bool {
         var ascii = 0
         var otherNul = 0
         var lineBreak = false
@@ -163,7 +170,7 @@ enum TextDecoding {
         guard let (output, written, consumed, stop) = TextTranscoder.transcode(input, from: encoding) else {
             let problem = "iconv cannot convert \(encoding.rawValue) on this system"
             return DecodedText(
-                text: UnsafeBufferPointer(start: nil, count: 0), owned: nil, encoding: encoding,
+                text: CSVBytes([]), owned: nil, encoding: encoding,
                 guessed: guessed, problem: problem)
         }
         var problem: String?
@@ -175,7 +182,7 @@ enum TextDecoding {
                 : ""
             problem = "\(what) in \(encoding.rawValue) at byte \(consumed)\(hint)"
         }
-        let text = UnsafeBufferPointer(start: output.baseAddress, count: written)
+        let text = CSVBytes(borrowing: UnsafeBufferPointer(start: output.baseAddress, count: written))
         return DecodedText(text: text, owned: output, encoding: encoding, guessed: guessed, problem: problem)
     }
 }

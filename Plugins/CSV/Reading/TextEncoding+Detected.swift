@@ -10,7 +10,7 @@ extension TextEncoding {
     /// `Sainsbury’s`, `McDonald’s` and `Macy’s` (0x92 before `s`, three pairs starting at 0x92)
     /// was read as Shift_JIS (`Sainsbury痴`, `£5` as `｣5`). So at least two pairs must each follow
     /// another pair directly. Nil when the text does not say so.
-    static func detected(in bytes: UnsafeBufferPointer<UInt8>) -> TextEncoding? {
+    static func detected(in bytes: Span<UInt8>) -> TextEncoding? {
         var pairs = 0
         var lowLeads = 0
         var adjacent = 0
