@@ -58,7 +58,11 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// The cell (blanks around it ignored) read whole, or nil when it does not match or is not
     /// a real day or time (2024-02-30, 25:00).
     public func parse(_ cell: Span<UInt8>) -> LocalDateTime? {
-        var (index, end) = CellText.trimmed(cell)
+        let (start, stop) = CellText.trimmed(cell)
+        // The trimmed cell alone: `index < end` is then the span's own bound, one check a byte.
+        let cell = cell.extracting(start..<stop)
+        var index = 0
+        let end = cell.count
         var year = 0
         var month = 0
         var day = 0

@@ -25,7 +25,8 @@ enum CSVConfidence {
         var end = bytes.count
         if let lastBreak = bytes.lastIndex(of: 0x0A), lastBreak > start { end = lastBreak + 1 }
         let text = Array(bytes[start..<end])
-        let content = contentScore(CSVBytes(text))
+        let buffer = CSVBuffer(copying: text)
+        let content = withExtendedLifetime(buffer) { contentScore(buffer.bytes) }
         guard content > 0 else { return nameBonus == 10 ? 10 : 0 }
         return min(content + nameBonus, ceiling)
     }

@@ -101,10 +101,6 @@ public final class CSVDocument {
         found.problems.insert(message, at: 0)
     }
 
-    deinit {
-        decoded.owned?.deallocate()
-    }
-
     // MARK: - Public findings
 
     /// What stops the file being read as it is (an ambiguous date format, no amount column…),

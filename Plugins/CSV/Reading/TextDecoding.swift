@@ -28,10 +28,10 @@ enum TextDecoding {
             return ended
         }
         guard let ended else { return decoded }
-        decoded.owned?.deallocate()
         var lines = decoded
-        lines.text = CSVBytes(ended)
-        lines.owned = nil
+        let buffer = CSVBuffer(copying: ended)
+        lines.text = buffer.bytes
+        lines.owner = buffer
         return lines
     }
 
@@ -73,7 +73,7 @@ enum TextDecoding {
                 problem = "byte \(offset + skip) is not UTF-8: set encoding (windows-1252, \(TextEncoding.suggestions))"
             }
             return DecodedText(
-                text: CSVBytes(borrowing: text), owned: nil, encoding: .utf8, guessed: false, problem: problem)
+                text: CSVBytes(borrowing: text), encoding: .utf8, guessed: false, problem: problem)
         }
         // iconv's UTF-16 reads the BOM itself and picks the byte order from it; UTF-16LE and
         // UTF-16BE keep it as text (U+FEFF), so the first header read `\u{FEFF}Date` and a
@@ -94,9 +94,10 @@ enum TextDecoding {
         guard let mixed = MixedText(bytes, refusingUndefined: true), !mixed.windows1252Lines.isEmpty else {
             return nil
         }
+        let buffer = CSVBuffer(copying: mixed.bytes)
         return DecodedText(
-            text: CSVBytes(mixed.bytes), owned: nil, encoding: .utf8, guessed: true, problem: nil,
-            windows1252Lines: mixed.windows1252Lines)
+            text: buffer.bytes, encoding: .utf8, guessed: true, problem: nil,
+            windows1252Lines: mixed.windows1252Lines, owner: buffer)
     }
 
     // MARK: - Byte order marks
@@ -170,7 +171,7 @@ enum TextDecoding {
         guard let (output, written, consumed, stop) = TextTranscoder.transcode(input, from: encoding) else {
             let problem = "iconv cannot convert \(encoding.rawValue) on this system"
             return DecodedText(
-                text: CSVBytes([]), owned: nil, encoding: encoding,
+                text: CSVBytes(borrowing: UnsafeBufferPointer(start: nil, count: 0)), encoding: encoding,
                 guessed: guessed, problem: problem)
         }
         var problem: String?
@@ -182,7 +183,7 @@ enum TextDecoding {
                 : ""
             problem = "\(what) in \(encoding.rawValue) at byte \(consumed)\(hint)"
         }
-        let text = CSVBytes(borrowing: UnsafeBufferPointer(start: output.baseAddress, count: written))
-        return DecodedText(text: text, owned: output, encoding: encoding, guessed: guessed, problem: problem)
+        let buffer = CSVBuffer(taking: output, count: written)
+        return DecodedText(text: buffer.bytes, encoding: encoding, guessed: guessed, problem: problem, owner: buffer)
     }
 }
