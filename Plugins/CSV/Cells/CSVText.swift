@@ -1,5 +1,5 @@
 /// The hand-overs of bytes in a `Span` to code that takes a pointer: a String's decoding, an
-/// array's append, an unaligned load.
+/// array's append; and the scan eight bytes at a time, checked once, not per word.
 ///
 /// With ``DecimalAmount/write(negated:into:)`` (the amount's writer), the reading's byte source
 /// and the plugin's C edge, the only code of the csv plugin that touches pointers; the cells
@@ -25,10 +25,22 @@ public enum CSVText {
         bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// The eight bytes from `offset` as a little-endian word: a scan's test of eight at once.
+    /// From `start`, eight bytes at a time (each as a little-endian word), the offset of the first
+    /// byte `found` marks (its mask's high bit in that byte); the offset past the last whole word
+    /// when none is.
     @inlinable
-    public static func word(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
-        precondition(offset >= 0 && offset + 8 <= bytes.count, "range outside the bytes")
-        return UInt64(littleEndian: bytes.bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    public static func firstMarked(_ bytes: Span<UInt8>, from start: Int, _ found: (UInt64) -> UInt64) -> Int {
+        precondition(start >= 0 && start <= bytes.count, "range outside the bytes")
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            // Every word read lies in `start..<buffer.count`, inside the bytes: checked above.
+            var index = start
+            while index + 8 <= buffer.count {
+                let mask = found(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
+                index += 8
+            }
+            return index
+        }
     }
 }

@@ -34,16 +34,7 @@ struct Dialect: Sendable {
         while index <= count {
             // Once a line has content only the six bytes the switch counts matter: skip the rest
             // eight at a time (a third of this pass's time, measured on a 10⁶-row export).
-            if lineHasContent {
-                while index + 8 <= count {
-                    let found = countedBytes(in: CSVText.word(text, at: index))
-                    if found != 0 {
-                        index += found.trailingZeroBitCount >> 3
-                        break
-                    }
-                    index += 8
-                }
-            }
+            if lineHasContent { index = CSVText.firstMarked(text, from: index) { countedBytes(in: $0) } }
             let byte = index < count ? text[index] : UInt8(ascii: "\n")
             if byte == UInt8(ascii: "\n"), !inQuotes || index == count {
                 if lineHasContent {
