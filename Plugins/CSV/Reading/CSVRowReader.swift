@@ -319,6 +319,7 @@ struct CSVRowReader {
     }
 
     /// The payee or memo, already in the arena, that names a balance; nil for almost every row.
+    @inline(__always)
     private func balanceText(_ vendor: Range<Int>, _ memo: Range<Int>?, in bytes: [UInt8]) -> String? {
         let arena = bytes.span
         if StatementWords.isBalanceRow(arena.extracting(vendor)) { return CSVText.string(arena, vendor) }
