@@ -18,6 +18,20 @@ final class RowsAndRejectsTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.id), [nil, nil, "T-9"])
     }
 
+    /// A cell of megabytes is no side or status word and is not normalised as one (the first
+    /// pass folded a 50 MB payee character by character, 10 s).
+    func testAHugeCellIsRejectedForItsLengthNotReadAsAWord() throws {
+        XCTAssertEqual(SideWords.defaults.side(of: " DR "), .debit)
+        XCTAssertNil(SideWords.defaults.side(of: String(repeating: " ", count: 300) + "DR"))
+        let text =
+            "Date,Description,Amount\n2024-01-02,Shop,-1.00\n2024-01-03,"
+            + String(repeating: "x", count: 5_000_000) + ",-2.00\n2024-01-04,Cafe,-3.00\n"
+        // Handed on as read; the host rejects it for the vendor's length.
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-1.00", "-2.00", "-3.00"])
+        XCTAssertEqual(result.entries[0][1].vendor.utf8.count, 5_000_000)
+    }
+
     func testShortRowAndBadAmountAreRejectedWithTheirLines() throws {
         let text = """
             Date,Description,Amount,Transaction ID

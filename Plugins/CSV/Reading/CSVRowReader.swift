@@ -416,6 +416,7 @@ struct CSVRowReader {
     /// A status cell's meaning by its words (case, accents and punctuation folded); booked for
     /// any other word, as before.
     static func statusKind(of cell: Span<UInt8>) -> StatusKind {
+        guard cell.count <= HeaderVocabulary.longestWordCell else { return .booked }
         let status = HeaderVocabulary.normalise(CSVText.string(cell))
         if pendingWords.contains(status) { return .pending }
         if neverMovedWords.contains(status) { return .neverMoved }

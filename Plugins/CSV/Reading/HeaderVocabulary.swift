@@ -274,6 +274,10 @@ public enum HeaderVocabulary {
         return normalise(String(spaced))
     }
 
+    /// Bytes past which a cell is no word of a vocabulary (a side, a status) and is not
+    /// normalised: generous, for cells padded to a fixed width; a 50 MB cell took seconds.
+    static let longestWordCell = 256
+
     /// Lower case, accents and `ß` folded, every run of punctuation or blanks one space:
     /// `Auftraggeber/Empfänger` is `auftraggeber empfanger`, `Date d'opération` `date d operation`.
     public static func normalise(_ text: String) -> String {

@@ -31,6 +31,7 @@ public struct SideWords: Sendable, Equatable {
 
     /// The side a cell names, or nil when it is neither word.
     public func side(of cell: String) -> Side? {
+        guard cell.utf8.count <= HeaderVocabulary.longestWordCell else { return nil }
         let key = HeaderVocabulary.normalise(cell)
         if debit.contains(key) { return .debit }
         if credit.contains(key) { return .credit }
