@@ -3,16 +3,23 @@
 /// A cell is a prefix (sign, parenthesis, currency), a number, and a suffix (currency, trailing
 /// sign, `CR` or `DR`, closing parenthesis), with blanks allowed only next to a currency or after
 /// a leading sign.
+///
+/// Every index here is at least 0 and every `end` at most the cell's count (the cell's trimmed
+/// bounds, or ``AmountText``'s): a byte is read unchecked once it is checked below `end`.
 enum AmountScan {
     /// At most 18 significant digits: every such integer fits in `UInt64` (and `Int64`) exactly.
     static let maximumSignificantDigits = 18
 
     /// U+2212 MINUS SIGN (`E2 88 92`) at `index`.
     static func isMinusSign(_ cell: Span<UInt8>, at index: Int, end: Int) -> Bool {
-        index + 2 < end && cell[index] == 0xE2 && cell[index + 1] == 0x88 && cell[index + 2] == 0x92
+        assert(index >= 0 && end <= cell.count)
+        // 0 <= index < index + 2 < end <= cell.count: in bounds.
+        return index + 2 < end && cell[unchecked: index] == 0xE2 && cell[unchecked: index + 1] == 0x88
+            && cell[unchecked: index + 2] == 0x92
     }
 
     static func read(_ cell: Span<UInt8>, mark: DecimalMark) -> Result<AmountReading, AmountFailure> {
+        // 0 <= index, and end <= cell.count: each read below checks index < end first.
         var (index, end) = CellText.trimmed(cell)
         if index == end { return .failure(.empty) }
         var negative = false
@@ -22,7 +29,7 @@ enum AmountScan {
 
         // MARK: Prefix
         prefix: while index < end {
-            switch cell[index] {
+            switch cell[unchecked: index] {
             case UInt8(ascii: "("):
                 if parenthesis { return .failure(.unbalancedParenthesis) }
                 parenthesis = true
@@ -30,7 +37,7 @@ enum AmountScan {
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
                 if signed { return .failure(.twoSigns) }
                 signed = true
-                negative = cell[index] == UInt8(ascii: "-")
+                negative = cell[unchecked: index] == UInt8(ascii: "-")
                 // HSBC's cards write a payment `+ £1,100.00`: a blank may follow the sign.
                 index = skipBlanks(cell, from: index + 1, end: end)
             case 0xE2 where isMinusSign(cell, at: index, end: end):
@@ -61,7 +68,7 @@ enum AmountScan {
         var run = 0  // digits in the current group, before the mark
         var leadingZero = false  // the number's first digit is 0: no group may follow it
         number: while index < end {
-            let byte = cell[index]
+            let byte = cell[unchecked: index]
             let digit = byte &- UInt8(ascii: "0")
             if digit < 10 {
                 if digits == 0 { leadingZero = digit == 0 }
@@ -79,7 +86,9 @@ enum AmountScan {
                 if markSeen { return .failure(.twoMarks) }
                 if groups > 0 && run != 3 { return .failure(.separatorsOutOfPlace) }
                 // A mark must have decimals after it: `5.` and a lone `.` are not amounts.
-                guard index + 1 < end, cell[index + 1] &- UInt8(ascii: "0") < 10 else { return .failure(.notAnAmount) }
+                guard index + 1 < end, cell[unchecked: index + 1] &- UInt8(ascii: "0") < 10 else {
+                    return .failure(.notAnAmount)
+                }
                 markSeen = true
                 index += 1
                 continue
@@ -88,7 +97,7 @@ enum AmountScan {
             if kind == .none { break }
             // A separator groups only when a digit follows; otherwise the number ends (`5 €`).
             let next = index + width
-            guard next < end, cell[next] &- UInt8(ascii: "0") < 10 else { break number }
+            guard next < end, cell[unchecked: next] &- UInt8(ascii: "0") < 10 else { break number }
             if markSeen || digits == 0 || (groupKind != .none && groupKind != kind) {
                 return .failure(.separatorsOutOfPlace)
             }
@@ -109,7 +118,7 @@ enum AmountScan {
                 index += blank
                 continue
             }
-            switch cell[index] {
+            switch cell[unchecked: index] {
             case UInt8(ascii: ")"):
                 if !parenthesis || closed { return .failure(.unbalancedParenthesis) }
                 closed = true
@@ -160,10 +169,11 @@ enum AmountScan {
     static func separator(_ cell: Span<UInt8>, at index: Int, end: Int, otherMark: UInt8)
         -> (SeparatorKind, Int)
     {
-        let byte = cell[index]
+        assert(index >= 0 && index < end && end <= cell.count)
+        let byte = cell[unchecked: index]  // 0 <= index < end <= cell.count (the number's loop)
         if byte == otherMark { return (.otherMark, 1) }
         if byte == UInt8(ascii: "'") { return (.apostrophe, 1) }
-        if byte == 0xE2 && index + 2 < end && cell[index + 1] == 0x80 && cell[index + 2] == 0x99 {
+        if byte == 0xE2 && index + 2 < end && cell[unchecked: index + 1] == 0x80 && cell[unchecked: index + 2] == 0x99 {
             return (.apostrophe, 3)
         }
         if byte == 0x09 { return (.none, 0) }  // a tab is a blank around a cell, never inside a number
@@ -176,13 +186,18 @@ enum AmountScan {
     /// country letter or two (`US$`, `R$`).
     @inline(__always)
     static func currencyWidth(_ cell: Span<UInt8>, at index: Int, end: Int) -> Int {
-        let byte = cell[index]
+        assert(index >= 0 && index < end && end <= cell.count)
+        // 0 <= index < end <= cell.count (the caller's loop); each further byte is checked below `end`.
+        let byte = cell[unchecked: index]
         if byte == UInt8(ascii: "$") { return 1 }
-        if byte == 0xC2 && index + 1 < end && (cell[index + 1] == 0xA3 || cell[index + 1] == 0xA5) { return 2 }
+        if byte == 0xC2 && index + 1 < end && (cell[unchecked: index + 1] == 0xA3 || cell[unchecked: index + 1] == 0xA5)
+        {
+            return 2
+        }
         if byte == 0xE2 && index + 2 < end {
             // U+20A0...U+20CF: E2 82 A0...BF and E2 83 80...8F.
-            let second = cell[index + 1]
-            let third = cell[index + 2]
+            let second = cell[unchecked: index + 1]
+            let third = cell[unchecked: index + 2]
             if (second == 0x82 && third >= 0xA0 && third <= 0xBF) || (second == 0x83 && third >= 0x80 && third <= 0x8F)
             {
                 return 3
@@ -190,9 +205,12 @@ enum AmountScan {
             return 0
         }
         var letters = 0
-        while index + letters < end && isUpperLetter(cell[index + letters]) && letters < 4 { letters += 1 }
-        if letters == 3 && (index + 3 == end || !isLetter(cell[index + 3])) { return 3 }
-        if (letters == 1 || letters == 2) && index + letters < end && cell[index + letters] == UInt8(ascii: "$") {
+        while index + letters < end && isUpperLetter(cell[unchecked: index + letters]) && letters < 4 { letters += 1 }
+        // Three letters read: index + 3 <= end, so below it when not equal.
+        if letters == 3 && (index + 3 == end || !isLetter(cell[unchecked: index + 3])) { return 3 }
+        if (letters == 1 || letters == 2) && index + letters < end
+            && cell[unchecked: index + letters] == UInt8(ascii: "$")
+        {
             return letters + 1
         }
         return 0
@@ -201,10 +219,12 @@ enum AmountScan {
     /// `CR` (true) or `DR` (false), any case, as a word of its own at `index`; nil otherwise.
     @inline(__always)
     static func sideSuffix(_ cell: Span<UInt8>, at index: Int, end: Int) -> Bool? {
-        guard index + 2 <= end, cell[index + 1] | 0x20 == UInt8(ascii: "r"),
-            index + 2 == end || !isLetter(cell[index + 2])
+        assert(index >= 0 && end <= cell.count)
+        // 0 <= index < index + 1 < end <= cell.count, and index + 2 is read only when below `end`.
+        guard index + 2 <= end, cell[unchecked: index + 1] | 0x20 == UInt8(ascii: "r"),
+            index + 2 == end || !isLetter(cell[unchecked: index + 2])
         else { return nil }
-        switch cell[index] | 0x20 {
+        switch cell[unchecked: index] | 0x20 {
         case UInt8(ascii: "c"): return true
         case UInt8(ascii: "d"): return false
         default: return nil

@@ -24,7 +24,8 @@ public enum AmountText {
     /// The side word after the number: true for `CR`, false for `DR`, nil for neither.
     public static func sideWord(_ cell: Span<UInt8>) -> Bool? {
         let (start, end) = CellText.trimmed(cell)
-        guard end - start >= 3, !AmountScan.isLetter(cell[end - 3]) else { return nil }
+        // 0 <= start <= end - 3 < end <= cell.count: in bounds.
+        guard end - start >= 3, !AmountScan.isLetter(cell[unchecked: end - 3]) else { return nil }
         return AmountScan.sideSuffix(cell, at: end - 2, end: end)
     }
 
@@ -32,17 +33,20 @@ public enum AmountText {
     /// number: a sign seen before the first digit, or a `-`, `)` or `DR` at the end. Counting signs
     /// over a column costs a few bytes a cell.
     public static func looksNegative(_ cell: Span<UInt8>) -> Bool {
+        // Every byte read lies in the trimmed bounds, 0 <= start..<end <= cell.count: in bounds.
         let (start, end) = CellText.trimmed(cell)
         guard start < end else { return false }
-        if cell[end - 1] == UInt8(ascii: "-") || cell[end - 1] == UInt8(ascii: ")") { return true }
+        if cell[unchecked: end - 1] == UInt8(ascii: "-") || cell[unchecked: end - 1] == UInt8(ascii: ")") {
+            return true
+        }
         if end - start >= 3, AmountScan.isMinusSign(cell, at: end - 3, end: end) { return true }
-        if end - start >= 3, !AmountScan.isLetter(cell[end - 3]),
+        if end - start >= 3, !AmountScan.isLetter(cell[unchecked: end - 3]),
             AmountScan.sideSuffix(cell, at: end - 2, end: end) == false
         {
             return true
         }
         for index in start..<end {
-            let byte = cell[index]
+            let byte = cell[unchecked: index]
             if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "(") { return true }
             if AmountScan.isMinusSign(cell, at: index, end: end) { return true }
             if byte == UInt8(ascii: "+") || (byte >= 0x30 && byte <= 0x39) { return false }

@@ -5,28 +5,34 @@
 /// group digits with U+202F), so the blanks are matched as UTF-8 sequences, without decoding the cell.
 public enum CellText {
     /// The width in bytes of the blank that starts at `index`: 1 for a space or tab, 2 for U+00A0,
-    /// 3 for U+2009 and U+202F, 0 when the byte there starts no blank.
+    /// 3 for U+2009 and U+202F, 0 when the byte there starts no blank. Every caller has checked
+    /// `0 <= index < end <= cell.count` (the loops of ``trimmed(_:)`` and ``AmountScan``).
     @inline(__always)
     static func blankWidth(_ cell: Span<UInt8>, at index: Int, end: Int) -> Int {
-        let byte = cell[index]
+        assert(index >= 0 && index < end && end <= cell.count)
+        // index < end <= cell.count, and each further byte read is checked below `end` first.
+        let byte = cell[unchecked: index]
         if byte == 0x20 || byte == 0x09 { return 1 }
-        if byte == 0xC2 { return index + 1 < end && cell[index + 1] == 0xA0 ? 2 : 0 }
+        if byte == 0xC2 { return index + 1 < end && cell[unchecked: index + 1] == 0xA0 ? 2 : 0 }
         if byte == 0xE2 {
-            guard index + 2 < end, cell[index + 1] == 0x80 else { return 0 }
-            let last = cell[index + 2]
+            guard index + 2 < end, cell[unchecked: index + 1] == 0x80 else { return 0 }
+            let last = cell[unchecked: index + 2]
             return last == 0xAF || last == 0x89 ? 3 : 0
         }
         return 0
     }
 
     /// The width in bytes of the blank that ends just before `end`, never reaching before `start`.
+    /// The caller has checked `0 <= start < end <= cell.count` (``trimmed(_:)``'s loop).
     @inline(__always)
     static func blankWidth(_ cell: Span<UInt8>, endingAt end: Int, start: Int) -> Int {
-        let byte = cell[end - 1]
+        assert(start >= 0 && start < end && end <= cell.count)
+        // start <= end - 1 < cell.count, and each further byte read is checked at `start` or above.
+        let byte = cell[unchecked: end - 1]
         if byte == 0x20 || byte == 0x09 { return 1 }
-        if byte == 0xA0 { return end - 2 >= start && cell[end - 2] == 0xC2 ? 2 : 0 }
+        if byte == 0xA0 { return end - 2 >= start && cell[unchecked: end - 2] == 0xC2 ? 2 : 0 }
         if byte == 0xAF || byte == 0x89 {
-            return end - 3 >= start && cell[end - 3] == 0xE2 && cell[end - 2] == 0x80 ? 3 : 0
+            return end - 3 >= start && cell[unchecked: end - 3] == 0xE2 && cell[unchecked: end - 2] == 0x80 ? 3 : 0
         }
         return 0
     }

@@ -61,6 +61,8 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         let (start, stop) = CellText.trimmed(cell)
         // The trimmed cell alone: `index < end` is then the span's own bound, one check a byte.
         let cell = cell.extracting(start..<stop)
+        // `index` starts at 0 and only grows, so `index < end` (the span's count) is a whole bounds
+        // check: each read below makes it, then reads unchecked.
         var index = 0
         let end = cell.count
         var year = 0
@@ -84,7 +86,7 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
             case .day(let fixed):
                 day = Self.number(cell, &index, end, minDigits: fixed ? 2 : 1, maxDigits: 2)
             case .spacePaddedDay:
-                while index < end && cell[index] == UInt8(ascii: " ") { index += 1 }
+                while index < end && cell[unchecked: index] == UInt8(ascii: " ") { index += 1 }
                 day = Self.number(cell, &index, end, minDigits: 1, maxDigits: 2)
             case .monthAbbreviation:
                 month = MonthNames.read(cell, &index, end, full: false)
@@ -103,10 +105,10 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
                 offset = Self.offset(cell, &index, end)
                 if offset == nil { return nil }
             case .spaces:
-                guard index < end && cell[index] == UInt8(ascii: " ") else { return nil }
-                repeat { index += 1 } while index < end && cell[index] == UInt8(ascii: " ")
+                guard index < end && cell[unchecked: index] == UInt8(ascii: " ") else { return nil }
+                repeat { index += 1 } while index < end && cell[unchecked: index] == UInt8(ascii: " ")
             case .literal(let byte):
-                guard index < end && cell[index] == byte else { return nil }
+                guard index < end && cell[unchecked: index] == byte else { return nil }
                 index += 1
             }
         }
@@ -199,15 +201,18 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
 
     // MARK: - Reading fields
 
-    /// The decimal number of `minDigits`...`maxDigits` digits at `index`, or -1.
+    /// The decimal number of `minDigits`...`maxDigits` digits at `index`, or -1. `end` is the
+    /// cell's count and `index` at least 0, as in ``parse(_:)``.
     @inline(__always)
     private static func number(
         _ cell: Span<UInt8>, _ index: inout Int, _ end: Int, minDigits: Int, maxDigits: Int
     ) -> Int {
+        assert(index >= 0 && end == cell.count)
         var value = 0
         var count = 0
         while count < maxDigits && index < end {
-            let digit = cell[index] &- UInt8(ascii: "0")
+            // 0 <= index < end == cell.count: in bounds.
+            let digit = cell[unchecked: index] &- UInt8(ascii: "0")
             if digit >= 10 { break }
             value = value * 10 + Int(digit)
             count += 1
@@ -216,16 +221,18 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         return count >= minDigits ? value : -1
     }
 
-    /// `Z`, `±HH:MM` or `±HHMM` as seconds east of UTC, or nil.
+    /// `Z`, `±HH:MM` or `±HHMM` as seconds east of UTC, or nil. `end` is the cell's count and
+    /// `index` at least 0, as in ``parse(_:)``.
     @inline(__always)
     private static func offset(_ cell: Span<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+        assert(index >= 0 && end == cell.count)
         guard index < end else { return nil }
-        let sign = cell[index]
+        let sign = cell[unchecked: index]  // 0 <= index < end == cell.count: in bounds.
         index += 1
         if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") { return 0 }
         guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
         let hours = number(cell, &index, end, minDigits: 2, maxDigits: 2)
-        if index < end && cell[index] == UInt8(ascii: ":") { index += 1 }
+        if index < end && cell[unchecked: index] == UInt8(ascii: ":") { index += 1 }
         let minutes = number(cell, &index, end, minDigits: 2, maxDigits: 2)
         guard hours >= 0, hours <= 23, minutes >= 0, minutes <= 59 else { return nil }
         let seconds = (hours * 60 + minutes) * 60

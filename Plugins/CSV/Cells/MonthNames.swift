@@ -4,22 +4,26 @@ enum MonthNames {
     /// `January`; otherwise `Jan` or `Sept` is expected. Any case.
     @inline(__always)
     static func read(_ cell: Span<UInt8>, _ index: inout Int, _ end: Int, full: Bool) -> Int {
+        assert(index >= 0 && end <= cell.count)
         let start = index
-        while index < end && AmountScan.isLetter(cell[index]) { index += 1 }
+        // 0 <= index < end <= cell.count: in bounds.
+        while index < end && AmountScan.isLetter(cell[unchecked: index]) { index += 1 }
         let length = index - start
         guard length >= 3 else { return 0 }
+        // Every read from here on lies in the letters just read, start..<index: in bounds.
         let key =
-            UInt32(cell[start] | 0x20) << 16 | UInt32(cell[start + 1] | 0x20) << 8 | UInt32(cell[start + 2] | 0x20)
+            UInt32(cell[unchecked: start] | 0x20) << 16 | UInt32(cell[unchecked: start + 1] | 0x20) << 8
+            | UInt32(cell[unchecked: start + 2] | 0x20)
         let month = month(key)
         guard month > 0 else { return 0 }
         if !full {
             if length == 3 { return month }
-            return month == 9 && length == 4 && cell[start + 3] | 0x20 == UInt8(ascii: "t") ? 9 : 0
+            return month == 9 && length == 4 && cell[unchecked: start + 3] | 0x20 == UInt8(ascii: "t") ? 9 : 0
         }
         let name = fullName(month)
         guard length == name.utf8CodeUnitCount else { return 0 }
         let letters = name.utf8Start
-        for offset in 3..<length where cell[start + offset] | 0x20 != letters[offset] { return 0 }
+        for offset in 3..<length where cell[unchecked: start + offset] | 0x20 != letters[offset] { return 0 }
         return month
     }
 
