@@ -380,9 +380,10 @@ public final class CSVDocument {
     /// A date cell that is a pending status word (`Pending`). Dates start with a digit but for
     /// month names: only a cell starting with a letter is looked up, not every row's date.
     private static func isPendingWord(_ cell: Span<UInt8>) -> Bool {
+        // 0 <= at < cell.count before each read: in bounds.
         var at = 0
-        while at < cell.count, cell[at] == 0x20 || cell[at] == 0x09 { at += 1 }
-        guard at < cell.count, (0x61...0x7A).contains(cell[at] | 0x20) else { return false }
+        while at < cell.count, cell[unchecked: at] == 0x20 || cell[unchecked: at] == 0x09 { at += 1 }
+        guard at < cell.count, (0x61...0x7A).contains(cell[unchecked: at] | 0x20) else { return false }
         return CSVRowReader.statusKind(of: cell) == .pending
     }
 

@@ -59,22 +59,25 @@ struct CSVTokenizer {
         fields.removeAll(keepingCapacity: true)
         let count = base.count
         guard position < count else { return nil }
+        // `index` starts here and only grows: each read below checks it (or index + 1) against
+        // `count`, the span's own, and reads unchecked.
+        precondition(position >= 0, "position before the text")
         let recordStart = position
         let recordLine = line
         var index = position
         var blank = true
         var recordEnd = count
         fieldLoop: while true {
-            if index < count, base[index] == quote {
+            if index < count, base[unchecked: index] == quote {
                 // A quoted field: up to the closing quote that is not doubled.
                 var escaped = false
                 let start = index + 1
                 index = start
                 var end = count
                 while index < count {
-                    let byte = base[index]
+                    let byte = base[unchecked: index]
                     if byte == quote {
-                        if index + 1 < count, base[index + 1] == quote {
+                        if index + 1 < count, base[unchecked: index + 1] == quote {
                             escaped = true
                             index += 2
                             continue
@@ -87,7 +90,9 @@ struct CSVTokenizer {
                     index += 1
                 }
                 // Anything after the closing quote up to the separator is kept with the field.
-                while index < count, base[index] != separator, base[index] != newline, base[index] != carriage {
+                while index < count, base[unchecked: index] != separator, base[unchecked: index] != newline,
+                    base[unchecked: index] != carriage
+                {
                     index += 1
                     end = index
                     escaped = true
@@ -97,9 +102,9 @@ struct CSVTokenizer {
             } else {
                 let start = index
                 while index < count {
-                    let byte = base[index]
+                    let byte = base[unchecked: index]
                     if byte == separator || byte == newline { break }
-                    if byte == carriage, index + 1 >= count || base[index + 1] == newline { break }
+                    if byte == carriage, index + 1 >= count || base[unchecked: index + 1] == newline { break }
                     index += 1
                 }
                 if index > start { blank = false }
@@ -110,13 +115,13 @@ struct CSVTokenizer {
                 position = count
                 break fieldLoop
             }
-            switch base[index] {
+            switch base[unchecked: index] {
             case separator:
                 index += 1
             case carriage:
                 recordEnd = index
                 index += 1
-                if index < count, base[index] == newline { index += 1 }
+                if index < count, base[unchecked: index] == newline { index += 1 }
                 line += 1
                 position = index
                 break fieldLoop
@@ -139,11 +144,13 @@ struct CSVTokenizer {
             CSVText.append(text, field.start..<field.end, to: &out)
             return
         }
+        // The field's range checked once: each read below is inside it.
+        precondition(field.start >= 0 && field.end <= text.count, "field outside the text")
         var index = field.start
         var inQuotes = true
         while index < field.end {
-            let byte = text[index]
-            if byte == quote, inQuotes, index + 1 < field.end, text[index + 1] == quote {
+            let byte = text[unchecked: index]
+            if byte == quote, inQuotes, index + 1 < field.end, text[unchecked: index + 1] == quote {
                 out.append(quote)
                 index += 2
                 continue

@@ -78,11 +78,16 @@ enum StatementWords {
     /// memo, where a String of each (and its folding) doubled a million rows' reading time, so
     /// the first letter and the length turn almost every cell away before any word is compared.
     static func isBalanceRow(_ cell: Span<UInt8>) -> Bool {
+        // Every byte read lies in 0 <= start..<end <= cell.count, each index checked so first: in bounds.
         var start = 0
         var end = cell.count
-        while start < end, cell[start] == 0x20 || cell[start] == 0x09 || cell[start] == 0x7C { start += 1 }
+        while start < end,
+            cell[unchecked: start] == 0x20 || cell[unchecked: start] == 0x09 || cell[unchecked: start] == 0x7C
+        {
+            start += 1
+        }
         guard end - start >= 5, end - start <= 40 else { return false }
-        let letter = cell[start] | 0x20
+        let letter = cell[unchecked: start] | 0x20
         // The words' first letters (a, b, c, e, k, l, n, s) as bits, a constant: the table below,
         // a global, costs a call to reach, and most cells begin otherwise.
         let firstLetters: UInt32 = 1 << 0 | 1 << 1 | 1 << 2 | 1 << 4 | 1 << 10 | 1 << 11 | 1 << 13 | 1 << 18
@@ -90,17 +95,22 @@ enum StatementWords {
             firstLetters & (1 << UInt32(letter - UInt8(ascii: "a"))) != 0
         else { return false }
         let candidates = balanceRowsByLetter[Int(letter - UInt8(ascii: "a"))]
-        while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 || cell[end - 1] == 0x7C { end -= 1 }
+        while end > start,
+            cell[unchecked: end - 1] == 0x20 || cell[unchecked: end - 1] == 0x09 || cell[unchecked: end - 1] == 0x7C
+        {
+            end -= 1
+        }
         words: for word in candidates {
             var at = start
             for byte in word {
                 guard at < end else { continue words }
                 if byte == 0x20 {
-                    guard cell[at] == 0x20 || cell[at] == 0x09 else { continue words }
-                    while at < end, cell[at] == 0x20 || cell[at] == 0x09 { at += 1 }
+                    guard cell[unchecked: at] == 0x20 || cell[unchecked: at] == 0x09 else { continue words }
+                    while at < end, cell[unchecked: at] == 0x20 || cell[unchecked: at] == 0x09 { at += 1 }
                 } else {
                     // ASCII in any case; the bytes of `ž` or `ā` as written.
-                    guard (cell[at] < 0x80 ? cell[at] | 0x20 : cell[at]) == byte else { continue words }
+                    let written = cell[unchecked: at]
+                    guard (written < 0x80 ? written | 0x20 : written) == byte else { continue words }
                     at += 1
                 }
             }
@@ -121,17 +131,18 @@ enum StatementWords {
     /// `cash`, `check`, `branch`, `remote` or `ach` (`HILTON HOTEL DEPOSIT` is a card charge).
     static func hasIncomeWord(_ cell: Span<UInt8>) -> Bool {
         var previous = -1..<(-1)
+        // `index` and `end` start at 0 and 1 and only grow, each read below `count` (the span's): in bounds.
         var index = 0
         let count = cell.count
         while index < count {
-            guard isWordByte(cell[index]) else {
+            guard isWordByte(cell[unchecked: index]) else {
                 index += 1
                 continue
             }
             var end = index + 1
-            while end < count, isWordByte(cell[end]) { end += 1 }
+            while end < count, isWordByte(cell[unchecked: end]) { end += 1 }
             // Each income word starts with one of these: most words are passed at a byte.
-            switch cell[index] | 0x20 {
+            switch cell[unchecked: index] | 0x20 {
             case UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "d"), UInt8(ascii: "g"), UInt8(ascii: "l"):
                 for word in incomeBytes where matches(word, in: cell, at: index) {
                     guard word == depositBytes, previous.lowerBound >= 0 else { return true }
@@ -196,10 +207,11 @@ enum StatementWords {
     /// Whether `cell` opens with one of ``totalRow`` as a word (ASCII case ignored), on its
     /// bytes: asked of every row's date cell in the first pass, where most begin with a digit.
     static func isTotalRow(_ cell: Span<UInt8>) -> Bool {
+        // 0 <= start < cell.count before each read: in bounds.
         var start = 0
-        while start < cell.count, cell[start] == 0x20 || cell[start] == 0x09 { start += 1 }
+        while start < cell.count, cell[unchecked: start] == 0x20 || cell[unchecked: start] == 0x09 { start += 1 }
         guard start < cell.count else { return false }
-        switch cell[start] | 0x20 {
+        switch cell[unchecked: start] | 0x20 {
         case UInt8(ascii: "t"), UInt8(ascii: "s"), UInt8(ascii: "g"):
             return totalRowBytes.contains { matches($0, in: cell, at: start) }
         default: return false
@@ -210,11 +222,12 @@ enum StatementWords {
 
     /// Whether `cell` holds one of ``payment`` as a whole word (ASCII case ignored).
     static func hasPaymentWord(_ cell: Span<UInt8>) -> Bool {
+        // 0 <= index < count (the span's), and index - 1 read only when index > 0: in bounds.
         var index = 0
         let count = cell.count
         while index < count {
-            let byte = cell[index] | 0x20
-            let starts = index == 0 || !isWordByte(cell[index - 1])
+            let byte = cell[unchecked: index] | 0x20
+            let starts = index == 0 || !isWordByte(cell[unchecked: index - 1])
             if starts,
                 byte == UInt8(ascii: "p") || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "a")
                     || byte == UInt8(ascii: "r") || byte == UInt8(ascii: "g")
@@ -231,9 +244,11 @@ enum StatementWords {
     /// Whether `cell` holds `thank you` as whole words (ASCII case ignored): a card issuer's
     /// words on the holder's payment (`INTERNET PAYMENT - THANK YOU`). Asked of payment rows only.
     static func hasThankYou(_ cell: Span<UInt8>) -> Bool {
+        // 0 <= index < cell.count, and index - 1 read only when index > 0: in bounds.
         var index = 0
         while index < cell.count {
-            if cell[index] | 0x20 == UInt8(ascii: "t"), index == 0 || !isWordByte(cell[index - 1]),
+            if cell[unchecked: index] | 0x20 == UInt8(ascii: "t"),
+                index == 0 || !isWordByte(cell[unchecked: index - 1]),
                 matches(thankYouBytes, in: cell, at: index)
             {
                 return true
@@ -249,14 +264,16 @@ enum StatementWords {
     }
 
     private static func matches(_ word: [UInt8], in cell: Span<UInt8>, at start: Int) -> Bool {
+        assert(start >= 0)
+        // Every caller's `start` is an index it read (0 or more), and start + offset < start + word.count <= cell.count.
         guard start + word.count <= cell.count else { return false }
         for offset in 0..<word.count {
-            let byte = cell[start + offset]
+            let byte = cell[unchecked: start + offset]
             let folded = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
             if folded != word[offset] { return false }
         }
         let end = start + word.count
-        return end == cell.count || !isWordByte(cell[end])
+        return end == cell.count || !isWordByte(cell[unchecked: end])  // end < cell.count here
     }
 
     /// Letters, digits and every byte of a non-ASCII character belong to a word.
