@@ -406,6 +406,11 @@ public final class CSVDocument {
         // Payment words are weighed only where the cell's own sign is the reading: a signed
         // amount column without an indicator, and no sign given.
         let signColumn = roles[.indicator] == nil ? roles[.amount] : nil
+        // Looked up once: a ColumnRole hashes its name, two lookups a row cost more than the
+        // row's payment words.
+        let statusColumn = roles[.status]
+        let indicatorColumn = roles[.indicator]
+        let amountColumn = roles[.amount]
         // Under a `Pending Transactions` line, until a `Posted Transactions` one.
         var underPending = false
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
@@ -447,7 +452,7 @@ public final class CSVDocument {
             {
                 evidence.openingLines.append(line)
             }
-            if let status = roles[.status], status < fields.count,
+            if let status = statusColumn, status < fields.count,
                 reader.withCell(fields[status], { CSVRowReader.statusKind(of: $0) }) == .neverMoved
             {
                 evidence.neverMoved.append((line, reader.string(fields[status])))
@@ -486,7 +491,7 @@ public final class CSVDocument {
                     if evidence.payments.incomeLines.count < 3 { evidence.payments.incomeLines.append(line) }
                 }
             }
-            if let indicator = roles[.indicator], let amount = roles[.amount], indicator < fields.count,
+            if let indicator = indicatorColumn, let amount = amountColumn, indicator < fields.count,
                 amount < fields.count, !fields[amount].isEmpty
             {
                 let words = settings.sideWords
