@@ -48,6 +48,19 @@ public struct TextEncoding: Sendable, Equatable {
         self.init(rawValue: canonical, iconvName: iconvName)
     }
 
+    /// The `encoding` option of `options`, nil when it is not given.
+    /// - Throws: why iconv does not know the name (``unknown(_:)``), for the plugin's own error.
+    public static func option(in options: [String: String]) throws(Unknown) -> TextEncoding? {
+        guard let value = options["encoding"] else { return nil }
+        guard let encoding = TextEncoding(option: value) else { throw Unknown(message: unknown(value)) }
+        return encoding
+    }
+
+    /// An `encoding` option iconv does not know.
+    public struct Unknown: Error {
+        public let message: String
+    }
+
     /// Why `value` is refused as the `encoding` option, naming what to try.
     public static func unknown(_ value: String) -> String {
         "encoding \"\(value)\": not an encoding iconv knows (utf-8, utf-16, windows-1252, iso-8859-1, \(suggestions); iconv -l lists them)"

@@ -35,12 +35,7 @@ final class CAMTFileSource: FileSource {
     init(options: [String: String]) throws {
         path = try PluginOptions.path(in: options, what: "the camt XML file")
         account = options["account"].flatMap { $0.isEmpty ? nil : $0 }
-        if let value = options["encoding"] {
-            guard let encoding = TextEncoding(option: value) else { throw PluginFailure(TextEncoding.unknown(value)) }
-            self.encoding = encoding
-        } else {
-            encoding = nil
-        }
+        do { encoding = try TextEncoding.option(in: options) } catch { throw PluginFailure(error.message) }
     }
 
     /// The reader over the file, in the encoding ``CAMTEncoding`` chooses, and its note.

@@ -42,12 +42,7 @@ public struct CSVSettings: Sendable {
     ///     `debit-words`…), a `rules` file's keys already merged under them. Names the plugin
     ///     does not know are ignored: the host has checked them.
     public init(options: [String: String]) throws(CSVSettingsError) {
-        if let value = options["encoding"] {
-            guard let encoding = TextEncoding(option: value) else {
-                throw CSVSettingsError(TextEncoding.unknown(value))
-            }
-            self.encoding = encoding
-        }
+        do { encoding = try TextEncoding.option(in: options) } catch { throw CSVSettingsError(error.message) }
         if let value = options["separator"] {
             switch value {
             case ",", ";", "|": separator = value.utf8.first

@@ -38,12 +38,7 @@ final class MT940FileSource: FileSource {
     init(options: [String: String]) throws {
         path = try PluginOptions.path(in: options, what: "the MT940 file")
         account = options["account"].flatMap { $0.isEmpty ? nil : $0 }
-        if let value = options["encoding"] {
-            guard let encoding = TextEncoding(option: value) else { throw PluginFailure(TextEncoding.unknown(value)) }
-            self.encoding = encoding
-        } else {
-            encoding = nil
-        }
+        do { encoding = try TextEncoding.option(in: options) } catch { throw PluginFailure(error.message) }
     }
 
     func run(_ channel: HostChannel) throws -> Bool {

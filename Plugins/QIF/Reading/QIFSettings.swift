@@ -18,12 +18,7 @@ public struct QIFSettings: Sendable {
     /// - Parameters:
     ///   - options: option name to value as the host passes them, a `rules` file merged under them.
     public init(options: [String: String]) throws(QIFSettingsError) {
-        if let value = options["encoding"] {
-            guard let encoding = TextEncoding(option: value) else {
-                throw QIFSettingsError(TextEncoding.unknown(value))
-            }
-            self.encoding = encoding
-        }
+        do { encoding = try TextEncoding.option(in: options) } catch { throw QIFSettingsError(error.message) }
         if let value = options["date-format"] {
             do {
                 dateFormat = try DatePattern(value)
