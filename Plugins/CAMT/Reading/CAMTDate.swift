@@ -15,7 +15,7 @@ public enum CAMTDate {
     static func day(utf8 b: Span<UInt8>) -> String? {
         guard b.count >= 10, isDay(b) else { return nil }
         guard b.count == 10 || isZone(b.extracting(10...)) else { return nil }
-        return CAMTText.string(b, 0..<10)
+        return SpanBytes.string(b, 0..<10)
     }
 
     /// `2024-03-01T09:30:00+01:00` kept as it is; `2024-03-01T09:30:00` becomes `…Z`.
@@ -37,7 +37,7 @@ public enum CAMTDate {
             while end < b.count, isDigit(b[end]) { end += 1 }
             guard end > start else { return nil }
         }
-        let text = CAMTText.string(b)
+        let text = SpanBytes.string(b)
         if end == b.count { return text + "Z" }
         return isZone(b.extracting(end...)) ? text : nil
     }

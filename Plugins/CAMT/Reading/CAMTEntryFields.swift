@@ -89,7 +89,7 @@ struct CAMTEntryFields {
 
     private mutating func append(_ value: Span<UInt8>) -> Range<Int> {
         let start = bytes.count
-        CAMTText.append(value, to: &bytes)
+        SpanBytes.append(value, to: &bytes)
         return start..<bytes.count
     }
 
@@ -150,8 +150,8 @@ struct CAMTEntryFields {
     ) -> Outcome {
         // The range of `slot`'s text in `all`.
         func text(_ slot: Slot) -> Range<Int>? { slots[slot.rawValue] }
-        func string(_ slot: Slot) -> String? { text(slot).map { CAMTText.string(all, $0) } }
-        func string(_ range: Range<Int>) -> String { CAMTText.string(all, range) }
+        func string(_ slot: Slot) -> String? { text(slot).map { SpanBytes.string(all, $0) } }
+        func string(_ range: Range<Int>) -> String { SpanBytes.string(all, range) }
         func equal(_ range: Range<Int>, _ word: StaticString) -> Bool { CAMTText.equals(all, range, word) }
         // MARK: Status, amount, sign
         let pending: Bool
@@ -259,7 +259,7 @@ struct CAMTEntryFields {
         ] {
             if let day = slots[daySlot.rawValue] {
                 guard let value = CAMTDate.day(utf8: all.extracting(day)) else {
-                    return (nil, name, "\"\(CAMTText.string(all, day))\" is not a day yyyy-MM-dd")
+                    return (nil, name, "\"\(SpanBytes.string(all, day))\" is not a day yyyy-MM-dd")
                 }
                 return (value, name, "")
             }
@@ -267,7 +267,7 @@ struct CAMTEntryFields {
                 guard let value = CAMTDate.instant(utf8: all.extracting(time)) else {
                     return (
                         nil, name,
-                        "\"\(CAMTText.string(all, time))\" is not a time yyyy-MM-ddTHH:mm:ss[.frac][Z|±HH:MM]"
+                        "\"\(SpanBytes.string(all, time))\" is not a time yyyy-MM-ddTHH:mm:ss[.frac][Z|±HH:MM]"
                     )
                 }
                 return (value, name, "")
@@ -287,7 +287,7 @@ struct CAMTEntryFields {
         guard parts.count > 1 else { return nil }
         let each = parts.map { part in
             let name = (debit ? part.creditor : part.debtor) ?? part.creditor ?? part.debtor
-            return [name, part.amount].compactMap { $0.map { CAMTText.string(all, $0) } }
+            return [name, part.amount].compactMap { $0.map { SpanBytes.string(all, $0) } }
                 .joined(separator: " ")
         }
         return "\(parts.count) parts: " + each.map { $0.isEmpty ? "?" : $0 }.joined(separator: "; ")
@@ -317,7 +317,7 @@ struct CAMTEntryFields {
         out.reserveCapacity(unstructured.reduce(unstructured.count - 1) { $0 + $1.count })
         for (index, range) in unstructured.enumerated() {
             if index > 0 { out.append(0x20) }
-            CAMTText.append(all, range, to: &out)
+            SpanBytes.append(all, range, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }

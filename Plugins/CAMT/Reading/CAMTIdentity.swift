@@ -13,7 +13,7 @@ public enum CAMTIdentity {
         // A UTF-16 statement (its byte order mark first) is read by libxml2, but as UTF-8 its
         // head named nothing, and no plugin took the file.
         let text =
-            UTF16Text.decode(head, limit: 4096) ?? CAMTText.string(head, 0..<min(head.count, 4096))
+            UTF16Text.decode(head, limit: 4096) ?? SpanBytes.string(head, 0..<min(head.count, 4096))
         let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         guard start.hasPrefix("<") else { return 0 }
         let messages = ["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]

@@ -221,7 +221,7 @@ public final class CAMTReader {
             text.withSpan { text in
                 let value = trimmed(text)
                 if !value.isEmpty && !entry.keep(field, text.extracting(value)) {
-                    keep(field, CAMTText.string(text, value))
+                    keep(field, SpanBytes.string(text, value))
                 }
             }
             text.removeAll()
@@ -371,7 +371,7 @@ public final class CAMTReader {
             var raw: [UInt8] = []
             source.withWhole { bytes in
                 if let range = locator.range(ofEntry: entriesInFile - 1, in: bytes) {
-                    CAMTText.append(bytes, range, to: &raw)
+                    SpanBytes.append(bytes, range, to: &raw)
                 }
             }
             pending.append(.reject(CAMTReject(location: "\(location).\(field)", reason: reason, raw: raw)))

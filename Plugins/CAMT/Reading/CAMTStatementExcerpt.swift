@@ -1,3 +1,5 @@
+import StatementText
+
 /// One whole statement of a file that failed later, cut out as a document of its own: the
 /// root's and the message's start tags (with their namespace declarations) as written, the
 /// statement's bytes, and the closing tags. Read again, it finishes a statement the streaming
@@ -27,11 +29,11 @@ enum CAMTStatementExcerpt {
         }
         guard opening.count == 2, let start, let end else { return nil }
         var text: [UInt8] = []
-        for tag in opening { CAMTText.append(bytes, tag.bytes, to: &text) }
-        CAMTText.append(bytes, start..<end, to: &text)
+        for tag in opening { SpanBytes.append(bytes, tag.bytes, to: &text) }
+        SpanBytes.append(bytes, start..<end, to: &text)
         for tag in opening.reversed() {
             text += "</".utf8
-            CAMTText.append(bytes, tag.qualified, to: &text)
+            SpanBytes.append(bytes, tag.qualified, to: &text)
             text += ">".utf8
         }
         return text

@@ -1,3 +1,5 @@
+import StatementText
+
 /// A plain scan of an XML file's tags, for what libxml2's streaming reader cannot say once it
 /// has failed: where the damage is, and where an earlier statement's bytes are. Comments, CDATA,
 /// processing instructions and declarations are stepped over; nothing is checked.
@@ -39,7 +41,7 @@ enum CAMTTagScanner {
             var close = end
             while close < bytes.count, bytes[close] != UInt8(ascii: ">") { close += 1 }
             let tag = Tag(
-                name: CAMTText.string(bytes, localStart..<end), qualified: nameStart..<end,
+                name: SpanBytes.string(bytes, localStart..<end), qualified: nameStart..<end,
                 isClosing: closing,
                 isEmpty: close > end && close < bytes.count && bytes[close - 1] == UInt8(ascii: "/"),
                 bytes: at..<min(close + 1, bytes.count))

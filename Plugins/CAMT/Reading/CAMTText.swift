@@ -1,9 +1,9 @@
 import Glibc
 
-/// The hand-overs of bytes in a `Span` to code that takes a pointer: a String's decoding, an
-/// array's append, `memcmp`.
+/// A range of a `Span` compared with a word through `memcmp`. (A span's bytes handed to a
+/// String's decoding or an array's append: StatementText's `SpanBytes`.)
 ///
-/// With ``CAMTBuffer`` (the reader's plain memory), ``CAMTMemorySource`` and
+/// With `SpanBytes`, ``CAMTBuffer`` (the reader's plain memory), ``CAMTMemorySource`` and
 /// ``CAMTByteSource/withWhole(_:)`` (the file's bytes), ``XMLStreamReader`` and ``CAMTNameCache``
 /// (libxml2's edge), ``CAMTEncoding`` (the file's head and whole, handed to StatementText), and the
 /// plugin's edge, the only code that touches pointers; the rest of the reader works on
@@ -11,22 +11,6 @@ import Glibc
 /// the call that lends it, and each range is checked against the span first, so a wrong offset
 /// traps as a span's subscript would, never reads past the bytes.
 enum CAMTText {
-    /// `range` of `bytes` (all of them by default) as `String(decoding:as:)` reads it.
-    static func string(_ bytes: Span<UInt8>, _ range: Range<Int>? = nil) -> String {
-        let range = range ?? 0..<bytes.count
-        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
-        return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-        }
-    }
-
-    /// Appends `range` of `bytes` (all of them by default) to `out`.
-    static func append(_ bytes: Span<UInt8>, _ range: Range<Int>? = nil, to out: inout [UInt8]) {
-        let range = range ?? 0..<bytes.count
-        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
-        bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
     /// Whether `range` of `bytes` is `word`.
     static func equals(_ bytes: Span<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }

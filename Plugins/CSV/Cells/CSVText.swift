@@ -1,30 +1,12 @@
-/// The hand-overs of bytes in a `Span` to code that takes a pointer: a String's decoding, an
-/// array's append; and the scan eight bytes at a time, checked once, not per word.
+/// The scan eight bytes at a time, checked once, not per word. (A span's bytes handed to a
+/// String's decoding or an array's append: StatementText's `SpanBytes`.)
 ///
-/// With ``DecimalAmount/write(negated:into:)`` (the amount's writer), the reading's byte source
+/// With `SpanBytes`, ``DecimalAmount/write(negated:into:)`` (the amount's writer), the reading's byte source
 /// and the plugin's C edge, the only code of the csv plugin that touches pointers; the cells
 /// and the reading work on `Span`s, whose every access is checked. Each pointer here is the
 /// span's own, used only inside the call that lends it, and each range is checked against the
 /// span first, so a wrong offset traps as a span's subscript would, never reads past the bytes.
 public enum CSVText {
-    /// `range` of `bytes` (all of them by default) as `String(decoding:as:)` reads it.
-    @inlinable
-    public static func string(_ bytes: Span<UInt8>, _ range: Range<Int>? = nil) -> String {
-        let range = range ?? 0..<bytes.count
-        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
-        return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-        }
-    }
-
-    /// Appends `range` of `bytes` (all of them by default) to `out`.
-    @inlinable
-    public static func append(_ bytes: Span<UInt8>, _ range: Range<Int>? = nil, to out: inout [UInt8]) {
-        let range = range ?? 0..<bytes.count
-        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
-        bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
     /// From `start`, eight bytes at a time (each as a little-endian word), the offset of the first
     /// byte `found` marks (its mask's high bit in that byte); the offset past the last whole word
     /// when none is.

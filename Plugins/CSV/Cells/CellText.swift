@@ -1,3 +1,5 @@
+import StatementText
+
 /// Byte-level helpers every cell reader shares: what counts as a blank around a value, and how a cell
 /// is quoted in a message.
 ///
@@ -66,7 +68,7 @@ public enum CellText {
         // At most four bytes a scalar: this many hold every scalar shown and one more, so a
         // sequence cut at the edge is never shown, only noticed as more to come.
         let cut = min(end, start + (quotedLimit + 1) * 4)
-        let decoded = CSVText.string(cell, start..<cut)
+        let decoded = SpanBytes.string(cell, start..<cut)
         return quoted(decoded.unicodeScalars, more: cut < end, limit: quotedLimit)
     }
 

@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// The text every stage of the reading reads, as UTF-8, lent as a `Span`.
 ///
@@ -24,7 +25,7 @@ struct CSVBytes {
     func withSpan<Result>(_ body: (Span<UInt8>) -> Result) -> Result { body(base.span) }
 
     /// `range` of the bytes as `String(decoding:as:)` reads it.
-    func string(_ range: Range<Int>) -> String { withSpan { CSVText.string($0, range) } }
+    func string(_ range: Range<Int>) -> String { withSpan { SpanBytes.string($0, range) } }
 
     func byte(at index: Int) -> UInt8 { withSpan { $0[index] } }
 }

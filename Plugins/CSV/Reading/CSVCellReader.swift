@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// Hands fields to the cell parsers as spans: plain fields straight from the text,
 /// escaped ones (`""`) unescaped into one reused scratch buffer.
@@ -22,7 +23,7 @@ struct CSVCellReader {
 
     /// The field as a `String`, blanks around it trimmed: for headers, samples and messages only.
     mutating func string(_ field: CSVFieldSpan) -> String {
-        withCell(field) { CSVText.string($0) }.trimmingBlanks()
+        withCell(field) { SpanBytes.string($0) }.trimmingBlanks()
     }
 }
 

@@ -75,7 +75,7 @@ enum CSVConfidence {
     /// separators and ASCII headers), a UTF-8 BOM skipped; nil for binary (a NUL byte).
     private static func asciiView(_ head: Span<UInt8>) -> [UInt8]? {
         var bytes: [UInt8] = []
-        CSVText.append(head, to: &bytes)
+        SpanBytes.append(head, to: &bytes)
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
             return stride(from: 2, to: bytes.count - 1, by: 2).map { bytes[$0 + 1] == 0 ? bytes[$0] : 0x3F }
         }

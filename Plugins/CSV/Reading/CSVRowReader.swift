@@ -73,7 +73,7 @@ struct CSVRowReader {
             return
         }
         let rawStart = batch.texts.bytes.count
-        text.withSpan { CSVText.append($0, record.start..<record.end, to: &batch.texts.bytes) }
+        text.withSpan { SpanBytes.append($0, record.start..<record.end, to: &batch.texts.bytes) }
         let raw = rawStart..<batch.texts.bytes.count
         let count = fields.count
         guard
@@ -86,7 +86,7 @@ struct CSVRowReader {
         // A row whose status says the money never moved (`REVERTED`, `DECLINED`) is no
         // transaction and no reject: the host counts it as skipped, the first pass in a note.
         if let status = columns.status, cell(fields[status], { Self.statusKind(of: $0) }) == .neverMoved {
-            let word = cell(fields[status]) { CSVText.string($0) }.trimmingBlanks()
+            let word = cell(fields[status]) { SpanBytes.string($0) }.trimmingBlanks()
             batch.neverMoved.append(
                 CSVReject(line: record.line, reason: "money that never moved (\(word))", raw: raw))
             return
@@ -104,7 +104,7 @@ struct CSVRowReader {
             }
             // `Total Pending Check and other Credit(s)` among the rows: a sum of them, skipped.
             if cell(dateField, { StatementWords.isTotalRow($0) }) {
-                let word = cell(dateField) { CSVText.string($0) }.trimmingBlanks()
+                let word = cell(dateField) { SpanBytes.string($0) }.trimmingBlanks()
                 batch.neverMoved.append(
                     CSVReject(line: record.line, reason: "a total, not a transaction (\(word))", raw: raw))
                 return
@@ -313,7 +313,7 @@ struct CSVRowReader {
                 cell(fields[column], { StatementWords.isBalanceRow($0) })
             else { continue }
             if case .empty = money(fields) { return nil }
-            return cell(fields[column]) { CSVText.string($0) }.trimmingBlanks()
+            return cell(fields[column]) { SpanBytes.string($0) }.trimmingBlanks()
         }
         return nil
     }
@@ -322,9 +322,9 @@ struct CSVRowReader {
     @inline(__always)
     private func balanceText(_ vendor: Range<Int>, _ memo: Range<Int>?, in bytes: [UInt8]) -> String? {
         let arena = bytes.span
-        if StatementWords.isBalanceRow(arena.extracting(vendor)) { return CSVText.string(arena, vendor) }
+        if StatementWords.isBalanceRow(arena.extracting(vendor)) { return SpanBytes.string(arena, vendor) }
         guard let memo, memo != vendor else { return nil }
-        return StatementWords.isBalanceRow(arena.extracting(memo)) ? CSVText.string(arena, memo) : nil
+        return StatementWords.isBalanceRow(arena.extracting(memo)) ? SpanBytes.string(arena, memo) : nil
     }
 
     /// An opening balance row (`Beginning balance` with no amount): where the balance chain
@@ -333,7 +333,7 @@ struct CSVRowReader {
         guard case .empty = money(fields) else { return false }
         for column in [columns.vendor, columns.memo] {
             guard let column else { continue }
-            let text = HeaderVocabulary.normalise(cell(fields[column]) { CSVText.string($0) })
+            let text = HeaderVocabulary.normalise(cell(fields[column]) { SpanBytes.string($0) })
             if StatementWords.isOpeningBalance(normalised: text) { return true }
         }
         return false
@@ -417,7 +417,7 @@ struct CSVRowReader {
     /// any other word, as before.
     static func statusKind(of cell: Span<UInt8>) -> StatusKind {
         guard cell.count <= HeaderVocabulary.longestWordCell else { return .booked }
-        let status = HeaderVocabulary.normalise(CSVText.string(cell))
+        let status = HeaderVocabulary.normalise(SpanBytes.string(cell))
         if pendingWords.contains(status) { return .pending }
         if neverMovedWords.contains(status) { return .neverMoved }
         return .booked

@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// RFC 4180 records from UTF-8 text, as byte ranges: no `String` per field.
 ///
@@ -141,7 +142,7 @@ struct CSVTokenizer {
     /// Appends the field's bytes to `out`, `""` turned into `"` when it has any.
     static func appendUnescaped(_ field: CSVFieldSpan, text: Span<UInt8>, to out: inout [UInt8]) {
         guard field.escaped else {
-            CSVText.append(text, field.start..<field.end, to: &out)
+            SpanBytes.append(text, field.start..<field.end, to: &out)
             return
         }
         // The field's range checked once: each read below is inside it.

@@ -1,4 +1,5 @@
 import CSVCells
+import StatementText
 
 /// The words that say which way money went, in an indicator column (`DR`/`CR`, `S`/`H`…).
 ///
@@ -46,7 +47,7 @@ public struct SideWords: Sendable, Equatable {
         while end > start, cell[end - 1] == 0x20 || cell[end - 1] == 0x09 { end -= 1 }
         let trimmed = cell.extracting(start..<end)
         guard trimmed.indices.allSatisfy({ trimmed[$0] < 0x80 && trimmed[$0] != UInt8(ascii: ".") }) else {
-            return side(of: CSVText.string(trimmed))
+            return side(of: SpanBytes.string(trimmed))
         }
         if debitBytes.contains(where: { equalsIgnoringCase(trimmed, $0) }) { return .debit }
         if creditBytes.contains(where: { equalsIgnoringCase(trimmed, $0) }) { return .credit }

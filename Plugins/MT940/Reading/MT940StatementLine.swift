@@ -185,6 +185,6 @@ struct MT940StatementLine {
 
     /// The bytes of `range`, as written (digits here).
     private static func quoted(_ line: Span<UInt8>, _ range: Range<Int>) -> String {
-        MT940TextScan.string(line.extracting(range))
+        SpanBytes.string(line.extracting(range))
     }
 }

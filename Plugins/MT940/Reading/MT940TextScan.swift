@@ -1,8 +1,9 @@
 import Glibc
 
 /// Byte work over a field's text in place, by offsets into a `Span` of it: the scans that want
-/// memchr, memcmp or eight bytes at a time, and each hand-over to code that takes a pointer (an
-/// array's append, a String's decoding). StatementText's checks and the csv plugin's amounts
+/// memchr, memcmp or eight bytes at a time, and the hand-overs to code that takes a pointer
+/// that are its own (a repaired append, an array); a String's decoding and a plain append are
+/// StatementText's `SpanBytes`. StatementText's checks and the csv plugin's amounts
 /// take a `Span` themselves.
 ///
 /// The reading code works on `Span`s, whose every access is checked; the pointers are here, each
@@ -101,11 +102,6 @@ enum MT940TextScan {
 
     // MARK: Copies
 
-    /// Appends `text` to `bytes` in one copy.
-    static func append(_ text: Span<UInt8>, to bytes: inout [UInt8]) {
-        text.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-    }
-
     /// Appends `word`'s bytes to `bytes`.
     static func append(_ word: StaticString, to bytes: inout [UInt8]) {
         word.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -119,11 +115,6 @@ enum MT940TextScan {
     /// Appends `text` as `String(decoding:as:)` reads it: invalid UTF-8 repaired.
     static func appendRepaired(_ text: Span<UInt8>, to bytes: inout [UInt8]) {
         text.withUnsafeBufferPointer { bytes.append(contentsOf: String(decoding: $0, as: UTF8.self).utf8) }
-    }
-
-    /// `text` as `String(decoding:as:)` reads it.
-    static func string(_ text: Span<UInt8>) -> String {
-        text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `text` collapsed, lent to `body`: blanks and line breaks inside made single spaces, none

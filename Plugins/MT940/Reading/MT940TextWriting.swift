@@ -24,7 +24,7 @@ extension MT940EntryTexts {
     mutating func appendRepaired(_ text: Span<UInt8>) -> Range<Int> {
         let start = bytes.count
         if MT940TextScan.isASCII(text) {
-            MT940TextScan.append(text, to: &bytes)
+            SpanBytes.append(text, to: &bytes)
         } else {
             MT940TextScan.appendRepaired(text, to: &bytes)
         }
@@ -46,7 +46,7 @@ extension MT940EntryTexts {
         out[8] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: date.day / 10)
         out[9] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: date.day % 10)
         let start = bytes.count
-        MT940TextScan.append(out.span, to: &bytes)
+        SpanBytes.append(out.span, to: &bytes)
         return start..<bytes.count
     }
 
@@ -71,7 +71,7 @@ extension MT940EntryTexts {
             value /= 10
         }
         let start = bytes.count
-        MT940TextScan.append(out.span.extracting(..<(5 + digits)), to: &bytes)
+        SpanBytes.append(out.span.extracting(..<(5 + digits)), to: &bytes)
         return start..<bytes.count
     }
 
@@ -97,7 +97,7 @@ extension MT940EntryTexts {
     /// UTF-8 (ASCII above all) copied as it is; anything else read as windows-1252.
     private mutating func appendDecoded(_ text: Span<UInt8>) {
         if MT940TextScan.isASCII(text) || UTF8Check.firstInvalid(text) == nil {
-            MT940TextScan.append(text, to: &bytes)
+            SpanBytes.append(text, to: &bytes)
         } else {
             Windows1252.decode(text, into: &bytes)
         }

@@ -38,11 +38,11 @@ public enum OFXAmount {
         if wholeEnd == start {
             out.append(UInt8(ascii: "0"))
         } else {
-            OFXText.append(body, start..<wholeEnd, to: &out)
+            SpanBytes.append(body, start..<wholeEnd, to: &out)
         }
         if fractionStart < body.count {
             out.append(UInt8(ascii: "."))
-            OFXText.append(body, fractionStart..<body.count, to: &out)
+            SpanBytes.append(body, fractionStart..<body.count, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -1,3 +1,5 @@
+import StatementText
+
 /// OFX dates (`DTPOSTED`, `DTASOF`) in the host's date forms.
 ///
 /// `YYYYMMDD` is a day and stays a civil date (`2024-01-02`). With a time,
@@ -20,11 +22,11 @@ public enum OFXDate {
         guard (1...12).contains(month), (1...31).contains(dayOfMonth) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(25)
-        OFXText.append(bytes, 0..<4, to: &out)
+        SpanBytes.append(bytes, 0..<4, to: &out)
         out.append(UInt8(ascii: "-"))
-        OFXText.append(bytes, 4..<6, to: &out)
+        SpanBytes.append(bytes, 4..<6, to: &out)
         out.append(UInt8(ascii: "-"))
-        OFXText.append(bytes, 6..<8, to: &out)
+        SpanBytes.append(bytes, 6..<8, to: &out)
         // A day is a day: a zone after it (`20240102[-5:EST]`) cannot move it.
         if digits == 8 && (bytes.count == 8 || bytes[8] == UInt8(ascii: "[")) {
             return String(decoding: out, as: UTF8.self)
@@ -39,12 +41,12 @@ public enum OFXDate {
             rest = end
         }
         out.append(UInt8(ascii: "T"))
-        OFXText.append(bytes, 8..<10, to: &out)
+        SpanBytes.append(bytes, 8..<10, to: &out)
         out.append(UInt8(ascii: ":"))
-        OFXText.append(bytes, 10..<12, to: &out)
+        SpanBytes.append(bytes, 10..<12, to: &out)
         out.append(UInt8(ascii: ":"))
         if digits == 14 {
-            OFXText.append(bytes, 12..<14, to: &out)
+            SpanBytes.append(bytes, 12..<14, to: &out)
         } else {
             out.append(contentsOf: "00".utf8)
         }
@@ -59,7 +61,7 @@ public enum OFXDate {
             guard appendOffset(inner, to: &out) else { return nil }
             return String(decoding: out, as: UTF8.self)
         }
-        guard let zone = offset(OFXText.string(inner)) else { return nil }
+        guard let zone = offset(SpanBytes.string(inner)) else { return nil }
         return String(decoding: out, as: UTF8.self) + zone
     }
 

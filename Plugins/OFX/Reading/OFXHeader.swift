@@ -1,3 +1,5 @@
+import StatementText
+
 /// What an OFX file says of itself before its body: the SGML `OFXHEADER:100` block or the XML
 /// `<?OFX OFXHEADER="200" VERSION="220"?>` instruction.
 public struct OFXHeader: Sendable, Equatable {
@@ -27,7 +29,7 @@ public struct OFXHeader: Sendable, Equatable {
         // Most files a folder holds are not OFX: those are told without a copy of their head.
         let prefix = bytes.extracting(first: headLength)
         guard mentionsOFX(prefix) else { return nil }
-        let head = OFXText.string(prefix)
+        let head = SpanBytes.string(prefix)
         let start = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if start.hasPrefix("OFXHEADER:") { return sgml(start) }
         if let instruction = head.firstRange(of: "<?OFX") {

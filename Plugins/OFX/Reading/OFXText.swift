@@ -1,9 +1,10 @@
 import Glibc
+import StatementText
 
 /// Byte work over text in place, by offsets into a `Span`: leaf text as libxml2 hands it over
 /// (UTF-8 bytes, read without a String per node), the file's bytes. Holds the scans that want
-/// `memchr` and `memcmp` or no check per byte, and each hand-over to code that takes a pointer
-/// (an array's append, a String's decoding).
+/// `memchr` and `memcmp` or no check per byte. (A span's bytes handed to a String's decoding or
+/// an array's append: StatementText's `SpanBytes`.)
 ///
 /// With ``OFXInput`` and ``OFXBytes`` (the file's bytes and libxml2's read callback),
 /// ``OFXXMLReader`` and ``OFXNames`` (libxml2's nodes and names), and the plugin's edge, the only
@@ -61,22 +62,13 @@ enum OFXText {
         }
     }
 
-    /// Appends `range` of `bytes` (all of them by default) to `out`.
-    @inline(__always)
-    static func append(_ bytes: Span<UInt8>, _ range: Range<Int>? = nil, to out: inout [UInt8]) {
-        let range = range ?? 0..<bytes.count
-        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the text")
-        // `range` is inside the span: checked above.
-        bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
     /// Appends `range` of `bytes` with `&`, `<` and `>` escaped, as XML text.
     static func appendEscaped(_ bytes: Span<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
         var start = range.lowerBound
         for index in range {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") else { continue }
-            append(bytes, start..<index, to: &out)
+            SpanBytes.append(bytes, start..<index, to: &out)
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
@@ -84,7 +76,7 @@ enum OFXText {
             }
             start = index + 1
         }
-        append(bytes, start..<range.upperBound, to: &out)
+        SpanBytes.append(bytes, start..<range.upperBound, to: &out)
     }
 
     /// Where `needle` first occurs in `bytes` at or after `start`; nil when it does not: `memchr`
@@ -109,18 +101,8 @@ enum OFXText {
         }
     }
 
-    /// `range` of `bytes` (all of them by default) as a String.
-    static func string(_ bytes: Span<UInt8>, _ range: Range<Int>? = nil) -> String {
-        let range = range ?? 0..<bytes.count
-        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the text")
-        // `range` is inside the span: checked above.
-        return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-        }
-    }
-
     /// `bytes` without the blanks around them (``trimmed(_:)``), as a String.
-    static func trimmedString(_ bytes: Span<UInt8>) -> String { string(bytes, trimmed(bytes)) }
+    static func trimmedString(_ bytes: Span<UInt8>) -> String { SpanBytes.string(bytes, trimmed(bytes)) }
 
     /// U+0009–U+000D and U+0020: the ASCII scalars with Unicode's White_Space property.
     @inline(__always)
@@ -132,7 +114,7 @@ enum OFXText {
     /// bytes that are no scalar.
     private static func isWhitespace(_ scalar: Span<UInt8>) -> Bool {
         // Bytes that are no scalar decode as U+FFFD, which is not white space.
-        let scalars = string(scalar).unicodeScalars
+        let scalars = SpanBytes.string(scalar).unicodeScalars
         return scalars.count == 1 && scalars.first!.properties.isWhitespace
     }
 }

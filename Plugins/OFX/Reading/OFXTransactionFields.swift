@@ -1,3 +1,5 @@
+import StatementText
+
 /// One `STMTTRN`'s (or investment transaction's) leaves as they are read, then the entry (or the
 /// reject) they make.
 ///
@@ -48,7 +50,7 @@ struct OFXTransactionFields {
 
     /// A leaf's text (or a piece of it), `leaf` when the entry needs it.
     mutating func add(_ leaf: Leaf?, underPayee: Bool, _ value: Span<UInt8>) {
-        if let leaf { OFXText.append(value, to: &values[leaf.rawValue]) }
+        if let leaf { SpanBytes.append(value, to: &values[leaf.rawValue]) }
         if underPayee { payeeGiven = true }
         // Without the line break an SGML leaf keeps up to the next tag.
         OFXText.appendEscaped(value, OFXText.trimmed(value), to: &raw)

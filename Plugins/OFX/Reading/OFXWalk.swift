@@ -1,3 +1,5 @@
+import StatementText
+
 /// Follows libxml2's nodes through the OFX tree: which statement and transaction they belong
 /// to, and the element path for messages. Keeps one transaction's leaves at a time.
 struct OFXWalk {
@@ -182,8 +184,8 @@ struct OFXWalk {
             guard pass != .statements, below > 0 else { return }
             if pass == .debitSigns {
                 let leaf = stack[stack.count - 1]
-                if below == 1, leaf == OFXNames.transactionType { OFXText.append(value, to: &debit.type) }
-                if below == 1, leaf == OFXNames.amount { OFXText.append(value, to: &debit.amount) }
+                if below == 1, leaf == OFXNames.transactionType { SpanBytes.append(value, to: &debit.type) }
+                if below == 1, leaf == OFXNames.amount { SpanBytes.append(value, to: &debit.amount) }
                 return
             }
             guard transactionElement == OFXNames.transaction || transactionElement == OFXNames.pendingTransaction else {

@@ -89,7 +89,7 @@ public struct SGMLNormalizer {
                     return false
                 }
                 if index > start {
-                    OFXText.append(bytes, start..<index, to: &out)
+                    SpanBytes.append(bytes, start..<index, to: &out)
                     if text { leafHasText = true }
                 }
             case .tag:
@@ -97,7 +97,7 @@ public struct SGMLNormalizer {
                 index = OFXText.firstIndex(in: bytes, from: start, to: end) {
                     $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "<")
                 }
-                if index > start { OFXText.append(bytes, start..<index, to: &tag) }
+                if index > start { SpanBytes.append(bytes, start..<index, to: &tag) }
             case .header, .entity:
                 break
             }
