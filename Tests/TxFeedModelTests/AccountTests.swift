@@ -95,6 +95,60 @@ final class AccountTests: XCTestCase {
         XCTAssertEqual(account.balance, full.balance)
     }
 
+    /// The wire's form: an account and its packed fields and texts make the same account, and
+    /// garbled ones (as a broken child could send) make none.
+    func testAPackedAccountComesBackAndAGarbledOneIsRefused() throws {
+        let accounts = [
+            full, Account(name: "Zürich ☕", balance: nil, currency: nil, profile: nil, source: 1, origin: "", scale: 0),
+        ]
+        for account in accounts {
+            let (packed, texts) = account.withPacked { ($0, Array($1)) }
+            func back(_ packed: Account.Packed, _ texts: [UInt8]) -> Account? {
+                texts.withUnsafeBufferPointer { Account(packed: packed, texts: $0) }
+            }
+            let same = try XCTUnwrap(back(packed, texts))
+            for text in Account.Text.allCases {
+                XCTAssertEqual(same.withBytes(of: text) { Array($0) }, account.withBytes(of: text) { Array($0) })
+                XCTAssertEqual(same.has(text), account.has(text))
+            }
+            XCTAssertEqual(same.balance, account.balance)
+            XCTAssertEqual(same.profile, account.profile)
+            XCTAssertEqual(same.source, account.source)
+            XCTAssertEqual(same.scale, account.scale)
+
+            XCTAssertNil(back(packed, texts.dropLast()), "texts shorter than the ends")
+            XCTAssertNil(back(packed, texts + [0x41]), "texts longer than the ends")
+            var garbled = packed
+            garbled.ends[0] = garbled.ends[1] + 1
+            XCTAssertNil(back(garbled, texts), "a text ending after the next")
+            garbled = packed
+            garbled.present &= ~1
+            XCTAssertNil(back(garbled, texts), "a text not given that has bytes")
+            garbled = packed
+            garbled.present |= 0x80
+            XCTAssertNil(back(garbled, texts), "an eighth text")
+            garbled = packed
+            garbled.decimals = 6
+            XCTAssertNil(back(garbled, texts), "six decimals")
+            garbled = packed
+            garbled.balanceDecimals = 9
+            XCTAssertNil(back(garbled, texts), "a balance of nine decimals")
+            garbled = packed
+            garbled.profilePresent = 2
+            XCTAssertNil(back(garbled, texts), "a flag neither set nor clear")
+            var invalid = texts
+            invalid[0] = 0xFF
+            XCTAssertNil(back(packed, invalid), "not UTF-8")
+        }
+        // A name ending one byte into its "•" (3 bytes, from the 19th), its id starting inside it.
+        let (packed, texts) = full.withPacked { ($0, Array($1)) }
+        var split = packed
+        split.ends[0] = 19
+        XCTAssertNil(texts.withUnsafeBufferPointer { Account(packed: split, texts: $0) }, "a text ends inside •")
+        split.ends[0] = 18
+        XCTAssertNotNil(texts.withUnsafeBufferPointer { Account(packed: split, texts: $0) }, "before • is a boundary")
+    }
+
     /// A million accounts of one record each: the fields stay small beside their texts.
     func testTheFieldsStaySmall() {
         XCTAssertLessThanOrEqual(MemoryLayout<Account>.stride, 64)

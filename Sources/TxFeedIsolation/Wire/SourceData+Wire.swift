@@ -24,30 +24,11 @@ extension SourceData {
     /// - Parameter hostTime: the child's host time for the source so far, in nanoseconds.
     func encodeHead(into w: inout WireEncoder, as delivery: Delivery = .committed, hostTime: UInt64 = 0) {
         w.integer(UInt32(accounts.count))
-        // Each account's texts read where they lie, in the form of an optional string each.
-        accounts.withUnsafeBufferPointer { accounts in
-            for i in accounts.indices {
-                let account = accounts[i]
-                func text(_ text: Account.Text) {
-                    if account.has(text) { account.withBytes(of: text) { w.bytes($0) } } else { w.string(nil) }
-                }
-                account.withBytes(of: .name) { w.bytes($0) }
-                text(.id)
-                w.bool(account.balance != nil)
-                if let balance = account.balance {
-                    w.integer(balance.minorUnits)
-                    w.integer(UInt8(balance.scale))
-                }
-                text(.currency)
-                w.bool(account.hasProfile)
-                if account.hasProfile {
-                    text(.profileID)
-                    text(.firstName)
-                    text(.lastName)
-                }
-                w.integer(UInt32(account.source))
-                account.withBytes(of: .origin) { w.bytes($0) }
-                w.integer(UInt8(account.scale))
+        // Each account as it lies in memory: its fields in one copy, its texts in another.
+        for account in accounts {
+            account.withPacked { packed, texts in
+                w.bytes(texts)
+                w.plain(packed)
             }
         }
         w.integer(UInt32(vendors.count))
@@ -87,33 +68,13 @@ extension SourceData {
         data.accounts.reserveCapacity(min(accounts, 1 << 16))
         for _ in 0..<accounts {
             // The texts straight from the frame into the account, no String of each (a million
-            // accounts of one record each); checked as UTF-8, as a String would have repaired them.
-            let name = try r.bytesInPlace()
-            let id = try r.optionalBytesInPlace()
-            var balance: Money?
-            if try r.bool() {
-                let minor = try r.integer(Int64.self)
-                let scale = Int(try r.integer(UInt8.self))
-                guard scale <= Money.maximumScale else { throw .init() }
-                balance = Money(minorUnits: minor, scale: scale)
+            // accounts of one record each); checked, as a String would have repaired them.
+            let texts = try r.bytesInPlace()
+            let packed = try r.plain(Account.Packed.self)
+            guard let account = Account(packed: packed, texts: texts), account.source == source else {
+                throw .init()
             }
-            let currency = try r.optionalBytesInPlace()
-            let profile = try r.bool()
-            let holder =
-                profile
-                ? (try r.optionalBytesInPlace(), try r.optionalBytesInPlace(), try r.optionalBytesInPlace())
-                : (nil, nil, nil)
-            let accountSource = Int(try r.integer(UInt32.self))
-            let origin = try r.bytesInPlace()
-            let scale = Int(try r.integer(UInt8.self))
-            guard accountSource == source, scale <= Money.maximumScale else { throw .init() }
-            let texts = [name, id, currency, holder.0, holder.1, holder.2, origin]
-            var account = Account.Texts(capacity: texts.reduce(0) { $0 + ($1?.count ?? 0) })
-            for text in texts {
-                if let text, !JSONString.isValidUTF8(text) { throw .init() }
-                account.append(text)
-            }
-            data.accounts.append(Account(account, balance: balance, profile: profile, source: source, scale: scale))
+            data.accounts.append(account)
         }
         // Distinct as the child's table had them: taken as they are, hashed only if this
         // table is ever searched (a small source's never is).

@@ -34,6 +34,11 @@ struct WireEncoder {
         if let value { string(value) } else { integer(Self.none) }
     }
 
+    /// A plain value's memory, in one copy.
+    mutating func plain<T: BitwiseCopyable>(_ value: T) {
+        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+    }
+
     /// Plain records (`Transaction`): their memory, in one copy.
     mutating func records<T: BitwiseCopyable>(_ values: [T]) {
         integer(UInt64(values.count))
@@ -84,6 +89,11 @@ struct WireDecoder {
     mutating func integer<T: FixedWidthInteger>(_: T.Type = T.self) throws(Malformed) -> T {
         let raw = try take(MemoryLayout<T>.size)
         return T(littleEndian: raw.loadUnaligned(as: T.self))
+    }
+
+    /// A value ``WireEncoder/plain(_:)`` wrote; the caller checks its fields.
+    mutating func plain<T: BitwiseCopyable>(_: T.Type) throws(Malformed) -> T {
+        try take(MemoryLayout<T>.size).loadUnaligned(as: T.self)
     }
 
     mutating func count(limit: Int = Int(Int32.max)) throws(Malformed) -> Int {
