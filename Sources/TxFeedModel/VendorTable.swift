@@ -97,6 +97,22 @@ public struct VendorTable: Sendable {
         offsets.append(storage.count)
     }
 
+    /// `body` on the names back to back and the offsets they start at (the last, the end): a
+    /// table as the isolation wire carries it, in two copies, not two for each name.
+    public func withNames<R>(_ body: (UnsafeBufferPointer<UInt8>, [Int]) -> R) -> R {
+        storage.withUnsafeBufferPointer { body($0, offsets) }
+    }
+
+    /// The table ``withNames(_:)`` gave, names distinct and not yet indexed (as
+    /// ``appendDistinct(_:)`` leaves them); nil unless the offsets start at 0 and step up to the
+    /// end of `names`, so that no name reads outside them.
+    public init?(names: UnsafeBufferPointer<UInt8>, offsets: [Int]) {
+        guard offsets.first == 0, offsets.last == names.count else { return nil }
+        for i in offsets.indices.dropFirst() where offsets[i] < offsets[i - 1] { return nil }
+        storage = Array(names)
+        self.offsets = offsets
+    }
+
     /// Makes room for `names` more names of about `bytes` bytes in all, before they are
     /// appended one by one (``appendDistinct(_:)``): grown name by name, a chunk's table was
     /// copied seven times over.

@@ -31,8 +31,10 @@ extension SourceData {
                 w.plain(packed)
             }
         }
-        w.integer(UInt32(vendors.count))
-        for vendor in 0..<vendors.count { w.bytes(vendors.bytes(of: UInt32(vendor))) }
+        vendors.withNames { names, offsets in
+            w.bytes(names)
+            w.records(offsets)
+        }
         w.integer(UInt32(details.count))
         for detail in details {
             w.string(detail.id)
@@ -78,10 +80,9 @@ extension SourceData {
         }
         // Distinct as the child's table had them: taken as they are, hashed only if this
         // table is ever searched (a small source's never is).
-        let vendors = try r.count()
-        // About 16 bytes a name; at most what is left of the message.
-        data.vendors.reserveCapacity(names: min(vendors, 1 << 16), bytes: min(16 * vendors, r.remaining))
-        for _ in 0..<vendors { data.vendors.appendDistinct(try r.bytesInPlace()) }
+        let names = try r.bytesInPlace()
+        guard let vendors = VendorTable(names: names, offsets: try r.records(Int.self)) else { throw .init() }
+        data.vendors = vendors
         for _ in 0..<(try r.count()) {
             data.details.append(
                 TransactionDetails(
