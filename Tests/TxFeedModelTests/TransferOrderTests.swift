@@ -51,6 +51,9 @@ final class TransferOrderTests: XCTestCase {
             let huge = records(2_000, seed: seed, huge: true)
             XCTAssertEqual(entries(TransferOrder(huge.0, currencyOf: huge.1)), expected(huge.0, huge.1))
         }
+        // Past `RadixSort.least`, the packed words are radix sorted.
+        let large = records(3 * RadixSort.least, seed: 6)
+        XCTAssertEqual(entries(TransferOrder(large.0, currencyOf: large.1)), expected(large.0, large.1))
         XCTAssertEqual(TransferOrder([], currencyOf: []).count, 0)
     }
 

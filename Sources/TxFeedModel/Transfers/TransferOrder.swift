@@ -62,7 +62,9 @@ struct TransferOrder {
                         | UInt64(t.amountMinor) << layout.magnitudeShift
                         | UInt64(day - layout.firstDay) << layout.dayShift | UInt64(i))
             }
-            words.sort()
+            // Distinct (each holds its index), so a radix sort's stability changes nothing.
+            let keyBits = layout.currencyShift + bits(currencies)
+            if words.count < RadixSort.least { words.sort() } else { RadixSort.sort(&words, bits: keyBits) { $0 } }
             self.words = words
             self.layout = layout
         } else {
