@@ -16,8 +16,9 @@
  *                   record the plugin rejects itself; then an account that fails whole
  *   fields          accounts through begin_account_fields: one good, three that fail (an
  *                   unknown currency, a balance of too many decimals, no name)
- *   big-accounts    a small account, then three of 40,000 entries ("Big", "Big broken" that
- *                   fails, "Big last"), for an open account that spills under --memory
+ *   big-accounts    a small account, then three of 70,000 entries ("Big", "Big broken" that
+ *                   fails, "Big last"), for an open account that spills under --memory (past
+ *                   65,536, the least a run holds)
  *   many-rejects    two accounts of 12,000 rejected rows and one entry, over 1 MiB of calls
  *                   each: "Rejecting" ends well, "Rejecting broken" fails
  *   fail-after-one  one envelope, then a failure
@@ -332,14 +333,14 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
     if (strcmp(s->mode, "big-accounts") == 0) {
-        /* A small account, then three of 40,000 entries in batches of 1,000 (days repeat, so
+        /* A small account, then three of 70,000 entries in batches of 1,000 (days repeat, so
          * records tie in time): "Big" ends well, "Big broken" fails at its end, "Big last" ends well. */
         static const char *names[] = {"Small", "Big", "Big broken", "Big last"};
         char head[128], vendor[4][32], amount[4][16], date[4][16];
         for (int a = 0; a < 4; a++) {
             snprintf(head, sizeof head, "{\"body\":{\"name\":\"%s\",\"currency\":\"EUR\",\"transactions\":[]}}", names[a]);
             host->begin_account(host, head, strlen(head), "test:big");
-            int batches = a == 0 ? 1 : 40;
+            int batches = a == 0 ? 1 : 70;
             for (int b = 0; b < batches; b++) {
                 txfeed_entry entries[1000];
                 int n = a == 0 ? 3 : 1000;
