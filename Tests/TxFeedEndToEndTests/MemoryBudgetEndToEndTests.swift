@@ -55,12 +55,13 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
     }
 
     /// The text view (one pass per account over the runs) and the SQLite database of a small
-    /// spilled feed with several accounts are the in-memory run's too.
+    /// spilled feed with several accounts are the in-memory run's too: 20,000 records, 3 MB
+    /// as ``Spill`` counts them, three times the budget, in one run (as 40,000 were).
     func testTextAndSQLiteOfASpilledFeed() throws {
         let folder = try TemporaryFolder()
         let a = folder.path + "/a.ndjson", b = folder.path + "/b.json"
-        try generate(20_000, a, "--shape", "accounts:4")
-        try generate(20_000, b, "--seed", "3")
+        try generate(10_000, a, "--shape", "accounts:4")
+        try generate(10_000, b, "--seed", "3")
         for (name, extra) in [("memory", [String]()), ("spilled", ["--memory", "1M"])] {
             let result = try txfeed(
                 arguments: [
@@ -89,7 +90,7 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
             environment: ["PYTHONHASHSEED": "0"])
         let lines = rows.output.split(separator: "\n")
         XCTAssertEqual(lines.count, 4, rows.output + rows.stderr)
-        XCTAssertEqual(lines.first, "40000")
+        XCTAssertEqual(lines.first, "20000")
         XCTAssertEqual(lines.count == 4 ? lines[1] : "", lines.count == 4 ? lines[3] : "x", "db: other rows")
     }
 
@@ -133,11 +134,12 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
         }
     }
 
-    /// A config file sets the budget and the folder as the flags do; the flags win.
+    /// A config file sets the budget and the folder as the flags do; the flags win. 10,000
+    /// records are 1.5 MiB as ``Spill`` counts them: over the budget.
     func testTheConfigFileSetsTheBudgetAndTheTemporaryFolder() throws {
         let folder = try TemporaryFolder()
         let input = folder.path + "/a.json"
-        try generate(20_000, input)
+        try generate(10_000, input)
         try FileManager.default.createDirectory(atPath: folder.path + "/runs", withIntermediateDirectories: true)
         let config = try folder.write("txfeed.json", #"{"memory": "1M", "temp-dir": "runs"}"#)
         let spilled = try txfeed(arguments: [
@@ -146,7 +148,7 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
         XCTAssertEqual(spilled.status, 0, spilled.stderr)
         XCTAssertTrue(
             spilled.stderr.contains(
-                "txfeed: 20000 records over --memory 1 MiB were sorted in 1 run in \(folder.path)/runs and merged"),
+                "txfeed: 10000 records over --memory 1 MiB were sorted in 1 run in \(folder.path)/runs and merged"),
             "one run, said in the singular: \(spilled.stderr)")
         let inMemory = try txfeed(
             arguments: [
