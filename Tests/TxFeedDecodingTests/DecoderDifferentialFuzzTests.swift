@@ -23,7 +23,7 @@ final class DecoderDifferentialFuzzTests: XCTestCase {
         ?? 0x7458_6665_6564_0015
 
     func testTheDecoderAgreesWithPythonsJSONOnMutatedEnvelopes() throws {
-        let python = try runCommand("/usr/bin/env", ["python3", "-c", "import json, sys; sys.set_int_max_str_digits"])
+        let python = try runCommand(try TestPython.system(), ["-c", "import json, sys; sys.set_int_max_str_digits"])
         try XCTSkipUnless(python.status == 0, "python3 (3.11 or later) is the reference")
         let folder = try TemporaryFolder()
         let casesFolder = folder.path + "/cases"
@@ -44,8 +44,8 @@ final class DecoderDifferentialFuzzTests: XCTestCase {
         }
         let scales = try writeScales(to: folder.path + "/scales.json")
         let reference = try runCommand(
-            "/usr/bin/env",
-            ["python3", BuiltProducts.fixtures + "/envelopes/reference_decoder.py", casesFolder, scales])
+            try TestPython.system(),
+            [BuiltProducts.fixtures + "/envelopes/reference_decoder.py", casesFolder, scales])
         XCTAssertEqual(reference.status, 0, reference.stderr)
         let expected = try XCTUnwrap(JSONSerialization.jsonObject(with: reference.stdout) as? [String: Any])
         XCTAssertEqual(expected.count, Self.cases)

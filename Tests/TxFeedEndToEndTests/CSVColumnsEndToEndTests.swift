@@ -9,7 +9,7 @@ final class CSVColumnsEndToEndTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try temporaryFolder()
-        let python = try runCommand("/usr/bin/env", ["python3", "-c", "import csv, json"])
+        let python = try runCommand(try TestPython.system(), ["-c", "import csv, json"])
         try XCTSkipUnless(python.status == 0, "python3 is needed to read the CSV back")
     }
 
@@ -74,7 +74,7 @@ final class CSVColumnsEndToEndTests: XCTestCase {
             text = sys.stdin.buffer.read().decode('utf-8')
             print(json.dumps(list(csv.reader(io.StringIO(text, newline=''), delimiter=sys.argv[1], strict=True))))
             """
-        let result = try runCommand("/usr/bin/env", ["python3", "-c", script, separator], input: bytes)
+        let result = try runCommand(try TestPython.system(), ["-c", script, separator], input: bytes)
         XCTAssertEqual(result.status, 0, result.stderr)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [[String]])
     }

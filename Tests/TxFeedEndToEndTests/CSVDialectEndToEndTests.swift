@@ -26,7 +26,7 @@ final class CSVDialectEndToEndTests: XCTestCase {
             """
         let folder = try TemporaryFolder()
         let path = try folder.write("eu.csv", result.stdout)
-        let python = try runCommand("/usr/bin/env", ["python3", "-c", script, path])
+        let python = try runCommand(try TestPython.system(), ["-c", script, path])
         XCTAssertEqual(python.output, "7 237745\n", python.stderr)
     }
 

@@ -9,7 +9,7 @@ final class CSVEndToEndTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try temporaryFolder()
-        let python = try runCommand("/usr/bin/env", ["python3", "-c", "import csv, json"])
+        let python = try runCommand(try TestPython.system(), ["-c", "import csv, json"])
         try XCTSkipUnless(python.status == 0, "python3 is needed to read the CSV back")
     }
 
@@ -22,7 +22,7 @@ final class CSVEndToEndTests: XCTestCase {
                 rows = list(csv.reader(f, strict=True))
             sys.stdout.write(json.dumps(rows))
             """
-        let result = try runCommand("/usr/bin/env", ["python3", "-c", script, path, encoding])
+        let result = try runCommand(try TestPython.system(), ["-c", script, path, encoding])
         guard result.status == 0 else {
             throw ReadBackError(description: "python3 could not read the CSV:\n\(result.stderr)")
         }

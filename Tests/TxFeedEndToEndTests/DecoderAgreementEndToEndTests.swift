@@ -30,7 +30,7 @@ final class DecoderAgreementEndToEndTests: XCTestCase {
                 reject = json.loads(line)
                 print(reject['path'] + '\t' + reject['reason'])
             """
-        let check = try runCommand("/usr/bin/env", ["python3", "-c", script, file])
+        let check = try runCommand(try TestPython.system(), ["-c", script, file])
         XCTAssertEqual(check.status, 0, "a --rejects line is not JSON:\n\(check.stderr)")
         return check.output.split(separator: "\n").map { line in
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)

@@ -288,7 +288,7 @@ final class FeedEndToEndTests: XCTestCase {
         ]
         for (arguments, expected) in cases {
             let result = try runCommand(
-                "/usr/bin/env", ["python3", "-c", closedStderr, BuiltProducts.txfeed] + arguments)
+                try TestPython.system(), ["-c", closedStderr, BuiltProducts.txfeed] + arguments)
             XCTAssertEqual(
                 result.output.trimmingCharacters(in: .whitespacesAndNewlines), "\(expected)",
                 "\(arguments): \(result.stderr)")

@@ -29,7 +29,7 @@ final class FilesChangedWhileReadEndToEndTests: XCTestCase {
             let file = folder.path + "/" + name
             let extra = plugin == "csv" ? ["--csv"] : []
             let result = try runCommand(
-                "/usr/bin/env", ["python3", bench + command[0], command[1], file] + extra)
+                try TestPython.system(), [bench + command[0], command[1], file] + extra)
             XCTAssertEqual(result.status, 0, result.stderr)
             made.append((plugin, file))
         }

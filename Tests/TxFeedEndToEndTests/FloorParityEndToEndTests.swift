@@ -18,7 +18,7 @@ final class FloorParityEndToEndTests: XCTestCase {
         let input = folder.path + "/tx.json"
         let floor = folder.path + "/floor"
         XCTAssertEqual(
-            try runCommand("/usr/bin/env", ["python3", bench + "/gen_transactions.py", "5000", input, "--seed", "7"])
+            try runCommand(try TestPython.system(), [bench + "/gen_transactions.py", "5000", input, "--seed", "7"])
                 .status, 0)
         let cc = try runCommand(
             "/bin/sh", ["-c", "cc -O2 -o \"$1\" \"$2\" -ljansson -lm", "sh", floor, bench + "/floor.c"])
@@ -46,7 +46,7 @@ final class FloorParityEndToEndTests: XCTestCase {
             sys.exit(1 if bad else 0)
             """
         let result = try runCommand(
-            "/usr/bin/env", ["python3", "-c", compare, folder.path + "/floor.csv", folder.path + "/ours.csv"])
+            try TestPython.system(), ["-c", compare, folder.path + "/floor.csv", folder.path + "/ours.csv"])
         XCTAssertEqual(result.status, 0, result.output + result.stderr)
     }
 }

@@ -16,8 +16,8 @@ final class HTTPLimitsEndToEndTests: XCTestCase {
 
     override func setUpWithError() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", BuiltProducts.fixtures + "/http/hostile.py"]
+        process.executableURL = URL(fileURLWithPath: try TestPython.system())
+        process.arguments = [BuiltProducts.fixtures + "/http/hostile.py"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice  // never the test run's own stderr
@@ -152,7 +152,7 @@ final class HTTPLimitsEndToEndTests: XCTestCase {
             sys.exit(status)
             """
         let result = try runCommand(
-            "/usr/bin/env", ["python3", "-c", script, peak, BuiltProducts.txfeed] + self.arguments(arguments),
+            try TestPython.system(), ["-c", script, peak, BuiltProducts.txfeed] + self.arguments(arguments),
             environment: environment)
         let kib = try XCTUnwrap(Int(try String(contentsOfFile: peak, encoding: .utf8)))
         return (result, kib)

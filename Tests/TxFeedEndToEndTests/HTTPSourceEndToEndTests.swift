@@ -408,8 +408,8 @@ final class HTTPSourceEndToEndTests: XCTestCase {
     /// Starts server.py and returns the port it printed once listening.
     private func startServer(_ arguments: [String]) throws -> Int {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", BuiltProducts.fixtures + "/http/server.py"] + arguments
+        process.executableURL = URL(fileURLWithPath: try TestPython.system())
+        process.arguments = [BuiltProducts.fixtures + "/http/server.py"] + arguments
         let out = Pipe()
         process.standardOutput = out
         // Not the test run's own stderr: a server outliving a crashed test would hold the CI
@@ -444,9 +444,9 @@ final class HTTPSourceEndToEndTests: XCTestCase {
     /// A port nothing listens on: bound, read, released.
     private func freePort() throws -> Int {
         let result = try runCommand(
-            "/usr/bin/env",
+            try TestPython.system(),
             [
-                "python3", "-c",
+                "-c",
                 "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
             ])
         return try XCTUnwrap(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))

@@ -86,7 +86,7 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
                 print(hash(tuple(db.execute("SELECT * FROM accounts"))))
             """
         let rows = try runCommand(
-            "/usr/bin/env", ["python3", "-c", dump, folder.path + "/memory.db", folder.path + "/spilled.db"],
+            try TestPython.system(), ["-c", dump, folder.path + "/memory.db", folder.path + "/spilled.db"],
             environment: ["PYTHONHASHSEED": "0"])
         let lines = rows.output.split(separator: "\n")
         XCTAssertEqual(lines.count, 4, rows.output + rows.stderr)
@@ -258,7 +258,7 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
 
     private func generate(_ count: Int, _ path: String, _ options: String...) throws {
         let script = BuiltProducts.repository + "/bench/gen_transactions.py"
-        let result = try runCommand("/usr/bin/env", ["python3", script, String(count), path] + options)
+        let result = try runCommand(try TestPython.system(), [script, String(count), path] + options)
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 }

@@ -59,9 +59,9 @@ final class NeverMovedEndToEndTests: XCTestCase {
         XCTAssertEqual(row["rejected"], 0)
         XCTAssertEqual(row["skipped"], 1)
         let counts = try runCommand(
-            "/usr/bin/env",
+            try TestPython.system(),
             [
-                "python3", "-c",
+                "-c",
                 "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count, rejected, skipped FROM sources').fetchall())",
                 database,
             ])

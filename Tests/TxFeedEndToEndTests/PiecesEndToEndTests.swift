@@ -182,7 +182,7 @@ final class PiecesEndToEndTests: XCTestCase {
     func testAPiecedEnvelopeUnderATinyBudgetWritesWhatTheWholeFileWrites() throws {
         let file = folder.path + "/big.json"
         let script = BuiltProducts.repository + "/bench/gen_transactions.py"
-        let made = try runCommand("/usr/bin/env", ["python3", script, "60000", file])
+        let made = try runCommand(try TestPython.system(), [script, "60000", file])
         XCTAssertEqual(made.status, 0, made.stderr)
         let whole = try txfeed("run", file, "--sink", "csv", "--no-progress")
         let json = folder.path + "/pieces.json"
@@ -230,7 +230,7 @@ final class PiecesEndToEndTests: XCTestCase {
     private func generate(_ name: String, _ options: String...) throws -> String {
         let path = folder.path + "/" + name
         let script = BuiltProducts.repository + "/bench/gen_transactions.py"
-        let result = try runCommand("/usr/bin/env", ["python3", script, "3000", path] + options)
+        let result = try runCommand(try TestPython.system(), [script, "3000", path] + options)
         XCTAssertEqual(result.status, 0, result.stderr)
         // Every 400th amount gets three decimals: a reject, its record still JSON.
         return try rewrite(path) { text in

@@ -9,7 +9,7 @@ final class SQLiteSinkEndToEndTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try temporaryFolder()
-        let python = try runCommand("/usr/bin/env", ["python3", "-c", "import csv, json, sqlite3"])
+        let python = try runCommand(try TestPython.system(), ["-c", "import csv, json, sqlite3"])
         try XCTSkipUnless(python.status == 0, "python3 with its sqlite3 module is needed to read the database back")
     }
 
@@ -48,7 +48,7 @@ final class SQLiteSinkEndToEndTests: XCTestCase {
             }))
             """
         let result = try runCommand(
-            "/usr/bin/env", ["python3", "-c", script, database, Self.transactionColumns.joined(separator: ",")])
+            try TestPython.system(), ["-c", script, database, Self.transactionColumns.joined(separator: ",")])
         guard result.status == 0 else {
             throw CSVEndToEndTests.ReadBackError(description: "python3 could not read \(database):\n\(result.stderr)")
         }
@@ -203,9 +203,9 @@ final class SQLiteSinkEndToEndTests: XCTestCase {
         XCTAssertEqual(try readBack(path).transactions.count, 11)
         // Something only the old file has: a table of the user's own.
         let added = try runCommand(
-            "/usr/bin/env",
+            try TestPython.system(),
             [
-                "python3", "-c",
+                "-c",
                 "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute('CREATE TABLE mine (x)'); db.commit()",
                 path,
             ])

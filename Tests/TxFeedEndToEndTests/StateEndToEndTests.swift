@@ -36,7 +36,7 @@ final class StateEndToEndTests: XCTestCase {
 
     func sqlite(_ query: String, _ file: String? = nil) throws -> String {
         let script = "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1])\nfor r in c.execute(sys.argv[2]): print(*r)"
-        let result = try runCommand("/usr/bin/env", ["python3", "-c", script, file ?? state, query])
+        let result = try runCommand(try TestPython.system(), ["-c", script, file ?? state, query])
         XCTAssertEqual(result.status, 0, result.stderr)
         return result.output
     }
@@ -408,7 +408,7 @@ final class StateEndToEndTests: XCTestCase {
             return "\(id) \(Int(instant.timeIntervalSince1970) / 86_400) \(minor)"
         }
         XCTAssertEqual(rows.count, 7)
-        let check = try runCommand("/usr/bin/env", ["python3", "-c", script, state] + rows)
+        let check = try runCommand(try TestPython.system(), ["-c", script, state] + rows)
         XCTAssertEqual(check.output, "True True\n", check.stderr)
     }
 

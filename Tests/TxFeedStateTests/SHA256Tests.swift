@@ -18,7 +18,7 @@ final class SHA256Tests: XCTestCase {
             data = open(sys.argv[1], 'rb').read()
             for n in sys.argv[2:]: print(hashlib.sha256(data[:int(n)]).hexdigest())
             """
-        let python = try runCommand("/usr/bin/env", ["python3", "-c", script, path] + lengths.map(String.init))
+        let python = try runCommand(try TestPython.system(), ["-c", script, path] + lengths.map(String.init))
         XCTAssertEqual(python.status, 0, python.stderr)
         let expected = python.output.split(separator: "\n").map(String.init)
         for (length, digest) in zip(lengths, expected) {

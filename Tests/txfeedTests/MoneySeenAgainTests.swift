@@ -130,9 +130,9 @@ final class MoneySeenAgainTests: XCTestCase {
         try run("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee Corner,-3.50\n2024-01-04,Grocer,-20.00\n")
         // The blocks as a txfeed before money keys wrote them: kind 3 taken out.
         let strip = try runCommand(
-            "/usr/bin/env",
+            try TestPython.system(),
             [
-                "python3", "-c",
+                "-c",
                 """
                 import sqlite3, struct, sys
                 db = sqlite3.connect(sys.argv[1])
@@ -167,9 +167,9 @@ final class MoneySeenAgainTests: XCTestCase {
             "jan.csv", "Date,Reference,Description,Amount\n2024-01-02,R1,Coffee,-3.50\n2024-01-03,,Grocer,-20.00\n",
             ",id=Reference")
         let counts = try runCommand(
-            "/usr/bin/env",
+            try TestPython.system(),
             [
-                "python3", "-c",
+                "-c",
                 "import sqlite3,sys; db=sqlite3.connect(sys.argv[1]); "
                     + "print(db.execute('SELECT sum(transactions), sum(length(kinds)) FROM seen').fetchone())",
                 state,
