@@ -8,25 +8,34 @@ import TxFeedRun
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Merge the parts of `txfeed run --shard I/N` into one feed (csv, ndjson or json).")
+        abstract: "Merge the parts of `txfeed run --shard I/N` into one feed (csv, ndjson or json).",
+        // Each option once (the arrays below only catch a second one).
+        usage: "txfeed merge PART... [-o|--output PATH] [--sink csv[:…]|ndjson|json]")
 
     @Argument(help: "Every part file of the run (txfeed run --shard I/N -o PART).", completion: .file())
     var parts: [String] = []
 
+    // Arrays, not optionals: given twice, an optional option keeps the last without a word, and
+    // `-o a.csv -o b.json` wrote b.json alone.
     @Option(
         name: .customLong("sink"), help: "csv[:dialect=…,bom=…,neutralise=…,columns=…], ndjson (the default) or json.")
-    var sink: String?
+    var sink: [String] = []
 
     @Option(
         name: [.short, .customLong("output")], help: "Write to PATH (atomically); the sink follows the extension.",
         completion: .file())
-    var output: String?
+    var output: [String] = []
 
     func run() throws {
+        for (option, values) in [("-o", output), ("--sink", sink)] where values.count > 1 {
+            throw usageFailure(
+                "merge writes one feed, and \(option) is given \(values.count) times (\(values.joined(separator: ", "))); "
+                    + "merge once for each")
+        }
         var request = MergeRequest()
         request.parts = parts
-        request.sink = sink
-        request.output = output
+        request.sink = sink.first
+        request.output = output.first
         let merge: PartMerge
         do { merge = try PartMerge(request) } catch { throw usageFailure("\(error)") }
         let outcome: RunOutcome

@@ -33,6 +33,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.output.split(separator: "\n").count, 7)
     }
 
+    /// `merge` writes one feed: an `-o` or `--sink` given twice is refused before any part is
+    /// read, not the last taken without a word.
+    func testMergeGivenTwoOutputsOrSinksIsAUsageError() throws {
+        for (extra, message) in [
+            (["-o", "a.csv", "-o", "b.json"], "merge writes one feed, and -o is given 2 times (a.csv, b.json)"),
+            (["--sink", "csv", "--sink", "json"], "merge writes one feed, and --sink is given 2 times (csv, json)"),
+        ] {
+            let result = try txfeed(arguments: ["merge", "no-such-part.ndjson"] + extra)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            XCTAssertEqual(result.output, "")
+        }
+    }
+
     func testHelpForNoCommandIsAUsageError() throws {
         let result = try txfeed("help", "nosuch")
         XCTAssertEqual(result.status, 2)
