@@ -76,9 +76,10 @@ final class WatchEndToEndTests: XCTestCase {
         return refreshes
     }
 
-    /// Each refresh decodes 100,000 transactions (about 3 MB of compact records). A run that
-    /// kept its data, as one did when the plugin's handle to it was never released, grows by
-    /// that much every refresh (45 MB over 15); here 15 refreshes may add at most 20 MB in all.
+    /// Each refresh decodes 50,000 transactions (1.6 MB of compact records, more with what is
+    /// built beside them). A run that kept its data, as one did when the plugin's handle to it
+    /// was never released, grows by that much every refresh (over 24 MB over 15); here 15
+    /// refreshes may add at most 20 MB in all.
     func testMemoryStaysFlatOverManyRefreshes() throws {
         let folder = try TemporaryFolder()
         let watch = try WatchProcess(
