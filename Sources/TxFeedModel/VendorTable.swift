@@ -89,8 +89,8 @@ public struct VendorTable: Sendable {
         rebuildSlots(size: count == 0 ? 0 : slots.count)
     }
 
-    /// Adds `name` as the next id without looking it up: for names known to be distinct (a
-    /// table sent whole between processes), most of which are only ever read, never searched.
+    /// Adds `name` as the next id without looking it up: for names known to be distinct (an
+    /// open account's new names, sent in a part), most of which are only ever read, never searched.
     /// The table is indexed when a name is next interned.
     public mutating func appendDistinct(_ name: UnsafeBufferPointer<UInt8>) {
         storage.append(contentsOf: name)
@@ -111,14 +111,6 @@ public struct VendorTable: Sendable {
         for i in offsets.indices.dropFirst() where offsets[i] < offsets[i - 1] { return nil }
         storage = Array(names)
         self.offsets = offsets
-    }
-
-    /// Makes room for `names` more names of about `bytes` bytes in all, before they are
-    /// appended one by one (``appendDistinct(_:)``): grown name by name, a chunk's table was
-    /// copied seven times over.
-    public mutating func reserveCapacity(names: Int, bytes: Int) {
-        offsets.reserveCapacity(offsets.count + names)
-        storage.reserveCapacity(storage.count + bytes)
     }
 
     /// Hashes the names appended unindexed and lays the slots out for them all.

@@ -77,8 +77,6 @@ struct WireDecoder {
     }
 
     var isAtEnd: Bool { offset == bytes.count }
-    /// Bytes not yet read.
-    var remaining: Int { bytes.count - offset }
 
     private mutating func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
         guard count >= 0, bytes.count - offset >= count else { throw Malformed() }
