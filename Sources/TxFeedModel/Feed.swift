@@ -236,10 +236,6 @@ public struct Feed: Sendable {
         var keys = transactions.enumerated().map {
             SortKey(age: UInt64(bitPattern: newest &- $0.element.unixSeconds), position: UInt32($0.offset))
         }
-        guard transactions.count >= RadixSort.least else {
-            keys.sort { $0.age != $1.age ? $0.age < $1.age : $0.position < $1.position }
-            return keys
-        }
         RadixSort.sort(&keys, bits: 64 - UInt64(bitPattern: newest &- oldest).leadingZeroBitCount) { $0.age }
         return keys
     }

@@ -2,11 +2,16 @@
 /// records in a few passes over memory, where a comparison sort took a tenth of a second or
 /// more on the main thread (the feed's order, the transfers pass's).
 enum RadixSort {
-    /// Below this many items a comparison sort is quicker than the passes' fixed cost.
+    /// Below this many items the standard library's (stable) sort is quicker than the passes'
+    /// fixed cost, and is used instead.
     static let least = 4096
 
     @inline(__always)
     static func sort<T>(_ items: inout [T], bits: Int, key: (T) -> UInt64) {
+        guard items.count >= least else {
+            items.sort { key($0) < key($1) }
+            return
+        }
         let digitBits = 11
         let mask = UInt64(1 << digitBits - 1)
         var scratch = items

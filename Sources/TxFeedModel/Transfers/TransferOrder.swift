@@ -64,7 +64,7 @@ struct TransferOrder {
             }
             // Distinct (each holds its index), so a radix sort's stability changes nothing.
             let keyBits = layout.currencyShift + bits(currencies)
-            if words.count < RadixSort.least { words.sort() } else { RadixSort.sort(&words, bits: keyBits) { $0 } }
+            RadixSort.sort(&words, bits: keyBits) { $0 }
             self.words = words
             self.layout = layout
         } else {
