@@ -1,3 +1,4 @@
+import CPrefetch
 import Foundation
 import TxFeedPluginHost
 import XCTest
@@ -22,18 +23,53 @@ final class FileClaimsTests: XCTestCase {
             return (count, cold)
         }
         XCTAssertEqual(readHead().cold, false, "just written: in memory")
+        try XCTSkipUnless(Self.dropsAreRefusedWithoutWaiting(), Self.fastDisk)
         // Written out, then dropped (the kernel keeps dirty pages); whether it was, asked of the
-        // kernel apart from the code under test.
+        // kernel apart from the code under test. Up to five times: see `dropsAreRefusedWithoutWaiting`.
+        var saidCold = false
+        for _ in 0..<5 where !saidCold {
+            Self.drop(path)
+            try XCTSkipIf(Self.firstPageIsResident(path), "this file system keeps the file in memory")
+            let dropped = readHead()
+            saidCold = dropped.cold
+            XCTAssertEqual(dropped.count, FileClaims.headLength)
+            XCTAssertEqual(head, Array(bytes.prefix(FileClaims.headLength)))
+        }
+        XCTAssertTrue(saidCold, "not in memory, five times")
+        XCTAssertEqual(readHead().cold, false, "read once: in memory again")
+    }
+
+    /// Whether a read that must not wait (`RWF_NOWAIT`) of a page just dropped from the page
+    /// cache is refused, twenty times out of twenty. A disk that answers within microseconds (a
+    /// virtual one, seen here) may fill the page while that read is still in the kernel, most
+    /// times on some machines: the read then succeeds, the head is not cold, and nothing these
+    /// tests ask for can be shown. Where every one is refused, a rare exception still may be:
+    /// each test tries again a few times.
+    private static func dropsAreRefusedWithoutWaiting() -> Bool {
+        let path = NSTemporaryDirectory() + "probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(path) }
+        guard FileManager.default.createFile(atPath: path, contents: Data(repeating: 1, count: 4096)) else {
+            return false
+        }
+        var byte: UInt8 = 0
+        for _ in 0..<20 {
+            drop(path)
+            let fd = open(path, O_RDONLY)
+            defer { close(fd) }
+            if txfeed_read_cached(fd, &byte, 1, 0) >= 0 { return false }
+        }
+        return true
+    }
+
+    private static let fastDisk =
+        "this disk fills a dropped page before a read that must not wait returns: nothing here is cold"
+
+    /// Writes the file out and drops it from the page cache (the kernel keeps dirty pages).
+    private static func drop(_ path: String) {
         let fd = open(path, O_RDONLY)
+        defer { close(fd) }
         XCTAssertEqual(fsync(fd), 0)
         XCTAssertEqual(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED), 0)
-        close(fd)
-        try XCTSkipIf(Self.firstPageIsResident(path), "this file system keeps the file in memory")
-        let dropped = readHead()
-        XCTAssertTrue(dropped.cold, "not in memory")
-        XCTAssertEqual(dropped.count, FileClaims.headLength)
-        XCTAssertEqual(head, Array(bytes.prefix(FileClaims.headLength)))
-        XCTAssertEqual(readHead().cold, false, "read once: in memory again")
     }
 
     /// Whether the file's first page is in the page cache (`mincore` of a mapping of it).
@@ -57,19 +93,25 @@ final class FileClaimsTests: XCTestCase {
     /// past what reading a head brings in (the kernel's own read-around is a few pages), so its
     /// plugins find them in memory.
     func testAColdFolderIsReadAheadPastItsHeads() throws {
-        let paths = try Self.droppedFolder(named: "cold")
-        defer { try? FileManager.default.removeItem(atPath: (paths[0] as NSString).deletingLastPathComponent) }
-        let last = paths[paths.count - 1]
-        try XCTSkipIf(Self.firstPageIsResident(last), "this file system keeps the file in memory")
-        XCTAssertFalse(Self.pageIsResident(last, at: Self.far))
-        let claims = FileClaims.claims(of: paths) { _, head in [head.count] }
-        XCTAssertEqual(claims, Array(repeating: .confidences([FileClaims.headLength]), count: paths.count))
-        // The advice returns at once; the kernel reads on its own time.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !Self.pageIsResident(last, at: Self.far) && ContinuousClock.now < deadline {
-            usleep(10_000)
+        try XCTSkipUnless(Self.dropsAreRefusedWithoutWaiting(), Self.fastDisk)
+        // Up to three folders: see `dropsAreRefusedWithoutWaiting`.
+        var readAhead = false
+        for _ in 0..<3 where !readAhead {
+            let paths = try Self.droppedFolder(named: "cold")
+            defer { try? FileManager.default.removeItem(atPath: (paths[0] as NSString).deletingLastPathComponent) }
+            let last = paths[paths.count - 1]
+            try XCTSkipIf(Self.firstPageIsResident(last), "this file system keeps the file in memory")
+            XCTAssertFalse(Self.pageIsResident(last, at: Self.far))
+            let claims = FileClaims.claims(of: paths) { _, head in [head.count] }
+            XCTAssertEqual(claims, Array(repeating: .confidences([FileClaims.headLength]), count: paths.count))
+            // The advice returns at once; the kernel reads on its own time.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !Self.pageIsResident(last, at: Self.far) && ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
+            readAhead = Self.pageIsResident(last, at: Self.far)
         }
-        XCTAssertTrue(Self.pageIsResident(last, at: Self.far), "the last file read ahead past its head")
+        XCTAssertTrue(readAhead, "the last file read ahead past its head")
     }
 
     /// A few files the page cache dropped from a folder otherwise in memory are read as far as
@@ -102,10 +144,7 @@ final class FileClaimsTests: XCTestCase {
         let bytes = Data(repeating: UInt8(ascii: "x"), count: 512 << 10)
         for path in paths {
             try bytes.write(to: URL(fileURLWithPath: path))
-            let fd = open(path, O_RDONLY)
-            XCTAssertEqual(fsync(fd), 0)
-            XCTAssertEqual(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED), 0)
-            close(fd)
+            drop(path)
         }
         return paths
     }
