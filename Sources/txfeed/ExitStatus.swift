@@ -38,3 +38,14 @@ func failure(_ message: String, status: ExitStatus) -> ExitStatusError {
     StandardStreams.error("txfeed: error: \(message)\n")
     return ExitStatusError(status: status)
 }
+
+/// Refuses an option given more than once where one value is all the command can use.
+/// ArgumentParser keeps an optional option's last value without a word, which lost files
+/// (`merge -o a.csv -o b.json` wrote b.json alone), so such options are arrays that only catch
+/// a second value.
+func refuseRepeated(_ options: KeyValuePairs<String, [String]>, because reason: String) throws {
+    for (option, values) in options where values.count > 1 {
+        throw usageFailure(
+            "\(option) is given \(values.count) times (\(values.joined(separator: ", "))); \(reason)")
+    }
+}

@@ -15,8 +15,7 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "Every part file of the run (txfeed run --shard I/N -o PART).", completion: .file())
     var parts: [String] = []
 
-    // Arrays, not optionals: given twice, an optional option keeps the last without a word, and
-    // `-o a.csv -o b.json` wrote b.json alone.
+    // Arrays, not optionals: see `refuseRepeated`.
     @Option(
         name: .customLong("sink"), help: "csv[:dialect=…,bom=…,neutralise=…,columns=…], ndjson (the default) or json.")
     var sink: [String] = []
@@ -27,11 +26,7 @@ struct MergeCommand: ParsableCommand {
     var output: [String] = []
 
     func run() throws {
-        for (option, values) in [("-o", output), ("--sink", sink)] where values.count > 1 {
-            throw usageFailure(
-                "merge writes one feed, and \(option) is given \(values.count) times (\(values.joined(separator: ", "))); "
-                    + "merge once for each")
-        }
+        try refuseRepeated(["-o": output, "--sink": sink], because: "merge writes one feed: merge once for each")
         var request = MergeRequest()
         request.parts = parts
         request.sink = sink.first

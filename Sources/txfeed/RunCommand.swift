@@ -59,10 +59,12 @@ struct RunOptions<Use>: ParsableCommand {
         completion: .file())
     var outputs: [String] = []
 
+    // This and the other options that name one file or folder (--profiles, --rejects, --skipped,
+    // --duplicates, --state) are arrays that only catch a second value: see `refuseRepeated`.
     @Option(
         name: [.short, .customLong("config")], help: "A pipeline config file (JSON); flags add to it.",
         completion: .file(extensions: ["json"]))
-    var config: String?
+    var config: [String] = []
 
     @Option(
         name: .customLong("plugin-path"),
@@ -73,7 +75,7 @@ struct RunOptions<Use>: ParsableCommand {
     @Option(
         help: "A folder of bank profiles for csv files (default: TXFEED_PROFILES, else ~/.config/txfeed/profiles).",
         completion: .directory)
-    var profiles: String?
+    var profiles: [String] = []
 
     // Unconditional, so that `--timeout -1` reaches the check that says what is allowed,
     // instead of reading as a flag.
@@ -84,26 +86,26 @@ struct RunOptions<Use>: ParsableCommand {
     var strict = false
 
     @Option(help: "Write every rejected record with its reason to FILE (NDJSON).", completion: .file())
-    var rejects: String?
+    var rejects: [String] = []
 
     @Flag(help: "Keep one record of each identity (bank id, else fingerprint) in each account: the first.")
     var dedupe = false
 
     @Option(
         help: "Write every record --dedupe dropped, with what it duplicated, to FILE (NDJSON).", completion: .file())
-    var duplicates: String?
+    var duplicates: [String] = []
 
     @Option(
         help:
             "Write every record left out because its file says the money never moved (declined, reverted) to FILE (NDJSON).",
         completion: .file())
-    var skipped: String?
+    var skipped: [String] = []
 
     @Option(
         help:
             "A SQLite file that remembers what earlier runs imported: write only what it has not seen, then remember it.",
         completion: .file())
-    var state: String?
+    var state: [String] = []
 
     @Option(help: "Seconds to wait for another run using the same --state file (default 60).")
     var stateWait: Double?
@@ -177,6 +179,7 @@ struct RunOptions<Use>: ParsableCommand {
     var tempDir: String?
 
     func run() throws {
+        try refuseRepeatedFiles()
         let ownsTheProcess = TxFeedCommand.ownsTheProcess.load(ordering: .relaxed)
         // Ctrl-C, even while planning waits for a FIFO's writer: put the terminal back, leave
         // no half-written file, then die of the signal as any interrupted program does.
@@ -204,15 +207,15 @@ struct RunOptions<Use>: ParsableCommand {
         r.sources = sources
         r.sinks = sinks
         r.outputs = outputs
-        r.configFile = config
+        r.configFile = config.first
         r.pluginPaths = pluginPaths
         r.timeout = timeout
         r.strict = strict
-        r.rejectsFile = rejects
+        r.rejectsFile = rejects.first
         r.dedupe = dedupe
-        r.duplicatesFile = duplicates
-        r.skippedFile = skipped
-        r.stateFile = state
+        r.duplicatesFile = duplicates.first
+        r.skippedFile = skipped.first
+        r.stateFile = state.first
         r.stateWait = stateWait
         r.pendingWindow = pendingWindow
         r.pendingTolerance = pendingTolerance
@@ -235,9 +238,19 @@ struct RunOptions<Use>: ParsableCommand {
         return r
     }
 
+    /// Refuses an option that names one file given twice (exit 2); before the command takes the
+    /// process's signals, so that a test may check it in its own process.
+    func refuseRepeatedFiles() throws {
+        try refuseRepeated(
+            [
+                "--config": config, "--profiles": profiles, "--rejects": rejects, "--skipped": skipped,
+                "--duplicates": duplicates, "--state": state,
+            ], because: "it names one file or folder")
+    }
+
     /// Loads and checks everything; a mistake is exit 2 before any source runs.
     func plan() throws -> RunPlan {
-        try ProfilesFolder.use(profiles)
+        try ProfilesFolder.use(profiles.first)
         let plan: RunPlan
         do {
             plan = try RunPlan.make(request, pluginHost: PluginHostChild.executable())
@@ -267,6 +280,7 @@ struct WatchCommand: ParsableCommand {
         // txfeed's: a test may check it in its own process).
         let interval: Double
         do { interval = try Watcher.parseDuration(every) } catch { throw usageFailure("\(error)") }
+        try options.refuseRepeatedFiles()
         StopSignals.block()
         // Until the watcher is there (planning may wait for a FIFO's writer), a stop signal
         // ends txfeed as it ends a run.

@@ -37,14 +37,35 @@ final class CommandLineTests: XCTestCase {
     /// read, not the last taken without a word.
     func testMergeGivenTwoOutputsOrSinksIsAUsageError() throws {
         for (extra, message) in [
-            (["-o", "a.csv", "-o", "b.json"], "merge writes one feed, and -o is given 2 times (a.csv, b.json)"),
-            (["--sink", "csv", "--sink", "json"], "merge writes one feed, and --sink is given 2 times (csv, json)"),
+            (["-o", "a.csv", "-o", "b.json"], "-o is given 2 times (a.csv, b.json); merge writes one feed"),
+            (["--sink", "csv", "--sink", "json"], "--sink is given 2 times (csv, json); merge writes one feed"),
         ] {
             let result = try txfeed(arguments: ["merge", "no-such-part.ndjson"] + extra)
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertTrue(result.stderr.contains(message), result.stderr)
             XCTAssertEqual(result.output, "")
         }
+    }
+
+    /// An option of `run` that names one file, given twice, is refused before any source runs:
+    /// the last taken without a word left the first file unwritten (or unread).
+    func testRunGivenAOneFileOptionTwiceIsAUsageError() throws {
+        let folder = try TemporaryFolder()
+        let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
+        for option in ["--config", "--profiles", "--rejects", "--skipped", "--duplicates", "--state"] {
+            let (first, second) = (folder.path + "/first", folder.path + "/second")
+            let result = try txfeed(
+                arguments: ["run", checking, "--dedupe", option, first, option, second, "-o", folder.path + "/out.csv"])
+            XCTAssertEqual(result.status, 2, option)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "txfeed: error: \(option) is given 2 times (\(first), \(second)); it names one file or folder"),
+                result.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing written")
+        }
+        let watch = try txfeed("watch", checking, "--rejects", "a", "--rejects", "b")
+        XCTAssertEqual(watch.status, 2)
+        XCTAssertTrue(watch.stderr.contains("--rejects is given 2 times (a, b)"), watch.stderr)
     }
 
     func testHelpForNoCommandIsAUsageError() throws {
