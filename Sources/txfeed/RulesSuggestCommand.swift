@@ -35,13 +35,14 @@ struct RulesSuggestCommand: ParsableCommand {
     @Option(help: "Draft rules for this many of the biggest groups (default 10).")
     var top: Int = 10
 
+    // This and --profiles: arrays that only catch a second value (`refuseRepeated`).
     @Option(name: [.short, .customLong("output")], help: "Write the drafts to FILE (atomically), not stdout.")
-    var output: String?
+    var output: [String] = []
 
     @Option(
         help: "A folder of bank profiles for csv files (default: TXFEED_PROFILES, else ~/.config/txfeed/profiles).",
         completion: .directory)
-    var profiles: String?
+    var profiles: [String] = []
 
     @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in.", completion: .directory)
     var pluginPaths: [String] = []
@@ -58,6 +59,7 @@ struct RulesSuggestCommand: ParsableCommand {
     }
 
     func run() throws {
+        try refuseRepeated(["-o": output, "--profiles": profiles], because: "it names one file or folder")
         var request = RunRequest()
         request.files = files
         request.sources = sources
@@ -67,7 +69,7 @@ struct RulesSuggestCommand: ParsableCommand {
         request.transfers = false
         request.progress = false
         request.quiet = quiet
-        try ProfilesFolder.use(profiles)
+        try ProfilesFolder.use(profiles.first)
         var plan: RunPlan
         do {
             plan = try RunPlan.make(request, pluginHost: PluginHostChild.executable())
@@ -87,7 +89,7 @@ struct RulesSuggestCommand: ParsableCommand {
         }
         let suggestions = RuleSuggestions(records: RuleSuggestions.uncategorised(in: feed))
         let draft = suggestions.draft(top: top)
-        if let output {
+        if let output = output.first {
             do {
                 let file = try AtomicFile(path: output, unfinished: UnfinishedFileRegistry.shared)
                 file.writer.write(draft)

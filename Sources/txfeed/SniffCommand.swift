@@ -22,23 +22,25 @@ struct SniffCommand: ParsableCommand {
         completion: .directory)
     var pluginPaths: [String] = []
 
+    // This and --save: arrays that only catch a second value (`refuseRepeated`).
     @Option(
         help: "A folder of bank profiles for csv files (default: TXFEED_PROFILES, else ~/.config/txfeed/profiles).",
         completion: .directory)
-    var profiles: String?
+    var profiles: [String] = []
 
     @Option(help: "Save what was inferred from the one csv file as the bank profile NAME, in the profiles folder.")
-    var save: String?
+    var save: [String] = []
 
     func run() throws {
-        try ProfilesFolder.use(profiles)
+        try refuseRepeated(["--profiles": profiles, "--save": save], because: "it names one folder or profile")
+        try ProfilesFolder.use(profiles.first)
         var request = RunRequest()
         request.files = files
         request.sources = sources
         request.pluginPaths = pluginPaths
         let findings: [Sniffer.Finding]
         do {
-            findings = try Sniffer.sniff(request, pluginHost: PluginHostChild.executable(), saveProfile: save)
+            findings = try Sniffer.sniff(request, pluginHost: PluginHostChild.executable(), saveProfile: save.first)
         } catch {
             throw usageFailure("\(error)")
         }

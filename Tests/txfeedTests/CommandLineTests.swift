@@ -47,9 +47,9 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    /// An option of `run` that names one file, given twice, is refused before any source runs:
-    /// the last taken without a word left the first file unwritten (or unread).
-    func testRunGivenAOneFileOptionTwiceIsAUsageError() throws {
+    /// An option that names one file, given twice, is refused before any source runs: the last
+    /// taken without a word left the first file unwritten (or unread).
+    func testAOneFileOptionGivenTwiceIsAUsageError() throws {
         let folder = try TemporaryFolder()
         let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
         for option in ["--config", "--profiles", "--rejects", "--skipped", "--duplicates", "--state"] {
@@ -63,9 +63,16 @@ final class CommandLineTests: XCTestCase {
                 result.stderr)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing written")
         }
-        let watch = try txfeed("watch", checking, "--rejects", "a", "--rejects", "b")
-        XCTAssertEqual(watch.status, 2)
-        XCTAssertTrue(watch.stderr.contains("--rejects is given 2 times (a, b)"), watch.stderr)
+        for (arguments, message) in [
+            (["watch", checking, "--rejects", "a", "--rejects", "b"], "--rejects is given 2 times (a, b)"),
+            (["sniff", checking, "--save", "a", "--save", "b"], "--save is given 2 times (a, b)"),
+            (["rules", "suggest", checking, "-o", "a", "-o", "b"], "-o is given 2 times (a, b)"),
+        ] {
+            let result = try txfeed(arguments: arguments, directory: folder.path)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing written")
+        }
     }
 
     func testHelpForNoCommandIsAUsageError() throws {
