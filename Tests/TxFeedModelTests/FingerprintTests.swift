@@ -50,21 +50,28 @@ final class FingerprintTests: XCTestCase {
         XCTAssertEqual(prints[3].text, "fp:\(String(prints[0].hash, radix: 16).leftPadded(to: 16))-3")
     }
 
-    /// Counted per run of same-day rows when the days are in order (either way), over the whole
-    /// source when they are not: the numbers must be the same.
+    /// Counted per run of same-day rows when a large source's days are in order (either way),
+    /// over the whole source when they are not or the source is small: the numbers must be the
+    /// same. Each pattern of days is repeated past ``SourceData/fewRows``, and shown small.
     func testOccurrencesDoNotDependOnTheOrderOfDays() {
         let day: Int64 = 86_400
-        for days in [[0, 0, 1, 1, 1, 2], [2, 1, 1, 1, 0, 0], [1, 0, 1, 2, 1, 0]] as [[Int64]] {
-            var source = SourceBuilder()
-            for d in days { source.add("Coffee", -300, at: septemberFirst + d * day) }
-            let prints = source.data.fingerprints()
-            var seen: [Int64: UInt32] = [:]
-            let expected = days.map { d -> UInt32 in
-                seen[d, default: 0] += 1
-                return seen[d]!
+        for pattern in [[0, 0, 1, 1, 1, 2], [2, 1, 1, 1, 0, 0], [1, 0, 1, 2, 1, 0]] as [[Int64]] {
+            for copies in [1, SourceData.fewRows / 6 + 1] {
+                // In order when the pattern is: each copy three days after the last (or before).
+                let step: Int64 = pattern.first! <= pattern.last! ? 3 : -3
+                let days = (0..<Int64(copies)).flatMap { copy in pattern.map { $0 + copy * step } }
+                var source = SourceBuilder()
+                for d in days { source.add("Coffee", -300, at: septemberFirst + d * day) }
+                let prints = source.data.fingerprints()
+                var seen: [Int64: UInt32] = [:]
+                let expected = days.map { d -> UInt32 in
+                    seen[d, default: 0] += 1
+                    return seen[d]!
+                }
+                XCTAssertEqual(prints.map(\.occurrence), expected, "days \(pattern) × \(copies)")
+                XCTAssertEqual(Set(zip(days, prints).map { "\($0.0)-\($0.1.hash)" }).count, Set(days).count)
+                XCTAssertTrue(prints == SourceData.occurrences(ofUnordered: source.data.fingerprintHashes()))
             }
-            XCTAssertEqual(prints.map(\.occurrence), expected, "days \(days)")
-            XCTAssertEqual(Set(zip(days, prints).map { "\($0.0)-\($0.1.hash)" }).count, Set(days).count)
         }
     }
 

@@ -6,13 +6,16 @@ extension SourceData {
     /// them, so reading the same statement again numbers them the same way.
     public func fingerprints() -> [Fingerprint] {
         let hashes = fingerprintHashes()
+        // A statement's few rows are counted with `occurrences(ofUnordered:)`'s bitmaps, 4 KiB
+        // each at most here: a folder of statements of a hundred rows spent more finding and
+        // counting their runs of days than hashing them.
+        guard hashes.count > Self.fewRows, isInDayOrder else { return Self.occurrences(ofUnordered: hashes) }
         var result: [Fingerprint] = []
         result.reserveCapacity(hashes.count)
-        // Identical records share their day. A statement is in date order (either way), so they
-        // are neighbours in one run of same-day rows, and a small table per run stays in cache
+        // Identical records share their day. A large source in date order (either way) has them
+        // as neighbours in one run of same-day rows, and a small table per run stays in cache
         // where one table for the whole source would miss it on nearly every row.
         // One table, sized for the longest run and emptied after each, so no run allocates.
-        guard isInDayOrder else { return Self.occurrences(ofUnordered: hashes) }
         var runs: [Range<Int>] = []
         var start = 0
         while start < transactions.count {
@@ -22,7 +25,7 @@ extension SourceData {
             runs.append(start..<end)
             start = end
         }
-        var counts = FingerprintTable(capacity: runs.map(\.count).max() ?? 0)
+        var counts = FingerprintTable(capacity: runs.map { $0.count }.max() ?? 0)
         for run in runs {
             if run.count == 1 {
                 result.append(Fingerprint(hash: hashes[run.lowerBound], occurrence: 1))
@@ -33,6 +36,9 @@ extension SourceData {
         }
         return result
     }
+
+    /// Sources of at most this many rows are counted in no order (``fingerprints()``).
+    static let fewRows = 4_096
 
     /// Each hash with its occurrence, the hashes in no order. Most records occur once: a first
     /// pass marks each hash's slot in two small bitmaps (seen, seen again; about a byte a row,
