@@ -47,7 +47,9 @@ final class DayFormatTests: XCTestCase {
 
     func testUTCMatchesDateFormatterOverManyDays() throws {
         // Every day from 1950 to 2060 at a varying time, and some instants before 1970.
-        let days = stride(from: Int64(-7_305), through: 32_872, by: 1).map { $0 * 86_400 + ($0 * 3_607) % 86_400 }
+        let days: [Int64] = stride(from: Int64(-7_305), through: 32_872, by: 1).map { (day: Int64) -> Int64 in
+            day * 86_400 + (day * 3_607) % 86_400
+        }
         try assertMatchesDateFormatter(nil, seconds: days + [-1, 0, 86_399, 86_400, -86_400, -86_401])
         try assertMatchesDateFormatter("UTC", seconds: Array(days.prefix(400)))
     }
