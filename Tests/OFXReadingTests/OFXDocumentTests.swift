@@ -47,6 +47,11 @@ final class OFXDocumentTests: XCTestCase {
             result.rejects.map(\.location), ["STMTRS[0].STMTTRN[1].TRNAMT", "STMTRS[0].STMTTRN[3].DTPOSTED"])
         XCTAssertEqual(result.rejects.first?.reason, #""abc" is not an amount"#)
         XCTAssertTrue(result.rejects.first?.raw.contains("<TRNAMT>abc</TRNAMT>") ?? false, "\(result.rejects)")
+        // The record whole, from its start tag to its one end tag.
+        for reject in result.rejects {
+            XCTAssertTrue(reject.raw.hasPrefix("<STMTTRN>"), reject.raw)
+            XCTAssertTrue(reject.raw.hasSuffix("<NAME>Shop</NAME></STMTTRN>"), reject.raw)
+        }
         XCTAssertEqual(result.statementsEnded.first?.transactions, 2)
         XCTAssertEqual(result.statementsEnded.first?.rejects, 2)
     }

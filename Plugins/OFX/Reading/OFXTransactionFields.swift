@@ -30,7 +30,8 @@ struct OFXTransactionFields {
     private var values = [[UInt8]](repeating: [], count: Leaf.allCases.count)
     /// Whether a leaf below `PAYEE` had text: the vendor is then `PAYEE.NAME`, never `NAME`.
     private var payeeGiven = false
-    /// The transaction as XML: `<STMTTRN>` and what was read inside it.
+    /// The transaction as XML: `<STMTTRN>`, what was read inside it, and `</STMTTRN>` once the
+    /// walk has closed it.
     private(set) var raw: [UInt8] = []
     /// Where `CURRENCY/CURSYM` was below the transaction (`INVBUY.CURRENCY.CURSYM`).
     var currencyPath = ""
@@ -273,9 +274,8 @@ struct OFXTransactionFields {
         return range.isEmpty ? nil : bytes[range]
     }
 
-    var rawText: String {
-        String(decoding: raw, as: UTF8.self) + "</" + String(decoding: element, as: UTF8.self) + ">"
-    }
+    /// The transaction as XML, its end tag included (the walk closes it before resolving it).
+    var rawText: String { String(decoding: raw, as: UTF8.self) }
 
     func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
