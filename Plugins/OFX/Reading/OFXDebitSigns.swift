@@ -113,8 +113,10 @@ extension OFXDebitSigns {
         return index < bytes.count ? index : nil
     }
 
+    private static let debitWord = Array("DEBIT".utf8)
+
     private static func startsWithDebit(_ bytes: Span<UInt8>, at index: Int) -> Bool {
-        let word = Array("DEBIT".utf8)
+        let word = debitWord
         guard index + word.count <= bytes.count else { return false }
         for (offset, letter) in word.enumerated() where bytes[index + offset] & 0xDF != letter { return false }
         let after = index + word.count
