@@ -56,6 +56,28 @@ final class OFXDocumentTests: XCTestCase {
         XCTAssertEqual(result.statementsEnded.first?.rejects, 2)
     }
 
+    /// A `FITID` on two transactions of one statement (OFX makes it unique in the account) is
+    /// said: both are read, and nothing later could tell one payment sent twice from two.
+    func testTransactionsSharingAFITIDAreReadAndSaid() {
+        let body = bankStatement(
+            transaction("-1.00", fitid: "A") + transaction("-2.00", fitid: "B") + transaction("-1.00", fitid: "A")
+                + transaction("-3.00", fitid: "C") + transaction("-3.00", fitid: "C") + transaction("-3.00", fitid: "C")
+        )
+        let result = read(sgmlFile(body))
+        XCTAssertEqual(result.transactions.map(\.id), ["A", "B", "A", "C", "C", "C"])
+        let statement = result.statementsEnded.first
+        XCTAssertEqual(statement?.repeatedFITIDs, ["A": 2, "C": 3])
+        XCTAssertTrue(
+            statement?.notes.contains {
+                $0.hasPrefix("5 transactions share FITIDs, which OFX makes unique in an account: A (2×), C (3×); ")
+            } ?? false, "\(statement?.notes ?? [])")
+
+        let distinct = read(
+            sgmlFile(bankStatement(transaction("-1.00", fitid: "A") + transaction("-1.00", fitid: "B"))))
+        XCTAssertEqual(distinct.statementsEnded.first?.repeatedFITIDs, [:])
+        XCTAssertFalse(distinct.statementsEnded.first?.notes.contains { $0.contains("FITID") } ?? true)
+    }
+
     func testDTUSERStandsInForAMissingDTPOSTED() {
         let body = bankStatement("<STMTTRN><TRNTYPE>DEBIT<DTUSER>20240109<TRNAMT>-5<FITID>U<NAME>X</STMTTRN>")
         XCTAssertEqual(read(sgmlFile(body)).transactions.map(\.date), ["2024-01-09"])

@@ -30,6 +30,10 @@ public struct OFXStatement: Sendable, Equatable {
     public var hasTransactionList = false
     /// Investment transactions with no cash effect, by element (`TRANSFER`, `SPLIT`…): not read.
     public var skipped: [String: Int] = [:]
+    /// Each `FITID` two or more of the statement's transactions carry, with how many do. OFX
+    /// gives each transaction of an account an id of its own: a repeat may be one payment the
+    /// bank sent twice, which no later step can tell from two (both are read, and said).
+    public var repeatedFITIDs: [String: Int] = [:]
     /// The holdings of an investment statement (`INVPOSLIST`'s elements): not transactions.
     public var positions = 0
     /// `INVBAL/AVAILCASH` as written: stated, not checked.
@@ -114,6 +118,15 @@ public struct OFXStatement: Sendable, Equatable {
             notes.append("\(positions.counted("position")) in INVPOSLIST not read: holdings are not transactions")
         }
         if let note = debitSigns.note { notes.append(note) }
+        if !repeatedFITIDs.isEmpty {
+            let shown = repeatedFITIDs.sorted { $0.key < $1.key }.prefix(3).map { "\($0.key) (\($0.value)×)" }
+            let more = repeatedFITIDs.count > 3 ? ", …" : ""
+            let count = repeatedFITIDs.values.reduce(0, +)
+            notes.append(
+                "\(count) transactions share FITIDs, which OFX makes unique in an account: "
+                    + "\(shown.joined(separator: ", "))\(more); each is read (--dedupe keeps them too), so a payment "
+                    + "the bank sent twice is counted twice")
+        }
         if let misplaced = misplacedBalance {
             notes.append(
                 "\(misplaced.path) \(misplaced.text) not read as the ledger balance: a LEDGERBAL belongs in "
