@@ -426,7 +426,7 @@ public final class MT940Reader {
         // a reference repeated later in the statement can still be taken from the first.
         let held = writesEntries ? events.isEmpty : true
         if let reference = line.bankReference {
-            noteReference(heldText.withBytes { Self.hash($0.extracting(reference)) }, held: held)
+            noteReference(heldText.withBytes { ReferenceHash.of($0.extracting(reference)) }, held: held)
         }
         if !held {
             events.append(.entry(written.removeLastEntry()))
@@ -451,13 +451,6 @@ public final class MT940Reader {
         if first.epoch == writtenEpoch { written.entries[first.index].id = nil }
         references[hash] = (-1, -1)
         written.entries[index].id = nil
-    }
-
-    /// FNV-1a, 64 bits.
-    private static func hash(_ bytes: Span<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for i in bytes.indices { hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3 }
-        return hash
     }
 
     /// Queues an event; in the event API the entries held come first, as `.entry` events.
