@@ -19,6 +19,9 @@ final class SourceEntriesEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 3, "records were rejected, an account failed: \(result.stderr)")
         XCTAssertTrue(result.stderr.contains("read 5 = written 2 + rejected 3"), result.stderr)
         XCTAssertTrue(result.stderr.contains("test:broken: balances do not reconcile"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("emit_entries with a count of 18446744073709551615, more than any buffer holds"),
+            result.stderr)
 
         let rows = try result.output.split(separator: "\n").map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

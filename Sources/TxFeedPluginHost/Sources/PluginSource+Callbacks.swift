@@ -90,6 +90,12 @@ extension PluginSource {
                 guard let entries else {
                     return count == 0 ? .proceed : fault(events, "emit_entries with NULL entries")
                 }
+                guard count >= 0 else {
+                    return fault(
+                        events,
+                        "emit_entries with a count of \(UInt(bitPattern: count)), more than any buffer holds (a negative number cast to size_t?): nothing was read"
+                    )
+                }
                 guard entrySize >= MemoryLayout<txfeed_entry>.size else {
                     return fault(
                         events,
@@ -177,14 +183,22 @@ extension PluginSource {
         _ body: (UnsafeBufferPointer<EntryFields>) -> CallbackAnswer
     ) -> CallbackAnswer {
         let base = UnsafeRawPointer(entries)
-        let fields = (0..<count).map { n in
-            let entry = base.advanced(by: n * stride).assumingMemoryBound(to: txfeed_entry.self).pointee
-            return EntryFields(
-                date: bytes(entry.date), vendor: bytes(entry.vendor), amount: bytes(entry.amount), id: bytes(entry.id),
-                memo: bytes(entry.memo), location: bytes(entry.where), raw: bytes(entry.raw),
-                status: status(entry.status))
+        // A temporary buffer, on the stack when small: an array made and freed a call was a
+        // fifth of a call's work for a million accounts of one entry each.
+        return withUnsafeTemporaryAllocation(of: EntryFields.self, capacity: count) { fields in
+            for n in 0..<count {
+                let entry = base.advanced(by: n * stride).assumingMemoryBound(to: txfeed_entry.self).pointee
+                fields.initializeElement(
+                    at: n,
+                    to: EntryFields(
+                        date: bytes(entry.date), vendor: bytes(entry.vendor), amount: bytes(entry.amount),
+                        id: bytes(entry.id), memo: bytes(entry.memo), location: bytes(entry.where),
+                        raw: bytes(entry.raw),
+                        status: status(entry.status)))
+            }
+            defer { fields.deinitialize() }
+            return body(UnsafeBufferPointer(fields))
         }
-        return fields.withUnsafeBufferPointer(body)
     }
 
     private static func status(_ value: Int32) -> EntryFields.Status {

@@ -13,7 +13,8 @@
  *                   one good (with one bad transaction), one with status 500
  *   entries         an EUR account through emit_entries (entries one size larger than the
  *                   header's, as a newer plugin sends them): two good, two wrong, and one
- *                   record the plugin rejects itself; then an account that fails whole
+ *                   record the plugin rejects itself; then an account that fails whole,
+ *                   after emit_entries with a count of SIZE_MAX (refused)
  *   fields          accounts through begin_account_fields: one good, three that fail (an
  *                   unknown currency, a balance of too many decimals, no name)
  *   big-accounts    a small account, then three of 70,000 entries ("Big", "Big broken" that
@@ -278,6 +279,8 @@ static int test_run(void *state, const txfeed_source_host *host, char **error) {
         const char *second = "{\"body\":{\"name\":\"Broken\",\"transactions\":[]}}";
         host->begin_account(host, second, strlen(second), "test:broken");
         host->emit_entries(host, &batch[0].entry, 2, sizeof batch[0]);
+        /* A count that reaches the host negative is refused, not read. */
+        host->emit_entries(host, &batch[0].entry, (size_t)-1, sizeof batch[0]);
         host->fail_account(host, "balances do not reconcile");
         return host->end_account(host) == TXFEED_STOP ? TXFEED_STOP : TXFEED_OK;
     }
