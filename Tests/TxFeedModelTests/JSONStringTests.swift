@@ -19,8 +19,9 @@ final class JSONStringTests: XCTestCase {
         // The collection overload is the standard library's decoder over an iterator.
         func standard(_ bytes: [UInt8]) -> Bool { JSONString.isValidUTF8(bytes) }
         func check(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
-            // Behind eight ASCII bytes too, so that the word-at-a-time start is passed.
-            for prefix in [[], Array("abcdefgh".utf8)] {
+            // Behind eight ASCII bytes too, so that the word-at-a-time start is passed, and behind
+            // a character that is not ASCII and ten that are, so that it is taken up again.
+            for prefix in [[], Array("abcdefgh".utf8), [0xC3, 0xA9] + Array("abcdefghij".utf8)] {
                 let text = prefix + bytes
                 let ours = text.withUnsafeBufferPointer { JSONString.isValidUTF8($0) }
                 XCTAssertEqual(ours, standard(text), "\(text.map { String($0, radix: 16) })", file: file, line: line)
@@ -39,6 +40,7 @@ final class JSONStringTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         let pieces: [[UInt8]] = [
             [0x41], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xED, 0xA0, 0x80],
+            Array("ASCII run".utf8),
         ]
         for _ in 0..<2_000 {
             var bytes: [UInt8] = []

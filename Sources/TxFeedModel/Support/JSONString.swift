@@ -74,22 +74,28 @@ package enum JSONString {
 
     /// RFC 3629 UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF.
     /// The hot path's check (a plugin's vendor for every entry): eight ASCII bytes at a time,
-    /// the full decoder only for text that is not ASCII.
+    /// the full decoder only for the characters that are not ASCII, and back to eight at a time
+    /// after them (a name with `••` near its start was checked byte by byte to its end).
     package static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
+        let count = bytes.count
         var i = 0
-        while i + 8 <= bytes.count {
-            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
-            i += 8
+        while true {
+            while i + 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            while i < count, bytes[i] < 0x80 { i += 1 }
+            guard i < count else { return true }
+            guard let next = endOfCharacters(bytes, from: i) else { return false }
+            i = next
         }
-        return isValidUTF8Bytes(bytes, from: i)
     }
 
-    /// RFC 3629's well-formed sequences (Unicode's table 3-7) from `start`, byte by byte: the
-    /// standard library's decoder through an iterator cost a tenth of a run whose names are not
-    /// all ASCII.
-    private static func isValidUTF8Bytes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    /// RFC 3629's well-formed sequences (Unicode's table 3-7) from `start`, byte by byte, up
+    /// to the next ASCII byte: where that is, or nil at a byte that is not UTF-8. The standard
+    /// library's decoder through an iterator cost a tenth of a run whose names are not all ASCII.
+    private static func endOfCharacters(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         func continuation(_ at: Int) -> Bool { bytes[at] & 0xC0 == 0x80 }
         let count = bytes.count
         var i = start
@@ -97,27 +103,27 @@ package enum JSONString {
             let lead = bytes[i]
             switch lead {
             case 0x00..<0x80:
-                i += 1
+                return i
             case 0xC2..<0xE0:
-                guard i + 1 < count, continuation(i + 1) else { return false }
+                guard i + 1 < count, continuation(i + 1) else { return nil }
                 i += 2
             case 0xE0..<0xF0:
                 // No overlong forms (E0 A0…) and no surrogates (ED …9F).
                 let second: ClosedRange<UInt8> = (lead == 0xE0 ? 0xA0 : 0x80)...(lead == 0xED ? 0x9F : 0xBF)
-                guard i + 2 < count, second.contains(bytes[i + 1]), continuation(i + 2) else { return false }
+                guard i + 2 < count, second.contains(bytes[i + 1]), continuation(i + 2) else { return nil }
                 i += 3
             case 0xF0..<0xF5:
                 // No overlong forms (F0 90…) and nothing past U+10FFFF (F4 …8F).
                 let second: ClosedRange<UInt8> = (lead == 0xF0 ? 0x90 : 0x80)...(lead == 0xF4 ? 0x8F : 0xBF)
                 guard i + 3 < count, second.contains(bytes[i + 1]), continuation(i + 2), continuation(i + 3) else {
-                    return false
+                    return nil
                 }
                 i += 4
             default:
-                return false
+                return nil
             }
         }
-        return true
+        return i
     }
 
     package static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
