@@ -198,10 +198,14 @@ final class MemoryBudgetEndToEndTests: XCTestCase {
         XCTAssertFalse(try run("memory", []).contains("runs"))
         // In txfeed's own process the statement goes on in parts as a child sends it.
         for (name, extra) in [("spilled", [String]()), ("in-process", ["--isolation", "in-process"])] {
-            // The log in the message: this failed once in a loaded CI run and never alone.
+            // Every record left memory, in more than one run, so the feed was a merge of runs. How
+            // many is not fixed (5 here, another count once in a loaded CI run): a child sends what
+            // it holds every 20 ms as well as every 65,536 records, and whether a delivery is a run
+            // of its own or joins the pool depends on what the other source holds at that moment.
+            // The bytes written, compared below, are the same whatever the parts.
             let log = try run(name, ["--memory", "1M"] + extra)
-            XCTAssertTrue(
-                log.contains("txfeed: 145003 records over --memory 1 MiB were sorted in 5 runs"), "\(name): \(log)")
+            let runs = log.firstMatch(of: /txfeed: 145003 records over --memory 1 MiB were sorted in (\d+) runs/)
+            XCTAssertGreaterThan(runs.flatMap { Int($0.1) } ?? 0, 1, "\(name): \(log)")
         }
         for format in ["csv", "ndjson"] {
             let memory = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/memory.\(format)"))
