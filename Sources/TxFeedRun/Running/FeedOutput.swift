@@ -396,6 +396,22 @@ struct FeedOutput {
         return lines
     }
 
+    /// Without `--dedupe`: sources that repeat another's records (two overlapping downloads of
+    /// one account), each such record written twice. The five pairs with the most, then how many
+    /// more pairs: the run is not refused, since two sources may be meant to be read whole.
+    static func copiesSummary(_ copies: [(first: Int, second: Int, copies: Int)], feed: Feed) -> [String] {
+        guard !copies.isEmpty else { return [] }
+        func named(_ source: Int) -> String { "\(feed.sources[source].name) (\(feed.sources[source].plugin))" }
+        var lines = copies.prefix(5).map { pair in
+            "txfeed: warning: \(named(pair.second)) repeats \(pair.copies.counted("record")) of \(named(pair.first)) (one account, and one bank id or one day, amount, vendor and memo): each is written twice; --dedupe keeps one"
+        }
+        if copies.count > 5 {
+            lines.append(
+                "txfeed: … and \((copies.count - 5).counted("more pair")) of sources with records written twice")
+        }
+        return lines
+    }
+
     /// Accounts `--dedupe` keeps apart that share records (``Feed/possibleDoubles()``): perhaps one
     /// account named two ways by two exports, each shared payment then written twice. Said,
     /// with what would make them one: the id the other has (a csv's `account-id=`), one
@@ -552,6 +568,8 @@ struct FeedOutput {
             lines += Self.nearDuplicatesSummary(
                 doubles.nearDuplicates, feed: feed, stateFile: plan.stateFile, timeZone: plan.timeZone)
             lines += Self.accountTwinsSummary(doubles.accountTwins, feed: feed)
+        } else {
+            lines += Self.copiesSummary(feed.copiesAcrossSources(), feed: feed)
         }
         if plan.timeZone == nil { lines += Self.offsetDaysSummary(feed) }
         for (source, reject) in feed.rejects.first {

@@ -1,0 +1,78 @@
+extension Feed {
+    /// Without `--dedupe`: the records `--dedupe` would take for another source's again (two
+    /// overlapping downloads of one account, January 1–20 and January 10–31), each written
+    /// twice. Pairs of sources, with how many records the later one repeats, most first; none
+    /// when the feed is not in memory.
+    ///
+    /// Two records are one as `--dedupe` matches them: by their bank ids when they have one, else
+    /// by their fingerprints (one account, day, signed amount, vendor and memo, and the same
+    /// occurrence among identical records of each source); one with a bank id and one without
+    /// are not compared here (`--dedupe` may take them for one). Only accounts whose pieces in two
+    /// sources share days are looked at (``overlappingAccounts(_:)``): a run of one source, or
+    /// of sources that do not overlap, costs a numbering of the accounts and a look at each
+    /// record's day.
+    public func copiesAcrossSources() -> [(first: Int, second: Int, copies: Int)] {
+        guard spilled == nil, sources.count > 1, fingerprints.count == transactions.count else { return [] }
+        let numbers = accountNumbers().numbers
+        let looked = overlappingAccounts(numbers)
+        guard looked.contains(true) else { return [] }
+        // A record's first source, as source + 1, by its fingerprint (which holds its account)
+        // or by its account and bank id.
+        var byFingerprint = FingerprintTable(capacity: transactions.lazy.filter { looked[Int($0.account)] }.count)
+        var byBankID: [String: Int] = [:]
+        var copies: [Int: Int] = [:]
+        for (t, fingerprint) in zip(transactions, fingerprints) where looked[Int(t.account)] {
+            let source = accounts[Int(t.account)].source
+            let first: Int
+            if let id = details(of: t)?.id {
+                let key = String(numbers[Int(t.account)]) + "\u{0}" + id
+                first = byBankID[key] ?? 0
+                if first == 0 { byBankID[key] = source + 1 }
+            } else {
+                first = Int(byFingerprint.payload(of: fingerprint))
+                if first == 0 { byFingerprint.setIfAbsent(fingerprint, UInt32(source + 1)) }
+            }
+            guard first > 0, first - 1 != source else { continue }
+            copies[min(first - 1, source) << 32 | max(first - 1, source), default: 0] += 1
+        }
+        return copies.map { (first: $0.key >> 32, second: $0.key & 0xFFFF_FFFF, copies: $0.value) }
+            .sorted { ($1.copies, $0.first, $0.second) < ($0.copies, $1.first, $1.second) }
+    }
+
+    /// The feed accounts that share days with another feed account of the same account (its
+    /// id, else its name): two days or more, or one when both span more than it (January 1–20
+    /// and 20–31). A statement cut into files within a day (a folder's pieces of one timeline)
+    /// shares the day of each cut with a piece of that day alone, and is not looked at: two
+    /// payments alike there are as likely two. Groups found by one sweep of each account's
+    /// pieces in the order of their first days.
+    private func overlappingAccounts(_ numbers: [Int]) -> [Bool] {
+        var days = [(first: Int64, last: Int64)](repeating: (.max, .min), count: accounts.count)
+        for t in transactions {
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            let a = Int(t.account)
+            days[a] = (min(days[a].first, day), max(days[a].last, day))
+        }
+        var pieces = [[Int]](repeating: [], count: (numbers.max() ?? -1) + 1)
+        for a in accounts.indices where days[a].first <= days[a].last { pieces[numbers[a]].append(a) }
+        var looked = [Bool](repeating: false, count: accounts.count)
+        for var group in pieces where group.count > 1 {
+            group.sort { days[$0].first < days[$1].first }
+            var start = 0
+            // The piece of the group so far that reaches the furthest.
+            var furthest = group[0]
+            for i in 1...group.count {
+                if i < group.count {
+                    let (piece, other) = (days[group[i]], days[furthest])
+                    let shared = min(other.last, piece.last) - piece.first + 1
+                    if shared >= 2 || shared == 1 && piece.last > piece.first && other.last > other.first {
+                        if piece.last > other.last { furthest = group[i] }
+                        continue
+                    }
+                }
+                if i - start > 1 { for a in group[start..<i] { looked[a] = true } }
+                if i < group.count { (start, furthest) = (i, group[i]) }
+            }
+        }
+        return looked
+    }
+}
