@@ -1,4 +1,3 @@
-import CXLSXWriter
 import TxFeedModel
 
 extension XLSXSink {
@@ -110,10 +109,10 @@ extension XLSXSink {
 
 /// A small sheet written a cell at a time, its columns' widths kept as it goes.
 struct XLSXTable {
-    let sheet: UnsafeMutablePointer<lxw_worksheet>
+    let sheet: XLSXSheet
     var widths: [Int]
 
-    init(sheet: UnsafeMutablePointer<lxw_worksheet>, names: [String]) {
+    init(sheet: XLSXSheet, names: [String]) {
         self.sheet = sheet
         widths = names.map { $0.count + 2 }
     }
@@ -122,14 +121,9 @@ struct XLSXTable {
     mutating func string(_ value: String?, row: Int, column: Int) throws(XLSXError) {
         guard let value, !value.isEmpty else { return }
         var cell: [UInt8] = []
-        Array(value.utf8).withUnsafeBufferPointer { XLSXStrings.appendCell($0, to: &cell) }
+        XLSXStrings.appendCell(value.utf8, to: &cell)
         widths[column] = max(widths[column], XLSXStrings.characters(cell))
-        cell.append(0)
-        let error = cell.withUnsafeBytes { bytes in
-            worksheet_write_string(
-                sheet, lxw_row_t(row), lxw_col_t(column), bytes.baseAddress!.assumingMemoryBound(to: CChar.self), nil)
-        }
-        try check(error, "row \(row) of a summary sheet")
+        try sheet.string(&cell, row: row, column: column, "row \(row) of a summary sheet")
     }
 
     mutating func integer(_ value: Int, row: Int, column: Int) throws(XLSXError) {
@@ -137,11 +131,9 @@ struct XLSXTable {
     }
 
     mutating func number(
-        _ value: Double, row: Int, column: Int, format: UnsafeMutablePointer<lxw_format>?, width: Int
+        _ value: Double, row: Int, column: Int, format: XLSXFormat?, width: Int
     ) throws(XLSXError) {
         widths[column] = max(widths[column], width)
-        try check(
-            worksheet_write_number(sheet, lxw_row_t(row), lxw_col_t(column), value, format),
-            "row \(row) of a summary sheet")
+        try sheet.number(value, row: row, column: column, format: format, "row \(row) of a summary sheet")
     }
 }

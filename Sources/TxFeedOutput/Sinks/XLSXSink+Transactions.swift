@@ -1,4 +1,3 @@
-import CXLSXWriter
 import TxFeedModel
 
 extension XLSXSink {
@@ -61,7 +60,7 @@ struct XLSXTransactionRows {
     /// Per vendor: the index of its fill in `fills`, -1 before its first row, -2 for none.
     private var fillOfVendor: [Int32]
     private var fillOfColour: [RGB: Int32] = [:]
-    private var fills: [UnsafeMutablePointer<lxw_format>] = []
+    private var fills: [XLSXFormat] = []
     /// Widths (characters) of the current sheet's columns.
     private var widths: [Int]
     private var text: [UInt8] = []
@@ -88,7 +87,7 @@ struct XLSXTransactionRows {
     }
 
     /// A new sheet with its header row.
-    mutating func startSheet(_ number: Int) throws(XLSXError) -> UnsafeMutablePointer<lxw_worksheet> {
+    mutating func startSheet(_ number: Int) throws(XLSXError) -> XLSXSheet {
         let sheet = try book.addSheet(number == 1 ? "Transactions" : "Transactions (\(number))")
         let names = layout.map { cell in
             if case .column(let column) = cell { return column.rawValue }
@@ -107,82 +106,80 @@ struct XLSXTransactionRows {
     }
 
     /// Freezes the header, sets the autofilter and fits the columns.
-    func finish(_ sheet: UnsafeMutablePointer<lxw_worksheet>, rows: Int) throws(XLSXError) {
+    func finish(_ sheet: XLSXSheet, rows: Int) throws(XLSXError) {
         try styles.finish(sheet, rows: rows, widths: widths)
     }
 
     /// Writes one feed row into sheet row `row`.
-    mutating func write(_ feedRow: FeedRow, row: Int, to sheet: UnsafeMutablePointer<lxw_worksheet>)
+    mutating func write(_ feedRow: FeedRow, row: Int, to sheet: XLSXSheet)
         throws(XLSXError)
     {
         let t = feedRow.transaction
-        let r = lxw_row_t(row)
         let account = Int(t.account)
         let vendor = Int(t.vendor)
         let details = needsDetails ? feedRow.details : nil
         for n in layout.indices {
-            let c = lxw_col_t(n)
             let cell = layout[n]
             switch cell {
             case .swatch:
                 if let fill = try fill(of: vendor) {
-                    try check(worksheet_write_blank(sheet, r, c, fill), "row \(row)'s colour")
+                    try sheet.blank(row: row, column: n, format: fill, "row \(row)'s colour")
                 }
             case .column(.date):
                 if let serial = ExcelDate.serial(localSeconds: dayFormat.localSeconds(of: t)) {
                     let format = t.isCivilDate ? styles.date : styles.dateTime
-                    try check(worksheet_write_number(sheet, r, c, serial, format), "row \(row)'s date")
+                    try sheet.number(serial, row: row, column: n, format: format, "row \(row)'s date")
                 } else {
                     text.removeAll(keepingCapacity: true)
                     ISODate.append(t, to: &text)
-                    try writeText(sheet, r, c, n)
+                    try writeText(sheet, row, n)
                 }
             case .column(.localDate):
                 let day = DayFormat.days(dayFormat.localSeconds(of: t))
                 if let serial = ExcelDate.serial(localSeconds: day &* 86_400) {
-                    try check(worksheet_write_number(sheet, r, c, serial, styles.date), "row \(row)'s local_date")
+                    try sheet.number(serial, row: row, column: n, format: styles.date, "row \(row)'s local_date")
                 } else {
                     text.removeAll(keepingCapacity: true)
                     dayFormat.appendLocalDate(of: t, to: &text)
-                    try writeText(sheet, r, c, n)
+                    try writeText(sheet, row, n)
                 }
             case .column(.day):
                 text.removeAll(keepingCapacity: true)
                 dayFormat.appendDay(of: t, to: &text)
-                try writeText(sheet, r, c, n)
+                try writeText(sheet, row, n)
             case .column(.account):
-                try writeString(sheet, r, c, n, accounts, account)
+                try writeString(sheet, row, n, accounts, account)
             case .column(.vendor):
-                try writeString(sheet, r, c, n, vendors, vendor)
+                try writeString(sheet, row, n, vendors, vendor)
             case .column(.type):
-                try check(worksheet_write_string(sheet, r, c, t.isDebit ? "debit" : "credit", nil), "row \(row)'s type")
+                try sheet.string(t.isDebit ? "debit" : "credit", row: row, column: n, format: nil, "row \(row)'s type")
             case .column(.amount):
                 let scale = scales[account]
                 let value = Double(t.signedMinor) / Self.powersOfTen[scale]
-                try check(worksheet_write_number(sheet, r, c, value, styles.amounts[scale]), "row \(row)'s amount")
+                try sheet.number(value, row: row, column: n, format: styles.amounts[scale], "row \(row)'s amount")
                 widths[n] = max(widths[n], Self.amountWidth(t.amountMinor, scale: scale))
             case .column(.currency):
-                if hasCurrency[account] { try writeString(sheet, r, c, n, currencies, account) }
+                if hasCurrency[account] { try writeString(sheet, row, n, currencies, account) }
             case .column(.colour):
-                try writeString(sheet, r, c, n, colourHex, vendor)
+                try writeString(sheet, row, n, colourHex, vendor)
             case .column(.source):
-                try writeString(sheet, r, c, n, sources, account)
+                try writeString(sheet, row, n, sources, account)
             case .column(.id):
                 text.removeAll(keepingCapacity: true)
-                if var id = details?.id {
-                    id.withUTF8 { XLSXStrings.appendCell($0, to: &text) }
+                if let id = details?.id {
+                    XLSXStrings.appendCell(id.utf8, to: &text)
                 } else if let fingerprint = feedRow.fingerprint {
                     fingerprint.appendText(to: &text)
                 }
-                if !text.isEmpty { try writeText(sheet, r, c, n) }
+                if !text.isEmpty { try writeText(sheet, row, n) }
             case .column(.status):
-                try check(
-                    worksheet_write_string(sheet, r, c, t.isPending ? "pending" : "booked", nil), "row \(row)'s status")
+                try sheet.string(
+                    t.isPending ? "pending" : "booked", row: row, column: n, format: nil, "row \(row)'s status")
             case .column(.memo):
-                if var memo = details?.memo, !memo.isEmpty {
+                if let memo = details?.memo, !memo.isEmpty {
                     text.removeAll(keepingCapacity: true)
-                    memo.withUTF8 { XLSXStrings.appendCell($0, to: &text) }
-                    try writeText(sheet, r, c, n)
+                    XLSXStrings.appendCell(memo.utf8, to: &text)
+                    try writeText(sheet, row, n)
                 }
             case .column(.category), .column(.tags), .column(.originalVendor), .column(.transfer),
                 .column(.transferAccount):
@@ -195,10 +192,10 @@ struct XLSXTransactionRows {
                     case .column(.transfer): feedRow.transfer?.id
                     default: feedRow.transfer.map { feed.transferAccount($0.otherAccount).name }
                     }
-                if var value, !value.isEmpty {
+                if let value, !value.isEmpty {
                     text.removeAll(keepingCapacity: true)
-                    value.withUTF8 { XLSXStrings.appendCell($0, to: &text) }
-                    try writeText(sheet, r, c, n)
+                    XLSXStrings.appendCell(value.utf8, to: &text)
+                    try writeText(sheet, row, n)
                 }
             }
         }
@@ -206,30 +203,23 @@ struct XLSXTransactionRows {
 
     /// Writes `text` (not yet terminated) as a string cell of column `n`.
     @inline(__always)
-    private mutating func writeText(
-        _ sheet: UnsafeMutablePointer<lxw_worksheet>, _ r: lxw_row_t, _ c: lxw_col_t, _ n: Int
-    ) throws(XLSXError) {
+    private mutating func writeText(_ sheet: XLSXSheet, _ row: Int, _ n: Int) throws(XLSXError) {
         widths[n] = max(widths[n], XLSXStrings.characters(text))
-        text.append(0)
-        let error = text.withUnsafeBytes { bytes in
-            worksheet_write_string(sheet, r, c, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), nil)
-        }
-        try check(error, "row \(r)'s \(layout[n])")
+        try sheet.string(&text, row: row, column: n, "row \(row)'s \(layout[n])")
     }
 
     @inline(__always)
-    private mutating func writeString(
-        _ sheet: UnsafeMutablePointer<lxw_worksheet>, _ r: lxw_row_t, _ c: lxw_col_t, _ n: Int,
-        _ strings: XLSXStrings, _ index: Int
-    ) throws(XLSXError) {
+    private mutating func writeString(_ sheet: XLSXSheet, _ row: Int, _ n: Int, _ strings: XLSXStrings, _ index: Int)
+        throws(XLSXError)
+    {
         widths[n] = max(widths[n], strings.widths[index])
-        try check(worksheet_write_string(sheet, r, c, strings[index], nil), "row \(r)'s \(layout[n])")
+        try sheet.string(strings, index, row: row, column: n, "row \(row)'s \(layout[n])")
     }
 
     /// The fill of `vendor`'s colour, made on its first row and shared by every vendor of the
     /// same colour; nil past ``maximumSwatches`` colours.
     @inline(__always)
-    private mutating func fill(of vendor: Int) throws(XLSXError) -> UnsafeMutablePointer<lxw_format>? {
+    private mutating func fill(of vendor: Int) throws(XLSXError) -> XLSXFormat? {
         let known = fillOfVendor[vendor]
         if known >= 0 { return fills[Int(known)] }
         if known == -2 { return nil }
@@ -242,13 +232,7 @@ struct XLSXTransactionRows {
             fillOfVendor[vendor] = -2
             return nil
         }
-        // libxlsxwriter reads 0 as "no colour": black has its own constant.
-        let value = UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
-        let colour = value == 0 ? lxw_color_t(LXW_COLOR_BLACK.rawValue) : lxw_color_t(value)
-        let format = try book.format {
-            format_set_pattern($0, UInt8(LXW_PATTERN_SOLID.rawValue))
-            format_set_bg_color($0, colour)
-        }
+        let format = try book.fillFormat(rgb)
         fills.append(format)
         fillOfColour[rgb] = Int32(fills.count - 1)
         fillOfVendor[vendor] = Int32(fills.count - 1)

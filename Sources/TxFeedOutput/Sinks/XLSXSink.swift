@@ -1,4 +1,3 @@
-import CXLSXWriter
 import TxFeedModel
 
 /// `-o FILE.xlsx`: the merged feed as an Excel workbook, through libxlsxwriter in its
@@ -47,17 +46,17 @@ public struct XLSXSink {
 
 /// The formats every sheet shares.
 struct XLSXStyles {
-    let header: UnsafeMutablePointer<lxw_format>
-    let dateTime: UnsafeMutablePointer<lxw_format>
-    let date: UnsafeMutablePointer<lxw_format>
+    let header: XLSXFormat
+    let dateTime: XLSXFormat
+    let date: XLSXFormat
     /// `amounts[scale]`: `#,##0` with the currency's decimals.
-    let amounts: [UnsafeMutablePointer<lxw_format>]
+    let amounts: [XLSXFormat]
 
     init(_ book: XLSXWorkbook) throws(XLSXError) {
-        header = try book.format { format_set_bold($0) }
+        header = try book.boldFormat()
         dateTime = try book.numberFormat("yyyy-mm-dd hh:mm")
         date = try book.numberFormat("yyyy-mm-dd")
-        var amounts: [UnsafeMutablePointer<lxw_format>] = []
+        var amounts: [XLSXFormat] = []
         for scale in 0...Money.maximumScale {
             amounts.append(
                 try book.numberFormat(scale == 0 ? "#,##0" : "#,##0." + String(repeating: "0", count: scale)))
@@ -66,23 +65,20 @@ struct XLSXStyles {
     }
 
     /// Writes `names` in bold in row 0.
-    func writeHeader(_ names: [String], to sheet: UnsafeMutablePointer<lxw_worksheet>) throws(XLSXError) {
+    func writeHeader(_ names: [String], to sheet: XLSXSheet) throws(XLSXError) {
         for (column, name) in names.enumerated() where !name.isEmpty {
-            try check(worksheet_write_string(sheet, 0, lxw_col_t(column), name, header), "the header '\(name)'")
+            try sheet.string(name, row: 0, column: column, format: header, "the header '\(name)'")
         }
     }
 
     /// The header row frozen, an autofilter over `rows` rows below it, and each column
     /// `widths[i]` characters wide (padded, at most 60).
-    func finish(_ sheet: UnsafeMutablePointer<lxw_worksheet>, rows: Int, widths: [Int]) throws(XLSXError) {
-        worksheet_freeze_panes(sheet, 1, 0)
+    func finish(_ sheet: XLSXSheet, rows: Int, widths: [Int]) throws(XLSXError) {
+        sheet.freeze(rows: 1)
         guard !widths.isEmpty else { return }
-        try check(
-            worksheet_autofilter(sheet, 0, 0, lxw_row_t(rows), lxw_col_t(widths.count - 1)), "the autofilter")
+        try sheet.autofilter(lastRow: rows, lastColumn: widths.count - 1)
         for (column, width) in widths.enumerated() {
-            try check(
-                worksheet_set_column(sheet, lxw_col_t(column), lxw_col_t(column), Double(min(width, 58) + 2), nil),
-                "a column's width")
+            try sheet.setWidth(Double(min(width, 58) + 2), column: column)
         }
     }
 }

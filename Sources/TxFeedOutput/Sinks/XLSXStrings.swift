@@ -18,7 +18,7 @@ final class XLSXStrings {
         var cell: [UInt8] = []
         for text in texts {
             cell.removeAll(keepingCapacity: true)
-            text.withUnsafeBufferPointer { XLSXStrings.appendCell($0, to: &cell) }
+            XLSXStrings.appendCell(text, to: &cell)
             starts.append(all.count)
             // Wide characters (東京) take two columns; a cell per distinct value can afford the count.
             widths.append(DisplayWidth.of(String(decoding: cell, as: UTF8.self)))
@@ -49,7 +49,7 @@ final class XLSXStrings {
     /// dropped, as the CSV sink drops them (and CR, which XML would turn into LF anyway); a cell
     /// is cut at Excel's limit of 32,767 bytes, at a character's start. No terminating NUL.
     @inline(__always)
-    static func appendCell(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func appendCell(_ text: some Collection<UInt8>, to out: inout [UInt8]) {
         let start = out.count
         if !text.contains(where: isDropped) {
             out.append(contentsOf: text)
