@@ -34,6 +34,20 @@ public final class SQLiteStatement {
         sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
     }
 
+    /// Binds UTF-8 bytes (an array's, or a part of them) as text.
+    public func bind(_ index: Int32, text bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { bind(index, text: $0) }
+    }
+
+    public func bind(_ index: Int32, text bytes: [UInt8]) {
+        bytes.withUnsafeBytes { bind(index, text: $0) }
+    }
+
+    /// Binds the bytes of `values` as they lie in memory as a blob.
+    public func bind<Element: BitwiseCopyable>(_ index: Int32, blob values: ArraySlice<Element>) {
+        values.withUnsafeBytes { bind(index, blob: $0) }
+    }
+
     /// Binds bytes as a blob, copied.
     public func bind(_ index: Int32, blob bytes: UnsafeRawBufferPointer) {
         sqlite3_bind_blob(

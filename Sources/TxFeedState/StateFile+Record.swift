@@ -90,17 +90,13 @@ extension StateFile {
                 }
                 // Little-endian on disk whatever the machine (x86-64 and arm64 are already).
                 let littleEndian = keys.keys[range].map(\.littleEndian)
-                try littleEndian.withUnsafeBytes { keyBytes in
-                    try keys.kinds[range].withUnsafeBytes { kindBytes in
-                        try insert.run {
-                            $0.bind(1, id)
-                            $0.bind(3, Int64(transactions))
-                            $0.bind(4, days.lowerBound)
-                            $0.bind(5, days.upperBound)
-                            $0.bind(6, blob: keyBytes)
-                            $0.bind(7, blob: kindBytes)
-                        }
-                    }
+                try insert.run {
+                    $0.bind(1, id)
+                    $0.bind(3, Int64(transactions))
+                    $0.bind(4, days.lowerBound)
+                    $0.bind(5, days.upperBound)
+                    $0.bind(6, blob: littleEndian[...])
+                    $0.bind(7, blob: keys.kinds[range])
                 }
             }
         }

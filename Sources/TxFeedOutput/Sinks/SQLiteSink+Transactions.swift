@@ -42,21 +42,19 @@ extension SQLiteSink {
                 to: &row, negative: t.isDebit)
             let fingerprintStart = row.count
             if details?.id == nil { record.fingerprint?.appendText(to: &row) }
-            row.withUnsafeBytes { text in
-                insert.bind(2, text: UnsafeRawBufferPointer(rebasing: text[..<dayStart]))
-                insert.bind(3, text: UnsafeRawBufferPointer(rebasing: text[dayStart..<amountStart]))
-                insert.bind(7, text: UnsafeRawBufferPointer(rebasing: text[amountStart..<fingerprintStart]))
-                if let id = details?.id {
-                    insert.bind(12, id)
-                } else if fingerprintStart < text.count {
-                    insert.bind(12, text: UnsafeRawBufferPointer(rebasing: text[fingerprintStart...]))
-                } else {
-                    insert.bindNull(12)  // a feed built by hand, without a merge
-                }
+            insert.bind(2, text: row[..<dayStart])
+            insert.bind(3, text: row[dayStart..<amountStart])
+            insert.bind(7, text: row[amountStart..<fingerprintStart])
+            if let id = details?.id {
+                insert.bind(12, id)
+            } else if fingerprintStart < row.count {
+                insert.bind(12, text: row[fingerprintStart...])
+            } else {
+                insert.bindNull(12)  // a feed built by hand, without a merge
             }
             insert.bind(1, Int64(index + 1))
             insert.bind(4, text: accounts[account])
-            feed.vendors.bytes(of: t.vendor).withUnsafeBytes { insert.bind(5, text: $0) }
+            insert.bind(5, text: feed.vendors.bytes(of: t.vendor))
             insert.bind(6, text: t.isDebit ? debit : credit)
             insert.bind(8, t.signedMinor)
             if let currency = currencies[account] { insert.bind(9, text: currency) } else { insert.bindNull(9) }
@@ -89,11 +87,4 @@ extension SQLiteSink {
     private static let debit = Array("debit".utf8)
     private static let booked = Array("booked".utf8)
     private static let pending = Array("pending".utf8)
-}
-
-extension SQLiteStatement {
-    /// Binds UTF-8 bytes held in an array as text.
-    fileprivate func bind(_ index: Int32, text bytes: [UInt8]) {
-        bytes.withUnsafeBytes { bind(index, text: $0) }
-    }
 }
