@@ -125,20 +125,17 @@ enum TransactionJSON {
     static func appendInteger(_ value: Int64, to b: inout [UInt8]) {
         if value < 0 { b.append(UInt8(ascii: "-")) }
         var v = value.magnitude
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-            ) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        // The digits come least significant first; 20 hold any Int64's magnitude.
+        var digits = InlineArray<20, UInt8>(repeating: 0)
         var n = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[n] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                n += 1
-            } while v > 0
-            for i in stride(from: n - 1, through: 0, by: -1) { b.append(d[i]) }
+        repeat {
+            digits[n] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+            n += 1
+        } while v > 0
+        while n > 0 {
+            n -= 1
+            b.append(digits[n])
         }
     }
 }
