@@ -11,6 +11,12 @@ public enum ByteWord {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
+    /// The eight bytes at `offset` of `bytes`, the first lowest; past the end traps.
+    @inlinable @inline(__always)
+    public static func load(_ bytes: RawSpan, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
     /// The bytes of `word` that are `byte`.
     @inlinable @inline(__always)
     public static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {

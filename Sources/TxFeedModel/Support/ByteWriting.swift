@@ -12,6 +12,12 @@ extension Array where Element == UInt8 {
         }
     }
 
+    /// Appends a span's bytes: one capacity check and one copy, as an array's append of an array.
+    @inlinable @inline(__always)
+    package mutating func append(_ bytes: Span<UInt8>) {
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
     /// Appends `value` in decimal ASCII, left-padded with zeros to `minimumDigits` (at most 20).
     package mutating func appendASCIIDecimal(_ value: UInt64, minimumDigits: Int) {
         appendASCII(maximumCount: 20) { $0.writeASCIIDecimal(value, minimumDigits: minimumDigits) }

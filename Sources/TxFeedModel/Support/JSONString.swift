@@ -51,6 +51,11 @@ package enum JSONString {
         appendValid(bytes, to: &out)
     }
 
+    /// ``append(_:to:)-(some Collection<UInt8>,_)`` of a span's bytes: a sink's cells come as spans.
+    package static func append(_ bytes: Span<UInt8>, to out: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0, to: &out) }
+    }
+
     private static func appendValid(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
         out.append(quote)
         for byte in bytes {

@@ -11,7 +11,7 @@
 public enum DisplayWidth {
     /// Columns of `text` as a terminal shows it.
     public static func of(_ text: String) -> Int {
-        if let ascii = text.utf8.withContiguousStorageIfAvailable(printableASCIIWidth) ?? nil { return ascii }
+        if let ascii = printableASCIIWidth(text.utf8.span) { return ascii }
         var width = 0
         for character in text { width += of(character) }
         return width
@@ -91,8 +91,8 @@ public enum DisplayWidth {
 
     /// The width of printable ASCII text (its length), or nil when it holds anything else.
     @inline(__always)
-    static func printableASCIIWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for b in bytes where b < 0x20 || b >= 0x7F { return nil }
+    static func printableASCIIWidth(_ bytes: Span<UInt8>) -> Int? {
+        for i in bytes.indices where bytes[i] < 0x20 || bytes[i] >= 0x7F { return nil }
         return bytes.count
     }
 

@@ -86,7 +86,7 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
     /// `legacy`: `total` = sum of the Unicode scalar values; r, g and b are the first `drand48()` after
     /// `srand48(total*200)`, `srand48(total)` and `srand48(total/200)`, each rounded half away from zero
     /// from `c*255`. Invalid UTF-8 is read as Swift's `String(decoding:)` repairs it.
-    public func colour(forVendorUTF8 bytes: UnsafeBufferPointer<UInt8>) -> RGB {
+    public func colour(forVendorUTF8 bytes: Span<UInt8>) -> RGB {
         switch self {
         case .legacy:
             let total = Palette.scalarSum(bytes)
@@ -102,7 +102,7 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
     /// Every vendor's colour, in vendor-id order: computed once per distinct vendor, never per row.
     public func colours(of vendors: VendorTable) -> [RGB] {
         (0..<vendors.count).map { id in
-            vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { colour(forVendorUTF8: $0) }
+            colour(forVendorUTF8: vendors.bytes(of: UInt32(id)).span)
         }
     }
 
@@ -113,7 +113,7 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
 
     /// Sum of the Unicode scalar values, decoding UTF-8 by hand; falls back to the standard library's
     /// decoder (with its U+FFFD repairs) only when the bytes are not valid UTF-8.
-    static func scalarSum(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func scalarSum(_ bytes: Span<UInt8>) -> Int {
         var total = 0
         var i = 0
         let n = bytes.count
@@ -143,7 +143,8 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
                     | Int(bytes[i + 2] & 0x3F) << 6 | Int(bytes[i + 3] & 0x3F)
                 i += 4
             } else {
-                return String(decoding: bytes, as: UTF8.self).unicodeScalars.reduce(0) { $0 &+ Int($1.value) }
+                let all = bytes.indices.map { bytes[$0] }
+                return String(decoding: all, as: UTF8.self).unicodeScalars.reduce(0) { $0 &+ Int($1.value) }
             }
         }
         return total
@@ -152,9 +153,9 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
     @inline(__always)
     private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+    static func hash(_ bytes: Span<UInt8>, seed: UInt64) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ splitmix64(seed)
-        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        for i in bytes.indices { h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3 }
         return splitmix64(h)
     }
 

@@ -11,7 +11,7 @@ extension CSVDialect {
         guard decimalComma else { return money.appendPlainDecimal(to: &out, negative: t.isDebit) }
         scratch.removeAll(keepingCapacity: true)
         money.appendPlainDecimal(to: &scratch, negative: t.isDebit)
-        scratch.withUnsafeBufferPointer { appendAmount($0, to: &out) }
+        appendAmount(scratch.span, to: &out)
     }
 
     /// The id cell: the bank's id as a text cell, else the fingerprint, which needs neither
@@ -21,8 +21,7 @@ extension CSVDialect {
     @inline(__always)
     func appendIdentity(of row: FeedRow, scratch: inout [UInt8], to out: inout [UInt8]) {
         if let id = row.details?.id {
-            var id = id
-            id.withUTF8 { appendCell($0, to: &out) }
+            appendCell(id.utf8.span, to: &out)
         } else if let fingerprint = row.fingerprint {
             scratch.removeAll(keepingCapacity: true)
             fingerprint.appendText(to: &scratch)

@@ -49,34 +49,35 @@ public struct CSVDialect: Sendable, Equatable {
     /// spreadsheet would read it as a formula, quoted when it holds the separator, a quote, CR
     /// or LF (quotes doubled).
     @inline(__always)
-    public func appendCell(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    public func appendCell(_ text: Span<UInt8>, to out: inout [UInt8]) {
         // Most cells (a day, a name) need nothing of the rules below: found eight bytes at a
         // time, they go in whole, a formula's mark before them when they would be one.
         if isPlain(text) {
             if neutralise && Self.opensFormula(text) { out.append(UInt8(ascii: "'")) }
-            out.append(contentsOf: text)
+            out.append(text)
             return
         }
         appendCellByteByByte(text, to: &out)
     }
 
     /// ``appendCell(_:to:)`` for a cell that is not plain: each byte by the rules.
-    func appendCellByteByByte(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    func appendCellByteByByte(_ text: Span<UInt8>, to out: inout [UInt8]) {
         let formula = neutralise && Self.opensFormula(text)
         var quote = false
         var clean = true
-        for b in text {
+        for i in text.indices {
+            let b = text[i]
             if b == separator || b == UInt8(ascii: "\"") || b == 0x0D || b == 0x0A { quote = true }
             if Self.isDropped(b) { clean = false }
         }
         if quote { out.append(UInt8(ascii: "\"")) }
         if formula { out.append(UInt8(ascii: "'")) }
         if clean && !quote {
-            out.append(contentsOf: text)
+            out.append(text)
         } else {
-            for b in text where !Self.isDropped(b) {
-                if b == UInt8(ascii: "\"") { out.append(b) }
-                out.append(b)
+            for i in text.indices where !Self.isDropped(text[i]) {
+                if text[i] == UInt8(ascii: "\"") { out.append(text[i]) }
+                out.append(text[i])
             }
         }
         if quote { out.append(UInt8(ascii: "\"")) }
@@ -86,7 +87,7 @@ public struct CSVDialect: Sendable, Equatable {
     /// (spaces before `=` do not stop every spreadsheet, nor a reader that trims) or a dropped
     /// control is `=`, `+`, `-`, `@`, tab or CR (Excel's known bypasses).
     @inline(__always)
-    static func opensFormula(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func opensFormula(_ text: Span<UInt8>) -> Bool {
         @inline(__always) func skipped(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || isDropped(byte) }
         @inline(__always) func opens(_ byte: UInt8) -> Bool {
             switch byte {
@@ -95,17 +96,17 @@ public struct CSVDialect: Sendable, Equatable {
             }
         }
         // Almost every cell: its first byte decides (searched, a cell cost 4% more of a run).
-        guard let first = text.first else { return false }
-        guard skipped(first) else { return opens(first) }
-        return text.first(where: { !skipped($0) }).map(opens) ?? false
+        guard !text.isEmpty else { return false }
+        guard skipped(text[0]) else { return opens(text[0]) }
+        guard let first = text.indices.first(where: { !skipped(text[$0]) }) else { return false }
+        return opens(text[first])
     }
 
     /// Whether `text` holds no control character, DEL, quote or separator: nothing to drop,
     /// quote or double, and a first byte that is no tab or CR.
     @inline(__always)
-    func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = text.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
+    func isPlain(_ text: Span<UInt8>) -> Bool {
+        let raw = text.bytes
         var i = 0
         while text.count - i >= 8 {
             if Self.hasSpecial(ByteWord.load(raw, at: i), separator) {
@@ -136,8 +137,8 @@ public struct CSVDialect: Sendable, Equatable {
 
     /// Appends an amount's plain decimal (`-4.50`) in this dialect's decimal mark.
     @inline(__always)
-    public func appendAmount(_ plain: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        guard decimalComma else { return out.append(contentsOf: plain) }
-        for b in plain { out.append(b == UInt8(ascii: ".") ? UInt8(ascii: ",") : b) }
+    public func appendAmount(_ plain: Span<UInt8>, to out: inout [UInt8]) {
+        guard decimalComma else { return out.append(plain) }
+        for i in plain.indices { out.append(plain[i] == UInt8(ascii: ".") ? UInt8(ascii: ",") : plain[i]) }
     }
 }

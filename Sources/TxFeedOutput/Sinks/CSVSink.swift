@@ -67,7 +67,7 @@ public struct CSVSink: FeedSink {
                         if day != lastDay {
                             swap(&day, &lastDay)
                             dayCell.removeAll(keepingCapacity: true)
-                            lastDay.withUnsafeBufferPointer { dialect.appendCell($0, to: &dayCell) }
+                            dialect.appendCell(lastDay.span, to: &dayCell)
                         }
                         buffer.append(contentsOf: dayCell)
                     case .account:
@@ -89,7 +89,7 @@ public struct CSVSink: FeedSink {
                     case .status:
                         buffer.append(contentsOf: t.isPending ? pending : booked)
                     case .memo:
-                        if var memo = details?.memo { memo.withUTF8 { dialect.appendCell($0, to: &buffer) } }
+                        if let memo = details?.memo { dialect.appendCell(memo.utf8.span, to: &buffer) }
                     case .category, .tags, .originalVendor, .transfer, .transferAccount:
                         Self.appendAdded(columns[n], of: row, labelCells: labelCells, cells: cells, to: &buffer)
                     }
@@ -127,7 +127,7 @@ public struct CSVSink: FeedSink {
     /// A text cell in `dialect` (``CSVDialect/appendCell(_:to:)``).
     public static func cell(_ text: [UInt8], _ dialect: CSVDialect = .standard) -> [UInt8] {
         var out: [UInt8] = []
-        text.withUnsafeBufferPointer { dialect.appendCell($0, to: &out) }
+        dialect.appendCell(text.span, to: &out)
         return out
     }
 }

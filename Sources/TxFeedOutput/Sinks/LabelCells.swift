@@ -11,7 +11,7 @@ struct LabelCells {
 
     /// - Parameters:
     ///   - render: appends one text as the sink writes it, quoted or escaped as it needs.
-    init(_ labels: FeedLabels?, render: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) {
+    init(_ labels: FeedLabels?, render: (Span<UInt8>, inout [UInt8]) -> Void) {
         for row in labels?.distinct ?? [] {
             category.add { Self.render(row.category, into: &$0, render) }
             tags.add { Self.render(row.tags.isEmpty ? nil : row.tagsText, into: &$0, render) }
@@ -33,9 +33,9 @@ struct LabelCells {
     }
 
     private static func render(
-        _ text: String?, into out: inout [UInt8], _ render: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
+        _ text: String?, into out: inout [UInt8], _ render: (Span<UInt8>, inout [UInt8]) -> Void
     ) {
-        guard var text else { return }
-        text.withUTF8 { render($0, &out) }
+        guard let text else { return }
+        render(text.utf8.span, &out)
     }
 }

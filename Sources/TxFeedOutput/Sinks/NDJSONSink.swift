@@ -124,18 +124,6 @@ enum TransactionJSON {
     @inline(__always)
     static func appendInteger(_ value: Int64, to b: inout [UInt8]) {
         if value < 0 { b.append(UInt8(ascii: "-")) }
-        var v = value.magnitude
-        // The digits come least significant first; 20 hold any Int64's magnitude.
-        var digits = InlineArray<20, UInt8>(repeating: 0)
-        var n = 0
-        repeat {
-            digits[n] = UInt8(ascii: "0") + UInt8(v % 10)
-            v /= 10
-            n += 1
-        } while v > 0
-        while n > 0 {
-            n -= 1
-            b.append(digits[n])
-        }
+        b.appendASCIIDecimal(value.magnitude, minimumDigits: 1)
     }
 }

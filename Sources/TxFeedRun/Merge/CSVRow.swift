@@ -29,20 +29,17 @@ enum CSVRow {
         guard JSONObjectFields.strings(in: record, keys: keys, into: &scratch.bytes, ranges: &scratch.ranges) else {
             throw UsageError("\(part): a transaction is not a JSON object")
         }
-        scratch.bytes.withUnsafeBufferPointer { values in
-            for (n, (column, key)) in scratch.columns.enumerated() {
-                if n > 0 { out.append(dialect.separator) }
-                // An absent memo (null) is an empty cell, as the CSV sink writes it.
-                let value =
-                    scratch.ranges[key].map { UnsafeBufferPointer(rebasing: values[$0]) }
-                    ?? UnsafeBufferPointer(start: nil, count: 0)
-                if column.isText {
-                    dialect.appendCell(value, to: &out)
-                } else if column == .amount {
-                    dialect.appendAmount(value, to: &out)
-                } else {
-                    out.append(contentsOf: value)
-                }
+        let values = scratch.bytes.span
+        for (n, (column, key)) in scratch.columns.enumerated() {
+            if n > 0 { out.append(dialect.separator) }
+            // An absent memo (null) is an empty cell, as the CSV sink writes it.
+            let value = values.extracting(scratch.ranges[key] ?? 0..<0)
+            if column.isText {
+                dialect.appendCell(value, to: &out)
+            } else if column == .amount {
+                dialect.appendAmount(value, to: &out)
+            } else {
+                out.append(value)
             }
         }
         out += [0x0D, 0x0A]

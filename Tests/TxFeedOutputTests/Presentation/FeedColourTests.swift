@@ -10,7 +10,7 @@ import XCTest
 /// ``VendorTable`` interns — and each is exactly the palette's colour for that name.
 final class FeedColourTests: XCTestCase {
     func colour(_ palette: Palette, _ name: String) -> RGB {
-        Array(name.utf8).withUnsafeBufferPointer { palette.colour(forVendorUTF8: $0) }
+        palette.colour(forVendorUTF8: Array(name.utf8).span)
     }
 
     func rows(_ vendors: [String]) -> [(Int, String, String, String)] {

@@ -13,11 +13,11 @@ final class VendorColourTests: XCTestCase {
     // MARK: Helpers
 
     private func colour(_ palette: Palette, _ name: String) -> RGB {
-        Array(name.utf8).withUnsafeBufferPointer { palette.colour(forVendorUTF8: $0) }
+        palette.colour(forVendorUTF8: Array(name.utf8).span)
     }
 
     private func colour(_ palette: Palette, bytes: [UInt8]) -> RGB {
-        bytes.withUnsafeBufferPointer { palette.colour(forVendorUTF8: $0) }
+        palette.colour(forVendorUTF8: bytes.span)
     }
 
     private var names: [String] {

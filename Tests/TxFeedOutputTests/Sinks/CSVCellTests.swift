@@ -20,11 +20,9 @@ final class CSVCellTests: XCTestCase {
                         cell[place] = byte
                         var fast: [UInt8] = []
                         var rules: [UInt8] = []
-                        cell.withUnsafeBufferPointer {
-                            dialect.appendCell($0, to: &fast)
-                            dialect.appendCellByteByByte($0, to: &rules)
-                            if dialect.isPlain($0) { plainCount += 1 }
-                        }
+                        dialect.appendCell(cell.span, to: &fast)
+                        dialect.appendCellByteByByte(cell.span, to: &rules)
+                        if dialect.isPlain(cell.span) { plainCount += 1 }
                         if fast != rules {
                             XCTFail("\(dialect) \(cell): \(fast) against \(rules)")
                             return
@@ -47,10 +45,10 @@ final class CSVCellTests: XCTestCase {
             ("  plain", "  plain"), ("   ", "   "), (" \u{1B}=1", "' =1"),
         ] {
             var out: [UInt8] = []
-            Array(cell.utf8).withUnsafeBufferPointer { CSVDialect.standard.appendCell($0, to: &out) }
+            CSVDialect.standard.appendCell(Array(cell.utf8).span, to: &out)
             XCTAssertEqual(String(decoding: out, as: UTF8.self), written, cell)
             out = []
-            Array(cell.utf8).withUnsafeBufferPointer { CSVDialect(neutralise: false).appendCell($0, to: &out) }
+            CSVDialect(neutralise: false).appendCell(Array(cell.utf8).span, to: &out)
             XCTAssertFalse(out.contains(UInt8(ascii: "'")), cell)
         }
     }
@@ -82,10 +80,10 @@ final class CSVCellTests: XCTestCase {
     func testWhatIsNotPlain() {
         let dialect = CSVDialect.standard
         for text in ["a,b", "say \"hi\"", "tab\there", "line\nbreak", "cr\r", "bell\u{7}", "del\u{7F}"] {
-            Array(text.utf8).withUnsafeBufferPointer { XCTAssertFalse(dialect.isPlain($0), text) }
+            XCTAssertFalse(dialect.isPlain(Array(text.utf8).span), text)
         }
         for text in ["", "Mon, Nov 18".replacingOccurrences(of: ",", with: ""), "東京ストア", "=SUM(A1)", "a;b"] {
-            Array(text.utf8).withUnsafeBufferPointer { XCTAssertTrue(dialect.isPlain($0), text) }
+            XCTAssertTrue(dialect.isPlain(Array(text.utf8).span), text)
         }
     }
 }

@@ -140,7 +140,7 @@ final class TextSinkTests: XCTestCase {
     func testTrueColourSwatchAndColouredAmounts() throws {
         let feed = feed([(1, "Starbucks", "4.5", "2021-09-02 00:00:00"), (0, "Payroll", "4.5", "2021-09-01 00:00:00")])
         let output = try text(feed, colour: true, trueColour: true)
-        let starbucks = Array("Starbucks".utf8).withUnsafeBufferPointer { Palette.legacy.colour(forVendorUTF8: $0) }
+        let starbucks = Palette.legacy.colour(forVendorUTF8: Array("Starbucks".utf8).span)
         XCTAssertTrue(
             output.contains("\u{1B}[38;2;\(starbucks.r);\(starbucks.g);\(starbucks.b)m██\u{1B}[0m Starbucks"), output)
         XCTAssertTrue(output.contains("\u{1B}[31m- 4.50\u{1B}[0m"), output)
@@ -154,7 +154,7 @@ final class TextSinkTests: XCTestCase {
 
     func testXterm256FallbackWithoutTrueColour() throws {
         let output = try text(feed([(1, "Starbucks", "4.5", "2021-09-01 00:00:00")]), colour: true, trueColour: false)
-        let starbucks = Array("Starbucks".utf8).withUnsafeBufferPointer { Palette.legacy.colour(forVendorUTF8: $0) }
+        let starbucks = Palette.legacy.colour(forVendorUTF8: Array("Starbucks".utf8).span)
         XCTAssertTrue(
             output.contains("\u{1B}[38;5;\(TerminalColour.xterm256(starbucks))m██\u{1B}[0m Starbucks"), output)
         XCTAssertFalse(output.contains("38;2;"))
