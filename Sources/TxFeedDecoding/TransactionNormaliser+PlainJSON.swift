@@ -86,7 +86,7 @@ extension TransactionNormaliser {
         let detailsIndex = TransactionDetails.index(
             id: idText, memo: memoText, location: location, appendingTo: &details)
         return Transaction(
-            unixSeconds: when.unixSeconds, amountMinor: money.minorUnits, vendor: vendors.intern(vendorBytes),
+            unixSeconds: when.unixSeconds, amountMinor: money.minorUnits, vendor: vendors.intern(vendorBytes.span),
             account: account, isDebit: isDebit, isPending: isPending, isCivilDate: when.isCivil,
             details: detailsIndex, offsetMinutes: when.offsetMinutes)
     }

@@ -134,7 +134,7 @@ struct TransactionNormaliser {
             id: id, memo: memo, location: jsonLocation(index: index), appendingTo: &details)
 
         let vendorID = json_string_value(vendor)!.withMemoryRebound(to: UInt8.self, capacity: vendorLength) {
-            vendors.intern(UnsafeBufferPointer(start: $0, count: vendorLength))
+            vendors.intern(UnsafeBufferPointer(start: $0, count: vendorLength).span)
         }
         return .transaction(
             Transaction(

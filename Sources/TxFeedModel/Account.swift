@@ -84,9 +84,8 @@ public struct Account: Sendable {
 
     /// `body` on the bytes of `text` where they lie (empty when it was not given).
     @inlinable
-    public func withBytes<R>(of text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let range = self.range(of: text)
-        return withTexts { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    public func withBytes<R>(of text: Text, _ body: (Span<UInt8>) -> R) -> R {
+        body(texts.span.extracting(range(of: text)))
     }
 
     /// How many bytes `text` has (0 when it was not given).
@@ -224,7 +223,7 @@ public struct Account: Sendable {
 
     private func string(_ text: Text) -> String? {
         guard has(text) else { return nil }
-        return withBytes(of: text) { String(decoding: $0, as: UTF8.self) }
+        return String(decoding: texts[range(of: text)], as: UTF8.self)
     }
 
     /// Puts `value` in `text`'s place, the texts after it moved along.

@@ -5,7 +5,7 @@ extension Money {
     /// As with JSON numbers, the value counts, not the spelling: `4.500` is `4.50` at scale 2,
     /// while `1.005` has more decimals than the currency allows.
     /// - Returns: the magnitude, and whether a `-` made it money out (never for a zero).
-    public static func parse(decimalText text: UnsafeBufferPointer<UInt8>, scale: Int) throws(AmountError) -> (
+    public static func parse(decimalText text: Span<UInt8>, scale: Int) throws(AmountError) -> (
         money: Money, negative: Bool
     ) {
         precondition((0...maximumScale).contains(scale), "Money scale \(scale) is not 0...5")
@@ -41,7 +41,9 @@ extension Money {
             }
         }
         guard digits > 0, i == text.count else {
-            throw .notPlainDecimal(String(decoding: text.prefix(40), as: UTF8.self))
+            var shown: [UInt8] = []
+            shown.append(text.extracting(first: 40))
+            throw .notPlainDecimal(String(decoding: shown, as: UTF8.self))
         }
         if whole >= majorLimit { throw .tooLarge }
         for _ in min(fractionDigits, scale)..<scale { fraction *= 10 }
@@ -50,7 +52,7 @@ extension Money {
     }
 
     /// ``parse(decimalText:scale:)`` as a signed amount: a balance, which may be overdrawn.
-    public static func parse(signedDecimalText text: UnsafeBufferPointer<UInt8>, scale: Int) throws(AmountError)
+    public static func parse(signedDecimalText text: Span<UInt8>, scale: Int) throws(AmountError)
         -> Money
     {
         let (money, negative) = try parse(decimalText: text, scale: scale)

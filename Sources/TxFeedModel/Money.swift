@@ -119,12 +119,11 @@ public enum CurrencyScale {
     /// letters or not an ISO 4217 currency with minor units (metals and funds such as `XAU` have none).
     public static func decimals(forCurrencyCode code: String?) -> Int? {
         guard let code else { return 2 }
-        return code.withUTF8Bytes { decimals(forCurrencyCodeBytes: $0) }
+        return decimals(forCurrencyCodeBytes: code.utf8.span)
     }
 
     /// ``decimals(forCurrencyCode:)`` of a code's bytes, as a decoder read them.
-    public static func decimals(forCurrencyCodeBytes code: UnsafeBufferPointer<UInt8>?) -> Int? {
-        guard let code else { return 2 }
+    public static func decimals(forCurrencyCodeBytes code: Span<UInt8>) -> Int? {
         guard let place = place(ofCode: code) else { return nil }
         let decimals = table[place]
         return decimals < 0 ? nil : Int(decimals)
@@ -132,11 +131,15 @@ public enum CurrencyScale {
 
     /// A code of three letters A–Z read as a number in base 26, below ``places``; nil for any
     /// other text. A table of that many entries finds a code's fact without hashing it.
-    public static func place(ofCode code: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard code.count == 3, code.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
-            return nil
+    public static func place(ofCode code: Span<UInt8>) -> Int? {
+        guard code.count == 3 else { return nil }
+        var place = 0
+        for i in 0..<3 {
+            let letter = code[i] &- UInt8(ascii: "A")
+            guard letter < 26 else { return nil }
+            place = place * 26 + Int(letter)
         }
-        return code.reduce(0) { $0 * 26 + Int($1 - UInt8(ascii: "A")) }
+        return place
     }
 
     /// How many codes of three letters A–Z there are.
@@ -167,8 +170,7 @@ public enum CurrencyScale {
         ]
         for (decimals, codes) in groups {
             for code in codes.split(separator: " ") {
-                var code = String(code)
-                table[code.withUTF8 { place(ofCode: $0)! }] = Int8(decimals)
+                table[place(ofCode: String(code).utf8.span)!] = Int8(decimals)
             }
         }
         return table

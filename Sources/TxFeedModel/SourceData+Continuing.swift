@@ -10,7 +10,7 @@ extension SourceData {
         var rest = VendorTable()
         // Distinct already: the account's own names, not looked up again.
         for id in base..<vendors.count {
-            vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { rest.appendDistinct($0) }
+            rest.appendDistinct(vendors.bytes(of: UInt32(id)).span)
         }
         part.vendors = rest
         part.vendorBase = base
@@ -27,7 +27,7 @@ extension SourceData {
         else { return false }
         let base = vendors.count
         for id in 0..<part.vendors.count {
-            let added = part.vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { vendors.intern($0) }
+            let added = vendors.intern(part.vendors.bytes(of: UInt32(id)).span)
             guard added == UInt32(base + id) else {
                 vendors.removeNames(from: base)
                 return false

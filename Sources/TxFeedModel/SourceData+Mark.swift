@@ -44,7 +44,7 @@ extension SourceData {
             if let id = renamed[vendor] {
                 tail.transactions[i].vendor = id
             } else {
-                let id = vendors.bytes(of: vendor).withUnsafeBufferPointer { tail.vendors.intern($0) }
+                let id = tail.vendors.intern(vendors.bytes(of: vendor).span)
                 renamed[vendor] = id
                 tail.transactions[i].vendor = id
             }

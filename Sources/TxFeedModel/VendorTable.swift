@@ -6,7 +6,7 @@
 public struct VendorTable: Sendable {
     /// All names back to back; name `i` is `storage[offsets[i]..<offsets[i + 1]]`.
     public private(set) var storage: [UInt8] = []
-    private(set) var offsets: [Int] = [0]
+    public private(set) var offsets: [Int] = [0]
     /// Empty until the first name: a table is made for every account and chunk decoded, and
     /// many hold one vendor or none.
     private var slots: [UInt32] = []
@@ -25,7 +25,7 @@ public struct VendorTable: Sendable {
     }
 
     /// The id of `name`, adding it when new.
-    public mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    public mutating func intern(_ name: Span<UInt8>) -> UInt32 {
         if hashes.count < count { index() }
         if slots.isEmpty { slots = Array(repeating: .max, count: 16) }
         let hash = Self.hash(name)
@@ -38,7 +38,7 @@ public struct VendorTable: Sendable {
             slot = (slot + 1) & mask
         }
         let id = UInt32(count)
-        storage.append(contentsOf: name)
+        storage.append(name)
         offsets.append(storage.count)
         hashes.append(hash)
         slots[slot] = id
@@ -52,29 +52,20 @@ public struct VendorTable: Sendable {
         if other.count == 0 { return [] }
         // Each name read where it lies in the other's storage: a slice of it per name cost a
         // retain, a release and bounds checks (a folder's merge absorbs every file's table).
-        return other.storage.withUnsafeBufferPointer { names in
-            other.offsets.withUnsafeBufferPointer { offsets in
-                [UInt32](unsafeUninitializedCapacity: other.count) { ids, count in
-                    for id in 0..<other.count {
-                        ids[id] = intern(UnsafeBufferPointer(rebasing: names[offsets[id]..<offsets[id + 1]]))
-                    }
-                    count = other.count
-                }
-            }
-        }
+        let names = other.storage.span, offsets = other.offsets.span
+        var ids = [UInt32]()
+        ids.reserveCapacity(other.count)
+        for id in 0..<other.count { ids.append(intern(names.extracting(offsets[id]..<offsets[id + 1]))) }
+        return ids
     }
 
     public mutating func intern(_ name: String) -> UInt32 {
-        var name = name
-        return name.withUTF8 { intern($0) }
+        intern(name.utf8.span)
     }
 
-    private func equals(_ id: UInt32, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func equals(_ id: UInt32, _ name: Span<UInt8>) -> Bool {
         let start = offsets[Int(id)], end = offsets[Int(id) + 1]
-        guard end - start == name.count else { return false }
-        return storage.withUnsafeBufferPointer { s in
-            name.count == 0 || memcmp(s.baseAddress! + start, name.baseAddress!, name.count) == 0
-        }
+        return end - start == name.count && ByteWord.same(storage.span.extracting(start..<end), name)
     }
 
     /// Forgets every name from id `count` on, as if they had never been interned: a streamed
@@ -92,36 +83,28 @@ public struct VendorTable: Sendable {
     /// Adds `name` as the next id without looking it up: for names known to be distinct (an
     /// open account's new names, sent in a part), most of which are only ever read, never searched.
     /// The table is indexed when a name is next interned.
-    public mutating func appendDistinct(_ name: UnsafeBufferPointer<UInt8>) {
-        storage.append(contentsOf: name)
+    public mutating func appendDistinct(_ name: Span<UInt8>) {
+        storage.append(name)
         offsets.append(storage.count)
     }
 
-    /// `body` on the names back to back and the offsets they start at (the last, the end): a
-    /// table as the isolation wire carries it, in two copies, not two for each name.
-    public func withNames<R>(_ body: (UnsafeBufferPointer<UInt8>, [Int]) -> R) -> R {
-        storage.withUnsafeBufferPointer { body($0, offsets) }
-    }
-
-    /// The table ``withNames(_:)`` gave, names distinct and not yet indexed (as
-    /// ``appendDistinct(_:)`` leaves them); nil unless the offsets start at 0 and step up to the
-    /// end of `names`, so that no name reads outside them.
-    public init?(names: UnsafeBufferPointer<UInt8>, offsets: [Int]) {
+    /// The table ``storage`` and ``offsets`` hold, names distinct and not yet indexed (as
+    /// ``appendDistinct(_:)`` leaves them): a table as the isolation wire carries it, in two
+    /// copies, not two for each name. Nil unless the offsets start at 0 and step up to the end of
+    /// `names`, so that no name reads outside them.
+    public init?(names: Span<UInt8>, offsets: [Int]) {
         guard offsets.first == 0, offsets.last == names.count else { return nil }
         for i in offsets.indices.dropFirst() where offsets[i] < offsets[i - 1] { return nil }
-        storage = Array(names)
+        storage.append(names)
         self.offsets = offsets
     }
 
     /// Hashes the names appended unindexed and lays the slots out for them all.
     private mutating func index() {
         hashes.reserveCapacity(count)
-        for id in hashes.count..<count {
-            hashes.append(
-                storage.withUnsafeBufferPointer { s in
-                    Self.hash(UnsafeBufferPointer(rebasing: s[offsets[id]..<offsets[id + 1]]))
-                })
-        }
+        let storage = storage, offsets = offsets  // read while `hashes` grows
+        let names = storage.span
+        for id in hashes.count..<count { hashes.append(Self.hash(names.extracting(offsets[id]..<offsets[id + 1]))) }
         var size = max(16, slots.count)
         while size < 2 * count + 1 { size *= 2 }
         rebuildSlots(size: size)
@@ -144,9 +127,5 @@ public struct VendorTable: Sendable {
 
     /// FNV-1a; vendor names are short.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { FNV1a.hash(bytes) }
+    static func hash(_ bytes: Span<UInt8>) -> UInt64 { FNV1a.hash(bytes) }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#endif

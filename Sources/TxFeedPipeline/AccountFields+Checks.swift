@@ -29,13 +29,13 @@ extension AccountFields {
         guard name.count <= TextLimits.account else {
             return fail(TextLimits.over("name", name.count, TextLimits.account))
         }
-        guard let scale = CurrencyScale.decimals(forCurrencyCodeBytes: fields.currency) else {
+        guard let scale = fields.currency.map({ CurrencyScale.decimals(forCurrencyCodeBytes: $0.span) }) ?? 2 else {
             return fail(CurrencyScale.refusal(of: fields.currency.map { String(decoding: $0, as: UTF8.self) } ?? ""))
         }
         var balance: Money?
         if let text = fields.balance {
             do {
-                balance = try Money.parse(signedDecimalText: text, scale: scale)
+                balance = try Money.parse(signedDecimalText: text.span, scale: scale)
             } catch {
                 return fail("balance \"\(String(decoding: text.prefix(40), as: UTF8.self))\": \(error)")
             }

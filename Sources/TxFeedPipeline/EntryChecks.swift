@@ -34,7 +34,7 @@ struct EntryChecks {
 
         guard let amountText = entry.amount else { return reject("missing amount") }
         let amount: (money: Money, negative: Bool)
-        do { amount = try Money.parse(decimalText: amountText, scale: scale) } catch { return reject("\(error)") }
+        do { amount = try Money.parse(decimalText: amountText.span, scale: scale) } catch { return reject("\(error)") }
 
         guard let dateText = entry.date else { return reject("missing date") }
         let date: (unixSeconds: Int64, isCivil: Bool, offsetMinutes: Int16)
@@ -58,7 +58,8 @@ struct EntryChecks {
             id: id, memo: memo, location: keepsLocations ? place(of: entry, index: index) : nil, appendingTo: &details)
         return .transaction(
             Transaction(
-                unixSeconds: date.unixSeconds, amountMinor: amount.money.minorUnits, vendor: vendors.intern(vendor),
+                unixSeconds: date.unixSeconds, amountMinor: amount.money.minorUnits,
+                vendor: vendors.intern(vendor.span),
                 account: account, isDebit: amount.negative, isPending: entry.isPending, isCivilDate: date.isCivil,
                 details: detailsIndex, offsetMinutes: date.offsetMinutes))
     }

@@ -148,7 +148,7 @@ public struct StreamedAccount: Sendable {
     public mutating func state(balance text: UnsafeBufferPointer<UInt8>) {
         guard let scale else { return }
         do {
-            unit.accounts[start.accounts].balance = try Money.parse(signedDecimalText: text, scale: scale)
+            unit.accounts[start.accounts].balance = try Money.parse(signedDecimalText: text.span, scale: scale)
         } catch {
             let shown = String(decoding: text.prefix(40), as: UTF8.self)
             fail("end_account_with_balance: balance \"\(shown)\": \(error)")

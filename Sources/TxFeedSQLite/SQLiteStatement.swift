@@ -34,8 +34,8 @@ public final class SQLiteStatement {
         sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
     }
 
-    /// Binds UTF-8 bytes (an array's, or a part of them) as text.
-    public func bind(_ index: Int32, text bytes: ArraySlice<UInt8>) {
+    /// Binds UTF-8 bytes (a part of an array's, where they lie) as text.
+    public func bind(_ index: Int32, text bytes: Span<UInt8>) {
         bytes.withUnsafeBytes { bind(index, text: $0) }
     }
 

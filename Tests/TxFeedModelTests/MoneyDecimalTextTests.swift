@@ -4,15 +4,9 @@ import XCTest
 /// Plugins hand amounts over as plain decimal text (`emit_entries`): read digit by digit, exact.
 final class MoneyDecimalTextTests: XCTestCase {
     private func parse(_ text: String, scale: Int = 2) throws(AmountError) -> (Int64, Bool) {
-        var bytes = Array(text.utf8)
-        do {
-            return try bytes.withUnsafeMutableBufferPointer { buffer throws(AmountError) in
-                let (money, negative) = try Money.parse(decimalText: UnsafeBufferPointer(buffer), scale: scale)
-                return (money.minorUnits, negative)
-            }
-        } catch {
-            throw error
-        }
+        let bytes = Array(text.utf8)
+        let (money, negative) = try Money.parse(decimalText: bytes.span, scale: scale)
+        return (money.minorUnits, negative)
     }
 
     func testSignsDecimalsAndSpellingsOfOneValue() throws {

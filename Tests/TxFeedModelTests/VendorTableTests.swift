@@ -7,8 +7,7 @@ final class VendorTableTests: XCTestCase {
     func testATableSentWholeComesBackAndIsSearchedAsTheOriginal() throws {
         var table = VendorTable()
         for name in ["Rent", "Coffee ☕", "", "Rent2"] { _ = table.intern(name) }
-        let (names, offsets) = table.withNames { (Array($0), $1) }
-        var back = try XCTUnwrap(names.withUnsafeBufferPointer { VendorTable(names: $0, offsets: offsets) })
+        var back = try XCTUnwrap(VendorTable(names: table.storage.span, offsets: table.offsets))
         XCTAssertEqual((0..<4).map { back.name(of: UInt32($0)) }, ["Rent", "Coffee ☕", "", "Rent2"])
         // Indexed on the first search: a name it has keeps its id, a new one comes next.
         XCTAssertEqual(back.intern("Coffee ☕"), 1)
@@ -19,7 +18,7 @@ final class VendorTableTests: XCTestCase {
     func testOffsetsThatWouldReadOutsideTheNamesAreRefused() {
         let names = Array("RentCoffee".utf8)
         func table(_ offsets: [Int]) -> VendorTable? {
-            names.withUnsafeBufferPointer { VendorTable(names: $0, offsets: offsets) }
+            VendorTable(names: names.span, offsets: offsets)
         }
         XCTAssertNotNil(table([0, 4, 10]))
         XCTAssertNil(table([]), "no end")

@@ -152,8 +152,7 @@ final class StreamedAccountGroupTests: XCTestCase {
         let names = (0..<100).map { "vendor \($0)" }
         for name in names {
             _ = grown.intern(name)
-            var name = name
-            name.withUTF8 { appended.appendDistinct($0) }
+            appended.appendDistinct(name.utf8.span)
         }
         XCTAssertEqual(appended.count, 100)
         XCTAssertEqual(appended.name(of: 42), "vendor 42")
@@ -162,10 +161,7 @@ final class StreamedAccountGroupTests: XCTestCase {
         XCTAssertEqual(appended.count, 250)
 
         var cut = VendorTable()
-        for name in names.prefix(10) {
-            var name = name
-            name.withUTF8 { cut.appendDistinct($0) }
-        }
+        for name in names.prefix(10) { cut.appendDistinct(name.utf8.span) }
         cut.removeNames(from: 4)
         XCTAssertEqual(cut.count, 4)
         XCTAssertEqual(cut.intern("vendor 3"), 3)

@@ -31,10 +31,8 @@ extension SourceData {
                 w.plain(packed)
             }
         }
-        vendors.withNames { names, offsets in
-            w.bytes(names)
-            w.records(offsets)
-        }
+        w.bytes(vendors.storage)
+        w.records(vendors.offsets)
         w.integer(UInt32(details.count))
         for detail in details {
             w.string(detail.id)
@@ -81,7 +79,7 @@ extension SourceData {
         // Distinct as the child's table had them: taken as they are, hashed only if this
         // table is ever searched (a small source's never is).
         let names = try r.bytesInPlace()
-        guard let vendors = VendorTable(names: names, offsets: try r.records(Int.self)) else { throw .init() }
+        guard let vendors = VendorTable(names: names.span, offsets: try r.records(Int.self)) else { throw .init() }
         data.vendors = vendors
         for _ in 0..<(try r.count()) {
             data.details.append(

@@ -14,7 +14,7 @@ extension Feed {
             guard only?[a] ?? true else { return -1 }
             key.removeAll(keepingCapacity: true)
             IdentityKey.appendAccountKey(of: accounts[a], to: &key)
-            return Int(key.withUnsafeBufferPointer { keys.intern($0) })
+            return Int(keys.intern(key.span))
         }
         return (numbers, keys.count)
     }

@@ -26,32 +26,34 @@ public struct Fingerprint: Sendable, Hashable {
     /// appended in one piece, never as a string. Inlinable, so a sink's loop keeps it inline.
     @inlinable
     public func appendText(to out: inout [UInt8]) {
-        // "fp:" + 16 hex digits + "-" + at most 10 digits: 30 bytes from byte 5, in five words.
-        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        text.1 = Self.hexDigits(UInt32(truncatingIfNeeded: hash >> 32))
-        text.2 = Self.hexDigits(UInt32(truncatingIfNeeded: hash))
-        let count = withUnsafeMutableBytes(of: &text) { bytes in
-            // The prefix ends where the digits begin: "fp:" at 5...7, the hex at 8...23.
-            bytes[5] = UInt8(ascii: "f")
-            bytes[6] = UInt8(ascii: "p")
-            bytes[7] = UInt8(ascii: ":")
-            bytes[24] = UInt8(ascii: "-")
-            var digits = 1
-            var rest = occurrence / 10
-            while rest > 0 {
-                digits += 1
-                rest /= 10
-            }
-            rest = occurrence
-            for i in stride(from: 24 + digits, to: 24, by: -1) {
-                bytes[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            return 20 + digits
+        // "fp:" + 16 hex digits + "-" + at most 10 digits: 30 bytes from byte 5 of 40.
+        var text = InlineArray<40, UInt8>(repeating: 0)
+        do {
+            var span = text.mutableSpan
+            var words = span.mutableBytes
+            words.storeBytes(
+                of: Self.hexDigits(UInt32(truncatingIfNeeded: hash >> 32)), toByteOffset: 8, as: UInt64.self)
+            words.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: hash)), toByteOffset: 16, as: UInt64.self)
         }
-        // Rebased, not sliced: a slice of the bytes was appended through its iterator, a byte at
-        // a time (~150 instructions a row); a buffer is copied whole.
-        withUnsafeBytes(of: &text) { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[5..<(5 + count)])) }
+        // The prefix ends where the digits begin: "fp:" at 5...7, the hex at 8...23.
+        text[5] = UInt8(ascii: "f")
+        text[6] = UInt8(ascii: "p")
+        text[7] = UInt8(ascii: ":")
+        text[24] = UInt8(ascii: "-")
+        var digits = 1
+        var rest = occurrence / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        rest = occurrence
+        for i in stride(from: 24 + digits, to: 24, by: -1) {
+            text[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        // Copied whole: a slice of the bytes was appended through its iterator, a byte at a time
+        // (~150 instructions a row).
+        out.append(text.span.extracting(5..<(25 + digits)))
     }
 
     /// The 8 lower-case hex digits of `value`, most significant first in memory, computed in

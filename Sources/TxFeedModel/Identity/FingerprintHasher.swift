@@ -31,8 +31,8 @@ public enum FingerprintHasher {
     /// The fingerprint's hash of one row, continuing from its account's ``accountState(of:)``.
     @inline(__always)
     public static func hash(
-        accountState: UInt64, unixSeconds: Int64, signedMinor: Int64, vendor: UnsafeBufferPointer<UInt8>,
-        memo: UnsafeBufferPointer<UInt8>
+        accountState: UInt64, unixSeconds: Int64, signedMinor: Int64, vendor: Span<UInt8>,
+        memo: Span<UInt8>
     ) -> UInt64 {
         var h = accountState
         h = word(UInt64(bitPattern: day(unixSeconds)), h)
@@ -74,9 +74,9 @@ public enum FingerprintHasher {
     }
 
     @inline(__always)
-    static func bytes(_ text: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> UInt64 {
+    static func bytes(_ text: Span<UInt8>, _ h: UInt64) -> UInt64 {
         var h = length(text.count, h)
-        for b in text { h = byte(b, h) }
+        for i in text.indices { h = byte(text[i], h) }
         return h
     }
 }

@@ -25,10 +25,8 @@ public enum IdentityKey {
 
     /// FNV-1a 64 over `b`, the id's length (4 bytes little-endian) and its UTF-8 bytes.
     public static func of(bankID: String) -> Int64 {
-        var id = bankID
-        let hash = id.withUTF8 {
-            FingerprintHasher.bytes($0, FingerprintHasher.byte(UInt8(ascii: "b"), FingerprintHasher.offsetBasis))
-        }
+        let hash = FingerprintHasher.bytes(
+            bankID.utf8.span, FingerprintHasher.byte(UInt8(ascii: "b"), FingerprintHasher.offsetBasis))
         return Int64(bitPattern: hash)
     }
 
@@ -75,6 +73,6 @@ public enum IdentityKey {
     public static func appendAccountKey(of account: Account, to key: inout [UInt8]) {
         let text: Account.Text = account.has(.id) ? .id : .name
         key.append(text == .id ? UInt8(ascii: "i") : UInt8(ascii: "n"))
-        account.withBytes(of: text) { key.append(contentsOf: $0) }
+        account.withBytes(of: text) { key.append($0) }
     }
 }

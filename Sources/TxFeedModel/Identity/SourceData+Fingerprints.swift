@@ -130,24 +130,20 @@ extension SourceData {
     private func hashRows(
         _ rows: Range<Int>, accountStates: [UInt64], into out: UnsafeMutableBufferPointer<UInt64>
     ) {
-        let offsets = vendors.offsets
-        vendors.storage.withUnsafeBufferPointer { names in
-            for i in rows {
-                let t = transactions[i]
-                let vendor = Int(t.vendor)
-                let name = UnsafeBufferPointer(rebasing: names[offsets[vendor]..<offsets[vendor + 1]])
-                let state = accountStates[Int(t.account)]
-                if t.details != Transaction.noDetails, var memo = details[Int(t.details)].memo {
-                    out[i] = memo.withUTF8 { memo in
-                        FingerprintHasher.hash(
-                            accountState: state, unixSeconds: t.unixSeconds, signedMinor: t.signedMinor,
-                            vendor: name, memo: memo)
-                    }
-                } else {
-                    out[i] = FingerprintHasher.hash(
-                        accountState: state, unixSeconds: t.unixSeconds, signedMinor: t.signedMinor, vendor: name,
-                        memo: UnsafeBufferPointer(start: nil, count: 0))
-                }
+        let names = vendors.storage.span, offsets = vendors.offsets
+        for i in rows {
+            let t = transactions[i]
+            let vendor = Int(t.vendor)
+            let name = names.extracting(offsets[vendor]..<offsets[vendor + 1])
+            let state = accountStates[Int(t.account)]
+            if t.details != Transaction.noDetails, let memo = details[Int(t.details)].memo {
+                out[i] = FingerprintHasher.hash(
+                    accountState: state, unixSeconds: t.unixSeconds, signedMinor: t.signedMinor, vendor: name,
+                    memo: memo.utf8.span)
+            } else {
+                out[i] = FingerprintHasher.hash(
+                    accountState: state, unixSeconds: t.unixSeconds, signedMinor: t.signedMinor, vendor: name,
+                    memo: name.extracting(first: 0))
             }
         }
     }

@@ -55,7 +55,7 @@ extension Spill {
         let accountBase = UInt32(data.accounts.count)
         data.append(account)
         let vendors = (0..<account.vendors.count).map { id in
-            account.vendors.bytes(of: UInt32(id)).withUnsafeBufferPointer { data.vendors.intern($0) }
+            data.vendors.intern(account.vendors.bytes(of: UInt32(id)).span)
         }
         for run in runs {
             run.renumbering.withLock { $0 = SpillRun.Renumbering(accountBase: accountBase, vendors: vendors) }

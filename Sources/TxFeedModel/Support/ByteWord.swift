@@ -17,6 +17,23 @@ public enum ByteWord {
         UInt64(littleEndian: bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
+    /// Whether `a` and `b` hold the same bytes, compared eight at a time.
+    @inlinable
+    public static func same(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        let x = a.bytes, y = b.bytes
+        var i = 0
+        while i + 8 <= a.count {
+            guard load(x, at: i) == load(y, at: i) else { return false }
+            i += 8
+        }
+        while i < a.count {
+            guard a[i] == b[i] else { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// The bytes of `word` that are `byte`.
     @inlinable @inline(__always)
     public static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {

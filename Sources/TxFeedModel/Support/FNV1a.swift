@@ -7,15 +7,14 @@ public enum FNV1a {
 
     /// `bytes` hashed on from `state`.
     @inline(__always)
-    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from state: UInt64 = offsetBasis) -> UInt64 {
+    public static func hash(_ bytes: Span<UInt8>, from state: UInt64 = offsetBasis) -> UInt64 {
         var h = state
-        for b in bytes { h = (h ^ UInt64(b)) &* prime }
+        for i in bytes.indices { h = (h ^ UInt64(bytes[i])) &* prime }
         return h
     }
 
     /// `text`'s UTF-8 hashed on from `state`.
     public static func hash(_ text: String, from state: UInt64 = offsetBasis) -> UInt64 {
-        var text = text
-        return text.withUTF8 { hash($0, from: state) }
+        hash(text.utf8.span, from: state)
     }
 }

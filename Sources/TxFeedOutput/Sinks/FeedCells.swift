@@ -39,7 +39,7 @@ struct FeedCells {
             for index in feedAccounts.indices {
                 // Read through one local: each read of `feedAccounts[index]` was a copy.
                 let account = feedAccounts[index]
-                account.withBytes(of: .name) { name in names.add { render(name.span, &$0) } }
+                account.withBytes(of: .name) { name in names.add { render(name, &$0) } }
                 let currency = account.withBytes(of: .currency) { currencies.cell(of: $0, in: &shared, render: render) }
                 accounts.append(
                     AccountCells(
@@ -49,7 +49,7 @@ struct FeedCells {
         // A transfer's other account that only a remembered half is in (no row is in it): its
         // name, after the feed's (``Feed/transferAccount(_:)``).
         for account in feed.transfers?.outsideAccounts ?? [] {
-            account.withBytes(of: .name) { name in names.add { render(name.span, &$0) } }
+            account.withBytes(of: .name) { name in names.add { render(name, &$0) } }
             accounts.append(
                 AccountCells(name: names.range(of: accounts.count), currency: 0, source: 0, scale: account.scale))
         }
@@ -65,20 +65,20 @@ private struct CurrencyCells {
     private var otherCells: [Int] = []
 
     mutating func cell(
-        of code: UnsafeBufferPointer<UInt8>, in shared: inout ByteCells,
+        of code: Span<UInt8>, in shared: inout ByteCells,
         render: (Span<UInt8>, inout [UInt8]) -> Void
     ) -> Int {
         if let place = CurrencyScale.place(ofCode: code) {
             if byCode[place] < 0 {
                 byCode[place] = Int32(shared.count)
-                shared.add { render(code.span, &$0) }
+                shared.add { render(code, &$0) }
             }
             return Int(byCode[place])
         }
         let id = Int(others.intern(code))
         if id == otherCells.count {
             otherCells.append(shared.count)
-            shared.add { render(code.span, &$0) }
+            shared.add { render(code, &$0) }
         }
         return otherCells[id]
     }
