@@ -53,7 +53,7 @@ extension TransactionNormaliser {
         default: return nil
         }
 
-        guard let dateBytes = date?.stringBytes, let when = try? TransactionDate.readWithOffset(dateBytes) else {
+        guard let dateBytes = date?.stringBytes, let when = try? TransactionDate.readWithOffset(dateBytes.span) else {
             return nil
         }
 

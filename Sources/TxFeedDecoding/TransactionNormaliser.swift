@@ -95,7 +95,8 @@ struct TransactionNormaliser {
         let date: (unixSeconds: Int64, isCivil: Bool, offsetMinutes: Int16)
         do {
             date = try datePointer.withMemoryRebound(to: UInt8.self, capacity: json_string_length(dateValue)) {
-                try TransactionDate.readWithOffset(UnsafeBufferPointer(start: $0, count: json_string_length(dateValue)))
+                try TransactionDate.readWithOffset(
+                    UnsafeBufferPointer(start: $0, count: json_string_length(dateValue)).span)
             }
         } catch {
             return reject("date", "\(error)")

@@ -10,7 +10,7 @@
 public enum TransactionDate {
     /// A date as read: an instant, or a civil date (a day without a time) held as that day's
     /// midnight in UTC.
-    public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> (
+    public static func read(_ bytes: Span<UInt8>) throws(DateError) -> (
         unixSeconds: Int64, isCivil: Bool
     ) {
         let date = try readWithOffset(bytes)
@@ -19,7 +19,7 @@ public enum TransactionDate {
 
     /// ``read(_:)``, with the offset the text gave in minutes east of UTC (0 for none, `Z` and
     /// a civil date): a record keeps it (``Transaction/offsetMinutes``).
-    public static func readWithOffset(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> (
+    public static func readWithOffset(_ bytes: Span<UInt8>) throws(DateError) -> (
         unixSeconds: Int64, isCivil: Bool, offsetMinutes: Int16
     ) {
         guard bytes.count == 10 else {
@@ -37,19 +37,17 @@ public enum TransactionDate {
 
     /// ``read(_:)`` for a `String`, for tests and configuration.
     public static func read(_ string: String) throws(DateError) -> (unixSeconds: Int64, isCivil: Bool) {
-        var string = string
-        let result = string.withUTF8 { bytes in Result { () throws(DateError) in try read(bytes) } }
-        return try result.get()
+        try read(string.utf8.span)
     }
 
     /// Unix seconds of a date with a time of day, or a `DateError` saying what is wrong with it.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> Int64 {
+    public static func parse(_ bytes: Span<UInt8>) throws(DateError) -> Int64 {
         try instant(bytes).unixSeconds
     }
 
     /// ``parse(_:)``, with the offset the text gave (seconds east of UTC).
     @inline(__always)
-    private static func instant(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateError) -> (
+    private static func instant(_ bytes: Span<UInt8>) throws(DateError) -> (
         unixSeconds: Int64, offsetSeconds: Int
     ) {
         let n = bytes.count
@@ -98,13 +96,11 @@ public enum TransactionDate {
 
     /// Convenience for tests and configuration; records go through the byte form.
     public static func parse(_ string: String) throws(DateError) -> Int64 {
-        var string = string
-        let result = string.withUTF8 { bytes in Result { () throws(DateError) in try parse(bytes) } }
-        return try result.get()
+        try parse(string.utf8.span)
     }
 
     /// `Z`, `±HH:MM` or `±HHMM` at `start`, ending the input; returns seconds east of UTC.
-    private static func zoneOffset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(DateError) -> Int {
+    private static func zoneOffset(_ bytes: Span<UInt8>, from start: Int) throws(DateError) -> Int {
         let n = bytes.count
         let sign = bytes[start]
         if sign == UInt8(ascii: "Z") {
@@ -132,7 +128,7 @@ public enum TransactionDate {
 
     /// The `width` ASCII digits at `start` as a number, or nil if any is not a digit.
     @inline(__always)
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ width: Int) -> Int? {
+    private static func number(_ bytes: Span<UInt8>, _ start: Int, _ width: Int) -> Int? {
         var value = 0
         for i in start..<(start + width) {
             let digit = bytes[i] &- UInt8(ascii: "0")
@@ -215,8 +211,10 @@ public struct DateError: Error, Equatable, CustomStringConvertible {
         self.input = input
     }
 
-    init(_ kind: Kind, _ bytes: UnsafeBufferPointer<UInt8>) {
-        var text = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(64)), as: UTF8.self)
+    init(_ kind: Kind, _ bytes: Span<UInt8>) {
+        var shown: [UInt8] = []
+        shown.append(bytes.extracting(first: 64))
+        var text = String(decoding: shown, as: UTF8.self)
         if bytes.count > 64 { text += "…" }
         self.init(kind, input: text)
     }

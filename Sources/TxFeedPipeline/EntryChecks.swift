@@ -38,7 +38,7 @@ struct EntryChecks {
 
         guard let dateText = entry.date else { return reject("missing date") }
         let date: (unixSeconds: Int64, isCivil: Bool, offsetMinutes: Int16)
-        do { date = try TransactionDate.readWithOffset(dateText) } catch { return reject("\(error)") }
+        do { date = try TransactionDate.readWithOffset(dateText.span) } catch { return reject("\(error)") }
 
         var id: String?
         if let text = entry.id, !text.isEmpty {

@@ -45,7 +45,7 @@ final class TransactionDateTests: XCTestCase {
             let text = String(
                 format: "%04d-%02d-%02d %02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1,
                 parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
-            let parsed = try Array(text.utf8).withUnsafeBufferPointer { try TransactionDate.parse($0) }
+            let parsed = try TransactionDate.parse(Array(text.utf8).span)
             XCTAssertEqual(parsed, seconds, text)
             day += 1
             checked += 1
@@ -135,8 +135,7 @@ final class TransactionDateTests: XCTestCase {
     /// the day the file meant.
     func testTheOffsetGivenIsKeptAndTellsAShiftedDay() throws {
         func record(_ text: String) throws -> Transaction {
-            var text = text
-            let date = try text.withUTF8 { try TransactionDate.readWithOffset($0) }
+            let date = try TransactionDate.readWithOffset(text.utf8.span)
             return Transaction(
                 unixSeconds: date.unixSeconds, amountMinor: 1, vendor: 0, account: 0, isDebit: true,
                 isCivilDate: date.isCivil, offsetMinutes: date.offsetMinutes)

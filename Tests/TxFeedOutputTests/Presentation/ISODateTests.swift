@@ -18,7 +18,7 @@ final class ISODateTests: XCTestCase {
             var bytes: [UInt8] = []
             ISODate.appendUTC(unixSeconds: seconds, to: &bytes)
             XCTAssertEqual(bytes.count, 20)
-            let back = try bytes.withUnsafeBufferPointer { try TransactionDate.parse($0) }
+            let back = try TransactionDate.parse(bytes.span)
             XCTAssertEqual(back, seconds, String(decoding: bytes, as: UTF8.self))
         }
     }
