@@ -3,13 +3,9 @@
 public enum HeadStart {
     /// The index of the first byte after a UTF-8 byte order mark and ASCII blanks (space, tab,
     /// line feed, vertical tab, form feed, carriage return); `head.count` when nothing follows.
-    public static func index(in head: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    public static func index(in head: Span<UInt8>) -> Int {
+        var i = head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF ? 3 : 0
         while i < head.count, head[i] == 0x20 || (0x09...0x0D).contains(head[i]) { i += 1 }
         return i
-    }
-
-    public static func index(in head: Span<UInt8>) -> Int {
-        head.withUnsafeBufferPointer { index(in: $0) }
     }
 }

@@ -24,17 +24,17 @@ public struct StatementAmount: Equatable, Sendable {
     /// lexical form allows the plus), at most 5 fraction digits and 18 digits in all; nil for
     /// anything else (`12,5`, `1e3`, `-4`).
     public init?(text: String) {
-        var text = text
-        guard let amount = text.withUTF8(StatementAmount.init(utf8:)) else { return nil }
+        guard let amount = StatementAmount(utf8: text.utf8.span) else { return nil }
         self = amount
     }
 
     /// The same, from UTF-8 bytes.
-    public init?(utf8 text: UnsafeBufferPointer<UInt8>) {
-        let text = text.first == UInt8(ascii: "+") ? UnsafeBufferPointer(rebasing: text.dropFirst()) : text
+    public init?(utf8 text: Span<UInt8>) {
+        let text = !text.isEmpty && text[0] == UInt8(ascii: "+") ? text.extracting(droppingFirst: 1) : text
         var whole: Int128 = 0, fraction: Int128 = 0
         var wholeDigits = 0, fractionDigits = 0, significant = 0, seenPoint = false
-        for byte in text {
+        for i in text.indices {
+            let byte = text[i]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let digit = Int128(byte - UInt8(ascii: "0"))
@@ -58,11 +58,6 @@ public struct StatementAmount: Equatable, Sendable {
         guard wholeDigits + fractionDigits > 0 else { return nil }
         for _ in fractionDigits..<Self.scale { fraction *= 10 }
         self.init(units: whole * Self.unit + fraction, significantDecimals: significant)
-    }
-
-    public init?(utf8 text: Span<UInt8>) {
-        guard let amount = text.withUnsafeBufferPointer({ Self(utf8: $0) }) else { return nil }
-        self = amount
     }
 
     // MARK: Arithmetic

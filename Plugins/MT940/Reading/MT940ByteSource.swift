@@ -35,6 +35,6 @@ final class MT940MemorySource: MT940ByteSource {
 extension MT940Identity {
     /// ``confidence(path:head:contentStart:)`` of a head as SourceKit's `identify` hands it over.
     public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
-        confidence(path: path, head: head.span, contentStart: HeadStart.index(in: head))
+        confidence(path: path, head: head.span, contentStart: HeadStart.index(in: head.span))
     }
 }

@@ -104,7 +104,7 @@ public final class QIFDocument: Sendable {
     /// How sure the qif source is that a file is QIF: 95 for a head starting with a QIF header
     /// (after a BOM and blank lines), 10 for a `.qif` name alone, so that its error is qif's.
     public static func confidence(path: String, head: UnsafeBufferPointer<UInt8>) -> Int {
-        if QIFHeader.startsQIF(UnsafeBufferPointer(rebasing: head[HeadStart.index(in: head)...])) { return 95 }
+        if QIFHeader.startsQIF(UnsafeBufferPointer(rebasing: head[HeadStart.index(in: head.span)...])) { return 95 }
         return FileName.hasSuffix(path, ".qif") ? 10 : 0
     }
 
