@@ -89,16 +89,13 @@ public struct SourceData: Sendable {
         // the array's checks (a folder's merge appends every file's records).
         let first = transactions.count
         transactions.append(contentsOf: other.transactions)
-        transactions.withUnsafeMutableBufferPointer { all in
-            let added = UnsafeMutableBufferPointer(rebasing: all[first...])
-            func renumber(_ map: UnsafeBufferPointer<UInt32>?) {
-                for i in added.indices {
-                    if let map { added[i].vendor = map[Int(added[i].vendor)] }
-                    added[i].account &+= accountBase
-                    if added[i].details != Transaction.noDetails { added[i].details &+= detailBase }
-                }
-            }
-            if let vendorMap { vendorMap.withUnsafeBufferPointer { renumber($0) } } else { renumber(nil) }
+        var all = transactions.mutableSpan
+        let vendorIDs = vendorMap ?? [], mapsVendors = vendorMap != nil
+        let map = vendorIDs.span
+        for i in first..<all.count {
+            if mapsVendors { all[i].vendor = map[Int(all[i].vendor)] }
+            all[i].account &+= accountBase
+            if all[i].details != Transaction.noDetails { all[i].details &+= detailBase }
         }
         rejects.append(contentsOf: other.rejects)
         rejectsTaken += other.rejectsTaken

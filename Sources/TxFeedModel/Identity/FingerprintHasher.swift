@@ -75,8 +75,6 @@ public enum FingerprintHasher {
 
     @inline(__always)
     static func bytes(_ text: Span<UInt8>, _ h: UInt64) -> UInt64 {
-        var h = length(text.count, h)
-        for i in text.indices { h = byte(text[i], h) }
-        return h
+        FNV1a.hash(text, from: length(text.count, h))
     }
 }
