@@ -83,7 +83,7 @@ public struct Account: Sendable {
     }
 
     /// `body` on the bytes of `text` where they lie (empty when it was not given).
-    @inlinable
+    @inlinable @inline(__always)
     public func withBytes<R>(of text: Text, _ body: (Span<UInt8>) -> R) -> R {
         body(texts.span.extracting(range(of: text)))
     }
@@ -93,7 +93,7 @@ public struct Account: Sendable {
     public func byteCount(of text: Text) -> Int { range(of: text).count }
 
     /// Whether the source gave `text` (an empty text given is given).
-    @inlinable
+    @inlinable @inline(__always)
     public func has(_ text: Text) -> Bool { present & 1 << text.rawValue != 0 }
 
     /// Whether the source said who holds the account (``profile`` is not nil).
@@ -211,7 +211,7 @@ public struct Account: Sendable {
 
     // MARK: Storage
 
-    @inlinable
+    @inlinable @inline(__always)
     func range(of text: Text) -> Range<Int> {
         (text == .name ? 0 : Int(ends[text.rawValue - 1]))..<Int(ends[text.rawValue])
     }
