@@ -5,7 +5,7 @@ import XCTest
 /// A file no plugin claims whose first bytes say what it is (`Tests/Fixtures/unread/`): `run`
 /// and `sniff` name the format and what to do, in the same words, with the status of a file
 /// nothing reads (docs/CLI.md): 2 named alone, 3 for a folder's entry.
-final class UnreadFormatEndToEndTests: XCTestCase {
+final class UnreadFormatTests: XCTestCase {
     static let unread = BuiltProducts.fixtures + "/unread/"
     static let download = "download the statement from the bank as CSV, OFX, QIF, camt.053 or MT940 instead"
     static let asCSV = "open it in a spreadsheet, save it as CSV and run that"
@@ -64,6 +64,6 @@ final class UnreadFormatEndToEndTests: XCTestCase {
         let notes = try folder.write("notes.txt", "01,not a bai2 file\n")
         let run = try txfeed("run", notes)
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertEqual(run.stderr, "txfeed: error: \(notes): \(RoutingEndToEndTests.noPluginReadsIt)\n")
+        XCTAssertEqual(run.stderr, "txfeed: error: \(notes): \(RoutingTests.noPluginReadsIt)\n")
     }
 }

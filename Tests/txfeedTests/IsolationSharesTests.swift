@@ -6,7 +6,7 @@ import XCTest
 /// to back): what a plugin prints is still named after the source that printed it, a slow
 /// source gives back the statements queued behind it in its child, and one that crashes its
 /// child loses none of them.
-final class IsolationSharesEndToEndTests: XCTestCase {
+final class IsolationSharesTests: XCTestCase {
     var folder: TemporaryFolder!
     var plugins: String!
     var statements: String!

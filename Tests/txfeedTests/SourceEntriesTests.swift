@@ -4,7 +4,7 @@ import XCTest
 
 /// `emit_entries` and `reject`: transactions as plain fields, checked by the envelope's rules,
 /// from a C plugin built by the test and loaded by the real CLI.
-final class SourceEntriesEndToEndTests: XCTestCase {
+final class SourceEntriesTests: XCTestCase {
     var folder: TemporaryFolder!
     var testPlugin: String!
 

@@ -5,7 +5,7 @@ import XCTest
 /// camt files other open-source projects ship (`Tests/Fixtures/statements/camt/real/`, each's
 /// provenance and licence in its README), through the CLI: what the feed holds, the exit status
 /// and the notes that say what was inferred.
-final class CAMTRealFilesEndToEndTests: XCTestCase {
+final class CAMTRealFilesTests: XCTestCase {
     static let real = BuiltProducts.fixtures + "/statements/camt/real/"
 
     /// camt-to-coda's `2024-05-31.xml`: entries without `BookgDt`, `ValDt`, `Sts` or any party or

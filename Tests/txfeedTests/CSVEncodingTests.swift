@@ -3,7 +3,7 @@ import TxFeedTestSupport
 import XCTest
 
 /// Bank CSV in the encodings banks write, read by the built csv plugin with no options.
-final class CSVEncodingEndToEndTests: XCTestCase {
+final class CSVEncodingTests: XCTestCase {
     /// MUFG's statement CSV (三菱UFJ銀行, Eco通帳) as the bank lays it out: Shift_JIS (cp932),
     /// CRLF, Japanese headers, debit and credit columns, yen with thousands separators and a
     /// running balance. Read with no options: the encoding is told by its bytes, the columns by

@@ -4,7 +4,7 @@ import XCTest
 
 /// Banks' MT940 layouts through the CLI and the built `libmt940.so`: FinTS's `@@` line breaks,
 /// mBank's `OD:`/`DLA:` parties, a German purpose of SEPA keywords without `SVWZ+`.
-final class MT940LayoutsEndToEndTests: XCTestCase {
+final class MT940LayoutsTests: XCTestCase {
     static let mt940 = BuiltProducts.fixtures + "/statements/mt940/"
 
     /// A file in FinTS's one-line layout, `@@` where the line breaks are (figures of our own):

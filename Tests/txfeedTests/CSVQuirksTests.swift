@@ -6,7 +6,7 @@ import XCTest
 /// rows at the end taken for a summary, a date format with literal text, rows before a ragged
 /// stretch taken for a preamble, a checking account read as a card issuer's, status words read
 /// as booked, and year-first two-digit dates read day-first.
-final class CSVQuirksEndToEndTests: XCTestCase {
+final class CSVQuirksTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

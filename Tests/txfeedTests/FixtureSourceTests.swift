@@ -3,7 +3,7 @@ import TxFeedTestSupport
 import XCTest
 
 /// The built `libfixture.so` reading real files, folders and stdin.
-final class FixtureSourceEndToEndTests: XCTestCase {
+final class FixtureSourceTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -4,7 +4,7 @@ import XCTest
 
 /// French exports through the built csv plugin: Crédit Agricole's `Libellé` of several lines,
 /// Qonto's `dd-mm-yyyy HH:MM:SS` dates, LCL's table between its balance rows.
-final class CSVFrenchExportsEndToEndTests: XCTestCase {
+final class CSVFrenchExportsTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -5,7 +5,7 @@ import XCTest
 /// Several outputs are all or nothing: a run that fails to write one of them replaces none of
 /// the others' existing files and leaves no temporary file; the one failure that cannot be
 /// taken back (a rename, after others succeeded) is named precisely.
-final class OutputCommitEndToEndTests: XCTestCase {
+final class OutputCommitTests: XCTestCase {
     var folder: TemporaryFolder!
     let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
     let old = Data("old bytes\n".utf8)

@@ -4,7 +4,7 @@ import XCTest
 
 /// What real banks write at the edges of OFX, through the built CLI and plugin: empty SGML
 /// leaves, per-transaction currencies, pending lists, unreadable balances, text after `</OFX>`.
-final class OFXEdgeEndToEndTests: XCTestCase {
+final class OFXEdgeTests: XCTestCase {
     typealias Row = [String: Any]
 
     private func fixture(_ name: String) -> String { BuiltProducts.fixtures + "/statements/ofx/" + name }

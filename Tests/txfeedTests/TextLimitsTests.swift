@@ -5,7 +5,7 @@ import XCTest
 /// An absurd text in one record (a vendor of 5,000 bytes) is that record's reject, with the
 /// limit named, from JSON and from a plugin's entries alike; an absurd account name fails its
 /// envelope. The rest of the file goes on.
-final class TextLimitsEndToEndTests: XCTestCase {
+final class TextLimitsTests: XCTestCase {
     func testOversizedTextsAreRejectedWithTheLimitNamed() throws {
         let folder = try TemporaryFolder()
         let long = String(repeating: "x", count: 5000)

@@ -4,7 +4,7 @@ import XCTest
 
 /// `--dedupe` on real files written by the test: overlapping exports, the same file twice,
 /// overlapping OFX statements; the summary, `--duplicates FILE` and the exit status.
-final class DedupeEndToEndTests: XCTestCase {
+final class DedupeTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -3,7 +3,7 @@ import TxFeedTestSupport
 import XCTest
 
 /// The built `txfeed` and the built fixture plugin, run as a user would.
-final class RunEndToEndTests: XCTestCase {
+final class RunTests: XCTestCase {
     func testSamplePipelinePrintsEveryAccount() throws {
         let result = try txfeed("run", "--config", "samples/pipeline.json")
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -62,7 +62,7 @@ final class RunEndToEndTests: XCTestCase {
 
 /// A config file's relative paths are its own folder's, so a pipeline runs the same from
 /// anywhere; flags stay relative to the current folder.
-final class ConfigPathsEndToEndTests: XCTestCase {
+final class ConfigPathsTests: XCTestCase {
     func testRelativePathsInAConfigFileAreTheConfigFilesFolders() throws {
         let folder = try TemporaryFolder()
         let checking = try String(

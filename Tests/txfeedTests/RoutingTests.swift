@@ -4,7 +4,7 @@ import XCTest
 
 /// `txfeed run FILE…` sends each file to the source plugin most sure it reads it (`identify`);
 /// a folder means each file in it. Nothing is skipped in silence.
-final class RoutingEndToEndTests: XCTestCase {
+final class RoutingTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

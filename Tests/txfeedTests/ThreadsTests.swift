@@ -3,7 +3,7 @@ import TxFeedTestSupport
 import XCTest
 
 /// A large envelope is decoded on several threads; the output must not depend on how many.
-final class ThreadsEndToEndTests: XCTestCase {
+final class ThreadsTests: XCTestCase {
     func testCSVIsByteIdenticalForAnyThreadCountAndRun() throws {
         let folder = try TemporaryFolder()
         // 50,000 transactions (above the parallel threshold), awkward vendors, one rejected.

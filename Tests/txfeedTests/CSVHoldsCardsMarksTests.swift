@@ -5,7 +5,7 @@ import XCTest
 /// Through the built csv plugin: Nordea's holds in the booking date's place, a card issuer's
 /// month with one payment, and NatWest's `'` before every text cell, kept (docs/CSV.md). Layouts
 /// are the banks'; figures our own.
-final class CSVHoldsCardsMarksEndToEndTests: XCTestCase {
+final class CSVHoldsCardsMarksTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
