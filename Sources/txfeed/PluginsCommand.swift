@@ -76,7 +76,9 @@ struct PluginsCommand: ParsableCommand {
 
         private func runInChild() throws {
             let child = Process()
-            child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            // This txfeed, or the built one when a test runs the command in its own process.
+            guard let executable = PluginHostChild.executable() else { return try checkHere() }
+            child.executableURL = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
             child.arguments = ["plugins", "check", "--in-process", "--timeout", "\(timeout)", path]
             // The report comes through a pipe, passed on line by line as it comes, so that a
             // report the plugin cut short (its own exit) is seen to have no verdict.
