@@ -570,7 +570,7 @@ final class FeedEndToEndTests: XCTestCase {
         let fromNDJSON = try ndjson(ndjsonRun.output)
         XCTAssertEqual(fromJSON.count, 7)
         XCTAssertEqual(fromJSON as NSArray, fromNDJSON as NSArray, "json and ndjson hold the same transactions")
-        let rows = try CSVEndToEndTests.pythonCSV(csv.stdout, folder: folder)
+        let rows = try CSVReadBack.rows(csv.stdout, folder: folder)
         let header = rows[0]
         for (row, object) in zip(rows.dropFirst(), fromJSON) {
             for (column, cell) in zip(header, row) {

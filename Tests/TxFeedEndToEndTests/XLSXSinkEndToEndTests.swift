@@ -68,10 +68,10 @@ final class XLSXSinkEndToEndTests: XCTestCase {
             XCTAssertEqual(sheet.widths.count, header.count, "\(sheet.title): every column fitted")
         }
 
-        let csv = try CSVEndToEndTests.pythonCSV(try folder.read("out.csv"), folder: folder)
+        let csv = try CSVReadBack.rows(try folder.read("out.csv"), folder: folder)
         let sheet = try XCTUnwrap(book["Transactions"])
         // The vendor's swatch sits beside it, a column without a name.
-        var header = CSVEndToEndTests.header
+        var header = CSVReadBack.header
         header.insert("", at: 4)
         XCTAssertEqual(sheet.rows.first?.map { $0.string ?? "" }, header)
         XCTAssertEqual(sheet.rows.count, csv.count)
@@ -157,7 +157,7 @@ final class XLSXSinkEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let rows = try XCTUnwrap(try XLSXReadBack.read(folder.path + "/chosen.xlsx")["Transactions"]).rows
         XCTAssertEqual(rows.first?.map { $0.string ?? "" }, ["local_date", "amount", "vendor", ""])
-        let csv = try CSVEndToEndTests.pythonCSV(try folder.read("chosen.csv"), folder: folder)
+        let csv = try CSVReadBack.rows(try folder.read("chosen.csv"), folder: folder)
         XCTAssertEqual(csv.first, ["local_date", "day"])
         XCTAssertEqual(rows.count, 8)
         for (row, cells) in zip(rows.dropFirst(), csv.dropFirst()) {

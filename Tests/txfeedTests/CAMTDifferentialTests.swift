@@ -14,7 +14,7 @@ import XCTest
 /// statement's account, currency, entry count, opening and closing balances and whether they
 /// reconcile, must agree; where they do not, the test says which is right and what in the file
 /// decides it.
-final class CAMTDifferentialEndToEndTests: XCTestCase {
+final class CAMTDifferentialTests: XCTestCase {
     static let camt = BuiltProducts.fixtures + "/statements/camt/"
 
     struct Line: Hashable, Comparable, CustomStringConvertible {

@@ -4,7 +4,7 @@ import XCTest
 
 /// `csv:columns=` and the `local_date` column, read back by Python's `csv` module and held
 /// against the default columns of the same run.
-final class CSVColumnsEndToEndTests: XCTestCase {
+final class CSVColumnsTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
@@ -40,7 +40,7 @@ final class CSVColumnsEndToEndTests: XCTestCase {
                     "csv:dialect=\(dialect),columns=\(chosen.joined(separator: ",")),path=\(folder.path)/chosen.csv",
                 ])
             XCTAssertEqual(result.status, 3, result.stderr)
-            let reference = try CSVEndToEndTests.pythonCSV(try folder.read("all.csv"), folder: folder)
+            let reference = try CSVReadBack.rows(try folder.read("all.csv"), folder: folder)
             var bytes = try folder.read("chosen.csv")
             if dialect == "excel-eu" {
                 XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF])
@@ -51,7 +51,7 @@ final class CSVColumnsEndToEndTests: XCTestCase {
             XCTAssertEqual(rows.count, reference.count)
             var crossedMidnight = false
             for (row, full) in zip(rows.dropFirst(), reference.dropFirst()) {
-                func cell(_ name: String) -> String { full[CSVEndToEndTests.header.firstIndex(of: name)!] }
+                func cell(_ name: String) -> String { full[CSVReadBack.header.firstIndex(of: name)!] }
                 XCTAssertEqual(row[1], cell("memo"))
                 XCTAssertEqual(row[2], cell("vendor"))
                 XCTAssertEqual(row[3], cell("day"))

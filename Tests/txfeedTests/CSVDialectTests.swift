@@ -3,7 +3,7 @@ import TxFeedTestSupport
 import XCTest
 
 /// `--sink csv:dialect=excel-eu`, `neutralise=false`, and what never reaches a cell raw.
-final class CSVDialectEndToEndTests: XCTestCase {
+final class CSVDialectTests: XCTestCase {
     let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
 
     func testExcelEUIsSemicolonsDecimalCommasAndABOM() throws {

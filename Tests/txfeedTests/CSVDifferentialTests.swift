@@ -6,7 +6,7 @@ import XCTest
 /// (PyPI, MIT; in the tests' venv), whose bank mappings were written from real exports. Where
 /// both read the same layout, each transaction's payee and signed amount (and day, where both
 /// take the same date column) must agree.
-final class CSVDifferentialEndToEndTests: XCTestCase {
+final class CSVDifferentialTests: XCTestCase {
     /// An empty profiles folder: a developer's own profiles never change what is compared.
     var profiles: TemporaryFolder!
 

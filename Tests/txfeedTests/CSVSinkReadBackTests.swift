@@ -4,7 +4,7 @@ import TxFeedTestSupport
 import XCTest
 
 /// The CSV sink read back by an independent reader: Python's `csv` module.
-final class CSVEndToEndTests: XCTestCase {
+final class CSVSinkReadBackTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
@@ -13,32 +13,8 @@ final class CSVEndToEndTests: XCTestCase {
         try XCTSkipUnless(python.status == 0, "python3 is needed to read the CSV back")
     }
 
-    /// Every record of `csv` as Python's `csv.reader` reads it (strict quoting, `newline=''`).
-    static func pythonCSV(_ csv: Data, folder: TemporaryFolder, encoding: String = "utf-8") throws -> [[String]] {
-        let path = try folder.write("read-back-\(UUID().uuidString).csv", csv)
-        let script = """
-            import csv, json, sys
-            with open(sys.argv[1], newline='', encoding=sys.argv[2]) as f:
-                rows = list(csv.reader(f, strict=True))
-            sys.stdout.write(json.dumps(rows))
-            """
-        let result = try runCommand(try TestPython.system(), ["-c", script, path, encoding])
-        guard result.status == 0 else {
-            throw ReadBackError(description: "python3 could not read the CSV:\n\(result.stderr)")
-        }
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [[String]])
-    }
-
-    struct ReadBackError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// Exact comparison: Swift's `==` would call `é` and `e` + U+0301 equal.
     private func sameScalars(_ a: String, _ b: String) -> Bool { Array(a.unicodeScalars) == Array(b.unicodeScalars) }
-
-    static let header = [
-        "date", "day", "account", "vendor", "type", "amount", "currency", "colour", "source", "id", "status", "memo",
-    ]
 
     /// (vendor, formula-like) — each a debit or credit of 4.50 at a known time.
     let vendors: [(String, Bool)] = [
@@ -110,8 +86,8 @@ final class CSVEndToEndTests: XCTestCase {
         XCTAssertFalse(quoted, "quotes balance")
         XCTAssertEqual(records, vendors.count + 1)
 
-        let rows = try Self.pythonCSV(raw, folder: folder)
-        XCTAssertEqual(rows.first, Self.header)
+        let rows = try CSVReadBack.rows(raw, folder: folder)
+        XCTAssertEqual(rows.first, CSVReadBack.header)
         XCTAssertEqual(rows.count, vendors.count + 1)
         for (n, (row, (vendor, formula))) in zip(rows.dropFirst(), vendors).enumerated() {
             XCTAssertEqual(row.count, 12, "\(row)")
@@ -151,8 +127,8 @@ final class CSVEndToEndTests: XCTestCase {
         XCTAssertEqual(bom.status, 0, bom.stderr)
         XCTAssertEqual(Array(bom.stdout.prefix(3)), [0xEF, 0xBB, 0xBF])
         XCTAssertEqual(bom.stdout.dropFirst(3), plain.stdout, "the BOM is the only difference")
-        let rows = try Self.pythonCSV(bom.stdout, folder: folder, encoding: "utf-8-sig")
-        XCTAssertEqual(rows.first, Self.header)
+        let rows = try CSVReadBack.rows(bom.stdout, folder: folder, encoding: "utf-8-sig")
+        XCTAssertEqual(rows.first, CSVReadBack.header)
         XCTAssertEqual(rows.count, 8)
 
         let toFile = try txfeed(
@@ -173,8 +149,8 @@ final class CSVEndToEndTests: XCTestCase {
         let result = try txfeed(
             "run", "samples/accounts/checking.json", "samples/accounts/savings.ndjson", "--sink", "csv")
         XCTAssertEqual(result.status, 0, result.stderr)
-        let rows = try Self.pythonCSV(result.stdout, folder: folder)
-        XCTAssertEqual(rows.first, Self.header)
+        let rows = try CSVReadBack.rows(result.stdout, folder: folder)
+        XCTAssertEqual(rows.first, CSVReadBack.header)
         XCTAssertEqual(rows.count, 12)
         for row in rows.dropFirst() {
             XCTAssertEqual(row.count, 12)

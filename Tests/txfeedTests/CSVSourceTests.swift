@@ -4,7 +4,7 @@ import XCTest
 
 /// The `csv` plugin's own options, as users give them: rules files, config files, the spec that
 /// `sniff` prints, zones for local times, several currencies, and the shipped plugin's check.
-final class CSVSourceEndToEndTests: XCTestCase {
+final class CSVSourceTests: XCTestCase {
     var folder: TemporaryFolder!
     let ukCurrent = BuiltProducts.repository + "/samples/bank/uk-current.csv"
 

@@ -5,7 +5,7 @@ import XCTest
 /// txfeed's CSV against the hand-written C reference (`bench/floor.c`, jansson + libc
 /// drand48) on generated data with awkward vendors: dates, days, vendors, amounts and legacy
 /// colours must agree row for row.
-final class FloorParityEndToEndTests: XCTestCase {
+final class FloorParityTests: XCTestCase {
     func testCSVMatchesTheCReferenceRowForRow() throws {
         // Part of the repository: a missing file is a failure, never a skip.
         let bench = BuiltProducts.repository + "/bench"

@@ -8,7 +8,7 @@ import XCTest
 
 /// The built `txfeed` with the built `libhttp.so` against a real HTTP server on 127.0.0.1:
 /// `Tests/Fixtures/http/server.py`, one per test so that its hit counts start at zero.
-final class HTTPSourceEndToEndTests: XCTestCase {
+final class HTTPSourceTests: XCTestCase {
     private var servers: [Process] = []
     private var port = 0
     /// What the server's /secret accepts as the Authorization header.

@@ -6,7 +6,7 @@ import XCTest
 /// OFX, a card QFX — downloaded again each day with overlaps and run with `--state`, give every
 /// payment once (a coffee pending on day 1 books with a tip on day 2), every transfer once, and
 /// every drop a reason; the day's journals, included together, are what hledger balances.
-final class HouseholdEndToEndTests: XCTestCase {
+final class HouseholdTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -6,7 +6,7 @@ import XCTest
 /// (Debian packages) and `bean-check` (PyPI beancount, in the tests' venv) — on every sample
 /// statement: each accepts the journal and its assertions, and the uncategorised side of every
 /// entry adds up, per currency, to minus what txfeed's own feed sums to.
-final class JournalEndToEndTests: XCTestCase {
+final class JournalTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -12,7 +12,7 @@ import XCTest
 /// date 31 December, booked and closed 2 January) — with its signed amount, currency and bank
 /// reference; each statement's entry count, opening and closing balances, and whether it
 /// reconciles (sniff's figures against sums of the library's).
-final class MT940DifferentialEndToEndTests: XCTestCase {
+final class MT940DifferentialTests: XCTestCase {
     static let mt940 = BuiltProducts.fixtures + "/statements/mt940/"
 
     struct Line: Hashable, Comparable, CustomStringConvertible {

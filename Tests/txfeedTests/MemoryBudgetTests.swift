@@ -4,7 +4,7 @@ import XCTest
 
 /// `--memory`: past the budget, records spill to sorted runs in temporary files and the sinks
 /// read a merge of them. The output must be the in-memory run's, byte for byte.
-final class MemoryBudgetEndToEndTests: XCTestCase {
+final class MemoryBudgetTests: XCTestCase {
     /// 70,000 transactions from three sources, two of them the same file (every record tied
     /// in time with its copy in the other source, and identical records whose fingerprints
     /// count per source), with a 1 MiB budget: two runs (the pool leaves as a run once it holds

@@ -9,7 +9,7 @@ import XCTest
 /// Schwab brokerage file (`…/ofxparser/`, MIT, attributed in its README). Each transaction's
 /// FITID, instant (UTC), signed amount and payee, and each account's currency and ledger balance
 /// with its day, must agree; where they do not, the test says which and why.
-final class OFXDifferentialEndToEndTests: XCTestCase {
+final class OFXDifferentialTests: XCTestCase {
     static let folder = BuiltProducts.fixtures + "/statements/ofx/ofxparse/"
     /// asgrim/ofxparser's (PHP) test files: `Tests/Fixtures/statements/ofx/ofxparser/`.
     static let ofxparserFolder = BuiltProducts.fixtures + "/statements/ofx/ofxparser/"

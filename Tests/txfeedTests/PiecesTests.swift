@@ -6,7 +6,7 @@ import XCTest
 /// threshold is forced down to a few KiB here (`TXFEED_FIXTURE_PIECE_BYTES`, for tests only),
 /// so that files of a few thousand records are cut into a dozen pieces, and each run is
 /// compared with the same file read whole.
-final class PiecesEndToEndTests: XCTestCase {
+final class PiecesTests: XCTestCase {
     var folder: TemporaryFolder!
     static let pieces = ["TXFEED_FIXTURE_PIECE_BYTES": "30000"]
 

@@ -4,7 +4,7 @@ import XCTest
 
 /// Plugin loading as the CLI does it: by name through the search path, by path, and the
 /// errors a user sees (exit 2, before any source runs).
-final class PluginLoadingEndToEndTests: XCTestCase {
+final class PluginLoadingTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -10,7 +10,7 @@ import XCTest
 /// Each transaction's date, signed amount in minor units and check number (an `N` of digits:
 /// txfeed's id, quiffen's int; a code such as `ATM` is neither's) must agree, and so must each
 /// account's total. Where they do not, the test says which is right and what in the file decides it.
-final class QIFDifferentialEndToEndTests: XCTestCase {
+final class QIFDifferentialTests: XCTestCase {
     static let qif = BuiltProducts.fixtures + "/statements/qif/"
     static let quiffenFiles = qif + "quiffen/"
 

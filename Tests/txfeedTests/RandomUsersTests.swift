@@ -8,7 +8,7 @@ import XCTest
 /// Invalid option values (`users=abc`) are refused by the plugin's `open`, which the host calls
 /// for every source before any runs: a configuration error, exit 2, with the plugin's message.
 /// Unknown option names are refused by the host itself, also with exit 2.
-final class RandomUsersEndToEndTests: XCTestCase {
+final class RandomUsersTests: XCTestCase {
     /// NDJSON lines as objects.
     func records(_ result: CommandResult) throws -> [[String: Any]] {
         try result.output.split(separator: "\n").map {

@@ -4,7 +4,7 @@ import XCTest
 
 /// The sqlite sink read back by an independent reader, Python's `sqlite3` module, and held
 /// against the CSV sink's output of the same run; how the file is chosen, replaced and kept.
-final class SQLiteSinkEndToEndTests: XCTestCase {
+final class SQLiteSinkRunTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
@@ -50,7 +50,7 @@ final class SQLiteSinkEndToEndTests: XCTestCase {
         let result = try runCommand(
             try TestPython.system(), ["-c", script, database, Self.transactionColumns.joined(separator: ",")])
         guard result.status == 0 else {
-            throw CSVEndToEndTests.ReadBackError(description: "python3 could not read \(database):\n\(result.stderr)")
+            throw CSVReadBack.Failure(description: "python3 could not read \(database):\n\(result.stderr)")
         }
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         return ReadBack(
@@ -88,12 +88,12 @@ final class SQLiteSinkEndToEndTests: XCTestCase {
         XCTAssertEqual(folder.contents(), ["awkward.json", "out.csv", "out.db"], "no journal, no temporary file")
 
         let database = try readBack(folder.path + "/out.db")
-        let csv = try CSVEndToEndTests.pythonCSV(try folder.read("out.csv"), folder: folder)
-        XCTAssertEqual(csv.first, CSVEndToEndTests.header)
+        let csv = try CSVReadBack.rows(try folder.read("out.csv"), folder: folder)
+        XCTAssertEqual(csv.first, CSVReadBack.header)
         XCTAssertEqual(database.transactions.count, csv.count - 1)
         XCTAssertGreaterThan(database.transactions.count, 20)
         for (index, (row, cells)) in zip(database.transactions, csv.dropFirst()).enumerated() {
-            for (column, (value, cell)) in zip(CSVEndToEndTests.header, zip(row, cells)) {
+            for (column, (value, cell)) in zip(CSVReadBack.header, zip(row, cells)) {
                 let expected = Self.csvCell(value, guarded: !["date", "type", "amount", "colour"].contains(column))
                 XCTAssertEqual(
                     expected, cell, "row \(index + 1), \(column): \(value) against CSV \(cell.debugDescription)")
@@ -101,7 +101,7 @@ final class SQLiteSinkEndToEndTests: XCTestCase {
             // memo and currency: NULL for the empty cell, never "".
             for column in [6, 11] where cells[column].isEmpty {
                 XCTAssertTrue(
-                    row[column] is NSNull, "row \(index + 1), \(CSVEndToEndTests.header[column]): \(row[column])")
+                    row[column] is NSNull, "row \(index + 1), \(CSVReadBack.header[column]): \(row[column])")
             }
             let amount = try XCTUnwrap(row[5] as? String)
             XCTAssertEqual(

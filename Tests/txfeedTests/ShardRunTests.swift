@@ -6,7 +6,7 @@ import XCTest
 /// over every source writes (CSV and NDJSON; JSON but for each source's elapsed time), however
 /// the sources fall into parts; bad sets of parts are refused; the GNU parallel recipe of
 /// docs/SHARDS.md runs as written.
-final class ShardEndToEndTests: XCTestCase {
+final class ShardRunTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -4,7 +4,7 @@ import XCTest
 
 /// A transaction's bank id, status and memo, an account's id, and civil dates (a day without a
 /// time), from the envelope through every built-in sink.
-final class TransactionDetailsEndToEndTests: XCTestCase {
+final class TransactionDetailsRunTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
@@ -16,8 +16,8 @@ final class TransactionDetailsEndToEndTests: XCTestCase {
     func testCSVCarriesIdStatusAndMemoAndACivilDateHasNoInventedTime() throws {
         let result = try txfeed("run", file, "--sink", "csv")
         XCTAssertEqual(result.status, 3, "three records are rejected: \(result.stderr)")
-        let rows = try CSVEndToEndTests.pythonCSV(result.stdout, folder: folder)
-        XCTAssertEqual(rows.first, CSVEndToEndTests.header)
+        let rows = try CSVReadBack.rows(result.stdout, folder: folder)
+        XCTAssertEqual(rows.first, CSVReadBack.header)
         let byVendor = Dictionary(rows.dropFirst().map { ($0[3], $0) }, uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(rows.count, 4)
         let bakery = try XCTUnwrap(byVendor["Bäckerei"])

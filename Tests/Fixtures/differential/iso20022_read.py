@@ -13,7 +13,7 @@ string when it is not whole cents) and reference. The plugin has no notion of an
 and makes a line of every `Ntry`; the `Ntry`'s own `Sts` (`BOOK`, `PDNG`, `INFO`; from .08
 `Sts/Cd` or `Sts/Prtry`) is added beside it, read here with ElementTree, for the test to tell
 booked lines from the rest. A file the plugin cannot read prints `{"error": "..."}`. Used by
-Tests/TxFeedEndToEndTests/CAMTDifferentialEndToEndTests.swift.
+Tests/txfeedTests/CAMTDifferentialTests.swift.
 """
 import json
 import sys

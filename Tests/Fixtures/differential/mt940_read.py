@@ -8,7 +8,7 @@ closing balances (final or intermediate, amounts with two decimals), whether ope
 closing (null without both balances), and each `:61:` line's value date, entry date, signed
 amount in minor units, currency and bank reference. The library's fixes (`Options.all()`) are
 on unless `--legacy` asks for its default, release 5.0.0's output. A file the library cannot
-read prints `{"error": "..."}`. Used by Tests/TxFeedEndToEndTests/MT940DifferentialEndToEndTests.swift.
+read prints `{"error": "..."}`. Used by Tests/txfeedTests/MT940DifferentialTests.swift.
 """
 import json
 import sys

@@ -7,7 +7,7 @@ investment statement, whose balance ofxparse does not read), and each transactio
 (UTC, as ofxparse converts the file's offset), signed amount in minor units (a string when it is
 not whole cents), payee (`NAME`/`PAYEE`; null for an investment transaction) and memo. An
 investment transaction's amount is its `TOTAL` and its date `DTTRADE`. A file ofxparse cannot read
-prints `{"error": "..."}`. Used by Tests/TxFeedEndToEndTests/OFXDifferentialEndToEndTests.swift.
+prints `{"error": "..."}`. Used by Tests/txfeedTests/OFXDifferentialTests.swift.
 """
 import json
 import sys

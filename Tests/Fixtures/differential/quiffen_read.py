@@ -9,7 +9,7 @@ signed amount in minor units (a string when it is not whole cents), check number
 quiffen keeps it: an int for digits, else the text), payee and the number of splits; and the
 account's total, the sum of those amounts. The file is decoded as `--encoding` (default UTF-8)
 and split into lines on LF, CRLF or CR. A file quiffen cannot read prints `{"error": "..."}`.
-Used by Tests/TxFeedEndToEndTests/QIFDifferentialEndToEndTests.swift.
+Used by Tests/txfeedTests/QIFDifferentialTests.swift.
 """
 import json
 import sys
