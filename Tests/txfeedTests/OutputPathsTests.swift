@@ -4,7 +4,7 @@ import XCTest
 
 /// Output paths as a shell's redirections treat them: streams written in place, links followed,
 /// impossible paths refused before any source runs, and no file written twice.
-final class OutputPathsEndToEndTests: XCTestCase {
+final class OutputPathsTests: XCTestCase {
     var folder: TemporaryFolder!
     let checking = BuiltProducts.repository + "/samples/accounts/checking.json"
 

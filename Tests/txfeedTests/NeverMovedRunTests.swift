@@ -5,7 +5,7 @@ import XCTest
 /// Bank CSV rows whose status says the money never moved (Revolut's `REVERTED`, PayPal's
 /// `Denied`): not imported and not rejected, but counted in the summary and written whole by
 /// `--skipped FILE` — never silent, and no reason for `--strict` to refuse the run.
-final class NeverMovedEndToEndTests: XCTestCase {
+final class NeverMovedRunTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
