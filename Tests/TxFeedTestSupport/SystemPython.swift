@@ -5,7 +5,7 @@ extension TestPython {
     /// The `python3` on PATH as the interpreter's own file, found once per test process.
     /// `/usr/bin/env python3` looks anew each time, and a version manager's shim first on PATH
     /// (pyenv's, a shell script that starts a dozen more) took 0.2 s of CPU a call, the
-    /// interpreter 0.09: StateEndToEndTests alone starts Python 43 times (3.4 s of its 30).
+    /// interpreter 0.09: StateRunTests alone starts Python 43 times (3.4 s of its 30).
     public static func system() throws -> String {
         if let known = systemPath.withLock({ $0 }) { return known }
         let found = try runCommand("/usr/bin/env", ["python3", "-c", "import sys; print(sys.executable)"])

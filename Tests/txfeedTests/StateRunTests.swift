@@ -5,7 +5,7 @@ import XCTest
 /// `--state FILE` across real runs of the built CLI: what is new, partly new and already seen;
 /// overlapping statements with and without bank ids; pending records; a run that fails after
 /// its sources; two runs at once; `state show` and `state undo`; files that are not a state.
-final class StateEndToEndTests: XCTestCase {
+final class StateRunTests: XCTestCase {
     var folder: TemporaryFolder!
     var state: String { folder.path + "/state.db" }
 

@@ -6,7 +6,7 @@ import XCTest
 /// booked record a later run reads are one payment, by bank id or by payee, day and amount
 /// within `--pending-tolerance`; a pending record never booked is dropped after the window;
 /// a journal holds each payment once; `state undo` opens them again.
-extension StateEndToEndTests {
+extension StateRunTests {
     /// Days since 1970 as `YYYY-MM-DD`, `days` before today (UTC).
     private func day(_ daysAgo: Int) -> String {
         let formatter = ISO8601DateFormatter()

@@ -5,7 +5,7 @@ import XCTest
 /// Issue 43, duplicates a person can correct: `state keep` imports a dropped record once,
 /// `state same` makes two ids one payment; both are batches `state show` lists and `state
 /// undo` forgets; near-duplicates are reported with the command that merges them.
-extension StateEndToEndTests {
+extension StateRunTests {
     private func ids(_ result: CommandResult, vendor: String) throws -> [String] {
         try feedRows(result.output).filter { $0["vendor"] as? String == vendor }.compactMap { $0["id"] as? String }
     }
