@@ -4,7 +4,7 @@ import XCTest
 
 /// The feed as a user meets it through the built `txfeed`: days and zones, rejects, exit
 /// statuses, --strict, atomic outputs, the JSON sink, merge order, palettes and colour.
-final class FeedEndToEndTests: XCTestCase {
+final class FeedRunTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -5,7 +5,7 @@ import XCTest
 /// Issue 15's decoder cases through the built `txfeed` and fixture plugin: each was found by
 /// fuzzing, and each used to lose or misread records, write a `--rejects` line that is not JSON,
 /// or crash.
-final class DecoderAgreementEndToEndTests: XCTestCase {
+final class DecoderAgreementRunTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {

@@ -6,7 +6,7 @@ import XCTest
 /// bytes, cuts, doubled separators and quotes, unterminated quotes, NUL bytes, huge fields. txfeed
 /// must never die of a signal or hang on them, must exit 0, 1, 2 or 3, and every failure must
 /// name its file. All the cases go through one process (a folder), a handful through `-s csv:`.
-final class CSVFuzzEndToEndTests: XCTestCase {
+final class CSVFuzzRunTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
@@ -57,7 +57,7 @@ final class CSVFuzzEndToEndTests: XCTestCase {
         case shuffleLines = "shuffle-lines"
 
         func apply(to bytes: inout [UInt8], _ random: inout SeededGenerator) {
-            let fuzz = CSVFuzzEndToEndTests.self
+            let fuzz = CSVFuzzRunTests.self
             switch self {
             case .flip:
                 for _ in 0..<(1 + random.below(8)) where !bytes.isEmpty {

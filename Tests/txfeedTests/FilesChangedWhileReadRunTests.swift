@@ -6,7 +6,7 @@ import XCTest
 /// grows while txfeed reads it fails that source, named, with exit status 3; never a signal.
 /// Mapped, as they were, the cut file was SIGBUS for the whole run (each of the four, every
 /// time, with the change made right after the mapping).
-final class FilesChangedWhileReadEndToEndTests: XCTestCase {
+final class FilesChangedWhileReadRunTests: XCTestCase {
     var folder: TemporaryFolder!
     var good: String!
 

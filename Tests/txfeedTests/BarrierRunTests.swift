@@ -4,7 +4,7 @@ import XCTest
 
 /// The barrier, with real plugins: nothing reaches a sink before every source has ended, and
 /// a slow or failing source never costs the others their records.
-final class BarrierEndToEndTests: XCTestCase {
+final class BarrierRunTests: XCTestCase {
     var folder: TemporaryFolder!
     var testPlugin: String!
 
