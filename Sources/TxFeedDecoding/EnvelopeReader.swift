@@ -72,7 +72,7 @@ struct EnvelopeReader {
             guard let code = c.stringBytes else { return fail("body.currency is not a string") }
             currencyCode = code
         }
-        guard let scale = currencyCode.map({ CurrencyScale.decimals(forCurrencyCodeBytes: $0.span) }) ?? 2 else {
+        guard let scale = CurrencyScale.decimals(forCurrencyCodeBytes: currencyCode?.span) else {
             return fail(
                 "body." + CurrencyScale.refusal(of: currencyCode.map { String(decoding: $0, as: UTF8.self) } ?? ""))
         }

@@ -118,12 +118,13 @@ public enum CurrencyScale {
     /// The minor units of `code`: 2 for `nil`, `nil` for a code that is not three uppercase ASCII
     /// letters or not an ISO 4217 currency with minor units (metals and funds such as `XAU` have none).
     public static func decimals(forCurrencyCode code: String?) -> Int? {
-        guard let code else { return 2 }
+        guard let code else { return decimals(forCurrencyCodeBytes: nil) }
         return decimals(forCurrencyCodeBytes: code.utf8.span)
     }
 
     /// ``decimals(forCurrencyCode:)`` of a code's bytes, as a decoder read them.
-    public static func decimals(forCurrencyCodeBytes code: Span<UInt8>) -> Int? {
+    public static func decimals(forCurrencyCodeBytes code: Span<UInt8>?) -> Int? {
+        guard let code else { return 2 }
         guard let place = place(ofCode: code) else { return nil }
         let decimals = table[place]
         return decimals < 0 ? nil : Int(decimals)

@@ -29,7 +29,7 @@ extension AccountFields {
         guard name.count <= TextLimits.account else {
             return fail(TextLimits.over("name", name.count, TextLimits.account))
         }
-        guard let scale = fields.currency.map({ CurrencyScale.decimals(forCurrencyCodeBytes: $0.span) }) ?? 2 else {
+        guard let scale = CurrencyScale.decimals(forCurrencyCodeBytes: fields.currency?.span) else {
             return fail(CurrencyScale.refusal(of: fields.currency.map { String(decoding: $0, as: UTF8.self) } ?? ""))
         }
         var balance: Money?
