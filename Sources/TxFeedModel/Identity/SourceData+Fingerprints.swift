@@ -143,7 +143,7 @@ extension SourceData {
             } else {
                 out[i] = FingerprintHasher.hash(
                     accountState: state, unixSeconds: t.unixSeconds, signedMinor: t.signedMinor, vendor: name,
-                    memo: name.extracting(first: 0))
+                    memo: Span())
             }
         }
     }
