@@ -41,9 +41,7 @@ extension Money {
             }
         }
         guard digits > 0, i == text.count else {
-            var shown: [UInt8] = []
-            shown.append(text.extracting(first: 40))
-            throw .notPlainDecimal(String(decoding: shown, as: UTF8.self))
+            throw .notPlainDecimal(String(decodingUTF8: text.extracting(first: 40)))
         }
         if whole >= majorLimit { throw .tooLarge }
         for _ in min(fractionDigits, scale)..<scale { fraction *= 10 }

@@ -212,9 +212,7 @@ public struct DateError: Error, Equatable, CustomStringConvertible {
     }
 
     init(_ kind: Kind, _ bytes: Span<UInt8>) {
-        var shown: [UInt8] = []
-        shown.append(bytes.extracting(first: 64))
-        var text = String(decoding: shown, as: UTF8.self)
+        var text = String(decodingUTF8: bytes.extracting(first: 64))
         if bytes.count > 64 { text += "…" }
         self.init(kind, input: text)
     }

@@ -6,4 +6,9 @@ extension String {
         var string = self
         return string.withUTF8(body)
     }
+
+    /// `bytes` read as UTF-8, invalid sequences repaired as `String(decoding:as:)` repairs them.
+    @inlinable package init(decodingUTF8 bytes: Span<UInt8>) {
+        self = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
 }

@@ -143,8 +143,7 @@ public enum Palette: Equatable, Sendable, CustomStringConvertible {
                     | Int(bytes[i + 2] & 0x3F) << 6 | Int(bytes[i + 3] & 0x3F)
                 i += 4
             } else {
-                let all = bytes.indices.map { bytes[$0] }
-                return String(decoding: all, as: UTF8.self).unicodeScalars.reduce(0) { $0 &+ Int($1.value) }
+                return String(decodingUTF8: bytes).unicodeScalars.reduce(0) { $0 &+ Int($1.value) }
             }
         }
         return total
