@@ -20,6 +20,13 @@ public struct VendorTable: Sendable {
         storage[offsets[Int(id)]..<offsets[Int(id) + 1]]
     }
 
+    /// `body` on the bytes of name `id` where they lie: a row's name without the retain and
+    /// release a slice of ``storage`` costs.
+    @inlinable @inline(__always)
+    public func withBytes<R>(of id: UInt32, _ body: (Span<UInt8>) -> R) -> R {
+        body(storage.span.extracting(offsets[Int(id)]..<offsets[Int(id) + 1]))
+    }
+
     public func name(of id: UInt32) -> String {
         String(decoding: bytes(of: id), as: UTF8.self)
     }

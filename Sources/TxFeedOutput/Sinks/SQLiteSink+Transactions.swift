@@ -22,7 +22,6 @@ extension SQLiteSink {
             rgb.appendHex(to: &hex)
             return hex
         }
-        let vendorNames = feed.vendors.storage, vendorEnds = feed.vendors.offsets
         var dayFormat = context.dayFormat
         var row: [UInt8] = []
         row.reserveCapacity(128)
@@ -58,8 +57,7 @@ extension SQLiteSink {
             }
             insert.bind(1, Int64(index + 1))
             insert.bind(4, text: accounts[account])
-            let vendor = Int(t.vendor)
-            insert.bind(5, text: vendorNames.span.extracting(vendorEnds[vendor]..<vendorEnds[vendor + 1]))
+            feed.vendors.withBytes(of: t.vendor) { insert.bind(5, text: $0) }
             insert.bind(6, text: t.isDebit ? debit : credit)
             insert.bind(8, t.signedMinor)
             if let currency = currencies[account] { insert.bind(9, text: currency) } else { insert.bindNull(9) }
