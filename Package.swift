@@ -66,7 +66,7 @@ let shims: [Target] = [
     // iconv, part of glibc: bank files in windows-1252, ISO 8859 and UTF-16 become UTF-8.
     .systemLibrary(name: "CIconv", path: "Sources/CIconv"),
     // pipe2, close_range, setrlimit, PR_SET_CHILD_SUBREAPER and pthread_atfork for the plugin host
-    // child (TxFeedIsolation).
+    // child (TxFeedPipeline/Isolation).
     .target(name: "CProcess", path: "Sources/CProcess"),
     // SIGQUIT held from before the libraries start until main (txfeed only): Swift's crash
     // reporter, which lets a run go on, never takes it.
@@ -85,10 +85,10 @@ let stages: [Target] = [
     .target(name: "TxFeedPluginHost", dependencies: ["TxFeedModel", "TxFeedPluginABI", "CPrefetch"]),
     // JSON text and jansson documents into transactions and rejects: the core's only jansson user.
     .target(name: "TxFeedDecoding", dependencies: ["TxFeedModel", "CJansson"]),
-    // Source threads (up to 64 at once), the collectors, the barrier, timeout, cancel and abandon.
-    .target(name: "TxFeedPipeline", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding"]),
-    // Plugins in child processes: the plugin host child, the wire of compact records, the pool.
-    .target(name: "TxFeedIsolation", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "CProcess"]),
+    // Running sources up to the barrier: on threads (up to 64 at once) or in plugin host children
+    // (the pool, the wire of compact records), the collectors, timeout, cancel and abandon.
+    .target(
+        name: "TxFeedPipeline", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding", "CProcess"]),
     // What earlier runs imported (--state): the merged feed less what was seen, then the batch.
     .target(name: "TxFeedState", dependencies: ["TxFeedModel", "TxFeedSQLite", "CCrypto"]),
     // Colours, dates and amounts as shown; the sinks; the terminal.
@@ -103,7 +103,7 @@ let stages: [Target] = [
     .target(
         name: "TxFeedRun",
         dependencies: [
-            "TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding", "TxFeedPipeline", "TxFeedIsolation", "TxFeedState",
+            "TxFeedModel", "TxFeedPluginHost", "TxFeedDecoding", "TxFeedPipeline", "TxFeedState",
             "TxFeedOutput", "TxFeedRules",
         ]
     ),
@@ -114,7 +114,7 @@ let stages: [Target] = [
         name: "txfeed",
         dependencies: [
             "TxFeedRun", "TxFeedScaffold", "TxFeedOutput", "TxFeedPluginHost", "TxFeedModel", "TxFeedState",
-            "TxFeedIsolation", "TxFeedRules", "CStartup",
+            "TxFeedPipeline", "TxFeedRules", "CStartup",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -181,7 +181,6 @@ let tests: [Target] = [
         name: "TxFeedPluginHostTests", dependencies: ["TxFeedPluginHost", "TxFeedPluginABI", "TxFeedTestSupport"]),
     .testTarget(name: "TxFeedDecodingTests", dependencies: ["TxFeedDecoding", "TxFeedTestSupport", "CJansson"]),
     .testTarget(name: "TxFeedPipelineTests", dependencies: ["TxFeedPipeline", "TxFeedTestSupport"]),
-    .testTarget(name: "TxFeedIsolationTests", dependencies: ["TxFeedIsolation", "TxFeedTestSupport"]),
     .testTarget(
         name: "TxFeedOutputTests",
         dependencies: ["TxFeedOutput", "TxFeedDecoding", "TxFeedSQLite", "TxFeedTestSupport", "CJansson"]),
@@ -201,7 +200,7 @@ let tests: [Target] = [
     // plugin target (its entry symbol would clash, and a static copy would sit beside the loaded one).
     .testTarget(name: "TxFeedEndToEndTests", dependencies: ["TxFeedTestSupport"]),
     // The command line run in the test's own process: `TxFeedCommand.execute`, streams captured.
-    .testTarget(name: "txfeedTests", dependencies: ["txfeed", "TxFeedTestSupport", "TxFeedIsolation"]),
+    .testTarget(name: "txfeedTests", dependencies: ["txfeed", "TxFeedTestSupport", "TxFeedPipeline"]),
 ]
 
 let package = Package(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Synchronization
-import TxFeedIsolation
+import TxFeedPipeline
 import TxFeedPluginHost
 import TxFeedRun
 

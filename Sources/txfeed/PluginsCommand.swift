@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import TxFeedIsolation
 import TxFeedOutput
+import TxFeedPipeline
 import TxFeedPluginHost
 import TxFeedRun
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import TxFeedIsolation
 import TxFeedOutput
+import TxFeedPipeline
 import TxFeedRules
 import TxFeedRun
 

@@ -2,8 +2,8 @@ import ArgumentParser
 import Dispatch
 import Glibc
 import Synchronization
-import TxFeedIsolation
 import TxFeedOutput
+import TxFeedPipeline
 import TxFeedRun
 
 /// `run`: its options, and running once.

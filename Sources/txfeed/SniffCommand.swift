@@ -1,6 +1,6 @@
 import ArgumentParser
-import TxFeedIsolation
 import TxFeedOutput
+import TxFeedPipeline
 import TxFeedRun
 
 /// `txfeed sniff`: what a file is and how txfeed would read it, before a run trusts it.

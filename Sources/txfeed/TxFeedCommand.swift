@@ -1,9 +1,9 @@
 import ArgumentParser
 import Glibc
 import Synchronization
-import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
+import TxFeedPipeline
 
 @main
 struct TxFeedCommand: ParsableCommand {

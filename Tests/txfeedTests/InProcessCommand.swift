@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import TxFeedIsolation
+import TxFeedPipeline
 import TxFeedTestSupport
 
 @testable import txfeed

@@ -16,7 +16,7 @@ public struct PluginSinkError: Error, CustomStringConvertible {
 }
 
 /// The sink ABI's calls, wherever the plugin runs: ``PluginSinkSession`` in this process, or a
-/// plugin host child's (`TxFeedIsolation`).
+/// plugin host child's (`TxFeedPipeline/Isolation`).
 public protocol SinkSessionCalls: AnyObject {
     /// - Parameters:
     ///   - options: checked against the plugin's declaration; a JSON object of strings to it.

@@ -1,7 +1,7 @@
 import Foundation
-import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
+import TxFeedPipeline
 import TxFeedPluginHost
 import TxFeedRules
 

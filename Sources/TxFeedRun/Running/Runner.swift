@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TxFeedIsolation
 import TxFeedModel
 import TxFeedOutput
 import TxFeedPipeline

@@ -1,6 +1,6 @@
 import Foundation
-import TxFeedIsolation
 import TxFeedModel
+import TxFeedPipeline
 import TxFeedPluginHost
 
 /// `txfeed sniff FILE…`: which source plugin would read each file, how sure it is, and the

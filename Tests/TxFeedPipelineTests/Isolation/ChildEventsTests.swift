@@ -1,10 +1,9 @@
 import Foundation
 import TxFeedModel
-import TxFeedPipeline
 import TxFeedPluginHost
 import XCTest
 
-@testable import TxFeedIsolation
+@testable import TxFeedPipeline
 
 /// What a plugin hands over in a child arrives in txfeed as the collector in txfeed's own
 /// process would have it: documents and streamed accounts, in their order, with their rejects,

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TxFeedIsolation
+@testable import TxFeedPipeline
 
 final class PluginChildPipeTests: XCTestCase {
     /// A child's chunk (up to 20 ms of a plugin's records, often more than the default 64 KiB)

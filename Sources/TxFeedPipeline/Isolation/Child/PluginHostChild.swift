@@ -3,7 +3,6 @@ import Dispatch
 import Glibc
 import Synchronization
 import TxFeedModel
-import TxFeedPipeline
 import TxFeedPluginHost
 
 /// The plugin host child: `txfeed __plugin-host`, started by txfeed for its plugins. It loads

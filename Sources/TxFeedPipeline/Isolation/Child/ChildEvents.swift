@@ -1,6 +1,5 @@
 import Synchronization
 import TxFeedModel
-import TxFeedPipeline
 import TxFeedPluginHost
 
 /// The plugin's callbacks in the child: the collector decodes as it would in txfeed, and what

@@ -2,7 +2,7 @@ import TxFeedPluginHost
 import TxFeedTestSupport
 import XCTest
 
-@testable import TxFeedIsolation
+@testable import TxFeedPipeline
 
 /// The line of sources waiting for a plugin's children: shares come from its head in order,
 /// sources a lost child never began go back in front, and one taken alone leaves the rest in

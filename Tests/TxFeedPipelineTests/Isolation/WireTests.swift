@@ -3,7 +3,7 @@ import TxFeedModel
 import TxFeedPluginHost
 import XCTest
 
-@testable import TxFeedIsolation
+@testable import TxFeedPipeline
 
 final class WireTests: XCTestCase {
     private func sample() -> SourceData {

@@ -2,7 +2,6 @@ import Dispatch
 import Glibc
 import Synchronization
 import TxFeedModel
-import TxFeedPipeline
 import TxFeedPluginHost
 
 /// A source whose plugin runs in a plugin host child: whatever the plugin does — crash, call
