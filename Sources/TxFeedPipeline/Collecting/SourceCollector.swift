@@ -127,7 +127,7 @@ public final class SourceCollector: DeliveredDataEvents {
     }
 
     /// The source's `run` returned: an account left open fails.
-    public func runEnded() {
+    func runEnded() {
         if let (ended, unfinished) = streaming.withLock({ Self.close(&$0) }) {
             _ = commit { data in
                 if let ended { data.append(ended) }
@@ -155,7 +155,7 @@ public final class SourceCollector: DeliveredDataEvents {
     static let groupedUnits = 1 << 12
 
     /// Seconds spent decoding what the source delivered so far, the work under way included.
-    public var hostSeconds: Double {
+    var hostSeconds: Double {
         let since = hostWorkSince.load(ordering: .relaxed)
         let current = since == 0 ? 0 : max(0, Self.uptime() - since)
         return Double(
@@ -165,10 +165,10 @@ public final class SourceCollector: DeliveredDataEvents {
     /// When txfeed's work for the source last ended (uptime nanoseconds; 0 before any): a clock
     /// as of the last callback, for a plugin host child's chunks, without a clock call of its
     /// own before every callback.
-    public var lastHostWorkEnded: Int { hostWorkEnded.load(ordering: .relaxed) }
+    var lastHostWorkEnded: Int { hostWorkEnded.load(ordering: .relaxed) }
 
     /// Transactions, rejects and failed documents delivered and not yet taken.
-    public var pendingRecords: Int { pending.load(ordering: .relaxed) }
+    var pendingRecords: Int { pending.load(ordering: .relaxed) }
 
     // MARK: DeliveredDataEvents (a plugin host child's data, on the source's thread)
 
@@ -283,7 +283,7 @@ public final class SourceCollector: DeliveredDataEvents {
     /// times each (7% of a plugin host child's time). Its ticks (4 ms here) make one call's time
     /// short or long by at most a tick, and right on average over many: a timeout of seconds
     /// never notices.
-    package static func uptime() -> Int {
+    static func uptime() -> Int {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC_COARSE, &now)
         return now.tv_sec * 1_000_000_000 + now.tv_nsec
@@ -376,7 +376,7 @@ public final class SourceCollector: DeliveredDataEvents {
     /// ``Delivery/provisional``, so that a long account is held by txfeed alone, not by both
     /// processes. Nil with none: no account open, or one handed over as committed pieces (a
     /// huge envelope read in pieces).
-    public func takeOpenAccountPart() -> SourceData? {
+    func takeOpenAccountPart() -> SourceData? {
         // The accounts that ended before it go first, committed.
         commitEnded()
         return streaming.withLock { streaming -> SourceData? in

@@ -48,11 +48,11 @@ public struct StreamedAccount: Sendable {
     /// Whether records were handed over before the account ended (``handOver()``).
     public private(set) var handedOver = false
     /// Whether the account failed: ``finish()`` then holds its failure alone.
-    public var hasFailed: Bool { scale == nil }
+    var hasFailed: Bool { scale == nil }
     /// Records and rejects decoded and not yet handed over, earlier accounts' included.
-    public var heldRecords: Int { unit.transactions.count + unit.rejects.count }
+    var heldRecords: Int { unit.transactions.count + unit.rejects.count }
     /// Records, rejects and accounts held: what a unit of small accounts is committed by.
-    public var heldUnits: Int { heldRecords + unit.accounts.count }
+    var heldUnits: Int { heldRecords + unit.accounts.count }
 
     /// - Parameters:
     ///   - fields: the account as plain fields (`begin_account_fields`).

@@ -60,7 +60,7 @@ public struct Pipeline: Sendable {
     public var grace: Double = 1
     /// In-process sources that run at once, each on a thread of its own: enough that a few
     /// plugins blocked in a system call never hold up the others.
-    public var maxConcurrentSources = 64
+    var maxConcurrentSources = 64
     /// Threads for decoding one large document (`--threads`).
     public var decodeThreads = DocumentDecoder.defaultThreads
     public var observer: (any PipelineObserver)?

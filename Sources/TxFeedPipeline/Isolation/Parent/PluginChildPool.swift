@@ -39,7 +39,7 @@ public final class PluginChildPool: PluginLoading {
     /// ``acquire(_:directOutput:standardOutput:)`` waiting for one (sources wait in ``queue``).
     private let freed = DispatchSemaphore(value: 0)
     /// Twice the cores, at least 4.
-    public let childrenPerPlugin = max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    let childrenPerPlugin = max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     /// Sources waiting for a child, taken several at a time (``SourceQueue``).
     let queue = SourceQueue()
     /// Children being started ahead of their sources (``prestart(_:)``), by plugin: a source
