@@ -8,8 +8,8 @@ import TxFeedPluginHost
 /// The source's thread decodes each unit outside the lock and commits it whole under the lock;
 /// once abandoned, the collector keeps what it had and refuses the rest. A plugin host child
 /// runs one of its own, and the parent's receives what that one delivered
-/// (``DeliveredDataEvents``).
-public final class SourceCollector: DeliveredDataEvents {
+/// (``delivered(_:as:)``).
+public final class SourceCollector: SourceEvents {
     let name: String
     let index: Int
     let threads: Int
@@ -170,13 +170,14 @@ public final class SourceCollector: DeliveredDataEvents {
     /// Transactions, rejects and failed documents delivered and not yet taken.
     var pendingRecords: Int { pending.load(ordering: .relaxed) }
 
-    // MARK: DeliveredDataEvents (a plugin host child's data, on the source's thread)
+    // MARK: A plugin host child's data (on the thread following the child)
 
-    public var sourceName: String { name }
-    public var sourceIndex: Int { index }
-    public var decodeThreads: Int { threads }
-
-    public func delivered(_ data: SourceData, as delivery: Delivery) -> CallbackAnswer {
+    /// A chunk the child decoded, whole; `.stop` once the source was abandoned.
+    /// - Parameters:
+    ///   - delivery: how the chunk stands to the account the plugin has open: the child sends a
+    ///     long account's records as they come instead of holding it whole, and they are kept
+    ///     only once it ends well.
+    func delivered(_ data: SourceData, as delivery: Delivery) -> CallbackAnswer {
         let answer = receive(data, as: delivery)
         if data.transactions.count > 0 { onProgress?(data.transactions.count) }
         return answer
@@ -272,9 +273,12 @@ public final class SourceCollector: DeliveredDataEvents {
         }
     }
 
-    public var documentsKept: Int { delivered.withLock { $0.data.documents } }
+    /// Documents delivered and kept so far: not those of an account still held open.
+    var documentsKept: Int { delivered.withLock { $0.data.documents } }
 
-    public func childHostTime(nanoseconds: Int) {
+    /// The child's host time for this source so far (it replaces the last report): it counts as
+    /// the host's, never against the source's timeout.
+    func childHostTime(nanoseconds: Int) {
         childHostNanoseconds.store(nanoseconds, ordering: .relaxed)
     }
 

@@ -42,41 +42,6 @@ public protocol SourceEvents: AnyObject, Sendable {
     func log(_ level: PluginLogLevel, _ message: String)
 }
 
-/// The events of a source whose plugin runs in a child process: what the child decoded arrives
-/// whole, and the child's decoding time counts as the host's, never against the source's timeout.
-public protocol DeliveredDataEvents: SourceEvents {
-    /// The `source` column, and the source's index in the feed (`Account/source`).
-    var sourceName: String { get }
-    var sourceIndex: Int { get }
-    /// Threads for decoding one large document, in the child as in-process.
-    var decodeThreads: Int { get }
-    /// Whether each record keeps its place in its file (`--duplicates`), in the child as in-process.
-    var keepsLocations: Bool { get }
-    /// A chunk the child decoded; `.stop` once the source was abandoned.
-    /// - Parameters:
-    ///   - delivery: how the chunk stands to the account the plugin has open: the child sends a
-    ///     long account's records as they come instead of holding it whole, and they are kept
-    ///     only once it ends well.
-    func delivered(_ data: SourceData, as delivery: Delivery) -> CallbackAnswer
-    /// The child's host time for this source so far (it replaces the last report).
-    func childHostTime(nanoseconds: Int)
-    /// Documents delivered and kept so far: not those of an account still held open.
-    var documentsKept: Int { get }
-}
-
-/// How a chunk from a plugin host child stands to the streamed account the plugin has open.
-public enum Delivery: UInt8, Sendable {
-    /// Kept as it arrives.
-    case committed = 0
-    /// Records of the account still open, held apart until it ends. One that does not continue
-    /// the account held replaces it: that account never ended, and the source's end drops it.
-    case provisional = 1
-    /// The rest of the held account, which ended well: it is kept with what was held.
-    case closing = 2
-    /// The held account failed: what was held is dropped and this chunk (its failure) kept.
-    case withdrawing = 3
-}
-
 /// What a callback answers: the ABI's result codes.
 public enum CallbackAnswer: Sendable, Equatable {
     /// `TXFEED_OK`: go on.

@@ -78,7 +78,7 @@ public final class IsolatedPluginSource: SourceSession {
     }
 
     public func run(_ events: any SourceEvents) -> SourceRunResult {
-        guard let events = events as? any DeliveredDataEvents else { return .failed(Self.needsDecodedData) }
+        guard let events = events as? SourceCollector else { return .failed(Self.needsDecodedData) }
         return Self.result(of: perform(request(for: events), events: events))
     }
 
@@ -90,7 +90,7 @@ public final class IsolatedPluginSource: SourceSession {
         _ events: any SourceEvents, began: @escaping @Sendable () -> Void,
         finished: @escaping @Sendable (SourceRunResult) -> Void
     ) {
-        guard let events = events as? any DeliveredDataEvents else { return finished(.failed(Self.needsDecodedData)) }
+        guard let events = events as? SourceCollector else { return finished(.failed(Self.needsDecodedData)) }
         pool.submit(
             SourceJob(source: self, request: request(for: events), events: events, began: began) {
                 finished(Self.result(of: $0))
@@ -99,9 +99,9 @@ public final class IsolatedPluginSource: SourceSession {
 
     private static let needsDecodedData = "an isolated source needs a collector that takes decoded data"
 
-    private func request(for events: any DeliveredDataEvents) -> RunRequest {
+    private func request(for events: SourceCollector) -> RunRequest {
         RunRequest(
-            name: events.sourceName, index: events.sourceIndex, threads: events.decodeThreads,
+            name: events.name, index: events.index, threads: events.threads,
             configuration: configuration, memoryLimit: UInt64(memoryLimit ?? 0),
             keepsLocations: events.keepsLocations)
     }
@@ -128,7 +128,7 @@ public final class IsolatedPluginSource: SourceSession {
     }
 
     /// Runs `request` on a child of the plugin and returns once it is done.
-    private func perform(_ request: RunRequest, events: any DeliveredDataEvents) -> Ending {
+    private func perform(_ request: RunRequest, events: SourceCollector) -> Ending {
         let ending = Mutex<Ending?>(nil)
         let done = DispatchSemaphore(value: 0)
         pool.submit(

@@ -146,7 +146,7 @@ final class SourceQueue: Sendable {
 final class SourceJob: Sendable {
     let source: IsolatedPluginSource
     let request: RunRequest
-    let events: (any DeliveredDataEvents)?
+    let events: SourceCollector?
     var pluginPath: String { source.plugin.path }
     private let waiting = Atomic<Bool>(true)
     private let ended = Atomic<Bool>(false)
@@ -157,7 +157,7 @@ final class SourceJob: Sendable {
     ///   - began: called as its child begins it (``begin()``), not for one that never began.
     ///   - finished: called once, with how the source ended.
     init(
-        source: IsolatedPluginSource, request: RunRequest, events: (any DeliveredDataEvents)?,
+        source: IsolatedPluginSource, request: RunRequest, events: SourceCollector?,
         began: @escaping @Sendable () -> Void = {}, finished: @escaping @Sendable (IsolatedPluginSource.Ending) -> Void
     ) {
         self.source = source
