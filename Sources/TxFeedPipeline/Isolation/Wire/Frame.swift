@@ -101,11 +101,14 @@ final class FrameWriter: Sendable {
     /// False when the other end is gone (while held, only once the frames leave).
     @discardableResult
     func send(_ kind: FrameKind, _ payload: (inout WireEncoder) -> Void = { _ in }) -> Bool {
-        var w = WireEncoder()
-        Self.frame(kind, into: &w, payload)
-        return held.withLock { held in
-            guard held != nil else { return Self.writeAll(fd, w.bytes) }
-            held!.bytes.append(contentsOf: w.bytes)
+        held.withLock { held in
+            guard held != nil else {
+                var w = WireEncoder()
+                Self.frame(kind, into: &w, payload)
+                return Self.writeAll(fd, w.bytes)
+            }
+            // Straight after the frames held, not built apart and copied there.
+            Self.frame(kind, into: &held!.bytes, payload)
             guard held!.bytes.count > Self.largestHeld else { return true }
             defer { held!.bytes = [] }
             return Self.writeAll(fd, held!.bytes)
@@ -157,6 +160,14 @@ final class FrameWriter: Sendable {
             let written = Self.write(fd, w.bytes)
             return ends.prefix { $0 <= written }.count
         }
+    }
+
+    /// Appends one frame to `bytes`.
+    private static func frame(_ kind: FrameKind, into bytes: inout [UInt8], _ payload: (inout WireEncoder) -> Void) {
+        var w = WireEncoder(bytes: bytes)
+        bytes = []
+        frame(kind, into: &w, payload)
+        bytes = w.bytes
     }
 
     /// Appends one frame: its kind, its length, its payload.
