@@ -1,5 +1,5 @@
 /// Decodes the escapes of a JSON string's raw bytes: for the few keys the scanner must recognise
-/// (`body`, `transactions`) however they are spelled, and for the strings `txfeed merge` reads.
+/// (`body`, `transactions`) however they are spelled, and for ``EnvelopeHead``'s strings.
 enum JSONStringEscapes {
     /// The UTF-8 bytes `raw` (a string's contents, without its quotes) stands for, or nil when an
     /// escape is malformed or a `\u` surrogate has no partner: such a key names nothing the
