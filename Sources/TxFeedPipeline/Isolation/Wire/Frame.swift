@@ -52,8 +52,9 @@ enum Call: UInt8, Sendable {
     case sinkFinish = 7
     /// `sink_close`.
     case sinkClose = 8
-    /// Open, run and close one source (a ``RunRequest``); up to 16 are sent in one write and
-    /// run in turn. Answered after the source's stream: its index, ``RunEnd`` and a message.
+    /// Open, run and close one source (a ``RunRequest``); a share of them (up to
+    /// ``SourceQueue/largestShare``) is sent in one write and run in turn. Answered after the
+    /// source's stream: its index, ``RunEnd`` and a message.
     case run = 9
 }
 
