@@ -91,7 +91,7 @@ final class FrameWriter: Sendable {
     static let largestHeld = 1 << 20
 
     private struct Held {
-        var bytes: [UInt8] = []
+        var frames = WireEncoder()
         var since = ContinuousClock.now
     }
 
@@ -109,10 +109,10 @@ final class FrameWriter: Sendable {
                 return Self.writeAll(fd, w.bytes)
             }
             // Straight after the frames held, not built apart and copied there.
-            Self.frame(kind, into: &held!.bytes, payload)
-            guard held!.bytes.count > Self.largestHeld else { return true }
-            defer { held!.bytes = [] }
-            return Self.writeAll(fd, held!.bytes)
+            Self.frame(kind, into: &held!.frames, payload)
+            guard held!.frames.bytes.count > Self.largestHeld else { return true }
+            defer { held!.frames = WireEncoder() }
+            return Self.writeAll(fd, held!.frames.bytes)
         }
     }
 
@@ -142,12 +142,12 @@ final class FrameWriter: Sendable {
 
     private static func release(_ held: inout Held?, to fd: Int32) -> Bool {
         defer { held = nil }
-        guard let bytes = held?.bytes, !bytes.isEmpty else { return true }
+        guard let bytes = held?.frames.bytes, !bytes.isEmpty else { return true }
         return writeAll(fd, bytes)
     }
 
     /// Sends frames of one kind in one write, past any held ones: a share of run requests is
-    /// one wake-up of the child, not sixteen. Returns how many left whole before the other end
+    /// one wake-up of the child, not one for each source. Returns how many left whole before the other end
     /// went away (all of them, normally).
     func send<Item>(_ kind: FrameKind, each items: [Item], _ payload: (Item, inout WireEncoder) -> Void) -> Int {
         var w = WireEncoder()
@@ -161,14 +161,6 @@ final class FrameWriter: Sendable {
             let written = Self.write(fd, w.bytes)
             return ends.prefix { $0 <= written }.count
         }
-    }
-
-    /// Appends one frame to `bytes`.
-    private static func frame(_ kind: FrameKind, into bytes: inout [UInt8], _ payload: (inout WireEncoder) -> Void) {
-        var w = WireEncoder(bytes: bytes)
-        bytes = []
-        frame(kind, into: &w, payload)
-        bytes = w.bytes
     }
 
     /// Appends one frame: its kind, its length, its payload.
