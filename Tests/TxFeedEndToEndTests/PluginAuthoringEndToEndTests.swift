@@ -348,6 +348,22 @@ final class PluginAuthoringEndToEndTests: XCTestCase {
         XCTAssertTrue(
             result.output.contains("FAIL  the plugin crashed the check: Segmentation fault (signal 11)"), result.output)
         XCTAssertTrue(result.output.hasSuffix("FAILED  \(plugin): the plugin crashed\n"), result.output)
+        // The crash report of the child that ran it, naming the plugin's function.
+        XCTAssertTrue(result.stderr.contains("test-source: plugin output: *** Program crashed"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(" in libtest-source.so"), result.stderr)
+    }
+
+    /// A sink that never returns fails the check after --timeout, and the check does not wait
+    /// for its process as well (it ends with the check's): one minute's sleep, checked in seconds.
+    func testCheckGivesUpOnASinkThatNeverReturns() throws {
+        let plugin = try CPlugin.build(
+            CPlugin.fixture("test_sink.c"), name: "test-sink", into: folder.path,
+            defines: [#"TEST_SAMPLE_FAIL=\"hang\""#])
+        let start = Date()
+        let result = try run("plugins", "check", plugin, "--timeout", "1")
+        XCTAssertEqual(result.status, 1, result.output + result.stderr)
+        XCTAssertTrue(result.output.contains("FAIL  sample feed: the sink had not finished after 1 s"), result.output)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 9, "the check waited for the sink's process")
     }
 
     func testCheckFailsASourceThatIgnoresCancellation() throws {

@@ -45,7 +45,7 @@ final class SinkPluginPlanTests: XCTestCase {
             report.lines.contains { $0.contains("7 transactions from 2 accounts in 3 sink_write batches") },
             report.lines.joined(separator: "\n"))
 
-        let failing = PluginCheck(path: try testSink(defines: ["TEST_SAMPLE_FAIL"]).path).run()
+        let failing = PluginCheck(path: try testSink(defines: [#"TEST_SAMPLE_FAIL=\"write\""#]).path).run()
         XCTAssertFalse(failing.passed)
         XCTAssertTrue(
             failing.lines.contains { $0.hasPrefix("FAIL  sample feed: ") && $0.contains("told to fail in sink_write") },

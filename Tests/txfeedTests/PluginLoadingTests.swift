@@ -179,6 +179,22 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertTrue(result.output.hasSuffix("FAILED  \(path): the plugin exited\n"), result.output)
     }
 
+    /// A sink that crashes in the sample feed fails the check at that step, as a source does:
+    /// its plugin host child is the one that ends.
+    func testPluginsCheckReportsASinkThatCrashes() throws {
+        let path = try CPlugin.build(
+            CPlugin.fixture("test_sink.c"), name: "test-sink", into: folder.path,
+            defines: [#"TEST_SAMPLE_FAIL=\"crash\""#])
+        let result = try txfeed("plugins", "check", path)
+        XCTAssertEqual(result.status, 1, result.output)
+        XCTAssertTrue(result.output.contains("ok    sample_config: {\"fail\": \"crash\"}"), result.output)
+        XCTAssertTrue(
+            result.output.contains(
+                "FAIL  the plugin crashed the check: Segmentation fault (signal 11), in the sample feed\n"),
+            result.output)
+        XCTAssertTrue(result.output.hasSuffix("FAILED  \(path): the plugin crashed\n"), result.output)
+    }
+
     func testConfigFileUnknownKeyIsNamed() throws {
         let config = try folder.write("p.json", #"{"sources": [], "sinkz": []}"#)
         let result = try txfeed("run", "--config", config)

@@ -6,10 +6,13 @@ import TxFeedPluginABI
 public struct PluginSinkError: Error, CustomStringConvertible {
     public var sink: String
     public var message: String
+    /// How the sink's process went away, when that is the error (a sink in a plugin host child).
+    public var lostProcess: LostProcess?
 
-    public init(sink: String, message: String) {
+    public init(sink: String, message: String, lostProcess: LostProcess? = nil) {
         self.sink = sink
         self.message = message
+        self.lostProcess = lostProcess
     }
 
     public var description: String { "sink '\(sink)': \(message)" }

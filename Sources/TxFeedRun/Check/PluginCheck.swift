@@ -13,18 +13,24 @@ import TxFeedPluginHost
 /// a whole and rejected transactions are listed with their messages), then once more to see
 /// that it stops when cancelled. A sink gets a small sample feed through the whole sink ABI,
 /// in several batches.
+///
+/// With ``hosts``, the plugin is loaded and run in plugin host children, as `txfeed run` runs
+/// it: a plugin that crashes or calls `exit` ends its child, and the check reports it and stops.
 public struct PluginCheck {
     public var path: String
     /// Seconds the sample run gets.
     public var timeout: Double
+    /// Where the plugin runs; nil: in this process.
+    public var hosts: PluginChildPool?
     /// The cancellation run is cancelled this many seconds after it starts...
     public var cancelAfter: Double = 0.2
     /// ...and must return within this many seconds after that.
     public var grace: Double = 2
 
-    public init(path: String, timeout: Double = 10) {
+    public init(path: String, timeout: Double = 10, hosts: PluginChildPool? = nil) {
         self.path = path
         self.timeout = timeout
+        self.hosts = hosts
     }
 
     public struct Report {
@@ -32,6 +38,11 @@ public struct PluginCheck {
         public var passed = true
         public var loadFailed = false
         var problems = 0
+        /// The plugin's process went away in a step: the check stops there.
+        var lost: LostProcess?
+        /// A step was given up on while the plugin still ran in it (a sink that never returned):
+        /// its process is still busy, and ends with this one.
+        public var leftRunning = false
         /// Called with each line as soon as it is known.
         var emit: (String) -> Void = { _ in }
 
@@ -46,6 +57,16 @@ public struct PluginCheck {
             add("FAIL  \(line)")
             passed = false
             problems += 1
+        }
+        /// The plugin's process went away during `step`.
+        mutating func lose(_ cause: LostProcess, in step: String) {
+            lost = cause
+            if cause.crashed {
+                fail("the plugin crashed the check: \(cause.how), in the \(step)")
+            } else {
+                let how = cause.how.hasPrefix("exit status") ? "with \(cause.how)" : "(\(cause.how))"
+                fail("the plugin ended the check's process \(how) before the check finished, in the \(step)")
+            }
         }
         /// A detail under the line before.
         mutating func detail(_ line: String) { add("      \(line)") }
@@ -64,7 +85,7 @@ public struct PluginCheck {
         report.emit = emit
         let plugin: LoadedPlugin
         do {
-            plugin = try PluginLoader.load(path: path)
+            plugin = try hosts?.load(path: path) ?? PluginLoader.load(path: path)
         } catch {
             report.fail("load: \(error)")
             report.loadFailed = true
@@ -78,7 +99,7 @@ public struct PluginCheck {
         switch plugin.kind {
         case .source:
             checkSampleRun(plugin, options: options, &report)
-            checkCancellation(plugin, options: options, &report)
+            if report.lost == nil { checkCancellation(plugin, options: options, &report) }
         case .sink:
             checkSink(plugin, options: options, &report)
         }
@@ -87,7 +108,9 @@ public struct PluginCheck {
 
     private func conclude(_ report: Report, name: String) -> Report {
         var report = report
-        if report.passed {
+        if let lost = report.lost {
+            report.add("FAILED  \(path): the plugin \(lost.crashed ? "crashed" : "exited")")
+        } else if report.passed {
             report.add("PASS  \(name): every check passed")
         } else {
             report.add("FAILED  \(name): \(report.problems.counted("problem"))")
@@ -149,12 +172,14 @@ public struct PluginCheck {
     /// One run under the timeout; lists what failed and what was rejected.
     func checkSampleRun(_ plugin: LoadedPlugin, options: [(key: String, value: String)], _ report: inout Report) {
         let logged = Mutex<[String]>([])
-        var pipeline = Pipeline(sources: [Self.source(plugin, options)]) { _, level, message in
+        let session = source(plugin, options)
+        var pipeline = Pipeline(sources: [PipelineSource(name: plugin.name, session: session)]) { _, level, message in
             let line = "\(level.name): " + PluginLogLevel.visible(message)
             logged.withLock { $0.append(line) }
         }
         pipeline.timeout = timeout
         let outcome = pipeline.run().outcomes[0]
+        if let lost = (session as? IsolatedPluginSource)?.lostProcess { return report.lose(lost, in: "sample run") }
         let r = outcome.report
         let data = outcome.data
         for message in logged.withLock({ $0 }) { report.add("log   \(message)") }
@@ -184,9 +209,11 @@ public struct PluginCheck {
     func checkCancellation(_ plugin: LoadedPlugin, options: [(key: String, value: String)], _ report: inout Report) {
         let first = cancelledRun(plugin, options, after: cancelAfter)
         switch first {
+        case let .lost(cause): report.lose(cause, in: "cancellation run")
         case let .finishedBeforeCancel(ms):
             let second = cancelledRun(plugin, options, after: 0)
             switch second {
+            case let .lost(cause): report.lose(cause, in: "cancellation run")
             case let .finishedBeforeCancel(stopped), let .stopped(stopped):
                 report.ok(
                     "cancellation: the sample run ends in \(ms) ms, before a cancel at \(milliseconds(cancelAfter)) ms; cancelled at its start, it returned in \(stopped) ms"
@@ -211,16 +238,20 @@ public struct PluginCheck {
         case finishedBeforeCancel(milliseconds: Int)
         case stopped(milliseconds: Int)
         case abandoned
+        /// Its process went away (a crash, an `exit`) before it was cancelled or after.
+        case lost(LostProcess)
     }
 
     /// One run, cancelled `delay` seconds in (at once for 0) unless it is over by then.
     private func cancelledRun(_ plugin: LoadedPlugin, _ options: [(key: String, value: String)], after delay: Double)
         -> CancelledRun
     {
-        var pipeline = Pipeline(sources: [Self.source(plugin, options)])
+        let session = source(plugin, options)
+        var pipeline = Pipeline(sources: [PipelineSource(name: plugin.name, session: session)])
         pipeline.timeout = delay
         pipeline.grace = grace
         let result = pipeline.run()
+        if let lost = (session as? IsolatedPluginSource)?.lostProcess { return .lost(lost) }
         switch result.endings[0] {
         case .finished: return .finishedBeforeCancel(milliseconds: result.outcomes[0].report.elapsedMilliseconds)
         case .stoppedWhenCancelled(let milliseconds): return .stopped(milliseconds: milliseconds)
@@ -228,8 +259,9 @@ public struct PluginCheck {
         }
     }
 
-    private static func source(_ plugin: LoadedPlugin, _ options: [(key: String, value: String)]) -> PipelineSource {
-        PipelineSource(name: plugin.name, session: PluginSource(plugin: plugin, options: options))
+    private func source(_ plugin: LoadedPlugin, _ options: [(key: String, value: String)]) -> any SourceSession {
+        guard let hosts else { return PluginSource(plugin: plugin, options: options) }
+        return IsolatedPluginSource(plugin: plugin, options: options, pool: hosts)
     }
 
     // MARK: Sinks
@@ -277,23 +309,25 @@ public struct PluginCheck {
         var sink = PluginSink(plugin: plugin, options: options)
         sink.batchSize = 3
         let batches = (feed.transactions.count + sink.batchSize - 1) / sink.batchSize
-        let outcome = Mutex<String?>(nil)
+        let outcome = Mutex<PluginSinkError?>(nil)
         let done = DispatchSemaphore(value: 0)
         let start = Date()
         Threads.start(named: "sink \(plugin.name)") { [sink] in
-            do {
+            do throws(PluginSinkError) {
                 try sink.deliver(feed, context: FeedContext(colours: Palette.legacy.colours(of: feed.vendors)))
             } catch {
-                outcome.withLock { $0 = "\(error)" }
+                outcome.withLock { $0 = error }
             }
             done.signal()
         }
         guard done.wait(timeout: .now() + timeout) == .success else {
+            report.leftRunning = true
             report.fail("sample feed: the sink had not finished after \(seconds(timeout)) s")
             return
         }
         let elapsed = Int(Date().timeIntervalSince(start) * 1000)
         if let failure = outcome.withLock({ $0 }) {
+            if let lost = failure.lostProcess { return report.lose(lost, in: "sample feed") }
             report.fail("sample feed: \(failure)")
             return
         }

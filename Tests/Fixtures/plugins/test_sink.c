@@ -5,10 +5,10 @@
  *   finish <sources> <summary>
  * The `fail` option makes one stage fail with a message (freed by free_error, which counts
  * its calls into the line "freed N" written by sink_close): open, write, finish, or
- * write-silently (fails without a message), crash (a null pointer in sink_write) or exit
- * (exit(0) in sink_finish).
+ * write-silently (fails without a message), crash (a null pointer in sink_write), hang (a
+ * minute's sleep in sink_write) or exit (exit(0) in sink_finish).
  * -DTEST_NAME="x" renames it; -DTEST_NO_PATH leaves out the `path` option and writes to its
- * stdout instead of stderr (which txfeed points at its own stderr for such a sink); -DTEST_SAMPLE_FAIL makes its sample configuration fail in sink_write.
+ * stdout instead of stderr (which txfeed points at its own stderr for such a sink); -DTEST_SAMPLE_FAIL='"write"' (or any `fail` value above) makes its sample configuration fail that way.
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -67,6 +67,7 @@ static int t_write(void *state, const txfeed_record *records, size_t count, char
         return TXFEED_FAILED;
     }
     if (strcmp(s->fail, "write-silently") == 0) return TXFEED_FAILED;
+    if (strcmp(s->fail, "hang") == 0) sleep(60);
     if (strcmp(s->fail, "crash") == 0) {
         volatile int *nowhere = NULL;
         *nowhere = 1;
@@ -117,7 +118,7 @@ static const txfeed_plugin DESCRIPTOR = {
     .options = OPTIONS,
     .option_count = sizeof OPTIONS / sizeof OPTIONS[0],
 #ifdef TEST_SAMPLE_FAIL
-    .sample_config = "{\"fail\": \"write\"}",
+    .sample_config = "{\"fail\": \"" TEST_SAMPLE_FAIL "\"}",
 #else
     .sample_config = "{}",
 #endif

@@ -20,6 +20,11 @@ public final class IsolatedPluginSource: SourceSession {
     /// What ``checkConfigurations(_:)`` found: nil when not checked that way, `.some(nil)`
     /// when `open` took the configuration.
     private let checked = Mutex<String??>(nil)
+    /// How its process went away while it ran, if it did.
+    private let lostTo = Mutex<LostProcess?>(nil)
+    /// How the plugin's process went away while this source ran (a crash, an `exit`), if it
+    /// did; read once the run is over.
+    public var lostProcess: LostProcess? { lostTo.withLock { $0 } }
     /// Seconds between SIGTERM and SIGKILL for an abandoned child.
     static let killGrace = 0.5
 
@@ -231,6 +236,7 @@ public final class IsolatedPluginSource: SourceSession {
     /// The child went away in the middle of a request: how, in the words of the source's error.
     private func lost(_ child: PluginChild, documents: Int) -> String {
         let cause = child.lostCause()
+        lostTo.withLock { $0 = cause }
         var message = cause.text + " after \(documents.counted("document"))"
         if cause.crashed, let limit = memoryLimit {
             message += " (its process may use at most \(ByteSize.describe(limit)), --plugin-memory)"

@@ -70,6 +70,7 @@ final class IsolatedSinkSession: SinkSessionCalls {
         }
         // Gone, or answering garbled: never reused.
         self.child = nil
-        throw PluginSinkError(sink: name, message: child.lostCause().text)
+        let lost = child.lostCause()
+        throw PluginSinkError(sink: name, message: lost.text, lostProcess: lost)
     }
 }

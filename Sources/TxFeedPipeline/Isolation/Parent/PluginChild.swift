@@ -20,6 +20,8 @@ final class PluginChild: @unchecked Sendable {
     let directOutput: Bool
     /// With ``directOutput``, the descriptor of txfeed's that is the child's stdout.
     let standardOutput: Int32
+    /// Whether a crash prints Swift's crash report (``init(executable:pluginPath:directOutput:show:)``).
+    let crashReports: Bool
     let control: FrameWriter
     /// Read only by the source thread that holds the child.
     var data: FrameReader
@@ -57,14 +59,18 @@ final class PluginChild: @unchecked Sendable {
     ///     plugin's output is its purpose (a table on stderr, a feed on stdout).
     ///   - standardOutput: with `directOutput`, txfeed's descriptor that becomes the child's
     ///     stdout: 1, or 2 when another sink writes the feed to stdout.
+    ///   - crashReports: a crash prints Swift's crash report (the plugin's function and offset)
+    ///     on the child's stderr before it ends, for `plugins check`; a run reports the signal at once.
     ///   - onEnd: called once the child has ended and been reaped (the pool counts its children).
     init(
         executable: String, pluginPath: String, directOutput: Bool = false, standardOutput: Int32 = 1,
-        show: @escaping @Sendable (String) -> Void, onEnd: @escaping @Sendable () -> Void = {}
+        crashReports: Bool = false, show: @escaping @Sendable (String) -> Void,
+        onEnd: @escaping @Sendable () -> Void = {}
     ) throws(IsolationError) {
         self.role = Mutex(Role(pluginPath: pluginPath, onEnd: onEnd))
         self.directOutput = directOutput
         self.standardOutput = standardOutput
+        self.crashReports = crashReports
         var up: [Int32] = [0, 0], down: [Int32] = [0, 0], out: [Int32] = [0, 0]
         guard txfeed_pipe_cloexec(&up) == 0, txfeed_pipe_cloexec(&down) == 0, txfeed_pipe_cloexec(&out) == 0 else {
             onEnd()
@@ -106,9 +112,11 @@ final class PluginChild: @unchecked Sendable {
         let arguments = [executable, PluginHostChild.command]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        // Swift's crash backtracer off: a plugin's crash is reported by the signal that ended
-        // its process, at once (a backtrace is for `--isolation in-process` and a debugger).
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        // Swift's crash backtracer off unless asked for: a plugin's crash in a run is reported by
+        // the signal that ended its process, at once.
+        var environment: [UnsafeMutablePointer<CChar>?] = [
+            strdup("SWIFT_BACKTRACE=enable=\(crashReports ? "yes" : "no")")
+        ]
         var at = environ
         while let entry = at.pointee {
             if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
@@ -294,9 +302,10 @@ final class PluginChild: @unchecked Sendable {
     }
 
     /// How the child ended, in words (`Segmentation fault (signal 11)`, `exit status 0`); reaps
-    /// it first (waiting up to a second for one that closed its pipe but has not yet exited).
+    /// it first (waiting up to a second for one that closed its pipe but has not yet exited, or
+    /// ten while it may be writing its crash report).
     func ending() -> String {
-        guard let status = waitForExit(seconds: 1) else {
+        guard let status = waitForExit(seconds: crashReports ? 10 : 1) else {
             killAll()
             _ = waitForExit(seconds: 5)
             return "it stopped answering"
@@ -304,15 +313,12 @@ final class PluginChild: @unchecked Sendable {
         return Self.describe(status)
     }
 
-    /// Why a child that went away in the middle of a request is gone, as a source's or a
-    /// sink's error says it (`the plugin crashed: Aborted (signal 6)`, `the plugin ended its
-    /// process (exit status 0)`), and whether a signal ended it; the child is reaped and its
-    /// pipes closed.
-    func lostCause() -> (text: String, crashed: Bool) {
+    /// Why a child that went away in the middle of a request is gone; the child is reaped and
+    /// its pipes closed.
+    func lostCause() -> LostProcess {
         let how = ending()
         finish(grace: 0)
-        let crashed = exitStatus.map { $0 & 0x7F != 0 } ?? false
-        return (crashed ? "the plugin crashed: \(how)" : "the plugin ended its process (\(how))", crashed)
+        return LostProcess(how: how, crashed: exitStatus.map { $0 & 0x7F != 0 } ?? false)
     }
 
     /// `libx.so` of `/path/libx.so`: what a plugin's output is prefixed with before a source runs.

@@ -52,8 +52,15 @@ public final class PluginChildPool: PluginLoading {
         _ = FrameWriter.writeAll(2, Array((line + "\n").utf8))
     })
 
-    public init(executable: String) {
+    /// Whether a child that crashes prints Swift's crash report first (`plugins check`).
+    let crashReports: Bool
+
+    /// - Parameters:
+    ///   - crashReports: a child that crashes prints Swift's crash report (the plugin's
+    ///     function and offset) on stderr before it ends: for a plugin's author, not for a run.
+    public init(executable: String, crashReports: Bool = false) {
         self.executable = executable
+        self.crashReports = crashReports
     }
 
     /// Where plugins' own output lines go from now on (txfeed's stderr, above the live display).
@@ -191,7 +198,7 @@ public final class PluginChildPool: PluginLoading {
         // A child that fails to start gives its place back through onEnd, as one that ends does.
         try PluginChild(
             executable: executable, pluginPath: key.path, directOutput: key.directOutput,
-            standardOutput: key.standardOutput,
+            standardOutput: key.standardOutput, crashReports: crashReports,
             show: { [self] line in shown.withLock { $0 }(line) },
             onEnd: { [self] in
                 live.withLock { $0[key, default: 1] -= 1 }
@@ -333,7 +340,8 @@ public final class PluginChildPool: PluginLoading {
                 child = current
             } else {
                 child = try PluginChild(
-                    executable: executable, pluginPath: path, show: { [self] line in shown.withLock { $0 }(line) })
+                    executable: executable, pluginPath: path, crashReports: crashReports,
+                    show: { [self] line in shown.withLock { $0 }(line) })
                 current = child
             }
             child.serving(PluginChild.fileName(path))
