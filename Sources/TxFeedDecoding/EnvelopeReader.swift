@@ -102,39 +102,38 @@ struct EnvelopeReader {
             guard v.kind == .integer || v.kind == .string else { return fail("body.id is not a string") }
             bankID = v
         }
-        // The texts straight from the envelope's bytes, in one buffer: no String of each.
-        var texts = Account.Texts(
-            capacity: name.count + Self.scalarTextLength(bankID) + (currencyCode?.count ?? 0)
-                + Self.scalarTextLength(holder?.id) + (holder?.firstName?.count ?? 0)
-                + (holder?.lastName?.count ?? 0) + origin.utf8.count)
-        texts.append(name)
-        Self.appendScalarText(bankID, to: &texts, emptyIsNone: true)
-        texts.append(currencyCode)
-        Self.appendScalarText(holder?.id, to: &texts, emptyIsNone: false)
-        texts.append(holder?.firstName)
-        texts.append(holder?.lastName)
-        texts.append(origin)
+        // The texts straight from the envelope's bytes, in one buffer: no String of each (an id
+        // given as a number is written out first).
+        var bankNumber = bankID.flatMap { $0.kind == .integer ? String($0.integer) : nil }
+        var holderNumber = holder?.id.flatMap { $0.kind == .integer ? String($0.integer) : nil }
+        var originText = origin
+        let texts = Self.withBytes(&bankNumber) { bankNumber in
+            Self.withBytes(&holderNumber) { holderNumber in
+                originText.withUTF8 { origin in
+                    Account.Texts(
+                        name: name, id: bankNumber ?? Self.stringText(bankID, emptyIsNone: true),
+                        currency: currencyCode,
+                        profileID: holderNumber ?? Self.stringText(holder?.id, emptyIsNone: false),
+                        firstName: holder?.firstName, lastName: holder?.lastName, origin: origin)
+                }
+            }
+        }
         return Account(texts, balance: money, profile: holder != nil, source: sourceIndex, scale: scale)
     }
 
-    /// The most bytes ``appendScalarText(_:to:emptyIsNone:)`` appends for `value`.
-    private static func scalarTextLength<Value: EnvelopeValue>(_ value: Value?) -> Int {
-        guard let value else { return 0 }
-        return value.kind == .integer ? 20 : value.stringBytes?.count ?? 0
+    /// `body` on a text's bytes, or on nil.
+    private static func withBytes<R>(_ text: inout String?, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard text != nil else { return body(nil) }
+        return text!.withUTF8 { body($0) }
     }
 
-    /// An id, which arrives as a string or a number, as the account's next text; nil when
-    /// `value` is neither (or, with `emptyIsNone`, an empty string).
-    private static func appendScalarText<Value: EnvelopeValue>(
-        _ value: Value?, to texts: inout Account.Texts, emptyIsNone: Bool
-    ) {
-        if let value, value.kind == .integer {
-            texts.append(String(value.integer))
-        } else if let bytes = value?.stringBytes, !(emptyIsNone && bytes.isEmpty) {
-            texts.append(bytes)
-        } else {
-            texts.append(nil as UnsafeBufferPointer<UInt8>?)
-        }
+    /// An id given as a string, as the account's text; nil when `value` is not one (or, with
+    /// `emptyIsNone`, is empty).
+    private static func stringText<Value: EnvelopeValue>(_ value: Value?, emptyIsNone: Bool) -> UnsafeBufferPointer<
+        UInt8
+    >? {
+        guard let bytes = value?.stringBytes, !(emptyIsNone && bytes.isEmpty) else { return nil }
+        return bytes
     }
 
     /// Whether `key` is `name`; the callers have matched its length already (they switch on it).

@@ -12,19 +12,25 @@ extension AccountFields {
             return nil
         }
         let id = fields.id?.isEmpty == true ? nil : fields.id
-        // In `Account.Text` order; no array of them: an account of one record paid for each.
-        let texts = (fields.name, id, fields.currency, fields.profileID, fields.firstName, fields.lastName)
-        var length = origin.utf8.count
-        func check(_ field: String, _ text: UnsafeBufferPointer<UInt8>?) -> Bool {
-            guard let text else { return true }
-            length += text.count
-            if JSONString.isValidUTF8(text) { return true }
-            _ = fail("\(field) is not valid UTF-8")
-            return false
+        var originText = origin
+        let texts = originText.withUTF8 {
+            Account.Texts(
+                name: fields.name, id: id, currency: fields.currency, profileID: fields.profileID,
+                firstName: fields.firstName, lastName: fields.lastName, origin: $0)
         }
-        guard check("name", texts.0), check("id", texts.1), check("currency", texts.2),
-            check("profile_id", texts.3), check("first_name", texts.4), check("last_name", texts.5)
-        else { return nil }
+        // The texts checked together, as they lie; field by field only to name the one that is not.
+        if !texts.eachIsValidUTF8 {
+            func check(_ field: String, _ text: UnsafeBufferPointer<UInt8>?) -> Bool {
+                guard let text else { return true }
+                if JSONString.isValidUTF8(text) { return true }
+                _ = fail("\(field) is not valid UTF-8")
+                return false
+            }
+            guard check("name", fields.name), check("id", id), check("currency", fields.currency),
+                check("profile_id", fields.profileID), check("first_name", fields.firstName),
+                check("last_name", fields.lastName)
+            else { return nil }
+        }
         guard let name = fields.name else { return fail("name is missing") }
         guard name.count <= TextLimits.account else {
             return fail(TextLimits.over("name", name.count, TextLimits.account))
@@ -40,14 +46,6 @@ extension AccountFields {
                 return fail("balance \"\(String(decoding: text.prefix(40), as: UTF8.self))\": \(error)")
             }
         }
-        var account = Account.Texts(capacity: length)
-        account.append(name)
-        account.append(texts.1)
-        account.append(texts.2)
-        account.append(texts.3)
-        account.append(texts.4)
-        account.append(texts.5)
-        account.append(origin)
-        return Account(account, balance: balance, profile: fields.hasProfile, source: sourceIndex, scale: scale)
+        return Account(texts, balance: balance, profile: fields.hasProfile, source: sourceIndex, scale: scale)
     }
 }
