@@ -147,8 +147,8 @@ extension Feed {
     @discardableResult
     public mutating func linkTransfers(window: Int64 = 4, remembered: [RememberedHalf] = []) -> Bool {
         guard spilled == nil, accounts.count > 1 || !remembered.isEmpty else { return false }
-        let currencies = accounts.map { $0.currency ?? "" }
-        let opposites = opposites(currencies: currencies, window: window)
+        let (currencies, currencyOf) = currencyCodes()
+        let opposites = opposites(currencyOf: currencyOf, window: window)
         // A statement a page (MT940) or a file a month is one real account in many feed
         // accounts. Earlier halves are looked for among every record; else only records with an
         // opposite in another feed account may be a half, and only their accounts are numbered.
@@ -191,15 +191,7 @@ extension Feed {
     /// The records with the opposite amount in another feed account, in their currency, within
     /// the window (``TransferOrder``); and the accounts they are in. Most records have none,
     /// and are spared numbering their accounts and building their text.
-    private func opposites(currencies: [String], window: Int64) -> (order: TransferOrder, accounts: [Bool]) {
-        // Currencies are ISO 4217 codes, a few in a feed: a look along those met beats hashing
-        // a million strings.
-        var codes = [""]
-        let currencyOf = currencies.map { code in
-            if let n = codes.firstIndex(of: code) { return n }
-            codes.append(code)
-            return codes.count - 1
-        }
+    private func opposites(currencyOf: [Int], window: Int64) -> (order: TransferOrder, accounts: [Bool]) {
         var order = TransferOrder(transactions, currencyOf: currencyOf)
         var marked = [Bool](repeating: false, count: transactions.count)
         var accounts = [Bool](repeating: false, count: self.accounts.count)
@@ -214,7 +206,38 @@ extension Feed {
         return (order, accounts)
     }
 
-    /// The records that may be half of a transfer within the run: of the ``opposites(currencies:window:)``,
+    /// Each account's currency code (empty for none), and its place among the feed's codes.
+    /// Currencies are ISO 4217 codes, a few in a feed: a look along those met, by their bytes,
+    /// beats making a String of a million accounts' codes (~250 instructions each) and hashing them.
+    private func currencyCodes() -> (names: [String], indexes: [Int]) {
+        var codes: [(bytes: [UInt8], name: String)] = [([], "")]
+        var indexes: [Int] = []
+        indexes.reserveCapacity(accounts.count)
+        for a in accounts.indices {
+            guard accounts[a].has(.currency) else {
+                indexes.append(0)
+                continue
+            }
+            indexes.append(
+                accounts[a].withBytes(of: .currency) { code in
+                    for (n, known) in codes.enumerated() where known.bytes.count == code.count {
+                        var same = true
+                        for i in 0..<code.count where known.bytes[i] != code[i] {
+                            same = false
+                            break
+                        }
+                        if same { return n }
+                    }
+                    var bytes: [UInt8] = []
+                    for i in 0..<code.count { bytes.append(code[i]) }
+                    codes.append((bytes, String(decoding: bytes, as: UTF8.self)))
+                    return codes.count - 1
+                })
+        }
+        return (indexes.map { codes[$0].name }, indexes)
+    }
+
+    /// The records that may be half of a transfer within the run: of the ``opposites(currencyOf:window:)``,
     /// those with the opposite amount in another real account.
     private func candidates(
         _ opposites: TransferOrder, real: [Int], currencies: [String], window: Int64
