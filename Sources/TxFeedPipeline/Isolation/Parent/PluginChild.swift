@@ -20,7 +20,7 @@ final class PluginChild: @unchecked Sendable {
     let directOutput: Bool
     /// With ``directOutput``, the descriptor of txfeed's that is the child's stdout.
     let standardOutput: Int32
-    /// Whether a crash prints Swift's crash report (``init(executable:pluginPath:directOutput:show:)``).
+    /// Whether a crash prints Swift's crash report first (`plugins check`'s children).
     let crashReports: Bool
     let control: FrameWriter
     /// Read only by the source thread that holds the child.
