@@ -228,6 +228,9 @@ public struct Account: Sendable {
         var balanceDecimals: UInt8
     }
 
+    /// How many bytes the account's texts take together: what ``withPacked(_:)`` lends.
+    public var packedTextsCount: Int { texts.count }
+
     /// `body` on the account's ``Packed`` fields and its texts where they lie.
     public func withPacked<R>(_ body: (Packed, UnsafeBufferPointer<UInt8>) -> R) -> R {
         let packed = Packed(

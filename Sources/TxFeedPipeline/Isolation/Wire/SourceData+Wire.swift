@@ -24,12 +24,26 @@ extension SourceData {
     /// - Parameter hostTime: the child's host time for the source so far, in nanoseconds.
     func encodeHead(into w: inout WireEncoder, as delivery: Delivery = .committed, hostTime: UInt64 = 0) {
         w.integer(UInt32(accounts.count))
-        // Each account as it lies in memory: its fields in one copy, its texts in another.
-        for account in accounts {
-            account.withPacked { packed, texts in
-                w.bytes(texts)
-                w.plain(packed)
+        // Each account as it lies in memory, its texts (as ``WireEncoder/bytes(_:)`` writes them)
+        // then its fields, gathered in one buffer and appended once: three small appends an
+        // account were ~330 instructions of the ~800 a one-record account cost on the wire.
+        let packedSize = MemoryLayout<Account.Packed>.size
+        var size = 0
+        for account in accounts { size += 4 + account.packedTextsCount + packedSize }
+        withUnsafeTemporaryAllocation(byteCount: size, alignment: 1) { room in
+            var at = 0
+            for account in accounts {
+                account.withPacked { packed, texts in
+                    room.storeBytes(of: UInt32(texts.count).littleEndian, toByteOffset: at, as: UInt32.self)
+                    at += 4
+                    UnsafeMutableRawBufferPointer(rebasing: room[at..<(at + texts.count)])
+                        .copyMemory(from: UnsafeRawBufferPointer(texts))
+                    at += texts.count
+                    room.storeBytes(of: packed, toByteOffset: at, as: Account.Packed.self)
+                    at += packedSize
+                }
             }
+            w.raw(UnsafeRawBufferPointer(room))
         }
         w.bytes(vendors.storage)
         w.records(vendors.offsets)

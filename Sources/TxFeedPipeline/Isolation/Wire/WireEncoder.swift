@@ -34,6 +34,11 @@ struct WireEncoder {
         if let value { string(value) } else { integer(Self.none) }
     }
 
+    /// Bytes already laid out as the wire has them, in one copy.
+    mutating func raw(_ value: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: value)
+    }
+
     /// A plain value's memory, in one copy.
     mutating func plain<T: BitwiseCopyable>(_ value: T) {
         withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
