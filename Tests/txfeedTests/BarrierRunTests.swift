@@ -61,6 +61,19 @@ final class BarrierRunTests: XCTestCase {
         XCTAssertEqual(result.output.split(separator: "\n").count, 7)
     }
 
+    /// A plugin whose `open` does not return: its configuration check is given up on at the
+    /// timeout (the run would otherwise wait before any source began), and the source then
+    /// times out as any other. The other source's records are written.
+    func testAPluginWhoseOpenNeverReturnsFailsInTime() throws {
+        let result = try txfeed(
+            "run", "-s", testPlugin! + ":mode=open-hangs", "samples/accounts/checking.json",
+            "--sink", "ndjson", "--timeout", "1")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertLessThan(result.seconds, 20, "the run waited for the plugin's open")
+        XCTAssertTrue(result.stderr.contains("timed out after 1s"), result.stderr)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 7)
+    }
+
     func testAWellBehavedSlowSourceStopsWhenCancelled() throws {
         let result = try txfeed(
             "run", "-s", testPlugin! + ":mode=sleep", "samples/accounts/checking.json",

@@ -261,7 +261,7 @@ public struct PluginCheck {
 
     private func source(_ plugin: LoadedPlugin, _ options: [(key: String, value: String)]) -> any SourceSession {
         guard let hosts else { return PluginSource(plugin: plugin, options: options) }
-        return IsolatedPluginSource(plugin: plugin, options: options, pool: hosts)
+        return IsolatedPluginSource(plugin: plugin, options: options, pool: hosts, checkTimeout: timeout)
     }
 
     // MARK: Sinks

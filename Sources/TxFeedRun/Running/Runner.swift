@@ -355,7 +355,8 @@ public enum Runner {
         case let .plugin(plugin, options):
             if let hosts = plan.pluginHosts {
                 return IsolatedPluginSource(
-                    plugin: plugin, options: options, pool: hosts, memoryLimit: plan.pluginMemory)
+                    plugin: plugin, options: options, pool: hosts, memoryLimit: plan.pluginMemory,
+                    checkTimeout: plan.timeout)
             }
             return PluginSource(plugin: plugin, options: options)
         case let .unreadable(reason): return UnreadableSource(reason: reason)

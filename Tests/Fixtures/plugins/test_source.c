@@ -26,6 +26,7 @@
  *   size-max        emit_document with a length of SIZE_MAX (refused), then one envelope
  *   sleep           waits, polling is_cancelled (a well-behaved slow source)
  *   ignore-cancel   waits 30 s and never looks at is_cancelled
+ *   open-hangs      waits 60 s in open, before run: a configuration check that never answers
  *   crash           dereferences a null pointer (a plugin bug the host cannot survive)
  *   balance         a streamed account ended with end_account_with_balance("-12.50"), then
  *                   one ended with a balance that is not a plain decimal ("12,5")
@@ -105,6 +106,7 @@ static int test_open(const char *config, void **state, char **error) {
     const char *mode = root ? json_string_value(json_object_get(root, "mode")) : NULL;
     strncpy(s->mode, mode ? mode : "ok", sizeof s->mode - 1);
     if (root) json_decref(root);
+    if (strcmp(s->mode, "open-hangs") == 0) sleep(60);
     *state = s;
     (void)error;
     return TXFEED_OK;

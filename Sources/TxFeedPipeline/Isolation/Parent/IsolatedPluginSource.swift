@@ -15,6 +15,8 @@ public final class IsolatedPluginSource: SourceSession {
     let pool: PluginChildPool
     /// Bytes of address space the child may use (`--plugin-memory`), or nil.
     let memoryLimit: Int?
+    /// Seconds the configuration check (``open()``) may take: the run's timeout.
+    let checkTimeout: Double
     public var pluginName: String { plugin.name }
     private let abandoned = Atomic<Bool>(false)
     /// What ``checkConfigurations(_:)`` found: nil when not checked that way, `.some(nil)`
@@ -31,13 +33,16 @@ public final class IsolatedPluginSource: SourceSession {
     /// - Parameters:
     ///   - options: already checked against the plugin's declaration, as for ``PluginSource``.
     ///   - memoryLimit: bytes of address space its child may use (`--plugin-memory`), or nil.
+    ///   - checkTimeout: seconds the configuration check may take (the run's `--timeout`).
     public init(
-        plugin: LoadedPlugin, options: [(key: String, value: String)], pool: PluginChildPool, memoryLimit: Int? = nil
+        plugin: LoadedPlugin, options: [(key: String, value: String)], pool: PluginChildPool, memoryLimit: Int? = nil,
+        checkTimeout: Double = 30
     ) {
         self.plugin = plugin
         self.configuration = JSONString.object(options)
         self.pool = pool
         self.memoryLimit = memoryLimit
+        self.checkTimeout = checkTimeout
     }
 
     /// Checks the configuration in a child (`open`, then `close`): the child that runs the
@@ -45,25 +50,51 @@ public final class IsolatedPluginSource: SourceSession {
     public func open() -> String? {
         if let answer = checked.withLock({ $0 }) { return answer }
         // A child that cannot check it leaves the source to fail when it runs, saying why.
-        return Self.check([self])?.first ?? nil
+        guard case .answers(let answers) = Self.check([self]) else { return nil }
+        return answers.first ?? nil
     }
 
     /// Checks the configurations of many sources at once, one request per plugin, so that
     /// ``open()`` answers at once: ten thousand files are not ten thousand round trips before
     /// the first source runs. A plugin that fails the check leaves its sources to check one by
-    /// one.
+    /// one; one that does not answer in time, to fail when they run.
     public static func checkConfigurations(_ sources: [IsolatedPluginSource]) {
         for group in Dictionary(grouping: sources, by: \.plugin.path).values where group.count > 1 {
-            guard let answers = check(group) else { continue }
-            for (source, answer) in zip(group, answers) { source.checked.withLock { $0 = .some(answer) } }
+            switch check(group) {
+            case .answers(let answers):
+                for (source, answer) in zip(group, answers) { source.checked.withLock { $0 = .some(answer) } }
+            case .timedOut:
+                for source in group { source.checked.withLock { $0 = .some(nil) } }
+            case .failed:
+                continue
+            }
         }
     }
 
-    /// Each configuration's refusal, or nil when `open` took it; nil when the child failed
-    /// (it is ended). The sources are of one plugin.
-    private static func check(_ group: [IsolatedPluginSource]) -> [String?]? {
+    private enum CheckAnswer {
+        /// Each configuration's refusal, or nil when `open` took it.
+        case answers([String?])
+        /// The child failed (it is ended).
+        case failed
+        /// The plugin's `open` did not return within the run's timeout: its child was ended.
+        case timedOut
+    }
+
+    /// The sources are of one plugin.
+    private static func check(_ group: [IsolatedPluginSource]) -> CheckAnswer {
         let pool = group[0].pool
-        guard let child = try? pool.acquire(group[0].plugin.path) else { return nil }
+        guard let child = try? pool.acquire(group[0].plugin.path) else { return .failed }
+        // A plugin whose `open` never returns would hold the run before any source began: past
+        // the timeout its child is ended, and the sources run (and time out) as any other.
+        // Under the lock, so that a child answered and given back is never ended by mistake.
+        let state = Mutex<CheckAnswer?>(nil)
+        DispatchQueue.global().asyncAfter(deadline: .now() + group[0].checkTimeout) {
+            state.withLock { state in
+                guard state == nil else { return }
+                state = .timedOut
+                child.killAll()
+            }
+        }
         let payload = child.call(.check) { w in
             w.integer(UInt32(group.count))
             for source in group { w.string(source.configuration) }
@@ -74,12 +105,16 @@ public final class IsolatedPluginSource: SourceSession {
                 return r.isAtEnd ? answers : nil
             } ?? nil
         }
-        guard let answers else {
+        let answer = state.withLock { state -> CheckAnswer in
+            if state == nil { state = answers.map { .answers($0) } ?? .failed }
+            return state!
+        }
+        guard case .answers = answer else {
             child.finish(grace: 0)
-            return nil
+            return answer
         }
         pool.release(child)
-        return answers
+        return answer
     }
 
     public func run(_ events: any SourceEvents) -> SourceRunResult {
