@@ -109,14 +109,10 @@ public struct Account: Sendable {
             next = Text.count
         }
 
-        /// Whether each text is UTF-8 on its own: all of them together are, and none begins with a
-        /// continuation byte (which would finish a character the text before it began). One check
+        /// Whether each text is UTF-8 on its own (``Account/eachIsValidUTF8(_:ends:)``): one check
         /// of an account's few dozen bytes, not one call a text.
         public var eachIsValidUTF8: Bool {
-            for t in 0..<(Text.count - 1) where Int(ends[t]) < bytes.count && bytes[Int(ends[t])] & 0xC0 == 0x80 {
-                return false
-            }
-            return bytes.withUnsafeBufferPointer { JSONString.isValidUTF8($0) }
+            bytes.withUnsafeBufferPointer { Account.eachIsValidUTF8($0, ends: ends) }
         }
 
         /// Appends the next text's bytes, valid UTF-8 (as a decoder's are); nil when not given.
@@ -246,15 +242,12 @@ public struct Account: Sendable {
         var start: UInt32 = 0
         for t in 0..<Text.count {
             guard ends[t] >= start, packed.present & 1 << t != 0 || ends[t] == start else { return nil }
-            // A text may not end inside a character the next one finishes.
-            guard Int(ends[t]) == texts.count || Int(ends[t]) < texts.count && texts[Int(ends[t])] & 0xC0 != 0x80
-            else { return nil }
             start = ends[t]
         }
         guard Int(start) == texts.count, ends[7] == 0, packed.present >> Text.count == 0,
             packed.profilePresent <= 1, packed.decimals <= Money.maximumScale,
             packed.balanceDecimals <= Money.maximumScale || packed.balanceDecimals == .max,
-            JSONString.isValidUTF8(texts)
+            Self.eachIsValidUTF8(texts, ends: ends)
         else { return nil }
         self.texts = Array(texts)
         self.ends = ends
@@ -264,6 +257,16 @@ public struct Account: Sendable {
         balanceDecimals = packed.balanceDecimals
         sourceIndex = packed.sourceIndex
         decimals = packed.decimals
+    }
+
+    /// Whether each of the texts lying back to back in `bytes` (text `t` ending at `ends[t]`, the
+    /// ends in order and within `bytes`) is UTF-8 on its own: all of them together are, and none
+    /// begins with a continuation byte, which would finish a character the text before it began.
+    static func eachIsValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, ends: SIMD8<UInt32>) -> Bool {
+        for t in 0..<(Text.count - 1) where Int(ends[t]) < bytes.count && bytes[Int(ends[t])] & 0xC0 == 0x80 {
+            return false
+        }
+        return JSONString.isValidUTF8(bytes)
     }
 
     // MARK: Storage
