@@ -104,12 +104,11 @@ struct EnvelopeReader {
         }
         // The texts straight from the envelope's bytes, in one buffer: no String of each (an id
         // given as a number is written out first).
-        var bankNumber = bankID.flatMap { $0.kind == .integer ? String($0.integer) : nil }
-        var holderNumber = holder?.id.flatMap { $0.kind == .integer ? String($0.integer) : nil }
-        var originText = origin
-        let texts = Self.withBytes(&bankNumber) { bankNumber in
-            Self.withBytes(&holderNumber) { holderNumber in
-                originText.withUTF8 { origin in
+        let bankNumber = bankID.flatMap { $0.kind == .integer ? String($0.integer) : nil }
+        let holderNumber = holder?.id.flatMap { $0.kind == .integer ? String($0.integer) : nil }
+        let texts = Self.withBytes(bankNumber) { bankNumber in
+            Self.withBytes(holderNumber) { holderNumber in
+                origin.withUTF8Bytes { origin in
                     Account.Texts(
                         name: name, id: bankNumber ?? Self.stringText(bankID, emptyIsNone: true),
                         currency: currencyCode,
@@ -122,9 +121,9 @@ struct EnvelopeReader {
     }
 
     /// `body` on a text's bytes, or on nil.
-    private static func withBytes<R>(_ text: inout String?, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
-        guard text != nil else { return body(nil) }
-        return text!.withUTF8 { body($0) }
+    private static func withBytes<R>(_ text: String?, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard let text else { return body(nil) }
+        return text.withUTF8Bytes { body($0) }
     }
 
     /// An id given as a string, as the account's text; nil when `value` is not one (or, with

@@ -12,8 +12,7 @@ extension AccountFields {
             return nil
         }
         let id = fields.id?.isEmpty == true ? nil : fields.id
-        var originText = origin
-        let texts = originText.withUTF8 {
+        let texts = origin.withUTF8Bytes {
             Account.Texts(
                 name: fields.name, id: id, currency: fields.currency, profileID: fields.profileID,
                 firstName: fields.firstName, lastName: fields.lastName, origin: $0)
