@@ -108,7 +108,10 @@ let stages: [Target] = [
         ]
     ),
     // `plugins new`, `plugins cflags`, `plugins header`: the header built into the binary.
-    .target(name: "TxFeedScaffold", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedOutput"]),
+    .target(
+        name: "TxFeedScaffold", dependencies: ["TxFeedModel", "TxFeedPluginHost", "TxFeedOutput"],
+        // The plugin header itself (a link to TxFeedPluginABI's), compiled into the binary.
+        resources: [.embedInCode("Resources/txfeed_plugin.h")]),
     // The command line: parses, owns the process (signals, exit), maps results to exit statuses.
     .executableTarget(
         name: "txfeed",

@@ -16,39 +16,11 @@ final class EmbeddedHeaderTests: XCTestCase {
     }
 
     static var headerFile: String { BuiltProducts.header + "/txfeed_plugin.h" }
-    static var swiftFile: String { BuiltProducts.repository + "/Sources/TxFeedScaffold/PluginHeader.swift" }
-
-    /// PluginHeader.swift as it should be for `header`.
-    static func generatedSwift(for header: String) -> String {
-        """
-        // GENERATED from Sources/TxFeedPluginABI/include/txfeed_plugin.h — do not edit by hand.
-        // EmbeddedHeaderTests checks it byte for byte against the header; to regenerate, run
-        //   TXFEED_UPDATE_EMBEDDED_HEADER=1 swift test --skip-build --filter EmbeddedHeaderTests
-        // (after a build) and rebuild.
-
-        /// The plugin header, built into the binary so that `txfeed plugins cflags` and
-        /// `txfeed plugins new` work from the installed executable alone.
-        public enum PluginHeader {
-            public static let fileName = "txfeed_plugin.h"
-
-            public static let text = ##\"""
-
-        """ + header + "\n\"\"\"##\n}\n"
-    }
 
     func testEmbeddedHeaderIsTheHeaderByteForByte() throws {
         let header = try String(contentsOfFile: Self.headerFile, encoding: .utf8)
-        let expected = Self.generatedSwift(for: header)
-        if ProcessInfo.processInfo.environment["TXFEED_UPDATE_EMBEDDED_HEADER"] == "1" {
-            try expected.write(toFile: Self.swiftFile, atomically: true, encoding: .utf8)
-        }
-        XCTAssertEqual(
-            Array(PluginHeader.text.utf8), Array(header.utf8),
-            "the embedded header drifted from txfeed_plugin.h; run TXFEED_UPDATE_EMBEDDED_HEADER=1 swift test --skip-build --filter EmbeddedHeaderTests, then rebuild"
-        )
-        XCTAssertEqual(
-            try String(contentsOfFile: Self.swiftFile, encoding: .utf8), expected,
-            "PluginHeader.swift is not what the generator makes of the header")
+        XCTAssertEqual(Array(PluginHeader.text.utf8), Array(header.utf8))
+        XCTAssertTrue(PluginHeader.text.hasPrefix("/*\n * txfeed_plugin.h"), String(PluginHeader.text.prefix(40)))
     }
 
     func testCacheIsWrittenOnceAndCflagsPointAtIt() throws {

@@ -26,10 +26,9 @@ find_swift_format() {
 }
 
 # Sets swift_files=(…): the .swift files under PATHS (default: $swift_format_paths, relative to
-# $root), leaving out generated files (first line "// GENERATED …"): their generator decides
-# their layout, and a test checks them byte for byte against what it makes. Ends in $root.
+# $root). Ends in $root.
 list_swift_files() {
-    local paths=() path file first
+    local paths=() path file
     for path in "$@"; do  # made absolute: the listing is done in $root
         [ -e "$path" ] || { say "$path: no such file or folder"; exit 2; }
         paths+=("$(realpath -- "$path")")
@@ -38,9 +37,6 @@ list_swift_files() {
     cd "$root"
     swift_files=()
     while IFS= read -r -d '' file; do
-        first=""
-        IFS= read -r first <"$file" || true
-        case "$first" in "// GENERATED"*) continue ;; esac
         swift_files+=("$file")
     done < <(find "${paths[@]}" -type f -name '*.swift' -not -path '*/.build/*' -print0 | sort -z)
 }

@@ -1,0 +1,1 @@
+../../TxFeedPluginABI/include/txfeed_plugin.h
