@@ -5,8 +5,9 @@ enum EnvelopeValueKind {
     case object, array, string, integer, real, `true`, `false`, null
 }
 
-/// What ``EnvelopeReader`` reads of a parsed envelope: jansson's DOM, or an ``EnvelopeHead``.
-/// One set of rules over both, so the two can never read an envelope differently.
+/// What ``EnvelopeReader`` and ``TransactionNormaliser`` read of a parsed envelope: jansson's
+/// DOM, or an ``EnvelopeHead``. One set of rules over both, so the two can never read an
+/// envelope or a record differently.
 protocol EnvelopeValue {
     var kind: EnvelopeValueKind { get }
     /// The value of `key` in an object (the last, when the key is there twice); nil for

@@ -39,109 +39,182 @@ struct TransactionNormaliser {
         _ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?,
         account: UInt32, vendors: inout VendorTable, details: inout [TransactionDetails]
     ) -> Outcome {
-        func reject(_ field: String?, _ reason: String) -> Outcome {
-            let path = "transactions[\(index)]" + (field.map { ".\($0)" } ?? "")
-            let rawBytes: [UInt8]
-            if let raw {
-                rawBytes = Array(raw)
-            } else if let json, let dumped = json_dumps(json, Int(JSON_COMPACT | JSON_ENCODE_ANY)) {
-                rawBytes = Array(UnsafeRawBufferPointer(start: dumped, count: strlen(dumped)))
-                free(dumped)
-            } else {
-                rawBytes = Array("null".utf8)
+        let read: Read<JanssonValue> =
+            json.map {
+                Self.read(
+                    JanssonValue(pointer: $0), scale: scale, location: jsonLocation(index: index), account: account,
+                    vendors: &vendors, details: &details)
+            } ?? .fault(member: nil, .reason("transaction is not a JSON object"))
+        let member: String?
+        let reason: String
+        switch read {
+        case .transaction(let t): return .transaction(t)
+        case .fault(let field, .reason(let text)): (member, reason) = (field, text)
+        case .fault(let field, .unknownType(let value)):
+            member = field
+            reason = "unknown type \(Self.shortJSON(value.pointer)) (expected 0 = credit or 1 = debit)"
+        case .fault(let field, .unknownStatus(let value)):
+            member = field
+            reason = "unknown status \(Self.shortJSON(value.pointer)) (expected \"booked\" or \"pending\")"
+        }
+        let path = "transactions[\(index)]" + (member.map { ".\($0)" } ?? "")
+        let rawBytes: [UInt8]
+        if let raw {
+            rawBytes = Array(raw)
+        } else if let json, let dumped = json_dumps(json, Int(JSON_COMPACT | JSON_ENCODE_ANY)) {
+            rawBytes = Array(UnsafeRawBufferPointer(start: dumped, count: strlen(dumped)))
+            free(dumped)
+        } else {
+            rawBytes = Array("null".utf8)
+        }
+        return .reject(Reject(origin: origin, path: path, reason: reason, raw: rawBytes))
+    }
+
+    /// The transaction in an element read by ``EnvelopeHead``, or nil when it is not one that
+    /// passes every check (jansson's path then reads it again, and names the fault with the
+    /// value as jansson writes it). Interns the vendor and appends details only when it
+    /// returns a transaction.
+    ///
+    /// Static, of the normaliser's plain values: a closure that captured the normaliser copied
+    /// its origin for every element, and two decoding threads retaining and releasing one string
+    /// a million times each were 6–10% of the JSON row's CPU (perf).
+    /// - Parameters:
+    ///   - location: the record's place when records keep theirs (``jsonLocation(index:)``).
+    static func transaction(
+        plain element: EnvelopeHead.Value, scale: Int, location: String?, account: UInt32,
+        vendors: inout VendorTable, details: inout [TransactionDetails]
+    ) -> Transaction? {
+        let read = Self.read(
+            element, scale: scale, location: location, account: account, vendors: &vendors, details: &details)
+        guard case .transaction(let t) = read else { return nil }
+        return t
+    }
+
+    /// ``transaction(plain:scale:location:account:vendors:details:)`` with this normaliser's
+    /// values, for one element at a time (a small envelope's).
+    func transaction(
+        plain element: EnvelopeHead.Value, index: Int, account: UInt32, vendors: inout VendorTable,
+        details: inout [TransactionDetails]
+    ) -> Transaction? {
+        Self.transaction(
+            plain: element, scale: scale, location: jsonLocation(index: index), account: account, vendors: &vendors,
+            details: &details)
+    }
+
+    /// What the rules made of an element: a transaction, or the member at fault (nil: the
+    /// element itself) and why.
+    enum Read<Value> {
+        case transaction(Transaction)
+        case fault(member: String?, Fault<Value>)
+    }
+
+    /// Why an element is no transaction; a value named in the message is the caller's to write.
+    enum Fault<Value> {
+        case reason(String)
+        case unknownType(Value)
+        case unknownStatus(Value)
+    }
+
+    /// The one set of rules for an envelope's transaction, over jansson's DOM and
+    /// ``EnvelopeHead``'s nodes alike, so the two paths can never read an element differently.
+    /// Members are checked in the order `type`, `vendor`, `amount`, `date`, `id`, `status`,
+    /// `memo`; the first fault decides. One pass over the members, the last of a key given twice
+    /// winning, as in jansson.
+    static func read<Value: EnvelopeValue>(
+        _ element: Value, scale: Int, location: String?, account: UInt32, vendors: inout VendorTable,
+        details: inout [TransactionDetails]
+    ) -> Read<Value> {
+        func fault(_ member: String, _ reason: String) -> Read<Value> { .fault(member: member, .reason(reason)) }
+        guard element.kind == .object else { return .fault(member: nil, .reason("transaction is not a JSON object")) }
+        var type, vendor, amount, date, id, status, memo: Value?
+        element.forEachMember { key, value in
+            switch key.count {
+            case 2 where EnvelopeReader.key(key, is: "id"): id = value
+            case 4 where EnvelopeReader.key(key, is: "type"): type = value
+            case 4 where EnvelopeReader.key(key, is: "date"): date = value
+            case 4 where EnvelopeReader.key(key, is: "memo"): memo = value
+            case 6 where EnvelopeReader.key(key, is: "vendor"): vendor = value
+            case 6 where EnvelopeReader.key(key, is: "amount"): amount = value
+            case 6 where EnvelopeReader.key(key, is: "status"): status = value
+            default: break
             }
-            return .reject(Reject(origin: origin, path: path, reason: reason, raw: rawBytes))
-        }
-        guard let json, json.pointee.type == JSON_OBJECT else {
-            return reject(nil, "transaction is not a JSON object")
         }
 
-        let isDebit: Bool
-        switch json_object_get(json, "type") {
-        case nil: return reject("type", "missing type")
-        case let t? where t.pointee.type == JSON_INTEGER && json_integer_value(t) == 0: isDebit = false
-        case let t? where t.pointee.type == JSON_INTEGER && json_integer_value(t) == 1: isDebit = true
-        case let t?:
-            return reject("type", "unknown type \(Self.shortJSON(t)) (expected 0 = credit or 1 = debit)")
+        guard let type else { return fault("type", "missing type") }
+        guard type.kind == .integer, type.integer == 0 || type.integer == 1 else {
+            return .fault(member: "type", .unknownType(type))
+        }
+        let isDebit = type.integer == 1
+
+        guard let vendor else { return fault("vendor", "missing vendor") }
+        guard let vendorBytes = vendor.stringBytes else { return fault("vendor", "vendor is not a string") }
+        guard vendorBytes.count > 0 else { return fault("vendor", "vendor is empty") }
+        guard vendorBytes.count <= TextLimits.vendor else {
+            return fault("vendor", TextLimits.over("vendor", vendorBytes.count, TextLimits.vendor))
         }
 
-        guard let vendor = json_object_get(json, "vendor") else { return reject("vendor", "missing vendor") }
-        guard vendor.pointee.type == JSON_STRING else { return reject("vendor", "vendor is not a string") }
-        let vendorLength = json_string_length(vendor)
-        guard vendorLength > 0 else { return reject("vendor", "vendor is empty") }
-        guard vendorLength <= TextLimits.vendor else {
-            return reject("vendor", TextLimits.over("vendor", vendorLength, TextLimits.vendor))
-        }
-
-        guard let amountValue = json_object_get(json, "amount") else { return reject("amount", "missing amount") }
-        let amount: Money
+        guard let amount else { return fault("amount", "missing amount") }
+        let money: Money
         do {
-            switch amountValue.pointee.type {
-            case JSON_INTEGER:
-                let v = json_integer_value(amountValue)
-                guard v >= 0 else { throw AmountError.negative }
-                amount = try Money.parse(integer: v, scale: scale)
-            case JSON_REAL: amount = try Money.parse(real: json_real_value(amountValue), scale: scale)
+            switch amount.kind {
+            case .integer:
+                guard amount.integer >= 0 else { throw AmountError.negative }
+                money = try Money.parse(integer: amount.integer, scale: scale)
+            case .real: money = try Money.parse(real: amount.real, scale: scale)
             default: throw AmountError.notANumber
             }
         } catch {
-            return reject("amount", "\(error)")
+            return fault("amount", "\(error)")
         }
 
-        guard let dateValue = json_object_get(json, "date") else { return reject("date", "missing date") }
-        guard dateValue.pointee.type == JSON_STRING, let datePointer = json_string_value(dateValue) else {
-            return reject("date", "date is not a string")
-        }
-        let date: (unixSeconds: Int64, isCivil: Bool, offsetMinutes: Int16)
-        do {
-            date = try datePointer.withMemoryRebound(to: UInt8.self, capacity: json_string_length(dateValue)) {
-                try TransactionDate.readWithOffset(
-                    UnsafeBufferPointer(start: $0, count: json_string_length(dateValue)).span)
+        guard let date else { return fault("date", "missing date") }
+        guard let dateBytes = date.stringBytes else { return fault("date", "date is not a string") }
+        let when: (unixSeconds: Int64, isCivil: Bool, offsetMinutes: Int16)
+        do { when = try TransactionDate.readWithOffset(dateBytes.span) } catch { return fault("date", "\(error)") }
+
+        // Optional: the bank's reference, booked or pending, and free text beside the payee.
+        var idText: String?
+        if let id, id.kind != .null {
+            switch id.kind {
+            case .integer: idText = String(id.integer)
+            case .string:
+                let bytes = id.stringBytes!
+                guard bytes.count <= TextLimits.id else {
+                    return fault("id", TextLimits.over("id", bytes.count, TextLimits.id))
+                }
+                idText = bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+            default: return fault("id", "id is not a string")
             }
-        } catch {
-            return reject("date", "\(error)")
         }
-
-        // Optional: the bank's reference, booked or pending, and free text beside the payee. An
-        // object of just the four members above has none of them (and most have just those).
-        var id: String?
         var isPending = false
-        var memo: String?
-        if json_object_size(json) > 4 {
-            if let v = json_object_get(json, "id"), v.pointee.type != JSON_NULL {
-                guard let text = EnvelopeReader.scalarText(v) else { return reject("id", "id is not a string") }
-                guard text.utf8.count <= TextLimits.id else {
-                    return reject("id", TextLimits.over("id", text.utf8.count, TextLimits.id))
-                }
-                id = text.isEmpty ? nil : text
-            }
-            if let v = json_object_get(json, "status"), v.pointee.type != JSON_NULL {
-                switch EnvelopeReader.string(v) {
-                case "booked": isPending = false
-                case "pending": isPending = true
-                default:
-                    return reject("status", "unknown status \(Self.shortJSON(v)) (expected \"booked\" or \"pending\")")
-                }
-            }
-            if let v = json_object_get(json, "memo"), v.pointee.type != JSON_NULL {
-                guard let text = EnvelopeReader.string(v) else { return reject("memo", "memo is not a string") }
-                guard text.utf8.count <= TextLimits.memo else {
-                    return reject("memo", TextLimits.over("memo", text.utf8.count, TextLimits.memo))
-                }
-                memo = text.isEmpty ? nil : text
+        if let status, status.kind != .null {
+            switch status.stringBytes {
+            case let bytes? where Self.text(bytes, is: "pending"): isPending = true
+            case let bytes? where Self.text(bytes, is: "booked"): break
+            default: return .fault(member: "status", .unknownStatus(status))
             }
         }
-        let detailsIndex = TransactionDetails.index(
-            id: id, memo: memo, location: jsonLocation(index: index), appendingTo: &details)
+        var memoText: String?
+        if let memo, memo.kind != .null {
+            guard let bytes = memo.stringBytes else { return fault("memo", "memo is not a string") }
+            guard bytes.count <= TextLimits.memo else {
+                return fault("memo", TextLimits.over("memo", bytes.count, TextLimits.memo))
+            }
+            memoText = bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        }
 
-        let vendorID = json_string_value(vendor)!.withMemoryRebound(to: UInt8.self, capacity: vendorLength) {
-            vendors.intern(UnsafeBufferPointer(start: $0, count: vendorLength).span)
-        }
+        let detailsIndex = TransactionDetails.index(
+            id: idText, memo: memoText, location: location, appendingTo: &details)
         return .transaction(
             Transaction(
-                unixSeconds: date.unixSeconds, amountMinor: amount.minorUnits, vendor: vendorID, account: account,
-                isDebit: isDebit, isPending: isPending, isCivilDate: date.isCivil, details: detailsIndex,
-                offsetMinutes: date.offsetMinutes))
+                unixSeconds: when.unixSeconds, amountMinor: money.minorUnits, vendor: vendors.intern(vendorBytes.span),
+                account: account, isDebit: isDebit, isPending: isPending, isCivilDate: when.isCivil,
+                details: detailsIndex, offsetMinutes: when.offsetMinutes))
+    }
+
+    /// Whether a string's bytes are `word`.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, is word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount && EnvelopeReader.key(bytes, is: word)
     }
 
     /// Where a JSON record is, when records keep their place (`--duplicates`): its path, after
