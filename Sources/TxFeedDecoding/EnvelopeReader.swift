@@ -1,4 +1,3 @@
-import CJansson
 import Glibc
 import TxFeedModel
 
@@ -157,15 +156,5 @@ struct EnvelopeReader {
         default:
             throw AmountError.notANumber
         }
-    }
-
-    static func string(_ value: UnsafeMutablePointer<json_t>) -> String? {
-        JanssonValue(pointer: value).string
-    }
-
-    /// Ids arrive as strings or numbers.
-    static func scalarText(_ value: UnsafeMutablePointer<json_t>) -> String? {
-        if value.pointee.type == JSON_INTEGER { return String(json_integer_value(value)) }
-        return string(value)
     }
 }

@@ -78,8 +78,6 @@ public final class SQLiteDatabase {
         return try statement.step() ? statement.int64(0) : nil
     }
 
-    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
     func error(_ code: Int32) -> SQLiteError {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
     }

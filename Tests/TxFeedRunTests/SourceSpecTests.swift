@@ -41,7 +41,6 @@ final class SourceSpecTests: XCTestCase {
 
     func testPathsAndEmptyNames() throws {
         let spec = try SourceSpec(parsing: "./plugins/libx.so:v")
-        XCTAssertTrue(spec.isPath)
         XCTAssertEqual(spec.plugin, "./plugins/libx.so")
         XCTAssertThrowsError(try SourceSpec(parsing: ""))
         XCTAssertThrowsError(try SourceSpec(parsing: ":x"))

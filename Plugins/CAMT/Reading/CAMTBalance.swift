@@ -16,7 +16,6 @@ public struct CAMTBalance: Equatable, Sendable {
         self.day = day
     }
 
-    /// `OPBD` (opening booked) or `PRCD` (the previous statement's closing) opens a statement.
-    public var isOpening: Bool { code == "OPBD" || code == "PRCD" }
+    /// `CLBD`: the closing booked balance.
     public var isClosing: Bool { code == "CLBD" }
 }

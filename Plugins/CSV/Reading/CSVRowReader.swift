@@ -231,8 +231,6 @@ struct CSVRowReader {
         var negated: Bool
         /// A credit word beside a negative cell: the cell's sign is kept, the word is the other reading.
         var creditWordOnNegative = false
-
-        var isNegative: Bool { amount.units != 0 && amount.negative != negated }
     }
 
     enum MoneyReading {

@@ -23,9 +23,6 @@ struct ColumnRoles: Sendable {
         ColumnRole.allCases.first { columns[$0] == column }
     }
 
-    /// Money comes as one signed amount column (possibly with an indicator), or debit and credit.
-    var usesDebitAndCredit: Bool { columns[.amount] == nil && columns[.debit] != nil && columns[.credit] != nil }
-
     init(profiles: [ColumnProfile], hasHeader: Bool, settings: CSVSettings) {
         var fixed: Set<ColumnRole> = []
         resolveOptions(profiles: profiles, settings: settings, fixed: &fixed)

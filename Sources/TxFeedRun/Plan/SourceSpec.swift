@@ -25,8 +25,6 @@ public struct SourceSpec: Equatable, Sendable {
             String.init)
     }
 
-    public var isPath: Bool { plugin.contains("/") }
-
     /// Matches the pieces to options. The first piece is the main option's value unless it
     /// is `key=value` with a declared key; a later piece without `=` continues the previous
     /// value (a comma inside it).
