@@ -62,11 +62,16 @@ public struct FeedRows {
         position += 1
         let t = transactions[index]
         let labelsIndex = labels?.index(at: index) ?? FeedLabels.none
+        // A transfer's half is 141 bytes: made and moved only in a feed that has transfers.
+        let pairing =
+            transfers == nil && pending == nil
+            ? nil
+            : FeedRow.Pairing.of(
+                transfer: transfers?.transfer(at: index) { transactions[$0].account },
+                replaces: pending?.replaced(at: index))
         return FeedRow(
             transaction: t, fingerprint: index < fingerprints.count ? fingerprints[index] : nil,
             details: t.details == Transaction.noDetails ? nil : details[Int(t.details)],
-            labels: labelsIndex == FeedLabels.none ? nil : labels?.distinct[Int(labelsIndex)], labelsIndex: labelsIndex,
-            transfer: transfers?.transfer(at: index) { transactions[$0].account },
-            replaces: pending?.replaced(at: index))
+            labelSets: labels?.distinct, labelsIndex: labelsIndex, pairing: pairing)
     }
 }
