@@ -33,6 +33,41 @@ struct JSONScanner {
         self.bytes = bytes
     }
 
+    // MARK: Eight bytes at a time
+
+    /// The eight bytes at `offset`, the first in the lowest lane.
+    @inline(__always)
+    private func word(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// `byte` in every lane of a word.
+    @inline(__always)
+    private static func lanes(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// The high bit of each zero lane of `word`. Exact up to the lowest zero lane: a borrow may
+    /// flag a lane above it, so only the lowest flag is read (and of several such masks OR'd,
+    /// the lowest flag is still a real one).
+    @inline(__always)
+    private static func zeroLanes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// Flags the lanes that may end a stretch of a string: a quote, a backslash, a NUL.
+    @inline(__always)
+    private static func stringStops(_ word: UInt64) -> UInt64 {
+        zeroLanes(word ^ lanes(UInt8(ascii: "\""))) | zeroLanes(word ^ lanes(UInt8(ascii: "\\"))) | zeroLanes(word)
+    }
+
+    /// Flags the lanes that matter to a value's nesting: a quote, `{` `[` `}` `]` (a byte with
+    /// 0x20 set is `{` or `}` exactly when it was one of the pair), a NUL.
+    @inline(__always)
+    private static func structureStops(_ word: UInt64) -> UInt64 {
+        let folded = word | lanes(0x20)
+        return zeroLanes(word ^ lanes(UInt8(ascii: "\""))) | zeroLanes(folded ^ lanes(UInt8(ascii: "{")))
+            | zeroLanes(folded ^ lanes(UInt8(ascii: "}"))) | zeroLanes(word)
+    }
+
     @inline(__always)
     func skipWhitespace(from start: Int, to end: Int) -> Int {
         var i = start
@@ -50,6 +85,15 @@ struct JSONScanner {
     func endOfString(at start: Int, limit end: Int) throws(JSONSyntaxError) -> Int {
         var i = start + 1
         while i < end {
+            // Eight bytes at a time up to the next quote, backslash or NUL.
+            if end &- i >= 8 {
+                let found = Self.stringStops(word(at: i))
+                if found == 0 {
+                    i &+= 8
+                    continue
+                }
+                i &+= found.trailingZeroBitCount &>> 3
+            }
             let c = bytes[i]
             if c == UInt8(ascii: "\"") { return i + 1 }
             if c == UInt8(ascii: "\\") {
@@ -86,6 +130,17 @@ struct JSONScanner {
         var depth = 0
         var i = start
         while i < end {
+            // Eight bytes at a time up to the next quote, bracket or NUL: a record is mostly
+            // text and numbers, and this scan runs on one thread before the records are read
+            // on every core.
+            if end &- i >= 8 {
+                let found = Self.structureStops(word(at: i))
+                if found == 0 {
+                    i &+= 8
+                    continue
+                }
+                i &+= found.trailingZeroBitCount &>> 3
+            }
             switch bytes[i] {
             case UInt8(ascii: "\""):
                 i = try endOfString(at: i, limit: end)
@@ -181,6 +236,17 @@ struct JSONScanner {
         var depth = 0
         var i = start
         while i < end {
+            // Eight bytes at a time up to the next quote, bracket or NUL: a record is mostly
+            // text and numbers, and this scan runs on one thread before the records are read
+            // on every core.
+            if end &- i >= 8 {
+                let found = Self.structureStops(word(at: i))
+                if found == 0 {
+                    i &+= 8
+                    continue
+                }
+                i &+= found.trailingZeroBitCount &>> 3
+            }
             switch bytes[i] {
             case UInt8(ascii: "\""):
                 i += 1
