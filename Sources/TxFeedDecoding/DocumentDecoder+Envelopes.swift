@@ -104,11 +104,13 @@ extension DocumentDecoder {
         -> Bool
     {
         guard !keepsLocations else { return false }
+        // Out of `self` before the closure: one that captured the decoder copied it (its origin,
+        // its progress closure) for every document.
+        let reader = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
         return EnvelopeHead.read(UnsafeBufferPointer(rebasing: text[range])) { head in
             guard let head else { return false }
             return head.withRoot { root in
                 var failures: [String] = []
-                let reader = EnvelopeReader(sourceIndex: sourceIndex, origin: origin)
                 guard let account = reader.readAccount(root, place: "", failures: &failures),
                     let list = root.member("body")?.member("transactions")
                 else { return false }
@@ -116,20 +118,18 @@ extension DocumentDecoder {
                 let scale = account.scale
                 data.accounts.append(account)
                 data.documents += 1
-                let normaliser = self.normaliser(scale: scale)
                 let owner = UInt32(data.accounts.count - 1)
-                var index = 0
                 var plain = true
                 list.forEachElement { element in
                     guard plain else { return }
-                    if let t = normaliser.transaction(
-                        plain: element, index: index, account: owner, vendors: &data.vendors, details: &data.details)
+                    if let t = TransactionNormaliser.transaction(
+                        plain: element, scale: scale, location: nil, account: owner, vendors: &data.vendors,
+                        details: &data.details)
                     {
                         data.transactions.append(t)
                     } else {
                         plain = false
                     }
-                    index += 1
                 }
                 if !plain { data.truncate(to: mark) }
                 return plain
