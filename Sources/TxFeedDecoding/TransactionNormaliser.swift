@@ -90,17 +90,6 @@ struct TransactionNormaliser {
         return t
     }
 
-    /// ``transaction(plain:scale:location:account:vendors:details:)`` with this normaliser's
-    /// values, for one element at a time (a small envelope's).
-    func transaction(
-        plain element: EnvelopeHead.Value, index: Int, account: UInt32, vendors: inout VendorTable,
-        details: inout [TransactionDetails]
-    ) -> Transaction? {
-        Self.transaction(
-            plain: element, scale: scale, location: jsonLocation(index: index), account: account, vendors: &vendors,
-            details: &details)
-    }
-
     /// What the rules made of an element: a transaction, or the member at fault (nil: the
     /// element itself) and why.
     enum Read<Value> {

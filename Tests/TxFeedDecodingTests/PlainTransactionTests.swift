@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TxFeedDecoding
 
-/// A transaction read from ``EnvelopeHead``'s nodes (``TransactionNormaliser/transaction(plain:index:account:vendors:details:)``)
+/// A transaction read from ``EnvelopeHead``'s nodes (``TransactionNormaliser/transaction(plain:scale:location:account:vendors:details:)``)
 /// against the same element read by jansson: whatever the plain path reads is the transaction
 /// jansson's path makes, to the bit; whatever jansson's path rejects or cannot load, it leaves.
 final class PlainTransactionTests: XCTestCase {
@@ -25,7 +25,9 @@ final class PlainTransactionTests: XCTestCase {
         let t = text.withUnsafeBufferPointer { raw in
             EnvelopeHead.read(raw) { head in
                 head?.withRoot {
-                    normaliser.transaction(plain: $0, index: 3, account: 1, vendors: &vendors, details: &details)
+                    TransactionNormaliser.transaction(
+                        plain: $0, scale: scale, location: normaliser.jsonLocation(index: 3), account: 1,
+                        vendors: &vendors, details: &details)
                 }
             }
         }
