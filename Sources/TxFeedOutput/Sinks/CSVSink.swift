@@ -36,6 +36,7 @@ public struct CSVSink: FeedSink {
         // Out of the context (a class) once: read per row, they were retained and released per row.
         let colours = context.colours
         var dayFormat = context.dayFormat
+        var dates = ISODate.Writer()
         // The bank id and memo are looked up only when a column shows them.
         let needsDetails = columns.contains(.id) || columns.contains(.memo)
         var day: [UInt8] = []
@@ -58,7 +59,7 @@ public struct CSVSink: FeedSink {
                     if n > 0 { buffer.append(separator) }
                     switch columns[n] {
                     case .date:
-                        ISODate.append(t, to: &buffer)
+                        dates.append(t, to: &buffer)
                     case .localDate:
                         dayFormat.appendLocalDate(of: t, to: &buffer)
                     case .day:

@@ -15,6 +15,7 @@ public enum DuplicatesFile {
         _ feed: Feed, context: FeedContext, batchFiles: [Int64: [String]] = [:], to out: OutputWriter
     ) {
         let cells = JSONCells(feed, colours: context.colours)
+        var dates = ISODate.Writer()
         for duplicate in feed.duplicates {
             let t = duplicate.transaction
             out.write("{\"source\":")
@@ -25,7 +26,7 @@ public enum DuplicatesFile {
             writePath(feed.details(of: t)?.location, to: out)
             out.write(",\"record\":")
             let row = FeedRow(transaction: t, fingerprint: duplicate.fingerprint, details: feed.details(of: t))
-            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
+            TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &out.buffer)
             if let evidence = duplicate.evidence {
                 out.write(",\"by\":\"pending\",\"evidence\":")
                 out.write(JSONString.literal(evidence))
@@ -61,6 +62,7 @@ public enum DuplicatesFile {
     /// `by` is `pending`, `evidence` how they were matched, `replaces` the pending record.
     private static func writeBookings(_ feed: Feed, cells: JSONCells, context: FeedContext, to out: OutputWriter) {
         guard let bookings = feed.pending?.bookings else { return }
+        var dates = ISODate.Writer()
         for booking in bookings {
             let t = feed.transactions[booking.position]
             let account = feed.accounts[Int(t.account)]
@@ -73,7 +75,7 @@ public enum DuplicatesFile {
             out.write(",\"record\":")
             let row = FeedRow(
                 transaction: t, fingerprint: feed.fingerprint(at: booking.position), details: feed.details(of: t))
-            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
+            TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &out.buffer)
             out.write(",\"by\":\"pending\",\"evidence\":")
             out.write(JSONString.literal(booking.evidence))
             out.write(",\"replaces\":{\"batch\":\(pending.batch),\"date\":")

@@ -11,6 +11,7 @@ public struct JSONSink: FeedSink {
         out.write(FeedJSON.accounts(feed))
         out.write(",\n\"transactions\":[")
         var rows = feed.rows()
+        var dates = ISODate.Writer()
         var first = true
         try out.withBuffer { buffer in
             while let row = try rows.next() {
@@ -18,7 +19,7 @@ public struct JSONSink: FeedSink {
                 if !first { buffer.append(UInt8(ascii: ",")) }
                 buffer.append(UInt8(ascii: "\n"))
                 first = false
-                TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &buffer)
+                TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &buffer)
                 try out.rowDone(&buffer)
             }
         }

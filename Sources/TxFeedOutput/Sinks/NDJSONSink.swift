@@ -7,11 +7,12 @@ public struct NDJSONSink: FeedSink {
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         let cells = JSONCells(feed, colours: context.colours)
+        var dates = ISODate.Writer()
         var rows = feed.rows()
         try out.withBuffer { buffer in
             while let row = try rows.next() {
                 cells.text.prefetch(ahead: rows)
-                TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &buffer)
+                TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &buffer)
                 buffer.append(0x0A)
                 try out.rowDone(&buffer)
             }
@@ -22,12 +23,15 @@ public struct NDJSONSink: FeedSink {
 /// The JSON object of one transaction, shared by the `json` and `ndjson` sinks.
 enum TransactionJSON {
     /// The row's fingerprint is its `id` when it has no bank id.
-    static func append(_ row: FeedRow, feed: Feed, cells: JSONCells, context: FeedContext, to b: inout [UInt8]) {
+    static func append(
+        _ row: FeedRow, feed: Feed, cells: JSONCells, context: FeedContext, dates: inout ISODate.Writer,
+        to b: inout [UInt8]
+    ) {
         let t = row.transaction
         let account = cells.text.accounts[Int(t.account)]
         let scale = account.scale
         b.append(contentsOf: #"{"date":""#.utf8)
-        ISODate.append(t, to: &b)
+        dates.append(t, to: &b)
         b.append(contentsOf: #"","day":""#.utf8)
         context.dayFormat.appendDay(of: t, to: &b)
         b.append(contentsOf: #"","account":"#.utf8)

@@ -46,10 +46,11 @@ public struct PartSink: FeedSink {
         let cells = JSONCells(feed, colours: context.colours)
         let accountSources = feed.accounts.map { sourceIndexes[$0.source] }
         var rows = feed.rows()
+        var dates = ISODate.Writer()
         while let row = try rows.next() {
             let t = row.transaction
             out.write("{\"t\":\(t.unixSeconds),\"s\":\(accountSources[Int(t.account)]),\"r\":")
-            TransactionJSON.append(row, feed: feed, cells: cells, context: context, to: &out.buffer)
+            TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &out.buffer)
             out.write("}\n")
             try out.rowDone()
         }

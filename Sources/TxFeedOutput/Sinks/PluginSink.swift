@@ -39,6 +39,7 @@ public struct PluginSink: FeedSink, Sendable {
         rows.reserveCapacity(batchSize * 48)
         batch.reserveCapacity(min(batchSize, feed.rowCount))
         var feedRows = feed.rows()
+        var dates = ISODate.Writer()
         var more = true
         while more {
             // Per row: date, day and amount, NUL-terminated, in one buffer for the batch.
@@ -52,7 +53,7 @@ public struct PluginSink: FeedSink, Sendable {
                 let t = row.transaction
                 let account = Int(t.account), vendor = Int(t.vendor)
                 let date = rows.count
-                ISODate.append(t, to: &rows)
+                dates.append(t, to: &rows)
                 rows.append(0)
                 let day = rows.count
                 context.dayFormat.appendDay(of: t, to: &rows)

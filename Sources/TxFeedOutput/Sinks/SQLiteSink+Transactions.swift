@@ -23,6 +23,7 @@ extension SQLiteSink {
             return hex
         }
         var dayFormat = context.dayFormat
+        var dates = ISODate.Writer()
         var row: [UInt8] = []
         row.reserveCapacity(128)
         var rows = feed.rows()
@@ -34,7 +35,7 @@ extension SQLiteSink {
             let details = record.details
             // date | day | amount | fingerprint, one after the other in `row`.
             row.removeAll(keepingCapacity: true)
-            ISODate.append(t, to: &row)
+            dates.append(t, to: &row)
             let dayStart = row.count
             dayFormat.appendDay(of: t, to: &row)
             let amountStart = row.count

@@ -37,4 +37,29 @@ final class ISODateTests: XCTestCase {
         XCTAssertEqual(iso(LibcReference.timegmUTC(0, 1, 1) - 1), "-0001-12-31T23:59:59Z")
         XCTAssertEqual(iso(LibcReference.timegmUTC(10000, 1, 1)), "+10000-01-01T00:00:00Z")
     }
+
+    /// The writer that keeps the last day writes what ``ISODate/append(_:to:)`` writes, row
+    /// after row, whether the day repeats, changes or comes back, and for civil dates.
+    func testTheWriterOfRowsWritesEachRowsDate() {
+        var state: UInt64 = 0x1534_5A7E
+        var seconds: Int64 = 1_735_689_600
+        var writer = ISODate.Writer()
+        for n in 0..<5_000 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            // Mostly a few minutes back, now and then a jump to another year and back.
+            seconds -= Int64(state % 900)
+            let when = n % 97 == 0 ? seconds - 400_000_000 : seconds
+            let civil = state % 5 == 0
+            let t = Transaction(
+                unixSeconds: civil ? when - when % 86_400 : when, amountMinor: 1, vendor: 0, account: 0,
+                isDebit: false, isCivilDate: civil)
+            var expected: [UInt8] = []
+            ISODate.append(t, to: &expected)
+            var written: [UInt8] = [UInt8(ascii: "x")]
+            writer.append(t, to: &written)
+            XCTAssertEqual(String(decoding: written, as: UTF8.self), "x" + String(decoding: expected, as: UTF8.self))
+        }
+    }
 }
