@@ -24,6 +24,10 @@ public struct DayFormat {
     private(set) var spanLookups = 0
     /// Enough for a feed spanning several years of DST changes, small enough to scan linearly.
     private static let maximumSpans = 16
+    /// The last day written and its text: rows come a day at a time, and the calendar was a
+    /// tenth of a CSV row's cost in the sink.
+    private var lastDay = Int64.min
+    private var lastDayText: [UInt8] = []
 
     /// `timeZone` nil means UTC.
     public init(timeZone: TimeZone?) {
@@ -35,16 +39,29 @@ public struct DayFormat {
     /// Appends the day of `transaction`: a civil date's own day whatever the zone, an
     /// instant's day in the formatter's zone.
     public mutating func appendDay(of transaction: Transaction, to buffer: inout [UInt8]) {
-        if transaction.isCivilDate {
-            Self.appendDay(days: Self.days(transaction.unixSeconds), to: &buffer)
-        } else {
-            appendDay(ofUnixSeconds: transaction.unixSeconds, to: &buffer)
-        }
+        appendDay(days: day(of: transaction), to: &buffer)
+    }
+
+    /// The day ``appendDay(of:to:)`` writes, as days since 1970-01-01: a sink that shows the
+    /// day writes it again only when this changes (rows come a day at a time).
+    public mutating func day(of transaction: Transaction) -> Int64 {
+        let seconds = transaction.unixSeconds
+        return Self.days(transaction.isCivilDate ? seconds : seconds &+ offset(at: seconds))
     }
 
     /// Appends `Wed, Sep 01` for the day that `unixSeconds` falls on in the formatter's zone.
     public mutating func appendDay(ofUnixSeconds unixSeconds: Int64, to buffer: inout [UInt8]) {
-        Self.appendDay(days: Self.days(unixSeconds &+ offset(at: unixSeconds)), to: &buffer)
+        appendDay(days: Self.days(unixSeconds &+ offset(at: unixSeconds)), to: &buffer)
+    }
+
+    /// The day's text, made again only when the day is not the last one's.
+    private mutating func appendDay(days: Int64, to buffer: inout [UInt8]) {
+        if days != lastDay {
+            lastDay = days
+            lastDayText.removeAll(keepingCapacity: true)
+            Self.formatDay(days, to: &lastDayText)
+        }
+        buffer.append(contentsOf: lastDayText)
     }
 
     /// Appends `yyyy-MM-dd`, the day as ``appendDay(of:to:)`` finds it (a journal's date).
@@ -59,7 +76,7 @@ public struct DayFormat {
     /// Days since 1970-01-01 of a (local) second count: floor division.
     static func days(_ seconds: Int64) -> Int64 { TransactionDate.days(ofUnixSeconds: seconds) }
 
-    private static func appendDay(days: Int64, to buffer: inout [UInt8]) {
+    private static func formatDay(_ days: Int64, to buffer: inout [UInt8]) {
         let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday (index 4, Sunday = 0)
         let date = TransactionDate.civilFromDays(days)
         buffer.appendASCII(maximumCount: 11) { out in

@@ -42,7 +42,7 @@ public struct CSVSink: FeedSink {
         var day: [UInt8] = []
         // The last day and its cell: rows come newest first, a day's together, and a day's
         // cell is quoted (`"Mon, Nov 18"`), which would take the byte-by-byte path every row.
-        var lastDay: [UInt8] = []
+        var lastDay = Int64.min
         var dayCell: [UInt8] = []
         var identity: [UInt8] = []
         var amount: [UInt8] = []
@@ -63,12 +63,13 @@ public struct CSVSink: FeedSink {
                     case .localDate:
                         dayFormat.appendLocalDate(of: t, to: &buffer)
                     case .day:
-                        day.removeAll(keepingCapacity: true)
-                        dayFormat.appendDay(of: t, to: &day)
-                        if day != lastDay {
-                            swap(&day, &lastDay)
+                        let today = dayFormat.day(of: t)
+                        if today != lastDay {
+                            lastDay = today
+                            day.removeAll(keepingCapacity: true)
+                            dayFormat.appendDay(of: t, to: &day)
                             dayCell.removeAll(keepingCapacity: true)
-                            dialect.appendCell(lastDay.span, to: &dayCell)
+                            dialect.appendCell(day.span, to: &dayCell)
                         }
                         buffer.append(contentsOf: dayCell)
                     case .account:
