@@ -64,6 +64,9 @@ final class TransferOrderTests: XCTestCase {
             let (transactions, currencyOf) = records(3_000, seed: 9, days: days, amounts: amounts)
             check(transactions, currencyOf)
         }
+        // An amount too large to pack: the order sorted by its fields finds the same.
+        let (huge, hugeCurrencies) = records(3_000, seed: 9, huge: true)
+        check(huge, hugeCurrencies)
         let (transactions, currencyOf) = records(3_000, seed: 9)
         var order = TransferOrder(transactions, currencyOf: currencyOf)
         order.keep { $0 % 2 == 0 }
