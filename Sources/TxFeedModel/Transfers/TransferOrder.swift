@@ -102,6 +102,17 @@ struct TransferOrder {
             index: Self.index(word, layout))
     }
 
+    /// ``Entry/day`` of the record at `n`, without the rest of its entry.
+    @inline(__always)
+    private func day(_ n: Int) -> Int64 {
+        guard let layout else { return TransactionDate.days(ofUnixSeconds: transactions[Int(words[n])].unixSeconds) }
+        return Int64(Self.field(words[n], from: layout.dayShift, to: layout.magnitudeShift)) + layout.firstDay
+    }
+
+    /// ``Entry/index`` of the record at `n`.
+    @inline(__always)
+    private func index(_ n: Int) -> Int { Self.index(words[n], layout) }
+
     /// Whether the records at `n` and `m` have one currency and magnitude: in packed words,
     /// their bits above the day (unpacking each record to compare was a tenth of the pass).
     @inline(__always)
@@ -145,12 +156,12 @@ struct TransferOrder {
             guard end - start > 1 else { continue }
             if pairsWithinWindow(start..<end, window: window, atMost: 8 * (end - start) + 64) {
                 for i in start..<end {
-                    let entry = self[i]
+                    let (day, index) = (self.day(i), self.index(i))
                     var j = i + 1
-                    while j < end, self[j].day - entry.day <= window {
-                        let other = self[j]
-                        let (a, b) = (side(entry.index), side(other.index))
-                        if a.isDebit != b.isDebit && a.group != b.group { found += [entry.index, other.index] }
+                    while j < end, self.day(j) - day <= window {
+                        let other = self.index(j)
+                        let (a, b) = (side(index), side(other))
+                        if a.isDebit != b.isDebit && a.group != b.group { found += [index, other] }
                         j += 1
                     }
                 }
@@ -165,9 +176,9 @@ struct TransferOrder {
     private func pairsWithinWindow(_ run: Range<Int>, window: Int64, atMost limit: Int) -> Bool {
         var pairs = 0
         for i in run {
-            let day = self[i].day
+            let day = self.day(i)
             var j = i + 1
-            while j < run.upperBound, self[j].day - day <= window {
+            while j < run.upperBound, self.day(j) - day <= window {
                 pairs += 1
                 if pairs > limit { return false }
                 j += 1
