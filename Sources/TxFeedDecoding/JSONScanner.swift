@@ -41,6 +41,19 @@ struct JSONScanner {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
     }
 
+    /// The first byte from `start` that `stops` may flag, stepping eight bytes at a time; from
+    /// where fewer than eight are left, that byte whatever it is (the caller reads it).
+    @inline(__always)
+    private func nextStop(from start: Int, to end: Int, _ stops: (UInt64) -> UInt64) -> Int {
+        var i = start
+        while end &- i >= 8 {
+            let found = stops(word(at: i))
+            if found != 0 { return i &+ (found.trailingZeroBitCount &>> 3) }
+            i &+= 8
+        }
+        return i
+    }
+
     /// `byte` in every lane of a word.
     @inline(__always)
     private static func lanes(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
@@ -84,16 +97,9 @@ struct JSONScanner {
     @inline(__always)
     func endOfString(at start: Int, limit end: Int) throws(JSONSyntaxError) -> Int {
         var i = start + 1
-        while i < end {
-            // Eight bytes at a time up to the next quote, backslash or NUL.
-            if end &- i >= 8 {
-                let found = Self.stringStops(word(at: i))
-                if found == 0 {
-                    i &+= 8
-                    continue
-                }
-                i &+= found.trailingZeroBitCount &>> 3
-            }
+        while true {
+            i = nextStop(from: i, to: end, Self.stringStops)
+            guard i < end else { break }
             let c = bytes[i]
             if c == UInt8(ascii: "\"") { return i + 1 }
             if c == UInt8(ascii: "\\") {
@@ -129,18 +135,10 @@ struct JSONScanner {
         }
         var depth = 0
         var i = start
-        while i < end {
-            // Eight bytes at a time up to the next quote, bracket or NUL: a record is mostly
-            // text and numbers, and this scan runs on one thread before the records are read
-            // on every core.
-            if end &- i >= 8 {
-                let found = Self.structureStops(word(at: i))
-                if found == 0 {
-                    i &+= 8
-                    continue
-                }
-                i &+= found.trailingZeroBitCount &>> 3
-            }
+        while true {
+            // This scan runs on one thread before the records are read on every core.
+            i = nextStop(from: i, to: end, Self.structureStops)
+            guard i < end else { break }
             switch bytes[i] {
             case UInt8(ascii: "\""):
                 i = try endOfString(at: i, limit: end)
