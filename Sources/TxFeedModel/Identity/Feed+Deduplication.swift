@@ -36,6 +36,19 @@ extension Feed {
             let position = positions[source]
             positions[source] += 1
             let bankID = details(of: t)?.id
+            // The usual record (no earlier batch to ask, no bank id, a fingerprint not seen yet)
+            // is kept after one probe of the table, without a duplicate in the making.
+            var seen: Int?
+            if history == nil, bankID == nil {
+                let found = firstByFingerprint.payload(of: fingerprint, storingIfAbsent: UInt32(kept.count + 1))
+                if found == 0 {
+                    kept.append(t)
+                    keptFingerprints.append(fingerprint)
+                    keptPositions.append(position)
+                    continue
+                }
+                seen = Int(found) - 1
+            }
             var dropped: Duplicate?
             if let history,
                 let imported = history.imported(account: Int(t.account), fingerprint: fingerprint, bankID: bankID)
@@ -53,7 +66,7 @@ extension Feed {
                     transaction: t, fingerprint: fingerprint, source: source, index: position, kept: .batch(batch),
                     keptBankID: bankID, byBankID: bankID != nil)
             } else {
-                let first = Int(firstByFingerprint.payload(of: fingerprint)) - 1
+                let first = seen ?? Int(firstByFingerprint.payload(of: fingerprint)) - 1
                 var original: Int?
                 if let bankID {
                     original = firstByBankID[accountKeys[Int(t.account)] + bankID]

@@ -41,6 +41,19 @@ struct FingerprintTable {
         payloads[slot] = payload
     }
 
+    /// The payload stored for `key`; when there is none, stores `payload` (not 0) and returns 0:
+    /// ``payload(of:)`` and ``setIfAbsent(_:_:)`` in one probe.
+    mutating func payload(of key: Fingerprint, storingIfAbsent payload: UInt32) -> UInt32 {
+        var slot = slot(of: key)
+        while payloads[slot] != 0 {
+            if keys[slot] == key { return payloads[slot] }
+            slot = (slot + 1) & mask
+        }
+        keys[slot] = key
+        payloads[slot] = payload
+        return 0
+    }
+
     /// Counts one more `key` and returns how many there are now (1 the first time).
     mutating func increment(_ key: Fingerprint) -> UInt32 {
         var slot = slot(of: key)
