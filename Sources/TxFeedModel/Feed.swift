@@ -116,6 +116,8 @@ public struct Feed: Sendable {
         }
         accounts = merged.accounts
         transactions = merged.transactions
+        // Held by the feed alone, so that --dedupe moves its records up in place, not in a copy.
+        merged.transactions = []
         vendors = merged.vendors
         details = merged.details
         if dedupe || history != nil || transactions.count < Self.overlapsFrom {

@@ -24,14 +24,15 @@ extension Feed {
         var firstByFingerprint = FingerprintTable(capacity: transactions.count)
         var firstByBankID: [String: Int] = [:]
         var positions = [Int](repeating: 0, count: sources.count)
-        var kept: [Transaction] = []
-        var keptFingerprints: [Fingerprint] = []
+        // The records kept so far, moved up in place to the front of `transactions` and
+        // `fingerprints` (a copy of a million records was 48 MB more to fill).
+        var kept = 0
         // Each kept record's position in its source, for `--duplicates` to name it.
         var keptPositions: [Int] = []
-        kept.reserveCapacity(transactions.count)
-        keptFingerprints.reserveCapacity(transactions.count)
+        keptPositions.reserveCapacity(transactions.count)
         var keeps = history?.keeps ?? []
-        for (t, fingerprint) in zip(transactions, fingerprints) {
+        for index in transactions.indices {
+            let t = transactions[index], fingerprint = fingerprints[index]
             let source = accountSources[Int(t.account)]
             let position = positions[source]
             positions[source] += 1
@@ -40,11 +41,9 @@ extension Feed {
             // is kept after one probe of the table, without a duplicate in the making.
             var seen: Int?
             if history == nil, bankID == nil {
-                let found = firstByFingerprint.payload(of: fingerprint, storingIfAbsent: UInt32(kept.count + 1))
+                let found = firstByFingerprint.payload(of: fingerprint, storingIfAbsent: UInt32(kept + 1))
                 if found == 0 {
-                    kept.append(t)
-                    keptFingerprints.append(fingerprint)
-                    keptPositions.append(position)
+                    keep(t, fingerprint, position, at: &kept, &keptPositions)
                     continue
                 }
                 seen = Int(found) - 1
@@ -70,20 +69,20 @@ extension Feed {
                 var original: Int?
                 if let bankID {
                     original = firstByBankID[accountKeys[Int(t.account)] + bankID]
-                    if original == nil && first >= 0 && details(of: kept[first])?.id == nil { original = first }
+                    if original == nil && first >= 0 && details(of: transactions[first])?.id == nil { original = first }
                 } else if first >= 0 {
                     original = first
                 }
-                if let original, kept[original].isPending, !t.isPending {
+                if let original, transactions[original].isPending, !t.isPending {
                     replacePending(
                         at: original, with: t, fingerprint: fingerprint, source: source, position: position,
-                        bankID: bankID, sources: accountSources, in: &kept, &keptFingerprints, &keptPositions)
+                        bankID: bankID, sources: accountSources, positions: &keptPositions)
                     if let bankID { firstByBankID[accountKeys[Int(t.account)] + bankID] = original }
                     firstByFingerprint.setIfAbsent(fingerprint, UInt32(original + 1))
                     continue
                 }
                 if let original {
-                    let keeper = kept[original]
+                    let keeper = transactions[original]
                     dropped = Duplicate(
                         transaction: t, fingerprint: fingerprint, source: source, index: position,
                         kept: .source(accountSources[Int(keeper.account)]), keptBankID: details(of: keeper)?.id,
@@ -96,25 +95,31 @@ extension Feed {
                 // still match the record it would have duplicated.
                 if !keeps.isEmpty, let id = keeps.remove(bankID ?? fingerprint.text) {
                     keptAnyway.append(id)
-                    kept.append(t)
-                    keptFingerprints.append(fingerprint)
-                    keptPositions.append(position)
+                    keep(t, fingerprint, position, at: &kept, &keptPositions)
                 } else {
                     recordDrop(dropped)
                 }
                 continue
             }
-            if let bankID { firstByBankID[accountKeys[Int(t.account)] + bankID] = kept.count }
-            firstByFingerprint.setIfAbsent(fingerprint, UInt32(kept.count + 1))
-            kept.append(t)
-            keptFingerprints.append(fingerprint)
-            keptPositions.append(position)
+            if let bankID { firstByBankID[accountKeys[Int(t.account)] + bankID] = kept }
+            firstByFingerprint.setIfAbsent(fingerprint, UInt32(kept + 1))
+            keep(t, fingerprint, position, at: &kept, &keptPositions)
         }
-        transactions = kept
-        fingerprints = keptFingerprints
+        transactions.removeSubrange(kept...)
+        fingerprints.removeSubrange(kept...)
         // For a pending record dropped after the merge, as one its booking replaces: kept only
         // when there is one (a million records' positions are 8 MB).
-        if kept.contains(where: \.isPending) { sourcePositions = keptPositions }
+        if transactions.contains(where: \.isPending) { sourcePositions = keptPositions }
+    }
+
+    /// Keeps a record: the next of those moved up to the front of the feed's arrays.
+    private mutating func keep(
+        _ t: Transaction, _ fingerprint: Fingerprint, _ position: Int, at kept: inout Int, _ positions: inout [Int]
+    ) {
+        transactions[kept] = t
+        fingerprints[kept] = fingerprint
+        positions.append(position)
+        kept += 1
     }
 
     /// Moves a dropped record to ``duplicates`` and counts it for its source: seen when an
@@ -133,19 +138,18 @@ extension Feed {
     /// dropped as its duplicate (the same identity, the booked one's source and place).
     private mutating func replacePending(
         at original: Int, with t: Transaction, fingerprint: Fingerprint, source: Int, position: Int, bankID: String?,
-        sources accountSources: [Int], in kept: inout [Transaction], _ keptFingerprints: inout [Fingerprint],
-        _ keptPositions: inout [Int]
+        sources accountSources: [Int], positions keptPositions: inout [Int]
     ) {
-        let pending = kept[original]
+        let pending = transactions[original]
         let pendingSource = accountSources[Int(pending.account)]
         var replaced = Duplicate(
-            transaction: pending, fingerprint: keptFingerprints[original], source: pendingSource,
+            transaction: pending, fingerprint: fingerprints[original], source: pendingSource,
             index: keptPositions[original], kept: .source(source), keptBankID: bankID,
             byBankID: bankID != nil && details(of: pending)?.id != nil, keptIndex: position)
         replaced.keptLocation = details(of: t)?.location
         recordDrop(replaced)
-        kept[original] = t
-        keptFingerprints[original] = fingerprint
+        transactions[original] = t
+        fingerprints[original] = fingerprint
         keptPositions[original] = position
     }
 }
