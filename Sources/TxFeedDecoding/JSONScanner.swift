@@ -233,18 +233,9 @@ struct JSONScanner {
     func endOfBrackets(at start: Int, limit end: Int) -> Int? {
         var depth = 0
         var i = start
-        while i < end {
-            // Eight bytes at a time up to the next quote, bracket or NUL: a record is mostly
-            // text and numbers, and this scan runs on one thread before the records are read
-            // on every core.
-            if end &- i >= 8 {
-                let found = Self.structureStops(word(at: i))
-                if found == 0 {
-                    i &+= 8
-                    continue
-                }
-                i &+= found.trailingZeroBitCount &>> 3
-            }
+        while true {
+            i = nextStop(from: i, to: end, Self.structureStops)
+            guard i < end else { break }
             switch bytes[i] {
             case UInt8(ascii: "\""):
                 i += 1

@@ -2,8 +2,9 @@ import XCTest
 
 @testable import TxFeedDecoding
 
-/// ``JSONScanner/endOfValue(at:limit:)`` skips eight bytes at a time; it finds the same end, or
-/// the same error at the same offset, as a scan of one byte at a time.
+/// ``JSONScanner/endOfValue(at:limit:)`` and ``JSONScanner/endOfBrackets(at:limit:)`` skip eight
+/// bytes at a time; they find the same end, or the same error at the same offset, as a scan of
+/// one byte at a time.
 final class JSONScannerTests: XCTestCase {
     /// The scan one byte at a time: where a value ends, or the error's offset and reason.
     static func byteByByte(_ bytes: [UInt8], from start: Int) -> String {
@@ -60,6 +61,26 @@ final class JSONScannerTests: XCTestCase {
         }
     }
 
+    /// ``JSONScanner/endOfBrackets(at:limit:)`` one byte at a time: brackets and strings only.
+    static func bracketsByteByByte(_ bytes: [UInt8], from start: Int) -> Int? {
+        var depth = 0
+        var i = start
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                while i < bytes.count && bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return i + 1 }
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+
     func check(_ text: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
         guard let first = text.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "\"") }) else {
             return
@@ -67,6 +88,10 @@ final class JSONScannerTests: XCTestCase {
         XCTAssertEqual(
             Self.scanned(text, from: first), Self.byteByByte(text, from: first),
             DecoderDifferentialFuzzTests.printable(text), file: file, line: line)
+        XCTAssertEqual(
+            text.withUnsafeBufferPointer { JSONScanner($0).endOfBrackets(at: first, limit: $0.count) },
+            Self.bracketsByteByByte(text, from: first), DecoderDifferentialFuzzTests.printable(text), file: file,
+            line: line)
     }
 
     func testEscapesQuotesAndNULsAtEveryPlaceInAWord() {
