@@ -24,8 +24,8 @@ public struct DayFormat {
     private(set) var spanLookups = 0
     /// Enough for a feed spanning several years of DST changes, small enough to scan linearly.
     private static let maximumSpans = 16
-    /// The last day written and its text: rows come a day at a time, and the calendar was a
-    /// tenth of a CSV row's cost in the sink.
+    /// The last day written and its text: rows come a day at a time, so the calendar is worked
+    /// out once a day, not once a row.
     private var lastDay = Int64.min
     private var lastDayText: [UInt8] = []
 
@@ -194,8 +194,7 @@ public enum ISODate {
     }
 
     /// The `date` column of rows that come a day at a time, as a feed's do (newest first): the
-    /// day's `yyyy-MM-dd` is worked out once a day, not once a row (a fifth of a CSV row's cost
-    /// in the sink was the calendar).
+    /// day's `yyyy-MM-dd` is worked out once a day, not once a row.
     public struct Writer {
         private var day = Int64.min
         private var dayText: [UInt8] = []
