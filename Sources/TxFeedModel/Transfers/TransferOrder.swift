@@ -62,9 +62,12 @@ struct TransferOrder {
                         | UInt64(t.amountMinor) << layout.magnitudeShift
                         | UInt64(day - layout.firstDay) << layout.dayShift | UInt64(i))
             }
-            // Distinct (each holds its index), so a radix sort's stability changes nothing.
-            let keyBits = layout.currencyShift + bits(currencies)
-            RadixSort.sort(&words, bits: keyBits) { $0 }
+            // Sorted on the bits above the index alone: the words come in index order and the
+            // sort is stable, so records of one currency, magnitude and day stay in it (sorting
+            // the index's bits too was two passes of five).
+            let keyBits = layout.currencyShift + bits(currencies) - layout.dayShift
+            let dayShift = UInt64(layout.dayShift)
+            RadixSort.sort(&words, bits: keyBits) { $0 >> dayShift }
             self.words = words
             self.layout = layout
         } else {
