@@ -27,6 +27,16 @@ public struct RuleRecord: Sendable {
         account: String = "", source: String = "", currency: String? = nil, isPending: Bool = false,
         date: Int64? = nil, isTransfer: Bool = false
     ) {
+        self.init(
+            vendor: vendor, memo: memo, id: id, amountMinor: amountMinor, scale: scale, account: account,
+            source: source,
+            currency: currency, isPending: isPending, date: date, isTransfer: isTransfer, loweredVendor: nil)
+    }
+
+    init(
+        vendor: String, memo: String?, id: String?, amountMinor: Int64, scale: Int, account: String, source: String,
+        currency: String?, isPending: Bool, date: Int64?, isTransfer: Bool, loweredVendor: String?
+    ) {
         self.vendor = vendor
         self.memo = memo
         self.id = id
@@ -38,6 +48,7 @@ public struct RuleRecord: Sendable {
         self.isPending = isPending
         self.date = date
         self.isTransfer = isTransfer
+        self.loweredVendor = loweredVendor
     }
 
     /// The text a condition on `field` reads; nil when the record has none.

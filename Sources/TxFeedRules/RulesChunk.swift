@@ -47,13 +47,16 @@ struct RulesChunk: Sendable {
             let t = feed.transactions[i]
             let details = feed.details(of: t)
             let (account, source, currency) = context.accountTexts[Int(t.account)]
-            var record = RuleRecord(
-                vendor: context.vendorNames[Int(t.vendor)], memo: context.readsMemo ? details?.memo : nil,
+            let vendor = context.vendorNames[Int(t.vendor)]
+            let screened = screen.steps(vendor: t.vendor, text: vendor, rules: rules.rules)
+            // Made whole, not changed after: a record given its lowered vendor afterwards was
+            // built aside and copied in (its texts retained and released once more).
+            let record = RuleRecord(
+                vendor: vendor, memo: context.readsMemo ? details?.memo : nil,
                 id: context.readsID ? details?.id ?? feed.fingerprint(at: i)?.text : nil, amountMinor: t.signedMinor,
                 scale: feed.accounts[Int(t.account)].scale, account: account, source: source, currency: currency,
-                isPending: t.isPending, date: context.dates?[i], isTransfer: feed.isTransfer(at: i))
-            let screened = screen.steps(vendor: t.vendor, text: record.vendor, rules: rules.rules)
-            record.loweredVendor = screened.lowered
+                isPending: t.isPending, date: context.dates?[i], isTransfer: feed.isTransfer(at: i),
+                loweredVendor: screened.lowered)
             // Worked out from the record when no record of its vendor on which the same steps held came before.
             let held = screened.list.repeats ? screened.list.held(for: record) : nil
             if let held, let known = outcomes[vendor: t.vendor, held: held] {
