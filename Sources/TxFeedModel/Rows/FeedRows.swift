@@ -62,9 +62,9 @@ public struct FeedRows {
         position += 1
         let t = transactions[index]
         let labelsIndex = labels?.index(at: index) ?? FeedLabels.none
-        // A transfer's half is 141 bytes: made and moved only in a feed that has transfers.
+        // A transfer's half is 141 bytes: made and moved only for a row that is one.
         let pairing =
-            transfers == nil && pending == nil
+            transfers?.isTransfer(at: index) != true && pending == nil
             ? nil
             : FeedRow.Pairing.of(
                 transfer: transfers?.transfer(at: index) { transactions[$0].account },

@@ -102,10 +102,14 @@ public struct FeedTransfers: Sendable {
         self.ambiguous = ambiguous
     }
 
+    /// Whether the record at `position` is half of a transfer.
+    @inlinable
+    public func isTransfer(at position: Int) -> Bool { position < rows.count && rows[position] != Self.none }
+
     /// The transfer of the record at `position`; nil when it is not half of one.
     @inlinable
     public func transfer(at position: Int, accounts: (Int) -> UInt32) -> RowTransfer? {
-        guard position < rows.count, rows[position] != Self.none else { return nil }
+        guard isTransfer(at: position) else { return nil }
         let number = Int(rows[position])
         let pair = pairs[number]
         let isDebit = pair.debit == position
@@ -311,8 +315,5 @@ extension Feed {
 
     /// Whether the record at `position` is half of a linked transfer.
     @inlinable
-    public func isTransfer(at position: Int) -> Bool {
-        guard let transfers, position < transfers.rows.count else { return false }
-        return transfers.rows[position] != FeedTransfers.none
-    }
+    public func isTransfer(at position: Int) -> Bool { transfers?.isTransfer(at: position) ?? false }
 }
