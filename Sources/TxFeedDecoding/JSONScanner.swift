@@ -35,50 +35,34 @@ struct JSONScanner {
 
     // MARK: Eight bytes at a time
 
-    /// The eight bytes at `offset`, the first in the lowest lane.
-    @inline(__always)
-    private func word(at offset: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-    }
-
-    /// The first byte from `start` that `stops` may flag, stepping eight bytes at a time; from
-    /// where fewer than eight are left, that byte whatever it is (the caller reads it).
+    /// The first byte from `start` that `stops` may flag, stepping eight bytes at a time
+    /// (``ByteWord``); from where fewer than eight are left, that byte whatever it is (the caller
+    /// reads it).
     @inline(__always)
     private func nextStop(from start: Int, to end: Int, _ stops: (UInt64) -> UInt64) -> Int {
+        let base = UnsafeRawPointer(bytes.baseAddress!)
         var i = start
         while end &- i >= 8 {
-            let found = stops(word(at: i))
+            let found = stops(ByteWord.load(base, at: i))
             if found != 0 { return i &+ (found.trailingZeroBitCount &>> 3) }
             i &+= 8
         }
         return i
     }
 
-    /// `byte` in every lane of a word.
-    @inline(__always)
-    private static func lanes(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
-
-    /// The high bit of each zero lane of `word`. Exact up to the lowest zero lane: a borrow may
-    /// flag a lane above it, so only the lowest flag is read (and of several such masks OR'd,
-    /// the lowest flag is still a real one).
-    @inline(__always)
-    private static func zeroLanes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-    }
-
-    /// Flags the lanes that may end a stretch of a string: a quote, a backslash, a NUL.
+    /// Flags the bytes that may end a stretch of a string: a quote, a backslash, a NUL.
     @inline(__always)
     private static func stringStops(_ word: UInt64) -> UInt64 {
-        zeroLanes(word ^ lanes(UInt8(ascii: "\""))) | zeroLanes(word ^ lanes(UInt8(ascii: "\\"))) | zeroLanes(word)
+        ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\")) | ByteWord.equal(word, 0)
     }
 
-    /// Flags the lanes that matter to a value's nesting: a quote, `{` `[` `}` `]` (a byte with
+    /// Flags the bytes that matter to a value's nesting: a quote, `{` `[` `}` `]` (a byte with
     /// 0x20 set is `{` or `}` exactly when it was one of the pair), a NUL.
     @inline(__always)
     private static func structureStops(_ word: UInt64) -> UInt64 {
-        let folded = word | lanes(0x20)
-        return zeroLanes(word ^ lanes(UInt8(ascii: "\""))) | zeroLanes(folded ^ lanes(UInt8(ascii: "{")))
-            | zeroLanes(folded ^ lanes(UInt8(ascii: "}"))) | zeroLanes(word)
+        let folded = word | 0x2020_2020_2020_2020
+        return ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(folded, UInt8(ascii: "{"))
+            | ByteWord.equal(folded, UInt8(ascii: "}")) | ByteWord.equal(word, 0)
     }
 
     @inline(__always)
