@@ -224,16 +224,8 @@ extension Feed {
             }
             indexes.append(
                 accounts[a].withBytes(of: .currency) { code in
-                    for (n, known) in codes.enumerated() where known.bytes.count == code.count {
-                        var same = true
-                        for i in 0..<code.count where known.bytes[i] != code[i] {
-                            same = false
-                            break
-                        }
-                        if same { return n }
-                    }
-                    var bytes: [UInt8] = []
-                    for i in 0..<code.count { bytes.append(code[i]) }
+                    if let n = codes.firstIndex(where: { ByteWord.same($0.bytes.span, code) }) { return n }
+                    let bytes = code.withUnsafeBufferPointer { Array($0) }
                     codes.append((bytes, String(decoding: bytes, as: UTF8.self)))
                     return codes.count - 1
                 })
