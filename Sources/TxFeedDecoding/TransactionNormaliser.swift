@@ -44,7 +44,7 @@ struct TransactionNormaliser {
                 Self.read(
                     JanssonValue(pointer: $0), scale: scale, location: jsonLocation(index: index), account: account,
                     vendors: &vendors, details: &details)
-            } ?? .fault(member: nil, .reason("transaction is not a JSON object"))
+            } ?? .fault(member: nil, .reason(Self.notAnObject))
         let member: String?
         let reason: String
         switch read {
@@ -97,6 +97,9 @@ struct TransactionNormaliser {
         case fault(member: String?, Fault<Value>)
     }
 
+    /// The reason for an element that is no object (or no element at all).
+    static let notAnObject = "transaction is not a JSON object"
+
     /// Why an element is no transaction; a value named in the message is the caller's to write.
     enum Fault<Value> {
         case reason(String)
@@ -114,7 +117,7 @@ struct TransactionNormaliser {
         details: inout [TransactionDetails]
     ) -> Read<Value> {
         func fault(_ member: String, _ reason: String) -> Read<Value> { .fault(member: member, .reason(reason)) }
-        guard element.kind == .object else { return .fault(member: nil, .reason("transaction is not a JSON object")) }
+        guard element.kind == .object else { return .fault(member: nil, .reason(notAnObject)) }
         var type, vendor, amount, date, id, status, memo: Value?
         element.forEachMember { key, value in
             switch key.count {
