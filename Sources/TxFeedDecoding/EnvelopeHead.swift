@@ -118,12 +118,12 @@ struct EnvelopeHead {
         func member(_ key: StaticString) -> Value? {
             var found: Int?
             // The last with the key wins.
-            forEachMemberNode { n in if equals(nodes[n].key, key) { found = n } }
+            forEachChild(of: .object) { n in if equals(nodes[n].key, key) { found = n } }
             return found.map { Value(nodes: nodes, bytes: bytes, decoded: decoded, index: $0) }
         }
 
         func forEachMember(_ body: (UnsafeBufferPointer<UInt8>, Value) -> Void) {
-            forEachMemberNode { n in
+            forEachChild(of: .object) { n in
                 body(
                     UnsafeBufferPointer(rebasing: bytes[nodes[n].key]),
                     Value(nodes: nodes, bytes: bytes, decoded: decoded, index: n))
@@ -132,20 +132,14 @@ struct EnvelopeHead {
 
         /// Each element of an array, in order; nothing for anything else.
         func forEachElement(_ body: (Value) -> Void) {
-            guard kind == .array else { return }
-            var n = index + 1
-            let end = Int(nodes[index].textEnd)
-            while n < end {
-                body(Value(nodes: nodes, bytes: bytes, decoded: decoded, index: n))
-                n = nodes[n].kind == .object || nodes[n].kind == .array ? Int(nodes[n].textEnd) : n + 1
-            }
+            forEachChild(of: .array) { n in body(Value(nodes: nodes, bytes: bytes, decoded: decoded, index: n)) }
         }
 
-        /// The node of each member of an object, in order: members follow their object, each
-        /// before its own members, which are stepped over.
+        /// The node of each member or element, in order, when this is a `container`; nothing
+        /// else. A child follows its container, before its own children, which are stepped over.
         @inline(__always)
-        private func forEachMemberNode(_ body: (Int) -> Void) {
-            guard kind == .object else { return }
+        private func forEachChild(of container: EnvelopeValueKind, _ body: (Int) -> Void) {
+            guard kind == container else { return }
             var n = index + 1
             let end = Int(nodes[index].textEnd)
             while n < end {
@@ -334,7 +328,7 @@ struct EnvelopeHead {
                 ascii = false
                 j += 1
             }
-            guard ascii || EnvelopeHead.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<j])) else { return nil }
+            guard ascii || JSONString.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<j])) else { return nil }
             i = j + 1
             return (start..<j, false)
         }
@@ -360,7 +354,7 @@ struct EnvelopeHead {
             else { return nil }
             let text = decodedCount..<(decodedCount + count)
             let string = UnsafeBufferPointer(rebasing: decoded[text])
-            guard !string.contains(0), EnvelopeHead.isValidUTF8(string) else { return nil }
+            guard !string.contains(0), JSONString.isValidUTF8(string) else { return nil }
             decodedCount = text.upperBound
             i = j + 1
             return (text, true)
@@ -496,36 +490,5 @@ struct EnvelopeHead {
         var p = 1.0
         for _ in 0..<n { p *= 10 }
         return p
-    }
-
-    /// UTF-8 as RFC 3629 has it (and jansson checks it): no overlong forms, no surrogates,
-    /// nothing past U+10FFFF.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if b < 0x80 {
-                i += 1
-                continue
-            }
-            let size: Int
-            var value: UInt32
-            switch b {
-            case 0xC2...0xDF: (size, value) = (2, UInt32(b & 0x1F))
-            case 0xE0...0xEF: (size, value) = (3, UInt32(b & 0x0F))
-            case 0xF0...0xF4: (size, value) = (4, UInt32(b & 0x07))
-            default: return false
-            }
-            guard bytes.count - i >= size else { return false }
-            for k in 1..<size {
-                let c = bytes[i + k]
-                guard c & 0xC0 == 0x80 else { return false }
-                value = value << 6 | UInt32(c & 0x3F)
-            }
-            if size == 3 && value < 0x800 || size == 4 && value < 0x10000 { return false }
-            if value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return false }
-            i += size
-        }
-        return true
     }
 }
