@@ -4,7 +4,7 @@ import Glibc
 /// A small JSON value, for configuration (a `--config` file, a plugin's `sample_config`): read
 /// with jansson like every other JSON txfeed takes in, so the rest of the core never sees a
 /// `json_t`. Objects keep their members in the order written.
-public indirect enum JSONValue: Sendable, Equatable {
+public indirect enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -15,7 +15,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Where and why a text is not JSON; line and column are 1-based, or -1 when there is no
     /// place (a file that cannot be opened).
-    public struct ParseError: Error, Sendable, Equatable {
+    public struct ParseError: Error, Sendable {
         public var line: Int
         public var column: Int
         public var reason: String
@@ -57,20 +57,6 @@ public indirect enum JSONValue: Sendable, Equatable {
         case JSON_TRUE: self = .bool(true)
         case JSON_FALSE: self = .bool(false)
         default: self = .null
-        }
-    }
-
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
-        switch (a, b) {
-        case let (.object(x), .object(y)):
-            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        case let (.array(x), .array(y)): return x == y
-        case let (.string(x), .string(y)): return x == y
-        case let (.integer(x), .integer(y)): return x == y
-        case let (.real(x), .real(y)): return x == y
-        case let (.bool(x), .bool(y)): return x == y
-        case (.null, .null): return true
-        default: return false
         }
     }
 
