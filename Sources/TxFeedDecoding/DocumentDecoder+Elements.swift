@@ -144,10 +144,7 @@ extension DocumentDecoder {
         if let plain { return .transaction(plain) }
         var error = json_error_t()
         // JSON_DECODE_ANY: an element `42` is a reject, not a syntax error.
-        let loaded = raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) {
-            json_loadb($0, raw.count, Int(JSON_DECODE_ANY), &error)
-        }
-        guard let json = loaded else {
+        guard let json = janssonLoad(raw, anyValue: true, &error) else {
             // Rare: a value jansson cannot hold (the record is rejected) or not JSON.
             switch failure(error, element: element, in: text) {
             case .unrepresentable: return .reject(normaliser.unrepresentable(raw, index: index, error: error))
@@ -199,9 +196,7 @@ extension DocumentDecoder {
     func checkSyntax(of elements: [Range<Int>], in text: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         for element in elements {
             var error = json_error_t()
-            let json = (text.baseAddress! + element.lowerBound).withMemoryRebound(
-                to: CChar.self, capacity: element.count
-            ) { json_loadb($0, element.count, Int(JSON_DECODE_ANY), &error) }
+            let json = janssonLoad(UnsafeBufferPointer(rebasing: text[element]), anyValue: true, &error)
             if let json {
                 json_decref(json)
             } else if case let .syntaxError(syntax) = Self.failure(error, element: element, in: text) {

@@ -192,9 +192,7 @@ public struct DocumentDecoder: Sendable {
             read = head
         } else {
             var error = json_error_t()
-            root = withSkeleton { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, 0, &error) }
-            }
+            root = withSkeleton { janssonLoad($0, &error) }
             guard let root else {
                 let syntax = withSkeleton { Self.syntaxError(of: error, in: $0) }
                 if let syntax {
@@ -241,10 +239,7 @@ public struct DocumentDecoder: Sendable {
 
     /// Decodes a document a plugin built with jansson (a `json_t *`): an envelope or an array of them.
     public func decode(janssonValue: UnsafeMutableRawPointer) -> SourceData {
-        decode(dom: janssonValue.assumingMemoryBound(to: json_t.self))
-    }
-
-    func decode(dom root: UnsafeMutablePointer<json_t>) -> SourceData {
+        let root = janssonValue.assumingMemoryBound(to: json_t.self)
         var result = SourceData()
         let envelopes: [UnsafeMutablePointer<json_t>]
         switch root.pointee.type {
@@ -274,10 +269,17 @@ public struct DocumentDecoder: Sendable {
     private func addTransactions(
         of root: UnsafeMutablePointer<json_t>, scale: Int, origin: String, into unit: inout SourceData
     ) {
-        var normaliser = self.normaliser(scale: scale, place: origin)
+        let normaliser = self.normaliser(scale: scale, place: origin)
         let list = json_object_get(json_object_get(root, "body"), "transactions")!
         for index in 0..<json_array_size(list) {
-            normaliser.add(json_array_get(list, index), index: index, raw: nil, into: &unit)
+            // Account 0: the unit's one account.
+            switch normaliser.normalise(
+                json_array_get(list, index), index: index, raw: nil, account: 0, vendors: &unit.vendors,
+                details: &unit.details)
+            {
+            case let .transaction(t): unit.transactions.append(t)
+            case let .reject(r): unit.rejects.append(r)
+            }
         }
     }
 

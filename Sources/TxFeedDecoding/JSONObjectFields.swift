@@ -7,20 +7,10 @@ import CJansson
 /// whatever that one declines: one set of readers for every JSON txfeed takes in. A jansson
 /// parse of a transaction cost three microseconds, most of a merge's time.
 public enum JSONObjectFields {
-    /// Each key's string value as UTF-8 bytes, nil when the key is absent or not a string; nil
-    /// altogether when `object` is not a JSON object.
-    public static func strings(in object: [UInt8], keys: [String]) -> [[UInt8]?]? {
-        var scratch: [UInt8] = []
-        var ranges: [Range<Int>?] = []
-        guard strings(in: object, keys: keys.map { Array($0.utf8) }, into: &scratch, ranges: &ranges) else {
-            return nil
-        }
-        return ranges.map { $0.map { Array(scratch[$0]) } }
-    }
-
-    /// The same, without an array per value: each value is appended to `scratch` (emptied
-    /// first) and `ranges[k]` says where key `k`'s is, so a caller reading a million objects
-    /// reuses both. A key given twice has its last value, as in jansson.
+    /// Each key's string value, appended to `scratch` (emptied first): `ranges[k]` says where
+    /// key `k`'s is, nil when the key is absent or not a string, so a caller reading a million
+    /// objects reuses both. A key given twice has its last value, as in jansson. False when
+    /// `object` is not a JSON object.
     public static func strings(
         in object: [UInt8], keys: [[UInt8]], into scratch: inout [UInt8], ranges: inout [Range<Int>?]
     ) -> Bool {
@@ -66,9 +56,7 @@ public enum JSONObjectFields {
 
     private static func withJansson(_ object: [UInt8], _ keys: [String]) -> [[UInt8]?]? {
         var error = json_error_t()
-        let root = object.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, 0, &error) }
-        }
+        let root = object.withUnsafeBufferPointer { janssonLoad($0, &error) }
         guard let root else { return nil }
         defer { json_decref(root) }
         guard root.pointee.type == JSON_OBJECT else { return nil }

@@ -5,21 +5,13 @@ enum JSONStringEscapes {
     /// escape is malformed or a `\u` surrogate has no partner: such a key names nothing the
     /// scanner looks for, and jansson fails or rejects the text for it anyway.
     static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var out: [UInt8] = []
-        return decode(raw, appendingTo: &out) ? out : nil
-    }
-
-    /// The same, appended to `out`; false (with `out` as it was) for a malformed escape.
-    static func decode(_ raw: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) -> Bool {
-        let old = out.count
         var written: Int?
         // A string decoded is never longer than its text.
-        out.append(contentsOf: repeatElement(0, count: raw.count))
-        out.withUnsafeMutableBufferPointer { out in
-            written = decode(raw, into: UnsafeMutableBufferPointer(rebasing: out[old...]))
-        }
-        out.removeLast(raw.count - (written ?? 0))
-        return written != nil
+        var out = [UInt8](repeating: 0, count: raw.count)
+        out.withUnsafeMutableBufferPointer { written = decode(raw, into: $0) }
+        guard let written else { return nil }
+        out.removeLast(raw.count - written)
+        return out
     }
 
     /// The same, written to `out` (room for `raw.count` bytes): how many bytes, or nil.

@@ -1,5 +1,15 @@
 import CJansson
 
+/// jansson's parse of `bytes`, or nil with `error` set. `anyValue` takes any JSON value at the
+/// top (`42`), not only an object or an array.
+func janssonLoad(
+    _ bytes: UnsafeBufferPointer<UInt8>, anyValue: Bool = false, _ error: inout json_error_t
+) -> UnsafeMutablePointer<json_t>? {
+    bytes.withMemoryRebound(to: CChar.self) {
+        json_loadb($0.baseAddress, $0.count, anyValue ? Int(JSON_DECODE_ANY) : 0, &error)
+    }
+}
+
 extension json_error_t {
     /// Whether jansson failed on a value it cannot represent rather than on a syntax error: a
     /// number beyond a 64-bit integer or a double (`1e400`), `\u0000` in a string or a key, or a

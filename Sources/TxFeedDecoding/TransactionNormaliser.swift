@@ -19,18 +19,6 @@ struct TransactionNormaliser {
         case reject(Reject)
     }
 
-    /// Normalises into `data`, whose last account the transaction belongs to.
-    mutating func add(
-        _ json: UnsafeMutablePointer<json_t>?, index: Int, raw: UnsafeBufferPointer<UInt8>?, into data: inout SourceData
-    ) {
-        let account = UInt32(data.accounts.count - 1)
-        switch normalise(json, index: index, raw: raw, account: account, vendors: &data.vendors, details: &data.details)
-        {
-        case let .transaction(t): data.transactions.append(t)
-        case let .reject(r): data.rejects.append(r)
-        }
-    }
-
     /// - Parameters:
     ///   - raw: the element's own JSON text when it came from text, kept for `--rejects`.
     ///   - vendors: where the vendor name is interned.
@@ -58,15 +46,7 @@ struct TransactionNormaliser {
             reason = "unknown status \(Self.shortJSON(value.pointer)) (expected \"booked\" or \"pending\")"
         }
         let path = "transactions[\(index)]" + (member.map { ".\($0)" } ?? "")
-        let rawBytes: [UInt8]
-        if let raw {
-            rawBytes = Array(raw)
-        } else if let json, let dumped = json_dumps(json, Int(JSON_COMPACT | JSON_ENCODE_ANY)) {
-            rawBytes = Array(UnsafeRawBufferPointer(start: dumped, count: strlen(dumped)))
-            free(dumped)
-        } else {
-            rawBytes = Array("null".utf8)
-        }
+        let rawBytes = raw.map { Array($0) } ?? json.flatMap(Self.compactJSON) ?? Array("null".utf8)
         return .reject(Reject(origin: origin, path: path, reason: reason, raw: rawBytes))
     }
 
@@ -231,11 +211,8 @@ struct TransactionNormaliser {
                 let valueEnd = try scanner.endOfValue(at: valueStart, limit: raw.count)
                 guard field == nil else { return valueEnd }
                 var error = json_error_t()
-                let json = (raw.baseAddress! + valueStart).withMemoryRebound(
-                    to: CChar.self, capacity: valueEnd - valueStart
-                ) {
-                    json_loadb($0, valueEnd - valueStart, Int(JSON_DECODE_ANY), &error)
-                }
+                let json = janssonLoad(
+                    UnsafeBufferPointer(rebasing: raw[valueStart..<valueEnd]), anyValue: true, &error)
                 if let json {
                     json_decref(json)
                 } else if error.isUnrepresentableValue {
@@ -256,10 +233,15 @@ struct TransactionNormaliser {
 
     /// A value as compact JSON for a message (`"1"`, `2`, `null`), cut after 40 bytes.
     static func shortJSON(_ value: UnsafeMutablePointer<json_t>) -> String {
-        guard let dumped = json_dumps(value, Int(JSON_COMPACT | JSON_ENCODE_ANY)) else { return "value" }
-        defer { free(dumped) }
-        let bytes = UnsafeRawBufferPointer(start: dumped, count: strlen(dumped))
+        guard let bytes = compactJSON(value) else { return "value" }
         let text = String(decoding: bytes.prefix(40), as: UTF8.self)
         return bytes.count > 40 ? text + "…" : text
+    }
+
+    /// A value as jansson writes it compactly; nil when it cannot.
+    static func compactJSON(_ value: UnsafeMutablePointer<json_t>) -> [UInt8]? {
+        guard let dumped = json_dumps(value, Int(JSON_COMPACT | JSON_ENCODE_ANY)) else { return nil }
+        defer { free(dumped) }
+        return Array(UnsafeRawBufferPointer(start: dumped, count: strlen(dumped)))
     }
 }

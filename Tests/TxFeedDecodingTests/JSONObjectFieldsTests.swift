@@ -6,9 +6,13 @@ import XCTest
 /// jansson, which reads what that one declines, agree.
 final class JSONObjectFieldsTests: XCTestCase {
     private func read(_ text: String, _ keys: [String]) -> [String?]? {
-        JSONObjectFields.strings(in: Array(text.utf8), keys: keys)?.map {
-            $0.map { String(decoding: $0, as: UTF8.self) }
-        }
+        var scratch: [UInt8] = []
+        var ranges: [Range<Int>?] = []
+        guard
+            JSONObjectFields.strings(
+                in: Array(text.utf8), keys: keys.map { Array($0.utf8) }, into: &scratch, ranges: &ranges)
+        else { return nil }
+        return ranges.map { $0.map { String(decoding: scratch[$0], as: UTF8.self) } }
     }
 
     func testStringsNumbersAndNulls() {
