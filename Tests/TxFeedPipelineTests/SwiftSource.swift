@@ -103,6 +103,15 @@ extension SourceEvents {
     func emit(_ text: String, origin: String? = nil) -> CallbackAnswer {
         Array(text.utf8).withUnsafeBufferPointer { document(text: $0, origin: origin) }
     }
+
+    /// `begin_account` with the origin as a `String`.
+    func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
+        guard var origin else { return beginAccount(text: text, originBytes: nil) }
+        return origin.withUTF8 { beginAccount(text: text, originBytes: $0) }
+    }
+
+    /// `end_account`: the account ends with the balance its envelope gave, if any.
+    func endAccount() -> CallbackAnswer { endAccount(balance: nil) }
 }
 
 /// One envelope with `count` transactions of vendor `vendor`.

@@ -64,6 +64,10 @@ final class Recorder: SourceEvents {
         return cancelled ? .stop : .proceed
     }
 
+    func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer {
+        document(text: text, origin: origin)
+    }
+    func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer { .proceed }
     func document(janssonValue: UnsafeMutableRawPointer, origin: String?) -> CallbackAnswer { .proceed }
     func beginAccount(text: UnsafeBufferPointer<UInt8>, originBytes: UnsafeBufferPointer<UInt8>?) -> CallbackAnswer {
         .proceed

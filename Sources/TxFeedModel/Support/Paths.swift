@@ -8,6 +8,14 @@ package enum Paths {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The running executable's real path (`/proc/self/exe`), or nil when it cannot be read.
+    package static func executable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// `path` from the root, `.` and `..` resolved (links are not followed): two spellings of
     /// one destination compare equal.
     /// (Foundation's `standardizedFileURL` gives the same, but asks the file system whether each

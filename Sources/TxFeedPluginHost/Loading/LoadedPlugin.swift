@@ -220,7 +220,7 @@ public final class LoadedPlugin: @unchecked Sendable {
         let status = configuration.withCString { explainer($0, &report, &error) }
         let text = takeError(report, default: "")
         if status == TXFEED_OK {
-            if let error { _ = takeError(error, default: "") }
+            discardError(error)
             return Explanation(report: text, problem: nil)
         }
         return Explanation(report: text, problem: takeError(error, default: "the plugin would not read it as it is"))
@@ -249,6 +249,11 @@ public final class LoadedPlugin: @unchecked Sendable {
         let message = String(cString: error)
         descriptor.pointee.free_error(error)
         return message
+    }
+
+    /// Frees an error string the plugin handed out with a success: it is still the plugin's.
+    func discardError(_ error: UnsafeMutablePointer<CChar>?) {
+        if let error { descriptor.pointee.free_error(error) }
     }
 }
 
@@ -304,10 +309,4 @@ public protocol PluginLoading: Sendable {
     /// What each plugin says of each file, asked where the plugins were loaded, in one go:
     /// the files' heads are read there too, so nothing but paths and answers crosses.
     func identify(_ plugins: [LoadedPlugin], paths: [String]) -> [FileClaims]
-}
-
-extension PluginLoading {
-    public func identify(_ plugins: [LoadedPlugin], paths: [String]) -> [FileClaims] {
-        FileClaims.ask(plugins, paths: paths)
-    }
 }

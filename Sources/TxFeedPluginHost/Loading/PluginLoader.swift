@@ -10,7 +10,7 @@ public enum PluginLoader {
     /// (refuse what other users could have replaced), `dlopen`, the entry symbol, then the
     /// descriptor's ABI version and size — before any other field is read.
     public static func load(path: String) throws(PluginLoadError) -> LoadedPlugin {
-        try checkPermissions(path)
+        try PluginFileTrust.check(path)
         // A bare file name is a file here, not a library for the dynamic linker to search for.
         guard let handle = dlopen(path.contains("/") ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
@@ -39,11 +39,5 @@ public enum PluginLoader {
         }
         // Never dlclose from here on: an abandoned source may still be running its code.
         return try LoadedPlugin(path: path, descriptor: descriptor)
-    }
-
-    /// Refuses a plugin file that anyone but the user or root could have written or replaced
-    /// (``PluginFileTrust``).
-    public static func checkPermissions(_ path: String) throws(PluginLoadError) {
-        try PluginFileTrust.check(path)
     }
 }

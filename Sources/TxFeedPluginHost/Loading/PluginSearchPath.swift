@@ -34,11 +34,7 @@ public struct PluginSearchPath: Sendable {
     /// `bin/install` lays it out) `PREFIX/lib/txfeed/plugins`, else the executable's own
     /// folder, where SwiftPM builds the plugins.
     public static func builtInFolder() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return shippedFolder(executableFolder: Paths.parentFolder(of: path))
+        Paths.executable().map { shippedFolder(executableFolder: Paths.parentFolder(of: $0)) }
     }
 
     /// `FOLDER/plugins` when `FOLDER` is an installed `…/lib/txfeed` holding that folder, else `FOLDER`.
@@ -64,7 +60,7 @@ public struct PluginSearchPath: Sendable {
     /// The plugin file at `path`, its trust checked here, loaded where ``loader`` says.
     public func loadFile(_ path: String) throws(PluginLoadError) -> LoadedPlugin {
         guard let loader else { return try PluginLoader.load(path: path) }
-        try PluginLoader.checkPermissions(path)
+        try PluginFileTrust.check(path)
         return try loader.load(path: path)
     }
 

@@ -77,7 +77,7 @@ public final class PluginSinkSession: SinkSessionCalls {
             restoreOutput()
             throw failure(error, "sink_open failed")
         }
-        discard(error)
+        plugin.discardError(error)
         isOpen = true
     }
 
@@ -110,7 +110,7 @@ public final class PluginSinkSession: SinkSessionCalls {
             }
         }
         guard status.0 == TXFEED_OK else { throw failure(status.1, "sink_write failed") }
-        discard(status.1)
+        plugin.discardError(status.1)
     }
 
     /// `sink_finish` with the run's `sources` array and `summary` object as JSON text.
@@ -120,7 +120,7 @@ public final class PluginSinkSession: SinkSessionCalls {
             summary.withCString { summary in plugin.descriptor.pointee.sink_finish(state, sources, summary, &error) }
         }
         guard status == TXFEED_OK else { throw failure(error, "sink_finish failed") }
-        discard(error)
+        plugin.discardError(error)
     }
 
     public func close() {
@@ -151,11 +151,6 @@ public final class PluginSinkSession: SinkSessionCalls {
 
     private func failure(_ error: UnsafeMutablePointer<CChar>?, _ fallback: String) -> PluginSinkError {
         PluginSinkError(sink: plugin.name, message: plugin.takeError(error, default: fallback + " (no message)"))
-    }
-
-    /// An error string handed out with a success is still the plugin's to free.
-    private func discard(_ error: UnsafeMutablePointer<CChar>?) {
-        if let error { _ = plugin.takeError(error, default: "") }
     }
 }
 

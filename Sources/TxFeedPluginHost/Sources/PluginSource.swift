@@ -21,10 +21,8 @@ public final class PluginSource: SourceSession {
     /// - Parameters:
     ///   - options: already checked against the plugin's declaration; they reach the plugin
     ///     as a JSON object of strings, in this order.
-    public init(plugin: LoadedPlugin, options: [(key: String, value: String)]) {
-        precondition(plugin.kind == .source, "\(plugin.path) is not a source plugin")
-        self.plugin = plugin
-        self.configuration = JSONString.object(options)
+    public convenience init(plugin: LoadedPlugin, options: [(key: String, value: String)]) {
+        self.init(plugin: plugin, configuration: JSONString.object(options))
     }
 
     /// - Parameters:
@@ -44,8 +42,7 @@ public final class PluginSource: SourceSession {
         guard status == TXFEED_OK else {
             return plugin.takeError(error, default: "plugin could not open its configuration")
         }
-        // An error set although it succeeded is still the plugin's to free.
-        if let error { _ = plugin.takeError(error, default: "") }
+        plugin.discardError(error)
         opened.withLock { $0 = OpenState(pointer: state) }
         return nil
     }
@@ -66,7 +63,7 @@ public final class PluginSource: SourceSession {
         if status != TXFEED_OK {
             return .failed(plugin.takeError(error, default: status == TXFEED_STOP ? "stopped" : "source failed"))
         }
-        if let error { _ = plugin.takeError(error, default: "") }
+        plugin.discardError(error)
         return .completed
     }
 

@@ -53,26 +53,6 @@ public enum CallbackAnswer: Sendable, Equatable {
 }
 
 /// `TXFEED_LOG_*`.
-extension SourceEvents {
-    /// `begin_account` with the origin as a `String` (a source written in Swift).
-    public func beginAccount(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
-        guard var origin else { return beginAccount(text: text, originBytes: nil) }
-        return origin.withUTF8 { beginAccount(text: text, originBytes: $0) }
-    }
-
-    /// `end_account`: the account ends with the balance its envelope gave, if any.
-    public func endAccount() -> CallbackAnswer { endAccount(balance: nil) }
-
-    /// For events that do not tell pieces from whole texts: the piece as a text of its own.
-    public func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer {
-        document(text: text, origin: origin)
-    }
-
-    public func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
-        transactions(text: text)
-    }
-}
-
 public struct PluginLogLevel: Sendable, Comparable, Equatable, CustomStringConvertible {
     /// As the plugin gave it: the header's four are 0…3, anything else is kept and shown as is.
     public var rawValue: Int32

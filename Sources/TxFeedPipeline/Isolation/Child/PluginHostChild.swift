@@ -23,11 +23,7 @@ public enum PluginHostChild {
     /// This executable, which hosts plugins when started with ``command`` (or
     /// ``namedExecutable``); nil when `/proc/self/exe` cannot be read.
     public static func executable() -> String? {
-        if let named = namedExecutable.withLock({ $0 }) { return named }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        namedExecutable.withLock { $0 } ?? Paths.executable()
     }
 
     /// Never returns.
@@ -384,18 +380,9 @@ struct RunRequest {
         w.bool(keepsLocations)
     }
 
-    init(
-        name: String, index: Int, threads: Int, configuration: String, memoryLimit: UInt64,
-        keepsLocations: Bool = false
-    ) {
-        self.name = name
-        self.index = index
-        self.threads = threads
-        self.configuration = configuration
-        self.memoryLimit = memoryLimit
-        self.keepsLocations = keepsLocations
-    }
+}
 
+extension RunRequest {
     init(from r: inout WireDecoder) throws(WireDecoder.Malformed) {
         name = try r.string()
         index = Int(try r.integer(UInt32.self))
