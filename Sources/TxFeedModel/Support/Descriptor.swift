@@ -40,15 +40,20 @@ package enum Descriptor {
     /// Writes all of `bytes`, retrying short writes and `EINTR`: false at the first other
     /// failure (`errno` says which) or a write that takes nothing.
     package static func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+        write(descriptor, bytes) == bytes.count
+    }
+
+    /// As ``writeAll(_:_:)``, but says how many bytes were written before it stopped.
+    package static func write(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
-                let n = write(descriptor, raw.baseAddress! + done, raw.count - done)
+                let n = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
                 if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
+                guard n > 0 else { break }
                 done += n
             }
-            return true
+            return done
         }
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import TxFeedModel
 
 /// One message between txfeed and a plugin host child: a kind byte, a 64-bit length, the
 /// payload. Requests go down the control pipe, everything else comes back up the data pipe.
@@ -158,7 +159,7 @@ final class FrameWriter: Sendable {
         }
         return held.withLock { held in
             if held != nil, !Self.release(&held, to: fd) { return 0 }
-            let written = Self.write(fd, w.bytes)
+            let written = Descriptor.write(fd, w.bytes[...])
             return ends.prefix { $0 <= written }.count
         }
     }
@@ -176,23 +177,7 @@ final class FrameWriter: Sendable {
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        write(fd, bytes) == bytes.count
-    }
-
-    /// Bytes written before an error (all of them, normally).
-    private static func write(_ fd: Int32, _ bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return offset
-                }
-                offset += n
-            }
-            return offset
-        }
+        Descriptor.writeAll(fd, bytes[...])
     }
 }
 
@@ -224,11 +209,16 @@ struct FrameReader {
     /// Whether a whole frame is read and waiting: ``next(timeout:)`` returns it without a
     /// system call.
     var hasFrame: Bool {
-        let available = end - start
-        guard available >= 9 else { return false }
+        guard let length = nextLength else { return false }
+        return length <= UInt64(end - start - 9)
+    }
+
+    /// The payload length of the frame at `start`, once its kind and length are read.
+    private var nextLength: UInt64? {
+        guard end - start >= 9 else { return nil }
         var length: UInt64 = 0
         for i in 0..<8 { length |= UInt64(buffer[start + 1 + i]) << (8 * i) }
-        return length <= UInt64(available - 9)
+        return length
     }
 
     /// The next frame; with `timeout` (seconds), `.waiting` when none arrived in time.
@@ -270,19 +260,16 @@ struct FrameReader {
                 buffer.append(contentsOf: [UInt8](repeating: 0, count: max(wanted, buffer.count)))
             }
         }
-        let room = buffer.count - end
-        let n = buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + end, room) }
+        let n = Descriptor.readOnce(fd, into: &buffer, from: end)
         if n < 0 { return errno == EINTR || errno == EAGAIN ? nil : false }
         end += n
         return n > 0
     }
 
     private mutating func parse() -> Next? {
+        guard let length = nextLength else { return nil }
         let available = end - start
-        guard available >= 9 else { return nil }
         let kindByte = buffer[start]
-        var length: UInt64 = 0
-        for i in 0..<8 { length |= UInt64(buffer[start + 1 + i]) << (8 * i) }
         guard let kind = FrameKind(rawValue: kindByte) else { return .malformed("unknown message kind \(kindByte)") }
         guard length <= UInt64(Self.largest) else { return .malformed("a message of \(length) bytes") }
         let total = 9 + Int(length)

@@ -46,8 +46,7 @@ struct WireEncoder {
 
     /// Plain records (`Transaction`): their memory, in one copy.
     mutating func records<T: BitwiseCopyable>(_ values: [T]) {
-        integer(UInt64(values.count))
-        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        records(values[...])
     }
 
     mutating func records<T: BitwiseCopyable>(_ values: ArraySlice<T>) {
