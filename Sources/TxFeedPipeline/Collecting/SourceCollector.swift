@@ -345,7 +345,7 @@ public final class SourceCollector: SourceEvents {
     /// accounts before it are committed, as ``Delivery/closing`` or, failed,
     /// ``Delivery/withdrawing``.
     public func endAccount(
-        balance: UnsafeBufferPointer<UInt8>?, sendingRest send: ((SourceData, Delivery) -> Void)?
+        balance: UnsafeBufferPointer<UInt8>?, sendingRest send: (SourceData, Delivery) -> Void
     ) -> CallbackAnswer {
         enum Ended {
             case none, waits
@@ -369,7 +369,6 @@ public final class SourceCollector: SourceEvents {
             case .waits: return isCancelled ? .stop : .proceed
             case .full(let data): return commit { $0.append(data) }
             case .sentUp(let data, let failed, let vendorsSent):
-                guard let send else { preconditionFailure("an account sent up ended without its sender") }
                 send(failed ? data : data.withVendors(from: vendorsSent), failed ? .withdrawing : .closing)
                 return isCancelled ? .stop : .proceed
             }

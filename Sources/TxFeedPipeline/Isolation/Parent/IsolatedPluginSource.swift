@@ -117,9 +117,18 @@ public final class IsolatedPluginSource: SourceSession {
         return answer
     }
 
+    /// ``start(_:began:finished:)``, waited for.
     public func run(_ events: any SourceEvents) -> SourceRunResult {
-        guard let events = events as? SourceCollector else { return .failed(Self.needsDecodedData) }
-        return Self.result(of: perform(request(for: events), events: events))
+        let result = Mutex<SourceRunResult?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        start(
+            events, began: {},
+            finished: { end in
+                result.withLock { $0 = end }
+                done.signal()
+            })
+        done.wait()
+        return result.withLock { $0 }!
     }
 
     /// Puts the source in line for a child of its plugin and returns at once; `began` and
@@ -165,19 +174,6 @@ public final class IsolatedPluginSource: SourceSession {
         case completed
         case failed(String)
         case refused(String)
-    }
-
-    /// Runs `request` on a child of the plugin and returns once it is done.
-    private func perform(_ request: RunRequest, events: SourceCollector) -> Ending {
-        let ending = Mutex<Ending?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        pool.submit(
-            SourceJob(source: self, request: request, events: events) { end in
-                ending.withLock { $0 = end }
-                done.signal()
-            })
-        done.wait()
-        return ending.withLock { $0 } ?? .failed("ended without an answer")
     }
 
     /// How long a source may run before the sources sent after it to the same child are

@@ -223,12 +223,7 @@ final class PluginChild: @unchecked Sendable {
         guard !ended.exchange(true, ordering: .relaxed) else { return }
         defer { role.withLock { $0.onEnd }() }
         askToEnd()
-        _ =
-            waitForExit(seconds: grace)
-            ?? { () -> Int32? in
-                killAll()
-                return waitForExit(seconds: 5)
-            }()
+        reap(within: grace)
         close(dataFD)
         output?.join()
     }
@@ -241,10 +236,17 @@ final class PluginChild: @unchecked Sendable {
         kill(pid, SIGTERM)
         // A plugin's SIGTERM handler runs once the child goes on.
         kill(pid, SIGCONT)
-        if waitForExit(seconds: grace) == nil {
-            killAll()
-            _ = waitForExit(seconds: 5)
-        }
+        reap(within: grace)
+    }
+
+    /// Waits `grace` seconds for the child to end, then ends it by force (``killAll()``).
+    /// - Returns: its wait status, when it ended within `grace`.
+    @discardableResult
+    private func reap(within grace: Double) -> Int32? {
+        if let status = waitForExit(seconds: grace) { return status }
+        killAll()
+        _ = waitForExit(seconds: 5)
+        return nil
     }
 
     /// Ends the child by force, and every process its plugin started: the one left in the
@@ -305,11 +307,7 @@ final class PluginChild: @unchecked Sendable {
     /// it first (waiting up to a second for one that closed its pipe but has not yet exited, or
     /// ten while it may be writing its crash report).
     func ending() -> String {
-        guard let status = waitForExit(seconds: crashReports ? 10 : 1) else {
-            killAll()
-            _ = waitForExit(seconds: 5)
-            return "it stopped answering"
-        }
+        guard let status = reap(within: crashReports ? 10 : 1) else { return "it stopped answering" }
         return Self.describe(status)
     }
 

@@ -199,11 +199,15 @@ public final class PluginChildPool: PluginLoading {
         try PluginChild(
             executable: executable, pluginPath: key.path, directOutput: key.directOutput,
             standardOutput: key.standardOutput, crashReports: crashReports,
-            show: { [self] line in shown.withLock { $0 }(line) },
-            onEnd: { [self] in
-                live.withLock { $0[key, default: 1] -= 1 }
-                freed.signal()
-            })
+            show: { [self] line in shown.withLock { $0 }(line) }, onEnd: ended(key))
+    }
+
+    /// What a child of `key` does as it ends: gives its place back.
+    private func ended(_ key: Key) -> @Sendable () -> Void {
+        { [self] in
+            live.withLock { $0[key, default: 1] -= 1 }
+            freed.signal()
+        }
     }
 
     /// Readies the children a run's sources need while the run is still being set up. The idle
@@ -229,10 +233,7 @@ public final class PluginChildPool: PluginLoading {
         guard let planner = probe.withLock({ $0.take() }) else { return }
         let key = Key.sources(of: path)
         do throws(IsolationError) {
-            try planner.adopt(path) { [self] in
-                live.withLock { $0[key, default: 1] -= 1 }
-                freed.signal()
-            }
+            try planner.adopt(path, onEnd: ended(key))
         } catch {
             planner.finish(grace: 0)
             return
