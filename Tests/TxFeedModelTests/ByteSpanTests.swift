@@ -34,4 +34,26 @@ final class ByteSpanTests: XCTestCase {
         XCTAssertEqual(FNV1a.hash(buffer.span.extracting(2..<8)), 0x8594_4171_f739_67e8)
         XCTAssertEqual(FNV1a.hash("bar", from: FNV1a.hash("foo")), FNV1a.hash("foobar"))
     }
+
+    /// The array's appends write into its spare capacity: every length onto arrays whose spare
+    /// room is none, some and plenty (so that some appends grow it), bytes after and before kept.
+    func testSpanAndASCIIAppendsKeepEveryByte() {
+        let source = (0..<40).map { UInt8(truncatingIfNeeded: 0x30 + $0) }
+        for start in [0, 1, 7, 16] {
+            for length in 0...source.count {
+                var out = Array(source.prefix(start))
+                out.reserveCapacity(start + length / 2)
+                out.append(Array(source.prefix(length)).span)
+                XCTAssertEqual(
+                    out, Array(source.prefix(start)) + source.prefix(length), "span \(length) after \(start)")
+                out.appendASCII(maximumCount: length + 3) { free in
+                    for i in 0..<length { free[i] = source[i] }
+                    return length
+                }
+                XCTAssertEqual(out.count, start + 2 * length, "ASCII \(length) after \(start)")
+                XCTAssertEqual(
+                    Array(out.suffix(length)), Array(source.prefix(length)), "ASCII \(length) after \(start)")
+            }
+        }
+    }
 }

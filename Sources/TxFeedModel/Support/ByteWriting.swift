@@ -6,16 +6,21 @@ extension Array where Element == UInt8 {
     /// it wrote): one capacity check and one copy per field instead of one per byte.
     @inline(__always)
     package mutating func appendASCII(maximumCount: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { scratch in
-            let start = scratch.baseAddress!
-            append(contentsOf: UnsafeBufferPointer(start: start, count: write(start)))
+        append(addingCapacity: maximumCount) { out in
+            out.withUnsafeMutableBufferPointer { free, written in written = write(free.baseAddress!) }
         }
     }
 
     /// Appends a span's bytes: one capacity check and one copy, as an array's append of an array.
     @inlinable @inline(__always)
     package mutating func append(_ bytes: Span<UInt8>) {
-        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+        guard !bytes.isEmpty else { return }
+        append(addingCapacity: bytes.count) { out in
+            out.withUnsafeMutableBufferPointer { free, written in
+                bytes.withUnsafeBufferPointer { free.baseAddress!.initialize(from: $0.baseAddress!, count: $0.count) }
+                written = bytes.count
+            }
+        }
     }
 
     /// Appends `value` in decimal ASCII, left-padded with zeros to `minimumDigits` (at most 20).

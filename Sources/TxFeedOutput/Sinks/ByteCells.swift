@@ -60,6 +60,6 @@ struct ByteCells {
 
     @inline(__always)
     func append(range: Range<Int>, to out: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        out.append(bytes.span.extracting(range))
     }
 }

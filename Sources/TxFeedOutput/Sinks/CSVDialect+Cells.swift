@@ -16,16 +16,12 @@ extension CSVDialect {
 
     /// The id cell: the bank's id as a text cell, else the fingerprint, which needs neither
     /// quotes nor a guard.
-    /// - Parameters:
-    ///   - scratch: the row loop's own, emptied and reused for the fingerprint's text.
     @inline(__always)
-    func appendIdentity(of row: FeedRow, scratch: inout [UInt8], to out: inout [UInt8]) {
+    func appendIdentity(of row: FeedRow, to out: inout [UInt8]) {
         if let id = row.details?.id {
             appendCell(id.utf8.span, to: &out)
         } else if let fingerprint = row.fingerprint {
-            scratch.removeAll(keepingCapacity: true)
-            fingerprint.appendText(to: &scratch)
-            out.append(contentsOf: scratch)
+            fingerprint.appendText(to: &out)
         }
     }
 }

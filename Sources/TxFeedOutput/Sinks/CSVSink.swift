@@ -44,7 +44,6 @@ public struct CSVSink: FeedSink {
         // cell is quoted (`"Mon, Nov 18"`), which would take the byte-by-byte path every row.
         var lastDay = Int64.min
         var dayCell: [UInt8] = []
-        var identity: [UInt8] = []
         var amount: [UInt8] = []
         let (debit, credit, pending, booked) = (Self.debitCell, Self.creditCell, Self.pendingCell, Self.bookedCell)
         // The feed's rows, in memory or merged back from runs spilled past --memory.
@@ -71,13 +70,13 @@ public struct CSVSink: FeedSink {
                             dayCell.removeAll(keepingCapacity: true)
                             dialect.appendCell(day.span, to: &dayCell)
                         }
-                        buffer.append(contentsOf: dayCell)
+                        buffer.append(dayCell.span)
                     case .account:
                         names.append(range: account.name, to: &buffer)
                     case .vendor:
                         vendors.append(Int(t.vendor), to: &buffer)
                     case .type:
-                        buffer.append(contentsOf: t.isDebit ? debit : credit)
+                        buffer.append((t.isDebit ? debit : credit).span)
                     case .amount:
                         dialect.appendAmount(of: t, scale: account.scale, scratch: &amount, to: &buffer)
                     case .currency:
@@ -87,9 +86,9 @@ public struct CSVSink: FeedSink {
                     case .source:
                         shared.append(account.source, to: &buffer)
                     case .id:
-                        dialect.appendIdentity(of: row, scratch: &identity, to: &buffer)
+                        dialect.appendIdentity(of: row, to: &buffer)
                     case .status:
-                        buffer.append(contentsOf: t.isPending ? pending : booked)
+                        buffer.append((t.isPending ? pending : booked).span)
                     case .memo:
                         if let memo = details?.memo { dialect.appendCell(memo.utf8.span, to: &buffer) }
                     case .category, .tags, .originalVendor, .transfer, .transferAccount:
