@@ -53,6 +53,9 @@ final class ByteSpanTests: XCTestCase {
                 XCTAssertEqual(out.count, start + 2 * length, "ASCII \(length) after \(start)")
                 XCTAssertEqual(
                     Array(out.suffix(length)), Array(source.prefix(length)), "ASCII \(length) after \(start)")
+                out.append(#""key":"#)
+                out.append("")
+                XCTAssertEqual(Array(out.suffix(6)), Array(#""key":"#.utf8), "a literal after \(start)")
             }
         }
     }

@@ -2,8 +2,8 @@
 // field, no String per row. Shared by money here and every formatter of the output stage.
 
 extension Array where Element == UInt8 {
-    /// Appends up to `maximumCount` bytes that `write` puts into stack scratch memory (returning how many
-    /// it wrote): one capacity check and one copy per field instead of one per byte.
+    /// Appends up to `maximumCount` bytes that `write` puts straight into the array's spare
+    /// capacity, returning how many it wrote: one capacity check per field, not one per byte.
     @inline(__always)
     package mutating func appendASCII(maximumCount: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
         append(addingCapacity: maximumCount) { out in
@@ -21,6 +21,13 @@ extension Array where Element == UInt8 {
                 written = bytes.count
             }
         }
+    }
+
+    /// Appends a literal's bytes (a JSON key, a fixed cell) in one copy: a `String`'s UTF-8 view
+    /// goes through the generic sequence append, several times the cost.
+    @inlinable @inline(__always)
+    package mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).span)
     }
 
     /// Appends `value` in decimal ASCII, left-padded with zeros to `minimumDigits` (at most 20).

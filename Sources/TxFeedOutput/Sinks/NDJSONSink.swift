@@ -30,26 +30,26 @@ enum TransactionJSON {
         let t = row.transaction
         let account = cells.text.accounts[Int(t.account)]
         let scale = account.scale
-        b.append(contentsOf: #"{"date":""#.utf8)
+        b.append(#"{"date":""#)
         dates.append(t, to: &b)
-        b.append(contentsOf: #"","day":""#.utf8)
+        b.append(#"","day":""#)
         context.dayFormat.appendDay(of: t, to: &b)
-        b.append(contentsOf: #"","account":"#.utf8)
+        b.append(#"","account":"#)
         cells.text.names.append(range: account.name, to: &b)
-        b.append(contentsOf: #","vendor":"#.utf8)
+        b.append(#","vendor":"#)
         cells.text.vendors.append(Int(t.vendor), to: &b)
-        b.append(contentsOf: t.isDebit ? #","type":"debit","amount":""#.utf8 : #","type":"credit","amount":""#.utf8)
+        b.append(t.isDebit ? #","type":"debit","amount":""# : #","type":"credit","amount":""#)
         Money(minorUnits: t.amountMinor, scale: scale).appendPlainDecimal(to: &b, negative: t.isDebit)
-        b.append(contentsOf: #"","amount_minor":"#.utf8)
+        b.append(#"","amount_minor":"#)
         appendInteger(t.signedMinor, to: &b)
-        b.append(contentsOf: #","currency":"#.utf8)
+        b.append(#","currency":"#)
         cells.text.shared.append(account.currency, to: &b)
-        b.append(contentsOf: #","colour":"#.utf8)
+        b.append(#","colour":"#)
         cells.colours.append(Int(t.vendor), to: &b)
-        b.append(contentsOf: #","source":"#.utf8)
+        b.append(#","source":"#)
         cells.text.shared.append(account.source, to: &b)
         let details = row.details
-        b.append(contentsOf: #","id":"#.utf8)
+        b.append(#","id":"#)
         if let id = details?.id {
             JSONString.append(id, to: &b)
         } else if let fingerprint = row.fingerprint {
@@ -57,10 +57,10 @@ enum TransactionJSON {
             fingerprint.appendText(to: &b)
             b.append(UInt8(ascii: "\""))
         } else {
-            b.append(contentsOf: "null".utf8)
+            b.append("null")
         }
-        b.append(contentsOf: t.isPending ? #","status":"pending","memo":"#.utf8 : #","status":"booked","memo":"#.utf8)
-        if let memo = details?.memo { JSONString.append(memo, to: &b) } else { b.append(contentsOf: "null".utf8) }
+        b.append(t.isPending ? #","status":"pending","memo":"# : #","status":"booked","memo":"#)
+        if let memo = details?.memo { JSONString.append(memo, to: &b) } else { b.append("null") }
         // Only with rules, so a run without them writes what it always wrote.
         if let labels = feed.labels {
             appendLabels(row.labels, to: &b)
@@ -69,16 +69,16 @@ enum TransactionJSON {
         // Only when the run linked a transfer, so that other runs write what they always wrote.
         if let transfers = feed.transfers, !transfers.pairs.isEmpty {
             if let transfer = row.transfer {
-                b.append(contentsOf: #","transfer":"#.utf8)
+                b.append(#","transfer":"#)
                 JSONString.append(transfer.id, to: &b)
-                b.append(contentsOf: #","transfer_account":"#.utf8)
+                b.append(#","transfer_account":"#)
                 JSONString.append(feed.transferAccount(transfer.otherAccount).name, to: &b)
             } else {
-                b.append(contentsOf: #","transfer":null,"transfer_account":null"#.utf8)
+                b.append(#","transfer":null,"transfer_account":null"#)
             }
         }
         if let batch = feed.batch {
-            b.append(contentsOf: #","batch":"#.utf8)
+            b.append(#","batch":"#)
             appendInteger(batch, to: &b)
         }
         b.append(UInt8(ascii: "}"))
@@ -86,22 +86,22 @@ enum TransactionJSON {
 
     /// `"category":…,"tags":[…],"original_vendor":…`, null and `[]` for what no rule set.
     static func appendLabels(_ labels: RowLabels?, to b: inout [UInt8]) {
-        b.append(contentsOf: #","category":"#.utf8)
+        b.append(#","category":"#)
         if let category = labels?.category {
             JSONString.append(category, to: &b)
         } else {
-            b.append(contentsOf: "null".utf8)
+            b.append("null")
         }
-        b.append(contentsOf: #","tags":["#.utf8)
+        b.append(#","tags":["#)
         for (n, tag) in (labels?.tags ?? []).enumerated() {
             if n > 0 { b.append(UInt8(ascii: ",")) }
             JSONString.append(tag, to: &b)
         }
-        b.append(contentsOf: #"],"original_vendor":"#.utf8)
+        b.append(#"],"original_vendor":"#)
         if let vendor = labels?.originalVendor {
             JSONString.append(vendor, to: &b)
         } else {
-            b.append(contentsOf: "null".utf8)
+            b.append("null")
         }
     }
 
@@ -110,19 +110,19 @@ enum TransactionJSON {
     static func appendExplain(_ explain: RowExplain?, tags: [String], to b: inout [UInt8]) {
         func field(_ name: String, _ value: String?) {
             b.append(contentsOf: name.utf8)
-            if let value { JSONString.append(value, to: &b) } else { b.append(contentsOf: "null".utf8) }
+            if let value { JSONString.append(value, to: &b) } else { b.append("null") }
         }
         field(#","explain":{"category":"#, explain?.category)
         field(#","vendor":"#, explain?.vendor)
         field(#","memo":"#, explain?.memo)
-        b.append(contentsOf: #","tags":{"#.utf8)
+        b.append(#","tags":{"#)
         for (n, rule) in (explain?.tags ?? []).enumerated() where n < tags.count {
             if n > 0 { b.append(UInt8(ascii: ",")) }
             JSONString.append(tags[n], to: &b)
             b.append(UInt8(ascii: ":"))
             JSONString.append(rule, to: &b)
         }
-        b.append(contentsOf: "}}".utf8)
+        b.append("}}")
     }
 
     @inline(__always)
