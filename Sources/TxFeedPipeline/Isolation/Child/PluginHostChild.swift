@@ -379,9 +379,9 @@ struct RunRequest {
         w.integer(memoryLimit)
         w.bool(keepsLocations)
     }
-
 }
 
+/// Out of the struct, so that its memberwise initializer stays.
 extension RunRequest {
     init(from r: inout WireDecoder) throws(WireDecoder.Malformed) {
         name = try r.string()

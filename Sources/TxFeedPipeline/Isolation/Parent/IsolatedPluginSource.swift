@@ -128,7 +128,7 @@ public final class IsolatedPluginSource: SourceSession {
                 done.signal()
             })
         done.wait()
-        return result.withLock { $0 }!
+        return result.withLock { $0 } ?? .failed("ended without an answer")
     }
 
     /// Puts the source in line for a child of its plugin and returns at once; `began` and
