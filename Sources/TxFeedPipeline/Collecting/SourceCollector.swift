@@ -128,11 +128,17 @@ public final class SourceCollector: SourceEvents {
 
     /// The source's `run` returned: an account left open fails.
     func runEnded() {
-        if let (ended, unfinished) = streaming.withLock({ Self.close(&$0) }) {
-            _ = commit { data in
-                if let ended { data.append(ended) }
-                if let unfinished { data.failures.append("\(unfinished): account ended without end_account") }
-            }
+        closeStream(failing: "account ended without end_account")
+    }
+
+    /// Takes the stream out (only while an account is open, with `whenOpen`) and commits what
+    /// ended in it; an account left open is dropped and fails with `reason`.
+    private func closeStream(whenOpen: Bool = false, failing reason: String) {
+        let closed = streaming.withLock { !whenOpen || $0?.isOpen == true ? Self.close(&$0) : nil }
+        guard let (ended, unfinished) = closed else { return }
+        _ = commit { data in
+            if let ended { data.append(ended) }
+            if let unfinished { data.failures.append("\(unfinished): \(reason)") }
         }
     }
 
@@ -312,13 +318,7 @@ public final class SourceCollector: SourceEvents {
         next: (inout StreamedAccount, StreamContext) -> Void
     ) -> CallbackAnswer {
         if isCancelled { return .stop }
-        let unfinished = streaming.withLock { $0?.isOpen == true ? Self.close(&$0) : nil }
-        if let (ended, origin) = unfinished {
-            _ = commit { data in
-                if let ended { data.append(ended) }
-                data.failures.append("\(origin!): begin_account again before end_account")
-            }
-        }
+        closeStream(whenOpen: true, failing: "begin_account again before end_account")
         let origin = originBytes.map { String(decoding: $0, as: UTF8.self) } ?? name
         hostWork {
             // Changed in place: an account moved in and out retained each of its arrays.
