@@ -243,6 +243,25 @@ final class JournalSinkTests: XCTestCase {
         XCTAssertTrue(short.contains("2024-03-01 * (R1) Shop\n    ; memo: a memo\n    Assets:Bank:Checking"), short)
     }
 
+    /// What a description, a code and a beancount string become, plain or not: plain ones are
+    /// copied whole, the rest byte by byte.
+    func testTextsAreEscapedAndTrimmedByteByByte() {
+        func ledger(_ text: String, code: Bool = false) -> String {
+            var bytes: [UInt8] = []
+            JournalEntry.appendLedgerText(text, code: code, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        XCTAssertEqual(ledger("TESCO (Leeds)"), "TESCO (Leeds)")
+        XCTAssertEqual(ledger("TESCO (Leeds)", code: true), "TESCO [Leeds]")
+        XCTAssertEqual(ledger(" a;b|c "), "a\u{FF1B}b\u{FF5C}c")
+        XCTAssertEqual(ledger("\t\n café\u{7F}x \r"), "café x")
+        XCTAssertEqual(ledger(" \t "), "")
+        XCTAssertEqual(ledger("ünï ; x"), "ünï \u{FF1B} x")
+        var quoted: [UInt8] = []
+        JournalEntry.appendQuoted("say \"hi\"\\\n é", to: &quoted)
+        XCTAssertEqual(String(decoding: quoted, as: UTF8.self), #""say \"hi\"\\  é""#)
+    }
+
     /// The cuts of `lines(_:bytes:)`: at most the bytes, never inside a character's UTF-8
     /// bytes, beside no space when there is a cut in the line's second half that is not.
     func testMemoLinesAreCutBetweenCharactersAndNotBesideASpace() {

@@ -164,11 +164,10 @@ extension JournalEntry {
         case .ledger: b.append(contentsOf: " * Opening balance\n".utf8)
         case .beancount: b.append(contentsOf: " * \"Opening balance\" \"\"\n".utf8)
         }
-        let indent = syntax == .ledger ? "    " : "  "
-        JournalEntry.posting(indent + account.name, amount, account, to: &b)
+        let indent: StaticString = syntax == .ledger ? "    " : "  "
+        JournalEntry.posting(indent, account.name, amount, account, to: &b)
         JournalEntry.posting(
-            indent + JournalAccount.opening, Money(minorUnits: -amount.minorUnits, scale: amount.scale), account, to: &b
-        )
+            indent, JournalAccount.opening, Money(minorUnits: -amount.minorUnits, scale: amount.scale), account, to: &b)
         b.append(0x0A)
     }
 }
