@@ -45,7 +45,6 @@ public struct CSVSink: FeedSink {
         var lastDay = Int64.min
         var dayCell: [UInt8] = []
         var amount: [UInt8] = []
-        let (debit, credit, pending, booked) = (Self.debitCell, Self.creditCell, Self.pendingCell, Self.bookedCell)
         // The feed's rows, in memory or merged back from runs spilled past --memory.
         var rows = feed.rows()
         try out.withBuffer { buffer in
@@ -76,7 +75,7 @@ public struct CSVSink: FeedSink {
                     case .vendor:
                         vendors.append(Int(t.vendor), to: &buffer)
                     case .type:
-                        buffer.append((t.isDebit ? debit : credit).span)
+                        buffer.append(t.isDebit ? "debit" : "credit")
                     case .amount:
                         dialect.appendAmount(of: t, scale: account.scale, scratch: &amount, to: &buffer)
                     case .currency:
@@ -88,7 +87,7 @@ public struct CSVSink: FeedSink {
                     case .id:
                         dialect.appendIdentity(of: row, to: &buffer)
                     case .status:
-                        buffer.append((t.isPending ? pending : booked).span)
+                        buffer.append(t.isPending ? "pending" : "booked")
                     case .memo:
                         if let memo = details?.memo { dialect.appendCell(memo.utf8.span, to: &buffer) }
                     case .category, .tags, .originalVendor, .transfer, .transferAccount:
@@ -119,11 +118,6 @@ public struct CSVSink: FeedSink {
             labelCells.append(column, of: row.labelsIndex, to: &buffer)
         }
     }
-
-    private static let creditCell = Array("credit".utf8)
-    private static let debitCell = Array("debit".utf8)
-    private static let bookedCell = Array("booked".utf8)
-    private static let pendingCell = Array("pending".utf8)
 
     /// A text cell in `dialect` (``CSVDialect/appendCell(_:to:)``).
     public static func cell(_ text: [UInt8], _ dialect: CSVDialect = .standard) -> [UInt8] {

@@ -49,7 +49,7 @@ public final class OutputWriter {
     @inline(__always)
     public func write(_ text: StaticString) {
         assert(!lent, "written while the buffer is lent out")
-        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        buffer.append(text)
     }
 
     public func write(_ text: String) {

@@ -151,11 +151,9 @@ struct JournalEntry {
             case UInt8(ascii: "|"): b.append(contentsOf: [0xEF, 0xBD, 0x9C])  // U+FF5C
             case UInt8(ascii: "(") where code: b.append(UInt8(ascii: "["))
             case UInt8(ascii: ")") where code: b.append(UInt8(ascii: "]"))
-            case 0..<0x20, 0x7F:
-                // Spaces that would begin the text are trimmed as they come.
+            case 0..<0x20, 0x7F, UInt8(ascii: " "):
+                // A space, trimmed as it comes where it would begin the text.
                 if b.count > start { b.append(UInt8(ascii: " ")) }
-            case UInt8(ascii: " "):
-                if b.count > start { b.append(byte) }
             default: b.append(byte)
             }
         }
