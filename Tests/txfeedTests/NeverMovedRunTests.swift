@@ -51,7 +51,7 @@ final class NeverMovedRunTests: XCTestCase {
         let book = folder.path + "/feed.xlsx", database = folder.path + "/feed.db"
         let result = try txfeed("run", Self.file("revolut"), "--no-progress", "-o", book, "-o", database)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let sources = try XCTUnwrap(try XLSXReadBack.read(book)["Sources"]).rows
+        let sources = try XCTUnwrap(try XLSXReadBack.rows(of: "Sources", in: book))
         let header = sources[0].map { $0.string ?? "" }
         let row = Dictionary(uniqueKeysWithValues: zip(header, sources[1].map(\.number)))
         XCTAssertEqual(row["read"], 6)

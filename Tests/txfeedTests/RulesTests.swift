@@ -309,8 +309,8 @@ final class RulesCategoriesSheetTests: XCTestCase {
         let workbook = folder.path + "/feed.xlsx"
         let result = try txfeed("run", feed, "--rules", rules, "-o", workbook, "--no-progress")
         XCTAssertEqual(result.status, 0, result.stderr)
-        let sheet = try XCTUnwrap(try XLSXReadBack.read(workbook)["Categories"])
-        let rows = sheet.rows.map { row in row.map { $0.string ?? $0.number.map { String($0) } ?? "" } }
+        let sheet = try XCTUnwrap(try XLSXReadBack.rows(of: "Categories", in: workbook))
+        let rows = sheet.map { row in row.map { $0.string ?? $0.number.map { String($0) } ?? "" } }
         XCTAssertEqual(
             rows,
             [

@@ -201,8 +201,8 @@ final class TransfersTests: XCTestCase {
             ])
         XCTAssertEqual(query.output, "(12, 2, 'T1,T2')\n('\(Self.savings)',)\n", query.stderr)
 
-        let sheet = try XCTUnwrap(try XLSXReadBack.read(workbook)["Categories"])
-        let rows = sheet.rows.map { row in row.map { $0.string ?? $0.number.map { String($0) } ?? "" } }
+        let sheet = try XCTUnwrap(try XLSXReadBack.rows(of: "Categories", in: workbook))
+        let rows = sheet.map { row in row.map { $0.string ?? $0.number.map { String($0) } ?? "" } }
         XCTAssertEqual(
             rows,
             [
