@@ -348,7 +348,7 @@ final class ChildHost: Sendable {
                 }
                 running?.cancel()
             case .frame(let kind, let payload):
-                requests.withLock { $0.append((kind, payload)) }
+                requests.withLock { $0.append((kind, Array(payload))) }
                 arrived.signal()
             case .waiting:
                 continue

@@ -188,7 +188,7 @@ final class PluginChild: @unchecked Sendable {
             arguments(&$0)
         }
         guard sent, case .frame(.answer, let answer) = data.next() else { return nil }
-        return answer
+        return Array(answer)
     }
 
     /// - Parameters:

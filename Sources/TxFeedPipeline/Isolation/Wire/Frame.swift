@@ -198,7 +198,10 @@ struct FrameReader {
     }
 
     enum Next {
-        case frame(FrameKind, [UInt8])
+        /// A frame's payload where it was read: used before the next ``next(timeout:)``, which
+        /// reuses the buffer (a payload kept past it is copied first). A chunk of a million
+        /// accounts is some 200 MB, copied and paged in again when each frame was its own array.
+        case frame(FrameKind, ArraySlice<UInt8>)
         /// Nothing complete yet (only with a timeout).
         case waiting
         /// The other end closed the pipe.
@@ -257,7 +260,9 @@ struct FrameReader {
                 start = 0
             }
             if buffer.count - end < wanted {
-                buffer.append(contentsOf: [UInt8](repeating: 0, count: max(wanted, buffer.count)))
+                // Zeroed in place: a zeroed array appended was a second buffer of the size paged in.
+                let more = max(wanted, buffer.count)
+                buffer.append(addingCapacity: more) { $0.append(repeating: 0, count: more) }
             }
         }
         let n = Descriptor.readOnce(fd, into: &buffer, from: end)
@@ -278,7 +283,7 @@ struct FrameReader {
             return nil
         }
         pending = 0
-        let payload = Array(buffer[(start + 9)..<(start + total)])
+        let payload = buffer[(start + 9)..<(start + total)]
         start += total
         return .frame(kind, payload)
     }

@@ -23,28 +23,6 @@ extension SourceData {
 
     /// - Parameter hostTime: the child's host time for the source so far, in nanoseconds.
     func encodeHead(into w: inout WireEncoder, as delivery: Delivery = .committed, hostTime: UInt64 = 0) {
-        w.integer(UInt32(accounts.count))
-        // Each account as it lies in memory, its texts (as ``WireEncoder/bytes(_:)`` writes them)
-        // then its fields, gathered in one buffer and appended once: three small appends an
-        // account were ~330 instructions of the ~800 a one-record account cost on the wire.
-        let packedSize = MemoryLayout<Account.Packed>.size
-        var size = 0
-        for account in accounts { size += 4 + account.packedTextsCount + packedSize }
-        withUnsafeTemporaryAllocation(byteCount: size, alignment: 1) { room in
-            var at = 0
-            for account in accounts {
-                account.withPacked { packed, texts in
-                    room.storeBytes(of: UInt32(texts.count).littleEndian, toByteOffset: at, as: UInt32.self)
-                    at += 4
-                    UnsafeMutableRawBufferPointer(rebasing: room[at..<(at + texts.count)])
-                        .copyMemory(from: UnsafeRawBufferPointer(texts))
-                    at += texts.count
-                    room.storeBytes(of: packed, toByteOffset: at, as: Account.Packed.self)
-                    at += packedSize
-                }
-            }
-            w.raw(UnsafeRawBufferPointer(room))
-        }
         w.bytes(vendors.storage)
         w.records(vendors.offsets)
         w.integer(UInt32(details.count))
@@ -71,6 +49,28 @@ extension SourceData {
         w.integer(delivery.rawValue)
         w.integer(UInt64(transactions.count))
         w.integer(hostTime)
+        // The accounts last, the bulk of a chunk of many small ones, each as it lies in memory
+        // (its texts as ``WireEncoder/bytes(_:)`` writes them, then its fields), written where
+        // they go: the frame grows once to its size, with nothing appended after that would
+        // grow it again.
+        w.integer(UInt32(accounts.count))
+        let packedSize = MemoryLayout<Account.Packed>.size
+        var size = 0
+        for account in accounts { size += 4 + account.packedTextsCount + packedSize }
+        w.raw(count: size) { room in
+            var at = 0
+            for account in accounts {
+                account.withPacked { packed, texts in
+                    room.storeBytes(of: UInt32(texts.count).littleEndian, toByteOffset: at, as: UInt32.self)
+                    at += 4
+                    UnsafeMutableRawBufferPointer(rebasing: room[at..<(at + texts.count)])
+                        .copyMemory(from: UnsafeRawBufferPointer(texts))
+                    at += texts.count
+                    room.storeBytes(of: packed, toByteOffset: at, as: Account.Packed.self)
+                    at += packedSize
+                }
+            }
+        }
     }
 
     /// Reads a chunk's head back; its transactions (how many follow) arrive in the frames after.
@@ -78,18 +78,6 @@ extension SourceData {
         -> (data: SourceData, delivery: Delivery, transactions: Int, hostTime: Int)
     {
         var data = SourceData()
-        let accounts = try r.count()
-        data.accounts.reserveCapacity(min(accounts, 1 << 16))
-        for _ in 0..<accounts {
-            // The texts straight from the frame into the account, no String of each (a million
-            // accounts of one record each); checked, as a String would have repaired them.
-            let texts = try r.bytesInPlace()
-            let packed = try r.plain(Account.Packed.self)
-            guard let account = Account(packed: packed, texts: texts), account.source == source else {
-                throw .init()
-            }
-            data.accounts.append(account)
-        }
         // Distinct as the child's table had them: taken as they are, hashed only if this
         // table is ever searched (a small source's never is).
         let names = try r.bytesInPlace()
@@ -118,6 +106,22 @@ extension SourceData {
         let count = try r.integer(UInt64.self)
         guard count <= UInt64(Int32.max) else { throw .init() }
         let hostTime = Int(truncatingIfNeeded: try r.integer(UInt64.self))
+        let accounts = try r.count()
+        // Reserved whole (an array doubling from a guess copied a million accounts several
+        // times), but never past what the bytes left could hold: a garbled count is refused.
+        let least = 4 + MemoryLayout<Account.Packed>.size
+        guard accounts <= r.remaining / least else { throw .init() }
+        data.accounts.reserveCapacity(accounts)
+        for _ in 0..<accounts {
+            // The texts straight from the frame into the account, no String of each (a million
+            // accounts of one record each); checked, as a String would have repaired them.
+            let texts = try r.bytesInPlace()
+            let packed = try r.plain(Account.Packed.self)
+            guard let account = Account(packed: packed, texts: texts), account.source == source else {
+                throw .init()
+            }
+            data.accounts.append(account)
+        }
         return (data, delivery, Int(count), hostTime)
     }
 
@@ -153,7 +157,7 @@ struct ChunkAssembler {
 
     /// A ``FrameKind/data`` frame: the chunk when it has no transactions to wait for (nil too
     /// for an empty one, which brought the host time alone).
-    mutating func head(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> Chunk? {
+    mutating func head(_ payload: ArraySlice<UInt8>) throws(WireDecoder.Malformed) -> Chunk? {
         guard pending == nil else { throw .init() }
         let head = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in
             let head = try SourceData.decodeHead(from: &r, source: source)
@@ -174,7 +178,7 @@ struct ChunkAssembler {
     }
 
     /// A ``FrameKind/transactions`` frame: the chunk once its last transaction arrived.
-    mutating func transactions(_ payload: [UInt8]) throws(WireDecoder.Malformed) -> Chunk? {
+    mutating func transactions(_ payload: ArraySlice<UInt8>) throws(WireDecoder.Malformed) -> Chunk? {
         guard var chunk = pending else { throw .init() }
         pending = nil  // the array is appended to in place, not copied
         let added = WireDecoder.read(payload) { r throws(WireDecoder.Malformed) in

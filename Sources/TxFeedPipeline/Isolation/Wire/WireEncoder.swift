@@ -39,6 +39,17 @@ struct WireEncoder {
         bytes.append(contentsOf: value)
     }
 
+    /// `count` bytes that `write` lays out where they go, every one of them: no buffer of their
+    /// own to fill and copy (a million accounts are some 200 MB).
+    mutating func raw(count: Int, _ write: (UnsafeMutableRawBufferPointer) -> Void) {
+        bytes.append(addingCapacity: count) { out in
+            out.withUnsafeMutableBufferPointer { free, written in
+                write(UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(free)[..<count]))
+                written = count
+            }
+        }
+    }
+
     /// A plain value's memory, in one copy.
     mutating func plain<T: BitwiseCopyable>(_ value: T) {
         withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
@@ -81,6 +92,9 @@ struct WireDecoder {
     }
 
     var isAtEnd: Bool { offset == bytes.count }
+
+    /// Bytes not read yet: what bounds a count before anything is reserved for it.
+    var remaining: Int { bytes.count - offset }
 
     private mutating func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
         guard count >= 0, bytes.count - offset >= count else { throw Malformed() }
