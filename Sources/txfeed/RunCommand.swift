@@ -159,7 +159,7 @@ struct RunOptions<Use>: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print only problems: no progress, no ok lines, no plugin info.")
     var quiet = false
 
-    @Option(help: "Threads for decoding large documents (default: one per core).")
+    @Option(help: "Threads for decoding large documents and writing a large feed's rows (default: one per core).")
     var threads: Int?
 
     @Option(

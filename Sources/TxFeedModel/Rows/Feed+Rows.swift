@@ -14,6 +14,13 @@ extension Feed {
     /// rows of one account.
     public func rows(at indices: ArraySlice<UInt32>) -> FeedRows { FeedRows(self, order: indices) }
 
+    /// The rows at positions `range` of ``rows()``, of a feed in memory: a block of them, which
+    /// a sink renders beside the blocks around it.
+    public func rows(in range: Range<Int>) -> FeedRows {
+        precondition(spilled == nil, "a spilled feed's rows are read in order")
+        return FeedRows(self, range: range)
+    }
+
     /// How many rows ``rows()`` reads: the transactions written.
     public var rowCount: Int { spilled?.count ?? transactions.count }
 }

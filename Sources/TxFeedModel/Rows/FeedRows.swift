@@ -19,7 +19,8 @@ public struct FeedRows {
     /// A spilled feed's merge of its sorted runs; nil in memory.
     @usableFromInline let merge: SpilledRows?
 
-    init(_ feed: Feed, order: ArraySlice<UInt32>? = nil) {
+    /// - Parameter range: the positions read (in `order` when there is one, else the feed's).
+    init(_ feed: Feed, order: ArraySlice<UInt32>? = nil, range: Range<Int>? = nil) {
         transactions = feed.transactions
         fingerprints = feed.fingerprints
         details = feed.details
@@ -27,8 +28,9 @@ public struct FeedRows {
         transfers = feed.transfers
         pending = feed.pending
         self.order = order
-        position = order?.startIndex ?? 0
-        end = order?.endIndex ?? feed.transactions.count
+        let range = range ?? (order?.indices ?? feed.transactions.indices)
+        position = range.lowerBound
+        end = range.upperBound
         merge = nil
     }
 

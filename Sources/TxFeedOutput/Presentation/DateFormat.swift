@@ -9,7 +9,7 @@ import TxFeedModel
 /// record falls outside every cached span: a handful of times per run, not once per record.
 ///
 /// The cache makes `appendDay` `mutating`; give each thread or stage its own copy.
-public struct DayFormat {
+public struct DayFormat: Sendable {
     /// An interval of Unix seconds, `start..<end`, over which the zone's offset is `offset`.
     private struct Span {
         var start: Int64

@@ -35,19 +35,18 @@ public struct CSVSink: FeedSink {
         let labelCells = LabelCells(feed.labels) { dialect.appendCell($0, to: &$1) }
         // Out of the context (a class) once: read per row, they were retained and released per row.
         let colours = context.colours
-        var dayFormat = context.dayFormat
-        var dates = ISODate.Writer()
+        let startingDayFormat = context.dayFormat
         // The bank id and memo are looked up only when a column shows them.
         let needsDetails = columns.contains(.id) || columns.contains(.memo)
-        var day: [UInt8] = []
-        // The last day and its cell: rows come newest first, a day's together, and a day's
-        // cell is quoted (`"Mon, Nov 18"`), which would take the byte-by-byte path every row.
-        var lastDay = Int64.min
-        var dayCell: [UInt8] = []
-        var amount: [UInt8] = []
-        // The feed's rows, in memory or merged back from runs spilled past --memory.
-        var rows = feed.rows()
-        try out.withBuffer { buffer in
+        try out.writeRows(of: feed, threads: context.threads) { rows, buffer, rowDone in
+            var dayFormat = startingDayFormat
+            var dates = ISODate.Writer()
+            var day: [UInt8] = []
+            // The last day and its cell: rows come newest first, a day's together, and a day's
+            // cell is quoted (`"Mon, Nov 18"`), which would take the byte-by-byte path every row.
+            var lastDay = Int64.min
+            var dayCell: [UInt8] = []
+            var amount: [UInt8] = []
             while let row = try rows.next() {
                 cells.prefetch(ahead: rows)
                 let t = row.transaction
@@ -96,7 +95,7 @@ public struct CSVSink: FeedSink {
                 }
                 buffer.append(0x0D)
                 buffer.append(0x0A)
-                try out.rowDone(&buffer)
+                try rowDone(&buffer)
             }
         }
     }

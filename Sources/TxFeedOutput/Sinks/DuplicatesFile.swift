@@ -26,7 +26,8 @@ public enum DuplicatesFile {
             writePath(feed.details(of: t)?.location, to: out)
             out.write(",\"record\":")
             let row = FeedRow(transaction: t, fingerprint: duplicate.fingerprint, details: feed.details(of: t))
-            TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &out.buffer)
+            TransactionJSON.append(
+                row, feed: feed, cells: cells, dayFormat: &context.dayFormat, dates: &dates, to: &out.buffer)
             if let evidence = duplicate.evidence {
                 out.write(",\"by\":\"pending\",\"evidence\":")
                 out.write(JSONString.literal(evidence))
@@ -75,7 +76,8 @@ public enum DuplicatesFile {
             out.write(",\"record\":")
             let row = FeedRow(
                 transaction: t, fingerprint: feed.fingerprint(at: booking.position), details: feed.details(of: t))
-            TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &out.buffer)
+            TransactionJSON.append(
+                row, feed: feed, cells: cells, dayFormat: &context.dayFormat, dates: &dates, to: &out.buffer)
             out.write(",\"by\":\"pending\",\"evidence\":")
             out.write(JSONString.literal(booking.evidence))
             out.write(",\"replaces\":{\"batch\":\(pending.batch),\"date\":")

@@ -1,3 +1,4 @@
+import Foundation
 import TxFeedModel
 
 /// Something that writes the merged feed: text, NDJSON, CSV, JSON, or a sink plugin.
@@ -20,13 +21,18 @@ public final class FeedContext {
     public var colour: Bool
     /// With colour: 24-bit vendor colours (`COLORTERM=truecolor`), else the nearest xterm-256 ones.
     public var trueColour: Bool
+    /// Threads a sink renders blocks of rows on (``OutputWriter/writeRows(of:threads:blockRows:_:)``):
+    /// `--threads`, else one a core.
+    public var threads: Int
 
     public init(
-        colours: [RGB], dayFormat: DayFormat = DayFormat(timeZone: nil), colour: Bool = false, trueColour: Bool = true
+        colours: [RGB], dayFormat: DayFormat = DayFormat(timeZone: nil), colour: Bool = false, trueColour: Bool = true,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.colours = colours
         self.dayFormat = dayFormat
         self.colour = colour
         self.trueColour = trueColour
+        self.threads = threads
     }
 }

@@ -12,6 +12,7 @@ public struct JSONSink: FeedSink {
         out.write(",\n\"transactions\":[")
         var rows = feed.rows()
         var dates = ISODate.Writer()
+        var dayFormat = context.dayFormat
         var first = true
         try out.withBuffer { buffer in
             while let row = try rows.next() {
@@ -19,7 +20,7 @@ public struct JSONSink: FeedSink {
                 if !first { buffer.append(UInt8(ascii: ",")) }
                 buffer.append(UInt8(ascii: "\n"))
                 first = false
-                TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &buffer)
+                TransactionJSON.append(row, feed: feed, cells: cells, dayFormat: &dayFormat, dates: &dates, to: &buffer)
                 try out.rowDone(&buffer)
             }
         }

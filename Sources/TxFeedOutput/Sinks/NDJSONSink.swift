@@ -7,14 +7,15 @@ public struct NDJSONSink: FeedSink {
 
     public func write(_ feed: Feed, context: FeedContext, to out: OutputWriter) throws {
         let cells = JSONCells(feed, colours: context.colours)
-        var dates = ISODate.Writer()
-        var rows = feed.rows()
-        try out.withBuffer { buffer in
+        let startingDayFormat = context.dayFormat
+        try out.writeRows(of: feed, threads: context.threads) { rows, buffer, rowDone in
+            var dates = ISODate.Writer()
+            var dayFormat = startingDayFormat
             while let row = try rows.next() {
                 cells.text.prefetch(ahead: rows)
-                TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &buffer)
+                TransactionJSON.append(row, feed: feed, cells: cells, dayFormat: &dayFormat, dates: &dates, to: &buffer)
                 buffer.append(0x0A)
-                try out.rowDone(&buffer)
+                try rowDone(&buffer)
             }
         }
     }
@@ -24,7 +25,7 @@ public struct NDJSONSink: FeedSink {
 enum TransactionJSON {
     /// The row's fingerprint is its `id` when it has no bank id.
     static func append(
-        _ row: FeedRow, feed: Feed, cells: JSONCells, context: FeedContext, dates: inout ISODate.Writer,
+        _ row: FeedRow, feed: Feed, cells: JSONCells, dayFormat: inout DayFormat, dates: inout ISODate.Writer,
         to b: inout [UInt8]
     ) {
         let t = row.transaction
@@ -33,7 +34,7 @@ enum TransactionJSON {
         b.append(#"{"date":""#)
         dates.append(t, to: &b)
         b.append(#"","day":""#)
-        context.dayFormat.appendDay(of: t, to: &b)
+        dayFormat.appendDay(of: t, to: &b)
         b.append(#"","account":"#)
         cells.text.names.append(range: account.name, to: &b)
         b.append(#","vendor":"#)

@@ -88,7 +88,8 @@ public final class OutputWriter {
         try flush(&buffer)
     }
 
-    private func flush(_ bytes: inout [UInt8]) throws(OutputError) {
+    /// Writes `bytes` (after the buffer, when they are not the buffer lent out) and empties them.
+    func flush(_ bytes: inout [UInt8]) throws(OutputError) {
         if fd < 0 {
             captured += bytes
             bytes.removeAll(keepingCapacity: true)

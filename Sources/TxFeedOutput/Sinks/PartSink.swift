@@ -50,7 +50,8 @@ public struct PartSink: FeedSink {
         while let row = try rows.next() {
             let t = row.transaction
             out.write("{\"t\":\(t.unixSeconds),\"s\":\(accountSources[Int(t.account)]),\"r\":")
-            TransactionJSON.append(row, feed: feed, cells: cells, context: context, dates: &dates, to: &out.buffer)
+            TransactionJSON.append(
+                row, feed: feed, cells: cells, dayFormat: &context.dayFormat, dates: &dates, to: &out.buffer)
             out.write("}\n")
             try out.rowDone()
         }

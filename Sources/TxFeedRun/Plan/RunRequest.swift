@@ -42,7 +42,8 @@ public struct RunRequest: Sendable {
     public var verbose = false
     /// `-q`, `--quiet`: only problems on stderr (no progress, no `ok` lines, no info).
     public var quiet = false
-    /// Worker threads for decoding large documents (`--threads`); nil means one per core.
+    /// Worker threads for decoding large documents and rendering a large feed's rows (`--threads`);
+    /// nil means one per core.
     public var threads: Int?
     /// `--isolation process|in-process`.
     public var isolation: Isolation?

@@ -82,7 +82,8 @@ struct FeedOutput {
     private func writeSinks(captured: inout [UInt8]) throws {
         let context = FeedContext(
             colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false,
-            trueColour: TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment))
+            trueColour: TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment),
+            threads: plan.threads ?? ProcessInfo.processInfo.activeProcessorCount)
         var staged: [AtomicFile] = []
         defer { for file in staged { file.discard() } }
         var files: [Int: AtomicFile] = [:]

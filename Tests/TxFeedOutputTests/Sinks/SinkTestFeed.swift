@@ -48,13 +48,13 @@ enum SinkTestFeed {
     /// What a sink writes for `feed`, as bytes.
     static func render(
         _ sink: FeedSink, _ feed: Feed, palette: Palette = .legacy, colour: Bool = false,
-        trueColour: Bool = true, timeZone: TimeZone? = nil
+        trueColour: Bool = true, timeZone: TimeZone? = nil, threads: Int = 2
     ) throws -> [UInt8] {
         let path = "/dev/null"
         let writer = OutputWriter(fd: -1, name: path)
         let context = FeedContext(
             colours: palette.colours(of: feed.vendors), dayFormat: DayFormat(timeZone: timeZone),
-            colour: colour, trueColour: trueColour)
+            colour: colour, trueColour: trueColour, threads: threads)
         try sink.write(feed, context: context, to: writer)
         // A large output was flushed into `captured` on the way.
         return writer.captured + writer.buffer
