@@ -7,8 +7,7 @@ import TxFeedPluginHost
 /// A source whose plugin runs in a plugin host child: whatever the plugin does — crash, call
 /// `exit`, print, hang, change its process — stays in that process. The child decodes what
 /// the plugin delivers and sends it up in chunks; this side only merges it into the source's
-/// collector. Small streamed accounts come up undecoded, as the plugin's calls, and this side's
-/// collector takes them as in-process.
+/// collector.
 public final class IsolatedPluginSource: SourceSession {
     public let plugin: LoadedPlugin
     public let configuration: String
