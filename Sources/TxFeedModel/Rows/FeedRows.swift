@@ -18,6 +18,9 @@ public struct FeedRows {
     @usableFromInline let end: Int
     /// A spilled feed's merge of its sorted runs; nil in memory.
     @usableFromInline let merge: SpilledRows?
+    /// Whether these rows begin with the feed's first: a sink that writes a separator between
+    /// rows writes none before that one, whichever block of rows (``Feed/rows(in:)``) holds it.
+    public let beginAtTheFirstRow: Bool
 
     /// - Parameter range: the positions read (in `order` when there is one, else the feed's).
     init(_ feed: Feed, order: ArraySlice<UInt32>? = nil, range: Range<Int>? = nil) {
@@ -32,6 +35,7 @@ public struct FeedRows {
         position = range.lowerBound
         end = range.upperBound
         merge = nil
+        beginAtTheFirstRow = order == nil && position == 0
     }
 
     init(spilled: SpilledRows) {
@@ -45,6 +49,7 @@ public struct FeedRows {
         position = 0
         end = 0
         merge = spilled
+        beginAtTheFirstRow = true
     }
 
     /// The account of the row `distance` rows after the next one, for a sink that asks the cache

@@ -10,18 +10,18 @@ public struct JSONSink: FeedSink {
         out.write("{\"accounts\":")
         out.write(FeedJSON.accounts(feed))
         out.write(",\n\"transactions\":[")
-        var rows = feed.rows()
-        var dates = ISODate.Writer()
-        var dayFormat = context.dayFormat
-        var first = true
-        try out.withBuffer { buffer in
+        let startingDayFormat = context.dayFormat
+        try out.writeRows(of: feed, threads: context.threads) { rows, buffer, rowDone in
+            var dates = ISODate.Writer()
+            var dayFormat = startingDayFormat
+            var first = rows.beginAtTheFirstRow
             while let row = try rows.next() {
                 cells.text.prefetch(ahead: rows)
                 if !first { buffer.append(UInt8(ascii: ",")) }
                 buffer.append(UInt8(ascii: "\n"))
                 first = false
                 TransactionJSON.append(row, feed: feed, cells: cells, dayFormat: &dayFormat, dates: &dates, to: &buffer)
-                try out.rowDone(&buffer)
+                try rowDone(&buffer)
             }
         }
         out.write("],\n\"sources\":")
