@@ -48,7 +48,7 @@ final class OutputWriterRowsTests: XCTestCase {
     /// The CSV, NDJSON and JSON sinks at their own block size: their caches (the day's cell, the
     /// day's text) start afresh in each block, and the JSON array's first row alone has no comma.
     func testTheSinksWriteTheSameBytesOnAnyNumberOfThreads() throws {
-        let feed = feed(count: 2 * 8192 + 777)
+        let feed = feed(count: 4 * 4096 + 777)
         for sink in [CSVSink() as FeedSink, NDJSONSink(), JSONSink()] {
             let one = try SinkTestFeed.render(sink, feed, threads: 1)
             XCTAssertGreaterThanOrEqual(one.filter { $0 == 0x0A }.count, feed.transactions.count, "\(sink)")
