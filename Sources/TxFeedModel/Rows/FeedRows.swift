@@ -20,7 +20,7 @@ public struct FeedRows {
     @usableFromInline let merge: SpilledRows?
     /// Whether these rows begin with the feed's first: a sink that writes a separator between
     /// rows writes none before that one, whichever block of rows (``Feed/rows(in:)``) holds it.
-    public let beginAtTheFirstRow: Bool
+    public let beginsAtTheFirstRow: Bool
 
     /// - Parameter range: the positions read (in `order` when there is one, else the feed's).
     init(_ feed: Feed, order: ArraySlice<UInt32>? = nil, range: Range<Int>? = nil) {
@@ -35,7 +35,7 @@ public struct FeedRows {
         position = range.lowerBound
         end = range.upperBound
         merge = nil
-        beginAtTheFirstRow = order == nil && position == 0
+        beginsAtTheFirstRow = order == nil && position == 0
     }
 
     init(spilled: SpilledRows) {
@@ -49,7 +49,7 @@ public struct FeedRows {
         position = 0
         end = 0
         merge = spilled
-        beginAtTheFirstRow = true
+        beginsAtTheFirstRow = true
     }
 
     /// The account of the row `distance` rows after the next one, for a sink that asks the cache

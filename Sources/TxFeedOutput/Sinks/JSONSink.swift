@@ -14,7 +14,7 @@ public struct JSONSink: FeedSink {
         try out.writeRows(of: feed, threads: context.threads) { rows, buffer, rowDone in
             var dates = ISODate.Writer()
             var dayFormat = startingDayFormat
-            var first = rows.beginAtTheFirstRow
+            var first = rows.beginsAtTheFirstRow
             while let row = try rows.next() {
                 cells.text.prefetch(ahead: rows)
                 if !first { buffer.append(UInt8(ascii: ",")) }

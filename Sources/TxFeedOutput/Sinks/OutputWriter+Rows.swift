@@ -5,7 +5,7 @@ import TxFeedModel
 extension OutputWriter {
     /// Writes every row of `feed` as `render` appends it. A feed in memory of two blocks or more
     /// is rendered a block at a time on `threads` threads and written block after block in its
-    /// order: the sink was the one stage left on one core, half of the plain run's time after
+    /// order: the sink was the one stage left on one core, two thirds of the plain run's time after
     /// the barrier. A spilled feed's rows come from one merge, so they are rendered in turn.
     ///
     /// - Parameters:

@@ -34,11 +34,6 @@ struct WireEncoder {
         if let value { string(value) } else { integer(Self.none) }
     }
 
-    /// Bytes already laid out as the wire has them, in one copy.
-    mutating func raw(_ value: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: value)
-    }
-
     /// `count` bytes that `write` lays out where they go, every one of them: no buffer of their
     /// own to fill and copy (a million accounts are some 200 MB).
     mutating func raw(count: Int, _ write: (UnsafeMutableRawBufferPointer) -> Void) {
