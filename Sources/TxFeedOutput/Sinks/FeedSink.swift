@@ -21,18 +21,18 @@ public final class FeedContext {
     public var colour: Bool
     /// With colour: 24-bit vendor colours (`COLORTERM=truecolor`), else the nearest xterm-256 ones.
     public var trueColour: Bool
-    /// Threads a sink renders blocks of rows on (``OutputWriter/writeRows(of:threads:blockRows:_:)``):
-    /// `--threads`, else one a core.
+    /// Threads a sink renders blocks of rows on (``OutputWriter/writeRows(of:threads:blockRows:_:)``).
     public var threads: Int
 
     public init(
         colours: [RGB], dayFormat: DayFormat = DayFormat(timeZone: nil), colour: Bool = false, trueColour: Bool = true,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        threads: Int? = nil
     ) {
         self.colours = colours
         self.dayFormat = dayFormat
         self.colour = colour
         self.trueColour = trueColour
-        self.threads = threads
+        // `--threads`, else one a core.
+        self.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
     }
 }

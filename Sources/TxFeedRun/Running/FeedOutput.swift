@@ -83,7 +83,7 @@ struct FeedOutput {
         let context = FeedContext(
             colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false,
             trueColour: TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment),
-            threads: plan.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+            threads: plan.threads)
         var staged: [AtomicFile] = []
         defer { for file in staged { file.discard() } }
         var files: [Int: AtomicFile] = [:]

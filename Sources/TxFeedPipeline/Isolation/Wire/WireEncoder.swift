@@ -35,13 +35,13 @@ struct WireEncoder {
     }
 
     /// `count` bytes that `write` lays out where they go, every one of them: no buffer of their
-    /// own to fill and copy (a million accounts are some 200 MB).
+    /// own to fill and copy (a million accounts are some 200 MB). The formatters' write into
+    /// spare capacity (``Swift/Array/appendASCII(maximumCount:_:)``), whose bytes need not be text.
     mutating func raw(count: Int, _ write: (UnsafeMutableRawBufferPointer) -> Void) {
-        bytes.append(addingCapacity: count) { out in
-            out.withUnsafeMutableBufferPointer { free, written in
-                write(UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(free)[..<count]))
-                written = count
-            }
+        guard count > 0 else { return }
+        bytes.appendASCII(maximumCount: count) { start in
+            write(UnsafeMutableRawBufferPointer(start: start, count: count))
+            return count
         }
     }
 
