@@ -234,7 +234,7 @@ final class JournalSinkTests: XCTestCase {
         for line in lines { XCTAssertLessThan(line.utf8.count, 4000, String(line.prefix(80))) }
         let memoLines = lines.filter { $0.hasPrefix("    ; memo: ") }.map { $0.dropFirst(12) }
         XCTAssertEqual(memoLines.map(\.utf8.count), [1999, 1999, 1308])
-        XCTAssertEqual(memoLines.joined(), JournalEntry.ledgerText(memo))
+        XCTAssertEqual(memoLines.joined(), ledgerText(memo))
         for line in memoLines { XCTAssertTrue(line.first != " " && line.last != " ", String(line)) }
         XCTAssertFalse(ledger.contains("\u{FFFD}"))
 
@@ -246,17 +246,12 @@ final class JournalSinkTests: XCTestCase {
     /// What a description, a code and a beancount string become, plain or not: plain ones are
     /// copied whole, the rest byte by byte.
     func testTextsAreEscapedAndTrimmedByteByByte() {
-        func ledger(_ text: String, code: Bool = false) -> String {
-            var bytes: [UInt8] = []
-            JournalEntry.appendLedgerText(text, code: code, to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        XCTAssertEqual(ledger("TESCO (Leeds)"), "TESCO (Leeds)")
-        XCTAssertEqual(ledger("TESCO (Leeds)", code: true), "TESCO [Leeds]")
-        XCTAssertEqual(ledger(" a;b|c "), "a\u{FF1B}b\u{FF5C}c")
-        XCTAssertEqual(ledger("\t\n café\u{7F}x \r"), "café x")
-        XCTAssertEqual(ledger(" \t "), "")
-        XCTAssertEqual(ledger("ünï ; x"), "ünï \u{FF1B} x")
+        XCTAssertEqual(ledgerText("TESCO (Leeds)"), "TESCO (Leeds)")
+        XCTAssertEqual(ledgerText("TESCO (Leeds)", code: true), "TESCO [Leeds]")
+        XCTAssertEqual(ledgerText(" a;b|c "), "a\u{FF1B}b\u{FF5C}c")
+        XCTAssertEqual(ledgerText("\t\n café\u{7F}x \r"), "café x")
+        XCTAssertEqual(ledgerText(" \t "), "")
+        XCTAssertEqual(ledgerText("ünï ; x"), "ünï \u{FF1B} x")
         var quoted: [UInt8] = []
         JournalEntry.appendQuoted("say \"hi\"\\\n é", to: &quoted)
         XCTAssertEqual(String(decoding: quoted, as: UTF8.self), #""say \"hi\"\\  é""#)
@@ -318,4 +313,11 @@ final class JournalSinkTests: XCTestCase {
         let fewer = [("a", SinkTestFeed.envelope(name: "Huge", balance: "5", Array(credits.prefix(900))))]
         XCTAssertTrue(try journal(.ledger, fewer).contains("Assets:Bank:Huge  -8999999999999986.00 USD"))
     }
+}
+
+/// ``JournalEntry/appendLedgerText(_:code:to:)`` as a `String`.
+private func ledgerText(_ text: String, code: Bool = false) -> String {
+    var bytes: [UInt8] = []
+    JournalEntry.appendLedgerText(text, code: code, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
 }

@@ -169,13 +169,6 @@ struct JournalEntry {
         }
     }
 
-    /// ``appendLedgerText(_:code:to:)`` as a `String`.
-    static func ledgerText(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        appendLedgerText(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// A beancount string: `"` and `\` escaped, line breaks a space.
     static func appendQuoted(_ text: String, to b: inout [UInt8]) {
         b.append(UInt8(ascii: "\""))
