@@ -20,35 +20,87 @@ extension DocumentDecoder {
     ///   - independent: each range is its own document, an NDJSON line, whose failure loses only
     ///     itself; otherwise they are the elements of one JSON text, and a run stops at its
     ///     first error (the caller fails the whole text with the earliest).
-    func decodeEnvelopes(_ ranges: [Range<Int>], in text: UnsafeBufferPointer<UInt8>, independent: Bool)
-        -> [EnvelopeRun]
-    {
+    ///   - handOver: for independent documents: each run's data, in order, as soon as it and
+    ///     every run before it are decoded (nothing is returned). A large text is then cut in
+    ///     runs of about ``handOverBytes`` bytes, so that a plugin host child sends the first while
+    ///     the rest are decoded: a million one-record lines were joined into one 200 MB chunk,
+    ///     sent and decoded by txfeed while every other core waited.
+    func decodeEnvelopes(
+        _ ranges: [Range<Int>], in text: UnsafeBufferPointer<UInt8>, independent: Bool,
+        handOver: (@Sendable (SourceData) -> Void)? = nil
+    ) -> [EnvelopeRun] {
+        let parallel = text.count >= Self.parallelTextBytes && ranges.count >= 2
+        let workers = parallel ? max(1, min(threads, 64, ranges.count)) : 1
         let runs =
-            text.count >= Self.parallelTextBytes && ranges.count >= 2 ? max(1, min(threads, 64, ranges.count)) : 1
+            independent && handOver != nil && parallel
+            ? max(workers, min(ranges.count, text.count / handOverBytes)) : workers
         let size = (ranges.count + runs - 1) / runs
-        let results = Mutex([EnvelopeRun](repeating: EnvelopeRun(), count: runs))
+        let results = Mutex(RunsInOrder(count: runs))
+        let nextRun = Atomic<Int>(0)
         let shared = WorkerShared(text)
-        let work: @Sendable (Int) -> Void = { n in
+        // Each worker takes the next run not yet taken, so runs end about in order.
+        let work: @Sendable (Int) -> Void = { _ in
             let text = shared.value
             let positions = TextPositions(text, part: part)
             let scanner = JSONScanner(text)
-            var run = EnvelopeRun()
-            for range in ranges[min(n * size, ranges.count)..<min((n + 1) * size, ranges.count)] {
-                if let failure = decodeEnvelope(
-                    range, in: text, positions: positions, scanner: scanner, alone: independent, into: &run.data)
-                {
-                    if independent {
-                        run.data.failures.append(failure.message)
-                    } else {
-                        run.error = (failure.offset, failure.message)
+            while case let n = nextRun.wrappingAdd(1, ordering: .relaxed).oldValue, n < runs {
+                var run = EnvelopeRun()
+                for range in ranges[min(n * size, ranges.count)..<min((n + 1) * size, ranges.count)] {
+                    if let failure = decodeEnvelope(
+                        range, in: text, positions: positions, scanner: scanner, alone: independent, into: &run.data)
+                    {
+                        if independent {
+                            run.data.failures.append(failure.message)
+                        } else {
+                            run.error = (failure.offset, failure.message)
+                        }
                     }
+                    if run.error != nil { break }
                 }
-                if run.error != nil { break }
+                guard let handOver else {
+                    results.withLock { $0.runs[n] = run }
+                    continue
+                }
+                var ready = results.withLock { $0.finished(n, run) }
+                while let data = ready {
+                    handOver(data)
+                    ready = results.withLock { $0.takeNext() }
+                }
             }
-            results.withLock { $0[n] = run }
         }
-        if runs == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: runs, execute: work) }
-        return results.withLock { $0 }
+        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+        return handOver == nil ? results.withLock { $0.runs.map { $0 ?? EnvelopeRun() } } : []
+    }
+
+    /// The runs of ``decodeEnvelopes(_:in:independent:handOver:)``, and which is to be handed
+    /// over next: the thread that finds it ready hands it over, and the ones after it that are,
+    /// while the others decode on.
+    struct RunsInOrder {
+        var runs: [EnvelopeRun?]
+        var next = 0
+        /// A thread is handing runs over: the others only leave theirs.
+        var handing = false
+
+        init(count: Int) { runs = Array(repeating: nil, count: count) }
+
+        /// Leaves run `n`; the next run's data when this thread is now to hand it over.
+        mutating func finished(_ n: Int, _ run: EnvelopeRun) -> SourceData? {
+            runs[n] = run
+            guard !handing else { return nil }
+            handing = true
+            return takeNext()
+        }
+
+        /// The next run's data, if it is ready; else the handing over stops here.
+        mutating func takeNext() -> SourceData? {
+            guard next < runs.count, let run = runs[next] else {
+                handing = false
+                return nil
+            }
+            runs[next] = nil
+            next += 1
+            return run.data
+        }
     }
 }
 

@@ -22,6 +22,9 @@ public struct DocumentDecoder: Sendable {
     public var part = TextPart.whole
     /// Whether each record keeps its place in its file (`--duplicates` names a dropped copy by it).
     public var keepsLocations = false
+    /// A large NDJSON text handed over as it is decoded goes in runs of about this many bytes
+    /// (``decode(text:handingOver:)``): 4 MiB, some 20,000 one-record lines.
+    var handOverBytes = 4 << 20
 
     public init(origin: String, sourceIndex: Int, threads: Int = DocumentDecoder.defaultThreads) {
         self.origin = origin
@@ -56,6 +59,25 @@ public struct DocumentDecoder: Sendable {
     /// ``decode(text:)``'s data would, without a data of its own to append: a streamed account's
     /// envelope goes straight into its group's data.
     public func decode(text: UnsafeBufferPointer<UInt8>, into result: inout SourceData) {
+        decode(text: text, into: &result, handOver: nil)
+    }
+
+    /// Decodes one emitted JSON text and hands its data over in pieces, in order, the pieces
+    /// together what ``decode(text:)`` returns: a large NDJSON text a run of lines at a time, as
+    /// soon as the run and those before it are decoded (from the decoding threads, one call at a
+    /// time), so that what comes first can go on while the rest is decoded; an array of envelopes
+    /// once every element passed (it fails as a whole), a run at a time; any other text whole.
+    public func decode(text: UnsafeBufferPointer<UInt8>, handingOver handOver: @escaping @Sendable (SourceData) -> Void)
+    {
+        var rest = SourceData()
+        decode(text: text, into: &rest, handOver: handOver)
+        if !rest.isEmpty { handOver(rest) }
+    }
+
+    private func decode(
+        text: UnsafeBufferPointer<UInt8>, into result: inout SourceData,
+        handOver: (@Sendable (SourceData) -> Void)?
+    ) {
         // A byte order mark only starts a text, never a piece of one.
         let start = part.isStart ? Self.byteOrderMarkLength(text) : 0
         let scanner = JSONScanner(text)
@@ -66,7 +88,8 @@ public struct DocumentDecoder: Sendable {
             return
         }
         if part.linesAreDocuments {
-            for run in decodeEnvelopes(nonBlankLines(in: text, from: i), in: text, independent: true) {
+            let lines = nonBlankLines(in: text, from: i)
+            for run in decodeEnvelopes(lines, in: text, independent: true, handOver: handOver) {
                 result.append(run.data)
             }
             return
@@ -84,7 +107,9 @@ public struct DocumentDecoder: Sendable {
                 if let first = runs.compactMap(\.error).min(by: { $0.offset < $1.offset }) {
                     result.failures.append(first.message)
                 } else {
-                    for run in runs { result.append(run.data) }
+                    for run in runs {
+                        if let handOver { handOver(run.data) } else { result.append(run.data) }
+                    }
                 }
             } catch {
                 result.failures.append(describe(error, in: text))
@@ -92,7 +117,9 @@ public struct DocumentDecoder: Sendable {
         case UInt8(ascii: "{"):
             // NDJSON: every line its own document, so one bad line loses only itself.
             if let lines = ndjsonLines(in: text, from: i) {
-                for run in decodeEnvelopes(lines, in: text, independent: true) { result.append(run.data) }
+                for run in decodeEnvelopes(lines, in: text, independent: true, handOver: handOver) {
+                    result.append(run.data)
+                }
             } else if let failure = decodeEnvelope(
                 // One envelope (a streamed account's, an API's answer): no runs to hand out, and
                 // no line counter until a message needs one.

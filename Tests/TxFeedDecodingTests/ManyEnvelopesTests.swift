@@ -1,3 +1,4 @@
+import Synchronization
 import TxFeedModel
 import XCTest
 
@@ -57,5 +58,70 @@ final class ManyEnvelopesTests: XCTestCase {
         let whole = decode("[\n" + elements.joined(separator: ",\n") + "\n]\n", threads: 4)
         XCTAssertEqual(whole.transactions.count, 2000 * 20)
         XCTAssertEqual(whole.failures, [])
+    }
+
+    /// The pieces `decode(text:handingOver:)` hands over, small runs of lines for a test.
+    private func pieces(_ text: String, threads: Int) -> [SourceData] {
+        var decoder = DocumentDecoder(origin: "in.json", sourceIndex: 0, threads: threads)
+        decoder.handOverBytes = 32 << 10
+        let handed = Mutex<[SourceData]>([])
+        Array(text.utf8).withUnsafeBufferPointer { text in
+            decoder.decode(text: text) { piece in handed.withLock { $0.append(piece) } }
+        }
+        return handed.withLock { $0 }
+    }
+
+    private func joined(_ pieces: [SourceData]) -> SourceData {
+        pieces.reduce(into: SourceData()) { $0.append($1) }
+    }
+
+    /// A large NDJSON text is handed over in runs of lines as they are decoded: many pieces,
+    /// in the text's order (each envelope's amounts are its own), together what one decode
+    /// gives, failures and rejects in their places, on any number of threads.
+    func testNDJSONHandedOverInPiecesIsTheWholeTextInOrder() {
+        var lines = (0..<2000).map(envelope)
+        lines[1234] = #"{"body": {"name": "Broken", "transactions": [}"#
+        lines[1500] =
+            #"{"body": {"name": "Bad amount", "transactions": [{"type":1,"vendor":"X","amount":"1","date":"2021-01-01"}]}}"#
+        let text = lines.joined(separator: "\n") + "\n"
+        let whole = decode(text, threads: 1)
+        for threads in [1, 2, 4] {
+            let handed = pieces(text, threads: threads)
+            XCTAssertGreaterThan(handed.count, 50, "runs of about 32 KiB of a 3.8 MB text")
+            let data = joined(handed)
+            XCTAssertEqual(data.transactions.map(\.amountMinor), whole.transactions.map(\.amountMinor), "\(threads)")
+            XCTAssertEqual(
+                data.transactions.map { Array(data.vendors.bytes(of: $0.vendor)) },
+                whole.transactions.map { Array(whole.vendors.bytes(of: $0.vendor)) })
+            XCTAssertEqual(data.transactions.map(\.account), whole.transactions.map(\.account))
+            XCTAssertEqual(data.accounts.map(\.name), whole.accounts.map(\.name))
+            XCTAssertEqual(data.failures, ["in.json:1235:46: expected ',' or ']' in array"])
+            XCTAssertEqual(data.rejects.map(\.path), whole.rejects.map(\.path))
+            XCTAssertEqual(data.documents, whole.documents)
+        }
+    }
+
+    /// An array of envelopes is handed over only once every element passed: one that is not
+    /// an envelope fails the array, which hands over its failure alone; an envelope that
+    /// fails only loses itself, in its place.
+    func testAnArrayIsHandedOverOnlyWhenItPassesWhole() {
+        var elements = (0..<2000).map(envelope)
+        elements[1900] = #"{"body": 5}"#
+        let text = "[\n" + elements.joined(separator: ",\n") + "\n]\n"
+        elements[300] = #"[1]"#
+        let broken = "[\n" + elements.joined(separator: ",\n") + "\n]\n"
+        let whole = decode(text, threads: 1)
+        XCTAssertEqual(whole.failures, ["in.json:1902:1: body is not an object"])
+        for threads in [1, 4] {
+            let failed = pieces(broken, threads: threads)
+            XCTAssertEqual(failed.count, 1)
+            XCTAssertEqual(failed.first?.transactions.count, 0)
+            XCTAssertEqual(failed.first?.failures, ["in.json:302:1: expected an envelope object, found an array"])
+            let handed = pieces(text, threads: threads)
+            XCTAssertEqual(handed.count, threads, "a run a thread: the array was read whole first")
+            let data = joined(handed)
+            XCTAssertEqual(data.transactions.map(\.amountMinor), whole.transactions.map(\.amountMinor))
+            XCTAssertEqual(data.failures, whole.failures)
+        }
     }
 }

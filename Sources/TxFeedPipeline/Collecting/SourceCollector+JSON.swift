@@ -12,6 +12,15 @@ extension SourceCollector {
     }
 
     public func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer {
+        document(text: text, origin: origin, part: part, committed: {})
+    }
+
+    /// A JSON text committed in the pieces ``DocumentDecoder`` hands over (a large NDJSON text a
+    /// run of lines at a time), `committed` called after each: a plugin host child sends them
+    /// while the rest is decoded.
+    func document(
+        text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart, committed: @escaping @Sendable () -> Void
+    ) -> CallbackAnswer {
         if isCancelled { return .stop }
         guard text.count <= TextLimits.document else {
             return commit {
@@ -22,8 +31,12 @@ extension SourceCollector {
         return hostWork {
             var decoder = decoder(origin)
             decoder.part = part
-            let data = decoder.decode(text: text)
-            return commit { $0.append(data) }
+            decoder.decode(text: text) { [self] piece in
+                _ = commit { $0.append(piece) }
+                committed()
+            }
+            // What each commit answered: an abandoned run is cancelled too.
+            return isCancelled ? .stop : .proceed
         }
     }
 

@@ -10,7 +10,9 @@ import TxFeedPluginHost
 ///
 /// A chunk is sent when the plugin calls again, not as its call returns: a plugin that hands
 /// over a whole file in one call has freed the file by then, so the child does not hold the
-/// text, its records and a copy being sent at once.
+/// text, its records and a copy being sent at once. A large NDJSON text is the exception: its
+/// runs of lines go up as they are decoded, so txfeed reads the first while the child decodes
+/// the rest, and neither holds all of its records in one chunk.
 final class ChildEvents: SourceEvents {
     let collector: SourceCollector
     let writer: FrameWriter
@@ -74,13 +76,12 @@ final class ChildEvents: SourceEvents {
     var isCancelled: Bool { collector.isCancelled }
 
     func document(text: UnsafeBufferPointer<UInt8>, origin: String?) -> CallbackAnswer {
-        sendDue()
-        return collector.document(text: text, origin: origin)
+        document(text: text, origin: origin, part: .whole)
     }
 
     func document(text: UnsafeBufferPointer<UInt8>, origin: String?, part: TextPart) -> CallbackAnswer {
         sendDue()
-        return collector.document(text: text, origin: origin, part: part)
+        return collector.document(text: text, origin: origin, part: part, committed: { [self] in sendDue() })
     }
 
     func transactions(text: UnsafeBufferPointer<UInt8>, part: TextPart) -> CallbackAnswer {
