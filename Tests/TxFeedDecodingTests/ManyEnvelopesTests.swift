@@ -21,12 +21,18 @@ final class ManyEnvelopesTests: XCTestCase {
             #"{"body":{"name":"Account \#(n % 7)","currentBalance":1,"transactions":[\#(rows.joined(separator: ","))]}}"#
     }
 
-    func testNDJSONGivesTheSameResultOnAnyNumberOfThreads() {
-        var lines = (0..<2000).map(envelope)
-        lines[1234] = #"{"body": {"name": "Broken", "transactions": [}"#
-        lines[1500] =
+    /// `count` envelopes a line, the one at `broken` cut short and the one at `badAmount` with a
+    /// record to reject.
+    private func ndjson(_ count: Int, broken: Int, badAmount: Int) -> String {
+        var lines = (0..<count).map(envelope)
+        lines[broken] = #"{"body": {"name": "Broken", "transactions": [}"#
+        lines[badAmount] =
             #"{"body": {"name": "Bad amount", "transactions": [{"type":1,"vendor":"X","amount":"1","date":"2021-01-01"}]}}"#
-        let text = lines.joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func testNDJSONGivesTheSameResultOnAnyNumberOfThreads() {
+        let text = ndjson(2000, broken: 1234, badAmount: 1500)
         XCTAssertGreaterThan(text.utf8.count, DocumentDecoder.parallelTextBytes, "big enough to be split")
         let one = decode(text, threads: 1)
         let four = decode(text, threads: 4)
@@ -79,11 +85,7 @@ final class ManyEnvelopesTests: XCTestCase {
     /// in the text's order (each envelope's amounts are its own), together what one decode
     /// gives, failures and rejects in their places, on any number of threads.
     func testNDJSONHandedOverInPiecesIsTheWholeTextInOrder() {
-        var lines = (0..<650).map(envelope)
-        lines[434] = #"{"body": {"name": "Broken", "transactions": [}"#
-        lines[500] =
-            #"{"body": {"name": "Bad amount", "transactions": [{"type":1,"vendor":"X","amount":"1","date":"2021-01-01"}]}}"#
-        let text = lines.joined(separator: "\n") + "\n"
+        let text = ndjson(650, broken: 434, badAmount: 500)
         let whole = decode(text, threads: 1)
         for threads in [1, 2, 4] {
             let handed = pieces(text, threads: threads)
