@@ -29,11 +29,11 @@ extension DocumentDecoder {
         _ ranges: [Range<Int>], in text: UnsafeBufferPointer<UInt8>, independent: Bool,
         handOver: (@Sendable (SourceData) -> Void)? = nil
     ) -> [EnvelopeRun] {
+        // The elements of one text fail together: none may leave before all are read.
+        precondition(independent || handOver == nil, "only independent documents are handed over as read")
         let parallel = text.count >= Self.parallelTextBytes && ranges.count >= 2
         let workers = parallel ? max(1, min(threads, 64, ranges.count)) : 1
-        let runs =
-            independent && handOver != nil && parallel
-            ? max(workers, min(ranges.count, text.count / handOverBytes)) : workers
+        let runs = handOver != nil && parallel ? max(workers, min(ranges.count, text.count / handOverBytes)) : workers
         let size = (ranges.count + runs - 1) / runs
         let results = Mutex(RunsInOrder(count: runs))
         let nextRun = Atomic<Int>(0)
