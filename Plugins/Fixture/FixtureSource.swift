@@ -1,8 +1,8 @@
 // The `fixture` source: account envelopes from a file or stdin ("-"; a folder txfeed reads as
 // each of its files); it claims JSON envelope files for `txfeed run FILE` through `identify`.
-// Files are read whole into memory (never mapped: see `emitOpened`), stdin to its end, and each handed
-// to the host as one JSON text; a file over 256 MiB is read in bounded pieces instead
-// (FixtureState+Pieces.swift).
+// Files are read whole into memory (never mapped: see `emitOpened`; past 8 MiB in two halves at
+// once), stdin to its end, and each handed to the host as one JSON text; a file over 256 MiB is
+// read in bounded pieces instead (FixtureState+Pieces.swift).
 import CJansson
 import Glibc
 import TxFeedPluginABI
@@ -205,6 +205,7 @@ final class FixtureState {
             "\(file): the file changed size while it was read (\(size) bytes when opened)")
         // The kernel's own read-ahead covers a small file.
         if size >= 1 << 20 { _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) }
+        if size >= Self.partsReadBytes { return try readInParts(fd: fd, into: buffer, changed: changed, origin: file) }
         var filled = 0
         while true {
             let asked = buffer.count - filled

@@ -163,6 +163,38 @@ final class DecoderAgreementRunTests: XCTestCase {
         XCTAssertEqual(try feedRows(result).compactMap { $0["account"] as? String }, ["Good"])
     }
 
+    /// A file past 8 MiB is read in two halves at once (`FixtureState.readInParts`): every
+    /// record of it, the one the halves' border cuts too.
+    func testALargeFileReadInTwoHalvesIsReadWhole() throws {
+        // Long vendors: past 8 MiB in few records, which a debug build decodes slowly.
+        let count = 36_000
+        let long = String(repeating: "x", count: 200)
+        let file = try folder.write("large.json", envelope("Large", (0..<count).map { record("V\($0) \(long)") }))
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        XCTAssertGreaterThan(size, 8 << 20, "read in two halves")
+        let result = try txfeed("run", file, "--sink", "ndjson", "--no-progress")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("read \(count) = written \(count) + rejected 0"), result.stderr)
+        let vendors = Set(
+            result.output.split(separator: "\n").compactMap { line -> Substring? in
+                guard let key = line.range(of: #""vendor":""#) else { return nil }
+                return line[key.upperBound...].prefix { $0 != "\"" }
+            })
+        XCTAssertEqual(vendors, Set((0..<count).map { "V\($0) \(long)"[...] }))
+    }
+
+    /// The same grown while its halves are read: the byte past the size is there.
+    func testALargeFileThatGrowsWhileReadInHalvesFailsItsSource() throws {
+        let file = try folder.write("growing.json", envelope("Growing", Array(repeating: record("V"), count: 200_000)))
+        let good = try folder.write("good.json", envelope("Good", [record("G")]))
+        let result = try txfeed(
+            arguments: ["run", file, good, "--sink", "ndjson"],
+            environment: try FileChange.append(64).environment(for: file, in: folder))
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains(file + ": the file changed size while it was read"), result.stderr)
+        XCTAssertEqual(try feedRows(result).compactMap { $0["account"] as? String }, ["Good"])
+    }
+
     /// A large file cut by another process between txfeed's look at its size and its read.
     /// Mapped, as it was, the first page past the new end was SIGBUS for the whole run; read,
     /// the source fails with its name.
