@@ -9,9 +9,10 @@ extension FixtureState {
     /// it could be decoded).
     static let partsReadBytes = 8 << 20
 
-    /// ``readWhole(fd:into:origin:)`` for a large regular file: `buffer` but its last byte filled
-    /// from offset 0 in two halves, each by a thread of its own (`pread`); then the byte past
-    /// the size must not exist. A file that shrank or grew meanwhile throws `changed`.
+    /// ``readWhole(fd:into:origin:)`` for a large regular file: `buffer` filled from offset 0 in
+    /// two halves, each by a thread of its own (`pread`). The second half asks for the byte past
+    /// the size too, as ``readWhole(fd:into:origin:)`` does: it comes when the file grew; the end
+    /// short of the size means it shrank. Either throws `changed`.
     func readInParts(fd: Int32, into buffer: UnsafeMutableRawBufferPointer, changed: FixtureError, origin file: String)
         throws
     {
@@ -22,10 +23,12 @@ extension FixtureState {
         let start = UInt(bitPattern: buffer.baseAddress!)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             var at = half == 0 ? 0 : size / 2
-            let end = half == 0 ? size / 2 : size
+            let end = half == 0 ? size / 2 : size + 1
             while at < end {
                 let n = pread(fd, UnsafeMutableRawPointer(bitPattern: start)! + at, end - at, off_t(at))
                 if n < 0 && errno == EINTR { continue }
+                // The second half's end, at the size.
+                if n == 0 && at == size { return }
                 if n <= 0 {
                     let error = n == 0 ? changed : .failed("\(file): \(String(cString: strerror(errno)))")
                     failure.withLock { $0 = $0 ?? error }
@@ -33,15 +36,9 @@ extension FixtureState {
                 }
                 at += n
             }
+            // The first half is whole; the second got the byte past the size.
+            if half == 1 { failure.withLock { $0 = $0 ?? changed } }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        var past: UInt8 = 0
-        while true {
-            let n = pread(fd, &past, 1, off_t(size))
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))") }
-            if n > 0 { throw changed }
-            return
-        }
     }
 }
