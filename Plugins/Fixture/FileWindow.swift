@@ -57,7 +57,7 @@ final class FileWindow {
             let wanted = min(capacity - count, size - offset - count)
             let n = pread(fd, bytes + count, wanted, off_t(offset + count))
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw .failed("\(origin): \(String(cString: strerror(errno)))") }
+            guard n >= 0 else { throw .system(origin) }
             if n == 0 { throw changed }
             count += n
             return true
@@ -99,7 +99,7 @@ final class FileWindow {
                 pread(fd, $0.baseAddress! + filled, range.count - filled, off_t(range.lowerBound + filled))
             }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw .failed("\(origin): \(String(cString: strerror(errno)))") }
+            guard n >= 0 else { throw .system(origin) }
             if n == 0 { throw changed }
             filled += n
         }

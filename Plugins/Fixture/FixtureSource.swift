@@ -118,6 +118,11 @@ enum FixtureError: Error {
         case .stopped: return "stopped"
         }
     }
+
+    /// The system call just made failed on `name`: its name and `errno`'s text.
+    static func system(_ name: String) -> FixtureError {
+        .failed("\(name): \(String(cString: strerror(errno)))")
+    }
 }
 
 final class FixtureState {
@@ -144,10 +149,10 @@ final class FixtureState {
     /// ten thousand statements, each its own source, looks each path up once, not twice.
     private static func open(_ path: String) throws -> (fd: Int32, info: stat) {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FixtureError.failed("\(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw FixtureError.system(path) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            let failure = FixtureError.failed("\(path): \(String(cString: strerror(errno)))")
+            let failure = FixtureError.system(path)
             close(fd)
             throw failure
         }
@@ -170,7 +175,7 @@ final class FixtureState {
     {
         var info = opened ?? stat()
         if opened == nil, fstat(fd, &info) != 0 {
-            throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))")
+            throw FixtureError.system(file)
         }
         // A redirected stdin somebody already read from is streamed from where it stands.
         guard (info.st_mode & S_IFMT) == S_IFREG, opened != nil || lseek(fd, 0, SEEK_CUR) == 0 else {
@@ -211,7 +216,7 @@ final class FixtureState {
             let asked = buffer.count - filled
             let n = read(fd, buffer.baseAddress! + filled, asked)
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw FixtureError.failed("\(file): \(String(cString: strerror(errno)))") }
+            guard n >= 0 else { throw FixtureError.system(file) }
             filled += n
             // The byte past the size came: the file grew.
             if filled > size { throw changed }
@@ -274,12 +279,12 @@ final class FixtureState {
             if host.pointee.is_cancelled(host) != 0 { throw .stopped }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 100)
-            if ready < 0 && errno != EINTR { throw .failed("\(origin): \(String(cString: strerror(errno)))") }
+            if ready < 0 && errno != EINTR { throw .system(origin) }
             if ready <= 0 { continue }
             let n = read(fd, buffer, count)
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                throw .failed("\(origin): \(String(cString: strerror(errno)))")
+                throw .system(origin)
             }
             return n
         }

@@ -30,7 +30,7 @@ extension FixtureState {
                 // The second half's end, at the size.
                 if n == 0 && at == size { return }
                 if n <= 0 {
-                    let error = n == 0 ? changed : .failed("\(file): \(String(cString: strerror(errno)))")
+                    let error = n == 0 ? changed : .system(file)
                     failure.withLock { $0 = $0 ?? error }
                     return
                 }

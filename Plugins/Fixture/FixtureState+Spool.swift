@@ -28,7 +28,7 @@ extension FixtureState {
             if n == 0 { break }
             try write(UnsafeRawBufferPointer(rebasing: chunk[..<n]), to: file, folder: folder, origin: origin)
         }
-        guard lseek(file, 0, SEEK_SET) == 0 else { throw .failed("\(origin): \(String(cString: strerror(errno)))") }
+        guard lseek(file, 0, SEEK_SET) == 0 else { throw .system(origin) }
         do {
             try emitOpened(fd: file, origin: origin, host)
         } catch let failure as FixtureError {
