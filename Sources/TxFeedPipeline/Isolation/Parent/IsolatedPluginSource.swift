@@ -86,12 +86,14 @@ public final class IsolatedPluginSource: SourceSession {
         // A plugin whose `open` never returns would hold the run before any source began: past
         // the timeout its child is ended, and the sources run (and time out) as any other.
         // Under the lock, so that a child answered and given back is never ended by mistake.
+        // The timer holds the child weakly: held for the whole timeout, each child a watch
+        // refreshing every 10 ms used was kept 30 s with its frame buffer (1.6 MB a refresh).
         let state = Mutex<CheckAnswer?>(nil)
-        DispatchQueue.global().asyncAfter(deadline: .now() + group[0].checkTimeout) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + group[0].checkTimeout) { [weak child] in
             state.withLock { state in
                 guard state == nil else { return }
                 state = .timedOut
-                child.killAll()
+                child?.killAll()
             }
         }
         let payload = child.call(.check) { w in
