@@ -257,6 +257,24 @@ final class WireTests: XCTestCase {
         }
     }
 
+    /// The writer builds each frame in a buffer it keeps: a frame after a larger one carries
+    /// only its own bytes, and one past the size kept (freed after its write) leaves whole too.
+    func testEachFrameCarriesItsOwnBytesWhateverWentBefore() {
+        throughWireFile { out, back in
+            let writer = FrameWriter(fd: out)
+            var reader = FrameReader(fd: back)
+            let sizes = [1_000, FrameWriter.largestKept + 1, 3, 70_000, 0]
+            for (n, size) in sizes.enumerated() {
+                writer.send(.log) { $0.bytes([UInt8](repeating: UInt8(n + 1), count: size)) }
+            }
+            for (n, size) in sizes.enumerated() {
+                guard case .frame(.log, let payload) = reader.next(timeout: 1) else { return XCTFail("frame \(n)") }
+                XCTAssertEqual(payload.count, size + 4, "frame \(n): its length and its bytes")
+                XCTAssertTrue(payload.dropFirst(4).allSatisfy { $0 == UInt8(n + 1) }, "frame \(n): only its own bytes")
+            }
+        }
+    }
+
     /// A reader says a whole frame is waiting only once all of it is read: the rest of a write
     /// of two frames is, a frame cut short is not.
     func testAReaderKnowsWhenAWholeFrameIsWaiting() {

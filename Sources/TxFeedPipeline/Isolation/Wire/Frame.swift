@@ -91,7 +91,7 @@ final class FrameWriter: Sendable {
     /// lock). A fresh buffer a chunk (8 MB for 30,000 small accounts) came from the top of the
     /// heap, which glibc gave back after the write and took again for the next chunk: for 10⁶
     /// one-record documents `brk` 312 times against 90, each time zeroed pages faulted in while
-    /// the decoding threads waited on the same memory map (a fifth of that row's time).
+    /// the decoding threads waited on the same memory map (5–20% of that row's time, by the hour).
     private let scratch = Mutex(WireEncoder())
     /// Held frames past this size leave at once: holding saves system calls and wake-ups for
     /// small frames, and must not make a large source's last chunk a second copy in memory.
