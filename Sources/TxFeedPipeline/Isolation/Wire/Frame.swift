@@ -84,21 +84,25 @@ enum RunEnd: UInt8, Sendable {
 /// race).
 final class FrameWriter: Sendable {
     let fd: Int32
-    /// Frames held back since ``hold()``, in the order sent, and since when; nil when none
-    /// are held.
-    private let held = Mutex<Held?>(nil)
-    /// The buffer an unheld frame is built in, kept for the next one (taken under `held`'s
-    /// lock). A fresh buffer a chunk (8 MB for 30,000 small accounts) came from the top of the
-    /// heap, which glibc gave back after the write and took again for the next chunk: for 10⁶
-    /// one-record documents `brk` 312 times against 90, each time zeroed pages faulted in while
-    /// the decoding threads waited on the same memory map (5–20% of that row's time, by the hour).
-    private let scratch = Mutex(WireEncoder())
+    private let state = Mutex(State())
     /// Held frames past this size leave at once: holding saves system calls and wake-ups for
     /// small frames, and must not make a large source's last chunk a second copy in memory.
     static let largestHeld = 1 << 20
     /// A frame buffer larger than this is freed after its write, not kept: a chunk's is far
     /// smaller, and a rare huge one (a document's rejects) is not held for the child's life.
     static let largestKept = 1 << 25
+
+    private struct State {
+        /// Frames held back since ``hold()``, in the order sent, and since when; nil when none
+        /// are held.
+        var held: Held?
+        /// The buffer an unheld frame is built in, kept for the next one. A fresh buffer a
+        /// chunk (8 MB for 30,000 small accounts) came from the top of the heap, which glibc
+        /// gave back after the write and took again for the next chunk: for 10⁶ one-record
+        /// documents `brk` 312 times against 90, each time zeroed pages faulted in while the
+        /// decoding threads waited on the same memory map (5–20% of that row's time, by the hour).
+        var scratch = WireEncoder()
+    }
 
     private struct Held {
         var frames = WireEncoder()
@@ -112,19 +116,19 @@ final class FrameWriter: Sendable {
     /// False when the other end is gone (while held, only once the frames leave).
     @discardableResult
     func send(_ kind: FrameKind, _ payload: (inout WireEncoder) -> Void = { _ in }) -> Bool {
-        held.withLock { held in
-            guard held != nil else {
-                return scratch.withLock { w in
-                    defer { w.bytes.removeAll(keepingCapacity: w.bytes.capacity <= Self.largestKept) }
-                    Self.frame(kind, into: &w, payload)
-                    return Self.writeAll(fd, w.bytes)
+        state.withLock { state in
+            guard state.held != nil else {
+                defer {
+                    state.scratch.bytes.removeAll(keepingCapacity: state.scratch.bytes.capacity <= Self.largestKept)
                 }
+                Self.frame(kind, into: &state.scratch, payload)
+                return Self.writeAll(fd, state.scratch.bytes)
             }
             // Straight after the frames held, not built apart and copied there.
-            Self.frame(kind, into: &held!.frames, payload)
-            guard held!.frames.bytes.count > Self.largestHeld else { return true }
-            defer { held!.frames = WireEncoder() }
-            return Self.writeAll(fd, held!.frames.bytes)
+            Self.frame(kind, into: &state.held!.frames, payload)
+            guard state.held!.frames.bytes.count > Self.largestHeld else { return true }
+            defer { state.held!.frames = WireEncoder() }
+            return Self.writeAll(fd, state.held!.frames.bytes)
         }
     }
 
@@ -133,22 +137,24 @@ final class FrameWriter: Sendable {
     /// many wake-ups of the thread in txfeed that reads them. While a hold is on, another
     /// simply joins it.
     func hold() {
-        held.withLock { held in
-            if held == nil { held = Held() }
+        state.withLock { state in
+            if state.held == nil { state.held = Held() }
         }
     }
 
     /// Sends the held frames and ends the hold; false when the other end is gone.
     @discardableResult
     func release() -> Bool {
-        held.withLock { Self.release(&$0, to: fd) }
+        state.withLock { Self.release(&$0.held, to: fd) }
     }
 
     /// Releases frames held longer than `age`: a share's quick source is not kept waiting for
     /// a slow one after it.
     func release(heldLongerThan age: Duration) {
-        held.withLock { held in
-            if let since = held?.since, ContinuousClock.now - since > age { _ = Self.release(&held, to: fd) }
+        state.withLock { state in
+            if let since = state.held?.since, ContinuousClock.now - since > age {
+                _ = Self.release(&state.held, to: fd)
+            }
         }
     }
 
@@ -168,8 +174,8 @@ final class FrameWriter: Sendable {
             Self.frame(kind, into: &w) { payload(item, &$0) }
             ends.append(w.bytes.count)
         }
-        return held.withLock { held in
-            if held != nil, !Self.release(&held, to: fd) { return 0 }
+        return state.withLock { state in
+            if state.held != nil, !Self.release(&state.held, to: fd) { return 0 }
             let written = Descriptor.write(fd, w.bytes[...])
             return ends.prefix { $0 <= written }.count
         }
