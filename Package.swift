@@ -71,8 +71,9 @@ let shims: [Target] = [
     // SIGQUIT held from before the libraries start until main (txfeed only): Swift's crash
     // reporter, which lets a run go on, never takes it.
     .target(name: "CStartup", path: "Sources/CStartup"),
-    // Cache hints: a prefetch for a sink reading a million accounts' cells in row order; a read
-    // only from the page cache, which tells routing whether a folder is cold.
+    // Cache hints: a prefetch for a sink reading a million accounts' cells in row order and for
+    // the merge's identity tables; a read only from the page cache, which tells routing whether
+    // a folder is cold.
     .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
 ]
 
@@ -80,7 +81,7 @@ let shims: [Target] = [
 
 let stages: [Target] = [
     // Transactions, exact money, dates, vendors, accounts, rejects, errors; the merge.
-    .target(name: "TxFeedModel"),
+    .target(name: "TxFeedModel", dependencies: ["CPrefetch"]),
     // dlopen, descriptors, the C callbacks and sink records: every call into a plugin.
     .target(name: "TxFeedPluginHost", dependencies: ["TxFeedModel", "TxFeedPluginABI", "CPrefetch"]),
     // JSON text and jansson documents into transactions and rejects: the core's only jansson user.

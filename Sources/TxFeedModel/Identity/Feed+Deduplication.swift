@@ -31,8 +31,19 @@ extension Feed {
         var keptPositions: [Int] = []
         keptPositions.reserveCapacity(transactions.count)
         var keeps = history?.keeps ?? []
+        // A state file's records are mostly seen again: room for all of them to drop at once,
+        // where doubling copied the drops (and held two copies) as they grew to a million.
+        if history != nil { duplicates.reserveCapacity(duplicates.count + transactions.count) }
+        // The tables' slots are asked for this many records ahead: a million keys are far
+        // larger than the cache, and a probe waiting on memory was a third of the pass.
+        let ahead = 16
         for index in transactions.indices {
             let t = transactions[index], fingerprint = fingerprints[index]
+            if index + ahead < transactions.count {
+                firstByFingerprint.prefetch(fingerprints[index + ahead])
+                history?.prefetch(
+                    account: Int(transactions[index + ahead].account), fingerprint: fingerprints[index + ahead])
+            }
             let source = accountSources[Int(t.account)]
             let position = positions[source]
             positions[source] += 1

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The identities earlier runs imported (`--state`), for the accounts of one merge: a booked
 /// record that has one of them is dropped as seen. The state file fills it; the merge asks it,
 /// with the same matching rule as `--dedupe` (``Feed/removeDuplicates(history:)``).
@@ -108,6 +110,14 @@ public struct ImportHistory: Sendable {
     /// The batch that imported `key` (of any kind) into `account`; nil when none did.
     public func batch(account: Int, key: Int64) -> Int64? {
         find(account: owner(of: account), key: key).map { Int64($0.batch) }
+    }
+
+    /// Asks the cache for the slot a later ``imported(account:fingerprint:bankID:)`` of a
+    /// record without a bank id probes first.
+    func prefetch(account: Int, fingerprint: Fingerprint) {
+        let key = UInt64(bitPattern: IdentityKey.of(fingerprint))
+        let slot = slot(of: key, account: UInt32(owner(of: account)))
+        slots.withUnsafeBufferPointer { txfeed_prefetch($0.baseAddress! + slot) }
     }
 
     private func find(account: Int, key: Int64) -> Slot? {
