@@ -7,13 +7,14 @@ import TxFeedModel
 /// replaces), and the record it duplicated (`kept`: its source, position and path
 /// there, or with `--state` the earlier batch and that batch's files, and its `id`), so every
 /// dropped row can be checked and found. With `--state`, a line for each booked
-/// record that replaces a pending one an earlier batch wrote follows the drops.
+/// record that replaces a pending one an earlier batch wrote follows the drops. Written as it
+/// goes, a line at a time (a million drops are half a gigabyte).
 public enum DuplicatesFile {
     /// - Parameter batchFiles: with `--state`, the input files of each earlier batch a record
     ///   was seen in.
     public static func write(
         _ feed: Feed, context: FeedContext, batchFiles: [Int64: [String]] = [:], to out: OutputWriter
-    ) {
+    ) throws(OutputError) {
         let cells = JSONCells(feed, colours: context.colours)
         var dates = ISODate.Writer()
         for duplicate in feed.duplicates {
@@ -54,14 +55,17 @@ public enum DuplicatesFile {
             out.write(",\"id\":")
             out.write(JSONString.literal(duplicate.keptIdentity))
             out.write("}}\n")
+            try out.rowDone()
         }
-        writeBookings(feed, cells: cells, context: context, to: out)
+        try writeBookings(feed, cells: cells, context: context, to: out)
     }
 
     /// With `--state`, after the drops: each booked record of the run that replaces a pending
     /// one an earlier batch wrote — not a drop (it is written), but the same money seen twice:
     /// `by` is `pending`, `evidence` how they were matched, `replaces` the pending record.
-    private static func writeBookings(_ feed: Feed, cells: JSONCells, context: FeedContext, to out: OutputWriter) {
+    private static func writeBookings(
+        _ feed: Feed, cells: JSONCells, context: FeedContext, to out: OutputWriter
+    ) throws(OutputError) {
         guard let bookings = feed.pending?.bookings else { return }
         var dates = ISODate.Writer()
         for booking in bookings {
@@ -89,6 +93,7 @@ public enum DuplicatesFile {
             out.write(",\"id\":")
             if let id = pending.bankID { out.write(JSONString.literal(id)) } else { out.write("null") }
             out.write("}}\n")
+            try out.rowDone()
         }
     }
 

@@ -193,7 +193,7 @@ struct FeedOutput {
             SideFile(option: "--duplicates", path: plan.duplicatesFile) { writer in
                 let context = FeedContext(
                     colours: colours, dayFormat: DayFormat(timeZone: plan.timeZone), colour: false, trueColour: false)
-                DuplicatesFile.write(feed, context: context, batchFiles: batchFiles, to: writer)
+                try DuplicatesFile.write(feed, context: context, batchFiles: batchFiles, to: writer)
             },
             SideFile(option: "--skipped", path: plan.skippedFile) { try SkippedFile.write(feed, to: $0) },
         ]

@@ -8,7 +8,7 @@ import TxFeedPluginHost
 
 /// Builds a merged ``Feed`` from envelope texts, one source each, as the pipeline would.
 enum SinkTestFeed {
-    static func make(_ sources: [(name: String, text: String)]) -> Feed {
+    static func make(_ sources: [(name: String, text: String)], dedupe: Bool = false) -> Feed {
         var outcomes: [SourceOutcome] = []
         for (index, source) in sources.enumerated() {
             let decoded = Array(source.text.utf8).withUnsafeBufferPointer {
@@ -23,7 +23,7 @@ enum SinkTestFeed {
                         rejected: decoded.rejects.count,
                         documents: decoded.documents, failedDocuments: decoded.failures.count, elapsedMilliseconds: 0)))
         }
-        return Feed(merging: outcomes)
+        return Feed(merging: outcomes, dedupe: dedupe)
     }
 
     /// One envelope; `transactions` are `(type, vendor, amount, date)`.
