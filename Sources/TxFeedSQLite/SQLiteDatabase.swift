@@ -25,6 +25,7 @@ public final class SQLiteDatabase {
     ///   - mode: whether a missing file is created; `state show` must never create one.
     public init(path: String, fileName: [UInt8]? = nil, mode: Mode) throws(SQLiteError) {
         self.path = path
+        _ = Self.withoutMemoryCount
         // Links are followed: a state file in a folder reached through one is an ordinary case.
         var flags = SQLITE_OPEN_NOMUTEX
         switch mode {
@@ -47,6 +48,9 @@ public final class SQLiteDatabase {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Set once, before the first connection initialises the library.
+    private static let withoutMemoryCount: Int32 = txfeed_sqlite_without_memory_count()
 
     /// How long a statement waits for another connection's lock before failing with
     /// `SQLITE_BUSY`: two runs on one state file wait for each other, boundedly.
