@@ -71,9 +71,9 @@ let shims: [Target] = [
     // SIGQUIT held from before the libraries start until main (txfeed only): Swift's crash
     // reporter, which lets a run go on, never takes it.
     .target(name: "CStartup", path: "Sources/CStartup"),
-    // Cache hints: a prefetch for a sink reading a million accounts' cells in row order and for
-    // the merge's identity tables; a read only from the page cache, which tells routing whether
-    // a folder is cold.
+    // Cache hints: a prefetch (`Array.prefetch(at:)`, for the merge's identity tables and a sink
+    // reading a million accounts' cells); a read only from the page cache, which tells routing
+    // whether a folder is cold.
     .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
 ]
 
@@ -96,7 +96,7 @@ let stages: [Target] = [
     .target(
         name: "TxFeedOutput",
         dependencies: [
-            "TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "TxFeedSQLite", "CXLSXWriter", "CPrefetch",
+            "TxFeedModel", "TxFeedPluginHost", "TxFeedPipeline", "TxFeedSQLite", "CXLSXWriter",
         ]),
     // Rules files (TOML) and the engine that gives the merged feed categories, clean payees, tags.
     .target(name: "TxFeedRules", dependencies: ["TxFeedModel", .product(name: "TOMLKit", package: "TOMLKit")]),

@@ -1,5 +1,3 @@
-import CPrefetch
-
 /// An open-addressing map from a ``Fingerprint`` to a non-zero `UInt32`, for the million-row
 /// merge: the keys are already good hashes, so a slot is picked from their bits and nothing is
 /// hashed again, where Swift's `Dictionary` would hash every key anew.
@@ -45,7 +43,7 @@ struct FingerprintTable {
     /// Asks the cache for the slot a later probe for `key` starts at.
     func prefetch(_ key: Fingerprint) {
         let slot = slot(of: key)
-        slots.withUnsafeBufferPointer { txfeed_prefetch($0.baseAddress! + slot) }
+        slots.prefetch(at: slot)
     }
 
     /// Stores `payload` (not 0) for `key` unless the key has one already: the first one wins.

@@ -1,5 +1,3 @@
-import CPrefetch
-
 /// The identities earlier runs imported (`--state`), for the accounts of one merge: a booked
 /// record that has one of them is dropped as seen. The state file fills it; the merge asks it,
 /// with the same matching rule as `--dedupe` (``Feed/removeDuplicates(history:)``).
@@ -117,7 +115,7 @@ public struct ImportHistory: Sendable {
     func prefetch(account: Int, fingerprint: Fingerprint) {
         let key = UInt64(bitPattern: IdentityKey.of(fingerprint))
         let slot = slot(of: key, account: UInt32(owner(of: account)))
-        slots.withUnsafeBufferPointer { txfeed_prefetch($0.baseAddress! + slot) }
+        slots.prefetch(at: slot)
     }
 
     private func find(account: Int, key: Int64) -> Slot? {

@@ -1,4 +1,3 @@
-import CPrefetch
 import TxFeedModel
 
 /// Cells rendered once (a vendor's CSV cell, an account's JSON string) and kept end to end in one
@@ -47,10 +46,7 @@ struct ByteCells {
     /// Asks the cache for the bytes at `range`, which a row further on will append.
     @inline(__always)
     func prefetch(range: Range<Int>) {
-        bytes.withUnsafeBufferPointer { bytes in
-            // Past the end (an empty last cell) is only a hint, never read; none at all, no hint.
-            if let base = bytes.baseAddress { txfeed_prefetch(base + range.lowerBound) }
-        }
+        bytes.prefetch(at: range.lowerBound)
     }
 
     @inline(__always)

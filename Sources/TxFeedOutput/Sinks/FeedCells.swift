@@ -1,4 +1,3 @@
-import CPrefetch
 import TxFeedModel
 
 /// Every text cell of a feed rendered once per distinct value, in one sink's form (a CSV cell,
@@ -93,7 +92,7 @@ extension FeedCells {
     func prefetch(ahead rows: FeedRows, distance: Int = 8) {
         guard prefetches else { return }
         if let far = rows.account(ahead: 2 * distance) {
-            accounts.withUnsafeBufferPointer { cells in cells.baseAddress.map { txfeed_prefetch($0 + Int(far)) } }
+            accounts.prefetch(at: Int(far))
         }
         if let near = rows.account(ahead: distance) { names.prefetch(range: accounts[Int(near)].name) }
     }
