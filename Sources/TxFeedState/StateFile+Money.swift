@@ -90,8 +90,8 @@ extension StateFile {
         }
         var onDaysCovered: [(position: Int, batch: Int64)] = []
         if !olderBlocks.isEmpty {
-            let named = Set(found.map(\.position))
-            for (position, key) in moneyKeys.enumerated() where key != 0 && !named.contains(position) {
+            let named = Self.marks(found.map(\.position), count: moneyKeys.count)
+            for (position, key) in moneyKeys.enumerated() where key != 0 && !named[position] {
                 let t = feed.transactions[position]
                 let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
                 if let block = olderBlocks[accountNumbers[Int(t.account)]]?.first(where: {
@@ -103,7 +103,8 @@ extension StateFile {
         }
         let dateMoved = datesMoved(
             feed, moneyKeys: moneyKeys, accountNumbers: accountNumbers,
-            named: Set(found.map(\.position) + onDaysCovered.map(\.position)), remembered: remembered,
+            named: Self.marks(found.map(\.position) + onDaysCovered.map(\.position), count: moneyKeys.count),
+            remembered: remembered,
             holds: { asked.contains($0) || held.contains($0) })
         func real(_ position: Int) -> Bool {
             guard !feed.keptAnyway.isEmpty else { return false }
@@ -115,6 +116,14 @@ extension StateFile {
             dateMoved: dateMoved.filter { !real($0.position) })
     }
 
+    /// Which of `count` positions are among `positions`: read in feed order, where a set's probe
+    /// of a million named records missed the cache each time.
+    private static func marks(_ positions: [Int], count: Int) -> [Bool] {
+        var marks = [Bool](repeating: false, count: count)
+        for position in positions { marks[position] = true }
+        return marks
+    }
+
     /// Days a booking date may lie from the value date another export gave the same payment: a
     /// Friday's card payment booked on Monday, a holiday between.
     public static let dateMoveDays: Int64 = 4
@@ -124,7 +133,7 @@ extension StateFile {
     /// that day (so the export covers it) yet holds that money no more (`holds`). Each money
     /// remembered pairs with one record.
     private func datesMoved(
-        _ feed: Feed, moneyKeys: [Int64], accountNumbers: [Int], named: Set<Int>,
+        _ feed: Feed, moneyKeys: [Int64], accountNumbers: [Int], named: [Bool],
         remembered keys: [(key: Int64, batch: Int64)], holds: (Int64) -> Bool
     ) -> [(position: Int, batch: Int64, day: Int64)] {
         guard !keys.isEmpty else { return [] }
@@ -145,24 +154,37 @@ extension StateFile {
         for t in feed.transactions where !t.isPending { cover(t) }
         for t in feed.seenBooked { cover(t) }
         var moved: [(position: Int, batch: Int64, day: Int64)] = []
-        for (position, key) in moneyKeys.enumerated() where key != 0 && !named.contains(position) {
+        var neighbours: [(day: Int64, key: Int64)] = []
+        for (position, key) in moneyKeys.enumerated() where key != 0 && !named[position] {
             let t = feed.transactions[position]
             let number = accountNumbers[Int(t.account)]
             let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
             let span = spans[number]
-            search: for distance in 1...Self.dateMoveDays {
-                for other in [day - distance, day + distance] where span.first <= other && other <= span.last {
-                    // The money of that day and amount remembered, past what this run holds of
-                    // it and what another record was paired with.
-                    for occurrence in 1... {
-                        let probe = MoneyTable.key(
+            // The days before and after at each distance, nearest first, with their first money
+            // key: asked of the filter at once, so that its words come from memory together.
+            neighbours.removeAll(keepingCapacity: true)
+            for step in 2...(2 * Self.dateMoveDays + 1) {
+                let other = step & 1 == 0 ? day - step / 2 : day + step / 2
+                guard span.first <= other && other <= span.last else { continue }
+                let first = MoneyTable.key(
+                    IdentityKey.ofMoney(day: other, signedMinor: t.signedMinor, occurrence: 1), number)
+                filter.prefetch(first)
+                neighbours.append((other, first))
+            }
+            search: for (other, first) in neighbours {
+                // The money of that day and amount remembered, past what this run holds of it
+                // and what another record was paired with.
+                for occurrence in 1... {
+                    let probe =
+                        occurrence == 1
+                        ? first
+                        : MoneyTable.key(
                             IdentityKey.ofMoney(day: other, signedMinor: t.signedMinor, occurrence: occurrence), number)
-                        guard filter.mayContain(probe), let batch = remembered.peek(probe) else { break }
-                        if batch < 0 || holds(probe) { continue }
-                        _ = remembered.take(probe)
-                        moved.append((position, batch, other))
-                        break search
-                    }
+                    guard filter.mayContain(probe), let batch = remembered.peek(probe) else { break }
+                    if batch < 0 || holds(probe) { continue }
+                    _ = remembered.take(probe)
+                    moved.append((position, batch, other))
+                    break search
                 }
             }
         }
@@ -192,37 +214,40 @@ public struct MoneySeenBefore: Sendable {
     }
 }
 
-/// Which keys a ``MoneyTable`` may hold, in half a byte a key: most keys asked of a large table were
+/// Which keys a ``MoneyTable`` may hold, in two bytes a key: most keys asked of a large table were
 /// never put in, and the filter answers those from the cache where the table would be read from
-/// memory (a million new records' neighbouring days cost 1 s of random reads).
+/// memory (a million new records' neighbouring days cost 1 s of random reads). Both of a key's
+/// bits are in one word, so that a question is one read, and one that can be asked ahead.
 private struct KeyFilter {
     private var words: [UInt64]
     private let mask: Int
 
     init(capacity: Int) {
-        var bits = 64
-        while bits < capacity * 4 { bits <<= 1 }
-        words = Array(repeating: 0, count: bits / 64)
-        mask = bits - 1
+        var count = 1
+        while count * 64 < capacity * 16 { count <<= 1 }
+        words = Array(repeating: 0, count: count)
+        mask = count - 1
     }
 
-    /// Two bits of the key's own (FNV) bits.
-    private func bits(_ key: Int64) -> (Int, Int) {
+    /// The key's word and two bits in it, from the key's own (FNV) bits.
+    private func place(_ key: Int64) -> (word: Int, bits: UInt64) {
         let bits = UInt64(bitPattern: key)
-        return (Int(truncatingIfNeeded: bits) & mask, Int(truncatingIfNeeded: bits >> 32) & mask)
+        return (Int(truncatingIfNeeded: bits >> 12) & mask, 1 << (bits & 63) | 1 << (bits >> 6 & 63))
     }
 
     mutating func insert(_ key: Int64) {
-        let (a, b) = bits(key)
-        words[a >> 6] |= 1 << UInt64(a & 63)
-        words[b >> 6] |= 1 << UInt64(b & 63)
+        let (word, bits) = place(key)
+        words[word] |= bits
     }
 
     /// False when the key was never inserted; true when it may have been.
     func mayContain(_ key: Int64) -> Bool {
-        let (a, b) = bits(key)
-        return words[a >> 6] & (1 << UInt64(a & 63)) != 0 && words[b >> 6] & (1 << UInt64(b & 63)) != 0
+        let (word, bits) = place(key)
+        return words[word] & bits == bits
     }
+
+    /// Asks the cache for the key's word, which ``mayContain(_:)`` reads soon.
+    func prefetch(_ key: Int64) { words.prefetch(at: place(key).word) }
 }
 
 /// Money keys, each with a value (a feed position, a batch): an open-addressing table over the
