@@ -129,6 +129,43 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertNil(read.failure)
     }
 
+    /// An MT942 has no closing balance whose absence tells a cut: the end its file gives a message
+    /// does. Without the text block's `-}`, or the `-` that ended the report before it, the report
+    /// fails; where the file shows neither, the cut cannot be told, and a note says so.
+    func testAnMT942TheFileEndsInsideFailsWhereTheFileShowsHowItsMessagesEnd() throws {
+        let whole = String(decoding: try fixture("interim.942"), as: UTF8.self)
+        XCTAssertTrue(whole.hasPrefix("{1:") && whole.hasSuffix("-}\n"))
+        XCTAssertNil(MT940Read(whole).ends.first?.failure)
+        let cut = MT940Read(String(whole[..<whole.range(of: ":90D:")!.lowerBound]))
+        XCTAssertEqual(cut.ends.count, 1)
+        XCTAssertEqual(
+            cut.ends.first?.failure,
+            "the file ends inside the report, before the -} that closes its text block ({4:): it was cut short")
+
+        let report = ":20:I1\n:25:NL20INGB0001234567\n:34F:EURD0,\n:61:2403110311DR19,99NMSCNONREF\n"
+        XCTAssertEqual(
+            MT940Read(report + "-\n" + report).ends.map(\.failure),
+            [
+                nil,
+                "the file ends inside the report, before the - that ends the file's other messages: it was cut short",
+            ])
+
+        func notes(_ text: String) -> [String] {
+            let reader = MT940Reader(bytes: Array(text.utf8), origin: "test.942")
+            while let event = reader.next() {
+                if case .statementEnd(let end) = event { XCTAssertNil(end.failure, text) }
+            }
+            return reader.notes
+        }
+        XCTAssertEqual(
+            notes(report),
+            [
+                "statement 1: the file ends inside the MT942 report, without a - to end it: if the file was cut short, its last lines are missing"
+            ])
+        XCTAssertEqual(notes(report + "-\n"), [], "ended: nothing to say")
+        XCTAssertEqual(notes(report + report + "-\n"), [], "ended at the next :20:")
+    }
+
     func testGarbageIsNoMessageAndALineWithoutBreaksStops() {
         let garbage = MT940Read(bytes: [0, 1, 0x67, 0xFF, 0x0A, 0x6E, 0x6F])
         XCTAssertEqual(garbage.kinds, ["failure"])

@@ -212,6 +212,10 @@ final class MT940Tests: XCTestCase {
             result.stderr.contains(
                 "german-truncated.sta: statement 2: the file ends inside the statement, before its closing balance"),
             result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "interim-truncated.942: statement 1: the file ends inside the report, before the -} that closes its text block ({4:): it was cut short"
+            ), result.stderr)
         XCTAssertTrue(result.stderr.contains("not-mt940 (mt940): FAILED"), result.stderr)
         XCTAssertTrue(result.stderr.contains("not-mt940.sta: no MT940 message: no :20: field"), result.stderr)
         XCTAssertEqual(try feedRows(result).count, 2 + 3)

@@ -42,6 +42,10 @@ public final class MT940Reader {
     /// The statement open, when `isOpen`: not an optional, so that each entry updates it in place.
     @exclusivity(unchecked) private var current = MT940StatementEnd(statement: MT940Statement(index: 0, line: 0))
     @exclusivity(unchecked) private var isOpen = false
+    /// Whether a SWIFT text block (`{4:`) is open, which a `-}` line closes.
+    @exclusivity(unchecked) private var inTextBlock = false
+    /// Messages a `-` line ended: the file's way of ending them, which its last one keeps.
+    @exclusivity(unchecked) private var endedByDash = 0
     @exclusivity(unchecked) private var headerSent = false
     /// An MT942 whose currency is not known at its first `:61:` (no `:34F:`) is begun at its
     /// end, when its `:90D:`/`:90C:` have named it: its events wait here until then, and its
@@ -199,7 +203,11 @@ public final class MT940Reader {
         guard let first = trimmed.first else { return }
         if first == UInt8(ascii: "-"), trimmed.dropFirst().first.map({ $0 == UInt8(ascii: "}") }) ?? true {
             finishField()
-            if isOpen { endMessage(cutShort: false) }
+            if isOpen {
+                endedByDash += 1
+                endMessage(cutShort: false)
+            }
+            inTextBlock = false
             let after = trimmed.dropFirst(2)
             if after.first == UInt8(ascii: "{") { line(after, number: number) }
             return
@@ -213,6 +221,7 @@ public final class MT940Reader {
             }
             if let block = MT940Text.find(trimmed, "{4:") {
                 if isOpen { endMessage(cutShort: false) }
+                inTextBlock = true
                 line(trimmed[(block + 3)...], number: number)
             }
             return
@@ -505,6 +514,21 @@ public final class MT940Reader {
                     : "no closing balance (:62F: or :62M:): the statement cannot be checked"
             } else if statement.opening == nil {
                 end.problem = "no opening balance (:60F: or :60M:): the statement cannot be checked"
+            }
+        }
+        // An MT942 has no closing balance to miss: what it lacks at a cut is the end its file
+        // gives a message, a text block's `-}` or the `-` of the messages before it.
+        if statement.isInterim, cutShort, end.problem == nil {
+            if inTextBlock {
+                end.problem =
+                    "the file ends inside the report, before the -} that closes its text block ({4:): it was cut short"
+            } else if endedByDash > 0 {
+                end.problem =
+                    "the file ends inside the report, before the - that ends the file's other messages: it was cut short"
+            } else {
+                notes.append(
+                    "\(statement.path): the file ends inside the MT942 report, without a - to end it: if the file was cut short, its last lines are missing"
+                )
             }
         }
         post(.statementEnd(end))
