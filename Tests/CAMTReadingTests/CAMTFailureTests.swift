@@ -24,6 +24,18 @@ final class CAMTFailureTests: XCTestCase {
         XCTAssertTrue(failure.message.contains("Amt"), failure.message)
     }
 
+    /// libxml2 stops at 256 levels and advises its own XML_PARSE_HUGE, which no one running txfeed
+    /// can set: the failure says what the file holds instead.
+    func testNestingPastLibxml2sLimitIsSaidInTheFilesTerms() throws {
+        let good = D.entry("1.00", "DBIT", Self.named)
+        let deep = good.replacingOccurrences(
+            of: "</Amt>", with: "</Amt>" + String(repeating: "<X>", count: 300) + String(repeating: "</X>", count: 300))
+        let failure = try XCTUnwrap(D.failure(D.document(D.statement(deep))))
+        XCTAssertEqual(
+            failure.message, "elements nested more than 256 deep: no camt statement nests so (an element left open?)")
+        XCTAssertFalse(failure.description.contains("XML_PARSE_HUGE"), "\(failure)")
+    }
+
     /// Cut inside the second statement: the first, ended well before the cut, comes out whole;
     /// the second never ends. (The reader lags libxml2's parser by a chunk or so: what was read
     /// within that distance of the damage is not handed out, which is why the test's first

@@ -163,6 +163,10 @@ public final class CAMTReader {
                     "\(bytes.isEmpty ? "the text is" : "bytes \(bytes) are") not UTF-8, which the file is unless its "
                     + "<?xml?> declaration names another encoding: encoding=NAME reads it in another (windows-1252, "
                     + "iso-8859-1, cp1250…)"
+            } else if message.hasPrefix("Excessive depth in document") {
+                // libxml2's limit of 256, with advice on its own options, which no one running
+                // txfeed can set: no camt file nests so deep (an element opened and never closed).
+                message = "elements nested more than 256 deep: no camt statement nests so (an element left open?)"
             } else if isCutShort(at: xml.parserLine) {
                 message = "the file is cut short (libxml2: \(message))"
             }
