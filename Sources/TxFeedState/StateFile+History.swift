@@ -38,10 +38,8 @@ extension StateFile {
                                 "damaged (a block of batch \(batch) has \(keys.count) bytes of keys for \(kinds.count) kinds); it was left as it is: restore it from a backup, or start a new state file"
                         )
                     }
-                    // Money keys are asked only for the run's new records (`moneySeenBefore`).
-                    let money = UInt8(IdentityKey.Kind.money.rawValue)
-                    history.reserve(kinds.count(where: { $0 != money }))
                     for i in 0..<kinds.count {
+                        // Money keys are asked only for the run's new records (`moneySeenBefore`).
                         guard let kind = IdentityKey.Kind(rawValue: Int64(kinds[i])), kind != .money else { continue }
                         let key = Int64(littleEndian: keys.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
                         history.add(account: index, key: key, kind: kind, batch: batch)

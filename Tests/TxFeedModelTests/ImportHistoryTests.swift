@@ -128,19 +128,4 @@ final class ImportHistoryTests: XCTestCase {
             IdentityKey.of(Fingerprint(hash: 0x3021_ae37_2045_84aa, occurrence: 1)), 1_194_081_972_544_387_291)
         XCTAssertEqual(IdentityKey.of(bankID: "F1"), 7_381_775_656_632_472_214)
     }
-
-    /// Room made for a block of keys at once keeps the keys already in, and takes the block's
-    /// past where the table would have doubled.
-    func testKeysAddedAroundAReserveAreAllFound() {
-        var history = ImportHistory(capacity: 4)
-        func key(_ n: Int) -> Int64 { IdentityKey.ofMoney(day: Int64(n), signedMinor: 1, occurrence: 1) }
-        for n in 0..<100 { history.add(account: n % 3, key: key(n), kind: .fingerprint, batch: 1) }
-        history.reserve(5_000)
-        history.reserve(10)  // already room: nothing moves
-        for n in 100..<5_100 { history.add(account: n % 3, key: key(n), kind: .bankID, batch: 2) }
-        for n in 0..<5_100 {
-            XCTAssertEqual(history.batch(account: n % 3, key: key(n)), n < 100 ? 1 : 2, "key \(n)")
-        }
-        XCTAssertNil(history.batch(account: 1, key: key(0)), "a key of another account")
-    }
 }

@@ -133,20 +133,10 @@ public struct ImportHistory: Sendable {
         Int(truncatingIfNeeded: (key ^ (UInt64(account) &* 0x9e37_79b9_7f4a_7c15)) >> 7) & mask
     }
 
-    /// Makes room for `additional` more keys in one step: a state file's block of a million
-    /// keys doubled the table ten times, moving every key each time.
-    public mutating func reserve(_ additional: Int) {
-        var size = slots.count
-        while size < (count + additional) * 2 { size <<= 1 }
-        if size > slots.count { rehash(size: size) }
-    }
-
-    private mutating func grow() { rehash(size: slots.count * 2) }
-
-    private mutating func rehash(size: Int) {
+    private mutating func grow() {
         let old = slots.filter { $0.kinds != 0 }
-        slots = Array(repeating: Slot(key: 0, account: 0, kinds: 0, batch: 0), count: size)
-        mask = size - 1
+        slots = Array(repeating: Slot(key: 0, account: 0, kinds: 0, batch: 0), count: slots.count * 2)
+        mask = slots.count - 1
         for s in old {
             var slot = slot(of: s.key, account: s.account)
             while slots[slot].kinds != 0 { slot = (slot + 1) & mask }
