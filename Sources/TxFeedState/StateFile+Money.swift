@@ -154,7 +154,10 @@ extension StateFile {
         for t in feed.transactions where !t.isPending { cover(t) }
         for t in feed.seenBooked { cover(t) }
         var moved: [(position: Int, batch: Int64, day: Int64)] = []
-        var neighbours: [(day: Int64, key: Int64)] = []
+        // Room for the days around a record, on the stack: an array's appends cost more than the
+        // probes they wait for.
+        precondition(2 * Self.dateMoveDays <= 8, "a record's neighbouring days fit in eight")
+        var neighbours = InlineArray<8, (day: Int64, key: Int64)>(repeating: (0, 0))
         for (position, key) in moneyKeys.enumerated() where key != 0 && !named[position] {
             let t = feed.transactions[position]
             let number = accountNumbers[Int(t.account)]
@@ -162,16 +165,18 @@ extension StateFile {
             let span = spans[number]
             // The days before and after at each distance, nearest first, with their first money
             // key: asked of the filter at once, so that its words come from memory together.
-            neighbours.removeAll(keepingCapacity: true)
+            var count = 0
             for step in 2...(2 * Self.dateMoveDays + 1) {
                 let other = step & 1 == 0 ? day - step / 2 : day + step / 2
                 guard span.first <= other && other <= span.last else { continue }
                 let first = MoneyTable.key(
                     IdentityKey.ofMoney(day: other, signedMinor: t.signedMinor, occurrence: 1), number)
                 filter.prefetch(first)
-                neighbours.append((other, first))
+                neighbours[count] = (other, first)
+                count += 1
             }
-            search: for (other, first) in neighbours {
+            search: for index in 0..<count {
+                let (other, first) = neighbours[index]
                 // The money of that day and amount remembered, past what this run holds of it
                 // and what another record was paired with.
                 for occurrence in 1... {
