@@ -4,8 +4,8 @@ import XCTest
 
 /// Bank files broken on purpose, the same way on every run (``FileMutation``): txfeed must never
 /// die of a signal or hang on them, must exit 0, 1, 2 or 3, and every failure must name its file.
-/// The bank CSV cases go through one process (a folder), a handful through `-s csv:`; the
-/// statements through a folder twice, in plugin host children and in-process, which must agree.
+/// Each set is read as a folder twice, in plugin host children and in txfeed's own process, which
+/// must agree; a handful of the bank CSV cases through `-s csv:` too.
 final class BrokenFilesRunTests: XCTestCase {
     var folder: TemporaryFolder!
 
@@ -54,6 +54,27 @@ final class BrokenFilesRunTests: XCTestCase {
         return result
     }
 
+    /// The folder's files read by one run, `isolation` as given: the run, and its `--rejects` file.
+    private func read(_ path: String, isolation: String) throws -> (result: CommandResult, rejects: Data) {
+        let rejects = folder.path + "/rejects-\(isolation).ndjson"
+        let result = try run([
+            "run", path, "--sink", "ndjson", "--no-progress", "--timeout", "20", "--isolation", isolation,
+            "--rejects", rejects,
+        ])
+        return (result, (try? Data(contentsOf: URL(fileURLWithPath: rejects))) ?? Data())
+    }
+
+    /// The folder read in plugin host children and in txfeed's own process, which must agree: the
+    /// wire neither loses nor changes what a reader makes of a broken file. The children's run.
+    private func readBothWays(_ path: String) throws -> CommandResult {
+        let child = try read(path, isolation: "process")
+        let inProcess = try read(path, isolation: "in-process")
+        XCTAssertEqual(child.result.status, inProcess.result.status, String(inProcess.result.stderr.suffix(3000)))
+        XCTAssertEqual(child.result.output, inProcess.result.output, "the same feed")
+        XCTAssertEqual(child.rejects, inProcess.rejects, "the same rejects")
+        return child.result
+    }
+
     /// Failure lines of the run summary: `txfeed: NAME (PLUGIN): FAILED: why`.
     private func failures(in stderr: String) -> [(source: String, line: String)] {
         stderr.split(separator: "\n").compactMap { line in
@@ -70,11 +91,8 @@ final class BrokenFilesRunTests: XCTestCase {
         let stems = Dictionary(
             uniqueKeysWithValues: cases.map { (($0.name as NSString).deletingPathExtension, $0.name) })
 
-        // All of them in one process: one source per file.
-        let all = try run([
-            "run", folder.path + "/cases", "--sink", "ndjson", "--no-progress", "--timeout", "20",
-            "--rejects", folder.path + "/rejects.ndjson",
-        ])
+        // All of them in one run: one source per file.
+        let all = try readBothWays(folder.path + "/cases")
         for stem in stems.keys.sorted() {
             XCTAssertTrue(all.stderr.contains("txfeed: \(stem) ("), "\(stem) is reported, never skipped")
         }
@@ -126,37 +144,23 @@ final class BrokenFilesRunTests: XCTestCase {
         return cases
     }
 
-    /// The wire between a plugin host child and txfeed neither loses nor changes what a reader
-    /// makes of a broken file: the same feed, rejects and exit status as in txfeed's own process.
+    /// OFX, QIF, MT940 and MT942, camt: as the bank CSV cases.
     func testBrokenStatementsReadTheSameInAChildAsInProcessAndNeverCrash() throws {
         let cases = try Self.statementCases()
         for (name, bytes) in cases { try folder.write("statements/" + name, Data(bytes)) }
-        func read(_ isolation: String) throws -> (result: CommandResult, rejects: Data) {
-            let rejects = folder.path + "/rejects-\(isolation).ndjson"
-            let result = try run([
-                "run", folder.path + "/statements", "--sink", "ndjson", "--no-progress", "--timeout", "20",
-                "--isolation", isolation, "--rejects", rejects,
-            ])
-            return (result, (try? Data(contentsOf: URL(fileURLWithPath: rejects))) ?? Data())
-        }
-        let child = try read("process")
-        let inProcess = try read("in-process")
-        XCTAssertEqual(child.result.status, inProcess.result.status, inProcess.result.stderr.suffix(3000).description)
-        XCTAssertEqual(child.result.output, inProcess.result.output, "the same feed")
-        XCTAssertEqual(child.rejects, inProcess.rejects, "the same rejects")
-
-        let summary = child.result.stderr
+        let child = try readBothWays(folder.path + "/statements")
+        let summary = child.stderr
         let stems = Dictionary(
             uniqueKeysWithValues: cases.map { (($0.name as NSString).deletingPathExtension, $0.name) })
         for stem in stems.keys.sorted() {
             XCTAssertTrue(summary.contains("txfeed: \(stem) ("), "\(stem) is reported, never skipped")
         }
-        XCTAssertGreaterThan(child.result.output.split(separator: "\n").count, 100, "most cases still read")
+        XCTAssertGreaterThan(child.output.split(separator: "\n").count, 100, "most cases still read")
         let failed = failures(in: summary)
         XCTAssertGreaterThan(failed.count, 10, String(summary.suffix(3000)))
         for (source, line) in failed {
             XCTAssertTrue(stems[source].map(line.contains) ?? false, "the failure names its file: \(line)")
         }
-        XCTAssertEqual(child.result.status, 3, "some read, some failed")
+        XCTAssertEqual(child.status, 3, "some read, some failed")
     }
 }
