@@ -215,6 +215,18 @@ final class ShardRunTests: XCTestCase {
         XCTAssertEqual(cut.status, 2)
         XCTAssertTrue(cut.stderr.contains("cut.ndjson:"), cut.stderr)
         XCTAssertFalse(folder.exists("x.csv"), "nothing written")
+        // Cut at a line's end, it reads as a whole part: its sources' counts tell.
+        let lines = text.split(separator: UInt8(ascii: "\n")).dropLast()
+        try Data(Array(lines.joined(separator: [UInt8(ascii: "\n")])) + [UInt8(ascii: "\n")]).write(
+            to: URL(fileURLWithPath: folder.path + "/short.ndjson"))
+        let short = try txfeed("merge", folder.path + "/short.ndjson", parts[1], parts[2], "-o", folder.path + "/x.csv")
+        XCTAssertEqual(short.status, 2)
+        XCTAssertTrue(
+            short.stderr.contains(
+                #/short\.ndjson: source \S+ wrote \d+ transactions?, the part holds \d+ \(was it cut short, or edited\?\): run part 0/3 again/#
+            ),
+            short.stderr)
+        XCTAssertFalse(folder.exists("x.csv"), "nothing written")
 
         XCTAssertEqual(try txfeed("run", statements, "--shard", "3/3", "--no-progress").status, 2)
         XCTAssertEqual(try txfeed("run", statements, "--shard", "0/3", "--sink", "csv", "--no-progress").status, 2)

@@ -97,9 +97,18 @@ public struct PartMerge {
         var order = IndexHeap()
         for k in heads.indices where heads[k] != nil { order.push(k, by: precedes) }
         var written = 0
+        // Each source's transactions read, by its index in the run: checked against the count its
+        // part states, since a part cut at a line's end reads as a whole one.
+        var counted = [Int](repeating: 0, count: (sources.map(\.index).max() ?? -1) + 1)
         var scratch = CSVRow.Scratch(columns: format.columns)
         while let k = order.top {
             let record = heads[k]!.record
+            let source = heads[k]!.source
+            guard counted.indices.contains(source) else {
+                throw UsageError(
+                    "\(parts[k].path): a transaction of source \(source), which no part lists (was it edited?)")
+            }
+            counted[source] += 1
             switch format {
             case .ndjson:
                 out.buffer += record
@@ -116,6 +125,12 @@ public struct PartMerge {
             if heads[k] == nil { order.popTop(by: precedes) } else { order.topChanged(by: precedes) }
         }
         let reports = try sources.map { source throws(UsageError) in try SourceTotals(source.object) }
+        for (source, report) in zip(sources, reports) where counted[source.index] != report.count {
+            let part = parts.first { $0.sources.contains { $0.index == source.index } }!
+            throw UsageError(
+                "\(part.path): source \(report.name) wrote \(report.count) \("transaction".plural(report.count)), the part holds \(counted[source.index]) (was it cut short, or edited?): run part \(part.shard.index)/\(part.shard.count) again"
+            )
+        }
         if format == .json {
             out.write("],\n\"sources\":")
             out.write(FeedJSON.array(sources.map(\.object)))
@@ -187,6 +202,9 @@ public struct PartMerge {
 
 /// What the summary needs of a part's source object.
 private struct SourceTotals {
+    var name: String
+    /// Its transactions in the feed, each a line of its part.
+    var count: Int
     var failed: Bool
     var rejected: Int
     var duplicates: Int?
@@ -201,6 +219,8 @@ private struct SourceTotals {
             if case .integer(let n)? = members.first(where: { $0.key == key })?.value { return Int(n) }
             return nil
         }
+        name = members.first(where: { $0.key == "name" })?.value.string ?? "?"
+        count = integer("count") ?? 0
         failed = members.first(where: { $0.key == "status" })?.value.string == "failure"
         rejected = integer("rejected") ?? 0
         duplicates = integer("duplicates")
