@@ -1,3 +1,5 @@
+import TxFeedTestSupport
+
 /// The mutations of DecoderDifferentialFuzzTests: each the kind of change fuzzing found to make
 /// the scanner and jansson disagree, or either of them disagree with JSON.
 enum EnvelopeMutation {

@@ -1,3 +1,4 @@
+import TxFeedTestSupport
 import XCTest
 
 @testable import TxFeedDecoding

@@ -1,5 +1,6 @@
 import CJansson
 import TxFeedModel
+import TxFeedTestSupport
 import XCTest
 
 @testable import TxFeedDecoding

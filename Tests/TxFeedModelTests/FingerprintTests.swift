@@ -1,3 +1,4 @@
+import TxFeedTestSupport
 import XCTest
 
 @testable import TxFeedModel
@@ -79,14 +80,8 @@ final class FingerprintTests: XCTestCase {
     /// was seen twice, and numbered 1 elsewhere: the numbers are a plain count's, for repeats,
     /// for strangers that share a slot (the same high bits), and for records seen once.
     func testUnorderedOccurrencesAreAPlainCount() {
-        var state: UInt64 = 0x5EED
-        func next() -> UInt64 {  // SplitMix64
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: 0x5EED)
+        func next() -> UInt64 { random.next() }
         let pool = (0..<500).map { _ in next() }
         var hashes: [UInt64] = []
         for n in 0..<40_000 {

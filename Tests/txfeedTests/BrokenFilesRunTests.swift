@@ -21,7 +21,7 @@ final class BrokenFilesRunTests: XCTestCase {
     /// Every case as (file name, bytes): each mutation twice on each fixture, plus a few edge files.
     /// 12 × 2 × 6 + 4 = 148.
     static func bankCases() throws -> [(name: String, bytes: [UInt8])] {
-        var random = FileMutation.Generator(state: 20_241_124)
+        var random = SplitMix64(seed: 20_241_124)
         var cases: [(String, [UInt8])] = [
             ("empty.csv", []), ("bom-only.csv", [0xEF, 0xBB, 0xBF]), ("utf16-bom-only.csv", [0xFF, 0xFE]),
             ("header-only.csv", Array("Date,Description,Amount\n".utf8)),
@@ -129,7 +129,7 @@ final class BrokenFilesRunTests: XCTestCase {
 
     /// Every statement case as (file name, bytes): 12 mutations × 10 fixtures.
     static func statementCases() throws -> [(name: String, bytes: [UInt8])] {
-        var random = FileMutation.Generator(state: 20_261_203)
+        var random = SplitMix64(seed: 20_261_203)
         var cases: [(String, [UInt8])] = []
         for fixture in statements {
             let path = BuiltProducts.fixtures + "/statements/" + fixture

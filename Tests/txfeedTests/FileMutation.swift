@@ -1,3 +1,5 @@
+import TxFeedTestSupport
+
 /// One way of breaking a file, the same way on every run: flipped, inserted and deleted bytes,
 /// cuts, doubled separators and quotes, unterminated quotes, NUL bytes, huge fields, line ends,
 /// dropped and shuffled lines. Its raw value goes into the case's file name.
@@ -8,7 +10,7 @@ enum FileMutation: String, CaseIterable {
     case dropLines = "drop-lines"
     case shuffleLines = "shuffle-lines"
 
-    func apply(to bytes: inout [UInt8], _ random: inout Generator) {
+    func apply(to bytes: inout [UInt8], _ random: inout SplitMix64) {
         switch self {
         case .flip:
             for _ in 0..<(1 + random.below(8)) where !bytes.isEmpty {
@@ -66,26 +68,8 @@ enum FileMutation: String, CaseIterable {
         }
     }
 
-    /// SplitMix64 with its own bounded draw, so the cases do not change with the standard
-    /// library's random algorithms.
-    struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-
-        /// A number in 0..<bound (bound > 0).
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
-
     /// Where a mutation strikes: any offset, or one just after a given byte (a separator, a quote).
-    static func offset(in bytes: [UInt8], _ random: inout Generator, after wanted: Set<UInt8>? = nil) -> Int {
+    static func offset(in bytes: [UInt8], _ random: inout SplitMix64, after wanted: Set<UInt8>? = nil) -> Int {
         guard let wanted else { return random.below(bytes.count + 1) }
         let candidates = bytes.indices.filter { wanted.contains(bytes[$0]) }
         guard !candidates.isEmpty else { return random.below(bytes.count + 1) }
