@@ -163,6 +163,8 @@ final class MT940StatementReadingTests: XCTestCase {
                 "statement 1: the file ends inside the MT942 report, without a - to end it: if the file was cut short, its last lines are missing"
             ])
         XCTAssertEqual(notes(report + "-\n"), [], "ended: nothing to say")
+        let counted = MT940Read(String(whole[..<whole.range(of: "-}")!.lowerBound]))
+        XCTAssertEqual(counted.ends.map(\.failure), [nil], "its totals, after every :61:, count them all")
         XCTAssertEqual(notes(report + report + "-\n"), [], "ended at the next :20:")
     }
 

@@ -516,9 +516,10 @@ public final class MT940Reader {
                 end.problem = "no opening balance (:60F: or :60M:): the statement cannot be checked"
             }
         }
-        // An MT942 has no closing balance to miss: what it lacks at a cut is the end its file
-        // gives a message, a text block's `-}` or the `-` of the messages before it.
-        if statement.isInterim, cutShort, end.problem == nil {
+        // An MT942 has no closing balance to miss. Its `:90D:`/`:90C:`, after every `:61:`, count
+        // them when it has them; else what it lacks at a cut is the end its file gives a message,
+        // a text block's `-}` or the `-` of the messages before it.
+        if statement.isInterim, cutShort, statement.totals.isEmpty, end.problem == nil {
             if inTextBlock {
                 end.problem =
                     "the file ends inside the report, before the -} that closes its text block ({4:): it was cut short"
