@@ -105,4 +105,31 @@ final class CAMTFailureTests: XCTestCase {
         XCTAssertEqual(failures.count, 1, "\(events)")
         guard case .failure? = events.last else { return XCTFail("the reading ends in its failure: \(events)") }
     }
+
+    /// The fixtures cut at every line's end: a statement handed out ended is whole, as many entries
+    /// as in the whole file, and the cut is a failure (no `</Document>`).
+    func testAFileCutAtAnyLineKeepsOnlyWholeStatementsAndFails() throws {
+        var cuts = 0
+        for name in ["camt053-two-statements.xml", "camt054-v08-prtry.xml", "real/camt-to-coda-2024-05-31.xml"] {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../Fixtures/statements/camt/" + name)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let whole = D.ends(text).map(\.entries)
+            XCTAssertNil(D.failure(text), name)
+            let lineEnds = text.indices.filter { text[$0] == "\n" }.dropLast()
+            for end in lineEnds {
+                let cut = String(text[...end])
+                let events = D.events(cut)
+                let ends = events.compactMap { if case .statementEnd(let end) = $0 { end } else { nil } }
+                for (index, kept) in ends.enumerated() {
+                    XCTAssertEqual(kept.entries, whole[index], "\(name) cut: Stmt[\(index)] kept in part")
+                }
+                guard case .failure? = events.last else {
+                    return XCTFail("\(name) cut: no failure: \(String(describing: events.last))")
+                }
+                cuts += 1
+            }
+        }
+        XCTAssertGreaterThan(cuts, 150)
+    }
 }

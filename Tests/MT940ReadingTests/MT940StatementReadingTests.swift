@@ -168,6 +168,37 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(notes(report + report + "-\n"), [], "ended at the next :20:")
     }
 
+    /// Every fixture cut at every line's end: a statement or report kept is whole (as many
+    /// entries as in the whole file), or, where the file cannot show a cut, a note says so.
+    func testAFileCutAtAnyLineKeepsNoStatementInPartWithoutAWord() throws {
+        let names = [
+            "german.sta", "dutch.sta", "rabobank.sta", "commerzbank.sta", "postfinance.sta", "plain-pages.sta",
+            "citi.txt", "mbank.txt", "interim.942", "interim-ing.942", "interim-dk.942", "interim-no-floor.942",
+        ]
+        func read(_ bytes: [UInt8]) -> (ends: [MT940StatementEnd], notes: [String]) {
+            let reader = MT940Reader(bytes: bytes, origin: "test.sta")
+            var ends: [MT940StatementEnd] = []
+            while let event = reader.next() { if case .statementEnd(let end) = event { ends.append(end) } }
+            return (ends, reader.notes)
+        }
+        var cuts = 0
+        for name in names {
+            let bytes = try fixture(name)
+            let whole = read(bytes).ends.map(\.entries)
+            for (offset, byte) in bytes.enumerated() where byte == 0x0A && offset + 1 < bytes.count {
+                let cut = read(Array(bytes[...offset]))
+                for (index, end) in cut.ends.enumerated() where end.failure == nil && end.entries != whole[index] {
+                    XCTAssertTrue(
+                        cut.notes.contains { $0.hasPrefix("\(end.statement.path): the file ends inside") },
+                        "\(name) cut after byte \(offset): \(end.statement.path) kept with \(end.entries) of "
+                            + "\(whole[index]) entries, without a word")
+                }
+                cuts += 1
+            }
+        }
+        XCTAssertGreaterThan(cuts, 300)
+    }
+
     func testGarbageIsNoMessageAndALineWithoutBreaksStops() {
         let garbage = MT940Read(bytes: [0, 1, 0x67, 0xFF, 0x0A, 0x6E, 0x6F])
         XCTAssertEqual(garbage.kinds, ["failure"])
