@@ -246,4 +246,41 @@ final class OFXDocumentTests: XCTestCase {
         XCTAssertEqual(fromXML.transactions.count, 8)
         XCTAssertEqual(fromXML.notes.count, 1)
     }
+
+    /// The fixtures cut at every line's end: a statement handed out ended is whole, as many
+    /// transactions as in the whole file, and the cut is a failure.
+    func testAFileCutAtAnyLineKeepsOnlyWholeStatementsAndFails() throws {
+        /// Each ended statement's transactions, in order, and whether the read failed.
+        func statements(_ bytes: [UInt8]) -> (ended: [Int], failed: Bool) {
+            var ended: [Int] = []
+            var open = 0
+            let outcome = bytes.withUnsafeBytes { buffer in
+                OFXDocument(bytes: buffer, origin: "test.ofx").read { event in
+                    switch event {
+                    case .statementBegan: open = 0
+                    case .transaction: open += 1
+                    case .statementEnded: ended.append(open)
+                    case .reject, .note: break
+                    }
+                    return true
+                }
+            }
+            if case .failed = outcome { return (ended, true) }
+            return (ended, false)
+        }
+        var cuts = 0
+        for name in ["bank-102.ofx", "bank-220.ofx", "card.qfx", "brokerage-220.ofx", "401k-102.ofx"] {
+            let bytes = try fixture(name)
+            let whole = statements(bytes)
+            XCTAssertFalse(whole.failed, name)
+            for (offset, byte) in bytes.enumerated() where byte == 0x0A && offset + 1 < bytes.count {
+                let cut = statements(Array(bytes[...offset]))
+                XCTAssertEqual(
+                    cut.ended, Array(whole.ended.prefix(cut.ended.count)), "\(name) cut after byte \(offset)")
+                XCTAssertTrue(cut.failed, "\(name) cut after byte \(offset) reads as a whole file")
+                cuts += 1
+            }
+        }
+        XCTAssertGreaterThan(cuts, 400)
+    }
 }
