@@ -199,6 +199,26 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertGreaterThan(cuts, 300)
     }
 
+    /// Two downloads that overlap, joined into one file: each statement reconciles on its own, so
+    /// only what the repeat says of itself (account, number, balances, entries) gives it away.
+    func testAStatementTheFileHoldsTwiceIsAWarning() throws {
+        let german = try fixture("german.sta")
+        func warnings(_ bytes: [UInt8]) -> [String] {
+            let reader = MT940Reader(bytes: bytes, origin: "test.sta")
+            while reader.next() != nil {}
+            return reader.warnings
+        }
+        XCTAssertEqual(warnings(german), [])
+        XCTAssertEqual(
+            warnings(german + german),
+            [
+                "statement 3 repeats statement 1 (account 37040044/0532013000, :28C: 00001/001, the same balances and 3 entries): the same payments again, each in the feed twice but with --dedupe",
+                "statement 4 repeats statement 2 (account 37040044/0532013000, :28C: 00002/001, the same balances and 2 entries): the same payments again, each in the feed twice but with --dedupe",
+            ])
+        let pages = try fixture("plain-pages.sta")
+        XCTAssertEqual(warnings(pages + german), [], "other statements")
+    }
+
     func testGarbageIsNoMessageAndALineWithoutBreaksStops() {
         let garbage = MT940Read(bytes: [0, 1, 0x67, 0xFF, 0x0A, 0x6E, 0x6F])
         XCTAssertEqual(garbage.kinds, ["failure"])

@@ -80,6 +80,7 @@ final class MT940FileSource: FileSource {
         }
         guard written.emit(from: reader, to: &stream) else { return false }
         for note in reader.notes { channel.log("\(path): \(note)") }
+        for warning in reader.warnings { channel.log("\(path): \(warning)", level: Int32(TXFEED_LOG_WARNING)) }
         return true
     }
 

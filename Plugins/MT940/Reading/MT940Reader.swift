@@ -16,6 +16,12 @@ public final class MT940Reader {
     public let origin: String
     /// Notes for the run's log (lines outside any message).
     @exclusivity(unchecked) public private(set) var notes: [String] = []
+    /// Warnings for the run's log: statements the file holds twice.
+    @exclusivity(unchecked) public private(set) var warnings: [String] = []
+    /// Each statement ended with both balances, by what it says of itself (account, number,
+    /// balances, entries and their sum): a file made by joining downloads that overlap holds
+    /// some twice, and each reconciles on its own.
+    @exclusivity(unchecked) private var endedStatements: [String: Int] = [:]
     /// `:86:` dialects met in the whole file, by how many lines.
     public var dialects: [String: Int] { dialectCounts.byName }
     @exclusivity(unchecked) private var dialectCounts = MT940DialectCounts()
@@ -530,6 +536,20 @@ public final class MT940Reader {
                 notes.append(
                     "\(statement.path): the file ends inside the MT942 report, without a - to end it: if the file was cut short, its last lines are missing"
                 )
+            }
+        }
+        if let opening = statement.opening, let closing = statement.closing, end.entries > 0, end.failure == nil {
+            let signature = [
+                statement.accountID ?? "", statement.number ?? "", "\(opening)", "\(closing)", "\(end.entries)",
+                "\(end.booked)",
+            ].joined(separator: "\u{0}")
+            if let first = endedStatements[signature] {
+                warnings.append(
+                    "\(statement.path) repeats statement \(first + 1) (account \(statement.accountID ?? "?"), :28C: "
+                        + "\(statement.number ?? "?"), the same balances and \(end.entries) entries): the same payments again, "
+                        + "each in the feed twice but with --dedupe")
+            } else {
+                endedStatements[signature] = statement.index
             }
         }
         post(.statementEnd(end))
