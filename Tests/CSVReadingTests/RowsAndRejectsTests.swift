@@ -58,6 +58,22 @@ final class RowsAndRejectsTests: XCTestCase {
             result.reportLine("rows"), "2 transactions, 2 rejected (line 3: 2 fields, the header has 4; and 1 more)")
     }
 
+    /// Two exports joined into one file: the second's header is a row whose date does not read,
+    /// and its reject says what it is, since the rows after it may repeat those before.
+    func testTheHeaderRowAgainIsRejectedAsTwoExportsJoined() throws {
+        let export = "Date,Description,Amount\n2024-01-02,Shop,-1.00\n2024-01-03,Cafe,-2.00\n"
+        let result = try CSVReading.read(export + export)
+        XCTAssertEqual(result.entries[0].count, 4)
+        XCTAssertEqual(
+            result.rejects[0].map(\.reason),
+            [
+                "the header of line 1 again: two exports joined into one file? The rows after it may repeat rows before it (--dedupe keeps one of each)"
+            ])
+        XCTAssertEqual(result.rejects[0].map(\.line), [4])
+        let other = try CSVReading.read(export + "Datum,Text,Betrag\n2024-01-04,Bank,-3.00\n")
+        XCTAssertEqual(other.rejects[0].map(\.reason), [#"date "Datum" does not read as %Y-%m-%d"#], "not the header")
+    }
+
     func testADateTheDecidedFormatCannotReadIsRejected() throws {
         let text = "Datum;Name;Betrag\n24.01.2024;A;1,00\n2024-01-25;B;2,00\n26.01.2024;C;3,00\n"
         let result = try CSVReading.read(text, options: ["date-format": "%d.%m.%Y"])

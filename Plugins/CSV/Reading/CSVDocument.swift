@@ -252,6 +252,7 @@ public final class CSVDocument {
         var reader = CSVRowReader(
             text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
             datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)
+        reader.header = layout.header
         // Only where nothing else marks the debits: with minus signs, a bare amount is a credit.
         if evidence.creditSuffixes > 0, evidence.debitSuffixes == 0, evidence.minusSigned == 0 {
             // Credits marked and debits bare: marked or not is the sign (it read every charge as money in).

@@ -26,6 +26,8 @@ struct CSVRowReader {
     var creditWordLines: Set<Int> = []
     /// The rows read are under a `Pending Transactions` line: pending whatever their status.
     var pendingSection = false
+    /// The table's header row: met again among the rows, it says two exports were joined.
+    var header: CSVRecordSpan?
     private var scratch: [UInt8] = []
 
     /// The role columns as plain optionals, looked up once.
@@ -60,6 +62,14 @@ struct CSVRowReader {
         self.zone = zone
         self.mark = mark
         self.sideWords = sideWords
+    }
+
+    /// Whether `record` is `header`'s bytes again.
+    private func repeats(_ header: CSVRecordSpan, _ record: CSVRecordSpan) -> Bool {
+        guard record.end - record.start == header.end - header.start, record.start != header.start else { return false }
+        return text.withSpan { bytes in
+            (0..<(record.end - record.start)).allSatisfy { bytes[record.start + $0] == bytes[header.start + $0] }
+        }
     }
 
     /// Reads the row into `batch`: an entry, or a reject naming the column.
@@ -108,6 +118,12 @@ struct CSVRowReader {
                 batch.neverMoved.append(
                     CSVReject(line: record.line, reason: "a total, not a transaction (\(word))", raw: raw))
                 return
+            }
+            if let header, repeats(header, record) {
+                let reason =
+                    "the header of line \(header.line) again: two exports joined into one file? "
+                    + "The rows after it may repeat rows before it (--dedupe keeps one of each)"
+                return reject(record, raw, reason, into: &batch)
             }
             let quoted = quote(dateField)
             let reason = quoted.isEmpty ? "date is empty" : "date \"\(quoted)\" does not read as \(datePattern)"
