@@ -227,6 +227,27 @@ final class QIFRecordTests: XCTestCase {
         XCTAssertEqual(second.entries.map(\.amount), ["-5.00"])
     }
 
+    /// Two exports joined into one file: the second's opening balance begins its block, and is no
+    /// payment (it was imported as one, 1,000.00 of money in); the block it begins repeats the
+    /// first, and is said.
+    func testTwoExportsJoinedOpenEachBlockAndTheRepeatIsSaid() throws {
+        let export = bankFile([
+            ["D1/1/24", "T1,000.00", "POpening Balance", "L[Checking]"], ["D1/13/24", "T-50.00", "PShop"],
+            ["D1/14/24", "T-7.25", "PCafe"],
+        ])
+        let joined = try readQIF(export + export)
+        XCTAssertEqual(joined.entries.map(\.amount), ["-50.00", "-7.25", "-50.00", "-7.25"])
+        XCTAssertEqual(joined.notes.filter { $0.contains("opening balance") }.count, 2)
+        XCTAssertEqual(
+            joined.warnings,
+            [
+                "the block of line 15 repeats the block of line 1 (2 records of test): two exports joined into one file? The same payments again, each in the feed twice but with --dedupe"
+            ])
+        let later = try readQIF(export + bankFile([["D1/20/24", "T-3.00", "PBakery"]]))
+        XCTAssertEqual(later.warnings, [], "another block of the account")
+        XCTAssertEqual(later.entries.map(\.amount), ["-50.00", "-7.25", "-3.00"])
+    }
+
     /// Quicken lists its accounts under `!Option:AutoSwitch`, clears the switch, turns it on
     /// again and writes each account's description before its block, never clearing it (GnuCash's
     /// doc/examples/canada.qif). Each block is its own account, each opened by its own balance;

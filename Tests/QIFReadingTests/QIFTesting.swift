@@ -18,6 +18,7 @@ struct ReadEntry: Equatable, CustomStringConvertible {
 struct ReadResult {
     var problems: [String]
     var notes: [String]
+    var warnings: [String] = []
     var report: String
     var accounts: [String]
     /// Every account's entries, in file order.
@@ -40,7 +41,7 @@ func readQIF(_ bytes: [UInt8], options: [String: String] = [:], batchSize: Int =
         QIFDocument(bytes: $0, origin: "test.qif", stem: "test", settings: settings)
     }
     var result = ReadResult(
-        problems: document.problems, notes: document.notes, report: document.report,
+        problems: document.problems, notes: document.notes, warnings: document.warnings, report: document.report,
         accounts: document.accountNames, entries: [], rejects: [], rejectRaws: [])
     guard document.problems.isEmpty else { return result }
     for account in document.accountNames.indices {

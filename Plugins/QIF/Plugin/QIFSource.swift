@@ -37,6 +37,7 @@ final class QIFFileSource: FileSource {
         let document = try read()
         guard document.problems.isEmpty else { throw PluginFailure(document.problems.joined(separator: "; ")) }
         for note in document.notes { channel.log("\(path): \(note)") }
+        for warning in document.warnings { channel.log("\(path): \(warning)", level: Int32(TXFEED_LOG_WARNING)) }
         for (index, name) in document.accountNames.enumerated() {
             let going = channel.account(name: name, currency: document.currency, id: nil, origin: path) {
                 var going = true

@@ -80,6 +80,9 @@ public final class QIFDocument: Sendable {
         (text.note.map { [$0] } ?? []) + structure.notes + splitNotes
     }
 
+    /// Warnings for the run's log: blocks the file holds twice.
+    public var warnings: [String] { structure.warnings }
+
     /// The accounts' names, in the order their records first appear.
     public var accountNames: [String] { structure.accounts.map(\.name) }
 

@@ -13,6 +13,8 @@ struct QIFStructure: Sendable {
     /// The transaction types met, in order (`Bank`, `CCard`).
     var types: [String] = []
     var notes: [String] = []
+    /// Blocks the file holds twice (two exports joined into one file): for the run's log as warnings.
+    var warnings: [String] = []
     var hasHeader = false
     /// What `!Option:MDY` (true) or `!Option:DMY` says of the dates, with its line; nil when the
     /// file says nothing, or says both.
@@ -45,8 +47,12 @@ struct QIFStructure: Sendable {
         // balance, whatever the payee's language.
         var lastDescribed: String?
         var blockOwnName: String?
-        // The accounts whose first record has been read: only that one can open the account.
+        // The accounts whose first record has been read: only that one can open the account, or
+        // the first of a block (a file joined from two exports holds each one's opening balance).
         var opened: Set<Int> = []
+        var blockBegun = false
+        // Each `!Type:` block's header line and first record.
+        var blocks: [(line: Int, firstRecord: Int)] = []
         // The names a block took from the description before it inside an `!Option:AutoSwitch`.
         var namedInList: Set<String> = []
 
@@ -65,7 +71,8 @@ struct QIFStructure: Sendable {
             numbered += 1
             record.number = numbered
             record.account = accountIndex(currentAccount)
-            let isFirst = opened.insert(record.account).inserted
+            let isFirst = opened.insert(record.account).inserted || blockBegun
+            blockBegun = false
             if isFirst,
                 let own = Self.openingBalance(
                     record, text: text, account: namedByFile ? currentAccount : nil, ownName: blockOwnName)
@@ -107,6 +114,8 @@ struct QIFStructure: Sendable {
                 case .transactions(let type):
                     hasHeader = true
                     mode = .transactions(type)
+                    blockBegun = true
+                    blocks.append((line.number, records.count))
                     // A list holds account descriptions only: a block begun inside one ends it,
                     // and belongs to the account described just before it. Quicken turns the
                     // switch on again after its list and writes each account's description
@@ -197,6 +206,7 @@ struct QIFStructure: Sendable {
                     + "(\(Self.lineList(unknown))\(more))")
         }
         for block in skipped { notes.append("skipped \(block)") }
+        warnRepeatedBlocks(blocks, text: text)
         // A file of one account keeps the name it was always given (the file's stem): the
         // records' fingerprints are made with it.
         if accounts.count == 1, namedInList.contains(accounts[0].name) {
@@ -270,6 +280,33 @@ struct QIFStructure: Sendable {
         else { return nil }
         if let account, name.dropFirst().dropLast() != account { return nil }
         return name
+    }
+
+    /// A block whose records, line for line, are an earlier block's of the same account: the file
+    /// joins two exports that overlap, and each payment of it would be in the feed twice. (An
+    /// opening balance that begins each is no record of either.)
+    private mutating func warnRepeatedBlocks(_ blocks: [(line: Int, firstRecord: Int)], text: [UInt8]) {
+        var seen: [[UInt8]: Int] = [:]
+        for (n, block) in blocks.enumerated() {
+            let end = n + 1 < blocks.count ? blocks[n + 1].firstRecord : records.count
+            guard block.firstRecord < end else { continue }
+            var signature = Array(String(records[block.firstRecord].account).utf8)
+            for record in records[block.firstRecord..<end] {
+                for line in lines[record.lines] {
+                    signature.append(0x0A)
+                    signature += text[line.bytes]
+                }
+            }
+            if let first = seen[signature] {
+                let count = end - block.firstRecord
+                warnings.append(
+                    "the block of line \(block.line) repeats the block of line \(first) (\(count.counted("record")) of "
+                        + "\(accounts[records[block.firstRecord].account].name)): two exports joined into one file? "
+                        + "The same payments again, each in the feed twice but with --dedupe")
+            } else {
+                seen[signature] = block.line
+            }
+        }
     }
 
     private mutating func accountIndex(_ name: String) -> Int {
