@@ -67,7 +67,7 @@ final class RowsAndRejectsTests: XCTestCase {
         XCTAssertEqual(
             result.rejects[0].map(\.reason),
             [
-                "the header of line 1 again: two exports joined into one file? The rows after it may repeat rows before it (--dedupe keeps one of each)"
+                "the header of line 1 again: two exports joined into one file? The rows after it may repeat rows before it, each then in the feed twice: remove the repeat"
             ])
         XCTAssertEqual(result.rejects[0].map(\.line), [4])
         let other = try CSVReading.read(export + "Datum,Text,Betrag\n2024-01-04,Bank,-3.00\n")

@@ -241,7 +241,7 @@ final class QIFRecordTests: XCTestCase {
         XCTAssertEqual(
             joined.warnings,
             [
-                "the block of line 15 repeats the block of line 1 (2 records of test): two exports joined into one file? The same payments again, each in the feed twice but with --dedupe"
+                "the block of line 15 repeats the block of line 1 (2 records of test): two exports joined into one file? Each of its payments is in the feed twice (one account's records are never copies of each other to --dedupe): remove the repeat from the file"
             ])
         let later = try readQIF(export + bankFile([["D1/20/24", "T-3.00", "PBakery"]]))
         XCTAssertEqual(later.warnings, [], "another block of the account")

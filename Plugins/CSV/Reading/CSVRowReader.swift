@@ -122,7 +122,7 @@ struct CSVRowReader {
             if let header, repeats(header, record) {
                 let reason =
                     "the header of line \(header.line) again: two exports joined into one file? "
-                    + "The rows after it may repeat rows before it (--dedupe keeps one of each)"
+                    + "The rows after it may repeat rows before it, each then in the feed twice: remove the repeat"
                 return reject(record, raw, reason, into: &batch)
             }
             let quoted = quote(dateField)

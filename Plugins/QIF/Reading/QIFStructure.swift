@@ -302,7 +302,8 @@ struct QIFStructure: Sendable {
                 warnings.append(
                     "the block of line \(block.line) repeats the block of line \(first) (\(count.counted("record")) of "
                         + "\(accounts[records[block.firstRecord].account].name)): two exports joined into one file? "
-                        + "The same payments again, each in the feed twice but with --dedupe")
+                        + "Each of its payments is in the feed twice (one account's records are never copies of each "
+                        + "other to --dedupe): remove the repeat from the file")
             } else {
                 seen[signature] = block.line
             }
