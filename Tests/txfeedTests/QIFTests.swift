@@ -48,21 +48,18 @@ final class QIFTests: XCTestCase {
         XCTAssertTrue(feed.contains { text($0, "vendor") == "Coffee beans" }, "the memo names a record without P")
     }
 
-    /// windows-1252 and CRLF, `dd.mm.yyyy`, the decimal comma.
     /// Two exports joined into one file: the second opening balance is no payment, and the
     /// repeated block is said (`--dedupe` counts a source's like records of one account as
     /// payments made twice, so the warning is what tells).
     func testTwoExportsJoinedIntoOneFile() throws {
-        let export = try Data(contentsOf: URL(fileURLWithPath: Self.qif + "opening-balance.qif"))
-        try folder.write("joined.qif", export + export)
-        let result = try txfeed("run", folder.path + "/joined.qif", "--sink", "ndjson")
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(
-            result.stderr.contains("joined: warning: \(folder.path)/joined.qif: the block of line 12 repeats"),
-            result.stderr)
-        XCTAssertEqual(try feedRows(result).map(minor), [-5000, -5000], "no opening balance among them")
+        let joined = try runJoined(Self.qif + "opening-balance.qif", as: "joined.qif", in: folder)
+        XCTAssertEqual(
+            joined.warnings.map { $0.replacingOccurrences(of: folder.path + "/", with: "").prefix { $0 != "(" } },
+            ["txfeed: joined: warning: joined.qif: the block of line 12 repeats the block of line 1 "])
+        XCTAssertEqual(try feedRows(joined.result).map(minor), [-5000, -5000], "no opening balance among them")
     }
 
+    /// windows-1252 and CRLF, `dd.mm.yyyy`, the decimal comma.
     func testCardIsReadWithItsCommaAndItsUmlauts() throws {
         let result = try txfeed("run", Self.qif + "card.qif", "--sink", "ndjson")
         XCTAssertEqual(result.status, 0, result.stderr)
