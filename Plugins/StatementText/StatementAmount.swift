@@ -1,7 +1,7 @@
 /// A statement's amount held exactly: a count of 10^-5 units (ISO 20022's most fraction digits,
 /// more than any currency has), so balances and entries add up with no rounding, ever. camt and
 /// mt940 reconcile their statements with it.
-public struct StatementAmount: Equatable, Sendable {
+public struct StatementAmount: Hashable, Sendable {
     /// The schema allows five fraction digits (`ActiveOrHistoricCurrencyAndAmount`).
     public static let scale = 5
     public static let unit: Int128 = 100_000

@@ -2,7 +2,7 @@ import StatementText
 
 /// A balance field (`:60F:`, `:62M:`, `:64:`…): `1!a6!n3!a15d`, the mark (`C`, or `D` for a
 /// negative balance), the day, the currency and the amount.
-public struct MT940Balance: Equatable, Sendable {
+public struct MT940Balance: Hashable, Sendable {
     /// `60F`, `62M`, `64`.
     public var tag: String
     public var amount: StatementAmount

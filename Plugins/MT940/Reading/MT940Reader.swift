@@ -18,10 +18,19 @@ public final class MT940Reader {
     @exclusivity(unchecked) public private(set) var notes: [String] = []
     /// Warnings for the run's log: statements the file holds twice.
     @exclusivity(unchecked) public private(set) var warnings: [String] = []
-    /// Each statement ended with both balances, by what it says of itself (account, number,
-    /// balances, entries and their sum): a file made by joining downloads that overlap holds
-    /// some twice, and each reconciles on its own.
-    @exclusivity(unchecked) private var endedStatements: [String: Int] = [:]
+    /// Each statement ended with both balances, by what it says of itself: a file made by joining
+    /// downloads that overlap holds some twice, and each reconciles on its own.
+    @exclusivity(unchecked) private var endedStatements: [Signature: Int] = [:]
+
+    /// What a statement says of itself: two alike are one statement twice.
+    private struct Signature: Hashable {
+        var account: String?
+        var number: String?
+        var opening: MT940Balance
+        var closing: MT940Balance
+        var entries: Int
+        var booked: StatementAmount
+    }
     /// `:86:` dialects met in the whole file, by how many lines.
     public var dialects: [String: Int] { dialectCounts.byName }
     @exclusivity(unchecked) private var dialectCounts = MT940DialectCounts()
@@ -50,8 +59,8 @@ public final class MT940Reader {
     @exclusivity(unchecked) private var isOpen = false
     /// Whether a SWIFT text block (`{4:`) is open, which a `-}` line closes.
     @exclusivity(unchecked) private var inTextBlock = false
-    /// Messages a `-` line ended: the file's way of ending them, which its last one keeps.
-    @exclusivity(unchecked) private var endedByDash = 0
+    /// Whether a `-` line ended a message: the file's way of ending them, which its last one keeps.
+    @exclusivity(unchecked) private var messagesEndWithDash = false
     @exclusivity(unchecked) private var headerSent = false
     /// An MT942 whose currency is not known at its first `:61:` (no `:34F:`) is begun at its
     /// end, when its `:90D:`/`:90C:` have named it: its events wait here until then, and its
@@ -210,7 +219,7 @@ public final class MT940Reader {
         if first == UInt8(ascii: "-"), trimmed.dropFirst().first.map({ $0 == UInt8(ascii: "}") }) ?? true {
             finishField()
             if isOpen {
-                endedByDash += 1
+                messagesEndWithDash = true
                 endMessage(cutShort: false)
             }
             inTextBlock = false
@@ -529,7 +538,7 @@ public final class MT940Reader {
             if inTextBlock {
                 end.problem =
                     "the file ends inside the report, before the -} that closes its text block ({4:): it was cut short"
-            } else if endedByDash > 0 {
+            } else if messagesEndWithDash {
                 end.problem =
                     "the file ends inside the report, before the - that ends the file's other messages: it was cut short"
             } else {
@@ -539,10 +548,9 @@ public final class MT940Reader {
             }
         }
         if let opening = statement.opening, let closing = statement.closing, end.entries > 0, end.failure == nil {
-            let signature = [
-                statement.accountID ?? "", statement.number ?? "", "\(opening)", "\(closing)", "\(end.entries)",
-                "\(end.booked)",
-            ].joined(separator: "\u{0}")
+            let signature = Signature(
+                account: statement.accountID, number: statement.number, opening: opening, closing: closing,
+                entries: end.entries, booked: end.booked)
             if let first = endedStatements[signature] {
                 warnings.append(
                     "\(statement.path) repeats statement \(first + 1) (account \(statement.accountID ?? "?"), :28C: "
