@@ -150,22 +150,21 @@ final class MT940StatementReadingTests: XCTestCase {
                 "the file ends inside the report, before the - that ends the file's other messages: it was cut short",
             ])
 
-        func notes(_ text: String) -> [String] {
-            let reader = MT940Reader(bytes: Array(text.utf8), origin: "test.942")
-            while let event = reader.next() {
-                if case .statementEnd(let end) = event { XCTAssertNil(end.failure, text) }
-            }
-            return reader.notes
-        }
+        let alone = MT940Read(report)
+        XCTAssertEqual(alone.ends.map(\.failure), [nil])
         XCTAssertEqual(
-            notes(report),
+            alone.notes,
             [
                 "statement 1: the file ends inside the MT942 report, without a - to end it: if the file was cut short, its last lines are missing"
             ])
-        XCTAssertEqual(notes(report + "-\n"), [], "ended: nothing to say")
+        let ended = MT940Read(report + "-\n")
+        XCTAssertEqual(ended.ends.map(\.failure), [nil])
+        XCTAssertEqual(ended.notes, [], "ended: nothing to say")
         let counted = MT940Read(String(whole[..<whole.range(of: "-}")!.lowerBound]))
         XCTAssertEqual(counted.ends.map(\.failure), [nil], "its totals, after every :61:, count them all")
-        XCTAssertEqual(notes(report + report + "-\n"), [], "ended at the next :20:")
+        let two = MT940Read(report + report + "-\n")
+        XCTAssertEqual(two.ends.map(\.failure), [nil, nil])
+        XCTAssertEqual(two.notes, [], "ended at the next :20:")
     }
 
     /// Every fixture cut at every line's end: a statement or report kept is whole (as many
@@ -175,18 +174,12 @@ final class MT940StatementReadingTests: XCTestCase {
             "german.sta", "dutch.sta", "rabobank.sta", "commerzbank.sta", "postfinance.sta", "plain-pages.sta",
             "citi.txt", "mbank.txt", "interim.942", "interim-ing.942", "interim-dk.942", "interim-no-floor.942",
         ]
-        func read(_ bytes: [UInt8]) -> (ends: [MT940StatementEnd], notes: [String]) {
-            let reader = MT940Reader(bytes: bytes, origin: "test.sta")
-            var ends: [MT940StatementEnd] = []
-            while let event = reader.next() { if case .statementEnd(let end) = event { ends.append(end) } }
-            return (ends, reader.notes)
-        }
         var cuts = 0
         for name in names {
             let bytes = try fixture(name)
-            let whole = read(bytes).ends.map(\.entries)
+            let whole = MT940Read(bytes: bytes).ends.map(\.entries)
             for (offset, byte) in bytes.enumerated() where byte == 0x0A && offset + 1 < bytes.count {
-                let cut = read(Array(bytes[...offset]))
+                let cut = MT940Read(bytes: Array(bytes[...offset]))
                 for (index, end) in cut.ends.enumerated() where end.failure == nil && end.entries != whole[index] {
                     XCTAssertTrue(
                         cut.notes.contains { $0.hasPrefix("\(end.statement.path): the file ends inside") },
@@ -203,20 +196,15 @@ final class MT940StatementReadingTests: XCTestCase {
     /// only what the repeat says of itself (account, number, balances, entries) gives it away.
     func testAStatementTheFileHoldsTwiceIsAWarning() throws {
         let german = try fixture("german.sta")
-        func warnings(_ bytes: [UInt8]) -> [String] {
-            let reader = MT940Reader(bytes: bytes, origin: "test.sta")
-            while reader.next() != nil {}
-            return reader.warnings
-        }
-        XCTAssertEqual(warnings(german), [])
+        XCTAssertEqual(MT940Read(bytes: german).warnings, [])
         XCTAssertEqual(
-            warnings(german + german),
+            MT940Read(bytes: german + german).warnings,
             [
                 "statement 3 repeats statement 1 (account 37040044/0532013000, :28C: 00001/001, the same balances and 3 entries): the same payments again, each in the feed twice but with --dedupe",
                 "statement 4 repeats statement 2 (account 37040044/0532013000, :28C: 00002/001, the same balances and 2 entries): the same payments again, each in the feed twice but with --dedupe",
             ])
         let pages = try fixture("plain-pages.sta")
-        XCTAssertEqual(warnings(pages + german), [], "other statements")
+        XCTAssertEqual(MT940Read(bytes: pages + german).warnings, [], "other statements")
     }
 
     func testGarbageIsNoMessageAndALineWithoutBreaksStops() {

@@ -5,12 +5,17 @@ import XCTest
 /// Everything a reader hands out for a text, sorted by kind.
 struct MT940Read {
     var events: [MT940Event] = []
+    /// The reader's notes and warnings for the run's log, once it has read everything.
+    var notes: [String] = []
+    var warnings: [String] = []
 
     init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
     init(bytes: [UInt8]) {
         let reader = MT940Reader(bytes: bytes, origin: "test.sta")
         while let event = reader.next() { events.append(event) }
+        notes = reader.notes
+        warnings = reader.warnings
     }
 
     var entries: [StatementEntry] {
