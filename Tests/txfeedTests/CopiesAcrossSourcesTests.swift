@@ -78,6 +78,55 @@ final class CopiesAcrossSourcesTests: XCTestCase {
         XCTAssertFalse(twoCoffees.stderr.contains("repeats"), twoCoffees.stderr)
     }
 
+    /// One source that gives an account twice with the same records (an NDJSON file joined with
+    /// itself, pages of an API that overlap): said with `--dedupe` or without, which keeps one of
+    /// a record only by its bank id, as it counts a source's like records as payments made twice.
+    func testASourceThatGivesAnAccountTwiceIsSaid() throws {
+        let folder = try TemporaryFolder()
+        func page(_ rows: [(id: String?, vendor: String, day: Int)]) -> String {
+            let records = rows.map {
+                #"{"type":1,"vendor":"\#($0.vendor)","amount":4.5,"date":"2024-03-0\#($0.day)""#
+                    + ($0.id.map { #","id":"\#($0)"}"# } ?? "}")
+            }
+            return #"{"body":{"name":"Checking","currency":"EUR","transactions":["# + records.joined(separator: ",")
+                + "]}}\n"
+        }
+        let march = page([(nil, "Cafe", 1), (nil, "Cafe", 2), (nil, "Bakery", 3)])
+        let joined = try folder.write("joined.ndjson", march + march)
+        let said =
+            "txfeed: warning: joined (fixture) gives account Checking twice in \(joined) with 3 records in both (one bank id, or one day, amount, vendor and memo): files joined, or pages that overlap? Each is written twice; --dedupe keeps both (like records of one source are payments made twice): remove the repeat\n"
+        let run = try txfeed("run", joined, "--sink", "csv", "--no-progress")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains(said), run.stderr)
+        XCTAssertEqual(run.output.split(whereSeparator: \.isNewline).count, 7, run.output)
+        let deduped = try txfeed("run", joined, "--sink", "csv", "--no-progress", "--dedupe")
+        XCTAssertTrue(deduped.stderr.contains("written 6 + rejected 0 + duplicates 0"), deduped.stderr)
+        XCTAssertTrue(deduped.stderr.contains(said), deduped.stderr)
+        // With bank ids, --dedupe keeps one of each, and then nothing is written twice.
+        let withIDs = page([("M1", "Cafe", 1), ("M2", "Cafe", 2), ("M3", "Bakery", 3)])
+        let pages = try folder.write("pages.ndjson", withIDs + withIDs)
+        let identified = try txfeed("run", pages, "--sink", "csv", "--no-progress")
+        XCTAssertTrue(
+            identified.stderr.contains(
+                "txfeed: warning: pages (fixture) gives account Checking twice in \(pages) with 3 records in both (one bank id, or one day, amount, vendor and memo): files joined, or pages that overlap? Each is written twice; --dedupe keeps one\n"
+            ),
+            identified.stderr)
+        let identifiedDeduped = try txfeed("run", pages, "--sink", "csv", "--no-progress", "--dedupe")
+        XCTAssertTrue(
+            identifiedDeduped.stderr.contains("written 3 + rejected 0 + duplicates 3"), identifiedDeduped.stderr)
+        XCTAssertFalse(identifiedDeduped.stderr.contains("gives account"), identifiedDeduped.stderr)
+        // Pages that follow each other, or meet within a day (a second coffee on the 3rd is as
+        // likely a second coffee), say nothing.
+        let following = try folder.write(
+            "following.ndjson", march + page([(nil, "Cafe", 4), (nil, "Cafe", 5), (nil, "Bakery", 6)]))
+        let meeting = try folder.write("meeting.ndjson", march + page([(nil, "Bakery", 3)]))
+        for path in [following, meeting] {
+            let quiet = try txfeed("run", path, "--sink", "csv", "--no-progress")
+            XCTAssertEqual(quiet.status, 0, quiet.stderr)
+            XCTAssertFalse(quiet.stderr.contains("warning"), quiet.stderr)
+        }
+    }
+
     func testMoreThanFivePairsAreCountedAfterTheFirstFive() throws {
         let folder = try TemporaryFolder()
         var paths: [String] = []

@@ -197,8 +197,9 @@ final class MT940Tests: XCTestCase {
         XCTAssertEqual(feed.compactMap { text($0, "id") }, ["X1"])
     }
 
-    /// Two overlapping downloads joined into one file: the repeated statements are said, and
-    /// `--dedupe` keeps one of each payment.
+    /// Two overlapping downloads joined into one file: the repeated statements are said, and the
+    /// run says what `--dedupe` does with their entries: keeps one of each that has the bank's
+    /// reference, and both of one without (a source's like records are payments made twice).
     func testAStatementTheFileHoldsTwiceIsSaid() throws {
         let joined = try runJoined(Self.mt940 + "german.sta", as: "joined.sta", in: folder)
         XCTAssertEqual(
@@ -206,11 +207,35 @@ final class MT940Tests: XCTestCase {
             [
                 "txfeed: joined: warning: joined.sta: statement 3 repeats statement 1 ",
                 "txfeed: joined: warning: joined.sta: statement 4 repeats statement 2 ",
+                "txfeed: warning: joined ",
+                "txfeed: warning: joined ",
             ])
+        XCTAssertTrue(
+            joined.warnings[2].hasSuffix(
+                " with 3 records in both (one bank id, or one day, amount, vendor and memo): files joined, or pages that overlap? Each is written twice; --dedupe keeps one"
+            ),
+            joined.warnings[2])
         XCTAssertEqual(try feedRows(joined.result).count, 10)
         let deduplicated = try runJoined(Self.mt940 + "german.sta", as: "joined.sta", in: folder, "--dedupe")
         XCTAssertTrue(
             deduplicated.result.stderr.contains("written 5 + rejected 0 + duplicates 5"), deduplicated.result.stderr)
+        XCTAssertEqual(deduplicated.warnings.count, 2, "the statements' repeats only: none is written twice")
+        // dutch.sta: one of its three entries has the bank's reference.
+        let dutch = try runJoined(Self.mt940 + "dutch.sta", as: "dutch.sta", in: folder)
+        XCTAssertTrue(
+            dutch.warnings.last?.hasSuffix(
+                "with 3 records in both (one bank id, or one day, amount, vendor and memo): files joined, or pages that overlap? Each is written twice; --dedupe keeps both of the 2 without a bank id (like records of one source are payments made twice): remove the repeat"
+            ) == true,
+            dutch.result.stderr)
+        let dutchDeduplicated = try runJoined(Self.mt940 + "dutch.sta", as: "dutch.sta", in: folder, "--dedupe")
+        XCTAssertTrue(
+            dutchDeduplicated.result.stderr.contains("written 5 + rejected 0 + duplicates 1"),
+            dutchDeduplicated.result.stderr)
+        XCTAssertTrue(
+            dutchDeduplicated.warnings.last?.hasSuffix(
+                " with 2 records in both (one bank id, or one day, amount, vendor and memo): files joined, or pages that overlap? Each is written twice; --dedupe keeps both (like records of one source are payments made twice): remove the repeat"
+            ) == true,
+            dutchDeduplicated.result.stderr)
     }
 
     /// Cut, garbled, not MT940 at all: one run over the folder, no crash, no hang, each failure

@@ -39,12 +39,90 @@ extension Feed {
             .sorted { ($1.copies, $0.first, $0.second) < ($0.copies, $1.first, $1.second) }
     }
 
+    /// Records one source gives twice, in two of its feed accounts of one account that share
+    /// days: an NDJSON file joined with itself, or pages of an API that overlap. Each pair of
+    /// feed accounts, the later second, with how many of its records the earlier one has too,
+    /// most first; none when the feed is not in memory.
+    ///
+    /// Records are one by their bank ids when they have one, else by their fingerprint's hash
+    /// and their occurrence among identical records of their own feed account. `--dedupe` takes
+    /// the first kind and keeps the second: it numbers like records across the whole source, as
+    /// payments made twice (``SourceData/fingerprints()``). Only records whose hash occurs
+    /// twice or more in their source are looked at, so a source that repeats nothing costs a
+    /// look at each fingerprint.
+    public func copiesWithinSources() -> [RepeatedRecords] {
+        guard spilled == nil, fingerprints.count == transactions.count else { return [] }
+        var feedAccounts = [Int](repeating: 0, count: sources.count)
+        for account in accounts { feedAccounts[account.source] += 1 }
+        var repeated = Set<UInt64>()
+        for (t, fingerprint) in zip(transactions, fingerprints)
+        where fingerprint.occurrence > 1 && feedAccounts[accounts[Int(t.account)].source] > 1 {
+            repeated.insert(fingerprint.hash)
+        }
+        guard !repeated.isEmpty else { return [] }
+        // The repeated hashes' top 16 bits: most records are passed over without hashing theirs.
+        var marks = [UInt64](repeating: 0, count: 1 << 10)
+        for hash in repeated { marks[Int(hash >> 54)] |= 1 << (hash >> 48 & 63) }
+        func isRepeated(_ hash: UInt64) -> Bool {
+            marks[Int(hash >> 54)] & 1 << (hash >> 48 & 63) != 0 && repeated.contains(hash)
+        }
+        var holdsRepeats = [Bool](repeating: false, count: accounts.count)
+        for (t, fingerprint) in zip(transactions, fingerprints) where isRepeated(fingerprint.hash) {
+            holdsRepeats[Int(t.account)] = true
+        }
+        // Each account of each source numbered apart, so that days are shared within a source.
+        var numbered: [Int: Int] = [:]
+        let numbers = accountNumbers(of: holdsRepeats).numbers.enumerated().map { a, number in
+            guard number >= 0 else { return -1 }
+            let key = accounts[a].source << 32 | number
+            if let known = numbered[key] { return known }
+            numbered[key] = numbered.count
+            return numbered.count - 1
+        }
+        let looked = overlappingAccounts(numbers)
+        /// A record within its source's account: by its bank id, else its hash and occurrence
+        /// among its feed account's like records.
+        struct Key: Hashable {
+            var number: Int
+            var id: String?
+            var hash: UInt64 = 0
+            var occurrence = 0
+        }
+        struct Like: Hashable {
+            var account: Int
+            var hash: UInt64
+        }
+        var first: [Key: Int] = [:]
+        var occurrences: [Like: Int] = [:]
+        var pairs: [Int: RepeatedRecords] = [:]
+        // In feed order: like records share a day, and a day's ties are in input order.
+        for (t, fingerprint) in zip(transactions, fingerprints)
+        where looked[Int(t.account)] && isRepeated(fingerprint.hash) {
+            let a = Int(t.account)
+            var key = Key(number: numbers[a], id: details(of: t)?.id)
+            if key.id == nil {
+                key.hash = fingerprint.hash
+                key.occurrence = occurrences[Like(account: a, hash: fingerprint.hash), default: 0] + 1
+                occurrences[Like(account: a, hash: fingerprint.hash)] = key.occurrence
+            }
+            guard let earlier = first[key] else {
+                first[key] = a
+                continue
+            }
+            guard earlier != a else { continue }
+            let (one, other) = (min(earlier, a), max(earlier, a))
+            pairs[one << 32 | other, default: RepeatedRecords(source: accounts[a].source, first: one, second: other)]
+                .add(hasBankID: key.id != nil)
+        }
+        return pairs.values.sorted { ($1.copies, $0.first, $0.second) < ($0.copies, $1.first, $1.second) }
+    }
+
     /// The feed accounts that share days with another feed account of the same account (its
-    /// id, else its name): two days or more, or one when both span more than it (January 1–20
-    /// and 20–31). A statement cut into files within a day (a folder's pieces of one timeline)
-    /// shares the day of each cut with a piece of that day alone, and is not looked at: two
-    /// payments alike there are as likely two. Groups found by one sweep of each account's
-    /// pieces in the order of their first days.
+    /// id, else its name; numbered -1, left out): two days or more, or one when both span more
+    /// than it (January 1–20 and 20–31). A statement cut into files within a day (a folder's
+    /// pieces of one timeline) shares the day of each cut with a piece of that day alone, and is
+    /// not looked at: two payments alike there are as likely two. Groups found by one sweep of
+    /// each account's pieces in the order of their first days.
     private func overlappingAccounts(_ numbers: [Int]) -> [Bool] {
         var days = [(first: Int64, last: Int64)](repeating: (.max, .min), count: accounts.count)
         for t in transactions {
@@ -53,7 +131,9 @@ extension Feed {
             days[a] = (min(days[a].first, day), max(days[a].last, day))
         }
         var pieces = [[Int]](repeating: [], count: (numbers.max() ?? -1) + 1)
-        for a in accounts.indices where days[a].first <= days[a].last { pieces[numbers[a]].append(a) }
+        for a in accounts.indices where numbers[a] >= 0 && days[a].first <= days[a].last {
+            pieces[numbers[a]].append(a)
+        }
         var looked = [Bool](repeating: false, count: accounts.count)
         for var group in pieces where group.count > 1 {
             group.sort { days[$0].first < days[$1].first }
@@ -74,5 +154,22 @@ extension Feed {
             }
         }
         return looked
+    }
+}
+
+/// Records a source gives twice, in two of its feed accounts of one account
+/// (``Feed/copiesWithinSources()``).
+public struct RepeatedRecords: Sendable {
+    public let source: Int
+    /// The feed accounts: the one that gave the records first, and the one that repeats them.
+    public let first: Int
+    public let second: Int
+    public private(set) var copies = 0
+    /// Those with no bank id: `--dedupe` keeps both copies of each.
+    public private(set) var withoutBankID = 0
+
+    mutating func add(hasBankID: Bool) {
+        copies += 1
+        if !hasBankID { withoutBankID += 1 }
     }
 }

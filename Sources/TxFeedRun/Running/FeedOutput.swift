@@ -397,6 +397,35 @@ struct FeedOutput {
         return lines
     }
 
+    /// Sources that give records twice, in two feed accounts of one account (a file joined with
+    /// itself, API pages that overlap): the five pairs with the most, then how many more. Said
+    /// with `--dedupe` too, which keeps both copies of a record without a bank id.
+    static func repeatsSummary(_ repeats: [RepeatedRecords], feed: Feed) -> [String] {
+        guard !repeats.isEmpty else { return [] }
+        var lines = repeats.prefix(5).map { pair in
+            let source = feed.sources[pair.source]
+            let dedupe =
+                switch pair.withoutBankID {
+                case 0: "--dedupe keeps one"
+                case pair.copies:
+                    "--dedupe keeps both (like records of one source are payments made twice): remove the repeat"
+                default:
+                    "--dedupe keeps both of the \(pair.withoutBankID) without a bank id (like records of one source are payments made twice): remove the repeat"
+                }
+            let (first, second) = (feed.accounts[pair.first], feed.accounts[pair.second])
+            let place =
+                first.origin == second.origin
+                ? "twice in \(first.origin)" : "in \(first.origin) and again in \(second.origin)"
+            return
+                "txfeed: warning: \(source.name) (\(source.plugin)) gives account \(first.name) \(place) with \(pair.copies.counted("record")) in both (one bank id, or one day, amount, vendor and memo): files joined, or pages that overlap? Each is written twice; \(dedupe)"
+        }
+        if repeats.count > 5 {
+            lines.append(
+                "txfeed: … and \((repeats.count - 5).counted("more pair")) of feed accounts with records given twice")
+        }
+        return lines
+    }
+
     /// Without `--dedupe`: sources that repeat another's records (two overlapping downloads of
     /// one account), each such record written twice. The five pairs with the most, then how many
     /// more pairs: the run is not refused, since two sources may be meant to be read whole.
@@ -572,6 +601,7 @@ struct FeedOutput {
         } else {
             lines += Self.copiesSummary(feed.copiesAcrossSources(), feed: feed)
         }
+        lines += Self.repeatsSummary(feed.copiesWithinSources(), feed: feed)
         if plan.timeZone == nil { lines += Self.offsetDaysSummary(feed) }
         for (source, reject) in feed.rejects.first {
             say("txfeed: \(feed.sources[source].name): rejected \(reject.origin) \(reject.path): \(reject.reason)")
