@@ -200,8 +200,8 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(
             MT940Read(bytes: german + german).warnings,
             [
-                "statement 3 repeats statement 1 (account 37040044/0532013000, :28C: 00001/001, the same balances and 3 entries): the same payments again, each in the feed twice but with --dedupe",
-                "statement 4 repeats statement 2 (account 37040044/0532013000, :28C: 00002/001, the same balances and 2 entries): the same payments again, each in the feed twice but with --dedupe",
+                "statement 3 repeats statement 1 (account 37040044/0532013000, :28C: 00001/001, the same balances and 3 entries): the same payments again, each in the feed twice: remove the repeat from the file (--dedupe keeps one of each only where it has the bank's reference)",
+                "statement 4 repeats statement 2 (account 37040044/0532013000, :28C: 00002/001, the same balances and 2 entries): the same payments again, each in the feed twice: remove the repeat from the file (--dedupe keeps one of each only where it has the bank's reference)",
             ])
         let pages = try fixture("plain-pages.sta")
         XCTAssertEqual(MT940Read(bytes: pages + german).warnings, [], "other statements")

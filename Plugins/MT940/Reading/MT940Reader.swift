@@ -555,7 +555,8 @@ public final class MT940Reader {
                 warnings.append(
                     "\(statement.path) repeats statement \(first + 1) (account \(statement.accountID ?? "?"), :28C: "
                         + "\(statement.number ?? "?"), the same balances and \(end.entries) entries): the same payments again, "
-                        + "each in the feed twice but with --dedupe")
+                        + "each in the feed twice: remove the repeat from the file (--dedupe keeps one of each only where "
+                        + "it has the bank's reference)")
             } else {
                 endedStatements[signature] = statement.index
             }
