@@ -209,9 +209,12 @@ public final class OFXDocument {
                     ? "\(what) not UTF-8, which an XML file is unless its <?xml?> declaration names "
                         + "another encoding (encoding=\"windows-1252\")"
                     : "\(what) not UTF-8, which the header's ENCODING:\(header.encoding ?? "UTF-8") says they are"
-            } else if input.isExhausted, let inside = error.open.last ?? walk.openNames.last {
+            } else if input.isExhausted, !input.holdsRootEnd, error.line >= input.lastLine || root == nil {
                 // libxml2 calls a cut-short file "extra content at the end": it is the opposite.
-                message = "the file ends inside \(inside): cut short"
+                // Only an error at the last line of a file without `</OFX>` is a cut: a small
+                // file is handed over whole before libxml2 meets a misspelt tag in its middle.
+                let inside = error.open.last ?? walk.openNames.last
+                message = "the file ends \(inside.map { "inside \($0)" } ?? "before its <OFX> element"): cut short"
             }
             return .failed(OFXFailure(origin: origin, line: error.line, path: path, message: message))
         }
@@ -220,6 +223,14 @@ public final class OFXDocument {
         }
         // An account listing (`ACCTINFORS`) or a bare `<OFX></OFX>` read as nothing: said, not silent.
         if walk.statementCount == 0 {
+            // An SGML file's open aggregates are closed at its end, so a file cut before its
+            // first statement reads well: without `</OFX>`, that is what it is.
+            guard input.holdsRootEnd || !header.isReadAsSGML else {
+                return .failed(
+                    OFXFailure(
+                        origin: origin, line: input.lastLine, path: "",
+                        message: "the file ends before its first statement, without </OFX>: cut short"))
+            }
             guard visit(.note("no statement in the file (no STMTRS, CCSTMTRS or INVSTMTRS): nothing to read")) else {
                 return .stopped
             }

@@ -82,6 +82,16 @@ final class OFXInput {
     /// Whether libxml2 has been handed the whole file: an error then is often the file's end.
     var isExhausted: Bool { position == limit && (normalizer == nil || finished) }
 
+    /// Whether the file holds the root's end tag (`</OFX>`): then it was not cut short.
+    private(set) var holdsRootEnd = false
+
+    /// The line of the file's last byte that is not blank: an error there, in a file without
+    /// `</OFX>`, is where the file was cut.
+    var lastLine: Int {
+        let last = bytes.withSpan { bytes in (0..<bytes.count).last { !Self.isBlank(bytes[$0]) } ?? 0 }
+        return line(at: last)
+    }
+
     /// What follows the root's end tag in the file.
     enum Trailing: Equatable {
         /// Nothing but blanks, or the root has not ended.
@@ -116,6 +126,7 @@ final class OFXInput {
                 OFXText.firstOffset(of: tag, in: $0.extracting(..<end), from: from, key: 4)
             }) {
                 limit = found + tag.count
+                holdsRootEnd = true
             }
             searched = end
         }
