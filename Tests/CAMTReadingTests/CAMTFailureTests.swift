@@ -70,7 +70,7 @@ final class CAMTFailureTests: XCTestCase {
         XCTAssertEqual([end.entries, end.rejected], [3, 1])
         guard case .failure(let failure)? = events.last else { return XCTFail("\(events)") }
         XCTAssertEqual(failure.path, "Stmt[1]")
-        XCTAssertTrue(failure.message.contains("mismatch"), failure.message)
+        XCTAssertEqual(failure.message, "</Idx> where </Id> of line 31 is due: a tag misspelt, or one left open")
     }
 
     func testAnotherXMLIsNotCamtAndSaysWhatItFound() throws {

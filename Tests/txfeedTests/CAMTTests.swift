@@ -147,7 +147,9 @@ final class CAMTTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.output.isEmpty, result.output)
         XCTAssertTrue(
-            result.stderr.contains("camt053-garbled.xml: line 95: Stmt[0].Ntry[2]: Opening and ending tag mismatch"),
+            result.stderr.contains(
+                "camt053-garbled.xml: line 95: Stmt[0].Ntry[2]: </Cdtor> where </Cdtr> of line 95 is due: a tag misspelt, or one left open"
+            ),
             result.stderr)
     }
 

@@ -168,7 +168,9 @@ public final class CAMTReader {
                 // txfeed can set: no camt file nests so deep (an element opened and never closed).
                 message = "elements nested more than 256 deep: no camt statement nests so (an element left open?)"
             } else if isCutShort(at: xml.parserLine) {
-                message = "the file is cut short (libxml2: \(message))"
+                message = "the file is cut short"
+            } else {
+                message = LibXML2Message.plain(message)
             }
             guard let error = xml.firstErrorPlace else { return fail(line: xml.parserLine, message) }
             // Every byte, for what looks back: read whole from the source the first time.

@@ -215,6 +215,8 @@ public final class OFXDocument {
                 // file is handed over whole before libxml2 meets a misspelt tag in its middle.
                 let inside = error.open.last ?? walk.openNames.last
                 message = "the file ends \(inside.map { "inside \($0)" } ?? "before its <OFX> element"): cut short"
+            } else {
+                message = LibXML2Message.plain(message)
             }
             return .failed(OFXFailure(origin: origin, line: error.line, path: path, message: message))
         }
