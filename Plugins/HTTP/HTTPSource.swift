@@ -121,12 +121,19 @@ private final class HTTPSourceState {
             switch HTTPTransfer.run(config, isCancelled: cancelled) {
             case .stopped:
                 throw .stopped
-            case let .body(data, contentType):
+            case let .body(data, contentType, endedByClose):
                 if let type = contentType?.lowercased(), type.hasPrefix("text/html") {
                     log(
                         host, TXFEED_LOG_WARNING,
                         "\(url) answered with text/html, not JSON "
                             + "(an error or login page? check the url and the headers)")
+                }
+                if endedByClose, Self.isLines(data) {
+                    // JSON cut short does not parse; NDJSON cut at a line's end does.
+                    log(
+                        host, TXFEED_LOG_INFO,
+                        "\(url) ended its NDJSON body by closing the connection (no Content-Length, not "
+                            + "chunked): had the connection been cut at a line's end, the lines read would look whole")
                 }
                 try emit(data, host)
                 return
@@ -159,6 +166,20 @@ private final class HTTPSourceState {
                 host, TXFEED_LOG_INFO,
                 "\(problem); retry \(attempt) of \(config.retries) in \(String(format: "%.1f", delay)) s")
             try sleep(delay, cancelled)
+        }
+    }
+
+    /// Whether `data` holds more than one line that begins a JSON object: NDJSON, where a
+    /// pretty-printed JSON text has only its first line at the margin.
+    static func isLines(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            guard bytes.first == UInt8(ascii: "{") else { return false }
+            var from = 0
+            while let newline = bytes[from...].firstIndex(of: 0x0A) {
+                if newline + 1 < bytes.count, bytes[newline + 1] == UInt8(ascii: "{") { return true }
+                from = newline + 1
+            }
+            return false
         }
     }
 

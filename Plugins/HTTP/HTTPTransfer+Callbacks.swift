@@ -15,6 +15,7 @@ extension HTTPTransfer {
             headerEnded = false
             let words = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
             lineStatus = words.dropFirst().first.flatMap { Int($0) } ?? 0
+            lineVersion = words.first.map(String.init) ?? ""
             return count
         }
         guard !headerEnded else { return count }

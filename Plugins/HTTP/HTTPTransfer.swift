@@ -8,8 +8,9 @@ import Foundation
 
 /// How one attempt ended.
 enum AttemptResult {
-    /// A 2xx response, complete.
-    case body(Data, contentType: String?)
+    /// A 2xx response, complete as far as the connection shows: `endedByClose` when nothing
+    /// but the connection closing ended it (HTTP/1 without Content-Length or chunks).
+    case body(Data, contentType: String?, endedByClose: Bool)
     /// A response outside 2xx; its body is not read.
     case status(Int, retryAfter: Double?)
     /// A network failure worth retrying (refused, reset, timed out, truncated).
@@ -29,8 +30,9 @@ final class HTTPTransfer {
     let headers: [(name: String, value: String)]
     /// The response's header fields, names lowercased; reset by each status line.
     var fields: [(name: String, value: String)] = []
-    /// The status of the response whose header is being read.
+    /// The status of the response whose header is being read, and its protocol (`HTTP/1.1`).
     var lineStatus = 0
+    var lineVersion = ""
     /// The response's header has ended: lines libcurl hands over after it are a chunked body's
     /// trailers, which must not stand for the header's fields.
     var headerEnded = false
@@ -113,7 +115,7 @@ final class HTTPTransfer {
         guard code == CURLE_OK else { return failure(code) }
         guard let status else { return .network("the server sent no response") }
         guard (200..<300).contains(status) else { return .status(status, retryAfter: retryAfter) }
-        return .body(body, contentType: field("content-type"))
+        return .body(body, contentType: field("content-type"), endedByClose: endedByClose)
     }
 
     /// The options of one GET. Returns the header list, which must outlive the transfer.
@@ -157,6 +159,13 @@ final class HTTPTransfer {
     /// A response header field of the current response, by lowercased name (the last wins).
     func field(_ name: String) -> String? {
         fields.last(where: { $0.name == name })?.value
+    }
+
+    /// Whether only the connection closing ended the body: HTTP/1 without a Content-Length
+    /// or chunks. Cut short there, it would look whole (HTTP/2 and 3 end a stream explicitly).
+    var endedByClose: Bool {
+        lineVersion.hasPrefix("HTTP/1") && field("content-length") == nil
+            && field("transfer-encoding")?.lowercased().contains("chunked") != true
     }
 
     /// Seconds to wait before retrying, from the response's `Retry-After`.

@@ -236,6 +236,24 @@ final class HTTPSourceTests: XCTestCase {
         XCTAssertEqual(result.output, "")
     }
 
+    /// NDJSON whose body only the connection closing ended (HTTP/1.0, no Content-Length) reads
+    /// as it came, with a note: cut at a line's end, it would look whole. With a length, or as
+    /// one JSON text (which does not parse when cut), nothing is said.
+    func testNDJSONEndedByClosingTheConnectionIsNoted() throws {
+        let streamed = try run("-s", "http:url=\(url("lines-stream"))")
+        XCTAssertEqual(streamed.status, 0, streamed.stderr)
+        XCTAssertEqual(try records(streamed).count, 7)
+        XCTAssertTrue(
+            streamed.stderr.contains(
+                "ended its NDJSON body by closing the connection (no Content-Length, not chunked): had the connection been cut at a line's end, the lines read would look whole"
+            ), streamed.stderr)
+        for path in ["lines", "big-stream"] {
+            let result = try run("-s", "http:url=\(url(path))")
+            XCTAssertEqual(result.status, 0, "\(path): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("closing the connection"), "\(path): \(result.stderr)")
+        }
+    }
+
     func testBodyOverMaxBytesIsAborted() throws {
         // The big body is a valid envelope: only the limit stops it.
         let unlimited = try run("-s", "http:url=\(url("big"))")

@@ -144,6 +144,16 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(BIG[start:start + 1024])
             self.close_connection = True
             return
+        if name in ("lines", "lines-stream"):  # NDJSON; -stream without Content-Length, ended by closing
+            body = (OK + b"\n" + DRIP + b"\n")
+            if name == "lines":
+                return self.send(200, body, "application/x-ndjson")
+            self.send_response(200)
+            self.send_header("Content-Type", "application/x-ndjson")
+            self.end_headers()
+            self.wfile.write(body)
+            self.close_connection = True
+            return
         if name == "drip":  # a slow link: ~60 small pieces 60 ms apart, over ~3.6 s
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
