@@ -54,6 +54,24 @@ final class CAMTFailureTests: XCTestCase {
         XCTAssertEqual(D.entries(cut).filter { $0.location.hasPrefix("Stmt[0]") }.count, 20)
     }
 
+    /// A file on one line (XML written without breaks) has every error on its last line: one
+    /// that holds its `</Document>` was not cut, and its damage is said as such.
+    func testAFileOnOneLineIsCutOnlyWhereItLacksItsEnd() throws {
+        // Long enough that the reader is inside the last entry when libxml2 meets its damage.
+        let entries =
+            Array(repeating: D.entry("1.00", "DBIT", Self.named), count: 40) + [
+                D.entry("2.00", "DBIT", Self.named)
+            ]
+        let text = D.document(D.statement(entries.joined())).replacingOccurrences(of: "\n", with: "")
+        XCTAssertNil(D.failure(text))
+        let last = try XCTUnwrap(text.range(of: "</Amt>", options: .backwards))
+        let damaged = try XCTUnwrap(D.failure(text.replacingCharacters(in: last, with: "</Amx>")))
+        XCTAssertEqual(damaged.line, 1)
+        XCTAssertTrue(damaged.message.hasPrefix("</Amx> where </Amt> of line 1 is due"), damaged.message)
+        let cut = try XCTUnwrap(D.failure(String(text[..<text.range(of: "2.00")!.lowerBound])))
+        XCTAssertEqual(cut.message, "the file is cut short")
+    }
+
     /// Damage just after `</Stmt>`: libxml2 stops before the reader has handed out the whole
     /// statement, which is then read again from its own bytes: every entry once, its end, and
     /// only then the failure, at the damaged statement.

@@ -406,12 +406,33 @@ public final class CAMTReader {
         statement = nil
     }
 
-    /// Whether `line` is the file's last and the document is still open: a download cut short,
-    /// which libxml2 reports in words of its own ("Extra content at the end of the document").
+    /// Whether `line` is the file's last, the document is still open, and the file holds no end
+    /// tag of its root: a download cut short, which libxml2 reports in words of its own ("Extra
+    /// content at the end of the document"). A file on one line has every error on its last.
     private func isCutShort(at line: Int) -> Bool {
         guard places.count > 1 else { return false }
-        let lines = source.withWhole { bytes in (0..<bytes.count).reduce(1) { bytes[$1] == 0x0A ? $0 + 1 : $0 } }
-        return line >= lines
+        return source.withWhole { bytes in
+            line >= (0..<bytes.count).reduce(1) { bytes[$1] == 0x0A ? $0 + 1 : $0 } && !Self.holdsRootEnd(bytes)
+        }
+    }
+
+    /// Whether `bytes` hold `</Document>`, its name prefixed or not (`</ns2:Document>`).
+    private static func holdsRootEnd(_ bytes: Span<UInt8>) -> Bool {
+        let name = Array("Document>".utf8)
+        var end = bytes.count
+        while end >= name.count + 2 {
+            defer { end -= 1 }
+            guard (0..<name.count).allSatisfy({ bytes[end - name.count + $0] == name[$0] }) else { continue }
+            var at = end - name.count - 1
+            if bytes[at] == UInt8(ascii: ":") {
+                at -= 1
+                while at > 0, bytes[at] != UInt8(ascii: "/"), bytes[at] != UInt8(ascii: "<"), bytes[at] > 0x20 {
+                    at -= 1
+                }
+            }
+            if bytes[at] == UInt8(ascii: "/"), at > 0, bytes[at - 1] == UInt8(ascii: "<") { return true }
+        }
+        return false
     }
 
     /// Ends the reading with `message` at `path`, by default the statement and entry being read.
