@@ -17,32 +17,27 @@ public enum LibXML2Message {
 
     private static let rules: [Rule] = [
         ("Opening and ending tag mismatch: ", mismatch),
-        ("StartTag: invalid element name", { _ in "a < that begins no element name (a < in text is written &lt;)" }),
+        ("StartTag: invalid element name", fixed("a < that begins no element name (a < in text is written &lt;)")),
         ("ParsePI: PI ", instruction),
         ("PI ", instruction),
-        ("parsing XML declaration: '?>' expected", { _ in "the <?xml …?> declaration does not end with ?>" }),
+        ("parsing XML declaration: '?>' expected", fixed("the <?xml …?> declaration does not end with ?>")),
         (
             "XML declaration allowed only at the start of the document",
-            { _ in
-                "an <?xml …?> declaration after the file's start: two files joined together?"
-            }
+            fixed("an <?xml …?> declaration after the file's start: two files joined together?")
         ),
         (
             "Malformed declaration expecting version",
-            { _ in
-                #"the <?xml …?> declaration has no version (<?xml version="1.0" …?>)"#
-            }
+            fixed(#"the <?xml …?> declaration has no version (<?xml version="1.0" …?>)"#)
         ),
-        ("Blank needed here", { _ in "a declaration (<?xml …?>) is damaged: a space missing, or its ?> end" }),
-        ("Document is empty", { _ in "no XML element in the file: it is empty, or text without tags" }),
+        ("Blank needed here", fixed("a declaration (<?xml …?>) is damaged: a space missing, or its ?> end")),
+        ("Document is empty", fixed("no XML element in the file: it is empty, or text without tags")),
         (
             "Extra content at the end of the document",
-            { _ in
-                "more after the end of the file's root element: its end tag early, a stray line, or two files joined?"
-            }
+            fixed(
+                "more after the end of the file's root element: its end tag early, a stray line, or two files joined?")
         ),
         ("Couldn't find end of Start Tag ", { rest in "the start tag <\(name(rest)) does not end with >" }),
-        ("expected '>'", { _ in "a tag does not end with >" }),
+        ("expected '>'", fixed("a tag does not end with >")),
         ("error parsing attribute name", damagedTag),
         ("attributes construct error", damagedTag),
         (
@@ -52,18 +47,16 @@ public enum LibXML2Message {
                     + "the element's name?)"
             }
         ),
-        ("String not closed expecting", { _ in "an attribute's value in a tag has no closing quote" }),
-        ("String not started expecting", { _ in "an attribute's value in a tag does not begin with a quote" }),
-        ("AttValue: \" or ' expected", { _ in "an attribute's value in a tag does not begin with a quote" }),
+        ("String not closed expecting", fixed("an attribute's value in a tag has no closing quote")),
+        ("String not started expecting", fixed("an attribute's value in a tag does not begin with a quote")),
+        ("AttValue: \" or ' expected", fixed("an attribute's value in a tag does not begin with a quote")),
         (
             "Unescaped '<' not allowed in attributes values",
-            { _ in
-                "a < inside an attribute's value (it is written &lt;)"
-            }
+            fixed("a < inside an attribute's value (it is written &lt;)")
         ),
         ("Failed to parse QName ", { rest in "the name \(rest) in a tag is damaged" }),
-        ("Double hyphen within comment", { _ in "a comment (<!-- … -->) holds --, which XML allows in none" }),
-        ("Comment not terminated", { _ in "a comment (<!--) never ends with -->" }),
+        ("Double hyphen within comment", fixed("a comment (<!-- … -->) holds --, which XML allows in none")),
+        ("Comment not terminated", fixed("a comment (<!--) never ends with -->")),
         ("EntityRef: expecting ';'", entity),
         ("xmlParseEntityRef: no name", entity),
         (
@@ -94,13 +87,15 @@ public enum LibXML2Message {
             : "the <?\(target) …?> instruction is damaged: a space is missing after its name"
     }
 
-    private static func damagedTag(_: String) -> String {
-        "a tag is damaged: what follows its name is no attribute (a stray character inside < >?)"
+    /// A message that names nothing of libxml2's.
+    private static func fixed(_ words: String) -> @Sendable (String) -> String {
+        { _ in words }
     }
 
-    private static func entity(_: String) -> String {
-        "an & that begins no entity (an & in text is written &amp;)"
-    }
+    private static let damagedTag = fixed(
+        "a tag is damaged: what follows its name is no attribute (a stray character inside < >?)")
+
+    private static let entity = fixed("an & that begins no entity (an & in text is written &amp;)")
 
     private static func control(_ value: Int?) -> String {
         let code = value.map { " (" + ($0 < 16 ? "0x0" : "0x") + String($0, radix: 16, uppercase: true) + ")" } ?? ""
