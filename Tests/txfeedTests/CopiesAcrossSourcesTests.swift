@@ -120,7 +120,13 @@ final class CopiesAcrossSourcesTests: XCTestCase {
         let following = try folder.write(
             "following.ndjson", march + page([(nil, "Cafe", 4), (nil, "Cafe", 5), (nil, "Bakery", 6)]))
         let meeting = try folder.write("meeting.ndjson", march + page([(nil, "Bakery", 3)]))
-        for path in [following, meeting] {
+        // A page of one day between two keeps them apart, as a file of that day alone does across
+        // sources: the coffees of the 2nd on either side of it are as likely two.
+        let pieces = try folder.write(
+            "pieces.ndjson",
+            page([(nil, "Cafe", 1), (nil, "Cafe", 2)]) + page([(nil, "Bakery", 2)])
+                + page([(nil, "Cafe", 2), (nil, "Cafe", 3)]))
+        for path in [following, meeting, pieces] {
             let quiet = try txfeed("run", path, "--sink", "csv", "--no-progress")
             XCTAssertEqual(quiet.status, 0, quiet.stderr)
             XCTAssertFalse(quiet.stderr.contains("warning"), quiet.stderr)

@@ -54,10 +54,15 @@ extension Feed {
         guard spilled == nil, fingerprints.count == transactions.count else { return [] }
         var feedAccounts = [Int](repeating: 0, count: sources.count)
         for account in accounts { feedAccounts[account.source] += 1 }
+        // The hashes that repeat in a source of two feed accounts or more, and their accounts' keys
+        // (by the hash every fingerprint of the account begins with): a record's first copy is
+        // of the same account as its second.
         var repeated = Set<UInt64>()
+        var keys = Set<UInt64>()
         for (t, fingerprint) in zip(transactions, fingerprints)
         where fingerprint.occurrence > 1 && feedAccounts[accounts[Int(t.account)].source] > 1 {
             repeated.insert(fingerprint.hash)
+            keys.insert(FingerprintHasher.accountState(of: accounts[Int(t.account)]))
         }
         guard !repeated.isEmpty else { return [] }
         // The repeated hashes' top 16 bits: most records are passed over without hashing theirs.
@@ -66,20 +71,26 @@ extension Feed {
         func isRepeated(_ hash: UInt64) -> Bool {
             marks[Int(hash >> 54)] & 1 << (hash >> 48 & 63) != 0 && repeated.contains(hash)
         }
-        var holdsRepeats = [Bool](repeating: false, count: accounts.count)
-        for (t, fingerprint) in zip(transactions, fingerprints) where isRepeated(fingerprint.hash) {
-            holdsRepeats[Int(t.account)] = true
+        // Every feed account of those accounts, those without a repeat too: a piece of one day
+        // between two others keeps them from counting as overlapping, as across sources.
+        let involved = accounts.indices.map { a in
+            feedAccounts[accounts[a].source] > 1 && keys.contains(FingerprintHasher.accountState(of: accounts[a]))
         }
         // Each account of each source numbered apart, so that days are shared within a source.
         var numbered: [Int: Int] = [:]
-        let numbers = accountNumbers(of: holdsRepeats).numbers.enumerated().map { a, number in
+        let numbers = accountNumbers(of: involved).numbers.enumerated().map { a, number in
             guard number >= 0 else { return -1 }
             let key = accounts[a].source << 32 | number
             if let known = numbered[key] { return known }
             numbered[key] = numbered.count
             return numbered.count - 1
         }
+        // Most repeats are within one feed account (two coffees alike), its account's only piece.
+        var pieces = [Int](repeating: 0, count: numbered.count)
+        for number in numbers where number >= 0 { pieces[number] += 1 }
+        guard pieces.contains(where: { $0 > 1 }) else { return [] }
         let looked = overlappingAccounts(numbers)
+        guard looked.contains(true) else { return [] }
         /// A record within its source's account: by its bank id, else its hash and occurrence
         /// among its feed account's like records.
         struct Key: Hashable {
