@@ -406,33 +406,22 @@ public final class CAMTReader {
         statement = nil
     }
 
-    /// Whether `line` is the file's last, the document is still open, and the file holds no end
-    /// tag of its root: a download cut short, which libxml2 reports in words of its own ("Extra
-    /// content at the end of the document"). A file on one line has every error on its last.
+    /// Whether `line` is the file's last, the document is still open, and no `</Document>`
+    /// (prefixed or not) follows the start of that line: a download cut short, which libxml2
+    /// reports in words of its own ("Extra content at the end of the document"). A file on one
+    /// line has every error on its last.
     private func isCutShort(at line: Int) -> Bool {
         guard places.count > 1 else { return false }
         return source.withWhole { bytes in
-            line >= (0..<bytes.count).reduce(1) { bytes[$1] == 0x0A ? $0 + 1 : $0 } && !Self.holdsRootEnd(bytes)
-        }
-    }
-
-    /// Whether `bytes` hold `</Document>`, its name prefixed or not (`</ns2:Document>`).
-    private static func holdsRootEnd(_ bytes: Span<UInt8>) -> Bool {
-        let name = Array("Document>".utf8)
-        var end = bytes.count
-        while end >= name.count + 2 {
-            defer { end -= 1 }
-            guard (0..<name.count).allSatisfy({ bytes[end - name.count + $0] == name[$0] }) else { continue }
-            var at = end - name.count - 1
-            if bytes[at] == UInt8(ascii: ":") {
-                at -= 1
-                while at > 0, bytes[at] != UInt8(ascii: "/"), bytes[at] != UInt8(ascii: "<"), bytes[at] > 0x20 {
-                    at -= 1
-                }
+            guard line >= (0..<bytes.count).reduce(1, { bytes[$1] == 0x0A ? $0 + 1 : $0 }) else { return false }
+            var ended = false
+            let start = CAMTTagScanner.offset(in: bytes, line: line, column: 1)
+            CAMTTagScanner.forEachTag(in: bytes, from: start, before: bytes.count) { tag in
+                ended = tag.isClosing && tag.name == "Document"
+                return !ended
             }
-            if bytes[at] == UInt8(ascii: "/"), at > 0, bytes[at - 1] == UInt8(ascii: "<") { return true }
+            return !ended
         }
-        return false
     }
 
     /// Ends the reading with `message` at `path`, by default the statement and entry being read.
