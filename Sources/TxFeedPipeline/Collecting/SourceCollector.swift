@@ -69,7 +69,7 @@ public final class SourceCollector: SourceEvents {
     /// decoded one after the other into one data, until ``groupedUnits`` or anything that must
     /// come after them (a document, a part handed over, the barrier's take); then the open one.
     struct Streaming: Sendable {
-        var origin: String
+        /// Its context names the open account's origin.
         var account: StreamedAccount
         /// Whether the last account begun is still open.
         var isOpen = true
@@ -145,7 +145,8 @@ public final class SourceCollector: SourceEvents {
     /// Takes the stream out: the accounts that ended, and the origin of one left open (dropped).
     private static func close(_ streaming: inout Streaming?) -> (ended: SourceData?, unfinished: String?)? {
         guard var stream = streaming.take() else { return nil }
-        return stream.isOpen ? (stream.account.takeEarlier(), stream.origin) : (stream.account.finish(), nil)
+        return stream.isOpen
+            ? (stream.account.takeEarlier(), stream.account.context.origin) : (stream.account.finish(), nil)
     }
 
     /// Commits the accounts that ended and wait in the stream, before anything that follows them.
@@ -324,10 +325,9 @@ public final class SourceCollector: SourceEvents {
             // Changed in place: an account moved in and out retained each of its arrays.
             streaming.withLock { streaming in
                 if streaming == nil {
-                    streaming = Streaming(origin: origin, account: first(context(origin)))
+                    streaming = Streaming(account: first(context(origin)))
                 } else {
                     next(&streaming!.account, context(origin))
-                    streaming!.origin = origin
                     streaming!.isOpen = true
                 }
             }
