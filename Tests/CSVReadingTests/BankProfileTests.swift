@@ -156,6 +156,29 @@ final class BankProfileTests: XCTestCase {
         XCTAssertEqual(wellsFargo.entries.first?[2].vendor, "CHECK # 1042")
     }
 
+    /// ABN AMRO's TXT download of two accounts, each row's account number first: an account each,
+    /// each with its own balance chain (read as one, the chain broke where the second began).
+    func testABNAMROsDownloadOfTwoAccountsIsTwoAccounts() throws {
+        let first = try XCTUnwrap(FileManager.default.contents(atPath: "\(Self.folder)/abn-amro-tab.csv"))
+        let second =
+            Array(
+                "987654321\tEUR\t20240103\t500,00\t450,00\t20240103\t-50,00\tBEA, Betaalpas   BAKKERIJ\n"
+                    .utf8)
+            + Array("987654321\tEUR\t20240110\t450,00\t470,00\t20240110\t20,00\tSEPA Overboeking Naam: J JANSEN\n".utf8)
+        // The fixture ends without a line end, as the bank's file does.
+        let read = try (Array(first) + [0x0A] + second).withUnsafeBytes { buffer in
+            CSVReading.result(
+                of: try CSVDocument.read(
+                    bytes: buffer, origin: "TXT240201.TAB", stem: "TXT240201", options: [:],
+                    profiles: BankProfiles.builtIn))
+        }
+        XCTAssertEqual(read.problems, [])
+        XCTAssertEqual(read.accounts.map(\.name), ["123456789", "987654321"])
+        XCTAssertEqual(
+            read.entries.map { $0.map { cents($0.amount) } }, [[-1250, 215000, -90000, -4550, -225], [-5000, 2000]])
+        XCTAssertEqual(read.reportLine("balance chain"), "5 of 5 rows agree (oldest first)")
+    }
+
     /// A cell profile matches only a file without a header whose every sampled row has its
     /// columns and shapes: one row off (a day above 12 in the month's place, a fourth column)
     /// and the file is read by inference, as before.

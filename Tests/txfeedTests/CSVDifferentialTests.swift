@@ -85,6 +85,43 @@ final class CSVDifferentialTests: XCTestCase {
         XCTAssertTrue(sniff.output.contains("balance chain 3 of 3 rows agree (newest first)"), sniff.output)
     }
 
+    /// csv2ofx's Mint test file: one export of two accounts, named on each row by `Account
+    /// Name`. csv2ofx files each row under its account; txfeed read all four into one account
+    /// named after the file, exit 0. Compared account by account with csv2ofx's QIF.
+    func testMintsTwoAccountsAgreeWithCSV2OFXAccountByAccount() throws {
+        let file = BuiltProducts.fixtures + "/bank/csv2ofx/mint.csv"
+        let python = try TestPython.importing("csv2ofx")
+        let tool = (python as NSString).deletingLastPathComponent + "/csv2ofx"
+        let qif = try runCommand(tool, ["-q", "-m", "mint", file])
+        XCTAssertEqual(qif.status, 0, qif.stderr)
+        var theirs: [String: [Transaction]] = [:]
+        var account = ""
+        for block in qif.output.components(separatedBy: "^") {
+            let lines = block.split(whereSeparator: \.isNewline).map(String.init)
+            if let name = lines.first(where: { $0.hasPrefix("N") }), lines.contains("!Account") {
+                account = String(name.dropFirst())
+                continue
+            }
+            func field(_ code: Character) -> String? { lines.first { $0.first == code }.map { String($0.dropFirst()) } }
+            guard let date = field("D"), let amount = field("T") else { continue }
+            // 06/12/2015
+            let day = "\(date.suffix(4))-\(date.prefix(2))-\(date.dropFirst(3).prefix(2))"
+            theirs[account, default: []].append(Transaction(day: day, payee: field("P") ?? "", amount: amount))
+        }
+        XCTAssertEqual(Set(theirs.keys), ["Checking", "Savings"])
+        let run = try txfeed(
+            arguments: ["run", file, "--sink", "ndjson"], environment: ["TXFEED_PROFILES": profiles.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        var ours: [String: [Transaction]] = [:]
+        for row in try feedRows(run) {
+            ours[text(row, "account") ?? "", default: []].append(
+                Transaction(day: text(row, "date"), payee: text(row, "vendor") ?? "", amount: text(row, "amount") ?? "")
+            )
+        }
+        XCTAssertEqual(ours.mapValues(Set.init), theirs.mapValues(Set.init))
+        XCTAssertEqual(ours.values.map(\.count).reduce(0, +), 4)
+    }
+
     /// csv2ofx's Sparkasse test file (the older CSV-MT940 layout, which it has no mapping for):
     /// one booked debit, the counterparty as payee. Its one date, `04.11.20`, reads as dd.mm.yy and
     /// as yy.mm.dd with no order of dates to decide: refused, naming both, then read as told.

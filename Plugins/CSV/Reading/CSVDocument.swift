@@ -16,11 +16,13 @@ public final class CSVDocument {
     private var layout: TableLayout?
     private var reader: CSVRowReader?
     private var currencyColumn: Int?
+    /// The column naming each row's account, once it has named two or more (else nil).
+    private var accountColumn: Int?
     /// Section lines inside the table (`"Pending Transactions"`), by line: what the rows under
     /// each are. Empty for almost every file.
     private var sections: [Int: StatementWords.Section] = [:]
-    /// Each account's currency cell, trimmed and upper-cased; empty for rows without one.
-    private var accountKeys: [[UInt8]] = [[]]
+    /// Each account's cells: its name in the account column and its currency.
+    private var accountKeys: [AccountKey] = [AccountKey()]
     var found = CSVReport()
     private var counted: CSVReport.Rows?
     /// The accounts whose balance rows (found only by reading them) are in the notes.
@@ -150,7 +152,7 @@ public final class CSVDocument {
                 if section != .remark { reader.pendingSection = section == .pending }
                 continue
             }
-            if currencyColumn != nil, accountIndex(fields, cells: &cells) != account { continue }
+            if accountKeys.count > 1, !isIn(account, fields, cells: &cells) { continue }
             reader.read(record, fields: fields, into: &batch)
             if batch.count >= limit {
                 balanceRows += batch.balanceRows
@@ -228,8 +230,9 @@ public final class CSVDocument {
             let names = dropped.map { String($0 + 1) }.joined(separator: ", ")
             addNote("\("column".plural(dropped.count)) \(names) dropped: empty in the header and every row")
         }
-        describeColumns(profiles, roles: roles, dropped: dropped)
-        makeAccounts(evidence.currencies, stem: stem, layout: layout, roles: roles)
+        let keys = accountKeys(evidence, layout: layout)
+        describeColumns(profiles, roles: roles, dropped: dropped, hiding: accountColumn == nil ? [.account] : [])
+        makeAccounts(keys, stem: stem, layout: layout, roles: roles)
         guard evidence.rows > 0 else {
             addNote("the table has no rows after its header")
             return
@@ -330,7 +333,9 @@ public final class CSVDocument {
         var dates = DateEvidence()
         var marks = DecimalMarkEvidence()
         var nonEmpty: [Bool]
-        var currencies: [[UInt8]] = []
+        /// Every account's cells met, in the order first met; past ``mostAccounts``, no more.
+        var keys: [AccountKey] = []
+        var tooManyAccounts = false
         /// Rows with no money and an opening-balance phrase (`Beginning balance`).
         var openingLines: [Int] = []
         var payments = PaymentEvidence()
@@ -396,6 +401,7 @@ public final class CSVDocument {
         // where the amounts cannot (`1,234,460` beside a `250,000`).
         let markColumns = moneyColumns + [roles[.balance]].compactMap { $0 }
         currencyColumn = roles[.currency]
+        accountColumn = roles[.account]
         var reader = CSVCellReader(text: text)
         var tokenizer = CSVTokenizer(
             text: text, separator: separator, position: layout.dataStart, line: layout.dataStartLine,
@@ -508,12 +514,17 @@ public final class CSVDocument {
                     evidence.minusBesideIndicator += 1
                 }
             }
-            if let currencyColumn, TableLayout.fits(fields.count, width: layout.width) {
-                // Nearly every row repeats a currency already seen: compare in place, keep only new ones.
-                let known = reader.withCell(fields[currencyColumn]) { cell in
-                    evidence.currencies.contains { Self.sameCurrency($0, cell) }
+            // A row one field short (its empty last field left out, as C24 writes every row) still
+            // names its account, when the columns that do are there.
+            if currencyColumn != nil || accountColumn != nil, !evidence.tooManyAccounts,
+                TableLayout.fits(fields.count, width: layout.width)
+                    || max(accountColumn ?? 0, currencyColumn ?? 0) < fields.count
+            {
+                // Nearly every row repeats an account already seen: compared in place, only new ones kept.
+                if index(fields, in: evidence.keys, cells: &reader) == nil {
+                    evidence.tooManyAccounts = evidence.keys.count == Self.mostAccounts
+                    if !evidence.tooManyAccounts { evidence.keys.append(key(fields, cells: &reader)) }
                 }
-                if !known { evidence.currencies.append(currencyKey(fields[currencyColumn], reader: &reader)) }
             }
         }
         return evidence
@@ -597,7 +608,7 @@ public final class CSVDocument {
             records[record.line] = record
             let total =
                 balance < fields.count ? cells.withCell(fields[balance]) { BalanceChain.scaled($0, mark: mark) } : nil
-            let account = currencyColumn == nil ? 0 : accountIndex(fields, cells: &cells)
+            let account = accountIndex(fields, cells: &cells)
             guard let entry = batch.texts.entries.first else {
                 // A row whose money never moved (declined, reverted) and that shows no balance is
                 // no step: the chain runs on over it. Taken for a fresh start, it left the next
@@ -968,16 +979,58 @@ public final class CSVDocument {
 
     // MARK: - Accounts
 
-    private func makeAccounts(_ currencies: [[UInt8]], stem: String, layout: TableLayout, roles: ColumnRoles) {
+    /// The most accounts a column of accounts may name: each is a pass over the file, and a
+    /// column of hundreds is another party's, or a ledger's, not the holder's own accounts.
+    static let mostAccounts = 100
+
+    /// The accounts the rows are in. A column of accounts naming one (a bank's own number on
+    /// every row) splits nothing and is dropped; past ``mostAccounts``, the file is refused.
+    private func accountKeys(_ evidence: Evidence, layout: TableLayout) -> [AccountKey] {
+        guard let column = accountColumn else { return evidence.keys }
+        let header = layout.headerNames[column]
+        let named = "column \(column + 1)" + (header.isEmpty ? "" : " \"\(CellQuote.text(header))\"")
+        if evidence.tooManyAccounts {
+            addProblem(
+                "\(named) names more than \(Self.mostAccounts) accounts: not your own accounts' names? "
+                    + "set account-column=none to read every row as one account's, or account-column to the column "
+                    + "that names them")
+            return []
+        }
+        var holders: [[UInt8]] = []
+        for key in evidence.keys where !holders.contains(key.holder) { holders.append(key.holder) }
+        guard holders.count < 2 else {
+            if settings.accountID != nil {
+                addProblem(
+                    "account-id names one account, but \(named) names \(holders.count): leave account-id "
+                        + "out, or set account-column=none to read every row as that account's")
+            }
+            return evidence.keys
+        }
+        accountColumn = nil
+        var keys: [AccountKey] = []
+        for key in evidence.keys.map(\.currencyOnly) where !keys.contains(key) { keys.append(key) }
+        return keys
+    }
+
+    private func makeAccounts(_ keys: [AccountKey], stem: String, layout: TableLayout, roles: ColumnRoles) {
         let name = settings.account ?? stem
         let defaultCurrency = settings.defaultCurrency ?? statedCurrency(layout, roles: roles)
         let id = settings.accountID ?? preambleAccountNumber(layout)
-        if currencyColumn != nil, !currencies.isEmpty {
-            accountKeys = currencies
-            accountList = currencies.map { key in
-                let code = key.isEmpty ? defaultCurrency : String(decoding: key, as: UTF8.self)
-                let label = currencies.count == 1 ? name : "\(name) \(code ?? "(no currency)")"
-                return CSVAccount(name: label, currency: code, id: id)
+        if currencyColumn != nil || accountColumn != nil, !keys.isEmpty {
+            accountKeys = keys
+            var currencies: [[UInt8]] = []
+            for key in keys where !currencies.contains(key.currency) { currencies.append(key.currency) }
+            accountList = keys.map { key in
+                let code = key.currency.isEmpty ? defaultCurrency : String(decoding: key.currency, as: UTF8.self)
+                var label = name
+                if accountColumn != nil, !key.holder.isEmpty {
+                    // The name the file gives, after the `account` option's when one is given.
+                    let holder = String(decoding: key.holder, as: UTF8.self)
+                    label = settings.account.map { "\($0) \(holder)" } ?? holder
+                }
+                if currencies.count > 1 { label += " \(code ?? "(no currency)")" }
+                // A file's one number (its preamble's, `account-id`) is no account's of several.
+                return CSVAccount(name: label, currency: code, id: accountColumn == nil ? id : nil)
             }
         } else {
             accountList = [CSVAccount(name: name, currency: defaultCurrency, id: id)]
@@ -1068,55 +1121,41 @@ public final class CSVDocument {
         return nil
     }
 
-    /// Which account a row belongs to: its currency's, or the first for a row too short to say.
-    /// The same comparison as the first pass's, which found the accounts: a cell it read as
-    /// `USD` is filed under `USD` whatever blanks are around it.
+    /// Which account a row belongs to: the one whose cells it has, or the first for a row too
+    /// short to say. The same comparison as the first pass's, which found the accounts.
     private func accountIndex(_ fields: [CSVFieldSpan], cells: inout CSVCellReader) -> Int {
-        guard let currencyColumn, currencyColumn < fields.count else { return 0 }
-        return cells.withCell(fields[currencyColumn]) { cell in
-            accountKeys.firstIndex { Self.sameCurrency($0, cell) }
-        } ?? 0
+        accountKeys.count > 1 ? index(fields, in: accountKeys, cells: &cells) ?? 0 : 0
     }
 
-    /// A currency cell's key: its code upper-cased, blanks around it left out.
-    private func currencyKey(_ field: CSVFieldSpan, reader: inout CSVCellReader) -> [UInt8] {
-        reader.withCell(field) { cell in Self.code(in: cell).map { Self.upper(cell[$0]) } }
+    /// Whether a row is in `account`: compared with that account's cells alone, but for the
+    /// first, which also takes a row no account's cells match.
+    private func isIn(_ account: Int, _ fields: [CSVFieldSpan], cells: inout CSVCellReader) -> Bool {
+        account == 0 ? accountIndex(fields, cells: &cells) == 0 : matches(fields, accountKeys[account], cells: &cells)
     }
 
-    private static func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
-
-    /// Whether `cell`, blanks around it ignored and in any case, is the currency `key`.
-    private static func sameCurrency(_ key: [UInt8], _ cell: Span<UInt8>) -> Bool {
-        let code = code(in: cell)
-        guard code.count == key.count else { return false }
-        for n in 0..<key.count where upper(cell[code.lowerBound + n]) != key[n] { return false }
-        return true
+    private func index(_ fields: [CSVFieldSpan], in keys: [AccountKey], cells: inout CSVCellReader) -> Int? {
+        keys.indices.first { matches(fields, keys[$0], cells: &cells) }
     }
 
-    /// Where a currency cell's code is: spaces, tabs, line ends and no-break spaces (U+00A0)
-    /// around it left out, as ``Swift/String/trimmingBlanks()`` leaves them out of other cells.
-    private static func code(in cell: Span<UInt8>) -> Range<Int> {
-        var start = 0
-        var end = cell.count
-        while start < end {
-            if cell[start] == 0x20 || cell[start] == 0x09 || cell[start] == 0x0D || cell[start] == 0x0A {
-                start += 1
-            } else if start + 1 < end, cell[start] == 0xC2, cell[start + 1] == 0xA0 {
-                start += 2
-            } else {
-                break
-            }
-        }
-        while end > start {
-            if cell[end - 1] == 0x20 || cell[end - 1] == 0x09 || cell[end - 1] == 0x0D || cell[end - 1] == 0x0A {
-                end -= 1
-            } else if end - 2 >= start, cell[end - 2] == 0xC2, cell[end - 1] == 0xA0 {
-                end -= 2
-            } else {
-                break
-            }
-        }
-        return start..<end
+    private func matches(_ fields: [CSVFieldSpan], _ key: AccountKey, cells: inout CSVCellReader) -> Bool {
+        withCell(accountColumn, fields, cells: &cells) { key.matches(holder: $0) }
+            && withCell(currencyColumn, fields, cells: &cells) { key.matches(currency: $0) }
+    }
+
+    private func key(_ fields: [CSVFieldSpan], cells: inout CSVCellReader) -> AccountKey {
+        var key = AccountKey()
+        key.holder = withCell(accountColumn, fields, cells: &cells) { AccountKey.holder($0) }
+        key.currency = withCell(currencyColumn, fields, cells: &cells) { AccountKey.currency($0) }
+        return key
+    }
+
+    /// `body` with a column's cell in the row; nil for a column the file has not, or a row too
+    /// short to have it.
+    private func withCell<Result>(
+        _ column: Int?, _ fields: [CSVFieldSpan], cells: inout CSVCellReader, _ body: (Span<UInt8>?) -> Result
+    ) -> Result {
+        guard let column, column < fields.count else { return body(nil) }
+        return cells.withCell(fields[column]) { body($0) }
     }
 
     // MARK: - Counting for the report
@@ -1166,12 +1205,16 @@ public final class CSVDocument {
         addNote("\(which) skipped: \(what) after the table (\(shown))")
     }
 
-    private func describeColumns(_ profiles: [ColumnProfile], roles: ColumnRoles, dropped: [Int]) {
+    /// - Parameters:
+    ///   - hiding: roles given to a column that plays none after all (a column of accounts naming one).
+    private func describeColumns(
+        _ profiles: [ColumnProfile], roles: ColumnRoles, dropped: [Int], hiding: Set<ColumnRole> = []
+    ) {
         let name: (Int) -> String = { column in
             let header = profiles[column].header ?? ""
             return header.isEmpty ? "(column \(column + 1))" : CellQuote.text(header)
         }
-        for role in ColumnRole.allCases {
+        for role in ColumnRole.allCases where !hiding.contains(role) {
             guard let column = roles[role] else { continue }
             found.columns.append(
                 CSVReport.Column(
@@ -1182,7 +1225,7 @@ public final class CSVDocument {
             let unique = !header.isEmpty && headers.filter { $0 == HeaderVocabulary.normalise(header) }.count == 1
             found.options.append((role.rawValue, unique ? header : String(column + 1), !unique))
         }
-        for column in profiles.indices where roles.role(of: column) == nil {
+        for column in profiles.indices where roles.role(of: column).map({ hiding.contains($0) }) ?? true {
             if dropped.contains(column) {
                 found.dropped.append(String(column + 1))
             } else {

@@ -17,6 +17,8 @@ public struct CSVSettings: Sendable {
     public var defaultCurrency: String?
     public var account: String?
     public var accountID: String?
+    /// `account-column=none`: every row is the one account's, whatever a column of accounts says.
+    public var oneAccount = false
     /// Whose view the amounts are written in; `.auto` lets the balance chain or payment words decide.
     public var sign: SignOption = .auto
     /// Whether a balance column is walked as a chain (`check-balance=false` turns it off).
@@ -58,6 +60,10 @@ public struct CSVSettings: Sendable {
         }
         for role in ColumnRole.allCases {
             guard let value = options[role.rawValue] else { continue }
+            if role == .account, value.trimmingBlanks().lowercased() == "none" {
+                oneAccount = true
+                continue
+            }
             guard let reference = ColumnReference(option: value) else {
                 throw CSVSettingsError(
                     "\(role.rawValue) \"\(value)\": expected a column's header name or its position (1, 2…)")
@@ -156,6 +162,10 @@ public struct CSVSettings: Sendable {
         ("debit-words", "indicator words for money out, comma-separated (default DR, D, Debit, S, Soll, Af…)"),
         ("credit-words", "indicator words for money in, comma-separated (default CR, C, Credit, H, Haben, Bij…)"),
         ("currency", "the currency column: one account per currency"),
+        (
+            "account-column",
+            "the column naming each row's account, in an export of several (Account Name): one account per name; none for one"
+        ),
         ("id", "the bank reference column"),
         ("memo", "the free-text column beside the payee"),
         ("status", "the status column (pending, vorgemerkt… are pending; reverted, declined… are left out)"),

@@ -6,5 +6,9 @@ public enum ColumnRole: String, Sendable, CaseIterable {
     /// column holds the account holder's own name). Named by options only, never inferred.
     case vendorDebit = "vendor-debit"
     case vendorCredit = "vendor-credit"
-    case amount, debit, credit, indicator, currency, id, memo, status, balance, fee
+    case amount, debit, credit, indicator, currency
+    /// The account each row is in, in an export of several (Mint's `Account Name`, C24's
+    /// `Kontoname`): one account per name. Taken only where it names two or more.
+    case account = "account-column"
+    case id, memo, status, balance, fee
 }

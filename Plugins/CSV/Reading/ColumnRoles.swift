@@ -32,7 +32,13 @@ struct ColumnRoles: Sendable {
             columns[.vendor] = side
             fixed.insert(.vendor)
         }
-        if hasHeader { assignFromHeaders(profiles) }
+        if hasHeader {
+            assignFromHeaders(profiles)
+            if columns[.account] == nil, !settings.oneAccount, let column = accountColumn(profiles) {
+                columns[.account] = column
+                reasons[column] = "the rows' accounts"
+            }
+        }
         assignFromContent(profiles, fixed: fixed, settings: settings)
         // A net amount (PayPal's Gross, Fee, Net) has its fee taken already.
         if let amount = columns[.amount], let fee = columns[.fee], !fixed.contains(.fee),
@@ -137,6 +143,16 @@ struct ColumnRoles: Sendable {
         }
     }
 
+    /// The column whose header names each row's own account (``HeaderVocabulary/accountNames``),
+    /// over text: whether it names more than one is known only once every row is read.
+    private func accountColumn(_ profiles: [ColumnProfile]) -> Int? {
+        profiles.indices.first { column in
+            let profile = profiles[column]
+            return !isTaken(column) && HeaderVocabulary.namesTheAccount(profile.header ?? "")
+                && !profile.isMostlyAmounts && !profile.isDateShaped
+        }
+    }
+
     /// A pair of headers naming the other party per side (``HeaderVocabulary/sidedPayees``) is
     /// `vendor-debit` and `vendor-credit`, the money-out one the vendor: either alone as the
     /// payee is the account holder's own name on half the rows.
@@ -168,7 +184,7 @@ struct ColumnRoles: Sendable {
         case .currency: profile.isCurrencies
         case .indicator: profile.isIndicator
         case .vendor, .vendorDebit, .vendorCredit, .memo: !profile.isIndicator && !profile.isDateShaped
-        case .id, .status: true
+        case .id, .status, .account: true
         }
     }
 

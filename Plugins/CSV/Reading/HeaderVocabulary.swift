@@ -188,6 +188,20 @@ public enum HeaderVocabulary {
 
     static func namesAKind(_ header: String) -> Bool { kindNames.contains(normaliseHeader(header)) }
 
+    /// Headers of the column naming each row's own account, in an export of several: Mint's,
+    /// YNAB's, Monarch's and N26's `Account` or `Account Name`, C24's `Kontoname` (beside a
+    /// `Kontonummer`), the Sparkasse's `Auftragskonto`, ING's `Rekening` and Rabobank's
+    /// `IBAN/BBAN` (beside the other party's `Tegenrekening`). Matched as written, case aside:
+    /// Amex's `Account #` is a card's number, one account's, and DKB's `Kontonummer` the other
+    /// party's.
+    static let accountNames: Set<String> = [
+        "account", "account name", "kontoname", "auftragskonto", "rekening", "iban/bban",
+    ]
+
+    static func namesTheAccount(_ header: String) -> Bool {
+        accountNames.contains(header.trimmingBlanks().lowercased())
+    }
+
     /// Headers of a statement's running number (BNP Paribas Fortis and Fintro: `Volgnummer`,
     /// `2017-0102`, or `2017-` on rows not yet on a statement): never the payee, nor an id, as
     /// its cells repeat.

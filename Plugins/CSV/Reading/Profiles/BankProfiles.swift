@@ -301,9 +301,10 @@ public enum BankProfiles {
                 CellShape(.digits), CellShape(.currency), CellShape(.date("%Y%m%d")), CellShape(.amount),
                 CellShape(.amount), CellShape(.date("%Y%m%d")), CellShape(.amount), CellShape(.text),
             ],
+            // A download of several accounts gives each row's account number first: an account each.
             options: [
-                "separator": "tab", "date": "3", "currency": "2", "balance": "5", "amount": "7", "vendor": "8",
-                "date-format": "%Y%m%d", "decimal-mark": ",",
+                "separator": "tab", "date": "3", "account-column": "1", "currency": "2", "balance": "5", "amount": "7",
+                "vendor": "8", "date-format": "%Y%m%d", "decimal-mark": ",",
             ]),
     ]
 
