@@ -53,6 +53,9 @@ public final class CSVDocument {
     public private(set) var inferredSign: CSVSettings.SignOption?
     /// What the payment words said when `sign` was given: `payment words: 2 of 2 rows run against the other 12`.
     private(set) var signEvidence = ""
+    /// The amount column of a file without a header, when no cell is signed or marked either
+    /// way (`7.80`, no `-`, `CR` or indicator): nothing names it money in rather than money out.
+    private var unsignedColumnWithoutHeader: Int?
 
     /// - Parameters:
     ///   - bytes: the whole file, as it is on disk (read whole); borrowed until the document is released.
@@ -274,6 +277,12 @@ public final class CSVDocument {
             addNote(
                 "amounts beside a blank indicator are debits: a credit word marks the credits (\(lines)) "
                     + "and no row has a debit word or a minus")
+        }
+        if layout.header == nil, let amount = roles[.amount], roles[.indicator] == nil, evidence.minusSigned == 0,
+            evidence.creditSuffixes == 0, evidence.debitSuffixes == 0, evidence.payments.rows
+                + evidence.payments.otherPositive > 0
+        {
+            unsignedColumnWithoutHeader = amount
         }
         var chain: BalanceChain.Verdict?
         if let balance = roles[.balance], settings.checkBalance {
@@ -781,6 +790,12 @@ public final class CSVDocument {
         let (positives, negatives) = (words.positive + words.otherPositive, words.negative + words.otherNegative)
         let mostlyMoneyIn = chain.inverted ? negatives > positives : positives > negatives
         switch settings.sign {
+        case .auto where unsignedColumnWithoutHeader != nil && !chain.inverted:
+            // Every amount raises the balance: money in, or a card's charges beside what is owed.
+            addProblem(
+                unsignedWithoutHeader(
+                    "the balance column rises with every one (\(chain.agreeing) of \(chain.checked) rows), as it "
+                        + "does with money in and with a card's charges beside what is owed"))
         case .auto where chain.inverted && sided && !named:
             if let card {
                 inferredSign = .asIs
@@ -863,6 +878,14 @@ public final class CSVDocument {
     private func decideSign(by words: PaymentEvidence, roles: ColumnRoles, reader: inout CSVRowReader) {
         let (sign, why) = weigh(words, roles: roles)
         inferredSign = sign
+        if unsignedColumnWithoutHeader != nil {
+            // Unsigned cells carry no sign for payment words to run against.
+            addProblem(
+                unsignedWithoutHeader(
+                    roles[.balance] == nil
+                        ? "no balance column says which way they go" : "the balance column is not checked"))
+            return
+        }
         guard sign == .inverted else {
             found.sign = sign == nil ? "not checked (\(why))" : "as-is (\(why))"
             if sign == nil, words.negative == 0, words.otherPositive > words.otherNegative,
@@ -899,6 +922,17 @@ public final class CSVDocument {
         addNote(
             "amounts read inverted: payments and refunds (\(words.describedLines)) are negative and most rows "
                 + "positive, as a card issuer writes them; set sign=as-is to keep them")
+    }
+
+    /// A file without a header whose amounts are all unsigned: the column may be money out
+    /// (DBS's withdrawals, a blank deposits column beside it; Barclaycard's charges) as well as
+    /// money in. Read as written, every withdrawal was money in with exit 0.
+    private func unsignedWithoutHeader(_ why: String) -> String {
+        let column = unsignedColumnWithoutHeader.map { "column \($0 + 1)" } ?? "the amount column"
+        return "which way the amounts run is not settled: the file has no header, no amount in \(column) is "
+            + "signed, and \(why): set sign=as-is if they are money in, sign=inverted if they are money out "
+            + "(with check-balance=false if the balance is what is owed on a card), or debit and credit to the "
+            + "columns of each"
     }
 
     /// One negative payment row against rows no fewer positive than negative, no pay or deposit
