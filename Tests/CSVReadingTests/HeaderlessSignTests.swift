@@ -12,7 +12,8 @@ final class HeaderlessSignTests: XCTestCase {
         let refused = try CSVReading.read(text)
         XCTAssertEqual(refused.problems.count, 1, refused.report)
         XCTAssertTrue(
-            refused.problems[0].contains("the file has no header, no amount in column 3 is signed, and no balance column"),
+            refused.problems[0].contains(
+                "the file has no header, no amount in column 3 is signed, and no balance column"),
             refused.problems[0])
         XCTAssertTrue(refused.problems[0].contains("sign=inverted if they are money out"), refused.problems[0])
         let told = try CSVReading.read(text, options: ["sign": "inverted"])

@@ -279,8 +279,8 @@ public final class CSVDocument {
                     + "and no row has a debit word or a minus")
         }
         if layout.header == nil, let amount = roles[.amount], roles[.indicator] == nil, evidence.minusSigned == 0,
-            evidence.creditSuffixes == 0, evidence.debitSuffixes == 0, evidence.payments.rows
-                + evidence.payments.otherPositive > 0
+            evidence.creditSuffixes == 0, evidence.debitSuffixes == 0,
+            evidence.payments.rows + evidence.payments.otherPositive > 0
         {
             unsignedColumnWithoutHeader = amount
         }
