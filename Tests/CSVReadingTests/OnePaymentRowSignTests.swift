@@ -130,4 +130,33 @@ final class OnePaymentRowSignTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries[0].map(\.amount), ["2400.00", "-300.00", "2400.00", "1.20"])
     }
+
+    /// Chase's card header with an issuer's figures (charges positive, `PAYMENT - THANK YOU`
+    /// negative; Chase itself writes charges negative): the chase-card profile's `sign=as-is`
+    /// read every charge as money in, exit 0, where the same rows without the profile are read
+    /// inverted. The profile's sign the file contradicts is refused, naming both.
+    func testAProfilesSignAgainstAnIssuersOnePaymentIsRefused() throws {
+        let text = """
+            Transaction Date,Post Date,Description,Category,Type,Amount,Memo
+            10/09/2025,10/09/2025,WHOLE FOODS MKT,Groceries,Sale,42.15,
+            10/08/2025,10/08/2025,SHELL OIL,Gas,Sale,52.30,
+            10/07/2025,10/07/2025,STARBUCKS,Dining,Sale,8.75,
+            10/03/2025,10/03/2025,PAYMENT - THANK YOU,Payment,Payment,-450.00,
+
+            """
+        let read = try Array(text.utf8).withUnsafeBytes { buffer in
+            CSVReading.result(
+                of: try CSVDocument.read(
+                    bytes: buffer, origin: "chase.csv", stem: "chase", options: [:], profiles: BankProfiles.builtIn))
+        }
+        XCTAssertEqual(read.reportLine("profile")?.hasPrefix("chase-card ("), true, read.report)
+        XCTAssertEqual(
+            read.problems,
+            [
+                "chase.csv: profile chase-card says sign=as-is, but the file's evidence says inverted (the one "
+                    + "payment row (line 5) is negative and most rows positive, and the header has a card's dates "
+                    + "(the columns \"Transaction Date\" and \"Post Date\")): set sign=inverted or sign=as-is, or "
+                    + "profile=none"
+            ])
+    }
 }

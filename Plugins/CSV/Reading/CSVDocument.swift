@@ -759,8 +759,18 @@ public final class CSVDocument {
         }
         switch settings.sign {
         case .asIs, .inverted:
-            // Weighed all the same, so that a profile's sign the file's words contradict is reported.
+            // Weighed all the same, so that a profile's sign the file's words contradict is reported:
+            // one payment row too, where the file is a card issuer's (Chase's header, its charges
+            // positive and its `PAYMENT - THANK YOU` negative, was read as money in by chase-card).
             (inferredSign, signEvidence) = weigh(words, roles: roles)
+            if inferredSign == nil, roles[.amount] != nil, roles[.indicator] == nil,
+                Self.isOnePaymentAgainstTheRest(words), let evidence = issuersEvidence(words)
+            {
+                inferredSign = .inverted
+                signEvidence =
+                    "the one payment row (\(words.describedLines)) is negative and \(Self.othersPositive(words)), "
+                    + "and \(evidence)"
+            }
             reader.inverted = settings.sign == .inverted
             found.sign = "\(settings.sign.rawValue) (given)"
         case .auto: decideSign(by: words, roles: roles, reader: &reader)
@@ -899,9 +909,7 @@ public final class CSVDocument {
                         + "payment row tells: set sign=inverted if they are charges, sign=as-is if they are money in")
                 return
             }
-            if sign == nil, words.rows == 1, words.negative == 1, words.incomePositive == 0, words.otherPositive > 0,
-                words.otherPositive >= words.otherNegative
-            {
+            if sign == nil, Self.isOnePaymentAgainstTheRest(words) {
                 // One payment row, negative, against charges written positive: a card issuer's
                 // month with one payment (its returns and credits negative too, as many as the
                 // charges in a short file). Read as written, every charge was money in with exit 0.
@@ -943,15 +951,8 @@ public final class CSVDocument {
     /// paying a card from mostly money in would look so.
     private func decideOnePayment(_ words: PaymentEvidence, reader: inout CSVRowReader) {
         let line = words.describedLines
-        let others =
-            words.otherPositive > words.otherNegative ? "most rows positive" : "as many rows positive as negative"
-        let evidence =
-            StatementWords.cardStatement(header: headerCells, preamble: preambleLines).map {
-                "the file is a card statement (\($0))"
-            }
-            ?? StatementWords.cardDatePair(header: headerCells).map { "the header has a card's dates (\($0))" }
-            ?? (words.thankingNegative > 0 ? "the row thanks the holder for it (THANK YOU)" : nil)
-        guard let evidence else {
+        let others = Self.othersPositive(words)
+        guard let evidence = issuersEvidence(words) else {
             addProblem(
                 "which way the amounts run is not settled: the one payment row (\(line)) is negative and \(others), "
                     + "as a card issuer writes them, but one row is too few to tell and nothing else in "
@@ -966,6 +967,26 @@ public final class CSVDocument {
         addNote(
             "amounts read inverted: the one payment row (\(line)) is negative and \(others), as a "
                 + "card issuer writes them, and \(evidence); set sign=as-is to keep them")
+    }
+
+    /// Whether one payment row runs against the rest (``decideOnePayment(_:reader:)``).
+    private static func isOnePaymentAgainstTheRest(_ words: PaymentEvidence) -> Bool {
+        words.rows == 1 && words.negative == 1 && words.incomePositive == 0 && words.otherPositive > 0
+            && words.otherPositive >= words.otherNegative
+    }
+
+    private static func othersPositive(_ words: PaymentEvidence) -> String {
+        words.otherPositive > words.otherNegative ? "most rows positive" : "as many rows positive as negative"
+    }
+
+    /// What says the file is a card issuer's, beside its one negative payment row: a card's
+    /// column or preamble words, the header's transaction and post dates, or the row's thanks.
+    private func issuersEvidence(_ words: PaymentEvidence) -> String? {
+        StatementWords.cardStatement(header: headerCells, preamble: preambleLines).map {
+            "the file is a card statement (\($0))"
+        }
+            ?? StatementWords.cardDatePair(header: headerCells).map { "the header has a card's dates (\($0))" }
+            ?? (words.thankingNegative > 0 ? "the row thanks the holder for it (THANK YOU)" : nil)
     }
 
     /// What payment words say of the sign, and why; nil when they do not decide it.
