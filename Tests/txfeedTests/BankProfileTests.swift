@@ -44,6 +44,12 @@ final class BankProfileTests: XCTestCase {
             profile: "chase-checking", transactions: 4, sum: 218501, currency: "USD", first: "2024-01-20",
             last: "2024-01-29", newestVendor: "COMCAST CABLE 800-266-2278"),
         Facts(
+            profile: "apple-card", transactions: 6, sum: 24034, currency: "USD", first: "2024-03-01",
+            last: "2024-03-28", newestVendor: "Apple Services"),
+        Facts(
+            profile: "apple-card-single", transactions: 4, sum: 8816, currency: "USD", first: "2024-02-03",
+            last: "2024-02-26", newestVendor: "Spotify"),
+        Facts(
             profile: "capital-one-card", transactions: 4, sum: 40174, currency: "USD", first: "2024-01-16",
             last: "2024-01-28", newestVendor: "CAPITAL ONE AUTOPAY PYMT"),
         Facts(

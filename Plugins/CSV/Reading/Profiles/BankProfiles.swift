@@ -36,6 +36,19 @@ public enum BankProfiles {
                 "date-format": "%m/%d/%Y", "decimal-mark": ".", "default-currency": "USD",
             ]),
         BankProfile(
+            name: "apple-card", bank: "Apple Card (US), with the purchaser",
+            header: [
+                "Transaction Date", "Clearing Date", "Description", "Merchant", "Category", "Type", "Amount (USD)",
+                "Purchased By",
+            ],
+            options: appleCard),
+        BankProfile(
+            name: "apple-card-single", bank: "Apple Card (US)",
+            header: [
+                "Transaction Date", "Clearing Date", "Description", "Merchant", "Category", "Type", "Amount (USD)",
+            ],
+            options: appleCard),
+        BankProfile(
             name: "capital-one-card", bank: "Capital One credit card (US)",
             header: ["Transaction Date", "Posted Date", "Card No.", "Description", "Category", "Debit", "Credit"],
             options: [
@@ -68,6 +81,14 @@ public enum BankProfiles {
                 "date": "1", "amount": "2", "vendor": "5", "date-format": "%m/%d/%Y", "decimal-mark": ".",
                 "default-currency": "USD", "sign": "as-is",
             ]),
+    ]
+
+    /// Purchases positive, payments, returns and Daily Cash negative: the issuer's view, which
+    /// nothing in a month of purchases alone says (no balance; a payment is `ACH DEPOSIT …`, no
+    /// payment word). A payment has no `Merchant`: its `Description` names it.
+    private static let appleCard: [String: String] = [
+        "date": "Transaction Date", "vendor": "Merchant", "memo": "Description", "amount": "Amount (USD)",
+        "date-format": "%m/%d/%Y", "decimal-mark": ".", "sign": "inverted", "default-currency": "USD",
     ]
 
     /// Purchases in Debit, payments and refunds in Credit as negative cells: the columns say

@@ -59,6 +59,27 @@ DEBIT,01/22/2024,"CHECK 1042",-150.00,CHECK_PAID,0.00,1042,
 DEBIT,01/20/2024,"ZELLE PAYMENT TO JOHN SMITH JPM99A1B2C3D",-75.00,QUICKPAY_DEBIT,150.00,,
 ''')
 
+# Apple Card (US), the Wallet app's export: purchases positive, the payment, a return and Daily
+# Cash negative (the issuer's view); a payment has no Merchant. Since Apple Card Family, with
+# the purchaser; before it, without.
+write("apple-card", '''
+Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD),Purchased By
+03/28/2024,03/29/2024,"APPLE.COM/BILL 866-712-7753 CA",Apple Services,Other,Purchase,9.99,Jane Doe
+03/22/2024,03/23/2024,"WHOLE FOODS MARKET 10234 AUSTIN TX",Whole Foods,Grocery,Purchase,52.46,John Doe
+03/18/2024,03/18/2024,"ACH DEPOSIT INTERNET TRANSFER FROM ACCOUNT ENDING IN 1234",,Payment,Payment,-300.00,Jane Doe
+03/12/2024,03/13/2024,"TARGET 00012345 AUSTIN TX",Target,Shopping,Credit,-24.99,Jane Doe
+03/05/2024,03/06/2024,"UBER *TRIP HELP.UBER.COM CA",Uber,Transportation,Purchase,23.40,Jane Doe
+03/01/2024,03/01/2024,DAILY CASH ADJUSTMENT,Daily Cash,Other,Debit,-1.20,Jane Doe
+''')
+
+write("apple-card-single", '''
+Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD)
+02/26/2024,02/27/2024,"SPOTIFY USA NEW YORK NY",Spotify,Other,Purchase,10.99
+02/20/2024,02/20/2024,"ACH DEPOSIT INTERNET TRANSFER FROM ACCOUNT ENDING IN 1234",,Payment,Payment,-150.00
+02/14/2024,02/15/2024,"SHELL OIL 57444 AUSTIN TX",Shell,Gas,Purchase,45.10
+02/03/2024,02/04/2024,"STARBUCKS STORE 00123 AUSTIN TX",Starbucks,Restaurants,Purchase,5.75
+''')
+
 # Capital One credit card (US): ISO dates, unsigned Debit and Credit columns.
 write("capital-one-card", '''
 Transaction Date,Posted Date,Card No.,Description,Category,Debit,Credit
