@@ -116,7 +116,16 @@ final class MT940StatementLineTests: XCTestCase {
         XCTAssertEqual(
             read.ends.first?.failure,
             "balances do not reconcile: opening 10.00 + entries 5.00 = 15.00, but the statement closes at 20.00 "
-                + "(1 :61: line with no amount that can be read)")
+                + "(1 :61: line with no amount that can be read: line 5)")
+        // Two, the first named: mt940js's test file writes `C500NTRF`, no decimal comma.
+        let two = MT940Read(
+            message(
+                ":60F:C240101EUR10,00", ":61:240102C5.00NTRFNONREF//X1", ":61:240102C500NTRFNONREF//X2",
+                ":62F:C240102EUR20,00"))
+        XCTAssertEqual(
+            two.ends.first?.failure,
+            "balances do not reconcile: opening 10.00 + entries 0.00 = 10.00, but the statement closes at 20.00 "
+                + "(2 :61: lines with no amount that can be read, the first on line 5)")
     }
 
     /// Citi writes four spaces where the entry date would be (`240312    DD212,39`): no entry

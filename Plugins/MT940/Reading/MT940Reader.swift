@@ -414,6 +414,7 @@ public final class MT940Reader {
             if line.isDebit { current.debits.add(amount) } else { current.credits.add(amount) }
         } else {
             current.uncounted += 1
+            if current.firstUncountedLine == nil { current.firstUncountedLine = number }
         }
         let start = written.bytes.count
         var details: MT940Details?

@@ -54,6 +54,8 @@ public struct MT940StatementEnd: Equatable, Sendable {
     public var rejected = 0
     /// Lines whose amount or mark could not be read: the sum misses them.
     public var uncounted = 0
+    /// The file's line of the first of them, which a failure names.
+    public var firstUncountedLine: Int?
     /// The signed sum of the lines whose amount could be read.
     public var booked = StatementAmount.zero
     /// The same lines by side (`D` and `RC` are debits), for `:90D:` and `:90C:`.
@@ -90,7 +92,8 @@ public struct MT940StatementEnd: Equatable, Sendable {
 
     private func counted(_ failure: String) -> String {
         guard uncounted > 0 else { return failure }
-        return failure + " (\(uncounted) :61: \("line".plural(uncounted)) with no amount that can be read)"
+        let first = firstUncountedLine.map { uncounted == 1 ? ": line \($0)" : ", the first on line \($0)" } ?? ""
+        return failure + " (\(uncounted) :61: \("line".plural(uncounted)) with no amount that can be read\(first))"
     }
 }
 
