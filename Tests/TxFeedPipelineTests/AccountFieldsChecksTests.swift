@@ -36,13 +36,13 @@ final class AccountFieldsChecksTests: XCTestCase {
     func testATextThatIsNotUTF8FailsTheAccountNamingIt() {
         let data = begin(name: Array("Checking".utf8), lastName: [0x4D, 0xFF])
         XCTAssertEqual(data.accounts.count, 0)
-        XCTAssertEqual(data.failures, ["bank.csv: begin_account_fields: last_name is not valid UTF-8"])
+        XCTAssertEqual(data.failures, ["bank.csv: the account's last_name is not valid UTF-8"])
     }
 
     /// "é" cut between the name and the id: together the bytes are UTF-8, each on its own is not.
     func testACharacterSplitBetweenTwoTextsFailsTheFirst() {
         let data = begin(name: Array("Caf".utf8) + [0xC3], id: [0xA9])
         XCTAssertEqual(data.accounts.count, 0)
-        XCTAssertEqual(data.failures, ["bank.csv: begin_account_fields: name is not valid UTF-8"])
+        XCTAssertEqual(data.failures, ["bank.csv: the account's name is not valid UTF-8"])
     }
 }

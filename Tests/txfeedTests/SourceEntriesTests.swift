@@ -65,9 +65,9 @@ final class SourceEntriesTests: XCTestCase {
                 "run", "-s", testPlugin! + ":mode=fields", "--sink", "json", "--isolation", isolation)
             XCTAssertEqual(result.status, 3, "three accounts failed: \(result.stderr)")
             for message in [
-                #"test:euro: begin_account_fields: currency "EURO" is not an ISO 4217 currency code"#,
-                #"test:cents: begin_account_fields: balance "1.005": amount has more than 2 decimals"#,
-                "test:nameless: begin_account_fields: name is missing",
+                #"test:euro: the account's currency "EURO" is not an ISO 4217 currency code"#,
+                #"test:cents: the account's balance "1.005": amount has more than 2 decimals"#,
+                "test:nameless: the account's name is missing",
             ] {
                 XCTAssertTrue(result.stderr.contains(message), "\(isolation): \(message): \(result.stderr)")
             }

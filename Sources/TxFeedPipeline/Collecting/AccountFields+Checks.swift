@@ -8,7 +8,7 @@ extension AccountFields {
     func account(origin: String, sourceIndex: Int, failures: inout [String]) -> Account? {
         let fields = self
         func fail(_ reason: String) -> Account? {
-            failures.append("\(origin): begin_account_fields: \(reason)")
+            failures.append("\(origin): the account's \(reason)")
             return nil
         }
         let id = fields.id?.isEmpty == true ? nil : fields.id
