@@ -60,8 +60,8 @@ DEBIT,01/20/2024,"ZELLE PAYMENT TO JOHN SMITH JPM99A1B2C3D",-75.00,QUICKPAY_DEBI
 ''')
 
 # Apple Card (US), the Wallet app's export: purchases positive, the payment, a return and Daily
-# Cash negative (the issuer's view); a payment has no Merchant. Since Apple Card Family, with
-# the purchaser; before it, without.
+# Cash negative (the issuer's view); a payment has no Merchant. Exports are seen with and
+# without the purchaser's column.
 write("apple-card", '''
 Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD),Purchased By
 03/28/2024,03/29/2024,"APPLE.COM/BILL 866-712-7753 CA",Apple Services,Other,Purchase,9.99,Jane Doe
