@@ -15,7 +15,8 @@ final class AccountColumnTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.accounts.map(\.name), ["My main account", "My savings account"])
         XCTAssertEqual(result.entries.map { $0.map(\.amount) }, [["-123.45"], ["123.45", "-50.00"]])
-        XCTAssertEqual(result.reportLine("accounts"), "My main account, My savings account")
+        // `-123,45 €`: the euro sign names the currency.
+        XCTAssertEqual(result.reportLine("accounts"), "My main account (EUR), My savings account (EUR)")
         XCTAssertTrue(result.report.contains("11 Kontoname → account-column"), result.report)
     }
 

@@ -235,7 +235,9 @@ public final class CSVDocument {
         }
         let keys = accountKeys(evidence, layout: layout)
         describeColumns(profiles, roles: roles, dropped: dropped, hiding: accountColumn == nil ? [.account] : [])
-        makeAccounts(keys, stem: stem, layout: layout, roles: roles)
+        makeAccounts(
+            keys, stem: stem, layout: layout, roles: roles,
+            signedCurrency: evidence.signsDisagree ? nil : evidence.signedCurrency)
         guard evidence.rows > 0 else {
             addNote("the table has no rows after its header")
             return
@@ -342,6 +344,10 @@ public final class CSVDocument {
         var dates = DateEvidence()
         var marks = DecimalMarkEvidence()
         var nonEmpty: [Bool]
+        /// The one currency the money cells' signs and codes name (`12,50 €`, `£5`), and the line
+        /// of the first; nil when none does, or several or an ambiguous one (`$`) do.
+        var signedCurrency: (code: String, written: String, line: Int)?
+        var signsDisagree = false
         /// Every account's cells met, in the order first met; past ``mostAccounts``, no more.
         var keys: [AccountKey] = []
         var tooManyAccounts = false
@@ -418,6 +424,8 @@ public final class CSVDocument {
         var fields: [CSVFieldSpan] = []
         let decideDate = settings.dateFormat == nil
         let decideMark = settings.decimalMark == nil
+        // The account's currency where nothing else names it: the sign its amounts are written with.
+        var readSigns = roles[.currency] == nil && settings.defaultCurrency == nil
         let textColumns = [roles[.vendor], roles[.memo]].compactMap { $0 }
         // Payment words are weighed only where the cell's own sign is the reading: a signed
         // amount column without an indicator, and no sign given.
@@ -460,6 +468,20 @@ public final class CSVDocument {
             if decideMark {
                 for column in markColumns where column < fields.count && !fields[column].isEmpty {
                     reader.withCell(fields[column]) { evidence.marks.observe($0, line: line) }
+                }
+            }
+            if readSigns {
+                for column in markColumns where column < fields.count && !fields[column].isEmpty {
+                    switch reader.withCell(fields[column], { AmountText.currency($0) }) {
+                    case .unmarked: continue
+                    case .code(let code, let written):
+                        if evidence.signedCurrency == nil { evidence.signedCurrency = (code, written, line) }
+                        if evidence.signedCurrency?.code == code { continue }
+                    case .ambiguous: break
+                    }
+                    evidence.signsDisagree = true
+                    readSigns = false
+                    break
                 }
             }
             if !moneyColumns.isEmpty, moneyColumns.allSatisfy({ $0 < fields.count }),
@@ -1067,9 +1089,17 @@ public final class CSVDocument {
         return keys
     }
 
-    private func makeAccounts(_ keys: [AccountKey], stem: String, layout: TableLayout, roles: ColumnRoles) {
+    /// - Parameters:
+    ///   - signedCurrency: the one currency the amounts' signs name, where the header and the
+    ///     preamble name none.
+    private func makeAccounts(
+        _ keys: [AccountKey], stem: String, layout: TableLayout, roles: ColumnRoles,
+        signedCurrency: (code: String, written: String, line: Int)?
+    ) {
         let name = settings.account ?? stem
-        let defaultCurrency = settings.defaultCurrency ?? statedCurrency(layout, roles: roles)
+        let defaultCurrency =
+            settings.defaultCurrency ?? statedCurrency(layout, roles: roles)
+            ?? signedCurrency.map { stated($0.code, "the amounts' \($0.written), line \($0.line)") }
         let id = settings.accountID ?? preambleAccountNumber(layout)
         if currencyColumn != nil || accountColumn != nil, !keys.isEmpty {
             accountKeys = keys
