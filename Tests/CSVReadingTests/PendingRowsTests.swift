@@ -133,4 +133,43 @@ final class NordeaHoldTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.pending), [false, false, false])
         XCTAssertEqual(result.entries[0].map(\.vendor), ["SPOTIFY AB", "Reserverat Bord AB", "VARAUS OY"])
     }
+
+    /// Satispay's `state` (bennesp/ofxstatement-satispay's test file, MIT: `APPROVED`, `NOT
+    /// APPROVED`) and Cash App's `CARD DECLINED`: money that never moved, left out. Booked before,
+    /// exit 0, as any word not known.
+    func testNotApprovedAndCardDeclinedNeverMoved() throws {
+        let text = """
+            id,date,name,state,amount
+            1,2024-07-15,Mario Rossi,APPROVED,10.00
+            2,2024-07-16,Conte Dracula,NOT APPROVED,-5.00
+            3,2024-07-17,Bar Centrale,CARD DECLINED,-1.20
+            4,2024-07-18,Negozio,APPROVED,-1.01
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["10.00", "-1.01"])
+        XCTAssertTrue(
+            result.notes.contains("lines 3, 4 not imported: money that never moved (NOT APPROVED, CARD DECLINED)"),
+            "\(result.notes)")
+    }
+
+    /// A status no list has is read as booked, and said: it may be money that never moved.
+    func testAStatusNotKnownIsReadAsBookedAndSaid() throws {
+        let text = """
+            Date,Description,Amount,Status
+            2024-07-15,Shop A,-10.00,Completed
+            2024-07-16,Shop B,-5.00,On hold by bank
+            2024-07-17,Shop C,-1.20,On hold by bank
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-10.00", "-5.00", "-1.20"])
+        XCTAssertEqual(result.entries[0].map(\.pending), [false, false, false])
+        XCTAssertTrue(
+            result.notes.contains(
+                "read as booked: the status \"On hold by bank\" (lines 3, 4) is none txfeed knows as booked, pending or "
+                    + "money that never moved; if it never moved, leave those rows out of the file"), "\(result.notes)")
+    }
 }

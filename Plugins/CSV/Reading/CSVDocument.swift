@@ -247,6 +247,7 @@ public final class CSVDocument {
         else { return }
         describeOpening(evidence.openingLines, chained: roles[.balance] != nil && settings.checkBalance)
         describeNeverMoved(evidence.neverMoved)
+        describeUnknownStatuses(evidence.unknownStatuses)
         describeSections(pending: evidence.pendingLines)
         describeTotals(evidence.totals)
         guard problemList.isEmpty else { return }
@@ -356,6 +357,9 @@ public final class CSVDocument {
         var payments = PaymentEvidence()
         /// Rows whose status says the money never moved, by the status as written.
         var neverMoved: [(line: Int, status: String)] = []
+        /// Rows whose status is no word of the three kinds, read as booked: said, by the status
+        /// as written (the first few of each).
+        var unknownStatuses: [(status: String, lines: [Int], count: Int)] = []
         /// Undated rows that total the others (`Total Pending Check…`), by their date cell.
         var totals: [(line: Int, text: String)] = []
         /// The rows under a `Pending Transactions` line, totals aside.
@@ -490,10 +494,23 @@ public final class CSVDocument {
             {
                 evidence.openingLines.append(line)
             }
-            if let status = statusColumn, status < fields.count,
-                reader.withCell(fields[status], { CSVRowReader.statusKind(of: $0) }) == .neverMoved
-            {
-                evidence.neverMoved.append((line, reader.string(fields[status])))
+            if let status = statusColumn, status < fields.count {
+                switch reader.withCell(fields[status], { CSVRowReader.statusKind(of: $0) }) {
+                case .neverMoved: evidence.neverMoved.append((line, reader.string(fields[status])))
+                case .booked:
+                    let word = reader.string(fields[status])
+                    if !word.isEmpty, !CSVRowReader.bookedWords.contains(HeaderVocabulary.normalise(word)) {
+                        if let n = evidence.unknownStatuses.firstIndex(where: { $0.status == word }) {
+                            evidence.unknownStatuses[n].count += 1
+                            if evidence.unknownStatuses[n].lines.count < 3 {
+                                evidence.unknownStatuses[n].lines.append(line)
+                            }
+                        } else if evidence.unknownStatuses.count < 20 {
+                            evidence.unknownStatuses.append((word, [line], 1))
+                        }
+                    }
+                case .pending: break
+                }
             }
             if let signColumn, signColumn < fields.count, !fields[signColumn].isEmpty {
                 let negative = reader.withCell(fields[signColumn]) { AmountText.looksNegative($0) }
@@ -1140,6 +1157,18 @@ public final class CSVDocument {
         let which = CellText.lines(rows.map(\.line))
         found.skipped.append("\(which) (never moved)")
         addNote("\(which) not imported: money that never moved (\(statuses.joined(separator: ", ")))")
+    }
+
+    /// `lines 4, 9: status "NOT SETTLED" is none txfeed knows …`: a status read as booked for want
+    /// of knowing it might say the money never moved.
+    private func describeUnknownStatuses(_ statuses: [(status: String, lines: [Int], count: Int)]) {
+        guard !statuses.isEmpty else { return }
+        let described = statuses.map { entry in
+            "\"\(entry.status)\" (\(CellText.lines(entry.lines))\(entry.count > entry.lines.count ? "…" : ""))"
+        }
+        addNote(
+            "read as booked: the status \(described.joined(separator: ", ")) is none txfeed knows as booked, "
+                + "pending or money that never moved; if it never moved, leave those rows out of the file")
     }
 
     /// `lines 3, 8 are section lines, not rows: …`, and which rows each makes pending.

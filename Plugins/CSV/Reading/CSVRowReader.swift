@@ -457,13 +457,15 @@ struct CSVRowReader {
     static let bookedWords: Set<String> = [
         "booked", "completed", "posted", "cleared", "settled", "executed", "gebucht", "umsatz gebucht", "uitgevoerd",
         "geboekt", "comptabilise", "execute", "ejecutado", "contabilizado", "udfort", "исполнено", "completata",
+        "approved", "complete", "paid", "success", "successful", "done", "card charged", "processed",
     ]
     static let neverMovedWords: Set<String> = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",
         "fehlgeschlagen", "annule", "refuse", "echoue", "rechazado", "cancelado", "cancelada", "geannuleerd",
         "geweigerd", "refused", "voided", "void", "expired",
-        // PayPal: a pending payment the holder refused.
-        "denied",
+        // PayPal: a pending payment the holder refused. Satispay's `NOT APPROVED` beside
+        // `APPROVED`, Cash App's `CARD DECLINED` beside `CARD CHARGED`.
+        "denied", "not approved", "unapproved", "card declined", "payment declined", "payment failed",
     ]
 
     /// Whether a row one field short reads as the table's row without its last field: that
