@@ -87,6 +87,25 @@ final class OFXTests: XCTestCase {
         }
     }
 
+    /// Itaú's layout (`itau-saldo-102.ofx`, figures made up): `SALDO ANTERIOR` and the day's
+    /// `SALDO TOTAL DISPONIVEL DIA` among the transactions, which chain as balances to LEDGERBAL.
+    /// Read as money that moved, the four rows added 17,156.80 of income to 3,762.60, exit 0.
+    func testBrazilianBalanceRowsAreNotMoney() throws {
+        let file = BuiltProducts.fixtures + "/statements/ofx/itau-saldo-102.ofx"
+        let result = try txfeed("run", file, "--sink", "json")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("itau-saldo-102 (ofx): ok, read 5 = written 5 + rejected 0"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "(SALDO ANTERIOR, SALDO TOTAL DISPONIVEL DIA) not imported: the account's balance, not money that moved"
+            ),
+            result.stderr)
+        let rows = try XCTUnwrap(try json(result)["transactions"] as? [Row])
+        XCTAssertEqual(rows.map { minor($0) }.reduce(0, +), 376260)
+        XCTAssertFalse(rows.contains { text($0, "vendor")?.hasPrefix("SALDO") == true })
+    }
+
     /// An OFX instant at its bank's offset (`20240108233000[-5:EST]`, FITID 202401080001) is 8
     /// January to the bank and 9 January in UTC, where days are shown without `--tz`: the run
     /// says so, naming the record's two days and the option; in the bank's zone it is silent.

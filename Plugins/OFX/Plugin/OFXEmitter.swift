@@ -11,6 +11,8 @@ struct OFXEmitter {
     /// file holds several; empty otherwise.
     let surveyed: [OFXStatement]
     private var stream: AccountStream
+    /// Transactions that may be the account's balance (`SALDO ANTERIOR`), held to its end.
+    private var balanceRows = OFXBalanceRows()
 
     init(channel: HostChannel, origin: String, account: String?, surveyed: [OFXStatement]) {
         stream = AccountStream(channel: channel)
@@ -30,9 +32,8 @@ struct OFXEmitter {
                 name: name(of: statement), currency: statement.currency, id: statement.accountID, balance: nil,
                 origin: origin)
         case let .transaction(entry):
-            return stream.add(
-                date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
-                location: entry.location, raw: entry.raw, pending: entry.pending)
+            if balanceRows.holds(entry) { return true }
+            return add(entry)
         case let .reject(reject):
             return stream.reject(location: reject.location, reason: reject.reason, raw: Array(reject.raw.utf8))
         case let .note(note):
@@ -41,15 +42,29 @@ struct OFXEmitter {
         case let .statementEnded(statement):
             // What it left unread or why it holds nothing: never a silent `read 0`.
             for note in statement.notes { stream.channel.log("\(origin): \(statement.path): \(note)") }
+            switch balanceRows.end(ledger: statement.balance) {
+            case .none: break
+            case let .balances(note): stream.channel.log("\(origin): \(statement.path): \(note)")
+            case let .transactions(entries, note):
+                stream.channel.log("\(origin): \(statement.path): \(note)")
+                for entry in entries where !add(entry) { return false }
+            }
             if let problem = statement.balanceProblem { return stream.fail(problem) }
             return stream.end(balance: statement.balance)
         }
     }
 
+    private mutating func add(_ entry: OFXTransaction) -> Bool {
+        stream.add(
+            date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
+            location: entry.location, raw: entry.raw, pending: entry.pending)
+    }
+
     /// A failure in the middle of a statement: what it emitted is dropped with it, and the
     /// statements before it stay.
     mutating func failOpenAccount(_ reason: String) -> Bool {
-        stream.fail(reason)
+        balanceRows = OFXBalanceRows()
+        return stream.fail(reason)
     }
 
     /// The account's name: the `account` option (with the account id when a file holds several
