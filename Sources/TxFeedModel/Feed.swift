@@ -48,6 +48,9 @@ public struct Feed: Sendable {
     /// With `--dedupe` or `--state`: the bank ids forgotten as shared within a statement
     /// (``forgetSharedBankIDs()``), for the run to say.
     public var sharedBankIDs: [SharedBankIDs] = []
+    /// With `--dedupe`: bank ids two records of other money carry (``ReusedBankID``), both kept,
+    /// for the run to say.
+    public var reusedBankIDs: [ReusedBankID] = []
 
     public init() {}
 

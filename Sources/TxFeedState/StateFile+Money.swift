@@ -41,6 +41,18 @@ extension StateFile {
             current = (number, known.account, min(known.first, day), max(known.last, day))
         }
         if let met = current { accounts[met.number] = (met.account, met.first, met.last) }
+        // Records dropped as seen by a bank id whose fingerprint no batch remembered: their
+        // money is asked of the same blocks.
+        let byIDAlone = feed.duplicates.indices.filter {
+            feed.duplicates[$0].byIDAlone && !feed.duplicates[$0].transaction.isPending
+        }
+        for index in byIDAlone {
+            let t = feed.duplicates[index].transaction
+            let number = accountNumbers[Int(t.account)]
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            let known = accounts[number] ?? (Int(t.account), day, day)
+            accounts[number] = (known.account, min(known.first, day), max(known.last, day))
+        }
         guard !accounts.isEmpty else { return MoneySeenBefore() }
         // The money of the records this run saw again; with `asked`, the money it holds.
         let seenKeys = feed.seenMoneyKeys(accountNumbers: accountNumbers)
@@ -110,10 +122,37 @@ extension StateFile {
             guard !feed.keptAnyway.isEmpty else { return false }
             return feed.recordID(at: position).map(feed.keptAnyway.contains) ?? false
         }
-        return MoneySeenBefore(
+        var result = MoneySeenBefore(
             likeRemembered: found.filter { !real($0.position) }.sorted { $0.position < $1.position },
             onDaysCovered: onDaysCovered.filter { !real($0.position) },
             dateMoved: dateMoved.filter { !real($0.position) })
+        result.reusedIDs = Self.reusedIDs(
+            feed, byIDAlone, accountNumbers: accountNumbers, remembered: remembered, olderBlocks: olderBlocks)
+        return result
+    }
+
+    /// Of the records dropped as seen by a bank id alone, those whose amount no block with money
+    /// keys remembered within ``dateMoveDays`` of their day, on a day no older block (without
+    /// money) covers: the id names another payment there.
+    private static func reusedIDs(
+        _ feed: Feed, _ byIDAlone: [Int], accountNumbers: [Int], remembered: [(key: Int64, batch: Int64)],
+        olderBlocks: [Int: [(batch: Int64, first: Int64, last: Int64)]]
+    ) -> [(duplicate: Int, batch: Int64)] {
+        guard !byIDAlone.isEmpty else { return [] }
+        let keys = Set(remembered.map(\.key))
+        return byIDAlone.compactMap { index in
+            let duplicate = feed.duplicates[index]
+            guard case .batch(let batch) = duplicate.kept else { return nil }
+            let t = duplicate.transaction
+            let number = accountNumbers[Int(t.account)]
+            let day = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
+            if olderBlocks[number]?.contains(where: { $0.first <= day && day <= $0.last }) == true { return nil }
+            let remembers = (day - dateMoveDays...day + dateMoveDays).contains { near in
+                let money = IdentityKey.ofMoney(day: near, signedMinor: t.signedMinor, occurrence: 1)
+                return keys.contains(MoneyTable.key(money, number))
+            }
+            return remembers ? nil : (index, batch)
+        }
     }
 
     /// Which of `count` positions are among `positions`: read in feed order, where a set's probe
@@ -208,6 +247,10 @@ public struct MoneySeenBefore: Sendable {
     /// Of the account and amount of a record an earlier batch remembered a few days from it, on
     /// a day this run covers without it: that batch, and that day.
     public var dateMoved: [(position: Int, batch: Int64, day: Int64)] = []
+    /// Records dropped as seen by a bank id alone whose amount no batch remembered within
+    /// ``StateFile/dateMoveDays`` of their day: another payment under an id the bank gave
+    /// before (a card's installments); by index in ``Feed/duplicates``, with the batch.
+    public var reusedIDs: [(duplicate: Int, batch: Int64)] = []
 
     public init(
         likeRemembered: [(position: Int, batch: Int64)] = [], onDaysCovered: [(position: Int, batch: Int64)] = [],

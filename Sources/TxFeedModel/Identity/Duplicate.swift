@@ -31,6 +31,10 @@ public struct Duplicate: Sendable {
     /// Whether the two matched on their bank ids; else on their fingerprints (the same day,
     /// amount, vendor and memo, and the same occurrence among such records of their sources).
     public var byBankID: Bool
+    /// Matched an earlier batch's bank id while its fingerprint is none that batch remembered:
+    /// the same payment worded otherwise, or another payment under a reused id
+    /// (`StateFile.moneySeenBefore` asks its money).
+    public var byIDAlone = false
 
     /// Where the record a duplicate duplicates came from.
     public enum Original: Sendable, Equatable {

@@ -67,6 +67,8 @@ extension Feed {
                     transaction: t, fingerprint: fingerprint, source: source, index: position,
                     kept: .batch(imported.batch), keptBankID: imported.byBankID ? bankID : nil,
                     byBankID: imported.byBankID)
+                dropped!.byIDAlone =
+                    imported.byBankID && !history.remembers(account: Int(t.account), fingerprint: fingerprint)
             } else if let history, t.isPending,
                 let batch = history.bookedHold(
                     account: Int(t.account),
@@ -90,6 +92,18 @@ extension Feed {
                         bankID: bankID, sources: accountSources, positions: &keptPositions)
                     if let bankID { firstByBankID[accountKeys[Int(t.account)] + bankID] = original }
                     firstByFingerprint.setIfAbsent(fingerprint, UInt32(original + 1))
+                    continue
+                }
+                // Two booked records: a hold and its booking may differ (a hotel's, a tip) and
+                // are one payment.
+                if let original, bankID != nil, !t.isPending, !transactions[original].isPending,
+                    details(of: transactions[original])?.id != nil, !Self.sameMoney(transactions[original], t)
+                {
+                    // One id, other money: a bank that gives a card's installments (`Parcela 2/6`)
+                    // or a new month's payments the ids it gave before. Dropped, a payment was lost.
+                    reusedBankIDs.append(
+                        ReusedBankID(account: Int(t.account), id: bankID!, kept: transactions[original], other: t))
+                    keep(t, fingerprint, position, at: &kept, &keptPositions)
                     continue
                 }
                 if let original {
@@ -122,6 +136,18 @@ extension Feed {
         // when there is one (a million records' positions are 8 MB).
         if transactions.contains(where: \.isPending) { sourcePositions = keptPositions }
     }
+
+    /// Whether two records with one bank id are one payment by their money: the same signed
+    /// amount, booked within ``reusedIDDays`` of each other (a download may date a payment a
+    /// day or two otherwise than the one before).
+    static func sameMoney(_ a: Transaction, _ b: Transaction) -> Bool {
+        a.signedMinor == b.signedMinor
+            && abs(
+                TransactionDate.days(ofUnixSeconds: a.unixSeconds) - TransactionDate.days(ofUnixSeconds: b.unixSeconds))
+                <= reusedIDDays
+    }
+
+    static let reusedIDDays: Int64 = 4
 
     /// Keeps a record: the next of those moved up to the front of the feed's arrays.
     private mutating func keep(

@@ -1,4 +1,15 @@
 extension Feed {
+    /// A bank id `--dedupe` met on two records of other money (another amount, or days apart):
+    /// two payments, both kept.
+    public struct ReusedBankID: Sendable {
+        /// The feed account of the later record.
+        public var account: Int
+        public var id: String
+        /// The record kept first, and the other.
+        public var kept: Transaction
+        public var other: Transaction
+    }
+
     /// Bank ids two records of one status in one statement share, which therefore identify neither.
     public struct SharedBankIDs: Sendable, Equatable {
         /// The feed account (one statement as its source gave it).

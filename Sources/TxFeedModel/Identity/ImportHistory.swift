@@ -105,6 +105,11 @@ public struct ImportHistory: Sendable {
         return found.kinds & wanted != 0 ? (Int64(found.batch), false) : nil
     }
 
+    /// Whether an earlier batch imported a record of this fingerprint into `account`.
+    func remembers(account: Int, fingerprint: Fingerprint) -> Bool {
+        find(account: owner(of: account), key: IdentityKey.of(fingerprint)) != nil
+    }
+
     /// The batch that imported `key` (of any kind) into `account`; nil when none did.
     public func batch(account: Int, key: Int64) -> Int64? {
         find(account: owner(of: account), key: key).map { Int64($0.batch) }

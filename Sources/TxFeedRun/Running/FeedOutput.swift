@@ -394,6 +394,24 @@ struct FeedOutput {
                 "like batch \(moved[$0].batch)'s of \(TransactionDate.isoDay(days: moved[$0].day))"
             }
         }
+        let reused = found.reusedIDs
+        if !reused.isEmpty {
+            let one = reused.count == 1
+            lines.append(
+                "txfeed: warning: \(reused.count.counted("record")) dropped as seen by \(one ? "its bank id" : "their bank ids") \(one ? "is" : "are") money \(batches(reused.map { (0, $0.batch) })) did not remember under \(one ? "that id" : "those ids") in \(stateFile) (no record of that amount within \(StateFile.dateMoveDays) days): another payment under an id the bank gave before, as a card's installments are? Not written; txfeed state keep \(stateFile) ID has the next run import it"
+            )
+            for (duplicate, batch) in reused.prefix(5) {
+                let t = feed.duplicates[duplicate].transaction
+                let account = feed.accounts[Int(t.account)]
+                let day = TransactionDate.isoDay(days: TransactionDate.days(ofUnixSeconds: t.unixSeconds))
+                let amount = Money.plainDecimal(t.signedMinor, scale: account.scale)
+                let id = feed.duplicates[duplicate].keptBankID ?? "?"
+                lines.append(
+                    "txfeed:   \(account.name) \(day) \(amount): \(feed.vendors.name(of: t.vendor)), id \(id) of batch \(batch)"
+                )
+            }
+            if reused.count > 5 { lines.append("txfeed:   … and \(reused.count - 5) more") }
+        }
         return lines
     }
 

@@ -171,6 +171,21 @@ public enum Runner {
                         : "share bank ids with other records of their statement (\(ids)): told apart by their "
                             + "fingerprints, not by those ids"))
         }
+        for reused in feed.reusedBankIDs.prefix(5) {
+            let account = feed.accounts[reused.account]
+            func money(_ t: Transaction) -> String {
+                TransactionDate.isoDay(days: TransactionDate.days(ofUnixSeconds: t.unixSeconds)) + " "
+                    + Money.plainDecimal(t.signedMinor, scale: account.scale)
+            }
+            input.diagnostics(
+                "txfeed: warning: \(account.name) (\(feed.sources[account.source].name)): bank id '\(reused.id)' is given to "
+                    + "two payments, \(money(reused.kept)) and \(money(reused.other)): both are kept (a bank reusing its ids?)"
+            )
+        }
+        if feed.reusedBankIDs.count > 5 {
+            input.diagnostics(
+                "txfeed: warning: … and \(feed.reusedBankIDs.count - 5) more bank ids given to two payments")
+        }
         feed.batch = state?.batch
         if let state, let digests { Self.warnOfFilesReadAgain(feed, state: state, files: digests, input) }
         // Before transfers and rules: a stale export's hold beside another export's booking is
