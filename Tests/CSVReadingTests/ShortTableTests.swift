@@ -145,3 +145,22 @@ final class ShortTableTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.vendor), ["A\rB", "C"])
     }
 }
+
+/// A `date-format` given reads the column its header names the date, where no format txfeed
+/// infers reads its cells (Bangkok Bank's `22 May 2025 21:27`): `date=` was needed too.
+final class GivenDateFormatTests: XCTestCase {
+    func testAGivenFormatMakesTheDateHeadersColumnTheDate() throws {
+        let text = """
+            ,Date,Description,Debit,Credit,Balance,Channel
+            " ","22 May 2025 21:27","Payment for Goods","1,684.00","","141,225.18","MOB"
+            " ","21 May 2025 09:05","Transfer","","2,000.00","142,909.18","ATM"
+            " ","20 May 2025 18:40","Payment for Goods","90.82","","140,909.18","MOB"
+
+            """
+        let inferred = try CSVReading.read(text)
+        XCTAssertTrue(inferred.problems.contains { $0.contains("no date column found") }, "\(inferred.problems)")
+        let given = try CSVReading.read(text, options: ["date-format": "%d %b %Y %H:%M"])
+        XCTAssertEqual(given.problems, [])
+        XCTAssertEqual(given.entries.first?.map(\.amount), ["-1684.00", "2000.00", "-90.82"])
+    }
+}

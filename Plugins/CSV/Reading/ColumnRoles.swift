@@ -23,7 +23,12 @@ struct ColumnRoles: Sendable {
         ColumnRole.allCases.first { columns[$0] == column }
     }
 
+    /// The `date-format` given: a column under a date's header whose cells it reads is the date,
+    /// though no format txfeed infers reads them (Bangkok Bank's `01 Mar 2024 10:15`).
+    private var givenDateFormat: DatePattern?
+
     init(profiles: [ColumnProfile], hasHeader: Bool, settings: CSVSettings) {
+        givenDateFormat = settings.dateFormat
         var fixed: Set<ColumnRole> = []
         resolveOptions(profiles: profiles, settings: settings, fixed: &fixed)
         // A payee column per side leaves `vendor` for rows whose side's column is empty (or that
@@ -103,7 +108,8 @@ struct ColumnRoles: Sendable {
         var candidates: [ColumnRole: [(rank: Int, column: Int)]] = [:]
         for (column, profile) in profiles.enumerated() {
             guard let header = profile.header, !isTaken(column) else { continue }
-            for (role, rank) in HeaderVocabulary.roles(of: header) where Self.content(profile, fits: role) {
+            for (role, rank) in HeaderVocabulary.roles(of: header)
+            where Self.content(profile, fits: role) || (role == .date && readsAsGivenDates(profile)) {
                 candidates[role, default: []].append((rank, column))
             }
         }
@@ -170,6 +176,13 @@ struct ColumnRoles: Sendable {
             reasons[credit] = "the payer of money in"
             return
         }
+    }
+
+    /// Whether most of a column's cells read with the given `date-format`.
+    private func readsAsGivenDates(_ profile: ColumnProfile) -> Bool {
+        guard let pattern = givenDateFormat else { return false }
+        let cells = profile.values.filter { !$0.isEmpty }
+        return !cells.isEmpty && cells.count { pattern.parse(Array($0.utf8).span) != nil } * 2 >= cells.count
     }
 
     /// Whether a column's content allows the role its header names: a `Valuta` of dates is a
