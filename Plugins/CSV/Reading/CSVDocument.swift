@@ -1159,8 +1159,8 @@ public final class CSVDocument {
         addNote("\(which) not imported: money that never moved (\(statuses.joined(separator: ", ")))")
     }
 
-    /// `lines 4, 9: status "NOT SETTLED" is none txfeed knows …`: a status read as booked for want
-    /// of knowing it might say the money never moved.
+    /// `read as booked: the status "NOT SETTLED" (lines 4, 9) is none txfeed knows …`: a status
+    /// not known may say the money never moved.
     private func describeUnknownStatuses(_ statuses: [(status: String, lines: [Int], count: Int)]) {
         guard !statuses.isEmpty else { return }
         let described = statuses.map { entry in
