@@ -42,6 +42,27 @@ final class ReusedBankIDTests: XCTestCase {
         XCTAssertFalse(again.stderr.contains("is given to two payments"), again.stderr)
     }
 
+    /// Without `--dedupe`, the warning of records given twice counts a real copy, not the other
+    /// payment under the id.
+    func testTheCopiesWarningCountsOnlyTheSameMoney() throws {
+        func records(_ rows: [(id: String, date: String, amount: String)]) -> String {
+            let json = rows.map {
+                #"{"type":1,"vendor":"Shop","amount":\#($0.amount),"date":"\#($0.date)","id":"\#($0.id)"}"#
+            }
+            return #"{"body":{"name":"Card","id":"BR01","currency":"BRL","transactions":["#
+                + json.joined(separator: ",") + "]}}"
+        }
+        let first = try folder.write(
+            "first.json",
+            records([("A1", "2024-03-01", "10.00"), ("P-77", "2024-03-05", "50.00"), ("A3", "2024-03-10", "5.00")]))
+        let second = try folder.write(
+            "second.json",
+            records([("A3", "2024-03-10", "5.00"), ("B2", "2024-03-12", "7.00"), ("P-77", "2024-03-13", "50.00")]))
+        let run = try txfeed("run", first, second, "--sink", "csv", "--no-progress")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("second (fixture) repeats 1 record of first (fixture)"), run.stderr)
+    }
+
     /// Across runs: April's installment under March's id is dropped as seen, but said, naming
     /// `txfeed state keep`, which imports it on the next run. March's own record read again,
     /// or worded otherwise with its money, is seen without a word.

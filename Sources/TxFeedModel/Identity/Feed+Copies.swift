@@ -19,15 +19,21 @@ extension Feed {
         // A record's first source, as source + 1, by its fingerprint (which holds its account)
         // or by its account and bank id.
         var byFingerprint = FingerprintTable(capacity: transactions.lazy.filter { looked[Int($0.account)] }.count)
+        // By account and bank id, the first record's position: one of other money is no copy.
         var byBankID: [String: Int] = [:]
         var copies: [Int: Int] = [:]
-        for (t, fingerprint) in zip(transactions, fingerprints) where looked[Int(t.account)] {
+        for (position, (t, fingerprint)) in zip(transactions, fingerprints).enumerated() where looked[Int(t.account)] {
             let source = accounts[Int(t.account)].source
             let first: Int
             if let id = details(of: t)?.id {
                 let key = String(numbers[Int(t.account)]) + "\u{0}" + id
-                first = byBankID[key] ?? 0
-                if first == 0 { byBankID[key] = source + 1 }
+                if let earlier = byBankID[key] {
+                    let original = transactions[earlier]
+                    first = Self.sameMoney(original, t) ? accounts[Int(original.account)].source + 1 : 0
+                } else {
+                    byBankID[key] = position
+                    first = 0
+                }
             } else {
                 first = Int(byFingerprint.payload(of: fingerprint))
                 if first == 0 { byFingerprint.setIfAbsent(fingerprint, UInt32(source + 1)) }
