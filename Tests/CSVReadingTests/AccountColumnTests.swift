@@ -113,4 +113,21 @@ final class AccountColumnTests: XCTestCase {
                 && result.problems[0].contains("account-column=none"), result.problems[0])
         XCTAssertEqual(result.entries.flatMap { $0 }, [])
     }
+
+    /// RBC's download of every account (`Account Type,Account Number,…`, figures made up): the
+    /// chequing account's number and the Visa's sixteen digits, which read as an amount too.
+    func testRBCsAccountNumbersSplitTheDownload() throws {
+        let result = try CSVReading.read(
+            """
+            Account Type,Account Number,Transaction Date,Cheque Number,Description 1,Description 2,CAD$,USD$
+            Chequing,01234-5678901,1/13/2023,,PAYROLL DEPOSIT,ACME CORP,2500.00,
+            Chequing,01234-5678901,1/15/2023,,ONLINE BANKING PAYMENT,RBC VISA,-300.00,
+            Visa,4512345678901234,1/14/2023,,SHELL C12345 TORONTO ON,,-52.10,
+            Visa,4512345678901234,1/16/2023,,PAYMENT - THANK YOU,,300.00,
+
+            """, options: ["amount": "CAD$"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.accounts.map(\.name), ["01234-5678901", "4512345678901234"])
+        XCTAssertEqual(result.entries.map { $0.map(\.amount) }, [["2500.00", "-300.00"], ["-52.10", "300.00"]])
+    }
 }

@@ -193,4 +193,17 @@ final class MoreLanguagesHeaderTests: XCTestCase {
         XCTAssertEqual(result.entries[0].map(\.amount), ["-2500.00", "150000.00", "-649.00"])
         XCTAssertEqual(result.entries[0].map(\.date), ["2026-08-02", "2026-08-05", "2026-08-13"])
     }
+
+    /// An M-Pesa statement's `Paid In` and `Withdrawn` (figures made up): money in and money out.
+    func testMPesasPaidInAndWithdrawn() throws {
+        let result = try CSVReading.read(
+            """
+            Receipt No.,Completion Time,Details,Transaction Status,Paid In,Withdrawn,Balance
+            SGR45TXKLP,2023-05-24 13:15:00,Funds received from JOHN DOE,Completed,"1,234.00",,"28,429.00"
+            SGR45TXKLQ,2023-05-24 14:00:00,Pay Bill to 888880 - KPLC PREPAID,Completed,,500.00,"27,929.00"
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["1234.00", "-500.00"])
+    }
 }

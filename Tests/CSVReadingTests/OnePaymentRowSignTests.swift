@@ -159,4 +159,22 @@ final class OnePaymentRowSignTests: XCTestCase {
                     + "profile=none"
             ])
     }
+
+    /// Nubank's card file (`date,title,amount`, charges positive; figures made up): its payment
+    /// and its refund are Portuguese, `Pagamento recebido` and `Estorno`. Without those words
+    /// every charge was money in, exit 0.
+    func testNubanksPortuguesePaymentWordsInvertTheFile() throws {
+        let result = try CSVReading.read(
+            """
+            date,title,amount
+            2023-02-01,Pagamento recebido,-1543.20
+            2023-02-03,Ifood *Ifood,45.90
+            2023-02-05,Uber *Trip,18.72
+            2023-02-06,Estorno - Uber *Trip,-18.72
+            2023-02-07,Supermercado Pao de Acucar,312.44
+
+            """)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["1543.20", "-45.90", "-18.72", "18.72", "-312.44"])
+    }
 }

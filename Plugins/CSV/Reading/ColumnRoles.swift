@@ -150,12 +150,12 @@ struct ColumnRoles: Sendable {
     }
 
     /// The column whose header names each row's own account (``HeaderVocabulary/accountNames``),
-    /// over text: whether it names more than one is known only once every row is read.
+    /// names or numbers (a card's sixteen digits read as an amount): whether it names more than
+    /// one is known only once every row is read.
     private func accountColumn(_ profiles: [ColumnProfile]) -> Int? {
         profiles.indices.first { column in
             let profile = profiles[column]
-            return !isTaken(column) && HeaderVocabulary.namesTheAccount(profile.header ?? "")
-                && !profile.isMostlyAmounts && !profile.isDateShaped
+            return !isTaken(column) && HeaderVocabulary.namesTheAccount(profile.header ?? "") && !profile.isDateShaped
         }
     }
 

@@ -94,7 +94,8 @@ public enum HeaderVocabulary {
         (
             .debit,
             [
-                "Debit", "Debit Amount", "Withdrawal", "Withdrawals", "Paid out", "Money out", "Soll", "Débit", "Cargo",
+                "Debit", "Debit Amount", "Withdrawal", "Withdrawals", "Withdrawn", "Paid out", "Money out", "Soll",
+                "Débit", "Cargo",
                 // HDFC Bank's statement as a spreadsheet: `Withdrawal Amt.` and `Deposit Amt.`
                 "Withdrawal Amt.",
                 "Af", "Terhelés", "Расход", "Uttag",
@@ -189,13 +190,14 @@ public enum HeaderVocabulary {
     static func namesAKind(_ header: String) -> Bool { kindNames.contains(normaliseHeader(header)) }
 
     /// Headers of the column naming each row's own account, in an export of several: Mint's,
-    /// YNAB's, Monarch's and N26's `Account` or `Account Name`, C24's `Kontoname` (beside a
+    /// YNAB's, Monarch's and N26's `Account` or `Account Name`, RBC's `Account Number` (its
+    /// chequing account's and its Visa's rows in one download), C24's `Kontoname` (beside a
     /// `Kontonummer`), the Sparkasse's `Auftragskonto`, ING's `Rekening` and Rabobank's
     /// `IBAN/BBAN` (beside the other party's `Tegenrekening`). Matched as written, case aside:
     /// Amex's `Account #` is a card's number, one account's, and DKB's `Kontonummer` the other
     /// party's.
     static let accountNames: Set<String> = [
-        "account", "account name", "kontoname", "auftragskonto", "rekening", "iban/bban",
+        "account", "account name", "account number", "kontoname", "auftragskonto", "rekening", "iban/bban",
     ]
 
     static func namesTheAccount(_ header: String) -> Bool {

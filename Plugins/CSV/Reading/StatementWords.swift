@@ -3,7 +3,12 @@
 enum StatementWords {
     /// Money in for the account holder on a card or current account: a payment to the card, a
     /// refund, a credit. Matched as whole words, in any case, in the payee and memo.
-    static let payment = ["payment", "thank you", "autopay", "refund", "gutschrift"]
+    static let payment = [
+        "payment", "thank you", "autopay", "refund", "gutschrift",
+        // Nubank's card file: `Pagamento recebido`, `Estorno - Uber` negative beside its charges
+        // (a bare `pagamento` is Italian for paying with the card: Hype's `Pagamento con carta`).
+        "pagamento recebido", "estorno", "reembolso",
+    ]
 
     /// A card's pair of dates in the header: when the charge was made and when it was posted
     /// (Discover's `Trans. Date` and `Post Date`, Chase's and Provident's `Transaction Date` and
@@ -230,7 +235,7 @@ enum StatementWords {
             let starts = index == 0 || !isWordByte(cell[unchecked: index - 1])
             if starts,
                 byte == UInt8(ascii: "p") || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "a")
-                    || byte == UInt8(ascii: "r") || byte == UInt8(ascii: "g")
+                    || byte == UInt8(ascii: "r") || byte == UInt8(ascii: "g") || byte == UInt8(ascii: "e")
             {
                 for word in paymentBytes where matches(word, in: cell, at: index) { return true }
             }
