@@ -195,6 +195,49 @@ final class JournalTests: XCTestCase {
 
     /// With a rules file, a record's category is its balancing account and the file's
     /// `[accounts]` names the accounts; hledger's total of each category is txfeed's.
+    /// A checking account of two daily MT940 pages, the second's one record a transfer in from
+    /// savings the day before the first page: written on its money-out half's day, the transfer
+    /// made the first page seem to end last, and its closing, 3450.10, was asserted with an
+    /// opening of 1000.00 (the bank: 5000.00, then 7450.10), exit 0, hledger content. And a camt
+    /// statement's pending entry, which its CLBD leaves out, was taken into its opening.
+    func testOpeningsAndAssertionsFollowEachStatementsOwnDaysAndBookedMoney() throws {
+        let checking = try folder.write(
+            "checking.sta",
+            [
+                ":20:STMT0112", ":25:45050050/76198810", ":28C:101/1", ":60F:C231130USD5000,",
+                ":61:2312011201D1500,NCHKNONREF//1001", ":86:CHECK 1001 ELECTRIC COMPANY",
+                ":61:2312011201D49,90NMSCNONREF//1002", ":86:GROCERY STORE", ":62F:C231201USD3450,10", "-",
+                ":20:STMT0412", ":25:45050050/76198810", ":28C:102/1", ":60F:C231201USD3450,10",
+                ":61:2312041204C4000,NTRFNONREF//B4Z19", ":86:TRANSFER FROM SAVINGS 45050050/88877766",
+                ":62F:C231204USD7450,10", "-",
+            ].joined(separator: "\n") + "\n")
+        let savings = try folder.write(
+            "savings.sta",
+            [
+                ":20:SAV1130", ":25:45050050/88877766", ":28C:5/1", ":60F:C231129USD10000,",
+                ":61:2311301130D4000,NTRFNONREF//C1", ":86:TRANSFER TO CHECKING 45050050/76198810",
+                ":62F:C231130USD6000,", "-",
+            ].joined(separator: "\n") + "\n")
+        let journal = folder.path + "/days.journal"
+        let run = try txfeed("run", checking, savings, "-o", journal)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("transfers: 1 linked"), run.stderr)
+        let written = try String(contentsOfFile: journal, encoding: .utf8)
+        XCTAssertTrue(written.contains("    Assets:Bank:45050050/76198810  5000.00 USD\n"), written)
+        XCTAssertTrue(written.contains("    Assets:Bank:45050050/76198810  0 USD = 7450.10 USD\n"), written)
+        let hledger = try tool("/usr/bin/hledger")
+        XCTAssertEqual(try runCommand(hledger, ["-f", journal, "check"]).status, 0)
+
+        let camt = folder.path + "/camt.journal"
+        let statement = BuiltProducts.fixtures + "/statements/camt/camt053-two-statements.xml"
+        XCTAssertEqual(try txfeed("run", statement, "-o", camt).status, 0)
+        let booked = try String(contentsOfFile: camt, encoding: .utf8)
+        // OPBD 2000.00; CLBD 1925.56 without the pending -12.50 written beside it.
+        XCTAssertTrue(booked.contains("    Assets:Bank:Geschäftskonto  2000.00 EUR\n"), booked)
+        XCTAssertTrue(booked.contains("    Assets:Bank:Geschäftskonto  0 EUR = 1913.06 EUR\n"), booked)
+        XCTAssertEqual(try runCommand(hledger, ["-f", camt, "check"]).status, 0)
+    }
+
     func testRulesGiveTheBalancingAccountsAndTheLedgerNames() throws {
         let rules = BuiltProducts.repository + "/samples/rules/bank.toml"
         let bank = BuiltProducts.repository + "/samples/bank"

@@ -12,7 +12,9 @@ struct JournalBalances {
     var categories: Set<String> = []
 
     func append(to b: inout [UInt8]) throws(JournalError) {
-        let used = accounts.indices.filter { summary[$0].entries > 0 }
+        // Accounts an entry is written to (a pending hold's account may hold none, its money-out
+        // half left out).
+        let used = accounts.indices.filter { summary[$0].entries > 0 && summary[$0].first != nil }
         guard let earliest = used.compactMap({ summary[$0].first }).min(by: { $0.lexicographicallyPrecedes($1) })
         else { return }
         let day = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
@@ -49,12 +51,14 @@ struct JournalBalances {
         for group in groups.keys.sorted() {
             let members = groups[group]!
             let stated = members.filter { accounts[$0].balance != nil }
-            // The closing of the statement that ends last; of two whose last entries share a day,
-            // the later in the feed (a file's statements come in order): the first one's closing
-            // was taken, and the opening made up to match it (exit 0, hledger content).
+            // The closing of the statement that ends last, by its records' own days (a transfer's
+            // money-in half is written on its money-out half's: by that day, an earlier page's
+            // closing was taken, off by the transfer); of two whose last records share a day, the
+            // later in the feed (a file's statements come in order): the first one's closing was
+            // taken, and the opening made up to match it (exit 0, hledger content).
             guard
                 let latest = stated.max(by: { a, b in
-                    let (x, y) = (summary[a].last!, summary[b].last!)
+                    let (x, y) = (summary[a].lastOwn!, summary[b].lastOwn!)
                     return x.lexicographicallyPrecedes(y) || (x == y && a < b)
                 }),
                 let closing = Self.rescaled(accounts[latest].balance!, to: accounts[latest].scale),
@@ -62,7 +66,9 @@ struct JournalBalances {
             else { continue }
             let account = accounts[latest]
             let first = members.map { summary[$0].first! }.min { $0.lexicographicallyPrecedes($1) }!
-            let through = members.reduce(Int128(0)) { $0 + summary[$1].sum(through: summary[latest].last!) }
+            // The balance is booked money: the opening is it less the booked records up to its
+            // statement's last day (a pending one in the opening made it 12.50 too much).
+            let through = members.reduce(Int128(0)) { $0 + summary[$1].sum(through: summary[latest].lastOwn!) }
             let opening = try Self.money(Int128(closing.minorUnits) - through, of: account, "its opening balance")
             if opening.minorUnits != 0 {
                 JournalEntry(
@@ -70,7 +76,8 @@ struct JournalBalances {
                     amount: opening
                 ).appendOpening(syntax, to: &b)
             }
-            // Asserted after the account's last entry: the closing and the entries after its day.
+            // Asserted after the account's last entry: the closing, the booked records after its
+            // day and every pending one.
             // Ledger checks an assertion against every posting before it in the file (hledger
             // and beancount in date order), and the entries are all before it.
             let last = members.map { summary[$0].last! }.max { $0.lexicographicallyPrecedes($1) }!

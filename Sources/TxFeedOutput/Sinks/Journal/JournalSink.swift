@@ -58,16 +58,19 @@ public struct JournalSink: FeedSink {
                 let account = Int(t.account)
                 var date: [UInt8] = []
                 days.appendISODay(of: t, to: &date)
+                // Every record counts in its account on its own day, as its statement dates it:
+                // what a stated balance follows from.
+                summary[account].count(day: date, signedMinor: t.signedMinor, pending: t.isPending)
                 // A transfer is one entry between the two accounts, written at its money-out half;
                 // one whose other half an earlier batch wrote alone is this half's entry against
                 // what that batch posted it to, which it takes back.
                 let earlier = row.transfer?.earlier
                 if let transfer = row.transfer, !transfer.isDebit, earlier == nil { continue }
-                // The accounts' summaries count what is written, on the day it is: the money-in
-                // half of a transfer on its money-out half's.
-                summary[account].observe(date: date, signedMinor: t.signedMinor)
+                // Where the entry is written, in both accounts: the money-in half on its money-out
+                // half's day.
+                summary[account].place(date)
                 if let transfer = row.transfer, earlier == nil, Int(transfer.otherAccount) < summary.count {
-                    summary[Int(transfer.otherAccount)].observe(date: date, signedMinor: -t.signedMinor)
+                    summary[Int(transfer.otherAccount)].place(date)
                 }
                 entries.removeAll(keepingCapacity: true)
                 let category = row.labels?.category.map { JournalAccount.path($0, syntax: syntax) }
@@ -113,27 +116,36 @@ public struct JournalSink: FeedSink {
         }
     }
 
-    /// What the closing part needs of an account's entries: its first and last day, their sum,
-    /// and each day's sum, as an opening counts the entries up to the day of a stated balance
-    /// that another statement of the account may have entries after.
+    /// What the closing part needs of an account's entries: the first and last day one is
+    /// written on (where the opening and the assertion go); the last day of its own records, as
+    /// its statement dates them (which statement ends last); the sum of all it is written, and
+    /// each own day's sum of its booked records, as a stated balance is the bank's booked money
+    /// up to its day, another statement's records after it and pending ones aside.
     struct AccountSummary {
         var first: [UInt8]?
         var last: [UInt8]?
+        var lastOwn: [UInt8]?
         /// Sums in 128 bits: ten thousand records of the largest amount pass 64.
         var sumMinor: Int128 = 0
         var entries = 0
-        /// Day → the sum of its entries: a statement has a few hundred days at most.
+        /// Own day → the sum of its booked records: a statement has a few hundred days at most.
         var days: [[UInt8]: Int128] = [:]
 
-        mutating func observe(date: [UInt8], signedMinor: Int64) {
-            if first.map({ date.lexicographicallyPrecedes($0) }) ?? true { first = date }
-            if last.map({ $0.lexicographicallyPrecedes(date) }) ?? true { last = date }
+        /// A record of the account, on its own day.
+        mutating func count(day: [UInt8], signedMinor: Int64, pending: Bool) {
+            if lastOwn.map({ $0.lexicographicallyPrecedes(day) }) ?? true { lastOwn = day }
             sumMinor += Int128(signedMinor)
-            days[date, default: 0] += Int128(signedMinor)
+            if !pending { days[day, default: 0] += Int128(signedMinor) }
             entries += 1
         }
 
-        /// The sum of the entries dated `day` or before.
+        /// An entry posted to the account on `date`.
+        mutating func place(_ date: [UInt8]) {
+            if first.map({ date.lexicographicallyPrecedes($0) }) ?? true { first = date }
+            if last.map({ $0.lexicographicallyPrecedes(date) }) ?? true { last = date }
+        }
+
+        /// The sum of the booked records of its own day `day` or before.
         func sum(through day: [UInt8]) -> Int128 {
             days.reduce(Int128(0)) { day.lexicographicallyPrecedes($1.key) ? $0 : $0 + $1.value }
         }
