@@ -238,6 +238,25 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(try runCommand(hledger, ["-f", camt, "check"]).status, 0)
     }
 
+    /// Two sources' accounts without a currency are one bare commodity to hledger: said, naming
+    /// the option; one source's accounts, or accounts with currencies, are not.
+    func testAJournalOfAccountsWithoutACurrencyFromTwoSourcesIsSaid() throws {
+        let us = try folder.write("us.csv", "Date,Description,Amount\n2024-03-13,Shop,-12.50\n2024-03-14,Pay,100.00\n")
+        let sg = try folder.write("sg.csv", "Date,Description,Amount\n2024-03-13,Kopi,-3.20\n2024-03-14,Pay,50.00\n")
+        let journal = folder.path + "/two.journal"
+        let two = try txfeed("run", us, sg, "-o", journal)
+        XCTAssertEqual(two.status, 0, two.stderr)
+        XCTAssertTrue(
+            two.stderr.contains(
+                "txfeed: warning: \(journal): the accounts of us, sg have no currency: hledger and Ledger add their "
+                    + "amounts as one commodity"), two.stderr)
+        let one = try txfeed("run", us, "-o", journal)
+        XCTAssertFalse(one.stderr.contains("have no currency"), one.stderr)
+        let given = try txfeed(
+            "run", "-s", "csv:\(us),default-currency=USD", "-s", "csv:\(sg),default-currency=SGD", "-o", journal)
+        XCTAssertFalse(given.stderr.contains("have no currency"), given.stderr)
+    }
+
     func testRulesGiveTheBalancingAccountsAndTheLedgerNames() throws {
         let rules = BuiltProducts.repository + "/samples/rules/bank.toml"
         let bank = BuiltProducts.repository + "/samples/bank"

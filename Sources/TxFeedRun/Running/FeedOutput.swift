@@ -31,6 +31,7 @@ struct FeedOutput {
 
         let failed = feed.sources.filter { $0.status == .failure }
         let rejected = feed.rejects.count
+        Self.uncountedCommodities(feed, sinks: plan.sinks).forEach(input.diagnostics)
         // The rejects file explains a failed run too (--strict), so it does not wait for the sinks.
         for file in sideFiles {
             do {
@@ -346,6 +347,30 @@ struct FeedOutput {
             )
         }
         return lines
+    }
+
+    /// An hledger/Ledger journal of accounts without a currency from two sources or more: their
+    /// amounts are one bare commodity there, and a category's total adds a pound file's to a
+    /// euro file's. beancount refuses them; the other sinks keep each row's account.
+    static func uncountedCommodities(_ feed: Feed, sinks: [SinkPlan]) -> [String] {
+        let journals = sinks.compactMap { sink -> String? in
+            guard case .builtIn(.journal(.ledger)) = sink.format else { return nil }
+            return sink.path ?? "stdout"
+        }
+        guard let journal = journals.first else { return [] }
+        var sources: [Int] = []
+        for account in feed.accounts where (account.currency ?? "").isEmpty && !sources.contains(account.source) {
+            sources.append(account.source)
+        }
+        guard sources.count > 1 else { return [] }
+        let named =
+            sources.prefix(3).map { feed.sources[$0].name }.joined(separator: ", ")
+            + (sources.count > 3 ? " and \(sources.count - 3) more" : "")
+        return [
+            "txfeed: warning: \(journal): the accounts of \(named) have no currency: hledger and Ledger add their "
+                + "amounts as one commodity (a category's total of two currencies as one figure); give each source "
+                + "its currency (csv: default-currency=USD)"
+        ]
     }
 
     /// New records with the account, day and amount of one an earlier batch remembered, which
