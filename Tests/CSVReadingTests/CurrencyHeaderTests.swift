@@ -35,4 +35,21 @@ final class CurrencyHeaderTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.accounts.map(\.currency), [nil])
     }
+
+    /// Up's export (figures made up): `Currency` is a purchase abroad's, beside `Subtotal
+    /// (Transaction Currency)`; the AUD columns name theirs. With `amount=Total (AUD)`, the
+    /// Patreon row's AUD total was written as USD, in an account of its own.
+    func testAForeignCurrencyColumnIsNotTheAmountsWhoseHeaderNamesItsOwn() throws {
+        let result = try CSVReading.read(
+            """
+            Time,Transaction Type,Payee,Subtotal (AUD),Currency,Subtotal (Transaction Currency),Fee (AUD),Total (AUD)
+            2023-03-01 09:12:44,Purchase,Coffee Shop,-4.50,AUD,-4.50,0.00,-4.50
+            2023-03-02 11:05:10,International Purchase,Patreon,-7.17,USD,-5.50,-0.21,-7.38
+            2023-03-15 08:00:00,Salary,ACME PTY LTD,2000.00,AUD,2000.00,0.00,2000.00
+
+            """, options: ["amount": "Total (AUD)"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.accounts.map(\.currency), ["AUD"])
+        XCTAssertEqual(result.entries[0].map(\.amount), ["-4.50", "-7.38", "2000.00"])
+    }
 }

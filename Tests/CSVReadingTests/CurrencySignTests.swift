@@ -32,8 +32,9 @@ final class CurrencySignTests: XCTestCase {
         XCTAssertEqual(try currency(["-12.50", "1500.00"]).0, nil)
     }
 
-    /// The header's and the option's currency come first.
+    /// The header's and the option's currency come first; Qonto's `(incl. VAT)` names a tax.
     func testTheHeaderAndTheOptionComeFirst() throws {
+        XCTAssertEqual(try currency(["-12,50 €", "1.500,00 €"], header: "Total amount (incl. VAT)").0, "EUR")
         XCTAssertEqual(try currency(["-12,50 €", "1.500,00 €"], header: "Amount (CHF)").0, "CHF")
         XCTAssertEqual(try currency(["-12,50 €", "1.500,00 €"], options: ["default-currency": "USD"]).0, "USD")
     }

@@ -45,6 +45,7 @@ struct ColumnRoles: Sendable {
             }
         }
         assignFromContent(profiles, fixed: fixed, settings: settings)
+        dropForeignCurrency(profiles, fixed: fixed)
         // A net amount (PayPal's Gross, Fee, Net) has its fee taken already.
         if let amount = columns[.amount], let fee = columns[.fee], !fixed.contains(.fee),
             let header = profiles[amount].header,
@@ -146,6 +147,24 @@ struct ColumnRoles: Sendable {
                 columns[.currency] = amount + 1
                 reasons[amount + 1] = "after the amount"
             }
+        }
+    }
+
+    /// A `Currency` column beside an amount whose header names its own (Up's `Total (AUD)` beside
+    /// the `Currency` of a purchase abroad) is the foreign money's, where it names another: the
+    /// amount's header says its currency. Taken as the rows' currency, an AUD total was written
+    /// as USD, in an account of its own.
+    private mutating func dropForeignCurrency(_ profiles: [ColumnProfile], fixed: Set<ColumnRole>) {
+        guard let currency = columns[.currency], !fixed.contains(.currency) else { return }
+        for role in [ColumnRole.amount, .debit, .credit] {
+            guard let column = columns[role], let header = profiles[column].header,
+                let (_, code) = HeaderVocabulary.moneyHeaderCurrency(header)
+            else { continue }
+            if profiles[currency].values.contains(where: { !$0.isEmpty && $0.uppercased() != code }) {
+                columns[.currency] = nil
+                reasons[currency] = nil
+            }
+            return
         }
     }
 

@@ -1,3 +1,5 @@
+import StatementText
+
 /// Header names banks use, per role, in English, German, French, Spanish, Dutch and Japanese,
 /// the few Hungarian and Russian ones of OTP's, K&H's, Alfa-Bank's, VTB's and Sberbank's exports,
 /// and the Italian, Portuguese, Norwegian and Finnish ones of BancoPosta's, Fineco's, CGD's,
@@ -248,7 +250,10 @@ public enum HeaderVocabulary {
                 return capitals == 3
             })
         else { return nil }
-        guard let match = header.wholeMatch(of: /\s*(.*?[^\s(])[\s(]+(?:in\s+)?([A-Z]{3})\)?\s*/) else { return nil }
+        guard let match = header.wholeMatch(of: /\s*(.*?[^\s(])[\s(]+(?:in\s+)?([A-Z]{3})\)?\s*/),
+            // Qonto's `Total amount (incl. VAT)` names a tax, not a currency.
+            CurrencyMinorUnits.codes.contains(String(match.2))
+        else { return nil }
         return (String(match.1), String(match.2))
     }
 
