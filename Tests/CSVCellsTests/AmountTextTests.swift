@@ -35,6 +35,19 @@ final class AmountTextTests: XCTestCase {
         XCTAssertEqual(try amount("12,345,678").units, 12_345_678)
     }
 
+    /// India's lakh and crore (Kotak's and SBI's `1,00,000.00`): groups of two before the last
+    /// three. One way or the other in a cell, never both; `1,23,4` is still no amount.
+    func testLakhGrouping() throws {
+        XCTAssertEqual(try amount("1,00,000.00"), DecimalAmount(negative: false, units: 10_000_000, decimals: 2))
+        XCTAssertEqual(try amount("12,34,567.89").units, 123_456_789)
+        XCTAssertEqual(try amount("1,23,45,678").units, 12_345_678)
+        XCTAssertEqual(try amount("-₹ 1,09,550.00").units, 10_955_000)
+        assertError("123,45,678", .point, "\"123,45,678\": thousands separators out of place")
+        assertError("1,000,00,000", .point, "\"1,000,00,000\": thousands separators out of place")
+        assertError("1,00,000,000", .point, "\"1,00,000,000\": thousands separators out of place")
+        assertError("1,00,00", .point, "\"1,00,00\": thousands separators out of place")
+    }
+
     func testCurrencySymbolsAndCodesOnEitherSide() throws {
         XCTAssertEqual(try amount("£1,234.56"), DecimalAmount(negative: false, units: 123_456, decimals: 2))
         XCTAssertEqual(try amount("-€5"), DecimalAmount(negative: true, units: 5, decimals: 0))

@@ -66,6 +66,10 @@ enum AmountScan {
         var groups = 0
         var groupKind = SeparatorKind.none
         var run = 0  // digits in the current group, before the mark
+        var firstRun = 0  // digits before the first separator
+        // Groups of two before the last three (India's lakh and crore: `1,00,000.00`); nil until
+        // a group between the first and the last says which.
+        var lakh: Bool?
         var leadingZero = false  // the number's first digit is 0: no group may follow it
         number: while index < end {
             let byte = cell[unchecked: index]
@@ -101,7 +105,14 @@ enum AmountScan {
             if markSeen || digits == 0 || (groupKind != .none && groupKind != kind) {
                 return .failure(.separatorsOutOfPlace)
             }
-            if groups == 0 ? (run > 3 || leadingZero) : run != 3 { return .failure(.separatorsOutOfPlace) }
+            if groups == 0 {
+                if run > 3 || leadingZero { return .failure(.separatorsOutOfPlace) }
+                firstRun = run
+            } else {
+                // Between the first group and the last: three digits, or two in a lakh.
+                guard run == 3 || run == 2, lakh != (run == 3) else { return .failure(.separatorsOutOfPlace) }
+                lakh = run == 2
+            }
             groupKind = kind
             groups += 1
             run = 0
@@ -109,6 +120,8 @@ enum AmountScan {
         }
         if digits == 0 { return .failure(.notAnAmount) }
         if groups > 0 && !markSeen && run != 3 { return .failure(.separatorsOutOfPlace) }
+        // A lakh's first group is one or two digits: `12,34,567`, never `123,45,678`.
+        if lakh == true && firstRun > 2 { return .failure(.separatorsOutOfPlace) }
 
         // MARK: Suffix
         var closed = false
