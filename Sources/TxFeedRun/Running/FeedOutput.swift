@@ -314,7 +314,11 @@ struct FeedOutput {
 
     /// `2024-01-15 -3.50`: a record's day (in `days`' zone) and signed amount, for a message.
     static func dayAndAmount(_ feed: Feed, _ position: Int, _ days: inout DayFormat) -> String {
-        let t = feed.transactions[position]
+        dayAndAmount(feed, feed.transactions[position], &days)
+    }
+
+    /// The same of any record of the feed's numbering (one dropped as a duplicate, too).
+    static func dayAndAmount(_ feed: Feed, _ t: Transaction, _ days: inout DayFormat) -> String {
         var text: [UInt8] = []
         days.appendISODay(of: t, to: &text)
         text += " ".utf8
@@ -427,13 +431,10 @@ struct FeedOutput {
             )
             for (duplicate, batch) in reused.prefix(5) {
                 let t = feed.duplicates[duplicate].transaction
-                let account = feed.accounts[Int(t.account)]
-                let day = TransactionDate.isoDay(days: TransactionDate.days(ofUnixSeconds: t.unixSeconds))
-                let amount = Money.plainDecimal(t.signedMinor, scale: account.scale)
                 let id = feed.duplicates[duplicate].keptBankID ?? "?"
                 lines.append(
-                    "txfeed:   \(account.name) \(day) \(amount): \(feed.vendors.name(of: t.vendor)), id \(id) of batch \(batch)"
-                )
+                    "txfeed:   \(feed.accounts[Int(t.account)].name) \(dayAndAmount(feed, t, &days)): "
+                        + "\(feed.vendors.name(of: t.vendor)), id \(id) of batch \(batch)")
             }
             if reused.count > 5 { lines.append("txfeed:   … and \(reused.count - 5) more") }
         }

@@ -171,16 +171,16 @@ public enum Runner {
                         : "share bank ids with other records of their statement (\(ids)): told apart by their "
                             + "fingerprints, not by those ids"))
         }
+        // Days as the sinks show them: in --tz.
+        var days = DayFormat(timeZone: plan.timeZone)
         for reused in feed.reusedBankIDs.prefix(5) {
             let account = feed.accounts[reused.account]
-            func money(_ t: Transaction) -> String {
-                TransactionDate.isoDay(days: TransactionDate.days(ofUnixSeconds: t.unixSeconds)) + " "
-                    + Money.plainDecimal(t.signedMinor, scale: account.scale)
-            }
+            let (kept, other) = (
+                FeedOutput.dayAndAmount(feed, reused.kept, &days), FeedOutput.dayAndAmount(feed, reused.other, &days)
+            )
             input.diagnostics(
                 "txfeed: warning: \(account.name) (\(feed.sources[account.source].name)): bank id '\(reused.id)' is given to "
-                    + "two payments, \(money(reused.kept)) and \(money(reused.other)): both are kept (a bank reusing its ids?)"
-            )
+                    + "two payments, \(kept) and \(other): both are kept (a bank reusing its ids?)")
         }
         if feed.reusedBankIDs.count > 5 {
             input.diagnostics(
@@ -223,8 +223,7 @@ public enum Runner {
             }
         }
         // After the merge and --dedupe, before the sinks: identities are already the bank's.
-        // A rule's day is the day the sinks show: in --tz, as they write it.
-        var days = DayFormat(timeZone: plan.timeZone)
+        // A rule's day is the day the sinks show: in --tz, as they write it (`days`, above).
         if let zone = plan.timeZone,
             let problem = days.fourDigitYearProblem(in: feed.transactions, zone: zone.identifier)
         {
