@@ -12,9 +12,8 @@ struct JournalBalances {
     var categories: Set<String> = []
 
     func append(to b: inout [UInt8]) throws(JournalError) {
-        // Accounts an entry is written to (a pending hold's account may hold none, its money-out
-        // half left out).
-        let used = accounts.indices.filter { summary[$0].entries > 0 && summary[$0].first != nil }
+        // Accounts with records of their own that an entry is written to.
+        let used = accounts.indices.filter { summary[$0].lastOwn != nil && summary[$0].first != nil }
         guard let earliest = used.compactMap({ summary[$0].first }).min(by: { $0.lexicographicallyPrecedes($1) })
         else { return }
         let day = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }

@@ -127,7 +127,6 @@ public struct JournalSink: FeedSink {
         var lastOwn: [UInt8]?
         /// Sums in 128 bits: ten thousand records of the largest amount pass 64.
         var sumMinor: Int128 = 0
-        var entries = 0
         /// Own day → the sum of its booked records: a statement has a few hundred days at most.
         var days: [[UInt8]: Int128] = [:]
 
@@ -136,7 +135,6 @@ public struct JournalSink: FeedSink {
             if lastOwn.map({ $0.lexicographicallyPrecedes(day) }) ?? true { lastOwn = day }
             sumMinor += Int128(signedMinor)
             if !pending { days[day, default: 0] += Int128(signedMinor) }
-            entries += 1
         }
 
         /// An entry posted to the account on `date`.
