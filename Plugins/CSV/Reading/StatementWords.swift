@@ -225,18 +225,20 @@ enum StatementWords {
 
     private static let paymentBytes = payment.map { Array($0.utf8) }
 
+    /// Bit `letter - a` set for each letter a payment word begins with: a word can start only
+    /// there, which one test of a byte says before any word is compared.
+    private static let paymentFirstLetters: UInt32 = paymentBytes.reduce(0) { $0 | 1 << ($1[0] - UInt8(ascii: "a")) }
+
     /// Whether `cell` holds one of ``payment`` as a whole word (ASCII case ignored).
     static func hasPaymentWord(_ cell: Span<UInt8>) -> Bool {
+        let firstLetters = paymentFirstLetters
         // 0 <= index < count (the span's), and index - 1 read only when index > 0: in bounds.
         var index = 0
         let count = cell.count
         while index < count {
-            let byte = cell[unchecked: index] | 0x20
+            let letter = (cell[unchecked: index] | 0x20) &- UInt8(ascii: "a")
             let starts = index == 0 || !isWordByte(cell[unchecked: index - 1])
-            if starts,
-                byte == UInt8(ascii: "p") || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "a")
-                    || byte == UInt8(ascii: "r") || byte == UInt8(ascii: "g") || byte == UInt8(ascii: "e")
-            {
+            if starts, letter < 26, firstLetters & 1 << letter != 0 {
                 for word in paymentBytes where matches(word, in: cell, at: index) { return true }
             }
             index += 1
