@@ -233,7 +233,7 @@ public final class CSVDocument {
             let names = dropped.map { String($0 + 1) }.joined(separator: ", ")
             addNote("\("column".plural(dropped.count)) \(names) dropped: empty in the header and every row")
         }
-        let keys = accountKeys(evidence, layout: layout)
+        let keys = accountsFound(evidence, layout: layout)
         describeColumns(profiles, roles: roles, dropped: dropped, hiding: accountColumn == nil ? [.account] : [])
         makeAccounts(
             keys, stem: stem, layout: layout, roles: roles,
@@ -1079,7 +1079,7 @@ public final class CSVDocument {
 
     /// The accounts the rows are in. A column of accounts naming one (a bank's own number on
     /// every row) splits nothing and is dropped; past ``mostAccounts``, the file is refused.
-    private func accountKeys(_ evidence: Evidence, layout: TableLayout) -> [AccountKey] {
+    private func accountsFound(_ evidence: Evidence, layout: TableLayout) -> [AccountKey] {
         guard let column = accountColumn else { return evidence.keys }
         let header = layout.headerNames[column]
         let named = "column \(column + 1)" + (header.isEmpty ? "" : " \"\(CellQuote.text(header))\"")
