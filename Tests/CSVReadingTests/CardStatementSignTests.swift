@@ -57,6 +57,58 @@ final class CardStatementSignTests: XCTestCase {
     }
 }
 
+/// Discover's card export (`Trans. Date,Post Date,Description,Amount,Category`) writes charges
+/// positive and its autopay `DIRECTPAY FULL BALANCE` and cashback `AUTOMATIC STATEMENT CREDIT`
+/// negative, words no list knew: read as written with exit 0, every charge was money in. Amex
+/// NL's `Kaartlid` (card member) column said nothing either. Rows made up, in the layouts a
+/// reconciling app's tests and MyMoney.Net's CSV test carry.
+final class DiscoverSignTests: XCTestCase {
+    static let header = "Trans. Date,Post Date,Description,Amount,Category\n"
+
+    func testDiscoversPaymentAndCreditWordsReadItInverted() throws {
+        let text = Self.header + """
+            03/10/2026,03/10/2026,"CORNER GROCER #12 SAN JOSE CA",57.60,"Supermarkets"
+            03/14/2026,03/14/2026,"DIRECTPAY FULL BALANCE",-22.00,"Payments and Credits"
+            03/27/2026,03/27/2026,"AUTOMATIC STATEMENT CREDIT",-12.14,"Awards and Rebate Credits"
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["-57.60", "22.00", "12.14"])
+    }
+
+    func testACardsTwoDatesAndPositiveAmountsAskWhichWayTheyRun() throws {
+        let text = Self.header + """
+            09/23/2022,09/23/2022,"STREAMING SVC 373313066733",14.35,"Services"
+            09/22/2022,09/22/2022,"APP STORE/BILL 866-712-7753",5.42,"Merchandise"
+
+            """
+        XCTAssertEqual(
+            try CSVReading.read(text).problems,
+            [
+                "bank.csv: which way the amounts run is not settled: the header has a card's dates (the columns "
+                    + #""Trans. Date" and "Post Date"), its amounts are mostly positive as a card issuer writes "#
+                    + "charges, and no balance column or payment row tells: set sign=inverted if they are charges, "
+                    + "sign=as-is if they are money in"
+            ])
+        XCTAssertEqual(
+            try CSVReading.read(text, options: ["sign": "inverted"]).entries.first?.map(\.amount), ["-14.35", "-5.42"])
+    }
+
+    func testAmexNetherlandsCardMemberColumnSaysItIsACard() throws {
+        let text = """
+            Datum,Omschrijving,Kaartlid,Rekening #,Bedrag
+            01/15/2024,SUPERMARKT 1234 AMSTERDAM,J JANSEN,-12345,"23,45"
+            01/20/2024,HARTELIJK BEDANKT VOOR UW BETALING,J JANSEN,-12345,"-150,00"
+            01/22/2024,WEBWINKEL UTRECHT,J JANSEN,-12345,"49,99"
+
+            """
+        let problems = try CSVReading.read(text, options: ["date-format": "%m/%d/%Y"]).problems
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems.first?.contains(#"the file is a card statement (its column "Kaartlid")"#) ?? false, "\(problems)")
+    }
+}
+
 /// A row that is the account's balance, not a transaction: CertoOne's card export (a Swiss
 /// Mastercard, c-vigo/beancount-importers' sample) opens with `2025-10-24;540.15;BALANCE`,
 /// which was imported as money in (exit 0, the month's sum +206.85 where it is −333.30).

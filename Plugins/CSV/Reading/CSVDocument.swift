@@ -937,15 +937,14 @@ public final class CSVDocument {
         }
         guard sign == .inverted else {
             found.sign = sign == nil ? "not checked (\(why))" : "as-is (\(why))"
-            if sign == nil, words.negative == 0, words.otherPositive > words.otherNegative,
-                let card = StatementWords.cardStatement(header: headerCells, preamble: preambleLines)
-            {
+            if sign == nil, words.negative == 0, words.otherPositive > words.otherNegative, let card = cardEvidence() {
                 // A card issuer writes charges positive, its holder negative: with nothing in the
-                // file to tell which, every charge was written as money in with exit 0.
+                // file to tell which, every charge was written as money in with exit 0 (Discover's
+                // export, whose header's two dates were all that said it is a card's).
                 addProblem(
-                    "which way the amounts run is not settled: the file is a card statement (\(card)), its "
-                        + "amounts are mostly positive as a card issuer writes charges, and no balance column or "
-                        + "payment row tells: set sign=inverted if they are charges, sign=as-is if they are money in")
+                    "which way the amounts run is not settled: \(card), its amounts are mostly positive as a "
+                        + "card issuer writes charges, and no balance column or payment row tells: set "
+                        + "sign=inverted if they are charges, sign=as-is if they are money in")
                 return
             }
             if sign == nil, Self.isOnePaymentAgainstTheRest(words) {
@@ -1021,11 +1020,15 @@ public final class CSVDocument {
     /// What says the file is a card issuer's, beside its one negative payment row: a card's
     /// column or preamble words, the header's transaction and post dates, or the row's thanks.
     private func issuersEvidence(_ words: PaymentEvidence) -> String? {
+        cardEvidence() ?? (words.thankingNegative > 0 ? "the row thanks the holder for it (THANK YOU)" : nil)
+    }
+
+    /// What says the file is a card's: a card's column or preamble words, or the header's
+    /// transaction and post dates; nil when nothing does.
+    private func cardEvidence() -> String? {
         StatementWords.cardStatement(header: headerCells, preamble: preambleLines).map {
             "the file is a card statement (\($0))"
-        }
-            ?? StatementWords.cardDatePair(header: headerCells).map { "the header has a card's dates (\($0))" }
-            ?? (words.thankingNegative > 0 ? "the row thanks the holder for it (THANK YOU)" : nil)
+        } ?? StatementWords.cardDatePair(header: headerCells).map { "the header has a card's dates (\($0))" }
     }
 
     /// What payment words say of the sign, and why; nil when they do not decide it.

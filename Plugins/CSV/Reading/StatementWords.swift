@@ -5,6 +5,9 @@ enum StatementWords {
     /// refund, a credit. Matched as whole words, in any case, in the payee and memo.
     static let payment = [
         "payment", "thank you", "autopay", "refund", "gutschrift",
+        // Discover's card file: `DIRECTPAY FULL BALANCE` (its autopay) and `AUTOMATIC STATEMENT
+        // CREDIT` (cashback), negative beside its charges, with no other payment word.
+        "directpay", "statement credit",
         // Nubank's card file: `Pagamento recebido`, `Estorno - Uber` negative beside its charges
         // (a bare `pagamento` is Italian for paying with the card: Hype's `Pagamento con carta`).
         "pagamento recebido", "estorno", "reembolso",
@@ -35,9 +38,9 @@ enum StatementWords {
     ]
 
     /// A card statement's header cells (`Card Used For Transaction`, `Card Member`,
-    /// `Kartennummer`) and preamble lines (`Credit Limit`, `Minimum Payment Due`): a file that
+    /// `Kartennummer`, Amex NL's `Kaartlid`) and preamble lines (`Credit Limit`, `Minimum Payment Due`): a file that
     /// shows them is a card's, whose issuer may write charges positive. Lower-cased substrings.
-    static let cardHeader = ["card", "karte", "carte", "tarjeta"]
+    static let cardHeader = ["card", "karte", "carte", "tarjeta", "kaart"]
     static let cardPreamble = [
         "credit limit", "minimum payment", "minimum due", "kreditlimit", "kreditkarte", "limite de crédit",
         "tarjeta de crédito",
