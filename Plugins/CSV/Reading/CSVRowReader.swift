@@ -450,14 +450,17 @@ struct CSVRowReader {
         // booking date: `Reserverat` (Swedish), `Varaus` (Finnish); the Danish and Norwegian words
         // for reserved as well. Whole cells only: a payee's text is never read for them.
         "reserverat", "varaus", "reserveret", "reservert",
-        // PayPal's Italian `Stato`: `In sospeso` beside `Completata`.
-        "in sospeso",
+        // PayPal's Italian `Stato`: `In sospeso` beside `Completata`. Revolut's and PayPal's
+        // German: `Ausstehend` beside `Abgeschlossen`.
+        "in sospeso", "ausstehend",
     ]
     /// Words that say the money moved: what a status column holds besides the others.
     static let bookedWords: Set<String> = [
         "booked", "completed", "posted", "cleared", "settled", "executed", "gebucht", "umsatz gebucht", "uitgevoerd",
         "geboekt", "comptabilise", "execute", "ejecutado", "contabilizado", "udfort", "исполнено", "completata",
         "approved", "complete", "paid", "success", "successful", "done", "card charged", "processed",
+        // Revolut's Italian `COMPLETATO`, Revolut's and PayPal's German `Abgeschlossen`, PayPal's Japanese `完了`.
+        "completato", "abgeschlossen", "完了",
     ]
     static let neverMovedWords: Set<String> = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",

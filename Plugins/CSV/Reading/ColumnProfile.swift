@@ -17,7 +17,8 @@ struct ColumnProfile: Sendable {
     var negative = 0
     var sideWords = 0
     var currencyLike = 0
-    /// Cells of a date's shape that no known format reads (OTP's `2026.09.15.`).
+    /// Cells of a date's shape that no known format reads (OTP's `2026.09.15.`), or of a time
+    /// of day's (PayPal's `Čas` and `時間`: `11:52:55`).
     var dateShaped = 0
     var distinct = 0
 
@@ -35,7 +36,7 @@ struct ColumnProfile: Sendable {
             let cell = bytes.span
             if DatePattern.looksLikeDate(cell) {
                 dateLike += 1
-            } else if Self.hasDateShape(cell) {
+            } else if Self.hasDateShape(cell) || Self.hasTimeShape(cell) {
                 dateShaped += 1
             } else if CSVRowReader.statusKind(of: cell) == .pending {
                 pendingWords += 1
@@ -148,6 +149,31 @@ struct ColumnProfile: Sendable {
             }
         }
         return groups == 3 && year
+    }
+
+    /// `9:05`, `11:52:55`, `06:50 PM`: two or three groups of one or two digits split by `:`,
+    /// an AM or PM after them allowed. A time of day, never a payee.
+    static func hasTimeShape(_ cell: Span<UInt8>) -> Bool {
+        var end = cell.count
+        if end >= 3, cell[end - 3] == 0x20, cell[end - 1] | 0x20 == UInt8(ascii: "m"),
+            cell[end - 2] | 0x20 == UInt8(ascii: "a") || cell[end - 2] | 0x20 == UInt8(ascii: "p")
+        {
+            end -= 3
+        }
+        var groups = 0
+        var run = 0
+        for index in 0...end {
+            if index < end, cell[index] >= 0x30, cell[index] <= 0x39 {
+                run += 1
+            } else if index == end || cell[index] == UInt8(ascii: ":") {
+                guard (1...2).contains(run) else { return false }
+                groups += 1
+                run = 0
+            } else {
+                return false
+            }
+        }
+        return groups == 2 || groups == 3
     }
 
     /// The first two non-blank values, for `sniff`.

@@ -48,6 +48,8 @@ public enum HeaderVocabulary {
             [
                 // SEB's `Beneficiary's name` is the other party either way; its `Description` the text.
                 "Payee", "Beneficiary's name", "Description", "Merchant", "Name", "Counterparty",
+                // PayPal's Czech and Japanese `Name`.
+                "Název", "名前",
                 // Italian: the whole text (Intesa's `Descrizione estesa`, Fineco's
                 // `Descrizione_Completa`) or Hype's `Nome` before a `Descrizione` that names the
                 // kind of entry (`Pagamento Pos`), which is the memo beside them.
@@ -83,7 +85,7 @@ public enum HeaderVocabulary {
             .amount,
             [
                 // A net amount first: beside a gross and a fee (PayPal), it is what moved.
-                "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto", "Neto", "Líquido",
+            ] + netAmounts + [
                 "Amount", "Betrag", "Umsatz", "Montant", "Montant opération", "Importe", "Bedrag", "Transaction Amount",
                 "Betrag (EUR)",
                 "Bedrag (EUR)", "Tranzakció összege", "Belopp",
@@ -127,6 +129,8 @@ public enum HeaderVocabulary {
             [
                 "Currency", "Währung", "Waehrung", "Devise", "Moneda", "Munt", "Valuta", "Ccy.", "Whrg.", "Mon.",
                 "Monn.", "Valutacode", "Valuta rekening", "Devise du compte",
+                // PayPal's Czech and Japanese downloads.
+                "Měna", "通貨",
             ]
         ),
         // A bank's own transaction id. Not `Reference` and its kin (`Referenz`, `Kenmerk`): in
@@ -137,6 +141,11 @@ public enum HeaderVocabulary {
             .memo,
             [
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
+                // PayPal's older German download: the kind of entry (`Bankgutschrift auf
+                // PayPal-Konto`, with no `Name`); Revolut's German: the text.
+                "Beschreibung",
+                // PayPal's Czech download: the kind of entry, its `Název` empty on a withdrawal.
+                "Popis",
                 "Details",
                 "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Viesti", "Descrizione", "Beskrivelse",
                 // Nordea Norway's text beside its `Navn`, which a card payment leaves empty.
@@ -145,9 +154,13 @@ public enum HeaderVocabulary {
                 "Description",
             ]
         ),
-        (.status, ["Status", "State", "Estado", "Statut", "Stato", "Статус"]),
+        (.status, ["Status", "State", "Estado", "Statut", "Stato", "Статус", "ステータス"]),
         // What the bank charged on the row, apart from its amount (Revolut's `Fee`).
-        (.fee, ["Fee", "Fees", "Gebühr", "Gebühren", "Entgelt", "Frais", "Comisión", "Kosten"]),
+        // Revolut's Italian `Costo`, PayPal's Czech `Poplatek` and Japanese `手数料`.
+        (
+            .fee,
+            ["Fee", "Fees", "Gebühr", "Gebühren", "Entgelt", "Frais", "Comisión", "Kosten", "Costo", "Poplatek", "手数料"]
+        ),
         (
             .balance,
             [
@@ -178,6 +191,8 @@ public enum HeaderVocabulary {
             "Kategori", "Underkategori", "Hovedkategori",
             // BNP Paribas (France): its category and subcategory beside `Libellé opération`.
             "Sous Catégorie", "Catégorie opération", "Sous Catégorie opération",
+            // PayPal's German `Typ` and Japanese `タイプ`, Revolut's German `Art`.
+            "Typ", "タイプ", "Art",
         ].map(normalise))
 
     /// The other party's columns per side, money out's first: DKB since 2023 writes the payee
@@ -233,9 +248,12 @@ public enum HeaderVocabulary {
         return dates.firstIndex(of: "Value Date")!
     }()
 
-    /// Amount headers that say the fee is taken already: a fee column beside one is not taken again.
-    static let netAmountNames: Set<String> = Set(
-        ["Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto", "Neto", "Líquido"].map(normalise))
+    /// Amount headers that say the fee is taken already: a fee column beside one is not taken
+    /// again. PayPal's Japanese download: `合計` (gross), `手数料` (fee), `正味` (net).
+    static let netAmounts = [
+        "Net", "Net Amount", "Netto", "Nettobetrag", "Montant net", "Importe neto", "Neto", "Líquido", "正味",
+    ]
+    static let netAmountNames: Set<String> = Set(netAmounts.map(normalise))
 
     /// A header naming its column's currency after the name: `Betrag (EUR)`, `Amount in GBP`,
     /// `Saldo CHF` (the code in capitals); the name without the code, and the code. Nil when

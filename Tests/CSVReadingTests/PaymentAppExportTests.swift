@@ -1,0 +1,101 @@
+import CSVReading
+import XCTest
+
+/// Payment apps' exports in other languages than English, whose fee, net, status and name
+/// columns the vocabulary did not know. Layouts from real downloads other projects test with
+/// (Banana's Revolut imports, beancount-paypal, mapp, zaim-csv-converter); rows made up.
+final class PaymentAppExportTests: XCTestCase {
+    /// Revolut's Italian `Costo` is its `Fee`: the amount with the fee taken is what left the
+    /// account. Unknown, a fee on the first row was lost with exit 0 (no step of the chain
+    /// before it to see it).
+    func testRevolutsItalianFeeIsTaken() throws {
+        let text = """
+            Tipo,Prodotto,Data di inizio,Data di completamento,Descrizione,Importo,Costo,Valuta,State,Saldo
+            Pagamento con carta,Attuale,2025-07-31 13:33:15,2025-08-01 07:16:26,Bar Centrale,-27.00,1.50,CHF,COMPLETATO,687.36
+            Pagamento,Attuale,2025-08-01 16:06:07,2025-08-01 16:06:08,Affitto,-160.00,0.00,CHF,COMPLETATO,527.36
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["-28.50", "-160.00"])
+        XCTAssertFalse(result.notes.contains { $0.contains("COMPLETATO") }, "\(result.notes)")
+    }
+
+    /// Revolut's and PayPal's German `Ausstehend` is pending: read as booked, the hold was
+    /// written again when it was booked.
+    func testGermanAusstehendIsPending() throws {
+        let text = """
+            Art,Produkt,Datum des Beginns,Datum des Abschlusses,Beschreibung,Betrag,Gebühr,Währung,Status,Kontostand
+            Kartenbezahlung,Giro,2026-06-30 17:11:27,2026-07-01 03:27:38,Muster Shop,-4.00,0.00,CHF,ABGESCHLOSSEN,96.00
+            Kartenbezahlung,Giro,2026-07-31 19:00:00,2026-07-31 19:00:00,Muster Kiosk,-7.00,0.00,CHF,AUSSTEHEND,89.00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.pending), [false, true])
+        XCTAssertEqual(result.entries.first?.map(\.vendor), ["Muster Shop", "Muster Kiosk"])
+    }
+
+    /// PayPal's German download leaves `Name` empty on a bank top-up; its kind (`Typ`, or
+    /// `Beschreibung` in the older layout) names the row, where a third of a real export was
+    /// rejected for an empty payee.
+    func testPayPalsGermanTopUpIsNamedByItsKind() throws {
+        for kind in ["Typ", "Beschreibung"] {
+            let text = """
+                "Datum","Uhrzeit","Zeitzone","Name","\(kind)","Status","Währung","Brutto","Gebühr","Netto"
+                "07.09.2026","10:12:00","Europe/Berlin","Nussladen GmbH","Express-Zahlung","Abgeschlossen","EUR","-24,90","0,00","-24,90"
+                "07.09.2026","10:12:00","Europe/Berlin","","Bankgutschrift auf PayPal-Konto","Abgeschlossen","EUR","24,90","0,00","24,90"
+
+                """
+            let result = try CSVReading.read(text)
+            XCTAssertEqual(result.problems, [], kind)
+            XCTAssertEqual(result.rejects.first?.count, 0, kind)
+            XCTAssertEqual(
+                result.entries.first?.map(\.vendor), ["Nussladen GmbH", "Bankgutschrift auf PayPal-Konto"], kind)
+            XCTAssertEqual(result.entries.first?.map(\.amount), ["-24.90", "24.90"], kind)
+        }
+    }
+
+    /// PayPal's Japanese download: `合計` (gross), `手数料` (fee), `正味` (net), `残高` (balance).
+    /// The net is what moved; taken from the gross, a receipt's fee was lost with exit 0.
+    func testPayPalsJapaneseNetAmountNameAndCurrency() throws {
+        let text = """
+            日付,時間,タイムゾーン,名前,タイプ,ステータス,通貨,合計,手数料,正味,残高
+            2018/10/05,10:00:00,JST,山田太郎,ウェブペイメント,完了,JPY,10000,-399,9601,9601
+            2018/10/11,19:35:53,JST,書店,ウェブペイメント,完了,JPY,-2246,0,-2246,7355
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["9601", "-2246"])
+        XCTAssertEqual(result.entries.first?.map(\.vendor), ["山田太郎", "書店"])
+        XCTAssertEqual(result.accounts.map(\.currency), ["JPY"])
+    }
+
+    /// A column of times of day is never the payee: PayPal's Czech `Čas` was, beside a `Popis`
+    /// (the kind) and a `Název` (the name) the vocabulary did not know.
+    func testATimeColumnIsNoPayee() throws {
+        let text = """
+            "Datum","Čas","Časové pásmo","Popis","Měna","Brutto ","Poplatek ","Netto","Zůstatek","Název"
+            "10/6/2023","11:52:55","Europe/Prague","General Withdrawal - Bank Account","CZK","-500,00","0,00","-500,00","-500,00",""
+            "10/7/2023","09:01:12","Europe/Prague","Express Checkout Payment","CZK","-20,00","0,00","-20,00","-520,00","Obchod s.r.o."
+
+            """
+        let result = try CSVReading.read(text, options: ["date-format": "%m/%d/%Y"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(
+            result.entries.first?.map(\.vendor), ["General Withdrawal - Bank Account", "Obchod s.r.o."])
+        XCTAssertEqual(result.accounts.map(\.currency), ["CZK"])
+
+        // Headers no list knows: the times are the most distinct text, and still no payee.
+        let unknown = """
+            Den,Hodina,Zpráva,Suma
+            2023-10-06,11:52:55,Platba kartou,-500.00
+            2023-10-07,09:01:12,Platba kartou,-20.00
+            2023-10-08,6:50 PM,Vklad,30.00
+
+            """
+        XCTAssertEqual(
+            try CSVReading.read(unknown).entries.first?.map(\.vendor), ["Platba kartou", "Platba kartou", "Vklad"])
+    }
+}
