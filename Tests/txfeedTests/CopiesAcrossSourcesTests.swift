@@ -115,6 +115,18 @@ final class CopiesAcrossSourcesTests: XCTestCase {
         XCTAssertTrue(
             identifiedDeduped.stderr.contains("written 3 + rejected 0 + duplicates 3"), identifiedDeduped.stderr)
         XCTAssertFalse(identifiedDeduped.stderr.contains("gives account"), identifiedDeduped.stderr)
+        // A bank id in both is one payment however few days the pages share: a one-day camt
+        // statement sent twice, an OFX file's second month repeating the first's last day.
+        for (name, text, copies) in [
+            ("day-twice.ndjson", page([("M1", "Cafe", 1)]) + page([("M1", "Cafe", 1)]), 1),
+            ("ids-meeting.ndjson", page([("M1", "Cafe", 1)]) + page([("M1", "Cafe", 1), ("M2", "Bakery", 2)]), 1),
+        ] {
+            let path = try folder.write(name, text)
+            let run = try txfeed("run", path, "--sink", "csv", "--no-progress")
+            XCTAssertTrue(
+                run.stderr.contains("gives account Checking twice in \(path) with \(copies) record in both"), run.stderr
+            )
+        }
         // Pages that follow each other, or meet within a day (a second coffee on the 3rd is as
         // likely a second coffee), say nothing.
         let following = try folder.write(

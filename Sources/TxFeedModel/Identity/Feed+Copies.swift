@@ -14,8 +14,10 @@ extension Feed {
     public func copiesAcrossSources() -> [(first: Int, second: Int, copies: Int)] {
         guard spilled == nil, sources.count > 1, fingerprints.count == transactions.count else { return [] }
         let numbers = accountNumbers().numbers
+        // A record with a bank id is looked at wherever it is: one id and one fingerprint in two
+        // pieces is one payment, however few days they share (a one-day camt statement sent
+        // twice, an OFX file whose second month repeats the first's last day).
         let looked = overlappingAccounts(numbers)
-        guard looked.contains(true) else { return [] }
         // A record's first source, as source + 1, by its fingerprint (which holds its account)
         // or by its account and bank id.
         var byFingerprint = FingerprintTable(capacity: transactions.lazy.filter { looked[Int($0.account)] }.count)
@@ -51,7 +53,8 @@ extension Feed {
     /// most first; none when the feed is not in memory.
     ///
     /// Records are one by their bank ids when they have one, else by their fingerprint's hash
-    /// and their occurrence among identical records of their own feed account. `--dedupe` takes
+    /// and their occurrence among identical records of their own feed account; those without a
+    /// bank id only where the feed accounts share days (``overlappingAccounts(_:)``). `--dedupe` takes
     /// the first kind and keeps the second: it numbers like records across the whole source, as
     /// payments made twice (``SourceData/fingerprints()``). Only records whose hash occurs
     /// twice or more in their source are looked at, so a source that repeats nothing costs a
@@ -95,8 +98,10 @@ extension Feed {
         var pieces = [Int](repeating: 0, count: numbered.count)
         for number in numbers where number >= 0 { pieces[number] += 1 }
         guard pieces.contains(where: { $0 > 1 }) else { return [] }
+        // A record with a bank id is looked at wherever it is: one id and one fingerprint in two
+        // pieces is one payment, however few days they share (a one-day camt statement sent
+        // twice, an OFX file whose second month repeats the first's last day).
         let looked = overlappingAccounts(numbers)
-        guard looked.contains(true) else { return [] }
         /// A record within its source's account: by its bank id, else its hash and occurrence
         /// among its feed account's like records.
         struct Key: Hashable {
@@ -113,10 +118,11 @@ extension Feed {
         var occurrences: [Like: Int] = [:]
         var pairs: [Int: RepeatedRecords] = [:]
         // In feed order: like records share a day, and a day's ties are in input order.
-        for (t, fingerprint) in zip(transactions, fingerprints)
-        where looked[Int(t.account)] && isRepeated(fingerprint.hash) {
+        for (t, fingerprint) in zip(transactions, fingerprints) where isRepeated(fingerprint.hash) {
             let a = Int(t.account)
-            var key = Key(number: numbers[a], id: details(of: t)?.id)
+            let id = details(of: t)?.id
+            guard looked[a] || id != nil && numbers[a] >= 0 else { continue }
+            var key = Key(number: numbers[a], id: id)
             if key.id == nil {
                 key.hash = fingerprint.hash
                 key.occurrence = occurrences[Like(account: a, hash: fingerprint.hash), default: 0] + 1
