@@ -178,6 +178,32 @@ final class OFXFoundInRealFilesTests: XCTestCase {
         )
     }
 
+    /// OFX allows a decimal comma (`-12,50`), but `-1,000` is as often a thousand with its
+    /// groups split: read as -1.000, its zeros no decimals past USD's 2, it was -1.00 with exit 0.
+    /// Rejected where the currency has fewer than three decimals; `-1234,000` (no grouping) and
+    /// `-1,00` are decimals.
+    func testACommaBeforeThreeDigitsIsNotTakenForADecimalComma() throws {
+        let bank = read(
+            sgmlFile(
+                bankStatement(
+                    transaction("-1,000", fitid: "G1") + transaction("12,500", fitid: "G2")
+                        + transaction("-1234,000", fitid: "D1") + transaction("-1,00", fitid: "D2"))))
+        XCTAssertEqual(bank.transactions.map(\.amount), ["-1234.000", "-1.00"])
+        XCTAssertEqual(
+            bank.rejects.map { "\($0.location): \($0.reason)" },
+            [
+                #"STMTRS[0].STMTTRN[0].TRNAMT: "-1,000" (FITID G1): a comma before three digits is a thousands "#
+                    + "separator as often as a decimal comma, and USD's amounts have 2 decimals: not read",
+                #"STMTRS[0].STMTTRN[1].TRNAMT: "12,500" (FITID G2): a comma before three digits is a thousands "#
+                    + "separator as often as a decimal comma, and USD's amounts have 2 decimals: not read",
+            ])
+        let balance = read(sgmlFile(bankStatement(transaction("-1.00"), balance: "2,500")))
+        XCTAssertEqual(
+            balance.statementsEnded.first?.balanceProblem,
+            #"STMTRS[0].LEDGERBAL.BALAMT: "2,500": a comma before three digits is a thousands separator as often "#
+                + "as a decimal comma, and USD's amounts have 2 decimals")
+    }
+
     /// jbms/beancount-import's vanguard_roth_ira.ofx (GPL; this file has its shape): a `REINVEST`
     /// `TOTAL` of -93.20976 USD, exactly its `UNITS` 31.704 × `UNITPRICE` 2.94: no cent the file
     /// states. The host refused it twice, as more than 2 decimals at `INVSTMTRS[0].REINVEST[0]`;

@@ -60,6 +60,22 @@ extension OFXAmount {
         return amount.hasPrefix("-") ? String(amount.dropFirst()) : "-" + amount
     }
 
+    /// Whether `text` is written `-1,000` or `12,500`: one to three digits, a comma and three
+    /// more, which is a thousands separator as often as a decimal comma. Read as one where the
+    /// currency has fewer decimals, `-1,000` was -1.00 with exit 0 (its zeros are no more decimals).
+    static func isCommaBeforeThreeDigits(_ text: Span<UInt8>, decimals: Int?) -> Bool {
+        guard let decimals, decimals < 3 else { return false }
+        let body = text.extracting(OFXText.trimmed(text))
+        var start = 0
+        if !body.isEmpty, body[0] == UInt8(ascii: "-") || body[0] == UInt8(ascii: "+") { start = 1 }
+        let whole = body.count - start - 4
+        guard (1...3).contains(whole), body[body.count - 4] == UInt8(ascii: ",") else { return false }
+        for index in start..<body.count where index != body.count - 4 {
+            guard body[index] >= 0x30, body[index] <= 0x39 else { return false }
+        }
+        return true
+    }
+
     /// `currency`'s minor-unit digits; nil for none, or one the host does not know.
     static func decimals(of currency: String?) -> Int? {
         guard let currency, CurrencyMinorUnits.codes.contains(currency) else { return nil }

@@ -249,8 +249,14 @@ struct OFXTransactionFields {
     func moreDecimals<Entry>(
         _ amount: String, _ name: String, _ leaf: Leaf, _ currency: String?, _ decimals: Int?
     ) -> Result<Entry, OFXReject>? {
-        guard let decimals = OFXAmount.decimalsExceeded(by: amount, decimals: decimals) else { return nil }
         let fitid = value(.fitid).map { " (FITID \(string($0)))" } ?? ""
+        if let text = value(leaf), OFXAmount.isCommaBeforeThreeDigits(text.span, decimals: decimals) {
+            return reject(
+                name,
+                "\(Self.quoted(text))\(fitid): a comma before three digits is a thousands separator as often as a "
+                    + "decimal comma, and \(currency ?? "")'s amounts have \(decimals ?? 0) decimals: not read")
+        }
+        guard let decimals = OFXAmount.decimalsExceeded(by: amount, decimals: decimals) else { return nil }
         return reject(
             name,
             "\(value(leaf).map(Self.quoted) ?? amount)\(fitid) has more decimals than \(currency ?? "")'s \(decimals): "
