@@ -112,3 +112,55 @@ extension String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
+
+/// Volksbank's and Raiffeisen banks' `Umsatzanzeige` (Atruvia, formerly Fiducia): after the
+/// table, two dated rows state the balance, `Anfangssaldo` and `Endsaldo` in the
+/// `Kundenreferenz` column with their `S` or `H`. Read as the table's, each export exited 3
+/// with both rejected for an empty payee. They are the evidence the file has: the opening and
+/// the rows must make the closing. Layout as sebwalk/statement's and soacsv2mt940's samples
+/// (real exports, rows cut); figures made up.
+final class VolksbankExportTests: XCTestCase {
+    static func export(closing: String) -> String {
+        """
+        "Volksbank Musterstadt eG"
+
+        "Umsatzanzeige"
+
+        "BLZ:";"12345678";;"Datum:";"05.01.2024"
+        "Konto:";"1234567";;"Uhrzeit:";"18:42:32"
+
+        "Buchungstag";"Valuta";"Auftraggeber/Zahlungsempfänger";"Empfänger/Zahlungspflichtiger";"Konto-Nr.";"IBAN";"BLZ";"BIC";"Vorgang/Verwendungszweck";"Kundenreferenz";"Währung";"Umsatz";" "
+        "29.12.2023";"31.12.2023";;;;;;;"ABSCHLUSS PER 31.12.2023";;"EUR";"20,90";"S"
+        "13.12.2023";"13.12.2023";"Erika Muster";"Max Muster";;"DE89370400440532013000";;"GENODE61FR1";"UEBERWEISUNGSGUTSCHRIFT";;"EUR";"310,00";"H"
+        "04.12.2023";"04.12.2023";"Stadtwerke";"Max Muster";;"DE02120300000000202051";;"BYLADEM1001";"LASTSCHRIFT Strom";;"EUR";"1.045,50";"S"
+
+        "01.12.2023";;;;;;;;;"Anfangssaldo";"EUR";"1.250,60";"H"
+        "05.01.2024";;;;;;;;;"Endsaldo";"EUR";"\(closing)";"H"
+
+        """
+    }
+
+    func testTheBalanceRowsAreCheckedAndNotImported() throws {
+        let result = try CSVReading.read(Self.export(closing: "494,20"))
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.rejects.first?.count, 0)
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["-20.90", "310.00", "-1045.50"])
+        XCTAssertTrue(
+            result.notes.contains {
+                $0.contains(
+                    "lines 13, 14 not imported: the account's opening and closing balance (Anfangssaldo, Endsaldo)")
+            }, "\(result.notes)")
+    }
+
+    func testAClosingThatDoesNotAddUpIsRefusedNamingTheOption() throws {
+        let result = try CSVReading.read(Self.export(closing: "1.250,62"))
+        XCTAssertEqual(result.problems.count, 1)
+        XCTAssertTrue(
+            result.problems[0].contains("the opening balance 1.250,60 (line 13) and the amounts of 3 rows"),
+            result.problems[0])
+        XCTAssertTrue(result.problems[0].hasSuffix("set check-balance=false to read the file unchecked"))
+        let unchecked = try CSVReading.read(Self.export(closing: "1.250,62"), options: ["check-balance": "false"])
+        XCTAssertEqual(unchecked.problems, [])
+        XCTAssertEqual(unchecked.entries.first?.count, 3)
+    }
+}

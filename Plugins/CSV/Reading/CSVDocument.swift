@@ -223,6 +223,9 @@ public final class CSVDocument {
         // A closing balance row is dated: read as the table's, it was rejected for its count.
         if !layout.linePairs, statementBalances == nil {
             layout.trimTrailing(tail: scan.tail, columns: summaryColumns, text: text, separator: separator)
+            statementBalances = StatementBalances.trailing(
+                in: layout, columns: summaryColumns, amount: roles[.amount], indicator: roles[.indicator],
+                sideWords: settings.sideWords, text: text, separator: separator)
         }
         describeTrailing(layout)
         let evidence = observe(layout, roles: roles)
@@ -697,7 +700,7 @@ public final class CSVDocument {
     ) {
         let lines = "lines \(balances.opening.line), \(balances.closing.line)"
         found.skipped.append("\(lines) (opening and closing balance)")
-        let what = "\(lines) not imported: the account's opening and closing balance (\(balances.opening.reference))"
+        let what = "\(lines) not imported: the account's opening and closing balance (\(balances.described))"
         guard settings.checkBalance else {
             found.balanceChain = "not checked (check-balance=false)"
             addNote("\(what), not money that moved; not checked against the rows (check-balance=false)")

@@ -17,6 +17,8 @@ struct StatementBalances: Sendable {
 
     var opening: Row
     var closing: Row
+    /// What the note names the two rows by: LCL's account reference, or the rows' own labels.
+    var described: String
 
     /// The table's width in LCL's layout: date, amount, kind, cheque number, payee of money
     /// out, payee of money in, a column of zeros and a category.
@@ -34,7 +36,37 @@ struct StatementBalances: Sendable {
             let closing = row(layout.trailing[0], text: text, separator: separator),
             opening.reference == closing.reference
         else { return nil }
-        return StatementBalances(opening: opening, closing: closing)
+        return StatementBalances(opening: opening, closing: closing, described: opening.reference)
+    }
+
+    /// The two dated balance rows after a headed table (Volksbank's and Raiffeisen banks'
+    /// `Anfangssaldo` and `Endsaldo`, ``TableLayout/balanceLabel(_:_:reader:)``), their amounts
+    /// signed by the indicator beside them (`S` a debit balance): `layout`'s trailing rows when
+    /// they are exactly those two. Nil for every other file.
+    static func trailing(
+        in layout: TableLayout, columns: TableLayout.RowColumns, amount: Int?, indicator: Int?, sideWords: SideWords,
+        text: CSVBytes, separator: UInt8
+    ) -> StatementBalances? {
+        guard layout.header != nil, layout.trailing.count == 2, let amount else { return nil }
+        var reader = CSVCellReader(text: text)
+        var rows: [(row: Row, opening: Bool)] = []
+        for record in layout.trailing {
+            let fields = TableLayout.fields(of: record, text: text, separator: separator)
+            guard let label = TableLayout.balanceLabel(fields, columns, reader: &reader), amount < fields.count
+            else { return nil }
+            var figure = reader.string(fields[amount])
+            if let indicator, indicator < fields.count, !figure.hasPrefix("-"),
+                sideWords.side(of: reader.string(fields[indicator])) == .debit
+            {
+                figure = "-" + figure
+            }
+            let opening = StatementWords.openingLabels.contains(HeaderVocabulary.normalise(label))
+            rows.append((Row(line: record.line, amount: figure, reference: label), opening))
+        }
+        guard rows[0].opening != rows[1].opening else { return nil }
+        let (opening, closing) = rows[0].opening ? (rows[0].row, rows[1].row) : (rows[1].row, rows[0].row)
+        return StatementBalances(
+            opening: opening, closing: closing, described: "\(opening.reference), \(closing.reference)")
     }
 
     /// The record as a balance row, or nil when it is not one: four fields, a date, an amount,

@@ -37,6 +37,11 @@ enum StatementWords {
         "anfangssaldo", "alter kontostand", "solde initial", "solde precedent", "ancien solde", "beginsaldo",
     ]
 
+    /// A dated row's whole cell that makes it the account's balance, not a transaction: the
+    /// opening and closing rows after Volksbank's and Raiffeisen banks' (Atruvia's) table.
+    static let balanceLabels: Set<String> = ["anfangssaldo", "endsaldo"]
+    static let openingLabels: Set<String> = ["anfangssaldo"]
+
     /// A card statement's header cells (`Card Used For Transaction`, `Card Member`,
     /// `Kartennummer`, Amex NL's `Kaartlid`) and preamble lines (`Credit Limit`, `Minimum Payment Due`): a file that
     /// shows them is a card's, whose issuer may write charges positive. Lower-cased substrings.

@@ -206,7 +206,9 @@ struct TableLayout: Sendable {
         -> Bool
     {
         let filled = { (column: Int) in column < fields.count && !fields[column].isEmpty }
-        if filled(columns.date), holdsDate(fields[columns.date], columns, reader: &reader) { return false }
+        if filled(columns.date), holdsDate(fields[columns.date], columns, reader: &reader) {
+            return balanceLabel(fields, columns, reader: &reader) != nil
+        }
         let words = fields.indices.filter { !columns.money.contains($0) && !fields[$0].isEmpty }
         if words.contains(where: { StatementWords.isSummary(HeaderVocabulary.normalise(reader.string(fields[$0]))) }) {
             return true
@@ -219,6 +221,26 @@ struct TableLayout: Sendable {
             filled(column) && reader.withCell(fields[column]) { AmountText.looksLikeAmount($0) }
         }
         return !(payee && money)
+    }
+
+    /// The balance a dated row states in place of a transaction (Volksbank's and Raiffeisen
+    /// banks' `"03.01.2018";;…;"Endsaldo";"EUR";"1.250,62";"H"` after the table): a cell that is
+    /// wholly one of ``StatementWords/balanceLabels``, the date's and money's cells, and codes
+    /// of three characters or fewer (the currency, `S` or `H`). Nil for any other row.
+    static func balanceLabel(_ fields: [CSVFieldSpan], _ columns: RowColumns, reader: inout CSVCellReader)
+        -> String?
+    {
+        var label: String?
+        for column in fields.indices
+        where column != columns.date && !columns.money.contains(column) && !fields[column].isEmpty {
+            let cell = reader.string(fields[column])
+            if cell.count <= 3 { continue }
+            guard label == nil, StatementWords.balanceLabels.contains(HeaderVocabulary.normalise(cell)) else {
+                return nil
+            }
+            label = cell
+        }
+        return label
     }
 
     /// A row of `count` fields belongs to a table `width` wide: the same count, or one more
