@@ -96,6 +96,22 @@ final class BankProfileTests: XCTestCase {
         XCTAssertEqual(inferred.entries.first?.map(\.vendor), entries.map(\.vendor))
     }
 
+    /// PayPal's balance-affecting download in German and Czech: a bank top-up has no `Name`,
+    /// and its kind (`Beschreibung`, `Popis`) names it; read by inference, a third of a real
+    /// German export was rejected for an empty payee.
+    func testPayPalsEighteenFieldDownloadNamesATopUpByItsKind() throws {
+        for (name, topUp, others) in [
+            ("paypal-de", "Bankgutschrift auf PayPal-Konto", ["Musik Dienst GmbH", "Laura Beispiel"]),
+            ("paypal-cz", "General Card Deposit", ["Obchod s.r.o.", "Jan Novák"]),
+        ] {
+            let read = try readProfiled(name)
+            XCTAssertEqual(read.problems, [], name)
+            XCTAssertEqual(read.rejects.first?.count, 0, name)
+            XCTAssertEqual(read.entries.first?.map(\.vendor), [others[0], topUp, others[1]], name)
+            XCTAssertEqual(read.entries.first?.map { cents($0.amount) }.reduce(0, +), name == "paypal-de" ? 1400 : 30000)
+        }
+    }
+
     /// `vendor-debit` and `vendor-credit` pick the row's payee by the side its money moved;
     /// an empty side cell, or an amount of zero, falls back to `vendor`.
     func testVendorDebitAndVendorCreditPickThePayeeBySide() throws {

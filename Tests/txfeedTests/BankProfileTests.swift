@@ -142,6 +142,12 @@ final class BankProfileTests: XCTestCase {
         Facts(
             profile: "paypal", transactions: 6, sum: 11622, currency: "USD", first: "2024-03-01", last: "2024-03-22",
             pending: 1, newestVendor: "Noble Customer"),
+        Facts(
+            profile: "paypal-de", transactions: 3, sum: 1400, currency: "EUR", first: "2023-01-31", last: "2023-03-17",
+            newestVendor: "Laura Beispiel"),
+        Facts(
+            profile: "paypal-cz", transactions: 3, sum: 30000, currency: "EUR", first: "2023-10-20", last: "2023-10-25",
+            newestVendor: "Jan Novák"),
     ]
 
     static func file(_ profile: String) -> String { BuiltProducts.fixtures + "/bank/profiles/\(profile).csv" }

@@ -141,11 +141,6 @@ public enum HeaderVocabulary {
             .memo,
             [
                 "Memo", "Notes", "Verwendungszweck", "Communication", "Mededelingen", "Omschrijving", "Buchungstext",
-                // PayPal's older German download: the kind of entry (`Bankgutschrift auf
-                // PayPal-Konto`, with no `Name`); Revolut's German: the text.
-                "Beschreibung",
-                // PayPal's Czech download: the kind of entry, its `Název` empty on a withdrawal.
-                "Popis",
                 "Details",
                 "Remarques", "Observaciones", "Közlemény", "摘要", "メモ", "Tytuł", "Viesti", "Descrizione", "Beskrivelse",
                 // Nordea Norway's text beside its `Navn`, which a card payment leaves empty.

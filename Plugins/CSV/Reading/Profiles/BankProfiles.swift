@@ -421,6 +421,32 @@ public enum BankProfiles {
             options: [
                 "date": "Date", "vendor": "Name", "memo": "Type", "amount": "Net", "currency": "Currency",
                 "status": "Status", "balance": "Balance", "id": "Transaction ID", "sign": "as-is",
-            ])
+            ]),
+        // PayPal's balance-affecting download (18 fields), in German and Czech (jakobhellermann/
+        // beancount-paypal's and anion0278/mapp's samples): its `Beschreibung` / `Popis` is the
+        // kind of entry, which names a bank top-up or withdrawal without a `Name` (as
+        // `Description` a payee, it read a third of an export as rejects).
+        BankProfile(
+            name: "paypal-de", bank: "PayPal, balance-affecting download in German",
+            header: [
+                "Datum", "Uhrzeit", "Zeitzone", "Beschreibung", "Währung", "Brutto", "Entgelt", "Netto", "Guthaben",
+                "Transaktionscode", "Absender E-Mail-Adresse", "Name", "Name der Bank", "Bankkonto",
+                "Versand- und Bearbeitungsgebühr", "Umsatzsteuer", "Rechnungsnummer", "Zugehöriger Transaktionscode",
+            ],
+            options: [
+                "date": "Datum", "vendor": "Name", "memo": "Beschreibung", "amount": "Netto", "currency": "Währung",
+                "balance": "Guthaben", "id": "Transaktionscode", "sign": "as-is",
+            ]),
+        BankProfile(
+            name: "paypal-cz", bank: "PayPal, balance-affecting download in Czech",
+            header: [
+                "Datum", "Čas", "Časové pásmo", "Popis", "Měna", "Brutto", "Poplatek", "Netto", "Zůstatek",
+                "ID transakce", "E-mailová adresa odesílatele", "Název", "Název banky", "Bankovní účet",
+                "Výše poštovného a balného", "Daň z prodeje", "ID faktury", "Referenční ID transakce",
+            ],
+            options: [
+                "date": "Datum", "vendor": "Název", "memo": "Popis", "amount": "Netto", "currency": "Měna",
+                "balance": "Zůstatek", "id": "ID transakce", "sign": "as-is",
+            ]),
     ]
 }

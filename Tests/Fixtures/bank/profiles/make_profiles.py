@@ -278,6 +278,39 @@ write("paypal", "\n".join([
            "Credit"),
 ]))
 
+# PayPal's balance-affecting download (18 fields), German and Czech (layouts: jakobhellermann/
+# beancount-paypal tests/files/sample.csv and anion0278/mapp's PayPalCZ.csv): every cell quoted,
+# oldest first, a decimal comma; a payment funded from the bank is followed by a top-up row
+# with an empty Name, named by its Beschreibung / Popis (the kind of entry). Money is made up.
+def paypal18(header, rows, day_format):
+    lines = [",".join('"%s"' % h for h in header)]
+    for day, kind, name, net, balance, txn in rows:
+        cells = [day_format % day, "10:00:00", "Europe/Berlin", kind, "EUR", net, "0,00", net, balance, txn,
+                 "", name, "", "", "0,00", "0,00", "", ""]
+        lines.append(",".join('"%s"' % c for c in cells))
+    return "\n".join(lines)
+
+
+write("paypal-de", paypal18([
+    "Datum", "Uhrzeit", "Zeitzone", "Beschreibung", "Währung", "Brutto", "Entgelt", "Netto", "Guthaben",
+    "Transaktionscode", "Absender E-Mail-Adresse", "Name", "Name der Bank", "Bankkonto",
+    "Versand- und Bearbeitungsgebühr", "Umsatzsteuer", "Rechnungsnummer", "Zugehöriger Transaktionscode",
+], [
+    ((31, 1), "Zahlung im Einzugsverfahren mit Zahlungsrechnung", "Musik Dienst GmbH", "-39,99", "-39,99", "1A"),
+    ((31, 1), "Bankgutschrift auf PayPal-Konto", "", "39,99", "0,00", "2B"),
+    ((17, 3), "Allgemeine Zahlung", "Laura Beispiel", "14,00", "14,00", "3C"),
+], "%02d.%02d.2023"), newline="\n")
+
+write("paypal-cz", paypal18([
+    "Datum", "Čas", "Časové pásmo", "Popis", "Měna", "Brutto ", "Poplatek ", "Netto", "Zůstatek",
+    "ID transakce", "E-mailová adresa odesílatele", "Název", "Název banky", "Bankovní účet",
+    "Výše poštovného a balného", "Daň z prodeje", "ID faktury", "Referenční ID transakce",
+], [
+    ((10, 20), "Express Checkout Payment", "Obchod s.r.o.", "-120,00", "-120,00", "4D"),
+    ((10, 20), "General Card Deposit", "", "120,00", "0,00", "5E"),
+    ((10, 25), "General Payment", "Jan Novák", "300,00", "300,00", "6F"),
+], "%d/%02d/2023"), newline="\n")
+
 # Citi credit card (US), with and without the Member Name column (layout:
 # https://github.com/aniav/ynab-csv/pull/81, "Citi credit cards export data in this format
 # (inflow/outflow separate, inflow is negative)"; the two headers and the rows as in importers'
