@@ -108,7 +108,8 @@ final class BankProfileTests: XCTestCase {
             XCTAssertEqual(read.problems, [], name)
             XCTAssertEqual(read.rejects.first?.count, 0, name)
             XCTAssertEqual(read.entries.first?.map(\.vendor), [others[0], topUp, others[1]], name)
-            XCTAssertEqual(read.entries.first?.map { cents($0.amount) }.reduce(0, +), name == "paypal-de" ? 1400 : 30000)
+            XCTAssertEqual(
+                read.entries.first?.map { cents($0.amount) }.reduce(0, +), name == "paypal-de" ? 1400 : 30000)
         }
     }
 

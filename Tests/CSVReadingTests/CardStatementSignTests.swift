@@ -66,23 +66,25 @@ final class DiscoverSignTests: XCTestCase {
     static let header = "Trans. Date,Post Date,Description,Amount,Category\n"
 
     func testDiscoversPaymentAndCreditWordsReadItInverted() throws {
-        let text = Self.header + """
-            03/10/2026,03/10/2026,"CORNER GROCER #12 SAN JOSE CA",57.60,"Supermarkets"
-            03/14/2026,03/14/2026,"DIRECTPAY FULL BALANCE",-22.00,"Payments and Credits"
-            03/27/2026,03/27/2026,"AUTOMATIC STATEMENT CREDIT",-12.14,"Awards and Rebate Credits"
+        let text =
+            Self.header + """
+                03/10/2026,03/10/2026,"CORNER GROCER #12 SAN JOSE CA",57.60,"Supermarkets"
+                03/14/2026,03/14/2026,"DIRECTPAY FULL BALANCE",-22.00,"Payments and Credits"
+                03/27/2026,03/27/2026,"AUTOMATIC STATEMENT CREDIT",-12.14,"Awards and Rebate Credits"
 
-            """
+                """
         let result = try CSVReading.read(text)
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.entries.first?.map(\.amount), ["-57.60", "22.00", "12.14"])
     }
 
     func testACardsTwoDatesAndPositiveAmountsAskWhichWayTheyRun() throws {
-        let text = Self.header + """
-            09/23/2022,09/23/2022,"STREAMING SVC 373313066733",14.35,"Services"
-            09/22/2022,09/22/2022,"APP STORE/BILL 866-712-7753",5.42,"Merchandise"
+        let text =
+            Self.header + """
+                09/23/2022,09/23/2022,"STREAMING SVC 373313066733",14.35,"Services"
+                09/22/2022,09/22/2022,"APP STORE/BILL 866-712-7753",5.42,"Merchandise"
 
-            """
+                """
         XCTAssertEqual(
             try CSVReading.read(text).problems,
             [
@@ -105,7 +107,8 @@ final class DiscoverSignTests: XCTestCase {
             """
         let problems = try CSVReading.read(text, options: ["date-format": "%m/%d/%Y"]).problems
         XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems.first?.contains(#"the file is a card statement (its column "Kaartlid")"#) ?? false, "\(problems)")
+        XCTAssertTrue(
+            problems.first?.contains(#"the file is a card statement (its column "Kaartlid")"#) ?? false, "\(problems)")
     }
 }
 
