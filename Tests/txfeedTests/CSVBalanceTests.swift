@@ -218,8 +218,31 @@ final class CSVBalanceTests: XCTestCase {
         let result = try txfeed("run", "-s", "csv:\(path),debit=Paid in,credit=Paid out", "--sink", "ndjson")
         assertSourceFailed(
             result,
-            "debit and credit are the wrong way round against the balance column (2 of 2 rows run the other way): "
-                + "swap them, or set check-balance=false")
+            "debit and credit run against the balance column (2 of 2 rows run the other way): if the balance is "
+                + "what is owed (a card, a loan), set check-balance=false; if they are the wrong way round, swap them")
+    }
+
+    /// TD Canada's headerless card layout (date, description, debit, credit, balance owed): the
+    /// balance rises with the charges. Named as they are, the columns ran against it and the
+    /// error said "swap them", which read every charge as money in with exit 0. The payment in
+    /// the credit column says the columns are right: read as named, with a note.
+    func testACardsDebitAndCreditNamedAgainstTheBalanceOwedAreReadAsNamed() throws {
+        let path = try folder.write(
+            "td-visa.csv",
+            """
+            08/01/2024,COFFEE SHOP #4412,4.25,,504.25
+            08/02/2024,PAYMENT - THANK YOU,,500.00,4.25
+            08/05/2024,GROCER #123 HALIFAX,96.40,,100.65
+            08/17/2024,STREAMING.COM,16.49,,117.14
+
+            """)
+        let result = try txfeed("run", "-s", "csv:\(path),debit=3,credit=4", "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try amounts(result).values.sorted(), [-9640, -1649, -425, 50000])
+        XCTAssertTrue(
+            result.stderr.contains(
+                "but the payments (line 2) are money in as they say: read as named, the balance what is owed"),
+            result.stderr)
     }
 
     // MARK: - An opening balance row

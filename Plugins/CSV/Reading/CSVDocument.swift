@@ -396,6 +396,10 @@ public final class CSVDocument {
         var incomeLines: [Int] = []
         /// Negative payment rows that thank the holder (`PAYMENT - THANK YOU`): a card issuer's words.
         var thankingNegative = 0
+        /// Payment rows of a file with debit and credit columns: those whose money is in the
+        /// credit column, and those in the debit column.
+        var inCredit = 0
+        var inDebit = 0
 
         var rows: Int { negative + positive }
 
@@ -548,6 +552,18 @@ public final class CSVDocument {
                     evidence.payments.incomePositive += 1
                     if evidence.payments.incomeLines.count < 3 { evidence.payments.incomeLines.append(line) }
                 }
+            }
+            if signColumn == nil, let debit = roles[.debit], let credit = roles[.credit],
+                textColumns.contains(where: { column in
+                    column < fields.count && reader.withCell(fields[column]) { StatementWords.hasPaymentWord($0) }
+                })
+            {
+                let filled = { (column: Int) in
+                    column < fields.count && !reader.withCell(fields[column]) { AmountText.isBlank($0) }
+                }
+                if filled(credit) { evidence.payments.inCredit += 1 }
+                if filled(debit) { evidence.payments.inDebit += 1 }
+                if evidence.payments.lines.count < 3 { evidence.payments.lines.append(line) }
             }
             if let indicator = indicatorColumn, let amount = amountColumn, indicator < fields.count,
                 amount < fields.count, !fields[amount].isEmpty
@@ -874,11 +890,21 @@ public final class CSVDocument {
                 "amounts read \(sign == .inverted ? "inverted" : "as written"): \(why), so the balance column, "
                     + "which runs \(chain.inverted ? "against" : "with") them (\(chain.agreeing) of \(chain.checked) "
                     + "rows), is what is owed on the card")
+        case .auto where chain.inverted && named && sided && words.inCredit > 0 && words.inDebit == 0:
+            // The payments are money in as the named columns say: the balance is what is owed.
+            // Refused with "swap them", a card's charges were then read as money in with exit 0.
+            inferredSign = .asIs
+            found.sign = "as-is (as named; the balance is what is owed: payment words on \(words.describedLines))"
+            addNote(
+                "the balance column runs against the debit and credit named (\(chain.agreeing) of \(chain.checked) "
+                    + "rows), but the payments (\(words.describedLines)) are money in as they say: read as named, the "
+                    + "balance what is owed (a card, a loan)")
         case .auto where chain.inverted && named:
             let what = settings.sideWordsGiven ? "debit-words and credit-words" : "debit and credit"
             addProblem(
-                "\(what) are the wrong way round against the balance column (\(chain.agreeing) of \(chain.checked) "
-                    + "rows run the other way): swap them, or set check-balance=false")
+                "\(what) run against the balance column (\(chain.agreeing) of \(chain.checked) rows run the other "
+                    + "way): if the balance is what is owed (a card, a loan), set check-balance=false; if they are the "
+                    + "wrong way round, swap them")
         case .auto where card != nil && wordsSign == nil && mostlyMoneyIn:
             // Mostly money in, as the chain would read them, on a card whose rows are mostly charges:
             // the balance beside them is likely what is owed, and nothing else says whose view the
