@@ -220,6 +220,10 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(
             MT940Read(message(":60F:C24x301EUR0,", ":62F:C240101EUR0,")).ends.first?.failure,
             #"line 4: :60F: "C24x301EUR0," has no date YYMMDD: the balances cannot be checked"#)
+        // cmxl's Deutsche Bank sample closes on `C021131`: six digits, no day.
+        XCTAssertEqual(
+            MT940Read(message(":60F:C240101EUR0,", ":62F:C021131EUR0,")).ends.first?.failure,
+            #"line 5: :62F: "C021131EUR0," has no date YYMMDD ("021131" is no day): the balances cannot be checked"#)
         XCTAssertEqual(
             MT940Read(message(":60F:C240101EUR0,")).ends.first?.failure,
             "no closing balance (:62F: or :62M:): the statement cannot be checked")

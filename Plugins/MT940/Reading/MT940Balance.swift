@@ -17,7 +17,12 @@ public struct MT940Balance: Hashable, Sendable {
             return .failure(MT940Problem(":\(tag): \(MT940Text.quoted(text)) has no C or D mark"))
         }
         guard let day = MT940Date.read(text.span, at: 1) else {
-            return .failure(MT940Problem(":\(tag): \(MT940Text.quoted(text)) has no date YYMMDD"))
+            // Six digits that are no day (`021131`, a 31 November) are said as such, as on a `:61:`.
+            let digits = text.dropFirst().prefix(6)
+            let noDay =
+                digits.count == 6 && digits.allSatisfy({ ($0 &- UInt8(ascii: "0")) < 10 })
+                ? " (\"\(String(decoding: digits, as: UTF8.self))\" is no day)" : ""
+            return .failure(MT940Problem(":\(tag): \(MT940Text.quoted(text)) has no date YYMMDD\(noDay)"))
         }
         let currency = text.dropFirst(7).prefix(3)
         guard currency.count == 3, currency.allSatisfy({ ($0 &- UInt8(ascii: "A")) < 26 }) else {
