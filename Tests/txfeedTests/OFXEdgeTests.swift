@@ -266,6 +266,31 @@ final class OFXEdgeTests: XCTestCase {
             failed.stderr)
     }
 
+    /// A `LEDGERBAL` as of a day before some of the statement's booked transactions (a bank's
+    /// scheduled payments; Alliant's balance as of the list's start, beancount_reds_importers#101)
+    /// cannot hold them: taken as the balance after the last entry, it made a journal's opening
+    /// wrong by them with exit 0. It is left out, with a note; one as of the last day is kept.
+    func testALedgerBalanceDatedBeforeTransactionsIsNotTheClosingBalance() throws {
+        func statement(asOf: String) -> String {
+            "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD\n<BANKACCTFROM><BANKID>1<ACCTID>7<ACCTTYPE>CHECKING"
+                + "</BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20240301<DTEND>20240316\n<STMTTRN><TRNTYPE>DEBIT"
+                + "<DTPOSTED>20240305<TRNAMT>-20.00<FITID>A1<NAME>Shop</STMTTRN>\n<STMTTRN><TRNTYPE>DEBIT"
+                + "<DTPOSTED>20240315120000<TRNAMT>-555.55<FITID>A2<NAME>Rent</STMTTRN>\n</BANKTRANLIST>"
+                + "<LEDGERBAL><BALAMT>1000.00<DTASOF>\(asOf)</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>"
+        }
+        let (_, early) = try file(statement(asOf: "20240310"), named: "early.ofx")
+        let (rows, accounts, log) = try run(early)
+        XCTAssertEqual(rows.map { minor($0) }, [-55555, -2000])
+        XCTAssertEqual(accounts.compactMap { text($0, "balance") }, [])
+        XCTAssertTrue(
+            log.contains(
+                "STMTRS[0]: no balance checked: LEDGERBAL 1000.00 is as of 2024-03-10, before transactions dated "
+                    + "after it (the last on 2024-03-15), which it cannot hold"),
+            log)
+        let (_, sameDay) = try file(statement(asOf: "20240315"), named: "same-day.ofx")
+        XCTAssertEqual(try run(sameDay).accounts.compactMap { text($0, "balance") }, ["1000.00"])
+    }
+
     /// A savings statement that writes every TRNAMT unsigned, DEBIT or CREDIT saying which way
     /// (ofxstatement-fineco#13, monetr#2687): the 50.00 debit was read as money in, exit 0. Its
     /// DEBITs, all positive, say the amounts are unsigned: debits are money out, a transfer that

@@ -13,6 +13,9 @@ struct OFXEmitter {
     private var stream: AccountStream
     /// Transactions that may be the account's balance (`SALDO ANTERIOR`), held to its end.
     private var balanceRows = OFXBalanceRows()
+    /// The open statement's last day of a booked transaction (`2024-03-15`): a `LEDGERBAL` as of
+    /// an earlier day (it comes after the transactions) cannot hold it.
+    private var lastBookedDay = ""
 
     init(channel: HostChannel, origin: String, account: String?, surveyed: [OFXStatement]) {
         stream = AccountStream(channel: channel)
@@ -27,6 +30,7 @@ struct OFXEmitter {
     mutating func take(_ event: OFXEvent) -> Bool {
         switch event {
         case let .statementBegan(statement):
+            lastBookedDay = ""
             // The ledger balance comes after the transactions: stated when the account ends.
             return stream.begin(
                 name: name(of: statement), currency: statement.currency, id: statement.accountID, balance: nil,
@@ -50,12 +54,29 @@ struct OFXEmitter {
                 for entry in entries where !add(entry) { return false }
             }
             if let problem = statement.balanceProblem { return stream.fail(problem) }
-            return stream.end(balance: statement.balance)
+            return stream.end(balance: balance(of: statement))
         }
     }
 
+    /// The statement's ledger balance, unless booked transactions are dated after its `DTASOF`
+    /// (a bank's scheduled payments, a balance as of the list's start): the feed's balance is
+    /// the one after the last entry, and taken so, it made a journal's opening wrong by them.
+    private func balance(of statement: OFXStatement) -> String? {
+        guard let balance = statement.balance, let asOf = statement.balanceDate?.prefix(10),
+            asOf.count == 10, lastBookedDay > asOf
+        else { return statement.balance }
+        stream.channel.log(
+            "\(origin): \(statement.path): no balance checked: LEDGERBAL \(balance) is as of \(asOf), before "
+                + "transactions dated after it (the last on \(lastBookedDay)), which it cannot hold")
+        return nil
+    }
+
     private mutating func add(_ entry: OFXTransaction) -> Bool {
-        stream.add(
+        if !entry.pending, entry.date.utf8.count >= 10 {
+            let day = entry.date.prefix(10)
+            if day > lastBookedDay { lastBookedDay = String(day) }
+        }
+        return stream.add(
             date: entry.date, vendor: entry.vendor, amount: entry.amount, id: entry.id, memo: entry.memo,
             location: entry.location, raw: entry.raw, pending: entry.pending)
     }
