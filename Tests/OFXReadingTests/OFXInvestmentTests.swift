@@ -92,8 +92,11 @@ final class OFXInvestmentTests: XCTestCase {
         XCTAssertEqual(result.transactions.map(\.amount), ["0.00", "0.00"])
     }
 
-    /// A 401(k) statement in SGML: contributions are buys, dates are the trade's when there is no
-    /// settlement date, and an exchange (`TRANSFER`) is counted, not read.
+    /// A 401(k) statement in SGML: contributions are buys paid from outside the account's cash
+    /// (`SUBACCTFUND` `OTHER`, an `INV401KSOURCE`), each written with its funding beside it so
+    /// the cash moves by nothing (read as cash alone, the account spent 737.70 it never had);
+    /// a fee taken by selling units is the sale and its payout; dates are the trade's when
+    /// there is no settlement date, and an exchange (`TRANSFER`) is counted, not read.
     func testA401kStatementInSGML() throws {
         let result = read(try fixture("401k-102.ofx"))
         XCTAssertNil(result.failure)
@@ -101,20 +104,43 @@ final class OFXInvestmentTests: XCTestCase {
         XCTAssertEqual(statement.defaultName, "INVESTMENT 401K-778899")
         XCTAssertEqual(
             result.transactions.map(\.id),
-            ["K-0115-PRE", "K-0115-MATCH", "K-0131-DIV.income", "K-0131-DIV", "K-0201-FEE"])
-        XCTAssertEqual(result.transactions.map(\.amount), ["-500.00", "-250.00", "18.22", "-18.22", "12.30"])
-        XCTAssertEqual(minorSum(result.transactions), -73770)
+            [
+                "K-0115-PRE.funding", "K-0115-PRE", "K-0115-MATCH.funding", "K-0115-MATCH", "K-0131-DIV.income",
+                "K-0131-DIV", "K-0201-FEE", "K-0201-FEE.payout",
+            ])
         XCTAssertEqual(
-            result.transactions.map(\.date), ["2024-01-15", "2024-01-15", "2024-01-31", "2024-01-31", "2024-02-02"])
+            result.transactions.map(\.amount),
+            ["500.00", "-500.00", "250.00", "-250.00", "18.22", "-18.22", "12.30", "-12.30"])
+        XCTAssertEqual(minorSum(result.transactions), 0)
+        XCTAssertEqual(
+            result.transactions.map(\.location),
+            [
+                "INVSTMTRS[0].BUYMF[0].funding", "INVSTMTRS[0].BUYMF[0].purchase", "INVSTMTRS[0].BUYMF[1].funding",
+                "INVSTMTRS[0].BUYMF[1].purchase", "INVSTMTRS[0].REINVEST[0].income",
+                "INVSTMTRS[0].REINVEST[0].purchase",
+                "INVSTMTRS[0].SELLMF[0].sale", "INVSTMTRS[0].SELLMF[0].payout",
+            ])
+        XCTAssertEqual(
+            result.transactions.map(\.date),
+            [
+                "2024-01-15", "2024-01-15", "2024-01-15", "2024-01-15", "2024-01-31", "2024-01-31", "2024-02-02",
+                "2024-02-02",
+            ])
         XCTAssertEqual(Set(result.transactions.map(\.vendor)), ["Fidelity Contrafund"])
         XCTAssertEqual(
             result.transactions.map(\.memo),
             [
+                "paid in from outside the account's cash (SUBACCTFUND OTHER, 401(k) source PRETAX): BUYMF 12.3456 "
+                    + "units of FCNTX (CUSIP 316071109) at 40.50; Employee contribution",
                 "BUYMF 12.3456 units of FCNTX (CUSIP 316071109) at 40.50; Employee contribution",
+                "paid in from outside the account's cash (SUBACCTFUND OTHER, 401(k) source MATCH): BUYMF 6.1728 "
+                    + "units of FCNTX (CUSIP 316071109) at 40.50; Employer match",
                 "BUYMF 6.1728 units of FCNTX (CUSIP 316071109) at 40.50; Employer match",
                 "income reinvested: REINVEST DIV .4456 units of FCNTX (CUSIP 316071109) at 40.89",
                 "REINVEST DIV .4456 units of FCNTX (CUSIP 316071109) at 40.89",
                 "SELLMF -.3 units of FCNTX (CUSIP 316071109) at 41.00; Recordkeeping fee",
+                "paid out of the account (SUBACCTFUND OTHER, 401(k) source PRETAX): SELLMF -.3 units of FCNTX "
+                    + "(CUSIP 316071109) at 41.00; Recordkeeping fee",
             ])
         XCTAssertEqual(statement.skipped, ["TRANSFER": 1])
         XCTAssertEqual(statement.positions, 1)

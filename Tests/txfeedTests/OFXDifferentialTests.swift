@@ -81,14 +81,18 @@ final class OFXDifferentialTests: XCTestCase {
         return (Reading(entries: entries, accounts: accounts), run)
     }
 
-    private func assertAgree(_ name: String, payees: Bool = true, file: StaticString = #filePath, line: UInt = #line)
-        throws
-    {
+    /// - Parameter halves: the suffixes of ids txfeed writes beside a trade that ofxparse does
+    ///   not (`.payout`), left out of the comparison.
+    private func assertAgree(
+        _ name: String, payees: Bool = true, halves: [String] = [], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         let theirs = try ofxparse(name)
         let ours = try txfeedReading(name).reading
         XCTAssertFalse(theirs.entries.isEmpty, file: file, line: line)
         func compared(_ entries: [Entry]) -> [Entry] {
-            entries.map { payees ? $0 : Entry(id: $0.id, date: $0.date, amount: $0.amount, payee: nil) }.sorted()
+            entries.filter { entry in !halves.contains { entry.id.hasSuffix($0) } }
+                .map { payees ? $0 : Entry(id: $0.id, date: $0.date, amount: $0.amount, payee: nil) }.sorted()
         }
         XCTAssertEqual(
             compared(ours.entries), compared(theirs.entries), "transactions of \(name)", file: file, line: line)
@@ -111,10 +115,14 @@ final class OFXDifferentialTests: XCTestCase {
     }
 
     /// A Vanguard `SELLMF`: its `TOTAL` on `DTTRADE` in both. ofxparse names no payee for an
-    /// investment transaction (txfeed's is the security), and reads no investment balance.
+    /// investment transaction (txfeed's is the security), and reads no investment balance. Its
+    /// `SUBACCTFUND` is `OTHER`, the proceeds paid out of the account: txfeed writes that payout
+    /// beside the sale (docs/OFX.md), which ofxparse does not.
     func testAVanguardFundSaleAgrees() throws {
-        try assertAgree("vanguard.ofx", payees: false)
+        try assertAgree("vanguard.ofx", payees: false, halves: [".payout"])
         XCTAssertEqual(try ofxparse("vanguard.ofx").entries.map(\.amount), ["421230"])
+        let ours = try txfeedReading("vanguard.ofx").reading.entries
+        XCTAssertEqual(ours.filter { $0.id.hasSuffix(".payout") }.map(\.amount), ["-421230"])
     }
 
     /// Fidelity writes `TRNAMT` with four decimals; three of its four are not whole cents

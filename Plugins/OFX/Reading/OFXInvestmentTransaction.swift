@@ -62,7 +62,35 @@ extension OFXTransactionFields {
     }
 }
 
+extension OFXTransactionFields {
+    /// What says a buy's money came from, or a sale's went, outside the account's cash: its
+    /// `SUBACCTFUND` is `OTHER` (spec 13.9: where the money came from or went; a 401(k)'s
+    /// contributions, Vanguard's and the spec's own 401(k) example), with its `INV401KSOURCE`:
+    /// `SUBACCTFUND OTHER, 401(k) source PRETAX`. Nil for any other transaction.
+    func outsideFunding(kind: String) -> String? {
+        guard kind.hasPrefix("BUY") || kind.hasPrefix("SELL"), let fund = value(.subAccountFund),
+            string(fund).uppercased() == "OTHER"
+        else { return nil }
+        return "SUBACCTFUND OTHER" + (value(.source401k).map { ", 401(k) source \(string($0))" } ?? "")
+    }
+}
+
 extension OFXTransaction {
+    /// For a buy paid for, or a sale paid out, outside the account's cash
+    /// (``OFXTransactionFields/outsideFunding(kind:)``): that money, the same amount the other
+    /// way, its id and location the trade's with `.funding` or `.payout`.
+    func outsideHalf(_ why: String, buying: Bool) -> OFXTransaction {
+        var half = self
+        let suffix = buying ? ".funding" : ".payout"
+        half.amount = OFXAmount.negated(amount)
+        half.id = id.map { $0 + suffix }
+        half.location = location + suffix
+        half.memo =
+            (buying ? "paid in from outside the account's cash (" : "paid out of the account (") + why + "): "
+            + (memo ?? "")
+        return half
+    }
+
     /// For a `REINVEST` read as its purchase: the income it reinvests, the same amount the other
     /// way, its id and location the purchase's with `.income`.
     var reinvestedIncome: OFXTransaction {

@@ -57,6 +57,8 @@ final class OFXNames {
     static let correctAction: ID = 41
     static let correctFITID: ID = 42
     static let reinvest: ID = 43
+    static let subAccountFund: ID = 44
+    static let source401k: ID = 45
 
     /// The names above, in the order of their numbers.
     private static let known = [
@@ -65,7 +67,7 @@ final class OFXNames {
         OFXStatement.investmentElement, "INVTRANLIST", "INVBANKTRAN", "DTSTART", "DTEND", "INVPOSLIST", "INVTRAN",
         "DTTRADE", "DTSETTLE", "SECID", "UNIQUEID", "UNIQUEIDTYPE", "UNITS", "UNITPRICE", "TOTAL", "INCOMETYPE",
         "SECINFO", "SECNAME", "TICKER", "CURRENCY", "CURSYM", "STMTTRNP",
-        "DTTRAN", "CORRECTACTION", "CORRECTFITID", "REINVEST",
+        "DTTRAN", "CORRECTACTION", "CORRECTFITID", "REINVEST", "SUBACCTFUND", "INV401KSOURCE",
     ]
     private static let cacheSize = 64
 

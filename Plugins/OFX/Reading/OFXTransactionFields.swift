@@ -12,6 +12,9 @@ struct OFXTransactionFields {
         /// An investment transaction's: `INVTRAN`'s `DTSETTLE` and `DTTRADE` (its `FITID` and
         /// `MEMO` are `fitid` and `memo`), `SECID`'s, and the rest by name.
         case settle, trade, uniqueID, uniqueIDType, units, unitPrice, total, incomeType
+        /// A buy's or sale's `SUBACCTFUND` (where its money came from or went) and a 401(k)'s
+        /// `INV401KSOURCE` (`PRETAX`, `MATCH`).
+        case subAccountFund, source401k
         /// `CURRENCY/CURSYM`: the currency the amount is in, when not the statement's.
         case currencySymbol
         /// A pending entry's (`STMTTRNP`) date: `DTTRAN`.

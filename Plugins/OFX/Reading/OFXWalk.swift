@@ -268,6 +268,8 @@ struct OFXWalk {
         case OFXNames.unitPrice: return .unitPrice
         case OFXNames.total: return .total
         case OFXNames.incomeType: return .incomeType
+        case OFXNames.subAccountFund: return .subAccountFund
+        case OFXNames.source401k: return .source401k
         case OFXNames.currencySymbol where parent == OFXNames.currency: return .currencySymbol
         default: return nil
         }
@@ -321,6 +323,19 @@ struct OFXWalk {
                     statement!.transactions += 1
                     guard visit(.transaction(entry.reinvestedIncome)) else { return false }
                     entry.location += ".purchase"
+                } else if let outside = fields.outsideFunding(kind: names.string(element)),
+                    !OFXAmount.isZero(entry.amount)
+                {
+                    // A buy paid for, or a sale paid out, outside the account's cash (a 401(k)'s
+                    // payroll contributions): its other half is written beside it, as a
+                    // REINVEST's, so the cash moves by nothing. Read as cash alone, Vanguard's
+                    // 401(k) spent 2,019.00 the account never had.
+                    let buying = entry.amount.hasPrefix("-")
+                    let half = entry.outsideHalf(outside, buying: buying)
+                    entry.location += buying ? ".purchase" : ".sale"
+                    statement!.transactions += 2
+                    guard visit(.transaction(buying ? half : entry)) else { return false }
+                    return visit(.transaction(buying ? entry : half))
                 }
                 statement!.transactions += 1
                 return visit(.transaction(entry))
