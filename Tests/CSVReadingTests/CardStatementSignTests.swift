@@ -173,3 +173,37 @@ final class BalanceRowTests: XCTestCase {
         XCTAssertEqual(result.neverMoved[0].map(\.line), [1, 4, 5, 6])
     }
 }
+
+/// Brazilian card bills (faturas): the payment is `PAGAMENTO FATURA` (Inter) or `Inclusao de
+/// Pagamento` (C6), negative beside the purchases, and no word on the list said so: Inter's
+/// bill was read with every purchase as money in, exit 0. C6's `Nome no Cartão` names a card.
+/// Layouts as importers' test strings; rows made up.
+final class BrazilianCardBillTests: XCTestCase {
+    func testInterOnePaymentRowAsksWhichWayTheAmountsRun() throws {
+        let text = """
+            Data;Lançamento;Categoria;Tipo;Valor
+            15/08/2026;POSTO CENTRAL;Transporte;Compra;R$ 180,00
+            16/08/2026;STREAMING.COM;Lazer;Compra;R$ 55,90
+            20/08/2026;PAGAMENTO FATURA;Outros;Pagamento;-R$ 1.000,00
+
+            """
+        let problems = try CSVReading.read(text).problems
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems[0].contains("the one payment row (line 4) is negative"), problems[0])
+        let charges = try CSVReading.read(text, options: ["sign": "inverted"])
+        XCTAssertEqual(charges.entries.first?.map(\.amount), ["-180.00", "-55.90", "1000.00"])
+    }
+
+    func testC6sCardColumnAndPaymentReadTheIssuersView() throws {
+        let text = """
+            Data de Compra;Nome no Cartão;Final do Cartão;Categoria;Descrição;Parcela;Valor (em R$)
+            17/04/2026;MARIA SILVA;0469;Varejo;LOJA PET;2/2;83.40
+            20/04/2026;MARIA SILVA;0469;Mercado;MERCADO BOM;Única;120.10
+            11/05/2026;MARIA SILVA;3641;-;Inclusao de Pagamento;Única;-203.50
+
+            """
+        let result = try CSVReading.read(text, options: ["amount": "Valor (em R$)"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["-83.40", "-120.10", "203.50"])
+    }
+}

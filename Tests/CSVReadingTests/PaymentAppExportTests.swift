@@ -98,3 +98,26 @@ final class PaymentAppExportTests: XCTestCase {
             try CSVReading.read(unknown).entries.first?.map(\.vendor), ["Platba kartou", "Platba kartou", "Vklad"])
     }
 }
+
+/// Alipay's and WeChat Pay's bill exports: every amount unsigned, the `收/支` column saying
+/// which way (`支出` expense, `收入` income, `不计收支` or `/` for money between the holder's
+/// own accounts). Ignored, every expense was read as money in with exit 0. Layout as
+/// deb-sig/double-entry-generator's test exports; rows made up.
+final class ChinesePaymentAppTests: XCTestCase {
+    func testTheIncomeExpenseColumnSignsTheAmounts() throws {
+        let text = """
+            交易时间,交易分类,交易对方,对方账号,商品说明,收/支,金额,收/付款方式,交易状态,交易订单号
+            2023-02-12 21:32:14,日用百货,便利店,/,饮料,支出,49.74,余额,交易成功,2023021200001
+            2023-02-08 14:16:52,餐饮美食,面馆,/,午饭,支出,20.00,余额,交易成功,2023020800002
+            2023-02-02 15:24:35,投资理财,基金,/,卖出至余额宝,不计收支,99.34,余额宝,交易成功,2023020200003
+            2023-01-18 10:17:29,转账红包,朋友,/,转账,收入,228.50,余额,交易成功,2023011800004
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["-49.74", "-20.00", "228.50"])
+        XCTAssertEqual(result.rejects.first?.map(\.line), [4])
+        XCTAssertEqual(
+            result.reportLine("sign"), "not checked (no balance column; the indicator column says which way)")
+    }
+}

@@ -461,6 +461,8 @@ struct CSVRowReader {
         "approved", "complete", "paid", "success", "successful", "done", "card charged", "processed",
         // Revolut's Italian `COMPLETATO`, Revolut's and PayPal's German `Abgeschlossen`, PayPal's Japanese `完了`.
         "completato", "abgeschlossen", "完了",
+        // Alipay's `交易成功` and WeChat Pay's `支付成功`.
+        "交易成功", "支付成功",
     ]
     static let neverMovedWords: Set<String> = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",
@@ -469,6 +471,8 @@ struct CSVRowReader {
         // PayPal: a pending payment the holder refused. Satispay's `NOT APPROVED` beside
         // `APPROVED`, Cash App's `CARD DECLINED` beside `CARD CHARGED`.
         "denied", "not approved", "unapproved", "card declined", "payment declined", "payment failed",
+        // Alipay: a trade closed before it was paid.
+        "交易关闭",
     ]
 
     /// Whether a row one field short reads as the table's row without its last field: that

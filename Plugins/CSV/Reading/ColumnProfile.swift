@@ -114,6 +114,10 @@ struct ColumnProfile: Sendable {
     var isAmounts: Bool { nonBlank > 0 && amountLike * 10 >= nonBlank * 8 && !isDates }
     /// A few repeated debit/credit words: an indicator, never a payee.
     var isIndicator: Bool { nonBlank > 0 && sideWords == nonBlank && distinct <= 4 }
+    /// Enough for a column whose header names an indicator: debit/credit words on most rows
+    /// among a few others (Alipay's `不计收支`, money between the holder's own accounts, whose
+    /// rows are rejected as neither).
+    var isMostlyIndicator: Bool { sideWords > 0 && sideWords * 2 >= nonBlank && distinct <= 6 }
     /// Reads as amounts more often than not: enough to confirm a header that says so, when a
     /// few cells are broken (they become rejects, not a reason to lose the column).
     var isMostlyAmounts: Bool { nonBlank > 0 && amountLike * 2 >= nonBlank && !isDates }

@@ -214,7 +214,7 @@ struct ColumnRoles: Sendable {
         case .amount, .balance: profile.isMostlyAmounts
         case .debit, .credit, .fee: profile.isMostlyAmounts
         case .currency: profile.isCurrencies
-        case .indicator: profile.isIndicator
+        case .indicator: profile.isMostlyIndicator
         case .vendor, .vendorDebit, .vendorCredit, .memo: !profile.isIndicator && !profile.isDateShaped
         case .id, .status, .account: true
         }

@@ -93,6 +93,8 @@ public enum HeaderVocabulary {
                 "Importo", "Määrä", "Määrä EUROA", "Summa", "Beløp", "Beløb",
                 // VTB and Sberbank: the amount in the account's currency, beside the operation's own.
                 "Сумма пересчитанная в валюту счета", "Сумма в валюте счета",
+                // Alipay's `金额` and WeChat Pay's `金额(元)`, unsigned beside their `收/支`.
+                "金额", "金额(元)",
             ]
         ),
         (
@@ -121,7 +123,9 @@ public enum HeaderVocabulary {
                 "Accrediti", "Entrate", "Crédito", "Créditos", "Inn på konto", "Inn", "Depósitos",
             ]
         ),
-        (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono"]),
+        // Alipay's and WeChat Pay's `收/支` (income/expense): `支出`, `收入`, and `不计收支` or `/`
+        // for money between the holder's own accounts.
+        (.indicator, ["Debit/Credit", "Credit/Debit", "DR/CR", "Soll/Haben", "Af Bij", "Sens", "Cargo/Abono", "收/支"]),
         // UBS abbreviates it per language: `Ccy.`, `Whrg.`, `Mon.`, `Monn.` (its French export
         // left every row without a currency). Taken only over cells of codes, as every name here.
         (
@@ -149,7 +153,7 @@ public enum HeaderVocabulary {
                 "Description",
             ]
         ),
-        (.status, ["Status", "State", "Estado", "Statut", "Stato", "Статус", "ステータス"]),
+        (.status, ["Status", "State", "Estado", "Statut", "Stato", "Статус", "ステータス", "交易状态", "当前状态"]),
         // What the bank charged on the row, apart from its amount (Revolut's `Fee`).
         // Revolut's Italian `Costo`, PayPal's Czech `Poplatek` and Japanese `手数料`.
         (

@@ -12,12 +12,14 @@ public struct SideWords: Sendable, Equatable {
     private var creditBytes: [[UInt8]]
 
     /// The defaults: English, German, Dutch, French, Spanish, Portuguese (Millennium bcp's
-    /// `Tipo`: `Débito`, `Crédito`), and the usual abbreviations.
+    /// `Tipo`: `Débito`, `Crédito`), Chinese, and the usual abbreviations.
     public static let defaultDebit = [
         "DR", "D", "Debit", "S", "Soll", "Af", "Débit", "Withdrawal", "Cargo", "Débito",
+        // Alipay's and WeChat Pay's `收/支`: expense and income.
+        "支出",
     ]
     public static let defaultCredit = [
-        "CR", "C", "Credit", "H", "Haben", "Bij", "Crédit", "Deposit", "Abono", "Crédito",
+        "CR", "C", "Credit", "H", "Haben", "Bij", "Crédit", "Deposit", "Abono", "Crédito", "收入",
     ]
     public static let defaults = SideWords(debit: defaultDebit, credit: defaultCredit)
 

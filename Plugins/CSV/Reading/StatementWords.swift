@@ -11,6 +11,8 @@ enum StatementWords {
         // Nubank's card file: `Pagamento recebido`, `Estorno - Uber` negative beside its charges
         // (a bare `pagamento` is Italian for paying with the card: Hype's `Pagamento con carta`).
         "pagamento recebido", "estorno", "reembolso",
+        // Brazilian card bills: Inter's `PAGAMENTO FATURA`, C6's `Inclusao de Pagamento`.
+        "pagamento fatura", "pagamento de fatura", "inclusao de pagamento",
     ]
 
     /// A card's pair of dates in the header: when the charge was made and when it was posted
@@ -45,7 +47,7 @@ enum StatementWords {
     /// A card statement's header cells (`Card Used For Transaction`, `Card Member`,
     /// `Kartennummer`, Amex NL's `Kaartlid`) and preamble lines (`Credit Limit`, `Minimum Payment Due`): a file that
     /// shows them is a card's, whose issuer may write charges positive. Lower-cased substrings.
-    static let cardHeader = ["card", "karte", "carte", "tarjeta", "kaart"]
+    static let cardHeader = ["card", "karte", "carte", "tarjeta", "kaart", "cartão", "cartao"]
     static let cardPreamble = [
         "credit limit", "minimum payment", "minimum due", "kreditlimit", "kreditkarte", "limite de crédit",
         "tarjeta de crédito",
