@@ -236,6 +236,26 @@ final class JournalTests: XCTestCase {
         XCTAssertTrue(booked.contains("    Assets:Bank:Geschäftskonto  2000.00 EUR\n"), booked)
         XCTAssertTrue(booked.contains("    Assets:Bank:Geschäftskonto  0 EUR = 1913.06 EUR\n"), booked)
         XCTAssertEqual(try runCommand(hledger, ["-f", camt, "check"]).status, 0)
+
+        // A file's statements come in order: the later one is the closing though its only
+        // record, dated by its value date alone (Rabobank's `:61:` without an entry date, in
+        // OCA's test file), is a day before the first's. By days, the first's closing was taken:
+        // opening 4468.13 and assertion 4833.52, where the bank says 4433.52 and 4798.91.
+        let backValued = try folder.write(
+            "rabo.sta",
+            [
+                ":20:940S140102", ":25:NL34RABO0142623393 EUR", ":28C:0", ":60F:C131231EUR000000004433,52",
+                ":61:140102C000000000400,00N541NONREF", ":86:/ORDP//NAME/R. SMITH/REMI/Test money",
+                ":62F:C140102EUR000000004833,52", ":20:940S140106", ":25:NL34RABO0142623393 EUR", ":28C:0",
+                ":60F:C140102EUR000000004833,52", ":61:140101D000000000034,61N093NONREF",
+                ":86:/BENM//NAME/Kosten/REMI/Periode 01-10-2013 t/m 31-12-2013", ":62F:C140106EUR000000004798,91",
+            ].joined(separator: "\n") + "\n")
+        let rabo = folder.path + "/rabo.journal"
+        XCTAssertEqual(try txfeed("run", backValued, "-o", rabo).status, 0)
+        let ordered = try String(contentsOfFile: rabo, encoding: .utf8)
+        XCTAssertTrue(ordered.contains("  4433.52 EUR\n    Equity:Opening-Balances"), ordered)
+        XCTAssertTrue(ordered.contains("  0 EUR = 4798.91 EUR\n"), ordered)
+        XCTAssertEqual(try runCommand(hledger, ["-f", rabo, "check"]).status, 0)
     }
 
     /// Two sources' accounts without a currency are one bare commodity to hledger: said, naming

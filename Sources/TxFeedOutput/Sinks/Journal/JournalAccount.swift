@@ -8,6 +8,8 @@ struct JournalAccount {
     var currency: String?
     var scale: Int
     var balance: Money?
+    /// The feed source's index: its statements come in order.
+    var source: Int
 
     static let expenses = "Expenses:Uncategorized"
     static let income = "Income:Uncategorized"
@@ -23,6 +25,7 @@ struct JournalAccount {
         currency = account.currency.flatMap { $0.isEmpty ? nil : $0 }
         scale = account.scale
         balance = account.balance
+        self.source = account.source
         if syntax == .beancount, currency == nil {
             throw JournalError(
                 description:

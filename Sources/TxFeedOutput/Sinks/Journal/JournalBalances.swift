@@ -11,6 +11,34 @@ struct JournalBalances {
     /// The accounts rules' categories posted to.
     var categories: Set<String> = []
 
+    /// The statements whose closing a journal account's balance is: the one that ends last by
+    /// its records' own days (a transfer's money-in half is written on its money-out half's: by
+    /// that day, an earlier page's closing was taken, off by the transfer), of two on one day
+    /// the later in the feed (a file's statements come in order); then each later statement of
+    /// its source whose closing follows from it and its own booked records (a page whose only
+    /// record is dated by its value date alone, before the page ahead of it: that page's
+    /// closing was taken, opening and assertion 34.61 off, exit 0). The first and those after.
+    static func closingStatements(
+        _ stated: [Int], _ accounts: [JournalAccount], _ summary: [JournalSink.AccountSummary]
+    ) -> [Int] {
+        guard
+            let first = stated.max(by: { a, b in
+                let (x, y) = (summary[a].lastOwn!, summary[b].lastOwn!)
+                return x.lexicographicallyPrecedes(y) || (x == y && a < b)
+            })
+        else { return [] }
+        var chain = [first]
+        for next in stated where next > chain.last! && accounts[next].source == accounts[first].source {
+            let (from, to) = (accounts[chain.last!], accounts[next])
+            guard let was = from.balance.flatMap({ rescaled($0, to: from.scale) }),
+                let now = to.balance.flatMap({ rescaled($0, to: to.scale) }), from.scale == to.scale,
+                Int128(now.minorUnits) - Int128(was.minorUnits) == summary[next].bookedMinor
+            else { break }
+            chain.append(next)
+        }
+        return chain
+    }
+
     func append(to b: inout [UInt8]) throws(JournalError) {
         // Accounts with records of their own that an entry is written to.
         let used = accounts.indices.filter { summary[$0].lastOwn != nil && summary[$0].first != nil }
@@ -50,24 +78,20 @@ struct JournalBalances {
         for group in groups.keys.sorted() {
             let members = groups[group]!
             let stated = members.filter { accounts[$0].balance != nil }
-            // The closing of the statement that ends last, by its records' own days (a transfer's
-            // money-in half is written on its money-out half's: by that day, an earlier page's
-            // closing was taken, off by the transfer); of two whose last records share a day, the
-            // later in the feed (a file's statements come in order): the first one's closing was
-            // taken, and the opening made up to match it (exit 0, hledger content).
-            guard
-                let latest = stated.max(by: { a, b in
-                    let (x, y) = (summary[a].lastOwn!, summary[b].lastOwn!)
-                    return x.lexicographicallyPrecedes(y) || (x == y && a < b)
-                }),
+            let chain = Self.closingStatements(stated, accounts, summary)
+            guard let latest = chain.last,
                 let closing = Self.rescaled(accounts[latest].balance!, to: accounts[latest].scale),
                 members.allSatisfy({ accounts[$0].scale == accounts[latest].scale })
             else { continue }
             let account = accounts[latest]
             let first = members.map { summary[$0].first! }.min { $0.lexicographicallyPrecedes($1) }!
-            // The balance is booked money: the opening is it less the booked records up to its
-            // statement's last day (a pending one in the opening made it 12.50 too much).
-            let through = members.reduce(Int128(0)) { $0 + summary[$1].sum(through: summary[latest].lastOwn!) }
+            // The balance is booked money: the opening is it less the booked records it holds —
+            // those up to the first statement's last day, and the later statements that follow
+            // from it whole (a pending one in the opening made it 12.50 too much).
+            let end = summary[chain[0]].lastOwn!
+            let through = members.reduce(Int128(0)) { sum, m in
+                sum + (chain.dropFirst().contains(m) ? summary[m].bookedMinor : summary[m].sum(through: end))
+            }
             let opening = try Self.money(Int128(closing.minorUnits) - through, of: account, "its opening balance")
             if opening.minorUnits != 0 {
                 JournalEntry(

@@ -129,12 +129,17 @@ public struct JournalSink: FeedSink {
         var sumMinor: Int128 = 0
         /// Own day → the sum of its booked records: a statement has a few hundred days at most.
         var days: [[UInt8]: Int128] = [:]
+        /// The sum of its booked records.
+        var bookedMinor: Int128 = 0
 
         /// A record of the account, on its own day.
         mutating func count(day: [UInt8], signedMinor: Int64, pending: Bool) {
             if lastOwn.map({ $0.lexicographicallyPrecedes(day) }) ?? true { lastOwn = day }
             sumMinor += Int128(signedMinor)
-            if !pending { days[day, default: 0] += Int128(signedMinor) }
+            if !pending {
+                days[day, default: 0] += Int128(signedMinor)
+                bookedMinor += Int128(signedMinor)
+            }
         }
 
         /// An entry posted to the account on `date`.
