@@ -277,6 +277,53 @@ final class JournalTests: XCTestCase {
         XCTAssertFalse(given.stderr.contains("have no currency"), given.stderr)
     }
 
+    /// Names a rules file gives that beancount cannot keep apart, or cannot read, are refused
+    /// rather than written: `Assets:Bank:三井住友` and `Assets:Bank:みずほ` both cleaned to
+    /// `Assets:Bank:Account`, the transfer between them posted to itself; a category
+    /// `Spending:Fees` made a file bean-check rejects. Exit 0 both times; hledger keeps them.
+    func testRulesNamesBeancountCannotKeepApartOrReadAreRefused() throws {
+        let input = try folder.write(
+            "two.json",
+            #"""
+            [{"body": {"name": "Checking", "currency": "USD", "transactions": [{"type": 1, "vendor": "Shop A", "amount": 10, "date": "2024-03-01"}]}},
+             {"body": {"name": "Savings", "currency": "USD", "transactions": [{"type": 0, "vendor": "Interest", "amount": 2, "date": "2024-03-05"}]}}]
+            """#)
+        let names = try folder.write(
+            "names.toml",
+            """
+            [accounts]
+            "Checking" = "Assets:Bank:三井住友"
+            "Savings" = "Assets:Bank:みずほ"
+
+            """)
+        let clash = try txfeed("run", input, "--rules", names, "-o", folder.path + "/clash.beancount")
+        XCTAssertNotEqual(clash.status, 0, clash.stderr)
+        XCTAssertTrue(
+            clash.stderr.contains(
+                "the rules' [accounts] names 'Assets:Bank:三井住友' and 'Assets:Bank:みずほ' are both "
+                    + "Assets:Bank:Account in this journal's syntax: name them apart"),
+            clash.stderr)
+        XCTAssertEqual(try txfeed("run", input, "--rules", names, "-o", folder.path + "/kept.journal").status, 0)
+
+        let category = try folder.write(
+            "category.toml",
+            """
+            [[rule]]
+            name = "fees"
+            match = { vendor = "shop a" }
+            category = "Spending:Fees"
+
+            """)
+        let root = try txfeed("run", input, "--rules", category, "-o", folder.path + "/root.beancount")
+        XCTAssertNotEqual(root.status, 0, root.stderr)
+        XCTAssertTrue(
+            root.stderr.contains(
+                "the rules' category 'Spending:Fees' is no beancount account: its first part must be Assets, "
+                    + "Liabilities, Equity, Income or Expenses"),
+            root.stderr)
+        XCTAssertEqual(try txfeed("run", input, "--rules", category, "-o", folder.path + "/root.journal").status, 0)
+    }
+
     func testRulesGiveTheBalancingAccountsAndTheLedgerNames() throws {
         let rules = BuiltProducts.repository + "/samples/rules/bank.toml"
         let bank = BuiltProducts.repository + "/samples/bank"

@@ -21,7 +21,11 @@ struct JournalAccount {
         throws(JournalError)
     {
         let own = account.name.isEmpty ? source : account.name
-        name = named[own].map { Self.path($0, syntax: syntax) } ?? "Assets:Bank:" + Self.component(own, syntax: syntax)
+        if let given = named[own] {
+            name = try Self.checked(given, "[accounts] name", syntax: syntax)
+        } else {
+            name = "Assets:Bank:" + Self.component(own, syntax: syntax)
+        }
         currency = account.currency.flatMap { $0.isEmpty ? nil : $0 }
         scale = account.scale
         balance = account.balance
@@ -48,6 +52,20 @@ struct JournalAccount {
             out.append(try JournalAccount(account, source: source, syntax: syntax, named: named))
         }
         let owns = accounts.map { $0.account.name.isEmpty ? $0.source : $0.account.name }
+        // Two names the rules give that clean to one are never one account unasked: beancount
+        // keeps ASCII only, and `三井住友` and `みずほ` were both `Assets:Bank:Account`, the
+        // transfer between them posted to itself, with exit 0.
+        var givers: [String: String] = [:]
+        for i in out.indices {
+            guard let given = named[owns[i]] else { continue }
+            if let other = givers[out[i].name], other != given {
+                throw JournalError(
+                    description:
+                        "the rules' [accounts] names '\(other)' and '\(given)' are both \(out[i].name) in this journal's "
+                        + "syntax: name them apart")
+            }
+            givers[out[i].name] = given
+        }
         // Every name the rules give is theirs, whether or not this run has their accounts.
         var taken = Set(named.values.map { path($0, syntax: syntax) })
         // Journal name → the own name that has it; the accounts that must take a suffix.
@@ -82,6 +100,21 @@ struct JournalAccount {
     /// A colon path a person wrote (a category, an `[accounts]` entry), each component made valid.
     static func path(_ path: String, syntax: JournalSink.Syntax) -> String {
         path.split(separator: ":").map { component(String($0), syntax: syntax) }.joined(separator: ":")
+    }
+
+    /// beancount's five kinds of account, the first part of every name it reads.
+    static let beancountRoots: Set<Substring> = ["Assets", "Liabilities", "Equity", "Income", "Expenses"]
+
+    /// `written` (a rules file's category or `[accounts]` name, `what` says which) as `path`
+    /// makes it, or an error where beancount would refuse it: bean-check rejected
+    /// `Spending:Fees`, and the run had written the file with exit 0.
+    static func checked(_ written: String, _ what: String, syntax: JournalSink.Syntax) throws(JournalError) -> String {
+        let name = path(written, syntax: syntax)
+        guard syntax == .beancount, !beancountRoots.contains(name.prefix { $0 != ":" }) else { return name }
+        throw JournalError(
+            description:
+                "the rules' \(what) '\(written)' is no beancount account: its first part must be Assets, "
+                + "Liabilities, Equity, Income or Expenses")
     }
 
     /// One account-name component. hledger and Ledger end a name at two spaces or a tab and

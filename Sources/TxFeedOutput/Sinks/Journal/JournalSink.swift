@@ -74,7 +74,9 @@ public struct JournalSink: FeedSink {
                 }
                 entries.removeAll(keepingCapacity: true)
                 let category = row.labels?.category.map { JournalAccount.path($0, syntax: syntax) }
-                if let category { categories.insert(category) }
+                if let category, categories.insert(category).inserted {
+                    _ = try JournalAccount.checked(row.labels!.category!, "category", syntax: syntax)
+                }
                 var other = row.transfer.map { accounts[Int($0.otherAccount)].name } ?? category
                 var transferOf: String?
                 if let earlier {
