@@ -37,6 +37,25 @@ final class BalanceChainTests: XCTestCase {
         XCTAssertEqual([verdict.agreeing, verdict.checked], [2, 2])
     }
 
+    /// Two direct debits of one day (ING's export, newest first): newest first as written and
+    /// oldest first inverted fit the balances alike, and the inverted reading was taken, both
+    /// debits money in with exit 0. Of readings alike, the amounts as written.
+    func testATieBetweenReadingsKeepsTheAmountsAsWritten() throws {
+        let verdict = try XCTUnwrap(BalanceChain.walk(rows([(2, 9, -2_90, 322_80), (3, 9, -2_90, 325_70)])))
+        XCTAssertEqual(verdict.order, .newestFirst)
+        XCTAssertFalse(verdict.inverted)
+        XCTAssertEqual([verdict.agreeing, verdict.checked], [1, 1])
+        let document = try CSVReading.read(
+            """
+            Buchung;Valuta;Auftraggeber/Empfänger;Buchungstext;Verwendungszweck;Saldo;Währung;Betrag;Währung
+            09.12.2018;10.12.2018;INFOPAY;Lastschrift;OnlineTicket;322,8;EUR;-2,90;EUR
+            09.12.2018;10.12.2018;INFOPAY;Lastschrift;OnlineTicket;325,7;EUR;-2,90;EUR
+
+            """)
+        XCTAssertEqual(document.problems, [])
+        XCTAssertEqual(document.entries.first?.map(\.amount), ["-2.90", "-2.90"])
+    }
+
     /// The Grocer row between lines 3 and 4 is gone: line 4's balance does not follow from line 3's.
     func testDroppedRowBreaksNamingBothLines() throws {
         let verdict = try XCTUnwrap(

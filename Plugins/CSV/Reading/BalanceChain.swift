@@ -79,7 +79,15 @@ public struct BalanceChain: Sendable {
         for order in orders(rows) {
             for inverted in [false, true] {
                 let verdict = walk(rows, order: order, inverted: inverted)
-                if best.map({ verdict.agreeing > $0.agreeing }) ?? true { best = verdict }
+                // Of two readings the balances agree with alike, the amounts as written: where
+                // the dates cannot tell the order (rows of one day), newest first as written and
+                // oldest first inverted fit the same balances, and ING's two direct debits of
+                // one day were read as money in with exit 0.
+                let better = best.map {
+                    verdict.agreeing > $0.agreeing
+                        || verdict.agreeing == $0.agreeing && $0.inverted && !verdict.inverted
+                }
+                if better ?? true { best = verdict }
             }
         }
         guard let best, best.checked > 0 else { return nil }
