@@ -207,6 +207,31 @@ final class MT940StatementReadingTests: XCTestCase {
         XCTAssertEqual(MT940Read(bytes: pages + german).warnings, [], "other statements")
     }
 
+    /// Pages of one account where one is missing: each reconciles on its own, and a journal's
+    /// opening, worked back from the last closing, was 50.00 off with exit 0. A statement that
+    /// opens where the one before it did not close (nor closes where it opened: a file newest
+    /// first) is said; one after a statement that failed is not (the failure is said).
+    func testAStatementMissingBetweenTwoIsAWarning() throws {
+        let first = message(
+            ":60F:C240301EUR100,00",
+            ":61:2403020302C100,00NTRFNONREF", ":62F:C240302EUR200,00")
+        let third = message(
+            ":60F:C240305EUR250,00",
+            ":61:2403060306D30,00NTRFNONREF", ":62F:C240306EUR220,00")
+        XCTAssertEqual(
+            MT940Read(first + third).warnings,
+            [
+                "statement 2 opens at 250.00 EUR where statement 1, the one before it of account "
+                    + "DE89370400440532013000, closes at 200.00: a statement missing between them? Its entries are "
+                    + "in no feed, and a journal's opening, worked back from the last closing, is off by them"
+            ])
+        let second = message(
+            ":60F:C240302EUR200,00",
+            ":61:2403040304C50,00NTRFNONREF", ":62F:C240304EUR250,00")
+        XCTAssertEqual(MT940Read(first + second + third).warnings, [])
+        XCTAssertEqual(MT940Read(third + second + first).warnings, [], "newest first")
+    }
+
     func testGarbageIsNoMessageAndALineWithoutBreaksStops() {
         let garbage = MT940Read(bytes: [0, 1, 0x67, 0xFF, 0x0A, 0x6E, 0x6F])
         XCTAssertEqual(garbage.kinds, ["failure"])

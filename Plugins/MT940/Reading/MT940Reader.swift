@@ -21,6 +21,11 @@ public final class MT940Reader {
     /// Each statement ended with both balances, by what it says of itself: a file made by joining
     /// downloads that overlap holds some twice, and each reconciles on its own.
     @exclusivity(unchecked) private var endedStatements: [Signature: Int] = [:]
+    /// Each account's (and currency's) statement ended last, by its path: the next one opens
+    /// where it closed, or a statement is missing between them.
+    @exclusivity(unchecked) private var lastOfAccount:
+        [String: (path: String, opening: MT940Balance, closing: MT940Balance)] =
+            [:]
 
     /// What a statement says of itself: two alike are one statement twice.
     private struct Signature: Hashable {
@@ -548,21 +553,48 @@ public final class MT940Reader {
                 )
             }
         }
-        if let opening = statement.opening, let closing = statement.closing, end.entries > 0, end.failure == nil {
-            let signature = Signature(
-                account: statement.accountID, number: statement.number, opening: opening, closing: closing,
-                entries: end.entries, booked: end.booked)
-            if let first = endedStatements[signature] {
-                warnings.append(
-                    "\(statement.path) repeats statement \(first + 1) (account \(statement.accountID ?? "?"), :28C: "
-                        + "\(statement.number ?? "?"), the same balances and \(end.entries) entries): the same payments again, "
-                        + "each in the feed twice: remove the repeat from the file (--dedupe keeps one of each only where "
-                        + "it has the bank's reference)")
-            } else {
-                endedStatements[signature] = statement.index
+        if end.failure != nil {
+            // A statement that fails is said already: the one after it does not open a gap.
+            lastOfAccount = lastOfAccount.filter { !$0.key.hasPrefix("\(statement.accountID ?? "")\u{0}") }
+        } else if let opening = statement.opening, let closing = statement.closing {
+            var repeated = false
+            if end.entries > 0 {
+                let signature = Signature(
+                    account: statement.accountID, number: statement.number, opening: opening, closing: closing,
+                    entries: end.entries, booked: end.booked)
+                if let first = endedStatements[signature] {
+                    repeated = true
+                    warnings.append(
+                        "\(statement.path) repeats statement \(first + 1) (account \(statement.accountID ?? "?"), :28C: "
+                            + "\(statement.number ?? "?"), the same balances and \(end.entries) entries): the same payments "
+                            + "again, each in the feed twice: remove the repeat from the file (--dedupe keeps one of each "
+                            + "only where it has the bank's reference)")
+                } else {
+                    endedStatements[signature] = statement.index
+                }
             }
+            // A repeat is said as such, not as a gap too.
+            if !statement.isInterim, !repeated { noteGap(statement, opening: opening, closing: closing) }
         }
         post(.statementEnd(end))
+    }
+
+    /// A statement that opens where the one before it of its account did not close, nor closes
+    /// where that one opened (a file newest first): a statement missing between them, whose
+    /// entries no reader has. Each reconciles on its own, and a journal's opening, worked back
+    /// from the last closing, was off by the missing one's entries (exit 0, every program content).
+    private func noteGap(_ statement: MT940Statement, opening: MT940Balance, closing: MT940Balance) {
+        let key = "\(statement.accountID ?? "")\u{0}\(opening.currency)"
+        defer { lastOfAccount[key] = (statement.path, opening, closing) }
+        guard let before = lastOfAccount[key], before.closing.currency == opening.currency,
+            before.closing.amount.units != opening.amount.units, before.opening.amount.units != closing.amount.units
+        else { return }
+        let decimals = statement.decimals
+        warnings.append(
+            "\(statement.path) opens at \(opening.amount.plain(decimals: decimals)) \(opening.currency) where "
+                + "\(before.path), the one before it of account \(statement.accountID ?? "?"), closes at "
+                + "\(before.closing.amount.plain(decimals: decimals)): a statement missing between them? Its "
+                + "entries are in no feed, and a journal's opening, worked back from the last closing, is off by them")
     }
 
     private func fail(line: Int, _ message: String) {
