@@ -420,6 +420,22 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(try balances(currencies.journal)["Assets:Bank:Checking"], "50.00 EUR, 100.00 USD")
     }
 
+    /// An account whose statement states a balance and holds no entry (a card's month without
+    /// charges: Odoo's OFX test file, a camt file's second account) was in no journal, and a
+    /// net worth was short by its balance. It stands at its balance on the journal's last day.
+    func testAnAccountWithABalanceAndNoEntriesStandsAtItsBalance() throws {
+        let written = try accepted(
+            "standing",
+            #"""
+            [{"body": {"name": "Checking", "currency": "USD", "currentBalance": 100, "transactions": [{"type": 1, "vendor": "Shop A", "amount": 10, "date": "2024-03-01"}, {"type": 1, "vendor": "Shop B", "amount": 5, "date": "2024-03-04"}]}},
+             {"body": {"name": "Card", "currency": "USD", "currentBalance": -562, "transactions": []}}]
+            """#)
+        XCTAssertEqual(
+            try balances(written.journal), ["Assets:Bank:Checking": "100.00 USD", "Assets:Bank:Card": "-562.00 USD"])
+        let bean = try String(contentsOfFile: written.beancount, encoding: .utf8)
+        XCTAssertTrue(bean.contains("2024-03-04 open Assets:Bank:Card\n"), bean)
+    }
+
     /// Accounts whose names clean to one journal name (beancount keeps ASCII only; hledger drops
     /// `:`) are two journal accounts, each with its balance, and every program accepts them.
     func testAccountsWhoseNamesCleanAlikeAreTwoAccountsInEveryProgram() throws {

@@ -45,6 +45,11 @@ struct JournalBalances {
         guard let earliest = used.compactMap({ summary[$0].first }).min(by: { $0.lexicographicallyPrecedes($1) })
         else { return }
         let day = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
+        let latest = used.compactMap({ summary[$0].last }).max(by: { $0.lexicographicallyPrecedes($1) })!
+        // Journal accounts whose statements stated a balance and hold no entry (a card statement
+        // of a month without charges): left out, a net worth was short by their balance. Their
+        // balance is written on the journal's last day, its one day they stand in the journal.
+        let standing = balances ? balanceOnly(besides: used) : []
         // Under --state (no balances) a file is a slice to include beside the others: an `open`
         // in each would open the same account twice, which beancount refuses.
         if syntax == .beancount && balances {
@@ -65,9 +70,21 @@ struct JournalBalances {
                 }
             }
             for name in order { b.append(contentsOf: "\(day(opens[name]!)) open \(name)\n".utf8) }
+            for a in standing where opens[accounts[a].name] == nil {
+                opens[accounts[a].name] = latest
+                b.append(contentsOf: "\(day(latest)) open \(accounts[a].name)\n".utf8)
+            }
             b.append(0x0A)
         }
         guard balances else { return }
+        for a in standing {
+            guard let stated = Self.rescaled(accounts[a].balance!, to: accounts[a].scale), stated.minorUnits != 0
+            else { continue }
+            JournalEntry(
+                date: latest, pending: false, payee: "Opening balance", memo: nil, id: nil,
+                account: accounts[a], amount: stated
+            ).appendOpening(syntax, to: &b)
+        }
         // A statement a page (MT940, camt) is an account each in the feed and one in the journal,
         // balanced per currency (an account name may have several): its opening is the latest
         // closing less the entries up to that closing's day.
@@ -136,6 +153,18 @@ struct JournalBalances {
                 b.append(contentsOf: "\n\n".utf8)
             }
         }
+    }
+
+    /// Of the feed accounts with a stated balance and no record, the last of each journal name
+    /// and currency that no account of `used` has.
+    private func balanceOnly(besides used: [Int]) -> [Int] {
+        let written = Set(used.map { Group(name: accounts[$0].name, currency: accounts[$0].currency ?? "") })
+        var last: [Group: Int] = [:]
+        for a in accounts.indices where summary[a].lastOwn == nil && accounts[a].balance != nil {
+            let group = Group(name: accounts[a].name, currency: accounts[a].currency ?? "")
+            if !written.contains(group) { last[group] = a }
+        }
+        return last.keys.sorted().map { last[$0]! }
     }
 
     /// The accounts balanced together: one journal name in one currency ("" for none).
