@@ -91,3 +91,60 @@ final class SectionLinesTests: XCTestCase {
         XCTAssertEqual(result.rejects[0], [])
     }
 }
+
+/// comdirect's export of all accounts: the current account's table, then the card's, one field
+/// wider. The wider header was taken for the table and everything above it for a preamble: the
+/// current account's booked rows were lost with exit 0. Layout as other projects' comdirect
+/// parsers split it; rows made up.
+final class TwoTablesTests: XCTestCase {
+    static let text = """
+        "Umsätze Girokonto";"Zeitraum: 30 Tage";
+        "Buchungstag";"Wertstellung (Valuta)";"Vorgang";"Buchungstext";"Umsatz in EUR";
+        "20.06.2023";"20.06.2023";"Lastschrift / Belastung";"Empfänger: Stadtwerke";"-84,76";
+        "15.06.2023";"15.06.2023";"Gutschrift";"Auftraggeber: Arbeitgeber";"1.900,00";
+
+        "Umsätze Visa-Karte (Kreditkarte)";"Zeitraum: 30 Tage";
+        "Buchungstag";"Umsatztag";"Vorgang";"Referenz";"Buchungstext";"Umsatz in EUR";
+        "18.06.2023";"16.06.2023";"Visa-Umsatz";"140803816503";" HOTEL EXAMPLE ";"-12,00";
+
+        """
+
+    func testAFirstTableBeforeTheHeaderIsRefusedNotLost() throws {
+        let result = try CSVReading.read(Self.text)
+        XCTAssertEqual(
+            result.problems,
+            [
+                "bank.csv: lines 3, 4 before the table on line 7 are rows of a table of their own (its header on "
+                    + "line 2): the file holds two tables, and read as a preamble the first one's rows would be lost; "
+                    + "split the file, or set skip=6 to read the last table alone"
+            ])
+        let last = try CSVReading.read(Self.text, options: ["skip": "6"])
+        XCTAssertEqual(last.problems, [])
+        XCTAssertEqual(last.entries.first?.map(\.amount), ["-12.00"])
+    }
+
+    /// A labelled summary over its one line of values (Sparda's `Umsätze ab;Enddatum;
+    /// Kontonummer;Saldo;Währung`) names no payments: a preamble, as before.
+    func testALabelledSummaryAboveTheTableIsAPreamble() throws {
+        let text = """
+            "Kontoumsätze SpardaGiro Online"
+
+            "Kontoinhaber:";"Max Mustermann"
+            "Kundennummer:";"1234567"
+
+            "Umsätze ab";"Enddatum";"Kontonummer";"Saldo";"Währung"
+            "01.01.2024";"15.02.2024";"1234567";"12.345,67";"EUR"
+            "Weitere gewählte Suchoptionen:";"keine"
+
+
+            "Buchungstag";"Wertstellungstag";"Verwendungszweck";"Umsatz";"Währung"
+            "20.01.2024";"20.01.2024";"MCDONALDS";"-11,99";"EUR";""
+            "28.01.2024";"28.01.2024";"Lastschrift Versand";"-49,99";"EUR";""
+            "29.01.2024";"29.01.2024";"Lohn";"2.432,10";"EUR";""
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["-11.99", "-49.99", "2432.10"])
+    }
+}

@@ -203,6 +203,14 @@ public final class CSVDocument {
         }
         statementBalances = StatementBalances.find(in: layout, text: text, separator: separator)
         describeLayout(layout)
+        if settings.skip == nil, let table = layout.tableInPreamble(text: text, separator: separator) {
+            addProblem(
+                "\(CellText.lines(table.rows)) before the table on line \(layout.firstLine) are rows of a table of "
+                    + "their own (its header on line \(table.header)): the file holds two tables, and read as a "
+                    + "preamble the first one's rows would be lost; split the file, or set skip=\(layout.firstLine - 1) "
+                    + "to read the last table alone")
+            return
+        }
         if layout.findsLinePairs(text: text, separator: separator) {
             layout.linePairs = true
             addNote(

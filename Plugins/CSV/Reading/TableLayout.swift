@@ -357,6 +357,39 @@ struct TableLayout: Sendable {
     }
 
     /// Whether a line is a header: its cells look like names, or it names known columns.
+    /// A header that names a date column and one of money that moved (`Buchungstag`, `Umsatz
+    /// in EUR`): a table of payments, not a labelled summary (Sparda's `Umsätze ab;Enddatum;
+    /// Kontonummer;Saldo` over its one line of values).
+    private static func namesDatesAndMoney(_ fields: [CSVFieldSpan], reader: inout CSVCellReader) -> Bool {
+        let roles = fields.flatMap { field in HeaderVocabulary.roles(of: reader.string(field)).map(\.role) }
+        return roles.contains(.date) && roles.contains { $0 == .amount || $0 == .debit || $0 == .credit }
+    }
+
+    /// A table of its own among the preamble's lines: a header, then a row of its width (or one
+    /// more or less) with a date and an amount (comdirect's "all accounts" export: the current
+    /// account's table, then the card's, one field wider). Taken for a preamble, the first
+    /// table's rows were dropped with exit 0. The header's line and the rows'; nil for a
+    /// preamble of labelled lines.
+    func tableInPreamble(text: CSVBytes, separator: UInt8) -> (header: Int, rows: [Int])? {
+        var reader = CSVCellReader(text: text)
+        var header: (line: Int, width: Int)?
+        var rows: [Int] = []
+        for record in preamble {
+            let fields = Self.fields(of: record, text: text, separator: separator)
+            let filled = fields.count { !$0.isEmpty }
+            if let open = header, abs(fields.count - open.width) <= 1, filled >= 3,
+                fields.contains(where: { field in reader.withCell(field) { DatePattern.looksLikeDate($0) } }),
+                fields.contains(where: { field in reader.withCell(field) { AmountText.looksLikeAmount($0) } })
+            {
+                rows.append(record.line)
+            } else if rows.isEmpty, filled >= 3, Self.namesDatesAndMoney(fields, reader: &reader) {
+                header = (record.line, fields.count)
+            }
+        }
+        guard let header, !rows.isEmpty else { return nil }
+        return (header.line, rows)
+    }
+
     private static func isHeader(_ fields: [CSVFieldSpan], reader: inout CSVCellReader) -> Bool {
         looksLikeNames(fields, reader: &reader) || namesKnownColumns(fields, reader: &reader)
     }
