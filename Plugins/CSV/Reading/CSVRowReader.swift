@@ -172,7 +172,9 @@ struct CSVRowReader {
             return skipBalance(record, raw, balance, into: &batch)
         }
         let id = columns.id.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) }
-        let pending = pendingSection || (columns.status.map { isPending(fields[$0]) } ?? false)
+        let pending =
+            pendingSection || (columns.status.map { isPending(fields[$0]) } ?? false)
+            || Self.opensPending(batch.texts.bytes[vendor])
         let location = batch.texts.appendLine(record.line)
         batch.texts.entries.append(
             EntryRanges(
@@ -415,6 +417,16 @@ struct CSVRowReader {
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+
+    private static let pendingMark = Array("(pending)".utf8)
+
+    /// Whether a payee opens with `(Pending)`, as Capitec marks a hold (its balance cell empty):
+    /// read as booked, it was written again once booked. The parentheses make it a mark, not a
+    /// payee's word (`Pending Transactions` heads a section; `Reserverat Bord AB` is a payee).
+    static func opensPending(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.first == UInt8(ascii: "("), text.count >= pendingMark.count else { return false }
+        return zip(text, pendingMark).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    }
 
     private mutating func isPending(_ field: CSVFieldSpan) -> Bool {
         cell(field) { Self.statusKind(of: $0) } == .pending

@@ -41,6 +41,8 @@ public enum HeaderVocabulary {
                 "Value Date", "Post Date", "Valuta", "Valutadatum", "Wertstellung", "Date de valeur", "Date valeur",
                 "Fecha valor", "Értéknap", "Valutadag", "Data valuta", "Data valor", "Arvopäivä", "Maksupäivä",
                 "Rentedato",
+                // Turkish banks' `Tarih` and `İşlem Tarihi`.
+                "Tarih", "İşlem Tarihi",
             ]
         ),
         (
@@ -95,6 +97,8 @@ public enum HeaderVocabulary {
                 "Сумма пересчитанная в валюту счета", "Сумма в валюте счета",
                 // Alipay's `金额` and WeChat Pay's `金额(元)`, unsigned beside their `收/支`.
                 "金额", "金额(元)",
+                // Turkish banks' `Tutar` (`İşlem Tutarı`), beside a `Bakiye`.
+                "Tutar", "İşlem Tutarı",
             ]
         ),
         (
@@ -169,6 +173,8 @@ public enum HeaderVocabulary {
                 "Saldo contabilístico", "Saldo disponível",
                 "差引残高",
                 "残高",
+                // Turkish banks' running balance.
+                "Bakiye",
             ]
         ),
     ]

@@ -15,6 +15,8 @@ public struct SideWords: Sendable, Equatable {
     /// `Tipo`: `Débito`, `Crédito`), Chinese, and the usual abbreviations.
     public static let defaultDebit = [
         "DR", "D", "Debit", "S", "Soll", "Af", "Débit", "Withdrawal", "Cargo", "Débito",
+        // BCA (Indonesia): `DB` beside `CR`.
+        "DB",
         // Alipay's and WeChat Pay's `收/支`: expense and income.
         "支出",
     ]

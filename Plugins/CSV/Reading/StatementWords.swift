@@ -47,10 +47,16 @@ enum StatementWords {
     /// A card statement's header cells (`Card Used For Transaction`, `Card Member`,
     /// `Kartennummer`, Amex NL's `Kaartlid`) and preamble lines (`Credit Limit`, `Minimum Payment Due`): a file that
     /// shows them is a card's, whose issuer may write charges positive. Lower-cased substrings.
-    static let cardHeader = ["card", "karte", "carte", "tarjeta", "kaart", "cartão", "cartao"]
+    static let cardHeader = [
+        "card", "karte", "carte", "tarjeta", "kaart", "cartão", "cartao", "carta", "kart", "kartu",
+        // Max's and CAL's Hebrew `4 ספרות אחרונות של כרטיס האשראי` (the card's last four digits).
+        "כרטיס",
+    ]
     static let cardPreamble = [
         "credit limit", "minimum payment", "minimum due", "kreditlimit", "kreditkarte", "limite de crédit",
         "tarjeta de crédito",
+        // CAL's `פירוט עסקאות … לכרטיס ויזה` (transactions of the Visa card).
+        "כרטיס",
     ]
 
     /// What in `header` or `preamble` says the file is a card statement (`column "Card Used For

@@ -1,0 +1,73 @@
+import CSVReading
+import XCTest
+
+/// Exports of banks in Israel, Turkey, South Africa and Indonesia whose words the lists did
+/// not know: each read a figure wrong with exit 0. Layouts as other projects' test strings
+/// carry them; rows made up.
+final class RegionalExportTests: XCTestCase {
+    /// Max's card export: its column `4 ספרות אחרונות של כרטיס האשראי` (the card's last four
+    /// digits) says it is a card's, whose charges are positive. Unknown, the charges were money in.
+    func testAHebrewCardColumnAsksWhichWayTheAmountsRun() throws {
+        let text = """
+            תאריך עסקה,שם בית העסק,קטגוריה,4 ספרות אחרונות של כרטיס האשראי,סוג עסקה,סכום חיוב
+            03-05-2026,סופר שכונתי,מזון,1234,רגילה,17.00
+            05-05-2026,תחנת דלק,רכב,1234,רגילה,50.00
+
+            """
+        let problems = try CSVReading.read(
+            text, options: ["date": "1", "vendor": "2", "amount": "6", "date-format": "%d-%m-%Y"]
+        ).problems
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems[0].contains("the file is a card statement (its column"), problems[0])
+    }
+
+    /// Turkish banks' `Tarih`, `Tutar` and `Bakiye`: the balance unknown, unsigned amounts
+    /// beside it were all read as money in (rent as income). Known, the balance is checked, and
+    /// amounts that run both ways unsigned are refused, not read.
+    func testTurkishHeadersAndABalanceThatRunsAgainstUnsignedAmounts() throws {
+        let text = """
+            Tarih;Açıklama;Tutar;Bakiye
+            05.10.2026;MAAŞ;38.000,00;48.000,00
+            04.10.2026;MARKET;150,00;10.000,00
+            03.10.2026;KİRA;12.000,00;10.150,00
+            02.10.2026;AÇILIŞ;0,00;22.150,00
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems.count, 1)
+        XCTAssertTrue(result.problems[0].contains("does not follow from"), result.problems[0])
+        let signed = text.replacingOccurrences(of: ";150,00;", with: ";-150,00;")
+            .replacingOccurrences(of: ";12.000,00;", with: ";-12.000,00;")
+        XCTAssertEqual(
+            try CSVReading.read(signed).entries.first?.map(\.amount), ["38000.00", "-150.00", "-12000.00", "0.00"])
+    }
+
+    /// Capitec marks a hold by `(Pending)` before its payee, its balance cell empty: read as
+    /// booked, it was written again once booked.
+    func testCapitecsPendingMarkIsAHold() throws {
+        let text = """
+            Nr,Account,Posting Date,Transaction Date,Description,Original Description,Parent Category,Category,Money In,Money Out,Fee,Balance
+            1,1768000098,2026-07-01,2026-07-01,Salary,Salary,Income,Salary,40000.00,,,40000.00
+            2,1768000098,2026-07-02,2026-07-02,Grocer One Cityville,Grocer One,Food,Groceries,,-515.00,,39485.00
+            3,1768000098,2026-07-07,2026-07-07,(Pending) Garden Shop,Garden,,,,-52.25,,
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.pending), [false, false, true])
+    }
+
+    /// BCA (Indonesia) writes `DB` and `CR` beside unsigned amounts.
+    func testBCAsDBAndCRSayWhichWay() throws {
+        let text = """
+            Tanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo
+            05/09/2026,TRSF E-BANKING DB IBU SITI,0000,"1,500,000.00",DB,"8,500,000.00"
+            10/09/2026,SETORAN TUNAI,0123,"2,000,000.00",CR,"10,500,000.00"
+            30/09/2026,BIAYA ADM,0000,"15,000.00",DB,"10,485,000.00"
+
+            """
+        let result = try CSVReading.read(text, options: ["amount": "Jumlah"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["-1500000.00", "2000000.00", "-15000.00"])
+    }
+}
