@@ -21,11 +21,15 @@ public final class MT940Reader {
     /// Each statement ended with both balances, by what it says of itself: a file made by joining
     /// downloads that overlap holds some twice, and each reconciles on its own.
     @exclusivity(unchecked) private var endedStatements: [Signature: Int] = [:]
-    /// Each account's (and currency's) statement ended last, by its path: the next one opens
-    /// where it closed, or a statement is missing between them.
-    @exclusivity(unchecked) private var lastOfAccount:
-        [String: (path: String, opening: MT940Balance, closing: MT940Balance)] =
-            [:]
+    /// Each account's (and currency's) statement ended last: the next one opens where it
+    /// closed, or a statement is missing between them.
+    @exclusivity(unchecked) private var lastOfAccount: [String: Ended] = [:]
+
+    private struct Ended {
+        var path: String
+        var opening: MT940Balance
+        var closing: MT940Balance
+    }
 
     /// What a statement says of itself: two alike are one statement twice.
     private struct Signature: Hashable {
@@ -585,7 +589,7 @@ public final class MT940Reader {
     /// from the last closing, was off by the missing one's entries (exit 0, every program content).
     private func noteGap(_ statement: MT940Statement, opening: MT940Balance, closing: MT940Balance) {
         let key = "\(statement.accountID ?? "")\u{0}\(opening.currency)"
-        defer { lastOfAccount[key] = (statement.path, opening, closing) }
+        defer { lastOfAccount[key] = Ended(path: statement.path, opening: opening, closing: closing) }
         guard let before = lastOfAccount[key], before.closing.currency == opening.currency,
             before.closing.amount.units != opening.amount.units, before.opening.amount.units != closing.amount.units
         else { return }

@@ -424,8 +424,8 @@ public enum BankProfiles {
             ]),
         // PayPal's balance-affecting download (18 fields), in German and Czech (jakobhellermann/
         // beancount-paypal's and anion0278/mapp's samples): its `Beschreibung` / `Popis` is the
-        // kind of entry, which names a bank top-up or withdrawal without a `Name` (as
-        // `Description` a payee, it read a third of an export as rejects).
+        // kind of entry, which names a bank top-up or withdrawal without a `Name` (read by
+        // inference, such rows were rejected for an empty payee: a third of a real export).
         BankProfile(
             name: "paypal-de", bank: "PayPal, balance-affecting download in German",
             header: [
