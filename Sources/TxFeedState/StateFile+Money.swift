@@ -63,6 +63,8 @@ extension StateFile {
         var found: [(position: Int, batch: Int64)] = []
         // By state account: the days and batch of each block without money keys.
         var olderBlocks: [Int: [(batch: Int64, first: Int64, last: Int64)]] = [:]
+        // Accounts the state has not met: asked of the others' blocks below.
+        var newAccounts: [(number: Int, account: Int, first: Int64, last: Int64)] = []
         do {
             let blocks = try database.prepare(
                 """
@@ -71,7 +73,10 @@ extension StateFile {
                 """
             )
             for (number, asking) in accounts {
-                guard let id = try storedAccountID(of: feed.accounts[asking.account]) else { continue }
+                guard let id = try storedAccountID(of: feed.accounts[asking.account]) else {
+                    newAccounts.append((number, asking.account, asking.first, asking.last))
+                    continue
+                }
                 blocks.bind(1, id)
                 blocks.bind(2, asking.first - Self.dateMoveDays)
                 blocks.bind(3, asking.last + Self.dateMoveDays)
@@ -128,7 +133,58 @@ extension StateFile {
             dateMoved: dateMoved.filter { !real($0.position) })
         result.reusedIDs = Self.reusedIDs(
             feed, byIDAlone, accountNumbers: accountNumbers, remembered: remembered, olderBlocks: olderBlocks)
+        result.underOtherAccounts = try moneyUnderOtherAccounts(
+            newAccounts, feed, moneyKeys: moneyKeys, accountNumbers: accountNumbers)
         return result
+    }
+
+    /// Of accounts the state has not met, those whose new booked records have the days and
+    /// amounts of records it remembers under another account: one account's monthly exports,
+    /// each named after its file (`2017-09`, `2017-10`), wrote their overlap twice with exit 0,
+    /// since no one account's records were ever asked. At least two records and a quarter of
+    /// the new account's: a shop's one price on one day in two accounts is no sign.
+    private func moneyUnderOtherAccounts(
+        _ newAccounts: [(number: Int, account: Int, first: Int64, last: Int64)], _ feed: Feed, moneyKeys: [Int64],
+        accountNumbers: [Int]
+    ) throws(StateError) -> [(account: Int, other: String, records: Int)] {
+        guard !newAccounts.isEmpty else { return [] }
+        var found: [(account: Int, other: String, records: Int)] = []
+        do {
+            let blocks = try database.prepare(
+                """
+                SELECT accounts.name, seen.keys, seen.kinds FROM seen JOIN accounts ON accounts.id = seen.account
+                WHERE seen.last_day >= ? AND seen.first_day <= ? ORDER BY seen.account, seen.batch
+                """
+            )
+            for new in newAccounts {
+                var keys = Set<Int64>()
+                for (position, key) in moneyKeys.enumerated()
+                where key != 0 && accountNumbers[Int(feed.transactions[position].account)] == new.number {
+                    keys.insert(key)
+                }
+                let total = keys.count
+                blocks.bind(1, new.first)
+                blocks.bind(2, new.last)
+                defer { blocks.reset() }
+                var matched: [String: Int] = [:]
+                while try blocks.step() {
+                    let name = blocks.text(0) ?? "?"
+                    let keysBlob = blocks.blob(1)
+                    let kinds = blocks.blob(2)
+                    guard keysBlob.count == kinds.count * 8 else { continue }
+                    for i in 0..<kinds.count where Int64(kinds[i]) == IdentityKey.Kind.money.rawValue {
+                        let money = Int64(littleEndian: keysBlob.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
+                        if keys.remove(money) != nil { matched[name, default: 0] += 1 }
+                    }
+                }
+                if let (other, records) = matched.max(by: { $0.value < $1.value }), records >= 2, records * 4 >= total {
+                    found.append((new.account, other, records))
+                }
+            }
+        } catch {
+            throw StateError(error, path: path)
+        }
+        return found
     }
 
     /// Of the records dropped as seen by a bank id alone, those whose amount no block with money
@@ -251,6 +307,10 @@ public struct MoneySeenBefore: Sendable {
     /// ``StateFile/dateMoveDays`` of their day: another payment under an id the bank gave
     /// before (a card's installments); by index in ``Feed/duplicates``, with the batch.
     public var reusedIDs: [(duplicate: Int, batch: Int64)] = []
+    /// Accounts the state had not met whose new records have the days and amounts of records it
+    /// remembers under another account (``StateFile/moneySeenBefore(_:moneyKeys:accountNumbers:)``):
+    /// the feed account, the other's name, and how many.
+    public var underOtherAccounts: [(account: Int, other: String, records: Int)] = []
 
     public init(
         likeRemembered: [(position: Int, batch: Int64)] = [], onDaysCovered: [(position: Int, batch: Int64)] = [],

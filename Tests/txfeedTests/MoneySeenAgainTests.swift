@@ -31,6 +31,37 @@ final class MoneySeenAgainTests: XCTestCase {
         return (lines[at], at + 1 < lines.count ? lines[at + 1] : "")
     }
 
+    /// Monthly exports without `account=`: each file is an account of its own name (its stem),
+    /// so the next month's overlap was never asked of the first's records, and was written again
+    /// with exit 0. An account new to the state whose records have the days and amounts of
+    /// another's is said; one sharing a single price on one day is not.
+    func testANewAccountWithAnotherAccountsMoneyIsSaid() throws {
+        func run(_ name: String, _ csv: String) throws -> CommandResult {
+            let path = try folder.write(name, csv)
+            let result = try txfeed("run", "-s", "csv:\(path)", "--state", state, "--sink", "csv", "--no-progress")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result
+        }
+        _ = try run(
+            "2024-01.csv",
+            "Date,Description,Amount\n2024-01-28,Coffee Corner,-3.50\n2024-01-30,Grocer,-20.00\n"
+                + "2024-01-31,Rent,-700.00\n")
+        let february = try run(
+            "2024-02.csv",
+            "Date,Description,Amount\n2024-01-30,Grocer,-20.00\n2024-01-31,Rent,-700.00\n"
+                + "2024-02-02,Bakery,-4.10\n")
+        XCTAssertTrue(
+            february.stderr.contains(
+                "txfeed: warning: account 2024-02, new to \(state), has 2 records with the day and amount of records "
+                    + "it remembers of account 2024-01: if both are exports of one account"),
+            february.stderr)
+        let savings = try run(
+            "savings.csv",
+            "Date,Description,Amount\n2024-01-28,Coffee Corner,-3.50\n2024-02-05,Interest,1.20\n"
+                + "2024-02-06,Fee,-1.00\n2024-02-07,Deposit,50.00\n2024-02-08,Deposit,60.00\n")
+        XCTAssertFalse(savings.stderr.contains("new to"), savings.stderr)
+    }
+
     func testAPayeeWordedOtherwiseInALaterExportIsNamedAndANewPaymentIsNot() throws {
         try run(
             "jan.csv", "Date,Description,Amount\n2024-01-02,Coffee Corner,-3.50\n2024-01-03,Grocer,-20.00\n")

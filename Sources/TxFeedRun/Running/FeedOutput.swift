@@ -423,6 +423,11 @@ struct FeedOutput {
                 "like batch \(moved[$0].batch)'s of \(TransactionDate.isoDay(days: moved[$0].day))"
             }
         }
+        for (account, other, records) in found.underOtherAccounts.prefix(5) {
+            lines.append(
+                "txfeed: warning: account \(feed.accounts[account].name), new to \(stateFile), has \(records.counted("record")) with the day and amount of records it remembers of account \(other): if both are exports of one account (files named by month, each its own account), give their sources one account= name, or that money is written twice"
+            )
+        }
         let reused = found.reusedIDs
         if !reused.isEmpty {
             let one = reused.count == 1
