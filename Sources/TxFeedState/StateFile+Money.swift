@@ -141,8 +141,9 @@ extension StateFile {
     /// Of accounts the state has not met, those whose new booked records have the days and
     /// amounts of records it remembers under another account: one account's monthly exports,
     /// each named after its file (`2017-09`, `2017-10`), wrote their overlap twice with exit 0,
-    /// since no one account's records were ever asked. At least two records and a quarter of
-    /// the new account's: a shop's one price on one day in two accounts is no sign.
+    /// since no one account's records were ever asked. At least two records, and half of the new
+    /// account's records on the days the other's remembered blocks cover: a shop's one price on
+    /// one day in two accounts is no sign.
     private func moneyUnderOtherAccounts(
         _ newAccounts: [(number: Int, account: Int, first: Int64, last: Int64)], _ feed: Feed, moneyKeys: [Int64],
         accountNumbers: [Int]
@@ -152,39 +153,43 @@ extension StateFile {
         do {
             let blocks = try database.prepare(
                 """
-                SELECT accounts.name, seen.keys, seen.kinds FROM seen JOIN accounts ON accounts.id = seen.account
+                SELECT accounts.name, seen.keys, seen.kinds, seen.first_day, seen.last_day
+                FROM seen JOIN accounts ON accounts.id = seen.account
                 WHERE seen.last_day >= ? AND seen.first_day <= ? ORDER BY seen.account, seen.batch
                 """
             )
             for new in newAccounts {
-                var keys = Set<Int64>()
-                for (position, key) in moneyKeys.enumerated()
-                where key != 0 && accountNumbers[Int(feed.transactions[position].account)] == new.number {
-                    keys.insert(key)
+                var days: [Int64: Int64] = [:]
+                for (position, key) in moneyKeys.enumerated() {
+                    let t = feed.transactions[position]
+                    guard key != 0, accountNumbers[Int(t.account)] == new.number else { continue }
+                    days[key] = TransactionDate.days(ofUnixSeconds: t.unixSeconds)
                 }
-                let total = keys.count
                 blocks.bind(1, new.first)
                 blocks.bind(2, new.last)
                 defer { blocks.reset() }
-                var matched: [String: Int] = [:]
+                // By the other account's name: its matches, and the days its blocks cover.
+                var others: [String: (matched: Int, covered: [(Int64, Int64)])] = [:]
                 while try blocks.step() {
                     let name = blocks.text(0) ?? "?"
-                    let keysBlob = blocks.blob(1)
+                    let keys = blocks.blob(1)
                     let kinds = blocks.blob(2)
-                    guard keysBlob.count == kinds.count * 8 else { continue }
+                    guard keys.count == kinds.count * 8 else { continue }
+                    others[name, default: (0, [])].covered.append((blocks.int64(3), blocks.int64(4)))
                     for i in 0..<kinds.count where Int64(kinds[i]) == IdentityKey.Kind.money.rawValue {
-                        let money = Int64(littleEndian: keysBlob.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
-                        if keys.remove(money) != nil { matched[name, default: 0] += 1 }
+                        let money = Int64(littleEndian: keys.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
+                        if days.removeValue(forKey: money) != nil { others[name]!.matched += 1 }
                     }
                 }
-                if let (other, records) = matched.max(by: { $0.value < $1.value }), records >= 2, records * 4 >= total {
-                    found.append((new.account, other, records))
+                for (other, seen) in others where seen.matched >= 2 {
+                    let unmatched = days.values.count { day in seen.covered.contains { $0.0 <= day && day <= $0.1 } }
+                    if seen.matched >= unmatched { found.append((new.account, other, seen.matched)) }
                 }
             }
         } catch {
             throw StateError(error, path: path)
         }
-        return found
+        return found.sorted { ($0.account, $0.other) < ($1.account, $1.other) }
     }
 
     /// Of the records dropped as seen by a bank id alone, those whose amount no block with money

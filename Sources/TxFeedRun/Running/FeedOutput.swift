@@ -425,7 +425,7 @@ struct FeedOutput {
         }
         for (account, other, records) in found.underOtherAccounts.prefix(5) {
             lines.append(
-                "txfeed: warning: account \(feed.accounts[account].name), new to \(stateFile), has \(records.counted("record")) with the day and amount of records it remembers of account \(other): if both are exports of one account (files named by month, each its own account), give their sources one account= name, or that money is written twice"
+                "txfeed: warning: account \(feed.accounts[account].name), new to \(stateFile), has \(records.counted("record")) with the day and amount of records it remembers of account \(other): if both are exports of one account (monthly files each named after itself, or two formats naming it otherwise), give their sources one account= name, or that money is written twice"
             )
         }
         let reused = found.reusedIDs
