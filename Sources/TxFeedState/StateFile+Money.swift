@@ -158,7 +158,14 @@ extension StateFile {
                 WHERE seen.last_day >= ? AND seen.first_day <= ? ORDER BY seen.account, seen.batch
                 """
             )
+            let any = try database.prepare("SELECT 1 FROM seen WHERE last_day >= ? AND first_day <= ? LIMIT 1")
             for new in newAccounts {
+                // A state with no record of those days (a first run) asks nothing more.
+                any.bind(1, new.first)
+                any.bind(2, new.last)
+                let overlaps = try any.step()
+                any.reset()
+                guard overlaps else { continue }
                 var days: [Int64: Int64] = [:]
                 for (position, key) in moneyKeys.enumerated() {
                     let t = feed.transactions[position]

@@ -174,7 +174,7 @@ struct CSVRowReader {
         let id = columns.id.flatMap { appendTrimmed(fields[$0], to: &batch.texts.bytes) }
         let pending =
             pendingSection || (columns.status.map { isPending(fields[$0]) } ?? false)
-            || Self.opensPending(batch.texts.bytes[vendor])
+            || columns.vendor < fields.count && cell(fields[columns.vendor]) { Self.opensPending($0) }
         let location = batch.texts.appendLine(record.line)
         batch.texts.entries.append(
             EntryRanges(
@@ -423,9 +423,17 @@ struct CSVRowReader {
     /// Whether a payee opens with `(Pending)`, as Capitec marks a hold (its balance cell empty):
     /// read as booked, it was written again once booked. The parentheses make it a mark, not a
     /// payee's word (`Pending Transactions` heads a section; `Reserverat Bord AB` is a payee).
-    static func opensPending(_ text: ArraySlice<UInt8>) -> Bool {
-        guard text.first == UInt8(ascii: "("), text.count >= pendingMark.count else { return false }
-        return zip(text, pendingMark).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    static func opensPending(_ cell: Span<UInt8>) -> Bool {
+        var start = 0
+        while start < cell.count, cell[start] == 0x20 { start += 1 }
+        guard start < cell.count, cell[start] == UInt8(ascii: "("), cell.count - start >= pendingMark.count else {
+            return false
+        }
+        for n in 0..<pendingMark.count {
+            let byte = cell[start + n]
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != pendingMark[n] { return false }
+        }
+        return true
     }
 
     private mutating func isPending(_ field: CSVFieldSpan) -> Bool {

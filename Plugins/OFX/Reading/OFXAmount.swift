@@ -60,6 +60,13 @@ extension OFXAmount {
         return amount.hasPrefix("-") ? String(amount.dropFirst()) : "-" + amount
     }
 
+    /// Whether a plain decimal (``normalized(_:)``'s) has three digits after its point: the
+    /// cheap question before ``isCommaBeforeThreeDigits(_:decimals:)``, asked of every amount.
+    static func hasThreeDecimals(_ amount: String) -> Bool {
+        var amount = amount
+        return amount.withUTF8 { $0.count >= 4 && $0[$0.count - 4] == UInt8(ascii: ".") }
+    }
+
     /// Whether `text` is written `-1,000` or `12,500`: one to three digits, a comma and three
     /// more, which is a thousands separator as often as a decimal comma. Read as one where the
     /// currency has fewer decimals, `-1,000` was -1.00 with exit 0 (its zeros are no more decimals).

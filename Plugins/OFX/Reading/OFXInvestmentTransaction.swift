@@ -67,10 +67,10 @@ extension OFXTransactionFields {
     /// `SUBACCTFUND` is `OTHER` (spec 13.9: where the money came from or went; a 401(k)'s
     /// contributions, Vanguard's and the spec's own 401(k) example), with its `INV401KSOURCE`:
     /// `SUBACCTFUND OTHER, 401(k) source PRETAX`. Nil for any other transaction.
-    func outsideFunding(kind: String) -> String? {
-        guard kind.hasPrefix("BUY") || kind.hasPrefix("SELL"), let fund = value(.subAccountFund),
-            string(fund).uppercased() == "OTHER"
-        else { return nil }
+    func outsideFunding(kind: @autoclosure () -> String) -> String? {
+        guard let fund = value(.subAccountFund), string(fund).uppercased() == "OTHER" else { return nil }
+        let kind = kind()
+        guard kind.hasPrefix("BUY") || kind.hasPrefix("SELL") else { return nil }
         return "SUBACCTFUND OTHER" + (value(.source401k).map { ", 401(k) source \(string($0))" } ?? "")
     }
 }

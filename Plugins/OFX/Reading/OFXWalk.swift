@@ -323,8 +323,8 @@ struct OFXWalk {
                     statement!.transactions += 1
                     guard visit(.transaction(entry.reinvestedIncome)) else { return false }
                     entry.location += ".purchase"
-                } else if let outside = fields.outsideFunding(kind: names.string(element)),
-                    !OFXAmount.isZero(entry.amount)
+                } else if element != OFXNames.transaction, element != OFXNames.pendingTransaction,
+                    let outside = fields.outsideFunding(kind: names.string(element)), !OFXAmount.isZero(entry.amount)
                 {
                     // A buy paid for, or a sale paid out, outside the account's cash (a 401(k)'s
                     // payroll contributions): its other half is written beside it, as a
