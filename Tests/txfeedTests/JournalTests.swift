@@ -228,14 +228,18 @@ final class JournalTests: XCTestCase {
         let hledger = try tool("/usr/bin/hledger")
         XCTAssertEqual(try runCommand(hledger, ["-f", journal, "check"]).status, 0)
 
-        let camt = folder.path + "/camt.journal"
-        let statement = BuiltProducts.fixtures + "/statements/camt/camt053-two-statements.xml"
-        XCTAssertEqual(try txfeed("run", statement, "-o", camt).status, 0)
-        let booked = try String(contentsOfFile: camt, encoding: .utf8)
+        /// The journal of `input` alone, which hledger checks.
+        func checkedJournal(_ input: String, _ name: String) throws -> String {
+            let path = folder.path + "/" + name + ".journal"
+            XCTAssertEqual(try txfeed("run", input, "-o", path).status, 0)
+            XCTAssertEqual(try runCommand(hledger, ["-f", path, "check"]).status, 0)
+            return try String(contentsOfFile: path, encoding: .utf8)
+        }
+        let booked = try checkedJournal(
+            BuiltProducts.fixtures + "/statements/camt/camt053-two-statements.xml", "camt")
         // OPBD 2000.00; CLBD 1925.56 without the pending -12.50 written beside it.
         XCTAssertTrue(booked.contains("    Assets:Bank:Geschäftskonto  2000.00 EUR\n"), booked)
         XCTAssertTrue(booked.contains("    Assets:Bank:Geschäftskonto  0 EUR = 1913.06 EUR\n"), booked)
-        XCTAssertEqual(try runCommand(hledger, ["-f", camt, "check"]).status, 0)
 
         // A file's statements come in order: the later one is the closing though its only
         // record, dated by its value date alone (Rabobank's `:61:` without an entry date, in
@@ -250,12 +254,9 @@ final class JournalTests: XCTestCase {
                 ":60F:C140102EUR000000004833,52", ":61:140101D000000000034,61N093NONREF",
                 ":86:/BENM//NAME/Kosten/REMI/Periode 01-10-2013 t/m 31-12-2013", ":62F:C140106EUR000000004798,91",
             ].joined(separator: "\n") + "\n")
-        let rabo = folder.path + "/rabo.journal"
-        XCTAssertEqual(try txfeed("run", backValued, "-o", rabo).status, 0)
-        let ordered = try String(contentsOfFile: rabo, encoding: .utf8)
+        let ordered = try checkedJournal(backValued, "rabo")
         XCTAssertTrue(ordered.contains("  4433.52 EUR\n    Equity:Opening-Balances"), ordered)
         XCTAssertTrue(ordered.contains("  0 EUR = 4798.91 EUR\n"), ordered)
-        XCTAssertEqual(try runCommand(hledger, ["-f", rabo, "check"]).status, 0)
     }
 
     /// Two sources' accounts without a currency are one bare commodity to hledger: said, naming
