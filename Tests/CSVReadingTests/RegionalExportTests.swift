@@ -57,6 +57,26 @@ final class RegionalExportTests: XCTestCase {
         XCTAssertEqual(result.entries.first?.map(\.pending), [false, false, true])
     }
 
+    /// Capitec writes a fee charged alone (`Monthly Account Admin Fee`) and its correction in
+    /// the `Fee` column, the money columns empty: rejected, the account's fees were lost (66 of
+    /// a real statement's 299 rows). Such a row moved its fee, as the balance shows.
+    func testCapitecsFeeRowsMoveTheirFee() throws {
+        let text = """
+            Nr,Account,Posting Date,Transaction Date,Description,Original Description,Parent Category,Category,Money In,Money Out,Fee,Balance
+            1,1234567890,2025-02-03,2025-02-01,Salary,ACME SALARY,Income,Salary,15000.00,,,16000.00
+            2,1234567890,2025-02-05,2025-02-05,Cash Withdrawal,ATM CASH,Cash,Cash,,-1000.00,-10.00,14990.00
+            3,1234567890,2025-02-06,2025-02-06,SMS Notification Fee,SMS,Fees,Fees,,,-0.35,14989.65
+            4,1234567890,2025-02-07,2025-02-07,Correction: SMS Notification Fee,Correction,Fees,Fees,,,0.35,14990.00
+            5,1234567890,2025-02-08,2025-02-08,Monthly Account Admin Fee,ADMIN FEE,Fees,Bank Fees,,,-7.50,14982.50
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.rejects.first?.count, 0)
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["15000.00", "-1010.00", "-0.35", "0.35", "-7.50"])
+        XCTAssertEqual(result.reportLine("balance chain"), "4 of 4 rows agree (oldest first)")
+    }
+
     /// BCA (Indonesia) writes `DB` and `CR` beside unsigned amounts.
     func testBCAsDBAndCRSayWhichWay() throws {
         let text = """

@@ -273,6 +273,7 @@ public final class CSVDocument {
             text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
             datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)
         reader.header = layout.header
+        reader.feesSigned = evidence.negativeFees > 0
         // Only where nothing else marks the debits: with minus signs, a bare amount is a credit.
         if evidence.creditSuffixes > 0, evidence.debitSuffixes == 0, evidence.minusSigned == 0 {
             // Credits marked and debits bare: marked or not is the sign (it read every charge as money in).
@@ -380,6 +381,8 @@ public final class CSVDocument {
         var debitSuffixes = 0
         /// Amount cells with a minus or parentheses: debits already marked.
         var minusSigned = 0
+        /// Fee cells with a minus: the file signs its fees.
+        var negativeFees = 0
         var creditSuffixLines: [Int] = []
         /// Indicator cells beside an amount: a credit word, a debit word, blank; amounts with a
         /// minus beside an indicator; and the first lines with a credit word.
@@ -454,6 +457,7 @@ public final class CSVDocument {
         let statusColumn = roles[.status]
         let indicatorColumn = roles[.indicator]
         let amountColumn = roles[.amount]
+        let feeColumn = roles[.fee]
         // Under a `Pending Transactions` line, until a `Posted Transactions` one.
         var underPending = false
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
@@ -508,6 +512,11 @@ public final class CSVDocument {
                 textColumns.contains(where: { $0 < fields.count && Self.isOpeningBalance(fields[$0], reader: &reader) })
             {
                 evidence.openingLines.append(line)
+            }
+            if let fee = feeColumn, fee < fields.count, !fields[fee].isEmpty,
+                reader.withCell(fields[fee], { AmountText.looksNegative($0) })
+            {
+                evidence.negativeFees += 1
             }
             if let status = statusColumn, status < fields.count {
                 switch reader.withCell(fields[status], { CSVRowReader.statusKind(of: $0) }) {

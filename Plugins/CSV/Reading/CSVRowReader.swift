@@ -22,6 +22,9 @@ struct CSVRowReader {
     /// The indicator column holds credit words and blanks only, and no amount a minus: a blank
     /// indicator is money out.
     var blankIndicatorIsDebit = false
+    /// The file writes its fees signed (some fee cell has a minus: Capitec's `-7.50` charge
+    /// beside a `0.35` correction): a row of a fee alone moved that fee as written.
+    var feesSigned = false
     /// Lines whose credit word wins over the cell's minus sign: the balances say so.
     var creditWordLines: Set<Int> = []
     /// The rows read are under a `Pending Transactions` line: pending whatever their status.
@@ -197,7 +200,16 @@ struct CSVRowReader {
     private mutating func writeAmount(_ fields: [CSVFieldSpan], line: Int, into out: inout [UInt8]) -> String? {
         switch money(fields) {
         case .failure(let reason): return reason
-        case .empty(let reason): return reason
+        case .empty(let reason):
+            // A row of a fee alone, its money cells empty (Capitec's `Monthly Account Admin Fee`:
+            // 66 of a real statement's 299 rows): the fee is what moved. Rejected, the account's
+            // fees were lost. As written where the file signs its fees, else money out.
+            guard let feeColumn = columns.fee, case .success(let fee?) = parseAmount(fields[feeColumn], name: "fee"),
+                fee.units != 0
+            else { return reason }
+            DecimalAmount(negative: feesSigned ? fee.negative : true, units: fee.units, decimals: fee.decimals)
+                .write(into: &out)
+            return nil
         case .read(let money):
             var negated = money.negated != inverted
             // A credit word beside a negative cell: the balance chain said which of the two holds.
