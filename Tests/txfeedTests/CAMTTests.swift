@@ -70,6 +70,30 @@ final class CAMTTests: XCTestCase {
         XCTAssertEqual(Set(feed.compactMap { text($0, "currency") }), ["EUR"])
     }
 
+    /// Two statements of one account where the second opens at 2100.00 after the first closed at
+    /// 1925.56: a statement missing between them, said as MT940's pages are (each reconciles on
+    /// its own, and a journal's opening was off by the missing one's entries).
+    func testAStatementMissingBetweenTwoIsAWarning() throws {
+        let text = try String(contentsOfFile: Self.good, encoding: .utf8)
+        let start = try XCTUnwrap(text.range(of: "<Stmt>")), end = try XCTUnwrap(text.range(of: "</Stmt>"))
+        let first = String(text[start.lowerBound..<end.upperBound])
+        let later = first.replacingOccurrences(of: ">2000.00<", with: ">2100.00<")
+            .replacingOccurrences(of: ">1925.56<", with: ">2025.56<")
+        let path = try folder.write(
+            "gap.xml", String(text[..<start.lowerBound]) + first + later + String(text[end.upperBound...]))
+        let result = try txfeed("run", path, "--sink", "ndjson")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "warning: \(path): Stmt[1] opens at 2100.00 EUR where Stmt[0], the one before it of account "
+                    + "DE89370400440532013000, closes at 1925.56: a statement missing between them?"),
+            result.stderr)
+        let repeated = first + first
+        let twice = try folder.write(
+            "twice.xml", String(text[..<start.lowerBound]) + repeated + String(text[end.upperBound...]))
+        XCTAssertFalse(try txfeed("run", twice, "--sink", "ndjson").stderr.contains("a statement missing"))
+    }
+
     func testAccountsCarryTheirIBANAndClosingBalance() throws {
         let result = try txfeed("run", Self.good, "--sink", "json")
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -1,5 +1,7 @@
 import CAMTReading
 import SourceKit
+import StatementText
+import TxFeedPluginABI
 
 /// Hands the reader's events to the host: one account per statement, entries in batches, a
 /// statement that does not reconcile (or is cut short) failed whole.
@@ -8,6 +10,8 @@ struct CAMTDelivery {
     let account: String?
     let stem: String
     private var stream: AccountStream
+    /// Each account's statement ended last: the next one opens where it closed, or one is missing.
+    private var gaps = StatementGaps()
 
     init(channel: HostChannel, origin: String, account: String?, stem: String) {
         stream = AccountStream(channel: channel)
@@ -50,7 +54,18 @@ struct CAMTDelivery {
             for balance in end.statement.balances where balance.withoutIndicator {
                 stream.channel.log("\(path): balance \(balance.code) has no CdtDbtInd: read as a credit")
             }
-            if let failure = end.failure { return stream.fail(failure) }
+            let account = end.statement.accountID ?? end.statement.accountName ?? "?"
+            if let failure = end.failure {
+                gaps.forget(account: account)
+                return stream.fail(failure)
+            }
+            if let opening = end.statement.opening, let closing = end.statement.closing,
+                let gap = gaps.follow(
+                    account: account, currency: end.statement.currency ?? "", path: end.statement.path,
+                    opening: opening.amount, closing: closing.amount, decimals: end.statement.decimals)
+            {
+                stream.channel.log("\(origin): \(gap)", level: Int32(TXFEED_LOG_WARNING))
+            }
             return stream.end()
         case .failure(let failure):
             guard stream.isOpen else { throw PluginFailure("\(failure)") }

@@ -21,15 +21,8 @@ public final class MT940Reader {
     /// Each statement ended with both balances, by what it says of itself: a file made by joining
     /// downloads that overlap holds some twice, and each reconciles on its own.
     @exclusivity(unchecked) private var endedStatements: [Signature: Int] = [:]
-    /// Each account's (and currency's) statement ended last: the next one opens where it
-    /// closed, or a statement is missing between them.
-    @exclusivity(unchecked) private var lastOfAccount: [String: Ended] = [:]
-
-    private struct Ended {
-        var path: String
-        var opening: MT940Balance
-        var closing: MT940Balance
-    }
+    /// Each account's statement ended last: the next one opens where it closed, or one is missing.
+    @exclusivity(unchecked) private var gaps = StatementGaps()
 
     /// What a statement says of itself: two alike are one statement twice.
     private struct Signature: Hashable {
@@ -559,7 +552,7 @@ public final class MT940Reader {
         }
         if end.failure != nil {
             // A statement that fails is said already: the one after it does not open a gap.
-            lastOfAccount = lastOfAccount.filter { !$0.key.hasPrefix("\(statement.accountID ?? "")\u{0}") }
+            gaps.forget(account: statement.accountID ?? "?")
         } else if let opening = statement.opening, let closing = statement.closing {
             var repeated = false
             if end.entries > 0 {
@@ -578,27 +571,15 @@ public final class MT940Reader {
                 }
             }
             // A repeat is said as such, not as a gap too.
-            if !statement.isInterim, !repeated { noteGap(statement, opening: opening, closing: closing) }
+            if !statement.isInterim, !repeated,
+                let gap = gaps.follow(
+                    account: statement.accountID ?? "?", currency: opening.currency, path: statement.path,
+                    opening: opening.amount, closing: closing.amount, decimals: statement.decimals)
+            {
+                warnings.append(gap)
+            }
         }
         post(.statementEnd(end))
-    }
-
-    /// A statement that opens where the one before it of its account did not close, nor closes
-    /// where that one opened (a file newest first): a statement missing between them, whose
-    /// entries no reader has. Each reconciles on its own, and a journal's opening, worked back
-    /// from the last closing, was off by the missing one's entries (exit 0, every program content).
-    private func noteGap(_ statement: MT940Statement, opening: MT940Balance, closing: MT940Balance) {
-        let key = "\(statement.accountID ?? "")\u{0}\(opening.currency)"
-        defer { lastOfAccount[key] = Ended(path: statement.path, opening: opening, closing: closing) }
-        guard let before = lastOfAccount[key], before.closing.currency == opening.currency,
-            before.closing.amount.units != opening.amount.units, before.opening.amount.units != closing.amount.units
-        else { return }
-        let decimals = statement.decimals
-        warnings.append(
-            "\(statement.path) opens at \(opening.amount.plain(decimals: decimals)) \(opening.currency) where "
-                + "\(before.path), the one before it of account \(statement.accountID ?? "?"), closes at "
-                + "\(before.closing.amount.plain(decimals: decimals)): a statement missing between them? Its "
-                + "entries are in no feed, and a journal's opening, worked back from the last closing, is off by them")
     }
 
     private func fail(line: Int, _ message: String) {
