@@ -297,14 +297,18 @@ final class JournalTests: XCTestCase {
             "Savings" = "Assets:Bank:みずほ"
 
             """)
-        let clash = try txfeed("run", input, "--rules", names, "-o", folder.path + "/clash.beancount")
-        XCTAssertNotEqual(clash.status, 0, clash.stderr)
-        XCTAssertTrue(
-            clash.stderr.contains(
-                "the rules' [accounts] names 'Assets:Bank:三井住友' and 'Assets:Bank:みずほ' are both "
-                    + "Assets:Bank:Account in this journal's syntax: name them apart"),
-            clash.stderr)
-        XCTAssertEqual(try txfeed("run", input, "--rules", names, "-o", folder.path + "/kept.journal").status, 0)
+        /// The rules' beancount file is refused saying `message`, and their hledger journal written.
+        func refusedInBeancount(_ rules: String, _ message: String, line: UInt = #line) throws {
+            let bean = try txfeed("run", input, "--rules", rules, "-o", folder.path + "/refused.beancount")
+            XCTAssertNotEqual(bean.status, 0, bean.stderr, line: line)
+            XCTAssertTrue(bean.stderr.contains(message), bean.stderr, line: line)
+            let kept = try txfeed("run", input, "--rules", rules, "-o", folder.path + "/kept.journal")
+            XCTAssertEqual(kept.status, 0, kept.stderr, line: line)
+        }
+        try refusedInBeancount(
+            names,
+            "the rules' [accounts] names 'Assets:Bank:三井住友' and 'Assets:Bank:みずほ' are both "
+                + "Assets:Bank:Account in this journal's syntax: name them apart")
 
         let category = try folder.write(
             "category.toml",
@@ -315,14 +319,10 @@ final class JournalTests: XCTestCase {
             category = "Spending:Fees"
 
             """)
-        let root = try txfeed("run", input, "--rules", category, "-o", folder.path + "/root.beancount")
-        XCTAssertNotEqual(root.status, 0, root.stderr)
-        XCTAssertTrue(
-            root.stderr.contains(
-                "the rules' category 'Spending:Fees' is no beancount account: its first part must be Assets, "
-                    + "Liabilities, Equity, Income or Expenses"),
-            root.stderr)
-        XCTAssertEqual(try txfeed("run", input, "--rules", category, "-o", folder.path + "/root.journal").status, 0)
+        try refusedInBeancount(
+            category,
+            "the rules' category 'Spending:Fees' is no beancount account: its first part must be Assets, "
+                + "Liabilities, Equity, Income or Expenses")
     }
 
     func testRulesGiveTheBalancingAccountsAndTheLedgerNames() throws {
