@@ -72,6 +72,22 @@ final class PaymentAppExportTests: XCTestCase {
         XCTAssertEqual(result.accounts.map(\.currency), ["JPY"])
     }
 
+    /// Finom writes a card payment's amount in the shop's currency (`Ursprungsbetrag`) before
+    /// the account's (`Zahlungsbetrag`, `Zahlungswährung`): the first was taken, and a USD amount
+    /// read as the account's broke its balance chain (with `check-balance=false`, USD as EUR).
+    func testFinomsAmountIsTheAccountsCurrencys() throws {
+        let text = """
+            Buchungsdatum,Status,Auftraggeber/Empfänger,Verwendungszweck,Ursprungswährung,Ursprungsbetrag,Zahlungswährung,Zahlungsbetrag,Wallet-Saldo nach Transaktion,Transaktions-ID
+            03.03.2026,Completed,Max Mustermann,Rechnung 2026-001,EUR,500.00,EUR,500.00,500.00,TX-001
+            04.03.2026,Completed,SumUp *Haendler GmbH,N/A,USD,-21.80,EUR,-20.00,480.00,TX-002
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["500.00", "-20.00"])
+        XCTAssertEqual(result.accounts.map(\.currency), ["EUR"])
+    }
+
     /// A column of times of day is never the payee: PayPal's Czech `Čas` was, beside a `Název`
     /// (the name) and a `Měna` (the currency) the vocabulary did not know.
     func testATimeColumnIsNoPayee() throws {

@@ -99,6 +99,9 @@ public enum HeaderVocabulary {
                 "金额", "金额(元)",
                 // Turkish banks' `Tutar` (`İşlem Tutarı`), beside a `Bakiye`.
                 "Tutar", "İşlem Tutarı",
+                // Finom: the amount in the account's currency, beside a card payment's
+                // `Ursprungsbetrag` in the shop's (taken, a USD amount was read as EUR).
+                "Zahlungsbetrag",
             ]
         ),
         (
@@ -137,8 +140,8 @@ public enum HeaderVocabulary {
             [
                 "Currency", "Währung", "Waehrung", "Devise", "Moneda", "Munt", "Valuta", "Ccy.", "Whrg.", "Mon.",
                 "Monn.", "Valutacode", "Valuta rekening", "Devise du compte",
-                // PayPal's Czech and Japanese downloads.
-                "Měna", "通貨",
+                // PayPal's Czech and Japanese downloads; Finom's account currency.
+                "Měna", "通貨", "Zahlungswährung",
             ]
         ),
         // A bank's own transaction id. Not `Reference` and its kin (`Referenz`, `Kenmerk`): in
