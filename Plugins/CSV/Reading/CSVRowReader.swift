@@ -437,7 +437,7 @@ struct CSVRowReader {
     /// payee's word (`Pending Transactions` heads a section; `Reserverat Bord AB` is a payee).
     static func opensPending(_ cell: Span<UInt8>) -> Bool {
         var start = 0
-        while start < cell.count, cell[start] == 0x20 { start += 1 }
+        while start < cell.count, isBlank(cell[start]) { start += 1 }
         guard start < cell.count, cell[start] == UInt8(ascii: "("), cell.count - start >= pendingMark.count else {
             return false
         }
