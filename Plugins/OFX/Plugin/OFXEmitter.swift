@@ -62,8 +62,8 @@ struct OFXEmitter {
     /// (a bank's scheduled payments, a balance as of the list's start): the feed's balance is
     /// the one after the last entry, and taken so, it made a journal's opening wrong by them.
     private func balance(of statement: OFXStatement) -> String? {
-        guard let balance = statement.balance, let asOf = statement.balanceDate, Self.dayNumber(asOf) > 0,
-            Self.dayNumber(asOf) < Self.dayNumber(lastBookedDate)
+        guard let balance = statement.balance, let asOf = statement.balanceDate,
+            case let day = Self.dayNumber(asOf), day > 0, day < Self.dayNumber(lastBookedDate)
         else { return statement.balance }
         stream.channel.log(
             "\(origin): \(statement.path): no balance checked: LEDGERBAL \(balance) is as of \(asOf.prefix(10)), "

@@ -60,6 +60,13 @@ extension OFXAmount {
         return amount.hasPrefix("-") ? String(amount.dropFirst()) : "-" + amount
     }
 
+    /// Why an amount ``isCommaBeforeThreeDigits(_:decimals:)`` is not read, for a transaction's
+    /// reject and a balance's failure alike.
+    static func commaBeforeThreeDigits(currency: String?, decimals: Int?) -> String {
+        "a comma before three digits is a thousands separator as often as a decimal comma, and "
+            + "\(currency ?? "")'s amounts have \(decimals ?? 0) decimals"
+    }
+
     /// Whether a plain decimal (``normalized(_:)``'s) has three digits after its point: the
     /// cheap question before ``isCommaBeforeThreeDigits(_:decimals:)``, asked of every amount.
     static func hasThreeDecimals(_ amount: String) -> Bool {

@@ -90,8 +90,8 @@ public struct OFXStatement: Sendable, Equatable {
         guard let text = balanceText, !text.isEmpty else { return nil }
         guard let balance else { return "\(path).LEDGERBAL.BALAMT: \"\(text)\" is not an amount" }
         if OFXAmount.isCommaBeforeThreeDigits(Array(text.utf8).span, decimals: decimals) {
-            return "\(path).LEDGERBAL.BALAMT: \"\(text)\": a comma before three digits is a thousands separator "
-                + "as often as a decimal comma, and \(currency ?? "")'s amounts have \(decimals ?? 0) decimals"
+            return "\(path).LEDGERBAL.BALAMT: \"\(text)\": "
+                + OFXAmount.commaBeforeThreeDigits(currency: currency, decimals: decimals)
         }
         guard let decimals = OFXAmount.decimalsExceeded(by: balance, decimals: decimals) else { return nil }
         return "\(path).LEDGERBAL.BALAMT: \"\(text)\" has more decimals than \(currency ?? "")'s \(decimals)"

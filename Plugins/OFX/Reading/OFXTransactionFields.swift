@@ -259,8 +259,8 @@ struct OFXTransactionFields {
         {
             return reject(
                 name,
-                "\(Self.quoted(text))\(fitid): a comma before three digits is a thousands separator as often as a "
-                    + "decimal comma, and \(currency ?? "")'s amounts have \(decimals ?? 0) decimals: not read")
+                "\(Self.quoted(text))\(fitid): "
+                    + OFXAmount.commaBeforeThreeDigits(currency: currency, decimals: decimals) + ": not read")
         }
         guard let decimals = OFXAmount.decimalsExceeded(by: amount, decimals: decimals) else { return nil }
         return reject(
