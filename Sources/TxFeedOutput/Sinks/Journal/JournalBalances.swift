@@ -45,7 +45,7 @@ struct JournalBalances {
         guard let earliest = used.compactMap({ summary[$0].first }).min(by: { $0.lexicographicallyPrecedes($1) })
         else { return }
         let day = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
-        let latest = used.compactMap({ summary[$0].last }).max(by: { $0.lexicographicallyPrecedes($1) })!
+        let lastDay = used.compactMap({ summary[$0].last }).max(by: { $0.lexicographicallyPrecedes($1) })!
         // Journal accounts whose statements stated a balance and hold no entry (a card statement
         // of a month without charges): left out, a net worth was short by their balance. Their
         // balance is written on the journal's last day, its one day they stand in the journal.
@@ -71,8 +71,8 @@ struct JournalBalances {
             }
             for name in order { b.append(contentsOf: "\(day(opens[name]!)) open \(name)\n".utf8) }
             for a in standing where opens[accounts[a].name] == nil {
-                opens[accounts[a].name] = latest
-                b.append(contentsOf: "\(day(latest)) open \(accounts[a].name)\n".utf8)
+                opens[accounts[a].name] = lastDay
+                b.append(contentsOf: "\(day(lastDay)) open \(accounts[a].name)\n".utf8)
             }
             b.append(0x0A)
         }
@@ -81,7 +81,7 @@ struct JournalBalances {
             guard let stated = Self.rescaled(accounts[a].balance!, to: accounts[a].scale), stated.minorUnits != 0
             else { continue }
             JournalEntry(
-                date: latest, pending: false, payee: "Opening balance", memo: nil, id: nil,
+                date: lastDay, pending: false, payee: "Opening balance", memo: nil, id: nil,
                 account: accounts[a], amount: stated
             ).appendOpening(syntax, to: &b)
         }
