@@ -407,8 +407,8 @@ public final class CSVDocument {
         var incomeLines: [Int] = []
         /// Negative payment rows that thank the holder (`PAYMENT - THANK YOU`): a card issuer's words.
         var thankingNegative = 0
-        /// Payment rows of a file with debit and credit columns: those whose money is in the
-        /// credit column, and those in the debit column.
+        /// Payment rows of a file whose debit and credit columns the user named: those whose
+        /// money is in the credit column, and those in the debit column.
         var inCredit = 0
         var inDebit = 0
 
@@ -458,6 +458,10 @@ public final class CSVDocument {
         let indicatorColumn = roles[.indicator]
         let amountColumn = roles[.amount]
         let feeColumn = roles[.fee]
+        // Payment rows' sides are asked only of debit and credit columns the user named: what
+        // says a balance running against them is what is owed. Every debit/credit file paid the
+        // scan of its payee for words otherwise.
+        let namedSides = settings.columns[.debit] != nil || settings.columns[.credit] != nil
         // Under a `Pending Transactions` line, until a `Posted Transactions` one.
         var underPending = false
         while tokenizer.position < layout.dataEnd, let record = tokenizer.next(into: &fields) {
@@ -570,7 +574,7 @@ public final class CSVDocument {
                     if evidence.payments.incomeLines.count < 3 { evidence.payments.incomeLines.append(line) }
                 }
             }
-            if signColumn == nil, let debit = roles[.debit], let credit = roles[.credit],
+            if namedSides, signColumn == nil, let debit = roles[.debit], let credit = roles[.credit],
                 textColumns.contains(where: { column in
                     column < fields.count && reader.withCell(fields[column]) { StatementWords.hasPaymentWord($0) }
                 })
