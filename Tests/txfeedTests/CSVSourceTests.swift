@@ -95,6 +95,19 @@ final class CSVSourceTests: XCTestCase {
         XCTAssertEqual(Set(feed.compactMap { $0["account"] as? String }).count, 2, "one account per currency")
     }
 
+    /// An Iranian bank's Solar Hijri dates were written as the year 1402 with exit 0.
+    func testAnotherCalendarsDatesAreRefusedUntilTheCalendarIsGiven() throws {
+        let file = try folder.write(
+            "mellat.csv", "Date,Description,Amount\n1402/05/12,Shop,-50000\n1402/05/13,Salary,2000000\n")
+        let refused = try txfeed("run", file, "--sink", "ndjson")
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("set calendar=persian or calendar=islamic"), refused.stderr)
+        let read = try txfeed("run", "-s", "csv:\(file),calendar=persian", "--sink", "ndjson")
+        XCTAssertEqual(read.status, 0, read.stderr)
+        // 12 and 13 Mordad 1402.
+        XCTAssertEqual(try rows(read.output).map { $0["date"] as? String }, ["2023-08-04", "2023-08-03"])
+    }
+
     func testAnOptionValueTheSourceRefusesIsAUsageError() throws {
         let result = try txfeed("run", "-s", "csv:\(ukCurrent),separator=x")
         XCTAssertEqual(result.status, 2, result.stderr)

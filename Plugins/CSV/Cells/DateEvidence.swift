@@ -36,6 +36,14 @@ public struct DateEvidence: Sendable {
         }
     }
 
+    /// The first and last years `pattern`'s readings fell in, nil when it read none.
+    public func years(of pattern: DatePattern) -> ClosedRange<Int>? {
+        guard let contender = contenders.first(where: { $0.pattern == pattern }),
+            contender.earliest <= contender.latest
+        else { return nil }
+        return (contender.earliest / 372)...(contender.latest / 372)
+    }
+
     /// The misses a winner may have among `dates` cells: 2% of them, one at least.
     static func missesAllowed(of dates: Int) -> Int { max(1, dates / 50) }
 
@@ -50,6 +58,9 @@ public struct DateEvidence: Sendable {
             // The cell that put the last format out: where the column stopped reading any one way.
             let last = contenders.compactMap(\.firstMiss).max { $0.line < $1.line }
             let killer = last.map { "line \($0.line): \"\($0.text)\"" } ?? "a cell"
+            if let hint = last.flatMap({ DateCalendar.otherCalendarHint($0.text) }) {
+                return .unreadable("\(killer) is not a Gregorian date: \(hint)")
+            }
             return .unreadable("\(killer) is not a date in any known format; set date-format")
         }
         let alive = fit.filter { $0.misses == fewest }

@@ -9,6 +9,8 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     private let format: String
     let steps: [DateStep]
     private let timed: Bool
+    /// The calendar its years, months and days count in; the day read is Gregorian.
+    public private(set) var calendar = DateCalendar.gregorian
 
     public init(_ format: String) throws(DatePatternError) {
         var steps: [DateStep] = []
@@ -51,6 +53,13 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         self.timed = steps.contains { if case .hour = $0 { true } else { false } }
     }
 
+    /// This format counting in `calendar` (`calendar=persian`).
+    public func counting(in calendar: DateCalendar) -> DatePattern {
+        var pattern = self
+        pattern.calendar = calendar
+        return pattern
+    }
+
     /// The format as written (`%d.%m.%y`).
     public var description: String { format }
     public var hasTime: Bool { timed }
@@ -80,7 +89,7 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
             case .twoDigitYear:
                 let short = Self.number(cell, &index, end, minDigits: 2, maxDigits: 2)
                 if short < 0 { return nil }
-                year = short < 69 ? 2000 + short : 1900 + short
+                year = calendar.fullYear(twoDigit: short)
             case .month(let fixed):
                 month = Self.number(cell, &index, end, minDigits: fixed ? 2 : 1, maxDigits: 2)
             case .day(let fixed):
@@ -112,7 +121,11 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
                 index += 1
             }
         }
-        guard index == end, month >= 1, day >= 1, day <= CivilCalendar.daysIn(month: month, year: year) else {
+        guard index == end, month >= 1, day >= 1 else { return nil }
+        if calendar != .gregorian {
+            guard let civil = calendar.gregorian(year: year, month: month, day: day) else { return nil }
+            (year, month, day) = civil
+        } else if day > CivilCalendar.daysIn(month: month, year: year) {
             return nil
         }
         return LocalDateTime(

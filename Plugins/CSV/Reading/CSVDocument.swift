@@ -273,6 +273,7 @@ public final class CSVDocument {
             text: text, width: layout.width, lastColumnDropped: dropped.contains(layout.width - 1), columns: columns,
             datePattern: pattern, zone: settings.zone, mark: mark, sideWords: settings.sideWords)
         reader.header = layout.header
+        if settings.calendar == nil { reader.years = DateCalendar.plausibleYears(today: DateCalendar.currentYear) }
         reader.feesSigned = evidence.negativeFees > 0
         // Only where nothing else marks the debits: with minus signs, a bare amount is a credit.
         if evidence.creditSuffixes > 0, evidence.debitSuffixes == 0, evidence.minusSigned == 0 {
@@ -432,6 +433,9 @@ public final class CSVDocument {
 
     private func observe(_ layout: TableLayout, roles: ColumnRoles) -> Evidence {
         var evidence = Evidence(nonEmpty: [Bool](repeating: false, count: layout.width + 1))
+        if let calendar = settings.calendar {
+            evidence.dates = DateEvidence(candidates: DatePattern.candidates.map { $0.counting(in: calendar) })
+        }
         let dateColumn = roles[.date]!
         let moneyColumns = [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 }
         // A running balance is written with the same mark, and its large figures settle it
@@ -631,13 +635,24 @@ public final class CSVDocument {
         }
         switch evidence.decision {
         case .decided(let pattern, let why):
+            // Every date in a year no statement has: another calendar's (`1402/05/12`), refused
+            // whole here; a stray one is its row's reject.
+            let today = DateCalendar.currentYear
+            if settings.calendar == nil, let years = evidence.years(of: pattern),
+                !years.overlaps(DateCalendar.plausibleYears(today: today))
+            {
+                addProblem("\(name): " + DateCalendar.implausible(year: years.lowerBound, today: today))
+                return nil
+            }
             found.dateFormat = pattern.description
             let suffix = ": \(pattern)"
             found.dateEvidence = why.hasSuffix(suffix) ? String(why.dropLast(suffix.count)) : why
             found.options.append(("date-format", pattern.description, false))
             return pattern
         case .ambiguous(_, let message), .unreadable(let message):
-            addProblem("\(name): \(message)" + (message.contains("date-format") ? "" : "; set date-format"))
+            addProblem(
+                "\(name): \(message)"
+                    + (message.contains("date-format") || message.contains("calendar=") ? "" : "; set date-format"))
             return nil
         }
     }

@@ -29,6 +29,9 @@ struct CSVRowReader {
     var creditWordLines: Set<Int> = []
     /// The rows read are under a `Pending Transactions` line: pending whatever their status.
     var pendingSection = false
+    /// The years a Gregorian date of a statement falls in, when no calendar was given: a date
+    /// outside them is refused, naming `calendar=`.
+    var years: ClosedRange<Int>?
     /// The table's header row: met again among the rows, it says two exports were joined.
     var header: CSVRecordSpan?
     private var scratch: [UInt8] = []
@@ -132,6 +135,10 @@ struct CSVRowReader {
             let reason = quoted.isEmpty ? "date is empty" : "date \"\(quoted)\" does not read as \(datePattern)"
             reject(record, raw, reason, into: &batch)
             return
+        }
+        if let years, !years.contains(date.year) {
+            let reason = DateCalendar.implausible(year: date.year, today: years.upperBound - 1)
+            return reject(record, raw, "date \"\(quote(dateField))\": \(reason)", into: &batch)
         }
         date.write(zone: zone, into: &batch.texts.bytes)
         let dateRange = dateStart..<batch.texts.bytes.count

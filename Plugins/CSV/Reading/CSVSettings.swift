@@ -12,6 +12,8 @@ public struct CSVSettings: Sendable {
     public var columns: [ColumnRole: ColumnReference] = [:]
     public var sideWords = SideWords.defaults
     public var dateFormat: DatePattern?
+    /// The calendar the dates count in; nil: Gregorian, and a year no statement has is refused.
+    public var calendar: DateCalendar?
     public var decimalMark: DecimalMark?
     public var zone: ZoneRule?
     public var defaultCurrency: String?
@@ -80,6 +82,13 @@ public struct CSVSettings: Sendable {
             } catch {
                 throw CSVSettingsError("date-format \"\(value)\": \(error.description)")
             }
+        }
+        if let value = options["calendar"] {
+            guard let calendar = DateCalendar(option: value) else {
+                throw CSVSettingsError("calendar \"\(value)\": expected gregorian, buddhist, persian or islamic")
+            }
+            self.calendar = calendar
+            dateFormat = dateFormat?.counting(in: calendar)
         }
         if let value = options["decimal-mark"] {
             switch value {
@@ -174,6 +183,10 @@ public struct CSVSettings: Sendable {
         ("sign", "as-is, inverted or auto: auto reads the balance chain or payment words (default auto)"),
         ("check-balance", "true or false: walk the balance column and fail on a break (default true)"),
         ("date-format", "strptime-like: %d.%m.%y, %m/%d/%Y, %d %b %Y… (default: the one every cell fits)"),
+        (
+            "calendar",
+            "gregorian, buddhist (Thai), persian (Solar Hijri) or islamic (Umm al-Qura) (default gregorian, a year no statement has refused)"
+        ),
         ("decimal-mark", ". or , (default: decided over every amount)"),
         ("tz", "the time zone of dates with a time (default UTC)"),
         ("default-currency", "the currency when no column gives one (EUR)"),
