@@ -143,6 +143,22 @@ final class DateEvidenceTests: XCTestCase {
                     + "1 cell on line 6 reads as no date: that row is rejected: %d.%m.%y"))
     }
 
+    /// Year first with slashes (`24/05/11`, MUFG's layout with short years): `%d/%m/%y` alone
+    /// read it, the dates spread over 17 years out of order. The file's order decides, and one
+    /// date alone is refused.
+    func testYearFirstTwoDigitDatesWithSlashesAreWeighedByOrder() throws {
+        XCTAssertEqual(
+            decide(["24/05/11", "24/05/12", "24/05/20", "24/06/03"]),
+            .decided(
+                try pattern("%y/%m/%d"),
+                evidence: "dates in file order over about 23 days as %y/%m/%d; %d/%m/%y puts them out of order: %y/%m/%d"))
+        XCTAssertEqual(
+            decide(["24/03/15"]),
+            .ambiguous(
+                [try pattern("%d/%m/%y"), try pattern("%y/%m/%d")],
+                "%d/%m/%y and %y/%m/%d all read every cell: set date-format"))
+    }
+
     /// A day above 12 still settles DD/MM, and the row it cannot read is named with it.
     func testADayAboveTwelveAndAnUnreadableCell() throws {
         let cells = ["03/04/2024", "13/04/2024", "3l/04/2024", "01/05/2024", "28/05/2024"]

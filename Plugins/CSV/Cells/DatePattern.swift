@@ -160,6 +160,9 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     private static let builtIn: [DatePattern] = [
         "%Y-%m-%d", "%d.%m.%Y", "%d.%m.%y", "%y.%m.%d", "%d/%m/%Y", "%m/%d/%Y", "%d/%m/%y", "%m/%d/%y", "%d-%m-%Y",
         "%m-%d-%Y",
+        // Year first with slashes (`24/03/15`, a short form in Japan, Korea and China): without
+        // it, `%d/%m/%y` alone read such a file, its dates spread over years out of order.
+        "%y/%m/%d",
         // NAB's `13 Aug 25` beside Nationwide's `13 Aug 2025`.
         "%Y/%m/%d", "%Y%m%d", "%d %b %Y", "%d %b %y", "%d-%b-%Y", "%d-%b-%y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y",
         "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S",
