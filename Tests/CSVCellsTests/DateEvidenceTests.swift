@@ -151,7 +151,8 @@ final class DateEvidenceTests: XCTestCase {
             decide(["24/05/11", "24/05/12", "24/05/20", "24/06/03"]),
             .decided(
                 try pattern("%y/%m/%d"),
-                evidence: "dates in file order over about 23 days as %y/%m/%d; %d/%m/%y puts them out of order: %y/%m/%d"))
+                evidence: "dates in file order over about 23 days as %y/%m/%d; %d/%m/%y puts them out of order: "
+                    + "%y/%m/%d"))
         XCTAssertEqual(
             decide(["24/03/15"]),
             .ambiguous(
