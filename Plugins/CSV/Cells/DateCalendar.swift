@@ -40,6 +40,8 @@ public enum DateCalendar: String, Sendable, CaseIterable {
             hint = "a Buddhist-era year? set calendar=buddhist"
         case 1300...1499:
             hint = "a Solar Hijri or Hijri year? set calendar=persian or calendar=islamic"
+        case 2069...2099:
+            hint = "a Nepali (Bikram Sambat) year? txfeed reads no such calendar: convert the dates"
         case let later where later > today && later <= 2068:
             hint = "a typo, or a two-digit Buddhist-era year (66 for 2566)? set calendar=buddhist"
         default:
