@@ -20,6 +20,11 @@ public struct TextEncoding: Sendable, Equatable {
     /// What to try when a file is neither UTF-8 nor windows-1252: the messages list them.
     public static let suggestions = "shift_jis, euc-jp, gb18030, iso-8859-2, cp1250, koi8-r…"
 
+    /// What to try for a text in another script's code page, the usual first.
+    public static let scriptSuggestions =
+        "gb18030 for Alipay's and WeChat Pay's Chinese, cp1251 or koi8-r for Cyrillic, cp1255 for Hebrew, "
+        + "big5, cp949, euc-jp, cp1256, cp1253…"
+
     /// What the note of a file read as windows-1252, the guess for text that is not UTF-8, ends
     /// with: the qif and mt940 readers' way out for a file in another code page.
     public static let otherThanWindows1252 = "encoding=NAME reads it in another (cp1250, cp1251, iso-8859-2, cp850…)"

@@ -101,6 +101,42 @@ final class EncodingAndConfidenceTests: XCTestCase {
         XCTAssertFalse(result.notes.contains { $0.contains("mixes encodings") }, "\(result.notes)")
     }
 
+    /// A Tinkoff export in windows-1251, and Alipay's in GBK, were read as windows-1252: the
+    /// headers were no words, so a `Статус` of `FAILED` was imported as booked and Alipay's
+    /// `收/支` spending written as income, with exit 0 and a note naming only the guess.
+    func testLettersInRunsOfHighBytesAreAnotherScriptsCodePage() throws {
+        // Cyrillic А–я are 0xC0–0xFF in windows-1251.
+        func cp1251(_ text: String) -> [UInt8] {
+            text.unicodeScalars.map {
+                (0x410...0x44F).contains($0.value) ? UInt8($0.value - 0x410 + 0xC0) : UInt8($0.value)
+            }
+        }
+        let tinkoff = cp1251(
+            "Дата,Описание,Сумма,Статус\n2024-03-01,Магазин,-4100.00,OK\n2024-03-02,Перевод,-99999.00,FAILED\n"
+                + "2024-03-03,Кафе,-350.00,OK\n")
+        let refused = try CSVReading.read(tinkoff).problems
+        XCTAssertEqual(refused.count, 1)
+        XCTAssertTrue(refused[0].contains("its bytes above 0x7F run together (line 1)"), refused[0])
+        XCTAssertTrue(refused[0].contains("cp1251 or koi8-r for Cyrillic"), refused[0])
+        let read = try CSVReading.read(tinkoff, options: ["encoding": "cp1251"])
+        XCTAssertEqual(read.entries.first?.map(\.amount), ["-4100.00", "-350.00"])
+        XCTAssertEqual(read.neverMoved.first?.map(\.line), [3])
+        // GBK: 收/支 is CA D5 2F D6 A7, 支出 D6 A7 B3 F6, 收入 CA D5 C8 EB, 超市 B3 AC CA D0.
+        let alipay: [UInt8] =
+            Array("Date,Vendor,".utf8) + [0xCA, 0xD5, 0x2F, 0xD6, 0xA7] + Array(",Amount\n2024-03-01,".utf8)
+            + [0xB3, 0xAC, 0xCA, 0xD0, 0x2C, 0xD6, 0xA7, 0xB3, 0xF6] + Array(",49.74\n2024-03-02,Pay,".utf8)
+            + [0xCA, 0xD5, 0xC8, 0xEB] + Array(",28.50\n".utf8)
+        XCTAssertTrue(try CSVReading.read(alipay).problems.first?.contains("gb18030 for Alipay") == true)
+        XCTAssertEqual(
+            try CSVReading.read(alipay, options: ["encoding": "gb18030"]).entries.first?.map(\.amount),
+            ["-49.74", "28.50"])
+        // Western accents stand alone between ASCII letters: still windows-1252, with its note.
+        let western: [UInt8] =
+            Array("Date,Empf".utf8) + [0xE4] + Array("nger,Amount\n2024-03-01,Caf".utf8) + [0xE9]
+            + Array(",-3.20\n2024-03-02,Soci".utf8) + [0xE9, 0x74, 0xE9] + Array(",100.00\n".utf8)
+        XCTAssertEqual(try CSVReading.read(western).problems, [])
+    }
+
     /// ISO-8859-15's `€` is 0xA4, windows-1252's `¤`: the bytes cannot say which, so the guess
     /// stands, but its note names the byte and the option. It only said "read as windows-1252",
     /// and `Café 3€` came out `Café 3¤`.

@@ -62,6 +62,15 @@ enum TextDecoding {
             encoding = utf8 ? .utf8 : detected ?? .windows1252
             guessed = !utf8
         }
+        if guessed, encoding == .windows1252, let line = lineOfLettersInRuns(all.span) {
+            let problem =
+                "not UTF-8, and its bytes above 0x7F run together (line \(line)) as the letters of Cyrillic, Greek, "
+                + "Hebrew, Arabic, Chinese or Korean words do in their code pages, where windows-1252's accents "
+                + "stand alone: set encoding (\(TextEncoding.scriptSuggestions))"
+            return DecodedText(
+                text: CSVBytes(borrowing: UnsafeBufferPointer(start: nil, count: 0)), encoding: encoding,
+                guessed: true, problem: problem)
+        }
         if encoding == .utf8 {
             let skip = bom?.encoding == .utf8 ? 3 : 0
             let text = UnsafeBufferPointer(rebasing: all[skip...])
@@ -81,6 +90,35 @@ enum TextDecoding {
         var skip = encoding != .utf16 && bom?.encoding == .utf8 ? 3 : 0
         if bom?.encoding == .utf16, Self.matchesByteOrder(encoding, all.span) { skip = 2 }
         return transcode(UnsafeBufferPointer(rebasing: all[skip...]), from: encoding, guessed: guessed)
+    }
+
+    // MARK: - Other scripts
+
+    /// The line of the first run of three bytes above 0x7F, when most such bytes stand in runs:
+    /// the letters of a word in windows-1251 (`Статус`), windows-1255, GBK (`收/支`) or Big5,
+    /// where windows-1252's accents stand alone between ASCII letters (`Empfänger`, `Libellé`).
+    /// Read as windows-1252, such a file's header was no words, and what the words decide went
+    /// silently: Alipay's `收/支` side, a `Статус` column's `FAILED`, a Hebrew card statement's
+    /// refusal. Nil for a Western text.
+    static func lineOfLettersInRuns(_ bytes: Span<UInt8>) -> Int? {
+        var high = 0
+        var inRuns = 0
+        var run = 0
+        var firstRun: Int?
+        for index in 0...bytes.count {
+            if index < bytes.count, bytes[index] >= 0x80 {
+                high += 1
+                run += 1
+                continue
+            }
+            if run >= 3 {
+                inRuns += run
+                if firstRun == nil { firstRun = index - run }
+            }
+            run = 0
+        }
+        guard let firstRun, inRuns >= 6, inRuns * 2 > high else { return nil }
+        return 1 + (0..<firstRun).count { bytes[$0] == 0x0A }
     }
 
     // MARK: - Mixed files
