@@ -76,6 +76,13 @@ final class CopiesAcrossSourcesTests: XCTestCase {
         let third = try folder.write("march-c.json", envelope([("T9", "Cafe", 3), ("T4", "Cafe", 4)]))
         let twoCoffees = try txfeed("run", first, third, "--sink", "csv", "--no-progress")
         XCTAssertFalse(twoCoffees.stderr.contains("repeats"), twoCoffees.stderr)
+        // A day's statement and that day's notification (PostFinance's camt.053 and camt.054)
+        // share one day only, and were not looked at: the payment they both give, by its id,
+        // was written twice in silence.
+        let statement = try folder.write("day-053.json", envelope([("T5", "Cafe", 5), ("T6", "Pia", 5)]))
+        let notice = try folder.write("day-054.json", envelope([("T6", "Pia", 5)]))
+        let oneDay = try txfeed("run", statement, notice, "--sink", "csv", "--no-progress")
+        XCTAssertTrue(oneDay.stderr.contains("day-054 (fixture) repeats 1 record of day-053 (fixture)"), oneDay.stderr)
     }
 
     /// One source that gives an account twice with the same records (an NDJSON file joined with

@@ -7,10 +7,11 @@ extension Feed {
     /// Two records are one as `--dedupe` matches them: by their bank ids when they have one, else
     /// by their fingerprints (one account, day, signed amount, vendor and memo, and the same
     /// occurrence among identical records of each source); one with a bank id and one without
-    /// are not compared here (`--dedupe` may take them for one). Only accounts whose pieces in two
-    /// sources share days are looked at (``overlappingAccounts(_:)``): a run of one source, or
-    /// of sources that do not overlap, costs a numbering of the accounts and a look at each
-    /// record's day.
+    /// are not compared here (`--dedupe` may take them for one). Records without a bank id are
+    /// looked at only in accounts whose pieces in two sources share days
+    /// (``overlappingAccounts(_:)``), those with one in any account two pieces give: a run of one
+    /// source, or of sources of other accounts, costs a numbering of the accounts and a look at
+    /// each record's day.
     public func copiesAcrossSources() -> [(first: Int, second: Int, copies: Int)] {
         guard spilled == nil, sources.count > 1, fingerprints.count == transactions.count else { return [] }
         let numbers = accountNumbers().numbers
@@ -18,16 +19,23 @@ extension Feed {
         // pieces is one payment, however few days they share (a one-day camt statement sent
         // twice, an OFX file whose second month repeats the first's last day).
         let looked = overlappingAccounts(numbers)
+        // Accounts given by two pieces or more, whose records with a bank id are compared
+        // whatever days the pieces share: a one-day camt.053 and the camt.054 of that day.
+        var pieces = [Int](repeating: 0, count: (numbers.max() ?? -1) + 1)
+        for number in numbers where number >= 0 { pieces[number] += 1 }
+        let shared = numbers.map { $0 >= 0 && pieces[$0] > 1 }
         // A record's first source, as source + 1, by its fingerprint (which holds its account)
         // or by its account and bank id.
         var byFingerprint = FingerprintTable(capacity: transactions.lazy.filter { looked[Int($0.account)] }.count)
         // By account and bank id, the first record's position: one of other money is no copy.
         var byBankID: [String: Int] = [:]
         var copies: [Int: Int] = [:]
-        for (position, (t, fingerprint)) in zip(transactions, fingerprints).enumerated() where looked[Int(t.account)] {
+        for (position, (t, fingerprint)) in zip(transactions, fingerprints).enumerated() where shared[Int(t.account)] {
             let source = accounts[Int(t.account)].source
             let first: Int
-            if let id = details(of: t)?.id {
+            let id = details(of: t)?.id
+            guard looked[Int(t.account)] || id != nil else { continue }
+            if let id {
                 let key = String(numbers[Int(t.account)]) + "\u{0}" + id
                 if let earlier = byBankID[key] {
                     let original = transactions[earlier]
