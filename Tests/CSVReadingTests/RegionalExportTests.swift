@@ -42,6 +42,19 @@ final class RegionalExportTests: XCTestCase {
             try CSVReading.read(signed).entries.first?.map(\.amount), ["38000.00", "-150.00", "-12000.00", "0.00"])
     }
 
+    /// A Russian bank's `Тип операции` of `Приход` (income) and `Расход` (expense) beside
+    /// unsigned amounts, with no balance: the words unknown, every amount was money in.
+    func testRussianIncomeAndExpenseWordsSignTheAmounts() throws {
+        let text = """
+            Дата;Описание;Сумма;Тип операции
+            01.03.2026;Зарплата ООО Ромашка;50000,00;Приход
+            02.03.2026;Пятёрочка;1234,56;Расход
+            03.03.2026;Аптека;500,00;Расход
+
+            """
+        XCTAssertEqual(try CSVReading.read(text).entries.first?.map(\.amount), ["50000.00", "-1234.56", "-500.00"])
+    }
+
     /// Capitec marks a hold by `(Pending)` before its payee, its balance cell empty: read as
     /// booked, it was written again once booked.
     func testCapitecsPendingMarkIsAHold() throws {

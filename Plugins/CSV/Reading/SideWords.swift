@@ -19,9 +19,13 @@ public struct SideWords: Sendable, Equatable {
         "DB",
         // Alipay's and WeChat Pay's `收/支`: expense and income.
         "支出",
+        // Russian banks' `Тип операции`: expense (`Расход`) or a write-off (`Списание`).
+        "Расход", "Списание",
     ]
     public static let defaultCredit = [
         "CR", "C", "Credit", "H", "Haben", "Bij", "Crédit", "Deposit", "Abono", "Crédito", "收入",
+        // Income, a credit, a top-up.
+        "Приход", "Зачисление", "Пополнение",
     ]
     public static let defaults = SideWords(debit: defaultDebit, credit: defaultCredit)
 
