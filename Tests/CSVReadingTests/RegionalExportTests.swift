@@ -55,6 +55,37 @@ final class RegionalExportTests: XCTestCase {
         XCTAssertEqual(try CSVReading.read(text).entries.first?.map(\.amount), ["50000.00", "-1234.56", "-500.00"])
     }
 
+    /// Unsigned amounts beside a column of two words txfeed does not know (a Polish bank's `Typ`
+    /// of `Uznanie`, credit, and `Obciążenie`, debit): every one was money in, with exit 0. The
+    /// column is named with the options that read it; without such a column, a note says the
+    /// amounts were read as money in.
+    func testUnsignedAmountsBesideTwoUnknownWordsAreNotSettled() throws {
+        let text = """
+            Date;Opis;Kwota;Typ
+            01.03.2026;Pensja;5000,00;Uznanie
+            02.03.2026;Biedronka;123,45;Obciążenie
+            03.03.2026;Apteka;50,00;Obciążenie
+
+            """
+        let problems = try CSVReading.read(text).problems
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(
+            problems[0].contains(
+                "column \"Typ\" holds two words (Uznanie, Obciążenie): if they say which way the money goes, "
+                    + "set indicator=4 with debit-words and credit-words"), problems[0])
+        XCTAssertEqual(
+            try CSVReading.read(
+                text, options: ["indicator": "4", "debit-words": "Obciążenie", "credit-words": "Uznanie"]
+            ).entries.first?.map(\.amount), ["5000.00", "-123.45", "-50.00"])
+        XCTAssertEqual(
+            try CSVReading.read(text, options: ["sign": "as-is"]).entries.first?.map(\.amount),
+            ["5000.00", "123.45", "50.00"])
+        let alone = try CSVReading.read("Date,Payee,Amount\n2024-03-01,A,5.00\n2024-03-02,B,6.00\n")
+        XCTAssertEqual(alone.problems, [])
+        XCTAssertTrue(
+            alone.notes.contains { $0.hasPrefix("every amount is unsigned and read as money in") }, "\(alone.notes)")
+    }
+
     /// Capitec marks a hold by `(Pending)` before its payee, its balance cell empty: read as
     /// booked, it was written again once booked.
     func testCapitecsPendingMarkIsAHold() throws {

@@ -56,6 +56,10 @@ public final class CSVDocument {
     /// The amount column of a file without a header, when no cell is signed or marked either
     /// way (`7.80`, no `-`, `CR` or indicator): nothing names it money in rather than money out.
     private var unsignedColumnWithoutHeader: Int?
+    /// A column no role took whose every sampled row holds one of two words (Polish banks'
+    /// `Typ` of `Uznanie` and `Obciążenie`): beside amounts none of which is signed, it may be
+    /// what says which way each goes.
+    private var twoWordColumn: (column: Int, name: String, words: [String])?
 
     /// - Parameters:
     ///   - bytes: the whole file, as it is on disk (read whole); borrowed until the document is released.
@@ -220,6 +224,10 @@ public final class CSVDocument {
         let profiles = sample(layout)
         let roles = ColumnRoles(profiles: profiles, hasHeader: layout.header != nil, settings: settings)
         for problem in roles.problems { addProblem(problem) }
+        twoWordColumn =
+            profiles.indices.lazy.filter { roles.role(of: $0) == nil }.compactMap { column in
+                profiles[column].twoWords.map { (column, profiles[column].header ?? "\(column + 1)", $0) }
+            }.first
         guard let dateColumn = roles[.date], let vendorColumn = roles[.vendor] else {
             describeColumns(profiles, roles: roles, dropped: [])
             return
@@ -1014,6 +1022,21 @@ public final class CSVDocument {
                         + "card issuer writes charges, and no balance column or payment row tells: set "
                         + "sign=inverted if they are charges, sign=as-is if they are money in")
                 return
+            }
+            if sign == nil, words.negative + words.otherNegative == 0, words.positive + words.otherPositive >= 2 {
+                // No amount signed and nothing to say which way: every one was money in, in silence.
+                if let (column, name, twoWords) = twoWordColumn {
+                    addProblem(
+                        "which way the amounts run is not settled: no amount is signed, no balance column or "
+                            + "payment row tells, and column \"\(name)\" holds two words (\(twoWords[0]), "
+                            + "\(twoWords[1])): if they say which way the money goes, set indicator=\(column + 1) "
+                            + "with debit-words and credit-words; sign=as-is reads every amount as money in")
+                    return
+                }
+                addNote(
+                    "every amount is unsigned and read as money in: no balance column, indicator or payment row "
+                        + "says which way they go; if some are money out, set indicator (with debit-words and "
+                        + "credit-words), or debit and credit")
             }
             if sign == nil, Self.isOnePaymentAgainstTheRest(words) {
                 // One payment row, negative, against charges written positive: a card issuer's

@@ -107,6 +107,19 @@ struct ColumnProfile: Sendable {
 
     // MARK: - What the content says
 
+    /// The two words every sampled row holds one of, in the order first met (`Uznanie`,
+    /// `Obciążenie`), or nil: words, not numbers, dates or codes, on two rows at least.
+    var twoWords: [String]? {
+        guard distinct == 2, nonBlank == values.count, nonBlank >= 2, amountLike == 0, dateLike == 0,
+            dateShaped == 0
+        else { return nil }
+        var words: [String] = []
+        for value in values where !words.contains(value) { words.append(value) }
+        guard words.allSatisfy({ $0.count <= 24 && $0.unicodeScalars.contains { $0.properties.isAlphabetic } })
+        else { return nil }
+        return words
+    }
+
     /// Reads as dates nearly everywhere (a summary row or two may not).
     /// `Pending` in place of a date (HSBC's UK cards) is no evidence against the column.
     var isDates: Bool { dateLike > pendingWords && (dateLike + pendingWords) * 10 >= nonBlank * 8 }
