@@ -22,6 +22,29 @@ final class CurrencyHeaderTests: XCTestCase {
         }
     }
 
+    /// A money header naming its currency by a sign only one currency writes: Rakuten Bank's
+    /// `入出金(円)` and `残高(円)`, a German `Betrag (€)`. With no currency, ¥1,200 was written as
+    /// 1200.00 with 120000 minor units, beside JPY accounts' 1200.
+    func testAMoneyHeadersCurrencySignNamesTheCurrency() throws {
+        let rakuten = try CSVReading.read(
+            """
+            取引日,入出金(円),残高(円),入出金先内容
+            20260901,-3300,96700,口座振替 トウキョウデンリョク
+            20260902,50000,146700,振込 サトウ タロウ
+
+            """, options: ["date-format": "%Y%m%d"])
+        XCTAssertEqual(rakuten.problems, [])
+        XCTAssertEqual(rakuten.accounts.map(\.currency), ["JPY"])
+        XCTAssertEqual(rakuten.entries.first?.map(\.amount), ["-3300", "50000"])
+        XCTAssertEqual(rakuten.reportLine("currency"), "JPY (the header \"入出金(円)\")")
+        let euro = try CSVReading.read(
+            "Datum;Empfänger;Betrag (€)\n01.03.2024;REWE;-12,50\n02.03.2024;Gehalt;2000,00\n")
+        XCTAssertEqual(euro.accounts.map(\.currency), ["EUR"])
+        // `$` is a dozen countries' dollar: no currency.
+        let dollar = try CSVReading.read("Date,Payee,Amount ($)\n2024-03-01,Shop,-12.50\n2024-03-02,Pay,100.00\n")
+        XCTAssertEqual(dollar.accounts.map(\.currency), [nil])
+    }
+
     /// The abbreviation is taken over cells of codes only, as every currency header is.
     func testAnAbbreviationOverTextIsNoCurrency() throws {
         let result = try CSVReading.read(

@@ -267,6 +267,7 @@ public enum HeaderVocabulary {
     /// `Saldo CHF` (the code in capitals); the name without the code, and the code. Nil when
     /// the header names none.
     static func moneyHeaderCurrency(_ header: String) -> (name: String, code: String)? {
+        if let named = moneyHeaderSign(header) { return named }
         // Asked of every header: the regex took 0.2 ms a header, and a file of 200,000 columns
         // ran past its timeout. Without three capitals in a row, it cannot match.
         var capitals = 0
@@ -282,6 +283,25 @@ public enum HeaderVocabulary {
         else { return nil }
         return (String(match.1), String(match.2))
     }
+
+    /// A money header naming its currency by a sign one currency alone writes, in parentheses:
+    /// `Betrag (€)`, Rakuten's `入出金(円)`, `סכום (₪)`, `Kwota (zł)`. `$`, `¥` and `元` name several.
+    private static func moneyHeaderSign(_ header: String) -> (name: String, code: String)? {
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        guard let close = trimmed.last, close == ")" || close == "）",
+            let open = trimmed.lastIndex(where: { $0 == "(" || $0 == "（" })
+        else { return nil }
+        let sign = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+        let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, let code = currencySigns[sign.trimmingCharacters(in: .whitespaces)] else { return nil }
+        return (name, code)
+    }
+
+    private static let currencySigns: [String: String] = [
+        "€": "EUR", "£": "GBP", "円": "JPY", "₹": "INR", "₩": "KRW", "₪": "ILS", "₺": "TRY", "₽": "RUB",
+        "₴": "UAH", "₱": "PHP", "฿": "THB", "₫": "VND", "zł": "PLN", "Kč": "CZK", "₦": "NGN", "₸": "KZT",
+        "₾": "GEL",
+    ]
 
     /// The preamble labels whose next cell is the account's currency (`Währung:;CHF`).
     static let currencyLabels: Set<String> = ["currency", "wahrung", "waehrung", "devise", "moneda", "valuta", "munt"]
