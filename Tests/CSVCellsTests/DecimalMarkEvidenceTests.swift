@@ -12,6 +12,25 @@ final class DecimalMarkEvidenceTests: XCTestCase {
         return evidence.decision
     }
 
+    /// Yen and won have no decimals: `40,000` and `1.500` in such an account are grouped
+    /// thousands, not 40.000 and 1.500 (refused before, naming decimal-mark). A cell that settles
+    /// the mark, or both separators among the ambiguous cells, still decide as before.
+    func testACurrencyWithoutDecimalsSettlesLoneSeparators() {
+        func decide(_ cells: [String], _ code: String) -> DecimalMarkDecision {
+            var evidence = DecimalMarkEvidence()
+            for (offset, text) in cells.enumerated() { withCell(text) { evidence.observe($0, line: offset + 2) } }
+            return evidence.decision(currencyWithoutDecimals: code)
+        }
+        XCTAssertEqual(
+            decide(["-1,200", "40,000"], "JPY"),
+            .decided(.point, evidence: "JPY has no decimals, so \",\" groups thousands in \"-1,200\" on line 2"))
+        XCTAssertEqual(
+            decide(["1.500", "-12.000"], "KRW"),
+            .decided(.comma, evidence: "KRW has no decimals, so \".\" groups thousands in \"1.500\" on line 2"))
+        guard case .conflicting = decide(["1.500", "12,000"], "JPY") else { return XCTFail("two separators") }
+        XCTAssertEqual(decide(["1,500", "12.5"], "JPY"), .decided(.point, evidence: "1 decimal after \".\" on line 3"))
+    }
+
     func testBothSeparatorsSettleTheMark() {
         XCTAssertEqual(
             decide(["5", "1.234,56", "7"]), .decided(.comma, evidence: "\"1.234,56\" on line 3"))

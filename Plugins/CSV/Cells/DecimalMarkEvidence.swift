@@ -11,6 +11,9 @@ public struct DecimalMarkEvidence: Sendable {
     private var comma = MarkTally()
     /// The first cells both marks read with different amounts, as many as a message quotes.
     private var ambiguous: [AmbiguousCell] = []
+    /// Those cells' lone separators: `,` in `1,234` and `.` in `1.000`.
+    private var ambiguousCommas = 0
+    private var ambiguousPoints = 0
 
     public init() {}
 
@@ -25,13 +28,29 @@ public struct DecimalMarkEvidence: Sendable {
         case (.success(let byPoint), .success(let byComma)):
             // Both read it: the same amount when it has no separator or only spaces or apostrophes
             // between groups, a different one when a lone separator has exactly three digits after it.
-            if byPoint.amount != byComma.amount && ambiguous.count < AmbiguousCell.shown {
+            guard byPoint.amount != byComma.amount else { break }
+            // Read with `.`, a `,` is a thousands separator: it has fewer decimals that way.
+            if byPoint.amount.decimals < byComma.amount.decimals { ambiguousCommas += 1 } else { ambiguousPoints += 1 }
+            if ambiguous.count < AmbiguousCell.shown {
                 let quote = CellQuote(cell, line: line)
                 ambiguous.append(AmbiguousCell(quote, point: byPoint.amount, comma: byComma.amount))
             }
         case (.failure, .failure):
             break  // not an amount: the column's other rows say what it is
         }
+    }
+
+    /// The decision for amounts of a currency without minor units (JPY, KRW): a lone separator
+    /// before three digits is then a thousands separator, so `40,000` is 40000, not 40.000. Only
+    /// where no cell settles the mark and the ambiguous cells all have the same separator.
+    public func decision(currencyWithoutDecimals code: String) -> DecimalMarkDecision {
+        guard point.cells == 0, comma.cells == 0, !ambiguous.isEmpty,
+            ambiguousCommas == 0 || ambiguousPoints == 0
+        else { return decision }
+        let grouping = ambiguousCommas > 0 ? "," : "."
+        return .decided(
+            ambiguousCommas > 0 ? .point : .comma,
+            evidence: "\(code) has no decimals, so \"\(grouping)\" groups thousands in \(ambiguous[0].quote)")
     }
 
     public var decision: DecimalMarkDecision {

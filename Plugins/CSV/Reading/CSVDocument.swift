@@ -672,7 +672,10 @@ public final class CSVDocument {
             found.options.append(("decimal-mark", given.description, false))
             return given
         }
-        switch evidence.decision {
+        // Every account in a currency without decimals (yen, won): `40,000` cannot be 40.000.
+        let codes = Set(accountList.map(\.currency))
+        let zeroDecimals = codes.count == 1 && codes.first!.map { CurrencyMinorUnits.decimals(of: $0) == 0 } == true
+        switch zeroDecimals ? evidence.decision(currencyWithoutDecimals: codes.first!!) : evidence.decision {
         case .decided(let mark, let why):
             found.decimalMark = mark.description
             found.decimalEvidence = why
