@@ -167,6 +167,17 @@ final class RowsAndRejectsTests: XCTestCase {
                 "bank.csv: no date column found: set date (a header name or a position)",
                 "bank.csv: no amount column found: set amount, or debit and credit",
             ])
+        // A date header over dates no format reads names the format's option, not only `date`.
+        let kanji = try CSVReading.read("日付,摘要,金額\n2024年3月15日,店,-1200\n2024年3月16日,給与,40000\n")
+        XCTAssertEqual(
+            kanji.problems,
+            [
+                #"bank.csv: no date column found: column 1 "日付" is headed as dates, but no known format reads its cells ("2024年3月15日"): set date-format, and date if the dates are in another column"#
+            ])
+        XCTAssertEqual(
+            try CSVReading.read(
+                "日付,摘要,金額\n2024年3月15日,店,-1200\n2024年3月16日,給与,40000\n", options: ["date-format": "%Y年%m月%d日"]
+            ).entries.first?.map(\.date), ["2024-03-15", "2024-03-16"])
         let several = try CSVReading.read(
             "When,Who,Price,Tax,Total\n2024-01-02,Bobby,10.00,2.00,12.00\n2024-01-03,Annie,20.00,4.00,24.00\n")
         XCTAssertEqual(

@@ -451,7 +451,18 @@ struct ColumnRoles: Sendable {
 
     private mutating func checkRequired(_ profiles: [ColumnProfile]) {
         if columns[.date] == nil {
-            problems.append("no date column found: set date (a header name or a position)")
+            // A date header over cells no format reads (`日付` over `2024年3月15日`): naming `date`
+            // alone led to a second refusal, for the format.
+            if let column = profiles.indices.first(where: { column in
+                profiles[column].header.map { HeaderVocabulary.roles(of: $0).contains { $0.role == .date } } == true
+            }), let sample = profiles[column].values.first(where: { !$0.isEmpty }) {
+                problems.append(
+                    "no date column found: column \(column + 1) \"\(profiles[column].header ?? "")\" is headed as "
+                        + "dates, but no known format reads its cells (\"\(sample)\"): set date-format, and date if "
+                        + "the dates are in another column")
+            } else {
+                problems.append("no date column found: set date (a header name or a position)")
+            }
         }
         if columns[.vendor] == nil {
             problems.append("no payee column found: set vendor (a header name or a position)")
