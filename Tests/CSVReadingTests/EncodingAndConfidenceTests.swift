@@ -222,6 +222,10 @@ final class EncodingAndConfidenceTests: XCTestCase {
         let given = try CSVReading.read(Array(sjis), options: ["encoding": "Shift_JIS"])
         XCTAssertEqual(given.entries[0].map(\.vendor), ["ｾﾌﾞﾝｲﾚﾌﾞﾝ 渋谷店", "振込 カ）ヤマダ"])
         XCTAssertEqual(given.reportLine("encoding"), "shift_jis (given)")
+        // `商` is 0x8F 0xA4: a trail byte, not windows-1252's `¤` to name ISO-8859-15 for.
+        let shop = try XCTUnwrap((japanese + "2024-03-03,山田商店,-980\n").data(using: .shiftJIS))
+        XCTAssertEqual(
+            try CSVReading.read(Array(shop)).reportLine("encoding"), "cp932 (not valid UTF-8 and none declared)")
 
         let french = "Date,Libellé,Montant\n2024-03-01,Société Générale,-12.00\n2024-03-02,Crédit Agricole été,4.00\n"
         let western = try CSVReading.read(Array(try XCTUnwrap(french.data(using: .windowsCP1252))))

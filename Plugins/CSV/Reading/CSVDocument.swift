@@ -1501,7 +1501,11 @@ public final class CSVDocument {
         if let lines = decoded.windows1252Lines {
             return "\(name), but windows-1252 on \(lines.count.counted("line")) not valid UTF-8 (\(lineList(lines)))"
         }
-        if decoded.guessed { return "\(name) (not valid UTF-8 and none declared)" + euroHint(bytes) }
+        if decoded.guessed {
+            // Shift_JIS's 0xA4 is a trail byte (`商`), no sign.
+            return "\(name) (not valid UTF-8 and none declared)"
+                + (decoded.encoding == .windows1252 ? euroHint(bytes) : "")
+        }
         let bom = bytes.withSpan { TextDecoding.byteOrderMark($0) }
         return bom == nil ? name : "\(name) (byte order mark)"
     }
