@@ -105,6 +105,17 @@ final class CAMTStatementReadingTests: XCTestCase {
                 + "not counted, as they could not be read: Stmt[0].Ntry[1].Amt (missing amount)")
     }
 
+    /// A `CLBD` with a sub-type (`SubTp` `BLCK`, the blocked part) is a part of the balance:
+    /// taken as the closing, with no opening to check it against, 9999.00 stood as the account's.
+    func testABalanceWithASubTypeIsNotTheBalance() throws {
+        let blocked = D.balance("CLBD", "9999.00", "CRDT").replacingOccurrences(
+            of: "</CdOrPrtry></Tp>", with: "</CdOrPrtry><SubTp><Cd>BLCK</Cd></SubTp></Tp>")
+        let text = D.document(
+            D.statement(blocked + D.balance("CLBD", "70.00", "CRDT") + D.entry("30.00", "DBIT", Self.named)))
+        let end = try XCTUnwrap(D.ends(text).first)
+        XCTAssertEqual(end.statement.closing?.amount.plain(decimals: 2), "70.00")
+    }
+
     func testWithoutBothBalancesThereIsNothingToCheck() throws {
         let text = D.document(D.statement(D.entry("1.00", "DBIT", Self.named), closing: ("5.00", "CRDT")))
         let end = try XCTUnwrap(D.ends(text).first)

@@ -3,6 +3,8 @@ import StatementText
 /// The texts of one `Bal` as they are read.
 struct CAMTBalanceFields {
     var code: String?
+    /// `SubTp`'s text (`BLCK`, a blocked amount): a part of the balance, not it.
+    var subType: String?
     var amount: String?
     var currency: String?
     var indicator: String?
@@ -11,7 +13,7 @@ struct CAMTBalanceFields {
     /// The balance, or why it cannot be read (an unreadable balance fails its statement: the
     /// statement cannot be checked).
     func balance() -> Result<CAMTBalance, CAMTBalanceProblem>? {
-        guard let code else { return nil }
+        guard let code, subType == nil else { return nil }
         guard let text = amount, let magnitude = StatementAmount(text: text) else {
             return .failure(CAMTBalanceProblem("balance \(code): \"\(amount ?? "")\" is not an amount"))
         }

@@ -6,7 +6,7 @@ enum CAMTField {
     case summaryEntries, summaryCredits, summaryCreditSum, summaryDebits, summaryDebitSum
     case pageNumber, lastPage
     // A balance.
-    case balanceCode, balanceAmount, balanceIndicator, balanceDay, balanceTime
+    case balanceCode, balanceSubType, balanceAmount, balanceIndicator, balanceDay, balanceTime
     // An entry.
     case amount, indicator, status, bookingDay, bookingTime, valueDay, valueTime
     case servicerRef, entryRef, creditor, debtor, unstructured, additional, bankCode, reversal

@@ -20,6 +20,7 @@ enum CAMTName: String, CaseIterable {
     case bal = "Bal"
     case tp = "Tp"
     case cdOrPrtry = "CdOrPrtry"
+    case subTp = "SubTp"
     case cd = "Cd"
     case prtry = "Prtry"
     case amt = "Amt"

@@ -34,6 +34,8 @@ enum CAMTPlace: Equatable {
         case (.balance, .dt): .balanceDate
         case (.balanceType, .cdOrPrtry): .balanceCodeOrProprietary
         case (.balanceCodeOrProprietary, .cd): .field(.balanceCode)
+        case (.balanceType, .subTp), (.field(.balanceSubType), .cd), (.field(.balanceSubType), .prtry):
+            .field(.balanceSubType)
         case (.balanceDate, .dt): .field(.balanceDay)
         case (.balanceDate, .dtTm): .field(.balanceTime)
         case (.period, .frDtTm): .field(.from)

@@ -276,6 +276,7 @@ public final class CAMTReader {
         case .pageNumber: statement?.pageNumber = value
         case .lastPage: statement?.lastPage = value
         case .balanceCode: balance.code = value
+        case .balanceSubType: balance.subType = value
         case .balanceAmount: balance.amount = value
         case .balanceIndicator: balance.indicator = value
         case .balanceDay, .balanceTime: balance.day = String(value.prefix(10))
