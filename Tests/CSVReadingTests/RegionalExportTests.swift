@@ -86,6 +86,28 @@ final class RegionalExportTests: XCTestCase {
             alone.notes.contains { $0.hasPrefix("every amount is unsigned and read as money in") }, "\(alone.notes)")
     }
 
+    /// Korean banks' `찾으신금액` (withdrawn) and `맡기신금액` (deposited), the other cell 0: the
+    /// headers unknown, the deposit column alone followed the balance on every row but the
+    /// first, whose withdrawal was written as 0.00 with exit 0. The running balance follows the
+    /// two as money out and money in. A layout of signed amounts beside another figure is not
+    /// such a pair (ING's `Kwota blokady`), nor one without a header (a card's charges and
+    /// payments run with the balance owed just so).
+    func testTwoUnknownMoneyColumnsThatTheBalanceFollowsAreOutAndIn() throws {
+        let text = """
+            거래일시,적요,찾으신금액,맡기신금액,잔액
+            2026-09-01,체크카드,5000,0,10000
+            2026-09-02,급여,0,90000,100000
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["-5000", "90000"])
+        XCTAssertEqual(result.reportLine("sign"), "as-is (the balance column: 1 of 1 rows)")
+        // Without the header, nothing says whose view: refused as before.
+        let headerless = try CSVReading.read(String(text.drop { $0 != "\n" }.dropFirst()))
+        XCTAssertEqual(headerless.entries.first ?? [], [])
+    }
+
     /// Capitec marks a hold by `(Pending)` before its payee, its balance cell empty: read as
     /// booked, it was written again once booked.
     func testCapitecsPendingMarkIsAHold() throws {

@@ -375,6 +375,15 @@ struct ColumnRoles: Sendable {
                     return
                 }
             }
+            if let (debit, credit) = sidedPair(numeric, total: total, parsed: parsed, profiles: profiles, fixed: fixed)
+            {
+                setBalance(total, fixed: fixed)
+                columns[.debit] = debit
+                columns[.credit] = credit
+                reasons[debit] = "money out: the running total falls by it"
+                reasons[credit] = "money in: the running total rises by it"
+                return
+            }
             for amount in numeric where amount != total {
                 guard columns[.balance] != amount, Self.isRunningTotal(parsed[total]!, of: parsed[amount]!) else {
                     continue
@@ -388,6 +397,41 @@ struct ColumnRoles: Sendable {
                 return
             }
         }
+    }
+
+    /// Two columns under headers no list knows that hold money on alternate rows, the other cell
+    /// 0 or blank (Korean banks' `찾으신금액` and `맡기신금액`, Turkish `Borç` and `Alacak`), whose
+    /// difference the running total follows: money out and money in. Taken one at a time, the
+    /// money-in column alone followed the total on all rows but a withdrawal on the first, and
+    /// that withdrawal was written as 0.00.
+    private func sidedPair(
+        _ numeric: [Int], total: Int, parsed: [Int: [Int64?]], profiles: [ColumnProfile], fixed: Set<ColumnRole>
+    ) -> (debit: Int, credit: Int)? {
+        // Under a header only: without one, a card's charges and payments (TD's download) run
+        // with the balance owed just as a bank's withdrawals and deposits run against its
+        // balance, and only the file's words can tell them apart. Magnitudes only: signed
+        // columns are an amount and another figure (ING's `Kwota blokady` beside its amount).
+        guard profiles.allSatisfy({ $0.header != nil }), columns[.amount] == nil, columns[.debit] == nil,
+            columns[.credit] == nil, !fixed.contains(.amount), !fixed.contains(.debit), !fixed.contains(.credit)
+        else { return nil }
+        let others = numeric.filter { $0 != total && columns[.balance] != $0 && profiles[$0].negative == 0 }
+        for first in others {
+            for second in others where second > first {
+                let (a, b) = (parsed[first]!, parsed[second]!)
+                // Each row moves money in one of them at most, and each has some.
+                let oneSided = zip(a, b).allSatisfy { ($0 ?? 0) == 0 || ($1 ?? 0) == 0 }
+                guard oneSided, a.contains(where: { ($0 ?? 0) != 0 }), b.contains(where: { ($0 ?? 0) != 0 }) else {
+                    continue
+                }
+                for (debit, credit) in [(first, second), (second, first)] {
+                    let money = zip(parsed[debit]!, parsed[credit]!).map { pair -> Int64? in
+                        pair.0 == nil && pair.1 == nil ? nil : (pair.1 ?? 0) - abs(pair.0 ?? 0)
+                    }
+                    if Self.isRunningTotal(parsed[total]!, of: money) { return (debit, credit) }
+                }
+            }
+        }
+        return nil
     }
 
     private mutating func setBalance(_ column: Int, fixed: Set<ColumnRole>) {
