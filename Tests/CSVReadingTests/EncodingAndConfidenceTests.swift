@@ -179,7 +179,7 @@ final class EncodingAndConfidenceTests: XCTestCase {
     }
 
     func testUTF8BOMIsSkippedAndNoNoteIsWritten() throws {
-        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Date,Payee,Amount\n2024-03-01,Zoë,1.00\n".utf8)
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Date,Payee,Amount\n2024-03-01,Zoë,-1.00\n".utf8)
         let result = try CSVReading.read(bytes)
         XCTAssertEqual(result.entries[0].map(\.vendor), ["Zoë"])
         XCTAssertEqual(result.notes, [])

@@ -27,16 +27,20 @@ final class RunningBalanceEvidenceTests: XCTestCase {
     static let sumupOptions = ["date": "1", "date-format": "%d.%m.%y, %H:%M"]
 
     /// Before: the exchange rate was the balance and the fee the amount, every row 0.00 with the
-    /// chain "agreeing". Now no column is the amount by a chain of zeros: the run refuses and
-    /// names the option.
+    /// chain "agreeing". Now no column is the amount by a chain of zeros: the money out and in
+    /// (`Rechnungsbetrag ausgehend`, `eingehend`) are the pair the balance follows, and the run
+    /// refuses where the file's newest row breaks it (50.00 − 840.12 is not 890.12).
     func testConstantColumnIsNoBalanceAndZerosAreNoAmount() throws {
         let result = try CSVReading.read(Self.sumup, options: Self.sumupOptions, origin: "sumup.csv", stem: "sumup")
         XCTAssertEqual(result.entries.flatMap { $0 }, [])
         XCTAssertEqual(result.problems.count, 1, "\(result.problems)")
         let problem = result.problems.first ?? ""
-        XCTAssertTrue(problem.hasPrefix("sumup.csv: no amount column found: 6 columns hold amounts ("), problem)
-        XCTAssertTrue(problem.contains("set amount to the one that moved, or debit and credit"), problem)
-        XCTAssertFalse(result.report.contains("running total"), result.report)
+        XCTAssertTrue(
+            problem.hasPrefix("sumup.csv: line 2: balance 890.12 does not follow from 50.00 (line 3) and debit 840.12"),
+            problem)
+        XCTAssertTrue(problem.contains("set check-balance=false"), problem)
+        XCTAssertFalse(result.report.contains("14 Gebühr → amount"), result.report)
+        XCTAssertTrue(result.report.contains("7 Rechnungsbetrag ausgehend → debit"), result.report)
     }
 
     /// With the money's columns named, `Verfügbares Guthaben` is the running total of four rows

@@ -1026,7 +1026,7 @@ public final class CSVDocument {
                         + "sign=inverted if they are charges, sign=as-is if they are money in")
                 return
             }
-            if sign == nil, words.negative + words.otherNegative == 0, words.positive + words.otherPositive >= 2 {
+            if sign == nil, words.negative + words.otherNegative == 0, words.positive + words.otherPositive >= 1 {
                 // No amount signed and nothing to say which way: every one was money in, in silence.
                 if let (column, name, twoWords) = twoWordColumn {
                     addProblem(

@@ -119,6 +119,8 @@ public enum HeaderVocabulary {
                 // Banorte (Mexico).
                 "Retiros",
                 "支払い金額", "お支払金額", "出金金額", "お引出し", "引出額",
+                // Turkish, Italian, Hebrew, Korean, Chinese, Indonesian and Polish banks' money out.
+                "Borç", "Dare", "חובה", "출금액", "찾으신금액", "출금", "支出", "Debet", "Obciążenia", "Wydatki",
             ]
         ),
         (
@@ -128,6 +130,7 @@ public enum HeaderVocabulary {
                 "Crédit", "Abono", "Bij", "Jóváírás", "Приход", "Insättningar", "Insättning", "Gutschrift", "預かり金額",
                 "お預り金額", "入金金額", "お預入れ", "預入額",
                 "Accrediti", "Entrate", "Crédito", "Créditos", "Inn på konto", "Inn", "Depósitos",
+                "Alacak", "Avere", "זכות", "입금액", "맡기신금액", "입금", "收入", "Kredit", "Uznania", "Wpływy",
             ]
         ),
         // Alipay's and WeChat Pay's `收/支` (income/expense): `支出`, `收入`, and `不计收支` or `/`
