@@ -437,6 +437,50 @@ final class JournalTests: XCTestCase {
         XCTAssertTrue(bean.contains("2024-03-04 open Assets:Bank:Card\n"), bean)
     }
 
+    /// Two accounts of one name and two bank ids (two banks' `Checking`) were one journal
+    /// account, the second's balance standing for both: net worth 100.00 where it is 300.00.
+    /// Accounts of one id are one, whatever their names (MT940 names the account by its IBAN,
+    /// camt by its owner).
+    func testAJournalAccountIsOneBankIDElseOneName() throws {
+        let two = try accepted(
+            "two-ids",
+            #"""
+            [{"body": {"name": "Checking", "id": "111", "currency": "USD", "currentBalance": 100, "transactions": [{"type": 1, "vendor": "Shop A", "amount": 10, "date": "2024-03-01"}]}},
+             {"body": {"name": "Checking", "id": "222", "currency": "USD", "currentBalance": 200, "transactions": [{"type": 1, "vendor": "Shop B", "amount": 7, "date": "2024-03-02"}]}}]
+            """#)
+        XCTAssertEqual(
+            try balances(two.journal), ["Assets:Bank:Checking": "100.00 USD", "Assets:Bank:Checking-2": "200.00 USD"])
+        let one = try accepted(
+            "one-id",
+            #"""
+            [{"body": {"name": "DE89370400440532013000", "id": "DE89370400440532013000", "currency": "EUR", "currentBalance": 90, "transactions": [{"type": 1, "vendor": "Cafe", "amount": 10, "date": "2024-03-04"}]}},
+             {"body": {"name": "Max Mustermann", "id": "DE89370400440532013000", "currency": "EUR", "currentBalance": 70, "transactions": [{"type": 1, "vendor": "Bakery", "amount": 20, "date": "2024-03-05"}]}}]
+            """#)
+        XCTAssertEqual(try balances(one.journal), ["Assets:Bank:DE89370400440532013000": "70.00 EUR"])
+    }
+
+    /// A statement whose every record `--dedupe` took for another source's (a day's camt.053
+    /// beside the camt.054 that gave them first) still states its balance: dropped, the journal
+    /// account had no opening and no assertion, and stood at −30.00 where the bank says 70.00.
+    func testAStatementDedupeEmptiedStillStatesItsBalance() throws {
+        let records =
+            #"[{"id": "R1", "type": 1, "vendor": "Cafe", "amount": 10, "date": "2024-03-04"}, {"id": "R2", "type": 1, "vendor": "Bakery", "amount": 20, "date": "2024-03-05"}]"#
+        let notice = try folder.write(
+            "a-054.json",
+            #"{"body": {"name": "Giro", "id": "DE89", "currency": "EUR", "transactions": "# + records + "}}")
+        let statement = try folder.write(
+            "b-053.json",
+            #"{"body": {"name": "Giro", "id": "DE89", "currency": "EUR", "currentBalance": 70, "transactions": "#
+                + records + "}}")
+        let journal = folder.path + "/emptied.journal"
+        let run = try txfeed("run", notice, statement, "--dedupe", "-o", journal)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("written 0 + rejected 0 + duplicates 2"), run.stderr)
+        XCTAssertEqual(try runCommand(try tool("/usr/bin/hledger"), ["-f", journal, "check"]).status, 0)
+        XCTAssertEqual(try balances(journal), ["Assets:Bank:Giro": "70.00 EUR"])
+        XCTAssertTrue(try String(contentsOfFile: journal, encoding: .utf8).contains("0 EUR = 70.00 EUR\n"))
+    }
+
     /// Accounts whose names clean to one journal name (beancount keeps ASCII only; hledger drops
     /// `:`) are two journal accounts, each with its balance, and every program accepts them.
     func testAccountsWhoseNamesCleanAlikeAreTwoAccountsInEveryProgram() throws {

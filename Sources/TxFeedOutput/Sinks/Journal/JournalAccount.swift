@@ -39,10 +39,13 @@ struct JournalAccount {
     }
 
     /// The journal accounts of feed accounts (each with its source's name), in order. Accounts
-    /// are one journal account only when their own names (the account's, else the source's)
-    /// are the same: one whose name cleans to a journal name another has, or one `named` gives,
-    /// takes `-2` (`-3`, …: the first free, in the accounts' order). The names `named` gives
-    /// are kept: feed accounts it gives one name are one journal account.
+    /// are one journal account when they are one account to `--dedupe` and `--state`: one bank
+    /// id, else one own name (the account's, else the source's), named by the first of them. So an MT940 statement named by its IBAN and
+    /// the camt one named by its owner are one, and two `Checking` accounts of two ids are two:
+    /// taken for one, one's balance stood for both. One whose name cleans to a journal name
+    /// another has, or one `named` gives, takes `-2` (`-3`, …: the first free, in the accounts'
+    /// order). The names `named` gives are kept: feed accounts it gives one name are one
+    /// journal account.
     static func all(
         _ accounts: [(account: Account, source: String)], syntax: JournalSink.Syntax, named: [String: String]
     ) throws(JournalError) -> [JournalAccount] {
@@ -51,7 +54,23 @@ struct JournalAccount {
         for (account, source) in accounts {
             out.append(try JournalAccount(account, source: source, syntax: syntax, named: named))
         }
-        let owns = accounts.map { $0.account.name.isEmpty ? $0.source : $0.account.name }
+        var owns = accounts.map { $0.account.name.isEmpty ? $0.source : $0.account.name }
+        // One bank id, one account: the first's own name for every one of them.
+        let keys: [String] = accounts.indices.map { i in
+            if let id = accounts[i].account.id, !id.isEmpty { return "i" + id }
+            return "n" + owns[i]
+        }
+        var firstByKey: [String: Int] = [:]
+        for i in out.indices {
+            guard let first = firstByKey[keys[i]] else {
+                firstByKey[keys[i]] = i
+                continue
+            }
+            if named[owns[i]] == nil, named[owns[first]] == nil {
+                owns[i] = owns[first]
+                out[i].name = out[first].name
+            }
+        }
         // Two names the rules give that clean to one are never one account unasked: beancount
         // keeps ASCII only, and `三井住友` and `みずほ` were both `Assets:Bank:Account`, the
         // transfer between them posted to itself, with exit 0.
@@ -68,22 +87,23 @@ struct JournalAccount {
         }
         // Every name the rules give is theirs, whether or not this run has their accounts.
         var taken = Set(named.values.map { path($0, syntax: syntax) })
-        // Journal name → the own name that has it; the accounts that must take a suffix.
+        // Journal name → the account (identity key) that has it; the accounts that must take a suffix.
         var holders: [String: String] = [:]
         var renamed: [Int] = []
         for i in out.indices where named[owns[i]] == nil {
+            let key = keys[i]
             if let holder = holders[out[i].name] {
-                if holder != owns[i] { renamed.append(i) }
+                if holder != key { renamed.append(i) }
             } else if taken.contains(out[i].name) {
                 renamed.append(i)
             } else {
-                holders[out[i].name] = owns[i]
+                holders[out[i].name] = key
                 taken.insert(out[i].name)
             }
         }
         var given: [String: String] = [:]
         for i in renamed {
-            if let name = given[owns[i]] {
+            if let name = given[keys[i]] {
                 out[i].name = name
                 continue
             }
@@ -91,7 +111,7 @@ struct JournalAccount {
             while taken.contains("\(out[i].name)-\(n)") { n += 1 }
             let name = "\(out[i].name)-\(n)"
             taken.insert(name)
-            given[owns[i]] = name
+            given[keys[i]] = name
             out[i].name = name
         }
         return out

@@ -92,6 +92,11 @@ struct JournalBalances {
         for a in used {
             groups[Group(name: accounts[a].name, currency: accounts[a].currency ?? ""), default: []].append(a)
         }
+        // A statement whose every record `--dedupe` dropped, beside an account that has them.
+        for a in accounts.indices
+        where summary[a].first == nil && summary[a].lastOwn != nil && accounts[a].balance != nil {
+            groups[Group(name: accounts[a].name, currency: accounts[a].currency ?? "")]?.append(a)
+        }
         for group in groups.keys.sorted() {
             let members = groups[group]!
             let stated = members.filter { accounts[$0].balance != nil }
@@ -101,7 +106,7 @@ struct JournalBalances {
                 members.allSatisfy({ accounts[$0].scale == accounts[latest].scale })
             else { continue }
             let account = accounts[latest]
-            let first = members.map { summary[$0].first! }.min { $0.lexicographicallyPrecedes($1) }!
+            let first = members.compactMap { summary[$0].first }.min { $0.lexicographicallyPrecedes($1) }!
             // The balance is booked money: the opening is it less the booked records it holds —
             // those up to the first statement's last day, and the later statements that follow
             // from it whole (a pending one in the opening made it 12.50 too much).
@@ -120,7 +125,7 @@ struct JournalBalances {
             // day and every pending one.
             // Ledger checks an assertion against every posting before it in the file (hledger
             // and beancount in date order), and the entries are all before it.
-            let last = members.map { summary[$0].last! }.max { $0.lexicographicallyPrecedes($1) }!
+            let last = members.compactMap { summary[$0].last }.max { $0.lexicographicallyPrecedes($1) }!
             let total = members.reduce(Int128(0)) { $0 + summary[$1].sumMinor }
             let asserted = try Self.money(
                 Int128(closing.minorUnits) + (total - through), of: account, "the balance it asserts")
@@ -160,7 +165,7 @@ struct JournalBalances {
     private func balanceOnly(besides used: [Int]) -> [Int] {
         let written = Set(used.map { Group(name: accounts[$0].name, currency: accounts[$0].currency ?? "") })
         var last: [Group: Int] = [:]
-        for a in accounts.indices where summary[a].lastOwn == nil && accounts[a].balance != nil {
+        for a in accounts.indices where summary[a].first == nil && accounts[a].balance != nil {
             let group = Group(name: accounts[a].name, currency: accounts[a].currency ?? "")
             if !written.contains(group) { last[group] = a }
         }

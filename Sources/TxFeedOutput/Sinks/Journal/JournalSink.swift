@@ -107,6 +107,14 @@ public struct JournalSink: FeedSink {
                 buffer.append(contentsOf: entries)
                 try out.rowDone(&buffer)
             }
+            // A statement `--dedupe` emptied (its records another source's too) still states
+            // its balance on its records' last day: without that day, its balance was dropped,
+            // and the journal account had no opening and no assertion.
+            for duplicate in feed.duplicates where Int(duplicate.transaction.account) < summary.count {
+                var date: [UInt8] = []
+                days.appendISODay(of: duplicate.transaction, to: &date)
+                summary[Int(duplicate.transaction.account)].sawDropped(day: date)
+            }
             var closing: [UInt8] = []
             try JournalBalances(
                 syntax: syntax, accounts: Array(accounts.prefix(feed.accounts.count)), summary: summary,
@@ -142,6 +150,11 @@ public struct JournalSink: FeedSink {
                 days[day, default: 0] += Int128(signedMinor)
                 bookedMinor += Int128(signedMinor)
             }
+        }
+
+        /// A record of the account `--dedupe` dropped: its day is still the statement's.
+        mutating func sawDropped(day: [UInt8]) {
+            if lastOwn.map({ $0.lexicographicallyPrecedes(day) }) ?? true { lastOwn = day }
         }
 
         /// An entry posted to the account on `date`.
