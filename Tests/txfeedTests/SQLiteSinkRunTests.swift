@@ -114,7 +114,7 @@ final class SQLiteSinkRunTests: XCTestCase {
         XCTAssertEqual(database.types["id"], ["text"], "a numeric bank id (77) stays text")
         XCTAssertEqual(database.types["memo"], ["null", "text"])
         XCTAssertEqual(database.applicationID, 0x7478_6673)
-        XCTAssertEqual(database.userVersion, 3)
+        XCTAssertEqual(database.userVersion, 4)
         XCTAssertEqual(database.tables, ["accounts", "sources", "transactions"])
 
         XCTAssertEqual(database.accounts.count, 8)

@@ -12,7 +12,7 @@ extension SQLiteSink {
         throws(SQLiteError)
     {
         let insert = try database.prepare(
-            "INSERT INTO transactions VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"
+            "INSERT INTO transactions VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"
         )
         let accounts = feed.accounts.map { Array($0.name.utf8) }
         let currencies = feed.accounts.map { $0.currency.map { Array($0.utf8) } }
@@ -74,6 +74,9 @@ extension SQLiteSink {
             insert.bind(18, labels?.originalVendor)
             insert.bind(19, record.transfer?.id)
             insert.bind(20, record.transfer.map { feed.transferAccount($0.otherAccount).name })
+            // The account's row in `accounts` (its rowid, in feed order): a name and a source are
+            // two accounts' in a camt file of two IBANs under one owner, and a join on them doubled.
+            insert.bind(21, Int64(account + 1))
             try insert.run()
         }
     }

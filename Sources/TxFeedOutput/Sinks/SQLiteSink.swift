@@ -16,7 +16,7 @@ public struct SQLiteSink {
     /// programs' databases.
     public static let applicationID: Int32 = 0x7478_6673
     /// `PRAGMA user_version`: the schema's version, raised whenever a table or column changes.
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     public init() {}
 
@@ -80,7 +80,8 @@ public struct SQLiteSink {
             tags TEXT,
             original_vendor TEXT,
             transfer TEXT,
-            transfer_account TEXT
+            transfer_account TEXT,
+            account_row INTEGER NOT NULL
         );
         CREATE TABLE sources (
             name TEXT NOT NULL,

@@ -167,8 +167,22 @@ final class SQLiteSinkTests: XCTestCase {
     func testHeaderSaysWhatTheFileIs() throws {
         let database = try written(try awkwardFeed())
         XCTAssertEqual(try database.integer("PRAGMA application_id"), 0x7478_6673, "'txfs'")
-        XCTAssertEqual(try database.integer("PRAGMA user_version"), 3)
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), 4)
         XCTAssertEqual(folder.contents(), ["feed.db"], "no journal and no temporary file beside it")
+    }
+
+    /// Two accounts of one name in one source (a camt file of two IBANs under one owner): a join
+    /// on name and source gave each row twice; `account_row` names the one row of each.
+    func testEachRowNamesItsOwnAccountsRow() throws {
+        let one = SinkTestFeed.envelope(name: "Muster", balance: "100", [(1, "Shop", "4.5", "2024-01-15")])
+        let other = SinkTestFeed.envelope(name: "Muster", balance: "200", [(1, "Cafe", "3", "2024-01-16")])
+        let database = try written(SinkTestFeed.make([("camt", "[\(one), \(other)]")]))
+        XCTAssertEqual(
+            try rows(
+                database,
+                "SELECT t.vendor, a.balance FROM transactions t JOIN accounts a ON a.rowid = t.account_row "
+                    + "ORDER BY t.position", kinds: "tt"),
+            [["Cafe", "200.00"], ["Shop", "100.00"]])
     }
 
     func testAFailureNamesTheDestinationAndLeavesNothing() throws {
