@@ -308,6 +308,9 @@ public final class CSVDocument {
         {
             unsignedColumnWithoutHeader = amount
         }
+        if let fee = roles[.fee], settings.columns[.fee] == nil {
+            keepFeesInAmounts(fee, profiles: profiles, layout: layout, roles: roles, reader: &reader, mark: mark)
+        }
         var chain: BalanceChain.Verdict?
         if let balance = roles[.balance], settings.checkBalance {
             chain = walkChain(layout, reader: &reader, balance: balance, mark: mark)
@@ -703,9 +706,43 @@ public final class CSVDocument {
     }
 
     /// Reads every row as the second pass will, and walks the balance column over the amounts.
-    private func walkChain(_ layout: TableLayout, reader: inout CSVRowReader, balance: Int, mark: DecimalMark)
-        -> BalanceChain.Verdict?
-    {
+    /// A fee column whose fee the amount holds already, found by a header or taken from it: a
+    /// broker's `Amount` is net of its `Commission` and `Fees` (Fidelity's history), and where a
+    /// running balance follows the amounts as written, it says so. Taken again, every sale with
+    /// a fee was short by it, with exit 0.
+    private func keepFeesInAmounts(
+        _ fee: Int, profiles: [ColumnProfile], layout: TableLayout, roles: ColumnRoles, reader: inout CSVRowReader,
+        mark: DecimalMark
+    ) {
+        let name = profiles[fee].header.map { "column \"\($0)\"" } ?? "column \(fee + 1)"
+        if let balance = roles[.balance], settings.checkBalance {
+            guard let taken = walkChain(layout, reader: &reader, balance: balance, mark: mark, reporting: false),
+                taken.firstBreak != nil
+            else { return }
+            var net = reader
+            net.columns.fee = nil
+            guard let written = walkChain(layout, reader: &net, balance: balance, mark: mark, reporting: false),
+                written.firstBreak == nil
+            else { return }
+            reader.columns.fee = nil
+            addNote(
+                "\(name) not taken from the amounts: the balance column follows them as written (\(written.agreeing) "
+                    + "of \(written.checked) rows), so they hold the fee already")
+            return
+        }
+        let commission = profiles.firstIndex {
+            $0.header.map { HeaderVocabulary.normalise($0).hasPrefix("commission") } ?? false
+        }
+        guard let commission else { return }
+        reader.columns.fee = nil
+        addNote(
+            "\(name) not taken from the amounts: beside column \"\(profiles[commission].header ?? "")\" they are a "
+                + "broker's, net of commission and fees")
+    }
+
+    private func walkChain(
+        _ layout: TableLayout, reader: inout CSVRowReader, balance: Int, mark: DecimalMark, reporting: Bool = true
+    ) -> BalanceChain.Verdict? {
         var rows: [BalanceChain.Row] = []
         var records: [Int: CSVRecordSpan] = [:]
         // Rows the import rejects, by line: a break beside one is named with its reason (a row
@@ -748,9 +785,10 @@ public final class CSVDocument {
                     pendingWithoutBalance: entry.pending && total == nil))
         }
         guard let verdict = BalanceChain.walk(rows) else {
-            found.balanceChain = "not checked (fewer than two rows with a balance)"
+            if reporting { found.balanceChain = "not checked (fewer than two rows with a balance)" }
             return nil
         }
+        guard reporting else { return verdict }
         found.balanceChain = "\(verdict.agreeing) of \(verdict.checked) rows agree (\(verdict.order.rawValue))"
         if let failure = verdict.firstBreak {
             addProblem(describe(failure, records: records, rejected: rejected, balance: balance, reader: reader))

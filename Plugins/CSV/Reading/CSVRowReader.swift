@@ -9,7 +9,7 @@ struct CSVRowReader {
     /// A row one field short is whole when the table's last column is the dropped empty one
     /// (otherwise when it ends where an empty last field would be: ``endsShort(_:)``).
     let lastColumnDropped: Bool
-    let columns: ColumnColumns
+    var columns: ColumnColumns
     let datePattern: DatePattern
     let zone: ZoneRule?
     let mark: DecimalMark
