@@ -83,6 +83,15 @@ final class CopiesAcrossSourcesTests: XCTestCase {
         let notice = try folder.write("day-054.json", envelope([("T6", "Pia", 5)]))
         let oneDay = try txfeed("run", statement, notice, "--sink", "csv", "--no-progress")
         XCTAssertTrue(oneDay.stderr.contains("day-054 (fixture) repeats 1 record of day-053 (fixture)"), oneDay.stderr)
+        // One side without ids (an MT940 file's NONREF records), the other with (the camt
+        // statement of them): compared by fingerprint, as --dedupe takes them. Silent before.
+        let bare =
+            #"{"body":{"name":"Checking","currency":"EUR","transactions":["#
+            + #"{"type":1,"vendor":"Cafe","amount":4.5,"date":"2024-03-01"},{"type":1,"vendor":"Cafe","amount":4.5,"date":"2024-03-02"}]}}"#
+        let unnumbered = try folder.write("mt940-like.json", bare)
+        let mixed = try txfeed("run", unnumbered, first, "--sink", "csv", "--no-progress")
+        XCTAssertTrue(
+            mixed.stderr.contains("march-a (fixture) repeats 2 records of mt940-like (fixture)"), mixed.stderr)
     }
 
     /// One source that gives an account twice with the same records (an NDJSON file joined with

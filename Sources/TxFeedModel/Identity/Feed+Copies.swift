@@ -4,14 +4,12 @@ extension Feed {
     /// twice. Pairs of sources, with how many records the later one repeats, most first; none
     /// when the feed is not in memory.
     ///
-    /// Two records are one as `--dedupe` matches them: by their bank ids when they have one, else
+    /// Two records are one as `--dedupe` matches them: by their bank ids when both have one, else
     /// by their fingerprints (one account, day, signed amount, vendor and memo, and the same
-    /// occurrence among identical records of each source); one with a bank id and one without
-    /// are not compared here (`--dedupe` may take them for one). Records without a bank id are
-    /// looked at only in accounts whose pieces in two sources share days
-    /// (``overlappingAccounts(_:)``), those with one in any account two pieces give: a run of one
-    /// source, or of sources of other accounts, costs a numbering of the accounts and a look at
-    /// each record's day.
+    /// occurrence among identical records of each source). Records without a bank id are looked
+    /// at only in accounts whose pieces in two sources share days (``overlappingAccounts(_:)``),
+    /// those with one in any account two pieces give: a run of one source, or of sources of
+    /// other accounts, costs a numbering of the accounts and a look at each record's day.
     public func copiesAcrossSources() -> [(first: Int, second: Int, copies: Int)] {
         guard spilled == nil, sources.count > 1, fingerprints.count == transactions.count else { return [] }
         let numbers = accountNumbers().numbers
@@ -25,7 +23,11 @@ extension Feed {
         for number in numbers where number >= 0 { pieces[number] += 1 }
         let shared = numbers.map { $0 >= 0 && pieces[$0] > 1 }
         // A record's first source, as source + 1, by its fingerprint (which holds its account)
-        // or by its account and bank id.
+        // or by its account and bank id. In the fingerprint table the top bit marks a record
+        // with a bank id: one without an id is compared with both kinds (an MT940 file's
+        // `NONREF` records beside the camt statement of them, whose entries have ids, as
+        // `--dedupe` takes them), two with ids only by their ids.
+        let withID: UInt32 = 0x8000_0000
         var byFingerprint = FingerprintTable(capacity: transactions.lazy.filter { looked[Int($0.account)] }.count)
         // By account and bank id, the first record's position: one of other money is no copy.
         var byBankID: [String: Int] = [:]
@@ -42,11 +44,16 @@ extension Feed {
                     first = Self.sameMoney(original, t) ? accounts[Int(original.account)].source + 1 : 0
                 } else {
                     byBankID[key] = position
-                    first = 0
+                    let earlier = looked[Int(t.account)] ? byFingerprint.payload(of: fingerprint) : 0
+                    first = earlier & withID == 0 ? Int(earlier) : 0
+                    if earlier == 0, looked[Int(t.account)] {
+                        byFingerprint.setIfAbsent(fingerprint, UInt32(source + 1) | withID)
+                    }
                 }
             } else {
-                first = Int(byFingerprint.payload(of: fingerprint))
-                if first == 0 { byFingerprint.setIfAbsent(fingerprint, UInt32(source + 1)) }
+                let earlier = byFingerprint.payload(of: fingerprint)
+                first = Int(earlier & ~withID)
+                if earlier == 0 { byFingerprint.setIfAbsent(fingerprint, UInt32(source + 1)) }
             }
             guard first > 0, first - 1 != source else { continue }
             copies[min(first - 1, source) << 32 | max(first - 1, source), default: 0] += 1
