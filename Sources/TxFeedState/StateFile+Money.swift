@@ -147,10 +147,10 @@ extension StateFile {
     private func moneyUnderOtherAccounts(
         _ newAccounts: [(number: Int, account: Int, first: Int64, last: Int64)], _ feed: Feed, moneyKeys: [Int64],
         accountNumbers: [Int]
-    ) throws(StateError) -> [(account: Int, other: String, records: Int)] {
+    ) throws(StateError) -> [(account: Int, other: RememberedAccount, records: Int)] {
         guard let first = newAccounts.map(\.first).min(), let last = newAccounts.map(\.last).max() else { return [] }
-        // By other account's name: its blocks' days, and its matches by new account.
-        var others: [String: (covered: [(Int64, Int64)], matched: [Int: Int])] = [:]
+        // By other account: its blocks' days, and its matches by new account.
+        var others: [RememberedAccount: (covered: [(Int64, Int64)], matched: [Int: Int])] = [:]
         // Each new account's records not matched yet (money key → day), and the new accounts
         // each money key is one of: the blocks are read once for all of them (read once an
         // account, 15,737 new accounts of one record took 13 s where the run took 0.2).
@@ -175,7 +175,7 @@ extension StateFile {
             }
             let blocks = try database.prepare(
                 """
-                SELECT accounts.name, seen.keys, seen.kinds, seen.first_day, seen.last_day
+                SELECT accounts.name, accounts.key, seen.keys, seen.kinds, seen.first_day, seen.last_day
                 FROM seen JOIN accounts ON accounts.id = seen.account
                 WHERE seen.last_day >= ? AND seen.first_day <= ? ORDER BY seen.account, seen.batch
                 """
@@ -184,11 +184,11 @@ extension StateFile {
             blocks.bind(2, last)
             defer { blocks.reset() }
             while try blocks.step() {
-                let name = blocks.text(0) ?? "?"
-                let keys = blocks.blob(1)
-                let kinds = blocks.blob(2)
+                let name = RememberedAccount(name: blocks.text(0) ?? "?", key: blocks.text(1) ?? "")
+                let keys = blocks.blob(2)
+                let kinds = blocks.blob(3)
                 guard keys.count == kinds.count * 8 else { continue }
-                others[name, default: ([], [:])].covered.append((blocks.int64(3), blocks.int64(4)))
+                others[name, default: ([], [:])].covered.append((blocks.int64(4), blocks.int64(5)))
                 for i in 0..<kinds.count where Int64(kinds[i]) == IdentityKey.Kind.money.rawValue {
                     let money = Int64(littleEndian: keys.loadUnaligned(fromByteOffset: i * 8, as: Int64.self))
                     // Taken: a record is one match, with the first block that has its money.
@@ -202,7 +202,7 @@ extension StateFile {
             throw StateError(error, path: path)
         }
         let accountOf = Dictionary(newAccounts.map { ($0.number, $0.account) }, uniquingKeysWith: { a, _ in a })
-        var found: [(account: Int, other: String, records: Int)] = []
+        var found: [(account: Int, other: RememberedAccount, records: Int)] = []
         for (other, seen) in others {
             for (number, matched) in seen.matched where matched >= 2 {
                 let unmatched = (remaining[number] ?? [:]).values.count { day in
@@ -211,7 +211,7 @@ extension StateFile {
                 if matched >= unmatched, let account = accountOf[number] { found.append((account, other, matched)) }
             }
         }
-        return found.sorted { ($0.account, $0.other) < ($1.account, $1.other) }
+        return found.sorted { ($0.account, $0.other.name, $0.other.key) < ($1.account, $1.other.name, $1.other.key) }
     }
 
     /// Of the records dropped as seen by a bank id alone, those whose amount no block with money
@@ -337,7 +337,7 @@ public struct MoneySeenBefore: Sendable {
     /// Accounts the state had not met whose new records have the days and amounts of records it
     /// remembers under another account (``StateFile/moneySeenBefore(_:moneyKeys:accountNumbers:)``):
     /// the feed account, the other's name, and how many.
-    public var underOtherAccounts: [(account: Int, other: String, records: Int)] = []
+    public var underOtherAccounts: [(account: Int, other: RememberedAccount, records: Int)] = []
 
     public init(
         likeRemembered: [(position: Int, batch: Int64)] = [], onDaysCovered: [(position: Int, batch: Int64)] = [],
@@ -445,4 +445,14 @@ private struct MoneyTable {
 
     @inline(__always)
     private func slot(of key: Int64) -> Int { Int(truncatingIfNeeded: UInt64(bitPattern: key) >> 7) & mask }
+}
+
+/// An account the state remembers: its name, and its key (`i` and its bank id, else `n` and its
+/// name), which says what joins an export to it.
+public struct RememberedAccount: Hashable, Sendable {
+    public var name: String
+    public var key: String
+
+    /// Its bank id, when the state knows it by one.
+    public var bankID: String? { key.hasPrefix("i") ? String(key.dropFirst()) : nil }
 }

@@ -53,8 +53,18 @@ final class MoneySeenAgainTests: XCTestCase {
         XCTAssertTrue(
             february.stderr.contains(
                 "txfeed: warning: account 2024-02, new to \(state), has 2 records with the day and amount of records "
-                    + "it remembers of account 2024-01: if both are exports of one account"),
+                    + "it remembers of account 2024-01: if both are exports of one account (monthly files each "
+                    + "named after itself, or two formats naming it otherwise), give their sources one account= name"),
             february.stderr)
+        // One name on both, but a bank id on one: account= cannot join them, account-id= does.
+        let withID = try run(
+            "2024-02b.csv",
+            "Account Number:,12345678\n\nDate,Description,Amount\n2024-01-30,Grocer,-20.00\n2024-01-31,Rent,-700.00\n"
+                + "2024-02-03,Bakery,-4.10\n")
+        XCTAssertTrue(
+            withID.stderr.contains(
+                "it is remembered without a bank id and this one has 12345678: give both sources account-id=12345678"),
+            withID.stderr)
         let savings = try run(
             "savings.csv",
             "Date,Description,Amount\n2024-01-28,Coffee Corner,-3.50\n2024-02-05,Interest,1.20\n"

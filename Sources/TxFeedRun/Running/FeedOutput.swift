@@ -424,8 +424,18 @@ struct FeedOutput {
             }
         }
         for (account, other, records) in found.underOtherAccounts.prefix(5) {
+            // One bank id, else (neither giving one) one name, is one account: the option that joins them.
+            let id = feed.accounts[account].id.flatMap { $0.isEmpty ? nil : $0 }
+            let join =
+                if let remembered = other.bankID {
+                    "give this source account-id=\(remembered), the id it is remembered by"
+                } else if let id {
+                    "it is remembered without a bank id and this one has \(id): give both sources account-id=\(id)"
+                } else {
+                    "give their sources one account= name"
+                }
             lines.append(
-                "txfeed: warning: account \(feed.accounts[account].name), new to \(stateFile), has \(records.counted("record")) with the day and amount of records it remembers of account \(other): if both are exports of one account (monthly files each named after itself, or two formats naming it otherwise), give their sources one account= name, or that money is written twice"
+                "txfeed: warning: account \(feed.accounts[account].name), new to \(stateFile), has \(records.counted("record")) with the day and amount of records it remembers of account \(other.name): if both are exports of one account (monthly files each named after itself, or two formats naming it otherwise), \(join), or that money is written twice"
             )
         }
         let reused = found.reusedIDs
