@@ -257,6 +257,32 @@ public final class CSVDocument {
         makeAccounts(
             keys, stem: stem, layout: layout, roles: roles,
             signedCurrency: evidence.signsDisagree ? nil : evidence.signedCurrency)
+        // `€70.00` beside `$70.00`, or Degiro's codes beside its unheaded amounts: two
+        // currencies' amounts were added in one account without a currency.
+        if accountList.allSatisfy({ $0.currency == nil }) {
+            if let first = evidence.signedCurrency, let other = evidence.otherSign {
+                addProblem(
+                    "the amounts are in more than one currency (\(first.written) on line \(first.line), "
+                        + "\"\(other.written)\" on line \(other.line)) and no column says which each row's is: set "
+                        + "currency to the column that does (an account per currency)")
+            } else if let amount = roles[.amount],
+                let codes = [amount - 1, amount + 1].first(where: { column in
+                    // Degiro heads the two `Mutatie`: the code beside the amount, one header for both.
+                    profiles.indices.contains(column) && roles.role(of: column) == nil
+                        && profiles[column].isISOCurrencies && profiles[column].distinct >= 2
+                        && ((profiles[column].header ?? "").isEmpty || (profiles[amount].header ?? "").isEmpty)
+                })
+            {
+                let shown = profiles[codes].values.reduce(into: [String]()) {
+                    if !$1.isEmpty, !$0.contains($1) { $0.append($1) }
+                }
+                addProblem(
+                    "column \(codes + 1)\(profiles[codes].header.map { " \"\($0)\"" } ?? "") holds the codes of "
+                        + "\(shown.count) currencies (\(shown.prefix(3).joined(separator: ", "))) and the account none: if "
+                        + "it is each row's currency, set currency=\(codes + 1) (an account per currency); else "
+                        + "default-currency")
+            }
+        }
         guard evidence.rows > 0 else {
             addNote("the table has no rows after its header")
             return
@@ -373,6 +399,8 @@ public final class CSVDocument {
         /// of the first; nil when none does, or several or an ambiguous one (`$`) do.
         var signedCurrency: (code: String, written: String, line: Int)?
         var signsDisagree = false
+        /// The first cell whose sign or code is another currency than `signedCurrency`'s.
+        var otherSign: (written: String, line: Int)?
         /// Every account's cells met, in the order first met; past ``mostAccounts``, no more.
         var keys: [AccountKey] = []
         var tooManyAccounts = false
@@ -514,12 +542,17 @@ public final class CSVDocument {
             }
             if readSigns {
                 for column in markColumns where column < fields.count && !fields[column].isEmpty {
-                    switch reader.withCell(fields[column], { AmountText.currency($0) }) {
+                    let currency = reader.withCell(fields[column], { AmountText.currency($0) })
+                    switch currency {
                     case .unmarked: continue
                     case .code(let code, let written):
                         if evidence.signedCurrency == nil { evidence.signedCurrency = (code, written, line) }
                         if evidence.signedCurrency?.code == code { continue }
-                    case .ambiguous: break
+                        evidence.otherSign = (written, line)
+                    case .ambiguous:
+                        if evidence.signedCurrency != nil {
+                            evidence.otherSign = (reader.string(fields[column]), line)
+                        }
                     }
                     evidence.signsDisagree = true
                     readSigns = false
