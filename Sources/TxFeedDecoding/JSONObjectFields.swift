@@ -56,7 +56,9 @@ public enum JSONObjectFields {
 
     private static func withJansson(_ object: [UInt8], _ keys: [String]) -> [[UInt8]?]? {
         var error = json_error_t()
-        let root = object.withUnsafeBufferPointer { janssonLoad($0, &error) }
+        // A part txfeed wrote holds `\u0000` where a memo had it: its CSV row drops it, as the
+        // CSV sink does.
+        let root = object.withUnsafeBufferPointer { janssonLoad($0, allowingNul: true, &error) }
         guard let root else { return nil }
         defer { json_decref(root) }
         guard root.pointee.type == JSON_OBJECT else { return nil }

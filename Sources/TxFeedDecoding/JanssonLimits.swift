@@ -1,13 +1,13 @@
 import CJansson
 
 /// jansson's parse of `bytes`, or nil with `error` set. `anyValue` takes any JSON value at the
-/// top (`42`), not only an object or an array.
+/// top (`42`), not only an object or an array; `allowingNul` takes `\u0000` in a string.
 func janssonLoad(
-    _ bytes: UnsafeBufferPointer<UInt8>, anyValue: Bool = false, _ error: inout json_error_t
+    _ bytes: UnsafeBufferPointer<UInt8>, anyValue: Bool = false, allowingNul: Bool = false,
+    _ error: inout json_error_t
 ) -> UnsafeMutablePointer<json_t>? {
-    bytes.withMemoryRebound(to: CChar.self) {
-        json_loadb($0.baseAddress, $0.count, anyValue ? Int(JSON_DECODE_ANY) : 0, &error)
-    }
+    let flags = (anyValue ? Int(JSON_DECODE_ANY) : 0) | (allowingNul ? Int(JSON_ALLOW_NUL) : 0)
+    return bytes.withMemoryRebound(to: CChar.self) { json_loadb($0.baseAddress, $0.count, flags, &error) }
 }
 
 extension json_error_t {

@@ -175,6 +175,21 @@ final class ShardRunTests: XCTestCase {
         XCTAssertEqual(summary["written"] as? Int, 9 * 40 + 2)
     }
 
+    /// A memo with a NUL byte (a QIF file's `Ma\0b`) is `\u0000` in the part txfeed writes:
+    /// merged to CSV, the part was refused as "a transaction is not a JSON object", exit 2.
+    func testAPartWithANulInAMemoMergesToTheSameCSV() throws {
+        let qif = folder.path + "/nul.qif"
+        try Data("!Type:Bank\nD01/02/2024\nT-10.00\nPnul memo\nMa\u{0}b\n^\n".utf8).write(to: URL(fileURLWithPath: qif))
+        let source = "qif:\(qif),date-format=%m/%d/%Y"
+        let part = folder.path + "/nul.ndjson"
+        XCTAssertEqual(try txfeed("run", "-s", source, "--shard", "0/1", "-o", part, "--no-progress").status, 0)
+        let direct = try txfeed("run", "-s", source, "--sink", "csv", "--no-progress")
+        let merged = try txfeed("merge", part, "--sink", "csv")
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertEqual(merged.output, direct.output)
+        XCTAssertTrue(merged.output.contains(",booked,ab\r\n"), merged.output)
+    }
+
     func testBadSetsOfPartsAreRefused() throws {
         let statements = try writeStatements()
         let parts = try parts(statements, count: 3)
