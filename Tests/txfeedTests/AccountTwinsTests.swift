@@ -30,4 +30,28 @@ final class AccountTwinsTests: XCTestCase {
             run.stderr.contains(
                 "txfeed: … and 3 more pairs of accounts with records of the same day, amount and vendor\n"), run.stderr)
     }
+
+    /// The CSV and the QFX of one card named two ways (the file's stem, the `ACCTID`): OFX 1.x
+    /// cuts a payee to 32 characters, so they shared no vendor, and every payment was written
+    /// twice without a word, with `--dedupe` or without. Vendors are compared by their first
+    /// 32 characters, and the pair is named without `--dedupe` too.
+    func testAPayeeCutAt32CharactersIsTheSameVendorWithOrWithoutDedupe() throws {
+        let folder = try TemporaryFolder()
+        let full = "BOOGLE           WALLET     US000NEI9T      WEB ID: C234567890"
+        let cut = String(full.prefix(32))
+        func envelope(_ name: String, _ id: String?, _ vendor: String) -> String {
+            let rows = (1...3).map { #"{"type":1,"vendor":"\#(vendor)","amount":13.\#($0)0,"date":"2024-03-0\#($0)"}"# }
+            return #"{"body":{"name":"\#(name)""# + (id.map { #","id":"\#($0)""# } ?? "")
+                + #","currency":"USD","transactions":["# + rows.joined(separator: ",") + "]}}"
+        }
+        let csv = try folder.write("chase.json", envelope("chase", nil, full))
+        let qfx = try folder.write("qfx.json", envelope("CHECKING 987654321", "987654321", cut))
+        for options in [["--dedupe"], []] {
+            let run = try txfeed(arguments: ["run", csv, qfx, "--sink", "csv", "--no-progress"] + options)
+            XCTAssertTrue(
+                run.stderr.contains(
+                    #"txfeed: 3 records of the same day, amount and vendor in "chase" (chase, fixture) and "CHECKING 987654321" id 987654321 (qfx, fixture), counted in both"#
+                ), "\(options): \(run.stderr)")
+        }
+    }
 }

@@ -2,6 +2,13 @@ extension Feed {
     /// The records `--dedupe` kept that may be one payment, both ways (``nearDuplicates(accountNumbers:)``,
     /// ``accountTwins(accountNumbers:)``), on one numbering of the accounts: none unless the feed
     /// is in memory and of two sources or more.
+    /// ``accountTwins(accountNumbers:)`` alone: without `--dedupe`, accounts named two ways
+    /// by two exports have every shared payment written twice just the same.
+    public func accountTwins() -> [(first: Int, second: Int, shared: Int)] {
+        guard spilled == nil, sources.count > 1 else { return [] }
+        return accountTwins(accountNumbers: accountNumbers().numbers)
+    }
+
     public func possibleDoubles() -> (
         nearDuplicates: [(Int, Int)], accountTwins: [(first: Int, second: Int, shared: Int)]
     ) {
@@ -60,6 +67,9 @@ extension Feed {
     /// once, as feed accounts (the first record's of each), with how many records they share,
     /// the first source's first, in the order of their first shared record, oldest first.
     func accountTwins(accountNumbers: [Int]) -> [(first: Int, second: Int, shared: Int)] {
+        // One account in every source (a folder of one account's statements): no two to be twins,
+        // and no record to hash.
+        guard let one = accountNumbers.first, accountNumbers.contains(where: { $0 != one }) else { return [] }
         struct Key: Hashable {
             var day: Int64
             var signedMinor: Int64
@@ -74,13 +84,27 @@ extension Feed {
         }
         // Each key's first account; the records dropped (seen by an earlier run under `--state`,
         // or a copy within one account) count as well: an older download read again is seen.
+        // OFX 1.x cuts a payee to 32 characters (`BOOGLE  WALLET  US00`) where a CSV of the
+        // same account writes it whole: vendors are compared by their first 32 bytes (not
+        // inside a character), blanks at the end dropped. The CSV and QFX of one card, named
+        // two ways, shared nothing and were written twice in silence.
+        var prefixes = VendorTable()
+        let vendorKey: [UInt32] = (0..<vendors.count).map { id in
+            vendors.withBytes(of: UInt32(id)) { name in
+                var end = min(name.count, 32)
+                while end > 0, end < name.count, name[end] & 0xC0 == 0x80 { end -= 1 }
+                while end > 0, name[end - 1] == 0x20 { end -= 1 }
+                return prefixes.intern(name.extracting(0..<end))
+            }
+        }
         var first: [Key: Int] = [:]
         first.reserveCapacity(transactions.count + duplicates.count)
         var pairs: [Pair: Int] = [:]
         var order: [(Pair, first: Int, second: Int)] = []
         func visit(_ t: Transaction) {
             let key = Key(
-                day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), signedMinor: t.signedMinor, vendor: t.vendor)
+                day: TransactionDate.days(ofUnixSeconds: t.unixSeconds), signedMinor: t.signedMinor,
+                vendor: Int(t.vendor) < vendorKey.count ? vendorKey[Int(t.vendor)] : .max - t.vendor)
             guard let earlier = first[key] else {
                 first[key] = Int(t.account)
                 return

@@ -659,6 +659,7 @@ struct FeedOutput {
             lines += Self.accountTwinsSummary(doubles.accountTwins, feed: feed)
         } else {
             lines += Self.copiesSummary(feed.copiesAcrossSources(), feed: feed)
+            lines += Self.accountTwinsSummary(feed.accountTwins(), feed: feed)
         }
         lines += Self.repeatsSummary(feed.copiesWithinSources(), feed: feed)
         if plan.timeZone == nil { lines += Self.offsetDaysSummary(feed) }
