@@ -308,7 +308,7 @@ public final class MT940Reader {
         // them, or its wait for them (ING's MT942 writes its own `:86:/SUM/…` after `:90C:`).
         if tag != .details, tag != .nonSwift { flushHeld() }
         switch tag {
-        case .account: current.statement.accountID = MT940Text.accountID(value)
+        case .account: current.statement.accountID = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
         case .number, .oldNumber:
             current.statement.number = MT940Text.string(MT940Text.trimmed(MT940Text.firstLine(value)))
         case .floorLimit:

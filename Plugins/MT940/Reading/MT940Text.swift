@@ -13,23 +13,6 @@ enum MT940Text {
         return text
     }
 
-    /// The `:25:` account, as its IBAN where the bank wraps one (PKO BP's `/PL10…`, Rabobank's
-    /// and bunq's `NL34RABO0142623393 EUR`): camt gives the IBAN alone, and with the wrapping the
-    /// same account was two in a journal and in `--state` by the format it came in.
-    static func accountID(_ field: ArraySlice<UInt8>) -> String {
-        func isIBAN(_ bytes: ArraySlice<UInt8>) -> Bool {
-            Array(bytes).withUnsafeBufferPointer { MT940Details.isIBAN($0.span) }
-        }
-        var id = trimmed(firstLine(field))
-        if id.first == UInt8(ascii: "/"), isIBAN(id.dropFirst()) { id = id.dropFirst() }
-        let words = id.split(separator: 0x20, omittingEmptySubsequences: true)
-        if words.count == 2, words[1].count == 3, words[1].allSatisfy({ (0x41...0x5A).contains($0) }), isIBAN(words[0])
-        {
-            id = words[0]
-        }
-        return string(id)
-    }
-
     /// The bytes as a String: UTF-8 if they are, else windows-1252, which German banks write
     /// their umlauts in (SWIFT's own character set is ASCII).
     static func string(_ bytes: some Collection<UInt8>) -> String {
