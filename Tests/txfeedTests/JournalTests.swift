@@ -457,6 +457,16 @@ final class JournalTests: XCTestCase {
              {"body": {"name": "Max Mustermann", "id": "DE89370400440532013000", "currency": "EUR", "currentBalance": 70, "transactions": [{"type": 1, "vendor": "Bakery", "amount": 20, "date": "2024-03-05"}]}}]
             """#)
         XCTAssertEqual(try balances(one.journal), ["Assets:Bank:DE89370400440532013000": "70.00 EUR"])
+        // Rabobank's MT940 `:25:NL34RABO0142623393 EUR`, its camt's IBAN alone, a CSV
+        // preamble's spaced IBAN: one account to a journal.
+        let wrapped = try accepted(
+            "wrapped-iban",
+            #"""
+            [{"body": {"name": "NL34RABO0142623393 EUR", "id": "NL34RABO0142623393 EUR", "currency": "EUR", "currentBalance": 90, "transactions": [{"type": 1, "vendor": "Cafe", "amount": 10, "date": "2024-03-04"}]}},
+             {"body": {"name": "Rekening", "id": "NL34 RABO 0142 6233 93", "currency": "EUR", "transactions": [{"type": 1, "vendor": "Shop", "amount": 5, "date": "2024-03-05"}]}},
+             {"body": {"name": "J. Jansen", "id": "NL34RABO0142623393", "currency": "EUR", "currentBalance": 70, "transactions": [{"type": 1, "vendor": "Bakery", "amount": 15, "date": "2024-03-06"}]}}]
+            """#)
+        XCTAssertEqual(try balances(wrapped.journal), ["Assets:Bank:NL34RABO0142623393 EUR": "70.00 EUR"])
     }
 
     /// A statement whose every record `--dedupe` took for another source's (a day's camt.053

@@ -57,7 +57,7 @@ struct JournalAccount {
         var owns = accounts.map { $0.account.name.isEmpty ? $0.source : $0.account.name }
         // One bank id, one account: the first's own name for every one of them.
         let keys: [String] = accounts.indices.map { i in
-            if let id = accounts[i].account.id, !id.isEmpty { return "i" + id }
+            if let id = accounts[i].account.id, !id.isEmpty { return "i" + Self.comparable(id) }
             return "n" + owns[i]
         }
         var firstByKey: [String: Int] = [:]
@@ -115,6 +115,27 @@ struct JournalAccount {
             out[i].name = name
         }
         return out
+    }
+
+    /// A bank id as journals compare it: an IBAN as camt writes it, without the spaces a CSV
+    /// preamble writes (`DE12 3456 …`), the `/` PKO BP's MT940 `:25:` puts before it or the
+    /// currency Rabobank's and bunq's put after it (`NL34RABO0142623393 EUR`): one account in
+    /// two formats is one journal account. Any other id as it is. (`--state` and `--dedupe`
+    /// keep the id as the bank wrote it: remembered records are keyed by it.)
+    static func comparable(_ id: String) -> String {
+        var words = id.split(separator: " ")
+        if words.count >= 2, let last = words.last, last.count == 3, last.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            words.removeLast()
+        }
+        var joined = words.joined()
+        if joined.hasPrefix("/") { joined.removeFirst() }
+        let bytes = Array(joined.utf8)
+        let letter = { (byte: UInt8) in (0x41...0x5A).contains(byte) }
+        let digit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+        guard (15...34).contains(bytes.count), letter(bytes[0]), letter(bytes[1]), digit(bytes[2]), digit(bytes[3]),
+            bytes[4...].allSatisfy({ letter($0) || digit($0) })
+        else { return id }
+        return joined
     }
 
     /// A colon path a person wrote (a category, an `[accounts]` entry), each component made valid.
