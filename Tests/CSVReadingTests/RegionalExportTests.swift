@@ -108,6 +108,40 @@ final class RegionalExportTests: XCTestCase {
         XCTAssertEqual(headerless.entries.first ?? [], [])
     }
 
+    /// Revolut's Portuguese export: `Taxa` is its fee, `Moeda` the currency, `REVERTIDO` a
+    /// payment reverted. Unknown, the fee was lost, and the reverted row was read as booked,
+    /// with exit 0 (the importer these rows come from leaves it out).
+    func testRevolutsPortugueseFeeCurrencyAndRevertedRow() throws {
+        let text = """
+            Tipo,Produto,Data de início,Data de conclusão,Descrição,Montante,Taxa,Moeda,Estado,Saldo
+            CARD_PAYMENT,Current,2026-06-02 10:00:00,2026-06-02 10:00:05,Pingo Doce Lisboa,-23.40,1.00,EUR,CONCLUÍDO,976.60
+            TRANSFER,Current,2026-06-05 09:00:00,2026-06-05 09:00:01,Ordenado,1800.00,0.00,EUR,CONCLUÍDO,2776.60
+            CARD_PAYMENT,Current,2026-06-07 20:00:00,,Bolt PT,-6.20,0.00,EUR,REVERTIDO,
+
+            """
+        let result = try CSVReading.read(text)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.entries.first?.map(\.amount), ["-24.40", "1800.00"])
+        XCTAssertEqual(result.accounts.map(\.currency), ["EUR"])
+        XCTAssertEqual(result.neverMoved.first?.map(\.line), [4])
+    }
+
+    /// Swedbank's Estonian `Valuuta` (and its Latvian, Lithuanian, Finnish, Polish, Hungarian,
+    /// Spanish and Portuguese twins): unknown, a EUR row and a USD row were one account without
+    /// a currency, 1025.00 of nothing.
+    func testCurrencyHeadersInMoreLanguagesSplitTheAccounts() throws {
+        for header in ["Valuuta", "Valūta", "Valiuta", "Valuutta", "Waluta", "Pénznem", "Divisa", "Moeda"] {
+            let result = try CSVReading.read(
+                """
+                "Kuupäev","Saaja/maksja nimi","Deebet/Kreedit (D/C)","Summa","Selgitus","\(header)"
+                "2026-05-05","Mari","C","25.00","Course","EUR"
+                "2026-05-06","John","C","1000.00","Invoice","USD"
+
+                """)
+            XCTAssertEqual(result.accounts.map(\.currency), ["EUR", "USD"], header)
+        }
+    }
+
     /// Capitec marks a hold by `(Pending)` before its payee, its balance cell empty: read as
     /// booked, it was written again once booked.
     func testCapitecsPendingMarkIsAHold() throws {

@@ -492,6 +492,8 @@ struct CSVRowReader {
         // PayPal's Italian `Stato`: `In sospeso` beside `Completata`. Revolut's and PayPal's
         // German: `Ausstehend` beside `Abgeschlossen`.
         "in sospeso", "ausstehend",
+        // Revolut's Portuguese, Polish and Dutch words for pending.
+        "pendente", "oczekujące", "in afwachting",
     ]
     /// Words that say the money moved: what a status column holds besides the others.
     static let bookedWords: Set<String> = [
@@ -502,6 +504,8 @@ struct CSVRowReader {
         "completato", "abgeschlossen", "完了",
         // Alipay's `交易成功` and WeChat Pay's `支付成功`.
         "交易成功", "支付成功",
+        // Revolut's Spanish, Portuguese, French, Dutch and Polish; Norwegian banks' `Utført`; BNP's `Geaccepteerd`.
+        "completado", "concluido", "termine", "voltooid", "zakończono", "utfort", "geaccepteerd",
     ]
     static let neverMovedWords: Set<String> = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",
@@ -512,6 +516,10 @@ struct CSVRowReader {
         "denied", "not approved", "unapproved", "card declined", "payment declined", "payment failed",
         // Alipay: a trade closed before it was paid.
         "交易关闭",
+        // Revolut's reverted and declined rows in Spanish and Portuguese (`REVERTIDO`), Italian,
+        // German, Polish and Dutch.
+        "revertido", "revertida", "recusado", "recusada", "stornato", "rifiutato", "ruckgangig gemacht",
+        "cofnięto", "odrzucono", "teruggedraaid",
     ]
 
     /// Whether a row one field short reads as the table's row without its last field: that

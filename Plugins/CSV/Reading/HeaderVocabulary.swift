@@ -145,6 +145,10 @@ public enum HeaderVocabulary {
                 "Monn.", "Valutacode", "Valuta rekening", "Devise du compte",
                 // PayPal's Czech and Japanese downloads; Finom's account currency.
                 "Měna", "通貨", "Zahlungswährung",
+                // Swedbank's Estonian, Latvian and Lithuanian exports, Finnish, Polish, Hungarian;
+                // Revolut's Spanish and Italian `Divisa`, Portuguese `Moeda`; ING Belgium; AIB.
+                "Valuuta", "Valūta", "Valiuta", "Valuutta", "Waluta", "Pénznem", "Divisa", "Moeda", "Munteenheid",
+                "Posted Currency",
             ]
         ),
         // A bank's own transaction id. Not `Reference` and its kin (`Referenz`, `Kenmerk`): in
@@ -168,7 +172,12 @@ public enum HeaderVocabulary {
         // Revolut's Italian `Costo`, PayPal's Czech `Poplatek` and Japanese `手数料`.
         (
             .fee,
-            ["Fee", "Fees", "Gebühr", "Gebühren", "Entgelt", "Frais", "Comisión", "Kosten", "Costo", "Poplatek", "手数料"]
+            [
+                "Fee", "Fees", "Gebühr", "Gebühren", "Entgelt", "Frais", "Comisión", "Kosten", "Costo", "Poplatek",
+                "手数料",
+                // Revolut's Portuguese `Taxa`; Polish, Nordic and Hungarian fee columns.
+                "Taxa", "Comissão", "Prowizja", "Gebyr", "Avgift", "Díj",
+            ]
         ),
         (
             .balance,
