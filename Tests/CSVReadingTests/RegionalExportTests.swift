@@ -142,6 +142,23 @@ final class RegionalExportTests: XCTestCase {
         }
     }
 
+    /// EnterCard's Swedish card export: charges positive, its one payment `INBETALNING, TACK`
+    /// negative. The word unknown, every charge was read as money in with exit 0; now the one
+    /// payment row asks which way the amounts run, as an English one does.
+    func testASwedishCardPaymentWordAsksWhichWayTheAmountsRun() throws {
+        let text = """
+            Transaktionsdatum;Bokföringsdatum;Beskrivning;Belopp
+            2026-06-26;2026-06-28;BAUHAUS SICKLA;1249,00
+            2026-06-20;2026-06-22;SAS STOCKHOLM;3890,00
+            2026-06-15;2026-06-16;SPOTIFY AB;169,00
+            2026-06-10;2026-06-11;INBETALNING, TACK;-8450,00
+
+            """
+        let problems = try CSVReading.read(text).problems
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems[0].contains("the one payment row (line 5) is negative"), problems[0])
+    }
+
     /// Capitec marks a hold by `(Pending)` before its payee, its balance cell empty: read as
     /// booked, it was written again once booked.
     func testCapitecsPendingMarkIsAHold() throws {

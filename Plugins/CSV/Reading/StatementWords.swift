@@ -13,6 +13,9 @@ enum StatementWords {
         "pagamento recebido", "estorno", "reembolso",
         // Brazilian card bills: Inter's `PAGAMENTO FATURA`, C6's `Inclusao de Pagamento`.
         "pagamento fatura", "pagamento de fatura", "inclusao de pagamento",
+        // Nordic card statements: EnterCard's Swedish `INBETALNING, TACK`, the Norwegian and
+        // Danish words for a payment in, the Finnish `Suoritus`.
+        "inbetalning", "innbetaling", "indbetaling", "suoritus",
     ]
 
     /// A card's pair of dates in the header: when the charge was made and when it was posted
