@@ -20,6 +20,22 @@ final class AccountColumnTests: XCTestCase {
         XCTAssertTrue(result.report.contains("11 Kontoname → account-column"), result.report)
     }
 
+    /// KBC's export of two accounts: `Rekeningnummer` is the row's own account, beside its
+    /// `rekeningnummer tegenpartij`. Read as one, the two chains broke and the refusal pointed at
+    /// `check-balance=false`, which would have merged them.
+    func testKBCsRekeningnummerIsEachRowsAccount() throws {
+        let result = try CSVReading.read(
+            """
+            Rekeningnummer;Naam;Munt;Datum;Omschrijving;Bedrag;Saldo;rekeningnummer tegenpartij
+            BE61734041478017;BAU IE;EUR;03/01/2026;NAAR BE89;-775,08;1000,00;BE89650965825185
+            BE61734041478017;BAU IE;EUR;03/01/2026;VAN BE34;775,08;1775,08;BE34744010767090
+            BE34744010767090;BAU IE;EUR;02/01/2026;NAAR BE61;-1000,00;50,00;BE61734041478017
+
+            """, options: ["date-format": "%d/%m/%Y"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.accounts.map(\.name), ["BE61734041478017", "BE34744010767090"])
+    }
+
     /// Two accounts in two currencies: an account per account and currency, each chain its own
     /// (rows of the two interleaved, as an aggregator sorts them by date).
     func testEachAccountAndCurrencyIsOneAccountWithItsOwnChain() throws {

@@ -230,11 +230,13 @@ public enum HeaderVocabulary {
     /// YNAB's, Monarch's and N26's `Account` or `Account Name`, RBC's `Account Number` (its
     /// chequing account's and its Visa's rows in one download), C24's `Kontoname` (beside a
     /// `Kontonummer`), the Sparkasse's `Auftragskonto`, ING's `Rekening` and Rabobank's
-    /// `IBAN/BBAN` (beside the other party's `Tegenrekening`). Matched as written, case aside:
+    /// `IBAN/BBAN` (beside the other party's `Tegenrekening`), KBC's `Rekeningnummer` (beside
+    /// its `rekeningnummer tegenpartij`). Matched as written, case aside:
     /// Amex's `Account #` is a card's number, one account's, and DKB's `Kontonummer` the other
     /// party's.
     static let accountNames: Set<String> = [
         "account", "account name", "account number", "kontoname", "auftragskonto", "rekening", "iban/bban",
+        "rekeningnummer",
     ]
 
     static func namesTheAccount(_ header: String) -> Bool {
