@@ -325,6 +325,44 @@ final class JournalTests: XCTestCase {
                 + "Liabilities, Equity, Income or Expenses")
     }
 
+    /// beancount keeps ASCII only: two categories that clean to one name (`Expenses:Urlaub:Αθήνα`
+    /// and `…:Σούπερ μάρκετ`) were one account holding both sums; a capture that matched nothing
+    /// (`Expenses:$1` as `Expenses:`) was the root alone, which bean-check refuses. Each category
+    /// is its own account, and an empty capture posts to `Expenses:Uncategorized`.
+    func testCategoriesThatCleanAlikeAreTwoAccountsAndAnEmptyCaptureIsValid() throws {
+        let csv = try folder.write(
+            "greek.csv",
+            "Date,Description,Memo,Amount,Currency\n2024-03-01,Taverna,Dinner,-31.20,EUR\n"
+                + "2024-03-02,Sklavenitis,Food,-12.40,EUR\n2024-03-03,Ditzo,7585022452 Premie,-3.18,EUR\n")
+        let rules = try folder.write(
+            "greek.toml",
+            """
+            [[rule]]
+            match = { vendor = "taverna" }
+            category = "Expenses:Urlaub:Αθήνα"
+
+            [[rule]]
+            match = { vendor = "sklavenitis" }
+            category = "Expenses:Urlaub:Σούπερ μάρκετ"
+
+            [[rule]]
+            match = { memo_regex = '^([^0-9]*)' }
+            category = "Expenses:$1"
+
+            """)
+        let beancount = folder.path + "/greek.beancount"
+        let run = try txfeed("run", csv, "--rules", rules, "-o", beancount)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let written = try String(contentsOfFile: beancount, encoding: .utf8)
+        // The feed runs newest first: the later day's category takes the name first.
+        XCTAssertTrue(written.contains("  Expenses:Urlaub:Account  12.40 EUR\n"), written)
+        XCTAssertTrue(written.contains("  Expenses:Urlaub:Account-2  31.20 EUR\n"), written)
+        XCTAssertTrue(written.contains("  Expenses:Uncategorized  3.18 EUR\n"), written)
+        let python = try TestPython.importing("beancount")
+        let check = try runCommand((python as NSString).deletingLastPathComponent + "/bean-check", [beancount])
+        XCTAssertEqual(check.status, 0, check.output + check.stderr)
+    }
+
     func testRulesGiveTheBalancingAccountsAndTheLedgerNames() throws {
         let rules = BuiltProducts.repository + "/samples/rules/bank.toml"
         let bank = BuiltProducts.repository + "/samples/bank"

@@ -51,7 +51,7 @@ public struct JournalSink: FeedSink {
         try out.withBuffer { buffer in
             var entries: [UInt8] = []
             // The categories rules gave: beancount opens every account it posts to.
-            var categories: Set<String> = []
+            var categories = JournalCategories(syntax: syntax)
             while let row = try rows.next() {
                 let t = row.transaction
                 if t.isPending && !writesPending { continue }
@@ -73,17 +73,13 @@ public struct JournalSink: FeedSink {
                     summary[Int(transfer.otherAccount)].place(date)
                 }
                 entries.removeAll(keepingCapacity: true)
-                let category = row.labels?.category.map { JournalAccount.path($0, syntax: syntax) }
-                if let category, categories.insert(category).inserted {
-                    _ = try JournalAccount.checked(row.labels!.category!, "category", syntax: syntax)
-                }
+                let category = try row.labels?.category.map { (c) throws(JournalError) in try categories.name(of: c) }
                 var other = row.transfer.map { accounts[Int($0.otherAccount)].name } ?? category
                 var transferOf: String?
                 if let earlier {
                     let posted =
-                        earlier.category.map { JournalAccount.path($0, syntax: syntax) }
+                        try earlier.category.map { (c) throws(JournalError) in try categories.name(of: c) }
                         ?? (earlier.signedMinor < 0 ? JournalAccount.expenses : JournalAccount.income)
-                    if earlier.category != nil { categories.insert(posted) }
                     other = posted
                     let half = accounts[Int(earlier.account)]
                     transferOf =
@@ -118,7 +114,7 @@ public struct JournalSink: FeedSink {
             var closing: [UInt8] = []
             try JournalBalances(
                 syntax: syntax, accounts: Array(accounts.prefix(feed.accounts.count)), summary: summary,
-                balances: balances, categories: categories
+                balances: balances, categories: categories.all
             )
             .append(to: &closing)
             buffer.append(contentsOf: closing)
