@@ -105,3 +105,14 @@ enum CSVReading {
         try read(Array(text.utf8), options: options, origin: origin, stem: stem, batchSize: batchSize)
     }
 }
+
+/// Asserts that `problems` is one problem holding each of `fragments`: most refusals are
+/// checked so.
+func assertOneProblem(
+    _ problems: [String], _ fragments: String..., file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(problems.count, 1, "\(problems)", file: file, line: line)
+    for fragment in fragments {
+        XCTAssertTrue(problems.first?.contains(fragment) == true, "\(problems)", file: file, line: line)
+    }
+}

@@ -34,8 +34,7 @@ final class RegionalExportTests: XCTestCase {
 
             """
         let result = try CSVReading.read(text)
-        XCTAssertEqual(result.problems.count, 1)
-        XCTAssertTrue(result.problems[0].contains("does not follow from"), result.problems[0])
+        assertOneProblem(result.problems, "does not follow from")
         let signed = text.replacingOccurrences(of: ";150,00;", with: ";-150,00;")
             .replacingOccurrences(of: ";12.000,00;", with: ";-12.000,00;")
         XCTAssertEqual(
@@ -68,11 +67,10 @@ final class RegionalExportTests: XCTestCase {
 
             """
         let problems = try CSVReading.read(text).problems
-        XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(
-            problems[0].contains(
-                "column \"Typ\" holds two words (Uznanie, Obciążenie): if they say which way the money goes, "
-                    + "set indicator=4 with debit-words and credit-words"), problems[0])
+        assertOneProblem(
+            problems,
+            "column \"Typ\" holds two words (Uznanie, Obciążenie): if they say which way the money goes, "
+                + "set indicator=4 with debit-words and credit-words")
         XCTAssertEqual(
             try CSVReading.read(
                 text, options: ["indicator": "4", "debit-words": "Obciążenie", "credit-words": "Uznanie"]
@@ -155,8 +153,7 @@ final class RegionalExportTests: XCTestCase {
 
             """
         let problems = try CSVReading.read(text).problems
-        XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems[0].contains("the one payment row (line 5) is negative"), problems[0])
+        assertOneProblem(problems, "the one payment row (line 5) is negative")
     }
 
     /// Capitec marks a hold by `(Pending)` before its payee, its balance cell empty: read as
