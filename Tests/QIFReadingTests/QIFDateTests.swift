@@ -12,6 +12,16 @@ final class QIFDateTests: XCTestCase {
         return result.dates
     }
 
+    /// A QIF whose years are written four digits and two (`02/03/2026`, `05/03'26`) read by no
+    /// one format: the refusal named the csv source's `calendar=` (a Hijri day, it said), which
+    /// the qif source does not take.
+    func testAnUnreadableDateNamesNoCalendarOption() throws {
+        let result = try readQIF(bankFile([["D02/03/2026", "T-1.00", "PA"], ["D05/03'26", "T-2.00", "PB"]]))
+        XCTAssertEqual(result.problems.count, 1)
+        XCTAssertFalse(result.problems.joined().contains("calendar"), "\(result.problems)")
+        XCTAssertTrue(result.problems.joined().contains("set date-format"), "\(result.problems)")
+    }
+
     func testQuickenApostropheYearsWithSpaces() throws {
         XCTAssertEqual(try dates("1/ 3'24", "1/15'24"), ["2024-01-03", "2024-01-15"])
         XCTAssertEqual(try dates(" 1/ 3' 5", "12/15' 5"), ["2005-01-03", "2005-12-15"])

@@ -56,8 +56,10 @@ public enum DateCalendar: String, Sendable, CaseIterable {
     public static func otherCalendarHint(_ cell: String) -> String? {
         let today = currentYear
         for calendar in [DateCalendar.persian, .islamic] {
+            // Four-digit years only: `05/03/26` is a Gregorian day whose year is written short.
             let read = Array(cell.utf8).withUnsafeBufferPointer { bytes in
-                DatePattern.candidates.lazy.compactMap { $0.counting(in: calendar).parse(bytes.span) }.first
+                DatePattern.candidates.lazy.filter { $0.steps.contains(.year) }
+                    .compactMap { $0.counting(in: calendar).parse(bytes.span) }.first
             }
             if let read, plausibleYears(today: today).contains(read.year) {
                 return "it is a Solar Hijri or Hijri day: set calendar=persian or calendar=islamic"

@@ -17,8 +17,13 @@ public struct DateEvidence: Sendable {
     /// Misses a format may have before the 2% share puts it out while the column is read.
     static let missesKept = 8
 
-    public init(candidates: [DatePattern] = DatePattern.candidates) {
+    /// Whether an unreadable column may be named another calendar's (the csv source's
+    /// `calendar=`; the qif source has no such option).
+    private let namesCalendars: Bool
+
+    public init(candidates: [DatePattern] = DatePattern.candidates, namesCalendars: Bool = false) {
         contenders = candidates.map { DateContender(pattern: $0) }
+        self.namesCalendars = namesCalendars
     }
 
     public mutating func observe(_ cell: Span<UInt8>, line: Int) {
@@ -58,7 +63,7 @@ public struct DateEvidence: Sendable {
             // The cell that put the last format out: where the column stopped reading any one way.
             let last = contenders.compactMap(\.firstMiss).max { $0.line < $1.line }
             let killer = last.map { "line \($0.line): \"\($0.text)\"" } ?? "a cell"
-            if let hint = last.flatMap({ DateCalendar.otherCalendarHint($0.text) }) {
+            if namesCalendars, let hint = last.flatMap({ DateCalendar.otherCalendarHint($0.text) }) {
                 return .unreadable("\(killer) is not a Gregorian date: \(hint)")
             }
             return .unreadable("\(killer) is not a date in any known format; set date-format")

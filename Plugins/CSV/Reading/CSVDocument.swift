@@ -392,7 +392,7 @@ public final class CSVDocument {
 
     private struct Evidence {
         var rows = 0
-        var dates = DateEvidence()
+        var dates = DateEvidence(namesCalendars: true)
         var marks = DecimalMarkEvidence()
         var nonEmpty: [Bool]
         /// The one currency the money cells' signs and codes name (`12,50 €`, `£5`), and the line
@@ -473,7 +473,8 @@ public final class CSVDocument {
     private func observe(_ layout: TableLayout, roles: ColumnRoles) -> Evidence {
         var evidence = Evidence(nonEmpty: [Bool](repeating: false, count: layout.width + 1))
         if let calendar = settings.calendar {
-            evidence.dates = DateEvidence(candidates: DatePattern.candidates.map { $0.counting(in: calendar) })
+            evidence.dates = DateEvidence(
+                candidates: DatePattern.candidates.map { $0.counting(in: calendar) }, namesCalendars: true)
         }
         let dateColumn = roles[.date]!
         let moneyColumns = [roles[.amount], roles[.debit], roles[.credit]].compactMap { $0 }
